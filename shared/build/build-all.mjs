@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+/**
+ * Build every deployable unit (or, with --missing, only those without a current build), two at
+ * a time to fit a 2-core machine. Each is an independent build, as each is deployed alone.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { API, FRONTENDS, ROOT, needsBuild } from './apps.mjs';
+
+function run(app) {
+  return new Promise((ok, fail) => {
+    const started = Date.now();
+    const child = spawn('pnpm', ['--filter', `./${app.dir}`, 'run', 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => { output += d; });
+    child.stderr.on('data', (d) => { output += d; });
+    child.on('exit', (code) => {
+      if (code === 0) {
+        console.log(`built ${app.dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        ok();
+      } else {
+        console.error(output);
+        fail(new Error(`build of ${app.dir} failed (exit ${code})`));
+      }
+    });
+  });
+}
+
+/** Build the given apps with at most `parallel` builds at once. */
+export async function buildApps(apps, parallel = 2) {
+  const queue = [...apps];
+  const workers = Array.from({ length: Math.min(parallel, queue.length) }, async () => {
+    while (queue.length) await run(queue.shift());
+  });
+  await Promise.all(workers);
+}
+
+/** Build what is missing or stale; returns the apps built. */
+export async function buildMissing() {
+  const apps = [API, ...FRONTENDS].filter(needsBuild);
+  if (apps.length) {
+    console.log(`building: ${apps.map((a) => a.dir).join(', ')}`);
+    await buildApps(apps);
+  }
+  return apps;
+}
+
+if (process.argv[1] && process.argv[1] === join(ROOT, 'shared', 'build', 'build-all.mjs')) {
+  const onlyMissing = process.argv.includes('--missing');
+  const task = onlyMissing ? buildMissing() : buildApps([API, ...FRONTENDS]);
+  task.catch((e) => { console.error(e.message); process.exit(1); });
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+/**
+ * `pnpm start`: build what is missing, then run the whole product on this machine: the API
+ * (embedded PostgreSQL and demo data unless DATABASE_URL is set), each remote from its own port
+ * as its own deployment, and the shell on http://127.0.0.1:8080 with /api and /socket.io proxied
+ * to the API so the product lives on one origin. Ctrl-C (or SIGTERM) stops everything it started.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { API, FRONTENDS, ROOT, portOf } from './apps.mjs';
+import { buildMissing } from './build-all.mjs';
+import { serve } from './serve.mjs';
+
+const host = '127.0.0.1';
+await buildMissing();
+
+const apiPort = portOf(API);
+const api = spawn(process.execPath, [join(ROOT, 'api', 'dist', 'main.js')], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, API_PORT: String(apiPort), API_HOST: host, ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? `http://${host}:${portOf(FRONTENDS[0])}` },
+});
+let stopping = false;
+api.on('exit', (code) => {
+  if (!stopping) {
+    console.error(`the API stopped (exit ${code}); stopping everything`);
+    stop(1);
+  }
+});
+
+async function waitForApi() {
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      const res = await fetch(`http://${host}:${apiPort}/api/health`);
+      if (res.ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the API did not become healthy in 120 s');
+}
+
+const servers = [];
+const remotes = {};
+for (const app of FRONTENDS.slice(1)) {
+  const s = await serve({ root: join(ROOT, app.dir, 'dist'), port: portOf(app), host });
+  servers.push(s);
+  remotes[app.name] = `http://${host}:${s.port}/mf-manifest.json`;
+}
+// The remotes config of this environment, served by the shell instead of its built default.
+mkdirSync(join(ROOT, 'data'), { recursive: true });
+const remotesFile = join(ROOT, 'data', 'remotes.json');
+writeFileSync(remotesFile, `${JSON.stringify(remotes, null, 2)}\n`);
+
+await waitForApi();
+const shell = await serve({ root: join(ROOT, 'shell', 'dist'), port: portOf(FRONTENDS[0]), host, spa: true, proxy: `http://${host}:${apiPort}`, remotesFile });
+servers.push(shell);
+
+console.log(`
+Backlay is running: http://${host}:${shell.port}
+  player login  http://${host}:${shell.port}/login        demo-user
+  admin login   http://${host}:${shell.port}/admin/login  demo-admin, demo-sadmin, demo-smdl, demo-mdl, demo-dl
+  password      Backlay#2026   (transaction password 123456)
+  API docs      http://${host}:${shell.port}/api/docs
+Press Ctrl-C to stop.`);
+
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all(servers.map((s) => s.close()));
+  if (api.exitCode === null) {
+    api.kill('SIGTERM');
+    await new Promise((r) => api.once('exit', r));
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));

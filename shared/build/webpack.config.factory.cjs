@@ -1,0 +1,113 @@
+/**
+ * The one webpack + Module Federation configuration of every front-end app. Each app's
+ * webpack.config.cjs calls this with its name and what it exposes; everything that must be the
+ * same across apps (shared singletons, time-outs, output naming) is decided here once.
+ * See FRONTEND.md §3 and §4 for why each setting is what it is.
+ */
+const path = require('node:path');
+const { createRequire } = require('node:module');
+
+/** The shared singletons: one copy on the page, whichever app loads first provides it. */
+const SINGLETONS = [
+  ['react'],
+  ['react/jsx-runtime', 'react'],
+  ['react-dom'],
+  ['react-dom/client', 'react-dom'],
+  ['react-router'],
+  ['react-router-dom'],
+  ['rxjs'],
+  ['axios'],
+  ['socket.io-client'],
+  ['@backlay/shared'],
+];
+
+/** Lazy chunks, remote entries and manifests all get 120 s (SPEC §9). */
+const CHUNK_LOAD_TIMEOUT_MS = 120000;
+
+/**
+ * @param {object} o
+ * @param {string} o.dir the app's folder
+ * @param {string} o.name federation name (shell, sports, casino, payments, admin)
+ * @param {Record<string,string>} [o.exposes] the remote's one route module
+ * @param {boolean} [o.isHost]
+ * @param {string[]} [o.runtimePlugins]
+ */
+module.exports = function createWebpackConfig({ dir, name, exposes = {}, isHost = false, runtimePlugins = [] }) {
+  const req = createRequire(path.join(dir, 'package.json'));
+  const webpack = req('webpack');
+  const { ModuleFederationPlugin } = req('@module-federation/enhanced/webpack');
+  const HtmlWebpackPlugin = require('html-webpack-plugin');
+  const TerserPlugin = require('terser-webpack-plugin');
+  const version = (dep) => req(`${dep}/package.json`).version;
+  const shared = Object.fromEntries(
+    SINGLETONS.map(([dep, pkg = dep]) => [dep, { singleton: true, requiredVersion: `^${version(pkg)}` }]),
+  );
+
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, process.env.BUILD_OUT_DIR || 'dist'),
+        publicPath: isHost ? '/' : 'auto',
+        chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
+        uniqueName: name,
+        filename: '[name].[contenthash:8].js',
+        chunkFilename: '[name].[contenthash:8].js',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  target: 'es2022',
+                  transform: { react: { runtime: 'automatic' } },
+                },
+              },
+            },
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          remotes: {},
+          shared,
+          runtimePlugins,
+          manifest: true,
+          dts: false,
+        }),
+        new webpack.DefinePlugin({
+          __BUILD_LABEL__: JSON.stringify(process.env.BUILD_LABEL || new Date().toISOString().slice(0, 16).replace('T', ' ')),
+          __MF_LOAD_TIMEOUT_MS__: JSON.stringify(CHUNK_LOAD_TIMEOUT_MS),
+        }),
+        new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
+        new HtmlWebpackPlugin({
+          template: path.join(dir, 'public', 'index.html'),
+          chunks: ['main'],
+          publicPath: isHost ? '/' : 'auto',
+        }),
+      ],
+      optimization: { minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })] },
+      performance: { hints: false },
+      infrastructureLogging: { level: 'error' },
+      stats: 'errors-warnings',
+      ignoreWarnings: [/publicPath/],
+    };
+  };
+};
+
+module.exports.CHUNK_LOAD_TIMEOUT_MS = CHUNK_LOAD_TIMEOUT_MS;
+module.exports.SINGLETONS = SINGLETONS;

@@ -1,0 +1,28 @@
+/**
+ * Stable error codes. The API throws DomainError(code, message); one handler maps the code to an
+ * HTTP status. Clients branch on the code, never on the message text.
+ */
+export const ERROR_CODES = {
+  VALIDATION: 400,
+  INVALID_CREDENTIALS: 401,
+  NO_AUTH_TOKEN: 401,
+  TOKEN_EXPIRED: 401,
+  TOKEN_INVALID: 401,
+  SESSION_ENDED: 401,
+  REFRESH_INVALID: 401,
+  ACCOUNT_LOCKED: 403,
+  WRONG_AREA: 403,
+  FORBIDDEN: 403,
+  CHANGE_PASSWORD_REQUIRED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  IDEMPOTENCY_MISMATCH: 409,
+  /** Available balance (balance − exposure) would go below zero. */
+  INSUFFICIENT_FUNDS: 409,
+  RATE_LIMITED: 429,
+  MAINTENANCE: 503,
+  INTERNAL: 500,
+} as const;
+
+/** A stable error code. */
+export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,0 +1,25 @@
+/**
+ * The event bus contract: notifications with typed payloads, never state (STYLE §6). Anything any
+ * app publishes is declared here; the bus refuses nothing, the types do the checking.
+ */
+import type { Area } from './roles';
+
+/** Kind of a user-facing notice; only the shell turns these into toasts. */
+export type NotifyKind = 'success' | 'error' | 'info' | 'warning';
+
+/** Event name → payload. */
+export interface EventMap {
+  /** Show a toast (the shell is the only subscriber). */
+  'ui.notify': { kind: NotifyKind; message: string };
+  /** The signed-in user's balance or exposure changed (rupees). */
+  'wallet.balanceChanged': { balance: number; exposer: number };
+  /** A session ended: logout, another login, expiry, maintenance. The shell reacts. */
+  'session.ended': { area: Area; reason: 'logout' | 'replaced' | 'expired' | 'inactive' | 'maintenance' };
+  /** The user signed in (after user-info was fetched). */
+  'session.started': { area: Area; userId: string; sessionId: string };
+  /** The password or transaction password was changed. */
+  'session.credentialsChanged': { area: Area; what: 'password' | 'transactionPassword' };
+}
+
+/** A name of the event map. */
+export type EventName = keyof EventMap;

@@ -1,0 +1,15 @@
+/**
+ * @backlay/shared: the singleton package of the front end. Contracts, the API client and its
+ * domain modules, the event bus, the stores and the UI kit.
+ */
+export * from './contracts/index';
+export * from './api-client/index';
+export { publish, on, notify } from './event-bus/bus';
+export { user$, currentUser, setUser, setBalance, balance$, hideFlags$, toggleHide, type HideFlags } from './stores/session';
+export { useObservable } from './stores/use-observable';
+export { STORAGE_KEYS, credentialKeys, readCredentials, writeCredentials, clearCredentials, type StoredCredentials } from './util/storage';
+export { formatRupees } from './util/money';
+export { lazyWithRetry, importWithRetry } from './util/lazy-with-retry';
+export { Button, TextField, Page, Spinner, EmptyState, BuildTag } from './ui/kit';
+export { StandaloneRemote } from './ui/standalone';
+export type { RemoteModule } from './remote';

@@ -1,0 +1,66 @@
+import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+
+/**
+ * The UI kit: small accessible building blocks whose look comes from the shell's stylesheet
+ * (class names prefixed `bl-`). Every input has a visible label, so screen readers and tests
+ * find it by role and name.
+ */
+
+/** A button; `variant` picks the look. */
+export function Button({ variant = 'primary', className, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'link' }) {
+  return <button type="button" className={`bl-btn bl-btn--${variant}${className ? ` ${className}` : ''}`} {...rest} />;
+}
+
+/** A labelled text input with its validation message. */
+export function TextField({ label, error, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | false }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="bl-field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...rest} />
+      {error ? (
+        <span id={errorId} className="bl-field__error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** A page section with a heading. */
+export function Page({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <section className="bl-page" aria-labelledby="bl-page-title">
+      <header className="bl-page__head">
+        <h1 id="bl-page-title">{title}</h1>
+        {actions}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** A loading indicator announced to screen readers. */
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className="bl-spinner" role="status" aria-live="polite">
+      <span className="bl-spinner__dot" aria-hidden="true" />
+      {label}
+    </div>
+  );
+}
+
+/** Shown in place of a list that has no rows. */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="bl-empty">{children}</p>;
+}
+
+/** The build of an app, shown small in its footer so a deploy can be told apart. */
+export function BuildTag({ app, label }: { app: string; label: string }) {
+  return (
+    <footer className="bl-build" data-testid={`build-${app}`}>
+      {app} · build {label}
+    </footer>
+  );
+}

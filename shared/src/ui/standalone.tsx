@@ -1,0 +1,21 @@
+import type { ComponentType } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { ROUTES, type RouteName } from '../contracts/routes';
+
+/**
+ * A remote opened on its own (its own index.html, for working on one remote in isolation): its
+ * screens at their product paths, without the shell's layout or session.
+ */
+export function StandaloneRemote({ name, screens }: { name: string; screens: Record<string, ComponentType> }) {
+  const entries = Object.entries(screens) as [RouteName, ComponentType][];
+  return (
+    <BrowserRouter>
+      <Routes>
+        {entries.map(([route, Screen]) => (
+          <Route key={route} path={ROUTES[route].path} element={<Screen />} />
+        ))}
+        <Route path="*" element={<p className="bl-empty">The {name} remote has no screen at this path; open it through the shell.</p>} />
+      </Routes>
+    </BrowserRouter>
+  );
+}

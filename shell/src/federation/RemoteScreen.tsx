@@ -1,0 +1,110 @@
+import { Component, Suspense, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Button, Spinner, importWithRetry, type RouteName } from '@backlay/shared';
+import { isLoadError, loadRouteModule, type RemoteName } from './remotes';
+import { lazy } from 'react';
+
+/** Back-off of automatic retries of a remote that failed to load: 2 s, 4 s, … up to 30 s. */
+export function autoRetryDelayMs(attempt: number): number {
+  return Math.min(2_000 * 2 ** attempt, 30_000);
+}
+
+/** After this many failed attempts the fallback also offers a full page reload. */
+export const RELOAD_OFFER_AFTER = 2;
+
+/**
+ * React caches a rejected lazy forever, so each retry needs a new lazy; and a lazy created during
+ * render is thrown away by transitions (FRONTEND.md §4.8). Hence one module-level cache keyed by
+ * remote, screen and attempt.
+ */
+const lazies = new Map<string, ComponentType>();
+
+function screenLazy(remote: RemoteName, screen: RouteName, attempt: number): ComponentType {
+  const key = `${remote}:${screen}#${attempt}`;
+  let component = lazies.get(key);
+  if (!component) {
+    component = lazy(async () => {
+      const mod = await importWithRetry(() => loadRouteModule(remote), 1);
+      const Screen = (mod.screens as Record<string, ComponentType | undefined>)[screen];
+      if (!Screen) throw new Error(`remote ${remote} has no screen ${screen}`);
+      return { default: Screen };
+    });
+    lazies.set(key, component);
+  }
+  return component;
+}
+
+interface BoundaryProps {
+  remote: RemoteName;
+  attempt: number;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  error: Error | null;
+}
+
+/** Catches a remote that fails to load or render and shows a fallback inside the layout. */
+class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: Error): BoundaryState {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    // Reported through the browser console, which the e2e suite and monitoring both read.
+    console.error(`remote ${this.props.remote} failed`, error, info.componentStack);
+  }
+
+  override componentDidUpdate(prev: BoundaryProps): void {
+    if (prev.attempt !== this.props.attempt && this.state.error) this.setState({ error: null });
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return <RemoteFallback remote={this.props.remote} error={error} attempt={this.props.attempt} onRetry={this.props.onRetry} />;
+  }
+}
+
+function RemoteFallback({ remote, error, attempt, onRetry }: { remote: RemoteName; error: Error; attempt: number; onRetry: () => void }) {
+  const loadError = isLoadError(error);
+  useEffect(() => {
+    if (!loadError) return undefined;
+    const timer = setTimeout(onRetry, autoRetryDelayMs(attempt));
+    return () => clearTimeout(timer);
+  }, [loadError, attempt, onRetry]);
+  return (
+    <div className="bl-fallback" role="alert">
+      <h2>This section is unavailable</h2>
+      <p>
+        {loadError
+          ? `The ${remote} section could not be loaded. We will keep trying.`
+          : `The ${remote} section hit an error.`}
+      </p>
+      <div className="bl-fallback__actions">
+        <Button onClick={onRetry}>Retry now</Button>
+        {attempt >= RELOAD_OFFER_AFTER ? (
+          <Button variant="secondary" onClick={() => window.location.reload()}>
+            Reload page
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** Render one screen of a remote, with loading state, error boundary and retry. */
+export function RemoteScreen({ remote, screen }: { remote: RemoteName; screen: RouteName }) {
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  const Screen = screenLazy(remote, screen, attempt);
+  return (
+    <RemoteBoundary remote={remote} attempt={attempt} onRetry={retry}>
+      <Suspense fallback={<Spinner label="Loading section" />}>
+        <Screen />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

@@ -1,0 +1,76 @@
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { ROUTES, type RouteName } from '@backlay/shared';
+import { RemoteScreen } from '../federation/RemoteScreen';
+import type { RemoteName } from '../federation/remotes';
+import { MainLayout } from '../layout/MainLayout';
+import { ChangePasswordPage } from '../pages/ChangePasswordPage';
+import { LoginPage } from '../pages/LoginPage';
+import { MaintenancePage } from '../pages/MaintenancePage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { TransactionPasswordPage } from '../pages/TransactionPasswordPage';
+import { RequireAuth } from './RequireAuth';
+import { ScrollToTop } from './ScrollToTop';
+import { ToastHost } from './ToastHost';
+
+function Root() {
+  return (
+    <>
+      <ScrollToTop />
+      <ToastHost />
+      <Outlet />
+    </>
+  );
+}
+
+/** A route of the table rendered by its remote. */
+function remoteRoute(name: RouteName): RouteObject {
+  const def = ROUTES[name];
+  return { path: def.path, element: <RemoteScreen key={name} remote={def.owner as RemoteName} screen={name} /> };
+}
+
+/**
+ * The route tree of SPEC §2. Player routes are unprefixed, admin routes under /admin; the shell
+ * owns every URL and each remote renders the screens the route table gives it.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { path: ROUTES.login.path, element: <LoginPage area="player" /> },
+      { path: ROUTES.adminLogin.path, element: <LoginPage area="admin" /> },
+      { path: ROUTES.maintenance.path, element: <MaintenancePage /> },
+      {
+        element: <RequireAuth area="player" />,
+        children: [
+          {
+            element: <MainLayout area="player" />,
+            children: [
+              remoteRoute('home'),
+              remoteRoute('dashbaord'),
+              { path: ROUTES.dashboard.path, element: <Navigate to={ROUTES.home.path} replace /> },
+              remoteRoute('matchList'),
+              { path: ROUTES.changePassword.path, element: <ChangePasswordPage area="player" /> },
+              { path: ROUTES.transactionPassword.path, element: <TransactionPasswordPage area="player" /> },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireAuth area="admin" />,
+        children: [
+          {
+            element: <MainLayout area="admin" />,
+            children: [
+              remoteRoute('adminHome'),
+              remoteRoute('adminListClients'),
+              remoteRoute('adminSettings'),
+              { path: ROUTES.adminChangePassword.path, element: <ChangePasswordPage area="admin" /> },
+              { path: ROUTES.adminTransactionPassword.path, element: <TransactionPasswordPage area="admin" /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

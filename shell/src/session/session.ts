@@ -1,0 +1,69 @@
+import {
+  MESSAGES,
+  authApi,
+  clearCredentials,
+  currentUser,
+  notify,
+  publish,
+  readCredentials,
+  setUser,
+  writeCredentials,
+  type Area,
+  type EventMap,
+  type LoginResponse,
+  type UserInfo,
+} from '@backlay/shared';
+import { connectUserSocket, disconnectUserSocket } from './user-socket';
+
+type EndReason = EventMap['session.ended']['reason'];
+
+/** Load the signed-in user of an area and open its user connection. */
+async function activate(area: Area): Promise<UserInfo> {
+  const info = await authApi.userInfo();
+  setUser(info);
+  connectUserSocket(area, info, { onReplaced: () => void endSession(area, 'replaced') });
+  publish('session.started', { area, userId: info._id, sessionId: info.sessionId });
+  return info;
+}
+
+/**
+ * After a successful login: store the credentials of the area (token, refreshToken, userType and
+ * the session id), fetch user info, and announce the login over the user socket (SPEC §4).
+ */
+export async function completeLogin(area: Area, login: LoginResponse): Promise<UserInfo> {
+  writeCredentials(area, { token: login.token, refreshToken: login.refreshToken, userType: login.role, sessionId: login.sessionId });
+  return activate(area);
+}
+
+/**
+ * Restore the session of an area from storage. User info is fetched only if a refresh token
+ * exists; otherwise it fails with 'Token not exist' (SPEC §4).
+ */
+export async function restoreSession(area: Area): Promise<UserInfo> {
+  if (!readCredentials(area).refreshToken) throw new Error(MESSAGES.tokenNotExist);
+  const user = currentUser();
+  if (user && user.sessionId === readCredentials(area).sessionId) return user;
+  return activate(area);
+}
+
+/** Re-read user info after the account changed (password, transaction password). */
+export async function refreshUser(): Promise<UserInfo> {
+  const info = await authApi.userInfo();
+  setUser(info);
+  return info;
+}
+
+/**
+ * End the session of an area: tell the API (when the session is still ours), clear the area's
+ * keys, close the socket and drop the user. Route guards then show the login page.
+ */
+export async function endSession(area: Area, reason: EndReason): Promise<void> {
+  if (reason === 'logout' || reason === 'inactive') {
+    await authApi.logout().catch(() => undefined);
+  }
+  clearCredentials(area);
+  disconnectUserSocket();
+  setUser(null);
+  publish('session.ended', { area, reason });
+  if (reason === 'replaced') notify('warning', MESSAGES.sessionEnded);
+}
