@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const SHELL = 'http://127.0.0.1:9180';
+
+/** Debian's Chromium, never a downloaded browser; flags for a closed network (README). */
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  // One worker: journeys share the demo accounts, and signing in ends the account's other sessions.
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  webServer: {
+    command: 'node support/stack.mjs',
+    url: `${SHELL}/api/health`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+  },
+  use: { baseURL: SHELL, launchOptions, trace: 'off' },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    {
+      name: 'mobile',
+      // Layout and landing differ on a phone; the federation journeys are the same on both.
+      testIgnore: /federation\.spec/,
+      use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions },
+    },
+  ],
+});

@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+/**
+ * The e2e stack: the whole product on its own ports (never the ones `pnpm start` uses), with a
+ * fresh database, plus a control endpoint the journeys use to stop, start and redeploy a remote.
+ *
+ *   API 9190 · shell 9180 · sports 9181 · casino 9182 · payments 9183 · admin 9184 · control 9199
+ *
+ * With DATABASE_URL set (CI) a fresh database is created on that server and dropped afterwards;
+ * without it the API starts its embedded PostgreSQL in a temporary folder.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API, FRONTENDS, ROOT } from '../../shared/build/apps.mjs';
+import { buildMissing } from '../../shared/build/build-all.mjs';
+import { serve } from '../../shared/build/serve.mjs';
+
+const HOST = '127.0.0.1';
+export const E2E_PORTS = { shell: 9180, sports: 9181, casino: 9182, payments: 9183, admin: 9184, api: 9190, control: 9199 };
+
+async function createDatabase(adminUrl) {
+  const pg = (await import(join(ROOT, 'api', 'node_modules', 'pg', 'lib', 'index.js'))).default;
+  const name = `backlay_e2e_${process.pid}_${Date.now()}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+await buildMissing();
+
+const tmp = mkdtempSync(join(tmpdir(), 'backlay-e2e-'));
+const db = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL) : null;
+const api = spawn(process.execPath, [join(ROOT, API.dir, 'dist', 'main.js')], {
+  cwd: ROOT,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: {
+    ...process.env,
+    ...(db ? { DATABASE_URL: db.url } : { DATA_DIR: tmp, EMBEDDED_PG_PORT: '54339' }),
+    API_PORT: String(E2E_PORTS.api),
+    API_HOST: HOST,
+    DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    ALLOWED_ORIGINS: `http://${HOST}:${E2E_PORTS.shell}`,
+  },
+});
+
+const remotes = {};
+const servers = {};
+for (const app of FRONTENDS.slice(1)) {
+  servers[app.name] = { root: join(ROOT, app.dir, 'dist'), port: E2E_PORTS[app.name], server: null };
+  remotes[app.name] = `http://${HOST}:${E2E_PORTS[app.name]}/mf-manifest.json`;
+}
+const remotesFile = join(tmp, 'remotes.json');
+writeFileSync(remotesFile, JSON.stringify(remotes));
+
+async function startRemote(name) {
+  const s = servers[name];
+  if (!s.server) s.server = await serve({ root: s.root, port: s.port, host: HOST });
+}
+async function stopRemote(name) {
+  const s = servers[name];
+  if (s.server) await s.server.close();
+  s.server = null;
+}
+for (const name of Object.keys(servers)) await startRemote(name);
+
+for (let i = 0; ; i += 1) {
+  try {
+    if ((await fetch(`http://${HOST}:${E2E_PORTS.api}/api/health`)).ok) break;
+  } catch { /* starting */ }
+  if (i > 600 || api.exitCode !== null) throw new Error('the API did not start');
+  await new Promise((r) => setTimeout(r, 200));
+}
+const shell = await serve({ root: join(ROOT, 'shell', 'dist'), port: E2E_PORTS.shell, host: HOST, spa: true, proxy: `http://${HOST}:${E2E_PORTS.api}`, remotesFile });
+
+// Control: POST /remotes/<name>/stop | /start | /deploy?dir=<absolute dist folder>
+const control = createServer(async (req, res) => {
+  const url = new URL(req.url, 'http://x');
+  const [, kind, name, action] = url.pathname.split('/');
+  try {
+    if (kind !== 'remotes' || !servers[name]) throw new Error(`unknown ${url.pathname}`);
+    if (action === 'stop') await stopRemote(name);
+    else if (action === 'start') await startRemote(name);
+    else if (action === 'deploy') {
+      servers[name].root = url.searchParams.get('dir');
+      await stopRemote(name);
+      await startRemote(name);
+    } else throw new Error(`unknown action ${action}`);
+    res.writeHead(204).end();
+  } catch (error) {
+    res.writeHead(400).end(String(error));
+  }
+});
+await new Promise((r) => control.listen(E2E_PORTS.control, HOST, r));
+console.log('e2e stack ready');
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  control.close();
+  await shell.close();
+  for (const name of Object.keys(servers)) await stopRemote(name);
+  if (api.exitCode === null) {
+    api.kill('SIGTERM');
+    await new Promise((r) => api.once('exit', r));
+  }
+  if (db) await db.drop().catch((e) => console.error('drop e2e database', e));
+  rmSync(tmp, { recursive: true, force: true });
+  process.exit(0);
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

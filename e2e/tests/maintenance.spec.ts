@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { PLAYER, setMaintenance, signIn } from '../support/helpers';
+
+test.describe('maintenance', () => {
+  test.afterEach(async ({ request }) => setMaintenance(request, false));
+
+  test('switching maintenance on signs players out to the maintenance page; the admin area keeps working', async ({ page, browser }) => {
+    await signIn(page, 'player', PLAYER);
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signIn(admin, 'admin', 'demo-admin');
+    await admin.getByRole('link', { name: 'Settings' }).click();
+    await expect(admin.getByTestId('maintenance-state')).toHaveText('off');
+    await admin.getByRole('button', { name: 'Turn maintenance on' }).click();
+    await expect(admin.getByTestId('maintenance-state')).toHaveText('on');
+    // Published by the admin remote on the shared bus, shown as a toast by the shell.
+    await expect(admin.getByText('Settings saved')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Soccer' }).first().click();
+    await expect(page).toHaveURL(/\/maintenance$/);
+    await expect(page.getByRole('heading', { name: 'Under Main' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    await admin.getByRole('link', { name: 'Clients' }).click();
+    await expect(admin.getByRole('table', { name: 'Clients' })).toBeVisible();
+    await adminContext.close();
+  });
+});

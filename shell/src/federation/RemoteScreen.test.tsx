@@ -1,0 +1,75 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { RemoteScreen, autoRetryDelayMs } from './RemoteScreen';
+import { isLoadError } from './remotes';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+
+const load = loadRemote as jest.MockedFunction<typeof loadRemote>;
+
+describe('RemoteScreen', () => {
+  beforeEach(() => {
+    load.mockReset();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  it('renders the screen the remote exposes', async () => {
+    load.mockResolvedValue({ screens: { home: () => <p>sports home</p> }, buildLabel: 'x' });
+    render(<RemoteScreen remote="sports" screen="home" />);
+    expect(await screen.findByText('sports home')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledWith('sports/routes');
+  });
+
+  it('shows a fallback when the remote is down and recovers on retry', async () => {
+    load.mockRejectedValue(new Error('[ Federation Runtime ]: RUNTIME-003 Failed to get manifest'));
+    render(<RemoteScreen remote="admin" screen="adminHome" />);
+    expect(await screen.findByRole('heading', { name: 'This section is unavailable' })).toBeInTheDocument();
+    load.mockReset();
+    load.mockResolvedValue({ screens: { adminHome: () => <p>clients</p> }, buildLabel: 'x' });
+    await userEvent.click(screen.getByRole('button', { name: 'Retry now' }));
+    expect(await screen.findByText('clients')).toBeInTheDocument();
+  });
+
+  it('offers a reload after repeated failures', async () => {
+    load.mockRejectedValue(new Error('ChunkLoadError: Loading chunk 12 failed'));
+    render(<RemoteScreen remote="sports" screen="matchList" />);
+    await screen.findByRole('heading', { name: 'This section is unavailable' });
+    expect(screen.queryByRole('button', { name: 'Reload page' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry now' }));
+    await screen.findByRole('heading', { name: 'This section is unavailable' });
+    await userEvent.click(screen.getByRole('button', { name: 'Retry now' }));
+    expect(await screen.findByRole('button', { name: 'Reload page' })).toBeInTheDocument();
+  });
+
+  it('retries a load error automatically with back-off', async () => {
+    jest.useFakeTimers();
+    try {
+      load.mockRejectedValue(new Error('ScriptNetworkError: remoteEntry.js'));
+      render(<RemoteScreen remote="sports" screen="dashbaord" />);
+      await act(async () => { await jest.advanceTimersByTimeAsync(1_500); });
+      expect(screen.getByRole('heading', { name: 'This section is unavailable' })).toBeInTheDocument();
+      load.mockReset();
+      load.mockResolvedValue({ screens: { dashbaord: () => <p>back</p> }, buildLabel: 'x' });
+      await act(async () => { await jest.advanceTimersByTimeAsync(autoRetryDelayMs(0) + 100); });
+      expect(screen.getByText('back')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('isLoadError', () => {
+  it.each([
+    ['ChunkLoadError: Loading chunk 3 failed', true],
+    ['[ Federation Runtime ]: RUNTIME-008 remoteEntry failed', true],
+    ['TimeoutError: signal timed out', true],
+    ["TypeError: Cannot read properties of undefined (reading 'x')", false],
+  ])('%s → %s', (message, expected) => {
+    expect(isLoadError(new Error(message))).toBe(expected);
+  });
+
+  it('the automatic back-off doubles from 2 s and stops at 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5].map(autoRetryDelayMs)).toEqual([2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+  });
+});
