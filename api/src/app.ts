@@ -1,0 +1,117 @@
+/**
+ * buildApp: the Fastify instance with every plugin and route, not yet listening. main.ts
+ * listens on it; tests use app.inject (or listen on an ephemeral port for sockets).
+ * Load order: infrastructure plugins (db, errors, docs, auth), then the domain routes under
+ * /api, then the realtime server on the same HTTP server.
+ */
+import type { Area } from '@backlay/shared/contracts';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { AccessTokens } from './auth/access-tokens';
+import { authRoutes } from './auth/auth.routes';
+import { AuthService } from './auth/auth.service';
+import { Authenticator } from './auth/authenticator';
+import { LoginThrottle } from './auth/login-throttle';
+import { rotationKeyFromSecret } from './auth/refresh-token';
+import { catalogRoutes } from './catalog/catalog.routes';
+import { logOptions } from './common/log-options';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { healthRoutes } from './health/health.routes';
+import { authentication } from './plugins/auth';
+import { dbHandle } from './plugins/db';
+import { errorHandler } from './plugins/error-handler';
+import { swaggerDocs } from './plugins/swagger';
+import { createRealtime, type Realtime } from './realtime/realtime.server';
+import { createCoreServices, type CoreServices } from './services';
+import { settingsRoutes } from './settings/settings.routes';
+import { usersRoutes } from './users/users.routes';
+
+export interface AppDeps {
+  config: Readonly<Config>;
+  db: Database;
+  jwtSecret: string;
+  /** Built by the caller when it needs them before the app (demo seed, tests). */
+  services?: CoreServices;
+  /** A pino logger to share with main; otherwise the app creates one at config.log.level. */
+  logger?: FastifyBaseLogger;
+}
+
+export interface AppServices extends CoreServices {
+  auth: AuthService;
+  authenticator: Authenticator;
+  throttles: Record<Area, LoginThrottle>;
+  realtime: Realtime;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    ...(deps.logger !== undefined ? { loggerInstance: deps.logger } : { logger: logOptions(config.log.level) }),
+    genReqId: () => randomUUID(),
+    bodyLimit: config.server.bodyLimitBytes,
+    requestTimeout: config.server.requestTimeoutMs,
+    trustProxy: false,
+  });
+  app.server.headersTimeout = config.server.headersTimeoutMs;
+
+  const core = deps.services ?? createCoreServices({ config, db, log: app.log });
+  let authenticator: Authenticator | null = null;
+
+  await app.register(dbHandle, { db });
+  await app.register(errorHandler);
+  if (config.docs.enabled) await app.register(swaggerDocs);
+  await app.register(authentication, {
+    jwtSecret: deps.jwtSecret,
+    accessTokenTtlSec: config.auth.accessTokenTtlSec,
+    settings: core.settings,
+    getAuthenticator: () => {
+      if (authenticator === null) throw new Error('authenticator used before the app was built');
+      return authenticator;
+    },
+  });
+
+  const tokens = new AccessTokens(app.jwt);
+  authenticator = new Authenticator(tokens, db);
+  const throttles: Record<Area, LoginThrottle> = {
+    player: new LoginThrottle(config.auth.throttle.player, core.clock),
+    admin: new LoginThrottle(config.auth.throttle.admin, core.clock),
+  };
+  const auth = new AuthService({
+    db,
+    config,
+    tokens,
+    passwords: core.passwords,
+    throttles,
+    rotationKey: rotationKeyFromSecret(deps.jwtSecret),
+    events: core.events,
+    settings: core.settings,
+    ledger: core.ledger,
+    log: app.log,
+  });
+  const realtime = createRealtime({ httpServer: app.server, config, authenticator, events: core.events, log: app.log });
+  app.decorate('services', { ...core, auth, authenticator, throttles, realtime });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { auth });
+      await api.register(usersRoutes, { users: core.users });
+      await api.register(settingsRoutes, { settings: core.settings });
+      await api.register(catalogRoutes, { catalog: core.catalog });
+    },
+    { prefix: '/api' },
+  );
+
+  // Close sockets before the HTTP server stops, or open websockets would hold close() open.
+  app.addHook('preClose', async () => {
+    await realtime.close();
+  });
+  return app;
+}

@@ -1,0 +1,158 @@
+/** All SQL of sessions and refresh tokens. */
+import type { Area, Role } from '@backlay/shared/contracts';
+import type { Queryable } from '../db/database';
+import type { SessionEndReason } from '../realtime/domain-events';
+import type { UserStatus } from '../users/users.repository';
+
+export interface SessionRow {
+  id: string;
+  userId: string;
+  area: Area;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** What every authenticated request needs, read in one primary-key query. */
+export interface SessionAuthRow {
+  sessionId: string;
+  userId: string;
+  area: Area;
+  live: boolean;
+  role: Role;
+  status: UserStatus;
+  mustChangePassword: boolean;
+  hasTxnPassword: boolean;
+}
+
+export interface RefreshTokenRow {
+  id: string;
+  sessionId: string;
+  familyId: string;
+  tokenHash: string;
+  createdAt: Date;
+  expiresAt: Date;
+  usedAt: Date | null;
+  revokedAt: Date | null;
+  replacedBy: string | null;
+}
+
+/** A refresh token with its session and user, locked for rotation. */
+export interface RefreshContextRow extends RefreshTokenRow {
+  userId: string;
+  area: Area;
+  role: Role;
+  userStatus: UserStatus;
+  sessionLive: boolean;
+  /** The database's now(), so every time comparison uses one clock. */
+  dbNow: Date;
+}
+
+const SESSION_COLUMNS = `id, user_id AS "userId", area, created_at AS "createdAt", expires_at AS "expiresAt"`;
+const TOKEN_COLUMNS = `rt.id, rt.session_id AS "sessionId", rt.family_id AS "familyId", rt.token_hash AS "tokenHash",
+  rt.created_at AS "createdAt", rt.expires_at AS "expiresAt", rt.used_at AS "usedAt",
+  rt.revoked_at AS "revokedAt", rt.replaced_by AS "replacedBy"`;
+
+export async function insertSession(
+  q: Queryable,
+  session: { userId: string; area: Area; lifetimeSec: number; ip: string | null; userAgent: string | null },
+): Promise<SessionRow> {
+  const { rows } = await q.query<SessionRow>(
+    `INSERT INTO sessions (user_id, area, expires_at, ip, user_agent)
+     VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5)
+     RETURNING ${SESSION_COLUMNS}`,
+    [session.userId, session.area, session.lifetimeSec, session.ip, session.userAgent],
+  );
+  const row = rows[0];
+  if (row === undefined) throw new Error('insert into sessions returned no row');
+  return row;
+}
+
+/** Ends the user's live sessions except `keepSessionId`; returns the ids it ended. */
+export async function endLiveSessions(
+  q: Queryable,
+  userId: string,
+  reason: SessionEndReason,
+  keepSessionId: string | null,
+): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `UPDATE sessions SET ended_at = now(), ended_reason = $2
+     WHERE user_id = $1 AND ended_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)
+     RETURNING id`,
+    [userId, reason, keepSessionId],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Ends one session if it is still live; true when it did. */
+export async function endSession(q: Queryable, sessionId: string, reason: SessionEndReason): Promise<boolean> {
+  const { rowCount } = await q.query(
+    'UPDATE sessions SET ended_at = now(), ended_reason = $2 WHERE id = $1 AND ended_at IS NULL',
+    [sessionId, reason],
+  );
+  return rowCount === 1;
+}
+
+/** Revokes every unrevoked refresh token of the given sessions. */
+export async function revokeRefreshTokensOfSessions(q: Queryable, sessionIds: readonly string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await q.query('UPDATE refresh_tokens SET revoked_at = now() WHERE session_id = ANY($1::uuid[]) AND revoked_at IS NULL', [
+    sessionIds,
+  ]);
+}
+
+export async function revokeRefreshFamily(q: Queryable, familyId: string): Promise<void> {
+  await q.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [familyId]);
+}
+
+export async function insertRefreshToken(
+  q: Queryable,
+  token: { sessionId: string; familyId: string; parentId: string | null; tokenHash: string; expiresAt: Date },
+): Promise<RefreshTokenRow> {
+  const { rows } = await q.query<RefreshTokenRow>(
+    `INSERT INTO refresh_tokens AS rt (session_id, family_id, parent_id, token_hash, expires_at)
+     VALUES ($1, $2, $3, $4, $5)
+     RETURNING ${TOKEN_COLUMNS}`,
+    [token.sessionId, token.familyId, token.parentId, token.tokenHash, token.expiresAt],
+  );
+  const row = rows[0];
+  if (row === undefined) throw new Error('insert into refresh_tokens returned no row');
+  return row;
+}
+
+/** The token with this hash, its session and user; the token row is locked. */
+export async function findRefreshContextForUpdate(q: Queryable, tokenHash: string): Promise<RefreshContextRow | null> {
+  const { rows } = await q.query<RefreshContextRow>(
+    `SELECT ${TOKEN_COLUMNS}, s.user_id AS "userId", s.area, u.role, u.status AS "userStatus",
+            (s.ended_at IS NULL AND s.expires_at > now()) AS "sessionLive", now() AS "dbNow"
+     FROM refresh_tokens rt
+     JOIN sessions s ON s.id = rt.session_id
+     JOIN users u ON u.id = s.user_id
+     WHERE rt.token_hash = $1
+     FOR UPDATE OF rt`,
+    [tokenHash],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findRefreshTokenById(q: Queryable, id: string): Promise<RefreshTokenRow | null> {
+  const { rows } = await q.query<RefreshTokenRow>(`SELECT ${TOKEN_COLUMNS} FROM refresh_tokens rt WHERE rt.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function markRefreshTokenUsed(q: Queryable, id: string, replacedBy: string): Promise<void> {
+  await q.query('UPDATE refresh_tokens SET used_at = now(), replaced_by = $2 WHERE id = $1', [id, replacedBy]);
+}
+
+/** The session behind an access token, with the user's current role and state. */
+export async function findSessionAuth(q: Queryable, sessionId: string): Promise<SessionAuthRow | null> {
+  const { rows } = await q.query<SessionAuthRow>(
+    `SELECT s.id AS "sessionId", s.user_id AS "userId", s.area,
+            (s.ended_at IS NULL AND s.expires_at > now()) AS live,
+            u.role, u.status, u.must_change_password AS "mustChangePassword",
+            (u.txn_password_hash IS NOT NULL) AS "hasTxnPassword"
+     FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.id = $1`,
+    [sessionId],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,77 @@
+/** Routes of signing in. Thin: parse, call the service, wrap in the envelope. */
+import {
+  MESSAGES,
+  type ChangePasswordRequest,
+  type LoginRequest,
+  type RefreshRequest,
+  type TransactionPasswordRequest,
+} from '@backlay/shared/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { publicAccess, requireAuth, signedIn } from '../plugins/auth';
+import type { AuthService, RequestMeta } from './auth.service';
+import {
+  changePasswordSchema,
+  loginSchema,
+  logoutSchema,
+  refreshSchema,
+  transactionPasswordSchema,
+  userInfoSchema,
+} from './auth.schemas';
+
+function metaOf(request: FastifyRequest): RequestMeta {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: userAgent?.slice(0, 512) ?? null, requestId: request.id };
+}
+
+/** Routes the caller may use while changePassAndTxn is still true. */
+const setupAllowed = signedIn({ allowDuringSetup: true });
+
+export async function authRoutes(app: FastifyInstance, options: { auth: AuthService }): Promise<void> {
+  const { auth } = options;
+
+  app.post<{ Body: LoginRequest }>(
+    '/login',
+    { schema: loginSchema, config: { access: publicAccess('player') } },
+    async (request) => ({ data: await auth.login('player', request.body, metaOf(request)), message: MESSAGES.loginSuccess }),
+  );
+
+  app.post<{ Body: LoginRequest }>(
+    '/login-admin',
+    { schema: loginSchema, config: { access: publicAccess('admin') } },
+    async (request) => ({ data: await auth.login('admin', request.body, metaOf(request)), message: MESSAGES.loginSuccess }),
+  );
+
+  app.post<{ Body: RefreshRequest }>(
+    '/refresh-token',
+    { schema: refreshSchema, config: { access: publicAccess() } },
+    async (request) => ({ data: await auth.refresh(request.body.token), message: MESSAGES.tokenRefreshed }),
+  );
+
+  app.get('/user-info', { schema: userInfoSchema, config: { access: setupAllowed } }, async (request) => ({
+    data: await auth.userInfo(requireAuth(request)),
+    message: MESSAGES.ok,
+  }));
+
+  app.post<{ Body: ChangePasswordRequest }>(
+    '/change-password',
+    { schema: changePasswordSchema, config: { access: setupAllowed } },
+    async (request) => ({
+      data: await auth.changePassword(requireAuth(request), request.body, metaOf(request)),
+      message: MESSAGES.passwordChanged,
+    }),
+  );
+
+  app.post<{ Body: TransactionPasswordRequest }>(
+    '/transaction-password',
+    { schema: transactionPasswordSchema, config: { access: setupAllowed } },
+    async (request) => ({
+      data: await auth.setTransactionPassword(requireAuth(request), request.body, metaOf(request)),
+      message: MESSAGES.transactionPasswordSet,
+    }),
+  );
+
+  app.post('/logout', { schema: logoutSchema, config: { access: setupAllowed } }, async (request) => {
+    await auth.logout(requireAuth(request));
+    return { data: null, message: MESSAGES.loggedOut };
+  });
+}

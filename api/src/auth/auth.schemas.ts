@@ -1,0 +1,122 @@
+/** JSON schemas of the auth routes (request and response). */
+import { PASSWORD_MAX_LENGTH } from '@backlay/shared/contracts';
+import { bearerSecurity, nullableIsoTimeSchema, nullSchema, responses, roleSchema, rupeesSchema, uuidSchema } from '../common/schemas';
+
+/** Generous bound on any password field, so hashing cost stays bounded; rules are checked later. */
+const passwordField = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 4 };
+
+export const loginSchema = {
+  tags: ['auth'],
+  body: {
+    type: 'object',
+    required: ['username', 'password'],
+    additionalProperties: false,
+    properties: {
+      username: { type: 'string', minLength: 1, maxLength: 64 },
+      password: passwordField,
+    },
+  },
+  response: responses({
+    type: 'object',
+    required: ['token', 'refreshToken', 'role', '_id', 'username', 'sessionId', 'changePassAndTxn', 'lastLoginAt'],
+    properties: {
+      token: { type: 'string' },
+      refreshToken: { type: 'string' },
+      role: roleSchema,
+      _id: uuidSchema,
+      username: { type: 'string' },
+      sessionId: uuidSchema,
+      changePassAndTxn: { type: 'boolean' },
+      lastLoginAt: nullableIsoTimeSchema,
+    },
+  }),
+};
+
+export const refreshSchema = {
+  tags: ['auth'],
+  body: {
+    type: 'object',
+    required: ['token'],
+    additionalProperties: false,
+    properties: { token: { type: 'string', minLength: 1, maxLength: 256 } },
+  },
+  response: responses({
+    type: 'object',
+    required: ['token', 'refreshToken'],
+    properties: { token: { type: 'string' }, refreshToken: { type: 'string' } },
+  }),
+};
+
+export const userInfoSchema = {
+  tags: ['auth'],
+  security: bearerSecurity,
+  response: responses({
+    type: 'object',
+    required: [
+      '_id',
+      'username',
+      'role',
+      'roleLabel',
+      'sessionId',
+      'balance',
+      'exposer',
+      'changePassAndTxn',
+      'mustChangePassword',
+      'hasTransactionPassword',
+      'lastLoginAt',
+    ],
+    properties: {
+      _id: uuidSchema,
+      username: { type: 'string' },
+      role: roleSchema,
+      roleLabel: { type: 'string' },
+      sessionId: uuidSchema,
+      balance: rupeesSchema,
+      exposer: rupeesSchema,
+      changePassAndTxn: { type: 'boolean' },
+      mustChangePassword: { type: 'boolean' },
+      hasTransactionPassword: { type: 'boolean' },
+      lastLoginAt: nullableIsoTimeSchema,
+    },
+  }),
+};
+
+const setupStateSchema = {
+  type: 'object',
+  required: ['changePassAndTxn'],
+  properties: { changePassAndTxn: { type: 'boolean' } },
+};
+
+export const changePasswordSchema = {
+  tags: ['auth'],
+  security: bearerSecurity,
+  body: {
+    type: 'object',
+    required: ['oldPassword', 'newPassword', 'confirmPassword'],
+    additionalProperties: false,
+    properties: { oldPassword: passwordField, newPassword: passwordField, confirmPassword: passwordField },
+  },
+  response: responses(setupStateSchema),
+};
+
+export const transactionPasswordSchema = {
+  tags: ['auth'],
+  security: bearerSecurity,
+  body: {
+    type: 'object',
+    required: ['password', 'transactionPassword', 'confirmTransactionPassword'],
+    additionalProperties: false,
+    properties: {
+      password: passwordField,
+      transactionPassword: { type: 'string', minLength: 1, maxLength: 64 },
+      confirmTransactionPassword: { type: 'string', minLength: 1, maxLength: 64 },
+    },
+  },
+  response: responses(setupStateSchema),
+};
+
+export const logoutSchema = {
+  tags: ['auth'],
+  security: bearerSecurity,
+  response: responses(nullSchema),
+};

@@ -1,0 +1,365 @@
+/**
+ * Use cases of signing in: login per area with throttling, single live session per user,
+ * refresh-token rotation with reuse detection, logout, password and transaction password.
+ */
+import {
+  areaOfRole,
+  MESSAGES,
+  ROLE_LABELS,
+  type Area,
+  type ChangePasswordRequest,
+  type LoginRequest,
+  type LoginResponse,
+  type RefreshResponse,
+  type TransactionPasswordRequest,
+  type UserInfo,
+} from '@backlay/shared/contracts';
+import { insertAuditRecords } from '../audit/audit.repository';
+import { DomainError } from '../common/domain-error';
+import type { Config } from '../config';
+import type { Database, Tx } from '../db/database';
+import type { Logger } from '../common/logger';
+import type { LedgerService } from '../ledger/ledger.service';
+import { paiseToRupees } from '../ledger/money';
+import type { DomainEvents } from '../realtime/domain-events';
+import type { SettingsService } from '../settings/settings.service';
+import * as users from '../users/users.repository';
+import type { AccessTokens } from './access-tokens';
+import * as repo from './auth.repository';
+import type { AuthContext } from './authenticator';
+import type { LoginThrottle } from './login-throttle';
+import { checkNewPassword, checkTransactionPassword } from './password-rules';
+import type { PasswordHasher } from './passwords';
+import {
+  deriveRotatedToken,
+  generateRefreshToken,
+  hashRefreshToken,
+  isRefreshTokenShape,
+} from './refresh-token';
+
+/** Where a request came from, for sessions, throttling and the audit log. */
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+}
+
+export interface AuthServiceDeps {
+  db: Database;
+  config: Readonly<Config>;
+  tokens: AccessTokens;
+  passwords: PasswordHasher;
+  throttles: Record<Area, LoginThrottle>;
+  rotationKey: Buffer;
+  events: DomainEvents;
+  settings: SettingsService;
+  ledger: LedgerService;
+  log: Logger;
+}
+
+type RefreshOutcome =
+  | { kind: 'rotated'; refreshToken: string; issuedAt: Date; context: repo.RefreshContextRow }
+  | { kind: 'invalid' }
+  | { kind: 'reused' }
+  | { kind: 'locked' }
+  | { kind: 'maintenance' };
+
+export class AuthService {
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  /** POST /api/login (player area) and /api/login-admin (admin area). */
+  async login(area: Area, body: LoginRequest, meta: RequestMeta): Promise<LoginResponse> {
+    const user = await this.checkCredentials(area, body, meta);
+    const started = await this.deps.db.transaction((tx) => this.startSession(tx, user.id, area, meta));
+    if (started === null) throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
+
+    const { session, refreshToken, user: current } = started;
+    this.deps.log.info(
+      { event: 'login_succeeded', area, userId: current.id, sessionId: session.id, ip: meta.ip },
+      'login succeeded',
+    );
+    return {
+      token: this.deps.tokens.sign({
+        userId: current.id,
+        sessionId: session.id,
+        role: current.role,
+        area,
+        issuedAt: session.createdAt,
+      }),
+      refreshToken,
+      role: current.role,
+      _id: current.id,
+      username: current.username,
+      sessionId: session.id,
+      changePassAndTxn: current.mustChangePassword || current.txnPasswordHash === null,
+      // The locked row was read before this login was recorded: this is the previous login.
+      lastLoginAt: current.lastLoginAt?.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * Throttle, then password, then area, then account state: a wrong area or a locked account
+   * is only revealed to someone who knows the password.
+   */
+  private async checkCredentials(area: Area, body: LoginRequest, meta: RequestMeta): Promise<users.UserRow> {
+    const { db, throttles, passwords } = this.deps;
+    const throttleKey =
+      area === 'player'
+        ? `player:${body.username.toLowerCase()}:${meta.ip ?? '-'}`
+        : `admin:${body.username.toLowerCase()}`;
+    const decision = throttles[area].check(throttleKey);
+    if (!decision.allowed) {
+      this.deps.log.warn({ event: 'login_throttled', area, username: body.username, ip: meta.ip }, 'login throttled');
+      throw new DomainError(
+        'RATE_LIMITED',
+        MESSAGES.tooManyAttempts,
+        { retryAfterSec: decision.retryAfterSec },
+        undefined,
+        { 'retry-after': String(decision.retryAfterSec) },
+      );
+    }
+
+    const user = await users.findUserByUsername(db, body.username);
+    const passwordOk =
+      user === null ? await passwords.verifyDummy(body.password) : await passwords.verify(user.passwordHash, body.password);
+    if (user === null || !passwordOk) {
+      throttles[area].recordFailure(throttleKey);
+      this.deps.log.warn(
+        { event: 'login_failed', area, username: body.username, ip: meta.ip, knownUser: user !== null },
+        'login failed',
+      );
+      throw new DomainError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
+    }
+    if (areaOfRole(user.role) !== area) {
+      throw new DomainError('WRONG_AREA', area === 'player' ? MESSAGES.wrongAreaPlayer : MESSAGES.wrongAreaAdmin);
+    }
+    if (user.status !== 'active') throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
+    throttles[area].reset(throttleKey);
+    return user;
+  }
+
+  /**
+   * Ends the user's other sessions and starts a new one with its first refresh token. The user
+   * row is locked, so concurrent logins of one user run one after the other and exactly one
+   * session stays live. Null when the account was locked meanwhile.
+   */
+  private async startSession(tx: Tx, userId: string, area: Area, meta: RequestMeta) {
+    const locked = await users.findUserById(tx, userId, { lock: true });
+    if (locked === null || locked.status !== 'active') return null;
+    const endedSessionIds = await repo.endLiveSessions(tx, userId, 'replaced', null);
+    await repo.revokeRefreshTokensOfSessions(tx, endedSessionIds);
+    const session = await repo.insertSession(tx, {
+      userId,
+      area,
+      lifetimeSec: this.deps.config.auth.refreshTtlSec[area],
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+    const refreshToken = generateRefreshToken();
+    await repo.insertRefreshToken(tx, {
+      sessionId: session.id,
+      familyId: session.id,
+      parentId: null,
+      tokenHash: hashRefreshToken(refreshToken),
+      expiresAt: session.expiresAt,
+    });
+    await users.touchLastLogin(tx, userId);
+    tx.afterCommit(() =>
+      this.deps.events.publish('session.ended', { userId, endedSessionIds, liveSessionId: session.id, reason: 'replaced' }),
+    );
+    return { session, refreshToken, user: locked };
+  }
+
+  /**
+   * POST /api/refresh-token. The first use rotates; a repeat within the grace window returns
+   * the same new pair; any other reuse revokes the whole family and ends the session.
+   */
+  async refresh(rawToken: string): Promise<RefreshResponse> {
+    if (!isRefreshTokenShape(rawToken)) throw new DomainError('REFRESH_INVALID', MESSAGES.refreshInvalid);
+    const outcome = await this.deps.db.transaction((tx) => this.rotate(tx, rawToken));
+    switch (outcome.kind) {
+      case 'rotated':
+        return {
+          token: this.deps.tokens.sign({
+            userId: outcome.context.userId,
+            sessionId: outcome.context.sessionId,
+            role: outcome.context.role,
+            area: outcome.context.area,
+            issuedAt: outcome.issuedAt,
+          }),
+          refreshToken: outcome.refreshToken,
+        };
+      case 'locked':
+        throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
+      case 'maintenance':
+        throw new DomainError('MAINTENANCE', MESSAGES.maintenance, undefined, { maintenance: true });
+      case 'invalid':
+      case 'reused':
+        throw new DomainError('REFRESH_INVALID', MESSAGES.refreshInvalid);
+    }
+  }
+
+  /** POST /api/logout: ends the caller's session and revokes its refresh tokens. */
+  async logout(auth: AuthContext): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const ended = await repo.endSession(tx, auth.sessionId, 'logout');
+      await repo.revokeRefreshTokensOfSessions(tx, [auth.sessionId]);
+      if (ended) {
+        tx.afterCommit(() =>
+          this.deps.events.publish('session.ended', {
+            userId: auth.userId,
+            endedSessionIds: [auth.sessionId],
+            liveSessionId: null,
+            reason: 'logout',
+          }),
+        );
+      }
+    });
+  }
+
+  /** GET /api/user-info. */
+  async userInfo(auth: AuthContext): Promise<UserInfo> {
+    const user = await users.findUserById(this.deps.db, auth.userId);
+    if (user === null) throw new DomainError('SESSION_ENDED', MESSAGES.sessionEnded);
+    const wallet = await this.deps.ledger.walletOf(user.id);
+    return {
+      _id: user.id,
+      username: user.username,
+      role: user.role,
+      roleLabel: ROLE_LABELS[user.role],
+      sessionId: auth.sessionId,
+      balance: paiseToRupees(wallet.balanceMinor),
+      exposer: paiseToRupees(wallet.exposureMinor),
+      changePassAndTxn: user.mustChangePassword || user.txnPasswordHash === null,
+      mustChangePassword: user.mustChangePassword,
+      hasTransactionPassword: user.txnPasswordHash !== null,
+      // The current session's login is last_login_at; the user is shown the one before.
+      lastLoginAt: user.previousLoginAt?.toISOString() ?? null,
+    };
+  }
+
+  /** POST /api/change-password: new login password; every other session of the user ends. */
+  async changePassword(
+    auth: AuthContext,
+    body: ChangePasswordRequest,
+    meta: RequestMeta,
+  ): Promise<{ changePassAndTxn: boolean }> {
+    const problem = checkNewPassword(body);
+    if (problem !== null) throw new DomainError('VALIDATION', problem);
+    const user = await users.findUserById(this.deps.db, auth.userId);
+    if (user === null) throw new DomainError('SESSION_ENDED', MESSAGES.sessionEnded);
+    if (!(await this.deps.passwords.verify(user.passwordHash, body.oldPassword))) {
+      throw new DomainError('VALIDATION', MESSAGES.oldPasswordWrong);
+    }
+    const passwordHash = await this.deps.passwords.hash(body.newPassword);
+    await this.deps.db.transaction(async (tx) => {
+      await users.updatePassword(tx, user.id, passwordHash);
+      const endedSessionIds = await repo.endLiveSessions(tx, user.id, 'password_changed', auth.sessionId);
+      await repo.revokeRefreshTokensOfSessions(tx, endedSessionIds);
+      await insertAuditRecords(tx, [
+        {
+          actorId: user.id,
+          action: 'auth.password_changed',
+          target: `user:${user.id}`,
+          before: null,
+          after: { endedSessions: endedSessionIds.length },
+          ip: meta.ip,
+          requestId: meta.requestId,
+        },
+      ]);
+      tx.afterCommit(() =>
+        this.deps.events.publish('session.ended', {
+          userId: user.id,
+          endedSessionIds,
+          liveSessionId: auth.sessionId,
+          reason: 'password_changed',
+        }),
+      );
+    });
+    return { changePassAndTxn: user.txnPasswordHash === null };
+  }
+
+  /** POST /api/transaction-password: set or replace the 6-digit transaction password. */
+  async setTransactionPassword(
+    auth: AuthContext,
+    body: TransactionPasswordRequest,
+    meta: RequestMeta,
+  ): Promise<{ changePassAndTxn: boolean }> {
+    const problem = checkTransactionPassword(body);
+    if (problem !== null) throw new DomainError('VALIDATION', problem);
+    const user = await users.findUserById(this.deps.db, auth.userId);
+    if (user === null) throw new DomainError('SESSION_ENDED', MESSAGES.sessionEnded);
+    if (!(await this.deps.passwords.verify(user.passwordHash, body.password))) {
+      throw new DomainError('VALIDATION', MESSAGES.passwordWrong);
+    }
+    const txnPasswordHash = await this.deps.passwords.hash(body.transactionPassword);
+    await this.deps.db.transaction(async (tx) => {
+      await users.updateTransactionPassword(tx, user.id, txnPasswordHash);
+      await insertAuditRecords(tx, [
+        {
+          actorId: user.id,
+          action: 'auth.transaction_password_set',
+          target: `user:${user.id}`,
+          before: { hadTransactionPassword: user.txnPasswordHash !== null },
+          after: { hadTransactionPassword: true },
+          ip: meta.ip,
+          requestId: meta.requestId,
+        },
+      ]);
+    });
+    return { changePassAndTxn: user.mustChangePassword };
+  }
+
+  private async rotate(tx: Tx, rawToken: string): Promise<RefreshOutcome> {
+    const context = await repo.findRefreshContextForUpdate(tx, hashRefreshToken(rawToken));
+    if (context === null || context.revokedAt !== null || !context.sessionLive) return { kind: 'invalid' };
+    if (context.expiresAt.getTime() <= context.dbNow.getTime()) return { kind: 'invalid' };
+    if (context.userStatus !== 'active') return { kind: 'locked' };
+    if (context.area === 'player' && (await this.deps.settings.isMaintenance())) return { kind: 'maintenance' };
+
+    const nextToken = deriveRotatedToken(this.deps.rotationKey, rawToken);
+    if (context.usedAt === null) {
+      const child = await repo.insertRefreshToken(tx, {
+        sessionId: context.sessionId,
+        familyId: context.familyId,
+        parentId: context.id,
+        tokenHash: hashRefreshToken(nextToken),
+        expiresAt: context.expiresAt,
+      });
+      await repo.markRefreshTokenUsed(tx, context.id, child.id);
+      return { kind: 'rotated', refreshToken: nextToken, issuedAt: child.createdAt, context };
+    }
+
+    const child = context.replacedBy === null ? null : await repo.findRefreshTokenById(tx, context.replacedBy);
+    const withinGrace = context.dbNow.getTime() - context.usedAt.getTime() <= this.deps.config.auth.refreshGraceMs;
+    if (
+      withinGrace &&
+      child !== null &&
+      child.usedAt === null &&
+      child.revokedAt === null &&
+      child.tokenHash === hashRefreshToken(nextToken)
+    ) {
+      return { kind: 'rotated', refreshToken: nextToken, issuedAt: child.createdAt, context };
+    }
+
+    // Reuse outside the grace window: someone holds a stolen copy. Revoke the whole family
+    // and end the session, so neither holder can continue.
+    this.deps.log.warn(
+      { event: 'refresh_reuse', userId: context.userId, sessionId: context.sessionId },
+      'refresh token reused: family revoked and session ended',
+    );
+    await repo.revokeRefreshFamily(tx, context.familyId);
+    const ended = await repo.endSession(tx, context.sessionId, 'refresh_reuse');
+    if (ended) {
+      tx.afterCommit(() =>
+        this.deps.events.publish('session.ended', {
+          userId: context.userId,
+          endedSessionIds: [context.sessionId],
+          liveSessionId: null,
+          reason: 'refresh_reuse',
+        }),
+      );
+    }
+    return { kind: 'reused' };
+  }
+}

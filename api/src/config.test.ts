@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+const SECRET = 's'.repeat(40);
+
+describe('loadConfig', () => {
+  it('has working defaults for development', () => {
+    const config = loadConfig({});
+    expect(config.nodeEnv).toBe('development');
+    expect(config.server).toMatchObject({ host: '127.0.0.1', port: 8090, bodyLimitBytes: 102_400 });
+    expect(config.database.url).toBeNull();
+    expect(config.database.embedded).toMatchObject({ port: 54_329, dataDir: path.join(config.paths.dataDir, 'pg') });
+    expect(config.paths.dataDir).toBe(path.join(config.paths.repoRoot, 'data'));
+    expect(config.paths.migrationsDir).toBe(path.resolve(__dirname, '..', 'migrations'));
+    expect(config.demo).toBe(true);
+    expect(config.auth.accessTokenTtlSec).toBe(600);
+    expect(config.auth.refreshTtlSec).toEqual({ player: 30 * 86_400, admin: 12 * 3_600 });
+    expect(config.auth.argon2).toEqual({ memoryCostKib: 19_456, timeCost: 2, parallelism: 1 });
+    expect(config.auth.throttle.player.maxFailures).toBe(10);
+    expect(config.auth.throttle.admin.maxFailures).toBe(5);
+    expect(config.realtime.allowedOrigins).toEqual(['http://127.0.0.1:8080']);
+    expect(config.realtime.maxHttpBufferSize).toBe(65_536);
+    expect(Object.isFrozen(config.auth)).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      API_PORT: '9000',
+      API_HOST: '0.0.0.0',
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/x',
+      DATA_DIR: '/tmp/backlay-data',
+      EMBEDDED_PG_PORT: '55000',
+      DEMO: 'false',
+      JWT_SECRET: SECRET,
+      ALLOWED_ORIGINS: 'http://127.0.0.1:8080, https://play.example.com',
+      ACCESS_TOKEN_TTL_SEC: '300',
+      LOG_LEVEL: 'warn',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+    });
+    expect(config.server).toMatchObject({ host: '0.0.0.0', port: 9000 });
+    expect(config.database.url).toBe('postgresql://postgres@127.0.0.1:5432/x');
+    expect(config.database.embedded.dataDir).toBe('/tmp/backlay-data/pg');
+    expect(config.demo).toBe(false);
+    expect(config.auth.jwtSecret).toBe(SECRET);
+    expect(config.realtime.allowedOrigins).toEqual(['http://127.0.0.1:8080', 'https://play.example.com']);
+    expect(config.auth.accessTokenTtlSec).toBe(300);
+    expect(config.log.level).toBe('warn');
+    expect(config.auth.argon2.memoryCostKib).toBe(1024);
+  });
+
+  it('production needs a JWT secret, no demo, and OWASP argon2 costs', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('JWT_SECRET is required in production');
+    const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET });
+    expect(production.demo).toBe(false);
+    expect(production.realtime.allowMissingOrigin).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, DEMO: 'true' })).toThrow(/DEMO cannot be true/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, ARGON2_MEMORY_KIB: '1024' })).toThrow(/19456/);
+  });
+
+  it('reports every problem at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ API_PORT: 'eighty', DEMO: 'maybe', ACCESS_TOKEN_TTL_SEC: '3600', ALLOWED_ORIGINS: 'not-an-origin', JWT_SECRET: 'short', DATABASE_URL: 'mysql://x' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'DEMO must be true or false, got "maybe"',
+      'JWT_SECRET must be at least 32 characters',
+      'API_PORT must be an integer, got "eighty"',
+      'DATABASE_URL must start with postgres:// or postgresql://',
+      'ACCESS_TOKEN_TTL_SEC must be between 30 and 900, got 3600',
+      'ALLOWED_ORIGINS: "not-an-origin" is not an origin like http://127.0.0.1:8080',
+    ]);
+  });
+
+  it('keeps refresh lifetimes within 30 days (players) and 12 hours (admin area)', () => {
+    expect(() => loadConfig({ REFRESH_TTL_ADMIN_SEC: String(13 * 3600) })).toThrow(/REFRESH_TTL_ADMIN_SEC/);
+    expect(() => loadConfig({ REFRESH_TTL_PLAYER_SEC: String(31 * 86_400) })).toThrow(/REFRESH_TTL_PLAYER_SEC/);
+  });
+});

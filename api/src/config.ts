@@ -1,0 +1,288 @@
+/**
+ * Configuration: the only module that reads environment variables. `loadConfig` validates every
+ * variable once at boot and returns a typed, nested, frozen object; everything else receives it.
+ * Tests call `loadConfig` with their own variables instead of touching process.env.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type NodeEnv = 'development' | 'test' | 'production';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** Argon2id cost. Production must meet the OWASP minimums (m = 19456 KiB, t = 2, p = 1). */
+export interface Argon2Cost {
+  memoryCostKib: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+/** Consecutive failed logins before a lock, and how long the lock lasts. */
+export interface ThrottleRule {
+  maxFailures: number;
+  lockMs: number;
+}
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  isProduction: boolean;
+  server: {
+    host: string;
+    port: number;
+    /** JSON body limit (QUALITY T12: 100 KB). */
+    bodyLimitBytes: number;
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+  };
+  log: { level: LogLevel };
+  paths: {
+    /** The workspace root (two levels above this file in src/ and in dist/). */
+    repoRoot: string;
+    /** DATA_DIR: embedded PostgreSQL data, the generated JWT secret. */
+    dataDir: string;
+    migrationsDir: string;
+  };
+  database: {
+    /** DATABASE_URL; null starts the embedded PostgreSQL. */
+    url: string | null;
+    poolMax: number;
+    statementTimeoutMs: number;
+    lockTimeoutMs: number;
+    embedded: {
+      port: number;
+      dataDir: string;
+      user: string;
+      database: string;
+    };
+  };
+  /** Seed the demo hierarchy and play chips at start. Never true in production. */
+  demo: boolean;
+  docs: { enabled: boolean };
+  auth: {
+    /** JWT_SECRET; null outside production means "generate once and keep in DATA_DIR". */
+    jwtSecret: string | null;
+    accessTokenTtlSec: number;
+    refreshTtlSec: { player: number; admin: number };
+    /** Window in which a repeated refresh with the same token returns the same new pair. */
+    refreshGraceMs: number;
+    argon2: Argon2Cost;
+    throttle: { player: ThrottleRule; admin: ThrottleRule };
+  };
+  realtime: {
+    allowedOrigins: string[];
+    /** Accept socket handshakes that carry no Origin header (non-browser clients). */
+    allowMissingOrigin: boolean;
+    maxHttpBufferSize: number;
+    eventsPerSecond: number;
+  };
+  settings: {
+    /** How long the maintenance flag may be served from memory (other instances' saves). */
+    cacheTtlMs: number;
+  };
+}
+
+/** A configuration problem found at boot; lists every bad variable at once. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const NODE_ENVS: readonly NodeEnv[] = ['development', 'test', 'production'];
+
+const DAY_SEC = 24 * 60 * 60;
+const HOUR_SEC = 60 * 60;
+const OWASP_ARGON2: Argon2Cost = { memoryCostKib: 19_456, timeCost: 2, parallelism: 1 };
+
+/** Reads typed values from the environment and collects every problem. */
+class EnvReader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  string(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!/^-?\d+$/.test(value)) {
+      this.problems.push(`${name} must be an integer, got "${value}"`);
+      return fallback;
+    }
+    const n = Number(value);
+    if (n < min || n > max) {
+      this.problems.push(`${name} must be between ${min} and ${max}, got ${n}`);
+      return fallback;
+    }
+    return n;
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const value = this.raw(name)?.toLowerCase();
+    if (value === undefined) return fallback;
+    if (['true', '1', 'yes', 'on'].includes(value)) return true;
+    if (['false', '0', 'no', 'off'].includes(value)) return false;
+    this.problems.push(`${name} must be true or false, got "${value}"`);
+    return fallback;
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    this.problems.push(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+    return fallback;
+  }
+}
+
+function parseOrigins(reader: EnvReader, name: string, fallback: string): string[] {
+  const origins = reader
+    .string(name, fallback)
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  for (const origin of origins) {
+    let ok = false;
+    try {
+      const url = new URL(origin);
+      ok = (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin;
+    } catch {
+      ok = false;
+    }
+    if (!ok) reader.problems.push(`${name}: "${origin}" is not an origin like http://127.0.0.1:8080`);
+  }
+  return origins;
+}
+
+function parseDatabaseUrl(reader: EnvReader): string | null {
+  const url = reader.raw('DATABASE_URL');
+  if (url === undefined) return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+      reader.problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+    }
+  } catch {
+    reader.problems.push('DATABASE_URL is not a valid URL');
+  }
+  return url;
+}
+
+/**
+ * Validates the environment and returns the configuration. Throws ConfigError listing every
+ * problem. `env` defaults to process.env; nothing else in the API reads process.env.
+ */
+export function loadConfig(env: Env = process.env): Readonly<Config> {
+  const r = new EnvReader(env);
+  const nodeEnv = r.oneOf('NODE_ENV', NODE_ENVS, 'development');
+  const isProduction = nodeEnv === 'production';
+  const repoRoot = path.resolve(__dirname, '..', '..');
+  const dataDir = path.resolve(r.string('DATA_DIR', path.join(repoRoot, 'data')));
+
+  const demo = r.bool('DEMO', !isProduction);
+  if (isProduction && demo) r.problems.push('DEMO cannot be true in production: demo data is never seeded there');
+
+  const jwtSecret = r.raw('JWT_SECRET') ?? null;
+  if (isProduction && jwtSecret === null) r.problems.push('JWT_SECRET is required in production');
+  if (jwtSecret !== null && jwtSecret.length < 32) r.problems.push('JWT_SECRET must be at least 32 characters');
+
+  const argon2: Argon2Cost = {
+    memoryCostKib: r.int('ARGON2_MEMORY_KIB', OWASP_ARGON2.memoryCostKib, 64, 4_194_304),
+    timeCost: r.int('ARGON2_TIME_COST', OWASP_ARGON2.timeCost, 1, 20),
+    parallelism: 1,
+  };
+  if (isProduction && (argon2.memoryCostKib < OWASP_ARGON2.memoryCostKib || argon2.timeCost < OWASP_ARGON2.timeCost)) {
+    r.problems.push('ARGON2_MEMORY_KIB and ARGON2_TIME_COST cannot go below 19456 and 2 in production');
+  }
+
+  const config: Config = {
+    nodeEnv,
+    isProduction,
+    server: {
+      host: r.string('API_HOST', '127.0.0.1'),
+      port: r.int('API_PORT', 8090, 0, 65_535),
+      bodyLimitBytes: 100 * 1024,
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+    },
+    log: { level: r.oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info') },
+    paths: { repoRoot, dataDir, migrationsDir: path.resolve(__dirname, '..', 'migrations') },
+    database: {
+      url: parseDatabaseUrl(r),
+      poolMax: r.int('DB_POOL_MAX', 16, 2, 200),
+      statementTimeoutMs: r.int('DB_STATEMENT_TIMEOUT_MS', 10_000, 100, 600_000),
+      lockTimeoutMs: r.int('DB_LOCK_TIMEOUT_MS', 5_000, 100, 600_000),
+      embedded: {
+        port: r.int('EMBEDDED_PG_PORT', 54_329, 1024, 65_535),
+        dataDir: path.join(dataDir, 'pg'),
+        user: 'backlay',
+        database: 'backlay',
+      },
+    },
+    demo,
+    docs: { enabled: r.bool('API_DOCS', true) },
+    auth: {
+      jwtSecret,
+      // QUALITY T10: access tokens live at most 15 minutes.
+      accessTokenTtlSec: r.int('ACCESS_TOKEN_TTL_SEC', 600, 30, 900),
+      // QUALITY T10: refresh absolute lifetime ≤ 30 days for players, ≤ 12 h for the admin area.
+      refreshTtlSec: {
+        player: r.int('REFRESH_TTL_PLAYER_SEC', 30 * DAY_SEC, 60, 30 * DAY_SEC),
+        admin: r.int('REFRESH_TTL_ADMIN_SEC', 12 * HOUR_SEC, 60, 12 * HOUR_SEC),
+      },
+      refreshGraceMs: 2_000,
+      argon2,
+      throttle: {
+        player: { maxFailures: 10, lockMs: 15 * 60_000 },
+        admin: { maxFailures: 5, lockMs: 15 * 60_000 },
+      },
+    },
+    realtime: {
+      allowedOrigins: parseOrigins(r, 'ALLOWED_ORIGINS', 'http://127.0.0.1:8080'),
+      // Browsers always send Origin; only non-browser clients (tests, scripts) omit it.
+      allowMissingOrigin: r.bool('SOCKET_ALLOW_MISSING_ORIGIN', !isProduction),
+      maxHttpBufferSize: 64 * 1024,
+      eventsPerSecond: 20,
+    },
+    settings: { cacheTtlMs: 5_000 },
+  };
+
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  return deepFreeze(config);
+}
+
+/**
+ * The JWT secret: JWT_SECRET when set, otherwise a random secret generated on first start and
+ * kept in DATA_DIR/jwt-secret (mode 600), so tokens survive restarts in development.
+ */
+export function resolveJwtSecret(config: Readonly<Config>): string {
+  if (config.auth.jwtSecret !== null) return config.auth.jwtSecret;
+  const file = path.join(config.paths.dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(config.paths.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}

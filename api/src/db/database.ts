@@ -1,0 +1,104 @@
+/**
+ * The PostgreSQL handle: a pg Pool plus transactions with after-commit hooks. Repositories take
+ * a `Queryable` (the database or an open transaction), so one repository function works inside
+ * and outside a transaction.
+ */
+import { Pool, type PoolClient, type QueryResultRow } from 'pg';
+
+/** Anything that runs SQL: the pool or an open transaction. */
+export interface Queryable {
+  query<R extends QueryResultRow = QueryResultRow>(
+    text: string,
+    values?: readonly unknown[],
+  ): Promise<{ rows: R[]; rowCount: number | null }>;
+}
+
+/** An open transaction. `afterCommit` callbacks run only once the COMMIT succeeded. */
+export interface Tx extends Queryable {
+  afterCommit(fn: () => void): void;
+}
+
+export interface DatabaseOptions {
+  url: string;
+  poolMax: number;
+  statementTimeoutMs: number;
+  lockTimeoutMs: number;
+  /** Receives errors of idle pooled connections (e.g. the server shutting down). */
+  onIdleError?: (error: Error) => void;
+}
+
+/** SQLSTATEs after which the whole transaction may simply be run again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 3;
+
+export class Database implements Queryable {
+  private closed = false;
+
+  constructor(private readonly pool: Pool) {}
+
+  static connect(options: DatabaseOptions): Database {
+    const pool = new Pool({
+      connectionString: options.url,
+      max: options.poolMax,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: options.statementTimeoutMs,
+      lock_timeout: options.lockTimeoutMs,
+      // A transaction left open by a bug must not hold its row locks for ever.
+      idle_in_transaction_session_timeout: 60_000,
+      application_name: 'backlay-api',
+    });
+    pool.on('error', (error) => options.onIdleError?.(error));
+    return new Database(pool);
+  }
+
+  query<R extends QueryResultRow = QueryResultRow>(
+    text: string,
+    values?: readonly unknown[],
+  ): Promise<{ rows: R[]; rowCount: number | null }> {
+    return this.pool.query<R>(text, values as unknown[] | undefined);
+  }
+
+  /**
+   * Runs `fn` in a READ COMMITTED transaction. A deadlock or serialization failure reruns the
+   * whole function (at most 3 attempts), so `fn` must not have side effects outside the
+   * database; put those in `tx.afterCommit`.
+   */
+  async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      const client = await this.pool.connect();
+      const hooks: Array<() => void> = [];
+      let result: T;
+      try {
+        await client.query('BEGIN');
+        result = await fn(wrap(client, hooks));
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        client.release();
+        const code = (error as { code?: string }).code;
+        if (code !== undefined && RETRYABLE.has(code) && attempt < MAX_ATTEMPTS) continue;
+        throw error;
+      }
+      client.release();
+      for (const hook of hooks) hook();
+      return result;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+}
+
+function wrap(client: PoolClient, hooks: Array<() => void>): Tx {
+  return {
+    query: <R extends QueryResultRow>(text: string, values?: readonly unknown[]) =>
+      client.query<R>(text, values as unknown[] | undefined),
+    afterCommit: (fn) => {
+      hooks.push(fn);
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * The one place where errors become HTTP: DomainError → its code's status; request-validation
+ * failures → 400 VALIDATION with the first readable message; Fastify's own client errors keep
+ * their status; everything else → 500 with a generic message, logged with the request id.
+ */
+import { MESSAGES, type ErrorCode } from '@backlay/shared/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { isDomainError } from '../common/domain-error';
+import { readableValidationMessage, type ValidationIssue } from './validation-message';
+
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'NO_AUTH_TOKEN';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 429:
+      return 'RATE_LIMITED';
+    default:
+      return 'VALIDATION';
+  }
+}
+
+async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDomainError(error)) {
+      if (error.headers !== undefined) reply.headers(error.headers);
+      const data: Record<string, unknown> = { code: error.code, ...error.data };
+      if (error.details !== undefined) data.details = error.details;
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.status(error.statusCode).send({ data, message: error.message });
+    }
+    if (error.validation !== undefined) {
+      const issues = error.validation as unknown as ValidationIssue[];
+      return reply.status(400).send({
+        data: {
+          code: 'VALIDATION',
+          details: issues.map((issue) => ({
+            field: issue.instancePath,
+            keyword: issue.keyword,
+            message: issue.message,
+            params: issue.params,
+          })),
+        },
+        message: readableValidationMessage(issues, error.validationContext),
+      });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ data: { code: codeForStatus(status) }, message: error.message });
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply.status(500).send({ data: { code: 'INTERNAL' }, message: MESSAGES.internal });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ data: { code: 'NOT_FOUND', details: { method: request.method } }, message: MESSAGES.notFound });
+  });
+}
+
+export const errorHandler = fp(errorHandlerPlugin, { name: 'error-handler', fastify: '5.x' });

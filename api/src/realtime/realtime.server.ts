@@ -1,0 +1,216 @@
+/**
+ * The socket.io server (path /socket.io) on the API's HTTP server, and the only place that
+ * maps domain events to socket messages.
+ *
+ * - Every handshake must come from an allowed Origin (browsers always send one; a missing
+ *   Origin means a non-browser client and is accepted only while allowMissingOrigin is on).
+ * - `/user` accepts only the websocket transport and an access token of a live session in
+ *   `handshake.auth.token`; `/data` needs the same token and may also use polling.
+ * - A socket joins `session:<sid>` at connect (so ending the session disconnects it) and
+ *   `user:<id>` when it sends `login` or `userRoomJoin` with its own identity.
+ */
+import {
+  DATA_NAMESPACE,
+  MESSAGES,
+  SOCKET_PATH,
+  USER_NAMESPACE,
+  type SocketAck,
+  type SocketBalancePayload,
+  type SocketLoginPayload,
+  type UserClientEvents,
+  type UserServerEvents,
+} from '@backlay/shared/contracts';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { Server, type Namespace, type Socket } from 'socket.io';
+import type { AuthContext, Authenticator } from '../auth/authenticator';
+import { isDomainError } from '../common/domain-error';
+import type { Logger } from '../common/logger';
+import type { Config } from '../config';
+import { paiseToRupees } from '../ledger/money';
+import type { DomainEventMap, DomainEvents } from './domain-events';
+
+interface SocketData {
+  auth: AuthContext;
+  eventWindow: { startedMs: number; count: number; warned: boolean };
+}
+
+type UserNamespace = Namespace<UserClientEvents, UserServerEvents, Record<string, never>, SocketData>;
+type UserSocket = Socket<UserClientEvents, UserServerEvents, Record<string, never>, SocketData>;
+
+export interface RealtimeDeps {
+  httpServer: HttpServer;
+  config: Readonly<Config>;
+  authenticator: Authenticator;
+  events: DomainEvents;
+  log: Logger;
+}
+
+export interface Realtime {
+  io: Server;
+  /** Disconnects every socket and stops accepting new ones (the HTTP server is left alone). */
+  close(): Promise<void>;
+}
+
+export const userRoom = (userId: string): string => `user:${userId}`;
+export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
+
+/** The `balance` message of a wallet (paise → rupees). */
+export function toBalancePayload(wallet: { balanceMinor: bigint; exposureMinor: bigint }): SocketBalancePayload {
+  return { balance: paiseToRupees(wallet.balanceMinor), exposer: paiseToRupees(wallet.exposureMinor) };
+}
+
+/** Whether a handshake's Origin header is acceptable. */
+export function originAllowed(origin: string | undefined, allowed: readonly string[], allowMissing: boolean): boolean {
+  if (origin === undefined || origin === '') return allowMissing;
+  return allowed.includes(origin);
+}
+
+function handshakeError(error: unknown): Error {
+  const message = isDomainError(error) ? error.message : MESSAGES.internal;
+  const result = new Error(message) as Error & { data?: unknown };
+  result.data = { code: isDomainError(error) ? error.code : 'INTERNAL' };
+  return result;
+}
+
+export function createRealtime(deps: RealtimeDeps): Realtime {
+  const { config, authenticator, events, log } = deps;
+  const io = new Server(deps.httpServer, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    transports: ['polling', 'websocket'],
+    maxHttpBufferSize: config.realtime.maxHttpBufferSize,
+    cors: { origin: [...config.realtime.allowedOrigins], credentials: false },
+    allowRequest: (request: IncomingMessage, callback) => {
+      const origin = request.headers.origin;
+      const ok = originAllowed(origin, config.realtime.allowedOrigins, config.realtime.allowMissingOrigin);
+      if (!ok) log.warn({ event: 'socket_origin_refused', origin }, 'socket handshake from a foreign origin refused');
+      callback(ok ? null : 'origin not allowed', ok);
+    },
+  });
+
+  const authenticate = async (socket: Socket, next: (error?: Error) => void): Promise<void> => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || token.length === 0) return next(handshakeError(noToken()));
+    try {
+      const auth = await authenticator.authenticateToken(token);
+      socket.data = { auth, eventWindow: { startedMs: Date.now(), count: 0, warned: false } } satisfies SocketData;
+      await socket.join(sessionRoom(auth.sessionId));
+      next();
+    } catch (error) {
+      if (!isDomainError(error)) log.error({ err: error }, 'socket handshake failed');
+      next(handshakeError(error));
+    }
+  };
+
+  const userNs = io.of(USER_NAMESPACE) as unknown as UserNamespace;
+  userNs.use((socket, next) => {
+    if (socket.conn.transport.name !== 'websocket') {
+      const error = new Error('The user connection accepts only the websocket transport') as Error & { data?: unknown };
+      error.data = { code: 'FORBIDDEN' };
+      next(error);
+      return;
+    }
+    void authenticate(socket as unknown as Socket, next);
+  });
+  userNs.on('connection', (socket) => onUserConnection(socket, config.realtime.eventsPerSecond, log));
+
+  const dataNs = io.of(DATA_NAMESPACE);
+  dataNs.use((socket, next) => void authenticate(socket, next));
+
+  const unsubscribe = [
+    events.on('session.ended', (event) => onSessionEnded(event, userNs, dataNs)),
+    events.on('ledger.balancesChanged', (event) => {
+      for (const wallet of event.wallets) userNs.to(userRoom(wallet.userId)).emit('balance', toBalancePayload(wallet));
+    }),
+  ];
+
+  return {
+    io,
+    close: async () => {
+      for (const off of unsubscribe) off();
+      userNs.disconnectSockets(true);
+      dataNs.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}
+
+function noToken(): Error {
+  const error = new Error(MESSAGES.noAuthToken) as Error & { name: string; code: string };
+  // Shaped like a DomainError so the handshake reports the contract's code.
+  error.name = 'DomainError';
+  error.code = 'NO_AUTH_TOKEN';
+  return error;
+}
+
+function onSessionEnded(
+  event: DomainEventMap['session.ended'],
+  userNs: UserNamespace,
+  dataNs: Namespace,
+): void {
+  // Tell every tab of the user which session is the live one; a tab holding another id logs
+  // out (SPEC §4). Then drop the ended sessions' sockets: packets already queued (this logout)
+  // are flushed before the close.
+  if (event.liveSessionId !== null) userNs.to(userRoom(event.userId)).emit('logout', event.liveSessionId);
+  for (const sessionId of event.endedSessionIds) {
+    userNs.in(sessionRoom(sessionId)).disconnectSockets(true);
+    dataNs.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+}
+
+function onUserConnection(socket: UserSocket, eventsPerSecond: number, log: Logger): void {
+  const { auth } = socket.data;
+
+  // Per-socket event rate limit: excess events are dropped and logged once per window.
+  socket.use((_packet, next) => {
+    const window = socket.data.eventWindow;
+    const now = Date.now();
+    if (now - window.startedMs >= 1000) {
+      window.startedMs = now;
+      window.count = 0;
+      window.warned = false;
+    }
+    window.count += 1;
+    if (window.count <= eventsPerSecond) {
+      next();
+      return;
+    }
+    if (!window.warned) {
+      window.warned = true;
+      log.warn({ event: 'socket_rate_limited', userId: auth.userId, sessionId: auth.sessionId }, 'socket events dropped');
+    }
+  });
+
+  const reply = (ack: unknown, result: SocketAck): void => {
+    if (typeof ack === 'function') (ack as (r: SocketAck) => void)(result);
+  };
+
+  socket.on('login', (payload: SocketLoginPayload, ack?: (result: SocketAck) => void) => {
+    const matches =
+      payload !== null &&
+      typeof payload === 'object' &&
+      payload._id === auth.userId &&
+      payload.sessionId === auth.sessionId &&
+      payload.role === auth.role;
+    if (!matches) {
+      log.warn({ event: 'socket_login_refused', userId: auth.userId, sessionId: auth.sessionId }, 'socket login does not match its token');
+      reply(ack, { ok: false, message: MESSAGES.forbidden });
+      return;
+    }
+    void socket.join(userRoom(auth.userId));
+    reply(ack, { ok: true });
+  });
+
+  socket.on('userRoomJoin', (userId: string, ack?: (result: SocketAck) => void) => {
+    if (userId !== auth.userId) {
+      log.warn(
+        { event: 'socket_room_refused', userId: auth.userId, requested: String(userId).slice(0, 64) },
+        'userRoomJoin for another user refused',
+      );
+      reply(ack, { ok: false, message: MESSAGES.forbidden });
+      return;
+    }
+    void socket.join(userRoom(auth.userId));
+    reply(ack, { ok: true });
+  });
+}

@@ -1,0 +1,66 @@
+import { MESSAGES } from '@backlay/shared/contracts';
+import { body, buildTestApp, type TestContext } from './helper';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('health, not found and docs', () => {
+  it('GET /api/health answers ok with the database up', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(body(response)).toEqual({ data: { status: 'ok', db: 'up' }, message: MESSAGES.ok });
+  });
+
+  it('an unknown /api route answers 404 in the error envelope', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/no-such-route' });
+    expect(response.statusCode).toBe(404);
+    expect(body(response)).toEqual({ data: { code: 'NOT_FOUND', details: { method: 'GET' } }, message: MESSAGES.notFound });
+  });
+
+  it('serves the OpenAPI document with every route of step 1', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys((response.json() as { paths: Record<string, unknown> }).paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/login',
+        '/api/login-admin',
+        '/api/refresh-token',
+        '/api/user-info',
+        '/api/change-password',
+        '/api/transaction-password',
+        '/api/logout',
+        '/api/downline',
+        '/api/get-setting-list',
+        '/api/save-setting-list',
+        '/api/get-sport-list',
+        '/api/get-match-list',
+      ]),
+    );
+  });
+
+  it('a malformed JSON body is a 400 in the envelope, not a 500', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(body(response).data).toEqual({ code: 'VALIDATION' });
+  });
+
+  it('a body over 100 KB is refused with 413', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'someone', password: 'x'.repeat(110 * 1024) },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(body(response).data).toEqual({ code: 'VALIDATION' });
+  });
+});
