@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API, FRONTENDS, ROOT } from '../../shared/build/apps.mjs';
@@ -43,6 +43,8 @@ async function createDatabase(adminUrl) {
 await buildMissing();
 
 const tmp = mkdtempSync(join(tmpdir(), 'backlay-e2e-'));
+// The embedded PostgreSQL runs as its own OS user when we are root; it must be able to enter.
+chmodSync(tmp, 0o755);
 const db = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL) : null;
 const api = spawn(process.execPath, [join(ROOT, API.dir, 'dist', 'main.js')], {
   cwd: ROOT,

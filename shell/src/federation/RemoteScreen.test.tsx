@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote } from '@module-federation/enhanced/runtime';
@@ -19,6 +20,13 @@ describe('RemoteScreen', () => {
     render(<RemoteScreen remote="sports" screen="home" />);
     expect(await screen.findByText('sports home')).toBeInTheDocument();
     expect(load).toHaveBeenCalledWith('sports/routes');
+  });
+
+  it('renders a screen that the remote made lazy itself', async () => {
+    const LazyHome = lazy(async () => ({ default: () => <p>lazy home</p> }));
+    load.mockResolvedValue({ screens: { dashboard: LazyHome }, buildLabel: 'x' });
+    render(<RemoteScreen remote="sports" screen="dashboard" />);
+    expect(await screen.findByText('lazy home')).toBeInTheDocument();
   });
 
   it('shows a fallback when the remote is down and recovers on retry', async () => {

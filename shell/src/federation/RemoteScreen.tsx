@@ -26,7 +26,10 @@ function screenLazy(remote: RemoteName, screen: RouteName, attempt: number): Com
       const mod = await importWithRetry(() => loadRouteModule(remote), 1);
       const Screen = (mod.screens as Record<string, ComponentType | undefined>)[screen];
       if (!Screen) throw new Error(`remote ${remote} has no screen ${screen}`);
-      return { default: Screen };
+      // A remote's screens are usually lazy themselves, and a lazy must resolve to a function
+      // component, not to another lazy: wrap it.
+      const Resolved = () => <Screen />;
+      return { default: Resolved };
     });
     lazies.set(key, component);
   }
