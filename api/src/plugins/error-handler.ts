@@ -32,7 +32,9 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
       if (error.headers !== undefined) reply.headers(error.headers);
       const data: Record<string, unknown> = { code: error.code, ...error.data };
       if (error.details !== undefined) data.details = error.details;
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      // Maintenance is a planned 503, not a fault; other 5xx domain errors are.
+      if (error.code === 'MAINTENANCE') request.log.debug({ code: error.code }, 'refused: maintenance');
+      else if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.status(error.statusCode).send({ data, message: error.message });
     }
     if (error.validation !== undefined) {
