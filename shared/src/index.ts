@@ -3,6 +3,7 @@
  * domain modules, the event bus, the stores and the UI kit.
  */
 export * from './contracts/index';
+export * from './domain/index';
 export * from './api-client/index';
 export { publish, on, notify } from './event-bus/bus';
 export { user$, currentUser, setUser, setBalance, balance$, hideFlags$, toggleHide, type HideFlags } from './stores/session';

@@ -7,3 +7,4 @@ export * from './messages';
 export * from './roles';
 export * from './routes';
 export * from './socket';
+export * from './clients';

@@ -1,0 +1,154 @@
+/**
+ * Step 2 contracts: the agent hierarchy, chip transfers, locks and the account statement.
+ * Money is rupees (two decimals) at this edge; partnership is a cumulative percentage
+ * (RULES §7.9: the share of the downline's P/L absorbed by this agent and all agents below it).
+ */
+import type { Role } from './roles';
+
+/** Account status (a closed account cannot sign in and is kept for history). */
+export type AccountStatus = 'active' | 'locked' | 'closed';
+
+/** A row of the client list: one account of the caller's downline. */
+export interface ClientRow {
+  _id: string;
+  username: string;
+  displayName: string;
+  phone: string | null;
+  role: Role;
+  roleLabel: string;
+  status: AccountStatus;
+  betLock: boolean;
+  balance: number;
+  exposer: number;
+  /** balance − exposure. */
+  available: number;
+  creditReference: number;
+  /** Ref P/L = balance − credit reference (RULES §7.10). */
+  refPL: number;
+  /** Cumulative partnership share in percent, 0–100 (users: 0). */
+  partnership: number;
+  /** Commission rate in percent. */
+  commission: number;
+  /** Exposure limit in rupees, or null for none. */
+  exposureLimit: number | null;
+  /** Direct children of this account. */
+  childCount: number;
+  createdAt: string;
+}
+
+/** GET /api/list-clients?username&search&page&pageSize */
+export interface ListClientsQuery {
+  /** Whose direct downline; default the caller. Must be the caller or in its downline. */
+  username?: string;
+  search?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/** Response data of list-clients. */
+export interface ListClientsResponse {
+  /** The account whose children are listed, with its ancestors from the caller down (breadcrumb). */
+  parent: { _id: string; username: string; role: Role; roleLabel: string };
+  path: { username: string; roleLabel: string }[];
+  rows: ClientRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Sums over every matching row (not only this page). */
+  totals: { balance: number; exposer: number; available: number; creditReference: number; refPL: number };
+}
+
+/** POST /api/add-user: create an account one tier below the caller. */
+export interface AddUserRequest {
+  username: string;
+  displayName: string;
+  phone?: string;
+  password: string;
+  /** Must be the caller's child role (childRoleOf). */
+  role: Role;
+  /** Cumulative partnership in percent (agents only; ≤ the caller's; users: 0). */
+  partnership: number;
+  creditReference: number;
+  commission: number;
+  exposureLimit: number | null;
+  /** The caller's transaction password. */
+  transactionPassword: string;
+}
+
+/** POST /api/update-user: edit a downline account (not its username or role). */
+export interface UpdateUserRequest {
+  username: string;
+  displayName: string;
+  phone?: string;
+  partnership: number;
+  creditReference: number;
+  commission: number;
+  exposureLimit: number | null;
+  transactionPassword: string;
+}
+
+/** POST /api/deposit-chips and /api/withdraw-chips (header Idempotency-Key required). */
+export interface ChipTransferRequest {
+  /** A direct child of the caller. */
+  username: string;
+  /** Rupees, > 0, at most two decimals. */
+  amount: number;
+  remark: string;
+  transactionPassword: string;
+}
+
+/** Response data of a chip transfer: both balances after it. */
+export interface ChipTransferResponse {
+  journalId: string;
+  parentBalance: number;
+  childBalance: number;
+}
+
+/** POST /api/users-lock and /api/bet-lock. */
+export interface LockRequest {
+  username: string;
+  lock: boolean;
+}
+
+/** POST /api/change-child-password: an agent resets a downline account's password. */
+export interface ChangeChildPasswordRequest {
+  username: string;
+  newPassword: string;
+  transactionPassword: string;
+}
+
+/** GET /api/account-statement?username&startDate&endDate&page&pageSize (dates ISO, inclusive). */
+export interface AccountStatementQuery {
+  username?: string;
+  startDate: string;
+  endDate: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/** One ledger entry of an account, with the running balance after it. */
+export interface StatementRow {
+  _id: string;
+  date: string;
+  code: string;
+  /** Human description: "Chip deposit from demo-dl", remark appended. */
+  description: string;
+  remark: string | null;
+  credit: number;
+  debit: number;
+  balance: number;
+}
+
+/** Response data of account-statement. */
+export interface AccountStatementResponse {
+  username: string;
+  openingBalance: number;
+  closingBalance: number;
+  rows: StatementRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Header carrying the idempotency key of a money-moving request. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
