@@ -14,10 +14,12 @@ import { Authenticator } from './auth/authenticator';
 import { LoginThrottle } from './auth/login-throttle';
 import { rotationKeyFromSecret } from './auth/refresh-token';
 import { catalogRoutes } from './catalog/catalog.routes';
+import { chipsRoutes } from './chips/chips.routes';
 import { logOptions } from './common/log-options';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { healthRoutes } from './health/health.routes';
+import { ledgerRoutes } from './ledger/ledger.routes';
 import { authentication } from './plugins/auth';
 import { dbHandle } from './plugins/db';
 import { errorHandler } from './plugins/error-handler';
@@ -102,7 +104,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { auth });
-      await api.register(usersRoutes, { users: core.users });
+      await api.register(usersRoutes, { users: core.users, accounts: core.accounts });
+      await api.register(chipsRoutes, { chips: core.chips });
+      await api.register(ledgerRoutes, { statements: core.statements });
       await api.register(settingsRoutes, { settings: core.settings });
       await api.register(catalogRoutes, { catalog: core.catalog });
     },

@@ -66,7 +66,8 @@ export interface Config {
     /** Window in which a repeated refresh with the same token returns the same new pair. */
     refreshGraceMs: number;
     argon2: Argon2Cost;
-    throttle: { player: ThrottleRule; admin: ThrottleRule };
+    /** Failed logins per area, and wrong transaction passwords per account. */
+    throttle: { player: ThrottleRule; admin: ThrottleRule; transactionPassword: ThrottleRule };
   };
   realtime: {
     allowedOrigins: string[];
@@ -245,6 +246,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       throttle: {
         player: { maxFailures: 10, lockMs: 15 * 60_000 },
         admin: { maxFailures: 5, lockMs: 15 * 60_000 },
+        // Six digits: as few guesses as an admin login gets.
+        transactionPassword: { maxFailures: 5, lockMs: 15 * 60_000 },
       },
     },
     realtime: {

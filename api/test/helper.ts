@@ -3,7 +3,8 @@
  * (CREATE DATABASE test_<random>, migrations, dropped again by `close()`), the app built on it,
  * and factories that create what a test needs (users with their missing parents, chips).
  */
-import { childRoleOf, ROLES, type Area, type LoginResponse, type Role } from '@backlay/shared/contracts';
+import { ROLES, type Area, type LoginResponse, type Role } from '@backlay/shared/contracts';
+import { distributePartnership, FULL_SHARE_BPS } from '@backlay/shared/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
@@ -63,6 +64,9 @@ export interface CreateUserOptions {
   txnPassword?: string | null;
   mustChangePassword?: boolean;
   status?: usersRepo.UserStatus;
+  /** Cumulative share; default DEFAULT_SHARE_BPS of the role. */
+  partnershipShareBps?: number;
+  displayName?: string;
 }
 
 export interface TestContext {
@@ -82,6 +86,16 @@ export interface TestContext {
   /** app.inject with an optional bearer token. */
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
 }
+
+/** Factory shares per role, falling down the tiers like the demo chain (RULES §7.9: child ≤ parent). */
+export const DEFAULT_SHARE_BPS: Readonly<Record<Role, number>> = {
+  admin: FULL_SHARE_BPS,
+  sadmin: 9_000,
+  smdl: 8_000,
+  mdl: 7_000,
+  dl: 6_000,
+  user: 0,
+};
 
 let userCounter = 0;
 
@@ -143,7 +157,8 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       txnPasswordHash: txnPassword === null ? null : await services.passwords.hash(txnPassword),
       mustChangePassword: opts.mustChangePassword ?? false,
       createdBy: parentId,
-      partnershipShareBps: opts.role === 'admin' ? 10_000 : childRoleOf(opts.role) === null ? 0 : 5_000,
+      partnershipShareBps: opts.partnershipShareBps ?? DEFAULT_SHARE_BPS[opts.role],
+      ...(opts.displayName !== undefined ? { displayName: opts.displayName } : {}),
     });
     return { id: row.id, username: row.username, role: row.role, parentId: row.parentId, password };
   };
@@ -209,13 +224,19 @@ interface Violation {
 }
 
 /**
- * The ledger invariants of QUALITY §2 that exist in step 1, checked with SQL against the
- * whole database. Throws with the offending rows.
+ * The ledger invariants of QUALITY §2 that exist so far, checked with SQL against the whole
+ * database. Throws with the offending rows.
  *  L1 every journal has ≥ 2 entries summing to 0;  L2 all balances sum to 0;
  *  L3 each balance (and version) equals its entries; L4 per-account chain 1..n, prev = last curr,
  *  curr = prev + amount; L5 available ≥ 0 unless the account may go negative;
- *  L7 the append-only triggers are present and enabled; L17 versions increase strictly with
- *  entry order and times never go backwards.
+ *  L7 the append-only triggers are present and enabled, reversals point at a journal that is no
+ *  reversal itself; L8 one effect per (actor, key), one reversal per journal; L9 no zero leg and
+ *  no account twice in a journal; L14 cumulative partnership: root 100 %, players 0, child ≤
+ *  parent (and every player's path splits 100 % through distributePartnership), chips given by
+ *  a parent are a debit to that parent; L16 every journal touching a user's wallet was started
+ *  by that user, the system or an ancestor, every journal with an actor has its audit row, and
+ *  manual adjustments name their actor (reversals their reason); L17 versions increase strictly
+ *  with entry order and times never go back.
  */
 export async function assertLedgerInvariants(db: Database): Promise<void> {
   const checks: Array<[string, string]> = [
@@ -255,12 +276,77 @@ export async function assertLedgerInvariants(db: Database): Promise<void> {
        WHERE exposure_minor < 0 OR (NOT allow_negative AND balance_minor - exposure_minor < 0)`,
     ],
     [
-      'L7 append-only triggers enabled',
+      'L7 append-only triggers and backstops enabled',
       `SELECT expected.name FROM (VALUES ('entries_append_only'), ('entries_no_truncate'), ('journals_append_only'),
               ('journals_no_truncate'), ('audit_log_append_only'), ('audit_log_no_truncate'), ('journals_balanced'),
-              ('entries_balanced')) AS expected(name)
+              ('entries_balanced'), ('journals_audited'), ('entries_check_actor'), ('users_check_partnership'),
+              ('users_check_hierarchy')) AS expected(name)
        LEFT JOIN pg_trigger t ON t.tgname = expected.name AND t.tgenabled <> 'D'
        WHERE t.oid IS NULL`,
+    ],
+    [
+      'L7 a reversal mirrors a journal that is not itself a reversal',
+      `SELECT r.id, r.reverses_journal_id FROM journals r
+       JOIN journals o ON o.id = r.reverses_journal_id
+       WHERE o.reverses_journal_id IS NOT NULL
+          OR EXISTS (
+            SELECT 1 FROM entries re
+            LEFT JOIN entries oe ON oe.journal_id = o.id AND oe.account_id = re.account_id
+            WHERE re.journal_id = r.id AND (oe.id IS NULL OR oe.amount_minor <> -re.amount_minor))`,
+    ],
+    [
+      'L8 one effect per (actor, idempotency key) and one reversal per journal',
+      `SELECT 'key' AS kind, actor_id::text, idempotency_key AS ref, count(*) FROM journals
+       WHERE idempotency_key IS NOT NULL GROUP BY actor_id, idempotency_key HAVING count(*) > 1
+       UNION ALL
+       SELECT 'reversal', NULL, reverses_journal_id::text, count(*) FROM journals
+       WHERE reverses_journal_id IS NOT NULL GROUP BY reverses_journal_id HAVING count(*) > 1`,
+    ],
+    [
+      'L9 no zero leg, no account twice in a journal',
+      `SELECT journal_id, account_id, count(*) FROM entries
+       GROUP BY journal_id, account_id HAVING count(*) > 1 OR bool_or(amount_minor = 0)`,
+    ],
+    [
+      'L14 partnership: root 100 %, players 0, child <= parent',
+      `SELECT u.id, u.role, u.partnership_share_bps, p.partnership_share_bps AS parent_share
+       FROM users u LEFT JOIN users p ON p.id = u.parent_id
+       WHERE (u.role = 'admin' AND u.partnership_share_bps <> ${FULL_SHARE_BPS})
+          OR (u.role = 'user' AND u.partnership_share_bps <> 0)
+          OR (p.id IS NOT NULL AND u.partnership_share_bps > p.partnership_share_bps)`,
+    ],
+    [
+      'L14 chips given by a parent are a debit to that parent (and taken back, a credit)',
+      `SELECT j.id, j.code FROM journals j
+       WHERE j.code IN ('CHIP_DEPOSIT', 'CHIP_WITHDRAW')
+         AND NOT (
+           (SELECT count(*) FROM entries e WHERE e.journal_id = j.id) = 2
+           AND EXISTS (SELECT 1 FROM entries e JOIN ledger_accounts a ON a.id = e.account_id
+                       WHERE e.journal_id = j.id AND a.user_id = j.actor_id
+                         AND sign(e.amount_minor) = CASE j.code WHEN 'CHIP_DEPOSIT' THEN -1 ELSE 1 END)
+           AND EXISTS (SELECT 1 FROM entries e JOIN ledger_accounts a ON a.id = e.account_id JOIN users c ON c.id = a.user_id
+                       WHERE e.journal_id = j.id AND c.parent_id = j.actor_id
+                         AND sign(e.amount_minor) = CASE j.code WHEN 'CHIP_DEPOSIT' THEN 1 ELSE -1 END))`,
+    ],
+    [
+      'L16 a journal on a user wallet was started by that user, the system or an ancestor',
+      `SELECT j.id AS journal_id, j.actor_id, u.id AS owner_id FROM entries e
+       JOIN journals j ON j.id = e.journal_id
+       JOIN ledger_accounts a ON a.id = e.account_id
+       JOIN users u ON u.id = a.user_id
+       WHERE j.actor_id IS NOT NULL AND j.actor_id <> u.id AND NOT (u.ancestors @> ARRAY[j.actor_id])`,
+    ],
+    [
+      'L16 every journal with an actor has its audit row (same actor)',
+      `SELECT j.id, j.actor_id FROM journals j
+       WHERE j.actor_id IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM audit_log l WHERE l.journal_id = j.id AND l.actor_id = j.actor_id)`,
+    ],
+    [
+      'L16 manual adjustments name their actor, reversals their reason',
+      `SELECT id, code FROM journals
+       WHERE (code IN ('CHIP_DEPOSIT', 'CHIP_WITHDRAW') AND actor_id IS NULL)
+          OR (reverses_journal_id IS NOT NULL AND btrim(remark) = '')`,
     ],
     [
       'L17 versions strictly increase with entry order, times never go back',
@@ -277,9 +363,66 @@ export async function assertLedgerInvariants(db: Database): Promise<void> {
     const { rows } = await db.query(sql);
     if (rows.length > 0) violations.push({ invariant, rows });
   }
+  const broken = await playerPathsThatDoNotSplit(db);
+  if (broken.length > 0) violations.push({ invariant: 'L14 every player path splits 100 %', rows: broken });
   if (violations.length > 0) {
     throw new Error(`Ledger invariants broken:\n${JSON.stringify(violations, null, 2)}`);
   }
+}
+
+/**
+ * L14 through the shared maths: for every player, its agents nearest first with their
+ * cumulative shares must be a chain distributePartnership accepts, whose own shares sum to
+ * 100 % and whose amounts sum to −(player P/L) exactly.
+ */
+async function playerPathsThatDoNotSplit(db: Database): Promise<unknown[]> {
+  const { rows } = await db.query<{ id: string; chain: Array<{ id: string; share: number }> }>(
+    `SELECT u.id, json_agg(json_build_object('id', a.id, 'share', a.partnership_share_bps) ORDER BY o.pos DESC) AS chain
+     FROM users u
+     CROSS JOIN LATERAL unnest(u.ancestors) WITH ORDINALITY AS o(ancestor_id, pos)
+     JOIN users a ON a.id = o.ancestor_id
+     WHERE u.role = 'user'
+     GROUP BY u.id`,
+  );
+  const broken: unknown[] = [];
+  for (const row of rows) {
+    const chain = row.chain.map((agent) => ({ id: agent.id, shareBps: agent.share }));
+    try {
+      const amounts = distributePartnership(chain, -1_000_003);
+      const ownTotal = amounts.reduce((sum, a) => sum + a.ownShareBps, 0);
+      const amountTotal = amounts.reduce((sum, a) => sum + a.amountMinor, 0);
+      if (ownTotal !== FULL_SHARE_BPS || amountTotal !== 1_000_003) broken.push({ user: row.id, ownTotal, amountTotal });
+    } catch (error) {
+      broken.push({ user: row.id, chain, error: (error as Error).message });
+    }
+  }
+  return broken;
+}
+
+/**
+ * A digest of every business table that a denied request must leave alone: users (all their
+ * fields except login times), wallets, journals, sessions and the audit log.
+ */
+export async function businessStateDigest(db: Database): Promise<string> {
+  const { rows } = await db.query<{ digest: string }>(
+    `SELECT md5(coalesce(string_agg(x, '|' ORDER BY x), '')) AS digest FROM (
+       SELECT concat_ws(':', 'u', id, username, display_name, phone, status, bet_lock, password_hash, txn_password_hash,
+                        must_change_password, partnership_share_bps, credit_reference_minor, commission_bps,
+                        exposure_limit_minor, parent_id) FROM users
+       UNION ALL SELECT concat_ws(':', 'a', id, balance_minor, exposure_minor, version) FROM ledger_accounts
+       UNION ALL SELECT concat_ws(':', 'j', count(*)) FROM journals
+       UNION ALL SELECT concat_ws(':', 'e', count(*)) FROM entries
+       UNION ALL SELECT concat_ws(':', 's', id, ended_at, ended_reason) FROM sessions
+       UNION ALL SELECT concat_ws(':', 'r', count(*), count(revoked_at)) FROM refresh_tokens
+       UNION ALL SELECT concat_ws(':', 'l', count(*)) FROM audit_log
+     ) AS t(x)`,
+  );
+  return rows[0]?.digest ?? '';
+}
+
+/** Headers of a money-moving request: its idempotency key. */
+export function idempotent(key: string): Record<string, string> {
+  return { 'idempotency-key': key };
 }
 
 /** The parsed JSON body of a response. */

@@ -37,3 +37,43 @@ export async function control(request: APIRequestContext, path: string) {
   const res = await request.post(`${CONTROL}${path}`);
   expect(res.status(), await res.text()).toBe(204);
 }
+
+/** Transaction password of every demo account. */
+export const DEMO_TRANSACTION_PASSWORD = '123456';
+
+/** A suffix that keeps this run's usernames apart from every earlier run's. */
+export function runSuffix(): string {
+  return Date.now().toString(36);
+}
+
+/**
+ * The first sign-in of an agent-created account: sign in with the password the agent set, then
+ * the forced steps — change the password, set a transaction password — and land in the area.
+ */
+export async function firstSignIn(page: Page, area: 'player' | 'admin', username: string, initialPassword: string, newPassword: string, transactionPassword: string) {
+  await signIn(page, area, username, initialPassword);
+  await expect(page).toHaveURL(area === 'admin' ? /\/admin\/change-password$/ : /\/changepassword$/);
+  await page.getByLabel('Old password').fill(initialPassword);
+  await page.getByLabel('New password').fill(newPassword);
+  await page.getByLabel('Confirm password').fill(newPassword);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(area === 'admin' ? /\/admin\/transaction-password$/ : /\/transaction-password$/);
+  await page.getByLabel('Login password').fill(newPassword);
+  await page.getByRole('textbox', { name: 'Transaction password', exact: true }).fill(transactionPassword);
+  await page.getByLabel('Confirm transaction password').fill(transactionPassword);
+  await page.getByRole('button', { name: 'Save transaction password' }).click();
+  await expect(page).not.toHaveURL(/password/);
+}
+
+/** Sign out through the header's Logout button. */
+export async function signOut(page: Page, area: 'player' | 'admin') {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(area === 'admin' ? /\/admin\/login$/ : /\/login$/);
+}
+
+/** POST to the API as a signed-in account (set-up steps), returning the envelope's data. */
+export async function apiPost<T>(request: APIRequestContext, token: string, path: string, data: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await request.post(path, { headers: { Authorization: `Bearer ${token}`, ...headers }, data });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { data: T }).data;
+}

@@ -11,14 +11,16 @@ export interface AuditRecord {
   after: unknown;
   ip: string | null;
   requestId: string | null;
+  /** The journal this action posted, if it moved money (L16). */
+  journalId?: string | null;
 }
 
 /** Writes audit rows; call it in the same transaction as the change it records. */
 export async function insertAuditRecords(q: Queryable, records: readonly AuditRecord[]): Promise<void> {
   if (records.length === 0) return;
   await q.query(
-    `INSERT INTO audit_log (actor_id, action, target, before, after, ip, request_id)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[], $7::text[])`,
+    `INSERT INTO audit_log (actor_id, action, target, before, after, ip, request_id, journal_id)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[], $7::text[], $8::uuid[])`,
     [
       records.map((r) => r.actorId),
       records.map((r) => r.action),
@@ -27,6 +29,7 @@ export async function insertAuditRecords(q: Queryable, records: readonly AuditRe
       records.map((r) => (r.after === undefined ? null : JSON.stringify(r.after))),
       records.map((r) => r.ip),
       records.map((r) => r.requestId),
+      records.map((r) => r.journalId ?? null),
     ],
   );
 }

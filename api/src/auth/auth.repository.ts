@@ -18,8 +18,12 @@ export interface SessionAuthRow {
   userId: string;
   area: Area;
   live: boolean;
+  /** Why the session ended, when it did. */
+  endedReason: SessionEndReason | null;
   role: Role;
   status: UserStatus;
+  /** The user or one of its ancestors is locked or closed (a lock covers the whole downline). */
+  blocked: boolean;
   mustChangePassword: boolean;
   hasTxnPassword: boolean;
 }
@@ -42,10 +46,16 @@ export interface RefreshContextRow extends RefreshTokenRow {
   area: Area;
   role: Role;
   userStatus: UserStatus;
+  /** The user or one of its ancestors is locked or closed. */
+  blocked: boolean;
   sessionLive: boolean;
   /** The database's now(), so every time comparison uses one clock. */
   dbNow: Date;
 }
+
+/** True when the user `u` or any of its ancestors is not active (primary-key lookups only). */
+const BLOCKED_SQL = `(u.status <> 'active' OR EXISTS (
+  SELECT 1 FROM users anc WHERE anc.id = ANY (u.ancestors) AND anc.status <> 'active'))`;
 
 const SESSION_COLUMNS = `id, user_id AS "userId", area, created_at AS "createdAt", expires_at AS "expiresAt"`;
 const TOKEN_COLUMNS = `rt.id, rt.session_id AS "sessionId", rt.family_id AS "familyId", rt.token_hash AS "tokenHash",
@@ -123,6 +133,7 @@ export async function insertRefreshToken(
 export async function findRefreshContextForUpdate(q: Queryable, tokenHash: string): Promise<RefreshContextRow | null> {
   const { rows } = await q.query<RefreshContextRow>(
     `SELECT ${TOKEN_COLUMNS}, s.user_id AS "userId", s.area, u.role, u.status AS "userStatus",
+            ${BLOCKED_SQL} AS blocked,
             (s.ended_at IS NULL AND s.expires_at > now()) AS "sessionLive", now() AS "dbNow"
      FROM refresh_tokens rt
      JOIN sessions s ON s.id = rt.session_id
@@ -143,16 +154,40 @@ export async function markRefreshTokenUsed(q: Queryable, id: string, replacedBy:
   await q.query('UPDATE refresh_tokens SET used_at = now(), replaced_by = $2 WHERE id = $1', [id, replacedBy]);
 }
 
-/** The session behind an access token, with the user's current role and state. */
+/**
+ * The session behind an access token, with the user's current role and state, in ONE query
+ * by primary keys: the session, its user, and the user's ancestors (users.id = ANY(ancestors)),
+ * so a lock on any agent above applies to this request.
+ */
 export async function findSessionAuth(q: Queryable, sessionId: string): Promise<SessionAuthRow | null> {
   const { rows } = await q.query<SessionAuthRow>(
     `SELECT s.id AS "sessionId", s.user_id AS "userId", s.area,
-            (s.ended_at IS NULL AND s.expires_at > now()) AS live,
-            u.role, u.status, u.must_change_password AS "mustChangePassword",
+            (s.ended_at IS NULL AND s.expires_at > now()) AS live, s.ended_reason AS "endedReason",
+            u.role, u.status, ${BLOCKED_SQL} AS blocked,
+            u.must_change_password AS "mustChangePassword",
             (u.txn_password_hash IS NOT NULL) AS "hasTxnPassword"
      FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.id = $1`,
     [sessionId],
   );
   return rows[0] ?? null;
+}
+
+/**
+ * Ends the live sessions of a user and of its whole downline (a lock covers the subtree);
+ * returns each ended session with its user.
+ */
+export async function endLiveSessionsOfSubtree(
+  q: Queryable,
+  rootUserId: string,
+  reason: SessionEndReason,
+): Promise<Array<{ id: string; userId: string }>> {
+  const { rows } = await q.query<{ id: string; userId: string }>(
+    `UPDATE sessions SET ended_at = now(), ended_reason = $2
+     WHERE ended_at IS NULL
+       AND user_id IN (SELECT id FROM users WHERE id = $1 OR ancestors @> ARRAY[$1::uuid])
+     RETURNING id, user_id AS "userId"`,
+    [rootUserId, reason],
+  );
+  return rows;
 }

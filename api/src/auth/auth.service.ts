@@ -133,7 +133,7 @@ export class AuthService {
     if (areaOfRole(user.role) !== area) {
       throw new DomainError('WRONG_AREA', area === 'player' ? MESSAGES.wrongAreaPlayer : MESSAGES.wrongAreaAdmin);
     }
-    if (user.status !== 'active') throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
+    if (await users.isBlocked(db, user.id)) throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
     throttles[area].reset(throttleKey);
     return user;
   }
@@ -145,7 +145,7 @@ export class AuthService {
    */
   private async startSession(tx: Tx, userId: string, area: Area, meta: RequestMeta) {
     const locked = await users.findUserById(tx, userId, { lock: true });
-    if (locked === null || locked.status !== 'active') return null;
+    if (locked === null || (await users.isBlocked(tx, userId))) return null;
     const endedSessionIds = await repo.endLiveSessions(tx, userId, 'replaced', null);
     await repo.revokeRefreshTokensOfSessions(tx, endedSessionIds);
     const session = await repo.insertSession(tx, {
@@ -312,9 +312,11 @@ export class AuthService {
 
   private async rotate(tx: Tx, rawToken: string): Promise<RefreshOutcome> {
     const context = await repo.findRefreshContextForUpdate(tx, hashRefreshToken(rawToken));
-    if (context === null || context.revokedAt !== null || !context.sessionLive) return { kind: 'invalid' };
+    if (context === null) return { kind: 'invalid' };
+    // A lock (own or an ancestor's) also ended the session: say why the refresh fails.
+    if (context.blocked) return { kind: 'locked' };
+    if (context.revokedAt !== null || !context.sessionLive) return { kind: 'invalid' };
     if (context.expiresAt.getTime() <= context.dbNow.getTime()) return { kind: 'invalid' };
-    if (context.userStatus !== 'active') return { kind: 'locked' };
     if (context.area === 'player' && (await this.deps.settings.isMaintenance())) return { kind: 'maintenance' };
 
     const nextToken = deriveRotatedToken(this.deps.rotationKey, rawToken);

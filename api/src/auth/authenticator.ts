@@ -7,6 +7,7 @@
 import { MESSAGES, type Area, type Role } from '@backlay/shared/contracts';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
+import type { SessionEndReason } from '../realtime/domain-events';
 import type { AccessTokens } from './access-tokens';
 import { findSessionAuth } from './auth.repository';
 import { bearerToken } from './token-claims';
@@ -41,8 +42,9 @@ export class Authenticator {
     if (session === null || session.userId !== claims.sub || session.area !== claims.aud) {
       throw new DomainError('TOKEN_INVALID', MESSAGES.jwtMalformed);
     }
-    if (!session.live) throw new DomainError('SESSION_ENDED', MESSAGES.sessionEnded);
-    if (session.status !== 'active') throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
+    // A lock (own or an ancestor's) is reported as such even though it also ended the session.
+    if (session.blocked) throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
+    if (!session.live) throw new DomainError('SESSION_ENDED', sessionEndedMessage(session.endedReason));
     return {
       userId: session.userId,
       sessionId: session.sessionId,
@@ -50,5 +52,17 @@ export class Authenticator {
       area: session.area,
       changePassAndTxn: session.mustChangePassword || !session.hasTxnPassword,
     };
+  }
+}
+
+/** Why a session is no longer valid, in the words the user sees. */
+function sessionEndedMessage(reason: SessionEndReason | null): string {
+  switch (reason) {
+    case 'locked':
+      return MESSAGES.sessionEndedLocked;
+    case 'password_reset':
+      return MESSAGES.sessionEndedPasswordReset;
+    default:
+      return MESSAGES.sessionEnded;
   }
 }

@@ -11,6 +11,19 @@ import {
   TRANSACTION_PASSWORD_PATTERN,
 } from '@backlay/shared/contracts';
 
+/**
+ * The first broken length or character rule of a login password (PASSWORD_RULES), or null.
+ * Also used when an agent sets a password for a downline account.
+ */
+export function checkPasswordStrength(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return MESSAGES.passwordTooShort;
+  if (password.length > PASSWORD_MAX_LENGTH) return MESSAGES.passwordTooLong;
+  for (const rule of PASSWORD_RULES) {
+    if (!rule.pattern.test(password)) return rule.message;
+  }
+  return null;
+}
+
 export interface NewPasswordInput {
   oldPassword: string;
   newPassword: string;
@@ -22,11 +35,8 @@ export function checkNewPassword(input: NewPasswordInput): string | null {
   if (input.oldPassword.length === 0) return MESSAGES.oldPasswordRequired;
   if (input.newPassword.length === 0) return MESSAGES.newPasswordRequired;
   if (input.confirmPassword.length === 0) return MESSAGES.confirmPasswordRequired;
-  if (input.newPassword.length < PASSWORD_MIN_LENGTH) return MESSAGES.passwordTooShort;
-  if (input.newPassword.length > PASSWORD_MAX_LENGTH) return MESSAGES.passwordTooLong;
-  for (const rule of PASSWORD_RULES) {
-    if (!rule.pattern.test(input.newPassword)) return rule.message;
-  }
+  const strength = checkPasswordStrength(input.newPassword);
+  if (strength !== null) return strength;
   if (input.confirmPassword !== input.newPassword) return MESSAGES.passwordsDontMatch;
   if (input.newPassword === input.oldPassword) return MESSAGES.passwordSameAsOld;
   return null;

@@ -89,6 +89,7 @@ export async function seedDemo(deps: { db: Database; ledger: LedgerService; pass
           { accountId: fromAccount, amountMinor: -amountMinor },
           { accountId: wallet.accountId, amountMinor },
         ],
+        audit: { action: 'demo.seed_chips', target: `user:${userId}`, ip: null, requestId: null },
       });
       if (!posted.replayed) postedJournals += 1;
     }

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 
 /** Codes of the journals that exist today; later steps add theirs. */
-export type JournalCode = 'DEMO_MINT' | 'CHIP_DEPOSIT' | 'CHIP_WITHDRAW' | 'TEST_TRANSFER';
+export type JournalCode = 'DEMO_MINT' | 'CHIP_DEPOSIT' | 'CHIP_WITHDRAW' | 'REVERSAL' | 'TEST_TRANSFER';
 
 /** One leg: a signed amount on one account (positive raises its balance). */
 export interface JournalLeg {
@@ -124,4 +124,9 @@ export function applyLegs(accounts: readonly AccountState[], legs: readonly Jour
     });
   }
   return { ok: true, entries };
+}
+
+/** The legs that undo a journal: the same accounts with every amount negated (L7). */
+export function mirrorLegs(entries: readonly JournalLeg[]): JournalLeg[] {
+  return entries.map((entry) => ({ accountId: entry.accountId, amountMinor: -entry.amountMinor }));
 }

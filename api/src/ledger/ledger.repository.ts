@@ -193,3 +193,16 @@ export async function findSystemAccountId(q: Queryable, code: string): Promise<s
   const { rows } = await q.query<{ id: string }>('SELECT id FROM ledger_accounts WHERE code = $1', [code]);
   return rows[0]?.id ?? null;
 }
+
+export async function findJournalById(q: Queryable, id: string): Promise<JournalRow | null> {
+  const { rows } = await q.query<JournalRow>(`SELECT ${JOURNAL_COLUMNS} FROM journals WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** The journal that reverses `journalId`, if any (at most one: journals_reversed_once). */
+export async function findReversalOf(q: Queryable, journalId: string): Promise<JournalRow | null> {
+  const { rows } = await q.query<JournalRow>(`SELECT ${JOURNAL_COLUMNS} FROM journals WHERE reverses_journal_id = $1`, [
+    journalId,
+  ]);
+  return rows[0] ?? null;
+}

@@ -23,6 +23,9 @@ const REQUIRED_MESSAGES: Readonly<Record<string, string>> = {
   confirmTransactionPassword: MESSAGES.confirmPasswordRequired,
   // SPEC §8: a refresh without a token answers 'Token not exist'.
   token: MESSAGES.tokenNotExist,
+  displayName: MESSAGES.displayNameRequired,
+  amount: MESSAGES.amountRequired,
+  'idempotency-key': MESSAGES.idempotencyKeyRequired,
 };
 
 function fieldOf(issue: ValidationIssue): string {

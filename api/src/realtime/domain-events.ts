@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 
 /** Why a session ended (sessions.ended_reason). */
-export type SessionEndReason = 'replaced' | 'logout' | 'password_changed' | 'refresh_reuse' | 'locked';
+export type SessionEndReason = 'replaced' | 'logout' | 'password_changed' | 'refresh_reuse' | 'locked' | 'password_reset';
 
 /** Event name → payload. Money is in paise here; realtime converts at its edge. */
 export interface DomainEventMap {

@@ -152,6 +152,11 @@ function onSessionEnded(
   // out (SPEC §4). Then drop the ended sessions' sockets: packets already queued (this logout)
   // are flushed before the close.
   if (event.liveSessionId !== null) userNs.to(userRoom(event.userId)).emit('logout', event.liveSessionId);
+  // An agent locked the account (or one above it) or reset its password: no session stays live,
+  // so the ended sessions get logout('') — an id no tab holds — before their sockets close.
+  if (event.liveSessionId === null && (event.reason === 'locked' || event.reason === 'password_reset')) {
+    for (const sessionId of event.endedSessionIds) userNs.to(sessionRoom(sessionId)).emit('logout', '');
+  }
   for (const sessionId of event.endedSessionIds) {
     userNs.in(sessionRoom(sessionId)).disconnectSockets(true);
     dataNs.in(sessionRoom(sessionId)).disconnectSockets(true);

@@ -1,13 +1,109 @@
 /**
- * Authorization of the hierarchy: the one place that decides whether an agent may act on a
- * user. It always reads the hierarchy from the database (never from a token), so a move or a
- * lock applies on the very next request (QUALITY T9).
+ * Authorization of the hierarchy: the ONE place that decides whether an actor may act on an
+ * account. It always reads the hierarchy from the database (never from a token), so a move or
+ * a lock applies on the very next request (QUALITY T9).
+ *
+ * Each action has a rule: agents only or everyone, whether the actor's own account is a valid
+ * target, and how far down the target may be (any depth, or a direct child). A target outside
+ * the actor's downline and a target that does not exist get the same 404, so the answer is no
+ * oracle of who exists elsewhere (ASVS 6.3.8 style); a visible target the rule excludes gets 403.
  */
+import { childRoleOf, MESSAGES, ROLE_LABELS, type Role } from '@backlay/shared/contracts';
+import { DomainError } from '../common/domain-error';
 import type { Database, Queryable } from '../db/database';
-import { hasAncestor } from './users.repository';
+import { findUserById, findUserByUsername, hasAncestor, type UserRow } from './users.repository';
+
+/** Every action on an account that a route offers. */
+export type UserAction =
+  | 'listClients'
+  | 'viewUser'
+  | 'updateUser'
+  | 'depositChips'
+  | 'withdrawChips'
+  | 'lockUser'
+  | 'betLockUser'
+  | 'changeChildPassword'
+  | 'viewStatement';
+
+export interface ActionRule {
+  /** Players (role user) may not do it at all. */
+  agentsOnly: boolean;
+  /** The actor's own account is a valid target. */
+  self: boolean;
+  /** 'downline': any account below the actor; 'child': only its direct children. */
+  scope: 'downline' | 'child';
+}
+
+/** The rule of each action. Self is allowed only where it makes sense: reading one's own list or statement. */
+export const ACTION_RULES: Readonly<Record<UserAction, ActionRule>> = {
+  listClients: { agentsOnly: true, self: true, scope: 'downline' },
+  viewUser: { agentsOnly: true, self: true, scope: 'downline' },
+  updateUser: { agentsOnly: true, self: false, scope: 'downline' },
+  depositChips: { agentsOnly: true, self: false, scope: 'child' },
+  withdrawChips: { agentsOnly: true, self: false, scope: 'child' },
+  lockUser: { agentsOnly: true, self: false, scope: 'downline' },
+  betLockUser: { agentsOnly: true, self: false, scope: 'downline' },
+  changeChildPassword: { agentsOnly: true, self: false, scope: 'downline' },
+  viewStatement: { agentsOnly: false, self: true, scope: 'downline' },
+};
+
+/** Who is asking (from the authenticated session, whose role was read from the database). */
+export interface Actor {
+  userId: string;
+  role: Role;
+}
+
+/** The parts of a target the decision reads. */
+export interface TargetPosition {
+  id: string;
+  parentId: string | null;
+  /** Root first, as stored. */
+  ancestors: readonly string[];
+}
+
+export type Decision = { allow: true } | { allow: false; code: 'FORBIDDEN' | 'NOT_FOUND'; message: string };
+
+const deny = (code: 'FORBIDDEN' | 'NOT_FOUND', message: string): Decision => ({ allow: false, code, message });
+
+/** The decision for one action, actor and target (null: no such account). Pure. */
+export function decide(action: UserAction, actor: Actor, target: TargetPosition | null): Decision {
+  const rule = ACTION_RULES[action];
+  if (rule.agentsOnly && childRoleOf(actor.role) === null) return deny('FORBIDDEN', MESSAGES.agentsOnly);
+  if (target === null) return deny('NOT_FOUND', MESSAGES.notInDownline);
+  if (target.id === actor.userId) return rule.self ? { allow: true } : deny('FORBIDDEN', MESSAGES.notOwnAccount);
+  if (!target.ancestors.includes(actor.userId)) return deny('NOT_FOUND', MESSAGES.notInDownline);
+  if (rule.scope === 'child' && target.parentId !== actor.userId) return deny('FORBIDDEN', MESSAGES.directChildOnly);
+  return { allow: true };
+}
+
+/** The decision for creating an account of `role`: only the actor's child role. Pure. */
+export function decideCreate(actor: Actor, role: Role): Decision {
+  const childRole = childRoleOf(actor.role);
+  if (childRole === null) return deny('FORBIDDEN', MESSAGES.agentsOnly);
+  if (role !== childRole) return deny('FORBIDDEN', `You can create only ${ROLE_LABELS[childRole]} accounts`);
+  return { allow: true };
+}
 
 export class UsersPolicy {
   constructor(private readonly db: Database) {}
+
+  /**
+   * The target of `action` by `actor`, or a DomainError (403/404). `username` undefined means
+   * the actor's own account (list-clients and account-statement default to it).
+   */
+  async authorize(actor: Actor, action: UserAction, username: string | undefined, q: Queryable = this.db): Promise<UserRow> {
+    const target = username === undefined ? await findUserById(q, actor.userId) : await findUserByUsername(q, username);
+    const decision = decide(action, actor, target);
+    if (!decision.allow) throw new DomainError(decision.code, decision.message);
+    if (target === null) throw new DomainError('NOT_FOUND', MESSAGES.notInDownline);
+    return target;
+  }
+
+  /** Throws unless `actor` may create an account of `role`. */
+  authorizeCreate(actor: Actor, role: Role): void {
+    const decision = decideCreate(actor, role);
+    if (!decision.allow) throw new DomainError(decision.code, decision.message);
+  }
 
   /**
    * True when `targetId` is below `actorId` in the hierarchy (a child, grandchild, …). A user

@@ -35,6 +35,9 @@ export interface NewUser {
   mustChangePassword: boolean;
   createdBy: string | null;
   partnershipShareBps: number;
+  creditReferenceMinor?: bigint;
+  commissionBps?: number;
+  exposureLimitMinor?: bigint | null;
 }
 
 export interface ChildRow {
@@ -57,8 +60,9 @@ const USER_COLUMNS = `id, username, display_name AS "displayName", role, parent_
 export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow> {
   const { rows } = await q.query<UserRow>(
     `INSERT INTO users (username, display_name, phone, role, parent_id, status, password_hash, txn_password_hash,
-                        must_change_password, created_by, partnership_share_bps)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                        must_change_password, created_by, partnership_share_bps, credit_reference_minor,
+                        commission_bps, exposure_limit_minor)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      RETURNING ${USER_COLUMNS}`,
     [
       user.username,
@@ -72,6 +76,9 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow> 
       user.mustChangePassword,
       user.createdBy,
       user.partnershipShareBps,
+      (user.creditReferenceMinor ?? 0n).toString(),
+      user.commissionBps ?? 0,
+      user.exposureLimitMinor === undefined || user.exposureLimitMinor === null ? null : user.exposureLimitMinor.toString(),
     ],
   );
   const row = rows[0];
@@ -144,4 +151,187 @@ export async function updateTransactionPassword(q: Queryable, userId: string, tx
 /** Records a successful login at the database's clock; the one before becomes the previous. */
 export async function touchLastLogin(q: Queryable, userId: string): Promise<void> {
   await q.query('UPDATE users SET previous_login_at = last_login_at, last_login_at = now() WHERE id = $1', [userId]);
+}
+
+/**
+ * True when the user or any of its ancestors is locked or closed: such an account cannot sign
+ * in. One query by primary keys (users.id = ANY(ancestors)).
+ */
+export async function isBlocked(q: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await q.query<{ blocked: boolean }>(
+    `SELECT (u.status <> 'active' OR EXISTS (
+              SELECT 1 FROM users anc WHERE anc.id = ANY (u.ancestors) AND anc.status <> 'active')) AS blocked
+     FROM users u WHERE u.id = $1`,
+    [userId],
+  );
+  return rows[0]?.blocked ?? true;
+}
+
+/** True when the user or any of its ancestors has its bets locked. */
+export async function isBetLocked(q: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await q.query<{ locked: boolean }>(
+    `SELECT (u.bet_lock OR EXISTS (
+              SELECT 1 FROM users anc WHERE anc.id = ANY (u.ancestors) AND anc.bet_lock)) AS locked
+     FROM users u WHERE u.id = $1`,
+    [userId],
+  );
+  return rows[0]?.locked ?? true;
+}
+
+/** Everything a client row shows: the account, its wallet and its number of children. */
+export interface ClientRecord {
+  id: string;
+  username: string;
+  displayName: string;
+  phone: string | null;
+  role: Role;
+  status: UserStatus;
+  betLock: boolean;
+  parentId: string | null;
+  balanceMinor: bigint;
+  exposureMinor: bigint;
+  creditReferenceMinor: bigint;
+  partnershipShareBps: number;
+  commissionBps: number;
+  exposureLimitMinor: bigint | null;
+  childCount: number;
+  createdAt: Date;
+}
+
+interface RawClientRecord extends Omit<ClientRecord, 'balanceMinor' | 'exposureMinor' | 'creditReferenceMinor' | 'exposureLimitMinor'> {
+  balanceMinor: string;
+  exposureMinor: string;
+  creditReferenceMinor: string;
+  exposureLimitMinor: string | null;
+}
+
+function toClientRecord(row: RawClientRecord): ClientRecord {
+  return {
+    ...row,
+    balanceMinor: BigInt(row.balanceMinor),
+    exposureMinor: BigInt(row.exposureMinor),
+    creditReferenceMinor: BigInt(row.creditReferenceMinor),
+    exposureLimitMinor: row.exposureLimitMinor === null ? null : BigInt(row.exposureLimitMinor),
+  };
+}
+
+const CLIENT_SELECT = `SELECT u.id, u.username, u.display_name AS "displayName", u.phone, u.role, u.status,
+    u.bet_lock AS "betLock", u.parent_id AS "parentId",
+    a.balance_minor::text AS "balanceMinor", a.exposure_minor::text AS "exposureMinor",
+    u.credit_reference_minor::text AS "creditReferenceMinor", u.partnership_share_bps AS "partnershipShareBps",
+    u.commission_bps AS "commissionBps", u.exposure_limit_minor::text AS "exposureLimitMinor",
+    (SELECT count(*) FROM users c WHERE c.parent_id = u.id)::int AS "childCount",
+    u.created_at AS "createdAt"
+  FROM users u JOIN ledger_accounts a ON a.user_id = u.id`;
+
+/** The filter of list-clients: direct children of `parentId`, optionally matching a search. */
+export interface ChildFilter {
+  parentId: string;
+  /** An ILIKE pattern with wildcards already escaped, or null for all. */
+  pattern: string | null;
+}
+
+const CHILD_WHERE = `WHERE u.parent_id = $1 AND ($2::text IS NULL OR u.username ILIKE $2 OR u.display_name ILIKE $2)`;
+
+/** One page of direct children with their wallets, ordered by username (one query). */
+export async function listClientRecords(
+  q: Queryable,
+  filter: ChildFilter,
+  page: { limit: number; offset: number },
+): Promise<ClientRecord[]> {
+  const { rows } = await q.query<RawClientRecord>(
+    `${CLIENT_SELECT} ${CHILD_WHERE} ORDER BY lower(u.username) LIMIT $3 OFFSET $4`,
+    [filter.parentId, filter.pattern, page.limit, page.offset],
+  );
+  return rows.map(toClientRecord);
+}
+
+export interface ClientTotals {
+  count: number;
+  balanceMinor: bigint;
+  exposureMinor: bigint;
+  creditReferenceMinor: bigint;
+}
+
+/** Count and sums over every child matching the filter (not only one page). */
+export async function sumClientRecords(q: Queryable, filter: ChildFilter): Promise<ClientTotals> {
+  const { rows } = await q.query<{ count: number; balanceMinor: string; exposureMinor: string; creditReferenceMinor: string }>(
+    `SELECT count(*)::int AS count, coalesce(sum(a.balance_minor), 0)::text AS "balanceMinor",
+            coalesce(sum(a.exposure_minor), 0)::text AS "exposureMinor",
+            coalesce(sum(u.credit_reference_minor), 0)::text AS "creditReferenceMinor"
+     FROM users u JOIN ledger_accounts a ON a.user_id = u.id
+     ${CHILD_WHERE}`,
+    [filter.parentId, filter.pattern],
+  );
+  const row = rows[0] ?? { count: 0, balanceMinor: '0', exposureMinor: '0', creditReferenceMinor: '0' };
+  return {
+    count: row.count,
+    balanceMinor: BigInt(row.balanceMinor),
+    exposureMinor: BigInt(row.exposureMinor),
+    creditReferenceMinor: BigInt(row.creditReferenceMinor),
+  };
+}
+
+export async function findClientRecord(q: Queryable, userId: string): Promise<ClientRecord | null> {
+  const { rows } = await q.query<RawClientRecord>(`${CLIENT_SELECT} WHERE u.id = $1`, [userId]);
+  const row = rows[0];
+  return row === undefined ? null : toClientRecord(row);
+}
+
+/** Usernames and roles of a set of users (a breadcrumb), in no particular order. */
+export async function findUserNames(q: Queryable, ids: readonly string[]): Promise<Array<{ id: string; username: string; role: Role }>> {
+  const { rows } = await q.query<{ id: string; username: string; role: Role }>(
+    'SELECT id, username, role FROM users WHERE id = ANY($1::uuid[])',
+    [ids],
+  );
+  return rows;
+}
+
+/** The highest share among the direct children of a user, or null without children. */
+export async function maxChildShareBps(q: Queryable, userId: string): Promise<number | null> {
+  const { rows } = await q.query<{ max: number | null }>(
+    'SELECT max(partnership_share_bps) AS max FROM users WHERE parent_id = $1',
+    [userId],
+  );
+  return rows[0]?.max ?? null;
+}
+
+/** The editable fields of an account (update-user). */
+export interface AccountFieldsUpdate {
+  displayName: string;
+  phone: string | null;
+  partnershipShareBps: number;
+  creditReferenceMinor: bigint;
+  commissionBps: number;
+  exposureLimitMinor: bigint | null;
+}
+
+export async function updateAccountFields(q: Queryable, userId: string, fields: AccountFieldsUpdate): Promise<void> {
+  await q.query(
+    `UPDATE users SET display_name = $2, phone = $3, partnership_share_bps = $4, credit_reference_minor = $5,
+                      commission_bps = $6, exposure_limit_minor = $7
+     WHERE id = $1`,
+    [
+      userId,
+      fields.displayName,
+      fields.phone,
+      fields.partnershipShareBps,
+      fields.creditReferenceMinor.toString(),
+      fields.commissionBps,
+      fields.exposureLimitMinor === null ? null : fields.exposureLimitMinor.toString(),
+    ],
+  );
+}
+
+export async function updateStatus(q: Queryable, userId: string, status: UserStatus): Promise<void> {
+  await q.query('UPDATE users SET status = $2 WHERE id = $1', [userId, status]);
+}
+
+export async function updateBetLock(q: Queryable, userId: string, betLock: boolean): Promise<void> {
+  await q.query('UPDATE users SET bet_lock = $2 WHERE id = $1', [userId, betLock]);
+}
+
+/** An agent's reset: a new login password that the account must change at its next sign-in. */
+export async function resetPassword(q: Queryable, userId: string, passwordHash: string): Promise<void> {
+  await q.query('UPDATE users SET password_hash = $2, must_change_password = true WHERE id = $1', [userId, passwordHash]);
 }

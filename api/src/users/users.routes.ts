@@ -1,8 +1,31 @@
-/** Routes of the hierarchy (admin area). */
-import { MESSAGES } from '@backlay/shared/contracts';
-import type { FastifyInstance } from 'fastify';
+/**
+ * Routes of the hierarchy. Thin: parse, call the service, wrap in the envelope. Every route is
+ * open to any signed-in caller of either area; the policy (users/policy.ts) answers 403 to
+ * players and decides each target, so a player token gets 403 here rather than a logout.
+ */
+import {
+  MESSAGES,
+  type AddUserRequest,
+  type ChangeChildPasswordRequest,
+  type ListClientsQuery,
+  type LockRequest,
+  type UpdateUserRequest,
+  type UserDetailQuery,
+} from '@backlay/shared/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RequestMeta } from '../auth/auth.service';
 import { bearerSecurity, isoTimeSchema, responses, roleSchema, rupeesSchema, uuidSchema } from '../common/schemas';
 import { requireAuth, signedIn } from '../plugins/auth';
+import type { AccountAdminService } from './account-admin.service';
+import type { Actor } from './policy';
+import {
+  addUserSchema,
+  changeChildPasswordSchema,
+  listClientsSchema,
+  lockSchema,
+  updateUserSchema,
+  userDetailSchema,
+} from './users.schemas';
 import type { UsersService } from './users.service';
 
 const downlineSchema = {
@@ -27,9 +50,66 @@ const downlineSchema = {
   }),
 };
 
-export async function usersRoutes(app: FastifyInstance, options: { users: UsersService }): Promise<void> {
+/** The caller as the policy sees it. */
+export function actorOf(request: FastifyRequest): Actor {
+  const auth = requireAuth(request);
+  return { userId: auth.userId, role: auth.role };
+}
+
+/** Where a request came from, for the audit log. */
+export function metaOf(request: FastifyRequest): RequestMeta {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: userAgent?.slice(0, 512) ?? null, requestId: request.id };
+}
+
+export async function usersRoutes(
+  app: FastifyInstance,
+  options: { users: UsersService; accounts: AccountAdminService },
+): Promise<void> {
+  const { users, accounts } = options;
+  const access = { access: signedIn() };
+
   app.get('/downline', { schema: downlineSchema, config: { access: signedIn({ area: 'admin' }) } }, async (request) => ({
-    data: await options.users.downline(requireAuth(request).userId),
+    data: await users.downline(requireAuth(request).userId),
     message: MESSAGES.ok,
   }));
+
+  app.get<{ Querystring: ListClientsQuery }>('/list-clients', { schema: listClientsSchema, config: access }, async (request) => ({
+    data: await users.listClients(actorOf(request), request.query),
+    message: MESSAGES.ok,
+  }));
+
+  app.get<{ Querystring: UserDetailQuery }>('/user-detail', { schema: userDetailSchema, config: access }, async (request) => ({
+    data: await users.userDetail(actorOf(request), request.query.username),
+    message: MESSAGES.ok,
+  }));
+
+  app.post<{ Body: AddUserRequest }>('/add-user', { schema: addUserSchema, config: access }, async (request) => ({
+    data: await accounts.addUser(actorOf(request), request.body, metaOf(request)),
+    message: MESSAGES.userCreated,
+  }));
+
+  app.post<{ Body: UpdateUserRequest }>('/update-user', { schema: updateUserSchema, config: access }, async (request) => ({
+    data: await accounts.updateUser(actorOf(request), request.body, metaOf(request)),
+    message: MESSAGES.userUpdated,
+  }));
+
+  app.post<{ Body: LockRequest }>('/users-lock', { schema: lockSchema, config: access }, async (request) => ({
+    data: await accounts.setLock(actorOf(request), request.body, metaOf(request)),
+    message: request.body.lock ? MESSAGES.accountLockedNow : MESSAGES.accountUnlocked,
+  }));
+
+  app.post<{ Body: LockRequest }>('/bet-lock', { schema: lockSchema, config: access }, async (request) => ({
+    data: await accounts.setBetLock(actorOf(request), request.body, metaOf(request)),
+    message: request.body.lock ? MESSAGES.betLocked : MESSAGES.betUnlocked,
+  }));
+
+  app.post<{ Body: ChangeChildPasswordRequest }>(
+    '/change-child-password',
+    { schema: changeChildPasswordSchema, config: access },
+    async (request) => {
+      await accounts.changeChildPassword(actorOf(request), request.body, metaOf(request));
+      return { data: null, message: MESSAGES.childPasswordReset };
+    },
+  );
 }

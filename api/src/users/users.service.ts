@@ -1,11 +1,40 @@
-/** Use cases of the hierarchy that step 1 needs: the caller's direct downline. */
-import { ROLE_LABELS, type DownlineRow } from '@backlay/shared/contracts';
+/**
+ * Reading the hierarchy: the caller's direct downline (step 1), the client list with its
+ * breadcrumb and totals, one account's detail, and the lock questions other domains ask
+ * (isLocked for sign-in, isBetLocked for bet placement in step 4).
+ */
+import {
+  PAGE_SIZE_DEFAULT,
+  ROLE_LABELS,
+  type ClientRow,
+  type DownlineRow,
+  type ListClientsQuery,
+  type ListClientsResponse,
+} from '@backlay/shared/contracts';
 import type { Database } from '../db/database';
 import { paiseToRupees } from '../ledger/money';
+import { refPlMinor, toClientRow } from './client-row';
+import type { Actor, UsersPolicy } from './policy';
 import * as repo from './users.repository';
 
+/** An ILIKE pattern matching `search` anywhere, with its wildcards taken literally. */
+export function containsPattern(search: string | undefined): string | null {
+  const trimmed = search?.trim() ?? '';
+  if (trimmed.length === 0) return null;
+  return `%${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A username from a query, where empty means the caller's own account. */
+export function ownUnlessNamed(username: string | undefined): string | undefined {
+  const trimmed = username?.trim() ?? '';
+  return trimmed.length === 0 ? undefined : trimmed;
+}
+
 export class UsersService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly policy: UsersPolicy,
+  ) {}
 
   /** The caller's direct children, ordered by username. */
   async downline(actorId: string): Promise<DownlineRow[]> {
@@ -20,5 +49,71 @@ export class UsersService {
       exposer: paiseToRupees(child.exposureMinor),
       createdAt: child.createdAt.toISOString(),
     }));
+  }
+
+  /**
+   * GET list-clients: one page of the direct children of `username` (default the caller),
+   * the totals over every matching child, and the breadcrumb from the caller down to it.
+   * Queries: the target, the breadcrumb names, one for the page and one for the totals.
+   */
+  async listClients(actor: Actor, query: ListClientsQuery): Promise<ListClientsResponse> {
+    const parent = await this.policy.authorize(actor, 'listClients', ownUnlessNamed(query.username));
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
+    const filter = { parentId: parent.id, pattern: containsPattern(query.search) };
+    const [rows, totals, path] = await Promise.all([
+      repo.listClientRecords(this.db, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
+      repo.sumClientRecords(this.db, filter),
+      this.breadcrumb(actor.userId, parent),
+    ]);
+    return {
+      parent: { _id: parent.id, username: parent.username, role: parent.role, roleLabel: ROLE_LABELS[parent.role] },
+      path,
+      rows: rows.map(toClientRow),
+      total: totals.count,
+      page,
+      pageSize,
+      totals: {
+        balance: paiseToRupees(totals.balanceMinor),
+        exposer: paiseToRupees(totals.exposureMinor),
+        available: paiseToRupees(totals.balanceMinor - totals.exposureMinor),
+        creditReference: paiseToRupees(totals.creditReferenceMinor),
+        refPL: paiseToRupees(refPlMinor(totals.balanceMinor, totals.creditReferenceMinor)),
+      },
+    };
+  }
+
+  /** GET user-detail: one account of the caller's downline. */
+  async userDetail(actor: Actor, username: string): Promise<ClientRow> {
+    const target = await this.policy.authorize(actor, 'viewUser', username);
+    return this.clientRow(target.id);
+  }
+
+  /** The client row of an account (after a change, for the response). */
+  async clientRow(userId: string): Promise<ClientRow> {
+    const record = await repo.findClientRecord(this.db, userId);
+    if (record === null) throw new Error(`user ${userId} vanished`);
+    return toClientRow(record);
+  }
+
+  /** True when the user or an ancestor is locked or closed: it cannot sign in. */
+  isLocked(userId: string): Promise<boolean> {
+    return repo.isBlocked(this.db, userId);
+  }
+
+  /** True when the user or an ancestor has bets locked: it may sign in but not bet (step 4). */
+  isBetLocked(userId: string): Promise<boolean> {
+    return repo.isBetLocked(this.db, userId);
+  }
+
+  /** The accounts from the caller down to `target`, both included. */
+  private async breadcrumb(actorId: string, target: repo.UserRow): Promise<ListClientsResponse['path']> {
+    const chain = [...target.ancestors, target.id];
+    const fromActor = chain.slice(chain.indexOf(actorId));
+    const names = new Map((await repo.findUserNames(this.db, fromActor)).map((row) => [row.id, row]));
+    return fromActor.flatMap((id) => {
+      const row = names.get(id);
+      return row === undefined ? [] : [{ username: row.username, roleLabel: ROLE_LABELS[row.role] }];
+    });
   }
 }

@@ -1,18 +1,76 @@
-import { useEffect, useMemo, useState } from 'react';
-import moment from 'moment';
-import { BuildTag, EmptyState, Page, Spinner, TextField, formatRupees, on, usersApi, type DownlineRow } from '@backlay/shared';
+import { useEffect, useState } from 'react';
+import { Link, generatePath, useLocation, useParams } from 'react-router';
+import {
+  BuildTag,
+  Button,
+  EmptyState,
+  Page,
+  Pager,
+  ROLE_LABELS,
+  ROUTES,
+  Spinner,
+  TextField,
+  childRoleOf,
+  clientsApi,
+  formatRupees,
+  notify,
+  on,
+  useObservable,
+  user$,
+  type ApiError,
+  type ClientRow,
+  type ListClientsResponse,
+  type Role,
+} from '@backlay/shared';
+import { ChildPasswordDialog } from './ChildPasswordDialog';
+import { ChipDialog, type ChipKind } from './ChipDialog';
 
-type Load = { state: 'loading' } | { state: 'done'; rows: DownlineRow[] } | { state: 'fail'; message: string };
+/** Rows per page of the client list. */
+export const CLIENTS_PAGE_SIZE = 25;
+/** The search box waits this long after the last key before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type Load = { state: 'loading' } | { state: 'done'; value: ListClientsResponse } | { state: 'fail'; message: string };
+type OpenDialog = { kind: ChipKind | 'password'; row: ClientRow } | null;
+
+/** The label of the "Add …" button of an agent's own list, or null for a role with no downline. */
+export function addClientLabel(role: Role): string | null {
+  const child = childRoleOf(role);
+  if (!child) return null;
+  return child === 'user' ? 'Add user' : `Add ${ROLE_LABELS[child]}`;
+}
+
+/** The client list of one account: its path in the route table. */
+export function listPathOf(username: string | null): string {
+  return username ? generatePath(ROUTES.adminListClientsOf.path, { username }) : ROUTES.adminListClients.path;
+}
+
+/** The admin index, list-clients and list-clients/:username. */
+export function ClientList() {
+  const { username } = useParams();
+  // Another account's list starts again: page 1, empty search, no open dialog.
+  return <ClientListOf key={username ?? ''} username={username} />;
+}
 
 /**
- * The agent's direct downline (admin index and list-clients): balance, exposure, status, with a
- * search box and totals. It reloads when the agent's own wallet moves (a bus notification from
- * the shell's user socket), since a chip movement changes a child's balance too.
+ * The direct downline of the caller (or of an account in its downline, drilled into through the
+ * username links): money columns with totals over every matching row, a debounced search,
+ * pagination, the breadcrumb of the path from the caller down, and the row actions. Chip
+ * transfers and password resets are offered only for the caller's direct children (the API
+ * refuses others); locks work on any account of the downline. The list reloads after every
+ * action and whenever the caller's wallet moves (a bus notification from the shell's socket).
  */
-export function ClientList() {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [query, setQuery] = useState('');
+function ClientListOf({ username }: { username?: string }) {
+  const me = useObservable(user$, null);
+  const location = useLocation();
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
   const [version, setVersion] = useState(0);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const refresh = () => setVersion((v) => v + 1);
 
   useEffect(() => {
     const sub = on('wallet.balanceChanged').subscribe(() => setVersion((v) => v + 1));
@@ -20,69 +78,186 @@ export function ClientList() {
   }, []);
 
   useEffect(() => {
+    const next = searchText.trim();
+    if (next === search) return undefined;
+    const timer = setTimeout(() => {
+      setSearch(next);
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, search]);
+
+  useEffect(() => {
     let live = true;
-    usersApi.downline().then(
-      (rows) => live && setLoad({ state: 'done', rows }),
-      (error: Error) => live && setLoad({ state: 'fail', message: error.message }),
+    clientsApi.listClients({ username, search: search || undefined, page, pageSize: CLIENTS_PAGE_SIZE }).then(
+      (value) => live && setLoad({ state: 'done', value }),
+      (error: ApiError) => {
+        if (!live) return;
+        setLoad({ state: 'fail', message: error.message });
+        if (!error.silent) notify('error', error.message);
+      },
     );
     return () => {
       live = false;
     };
-  }, [version]);
+  }, [username, search, page, version]);
 
-  const rows = useMemo(() => {
-    if (load.state !== 'done') return [];
-    const q = query.trim().toLowerCase();
-    return q ? load.rows.filter((r) => r.username.toLowerCase().includes(q)) : load.rows;
-  }, [load, query]);
-  const totals = rows.reduce((t, r) => ({ balance: t.balance + r.balance, exposer: t.exposer + r.exposer }), { balance: 0, exposer: 0 });
+  const lock = async (row: ClientRow, what: 'user' | 'bet') => {
+    setBusy(`${what}:${row.username}`);
+    try {
+      const res = what === 'user' ? await clientsApi.usersLock({ username: row.username, lock: row.status !== 'locked' }) : await clientsApi.betLock({ username: row.username, lock: !row.betLock });
+      notify('success', res.message);
+    } catch (error) {
+      if (!(error as ApiError).silent) notify('error', (error as Error).message);
+    } finally {
+      setBusy(null);
+      refresh();
+    }
+  };
+
+  const list = load.state === 'done' ? load.value : null;
+  const direct = list !== null && me !== null && list.parent._id === me._id;
+  const addLabel = direct && me ? addClientLabel(me.role) : null;
+  const closeDialog = () => setDialog(null);
+  const dialogDone = () => {
+    setDialog(null);
+    refresh();
+  };
 
   return (
-    <Page title="Clients">
-      <TextField label="Search clients" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+    <Page
+      title={username ? `Clients of ${username}` : 'Clients'}
+      actions={
+        addLabel ? (
+          <Link className="bl-btn bl-btn--primary" to={ROUTES.adminAddUser.path}>
+            {addLabel}
+          </Link>
+        ) : null
+      }
+    >
+      {list && list.path.length > 1 ? (
+        <nav className="bl-breadcrumb" aria-label="Breadcrumb">
+          <ol>
+            {list.path.map((p, i) => (
+              <li key={p.username}>
+                {i === list.path.length - 1 ? (
+                  <span aria-current="page">
+                    {p.username} <small>{p.roleLabel}</small>
+                  </span>
+                ) : (
+                  <Link to={listPathOf(i === 0 ? null : p.username)}>
+                    {p.username} <small>{p.roleLabel}</small>
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ol>
+        </nav>
+      ) : null}
+      <div className="bl-filters">
+        <TextField label="Search clients" type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+      </div>
       {load.state === 'loading' ? <Spinner label="Loading clients" /> : null}
       {load.state === 'fail' ? <EmptyState>Clients could not be loaded: {load.message}</EmptyState> : null}
-      {load.state === 'done' && rows.length === 0 ? <EmptyState>No clients found.</EmptyState> : null}
-      {rows.length > 0 ? (
-        <div className="bl-table-wrap">
-          <table className="bl-table" aria-label="Clients">
-            <thead>
-              <tr>
-                <th scope="col">Username</th>
-                <th scope="col">Role</th>
-                <th scope="col" className="num">Balance</th>
-                <th scope="col" className="num">Exposure</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r._id}>
-                  <td>{r.username}</td>
-                  <td>{r.roleLabel}</td>
-                  <td className="num">{formatRupees(r.balance)}</td>
-                  <td className="num">{formatRupees(r.exposer)}</td>
-                  <td>
-                    <span className={`bl-badge${r.status === 'active' ? '' : ' bl-badge--locked'}`}>{r.status}</span>
-                  </td>
-                  <td>{moment(r.createdAt).format('DD/MM/YYYY')}</td>
+      {list && list.rows.length === 0 ? <EmptyState>No clients found.</EmptyState> : null}
+      {list && list.rows.length > 0 ? (
+        <>
+          <div className="bl-table-wrap">
+            <table className="bl-table bl-table--sticky" aria-label="Clients">
+              <thead>
+                <tr>
+                  <th scope="col">Username</th>
+                  <th scope="col">Role</th>
+                  <th scope="col" className="num">Balance</th>
+                  <th scope="col" className="num">Exposure</th>
+                  <th scope="col" className="num">Available</th>
+                  <th scope="col" className="num">Credit ref.</th>
+                  <th scope="col" className="num">Ref P/L</th>
+                  <th scope="col" className="num">Partnership %</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Bet lock</th>
+                  <th scope="col">Actions</th>
                 </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={2}>
-                  Total
-                </th>
-                <td className="num">{formatRupees(totals.balance)}</td>
-                <td className="num">{formatRupees(totals.exposer)}</td>
-                <td colSpan={2} />
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {list.rows.map((r) => {
+                  const open = r.status !== 'closed';
+                  return (
+                    <tr key={r._id}>
+                      <th scope="row">{r.role === 'user' ? r.username : <Link to={listPathOf(r.username)}>{r.username}</Link>}</th>
+                      <td>{r.roleLabel}</td>
+                      <td className="num">{formatRupees(r.balance)}</td>
+                      <td className="num">{formatRupees(r.exposer)}</td>
+                      <td className="num">{formatRupees(r.available)}</td>
+                      <td className="num">{formatRupees(r.creditReference)}</td>
+                      <td className={`num ${r.refPL < 0 ? 'bl-debit' : 'bl-credit'}`}>{formatRupees(r.refPL)}</td>
+                      <td className="num">{r.role === 'user' ? '—' : r.partnership.toFixed(2)}</td>
+                      <td>
+                        <span className={`bl-badge${r.status === 'active' ? '' : ' bl-badge--locked'}`}>{r.status}</span>
+                      </td>
+                      <td>
+                        <span className={`bl-badge${r.betLock ? ' bl-badge--locked' : ''}`}>{r.betLock ? 'locked' : 'open'}</span>
+                      </td>
+                      <td>
+                        <div className="bl-row-actions">
+                          {direct && open ? (
+                            <>
+                              <Button variant="secondary" className="bl-btn--small" onClick={() => setDialog({ kind: 'deposit', row: r })}>
+                                Deposit
+                              </Button>
+                              <Button variant="secondary" className="bl-btn--small" onClick={() => setDialog({ kind: 'withdraw', row: r })}>
+                                Withdraw
+                              </Button>
+                            </>
+                          ) : null}
+                          {open ? (
+                            <>
+                              <Button variant="secondary" className="bl-btn--small" disabled={busy === `user:${r.username}`} onClick={() => void lock(r, 'user')}>
+                                {r.status === 'locked' ? 'Unlock' : 'Lock'}
+                              </Button>
+                              <Button variant="secondary" className="bl-btn--small" disabled={busy === `bet:${r.username}`} onClick={() => void lock(r, 'bet')}>
+                                {r.betLock ? 'Bet unlock' : 'Bet lock'}
+                              </Button>
+                            </>
+                          ) : null}
+                          <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminEditUser.path, { username: r.username })} state={{ from: location.pathname }}>
+                            Edit
+                          </Link>
+                          {direct && open ? (
+                            <Button variant="secondary" className="bl-btn--small" onClick={() => setDialog({ kind: 'password', row: r })}>
+                              Password
+                            </Button>
+                          ) : null}
+                          <Link className="bl-btn bl-btn--secondary bl-btn--small" to={`${ROUTES.adminAccountStatement.path}?username=${encodeURIComponent(r.username)}`}>
+                            Statement
+                          </Link>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">Total</th>
+                  <td />
+                  <td className="num">{formatRupees(list.totals.balance)}</td>
+                  <td className="num">{formatRupees(list.totals.exposer)}</td>
+                  <td className="num">{formatRupees(list.totals.available)}</td>
+                  <td className="num">{formatRupees(list.totals.creditReference)}</td>
+                  <td className="num">{formatRupees(list.totals.refPL)}</td>
+                  <td colSpan={4} />
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          <Pager page={list.page} pageSize={list.pageSize} total={list.total} onPage={setPage} label="Client pages" />
+        </>
       ) : null}
+      {dialog && me && (dialog.kind === 'deposit' || dialog.kind === 'withdraw') ? (
+        <ChipDialog kind={dialog.kind} parent={{ username: me.username, balance: me.balance }} child={dialog.row} onClose={closeDialog} onDone={dialogDone} />
+      ) : null}
+      {dialog && dialog.kind === 'password' ? <ChildPasswordDialog child={dialog.row} onClose={closeDialog} onDone={dialogDone} /> : null}
       <BuildTag app="admin" label={__BUILD_LABEL__} />
     </Page>
   );

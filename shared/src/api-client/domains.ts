@@ -10,6 +10,20 @@ import type {
   TransactionPasswordRequest,
   UserInfo,
 } from '../contracts/api';
+import type {
+  AccountStatementQuery,
+  AccountStatementResponse,
+  AddUserRequest,
+  ChangeChildPasswordRequest,
+  ChipTransferRequest,
+  ChipTransferResponse,
+  ClientRow,
+  ListClientsQuery,
+  ListClientsResponse,
+  LockRequest,
+  UpdateUserRequest,
+} from '../contracts/clients';
+import { IDEMPOTENCY_HEADER } from '../contracts/clients';
 import type { ApiClient } from './client';
 import { unwrap, unwrapWithMessage } from './client';
 
@@ -48,3 +62,28 @@ export function createUsersApi(client: ApiClient) {
     downline: () => unwrap<DownlineRow[]>(client.main.get('/downline')),
   };
 }
+
+/**
+ * The agent hierarchy: the downline list, account create and edit, chip transfers, locks, a
+ * child's password and the account statement. Chip transfers move money, so each carries the
+ * Idempotency-Key the caller generated for that submission (the same key on a retry of it).
+ */
+export function createClientsApi(client: ApiClient) {
+  return {
+    listClients: (query: ListClientsQuery) => unwrap<ListClientsResponse>(client.main.get('/list-clients', { params: query })),
+    userDetail: (username: string) => unwrap<ClientRow>(client.main.get('/user-detail', { params: { username } })),
+    addUser: (body: AddUserRequest) => unwrapWithMessage<ClientRow>(client.main.post('/add-user', body)),
+    updateUser: (body: UpdateUserRequest) => unwrapWithMessage<ClientRow>(client.main.post('/update-user', body)),
+    depositChips: (body: ChipTransferRequest, idempotencyKey: string) =>
+      unwrapWithMessage<ChipTransferResponse>(client.main.post('/deposit-chips', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+    withdrawChips: (body: ChipTransferRequest, idempotencyKey: string) =>
+      unwrapWithMessage<ChipTransferResponse>(client.main.post('/withdraw-chips', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+    usersLock: (body: LockRequest) => unwrapWithMessage<ClientRow>(client.main.post('/users-lock', body)),
+    betLock: (body: LockRequest) => unwrapWithMessage<ClientRow>(client.main.post('/bet-lock', body)),
+    changeChildPassword: (body: ChangeChildPasswordRequest) => unwrapWithMessage<null>(client.main.post('/change-child-password', body)),
+    accountStatement: (query: AccountStatementQuery) => unwrap<AccountStatementResponse>(client.main.get('/account-statement', { params: query })),
+  };
+}
+
+/** The clients domain module's shape (tests mock it). */
+export type ClientsApi = ReturnType<typeof createClientsApi>;

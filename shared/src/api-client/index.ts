@@ -1,9 +1,9 @@
 import { createApiClient } from './client';
-import { createAuthApi, createSettingsApi, createSportsApi, createUsersApi } from './domains';
+import { createAuthApi, createClientsApi, createSettingsApi, createSportsApi, createUsersApi } from './domains';
 
 export { ApiError } from './errors';
 export { createApiClient, toApiError, unwrap, unwrapWithMessage, type ApiClient, type ApiClientEnv } from './client';
-export { createAuthApi, createSettingsApi, createSportsApi, createUsersApi } from './domains';
+export { createAuthApi, createClientsApi, createSettingsApi, createSportsApi, createUsersApi, type ClientsApi } from './domains';
 
 /**
  * The singleton client of the product. @backlay/shared is a federation singleton, so every app
@@ -21,3 +21,4 @@ export const authApi = createAuthApi(apiClient);
 export const settingsApi = createSettingsApi(apiClient);
 export const sportsApi = createSportsApi(apiClient);
 export const usersApi = createUsersApi(apiClient);
+export const clientsApi = createClientsApi(apiClient);

@@ -152,3 +152,31 @@ export interface AccountStatementResponse {
 
 /** Header carrying the idempotency key of a money-moving request. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** GET /api/user-detail?username: one account of the caller's downline (response: ClientRow). */
+export interface UserDetailQuery {
+  username: string;
+}
+
+/**
+ * Response data of users-lock and bet-lock: the account after the change. A lock on an agent
+ * applies to its whole downline; the rows below keep their own status and betLock.
+ */
+export type LockResponse = ClientRow;
+
+/** Rows per page of list-clients and account-statement when the query names none. */
+export const PAGE_SIZE_DEFAULT = 25;
+/** Display names: 1–50 characters, so lists and breadcrumbs stay readable. */
+export const DISPLAY_NAME_MAX_LENGTH = 50;
+/** Phone numbers: 7–15 digits (E.164 allows at most 15), optionally with a leading '+'. */
+export const PHONE_PATTERN = /^\+?[0-9]{7,15}$/;
+/** A remark on a chip transfer is stored on its journal and shown in statements. */
+export const REMARK_MAX_LENGTH = 200;
+/** The list search box matches usernames and display names; longer input is refused. */
+export const SEARCH_MAX_LENGTH = 50;
+/**
+ * Largest amount in rupees any money field accepts (chip transfers, credit reference, exposure
+ * limit): ₹1,000 crore. In paise that is 10^12, far inside exact double precision, so a JSON
+ * number with two decimals converts to paise without rounding.
+ */
+export const MONEY_MAX_RUPEES = 10_000_000_000;

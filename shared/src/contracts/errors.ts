@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   WRONG_AREA: 403,
   FORBIDDEN: 403,
   CHANGE_PASSWORD_REQUIRED: 403,
+  /** The transaction password that confirms a money or admin action is wrong. */
+  TRANSACTION_PASSWORD_WRONG: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   IDEMPOTENCY_MISMATCH: 409,

@@ -32,6 +32,11 @@ export const ROUTES = {
   adminChangePassword: { path: '/admin/change-password', owner: 'shell', auth: true },
   adminTransactionPassword: { path: '/admin/transaction-password', owner: 'shell', auth: true },
   adminSettings: { path: '/admin/settings', owner: 'admin', auth: true },
+  adminListClientsOf: { path: '/admin/list-clients/:username', owner: 'admin', auth: true },
+  adminAddUser: { path: '/admin/add-user', owner: 'admin', auth: true },
+  adminEditUser: { path: '/admin/add-user/:username', owner: 'admin', auth: true },
+  adminAccountStatement: { path: '/admin/accountstatement', owner: 'admin', auth: true },
+  accountStatement: { path: '/accountstatement', owner: 'payments', auth: true },
 } as const satisfies Record<string, RouteDef>;
 
 /** Name of a route in the table. */

@@ -11,14 +11,21 @@ export function Button({ variant = 'primary', className, ...rest }: ButtonHTMLAt
   return <button type="button" className={`bl-btn bl-btn--${variant}${className ? ` ${className}` : ''}`} {...rest} />;
 }
 
-/** A labelled text input with its validation message. */
-export function TextField({ label, error, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | false }) {
+/** A labelled text input with an optional hint and its validation message. */
+export function TextField({ label, error, hint, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | false; hint?: ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="bl-field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...rest} />
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
+      {hint ? (
+        <span id={hintId} className="bl-field__hint">
+          {hint}
+        </span>
+      ) : null}
       {error ? (
         <span id={errorId} className="bl-field__error" role="alert">
           {error}

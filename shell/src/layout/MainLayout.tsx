@@ -26,6 +26,7 @@ export function MainLayout({ area }: { area: Area }) {
     area === 'admin'
       ? [
           { to: ROUTES.adminHome.path, label: 'Clients', end: true },
+          { to: ROUTES.adminAccountStatement.path, label: 'Statement', end: false },
           ...(SPORTS_ADMIN_ROLES.includes(user.role) ? [{ to: ROUTES.adminSettings.path, label: 'Settings', end: false }] : []),
           { to: ROUTES.adminChangePassword.path, label: 'Change password', end: false },
         ]
@@ -34,6 +35,7 @@ export function MainLayout({ area }: { area: Area }) {
           { to: '/match/4', label: 'Cricket', end: false },
           { to: '/match/1', label: 'Soccer', end: false },
           { to: '/match/2', label: 'Tennis', end: false },
+          { to: ROUTES.accountStatement.path, label: 'Statement', end: false },
           { to: ROUTES.changePassword.path, label: 'Change password', end: false },
         ];
   return (

@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
               remoteRoute('dashbaord'),
               { path: ROUTES.dashboard.path, element: <Navigate to={ROUTES.home.path} replace /> },
               remoteRoute('matchList'),
+              remoteRoute('accountStatement'),
               { path: ROUTES.changePassword.path, element: <ChangePasswordPage area="player" /> },
               { path: ROUTES.transactionPassword.path, element: <TransactionPasswordPage area="player" /> },
             ],
@@ -63,6 +64,10 @@ export const routes: RouteObject[] = [
             children: [
               remoteRoute('adminHome'),
               remoteRoute('adminListClients'),
+              remoteRoute('adminListClientsOf'),
+              remoteRoute('adminAddUser'),
+              remoteRoute('adminEditUser'),
+              remoteRoute('adminAccountStatement'),
               remoteRoute('adminSettings'),
               { path: ROUTES.adminChangePassword.path, element: <ChangePasswordPage area="admin" /> },
               { path: ROUTES.adminTransactionPassword.path, element: <TransactionPasswordPage area="admin" /> },

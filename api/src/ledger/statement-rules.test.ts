@@ -1,0 +1,54 @@
+import { MESSAGES } from '@backlay/shared/contracts';
+import { describeEntry, parseDateRange, type EntryFacts } from './statement-rules';
+
+describe('parseDateRange', () => {
+  it('covers both days whole, in UTC', () => {
+    expect(parseDateRange('2026-03-01', '2026-03-02')).toEqual({
+      ok: true,
+      from: new Date('2026-03-01T00:00:00.000Z'),
+      toExclusive: new Date('2026-03-03T00:00:00.000Z'),
+    });
+  });
+
+  it('reads the date part of a date-time', () => {
+    expect(parseDateRange('2026-03-01T18:30:00.000Z', '2026-03-01T05:00:00Z')).toMatchObject({
+      ok: true,
+      toExclusive: new Date('2026-03-02T00:00:00.000Z'),
+    });
+  });
+
+  it.each([
+    ['2026-03-02', '2026-03-01', MESSAGES.dateRangeInvalid],
+    ['2026-02-30', '2026-03-01', MESSAGES.dateInvalid], // no such day
+    ['01/03/2026', '2026-03-01', MESSAGES.dateInvalid],
+    ['2026-3-1', '2026-03-01', MESSAGES.dateInvalid],
+  ])('%s .. %s → %s', (start, end, message) => {
+    expect(parseDateRange(start, end)).toEqual({ ok: false, message });
+  });
+});
+
+describe('describeEntry', () => {
+  const facts = (over: Partial<EntryFacts>): EntryFacts => ({
+    code: 'CHIP_DEPOSIT',
+    amountMinor: 100n,
+    counterparty: 'demo-dl',
+    reversedCode: null,
+    remark: '',
+    ...over,
+  });
+  it.each([
+    [facts({}), 'Chip deposit from demo-dl'], // the child's side
+    [facts({ amountMinor: -100n, counterparty: 'demo-user' }), 'Chip deposit to demo-user'], // the parent's side
+    [facts({ code: 'CHIP_WITHDRAW', amountMinor: -100n }), 'Chip withdrawal by demo-dl'],
+    [facts({ code: 'CHIP_WITHDRAW', counterparty: 'demo-user' }), 'Chip withdrawal from demo-user'],
+    [facts({ code: 'DEMO_MINT', counterparty: 'system:mint' }), 'Opening chips'],
+    [facts({ code: 'TEST_TRANSFER', counterparty: 'system:mint' }), 'Opening chips'],
+    [facts({ code: 'TEST_TRANSFER', counterparty: 'someone' }), 'Transfer from someone'],
+    [facts({ remark: 'weekly top-up' }), 'Chip deposit from demo-dl - weekly top-up'],
+    // The child's side of a reversed deposit: the chips go back, so the amount is negative.
+    [facts({ code: 'REVERSAL', reversedCode: 'CHIP_DEPOSIT', amountMinor: -100n, remark: 'typo' }), 'Reversal of chip deposit from demo-dl - typo'],
+    [facts({ code: 'REVERSAL', reversedCode: 'CHIP_WITHDRAW', amountMinor: 100n }), 'Reversal of chip withdrawal by demo-dl'],
+  ])('%j → %s', (entry, text) => {
+    expect(describeEntry(entry)).toBe(text);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * Pure rules of the account statement: the date range (ISO dates, both days included, in UTC)
+ * and the human description of one entry from its journal code and counterparty.
+ */
+import { MESSAGES } from '@backlay/shared/contracts';
+
+export type DateRange = { ok: true; from: Date; toExclusive: Date } | { ok: false; message: string };
+
+const DAY_MS = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T.*)?$/;
+
+/** The UTC midnight of an ISO date ('2026-03-01' or a date-time, whose date part counts), or null. */
+function utcDay(text: string): Date | null {
+  const match = ISO_DATE.exec(text);
+  if (match === null) return null;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  // Date.UTC rolls 2026-02-30 over to March: such a date does not exist.
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return date;
+}
+
+/** [start of startDate, start of the day after endDate): endDate covers its whole day in UTC. */
+export function parseDateRange(startDate: string, endDate: string): DateRange {
+  const from = utcDay(startDate);
+  const to = utcDay(endDate);
+  if (from === null || to === null) return { ok: false, message: MESSAGES.dateInvalid };
+  if (from.getTime() > to.getTime()) return { ok: false, message: MESSAGES.dateRangeInvalid };
+  return { ok: true, from, toExclusive: new Date(to.getTime() + DAY_MS) };
+}
+
+/** What the statement knows about one entry. */
+export interface EntryFacts {
+  code: string;
+  /** Signed amount on this account (positive: credit). */
+  amountMinor: bigint;
+  /** The other account of the journal: a username or a system account code. */
+  counterparty: string | null;
+  /** The code of the journal this one reverses, for a REVERSAL. */
+  reversedCode: string | null;
+  remark: string;
+}
+
+/** The counterparty that mints play chips: its credits are the account's opening chips. */
+const MINT = 'system:mint';
+
+function describeMovement(code: string, amountMinor: bigint, counterparty: string): string {
+  const credit = amountMinor > 0n;
+  switch (code) {
+    case 'CHIP_DEPOSIT':
+      return credit ? `Chip deposit from ${counterparty}` : `Chip deposit to ${counterparty}`;
+    case 'CHIP_WITHDRAW':
+      return credit ? `Chip withdrawal from ${counterparty}` : `Chip withdrawal by ${counterparty}`;
+    case 'DEMO_MINT':
+      return 'Opening chips';
+    default:
+      if (counterparty === MINT) return 'Opening chips';
+      return credit ? `Transfer from ${counterparty}` : `Transfer to ${counterparty}`;
+  }
+}
+
+/**
+ * "Chip deposit from demo-dl", "Chip withdrawal by demo-dl", "Opening chips", "Reversal of chip
+ * deposit from demo-dl"; a remark is appended after " - ".
+ */
+export function describeEntry(facts: EntryFacts): string {
+  const counterparty = facts.counterparty ?? 'system';
+  let text: string;
+  if (facts.code === 'REVERSAL' && facts.reversedCode !== null) {
+    const original = describeMovement(facts.reversedCode, -facts.amountMinor, counterparty);
+    text = `Reversal of ${original.charAt(0).toLowerCase()}${original.slice(1)}`;
+  } else {
+    text = describeMovement(facts.code, facts.amountMinor, counterparty);
+  }
+  return facts.remark.length > 0 ? `${text} - ${facts.remark}` : text;
+}

@@ -1,0 +1,256 @@
+/**
+ * An agent managing its downline: create an account one tier below itself, edit one, lock or
+ * bet-lock one (a lock covers the whole subtree), reset a password. Every change is audited
+ * in its own transaction (before/after); session ends are published after commit.
+ *
+ * Partnership changes follow one locking protocol, top-down: lock the parent row, then the
+ * row itself, then read the children. Adding a child locks the parent (the caller) first. So a
+ * share can never slip below a child's or above a parent's between the check and the write.
+ */
+import {
+  MESSAGES,
+  type AddUserRequest,
+  type ChangeChildPasswordRequest,
+  type ClientRow,
+  type LockRequest,
+  type UpdateUserRequest,
+} from '@backlay/shared/contracts';
+import { insertAuditRecords } from '../audit/audit.repository';
+import * as sessions from '../auth/auth.repository';
+import type { RequestMeta } from '../auth/auth.service';
+import { checkPasswordStrength } from '../auth/password-rules';
+import type { PasswordHasher } from '../auth/passwords';
+import type { TransactionPasswords } from '../auth/transaction-password';
+import { DomainError } from '../common/domain-error';
+import type { Database, Tx } from '../db/database';
+import type { DomainEvents, SessionEndReason } from '../realtime/domain-events';
+import { checkAccountFields, checkShareBounds, checkUsername, type AccountFields } from './account-rules';
+import type { Actor, UsersPolicy } from './policy';
+import * as repo from './users.repository';
+import type { UsersService } from './users.service';
+
+export interface AccountAdminDeps {
+  db: Database;
+  policy: UsersPolicy;
+  users: UsersService;
+  passwords: PasswordHasher;
+  transactionPasswords: TransactionPasswords;
+  events: DomainEvents;
+}
+
+/** Audit form of the stored fields (bigint paise as strings: JSON has no bigint). */
+function auditFields(fields: AccountFields | repo.ClientRecord): Record<string, unknown> {
+  return {
+    displayName: fields.displayName,
+    phone: fields.phone,
+    partnershipShareBps: fields.partnershipShareBps,
+    creditReferenceMinor: fields.creditReferenceMinor.toString(),
+    commissionBps: fields.commissionBps,
+    exposureLimitMinor: fields.exposureLimitMinor?.toString() ?? null,
+  };
+}
+
+function validation(message: string | null): void {
+  if (message !== null) throw new DomainError('VALIDATION', message);
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string };
+  return e.code === '23505' && e.constraint === constraint;
+}
+
+export class AccountAdminService {
+  constructor(private readonly deps: AccountAdminDeps) {}
+
+  /** POST add-user: a new account one tier below the caller, which must change its password first. */
+  async addUser(actor: Actor, body: AddUserRequest, meta: RequestMeta): Promise<ClientRow> {
+    const { db, policy, passwords } = this.deps;
+    policy.authorizeCreate(actor, body.role);
+    validation(checkUsername(body.username));
+    const checked = checkAccountFields(body, body.role);
+    if (!checked.ok) throw new DomainError('VALIDATION', checked.message);
+    validation(checkPasswordStrength(body.password));
+    await this.deps.transactionPasswords.verify(actor.userId, body.transactionPassword);
+    const fields = checked.value;
+    const passwordHash = await passwords.hash(body.password);
+
+    const id = await db.transaction(async (tx) => {
+      const parent = await repo.findUserById(tx, actor.userId, { lock: true });
+      if (parent === null) throw new DomainError('SESSION_ENDED', MESSAGES.sessionEnded);
+      validation(
+        checkShareBounds(fields.partnershipShareBps, {
+          parentShareBps: parent.partnershipShareBps,
+          parentLabel: 'your own',
+          maxChildShareBps: null,
+        }),
+      );
+      const created = await repo
+        .insertUser(tx, {
+          username: body.username,
+          displayName: fields.displayName,
+          phone: fields.phone,
+          role: body.role,
+          parentId: actor.userId,
+          passwordHash,
+          txnPasswordHash: null,
+          mustChangePassword: true,
+          createdBy: actor.userId,
+          partnershipShareBps: fields.partnershipShareBps,
+          creditReferenceMinor: fields.creditReferenceMinor,
+          commissionBps: fields.commissionBps,
+          exposureLimitMinor: fields.exposureLimitMinor,
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error, 'users_username_lower_key')) throw new DomainError('CONFLICT', MESSAGES.usernameTaken);
+          throw error;
+        });
+      await insertAuditRecords(tx, [
+        {
+          actorId: actor.userId,
+          action: 'users.create',
+          target: `user:${created.id}`,
+          before: null,
+          after: { username: created.username, role: created.role, ...auditFields(fields) },
+          ip: meta.ip,
+          requestId: meta.requestId,
+        },
+      ]);
+      return created.id;
+    });
+    return this.deps.users.clientRow(id);
+  }
+
+  /** POST update-user: the editable fields of a downline account, within its partnership bounds. */
+  async updateUser(actor: Actor, body: UpdateUserRequest, meta: RequestMeta): Promise<ClientRow> {
+    const target = await this.deps.policy.authorize(actor, 'updateUser', body.username);
+    const checked = checkAccountFields(body, target.role);
+    if (!checked.ok) throw new DomainError('VALIDATION', checked.message);
+    await this.deps.transactionPasswords.verify(actor.userId, body.transactionPassword);
+    const fields = checked.value;
+
+    await this.deps.db.transaction(async (tx) => {
+      const parent = target.parentId === null ? null : await repo.findUserById(tx, target.parentId, { lock: true });
+      await repo.findUserById(tx, target.id, { lock: true });
+      const before = await repo.findClientRecord(tx, target.id);
+      if (before === null) throw new DomainError('NOT_FOUND', MESSAGES.notInDownline);
+      validation(
+        checkShareBounds(fields.partnershipShareBps, {
+          parentShareBps: parent?.partnershipShareBps ?? null,
+          parentLabel: "the parent's",
+          maxChildShareBps: await repo.maxChildShareBps(tx, target.id),
+        }),
+      );
+      await repo.updateAccountFields(tx, target.id, fields);
+      await insertAuditRecords(tx, [
+        {
+          actorId: actor.userId,
+          action: 'users.update',
+          target: `user:${target.id}`,
+          before: auditFields(before),
+          after: auditFields(fields),
+          ip: meta.ip,
+          requestId: meta.requestId,
+        },
+      ]);
+    });
+    return this.deps.users.clientRow(target.id);
+  }
+
+  /**
+   * POST users-lock: lock or unlock a downline account. A lock ends the live sessions of the
+   * account and of its whole downline at once; the per-request check refuses them from then on.
+   */
+  async setLock(actor: Actor, body: LockRequest, meta: RequestMeta): Promise<ClientRow> {
+    const target = await this.deps.policy.authorize(actor, 'lockUser', body.username);
+    await this.deps.db.transaction(async (tx) => {
+      const current = await repo.findUserById(tx, target.id, { lock: true });
+      if (current === null) throw new DomainError('NOT_FOUND', MESSAGES.notInDownline);
+      if (current.status === 'closed') throw new DomainError('CONFLICT', MESSAGES.accountClosed);
+      const status = body.lock ? 'locked' : 'active';
+      if (current.status !== status) await repo.updateStatus(tx, target.id, status);
+      const ended = body.lock ? await sessions.endLiveSessionsOfSubtree(tx, target.id, 'locked') : [];
+      await sessions.revokeRefreshTokensOfSessions(
+        tx,
+        ended.map((s) => s.id),
+      );
+      await insertAuditRecords(tx, [
+        {
+          actorId: actor.userId,
+          action: body.lock ? 'users.lock' : 'users.unlock',
+          target: `user:${target.id}`,
+          before: { status: current.status },
+          after: { status, endedSessions: ended.length },
+          ip: meta.ip,
+          requestId: meta.requestId,
+        },
+      ]);
+      this.publishEnded(tx, ended, 'locked');
+    });
+    return this.deps.users.clientRow(target.id);
+  }
+
+  /** POST bet-lock: the account (and its downline) may sign in but not bet while locked. */
+  async setBetLock(actor: Actor, body: LockRequest, meta: RequestMeta): Promise<ClientRow> {
+    const target = await this.deps.policy.authorize(actor, 'betLockUser', body.username);
+    await this.deps.db.transaction(async (tx) => {
+      const current = await repo.findUserById(tx, target.id, { lock: true });
+      if (current === null) throw new DomainError('NOT_FOUND', MESSAGES.notInDownline);
+      if (current.betLock !== body.lock) await repo.updateBetLock(tx, target.id, body.lock);
+      await insertAuditRecords(tx, [
+        {
+          actorId: actor.userId,
+          action: body.lock ? 'users.bet_lock' : 'users.bet_unlock',
+          target: `user:${target.id}`,
+          before: { betLock: current.betLock },
+          after: { betLock: body.lock },
+          ip: meta.ip,
+          requestId: meta.requestId,
+        },
+      ]);
+    });
+    return this.deps.users.clientRow(target.id);
+  }
+
+  /**
+   * POST change-child-password: an agent sets a new login password for a downline account,
+   * which must change it at its next sign-in; the account's live sessions end at once.
+   */
+  async changeChildPassword(actor: Actor, body: ChangeChildPasswordRequest, meta: RequestMeta): Promise<void> {
+    const target = await this.deps.policy.authorize(actor, 'changeChildPassword', body.username);
+    validation(checkPasswordStrength(body.newPassword));
+    await this.deps.transactionPasswords.verify(actor.userId, body.transactionPassword);
+    const passwordHash = await this.deps.passwords.hash(body.newPassword);
+    await this.deps.db.transaction(async (tx) => {
+      await repo.resetPassword(tx, target.id, passwordHash);
+      const endedIds = await sessions.endLiveSessions(tx, target.id, 'password_reset', null);
+      await sessions.revokeRefreshTokensOfSessions(tx, endedIds);
+      await insertAuditRecords(tx, [
+        {
+          actorId: actor.userId,
+          action: 'users.password_reset',
+          target: `user:${target.id}`,
+          before: null,
+          after: { mustChangePassword: true, endedSessions: endedIds.length },
+          ip: meta.ip,
+          requestId: meta.requestId,
+        },
+      ]);
+      this.publishEnded(
+        tx,
+        endedIds.map((id) => ({ id, userId: target.id })),
+        'password_reset',
+      );
+    });
+  }
+
+  /** After commit: one session.ended per user whose sessions ended (realtime closes their sockets). */
+  private publishEnded(tx: Tx, ended: ReadonlyArray<{ id: string; userId: string }>, reason: SessionEndReason): void {
+    const byUser = new Map<string, string[]>();
+    for (const session of ended) byUser.set(session.userId, [...(byUser.get(session.userId) ?? []), session.id]);
+    tx.afterCommit(() => {
+      for (const [userId, endedSessionIds] of byUser) {
+        this.deps.events.publish('session.ended', { userId, endedSessionIds, liveSessionId: null, reason });
+      }
+    });
+  }
+}

@@ -1,0 +1,177 @@
+/** JSON schemas of the hierarchy routes (request and response), shaped as contracts/clients.ts. */
+import { PAGE_SIZE_MAX, PASSWORD_MAX_LENGTH, ROLES, SEARCH_MAX_LENGTH } from '@backlay/shared/contracts';
+import { bearerSecurity, isoTimeSchema, nullSchema, responses, roleSchema, rupeesSchema, uuidSchema } from '../common/schemas';
+
+/**
+ * Type-level bounds only; the readable rules (username pattern, password strength, money with
+ * two decimals, partnership bounds) are checked by the service with contract messages.
+ */
+const usernameField = { type: 'string', minLength: 1, maxLength: 64 };
+const passwordField = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 4 };
+const transactionPasswordField = { type: 'string', minLength: 1, maxLength: 64 };
+const percentField = { type: 'number' };
+const moneyField = { type: 'number' };
+
+export const clientRowSchema = {
+  type: 'object',
+  required: [
+    '_id', 'username', 'displayName', 'phone', 'role', 'roleLabel', 'status', 'betLock', 'balance', 'exposer',
+    'available', 'creditReference', 'refPL', 'partnership', 'commission', 'exposureLimit', 'childCount', 'createdAt',
+  ],
+  properties: {
+    _id: uuidSchema,
+    username: { type: 'string' },
+    displayName: { type: 'string' },
+    phone: { type: ['string', 'null'] },
+    role: roleSchema,
+    roleLabel: { type: 'string' },
+    status: { type: 'string', enum: ['active', 'locked', 'closed'] },
+    betLock: { type: 'boolean' },
+    balance: rupeesSchema,
+    exposer: rupeesSchema,
+    available: rupeesSchema,
+    creditReference: rupeesSchema,
+    refPL: rupeesSchema,
+    partnership: { type: 'number' },
+    commission: { type: 'number' },
+    exposureLimit: { type: ['number', 'null'] },
+    childCount: { type: 'integer' },
+    createdAt: isoTimeSchema,
+  },
+};
+
+const pageFields = {
+  page: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+  pageSize: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX },
+};
+
+const sumsSchema = {
+  type: 'object',
+  required: ['balance', 'exposer', 'available', 'creditReference', 'refPL'],
+  properties: {
+    balance: rupeesSchema,
+    exposer: rupeesSchema,
+    available: rupeesSchema,
+    creditReference: rupeesSchema,
+    refPL: rupeesSchema,
+  },
+};
+
+export const listClientsSchema = {
+  tags: ['users'],
+  security: bearerSecurity,
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      // Empty means the caller (a form may send username= for "mine").
+      username: { type: 'string', maxLength: 64 },
+      search: { type: 'string', maxLength: SEARCH_MAX_LENGTH },
+      ...pageFields,
+    },
+  },
+  response: responses({
+    type: 'object',
+    required: ['parent', 'path', 'rows', 'total', 'page', 'pageSize', 'totals'],
+    properties: {
+      parent: {
+        type: 'object',
+        required: ['_id', 'username', 'role', 'roleLabel'],
+        properties: { _id: uuidSchema, username: { type: 'string' }, role: roleSchema, roleLabel: { type: 'string' } },
+      },
+      path: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['username', 'roleLabel'],
+          properties: { username: { type: 'string' }, roleLabel: { type: 'string' } },
+        },
+      },
+      rows: { type: 'array', items: clientRowSchema },
+      total: { type: 'integer' },
+      page: { type: 'integer' },
+      pageSize: { type: 'integer' },
+      totals: sumsSchema,
+    },
+  }),
+};
+
+export const userDetailSchema = {
+  tags: ['users'],
+  security: bearerSecurity,
+  querystring: {
+    type: 'object',
+    required: ['username'],
+    additionalProperties: false,
+    properties: { username: usernameField },
+  },
+  response: responses(clientRowSchema),
+};
+
+const accountFields = {
+  displayName: { type: 'string', maxLength: 200 },
+  // The contract's phone is optional; null and '' mean none as well.
+  phone: { type: ['string', 'null'], maxLength: 32 },
+  partnership: percentField,
+  creditReference: moneyField,
+  commission: percentField,
+  exposureLimit: { type: ['number', 'null'] },
+  transactionPassword: transactionPasswordField,
+};
+
+export const addUserSchema = {
+  tags: ['users'],
+  security: bearerSecurity,
+  body: {
+    type: 'object',
+    required: [
+      'username', 'displayName', 'password', 'role', 'partnership', 'creditReference', 'commission', 'exposureLimit',
+      'transactionPassword',
+    ],
+    additionalProperties: false,
+    properties: {
+      username: { type: 'string', maxLength: 64 },
+      password: passwordField,
+      role: { type: 'string', enum: [...ROLES] },
+      ...accountFields,
+    },
+  },
+  response: responses(clientRowSchema),
+};
+
+export const updateUserSchema = {
+  tags: ['users'],
+  security: bearerSecurity,
+  body: {
+    type: 'object',
+    required: ['username', 'displayName', 'partnership', 'creditReference', 'commission', 'exposureLimit', 'transactionPassword'],
+    // Anything else (role, parentId, balance, status…) is dropped before the handler (T9 BOPLA).
+    additionalProperties: false,
+    properties: { username: usernameField, ...accountFields },
+  },
+  response: responses(clientRowSchema),
+};
+
+export const lockSchema = {
+  tags: ['users'],
+  security: bearerSecurity,
+  body: {
+    type: 'object',
+    required: ['username', 'lock'],
+    additionalProperties: false,
+    properties: { username: usernameField, lock: { type: 'boolean' } },
+  },
+  response: responses(clientRowSchema),
+};
+
+export const changeChildPasswordSchema = {
+  tags: ['users'],
+  security: bearerSecurity,
+  body: {
+    type: 'object',
+    required: ['username', 'newPassword', 'transactionPassword'],
+    additionalProperties: false,
+    properties: { username: usernameField, newPassword: passwordField, transactionPassword: transactionPasswordField },
+  },
+  response: responses(nullSchema),
+};

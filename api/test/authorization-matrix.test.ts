@@ -1,0 +1,378 @@
+/**
+ * The authorization matrix of step 2 (QUALITY T9): every hierarchy route × every role × every
+ * kind of target, over a fixture tree with two branches (and a second root).
+ *
+ * Expected results are written out here, independently of the policy module: success where
+ * allowed, else 403 or 404 — the same 404 for foreign and nonexistent accounts — with no field
+ * of the target in the body and no change anywhere (a digest of users, wallets, journals,
+ * sessions and the audit log is compared before and after every denied call). List results
+ * hold only accounts of the caller's subtree. A route that the OpenAPI document lists but this
+ * matrix does not fails the last test, so a new route cannot ship without its row.
+ */
+import { ROLES, type ListClientsResponse, type Role } from '@backlay/shared/contracts';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  assertLedgerInvariants,
+  buildTestApp,
+  businessStateDigest,
+  idempotent,
+  TEST_PASSWORD,
+  TEST_TXN_PASSWORD,
+  type TestContext,
+  type TestUser,
+} from './helper';
+
+let t: TestContext;
+afterAll(() => t.close());
+
+type TargetKind = 'own' | 'child' | 'deep' | 'sibling' | 'ancestor' | 'otherBranch' | 'nonexistent';
+const TARGET_KINDS: readonly TargetKind[] = ['own', 'child', 'deep', 'sibling', 'ancestor', 'otherBranch', 'nonexistent'];
+type Expected = 200 | 403 | 404;
+
+/** What an agent gets on each kind of target (a player gets 403 on every agent route). */
+const DOWNLINE_NOT_SELF: Record<TargetKind, Expected> = {
+  own: 403,
+  child: 200,
+  deep: 200,
+  sibling: 404,
+  ancestor: 404,
+  otherBranch: 404,
+  nonexistent: 404,
+};
+const DOWNLINE_AND_SELF: Record<TargetKind, Expected> = { ...DOWNLINE_NOT_SELF, own: 200 };
+const DIRECT_CHILD_ONLY: Record<TargetKind, Expected> = { ...DOWNLINE_NOT_SELF, deep: 403 };
+
+interface Fixture {
+  users: Map<string, TestUser>;
+  tokens: Map<string, string>;
+}
+
+const fx: Fixture = { users: new Map(), tokens: new Map() };
+const user = (name: string): TestUser => {
+  const found = fx.users.get(name);
+  if (found === undefined) throw new Error(`no fixture user ${name}`);
+  return found;
+};
+
+/** The main chain: one actor per role. */
+const ACTORS: Record<Role, string> = { admin: 'rootA', sadmin: 'a1', smdl: 'a2', mdl: 'a3', dl: 'a4', user: 'a5' };
+const CHAIN = ['rootA', 'a1', 'a2', 'a3', 'a4', 'a5'];
+
+/** The fixture name of each kind of target for an actor, or null where it does not exist. */
+function targetOf(actorRole: Role, kind: TargetKind): string | null {
+  const i = ROLES.indexOf(actorRole);
+  switch (kind) {
+    case 'own':
+      return CHAIN[i] ?? null;
+    case 'child':
+      return CHAIN[i + 1] ?? null;
+    case 'deep':
+      return CHAIN[i + 2] ?? null;
+    case 'sibling':
+      return i === 0 ? 'rootZ' : `s${i}`;
+    case 'ancestor':
+      return CHAIN[i - 1] ?? null;
+    case 'otherBranch':
+      // An account of the role the actor could act on, under another parent.
+      return i === 0 ? 'z1' : `b${Math.min(i + 1, 5)}`;
+    case 'nonexistent':
+      return 'nonexistent';
+  }
+}
+
+/**
+ * rootA ─ a1 ─ a2 ─ a3 ─ a4 ─ a5      (the actors, admin → user)
+ *   │      s2   s3   s4   s5           (siblings: sN is a child of a(N−1))
+ *   ├─ s1                              (a1's sibling)
+ *   └─ b1 ─ b2 ─ b3 ─ b4 ─ b5          (the other branch)
+ * rootZ ─ z1                           (another root)
+ */
+async function buildFixture(): Promise<void> {
+  const add = async (name: string, role: Role, parent: string | null) => {
+    const created = await t.createUser({
+      role,
+      parentId: parent === null ? null : user(parent).id,
+      username: `${name}-${randomBytes(3).toString('hex')}`,
+    });
+    fx.users.set(name, created);
+  };
+  await add('rootA', 'admin', null);
+  await add('rootZ', 'admin', null);
+  await add('z1', 'sadmin', 'rootZ');
+  for (let i = 1; i <= 5; i += 1) {
+    const role = ROLES[i] as Role;
+    await add(`a${i}`, role, i === 1 ? 'rootA' : `a${i - 1}`);
+    await add(`s${i}`, role, i === 1 ? 'rootA' : `a${i - 1}`);
+    await add(`b${i}`, role, i === 1 ? 'rootA' : `b${i - 1}`);
+  }
+  for (const created of fx.users.values()) await t.fund(created.id, 1_000_000n);
+  await signInAll();
+}
+
+async function signInAll(): Promise<void> {
+  for (const name of CHAIN) {
+    await t.db.query('UPDATE users SET must_change_password = false WHERE id = $1', [user(name).id]);
+    fx.tokens.set(name, (await t.login(user(name))).token);
+  }
+}
+
+function usernameOf(name: string): string {
+  return name === 'nonexistent' ? `ghost-${randomBytes(4).toString('hex')}` : user(name).username;
+}
+
+interface Call {
+  method: 'GET' | 'POST';
+  url: string;
+  payload?: object;
+  headers?: Record<string, string>;
+}
+
+/** Current editable fields of an account, so an allowed update-user changes no bounds. */
+async function currentFields(username: string) {
+  const { rows } = await t.db.query<{ share: number; credit: string; commission: number }>(
+    'SELECT partnership_share_bps AS share, credit_reference_minor::text AS credit, commission_bps AS commission FROM users WHERE lower(username) = lower($1)',
+    [username],
+  );
+  const row = rows[0] ?? { share: 0, credit: '0', commission: 0 };
+  return { partnership: row.share / 100, creditReference: Number(row.credit) / 100, commission: row.commission / 100 };
+}
+
+interface RouteCase {
+  route: string;
+  /** The request for a target username. */
+  call: (username: string) => Promise<Call> | Call;
+  agents: Record<TargetKind, Expected>;
+  /** What a player gets on its own account and on any other. */
+  player: { own: Expected; other: Expected };
+  /** Undo an allowed effect so later cases start from the same tree. */
+  restore?: (actorToken: string, username: string) => Promise<void>;
+}
+
+const txn = TEST_TXN_PASSWORD;
+const ROUTES: RouteCase[] = [
+  {
+    route: 'GET /api/list-clients',
+    call: (username) => ({ method: 'GET', url: `/api/list-clients?username=${username}` }),
+    agents: DOWNLINE_AND_SELF,
+    player: { own: 403, other: 403 },
+  },
+  {
+    route: 'GET /api/user-detail',
+    call: (username) => ({ method: 'GET', url: `/api/user-detail?username=${username}` }),
+    // Self is allowed: the add-user form reads the agent's own partnership as the cap.
+    agents: DOWNLINE_AND_SELF,
+    player: { own: 403, other: 403 },
+  },
+  {
+    route: 'POST /api/update-user',
+    call: async (username) => ({
+      method: 'POST',
+      url: '/api/update-user',
+      payload: { username, displayName: 'Matrix', exposureLimit: null, transactionPassword: txn, ...(await currentFields(username)) },
+    }),
+    agents: DOWNLINE_NOT_SELF,
+    player: { own: 403, other: 403 },
+  },
+  {
+    route: 'POST /api/deposit-chips',
+    call: (username) => ({
+      method: 'POST',
+      url: '/api/deposit-chips',
+      headers: idempotent(randomUUID()),
+      payload: { username, amount: 1, remark: 'matrix', transactionPassword: txn },
+    }),
+    agents: DIRECT_CHILD_ONLY,
+    player: { own: 403, other: 403 },
+  },
+  {
+    route: 'POST /api/withdraw-chips',
+    call: (username) => ({
+      method: 'POST',
+      url: '/api/withdraw-chips',
+      headers: idempotent(randomUUID()),
+      payload: { username, amount: 1, remark: 'matrix', transactionPassword: txn },
+    }),
+    agents: DIRECT_CHILD_ONLY,
+    player: { own: 403, other: 403 },
+  },
+  {
+    route: 'POST /api/users-lock',
+    call: (username) => ({ method: 'POST', url: '/api/users-lock', payload: { username, lock: true } }),
+    agents: DOWNLINE_NOT_SELF,
+    player: { own: 403, other: 403 },
+    restore: async (token, username) => {
+      await expectStatus(await send(token, { method: 'POST', url: '/api/users-lock', payload: { username, lock: false } }), 200);
+      await signInAll();
+    },
+  },
+  {
+    route: 'POST /api/bet-lock',
+    call: (username) => ({ method: 'POST', url: '/api/bet-lock', payload: { username, lock: true } }),
+    agents: DOWNLINE_NOT_SELF,
+    player: { own: 403, other: 403 },
+    restore: async (token, username) => {
+      await expectStatus(await send(token, { method: 'POST', url: '/api/bet-lock', payload: { username, lock: false } }), 200);
+    },
+  },
+  {
+    route: 'POST /api/change-child-password',
+    call: (username) => ({
+      method: 'POST',
+      url: '/api/change-child-password',
+      payload: { username, newPassword: TEST_PASSWORD, transactionPassword: txn },
+    }),
+    agents: DOWNLINE_NOT_SELF,
+    player: { own: 403, other: 403 },
+    restore: async (_token, username) => {
+      await t.db.query('UPDATE users SET must_change_password = false WHERE lower(username) = lower($1)', [username]);
+      await signInAll();
+    },
+  },
+  {
+    route: 'GET /api/account-statement',
+    call: (username) => ({ method: 'GET', url: `/api/account-statement?username=${username}&startDate=2026-01-01&endDate=2030-12-31` }),
+    agents: DOWNLINE_AND_SELF,
+    player: { own: 200, other: 404 },
+  },
+];
+
+/** Routes without a target account, exercised in their own suites (auth, settings, catalog). */
+const NO_TARGET_ROUTES = [
+  'GET /api/health',
+  'POST /api/login',
+  'POST /api/login-admin',
+  'POST /api/refresh-token',
+  'GET /api/user-info',
+  'POST /api/change-password',
+  'POST /api/transaction-password',
+  'POST /api/logout',
+  'GET /api/downline',
+  'GET /api/get-setting-list',
+  'POST /api/save-setting-list',
+  'GET /api/get-sport-list',
+  'GET /api/get-match-list',
+];
+
+async function send(token: string | null, call: Call) {
+  return t.request({
+    method: call.method,
+    url: call.url,
+    ...(call.payload !== undefined ? { payload: call.payload } : {}),
+    headers: call.headers ?? {},
+    ...(token !== null ? { token } : {}),
+  });
+}
+
+async function expectStatus(response: { statusCode: number; body: string }, status: number): Promise<void> {
+  if (response.statusCode !== status) throw new Error(`expected ${status}, got ${response.statusCode}: ${response.body}`);
+}
+
+/** The account ids of `name`'s subtree (itself included). */
+async function subtreeOf(name: string): Promise<Set<string>> {
+  const id = user(name).id;
+  const { rows } = await t.db.query<{ id: string }>('SELECT id FROM users WHERE id = $1 OR ancestors @> ARRAY[$1::uuid]', [id]);
+  return new Set(rows.map((row) => row.id));
+}
+
+async function runCase(rc: RouteCase, actorRole: Role, kind: TargetKind): Promise<void> {
+  const targetName = targetOf(actorRole, kind);
+  if (targetName === null) return;
+  const expected = actorRole === 'user' ? (kind === 'own' ? rc.player.own : rc.player.other) : rc.agents[kind];
+  const actorName = ACTORS[actorRole];
+  const token = fx.tokens.get(actorName) ?? '';
+  const username = usernameOf(targetName);
+  const call = await rc.call(username);
+  const before = await businessStateDigest(t.db);
+  const response = await send(token, call);
+  const context = `${rc.route} by ${actorRole} on ${kind} (${username})`;
+  expect({ context, status: response.statusCode }).toEqual({ context, status: expected });
+
+  if (expected !== 200) {
+    const parsed = response.json() as { data: Record<string, unknown>; message: string };
+    expect({ context, data: parsed.data }).toEqual({ context, data: { code: expected === 403 ? 'FORBIDDEN' : 'NOT_FOUND' } });
+    if (targetName !== 'nonexistent' && kind !== 'own') {
+      const target = user(targetName);
+      expect({ context, leaks: response.body.includes(target.id) || response.body.includes(target.username) }).toEqual({ context, leaks: false });
+    }
+    expect({ context, digest: await businessStateDigest(t.db) }).toEqual({ context, digest: before });
+    return;
+  }
+  if (call.method === 'GET') expect({ context, digest: await businessStateDigest(t.db) }).toEqual({ context, digest: before });
+  if (rc.route === 'GET /api/list-clients') {
+    const allowed = await subtreeOf(actorName);
+    const data = (response.json() as { data: ListClientsResponse }).data;
+    const foreign = [data.parent._id, ...data.rows.map((row) => row._id)].filter((id) => !allowed.has(id));
+    expect({ context, foreign }).toEqual({ context, foreign: [] });
+  }
+  await rc.restore?.(token, username);
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await buildFixture();
+}, 60_000);
+afterEach(() => assertLedgerInvariants(t.db));
+
+describe.each(ROUTES)('$route', (rc) => {
+  it.each([...ROLES])('as %s, on own / child / deep / sibling / ancestor / other branch / nonexistent', async (role) => {
+    for (const kind of TARGET_KINDS) await runCase(rc, role, kind);
+  });
+
+  it('without a token, or with a forged one: 401 and no change', async () => {
+    const before = await businessStateDigest(t.db);
+    const call = await rc.call(user('a4').username);
+    expect((await send(null, call)).statusCode).toBe(401);
+    const forged = `${fx.tokens.get('rootA')?.slice(0, -4) ?? ''}AAAA`;
+    expect((await send(forged, call)).statusCode).toBe(401);
+    expect(await businessStateDigest(t.db)).toBe(before);
+  });
+});
+
+describe('POST /api/add-user', () => {
+  /** The role asked for, relative to the actor's: own, child (allowed), grandchild, parent. */
+  const offsets: Array<[string, number, Expected]> = [
+    ['its own role', 0, 403],
+    ['its child role', 1, 200],
+    ['a grandchild role', 2, 403],
+    ['its parent role', -1, 403],
+  ];
+  it.each([...ROLES])('as %s', async (actorRole) => {
+    const token = fx.tokens.get(ACTORS[actorRole]) ?? '';
+    const i = ROLES.indexOf(actorRole);
+    for (const [name, offset, agentExpected] of offsets) {
+      const role = ROLES[i + offset];
+      if (role === undefined) continue;
+      const expected = actorRole === 'user' ? 403 : agentExpected;
+      const before = await businessStateDigest(t.db);
+      const response = await send(token, {
+        method: 'POST',
+        url: '/api/add-user',
+        payload: {
+          username: `n${randomBytes(5).toString('hex')}`,
+          displayName: 'Matrix',
+          password: 'Matrix#Pass1',
+          role,
+          partnership: 0,
+          creditReference: 0,
+          commission: 0,
+          exposureLimit: null,
+          transactionPassword: txn,
+        },
+      });
+      const context = `add-user ${role} (${name}) by ${actorRole}`;
+      expect({ context, status: response.statusCode }).toEqual({ context, status: expected });
+      if (expected !== 200) expect({ context, digest: await businessStateDigest(t.db) }).toEqual({ context, digest: before });
+    }
+  });
+});
+
+describe('the matrix covers the route table', () => {
+  it('every route of the OpenAPI document has a matrix row or is a route without a target', () => {
+    const documented = Object.entries((t.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths).flatMap(
+      ([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const covered = new Set([...ROUTES.map((rc) => rc.route), 'POST /api/add-user', ...NO_TARGET_ROUTES]);
+    expect(documented.filter((route) => !covered.has(route))).toEqual([]);
+    expect([...covered].filter((route) => !documented.includes(route))).toEqual([]);
+  });
+});

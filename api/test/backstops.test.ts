@@ -1,0 +1,253 @@
+/**
+ * Database backstops of step 2 (QUALITY §2: each is violated with raw SQL and must be
+ * rejected), and LedgerService.reverseJournal. The step-1 backstops (append-only entries and
+ * journals, balanced journals, available ≥ 0, amount ≠ 0, one journal per event) are in
+ * ledger.test.ts.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { isDomainError } from '../src/common/domain-error';
+import { assertLedgerInvariants, buildTestApp, idempotent, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
+
+let t: TestContext;
+let mint: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  mint = await t.services.ledger.systemAccountId('system:mint');
+});
+afterEach(() => assertLedgerInvariants(t.db));
+afterAll(() => t.close());
+
+/** Runs SQL in a transaction (always rolled back or refused) and reports the error it ended with. */
+async function rawSqlError(statements: Array<string | [string, unknown[]]>): Promise<string> {
+  try {
+    await t.db.transaction(async (tx) => {
+      for (const statement of statements) {
+        if (typeof statement === 'string') await tx.query(statement);
+        else await tx.query(statement[0], statement[1]);
+      }
+    });
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return 'no error';
+}
+
+async function walletId(userId: string): Promise<string> {
+  return (await t.services.ledger.walletOf(userId)).accountId;
+}
+
+/** A balanced two-leg journal by `actor` from one wallet to another, as raw SQL. */
+function rawJournal(actor: string | null, from: string, to: string, code = 'RAW'): Array<[string, unknown[]]> {
+  const id = randomUUID();
+  const leg = (account: string, amount: number): [string, unknown[]] => [
+    `INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
+     SELECT $1, id, $3, version + 1, balance_minor, balance_minor + $3 FROM ledger_accounts WHERE id = $2`,
+    [id, account, amount],
+  ];
+  return [
+    ['INSERT INTO journals (id, code, event_type, event_ref, request_hash, actor_id) VALUES ($1, $2, $3, $4, repeat($5, 64), $6)', [id, code, 'raw', randomBytes(6).toString('hex'), 'a', actor]],
+    leg(from, -100),
+    leg(to, 100),
+  ];
+}
+
+describe('L14 partnership backstops', () => {
+  let mdl: TestUser;
+  let dl: TestUser;
+  beforeAll(async () => {
+    mdl = await t.createUser({ role: 'mdl', partnershipShareBps: 7_000 });
+    dl = await t.createUser({ role: 'dl', parentId: mdl.id, partnershipShareBps: 6_000 });
+  });
+
+  it('a child above its parent is refused on insert and on update', async () => {
+    expect(await rawSqlError([[`INSERT INTO users (username, role, parent_id, password_hash, partnership_share_bps) VALUES ('too-high', 'dl', $1, 'x', 7001)`, [mdl.id]]])).toMatch(
+      /partnership 7001 bps of too-high is above its parent's 7000 bps/,
+    );
+    expect(await rawSqlError([[`UPDATE users SET partnership_share_bps = 7001 WHERE id = $1`, [dl.id]]])).toMatch(/is above its parent's 7000 bps/);
+  });
+
+  it('a parent below its child is refused', async () => {
+    expect(await rawSqlError([[`UPDATE users SET partnership_share_bps = 5999 WHERE id = $1`, [mdl.id]]])).toMatch(
+      /partnership 5999 bps of .* is below a child's 6000 bps/,
+    );
+  });
+
+  it('a player holds no share and the root holds 100 %', async () => {
+    expect(await rawSqlError([[`INSERT INTO users (username, role, parent_id, password_hash, partnership_share_bps) VALUES ('shareholder', 'user', $1, 'x', 1)`, [dl.id]]])).toMatch(
+      /users_player_no_share/,
+    );
+    expect(await rawSqlError(["INSERT INTO users (username, role, password_hash, partnership_share_bps) VALUES ('half-root', 'admin', 'x', 5000)"])).toMatch(
+      /users_root_full_share/,
+    );
+  });
+
+  it('usernames are unique whatever their case', async () => {
+    const player = await t.createUser({ role: 'user', parentId: dl.id, username: 'CaseUser' });
+    expect(player.username).toBe('CaseUser');
+    expect(await rawSqlError([[`INSERT INTO users (username, role, parent_id, password_hash) VALUES ('caseuser', 'user', $1, 'x')`, [dl.id]]])).toMatch(
+      /users_username_lower_key/,
+    );
+  });
+});
+
+describe('L16 actor and audit backstops', () => {
+  it('a journal by a user touching a wallet outside its downline is refused', async () => {
+    const dl = await t.createUser({ role: 'dl' });
+    const stranger = await t.createUser({ role: 'user' });
+    await t.fund(stranger.id, 10n);
+    const message = await rawSqlError(rawJournal(dl.id, await walletId(stranger.id), await walletId(dl.id)));
+    expect(message).toMatch(/touches the wallet of .*, who is not in its downline/);
+  });
+
+  it('a journal by a user without its audit row is refused at commit', async () => {
+    const dl = await t.createUser({ role: 'dl' });
+    await t.fund(dl.id, 10n);
+    const player = await t.createUser({ role: 'user', parentId: dl.id });
+    const message = await rawSqlError(rawJournal(dl.id, await walletId(dl.id), await walletId(player.id)));
+    expect(message).toMatch(/journal .* by .* has no audit row/);
+  });
+
+  it('a chip transfer without an actor is refused', async () => {
+    const player = await t.createUser({ role: 'user' });
+    expect(await rawSqlError(rawJournal(null, mint, await walletId(player.id), 'CHIP_DEPOSIT'))).toMatch(/journals_manual_has_actor/);
+  });
+
+  it('audit rows written by admin actions cannot be changed or removed', async () => {
+    const dl = await t.createUser({ role: 'dl' });
+    const player = await t.createUser({ role: 'user', parentId: dl.id });
+    const token = (await t.login(dl)).token;
+    const response = await t.request({ method: 'POST', url: '/api/bet-lock', token, payload: { username: player.username, lock: true } });
+    expect(response.statusCode).toBe(200);
+    const target = `user:${player.id}`;
+    expect(await rawSqlError([[`UPDATE audit_log SET after = '{}' WHERE target = $1`, [target]]])).toMatch(/audit_log is append-only: UPDATE/);
+    expect(await rawSqlError([[`DELETE FROM audit_log WHERE target = $1`, [target]]])).toMatch(/audit_log is append-only: DELETE/);
+    expect(await rawSqlError(['TRUNCATE audit_log CASCADE'])).toMatch(/append-only: TRUNCATE/);
+    const { rows } = await t.db.query('SELECT action FROM audit_log WHERE target = $1', [target]);
+    expect(rows).toEqual([{ action: 'users.bet_lock' }]);
+  });
+});
+
+describe('column and chain constraints (one raw statement each)', () => {
+  let player: TestUser;
+  let wallet: string;
+  beforeAll(async () => {
+    player = await t.createUser({ role: 'user' });
+    await t.fund(player.id, 10n);
+    wallet = await walletId(player.id);
+  });
+
+  const journal = (id: string): [string, unknown[]] => [
+    "INSERT INTO journals (id, code, event_type, event_ref, request_hash) VALUES ($1::uuid, 'RAW', 'raw', $1::text, repeat('a', 64))",
+    [id],
+  ];
+  const entry = (id: string, account: () => string, amount: number, version: string, prev: string, curr: string): [string, unknown[]] => [
+    `INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
+     VALUES ($1, $2, $3, ${version}, ${prev}, ${curr})`,
+    [id, account(), amount],
+  ];
+
+  it.each<[string, () => Array<string | [string, unknown[]]>, RegExp]>([
+    ['negative exposure', () => [[`UPDATE ledger_accounts SET exposure_minor = -1 WHERE id = $1`, [wallet]]], /ledger_accounts_exposure_minor_check/],
+    ['a running balance that does not add up', () => { const id = randomUUID(); return [journal(id), entry(id, () => wallet, 5, '99', '1000', '1006')]; }, /entries_running_balance/],
+    ['a version used twice on one account', () => { const id = randomUUID(); return [journal(id), entry(id, () => wallet, 5, '1', '0', '5')]; }, /entries_account_version/],
+    ['one account twice in a journal', () => { const id = randomUUID(); return [journal(id), entry(id, () => wallet, 5, '98', '0', '5'), entry(id, () => wallet, -5, '99', '5', '0')]; }, /entries_one_leg_per_account/],
+    ['a negative credit reference', () => [[`UPDATE users SET credit_reference_minor = -1 WHERE id = $1`, [player.id]]], /users_credit_reference_minor_check/],
+    ['a commission above 100 %', () => [[`UPDATE users SET commission_bps = 10001 WHERE id = $1`, [player.id]]], /users_commission_bps_check/],
+    ['a display name over 50 characters', () => [[`UPDATE users SET display_name = repeat('x', 51) WHERE id = $1`, [player.id]]], /users_display_name_length/],
+    ['an unknown session end reason', () => [[`INSERT INTO sessions (user_id, area, expires_at, ended_at, ended_reason) VALUES ($1, 'player', now(), now(), 'bored')`, [player.id]]], /sessions_ended_reason_check/],
+  ])('%s is refused', async (_name, statements, pattern) => {
+    expect(await rawSqlError(statements())).toMatch(pattern);
+  });
+
+  it('the new session end reasons are accepted', async () => {
+    for (const reason of ['locked', 'password_reset']) {
+      await t.db.query(`INSERT INTO sessions (user_id, area, expires_at, ended_at, ended_reason) VALUES ($1, 'player', now(), now(), $2)`, [player.id, reason]);
+    }
+  });
+});
+
+describe('L8 idempotency and reversal backstops', () => {
+  it('one effect per (actor, idempotency key) even through raw SQL', async () => {
+    const dl = await t.createUser({ role: 'dl' });
+    const insert = `INSERT INTO journals (code, event_type, event_ref, idempotency_key, request_hash, actor_id)
+                    VALUES ('RAW', 'raw', $1, 'same-key', repeat('a', 64), $2)`;
+    expect(await rawSqlError([[insert, ['k1', dl.id]], [insert, ['k2', dl.id]]])).toMatch(/journals_idempotency_key/);
+  });
+
+  it('a journal is reversed at most once, never by itself', async () => {
+    const player = await t.createUser({ role: 'user' });
+    await t.fund(player.id, 5n);
+    const { rows } = await t.db.query<{ journal_id: string }>('SELECT journal_id FROM entries WHERE account_id = $1', [await walletId(player.id)]);
+    const original = rows[0]!.journal_id;
+    const reversal = (ref: string) =>
+      `INSERT INTO journals (code, event_type, event_ref, request_hash, reverses_journal_id) VALUES ('REVERSAL', 'raw', '${ref}', repeat('a', 64), '${original}')`;
+    expect(await rawSqlError([reversal('r1'), reversal('r2')])).toMatch(/journals_reversed_once/);
+    const self = randomUUID();
+    expect(
+      await rawSqlError([[`INSERT INTO journals (id, code, event_type, event_ref, request_hash, reverses_journal_id) VALUES ($1, 'RAW', 'raw', 'self', repeat('a', 64), $1)`, [self]]]),
+    ).toMatch(/journals_not_self_reversal/);
+  });
+});
+
+describe('LedgerService.reverseJournal', () => {
+  async function chipDeposit(dl: TestUser, player: TestUser, amount: number): Promise<string> {
+    const token = (await t.login(dl)).token;
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/deposit-chips',
+      token,
+      headers: idempotent(randomUUID()),
+      payload: { username: player.username, amount, remark: 'to undo', transactionPassword: TEST_TXN_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { data: { journalId: string } }).data.journalId;
+  }
+
+  it('posts the mirror journal and refuses a second reversal', async () => {
+    const dl = await t.createUser({ role: 'dl' });
+    const player = await t.createUser({ role: 'user', parentId: dl.id });
+    await t.fund(dl.id, 100n);
+    const journalId = await chipDeposit(dl, player, 40);
+    const reversed = await t.services.ledger.reverse({ journalId, actorId: dl.id, reason: 'wrong player' });
+    expect(reversed.journal).toMatchObject({ code: 'REVERSAL', reversesJournalId: journalId, remark: 'wrong player', actorId: dl.id });
+    expect((await t.services.ledger.walletOf(dl.id)).balanceMinor).toBe(10_000n);
+    expect((await t.services.ledger.walletOf(player.id)).balanceMinor).toBe(0n);
+
+    const again = await t.services.ledger.reverse({ journalId, actorId: dl.id, reason: 'twice' }).catch((e: unknown) => e);
+    expect(isDomainError(again) && again.code).toBe('CONFLICT');
+    expect((again as Error).message).toBe(`Journal ${journalId} is already reversed by journal ${reversed.journal.id}`);
+    const ofReversal = await t.services.ledger.reverse({ journalId: reversed.journal.id, actorId: null, reason: 'undo the undo' }).catch((e: unknown) => e);
+    expect(isDomainError(ofReversal) && ofReversal.code).toBe('CONFLICT');
+    const { rows } = await t.db.query('SELECT action, actor_id FROM audit_log WHERE journal_id = $1', [reversed.journal.id]);
+    expect(rows).toEqual([{ action: 'ledger.reversal', actor_id: dl.id }]);
+  });
+
+  it('concurrent reversals of one journal: exactly one wins', async () => {
+    const dl = await t.createUser({ role: 'dl' });
+    const player = await t.createUser({ role: 'user', parentId: dl.id });
+    await t.fund(dl.id, 100n);
+    const journalId = await chipDeposit(dl, player, 10);
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => t.services.ledger.reverse({ journalId, actorId: null, reason: 'race' })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect(isDomainError(r.reason) && r.reason.code).toBe('CONFLICT');
+  });
+
+  it('needs a reason, an existing journal, and the funds to undo', async () => {
+    const dl = await t.createUser({ role: 'dl' });
+    const player = await t.createUser({ role: 'user', parentId: dl.id });
+    await t.fund(dl.id, 100n);
+    const journalId = await chipDeposit(dl, player, 30);
+    const blank = await t.services.ledger.reverse({ journalId, actorId: null, reason: '  ' }).catch((e: unknown) => e);
+    expect(isDomainError(blank) && blank.code).toBe('VALIDATION');
+    const missing = await t.services.ledger.reverse({ journalId: randomUUID(), actorId: null, reason: 'x' }).catch((e: unknown) => e);
+    expect(isDomainError(missing) && missing.code).toBe('NOT_FOUND');
+    // The player already passed part of the chips on: the mirror does not fit.
+    await t.db.query('UPDATE ledger_accounts SET exposure_minor = 1000 WHERE user_id = $1', [player.id]);
+    const short = await t.services.ledger.reverse({ journalId, actorId: null, reason: 'x' }).catch((e: unknown) => e);
+    expect(isDomainError(short) && short.code).toBe('INSUFFICIENT_FUNDS');
+    expect((short as Error).message).toBe('Insufficient balance: available 20.00, requested 30.00');
+    await t.db.query('UPDATE ledger_accounts SET exposure_minor = 0 WHERE user_id = $1', [player.id]);
+  });
+});

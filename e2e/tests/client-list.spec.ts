@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_TRANSACTION_PASSWORD, PLAYER, apiPost, apiToken, runSuffix, signIn } from '../support/helpers';
+
+/**
+ * The client list, the chip dialogs and the statements on every project: at 1280×800 and on a
+ * 360×740 phone, where the table scrolls inside its wrapper and the dialog fits the screen.
+ */
+
+function rowOf(page: Page, username: string) {
+  return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: username, exact: true }) });
+}
+
+/** Nothing sticks out sideways: the page itself never scrolls horizontally. */
+async function expectNoPageOverflow(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+test.describe('client list and chip dialogs', () => {
+  test('an agent searches its list, moves chips, locks bets, resets a password, edits the account and reads its statement', async ({ page, request, isMobile }) => {
+    const username = `cl${runSuffix()}`;
+    const token = await apiToken(request, 'admin', 'demo-dl');
+    await apiPost(request, token, '/api/add-user', {
+      username, displayName: 'List Player', password: 'Start#2026a', role: 'user', partnership: 0, creditReference: 0, commission: 0, exposureLimit: null,
+      transactionPassword: DEMO_TRANSACTION_PASSWORD,
+    });
+
+    await signIn(page, 'admin', 'demo-dl');
+    const table = page.getByRole('table', { name: 'Clients' });
+    await expect(table).toBeVisible();
+    await expect(rowOf(page, PLAYER)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add user', exact: true })).toBeVisible();
+    await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+    await expectNoPageOverflow(page);
+    if (isMobile) {
+      // The wide table scrolls inside .bl-table-wrap instead of widening the page.
+      expect(await page.locator('.bl-table-wrap').first().evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    }
+
+    await page.getByLabel('Search clients').fill(username);
+    await expect(rowOf(page, PLAYER)).toHaveCount(0);
+    const row = rowOf(page, username);
+    await expect(row).toBeVisible();
+
+    await row.getByRole('button', { name: 'Deposit' }).click();
+    const deposit = page.getByRole('dialog', { name: 'Deposit chips' });
+    await expect(deposit).toBeVisible();
+    const box = await deposit.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.x >= 0 && box.x + box.width <= viewport.width && box.height <= viewport.height).toBe(true);
+    await deposit.getByLabel('Amount').fill('1234.567');
+    await deposit.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await expect(deposit.getByText('Amount must be greater than 0 with at most two decimals')).toBeVisible();
+    await deposit.getByLabel('Amount').fill('1234.56');
+    await expect(deposit.getByTestId('child-after')).toHaveText('1,234.56');
+    await deposit.getByLabel('Transaction password').fill('000000');
+    await deposit.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await expect(deposit.getByRole('alert')).toHaveText('Transaction password is incorrect');
+    await deposit.getByLabel('Transaction password').fill(DEMO_TRANSACTION_PASSWORD);
+    await deposit.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await expect(deposit).toBeHidden();
+    await expect(page.getByText('Chips deposited successfully').first()).toBeVisible();
+    await expect(row.getByRole('cell').nth(1)).toHaveText('1,234.56');
+
+    await row.getByRole('button', { name: 'Withdraw' }).click();
+    const withdraw = page.getByRole('dialog', { name: 'Withdraw chips' });
+    await withdraw.getByLabel('Amount').fill('34.56');
+    await expect(withdraw.getByTestId('child-after')).toHaveText('1,200.00');
+    await withdraw.getByLabel('Transaction password').fill(DEMO_TRANSACTION_PASSWORD);
+    await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await expect(withdraw).toBeHidden();
+    await expect(row.getByRole('cell').nth(1)).toHaveText('1,200.00');
+
+    await row.getByRole('button', { name: 'Bet lock', exact: true }).click();
+    await expect(row.getByRole('button', { name: 'Bet unlock', exact: true })).toBeVisible();
+
+    await row.getByRole('button', { name: 'Password' }).click();
+    const reset = page.getByRole('dialog', { name: 'Change password' });
+    await reset.getByLabel('New password').fill('Reset#2026c');
+    await reset.getByLabel('Confirm password').fill('Reset#2026c');
+    await reset.getByLabel('Transaction password').fill(DEMO_TRANSACTION_PASSWORD);
+    await reset.getByRole('button', { name: 'Change password' }).click();
+    await expect(reset).toBeHidden();
+    await expect(page.getByText('Password reset: the account must change it at the next sign-in').first()).toBeVisible();
+
+    await row.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByRole('heading', { name: `Edit ${username}` })).toBeVisible();
+    await expect(page.getByLabel('Display name')).toHaveValue('List Player');
+    await page.getByLabel('Display name').fill('List Player Two');
+    await page.getByLabel('Credit reference').fill('1500');
+    await page.getByLabel('Transaction password').fill(DEMO_TRANSACTION_PASSWORD);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.getByLabel('Search clients').fill(username);
+    await expect(row.getByRole('cell').nth(4)).toHaveText('1,500.00');
+    await expect(row.getByRole('cell').nth(5)).toHaveText('-300.00');
+
+    await row.getByRole('link', { name: 'Statement' }).click();
+    await expect(page.getByRole('heading', { name: `Account Statement: ${username}` })).toBeVisible();
+    const statement = page.getByRole('table', { name: 'Account statement' });
+    await expect(statement.getByRole('row')).toHaveCount(5); // header, opening, two entries, closing
+    await expect(page.getByTestId('opening-balance')).toHaveText('0.00');
+    await expect(page.getByTestId('closing-balance')).toHaveText('1,200.00');
+    await expectNoPageOverflow(page);
+  });
+
+  test('an agent drills into its downline: breadcrumb, and locks but no chip actions below its direct children', async ({ page }) => {
+    await signIn(page, 'admin', 'demo-admin');
+    await rowOf(page, 'demo-sadmin').getByRole('link', { name: 'demo-sadmin' }).click();
+    await expect(page).toHaveURL(/\/admin\/list-clients\/demo-sadmin$/);
+    await expect(page.getByRole('heading', { name: 'Clients of demo-sadmin' })).toBeVisible();
+    const smdl = rowOf(page, 'demo-smdl');
+    await expect(smdl.getByRole('button', { name: 'Lock', exact: true })).toBeVisible();
+    await expect(smdl.getByRole('button', { name: 'Deposit' })).toHaveCount(0);
+    await expect(smdl.getByRole('button', { name: 'Password' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Add / })).toHaveCount(0);
+    await smdl.getByRole('link', { name: 'demo-smdl' }).click();
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs).toContainText('demo-admin');
+    await expect(crumbs).toContainText('demo-sadmin');
+    await expect(crumbs).toContainText('demo-smdl');
+    await expect(rowOf(page, 'demo-mdl')).toBeVisible();
+    await crumbs.getByRole('link', { name: /demo-admin/ }).click();
+    await expect(page).toHaveURL(/\/admin\/list-clients$/);
+    await expect(rowOf(page, 'demo-sadmin').getByRole('button', { name: 'Deposit' })).toBeVisible();
+    await expectNoPageOverflow(page);
+  });
+
+  test("a player reads its own account statement from the menu", async ({ page }) => {
+    await signIn(page, 'player', PLAYER);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Statement' }).click();
+    await expect(page).toHaveURL(/\/accountstatement$/);
+    await expect(page.getByRole('heading', { name: 'Account Statement' })).toBeVisible();
+    await expect(page.getByLabel('From')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByTestId('closing-balance')).toHaveText('1,00,000.00');
+    await expect(page.getByRole('table', { name: 'Account statement' }).getByRole('row').filter({ hasText: 'demo-dl' })).toHaveCount(1);
+    await expectNoPageOverflow(page);
+  });
+});

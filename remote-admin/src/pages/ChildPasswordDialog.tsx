@@ -1,0 +1,59 @@
+import { useFormik } from 'formik';
+import * as yup from 'yup';
+import { Button, Dialog, MESSAGES, TextField, clientsApi, notify, type ClientRow } from '@backlay/shared';
+import { confirmSchema, loginPasswordSchema, transactionPasswordSchema } from '../forms/validation';
+
+const schema = yup.object({
+  newPassword: loginPasswordSchema(MESSAGES.newPasswordRequired),
+  confirmPassword: confirmSchema('newPassword'),
+  transactionPassword: transactionPasswordSchema,
+});
+
+/**
+ * Reset the login password of a direct child. The child must change it again at its next sign-in,
+ * like a new account.
+ */
+export function ChildPasswordDialog({ child, onClose, onDone }: { child: ClientRow; onClose: () => void; onDone: () => void }) {
+  const formik = useFormik({
+    initialValues: { newPassword: '', confirmPassword: '', transactionPassword: '' },
+    validationSchema: schema,
+    onSubmit: async (values, helpers) => {
+      helpers.setStatus(undefined);
+      try {
+        const res = await clientsApi.changeChildPassword({ username: child.username, newPassword: values.newPassword, transactionPassword: values.transactionPassword });
+        notify('success', res.message);
+        onDone();
+      } catch (error) {
+        helpers.setStatus(error instanceof Error ? error.message : MESSAGES.internal);
+      }
+    },
+  });
+  const field = (name: keyof typeof formik.values, label: string, extra: { inputMode?: 'numeric'; autoComplete: string }) => (
+    <TextField label={label} name={name} type="password" {...extra} value={formik.values[name]} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched[name] && formik.errors[name]} />
+  );
+  return (
+    <Dialog title="Change password" onClose={onClose} closeDisabled={formik.isSubmitting}>
+      <p className="bl-hint">
+        New login password for <strong>{child.username}</strong> ({child.roleLabel}). They will be asked to change it when they next sign in.
+      </p>
+      <form className="bl-form" onSubmit={formik.handleSubmit} noValidate>
+        {field('newPassword', 'New password', { autoComplete: 'new-password' })}
+        {field('confirmPassword', 'Confirm password', { autoComplete: 'new-password' })}
+        {field('transactionPassword', 'Transaction password', { inputMode: 'numeric', autoComplete: 'off' })}
+        {formik.status ? (
+          <p className="bl-form-error" role="alert">
+            {formik.status}
+          </p>
+        ) : null}
+        <div className="bl-form-actions">
+          <Button variant="secondary" onClick={onClose} disabled={formik.isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={formik.isSubmitting}>
+            Change password
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,24 @@
+import { Button } from './kit';
+
+/** The number of pages a list of `total` rows fills, at least one. */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+}
+
+/** Previous / Next with "Page x of y" under a paged list. */
+export function Pager({ page, pageSize, total, onPage, label = 'Pagination' }: { page: number; pageSize: number; total: number; onPage: (page: number) => void; label?: string }) {
+  const pages = pageCount(total, pageSize);
+  return (
+    <nav className="bl-pager" aria-label={label}>
+      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <span className="bl-pager__info" aria-live="polite">
+        Page {Math.min(page, pages)} of {pages}
+      </span>
+      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactElement } from 'react';
+import type { RouteObject } from 'react-router';
+import { ROUTES, isAdminPath, type Area } from '@backlay/shared';
+import { RequireAuth } from './RequireAuth';
+import { routes } from './routes';
+
+/** Every path of the tree with the area of the RequireAuth guard above it (null: public). */
+function walk(tree: RouteObject[], area: Area | null = null, out: { path: string; area: Area | null }[] = []) {
+  for (const route of tree) {
+    const element = route.element as ReactElement<{ area: Area }> | undefined;
+    const here = element?.type === RequireAuth ? element.props.area : area;
+    if (route.path) out.push({ path: route.path, area: here });
+    if (route.children) walk(route.children, here, out);
+  }
+  return out;
+}
+
+describe('the route tree', () => {
+  const mounted = walk(routes);
+
+  it('mounts every route of the route table once', () => {
+    for (const def of Object.values(ROUTES)) {
+      expect(mounted.filter((m) => m.path === def.path)).toHaveLength(1);
+    }
+  });
+
+  it('guards each signed-in route by the area its path belongs to', () => {
+    for (const def of Object.values(ROUTES)) {
+      const route = mounted.find((m) => m.path === def.path);
+      expect({ path: def.path, area: route?.area ?? null }).toEqual({ path: def.path, area: def.auth ? (isAdminPath(def.path) ? 'admin' : 'player') : null });
+    }
+  });
+});
