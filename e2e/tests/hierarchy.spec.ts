@@ -112,6 +112,7 @@ test.describe('agent hierarchy', () => {
     await expect(rowOf(page, player.username).getByRole('button', { name: 'Unlock', exact: true })).toBeVisible();
     await expect(rowOf(page, player.username).getByText('locked', { exact: true })).toBeVisible();
     await expect(playerPage).toHaveURL(/\/login$/, { timeout: 5_000 });
+    await expect(playerPage.getByText('Your session has ended because your account was locked')).toBeVisible();
     await playerPage.getByLabel('Username').fill(player.username);
     await playerPage.getByLabel('Password').fill(NEW_PASSWORD);
     await playerPage.getByRole('button', { name: 'Sign in' }).click();

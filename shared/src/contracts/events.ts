@@ -14,7 +14,7 @@ export interface EventMap {
   /** The signed-in user's balance or exposure changed (rupees). */
   'wallet.balanceChanged': { balance: number; exposer: number };
   /** A session ended: logout, another login, expiry, maintenance. The shell reacts. */
-  'session.ended': { area: Area; reason: 'logout' | 'replaced' | 'expired' | 'inactive' | 'maintenance' };
+  'session.ended': { area: Area; reason: 'logout' | 'replaced' | 'locked' | 'expired' | 'inactive' | 'maintenance' };
   /** The user signed in (after user-info was fetched). */
   'session.started': { area: Area; userId: string; sessionId: string };
   /** The password or transaction password was changed. */

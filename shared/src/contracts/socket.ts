@@ -37,7 +37,7 @@ export interface UserClientEvents {
 
 /** Events the server sends on the user connection. */
 export interface UserServerEvents {
-  /** A session of this user started or ended; the payload is the live session id. */
+  /** A session of this user started or ended; the payload is the live session id, or '' when the account (or one above it) was locked and no session stays live. */
   logout: (sessionId: string) => void;
   balance: (payload: SocketBalancePayload) => void;
 }

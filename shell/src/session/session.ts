@@ -21,7 +21,7 @@ type EndReason = EventMap['session.ended']['reason'];
 async function activate(area: Area): Promise<UserInfo> {
   const info = await authApi.userInfo();
   setUser(info);
-  connectUserSocket(area, info, { onReplaced: () => void endSession(area, 'replaced') });
+  connectUserSocket(area, info, { onEnded: (reason) => void endSession(area, reason) });
   publish('session.started', { area, userId: info._id, sessionId: info.sessionId });
   return info;
 }
@@ -66,4 +66,5 @@ export async function endSession(area: Area, reason: EndReason): Promise<void> {
   setUser(null);
   publish('session.ended', { area, reason });
   if (reason === 'replaced') notify('warning', MESSAGES.sessionEnded);
+  if (reason === 'locked') notify('warning', MESSAGES.sessionEndedLocked);
 }

@@ -21,8 +21,11 @@ let socket: UserSocket | null = null;
 
 /** Handlers the session gives the socket. */
 export interface UserSocketHandlers {
-  /** Another session of this user started: this one must end. */
-  onReplaced: () => void;
+  /**
+   * This session must end: another session of the user started (`replaced`), or the account (or
+   * an account above it) was locked, which the API signals with an empty live session id.
+   */
+  onEnded: (reason: 'replaced' | 'locked') => void;
 }
 
 /**
@@ -46,7 +49,8 @@ export function connectUserSocket(area: Area, user: UserInfo, handlers: UserSock
     s.emit('userRoomJoin', user._id);
   });
   s.on('logout', (sessionId) => {
-    if (sessionId !== readCredentials(area).sessionId) handlers.onReplaced();
+    if (sessionId === '') handlers.onEnded('locked');
+    else if (sessionId !== readCredentials(area).sessionId) handlers.onEnded('replaced');
   });
   s.on('balance', (payload) => {
     setBalance(payload.balance, payload.exposer);
@@ -54,7 +58,7 @@ export function connectUserSocket(area: Area, user: UserInfo, handlers: UserSock
   });
   s.on('connect_error', (error) => {
     // A refused handshake (ended session, expired token) is final; network errors retry.
-    if (!s.active && /session|jwt|token/i.test(error.message)) handlers.onReplaced();
+    if (!s.active && /session|jwt|token/i.test(error.message)) handlers.onEnded('replaced');
   });
   socket = s;
   return s;
