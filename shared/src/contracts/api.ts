@@ -109,6 +109,9 @@ export interface MatchSummary {
   openDate: string;
   inPlay: boolean;
   status: 'upcoming' | 'inplay' | 'closed';
+  competitionName?: string;
+  /** Best back/lay of the match odds market, when it is active. */
+  matchOdds?: import('./sports').MatchOddsSummary | null;
 }
 
 /** A direct child row of GET /api/downline (admin index). */

@@ -8,3 +8,4 @@ export * from './roles';
 export * from './routes';
 export * from './socket';
 export * from './clients';
+export * from './sports';

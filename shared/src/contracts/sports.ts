@@ -1,0 +1,227 @@
+/**
+ * Step 3 contracts: the sports catalog, the odds feed as the API serves it, market data over the
+ * data socket, and the sports admin. At this edge odds are decimal numbers with two decimals
+ * (inside they are integers in hundredths) and sizes/stakes are rupees.
+ * Sport ids follow SPEC §3: 4 Cricket, 1 Soccer, 2 Tennis. Series = competitions, matches = events.
+ */
+
+/** Sport ids of SPEC §3. */
+export const SPORT_IDS = { cricket: 4, soccer: 1, tennis: 2 } as const;
+
+/** A price on the ladder with the money available at it. */
+export interface PriceSize {
+  /** Decimal odds, e.g. 1.85 (bookmaker: rate in paise of a rupee as odds, e.g. 0.85 → shown 85). */
+  price: number;
+  /** Rupees available at that price. */
+  size: number;
+}
+
+/** Market families. */
+export type MarketType = 'match_odds' | 'bookmaker' | 'over_under' | 'fancy';
+
+/** A market's state as players see it. */
+export type MarketStatus = 'open' | 'suspended' | 'ball_running' | 'closed';
+
+/** Runner of a match odds / bookmaker / over-under market. */
+export interface Runner {
+  selectionId: string;
+  name: string;
+  /** Best three backs, best first (highest price first). */
+  back: PriceSize[];
+  /** Best three lays, best first (lowest price first). */
+  lay: PriceSize[];
+  status: 'active' | 'winner' | 'loser' | 'removed';
+}
+
+/** Limits an admin sets per market or fancy. */
+export interface MarketLimits {
+  /** Rupees. */
+  minStake: number;
+  maxStake: number;
+  maxProfit: number;
+  /** Seconds a bet waits before acceptance (RULES §7.11). */
+  betDelaySec: number;
+}
+
+/** A market of a match (not fancy). */
+export interface Market extends MarketLimits {
+  marketId: string;
+  matchId: string;
+  name: string;
+  type: Exclude<MarketType, 'fancy'>;
+  status: MarketStatus;
+  /** Admin switch: only active markets are shown to players. */
+  active: boolean;
+  inPlay: boolean;
+  runners: Runner[];
+  /** Winner selection id once resulted (null until then; 'void' when voided). */
+  result: string | null;
+}
+
+/** A fancy (session) market: No at noRun/noRate, Yes at yesRun/yesRate (RULES §7.4). */
+export interface Fancy extends MarketLimits {
+  fancyId: string;
+  matchId: string;
+  name: string;
+  /** Kind of line: 'session' (runs over a span), 'wicket', … Default 'session' (SPEC §3). */
+  gtype: string;
+  status: MarketStatus;
+  active: boolean;
+  noRun: number;
+  /** Rate in percent, e.g. 100 means even money. */
+  noRate: number;
+  yesRun: number;
+  yesRate: number;
+  /** The settled value (runs, wickets) once resulted. */
+  result: number | null;
+}
+
+/** Live score of a match (cricket: runs/wickets/overs; soccer: goals + minute; tennis: sets/games). */
+export interface Score {
+  matchId: string;
+  sportId: number;
+  home: string;
+  away: string;
+  /** One line for the score panel, e.g. "IND 123/4 (15.2) · target 181". */
+  summary: string;
+  /** Per-sport detail lines (innings, sets, last balls …). */
+  detail: string[];
+  inPlay: boolean;
+  /** Cricket: a ball is in progress (markets show the ball-running overlay). */
+  ballRunning: boolean;
+  updatedAt: string;
+}
+
+/** A competition of the feed (GET get-series?EventTypeID). */
+export interface SeriesItem {
+  competitionId: string;
+  name: string;
+  sportId: number;
+  matchCount: number;
+}
+
+/** A match of the feed (GET get-matches?EventTypeID&CompetitionID), for import. */
+export interface FeedMatch {
+  eventId: string;
+  name: string;
+  sportId: number;
+  competitionId: string;
+  competitionName: string;
+  openDate: string;
+  inPlay: boolean;
+  /** Already imported (saved) into the catalog. */
+  imported: boolean;
+}
+
+/** POST save-match {data, syncData}: import a feed match with its markets. */
+export interface SaveMatchRequest {
+  data: { eventId: string; sportId: number; competitionId: string };
+  /** Also import the match's markets and fancies now (true) or only the match. */
+  syncData: boolean;
+}
+
+/** Match details (GET get-match-by-id?matchId). */
+export interface MatchDetail {
+  _id: string;
+  sportId: number;
+  name: string;
+  competitionId: string;
+  competitionName: string;
+  openDate: string;
+  inPlay: boolean;
+  status: 'upcoming' | 'inplay' | 'closed';
+  active: boolean;
+}
+
+/** A match odds price summary on list screens (home): best back/lay per runner. */
+export interface MatchOddsSummary {
+  marketId: string;
+  status: MarketStatus;
+  runners: { selectionId: string; name: string; back: number | null; lay: number | null }[];
+}
+
+/** POST update-market: admin activation, suspension and limits of one market. */
+export interface UpdateMarketRequest extends Partial<MarketLimits> {
+  marketId: string;
+  active?: boolean;
+  /** Admin suspension on top of the feed's ('suspended'), or back to the feed's state ('open'). */
+  suspended?: boolean;
+}
+
+/** POST update-fancy: the same for a fancy. */
+export interface UpdateFancyRequest extends Partial<MarketLimits> {
+  fancyId: string;
+  active?: boolean;
+  suspended?: boolean;
+}
+
+/** POST update-match: show or hide a match for players. */
+export interface UpdateMatchRequest {
+  matchId: string;
+  active: boolean;
+}
+
+/** POST save-sport-settings: enable a sport and its default limits for new markets. */
+export interface SportSettings extends MarketLimits {
+  sportId: number;
+  active: boolean;
+}
+
+/** A news line shown to players (admin 'messages'). */
+export interface NewsMessage {
+  _id: string;
+  text: string;
+  active: boolean;
+  createdAt: string;
+}
+
+/** One stake button of a player (button-values). */
+export interface ButtonValue {
+  label: string;
+  /** Rupees. */
+  value: number;
+}
+
+// ---- Data socket (namespace /data) ----
+
+/** Client → server: subscribe to a match's market data. */
+export interface DataSubscribe {
+  matchId: string;
+}
+
+/** Server → client: the full image of a match on subscribe (and on re-subscribe after a gap). */
+export interface MatchSnapshot {
+  matchId: string;
+  /** Sequence number of this image; the next delta carries seq + 1. */
+  seq: number;
+  markets: Market[];
+  fancies: Fancy[];
+  score: Score | null;
+}
+
+/** Server → client: changes since the previous message, batched per interval. */
+export interface MatchDelta {
+  matchId: string;
+  seq: number;
+  /** Markets that changed (whole market objects). */
+  markets?: Market[];
+  fancies?: Fancy[];
+  score?: Score;
+  /** Ids of markets or fancies that disappeared (closed and removed). */
+  removed?: string[];
+}
+
+/** Events the client sends on the data connection. */
+export interface DataClientEvents {
+  subscribe: (payload: DataSubscribe) => void;
+  unsubscribe: (payload: DataSubscribe) => void;
+}
+
+/** Events the server sends on the data connection. */
+export interface DataServerEvents {
+  snapshot: (payload: MatchSnapshot) => void;
+  delta: (payload: MatchDelta) => void;
+}
+
+/** Prices are batched and sent at most this often per match. */
+export const MARKET_DATA_BATCH_MS = 250;
