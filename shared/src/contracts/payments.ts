@@ -1,0 +1,131 @@
+/**
+ * Step 5 contracts: deposits and withdrawals by UPI and bank transfer with manual approval by the
+ * upline, saved accounts and statements (SPEC §2 Deposit/Withdraw/Statement, §3, §5, §7
+ * "Payments"). Amounts are rupees at this edge; statuses are the SPEC's filter values.
+ */
+
+/** Payment settings of the operator (GET get-payment-list; set by admin/sadmin). */
+export interface PaymentSettings {
+  upiId: string;
+  upiName: string;
+  accountHolderName: string;
+  accountNumber: string;
+  ifscCode: string;
+}
+
+/** POST save-payment-list {settingList} (SPEC: multipart with bearer; a JSON body is accepted too). */
+export interface SavePaymentListRequest {
+  settingList: PaymentSettings;
+}
+
+/** A saved bank account of a player. */
+export interface SavedBankAccount {
+  _id: string;
+  accountHolderName: string;
+  accountNumber: string;
+  ifscCode: string;
+}
+
+/** A saved UPI id of a player. */
+export interface SavedUpi {
+  _id: string;
+  upiId: string;
+}
+
+/** POST add-bank-account; response data {success: true}. */
+export interface AddBankAccountRequest {
+  accountHolderName: string;
+  accountNumber: string;
+  ifscCode: string;
+}
+
+/** POST add-upi; response data {success: true}. */
+export interface AddUpiRequest {
+  upiId: string;
+}
+
+/** POST delete-upi-bank {type, id}. */
+export interface DeleteUpiBankRequest {
+  type: 'bank' | 'upi';
+  id: string;
+}
+
+/** GET get-bank-and-upi-list → data {bank, upi}. */
+export interface BankAndUpiList {
+  bank: SavedBankAccount[];
+  upi: SavedUpi[];
+}
+
+/** Request status (SPEC §4 filter values). */
+export type PaymentStatus = 'approved' | 'pending' | 'rejected';
+
+/**
+ * POST add-deposit-withdraw. A deposit is multipart (remark, type, imageUrl = the screenshot
+ * file, accountType, amount, utrno); a withdraw is a plain JSON body with bankDetail.
+ * Header Idempotency-Key required (a repeat returns the first result).
+ */
+export interface WithdrawRequestBody {
+  type: 'withdraw';
+  amount: number;
+  /** Always 'ok' from the player screen (SPEC §3). */
+  remark: string;
+  accountType: 'upi' | 'bank';
+  /** The chosen saved account's id. */
+  bankDetail: string;
+}
+
+/** POST get-deposit-withdraw-list {type, startDate, endDate, reportType}. */
+export interface DepositWithdrawListRequest {
+  type: 'deposit' | 'withdraw';
+  /** ISO dates, inclusive. */
+  startDate: string;
+  endDate: string;
+  /** 'all' or a status. */
+  reportType: 'all' | PaymentStatus;
+  /** Admin screens: whose requests (default the caller's downline / the player's own). */
+  username?: string;
+}
+
+/** A statement row (SPEC §3) with what the admin screens also need. */
+export interface PaymentRequestRow {
+  _id: string;
+  type: 'deposit' | 'withdraw';
+  amount: number;
+  createdAt: string;
+  status: PaymentStatus;
+  remark: string;
+  accountType: 'upi' | 'bank';
+  /** Deposit: the UTR. */
+  utrno: string | null;
+  /** Deposit: authorised URL of the re-encoded screenshot (owner and upline only). */
+  screenshotUrl: string | null;
+  /** Withdraw: where to pay (masked account number / UPI id). */
+  payTo: string | null;
+  username: string;
+  decidedAt: string | null;
+  decidedBy: string | null;
+}
+
+/** POST update-deposit-withdraw-status (Idempotency-Key header; transaction password). */
+export interface UpdateDepositWithdrawStatusRequest {
+  id: string;
+  status: 'approved' | 'rejected';
+  remark: string;
+  transactionPassword: string;
+}
+
+/** Deposit range defaults (DESIGN §5: enforced by the server, configurable in settings). */
+export const DEPOSIT_MIN_RUPEES_DEFAULT = 100;
+export const DEPOSIT_MAX_RUPEES_DEFAULT = 100_000;
+/** Screenshot upload limit. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** Accepted screenshot types (checked by content, not by name). */
+export const UPLOAD_TYPES = ['image/png', 'image/jpeg'] as const;
+/** IFSC: 4 letters, 0, 6 alphanumerics. */
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+/** UPI id: handle@provider. */
+export const UPI_ID_PATTERN = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9]{2,64}$/;
+/** Bank account numbers: 9–18 digits. */
+export const ACCOUNT_NUMBER_PATTERN = /^[0-9]{9,18}$/;
+/** UTR: 12–22 alphanumerics. */
+export const UTR_PATTERN = /^[A-Za-z0-9]{12,22}$/;
