@@ -9,3 +9,4 @@ export * from './routes';
 export * from './socket';
 export * from './clients';
 export * from './sports';
+export * from './payments';
