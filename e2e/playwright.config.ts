@@ -28,13 +28,15 @@ export default defineConfig({
   },
   use: { baseURL: SHELL, launchOptions, trace: 'off' },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    // The phone checks of the sports and payment screens run on the mobile project only.
+    { name: 'desktop', testIgnore: /(sports|payments)-mobile\.spec/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
     {
       name: 'mobile',
       // Layout and landing differ on a phone; the federation journeys are the same on both, and
-      // the long hierarchy journey runs on desktop (client-list.spec covers the list and the chip
-      // dialogs on the phone).
-      testIgnore: /(federation|hierarchy)\.spec/,
+      // the long hierarchy, sports and payments journeys run on desktop (client-list.spec covers
+      // the list and the chip dialogs on the phone, sports-mobile.spec the sports screens,
+      // payments-mobile.spec the deposit and withdraw pages).
+      testIgnore: /(federation|hierarchy|sports|payments)\.spec/,
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions },
     },
   ],

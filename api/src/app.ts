@@ -13,6 +13,7 @@ import { AuthService } from './auth/auth.service';
 import { Authenticator } from './auth/authenticator';
 import { LoginThrottle } from './auth/login-throttle';
 import { rotationKeyFromSecret } from './auth/refresh-token';
+import { buttonValuesRoutes } from './button-values/button-values.routes';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { chipsRoutes } from './chips/chips.routes';
 import { logOptions } from './common/log-options';
@@ -20,6 +21,8 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { healthRoutes } from './health/health.routes';
 import { ledgerRoutes } from './ledger/ledger.routes';
+import { newsRoutes } from './news/news.routes';
+import { paymentsRoutes } from './payments/payments.routes';
 import { authentication } from './plugins/auth';
 import { dbHandle } from './plugins/db';
 import { errorHandler } from './plugins/error-handler';
@@ -97,7 +100,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ledger: core.ledger,
     log: app.log,
   });
-  const realtime = createRealtime({ httpServer: app.server, config, authenticator, events: core.events, log: app.log });
+  const realtime = createRealtime({
+    httpServer: app.server,
+    config,
+    authenticator,
+    events: core.events,
+    catalog: core.catalog,
+    log: app.log,
+  });
   app.decorate('services', { ...core, auth, authenticator, throttles, realtime });
 
   await app.register(
@@ -108,13 +118,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(chipsRoutes, { chips: core.chips });
       await api.register(ledgerRoutes, { statements: core.statements });
       await api.register(settingsRoutes, { settings: core.settings });
-      await api.register(catalogRoutes, { catalog: core.catalog });
+      await api.register(catalogRoutes, { catalog: core.catalog, sportsAdmin: core.sportsAdmin });
+      await api.register(newsRoutes, { news: core.news });
+      await api.register(buttonValuesRoutes, { buttonValues: core.buttonValues });
+      await api.register(paymentsRoutes, { requests: core.paymentRequests, accounts: core.paymentAccounts });
     },
     { prefix: '/api' },
   );
 
-  // Close sockets before the HTTP server stops, or open websockets would hold close() open.
+  // Close sockets before the HTTP server stops, or open websockets would hold close() open; the
+  // feed ingest stops (and gives its lock back) before the owner closes the pool.
   app.addHook('preClose', async () => {
+    await core.feed.stop();
     await realtime.close();
   });
   return app;

@@ -21,6 +21,19 @@ describe('loadConfig', () => {
     expect(config.realtime.allowedOrigins).toEqual(['http://127.0.0.1:8080']);
     expect(config.realtime.maxHttpBufferSize).toBe(65_536);
     expect(Object.isFrozen(config.auth)).toBe(true);
+    expect(config.feed).toEqual({ enabled: true, seed: 20_260_101, tickMs: 500, lockRetryMs: 5_000 });
+    expect(config.marketData.batchMs).toBe(250);
+  });
+
+  it('keeps payment screenshots in DATA_DIR/uploads unless UPLOADS_DIR says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/backlay' }).paths.uploadsDir).toBe(path.resolve('/srv/backlay/uploads'));
+    expect(loadConfig({ UPLOADS_DIR: '/var/lib/backlay-uploads' }).paths.uploadsDir).toBe(path.resolve('/var/lib/backlay-uploads'));
+  });
+
+  it('reads the feed settings; tests step the feed by hand unless told otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: SECRET }).feed.enabled).toBe(false);
+    expect(loadConfig({ FEED_ENABLED: 'false', FEED_SEED: '7', FEED_TICK_MS: '250' }).feed).toMatchObject({ enabled: false, seed: 7, tickMs: 250 });
+    expect(() => loadConfig({ FEED_TICK_MS: '10', FEED_SEED: '-1' })).toThrow(ConfigError);
   });
 
   it('reads every variable', () => {

@@ -3,6 +3,7 @@
  * variable once at boot and returns a typed, nested, frozen object; everything else receives it.
  * Tests call `loadConfig` with their own variables instead of touching process.env.
  */
+import { MARKET_DATA_BATCH_MS } from '@backlay/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,6 +42,8 @@ export interface Config {
     /** DATA_DIR: embedded PostgreSQL data, the generated JWT secret. */
     dataDir: string;
     migrationsDir: string;
+    /** UPLOADS_DIR: re-encoded payment screenshots, outside every served folder (default DATA_DIR/uploads). */
+    uploadsDir: string;
   };
   database: {
     /** DATABASE_URL; null starts the embedded PostgreSQL. */
@@ -79,6 +82,20 @@ export interface Config {
   settings: {
     /** How long the maintenance flag may be served from memory (other instances' saves). */
     cacheTtlMs: number;
+  };
+  feed: {
+    /** Run the feed ingest (it still runs on one instance only: an advisory lock decides which). */
+    enabled: boolean;
+    /** Seed of the simulator: every instance must use the same one. */
+    seed: number;
+    /** Time between two polls of the provider on the leader. */
+    tickMs: number;
+    /** Time between attempts of a standby instance to take the feed lock. */
+    lockRetryMs: number;
+  };
+  marketData: {
+    /** Deltas of a match are batched and sent at most this often; 0 sends only on flushNow() (benchmarks). */
+    batchMs: number;
   };
 }
 
@@ -217,7 +234,12 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       headersTimeoutMs: 10_000,
     },
     log: { level: r.oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info') },
-    paths: { repoRoot, dataDir, migrationsDir: path.resolve(__dirname, '..', 'migrations') },
+    paths: {
+      repoRoot,
+      dataDir,
+      migrationsDir: path.resolve(__dirname, '..', 'migrations'),
+      uploadsDir: path.resolve(r.string('UPLOADS_DIR', path.join(dataDir, 'uploads'))),
+    },
     database: {
       url: parseDatabaseUrl(r),
       poolMax: r.int('DB_POOL_MAX', 16, 2, 200),
@@ -258,6 +280,14 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       eventsPerSecond: 20,
     },
     settings: { cacheTtlMs: 5_000 },
+    feed: {
+      // Tests step the ingest by hand; everywhere else it runs (on one instance).
+      enabled: r.bool('FEED_ENABLED', nodeEnv !== 'test'),
+      seed: r.int('FEED_SEED', 20_260_101, 0, 2_147_483_647),
+      tickMs: r.int('FEED_TICK_MS', 500, 50, 60_000),
+      lockRetryMs: 5_000,
+    },
+    marketData: { batchMs: MARKET_DATA_BATCH_MS },
   };
 
   if (r.problems.length > 0) throw new ConfigError(r.problems);

@@ -94,6 +94,10 @@ async function main(): Promise<void> {
     app = await buildApp({ config, db, jwtSecret, services, logger: log });
     const address = await app.listen({ host: config.server.host, port: config.server.port });
     log.info(`Backlay API listening on ${address} (docs at ${address}/api/docs)`);
+    if (config.feed.enabled) {
+      services.feed.start();
+      log.info({ seed: config.feed.seed, tickMs: config.feed.tickMs }, 'feed ingest started (one instance runs it: advisory lock)');
+    }
   } catch (error) {
     log.fatal({ err: error }, 'failed to start');
     await shutdown('startup failure', 1);

@@ -11,7 +11,17 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { silentLogger, type Logger } from './common/logger';
 import { LedgerService } from './ledger/ledger.service';
+import { ButtonValuesService } from './button-values/button-values.service';
 import { CatalogService } from './catalog/catalog.service';
+import { SportsAdminService } from './catalog/sports-admin.service';
+import { demoMatchImporter } from './demo/demo-matches';
+import { FeedIngest } from './feed/feed-ingest';
+import type { FeedProvider } from './feed/feed-provider';
+import { SimulatorProvider } from './feed/simulator/simulator';
+import { NewsService } from './news/news.service';
+import { PaymentAccountsService } from './payments/payment-accounts.service';
+import { PaymentRequestsService } from './payments/payment-requests.service';
+import { ScreenshotStore } from './payments/screenshot-store';
 import { DomainEvents } from './realtime/domain-events';
 import { StatementService } from './ledger/statement.service';
 import { SettingsService } from './settings/settings.service';
@@ -33,6 +43,16 @@ export interface CoreServices {
   chips: ChipsService;
   statements: StatementService;
   catalog: CatalogService;
+  /** Import, switches and limits of the sports catalog (admin and sadmin). */
+  sportsAdmin: SportsAdminService;
+  news: NewsService;
+  buttonValues: ButtonValuesService;
+  /** The odds-feed ingest (started by main when FEED_ENABLED; tests step it by hand). */
+  feed: FeedIngest;
+  /** Saved payout accounts of players and the operator's payment settings. */
+  paymentAccounts: PaymentAccountsService;
+  /** Deposit and withdraw requests, their approval by the upline and their screenshots. */
+  paymentRequests: PaymentRequestsService;
 }
 
 export function createCoreServices(deps: {
@@ -41,6 +61,8 @@ export function createCoreServices(deps: {
   clock?: Clock;
   events?: DomainEvents;
   log?: Logger;
+  /** The feed's provider; default the simulator with config.feed.seed. */
+  feedProvider?: FeedProvider;
 }): CoreServices {
   const clock = deps.clock ?? systemClock;
   const log = deps.log ?? silentLogger;
@@ -55,12 +77,24 @@ export function createCoreServices(deps: {
     passwords,
     new LoginThrottle(deps.config.auth.throttle.transactionPassword, clock),
   );
+  const settings = new SettingsService(deps.db, clock, deps.config.settings.cacheTtlMs);
+  const sportsAdmin = new SportsAdminService(deps.db, events);
+  const feed = new FeedIngest({
+    db: deps.db,
+    provider: deps.feedProvider ?? new SimulatorProvider({ seed: deps.config.feed.seed }),
+    clock,
+    events,
+    log,
+    tickMs: deps.config.feed.tickMs,
+    lockRetryMs: deps.config.feed.lockRetryMs,
+    ...(deps.config.demo ? { hook: demoMatchImporter({ db: deps.db, sportsAdmin, log }) } : {}),
+  });
   return {
     clock,
     events,
     passwords,
     ledger,
-    settings: new SettingsService(deps.db, clock, deps.config.settings.cacheTtlMs),
+    settings,
     users,
     usersPolicy,
     accounts: new AccountAdminService({ db: deps.db, policy: usersPolicy, users, passwords, transactionPasswords, events }),
@@ -68,5 +102,19 @@ export function createCoreServices(deps: {
     chips: new ChipsService({ db: deps.db, ledger, policy: usersPolicy, transactionPasswords }),
     statements: new StatementService(deps.db, ledger, usersPolicy),
     catalog: new CatalogService(deps.db),
+    sportsAdmin,
+    news: new NewsService(deps.db),
+    buttonValues: new ButtonValuesService(deps.db),
+    feed,
+    paymentAccounts: new PaymentAccountsService(deps.db),
+    paymentRequests: new PaymentRequestsService({
+      db: deps.db,
+      ledger,
+      policy: usersPolicy,
+      transactionPasswords,
+      settings,
+      store: new ScreenshotStore(deps.config.paths.uploadsDir),
+      events,
+    }),
   };
 }

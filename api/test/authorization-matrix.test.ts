@@ -11,6 +11,9 @@
  */
 import { ROLES, type ListClientsResponse, type Role } from '@backlay/shared/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import * as paymentsRepo from '../src/payments/payments.repository';
+import { reencodeScreenshot, ScreenshotStore } from '../src/payments/screenshot-store';
 import {
   assertLedgerInvariants,
   buildTestApp,
@@ -234,9 +237,112 @@ const ROUTES: RouteCase[] = [
     agents: DOWNLINE_AND_SELF,
     player: { own: 200, other: 404 },
   },
+  // Payments (step 5): the target is the owner of the request or screenshot.
+  {
+    route: 'POST /api/get-deposit-withdraw-list',
+    call: (username) => ({
+      method: 'POST',
+      url: '/api/get-deposit-withdraw-list',
+      payload: { type: 'deposit', startDate: '2020-01-01', endDate: '2099-12-31', reportType: 'all', username },
+    }),
+    agents: DOWNLINE_AND_SELF,
+    player: { own: 200, other: 404 },
+  },
+  {
+    route: 'POST /api/update-deposit-withdraw-status',
+    call: async (username) => ({
+      method: 'POST',
+      url: '/api/update-deposit-withdraw-status',
+      headers: idempotent(randomUUID()),
+      payload: { id: (await pendingDepositOf(username)) ?? randomUUID(), status: 'approved', remark: 'matrix', transactionPassword: txn },
+    }),
+    // Any agent above the owner decides; the owner never does (players: agents only).
+    agents: DOWNLINE_NOT_SELF,
+    player: { own: 403, other: 403 },
+  },
+  {
+    route: 'GET /api/payment-screenshot/{id}',
+    call: async (username) => ({ method: 'GET', url: `/api/payment-screenshot/${(await screenshotOf(username)) ?? randomUUID()}` }),
+    agents: DOWNLINE_AND_SELF,
+    player: { own: 200, other: 404 },
+  },
 ];
 
-/** Routes without a target account, exercised in their own suites (auth, settings, catalog). */
+let matrixScreenshot: Awaited<ReturnType<typeof reencodeScreenshot>> | null = null;
+
+/** A new stored screenshot owned by `ownerId` (file and row). */
+async function storeScreenshot(ownerId: string): Promise<string> {
+  matrixScreenshot ??= await reencodeScreenshot(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer(),
+  );
+  const id = randomUUID();
+  await new ScreenshotStore(t.config.paths.uploadsDir).write(id, matrixScreenshot.contentType, matrixScreenshot.bytes);
+  await paymentsRepo.insertScreenshot(t.db, {
+    id,
+    ownerId,
+    contentType: matrixScreenshot.contentType,
+    byteSize: matrixScreenshot.bytes.length,
+    widthPx: matrixScreenshot.widthPx,
+    heightPx: matrixScreenshot.heightPx,
+    sha256: matrixScreenshot.sha256,
+  });
+  return id;
+}
+
+/**
+ * Per fixture account: one screenshot and a stock of pending ₹1 deposit requests, made the first
+ * time the account is a target, so that later calls (the 401 cases, whose digest is taken before
+ * the call is built) write nothing. Null for the nonexistent target.
+ */
+const paymentFixtures = new Map<string, { screenshotId: string; pending: string[] }>();
+async function paymentFixtureOf(username: string): Promise<{ screenshotId: string; pending: string[] } | null> {
+  const known = paymentFixtures.get(username.toLowerCase());
+  if (known !== undefined) return known;
+  const { rows } = await t.db.query<{ id: string }>('SELECT id FROM users WHERE lower(username) = lower($1)', [username]);
+  const userId = rows[0]?.id;
+  if (userId === undefined) return null;
+  const fixture = { screenshotId: await storeScreenshot(userId), pending: [] as string[] };
+  for (let i = 0; i < 12; i += 1) {
+    const id = randomUUID();
+    await paymentsRepo.insertPaymentRequest(t.db, {
+      id,
+      userId,
+      type: 'deposit',
+      amountMinor: 100n,
+      accountType: 'upi',
+      remark: 'matrix',
+      utrNo: `MTX${randomBytes(8).toString('hex').toUpperCase()}`,
+      screenshotId: await storeScreenshot(userId),
+      payoutAccountId: null,
+      payoutUpiId: null,
+      payoutHolderName: null,
+      payoutAccountNumber: null,
+      payoutIfscCode: null,
+      holdJournalId: null,
+    });
+    fixture.pending.push(id);
+  }
+  paymentFixtures.set(username.toLowerCase(), fixture);
+  return fixture;
+}
+
+/** A pending deposit of `username` not used by an earlier call (each may be approved). */
+async function pendingDepositOf(username: string): Promise<string | null> {
+  const fixture = await paymentFixtureOf(username);
+  if (fixture === null) return null;
+  const id = fixture.pending.shift();
+  if (id === undefined) throw new Error(`the matrix used up the pending deposits of ${username}`);
+  return id;
+}
+
+async function screenshotOf(username: string): Promise<string | null> {
+  return (await paymentFixtureOf(username))?.screenshotId ?? null;
+}
+
+/**
+ * Routes without a target account, exercised in their own suites (auth, settings, catalog,
+ * sports admin — whose role table is in sports-admin.test.ts —, news, button values).
+ */
 const NO_TARGET_ROUTES = [
   'GET /api/health',
   'POST /api/login',
@@ -251,6 +357,33 @@ const NO_TARGET_ROUTES = [
   'POST /api/save-setting-list',
   'GET /api/get-sport-list',
   'GET /api/get-match-list',
+  'GET /api/get-series',
+  'GET /api/get-matches',
+  'POST /api/save-match',
+  'GET /api/get-match-by-id',
+  'GET /api/get-market-list',
+  'GET /api/get-fancy-list',
+  'GET /api/get-series-with-market',
+  'GET /api/get-series-with-market-with-date',
+  'GET /api/score',
+  'GET /api/fancy-data',
+  'POST /api/save-sport-settings',
+  'POST /api/update-match',
+  'POST /api/update-market',
+  'POST /api/update-fancy',
+  'GET /api/get-messages',
+  'POST /api/save-message',
+  'POST /api/update-message',
+  'GET /api/get-button-values',
+  'POST /api/save-button-values',
+  // Payments: the caller's own saved accounts and requests, and the operator's settings (payments-*.test.ts).
+  'POST /api/add-bank-account',
+  'POST /api/add-upi',
+  'POST /api/delete-upi-bank',
+  'GET /api/get-bank-and-upi-list',
+  'POST /api/add-deposit-withdraw',
+  'GET /api/get-payment-list',
+  'POST /api/save-payment-list',
 ];
 
 async function send(token: string | null, call: Call) {

@@ -7,6 +7,9 @@ import { ROLES, type Area, type LoginResponse, type Role } from '@backlay/shared
 import { distributePartnership, FULL_SHARE_BPS } from '@backlay/shared/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
 import { buildApp, type AppServices } from '../src/app';
 import type { Clock } from '../src/common/clock';
@@ -115,6 +118,8 @@ export interface BuildTestAppOptions {
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestContext> {
   const databaseName = `test_${randomBytes(6).toString('hex')}`;
   await withAdminClient((client) => client.query(`CREATE DATABASE ${databaseName}`));
+  // Payment screenshots of this app go to a temp dir that close() removes.
+  const uploadsDir = mkdtempSync(path.join(tmpdir(), 'backlay-uploads-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl(databaseName),
@@ -125,6 +130,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     DB_POOL_MAX: '12',
     ALLOWED_ORIGINS: TEST_ORIGIN,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    UPLOADS_DIR: uploadsDir,
     ...options.env,
   });
   const db = Database.connect({
@@ -202,6 +208,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     await app.close();
     await db.close();
     await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+    rmSync(uploadsDir, { recursive: true, force: true });
   };
 
   return { app, db, services, config, databaseName, close, createUser, fund, login, request };
@@ -224,6 +231,102 @@ interface Violation {
 }
 
 /**
+ * The payment invariants (step 5), in the same form as the ledger's: L7 the transition trigger
+ * is there; L10 every request's state matches its journals (pending: none; deposit approved:
+ * DEPOSIT_CREDIT; deposit rejected: none; withdraw approved: WITHDRAW_PAYOUT; rejected:
+ * WITHDRAW_RELEASE), each journal belongs to exactly one request and moves exactly its amount
+ * between the right accounts, decided by an ancestor of the owner; L11 every hold on
+ * system:withdraw_hold belongs to a live pending withdraw, with no orphans, and the hold account
+ * holds exactly the pending withdrawals; L13 the clearing account nets to zero per completed
+ * request; L8 every idempotency key that committed has its stored answer; deposit screenshots
+ * belong to the request's owner.
+ */
+const PAYMENT_CHECKS: Array<[string, string]> = [
+  [
+    'L7 payment request transition trigger enabled',
+    `SELECT expected.name FROM (VALUES ('payment_requests_transition'), ('payment_requests_no_truncate')) AS expected(name)
+     LEFT JOIN pg_trigger t ON t.tgname = expected.name AND t.tgenabled <> 'D'
+     WHERE t.oid IS NULL`,
+  ],
+  [
+    'L10 request state matches its decision journal',
+    `SELECT r.id, r.type, r.status, j.code FROM payment_requests r
+     LEFT JOIN journals j ON j.id = r.decision_journal_id
+     WHERE NOT CASE
+         WHEN r.status = 'pending' THEN r.decision_journal_id IS NULL AND r.decided_by IS NULL
+         WHEN r.type = 'deposit' AND r.status = 'approved' THEN coalesce(j.code = 'DEPOSIT_CREDIT', false)
+         WHEN r.type = 'deposit' THEN r.decision_journal_id IS NULL
+         WHEN r.status = 'approved' THEN coalesce(j.code = 'WITHDRAW_PAYOUT', false)
+         ELSE coalesce(j.code = 'WITHDRAW_RELEASE', false) END
+        OR (j.id IS NOT NULL AND (j.event_type <> 'payment.decision' OR j.event_ref <> r.id::text OR j.actor_id <> r.decided_by))`,
+  ],
+  [
+    'L10 every payment journal belongs to exactly one request',
+    `SELECT j.id, j.code FROM journals j
+     WHERE (j.code IN ('DEPOSIT_CREDIT', 'WITHDRAW_PAYOUT', 'WITHDRAW_RELEASE')
+            AND (SELECT count(*) FROM payment_requests r WHERE r.decision_journal_id = j.id) <> 1)
+        OR (j.code = 'WITHDRAW_HOLD'
+            AND (SELECT count(*) FROM payment_requests r WHERE r.hold_journal_id = j.id AND r.type = 'withdraw'
+                   AND j.event_type = 'withdraw.hold' AND j.event_ref = r.id::text) <> 1)`,
+  ],
+  [
+    'L10 payment journals move exactly the amount between the right accounts',
+    `WITH hold AS (SELECT id FROM ledger_accounts WHERE code = 'system:withdraw_hold'),
+     expected AS (
+       SELECT r.id AS request_id, r.hold_journal_id AS journal_id, ow.id AS debit, (SELECT id FROM hold) AS credit, r.amount_minor
+       FROM payment_requests r JOIN ledger_accounts ow ON ow.user_id = r.user_id
+       WHERE r.type = 'withdraw'
+       UNION ALL
+       SELECT r.id, r.decision_journal_id,
+              CASE WHEN r.type = 'deposit' THEN dw.id ELSE (SELECT id FROM hold) END,
+              CASE WHEN r.type = 'deposit' OR r.status = 'rejected' THEN ow.id ELSE dw.id END,
+              r.amount_minor
+       FROM payment_requests r
+       JOIN ledger_accounts ow ON ow.user_id = r.user_id
+       JOIN ledger_accounts dw ON dw.user_id = r.decided_by
+       WHERE r.decision_journal_id IS NOT NULL)
+     SELECT e.request_id, e.journal_id FROM expected e
+     WHERE (SELECT count(*) FROM entries x WHERE x.journal_id = e.journal_id) <> 2
+        OR NOT EXISTS (SELECT 1 FROM entries x WHERE x.journal_id = e.journal_id AND x.account_id = e.debit AND x.amount_minor = -e.amount_minor)
+        OR NOT EXISTS (SELECT 1 FROM entries x WHERE x.journal_id = e.journal_id AND x.account_id = e.credit AND x.amount_minor = e.amount_minor)`,
+  ],
+  [
+    'L10/L16 a request is decided by an ancestor of its owner',
+    `SELECT r.id, r.decided_by FROM payment_requests r JOIN users u ON u.id = r.user_id
+     WHERE r.decided_by IS NOT NULL AND NOT (u.ancestors @> ARRAY[r.decided_by])`,
+  ],
+  [
+    'L11/L13 holds: a live pending withdraw holds its amount, a completed one nets to zero, no orphans',
+    `WITH hold AS (SELECT id FROM ledger_accounts WHERE code = 'system:withdraw_hold'),
+     per_request AS (
+       SELECT j.event_ref, sum(e.amount_minor) AS net FROM entries e JOIN journals j ON j.id = e.journal_id
+       WHERE e.account_id = (SELECT id FROM hold) GROUP BY j.event_ref)
+     SELECT p.event_ref AS request, p.net::text, r.status, r.amount_minor::text FROM per_request p
+     LEFT JOIN payment_requests r ON r.id::text = p.event_ref
+     WHERE r.id IS NULL OR r.type <> 'withdraw'
+        OR p.net <> CASE WHEN r.status = 'pending' THEN r.amount_minor ELSE 0 END
+     UNION ALL
+     SELECT r.id::text, NULL, r.status, r.amount_minor::text FROM payment_requests r
+     WHERE r.type = 'withdraw' AND r.status = 'pending' AND NOT EXISTS (SELECT 1 FROM per_request p WHERE p.event_ref = r.id::text)`,
+  ],
+  [
+    'L11 the hold account holds exactly the pending withdrawals',
+    `SELECT a.balance_minor::text AS held,
+            (SELECT coalesce(sum(amount_minor), 0) FROM payment_requests WHERE type = 'withdraw' AND status = 'pending')::text AS pending
+     FROM ledger_accounts a WHERE a.code = 'system:withdraw_hold'
+       AND a.balance_minor <> (SELECT coalesce(sum(amount_minor), 0) FROM payment_requests WHERE type = 'withdraw' AND status = 'pending')`,
+  ],
+  [
+    'L8 every committed payment idempotency key has its answer',
+    `SELECT actor_id, operation, idempotency_key FROM payment_idempotency WHERE response IS NULL OR request_id IS NULL`,
+  ],
+  [
+    'deposit screenshots belong to the request owner',
+    `SELECT r.id FROM payment_requests r JOIN payment_screenshots s ON s.id = r.screenshot_id WHERE s.owner_id <> r.user_id`,
+  ],
+];
+
+/**
  * The ledger invariants of QUALITY §2 that exist so far, checked with SQL against the whole
  * database. Throws with the offending rows.
  *  L1 every journal has ≥ 2 entries summing to 0;  L2 all balances sum to 0;
@@ -236,7 +339,7 @@ interface Violation {
  *  a parent are a debit to that parent; L16 every journal touching a user's wallet was started
  *  by that user, the system or an ancestor, every journal with an actor has its audit row, and
  *  manual adjustments name their actor (reversals their reason); L17 versions increase strictly
- *  with entry order and times never go back.
+ *  with entry order and times never go back; plus PAYMENT_CHECKS (L10, L11, L13 of payments).
  */
 export async function assertLedgerInvariants(db: Database): Promise<void> {
   const checks: Array<[string, string]> = [
@@ -345,7 +448,8 @@ export async function assertLedgerInvariants(db: Database): Promise<void> {
     [
       'L16 manual adjustments name their actor, reversals their reason',
       `SELECT id, code FROM journals
-       WHERE (code IN ('CHIP_DEPOSIT', 'CHIP_WITHDRAW') AND actor_id IS NULL)
+       WHERE (code IN ('CHIP_DEPOSIT', 'CHIP_WITHDRAW', 'DEPOSIT_CREDIT', 'WITHDRAW_HOLD', 'WITHDRAW_PAYOUT', 'WITHDRAW_RELEASE')
+              AND actor_id IS NULL)
           OR (reverses_journal_id IS NOT NULL AND btrim(remark) = '')`,
     ],
     [
@@ -357,6 +461,7 @@ export async function assertLedgerInvariants(db: Database): Promise<void> {
        ) seq
        WHERE version <= prev_version OR created_at < prev_created_at`,
     ],
+    ...PAYMENT_CHECKS,
   ];
   const violations: Violation[] = [];
   for (const [invariant, sql] of checks) {
@@ -415,6 +520,12 @@ export async function businessStateDigest(db: Database): Promise<string> {
        UNION ALL SELECT concat_ws(':', 's', id, ended_at, ended_reason) FROM sessions
        UNION ALL SELECT concat_ws(':', 'r', count(*), count(revoked_at)) FROM refresh_tokens
        UNION ALL SELECT concat_ws(':', 'l', count(*)) FROM audit_log
+       UNION ALL SELECT concat_ws(':', 'p', id, status, decided_by, decision_journal_id) FROM payment_requests
+       UNION ALL SELECT concat_ws(':', 'pi', count(*)) FROM payment_idempotency
+       UNION ALL SELECT concat_ws(':', 'ps', count(*)) FROM payment_screenshots
+       UNION ALL SELECT concat_ws(':', 'sb', id, deleted_at) FROM saved_bank_accounts
+       UNION ALL SELECT concat_ws(':', 'su', id, deleted_at) FROM saved_upis
+       UNION ALL SELECT concat_ws(':', 'pset', upi_id, upi_name, account_holder_name, account_number, ifsc_code) FROM payment_settings
      ) AS t(x)`,
   );
   return rows[0]?.digest ?? '';

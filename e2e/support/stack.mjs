@@ -57,6 +57,9 @@ const api = spawn(process.execPath, [join(ROOT, API.dir, 'dist', 'main.js')], {
     DEMO: 'true',
     LOG_LEVEL: 'warn',
     ALLOWED_ORIGINS: `http://${HOST}:${E2E_PORTS.shell}`,
+    // Poll the simulated feed faster than a ball is in play (0.7–1.3 s), so every suspension
+    // and ball-running pause the journeys wait for reaches the data socket.
+    FEED_TICK_MS: '250',
   },
 });
 

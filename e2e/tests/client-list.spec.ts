@@ -127,7 +127,7 @@ test.describe('client list and chip dialogs', () => {
 
   test("a player reads its own account statement from the menu", async ({ page }) => {
     await signIn(page, 'player', PLAYER);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Statement' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Statement', exact: true }).click();
     await expect(page).toHaveURL(/\/accountstatement$/);
     await expect(page.getByRole('heading', { name: 'Account Statement' })).toBeVisible();
     await expect(page.getByLabel('From')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);

@@ -37,12 +37,13 @@ function newestMtime(dir) {
   return newest;
 }
 
-/** True when the app has no build, or its sources (or shared's) are newer than the build. */
+/** True when the app has no build, or its sources, static files, build config or shared's sources are newer than the build. */
 export function needsBuild(app) {
   const marker = join(ROOT, app.dir, 'dist', app.marker);
   if (!existsSync(marker)) return true;
   const built = statSync(marker).mtimeMs;
-  const sources = [join(ROOT, app.dir, 'src'), join(ROOT, 'shared', 'src')];
+  const sources = [join(ROOT, app.dir, 'src'), join(ROOT, app.dir, 'public'), join(ROOT, 'shared', 'src')];
   if (app.dir === 'api') sources.push(join(ROOT, 'api', 'migrations'));
-  return sources.some((dir) => existsSync(dir) && newestMtime(dir) > built);
+  const configs = [join(ROOT, app.dir, 'webpack.config.cjs'), join(ROOT, 'shared', 'build', 'webpack.config.factory.cjs')];
+  return sources.some((dir) => existsSync(dir) && newestMtime(dir) > built) || configs.some((f) => existsSync(f) && statSync(f).mtimeMs > built);
 }

@@ -8,6 +8,19 @@ export * from './api-client/index';
 export { publish, on, notify } from './event-bus/bus';
 export { user$, currentUser, setUser, setBalance, balance$, hideFlags$, toggleHide, type HideFlags } from './stores/session';
 export { useObservable } from './stores/use-observable';
+export {
+  marketData,
+  createMarketDataClient,
+  applyMarketMessage,
+  initialMatchState,
+  type ApplyOutcome,
+  type DataSocket,
+  type MarketDataClient,
+  type MarketDataClientOptions,
+  type MarketMessage,
+  type MatchDataStatus,
+  type MatchState,
+} from './market-data/index';
 export { STORAGE_KEYS, credentialKeys, readCredentials, writeCredentials, clearCredentials, type StoredCredentials } from './util/storage';
 export { formatRupees, hasAtMostTwoDecimals, sumRupeesForDisplay } from './util/money';
 export { newIdempotencyKey } from './util/idempotency';

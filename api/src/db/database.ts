@@ -3,7 +3,7 @@
  * a `Queryable` (the database or an open transaction), so one repository function works inside
  * and outside a transaction.
  */
-import { Pool, type PoolClient, type QueryResultRow } from 'pg';
+import { Client, Pool, type PoolClient, type QueryResultRow } from 'pg';
 
 /** Anything that runs SQL: the pool or an open transaction. */
 export interface Queryable {
@@ -34,7 +34,11 @@ const MAX_ATTEMPTS = 3;
 export class Database implements Queryable {
   private closed = false;
 
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    /** Set by connect(); needed for dedicated sessions (advisory locks). */
+    private readonly options: DatabaseOptions | null = null,
+  ) {}
 
   static connect(options: DatabaseOptions): Database {
     const pool = new Pool({
@@ -49,7 +53,24 @@ export class Database implements Queryable {
       application_name: 'backlay-api',
     });
     pool.on('error', (error) => options.onIdleError?.(error));
-    return new Database(pool);
+    return new Database(pool, options);
+  }
+
+  /**
+   * A new connection outside the pool, for session-level state such as an advisory lock held
+   * for as long as the session lives. The caller ends it.
+   */
+  async dedicatedClient(applicationName: string): Promise<Client> {
+    if (this.options === null) throw new Error('dedicatedClient needs a Database made by Database.connect');
+    const client = new Client({
+      connectionString: this.options.url,
+      connectionTimeoutMillis: 5_000,
+      statement_timeout: this.options.statementTimeoutMs,
+      keepAlive: true,
+      application_name: applicationName,
+    });
+    await client.connect();
+    return client;
   }
 
   query<R extends QueryResultRow = QueryResultRow>(

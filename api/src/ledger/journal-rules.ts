@@ -5,7 +5,18 @@
 import { createHash } from 'node:crypto';
 
 /** Codes of the journals that exist today; later steps add theirs. */
-export type JournalCode = 'DEMO_MINT' | 'CHIP_DEPOSIT' | 'CHIP_WITHDRAW' | 'REVERSAL' | 'TEST_TRANSFER';
+export type JournalCode =
+  | 'DEMO_MINT'
+  | 'CHIP_DEPOSIT'
+  | 'CHIP_WITHDRAW'
+  | 'REVERSAL'
+  | 'TEST_TRANSFER'
+  // Step 5 (payments): agent → player on a deposit approval; player → system:withdraw_hold on a
+  // withdraw request; the hold → the approving agent (approval) or back to the player (rejection).
+  | 'DEPOSIT_CREDIT'
+  | 'WITHDRAW_HOLD'
+  | 'WITHDRAW_PAYOUT'
+  | 'WITHDRAW_RELEASE';
 
 /** One leg: a signed amount on one account (positive raises its balance). */
 export interface JournalLeg {

@@ -48,6 +48,12 @@ describe('describeEntry', () => {
     // The child's side of a reversed deposit: the chips go back, so the amount is negative.
     [facts({ code: 'REVERSAL', reversedCode: 'CHIP_DEPOSIT', amountMinor: -100n, remark: 'typo' }), 'Reversal of chip deposit from demo-dl - typo'],
     [facts({ code: 'REVERSAL', reversedCode: 'CHIP_WITHDRAW', amountMinor: 100n }), 'Reversal of chip withdrawal by demo-dl'],
+    // Payments: the player's and the approving agent's sides.
+    [facts({ code: 'DEPOSIT_CREDIT', remark: 'UTR ok' }), 'Deposit approved by demo-dl - UTR ok'],
+    [facts({ code: 'DEPOSIT_CREDIT', amountMinor: -100n, counterparty: 'demo-user' }), 'Deposit paid to demo-user'],
+    [facts({ code: 'WITHDRAW_HOLD', amountMinor: -100n, counterparty: 'system:withdraw_hold' }), 'Withdrawal requested (amount held)'],
+    [facts({ code: 'WITHDRAW_PAYOUT', counterparty: 'system:withdraw_hold' }), 'Withdrawal approved (to pay out)'],
+    [facts({ code: 'WITHDRAW_RELEASE', counterparty: 'system:withdraw_hold', remark: 'wrong IFSC' }), 'Withdrawal rejected (amount returned) - wrong IFSC'],
   ])('%j → %s', (entry, text) => {
     expect(describeEntry(entry)).toBe(text);
   });

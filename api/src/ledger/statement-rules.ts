@@ -53,6 +53,15 @@ function describeMovement(code: string, amountMinor: bigint, counterparty: strin
       return credit ? `Chip withdrawal from ${counterparty}` : `Chip withdrawal by ${counterparty}`;
     case 'DEMO_MINT':
       return 'Opening chips';
+    // Payments: the counterparty of a hold, payout or release is the clearing account.
+    case 'DEPOSIT_CREDIT':
+      return credit ? `Deposit approved by ${counterparty}` : `Deposit paid to ${counterparty}`;
+    case 'WITHDRAW_HOLD':
+      return credit ? 'Withdrawal held' : 'Withdrawal requested (amount held)';
+    case 'WITHDRAW_PAYOUT':
+      return credit ? 'Withdrawal approved (to pay out)' : 'Withdrawal paid out';
+    case 'WITHDRAW_RELEASE':
+      return credit ? 'Withdrawal rejected (amount returned)' : 'Withdrawal released';
     default:
       if (counterparty === MINT) return 'Opening chips';
       return credit ? `Transfer from ${counterparty}` : `Transfer to ${counterparty}`;

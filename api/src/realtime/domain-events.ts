@@ -4,6 +4,7 @@
  * realtime/ talks to socket.io. With several instances, a Redis-backed bus replaces this class.
  */
 import { EventEmitter } from 'node:events';
+import type { FancyRow, MarketRow, ScoreRow } from '../catalog/market-view';
 
 /** Why a session ended (sessions.ended_reason). */
 export type SessionEndReason = 'replaced' | 'logout' | 'password_changed' | 'refresh_reuse' | 'locked' | 'password_reset';
@@ -21,6 +22,20 @@ export interface DomainEventMap {
   'ledger.balancesChanged': {
     journalId: string;
     wallets: Array<{ userId: string; balanceMinor: bigint; exposureMinor: bigint }>;
+  };
+  /**
+   * Market data of one match changed (the feed ingest after each write, or an admin switch):
+   * the changed markets and fancies as stored (inactive ones too), the new score if it moved.
+   */
+  'catalog.matchChanged': {
+    matchId: string;
+    markets: MarketRow[];
+    fancies: FancyRow[];
+    score: ScoreRow | null;
+    /** Markets and fancies that players must no longer see (an admin switched them off). */
+    removedIds: string[];
+    /** Set when an admin showed (true) or hid (false) the whole match. */
+    matchActive?: boolean;
   };
 }
 

@@ -8,9 +8,12 @@
  *   `handshake.auth.token`; `/data` needs the same token and may also use polling.
  * - A socket joins `session:<sid>` at connect (so ending the session disconnects it) and
  *   `user:<id>` when it sends `login` or `userRoomJoin` with its own identity.
+ * - On `/data` a socket `subscribe`s to matches and gets a snapshot, then batched deltas
+ *   (market-data.ts); `catalog.matchChanged` domain events feed the batches.
  */
 import {
   DATA_NAMESPACE,
+  type DataSubscribe,
   MESSAGES,
   SOCKET_PATH,
   USER_NAMESPACE,
@@ -23,11 +26,13 @@ import {
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import type { AuthContext, Authenticator } from '../auth/authenticator';
+import type { CatalogService } from '../catalog/catalog.service';
 import { isDomainError } from '../common/domain-error';
 import type { Logger } from '../common/logger';
 import type { Config } from '../config';
 import { paiseToRupees } from '../ledger/money';
 import type { DomainEventMap, DomainEvents } from './domain-events';
+import { MarketDataHub } from './market-data';
 
 interface SocketData {
   auth: AuthContext;
@@ -42,11 +47,15 @@ export interface RealtimeDeps {
   config: Readonly<Config>;
   authenticator: Authenticator;
   events: DomainEvents;
+  /** Match images for data-socket subscriptions. */
+  catalog: CatalogService;
   log: Logger;
 }
 
 export interface Realtime {
   io: Server;
+  /** The market-data batches of the /data namespace. */
+  marketData: MarketDataHub;
   /** Disconnects every socket and stops accepting new ones (the HTTP server is left alone). */
   close(): Promise<void>;
 }
@@ -116,18 +125,23 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
 
   const dataNs = io.of(DATA_NAMESPACE);
   dataNs.use((socket, next) => void authenticate(socket, next));
+  const marketData = new MarketDataHub({ namespace: dataNs, batchMs: config.marketData.batchMs, log });
+  dataNs.on('connection', (socket) => onDataConnection(socket, { marketData, catalog: deps.catalog, eventsPerSecond: config.realtime.eventsPerSecond, log }));
 
   const unsubscribe = [
     events.on('session.ended', (event) => onSessionEnded(event, userNs, dataNs)),
     events.on('ledger.balancesChanged', (event) => {
       for (const wallet of event.wallets) userNs.to(userRoom(wallet.userId)).emit('balance', toBalancePayload(wallet));
     }),
+    events.on('catalog.matchChanged', (event) => marketData.onMatchChanged(event)),
   ];
 
   return {
     io,
+    marketData,
     close: async () => {
       for (const off of unsubscribe) off();
+      marketData.close();
       userNs.disconnectSockets(true);
       dataNs.disconnectSockets(true);
       io.engine.close();
@@ -163,12 +177,11 @@ function onSessionEnded(
   }
 }
 
-function onUserConnection(socket: UserSocket, eventsPerSecond: number, log: Logger): void {
-  const { auth } = socket.data;
-
-  // Per-socket event rate limit: excess events are dropped and logged once per window.
+/** Per-socket event rate limit: excess events are dropped and logged once per window. */
+function limitEventRate(socket: Socket, eventsPerSecond: number, log: Logger): void {
   socket.use((_packet, next) => {
-    const window = socket.data.eventWindow;
+    const data = socket.data as SocketData;
+    const window = data.eventWindow;
     const now = Date.now();
     if (now - window.startedMs >= 1000) {
       window.startedMs = now;
@@ -182,13 +195,57 @@ function onUserConnection(socket: UserSocket, eventsPerSecond: number, log: Logg
     }
     if (!window.warned) {
       window.warned = true;
-      log.warn({ event: 'socket_rate_limited', userId: auth.userId, sessionId: auth.sessionId }, 'socket events dropped');
+      log.warn({ event: 'socket_rate_limited', userId: data.auth.userId, sessionId: data.auth.sessionId }, 'socket events dropped');
     }
   });
+}
 
-  const reply = (ack: unknown, result: SocketAck): void => {
-    if (typeof ack === 'function') (ack as (r: SocketAck) => void)(result);
-  };
+const reply = (ack: unknown, result: SocketAck): void => {
+  if (typeof ack === 'function') (ack as (r: SocketAck) => void)(result);
+};
+
+/** The match id of a subscribe/unsubscribe payload, or null when it is malformed. */
+function matchIdOf(payload: unknown): string | null {
+  const matchId = (payload as Partial<DataSubscribe> | null)?.matchId;
+  return typeof matchId === 'string' && matchId.length > 0 && matchId.length <= 64 ? matchId : null;
+}
+
+function onDataConnection(
+  socket: Socket,
+  deps: { marketData: MarketDataHub; catalog: CatalogService; eventsPerSecond: number; log: Logger },
+): void {
+  const { auth } = socket.data as SocketData;
+  limitEventRate(socket, deps.eventsPerSecond, deps.log);
+
+  socket.on('subscribe', (payload: unknown, ack?: unknown) => {
+    const matchId = matchIdOf(payload);
+    if (matchId === null) {
+      reply(ack, { ok: false, message: 'matchId is required' });
+      return;
+    }
+    deps.marketData
+      .subscribe(socket, matchId, () => deps.catalog.matchImage(matchId, auth.role))
+      .then((result) => reply(ack, result))
+      .catch((error: unknown) => {
+        deps.log.error({ err: error, matchId }, 'market data subscription failed');
+        reply(ack, { ok: false, message: MESSAGES.internal });
+      });
+  });
+
+  socket.on('unsubscribe', (payload: unknown, ack?: unknown) => {
+    const matchId = matchIdOf(payload);
+    if (matchId === null) {
+      reply(ack, { ok: false, message: 'matchId is required' });
+      return;
+    }
+    void deps.marketData.unsubscribe(socket, matchId).then((result) => reply(ack, result));
+  });
+}
+
+function onUserConnection(socket: UserSocket, eventsPerSecond: number, log: Logger): void {
+  const { auth } = socket.data;
+
+  limitEventRate(socket as unknown as Socket, eventsPerSecond, log);
 
   socket.on('login', (payload: SocketLoginPayload, ack?: (result: SocketAck) => void) => {
     const matches =

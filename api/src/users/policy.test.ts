@@ -34,6 +34,8 @@ describe('decide', () => {
     ['betLockUser', ownAccount, allow, allow],
     ['changeChildPassword', ownAccount, allow, allow],
     ['viewStatement', allow, allow, allow],
+    ['viewPayments', allow, allow, allow],
+    ['decidePayment', ownAccount, allow, allow],
   ])('%s by an agent: self, child, deep descendant; never upward or sideways', (action, onSelf, onChild, onDeep) => {
     expect(decide(action, agent, self)).toEqual(onSelf);
     expect(decide(action, agent, child)).toEqual(onChild);

@@ -23,7 +23,9 @@ export type UserAction =
   | 'lockUser'
   | 'betLockUser'
   | 'changeChildPassword'
-  | 'viewStatement';
+  | 'viewStatement'
+  | 'viewPayments'
+  | 'decidePayment';
 
 export interface ActionRule {
   /** Players (role user) may not do it at all. */
@@ -45,6 +47,10 @@ export const ACTION_RULES: Readonly<Record<UserAction, ActionRule>> = {
   betLockUser: { agentsOnly: true, self: false, scope: 'downline' },
   changeChildPassword: { agentsOnly: true, self: false, scope: 'downline' },
   viewStatement: { agentsOnly: false, self: true, scope: 'downline' },
+  // Payment requests and their screenshots: the owner and any account above it.
+  viewPayments: { agentsOnly: false, self: true, scope: 'downline' },
+  // Approving or rejecting a deposit/withdraw request: any agent above the owner, never the owner.
+  decidePayment: { agentsOnly: true, self: false, scope: 'downline' },
 };
 
 /** Who is asking (from the authenticated session, whose role was read from the database). */
@@ -96,6 +102,27 @@ export class UsersPolicy {
     const decision = decide(action, actor, target);
     if (!decision.allow) throw new DomainError(decision.code, decision.message);
     if (target === null) throw new DomainError('NOT_FOUND', MESSAGES.notInDownline);
+    return target;
+  }
+
+  /**
+   * The same decision for a target known by id (e.g. the owner of a payment request); null or
+   * an unknown id is "no such account". `notFoundMessage` replaces the 404 text, so a caller
+   * can say what it looked up ("No such payment request") without telling whether it exists.
+   */
+  async authorizeUserId(
+    actor: Actor,
+    action: UserAction,
+    targetId: string | null,
+    options: { notFoundMessage?: string; q?: Queryable } = {},
+  ): Promise<UserRow> {
+    const target = targetId === null ? null : await findUserById(options.q ?? this.db, targetId);
+    const decision = decide(action, actor, target);
+    if (!decision.allow) {
+      const message = decision.code === 'NOT_FOUND' ? (options.notFoundMessage ?? decision.message) : decision.message;
+      throw new DomainError(decision.code, message);
+    }
+    if (target === null) throw new DomainError('NOT_FOUND', options.notFoundMessage ?? MESSAGES.notInDownline);
     return target;
   }
 

@@ -3,7 +3,16 @@ import { lazyWithRetry, type RemoteModule } from '@backlay/shared';
 const ClientList = lazyWithRetry(() => import('../pages/ClientList').then((m) => ({ default: m.ClientList })));
 const AddUser = lazyWithRetry(() => import('../pages/AddUser').then((m) => ({ default: m.AddUser })));
 const AccountStatement = lazyWithRetry(() => import('../pages/AccountStatement').then((m) => ({ default: m.AccountStatement })));
+const PaymentRequests = lazyWithRetry(() => import('../pages/payments/PaymentRequests').then((m) => ({ default: m.PaymentRequests })));
+const PaymentMethod = lazyWithRetry(() => import('../pages/payments/PaymentMethod').then((m) => ({ default: m.PaymentMethod })));
 const Settings = lazyWithRetry(() => import('../pages/Settings').then((m) => ({ default: m.Settings })));
+const SportsList = lazyWithRetry(() => import('../pages/sports/SportsList').then((m) => ({ default: m.SportsList })));
+const Series = lazyWithRetry(() => import('../pages/sports/Series').then((m) => ({ default: m.Series })));
+const FeedMatches = lazyWithRetry(() => import('../pages/sports/FeedMatches').then((m) => ({ default: m.FeedMatches })));
+const ActiveMatches = lazyWithRetry(() => import('../pages/sports/ActiveMatches').then((m) => ({ default: m.ActiveMatches })));
+const ActiveMarkets = lazyWithRetry(() => import('../pages/sports/ActiveMarkets').then((m) => ({ default: m.ActiveMarkets })));
+const ActiveFancies = lazyWithRetry(() => import('../pages/sports/ActiveFancies').then((m) => ({ default: m.ActiveFancies })));
+const Messages = lazyWithRetry(() => import('../pages/sports/Messages').then((m) => ({ default: m.Messages })));
 
 /** The admin remote's one route module: a screen for each admin route the route table gives it. */
 export const screens: RemoteModule<'admin'>['screens'] = {
@@ -13,7 +22,17 @@ export const screens: RemoteModule<'admin'>['screens'] = {
   adminAddUser: AddUser,
   adminEditUser: AddUser,
   adminAccountStatement: AccountStatement,
+  adminDepositStatement: PaymentRequests,
+  adminWithdrawStatement: PaymentRequests,
+  adminPaymentMethod: PaymentMethod,
   adminSettings: Settings,
+  adminSportsList: SportsList,
+  adminSeries: Series,
+  adminMatches: FeedMatches,
+  adminActiveMatches: ActiveMatches,
+  adminActiveMarkets: ActiveMarkets,
+  adminActiveFancies: ActiveFancies,
+  adminMessages: Messages,
 };
 
 export const buildLabel: string = __BUILD_LABEL__;

@@ -6,8 +6,9 @@ import { AccountStatement } from './AccountStatement';
 const statement = jest.spyOn(clientsApi, 'accountStatement');
 
 describe('player AccountStatement', () => {
-  it('is the screen of the accountStatement route', () => {
-    expect(Object.keys(screens)).toEqual(['accountStatement']);
+  it('is the screen of the accountStatement route, beside the payment screens', () => {
+    expect(Object.keys(screens)).toEqual(['accountStatement', 'deposit', 'withdraw', 'depositStatement', 'withdrawStatement']);
+    expect(screens.depositStatement).toBe(screens.withdrawStatement);
   });
 
   it("shows the signed-in player's own statement with opening and closing balance", async () => {

@@ -1,6 +1,9 @@
 import { lazyWithRetry, type RemoteModule } from '@backlay/shared';
 
 const MatchBoard = lazyWithRetry(() => import('../pages/MatchBoard').then((m) => ({ default: m.MatchBoard })));
+const OddsPage = lazyWithRetry(() => import('../odds/OddsPage').then((m) => ({ default: m.OddsPage })));
+const RulesPage = lazyWithRetry(() => import('../pages/RulesPage').then((m) => ({ default: m.RulesPage })));
+const ButtonValues = lazyWithRetry(() => import('../pages/ButtonValues').then((m) => ({ default: m.ButtonValues })));
 
 /** The sports remote's one route module: a screen for each route the route table gives it. */
 export const screens: RemoteModule<'sports'>['screens'] = {
@@ -8,6 +11,9 @@ export const screens: RemoteModule<'sports'>['screens'] = {
   dashbaord: MatchBoard,
   dashboard: MatchBoard,
   matchList: MatchBoard,
+  odds: OddsPage,
+  rules: RulesPage,
+  buttonValues: ButtonValues,
 };
 
 export const buildLabel: string = __BUILD_LABEL__;

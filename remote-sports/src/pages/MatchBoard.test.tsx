@@ -1,11 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { sportsApi } from '@backlay/shared';
-import { MatchBoard } from './MatchBoard';
+import { sportsApi, type MatchSummary } from '@backlay/shared';
+import { formatMatchTime } from '../format';
+import { MATCH_LIST_REFRESH_MS, MatchBoard, oddsColumns, sortMatches } from './MatchBoard';
 
 jest.mock('@backlay/shared', () => {
   const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, sportsApi: { sportList: jest.fn(), matchList: jest.fn() } };
+  return { ...actual, sportsApi: { sportList: jest.fn(), matchList: jest.fn(), messages: jest.fn() } };
 });
 
 const api = sportsApi as jest.Mocked<typeof sportsApi>;
@@ -21,10 +22,59 @@ function renderAt(path: string) {
   );
 }
 
+const match = (over: Partial<MatchSummary>): MatchSummary => ({
+  _id: 'x', sportId: 4, name: 'A v B', openDate: '2026-11-21T10:00:00Z', inPlay: false, status: 'upcoming', competitionName: 'Test Cup', matchOdds: null, ...over,
+});
+
+const soccerOdds = {
+  marketId: 'mo', status: 'open' as const,
+  runners: [
+    { selectionId: 'h', name: 'Arsenal', back: 2.1, lay: 2.12 },
+    { selectionId: 'a', name: 'Chelsea', back: 3.4, lay: 3.5 },
+    { selectionId: 'd', name: 'The Draw', back: 3.2, lay: 3.3 },
+  ],
+};
+
+describe('oddsColumns', () => {
+  it('puts the draw in the middle for soccer (1, X, 2)', () => {
+    expect(oddsColumns(1, soccerOdds)).toEqual([
+      { label: '1', back: 2.1, lay: 2.12 },
+      { label: 'X', back: 3.2, lay: 3.3 },
+      { label: '2', back: 3.4, lay: 3.5 },
+    ]);
+  });
+
+  it('gives two columns for cricket and tennis, empty without prices', () => {
+    expect(oddsColumns(4, null)).toEqual([
+      { label: '1', back: null, lay: null },
+      { label: '2', back: null, lay: null },
+    ]);
+    expect(oddsColumns(2, { marketId: 'm', status: 'open', runners: [{ selectionId: 'p', name: 'P', back: 1.5, lay: null }, { selectionId: 'q', name: 'Q', back: null, lay: 2.9 }] })).toEqual([
+      { label: '1', back: 1.5, lay: null },
+      { label: '2', back: null, lay: 2.9 },
+    ]);
+  });
+});
+
+describe('sortMatches', () => {
+  it('lists in-play first, then by start', () => {
+    const sorted = sortMatches([
+      match({ _id: 'late', openDate: '2026-11-23T10:00:00Z' }),
+      match({ _id: 'live2', inPlay: true, openDate: '2026-11-21T09:00:00Z' }),
+      match({ _id: 'soon', openDate: '2026-11-22T10:00:00Z' }),
+      match({ _id: 'live1', inPlay: true, openDate: '2026-11-21T08:00:00Z' }),
+    ]);
+    expect(sorted.map((m) => m._id)).toEqual(['live1', 'live2', 'soon', 'late']);
+  });
+});
+
 describe('MatchBoard', () => {
   beforeEach(() => {
+    jest.resetAllMocks();
     api.sportList.mockResolvedValue([{ sportId: 4, name: 'Cricket' }, { sportId: 1, name: 'Soccer' }, { sportId: 2, name: 'Tennis' }]);
+    api.messages.mockResolvedValue([]);
   });
+  afterEach(() => jest.useRealTimers());
 
   it('shows sport tabs and asks for the sport and status of the path', async () => {
     api.matchList.mockResolvedValue([]);
@@ -35,14 +85,63 @@ describe('MatchBoard', () => {
     expect(await screen.findByText('No soccer matches are open right now.')).toBeInTheDocument();
   });
 
-  it('lists in-play matches first on the home page (cricket by default)', async () => {
+  it('lists in-play matches first on the home page (cricket by default), with competition, start or In-play flag, and a link to the odds page', async () => {
     api.matchList.mockResolvedValue([
-      { _id: 'a', sportId: 4, name: 'Later v Side', openDate: '2026-11-22T10:00:00Z', inPlay: false, status: 'upcoming' },
-      { _id: 'b', sportId: 4, name: 'Live v Side', openDate: '2026-11-21T10:00:00Z', inPlay: true, status: 'inplay' },
+      match({ _id: 'a', name: 'Later v Side', openDate: '2026-11-22T10:00:00Z', competitionName: 'Big Bash' }),
+      match({ _id: 'b', name: 'Live v Side', openDate: '2026-11-21T10:00:00Z', inPlay: true, status: 'inplay', competitionName: 'IPL' }),
     ]);
     renderAt('/');
-    const items = await screen.findAllByRole('listitem');
-    expect(items.map((i) => i.querySelector('strong')?.textContent)).toEqual(['Live v Side', 'Later v Side']);
+    const list = await screen.findByRole('list', { name: 'Matches' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => within(i).getAllByRole('link')[0].textContent)).toEqual(['Live v Side', 'Later v Side']);
+    expect(within(items[0]).getByRole('link', { name: 'Live v Side' })).toHaveAttribute('href', '/odds/b');
+    expect(within(items[0]).getByText('IPL')).toBeInTheDocument();
+    expect(within(items[0]).getByText('In-play')).toHaveClass('bl-inplay');
+    expect(within(items[1]).getByText(formatMatchTime('2026-11-22T10:00:00Z'))).toBeInTheDocument();
+    expect(within(items[1]).getByText('Big Bash')).toBeInTheDocument();
     expect(api.matchList).toHaveBeenCalledWith({ sportId: 4, status: 'all' });
+  });
+
+  it('shows best back and lay per outcome, 1 X 2 for soccer, and an overlay when the market is suspended', async () => {
+    api.matchList.mockResolvedValue([
+      match({ _id: 's', sportId: 1, name: 'Arsenal v Chelsea', matchOdds: soccerOdds }),
+      match({ _id: 't', sportId: 1, name: 'Leeds v Hull', matchOdds: { ...soccerOdds, status: 'suspended' } }),
+    ]);
+    renderAt('/match/1');
+    const prices = await screen.findByRole('group', { name: 'Prices of Arsenal v Chelsea' });
+    expect(prices).toHaveTextContent('1 back: 2.1');
+    expect(prices).toHaveTextContent('1 lay: 2.12');
+    expect(prices).toHaveTextContent('X back: 3.2');
+    expect(prices).toHaveTextContent('2 lay: 3.5');
+    expect(prices.querySelectorAll('.bl-price--back')).toHaveLength(3);
+    expect(prices.querySelectorAll('.bl-price--lay')).toHaveLength(3);
+    expect(within(prices).queryByRole('status')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Prices of Leeds v Hull' })).getByRole('status')).toHaveTextContent('Suspended');
+  });
+
+  it('shows the active news lines at the top as a list', async () => {
+    api.matchList.mockResolvedValue([]);
+    api.messages.mockResolvedValue([
+      { _id: 'n1', text: 'IPL final tonight: fancy sessions open at the toss', active: true, createdAt: '2026-11-20T00:00:00Z' },
+      { _id: 'n2', text: 'old line', active: false, createdAt: '2026-11-19T00:00:00Z' },
+    ]);
+    renderAt('/');
+    const news = await screen.findByRole('region', { name: 'News' });
+    expect(within(news).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['IPL final tonight: fancy sessions open at the toss']);
+  });
+
+  it('fetches the list again every MATCH_LIST_REFRESH_MS and keeps it when a refresh fails', async () => {
+    jest.useFakeTimers();
+    api.matchList.mockResolvedValueOnce([match({ _id: 'a', name: 'First v Second' })]);
+    renderAt('/');
+    expect(await screen.findByRole('link', { name: 'First v Second' })).toBeInTheDocument();
+    api.matchList.mockResolvedValueOnce([match({ _id: 'a', name: 'First v Second', inPlay: true })]);
+    await act(() => jest.advanceTimersByTimeAsync(MATCH_LIST_REFRESH_MS));
+    expect(api.matchList).toHaveBeenCalledTimes(2);
+    expect(await screen.findByText('In-play', { selector: '.bl-inplay' })).toBeInTheDocument();
+    api.matchList.mockRejectedValueOnce(Object.assign(new Error('Network Error'), { silent: false }));
+    await act(() => jest.advanceTimersByTimeAsync(MATCH_LIST_REFRESH_MS));
+    expect(api.matchList).toHaveBeenCalledTimes(3);
+    expect(screen.getByRole('link', { name: 'First v Second' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { NavLink, useParams } from 'react-router';
-import moment from 'moment';
-import { BuildTag, EmptyState, Page, Spinner, notify, sportsApi, type MatchSummary, type SportItem } from '@backlay/shared';
+import { Link, NavLink, generatePath, useParams } from 'react-router';
+import { BuildTag, EmptyState, Page, ROUTES, SPORT_IDS, Spinner, notify, sportsApi, type ApiError, type MatchOddsSummary, type MatchSummary, type NewsMessage, type SportItem } from '@backlay/shared';
+import { formatMatchTime, formatPrice } from '../format';
+import { overlayText } from '../odds/MarketFrame';
 
 /** Match status filters of /match/{sportId}/{status?}; the API's default is all. */
 export const STATUS_FILTERS = [
@@ -11,19 +12,112 @@ export const STATUS_FILTERS = [
 ] as const;
 
 /** Cricket is the default sport of the home page (SPEC: the mobile landing is /match/4/in-play). */
-export const DEFAULT_SPORT_ID = 4;
+export const DEFAULT_SPORT_ID = SPORT_IDS.cricket;
+
+/** The list is fetched again this often while it is on screen, so starts and prices stay current. */
+export const MATCH_LIST_REFRESH_MS = 20_000;
 
 type Load<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'fail'; message: string };
 
+/** One column of a match's price summary: its heading (1, X, 2) and the runner's best prices. */
+export interface OddsColumn {
+  label: string;
+  back: number | null;
+  lay: number | null;
+}
+
+const isDraw = (name: string) => /draw/i.test(name);
+
 /**
- * Home (index, dashbaord) and match lists (match/{sportId}/{status?}): sport tabs, status filters
- * and the matches of the chosen sport, in-play first.
+ * The price columns of a match on the list: 1 and 2 (home and away), and for soccer 1, X, 2 with
+ * the draw in the middle whatever its place in the market. Empty prices are null.
+ */
+export function oddsColumns(sportId: number, odds: MatchOddsSummary | null | undefined): OddsColumn[] {
+  const runners = odds?.runners ?? [];
+  const sides = runners.filter((r) => !isDraw(r.name));
+  const draw = runners.find((r) => isDraw(r.name));
+  const col = (label: string, r: (typeof runners)[number] | undefined): OddsColumn => ({ label, back: r?.back ?? null, lay: r?.lay ?? null });
+  if (sportId === SPORT_IDS.soccer) return [col('1', sides[0]), col('X', draw), col('2', sides[1])];
+  return [col('1', sides[0]), col('2', sides[1])];
+}
+
+/** In-play matches first, then by start time. */
+export function sortMatches(matches: MatchSummary[]): MatchSummary[] {
+  return [...matches].sort((a, b) => Number(b.inPlay) - Number(a.inPlay) || a.openDate.localeCompare(b.openDate));
+}
+
+function News({ messages }: { messages: NewsMessage[] }) {
+  const active = messages.filter((m) => m.active);
+  if (active.length === 0) return null;
+  return (
+    <section className="bl-news" aria-labelledby="bl-news-title">
+      <h2 id="bl-news-title" className="bl-visually-hidden">
+        News
+      </h2>
+      <ul>
+        {active.map((m) => (
+          <li key={m._id}>{m.text}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Price({ column, side, value }: { column: string; side: 'back' | 'lay'; value: number | null }) {
+  return (
+    <span className={`bl-price bl-price--${side}`}>
+      <span className="bl-visually-hidden">{`${column} ${side}: `}</span>
+      <span className="bl-price__odds">{value === null ? '–' : formatPrice(value)}</span>
+    </span>
+  );
+}
+
+function MatchRow({ match }: { match: MatchSummary }) {
+  const columns = oddsColumns(match.sportId, match.matchOdds);
+  const overlay = match.matchOdds ? overlayText(match.matchOdds.status) : null;
+  return (
+    <li className="bl-match">
+      <div className="bl-match__info">
+        <Link className="bl-match__link" to={generatePath(ROUTES.odds.path, { matchId: match._id })}>
+          {match.name}
+        </Link>
+        <span className="bl-match__meta">
+          {match.competitionName ? <span className="bl-match__competition">{match.competitionName}</span> : null}
+          {match.inPlay ? <span className="bl-inplay">In-play</span> : <time dateTime={match.openDate}>{formatMatchTime(match.openDate)}</time>}
+        </span>
+      </div>
+      <div className="bl-match__odds" role="group" aria-label={`Prices of ${match.name}`}>
+        {columns.map((c) => (
+          <div key={c.label} className="bl-match__col">
+            <span className="bl-match__col-label" aria-hidden="true">
+              {c.label}
+            </span>
+            <Price column={c.label} side="back" value={c.back} />
+            <Price column={c.label} side="lay" value={c.lay} />
+          </div>
+        ))}
+        {overlay ? (
+          <div className="bl-market__overlay" role="status">
+            {overlay}
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Home (index, dashbaord) and match lists (match/{sportId}/{status?}): the news lines, sport tabs,
+ * status filters and the matches of the chosen sport, in-play first, each with its competition,
+ * its start (or a pulsing In-play flag) and its best back and lay per outcome. The list is fetched
+ * again every MATCH_LIST_REFRESH_MS; a match opens its odds page.
  */
 export function MatchBoard() {
   const params = useParams();
   const sportId = Number(params.sportId ?? DEFAULT_SPORT_ID);
   const status = params.status ?? 'all';
   const [sports, setSports] = useState<Load<SportItem[]>>({ state: 'loading' });
+  const [news, setNews] = useState<NewsMessage[]>([]);
   const [matches, setMatches] = useState<Load<MatchSummary[]>>({ state: 'loading' });
 
   useEffect(() => {
@@ -32,6 +126,11 @@ export function MatchBoard() {
       (value) => live && setSports({ state: 'done', value }),
       (error: Error) => live && setSports({ state: 'fail', message: error.message }),
     );
+    // News is a courtesy: without it the page is still whole, so a failure stays quiet.
+    sportsApi.messages().then(
+      (value) => live && setNews(value),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -39,27 +138,39 @@ export function MatchBoard() {
 
   useEffect(() => {
     let live = true;
+    let first = true;
     setMatches({ state: 'loading' });
-    sportsApi.matchList({ sportId, status }).then(
-      (value) => live && setMatches({ state: 'done', value }),
-      (error: Error & { silent?: boolean }) => {
-        if (!live) return;
-        setMatches({ state: 'fail', message: error.message });
-        if (!error.silent) notify('error', error.message);
-      },
-    );
+    const load = () =>
+      sportsApi.matchList({ sportId, status }).then(
+        (value) => {
+          if (live) setMatches({ state: 'done', value });
+          first = false;
+        },
+        (error: ApiError) => {
+          if (!live) return;
+          // A failed refresh keeps the list on screen; only a failed first load replaces it.
+          if (first) {
+            setMatches({ state: 'fail', message: error.message });
+            if (!error.silent) notify('error', error.message);
+          }
+        },
+      );
+    void load();
+    const timer = setInterval(() => void load(), MATCH_LIST_REFRESH_MS);
     return () => {
       live = false;
+      clearInterval(timer);
     };
   }, [sportId, status]);
 
   const sportName = sports.state === 'done' ? sports.value.find((s) => s.sportId === sportId)?.name ?? 'Sport' : 'Sport';
   return (
     <Page title={sportName}>
+      <News messages={news} />
       {sports.state === 'done' ? (
         <nav className="bl-tabs" aria-label="Sports">
           {sports.value.map((s) => (
-            <NavLink key={s.sportId} to={`/match/${s.sportId}`} className={s.sportId === sportId ? 'active' : undefined} aria-current={s.sportId === sportId ? 'page' : undefined}>
+            <NavLink key={s.sportId} to={generatePath(ROUTES.matchList.path, { sportId: String(s.sportId) })} className={s.sportId === sportId ? 'active' : undefined} aria-current={s.sportId === sportId ? 'page' : undefined}>
               {s.name}
             </NavLink>
           ))}
@@ -67,7 +178,7 @@ export function MatchBoard() {
       ) : null}
       <nav className="bl-tabs" aria-label="Match status">
         {STATUS_FILTERS.map((f) => (
-          <NavLink key={f.value} to={`/match/${sportId}/${f.value}`} className={f.value === status ? 'active' : undefined} aria-current={f.value === status ? 'page' : undefined}>
+          <NavLink key={f.value} to={generatePath(ROUTES.matchList.path, { sportId: String(sportId), status: f.value })} className={f.value === status ? 'active' : undefined} aria-current={f.value === status ? 'page' : undefined}>
             {f.label}
           </NavLink>
         ))}
@@ -77,13 +188,9 @@ export function MatchBoard() {
       {matches.state === 'done' && matches.value.length === 0 ? <EmptyState>No {sportName.toLowerCase()} matches are open right now.</EmptyState> : null}
       {matches.state === 'done' && matches.value.length > 0 ? (
         <ul className="bl-matches" aria-label="Matches">
-          {[...matches.value]
-            .sort((a, b) => Number(b.inPlay) - Number(a.inPlay) || a.openDate.localeCompare(b.openDate))
-            .map((m) => (
-              <li key={m._id}>
-                <strong>{m.name}</strong> <span className="bl-badge">{m.inPlay ? 'In-play' : moment(m.openDate).format('DD/MM/YYYY h:mm A')}</span>
-              </li>
-            ))}
+          {sortMatches(matches.value).map((m) => (
+            <MatchRow key={m._id} match={m} />
+          ))}
         </ul>
       ) : null}
       <BuildTag app="sports" label={__BUILD_LABEL__} />

@@ -1,9 +1,10 @@
 import { createApiClient } from './client';
-import { createAuthApi, createClientsApi, createSettingsApi, createSportsApi, createUsersApi } from './domains';
+import { createAuthApi, createClientsApi, createPaymentsApi, createSettingsApi, createSportsAdminApi, createSportsApi, createUsersApi } from './domains';
 
 export { ApiError } from './errors';
 export { createApiClient, toApiError, unwrap, unwrapWithMessage, type ApiClient, type ApiClientEnv } from './client';
-export { createAuthApi, createClientsApi, createSettingsApi, createSportsApi, createUsersApi, type ClientsApi } from './domains';
+export { PLAYER_REQUEST_REMARK, createPaymentsApi, type DepositSubmission, type PaymentsApi } from './domains';
+export { createAuthApi, createClientsApi, createSettingsApi, createSportsAdminApi, createSportsApi, createUsersApi, type AdminMatchSummary, type ClientsApi, type MatchListQuery, type SportsAdminApi, type SportsApi } from './domains';
 
 /**
  * The singleton client of the product. @backlay/shared is a federation singleton, so every app
@@ -20,5 +21,7 @@ export const apiClient = createApiClient({
 export const authApi = createAuthApi(apiClient);
 export const settingsApi = createSettingsApi(apiClient);
 export const sportsApi = createSportsApi(apiClient);
+export const sportsAdminApi = createSportsAdminApi(apiClient);
 export const usersApi = createUsersApi(apiClient);
 export const clientsApi = createClientsApi(apiClient);
+export const paymentsApi = createPaymentsApi(apiClient);

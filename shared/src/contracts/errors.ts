@@ -21,6 +21,12 @@ export const ERROR_CODES = {
   IDEMPOTENCY_MISMATCH: 409,
   /** Available balance (balance − exposure) would go below zero. */
   INSUFFICIENT_FUNDS: 409,
+  /** An upload above its size limit (payment screenshots: UPLOAD_MAX_BYTES), or too many parts. */
+  PAYLOAD_TOO_LARGE: 413,
+  /** An upload whose content is not an accepted type (checked by its bytes, not its name). */
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** An upload of an accepted type that cannot be decoded (empty, truncated, too many pixels). */
+  UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   MAINTENANCE: 503,
   INTERNAL: 500,

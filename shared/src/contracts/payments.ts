@@ -129,3 +129,30 @@ export const UPI_ID_PATTERN = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9]{2,64}$
 export const ACCOUNT_NUMBER_PATTERN = /^[0-9]{9,18}$/;
 /** UTR: 12–22 alphanumerics. */
 export const UTR_PATTERN = /^[A-Za-z0-9]{12,22}$/;
+
+/** Response data of add-bank-account, add-upi and delete-upi-bank (SPEC §7: data.data.success). */
+export interface PaymentSuccess {
+  success: true;
+}
+
+/** The multipart field that carries the deposit screenshot (SPEC §7). */
+export const UPLOAD_FIELD = 'imageUrl';
+/** Decoding stops above this many pixels (decompression bombs; sharp's own default is 268 Mpx). */
+export const UPLOAD_MAX_PIXELS = 40_000_000;
+/** Stored screenshots are re-encoded to at most this width and height. */
+export const UPLOAD_MAX_DIMENSION_PX = 2560;
+/** The authorised address of a stored screenshot (owner and upline only; send the bearer token). */
+export function paymentScreenshotPath(id: string): string {
+  return `/api/payment-screenshot/${id}`;
+}
+
+/** Account holder names: 2–100 letters (any script), spaces, dots, hyphens and apostrophes. */
+export const ACCOUNT_HOLDER_NAME_PATTERN = /^[\p{L}][\p{L} .'-]{1,99}$/u;
+/** UPI payee names shown on the deposit page. */
+export const UPI_NAME_MAX_LENGTH = 100;
+/** A player keeps at most this many bank accounts, and as many UPI ids. */
+export const SAVED_ACCOUNTS_MAX = 10;
+/** A player has at most this many pending requests of each type (bounds holds and stored screenshots). */
+export const PENDING_REQUESTS_MAX = 10;
+/** get-deposit-withdraw-list answers at most this many rows, newest first. */
+export const PAYMENT_LIST_MAX_ROWS = 1000;

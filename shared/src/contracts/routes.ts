@@ -3,6 +3,7 @@
  * name appears once here with its path, the area it belongs to and the remote that renders it
  * (or 'shell'). Routes of later steps are added here together with their screens.
  */
+import { SPORTS_ADMIN_ROLES, type Role } from './roles';
 
 /** Which app renders a screen. */
 export type RouteOwner = 'shell' | 'sports' | 'casino' | 'payments' | 'admin';
@@ -14,6 +15,11 @@ export interface RouteDef {
   owner: RouteOwner;
   /** True when the route needs a signed-in user of its area. */
   auth: boolean;
+  /**
+   * Only these roles may open the route (SPEC §6); absent means every signed-in user of the
+   * area. The shell refuses other roles with a 'not allowed' screen and hides their nav links.
+   */
+  roles?: readonly Role[];
 }
 
 /** Every route of the product that has a screen today. */
@@ -27,16 +33,34 @@ export const ROUTES = {
   dashbaord: { path: '/dashbaord', owner: 'sports', auth: true },
   dashboard: { path: '/dashboard', owner: 'sports', auth: true },
   matchList: { path: '/match/:sportId/:status?', owner: 'sports', auth: true },
+  odds: { path: '/odds/:matchId', owner: 'sports', auth: true },
+  rules: { path: '/rules', owner: 'sports', auth: true },
+  buttonValues: { path: '/button-values', owner: 'sports', auth: true },
   adminHome: { path: '/admin', owner: 'admin', auth: true },
   adminListClients: { path: '/admin/list-clients', owner: 'admin', auth: true },
   adminChangePassword: { path: '/admin/change-password', owner: 'shell', auth: true },
   adminTransactionPassword: { path: '/admin/transaction-password', owner: 'shell', auth: true },
-  adminSettings: { path: '/admin/settings', owner: 'admin', auth: true },
+  adminSettings: { path: '/admin/settings', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
+  adminSportsList: { path: '/admin/sports-list/:url?', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
+  adminSeries: { path: '/admin/series/:sportId', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
+  adminMatches: { path: '/admin/matches/:sportId', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
+  adminActiveMatches: { path: '/admin/active-matches/:sportId/:matchType?', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
+  adminActiveMarkets: { path: '/admin/active-markets/:matchId', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
+  adminActiveFancies: { path: '/admin/active-fancies/:matchId', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
+  adminMessages: { path: '/admin/messages', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
   adminListClientsOf: { path: '/admin/list-clients/:username', owner: 'admin', auth: true },
   adminAddUser: { path: '/admin/add-user', owner: 'admin', auth: true },
   adminEditUser: { path: '/admin/add-user/:username', owner: 'admin', auth: true },
   adminAccountStatement: { path: '/admin/accountstatement', owner: 'admin', auth: true },
   accountStatement: { path: '/accountstatement', owner: 'payments', auth: true },
+  deposit: { path: '/deposit', owner: 'payments', auth: true },
+  withdraw: { path: '/withdraw', owner: 'payments', auth: true },
+  depositStatement: { path: '/depositstatement', owner: 'payments', auth: true },
+  withdrawStatement: { path: '/withdrawstatement', owner: 'payments', auth: true },
+  adminDepositStatement: { path: '/admin/depositstatement', owner: 'admin', auth: true },
+  adminWithdrawStatement: { path: '/admin/withdrawstatement', owner: 'admin', auth: true },
+  // The operator's UPI and bank details: only the roles that may save them (as the API decides).
+  adminPaymentMethod: { path: '/admin/payment-method', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
 } as const satisfies Record<string, RouteDef>;
 
 /** Name of a route in the table. */
@@ -46,6 +70,15 @@ export type RouteName = keyof typeof ROUTES;
 export type RemoteScreens<O extends RouteOwner> = {
   [K in RouteName as (typeof ROUTES)[K]['owner'] extends O ? K : never]: unknown;
 };
+
+/**
+ * True when `role` may open the route: routes without a `roles` list are open to every signed-in
+ * user of their area (SPEC §6).
+ */
+export function routeAllowsRole(name: RouteName, role: Role | null | undefined): boolean {
+  const roles = (ROUTES[name] as RouteDef).roles;
+  return roles === undefined || (role !== null && role !== undefined && roles.includes(role));
+}
 
 /**
  * True when a path belongs to the admin area: the word admin appears in it (SPEC §2).

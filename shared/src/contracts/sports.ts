@@ -4,6 +4,7 @@
  * (inside they are integers in hundredths) and sizes/stakes are rupees.
  * Sport ids follow SPEC §3: 4 Cricket, 1 Soccer, 2 Tennis. Series = competitions, matches = events.
  */
+import type { SocketAck } from './socket';
 
 /** Sport ids of SPEC §3. */
 export const SPORT_IDS = { cricket: 4, soccer: 1, tennis: 2 } as const;
@@ -211,10 +212,14 @@ export interface MatchDelta {
   removed?: string[];
 }
 
-/** Events the client sends on the data connection. */
+/**
+ * Events the client sends on the data connection. The optional ack answers `{ ok: true }`, or
+ * `{ ok: false, message }` when the match is unknown or not shown to this caller (no snapshot
+ * follows then). A client that sees a seq gap emits `subscribe` again and gets a fresh snapshot.
+ */
 export interface DataClientEvents {
-  subscribe: (payload: DataSubscribe) => void;
-  unsubscribe: (payload: DataSubscribe) => void;
+  subscribe: (payload: DataSubscribe, ack?: (result: SocketAck) => void) => void;
+  unsubscribe: (payload: DataSubscribe, ack?: (result: SocketAck) => void) => void;
 }
 
 /** Events the server sends on the data connection. */
@@ -225,3 +230,99 @@ export interface DataServerEvents {
 
 /** Prices are batched and sent at most this often per match. */
 export const MARKET_DATA_BATCH_MS = 250;
+
+// ---- Step 3 additions (API) ----
+
+/** `Market.result` of a voided market (e.g. a tied T20 under the VOID tie policy, RULES §7.7). */
+export const MARKET_RESULT_VOID = 'void';
+
+/** Fancy kinds the feed produces: runs over a span of overs, and the score at a fall of wicket. */
+export const FANCY_GTYPES = ['session', 'wicket'] as const;
+
+/** Default `gtype` of get-fancy-list (SPEC §3, §9: default bet fancy type session); 'all' lists every kind. */
+export const FANCY_GTYPE_DEFAULT = 'session';
+
+/** Limits a new market or fancy gets when its sport has no settings saved yet (rupees, seconds). */
+export const DEFAULT_MARKET_LIMITS: Readonly<MarketLimits> = { minStake: 100, maxStake: 100_000, maxProfit: 500_000, betDelaySec: 5 };
+
+/** Upper bound of any stake limit an admin may set (rupees). */
+export const MARKET_LIMIT_MAX = 100_000_000;
+
+/** Longest bet delay an admin may set (seconds). */
+export const BET_DELAY_MAX_SEC = 60;
+
+/** A sport with its settings, as GET get-sport-list answers admin and sadmin (players get SportItem). */
+export interface SportAdminItem extends SportSettings {
+  name: string;
+}
+
+/** An imported match inside a competition of get-series-with-market. */
+export interface SeriesMatchItem {
+  _id: string;
+  name: string;
+  openDate: string;
+  inPlay: boolean;
+  status: 'upcoming' | 'inplay' | 'closed';
+  /** Active (player-visible) non-fancy markets of the match. */
+  marketCount: number;
+  /** Active fancies of the match that are not closed. */
+  fancyCount: number;
+}
+
+/** A competition with its imported matches (GET get-series-with-market?EventTypeID). */
+export interface SeriesWithMarket {
+  competitionId: string;
+  name: string;
+  sportId: number;
+  matches: SeriesMatchItem[];
+}
+
+/** Competitions grouped by the UTC date of their matches' open date (GET get-series-with-market-with-date). */
+export interface SeriesByDate {
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  series: SeriesWithMarket[];
+}
+
+/** POST save-message: a new news line. */
+export interface SaveMessageRequest {
+  text: string;
+  active: boolean;
+}
+
+/** POST update-message: change a news line's text or switch it on or off. */
+export interface UpdateMessageRequest {
+  _id: string;
+  text?: string;
+  active?: boolean;
+}
+
+/** Longest news line (characters). */
+export const NEWS_TEXT_MAX_LENGTH = 500;
+
+/** POST save-button-values. */
+export interface SaveButtonValuesRequest {
+  buttons: ButtonValue[];
+}
+
+/** A player has at most this many stake buttons. */
+export const BUTTON_VALUES_MAX = 10;
+/** Longest button label (characters). */
+export const BUTTON_LABEL_MAX_LENGTH = 10;
+/**
+ * Largest stake a button may hold (rupees, whole): ₹10,00,000, above every market's default
+ * maximum stake; a larger quick stake would only ever be refused by the bet slip.
+ */
+export const BUTTON_VALUE_MAX = 1_000_000;
+
+/** Stake buttons of a user who has saved none. */
+export const DEFAULT_BUTTON_VALUES: readonly ButtonValue[] = [
+  { label: '100', value: 100 },
+  { label: '500', value: 500 },
+  { label: '1K', value: 1_000 },
+  { label: '5K', value: 5_000 },
+  { label: '10K', value: 10_000 },
+  { label: '25K', value: 25_000 },
+  { label: '50K', value: 50_000 },
+  { label: '1L', value: 100_000 },
+];

@@ -1,5 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
-import { Button, ROUTES, SPORTS_ADMIN_ROLES, formatRupees, hideFlags$, toggleHide, useObservable, user$, type Area } from '@backlay/shared';
+import { NavLink, Outlet, generatePath } from 'react-router';
+import { Button, ROUTES, SPORT_IDS, formatRupees, hideFlags$, routeAllowsRole, toggleHide, useObservable, user$, type Area, type Role, type RouteName } from '@backlay/shared';
 import { endSession } from '../session/session';
 
 function Amount({ label, value, hidden, onToggle }: { label: string; value: number; hidden: boolean; onToggle: () => void }) {
@@ -16,28 +16,64 @@ function Amount({ label, value, hidden, onToggle }: { label: string; value: numb
   );
 }
 
+/** One link of the main navigation. */
+export interface NavItem {
+  to: string;
+  label: string;
+  /** Active only on exactly this path. */
+  end: boolean;
+}
+
+const link = (route: RouteName, label: string, end = false, params: Record<string, string> = {}): NavItem & { route: RouteName } => ({
+  route,
+  to: generatePath(ROUTES[route].path, params),
+  label,
+  end,
+});
+
+/**
+ * The main navigation of an area for a role: only links to routes the role may open (the route
+ * table's `roles`), so an MDL never sees the sports administration.
+ */
+export function navLinks(area: Area, role: Role): NavItem[] {
+  const items =
+    area === 'admin'
+      ? [
+          link('adminHome', 'Clients', true),
+          link('adminAccountStatement', 'Statement'),
+          link('adminDepositStatement', 'Deposits'),
+          link('adminWithdrawStatement', 'Withdrawals'),
+          link('adminPaymentMethod', 'Payment method'),
+          link('adminSportsList', 'Sports'),
+          link('adminMessages', 'Messages'),
+          link('adminSettings', 'Settings'),
+          link('adminChangePassword', 'Change password'),
+        ]
+      : [
+          link('home', 'Home', true),
+          link('matchList', 'Cricket', false, { sportId: String(SPORT_IDS.cricket) }),
+          link('matchList', 'Soccer', false, { sportId: String(SPORT_IDS.soccer) }),
+          link('matchList', 'Tennis', false, { sportId: String(SPORT_IDS.tennis) }),
+          // Money together: move it, then the three statements.
+          link('deposit', 'Deposit'),
+          link('withdraw', 'Withdraw'),
+          link('accountStatement', 'Statement'),
+          link('depositStatement', 'Deposit statement'),
+          link('withdrawStatement', 'Withdraw statement'),
+          link('rules', 'Rules'),
+          link('buttonValues', 'Stake buttons'),
+          link('changePassword', 'Change password'),
+        ];
+  return items.filter((i) => routeAllowsRole(i.route, role)).map(({ to, label, end }) => ({ to, label, end }));
+}
+
 /** The signed-in layout: header with balance and exposure (each hideable), navigation, the page. */
 export function MainLayout({ area }: { area: Area }) {
   const user = useObservable(user$, null);
   const hide = useObservable(hideFlags$, { balance: false, exposure: false });
   if (!user) return null;
   const firstLogin = user.changePassAndTxn;
-  const links =
-    area === 'admin'
-      ? [
-          { to: ROUTES.adminHome.path, label: 'Clients', end: true },
-          { to: ROUTES.adminAccountStatement.path, label: 'Statement', end: false },
-          ...(SPORTS_ADMIN_ROLES.includes(user.role) ? [{ to: ROUTES.adminSettings.path, label: 'Settings', end: false }] : []),
-          { to: ROUTES.adminChangePassword.path, label: 'Change password', end: false },
-        ]
-      : [
-          { to: ROUTES.home.path, label: 'Home', end: true },
-          { to: '/match/4', label: 'Cricket', end: false },
-          { to: '/match/1', label: 'Soccer', end: false },
-          { to: '/match/2', label: 'Tennis', end: false },
-          { to: ROUTES.accountStatement.path, label: 'Statement', end: false },
-          { to: ROUTES.changePassword.path, label: 'Change password', end: false },
-        ];
+  const links = navLinks(area, user.role);
   return (
     <div className="bl-app">
       <header className="bl-header">

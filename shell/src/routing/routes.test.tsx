@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
-import { ROUTES, isAdminPath, type Area } from '@backlay/shared';
+import { ROUTES, isAdminPath, type Area, type RouteDef } from '@backlay/shared';
 import { RequireAuth } from './RequireAuth';
+import { RequireRole } from './RequireRole';
 import { routes } from './routes';
 
 /** Every path of the tree with the area of the RequireAuth guard above it (null: public). */
@@ -22,6 +23,20 @@ describe('the route tree', () => {
     for (const def of Object.values(ROUTES)) {
       expect(mounted.filter((m) => m.path === def.path)).toHaveLength(1);
     }
+  });
+
+  it('guards each route limited to some roles with RequireRole, and no other', () => {
+    const guarded = (tree: RouteObject[], out: string[] = []): string[] => {
+      for (const route of tree) {
+        const element = route.element as ReactElement | undefined;
+        if (route.path && element?.type === RequireRole) out.push(route.path);
+        if (route.children) guarded(route.children, out);
+      }
+      return out;
+    };
+    const expected = Object.values(ROUTES as Record<string, RouteDef>).filter((d) => d.roles).map((d) => d.path);
+    expect(guarded(routes).sort()).toEqual(expected.sort());
+    expect(expected).toEqual(expect.arrayContaining(['/admin/sports-list/:url?', '/admin/messages', '/admin/active-markets/:matchId']));
   });
 
   it('guards each signed-in route by the area its path belongs to', () => {

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { ROUTES, type RouteName } from '@backlay/shared';
+import { ROUTES, type RouteDef, type RouteName } from '@backlay/shared';
 import { RemoteScreen } from '../federation/RemoteScreen';
 import type { RemoteName } from '../federation/remotes';
 import { MainLayout } from '../layout/MainLayout';
@@ -9,6 +9,7 @@ import { MaintenancePage } from '../pages/MaintenancePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { TransactionPasswordPage } from '../pages/TransactionPasswordPage';
 import { RequireAuth } from './RequireAuth';
+import { RequireRole } from './RequireRole';
 import { ScrollToTop } from './ScrollToTop';
 import { ToastHost } from './ToastHost';
 
@@ -22,10 +23,11 @@ function Root() {
   );
 }
 
-/** A route of the table rendered by its remote. */
+/** A route of the table rendered by its remote; a route limited to some roles is guarded. */
 function remoteRoute(name: RouteName): RouteObject {
-  const def = ROUTES[name];
-  return { path: def.path, element: <RemoteScreen key={name} remote={def.owner as RemoteName} screen={name} /> };
+  const def: RouteDef = ROUTES[name];
+  const screen = <RemoteScreen key={name} remote={def.owner as RemoteName} screen={name} />;
+  return { path: def.path, element: def.roles ? <RequireRole route={name}>{screen}</RequireRole> : screen };
 }
 
 /**
@@ -49,7 +51,14 @@ export const routes: RouteObject[] = [
               remoteRoute('dashbaord'),
               { path: ROUTES.dashboard.path, element: <Navigate to={ROUTES.home.path} replace /> },
               remoteRoute('matchList'),
+              remoteRoute('odds'),
+              remoteRoute('rules'),
+              remoteRoute('buttonValues'),
               remoteRoute('accountStatement'),
+              remoteRoute('deposit'),
+              remoteRoute('withdraw'),
+              remoteRoute('depositStatement'),
+              remoteRoute('withdrawStatement'),
               { path: ROUTES.changePassword.path, element: <ChangePasswordPage area="player" /> },
               { path: ROUTES.transactionPassword.path, element: <TransactionPasswordPage area="player" /> },
             ],
@@ -68,7 +77,17 @@ export const routes: RouteObject[] = [
               remoteRoute('adminAddUser'),
               remoteRoute('adminEditUser'),
               remoteRoute('adminAccountStatement'),
+              remoteRoute('adminDepositStatement'),
+              remoteRoute('adminWithdrawStatement'),
+              remoteRoute('adminPaymentMethod'),
               remoteRoute('adminSettings'),
+              remoteRoute('adminSportsList'),
+              remoteRoute('adminSeries'),
+              remoteRoute('adminMatches'),
+              remoteRoute('adminActiveMatches'),
+              remoteRoute('adminActiveMarkets'),
+              remoteRoute('adminActiveFancies'),
+              remoteRoute('adminMessages'),
               { path: ROUTES.adminChangePassword.path, element: <ChangePasswordPage area="admin" /> },
               { path: ROUTES.adminTransactionPassword.path, element: <TransactionPasswordPage area="admin" /> },
             ],

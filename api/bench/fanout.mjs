@@ -1,0 +1,249 @@
+#!/usr/bin/env node
+// `pnpm bench`: the fan-out benchmark of BENCH.md §9 and §11, as ratios measured in one run.
+//
+// N clients subscribed to one match get 10 updates a second, through the product (the real app
+// and realtime module: socket.io, namespace /data, subscribe → snapshot → deltas) and through
+// a bare `ws` broadcaster sending the same delta JSON (the ceiling). Rounds alternate A/B
+// (socket.io, ws, socket.io, ws …) so both meet the same foreign load; the clients run in a
+// child process; websocket transport only, per-message deflate off.
+//
+// Per round it prints delivered % (messages received ÷ N × 10 Hz × DUR), p50/p99 delivery
+// latency, server CPU (and per delivered message), the wall time of one broadcast, the client
+// process's CPU and the foreign CPU load of the machine; per N the medians and the socket.io ÷
+// ws ratios. Environment: N (comma list, default "500,1000"; up to 5000), DUR (seconds per
+// round, default 10), ROUNDS (A/B pairs per N, default 2), DATABASE_URL (a server to create the
+// throwaway database on; default an embedded PostgreSQL in a temp dir), BENCH_OUT (write the
+// JSON summary to this file). Not part of `pnpm test`.
+import { build } from 'esbuild';
+import { fork } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const apiDir = path.resolve(here, '..');
+const require = createRequire(path.join(apiDir, 'package.json'));
+
+const SIZES = (process.env.N ?? '500,1000').split(',').map((s) => Number(s.trim()));
+const DUR_S = Number(process.env.DUR ?? 10);
+const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const WARMUP_S = 2;
+const RATE_HZ = 10;
+const ORIGIN = 'http://127.0.0.1:8080';
+
+if (SIZES.some((n) => !Number.isInteger(n) || n < 1 || n > 5000) || !(DUR_S > 0) || !(ROUNDS >= 1)) {
+  console.error('N must be integers from 1 to 5000 (comma separated), DUR > 0 seconds, ROUNDS ≥ 1');
+  process.exit(2);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const now = () => performance.timeOrigin + performance.now();
+const median = (values) => {
+  const sorted = values.filter((v) => v !== null && Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Busy and total milliseconds of the whole machine so far (procfs). */
+function machineCpuMs() {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  return { busyMs: (total - idle) * 10, totalMs: total * 10 };
+}
+
+/** Bundles the servers' module (TypeScript, with @backlay/shared inlined) next to dist/main.js. */
+async function loadServers() {
+  const outfile = path.join(apiDir, 'dist', 'bench-fanout-server.cjs');
+  await build({
+    entryPoints: [path.join(here, 'fanout-server.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    packages: 'external',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'bundle-workspace-shared',
+        setup(b) {
+          b.onResolve({ filter: /^@backlay\/shared(\/.*)?$/ }, (args) => ({ path: require.resolve(args.path) }));
+        },
+      },
+    ],
+  });
+  return require(outfile);
+}
+
+function waitFor(child, type, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${type} from the clients within ${timeoutMs} ms`)), timeoutMs);
+    const onMessage = (message) => {
+      if (message.type === 'error') {
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        reject(new Error(`clients failed: ${message.message}`));
+      } else if (message.type === type) {
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve(message);
+      }
+    };
+    child.on('message', onMessage);
+  });
+}
+
+async function round(servers, lib, n) {
+  const child = fork(path.join(here, 'fanout-clients.mjs'), [], {
+    env: {
+      ...process.env,
+      LIB: lib,
+      N: String(n),
+      URL: lib === 'ws' ? servers.wsUrl : servers.productUrl,
+      TOKEN: servers.token,
+      MATCH_ID: servers.matchId,
+      ORIGIN,
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    const ready = await waitFor(child, 'ready', 180_000);
+    // Settle: every connection registered on the server.
+    for (let i = 0; i < 50 && servers.connections()[lib] < n; i += 1) await sleep(100);
+    await sleep(1_000);
+
+    const broadcastMs = [];
+    const timer = setInterval(() => broadcastMs.push(servers.tick(lib)), 1000 / RATE_HZ);
+    await sleep(WARMUP_S * 1000);
+    const start = now();
+    const end = start + DUR_S * 1000;
+    child.send({ type: 'window', start, end });
+    const cpuBefore = process.cpuUsage();
+    const machineBefore = machineCpuMs();
+    const ticksBefore = broadcastMs.length;
+    await sleep(DUR_S * 1000);
+    const cpu = process.cpuUsage(cpuBefore);
+    const machine = machineCpuMs();
+    const ticksInWindow = broadcastMs.length - ticksBefore;
+    clearInterval(timer);
+    await sleep(1_000);
+    child.send({ type: 'report' });
+    const report = await waitFor(child, 'report', 30_000);
+
+    const serverCpuMs = (cpu.user + cpu.system) / 1000;
+    const windowMs = DUR_S * 1000;
+    const cores = cpus().length;
+    const foreignMs = Math.max(0, machine.busyMs - machineBefore.busyMs - serverCpuMs - report.cpuMs);
+    return {
+      lib,
+      n,
+      connectS: ready.connectMs / 1000,
+      deliveredPct: (100 * report.received) / (n * RATE_HZ * DUR_S),
+      p50Ms: report.p50,
+      p99Ms: report.p99,
+      serverCpuPct: (100 * serverCpuMs) / windowMs,
+      cpuPerMsgUs: report.received > 0 ? (serverCpuMs * 1000) / report.received : null,
+      broadcastMs: median(broadcastMs.slice(ticksBefore, ticksBefore + ticksInWindow)),
+      ticksInWindow,
+      clientCpuPct: (100 * report.cpuMs) / windowMs,
+      foreignCpuPct: (100 * foreignMs) / (windowMs * cores),
+      disconnects: report.disconnects,
+      malformed: report.malformed,
+    };
+  } finally {
+    if (child.exitCode === null) child.kill();
+    await exited;
+    // Let the server notice the closed connections before the next round.
+    for (let i = 0; i < 50 && servers.connections()[lib] > 0; i += 1) await sleep(100);
+  }
+}
+
+const fmt = (value, digits = 1) => (value === null || value === undefined ? '—' : Number(value).toFixed(digits));
+
+function printRound(r) {
+  console.log(
+    [
+      r.lib.padEnd(8),
+      String(r.n).padStart(5),
+      `${fmt(r.deliveredPct)}%`.padStart(7),
+      fmt(r.p50Ms).padStart(7),
+      fmt(r.p99Ms).padStart(7),
+      `${fmt(r.serverCpuPct)}%`.padStart(7),
+      fmt(r.cpuPerMsgUs).padStart(7),
+      fmt(r.broadcastMs, 2).padStart(8),
+      `${fmt(r.clientCpuPct)}%`.padStart(7),
+      `${fmt(r.foreignCpuPct)}%`.padStart(8),
+      fmt(r.connectS, 2).padStart(7),
+    ].join(' '),
+  );
+}
+
+const servers = await (await loadServers()).startBenchServers();
+const rounds = [];
+const startedAt = new Date().toISOString();
+try {
+  console.log(`fan-out: N=${SIZES.join(',')} DUR=${DUR_S}s ROUNDS=${ROUNDS} (A/B pairs) at ${RATE_HZ} Hz, ${cpus().length} cores\n`);
+  console.log('lib          N  deliv.  p50 ms  p99 ms  srvCPU  µs/msg  bcast ms  cliCPU  foreign  conn s');
+  for (const n of SIZES) {
+    for (let i = 0; i < ROUNDS; i += 1) {
+      for (const lib of ['socketio', 'ws']) {
+        const result = await round(servers, lib, n);
+        rounds.push(result);
+        printRound(result);
+      }
+    }
+  }
+} finally {
+  await servers.close();
+}
+
+const summary = SIZES.map((n) => {
+  const of = (lib, key) => median(rounds.filter((r) => r.n === n && r.lib === lib).map((r) => r[key]));
+  const pairs = rounds.filter((r) => r.n === n && r.lib === 'socketio').map((sio, i) => [sio, rounds.filter((r) => r.n === n && r.lib === 'ws')[i]]);
+  const ratio = (key) => median(pairs.map(([a, b]) => (a?.[key] != null && b?.[key] ? a[key] / b[key] : null)));
+  return {
+    n,
+    socketio: { deliveredPct: of('socketio', 'deliveredPct'), p50Ms: of('socketio', 'p50Ms'), p99Ms: of('socketio', 'p99Ms'), cpuPerMsgUs: of('socketio', 'cpuPerMsgUs') },
+    ws: { deliveredPct: of('ws', 'deliveredPct'), p50Ms: of('ws', 'p50Ms'), p99Ms: of('ws', 'p99Ms'), cpuPerMsgUs: of('ws', 'cpuPerMsgUs') },
+    ratios: { p50: ratio('p50Ms'), p99: ratio('p99Ms'), cpuPerMsg: ratio('cpuPerMsgUs'), delivered: ratio('deliveredPct') },
+    foreignCpuPct: median(rounds.filter((r) => r.n === n).map((r) => r.foreignCpuPct)),
+  };
+});
+
+console.log('\nmedians per N (socket.io ÷ ws, per A/B pair; BENCH §11 floor for cpu/msg: ≤ 1.6)');
+console.log('    N  sio deliv.  sio p50  sio p99   ws deliv.   ws p50   ws p99   p50 ×   p99 ×  cpu/msg ×  foreign');
+for (const s of summary) {
+  console.log(
+    [
+      String(s.n).padStart(5),
+      `${fmt(s.socketio.deliveredPct)}%`.padStart(11),
+      fmt(s.socketio.p50Ms).padStart(8),
+      fmt(s.socketio.p99Ms).padStart(8),
+      `${fmt(s.ws.deliveredPct)}%`.padStart(11),
+      fmt(s.ws.p50Ms).padStart(8),
+      fmt(s.ws.p99Ms).padStart(8),
+      fmt(s.ratios.p50, 2).padStart(7),
+      fmt(s.ratios.p99, 2).padStart(7),
+      fmt(s.ratios.cpuPerMsg, 2).padStart(10),
+      `${fmt(s.foreignCpuPct)}%`.padStart(8),
+    ].join(' '),
+  );
+}
+
+const versionOf = (name) => {
+  try {
+    return require(`${name}/package.json`).version;
+  } catch {
+    return 'unknown';
+  }
+};
+const versions = { node: process.version, 'socket.io': versionOf('socket.io'), ws: versionOf('ws') };
+const result = { startedAt, rateHz: RATE_HZ, durationS: DUR_S, rounds, summary, versions };
+if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, `${JSON.stringify(result, null, 2)}\n`);
+console.log(`\n${JSON.stringify({ summary, versions })}`);

@@ -1,0 +1,346 @@
+/** JSON schemas of the catalog and sports-admin routes (request and response), shaped as contracts/sports.ts. */
+import { BET_DELAY_MAX_SEC, MARKET_LIMIT_MAX, PAGE_SIZE_MAX } from '@backlay/shared/contracts';
+import { bearerSecurity, isoTimeSchema, responses } from '../common/schemas';
+import { MATCH_LIST_DEFAULT_LIMIT, MATCH_STATUS_VALUES } from './match-query';
+
+type Schema = Record<string, unknown>;
+
+const idField = { type: 'string', minLength: 1, maxLength: 64 };
+const sportIdField = { type: 'integer', minimum: 1, maximum: 1_000_000 };
+const eventStatus = { type: 'string', enum: ['upcoming', 'inplay', 'closed'] };
+const marketStatus = { type: 'string', enum: ['open', 'suspended', 'ball_running', 'closed'] };
+/** Type-level bounds only; the readable rules are checked by limits-rules.ts. */
+const moneyField = { type: 'number', maximum: MARKET_LIMIT_MAX * 10 };
+const delayField = { type: 'number', maximum: BET_DELAY_MAX_SEC * 10 };
+
+const limitProperties = {
+  minStake: { type: 'number' },
+  maxStake: { type: 'number' },
+  maxProfit: { type: 'number' },
+  betDelaySec: { type: 'integer' },
+};
+const limitRequired = ['minStake', 'maxStake', 'maxProfit', 'betDelaySec'];
+
+const priceSize = { type: 'object', required: ['price', 'size'], properties: { price: { type: 'number' }, size: { type: 'number' } } };
+
+const runnerSchema = {
+  type: 'object',
+  required: ['selectionId', 'name', 'back', 'lay', 'status'],
+  properties: {
+    selectionId: { type: 'string' },
+    name: { type: 'string' },
+    back: { type: 'array', items: priceSize },
+    lay: { type: 'array', items: priceSize },
+    status: { type: 'string', enum: ['active', 'winner', 'loser', 'removed'] },
+  },
+};
+
+export const marketSchema = {
+  type: 'object',
+  required: ['marketId', 'matchId', 'name', 'type', 'status', 'active', 'inPlay', 'runners', 'result', ...limitRequired],
+  properties: {
+    marketId: { type: 'string' },
+    matchId: { type: 'string' },
+    name: { type: 'string' },
+    type: { type: 'string', enum: ['match_odds', 'bookmaker', 'over_under'] },
+    status: marketStatus,
+    active: { type: 'boolean' },
+    inPlay: { type: 'boolean' },
+    runners: { type: 'array', items: runnerSchema },
+    result: { type: ['string', 'null'] },
+    ...limitProperties,
+  },
+};
+
+export const fancySchema = {
+  type: 'object',
+  required: ['fancyId', 'matchId', 'name', 'gtype', 'status', 'active', 'noRun', 'noRate', 'yesRun', 'yesRate', 'result', ...limitRequired],
+  properties: {
+    fancyId: { type: 'string' },
+    matchId: { type: 'string' },
+    name: { type: 'string' },
+    gtype: { type: 'string' },
+    status: marketStatus,
+    active: { type: 'boolean' },
+    noRun: { type: 'integer' },
+    noRate: { type: 'integer' },
+    yesRun: { type: 'integer' },
+    yesRate: { type: 'integer' },
+    result: { type: ['integer', 'null'] },
+    ...limitProperties,
+  },
+};
+
+const scoreSchema = {
+  type: 'object',
+  required: ['matchId', 'sportId', 'home', 'away', 'summary', 'detail', 'inPlay', 'ballRunning', 'updatedAt'],
+  properties: {
+    matchId: { type: 'string' },
+    sportId: { type: 'integer' },
+    home: { type: 'string' },
+    away: { type: 'string' },
+    summary: { type: 'string' },
+    detail: { type: 'array', items: { type: 'string' } },
+    inPlay: { type: 'boolean' },
+    ballRunning: { type: 'boolean' },
+    updatedAt: isoTimeSchema,
+  },
+};
+
+const matchDetailSchema = {
+  type: 'object',
+  required: ['_id', 'sportId', 'name', 'competitionId', 'competitionName', 'openDate', 'inPlay', 'status', 'active'],
+  properties: {
+    _id: { type: 'string' },
+    sportId: { type: 'integer' },
+    name: { type: 'string' },
+    competitionId: { type: 'string' },
+    competitionName: { type: 'string' },
+    openDate: isoTimeSchema,
+    inPlay: { type: 'boolean' },
+    status: eventStatus,
+    active: { type: 'boolean' },
+  },
+};
+
+const matchOddsSummarySchema = {
+  type: ['object', 'null'],
+  required: ['marketId', 'status', 'runners'],
+  properties: {
+    marketId: { type: 'string' },
+    status: marketStatus,
+    runners: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['selectionId', 'name', 'back', 'lay'],
+        properties: {
+          selectionId: { type: 'string' },
+          name: { type: 'string' },
+          back: { type: ['number', 'null'] },
+          lay: { type: ['number', 'null'] },
+        },
+      },
+    },
+  },
+};
+
+const sportSettingsProperties = { sportId: { type: 'integer' }, active: { type: 'boolean' }, ...limitProperties };
+
+const seriesWithMarketSchema = {
+  type: 'object',
+  required: ['competitionId', 'name', 'sportId', 'matches'],
+  properties: {
+    competitionId: { type: 'string' },
+    name: { type: 'string' },
+    sportId: { type: 'integer' },
+    matches: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['_id', 'name', 'openDate', 'inPlay', 'status', 'marketCount', 'fancyCount'],
+        properties: {
+          _id: { type: 'string' },
+          name: { type: 'string' },
+          openDate: isoTimeSchema,
+          inPlay: { type: 'boolean' },
+          status: eventStatus,
+          marketCount: { type: 'integer' },
+          fancyCount: { type: 'integer' },
+        },
+      },
+    },
+  },
+};
+
+const tags = ['catalog'];
+const adminTags = ['sports admin'];
+
+function query(properties: Schema, required: string[]): Schema {
+  return { type: 'object', additionalProperties: false, required, properties };
+}
+
+function body(properties: Schema, required: string[]): Schema {
+  return { type: 'object', additionalProperties: false, required, properties };
+}
+
+export const schemas = {
+  sportList: {
+    tags,
+    security: bearerSecurity,
+    response: responses({
+      type: 'array',
+      items: { type: 'object', required: ['sportId', 'name'], properties: { name: { type: 'string' }, ...sportSettingsProperties } },
+    }),
+  },
+  series: {
+    tags: adminTags,
+    security: bearerSecurity,
+    querystring: query({ EventTypeID: sportIdField }, ['EventTypeID']),
+    response: responses({
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['competitionId', 'name', 'sportId', 'matchCount'],
+        properties: { competitionId: { type: 'string' }, name: { type: 'string' }, sportId: { type: 'integer' }, matchCount: { type: 'integer' } },
+      },
+    }),
+  },
+  feedMatches: {
+    tags: adminTags,
+    security: bearerSecurity,
+    querystring: query({ EventTypeID: sportIdField, CompetitionID: idField }, ['EventTypeID', 'CompetitionID']),
+    response: responses({
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['eventId', 'name', 'sportId', 'competitionId', 'competitionName', 'openDate', 'inPlay', 'imported'],
+        properties: {
+          eventId: { type: 'string' },
+          name: { type: 'string' },
+          sportId: { type: 'integer' },
+          competitionId: { type: 'string' },
+          competitionName: { type: 'string' },
+          openDate: isoTimeSchema,
+          inPlay: { type: 'boolean' },
+          imported: { type: 'boolean' },
+        },
+      },
+    }),
+  },
+  saveMatch: {
+    tags: adminTags,
+    security: bearerSecurity,
+    body: body(
+      {
+        data: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['eventId', 'sportId', 'competitionId'],
+          properties: { eventId: idField, sportId: sportIdField, competitionId: idField },
+        },
+        syncData: { type: 'boolean' },
+      },
+      ['data', 'syncData'],
+    ),
+    response: responses(matchDetailSchema),
+  },
+  matchList: {
+    tags,
+    security: bearerSecurity,
+    querystring: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        sportId: { type: 'integer', minimum: 1 },
+        status: { type: 'string', enum: [...MATCH_STATUS_VALUES], default: 'all' },
+        limit: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: MATCH_LIST_DEFAULT_LIMIT },
+      },
+    },
+    response: responses({
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['_id', 'sportId', 'name', 'openDate', 'inPlay', 'status', 'competitionName', 'matchOdds'],
+        properties: {
+          _id: { type: 'string' },
+          sportId: { type: 'integer' },
+          name: { type: 'string' },
+          openDate: isoTimeSchema,
+          inPlay: { type: 'boolean' },
+          status: eventStatus,
+          competitionName: { type: 'string' },
+          matchOdds: matchOddsSummarySchema,
+        },
+      },
+    }),
+  },
+  matchById: { tags, security: bearerSecurity, querystring: query({ matchId: idField }, ['matchId']), response: responses(matchDetailSchema) },
+  marketList: {
+    tags,
+    security: bearerSecurity,
+    querystring: query({ matchId: idField }, ['matchId']),
+    response: responses({ type: 'array', items: marketSchema }),
+  },
+  fancyList: {
+    tags,
+    security: bearerSecurity,
+    querystring: query({ matchId: idField, gtype: { type: 'string', maxLength: 32 } }, ['matchId']),
+    response: responses({ type: 'array', items: fancySchema }),
+  },
+  fancyData: {
+    tags,
+    security: bearerSecurity,
+    querystring: query({ MatchID: idField }, ['MatchID']),
+    response: responses({ type: 'array', items: fancySchema }),
+  },
+  score: { tags, security: bearerSecurity, querystring: query({ MatchID: idField }, ['MatchID']), response: responses(scoreSchema) },
+  seriesWithMarket: {
+    tags,
+    security: bearerSecurity,
+    querystring: query({ EventTypeID: sportIdField }, ['EventTypeID']),
+    response: responses({ type: 'array', items: seriesWithMarketSchema }),
+  },
+  seriesWithMarketByDate: {
+    tags,
+    security: bearerSecurity,
+    querystring: query({ EventTypeID: sportIdField }, ['EventTypeID']),
+    response: responses({
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['date', 'series'],
+        properties: { date: { type: 'string' }, series: { type: 'array', items: seriesWithMarketSchema } },
+      },
+    }),
+  },
+  saveSportSettings: {
+    tags: adminTags,
+    security: bearerSecurity,
+    body: body(
+      { sportId: sportIdField, active: { type: 'boolean' }, minStake: moneyField, maxStake: moneyField, maxProfit: moneyField, betDelaySec: delayField },
+      ['sportId', 'active', ...limitRequired],
+    ),
+    response: responses({ type: 'object', required: ['sportId', 'active', ...limitRequired], properties: sportSettingsProperties }),
+  },
+  updateMatch: {
+    tags: adminTags,
+    security: bearerSecurity,
+    body: body({ matchId: idField, active: { type: 'boolean' } }, ['matchId', 'active']),
+    response: responses(matchDetailSchema),
+  },
+  updateMarket: {
+    tags: adminTags,
+    security: bearerSecurity,
+    body: body(
+      {
+        marketId: idField,
+        active: { type: 'boolean' },
+        suspended: { type: 'boolean' },
+        minStake: moneyField,
+        maxStake: moneyField,
+        maxProfit: moneyField,
+        betDelaySec: delayField,
+      },
+      ['marketId'],
+    ),
+    response: responses(marketSchema),
+  },
+  updateFancy: {
+    tags: adminTags,
+    security: bearerSecurity,
+    body: body(
+      {
+        fancyId: idField,
+        active: { type: 'boolean' },
+        suspended: { type: 'boolean' },
+        minStake: moneyField,
+        maxStake: moneyField,
+        maxProfit: moneyField,
+        betDelaySec: delayField,
+      },
+      ['fancyId'],
+    ),
+    response: responses(fancySchema),
+  },
+};

@@ -1,0 +1,341 @@
+/**
+ * SQL of markets (with their runners and prices), fancies and scores. The feed ingest upserts
+ * the feed's columns in batches (one statement per table); admins change only `active`,
+ * `admin_suspended` and the limits. A result, once stored, never changes and a closed market
+ * never reopens: settlement (step 4) reads the result from here.
+ */
+import type { FeedFancy, FeedMarket, FeedScore } from '../feed/feed-provider';
+import type { Queryable } from '../db/database';
+import type { FancyRow, LimitsRow, MarketRow, RunnerRow, ScoreRow } from './market-view';
+
+interface RawLimits {
+  minStakeMinor: string;
+  maxStakeMinor: string;
+  maxProfitMinor: string;
+  betDelaySec: number;
+}
+
+interface RawRunner extends Omit<RunnerRow, 'backSizesMinor' | 'laySizesMinor'> {
+  backSizesMinor: string[];
+  laySizesMinor: string[];
+}
+
+interface RawMarket extends Omit<MarketRow, keyof LimitsRow | 'version' | 'runners'>, RawLimits {
+  version: string;
+  runners: RawRunner[];
+}
+
+interface RawFancy extends Omit<FancyRow, keyof LimitsRow | 'version'>, RawLimits {
+  version: string;
+}
+
+function limits(row: RawLimits): LimitsRow {
+  return {
+    minStakeMinor: BigInt(row.minStakeMinor),
+    maxStakeMinor: BigInt(row.maxStakeMinor),
+    maxProfitMinor: BigInt(row.maxProfitMinor),
+    betDelaySec: row.betDelaySec,
+  };
+}
+
+function toMarketRow(raw: RawMarket): MarketRow {
+  return {
+    ...raw,
+    ...limits(raw),
+    version: BigInt(raw.version),
+    runners: raw.runners.map((r) => ({
+      ...r,
+      backSizesMinor: r.backSizesMinor.map((s) => BigInt(s)),
+      laySizesMinor: r.laySizesMinor.map((s) => BigInt(s)),
+    })),
+  };
+}
+
+function toFancyRow(raw: RawFancy): FancyRow {
+  return { ...raw, ...limits(raw), version: BigInt(raw.version) };
+}
+
+const LIMIT_COLUMNS = (t: string) => `${t}.min_stake_minor::text AS "minStakeMinor", ${t}.max_stake_minor::text AS "maxStakeMinor",
+  ${t}.max_profit_minor::text AS "maxProfitMinor", ${t}.bet_delay_sec AS "betDelaySec"`;
+
+const MARKET_SELECT = `SELECT m.id, m.event_id AS "eventId", m.name, m.market_type AS "marketType", m.sort_order AS "sortOrder",
+  m.feed_status AS "feedStatus", m.in_play AS "inPlay", m.active, m.admin_suspended AS "adminSuspended", m.result,
+  m.version::text AS version, ${LIMIT_COLUMNS('m')},
+  coalesce((SELECT json_agg(json_build_object(
+      'selectionId', r.selection_id, 'name', r.name, 'sortOrder', r.sort_order, 'status', r.status,
+      'backPrices', r.back_prices, 'backSizesMinor', r.back_sizes_minor::text[],
+      'layPrices', r.lay_prices, 'laySizesMinor', r.lay_sizes_minor::text[]) ORDER BY r.sort_order)
+    FROM runners r WHERE r.market_id = m.id), '[]'::json) AS runners
+  FROM markets m`;
+
+const FANCY_SELECT = `SELECT f.id, f.event_id AS "eventId", f.name, f.gtype, f.sort_order AS "sortOrder", f.feed_status AS "feedStatus",
+  f.active, f.admin_suspended AS "adminSuspended", f.no_run AS "noRun", f.no_rate AS "noRate", f.yes_run AS "yesRun",
+  f.yes_rate AS "yesRate", f.result, f.version::text AS version, ${LIMIT_COLUMNS('f')}
+  FROM fancies f`;
+
+// ---- the feed's writes ----
+
+/** Inserts or updates markets and their runners; new markets take their sport's default limits. */
+export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]): Promise<void> {
+  if (markets.length === 0) return;
+  await q.query(
+    `INSERT INTO markets (id, event_id, name, market_type, sort_order, feed_status, in_play, result, resulted_at,
+                          min_stake_minor, max_stake_minor, max_profit_minor, bet_delay_sec)
+     SELECT m.id, m.event_id, m.name, m.market_type, m.sort_order, m.feed_status, m.in_play, m.result,
+            CASE WHEN m.result IS NULL THEN NULL ELSE now() END,
+            s.min_stake_minor, s.max_stake_minor, s.max_profit_minor, s.bet_delay_sec
+     FROM jsonb_to_recordset($1::jsonb)
+       AS m(id text, event_id text, name text, market_type text, sort_order int, feed_status text, in_play boolean, result text)
+     JOIN events e ON e.id = m.event_id JOIN sports s ON s.sport_id = e.sport_id
+     ON CONFLICT (id) DO UPDATE SET
+       name = EXCLUDED.name, sort_order = EXCLUDED.sort_order, in_play = EXCLUDED.in_play,
+       feed_status = CASE WHEN markets.feed_status = 'closed' THEN 'closed' ELSE EXCLUDED.feed_status END,
+       result = coalesce(markets.result, EXCLUDED.result),
+       resulted_at = coalesce(markets.resulted_at, EXCLUDED.resulted_at),
+       version = markets.version + 1, updated_at = now()`,
+    [
+      JSON.stringify(
+        markets.map((m) => ({
+          id: m.marketId,
+          event_id: m.eventId,
+          name: m.name,
+          market_type: m.type,
+          sort_order: m.sortOrder,
+          feed_status: m.status,
+          in_play: m.inPlay,
+          result: m.result,
+        })),
+      ),
+    ],
+  );
+  const runners = markets.flatMap((m) =>
+    m.runners.map((r) => ({
+      market_id: m.marketId,
+      selection_id: r.selectionId,
+      name: r.name,
+      sort_order: r.sortOrder,
+      status: r.status,
+      back_prices: r.back.map((l) => l.price),
+      back_sizes: r.back.map((l) => l.sizeMinor),
+      lay_prices: r.lay.map((l) => l.price),
+      lay_sizes: r.lay.map((l) => l.sizeMinor),
+    })),
+  );
+  if (runners.length === 0) return;
+  await q.query(
+    `INSERT INTO runners (market_id, selection_id, name, sort_order, status, back_prices, back_sizes_minor, lay_prices, lay_sizes_minor)
+     SELECT r.market_id, r.selection_id, r.name, r.sort_order, r.status, r.back_prices, r.back_sizes, r.lay_prices, r.lay_sizes
+     FROM jsonb_to_recordset($1::jsonb) AS r(market_id text, selection_id text, name text, sort_order int, status text,
+       back_prices int[], back_sizes bigint[], lay_prices int[], lay_sizes bigint[])
+     ON CONFLICT (market_id, selection_id) DO UPDATE SET
+       name = EXCLUDED.name, sort_order = EXCLUDED.sort_order,
+       status = CASE WHEN runners.status IN ('winner', 'loser') THEN runners.status ELSE EXCLUDED.status END,
+       back_prices = EXCLUDED.back_prices, back_sizes_minor = EXCLUDED.back_sizes_minor,
+       lay_prices = EXCLUDED.lay_prices, lay_sizes_minor = EXCLUDED.lay_sizes_minor`,
+    [JSON.stringify(runners)],
+  );
+}
+
+export async function upsertFancies(q: Queryable, fancies: readonly FeedFancy[]): Promise<void> {
+  if (fancies.length === 0) return;
+  await q.query(
+    `INSERT INTO fancies (id, event_id, name, gtype, sort_order, feed_status, no_run, no_rate, yes_run, yes_rate, result, resulted_at,
+                          min_stake_minor, max_stake_minor, max_profit_minor, bet_delay_sec)
+     SELECT f.id, f.event_id, f.name, f.gtype, f.sort_order, f.feed_status, f.no_run, f.no_rate, f.yes_run, f.yes_rate, f.result,
+            CASE WHEN f.result IS NULL THEN NULL ELSE now() END,
+            s.min_stake_minor, s.max_stake_minor, s.max_profit_minor, s.bet_delay_sec
+     FROM jsonb_to_recordset($1::jsonb) AS f(id text, event_id text, name text, gtype text, sort_order int, feed_status text,
+       no_run int, no_rate int, yes_run int, yes_rate int, result int)
+     JOIN events e ON e.id = f.event_id JOIN sports s ON s.sport_id = e.sport_id
+     ON CONFLICT (id) DO UPDATE SET
+       name = EXCLUDED.name, gtype = EXCLUDED.gtype, sort_order = EXCLUDED.sort_order,
+       feed_status = CASE WHEN fancies.feed_status = 'closed' THEN 'closed' ELSE EXCLUDED.feed_status END,
+       no_run = CASE WHEN fancies.feed_status = 'closed' THEN fancies.no_run ELSE EXCLUDED.no_run END,
+       no_rate = CASE WHEN fancies.feed_status = 'closed' THEN fancies.no_rate ELSE EXCLUDED.no_rate END,
+       yes_run = CASE WHEN fancies.feed_status = 'closed' THEN fancies.yes_run ELSE EXCLUDED.yes_run END,
+       yes_rate = CASE WHEN fancies.feed_status = 'closed' THEN fancies.yes_rate ELSE EXCLUDED.yes_rate END,
+       result = CASE WHEN fancies.feed_status = 'closed' THEN fancies.result ELSE EXCLUDED.result END,
+       resulted_at = coalesce(fancies.resulted_at, EXCLUDED.resulted_at),
+       version = fancies.version + 1, updated_at = now()`,
+    [
+      JSON.stringify(
+        fancies.map((f) => ({
+          id: f.fancyId,
+          event_id: f.eventId,
+          name: f.name,
+          gtype: f.gtype,
+          sort_order: f.sortOrder,
+          feed_status: f.status,
+          no_run: f.noRun,
+          no_rate: f.noRate,
+          yes_run: f.yesRun,
+          yes_rate: f.yesRate,
+          result: f.result,
+        })),
+      ),
+    ],
+  );
+}
+
+export async function upsertScores(q: Queryable, scores: readonly FeedScore[]): Promise<void> {
+  if (scores.length === 0) return;
+  await q.query(
+    `INSERT INTO scores (event_id, home, away, summary, detail, in_play, ball_running, updated_at)
+     SELECT s.event_id, s.home, s.away, s.summary, s.detail, s.in_play, s.ball_running, to_timestamp(s.updated_ms / 1000.0)
+     FROM jsonb_to_recordset($1::jsonb) AS s(event_id text, home text, away text, summary text, detail text[], in_play boolean,
+       ball_running boolean, updated_ms bigint)
+     ON CONFLICT (event_id) DO UPDATE SET
+       home = EXCLUDED.home, away = EXCLUDED.away, summary = EXCLUDED.summary, detail = EXCLUDED.detail,
+       in_play = EXCLUDED.in_play, ball_running = EXCLUDED.ball_running, updated_at = EXCLUDED.updated_at`,
+    [
+      JSON.stringify(
+        scores.map((s) => ({
+          event_id: s.eventId,
+          home: s.home,
+          away: s.away,
+          summary: s.summary,
+          detail: s.detail,
+          in_play: s.inPlay,
+          ball_running: s.ballRunning,
+          updated_ms: s.updatedAtMs,
+        })),
+      ),
+    ],
+  );
+}
+
+/**
+ * Closes what is still open on events the provider dropped: markets are voided, fancies close
+ * without a result (void). Returns the ids it closed.
+ */
+export async function voidOpenMarketsOf(q: Queryable, eventIds: readonly string[]): Promise<{ marketIds: string[]; fancyIds: string[] }> {
+  if (eventIds.length === 0) return { marketIds: [], fancyIds: [] };
+  const markets = await q.query<{ id: string }>(
+    `UPDATE markets SET feed_status = 'closed', result = 'void', resulted_at = now(), version = version + 1, updated_at = now()
+     WHERE event_id = ANY($1::text[]) AND feed_status <> 'closed' RETURNING id`,
+    [eventIds],
+  );
+  const fancies = await q.query<{ id: string }>(
+    `UPDATE fancies SET feed_status = 'closed', resulted_at = now(), version = version + 1, updated_at = now()
+     WHERE event_id = ANY($1::text[]) AND feed_status <> 'closed' RETURNING id`,
+    [eventIds],
+  );
+  return { marketIds: markets.rows.map((r) => r.id), fancyIds: fancies.rows.map((r) => r.id) };
+}
+
+// ---- reads ----
+
+export async function marketsByIds(q: Queryable, ids: readonly string[]): Promise<MarketRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await q.query<RawMarket>(`${MARKET_SELECT} WHERE m.id = ANY($1::text[]) ORDER BY m.event_id, m.sort_order`, [ids]);
+  return rows.map(toMarketRow);
+}
+
+/** Markets of an event in display order; `activeOnly` for players. */
+export async function marketsOfEvent(q: Queryable, eventId: string, activeOnly: boolean): Promise<MarketRow[]> {
+  const { rows } = await q.query<RawMarket>(`${MARKET_SELECT} WHERE m.event_id = $1 AND (m.active OR NOT $2) ORDER BY m.sort_order, m.id`, [
+    eventId,
+    activeOnly,
+  ]);
+  return rows.map(toMarketRow);
+}
+
+/** The active match odds market of each event (list screens). */
+export async function activeMatchOddsOf(q: Queryable, eventIds: readonly string[]): Promise<MarketRow[]> {
+  if (eventIds.length === 0) return [];
+  const { rows } = await q.query<RawMarket>(
+    `${MARKET_SELECT} WHERE m.event_id = ANY($1::text[]) AND m.market_type = 'match_odds' AND m.active ORDER BY m.event_id, m.sort_order`,
+    [eventIds],
+  );
+  return rows.map(toMarketRow);
+}
+
+export async function findMarket(q: Queryable, marketId: string, options: { lock?: boolean } = {}): Promise<MarketRow | null> {
+  if (options.lock === true) await q.query('SELECT 1 FROM markets WHERE id = $1 FOR UPDATE', [marketId]);
+  const [row] = await marketsByIds(q, [marketId]);
+  return row ?? null;
+}
+
+export async function fanciesByIds(q: Queryable, ids: readonly string[]): Promise<FancyRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await q.query<RawFancy>(`${FANCY_SELECT} WHERE f.id = ANY($1::text[]) ORDER BY f.event_id, f.sort_order`, [ids]);
+  return rows.map(toFancyRow);
+}
+
+export interface FancyFilter {
+  activeOnly: boolean;
+  /** null: every kind. */
+  gtype: string | null;
+  /** Leave out closed fancies. */
+  openOnly: boolean;
+}
+
+export async function fanciesOfEvent(q: Queryable, eventId: string, filter: FancyFilter): Promise<FancyRow[]> {
+  const { rows } = await q.query<RawFancy>(
+    `${FANCY_SELECT} WHERE f.event_id = $1 AND (f.active OR NOT $2) AND ($3::text IS NULL OR f.gtype = $3)
+       AND (f.feed_status <> 'closed' OR NOT $4)
+     ORDER BY f.sort_order, f.id`,
+    [eventId, filter.activeOnly, filter.gtype, filter.openOnly],
+  );
+  return rows.map(toFancyRow);
+}
+
+export async function findFancy(q: Queryable, fancyId: string, options: { lock?: boolean } = {}): Promise<FancyRow | null> {
+  const { rows } = await q.query<RawFancy>(`${FANCY_SELECT} WHERE f.id = $1${options.lock === true ? ' FOR UPDATE' : ''}`, [fancyId]);
+  const row = rows[0];
+  return row === undefined ? null : toFancyRow(row);
+}
+
+const SCORE_SELECT = `SELECT sc.event_id AS "eventId", e.sport_id AS "sportId", sc.home, sc.away, sc.summary, sc.detail,
+  sc.in_play AS "inPlay", sc.ball_running AS "ballRunning", sc.updated_at AS "updatedAt"
+  FROM scores sc JOIN events e ON e.id = sc.event_id`;
+
+export async function scoresByEventIds(q: Queryable, eventIds: readonly string[]): Promise<ScoreRow[]> {
+  if (eventIds.length === 0) return [];
+  const { rows } = await q.query<ScoreRow>(`${SCORE_SELECT} WHERE sc.event_id = ANY($1::text[])`, [eventIds]);
+  return rows;
+}
+
+export async function scoreOf(q: Queryable, eventId: string): Promise<ScoreRow | null> {
+  const [row] = await scoresByEventIds(q, [eventId]);
+  return row ?? null;
+}
+
+// ---- admin writes ----
+
+/** Switches every market and fancy of an event on (save-match with syncData); returns the ids switched. */
+export async function activateAllOf(q: Queryable, eventId: string): Promise<{ marketIds: string[]; fancyIds: string[] }> {
+  const markets = await q.query<{ id: string }>('UPDATE markets SET active = true WHERE event_id = $1 AND NOT active RETURNING id', [eventId]);
+  const fancies = await q.query<{ id: string }>('UPDATE fancies SET active = true WHERE event_id = $1 AND NOT active RETURNING id', [eventId]);
+  return { marketIds: markets.rows.map((r) => r.id), fancyIds: fancies.rows.map((r) => r.id) };
+}
+
+/** Ids of every market and fancy of an event. */
+export async function idsOfEvent(q: Queryable, eventId: string): Promise<{ marketIds: string[]; fancyIds: string[] }> {
+  const markets = await q.query<{ id: string }>('SELECT id FROM markets WHERE event_id = $1', [eventId]);
+  const fancies = await q.query<{ id: string }>('SELECT id FROM fancies WHERE event_id = $1', [eventId]);
+  return { marketIds: markets.rows.map((r) => r.id), fancyIds: fancies.rows.map((r) => r.id) };
+}
+
+export interface AdminSwitches extends LimitsRow {
+  active: boolean;
+  adminSuspended: boolean;
+}
+
+export async function updateMarketSwitches(q: Queryable, marketId: string, s: AdminSwitches): Promise<void> {
+  await q.query(
+    `UPDATE markets SET active = $2, admin_suspended = $3, min_stake_minor = $4, max_stake_minor = $5, max_profit_minor = $6,
+            bet_delay_sec = $7, updated_at = now()
+     WHERE id = $1`,
+    [marketId, s.active, s.adminSuspended, s.minStakeMinor.toString(), s.maxStakeMinor.toString(), s.maxProfitMinor.toString(), s.betDelaySec],
+  );
+}
+
+export async function updateFancySwitches(q: Queryable, fancyId: string, s: AdminSwitches): Promise<void> {
+  await q.query(
+    `UPDATE fancies SET active = $2, admin_suspended = $3, min_stake_minor = $4, max_stake_minor = $5, max_profit_minor = $6,
+            bet_delay_sec = $7, updated_at = now()
+     WHERE id = $1`,
+    [fancyId, s.active, s.adminSuspended, s.minStakeMinor.toString(), s.maxStakeMinor.toString(), s.maxProfitMinor.toString(), s.betDelaySec],
+  );
+}

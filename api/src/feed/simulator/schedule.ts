@@ -1,0 +1,133 @@
+/**
+ * What the simulator plays and when. Each sport has a few competitions with their teams (or
+ * players) and a slot every `spacingMs` of wall-clock time since the Unix epoch: slot k's match
+ * is offered from k·spacing and starts `preMatchMs` later. A match is a pure function of the
+ * seed, the sport and the slot, so every instance (and a restart) plays the same matches with
+ * the same scores: the schedule never runs dry and a takeover of the ingest continues it.
+ */
+import type { FeedCompetition, FeedSport } from '../feed-provider';
+import { shortName } from './common';
+import { deriveSeed, Rng } from './prng';
+import type { MatchInfo, TeamDef } from './types';
+
+export interface CompetitionDef {
+  competition: FeedCompetition;
+  teams: readonly TeamDef[];
+}
+
+export interface SportPlan {
+  sport: FeedSport;
+  /** A new match every spacingMs. */
+  spacingMs: number;
+  /** Offered this long before it starts. */
+  preMatchMs: number;
+  competitions: readonly CompetitionDef[];
+}
+
+const MINUTE_MS = 60_000;
+
+function teams(firstSelectionId: number, names: readonly string[]): TeamDef[] {
+  return names.map((name, i) => ({ selectionId: String(firstSelectionId + i), name, short: shortName(name) }));
+}
+
+function players(firstSelectionId: number, names: readonly string[]): TeamDef[] {
+  return names.map((name, i) => {
+    const surname = name.split(' ').pop() ?? name;
+    return { selectionId: String(firstSelectionId + i), name, short: shortName(surname) };
+  });
+}
+
+/** Cricket (4), soccer (1) and tennis (2), SPEC §3. */
+export const SPORT_PLANS: readonly SportPlan[] = [
+  {
+    sport: { sportId: 4, name: 'Cricket' },
+    spacingMs: 5 * MINUTE_MS,
+    preMatchMs: 10 * MINUTE_MS,
+    competitions: [
+      {
+        competition: { competitionId: '101480', sportId: 4, name: 'T20 International Series' },
+        teams: teams(2_001, ['India', 'Australia', 'England', 'South Africa', 'New Zealand', 'Pakistan', 'Sri Lanka', 'West Indies']),
+      },
+      {
+        competition: { competitionId: '101481', sportId: 4, name: 'Premier T20 League' },
+        teams: teams(2_101, [
+          'Mumbai Mariners', 'Chennai Chargers', 'Kolkata Knights', 'Delhi Dynamos', 'Bengaluru Blasters', 'Hyderabad Hawks',
+        ]),
+      },
+      {
+        competition: { competitionId: '101482', sportId: 4, name: 'Coastal T20 Cup' },
+        teams: teams(2_201, ['Sydney Surge', 'Perth Pelicans', 'Hobart Hurricanes', 'Adelaide Anchors', 'Brisbane Bolts']),
+      },
+    ],
+  },
+  {
+    sport: { sportId: 1, name: 'Soccer' },
+    spacingMs: 4 * MINUTE_MS,
+    preMatchMs: 8 * MINUTE_MS,
+    competitions: [
+      {
+        competition: { competitionId: '10932509', sportId: 1, name: 'English Premier Division' },
+        teams: teams(3_001, ['Arsenal Athletic', 'Chelsea Rovers', 'Liverpool Town', 'Manchester Albion', 'Tottenham United', 'Newcastle City']),
+      },
+      {
+        competition: { competitionId: '117', sportId: 1, name: 'Liga Primera' },
+        teams: teams(3_101, ['Madrid Real', 'Barcelona Atletico', 'Sevilla Union', 'Valencia Deportivo', 'Bilbao Club']),
+      },
+      {
+        competition: { competitionId: '81', sportId: 1, name: 'Serie Uno' },
+        teams: teams(3_201, ['Milano Calcio', 'Torino Sporting', 'Roma Virtus', 'Napoli Partenope', 'Firenze Viola']),
+      },
+    ],
+  },
+  {
+    sport: { sportId: 2, name: 'Tennis' },
+    spacingMs: 4 * MINUTE_MS,
+    preMatchMs: 8 * MINUTE_MS,
+    competitions: [
+      {
+        competition: { competitionId: '12506', sportId: 2, name: 'ATP Desert Open' },
+        teams: players(4_001, ['Luca Moreno', 'Jan Kovac', 'Andre Silva', 'Tomas Berg', 'Kenji Sato', 'Felix Hart']),
+      },
+      {
+        competition: { competitionId: '12507', sportId: 2, name: 'WTA Harbour Classic' },
+        teams: players(4_101, ['Elena Petrova', 'Maya Lindqvist', 'Sofia Reyes', 'Anna Novak', 'Grace Okafor', 'Lena Fischer']),
+      },
+    ],
+  },
+];
+
+/** The event id of a slot: the sport id followed by the slot number (Betfair-like numeric string). */
+export function slotEventId(sportId: number, slot: number): string {
+  return `${sportId}${String(slot).padStart(8, '0')}`;
+}
+
+/** The identity of slot `slot`'s match of a sport: competition, teams, times and seed. */
+export function slotMatch(seed: number, plan: SportPlan, slot: number): MatchInfo {
+  const matchSeed = deriveSeed(seed, plan.sport.sportId, slot);
+  const rng = new Rng(deriveSeed(matchSeed, 1));
+  // Competitions take turns, so consecutive slots never pair the same two sides.
+  const def = plan.competitions[slot % plan.competitions.length];
+  if (def === undefined) throw new Error(`sport ${plan.sport.sportId} has no competitions`);
+  const { competition, teams: pool } = def;
+  const homeIndex = rng.int(0, pool.length - 1);
+  const awayIndex = (homeIndex + rng.int(1, pool.length - 1)) % pool.length;
+  const home = pool[homeIndex];
+  const away = pool[awayIndex];
+  if (home === undefined || away === undefined) throw new Error(`competition ${competition.competitionId} has too few teams`);
+  const createdMs = slot * plan.spacingMs;
+  return {
+    eventId: slotEventId(plan.sport.sportId, slot),
+    sportId: plan.sport.sportId,
+    competition,
+    home,
+    away,
+    createdMs,
+    startMs: createdMs + plan.preMatchMs,
+    seed: matchSeed,
+  };
+}
+
+/** The slot whose match is offered at or before `nowMs` most recently. */
+export function slotAt(plan: SportPlan, nowMs: number): number {
+  return Math.floor(nowMs / plan.spacingMs);
+}

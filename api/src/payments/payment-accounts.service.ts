@@ -1,0 +1,135 @@
+/**
+ * The accounts of payments: a player's saved payout accounts (bank accounts and UPI ids, SPEC §2
+ * Withdraw) and the operator's receiving accounts shown on the deposit page (payment settings,
+ * edited by admin and sadmin). Every change writes its audit row in the same transaction.
+ */
+import {
+  MESSAGES,
+  SAVED_ACCOUNTS_MAX,
+  type BankAndUpiList,
+  type DeleteUpiBankRequest,
+  type PaymentSettings,
+  type PaymentSuccess,
+} from '@backlay/shared/contracts';
+import type { RequestMeta } from '../auth/auth.service';
+import { insertAuditRecords } from '../audit/audit.repository';
+import { DomainError } from '../common/domain-error';
+import type { Database } from '../db/database';
+import type { Actor } from '../users/policy';
+import { checkBankAccount, checkPaymentSettings, checkUpiId, isUuid, savedLimitMessage, type FormFields } from './payment-rules';
+import * as repo from './payments.repository';
+
+const SUCCESS: PaymentSuccess = { success: true };
+
+export class PaymentAccountsService {
+  constructor(private readonly db: Database) {}
+
+  /** The caller's live saved accounts, oldest first (GET get-bank-and-upi-list). */
+  async list(actor: Actor): Promise<BankAndUpiList> {
+    const [bank, upi] = await Promise.all([repo.listSavedBanks(this.db, actor.userId), repo.listSavedUpis(this.db, actor.userId)]);
+    return {
+      bank: bank.map((row) => ({ _id: row.id, accountHolderName: row.accountHolderName, accountNumber: row.accountNumber, ifscCode: row.ifscCode })),
+      upi: upi.map((row) => ({ _id: row.id, upiId: row.upiId })),
+    };
+  }
+
+  async addBank(actor: Actor, fields: FormFields, meta: RequestMeta): Promise<PaymentSuccess> {
+    const bank = checkBankAccount(fields);
+    if (!bank.ok) throw new DomainError('VALIDATION', bank.message);
+    await this.db.transaction(async (tx) => {
+      await repo.lockSavedAccountsOf(tx, actor.userId);
+      if ((await repo.countSaved(tx, 'bank', actor.userId)) >= SAVED_ACCOUNTS_MAX) {
+        throw new DomainError('CONFLICT', savedLimitMessage('bank'));
+      }
+      const row = await repo.insertSavedBank(tx, actor.userId, bank.value);
+      if (row === null) throw new DomainError('CONFLICT', MESSAGES.bankAccountDuplicate);
+      await insertAuditRecords(tx, [
+        {
+          actorId: actor.userId,
+          action: 'payments.bank_added',
+          target: `saved_bank:${row.id}`,
+          before: null,
+          after: { accountHolderName: row.accountHolderName, accountNumber: row.accountNumber, ifscCode: row.ifscCode },
+          ip: meta.ip,
+          requestId: meta.requestId,
+        },
+      ]);
+    });
+    return SUCCESS;
+  }
+
+  async addUpi(actor: Actor, fields: FormFields, meta: RequestMeta): Promise<PaymentSuccess> {
+    const upiId = checkUpiId(fields);
+    if (!upiId.ok) throw new DomainError('VALIDATION', upiId.message);
+    await this.db.transaction(async (tx) => {
+      await repo.lockSavedAccountsOf(tx, actor.userId);
+      if ((await repo.countSaved(tx, 'upi', actor.userId)) >= SAVED_ACCOUNTS_MAX) {
+        throw new DomainError('CONFLICT', savedLimitMessage('upi'));
+      }
+      const row = await repo.insertSavedUpi(tx, actor.userId, upiId.value);
+      if (row === null) throw new DomainError('CONFLICT', MESSAGES.upiDuplicate);
+      await insertAuditRecords(tx, [
+        {
+          actorId: actor.userId,
+          action: 'payments.upi_added',
+          target: `saved_upi:${row.id}`,
+          before: null,
+          after: { upiId: row.upiId },
+          ip: meta.ip,
+          requestId: meta.requestId,
+        },
+      ]);
+    });
+    return SUCCESS;
+  }
+
+  /** Removes one of the caller's saved accounts; another user's id is the same 404 as none. */
+  async deleteSaved(actor: Actor, body: DeleteUpiBankRequest, meta: RequestMeta): Promise<PaymentSuccess> {
+    if (!isUuid(body.id)) throw new DomainError('NOT_FOUND', MESSAGES.savedAccountNotFound);
+    await this.db.transaction(async (tx) => {
+      await repo.lockSavedAccountsOf(tx, actor.userId);
+      if (!(await repo.deleteSaved(tx, body.type, actor.userId, body.id))) {
+        throw new DomainError('NOT_FOUND', MESSAGES.savedAccountNotFound);
+      }
+      await insertAuditRecords(tx, [
+        {
+          actorId: actor.userId,
+          action: `payments.${body.type}_deleted`,
+          target: `saved_${body.type}:${body.id}`,
+          before: null,
+          after: null,
+          ip: meta.ip,
+          requestId: meta.requestId,
+        },
+      ]);
+    });
+    return SUCCESS;
+  }
+
+  /** The operator's receiving accounts (every signed-in user: the deposit page shows them). */
+  settings(): Promise<PaymentSettings> {
+    return repo.findPaymentSettings(this.db);
+  }
+
+  /** Replaces the payment settings (admin, sadmin), audited with the values before and after. */
+  async saveSettings(actor: Actor, fields: FormFields, meta: RequestMeta): Promise<PaymentSettings> {
+    const settings = checkPaymentSettings(fields);
+    if (!settings.ok) throw new DomainError('VALIDATION', settings.message);
+    return this.db.transaction(async (tx) => {
+      const before = await repo.findPaymentSettings(tx, { lock: true });
+      const after = await repo.updatePaymentSettings(tx, settings.value, actor.userId);
+      await insertAuditRecords(tx, [
+        {
+          actorId: actor.userId,
+          action: 'payments.settings_saved',
+          target: 'payment_settings',
+          before,
+          after,
+          ip: meta.ip,
+          requestId: meta.requestId,
+        },
+      ]);
+      return after;
+    });
+  }
+}

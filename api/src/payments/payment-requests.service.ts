@@ -1,0 +1,503 @@
+/**
+ * Deposit and withdraw requests with manual approval by the upline (SPEC §7 "Payments",
+ * QUALITY T6). Money moves only through LedgerService.postJournal:
+ *  - withdraw request: WITHDRAW_HOLD, player wallet → system:withdraw_hold, at once (the
+ *    player's available balance drops; the ledger refuses what it does not cover);
+ *  - withdraw approval: WITHDRAW_PAYOUT, hold → the approving agent's wallet (the agent pays
+ *    the player outside and keeps the chips); rejection: WITHDRAW_RELEASE, hold → player;
+ *  - deposit approval: DEPOSIT_CREDIT, the approving agent's wallet → player (refused when
+ *    the agent's available balance does not cover it); a deposit rejection moves nothing.
+ * Each request is decided once (row lock + guarded UPDATE … WHERE status = 'pending', L10),
+ * its decision journal has the event key payment.decision/<request id> (L8), and every call
+ * with an Idempotency-Key answers a repeat with the first result.
+ */
+import {
+  DEPOSIT_MAX_RUPEES_DEFAULT,
+  DEPOSIT_MIN_RUPEES_DEFAULT,
+  MESSAGES,
+  PAYMENT_LIST_MAX_ROWS,
+  PENDING_REQUESTS_MAX,
+  REMARK_MAX_LENGTH,
+  paymentScreenshotPath,
+  type ApiEnvelope,
+  type DepositWithdrawListRequest,
+  type PaymentRequestRow,
+  type UpdateDepositWithdrawStatusRequest,
+} from '@backlay/shared/contracts';
+import { createHash, randomUUID } from 'node:crypto';
+import type { RequestMeta } from '../auth/auth.service';
+import type { TransactionPasswords } from '../auth/transaction-password';
+import { insertAuditRecords } from '../audit/audit.repository';
+import { DomainError } from '../common/domain-error';
+import type { Database, Queryable, Tx } from '../db/database';
+import { LedgerInvariantError } from '../ledger/journal-rules';
+import type { LedgerService } from '../ledger/ledger.service';
+import { paiseToRupees } from '../ledger/money';
+import { parseDateRange } from '../ledger/statement-rules';
+import type { DomainEvents } from '../realtime/domain-events';
+import type { SettingsService } from '../settings/settings.service';
+import type { Actor, UsersPolicy } from '../users/policy';
+import type { ImageType } from './image-sniff';
+import {
+  checkDepositForm,
+  checkPaymentType,
+  checkTransition,
+  checkWithdrawForm,
+  decisionMessage,
+  decisionMovement,
+  depositRangeOf,
+  isUuid,
+  paymentRequestHash,
+  payToText,
+  pendingLimitMessage,
+  utrTakenMessage,
+  type DecisionAccount,
+  type DepositForm,
+  type FormFields,
+  type WithdrawForm,
+} from './payment-rules';
+import * as repo from './payments.repository';
+import { reencodeScreenshot, type ReencodedImage, type ScreenshotStore } from './screenshot-store';
+
+/** The clearing account of pending withdrawals (migration 0008). */
+export const WITHDRAW_HOLD_ACCOUNT = 'system:withdraw_hold';
+
+export type PaymentResult = ApiEnvelope<PaymentRequestRow>;
+
+export interface PaymentRequestsDeps {
+  db: Database;
+  ledger: LedgerService;
+  policy: UsersPolicy;
+  transactionPasswords: TransactionPasswords;
+  settings: SettingsService;
+  store: ScreenshotStore;
+  events: DomainEvents;
+}
+
+/** What add-deposit-withdraw received: the form fields and, for a deposit, the screenshot. */
+export interface RequestInput {
+  fields: FormFields;
+  image: Buffer | null;
+}
+
+/** A stored screenshot ready to send. */
+export interface ScreenshotFile {
+  id: string;
+  contentType: ImageType;
+  bytes: Buffer;
+}
+
+interface IdempotencyScope {
+  actorId: string;
+  operation: repo.IdempotentOperation;
+  idempotencyKey: string;
+  requestHash: string;
+}
+
+const DECISION_EVENT = 'payment.decision';
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const pgError = error as { code?: unknown; constraint?: unknown };
+  return pgError.code === '23505' && pgError.constraint === constraint;
+}
+
+/** The statement row of a request as `viewer` may see it (the owner sees its account number masked). */
+export function toPaymentRow(record: repo.PaymentRequestRecord, viewerId: string): PaymentRequestRow {
+  const decided = record.status !== 'pending';
+  return {
+    _id: record.id,
+    type: record.type,
+    amount: paiseToRupees(record.amountMinor),
+    createdAt: record.createdAt.toISOString(),
+    status: record.status,
+    remark: decided && record.decisionRemark !== null && record.decisionRemark !== '' ? record.decisionRemark : record.remark,
+    accountType: record.accountType,
+    utrno: record.utrNo,
+    screenshotUrl: record.screenshotId === null ? null : paymentScreenshotPath(record.screenshotId),
+    payTo:
+      record.type === 'withdraw'
+        ? payToText(
+            {
+              accountType: record.accountType,
+              upiId: record.payoutUpiId,
+              holderName: record.payoutHolderName,
+              accountNumber: record.payoutAccountNumber,
+              ifscCode: record.payoutIfscCode,
+            },
+            record.userId === viewerId,
+          )
+        : null,
+    username: record.username,
+    decidedAt: record.decidedAt?.toISOString() ?? null,
+    decidedBy: record.decidedByUsername,
+  };
+}
+
+export class PaymentRequestsService {
+  constructor(private readonly deps: PaymentRequestsDeps) {}
+
+  /** POST add-deposit-withdraw: a deposit (with its screenshot) or a withdraw (with a hold). */
+  async create(actor: Actor, input: RequestInput, idempotencyKey: string, meta: RequestMeta): Promise<PaymentResult> {
+    const type = checkPaymentType(input.fields);
+    if (!type.ok) throw new DomainError('VALIDATION', type.message);
+    if (type.value === 'deposit') {
+      const range = depositRangeOf(await this.deps.settings.list(), {
+        minRupees: DEPOSIT_MIN_RUPEES_DEFAULT,
+        maxRupees: DEPOSIT_MAX_RUPEES_DEFAULT,
+      });
+      const form = checkDepositForm(input.fields, input.image !== null, range);
+      if (!form.ok) throw new DomainError('VALIDATION', form.message);
+      return this.createDeposit(actor, form.value, input.image ?? Buffer.alloc(0), idempotencyKey, meta);
+    }
+    const form = checkWithdrawForm(input.fields);
+    if (!form.ok) throw new DomainError('VALIDATION', form.message);
+    return this.createWithdraw(actor, form.value, idempotencyKey, meta);
+  }
+
+  private async createDeposit(actor: Actor, form: DepositForm, image: Buffer, idempotencyKey: string, meta: RequestMeta): Promise<PaymentResult> {
+    const { db, store } = this.deps;
+    this.assertHasUpline(actor);
+    const scope: IdempotencyScope = {
+      actorId: actor.userId,
+      operation: 'request',
+      idempotencyKey,
+      requestHash: paymentRequestHash([
+        'deposit',
+        form.amountMinor,
+        form.accountType,
+        form.utrNo,
+        form.remark,
+        createHash('sha256').update(image).digest('hex'),
+      ]),
+    };
+    const earlier = await this.replay(db, scope);
+    if (earlier !== null) return earlier;
+    // Cheap refusals before any decoding; the unique index decides races below.
+    if (await repo.utrExists(db, form.utrNo)) throw new DomainError('CONFLICT', utrTakenMessage(form.utrNo));
+    if ((await repo.countPending(db, actor.userId, 'deposit')) >= PENDING_REQUESTS_MAX) {
+      throw new DomainError('CONFLICT', pendingLimitMessage('deposit'));
+    }
+
+    const screenshot = await reencodeScreenshot(image);
+    const screenshotId = randomUUID();
+    await store.write(screenshotId, screenshot.contentType, screenshot.bytes);
+    let kept = false;
+    try {
+      const outcome = await db.transaction(async (tx) => {
+        const replayed = await this.claim(tx, scope);
+        if (replayed !== null) return { result: replayed, created: false };
+        const requestId = await this.insertDeposit(tx, actor, form, { ...screenshot, id: screenshotId }, meta);
+        return { result: await this.complete(tx, scope, requestId, actor, MESSAGES.depositRequested), created: true };
+      });
+      kept = outcome.created;
+      return outcome.result;
+    } finally {
+      // A refused or replayed request leaves no file behind (its row was never committed).
+      if (!kept) await store.remove(screenshotId, screenshot.contentType);
+    }
+  }
+
+  /** The rows of a new deposit (screenshot, request, audit) under the owner's request lock; its id. */
+  private async insertDeposit(
+    tx: Tx,
+    actor: Actor,
+    form: DepositForm,
+    screenshot: ReencodedImage & { id: string },
+    meta: RequestMeta,
+  ): Promise<string> {
+    await repo.lockRequestsOf(tx, actor.userId);
+    if ((await repo.countPending(tx, actor.userId, 'deposit')) >= PENDING_REQUESTS_MAX) {
+      throw new DomainError('CONFLICT', pendingLimitMessage('deposit'));
+    }
+    const requestId = randomUUID();
+    await repo.insertScreenshot(tx, {
+      id: screenshot.id,
+      ownerId: actor.userId,
+      contentType: screenshot.contentType,
+      byteSize: screenshot.bytes.length,
+      widthPx: screenshot.widthPx,
+      heightPx: screenshot.heightPx,
+      sha256: screenshot.sha256,
+    });
+    try {
+      await repo.insertPaymentRequest(tx, {
+        ...emptyRequest(requestId, actor.userId, 'deposit', form),
+        utrNo: form.utrNo,
+        screenshotId: screenshot.id,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'payment_requests_utr_key')) throw new DomainError('CONFLICT', utrTakenMessage(form.utrNo));
+      throw error;
+    }
+    await insertAuditRecords(tx, [
+      {
+        actorId: actor.userId,
+        action: 'payments.deposit_requested',
+        target: `payment_request:${requestId}`,
+        before: null,
+        after: { amountMinor: form.amountMinor.toString(), accountType: form.accountType, utrNo: form.utrNo, screenshotId: screenshot.id },
+        ip: meta.ip,
+        requestId: meta.requestId,
+      },
+    ]);
+    return requestId;
+  }
+
+  private async createWithdraw(actor: Actor, form: WithdrawForm, idempotencyKey: string, meta: RequestMeta): Promise<PaymentResult> {
+    const { db, ledger } = this.deps;
+    this.assertHasUpline(actor);
+    const scope: IdempotencyScope = {
+      actorId: actor.userId,
+      operation: 'request',
+      idempotencyKey,
+      requestHash: paymentRequestHash(['withdraw', form.amountMinor, form.accountType, form.bankDetail, form.remark]),
+    };
+    const earlier = await this.replay(db, scope);
+    if (earlier !== null) return earlier;
+    if (!isUuid(form.bankDetail)) throw new DomainError('NOT_FOUND', MESSAGES.savedAccountNotFound);
+
+    return db.transaction(async (tx) => {
+      const replayed = await this.claim(tx, scope);
+      if (replayed !== null) return replayed;
+      await repo.lockRequestsOf(tx, actor.userId);
+      if ((await repo.countPending(tx, actor.userId, 'withdraw')) >= PENDING_REQUESTS_MAX) {
+        throw new DomainError('CONFLICT', pendingLimitMessage('withdraw'));
+      }
+      const payout = await this.payoutOf(tx, actor.userId, form);
+      const requestId = randomUUID();
+      const wallet = await ledger.walletOf(actor.userId, tx);
+      const hold = await ledger.postJournal(tx, {
+        code: 'WITHDRAW_HOLD',
+        eventType: 'withdraw.hold',
+        eventRef: requestId,
+        actorId: actor.userId,
+        remark: form.remark,
+        legs: [
+          { accountId: wallet.accountId, amountMinor: -form.amountMinor },
+          { accountId: await ledger.systemAccountId(WITHDRAW_HOLD_ACCOUNT, tx), amountMinor: form.amountMinor },
+        ],
+        audit: {
+          action: 'payments.withdraw_requested',
+          target: `payment_request:${requestId}`,
+          after: { amountMinor: form.amountMinor.toString(), accountType: form.accountType, payoutAccountId: form.bankDetail },
+          ip: meta.ip,
+          requestId: meta.requestId,
+        },
+      });
+      if (hold.replayed) throw new LedgerInvariantError(`withdraw hold of new request ${requestId} already existed`);
+      await repo.insertPaymentRequest(tx, {
+        ...emptyRequest(requestId, actor.userId, 'withdraw', form),
+        ...payout,
+        payoutAccountId: form.bankDetail,
+        holdJournalId: hold.journal.id,
+      });
+      return this.complete(tx, scope, requestId, actor, MESSAGES.withdrawRequested);
+    });
+  }
+
+  /** The chosen saved account of the caller, copied onto the request (404 when gone or foreign). */
+  private async payoutOf(q: Queryable, userId: string, form: WithdrawForm) {
+    if (form.accountType === 'upi') {
+      const upi = await repo.findLiveSavedUpi(q, userId, form.bankDetail);
+      if (upi === null) throw new DomainError('NOT_FOUND', MESSAGES.savedAccountNotFound);
+      return { payoutUpiId: upi.upiId, payoutHolderName: null, payoutAccountNumber: null, payoutIfscCode: null };
+    }
+    const bank = await repo.findLiveSavedBank(q, userId, form.bankDetail);
+    if (bank === null) throw new DomainError('NOT_FOUND', MESSAGES.savedAccountNotFound);
+    return {
+      payoutUpiId: null,
+      payoutHolderName: bank.accountHolderName,
+      payoutAccountNumber: bank.accountNumber,
+      payoutIfscCode: bank.ifscCode,
+    };
+  }
+
+  /**
+   * POST update-deposit-withdraw-status: an ancestor agent approves or rejects a pending
+   * request once, confirmed by its transaction password.
+   */
+  async decide(actor: Actor, body: UpdateDepositWithdrawStatusRequest, idempotencyKey: string, meta: RequestMeta): Promise<PaymentResult> {
+    const { db, policy } = this.deps;
+    const found = isUuid(body.id) ? await repo.findPaymentRequest(db, body.id) : null;
+    await policy.authorizeUserId(actor, 'decidePayment', found?.userId ?? null, { notFoundMessage: MESSAGES.paymentRequestNotFound });
+    if (found === null) throw new DomainError('NOT_FOUND', MESSAGES.paymentRequestNotFound);
+    const remark = (body.remark ?? '').trim();
+    if (remark.length > REMARK_MAX_LENGTH) throw new DomainError('VALIDATION', MESSAGES.remarkTooLong);
+    await this.deps.transactionPasswords.verify(actor.userId, body.transactionPassword);
+
+    const scope: IdempotencyScope = {
+      actorId: actor.userId,
+      operation: 'decision',
+      idempotencyKey,
+      requestHash: paymentRequestHash(['decision', found.id, body.status, remark]),
+    };
+    const earlier = await this.replay(db, scope);
+    if (earlier !== null) return earlier;
+
+    return db.transaction(async (tx) => {
+      const replayed = await this.claim(tx, scope);
+      if (replayed !== null) return replayed;
+      const request = await repo.findPaymentRequest(tx, found.id, { lock: true });
+      if (request === null) throw new LedgerInvariantError(`payment request ${found.id} vanished`);
+      const refused = checkTransition(request.status);
+      if (refused !== null) throw new DomainError('CONFLICT', refused, { status: request.status });
+
+      const journalId = await this.postDecision(tx, actor, request, body.status, remark, meta);
+      const moved = await repo.decidePaymentRequest(tx, {
+        id: request.id,
+        status: body.status,
+        decidedBy: actor.userId,
+        remark,
+        journalId,
+      });
+      if (!moved) throw new LedgerInvariantError(`payment request ${request.id} left pending under its row lock`);
+      if (request.type === 'withdraw' && body.status === 'approved') {
+        // The player's wallet did not move (the hold already took the amount), but the screen
+        // showing the pending withdrawal must hear about the outcome.
+        const wallet = await this.deps.ledger.walletOf(request.userId, tx);
+        tx.afterCommit(() =>
+          this.deps.events.publish('ledger.balancesChanged', {
+            journalId: journalId ?? request.id,
+            wallets: [{ userId: request.userId, balanceMinor: wallet.balanceMinor, exposureMinor: wallet.exposureMinor }],
+          }),
+        );
+      }
+      return this.complete(tx, scope, request.id, actor, decisionMessage(request.type, body.status));
+    });
+  }
+
+  /** The decision's journal (null for a deposit rejection, which moves nothing but is audited). */
+  private async postDecision(
+    tx: Tx,
+    actor: Actor,
+    request: repo.PaymentRequestRecord,
+    status: 'approved' | 'rejected',
+    remark: string,
+    meta: RequestMeta,
+  ): Promise<string | null> {
+    const { ledger } = this.deps;
+    const audit = {
+      action: `payments.${request.type}_${status}`,
+      target: `payment_request:${request.id}`,
+      before: { status: request.status },
+      after: { status, amountMinor: request.amountMinor.toString(), owner: request.userId, remark },
+      ip: meta.ip,
+      requestId: meta.requestId,
+    };
+    const movement = decisionMovement(request.type, status);
+    if (movement === null) {
+      await insertAuditRecords(tx, [{ actorId: actor.userId, ...audit }]);
+      return null;
+    }
+    const accountOf = async (account: DecisionAccount): Promise<string> => {
+      if (account === 'hold') return ledger.systemAccountId(WITHDRAW_HOLD_ACCOUNT, tx);
+      return (await ledger.walletOf(account === 'agent' ? actor.userId : request.userId, tx)).accountId;
+    };
+    const posted = await ledger.postJournal(tx, {
+      code: movement.code,
+      eventType: DECISION_EVENT,
+      eventRef: request.id,
+      actorId: actor.userId,
+      remark,
+      legs: [
+        { accountId: await accountOf(movement.from), amountMinor: -request.amountMinor },
+        { accountId: await accountOf(movement.to), amountMinor: request.amountMinor },
+      ],
+      audit,
+    });
+    if (posted.replayed) throw new LedgerInvariantError(`payment request ${request.id} already had a decision journal`);
+    return posted.journal.id;
+  }
+
+  /**
+   * POST get-deposit-withdraw-list: a player's own requests; an agent's own and its downline's,
+   * or one account's (username, within the downline). Newest first, at most PAYMENT_LIST_MAX_ROWS.
+   */
+  async list(actor: Actor, query: DepositWithdrawListRequest): Promise<PaymentRequestRow[]> {
+    const { db, policy } = this.deps;
+    const range = parseDateRange(query.startDate, query.endDate);
+    if (!range.ok) throw new DomainError('VALIDATION', range.message);
+    const username = query.username?.trim() ?? '';
+    const target = username.length > 0 ? await policy.authorize(actor, 'viewPayments', username) : null;
+    const rows = await repo.listPaymentRequests(db, {
+      type: query.type,
+      from: range.from,
+      toExclusive: range.toExclusive,
+      status: query.reportType === 'all' ? null : query.reportType,
+      userId: target?.id ?? (actor.role === 'user' ? actor.userId : null),
+      subtreeOf: target === null && actor.role !== 'user' ? actor.userId : null,
+      limit: PAYMENT_LIST_MAX_ROWS,
+    });
+    return rows.map((row) => toPaymentRow(row, actor.userId));
+  }
+
+  /** GET payment-screenshot/:id: the owner and its upline; anyone else gets the 404 of a missing one. */
+  async screenshot(actor: Actor, id: string): Promise<ScreenshotFile> {
+    const { db, policy, store } = this.deps;
+    const shot = isUuid(id) ? await repo.findScreenshot(db, id) : null;
+    await policy.authorizeUserId(actor, 'viewPayments', shot?.ownerId ?? null, { notFoundMessage: MESSAGES.notFound });
+    if (shot === null) throw new DomainError('NOT_FOUND', MESSAGES.notFound);
+    try {
+      return { id: shot.id, contentType: shot.contentType, bytes: await store.read(shot.id, shot.contentType) };
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'ENOENT') throw new DomainError('NOT_FOUND', MESSAGES.notFound);
+      throw error;
+    }
+  }
+
+  /** Only the top admin has no upline: nobody could ever decide its request. */
+  private assertHasUpline(actor: Actor): void {
+    if (actor.role === 'admin') throw new DomainError('FORBIDDEN', MESSAGES.noUplineForPayments);
+  }
+
+  /** The stored answer of an earlier call with this key, or null (409 when the key meant something else). */
+  private async replay(q: Queryable, scope: IdempotencyScope): Promise<PaymentResult | null> {
+    const row = await repo.findIdempotencyKey(q, scope.actorId, scope.operation, scope.idempotencyKey);
+    if (row === null) return null;
+    if (row.requestHash !== scope.requestHash) {
+      throw new DomainError(
+        'IDEMPOTENCY_MISMATCH',
+        `Idempotency key "${scope.idempotencyKey}" was already used for a different request`,
+      );
+    }
+    if (row.response === null) throw new LedgerInvariantError(`idempotency key ${scope.idempotencyKey} has no stored result`);
+    return row.response as PaymentResult;
+  }
+
+  /**
+   * Claims the key as the first statement of the effect's transaction. A concurrent call with
+   * the same key waits here until the first commits, then answers its stored result.
+   */
+  private async claim(tx: Tx, scope: IdempotencyScope): Promise<PaymentResult | null> {
+    if (await repo.claimIdempotencyKey(tx, scope)) return null;
+    return this.replay(tx, scope);
+  }
+
+  /** Stores the answer with the key (same transaction) and returns it. */
+  private async complete(tx: Tx, scope: IdempotencyScope, requestId: string, viewer: Actor, message: string): Promise<PaymentResult> {
+    const record = await repo.findPaymentRequest(tx, requestId);
+    if (record === null) throw new LedgerInvariantError(`payment request ${requestId} was not written`);
+    const result: PaymentResult = { data: toPaymentRow(record, viewer.userId), message };
+    await repo.completeIdempotencyKey(tx, scope, requestId, result);
+    return result;
+  }
+}
+
+function emptyRequest(id: string, userId: string, type: 'deposit' | 'withdraw', form: DepositForm | WithdrawForm): repo.NewPaymentRequest {
+  return {
+    id,
+    userId,
+    type,
+    amountMinor: form.amountMinor,
+    accountType: form.accountType,
+    remark: form.remark,
+    utrNo: null,
+    screenshotId: null,
+    payoutAccountId: null,
+    payoutUpiId: null,
+    payoutHolderName: null,
+    payoutAccountNumber: null,
+    payoutIfscCode: null,
+    holdJournalId: null,
+  };
+}

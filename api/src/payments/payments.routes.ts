@@ -1,0 +1,117 @@
+/**
+ * Routes of payments (SPEC §7 "Payments"). Thin: forms are read here (JSON or multipart), the
+ * services check and act. Multipart is registered in this plugin only, with the upload limits
+ * of QUALITY T13; every other route of the API keeps refusing multipart bodies.
+ */
+import multipart from '@fastify/multipart';
+import {
+  IDEMPOTENCY_HEADER,
+  MESSAGES,
+  SPORTS_ADMIN_ROLES,
+  UPLOAD_FIELD,
+  type DeleteUpiBankRequest,
+  type DepositWithdrawListRequest,
+  type UpdateDepositWithdrawStatusRequest,
+} from '@backlay/shared/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../common/domain-error';
+import { signedIn } from '../plugins/auth';
+import { actorOf, metaOf } from '../users/users.routes';
+import { extensionOf } from './image-sniff';
+import { MULTIPART_OPTIONS, readMultipartForm } from './multipart-form';
+import type { PaymentAccountsService } from './payment-accounts.service';
+import type { PaymentRequestsService, RequestInput } from './payment-requests.service';
+import { fieldsOf, settingListFields, type FormFields } from './payment-rules';
+import * as schemas from './payments.schemas';
+
+/** Who may change the payment settings: the two roles that run the site (like settings). */
+const PAYMENT_SETTINGS_EDITOR_ROLES = SPORTS_ADMIN_ROLES;
+
+type Keyed = { Headers: Record<typeof IDEMPOTENCY_HEADER, string> };
+
+async function requestInput(request: FastifyRequest): Promise<RequestInput> {
+  if (!request.isMultipart()) return { fields: fieldsOf(request.body), image: null };
+  const form = await readMultipartForm(request, UPLOAD_FIELD);
+  return { fields: form.fields, image: form.file };
+}
+
+async function settingsInput(request: FastifyRequest): Promise<FormFields> {
+  const raw = request.isMultipart() ? (await readMultipartForm(request, null)).fields : fieldsOf(request.body);
+  const fields = settingListFields(raw);
+  if (!fields.ok) throw new DomainError('VALIDATION', fields.message);
+  return fields.value;
+}
+
+export async function paymentsRoutes(
+  app: FastifyInstance,
+  options: { requests: PaymentRequestsService; accounts: PaymentAccountsService },
+): Promise<void> {
+  const { requests, accounts } = options;
+  await app.register(multipart, MULTIPART_OPTIONS);
+  // Saved accounts and new requests belong to the player screens (SPEC §2 Deposit, Withdraw).
+  const player = { access: signedIn({ area: 'player' }) };
+  const anyone = { access: signedIn() };
+
+  app.post('/add-bank-account', { schema: schemas.addBankAccountSchema, config: player }, async (request) => ({
+    data: await accounts.addBank(actorOf(request), fieldsOf(request.body), metaOf(request)),
+    message: MESSAGES.bankAccountAdded,
+  }));
+
+  app.post('/add-upi', { schema: schemas.addUpiSchema, config: player }, async (request) => ({
+    data: await accounts.addUpi(actorOf(request), fieldsOf(request.body), metaOf(request)),
+    message: MESSAGES.upiAdded,
+  }));
+
+  app.post<{ Body: DeleteUpiBankRequest }>('/delete-upi-bank', { schema: schemas.deleteUpiBankSchema, config: player }, async (request) => ({
+    data: await accounts.deleteSaved(actorOf(request), request.body, metaOf(request)),
+    message: request.body.type === 'bank' ? MESSAGES.bankAccountDeleted : MESSAGES.upiDeleted,
+  }));
+
+  app.get('/get-bank-and-upi-list', { schema: schemas.bankAndUpiListRouteSchema, config: player }, async (request) => ({
+    data: await accounts.list(actorOf(request)),
+    message: MESSAGES.ok,
+  }));
+
+  app.post<Keyed>('/add-deposit-withdraw', { schema: schemas.addDepositWithdrawSchema, config: player }, async (request) =>
+    requests.create(actorOf(request), await requestInput(request), request.headers[IDEMPOTENCY_HEADER], metaOf(request)),
+  );
+
+  app.post<{ Body: DepositWithdrawListRequest }>(
+    '/get-deposit-withdraw-list',
+    { schema: schemas.depositWithdrawListSchema, config: anyone },
+    async (request) => ({ data: await requests.list(actorOf(request), request.body), message: MESSAGES.ok }),
+  );
+
+  app.post<Keyed & { Body: UpdateDepositWithdrawStatusRequest }>(
+    '/update-deposit-withdraw-status',
+    { schema: schemas.updateStatusSchema, config: anyone },
+    async (request) => requests.decide(actorOf(request), request.body, request.headers[IDEMPOTENCY_HEADER], metaOf(request)),
+  );
+
+  app.get('/get-payment-list', { schema: schemas.paymentListSchema, config: anyone }, async () => ({
+    data: await accounts.settings(),
+    message: MESSAGES.ok,
+  }));
+
+  app.post(
+    '/save-payment-list',
+    { schema: schemas.savePaymentListSchema, config: { access: signedIn({ area: 'admin', roles: PAYMENT_SETTINGS_EDITOR_ROLES }) } },
+    async (request) => ({
+      data: await accounts.saveSettings(actorOf(request), await settingsInput(request), metaOf(request)),
+      message: MESSAGES.paymentSettingsSaved,
+    }),
+  );
+
+  app.get<{ Params: { id: string } }>('/payment-screenshot/:id', { schema: schemas.screenshotSchema, config: anyone }, async (request, reply) => {
+    const file = await requests.screenshot(actorOf(request), request.params.id);
+    return reply
+      .headers({
+        'content-type': file.contentType,
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "sandbox; default-src 'none'",
+        'content-disposition': `inline; filename="${file.id}.${extensionOf(file.contentType)}"`,
+        'cache-control': 'private, no-store',
+      })
+      .send(file.bytes);
+  });
+}

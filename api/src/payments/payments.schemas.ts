@@ -1,0 +1,193 @@
+/**
+ * Request and response schemas of the payment routes (shapes of contracts/payments.ts). Form
+ * fields are typed loosely here on purpose: the pure rules (payment-rules.ts) check them in
+ * form order with the spec's messages ('Account Holder Name is required', …), which a schema's
+ * first error could not give.
+ */
+import { IDEMPOTENCY_HEADER, UPLOAD_FIELD } from '@backlay/shared/contracts';
+import { bearerSecurity, isoTimeSchema, nullableIsoTimeSchema, responses, rupeesSchema, uuidSchema } from '../common/schemas';
+
+type Schema = Record<string, unknown>;
+
+const formText: Schema = { type: 'string', maxLength: 400 };
+const nullableText: Schema = { type: ['string', 'null'] };
+
+export const successSchema: Schema = {
+  type: 'object',
+  required: ['success'],
+  properties: { success: { type: 'boolean', enum: [true] } },
+};
+
+export const paymentSettingsSchema: Schema = {
+  type: 'object',
+  required: ['upiId', 'upiName', 'accountHolderName', 'accountNumber', 'ifscCode'],
+  properties: {
+    upiId: { type: 'string' },
+    upiName: { type: 'string' },
+    accountHolderName: { type: 'string' },
+    accountNumber: { type: 'string' },
+    ifscCode: { type: 'string' },
+  },
+};
+
+const savedBankSchema: Schema = {
+  type: 'object',
+  required: ['_id', 'accountHolderName', 'accountNumber', 'ifscCode'],
+  properties: { _id: uuidSchema, accountHolderName: { type: 'string' }, accountNumber: { type: 'string' }, ifscCode: { type: 'string' } },
+};
+
+const savedUpiSchema: Schema = {
+  type: 'object',
+  required: ['_id', 'upiId'],
+  properties: { _id: uuidSchema, upiId: { type: 'string' } },
+};
+
+export const bankAndUpiListSchema: Schema = {
+  type: 'object',
+  required: ['bank', 'upi'],
+  properties: { bank: { type: 'array', items: savedBankSchema }, upi: { type: 'array', items: savedUpiSchema } },
+};
+
+export const paymentRequestRowSchema: Schema = {
+  type: 'object',
+  required: [
+    '_id',
+    'type',
+    'amount',
+    'createdAt',
+    'status',
+    'remark',
+    'accountType',
+    'utrno',
+    'screenshotUrl',
+    'payTo',
+    'username',
+    'decidedAt',
+    'decidedBy',
+  ],
+  properties: {
+    _id: uuidSchema,
+    type: { type: 'string', enum: ['deposit', 'withdraw'] },
+    amount: rupeesSchema,
+    createdAt: isoTimeSchema,
+    status: { type: 'string', enum: ['approved', 'pending', 'rejected'] },
+    remark: { type: 'string' },
+    accountType: { type: 'string', enum: ['upi', 'bank'] },
+    utrno: nullableText,
+    screenshotUrl: nullableText,
+    payTo: nullableText,
+    username: { type: 'string' },
+    decidedAt: nullableIsoTimeSchema,
+    decidedBy: nullableText,
+  },
+};
+
+export const idempotencyHeaders: Schema = {
+  type: 'object',
+  required: [IDEMPOTENCY_HEADER],
+  properties: { [IDEMPOTENCY_HEADER]: { type: 'string', minLength: 1, maxLength: 255 } },
+};
+
+const tags = ['payments'];
+
+export const addBankAccountSchema: Schema = {
+  tags,
+  security: bearerSecurity,
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { accountHolderName: formText, accountNumber: formText, ifscCode: formText },
+  },
+  response: responses(successSchema),
+};
+
+export const addUpiSchema: Schema = {
+  tags,
+  security: bearerSecurity,
+  body: { type: 'object', additionalProperties: false, properties: { upiId: formText } },
+  response: responses(successSchema),
+};
+
+export const deleteUpiBankSchema: Schema = {
+  tags,
+  security: bearerSecurity,
+  body: {
+    type: 'object',
+    required: ['type', 'id'],
+    additionalProperties: false,
+    properties: { type: { type: 'string', enum: ['bank', 'upi'] }, id: { type: 'string', minLength: 1, maxLength: 64 } },
+  },
+  response: responses(successSchema),
+};
+
+export const bankAndUpiListRouteSchema: Schema = { tags, security: bearerSecurity, response: responses(bankAndUpiListSchema) };
+
+export const addDepositWithdrawSchema: Schema = {
+  tags,
+  security: bearerSecurity,
+  description:
+    `A deposit is multipart/form-data with the fields type=deposit, amount, accountType (upi|bank), utrno, ` +
+    `remark and the screenshot file in ${UPLOAD_FIELD} (PNG or JPEG by content, at most 5 MB); a withdraw is ` +
+    'a JSON body {type: "withdraw", amount, accountType, bankDetail (a saved account id), remark}. The ' +
+    'Idempotency-Key header is required: a repeat returns the first result.',
+  consumes: ['multipart/form-data', 'application/json'],
+  headers: idempotencyHeaders,
+  response: responses(paymentRequestRowSchema),
+};
+
+export const depositWithdrawListSchema: Schema = {
+  tags,
+  security: bearerSecurity,
+  body: {
+    type: 'object',
+    required: ['type', 'startDate', 'endDate', 'reportType'],
+    additionalProperties: false,
+    properties: {
+      type: { type: 'string', enum: ['deposit', 'withdraw'] },
+      startDate: { type: 'string', minLength: 1, maxLength: 40 },
+      endDate: { type: 'string', minLength: 1, maxLength: 40 },
+      reportType: { type: 'string', enum: ['all', 'approved', 'pending', 'rejected'] },
+      username: { type: 'string', maxLength: 64 },
+    },
+  },
+  response: responses({ type: 'array', items: paymentRequestRowSchema }),
+};
+
+export const paymentListSchema: Schema = { tags, security: bearerSecurity, response: responses(paymentSettingsSchema) };
+
+export const savePaymentListSchema: Schema = {
+  tags,
+  security: bearerSecurity,
+  description:
+    'JSON {settingList: {upiId, upiName, accountHolderName, accountNumber, ifscCode}}, or multipart/form-data ' +
+    'with the same object as JSON text in the settingList field (or the five fields themselves).',
+  consumes: ['application/json', 'multipart/form-data'],
+  response: responses(paymentSettingsSchema),
+};
+
+export const updateStatusSchema: Schema = {
+  tags,
+  security: bearerSecurity,
+  headers: idempotencyHeaders,
+  body: {
+    type: 'object',
+    required: ['id', 'status', 'transactionPassword'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string', minLength: 1, maxLength: 64 },
+      status: { type: 'string', enum: ['approved', 'rejected'] },
+      // Longer remarks get the readable message from the rules.
+      remark: { type: 'string', maxLength: 800 },
+      transactionPassword: { type: 'string', minLength: 1, maxLength: 64 },
+    },
+  },
+  response: responses(paymentRequestRowSchema),
+};
+
+export const screenshotSchema: Schema = {
+  tags,
+  security: bearerSecurity,
+  description: 'The re-encoded screenshot of a deposit request: to its owner and the owner’s upline only.',
+  produces: ['image/png', 'image/jpeg'],
+  params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
+};

@@ -1,0 +1,237 @@
+/**
+ * Market data over the /data namespace, with the feed stepped by hand: subscribe gives a
+ * snapshot with a seq, deltas follow with consecutive seqs and carry every change (batched per
+ * interval), a suspension arrives within one batch, unsubscribe stops the deltas, and admin
+ * switches reach subscribers.
+ */
+import {
+  MARKET_DATA_BATCH_MS,
+  type Market,
+  type MatchDelta,
+  type MatchSnapshot,
+  type SocketAck,
+} from '@backlay/shared/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { FEED_START_MS, FakeClock, findEvent, findTime, importEvent, lookahead, stepFeed, tickFeed } from './feed-helper';
+import { body, buildTestApp, TEST_ORIGIN, type TestContext } from './helper';
+
+let t: TestContext;
+let baseUrl: string;
+let player: string;
+let admin: string;
+const clock = new FakeClock(FEED_START_MS);
+let match: { id: string; competitionId: string; name: string };
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+  baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  player = (await t.login(await t.createUser({ role: 'user' }))).token;
+  admin = (await t.login(await t.createUser({ role: 'admin' }))).token;
+  await tickFeed(t);
+  match = await findEvent(t, 4, 'inplay');
+  await importEvent(t, 4, match.id, match.competitionId, true);
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+afterAll(() => t.close());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A connected data socket that records every snapshot and delta. */
+async function dataSocket(token = player) {
+  const socket = io(`${baseUrl}/data`, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { token },
+    extraHeaders: { origin: TEST_ORIGIN },
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const snapshots: MatchSnapshot[] = [];
+  const deltas: Array<MatchDelta & { receivedAt: number }> = [];
+  socket.on('snapshot', (s: MatchSnapshot) => snapshots.push(s));
+  socket.on('delta', (d: MatchDelta) => deltas.push({ ...d, receivedAt: Date.now() }));
+  const send = (event: 'subscribe' | 'unsubscribe', matchId: string) =>
+    new Promise<SocketAck>((resolve) => socket.emit(event, { matchId }, (ack: SocketAck) => resolve(ack)));
+  return { socket, snapshots, deltas, subscribe: (id = match.id) => send('subscribe', id), unsubscribe: (id = match.id) => send('unsubscribe', id) };
+}
+
+/** Waits until `check` holds (polling every 10 ms) or fails after `timeoutMs`. */
+async function until(check: () => boolean, timeoutMs = 2_000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out');
+    await sleep(10);
+  }
+}
+
+/** The image after applying deltas to a snapshot, as a client does. */
+function apply(snapshot: MatchSnapshot, deltas: readonly MatchDelta[]): Market[] {
+  const markets = new Map(snapshot.markets.map((m) => [m.marketId, m]));
+  for (const delta of deltas) {
+    for (const id of delta.removed ?? []) markets.delete(id);
+    for (const m of delta.markets ?? []) markets.set(m.marketId, m);
+  }
+  return [...markets.values()];
+}
+
+describe('subscribe', () => {
+  it('sends the image with a seq, then deltas with consecutive seqs that keep the client in step', async () => {
+    const client = await dataSocket();
+    expect(await client.subscribe()).toEqual({ ok: true });
+    await until(() => client.snapshots.length === 1);
+    const [snapshot] = client.snapshots;
+    if (snapshot === undefined) throw new Error('no snapshot');
+    expect(snapshot).toMatchObject({ matchId: match.id, seq: expect.any(Number) });
+    expect(snapshot.markets.map((m) => m.type)).toEqual(['match_odds', 'bookmaker']);
+    expect(snapshot.fancies).toHaveLength(12);
+    expect(snapshot.score?.matchId).toBe(match.id);
+
+    for (let i = 0; i < 8; i += 1) {
+      await stepFeed(t, clock, 1_500);
+      await sleep(MARKET_DATA_BATCH_MS + 30);
+    }
+    await sleep(MARKET_DATA_BATCH_MS);
+    expect(client.deltas.length).toBeGreaterThan(2);
+    expect(client.deltas.map((d) => d.seq)).toEqual(client.deltas.map((_, i) => snapshot.seq + 1 + i));
+    expect(client.deltas.every((d) => d.matchId === match.id)).toBe(true);
+    // Snapshot + deltas = what the API serves now.
+    const served = await t.request({ method: 'GET', url: `/api/get-market-list?matchId=${match.id}`, token: player });
+    expect(apply(snapshot, client.deltas)).toEqual(body<{ data: Market[] }>(served).data);
+  });
+
+  it('batches: a burst of upstream ticks inside one interval is one delta', async () => {
+    const client = await dataSocket();
+    await client.subscribe();
+    await until(() => client.snapshots.length === 1);
+    await sleep(MARKET_DATA_BATCH_MS + 30);
+    client.deltas.length = 0;
+    for (let i = 0; i < 6; i += 1) await stepFeed(t, clock, 700);
+    await sleep(2 * MARKET_DATA_BATCH_MS + 50);
+    // Six writes, each changing the match, arrive in at most two batches (the burst may straddle a flush).
+    expect(client.deltas.length).toBeGreaterThan(0);
+    expect(client.deltas.length).toBeLessThanOrEqual(2);
+    const ids = (client.deltas.flatMap((d) => d.markets ?? [])).map((m) => m.marketId);
+    expect(ids.length).toBeLessThanOrEqual(2 * 2);
+  });
+
+  it('a suspension and a running ball reach the client within one batch', async () => {
+    const client = await dataSocket();
+    await client.subscribe();
+    await until(() => client.snapshots.length === 1);
+    const provider = lookahead(t);
+    const oddsSuspended = (markets: Array<Pick<Market, 'type' | 'status'>>) => markets.find((m) => m.type === 'match_odds')?.status === 'suspended';
+    const ballRunning = (markets: Array<Pick<Market, 'type' | 'status'>>) => markets.find((m) => m.type === 'bookmaker')?.status === 'ball_running';
+    for (const [name, predicate] of [['suspended', oddsSuspended], ['ball_running', ballRunning]] as const) {
+      const at = findTime(provider, match.id, clock.nowMs() + 1, 100, predicate);
+      await stepFeed(t, clock, at - 100 - clock.nowMs());
+      await sleep(MARKET_DATA_BATCH_MS + 30);
+      client.deltas.length = 0;
+      await stepFeed(t, clock, 100);
+      const published = Date.now();
+      await until(() => client.deltas.some((d) => (d.markets ?? []).some((m) => m.status === name)), 2_000);
+      const arrived = client.deltas.find((d) => (d.markets ?? []).some((m) => m.status === name))?.receivedAt ?? Infinity;
+      // One batch interval, plus the time to deliver it on a busy two-core box.
+      expect({ name, withinBatch: arrived - published <= MARKET_DATA_BATCH_MS + 150 }).toEqual({ name, withinBatch: true });
+    }
+  });
+
+  it('unsubscribe stops the deltas', async () => {
+    const client = await dataSocket();
+    await client.subscribe();
+    await until(() => client.snapshots.length === 1);
+    expect(await client.unsubscribe()).toEqual({ ok: true });
+    await sleep(MARKET_DATA_BATCH_MS + 30);
+    client.deltas.length = 0;
+    for (let i = 0; i < 4; i += 1) await stepFeed(t, clock, 1_500);
+    await sleep(2 * MARKET_DATA_BATCH_MS + 50);
+    expect(client.deltas).toEqual([]);
+  });
+
+  it('subscribing again (after a gap) brings a fresh snapshot at the current seq, and deltas go on from it', async () => {
+    const client = await dataSocket();
+    await client.subscribe();
+    await until(() => client.snapshots.length === 1);
+    for (let i = 0; i < 3; i += 1) {
+      await stepFeed(t, clock, 1_500);
+      await sleep(MARKET_DATA_BATCH_MS + 30);
+    }
+    await until(() => client.deltas.length > 0);
+    const last = client.deltas[client.deltas.length - 1]?.seq ?? -1;
+    await client.subscribe();
+    await until(() => client.snapshots.length === 2);
+    expect(client.snapshots[1]?.seq).toBe(last);
+    client.deltas.length = 0;
+    await stepFeed(t, clock, 1_500);
+    await until(() => client.deltas.length > 0);
+    expect(client.deltas[0]?.seq).toBe(last + 1);
+  });
+
+  it('a match that is not imported is refused without a snapshot; so is a malformed request', async () => {
+    const client = await dataSocket();
+    const other = await findEvent(t, 4, 'upcoming');
+    expect(await client.subscribe(other.id)).toEqual({ ok: false, message: 'Match not found' });
+    const malformed = await new Promise<SocketAck>((resolve) => client.socket.emit('subscribe', { matchId: 42 }, resolve));
+    expect(malformed.ok).toBe(false);
+    await sleep(100);
+    expect(client.snapshots).toEqual([]);
+  });
+});
+
+describe('admin switches reach subscribers', () => {
+  it('a market switched off is removed; a hidden match stops its deltas until shown again', async () => {
+    const client = await dataSocket();
+    await client.subscribe();
+    await until(() => client.snapshots.length === 1);
+    const bookmaker = client.snapshots[0]?.markets.find((m) => m.type === 'bookmaker');
+    if (bookmaker === undefined) throw new Error('no bookmaker');
+    await sleep(MARKET_DATA_BATCH_MS + 30);
+    client.deltas.length = 0;
+    const off = await t.request({ method: 'POST', url: '/api/update-market', token: admin, payload: { marketId: bookmaker.marketId, active: false } });
+    expect(off.statusCode).toBe(200);
+    await until(() => client.deltas.some((d) => d.removed?.includes(bookmaker.marketId) === true), MARKET_DATA_BATCH_MS + 200);
+    // The feed keeps moving it, but players no longer get it.
+    await stepFeed(t, clock, 3_000);
+    await sleep(MARKET_DATA_BATCH_MS + 30);
+    expect(client.deltas.flatMap((d) => d.markets ?? []).some((m) => m.marketId === bookmaker.marketId)).toBe(false);
+    await t.request({ method: 'POST', url: '/api/update-market', token: admin, payload: { marketId: bookmaker.marketId, active: true } });
+    await until(() => client.deltas.some((d) => (d.markets ?? []).some((m) => m.marketId === bookmaker.marketId)), MARKET_DATA_BATCH_MS + 200);
+
+    await t.request({ method: 'POST', url: '/api/update-match', token: admin, payload: { matchId: match.id, active: false } });
+    await until(() => client.deltas.some((d) => (d.removed ?? []).length >= 14), MARKET_DATA_BATCH_MS + 200);
+    await sleep(MARKET_DATA_BATCH_MS + 30);
+    client.deltas.length = 0;
+    await stepFeed(t, clock, 3_000);
+    await sleep(2 * MARKET_DATA_BATCH_MS);
+    expect(client.deltas).toEqual([]);
+    // Players cannot subscribe to a hidden match; admin and sadmin can.
+    const late = await dataSocket();
+    expect((await late.subscribe()).ok).toBe(false);
+    const staff = await dataSocket(admin);
+    expect(await staff.subscribe()).toEqual({ ok: true });
+    // The admin watching it does not reopen the stream to the players still in the room.
+    await stepFeed(t, clock, 3_000);
+    await sleep(2 * MARKET_DATA_BATCH_MS);
+    expect(client.deltas).toEqual([]);
+    await t.request({ method: 'POST', url: '/api/update-match', token: admin, payload: { matchId: match.id, active: true } });
+    await until(() => client.deltas.some((d) => (d.markets ?? []).length > 0), MARKET_DATA_BATCH_MS + 200);
+  });
+
+  it('the hub forgets a match when its last subscriber leaves', async () => {
+    const client = await dataSocket();
+    await client.subscribe();
+    await until(() => client.snapshots.length === 1);
+    expect(t.services.realtime.marketData.watchedMatches()).toContain(match.id);
+    for (const socket of sockets.splice(0)) socket.disconnect();
+    await stepFeed(t, clock, 1_500);
+    await sleep(2 * MARKET_DATA_BATCH_MS);
+    expect(t.services.realtime.marketData.watchedMatches()).not.toContain(match.id);
+  });
+});

@@ -1,0 +1,51 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PLAYER, signIn } from '../support/helpers';
+
+/** The page never scrolls sideways on a 360 px phone. */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+test.describe('sports on a phone', () => {
+  test('home, the odds page, rules and stake buttons fit 360×740', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'player', PLAYER);
+    // A phone lands on the in-play cricket list (SPEC §4); demo mode keeps an in-play match there.
+    await expect(page).toHaveURL(/\/match\/4\/in-play$/);
+    const matches = page.getByRole('list', { name: 'Matches' });
+    const first = matches.getByRole('listitem').first();
+    await expect(first.getByText('In-play')).toBeVisible({ timeout: 30_000 });
+    await expect(first.getByRole('group', { name: /^Prices of / })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    const name = ((await first.getByRole('link').first().textContent()) ?? '').trim();
+    await first.getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(/\/odds\/[^/]+$/);
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    const ladder = page.getByRole('table', { name: 'Match Odds prices' });
+    await expect(ladder).toBeVisible();
+    // On a phone only the best back and the best lay of each runner are shown.
+    const runner = ladder.getByRole('row').nth(1);
+    await expect(runner.locator('td.bl-price--back:visible')).toHaveCount(1);
+    await expect(runner.locator('td.bl-price--lay:visible')).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Score' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    const box = await ladder.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360).toBeTruthy();
+
+    await page.getByRole('button', { name: 'Rules: Match Odds' }).click();
+    const rules = page.getByRole('dialog', { name: 'Rules: Match odds' });
+    await expect(rules).toBeVisible();
+    const dialogBox = await rules.boundingBox();
+    expect(dialogBox && dialogBox.width <= 360 && dialogBox.height <= 740).toBeTruthy();
+    await rules.getByRole('button', { name: 'Close' }).click();
+
+    await page.goto('/rules');
+    await expect(page.getByRole('heading', { name: 'Fancy / session', level: 2 })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.goto('/button-values');
+    await expect(page.getByLabel('Button 8 value')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+});

@@ -1,0 +1,93 @@
+import { useRef } from 'react';
+import { useFormik } from 'formik';
+import * as yup from 'yup';
+import {
+  Button,
+  Dialog,
+  MESSAGES,
+  REMARK_MAX_LENGTH,
+  TextField,
+  formatRupees,
+  newIdempotencyKey,
+  notify,
+  paymentsApi,
+  type PaymentRequestRow,
+  type UpdateDepositWithdrawStatusRequest,
+} from '@backlay/shared';
+import { remarkSchema, transactionPasswordSchema } from '../../forms/validation';
+
+/** What the agent decides. */
+export type Decision = UpdateDepositWithdrawStatusRequest['status'];
+
+const schema = yup.object({ remark: remarkSchema, transactionPassword: transactionPasswordSchema });
+
+/** 'Approve deposit', 'Reject withdrawal', … */
+export function decisionTitle(decision: Decision, type: PaymentRequestRow['type']): string {
+  return `${decision === 'approved' ? 'Approve' : 'Reject'} ${type === 'deposit' ? 'deposit' : 'withdrawal'}`;
+}
+
+/**
+ * Approve or reject a pending request, confirmed by the agent's transaction password. Approving
+ * a deposit pays the player from the agent's balance; approving a withdrawal hands the held
+ * amount to the agent (who pays the player outside); rejecting a withdrawal returns the hold.
+ * One Idempotency-Key per submission, reused when the same one is retried after a failure.
+ */
+export function DecisionDialog({ row, decision, onClose, onDone }: { row: PaymentRequestRow; decision: Decision; onClose: () => void; onDone: () => void }) {
+  const submission = useRef<{ key: string; signature: string } | null>(null);
+  const formik = useFormik({
+    initialValues: { remark: '', transactionPassword: '' },
+    validationSchema: schema,
+    onSubmit: async (values, helpers) => {
+      const body: UpdateDepositWithdrawStatusRequest = { id: row._id, status: decision, remark: values.remark.trim(), transactionPassword: values.transactionPassword };
+      const signature = JSON.stringify(body);
+      if (submission.current?.signature !== signature) submission.current = { key: newIdempotencyKey(), signature };
+      helpers.setStatus(undefined);
+      try {
+        const res = await paymentsApi.updateStatus(body, submission.current.key);
+        notify('success', res.message);
+        onDone();
+      } catch (error) {
+        helpers.setStatus(error instanceof Error ? error.message : MESSAGES.internal);
+      }
+    },
+  });
+  const approve = decision === 'approved';
+  const effect =
+    row.type === 'deposit'
+      ? approve
+        ? `${formatRupees(row.amount)} moves from your balance to ${row.username}.`
+        : 'No money moves; the player sees the request as rejected.'
+      : approve
+        ? `The held ${formatRupees(row.amount)} comes to your balance: pay it to ${row.username} outside.`
+        : `The held ${formatRupees(row.amount)} goes back to ${row.username}.`;
+  return (
+    <Dialog title={decisionTitle(decision, row.type)} onClose={onClose} closeDisabled={formik.isSubmitting}>
+      <dl className="bl-facts">
+        <dt>Username</dt>
+        <dd>{row.username}</dd>
+        <dt>Amount</dt>
+        <dd>{formatRupees(row.amount)}</dd>
+        <dt>{row.type === 'deposit' ? 'UTR' : 'Pay to'}</dt>
+        <dd>{row.type === 'deposit' ? row.utrno : row.payTo}</dd>
+      </dl>
+      <p className="bl-hint">{effect}</p>
+      <form className="bl-form" onSubmit={formik.handleSubmit} noValidate>
+        <TextField label="Remark" name="remark" autoComplete="off" maxLength={REMARK_MAX_LENGTH} value={formik.values.remark} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.remark && formik.errors.remark} />
+        <TextField label="Transaction password" name="transactionPassword" type="password" inputMode="numeric" autoComplete="off" value={formik.values.transactionPassword} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.transactionPassword && formik.errors.transactionPassword} />
+        {formik.status ? (
+          <p className="bl-form-error" role="alert">
+            {formik.status}
+          </p>
+        ) : null}
+        <div className="bl-form-actions">
+          <Button variant="secondary" onClick={onClose} disabled={formik.isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={formik.isSubmitting}>
+            {approve ? 'Approve' : 'Reject'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

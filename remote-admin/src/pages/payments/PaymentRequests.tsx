@@ -1,0 +1,178 @@
+import { useEffect, useState } from 'react';
+import moment from 'moment';
+import { useLocation } from 'react-router';
+import {
+  BuildTag,
+  Button,
+  EmptyState,
+  MESSAGES,
+  Page,
+  ROUTES,
+  STATEMENT_DATE_FORMAT,
+  Spinner,
+  TextField,
+  defaultStatementRange,
+  formatRupees,
+  on,
+  paymentsApi,
+  type DepositWithdrawListRequest,
+  type PaymentRequestRow,
+} from '@backlay/shared';
+import { DecisionDialog, type Decision } from './DecisionDialog';
+import { REPORT_TYPES, SelectField, listRange, statusLabel, useLoad } from './payments-common';
+import { ScreenshotDialog } from './ScreenshotDialog';
+
+/** The username box waits this long after the last key before it asks the server. */
+export const USERNAME_DEBOUNCE_MS = 300;
+
+type OpenDialog = { kind: 'decide'; row: PaymentRequestRow; decision: Decision } | { kind: 'screenshot'; row: PaymentRequestRow & { screenshotUrl: string } } | null;
+
+/** /admin/depositstatement and /admin/withdrawstatement: one screen, its kind from the path. */
+export function PaymentRequests() {
+  const { pathname } = useLocation();
+  const type = pathname === ROUTES.adminWithdrawStatement.path ? 'withdraw' : 'deposit';
+  return <PaymentRequestsOf key={type} type={type} />;
+}
+
+function hasScreenshot(row: PaymentRequestRow): row is PaymentRequestRow & { screenshotUrl: string } {
+  return row.screenshotUrl !== null;
+}
+
+/**
+ * The deposit or withdraw requests of the agent's downline (get-deposit-withdraw-list): From,
+ * To, Type and an optional username, then Username, Amount, UTR (deposits, with the screenshot)
+ * or Pay to (withdrawals), Date, Status, Remark, and Approve / Reject on pending rows. The list
+ * reloads after a decision, on Refresh, and when the agent's wallet moves.
+ */
+function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
+  const [range, setRange] = useState(defaultStatementRange);
+  const [reportType, setReportType] = useState<DepositWithdrawListRequest['reportType']>('all');
+  const [usernameText, setUsernameText] = useState('');
+  const [username, setUsername] = useState('');
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const invalidRange = range.from !== '' && range.to !== '' && range.from > range.to;
+  const ready = range.from !== '' && range.to !== '' && !invalidRange;
+
+  useEffect(() => {
+    const next = usernameText.trim();
+    if (next === username) return undefined;
+    const timer = setTimeout(() => setUsername(next), USERNAME_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [usernameText, username]);
+
+  const { load, reload } = useLoad<PaymentRequestRow[]>(
+    () => (ready ? paymentsApi.depositWithdrawList({ type, ...listRange(range.from, range.to), reportType, username: username || undefined }) : Promise.resolve([])),
+    JSON.stringify([type, range, reportType, username]),
+  );
+
+  useEffect(() => {
+    const sub = on('wallet.balanceChanged').subscribe(() => reload());
+    return () => sub.unsubscribe();
+  }, [reload]);
+
+  const deposit = type === 'deposit';
+  const title = deposit ? 'Deposit Statement' : 'Withdraw Statement';
+  const rows = load.state === 'done' ? load.value : null;
+  const decided = () => {
+    setDialog(null);
+    reload();
+  };
+
+  return (
+    <Page
+      title={title}
+      actions={
+        <Button variant="secondary" className="bl-btn--small" onClick={reload}>
+          Refresh
+        </Button>
+      }
+    >
+      <div className="bl-filters">
+        <TextField label="From" type="date" value={range.from} max={range.to || undefined} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} />
+        <TextField label="To" type="date" value={range.to} min={range.from || undefined} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
+        <SelectField label="Type" value={reportType} options={REPORT_TYPES} onChange={(e) => setReportType(e.target.value as DepositWithdrawListRequest['reportType'])} />
+        <TextField label="Username" type="search" autoComplete="off" value={usernameText} onChange={(e) => setUsernameText(e.target.value)} />
+      </div>
+      {invalidRange ? (
+        <p className="bl-form-error" role="alert">
+          {MESSAGES.dateRangeInvalid}
+        </p>
+      ) : null}
+      {load.state === 'loading' ? <Spinner label="Loading statement" /> : null}
+      {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
+      {rows && !invalidRange ? (
+        <div className="bl-table-wrap">
+          <table className="bl-table bl-table--sticky" aria-label={title}>
+            <thead>
+              <tr>
+                <th scope="col">Username</th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
+                <th scope="col">{deposit ? 'UTR' : 'Pay to'}</th>
+                <th scope="col">Date</th>
+                <th scope="col">Status</th>
+                <th scope="col">Remark</th>
+                {deposit ? <th scope="col">Screenshot</th> : null}
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.length === 0 ? (
+                <tr>
+                  <td colSpan={deposit ? 8 : 7} className="bl-empty">
+                    No records found
+                  </td>
+                </tr>
+              ) : (
+                rows.map((row) => (
+                  <tr key={row._id}>
+                    <th scope="row">{row.username}</th>
+                    <td className="num">{formatRupees(row.amount)}</td>
+                    <td className={deposit ? undefined : 'bl-table__wrap'}>
+                      {deposit ? row.utrno : row.payTo} <small className="bl-muted">{row.accountType === 'upi' ? 'UPI' : 'Bank'}</small>
+                    </td>
+                    <td>{moment(row.createdAt).format(STATEMENT_DATE_FORMAT)}</td>
+                    <td>
+                      <span className={`bl-badge bl-badge--${row.status}`}>{statusLabel(row.status)}</span>
+                      {row.decidedBy ? <small className="bl-muted"> by {row.decidedBy}</small> : null}
+                    </td>
+                    <td className="bl-table__wrap">{row.remark}</td>
+                    {deposit ? (
+                      <td>
+                        {hasScreenshot(row) ? (
+                          <Button variant="link" aria-label={`View screenshot of UTR ${row.utrno}`} onClick={() => setDialog({ kind: 'screenshot', row })}>
+                            View
+                          </Button>
+                        ) : (
+                          '—'
+                        )}
+                      </td>
+                    ) : null}
+                    <td>
+                      {row.status === 'pending' ? (
+                        <span className="bl-row-actions">
+                          <Button className="bl-btn--small" onClick={() => setDialog({ kind: 'decide', row, decision: 'approved' })}>
+                            Approve
+                          </Button>
+                          <Button variant="secondary" className="bl-btn--small" onClick={() => setDialog({ kind: 'decide', row, decision: 'rejected' })}>
+                            Reject
+                          </Button>
+                        </span>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {dialog?.kind === 'decide' ? <DecisionDialog row={dialog.row} decision={dialog.decision} onClose={() => setDialog(null)} onDone={decided} /> : null}
+      {dialog?.kind === 'screenshot' ? <ScreenshotDialog row={dialog.row} onClose={() => setDialog(null)} /> : null}
+      <BuildTag app="admin" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}

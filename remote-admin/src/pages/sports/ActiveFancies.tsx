@@ -1,0 +1,31 @@
+import { useParams } from 'react-router';
+import { EmptyState, Spinner, sportsAdminApi, sportsApi } from '@backlay/shared';
+import { MatchSwitchPage, SwitchTable, fancyRow, type SwitchChange, type SwitchRow } from './ActiveMarkets';
+import { useLoad } from './sports-common';
+
+/** get-fancy-list kind that lists every fancy of a match, whatever its gtype. */
+export const ALL_FANCY_KINDS = 'all';
+
+/**
+ * active-fancies/:matchId (admin and sadmin): every fancy of a match (sessions and wicket lines)
+ * with the player switch, the admin suspension and its limits (update-fancy).
+ */
+export function ActiveFancies() {
+  const matchId = useParams().matchId ?? '';
+  const { load, reload } = useLoad(() => sportsApi.fancyList(matchId, ALL_FANCY_KINDS), matchId);
+  const change = async (row: SwitchRow, c: SwitchChange) => {
+    try {
+      return await sportsAdminApi.updateFancy({ fancyId: row.id, ...c });
+    } finally {
+      reload();
+    }
+  };
+  return (
+    <MatchSwitchPage matchId={matchId} what="Fancies">
+      {load.state === 'loading' ? <Spinner label="Loading fancies" /> : null}
+      {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
+      {load.state === 'done' && load.value.length === 0 ? <EmptyState>This match has no fancies.</EmptyState> : null}
+      {load.state === 'done' && load.value.length > 0 ? <SwitchTable label="Fancies" rows={load.value.map(fancyRow)} onChange={change} /> : null}
+    </MatchSwitchPage>
+  );
+}

@@ -1,0 +1,160 @@
+import { useState, type ReactNode } from 'react';
+import { Link, generatePath, useParams } from 'react-router';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, notify, sportsAdminApi, sportsApi, type Fancy, type Market, type MarketLimits, type MarketStatus } from '@backlay/shared';
+import { LimitsDialog } from './LimitsDialog';
+import { runAction, useLoad } from './sports-common';
+
+/** How a market or fancy's status reads in the admin tables. */
+export const STATUS_LABELS: Record<MarketStatus, string> = { open: 'Open', suspended: 'Suspended', ball_running: 'Ball running', closed: 'Closed' };
+
+const TYPE_LABELS: Record<Market['type'], string> = { match_odds: 'Match odds', bookmaker: 'Bookmaker', over_under: 'Over/under' };
+
+/** One market or fancy as the switch table shows it. */
+export interface SwitchRow {
+  id: string;
+  name: string;
+  kind: string;
+  status: MarketStatus;
+  active: boolean;
+  limits: MarketLimits;
+}
+
+/** A request the table sends for a row: activate, suspend, or new limits. */
+export type SwitchChange = { active: boolean } | { suspended: boolean } | MarketLimits;
+
+/**
+ * The table of active-markets and active-fancies: per row the status, the player switch
+ * (Activate/Deactivate), the admin suspension (Suspend/Resume) and the limits with their editor.
+ */
+export function SwitchTable({ label, rows, onChange }: { label: string; rows: SwitchRow[]; onChange: (row: SwitchRow, change: SwitchChange) => Promise<{ message: string }> }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [editing, setEditing] = useState<SwitchRow | null>(null);
+
+  const act = async (row: SwitchRow, change: SwitchChange) => {
+    setBusy(row.id);
+    await runAction(() => onChange(row, change), () => setBusy(null));
+  };
+
+  return (
+    <>
+      <div className="bl-table-wrap">
+        <table className="bl-table bl-table--sticky" aria-label={label}>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Type</th>
+              <th scope="col">Status</th>
+              <th scope="col">Players</th>
+              <th scope="col">Limits</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">{row.name}</th>
+                <td>{row.kind}</td>
+                <td>
+                  <span className={`bl-badge${row.status === 'open' ? '' : ' bl-badge--locked'}`}>{STATUS_LABELS[row.status]}</span>
+                </td>
+                <td>{row.active ? 'Shown' : 'Hidden'}</td>
+                <td>
+                  {row.limits.minStake.toLocaleString('en-IN')}–{row.limits.maxStake.toLocaleString('en-IN')} · profit {row.limits.maxProfit.toLocaleString('en-IN')} · {row.limits.betDelaySec} s
+                </td>
+                <td>
+                  <div className="bl-row-actions">
+                    <Button variant={row.active ? 'secondary' : 'primary'} className="bl-btn--small" disabled={busy === row.id} aria-label={`${row.active ? 'Deactivate' : 'Activate'} ${row.name}`} onClick={() => void act(row, { active: !row.active })}>
+                      {row.active ? 'Deactivate' : 'Activate'}
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      className="bl-btn--small"
+                      disabled={busy === row.id || row.status === 'closed'}
+                      aria-label={`${row.status === 'suspended' ? 'Resume' : 'Suspend'} ${row.name}`}
+                      onClick={() => void act(row, { suspended: row.status !== 'suspended' })}
+                    >
+                      {row.status === 'suspended' ? 'Resume' : 'Suspend'}
+                    </Button>
+                    <Button variant="secondary" className="bl-btn--small" disabled={busy === row.id} aria-label={`Limits of ${row.name}`} onClick={() => setEditing(row)}>
+                      Limits
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {editing ? (
+        <LimitsDialog
+          title={`Limits: ${editing.name}`}
+          limits={editing.limits}
+          onClose={() => setEditing(null)}
+          onSave={async (limits) => {
+            const res = await onChange(editing, limits);
+            notify('success', res.message);
+            setEditing(null);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+const limitsOf = (m: MarketLimits): MarketLimits => ({ minStake: m.minStake, maxStake: m.maxStake, maxProfit: m.maxProfit, betDelaySec: m.betDelaySec });
+
+/** A market as a row of the switch table. */
+export function marketRow(m: Market): SwitchRow {
+  return { id: m.marketId, name: m.name, kind: TYPE_LABELS[m.type], status: m.status, active: m.active, limits: limitsOf(m) };
+}
+
+/** A fancy as a row of the switch table. */
+export function fancyRow(f: Fancy): SwitchRow {
+  return { id: f.fancyId, name: f.name, kind: f.gtype === 'session' ? 'Session' : f.gtype.charAt(0).toUpperCase() + f.gtype.slice(1), status: f.status, active: f.active, limits: limitsOf(f) };
+}
+
+/** The heading and cross-links of a match's markets and fancies pages. */
+export function MatchSwitchPage({ matchId, what, children }: { matchId: string; what: 'Markets' | 'Fancies'; children: ReactNode }) {
+  const { load } = useLoad(() => sportsApi.matchById(matchId), matchId);
+  const match = load.state === 'done' ? load.value : null;
+  const other = what === 'Markets' ? { to: generatePath(ROUTES.adminActiveFancies.path, { matchId }), label: 'Fancies' } : { to: generatePath(ROUTES.adminActiveMarkets.path, { matchId }), label: 'Markets' };
+  return (
+    <Page
+      title={match ? `${what}: ${match.name}` : what}
+      actions={
+        <div className="bl-page__links">
+          <Link to={other.to}>{other.label} of this match</Link>
+          {match ? <Link to={generatePath(ROUTES.adminActiveMatches.path, { sportId: String(match.sportId) })}>All matches</Link> : null}
+        </div>
+      }
+    >
+      {match ? <p className="bl-hint">{match.competitionName}</p> : null}
+      {children}
+      <BuildTag app="admin" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}
+
+/**
+ * active-markets/:matchId (admin and sadmin): every market of a match with the switch that shows
+ * it to players, the admin suspension on top of the feed's, and its limits (update-market).
+ */
+export function ActiveMarkets() {
+  const matchId = useParams().matchId ?? '';
+  const { load, reload } = useLoad(() => sportsApi.marketList(matchId), matchId);
+  const change = async (row: SwitchRow, c: SwitchChange) => {
+    try {
+      return await sportsAdminApi.updateMarket({ marketId: row.id, ...c });
+    } finally {
+      reload();
+    }
+  };
+  return (
+    <MatchSwitchPage matchId={matchId} what="Markets">
+      {load.state === 'loading' ? <Spinner label="Loading markets" /> : null}
+      {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
+      {load.state === 'done' && load.value.length === 0 ? <EmptyState>This match has no markets.</EmptyState> : null}
+      {load.state === 'done' && load.value.length > 0 ? <SwitchTable label="Markets" rows={load.value.map(marketRow)} onChange={change} /> : null}
+    </MatchSwitchPage>
+  );
+}

@@ -1,0 +1,54 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { sportsAdminApi, type AdminMatchSummary } from '@backlay/shared';
+import { ActiveMatches } from './ActiveMatches';
+
+jest.mock('@backlay/shared', () => {
+  const actual = jest.requireActual('@backlay/shared');
+  return { ...actual, sportsAdminApi: { matchList: jest.fn(), updateMatch: jest.fn() } };
+});
+
+const api = sportsAdminApi as jest.Mocked<typeof sportsAdminApi>;
+
+const match = (over: Partial<AdminMatchSummary>): AdminMatchSummary => ({
+  _id: 'e1', sportId: 4, name: 'India v Australia', openDate: '2026-11-21T10:00:00Z', inPlay: true, status: 'inplay', competitionName: 'Border-Gavaskar Trophy', active: true, ...over,
+});
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/admin/active-matches/:sportId/:matchType?" element={<ActiveMatches />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => jest.resetAllMocks());
+
+describe('ActiveMatches', () => {
+  it('lists the imported matches of the type in the path with their switch and links', async () => {
+    api.matchList.mockResolvedValue([match({}), match({ _id: 'e2', name: 'England v India', active: false, inPlay: false, status: 'upcoming' })]);
+    renderAt('/admin/active-matches/4/upcoming');
+    await screen.findByRole('table', { name: 'Imported matches' });
+    expect(api.matchList).toHaveBeenCalledWith({ sportId: 4, status: 'upcoming', limit: 100 });
+    expect(screen.getByRole('link', { name: 'Upcoming' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'In-play' })).toHaveAttribute('href', '/admin/active-matches/4/inplay');
+    expect(screen.getByRole('switch', { name: 'India v Australia shown to players' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'England v India shown to players' })).not.toBeChecked();
+    const row = screen.getByRole('row', { name: /England v India/ });
+    expect(within(row).getByRole('link', { name: 'Markets of England v India' })).toHaveAttribute('href', '/admin/active-markets/e2');
+    expect(within(row).getByRole('link', { name: 'Fancies of England v India' })).toHaveAttribute('href', '/admin/active-fancies/e2');
+  });
+
+  it('shows or hides a match for players with update-match, then reloads', async () => {
+    api.matchList.mockResolvedValue([match({})]);
+    api.updateMatch.mockResolvedValue({ data: null, message: 'Match updated' });
+    renderAt('/admin/active-matches/4');
+    expect(api.matchList).toHaveBeenCalledWith({ sportId: 4, status: 'all', limit: 100 });
+    await userEvent.click(await screen.findByRole('switch', { name: 'India v Australia shown to players' }));
+    expect(api.updateMatch).toHaveBeenCalledWith({ matchId: 'e1', active: false });
+    await waitFor(() => expect(api.matchList).toHaveBeenCalledTimes(2));
+  });
+});

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Link, generatePath, useParams, useSearchParams } from 'react-router';
+import moment from 'moment';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, sportsAdminApi, type FeedMatch } from '@backlay/shared';
+import { runAction, sportName, useLoad } from './sports-common';
+
+/** Start times in the admin lists. */
+export const ADMIN_MATCH_TIME_FORMAT = 'DD/MM/YYYY h:mm A';
+
+/**
+ * matches/:sportId?competitionId=… (admin and sadmin): the feed's matches of a competition. Import
+ * saves a match with its markets and fancies, all switched on (save-match with syncData); an
+ * imported match links to its markets and fancies, where each can be switched off again.
+ */
+export function FeedMatches() {
+  const sportId = Number(useParams().sportId);
+  const [search] = useSearchParams();
+  const competitionId = search.get('competitionId') ?? '';
+  const { load, reload } = useLoad(() => (competitionId ? sportsAdminApi.feedMatches(sportId, competitionId) : Promise.resolve<FeedMatch[]>([])), `${sportId}:${competitionId}`);
+  const [busy, setBusy] = useState<string | null>(null);
+  const competition = load.state === 'done' ? load.value[0]?.competitionName : undefined;
+
+  const importMatch = async (m: FeedMatch) => {
+    setBusy(m.eventId);
+    await runAction(() => sportsAdminApi.saveMatch({ data: { eventId: m.eventId, sportId: m.sportId, competitionId: m.competitionId }, syncData: true }), () => {
+      setBusy(null);
+      reload();
+    });
+  };
+
+  return (
+    <Page
+      title={competition ? `Matches: ${competition}` : `Matches: ${sportName(sportId)}`}
+      actions={<Link to={generatePath(ROUTES.adminSeries.path, { sportId: String(sportId) })}>All {sportName(sportId).toLowerCase()} series</Link>}
+    >
+      {competitionId === '' ? <EmptyState>Choose a competition from the series list first.</EmptyState> : null}
+      {competitionId !== '' && load.state === 'loading' ? <Spinner label="Loading matches" /> : null}
+      {competitionId !== '' && load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
+      {competitionId !== '' && load.state === 'done' && load.value.length === 0 ? <EmptyState>The feed has no matches in this competition right now.</EmptyState> : null}
+      {competitionId !== '' && load.state === 'done' && load.value.length > 0 ? (
+        <div className="bl-table-wrap">
+          <table className="bl-table" aria-label="Feed matches">
+            <thead>
+              <tr>
+                <th scope="col">Match</th>
+                <th scope="col">Start</th>
+                <th scope="col">State</th>
+                <th scope="col">Import</th>
+              </tr>
+            </thead>
+            <tbody>
+              {load.value.map((m) => (
+                <tr key={m.eventId}>
+                  <th scope="row" className="bl-table__wrap">
+                    {m.name}
+                  </th>
+                  <td>{moment(m.openDate).format(ADMIN_MATCH_TIME_FORMAT)}</td>
+                  <td>{m.inPlay ? <span className="bl-inplay">In-play</span> : 'Upcoming'}</td>
+                  <td>
+                    {m.imported ? (
+                      <div className="bl-row-actions">
+                        <span className="bl-badge">Imported</span>
+                        <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminActiveMarkets.path, { matchId: m.eventId })} aria-label={`Markets of ${m.name}`}>
+                          Markets
+                        </Link>
+                        <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminActiveFancies.path, { matchId: m.eventId })} aria-label={`Fancies of ${m.name}`}>
+                          Fancies
+                        </Link>
+                      </div>
+                    ) : (
+                      <Button className="bl-btn--small" disabled={busy === m.eventId} aria-label={`Import ${m.name}`} onClick={() => void importMatch(m)}>
+                        Import
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <BuildTag app="admin" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}

@@ -1,0 +1,57 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES, sportsAdminApi, type NewsMessage } from '@backlay/shared';
+import { Messages } from './Messages';
+
+jest.mock('@backlay/shared', () => {
+  const actual = jest.requireActual('@backlay/shared');
+  return { ...actual, sportsAdminApi: { messages: jest.fn(), saveMessage: jest.fn(), updateMessage: jest.fn() } };
+});
+
+const api = sportsAdminApi as jest.Mocked<typeof sportsAdminApi>;
+const line = (over: Partial<NewsMessage>): NewsMessage => ({ _id: 'n1', text: 'Welcome to Backlay', active: true, createdAt: '2026-11-20T10:00:00Z', ...over });
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  api.messages.mockResolvedValue([line({}), line({ _id: 'n2', text: 'Old news', active: false })]);
+});
+
+describe('Messages', () => {
+  it('lists every line with its state', async () => {
+    render(<Messages />);
+    const table = await screen.findByRole('table', { name: 'Messages' });
+    expect(within(within(table).getByRole('row', { name: /Welcome to Backlay/ })).getByText('Shown')).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /Old news/ })).getByText('Hidden')).toBeInTheDocument();
+  });
+
+  it('adds a line: text required, then save-message with the switch', async () => {
+    api.saveMessage.mockResolvedValue({ data: line({ _id: 'n3', text: 'IPL final tonight' }), message: 'Message saved' });
+    render(<Messages />);
+    await screen.findByRole('table', { name: 'Messages' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
+    expect(await screen.findByText(MESSAGES.messageTextRequired)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Message text'), '  IPL final tonight ');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show to players' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
+    await waitFor(() => expect(api.saveMessage).toHaveBeenCalledWith({ text: 'IPL final tonight', active: false }));
+    await waitFor(() => expect(api.messages).toHaveBeenCalledTimes(2));
+    expect(screen.getByLabelText('Message text')).toHaveValue('');
+  });
+
+  it('edits a line in a dialog and switches lines on and off', async () => {
+    api.updateMessage.mockResolvedValue({ data: line({}), message: 'Message updated' });
+    render(<Messages />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit message: Welcome to Backlay' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit message' });
+    await userEvent.clear(within(dialog).getByLabelText('Message text'));
+    await userEvent.type(within(dialog).getByLabelText('Message text'), 'Welcome back');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save message' }));
+    await waitFor(() => expect(api.updateMessage).toHaveBeenCalledWith({ _id: 'n1', text: 'Welcome back', active: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Activate message: Old news' }));
+    expect(api.updateMessage).toHaveBeenLastCalledWith({ _id: 'n2', active: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Deactivate message: Welcome to Backlay' }));
+    expect(api.updateMessage).toHaveBeenLastCalledWith({ _id: 'n1', active: false });
+  });
+});

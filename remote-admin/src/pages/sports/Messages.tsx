@@ -1,0 +1,146 @@
+import { useState, type TextareaHTMLAttributes } from 'react';
+import { useFormik } from 'formik';
+import moment from 'moment';
+import { BuildTag, Button, Dialog, EmptyState, MESSAGES, NEWS_TEXT_MAX_LENGTH, Page, Spinner, notify, sportsAdminApi, type NewsMessage } from '@backlay/shared';
+import { messageSchema } from './sports-forms';
+import { runAction, useLoad } from './sports-common';
+
+/** A labelled multi-line text field with its validation message. */
+function TextArea({ id, label, error, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; label: string; error?: string | false }) {
+  return (
+    <div className="bl-field">
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} rows={3} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...rest} />
+      {error ? (
+        <span id={`${id}-error`} className="bl-field__error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The add and edit form of a news line. */
+function MessageForm({ idPrefix, initial, submitLabel, onSubmit, onCancel }: { idPrefix: string; initial: { text: string; active: boolean }; submitLabel: string; onSubmit: (values: { text: string; active: boolean }) => Promise<void>; onCancel?: () => void }) {
+  const formik = useFormik({
+    initialValues: initial,
+    validationSchema: messageSchema,
+    onSubmit: async (values, helpers) => {
+      helpers.setStatus(undefined);
+      try {
+        await onSubmit({ text: values.text.trim(), active: values.active });
+        helpers.resetForm();
+      } catch (error) {
+        helpers.setStatus(error instanceof Error ? error.message : MESSAGES.internal);
+      }
+    },
+  });
+  return (
+    <form className="bl-form bl-form--wide" noValidate onSubmit={formik.handleSubmit}>
+      <TextArea id={`${idPrefix}-text`} label="Message text" maxLength={NEWS_TEXT_MAX_LENGTH + 50} {...formik.getFieldProps('text')} error={formik.touched.text && formik.errors.text} />
+      <label className="bl-switch">
+        <input type="checkbox" {...formik.getFieldProps({ name: 'active', type: 'checkbox' })} />
+        Show to players
+      </label>
+      {formik.status ? (
+        <p className="bl-form-error" role="alert">
+          {formik.status as string}
+        </p>
+      ) : null}
+      <div className="bl-form-actions">
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={formik.isSubmitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * messages (admin and sadmin): the news lines players see at the top of the home page. Add a
+ * line, edit its text, and switch it on or off.
+ */
+export function Messages() {
+  const { load, reload } = useLoad(() => sportsAdminApi.messages(), 'messages');
+  const [editing, setEditing] = useState<NewsMessage | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const add = async (values: { text: string; active: boolean }) => {
+    const res = await sportsAdminApi.saveMessage(values);
+    notify('success', res.message);
+    reload();
+  };
+  const edit = async (message: NewsMessage, values: { text: string; active: boolean }) => {
+    const res = await sportsAdminApi.updateMessage({ _id: message._id, text: values.text, active: values.active });
+    notify('success', res.message);
+    setEditing(null);
+    reload();
+  };
+  const toggle = async (message: NewsMessage) => {
+    setBusy(message._id);
+    await runAction(() => sportsAdminApi.updateMessage({ _id: message._id, active: !message.active }), () => {
+      setBusy(null);
+      reload();
+    });
+  };
+
+  return (
+    <Page title="Messages">
+      <section aria-labelledby="bl-add-message">
+        <h2 id="bl-add-message" className="bl-section-title">
+          Add a message
+        </h2>
+        <MessageForm idPrefix="add" initial={{ text: '', active: true }} submitLabel="Add message" onSubmit={add} />
+      </section>
+      {load.state === 'loading' ? <Spinner label="Loading messages" /> : null}
+      {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
+      {load.state === 'done' && load.value.length === 0 ? <EmptyState>No messages yet.</EmptyState> : null}
+      {load.state === 'done' && load.value.length > 0 ? (
+        <div className="bl-table-wrap">
+          <table className="bl-table" aria-label="Messages">
+            <thead>
+              <tr>
+                <th scope="col">Message</th>
+                <th scope="col">Players</th>
+                <th scope="col">Added</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {load.value.map((m) => (
+                <tr key={m._id}>
+                  <th scope="row" className="bl-table__wrap">
+                    {m.text}
+                  </th>
+                  <td>{m.active ? 'Shown' : 'Hidden'}</td>
+                  <td>{moment(m.createdAt).format('DD/MM/YYYY h:mm A')}</td>
+                  <td>
+                    <div className="bl-row-actions">
+                      <Button variant="secondary" className="bl-btn--small" aria-label={`Edit message: ${m.text}`} onClick={() => setEditing(m)}>
+                        Edit
+                      </Button>
+                      <Button variant={m.active ? 'secondary' : 'primary'} className="bl-btn--small" disabled={busy === m._id} aria-label={`${m.active ? 'Deactivate' : 'Activate'} message: ${m.text}`} onClick={() => void toggle(m)}>
+                        {m.active ? 'Deactivate' : 'Activate'}
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {editing ? (
+        <Dialog title="Edit message" onClose={() => setEditing(null)}>
+          <MessageForm idPrefix="edit" initial={{ text: editing.text, active: editing.active }} submitLabel="Save message" onSubmit={(values) => edit(editing, values)} onCancel={() => setEditing(null)} />
+        </Dialog>
+      ) : null}
+      <BuildTag app="admin" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}

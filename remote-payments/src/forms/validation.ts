@@ -1,0 +1,82 @@
+import * as yup from 'yup';
+import {
+  ACCOUNT_HOLDER_NAME_PATTERN,
+  ACCOUNT_NUMBER_PATTERN,
+  IFSC_PATTERN,
+  MESSAGES,
+  MONEY_MAX_RUPEES,
+  UPI_ID_PATTERN,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TYPES,
+  UTR_PATTERN,
+  hasAtMostTwoDecimals,
+} from '@backlay/shared';
+
+/**
+ * The rules of the payment forms (SPEC §5) with the API's own messages (contracts/messages.ts),
+ * so a form refuses with the sentence the server would. The server stays the authority: it
+ * checks every rule again, and the deposit range only there (DESIGN §5).
+ */
+
+const PLAIN_NUMBER = /^\d+(\.\d+)?$/;
+
+/** Null for a valid amount (rupees, above 0, at most two decimals, within the money cap), else why not. */
+export function amountError(text: string): string | null {
+  const typed = text.trim();
+  if (typed === '') return MESSAGES.amountRequired;
+  if (!PLAIN_NUMBER.test(typed) || !hasAtMostTwoDecimals(typed) || Number(typed) <= 0) return MESSAGES.amountInvalid;
+  return Number(typed) > MONEY_MAX_RUPEES ? MESSAGES.amountTooLarge : null;
+}
+
+/** The amount field of a form kept as typed text. */
+export const amountSchema = yup
+  .string()
+  .default('')
+  .test('amount', function check(value) {
+    const message = amountError(value ?? '');
+    return message === null || this.createError({ message });
+  });
+
+/** The UTR number of a deposit: 'Fill this field.' when empty, then its format. */
+export const utrSchema = yup.string().trim().required(MESSAGES.fillThisField).matches(UTR_PATTERN, MESSAGES.utrInvalid);
+
+/** File names the screenshot picker offers (SPEC §9: png, jpg, jpeg). */
+export const SCREENSHOT_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
+const SCREENSHOT_NAME = /\.(png|jpe?g)$/i;
+
+/**
+ * Null for an acceptable screenshot, else why not. The server decides by the bytes; this only
+ * stops an obviously wrong pick before it is uploaded.
+ */
+export function screenshotError(file: File | null): string | null {
+  if (file === null) return MESSAGES.fillThisField;
+  const typeOk = (UPLOAD_TYPES as readonly string[]).includes(file.type) || (file.type === '' && SCREENSHOT_NAME.test(file.name));
+  if (!typeOk || !SCREENSHOT_NAME.test(file.name)) return MESSAGES.screenshotType;
+  if (file.size === 0) return MESSAGES.screenshotEmpty;
+  return file.size > UPLOAD_MAX_BYTES ? MESSAGES.screenshotTooLarge : null;
+}
+
+/** Holder names as the server stores them: runs of spaces become one. */
+export function normaliseHolderName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ');
+}
+
+/** The 'Add Bank Detail' form: the three required messages, then the formats. */
+export const bankAccountSchema = yup.object({
+  accountHolderName: yup
+    .string()
+    .required(MESSAGES.accountHolderNameRequired)
+    .test('blank', MESSAGES.accountHolderNameRequired, (v) => normaliseHolderName(v ?? '') !== '')
+    .test('format', MESSAGES.accountHolderNameInvalid, (v) => ACCOUNT_HOLDER_NAME_PATTERN.test(normaliseHolderName(v ?? ''))),
+  accountNumber: yup.string().trim().required(MESSAGES.accountNumberRequired).matches(ACCOUNT_NUMBER_PATTERN, MESSAGES.accountNumberInvalid),
+  ifscCode: yup
+    .string()
+    .trim()
+    .required(MESSAGES.ifscCodeRequired)
+    .test('format', MESSAGES.ifscCodeInvalid, (v) => IFSC_PATTERN.test((v ?? '').trim().toUpperCase())),
+});
+
+/** The 'Add UPI Detail' form. */
+export const upiSchema = yup.object({
+  upiId: yup.string().trim().required(MESSAGES.upiIdRequired).matches(UPI_ID_PATTERN, MESSAGES.upiIdInvalid),
+});

@@ -1,0 +1,96 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import moment from 'moment';
+import { MemoryRouter } from 'react-router';
+import { paymentsApi, publish, type PaymentRequestRow } from '@backlay/shared';
+import { PaymentStatement, listRange } from './PaymentStatement';
+
+jest.mock('@backlay/shared', () => {
+  const actual = jest.requireActual('@backlay/shared');
+  return { ...actual, paymentsApi: { depositWithdrawList: jest.fn() } };
+});
+
+const payments = paymentsApi as jest.Mocked<typeof paymentsApi>;
+
+const row = (over: Partial<PaymentRequestRow>): PaymentRequestRow => ({
+  _id: 'r1', type: 'deposit', amount: 1500, createdAt: '2026-11-02T09:05:07Z', status: 'pending', remark: 'ok', accountType: 'upi', utrno: 'UTR123456789012',
+  screenshotUrl: '/api/payment-screenshot/s1', payTo: null, username: 'demo-user', decidedAt: null, decidedBy: null, ...over,
+});
+
+function open(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <PaymentStatement />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => jest.resetAllMocks());
+
+describe('PaymentStatement', () => {
+  it('is the Deposit Statement on /depositstatement: the last 7 days, all types, and the rows', async () => {
+    payments.depositWithdrawList.mockResolvedValue([
+      row({ _id: 'a', status: 'approved', amount: 1234.5, remark: 'Credited, thanks' }),
+      row({ _id: 'b', accountType: 'bank', createdAt: '2026-11-03T18:30:00Z' }),
+    ]);
+    open('/depositstatement');
+    expect(screen.getByRole('heading', { name: 'Deposit Statement' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Deposit Statement' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Type', 'Amount', 'Date', 'Status', 'Remark']);
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Deposit UPI', '1,234.50', moment('2026-11-02T09:05:07Z').format('DD/MM/YYYY h:mm:ss A'), 'Approved', 'Credited, thanks']);
+    expect(within(second).getAllByRole('cell')[0]).toHaveTextContent('Deposit Bank');
+    expect(within(second).getByText('Pending')).toHaveClass('bl-badge--pending');
+
+    const today = moment().format('YYYY-MM-DD');
+    const weekAgo = moment().subtract(7, 'days').format('YYYY-MM-DD');
+    expect(screen.getByLabelText('From')).toHaveValue(weekAgo);
+    expect(screen.getByLabelText('To')).toHaveValue(today);
+    expect(payments.depositWithdrawList).toHaveBeenCalledWith({ type: 'deposit', ...listRange(weekAgo, today), reportType: 'all' });
+  });
+
+  it('is the Withdraw Statement on /withdrawstatement, filtered by the Type the player picks', async () => {
+    payments.depositWithdrawList.mockResolvedValue([]);
+    open('/withdrawstatement');
+    expect(screen.getByRole('heading', { name: 'Withdraw Statement' })).toBeInTheDocument();
+    expect(await screen.findByText('No records found')).toBeInTheDocument();
+    const type = screen.getByLabelText('Type');
+    expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Approved', 'Pending', 'Rejected']);
+    payments.depositWithdrawList.mockResolvedValue([row({ type: 'withdraw', status: 'rejected', remark: 'Wrong account', payTo: 'asha@okaxis' })]);
+    await userEvent.selectOptions(type, 'Rejected');
+    expect(await screen.findByText('Wrong account')).toBeInTheDocument();
+    expect(payments.depositWithdrawList).toHaveBeenLastCalledWith(expect.objectContaining({ type: 'withdraw', reportType: 'rejected' }));
+  });
+
+  it('reloads for new dates and refuses a range that ends before it starts', async () => {
+    payments.depositWithdrawList.mockResolvedValue([]);
+    open('/depositstatement');
+    await screen.findByText('No records found');
+    const from = screen.getByLabelText('From');
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-10-01');
+    await waitFor(() => expect(payments.depositWithdrawList).toHaveBeenLastCalledWith(expect.objectContaining(listRange('2026-10-01', moment().format('YYYY-MM-DD')))));
+    const to = screen.getByLabelText('To');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2026-09-01');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Start date must not be after end date');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('reloads when the wallet moves (a decision arrived over the socket)', async () => {
+    payments.depositWithdrawList.mockResolvedValue([row({})]);
+    open('/depositstatement');
+    await screen.findByText('Pending');
+    payments.depositWithdrawList.mockResolvedValue([row({ status: 'approved' })]);
+    act(() => publish('wallet.balanceChanged', { balance: 1500, exposer: 0 }));
+    expect(await screen.findByText('Approved')).toBeInTheDocument();
+  });
+});
+
+describe('listRange', () => {
+  it('sends the local start and end of the chosen days', () => {
+    const { startDate, endDate } = listRange('2026-11-01', '2026-11-07');
+    expect(moment(startDate).format('YYYY-MM-DD HH:mm:ss')).toBe('2026-11-01 00:00:00');
+    expect(moment(endDate).format('YYYY-MM-DD HH:mm:ss')).toBe('2026-11-07 23:59:59');
+  });
+});

@@ -1,0 +1,133 @@
+import { useEffect, useState } from 'react';
+import moment from 'moment';
+import { useLocation } from 'react-router';
+import {
+  BuildTag,
+  EmptyState,
+  MESSAGES,
+  Page,
+  ROUTES,
+  STATEMENT_DATE_FORMAT,
+  Spinner,
+  TextField,
+  defaultStatementRange,
+  formatRupees,
+  on,
+  paymentsApi,
+  type DepositWithdrawListRequest,
+  type PaymentRequestRow,
+} from '@backlay/shared';
+import { SelectField } from '../ui/SelectField';
+import { useLoad } from '../ui/use-load';
+
+/** The Type filter of SPEC §2 and the reportType each option sends. */
+export const REPORT_TYPES: ReadonlyArray<{ value: DepositWithdrawListRequest['reportType']; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'rejected', label: 'Rejected' },
+];
+
+const INPUT_DATE = 'YYYY-MM-DD';
+
+/**
+ * The request's date range as the API reads it: the local start and end of the chosen days as
+ * ISO times (the API counts whole UTC days of their date parts, so the local days are covered).
+ */
+export function listRange(from: string, to: string): { startDate: string; endDate: string } {
+  return { startDate: moment(from, INPUT_DATE).startOf('day').toISOString(), endDate: moment(to, INPUT_DATE).endOf('day').toISOString() };
+}
+
+/** 'approved' → 'Approved'. */
+export function statusLabel(status: string): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** /depositstatement and /withdrawstatement: one screen, its kind and title from the path. */
+export function PaymentStatement() {
+  const { pathname } = useLocation();
+  const type = pathname === ROUTES.withdrawStatement.path ? 'withdraw' : 'deposit';
+  return <PaymentStatementOf key={type} type={type} />;
+}
+
+/**
+ * The player's own deposit or withdraw requests (SPEC §2 Statement page): From and To (the last
+ * 7 days by default), the Type filter, and Type, Amount, Date, Status, Remark per request. It
+ * reloads when a filter changes and when the wallet moves (an approval arrives over the socket).
+ */
+function PaymentStatementOf({ type }: { type: 'deposit' | 'withdraw' }) {
+  const [range, setRange] = useState(defaultStatementRange);
+  const [reportType, setReportType] = useState<DepositWithdrawListRequest['reportType']>('all');
+  const invalidRange = range.from !== '' && range.to !== '' && range.from > range.to;
+  const ready = range.from !== '' && range.to !== '' && !invalidRange;
+  const key = JSON.stringify([type, range, reportType]);
+  const { load, reload } = useLoad<PaymentRequestRow[]>(
+    () => (ready ? paymentsApi.depositWithdrawList({ type, ...listRange(range.from, range.to), reportType }) : Promise.resolve([])),
+    key,
+  );
+
+  useEffect(() => {
+    const sub = on('wallet.balanceChanged').subscribe(() => reload());
+    return () => sub.unsubscribe();
+  }, [reload]);
+
+  const title = type === 'withdraw' ? 'Withdraw Statement' : 'Deposit Statement';
+  const rows = load.state === 'done' ? load.value : null;
+  return (
+    <Page title={title}>
+      <div className="bl-filters">
+        <TextField label="From" type="date" value={range.from} max={range.to || undefined} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} />
+        <TextField label="To" type="date" value={range.to} min={range.from || undefined} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
+        <SelectField label="Type" value={reportType} options={REPORT_TYPES} onChange={(e) => setReportType(e.target.value as DepositWithdrawListRequest['reportType'])} />
+      </div>
+      {invalidRange ? (
+        <p className="bl-form-error" role="alert">
+          {MESSAGES.dateRangeInvalid}
+        </p>
+      ) : null}
+      {load.state === 'loading' ? <Spinner label="Loading statement" /> : null}
+      {load.state === 'fail' ? <EmptyState>The statement could not be loaded: {load.message}</EmptyState> : null}
+      {rows && !invalidRange ? (
+        <div className="bl-table-wrap">
+          <table className="bl-table" aria-label={title}>
+            <thead>
+              <tr>
+                <th scope="col">Type</th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
+                <th scope="col">Date</th>
+                <th scope="col">Status</th>
+                <th scope="col">Remark</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="bl-empty">
+                    No records found
+                  </td>
+                </tr>
+              ) : (
+                rows.map((row) => (
+                  <tr key={row._id}>
+                    <td>
+                      {statusLabel(row.type)} <small className="bl-muted">{row.accountType === 'upi' ? 'UPI' : 'Bank'}</small>
+                    </td>
+                    <td className="num">{formatRupees(row.amount)}</td>
+                    <td>{moment(row.createdAt).format(STATEMENT_DATE_FORMAT)}</td>
+                    <td>
+                      <span className={`bl-badge bl-badge--${row.status}`}>{statusLabel(row.status)}</span>
+                    </td>
+                    <td className="bl-table__wrap">{row.remark}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <BuildTag app="payments" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}

@@ -1,0 +1,26 @@
+import { DEPOSIT_MAX_RUPEES_DEFAULT, DEPOSIT_MIN_RUPEES_DEFAULT, type SettingRow } from '@backlay/shared';
+
+/** The deposit range in whole rupees (DESIGN §5: the server enforces it; the page shows it). */
+export interface DepositRange {
+  minRupees: number;
+  maxRupees: number;
+}
+
+const WHOLE_RUPEES = /^\d{1,9}$/;
+
+/**
+ * The range of the settings' deposit_min / deposit_max, read as the API reads them (whole rupees;
+ * a missing or malformed value falls back to its default), for the 'Range: 100 - 100000' hint.
+ */
+export function depositRangeFromSettings(rows: ReadonlyArray<SettingRow> | null): DepositRange {
+  const read = (key: string, fallback: number): number => {
+    const value = rows?.find((row) => row.key === key)?.value;
+    return value !== undefined && WHOLE_RUPEES.test(value) ? Number(value) : fallback;
+  };
+  return { minRupees: read('deposit_min', DEPOSIT_MIN_RUPEES_DEFAULT), maxRupees: read('deposit_max', DEPOSIT_MAX_RUPEES_DEFAULT) };
+}
+
+/** The hint under each Pay Now button. */
+export function depositRangeHint(range: DepositRange): string {
+  return `Range: ${range.minRupees} - ${range.maxRupees}`;
+}

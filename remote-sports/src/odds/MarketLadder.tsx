@@ -1,0 +1,83 @@
+import type { Market, Runner } from '@backlay/shared';
+import { MarketFrame } from './MarketFrame';
+import { PriceCell } from './PriceCell';
+
+/** Ladder depth: three best backs and three best lays per runner. */
+export const LADDER_LEVELS = 3;
+
+const LEVELS = Array.from({ length: LADDER_LEVELS }, (_, i) => i);
+
+function RunnerRow({ runner, market }: { runner: Runner; market: Market }) {
+  const settled = runner.status !== 'active';
+  return (
+    <tr className={settled ? 'bl-ladder__runner--settled' : undefined}>
+      <th scope="row" className="bl-ladder__runner">
+        {runner.name}
+        {settled ? <span className={`bl-badge bl-badge--${runner.status}`}>{runner.status === 'removed' ? 'Removed' : runner.status === 'winner' ? 'Winner' : 'Loser'}</span> : null}
+      </th>
+      {runner.status === 'removed' ? (
+        <td colSpan={LADDER_LEVELS * 2} className="bl-ladder__removed">
+          Removed
+        </td>
+      ) : (
+        <>
+          {/* Backs from the third best to the best, so the best back sits next to the best lay. */}
+          {[...LEVELS].reverse().map((level) => (
+            <PriceCell key={`back-${level}`} side="back" level={level} type={market.type} at={runner.back[level]} />
+          ))}
+          {LEVELS.map((level) => (
+            <PriceCell key={`lay-${level}`} side="lay" level={level} type={market.type} at={runner.lay[level]} />
+          ))}
+        </>
+      )}
+    </tr>
+  );
+}
+
+/**
+ * A runner market (match odds, bookmaker, over/under) as a ladder: per runner the three best
+ * backs (blue) and the three best lays (pink) with their sizes, live from the data socket.
+ */
+export function MarketLadder({ market, onRules }: { market: Market; onRules: () => void }) {
+  return (
+    <MarketFrame title={market.name} status={market.status} limits={market} onRules={onRules} className={`bl-market--${market.type}`}>
+      <table className="bl-ladder" aria-label={`${market.name} prices`}>
+        <thead>
+          {/* One header cell per column, so hiding levels 2 and 3 on a phone keeps the grid whole. */}
+          <tr>
+            <th scope="col" className="bl-ladder__runner">
+              <span className="bl-visually-hidden">Runner</span>
+            </th>
+            {[...LEVELS].reverse().map((level) =>
+              level === 0 ? (
+                <th key="back-1" scope="col" className="bl-ladder__side bl-ladder__side--back">
+                  Back
+                </th>
+              ) : (
+                <th key={`back-${level + 1}`} scope="col" className="bl-ladder__side bl-ladder__deep">
+                  <span className="bl-visually-hidden">Back {level + 1}</span>
+                </th>
+              ),
+            )}
+            {LEVELS.map((level) =>
+              level === 0 ? (
+                <th key="lay-1" scope="col" className="bl-ladder__side bl-ladder__side--lay">
+                  Lay
+                </th>
+              ) : (
+                <th key={`lay-${level + 1}`} scope="col" className="bl-ladder__side bl-ladder__deep">
+                  <span className="bl-visually-hidden">Lay {level + 1}</span>
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {market.runners.map((runner) => (
+            <RunnerRow key={runner.selectionId} runner={runner} market={market} />
+          ))}
+        </tbody>
+      </table>
+    </MarketFrame>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Score } from '@backlay/shared';
+
+/** The live score of a match: the one-line summary, the detail lines, and a ball in progress. */
+export function ScorePanel({ score }: { score: Score }) {
+  return (
+    <section className="bl-score" aria-label="Score">
+      <div className="bl-score__teams">
+        <span>{score.home}</span>
+        <span aria-hidden="true">v</span>
+        <span>{score.away}</span>
+      </div>
+      <p className="bl-score__summary" aria-live="polite">
+        {score.summary}
+      </p>
+      {score.detail.length > 0 ? (
+        <ul className="bl-score__detail">
+          {score.detail.map((line, i) => (
+            <li key={`${i}:${line}`}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
+      {score.ballRunning ? <span className="bl-badge bl-badge--live">Ball running</span> : null}
+    </section>
+  );
+}

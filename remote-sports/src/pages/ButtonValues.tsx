@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import { Formik, type FormikErrors, type FormikTouched } from 'formik';
+import * as yup from 'yup';
+import { BUTTON_LABEL_MAX_LENGTH, BUTTON_VALUE_MAX, BuildTag, Button, DEFAULT_BUTTON_VALUES, EmptyState, MESSAGES, Page, Spinner, TextField, notify, sportsApi, type ApiError, type ButtonValue } from '@backlay/shared';
+
+/** The stake buttons screen edits this many buttons (the API stores up to BUTTON_VALUES_MAX). */
+export const STAKE_BUTTON_COUNT = 8;
+/** The largest button value: the API's own limit. */
+export const STAKE_BUTTON_VALUE_MAX_RUPEES = BUTTON_VALUE_MAX;
+
+/** What the form says for each rule; the label rules are the API's own messages. */
+export const STAKE_BUTTON_MESSAGES = {
+  labelRequired: MESSAGES.buttonLabelRequired,
+  labelTooLong: MESSAGES.buttonLabelTooLong,
+  valueRequired: 'Button value is required',
+  valueWhole: 'Button value must be a whole number of rupees',
+  valuePositive: 'Button value must be greater than 0',
+  valueTooLarge: 'Button value must be at most 10,00,000',
+} as const;
+
+const INTEGER = /^\s*-?\d+\s*$/;
+
+/** One row as typed: text, validated, then sent as a number. */
+interface Row {
+  label: string;
+  value: string;
+}
+
+/** The stake buttons form's rules: labels required and short, values whole rupees in (0, 10,00,000]. */
+export const buttonValuesSchema = yup.object({
+  buttons: yup
+    .array()
+    .of(
+      yup.object({
+        label: yup.string().trim().required(STAKE_BUTTON_MESSAGES.labelRequired).max(BUTTON_LABEL_MAX_LENGTH, STAKE_BUTTON_MESSAGES.labelTooLong),
+        value: yup
+          .string()
+          .trim()
+          .required(STAKE_BUTTON_MESSAGES.valueRequired)
+          .matches(INTEGER, STAKE_BUTTON_MESSAGES.valueWhole)
+          .test('positive', STAKE_BUTTON_MESSAGES.valuePositive, (v) => !v || !INTEGER.test(v) || Number(v) > 0)
+          .test('max', STAKE_BUTTON_MESSAGES.valueTooLarge, (v) => !v || !INTEGER.test(v) || Number(v) <= STAKE_BUTTON_VALUE_MAX_RUPEES),
+      }),
+    )
+    .length(STAKE_BUTTON_COUNT)
+    .required(),
+});
+
+/** The API's buttons as form rows, padded with the defaults (DEFAULT_BUTTON_VALUES) to STAKE_BUTTON_COUNT. */
+export function toRows(buttons: ButtonValue[]): Row[] {
+  return Array.from({ length: STAKE_BUTTON_COUNT }, (_, i) => {
+    const b = buttons[i] ?? DEFAULT_BUTTON_VALUES[i];
+    return { label: b.label, value: String(b.value) };
+  });
+}
+
+type Load = { state: 'loading' } | { state: 'done'; rows: Row[] } | { state: 'fail'; message: string };
+
+/**
+ * button-values: the player's eight stake buttons (label and value), saved for the user with
+ * save-button-values. The bet slip offers them as quick stakes.
+ */
+export function ButtonValues() {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    sportsApi.buttonValues().then(
+      (buttons) => live && setLoad({ state: 'done', rows: toRows(buttons) }),
+      (error: ApiError) => live && setLoad({ state: 'fail', message: error.message }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (load.state === 'loading') return <Spinner label="Loading stake buttons" />;
+  if (load.state === 'fail') {
+    return (
+      <Page title="Stake buttons">
+        <EmptyState>Your stake buttons could not be loaded: {load.message}</EmptyState>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title="Stake buttons">
+      <p className="bl-hint">The quick stakes offered in the bet slip. Values are whole rupees up to 10,00,000.</p>
+      <Formik
+        initialValues={{ buttons: load.rows }}
+        validationSchema={buttonValuesSchema}
+        enableReinitialize
+        onSubmit={async (values, helpers) => {
+          setServerError(null);
+          try {
+            const res = await sportsApi.saveButtonValues(values.buttons.map((b) => ({ label: b.label.trim(), value: Number(b.value) })));
+            notify('success', res.message);
+            helpers.resetForm({ values: { buttons: toRows(res.data) } });
+          } catch (error) {
+            const e = error as ApiError;
+            setServerError(e.message);
+            if (!e.silent) notify('error', e.message);
+          }
+        }}
+      >
+        {(form) => {
+          const errors = (form.errors.buttons ?? []) as FormikErrors<Row>[];
+          const touched = (form.touched.buttons ?? []) as FormikTouched<Row>[];
+          return (
+            <form className="bl-form bl-form--wide" noValidate onSubmit={form.handleSubmit}>
+              <ol className="bl-stakes">
+                {form.values.buttons.map((_, i) => (
+                  <li key={i} className="bl-stakes__row">
+                    <TextField
+                      label={`Button ${i + 1} label`}
+                      {...form.getFieldProps(`buttons.${i}.label`)}
+                      maxLength={BUTTON_LABEL_MAX_LENGTH + 5}
+                      error={touched[i]?.label && errors[i]?.label}
+                    />
+                    <TextField
+                      label={`Button ${i + 1} value`}
+                      inputMode="numeric"
+                      {...form.getFieldProps(`buttons.${i}.value`)}
+                      error={touched[i]?.value && errors[i]?.value}
+                    />
+                  </li>
+                ))}
+              </ol>
+              {serverError ? (
+                <p className="bl-form-error" role="alert">
+                  {serverError}
+                </p>
+              ) : null}
+              <div className="bl-form-actions">
+                <Button type="submit" disabled={form.isSubmitting}>
+                  Save stake buttons
+                </Button>
+              </div>
+            </form>
+          );
+        }}
+      </Formik>
+      <BuildTag app="sports" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}

@@ -1,0 +1,47 @@
+import { io } from 'socket.io-client';
+import { authApi } from '../api-client/index';
+import {
+  SOCKET_CONNECT_TIMEOUT_MS,
+  SOCKET_RANDOMIZATION_FACTOR,
+  SOCKET_RECONNECT_DELAY_MAX_MS,
+  SOCKET_RECONNECT_DELAY_MS,
+} from '../contracts/limits';
+import { isAdminPath } from '../contracts/routes';
+import { DATA_NAMESPACE, SOCKET_PATH } from '../contracts/socket';
+import { on } from '../event-bus/bus';
+import { readCredentials } from '../util/storage';
+import { createMarketDataClient, type DataSocket, type MarketDataClient } from './market-data-client';
+
+export { applyMarketMessage, initialMatchState, type ApplyOutcome, type MarketMessage, type MatchDataStatus, type MatchState } from './market-state';
+export { createMarketDataClient, type DataSocket, type MarketDataClient, type MarketDataClientOptions } from './market-data-client';
+
+/**
+ * Open the page's data connection: namespace /data on the shell's origin, websocket transport,
+ * the access token of the page's area read at every (re)connect, the SPEC §9 reconnect timings.
+ */
+function openDataSocket(): DataSocket {
+  return io(`${window.location.origin}${DATA_NAMESPACE}`, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    auth: (cb) => cb({ token: readCredentials(isAdminPath(window.location.pathname) ? 'admin' : 'player').token }),
+    reconnectionDelay: SOCKET_RECONNECT_DELAY_MS,
+    reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MAX_MS,
+    randomizationFactor: SOCKET_RANDOMIZATION_FACTOR,
+    timeout: SOCKET_CONNECT_TIMEOUT_MS,
+  });
+}
+
+/**
+ * The market-data client of the page. @backlay/shared is a federation singleton, so every app
+ * shares this one instance and one data connection. The connection opens when the first match is
+ * watched and closes when the session ends. Before reconnecting after a refused handshake it
+ * makes one authenticated call, so an expired access token is refreshed first.
+ */
+export const marketData: MarketDataClient = createMarketDataClient({
+  createSocket: openDataSocket,
+  beforeRetry: () => authApi.userInfo(),
+  retryDelayMs: SOCKET_RECONNECT_DELAY_MS,
+  retryDelayMaxMs: SOCKET_RECONNECT_DELAY_MAX_MS,
+});
+
+on('session.ended').subscribe(() => marketData.close());

@@ -1,0 +1,2 @@
+/** Test builders (STYLE §13): complete, valid objects for unit tests of every app. Not for production code. */
+export { buildFancy, buildMarket, buildRunner, buildScore } from './market-data';

@@ -1,0 +1,68 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { ROLES, setUser, type Role, type UserInfo } from '@backlay/shared';
+import { MainLayout, navLinks } from './MainLayout';
+
+jest.mock('../session/session', () => ({ endSession: jest.fn(() => Promise.resolve()) }));
+
+const userOf = (role: Role): UserInfo => ({
+  _id: 'u1', username: `demo-${role}`, role, roleLabel: role.toUpperCase(), sessionId: 's1', balance: 10, exposer: 0,
+  changePassAndTxn: false, mustChangePassword: false, hasTransactionPassword: true, lastLoginAt: null,
+});
+
+describe('navLinks', () => {
+  it('gives players the sports, payments, statements, rules, stake buttons and password links', () => {
+    expect(navLinks('player', 'user').map((l) => [l.label, l.to])).toEqual([
+      ['Home', '/'],
+      ['Cricket', '/match/4'],
+      ['Soccer', '/match/1'],
+      ['Tennis', '/match/2'],
+      ['Deposit', '/deposit'],
+      ['Withdraw', '/withdraw'],
+      ['Statement', '/accountstatement'],
+      ['Deposit statement', '/depositstatement'],
+      ['Withdraw statement', '/withdrawstatement'],
+      ['Rules', '/rules'],
+      ['Stake buttons', '/button-values'],
+      ['Change password', '/changepassword'],
+    ]);
+  });
+
+  it.each(['admin', 'sadmin'] as const)('shows the sports administration to %s', (role) => {
+    expect(navLinks('admin', role).map((l) => [l.label, l.to])).toEqual([
+      ['Clients', '/admin'],
+      ['Statement', '/admin/accountstatement'],
+      ['Deposits', '/admin/depositstatement'],
+      ['Withdrawals', '/admin/withdrawstatement'],
+      ['Payment method', '/admin/payment-method'],
+      ['Sports', '/admin/sports-list'],
+      ['Messages', '/admin/messages'],
+      ['Settings', '/admin/settings'],
+      ['Change password', '/admin/change-password'],
+    ]);
+  });
+
+  it.each(ROLES.filter((r) => r !== 'admin' && r !== 'sadmin' && r !== 'user'))('hides it from %s', (role) => {
+    expect(navLinks('admin', role).map((l) => l.label)).toEqual(['Clients', 'Statement', 'Deposits', 'Withdrawals', 'Change password']);
+  });
+});
+
+describe('MainLayout', () => {
+  afterEach(() => act(() => setUser(null)));
+
+  it('renders the navigation of the signed-in role', () => {
+    act(() => setUser(userOf('mdl')));
+    render(
+      <MemoryRouter initialEntries={['/admin']}>
+        <Routes>
+          <Route element={<MainLayout area="admin" />}>
+            <Route path="/admin" element={<p>clients</p>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clients', 'Statement', 'Deposits', 'Withdrawals', 'Change password']);
+    expect(within(nav).getByRole('link', { name: 'Clients' })).toHaveClass('active');
+  });
+});
