@@ -108,7 +108,7 @@ describe('GET /api/get-match-list', () => {
     const { data } = await get<MatchSummary[]>('/api/get-match-list?sportId=4', player);
     expect(data.map((m) => m._id)).toEqual([cricket.id]);
     const [match] = data;
-    expect(match).toMatchObject({ _id: cricket.id, sportId: 4, name: cricket.name, inPlay: true, status: 'inplay' });
+    expect(match).toMatchObject({ _id: cricket.id, sportId: 4, name: cricket.name, inPlay: true, status: 'inplay', active: true });
     expect(match?.competitionName).toEqual(expect.any(String));
     expect(match?.matchOdds?.runners).toHaveLength(2);
     for (const runner of match?.matchOdds?.runners ?? []) {
@@ -261,7 +261,7 @@ describe('player visibility follows the admin switches', () => {
     expect(hide.statusCode).toBe(200);
     expect((await get<MatchSummary[]>('/api/get-match-list?sportId=4', player)).data).toEqual([]);
     expect((await get(`/api/get-market-list?matchId=${cricket.id}`, player)).status).toBe(404);
-    expect((await get<MatchSummary[]>('/api/get-match-list?sportId=4', admin)).data.map((m) => m._id)).toEqual([cricket.id]);
+    expect((await get<MatchSummary[]>('/api/get-match-list?sportId=4', admin)).data.map((m) => [m._id, m.active])).toEqual([[cricket.id, false]]);
     await t.request({ method: 'POST', url: '/api/update-match', token: admin, payload: { matchId: cricket.id, active: true } });
     expect((await get<MatchSummary[]>('/api/get-match-list?sportId=4', player)).data.map((m) => m._id)).toEqual([cricket.id]);
 

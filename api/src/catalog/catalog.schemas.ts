@@ -241,7 +241,7 @@ export const schemas = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['_id', 'sportId', 'name', 'openDate', 'inPlay', 'status', 'competitionName', 'matchOdds'],
+        required: ['_id', 'sportId', 'name', 'openDate', 'inPlay', 'status', 'competitionName', 'active', 'matchOdds'],
         properties: {
           _id: { type: 'string' },
           sportId: { type: 'integer' },
@@ -250,6 +250,7 @@ export const schemas = {
           inPlay: { type: 'boolean' },
           status: eventStatus,
           competitionName: { type: 'string' },
+          active: { type: 'boolean' },
           matchOdds: matchOddsSummarySchema,
         },
       },

@@ -104,6 +104,7 @@ export class CatalogService {
         inPlay: row.inPlay,
         status: row.status,
         competitionName: row.competitionName,
+        active: row.active,
         matchOdds: matchOdds === undefined ? null : toMatchOddsSummary(matchOdds),
       };
     });

@@ -23,7 +23,7 @@ function renderAt(path: string) {
 }
 
 const match = (over: Partial<MatchSummary>): MatchSummary => ({
-  _id: 'x', sportId: 4, name: 'A v B', openDate: '2026-11-21T10:00:00Z', inPlay: false, status: 'upcoming', competitionName: 'Test Cup', matchOdds: null, ...over,
+  _id: 'x', sportId: 4, name: 'A v B', openDate: '2026-11-21T10:00:00Z', inPlay: false, status: 'upcoming', competitionName: 'Test Cup', active: true, matchOdds: null, ...over,
 });
 
 const soccerOdds = {

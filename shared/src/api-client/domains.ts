@@ -111,7 +111,7 @@ export function createSportsApi(client: ApiClient) {
  * A match of get-match-list as admin and sadmin get it: every imported match of the sport, shown
  * to players or not, with the switch's state.
  */
-export type AdminMatchSummary = MatchSummary & { active: boolean };
+export type AdminMatchSummary = MatchSummary;
 
 /** The sports catalog's player module shape (tests mock it). */
 export type SportsApi = ReturnType<typeof createSportsApi>;
@@ -126,15 +126,9 @@ export function createSportsAdminApi(client: ApiClient) {
     sports: () => unwrap<SportAdminItem[]>(client.main.get('/get-sport-list')),
     /**
      * Imported matches of a sport, including those hidden from players, each with its player
-     * switch. get-match-list answers admins with every imported match; a row that does not say
-     * whether it is active is completed from get-match-by-id (which always does).
+     * switch (get-match-list answers admins with every imported match).
      */
-    matchList: async (params: MatchListQuery): Promise<AdminMatchSummary[]> => {
-      const rows = await unwrap<(MatchSummary & { active?: boolean })[]>(client.main.get('/get-match-list', { params: { status: 'all', ...params } }));
-      return Promise.all(
-        rows.map(async (row) => (typeof row.active === 'boolean' ? { ...row, active: row.active } : { ...row, active: (await unwrap<MatchDetail>(client.main.get('/get-match-by-id', { params: { matchId: row._id } }))).active })),
-      );
-    },
+    matchList: (params: MatchListQuery) => unwrap<AdminMatchSummary[]>(client.main.get('/get-match-list', { params: { status: 'all', ...params } })),
     /** Competitions of a sport in the feed (EventTypeID = sport id). */
     series: (sportId: number) => unwrap<SeriesItem[]>(client.main.get('/get-series', { params: { EventTypeID: sportId } })),
     /** Matches of a competition in the feed, each saying whether it is imported. */

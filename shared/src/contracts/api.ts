@@ -110,6 +110,8 @@ export interface MatchSummary {
   inPlay: boolean;
   status: 'upcoming' | 'inplay' | 'closed';
   competitionName?: string;
+  /** Shown to players (players only ever receive active matches; admins see the switch). */
+  active: boolean;
   /** Best back/lay of the match odds market, when it is active. */
   matchOdds?: import('./sports').MatchOddsSummary | null;
 }
