@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isDomainError } from '../src/common/domain-error';
-import { DEMO_CHAIN, seedDemo } from '../src/demo/demo-seed';
+import { DEMO_CHAIN, DEMO_PAYMENT_SETTINGS, seedDemo } from '../src/demo/demo-seed';
 import type { DomainEventMap } from '../src/realtime/domain-events';
 import { assertLedgerInvariants, buildTestApp, type TestContext } from './helper';
 
@@ -259,8 +259,22 @@ describe('demo seed', () => {
         )
       ).rows;
     const before = await balances();
+    const settings = async () =>
+      (await t.db.query('SELECT upi_id, upi_name, account_holder_name, account_number, ifsc_code FROM payment_settings')).rows;
+    expect(await settings()).toEqual([
+      {
+        upi_id: DEMO_PAYMENT_SETTINGS.upiId,
+        upi_name: DEMO_PAYMENT_SETTINGS.upiName,
+        account_holder_name: DEMO_PAYMENT_SETTINGS.accountHolderName,
+        account_number: DEMO_PAYMENT_SETTINGS.accountNumber,
+        ifsc_code: DEMO_PAYMENT_SETTINGS.ifscCode,
+      },
+    ]);
+    // An operator's own settings survive a re-seed.
+    await t.db.query(`UPDATE payment_settings SET upi_id = 'operator@okhdfc'`);
     const second = await seedDemo(deps);
     expect(second).toEqual({ createdUsers: [], postedJournals: 0 });
+    expect((await settings())[0]).toMatchObject({ upi_id: 'operator@okhdfc' });
     expect(await balances()).toEqual(before);
     // Chips received minus chips passed down: ₹1,00,00,000 minted to demo-admin, and so on.
     expect(Object.fromEntries(before.map((row) => [row.username, Number(row.balance) / 100]))).toEqual({

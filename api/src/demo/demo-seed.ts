@@ -9,6 +9,7 @@ import type { PasswordHasher } from '../auth/passwords';
 import type { Database } from '../db/database';
 import type { LedgerService } from '../ledger/ledger.service';
 import { rupeesToPaise } from '../ledger/money';
+import * as payments from '../payments/payments.repository';
 import * as users from '../users/users.repository';
 
 /** Login password of every demo account. */
@@ -36,6 +37,18 @@ export const DEMO_CHAIN: readonly DemoAccount[] = [
 
 /** Serialises concurrent seeds (two instances starting at once). */
 const SEED_LOCK_ID = 72_810_002;
+
+/**
+ * Payment details of the demo operator, so a new user sees the deposit page whole (UPI id and
+ * QR, bank panel). Set only while none are configured; an admin's own settings are never replaced.
+ */
+export const DEMO_PAYMENT_SETTINGS = {
+  upiId: 'backlay.demo@okaxis',
+  upiName: 'Backlay Demo',
+  accountHolderName: 'Backlay Demo Payments',
+  accountNumber: '50100123456789',
+  ifscCode: 'HDFC0001234',
+} as const;
 
 export interface SeedResult {
   createdUsers: string[];
@@ -92,6 +105,9 @@ export async function seedDemo(deps: { db: Database; ledger: LedgerService; pass
         audit: { action: 'demo.seed_chips', target: `user:${userId}`, ip: null, requestId: null },
       });
       if (!posted.replayed) postedJournals += 1;
+    }
+    if ((await payments.findPaymentSettings(tx, { lock: true })).upiId === '') {
+      await payments.updatePaymentSettings(tx, DEMO_PAYMENT_SETTINGS, ids[0] ?? '');
     }
     return { createdUsers, postedJournals };
   });

@@ -1,2 +1,9 @@
 /** Pure domain maths shared by the front end and the API (no I/O). */
 export * from './partnership';
+export * from './exposure';
+export * from './bookmaker';
+export * from './fancy';
+export * from './settlement';
+export * from './commission';
+export * from './cashout';
+export * from './acceptance';

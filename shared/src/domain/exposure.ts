@@ -1,0 +1,172 @@
+/**
+ * Runner-market P&L vectors and exposure (RULES §7.1, §7.3, §7.10), in integer paise, from the
+ * user's point of view. Pure: the API's bet placement and the front end's "book" use the same code.
+ *
+ * Odds are integers in hundredths (2.50 → 250). A bet's P&L is computed exactly with BigInt and
+ * then rounded toward the house (floor of the user's P&L): a back profit rounds down, a lay
+ * exposure rounds up. The two only differ from the exact value when stake × (odds − 1) is not a
+ * whole number of paise.
+ */
+
+export type BetSide = 'BACK' | 'LAY';
+
+/** A matched bet on one runner of a match-odds, bookmaker or other winner market. */
+export interface RunnerBet {
+  side: BetSide;
+  runnerId: string;
+  stakeMinor: number;
+  /** Decimal odds × 100, e.g. 2.50 → 250. Above 100. */
+  oddsHundredths: number;
+}
+
+/** P&L per outcome (runner id → paise). */
+export type PnlVector = ReadonlyMap<string, number>;
+
+/** Decimal odds 1.00 in hundredths. */
+export const EVEN_ODDS_HUNDREDTHS = 100;
+
+/** Throws unless `value` is a safe integer (paise, hundredths, basis points are all integers). */
+export function assertInteger(name: string, value: number): void {
+  if (!Number.isSafeInteger(value)) throw new Error(`${name} must be a safe integer, got ${value}`);
+}
+
+/**
+ * floor(Π factors / divisor) computed exactly (BigInt), so no float path can produce 449.99999.
+ * The divisor must be positive; the result must be a safe integer.
+ */
+export function mulDivFloor(factors: readonly number[], divisor: number): number {
+  factors.forEach((f, i) => assertInteger(`factor ${i}`, f));
+  assertInteger('divisor', divisor);
+  if (divisor <= 0) throw new Error('divisor must be positive');
+  const n = factors.reduce((p, f) => p * BigInt(f), 1n);
+  const d = BigInt(divisor);
+  let q = n / d;
+  if (n % d !== 0n && n < 0n) q -= 1n;
+  const out = Number(q);
+  assertInteger('result', out);
+  return out;
+}
+
+/** Throws for a stake that is not a positive integer number of paise or odds not above 1.00. */
+export function assertRunnerBet(bet: RunnerBet): void {
+  assertInteger('stakeMinor', bet.stakeMinor);
+  assertInteger('oddsHundredths', bet.oddsHundredths);
+  if (bet.stakeMinor <= 0) throw new Error(`stake must be positive, got ${bet.stakeMinor}`);
+  if (bet.oddsHundredths <= EVEN_ODDS_HUNDREDTHS) throw new Error(`odds must be above 1.00, got ${bet.oddsHundredths}`);
+  if (bet.side !== 'BACK' && bet.side !== 'LAY') throw new Error(`unknown side ${String(bet.side)}`);
+}
+
+/** The user's P&L if the bet's runner wins: back +s(o−1), lay −s(o−1) (the lay's exposure). */
+export function pnlIfRunnerWinsMinor(bet: RunnerBet): number {
+  assertRunnerBet(bet);
+  const sign = bet.side === 'BACK' ? 1 : -1;
+  return mulDivFloor([sign * bet.stakeMinor, bet.oddsHundredths - EVEN_ODDS_HUNDREDTHS], EVEN_ODDS_HUNDREDTHS);
+}
+
+/** The user's P&L if the bet's runner loses: back −s, lay +s. */
+export function pnlIfRunnerLosesMinor(bet: RunnerBet): number {
+  assertRunnerBet(bet);
+  return bet.side === 'BACK' ? -bet.stakeMinor : bet.stakeMinor;
+}
+
+/** Lay exposure s(o−1), rounded up. */
+export function layExposureMinor(stakeMinor: number, oddsHundredths: number): number {
+  return -pnlIfRunnerWinsMinor({ side: 'LAY', runnerId: '', stakeMinor, oddsHundredths });
+}
+
+/** A zero vector over the market's runners. */
+export function emptyVector(runnerIds: readonly string[]): Map<string, number> {
+  if (new Set(runnerIds).size !== runnerIds.length) throw new Error('runner ids must be distinct');
+  return new Map(runnerIds.map((id) => [id, 0]));
+}
+
+/** The vector plus one bet, in O(runners). The input is not changed. Throws for an unknown runner. */
+export function applyBet(vector: PnlVector, bet: RunnerBet): Map<string, number> {
+  if (!vector.has(bet.runnerId)) throw new Error(`runner ${bet.runnerId} is not in this market`);
+  const win = pnlIfRunnerWinsMinor(bet);
+  const lose = pnlIfRunnerLosesMinor(bet);
+  const out = new Map<string, number>();
+  for (const [id, pnl] of vector) out.set(id, pnl + (id === bet.runnerId ? win : lose));
+  return out;
+}
+
+/** P[ω] = Σ_b P_b[ω] over every bet of one market (netted: back and lay on one runner offset). */
+export function marketPnlVector(bets: readonly RunnerBet[], runnerIds: readonly string[]): Map<string, number> {
+  return bets.reduce<Map<string, number>>((v, b) => applyBet(v, b), emptyVector(runnerIds));
+}
+
+/** Elementwise a + b over the same outcomes. */
+export function addVectors(a: PnlVector, b: PnlVector): Map<string, number> {
+  if (a.size !== b.size) throw new Error('vectors cover different outcomes');
+  const out = new Map<string, number>();
+  for (const [id, pnl] of a) {
+    const other = b.get(id);
+    if (other === undefined) throw new Error(`outcome ${id} missing`);
+    out.set(id, pnl + other);
+  }
+  return out;
+}
+
+/** Market exposure E = max(0, −min_ω P[ω]); 0 for no outcomes. Takes a vector or plain values. */
+export function exposureMinor(vector: PnlVector | readonly number[]): number {
+  const values = Array.isArray(vector) ? (vector as readonly number[]) : [...(vector as PnlVector).values()];
+  let min = 0;
+  for (const v of values) if (v < min) min = v;
+  return min === 0 ? 0 : -min;
+}
+
+/** User exposure = Σ over open markets of E. */
+export function userExposureMinor(marketExposuresMinor: readonly number[]): number {
+  return marketExposuresMinor.reduce((sum, e) => {
+    assertInteger('exposureMinor', e);
+    if (e < 0) throw new Error('a market exposure is never negative');
+    return sum + e;
+  }, 0);
+}
+
+/** Available balance = balance − user exposure (RULES §7.10, T30). */
+export function availableMinor(balanceMinor: number, marketExposuresMinor: readonly number[]): number {
+  assertInteger('balanceMinor', balanceMinor);
+  return balanceMinor - userExposureMinor(marketExposuresMinor);
+}
+
+/**
+ * §7.1 acceptance on money alone: Σ other markets' E + E_market(after) ≤ balance and
+ * E_market(after) ≤ the user's exposure limit. Never compares the bet's own exposure with the
+ * available balance, so a risk-reducing bet is accepted with 0 available (T4).
+ */
+export function exposureCheck(input: {
+  balanceMinor: number;
+  otherMarketsExposureMinor: number;
+  marketExposureAfterMinor: number;
+  userExposureLimitMinor?: number;
+}): 'OK' | 'EXPOSURE_LIMIT_EXCEEDED' | 'INSUFFICIENT_FUNDS' {
+  const { balanceMinor, otherMarketsExposureMinor, marketExposureAfterMinor, userExposureLimitMinor } = input;
+  if (userExposureLimitMinor !== undefined && marketExposureAfterMinor > userExposureLimitMinor) return 'EXPOSURE_LIMIT_EXCEEDED';
+  if (otherMarketsExposureMinor + marketExposureAfterMinor > balanceMinor) return 'INSUFFICIENT_FUNDS';
+  return 'OK';
+}
+
+/**
+ * §7.3 reserve for unmatched orders: P_reserve = P_matched + Σ_u min(P_u, 0) elementwise. Only
+ * the losing side of an unfilled order counts; reserve exposureMinor(P_reserve).
+ */
+export function reserveVector(matched: PnlVector, unmatched: readonly RunnerBet[]): Map<string, number> {
+  let out = new Map(matched);
+  for (const order of unmatched) {
+    const term = applyBet(emptyVector([...matched.keys()]), order);
+    for (const [id, pnl] of term) term.set(id, Math.min(pnl, 0));
+    out = addVectors(out, term);
+  }
+  return out;
+}
+
+/** Capital released when unmatched order `filledIndex` fills: E before − E after (never negative). */
+export function releasedOnFillMinor(matched: PnlVector, unmatched: readonly RunnerBet[], filledIndex: number): number {
+  const filled = unmatched[filledIndex];
+  if (filled === undefined) throw new Error(`no unmatched order at ${filledIndex}`);
+  const before = exposureMinor(reserveVector(matched, unmatched));
+  const after = exposureMinor(reserveVector(applyBet(matched, filled), unmatched.filter((_, i) => i !== filledIndex)));
+  if (after > before) throw new Error('a fill never increases the reserve');
+  return before - after;
+}

@@ -1,0 +1,102 @@
+import { exposureMinor, marketPnlVector, type RunnerBet } from './exposure';
+import type { FancyBet } from './fancy';
+import { settledRunnerBetMinor, settleFancyMarket, settlementPosting, settleRunnerMarket, tieResult, type RunnerResult } from './settlement';
+
+const rupees = (r: number) => r * 100;
+const HDA = ['H', 'D', 'A'];
+const T2: (RunnerBet & { userId: string })[] = [
+  { userId: 'u1', side: 'BACK', runnerId: 'H', stakeMinor: rupees(100), oddsHundredths: 250 },
+  { userId: 'u1', side: 'LAY', runnerId: 'D', stakeMinor: rupees(50), oddsHundredths: 360 },
+];
+const T15: (FancyBet & { userId: string })[] = [
+  { userId: 'u1', side: 'YES', line: 40, rate: 100, stakeMinor: rupees(500) },
+  { userId: 'u1', side: 'NO', line: 50, rate: 100, stakeMinor: rupees(500) },
+  { userId: 'u1', side: 'YES', line: 45, rate: 80, stakeMinor: rupees(1_000) },
+];
+
+describe('settleRunnerMarket (RULES §7.5)', () => {
+  it.each([
+    // name, result, user W in rupees
+    ['T17 Home wins', { kind: 'WINNER', runnerId: 'H' }, 200], // P[H] = 150 + 50
+    ['T17 Draw wins', { kind: 'WINNER', runnerId: 'D' }, -230], // P[D] = −100 − 130
+    ['T17 void', { kind: 'VOID' }, 0], // every bet 0
+  ] as [string, RunnerResult, number][])('%s', (_name, result, w) => {
+    expect(settleRunnerMarket(T2, result).get('u1')).toBe(rupees(w));
+  });
+
+  it('T17 W = P[winner] of the vector for every runner', () => {
+    const v = marketPnlVector(T2, HDA);
+    for (const id of HDA) expect(settleRunnerMarket(T2, { kind: 'WINNER', runnerId: id }).get('u1')).toBe(v.get(id));
+  });
+
+  it('T17 void: balance unchanged, exposure 230 released', () => {
+    const e = exposureMinor(marketPnlVector(T2, HDA));
+    expect(settlementPosting({ pnlMinor: 0, commissionMinor: 0, exposureMinor: e })).toEqual({ balanceDeltaMinor: 0, exposureReleasedMinor: rupees(230) });
+  });
+
+  it('posts W − commission', () => {
+    expect(settlementPosting({ pnlMinor: rupees(200), commissionMinor: rupees(10), exposureMinor: rupees(230) })).toEqual({
+      balanceDeltaMinor: rupees(190), // 200 − 10
+      exposureReleasedMinor: rupees(230),
+    });
+  });
+
+  it('keeps users apart', () => {
+    const bets = [...T2, { userId: 'u2', side: 'BACK' as const, runnerId: 'D', stakeMinor: rupees(10), oddsHundredths: 500 }];
+    expect(settleRunnerMarket(bets, { kind: 'WINNER', runnerId: 'D' })).toEqual(new Map([['u1', rupees(-230)], ['u2', rupees(40)]])); // u2: 10 × 4
+  });
+});
+
+describe('fancy settlement (RULES §7.5)', () => {
+  it.each([
+    // runs, W in rupees
+    ['T18 x = 46', 46, 1_800], // YES40 +500, NO50 +500 (46 < 50), YES45 +800
+    ['T15 x = 39', 39, -1_000], // −500 + 500 − 1,000
+    ['T15 x = 50', 50, 800], // +500 − 500 + 800
+  ])('%s', (_name, runs, w) => {
+    expect(settleFancyMarket(T15, { kind: 'RUNS', runs }).get('u1')).toBe(rupees(w));
+  });
+
+  it('void fancy pays 0', () => {
+    expect(settleFancyMarket(T15, { kind: 'VOID' }).get('u1')).toBe(0);
+  });
+});
+
+describe('dead heat and ties (RULES §7.7)', () => {
+  const dh: RunnerResult = { kind: 'DEAD_HEAT', runnerIds: ['H', 'A'] };
+  it.each([
+    // name, bet, P in rupees
+    ['T22 back 100 @ 3.0, 2-way DH', { side: 'BACK', runnerId: 'H', stakeMinor: rupees(100), oddsHundredths: 300 }, 50], // 100 × (3 − 2) / 2
+    ['T22 lay 100 @ 3.0, 2-way DH', { side: 'LAY', runnerId: 'H', stakeMinor: rupees(100), oddsHundredths: 300 }, -50], // the negation
+    ['back at 1.5 in a 2-way DH loses', { side: 'BACK', runnerId: 'A', stakeMinor: rupees(100), oddsHundredths: 150 }, -25], // 100 × (1.5 − 2) / 2
+    ['back on a runner outside the DH', { side: 'BACK', runnerId: 'D', stakeMinor: rupees(100), oddsHundredths: 300 }, -100], // −s
+    ['lay on a runner outside the DH', { side: 'LAY', runnerId: 'D', stakeMinor: rupees(100), oddsHundredths: 300 }, 100], // +s
+  ] as [string, RunnerBet, number][])('%s', (_name, bet, pnl) => {
+    expect(settledRunnerBetMinor(bet, dh)).toBe(rupees(pnl));
+  });
+
+  it('a 1-way dead heat is a plain win', () => {
+    const bet: RunnerBet = { side: 'BACK', runnerId: 'H', stakeMinor: rupees(100), oddsHundredths: 250 };
+    expect(settledRunnerBetMinor(bet, { kind: 'DEAD_HEAT', runnerIds: ['H'] })).toBe(rupees(150));
+  });
+
+  it('T23: policy VOID on a tied match ⇒ match-odds bets 0; fancy still settles on runs', () => {
+    const result = tieResult('VOID', { tiedRunnerIds: ['H', 'A'] });
+    expect(settleRunnerMarket(T2, result).get('u1')).toBe(0);
+    expect(settleFancyMarket(T15, { kind: 'RUNS', runs: 46 }).get('u1')).toBe(rupees(1_800));
+  });
+
+  it.each([
+    ['DEAD_HEAT', { kind: 'DEAD_HEAT', runnerIds: ['H', 'A'] }],
+    ['TIE_RUNNER_WINS', { kind: 'WINNER', runnerId: 'D' }],
+    ['OFFICIAL_RESULT', { kind: 'WINNER', runnerId: 'A' }],
+  ] as const)('tie policy %s', (policy, expected) => {
+    expect(tieResult(policy, { tiedRunnerIds: ['H', 'A'], tieRunnerId: 'D', officialWinnerId: 'A' })).toEqual(expected);
+  });
+
+  it('refuses a tie policy without the runner it needs, and a malformed dead heat', () => {
+    expect(() => tieResult('TIE_RUNNER_WINS', { tiedRunnerIds: ['H', 'A'] })).toThrow();
+    expect(() => tieResult('OFFICIAL_RESULT', { tiedRunnerIds: ['H', 'A'] })).toThrow();
+    expect(() => settledRunnerBetMinor(T2[0], { kind: 'DEAD_HEAT', runnerIds: ['H', 'H'] })).toThrow();
+  });
+});
