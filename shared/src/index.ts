@@ -8,6 +8,7 @@ export * from './api-client/index';
 export { publish, on, notify } from './event-bus/bus';
 export { user$, currentUser, setUser, setBalance, balance$, hideFlags$, toggleHide, type HideFlags } from './stores/session';
 export { useObservable } from './stores/use-observable';
+export { useLoad, notifyFailure, type Load } from './stores/use-load';
 export {
   marketData,
   createMarketDataClient,
@@ -25,7 +26,7 @@ export { STORAGE_KEYS, credentialKeys, readCredentials, writeCredentials, clearC
 export { formatRupees, hasAtMostTwoDecimals, sumRupeesForDisplay } from './util/money';
 export { newIdempotencyKey } from './util/idempotency';
 export { lazyWithRetry, importWithRetry } from './util/lazy-with-retry';
-export { Button, TextField, Page, Spinner, EmptyState, BuildTag } from './ui/kit';
+export { Button, TextField, Page, Spinner, EmptyState, BuildTag, SelectField } from './ui/kit';
 export { Dialog } from './ui/dialog';
 export { Pager, pageCount } from './ui/pager';
 export { AccountStatementView, defaultStatementRange, STATEMENT_DATE_FORMAT, STATEMENT_DEFAULT_DAYS, STATEMENT_PAGE_SIZE } from './ui/account-statement-view';

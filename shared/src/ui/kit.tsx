@@ -1,4 +1,4 @@
-import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
 /**
  * The UI kit: small accessible building blocks whose look comes from the shell's stylesheet
@@ -69,5 +69,22 @@ export function BuildTag({ app, label }: { app: string; label: string }) {
     <footer className="bl-build" data-testid={`build-${app}`}>
       {app} · build {label}
     </footer>
+  );
+}
+
+/** A labelled select in the kit's field style. */
+export function SelectField({ label, options, ...rest }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; options: ReadonlyArray<{ value: string; label: string }> }) {
+  const id = useId();
+  return (
+    <div className="bl-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} {...rest}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

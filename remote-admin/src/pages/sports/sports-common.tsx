@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { SPORT_IDS, notify, type ApiError } from '@backlay/shared';
 
 /** Names of the sports of SPEC §3, for titles before (or without) the sport list. */
@@ -9,44 +8,7 @@ export function sportName(sportId: number): string {
   return SPORT_NAMES[sportId] ?? `Sport ${sportId}`;
 }
 
-/** A list being loaded, loaded, or refused. */
-export type Load<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'fail'; message: string };
-
-/**
- * Load data for a screen, again whenever `key` (the inputs of `fetch`) changes, and again on
- * `reload()` (after an action). A reload keeps the current data on screen until the new data
- * arrives; a failed first load shows the server's message, and a failed reload a toast.
- */
-export function useLoad<T>(fetch: () => Promise<T>, key: string): { load: Load<T>; reload: () => void } {
-  const fetchRef = useRef(fetch);
-  fetchRef.current = fetch;
-  const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
-  const [version, setVersion] = useState(0);
-  const shownKey = useRef<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    const fresh = shownKey.current !== key;
-    if (fresh) setLoad({ state: 'loading' });
-    fetchRef.current().then(
-      (value) => {
-        if (!live) return;
-        shownKey.current = key;
-        setLoad({ state: 'done', value });
-      },
-      (error: ApiError) => {
-        if (!live) return;
-        if (fresh) setLoad({ state: 'fail', message: error.message });
-        else if (!error.silent) notify('error', error.message);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, version]);
-
-  return { load, reload: () => setVersion((v) => v + 1) };
-}
+export { useLoad, type Load } from '@backlay/shared';
 
 /**
  * Run an admin action: the server's message as a success toast, its refusal as an error toast,
