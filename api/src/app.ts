@@ -15,6 +15,7 @@ import { LoginThrottle } from './auth/login-throttle';
 import { rotationKeyFromSecret } from './auth/refresh-token';
 import { buttonValuesRoutes } from './button-values/button-values.routes';
 import { catalogRoutes } from './catalog/catalog.routes';
+import { bettingRoutes } from './betting/betting.routes';
 import { chipsRoutes } from './chips/chips.routes';
 import { logOptions } from './common/log-options';
 import type { Config } from './config';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { auth });
       await api.register(usersRoutes, { users: core.users, accounts: core.accounts });
       await api.register(chipsRoutes, { chips: core.chips });
+      await api.register(bettingRoutes, { betting: core.betting });
       await api.register(ledgerRoutes, { statements: core.statements });
       await api.register(settingsRoutes, { settings: core.settings });
       await api.register(catalogRoutes, { catalog: core.catalog, sportsAdmin: core.sportsAdmin });

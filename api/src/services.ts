@@ -5,6 +5,7 @@
 import { LoginThrottle } from './auth/login-throttle';
 import { PasswordHasher } from './auth/passwords';
 import { TransactionPasswords } from './auth/transaction-password';
+import { BettingService } from './betting/betting.service';
 import { ChipsService } from './chips/chips.service';
 import { systemClock, type Clock } from './common/clock';
 import type { Config } from './config';
@@ -41,6 +42,7 @@ export interface CoreServices {
   accounts: AccountAdminService;
   transactionPasswords: TransactionPasswords;
   chips: ChipsService;
+  betting: BettingService;
   statements: StatementService;
   catalog: CatalogService;
   /** Import, switches and limits of the sports catalog (admin and sadmin). */
@@ -100,6 +102,7 @@ export function createCoreServices(deps: {
     accounts: new AccountAdminService({ db: deps.db, policy: usersPolicy, users, passwords, transactionPasswords, events }),
     transactionPasswords,
     chips: new ChipsService({ db: deps.db, ledger, policy: usersPolicy, transactionPasswords }),
+    betting: new BettingService({ db: deps.db, events }),
     statements: new StatementService(deps.db, ledger, usersPolicy),
     catalog: new CatalogService(deps.db),
     sportsAdmin,

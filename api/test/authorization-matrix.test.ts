@@ -384,6 +384,9 @@ const NO_TARGET_ROUTES = [
   'POST /api/add-deposit-withdraw',
   'GET /api/get-payment-list',
   'POST /api/save-payment-list',
+  // Betting: the player's own bets only (betting-placement.test.ts checks that agents are refused).
+  'POST /api/placebet',
+  'GET /api/bets',
 ];
 
 async function send(token: string | null, call: Call) {

@@ -23,6 +23,11 @@ export interface DomainEventMap {
     journalId: string;
     wallets: Array<{ userId: string; balanceMinor: bigint; exposureMinor: bigint }>;
   };
+  /** A bet was placed: the user's wallet with its new exposure. */
+  'betting.betPlaced': {
+    betId: string;
+    wallet: { userId: string; balanceMinor: bigint; exposureMinor: bigint };
+  };
   /**
    * Market data of one match changed (the feed ingest after each write, or an admin switch):
    * the changed markets and fancies as stored (inactive ones too), the new score if it moved.

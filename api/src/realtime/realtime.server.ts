@@ -133,6 +133,9 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     events.on('ledger.balancesChanged', (event) => {
       for (const wallet of event.wallets) userNs.to(userRoom(wallet.userId)).emit('balance', toBalancePayload(wallet));
     }),
+    events.on('betting.betPlaced', (event) => {
+      userNs.to(userRoom(event.wallet.userId)).emit('balance', toBalancePayload(event.wallet));
+    }),
     events.on('catalog.matchChanged', (event) => marketData.onMatchChanged(event)),
   ];
 

@@ -21,6 +21,14 @@ export const ERROR_CODES = {
   IDEMPOTENCY_MISMATCH: 409,
   /** Available balance (balance − exposure) would go below zero. */
   INSUFFICIENT_FUNDS: 409,
+  /** Bet placement: the live price moved against the requested one (RULES §7.11). */
+  ODDS_CHANGED: 409,
+  /** Bet placement: the market is not open for bets (suspended, closed, switched off). */
+  MARKET_SUSPENDED: 409,
+  /** Bet placement: the stake is outside the market's min/max or the profit above its max. */
+  STAKE_OUT_OF_RANGE: 400,
+  /** Bet placement: the account or one of its uplines has betting locked. */
+  BETTING_LOCKED: 403,
   /** An upload above its size limit (payment screenshots: UPLOAD_MAX_BYTES), or too many parts. */
   PAYLOAD_TOO_LARGE: 413,
   /** An upload whose content is not an accepted type (checked by its bytes, not its name). */

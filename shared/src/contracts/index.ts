@@ -10,3 +10,4 @@ export * from './socket';
 export * from './clients';
 export * from './sports';
 export * from './payments';
+export * from './bets';

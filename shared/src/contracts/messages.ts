@@ -149,4 +149,8 @@ export const MESSAGES = {
   paymentRequestNotFound: 'No such payment request',
   paymentSettingsSaved: 'Payment settings saved',
   noUplineForPayments: 'Your account has no upline to approve payments',
+  // Step 4: bet placement.
+  betPlaced: 'Bet Placed Successfully',
+  bettingLocked: 'Betting is locked for your account',
+  selectionNotFound: 'No such selection in this market',
 } as const;

@@ -1,0 +1,85 @@
+/** Routes of bet placement (player area). Thin: the Idempotency-Key header is required. */
+import { IDEMPOTENCY_HEADER, MESSAGES, type BetsQuery, type PlaceBetRequest } from '@backlay/shared/contracts';
+import type { FastifyInstance } from 'fastify';
+import { bearerSecurity, responses } from '../common/schemas';
+import { requireAuth, signedIn } from '../plugins/auth';
+import type { BettingService } from './betting.service';
+
+const idSchema = { type: 'string', minLength: 1, maxLength: 64 } as const;
+
+const betSchema = {
+  type: 'object',
+  required: ['betId', 'matchId', 'marketId', 'marketType', 'selectionId', 'side', 'odds', 'stake', 'status', 'createdAt'],
+  properties: {
+    betId: { type: 'string' },
+    matchId: { type: 'string' },
+    marketId: { type: 'string' },
+    marketType: { type: 'string' },
+    selectionId: { type: 'string' },
+    side: { type: 'string' },
+    odds: { type: 'number' },
+    stake: { type: 'number' },
+    status: { type: 'string' },
+    createdAt: { type: 'string' },
+  },
+} as const;
+
+const placeBetSchema = {
+  tags: ['betting'],
+  security: bearerSecurity,
+  headers: {
+    type: 'object',
+    required: [IDEMPOTENCY_HEADER],
+    properties: { [IDEMPOTENCY_HEADER]: { type: 'string', minLength: 1, maxLength: 255 } },
+  },
+  body: {
+    type: 'object',
+    required: ['matchId', 'marketId', 'selectionId', 'side', 'odds', 'stake'],
+    additionalProperties: false,
+    properties: {
+      matchId: idSchema,
+      marketId: idSchema,
+      selectionId: idSchema,
+      side: { type: 'string', enum: ['BACK', 'LAY'] },
+      odds: { type: 'number', exclusiveMinimum: 0 },
+      stake: { type: 'number', exclusiveMinimum: 0 },
+    },
+  },
+  response: responses({
+    type: 'object',
+    required: ['exposer', 'profitlist', 'bet'],
+    properties: {
+      exposer: { type: 'number' },
+      profitlist: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['selectionId', 'profit'],
+          properties: { selectionId: { type: 'string' }, profit: { type: 'number' } },
+        },
+      },
+      bet: betSchema,
+    },
+  }),
+};
+
+const betsSchema = {
+  tags: ['betting'],
+  security: bearerSecurity,
+  querystring: { type: 'object', required: ['matchId'], additionalProperties: false, properties: { matchId: idSchema } },
+  response: responses({ type: 'array', items: betSchema }),
+};
+
+type PlaceBetRoute = { Body: PlaceBetRequest; Headers: Record<typeof IDEMPOTENCY_HEADER, string> };
+
+export async function bettingRoutes(app: FastifyInstance, options: { betting: BettingService }): Promise<void> {
+  const config = { access: signedIn({ area: 'player', roles: ['user'] }) };
+  app.post<PlaceBetRoute>('/placebet', { schema: placeBetSchema, config }, async (request) => ({
+    data: await options.betting.placeBet(requireAuth(request).userId, request.body, request.headers[IDEMPOTENCY_HEADER]),
+    message: MESSAGES.betPlaced,
+  }));
+  app.get<{ Querystring: BetsQuery }>('/bets', { schema: betsSchema, config }, async (request) => ({
+    data: await options.betting.betsOnMatch(requireAuth(request).userId, request.query.matchId),
+    message: MESSAGES.ok,
+  }));
+}
