@@ -87,20 +87,23 @@ const scoreSchema = {
   },
 };
 
+/** The fields every view of a match carries (list rows and the detail). */
+const matchBaseProperties = {
+  _id: { type: 'string' },
+  sportId: { type: 'integer' },
+  name: { type: 'string' },
+  competitionName: { type: 'string' },
+  openDate: isoTimeSchema,
+  inPlay: { type: 'boolean' },
+  status: eventStatus,
+  active: { type: 'boolean' },
+} as const;
+const matchBaseRequired = ['_id', 'sportId', 'name', 'competitionName', 'openDate', 'inPlay', 'status', 'active'];
+
 const matchDetailSchema = {
   type: 'object',
-  required: ['_id', 'sportId', 'name', 'competitionId', 'competitionName', 'openDate', 'inPlay', 'status', 'active'],
-  properties: {
-    _id: { type: 'string' },
-    sportId: { type: 'integer' },
-    name: { type: 'string' },
-    competitionId: { type: 'string' },
-    competitionName: { type: 'string' },
-    openDate: isoTimeSchema,
-    inPlay: { type: 'boolean' },
-    status: eventStatus,
-    active: { type: 'boolean' },
-  },
+  required: [...matchBaseRequired, 'competitionId'],
+  properties: { ...matchBaseProperties, competitionId: { type: 'string' } },
 };
 
 const matchOddsSummarySchema = {
@@ -241,18 +244,8 @@ export const schemas = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['_id', 'sportId', 'name', 'openDate', 'inPlay', 'status', 'competitionName', 'active', 'matchOdds'],
-        properties: {
-          _id: { type: 'string' },
-          sportId: { type: 'integer' },
-          name: { type: 'string' },
-          openDate: isoTimeSchema,
-          inPlay: { type: 'boolean' },
-          status: eventStatus,
-          competitionName: { type: 'string' },
-          active: { type: 'boolean' },
-          matchOdds: matchOddsSummarySchema,
-        },
+        required: [...matchBaseRequired, 'matchOdds'],
+        properties: { ...matchBaseProperties, matchOdds: matchOddsSummarySchema },
       },
     }),
   },
