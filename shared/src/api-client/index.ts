@@ -1,7 +1,9 @@
+import { createBetsApi } from './bets-api';
 import { createApiClient } from './client';
 import { createAuthApi, createClientsApi, createPaymentsApi, createSettingsApi, createSportsAdminApi, createSportsApi, createUsersApi } from './domains';
 
 export { ApiError } from './errors';
+export { createBetsApi, type BetsApi } from './bets-api';
 export { createApiClient, toApiError, unwrap, unwrapWithMessage, type ApiClient, type ApiClientEnv } from './client';
 export { PLAYER_REQUEST_REMARK, createPaymentsApi, type DepositSubmission, type PaymentsApi } from './domains';
 export { createAuthApi, createClientsApi, createSettingsApi, createSportsAdminApi, createSportsApi, createUsersApi, type AdminMatchSummary, type ClientsApi, type MatchListQuery, type SportsAdminApi, type SportsApi } from './domains';
@@ -25,3 +27,4 @@ export const sportsAdminApi = createSportsAdminApi(apiClient);
 export const usersApi = createUsersApi(apiClient);
 export const clientsApi = createClientsApi(apiClient);
 export const paymentsApi = createPaymentsApi(apiClient);
+export const betsApi = createBetsApi(apiClient);

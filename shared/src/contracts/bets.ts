@@ -1,42 +1,103 @@
 /**
- * Bet placement on runner markets (match odds, bookmaker, over/under). Money in rupees with two
- * decimals; `odds` is decimal odds (2.5), or the bookmaker rate as shown (45).
+ * Step 4 contracts: bet placement, the player's positions and bet lists, the agents' books
+ * (market analysis), voids, market bet-locks, results and settlement (SPEC §3, §7 "Bets";
+ * RULES §7). Money crosses the edge in rupees with two decimals; odds as decimal odds (2.5), a
+ * bookmaker rate as shown (45), a fancy rate in percent (110). Inside everything is integer.
  */
-export type PlaceBetSide = 'BACK' | 'LAY';
+import type { Role } from './roles';
 
-export interface PlaceBetRequest {
+/** Runner markets: BACK / LAY. Fancy (session) markets: YES (back) / NO (lay). */
+export type PlaceBetSide = 'BACK' | 'LAY';
+export type FancyBetSide = 'YES' | 'NO';
+export type AnyBetSide = PlaceBetSide | FancyBetSide;
+
+/** Every market type a bet can be on. */
+export type BetMarketType = 'match_odds' | 'bookmaker' | 'over_under' | 'fancy';
+
+/** POST /api/placebet on a runner market (match odds, bookmaker, over/under). */
+export interface RunnerBetRequest {
   matchId: string;
   marketId: string;
   selectionId: string;
   side: PlaceBetSide;
+  /** Decimal odds (2.5), or the bookmaker rate as shown (45). */
   odds: number;
   stake: number;
 }
 
+/** POST /api/placebet on a fancy (session) market: YES at yesRun/yesRate, NO at noRun/noRate. */
+export interface FancyBetRequest {
+  matchId: string;
+  fancyId: string;
+  side: FancyBetSide;
+  /** The line in runs as the player saw it. */
+  run: number;
+  /** The rate in percent as the player saw it (110 = wins/loses 1.10 × stake). */
+  rate: number;
+  stake: number;
+}
+
+/** POST /api/placebet (header Idempotency-Key required). */
+export type PlaceBetRequest = RunnerBetRequest | FancyBetRequest;
+
+/** True for a fancy bet request. */
+export function isFancyBetRequest(body: PlaceBetRequest): body is FancyBetRequest {
+  return 'fancyId' in body;
+}
+
+export type BetStatus = 'open' | 'settled' | 'voided';
+
+/** A bet as the player placed it, with where it stands. */
 export interface PlacedBet {
   betId: string;
   matchId: string;
+  /** The market id, or the fancy id for a fancy bet. */
   marketId: string;
-  marketType: 'match_odds' | 'bookmaker' | 'over_under';
+  marketType: BetMarketType;
+  /** The runner's selection id; the fancy id for a fancy bet. */
   selectionId: string;
-  side: PlaceBetSide;
-  /** Decimal odds, or the bookmaker rate, as requested. */
+  side: AnyBetSide;
+  /** Decimal odds, or the bookmaker rate, or the fancy rate (percent), as requested. */
   odds: number;
+  /** Fancy only: the line in runs. */
+  run: number | null;
   stake: number;
-  status: 'open' | 'settled' | 'voided';
+  status: BetStatus;
   createdAt: string;
 }
 
+/** A bet row of the lists: the bet with names, and its outcome once settled or voided. */
+export interface BetRow extends PlacedBet {
+  username: string;
+  sportId: number;
+  matchName: string;
+  marketName: string;
+  /** The runner's name; the fancy's name for a fancy bet. */
+  selectionName: string;
+  /** The bet's own P&L (rupees) once settled; 0 when voided; null while open. */
+  pnl: number | null;
+  settledAt: string | null;
+  /** Why the bet was voided (market void, deleted by an agent), else null. */
+  voidReason: string | null;
+}
+
+/**
+ * P&L of one outcome: a runner (selectionId), or a fancy run zone (selectionId is the zone's
+ * lowest run as a string, `fromRuns` the same number: the zone holds fromRuns … next zone − 1).
+ */
 export interface ProfitListRow {
   selectionId: string;
-  /** P&L in rupees if this selection wins. */
+  /** P&L in rupees if this outcome happens. */
   profit: number;
+  fromRuns?: number;
 }
 
 export interface PlaceBetResponse {
   /** The user's total exposure after the bet (rupees). */
   exposer: number;
-  /** The market's P&L per selection after the bet. */
+  /** The user's balance (rupees), unchanged by placement. */
+  balance: number;
+  /** The market's P&L per outcome after the bet. */
   profitlist: ProfitListRow[];
   bet: PlacedBet;
 }
@@ -44,3 +105,220 @@ export interface PlaceBetResponse {
 export interface BetsQuery {
   matchId: string;
 }
+
+/**
+ * GET /api/match-positions?matchId: the player's book on every market of the match where it
+ * has open bets: P&L per runner (runner markets) or per run zone (fancy), and the exposure.
+ */
+export interface MarketPosition {
+  marketId: string;
+  marketType: BetMarketType;
+  /** Runner markets: one row per runner. Fancy: one row per run zone, lowest first. */
+  profitlist: ProfitListRow[];
+  exposure: number;
+}
+
+/** Paged list envelope of the bet lists. */
+export interface BetPage<T> {
+  rows: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/** POST /api/get-bet-list-by-ids {betIds, page}: the caller's bets, or its downline's for an agent. */
+export interface BetListByIdsRequest {
+  betIds: string[];
+  page?: number;
+}
+
+/**
+ * GET /api/unsettled-bets?type&sportId&matchId&page&pageSize. Players: their open bets. Agents:
+ * the open bets of their downline (type 'matched'), or the voided ones (type 'deleted').
+ */
+export type UnsettledBetType = 'matched' | 'deleted';
+export interface UnsettledBetsQuery {
+  type?: UnsettledBetType;
+  sportId?: number;
+  matchId?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/**
+ * GET /api/bet-history?from&to&sportId&status&page&pageSize: settled and voided bets, newest
+ * first; dates ISO (yyyy-mm-dd, inclusive, UTC), default the last 7 days. Agents see the downline,
+ * optionally one `username` of it.
+ */
+export interface BetHistoryQuery {
+  from?: string;
+  to?: string;
+  sportId?: number;
+  status?: 'settled' | 'voided' | 'all';
+  username?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/**
+ * GET /api/profit-loss?from&to&sportId&groupBy: P&L by market over settled markets.
+ * Player: its own net P&L per market (after commission). Agent: the downline's P&L per market
+ * (groupBy 'market') or per direct child (groupBy 'child'), with the agent's own share.
+ */
+export interface ProfitLossQuery {
+  from?: string;
+  to?: string;
+  sportId?: number;
+  groupBy?: 'market' | 'child';
+}
+
+export interface ProfitLossRow {
+  /** 'market': the market id; 'child': the child's username. */
+  key: string;
+  sportId: number | null;
+  sportName: string | null;
+  matchId: string | null;
+  matchName: string | null;
+  marketName: string | null;
+  /** 'child' rows: the child's role. */
+  role: Role | null;
+  /** The players' P&L (player: its own), before commission (rupees). */
+  pnl: number;
+  commission: number;
+  /** pnl − commission: what the players' wallets got. */
+  net: number;
+  /** Agent only: the agent's own share of the result (its partnership amount); player: null. */
+  ownShare: number | null;
+  settledAt: string | null;
+}
+
+export interface ProfitLossResponse {
+  rows: ProfitLossRow[];
+  total: { pnl: number; commission: number; net: number; ownShare: number | null };
+}
+
+/** A runner's (or run zone's) line in a book. */
+export interface BookLine {
+  selectionId: string;
+  /** Runner name, or the zone's label ("44 and below", "45", "46 and above"). */
+  name: string;
+  /** The downline players' combined P&L if this outcome happens (players' view). */
+  usersPnl: number;
+  /** The agent's own P&L if this outcome happens: −usersPnl × own share (RULES T27). */
+  ownPnl: number;
+  fromRuns?: number;
+}
+
+/** One market of the market analysis. */
+export interface MarketBook {
+  matchId: string;
+  matchName: string;
+  sportId: number;
+  marketId: string;
+  marketName: string;
+  marketType: BetMarketType;
+  /** Open bets of the downline in this market. */
+  betCount: number;
+  lines: BookLine[];
+}
+
+/** GET /api/get-market-analysis?matchId: every open market with downline bets (or one match's). */
+export interface MarketAnalysisQuery {
+  matchId?: string;
+}
+
+/** GET /api/get-child-user-list?username&matchId: the book per direct child of `username`. */
+export interface ChildUserListQuery {
+  username?: string;
+  matchId: string;
+}
+
+export interface ChildBookRow {
+  username: string;
+  role: Role;
+  /** Per market with bets below this child: the child subtree's players' P&L per outcome. */
+  markets: { marketId: string; marketName: string; marketType: BetMarketType; lines: { selectionId: string; name: string; usersPnl: number }[] }[];
+}
+
+/** DELETE /api/delete-current-bet/{id} and POST /api/delete-bets: void open bets (admin, sadmin). */
+export interface DeleteBetsRequest {
+  betIds: string[];
+  reason?: string;
+}
+
+export interface DeleteBetsResponse {
+  voided: string[];
+}
+
+/** POST /api/bet-lock with a marketId: lock (or unlock) betting on one market for a subtree. */
+export interface MarketBetLockRequest {
+  username: string;
+  marketId: string;
+  lock: boolean;
+}
+
+/** A market result as an admin declares it, or as the feed gives it. */
+export type DeclaredResult =
+  | { type: 'WINNER'; selectionId: string }
+  | { type: 'DEAD_HEAT'; selectionIds: string[] }
+  | { type: 'RUNS'; runs: number }
+  | { type: 'VOID' };
+
+/** POST /api/declare-result: settle a market (or correct a settled one: rollback + settle). */
+export interface DeclareResultRequest {
+  marketId: string;
+  result: DeclaredResult;
+}
+
+/** POST /api/rollback-result: reverse the market's settlement and re-open its bets. */
+export interface RollbackResultRequest {
+  marketId: string;
+}
+
+/** What a declare or rollback did. */
+export interface SettlementSummary {
+  marketId: string;
+  /** Settlement version (1, 2, …); every rollback + settle makes a new one. */
+  version: number;
+  status: 'settled' | 'rolled_back';
+  result: DeclaredResult | null;
+  bets: number;
+  users: number;
+  /** Σ players' P&L before commission (rupees). */
+  usersPnl: number;
+  commission: number;
+}
+
+/**
+ * GET /api/results?status=pending|settled&sportId (admin, sadmin): markets with open bets that wait
+ * for a result (pending), or settled markets that can be rolled back (settled).
+ */
+export interface ResultsQuery {
+  status?: 'pending' | 'settled';
+  sportId?: number;
+}
+
+export interface ResultMarketRow {
+  marketId: string;
+  marketType: BetMarketType;
+  matchId: string;
+  matchName: string;
+  sportId: number;
+  marketName: string;
+  /** Runner markets: the runners to choose a winner from; fancy: empty. */
+  runners: { selectionId: string; name: string }[];
+  /** Open bets waiting for the result. */
+  openBets: number;
+  /** The feed's result when it gave one. */
+  feedResult: DeclaredResult | null;
+  /** The settled result and version (status 'settled'). */
+  settled: { version: number; result: DeclaredResult; settledAt: string; source: 'feed' | 'admin' } | null;
+}
+
+/** Default page size of the bet lists. */
+export const BET_LIST_PAGE_SIZE = 25;
+export const BET_LIST_PAGE_SIZE_MAX = 100;
+/** get-bet-list-by-ids accepts at most this many ids. */
+export const BET_IDS_MAX = 200;
+/** Margin in runs of the fancy run book around the lines (RULES §7.4). */
+export const RUN_BOOK_MARGIN = 5;

@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   STAKE_OUT_OF_RANGE: 400,
   /** Bet placement: the account or one of its uplines has betting locked. */
   BETTING_LOCKED: 403,
+  /** Bet placement: the market's exposure after the bet would pass the user's exposure limit. */
+  EXPOSURE_LIMIT: 409,
   /** An upload above its size limit (payment screenshots: UPLOAD_MAX_BYTES), or too many parts. */
   PAYLOAD_TOO_LARGE: 413,
   /** An upload whose content is not an accepted type (checked by its bytes, not its name). */

@@ -36,6 +36,9 @@ export const ROUTES = {
   odds: { path: '/odds/:matchId', owner: 'sports', auth: true },
   rules: { path: '/rules', owner: 'sports', auth: true },
   buttonValues: { path: '/button-values', owner: 'sports', auth: true },
+  unsettledBet: { path: '/unsettledbet', owner: 'sports', auth: true },
+  betHistory: { path: '/bethistory', owner: 'sports', auth: true },
+  profitLoss: { path: '/profitloss', owner: 'sports', auth: true },
   adminHome: { path: '/admin', owner: 'admin', auth: true },
   adminListClients: { path: '/admin/list-clients', owner: 'admin', auth: true },
   adminChangePassword: { path: '/admin/change-password', owner: 'shell', auth: true },
@@ -60,6 +63,14 @@ export const ROUTES = {
   adminDepositStatement: { path: '/admin/depositstatement', owner: 'admin', auth: true },
   adminWithdrawStatement: { path: '/admin/withdrawstatement', owner: 'admin', auth: true },
   // The operator's UPI and bank details: only the roles that may save them (as the API decides).
+  adminDashbaord: { path: '/admin/dashbaord', owner: 'admin', auth: true },
+  adminMarketAnalysis: { path: '/admin/market-analysis', owner: 'admin', auth: true },
+  adminOdds: { path: '/admin/odds/:matchId', owner: 'admin', auth: true },
+  adminUnsettledBet: { path: '/admin/unsettledbet', owner: 'admin', auth: true },
+  adminUnsettledBetType: { path: '/admin/unsettledbet/:type', owner: 'admin', auth: true },
+  adminProfitLoss: { path: '/admin/profitloss', owner: 'admin', auth: true },
+  // Result declaration and rollback: the house only (admin, sadmin), as the API decides.
+  adminResults: { path: '/admin/results', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
   adminPaymentMethod: { path: '/admin/payment-method', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
 } as const satisfies Record<string, RouteDef>;
 
