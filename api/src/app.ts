@@ -15,6 +15,8 @@ import { LoginThrottle } from './auth/login-throttle';
 import { rotationKeyFromSecret } from './auth/refresh-token';
 import { buttonValuesRoutes } from './button-values/button-values.routes';
 import { catalogRoutes } from './catalog/catalog.routes';
+import { betReportsRoutes } from './bet-reports/bet-reports.routes';
+import { BetReportsService } from './bet-reports/bet-reports.service';
 import { bettingRoutes } from './betting/betting.routes';
 import { chipsRoutes } from './chips/chips.routes';
 import { logOptions } from './common/log-options';
@@ -31,6 +33,7 @@ import { swaggerDocs } from './plugins/swagger';
 import { createRealtime, type Realtime } from './realtime/realtime.server';
 import { createCoreServices, type CoreServices } from './services';
 import { settingsRoutes } from './settings/settings.routes';
+import { settlementRoutes } from './settlement/settlement.routes';
 import { usersRoutes } from './users/users.routes';
 
 export interface AppDeps {
@@ -118,6 +121,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes, { users: core.users, accounts: core.accounts });
       await api.register(chipsRoutes, { chips: core.chips });
       await api.register(bettingRoutes, { betting: core.betting });
+      await api.register(betReportsRoutes, {
+        reports: new BetReportsService({ db, policy: core.usersPolicy, clock: core.clock }),
+      });
+      await api.register(settlementRoutes, { settlement: core.settlement });
       await api.register(ledgerRoutes, { statements: core.statements });
       await api.register(settingsRoutes, { settings: core.settings });
       await api.register(catalogRoutes, { catalog: core.catalog, sportsAdmin: core.sportsAdmin });

@@ -26,6 +26,7 @@ import { ScreenshotStore } from './payments/screenshot-store';
 import { DomainEvents } from './realtime/domain-events';
 import { StatementService } from './ledger/statement.service';
 import { SettingsService } from './settings/settings.service';
+import { SettlementService } from './settlement/settlement.service';
 import { AccountAdminService } from './users/account-admin.service';
 import { UsersPolicy } from './users/policy';
 import { UsersService } from './users/users.service';
@@ -43,6 +44,8 @@ export interface CoreServices {
   transactionPasswords: TransactionPasswords;
   chips: ChipsService;
   betting: BettingService;
+  /** Results, settlement, rollback and voids (step 4). */
+  settlement: SettlementService;
   statements: StatementService;
   catalog: CatalogService;
   /** Import, switches and limits of the sports catalog (admin and sadmin). */
@@ -81,6 +84,7 @@ export function createCoreServices(deps: {
   );
   const settings = new SettingsService(deps.db, clock, deps.config.settings.cacheTtlMs);
   const sportsAdmin = new SportsAdminService(deps.db, events);
+  const settlement = new SettlementService({ db: deps.db, events, log });
   const feed = new FeedIngest({
     db: deps.db,
     provider: deps.feedProvider ?? new SimulatorProvider({ seed: deps.config.feed.seed }),
@@ -90,6 +94,7 @@ export function createCoreServices(deps: {
     tickMs: deps.config.feed.tickMs,
     lockRetryMs: deps.config.feed.lockRetryMs,
     ...(deps.config.demo ? { hook: demoMatchImporter({ db: deps.db, sportsAdmin, log }) } : {}),
+    settleResults: () => settlement.settleFeedResults(),
   });
   return {
     clock,
@@ -103,6 +108,7 @@ export function createCoreServices(deps: {
     transactionPasswords,
     chips: new ChipsService({ db: deps.db, ledger, policy: usersPolicy, transactionPasswords }),
     betting: new BettingService({ db: deps.db, events }),
+    settlement,
     statements: new StatementService(deps.db, ledger, usersPolicy),
     catalog: new CatalogService(deps.db),
     sportsAdmin,

@@ -217,6 +217,21 @@ const ROUTES: RouteCase[] = [
       await expectStatus(await send(token, { method: 'POST', url: '/api/bet-lock', payload: { username, lock: false } }), 200);
     },
   },
+  // Step 4: the same route with a marketId locks one market for the target's subtree (same rule).
+  {
+    route: 'POST /api/bet-lock',
+    call: async (username) => ({ method: 'POST', url: '/api/bet-lock', payload: { username, marketId: await matrixMarketId(), lock: true } }),
+    agents: DOWNLINE_NOT_SELF,
+    player: { own: 403, other: 403 },
+    restore: async (token, username) => {
+      await expectStatus(
+        await send(token, { method: 'POST', url: '/api/bet-lock', payload: { username, marketId: await matrixMarketId(), lock: false } }),
+        200,
+      );
+      const { rows } = await t.db.query('SELECT 1 FROM market_bet_locks');
+      expect(rows).toHaveLength(0);
+    },
+  },
   {
     route: 'POST /api/change-child-password',
     call: (username) => ({
@@ -266,7 +281,38 @@ const ROUTES: RouteCase[] = [
     agents: DOWNLINE_AND_SELF,
     player: { own: 200, other: 404 },
   },
+  // Bet reports (step 4): the bet history of one account, and the book per direct child of one account.
+  {
+    route: 'GET /api/bet-history',
+    call: (username) => ({ method: 'GET', url: `/api/bet-history?username=${username}` }),
+    agents: DOWNLINE_AND_SELF,
+    player: { own: 200, other: 404 },
+  },
+  {
+    route: 'GET /api/get-child-user-list',
+    call: (username) => ({ method: 'GET', url: `/api/get-child-user-list?username=${username}&matchId=no-such-match` }),
+    agents: DOWNLINE_AND_SELF,
+    player: { own: 403, other: 403 },
+  },
 ];
+
+let matrixMarket: string | null = null;
+
+/** One market for the market bet-lock row (made on first use, before any digest is taken). */
+async function matrixMarketId(): Promise<string> {
+  if (matrixMarket !== null) return matrixMarket;
+  await t.db.query(`INSERT INTO competitions (id, sport_id, name) VALUES ('matrix-c', 4, 'Matrix League')`);
+  await t.db.query(
+    `INSERT INTO events (id, sport_id, competition_id, name, open_date, status, imported, active)
+     VALUES ('matrix-e', 4, 'matrix-c', 'A v B', now(), 'inplay', true, true)`,
+  );
+  await t.db.query(
+    `INSERT INTO markets (id, event_id, name, market_type, sort_order, feed_status, active, min_stake_minor, max_stake_minor, max_profit_minor, bet_delay_sec)
+     VALUES ('1.matrix', 'matrix-e', 'Match Odds', 'match_odds', 1, 'open', true, 100, 100000, 100000, 0)`,
+  );
+  matrixMarket = '1.matrix';
+  return matrixMarket;
+}
 
 let matrixScreenshot: Awaited<ReturnType<typeof reencodeScreenshot>> | null = null;
 
@@ -387,6 +433,22 @@ const NO_TARGET_ROUTES = [
   // Betting: the player's own bets only (betting-placement.test.ts checks that agents are refused).
   'POST /api/placebet',
   'GET /api/bets',
+  // Results, settlement and voids: admin and sadmin only, on markets (the house sees every market)
+  // or on bets of the caller's subtree; results-admin.test.ts checks 403 for smdl, mdl, dl and
+  // players on each, 404 for a bet of another root, and that a denied call changes nothing.
+  'POST /api/declare-result',
+  'POST /api/rollback-result',
+  'GET /api/results',
+  'DELETE /api/delete-current-bet/{id}',
+  'POST /api/delete-bets',
+  // Bet reports: the caller's own bets or its whole downline, never a named account (bet-lists,
+  // market-analysis and profit-loss tests check that no other branch shows and that players get 403
+  // on the agents' books and agents 403 on match-positions).
+  'GET /api/match-positions',
+  'GET /api/unsettled-bets',
+  'POST /api/get-bet-list-by-ids',
+  'GET /api/profit-loss',
+  'GET /api/get-market-analysis',
 ];
 
 async function send(token: string | null, call: Call) {

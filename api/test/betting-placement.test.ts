@@ -1,13 +1,23 @@
 /**
- * Bet placement through the real API (RULES §7.1 T1–T5, §7.11): netted exposure, the
- * risk-reducing bet with 0 available, refusals with their own codes, idempotency, and the hot
- * spot (30 concurrent bets against funds for 10 accept exactly 10).
+ * Bet placement through the real API (RULES §7.1 T1–T6, §7.2 T7–T8, §7.10 T30, §7.11): netted
+ * exposure, the risk-reducing bet with 0 available, refusals with their own codes (exposure
+ * limit, market bet-lock), idempotency (also 20 concurrent repeats of one key), and the hot spot
+ * (50 concurrent bets against funds for 10 accept exactly 10).
  */
 import { randomUUID } from 'node:crypto';
 import { applyBet, emptyVector, exposureMinor, marketPnlVector, type RunnerBet } from '@backlay/shared/domain';
 import type { PlaceBetResponse, PlacedBet, SocketAck, SocketBalancePayload } from '@backlay/shared/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { assertLedgerInvariants, body, buildTestApp, idempotent, TEST_ORIGIN, type TestContext, type TestUser } from './helper';
+import {
+  assertLedgerInvariants,
+  body,
+  buildTestApp,
+  createTestFancy,
+  idempotent,
+  TEST_ORIGIN,
+  type TestContext,
+  type TestUser,
+} from './helper';
 
 let t: TestContext;
 let baseUrl: string;
@@ -300,16 +310,148 @@ describe('POST /api/placebet', () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it('hot spot: 30 concurrent bets against funds for 10 accept exactly 10', async () => {
+  it('hot spot: 50 concurrent bets against funds for 10 accept exactly 10, the balance never goes below zero', async () => {
     const { user, token } = await player(1_000n);
     const m = await createMatch({ A: [200, 202], B: [200, 202] });
+    let lowest = 100_000n;
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        const w = await wallet(user.id);
+        if (w.balance - w.exposure < lowest) lowest = w.balance - w.exposure;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
     const results = await Promise.all(
-      Array.from({ length: 30 }, () => place(token, m, { selectionId: 'A', side: 'BACK', odds: 2, stake: 100 })),
+      Array.from({ length: 50 }, () => place(token, m, { selectionId: 'A', side: 'BACK', odds: 2, stake: 100 })),
     );
+    watching = false;
+    await watcher;
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
-    expect(codes.filter((c) => c === 409)).toHaveLength(20);
+    expect(codes.filter((c) => c === 409)).toHaveLength(40);
+    expect(lowest).toBeGreaterThanOrEqual(0n);
     expect(await wallet(user.id)).toEqual({ balance: 100_000n, exposure: 100_000n });
     expect(await recomputedExposure(user.id)).toBe(100_000n);
+    expect((await t.db.query('SELECT 1 FROM bets WHERE user_id = $1', [user.id])).rows).toHaveLength(10);
+  });
+
+  it('the same Idempotency-Key sent 20 times at once places one bet and answers it 20 times', async () => {
+    const { user, token } = await player(1_000n);
+    const m = await createMatch({ A: [200, 202], B: [200, 202] });
+    const key = randomUUID();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => place(token, m, { selectionId: 'A', side: 'BACK', odds: 2, stake: 100 }, key)),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
+    const betIds = new Set(results.map((r) => body<{ data: PlaceBetResponse }>(r).data.bet.betId));
+    expect(betIds.size).toBe(1);
+    expect((await t.db.query('SELECT 1 FROM bets WHERE user_id = $1', [user.id])).rows).toHaveLength(1);
+    expect(await wallet(user.id)).toEqual({ balance: 100_000n, exposure: 10_000n });
+  });
+
+  it('T6: a guaranteed profit shows +1,000 and 0 with no exposure', async () => {
+    const { user, token } = await player(10_000n);
+    const m = await createMatch({ A: [198, 188], B: [200, 202] });
+    expect((await place(token, m, { selectionId: 'A', side: 'BACK', odds: 1.98, stake: 10_000 })).statusCode).toBe(200);
+    const res = await place(token, m, { selectionId: 'A', side: 'LAY', odds: 1.88, stake: 10_000 });
+    expect(res.statusCode).toBe(200);
+    const data = body<{ data: PlaceBetResponse }>(res).data;
+    expect(data.exposer).toBe(0);
+    expect(Object.fromEntries(data.profitlist.map((p) => [p.selectionId, p.profit]))).toEqual({ A: 1_000, B: 0 });
+    expect(await wallet(user.id)).toEqual({ balance: 1_000_000n, exposure: 0n });
+  });
+
+  it('T7/T8: bookmaker rates (0.45 = 45 paise per rupee) net like decimal odds 1.45 and 1.50', async () => {
+    const { user, token } = await player(2_000n);
+    const m = await createMatch({ A: [45, 50], B: [60, 62] }, 'bookmaker');
+    const back = await place(token, m, { selectionId: 'A', side: 'BACK', odds: 0.45, stake: 1_000 });
+    expect(back.statusCode).toBe(200);
+    const t7 = body<{ data: PlaceBetResponse }>(back).data;
+    expect(Object.fromEntries(t7.profitlist.map((p) => [p.selectionId, p.profit]))).toEqual({ A: 450, B: -1_000 });
+    expect(t7.exposer).toBe(1_000);
+    expect(t7.bet).toMatchObject({ marketType: 'bookmaker', odds: 0.45, run: null });
+    const lay = await place(token, m, { selectionId: 'A', side: 'LAY', odds: 0.5, stake: 1_000 });
+    expect(lay.statusCode).toBe(200);
+    const t8 = body<{ data: PlaceBetResponse }>(lay).data;
+    expect(Object.fromEntries(t8.profitlist.map((p) => [p.selectionId, p.profit]))).toEqual({ A: -50, B: 0 });
+    expect(t8.exposer).toBe(50);
+    expect(await wallet(user.id)).toEqual({ balance: 200_000n, exposure: 5_000n });
+    expect((await t.db.query<{ odds: number }>('SELECT odds_hundredths AS odds FROM bets WHERE user_id = $1 ORDER BY created_at', [user.id])).rows).toEqual([
+      { odds: 145 },
+      { odds: 150 },
+    ]);
+  });
+
+  it('T30: balance 10,000 with open T2 (E 230) and T12 (E 2,000) leaves 7,770 available', async () => {
+    const { user, token } = await player(10_000n);
+    const m = await createMatch({ H: [250, 252], D: [358, 360], A: [300, 302] });
+    expect((await place(token, m, { selectionId: 'H', side: 'BACK', odds: 2.5, stake: 100 })).statusCode).toBe(200);
+    expect((await place(token, m, { selectionId: 'D', side: 'LAY', odds: 3.6, stake: 50 })).statusCode).toBe(200);
+    const f = await createTestFancy(t, m.matchId, { noRun: 45, noRate: 100, yesRun: 46, yesRate: 90 });
+    const fancyBet = (side: 'YES' | 'NO', run: number, rate: number) =>
+      t.request({ method: 'POST', url: '/api/placebet', token, headers: idempotent(randomUUID()), payload: { matchId: m.matchId, fancyId: f.fancyId, side, run, rate, stake: 1_000 } });
+    expect((await fancyBet('YES', 46, 90)).statusCode).toBe(200);
+    const last = await fancyBet('NO', 45, 100);
+    expect(last.statusCode).toBe(200);
+    expect(body<{ data: PlaceBetResponse }>(last).data).toMatchObject({ exposer: 2_230, balance: 10_000 });
+    const w = await wallet(user.id);
+    expect(w.balance - w.exposure).toBe(777_000n);
+    const info = await t.request({ method: 'GET', url: '/api/user-info', token });
+    expect(body<{ data: { balance: number; exposer: number } }>(info).data).toMatchObject({ balance: 10_000, exposer: 2_230 });
+  });
+
+  it('refuses a risk-increasing bet above the exposure limit, naming both figures; risk-reducing bets still pass', async () => {
+    const { user, token } = await player(10_000n);
+    await t.db.query('UPDATE users SET exposure_limit_minor = 50000 WHERE id = $1', [user.id]);
+    const m = await createMatch({ A: [200, 202], B: [200, 202] });
+    expect((await place(token, m, { selectionId: 'A', side: 'BACK', odds: 2, stake: 500 })).statusCode).toBe(200);
+    const over = await place(token, m, { selectionId: 'A', side: 'BACK', odds: 2, stake: 100 });
+    expect(over.statusCode).toBe(409);
+    expect(body(over)).toMatchObject({ data: { code: 'EXPOSURE_LIMIT' } });
+    expect(over.body).toContain('Exposure limit reached');
+    expect(over.body).toContain('600.00');
+    expect(over.body).toContain('500.00');
+    // The limit is per market: another market has its own 500.
+    const other = await createMatch({ A: [200, 202], B: [200, 202] });
+    expect((await place(token, other, { selectionId: 'A', side: 'BACK', odds: 2, stake: 500 })).statusCode).toBe(200);
+    // Risk-reducing on the first market: accepted.
+    expect((await place(token, m, { selectionId: 'B', side: 'BACK', odds: 2, stake: 200 })).statusCode).toBe(200);
+    expect(await wallet(user.id)).toEqual({ balance: 1_000_000n, exposure: 80_000n });
+  });
+
+  it('a market bet-lock by any ancestor refuses bets on that market only, until it is lifted', async () => {
+    const { user, token } = await player(1_000n);
+    const dl = await t.db.query<{ parentId: string }>('SELECT parent_id AS "parentId" FROM users WHERE id = $1', [user.parentId]);
+    const mdlId = dl.rows[0]?.parentId ?? '';
+    const mdl = await t.db.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [mdlId]);
+    const smdlToken = await (async () => {
+      const row = await t.db.query<{ id: string; username: string }>('SELECT id, username FROM users WHERE id = (SELECT parent_id FROM users WHERE id = $1)', [mdlId]);
+      const smdl = row.rows[0];
+      if (smdl === undefined) throw new Error('no smdl');
+      await t.db.query('UPDATE users SET must_change_password = false WHERE id = $1', [smdl.id]);
+      return (await t.login({ id: smdl.id, username: smdl.username, role: 'smdl', parentId: null, password: 'Test#Pass1' })).token;
+    })();
+    const m = await createMatch({ A: [200, 202], B: [200, 202] });
+    const other = await createMatch({ A: [200, 202], B: [200, 202] });
+    const lock = (lockIt: boolean) =>
+      t.request({ method: 'POST', url: '/api/bet-lock', token: smdlToken, payload: { username: mdl.rows[0]?.username, marketId: m.marketId, lock: lockIt } });
+    const locked = await lock(true);
+    expect(locked.statusCode).toBe(200);
+    expect(body(locked)).toEqual({ data: null, message: 'Market betting locked' });
+    const refused = await place(token, m, { selectionId: 'A', side: 'BACK', odds: 2, stake: 100 });
+    expect(refused.statusCode).toBe(403);
+    expect(body(refused)).toMatchObject({ data: { code: 'BETTING_LOCKED' }, message: 'Betting on this market is locked for your account' });
+    expect((await place(token, other, { selectionId: 'A', side: 'BACK', odds: 2, stake: 100 })).statusCode).toBe(200);
+    const unlocked = await lock(false);
+    expect(body(unlocked)).toEqual({ data: null, message: 'Market betting unlocked' });
+    expect((await place(token, m, { selectionId: 'A', side: 'BACK', odds: 2, stake: 100 })).statusCode).toBe(200);
+    expect(await wallet(user.id)).toEqual({ balance: 100_000n, exposure: 20_000n });
+    // An unknown market is 404; the user's own bet-lock route still answers its ClientRow.
+    const unknown = await t.request({ method: 'POST', url: '/api/bet-lock', token: smdlToken, payload: { username: mdl.rows[0]?.username, marketId: '1.nope', lock: true } });
+    expect(unknown.statusCode).toBe(404);
+    const userLock = await t.request({ method: 'POST', url: '/api/bet-lock', token: smdlToken, payload: { username: mdl.rows[0]?.username, lock: false } });
+    expect(userLock.statusCode).toBe(200);
+    expect(body<{ data: { username: string } }>(userLock).data.username).toBe(mdl.rows[0]?.username);
   });
 });

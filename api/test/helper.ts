@@ -4,7 +4,15 @@
  * and factories that create what a test needs (users with their missing parents, chips).
  */
 import { ROLES, type Area, type LoginResponse, type Role } from '@backlay/shared/contracts';
-import { distributePartnership, FULL_SHARE_BPS } from '@backlay/shared/domain';
+import {
+  distributePartnership,
+  fancyBetPnlMinor,
+  fancyBook,
+  FULL_SHARE_BPS,
+  marketPnlVector,
+  settledRunnerBetMinor,
+  type RunnerResult,
+} from '@backlay/shared/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -470,6 +478,7 @@ export async function assertLedgerInvariants(db: Database): Promise<void> {
   }
   const broken = await playerPathsThatDoNotSplit(db);
   if (broken.length > 0) violations.push({ invariant: 'L14 every player path splits 100 %', rows: broken });
+  violations.push(...(await bettingViolations(db)));
   if (violations.length > 0) {
     throw new Error(`Ledger invariants broken:\n${JSON.stringify(violations, null, 2)}`);
   }
@@ -505,8 +514,195 @@ async function playerPathsThatDoNotSplit(db: Database): Promise<unknown[]> {
 }
 
 /**
+ * The betting and settlement invariants (step 4, RULES §7.1–§7.9, ADR 0007), in SQL and through
+ * the shared pure functions:
+ *  B1 a wallet's exposure is the sum of its open positions' exposure;
+ *  B2 every open position equals the position rebuilt from its open bets (runner vector over the
+ *     stored runners, or the fancy run book) with the shared maths, exposure included;
+ *  B3 bet and position states agree with the market's settlement: settled bets (and positions)
+ *     belong to the market's live settlement, open ones to a market without one;
+ *  B4 every settled bet's P&L is settledRunnerBetMinor / fancyBetPnlMinor of its settlement's
+ *     result; a settlement's users and totals are the sums of its bets, each user's shares sum to
+ *     −net, and its journal (MARKET_SETTLE, event_ref market:version, no actor) has exactly one
+ *     leg per wallet with net ≠ 0 and per agent P&L account with Σ shares ≠ 0; a rolled-back
+ *     settlement with a journal has its MARKET_SETTLE_REVERSAL; no settlement journal without one;
+ *  B5 an agent's P&L account holds exactly its shares of the live settlements.
+ */
+const BETTING_CHECKS: Array<[string, string]> = [
+  [
+    'B1 wallet exposure = Σ open positions',
+    `SELECT a.id, a.exposure_minor::text, coalesce(p.total, 0)::text AS positions
+     FROM ledger_accounts a
+     LEFT JOIN (SELECT user_id, sum(exposure_minor) AS total FROM positions WHERE status = 'open' GROUP BY user_id) p ON p.user_id = a.user_id
+     WHERE a.user_id IS NOT NULL AND a.exposure_minor <> coalesce(p.total, 0)`,
+  ],
+  [
+    'B3 bets agree with the market settlement',
+    `SELECT b.id, b.status, b.settlement_id FROM bets b LEFT JOIN settlements s ON s.id = b.settlement_id
+     WHERE (b.status = 'settled' AND (s.id IS NULL OR s.reversed_at IS NOT NULL OR s.market_id <> b.market_id))
+        OR (b.status <> 'settled' AND b.settlement_id IS NOT NULL)
+        OR (b.status = 'open' AND EXISTS (SELECT 1 FROM settlements l WHERE l.market_id = b.market_id AND l.reversed_at IS NULL))`,
+  ],
+  [
+    'B3 positions agree with the market settlement',
+    `SELECT p.user_id, p.market_id, p.status FROM positions p
+     WHERE (p.status = 'open') = EXISTS (SELECT 1 FROM settlements s WHERE s.market_id = p.market_id AND s.reversed_at IS NULL)`,
+  ],
+  [
+    'B4 settlement totals are the sums of its users and bets',
+    `SELECT s.id FROM settlements s
+     LEFT JOIN (SELECT settlement_id, count(*) AS n, sum(gross_pnl_minor) AS gross, sum(commission_minor) AS commission
+                FROM settlement_users GROUP BY settlement_id) u ON u.settlement_id = s.id
+     WHERE s.users <> coalesce(u.n, 0) OR s.users_pnl_minor <> coalesce(u.gross, 0) OR s.commission_minor <> coalesce(u.commission, 0)
+        OR (s.reversed_at IS NULL AND s.bets <> (SELECT count(*) FROM bets b WHERE b.settlement_id = s.id))
+        OR (s.reversed_at IS NULL AND EXISTS (
+              SELECT 1 FROM settlement_users su
+              WHERE su.settlement_id = s.id
+                AND su.gross_pnl_minor <> (SELECT coalesce(sum(b.pnl_minor), 0) FROM bets b WHERE b.settlement_id = s.id AND b.user_id = su.user_id)))`,
+  ],
+  [
+    'B4 each user\'s shares sum to -net',
+    `SELECT su.settlement_id, su.user_id, su.net_minor::text, coalesce(x.total, 0)::text AS shares
+     FROM settlement_users su
+     LEFT JOIN (SELECT settlement_id, user_id, sum(amount_minor) AS total FROM settlement_shares GROUP BY 1, 2) x
+       ON x.settlement_id = su.settlement_id AND x.user_id = su.user_id
+     WHERE coalesce(x.total, 0) <> -su.net_minor`,
+  ],
+  [
+    'B4 settlement journal legs = wallets net + agent shares',
+    `WITH expected AS (
+       SELECT su.settlement_id, a.id AS account_id, su.net_minor AS amount
+       FROM settlement_users su JOIN ledger_accounts a ON a.user_id = su.user_id WHERE su.net_minor <> 0
+       UNION ALL
+       SELECT ss.settlement_id, a.id, sum(ss.amount_minor)
+       FROM settlement_shares ss JOIN ledger_accounts a ON a.code = 'system:agent_pnl:' || ss.agent_id::text
+       GROUP BY ss.settlement_id, a.id HAVING sum(ss.amount_minor) <> 0),
+     actual AS (SELECT s.id AS settlement_id, e.account_id, e.amount_minor AS amount FROM settlements s JOIN entries e ON e.journal_id = s.journal_id)
+     (SELECT 'missing' AS kind, * FROM (SELECT * FROM expected EXCEPT ALL SELECT * FROM actual) m)
+     UNION ALL
+     (SELECT 'unexpected', * FROM (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected) u)`,
+  ],
+  [
+    'B4 settlement journals: code, event, no actor, reversal of a rolled-back one',
+    `SELECT s.id, j.code, j.event_ref FROM settlements s
+     LEFT JOIN journals j ON j.id = s.journal_id
+     LEFT JOIN journals r ON r.id = s.reversal_journal_id
+     WHERE (s.journal_id IS NOT NULL AND (j.code <> 'MARKET_SETTLE' OR j.event_type <> 'market.settled'
+              OR j.event_ref <> s.market_id || ':' || s.version OR j.actor_id IS NOT NULL))
+        OR (s.journal_id IS NULL AND EXISTS (SELECT 1 FROM settlement_users su WHERE su.settlement_id = s.id AND su.net_minor <> 0))
+        OR (s.reversed_at IS NOT NULL AND s.journal_id IS NOT NULL
+            AND (r.id IS NULL OR r.code <> 'MARKET_SETTLE_REVERSAL' OR r.reverses_journal_id <> s.journal_id))
+        OR (s.reversed_at IS NULL AND s.reversal_journal_id IS NOT NULL)
+     UNION ALL
+     SELECT NULL, j.code, j.event_ref FROM journals j
+     WHERE (j.code = 'MARKET_SETTLE' AND NOT EXISTS (SELECT 1 FROM settlements s WHERE s.journal_id = j.id))
+        OR (j.code = 'MARKET_SETTLE_REVERSAL' AND NOT EXISTS (SELECT 1 FROM settlements s WHERE s.reversal_journal_id = j.id))`,
+  ],
+  [
+    'B5 agent P&L account = Σ its shares of live settlements',
+    `SELECT a.code, a.balance_minor::text, coalesce(x.total, 0)::text AS shares FROM ledger_accounts a
+     LEFT JOIN (SELECT 'system:agent_pnl:' || ss.agent_id::text AS code, sum(ss.amount_minor) AS total
+                FROM settlement_shares ss JOIN settlements s ON s.id = ss.settlement_id
+                WHERE s.reversed_at IS NULL GROUP BY 1) x ON x.code = a.code
+     WHERE a.code LIKE 'system:agent_pnl:%' AND a.balance_minor <> coalesce(x.total, 0)`,
+  ],
+];
+
+/** B1–B5 (see BETTING_CHECKS); B2 and the per-bet part of B4 through the shared pure functions. */
+async function bettingViolations(db: Database): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  for (const [invariant, sql] of BETTING_CHECKS) {
+    const { rows } = await db.query(sql);
+    if (rows.length > 0) violations.push({ invariant, rows });
+  }
+  interface BetFacts {
+    id: string;
+    userId: string;
+    marketId: string;
+    marketType: string;
+    side: 'BACK' | 'LAY' | 'YES' | 'NO';
+    selectionId: string;
+    stake: string;
+    odds: number;
+    runLine: number | null;
+    pnl: string | null;
+    result: { type: string; selectionId?: string; selectionIds?: string[]; runs?: number } | null;
+  }
+  const { rows: bets } = await db.query<BetFacts>(
+    `SELECT b.id, b.user_id AS "userId", b.market_id AS "marketId", b.market_type AS "marketType", b.side,
+            b.selection_id AS "selectionId", b.stake_minor::text AS stake, b.odds_hundredths AS odds, b.run_line AS "runLine",
+            b.pnl_minor::text AS pnl, s.result
+     FROM bets b LEFT JOIN settlements s ON s.id = b.settlement_id
+     WHERE b.status IN ('open', 'settled') ORDER BY b.created_at, b.id`,
+  );
+  const wrongPnl: unknown[] = [];
+  for (const bet of bets.filter((b) => b.result !== null)) {
+    const result = bet.result ?? { type: 'VOID' };
+    let expected: number;
+    if (bet.marketType === 'fancy') {
+      const side = bet.side === 'YES' ? 'YES' : 'NO';
+      const fancy = { side, line: bet.runLine ?? 0, rate: bet.odds - 100, stakeMinor: Number(bet.stake) } as const;
+      expected = result.type === 'RUNS' ? fancyBetPnlMinor(fancy, result.runs ?? 0) : 0;
+    } else {
+      const runnerResult: RunnerResult =
+        result.type === 'WINNER'
+          ? { kind: 'WINNER', runnerId: result.selectionId ?? '' }
+          : result.type === 'DEAD_HEAT'
+            ? { kind: 'DEAD_HEAT', runnerIds: result.selectionIds ?? [] }
+            : { kind: 'VOID' };
+      const side = bet.side === 'BACK' ? 'BACK' : 'LAY';
+      expected = settledRunnerBetMinor({ side, runnerId: bet.selectionId, stakeMinor: Number(bet.stake), oddsHundredths: bet.odds }, runnerResult);
+    }
+    if (String(expected) !== bet.pnl) wrongPnl.push({ bet: bet.id, stored: bet.pnl, expected });
+  }
+  if (wrongPnl.length > 0) violations.push({ invariant: 'B4 settled bet P&L = the shared settlement maths', rows: wrongPnl });
+
+  const { rows: positions } = await db.query<{ userId: string; marketId: string; marketType: string; pnl: unknown; exposure: string }>(
+    `SELECT user_id AS "userId", market_id AS "marketId", market_type AS "marketType", pnl, exposure_minor::text AS exposure
+     FROM positions WHERE status = 'open'`,
+  );
+  const wrongPositions: unknown[] = [];
+  for (const position of positions) {
+    const open = bets.filter((b) => b.userId === position.userId && b.marketId === position.marketId && b.result === null);
+    let rebuilt: { pnl: unknown; exposure: number };
+    if (position.marketType === 'fancy') {
+      const book = fancyBook(
+        open.map((b) => ({ side: b.side === 'YES' ? 'YES' : 'NO', line: b.runLine ?? 0, rate: b.odds - 100, stakeMinor: Number(b.stake) }) as const),
+      );
+      const worst = Math.min(0, ...book.zonesMinor);
+      rebuilt = { pnl: { lines: [...book.lines], zones: [...book.zonesMinor] }, exposure: worst === 0 ? 0 : -worst };
+    } else {
+      const runnerIds = Object.keys(position.pnl as Record<string, number>);
+      const vector = marketPnlVector(
+        open.map((b) => ({ side: b.side === 'BACK' ? 'BACK' : 'LAY', runnerId: b.selectionId, stakeMinor: Number(b.stake), oddsHundredths: b.odds }) as const),
+        runnerIds,
+      );
+      const worst = Math.min(0, ...vector.values());
+      rebuilt = { pnl: Object.fromEntries(vector), exposure: worst === 0 ? 0 : -worst };
+    }
+    if (JSON.stringify(rebuilt.pnl) !== JSON.stringify(position.pnl) && !samePnl(rebuilt.pnl, position.pnl)) {
+      wrongPositions.push({ ...position, rebuilt });
+    } else if (String(rebuilt.exposure) !== position.exposure) {
+      wrongPositions.push({ ...position, rebuilt });
+    }
+  }
+  if (wrongPositions.length > 0) violations.push({ invariant: 'B2 open position = rebuilt from its open bets', rows: wrongPositions });
+  return violations;
+}
+
+/** Two stored P&L objects with the same keys and values (jsonb does not keep key order). */
+function samePnl(a: unknown, b: unknown): boolean {
+  const sort = (value: unknown): unknown =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : value;
+  return JSON.stringify(sort(a)) === JSON.stringify(sort(b));
+}
+
+/**
  * A digest of every business table that a denied request must leave alone: users (all their
- * fields except login times), wallets, journals, sessions and the audit log.
+ * fields except login times), wallets, journals, sessions and the audit log (step 4: bets,
+ * positions, market bet-locks, settlements).
  */
 export async function businessStateDigest(db: Database): Promise<string> {
   const { rows } = await db.query<{ digest: string }>(
@@ -526,6 +722,10 @@ export async function businessStateDigest(db: Database): Promise<string> {
        UNION ALL SELECT concat_ws(':', 'sb', id, deleted_at) FROM saved_bank_accounts
        UNION ALL SELECT concat_ws(':', 'su', id, deleted_at) FROM saved_upis
        UNION ALL SELECT concat_ws(':', 'pset', upi_id, upi_name, account_holder_name, account_number, ifsc_code) FROM payment_settings
+       UNION ALL SELECT concat_ws(':', 'b', id, status, settlement_id) FROM bets
+       UNION ALL SELECT concat_ws(':', 'pos', user_id, market_id, exposure_minor, status) FROM positions
+       UNION ALL SELECT concat_ws(':', 'mbl', user_id, market_id) FROM market_bet_locks
+       UNION ALL SELECT concat_ws(':', 'st', id, reversed_at) FROM settlements
      ) AS t(x)`,
   );
   return rows[0]?.digest ?? '';
@@ -539,4 +739,85 @@ export function idempotent(key: string): Record<string, string> {
 /** The parsed JSON body of a response. */
 export function body<T = { data: unknown; message: string }>(response: LightMyRequestResponse): T {
   return response.json() as T;
+}
+
+let bettingFixtureCounter = 0;
+
+/** A test match (imported, active, in play) with one open, active runner market. */
+export interface TestMarket {
+  matchId: string;
+  marketId: string;
+}
+
+/**
+ * Creates a match and one open market on it; `runners` maps selection id → [best back, best lay]
+ * in hundredths (bookmaker: rates in paise). No bet delay, wide limits.
+ */
+export async function createTestMarket(
+  t: TestContext,
+  runners: Record<string, [number, number]>,
+  options: { marketType?: 'match_odds' | 'bookmaker' | 'over_under'; matchId?: string; sportId?: number } = {},
+): Promise<TestMarket> {
+  bettingFixtureCounter += 1;
+  const matchId = options.matchId ?? `8${Date.now() % 1_000_000}${bettingFixtureCounter}`;
+  const marketId = `1.${matchId}${options.matchId === undefined ? '' : `-${bettingFixtureCounter}`}`;
+  const sportId = options.sportId ?? 4;
+  await t.db.query(`INSERT INTO competitions (id, sport_id, name) VALUES ($1, $2, 'Test League') ON CONFLICT DO NOTHING`, [`c-test-${sportId}`, sportId]);
+  await t.db.query(
+    `INSERT INTO events (id, sport_id, competition_id, name, open_date, status, imported, active)
+     VALUES ($1, $2, $3, 'A v B', now(), 'inplay', true, true) ON CONFLICT (id) DO NOTHING`,
+    [matchId, sportId, `c-test-${sportId}`],
+  );
+  await t.db.query(
+    `INSERT INTO markets (id, event_id, name, market_type, sort_order, feed_status, active, min_stake_minor, max_stake_minor,
+                          max_profit_minor, bet_delay_sec)
+     VALUES ($1, $2, $3, $4, $5, 'open', true, 100, 1000000000, 1000000000, 0)`,
+    [marketId, matchId, options.marketType === 'bookmaker' ? 'Bookmaker' : 'Match Odds', options.marketType ?? 'match_odds', bettingFixtureCounter],
+  );
+  let order = 0;
+  for (const [selectionId, [back, lay]] of Object.entries(runners)) {
+    order += 1;
+    await t.db.query(
+      `INSERT INTO runners (market_id, selection_id, name, sort_order, status, back_prices, back_sizes_minor, lay_prices, lay_sizes_minor)
+       VALUES ($1, $2, $2, $3, 'active', ARRAY[$4::int], ARRAY[100000000::bigint], ARRAY[$5::int], ARRAY[100000000::bigint])`,
+      [marketId, selectionId, order, back, lay],
+    );
+  }
+  return { matchId, marketId };
+}
+
+/** A test fancy on a match (created with createTestMarket): open, active, no delay, wide limits. */
+export async function createTestFancy(
+  t: TestContext,
+  matchId: string,
+  line: { noRun: number; noRate: number; yesRun: number; yesRate: number },
+): Promise<{ matchId: string; fancyId: string }> {
+  bettingFixtureCounter += 1;
+  const fancyId = `${matchId}-F${bettingFixtureCounter}`;
+  await t.db.query(
+    `INSERT INTO fancies (id, event_id, name, gtype, sort_order, feed_status, active, no_run, no_rate, yes_run, yes_rate,
+                          min_stake_minor, max_stake_minor, max_profit_minor, bet_delay_sec)
+     VALUES ($1, $2, $3, 'session', $4, 'open', true, $5, $6, $7, $8, 100, 1000000000, 1000000000, 0)`,
+    [fancyId, matchId, `6 over runs ${bettingFixtureCounter}`, bettingFixtureCounter, line.noRun, line.noRate, line.yesRun, line.yesRate],
+  );
+  return { matchId, fancyId };
+}
+
+/** A wallet's balance and exposure in paise. */
+export async function walletOf(t: TestContext, userId: string): Promise<{ balance: bigint; exposure: bigint }> {
+  const { rows } = await t.db.query<{ balance: string; exposure: string }>(
+    'SELECT balance_minor::text AS balance, exposure_minor::text AS exposure FROM ledger_accounts WHERE user_id = $1',
+    [userId],
+  );
+  const row = rows[0];
+  if (row === undefined) throw new Error(`user ${userId} has no wallet`);
+  return { balance: BigInt(row.balance), exposure: BigInt(row.exposure) };
+}
+
+/** The balance of an agent's P&L account (0 before its first settlement). */
+export async function agentPnlOf(t: TestContext, agentId: string): Promise<bigint> {
+  const { rows } = await t.db.query<{ balance: string }>('SELECT balance_minor::text AS balance FROM ledger_accounts WHERE code = $1', [
+    `system:agent_pnl:${agentId}`,
+  ]);
+  return BigInt(rows[0]?.balance ?? '0');
 }

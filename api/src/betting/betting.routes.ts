@@ -1,4 +1,4 @@
-/** Routes of bet placement (player area). Thin: the Idempotency-Key header is required. */
+/** Routes of bet placement (player area): runner and fancy bets. Thin: the Idempotency-Key header is required. */
 import { IDEMPOTENCY_HEADER, MESSAGES, type BetsQuery, type PlaceBetRequest } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { bearerSecurity, responses } from '../common/schemas';
@@ -7,9 +7,9 @@ import type { BettingService } from './betting.service';
 
 const idSchema = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
-const betSchema = {
+export const betSchema = {
   type: 'object',
-  required: ['betId', 'matchId', 'marketId', 'marketType', 'selectionId', 'side', 'odds', 'stake', 'status', 'createdAt'],
+  required: ['betId', 'matchId', 'marketId', 'marketType', 'selectionId', 'side', 'odds', 'run', 'stake', 'status', 'createdAt'],
   properties: {
     betId: { type: 'string' },
     matchId: { type: 'string' },
@@ -18,6 +18,7 @@ const betSchema = {
     selectionId: { type: 'string' },
     side: { type: 'string' },
     odds: { type: 'number' },
+    run: { type: ['integer', 'null'] },
     stake: { type: 'number' },
     status: { type: 'string' },
     createdAt: { type: 'string' },
@@ -32,30 +33,36 @@ const placeBetSchema = {
     required: [IDEMPOTENCY_HEADER],
     properties: { [IDEMPOTENCY_HEADER]: { type: 'string', minLength: 1, maxLength: 255 } },
   },
+  // A runner bet (marketId, selectionId, odds; BACK/LAY) or a fancy bet (fancyId, run, rate; YES/NO).
   body: {
     type: 'object',
-    required: ['matchId', 'marketId', 'selectionId', 'side', 'odds', 'stake'],
+    required: ['matchId', 'side', 'stake'],
+    anyOf: [{ required: ['marketId', 'selectionId', 'odds'] }, { required: ['fancyId', 'run', 'rate'] }],
     additionalProperties: false,
     properties: {
       matchId: idSchema,
       marketId: idSchema,
       selectionId: idSchema,
-      side: { type: 'string', enum: ['BACK', 'LAY'] },
+      fancyId: idSchema,
+      side: { type: 'string', enum: ['BACK', 'LAY', 'YES', 'NO'] },
       odds: { type: 'number', exclusiveMinimum: 0 },
+      run: { type: 'integer', minimum: 0 },
+      rate: { type: 'integer', exclusiveMinimum: 0 },
       stake: { type: 'number', exclusiveMinimum: 0 },
     },
   },
   response: responses({
     type: 'object',
-    required: ['exposer', 'profitlist', 'bet'],
+    required: ['exposer', 'balance', 'profitlist', 'bet'],
     properties: {
       exposer: { type: 'number' },
+      balance: { type: 'number' },
       profitlist: {
         type: 'array',
         items: {
           type: 'object',
           required: ['selectionId', 'profit'],
-          properties: { selectionId: { type: 'string' }, profit: { type: 'number' } },
+          properties: { selectionId: { type: 'string' }, profit: { type: 'number' }, fromRuns: { type: 'integer' } },
         },
       },
       bet: betSchema,

@@ -8,7 +8,8 @@
  *
  * Housekeeping on the leader: events the provider dropped while still open are closed and their
  * markets voided; closed events nobody imported are deleted after an hour; an optional hook
- * (the demo import) runs every few seconds.
+ * (the demo import) runs every few seconds. The results worker (settlement of the feed's results,
+ * step 4) runs on the leader too, at most every second, beside the ticks (never two at once).
  */
 import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
@@ -31,6 +32,8 @@ const VANISHED_GRACE_MS = 10 * 60_000;
 const PRUNE_AFTER_MS = 60 * 60_000;
 /** How often the leader runs the hook (the demo import). */
 const HOOK_EVERY_MS = 10_000;
+/** How often the leader settles the feed's new results (wall-clock of the feed's clock). */
+export const SETTLE_EVERY_MS = 1_000;
 
 export interface FeedIngestOptions {
   db: Database;
@@ -44,6 +47,11 @@ export interface FeedIngestOptions {
   lockRetryMs: number;
   /** Runs on the leader after a tick, at most every 10 s (demo mode: keep live matches imported). */
   hook?: () => Promise<void>;
+  /**
+   * The results worker: settles markets and fancies that have a feed result and no settlement.
+   * Started on the leader after a tick, at most every SETTLE_EVERY_MS, without holding up the ticks.
+   */
+  settleResults?: () => Promise<unknown>;
 }
 
 export interface TickResult {
@@ -68,6 +76,8 @@ export class FeedIngest {
   private inFlight: Promise<unknown> | null = null;
   private lastHousekeepingMs = Number.NEGATIVE_INFINITY;
   private lastHookMs = Number.NEGATIVE_INFINITY;
+  private lastSettleMs = Number.NEGATIVE_INFINITY;
+  private settling: Promise<void> | null = null;
 
   constructor(private readonly options: FeedIngestOptions) {
     this.lock = new AdvisoryLock({
@@ -95,7 +105,13 @@ export class FeedIngest {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     await this.inFlight?.catch(() => undefined);
+    await this.settling;
     await this.lock.release();
+  }
+
+  /** Waits for a running pass of the results worker (tests). */
+  async settled(): Promise<void> {
+    await this.settling;
   }
 
   /** Tries to take the lock; true when this instance is (now) the leader. */
@@ -160,12 +176,26 @@ export class FeedIngest {
       return { marketRows, fancyRows, scoreRows };
     });
     const published = this.publish(written.marketRows, written.fancyRows, written.scoreRows);
+    this.startSettlement(nowMs);
     await this.housekeeping(nowMs);
     if (this.options.hook !== undefined && nowMs - this.lastHookMs >= HOOK_EVERY_MS) {
       this.lastHookMs = nowMs;
       await this.options.hook();
     }
     return { ...counts(changes), published };
+  }
+
+  /** Starts a pass of the results worker unless one runs or the last started less than a second ago. */
+  private startSettlement(nowMs: number): void {
+    const { settleResults, log } = this.options;
+    if (settleResults === undefined || this.settling !== null || nowMs - this.lastSettleMs < SETTLE_EVERY_MS) return;
+    this.lastSettleMs = nowMs;
+    this.settling = settleResults()
+      .then(() => undefined)
+      .catch((error: unknown) => log.error({ err: error }, 'results worker failed'))
+      .finally(() => {
+        this.settling = null;
+      });
   }
 
   /** One domain event per match that changed. */

@@ -16,7 +16,12 @@ export type JournalCode =
   | 'DEPOSIT_CREDIT'
   | 'WITHDRAW_HOLD'
   | 'WITHDRAW_PAYOUT'
-  | 'WITHDRAW_RELEASE';
+  | 'WITHDRAW_RELEASE'
+  // Step 4 (settlement, ADR 0007): one journal per (market, settlement version), posted by
+  // settle_market (migration 0011): each player's wallet gets net = W − commission, each agent's
+  // system:agent_pnl:<id> account its partnership share; its rollback posts the mirror.
+  | 'MARKET_SETTLE'
+  | 'MARKET_SETTLE_REVERSAL';
 
 /** One leg: a signed amount on one account (positive raises its balance). */
 export interface JournalLeg {

@@ -1,6 +1,6 @@
 /**
  * An agent managing its downline: create an account one tier below itself, edit one, lock or
- * bet-lock one (a lock covers the whole subtree), reset a password. Every change is audited
+ * bet-lock one (a lock covers the whole subtree; a market bet-lock only one market), reset a password. Every change is audited
  * in its own transaction (before/after); session ends are published after commit.
  *
  * Partnership changes follow one locking protocol, top-down: lock the parent row, then the
@@ -13,9 +13,11 @@ import {
   type ChangeChildPasswordRequest,
   type ClientRow,
   type LockRequest,
+  type MarketBetLockRequest,
   type UpdateUserRequest,
 } from '@backlay/shared/contracts';
 import { insertAuditRecords } from '../audit/audit.repository';
+import * as bettingRepo from '../betting/betting.repository';
 import * as sessions from '../auth/auth.repository';
 import type { RequestMeta } from '../auth/auth.service';
 import { checkPasswordStrength } from '../auth/password-rules';
@@ -209,6 +211,30 @@ export class AccountAdminService {
       ]);
     });
     return this.deps.users.clientRow(target.id);
+  }
+
+  /**
+   * POST bet-lock with a marketId: no account at or below `username` may bet on that market (or
+   * fancy) while the lock row exists (place_bet / place_fancy_bet check it for the user and every
+   * ancestor). Only an ancestor may set it, like the user bet-lock.
+   */
+  async setMarketBetLock(actor: Actor, body: MarketBetLockRequest, meta: RequestMeta): Promise<void> {
+    const target = await this.deps.policy.authorize(actor, 'betLockUser', body.username);
+    if (!(await bettingRepo.marketOrFancyExists(this.deps.db, body.marketId))) throw new DomainError('NOT_FOUND', MESSAGES.marketNotFound);
+    await this.deps.db.transaction(async (tx) => {
+      const changed = await bettingRepo.setMarketBetLock(tx, target.id, body.marketId, actor.userId, body.lock);
+      await insertAuditRecords(tx, [
+        {
+          actorId: actor.userId,
+          action: body.lock ? 'users.market_bet_lock' : 'users.market_bet_unlock',
+          target: `user:${target.id}`,
+          before: { marketId: body.marketId, locked: changed ? !body.lock : body.lock },
+          after: { marketId: body.marketId, locked: body.lock },
+          ip: meta.ip,
+          requestId: meta.requestId,
+        },
+      ]);
+    });
   }
 
   /**

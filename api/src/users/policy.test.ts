@@ -36,6 +36,8 @@ describe('decide', () => {
     ['viewStatement', allow, allow, allow],
     ['viewPayments', allow, allow, allow],
     ['decidePayment', ownAccount, allow, allow],
+    ['viewBets', allow, allow, allow],
+    ['viewBooks', allow, allow, allow],
   ])('%s by an agent: self, child, deep descendant; never upward or sideways', (action, onSelf, onChild, onDeep) => {
     expect(decide(action, agent, self)).toEqual(onSelf);
     expect(decide(action, agent, child)).toEqual(onChild);

@@ -25,7 +25,9 @@ export type UserAction =
   | 'changeChildPassword'
   | 'viewStatement'
   | 'viewPayments'
-  | 'decidePayment';
+  | 'decidePayment'
+  | 'viewBets'
+  | 'viewBooks';
 
 export interface ActionRule {
   /** Players (role user) may not do it at all. */
@@ -51,6 +53,10 @@ export const ACTION_RULES: Readonly<Record<UserAction, ActionRule>> = {
   viewPayments: { agentsOnly: false, self: true, scope: 'downline' },
   // Approving or rejecting a deposit/withdraw request: any agent above the owner, never the owner.
   decidePayment: { agentsOnly: true, self: false, scope: 'downline' },
+  // Bet history of one account: the owner and any account above it.
+  viewBets: { agentsOnly: false, self: true, scope: 'downline' },
+  // The book per direct child of an account (get-child-user-list): agents, own account or below.
+  viewBooks: { agentsOnly: true, self: true, scope: 'downline' },
 };
 
 /** Who is asking (from the authenticated session, whose role was read from the database). */

@@ -9,18 +9,20 @@ import {
   type ChangeChildPasswordRequest,
   type ListClientsQuery,
   type LockRequest,
+  type MarketBetLockRequest,
   type UpdateUserRequest,
   type UserDetailQuery,
 } from '@backlay/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestMeta } from '../auth/auth.service';
-import { bearerSecurity, isoTimeSchema, responses, roleSchema, rupeesSchema, uuidSchema } from '../common/schemas';
+import { bearerSecurity, isoTimeSchema, nullSchema, responses, roleSchema, rupeesSchema, uuidSchema } from '../common/schemas';
 import { requireAuth, signedIn } from '../plugins/auth';
 import type { AccountAdminService } from './account-admin.service';
 import type { Actor } from './policy';
 import {
   addUserSchema,
   changeChildPasswordSchema,
+  clientRowSchema,
   listClientsSchema,
   lockSchema,
   updateUserSchema,
@@ -48,6 +50,19 @@ const downlineSchema = {
       },
     },
   }),
+};
+
+/**
+ * POST bet-lock: the user bet-lock ({username, lock} → the ClientRow), or with a marketId the
+ * market bet-lock of that user's subtree ({username, marketId, lock} → null).
+ */
+const betLockSchema = {
+  ...lockSchema,
+  body: {
+    ...lockSchema.body,
+    properties: { ...lockSchema.body.properties, marketId: { type: 'string', minLength: 1, maxLength: 64 } },
+  },
+  response: responses({ anyOf: [clientRowSchema, nullSchema] }),
 };
 
 /** The caller as the policy sees it. */
@@ -99,10 +114,17 @@ export async function usersRoutes(
     message: request.body.lock ? MESSAGES.accountLockedNow : MESSAGES.accountUnlocked,
   }));
 
-  app.post<{ Body: LockRequest }>('/bet-lock', { schema: lockSchema, config: access }, async (request) => ({
-    data: await accounts.setBetLock(actorOf(request), request.body, metaOf(request)),
-    message: request.body.lock ? MESSAGES.betLocked : MESSAGES.betUnlocked,
-  }));
+  app.post<{ Body: LockRequest | MarketBetLockRequest }>('/bet-lock', { schema: betLockSchema, config: access }, async (request) => {
+    const body = request.body;
+    if ('marketId' in body && body.marketId !== undefined) {
+      await accounts.setMarketBetLock(actorOf(request), body, metaOf(request));
+      return { data: null, message: body.lock ? MESSAGES.marketLocked : MESSAGES.marketUnlocked };
+    }
+    return {
+      data: await accounts.setBetLock(actorOf(request), body, metaOf(request)),
+      message: body.lock ? MESSAGES.betLocked : MESSAGES.betUnlocked,
+    };
+  });
 
   app.post<{ Body: ChangeChildPasswordRequest }>(
     '/change-child-password',

@@ -13,6 +13,11 @@ const ActiveMatches = lazyWithRetry(() => import('../pages/sports/ActiveMatches'
 const ActiveMarkets = lazyWithRetry(() => import('../pages/sports/ActiveMarkets').then((m) => ({ default: m.ActiveMarkets })));
 const ActiveFancies = lazyWithRetry(() => import('../pages/sports/ActiveFancies').then((m) => ({ default: m.ActiveFancies })));
 const Messages = lazyWithRetry(() => import('../pages/sports/Messages').then((m) => ({ default: m.Messages })));
+const MarketAnalysis = lazyWithRetry(() => import('../pages/betting/MarketAnalysis').then((m) => ({ default: m.MarketAnalysis })));
+const AgentOdds = lazyWithRetry(() => import('../pages/betting/AgentOdds').then((m) => ({ default: m.AgentOdds })));
+const UnsettledBets = lazyWithRetry(() => import('../pages/betting/UnsettledBets').then((m) => ({ default: m.UnsettledBets })));
+const ProfitLoss = lazyWithRetry(() => import('../pages/betting/ProfitLoss').then((m) => ({ default: m.ProfitLoss })));
+const Results = lazyWithRetry(() => import('../pages/betting/Results').then((m) => ({ default: m.Results })));
 
 /** The admin remote's one route module: a screen for each admin route the route table gives it. */
 export const screens: RemoteModule<'admin'>['screens'] = {
@@ -33,6 +38,13 @@ export const screens: RemoteModule<'admin'>['screens'] = {
   adminActiveMarkets: ActiveMarkets,
   adminActiveFancies: ActiveFancies,
   adminMessages: Messages,
+  adminDashbaord: MarketAnalysis,
+  adminMarketAnalysis: MarketAnalysis,
+  adminOdds: AgentOdds,
+  adminUnsettledBet: UnsettledBets,
+  adminUnsettledBetType: UnsettledBets,
+  adminProfitLoss: ProfitLoss,
+  adminResults: Results,
 };
 
 export const buildLabel: string = __BUILD_LABEL__;

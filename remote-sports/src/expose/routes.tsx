@@ -4,6 +4,9 @@ const MatchBoard = lazyWithRetry(() => import('../pages/MatchBoard').then((m) =>
 const OddsPage = lazyWithRetry(() => import('../odds/OddsPage').then((m) => ({ default: m.OddsPage })));
 const RulesPage = lazyWithRetry(() => import('../pages/RulesPage').then((m) => ({ default: m.RulesPage })));
 const ButtonValues = lazyWithRetry(() => import('../pages/ButtonValues').then((m) => ({ default: m.ButtonValues })));
+const UnsettledBets = lazyWithRetry(() => import('../pages/UnsettledBets').then((m) => ({ default: m.UnsettledBets })));
+const BetHistory = lazyWithRetry(() => import('../pages/BetHistory').then((m) => ({ default: m.BetHistory })));
+const ProfitLoss = lazyWithRetry(() => import('../pages/ProfitLoss').then((m) => ({ default: m.ProfitLoss })));
 
 /** The sports remote's one route module: a screen for each route the route table gives it. */
 export const screens: RemoteModule<'sports'>['screens'] = {
@@ -14,6 +17,9 @@ export const screens: RemoteModule<'sports'>['screens'] = {
   odds: OddsPage,
   rules: RulesPage,
   buttonValues: ButtonValues,
+  unsettledBet: UnsettledBets,
+  betHistory: BetHistory,
+  profitLoss: ProfitLoss,
 };
 
 export const buildLabel: string = __BUILD_LABEL__;

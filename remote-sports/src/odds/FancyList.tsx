@@ -1,36 +1,62 @@
-import type { Fancy } from '@backlay/shared';
+import type { ReactNode } from 'react';
+import { Button, type Fancy, type FancyBetSide } from '@backlay/shared';
+import { Pnl } from '../ui/Pnl';
 import { LimitsText, MarketFrame, overlayText } from './MarketFrame';
 import { useFlash } from './use-flash';
 
-/** One side of a fancy: the run line over the rate, pink for No and blue for Yes. */
-function FancyPrice({ side, run, rate }: { side: 'no' | 'yes'; run: number; rate: number }) {
+/**
+ * One side of a fancy: the run line over the rate, pink for No and blue for Yes. A button that
+ * opens the bet slip on that side (named "No: 52 at 100"), disabled while the line is paused.
+ */
+function FancyPrice({ side, run, rate, disabled, onSelect }: { side: 'no' | 'yes'; run: number; rate: number; disabled: boolean; onSelect?: () => void }) {
   const flashing = useFlash(`${run}|${rate}`);
   const label = side === 'no' ? 'No' : 'Yes';
   return (
-    <div className={`bl-price bl-price--${side === 'no' ? 'lay' : 'back'}${flashing ? ' bl-flash' : ''}`} role="group" aria-label={`${label}: ${run} at ${rate}`}>
+    <button
+      type="button"
+      className={`bl-price bl-price--${side === 'no' ? 'lay' : 'back'} bl-price__btn${flashing ? ' bl-flash' : ''}`}
+      aria-label={`${label}: ${run} at ${rate}`}
+      disabled={disabled || !onSelect}
+      onClick={onSelect}
+    >
       <span className="bl-price__odds">{run}</span>
       <span className="bl-price__size">{rate}</span>
-    </div>
+    </button>
   );
 }
 
-function FancyRow({ fancy }: { fancy: Fancy }) {
+/** A click on a fancy's side: the fancy and YES or NO at the line and rate on screen. */
+export type OnFancyPrice = (fancy: Fancy, side: FancyBetSide) => void;
+
+function FancyRow({ fancy, exposure, onPrice, onBook, slip }: { fancy: Fancy; exposure: number | undefined; onPrice?: OnFancyPrice; onBook?: (fancy: Fancy) => void; slip: ReactNode }) {
   const overlay = overlayText(fancy.status);
+  const paused = fancy.status !== 'open';
   return (
     <li className="bl-fancy" aria-label={fancy.name} data-status={fancy.status}>
       <div className="bl-fancy__name">
         <span>{fancy.name}</span>
         <LimitsText limits={fancy} />
+        {exposure !== undefined ? (
+          <span className="bl-fancy__book">
+            <span className="bl-muted">Exposure</span> <Pnl rupees={-exposure} />
+            {onBook ? (
+              <Button variant="secondary" className="bl-btn--small" aria-label={`Book: ${fancy.name}`} onClick={() => onBook(fancy)}>
+                Book
+              </Button>
+            ) : null}
+          </span>
+        ) : null}
       </div>
       <div className="bl-fancy__prices">
-        <FancyPrice side="no" run={fancy.noRun} rate={fancy.noRate} />
-        <FancyPrice side="yes" run={fancy.yesRun} rate={fancy.yesRate} />
+        <FancyPrice side="no" run={fancy.noRun} rate={fancy.noRate} disabled={paused} onSelect={onPrice ? () => onPrice(fancy, 'NO') : undefined} />
+        <FancyPrice side="yes" run={fancy.yesRun} rate={fancy.yesRate} disabled={paused} onSelect={onPrice ? () => onPrice(fancy, 'YES') : undefined} />
         {overlay ? (
           <div className="bl-market__overlay" role="status">
             {overlay}
           </div>
         ) : null}
       </div>
+      {slip}
     </li>
   );
 }
@@ -38,9 +64,24 @@ function FancyRow({ fancy }: { fancy: Fancy }) {
 /**
  * The fancy (session) markets of a match: per line the No run and rate (pink) and the Yes run
  * and rate (blue), each line with its limits and its own overlay while suspended or while a ball
- * is being bowled.
+ * is being bowled. With `exposures` (rupees per fancy id) a line where the player has bets shows
+ * its exposure and a Book button (the run book); `renderSlip` puts the bet slip under its line.
  */
-export function FancyList({ fancies, onRules }: { fancies: Fancy[]; onRules: () => void }) {
+export function FancyList({
+  fancies,
+  onRules,
+  exposures,
+  onPrice,
+  onBook,
+  renderSlip,
+}: {
+  fancies: Fancy[];
+  onRules: () => void;
+  exposures?: ReadonlyMap<string, number>;
+  onPrice?: OnFancyPrice;
+  onBook?: (fancy: Fancy) => void;
+  renderSlip?: (fancy: Fancy) => ReactNode;
+}) {
   return (
     <MarketFrame title="Fancy sessions" status="open" limits={null} onRules={onRules} className="bl-market--fancy">
       <div className="bl-fancy__head" aria-hidden="true">
@@ -50,7 +91,7 @@ export function FancyList({ fancies, onRules }: { fancies: Fancy[]; onRules: () 
       </div>
       <ul className="bl-fancies" aria-label="Fancy sessions">
         {fancies.map((f) => (
-          <FancyRow key={f.fancyId} fancy={f} />
+          <FancyRow key={f.fancyId} fancy={f} exposure={exposures?.get(f.fancyId)} onPrice={onPrice} onBook={onBook} slip={renderSlip?.(f) ?? null} />
         ))}
       </ul>
     </MarketFrame>

@@ -96,4 +96,31 @@ describe('MarketLadder', () => {
     act(() => jest.advanceTimersByTime(PRICE_FLASH_MS));
     expect(document.querySelectorAll('.bl-flash')).toHaveLength(0);
   });
+
+  it('makes every price a button that opens the slip at that price and side, disabled while the market is not open', async () => {
+    const onPrice = jest.fn();
+    const market = buildMarket('mo', { runners: [buildRunner('a', 1.8, { name: 'India' }), buildRunner('b', 2.2, { name: 'Gone', status: 'removed' })] });
+    const { rerender } = render(<MarketLadder market={market} onRules={() => undefined} onPrice={onPrice} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Back India at 1.8' }));
+    expect(onPrice).toHaveBeenLastCalledWith('a', 'BACK', 1.8);
+    await userEvent.click(screen.getByRole('button', { name: 'Lay India at 1.86' }));
+    expect(onPrice).toHaveBeenLastCalledWith('a', 'LAY', 1.86);
+    await userEvent.click(screen.getByRole('button', { name: 'Back India at 1.76' }));
+    expect(onPrice).toHaveBeenLastCalledWith('a', 'BACK', 1.76);
+    expect(screen.queryByRole('button', { name: /Gone/ })).not.toBeInTheDocument();
+
+    rerender(<MarketLadder market={{ ...market, status: 'ball_running' }} onRules={() => undefined} onPrice={onPrice} />);
+    expect(screen.getByRole('button', { name: 'Back India at 1.8' })).toBeDisabled();
+  });
+
+  it('shows the player\'s P&L under each runner, green when it wins and red when it loses', () => {
+    const market = buildMarket('mo', { runners: [buildRunner('a', 1.8, { name: 'India' }), buildRunner('b', 2.2, { name: 'Australia' }), buildRunner('c', 9, { name: 'Draw' })] });
+    render(<MarketLadder market={market} onRules={() => undefined} pnl={new Map([['a', 1500.5], ['b', -1000], ['c', 0]])} />);
+    const pnlOf = (runner: string) => within(screen.getByRole('rowheader', { name: new RegExp(`^${runner}`) })).getByText(/\d\.\d\d$/);
+    expect(pnlOf('India')).toHaveTextContent('1,500.50');
+    expect(pnlOf('India')).toHaveAttribute('data-pnl', 'pos');
+    expect(pnlOf('Australia')).toHaveTextContent('-1,000.00');
+    expect(pnlOf('Australia')).toHaveAttribute('data-pnl', 'neg');
+    expect(pnlOf('Draw')).toHaveAttribute('data-pnl', 'zero');
+  });
 });

@@ -1,4 +1,5 @@
-import type { Market, Runner } from '@backlay/shared';
+import type { Market, PlaceBetSide, Runner } from '@backlay/shared';
+import { Pnl } from '../ui/Pnl';
 import { MarketFrame } from './MarketFrame';
 import { PriceCell } from './PriceCell';
 
@@ -7,13 +8,23 @@ export const LADDER_LEVELS = 3;
 
 const LEVELS = Array.from({ length: LADDER_LEVELS }, (_, i) => i);
 
-function RunnerRow({ runner, market }: { runner: Runner; market: Market }) {
+/** A click on a price: the runner, the side and the price as the ladder holds it. */
+export type OnPrice = (selectionId: string, side: PlaceBetSide, price: number) => void;
+
+function RunnerRow({ runner, market, pnl, onPrice }: { runner: Runner; market: Market; pnl: number | undefined; onPrice?: OnPrice }) {
   const settled = runner.status !== 'active';
+  const disabled = market.status !== 'open' || runner.status !== 'active';
+  const select = (side: PlaceBetSide) => (onPrice ? (price: number) => onPrice(runner.selectionId, side, price) : undefined);
   return (
     <tr className={settled ? 'bl-ladder__runner--settled' : undefined}>
       <th scope="row" className="bl-ladder__runner">
         {runner.name}
         {settled ? <span className={`bl-badge bl-badge--${runner.status}`}>{runner.status === 'removed' ? 'Removed' : runner.status === 'winner' ? 'Winner' : 'Loser'}</span> : null}
+        {pnl !== undefined ? (
+          <span className="bl-runner-pnl">
+            <Pnl rupees={pnl} />
+          </span>
+        ) : null}
       </th>
       {runner.status === 'removed' ? (
         <td colSpan={LADDER_LEVELS * 2} className="bl-ladder__removed">
@@ -23,10 +34,10 @@ function RunnerRow({ runner, market }: { runner: Runner; market: Market }) {
         <>
           {/* Backs from the third best to the best, so the best back sits next to the best lay. */}
           {[...LEVELS].reverse().map((level) => (
-            <PriceCell key={`back-${level}`} side="back" level={level} type={market.type} at={runner.back[level]} />
+            <PriceCell key={`back-${level}`} side="back" level={level} type={market.type} at={runner.back[level]} runnerName={runner.name} onSelect={select('BACK')} disabled={disabled} />
           ))}
           {LEVELS.map((level) => (
-            <PriceCell key={`lay-${level}`} side="lay" level={level} type={market.type} at={runner.lay[level]} />
+            <PriceCell key={`lay-${level}`} side="lay" level={level} type={market.type} at={runner.lay[level]} runnerName={runner.name} onSelect={select('LAY')} disabled={disabled} />
           ))}
         </>
       )}
@@ -36,9 +47,11 @@ function RunnerRow({ runner, market }: { runner: Runner; market: Market }) {
 
 /**
  * A runner market (match odds, bookmaker, over/under) as a ladder: per runner the three best
- * backs (blue) and the three best lays (pink) with their sizes, live from the data socket.
+ * backs (blue) and the three best lays (pink) with their sizes, live from the data socket. With
+ * `pnl` (rupees per selection id: the player's position) each runner shows what it would win or
+ * lose; with `onPrice` every price opens the bet slip.
  */
-export function MarketLadder({ market, onRules }: { market: Market; onRules: () => void }) {
+export function MarketLadder({ market, onRules, pnl, onPrice }: { market: Market; onRules: () => void; pnl?: ReadonlyMap<string, number>; onPrice?: OnPrice }) {
   return (
     <MarketFrame title={market.name} status={market.status} limits={market} onRules={onRules} className={`bl-market--${market.type}`}>
       <table className="bl-ladder" aria-label={`${market.name} prices`}>
@@ -74,7 +87,7 @@ export function MarketLadder({ market, onRules }: { market: Market; onRules: () 
         </thead>
         <tbody>
           {market.runners.map((runner) => (
-            <RunnerRow key={runner.selectionId} runner={runner} market={market} />
+            <RunnerRow key={runner.selectionId} runner={runner} market={market} pnl={pnl?.get(runner.selectionId)} onPrice={onPrice} />
           ))}
         </tbody>
       </table>

@@ -1,17 +1,23 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { BehaviorSubject } from 'rxjs';
-import { ApiError, initialMatchState, marketData, sportsApi, type MatchDetail, type MatchState } from '@backlay/shared';
+import { ApiError, betsApi, currentUser, initialMatchState, marketData, on, publish, setUser, sportsApi, type MarketPosition, type MatchDetail, type MatchState, type PlacedBet, type UserInfo } from '@backlay/shared';
 import { buildFancy, buildMarket, buildScore } from '@backlay/shared/testing';
 import { orderMarkets, OddsPage } from './OddsPage';
 
 jest.mock('@backlay/shared', () => {
   const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, sportsApi: { matchById: jest.fn() }, marketData: { watchMatch: jest.fn(), close: jest.fn() } };
+  return {
+    ...actual,
+    sportsApi: { matchById: jest.fn(), buttonValues: jest.fn() },
+    betsApi: { matchPositions: jest.fn(), betsOnMatch: jest.fn(), placeBet: jest.fn() },
+    marketData: { watchMatch: jest.fn(), close: jest.fn() },
+  };
 });
 
 const api = sportsApi as jest.Mocked<typeof sportsApi>;
+const bets = betsApi as jest.Mocked<typeof betsApi>;
 const data = marketData as jest.Mocked<typeof marketData>;
 
 const detail: MatchDetail = {
@@ -50,6 +56,9 @@ beforeEach(() => {
     return feed.asObservable();
   });
   api.matchById.mockResolvedValue(detail);
+  api.buttonValues.mockResolvedValue([{ label: '1K', value: 1000 }, { label: '5K', value: 5000 }]);
+  bets.matchPositions.mockResolvedValue([]);
+  bets.betsOnMatch.mockResolvedValue([]);
 });
 
 describe('OddsPage', () => {
@@ -68,7 +77,7 @@ describe('OddsPage', () => {
     expect(screen.getByText('Live')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Score' })).getByText('IND 123/4 (15.2)')).toBeInTheDocument();
     expect(screen.getByText('Last 6: 1 4 0 W 2 1')).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Match Odds', 'Bookmaker', 'Over/Under 2.5', 'Fancy sessions']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Match Odds', 'Bookmaker', 'Over/Under 2.5', 'Fancy sessions', 'My Bets (0)']);
     expect(screen.getByRole('listitem', { name: '6 over runs IND' })).toBeInTheDocument();
 
     // A delta suspends the match odds: the overlay appears with no reload, and goes again.
@@ -122,4 +131,144 @@ describe('OddsPage', () => {
     renderAt('/odds/zz');
     expect(await screen.findByText('This match could not be opened: Not found')).toBeInTheDocument();
   });
+
+  describe('the player\'s bets', () => {
+    const player: UserInfo = {
+      _id: 'u1', username: 'demo-user', role: 'user', roleLabel: 'USER', sessionId: 's1', balance: 1000, exposer: 100,
+      changePassAndTxn: false, mustChangePassword: false, hasTransactionPassword: true, lastLoginAt: null,
+    };
+    const moPosition: MarketPosition = { marketId: 'mo', marketType: 'match_odds', profitlist: [{ selectionId: 'a', profit: 150 }, { selectionId: 'b', profit: -100 }], exposure: 100 };
+    // NO 45 @ 110, stake 1,000 (RULES T11): 44 and below +1,000, 45 and above −1,100.
+    const fancyPosition: MarketPosition = { marketId: 'f1', marketType: 'fancy', profitlist: [{ selectionId: '0', fromRuns: 0, profit: 1000 }, { selectionId: '45', fromRuns: 45, profit: -1100 }], exposure: 1100 };
+
+    async function openLive() {
+      renderAt();
+      await screen.findByRole('heading', { name: 'India v Australia' });
+      act(() => feed.next(liveState()));
+      await screen.findByText('My Bets (0)');
+    }
+
+    beforeEach(() => act(() => setUser(player)));
+    afterEach(() => act(() => setUser(null)));
+
+    it('shows the P&L under each runner, green or red, and each fancy\'s exposure with its run book', async () => {
+      bets.matchPositions.mockResolvedValue([moPosition, fancyPosition]);
+      await openLive();
+      const matchOdds = screen.getByRole('region', { name: 'Match Odds' });
+      await waitFor(() => expect(within(matchOdds).getByRole('row', { name: /^Runner a/ })).toHaveTextContent('150.00'));
+      expect(within(within(matchOdds).getByRole('row', { name: /^Runner a/ })).getByText('150.00')).toHaveAttribute('data-pnl', 'pos');
+      expect(within(within(matchOdds).getByRole('row', { name: /^Runner b/ })).getByText('-100.00')).toHaveAttribute('data-pnl', 'neg');
+      // No position on the bookmaker: no P&L under its runners.
+      expect(within(screen.getByRole('region', { name: 'Bookmaker' })).queryByText(/\.00$/)).not.toBeInTheDocument();
+
+      const line = screen.getByRole('listitem', { name: '6 over runs IND' });
+      expect(within(line).getByText('-1,100.00')).toHaveAttribute('data-pnl', 'neg');
+      await userEvent.click(within(line).getByRole('button', { name: 'Book: 6 over runs IND' }));
+      const dialog = screen.getByRole('dialog', { name: 'Run book: 6 over runs IND' });
+      const rows = within(dialog).getAllByRole('row').slice(1);
+      // RUN_BOOK_MARGIN (5) runs either side of the line 45.
+      expect(rows.map((r) => r.textContent)).toEqual([
+        ...[40, 41, 42, 43, 44].map((x) => `${x}1,000.00`),
+        ...[45, 46, 47, 48, 49, 50].map((x) => `${x}-1,100.00`),
+      ]);
+    });
+
+    it('backs a runner: the slip opens under its market at the clicked price, the stake buttons fill the stake, and a placed bet reloads the book and moves the header', async () => {
+      const n = notices();
+      bets.matchPositions.mockResolvedValue([moPosition]);
+      bets.placeBet.mockResolvedValue({
+        data: { exposer: 850, balance: 1000, profitlist: [{ selectionId: 'a', profit: -850 }, { selectionId: 'b', profit: 1100 }], bet: placedBet({ betId: 'b1', selectionId: 'b', odds: 2.2, stake: 1000 }) },
+        message: 'Bet Placed Successfully',
+      });
+      await openLive();
+      await userEvent.click(within(screen.getByRole('region', { name: 'Match Odds' })).getByRole('button', { name: 'Back Runner b at 2.2' }));
+      const slip = screen.getByRole('form', { name: 'Bet slip' });
+      // Under the match odds ladder, not the bookmaker's.
+      expect(screen.getByRole('region', { name: 'Match Odds' }).parentElement).toContainElement(slip);
+      expect(within(slip).getByLabelText('Odds')).toHaveValue('2.2');
+      expect(within(slip).getByRole('button', { name: 'Place Bet' })).toBeDisabled();
+      await userEvent.click(within(slip).getByRole('button', { name: '1K' }));
+      expect(within(slip).getByLabelText('Stake')).toHaveValue('1000');
+      // Back b 1,000 @ 2.2: b +1,200, a −1,000 on top of (a +150, b −100).
+      const book = within(slip).getByRole('table', { name: 'Profit or loss if each runner wins' });
+      expect(within(book).getByRole('row', { name: /^Runner a/ })).toHaveTextContent('Runner a150.00-850.00');
+      expect(within(book).getByRole('row', { name: /^Runner b/ })).toHaveTextContent('Runner b-100.001,100.00');
+      expect(slip).toHaveTextContent('Exposure on this market: 100.00 → 850.00');
+
+      await userEvent.click(within(slip).getByRole('button', { name: 'Place Bet' }));
+      await waitFor(() => expect(screen.queryByRole('form', { name: 'Bet slip' })).not.toBeInTheDocument());
+      expect(bets.placeBet).toHaveBeenCalledWith({ matchId: 'm1', marketId: 'mo', selectionId: 'b', side: 'BACK', odds: 2.2, stake: 1000 }, expect.stringMatching(/^[0-9a-f-]{36}$/));
+      expect(n.seen).toEqual([{ kind: 'success', message: 'Bet Placed Successfully' }]);
+      await waitFor(() => expect(bets.matchPositions).toHaveBeenCalledTimes(2));
+      expect(bets.betsOnMatch).toHaveBeenCalledTimes(2);
+      expect(currentUser()).toMatchObject({ balance: 1000, exposer: 850 });
+
+      // The next submission gets its own key.
+      await userEvent.click(within(screen.getByRole('region', { name: 'Match Odds' })).getByRole('button', { name: 'Lay Runner a at 1.82' }));
+      const second = screen.getByRole('form', { name: 'Bet slip' });
+      await userEvent.type(within(second).getByLabelText('Stake'), '200');
+      await userEvent.click(within(second).getByRole('button', { name: 'Place Bet' }));
+      await waitFor(() => expect(bets.placeBet).toHaveBeenCalledTimes(2));
+      expect(bets.placeBet.mock.calls[1][0]).toEqual({ matchId: 'm1', marketId: 'mo', selectionId: 'a', side: 'LAY', odds: 1.82, stake: 200 });
+      expect(bets.placeBet.mock.calls[1][1]).not.toBe(bets.placeBet.mock.calls[0][1]);
+      n.stop();
+    });
+
+    it('places a YES on a fancy at its line and rate from a slip under the line', async () => {
+      bets.matchPositions.mockResolvedValue([fancyPosition]);
+      bets.placeBet.mockResolvedValue({ data: { exposer: 2100, balance: 1000, profitlist: [], bet: placedBet({ betId: 'f', marketType: 'fancy', marketId: 'f1', selectionId: 'f1', side: 'YES', odds: 100, run: 46 }) }, message: 'Bet Placed Successfully' });
+      await openLive();
+      const line = screen.getByRole('listitem', { name: '6 over runs IND' });
+      await userEvent.click(within(line).getByRole('button', { name: 'Yes: 46 at 100' }));
+      const slip = within(line).getByRole('form', { name: 'Bet slip' });
+      expect(within(slip).queryByLabelText('Odds')).not.toBeInTheDocument();
+      await userEvent.type(within(slip).getByLabelText('Stake'), '1000');
+      // T11 book + YES 46 @ 100, 1,000: 44 and below 0, 45 −2,100, 46 and above −100.
+      expect(slip).toHaveTextContent('Exposure on this fancy: 1,100.00 → 2,100.00');
+      await userEvent.click(within(slip).getByRole('button', { name: 'Place Bet' }));
+      await waitFor(() => expect(bets.placeBet).toHaveBeenCalledWith({ matchId: 'm1', fancyId: 'f1', side: 'YES', run: 46, rate: 100, stake: 1000 }, expect.any(String)));
+      await waitFor(() => expect(currentUser()?.exposer).toBe(2100));
+    });
+
+    it('lists the bets on the match in My Bets, newest first, a voided one struck through and labelled Void', async () => {
+      // Oldest first from the API; newest first on screen.
+      bets.betsOnMatch.mockResolvedValue([
+        placedBet({ betId: 'b1', selectionId: 'a', side: 'BACK', odds: 1.8, stake: 500, createdAt: '2026-11-21T10:05:00Z' }),
+        placedBet({ betId: 'b2', marketType: 'fancy', marketId: 'f1', selectionId: 'f1', side: 'NO', odds: 110, run: 45, stake: 1000, status: 'voided', createdAt: '2026-11-21T10:06:00Z' }),
+      ]);
+      renderAt();
+      await screen.findByRole('heading', { name: 'India v Australia' });
+      act(() => feed.next(liveState()));
+      const table = await screen.findByRole('table', { name: 'My bets on this match' });
+      expect(screen.getByRole('heading', { name: 'My Bets (2)' })).toBeInTheDocument();
+      const [voided, open] = within(table).getAllByRole('row').slice(1);
+      expect(voided).toHaveClass('bl-bet--lay', 'bl-bet--void');
+      expect(voided).toHaveTextContent(/6 over runs IND.*Fancy.*Void/);
+      expect(within(voided).getByText('No')).toHaveClass('bl-bet__struck');
+      expect(within(voided).getByText('45 / 110')).toBeInTheDocument();
+      expect(open).toHaveClass('bl-bet--back');
+      expect(open).not.toHaveClass('bl-bet--void');
+      expect(open).toHaveTextContent(/Runner a.*Match Odds/);
+      expect(within(open).getByText('1.8')).toBeInTheDocument();
+      expect(within(open).getByText('500.00')).toBeInTheDocument();
+    });
+
+    it('reloads the book and bets when the wallet moves (a settlement, a void)', async () => {
+      await openLive();
+      expect(bets.matchPositions).toHaveBeenCalledTimes(1);
+      act(() => publish('wallet.balanceChanged', { balance: 1200, exposer: 0 }));
+      await waitFor(() => expect(bets.matchPositions).toHaveBeenCalledTimes(2));
+      expect(bets.betsOnMatch).toHaveBeenCalledTimes(2);
+    });
+  });
 });
+
+function placedBet(over: Partial<PlacedBet>): PlacedBet {
+  return { betId: 'b', matchId: 'm1', marketId: 'mo', marketType: 'match_odds', selectionId: 'a', side: 'BACK', odds: 2, run: null, stake: 100, status: 'open', createdAt: '2026-11-21T10:05:00Z', ...over };
+}
+
+function notices() {
+  const seen: { kind: string; message: string }[] = [];
+  const sub = on('ui.notify').subscribe((n) => seen.push(n));
+  return { seen, stop: () => sub.unsubscribe() };
+}

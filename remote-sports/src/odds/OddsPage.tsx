@@ -1,11 +1,36 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { BuildTag, EmptyState, Page, Spinner, sportsApi, type ApiError, type Market, type MarketType, type MatchDataStatus, type MatchDetail } from '@backlay/shared';
+import {
+  BuildTag,
+  DEFAULT_BUTTON_VALUES,
+  EmptyState,
+  Page,
+  Spinner,
+  betsApi,
+  currentUser,
+  on,
+  setBalance,
+  sportsApi,
+  useLoad,
+  type ApiError,
+  type Fancy,
+  type Market,
+  type MarketPosition,
+  type MarketType,
+  type MatchDataStatus,
+  type MatchDetail,
+  type PlaceBetResponse,
+} from '@backlay/shared';
 import { formatMatchTime } from '../format';
 import { RulesDialog } from '../rules/RulesDialog';
+import { BetSlip } from './BetSlip';
 import { FancyList } from './FancyList';
 import { MarketLadder } from './MarketLadder';
+import { MyBets } from './MyBets';
+import { positionsById } from './positions';
+import { RunBookDialog } from './RunBookDialog';
 import { ScorePanel } from './ScorePanel';
+import { selectionMarketId, type SlipSelection } from './slip';
 import { useMatchState } from './use-match-state';
 
 /** The order of market families on the page. */
@@ -25,10 +50,48 @@ const CONNECTION_TEXT: Record<MatchDataStatus, string> = {
 
 type Load = { state: 'loading' } | { state: 'done'; value: MatchDetail } | { state: 'fail'; message: string };
 
+const NO_POSITIONS: MarketPosition[] = [];
+
+/** The runner P&L of a runner market's position, by selection id (rupees). */
+function pnlOf(position: MarketPosition | undefined): ReadonlyMap<string, number> | undefined {
+  return position ? new Map(position.profitlist.map((row) => [row.selectionId, row.profit])) : undefined;
+}
+
+/**
+ * The player's side of a match: its book (match-positions), its bets on the match and its stake
+ * buttons, reloaded after a bet and whenever the wallet moves (a settlement, a voided bet).
+ */
+function usePlayerBook(matchId: string) {
+  const positions = useLoad(() => betsApi.matchPositions(matchId), matchId);
+  const bets = useLoad(() => betsApi.betsOnMatch(matchId), matchId);
+  const buttons = useLoad(() => sportsApi.buttonValues());
+  const { reload: reloadPositions } = positions;
+  const { reload: reloadBets } = bets;
+  useEffect(() => {
+    const sub = on('wallet.balanceChanged').subscribe(() => {
+      reloadPositions();
+      reloadBets();
+    });
+    return () => sub.unsubscribe();
+  }, [reloadPositions, reloadBets]);
+  const byId = useMemo(() => positionsById(positions.load.state === 'done' ? positions.load.value : NO_POSITIONS), [positions.load]);
+  return {
+    positions: byId,
+    bets: bets.load,
+    stakeButtons: buttons.load.state === 'done' && buttons.load.value.length > 0 ? buttons.load.value : DEFAULT_BUTTON_VALUES,
+    reload: () => {
+      reloadPositions();
+      reloadBets();
+    },
+  };
+}
+
 /**
  * odds/{matchId}: the match header and score, then every market of the match live from the data
  * socket — match odds, bookmaker and over/under ladders and the fancy sessions — each with its
- * limits, its Rules pop-up and an overlay while suspended or while a ball is being bowled.
+ * limits, its Rules pop-up and an overlay while suspended or while a ball is being bowled. A
+ * price opens the bet slip under its market (or fancy line); each runner shows the player's P&L
+ * and each fancy with bets its exposure and run book; My Bets lists the bets on the match.
  */
 export function OddsPage() {
   const { matchId = '' } = useParams();
@@ -38,7 +101,10 @@ export function OddsPage() {
 function MatchOdds({ matchId }: { matchId: string }) {
   const [detail, setDetail] = useState<Load>({ state: 'loading' });
   const [rules, setRules] = useState<MarketType | null>(null);
+  const [slip, setSlip] = useState<SlipSelection | null>(null);
+  const [book, setBook] = useState<Fancy | null>(null);
   const data = useMatchState(matchId);
+  const player = usePlayerBook(matchId);
 
   useEffect(() => {
     let live = true;
@@ -64,6 +130,29 @@ function MatchOdds({ matchId }: { matchId: string }) {
   const match = detail.value;
   const markets = orderMarkets(data.markets);
   const inPlay = data.score?.inPlay ?? match.inPlay;
+  const slipMarketId = slip ? selectionMarketId(slip) : null;
+  const placed = (result: PlaceBetResponse) => {
+    setSlip(null);
+    player.reload();
+    // The header follows at once; the server's `balance` socket event says the same.
+    const balance = typeof result.balance === 'number' ? result.balance : currentUser()?.balance;
+    if (balance !== undefined) setBalance(balance, result.exposer);
+  };
+  const slipFor = (marketId: string, live: { market?: Market; fancy?: Fancy }) =>
+    slip && slipMarketId === marketId ? (
+      <BetSlip
+        key={JSON.stringify(slip)}
+        matchId={matchId}
+        selection={slip}
+        market={live.market}
+        fancy={live.fancy}
+        position={player.positions.get(marketId)}
+        stakeButtons={player.stakeButtons}
+        onPlaced={placed}
+        onCancel={() => setSlip(null)}
+      />
+    ) : null;
+  const exposures = new Map([...player.positions.values()].filter((p) => p.marketType === 'fancy').map((p) => [p.marketId, p.exposure]));
   return (
     <Page title={match.name} actions={<span className={`bl-live bl-live--${data.status}`} role="status">{CONNECTION_TEXT[data.status]}</span>}>
       <p className="bl-match-head">
@@ -74,13 +163,34 @@ function MatchOdds({ matchId }: { matchId: string }) {
       {data.status === 'connecting' ? <Spinner label="Loading prices" /> : null}
       {data.status === 'unavailable' ? <EmptyState>Live prices are not available for this match: {data.error}</EmptyState> : null}
       {data.status !== 'connecting' && data.status !== 'unavailable' && markets.length === 0 && data.fancies.length === 0 ? <EmptyState>No markets are open on this match right now.</EmptyState> : null}
-      <div className="bl-markets">
-        {markets.map((m) => (
-          <MarketLadder key={m.marketId} market={m} onRules={() => setRules(m.type)} />
-        ))}
-        {data.fancies.length > 0 ? <FancyList fancies={data.fancies} onRules={() => setRules('fancy')} /> : null}
+      <div className="bl-odds">
+        <div className="bl-markets">
+          {markets.map((m) => (
+            <div key={m.marketId} className="bl-market-wrap">
+              <MarketLadder
+                market={m}
+                onRules={() => setRules(m.type)}
+                pnl={pnlOf(player.positions.get(m.marketId))}
+                onPrice={(selectionId, side, price) => setSlip({ kind: 'runner', marketId: m.marketId, selectionId, side, price })}
+              />
+              {slipFor(m.marketId, { market: m })}
+            </div>
+          ))}
+          {data.fancies.length > 0 ? (
+            <FancyList
+              fancies={data.fancies}
+              onRules={() => setRules('fancy')}
+              exposures={exposures}
+              onPrice={(f, side) => setSlip(side === 'YES' ? { kind: 'fancy', fancyId: f.fancyId, side, run: f.yesRun, rate: f.yesRate } : { kind: 'fancy', fancyId: f.fancyId, side, run: f.noRun, rate: f.noRate })}
+              onBook={setBook}
+              renderSlip={(f) => slipFor(f.fancyId, { fancy: f })}
+            />
+          ) : null}
+        </div>
+        <MyBets load={player.bets} markets={data.markets} fancies={data.fancies} />
       </div>
       {rules ? <RulesDialog type={rules} onClose={() => setRules(null)} /> : null}
+      {book ? <RunBookDialog name={book.name} position={player.positions.get(book.fancyId)} onClose={() => setBook(null)} /> : null}
       <BuildTag app="sports" label={__BUILD_LABEL__} />
     </Page>
   );

@@ -6,23 +6,54 @@ import { useFlash } from './use-flash';
  * One cell of a ladder: a price and the money available at it, blue for back and pink for lay.
  * The cell carries `bl-flash` briefly when its price or size changes. An empty level keeps its
  * place (so columns line up) and reads as "no price". Levels 2 and 3 (`bl-price--deep`) are
- * hidden on a phone, where only the best back and lay fit beside the runner's name.
+ * hidden on a phone, where only the best back and lay fit beside the runner's name. With
+ * `onSelect` the price is a button that opens the bet slip at that price (named "Back India at
+ * 1.85"), disabled while the market takes no bets.
  */
-export function PriceCell({ side, level, type, at }: { side: 'back' | 'lay'; level: number; type: MarketType; at: PriceSize | undefined }) {
+export function PriceCell({
+  side,
+  level,
+  type,
+  at,
+  runnerName,
+  onSelect,
+  disabled = false,
+}: {
+  side: 'back' | 'lay';
+  level: number;
+  type: MarketType;
+  at: PriceSize | undefined;
+  runnerName?: string;
+  onSelect?: (price: number) => void;
+  disabled?: boolean;
+}) {
   const flashing = useFlash(at ? `${at.price}|${at.size}` : '');
   const classes = ['bl-price', `bl-price--${side}`, level > 0 ? 'bl-price--deep' : '', flashing ? 'bl-flash' : ''].filter(Boolean).join(' ');
   const label = `${side === 'back' ? 'Back' : 'Lay'} ${level + 1}`;
+  const content = at ? (
+    <>
+      <span className="bl-price__odds">{formatPrice(at.price, type)}</span>
+      <span className="bl-price__size">{formatSize(at.size)}</span>
+    </>
+  ) : null;
   return (
     <td className={classes} data-level={level + 1} aria-label={at ? `${label}: ${formatPrice(at.price, type)} for ${formatSize(at.size)}` : `${label}: no price`}>
-      {at ? (
-        <>
-          <span className="bl-price__odds">{formatPrice(at.price, type)}</span>
-          <span className="bl-price__size">{formatSize(at.size)}</span>
-        </>
+      {at && onSelect ? (
+        <button
+          type="button"
+          className="bl-price__btn"
+          aria-label={[side === 'back' ? 'Back' : 'Lay', runnerName, 'at', formatPrice(at.price, type)].filter(Boolean).join(' ')}
+          disabled={disabled}
+          onClick={() => onSelect(at.price)}
+        >
+          {content}
+        </button>
       ) : (
-        <span className="bl-price__odds" aria-hidden="true">
-          –
-        </span>
+        content ?? (
+          <span className="bl-price__odds" aria-hidden="true">
+            –
+          </span>
+        )
       )}
     </td>
   );

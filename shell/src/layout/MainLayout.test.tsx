@@ -11,12 +11,15 @@ const userOf = (role: Role): UserInfo => ({
 });
 
 describe('navLinks', () => {
-  it('gives players the sports, payments, statements, rules, stake buttons and password links', () => {
+  it('gives players the sports, bets, payments, statements, rules, stake buttons and password links', () => {
     expect(navLinks('player', 'user').map((l) => [l.label, l.to])).toEqual([
       ['Home', '/'],
       ['Cricket', '/match/4'],
       ['Soccer', '/match/1'],
       ['Tennis', '/match/2'],
+      ['Unsettled bets', '/unsettledbet'],
+      ['Bet history', '/bethistory'],
+      ['Profit & loss', '/profitloss'],
       ['Deposit', '/deposit'],
       ['Withdraw', '/withdraw'],
       ['Statement', '/accountstatement'],
@@ -31,6 +34,10 @@ describe('navLinks', () => {
   it.each(['admin', 'sadmin'] as const)('shows the sports administration to %s', (role) => {
     expect(navLinks('admin', role).map((l) => [l.label, l.to])).toEqual([
       ['Clients', '/admin'],
+      ['Market analysis', '/admin/market-analysis'],
+      ['Unsettled bets', '/admin/unsettledbet'],
+      ['Profit & loss', '/admin/profitloss'],
+      ['Results', '/admin/results'],
       ['Statement', '/admin/accountstatement'],
       ['Deposits', '/admin/depositstatement'],
       ['Withdrawals', '/admin/withdrawstatement'],
@@ -43,7 +50,7 @@ describe('navLinks', () => {
   });
 
   it.each(ROLES.filter((r) => r !== 'admin' && r !== 'sadmin' && r !== 'user'))('hides it from %s', (role) => {
-    expect(navLinks('admin', role).map((l) => l.label)).toEqual(['Clients', 'Statement', 'Deposits', 'Withdrawals', 'Change password']);
+    expect(navLinks('admin', role).map((l) => l.label)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Statement', 'Deposits', 'Withdrawals', 'Change password']);
   });
 });
 
@@ -62,7 +69,7 @@ describe('MainLayout', () => {
       </MemoryRouter>,
     );
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clients', 'Statement', 'Deposits', 'Withdrawals', 'Change password']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Statement', 'Deposits', 'Withdrawals', 'Change password']);
     expect(within(nav).getByRole('link', { name: 'Clients' })).toHaveClass('active');
   });
 });

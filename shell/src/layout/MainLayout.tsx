@@ -40,6 +40,11 @@ export function navLinks(area: Area, role: Role): NavItem[] {
     area === 'admin'
       ? [
           link('adminHome', 'Clients', true),
+          // Betting: the books, the downline's bets and results, declaration for the house.
+          link('adminMarketAnalysis', 'Market analysis'),
+          link('adminUnsettledBet', 'Unsettled bets'),
+          link('adminProfitLoss', 'Profit & loss'),
+          link('adminResults', 'Results'),
           link('adminAccountStatement', 'Statement'),
           link('adminDepositStatement', 'Deposits'),
           link('adminWithdrawStatement', 'Withdrawals'),
@@ -54,6 +59,10 @@ export function navLinks(area: Area, role: Role): NavItem[] {
           link('matchList', 'Cricket', false, { sportId: String(SPORT_IDS.cricket) }),
           link('matchList', 'Soccer', false, { sportId: String(SPORT_IDS.soccer) }),
           link('matchList', 'Tennis', false, { sportId: String(SPORT_IDS.tennis) }),
+          // Bets: the open ones, the settled ones, and the result per market.
+          link('unsettledBet', 'Unsettled bets'),
+          link('betHistory', 'Bet history'),
+          link('profitLoss', 'Profit & loss'),
           // Money together: move it, then the three statements.
           link('deposit', 'Deposit'),
           link('withdraw', 'Withdraw'),

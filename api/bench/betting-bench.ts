@@ -1,0 +1,449 @@
+/**
+ * The product side of the betting benchmark (bundled by betting.mjs, BENCH.md §11):
+ *
+ * - a throwaway database with the product's migrations, 10,000 players under one agent chain,
+ *   each funded by one ledger journal, and 20 open 3-runner match odds markets (bet delay 0);
+ * - `anchor()`: one "tpcb-lite" transaction with the same driver (BEGIN; UPDATE an account;
+ *   SELECT its balance; UPDATE a teller; UPDATE a branch; INSERT history; COMMIT) — pgbench's
+ *   tpcb-like script on tables of the same shape, scale 10;
+ * - `placeDirect()`: the product's own BettingService.placeBet (checks + the one-call place_bet);
+ * - the real Fastify app on a port, with signed-in players, for HTTP placement from a child process;
+ * - a 100k-bet market for settlement: the product's settle_market against one set-based SQL pass
+ *   over the same rows (rolled back), and rollback_settlement between rounds;
+ * - `hotSpot()`: one player, many concurrent bets, exactly floor(balance / stake) accepted;
+ * - `invariants()`: the BENCH §2 invariant counts (all must be 0).
+ */
+import { ROLES } from '@backlay/shared/contracts';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client, Pool } from 'pg';
+import { buildApp } from '../src/app';
+import * as catalog from '../src/catalog/catalog.repository';
+import * as markets from '../src/catalog/markets.repository';
+import { loadConfig } from '../src/config';
+import { Database } from '../src/db/database';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../src/db/embedded-postgres';
+import { runMigrations } from '../src/db/migrate';
+import type { FeedMarket } from '../src/feed/feed-provider';
+import { createCoreServices } from '../src/services';
+import * as users from '../src/users/users.repository';
+
+const JWT_SECRET = `bench-${randomBytes(24).toString('hex')}`;
+const PASSWORD = 'Bench#Pass1';
+const MATCH_ID = '498000001';
+const SETTLE_MATCH_ID = '498000002';
+const SETTLE_MARKET_ID = '1.49800000299';
+const MARKETS = 20;
+const RUNNERS = ['r1', 'r2', 'r3'];
+/** Each player's chips: enough that uniform load never runs out of funds. */
+const FUNDS_MINOR = 100_000_000n; // ₹10,00,000
+const POOL = 16;
+
+export interface BenchBet {
+  matchId: string;
+  marketId: string;
+  selectionId: string;
+  side: 'BACK' | 'LAY';
+  odds: number;
+  stake: number;
+}
+
+export interface BettingBench {
+  apiUrl: string;
+  /** Bearer tokens of signed-in players (HTTP load). */
+  tokens: string[];
+  /** A random bet on one of the 20 markets at the live price. */
+  randomBet(): BenchBet;
+  anchor(): Promise<void>;
+  placeDirect(): Promise<void>;
+  seedSettlementMarket(bets: number): Promise<{ users: number; bets: number }>;
+  /** One set-based SQL pass over the market's open bets, in a transaction that is rolled back. */
+  settleBaseline(): Promise<number>;
+  settleProduct(): Promise<number>;
+  rollbackProduct(): Promise<number>;
+  hotSpot(concurrent: number): Promise<{ accepted: number; expected: number; refused: number; other: number }>;
+  invariants(): Promise<Record<string, number>>;
+  pgVersion(): Promise<string>;
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A throwaway database on DATABASE_URL's server, or on an embedded PostgreSQL in a temp dir. */
+async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  let adminUrl = process.env.DATABASE_URL ?? '';
+  let embedded: EmbeddedPostgresHandle | null = null;
+  let dir: string | null = null;
+  if (adminUrl === '') {
+    dir = mkdtempSync(path.join(tmpdir(), 'backlay-bench-pg-'));
+    chmodSync(dir, 0o755);
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(dir, 'pg'),
+      passwordFile: path.join(dir, 'pg.password'),
+      port: await freePort(),
+      user: 'backlay',
+      database: 'postgres',
+    });
+    adminUrl = embedded.adminUrl;
+  }
+  const admin = async (sql: string) => {
+    const client = new Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (embedded !== null) await embedded.stop();
+      if (dir !== null) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
+const marketId = (i: number) => `1.4980000010${String(i).padStart(2, '0')}`;
+
+function benchMarket(id: string, eventId: string, sortOrder: number): FeedMarket {
+  return {
+    marketId: id,
+    eventId,
+    name: `Match Odds ${sortOrder}`,
+    type: 'match_odds',
+    sortOrder,
+    status: 'open',
+    inPlay: true,
+    result: null,
+    runners: RUNNERS.map((selectionId, i) => ({
+      selectionId,
+      name: `Runner ${i + 1}`,
+      sortOrder: i + 1,
+      status: 'active' as const,
+      back: [{ price: 200 + i * 50, sizeMinor: 10_000_000 }],
+      lay: [{ price: 202 + i * 50, sizeMinor: 10_000_000 }],
+    })),
+  };
+}
+
+/** One journal from system:mint funding every player (set-based; each wallet's first entry). */
+const FUND_SQL = `
+WITH accts AS (
+  SELECT a.id, a.version, a.balance_minor FROM ledger_accounts a JOIN users u ON u.id = a.user_id WHERE u.role = 'user'),
+n AS (SELECT count(*) AS c FROM accts),
+j AS (INSERT INTO journals (code, event_type, event_ref, request_hash, remark)
+      VALUES ('BENCH_FUND', 'bench.fund', 'players', repeat('0', 64), 'bench funding') RETURNING id),
+mint AS (SELECT id, version, balance_minor FROM ledger_accounts WHERE code = 'system:mint'),
+e1 AS (INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
+       SELECT j.id, a.id, $1::bigint, a.version + 1, a.balance_minor, a.balance_minor + $1::bigint FROM j, accts a),
+e2 AS (INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
+       SELECT j.id, m.id, -$1::bigint * n.c, m.version + 1, m.balance_minor, m.balance_minor - $1::bigint * n.c FROM j, mint m, n),
+w AS (UPDATE ledger_accounts la SET balance_minor = la.balance_minor + $1::bigint, version = la.version + 1
+      FROM accts a WHERE la.id = a.id)
+UPDATE ledger_accounts SET balance_minor = balance_minor - $1::bigint * (SELECT c FROM n), version = version + 1
+WHERE code = 'system:mint'`;
+
+/**
+ * 100k bets straight into the tables (not through place_bet: that path is measured above), then
+ * each player's position and wallet exposure derived from them with the same integer rule.
+ */
+const SEED_BETS_SQL = `
+INSERT INTO bets (user_id, match_id, market_id, market_type, selection_id, side, odds_hundredths, price_shown,
+                  stake_minor, idempotency_key, request_hash)
+SELECT p.id, $2, $3, 'match_odds', 'r' || (1 + (g % 3)), CASE WHEN g % 10 < 7 THEN 'BACK' ELSE 'LAY' END,
+       o.odds, o.odds, (200 + (g * 7919) % 4800) * 100, 'seed-' || g, repeat('0', 64)
+FROM generate_series(0, $1::int - 1) AS g
+JOIN LATERAL (SELECT 150 + (g * 104729) % 450 AS odds) o ON true
+JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k, count(*) OVER () AS n FROM users WHERE role = 'user') p
+  ON p.k = g % p.n`;
+
+const SEED_POSITIONS_SQL = `
+WITH per_bet AS (
+  SELECT user_id, selection_id,
+         floor((CASE WHEN side = 'BACK' THEN 1 ELSE -1 END) * stake_minor * (odds_hundredths - 100) / 100.0)::bigint AS win,
+         (CASE WHEN side = 'BACK' THEN -1 ELSE 1 END) * stake_minor AS lose
+  FROM bets WHERE market_id = $1 AND status = 'open'),
+vec AS (
+  SELECT user_id,
+         sum(CASE WHEN selection_id = 'r1' THEN win ELSE lose END) AS p1,
+         sum(CASE WHEN selection_id = 'r2' THEN win ELSE lose END) AS p2,
+         sum(CASE WHEN selection_id = 'r3' THEN win ELSE lose END) AS p3
+  FROM per_bet GROUP BY user_id),
+pos AS (
+  INSERT INTO positions (user_id, market_id, market_type, match_id, pnl, exposure_minor, status)
+  SELECT user_id, $1, 'match_odds', $2, jsonb_build_object('r1', p1, 'r2', p2, 'r3', p3), greatest(0, -least(p1, p2, p3)), 'open'
+  FROM vec RETURNING user_id, exposure_minor)
+UPDATE ledger_accounts a SET exposure_minor = a.exposure_minor + pos.exposure_minor FROM pos WHERE a.user_id = pos.user_id`;
+
+/**
+ * The baseline: what one set-based pass over the same rows costs — per-bet P&L onto the bets, one
+ * ledger row per user, wallet balances and exposure — the shape of BENCH.md §7, without the
+ * product's commission, partnership shares, journals and version chain.
+ */
+const BASELINE_SQL = `
+WITH s AS (
+  UPDATE bets SET status = 'settled', settled_at = now(), settlement_id = $2,
+    pnl_minor = CASE WHEN selection_id = 'r1'
+                     THEN floor((CASE WHEN side = 'BACK' THEN 1 ELSE -1 END) * stake_minor * (odds_hundredths - 100) / 100.0)::bigint
+                     ELSE (CASE WHEN side = 'BACK' THEN -1 ELSE 1 END) * stake_minor END
+  WHERE market_id = $1 AND status = 'open' RETURNING user_id, pnl_minor),
+agg AS (SELECT user_id, sum(pnl_minor) AS total FROM s GROUP BY user_id),
+su AS (INSERT INTO settlement_users (settlement_id, user_id, gross_pnl_minor, commission_minor, net_minor, turnover_minor)
+       SELECT $2, user_id, total, 0, total, 0 FROM agg),
+pos AS (UPDATE positions SET status = 'settled' WHERE market_id = $1 AND status = 'open' RETURNING user_id, exposure_minor)
+UPDATE ledger_accounts a SET balance_minor = a.balance_minor + agg.total, exposure_minor = a.exposure_minor - pos.exposure_minor
+FROM agg JOIN pos USING (user_id) WHERE a.user_id = agg.user_id`;
+
+const INVARIANTS_SQL = `
+SELECT
+  (SELECT count(*) FROM ledger_accounts WHERE NOT allow_negative AND balance_minor < 0) AS negative_balance,
+  (SELECT count(*) FROM ledger_accounts WHERE NOT allow_negative AND balance_minor - exposure_minor < 0) AS overspent,
+  (SELECT count(*) FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_minor) AS s FROM entries GROUP BY 1) e
+     ON e.account_id = a.id WHERE a.balance_minor <> coalesce(e.s, 0)) AS ledger_mismatch,
+  (SELECT count(*) FROM (SELECT 1 FROM ledger_accounts HAVING sum(balance_minor) <> 0) z) AS ledger_not_zero_sum,
+  (SELECT count(*) FROM ledger_accounts a LEFT JOIN (SELECT user_id, sum(exposure_minor) AS s FROM positions WHERE status = 'open' GROUP BY 1) p
+     ON p.user_id = a.user_id WHERE a.kind = 'user' AND a.exposure_minor <> coalesce(p.s, 0)) AS exposure_mismatch,
+  (SELECT count(*) FROM positions p JOIN LATERAL (
+      SELECT jsonb_object_agg(r.sel, coalesce((SELECT sum(CASE WHEN b.selection_id = r.sel
+                THEN floor((CASE WHEN b.side = 'BACK' THEN 1 ELSE -1 END) * b.stake_minor * (b.odds_hundredths - 100) / 100.0)::bigint
+                ELSE (CASE WHEN b.side = 'BACK' THEN -1 ELSE 1 END) * b.stake_minor END)
+              FROM bets b WHERE b.user_id = p.user_id AND b.market_id = p.market_id AND b.status <> 'voided'), 0)) AS v
+      FROM jsonb_object_keys(p.pnl) AS r(sel)) x ON true
+   WHERE p.market_type <> 'fancy' AND x.v <> p.pnl) AS position_mismatch`;
+
+export async function setupBettingBench(): Promise<BettingBench> {
+  const database = await throwawayDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    JWT_SECRET,
+    DEMO: 'false',
+    FEED_ENABLED: 'false',
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_TIME_COST: '1',
+    API_DOCS: 'false',
+    LOG_LEVEL: 'warn',
+  });
+  const db = Database.connect({
+    url: database.url,
+    poolMax: POOL,
+    statementTimeoutMs: 600_000,
+    lockTimeoutMs: config.database.lockTimeoutMs,
+  });
+  await runMigrations(db, config.paths.migrationsDir);
+  const services = createCoreServices({ config, db });
+  const app = await buildApp({ config: { ...config, database: { ...config.database, poolMax: POOL } }, db, jwtSecret: JWT_SECRET, services });
+  const port = await freePort();
+  await app.listen({ host: '127.0.0.1', port });
+
+  // The match, its 20 markets, and the settlement match with its one market.
+  await catalog.upsertCompetitions(db, [{ competitionId: '101499', sportId: 4, name: 'Bench Series' }]);
+  await catalog.upsertEvents(db, [
+    { eventId: MATCH_ID, sportId: 4, competitionId: '101499', name: 'Bench A v Bench B', home: 'Bench A', away: 'Bench B', openDateMs: Date.now(), status: 'inplay', inPlay: true },
+    { eventId: SETTLE_MATCH_ID, sportId: 4, competitionId: '101499', name: 'Settle A v Settle B', home: 'Settle A', away: 'Settle B', openDateMs: Date.now(), status: 'inplay', inPlay: true },
+  ]);
+  await markets.upsertMarkets(db, [
+    ...Array.from({ length: MARKETS }, (_, i) => benchMarket(marketId(i), MATCH_ID, i + 1)),
+    benchMarket(SETTLE_MARKET_ID, SETTLE_MATCH_ID, 1),
+  ]);
+  for (const id of [MATCH_ID, SETTLE_MATCH_ID]) {
+    await catalog.markImported(db, id, null);
+    await markets.activateAllOf(db, id);
+  }
+  await db.query(`UPDATE markets SET bet_delay_sec = 0, max_stake_minor = 100000000, max_profit_minor = 1000000000`);
+
+  // The agent chain (shares 100/95/85/70/50 %), then 10,000 players under the DL.
+  const passwordHash = await services.passwords.hash(PASSWORD);
+  const shares = [10_000, 9_500, 8_500, 7_000, 5_000];
+  let parentId: string | null = null;
+  for (const [i, role] of ROLES.slice(0, 5).entries()) {
+    const row: { id: string } = await users.insertUser(db, {
+      username: `bench-${role}`,
+      role,
+      parentId,
+      passwordHash,
+      txnPasswordHash: passwordHash,
+      mustChangePassword: false,
+      createdBy: parentId,
+      partnershipShareBps: shares[i] ?? 0,
+    });
+    parentId = row.id;
+  }
+  await db.query(
+    `INSERT INTO users (username, display_name, role, parent_id, password_hash, txn_password_hash, must_change_password, created_by,
+                        partnership_share_bps)
+     SELECT 'bp' || g, 'bp' || g, 'user', $1, $2, $2, false, $1, 0 FROM generate_series(1, 10000) AS g`,
+    [parentId, passwordHash],
+  );
+  await db.query(FUND_SQL, [FUNDS_MINOR.toString()]);
+  const { rows: playerRows } = await db.query<{ id: string; username: string }>(
+    `SELECT id, username FROM users WHERE role = 'user' ORDER BY username LIMIT 2000`,
+  );
+  const players = playerRows.map((r) => r.id);
+
+  // 64 signed-in players for HTTP load (one session each).
+  const tokens: string[] = [];
+  for (const row of playerRows.slice(0, 64)) {
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: row.username, password: PASSWORD } });
+    if (login.statusCode !== 200) throw new Error(`bench login failed: ${login.body}`);
+    tokens.push((login.json() as { data: { token: string } }).data.token);
+  }
+
+  // The anchor's tables: pgbench's tpcb shape at scale 10 (10 branches, 100 tellers, 1M accounts).
+  await db.query(`
+    CREATE TABLE bench_branches (bid int PRIMARY KEY, bbalance bigint NOT NULL, filler char(88));
+    CREATE TABLE bench_tellers (tid int PRIMARY KEY, bid int NOT NULL, tbalance bigint NOT NULL, filler char(84));
+    CREATE TABLE bench_accounts (aid int PRIMARY KEY, bid int NOT NULL, abalance bigint NOT NULL, filler char(84));
+    CREATE TABLE bench_history (tid int, bid int, aid int, delta bigint, mtime timestamp, filler char(22));
+    INSERT INTO bench_branches SELECT g, 0 FROM generate_series(1, 10) g;
+    INSERT INTO bench_tellers SELECT g, 1 + (g - 1) / 10, 0 FROM generate_series(1, 100) g;
+    INSERT INTO bench_accounts SELECT g, 1 + (g - 1) / 100000, 0 FROM generate_series(1, 1000000) g;`);
+  await db.query('VACUUM ANALYZE bench_branches, bench_tellers, bench_accounts, users, ledger_accounts');
+  const anchorPool = new Pool({ connectionString: database.url, max: POOL });
+
+  const randomBet = (): BenchBet => {
+    const runner = Math.floor(Math.random() * RUNNERS.length);
+    const back = Math.random() < 0.7;
+    return {
+      matchId: MATCH_ID,
+      marketId: marketId(Math.floor(Math.random() * MARKETS)),
+      selectionId: RUNNERS[runner] as string,
+      side: back ? 'BACK' : 'LAY',
+      odds: (back ? 200 + runner * 50 : 202 + runner * 50) / 100,
+      stake: 200 + Math.floor(Math.random() * 4800),
+    };
+  };
+
+  let keySeq = 0;
+  const settlementRuns = { version: 0 };
+
+  return {
+    apiUrl: `http://127.0.0.1:${port}`,
+    tokens,
+    randomBet,
+    async anchor() {
+      const client = await anchorPool.connect();
+      try {
+        const aid = 1 + Math.floor(Math.random() * 1_000_000);
+        const tid = 1 + Math.floor(Math.random() * 100);
+        const bid = 1 + Math.floor(Math.random() * 10);
+        const delta = Math.floor(Math.random() * 10_001) - 5_000;
+        await client.query('BEGIN');
+        await client.query('UPDATE bench_accounts SET abalance = abalance + $1 WHERE aid = $2', [delta, aid]);
+        await client.query('SELECT abalance FROM bench_accounts WHERE aid = $1', [aid]);
+        await client.query('UPDATE bench_tellers SET tbalance = tbalance + $1 WHERE tid = $2', [delta, tid]);
+        await client.query('UPDATE bench_branches SET bbalance = bbalance + $1 WHERE bid = $2', [delta, bid]);
+        await client.query('INSERT INTO bench_history (tid, bid, aid, delta, mtime) VALUES ($1, $2, $3, $4, CURRENT_TIMESTAMP)', [tid, bid, aid, delta]);
+        await client.query('COMMIT');
+      } finally {
+        client.release();
+      }
+    },
+    async placeDirect() {
+      keySeq += 1;
+      await services.betting.placeBet(pick(players), randomBet(), `direct-${keySeq}`);
+    },
+    async seedSettlementMarket(bets) {
+      await db.query(SEED_BETS_SQL, [bets, SETTLE_MATCH_ID, SETTLE_MARKET_ID]);
+      await db.query(SEED_POSITIONS_SQL, [SETTLE_MARKET_ID, SETTLE_MATCH_ID]);
+      await db.query('ANALYZE bets; ANALYZE positions; ANALYZE ledger_accounts');
+      const { rows } = await db.query<{ users: string; bets: string }>(
+        `SELECT count(DISTINCT user_id)::text AS users, count(*)::text AS bets FROM bets WHERE market_id = $1`,
+        [SETTLE_MARKET_ID],
+      );
+      return { users: Number(rows[0]?.users), bets: Number(rows[0]?.bets) };
+    },
+    async settleBaseline() {
+      const started = performance.now();
+      await db.transaction(async (tx) => {
+        settlementRuns.version += 1;
+        const { rows } = await tx.query<{ id: string }>(
+          `INSERT INTO settlements (market_id, market_type, match_id, version, result, source, bets, users, users_pnl_minor, commission_minor)
+           VALUES ($1, 'match_odds', $2, 1000 + $3, '{"type":"WINNER","selectionId":"r1"}', 'admin', 0, 0, 0, 0) RETURNING id`,
+          [SETTLE_MARKET_ID, SETTLE_MATCH_ID, settlementRuns.version],
+        );
+        await tx.query(BASELINE_SQL, [SETTLE_MARKET_ID, rows[0]?.id]);
+        throw new RolledBack();
+      }).catch((error: unknown) => {
+        if (!(error instanceof RolledBack)) throw error;
+      });
+      return performance.now() - started;
+    },
+    async settleProduct() {
+      const started = performance.now();
+      await services.settlement.declare(null, { marketId: SETTLE_MARKET_ID, result: { type: 'WINNER', selectionId: 'r1' } });
+      return performance.now() - started;
+    },
+    async rollbackProduct() {
+      const started = performance.now();
+      await services.settlement.rollback(null, { marketId: SETTLE_MARKET_ID });
+      return performance.now() - started;
+    },
+    async hotSpot(concurrent) {
+      // A fresh player funded with exactly 10 stakes' worth, 1 market, all bets at once.
+      const stakeMinor = 10_000n;
+      const { rows } = await db.query<{ id: string }>(
+        `INSERT INTO users (username, display_name, role, parent_id, password_hash, must_change_password, partnership_share_bps)
+         SELECT 'hot' || $1, 'hot', 'user', parent_id, password_hash, false, 0 FROM users WHERE username = 'bp1' RETURNING id`,
+        [randomBytes(4).toString('hex')],
+      );
+      const hot = rows[0]?.id as string;
+      const balance = stakeMinor * 10n;
+      await db.query(
+        `WITH j AS (INSERT INTO journals (code, event_type, event_ref, request_hash) VALUES ('BENCH_FUND', 'bench.fund', $1, repeat('0', 64)) RETURNING id),
+              a AS (SELECT id, version, balance_minor FROM ledger_accounts WHERE user_id = $1),
+              m AS (SELECT id, version, balance_minor FROM ledger_accounts WHERE code = 'system:mint'),
+              e AS (INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
+                    SELECT j.id, a.id, $2::bigint, a.version + 1, a.balance_minor, a.balance_minor + $2::bigint FROM j, a
+                    UNION ALL
+                    SELECT j.id, m.id, -$2::bigint, m.version + 1, m.balance_minor, m.balance_minor - $2::bigint FROM j, m),
+              u AS (UPDATE ledger_accounts SET balance_minor = balance_minor + $2::bigint, version = version + 1 WHERE user_id = $1)
+         UPDATE ledger_accounts SET balance_minor = balance_minor - $2::bigint, version = version + 1 WHERE code = 'system:mint'`,
+        [hot, balance.toString()],
+      );
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: concurrent }, (_, i) =>
+          services.betting.placeBet(hot, { matchId: MATCH_ID, marketId: marketId(0), selectionId: 'r1', side: 'BACK', odds: 2, stake: Number(stakeMinor) / 100 }, `hot-${i}`),
+        ),
+      );
+      const accepted = outcomes.filter((o) => o.status === 'fulfilled').length;
+      const refused = outcomes.filter((o) => o.status === 'rejected' && (o.reason as { code?: string }).code === 'INSUFFICIENT_FUNDS').length;
+      return { accepted, expected: Number(balance / stakeMinor), refused, other: concurrent - accepted - refused };
+    },
+    async invariants() {
+      const { rows } = await db.query<Record<string, string>>(INVARIANTS_SQL);
+      return Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));
+    },
+    async pgVersion() {
+      const { rows } = await db.query<{ v: string }>('SHOW server_version');
+      return rows[0]?.v ?? 'unknown';
+    },
+    async close() {
+      await anchorPool.end();
+      await app.close();
+      await db.close();
+      await database.drop();
+    },
+  };
+}
+
+class RolledBack extends Error {}

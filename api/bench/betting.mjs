@@ -1,0 +1,296 @@
+#!/usr/bin/env node
+// `pnpm bench` (betting part): bet placement and settlement as ratios measured in one run
+// (BENCH.md §4, §7, §11), on one throwaway PostgreSQL database.
+//
+// Rounds alternate short slices (after a 1 s warm-up each), so every ratio compares adjacent
+// slices that met the same foreign load:
+//   anchor  — "tpcb-lite": pgbench's tpcb-like transaction (3 UPDATEs, 1 SELECT, 1 INSERT) with
+//             the same driver (`pg`) and pool, CONC callers;
+//   direct  — the product's BettingService.placeBet (checks + the one-call place_bet), CONC callers;
+//   http    — POST /api/placebet with a JWT through the real Fastify app, CONC keep-alive
+//             connections from a child process.
+// Ratios per round: direct ÷ anchor (bar ≥ 1.0), http ÷ direct (bar ≥ 0.8); p50/p99 per item
+// (bar for direct: p99 ≤ 30 ms at CONC = pool size = 16).
+// Settlement: SETTLE_BETS bets (default 100,000) over 10,000 players on one market; per round one
+// set-based SQL pass over the same rows (rolled back: the baseline), then the product's settlement
+// (commission, partnership shares, one journal), then its rollback; ratio product ÷ baseline (bar ≤ 2).
+// Correctness gates in the same run: the hot spot (one player, HOT concurrent bets, exactly
+// floor(balance ÷ stake) accepted) and the BENCH §2 invariant counts after every phase (all 0).
+// Environment: ROUNDS (default 5), SLICE (seconds, default 3), CONC (default 16), SETTLE_BETS,
+// SETTLE_ROUNDS (default 3), HOT (default 200), DATABASE_URL (server for the throwaway database;
+// default an embedded PostgreSQL), BENCH_OUT (JSON summary file). Exit code 1 when a gate fails.
+import { build } from 'esbuild';
+import { fork } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const apiDir = path.resolve(here, '..');
+const require = createRequire(path.join(apiDir, 'package.json'));
+
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const SLICE_MS = Number(process.env.SLICE ?? 3) * 1000;
+const WARM_MS = 1000;
+const CONC = Number(process.env.CONC ?? 16);
+const SETTLE_BETS = Number(process.env.SETTLE_BETS ?? 100_000);
+const SETTLE_ROUNDS = Number(process.env.SETTLE_ROUNDS ?? 3);
+const HOT = Number(process.env.HOT ?? 200);
+
+const median = (values) => {
+  const sorted = values.filter((v) => v !== null && Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const fmt = (value, digits = 1) => (value === null || value === undefined ? '—' : Number(value).toFixed(digits));
+
+/** CPU ms (user + system) of the whole machine, and of every `postgres` process (procfs). */
+function cpuSnapshot() {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  const busyMs = (total - (fields[3] ?? 0) - (fields[4] ?? 0)) * 10;
+  let postgresMs = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (comm !== 'postgres') continue;
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      postgresMs += (Number(rest[11]) + Number(rest[12])) * 10;
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const self = process.cpuUsage();
+  return { busyMs, postgresMs, selfMs: (self.user + self.system) / 1000 };
+}
+
+/** Foreign CPU % of the machine during a slice: busy time that was neither ours nor PostgreSQL's. */
+function foreignPct(before, after, childMs, windowMs) {
+  const foreign = after.busyMs - before.busyMs - (after.postgresMs - before.postgresMs) - (after.selfMs - before.selfMs) - childMs;
+  return Math.max(0, (100 * foreign) / (windowMs * cpus().length));
+}
+
+async function closedLoop(fn, conc, ms) {
+  const latencies = [];
+  let ok = 0;
+  let errors = 0;
+  let errorSample = null;
+  const end = performance.now() + ms;
+  await Promise.all(
+    Array.from({ length: conc }, async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        try {
+          await fn();
+          ok += 1;
+          latencies.push(performance.now() - started);
+        } catch (error) {
+          errors += 1;
+          errorSample ??= String(error?.message ?? error).slice(0, 200);
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const q = (p) => (latencies.length === 0 ? null : latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]);
+  return { ok, errors, p50: q(0.5), p99: q(0.99), errorSample };
+}
+
+async function slice(name, fn) {
+  await closedLoop(fn, CONC, WARM_MS);
+  const before = cpuSnapshot();
+  const r = await closedLoop(fn, CONC, SLICE_MS);
+  const after = cpuSnapshot();
+  return { name, perS: r.ok / (SLICE_MS / 1000), ...r, foreignPct: foreignPct(before, after, 0, SLICE_MS) };
+}
+
+function startHttpClients(bench) {
+  const bets = Array.from({ length: 2000 }, () => bench.randomBet());
+  const child = fork(path.join(here, 'betting-http-clients.mjs'), [], {
+    env: { ...process.env, CONC: String(CONC) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = (type) =>
+    new Promise((resolve, reject) => {
+      const onMessage = (m) => {
+        if (m.type === type) {
+          child.off('message', onMessage);
+          resolve(m);
+        }
+      };
+      child.on('message', onMessage);
+      child.once('exit', (code) => reject(new Error(`http clients exited with ${code}`)));
+    });
+  const ready = next('alive').then(() => {
+    const initialised = next('ready');
+    child.send({ type: 'init', apiUrl: bench.apiUrl, tokens: bench.tokens, bets });
+    return initialised;
+  });
+  return {
+    ready,
+    async run() {
+      const before = cpuSnapshot();
+      const done = next('result');
+      child.send({ type: 'run', warmMs: WARM_MS, durMs: SLICE_MS });
+      const r = await done;
+      const after = cpuSnapshot();
+      // The warm-up is inside the CPU window here; count only the measured share of it.
+      const windowMs = WARM_MS + SLICE_MS;
+      return { name: 'http', perS: r.ok / (SLICE_MS / 1000), ...r, foreignPct: foreignPct(before, after, r.cpuMs * (windowMs / SLICE_MS), windowMs) };
+    },
+    stop: () => child.kill(),
+  };
+}
+
+async function loadBench() {
+  const outfile = path.join(apiDir, 'dist', 'bench-betting.cjs');
+  await build({
+    entryPoints: [path.join(here, 'betting-bench.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    packages: 'external',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'bundle-workspace-shared',
+        setup(b) {
+          b.onResolve({ filter: /^@backlay\/shared(\/.*)?$/ }, (args) => ({ path: require.resolve(args.path) }));
+        },
+      },
+    ],
+  });
+  return require(outfile);
+}
+
+function printSlice(round, s) {
+  console.log(
+    [
+      String(round).padStart(5),
+      s.name.padEnd(7),
+      fmt(s.perS, 0).padStart(8),
+      fmt(s.p50, 1).padStart(7),
+      fmt(s.p99, 1).padStart(7),
+      String(s.errors).padStart(6),
+      `${fmt(s.foreignPct)}%`.padStart(8),
+    ].join(' '),
+  );
+  if (s.errorSample) console.log(`      first error: ${s.errorSample}`);
+}
+
+const gates = [];
+const gate = (name, pass, detail) => {
+  gates.push({ name, pass, detail });
+  console.log(`${pass ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
+};
+const checkInvariants = async (bench, phase) => {
+  const counts = await bench.invariants();
+  const bad = Object.entries(counts).filter(([, v]) => v !== 0);
+  gate(`invariants after ${phase}`, bad.length === 0, bad.length === 0 ? 'all 0' : JSON.stringify(Object.fromEntries(bad)));
+};
+
+const startedAt = new Date().toISOString();
+const { setupBettingBench } = await loadBench();
+console.log('setting up: migrations, 10,000 funded players, 20 markets, anchor tables …');
+const bench = await setupBettingBench();
+const rounds = [];
+const settlements = [];
+let seeded = null;
+let http = null;
+try {
+  http = startHttpClients(bench);
+  await http.ready;
+  console.log(`PostgreSQL ${await bench.pgVersion()}, ${cpus().length} cores, CONC=${CONC} (pool 16), slices ${SLICE_MS / 1000} s after ${WARM_MS / 1000} s warm-up\n`);
+
+  const hot = await bench.hotSpot(HOT);
+  gate('hot spot', hot.accepted === hot.expected && hot.other === 0, `${HOT} concurrent bets, ${hot.accepted} accepted (expected ${hot.expected}), ${hot.refused} refused for funds, ${hot.other} other`);
+  await checkInvariants(bench, 'hot spot');
+
+  console.log('\nround  item      per s  p50 ms  p99 ms  errors  foreign');
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    const anchor = await slice('anchor', () => bench.anchor());
+    printSlice(round, anchor);
+    const direct = await slice('direct', () => bench.placeDirect());
+    printSlice(round, direct);
+    const httpSlice = await http.run();
+    printSlice(round, httpSlice);
+    rounds.push({ round, anchor, direct, http: httpSlice });
+  }
+  await checkInvariants(bench, 'placement');
+
+  if (SETTLE_BETS > 0) {
+  console.log(`\nsettlement: seeding ${SETTLE_BETS.toLocaleString('en')} bets …`);
+  seeded = await bench.seedSettlementMarket(SETTLE_BETS);
+  console.log(`${seeded.bets} bets of ${seeded.users} players on one market\n`);
+  console.log('round  baseline ms  product ms  rollback ms  product ÷ baseline');
+  for (let round = 1; round <= SETTLE_ROUNDS; round += 1) {
+    const baselineMs = await bench.settleBaseline();
+    const productMs = await bench.settleProduct();
+    await checkInvariants(bench, `settlement ${round}`);
+    const rollbackMs = await bench.rollbackProduct();
+    await checkInvariants(bench, `rollback ${round}`);
+    settlements.push({ round, baselineMs, productMs, rollbackMs, ratio: productMs / baselineMs });
+    console.log(
+      [String(round).padStart(5), fmt(baselineMs, 0).padStart(12), fmt(productMs, 0).padStart(11), fmt(rollbackMs, 0).padStart(12), fmt(productMs / baselineMs, 2).padStart(19)].join(' '),
+    );
+  }
+  }
+} finally {
+  http?.stop();
+  await bench.close();
+}
+
+const ratios = {
+  directToAnchor: median(rounds.map((r) => r.direct.perS / r.anchor.perS)),
+  httpToDirect: median(rounds.map((r) => r.http.perS / r.direct.perS)),
+  settleToBaseline: median(settlements.map((s) => s.ratio)),
+};
+const items = Object.fromEntries(
+  ['anchor', 'direct', 'http'].map((name) => [
+    name,
+    {
+      perS: median(rounds.map((r) => r[name].perS)),
+      p50: median(rounds.map((r) => r[name].p50)),
+      p99: median(rounds.map((r) => r[name].p99)),
+      foreignPct: median(rounds.map((r) => r[name].foreignPct)),
+    },
+  ]),
+);
+const settle = {
+  bets: seeded?.bets ?? 0,
+  baselineMs: median(settlements.map((s) => s.baselineMs)),
+  productMs: median(settlements.map((s) => s.productMs)),
+  rollbackMs: median(settlements.map((s) => s.rollbackMs)),
+};
+const settleBetsPerS = settle.productMs ? (settle.bets * 1000) / settle.productMs : null;
+
+console.log('\nmedians over rounds');
+console.log(`  anchor (tpcb-lite)   ${fmt(items.anchor.perS, 0)} tx/s   p50 ${fmt(items.anchor.p50)} ms  p99 ${fmt(items.anchor.p99)} ms`);
+console.log(`  placement (service)  ${fmt(items.direct.perS, 0)} bets/s p50 ${fmt(items.direct.p50)} ms  p99 ${fmt(items.direct.p99)} ms`);
+console.log(`  placement (HTTP+JWT) ${fmt(items.http.perS, 0)} req/s  p50 ${fmt(items.http.p50)} ms  p99 ${fmt(items.http.p99)} ms`);
+console.log(`  settlement           ${fmt(settle.productMs, 0)} ms for ${settle.bets} bets (${fmt(settleBetsPerS, 0)} bets/s), baseline ${fmt(settle.baselineMs, 0)} ms, rollback ${fmt(settle.rollbackMs, 0)} ms`);
+console.log('\nratios (median of per-round ratios)          bar');
+console.log(`  placement ÷ tpcb-lite anchor   ${fmt(ratios.directToAnchor, 2).padStart(6)}    ≥ 1.0`);
+console.log(`  HTTP+JWT ÷ direct placement    ${fmt(ratios.httpToDirect, 2).padStart(6)}    ≥ 0.8`);
+console.log(`  settlement ÷ one SQL pass      ${fmt(ratios.settleToBaseline, 2).padStart(6)}    ≤ 2.0`);
+console.log(`  placement p99 at ${CONC} in flight ${fmt(items.direct.p99).padStart(6)} ms ≤ 30 ms`);
+
+const versionOf = (name) => {
+  try {
+    return require(`${name}/package.json`).version;
+  } catch {
+    return 'unknown';
+  }
+};
+const result = { startedAt, conc: CONC, sliceS: SLICE_MS / 1000, rounds, settlements, items, settle, ratios, gates, versions: { node: process.version, pg: versionOf('pg'), fastify: versionOf('fastify') } };
+if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, `${JSON.stringify(result, null, 2)}\n`);
+console.log(`\n${JSON.stringify({ items, settle, ratios })}`);
+if (gates.some((g) => !g.pass)) process.exit(1);

@@ -1,0 +1,323 @@
+/**
+ * All SQL of the read side of bets: bet lists with their names, positions (a player's, or every
+ * open one below an agent, with each player's chain of shares), the markets those positions are
+ * on, and the P&L of settled markets. Plain rows in and out; the rules live in *-rules.ts.
+ */
+import type { BetMarketType, BetStatus, Role } from '@backlay/shared/contracts';
+import type { ChainAgent } from '@backlay/shared/domain';
+import type { Queryable } from '../db/database';
+
+/** Whose bets: one user's, or every player below an account. */
+export type Scope = { userId: string } | { ancestorId: string };
+
+export interface BetListFilter {
+  scope: Scope;
+  statuses: readonly BetStatus[];
+  sportId?: number;
+  matchId?: string;
+  betIds?: readonly string[];
+  /** Settled (or voided) within [from, toExclusive). */
+  settled?: { from: Date; toExclusive: Date };
+  /** 'created': newest placed first; 'settled': newest settled first. */
+  order: 'created' | 'settled';
+}
+
+export interface BetListRow {
+  id: string;
+  matchId: string;
+  marketId: string;
+  marketType: BetMarketType;
+  selectionId: string;
+  side: 'BACK' | 'LAY' | 'YES' | 'NO';
+  priceShown: number;
+  runLine: number | null;
+  stakeMinor: bigint;
+  status: BetStatus;
+  createdAt: Date;
+  pnlMinor: bigint | null;
+  settledAt: Date | null;
+  voidReason: string | null;
+  username: string;
+  sportId: number;
+  matchName: string;
+  marketName: string;
+  selectionName: string;
+}
+
+/** WHERE clause and parameters of a bet filter (bets b JOIN users u JOIN events e). */
+function betWhere(filter: BetListFilter): { where: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const clauses: string[] = [];
+  if ('userId' in filter.scope) clauses.push(`b.user_id = ${add(filter.scope.userId)}::uuid`);
+  else clauses.push(`u.ancestors @> ARRAY[${add(filter.scope.ancestorId)}::uuid]`);
+  clauses.push(`b.status = ANY (${add(filter.statuses)}::text[])`);
+  if (filter.sportId !== undefined) clauses.push(`e.sport_id = ${add(filter.sportId)}`);
+  if (filter.matchId !== undefined) clauses.push(`b.match_id = ${add(filter.matchId)}`);
+  if (filter.betIds !== undefined) clauses.push(`b.id = ANY (${add(filter.betIds)}::uuid[])`);
+  if (filter.settled !== undefined) {
+    clauses.push(`b.settled_at >= ${add(filter.settled.from)} AND b.settled_at < ${add(filter.settled.toExclusive)}`);
+  }
+  return { where: clauses.join(' AND '), params };
+}
+
+type RawBet = Omit<BetListRow, 'stakeMinor' | 'pnlMinor'> & { stakeMinor: string; pnlMinor: string | null };
+
+/** One page of bets with their names, and the number of bets the filter matches. */
+export async function listBets(
+  q: Queryable,
+  filter: BetListFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: BetListRow[]; total: number }> {
+  const { where, params } = betWhere(filter);
+  const order = filter.order === 'settled' ? 'b.settled_at DESC, b.created_at DESC, b.id' : 'b.created_at DESC, b.id';
+  const n = params.length;
+  const [list, count] = await Promise.all([
+    q.query<RawBet>(
+      `SELECT b.id, b.match_id AS "matchId", b.market_id AS "marketId", b.market_type AS "marketType",
+              b.selection_id AS "selectionId", b.side, b.price_shown AS "priceShown", b.run_line AS "runLine",
+              b.stake_minor::text AS "stakeMinor", b.status, b.created_at AS "createdAt", b.pnl_minor::text AS "pnlMinor",
+              b.settled_at AS "settledAt", b.void_reason AS "voidReason", u.username, e.sport_id AS "sportId",
+              e.name AS "matchName",
+              coalesce(CASE WHEN b.market_type = 'fancy' THEN f.name ELSE m.name END, b.market_id) AS "marketName",
+              coalesce(CASE WHEN b.market_type = 'fancy' THEN f.name ELSE r.name END, b.selection_id) AS "selectionName"
+       FROM bets b
+       JOIN users u ON u.id = b.user_id
+       JOIN events e ON e.id = b.match_id
+       LEFT JOIN markets m ON b.market_type <> 'fancy' AND m.id = b.market_id
+       LEFT JOIN runners r ON b.market_type <> 'fancy' AND r.market_id = b.market_id AND r.selection_id = b.selection_id
+       LEFT JOIN fancies f ON b.market_type = 'fancy' AND f.id = b.market_id
+       WHERE ${where}
+       ORDER BY ${order}
+       LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...params, page.limit, page.offset],
+    ),
+    q.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM bets b JOIN users u ON u.id = b.user_id JOIN events e ON e.id = b.match_id WHERE ${where}`,
+      params,
+    ),
+  ]);
+  return {
+    rows: list.rows.map((r) => ({ ...r, stakeMinor: BigInt(r.stakeMinor), pnlMinor: r.pnlMinor === null ? null : BigInt(r.pnlMinor) })),
+    total: count.rows[0]?.total ?? 0,
+  };
+}
+
+export interface PositionRow {
+  userId: string;
+  marketId: string;
+  marketType: BetMarketType;
+  matchId: string;
+  /** Runner markets: {selectionId: paise}; fancy: {"lines": [...], "zones": [...]}. */
+  pnl: unknown;
+  exposureMinor: bigint;
+  /** The player's path, root first. */
+  ancestors: string[];
+  /** The player's agents nearest first with their cumulative shares (only when asked for). */
+  chain: ChainAgent[] | null;
+}
+
+type RawPosition = Omit<PositionRow, 'exposureMinor'> & { exposureMinor: string };
+const toPosition = (r: RawPosition): PositionRow => ({ ...r, exposureMinor: BigInt(r.exposureMinor) });
+
+const POSITION_COLUMNS = `p.user_id AS "userId", p.market_id AS "marketId", p.market_type AS "marketType",
+  p.match_id AS "matchId", p.pnl, p.exposure_minor::text AS "exposureMinor", u.ancestors`;
+
+/** A player's open positions on one match. */
+export async function openPositionsOfUser(q: Queryable, userId: string, matchId: string): Promise<PositionRow[]> {
+  const { rows } = await q.query<RawPosition>(
+    `SELECT ${POSITION_COLUMNS}, NULL::json AS chain
+     FROM positions p JOIN users u ON u.id = p.user_id
+     WHERE p.user_id = $1 AND p.match_id = $2 AND p.status = 'open'`,
+    [userId, matchId],
+  );
+  return rows.map(toPosition);
+}
+
+/**
+ * Every open position of the players below `ancestorId` (optionally on one match), in ONE
+ * query; with `withChain` each row carries the player's agents nearest first and their shares.
+ */
+export async function openPositionsBelow(
+  q: Queryable,
+  ancestorId: string,
+  options: { matchId?: string; withChain: boolean },
+): Promise<PositionRow[]> {
+  const chain = options.withChain
+    ? `(SELECT json_agg(json_build_object('id', a.id, 'shareBps', a.partnership_share_bps) ORDER BY o.pos DESC)
+        FROM unnest(u.ancestors) WITH ORDINALITY AS o(agent_id, pos) JOIN users a ON a.id = o.agent_id)`
+    : 'NULL::json';
+  const { rows } = await q.query<RawPosition>(
+    `SELECT ${POSITION_COLUMNS}, ${chain} AS chain
+     FROM positions p JOIN users u ON u.id = p.user_id
+     WHERE p.status = 'open' AND u.ancestors @> ARRAY[$1::uuid] AND ($2::text IS NULL OR p.match_id = $2)`,
+    [ancestorId, options.matchId ?? null],
+  );
+  return rows.map(toPosition);
+}
+
+/** Open bets per market of the players below `ancestorId`, on the given markets. */
+export async function openBetCountsBelow(q: Queryable, ancestorId: string, marketIds: readonly string[]): Promise<Map<string, number>> {
+  if (marketIds.length === 0) return new Map();
+  const { rows } = await q.query<{ marketId: string; count: number }>(
+    `SELECT b.market_id AS "marketId", count(*)::int AS count
+     FROM bets b JOIN users u ON u.id = b.user_id
+     WHERE b.status = 'open' AND u.ancestors @> ARRAY[$1::uuid] AND b.market_id = ANY ($2::text[])
+     GROUP BY b.market_id`,
+    [ancestorId, marketIds],
+  );
+  return new Map(rows.map((r) => [r.marketId, r.count]));
+}
+
+export interface MarketInfo {
+  marketId: string;
+  marketType: BetMarketType;
+  name: string;
+  sortOrder: number;
+  matchId: string;
+  matchName: string;
+  sportId: number;
+  /** Runner markets: the runners in sort order; fancy: empty. */
+  runners: Array<{ selectionId: string; name: string; status: string }>;
+}
+
+/** The runner markets and fancies with these ids, with their match and runners. */
+export async function marketsByIds(q: Queryable, runnerMarketIds: readonly string[], fancyIds: readonly string[]): Promise<MarketInfo[]> {
+  if (runnerMarketIds.length === 0 && fancyIds.length === 0) return [];
+  const { rows } = await q.query<MarketInfo>(
+    `SELECT m.id AS "marketId", m.market_type AS "marketType", m.name, m.sort_order AS "sortOrder", e.id AS "matchId",
+            e.name AS "matchName", e.sport_id AS "sportId",
+            coalesce((SELECT json_agg(json_build_object('selectionId', r.selection_id, 'name', r.name, 'status', r.status)
+                               ORDER BY r.sort_order, r.selection_id)
+                      FROM runners r WHERE r.market_id = m.id), '[]'::json) AS runners
+     FROM markets m JOIN events e ON e.id = m.event_id
+     WHERE m.id = ANY ($1::text[])
+     UNION ALL
+     SELECT f.id, 'fancy', f.name, f.sort_order, e.id, e.name, e.sport_id, '[]'::json
+     FROM fancies f JOIN events e ON e.id = f.event_id
+     WHERE f.id = ANY ($2::text[])`,
+    [runnerMarketIds, fancyIds],
+  );
+  return rows;
+}
+
+export interface AccountRow {
+  id: string;
+  username: string;
+  role: Role;
+}
+
+/** The direct children of an account, by username. */
+export async function childrenOf(q: Queryable, parentId: string): Promise<AccountRow[]> {
+  const { rows } = await q.query<AccountRow>(
+    'SELECT id, username, role FROM users WHERE parent_id = $1 ORDER BY lower(username), id',
+    [parentId],
+  );
+  return rows;
+}
+
+export interface PnlFilter {
+  from: Date;
+  toExclusive: Date;
+  sportId?: number;
+}
+
+export interface PnlRow {
+  key: string;
+  sportId: number | null;
+  sportName: string | null;
+  matchId: string | null;
+  matchName: string | null;
+  marketName: string | null;
+  role: Role | null;
+  grossMinor: bigint;
+  commissionMinor: bigint;
+  netMinor: bigint;
+  ownShareMinor: bigint | null;
+  settledAt: Date | null;
+}
+
+type RawPnl = Omit<PnlRow, 'grossMinor' | 'commissionMinor' | 'netMinor' | 'ownShareMinor'> & {
+  grossMinor: string;
+  commissionMinor: string;
+  netMinor: string;
+  ownShareMinor: string | null;
+};
+
+const toPnl = (r: RawPnl): PnlRow => ({
+  ...r,
+  grossMinor: BigInt(r.grossMinor),
+  commissionMinor: BigInt(r.commissionMinor),
+  netMinor: BigInt(r.netMinor),
+  ownShareMinor: r.ownShareMinor === null ? null : BigInt(r.ownShareMinor),
+});
+
+/** The live settlements of the range (reversed ones never count), with names; alias s, e, sp. */
+const SETTLEMENT_FROM = `settlements s
+  JOIN events e ON e.id = s.match_id
+  JOIN sports sp ON sp.sport_id = e.sport_id
+  LEFT JOIN markets m ON s.market_type <> 'fancy' AND m.id = s.market_id
+  LEFT JOIN fancies f ON s.market_type = 'fancy' AND f.id = s.market_id`;
+const SETTLEMENT_WHERE = `s.reversed_at IS NULL AND s.created_at >= $2 AND s.created_at < $3 AND ($4::int IS NULL OR e.sport_id = $4)`;
+const MARKET_COLUMNS = `s.market_id AS key, e.sport_id AS "sportId", sp.name AS "sportName", s.match_id AS "matchId",
+  e.name AS "matchName", coalesce(CASE WHEN s.market_type = 'fancy' THEN f.name ELSE m.name END, s.market_id) AS "marketName",
+  NULL AS role, s.created_at AS "settledAt"`;
+
+/** A player's own result per settled market, newest first. */
+export async function playerPnlByMarket(q: Queryable, userId: string, filter: PnlFilter): Promise<PnlRow[]> {
+  const { rows } = await q.query<RawPnl>(
+    `SELECT ${MARKET_COLUMNS}, su.gross_pnl_minor::text AS "grossMinor", su.commission_minor::text AS "commissionMinor",
+            su.net_minor::text AS "netMinor", NULL AS "ownShareMinor"
+     FROM ${SETTLEMENT_FROM} JOIN settlement_users su ON su.settlement_id = s.id
+     WHERE su.user_id = $1 AND ${SETTLEMENT_WHERE}
+     ORDER BY s.created_at DESC, s.market_id`,
+    [userId, filter.from, filter.toExclusive, filter.sportId ?? null],
+  );
+  return rows.map(toPnl);
+}
+
+/**
+ * Per settled market with players below `agentId`: their totals and the agent's own share
+ * (Σ settlement_shares.amount_minor of the agent), newest first.
+ */
+export async function agentPnlByMarket(q: Queryable, agentId: string, filter: PnlFilter): Promise<PnlRow[]> {
+  const { rows } = await q.query<RawPnl>(
+    `SELECT ${MARKET_COLUMNS}, sum(su.gross_pnl_minor)::text AS "grossMinor", sum(su.commission_minor)::text AS "commissionMinor",
+            sum(su.net_minor)::text AS "netMinor", coalesce(sum(sh.amount_minor), 0)::text AS "ownShareMinor"
+     FROM ${SETTLEMENT_FROM}
+     JOIN settlement_users su ON su.settlement_id = s.id
+     JOIN users p ON p.id = su.user_id
+     LEFT JOIN settlement_shares sh ON sh.settlement_id = su.settlement_id AND sh.user_id = su.user_id AND sh.agent_id = $1
+     WHERE p.ancestors @> ARRAY[$1::uuid] AND ${SETTLEMENT_WHERE}
+     GROUP BY s.id, e.id, sp.sport_id, m.id, f.id
+     ORDER BY s.created_at DESC, s.market_id`,
+    [agentId, filter.from, filter.toExclusive, filter.sportId ?? null],
+  );
+  return rows.map(toPnl);
+}
+
+/**
+ * Per direct child of `agentId`: the totals of the players in the child's subtree (or of the
+ * child itself when it is a player) over the range, and the agent's own share from them.
+ */
+export async function agentPnlByChild(q: Queryable, agentId: string, filter: PnlFilter): Promise<PnlRow[]> {
+  const { rows } = await q.query<RawPnl>(
+    `SELECT c.username AS key, NULL::int AS "sportId", NULL AS "sportName", NULL AS "matchId", NULL AS "matchName",
+            NULL AS "marketName", c.role, max(s.created_at) AS "settledAt",
+            sum(su.gross_pnl_minor)::text AS "grossMinor", sum(su.commission_minor)::text AS "commissionMinor",
+            sum(su.net_minor)::text AS "netMinor", coalesce(sum(sh.amount_minor), 0)::text AS "ownShareMinor"
+     FROM ${SETTLEMENT_FROM}
+     JOIN settlement_users su ON su.settlement_id = s.id
+     JOIN users p ON p.id = su.user_id
+     JOIN users c ON c.id = coalesce(p.ancestors[array_position(p.ancestors, $1::uuid) + 1], p.id)
+     LEFT JOIN settlement_shares sh ON sh.settlement_id = su.settlement_id AND sh.user_id = su.user_id AND sh.agent_id = $1
+     WHERE p.ancestors @> ARRAY[$1::uuid] AND ${SETTLEMENT_WHERE}
+     GROUP BY c.id, c.username, c.role
+     ORDER BY lower(c.username), c.id`,
+    [agentId, filter.from, filter.toExclusive, filter.sportId ?? null],
+  );
+  return rows.map(toPnl);
+}

@@ -1,0 +1,75 @@
+/**
+ * Pure rules of results (RULES §7.5, §7.7): which declared results fit a market, their canonical
+ * form (the one stored in settlements.result and compared for "same result"), and the result the
+ * feed gave. Runner markets take WINNER, DEAD_HEAT (k ≥ 2 distinct known runners) or VOID; fancies
+ * RUNS (a whole number ≥ 0) or VOID.
+ */
+import type { DeclaredResult } from '@backlay/shared/contracts';
+
+/** What a result is declared on. */
+export type ResultTarget =
+  | { kind: 'market'; selectionIds: readonly string[] }
+  | { kind: 'fancy' };
+
+/** The largest run count accepted for a fancy (a sanity bound, far above any innings). */
+export const MAX_RUNS = 100_000;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The canonical result for `target`, or null when `raw` does not fit it. Dead-heat runners are
+ * sorted, so the same declaration always compares equal.
+ */
+export function canonicalResult(target: ResultTarget, raw: unknown): DeclaredResult | null {
+  if (!isRecord(raw)) return null;
+  switch (raw.type) {
+    case 'VOID':
+      return { type: 'VOID' };
+    case 'WINNER': {
+      if (target.kind !== 'market' || typeof raw.selectionId !== 'string') return null;
+      return target.selectionIds.includes(raw.selectionId) ? { type: 'WINNER', selectionId: raw.selectionId } : null;
+    }
+    case 'DEAD_HEAT': {
+      if (target.kind !== 'market' || !Array.isArray(raw.selectionIds)) return null;
+      const ids = raw.selectionIds as unknown[];
+      if (ids.length < 2 || !ids.every((id): id is string => typeof id === 'string' && target.selectionIds.includes(id))) return null;
+      if (new Set(ids).size !== ids.length) return null;
+      return { type: 'DEAD_HEAT', selectionIds: [...ids].sort() };
+    }
+    case 'RUNS': {
+      if (target.kind !== 'fancy' || typeof raw.runs !== 'number') return null;
+      return Number.isSafeInteger(raw.runs) && raw.runs >= 0 && raw.runs <= MAX_RUNS ? { type: 'RUNS', runs: raw.runs } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The feed's result of a runner market: markets.result is a selection id or 'void' (null: none yet). */
+export function feedMarketResult(result: string | null): DeclaredResult | null {
+  if (result === null) return null;
+  return result === 'void' ? { type: 'VOID' } : { type: 'WINNER', selectionId: result };
+}
+
+/** The feed's result of a fancy: the runs once closed; closed without runs is void (null: still open). */
+export function feedFancyResult(feedStatus: string, runs: number | null): DeclaredResult | null {
+  if (feedStatus !== 'closed') return null;
+  return runs === null ? { type: 'VOID' } : { type: 'RUNS', runs };
+}
+
+/** "Winner 58805", "Dead heat 1 / 2", "46 runs", "Void" — for remarks and audit rows. */
+export function describeResult(result: DeclaredResult, names: ReadonlyMap<string, string> = new Map()): string {
+  const name = (id: string) => names.get(id) ?? id;
+  switch (result.type) {
+    case 'WINNER':
+      return `Winner ${name(result.selectionId)}`;
+    case 'DEAD_HEAT':
+      return `Dead heat ${result.selectionIds.map(name).join(' / ')}`;
+    case 'RUNS':
+      return `${result.runs} runs`;
+    case 'VOID':
+      return 'Void';
+  }
+}

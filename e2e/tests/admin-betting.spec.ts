@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PLAYER, apiPost, apiToken, signIn, signOut } from '../support/helpers';
+
+/**
+ * The agents' side of betting, on a 1280×800 desktop and a 360×740 phone: demo-user's bets
+ * (placed through the API) appear in demo-dl's market analysis and in its view of the match
+ * (books, child books, downline bets); demo-admin deletes one bet (it moves to Deleted bets)
+ * and declares the market's result (it moves to Settled); demo-dl's profit and loss then shows
+ * the players' loss and its own share.
+ *
+ * The journeys use a soccer market (the demo keeps a soccer match imported): the players'
+ * journeys bet on cricket, and a settled market is gone for them. Each run takes a market that
+ * has not been settled yet, importing another soccer match of the feed when it must.
+ */
+
+const SOCCER = 1;
+// Above the sports' default minimum stake (₹100).
+const STAKE_KEPT = 300;
+const STAKE_DELETED = 200;
+
+interface PriceSize {
+  price: number;
+  size: number;
+}
+interface Runner {
+  selectionId: string;
+  name: string;
+  back: PriceSize[];
+  lay: PriceSize[];
+  status: string;
+}
+interface Market {
+  marketId: string;
+  matchId: string;
+  name: string;
+  type: string;
+  status: string;
+  runners: Runner[];
+}
+interface MatchSummary {
+  _id: string;
+  name: string;
+}
+interface ResultRow {
+  marketId: string;
+}
+interface Chosen {
+  match: MatchSummary;
+  market: Market;
+}
+
+async function apiGet<T>(request: APIRequestContext, token: string, path: string, params: Record<string, string | number> = {}): Promise<T> {
+  const res = await request.get(path, { headers: { Authorization: `Bearer ${token}` }, params });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { data: T }).data;
+}
+
+interface SeriesItem {
+  competitionId: string;
+}
+interface FeedMatch {
+  eventId: string;
+  competitionId: string;
+  inPlay: boolean;
+  imported: boolean;
+}
+
+/** An open market of the match whose runners all have a back price and that was never settled. */
+async function openMarketOf(request: APIRequestContext, playerToken: string, matchId: string, settled: ReadonlySet<string>): Promise<Market | undefined> {
+  const markets = await apiGet<Market[]>(request, playerToken, '/api/get-market-list', { matchId });
+  return markets.find(
+    (m) => m.type !== 'bookmaker' && m.status === 'open' && !settled.has(m.marketId) && m.runners.length >= 2 && m.runners.every((r) => r.status === 'active' && r.back.length > 0),
+  );
+}
+
+/**
+ * A soccer market to bet on: open, every runner priced, never settled. The demo keeps one soccer
+ * match imported; when none of its markets will do (each run settles one), demo-admin imports
+ * another soccer match of the feed, as the sports administration does (save-match, syncData).
+ */
+async function chooseMarket(request: APIRequestContext, playerToken: string, adminToken: string): Promise<Chosen> {
+  const settled = new Set((await apiGet<ResultRow[]>(request, adminToken, '/api/results', { status: 'settled' })).map((r) => r.marketId));
+  const deadline = Date.now() + 90_000;
+  let imported = false;
+  let seen: string[] = [];
+  for (;;) {
+    const matches = await apiGet<MatchSummary[]>(request, playerToken, '/api/get-match-list', { sportId: SOCCER, status: 'all' });
+    seen = matches.map((m) => m.name);
+    for (const match of matches) {
+      const market = await openMarketOf(request, playerToken, match._id, settled);
+      if (market) return { match, market };
+    }
+    if (!imported) {
+      imported = await importSoccerMatch(request, adminToken, new Set(matches.map((m) => m._id)));
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(`no open, unsettled soccer market to bet on (matches: ${seen.join(', ')})`);
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}
+
+/** Import a soccer match of the feed that is not imported yet, in play first; false when there is none. */
+async function importSoccerMatch(request: APIRequestContext, adminToken: string, known: ReadonlySet<string>): Promise<boolean> {
+  const candidates: FeedMatch[] = [];
+  for (const series of await apiGet<SeriesItem[]>(request, adminToken, '/api/get-series', { EventTypeID: SOCCER })) {
+    const feed = await apiGet<FeedMatch[]>(request, adminToken, '/api/get-matches', { EventTypeID: SOCCER, CompetitionID: series.competitionId });
+    candidates.push(...feed.filter((m) => !m.imported && !known.has(m.eventId)));
+  }
+  const next = candidates.find((m) => m.inPlay) ?? candidates[0];
+  if (!next) return false;
+  await apiPost(request, adminToken, '/api/save-match', { data: { eventId: next.eventId, sportId: SOCCER, competitionId: next.competitionId }, syncData: true });
+  return true;
+}
+
+/** Back the first runner at its live best back price, again with a fresh price while the market moves. */
+async function placeBack(request: APIRequestContext, playerToken: string, chosen: Chosen, stake: number): Promise<string> {
+  const { match, market } = chosen;
+  let last = '';
+  for (let attempt = 0; attempt < 15; attempt += 1) {
+    const live = (await apiGet<Market[]>(request, playerToken, '/api/get-market-list', { matchId: match._id })).find((m) => m.marketId === market.marketId);
+    const runner = live?.runners.find((r) => r.selectionId === market.runners[0].selectionId);
+    if (live?.status === 'open' && runner?.back[0]) {
+      const res = await request.post('/api/placebet', {
+        headers: { Authorization: `Bearer ${playerToken}`, 'Idempotency-Key': randomUUID() },
+        data: { matchId: match._id, marketId: market.marketId, selectionId: runner.selectionId, side: 'BACK', odds: runner.back[0].price, stake },
+      });
+      const body = (await res.json()) as { data: { bet: { betId: string } }; message: string };
+      if (res.ok()) return body.data.bet.betId;
+      last = body.message;
+    }
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+  throw new Error(`the bet was not placed: ${last}`);
+}
+
+/** Nothing sticks out sideways: the page itself never scrolls horizontally. */
+async function expectNoPageOverflow(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+test.describe('agents and betting', () => {
+  test("a player's bets show in the agent's books; the admin deletes one and declares the result; the agent's P&L shows its share", async ({ page, request }) => {
+    test.setTimeout(240_000);
+    const playerToken = await apiToken(request, 'player', PLAYER);
+    const adminToken = await apiToken(request, 'admin', 'demo-admin');
+    const chosen = await chooseMarket(request, playerToken, adminToken);
+    const { match, market } = chosen;
+    const [backed, other] = market.runners;
+    // Set-up: the bet delay of this market off, so a moving simulated price cannot refuse the
+    // set-up bets (placement and its delay are the players' journeys, not this one).
+    await apiPost(request, adminToken, '/api/update-market', { marketId: market.marketId, betDelaySec: 0 });
+    await placeBack(request, playerToken, chosen, STAKE_KEPT);
+    await placeBack(request, playerToken, chosen, STAKE_DELETED);
+    const title = `${match.name} · ${market.name}`;
+
+    // demo-dl, the player's agent: market analysis → the match's agent view.
+    await signIn(page, 'admin', 'demo-dl');
+    await nav(page).getByRole('link', { name: 'Market analysis' }).click();
+    await expect(page).toHaveURL(/\/admin\/market-analysis$/);
+    const matchBooks = page.getByRole('region', { name: match.name, exact: true });
+    const book = matchBooks.getByRole('table', { name: `Book of ${market.name}`, exact: true });
+    await expect(book.getByRole('rowheader', { name: backed.name, exact: true })).toBeVisible();
+    await expect(book.getByRole('columnheader')).toHaveText(['Runner', 'Users', 'Own']);
+    await expectNoPageOverflow(page);
+
+    await matchBooks.getByRole('link', { name: `Open ${match.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/odds/${match._id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: match.name })).toBeVisible();
+    await expect(page.getByRole('table', { name: `${market.name} prices`, exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: `Book of ${market.name}`, exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Child books' }).getByRole('rowheader', { name: PLAYER })).toBeVisible();
+    const dlBets = page.getByRole('table', { name: 'Downline bets' });
+    await expect(dlBets.getByRole('row').filter({ hasText: market.name }).filter({ hasText: '300.00' })).toHaveCount(1);
+    await expect(dlBets.getByRole('row').filter({ hasText: market.name }).filter({ hasText: '200.00' })).toHaveCount(1);
+    // Only admin and sadmin delete bets.
+    await expect(page.getByRole('button', { name: 'Delete bets' })).toHaveCount(0);
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    await expectNoPageOverflow(page);
+    await signOut(page, 'admin');
+
+    // demo-admin: delete the ₹200 bet from the match's view, then declare the result.
+    await signIn(page, 'admin', 'demo-admin');
+    await page.goto(`/admin/odds/${match._id}`);
+    const bets = page.getByRole('table', { name: 'Downline bets' });
+    const small = bets.getByRole('row').filter({ hasText: market.name }).filter({ hasText: '200.00' });
+    await small.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Delete bets' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete bet' });
+    const box = await confirm.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.x >= 0 && box.x + box.width <= viewport.width && box.height <= viewport.height).toBe(true);
+    await confirm.getByLabel('Reason (optional)').fill('e2e palpable error');
+    await confirm.getByRole('button', { name: 'Delete bet' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText('Bets deleted').first()).toBeVisible();
+    await expect(small).toHaveCount(0);
+    await expect(bets.getByRole('row').filter({ hasText: market.name }).filter({ hasText: '300.00' })).toHaveCount(1);
+
+    await nav(page).getByRole('link', { name: 'Unsettled bets' }).click();
+    await page.getByRole('link', { name: 'Deleted', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/unsettledbet\/deleted$/);
+    await expect(page.getByRole('table', { name: 'Deleted bets' }).getByRole('row').filter({ hasText: match.name }).filter({ hasText: market.name }).filter({ hasText: 'e2e palpable error' })).toHaveCount(1);
+    await expectNoPageOverflow(page);
+
+    await nav(page).getByRole('link', { name: 'Results' }).click();
+    await expect(page).toHaveURL(/\/admin\/results$/);
+    await page.getByRole('button', { name: `Declare ${title}`, exact: true }).click();
+    const declare = page.getByRole('dialog', { name: `Declare result: ${market.name}` });
+    await declare.getByLabel('Result').selectOption({ label: other.name });
+    await declare.getByRole('button', { name: 'Declare result' }).click();
+    await expect(declare).toBeHidden();
+    await expect(page.getByText('Result declared').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: `Declare ${title}`, exact: true })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Settled' }).click();
+    const settled = page.getByRole('table', { name: 'Settled results' }).getByRole('row').filter({ has: page.getByRole('button', { name: `Rollback ${title}`, exact: true }) });
+    await expect(settled).toContainText(`Winner: ${other.name}`);
+    await expect(settled.getByRole('cell').nth(3)).toHaveText('1');
+    await expectNoPageOverflow(page);
+    await signOut(page, 'admin');
+
+    // demo-dl: its player lost the ₹300 (the deleted bet counts for nothing); the DL's share is a gain.
+    await signIn(page, 'admin', 'demo-dl');
+    await nav(page).getByRole('link', { name: 'Profit & loss' }).click();
+    await expect(page).toHaveURL(/\/admin\/profitloss$/);
+    const pnl = page.getByRole('table', { name: 'Profit and loss' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: market.name, exact: true }) }).filter({ hasText: match.name });
+    await expect(pnl).toHaveCount(1);
+    const cells = pnl.getByRole('cell');
+    // Cells after the market: Match, Sport, Settled, Players' P&L, Commission, Net, My share.
+    await expect(cells.nth(3)).toHaveText('-300.00');
+    await expect(cells.nth(6).locator('.bl-credit')).toHaveText(/^[1-9][\d,]*\.\d\d$/);
+    await expect(page.getByRole('table', { name: 'Profit and loss' }).getByRole('row', { name: /^Total/ })).toBeVisible();
+    await expectNoPageOverflow(page);
+  });
+});

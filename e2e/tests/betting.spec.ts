@@ -1,0 +1,219 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { PLAYER, apiPost, apiToken, signIn } from '../support/helpers';
+
+/** The simulator bowls a ball every 2–4 s; markets and fancy lines pause and reopen well within this. */
+const LIVE_TIMEOUT_MS = 60_000;
+/** A bet waits the market's bet delay (a few seconds) before the server answers. */
+const PLACE_TIMEOUT_MS = 30_000;
+/** A price can move during the bet delay; the journey clicks the new price and tries again. */
+const PLACE_ATTEMPTS = 6;
+
+/** Rupees as the screens show them (1,00,000.00, -250.00) → a number. */
+function rupees(text: string | null): number {
+  const value = Number((text ?? '').replace(/[^\d.-]/g, ''));
+  if (!Number.isFinite(value)) throw new Error(`not an amount: ${text}`);
+  return value;
+}
+
+async function headerExposure(page: Page): Promise<number> {
+  return rupees(await page.getByTestId('header-exposure').textContent());
+}
+
+/** The P&L under a runner's name on the ladder (0 before the player has a position there). */
+async function runnerPnl(row: Locator): Promise<number> {
+  const pnl = row.locator('.bl-runner-pnl');
+  return (await pnl.count()) === 0 ? 0 : rupees(await pnl.textContent());
+}
+
+/** The page never scrolls sideways (checked on the phone). */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+/**
+ * Set the bet delay of the match's match odds and fancies to 0 as demo-admin. The journey is about
+ * the screens; the delay itself is the API's (its tests cover it), and while the feed re-versions
+ * a market on every price tick a delayed in-play bet is refused as "changed during the bet delay".
+ */
+async function withoutBetDelay(request: APIRequestContext, matchId: string) {
+  const token = await apiToken(request, 'admin', 'demo-admin');
+  const get = async <T>(path: string): Promise<T> => {
+    const res = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return ((await res.json()) as { data: T }).data;
+  };
+  const markets = await get<{ marketId: string; type: string }[]>(`/api/get-market-list?matchId=${encodeURIComponent(matchId)}`);
+  for (const m of markets.filter((x) => x.type === 'match_odds')) await apiPost(request, token, '/api/update-market', { marketId: m.marketId, betDelaySec: 0 });
+  const fancies = await get<{ fancyId: string }[]>(`/api/get-fancy-list?matchId=${encodeURIComponent(matchId)}&gtype=all`);
+  for (const f of fancies) await apiPost(request, token, '/api/update-fancy', { fancyId: f.fancyId, betDelaySec: 0 });
+}
+
+/**
+ * Open the slip with `open`, type the stake and place the bet. A refusal because the price or
+ * line moved, or the market paused, during the bet delay is answered by opening the slip again
+ * at the new price; any other refusal fails the journey.
+ */
+async function placeBet(page: Page, open: () => Promise<void>, stake: string, check?: (slip: Locator) => Promise<void>) {
+  for (let attempt = 1; ; attempt += 1) {
+    await open();
+    const slip = page.getByRole('form', { name: 'Bet slip' });
+    await expect(slip).toBeVisible();
+    await slip.getByLabel('Stake', { exact: true }).fill(stake);
+    if (check) await check(slip);
+    await slip.getByRole('button', { name: 'Place Bet' }).click({ timeout: LIVE_TIMEOUT_MS });
+    const outcome = () => expect.poll(async () => ((await slip.count()) === 0 ? 'placed' : (await slip.getByRole('alert').count()) > 0 ? 'refused' : 'pending'), { timeout: PLACE_TIMEOUT_MS });
+    await outcome().not.toBe('pending');
+    if ((await slip.count()) === 0) return;
+    const message = (await slip.getByRole('alert').textContent()) ?? '';
+    if (attempt >= PLACE_ATTEMPTS || !/changed|not open|suspended|ball running|closed/i.test(message)) throw new Error(`the bet was refused: ${message}`);
+    await slip.getByRole('button', { name: 'Cancel' }).click();
+  }
+}
+
+test.describe('betting', () => {
+  test('a player backs and lays on match odds and takes a YES on a fancy, and follows exposure, runner P&L and the bets', async ({ page, request }, testInfo) => {
+    test.setTimeout(300_000);
+    const phone = testInfo.project.name === 'mobile';
+    await signIn(page, 'player', PLAYER);
+
+    // An in-play cricket match (demo mode keeps one in play).
+    await page.goto('/match/4/in-play');
+    const item = page.getByRole('list', { name: 'Matches' }).getByRole('listitem').first();
+    await expect(item.getByText('In-play')).toBeVisible({ timeout: 30_000 });
+    const name = ((await item.getByRole('link').first().textContent()) ?? '').trim();
+    await item.getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await withoutBetDelay(request, decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? ''));
+    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    const myBets = page.getByRole('region', { name: /^My Bets/ });
+    await expect(myBets.getByRole('heading', { name: /^My Bets \(\d+\)$/ })).toBeVisible();
+    const betsBefore = Number(/\((\d+)\)/.exec((await myBets.getByRole('heading').textContent()) ?? '')?.[1]);
+    const exposureBefore = await headerExposure(page);
+
+    const matchOdds = page.getByRole('region', { name: 'Match Odds' });
+    const first = matchOdds.getByRole('row').nth(1);
+    const second = matchOdds.getByRole('row').nth(2);
+    const bestBack = first.locator('td.bl-price--back[data-level="1"] button');
+    const bestLay = second.locator('td.bl-price--lay[data-level="1"] button');
+    const firstName = /^Back (.+) at /.exec((await bestBack.getAttribute('aria-label')) ?? '')?.[1] ?? '';
+    const secondName = /^Lay (.+) at /.exec((await bestLay.getAttribute('aria-label')) ?? '')?.[1] ?? '';
+    expect(firstName && secondName).toBeTruthy();
+
+    // Back the first runner: the slip opens under the market at the clicked price; a stake
+    // button fills the stake; the slip shows each runner's P&L with the bet.
+    const firstBefore = await runnerPnl(first);
+    const secondBefore = await runnerPnl(second);
+    await placeBet(
+      page,
+      async () => {
+        await expect(bestBack).toBeEnabled({ timeout: LIVE_TIMEOUT_MS });
+        const price = ((await bestBack.getAttribute('aria-label')) ?? '').replace(/^.* at /, '');
+        await bestBack.click();
+        await expect(page.getByRole('form', { name: 'Bet slip' }).getByLabel('Odds')).toHaveValue(price);
+      },
+      '200',
+      async (slip) => {
+        await expect(slip).toContainText(`Back ${firstName}`);
+        await slip.getByLabel('Stake', { exact: true }).fill('');
+        await slip.getByRole('group', { name: 'Quick stakes' }).getByRole('button').first().click();
+        await expect(slip.getByLabel('Stake', { exact: true })).toHaveValue(/^\d+$/);
+        await slip.getByLabel('Stake', { exact: true }).fill('200');
+        await expect(slip.getByRole('table', { name: 'Profit or loss if each runner wins' }).getByRole('row', { name: new RegExp(`^${firstName}`) })).toBeVisible();
+        await expect(slip).toContainText('Exposure on this market:');
+        if (phone) {
+          await expectNoSidewaysScroll(page);
+          const box = await slip.boundingBox();
+          expect(box && box.x >= 0 && box.x + box.width <= 360).toBeTruthy();
+        }
+      },
+    );
+    await expect(page.getByText('Bet Placed Successfully').first()).toBeVisible();
+    await expect.poll(() => headerExposure(page)).toBeGreaterThan(exposureBefore);
+    // The backed runner's P&L rose, the other's fell (green and red once the player has bets).
+    await expect.poll(() => runnerPnl(first)).toBeGreaterThan(firstBefore);
+    await expect.poll(() => runnerPnl(second)).toBeLessThan(secondBefore);
+    await expect(second.locator('.bl-runner-pnl .bl-pnl')).toHaveAttribute('data-pnl', 'neg');
+    const exposureAfterBack = await headerExposure(page);
+
+    // Lay the second runner.
+    const secondAfterBack = await runnerPnl(second);
+    await placeBet(
+      page,
+      async () => {
+        await expect(bestLay).toBeEnabled({ timeout: LIVE_TIMEOUT_MS });
+        await bestLay.click();
+      },
+      '100',
+      async (slip) => expect(slip).toContainText(`Lay ${secondName}`),
+    );
+    await expect.poll(() => runnerPnl(second)).toBeLessThan(secondAfterBack);
+    await expect.poll(() => headerExposure(page)).not.toBe(exposureAfterBack);
+
+    // A YES on a fancy line: line and rate are fixed; the slip shows the fancy's exposure.
+    // A line that is taking bets (others are closed, or suspended with their innings).
+    const fancies = page.getByRole('list', { name: 'Fancy sessions' }).getByRole('listitem');
+    const open = fancies.filter({ has: page.getByRole('button', { name: /^Yes: /, disabled: false }) }).first();
+    await expect(open).toBeVisible({ timeout: LIVE_TIMEOUT_MS });
+    const fancyName = (await open.getAttribute('aria-label')) ?? '';
+    const fancy = fancies.filter({ has: page.getByText(fancyName, { exact: true }) });
+    const yes = fancy.getByRole('button', { name: /^Yes: / });
+    const exposureBeforeFancy = await headerExposure(page);
+    await placeBet(
+      page,
+      async () => {
+        await expect(yes).toBeEnabled({ timeout: LIVE_TIMEOUT_MS });
+        await yes.click();
+      },
+      '100',
+      async (slip) => {
+        await expect(fancy.getByRole('form', { name: 'Bet slip' })).toBeVisible();
+        await expect(slip).toContainText(`Yes ${fancyName}`);
+        await expect(slip.getByLabel('Odds')).toHaveCount(0);
+        await expect(slip).toContainText('Exposure on this fancy:');
+      },
+    );
+    await expect.poll(() => headerExposure(page)).toBeGreaterThan(exposureBeforeFancy);
+    await expect(fancy.getByText('Exposure')).toBeVisible();
+    await fancy.getByRole('button', { name: `Book: ${fancyName}` }).click();
+    const book = page.getByRole('dialog', { name: `Run book: ${fancyName}` });
+    await expect(book.getByRole('table')).toBeVisible();
+    if (phone) {
+      const box = await book.boundingBox();
+      expect(box && box.width <= 360 && box.height <= 740).toBeTruthy();
+    }
+    await book.getByRole('button', { name: 'Close' }).click();
+
+    // My Bets: the three new bets, back blue and lay pink.
+    await expect(myBets.getByRole('heading', { name: `My Bets (${betsBefore + 3})` })).toBeVisible();
+    const table = myBets.getByRole('table', { name: 'My bets on this match' });
+    const rows = table.getByRole('row');
+    await expect(rows.nth(1)).toContainText(fancyName);
+    await expect(rows.nth(1)).toContainText('Yes');
+    await expect(rows.nth(1)).toHaveClass(/bl-bet--back/);
+    await expect(rows.nth(2)).toContainText(secondName);
+    await expect(rows.nth(2)).toHaveClass(/bl-bet--lay/);
+    await expect(rows.nth(3)).toContainText(firstName);
+    await expect(rows.nth(3)).toHaveClass(/bl-bet--back/);
+    if (phone) await expectNoSidewaysScroll(page);
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+
+    // The unsettled bets list has them too.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Unsettled bets', exact: true }).click();
+    await expect(page).toHaveURL(/\/unsettledbet$/);
+    const unsettled = page.getByRole('table', { name: 'Unsettled bets' }).getByRole('row').filter({ hasText: name });
+    await expect(unsettled.filter({ hasText: fancyName }).first()).toBeVisible();
+    await expect(unsettled.filter({ hasText: secondName }).filter({ hasText: 'Lay' }).first()).toBeVisible();
+    await expect(unsettled.filter({ hasText: firstName }).filter({ hasText: 'Back' }).first()).toBeVisible();
+    expect(await unsettled.count()).toBeGreaterThanOrEqual(3);
+    if (phone) await expectNoSidewaysScroll(page);
+
+    // Bet history and profit & loss open with the last 7 days (nothing settled yet on this match).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bet history', exact: true }).click();
+    await expect(page.getByLabel('From')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByRole('table', { name: 'Bet history' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profit & loss', exact: true }).click();
+    await expect(page.getByRole('table', { name: 'Profit and loss by market' })).toBeVisible();
+    if (phone) await expectNoSidewaysScroll(page);
+  });
+});

@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, betsApi, sportsApi, useLoad, useObservable, user$, type Role } from '@backlay/shared';
+import { ChildBooks } from './ChildBooks';
+import { DownlineBets } from './DownlineBets';
+import { LivePrices } from './LivePrices';
+import { MarketBookTable } from './MarketBookTable';
+import { SECTION_STYLE, useLiveLoad } from './betting-common';
+
+/** Roles that may void bets (delete-current-bet, delete-bets); the API refuses every other. */
+export const DELETE_BET_ROLES: readonly Role[] = ['admin', 'sadmin'];
+
+/** odds/:matchId in the admin area: the agent's view of one match. */
+export function AgentOdds() {
+  const { matchId = '' } = useParams();
+  return <AgentMatch key={matchId} matchId={matchId} />;
+}
+
+/**
+ * The agent's view of a match: its markets with live prices (read-only), the agent's books on
+ * the match (get-market-analysis?matchId), the books per child with drill-down, and the
+ * downline's open bets, which admin and sadmin can delete (void). Books and bets refresh every
+ * 5 s while the page is visible, on Refresh and after a delete.
+ */
+function AgentMatch({ matchId }: { matchId: string }) {
+  const me = useObservable(user$, null);
+  const [refresh, setRefresh] = useState(0);
+  const refreshAll = useCallback(() => setRefresh((n) => n + 1), []);
+  const { load: match } = useLoad(() => sportsApi.matchById(matchId), matchId);
+  const { load: books, reload } = useLiveLoad(() => betsApi.marketAnalysis({ matchId }), matchId);
+  useEffect(() => {
+    if (refresh > 0) reload();
+  }, [refresh, reload]);
+  const booksId = useId();
+
+  const bookName = books.state === 'done' && books.value.length > 0 ? books.value[0].matchName : null;
+  const title = match.state === 'done' ? match.value.name : (bookName ?? 'Match');
+  const canDelete = me !== null && DELETE_BET_ROLES.includes(me.role);
+
+  return (
+    <Page
+      title={title}
+      actions={
+        <div className="bl-page__links">
+          <Link to={ROUTES.adminMarketAnalysis.path}>Market analysis</Link>
+          <Button variant="secondary" className="bl-btn--small" onClick={refreshAll}>
+            Refresh
+          </Button>
+        </div>
+      }
+    >
+      {match.state === 'done' ? <p className="bl-hint">{match.value.competitionName}</p> : null}
+      <LivePrices matchId={matchId} />
+      <section aria-labelledby={booksId} style={SECTION_STYLE}>
+        <h2 id={booksId} className="bl-section-title">
+          Books
+        </h2>
+        {books.state === 'loading' ? <Spinner label="Loading books" /> : null}
+        {books.state === 'fail' ? <EmptyState>{books.message}</EmptyState> : null}
+        {books.state === 'done' && books.value.length === 0 ? <EmptyState>No open bets in your downline on this match.</EmptyState> : null}
+        {books.state === 'done' && books.value.length > 0 ? (
+          <div className="bl-markets">
+            {books.value.map((b) => (
+              <MarketBookTable key={b.marketId} book={b} />
+            ))}
+          </div>
+        ) : null}
+      </section>
+      {me ? <ChildBooks matchId={matchId} root={me.username} refresh={refresh} /> : null}
+      <DownlineBets matchId={matchId} canDelete={canDelete} refresh={refresh} onChanged={refreshAll} />
+      <BuildTag app="admin" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}

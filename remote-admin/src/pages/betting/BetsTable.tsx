@@ -1,0 +1,104 @@
+import { Button, formatRupees, type BetRow } from '@backlay/shared';
+import { betPrice, formatBetTime, isBackSide, sideLabel } from './betting-common';
+
+/** What a bet table shows besides the bet's own columns. */
+export interface BetsTableOptions {
+  /** The table's accessible name. */
+  label: string;
+  /** Show the match column (lists over every match). */
+  showMatch?: boolean;
+  /** Show why a bet was voided (the deleted list). */
+  showVoidReason?: boolean;
+  /** Row checkboxes: the selected bet ids and how to change them. */
+  selection?: { selected: ReadonlySet<string>; onChange: (next: Set<string>) => void };
+  /** A Delete button per row. */
+  onDelete?: (bet: BetRow) => void;
+}
+
+/** "Bet of demo-user on India (Back 2.5, 100.00)": what a row's controls are named after. */
+export function betLabel(bet: BetRow): string {
+  return `${bet.username} on ${bet.selectionName} (${sideLabel(bet.side)} ${betPrice(bet)}, ${formatRupees(bet.stake)})`;
+}
+
+/**
+ * Bets of the downline: user, match, market, selection, side, odds (or the fancy's line @
+ * rate), stake and time placed; optionally with checkboxes and a Delete button per row. The
+ * username stays in view while the table scrolls sideways on a phone.
+ */
+export function BetsTable({ rows, label, showMatch = false, showVoidReason = false, selection, onDelete }: BetsTableOptions & { rows: BetRow[] }) {
+  const allSelected = selection !== undefined && rows.length > 0 && rows.every((r) => selection.selected.has(r.betId));
+  const toggleAll = () => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    for (const r of rows) {
+      if (allSelected) next.delete(r.betId);
+      else next.add(r.betId);
+    }
+    selection.onChange(next);
+  };
+  const toggle = (betId: string) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (next.has(betId)) next.delete(betId);
+    else next.add(betId);
+    selection.onChange(next);
+  };
+  return (
+    <div className="bl-table-wrap">
+      <table className="bl-table bl-table--sticky" aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col">User</th>
+            {selection ? (
+              <th scope="col">
+                <input type="checkbox" aria-label="Select every bet on this page" checked={allSelected} onChange={toggleAll} disabled={rows.length === 0} />
+              </th>
+            ) : null}
+            {showMatch ? <th scope="col">Match</th> : null}
+            <th scope="col">Market</th>
+            <th scope="col">Selection</th>
+            <th scope="col">Side</th>
+            <th scope="col" className="num">
+              Odds / run
+            </th>
+            <th scope="col" className="num">
+              Stake
+            </th>
+            <th scope="col">Placed at</th>
+            {showVoidReason ? <th scope="col">Reason</th> : null}
+            {onDelete ? <th scope="col">Actions</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((bet) => (
+            <tr key={bet.betId}>
+              <th scope="row">{bet.username}</th>
+              {selection ? (
+                <td>
+                  <input type="checkbox" aria-label={`Select bet of ${betLabel(bet)}`} checked={selection.selected.has(bet.betId)} onChange={() => toggle(bet.betId)} />
+                </td>
+              ) : null}
+              {showMatch ? <td>{bet.matchName}</td> : null}
+              <td>{bet.marketName}</td>
+              <td>{bet.selectionName}</td>
+              <td>
+                <span className={isBackSide(bet.side) ? 'bl-fancy__side--yes' : 'bl-fancy__side--no'}>{sideLabel(bet.side)}</span>
+              </td>
+              <td className="num">{betPrice(bet)}</td>
+              <td className="num">{formatRupees(bet.stake)}</td>
+              <td>{formatBetTime(bet.createdAt)}</td>
+              {showVoidReason ? <td className="bl-table__wrap">{bet.voidReason ?? '—'}</td> : null}
+              {onDelete ? (
+                <td>
+                  <Button variant="secondary" className="bl-btn--small" aria-label={`Delete bet of ${betLabel(bet)}`} onClick={() => onDelete(bet)}>
+                    Delete
+                  </Button>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

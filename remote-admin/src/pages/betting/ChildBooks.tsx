@@ -1,0 +1,89 @@
+import { useEffect, useId, useState } from 'react';
+import { Button, EmptyState, ROLE_LABELS, Spinner, betsApi } from '@backlay/shared';
+import { MARKET_TYPE_LABELS, Pnl, SECTION_STYLE, useLiveLoad } from './betting-common';
+
+/**
+ * The 'Child books' panel of a match (get-child-user-list): per direct child of the account in
+ * view, its subtree's players' P&L per outcome on every market with bets below it. An agent
+ * child drills down (the breadcrumb climbs back); players are leaves. Starts at the signed-in
+ * agent (`root`), refreshes with the page.
+ */
+export function ChildBooks({ matchId, root, refresh }: { matchId: string; root: string; refresh: number }) {
+  const titleId = useId();
+  // The accounts drilled into below the caller, top first.
+  const [path, setPath] = useState<string[]>([]);
+  const username = path.length > 0 ? path[path.length - 1] : undefined;
+  const { load, reload } = useLiveLoad(() => betsApi.childUserList({ matchId, username }), `${matchId}:${username ?? ''}`);
+  useEffect(() => {
+    if (refresh > 0) reload();
+  }, [refresh, reload]);
+
+  return (
+    <section aria-labelledby={titleId} style={SECTION_STYLE}>
+      <h2 id={titleId} className="bl-section-title">
+        Child books
+      </h2>
+      <nav className="bl-breadcrumb" aria-label="Child books path">
+        <ol>
+          {[root, ...path].map((name, i) => (
+            <li key={`${i}:${name}`}>
+              {i === path.length ? (
+                <span aria-current="page">{name}</span>
+              ) : (
+                <Button variant="link" onClick={() => setPath(path.slice(0, i))}>
+                  {name}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {load.state === 'loading' ? <Spinner label="Loading child books" /> : null}
+      {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
+      {load.state === 'done' && load.value.length === 0 ? <EmptyState>No bets below {username ?? root} on this match.</EmptyState> : null}
+      {load.state === 'done' && load.value.length > 0 ? (
+        <div className="bl-table-wrap">
+          <table className="bl-table bl-table--sticky" aria-label="Child books">
+            <thead>
+              <tr>
+                <th scope="col">Account</th>
+                <th scope="col">Role</th>
+                <th scope="col">Books (players' P&amp;L per outcome)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {load.value.map((child) => (
+                <tr key={child.username}>
+                  <th scope="row">
+                    {child.role === 'user' ? (
+                      child.username
+                    ) : (
+                      <Button variant="link" aria-label={`Books below ${child.username}`} onClick={() => setPath([...path, child.username])}>
+                        {child.username}
+                      </Button>
+                    )}
+                  </th>
+                  <td>{ROLE_LABELS[child.role]}</td>
+                  <td className="bl-table__wrap">
+                    {child.markets.map((m) => (
+                      <div key={m.marketId}>
+                        <strong>{m.marketName}</strong> <small className="bl-muted">{MARKET_TYPE_LABELS[m.marketType]}</small>
+                        <ul style={{ listStyle: 'none', margin: '2px 0 6px', padding: 0 }}>
+                          {m.lines.map((l) => (
+                            <li key={l.selectionId}>
+                              {l.name}: <Pnl value={l.usersPnl} />
+                            </li>
+                          ))}
+                        </ul>
+                      </div>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Dialog, MESSAGES, SelectField, TextField, betsApi, notify, type ResultMarketRow } from '@backlay/shared';
+import { MARKET_TYPE_LABELS, resultText } from './betting-common';
+import { DEAD_HEAT_CHOICE, RUNS_CHOICE, VOID_CHOICE, buildDeclaredResult, valuesOf, type DeclareValues } from './declare-result';
+
+/**
+ * Declare a market's result, or correct a settled one (the API rolls back and settles again as
+ * a new version). Runner markets: a winner, Void, or Dead heat between chosen runners. Fancies:
+ * the runs, or Void. Starts from the feed's result (declare) or the settled one (correct); the
+ * server's message is toasted, a refusal stays in the dialog.
+ */
+export function DeclareDialog({ row, correcting, onClose, onDone }: { row: ResultMarketRow; correcting: boolean; onClose: () => void; onDone: () => void }) {
+  const settled = correcting ? (row.settled?.result ?? null) : null;
+  const [values, setValues] = useState<DeclareValues>(() => valuesOf(settled ?? row.feedResult, row));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fancy = row.marketType === 'fancy';
+  const change = (next: Partial<DeclareValues>) => {
+    setValues((v) => ({ ...v, ...next }));
+    setError(null);
+  };
+
+  const options = fancy
+    ? [
+        { value: RUNS_CHOICE, label: 'Runs' },
+        { value: VOID_CHOICE, label: 'Void' },
+      ]
+    : [{ value: '', label: 'Choose the winner…' }, ...row.runners.map((r) => ({ value: r.selectionId, label: r.name })), { value: VOID_CHOICE, label: 'Void' }, { value: DEAD_HEAT_CHOICE, label: 'Dead heat' }];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const built = buildDeclaredResult(values, row, settled);
+    if ('error' in built) {
+      setError(built.error);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await betsApi.declareResult({ marketId: row.marketId, result: built.result });
+      notify('success', res.message);
+      onDone();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : MESSAGES.internal);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={`${correcting ? 'Correct' : 'Declare'} result: ${row.marketName}`} onClose={onClose} closeDisabled={busy}>
+      <dl className="bl-facts">
+        <dt>Match</dt>
+        <dd>{row.matchName}</dd>
+        <dt>Market</dt>
+        <dd>
+          {row.marketName} ({MARKET_TYPE_LABELS[row.marketType]})
+        </dd>
+        <dt>Open bets</dt>
+        <dd>{row.openBets}</dd>
+        {row.feedResult ? (
+          <>
+            <dt>Feed result</dt>
+            <dd>{resultText(row.feedResult, row.runners)}</dd>
+          </>
+        ) : null}
+        {row.settled ? (
+          <>
+            <dt>Settled</dt>
+            <dd>
+              {resultText(row.settled.result, row.runners)} (version {row.settled.version})
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {correcting ? <p className="bl-hint">The settlement is reversed and the market settled again with the new result.</p> : null}
+      <form className="bl-form" onSubmit={(e) => void submit(e)} noValidate>
+        <SelectField label="Result" name="choice" value={values.choice} options={options} onChange={(e) => change({ choice: e.target.value })} />
+        {fancy && values.choice === RUNS_CHOICE ? (
+          <TextField label="Runs" name="runs" type="number" inputMode="numeric" min={0} step={1} value={values.runs} onChange={(e) => change({ runs: e.target.value })} />
+        ) : null}
+        {!fancy && values.choice === DEAD_HEAT_CHOICE ? (
+          <fieldset className="bl-field">
+            <legend>Dead heat between</legend>
+            {row.runners.map((r) => (
+              <label key={r.selectionId} style={{ display: 'block' }}>
+                <input
+                  type="checkbox"
+                  checked={values.deadHeat.includes(r.selectionId)}
+                  onChange={(e) => change({ deadHeat: e.target.checked ? [...values.deadHeat, r.selectionId] : values.deadHeat.filter((id) => id !== r.selectionId) })}
+                />{' '}
+                {r.name}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        {error ? (
+          <p className="bl-form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="bl-form-actions">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {correcting ? 'Correct result' : 'Declare result'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

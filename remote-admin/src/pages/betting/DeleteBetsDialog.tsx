@@ -1,0 +1,53 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Dialog, MESSAGES, REMARK_MAX_LENGTH, TextField, betsApi, notify, type BetRow } from '@backlay/shared';
+import { betLabel } from './BetsTable';
+
+/**
+ * Confirm voiding open bets ("delete": nothing is removed, the bets turn void and release their
+ * exposure). Several bets go to delete-bets with an optional reason; one bet from its row goes
+ * to delete-current-bet. The server's message is toasted; a refusal stays in the dialog.
+ */
+export function DeleteBetsDialog({ bets, single, onClose, onDone }: { bets: BetRow[]; single: boolean; onClose: () => void; onDone: () => void }) {
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const one = bets.length === 1;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const res = single ? await betsApi.deleteCurrentBet(bets[0].betId) : await betsApi.deleteBets({ betIds: bets.map((b) => b.betId), reason: reason.trim() || undefined });
+      notify('success', res.message);
+      onDone();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : MESSAGES.internal);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={one ? 'Delete bet' : 'Delete bets'} onClose={onClose} closeDisabled={busy}>
+      <p>
+        {one ? `The bet of ${betLabel(bets[0])} becomes void` : `${bets.length} bets become void`}: the stake is no longer at risk and the bet shows under Deleted bets. This cannot be undone.
+      </p>
+      <form className="bl-form" onSubmit={(e) => void submit(e)} noValidate>
+        {single ? null : <TextField label="Reason (optional)" name="reason" autoComplete="off" maxLength={REMARK_MAX_LENGTH} value={reason} onChange={(e) => setReason(e.target.value)} />}
+        {error ? (
+          <p className="bl-form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="bl-form-actions">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {one ? 'Delete bet' : `Delete ${bets.length} bets`}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, generatePath } from 'react-router';
+import { BET_LIST_PAGE_SIZE, Button, EmptyState, Pager, ROUTES, Spinner, betsApi, type BetRow } from '@backlay/shared';
+import { BetsTable } from './BetsTable';
+import { SECTION_STYLE, useLiveLoad } from './betting-common';
+import { DeleteBetsDialog } from './DeleteBetsDialog';
+
+type Deleting = { bets: BetRow[]; single: boolean } | null;
+
+/**
+ * The downline's open bets on one match (unsettled-bets?matchId), paged. With `canDelete`
+ * (admin and sadmin; the API decides, this only hides what others cannot do) each row has a
+ * checkbox and a Delete button, and 'Delete bets' voids the selected ones after a confirmation.
+ * `onChanged` tells the page to refresh its books after a delete.
+ */
+export function DownlineBets({ matchId, canDelete, refresh, onChanged }: { matchId: string; canDelete: boolean; refresh: number; onChanged: () => void }) {
+  const titleId = useId();
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [deleting, setDeleting] = useState<Deleting>(null);
+  const { load, reload } = useLiveLoad(() => betsApi.unsettledBets({ type: 'matched', matchId, page, pageSize: BET_LIST_PAGE_SIZE }), `${matchId}:${page}`);
+  useEffect(() => {
+    if (refresh > 0) reload();
+  }, [refresh, reload]);
+
+  const rows = load.state === 'done' ? load.value.rows : [];
+  // A selection only ever holds bets still on screen (a refresh may have settled or voided some).
+  const chosen = rows.filter((r) => selected.has(r.betId));
+  const deleted = () => {
+    setDeleting(null);
+    setSelected(new Set());
+    // The page refreshes every panel, this list included.
+    onChanged();
+  };
+
+  return (
+    <section aria-labelledby={titleId} style={SECTION_STYLE}>
+      <header className="bl-page__head">
+        <h2 id={titleId} className="bl-section-title">
+          Downline bets
+        </h2>
+        <div className="bl-page__links">
+          {canDelete ? (
+            <Button variant="secondary" className="bl-btn--small" disabled={chosen.length === 0} onClick={() => setDeleting({ bets: chosen, single: false })}>
+              Delete bets
+            </Button>
+          ) : null}
+          <Link to={generatePath(ROUTES.adminUnsettledBetType.path, { type: 'deleted' })}>Deleted bets</Link>
+        </div>
+      </header>
+      {canDelete && chosen.length > 0 ? (
+        <p className="bl-hint" aria-live="polite">
+          {chosen.length} selected
+        </p>
+      ) : null}
+      {load.state === 'loading' ? <Spinner label="Loading bets" /> : null}
+      {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
+      {load.state === 'done' && load.value.total === 0 ? <EmptyState>No open bets in your downline on this match.</EmptyState> : null}
+      {load.state === 'done' && load.value.total > 0 ? (
+        <>
+          <BetsTable
+            rows={rows}
+            label="Downline bets"
+            selection={canDelete ? { selected, onChange: setSelected } : undefined}
+            onDelete={canDelete ? (bet) => setDeleting({ bets: [bet], single: true }) : undefined}
+          />
+          <Pager page={load.value.page} pageSize={load.value.pageSize} total={load.value.total} onPage={setPage} label="Bet pages" />
+        </>
+      ) : null}
+      {deleting ? <DeleteBetsDialog bets={deleting.bets} single={deleting.single} onClose={() => setDeleting(null)} onDone={deleted} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { useEffect, useId, useState } from 'react';
+import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, SECTION_STYLE } from './betting-common';
+import { EmptyState, Spinner, initialMatchState, marketData, type Market, type MarketStatus, type MatchDataStatus, type MatchState, type PriceSize } from '@backlay/shared';
+
+const STATUS_TEXT: Record<MarketStatus, string> = { open: 'Open', suspended: 'Suspended', ball_running: 'Ball running', closed: 'Closed' };
+
+const CONNECTION_TEXT: Record<MatchDataStatus, string> = {
+  connecting: 'Connecting to live prices…',
+  live: 'Live',
+  resyncing: 'Reconnecting to live prices…',
+  unavailable: 'No live prices',
+};
+
+/**
+ * The live image of a match from the page's one data connection (the shared market-data
+ * client, as the players' odds page uses it): watching starts on mount and stops on unmount.
+ */
+export function useMatchState(matchId: string): MatchState {
+  const [state, setState] = useState<MatchState>(() => initialMatchState(matchId));
+  useEffect(() => {
+    setState(initialMatchState(matchId));
+    const subscription = marketData.watchMatch(matchId).subscribe(setState);
+    return () => subscription.unsubscribe();
+  }, [matchId]);
+  return state;
+}
+
+/** A price as a ladder shows it: decimal odds, or a bookmaker rate in paise (0.85 → 85). */
+export function formatPrice(at: PriceSize | undefined, type: Market['type']): string {
+  if (!at) return '–';
+  return type === 'bookmaker' ? String(Math.round(at.price * 100)) : String(Math.round(at.price * 100) / 100);
+}
+
+function StatusBadge({ status }: { status: MarketStatus }) {
+  return <span className={`bl-badge${status === 'open' ? '' : ' bl-badge--locked'}`}>{STATUS_TEXT[status]}</span>;
+}
+
+function MarketPrices({ market }: { market: Market }) {
+  const titleId = useId();
+  return (
+    <section className="bl-market" aria-labelledby={titleId}>
+      <header className="bl-market__head">
+        <h3 id={titleId} style={MARKET_TITLE_STYLE}>
+          {market.name}
+        </h3>
+        <StatusBadge status={market.status} />
+      </header>
+      <div className="bl-table-wrap">
+        <table className="bl-table bl-table--compact" style={FRAMED_TABLE_STYLE} aria-label={`${market.name} prices`}>
+          <thead>
+            <tr>
+              <th scope="col">Runner</th>
+              <th scope="col" className="num">
+                Back
+              </th>
+              <th scope="col" className="num">
+                Lay
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {market.runners.map((r) => (
+              <tr key={r.selectionId}>
+                <th scope="row">{r.name}</th>
+                {r.status === 'removed' ? (
+                  <td colSpan={2}>Removed</td>
+                ) : (
+                  <>
+                    <td className="num">
+                      <span className="bl-price bl-price--back">{formatPrice(r.back[0], market.type)}</span>
+                    </td>
+                    <td className="num">
+                      <span className="bl-price bl-price--lay">{formatPrice(r.lay[0], market.type)}</span>
+                    </td>
+                  </>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The match's markets with their live best back and lay (read-only: agents do not bet here)
+ * and its fancies with the No and Yes lines, each with its status.
+ */
+export function LivePrices({ matchId }: { matchId: string }) {
+  const data = useMatchState(matchId);
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} style={SECTION_STYLE}>
+      <header className="bl-page__head">
+        <h2 id={titleId} className="bl-section-title">
+          Live prices
+        </h2>
+        <span className={`bl-live bl-live--${data.status}`} role="status">
+          {CONNECTION_TEXT[data.status]}
+        </span>
+      </header>
+      {data.status === 'connecting' ? <Spinner label="Loading prices" /> : null}
+      {data.status === 'unavailable' ? <EmptyState>Live prices are not available for this match: {data.error}</EmptyState> : null}
+      {data.status !== 'connecting' && data.status !== 'unavailable' && data.markets.length === 0 && data.fancies.length === 0 ? <EmptyState>No markets are open on this match right now.</EmptyState> : null}
+      <div className="bl-markets">
+        {data.markets.map((m) => (
+          <MarketPrices key={m.marketId} market={m} />
+        ))}
+        {data.fancies.length > 0 ? (
+          <div className="bl-table-wrap">
+            <table className="bl-table bl-table--compact" aria-label="Fancy prices">
+              <thead>
+                <tr>
+                  <th scope="col">Fancy</th>
+                  <th scope="col" className="num">
+                    No
+                  </th>
+                  <th scope="col" className="num">
+                    Yes
+                  </th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.fancies.map((f) => (
+                  <tr key={f.fancyId}>
+                    <th scope="row">{f.name}</th>
+                    <td className="num">
+                      <span className="bl-price bl-price--lay" aria-label={`No ${f.noRun} at ${f.noRate}`}>
+                        <span className="bl-price__odds">{f.noRun}</span>
+                        <span className="bl-price__size">{f.noRate}</span>
+                      </span>
+                    </td>
+                    <td className="num">
+                      <span className="bl-price bl-price--back" aria-label={`Yes ${f.yesRun} at ${f.yesRate}`}>
+                        <span className="bl-price__odds">{f.yesRun}</span>
+                        <span className="bl-price__size">{f.yesRate}</span>
+                      </span>
+                    </td>
+                    <td>
+                      <StatusBadge status={f.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { useId } from 'react';
+import { Link, generatePath } from 'react-router';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, betsApi, type MarketBook } from '@backlay/shared';
+import { SECTION_STYLE, useLiveLoad } from './betting-common';
+import { MarketBookTable, groupByMatch } from './MarketBookTable';
+
+/**
+ * dashbaord and market-analysis: the agent's book on every open market with bets in its
+ * downline (get-market-analysis), grouped by match. Per market the players' P&L and the agent's
+ * own per outcome and the bet count; each match links to its agent view. Refreshes every 5 s
+ * while the page is visible, and on Refresh.
+ */
+export function MarketAnalysis() {
+  const { load, reload } = useLiveLoad(() => betsApi.marketAnalysis(), 'all');
+  const groups = load.state === 'done' ? groupByMatch(load.value) : [];
+  return (
+    <Page
+      title="Market analysis"
+      actions={
+        <Button variant="secondary" className="bl-btn--small" onClick={reload}>
+          Refresh
+        </Button>
+      }
+    >
+      <p className="bl-hint">Users: what your downline's players win (+) or lose (−) if that outcome happens. Own: your share of the result.</p>
+      {load.state === 'loading' ? <Spinner label="Loading market analysis" /> : null}
+      {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
+      {load.state === 'done' && groups.length === 0 ? <EmptyState>No open bets in your downline.</EmptyState> : null}
+      {groups.map((g) => (
+        <MatchBooks key={g.matchId} matchId={g.matchId} matchName={g.matchName} books={g.books} />
+      ))}
+      <BuildTag app="admin" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}
+
+function MatchBooks({ matchId, matchName, books }: { matchId: string; matchName: string; books: MarketBook[] }) {
+  const titleId = useId();
+  return (
+    <section style={SECTION_STYLE} aria-labelledby={titleId}>
+      <header className="bl-page__head">
+        <h2 id={titleId} className="bl-section-title">
+          {matchName}
+        </h2>
+        <Link to={generatePath(ROUTES.adminOdds.path, { matchId })} aria-label={`Open ${matchName}`}>
+          Open match
+        </Link>
+      </header>
+      <div className="bl-markets">
+        {books.map((b) => (
+          <MarketBookTable key={b.marketId} book={b} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { useId } from 'react';
+import type { MarketBook } from '@backlay/shared';
+import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, MARKET_TYPE_LABELS, Pnl } from './betting-common';
+
+/**
+ * One market of an agent's book: per runner (or fancy run zone) the downline players' combined
+ * P&L if that outcome happens ('Users') and the agent's own result then ('Own', its share of the
+ * opposite, RULES T27), with the number of open bets. The table scrolls inside its wrapper on a
+ * phone.
+ */
+export function MarketBookTable({ book }: { book: MarketBook }) {
+  const titleId = useId();
+  const fancy = book.marketType === 'fancy';
+  return (
+    <section className="bl-market" aria-labelledby={titleId}>
+      <header className="bl-market__head">
+        <h3 id={titleId} style={MARKET_TITLE_STYLE}>{book.marketName}</h3>
+        <small className="bl-muted">{MARKET_TYPE_LABELS[book.marketType]}</small>
+        <span className="bl-badge" data-testid="bet-count">
+          {book.betCount} {book.betCount === 1 ? 'bet' : 'bets'}
+        </span>
+      </header>
+      <div className="bl-table-wrap">
+        <table className="bl-table bl-table--compact" style={FRAMED_TABLE_STYLE} aria-label={`Book of ${book.marketName}`}>
+          <thead>
+            <tr>
+              <th scope="col">{fancy ? 'Runs' : 'Runner'}</th>
+              <th scope="col" className="num">
+                Users
+              </th>
+              <th scope="col" className="num">
+                Own
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {book.lines.map((line) => (
+              <tr key={line.selectionId}>
+                <th scope="row">{line.name}</th>
+                <td className="num">
+                  <Pnl value={line.usersPnl} />
+                </td>
+                <td className="num">
+                  <Pnl value={line.ownPnl} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** Books grouped by match, each match in the order its first market arrived. */
+export function groupByMatch(books: readonly MarketBook[]): { matchId: string; matchName: string; sportId: number; books: MarketBook[] }[] {
+  const groups = new Map<string, { matchId: string; matchName: string; sportId: number; books: MarketBook[] }>();
+  for (const book of books) {
+    const group = groups.get(book.matchId) ?? { matchId: book.matchId, matchName: book.matchName, sportId: book.sportId, books: [] };
+    group.books.push(book);
+    groups.set(book.matchId, group);
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,71 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import moment from 'moment';
+import { betsApi, type ProfitLossResponse, type ProfitLossRow } from '@backlay/shared';
+import { ProfitLoss } from './ProfitLoss';
+
+jest.mock('@backlay/shared', () => {
+  const actual = jest.requireActual('@backlay/shared');
+  return { ...actual, betsApi: { profitLoss: jest.fn() } };
+});
+
+const api = betsApi as jest.Mocked<typeof betsApi>;
+
+const row = (key: string, over: Partial<ProfitLossRow> = {}): ProfitLossRow => ({
+  key, sportId: 4, sportName: 'Cricket', matchId: 'e1', matchName: 'India v Australia', marketName: 'Match Odds', role: null,
+  pnl: -100, commission: 0, net: -100, ownShare: 60, settledAt: '2026-11-21T12:00:00Z', ...over,
+});
+
+beforeEach(() => jest.resetAllMocks());
+
+describe('ProfitLoss', () => {
+  it("asks for the last 7 days by market and shows each market with the totals row", async () => {
+    const res: ProfitLossResponse = {
+      rows: [row('mo1'), row('f1', { marketName: '6 over runs', pnl: 1250.5, commission: 25, net: 1225.5, ownShare: -735.3 })],
+      total: { pnl: 1150.5, commission: 25, net: 1125.5, ownShare: -675.3 },
+    };
+    api.profitLoss.mockResolvedValue(res);
+    render(<ProfitLoss />);
+    const table = await screen.findByRole('table', { name: 'Profit and loss' });
+    const to = moment().format('YYYY-MM-DD');
+    const from = moment().subtract(7, 'days').format('YYYY-MM-DD');
+    expect(api.profitLoss).toHaveBeenCalledWith({ from, to, sportId: undefined, groupBy: 'market' });
+    expect(screen.getByLabelText('From')).toHaveValue(from);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Market', 'Match', 'Sport', 'Settled', "Players' P&L", 'Commission', 'Net', 'My share']);
+    const fancy = within(table).getByRole('row', { name: /^6 over runs/ });
+    expect(within(fancy).getByText('1,250.50')).toHaveClass('bl-credit');
+    expect(within(fancy).getByText('-735.30')).toHaveClass('bl-debit');
+    const total = within(table).getByRole('row', { name: /^Total/ });
+    expect(within(total).getByTestId('total-pnl')).toHaveTextContent('1,150.50');
+    expect(within(total).getByTestId('total-commission')).toHaveTextContent('25.00');
+    expect(within(total).getByTestId('total-net')).toHaveTextContent('1,125.50');
+    expect(within(total).getByTestId('total-share')).toHaveTextContent('-675.30');
+    expect(within(total).getByTestId('total-share')).toHaveClass('bl-debit');
+  });
+
+  it('groups by child and filters by sport', async () => {
+    api.profitLoss.mockResolvedValue({ rows: [row('demo-smdl', { role: 'smdl', marketName: null, matchName: null, settledAt: null })], total: { pnl: -100, commission: 0, net: -100, ownShare: 60 } });
+    render(<ProfitLoss />);
+    await screen.findByRole('table', { name: 'Profit and loss' });
+    await userEvent.click(screen.getByRole('tab', { name: 'By child' }));
+    await waitFor(() => expect(api.profitLoss).toHaveBeenLastCalledWith(expect.objectContaining({ groupBy: 'child' })));
+    expect(screen.getByRole('tab', { name: 'By child' })).toHaveAttribute('aria-selected', 'true');
+    const table = await screen.findByRole('table', { name: 'Profit and loss' });
+    await waitFor(() => expect(within(table).getAllByRole('columnheader')[0]).toHaveTextContent('Account'));
+    expect(within(table).getByRole('row', { name: /^demo-smdl/ })).toHaveTextContent('SMDL');
+    await userEvent.selectOptions(screen.getByLabelText('Sport'), 'Soccer');
+    await waitFor(() => expect(api.profitLoss).toHaveBeenLastCalledWith(expect.objectContaining({ sportId: 1, groupBy: 'child' })));
+  });
+
+  it('refuses a From after To without asking the server', async () => {
+    api.profitLoss.mockResolvedValue({ rows: [], total: { pnl: 0, commission: 0, net: 0, ownShare: 0 } });
+    render(<ProfitLoss />);
+    expect(await screen.findByText('No settled markets in these dates.')).toBeInTheDocument();
+    const calls = api.profitLoss.mock.calls.length;
+    const from = screen.getByLabelText('From');
+    await userEvent.clear(from);
+    await userEvent.type(from, '2099-01-01');
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(api.profitLoss.mock.calls.length).toBe(calls);
+  });
+});

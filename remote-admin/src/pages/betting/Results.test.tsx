@@ -1,0 +1,132 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { betsApi, on, type SettlementSummary } from '@backlay/shared';
+import { Results } from './Results';
+import { buildResultRow } from './test-builders';
+
+jest.mock('@backlay/shared', () => {
+  const actual = jest.requireActual('@backlay/shared');
+  return { ...actual, betsApi: { results: jest.fn(), declareResult: jest.fn(), rollbackResult: jest.fn() } };
+});
+
+const api = betsApi as jest.Mocked<typeof betsApi>;
+
+const summary = (over: Partial<SettlementSummary> = {}): SettlementSummary => ({
+  marketId: 'mo1', version: 1, status: 'settled', result: null, bets: 3, users: 2, usersPnl: -50, commission: 0, ...over,
+});
+
+let notices: string[] = [];
+let sub: { unsubscribe: () => void };
+beforeEach(() => {
+  jest.resetAllMocks();
+  notices = [];
+  sub = on('ui.notify').subscribe((n) => notices.push(n.message));
+});
+afterEach(() => sub.unsubscribe());
+
+const pendingRow = (name: RegExp) => screen.getByRole('row', { name });
+
+describe('Results', () => {
+  it('lists pending markets with open bets and the feed result, and declares a winner', async () => {
+    api.results.mockResolvedValueOnce([buildResultRow({ feedResult: { type: 'WINNER', selectionId: 'aus' } })]).mockResolvedValue([]);
+    api.declareResult.mockResolvedValue({ data: summary(), message: 'Result declared' });
+    render(<Results />);
+    const table = await screen.findByRole('table', { name: 'Pending results' });
+    expect(api.results).toHaveBeenCalledWith({ status: 'pending', sportId: undefined });
+    const row = within(table).getByRole('row', { name: /^Match Odds/ });
+    expect(row).toHaveTextContent('India v Australia');
+    expect(within(row).getAllByRole('cell')[2]).toHaveTextContent('3');
+    expect(row).toHaveTextContent('Winner: Australia');
+    await userEvent.click(within(row).getByRole('button', { name: 'Declare India v Australia · Match Odds' }));
+    const dialog = screen.getByRole('dialog', { name: 'Declare result: Match Odds' });
+    // The feed's result is the starting choice; the admin picks India instead.
+    expect(within(dialog).getByLabelText('Result')).toHaveValue('aus');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Result'), 'India');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Declare result' }));
+    expect(api.declareResult).toHaveBeenCalledWith({ marketId: 'mo1', result: { type: 'WINNER', selectionId: 'ind' } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(notices).toEqual(['Result declared']);
+    expect(await screen.findByText('No market is waiting for a result.')).toBeInTheDocument();
+    expect(api.results).toHaveBeenCalledTimes(2);
+  });
+
+  it('declares a dead heat between the runners ticked, and refuses one runner', async () => {
+    api.results.mockResolvedValue([buildResultRow()]);
+    api.declareResult.mockResolvedValue({ data: summary(), message: 'Result declared' });
+    render(<Results />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Declare / }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Declare result' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose the result');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Result'), 'Dead heat');
+    const between = within(dialog).getByRole('group', { name: 'Dead heat between' });
+    await userEvent.click(within(between).getByLabelText('The Draw'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Declare result' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose at least two runners for a dead heat');
+    expect(api.declareResult).not.toHaveBeenCalled();
+    await userEvent.click(within(between).getByLabelText('India'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Declare result' }));
+    expect(api.declareResult).toHaveBeenCalledWith({ marketId: 'mo1', result: { type: 'DEAD_HEAT', selectionIds: ['ind', 'draw'] } });
+  });
+
+  it('declares the runs of a fancy, or void; a refusal stays in the dialog', async () => {
+    api.results.mockResolvedValue([buildResultRow({ marketId: 'f1', marketType: 'fancy', marketName: '6 over runs', runners: [] })]);
+    api.declareResult.mockRejectedValueOnce(new Error('The result does not fit this market')).mockResolvedValue({ data: summary(), message: 'Result declared' });
+    render(<Results />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Declare India v Australia · 6 over runs' }));
+    const dialog = screen.getByRole('dialog', { name: 'Declare result: 6 over runs' });
+    expect(within(dialog).queryByRole('option', { name: 'Dead heat' })).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Runs'), '52');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Declare result' }));
+    expect(api.declareResult).toHaveBeenCalledWith({ marketId: 'f1', result: { type: 'RUNS', runs: 52 } });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The result does not fit this market');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Result'), 'Void');
+    expect(within(dialog).queryByLabelText('Runs')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Declare result' }));
+    expect(api.declareResult).toHaveBeenLastCalledWith({ marketId: 'f1', result: { type: 'VOID' } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows settled markets with result, version and source; rolls back after a confirmation and corrects with a different result', async () => {
+    const settled = buildResultRow({ openBets: 0, settled: { version: 2, result: { type: 'WINNER', selectionId: 'aus' }, settledAt: '2026-11-21T12:00:00Z', source: 'admin' } });
+    api.results.mockImplementation(async (q) => (q?.status === 'settled' ? [settled] : []));
+    api.rollbackResult.mockResolvedValue({ data: summary({ status: 'rolled_back', version: 2 }), message: 'Result rolled back' });
+    api.declareResult.mockResolvedValue({ data: summary({ version: 3 }), message: 'Result declared' });
+    render(<Results />);
+    await screen.findByText('No market is waiting for a result.');
+    await userEvent.click(screen.getByRole('tab', { name: 'Settled' }));
+    expect(screen.getByRole('tab', { name: 'Settled' })).toHaveAttribute('aria-selected', 'true');
+    const table = await screen.findByRole('table', { name: 'Settled results' });
+    expect(api.results).toHaveBeenLastCalledWith({ status: 'settled', sportId: undefined });
+    const row = within(table).getByRole('row', { name: /^Match Odds/ });
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[2]).toHaveTextContent('Winner: Australia');
+    expect(cells[3]).toHaveTextContent('2');
+    expect(cells[4]).toHaveTextContent('Admin');
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Rollback India v Australia · Match Odds' }));
+    const confirm = screen.getByRole('dialog', { name: 'Roll back result: Match Odds' });
+    expect(confirm).toHaveTextContent('Winner: Australia, version 2');
+    expect(api.rollbackResult).not.toHaveBeenCalled();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Roll back' }));
+    expect(api.rollbackResult).toHaveBeenCalledWith({ marketId: 'mo1' });
+    await waitFor(() => expect(notices).toEqual(['Result rolled back']));
+
+    await userEvent.click(within(screen.getByRole('row', { name: /^Match Odds/ })).getByRole('button', { name: 'Correct India v Australia · Match Odds' }));
+    const correct = screen.getByRole('dialog', { name: 'Correct result: Match Odds' });
+    expect(within(correct).getByLabelText('Result')).toHaveValue('aus');
+    await userEvent.click(within(correct).getByRole('button', { name: 'Correct result' }));
+    expect(within(correct).getByRole('alert')).toHaveTextContent('Choose a result different from the settled one');
+    await userEvent.selectOptions(within(correct).getByLabelText('Result'), 'Void');
+    await userEvent.click(within(correct).getByRole('button', { name: 'Correct result' }));
+    expect(api.declareResult).toHaveBeenCalledWith({ marketId: 'mo1', result: { type: 'VOID' } });
+  });
+
+  it('filters by sport', async () => {
+    api.results.mockResolvedValue([]);
+    render(<Results />);
+    await screen.findByText('No market is waiting for a result.');
+    await userEvent.selectOptions(screen.getByLabelText('Sport'), 'Tennis');
+    await waitFor(() => expect(api.results).toHaveBeenLastCalledWith({ status: 'pending', sportId: 2 }));
+  });
+});

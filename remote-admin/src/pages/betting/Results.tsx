@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { BuildTag, Button, Dialog, EmptyState, MESSAGES, Page, SelectField, Spinner, betsApi, notify, useLoad, type ResultMarketRow, type ResultsQuery } from '@backlay/shared';
+import { MARKET_TYPE_LABELS, SPORT_OPTIONS, formatBetTime, resultText, sportIdOf } from './betting-common';
+import { DeclareDialog } from './DeclareDialog';
+
+type Status = NonNullable<ResultsQuery['status']>;
+
+/** The two lists of the results screen. */
+export const RESULT_TABS: ReadonlyArray<{ value: Status; label: string }> = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'settled', label: 'Settled' },
+];
+
+type Open = { kind: 'declare' | 'correct' | 'rollback'; row: ResultMarketRow } | null;
+
+/** "India v Australia · Match Odds": what a row's buttons are named after. */
+const marketTitle = (row: ResultMarketRow) => `${row.matchName} · ${row.marketName}`;
+
+/**
+ * results (admin and sadmin): markets with open bets waiting for a result (Pending: declare a
+ * winner, dead heat, runs or void, starting from the feed's result when it gave one) and
+ * settled markets (Settled: their result, version and source; roll back, or correct with a
+ * different result). Every action toasts the server's message and reloads the list.
+ */
+export function Results() {
+  const [status, setStatus] = useState<Status>('pending');
+  const [sport, setSport] = useState('');
+  const [open, setOpen] = useState<Open>(null);
+  const { load, reload } = useLoad(() => betsApi.results({ status, sportId: sportIdOf(sport) }), `${status}:${sport}`);
+  const done = () => {
+    setOpen(null);
+    reload();
+  };
+  const pending = status === 'pending';
+
+  return (
+    <Page
+      title="Results"
+      actions={
+        <Button variant="secondary" className="bl-btn--small" onClick={reload}>
+          Refresh
+        </Button>
+      }
+    >
+      <div className="bl-tabs" role="tablist" aria-label="Result lists">
+        {RESULT_TABS.map((t) => (
+          <button key={t.value} type="button" role="tab" aria-selected={status === t.value} onClick={() => setStatus(t.value)}>
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div className="bl-filters">
+        <SelectField label="Sport" value={sport} options={SPORT_OPTIONS} onChange={(e) => setSport(e.target.value)} />
+      </div>
+      {load.state === 'loading' ? <Spinner label="Loading results" /> : null}
+      {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
+      {load.state === 'done' && load.value.length === 0 ? <EmptyState>{pending ? 'No market is waiting for a result.' : 'No settled markets.'}</EmptyState> : null}
+      {load.state === 'done' && load.value.length > 0 ? (
+        <div className="bl-table-wrap">
+          <table className="bl-table bl-table--sticky" aria-label={pending ? 'Pending results' : 'Settled results'}>
+            <thead>
+              <tr>
+                <th scope="col">Market</th>
+                <th scope="col">Match</th>
+                <th scope="col">Type</th>
+                {pending ? (
+                  <>
+                    <th scope="col" className="num">
+                      Open bets
+                    </th>
+                    <th scope="col">Feed result</th>
+                  </>
+                ) : (
+                  <>
+                    <th scope="col">Result</th>
+                    <th scope="col" className="num">
+                      Version
+                    </th>
+                    <th scope="col">Source</th>
+                    <th scope="col">Settled at</th>
+                  </>
+                )}
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {load.value.map((row) => (
+                <tr key={row.marketId}>
+                  <th scope="row">{row.marketName}</th>
+                  <td>{row.matchName}</td>
+                  <td>{MARKET_TYPE_LABELS[row.marketType]}</td>
+                  {pending ? (
+                    <>
+                      <td className="num">{row.openBets}</td>
+                      <td>{row.feedResult ? resultText(row.feedResult, row.runners) : '—'}</td>
+                      <td>
+                        <Button className="bl-btn--small" aria-label={`Declare ${marketTitle(row)}`} onClick={() => setOpen({ kind: 'declare', row })}>
+                          Declare
+                        </Button>
+                      </td>
+                    </>
+                  ) : (
+                    <>
+                      <td>{row.settled ? resultText(row.settled.result, row.runners) : '—'}</td>
+                      <td className="num">{row.settled?.version ?? '—'}</td>
+                      <td>{row.settled ? (row.settled.source === 'feed' ? 'Feed' : 'Admin') : '—'}</td>
+                      <td>{formatBetTime(row.settled?.settledAt ?? null)}</td>
+                      <td>
+                        <div className="bl-row-actions">
+                          <Button variant="secondary" className="bl-btn--small" aria-label={`Rollback ${marketTitle(row)}`} onClick={() => setOpen({ kind: 'rollback', row })}>
+                            Rollback
+                          </Button>
+                          <Button variant="secondary" className="bl-btn--small" aria-label={`Correct ${marketTitle(row)}`} disabled={!row.settled} onClick={() => setOpen({ kind: 'correct', row })}>
+                            Correct
+                          </Button>
+                        </div>
+                      </td>
+                    </>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {open && open.kind !== 'rollback' ? <DeclareDialog row={open.row} correcting={open.kind === 'correct'} onClose={() => setOpen(null)} onDone={done} /> : null}
+      {open && open.kind === 'rollback' ? <RollbackDialog row={open.row} onClose={() => setOpen(null)} onDone={done} /> : null}
+      <BuildTag app="admin" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}
+
+/** Confirm reversing a market's settlement: its journals are reversed and its bets re-open. */
+function RollbackDialog({ row, onClose, onDone }: { row: ResultMarketRow; onClose: () => void; onDone: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await betsApi.rollbackResult({ marketId: row.marketId });
+      notify('success', res.message);
+      onDone();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : MESSAGES.internal);
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog title={`Roll back result: ${row.marketName}`} onClose={onClose} closeDisabled={busy}>
+      <p>
+        {row.matchName}: the settlement{row.settled ? ` (${resultText(row.settled.result, row.runners)}, version ${row.settled.version})` : ''} is reversed. Every wallet and agent amount it moved goes back, and its bets are open
+        again until a new result is declared.
+      </p>
+      {error ? (
+        <p className="bl-form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="bl-form-actions">
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button onClick={() => void confirm()} disabled={busy}>
+          Roll back
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

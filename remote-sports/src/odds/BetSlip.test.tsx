@@ -1,0 +1,197 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, betsApi, on, type ErrorCode, type PlaceBetResponse } from '@backlay/shared';
+import { buildFancy, buildMarket, buildRunner } from '@backlay/shared/testing';
+import { BetSlip, type BetSlipProps } from './BetSlip';
+import { parseOdds, parseStake, placeBetWithRetry } from './slip';
+
+jest.mock('@backlay/shared', () => {
+  const actual = jest.requireActual('@backlay/shared');
+  return { ...actual, betsApi: { placeBet: jest.fn() } };
+});
+
+const bets = betsApi as jest.Mocked<typeof betsApi>;
+const market = buildMarket('mo', { runners: [buildRunner('a', 1.8, { name: 'India' }), buildRunner('b', 2.2, { name: 'Australia' })] });
+const buttons = [{ label: '100', value: 100 }, { label: '1K', value: 1000 }, { label: '5K', value: 5000 }];
+const response: PlaceBetResponse = {
+  exposer: 100, balance: 1000, profitlist: [],
+  bet: { betId: 'x', matchId: 'm1', marketId: 'mo', marketType: 'match_odds', selectionId: 'a', side: 'BACK', odds: 1.8, run: null, stake: 100, status: 'open', createdAt: '2026-11-21T10:00:00Z' },
+};
+
+function renderSlip(over: Partial<BetSlipProps> = {}) {
+  const props: BetSlipProps = {
+    matchId: 'm1',
+    selection: { kind: 'runner', marketId: 'mo', selectionId: 'a', side: 'BACK', price: 1.8 },
+    market,
+    stakeButtons: buttons,
+    onPlaced: jest.fn(),
+    onCancel: jest.fn(),
+    ...over,
+  };
+  return { ...render(<BetSlip {...props} />), props };
+}
+
+function notices() {
+  const seen: { kind: string; message: string }[] = [];
+  const sub = on('ui.notify').subscribe((n) => seen.push(n));
+  return { seen, stop: () => sub.unsubscribe() };
+}
+
+beforeEach(() => jest.resetAllMocks());
+afterEach(() => jest.useRealTimers());
+
+describe('slip inputs', () => {
+  it.each([
+    ['match_odds', '1.85', 1.85],
+    ['match_odds', '2', 2],
+    ['match_odds', '1', null],
+    ['match_odds', '1.855', null],
+    ['match_odds', 'abc', null],
+    ['bookmaker', '45', 45],
+    ['bookmaker', '0', null],
+    ['bookmaker', '4.5', null],
+  ] as const)('%s odds %s → %s', (type, text, value) => {
+    expect(parseOdds(type, text)).toBe(value);
+  });
+
+  it.each([
+    ['100', 100],
+    ['99.5', 99.5],
+    ['0', null],
+    ['-5', null],
+    ['1.234', null],
+    ['', null],
+  ] as const)('stake %s → %s', (text, value) => {
+    expect(parseStake(text)).toBe(value);
+  });
+});
+
+describe('BetSlip', () => {
+  it('shows the selection, side and odds; the stake buttons fill the stake; Cancel closes', async () => {
+    const { props } = renderSlip();
+    const slip = screen.getByRole('form', { name: 'Bet slip' });
+    expect(slip).toHaveClass('bl-slip--back');
+    expect(slip).toHaveTextContent(/Back India Match Odds/);
+    expect(screen.getByLabelText('Odds')).toHaveValue('1.8');
+    expect(screen.getByText('Best now 1.8')).toBeInTheDocument();
+    expect(screen.getByText('Min 100 · Max 1,00,000')).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('group', { name: 'Quick stakes' })).getByRole('button', { name: '5K' }));
+    expect(screen.getByLabelText('Stake')).toHaveValue('5000');
+    // A button replaces the stake, it does not add to it.
+    await userEvent.click(screen.getByRole('button', { name: '100' }));
+    expect(screen.getByLabelText('Stake')).toHaveValue('100');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(props.onCancel).toHaveBeenCalled();
+  });
+
+  it('projects each runner\'s P&L with the typed odds and stake, and refuses bad input', async () => {
+    renderSlip({ position: { marketId: 'mo', marketType: 'match_odds', profitlist: [{ selectionId: 'a', profit: -100 }, { selectionId: 'b', profit: 100 }], exposure: 100 } });
+    const book = screen.getByRole('table', { name: 'Profit or loss if each runner wins' });
+    expect(within(book).getByRole('row', { name: /^India/ })).toHaveTextContent('India-100.00–');
+    await userEvent.clear(screen.getByLabelText('Odds'));
+    await userEvent.type(screen.getByLabelText('Odds'), '2.5');
+    await userEvent.type(screen.getByLabelText('Stake'), '200');
+    // Back India 200 @ 2.5: India +300, Australia −200.
+    expect(within(book).getByRole('row', { name: /^India/ })).toHaveTextContent('India-100.00200.00');
+    expect(within(book).getByRole('row', { name: /^Australia/ })).toHaveTextContent('Australia100.00-100.00');
+    expect(within(within(book).getByRole('row', { name: /^India/ })).getByText('200.00')).toHaveAttribute('data-pnl', 'pos');
+    expect(screen.getByRole('button', { name: 'Place Bet' })).toBeEnabled();
+
+    await userEvent.clear(screen.getByLabelText('Odds'));
+    await userEvent.type(screen.getByLabelText('Odds'), '1');
+    expect(screen.getByText('Odds must be above 1 with at most two decimals')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place Bet' })).toBeDisabled();
+    await userEvent.clear(screen.getByLabelText('Odds'));
+    await userEvent.type(screen.getByLabelText('Odds'), '2');
+    await userEvent.clear(screen.getByLabelText('Stake'));
+    await userEvent.type(screen.getByLabelText('Stake'), '10.555');
+    expect(screen.getByText('Stake must be an amount above 0 with at most two decimals')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place Bet' })).toBeDisabled();
+  });
+
+  it('shows a bookmaker rate as shown (47) and sends it as the market data carries it (0.47)', async () => {
+    bets.placeBet.mockResolvedValue({ data: response, message: 'Bet Placed Successfully' });
+    const bm = buildMarket('bm', { type: 'bookmaker', name: 'Bookmaker', runners: [buildRunner('a', 0.45, { name: 'India' }), buildRunner('b', 0.5)] });
+    renderSlip({ market: bm, selection: { kind: 'runner', marketId: 'bm', selectionId: 'a', side: 'LAY', price: 0.47 } });
+    expect(screen.getByLabelText('Rate')).toHaveValue('47');
+    expect(screen.getByRole('form', { name: 'Bet slip' })).toHaveClass('bl-slip--lay');
+    await userEvent.type(screen.getByLabelText('Stake'), '1000');
+    // Lay India 1,000 @ 47: India −470, the other +1,000.
+    expect(screen.getByRole('row', { name: /^India/ })).toHaveTextContent('India0.00-470.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    await waitFor(() => expect(bets.placeBet).toHaveBeenCalledWith({ matchId: 'm1', marketId: 'bm', selectionId: 'a', side: 'LAY', odds: 0.47, stake: 1000 }, expect.any(String)));
+  });
+
+  it.each<[ErrorCode, string]>([
+    ['ODDS_CHANGED', 'Odds changed: requested 1.80, live back 1.78'],
+    ['INSUFFICIENT_FUNDS', 'Insufficient balance: balance 1,000.00, exposure after this bet 1,152.00'],
+    ['EXPOSURE_LIMIT', 'Exposure limit reached'],
+    ['MARKET_SUSPENDED', 'Market Match Odds is suspended: no bets now'],
+    ['STAKE_OUT_OF_RANGE', 'Stake 50.00 is outside 100.00–1,00,000.00'],
+    ['BETTING_LOCKED', 'Betting is locked for your account'],
+  ])('shows the server\'s %s refusal in the slip and as a toast, and keeps the slip open', async (code, message) => {
+    const n = notices();
+    bets.placeBet.mockRejectedValue(new ApiError(message, 409, code));
+    const { props } = renderSlip();
+    await userEvent.type(screen.getByLabelText('Stake'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(await within(screen.getByRole('form', { name: 'Bet slip' })).findByRole('alert')).toHaveTextContent(message);
+    expect(n.seen).toEqual([{ kind: 'error', message }]);
+    expect(props.onPlaced).not.toHaveBeenCalled();
+    expect(bets.placeBet).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Place Bet' })).toBeEnabled();
+    n.stop();
+  });
+
+  it('takes no bet while the market is suspended or the line is being bowled', () => {
+    const { rerender, props } = renderSlip({ market: { ...market, status: 'suspended' } });
+    expect(screen.getByText('Suspended: bets wait until the market opens again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place Bet' })).toBeDisabled();
+    rerender(<BetSlip {...props} selection={{ kind: 'fancy', fancyId: 'f1', side: 'NO', run: 45, rate: 100 }} market={undefined} fancy={buildFancy('f1', { status: 'ball_running' })} />);
+    expect(screen.getByText('Ball running: bets wait until the line opens again.')).toBeInTheDocument();
+  });
+
+  it('sends a placement whose answer was lost again with the same key, and reuses that key when the same bet is sent again', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const lost = new ApiError('Network Error', 0, 'NETWORK');
+    bets.placeBet.mockRejectedValueOnce(lost).mockRejectedValueOnce(lost).mockResolvedValueOnce({ data: response, message: 'Bet Placed Successfully' });
+    const { props } = renderSlip();
+    await user.type(screen.getByLabelText('Stake'), '100');
+    await user.click(screen.getByRole('button', { name: 'Place Bet' }));
+    await act(() => jest.advanceTimersByTimeAsync(1_000));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network Error');
+    expect(bets.placeBet).toHaveBeenCalledTimes(2);
+    const [first, retry] = bets.placeBet.mock.calls.map((c) => c[1]);
+    expect(retry).toBe(first);
+    // The player presses Place Bet again with the same bet: the outcome was unknown, same key.
+    await user.click(screen.getByRole('button', { name: 'Place Bet' }));
+    await waitFor(() => expect(props.onPlaced).toHaveBeenCalledWith(response));
+    expect(bets.placeBet.mock.calls[2][1]).toBe(first);
+  });
+
+  it('uses a new key once the bet changes after a lost answer', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const lost = new ApiError('Network Error', 0, 'NETWORK');
+    bets.placeBet.mockRejectedValueOnce(lost).mockRejectedValueOnce(lost).mockResolvedValueOnce({ data: response, message: 'ok' });
+    renderSlip();
+    await user.type(screen.getByLabelText('Stake'), '100');
+    await user.click(screen.getByRole('button', { name: 'Place Bet' }));
+    await act(() => jest.advanceTimersByTimeAsync(1_000));
+    await screen.findByRole('alert');
+    await user.type(screen.getByLabelText('Stake'), '0');
+    await user.click(screen.getByRole('button', { name: 'Place Bet' }));
+    await waitFor(() => expect(bets.placeBet).toHaveBeenCalledTimes(3));
+    expect(bets.placeBet.mock.calls[2][0]).toMatchObject({ stake: 1000 });
+    expect(bets.placeBet.mock.calls[2][1]).not.toBe(bets.placeBet.mock.calls[0][1]);
+  });
+});
+
+describe('placeBetWithRetry', () => {
+  it('does not retry a refusal', async () => {
+    bets.placeBet.mockRejectedValue(new ApiError('Odds changed', 409, 'ODDS_CHANGED'));
+    await expect(placeBetWithRetry({ matchId: 'm', marketId: 'x', selectionId: 'a', side: 'BACK', odds: 2, stake: 1 }, 'k', 1, 0)).rejects.toThrow('Odds changed');
+    expect(bets.placeBet).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,254 @@
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  Button,
+  TextField,
+  formatRupees,
+  newIdempotencyKey,
+  notify,
+  notifyFailure,
+  type ApiError,
+  type ButtonValue,
+  type Fancy,
+  type Market,
+  type MarketPosition,
+  type PlaceBetRequest,
+  type PlaceBetResponse,
+} from '@backlay/shared';
+import { formatLimit, formatPrice } from '../format';
+import { Pnl } from '../ui/Pnl';
+import { overlayText } from './MarketFrame';
+import { projectFancy, projectRunnerMarket, runnerVector, toMinor, toRupees } from './positions';
+import { initialOddsText, parseOdds, parseStake, placeBetWithRetry, requestOdds, type SlipSelection } from './slip';
+
+export interface BetSlipProps {
+  matchId: string;
+  selection: SlipSelection;
+  /** The live market of a runner selection (undefined once it has gone from the match). */
+  market?: Market;
+  /** The live fancy of a fancy selection. */
+  fancy?: Fancy;
+  /** The player's current book on this market or fancy. */
+  position?: MarketPosition;
+  stakeButtons: readonly ButtonValue[];
+  onPlaced: (result: PlaceBetResponse) => void;
+  onCancel: () => void;
+}
+
+const SIDE_LABEL = { BACK: 'Back', LAY: 'Lay', YES: 'Yes', NO: 'No' } as const;
+const SIDE_CLASS = { BACK: 'back', LAY: 'lay', YES: 'back', NO: 'lay' } as const;
+
+/** Why bets cannot be placed on the selection right now, or null when they can. */
+function closedReason(selection: SlipSelection, market: Market | undefined, fancy: Fancy | undefined): string | null {
+  if (selection.kind === 'fancy') {
+    if (!fancy) return 'This fancy is no longer offered.';
+    const overlay = overlayText(fancy.status);
+    return overlay ? `${overlay}: bets wait until the line opens again.` : null;
+  }
+  if (!market) return 'This market is no longer offered.';
+  const overlay = overlayText(market.status);
+  if (overlay) return `${overlay}: bets wait until the market opens again.`;
+  const runner = market.runners.find((r) => r.selectionId === selection.selectionId);
+  return runner && runner.status === 'active' ? null : 'This runner takes no more bets.';
+}
+
+/**
+ * The bet slip: the selection, its side and odds (editable for runner markets; the line and
+ * rate of a fancy are fixed), the stake with the player's stake buttons, what the bet does to the
+ * player's book (per runner, or per run zone of a fancy, by the shared pure functions) and Place
+ * Bet. Each submission gets a new Idempotency-Key; a lost answer is retried with the same key,
+ * and sending the very same bet again after a lost answer reuses it too. The server's refusal
+ * (odds changed, insufficient funds, exposure limit, suspended, stake out of range, locked) is
+ * shown in the slip and as a toast.
+ */
+export function BetSlip({ matchId, selection, market, fancy, position, stakeButtons, onPlaced, onCancel }: BetSlipProps) {
+  const [oddsText, setOddsText] = useState(() => (selection.kind === 'runner' && market ? initialOddsText(market, selection.price) : ''));
+  const [stakeText, setStakeText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  /** The key of a submission whose answer was lost, kept for sending the same bet again. */
+  const unknownOutcome = useRef<{ body: string; key: string } | null>(null);
+
+  const stake = parseStake(stakeText);
+  const odds = selection.kind === 'runner' && market ? parseOdds(market.type, oddsText) : null;
+  const closed = closedReason(selection, market, fancy);
+  const limits = selection.kind === 'runner' ? market : fancy;
+
+  let body: PlaceBetRequest | null = null;
+  if (stake !== null && selection.kind === 'runner' && odds !== null && market) {
+    body = { matchId, marketId: selection.marketId, selectionId: selection.selectionId, side: selection.side, odds: requestOdds(market.type, odds), stake };
+  } else if (stake !== null && selection.kind === 'fancy') {
+    body = { matchId, fancyId: selection.fancyId, side: selection.side, run: selection.run, rate: selection.rate, stake };
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!body || closed || submitting) return;
+    const bodyText = JSON.stringify(body);
+    const key = unknownOutcome.current?.body === bodyText ? unknownOutcome.current.key : newIdempotencyKey();
+    setSubmitting(true);
+    setError(null);
+    try {
+      const res = await placeBetWithRetry(body, key);
+      unknownOutcome.current = null;
+      notify('success', res.message);
+      onPlaced(res.data);
+    } catch (e) {
+      const failure = e as ApiError;
+      unknownOutcome.current = failure.code === 'NETWORK' ? { body: bodyText, key } : null;
+      setError(failure.message);
+      notifyFailure(failure);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const side = selection.side;
+  const runnerName = selection.kind === 'runner' ? market?.runners.find((r) => r.selectionId === selection.selectionId)?.name ?? selection.selectionId : fancy?.name ?? selection.fancyId;
+  const marketName = selection.kind === 'runner' ? market?.name ?? '' : 'Fancy';
+  const best = selection.kind === 'runner' && market ? market.runners.find((r) => r.selectionId === selection.selectionId)?.[side === 'BACK' ? 'back' : 'lay'][0] : undefined;
+  const oddsInvalid = selection.kind === 'runner' && oddsText.trim() !== '' && odds === null;
+  const stakeInvalid = stakeText.trim() !== '' && stake === null;
+
+  return (
+    <form className={`bl-slip bl-slip--${SIDE_CLASS[side]}`} aria-label="Bet slip" noValidate onSubmit={(e) => void submit(e)}>
+      <p className="bl-slip__title">
+        <span className={`bl-side bl-side--${SIDE_CLASS[side]}`}>{SIDE_LABEL[side]}</span> <strong>{runnerName}</strong> <span className="bl-muted">{marketName}</span>
+      </p>
+      <div className="bl-slip__inputs">
+        {selection.kind === 'runner' ? (
+          <TextField
+            label={market?.type === 'bookmaker' ? 'Rate' : 'Odds'}
+            inputMode={market?.type === 'bookmaker' ? 'numeric' : 'decimal'}
+            autoComplete="off"
+            value={oddsText}
+            onChange={(e) => setOddsText(e.target.value)}
+            hint={best && market ? `Best now ${formatPrice(best.price, market.type)}` : undefined}
+            error={oddsInvalid && (market?.type === 'bookmaker' ? 'Rate must be a whole number above 0' : 'Odds must be above 1 with at most two decimals')}
+          />
+        ) : (
+          <dl className="bl-facts bl-slip__line">
+            <dt>Line</dt>
+            <dd>{selection.run}</dd>
+            <dt>Rate</dt>
+            <dd>{selection.rate}</dd>
+          </dl>
+        )}
+        <TextField
+          label="Stake"
+          inputMode="decimal"
+          autoComplete="off"
+          value={stakeText}
+          onChange={(e) => setStakeText(e.target.value)}
+          hint={limits ? `Min ${formatLimit(limits.minStake)} · Max ${formatLimit(limits.maxStake)}` : undefined}
+          error={stakeInvalid && 'Stake must be an amount above 0 with at most two decimals'}
+        />
+      </div>
+      <div className="bl-slip__stakes" role="group" aria-label="Quick stakes">
+        {stakeButtons.map((b, i) => (
+          <Button key={`${i}:${b.label}`} variant="secondary" className="bl-btn--small" onClick={() => setStakeText(String(b.value))}>
+            {b.label}
+          </Button>
+        ))}
+      </div>
+      {selection.kind === 'runner' && market ? (
+        <RunnerBook market={market} position={position} bet={odds !== null && stake !== null ? { selectionId: selection.selectionId, side: selection.side, odds, stakeMinor: toMinor(stake) } : null} />
+      ) : null}
+      {selection.kind === 'fancy' ? <FancyBook position={position} bet={stake !== null ? { side: selection.side, line: selection.run, rate: selection.rate, stakeMinor: toMinor(stake) } : null} /> : null}
+      {closed ? (
+        <p className="bl-hint" role="status">
+          {closed}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="bl-form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="bl-form-actions">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!body || closed !== null || submitting} aria-busy={submitting || undefined}>
+          Place Bet
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The runner market's P&L per runner now and with the slip's bet. */
+function RunnerBook({ market, position, bet }: { market: Market; position?: MarketPosition; bet: Parameters<typeof projectRunnerMarket>[2] | null }) {
+  const projection = bet ? projectRunnerMarket(market, position, bet) : null;
+  const now = runnerVector(market, position);
+  const rows = market.runners.filter((r) => now.has(r.selectionId));
+  const after = new Map(projection?.rows.map((r) => [r.selectionId, r.afterMinor]));
+  return (
+    <div className="bl-slip__book">
+      <table className="bl-table bl-table--compact" aria-label="Profit or loss if each runner wins">
+        <thead>
+          <tr>
+            <th scope="col">Runner</th>
+            <th scope="col" className="num">
+              Now
+            </th>
+            <th scope="col" className="num">
+              With this bet
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => {
+            const a = after.get(r.selectionId);
+            return (
+              <tr key={r.selectionId}>
+                <th scope="row">{r.name}</th>
+                <td className="num">
+                  <Pnl rupees={toRupees(now.get(r.selectionId) ?? 0)} />
+                </td>
+                <td className="num">{a === undefined ? '–' : <Pnl rupees={toRupees(a)} />}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {projection ? (
+        <p className="bl-slip__exposure">
+          Exposure on this market: {formatRupees(toRupees(projection.exposureNowMinor))} → <strong>{formatRupees(toRupees(projection.exposureAfterMinor))}</strong>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The fancy's exposure now and with the slip's bet, and the P&L of each run zone after it. */
+function FancyBook({ position, bet }: { position?: MarketPosition; bet: Parameters<typeof projectFancy>[1] | null }) {
+  const projection = bet ? projectFancy(position, bet) : null;
+  if (!projection) return null;
+  return (
+    <div className="bl-slip__book">
+      <p className="bl-slip__exposure">
+        Exposure on this fancy: {formatRupees(toRupees(projection.exposureNowMinor))} → <strong>{formatRupees(toRupees(projection.exposureAfterMinor))}</strong>
+      </p>
+      <table className="bl-table bl-table--compact" aria-label="Profit or loss by final score">
+        <thead>
+          <tr>
+            <th scope="col">Score</th>
+            <th scope="col" className="num">
+              With this bet
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {projection.zones.map((z) => (
+            <tr key={z.label}>
+              <th scope="row">{z.label}</th>
+              <td className="num">
+                <Pnl rupees={toRupees(z.pnlMinor)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import moment from 'moment';
+import { BuildTag, EmptyState, MESSAGES, Page, Spinner, betsApi, defaultStatementRange, formatRupees, useLoad, type ProfitLossQuery, type ProfitLossResponse } from '@backlay/shared';
+import { DateRange, SportSelect, ALL_SPORTS, rangeInverted, rangeReady, sportIdOf } from '../bets/filters';
+import { Pnl } from '../ui/Pnl';
+
+const EMPTY: ProfitLossResponse = { rows: [], total: { pnl: 0, commission: 0, net: 0, ownShare: null } };
+
+/** How settlement dates are shown. */
+const SETTLED_FORMAT = 'DD/MM/YYYY h:mm A';
+
+/**
+ * /profitloss: the player's result per settled market over a date range (the last 7 days by
+ * default), optionally of one sport: P&L, commission and net per market, and the total.
+ */
+export function ProfitLoss() {
+  const [range, setRange] = useState(defaultStatementRange);
+  const [sport, setSport] = useState(ALL_SPORTS);
+  const ready = rangeReady(range);
+  const query: ProfitLossQuery = { from: range.from, to: range.to, sportId: sportIdOf(sport), groupBy: 'market' };
+  const { load } = useLoad(() => (ready ? betsApi.profitLoss(query) : Promise.resolve(EMPTY)), JSON.stringify([ready, query]));
+  const result = load.state === 'done' && ready ? load.value : null;
+
+  return (
+    <Page title="Profit & Loss">
+      <div className="bl-filters">
+        <DateRange from={range.from} to={range.to} onChange={setRange} />
+        <SportSelect value={sport} onChange={setSport} />
+      </div>
+      {rangeInverted(range) ? (
+        <p className="bl-form-error" role="alert">
+          {MESSAGES.dateRangeInvalid}
+        </p>
+      ) : null}
+      {ready && load.state === 'loading' ? <Spinner label="Loading profit and loss" /> : null}
+      {ready && load.state === 'fail' ? <EmptyState>Profit and loss could not be loaded: {load.message}</EmptyState> : null}
+      {result ? (
+        <div className="bl-table-wrap">
+          <table className="bl-table" aria-label="Profit and loss by market">
+            <thead>
+              <tr>
+                <th scope="col">Settled</th>
+                <th scope="col">Sport</th>
+                <th scope="col">Match</th>
+                <th scope="col">Market</th>
+                <th scope="col" className="num">
+                  P&amp;L
+                </th>
+                <th scope="col" className="num">
+                  Commission
+                </th>
+                <th scope="col" className="num">
+                  Net
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.rows.length === 0 ? (
+                <tr>
+                  <td colSpan={7} className="bl-empty">
+                    No records found
+                  </td>
+                </tr>
+              ) : (
+                result.rows.map((row) => (
+                  <tr key={row.key}>
+                    <td>{row.settledAt ? moment(row.settledAt).format(SETTLED_FORMAT) : '–'}</td>
+                    <td>{row.sportName ?? '–'}</td>
+                    <td className="bl-table__wrap">{row.matchName ?? '–'}</td>
+                    <th scope="row">{row.marketName ?? row.key}</th>
+                    <td className="num">
+                      <Pnl rupees={row.pnl} />
+                    </td>
+                    <td className="num">{formatRupees(row.commission)}</td>
+                    <td className="num">
+                      <Pnl rupees={row.net} />
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={4}>
+                  Total
+                </th>
+                <td className="num" data-testid="pl-total-pnl">
+                  <Pnl rupees={result.total.pnl} />
+                </td>
+                <td className="num">{formatRupees(result.total.commission)}</td>
+                <td className="num" data-testid="pl-total-net">
+                  <Pnl rupees={result.total.net} />
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      ) : null}
+      <BuildTag app="sports" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}

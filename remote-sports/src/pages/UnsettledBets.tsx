@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import { BET_LIST_PAGE_SIZE, BuildTag, EmptyState, Page, Pager, Spinner, betsApi, on, useLoad } from '@backlay/shared';
+import { BetTable } from '../bets/BetTable';
+import { ALL_SPORTS, SportSelect, sportIdOf } from '../bets/filters';
+
+/**
+ * /unsettledbet: the player's open (matched, not yet settled) bets of every match, newest
+ * first, optionally of one sport, a page at a time. It reloads when the wallet moves (a bet
+ * settles or is voided).
+ */
+export function UnsettledBets() {
+  const [sport, setSport] = useState(ALL_SPORTS);
+  const [page, setPage] = useState(1);
+  const query = { sportId: sportIdOf(sport), page, pageSize: BET_LIST_PAGE_SIZE };
+  const { load, reload } = useLoad(() => betsApi.unsettledBets(query), JSON.stringify(query));
+
+  useEffect(() => {
+    const sub = on('wallet.balanceChanged').subscribe(() => reload());
+    return () => sub.unsubscribe();
+  }, [reload]);
+
+  const result = load.state === 'done' ? load.value : null;
+  return (
+    <Page title="Unsettled Bets">
+      <div className="bl-filters">
+        <SportSelect
+          value={sport}
+          onChange={(value) => {
+            setSport(value);
+            setPage(1);
+          }}
+        />
+      </div>
+      {load.state === 'loading' ? <Spinner label="Loading bets" /> : null}
+      {load.state === 'fail' ? <EmptyState>Your bets could not be loaded: {load.message}</EmptyState> : null}
+      {result ? (
+        <>
+          <BetTable rows={result.rows} label="Unsettled bets" />
+          {result.total > 0 ? <Pager page={result.page} pageSize={result.pageSize} total={result.total} onPage={setPage} label="Unsettled bets pages" /> : null}
+        </>
+      ) : null}
+      <BuildTag app="sports" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}
