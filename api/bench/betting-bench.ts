@@ -170,8 +170,8 @@ const SEED_BETS_SQL = `
 INSERT INTO bets (user_id, match_id, market_id, market_type, selection_id, side, odds_hundredths, price_shown,
                   stake_minor, idempotency_key, request_hash)
 SELECT p.id, $2, $3, 'match_odds', 'r' || (1 + (g % 3)), CASE WHEN g % 10 < 7 THEN 'BACK' ELSE 'LAY' END,
-       o.odds, o.odds, (200 + (g * 7919) % 4800) * 100, 'seed-' || g, repeat('0', 64)
-FROM generate_series(0, $1::int - 1) AS g
+       o.odds::int, o.odds::int, (200 + (g * 7919) % 4800) * 100, 'seed-' || g, repeat('0', 64)
+FROM generate_series(0::bigint, $1::bigint - 1) AS g
 JOIN LATERAL (SELECT 150 + (g * 104729) % 450 AS odds) o ON true
 JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k, count(*) OVER () AS n FROM users WHERE role = 'user') p
   ON p.k = g % p.n`;
@@ -409,14 +409,14 @@ export async function setupBettingBench(): Promise<BettingBench> {
       const hot = rows[0]?.id as string;
       const balance = stakeMinor * 10n;
       await db.query(
-        `WITH j AS (INSERT INTO journals (code, event_type, event_ref, request_hash) VALUES ('BENCH_FUND', 'bench.fund', $1, repeat('0', 64)) RETURNING id),
-              a AS (SELECT id, version, balance_minor FROM ledger_accounts WHERE user_id = $1),
+        `WITH j AS (INSERT INTO journals (code, event_type, event_ref, request_hash) VALUES ('BENCH_FUND', 'bench.fund', $1::text, repeat('0', 64)) RETURNING id),
+              a AS (SELECT id, version, balance_minor FROM ledger_accounts WHERE user_id = $1::uuid),
               m AS (SELECT id, version, balance_minor FROM ledger_accounts WHERE code = 'system:mint'),
               e AS (INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
                     SELECT j.id, a.id, $2::bigint, a.version + 1, a.balance_minor, a.balance_minor + $2::bigint FROM j, a
                     UNION ALL
                     SELECT j.id, m.id, -$2::bigint, m.version + 1, m.balance_minor, m.balance_minor - $2::bigint FROM j, m),
-              u AS (UPDATE ledger_accounts SET balance_minor = balance_minor + $2::bigint, version = version + 1 WHERE user_id = $1)
+              u AS (UPDATE ledger_accounts SET balance_minor = balance_minor + $2::bigint, version = version + 1 WHERE user_id = $1::uuid)
          UPDATE ledger_accounts SET balance_minor = balance_minor - $2::bigint, version = version + 1 WHERE code = 'system:mint'`,
         [hot, balance.toString()],
       );
@@ -434,7 +434,7 @@ export async function setupBettingBench(): Promise<BettingBench> {
       return Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));
     },
     async pgVersion() {
-      const { rows } = await db.query<{ v: string }>('SHOW server_version');
+      const { rows } = await db.query<{ v: string }>("SELECT current_setting('server_version') AS v");
       return rows[0]?.v ?? 'unknown';
     },
     async close() {

@@ -73,7 +73,8 @@ process.on('message', async (message) => {
     URL_BASE = new URL(message.apiUrl);
     TOKENS = message.tokens;
     BETS = message.bets;
-        return;
+    process.send({ type: 'ready' });
+    return;
   }
   if (message.type !== 'run') return;
   await loop(message.warmMs);

@@ -209,7 +209,20 @@ describe('fancy bets through POST /api/placebet', () => {
     expect((await t.db.query('SELECT 1 FROM bets WHERE user_id = $1', [user.id])).rows).toHaveLength(1);
   });
 
-  it('re-checks after the bet delay: a fancy that changed during it is refused', async () => {
+  it('re-checks after the bet delay: a rate change during it is refused', async () => {
+    const { user, token } = await player(1_000n);
+    const f = await newFancy();
+    await t.db.query('UPDATE fancies SET bet_delay_sec = 1 WHERE id = $1', [f.fancyId]);
+    const pending = bet(token, f, { side: 'YES', run: 46, rate: 100, stake: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.db.query('UPDATE fancies SET yes_rate = yes_rate + 5, version = version + 1 WHERE id = $1', [f.fancyId]);
+    const res = await pending;
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toMatchObject({ data: { code: 'ODDS_CHANGED' } });
+    expect(await walletOf(t, user.id)).toEqual({ balance: 100_000n, exposure: 0n });
+  });
+
+  it('accepts after the bet delay when only the version moved (a feed tick with the same line and rate)', async () => {
     const { user, token } = await player(1_000n);
     const f = await newFancy();
     await t.db.query('UPDATE fancies SET bet_delay_sec = 1 WHERE id = $1', [f.fancyId]);
@@ -217,8 +230,7 @@ describe('fancy bets through POST /api/placebet', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await t.db.query('UPDATE fancies SET version = version + 1 WHERE id = $1', [f.fancyId]);
     const res = await pending;
-    expect(res.statusCode).toBe(409);
-    expect(body(res)).toMatchObject({ data: { code: 'ODDS_CHANGED' } });
-    expect(await walletOf(t, user.id)).toEqual({ balance: 100_000n, exposure: 0n });
+    expect(res.statusCode).toBe(200);
+    expect(await walletOf(t, user.id)).toEqual({ balance: 100_000n, exposure: 10_000n });
   });
 });

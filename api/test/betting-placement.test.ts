@@ -143,9 +143,10 @@ describe('POST /api/placebet', () => {
 
     const list = await t.request({ method: 'GET', url: `/api/bets?matchId=${m.matchId}`, token });
     expect(list.statusCode).toBe(200);
+    // Newest first.
     expect(body<{ data: PlacedBet[] }>(list).data.map((b) => [b.selectionId, b.side, b.odds, b.stake])).toEqual([
-      ['H', 'BACK', 2.5, 100],
       ['D', 'LAY', 3.6, 50],
+      ['H', 'BACK', 2.5, 100],
     ]);
   });
 

@@ -144,7 +144,7 @@ export async function findBet(q: Queryable, betId: string): Promise<BetRow | nul
 }
 
 export async function betsOfUserOnMatch(q: Queryable, userId: string, matchId: string): Promise<BetRow[]> {
-  const { rows } = await q.query<RawBet>(`${BET_SELECT} WHERE user_id = $1 AND match_id = $2 ORDER BY created_at, id`, [
+  const { rows } = await q.query<RawBet>(`${BET_SELECT} WHERE user_id = $1 AND match_id = $2 ORDER BY created_at DESC, id DESC`, [
     userId,
     matchId,
   ]);

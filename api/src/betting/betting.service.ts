@@ -126,7 +126,7 @@ export class BettingService {
     let checked = await this.checkRunner(userId, body, priceShown, stakeMinor);
     if (checked.market.betDelaySec > 0) {
       await this.sleep(checked.market.betDelaySec * 1000);
-      checked = await this.checkRunner(userId, body, priceShown, stakeMinor, checked.market.version);
+      checked = await this.checkRunner(userId, body, priceShown, stakeMinor);
     }
 
     const result = await repo.placeBet(this.deps.db, {
@@ -154,7 +154,7 @@ export class BettingService {
     let fancy = await this.checkFancy(userId, body, stakeMinor);
     if (fancy.betDelaySec > 0) {
       await this.sleep(fancy.betDelaySec * 1000);
-      fancy = await this.checkFancy(userId, body, stakeMinor, fancy.version);
+      fancy = await this.checkFancy(userId, body, stakeMinor);
     }
 
     const result = await repo.placeFancyBet(this.deps.db, {
@@ -231,17 +231,19 @@ export class BettingService {
     };
   }
 
-  /** The checks before the money call (and again after the delay, against the same market version). */
-  private async checkRunner(userId: string, body: RunnerBetRequest, priceShown: number, stakeMinor: bigint, version?: bigint): Promise<Checked> {
+  /**
+   * The checks before the money call, and again after the bet delay (RULES §7.11). The second
+   * pass is the "no material change" test: the market still open and the price still the same or
+   * better. It does not compare market versions: the feed bumps the version on every tick, so an
+   * in-play bet would never survive its delay.
+   */
+  private async checkRunner(userId: string, body: RunnerBetRequest, priceShown: number, stakeMinor: bigint): Promise<Checked> {
     const { db } = this.deps;
     const market = await findMarket(db, body.marketId);
     if (market === null || market.eventId !== body.matchId) throw new DomainError('NOT_FOUND', `${MESSAGES.marketNotFound} on this match`);
     const status = effectiveStatus(market.feedStatus, market.adminSuspended);
     if (!market.active || status !== 'open') {
       throw new DomainError('MARKET_SUSPENDED', `Market ${market.name} is ${market.active ? status : 'switched off'}: no bets now`);
-    }
-    if (version !== undefined && market.version !== version) {
-      throw new DomainError('ODDS_CHANGED', `Market ${market.name} changed during the bet delay: place the bet again`);
     }
     const runner = market.runners.find((r) => r.selectionId === body.selectionId);
     if (runner === undefined || runner.status !== 'active') throw new DomainError('NOT_FOUND', MESSAGES.selectionNotFound);
@@ -267,19 +269,16 @@ export class BettingService {
 
   /**
    * Fancy checks (RULES §7.11): on the match, active and open, the live line the same or better
-   * (YES: not higher, NO: not lower) and the same rate, limits, locks; after the delay also the
-   * same fancy version.
+   * (YES: not higher, NO: not lower) and the same rate, limits, locks — before the delay and after
+   * it (a version bump alone is not a material change).
    */
-  private async checkFancy(userId: string, body: FancyBetRequest, stakeMinor: bigint, version?: bigint): Promise<FancyRow> {
+  private async checkFancy(userId: string, body: FancyBetRequest, stakeMinor: bigint): Promise<FancyRow> {
     const { db } = this.deps;
     const fancy = await findFancy(db, body.fancyId);
     if (fancy === null || fancy.eventId !== body.matchId) throw new DomainError('NOT_FOUND', `${MESSAGES.fancyNotFound} on this match`);
     const status = effectiveStatus(fancy.feedStatus, fancy.adminSuspended);
     if (!fancy.active || status !== 'open') {
       throw new DomainError('MARKET_SUSPENDED', `Market ${fancy.name} is ${fancy.active ? status : 'switched off'}: no bets now`);
-    }
-    if (version !== undefined && fancy.version !== version) {
-      throw new DomainError('ODDS_CHANGED', `Market ${fancy.name} changed during the bet delay: place the bet again`);
     }
     const liveLine = body.side === 'YES' ? fancy.yesRun : fancy.noRun;
     const liveRate = body.side === 'YES' ? fancy.yesRate : fancy.noRate;

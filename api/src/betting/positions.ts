@@ -37,9 +37,12 @@ export function zoneStarts(lines: readonly number[]): number[] {
 export function profitList(pnl: StoredPnl): ProfitListRow[] {
   if (isFancyPnl(pnl)) {
     const starts = zoneStarts(pnl.lines);
-    return pnl.zones.map((zone, i) => {
+    // A book whose lowest line is 0 has an empty zone 0 (no run count below 0): left out, as the
+    // books of bet-reports leave it out.
+    return pnl.zones.flatMap((zone, i) => {
       const fromRuns = starts[i] ?? 0;
-      return { selectionId: String(fromRuns), profit: paiseToRupees(BigInt(zone)), fromRuns };
+      if (i === 0 && pnl.lines[0] === 0) return [];
+      return [{ selectionId: String(fromRuns), profit: paiseToRupees(BigInt(zone)), fromRuns }];
     });
   }
   return Object.entries(pnl).map(([selectionId, value]) => ({ selectionId, profit: paiseToRupees(BigInt(value)) }));

@@ -2,7 +2,8 @@
  * Step 4 contracts: bet placement, the player's positions and bet lists, the agents' books
  * (market analysis), voids, market bet-locks, results and settlement (SPEC §3, §7 "Bets";
  * RULES §7). Money crosses the edge in rupees with two decimals; odds as decimal odds (2.5), a
- * bookmaker rate as shown (45), a fancy rate in percent (110). Inside everything is integer.
+ * bookmaker rate in rupees per rupee staked (0.45 for a rate of 45, as the market data carries it), a
+ * fancy rate in percent (110). Inside everything is integer.
  */
 import type { Role } from './roles';
 
@@ -20,7 +21,7 @@ export interface RunnerBetRequest {
   marketId: string;
   selectionId: string;
   side: PlaceBetSide;
-  /** Decimal odds (2.5), or the bookmaker rate as shown (45). */
+  /** Decimal odds (2.5), or the bookmaker rate per rupee (0.45 for a rate of 45). */
   odds: number;
   stake: number;
 }
