@@ -15,17 +15,13 @@
  */
 import { ROLES } from '@backlay/shared/contracts';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Client, Pool } from 'pg';
+import { Pool } from 'pg';
 import { buildApp } from '../src/app';
 import * as catalog from '../src/catalog/catalog.repository';
 import * as markets from '../src/catalog/markets.repository';
 import { loadConfig } from '../src/config';
 import { Database } from '../src/db/database';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../src/db/embedded-postgres';
+import { freePort, throwawayDatabase } from './bench-db';
 import { runMigrations } from '../src/db/migrate';
 import type { FeedMarket } from '../src/feed/feed-provider';
 import { createCoreServices } from '../src/services';
@@ -70,56 +66,7 @@ export interface BettingBench {
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
-/** A throwaway database on DATABASE_URL's server, or on an embedded PostgreSQL in a temp dir. */
-async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  let adminUrl = process.env.DATABASE_URL ?? '';
-  let embedded: EmbeddedPostgresHandle | null = null;
-  let dir: string | null = null;
-  if (adminUrl === '') {
-    dir = mkdtempSync(path.join(tmpdir(), 'backlay-bench-pg-'));
-    chmodSync(dir, 0o755);
-    embedded = await startEmbeddedPostgres({
-      dataDir: path.join(dir, 'pg'),
-      passwordFile: path.join(dir, 'pg.password'),
-      port: await freePort(),
-      user: 'backlay',
-      database: 'postgres',
-    });
-    adminUrl = embedded.adminUrl;
-  }
-  const admin = async (sql: string) => {
-    const client = new Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      if (embedded !== null) await embedded.stop();
-      if (dir !== null) rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
 const marketId = (i: number) => `1.4980000010${String(i).padStart(2, '0')}`;
@@ -173,7 +120,7 @@ SELECT p.id, $2, $3, 'match_odds', 'r' || (1 + (g % 3)), CASE WHEN g % 10 < 7 TH
        o.odds::int, o.odds::int, (200 + (g * 7919) % 4800) * 100, 'seed-' || g, repeat('0', 64)
 FROM generate_series(0::bigint, $1::bigint - 1) AS g
 JOIN LATERAL (SELECT 150 + (g * 104729) % 450 AS odds) o ON true
-JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k, count(*) OVER () AS n FROM users WHERE role = 'user') p
+JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k, count(*) OVER () AS n FROM users WHERE role = 'user' AND username LIKE 'bp%') p
   ON p.k = g % p.n`;
 
 const SEED_POSITIONS_SQL = `

@@ -19,8 +19,8 @@
 // Environment: ROUNDS (default 5), SLICE (seconds, default 3), CONC (default 16), SETTLE_BETS,
 // SETTLE_ROUNDS (default 3), HOT (default 200), DATABASE_URL (server for the throwaway database;
 // default an embedded PostgreSQL), BENCH_OUT (JSON summary file). Exit code 1 when a gate fails.
-import { build } from 'esbuild';
 import { fork } from 'node:child_process';
+import { loadBenchModule } from './bundle.mjs';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
@@ -148,28 +148,6 @@ function startHttpClients(bench) {
   };
 }
 
-async function loadBench() {
-  const outfile = path.join(apiDir, 'dist', 'bench-betting.cjs');
-  await build({
-    entryPoints: [path.join(here, 'betting-bench.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    packages: 'external',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'bundle-workspace-shared',
-        setup(b) {
-          b.onResolve({ filter: /^@backlay\/shared(\/.*)?$/ }, (args) => ({ path: require.resolve(args.path) }));
-        },
-      },
-    ],
-  });
-  return require(outfile);
-}
 
 function printSlice(round, s) {
   console.log(
@@ -198,7 +176,7 @@ const checkInvariants = async (bench, phase) => {
 };
 
 const startedAt = new Date().toISOString();
-const { setupBettingBench } = await loadBench();
+const { setupBettingBench } = await loadBenchModule('betting-bench.ts', 'bench-betting.cjs');
 console.log('setting up: migrations, 10,000 funded players, 20 markets, anchor tables …');
 const bench = await setupBettingBench();
 const rounds = [];

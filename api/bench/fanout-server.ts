@@ -12,12 +12,7 @@
  */
 import { ROLES } from '@backlay/shared/contracts';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Client } from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { buildApp } from '../src/app';
 import * as catalog from '../src/catalog/catalog.repository';
@@ -25,7 +20,7 @@ import type { MarketRow, ScoreRow } from '../src/catalog/market-view';
 import * as markets from '../src/catalog/markets.repository';
 import { loadConfig, type Config } from '../src/config';
 import { Database } from '../src/db/database';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../src/db/embedded-postgres';
+import { freePort, throwawayDatabase } from './bench-db';
 import { runMigrations } from '../src/db/migrate';
 import { visibleChange, DeltaBuffer } from '../src/realtime/market-data';
 import { createCoreServices } from '../src/services';
@@ -48,58 +43,9 @@ export interface BenchServers {
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 const now = () => performance.timeOrigin + performance.now();
 
-/** A throwaway database: on DATABASE_URL's server, or on an embedded PostgreSQL in a temp dir. */
-async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  let adminUrl = process.env.DATABASE_URL ?? '';
-  let embedded: EmbeddedPostgresHandle | null = null;
-  let dir: string | null = null;
-  if (adminUrl === '') {
-    dir = mkdtempSync(path.join(tmpdir(), 'backlay-bench-pg-'));
-    chmodSync(dir, 0o755);
-    embedded = await startEmbeddedPostgres({
-      dataDir: path.join(dir, 'pg'),
-      passwordFile: path.join(dir, 'pg.password'),
-      port: await freePort(),
-      user: 'backlay',
-      database: 'postgres',
-    });
-    adminUrl = embedded.adminUrl;
-  }
-  const admin = async (sql: string) => {
-    const client = new Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      if (embedded !== null) await embedded.stop();
-      if (dir !== null) rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** The match odds market of the bench match at tick n: prices step around 1.90/2.00. */
 function marketAt(n: number): MarketRow {

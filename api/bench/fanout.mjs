@@ -14,8 +14,8 @@
 // round, default 10), ROUNDS (A/B pairs per N, default 2), DATABASE_URL (a server to create the
 // throwaway database on; default an embedded PostgreSQL in a temp dir), BENCH_OUT (write the
 // JSON summary to this file). Not part of `pnpm test`.
-import { build } from 'esbuild';
 import { fork } from 'node:child_process';
+import { loadBenchModule } from './bundle.mjs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
@@ -57,28 +57,6 @@ function machineCpuMs() {
 }
 
 /** Bundles the servers' module (TypeScript, with @backlay/shared inlined) next to dist/main.js. */
-async function loadServers() {
-  const outfile = path.join(apiDir, 'dist', 'bench-fanout-server.cjs');
-  await build({
-    entryPoints: [path.join(here, 'fanout-server.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    packages: 'external',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'bundle-workspace-shared',
-        setup(b) {
-          b.onResolve({ filter: /^@backlay\/shared(\/.*)?$/ }, (args) => ({ path: require.resolve(args.path) }));
-        },
-      },
-    ],
-  });
-  return require(outfile);
-}
 
 function waitFor(child, type, timeoutMs) {
   return new Promise((resolve, reject) => {
@@ -184,7 +162,7 @@ function printRound(r) {
   );
 }
 
-const servers = await (await loadServers()).startBenchServers();
+const servers = await (await loadBenchModule('fanout-server.ts', 'bench-fanout-server.cjs')).startBenchServers();
 const rounds = [];
 const startedAt = new Date().toISOString();
 try {
