@@ -10,7 +10,7 @@ import type { Database } from '../db/database';
 import type { SessionEndReason } from '../realtime/domain-events';
 import type { AccessTokens } from './access-tokens';
 import { findSessionAuth } from './auth.repository';
-import { bearerToken } from './token-claims';
+import { bearerToken, type AccessClaims } from './token-claims';
 
 /** The authenticated caller of a request or socket. */
 export interface AuthContext {
@@ -20,6 +20,11 @@ export interface AuthContext {
   area: Area;
   /** True while the user must change the password or set a transaction password. */
   changePassAndTxn: boolean;
+  /**
+   * Set on routes with `sessionCheckedByHandler`: only the JWT was verified; the handler must
+   * check the session (live, same user and area, not locked, first-login gate, role) itself.
+   */
+  sessionUnchecked?: true;
 }
 
 export class Authenticator {
@@ -33,6 +38,16 @@ export class Authenticator {
     const token = bearerToken(header);
     if (token === null) return Promise.reject(new DomainError('NO_AUTH_TOKEN', MESSAGES.noAuthToken));
     return this.authenticateToken(token);
+  }
+
+  /**
+   * Only the token of an `Authorization` header: signature, algorithm, expiry and claims, no
+   * query. For routes whose handler checks the session inside its own database call.
+   */
+  verifyHeader(header: string | undefined): AccessClaims {
+    const token = bearerToken(header);
+    if (token === null) throw new DomainError('NO_AUTH_TOKEN', MESSAGES.noAuthToken);
+    return this.tokens.verify(token);
   }
 
   /** Authenticates a raw access token (HTTP header or socket handshake). */
@@ -56,7 +71,7 @@ export class Authenticator {
 }
 
 /** Why a session is no longer valid, in the words the user sees. */
-function sessionEndedMessage(reason: SessionEndReason | null): string {
+export function sessionEndedMessage(reason: SessionEndReason | null): string {
   switch (reason) {
     case 'locked':
       return MESSAGES.sessionEndedLocked;

@@ -2,7 +2,8 @@
 import { IDEMPOTENCY_HEADER, MESSAGES, type BetsQuery, type PlaceBetRequest } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { bearerSecurity, responses } from '../common/schemas';
-import { requireAuth, signedIn } from '../plugins/auth';
+import { isDomainError } from '../common/domain-error';
+import { confirmSession, requireAuth, signedIn } from '../plugins/auth';
 import type { BettingService } from './betting.service';
 
 const idSchema = { type: 'string', minLength: 1, maxLength: 64 } as const;
@@ -81,10 +82,25 @@ type PlaceBetRoute = { Body: PlaceBetRequest; Headers: Record<typeof IDEMPOTENCY
 
 export async function bettingRoutes(app: FastifyInstance, options: { betting: BettingService }): Promise<void> {
   const config = { access: signedIn({ area: 'player', roles: ['user'] }) };
-  app.post<PlaceBetRoute>('/placebet', { schema: placeBetSchema, config }, async (request) => ({
-    data: await options.betting.placeBet(requireAuth(request).userId, request.body, request.headers[IDEMPOTENCY_HEADER]),
-    message: MESSAGES.betPlaced,
-  }));
+  // One database round trip per bet: the auth hook verifies the JWT only, and place_runner_bet /
+  // place_fancy_bet_checked check the session with the same answers as the hook (plugins/auth.ts).
+  const placeConfig = { access: signedIn({ area: 'player', roles: ['user'], sessionCheckedByHandler: true }) };
+  // attachValidation: a refused body is thrown from the handler, after confirmSession, so that a
+  // dead session still answers 401/403 before a 400, as the hook's own check would have.
+  app.post<PlaceBetRoute>('/placebet', { schema: placeBetSchema, config: placeConfig, attachValidation: true }, async (request) => {
+    const auth = requireAuth(request);
+    const session = auth.sessionUnchecked === true ? { sessionId: auth.sessionId, area: auth.area } : null;
+    try {
+      if (request.validationError !== undefined) throw request.validationError;
+      return {
+        data: await options.betting.placeBet(auth.userId, request.body, request.headers[IDEMPOTENCY_HEADER], session),
+        message: MESSAGES.betPlaced,
+      };
+    } catch (error) {
+      if (request.validationError !== undefined || (isDomainError(error) && error.code === 'VALIDATION')) await confirmSession(request);
+      throw error;
+    }
+  });
   app.get<{ Querystring: BetsQuery }>('/bets', { schema: betsSchema, config }, async (request) => ({
     data: await options.betting.betsOnMatch(requireAuth(request).userId, request.query.matchId),
     message: MESSAGES.ok,

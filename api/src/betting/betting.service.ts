@@ -1,9 +1,12 @@
 /**
- * Bet placement (RULES §7.1, §7.2, §7.4, §7.11). The service re-checks the market (or fancy), the
- * price (fancy: the line and the rate), the stake limits and the locks, waits the bet delay and
- * checks again, then does the money part in ONE database call (`place_bet` / `place_fancy_bet`,
- * migrations 0009 and 0011) that locks the wallet, reads the position, applies the bet, checks the
- * market bet-locks, the exposure limit and the funds, and writes everything.
+ * Bet placement (RULES §7.1, §7.2, §7.4, §7.11). The service checks the request's form in memory
+ * (side, stake, odds), then a bet is ONE database call (`place_runner_bet` /
+ * `place_fancy_bet_checked`, migration 0013) that checks the caller's session (HTTP), the market
+ * (or fancy) on the match, open, the price (fancy: the line and the rate) same or better, the
+ * stake limits and the locks, and — unless the market has a bet delay the caller has not waited
+ * yet (outcome DELAY: sleep, call again) — locks the wallet, reads the position, applies the bet,
+ * checks the market bet-locks, the exposure limit and the funds, and writes everything. The
+ * service turns each outcome into its DomainError, with the facts the call returned.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -15,14 +18,13 @@ import {
   type PlacedBet,
   type RunnerBetRequest,
 } from '@backlay/shared/contracts';
-import { bookmakerOddsHundredths, fancyLineSameOrBetter, mulDivFloor, oddsSameOrBetter, pnlIfRunnerWinsMinor } from '@backlay/shared/domain';
-import { findFancy, findMarket } from '../catalog/markets.repository';
-import { effectiveStatus, type FancyRow, type LimitsRow, type MarketRow } from '../catalog/market-view';
+import { sessionEndedMessage } from '../auth/authenticator';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
 import { formatRupeesGrouped, paiseToRupees, rupeesToPaise } from '../ledger/money';
 import type { DomainEvents } from '../realtime/domain-events';
 import * as repo from './betting.repository';
+import type { SessionCheck } from './betting.repository';
 import { profitList } from './positions';
 
 export interface BettingServiceDeps {
@@ -53,7 +55,7 @@ export function requestHash(body: PlaceBetRequest): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-export function toPlacedBet(row: repo.BetRow): PlacedBet {
+export function toPlacedBet(row: repo.PlacedBetRow): PlacedBet {
   return {
     betId: row.id,
     matchId: row.matchId,
@@ -81,27 +83,6 @@ function parseStake(stake: number): bigint {
   return stakeMinor;
 }
 
-/** The stake within min/max and the profit within max profit (RULES §7.11 limits). */
-function checkLimits(limits: LimitsRow, stakeMinor: bigint, profitMinor: bigint, name: string): void {
-  if (stakeMinor < limits.minStakeMinor || stakeMinor > limits.maxStakeMinor) {
-    throw new DomainError(
-      'STAKE_OUT_OF_RANGE',
-      `Stake ${formatRupeesGrouped(stakeMinor)} is outside ${formatRupeesGrouped(limits.minStakeMinor)}–${formatRupeesGrouped(limits.maxStakeMinor)}`,
-    );
-  }
-  if (profitMinor > limits.maxProfitMinor) {
-    throw new DomainError(
-      'STAKE_OUT_OF_RANGE',
-      `Profit ${formatRupeesGrouped(profitMinor)} is above the maximum profit ${formatRupeesGrouped(limits.maxProfitMinor)} of ${name}`,
-    );
-  }
-}
-
-interface Checked {
-  market: MarketRow;
-  oddsHundredths: number;
-}
-
 export class BettingService {
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -109,27 +90,24 @@ export class BettingService {
     this.sleep = deps.sleep ?? defaultSleep;
   }
 
-  async placeBet(userId: string, body: PlaceBetRequest, idempotencyKey: string): Promise<PlaceBetResponse> {
-    if (isFancyBetRequest(body)) return this.placeFancyBet(userId, body, idempotencyKey);
-    return this.placeRunnerBet(userId, body, idempotencyKey);
+  /**
+   * Places a bet. `session` (HTTP: the access token's session and area) is checked inside the same
+   * database call, with the auth hook's errors; without it the caller has authenticated already.
+   */
+  async placeBet(userId: string, body: PlaceBetRequest, idempotencyKey: string, session: SessionCheck | null = null): Promise<PlaceBetResponse> {
+    if (isFancyBetRequest(body)) return this.placeFancyBet(userId, body, idempotencyKey, session);
+    return this.placeRunnerBet(userId, body, idempotencyKey, session);
   }
 
   async betsOnMatch(userId: string, matchId: string): Promise<PlacedBet[]> {
     return (await repo.betsOfUserOnMatch(this.deps.db, userId, matchId)).map(toPlacedBet);
   }
 
-  private async placeRunnerBet(userId: string, body: RunnerBetRequest, idempotencyKey: string): Promise<PlaceBetResponse> {
+  private async placeRunnerBet(userId: string, body: RunnerBetRequest, idempotencyKey: string, session: SessionCheck | null): Promise<PlaceBetResponse> {
     if (body.side !== 'BACK' && body.side !== 'LAY') throw new DomainError('VALIDATION', 'Side must be BACK or LAY on this market');
     const stakeMinor = parseStake(body.stake);
     const priceShown = priceHundredths(body.odds);
-
-    let checked = await this.checkRunner(userId, body, priceShown, stakeMinor);
-    if (checked.market.betDelaySec > 0) {
-      await this.sleep(checked.market.betDelaySec * 1000);
-      checked = await this.checkRunner(userId, body, priceShown, stakeMinor);
-    }
-
-    const result = await repo.placeBet(this.deps.db, {
+    const call: repo.PlaceRunnerBetCall = {
       userId,
       idempotencyKey,
       requestHash: requestHash(body),
@@ -137,27 +115,48 @@ export class BettingService {
       marketId: body.marketId,
       selectionId: body.selectionId,
       side: body.side,
-      oddsHundredths: checked.oddsHundredths,
       priceShown,
       stakeMinor,
-      runnerIds: checked.market.runners.filter((r) => r.status !== 'removed').map((r) => r.selectionId),
+      waited: false,
+      session,
+    };
+    let result = await repo.placeRunnerBet(this.deps.db, call);
+    if (result.outcome === 'DELAY') {
+      // RULES §7.11: wait the delay, then every check again on the live market (one more call).
+      await this.sleep((result.detail?.delaySec ?? 0) * 1000);
+      result = await repo.placeRunnerBet(this.deps.db, { ...call, waited: true });
+    }
+    const bet = (stored: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
+      ...stored,
+      matchId: body.matchId,
+      marketId: body.marketId,
+      selectionId: body.selectionId,
+      side: body.side,
+      priceShown,
+      runLine: null,
+      stakeMinor,
     });
-    return this.finish(userId, result, checked.market.name, async () => `Odds changed on ${checked.market.name}`);
+    return this.finish(userId, result, bet, {
+      notFound: `${MESSAGES.marketNotFound} on this match`,
+      oddsChanged: (detail) => {
+        const live = detail.livePrice ?? null;
+        throw new DomainError(
+          'ODDS_CHANGED',
+          `Odds changed: requested ${decimal(priceShown)}, live ${body.side === 'BACK' ? 'back' : 'lay'} ${live === null ? 'none' : decimal(live)}`,
+          { requested: priceShown / 100, live: live === null ? null : live / 100 },
+        );
+      },
+      oddsTooLow: `Odds ${decimal(priceShown)} must be above 1.00`,
+      stakeMinor,
+    });
   }
 
-  private async placeFancyBet(userId: string, body: FancyBetRequest, idempotencyKey: string): Promise<PlaceBetResponse> {
+  private async placeFancyBet(userId: string, body: FancyBetRequest, idempotencyKey: string, session: SessionCheck | null): Promise<PlaceBetResponse> {
     if (body.side !== 'YES' && body.side !== 'NO') throw new DomainError('VALIDATION', 'Side must be YES or NO on a fancy');
     if (!Number.isSafeInteger(body.run) || body.run < 0) throw new DomainError('VALIDATION', `Run ${String(body.run)} must be a whole number ≥ 0`);
     if (!Number.isSafeInteger(body.rate) || body.rate <= 0) throw new DomainError('VALIDATION', `Rate ${String(body.rate)} must be a whole number > 0`);
     const stakeMinor = parseStake(body.stake);
-
-    let fancy = await this.checkFancy(userId, body, stakeMinor);
-    if (fancy.betDelaySec > 0) {
-      await this.sleep(fancy.betDelaySec * 1000);
-      fancy = await this.checkFancy(userId, body, stakeMinor);
-    }
-
-    const result = await repo.placeFancyBet(this.deps.db, {
+    const call: repo.PlaceFancyBetCheckedCall = {
       userId,
       idempotencyKey,
       requestHash: requestHash(body),
@@ -167,56 +166,117 @@ export class BettingService {
       line: body.run,
       rate: body.rate,
       stakeMinor,
+      waited: false,
+      session,
+    };
+    let result = await repo.placeFancyBetChecked(this.deps.db, call);
+    if (result.outcome === 'DELAY') {
+      await this.sleep((result.detail?.delaySec ?? 0) * 1000);
+      result = await repo.placeFancyBetChecked(this.deps.db, { ...call, waited: true });
+    }
+    const bet = (stored: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
+      ...stored,
+      matchId: body.matchId,
+      marketId: body.fancyId,
+      selectionId: body.fancyId,
+      side: body.side,
+      priceShown: body.rate,
+      runLine: body.run,
+      stakeMinor,
     });
-    // place_fancy_bet re-checks the line and rate on the locked row; name the live ones.
-    return this.finish(userId, result, fancy.name, async () => {
-      const live = await findFancy(this.deps.db, body.fancyId);
-      return live === null ? `Odds changed on ${fancy.name}` : fancyOddsChanged(body, live);
+    return this.finish(userId, result, bet, {
+      notFound: `${MESSAGES.fancyNotFound} on this match`,
+      oddsChanged: (detail) => {
+        const live = { run: detail.liveLine ?? 0, rate: detail.liveRate ?? 0 };
+        throw new DomainError('ODDS_CHANGED', fancyOddsChanged(body, live), { requested: { run: body.run, rate: body.rate }, live });
+      },
+      oddsTooLow: '',
+      stakeMinor,
     });
   }
 
-  /** Maps the database outcome to the response or its error; publishes the new exposure. */
-  private async finish(
+  /** Maps the database outcome to the response or its error (the messages of each check); publishes the new exposure. */
+  private finish(
     userId: string,
-    result: repo.PlaceBetResult,
-    marketName: string,
-    oddsChangedMessage: () => Promise<string>,
-  ): Promise<PlaceBetResponse> {
-    const { db } = this.deps;
+    result: repo.CheckedPlaceResult,
+    toBet: (stored: NonNullable<repo.CheckedPlaceResult['bet']>) => repo.PlacedBetRow,
+    ctx: OutcomeContext,
+  ): PlaceBetResponse {
+    const detail: repo.RefusalDetail = result.detail ?? NO_DETAIL;
+    const name = detail.marketName ?? '';
+    const paise = (value: string | null) => BigInt(value ?? '0');
     switch (result.outcome) {
+      // The session, as the auth hook answers it.
+      case 'TOKEN_INVALID':
+        throw new DomainError('TOKEN_INVALID', MESSAGES.jwtMalformed);
+      case 'ACCOUNT_LOCKED':
+        throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
+      case 'SESSION_ENDED':
+        throw new DomainError('SESSION_ENDED', sessionEndedMessage(detail.endedReason));
+      case 'CHANGE_PASSWORD_REQUIRED':
+        throw new DomainError('CHANGE_PASSWORD_REQUIRED', MESSAGES.changePasswordFirst);
+      case 'FORBIDDEN':
+        throw new DomainError('FORBIDDEN', MESSAGES.forbidden);
+      // The checks before the money part (RULES §7.11).
+      case 'MARKET_NOT_FOUND':
+        throw new DomainError('NOT_FOUND', ctx.notFound);
+      case 'MARKET_CLOSED':
+        throw new DomainError('MARKET_SUSPENDED', `Market ${name} is ${detail.marketStatus ?? 'closed'}: no bets now`);
+      case 'SELECTION_NOT_FOUND':
+        throw new DomainError('NOT_FOUND', MESSAGES.selectionNotFound);
+      case 'ODDS_CHANGED':
+        return ctx.oddsChanged(detail);
+      case 'ODDS_TOO_LOW':
+        throw new DomainError('VALIDATION', ctx.oddsTooLow);
+      case 'STAKE_OUT_OF_RANGE':
+        throw new DomainError(
+          'STAKE_OUT_OF_RANGE',
+          `Stake ${formatRupeesGrouped(ctx.stakeMinor)} is outside ${formatRupeesGrouped(paise(detail.minStake))}–${formatRupeesGrouped(paise(detail.maxStake))}`,
+        );
+      case 'PROFIT_OUT_OF_RANGE':
+        throw new DomainError(
+          'STAKE_OUT_OF_RANGE',
+          `Profit ${formatRupeesGrouped(paise(detail.profit))} is above the maximum profit ${formatRupeesGrouped(paise(detail.maxProfit))} of market ${name}`,
+        );
+      case 'BETTING_LOCKED':
+        throw new DomainError('BETTING_LOCKED', MESSAGES.bettingLocked);
+      case 'DELAY':
+        throw new Error('placement asked to wait the bet delay twice');
+      // The money part.
       case 'IDEMPOTENCY_MISMATCH':
         throw new DomainError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was already used for another bet');
       case 'MARKET_SUSPENDED':
-        throw new DomainError('MARKET_SUSPENDED', `Market ${marketName} is not open for bets`);
+        throw new DomainError('MARKET_SUSPENDED', `Market ${name} is not open for bets`);
       case 'MARKET_LOCKED':
         throw new DomainError('BETTING_LOCKED', MESSAGES.marketBetLocked);
-      case 'ODDS_CHANGED':
-        throw new DomainError('ODDS_CHANGED', await oddsChangedMessage());
       case 'EXPOSURE_LIMIT': {
         // On this outcome `exposureMinor` is the limit and `marketExposureMinor` what the bet would leave.
         const after = result.marketExposureMinor ?? 0n;
+        const limit = result.exposureMinor ?? 0n;
         throw new DomainError(
           'EXPOSURE_LIMIT',
-          `${MESSAGES.exposureLimit}: exposure on ${marketName} after this bet ${formatRupeesGrouped(after)}, ` +
-            `limit ${formatRupeesGrouped(result.exposureMinor)}`,
-          { marketExposureAfter: paiseToRupees(after), limit: paiseToRupees(result.exposureMinor) },
+          `${MESSAGES.exposureLimit}: exposure on ${name} after this bet ${formatRupeesGrouped(after)}, limit ${formatRupeesGrouped(limit)}`,
+          { marketExposureAfter: paiseToRupees(after), limit: paiseToRupees(limit) },
         );
       }
-      case 'INSUFFICIENT_FUNDS':
+      case 'INSUFFICIENT_FUNDS': {
         // On this outcome `exposureMinor` is the total exposure the bet would have left.
+        const balance = result.balanceMinor ?? 0n;
+        const exposure = result.exposureMinor ?? 0n;
         throw new DomainError(
           'INSUFFICIENT_FUNDS',
-          `${MESSAGES.insufficientFunds}: balance ${formatRupeesGrouped(result.balanceMinor)}, ` +
-            `exposure after this bet ${formatRupeesGrouped(result.exposureMinor)}`,
-          { balance: paiseToRupees(result.balanceMinor), exposureAfter: paiseToRupees(result.exposureMinor) },
+          `${MESSAGES.insufficientFunds}: balance ${formatRupeesGrouped(balance)}, exposure after this bet ${formatRupeesGrouped(exposure)}`,
+          { balance: paiseToRupees(balance), exposureAfter: paiseToRupees(exposure) },
         );
+      }
       case 'ACCEPTED':
       case 'REPLAY':
         break;
     }
-    if (result.betId === null) throw new Error('placement accepted without a bet id');
-    const bet = await repo.findBet(db, result.betId);
-    if (bet === null) throw new Error(`bet ${result.betId} vanished`);
+    if (result.bet === null || result.balanceMinor === null || result.exposureMinor === null) {
+      throw new Error(`placement ${result.outcome} without its bet`);
+    }
+    const bet = toBet(result.bet);
     if (result.outcome === 'ACCEPTED') {
       this.deps.events.publish('betting.betPlaced', {
         betId: bet.id,
@@ -230,74 +290,29 @@ export class BettingService {
       bet: toPlacedBet(bet),
     };
   }
+}
 
-  /**
-   * The checks before the money call, and again after the bet delay (RULES §7.11). The second
-   * pass is the "no material change" test: the market still open and the price still the same or
-   * better. It does not compare market versions: the feed bumps the version on every tick, so an
-   * in-play bet would never survive its delay.
-   */
-  private async checkRunner(userId: string, body: RunnerBetRequest, priceShown: number, stakeMinor: bigint): Promise<Checked> {
-    const { db } = this.deps;
-    const market = await findMarket(db, body.marketId);
-    if (market === null || market.eventId !== body.matchId) throw new DomainError('NOT_FOUND', `${MESSAGES.marketNotFound} on this match`);
-    const status = effectiveStatus(market.feedStatus, market.adminSuspended);
-    if (!market.active || status !== 'open') {
-      throw new DomainError('MARKET_SUSPENDED', `Market ${market.name} is ${market.active ? status : 'switched off'}: no bets now`);
-    }
-    const runner = market.runners.find((r) => r.selectionId === body.selectionId);
-    if (runner === undefined || runner.status !== 'active') throw new DomainError('NOT_FOUND', MESSAGES.selectionNotFound);
-    const live = body.side === 'BACK' ? runner.backPrices[0] : runner.layPrices[0];
-    if (live === undefined || !oddsSameOrBetter(body.side, priceShown, live)) {
-      throw new DomainError(
-        'ODDS_CHANGED',
-        `Odds changed: requested ${decimal(priceShown)}, live ${body.side === 'BACK' ? 'back' : 'lay'} ` +
-          `${live === undefined ? 'none' : decimal(live)}`,
-        { requested: priceShown / 100, live: live === undefined ? null : live / 100 },
-      );
-    }
-    const oddsHundredths = market.marketType === 'bookmaker' ? bookmakerOddsHundredths(priceShown) : priceShown;
-    if (oddsHundredths <= 100) throw new DomainError('VALIDATION', `Odds ${decimal(priceShown)} must be above 1.00`);
-    const stake = Number(stakeMinor);
-    const profitMinor = BigInt(
-      body.side === 'BACK' ? pnlIfRunnerWinsMinor({ side: 'BACK', runnerId: runner.selectionId, stakeMinor: stake, oddsHundredths }) : stake,
-    );
-    checkLimits(market, stakeMinor, profitMinor, `market ${market.name}`);
-    if (await repo.isBlockedFromBetting(db, userId)) throw new DomainError('BETTING_LOCKED', MESSAGES.bettingLocked);
-    return { market, oddsHundredths };
-  }
+const NO_DETAIL: repo.RefusalDetail = {
+  marketName: null,
+  marketStatus: null,
+  delaySec: null,
+  profit: null,
+  minStake: null,
+  maxStake: null,
+  maxProfit: null,
+  endedReason: null,
+};
 
-  /**
-   * Fancy checks (RULES §7.11): on the match, active and open, the live line the same or better
-   * (YES: not higher, NO: not lower) and the same rate, limits, locks — before the delay and after
-   * it (a version bump alone is not a material change).
-   */
-  private async checkFancy(userId: string, body: FancyBetRequest, stakeMinor: bigint): Promise<FancyRow> {
-    const { db } = this.deps;
-    const fancy = await findFancy(db, body.fancyId);
-    if (fancy === null || fancy.eventId !== body.matchId) throw new DomainError('NOT_FOUND', `${MESSAGES.fancyNotFound} on this match`);
-    const status = effectiveStatus(fancy.feedStatus, fancy.adminSuspended);
-    if (!fancy.active || status !== 'open') {
-      throw new DomainError('MARKET_SUSPENDED', `Market ${fancy.name} is ${fancy.active ? status : 'switched off'}: no bets now`);
-    }
-    const liveLine = body.side === 'YES' ? fancy.yesRun : fancy.noRun;
-    const liveRate = body.side === 'YES' ? fancy.yesRate : fancy.noRate;
-    if (!fancyLineSameOrBetter(body.side, body.run, liveLine) || liveRate !== body.rate) {
-      throw new DomainError('ODDS_CHANGED', fancyOddsChanged(body, fancy), {
-        requested: { run: body.run, rate: body.rate },
-        live: { run: liveLine, rate: liveRate },
-      });
-    }
-    const profitMinor = body.side === 'YES' ? BigInt(mulDivFloor([Number(stakeMinor), body.rate], 100)) : stakeMinor;
-    checkLimits(fancy, stakeMinor, profitMinor, `market ${fancy.name}`);
-    if (await repo.isBlockedFromBetting(db, userId)) throw new DomainError('BETTING_LOCKED', MESSAGES.bettingLocked);
-    return fancy;
-  }
+/** How one kind of bet words the outcomes that depend on its request. */
+interface OutcomeContext {
+  notFound: string;
+  /** Throws the ODDS_CHANGED error naming the requested and the live price. */
+  oddsChanged: (detail: repo.RefusalDetail) => never;
+  oddsTooLow: string;
+  stakeMinor: bigint;
 }
 
 /** "Odds changed: requested YES 46 @ 90, live YES 47 @ 90". */
-function fancyOddsChanged(body: FancyBetRequest, fancy: FancyRow): string {
-  const liveLine = body.side === 'YES' ? fancy.yesRun : fancy.noRun;
-  const liveRate = body.side === 'YES' ? fancy.yesRate : fancy.noRate;
-  return `Odds changed: requested ${body.side} ${body.run} @ ${body.rate}, live ${body.side} ${liveLine} @ ${liveRate}`;
+function fancyOddsChanged(body: FancyBetRequest, live: { run: number; rate: number }): string {
+  return `Odds changed: requested ${body.side} ${body.run} @ ${body.rate}, live ${body.side} ${live.run} @ ${live.rate}`;
 }

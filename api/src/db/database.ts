@@ -81,6 +81,19 @@ export class Database implements Queryable {
   }
 
   /**
+   * Runs one statement as a named prepared statement: parsed and planned once per pooled
+   * connection, then only bound and executed (hot single-statement paths, e.g. bet placement).
+   * `name` must always come with the same `text`.
+   */
+  queryPrepared<R extends QueryResultRow = QueryResultRow>(
+    name: string,
+    text: string,
+    values: readonly unknown[],
+  ): Promise<{ rows: R[]; rowCount: number | null }> {
+    return this.pool.query<R>({ name, text, values: values as unknown[] });
+  }
+
+  /**
    * Runs `fn` in a READ COMMITTED transaction. A deadlock or serialization failure reruns the
    * whole function (at most 3 attempts), so `fn` must not have side effects outside the
    * database; put those in `tx.afterCommit`.

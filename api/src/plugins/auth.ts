@@ -1,9 +1,17 @@
 /**
  * Authentication and route access. Every route declares `config.access`:
  *  - `publicAccess(area?)`: no token; `area: 'player'` puts it behind the maintenance flag;
- *  - `signedIn({ area?, roles?, allowDuringSetup? })`: a valid access token of a live session.
+ *  - `signedIn({ area?, roles?, allowDuringSetup?, sessionCheckedByHandler? })`: a valid access
+ *    token of a live session.
  * One onRequest hook enforces it: token and session, audience (area), maintenance for the
  * player area, the change-password gate, then roles. Handlers read `request.auth`.
+ *
+ * `sessionCheckedByHandler` (hot paths: POST placebet) skips the hook's session query: the hook
+ * verifies the JWT (signature, expiry, claims), the audience, the role claim and maintenance, and
+ * the handler checks the session, the account locks, the first-login gate and the role inside
+ * its own single database call, answering the same errors (`request.auth.sessionUnchecked`).
+ * A token of another area or role, or any player token during maintenance, takes the full check,
+ * so those answers keep their usual order.
  */
 import fastifyJwt from '@fastify/jwt';
 import { MESSAGES, type Area, type Role } from '@backlay/shared/contracts';
@@ -16,7 +24,7 @@ import type { SettingsService } from '../settings/settings.service';
 
 export type RouteAccess =
   | { kind: 'public'; area?: Area }
-  | { kind: 'signedIn'; area?: Area; roles?: readonly Role[]; allowDuringSetup?: boolean };
+  | { kind: 'signedIn'; area?: Area; roles?: readonly Role[]; allowDuringSetup?: boolean; sessionCheckedByHandler?: boolean };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,7 +41,9 @@ export function publicAccess(area?: Area): RouteAccess {
 }
 
 /** A route for signed-in callers. */
-export function signedIn(options: { area?: Area; roles?: readonly Role[]; allowDuringSetup?: boolean } = {}): RouteAccess {
+export function signedIn(
+  options: { area?: Area; roles?: readonly Role[]; allowDuringSetup?: boolean; sessionCheckedByHandler?: boolean } = {},
+): RouteAccess {
   return { kind: 'signedIn', ...options };
 }
 
@@ -55,13 +65,8 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   await app.register(fastifyJwt, jwtPluginOptions(options.jwtSecret, options.accessTokenTtlSec));
   app.decorateRequest('auth', null);
 
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (access === undefined) return;
-    if (access.kind === 'public') {
-      if (access.area === 'player') await options.settings.assertNotMaintenance();
-      return;
-    }
+  /** The usual check: the token, then ONE query for the session, user and ancestors. */
+  async function fullCheck(request: FastifyRequest, access: SignedInAccess): Promise<AuthContext> {
     const auth = await options.getAuthenticator().authenticateHeader(request.headers.authorization);
     // A token of the other area is not valid here (audience check, QUALITY T10).
     if (access.area !== undefined && auth.area !== access.area) {
@@ -74,8 +79,55 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     if (access.roles !== undefined && !access.roles.includes(auth.role)) {
       throw new DomainError('FORBIDDEN', MESSAGES.forbidden);
     }
-    request.auth = auth;
+    return auth;
+  }
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined) return;
+    if (access.kind === 'public') {
+      if (access.area === 'player') await options.settings.assertNotMaintenance();
+      return;
+    }
+    if (access.sessionCheckedByHandler === true) {
+      const claims = options.getAuthenticator().verifyHeader(request.headers.authorization);
+      const fast =
+        (access.area === undefined || claims.aud === access.area) &&
+        (access.roles === undefined || access.roles.includes(claims.role)) &&
+        !(claims.aud === 'player' && (await options.settings.isMaintenance()));
+      if (fast) {
+        request.auth = {
+          userId: claims.sub,
+          sessionId: claims.sid,
+          role: claims.role,
+          area: claims.aud,
+          changePassAndTxn: false,
+          sessionUnchecked: true,
+        };
+        deferredChecks.set(request, () => fullCheck(request, access));
+        return;
+      }
+    }
+    request.auth = await fullCheck(request, access);
   });
+}
+
+type SignedInAccess = Extract<RouteAccess, { kind: 'signedIn' }>;
+
+/** The full check of requests that skipped it (`sessionCheckedByHandler`), for confirmSession. */
+const deferredChecks = new WeakMap<FastifyRequest, () => Promise<AuthContext>>();
+
+/**
+ * On a `sessionCheckedByHandler` route, for a handler that stops before its own session check
+ * (a refused body, a validation error): runs the hook's usual check now, so a dead session, a
+ * lock or the first-login gate still answers first, exactly as on every other route. A no-op
+ * when the hook already checked the session.
+ */
+export async function confirmSession(request: FastifyRequest): Promise<void> {
+  const check = deferredChecks.get(request);
+  if (check === undefined) return;
+  deferredChecks.delete(request);
+  await check();
 }
 
 export const authentication = fp(authPlugin, { name: 'auth', fastify: '5.x' });
