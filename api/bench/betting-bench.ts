@@ -247,9 +247,9 @@ export async function setupBettingBench(): Promise<BettingBench> {
   );
   const players = playerRows.map((r) => r.id);
 
-  // 64 signed-in players for HTTP load (one session each).
+  // 256 signed-in players for HTTP load (one session each).
   const tokens: string[] = [];
-  for (const row of playerRows.slice(0, 64)) {
+  for (const row of playerRows.slice(0, 256)) {
     const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: row.username, password: PASSWORD } });
     if (login.statusCode !== 200) throw new Error(`bench login failed: ${login.body}`);
     tokens.push((login.json() as { data: { token: string } }).data.token);

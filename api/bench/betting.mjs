@@ -16,7 +16,8 @@
 // (commission, partnership shares, one journal), then its rollback; ratio product ÷ baseline (bar ≤ 2).
 // Correctness gates in the same run: the hot spot (one player, HOT concurrent bets, exactly
 // floor(balance ÷ stake) accepted) and the BENCH §2 invariant counts after every phase (all 0).
-// Environment: ROUNDS (default 5), SLICE (seconds, default 3), CONC (default 16), SETTLE_BETS,
+// Environment: ROUNDS (default 5), SLICE (seconds, default 3), CONC (default 16), HTTP_CONC
+// (connections of the HTTP item, default CONC), SETTLE_BETS,
 // SETTLE_ROUNDS (default 3), HOT (default 200), DATABASE_URL (server for the throwaway database;
 // default an embedded PostgreSQL), BENCH_OUT (JSON summary file). Exit code 1 when a gate fails.
 import { fork } from 'node:child_process';
@@ -36,6 +37,8 @@ const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const SLICE_MS = Number(process.env.SLICE ?? 3) * 1000;
 const WARM_MS = 1000;
 const CONC = Number(process.env.CONC ?? 16);
+/** HTTP connections; default CONC (pool-sized). BENCH §8 measured the HTTP layer at 64. */
+const HTTP_CONC = Number(process.env.HTTP_CONC ?? CONC);
 const SETTLE_BETS = Number(process.env.SETTLE_BETS ?? 100_000);
 const SETTLE_ROUNDS = Number(process.env.SETTLE_ROUNDS ?? 3);
 const HOT = Number(process.env.HOT ?? 200);
@@ -113,7 +116,7 @@ async function slice(name, fn) {
 function startHttpClients(bench) {
   const bets = Array.from({ length: 2000 }, () => bench.randomBet());
   const child = fork(path.join(here, 'betting-http-clients.mjs'), [], {
-    env: { ...process.env, CONC: String(CONC) },
+    env: { ...process.env, CONC: String(HTTP_CONC) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const next = (type) =>
@@ -186,7 +189,7 @@ let http = null;
 try {
   http = startHttpClients(bench);
   await http.ready;
-  console.log(`PostgreSQL ${await bench.pgVersion()}, ${cpus().length} cores, CONC=${CONC} (pool 16), slices ${SLICE_MS / 1000} s after ${WARM_MS / 1000} s warm-up\n`);
+  console.log(`PostgreSQL ${await bench.pgVersion()}, ${cpus().length} cores, CONC=${CONC} (pool 16), HTTP_CONC=${HTTP_CONC}, slices ${SLICE_MS / 1000} s after ${WARM_MS / 1000} s warm-up\n`);
 
   const hot = await bench.hotSpot(HOT);
   gate('hot spot', hot.accepted === hot.expected && hot.other === 0, `${HOT} concurrent bets, ${hot.accepted} accepted (expected ${hot.expected}), ${hot.refused} refused for funds, ${hot.other} other`);
@@ -268,7 +271,7 @@ const versionOf = (name) => {
     return 'unknown';
   }
 };
-const result = { startedAt, conc: CONC, sliceS: SLICE_MS / 1000, rounds, settlements, items, settle, ratios, gates, versions: { node: process.version, pg: versionOf('pg'), fastify: versionOf('fastify') } };
+const result = { startedAt, conc: CONC, httpConc: HTTP_CONC, sliceS: SLICE_MS / 1000, rounds, settlements, items, settle, ratios, gates, versions: { node: process.version, pg: versionOf('pg'), fastify: versionOf('fastify') } };
 if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, `${JSON.stringify(result, null, 2)}\n`);
 console.log(`\n${JSON.stringify({ items, settle, ratios })}`);
 if (gates.some((g) => !g.pass)) process.exit(1);
