@@ -47,7 +47,7 @@ describe('refusals of a runner bet, each with its code and message', () => {
     await t.db.query('UPDATE markets SET active = true, admin_suspended = true WHERE id = $1', [m.marketId]);
     expect(await refusal(m, back(2))).toMatchObject({ status: 409, message: 'Market Match Odds is suspended: no bets now' });
     await t.db.query(`UPDATE markets SET admin_suspended = false, feed_status = 'ball_running' WHERE id = $1`, [m.marketId]);
-    expect(await refusal(m, back(2))).toMatchObject({ status: 409, message: 'Market Match Odds is ball_running: no bets now' });
+    expect(await refusal(m, back(2))).toMatchObject({ status: 409, message: 'Market Match Odds is ball running: no bets now' });
     await t.db.query(`UPDATE markets SET feed_status = 'closed', admin_suspended = true WHERE id = $1`, [m.marketId]);
     expect(await refusal(m, back(2))).toMatchObject({ status: 409, message: 'Market Match Odds is closed: no bets now' });
   });

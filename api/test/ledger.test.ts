@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isDomainError } from '../src/common/domain-error';
-import { DEMO_CHAIN, DEMO_PAYMENT_SETTINGS, seedDemo } from '../src/demo/demo-seed';
+import { DEMO_BET_DELAY_SEC, DEMO_CHAIN, DEMO_PAYMENT_SETTINGS, seedDemo } from '../src/demo/demo-seed';
 import type { DomainEventMap } from '../src/realtime/domain-events';
 import { assertLedgerInvariants, buildTestApp, type TestContext } from './helper';
 
@@ -270,11 +270,16 @@ describe('demo seed', () => {
         ifsc_code: DEMO_PAYMENT_SETTINGS.ifscCode,
       },
     ]);
+    // The compressed clock's bet delay on every sport, unless an admin set its own.
+    const delays = async () => (await t.db.query<{ sport_id: number; bet_delay_sec: number }>('SELECT sport_id, bet_delay_sec FROM sports ORDER BY sport_id')).rows;
+    expect((await delays()).map((r) => r.bet_delay_sec)).toEqual((await delays()).map(() => DEMO_BET_DELAY_SEC));
+    await t.db.query('UPDATE sports SET bet_delay_sec = 7, updated_by = (SELECT id FROM users WHERE username = $1) WHERE sport_id = 4', ['demo-admin']);
     // An operator's own settings survive a re-seed.
     await t.db.query(`UPDATE payment_settings SET upi_id = 'operator@okhdfc'`);
     const second = await seedDemo(deps);
     expect(second).toEqual({ createdUsers: [], postedJournals: 0 });
     expect((await settings())[0]).toMatchObject({ upi_id: 'operator@okhdfc' });
+    expect((await delays()).find((r) => r.sport_id === 4)?.bet_delay_sec).toBe(7);
     expect(await balances()).toEqual(before);
     // Chips received minus chips passed down: ₹1,00,00,000 minted to demo-admin, and so on.
     expect(Object.fromEntries(before.map((row) => [row.username, Number(row.balance) / 100]))).toEqual({

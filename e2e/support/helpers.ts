@@ -16,8 +16,8 @@ export async function signIn(page: Page, area: 'player' | 'admin', username: str
 }
 
 /** Sign in through the API (for set-up steps), returning the access token. */
-export async function apiToken(request: APIRequestContext, area: 'player' | 'admin', username: string): Promise<string> {
-  const res = await request.post(area === 'admin' ? '/api/login-admin' : '/api/login', { data: { username, password: DEMO_PASSWORD } });
+export async function apiToken(request: APIRequestContext, area: 'player' | 'admin', username: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await request.post(area === 'admin' ? '/api/login-admin' : '/api/login', { data: { username, password } });
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
@@ -76,4 +76,41 @@ export async function apiPost<T>(request: APIRequestContext, token: string, path
   const res = await request.post(path, { headers: { Authorization: `Bearer ${token}`, ...headers }, data });
   expect(res.ok(), await res.text()).toBeTruthy();
   return ((await res.json()) as { data: T }).data;
+}
+
+/**
+ * A new player of its own under demo-dl (so a journey's bets and results never change demo-user's
+ * balance, which other journeys read), with `chips` rupees, past the first-login steps; signs in
+ * with DEMO_PASSWORD. Everything through the API, as the agent and the player would do it.
+ */
+export async function newFundedPlayer(request: APIRequestContext, prefix: string, chips: number): Promise<string> {
+  const username = `${prefix}${runSuffix()}${Math.floor(Math.random() * 1000)}`.slice(0, 20);
+  const initial = 'Start#Pass1';
+  const agent = await apiToken(request, 'admin', 'demo-dl');
+  await apiPost(request, agent, '/api/add-user', {
+    username,
+    displayName: username,
+    password: initial,
+    role: 'user',
+    partnership: 0,
+    creditReference: 0,
+    commission: 0,
+    exposureLimit: null,
+    transactionPassword: DEMO_TRANSACTION_PASSWORD,
+  });
+  await apiPost(
+    request,
+    agent,
+    '/api/deposit-chips',
+    { username, amount: chips, remark: 'e2e chips', transactionPassword: DEMO_TRANSACTION_PASSWORD },
+    { 'Idempotency-Key': `e2e-chips-${username}` },
+  );
+  const token = await apiToken(request, 'player', username, initial);
+  await apiPost(request, token, '/api/change-password', { oldPassword: initial, newPassword: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD });
+  await apiPost(request, token, '/api/transaction-password', {
+    password: DEMO_PASSWORD,
+    transactionPassword: DEMO_TRANSACTION_PASSWORD,
+    confirmTransactionPassword: DEMO_TRANSACTION_PASSWORD,
+  });
+  return username;
 }

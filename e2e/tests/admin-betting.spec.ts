@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PLAYER, apiPost, apiToken, signIn, signOut } from '../support/helpers';
+import { apiPost, apiToken, newFundedPlayer, signIn, signOut } from '../support/helpers';
 
 /**
  * The agents' side of betting, on a 1280×800 desktop and a 360×740 phone: demo-user's bets
@@ -144,6 +144,8 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 test.describe('agents and betting', () => {
   test("a player's bets show in the agent's books; the admin deletes one and declares the result; the agent's P&L shows its share", async ({ page, request }) => {
     test.setTimeout(240_000);
+    // A player of its own under demo-dl: this journey's loss never changes demo-user's balance.
+    const PLAYER = await newFundedPlayer(request, 'agb', 10_000);
     const playerToken = await apiToken(request, 'player', PLAYER);
     const adminToken = await apiToken(request, 'admin', 'demo-admin');
     const chosen = await chooseMarket(request, playerToken, adminToken);
@@ -205,6 +207,7 @@ test.describe('agents and betting', () => {
     await expect(page.getByRole('table', { name: 'Deleted bets' }).getByRole('row').filter({ hasText: match.name }).filter({ hasText: market.name }).filter({ hasText: 'e2e palpable error' })).toHaveCount(1);
     await expectNoPageOverflow(page);
 
+    const balanceBefore = await playerBalance(request, playerToken);
     await nav(page).getByRole('link', { name: 'Results' }).click();
     await expect(page).toHaveURL(/\/admin\/results$/);
     await page.getByRole('button', { name: `Declare ${title}`, exact: true }).click();
@@ -233,5 +236,38 @@ test.describe('agents and betting', () => {
     await expect(cells.nth(6).locator('.bl-credit')).toHaveText(/^[1-9][\d,]*\.\d\d$/);
     await expect(page.getByRole('table', { name: 'Profit and loss' }).getByRole('row', { name: /^Total/ })).toBeVisible();
     await expectNoPageOverflow(page);
+    await signOut(page, 'admin');
+
+    // The player: the balance lost the ₹300 stake; bet history shows the settled bet (−300.00) and
+    // the deleted one as void; profit and loss shows the market.
+    await expect.poll(() => playerBalance(request, playerToken)).toBeCloseTo(balanceBefore - STAKE_KEPT, 2);
+    await signIn(page, 'player', PLAYER);
+    await expect(page.getByTestId('header-balance')).toHaveText(formatInr(balanceBefore - STAKE_KEPT));
+    await page.goto('/bethistory');
+    const history = page.getByRole('table', { name: 'Bet history' });
+    const settledBet = history.getByRole('row').filter({ hasText: market.name }).filter({ hasText: match.name }).and(page.locator('[data-status="settled"]'));
+    await expect(settledBet).toHaveCount(1);
+    await expect(settledBet.locator('[data-pnl="neg"]')).toHaveText('-300.00');
+    const voidBet = history.getByRole('row').filter({ hasText: market.name }).and(page.locator('[data-status="voided"]'));
+    await expect(voidBet).toHaveCount(1);
+    await expect(voidBet).toContainText('Void');
+    await expectNoPageOverflow(page);
+    await page.goto('/profitloss');
+    const playerPnl = page.getByRole('table', { name: 'Profit and loss by market' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: market.name, exact: true }) }).filter({ hasText: match.name });
+    await expect(playerPnl).toHaveCount(1);
+    await expect(playerPnl.locator('[data-pnl="neg"]').first()).toHaveText('-300.00');
+    await expectNoPageOverflow(page);
   });
 });
+
+/** The player's balance in rupees, as the API reports it. */
+async function playerBalance(request: APIRequestContext, token: string): Promise<number> {
+  const res = await request.get('/api/user-info', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { data: { balance: number } }).data.balance;
+}
+
+/** Rupees as the header shows them (Indian grouping, two decimals). */
+function formatInr(rupees: number): string {
+  return rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}

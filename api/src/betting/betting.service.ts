@@ -221,7 +221,7 @@ export class BettingService {
       case 'MARKET_NOT_FOUND':
         throw new DomainError('NOT_FOUND', ctx.notFound);
       case 'MARKET_CLOSED':
-        throw new DomainError('MARKET_SUSPENDED', `Market ${name} is ${detail.marketStatus ?? 'closed'}: no bets now`);
+        throw new DomainError('MARKET_SUSPENDED', `Market ${name} is ${(detail.marketStatus ?? 'closed').replace('_', ' ')}: no bets now`);
       case 'SELECTION_NOT_FOUND':
         throw new DomainError('NOT_FOUND', MESSAGES.selectionNotFound);
       case 'ODDS_CHANGED':

@@ -17,6 +17,9 @@ export const DEMO_PASSWORD = 'Backlay#2026';
 /** Transaction password of every demo account. */
 export const DEMO_TRANSACTION_PASSWORD = '123456';
 
+/** Bet delay of the demo's sports (seconds): the simulator's clock runs about ten times fast. */
+export const DEMO_BET_DELAY_SEC = 1;
+
 export interface DemoAccount {
   username: string;
   role: Role;
@@ -109,6 +112,11 @@ export async function seedDemo(deps: { db: Database; ledger: LedgerService; pass
     if ((await payments.findPaymentSettings(tx, { lock: true })).upiId === '') {
       await payments.updatePaymentSettings(tx, DEMO_PAYMENT_SETTINGS, ids[0] ?? '');
     }
+    // The simulator plays on a compressed clock (a ball every 2–4 s instead of about 40 s), so a
+    // 5 s bet delay would span one or two balls and almost every in-play fancy bet would meet a
+    // moved line or a running ball after it. The demo's sports start with DEMO_BET_DELAY_SEC
+    // instead (new markets and fancies take it); admins can change it in the sports list.
+    await tx.query('UPDATE sports SET bet_delay_sec = $1 WHERE bet_delay_sec = 5 AND updated_by IS NULL', [DEMO_BET_DELAY_SEC]);
     return { createdUsers, postedJournals };
   });
 }
