@@ -153,7 +153,7 @@ describe('fancy bets through POST /api/placebet', () => {
     const running = await bet(token, f, { side: 'YES', run: 46, rate: 100, stake: 100 });
     expect(running.statusCode).toBe(409);
     expect(body(running)).toMatchObject({ data: { code: 'MARKET_SUSPENDED' } });
-    expect(running.body).toContain('ball_running');
+    expect(running.body).toContain('is ball running: no bets now');
     await t.db.query(`UPDATE fancies SET feed_status = 'open', active = false WHERE id = $1`, [f.fancyId]);
     expect(body(await bet(token, f, { side: 'YES', run: 46, rate: 100, stake: 100 })).message).toContain('switched off');
     const unknown = await bet(token, { ...f, fancyId: 'nope' }, { side: 'YES', run: 46, rate: 100, stake: 100 });
