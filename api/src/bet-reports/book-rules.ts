@@ -7,6 +7,7 @@
 import {
   distributePartnership,
   fancyPnlAtMinor,
+  fancyZoneStarts,
   type ChainAgent,
   type FancyBook,
 } from '@backlay/shared/domain';
@@ -83,14 +84,10 @@ function zoneName(from: number, toInclusive: number | null, first: boolean): str
  */
 export function runZones(lines: readonly number[]): Outcome[] {
   if (lines.length === 0) return [{ selectionId: '0', name: '0 and above', fromRuns: 0 }];
-  const zones: Outcome[] = [];
-  const first = lines[0] as number;
-  if (first > 0) zones.push({ selectionId: '0', name: zoneName(0, first - 1, true), fromRuns: 0 });
-  lines.forEach((from, i) => {
-    const next = lines[i + 1];
-    zones.push({ selectionId: String(from), name: zoneName(from, next === undefined ? null : next - 1, false), fromRuns: from });
+  return fancyZoneStarts(lines).map(({ zone, fromRuns }) => {
+    const next = lines[zone];
+    return { selectionId: String(fromRuns), name: zoneName(fromRuns, next === undefined ? null : next - 1, zone === 0), fromRuns };
   });
-  return zones;
 }
 
 /** Every distinct line of the books, ascending. */

@@ -1,4 +1,5 @@
-import { profitList, rebuildPosition, zoneStarts, type StoredBet } from './positions';
+import { fancyZoneStarts } from '@backlay/shared/domain';
+import { profitList, rebuildPosition, type StoredBet } from './positions';
 
 const rupees = (r: number) => r * 100;
 const fancy = (side: 'YES' | 'NO', line: number, rate: number, stake: number): StoredBet => ({
@@ -45,7 +46,7 @@ describe('rebuildPosition', () => {
 
 describe('profitList', () => {
   it('one row per run zone, from its lowest run (zone 0 from 0)', () => {
-    expect(zoneStarts([45, 46])).toEqual([0, 45, 46]);
+    expect(fancyZoneStarts([45, 46]).map((z) => z.fromRuns)).toEqual([0, 45, 46]);
     expect(profitList({ lines: [45, 46], zones: [0, -200_000, -10_000] })).toEqual([
       { selectionId: '0', profit: 0, fromRuns: 0 },
       { selectionId: '45', profit: -2_000, fromRuns: 45 },

@@ -8,6 +8,7 @@ import type { BetMarketType, ProfitListRow } from '@backlay/shared/contracts';
 import {
   exposureMinor,
   fancyBook,
+  fancyZoneStarts,
   fancyExposureMinor,
   marketPnlVector,
   type FancyBet,
@@ -28,22 +29,14 @@ export function isFancyPnl(pnl: StoredPnl): pnl is FancyPnl {
   return Array.isArray((pnl as FancyPnl).lines) && Array.isArray((pnl as FancyPnl).zones);
 }
 
-/** The lowest run of each zone of a run book: zone 0 starts at 0, zone i at line i − 1. */
-export function zoneStarts(lines: readonly number[]): number[] {
-  return [0, ...lines];
-}
-
 /** The P&L per outcome in rupees: one row per runner, or per run zone (lowest first) for a fancy. */
 export function profitList(pnl: StoredPnl): ProfitListRow[] {
   if (isFancyPnl(pnl)) {
-    const starts = zoneStarts(pnl.lines);
-    // A book whose lowest line is 0 has an empty zone 0 (no run count below 0): left out, as the
-    // books of bet-reports leave it out.
-    return pnl.zones.flatMap((zone, i) => {
-      const fromRuns = starts[i] ?? 0;
-      if (i === 0 && pnl.lines[0] === 0) return [];
-      return [{ selectionId: String(fromRuns), profit: paiseToRupees(BigInt(zone)), fromRuns }];
-    });
+    return fancyZoneStarts(pnl.lines).map(({ zone, fromRuns }) => ({
+      selectionId: String(fromRuns),
+      profit: paiseToRupees(BigInt(pnl.zones[zone] ?? 0)),
+      fromRuns,
+    }));
   }
   return Object.entries(pnl).map(([selectionId, value]) => ({ selectionId, profit: paiseToRupees(BigInt(value)) }));
 }

@@ -1,4 +1,14 @@
-import { applyFancyBet, EMPTY_FANCY_BOOK, fancyBetPnlMinor, fancyBook, fancyExposureMinor, fancyPnlAtMinor, fancyRunBook, type FancyBet } from './fancy';
+import {
+  applyFancyBet,
+  EMPTY_FANCY_BOOK,
+  fancyBetPnlMinor,
+  fancyBook,
+  fancyExposureMinor,
+  fancyPnlAtMinor,
+  fancyRunBook,
+  fancyZoneStarts,
+  type FancyBet,
+} from './fancy';
 
 const rupees = (r: number) => r * 100;
 const yes = (line: number, rate: number, stake: number): FancyBet => ({ side: 'YES', line, rate, stakeMinor: rupees(stake) });
@@ -75,3 +85,14 @@ describe('fancy book over run zones (RULES §7.4)', () => {
     }
   });
 });
+
+describe('fancyZoneStarts', () => {
+  it.each([
+    [[], [{ zone: 0, fromRuns: 0 }]],
+    [[45, 46], [{ zone: 0, fromRuns: 0 }, { zone: 1, fromRuns: 45 }, { zone: 2, fromRuns: 46 }]],
+    [[0, 3], [{ zone: 1, fromRuns: 0 }, { zone: 2, fromRuns: 3 }]],
+  ])('lines %j → %j', (lines, expected) => {
+    expect(fancyZoneStarts(lines)).toEqual(expected);
+  });
+});
+

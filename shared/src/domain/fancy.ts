@@ -72,6 +72,15 @@ export function fancyBook(bets: readonly FancyBet[]): FancyBook {
   return bets.reduce(applyFancyBet, EMPTY_FANCY_BOOK);
 }
 
+/**
+ * The zones that can happen, lowest first: each zone's index in `zonesMinor` and its lowest run
+ * (zone 0 starts at 0, zone i at line i − 1). Zone 0 is left out when the lowest line is 0: no
+ * run count lies below 0. The one rule for every list of a book's zones (API and screens).
+ */
+export function fancyZoneStarts(lines: readonly number[]): { zone: number; fromRuns: number }[] {
+  return [0, ...lines].map((fromRuns, zone) => ({ zone, fromRuns })).filter(({ zone }) => zone > 0 || lines[0] !== 0);
+}
+
 /** The book's P&L if the innings ends on `runs`. */
 export function fancyPnlAtMinor(book: FancyBook, runs: number): number {
   assertInteger('runs', runs);
