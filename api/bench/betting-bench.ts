@@ -49,6 +49,8 @@ export interface BenchBet {
 
 export interface BettingBench {
   apiUrl: string;
+  /** The product's bet batching in this run (BET_BATCH_IN_FLIGHT, BET_BATCH_MAX). */
+  batching: { batchInFlight: number; batchMax: number };
   /** Bearer tokens of signed-in players (HTTP load). */
   tokens: string[];
   /** A random bet on one of the 20 markets at the live price. */
@@ -189,6 +191,9 @@ export async function setupBettingBench(): Promise<BettingBench> {
     ARGON2_TIME_COST: '1',
     API_DOCS: 'false',
     LOG_LEVEL: 'warn',
+    // The product's group commit of bets (ADR 0008), as the operator would set it.
+    ...(process.env.BET_BATCH_IN_FLIGHT === undefined ? {} : { BET_BATCH_IN_FLIGHT: process.env.BET_BATCH_IN_FLIGHT }),
+    ...(process.env.BET_BATCH_MAX === undefined ? {} : { BET_BATCH_MAX: process.env.BET_BATCH_MAX }),
   });
   const db = Database.connect({
     url: database.url,
@@ -266,6 +271,8 @@ export async function setupBettingBench(): Promise<BettingBench> {
     INSERT INTO bench_accounts SELECT g, 1 + (g - 1) / 100000, 0 FROM generate_series(1, 1000000) g;`);
   await db.query('VACUUM ANALYZE bench_branches, bench_tellers, bench_accounts, users, ledger_accounts');
   const anchorPool = new Pool({ connectionString: database.url, max: POOL });
+  // Dropping the throwaway database ends every connection; an idle one must not crash the run.
+  anchorPool.on('error', () => undefined);
 
   const randomBet = (): BenchBet => {
     const runner = Math.floor(Math.random() * RUNNERS.length);
@@ -285,6 +292,7 @@ export async function setupBettingBench(): Promise<BettingBench> {
 
   return {
     apiUrl: `http://127.0.0.1:${port}`,
+    batching: config.betting,
     tokens,
     randomBet,
     async anchor() {

@@ -189,7 +189,7 @@ let http = null;
 try {
   http = startHttpClients(bench);
   await http.ready;
-  console.log(`PostgreSQL ${await bench.pgVersion()}, ${cpus().length} cores, CONC=${CONC} (pool 16), HTTP_CONC=${HTTP_CONC}, slices ${SLICE_MS / 1000} s after ${WARM_MS / 1000} s warm-up\n`);
+  console.log(`PostgreSQL ${await bench.pgVersion()}, ${cpus().length} cores, CONC=${CONC} (pool 16), HTTP_CONC=${HTTP_CONC}, bet batches ${bench.batching.batchInFlight} in flight × ≤ ${bench.batching.batchMax}, slices ${SLICE_MS / 1000} s after ${WARM_MS / 1000} s warm-up\n`);
 
   const hot = await bench.hotSpot(HOT);
   gate('hot spot', hot.accepted === hot.expected && hot.other === 0, `${HOT} concurrent bets, ${hot.accepted} accepted (expected ${hot.expected}), ${hot.refused} refused for funds, ${hot.other} other`);

@@ -97,6 +97,14 @@ export interface Config {
     /** Deltas of a match are batched and sent at most this often; 0 sends only on flushNow() (benchmarks). */
     batchMs: number;
   };
+  betting: {
+    /** Bet batches in the database at once (ADR 0008); bets arriving meanwhile wait and go in the next batch. */
+    batchInFlight: number;
+    /** Bets in one batch at most. */
+    batchMax: number;
+    /** A batch running longer (waiting on a lock) no longer holds up the next one. */
+    batchStallMs: number;
+  };
 }
 
 /** A configuration problem found at boot; lists every bad variable at once. */
@@ -288,6 +296,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       lockRetryMs: 5_000,
     },
     marketData: { batchMs: MARKET_DATA_BATCH_MS },
+    betting: {
+      batchInFlight: r.int('BET_BATCH_IN_FLIGHT', 4, 1, 200),
+      batchMax: r.int('BET_BATCH_MAX', 32, 1, 1000),
+      batchStallMs: r.int('BET_BATCH_STALL_MS', 50, 1, 60_000),
+    },
   };
 
   if (r.problems.length > 0) throw new ConfigError(r.problems);

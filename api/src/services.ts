@@ -107,7 +107,12 @@ export function createCoreServices(deps: {
     accounts: new AccountAdminService({ db: deps.db, policy: usersPolicy, users, passwords, transactionPasswords, events }),
     transactionPasswords,
     chips: new ChipsService({ db: deps.db, ledger, policy: usersPolicy, transactionPasswords }),
-    betting: new BettingService({ db: deps.db, events }),
+    betting: new BettingService({
+      db: deps.db,
+      events,
+      // Each of the two batchers (runner, fancy) may take up to half the pool when batches stall.
+      batching: { ...deps.config.betting, batchMaxRunning: Math.max(1, Math.floor(deps.config.database.poolMax / 2)) },
+    }),
     settlement,
     statements: new StatementService(deps.db, ledger, usersPolicy),
     catalog: new CatalogService(deps.db),

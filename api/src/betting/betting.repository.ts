@@ -214,6 +214,50 @@ export async function placeFancyBetChecked(db: Database, c: PlaceFancyBetChecked
   return toCheckedResult(rows[0], 'place_fancy_bet_checked');
 }
 
+const PLACE_RUNNER_BATCH_SQL =
+  'SELECT * FROM place_runner_bets($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::bigint[], $10::boolean[], $11::uuid[], $12::text[])';
+const PLACE_FANCY_BATCH_SQL =
+  'SELECT * FROM place_fancy_bets_checked($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::bigint[], $10::boolean[], $11::uuid[], $12::text[])';
+
+/**
+ * Runs a batch in ONE call and one transaction (migration 0015): the elements sorted by user id
+ * (the batch lock order), each exactly as its single call; the results in the callers' order.
+ */
+async function placeBatch<C extends CheckedCallBase>(
+  db: Database,
+  name: string,
+  text: string,
+  calls: readonly C[],
+  columns: (c: C) => unknown[],
+): Promise<CheckedPlaceResult[]> {
+  const order = calls.map((_, i) => i).sort((a, b) => {
+    const ua = (calls[a] as C).userId;
+    const ub = (calls[b] as C).userId;
+    return ua < ub ? -1 : ua > ub ? 1 : a - b;
+  });
+  const params: unknown[][] = Array.from({ length: 12 }, () => []);
+  for (const i of order) {
+    const c = calls[i] as C;
+    const values = [c.userId, c.idempotencyKey, c.requestHash, c.matchId, ...columns(c), c.stakeMinor.toString(), c.waited, c.session?.sessionId ?? null, c.session?.area ?? null];
+    values.forEach((value, k) => (params[k] as unknown[]).push(value));
+  }
+  const { rows } = await db.queryPrepared<RawCheckedResult & { ord: number }>(name, text, params);
+  if (rows.length !== calls.length) throw new Error(`${name} answered ${rows.length} rows for ${calls.length} bets`);
+  const results: CheckedPlaceResult[] = new Array(calls.length);
+  for (const row of rows) results[order[row.ord - 1] as number] = toCheckedResult(row, name);
+  return results;
+}
+
+/** Runner bets in one call (migration 0015 place_runner_bets); each as placeRunnerBet would answer it. */
+export function placeRunnerBets(db: Database, calls: readonly PlaceRunnerBetCall[]): Promise<CheckedPlaceResult[]> {
+  return placeBatch(db, 'place_runner_bets', PLACE_RUNNER_BATCH_SQL, calls, (c) => [c.marketId, c.selectionId, c.side, c.priceShown]);
+}
+
+/** Fancy bets in one call (migration 0015 place_fancy_bets_checked); each as placeFancyBetChecked would answer it. */
+export function placeFancyBetsChecked(db: Database, calls: readonly PlaceFancyBetCheckedCall[]): Promise<CheckedPlaceResult[]> {
+  return placeBatch(db, 'place_fancy_bets_checked', PLACE_FANCY_BATCH_SQL, calls, (c) => [c.fancyId, c.side, c.line, c.rate]);
+}
+
 export interface BetRow {
   id: string;
   userId: string;

@@ -7,6 +7,9 @@
  * yet (outcome DELAY: sleep, call again) — locks the wallet, reads the position, applies the bet,
  * checks the market bet-locks, the exposure limit and the funds, and writes everything. The
  * service turns each outcome into its DomainError, with the facts the call returned.
+ * Under load, the calls that arrive while earlier ones are in the database go together in one
+ * call and one transaction (Batcher, migration 0015 `place_runner_bets`, ADR 0008): the same
+ * checks and outcomes per bet, one commit per batch.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -23,6 +26,7 @@ import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
 import { formatRupeesGrouped, paiseToRupees, rupeesToPaise } from '../ledger/money';
 import type { DomainEvents } from '../realtime/domain-events';
+import { Batcher } from './bet-batcher';
 import * as repo from './betting.repository';
 import type { SessionCheck } from './betting.repository';
 import { profitList } from './positions';
@@ -32,6 +36,8 @@ export interface BettingServiceDeps {
   events: DomainEvents;
   /** Waits the bet delay; tests may replace it. */
   sleep?: (ms: number) => Promise<void>;
+  /** Group commit of bets (ADR 0008, config `betting`); default: 4 batches in flight, 32 bets a batch. */
+  batching?: { batchInFlight: number; batchMax: number; batchStallMs?: number; batchMaxRunning?: number };
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -85,9 +91,28 @@ function parseStake(stake: number): bigint {
 
 export class BettingService {
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly runnerBets: Batcher<repo.PlaceRunnerBetCall, repo.CheckedPlaceResult>;
+  private readonly fancyBets: Batcher<repo.PlaceFancyBetCheckedCall, repo.CheckedPlaceResult>;
 
   constructor(private readonly deps: BettingServiceDeps) {
     this.sleep = deps.sleep ?? defaultSleep;
+    const { batchInFlight, batchMax, batchStallMs, batchMaxRunning } = deps.batching ?? { batchInFlight: 4, batchMax: 32 };
+    const limits = {
+      maxInFlight: batchInFlight,
+      maxBatch: batchMax,
+      ...(batchStallMs === undefined ? {} : { stallMs: batchStallMs }),
+      ...(batchMaxRunning === undefined ? {} : { maxRunning: batchMaxRunning }),
+    };
+    this.runnerBets = new Batcher({
+      ...limits,
+      runBatch: (calls) => repo.placeRunnerBets(deps.db, calls),
+      runOne: (call) => repo.placeRunnerBet(deps.db, call),
+    });
+    this.fancyBets = new Batcher({
+      ...limits,
+      runBatch: (calls) => repo.placeFancyBetsChecked(deps.db, calls),
+      runOne: (call) => repo.placeFancyBetChecked(deps.db, call),
+    });
   }
 
   /**
@@ -120,11 +145,11 @@ export class BettingService {
       waited: false,
       session,
     };
-    let result = await repo.placeRunnerBet(this.deps.db, call);
+    let result = await this.runnerBets.submit(call);
     if (result.outcome === 'DELAY') {
       // RULES §7.11: wait the delay, then every check again on the live market (one more call).
       await this.sleep((result.detail?.delaySec ?? 0) * 1000);
-      result = await repo.placeRunnerBet(this.deps.db, { ...call, waited: true });
+      result = await this.runnerBets.submit({ ...call, waited: true });
     }
     const bet = (stored: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
       ...stored,
@@ -169,10 +194,10 @@ export class BettingService {
       waited: false,
       session,
     };
-    let result = await repo.placeFancyBetChecked(this.deps.db, call);
+    let result = await this.fancyBets.submit(call);
     if (result.outcome === 'DELAY') {
       await this.sleep((result.detail?.delaySec ?? 0) * 1000);
-      result = await repo.placeFancyBetChecked(this.deps.db, { ...call, waited: true });
+      result = await this.fancyBets.submit({ ...call, waited: true });
     }
     const bet = (stored: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
       ...stored,

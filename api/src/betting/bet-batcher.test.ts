@@ -1,0 +1,129 @@
+import { Batcher, type BatcherOptions } from './bet-batcher';
+
+/** A database stand-in whose calls finish when the test says so. */
+function fakeDb(overrides: Partial<BatcherOptions<number, string>> = {}) {
+  const batches: number[][] = [];
+  const singles: number[] = [];
+  const open: Array<() => void> = [];
+  const wait = () => new Promise<void>((resolve) => open.push(resolve));
+  const options: BatcherOptions<number, string> = {
+    maxInFlight: 2,
+    maxBatch: 3,
+    runBatch: async (calls) => {
+      batches.push([...calls]);
+      await wait();
+      return calls.map((c) => `b${c}`);
+    },
+    runOne: async (call) => {
+      singles.push(call);
+      await wait();
+      return `s${call}`;
+    },
+    ...overrides,
+  };
+  const release = async () => {
+    while (open.length > 0) open.shift()?.();
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { batcher: new Batcher(options), batches, singles, open, release };
+}
+
+describe('Batcher (group commit of bets)', () => {
+  it('sends a lone call at once as a single call: no waiting under light load', async () => {
+    const db = fakeDb();
+    const result = db.batcher.submit(1);
+    expect(db.singles).toEqual([1]);
+    await db.release();
+    await expect(result).resolves.toBe('s1');
+    expect(db.batches).toEqual([]);
+  });
+
+  it('queues calls while maxInFlight batches run, then sends them together, at most maxBatch a batch, in arrival order', async () => {
+    const db = fakeDb();
+    const results = [1, 2, 3, 4, 5, 6, 7].map((n) => db.batcher.submit(n));
+    // Two slots: 1 and 2 go alone; 3..7 wait.
+    expect(db.singles).toEqual([1, 2]);
+    expect(db.batcher.waiting).toBe(5);
+    await db.release();
+    // Both slots free: 3,4,5 then 6,7.
+    expect(db.batches).toEqual([
+      [3, 4, 5],
+      [6, 7],
+    ]);
+    await db.release();
+    await expect(Promise.all(results)).resolves.toEqual(['s1', 's2', 'b3', 'b4', 'b5', 'b6', 'b7']);
+    expect(db.batcher.waiting).toBe(0);
+  });
+
+  it('never has more than maxInFlight calls to the database at once', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const track = async <T>(value: T): Promise<T> => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      inFlight -= 1;
+      return value;
+    };
+    const batcher = new Batcher<number, number>({
+      maxInFlight: 3,
+      maxBatch: 4,
+      runBatch: (calls) => track(calls.map((c) => c * 10)),
+      runOne: (call) => track(call * 10),
+    });
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => batcher.submit(i)));
+    expect(results).toEqual(Array.from({ length: 50 }, (_, i) => i * 10));
+    expect(most).toBe(3);
+  });
+
+  it('retries each call of a batch that failed as a whole alone, so each gets its own answer or error', async () => {
+    const failures: number[] = [];
+    const batcher = new Batcher<number, string>({
+      maxInFlight: 1,
+      maxBatch: 10,
+      runBatch: () => Promise.reject(new Error('deadlock detected')),
+      runOne: (call) => (call === 3 ? Promise.reject(new Error(`bet ${call} failed`)) : Promise.resolve(`s${call}`)),
+      onBatchError: (_error, size) => failures.push(size),
+    });
+    const first = batcher.submit(0);
+    const rest = [1, 2, 3, 4].map((n) => batcher.submit(n).catch((error: Error) => error.message));
+    await expect(first).resolves.toBe('s0');
+    await expect(Promise.all(rest)).resolves.toEqual(['s1', 's2', 'bet 3 failed', 's4']);
+    expect(failures).toEqual([4]);
+  });
+
+  it('treats a batch that answers the wrong number of results as failed', async () => {
+    const batcher = new Batcher<number, string>({
+      maxInFlight: 1,
+      maxBatch: 10,
+      runBatch: async () => ['only one'],
+      runOne: async (call) => `s${call}`,
+    });
+    const all = [0, 1, 2].map((n) => batcher.submit(n));
+    await expect(Promise.all(all)).resolves.toEqual(['s0', 's1', 's2']);
+  });
+
+  it('lets the queue past a stalled batch (one waiting on a lock), up to maxRunning batches in all', async () => {
+    const db = fakeDb({ maxInFlight: 1, stallMs: 20, maxRunning: 2 });
+    const stuck = db.batcher.submit(1);
+    const second = db.batcher.submit(2);
+    const third = db.batcher.submit(3);
+    expect(db.singles).toEqual([1]);
+    await new Promise((resolve) => setTimeout(resolve, 35));
+    // 1 stalled: 2 and 3 went out together; nothing more may start while 2 batches run.
+    expect(db.batches).toEqual([[2, 3]]);
+    const fourth = db.batcher.submit(4);
+    await new Promise((resolve) => setTimeout(resolve, 35));
+    expect(db.singles).toEqual([1]);
+    expect(db.batcher.waiting).toBe(1);
+    await db.release();
+    await db.release();
+    await expect(Promise.all([stuck, second, third, fourth])).resolves.toEqual(['s1', 'b2', 'b3', 's4']);
+  });
+
+  it('refuses settings that would never send anything', () => {
+    const run = { runBatch: async () => [], runOne: async () => '' };
+    expect(() => new Batcher({ ...run, maxInFlight: 0, maxBatch: 1 })).toThrow('maxInFlight');
+    expect(() => new Batcher({ ...run, maxInFlight: 1, maxBatch: 0 })).toThrow('maxBatch');
+  });
+});
