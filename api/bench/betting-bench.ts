@@ -51,6 +51,8 @@ export interface BettingBench {
   apiUrl: string;
   /** The product's bet batching in this run (BET_BATCH_IN_FLIGHT, BET_BATCH_MAX). */
   batching: { batchInFlight: number; batchMax: number };
+  /** The product's batch counters (bets, database calls) so far. */
+  batchStats(): { calls: number; sends: number; failedBatches: number };
   /** Bearer tokens of signed-in players (HTTP load). */
   tokens: string[];
   /** A random bet on one of the 20 markets at the live price. */
@@ -293,6 +295,7 @@ export async function setupBettingBench(): Promise<BettingBench> {
   return {
     apiUrl: `http://127.0.0.1:${port}`,
     batching: config.betting,
+    batchStats: () => services.betting.batchStats(),
     tokens,
     randomBet,
     async anchor() {

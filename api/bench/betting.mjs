@@ -73,6 +73,20 @@ function cpuSnapshot() {
   return { busyMs, postgresMs, selfMs: (self.user + self.system) / 1000 };
 }
 
+/**
+ * CPU µs per operation of this process (the caller, or the HTTP server), of the HTTP load
+ * client (child) and of PostgreSQL. `share` is the measured part of the CPU window (the HTTP
+ * window includes the warm-up).
+ */
+function cpuPerOp(before, after, childMs, share, ops) {
+  const per = (ms) => (ops === 0 ? null : (1000 * ms) / ops);
+  return {
+    nodeUs: per((after.selfMs - before.selfMs) * share),
+    clientUs: per(childMs),
+    pgUs: per((after.postgresMs - before.postgresMs) * share),
+  };
+}
+
 /** Foreign CPU % of the machine during a slice: busy time that was neither ours nor PostgreSQL's. */
 function foreignPct(before, after, childMs, windowMs) {
   const foreign = after.busyMs - before.busyMs - (after.postgresMs - before.postgresMs) - (after.selfMs - before.selfMs) - childMs;
@@ -110,7 +124,16 @@ async function slice(name, fn) {
   const before = cpuSnapshot();
   const r = await closedLoop(fn, CONC, SLICE_MS);
   const after = cpuSnapshot();
-  return { name, perS: r.ok / (SLICE_MS / 1000), ...r, foreignPct: foreignPct(before, after, 0, SLICE_MS) };
+  return { name, perS: r.ok / (SLICE_MS / 1000), ...r, foreignPct: foreignPct(before, after, 0, SLICE_MS), ...cpuPerOp(before, after, 0, 1, r.ok) };
+}
+
+/** Runs a placement slice and adds the mean number of bets per database call the product made in it. */
+async function withBatchSize(bench, run) {
+  const before = bench.batchStats();
+  const result = await run();
+  const after = bench.batchStats();
+  const sends = after.sends - before.sends;
+  return { ...result, betsPerCall: sends === 0 ? null : (after.calls - before.calls) / sends };
 }
 
 function startHttpClients(bench) {
@@ -145,7 +168,13 @@ function startHttpClients(bench) {
       const after = cpuSnapshot();
       // The warm-up is inside the CPU window here; count only the measured share of it.
       const windowMs = WARM_MS + SLICE_MS;
-      return { name: 'http', perS: r.ok / (SLICE_MS / 1000), ...r, foreignPct: foreignPct(before, after, r.cpuMs * (windowMs / SLICE_MS), windowMs) };
+      return {
+        name: 'http',
+        perS: r.ok / (SLICE_MS / 1000),
+        ...r,
+        foreignPct: foreignPct(before, after, r.cpuMs * (windowMs / SLICE_MS), windowMs),
+        ...cpuPerOp(before, after, r.cpuMs, SLICE_MS / windowMs, r.ok),
+      };
     },
     stop: () => child.kill(),
   };
@@ -162,6 +191,10 @@ function printSlice(round, s) {
       fmt(s.p99, 1).padStart(7),
       String(s.errors).padStart(6),
       `${fmt(s.foreignPct)}%`.padStart(8),
+      fmt(s.nodeUs, 0).padStart(8),
+      (s.name === 'http' ? fmt(s.clientUs, 0) : '').padStart(7),
+      fmt(s.pgUs, 0).padStart(7),
+      (s.betsPerCall === undefined ? '' : fmt(s.betsPerCall, 1)).padStart(10),
     ].join(' '),
   );
   if (s.errorSample) console.log(`      first error: ${s.errorSample}`);
@@ -195,13 +228,13 @@ try {
   gate('hot spot', hot.accepted === hot.expected && hot.other === 0, `${HOT} concurrent bets, ${hot.accepted} accepted (expected ${hot.expected}), ${hot.refused} refused for funds, ${hot.other} other`);
   await checkInvariants(bench, 'hot spot');
 
-  console.log('\nround  item      per s  p50 ms  p99 ms  errors  foreign');
+  console.log('\nround  item      per s  p50 ms  p99 ms  errors  foreign  node µs client µs  pg µs  bets/call   (CPU per op: this process, HTTP client, PostgreSQL)');
   for (let round = 1; round <= ROUNDS; round += 1) {
     const anchor = await slice('anchor', () => bench.anchor());
     printSlice(round, anchor);
-    const direct = await slice('direct', () => bench.placeDirect());
+    const direct = await withBatchSize(bench, () => slice('direct', () => bench.placeDirect()));
     printSlice(round, direct);
-    const httpSlice = await http.run();
+    const httpSlice = await withBatchSize(bench, () => http.run());
     printSlice(round, httpSlice);
     rounds.push({ round, anchor, direct, http: httpSlice });
   }

@@ -297,7 +297,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     marketData: { batchMs: MARKET_DATA_BATCH_MS },
     betting: {
-      batchInFlight: r.int('BET_BATCH_IN_FLIGHT', 4, 1, 200),
+      batchInFlight: r.int('BET_BATCH_IN_FLIGHT', 2, 1, 200),
       batchMax: r.int('BET_BATCH_MAX', 32, 1, 1000),
       batchStallMs: r.int('BET_BATCH_STALL_MS', 50, 1, 60_000),
     },

@@ -86,6 +86,17 @@ describe('access token checks', () => {
     expect(body(response)).toEqual({ data: { code: 'TOKEN_EXPIRED' }, message: 'jwt expired' });
   });
 
+  it('refuses a token once it expires even though it was verified (and cached) while valid', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = forge({ alg: 'HS256', typ: 'JWT' }, claims({ iat: now, exp: now + 2 }), TEST_JWT_SECRET);
+    expect((await userInfo(token)).statusCode).toBe(200);
+    expect((await userInfo(token)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, (now + 2) * 1000 - Date.now() + 100));
+    const response = await userInfo(token);
+    expect(response.statusCode).toBe(401);
+    expect(body(response)).toEqual({ data: { code: 'TOKEN_EXPIRED' }, message: 'jwt expired' });
+  });
+
   it('refuses a token that is not valid yet (nbf in the future)', async () => {
     const future = Math.floor(Date.now() / 1000) + 3600;
     await expectMalformed(forge({ alg: 'HS256', typ: 'JWT' }, claims({ nbf: future }), TEST_JWT_SECRET));

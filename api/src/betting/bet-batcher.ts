@@ -64,9 +64,14 @@ export class Batcher<C, R> {
     return this.queue.length;
   }
 
+  /** Counters since start: calls sent, database calls made for them (batches and single calls), batches that failed as a whole. */
+  readonly stats = { calls: 0, sends: 0, failedBatches: 0 };
+
   private pump(): void {
     while (this.inFlight < this.options.maxInFlight && this.running < this.maxRunning && this.queue.length > 0) {
       const batch = this.queue.splice(0, this.options.maxBatch);
+      this.stats.calls += batch.length;
+      this.stats.sends += 1;
       this.inFlight += 1;
       this.running += 1;
       let stalled = false;
@@ -95,6 +100,7 @@ export class Batcher<C, R> {
       results = await this.options.runBatch(batch.map((p) => p.call));
       if (results.length !== batch.length) throw new Error(`a batch of ${batch.length} answered ${results.length} results`);
     } catch (error) {
+      this.stats.failedBatches += 1;
       this.options.onBatchError?.(error, batch.length);
       for (const pending of batch) await this.settleOne(pending);
       return;

@@ -36,7 +36,7 @@ export interface BettingServiceDeps {
   events: DomainEvents;
   /** Waits the bet delay; tests may replace it. */
   sleep?: (ms: number) => Promise<void>;
-  /** Group commit of bets (ADR 0008, config `betting`); default: 4 batches in flight, 32 bets a batch. */
+  /** Group commit of bets (ADR 0008, config `betting`); default: 2 batches in flight, 32 bets a batch. */
   batching?: { batchInFlight: number; batchMax: number; batchStallMs?: number; batchMaxRunning?: number };
 }
 
@@ -96,7 +96,7 @@ export class BettingService {
 
   constructor(private readonly deps: BettingServiceDeps) {
     this.sleep = deps.sleep ?? defaultSleep;
-    const { batchInFlight, batchMax, batchStallMs, batchMaxRunning } = deps.batching ?? { batchInFlight: 4, batchMax: 32 };
+    const { batchInFlight, batchMax, batchStallMs, batchMaxRunning } = deps.batching ?? { batchInFlight: 2, batchMax: 32 };
     const limits = {
       maxInFlight: batchInFlight,
       maxBatch: batchMax,
@@ -122,6 +122,13 @@ export class BettingService {
   async placeBet(userId: string, body: PlaceBetRequest, idempotencyKey: string, session: SessionCheck | null = null): Promise<PlaceBetResponse> {
     if (isFancyBetRequest(body)) return this.placeFancyBet(userId, body, idempotencyKey, session);
     return this.placeRunnerBet(userId, body, idempotencyKey, session);
+  }
+
+  /** Bets sent to the database and the calls that carried them, since start (mean batch size = calls ÷ sends). */
+  batchStats(): { calls: number; sends: number; failedBatches: number } {
+    const a = this.runnerBets.stats;
+    const b = this.fancyBets.stats;
+    return { calls: a.calls + b.calls, sends: a.sends + b.sends, failedBatches: a.failedBatches + b.failedBatches };
   }
 
   async betsOnMatch(userId: string, matchId: string): Promise<PlacedBet[]> {
