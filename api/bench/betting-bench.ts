@@ -35,7 +35,7 @@ const SETTLE_MARKET_ID = '1.49800000299';
 const MARKETS = 20;
 const RUNNERS = ['r1', 'r2', 'r3'];
 /** Each player's chips: enough that uniform load never runs out of funds. */
-const FUNDS_MINOR = 100_000_000n; // ₹10,00,000
+const FUNDS_MINOR = 10_000_000_000n; // ₹10 crore: stakes are ₹200–5,000, and the 256 HTTP players take thousands of bets each over many rounds
 const POOL = 16;
 
 export interface BenchBet {

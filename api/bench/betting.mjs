@@ -10,7 +10,9 @@
 //   http    — POST /api/placebet with a JWT through the real Fastify app, CONC keep-alive
 //             connections from a child process.
 // Ratios per round: direct ÷ anchor (bar ≥ 1.0), http ÷ direct (bar ≥ 0.8); p50/p99 per item
-// (bar for direct: p99 ≤ 30 ms at CONC = pool size = 16).
+// (bar for direct: p99 ≤ 30 ms at CONC = pool size = 16). Per slice also the CPU µs per operation
+// of this process (caller or HTTP server), of the HTTP load client and of PostgreSQL (procfs), and
+// the product's mean bets per database call (its group commit, ADR 0008).
 // Settlement: SETTLE_BETS bets (default 100,000) over 10,000 players on one market; per round one
 // set-based SQL pass over the same rows (rolled back: the baseline), then the product's settlement
 // (commission, partnership shares, one journal), then its rollback; ratio product ÷ baseline (bar ≤ 2).
@@ -18,7 +20,8 @@
 // floor(balance ÷ stake) accepted) and the BENCH §2 invariant counts after every phase (all 0).
 // Environment: ROUNDS (default 5), SLICE (seconds, default 3), CONC (default 16), HTTP_CONC
 // (connections of the HTTP item, default CONC), SETTLE_BETS,
-// SETTLE_ROUNDS (default 3), HOT (default 200), DATABASE_URL (server for the throwaway database;
+// SETTLE_ROUNDS (default 3), HOT (default 200), BET_BATCH_IN_FLIGHT / BET_BATCH_MAX (the product's
+// settings, as an operator sets them), DATABASE_URL (server for the throwaway database;
 // default an embedded PostgreSQL), BENCH_OUT (JSON summary file). Exit code 1 when a gate fails.
 import { fork } from 'node:child_process';
 import { loadBenchModule } from './bundle.mjs';
