@@ -198,21 +198,22 @@ const PLACE_FANCY_SQL = 'SELECT * FROM place_fancy_bet_checked($1, $2, $3, $4, $
  * the market, price, limits and locks, the bet delay (DELAY until `waited`), and the money part.
  */
 export async function placeRunnerBet(db: Database, c: PlaceRunnerBetCall): Promise<CheckedPlaceResult> {
-  const { rows } = await db.queryPrepared<RawCheckedResult>('place_runner_bet', PLACE_RUNNER_SQL, [
-    c.userId, c.idempotencyKey, c.requestHash, c.matchId, c.marketId, c.selectionId, c.side, c.priceShown, c.stakeMinor.toString(),
-    c.waited, c.session?.sessionId ?? null, c.session?.area ?? null,
-  ]);
+  const { rows } = await db.queryPrepared<RawCheckedResult>('place_runner_bet', PLACE_RUNNER_SQL, runnerParams(c));
   return toCheckedResult(rows[0], 'place_runner_bet');
 }
 
 /** A fancy bet in ONE database call (migration 0013), like placeRunnerBet. */
 export async function placeFancyBetChecked(db: Database, c: PlaceFancyBetCheckedCall): Promise<CheckedPlaceResult> {
-  const { rows } = await db.queryPrepared<RawCheckedResult>('place_fancy_bet_checked', PLACE_FANCY_SQL, [
-    c.userId, c.idempotencyKey, c.requestHash, c.matchId, c.fancyId, c.side, c.line, c.rate, c.stakeMinor.toString(),
-    c.waited, c.session?.sessionId ?? null, c.session?.area ?? null,
-  ]);
+  const { rows } = await db.queryPrepared<RawCheckedResult>('place_fancy_bet_checked', PLACE_FANCY_SQL, fancyParams(c));
   return toCheckedResult(rows[0], 'place_fancy_bet_checked');
 }
+
+/** The 12 parameters of a placement call, in the functions' order (single call; a batch's arrays). */
+function callParams(c: CheckedCallBase, bet: readonly unknown[]): unknown[] {
+  return [c.userId, c.idempotencyKey, c.requestHash, c.matchId, ...bet, c.stakeMinor.toString(), c.waited, c.session?.sessionId ?? null, c.session?.area ?? null];
+}
+const runnerParams = (c: PlaceRunnerBetCall) => callParams(c, [c.marketId, c.selectionId, c.side, c.priceShown]);
+const fancyParams = (c: PlaceFancyBetCheckedCall) => callParams(c, [c.fancyId, c.side, c.line, c.rate]);
 
 const PLACE_RUNNER_BATCH_SQL =
   'SELECT * FROM place_runner_bets($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::bigint[], $10::boolean[], $11::uuid[], $12::text[])';
@@ -228,7 +229,7 @@ async function placeBatch<C extends CheckedCallBase>(
   name: string,
   text: string,
   calls: readonly C[],
-  columns: (c: C) => unknown[],
+  paramsOf: (c: C) => unknown[],
 ): Promise<CheckedPlaceResult[]> {
   const order = calls.map((_, i) => i).sort((a, b) => {
     const ua = (calls[a] as C).userId;
@@ -236,11 +237,7 @@ async function placeBatch<C extends CheckedCallBase>(
     return ua < ub ? -1 : ua > ub ? 1 : a - b;
   });
   const params: unknown[][] = Array.from({ length: 12 }, () => []);
-  for (const i of order) {
-    const c = calls[i] as C;
-    const values = [c.userId, c.idempotencyKey, c.requestHash, c.matchId, ...columns(c), c.stakeMinor.toString(), c.waited, c.session?.sessionId ?? null, c.session?.area ?? null];
-    values.forEach((value, k) => (params[k] as unknown[]).push(value));
-  }
+  for (const i of order) paramsOf(calls[i] as C).forEach((value, k) => (params[k] as unknown[]).push(value));
   const { rows } = await db.queryPrepared<RawCheckedResult & { ord: number }>(name, text, params);
   if (rows.length !== calls.length) throw new Error(`${name} answered ${rows.length} rows for ${calls.length} bets`);
   const results: CheckedPlaceResult[] = new Array(calls.length);
@@ -250,12 +247,12 @@ async function placeBatch<C extends CheckedCallBase>(
 
 /** Runner bets in one call (migration 0015 place_runner_bets); each as placeRunnerBet would answer it. */
 export function placeRunnerBets(db: Database, calls: readonly PlaceRunnerBetCall[]): Promise<CheckedPlaceResult[]> {
-  return placeBatch(db, 'place_runner_bets', PLACE_RUNNER_BATCH_SQL, calls, (c) => [c.marketId, c.selectionId, c.side, c.priceShown]);
+  return placeBatch(db, 'place_runner_bets', PLACE_RUNNER_BATCH_SQL, calls, runnerParams);
 }
 
 /** Fancy bets in one call (migration 0015 place_fancy_bets_checked); each as placeFancyBetChecked would answer it. */
 export function placeFancyBetsChecked(db: Database, calls: readonly PlaceFancyBetCheckedCall[]): Promise<CheckedPlaceResult[]> {
-  return placeBatch(db, 'place_fancy_bets_checked', PLACE_FANCY_BATCH_SQL, calls, (c) => [c.fancyId, c.side, c.line, c.rate]);
+  return placeBatch(db, 'place_fancy_bets_checked', PLACE_FANCY_BATCH_SQL, calls, fancyParams);
 }
 
 export interface BetRow {

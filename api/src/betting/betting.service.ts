@@ -152,12 +152,7 @@ export class BettingService {
       waited: false,
       session,
     };
-    let result = await this.runnerBets.submit(call);
-    if (result.outcome === 'DELAY') {
-      // RULES §7.11: wait the delay, then every check again on the live market (one more call).
-      await this.sleep((result.detail?.delaySec ?? 0) * 1000);
-      result = await this.runnerBets.submit({ ...call, waited: true });
-    }
+    const result = await this.placeWaitingDelay(this.runnerBets, call);
     const bet = (stored: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
       ...stored,
       matchId: body.matchId,
@@ -201,11 +196,7 @@ export class BettingService {
       waited: false,
       session,
     };
-    let result = await this.fancyBets.submit(call);
-    if (result.outcome === 'DELAY') {
-      await this.sleep((result.detail?.delaySec ?? 0) * 1000);
-      result = await this.fancyBets.submit({ ...call, waited: true });
-    }
+    const result = await this.placeWaitingDelay(this.fancyBets, call);
     const bet = (stored: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
       ...stored,
       matchId: body.matchId,
@@ -225,6 +216,17 @@ export class BettingService {
       oddsTooLow: '',
       stakeMinor,
     });
+  }
+
+  /** RULES §7.11: a DELAY answer means wait the market's delay, then every check again on the live market (one more call). */
+  private async placeWaitingDelay<C extends { waited: boolean }>(
+    bets: Batcher<C, repo.CheckedPlaceResult>,
+    call: C,
+  ): Promise<repo.CheckedPlaceResult> {
+    const first = await bets.submit(call);
+    if (first.outcome !== 'DELAY') return first;
+    await this.sleep((first.detail?.delaySec ?? 0) * 1000);
+    return bets.submit({ ...call, waited: true });
   }
 
   /** Maps the database outcome to the response or its error (the messages of each check); publishes the new exposure. */
