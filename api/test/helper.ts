@@ -391,7 +391,7 @@ export async function assertLedgerInvariants(db: Database): Promise<void> {
       `SELECT expected.name FROM (VALUES ('entries_append_only'), ('entries_no_truncate'), ('journals_append_only'),
               ('journals_no_truncate'), ('audit_log_append_only'), ('audit_log_no_truncate'), ('journals_balanced'),
               ('entries_balanced'), ('journals_audited'), ('entries_check_actor'), ('users_check_partnership'),
-              ('users_check_hierarchy')) AS expected(name)
+              ('users_check_hierarchy'), ('users_never_deleted'), ('events_keep_bets')) AS expected(name)
        LEFT JOIN pg_trigger t ON t.tgname = expected.name AND t.tgenabled <> 'D'
        WHERE t.oid IS NULL`,
     ],
@@ -526,9 +526,18 @@ async function playerPathsThatDoNotSplit(db: Database): Promise<unknown[]> {
  *     −net, and its journal (MARKET_SETTLE, event_ref market:version, no actor) has exactly one
  *     leg per wallet with net ≠ 0 and per agent P&L account with Σ shares ≠ 0; a rolled-back
  *     settlement with a journal has its MARKET_SETTLE_REVERSAL; no settlement journal without one;
- *  B5 an agent's P&L account holds exactly its shares of the live settlements.
+ *  B5 an agent's P&L account holds exactly its shares of the live settlements;
+ *  B6 every bet and position has its user and match (they carry no foreign keys, migration 0016).
  */
 const BETTING_CHECKS: Array<[string, string]> = [
+  [
+    'B6 bets and positions have their user and match',
+    `SELECT 'bet' AS row, b.id::text, b.user_id, b.match_id FROM bets b
+     WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = b.user_id) OR NOT EXISTS (SELECT 1 FROM events e WHERE e.id = b.match_id)
+     UNION ALL
+     SELECT 'position', p.market_id, p.user_id, p.match_id FROM positions p
+     WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = p.user_id) OR NOT EXISTS (SELECT 1 FROM events e WHERE e.id = p.match_id)`,
+  ],
   [
     'B1 wallet exposure = Σ open positions',
     `SELECT a.id, a.exposure_minor::text, coalesce(p.total, 0)::text AS positions

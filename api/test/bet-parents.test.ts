@@ -1,0 +1,126 @@
+/**
+ * Bets and positions carry no foreign keys to users and events (migration 0016, ADR 0009).
+ * These tests show the guarantees the foreign keys gave still hold:
+ * - users are never deleted;
+ * - an event with bets cannot be deleted, even when the delete races a bet in flight;
+ * - an event without bets still can be deleted, and a bet that comes after the delete finds
+ *   its market gone.
+ * B6 in assertLedgerInvariants (no bet or position without its user and match) runs after each test.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Client } from 'pg';
+import * as repo from '../src/betting/betting.repository';
+import { assertLedgerInvariants, buildTestApp, createTestMarket, type TestContext, type TestMarket } from './helper';
+
+let t: TestContext;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.end()));
+  await assertLedgerInvariants(t.db);
+});
+
+async function client(): Promise<Client> {
+  const c = await t.db.dedicatedClient('bet-parents-test');
+  clients.push(c);
+  return c;
+}
+
+async function fundedPlayer(): Promise<string> {
+  const user = await t.createUser({ role: 'user' });
+  await t.fund(user.id, 1_000n);
+  return user.id;
+}
+
+const PLACE_SQL = `SELECT outcome FROM place_runner_bet($1, $2, $3, $4, $5, 'a', 'BACK', 200, 10000, false, NULL, NULL)`;
+const placeArgs = (userId: string, m: TestMarket) => [userId, randomUUID(), createHash('sha256').update(randomUUID()).digest('hex'), m.matchId, m.marketId];
+
+/** Resolves with the error a query raised, or null once it succeeded. */
+const errorOf = (p: Promise<unknown>) => p.then(
+  () => null,
+  (error: { code?: string; message: string }) => error,
+);
+
+/** True while `p` has not settled after `ms` (it waits on a lock). */
+async function stillWaiting(p: Promise<unknown>, ms = 300): Promise<boolean> {
+  const pending = Symbol('pending');
+  return (await Promise.race([p.then(() => null, () => null), new Promise((r) => setTimeout(() => r(pending), ms))])) === pending;
+}
+
+describe('bets keep their user and match without foreign keys', () => {
+  it('a user is never deleted', async () => {
+    const userId = await fundedPlayer();
+    const error = await errorOf(t.db.query('DELETE FROM users WHERE id = $1', [userId]));
+    expect(error).toMatchObject({ code: '23001', message: expect.stringContaining('users are never deleted') });
+  });
+
+  it('an event with bets cannot be deleted; one without bets can', async () => {
+    const withBets = await createTestMarket(t, { a: [200, 202], b: [300, 305] });
+    const without = await createTestMarket(t, { a: [200, 202], b: [300, 305] });
+    const userId = await fundedPlayer();
+    const placed = await repo.placeRunnerBet(t.db, {
+      userId,
+      idempotencyKey: randomUUID(),
+      requestHash: createHash('sha256').update('one bet').digest('hex'),
+      matchId: withBets.matchId,
+      marketId: withBets.marketId,
+      selectionId: 'a',
+      side: 'BACK',
+      priceShown: 200,
+      stakeMinor: 10_000n,
+      waited: false,
+      session: null,
+    });
+    expect(placed.outcome).toBe('ACCEPTED');
+
+    const refused = await errorOf(t.db.query('DELETE FROM events WHERE id = $1', [withBets.matchId]));
+    expect(refused).toMatchObject({ code: '23503', message: `event ${withBets.matchId} has bets and cannot be deleted` });
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM markets WHERE event_id = $1', [withBets.matchId]);
+    expect(rows[0]?.n).toBe(1);
+
+    await t.db.query('DELETE FROM events WHERE id = $1', [without.matchId]);
+    const gone = await t.db.query('SELECT 1 FROM markets WHERE event_id = $1', [without.matchId]);
+    expect(gone.rows).toHaveLength(0);
+  });
+
+  it('a delete that races a bet in flight waits for it, then refuses', async () => {
+    const m = await createTestMarket(t, { a: [200, 202], b: [300, 305] });
+    const userId = await fundedPlayer();
+    const [bettor, deleter] = [await client(), await client()];
+
+    await bettor.query('BEGIN');
+    expect((await bettor.query(PLACE_SQL, placeArgs(userId, m))).rows[0]).toEqual({ outcome: 'ACCEPTED' });
+    const deletion = errorOf(deleter.query('DELETE FROM events WHERE id = $1', [m.matchId]));
+    // The delete waits on the market row the uncommitted bet holds FOR KEY SHARE.
+    expect(await stillWaiting(deletion)).toBe(true);
+    await bettor.query('COMMIT');
+
+    expect(await deletion).toMatchObject({ code: '23503', message: `event ${m.matchId} has bets and cannot be deleted` });
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bets WHERE match_id = $1', [m.matchId]);
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('a bet that comes while an event without bets is being deleted waits, then finds no market', async () => {
+    const m = await createTestMarket(t, { a: [200, 202], b: [300, 305] });
+    const userId = await fundedPlayer();
+    const [bettor, deleter] = [await client(), await client()];
+
+    await deleter.query('BEGIN');
+    await deleter.query('DELETE FROM events WHERE id = $1', [m.matchId]);
+    const bet = bettor.query(PLACE_SQL, placeArgs(userId, m));
+    expect(await stillWaiting(bet)).toBe(true);
+    await deleter.query('COMMIT');
+
+    expect((await bet).rows[0]).toEqual({ outcome: 'MARKET_NOT_FOUND' });
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bets WHERE user_id = $1', [userId]);
+    expect(rows[0]?.n).toBe(0);
+  });
+});
