@@ -54,12 +54,15 @@ const median = (values) => {
 };
 const fmt = (value, digits = 1) => (value === null || value === undefined ? '—' : Number(value).toFixed(digits));
 
-/** CPU ms (user + system) of the whole machine, and of every `postgres` process (procfs). */
+/**
+ * CPU ms (user + system) of the whole machine, of this process, and of each `postgres` process
+ * by pid (procfs).
+ */
 function cpuSnapshot() {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const total = fields.reduce((a, b) => a + b, 0);
   const busyMs = (total - (fields[3] ?? 0) - (fields[4] ?? 0)) * 10;
-  let postgresMs = 0;
+  const postgres = new Map();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
@@ -67,13 +70,24 @@ function cpuSnapshot() {
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       if (comm !== 'postgres') continue;
       const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      postgresMs += (Number(rest[11]) + Number(rest[12])) * 10;
+      postgres.set(pid, (Number(rest[11]) + Number(rest[12])) * 10);
     } catch {
       // the process ended while we looked
     }
   }
   const self = process.cpuUsage();
-  return { busyMs, postgresMs, selfMs: (self.user + self.system) / 1000 };
+  return { busyMs, postgres, selfMs: (self.user + self.system) / 1000 };
+}
+
+/**
+ * PostgreSQL's CPU ms between two snapshots: per pid, so that a process that ends in between (an
+ * autovacuum worker, a closed connection) does not take its whole past away from the sum; its
+ * last part is lost instead, and a process that starts in between counts from zero.
+ */
+function postgresMs(before, after) {
+  let ms = 0;
+  for (const [pid, now] of after.postgres) ms += now - (before.postgres.get(pid) ?? 0);
+  return ms;
 }
 
 /**
@@ -86,13 +100,13 @@ function cpuPerOp(before, after, childMs, share, ops) {
   return {
     nodeUs: per((after.selfMs - before.selfMs) * share),
     clientUs: per(childMs),
-    pgUs: per((after.postgresMs - before.postgresMs) * share),
+    pgUs: per(postgresMs(before, after) * share),
   };
 }
 
 /** Foreign CPU % of the machine during a slice: busy time that was neither ours nor PostgreSQL's. */
 function foreignPct(before, after, childMs, windowMs) {
-  const foreign = after.busyMs - before.busyMs - (after.postgresMs - before.postgresMs) - (after.selfMs - before.selfMs) - childMs;
+  const foreign = after.busyMs - before.busyMs - postgresMs(before, after) - (after.selfMs - before.selfMs) - childMs;
   return Math.max(0, (100 * foreign) / (windowMs * cpus().length));
 }
 
