@@ -7,7 +7,8 @@
  *   SELECT its balance; UPDATE a teller; UPDATE a branch; INSERT history; COMMIT) — pgbench's
  *   tpcb-like script on tables of the same shape, scale 10;
  * - `placeDirect()`: the product's own BettingService.placeBet (checks + the one-call place_bet);
- * - the real Fastify app on a port, with signed-in players, for HTTP placement from a child process;
+ * - the real Fastify app on a port, with the same 2,000 players signed in (one session each) that
+ *   placeDirect() bets for, for HTTP placement from a child process;
  * - a 100k-bet market for settlement: the product's settle_market against one set-based SQL pass
  *   over the same rows (rolled back), and rollback_settlement between rounds;
  * - `hotSpot()`: one player, many concurrent bets, exactly floor(balance / stake) accepted;
