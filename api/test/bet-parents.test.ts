@@ -40,8 +40,15 @@ async function fundedPlayer(): Promise<string> {
   return user.id;
 }
 
+const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+
+async function count(sql: string, value: string): Promise<number> {
+  const { rows } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, [value]);
+  return rows[0]?.n ?? -1;
+}
+
 const PLACE_SQL = `SELECT outcome FROM place_runner_bet($1, $2, $3, $4, $5, 'a', 'BACK', 200, 10000, false, NULL, NULL)`;
-const placeArgs = (userId: string, m: TestMarket) => [userId, randomUUID(), createHash('sha256').update(randomUUID()).digest('hex'), m.matchId, m.marketId];
+const placeArgs = (userId: string, m: TestMarket) => [userId, randomUUID(), hash(randomUUID()), m.matchId, m.marketId];
 
 /** Resolves with the error a query raised, or null once it succeeded. */
 const errorOf = (p: Promise<unknown>) => p.then(
@@ -69,7 +76,7 @@ describe('bets keep their user and match without foreign keys', () => {
     const placed = await repo.placeRunnerBet(t.db, {
       userId,
       idempotencyKey: randomUUID(),
-      requestHash: createHash('sha256').update('one bet').digest('hex'),
+      requestHash: hash('one bet'),
       matchId: withBets.matchId,
       marketId: withBets.marketId,
       selectionId: 'a',
@@ -83,12 +90,10 @@ describe('bets keep their user and match without foreign keys', () => {
 
     const refused = await errorOf(t.db.query('DELETE FROM events WHERE id = $1', [withBets.matchId]));
     expect(refused).toMatchObject({ code: '23503', message: `event ${withBets.matchId} has bets and cannot be deleted` });
-    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM markets WHERE event_id = $1', [withBets.matchId]);
-    expect(rows[0]?.n).toBe(1);
+    expect(await count('markets WHERE event_id = $1', withBets.matchId)).toBe(1);
 
     await t.db.query('DELETE FROM events WHERE id = $1', [without.matchId]);
-    const gone = await t.db.query('SELECT 1 FROM markets WHERE event_id = $1', [without.matchId]);
-    expect(gone.rows).toHaveLength(0);
+    expect(await count('markets WHERE event_id = $1', without.matchId)).toBe(0);
   });
 
   it('a delete that races a bet in flight waits for it, then refuses', async () => {
@@ -104,8 +109,7 @@ describe('bets keep their user and match without foreign keys', () => {
     await bettor.query('COMMIT');
 
     expect(await deletion).toMatchObject({ code: '23503', message: `event ${m.matchId} has bets and cannot be deleted` });
-    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bets WHERE match_id = $1', [m.matchId]);
-    expect(rows[0]?.n).toBe(1);
+    expect(await count('bets WHERE match_id = $1', m.matchId)).toBe(1);
   });
 
   it('a bet that comes while an event without bets is being deleted waits, then finds no market', async () => {
@@ -120,7 +124,6 @@ describe('bets keep their user and match without foreign keys', () => {
     await deleter.query('COMMIT');
 
     expect((await bet).rows[0]).toEqual({ outcome: 'MARKET_NOT_FOUND' });
-    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bets WHERE user_id = $1', [userId]);
-    expect(rows[0]?.n).toBe(0);
+    expect(await count('bets WHERE user_id = $1', userId)).toBe(0);
   });
 });
