@@ -3,7 +3,7 @@
 // (BENCH.md §4, §7, §11), on one throwaway PostgreSQL database.
 //
 // Rounds alternate short slices (after a 1 s warm-up each), so every ratio compares adjacent
-// slices that met the same foreign load:
+// slices that met the same foreign load (odd rounds in the order below, even rounds reversed):
 //   anchor  — "tpcb-lite": pgbench's tpcb-like transaction (3 UPDATEs, 1 SELECT, 1 INSERT) with
 //             the same driver (`pg`) and pool, CONC callers;
 //   direct  — the product's BettingService.placeBet (checks + the one-call place_bet), CONC callers;
@@ -246,14 +246,22 @@ try {
   await checkInvariants(bench, 'hot spot');
 
   console.log('\nround  item      per s  p50 ms  p99 ms  errors  foreign  node µs client µs  pg µs  bets/call   (CPU per op: this process, HTTP client, PostgreSQL)');
+  const runSlice = {
+    anchor: () => slice('anchor', () => bench.anchor()),
+    direct: () => withBatchSize(bench, () => slice('direct', () => bench.placeDirect())),
+    http: () => withBatchSize(bench, () => http.run()),
+  };
   for (let round = 1; round <= ROUNDS; round += 1) {
-    const anchor = await slice('anchor', () => bench.anchor());
-    printSlice(round, anchor);
-    const direct = await withBatchSize(bench, () => slice('direct', () => bench.placeDirect()));
-    printSlice(round, direct);
-    const httpSlice = await withBatchSize(bench, () => http.run());
-    printSlice(round, httpSlice);
-    rounds.push({ round, anchor, direct, http: httpSlice });
+    // Odd rounds anchor, direct, http; even rounds the reverse. The direct slice is always next to
+    // the two it is compared with, and neither of them always comes after it (a drift within a
+    // round, such as autovacuum after the direct slice's inserts, falls on both sides alike).
+    const order = round % 2 === 1 ? ['anchor', 'direct', 'http'] : ['http', 'direct', 'anchor'];
+    const result = { round };
+    for (const name of order) {
+      result[name] = await runSlice[name]();
+      printSlice(round, result[name]);
+    }
+    rounds.push(result);
   }
   await checkInvariants(bench, 'placement');
 

@@ -16,10 +16,8 @@ export function jwtPluginOptions(secret: string, accessTokenTtlSec: number) {
     verify: {
       algorithms: ['HS256' as const],
       requiredClaims: ['sub', 'sid', 'role', 'aud', 'typ', 'iat', 'exp'],
-      // A player sends many requests with one token: verified tokens are kept (LRU, keyed by a hash
-      // of the token, never past their `exp`) so the HMAC and the claims are checked once per token,
-      // not once per request. Sessions are still checked in the database on every request.
-      cache: 10_000,
+      // No cache here: AccessTokens keeps the verified claims per token itself (see below).
+      cache: false,
     },
   };
 }
@@ -33,8 +31,23 @@ export interface AccessTokenSubject {
   issuedAt: Date;
 }
 
+/** Verified tokens kept at most; past it the oldest goes first. */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
 export class AccessTokens {
-  constructor(private readonly jwt: JWT) {}
+  /**
+   * A player sends many requests with one token, so the claims of a verified token are kept,
+   * keyed by the token's exact text (no hash to compute, no collision possible), and used until
+   * the token's `exp`; after that the token is verified again, which answers 'jwt expired'. The
+   * HMAC and the claims are thus checked once per token, not once per request; sessions are still
+   * checked in the database on every request, so a sign-out or a lock acts at once.
+   */
+  private readonly verified = new Map<string, AccessClaims>();
+
+  constructor(
+    private readonly jwt: JWT,
+    private readonly kept = VERIFIED_TOKENS_KEPT,
+  ) {}
 
   sign(subject: AccessTokenSubject): string {
     return this.jwt.sign({
@@ -49,6 +62,17 @@ export class AccessTokens {
 
   /** The verified claims, or a 401 DomainError with the message the client expects. */
   verify(token: string): AccessClaims {
+    const known = this.verified.get(token);
+    // fast-jwt's own rule: a token is valid up to and including the millisecond of its `exp`.
+    if (known !== undefined && Date.now() <= known.exp * 1000) return known;
+    const claims = this.verifyAnew(token);
+    this.verified.delete(token);
+    if (this.verified.size >= this.kept) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, claims);
+    return claims;
+  }
+
+  private verifyAnew(token: string): AccessClaims {
     let payload: unknown;
     try {
       payload = this.jwt.verify<object>(token);
@@ -60,6 +84,6 @@ export class AccessTokens {
     }
     const claims = parseAccessClaims(payload);
     if (claims === null) throw new DomainError('TOKEN_INVALID', MESSAGES.jwtMalformed);
-    return claims;
+    return Object.freeze(claims);
   }
 }
