@@ -4,12 +4,14 @@
  * - users are never deleted;
  * - an event with bets cannot be deleted, even when the delete races a bet in flight;
  * - an event without bets still can be deleted, and a bet that comes after the delete finds
- *   its market gone.
+ *   its market gone;
+ * - the feed's prune of stale unimported events passes over an event with bets.
  * B6 in assertLedgerInvariants (no bet or position without its user and match) runs after each test.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import * as repo from '../src/betting/betting.repository';
+import { pruneClosedEvents } from '../src/catalog/catalog.repository';
 import { assertLedgerInvariants, buildTestApp, createTestMarket, type TestContext, type TestMarket } from './helper';
 
 let t: TestContext;
@@ -94,6 +96,22 @@ describe('bets keep their user and match without foreign keys', () => {
 
     await t.db.query('DELETE FROM events WHERE id = $1', [without.matchId]);
     expect(await count('markets WHERE event_id = $1', without.matchId)).toBe(0);
+  });
+
+  it("the feed's prune of closed unimported events keeps an event with bets and still prunes the rest", async () => {
+    const withBets = await createTestMarket(t, { a: [200, 202], b: [300, 305] });
+    const without = await createTestMarket(t, { a: [200, 202], b: [300, 305] });
+    const userId = await fundedPlayer();
+    expect((await t.db.query(PLACE_SQL, placeArgs(userId, withBets))).rows[0]).toEqual({ outcome: 'ACCEPTED' });
+    await t.db.query(
+      `UPDATE events SET imported = false, status = 'closed', updated_at = now() - interval '2 days' WHERE id = ANY($1::text[])`,
+      [[withBets.matchId, without.matchId]],
+    );
+
+    expect(await pruneClosedEvents(t.db, 86_400_000)).toBeGreaterThanOrEqual(1);
+    expect(await count('events WHERE id = $1', without.matchId)).toBe(0);
+    expect(await count('events WHERE id = $1', withBets.matchId)).toBe(1);
+    expect(await count('bets WHERE match_id = $1', withBets.matchId)).toBe(1);
   });
 
   it('a delete that races a bet in flight waits for it, then refuses', async () => {

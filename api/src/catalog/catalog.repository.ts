@@ -140,10 +140,16 @@ export async function closeVanishedEvents(q: Queryable, offeredIds: readonly str
   return rows.map((row) => row.id);
 }
 
-/** Deletes events nobody imported that closed more than `ageMs` ago (their markets go with them). */
+/**
+ * Deletes events nobody imported that closed more than `ageMs` ago (their markets go with them).
+ * An event with bets is kept: the events_keep_bets trigger (migration 0016) would refuse its
+ * delete and with it the whole prune.
+ */
 export async function pruneClosedEvents(q: Queryable, ageMs: number): Promise<number> {
   const { rowCount } = await q.query(
-    `DELETE FROM events WHERE NOT imported AND status = 'closed' AND updated_at < now() - make_interval(secs => $1 / 1000.0)`,
+    `DELETE FROM events e
+     WHERE NOT e.imported AND e.status = 'closed' AND e.updated_at < now() - make_interval(secs => $1 / 1000.0)
+       AND NOT EXISTS (SELECT 1 FROM positions p WHERE p.match_id = e.id)`,
     [ageMs],
   );
   return rowCount ?? 0;
