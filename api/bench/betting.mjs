@@ -18,7 +18,7 @@
 // (commission, partnership shares, one journal), then its rollback; ratio product ÷ baseline (bar ≤ 2).
 // Correctness gates in the same run: the hot spot (one player, HOT concurrent bets, exactly
 // floor(balance ÷ stake) accepted) and the BENCH §2 invariant counts after every phase (all 0).
-// Environment: ROUNDS (default 5), SLICE (seconds, default 3), CONC (default 16), HTTP_CONC
+// Environment: ROUNDS (default 7), SLICE (seconds, default 3), CONC (default 16), HTTP_CONC
 // (connections of the HTTP item, default CONC), SETTLE_BETS,
 // SETTLE_ROUNDS (default 3), HOT (default 200), BET_BATCH_IN_FLIGHT / BET_BATCH_MAX (the product's
 // settings, as an operator sets them), DATABASE_URL (server for the throwaway database;
@@ -36,7 +36,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const apiDir = path.resolve(here, '..');
 const require = createRequire(path.join(apiDir, 'package.json'));
 
-const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const ROUNDS = Number(process.env.ROUNDS ?? 7);
 const SLICE_MS = Number(process.env.SLICE ?? 3) * 1000;
 const WARM_MS = 1000;
 const CONC = Number(process.env.CONC ?? 16);
@@ -316,6 +316,10 @@ console.log(`  anchor (tpcb-lite)   ${fmt(items.anchor.perS, 0)} tx/s   p50 ${fm
 console.log(`  placement (service)  ${fmt(items.direct.perS, 0)} bets/s p50 ${fmt(items.direct.p50)} ms  p99 ${fmt(items.direct.p99)} ms`);
 console.log(`  placement (HTTP+JWT) ${fmt(items.http.perS, 0)} req/s  p50 ${fmt(items.http.p50)} ms  p99 ${fmt(items.http.p99)} ms`);
 console.log(`  settlement           ${fmt(settle.productMs, 0)} ms for ${settle.bets} bets (${fmt(settleBetsPerS, 0)} bets/s), baseline ${fmt(settle.baselineMs, 0)} ms, rollback ${fmt(settle.rollbackMs, 0)} ms`);
+const perRound = (f) => rounds.map((r) => fmt(f(r), 2)).join(' ');
+console.log('\nratios per round');
+console.log(`  placement ÷ anchor   ${perRound((r) => r.direct.perS / r.anchor.perS)}`);
+console.log(`  HTTP ÷ direct        ${perRound((r) => r.http.perS / r.direct.perS)}`);
 console.log('\nratios (median of per-round ratios)          bar');
 console.log(`  placement ÷ tpcb-lite anchor   ${fmt(ratios.directToAnchor, 2).padStart(6)}    ≥ 1.0`);
 console.log(`  HTTP+JWT ÷ direct placement    ${fmt(ratios.httpToDirect, 2).padStart(6)}    ≥ 0.8`);
