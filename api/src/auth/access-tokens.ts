@@ -63,10 +63,13 @@ export class AccessTokens {
   /** The verified claims, or a 401 DomainError with the message the client expects. */
   verify(token: string): AccessClaims {
     const known = this.verified.get(token);
-    // fast-jwt's own rule: a token is valid up to and including the millisecond of its `exp`.
-    if (known !== undefined && Date.now() <= known.exp * 1000) return known;
+    if (known !== undefined) {
+      // fast-jwt's own rule: a token is valid up to and including the millisecond of its `exp`.
+      if (Date.now() <= known.exp * 1000) return known;
+      // Expired: no longer kept, and verified again below, which answers 'jwt expired'.
+      this.verified.delete(token);
+    }
     const claims = this.verifyAnew(token);
-    this.verified.delete(token);
     if (this.verified.size >= this.kept) this.verified.delete(this.verified.keys().next().value as string);
     this.verified.set(token, claims);
     return claims;
