@@ -64,6 +64,12 @@ async function stillWaiting(p: Promise<unknown>, ms = 300): Promise<boolean> {
   return (await Promise.race([p.then(() => null, () => null), new Promise((r) => setTimeout(() => r(pending), ms))])) === pending;
 }
 
+/** A market, a funded player, and two sessions of their own: one bets, one deletes the event. */
+async function race(): Promise<{ m: TestMarket; userId: string; bettor: Client; deleter: Client }> {
+  const m = await createTestMarket(t, { a: [200, 202], b: [300, 305] });
+  return { m, userId: await fundedPlayer(), bettor: await client(), deleter: await client() };
+}
+
 describe('bets keep their user and match without foreign keys', () => {
   it('a user is never deleted', async () => {
     const userId = await fundedPlayer();
@@ -115,9 +121,7 @@ describe('bets keep their user and match without foreign keys', () => {
   });
 
   it('a delete that races a bet in flight waits for it, then refuses', async () => {
-    const m = await createTestMarket(t, { a: [200, 202], b: [300, 305] });
-    const userId = await fundedPlayer();
-    const [bettor, deleter] = [await client(), await client()];
+    const { m, userId, bettor, deleter } = await race();
 
     await bettor.query('BEGIN');
     expect((await bettor.query(PLACE_SQL, placeArgs(userId, m))).rows[0]).toEqual({ outcome: 'ACCEPTED' });
@@ -131,9 +135,7 @@ describe('bets keep their user and match without foreign keys', () => {
   });
 
   it('a bet that comes while an event without bets is being deleted waits, then finds no market', async () => {
-    const m = await createTestMarket(t, { a: [200, 202], b: [300, 305] });
-    const userId = await fundedPlayer();
-    const [bettor, deleter] = [await client(), await client()];
+    const { m, userId, bettor, deleter } = await race();
 
     await deleter.query('BEGIN');
     await deleter.query('DELETE FROM events WHERE id = $1', [m.matchId]);
