@@ -4,6 +4,8 @@ import { Batcher, type BatcherOptions } from './bet-batcher';
 function fakeDb(overrides: Partial<BatcherOptions<number, string>> = {}) {
   const batches: number[][] = [];
   const singles: number[] = [];
+  /** Calls per database call, in the order they were made. */
+  const sizes: number[] = [];
   const open: Array<() => void> = [];
   const wait = () => new Promise<void>((resolve) => open.push(resolve));
   const options: BatcherOptions<number, string> = {
@@ -11,11 +13,13 @@ function fakeDb(overrides: Partial<BatcherOptions<number, string>> = {}) {
     maxBatch: 3,
     runBatch: async (calls) => {
       batches.push([...calls]);
+      sizes.push(calls.length);
       await wait();
       return calls.map((c) => `b${c}`);
     },
     runOne: async (call) => {
       singles.push(call);
+      sizes.push(1);
       await wait();
       return `s${call}`;
     },
@@ -25,7 +29,12 @@ function fakeDb(overrides: Partial<BatcherOptions<number, string>> = {}) {
     while (open.length > 0) open.shift()?.();
     await new Promise((resolve) => setImmediate(resolve));
   };
-  return { batcher: new Batcher(options), batches, singles, open, release };
+  /** Lets the oldest call in the database finish, and its callers go on. */
+  const releaseOldest = async () => {
+    open.shift()?.();
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { batcher: new Batcher(options), batches, singles, sizes, open, release, releaseOldest };
 }
 
 describe('Batcher (group commit of bets)', () => {
@@ -45,7 +54,11 @@ describe('Batcher (group commit of bets)', () => {
     expect(db.singles).toEqual([1, 2]);
     expect(db.batcher.waiting).toBe(5);
     await db.release();
-    // Both slots free: 3,4,5 then 6,7.
+    // 1 came back first: its free slot took 3,4,5 (maxBatch). When 2 came back, 6 and 7 were
+    // fewer than a share of the load (7 ÷ 2 slots) beside a batch in flight, so they wait for it.
+    expect(db.batches).toEqual([[3, 4, 5]]);
+    expect(db.batcher.waiting).toBe(2);
+    await db.release();
     expect(db.batches).toEqual([
       [3, 4, 5],
       [6, 7],
@@ -53,6 +66,59 @@ describe('Batcher (group commit of bets)', () => {
     await db.release();
     await expect(Promise.all(results)).resolves.toEqual(['s1', 's2', 'b3', 'b4', 'b5', 'b6', 'b7']);
     expect(db.batcher.waiting).toBe(0);
+  });
+
+  it('keeps the slots evenly filled: 16 callers settle into two batches of 8, not 14 beside 1', async () => {
+    const db = fakeDb({ maxBatch: 32 });
+    let running = true;
+    // A closed loop: each caller places its next bet as soon as the last one is answered.
+    const callers = Array.from({ length: 16 }, async (_, caller) => {
+      while (running) await db.batcher.submit(caller);
+    });
+    for (let i = 0; i < 30; i += 1) await db.releaseOldest();
+    expect(db.sizes.slice(-10)).toEqual(Array(10).fill(8));
+    running = false;
+    while (db.open.length > 0) await db.release();
+    await Promise.all(callers);
+  });
+
+  it('holds a part-filled batch only while another is in the database, and only as long as the load was recent', async () => {
+    let now = 0;
+    const db = fakeDb({ maxBatch: 32, now: () => now });
+    const burst = Array.from({ length: 8 }, (_, n) => db.batcher.submit(n));
+    expect(db.sizes).toEqual([1, 1]);
+    // 0 comes back: its slot takes a share of the load of 8 over 2 slots: 2, 3, 4, 5.
+    await db.releaseOldest();
+    expect(db.batches).toEqual([[2, 3, 4, 5]]);
+    // 1 comes back: 6 and 7 are less than a share beside the batch in flight, so they wait …
+    await db.releaseOldest();
+    expect(db.batcher.waiting).toBe(2);
+    // … until that batch comes back.
+    await db.releaseOldest();
+    expect(db.batches).toEqual([
+      [2, 3, 4, 5],
+      [6, 7],
+    ]);
+    await db.releaseOldest();
+    await expect(Promise.all(burst)).resolves.toHaveLength(8);
+
+    // 30 ms later the burst is still recent (the window before counts): a second bet waits beside the first.
+    now = 30;
+    const a = db.batcher.submit(8);
+    const b = db.batcher.submit(9);
+    expect(db.singles.slice(-1)).toEqual([8]);
+    expect(db.batcher.waiting).toBe(1);
+    await db.release();
+    expect(db.singles.slice(-1)).toEqual([9]);
+    await db.release();
+    // 90 ms: the burst is forgotten; beside a bet in flight, the next goes at once.
+    now = 90;
+    const c = db.batcher.submit(10);
+    const d = db.batcher.submit(11);
+    expect(db.singles.slice(-2)).toEqual([10, 11]);
+    expect(db.batcher.share()).toBe(1);
+    await db.release();
+    await expect(Promise.all([a, b, c, d])).resolves.toEqual(['s8', 's9', 's10', 's11']);
   });
 
   it('never has more than maxInFlight calls to the database at once', async () => {
