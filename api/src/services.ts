@@ -110,6 +110,7 @@ export function createCoreServices(deps: {
     betting: new BettingService({
       db: deps.db,
       events,
+      log,
       // Each of the two batchers (runner, fancy) may take up to half the pool when batches stall.
       batching: { ...deps.config.betting, batchMaxRunning: Math.max(1, Math.floor(deps.config.database.poolMax / 2)) },
     }),

@@ -24,6 +24,7 @@ import {
 import { sessionEndedMessage } from '../auth/authenticator';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
+import type { Logger } from '../common/logger';
 import { formatRupeesGrouped, paiseToRupees, rupeesToPaise } from '../ledger/money';
 import type { DomainEvents } from '../realtime/domain-events';
 import { Batcher } from './bet-batcher';
@@ -38,6 +39,8 @@ export interface BettingServiceDeps {
   sleep?: (ms: number) => Promise<void>;
   /** Group commit of bets (ADR 0008, config `betting`); default: 2 batches in flight, 32 bets a batch. */
   batching?: { batchInFlight: number; batchMax: number; batchStallMs?: number; batchMaxRunning?: number };
+  /** Told when a batch fails as a whole (its bets are then placed one by one). */
+  log?: Logger;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -97,7 +100,9 @@ export class BettingService {
   constructor(private readonly deps: BettingServiceDeps) {
     this.sleep = deps.sleep ?? defaultSleep;
     const { batchInFlight, batchMax, batchStallMs, batchMaxRunning } = deps.batching ?? { batchInFlight: 2, batchMax: 32 };
+    const log = deps.log;
     const limits = {
+      ...(log === undefined ? {} : { onBatchError: (err: unknown, size: number) => log.warn({ err, size }, 'a batch of bets failed as a whole; placing its bets one by one') }),
       maxInFlight: batchInFlight,
       maxBatch: batchMax,
       ...(batchStallMs === undefined ? {} : { stallMs: batchStallMs }),
