@@ -131,11 +131,16 @@ export class Batcher<C, R> {
     this.inFlight += 1;
     this.inFlightCalls += size;
     this.running += 1;
-    let stalled = false;
-    const timer = setTimeout(() => {
-      stalled = true;
+    // A batch stops counting as in flight once: when it stalls, or when it comes back.
+    let counted = true;
+    const uncount = () => {
+      if (!counted) return;
+      counted = false;
       this.inFlight -= 1;
       this.inFlightCalls -= size;
+    };
+    const timer = setTimeout(() => {
+      uncount();
       this.pump();
     }, this.stallMs);
     timer.unref();
@@ -143,10 +148,7 @@ export class Batcher<C, R> {
       // The slot is free before the callers hear back, so the next bets they place are not
       // counted twice (queued and still in flight) in the load.
       clearTimeout(timer);
-      if (!stalled) {
-        this.inFlight -= 1;
-        this.inFlightCalls -= size;
-      }
+      uncount();
       this.running -= 1;
       batch.forEach((pending, i) => {
         const outcome = outcomes[i] as Outcome<R>;

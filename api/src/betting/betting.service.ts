@@ -23,8 +23,8 @@ import {
 } from '@backlay/shared/contracts';
 import { sessionEndedMessage } from '../auth/authenticator';
 import { DomainError } from '../common/domain-error';
-import type { Database } from '../db/database';
 import type { Logger } from '../common/logger';
+import type { Database } from '../db/database';
 import { formatRupeesGrouped, paiseToRupees, rupeesToPaise } from '../ledger/money';
 import type { DomainEvents } from '../realtime/domain-events';
 import { Batcher } from './bet-batcher';
