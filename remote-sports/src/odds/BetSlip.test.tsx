@@ -140,7 +140,38 @@ describe('BetSlip', () => {
     expect(props.onPlaced).not.toHaveBeenCalled();
     expect(bets.placeBet).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Place Bet' })).toBeEnabled();
+    // The typed odds are the ladder's best already: there is no other price to take.
+    expect(screen.queryByRole('button', { name: /^Take/ })).toBeNull();
     n.stop();
+  });
+
+  it('after an odds-changed refusal offers the live price, which the player then places', async () => {
+    bets.placeBet
+      .mockRejectedValueOnce(new ApiError('Odds changed: requested 1.90, live back 1.80', 409, 'ODDS_CHANGED'))
+      .mockResolvedValueOnce({ data: response, message: 'Bet Placed Successfully' });
+    const { props } = renderSlip({ selection: { kind: 'runner', marketId: 'mo', selectionId: 'a', side: 'BACK', price: 1.9 } });
+    expect(screen.queryByRole('button', { name: /^Take/ })).toBeNull();
+    await userEvent.type(screen.getByLabelText('Stake'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('live back 1.80');
+    await userEvent.click(screen.getByRole('button', { name: 'Take 1.8' }));
+    expect(screen.getByLabelText('Odds')).toHaveValue('1.8');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Take/ })).toBeNull();
+    // Taking the price only fills the slip; the bet goes when the player places it.
+    expect(bets.placeBet).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    await waitFor(() => expect(props.onPlaced).toHaveBeenCalledWith(response));
+    expect(bets.placeBet.mock.calls[1][0]).toMatchObject({ odds: 1.8, stake: 100 });
+  });
+
+  it('offers no price after other refusals', async () => {
+    bets.placeBet.mockRejectedValueOnce(new ApiError('Insufficient balance', 409, 'INSUFFICIENT_FUNDS'));
+    renderSlip({ selection: { kind: 'runner', marketId: 'mo', selectionId: 'a', side: 'BACK', price: 1.9 } });
+    await userEvent.type(screen.getByLabelText('Stake'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('button', { name: /^Take/ })).toBeNull();
   });
 
   it('takes no bet while the market is suspended or the line is being bowled', () => {

@@ -63,7 +63,7 @@ function closedReason(selection: SlipSelection, market: Market | undefined, fanc
 export function BetSlip({ matchId, selection, market, fancy, position, stakeButtons, onPlaced, onCancel }: BetSlipProps) {
   const [oddsText, setOddsText] = useState(() => (selection.kind === 'runner' && market ? initialOddsText(market, selection.price) : ''));
   const [stakeText, setStakeText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; code: ApiError['code'] } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   /** The key of a submission whose answer was lost, kept for sending the same bet again. */
   const unknownOutcome = useRef<{ body: string; key: string } | null>(null);
@@ -95,7 +95,7 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
     } catch (e) {
       const failure = e as ApiError;
       unknownOutcome.current = failure.code === 'NETWORK' ? { body: bodyText, key } : null;
-      setError(failure.message);
+      setError({ message: failure.message, code: failure.code });
       notifyFailure(failure);
     } finally {
       setSubmitting(false);
@@ -106,6 +106,8 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
   const runnerName = selection.kind === 'runner' ? market?.runners.find((r) => r.selectionId === selection.selectionId)?.name ?? selection.selectionId : fancy?.name ?? selection.fancyId;
   const marketName = selection.kind === 'runner' ? market?.name ?? '' : 'Fancy';
   const best = selection.kind === 'runner' && market ? market.runners.find((r) => r.selectionId === selection.selectionId)?.[side === 'BACK' ? 'back' : 'lay'][0] : undefined;
+  /** The live best price as the odds field takes it, when it differs from the typed odds. */
+  const takeable = best && market && formatPrice(best.price, market.type) !== oddsText.trim() ? formatPrice(best.price, market.type) : null;
   const oddsInvalid = selection.kind === 'runner' && oddsText.trim() !== '' && odds === null;
   const stakeInvalid = stakeText.trim() !== '' && stake === null;
 
@@ -161,8 +163,22 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
       ) : null}
       {error ? (
         <p className="bl-form-error" role="alert">
-          {error}
+          {error.message}
         </p>
+      ) : null}
+      {error?.code === 'ODDS_CHANGED' && takeable ? (
+        // The price moved against the player during the bet: one click takes the live price into
+        // the slip (the book above shows what it does); placing it is still the player's choice.
+        <Button
+          variant="secondary"
+          className="bl-btn--small"
+          onClick={() => {
+            setOddsText(takeable);
+            setError(null);
+          }}
+        >
+          Take {takeable}
+        </Button>
       ) : null}
       <div className="bl-form-actions">
         <Button variant="secondary" onClick={onCancel}>
