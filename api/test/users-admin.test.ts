@@ -3,6 +3,7 @@
  * user-detail, add-user (validation messages, first-login gate), update-user (partnership
  * bounds on both sides, mass assignment), change-child-password; every change audited.
  */
+import { randomBytes } from 'node:crypto';
 import {
   MESSAGES,
   PASSWORD_RULES,
@@ -47,9 +48,12 @@ describe('GET /api/list-clients', () => {
   beforeAll(async () => {
     sadmin = await t.createUser({ role: 'sadmin' });
     token = await signIn(sadmin);
+    // A unique suffix of letters only (g–v), so that the searches below ('C1') match the numbers
+    // in front and never the suffix (a hex one held 'c1' about one run in fifty).
+    const suffix = randomBytes(6).toString('hex').replace(/[0-9a-f]/g, (c) => 'ghijklmnopqrstuv'[parseInt(c, 16)] ?? 'g');
     for (let i = 1; i <= 30; i += 1) {
       const n = String(i).padStart(2, '0');
-      const child = await t.createUser({ role: 'smdl', parentId: sadmin.id, username: `c${n}-${sadmin.username}`.slice(0, 20), displayName: i === 7 ? 'Lucky 50%_off' : `Client ${n}` });
+      const child = await t.createUser({ role: 'smdl', parentId: sadmin.id, username: `c${n}-${suffix}`, displayName: i === 7 ? 'Lucky 50%_off' : `Client ${n}` });
       await t.fund(child.id, BigInt(i) * 10n);
     }
     await t.db.query('UPDATE users SET credit_reference_minor = 100000 WHERE parent_id = $1', [sadmin.id]);
