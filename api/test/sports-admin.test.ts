@@ -99,7 +99,7 @@ describe('POST /api/update-market', () => {
     expect(suspended).toMatchObject({
       status: 200,
       message: MESSAGES.marketUpdated,
-      data: { marketId, status: 'suspended', active: true, minStake: 200, maxStake: 50_000.5, maxProfit: 500_000, betDelaySec: 3 },
+      data: { marketId, status: 'suspended', adminSuspended: true, active: true, minStake: 200, maxStake: 50_000.5, maxProfit: 500_000, betDelaySec: 3 },
     });
     const { rows } = await t.db.query<{ before: { suspended: boolean }; after: { suspended: boolean; minStake: number } }>(
       `SELECT before, after FROM audit_log WHERE action = 'sports.market_updated' AND target = $1`,
@@ -112,12 +112,29 @@ describe('POST /api/update-market', () => {
     expect(body<{ data: Market[] }>(players).data.find((m) => m.marketId === marketId)?.status).toBe('suspended');
     const lifted = await post<Market>('/api/update-market', { marketId, suspended: false });
     expect(lifted.data.status).not.toBe('suspended');
+    expect(lifted.data.adminSuspended).toBe(false);
 
     const off = await post<Market>('/api/update-market', { marketId, active: false });
     expect(off.data.active).toBe(false);
     const list = await t.request({ method: 'GET', url: `/api/get-market-list?matchId=${cricket.id}`, token: token('user') });
     expect(body<{ data: Market[] }>(list).data.map((m) => m.marketId)).not.toContain(marketId);
     await post('/api/update-market', { marketId, active: true });
+  });
+
+  it('tells a suspension by the feed from one by an admin', async () => {
+    const listed = async () => {
+      const res = await t.request({ method: 'GET', url: `/api/get-market-list?matchId=${cricket.id}`, token: token('user') });
+      const m = body<{ data: Market[] }>(res).data.find((x) => x.marketId === marketId);
+      return { status: m?.status, adminSuspended: m?.adminSuspended };
+    };
+    await t.db.query(`UPDATE markets SET feed_status = 'suspended' WHERE id = $1`, [marketId]);
+    expect(await listed()).toEqual({ status: 'suspended', adminSuspended: false });
+    // The admin holds it suspended: it stays so when the feed opens it again.
+    await post('/api/update-market', { marketId, suspended: true });
+    await t.db.query(`UPDATE markets SET feed_status = 'open' WHERE id = $1`, [marketId]);
+    expect(await listed()).toEqual({ status: 'suspended', adminSuspended: true });
+    await post('/api/update-market', { marketId, suspended: false });
+    expect(await listed()).toEqual({ status: 'open', adminSuspended: false });
   });
 
   it.each([
@@ -143,7 +160,7 @@ describe('POST /api/update-market', () => {
 describe('POST /api/update-fancy', () => {
   it('switches a fancy, suspends it and sets its limits', async () => {
     const result = await post<Fancy>('/api/update-fancy', { fancyId, suspended: true, maxProfit: 25_000, betDelaySec: 0 });
-    expect(result).toMatchObject({ status: 200, message: MESSAGES.fancyUpdated, data: { fancyId, status: 'suspended', maxProfit: 25_000, betDelaySec: 0 } });
+    expect(result).toMatchObject({ status: 200, message: MESSAGES.fancyUpdated, data: { fancyId, status: 'suspended', adminSuspended: true, maxProfit: 25_000, betDelaySec: 0 } });
     const off = await post<Fancy>('/api/update-fancy', { fancyId, active: false, suspended: false });
     expect(off.data).toMatchObject({ active: false });
     const live = await t.request({ method: 'GET', url: `/api/fancy-data?MatchID=${cricket.id}`, token: token('user') });

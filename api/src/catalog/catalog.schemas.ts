@@ -37,13 +37,14 @@ const runnerSchema = {
 
 export const marketSchema = {
   type: 'object',
-  required: ['marketId', 'matchId', 'name', 'type', 'status', 'active', 'inPlay', 'runners', 'result', ...limitRequired],
+  required: ['marketId', 'matchId', 'name', 'type', 'status', 'adminSuspended', 'active', 'inPlay', 'runners', 'result', ...limitRequired],
   properties: {
     marketId: { type: 'string' },
     matchId: { type: 'string' },
     name: { type: 'string' },
     type: { type: 'string', enum: ['match_odds', 'bookmaker', 'over_under'] },
     status: marketStatus,
+    adminSuspended: { type: 'boolean' },
     active: { type: 'boolean' },
     inPlay: { type: 'boolean' },
     runners: { type: 'array', items: runnerSchema },
@@ -54,13 +55,14 @@ export const marketSchema = {
 
 export const fancySchema = {
   type: 'object',
-  required: ['fancyId', 'matchId', 'name', 'gtype', 'status', 'active', 'noRun', 'noRate', 'yesRun', 'yesRate', 'result', ...limitRequired],
+  required: ['fancyId', 'matchId', 'name', 'gtype', 'status', 'adminSuspended', 'active', 'noRun', 'noRate', 'yesRun', 'yesRate', 'result', ...limitRequired],
   properties: {
     fancyId: { type: 'string' },
     matchId: { type: 'string' },
     name: { type: 'string' },
     gtype: { type: 'string' },
     status: marketStatus,
+    adminSuspended: { type: 'boolean' },
     active: { type: 'boolean' },
     noRun: { type: 'integer' },
     noRate: { type: 'integer' },

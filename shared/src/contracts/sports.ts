@@ -51,6 +51,11 @@ export interface Market extends MarketLimits {
   name: string;
   type: Exclude<MarketType, 'fancy'>;
   status: MarketStatus;
+  /**
+   * Admin switch: the market is held suspended whatever the feed says (`status` is then
+   * 'suspended' unless closed). False when only the feed suspended it.
+   */
+  adminSuspended: boolean;
   /** Admin switch: only active markets are shown to players. */
   active: boolean;
   inPlay: boolean;
@@ -67,6 +72,8 @@ export interface Fancy extends MarketLimits {
   /** Kind of line: 'session' (runs over a span), 'wicket', … Default 'session' (SPEC §3). */
   gtype: string;
   status: MarketStatus;
+  /** Admin switch: held suspended whatever the feed says (see Market.adminSuspended). */
+  adminSuspended: boolean;
   active: boolean;
   noRun: number;
   /** Rate in percent, e.g. 100 means even money. */

@@ -44,7 +44,8 @@ describe('ActiveMarkets', () => {
   beforeEach(() => {
     api.marketList.mockResolvedValue([
       buildMarket('1.1', { name: 'Match Odds', active: false }),
-      buildMarket('1.2', { name: 'Bookmaker', type: 'bookmaker', active: true, status: 'suspended' }),
+      buildMarket('1.2', { name: 'Bookmaker', type: 'bookmaker', active: true, status: 'suspended', adminSuspended: true }),
+      buildMarket('1.3', { name: 'Tied Match', active: true, status: 'suspended', adminSuspended: false }),
     ]);
   });
 
@@ -53,7 +54,12 @@ describe('ActiveMarkets', () => {
     expect(await screen.findByRole('heading', { name: 'Markets: India v Australia' })).toBeInTheDocument();
     expect(api.marketList).toHaveBeenCalledWith('e1');
     expect(within(rowOf('Match Odds')).getByText('Hidden')).toBeInTheDocument();
-    expect(within(rowOf('Bookmaker')).getByText('Suspended')).toBeInTheDocument();
+    expect(within(rowOf('Bookmaker')).getByText('Suspended by admin')).toBeInTheDocument();
+    expect(within(rowOf('Match Odds')).getByText('Open')).toBeInTheDocument();
+    // Suspended by the feed alone: the admin can still hold it suspended, there is nothing to resume.
+    expect(within(rowOf('Tied Match')).getByText('Suspended by feed')).toBeInTheDocument();
+    expect(within(rowOf('Tied Match')).getByRole('button', { name: 'Suspend Tied Match' })).toBeEnabled();
+    expect(within(rowOf('Tied Match')).queryByRole('button', { name: /^Resume/ })).toBeNull();
     expect(within(rowOf('Match Odds')).getByText('100–1,00,000 · profit 5,00,000 · 5 s')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Fancies of this match' })).toHaveAttribute('href', '/admin/active-fancies/e1');
     expect(screen.getByRole('link', { name: 'All matches' })).toHaveAttribute('href', '/admin/active-matches/4');
@@ -69,7 +75,9 @@ describe('ActiveMarkets', () => {
     expect(admin.updateMarket).toHaveBeenLastCalledWith({ marketId: '1.1', suspended: true });
     await userEvent.click(screen.getByRole('button', { name: 'Resume Bookmaker' }));
     expect(admin.updateMarket).toHaveBeenLastCalledWith({ marketId: '1.2', suspended: false });
-    await waitFor(() => expect(api.marketList).toHaveBeenCalledTimes(5));
+    await userEvent.click(screen.getByRole('button', { name: 'Suspend Tied Match' }));
+    expect(admin.updateMarket).toHaveBeenLastCalledWith({ marketId: '1.3', suspended: true });
+    await waitFor(() => expect(api.marketList).toHaveBeenCalledTimes(6));
   });
 
   it('edits limits: refuses bad values, sends numbers, shows a refusal in the dialog', async () => {

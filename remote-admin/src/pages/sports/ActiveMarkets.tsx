@@ -15,8 +15,16 @@ export interface SwitchRow {
   name: string;
   kind: string;
   status: MarketStatus;
+  /** The admin's own suspension, on top of the feed's status. */
+  adminSuspended: boolean;
   active: boolean;
   limits: MarketLimits;
+}
+
+/** The status cell: whose suspension it is, since only the admin's can be lifted here. */
+export function statusLabel(row: Pick<SwitchRow, 'status' | 'adminSuspended'>): string {
+  if (row.status !== 'suspended') return STATUS_LABELS[row.status];
+  return row.adminSuspended ? 'Suspended by admin' : 'Suspended by feed';
 }
 
 /** A request the table sends for a row: activate, suspend, or new limits. */
@@ -24,7 +32,8 @@ export type SwitchChange = { active: boolean } | { suspended: boolean } | Market
 
 /**
  * The table of active-markets and active-fancies: per row the status, the player switch
- * (Activate/Deactivate), the admin suspension (Suspend/Resume) and the limits with their editor.
+ * (Activate/Deactivate), the admin suspension (Suspend/Resume: the admin's own switch, also while
+ * the feed has the market suspended) and the limits with their editor.
  */
 export function SwitchTable({ label, rows, onChange }: { label: string; rows: SwitchRow[]; onChange: (row: SwitchRow, change: SwitchChange) => Promise<{ message: string }> }) {
   const [busy, setBusy] = useState<string | null>(null);
@@ -55,7 +64,7 @@ export function SwitchTable({ label, rows, onChange }: { label: string; rows: Sw
                 <th scope="row">{row.name}</th>
                 <td>{row.kind}</td>
                 <td>
-                  <span className={`bl-badge${row.status === 'open' ? '' : ' bl-badge--locked'}`}>{STATUS_LABELS[row.status]}</span>
+                  <span className={`bl-badge${row.status === 'open' ? '' : ' bl-badge--locked'}`}>{statusLabel(row)}</span>
                 </td>
                 <td>{row.active ? 'Shown' : 'Hidden'}</td>
                 <td>
@@ -70,10 +79,10 @@ export function SwitchTable({ label, rows, onChange }: { label: string; rows: Sw
                       variant="secondary"
                       className="bl-btn--small"
                       disabled={busy === row.id || row.status === 'closed'}
-                      aria-label={`${row.status === 'suspended' ? 'Resume' : 'Suspend'} ${row.name}`}
-                      onClick={() => void act(row, { suspended: row.status !== 'suspended' })}
+                      aria-label={`${row.adminSuspended ? 'Resume' : 'Suspend'} ${row.name}`}
+                      onClick={() => void act(row, { suspended: !row.adminSuspended })}
                     >
-                      {row.status === 'suspended' ? 'Resume' : 'Suspend'}
+                      {row.adminSuspended ? 'Resume' : 'Suspend'}
                     </Button>
                     <Button variant="secondary" className="bl-btn--small" disabled={busy === row.id} aria-label={`Limits of ${row.name}`} onClick={() => setEditing(row)}>
                       Limits
@@ -105,12 +114,12 @@ const limitsOf = (m: MarketLimits): MarketLimits => ({ minStake: m.minStake, max
 
 /** A market as a row of the switch table. */
 export function marketRow(m: Market): SwitchRow {
-  return { id: m.marketId, name: m.name, kind: TYPE_LABELS[m.type], status: m.status, active: m.active, limits: limitsOf(m) };
+  return { id: m.marketId, name: m.name, kind: TYPE_LABELS[m.type], status: m.status, adminSuspended: m.adminSuspended, active: m.active, limits: limitsOf(m) };
 }
 
 /** A fancy as a row of the switch table. */
 export function fancyRow(f: Fancy): SwitchRow {
-  return { id: f.fancyId, name: f.name, kind: f.gtype === 'session' ? 'Session' : f.gtype.charAt(0).toUpperCase() + f.gtype.slice(1), status: f.status, active: f.active, limits: limitsOf(f) };
+  return { id: f.fancyId, name: f.name, kind: f.gtype === 'session' ? 'Session' : f.gtype.charAt(0).toUpperCase() + f.gtype.slice(1), status: f.status, adminSuspended: f.adminSuspended, active: f.active, limits: limitsOf(f) };
 }
 
 /** The heading and cross-links of a match's markets and fancies pages. */
