@@ -21,6 +21,8 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(content-disposition|cookie)[@/])'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/test/global-setup.ts',
+  // The ledger invariants after every test of every file (test/check-invariants.ts).
+  setupFilesAfterEnv: ['<rootDir>/test/check-invariants.ts'],
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 30000,
 };

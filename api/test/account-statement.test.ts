@@ -9,7 +9,7 @@
  */
 import { MESSAGES, type AccountStatementResponse, type ChipTransferResponse } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
-import { assertLedgerInvariants, body, buildTestApp, idempotent, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
+import { body, buildTestApp, idempotent, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
 
 let t: TestContext;
 let dl: TestUser;
@@ -30,7 +30,6 @@ beforeAll(async () => {
   await backdate(await move('withdraw', 200, 'back'), '2026-03-03T23:59:59.500Z');
   await backdate(await move('deposit', 50), '2026-03-04T00:00:00Z');
 });
-afterEach(() => assertLedgerInvariants(t.db));
 afterAll(() => t.close());
 
 type Envelope<T> = { data: T; message: string };

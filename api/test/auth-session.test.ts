@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { MESSAGES, type RefreshResponse, type UserInfo } from '@backlay/shared/contracts';
 import { hashRefreshToken } from '../src/auth/refresh-token';
-import { body, buildTestApp, type TestContext } from './helper';
+import { body, buildTestApp, createTestMarket, idempotent, type TestContext } from './helper';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -20,8 +21,17 @@ describe('GET /api/user-info', () => {
   it('returns the user with balance and exposure in rupees', async () => {
     const user = await t.createUser({ role: 'user' });
     await t.fund(user.id, 123n);
-    await t.db.query('UPDATE ledger_accounts SET exposure_minor = 4505 WHERE user_id = $1', [user.id]);
     const session = await t.login(user);
+    // A real bet makes the exposure: back 45.05 at 2.00 on a two-runner market risks 45.05.
+    const market = await createTestMarket(t, { a: [200, 202], b: [300, 305] });
+    const placed = await t.request({
+      method: 'POST',
+      url: '/api/placebet',
+      token: session.token,
+      headers: idempotent(randomUUID()),
+      payload: { matchId: market.matchId, marketId: market.marketId, selectionId: 'a', side: 'BACK', odds: 2, stake: 45.05 },
+    });
+    expect(placed.statusCode).toBe(200);
     const response = await userInfo(session.token);
     expect(response.statusCode).toBe(200);
     expect(body<{ data: UserInfo }>(response)).toEqual({

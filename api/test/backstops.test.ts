@@ -6,7 +6,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isDomainError } from '../src/common/domain-error';
-import { assertLedgerInvariants, buildTestApp, idempotent, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
+import { buildTestApp, idempotent, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
 
 let t: TestContext;
 let mint: string;
@@ -14,7 +14,6 @@ beforeAll(async () => {
   t = await buildTestApp();
   mint = await t.services.ledger.systemAccountId('system:mint');
 });
-afterEach(() => assertLedgerInvariants(t.db));
 afterAll(() => t.close());
 
 /** Runs SQL in a transaction (always rolled back or refused) and reports the error it ended with. */

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { BET_IDS_MAX, BET_LIST_PAGE_SIZE, type BetPage, type BetRow } from '@backlay/shared/contracts';
 import { backOrLay, createChain, createMatch, createPlayer, getData, postData, type Chain, type Player, type TestMatch } from './bet-reports-helper';
-import { assertLedgerInvariants, body, buildTestApp, type TestContext, type TestUser } from './helper';
+import { body, buildTestApp, type TestContext, type TestUser } from './helper';
 
 let t: TestContext;
 let chain: Chain;
@@ -45,9 +45,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
-});
-afterEach(async () => {
-  await assertLedgerInvariants(t.db);
 });
 
 const ids = (page: BetPage<BetRow>) => page.rows.map((row) => row.betId);

@@ -7,7 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Batcher } from '../src/betting/bet-batcher';
 import * as repo from '../src/betting/betting.repository';
-import { assertLedgerInvariants, buildTestApp, createTestFancy, createTestMarket, walletOf, type TestContext, type TestMarket } from './helper';
+import { buildTestApp, createTestFancy, createTestMarket, walletOf, type TestContext, type TestMarket } from './helper';
 
 let t: TestContext;
 
@@ -19,9 +19,6 @@ afterAll(async () => {
   await t.close();
 });
 
-afterEach(async () => {
-  await assertLedgerInvariants(t.db);
-});
 
 async function player(rupees: bigint): Promise<string> {
   const user = await t.createUser({ role: 'user' });

@@ -8,7 +8,6 @@ import type { PlaceBetResponse, PlacedBet } from '@backlay/shared/contracts';
 import { fancyBook, fancyExposureMinor, type FancyBet } from '@backlay/shared/domain';
 import * as bettingRepo from '../src/betting/betting.repository';
 import {
-  assertLedgerInvariants,
   body,
   buildTestApp,
   createTestFancy,
@@ -26,9 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-});
-afterEach(async () => {
-  await assertLedgerInvariants(t.db);
 });
 
 interface Fancy {

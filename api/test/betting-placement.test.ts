@@ -9,7 +9,6 @@ import { applyBet, emptyVector, exposureMinor, marketPnlVector, type RunnerBet }
 import type { PlaceBetResponse, PlacedBet, SocketAck, SocketBalancePayload } from '@backlay/shared/contracts';
 import { io, type Socket } from 'socket.io-client';
 import {
-  assertLedgerInvariants,
   body,
   buildTestApp,
   createTestFancy,
@@ -32,9 +31,6 @@ afterAll(async () => {
   await t.close();
 });
 
-afterEach(async () => {
-  await assertLedgerInvariants(t.db);
-});
 
 interface Match {
   matchId: string;

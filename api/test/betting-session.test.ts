@@ -8,7 +8,6 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { MESSAGES } from '@backlay/shared/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import {
-  assertLedgerInvariants,
   body,
   buildTestApp,
   createTestFancy,
@@ -31,9 +30,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-});
-afterEach(async () => {
-  await assertLedgerInvariants(t.db);
 });
 
 async function player(options: { mustChangePassword?: boolean; txnPassword?: string | null } = {}) {

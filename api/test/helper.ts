@@ -123,6 +123,18 @@ export interface BuildTestAppOptions {
   beforeReady?: (app: FastifyInstance) => void;
 }
 
+/** The apps of this test file that are built and not yet closed (see openTestApps). */
+const openApps = new Set<TestContext>();
+
+/**
+ * The test file's apps that are open now. test/check-invariants.ts asserts the ledger invariants
+ * on each of their databases after every test of every file (QUALITY: they hold after every
+ * test), so a file needs no afterEach of its own for them.
+ */
+export function openTestApps(): ReadonlySet<TestContext> {
+  return openApps;
+}
+
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestContext> {
   const databaseName = `test_${randomBytes(6).toString('hex')}`;
   await withAdminClient((client) => client.query(`CREATE DATABASE ${databaseName}`));
@@ -213,13 +225,16 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   };
 
   const close = async (): Promise<void> => {
+    openApps.delete(context);
     await app.close();
     await db.close();
     await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
     rmSync(uploadsDir, { recursive: true, force: true });
   };
 
-  return { app, db, services, config, databaseName, close, createUser, fund, login, request };
+  const context: TestContext = { app, db, services, config, databaseName, close, createUser, fund, login, request };
+  openApps.add(context);
+  return context;
 }
 
 /** A clock the test moves by hand. */

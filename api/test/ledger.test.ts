@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isDomainError } from '../src/common/domain-error';
 import { DEMO_BET_DELAY_SEC, DEMO_CHAIN, DEMO_PAYMENT_SETTINGS, seedDemo } from '../src/demo/demo-seed';
 import type { DomainEventMap } from '../src/realtime/domain-events';
-import { assertLedgerInvariants, buildTestApp, type TestContext } from './helper';
+import { buildTestApp, type TestContext } from './helper';
 
 let t: TestContext;
 let mint: string;
@@ -10,7 +10,6 @@ beforeAll(async () => {
   t = await buildTestApp();
   mint = await t.services.ledger.systemAccountId('system:mint');
 });
-afterEach(() => assertLedgerInvariants(t.db));
 afterAll(() => t.close());
 
 const ref = (): string => randomBytes(8).toString('hex');

@@ -26,7 +26,7 @@ import {
   type Player,
   type TestMatch,
 } from './bet-reports-helper';
-import { assertLedgerInvariants, body, buildTestApp, type TestContext } from './helper';
+import { body, buildTestApp, type TestContext } from './helper';
 
 let t: TestContext;
 
@@ -35,9 +35,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-});
-afterEach(async () => {
-  await assertLedgerInvariants(t.db);
 });
 
 const AGENT_ROLES = ['dl', 'mdl', 'smdl', 'sadmin', 'admin'] as const;

@@ -6,14 +6,13 @@
  */
 import { MESSAGES, ROLES, type BankAndUpiList, type PaymentSettings } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
-import { assertLedgerInvariants, buildTestApp, businessStateDigest, type TestContext, type TestUser } from './helper';
+import { buildTestApp, businessStateDigest, type TestContext, type TestUser } from './helper';
 import { multipart, parsed } from './payments-helper';
 
 let t: TestContext;
 beforeAll(async () => {
   t = await buildTestApp();
 });
-afterEach(() => assertLedgerInvariants(t.db));
 afterAll(() => t.close());
 
 async function player(): Promise<{ user: TestUser; token: string }> {

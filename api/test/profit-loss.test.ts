@@ -8,7 +8,7 @@
  */
 import type { ProfitLossResponse, ProfitLossRow } from '@backlay/shared/contracts';
 import { backOrLay, createChain, createMatch, createPlayer, getData, postData, type Chain, type Player, type TestMatch } from './bet-reports-helper';
-import { assertLedgerInvariants, body, buildTestApp, type TestContext, type TestUser } from './helper';
+import { body, buildTestApp, type TestContext, type TestUser } from './helper';
 
 let t: TestContext;
 let chain: Chain;
@@ -44,9 +44,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
-});
-afterEach(async () => {
-  await assertLedgerInvariants(t.db);
 });
 
 async function declare(marketId: string, selectionId: string): Promise<void> {

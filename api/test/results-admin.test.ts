@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DeclaredResult, DeleteBetsResponse, PlaceBetResponse, ResultMarketRow, SettlementSummary } from '@backlay/shared/contracts';
 import {
-  assertLedgerInvariants,
   body,
   businessStateDigest,
   buildTestApp,
@@ -43,9 +42,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-});
-afterEach(async () => {
-  await assertLedgerInvariants(t.db);
 });
 
 const token = (name: string): string => fx.tokens.get(name) ?? '';

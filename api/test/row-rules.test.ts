@@ -6,7 +6,7 @@
  * the rule's name as the constraint, and PostgreSQL's message. Rows in every legal state pass.
  */
 import { randomUUID } from 'node:crypto';
-import { assertLedgerInvariants, buildTestApp, type TestContext } from './helper';
+import { buildTestApp, type TestContext } from './helper';
 
 let t: TestContext;
 let userId: string;
@@ -16,7 +16,6 @@ beforeAll(async () => {
   userId = (await t.createUser({ role: 'user' })).id;
   walletId = (await t.services.ledger.walletOf(userId)).accountId;
 });
-afterEach(() => assertLedgerInvariants(t.db));
 afterAll(() => t.close());
 
 interface PgError {

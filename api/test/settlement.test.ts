@@ -20,7 +20,6 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import {
   agentPnlOf,
-  assertLedgerInvariants,
   body,
   businessStateDigest,
   buildTestApp,
@@ -47,9 +46,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-});
-afterEach(async () => {
-  await assertLedgerInvariants(t.db);
 });
 
 const rupees = (r: number) => BigInt(Math.round(r * 100));

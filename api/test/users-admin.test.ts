@@ -11,13 +11,12 @@ import {
   type ListClientsResponse,
   type LoginResponse,
 } from '@backlay/shared/contracts';
-import { assertLedgerInvariants, body, buildTestApp, TEST_PASSWORD, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
+import { body, buildTestApp, TEST_PASSWORD, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
 
 let t: TestContext;
 beforeAll(async () => {
   t = await buildTestApp();
 });
-afterEach(() => assertLedgerInvariants(t.db));
 afterAll(() => t.close());
 
 type Envelope<T> = { data: T; message: string };
