@@ -54,6 +54,56 @@ async function placeBet(page: Page, open: () => Promise<void>, stake: string, ch
 }
 
 test.describe('betting', () => {
+  test('a price the market no longer offers is refused, and the slip offers the live one', async ({ page, request }, testInfo) => {
+    test.setTimeout(180_000);
+    const player = await newFundedPlayer(request, 'take', 10_000);
+    await signIn(page, 'player', player, DEMO_PASSWORD);
+    await page.goto('/match/4/in-play');
+    const item = page.getByRole('list', { name: 'Matches' }).getByRole('listitem').first();
+    await expect(item.getByText('In-play')).toBeVisible({ timeout: 30_000 });
+    await item.getByRole('link').first().click();
+    const bestBack = page.getByRole('region', { name: 'Match Odds' }).getByRole('row').nth(1).locator('td.bl-price--back[data-level="1"] button');
+    const exposureBefore = await headerExposure(page);
+    const slip = page.getByRole('form', { name: 'Bet slip' });
+    const odds = slip.getByLabel('Odds');
+    const take = slip.getByRole('button', { name: /^Take / });
+
+    // Ask for far better odds than the best back on offer: the server refuses, naming the live price.
+    for (let attempt = 1; ; attempt += 1) {
+      await expect(bestBack).toBeEnabled({ timeout: LIVE_TIMEOUT_MS });
+      await bestBack.click();
+      await odds.fill((Number(await odds.inputValue()) + 5).toFixed(2));
+      await slip.getByLabel('Stake', { exact: true }).fill('100');
+      await slip.getByRole('button', { name: 'Place Bet' }).click({ timeout: LIVE_TIMEOUT_MS });
+      await expect(slip.getByRole('alert')).toBeVisible({ timeout: PLACE_TIMEOUT_MS });
+      if (/^Odds changed: requested /.test((await slip.getByRole('alert').textContent()) ?? '')) break;
+      // The market paused during the bet delay: open the slip again.
+      if (attempt >= PLACE_ATTEMPTS) throw new Error(`no odds-changed refusal: ${await slip.getByRole('alert').textContent()}`);
+      await slip.getByRole('button', { name: 'Cancel' }).click();
+    }
+    expect(await headerExposure(page)).toBe(exposureBefore);
+    if (testInfo.project.name === 'mobile') await expectNoSidewaysScroll(page);
+
+    // Take fills the slip with the ladder's best price; the bet goes when the player places it.
+    await expect(take).toBeVisible();
+    for (let attempt = 1; ; attempt += 1) {
+      if (await take.isVisible()) {
+        const live = ((await take.textContent()) ?? '').replace(/^Take /, '');
+        await take.click();
+        await expect(odds).toHaveValue(live);
+        await expect(slip.getByRole('alert')).toHaveCount(0);
+      }
+      await slip.getByRole('button', { name: 'Place Bet' }).click({ timeout: LIVE_TIMEOUT_MS });
+      await expect.poll(async () => ((await slip.count()) === 0 ? 'placed' : (await slip.getByRole('alert').count()) > 0 ? 'refused' : 'pending'), { timeout: PLACE_TIMEOUT_MS }).not.toBe('pending');
+      if ((await slip.count()) === 0) break;
+      // The price moved again (the slip offers the newer one) or the market paused during the bet delay.
+      const message = (await slip.getByRole('alert').textContent()) ?? '';
+      if (attempt >= PLACE_ATTEMPTS || !/changed|not open|suspended|ball running|closed/i.test(message)) throw new Error(`the bet was refused: ${message}`);
+    }
+    await expect(page.getByText('Bet Placed Successfully').first()).toBeVisible();
+    await expect.poll(() => headerExposure(page)).toBe(exposureBefore + 100);
+  });
+
   test('a player backs and lays on match odds and takes a YES on a fancy, and follows exposure, runner P&L and the bets', async ({ page, request }, testInfo) => {
     test.setTimeout(300_000);
     const phone = testInfo.project.name === 'mobile';
