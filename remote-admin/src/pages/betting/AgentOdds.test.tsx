@@ -53,7 +53,7 @@ beforeEach(() => {
   live = new BehaviorSubject<MatchState>({
     ...initialMatchState('e1'),
     status: 'live',
-    markets: [buildMarket('mo1', { name: 'Match Odds', matchId: 'e1' })],
+    markets: [buildMarket('mo1', { name: 'Match Odds', matchId: 'e1', status: 'suspended', adminSuspended: true })],
     fancies: [buildFancy('f1', { name: '6 over runs', status: 'suspended' })],
   });
   data.watchMatch.mockReturnValue(live.asObservable());
@@ -71,7 +71,9 @@ describe('AgentOdds', () => {
     expect(data.watchMatch).toHaveBeenCalledWith('e1');
     const prices = screen.getByRole('table', { name: 'Match Odds prices' });
     expect(within(prices).getByRole('row', { name: /^Runner a/ })).toHaveTextContent('1.8');
-    expect(within(screen.getByRole('table', { name: 'Fancy prices' })).getByRole('row', { name: /6 over runs/ })).toHaveTextContent('Suspended');
+    // Whose suspension it is: the admin's on the market, the feed's on the fancy.
+    expect(screen.getByText('Suspended by admin')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Fancy prices' })).getByRole('row', { name: /6 over runs/ })).toHaveTextContent('Suspended by feed');
     expect(screen.queryByRole('button', { name: /back|lay|place/i })).not.toBeInTheDocument();
     const book = await screen.findByRole('table', { name: 'Book of Match Odds' });
     expect(api.marketAnalysis).toHaveBeenCalledWith({ matchId: 'e1' });

@@ -1,8 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, SECTION_STYLE } from './betting-common';
 import { EmptyState, Spinner, initialMatchState, marketData, type Market, type MarketStatus, type MatchDataStatus, type MatchState, type PriceSize } from '@backlay/shared';
-
-const STATUS_TEXT: Record<MarketStatus, string> = { open: 'Open', suspended: 'Suspended', ball_running: 'Ball running', closed: 'Closed' };
+import { statusLabel } from '../market-status';
 
 const CONNECTION_TEXT: Record<MatchDataStatus, string> = {
   connecting: 'Connecting to live prices…',
@@ -31,8 +30,8 @@ export function formatPrice(at: PriceSize | undefined, type: Market['type']): st
   return type === 'bookmaker' ? String(Math.round(at.price * 100)) : String(Math.round(at.price * 100) / 100);
 }
 
-function StatusBadge({ status }: { status: MarketStatus }) {
-  return <span className={`bl-badge${status === 'open' ? '' : ' bl-badge--locked'}`}>{STATUS_TEXT[status]}</span>;
+function StatusBadge({ of }: { of: { status: MarketStatus; adminSuspended: boolean } }) {
+  return <span className={`bl-badge${of.status === 'open' ? '' : ' bl-badge--locked'}`}>{statusLabel(of)}</span>;
 }
 
 function MarketPrices({ market }: { market: Market }) {
@@ -43,7 +42,7 @@ function MarketPrices({ market }: { market: Market }) {
         <h3 id={titleId} style={MARKET_TITLE_STYLE}>
           {market.name}
         </h3>
-        <StatusBadge status={market.status} />
+        <StatusBadge of={market} />
       </header>
       <div className="bl-table-wrap">
         <table className="bl-table bl-table--compact" style={FRAMED_TABLE_STYLE} aria-label={`${market.name} prices`}>
@@ -139,7 +138,7 @@ export function LivePrices({ matchId }: { matchId: string }) {
                       </span>
                     </td>
                     <td>
-                      <StatusBadge status={f.status} />
+                      <StatusBadge of={f} />
                     </td>
                   </tr>
                 ))}

@@ -1,11 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Link, generatePath, useParams } from 'react-router';
 import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, notify, sportsAdminApi, sportsApi, type Fancy, type Market, type MarketLimits, type MarketStatus } from '@backlay/shared';
+import { statusLabel } from '../market-status';
 import { LimitsDialog } from './LimitsDialog';
 import { runAction, useLoad } from './sports-common';
 
-/** How a market or fancy's status reads in the admin tables. */
-export const STATUS_LABELS: Record<MarketStatus, string> = { open: 'Open', suspended: 'Suspended', ball_running: 'Ball running', closed: 'Closed' };
 
 const TYPE_LABELS: Record<Market['type'], string> = { match_odds: 'Match odds', bookmaker: 'Bookmaker', over_under: 'Over/under' };
 
@@ -19,12 +18,6 @@ export interface SwitchRow {
   adminSuspended: boolean;
   active: boolean;
   limits: MarketLimits;
-}
-
-/** The status cell: whose suspension it is, since only the admin's can be lifted here. */
-export function statusLabel(row: Pick<SwitchRow, 'status' | 'adminSuspended'>): string {
-  if (row.status !== 'suspended') return STATUS_LABELS[row.status];
-  return row.adminSuspended ? 'Suspended by admin' : 'Suspended by feed';
 }
 
 /** A request the table sends for a row: activate, suspend, or new limits. */
