@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { MESSAGES, type RefreshResponse, type UserInfo } from '@backlay/shared/contracts';
 import { hashRefreshToken } from '../src/auth/refresh-token';
-import { body, buildTestApp, createTestMarket, idempotent, type TestContext } from './helper';
+import { backOrLay } from './bet-reports-helper';
+import { body, buildTestApp, createTestMarket, type TestContext } from './helper';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -24,14 +24,7 @@ describe('GET /api/user-info', () => {
     const session = await t.login(user);
     // A real bet makes the exposure: back 45.05 at 2.00 on a two-runner market risks 45.05.
     const market = await createTestMarket(t, { a: [200, 202], b: [300, 305] });
-    const placed = await t.request({
-      method: 'POST',
-      url: '/api/placebet',
-      token: session.token,
-      headers: idempotent(randomUUID()),
-      payload: { matchId: market.matchId, marketId: market.marketId, selectionId: 'a', side: 'BACK', odds: 2, stake: 45.05 },
-    });
-    expect(placed.statusCode).toBe(200);
+    await backOrLay(t, { user, token: session.token }, market, market.marketId, { selectionId: 'a', side: 'BACK', odds: 2, stake: 45.05 });
     const response = await userInfo(session.token);
     expect(response.statusCode).toBe(200);
     expect(body<{ data: UserInfo }>(response)).toEqual({

@@ -127,7 +127,7 @@ export async function createPlayer(t: TestContext, parentId: string, rupees = 10
 export async function backOrLay(
   t: TestContext,
   player: Player,
-  match: TestMatch,
+  match: Pick<TestMatch, 'matchId'>,
   marketId: string,
   bet: { selectionId: string; side: 'BACK' | 'LAY'; odds: number; stake: number },
 ): Promise<PlaceBetResponse> {

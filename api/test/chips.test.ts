@@ -12,7 +12,6 @@ import {
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import {
-  assertLedgerInvariants,
   body,
   buildTestApp,
   businessStateDigest,
@@ -32,7 +31,6 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.disconnect();
-  await assertLedgerInvariants(t.db);
 });
 afterAll(() => t.close());
 

@@ -5,7 +5,7 @@
  */
 import { MESSAGES, type ClientRow, type LoginResponse } from '@backlay/shared/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { assertLedgerInvariants, body, buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from './helper';
+import { body, buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from './helper';
 
 let t: TestContext;
 let baseUrl: string;
@@ -16,7 +16,6 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.disconnect();
-  await assertLedgerInvariants(t.db);
 });
 afterAll(() => t.close());
 

@@ -8,7 +8,7 @@
 import { MESSAGES, type PaymentRequestRow, type SocketBalancePayload } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
-import { assertLedgerInvariants, buildTestApp, businessStateDigest, idempotent, TEST_ORIGIN, type TestContext, type TestUser } from './helper';
+import { buildTestApp, businessStateDigest, idempotent, TEST_ORIGIN, type TestContext, type TestUser } from './helper';
 import {
   balanceOf,
   buildChain,
@@ -34,7 +34,6 @@ beforeAll(async () => {
 }, 60_000);
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.disconnect();
-  await assertLedgerInvariants(t.db);
 });
 afterAll(() => t.close());
 

@@ -107,7 +107,8 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
   const marketName = selection.kind === 'runner' ? market?.name ?? '' : 'Fancy';
   const best = selection.kind === 'runner' && market ? market.runners.find((r) => r.selectionId === selection.selectionId)?.[side === 'BACK' ? 'back' : 'lay'][0] : undefined;
   /** The live best price as the odds field takes it, when it differs from the typed odds. */
-  const takeable = best && market && formatPrice(best.price, market.type) !== oddsText.trim() ? formatPrice(best.price, market.type) : null;
+  const bestText = best && market ? formatPrice(best.price, market.type) : null;
+  const takeable = bestText !== null && bestText !== oddsText.trim() ? bestText : null;
   const oddsInvalid = selection.kind === 'runner' && oddsText.trim() !== '' && odds === null;
   const stakeInvalid = stakeText.trim() !== '' && stake === null;
 

@@ -5,7 +5,6 @@ import { statusLabel } from '../market-status';
 import { LimitsDialog } from './LimitsDialog';
 import { runAction, useLoad } from './sports-common';
 
-
 const TYPE_LABELS: Record<Market['type'], string> = { match_odds: 'Match odds', bookmaker: 'Bookmaker', over_under: 'Over/under' };
 
 /** One market or fancy as the switch table shows it. */
