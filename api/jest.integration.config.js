@@ -21,8 +21,7 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(content-disposition|cookie)[@/])'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/test/global-setup.ts',
-  // The ledger invariants after every test of every file (test/check-invariants.ts).
-  setupFilesAfterEnv: ['<rootDir>/test/check-invariants.ts'],
+  // The 30 s timeout and the ledger invariants after every test of every file (test/per-file-setup.ts).
+  setupFilesAfterEnv: ['<rootDir>/test/per-file-setup.ts'],
   globalTeardown: '<rootDir>/test/global-teardown.ts',
-  testTimeout: 30000,
 };

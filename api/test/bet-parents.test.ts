@@ -7,7 +7,7 @@
  *   its market gone;
  * - the feed's prune of stale unimported events passes over an event with bets.
  * B6 in assertLedgerInvariants (no bet or position without its user and match) runs after each test
- * (test/check-invariants.ts).
+ * (test/per-file-setup.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Client } from 'pg';

@@ -127,7 +127,7 @@ export interface BuildTestAppOptions {
 const openApps = new Set<TestContext>();
 
 /**
- * The test file's apps that are open now. test/check-invariants.ts asserts the ledger invariants
+ * The test file's apps that are open now. test/per-file-setup.ts asserts the ledger invariants
  * on each of their databases after every test of every file (QUALITY: they hold after every
  * test), so a file needs no afterEach of its own for them.
  */
