@@ -1,6 +1,7 @@
 // Bundles the API into dist/main.js (CommonJS, Node 20). npm packages stay external and are
 // loaded from node_modules at run time; @backlay/shared is TypeScript source in the workspace,
-// so it is bundled. Migrations are not bundled: main.js reads them from ../migrations.
+// so it is bundled. Migrations and function files are not bundled: main.js reads them from
+// ../migrations and ../sql/functions (config.ts paths, resolved from dist/ as from src/).
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';

@@ -6,7 +6,7 @@
  * - `anchor()`: one "tpcb-lite" transaction with the same driver (BEGIN; UPDATE an account;
  *   SELECT its balance; UPDATE a teller; UPDATE a branch; INSERT history; COMMIT) — pgbench's
  *   tpcb-like script on tables of the same shape, scale 10;
- * - `placeDirect()`: the product's own BettingService.placeBet (checks + the one-call place_bet);
+ * - `placeDirect()`: the product's own BettingService.placeBet (checks + the one-call place_runner_bet);
  * - the real Fastify app on a port, with the same 2,000 players signed in (one session each) that
  *   placeDirect() bets for, for HTTP placement from a child process;
  * - a 100k-bet market for settlement: the product's settle_market against one set-based SQL pass
@@ -115,7 +115,7 @@ UPDATE ledger_accounts SET balance_minor = balance_minor - $1::bigint * (SELECT 
 WHERE code = 'system:mint'`;
 
 /**
- * 100k bets straight into the tables (not through place_bet: that path is measured above), then
+ * 100k bets straight into the tables (not through place_runner_bet: that path is measured above), then
  * each player's position and wallet exposure derived from them with the same integer rule.
  */
 const SEED_BETS_SQL = `
@@ -204,7 +204,7 @@ export async function setupBettingBench(): Promise<BettingBench> {
     statementTimeoutMs: 600_000,
     lockTimeoutMs: config.database.lockTimeoutMs,
   });
-  await runMigrations(db, config.paths.migrationsDir);
+  await runMigrations(db, config.paths.migrationsDir, config.paths.sqlFunctionsDir);
   const services = createCoreServices({ config, db });
   const app = await buildApp({ config: { ...config, database: { ...config.database, poolMax: POOL } }, db, jwtSecret: JWT_SECRET, services });
   const port = await freePort();

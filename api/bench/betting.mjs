@@ -6,7 +6,7 @@
 // slices that met the same foreign load (odd rounds in the order below, even rounds reversed):
 //   anchor  — "tpcb-lite": pgbench's tpcb-like transaction (3 UPDATEs, 1 SELECT, 1 INSERT) with
 //             the same driver (`pg`) and pool, CONC callers;
-//   direct  — the product's BettingService.placeBet (checks + the one-call place_bet), CONC callers;
+//   direct  — the product's BettingService.placeBet (checks + the one-call place_runner_bet), CONC callers;
 //   http    — POST /api/placebet with a JWT through the real Fastify app, CONC keep-alive
 //             connections from a child process.
 // Ratios per round: direct ÷ anchor (bar ≥ 1.0), http ÷ direct (bar ≥ 0.8); p50/p99 per item

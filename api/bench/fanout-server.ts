@@ -71,6 +71,7 @@ function marketAt(n: number): MarketRow {
     active: true,
     adminSuspended: false,
     result: null,
+    settled: null,
     version: BigInt(n),
     minStakeMinor: 10_000n,
     maxStakeMinor: 10_000_000n,
@@ -115,7 +116,7 @@ export async function startBenchServers(): Promise<BenchServers> {
     statementTimeoutMs: config.database.statementTimeoutMs,
     lockTimeoutMs: config.database.lockTimeoutMs,
   });
-  await runMigrations(db, config.paths.migrationsDir);
+  await runMigrations(db, config.paths.migrationsDir, config.paths.sqlFunctionsDir);
   const services = createCoreServices({ config, db });
   const app = await buildApp({ config, db, jwtSecret: JWT_SECRET, services });
   const port = await freePort();

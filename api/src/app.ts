@@ -30,6 +30,7 @@ import { authentication } from './plugins/auth';
 import { dbHandle } from './plugins/db';
 import { errorHandler } from './plugins/error-handler';
 import { swaggerDocs } from './plugins/swagger';
+import { requestValidation } from './plugins/validation';
 import { createRealtime, type Realtime } from './realtime/realtime.server';
 import { createCoreServices, type CoreServices } from './services';
 import { settingsRoutes } from './settings/settings.routes';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(dbHandle, { db });
   await app.register(errorHandler);
+  await app.register(requestValidation);
   if (config.docs.enabled) await app.register(swaggerDocs);
   await app.register(authentication, {
     jwtSecret: deps.jwtSecret,
@@ -98,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokens,
     passwords: core.passwords,
     throttles,
+    transactionPasswords: core.transactionPasswords,
     rotationKey: rotationKeyFromSecret(deps.jwtSecret),
     events: core.events,
     settings: core.settings,

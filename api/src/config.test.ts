@@ -12,6 +12,7 @@ describe('loadConfig', () => {
     expect(config.database.embedded).toMatchObject({ port: 54_329, dataDir: path.join(config.paths.dataDir, 'pg') });
     expect(config.paths.dataDir).toBe(path.join(config.paths.repoRoot, 'data'));
     expect(config.paths.migrationsDir).toBe(path.resolve(__dirname, '..', 'migrations'));
+    expect(config.paths.sqlFunctionsDir).toBe(path.resolve(__dirname, '..', 'sql', 'functions'));
     expect(config.demo).toBe(true);
     expect(config.auth.accessTokenTtlSec).toBe(600);
     expect(config.auth.refreshTtlSec).toEqual({ player: 30 * 86_400, admin: 12 * 3_600 });
@@ -88,6 +89,12 @@ describe('loadConfig', () => {
       'ACCESS_TOKEN_TTL_SEC must be between 30 and 900, got 3600',
       'ALLOWED_ORIGINS: "not-an-origin" is not an origin like http://127.0.0.1:8080',
     ]);
+  });
+
+  it('takes access tokens of at least 30 s, except in tests (2 s, for socket expiry)', () => {
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL_SEC: '2' })).toThrow(/ACCESS_TOKEN_TTL_SEC must be between 30 and 900/);
+    expect(loadConfig({ NODE_ENV: 'test', ACCESS_TOKEN_TTL_SEC: '2' }).auth.accessTokenTtlSec).toBe(2);
+    expect(() => loadConfig({ NODE_ENV: 'test', ACCESS_TOKEN_TTL_SEC: '1' })).toThrow(/between 2 and 900/);
   });
 
   it('keeps refresh lifetimes within 30 days (players) and 12 hours (admin area)', () => {

@@ -82,7 +82,7 @@ async function main(): Promise<void> {
       lockTimeoutMs: config.database.lockTimeoutMs,
       onIdleError: (error) => log.warn({ err: error }, 'idle database connection failed'),
     });
-    const applied = await runMigrations(db, config.paths.migrationsDir);
+    const applied = await runMigrations(db, config.paths.migrationsDir, config.paths.sqlFunctionsDir);
     log.info({ applied }, applied.length > 0 ? `applied ${applied.length} migration(s)` : 'schema is up to date');
 
     const services = createCoreServices({ config, db, log });

@@ -82,7 +82,7 @@ export function createCoreServices(deps: {
     passwords,
     new LoginThrottle(deps.config.auth.throttle.transactionPassword, clock),
   );
-  const settings = new SettingsService(deps.db, clock, deps.config.settings.cacheTtlMs);
+  const settings = new SettingsService(deps.db, clock, deps.config.settings.cacheTtlMs, events);
   const sportsAdmin = new SportsAdminService(deps.db, events);
   const settlement = new SettlementService({ db: deps.db, events, log });
   const feed = new FeedIngest({

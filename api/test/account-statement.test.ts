@@ -9,7 +9,8 @@
  */
 import { MESSAGES, type AccountStatementResponse, type ChipTransferResponse } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
-import { body, buildTestApp, idempotent, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
+import { createChain, createPlayer } from './bet-reports-helper';
+import { body, buildTestApp, createTestMarket, idempotent, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
 
 let t: TestContext;
 let dl: TestUser;
@@ -155,5 +156,36 @@ describe('GET /api/account-statement', () => {
 
   it('needs both dates', async () => {
     expect((await statement(playerToken, 'startDate=2026-03-01')).status).toBe(400);
+  });
+
+  it("a settlement names the match and the market in words, not the agents' P&L accounts", async () => {
+    const chain = await createChain(t);
+    const adminToken = chain.tokens.admin;
+    const { token: bettorToken } = await createPlayer(t, chain.agents.dl.id, 1_000n);
+    const market = await createTestMarket(t, { A: [200, 202], B: [200, 202] });
+    const placed = await t.request({
+      method: 'POST',
+      url: '/api/placebet',
+      token: bettorToken,
+      headers: idempotent(randomUUID()),
+      payload: { matchId: market.matchId, marketId: market.marketId, selectionId: 'A', side: 'BACK', odds: 2, stake: 100 },
+    });
+    expect(placed.statusCode).toBe(200);
+    const admin200 = async (url: string, payload: Record<string, unknown>) => {
+      const response = await t.request({ method: 'POST', url, token: adminToken, payload });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
+    };
+    await admin200('/api/declare-result', { marketId: market.marketId, result: { type: 'WINNER', selectionId: 'A' } });
+    await admin200('/api/rollback-result', { marketId: market.marketId });
+    await admin200('/api/declare-result', { marketId: market.marketId, result: { type: 'WINNER', selectionId: 'B' } });
+
+    const today = new Date().toISOString().slice(0, 10);
+    const { data } = await statement(bettorToken, `startDate=${today}&endDate=${today}`);
+    expect(data.rows.map((row) => [row.description, row.credit, row.debit])).toEqual([
+      ['Opening chips - test chips', 1000, 0],
+      ['Won on Match Odds · A v B', 100, 0],
+      ['Result withdrawn: Match Odds · A v B', 0, 100],
+      ['Lost on Match Odds · A v B (corrected result)', 0, 100],
+    ]);
   });
 });

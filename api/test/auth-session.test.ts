@@ -1,6 +1,7 @@
 import { MESSAGES, type RefreshResponse, type UserInfo } from '@backlay/shared/contracts';
 import { hashRefreshToken } from '../src/auth/refresh-token';
 import { backOrLay } from './bet-reports-helper';
+import * as authRepo from '../src/auth/auth.repository';
 import { body, buildTestApp, createTestMarket, type TestContext } from './helper';
 
 let t: TestContext;
@@ -99,12 +100,15 @@ describe('POST /api/refresh-token', () => {
     );
     const reuse = await refresh(session.refreshToken);
     expect(reuse.statusCode).toBe(401);
-    expect(body(reuse)).toEqual({ data: { code: 'REFRESH_INVALID' }, message: MESSAGES.refreshInvalid });
-    // The newest token of the family is dead too, and so are the session's access tokens.
-    expect((await refresh(pair.refreshToken)).statusCode).toBe(401);
+    const revoked = { data: { code: 'SESSION_REVOKED' }, message: MESSAGES.sessionRevoked };
+    expect(body(reuse)).toEqual(revoked);
+    // The newest token of the family is dead too, and so are the session's access tokens; both say why.
+    const newest = await refresh(pair.refreshToken);
+    expect(newest.statusCode).toBe(401);
+    expect(body(newest)).toEqual(revoked);
     const info = await userInfo(pair.token);
     expect(info.statusCode).toBe(401);
-    expect(body(info)).toEqual({ data: { code: 'SESSION_ENDED' }, message: MESSAGES.sessionEnded });
+    expect(body(info)).toEqual(revoked);
     const { rows } = await t.db.query<{ ended_reason: string }>('SELECT ended_reason FROM sessions WHERE id = $1', [
       session.sessionId,
     ]);
@@ -164,7 +168,9 @@ describe('single session per user', () => {
     const old = await userInfo(first.token);
     expect(old.statusCode).toBe(401);
     expect(body(old)).toEqual({ data: { code: 'SESSION_ENDED' }, message: MESSAGES.sessionEnded });
-    expect((await refresh(first.refreshToken)).statusCode).toBe(401);
+    const oldRefresh = await refresh(first.refreshToken);
+    expect(oldRefresh.statusCode).toBe(401);
+    expect(body(oldRefresh)).toEqual({ data: { code: 'SESSION_ENDED' }, message: MESSAGES.sessionEnded });
     expect((await userInfo(second.token)).statusCode).toBe(200);
     const { rows } = await t.db.query<{ ended_reason: string }>('SELECT ended_reason FROM sessions WHERE id = $1', [
       first.sessionId,
@@ -190,8 +196,47 @@ describe('POST /api/logout', () => {
     const response = await t.request({ method: 'POST', url: '/api/logout', token: session.token });
     expect(response.statusCode).toBe(200);
     expect(body(response)).toEqual({ data: null, message: MESSAGES.loggedOut });
-    expect((await userInfo(session.token)).statusCode).toBe(401);
-    expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+    // Both 401s say why: the user signed out (not "you signed in somewhere else").
+    const signedOut = { data: { code: 'SESSION_SIGNED_OUT' }, message: MESSAGES.sessionSignedOut };
+    const info = await userInfo(session.token);
+    expect(info.statusCode).toBe(401);
+    expect(body(info)).toEqual(signedOut);
+    const again = await refresh(session.refreshToken);
+    expect(again.statusCode).toBe(401);
+    expect(body(again)).toEqual(signedOut);
     expect(await liveSessions(user.id)).toEqual([]);
+  });
+});
+
+describe('why a session ended', () => {
+  it('a session ended by a password change answers SESSION_PASSWORD_CHANGED, on access and refresh', async () => {
+    // change-password ends the user's other live sessions with endLiveSessions(…, 'password_changed',
+    // current). The one-session rule leaves no other live session today, so this test ends the
+    // only one through the same repository calls and checks what its holder is told.
+    const user = await t.createUser({ role: 'dl' });
+    const session = await t.login(user);
+    await t.db.transaction(async (tx) => {
+      const ended = await authRepo.endLiveSessions(tx, user.id, 'password_changed', null);
+      expect(ended).toEqual([session.sessionId]);
+      await authRepo.revokeRefreshTokensOfSessions(tx, ended);
+    });
+    const passwordChanged = { data: { code: 'SESSION_PASSWORD_CHANGED' }, message: MESSAGES.sessionPasswordChanged };
+    const info = await userInfo(session.token);
+    expect(info.statusCode).toBe(401);
+    expect(body(info)).toEqual(passwordChanged);
+    const renewed = await refresh(session.refreshToken);
+    expect(renewed.statusCode).toBe(401);
+    expect(body(renewed)).toEqual(passwordChanged);
+  });
+
+  it('the four reasons have four distinct codes and messages', () => {
+    const answers = [
+      [MESSAGES.sessionEnded, 'SESSION_ENDED'],
+      [MESSAGES.sessionSignedOut, 'SESSION_SIGNED_OUT'],
+      [MESSAGES.sessionRevoked, 'SESSION_REVOKED'],
+      [MESSAGES.sessionPasswordChanged, 'SESSION_PASSWORD_CHANGED'],
+    ];
+    expect(new Set(answers.map(([message]) => message)).size).toBe(4);
+    expect(new Set(answers.map(([, code]) => code)).size).toBe(4);
   });
 });

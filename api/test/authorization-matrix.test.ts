@@ -9,7 +9,7 @@
  * hold only accounts of the caller's subtree. A route that the OpenAPI document lists but this
  * matrix does not fails the last test, so a new route cannot ship without its row.
  */
-import { ROLES, type ListClientsResponse, type Role } from '@backlay/shared/contracts';
+import { MESSAGES, ROLES, type ListClientsResponse, type Role } from '@backlay/shared/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import * as paymentsRepo from '../src/payments/payments.repository';
@@ -23,6 +23,9 @@ import {
   type TestContext,
   type TestUser,
 } from './helper';
+
+/** The password change-child-password sets in the matrix (restored to TEST_PASSWORD after). */
+const MATRIX_RESET_PASSWORD = 'Matrix#Reset2';
 
 let t: TestContext;
 afterAll(() => t.close());
@@ -199,32 +202,40 @@ const ROUTES: RouteCase[] = [
   },
   {
     route: 'POST /api/users-lock',
-    call: (username) => ({ method: 'POST', url: '/api/users-lock', payload: { username, lock: true } }),
+    call: (username) => ({ method: 'POST', url: '/api/users-lock', payload: { username, lock: true, transactionPassword: txn } }),
     agents: DOWNLINE_NOT_SELF,
     player: { own: 403, other: 403 },
     restore: async (token, username) => {
-      await expectStatus(await send(token, { method: 'POST', url: '/api/users-lock', payload: { username, lock: false } }), 200);
+      await expectStatus(await send(token, { method: 'POST', url: '/api/users-lock', payload: { username, lock: false, transactionPassword: txn } }), 200);
       await signInAll();
     },
   },
   {
     route: 'POST /api/bet-lock',
-    call: (username) => ({ method: 'POST', url: '/api/bet-lock', payload: { username, lock: true } }),
+    call: (username) => ({ method: 'POST', url: '/api/bet-lock', payload: { username, lock: true, transactionPassword: txn } }),
     agents: DOWNLINE_NOT_SELF,
     player: { own: 403, other: 403 },
     restore: async (token, username) => {
-      await expectStatus(await send(token, { method: 'POST', url: '/api/bet-lock', payload: { username, lock: false } }), 200);
+      await expectStatus(await send(token, { method: 'POST', url: '/api/bet-lock', payload: { username, lock: false, transactionPassword: txn } }), 200);
     },
   },
   // Step 4: the same route with a marketId locks one market for the target's subtree (same rule).
   {
     route: 'POST /api/bet-lock',
-    call: async (username) => ({ method: 'POST', url: '/api/bet-lock', payload: { username, marketId: await matrixMarketId(), lock: true } }),
+    call: async (username) => ({
+      method: 'POST',
+      url: '/api/bet-lock',
+      payload: { username, marketId: await matrixMarketId(), lock: true, transactionPassword: txn },
+    }),
     agents: DOWNLINE_NOT_SELF,
     player: { own: 403, other: 403 },
     restore: async (token, username) => {
       await expectStatus(
-        await send(token, { method: 'POST', url: '/api/bet-lock', payload: { username, marketId: await matrixMarketId(), lock: false } }),
+        await send(token, {
+          method: 'POST',
+          url: '/api/bet-lock',
+          payload: { username, marketId: await matrixMarketId(), lock: false, transactionPassword: txn },
+        }),
         200,
       );
       const { rows } = await t.db.query('SELECT 1 FROM market_bet_locks');
@@ -236,12 +247,16 @@ const ROUTES: RouteCase[] = [
     call: (username) => ({
       method: 'POST',
       url: '/api/change-child-password',
-      payload: { username, newPassword: TEST_PASSWORD, transactionPassword: txn },
+      // Not the account's current password (TEST_PASSWORD): the policy refuses the previous one.
+      payload: { username, newPassword: MATRIX_RESET_PASSWORD, transactionPassword: txn },
     }),
     agents: DOWNLINE_NOT_SELF,
     player: { own: 403, other: 403 },
     restore: async (_token, username) => {
-      await t.db.query('UPDATE users SET must_change_password = false WHERE lower(username) = lower($1)', [username]);
+      await t.db.query('UPDATE users SET must_change_password = false, password_hash = $2 WHERE lower(username) = lower($1)', [
+        username,
+        await t.services.passwords.hash(TEST_PASSWORD),
+      ]);
       await signInAll();
     },
   },
@@ -437,6 +452,7 @@ const NO_TARGET_ROUTES = [
   // players on each, 404 for a bet of another root, and that a denied call changes nothing.
   'POST /api/declare-result',
   'POST /api/rollback-result',
+  'POST /api/accept-feed-result',
   'GET /api/results',
   'DELETE /api/delete-current-bet/{id}',
   'POST /api/delete-bets',
@@ -524,6 +540,54 @@ describe.each(ROUTES)('$route', (rc) => {
   });
 });
 
+/**
+ * Lifting a lock (issue 15): only the agent that set it, or one above it. The three kinds of lock
+ * on the player a5: the account lock, the bet lock and a per-market bet lock.
+ */
+describe('lifting a lock: the setter and its upline only', () => {
+  const LOCKS: Array<{ name: string; route: 'users-lock' | 'bet-lock'; market: boolean }> = [
+    { name: 'users-lock', route: 'users-lock', market: false },
+    { name: 'bet-lock', route: 'bet-lock', market: false },
+    { name: 'bet-lock with a marketId', route: 'bet-lock', market: true },
+  ];
+  const lockCall = async (route: string, market: boolean, username: string, lock: boolean): Promise<Call> => ({
+    method: 'POST',
+    url: `/api/${route}`,
+    payload: { username, lock, transactionPassword: txn, ...(market ? { marketId: await matrixMarketId() } : {}) },
+  });
+  // setter, lifter (fixture names: a3 = MDL, a4 = DL), expected
+  const CASES: Array<[string, string, Expected]> = [
+    ['a3', 'a4', 403], // a DL lifting its MDL's lock
+    ['a4', 'a3', 200], // an MDL lifting its DL's lock
+    ['a4', 'a4', 200], // the setter lifting its own
+    ['a3', 'a3', 200],
+  ];
+  describe.each(LOCKS)('$name', ({ route, market }) => {
+    it.each(CASES)('set by %s, lifted by %s → %i', async (setter, lifter, expected) => {
+      const target = user('a5').username;
+      await matrixMarketId();
+      await expectStatus(await send(fx.tokens.get(setter) ?? '', await lockCall(route, market, target, true)), 200);
+      const before = await businessStateDigest(t.db);
+      const response = await send(fx.tokens.get(lifter) ?? '', await lockCall(route, market, target, false));
+      const context = `${route}${market ? ' (market)' : ''} set by ${setter}, lifted by ${lifter}`;
+      expect({ context, status: response.statusCode }).toEqual({ context, status: expected });
+      if (expected === 403) {
+        expect({ context, body: response.json() as unknown }).toEqual({ context, body: { data: { code: 'FORBIDDEN' }, message: MESSAGES.lockSetAbove } });
+        expect({ context, digest: await businessStateDigest(t.db) }).toEqual({ context, digest: before });
+        // The setter lifts it, so the next case starts from an unlocked player.
+        await expectStatus(await send(fx.tokens.get(setter) ?? '', await lockCall(route, market, target, false)), 200);
+      }
+      const { rows } = await t.db.query<{ locked: boolean }>(
+        `SELECT (status = 'locked' OR bet_lock OR EXISTS (SELECT 1 FROM market_bet_locks m WHERE m.user_id = u.id)) AS locked
+         FROM users u WHERE u.id = $1`,
+        [user('a5').id],
+      );
+      expect(rows).toEqual([{ locked: false }]);
+      await signInAll();
+    });
+  });
+});
+
 describe('POST /api/add-user', () => {
   /** The role asked for, relative to the actor's: own, child (allowed), grandchild, parent. */
   const offsets: Array<[string, number, Expected]> = [
@@ -570,5 +634,43 @@ describe('the matrix covers the route table', () => {
     const covered = new Set([...ROUTES.map((rc) => rc.route), 'POST /api/add-user', ...NO_TARGET_ROUTES]);
     expect(documented.filter((route) => !covered.has(route))).toEqual([]);
     expect([...covered].filter((route) => !documented.includes(route))).toEqual([]);
+  });
+});
+
+/**
+ * Function level before validation (step 6 item 5): an agent-only route refuses a player with
+ * 403 "Only agents can do this" before it reads the body or the query, so an invalid request
+ * tells a player nothing of the schema. The same invalid request from an agent is a 400, which
+ * shows that the player's 403 came first. Written out here, not read from the routes.
+ */
+const AGENT_ONLY_ROUTES: ReadonlyArray<{ method: 'GET' | 'POST'; url: string }> = [
+  { method: 'GET', url: '/api/list-clients' },
+  { method: 'GET', url: '/api/user-detail' },
+  { method: 'POST', url: '/api/add-user' },
+  { method: 'POST', url: '/api/update-user' },
+  { method: 'POST', url: '/api/users-lock' },
+  { method: 'POST', url: '/api/bet-lock' },
+  { method: 'POST', url: '/api/change-child-password' },
+  { method: 'POST', url: '/api/deposit-chips' },
+  { method: 'POST', url: '/api/withdraw-chips' },
+  { method: 'GET', url: '/api/get-market-analysis' },
+  { method: 'GET', url: '/api/get-child-user-list' },
+  { method: 'POST', url: '/api/update-deposit-withdraw-status' },
+];
+
+describe('agent-only routes: the wrong role with an invalid request gets 403, not 400', () => {
+  it.each(AGENT_ONLY_ROUTES)('$method $url', async ({ method, url }) => {
+    // Invalid for every route: a NUL byte in the query or the body, and no required field.
+    const call: Call = method === 'GET' ? { method, url: `${url}?username=%00` } : { method, url, payload: { username: 'x\u0000' } };
+    const before = await businessStateDigest(t.db);
+    const player = await send(fx.tokens.get(ACTORS.user) ?? '', call);
+    expect({ url, status: player.statusCode, body: player.json() }).toEqual({
+      url,
+      status: 403,
+      body: { data: { code: 'FORBIDDEN' }, message: MESSAGES.agentsOnly },
+    });
+    expect(await businessStateDigest(t.db)).toBe(before);
+    const agent = await send(fx.tokens.get(ACTORS.dl) ?? '', call);
+    expect({ url, status: agent.statusCode }).toEqual({ url, status: 400 });
   });
 });

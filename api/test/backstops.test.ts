@@ -115,7 +115,7 @@ describe('L16 actor and audit backstops', () => {
     const dl = await t.createUser({ role: 'dl' });
     const player = await t.createUser({ role: 'user', parentId: dl.id });
     const token = (await t.login(dl)).token;
-    const response = await t.request({ method: 'POST', url: '/api/bet-lock', token, payload: { username: player.username, lock: true } });
+    const response = await t.request({ method: 'POST', url: '/api/bet-lock', token, payload: { username: player.username, lock: true, transactionPassword: TEST_TXN_PASSWORD } });
     expect(response.statusCode).toBe(200);
     const target = `user:${player.id}`;
     expect(await rawSqlError([[`UPDATE audit_log SET after = '{}' WHERE target = $1`, [target]]])).toMatch(/audit_log is append-only: UPDATE/);

@@ -1,7 +1,7 @@
 /**
  * Fancy (session) bets through the real API (RULES §7.4 T11–T16, §7.11): the run book per zone
  * as the pure functions compute it, exposure = the worst zone, the line and the rate checked
- * against the live ones (also inside place_fancy_bet), limits, funds and idempotency.
+ * against the live ones (also inside place_fancy_bet_checked), limits, funds and idempotency.
  */
 import { randomUUID } from 'node:crypto';
 import type { PlaceBetResponse, PlacedBet } from '@backlay/shared/contracts';
@@ -129,17 +129,23 @@ describe('fancy bets through POST /api/placebet', () => {
     expect((await bet(token, f, { side: 'NO', run: 45, rate: 100, stake: 100 })).statusCode).toBe(200);
   });
 
-  it('place_fancy_bet itself refuses a stale line (the check holds on the locked row)', async () => {
+  it('place_fancy_bet_checked itself refuses a stale line and a running ball (the checks hold on the locked row)', async () => {
     const { user } = await player(1_000n);
+    const { rows: sessions } = await t.db.query<{ id: string }>('SELECT id FROM sessions WHERE user_id = $1 AND ended_at IS NULL', [user.id]);
+    expect(sessions).toHaveLength(1);
     const f = await newFancy({ noRun: 46, noRate: 100, yesRun: 47, yesRate: 100 });
-    const call = { userId: user.id, requestHash: 'a'.repeat(64), matchId: f.matchId, fancyId: f.fancyId, rate: 100, stakeMinor: 10_000n };
-    const stale = await bettingRepo.placeFancyBet(t.db, { ...call, idempotencyKey: randomUUID(), side: 'YES', line: 46 });
-    expect(stale.outcome).toBe('ODDS_CHANGED');
-    const live = await bettingRepo.placeFancyBet(t.db, { ...call, idempotencyKey: randomUUID(), side: 'YES', line: 47 });
-    expect(live.outcome).toBe('ACCEPTED');
+    const call = {
+      userId: user.id, requestHash: 'a'.repeat(64), matchId: f.matchId, fancyId: f.fancyId, rate: 100, stakeMinor: 10_000n,
+      waited: false, session: { sessionId: (sessions[0] as { id: string }).id, area: 'player' as const },
+    };
+    const stale = await bettingRepo.placeFancyBetChecked(t.db, { ...call, idempotencyKey: randomUUID(), side: 'YES', line: 46 });
+    expect(stale).toMatchObject({ outcome: 'ODDS_CHANGED', detail: { liveLine: 47, liveRate: 100 }, bet: null });
+    const live = await bettingRepo.placeFancyBetChecked(t.db, { ...call, idempotencyKey: randomUUID(), side: 'YES', line: 47 });
+    expect(live).toMatchObject({ outcome: 'ACCEPTED', bet: { marketType: 'fancy', status: 'open' } });
     await t.db.query('UPDATE fancies SET feed_status = $2 WHERE id = $1', [f.fancyId, 'ball_running']);
-    const running = await bettingRepo.placeFancyBet(t.db, { ...call, idempotencyKey: randomUUID(), side: 'YES', line: 47 });
-    expect(running.outcome).toBe('MARKET_SUSPENDED');
+    const running = await bettingRepo.placeFancyBetChecked(t.db, { ...call, idempotencyKey: randomUUID(), side: 'YES', line: 47 });
+    expect(running).toMatchObject({ outcome: 'MARKET_CLOSED', detail: { marketStatus: 'ball_running' }, bet: null });
+    expect(await walletOf(t, user.id)).toEqual({ balance: 100_000n, exposure: 10_000n });
   });
 
   it('refuses a suspended, switched-off or unknown fancy and a runner side', async () => {

@@ -14,6 +14,7 @@ import {
   createTestFancy,
   idempotent,
   TEST_ORIGIN,
+  TEST_TXN_PASSWORD,
   type TestContext,
   type TestUser,
 } from './helper';
@@ -432,7 +433,7 @@ describe('POST /api/placebet', () => {
     const m = await createMatch({ A: [200, 202], B: [200, 202] });
     const other = await createMatch({ A: [200, 202], B: [200, 202] });
     const lock = (lockIt: boolean) =>
-      t.request({ method: 'POST', url: '/api/bet-lock', token: smdlToken, payload: { username: mdl.rows[0]?.username, marketId: m.marketId, lock: lockIt } });
+      t.request({ method: 'POST', url: '/api/bet-lock', token: smdlToken, payload: { username: mdl.rows[0]?.username, marketId: m.marketId, lock: lockIt, transactionPassword: TEST_TXN_PASSWORD } });
     const locked = await lock(true);
     expect(locked.statusCode).toBe(200);
     expect(body(locked)).toEqual({ data: null, message: 'Market betting locked' });
@@ -445,9 +446,9 @@ describe('POST /api/placebet', () => {
     expect((await place(token, m, { selectionId: 'A', side: 'BACK', odds: 2, stake: 100 })).statusCode).toBe(200);
     expect(await wallet(user.id)).toEqual({ balance: 100_000n, exposure: 20_000n });
     // An unknown market is 404; the user's own bet-lock route still answers its ClientRow.
-    const unknown = await t.request({ method: 'POST', url: '/api/bet-lock', token: smdlToken, payload: { username: mdl.rows[0]?.username, marketId: '1.nope', lock: true } });
+    const unknown = await t.request({ method: 'POST', url: '/api/bet-lock', token: smdlToken, payload: { username: mdl.rows[0]?.username, marketId: '1.nope', lock: true, transactionPassword: TEST_TXN_PASSWORD } });
     expect(unknown.statusCode).toBe(404);
-    const userLock = await t.request({ method: 'POST', url: '/api/bet-lock', token: smdlToken, payload: { username: mdl.rows[0]?.username, lock: false } });
+    const userLock = await t.request({ method: 'POST', url: '/api/bet-lock', token: smdlToken, payload: { username: mdl.rows[0]?.username, lock: false, transactionPassword: TEST_TXN_PASSWORD } });
     expect(userLock.statusCode).toBe(200);
     expect(body<{ data: { username: string } }>(userLock).data.username).toBe(mdl.rows[0]?.username);
   });

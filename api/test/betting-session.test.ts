@@ -15,6 +15,7 @@ import {
   idempotent,
   TEST_JWT_SECRET,
   TEST_PASSWORD,
+  TEST_TXN_PASSWORD,
   walletOf,
   type TestContext,
   type TestMarket,
@@ -93,7 +94,7 @@ describe('POST /api/placebet: the session checked inside the placement call', ()
     expect(await betCount(user.id)).toBe(2);
   });
 
-  it('a session ended by a second sign-in or a logout answers 401 SESSION_ENDED and writes nothing', async () => {
+  it('a session ended by a second sign-in (SESSION_ENDED) or a logout (SESSION_SIGNED_OUT) answers 401 and writes nothing', async () => {
     const { user, token } = await player();
     await t.login(user);
     await expectHookAnswer(token, { status: 401, body: { data: { code: 'SESSION_ENDED' }, message: MESSAGES.sessionEnded } });
@@ -104,7 +105,7 @@ describe('POST /api/placebet: the session checked inside the placement call', ()
 
     const second = await player();
     expect((await t.request({ method: 'POST', url: '/api/logout', token: second.token })).statusCode).toBe(200);
-    await expectHookAnswer(second.token, { status: 401, body: { data: { code: 'SESSION_ENDED' }, message: MESSAGES.sessionEnded } });
+    await expectHookAnswer(second.token, { status: 401, body: { data: { code: 'SESSION_SIGNED_OUT' }, message: MESSAGES.sessionSignedOut } });
     expect(await betCount(user.id)).toBe(0);
     expect(await betCount(second.user.id)).toBe(0);
   });
@@ -112,11 +113,11 @@ describe('POST /api/placebet: the session checked inside the placement call', ()
   it('a locked account answers 403 ACCOUNT_LOCKED; after the unlock the old session stays ended (why: the lock)', async () => {
     const { user, token } = await player();
     const agent = await parentToken(user);
-    const lock = (locked: boolean) => t.request({ method: 'POST', url: '/api/users-lock', token: agent, payload: { username: user.username, lock: locked } });
+    const lock = (locked: boolean) => t.request({ method: 'POST', url: '/api/users-lock', token: agent, payload: { username: user.username, lock: locked, transactionPassword: TEST_TXN_PASSWORD } });
     expect((await lock(true)).statusCode).toBe(200);
     await expectHookAnswer(token, { status: 403, body: { data: { code: 'ACCOUNT_LOCKED' }, message: MESSAGES.accountLocked } });
     expect((await lock(false)).statusCode).toBe(200);
-    await expectHookAnswer(token, { status: 401, body: { data: { code: 'SESSION_ENDED' }, message: MESSAGES.sessionEndedLocked } });
+    await expectHookAnswer(token, { status: 401, body: { data: { code: 'SESSION_ENDED', reason: 'locked' }, message: MESSAGES.sessionEndedLocked } });
     expect(await betCount(user.id)).toBe(0);
     expect(await walletOf(t, user.id)).toEqual({ balance: 100_000n, exposure: 0n });
   });

@@ -57,6 +57,15 @@ describe('the first tick', () => {
     expect(stored).toMatchObject({ minStakeMinor: 10_000n, maxStakeMinor: 10_000_000n, maxProfitMinor: 50_000_000n, betDelaySec: 5 });
   });
 
+  it('bookmaker markets and fancies start with no bet delay; match odds take the sport\'s', async () => {
+    const { rows } = await t.db.query<{ kind: string; delays: number[] }>(
+      `SELECT market_type AS kind, array_agg(DISTINCT bet_delay_sec) AS delays FROM markets GROUP BY market_type
+       UNION ALL SELECT 'fancy', array_agg(DISTINCT bet_delay_sec) FROM fancies ORDER BY 1`,
+    );
+    const byKind = Object.fromEntries(rows.map((row) => [row.kind, row.delays]));
+    expect(byKind).toMatchObject({ bookmaker: [0], fancy: [0], match_odds: [5] });
+  });
+
   it('publishes one domain event per changed match', () => {
     const matches = published.map((event) => event.matchId);
     expect(new Set(matches).size).toBe(matches.length);

@@ -61,6 +61,6 @@ describe('health, not found and docs', () => {
       payload: { username: 'someone', password: 'x'.repeat(110 * 1024) },
     });
     expect(response.statusCode).toBe(413);
-    expect(body(response).data).toEqual({ code: 'VALIDATION' });
+    expect(body(response).data).toEqual({ code: 'PAYLOAD_TOO_LARGE' });
   });
 });

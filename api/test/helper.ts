@@ -159,7 +159,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     statementTimeoutMs: config.database.statementTimeoutMs,
     lockTimeoutMs: config.database.lockTimeoutMs,
   });
-  await runMigrations(db, config.paths.migrationsDir);
+  await runMigrations(db, config.paths.migrationsDir, config.paths.sqlFunctionsDir);
   const core = createCoreServices({ config, db, ...(options.clock !== undefined ? { clock: options.clock } : {}) });
   const app = await buildApp({ config, db, jwtSecret: TEST_JWT_SECRET, services: core });
   options.beforeReady?.(app);

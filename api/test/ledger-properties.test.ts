@@ -204,7 +204,7 @@ class LockCommand implements fc.AsyncCommand<Model, Real> {
     return true;
   }
   async run(model: Model, real: Real): Promise<void> {
-    const body = { username: real.nodes[this.node]?.username ?? '', lock: this.lock };
+    const body = { username: real.nodes[this.node]?.username ?? '', lock: this.lock, transactionPassword: TEST_TXN_PASSWORD };
     const row =
       this.kind === 'users-lock'
         ? await t.services.accounts.setLock(actorOf(real, 0), body, meta)

@@ -143,6 +143,9 @@ describe('refused uploads leave nothing behind', () => {
     const before = await businessStateDigest(t.db);
     const refused = await upload(await make(), file);
     expect({ status: refused.status, message: refused.message }).toEqual({ status, message });
+    // The API's envelope and nothing from the decoder (libvips, sharp) or the multipart parser.
+    expect(Object.keys(refused.data)).toEqual(['code']);
+    expect(refused.raw).not.toMatch(/vips|sharp|jpeg:|png:|premature|FST_|stack/i);
     expect(await businessStateDigest(t.db)).toBe(before);
   });
 

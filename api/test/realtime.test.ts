@@ -1,63 +1,21 @@
 import type { SocketAck, SocketBalancePayload } from '@backlay/shared/contracts';
-import { io, type Socket } from 'socket.io-client';
-import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from './helper';
+import type { Socket } from 'socket.io-client';
+import { buildTestApp, type TestContext, type TestUser } from './helper';
+import { connected, emitWithAck as ackOf, nextEvent, TestSockets, type ConnectOptions } from './socket-helper';
 
 let t: TestContext;
 let baseUrl: string;
-const sockets: Socket[] = [];
+const sockets = new TestSockets(() => baseUrl);
 
 beforeAll(async () => {
   t = await buildTestApp();
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
+afterEach(() => sockets.closeAll());
 afterAll(() => t.close());
 
-interface ConnectOptions {
-  token?: string;
-  origin?: string | null;
-  namespace?: '/user' | '/data';
-  transports?: Array<'websocket' | 'polling'>;
-}
-
-function connect(options: ConnectOptions = {}): Socket {
-  const origin = options.origin === undefined ? TEST_ORIGIN : options.origin;
-  const socket = io(`${baseUrl}${options.namespace ?? '/user'}`, {
-    path: '/socket.io',
-    transports: options.transports ?? ['websocket'],
-    auth: options.token === undefined ? {} : { token: options.token },
-    extraHeaders: origin === null ? {} : { origin },
-    reconnection: false,
-    forceNew: true,
-    timeout: 5_000,
-  });
-  sockets.push(socket);
-  return socket;
-}
-
-/** Resolves on connect, rejects with the connect_error message. */
-function connected(socket: Socket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
-
-function nextEvent<T>(socket: Socket, event: string, timeoutMs = 2_000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
-
-function emitWithAck(socket: Socket, event: string, payload: unknown): Promise<SocketAck> {
-  return new Promise((resolve) => socket.emit(event, payload, (ack: SocketAck) => resolve(ack)));
-}
+const connect = (options: ConnectOptions = {}): Socket => sockets.connect(options);
+const emitWithAck = (socket: Socket, event: string, payload: unknown): Promise<SocketAck> => ackOf<SocketAck>(socket, event, payload);
 
 async function signedInSocket(user: TestUser): Promise<{ socket: Socket; sessionId: string; token: string }> {
   const session = await t.login(user);
@@ -197,5 +155,23 @@ describe('limits', () => {
     // The login ack of signedInSocket counted towards the same one-second window.
     expect(acks).toBeLessThanOrEqual(20);
     expect(acks).toBeGreaterThanOrEqual(18);
+  });
+});
+
+describe('maintenance', () => {
+  it('switching it on tells every open player page at once; agents are not told', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const player = await t.createUser({ role: 'user' });
+    const { socket: playerSocket } = await signedInSocket(player);
+    const { socket: adminSocket, token: adminToken } = await signedInSocket(admin);
+    let adminTold = false;
+    adminSocket.on('maintenance', () => (adminTold = true));
+    const told = nextEvent<undefined>(playerSocket, 'maintenance');
+    const save = (value: string) =>
+      t.request({ method: 'POST', url: '/api/save-setting-list', token: adminToken, payload: { settingList: [{ key: 'maintenance', value }] } });
+    expect((await save('true')).statusCode).toBe(200);
+    await told;
+    expect(adminTold).toBe(false);
+    expect((await save('false')).statusCode).toBe(200);
   });
 });

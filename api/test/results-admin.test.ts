@@ -7,7 +7,7 @@
  * short refused.
  */
 import { randomUUID } from 'node:crypto';
-import type { DeclaredResult, DeleteBetsResponse, PlaceBetResponse, ResultMarketRow, SettlementSummary } from '@backlay/shared/contracts';
+import type { DeclaredResult, DeleteBetsResponse, Fancy, Market, PlaceBetResponse, ResultMarketRow, SettlementSummary } from '@backlay/shared/contracts';
 import {
   body,
   businessStateDigest,
@@ -135,6 +135,49 @@ describe('who may declare, roll back, list results and void bets', () => {
   });
 });
 
+describe("the player's market data after a result", () => {
+  it('carries the settled result with no prices (HTTP and a catalog.matchChanged event), and drops it after a rollback', async () => {
+    const p = await player(1_000n);
+    const m = await createTestMarket(t, THREE);
+    const f = await createTestFancy(t, m.matchId, { noRun: 45, noRate: 100, yesRun: 46, yesRate: 100 });
+    await place(p, m, { selectionId: 'H', side: 'BACK', odds: 2.5, stake: 100 });
+    await placeFancy(p, f, { side: 'YES', run: 46, rate: 100, stake: 100 });
+    const markets = async () => body<{ data: Market[] }>(await t.request({ method: 'GET', url: `/api/get-market-list?matchId=${m.matchId}`, token: p.token })).data;
+    const fancies = async () =>
+      body<{ data: Fancy[] }>(await t.request({ method: 'GET', url: `/api/get-fancy-list?matchId=${m.matchId}&gtype=all`, token: p.token })).data;
+    expect((await markets())[0]).toMatchObject({ settled: null, runners: expect.arrayContaining([expect.objectContaining({ selectionId: 'H', back: [expect.anything()] })]) });
+    expect((await fancies())[0]).toMatchObject({ settled: null });
+
+    const published: Array<{ markets: unknown[]; fancies: unknown[] }> = [];
+    const off = t.services.events.on('catalog.matchChanged', (e) => {
+      if (e.matchId === m.matchId) published.push({ markets: e.markets.map((r) => [r.id, r.settled]), fancies: e.fancies.map((r) => [r.id, r.settled]) });
+    });
+    try {
+      expect((await declare(m.marketId, { type: 'WINNER', selectionId: 'D' })).statusCode).toBe(200);
+      expect((await declare(f.fancyId, { type: 'RUNS', runs: 57 })).statusCode).toBe(200);
+      const settled = (await markets())[0];
+      expect(settled?.settled).toEqual({ type: 'WINNER', selectionId: 'D' });
+      expect(settled?.runners.map((r) => [r.selectionId, r.status, r.back.length, r.lay.length])).toEqual([
+        ['H', 'loser', 0, 0],
+        ['D', 'winner', 0, 0],
+        ['A', 'loser', 0, 0],
+      ]);
+      expect((await fancies())[0]?.settled).toEqual({ type: 'RUNS', runs: 57 });
+
+      expect((await t.request({ method: 'POST', url: '/api/rollback-result', token: token('admin'), payload: { marketId: m.marketId } })).statusCode).toBe(200);
+      expect((await markets())[0]).toMatchObject({ settled: null, runners: expect.arrayContaining([expect.objectContaining({ selectionId: 'H', status: 'active', back: [expect.anything()] })]) });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      off();
+    }
+    expect(published).toEqual([
+      { markets: [[m.marketId, { type: 'WINNER', selectionId: 'D' }]], fancies: [] },
+      { markets: [], fancies: [[f.fancyId, { type: 'RUNS', runs: 57 }]] },
+      { markets: [[m.marketId, null]], fancies: [] },
+    ]);
+  });
+});
+
 describe('GET /api/results', () => {
   it('lists markets and fancies with open bets waiting for a result, then the settled ones', async () => {
     const p = await player(5_000n);
@@ -164,12 +207,13 @@ describe('GET /api/results', () => {
       openBets: 2,
       feedResult: null,
       settled: null,
+      feedDiffers: false,
     });
     expect(pending.find((r) => r.marketId === f.fancyId)).toMatchObject({ marketType: 'fancy', runners: [], openBets: 1, feedResult: null });
     expect((await list('status=pending&sportId=1')).some((r) => r.marketId === m.marketId)).toBe(false);
 
     // The feed's result shows before anyone settles it.
-    await t.db.query(`UPDATE fancies SET feed_status = 'closed', result = 47 WHERE id = $1`, [f.fancyId]);
+    await t.db.query(`UPDATE fancies SET feed_status = 'closed', result = 47, feed_result = 47 WHERE id = $1`, [f.fancyId]);
     pending = await list('status=pending');
     expect(pending.find((r) => r.marketId === f.fancyId)?.feedResult).toEqual({ type: 'RUNS', runs: 47 });
 

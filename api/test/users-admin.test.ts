@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   MESSAGES,
-  PASSWORD_RULES,
   type ClientRow,
   type ListClientsResponse,
   type LoginResponse,
@@ -88,6 +87,8 @@ describe('GET /api/list-clients', () => {
       roleLabel: 'SMDL',
       status: 'active',
       betLock: false,
+      lockedBy: null,
+      betLockedBy: null,
       balance: 10,
       exposer: 0,
       available: 10,
@@ -254,7 +255,8 @@ describe('POST /api/add-user', () => {
     ['a negative commission', { commission: -1 }, 400, MESSAGES.commissionInvalid],
     ['a negative exposure limit', { exposureLimit: -5 }, 400, MESSAGES.exposureLimitInvalid],
     ['a short password', { password: 'Ab#1' }, 400, MESSAGES.passwordTooShort],
-    ['a password without a symbol', { password: 'Abcdefg12' }, 400, PASSWORD_RULES[3]?.message],
+    ['a common password', { password: 'iloveyou1' }, 400, MESSAGES.passwordTooCommon],
+    ['a password containing the username', { username: 'rosewood9', password: 'ROSEWOOD9-and-more' }, 400, MESSAGES.passwordContainsUsername],
     ['a role two tiers down', { role: 'mdl' }, 403, 'You can create only USER accounts'],
     ['its own role', { role: 'dl' }, 403, 'You can create only USER accounts'],
     ['a wrong transaction password', { transactionPassword: '654321' }, 403, MESSAGES.transactionPasswordWrong],
@@ -418,6 +420,20 @@ describe('POST /api/change-child-password', () => {
       message: MESSAGES.transactionPasswordWrong,
     });
     await t.login(player); // unchanged
+  });
+
+  it('applies the whole policy to a reset: username, previous password, common list; no composition rules', async () => {
+    const dl = await t.createUser({ role: 'dl' });
+    const player = await t.createUser({ role: 'user', parentId: dl.id, username: 'lighthouse4' });
+    const token = await signIn(dl);
+    const reset = (newPassword: string) =>
+      post(token, '/api/change-child-password', { username: player.username, newPassword, transactionPassword: TEST_TXN_PASSWORD });
+    expect(await reset('LightHouse4!!')).toMatchObject({ status: 400, message: MESSAGES.passwordContainsUsername });
+    expect(await reset(player.password)).toMatchObject({ status: 400, message: MESSAGES.passwordSameAsOld });
+    expect(await reset('baseball1')).toMatchObject({ status: 400, message: MESSAGES.passwordTooCommon });
+    await t.login(player); // unchanged
+    expect(await reset('plain lower case words')).toMatchObject({ status: 200, message: MESSAGES.childPasswordReset });
+    await t.login({ ...player, password: 'plain lower case words' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_TRANSACTION_PASSWORD, PLAYER, apiPost, apiToken, runSuffix, signIn } from '../support/helpers';
 
 /**
@@ -13,6 +13,33 @@ function rowOf(page: Page, username: string) {
 /** Nothing sticks out sideways: the page itself never scrolls horizontally. */
 async function expectNoPageOverflow(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** A toast never covers the header: neither the exposure figure nor the header at all. */
+async function expectToastClearOfHeader(page: Page, text: string) {
+  const toast = page.locator('.Toastify__toast').filter({ hasText: text }).first();
+  await expect(toast).toBeVisible();
+  const toastBox = await toast.boundingBox();
+  const exposure = await page.getByTestId('header-exposure').boundingBox();
+  const header = await page.locator('.bl-header').boundingBox();
+  expect(toastBox && exposure && header).toBeTruthy();
+  expect(overlaps(toastBox as Box, exposure as Box)).toBe(false);
+  expect(overlaps(toastBox as Box, header as Box)).toBe(false);
+}
+
+/** A row action scrolled into view lies inside the table's box and nothing covers its middle. */
+async function expectReachable(box: Locator, action: Locator) {
+  await action.scrollIntoViewIfNeeded();
+  const outer = await box.boundingBox();
+  const inner = await action.boundingBox();
+  expect(outer && inner && inner.x >= outer.x - 1 && inner.x + inner.width <= outer.x + outer.width + 1).toBe(true);
+  expect(await action.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+  })).toBe(true);
 }
 
 test.describe('client list and chip dialogs', () => {
@@ -31,6 +58,9 @@ test.describe('client list and chip dialogs', () => {
     await expect(page.getByRole('link', { name: 'Add user', exact: true })).toBeVisible();
     await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
     await expectNoPageOverflow(page);
+    // The admin area keeps its build stamps (the remote's and the shell's).
+    await expect(page.getByTestId('build-admin')).toBeVisible();
+    await expect(page.getByTestId('build-shell')).toBeVisible();
     if (isMobile) {
       // The wide table scrolls inside .bl-table-wrap instead of widening the page.
       expect(await page.locator('.bl-table-wrap').first().evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
@@ -40,6 +70,34 @@ test.describe('client list and chip dialogs', () => {
     await expect(rowOf(page, PLAYER)).toHaveCount(0);
     const row = rowOf(page, username);
     await expect(row).toBeVisible();
+
+    // Every action of a row is reachable at 1280 px and on a phone: the table scrolls inside its
+    // box, and while more lies to the right a fade and a "Scroll for more" button say so.
+    const tableBox = page.getByRole('region', { name: 'Clients table' });
+    const hint = page.getByRole('button', { name: 'Scroll for more' });
+    const overflows = await tableBox.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    if (overflows) {
+      await expect(hint).toBeVisible();
+      await hint.click();
+      await expect.poll(() => tableBox.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    } else {
+      await expect(hint).toHaveCount(0);
+    }
+    const lock = row.getByRole('button', { name: 'Lock', exact: true });
+    await expectReachable(tableBox, lock);
+    await lock.click();
+    const lockDialog = page.getByRole('dialog', { name: 'Lock account' });
+    await expect(lockDialog.getByLabel('Transaction password')).toBeVisible();
+    await lockDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(lockDialog).toBeHidden();
+    await expectReachable(tableBox, row.getByRole('link', { name: 'Statement' }));
+    if (overflows) {
+      await tableBox.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await expect(hint).toHaveCount(0);
+      await page.getByRole('button', { name: 'Scroll back' }).click();
+      await expect(hint).toBeVisible();
+      await expect.poll(() => tableBox.evaluate((el) => el.scrollLeft)).toBe(0);
+    }
 
     await row.getByRole('button', { name: 'Deposit' }).click();
     const deposit = page.getByRole('dialog', { name: 'Deposit chips' });
@@ -59,6 +117,7 @@ test.describe('client list and chip dialogs', () => {
     await deposit.getByRole('button', { name: 'Deposit', exact: true }).click();
     await expect(deposit).toBeHidden();
     await expect(page.getByText('Chips deposited successfully').first()).toBeVisible();
+    await expectToastClearOfHeader(page, 'Chips deposited successfully');
     await expect(row.getByRole('cell').nth(1)).toHaveText('1,234.56');
 
     await row.getByRole('button', { name: 'Withdraw' }).click();
@@ -71,7 +130,12 @@ test.describe('client list and chip dialogs', () => {
     await expect(row.getByRole('cell').nth(1)).toHaveText('1,200.00');
 
     await row.getByRole('button', { name: 'Bet lock', exact: true }).click();
+    const betLock = page.getByRole('dialog', { name: 'Lock betting' });
+    await betLock.getByLabel('Transaction password').fill(DEMO_TRANSACTION_PASSWORD);
+    await betLock.getByRole('button', { name: 'Bet lock', exact: true }).click();
+    await expect(betLock).toBeHidden();
     await expect(row.getByRole('button', { name: 'Bet unlock', exact: true })).toBeVisible();
+    await expect(row.getByText('Locked by demo-dl')).toBeVisible();
 
     await row.getByRole('button', { name: 'Password' }).click();
     const reset = page.getByRole('dialog', { name: 'Change password' });
@@ -134,5 +198,7 @@ test.describe('client list and chip dialogs', () => {
     await expect(page.getByTestId('closing-balance')).toHaveText('1,00,000.00');
     await expect(page.getByRole('table', { name: 'Account statement' }).getByRole('row').filter({ hasText: 'demo-dl' })).toHaveCount(1);
     await expectNoPageOverflow(page);
+    // A player's footers carry no build stamp (neither the remote's nor the shell's).
+    await expect(page.locator('footer.bl-build')).toHaveCount(0);
   });
 });

@@ -34,6 +34,8 @@ test.describe('module federation', () => {
 
   test('rebuilding and redeploying one remote changes what the shell shows, without rebuilding the shell', async ({ page, request }) => {
     test.setTimeout(180_000);
+    // Build stamps show in the player area only behind the show_build flag.
+    await page.addInitScript(() => localStorage.setItem('show_build', '1'));
     await signIn(page, 'player', PLAYER);
     const shellBuild = await page.locator('footer.bl-build').last().textContent();
     const label = `e2e-${Date.now()}`;

@@ -107,12 +107,18 @@ test.describe('agent hierarchy', () => {
     await expect(page.getByTestId('closing-balance')).toHaveText('5,250.50');
     await page.goBack();
 
-    // The DL locks the player: the player's open session ends, and signing in again is refused.
+    // The DL locks the player (confirmed with its transaction password): the player's open
+    // session ends, the login page says why, and signing in again is refused.
     await rowOf(page, player.username).getByRole('button', { name: 'Lock', exact: true }).click();
+    const lockDialog = page.getByRole('dialog', { name: 'Lock account' });
+    await lockDialog.getByLabel('Transaction password').fill(currentTransactionPassword);
+    await lockDialog.getByRole('button', { name: 'Lock', exact: true }).click();
+    await expect(lockDialog).toBeHidden();
     await expect(rowOf(page, player.username).getByRole('button', { name: 'Unlock', exact: true })).toBeVisible();
     await expect(rowOf(page, player.username).getByText('locked', { exact: true })).toBeVisible();
+    await expect(rowOf(page, player.username).getByText(`Locked by ${dl.username}`)).toBeVisible();
     await expect(playerPage).toHaveURL(/\/login$/, { timeout: 5_000 });
-    await expect(playerPage.getByText('Your session has ended because your account was locked')).toBeVisible();
+    await expect(playerPage.getByRole('status')).toHaveText('Your account was locked by your agent');
     await playerPage.getByLabel('Username').fill(player.username);
     await playerPage.getByLabel('Password').fill(NEW_PASSWORD);
     await playerPage.getByRole('button', { name: 'Sign in' }).click();

@@ -33,7 +33,11 @@ async function importInPlayCricketMatch(page: Page): Promise<{ name: string; mat
     const rows = table.getByRole('row').filter({ hasText: 'In-play' }).filter({ has: page.getByRole('button', { name: /^Import / }) });
     for (let r = 0; r < (await rows.count()); r += 1) {
       const row = rows.nth(r);
-      candidates.push({ index, name: ((await row.getByRole('rowheader').textContent()) ?? '').trim(), start: startMs((await row.getByRole('cell').first().textContent()) ?? '') });
+      const name = ((await row.getByRole('rowheader').textContent()) ?? '').trim();
+      // The feed can list two matches of the same teams (an in-play one and the next slot's):
+      // only a name the table holds once can be imported and followed by name.
+      if ((await table.getByRole('rowheader', { name, exact: true }).count()) !== 1) continue;
+      candidates.push({ index, name, start: startMs((await row.getByRole('cell').first().textContent()) ?? '') });
     }
     await page.goBack();
   }

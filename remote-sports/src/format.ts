@@ -1,5 +1,5 @@
 import moment from 'moment';
-import type { MarketType } from '@backlay/shared';
+import type { Fancy, MarketType } from '@backlay/shared';
 
 /** Start times on sports screens (the product's date format with minutes, 12-hour clock). */
 export const MATCH_TIME_FORMAT = 'DD/MM/YYYY h:mm A';
@@ -7,6 +7,31 @@ export const MATCH_TIME_FORMAT = 'DD/MM/YYYY h:mm A';
 /** A match's scheduled start as players read it. */
 export function formatMatchTime(iso: string): string {
   return moment(iso).format(MATCH_TIME_FORMAT);
+}
+
+/** Where a match stands for a player: not started, being played, or over. */
+export type MatchPhase = 'upcoming' | 'inplay' | 'finished';
+
+/** The words of each phase where a match's state is shown (the list, the odds page). */
+export const MATCH_PHASE_TEXT: Record<MatchPhase, string> = { upcoming: 'Upcoming', inplay: 'In-play', finished: 'Finished' };
+
+/**
+ * The phase of a match. A closed match is finished whatever its in-play flag or its last score
+ * say (the feed may close a match before it clears `inPlay`), so it is never labelled In-play.
+ */
+export function matchPhase(match: { status: 'upcoming' | 'inplay' | 'closed'; inPlay: boolean }, liveInPlay?: boolean): MatchPhase {
+  if (match.status === 'closed') return 'finished';
+  return (liveInPlay ?? match.inPlay) ? 'inplay' : 'upcoming';
+}
+
+/** The matches a player's lists show: every match but the finished (closed) ones. */
+export function openMatches<M extends { status: 'upcoming' | 'inplay' | 'closed' }>(matches: readonly M[]): M[] {
+  return matches.filter((m) => m.status !== 'closed');
+}
+
+/** The fancy sessions of a match split into those still open to bets or paused, and the closed ones. */
+export function splitFancies(fancies: readonly Fancy[]): { open: Fancy[]; closed: Fancy[] } {
+  return { open: fancies.filter((f) => f.status !== 'closed'), closed: fancies.filter((f) => f.status === 'closed') };
 }
 
 /**

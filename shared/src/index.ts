@@ -23,10 +23,13 @@ export {
   type MatchState,
 } from './market-data/index';
 export { STORAGE_KEYS, credentialKeys, readCredentials, writeCredentials, clearCredentials, type StoredCredentials } from './util/storage';
+export { rememberSignOut, clearSignOut, signOutNotice, asSignOutReason, signedOutBecause, type SignedOutBecause } from './util/sign-out';
 export { formatRupees, hasAtMostTwoDecimals, sumRupeesForDisplay } from './util/money';
 export { newIdempotencyKey } from './util/idempotency';
 export { lazyWithRetry, importWithRetry } from './util/lazy-with-retry';
-export { Button, TextField, Page, Spinner, EmptyState, BuildTag, SelectField } from './ui/kit';
+export { Button, TextField, Page, Spinner, EmptyState, SelectField, FormFooter } from './ui/kit';
+export { BuildTag, buildStampsShown } from './ui/build-tag';
+export { TableScroll, scrollStateOf, type ScrollState } from './ui/table-scroll';
 export { Dialog } from './ui/dialog';
 export { Pager, pageCount } from './ui/pager';
 export { AccountStatementView, defaultStatementRange, STATEMENT_DATE_FORMAT, STATEMENT_DEFAULT_DAYS, STATEMENT_PAGE_SIZE } from './ui/account-statement-view';

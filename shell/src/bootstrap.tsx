@@ -1,22 +1,44 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter } from 'react-router';
-import { fetchRemotesConfig, registerRemotesConfig } from './federation/remotes';
-import { routes } from './routing/routes';
+import { createRoot, type Root } from 'react-dom/client';
+import { ROUTES, type Area } from '@backlay/shared/contracts';
+import { readCredentials } from '@backlay/shared/storage';
+import { SignInCard } from './pages/SignInCard';
 
-async function main() {
-  try {
-    registerRemotesConfig(await fetchRemotesConfig());
-  } catch (error) {
-    // Without the config every remote screen shows its fallback; the shell itself still works.
-    console.error('remotes config unavailable', error);
+/**
+ * The first page. A sign-in page visited with no session of its area is drawn by SignInCard alone:
+ * React and the card, no router, no remote, nothing of the `@backlay/shared` singleton. Sending
+ * the form loads the session code; once signed in, the app is loaded and rendered at the path the
+ * sign-in chose. Every other page loads the app at once.
+ */
+const SIGN_IN_PAGES: Readonly<Record<string, Area>> = { [ROUTES.login.path]: 'player', [ROUTES.adminLogin.path]: 'admin' };
+
+/** The area of a sign-in page to draw alone, or null (not a sign-in page, or already signed in). */
+export function standaloneSignInArea(pathname: string): Area | null {
+  const area = SIGN_IN_PAGES[pathname.replace(/\/+$/, '') || '/'];
+  return area && !readCredentials(area).token ? area : null;
+}
+
+async function startApp(root: Root): Promise<void> {
+  const { renderApp } = await import(/* webpackChunkName: "app" */ './app');
+  await renderApp(root);
+}
+
+function main() {
+  const root = createRoot(document.getElementById('root') as HTMLElement);
+  const area = standaloneSignInArea(window.location.pathname);
+  if (!area) {
+    void startApp(root);
+    return;
   }
-  const router = createBrowserRouter(routes);
-  createRoot(document.getElementById('root') as HTMLElement).render(
+  const signedIn = (path: string) => {
+    window.history.replaceState(null, '', path);
+    void startApp(root);
+  };
+  root.render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <SignInCard area={area} onSignedIn={signedIn} />
     </StrictMode>,
   );
 }
 
-void main();
+main();

@@ -49,6 +49,8 @@ export interface RefreshContextRow extends RefreshTokenRow {
   /** The user or one of its ancestors is locked or closed. */
   blocked: boolean;
   sessionLive: boolean;
+  /** Why the session ended, when it did. */
+  sessionEndedReason: SessionEndReason | null;
   /** The database's now(), so every time comparison uses one clock. */
   dbNow: Date;
 }
@@ -134,7 +136,8 @@ export async function findRefreshContextForUpdate(q: Queryable, tokenHash: strin
   const { rows } = await q.query<RefreshContextRow>(
     `SELECT ${TOKEN_COLUMNS}, s.user_id AS "userId", s.area, u.role, u.status AS "userStatus",
             ${BLOCKED_SQL} AS blocked,
-            (s.ended_at IS NULL AND s.expires_at > now()) AS "sessionLive", now() AS "dbNow"
+            (s.ended_at IS NULL AND s.expires_at > now()) AS "sessionLive",
+            s.ended_reason AS "sessionEndedReason", now() AS "dbNow"
      FROM refresh_tokens rt
      JOIN sessions s ON s.id = rt.session_id
      JOIN users u ON u.id = s.user_id

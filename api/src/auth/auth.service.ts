@@ -21,15 +21,16 @@ import type { Database, Tx } from '../db/database';
 import type { Logger } from '../common/logger';
 import type { LedgerService } from '../ledger/ledger.service';
 import { paiseToRupees } from '../ledger/money';
-import type { DomainEvents } from '../realtime/domain-events';
+import type { DomainEvents, SessionEndReason } from '../realtime/domain-events';
 import type { SettingsService } from '../settings/settings.service';
 import * as users from '../users/users.repository';
 import type { AccessTokens } from './access-tokens';
 import * as repo from './auth.repository';
-import type { AuthContext } from './authenticator';
-import type { LoginThrottle } from './login-throttle';
+import { sessionEndedError, type AuthContext } from './authenticator';
+import { throttledError, type LoginThrottle } from './login-throttle';
 import { checkNewPassword, checkTransactionPassword } from './password-rules';
 import type { PasswordHasher } from './passwords';
+import type { TransactionPasswords } from './transaction-password';
 import {
   deriveRotatedToken,
   generateRefreshToken,
@@ -50,6 +51,7 @@ export interface AuthServiceDeps {
   tokens: AccessTokens;
   passwords: PasswordHasher;
   throttles: Record<Area, LoginThrottle>;
+  transactionPasswords: TransactionPasswords;
   rotationKey: Buffer;
   events: DomainEvents;
   settings: SettingsService;
@@ -61,6 +63,7 @@ type RefreshOutcome =
   | { kind: 'rotated'; refreshToken: string; issuedAt: Date; context: repo.RefreshContextRow }
   | { kind: 'invalid' }
   | { kind: 'reused' }
+  | { kind: 'ended'; reason: SessionEndReason }
   | { kind: 'locked' }
   | { kind: 'maintenance' };
 
@@ -110,13 +113,7 @@ export class AuthService {
     const decision = throttles[area].check(throttleKey);
     if (!decision.allowed) {
       this.deps.log.warn({ event: 'login_throttled', area, username: body.username, ip: meta.ip }, 'login throttled');
-      throw new DomainError(
-        'RATE_LIMITED',
-        MESSAGES.tooManyAttempts,
-        { retryAfterSec: decision.retryAfterSec },
-        undefined,
-        { 'retry-after': String(decision.retryAfterSec) },
-      );
+      throw throttledError(decision.retryAfterSec);
     }
 
     const user = await users.findUserByUsername(db, body.username);
@@ -193,8 +190,11 @@ export class AuthService {
         throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
       case 'maintenance':
         throw new DomainError('MAINTENANCE', MESSAGES.maintenance, undefined, { maintenance: true });
-      case 'invalid':
+      case 'ended':
+        throw sessionEndedError(outcome.reason);
       case 'reused':
+        throw sessionEndedError('refresh_reuse');
+      case 'invalid':
         throw new DomainError('REFRESH_INVALID', MESSAGES.refreshInvalid);
     }
   }
@@ -244,13 +244,11 @@ export class AuthService {
     body: ChangePasswordRequest,
     meta: RequestMeta,
   ): Promise<{ changePassAndTxn: boolean }> {
-    const problem = checkNewPassword(body);
-    if (problem !== null) throw new DomainError('VALIDATION', problem);
     const user = await users.findUserById(this.deps.db, auth.userId);
     if (user === null) throw new DomainError('SESSION_ENDED', MESSAGES.sessionEnded);
-    if (!(await this.deps.passwords.verify(user.passwordHash, body.oldPassword))) {
-      throw new DomainError('VALIDATION', MESSAGES.oldPasswordWrong);
-    }
+    const problem = checkNewPassword(body, user.username);
+    if (problem !== null) throw new DomainError('VALIDATION', problem);
+    await this.verifyOwnPassword(auth, user, body.oldPassword, MESSAGES.oldPasswordWrong);
     const passwordHash = await this.deps.passwords.hash(body.newPassword);
     await this.deps.db.transaction(async (tx) => {
       await users.updatePassword(tx, user.id, passwordHash);
@@ -289,9 +287,9 @@ export class AuthService {
     if (problem !== null) throw new DomainError('VALIDATION', problem);
     const user = await users.findUserById(this.deps.db, auth.userId);
     if (user === null) throw new DomainError('SESSION_ENDED', MESSAGES.sessionEnded);
-    if (!(await this.deps.passwords.verify(user.passwordHash, body.password))) {
-      throw new DomainError('VALIDATION', MESSAGES.passwordWrong);
-    }
+    // While wrong transaction passwords lock its checks, it cannot be replaced either.
+    this.deps.transactionPasswords.assertNotThrottled(user.id);
+    await this.verifyOwnPassword(auth, user, body.password, MESSAGES.passwordWrong);
     const txnPasswordHash = await this.deps.passwords.hash(body.transactionPassword);
     await this.deps.db.transaction(async (tx) => {
       await users.updateTransactionPassword(tx, user.id, txnPasswordHash);
@@ -310,11 +308,36 @@ export class AuthService {
     return { changePassAndTxn: user.mustChangePassword };
   }
 
+  /**
+   * The signed-in user re-enters the login password (change-password, transaction-password):
+   * throttled per account with the login rules of the session's area (players 10, admin area 5
+   * consecutive failures, then 15 minutes of 429 with Retry-After, even for the right password);
+   * the right password resets the count. Without it a stolen access token could guess the
+   * password with no limit.
+   */
+  private async verifyOwnPassword(auth: AuthContext, user: users.UserRow, plain: string, wrongMessage: string): Promise<void> {
+    const throttle = this.deps.throttles[auth.area];
+    const key = `password:${user.id}`;
+    const decision = throttle.check(key);
+    if (!decision.allowed) {
+      this.deps.log.warn({ event: 'password_check_throttled', userId: user.id }, 'password check throttled');
+      throw throttledError(decision.retryAfterSec);
+    }
+    if (!(await this.deps.passwords.verify(user.passwordHash, plain))) {
+      throttle.recordFailure(key);
+      this.deps.log.warn({ event: 'password_check_failed', userId: user.id }, 'password check failed');
+      throw new DomainError('VALIDATION', wrongMessage);
+    }
+    throttle.reset(key);
+  }
+
   private async rotate(tx: Tx, rawToken: string): Promise<RefreshOutcome> {
     const context = await repo.findRefreshContextForUpdate(tx, hashRefreshToken(rawToken));
     if (context === null) return { kind: 'invalid' };
     // A lock (own or an ancestor's) also ended the session: say why the refresh fails.
     if (context.blocked) return { kind: 'locked' };
+    // An ended session says why (signed out, revoked after a reuse, password changed, …).
+    if (context.sessionEndedReason !== null) return { kind: 'ended', reason: context.sessionEndedReason };
     if (context.revokedAt !== null || !context.sessionLive) return { kind: 'invalid' };
     if (context.expiresAt.getTime() <= context.dbNow.getTime()) return { kind: 'invalid' };
     if (context.area === 'player' && (await this.deps.settings.isMaintenance())) return { kind: 'maintenance' };

@@ -4,7 +4,7 @@
  * a logout or a refresh-token reuse effective on the very next request, even while the access
  * token itself has not expired.
  */
-import { MESSAGES, type Area, type Role } from '@backlay/shared/contracts';
+import { MESSAGES, type Area, type Role, type SignOutReason } from '@backlay/shared/contracts';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
 import type { SessionEndReason } from '../realtime/domain-events';
@@ -52,6 +52,14 @@ export class Authenticator {
 
   /** Authenticates a raw access token (HTTP header or socket handshake). */
   async authenticateToken(token: string): Promise<AuthContext> {
+    return (await this.authenticateTokenUntil(token)).auth;
+  }
+
+  /**
+   * The same, with the moment the token stops being valid (its `exp`, in ms): an open socket
+   * lives no longer than the token of its handshake.
+   */
+  async authenticateTokenUntil(token: string): Promise<{ auth: AuthContext; expiresAtMs: number }> {
     const claims = this.tokens.verify(token);
     const session = await findSessionAuth(this.db, claims.sid);
     if (session === null || session.userId !== claims.sub || session.area !== claims.aud) {
@@ -59,25 +67,37 @@ export class Authenticator {
     }
     // A lock (own or an ancestor's) is reported as such even though it also ended the session.
     if (session.blocked) throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
-    if (!session.live) throw new DomainError('SESSION_ENDED', sessionEndedMessage(session.endedReason));
-    return {
+    if (!session.live) throw sessionEndedError(session.endedReason);
+    const auth: AuthContext = {
       userId: session.userId,
       sessionId: session.sessionId,
       role: session.role,
       area: session.area,
       changePassAndTxn: session.mustChangePassword || !session.hasTxnPassword,
     };
+    return { auth, expiresAtMs: claims.exp * 1000 };
   }
 }
 
-/** Why a session is no longer valid, in the words the user sees. */
-export function sessionEndedMessage(reason: SessionEndReason | null): string {
+/**
+ * The 401 of an ended session, saying why: a sign-out, a refresh token used twice and a password
+ * change each have their own code and message; another sign-in (the one-session rule), a lock and
+ * an upline's password reset are SESSION_ENDED with their own messages, and an agent's action (a
+ * lock, a password reset) is also a code in `data.reason`, for the login page.
+ */
+export function sessionEndedError(reason: SessionEndReason | null): DomainError {
   switch (reason) {
+    case 'logout':
+      return new DomainError('SESSION_SIGNED_OUT', MESSAGES.sessionSignedOut);
+    case 'refresh_reuse':
+      return new DomainError('SESSION_REVOKED', MESSAGES.sessionRevoked);
+    case 'password_changed':
+      return new DomainError('SESSION_PASSWORD_CHANGED', MESSAGES.sessionPasswordChanged);
     case 'locked':
-      return MESSAGES.sessionEndedLocked;
+      return new DomainError('SESSION_ENDED', MESSAGES.sessionEndedLocked, undefined, { reason: 'locked' satisfies SignOutReason });
     case 'password_reset':
-      return MESSAGES.sessionEndedPasswordReset;
+      return new DomainError('SESSION_ENDED', MESSAGES.sessionEndedPasswordReset, undefined, { reason: 'password_reset' satisfies SignOutReason });
     default:
-      return MESSAGES.sessionEnded;
+      return new DomainError('SESSION_ENDED', MESSAGES.sessionEnded);
   }
 }

@@ -3,7 +3,9 @@
  * username), then a lock of 15 minutes; a success resets the key. Kept in memory: one
  * instance sees its own counts. With several instances this moves to Redis (DESIGN §2).
  */
+import { MESSAGES } from '@backlay/shared/contracts';
 import type { Clock } from '../common/clock';
+import { DomainError } from '../common/domain-error';
 
 export interface ThrottleRule {
   maxFailures: number;
@@ -70,4 +72,11 @@ export class LoginThrottle {
       this.keys.delete(key);
     }
   }
+}
+
+/** The 429 of a throttled check: `Retry-After` in seconds, and the seconds in the body too. */
+export function throttledError(retryAfterSec: number): DomainError {
+  return new DomainError('RATE_LIMITED', MESSAGES.tooManyAttempts, { retryAfterSec }, undefined, {
+    'retry-after': String(retryAfterSec),
+  });
 }

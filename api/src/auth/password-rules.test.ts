@@ -1,7 +1,5 @@
-import { MESSAGES, PASSWORD_RULES } from '@backlay/shared/contracts';
-import { checkNewPassword, checkTransactionPassword } from './password-rules';
-
-const rule = (i: number): string => PASSWORD_RULES[i]?.message ?? '';
+import { MESSAGES } from '@backlay/shared/contracts';
+import { checkLoginPassword, checkNewPassword, checkTransactionPassword, isCommonPassword } from './password-rules';
 
 describe('checkNewPassword (rules in the order they are reported)', () => {
   it.each([
@@ -10,16 +8,37 @@ describe('checkNewPassword (rules in the order they are reported)', () => {
     ['Old#Pass1', 'New#Pass1', '', MESSAGES.confirmPasswordRequired],
     ['Old#Pass1', 'Ne#1', 'x', MESSAGES.passwordTooShort], // 4 < 8, before any other rule
     ['Old#Pass1', `Ne#1${'a'.repeat(61)}`, 'x', MESSAGES.passwordTooLong], // 65 > 64
-    ['Old#Pass1', 'NEW#PASS1', 'x', rule(0)], // no lower-case
-    ['Old#Pass1', 'new#pass1', 'x', rule(1)], // no upper-case
-    ['Old#Pass1', 'New#Passw', 'x', rule(2)], // no digit
-    ['Old#Pass1', 'NewPassw1', 'x', rule(3)], // no symbol
+    ['Old#Pass1', 'my-alice-pass', 'x', MESSAGES.passwordContainsUsername],
+    ['Old#Pass1', 'ALICEinwonder', 'x', MESSAGES.passwordContainsUsername], // case-insensitive
+    ['Old#Pass1', 'Old#Pass1', 'Old#Pass1', MESSAGES.passwordSameAsOld],
+    ['Old#Pass1', 'password1', 'password1', MESSAGES.passwordTooCommon],
+    ['Old#Pass1', 'PassWord1', 'PassWord1', MESSAGES.passwordTooCommon], // the list is case-insensitive
     ['Old#Pass1', 'New#Pass1', 'New#Pass2', MESSAGES.passwordsDontMatch],
-    ['New#Pass1', 'New#Pass1', 'New#Pass1', MESSAGES.passwordSameAsOld],
-    ['Old#Pass1', 'New#Pass1', 'New#Pass1', null],
+    // No composition rules any more: these passed only with an upper, a lower, a digit and a symbol before.
+    ['Old#Pass1', 'correct horse battery staple', 'correct horse battery staple', null],
+    ['Old#Pass1', 'zebrahandlamp', 'zebrahandlamp', null],
+    ['Old#Pass1', 'НовыйПароль', 'НовыйПароль', null], // any Unicode
+    ['Old#Pass1', 'Backlay#2026', 'Backlay#2026', null], // the demo password stays valid
     ['Old#Pass1', `Ne#1${'a'.repeat(60)}`, `Ne#1${'a'.repeat(60)}`, null], // exactly 64
   ])('old %j new %j confirm %j → %j', (oldPassword, newPassword, confirmPassword, expected) => {
-    expect(checkNewPassword({ oldPassword, newPassword, confirmPassword })).toBe(expected);
+    expect(checkNewPassword({ oldPassword, newPassword, confirmPassword }, 'alice')).toBe(expected);
+  });
+});
+
+describe('checkLoginPassword', () => {
+  it('counts characters as code points: 8 emoji are 8 characters, 64 are allowed, 65 are not', () => {
+    expect(checkLoginPassword('🐎'.repeat(7), {})).toBe(MESSAGES.passwordTooShort);
+    expect(checkLoginPassword('🐎'.repeat(8), {})).toBeNull();
+    expect(checkLoginPassword('🐎'.repeat(64), {})).toBeNull(); // 128 UTF-16 units
+    expect(checkLoginPassword('🐎'.repeat(65), {})).toBe(MESSAGES.passwordTooLong);
+  });
+
+  it('knows 100,000 common passwords, all of 8 to 64 characters', () => {
+    for (const common of ['password', '12345678', 'qwertyuiop', 'iloveyou', 'p@ssw0rd', 'football1']) {
+      expect([common, isCommonPassword(common)]).toEqual([common, true]);
+    }
+    expect(isCommonPassword('Backlay#2026')).toBe(false);
+    expect(isCommonPassword('Test#Pass1')).toBe(false);
   });
 });
 

@@ -1,27 +1,23 @@
 /**
  * Rules for new passwords and transaction passwords, in the order they are reported (the first
- * broken rule is the message). The limits and messages come from the shared contracts, so the
- * front end's forms say exactly what the server would.
+ * broken rule is the message). The login-password policy itself (NIST SP 800-63B: length, not
+ * the username, not the previous password, not a common password; no composition rules; ADR
+ * 0012) lives in @backlay/shared/domain, so the front end's forms say exactly what the server
+ * would; the API checks it against the common-password list shipped with the product.
  */
-import {
-  MESSAGES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_RULES,
-  TRANSACTION_PASSWORD_PATTERN,
-} from '@backlay/shared/contracts';
+import { MESSAGES, TRANSACTION_PASSWORD_PATTERN } from '@backlay/shared/contracts';
+import { COMMON_PASSWORDS_ENCODED } from '@backlay/shared/common-passwords';
+import { checkPasswordPolicy, commonPasswordCheck, type PasswordPolicyContext } from '@backlay/shared/domain';
+
+/** The shipped list of 100,000 common passwords (decoded on first use). */
+export const isCommonPassword = commonPasswordCheck(COMMON_PASSWORDS_ENCODED);
 
 /**
- * The first broken length or character rule of a login password (PASSWORD_RULES), or null.
- * Also used when an agent sets a password for a downline account.
+ * The first broken rule of the login-password policy, or null. Used wherever a password is set:
+ * change-password, an agent setting a downline account's password, add-user.
  */
-export function checkPasswordStrength(password: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return MESSAGES.passwordTooShort;
-  if (password.length > PASSWORD_MAX_LENGTH) return MESSAGES.passwordTooLong;
-  for (const rule of PASSWORD_RULES) {
-    if (!rule.pattern.test(password)) return rule.message;
-  }
-  return null;
+export function checkLoginPassword(password: string, context: PasswordPolicyContext): string | null {
+  return checkPasswordPolicy(password, context, isCommonPassword);
 }
 
 export interface NewPasswordInput {
@@ -30,15 +26,14 @@ export interface NewPasswordInput {
   confirmPassword: string;
 }
 
-/** The first broken rule of a password change, or null when the request is acceptable. */
-export function checkNewPassword(input: NewPasswordInput): string | null {
+/** The first broken rule of a password change by the account `username`, or null. */
+export function checkNewPassword(input: NewPasswordInput, username: string): string | null {
   if (input.oldPassword.length === 0) return MESSAGES.oldPasswordRequired;
   if (input.newPassword.length === 0) return MESSAGES.newPasswordRequired;
   if (input.confirmPassword.length === 0) return MESSAGES.confirmPasswordRequired;
-  const strength = checkPasswordStrength(input.newPassword);
-  if (strength !== null) return strength;
+  const policy = checkLoginPassword(input.newPassword, { username, previousPassword: input.oldPassword });
+  if (policy !== null) return policy;
   if (input.confirmPassword !== input.newPassword) return MESSAGES.passwordsDontMatch;
-  if (input.newPassword === input.oldPassword) return MESSAGES.passwordSameAsOld;
   return null;
 }
 

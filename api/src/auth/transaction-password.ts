@@ -7,7 +7,7 @@ import { MESSAGES } from '@backlay/shared/contracts';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
 import { findUserById } from '../users/users.repository';
-import type { LoginThrottle } from './login-throttle';
+import { throttledError, type LoginThrottle } from './login-throttle';
 import type { PasswordHasher } from './passwords';
 
 export class TransactionPasswords {
@@ -19,17 +19,8 @@ export class TransactionPasswords {
 
   /** Throws TRANSACTION_PASSWORD_WRONG (403) unless `plain` is the user's transaction password. */
   async verify(userId: string, plain: string): Promise<void> {
-    const key = `txn:${userId}`;
-    const decision = this.throttle.check(key);
-    if (!decision.allowed) {
-      throw new DomainError(
-        'RATE_LIMITED',
-        MESSAGES.tooManyAttempts,
-        { retryAfterSec: decision.retryAfterSec },
-        undefined,
-        { 'retry-after': String(decision.retryAfterSec) },
-      );
-    }
+    const key = keyOf(userId);
+    this.assertNotThrottled(userId);
     const user = await findUserById(this.db, userId);
     const ok = user?.txnPasswordHash != null && (await this.passwords.verify(user.txnPasswordHash, plain));
     if (!ok) {
@@ -38,4 +29,15 @@ export class TransactionPasswords {
     }
     this.throttle.reset(key);
   }
+
+  /**
+   * Throws the 429 while the account's transaction-password checks are throttled. Replacing the
+   * transaction password asks this first, so knowing the login password does not lift the lock.
+   */
+  assertNotThrottled(userId: string): void {
+    const decision = this.throttle.check(keyOf(userId));
+    if (!decision.allowed) throw throttledError(decision.retryAfterSec);
+  }
 }
+
+const keyOf = (userId: string): string => `txn:${userId}`;

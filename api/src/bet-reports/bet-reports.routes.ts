@@ -17,7 +17,7 @@ import {
 } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { bearerSecurity, isoTimeSchema, nullableIsoTimeSchema, responses, roleSchema, rupeesSchema } from '../common/schemas';
-import { requireAuth, signedIn } from '../plugins/auth';
+import { agentsOnly, requireAuth, signedIn } from '../plugins/auth';
 import { actorOf } from '../users/users.routes';
 import type { BetReportsService } from './bet-reports.service';
 
@@ -278,6 +278,7 @@ export async function betReportsRoutes(app: FastifyInstance, options: { reports:
   const { reports } = options;
   // Any signed-in caller; players and agents see different things (decided by the service).
   const anyone = { access: signedIn() };
+  const agents = { access: agentsOnly() };
 
   // The player's own book: agents get 403 (they read books through get-market-analysis).
   app.get<{ Querystring: { matchId: string } }>(
@@ -306,12 +307,12 @@ export async function betReportsRoutes(app: FastifyInstance, options: { reports:
     message: MESSAGES.ok,
   }));
 
-  app.get<{ Querystring: MarketAnalysisQuery }>('/get-market-analysis', { schema: marketAnalysisSchema, config: anyone }, async (request) => ({
+  app.get<{ Querystring: MarketAnalysisQuery }>('/get-market-analysis', { schema: marketAnalysisSchema, config: agents }, async (request) => ({
     data: await reports.marketAnalysis(actorOf(request), request.query.matchId),
     message: MESSAGES.ok,
   }));
 
-  app.get<{ Querystring: ChildUserListQuery }>('/get-child-user-list', { schema: childUserListSchema, config: anyone }, async (request) => ({
+  app.get<{ Querystring: ChildUserListQuery }>('/get-child-user-list', { schema: childUserListSchema, config: agents }, async (request) => ({
     data: await reports.childUserList(actorOf(request), request.query),
     message: MESSAGES.ok,
   }));

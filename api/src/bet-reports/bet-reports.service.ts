@@ -7,7 +7,6 @@
  * pure rules of book-rules.ts (the same shared maths as placement and settlement).
  */
 import {
-  childRoleOf,
   MESSAGES,
   type BetHistoryQuery,
   type BetListByIdsRequest,
@@ -28,7 +27,7 @@ import type { Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
 import { paiseToRupees } from '../ledger/money';
-import type { Actor, UsersPolicy } from '../users/policy';
+import { isAgent, type Actor, type UsersPolicy } from '../users/policy';
 import { ownUnlessNamed } from '../users/users.service';
 import {
   childBelow,
@@ -52,7 +51,6 @@ export interface BetReportsDeps {
   clock: Clock;
 }
 
-const isAgent = (actor: Actor) => childRoleOf(actor.role) !== null;
 
 function toBetRow(row: repo.BetListRow): BetRow {
   return {
@@ -143,7 +141,7 @@ export class BetReportsService {
 
   /** Whose bets a list shows: the player's own, or the agent's downline. */
   private ownScope(actor: Actor): repo.Scope {
-    return isAgent(actor) ? { ancestorId: actor.userId } : { userId: actor.userId };
+    return isAgent(actor.role) ? { ancestorId: actor.userId } : { userId: actor.userId };
   }
 
   private async page(filter: repo.BetListFilter, page: number | undefined, pageSize: number | undefined): Promise<BetPage<BetRow>> {
@@ -206,7 +204,7 @@ export class BetReportsService {
     const range = reportRange(query.from, query.to, this.deps.clock.nowMs());
     if (!range.ok) throw new DomainError('VALIDATION', range.message);
     const filter = { from: range.from, toExclusive: range.toExclusive, ...(query.sportId !== undefined ? { sportId: query.sportId } : {}) };
-    const agent = isAgent(actor);
+    const agent = isAgent(actor.role);
     let rows: repo.PnlRow[];
     if (!agent) rows = await repo.playerPnlByMarket(this.deps.db, actor.userId, filter);
     else if (query.groupBy === 'child') rows = await repo.agentPnlByChild(this.deps.db, actor.userId, filter);
@@ -243,7 +241,7 @@ export class BetReportsService {
    * match), with the players' combined P&L per outcome and the agent's own share of it.
    */
   async marketAnalysis(actor: Actor, matchId: string | undefined): Promise<MarketBook[]> {
-    if (!isAgent(actor)) throw new DomainError('FORBIDDEN', MESSAGES.agentsOnly);
+    this.deps.policy.authorizeOwn(actor, 'viewMarketAnalysis');
     const { db } = this.deps;
     const positions = await repo.openPositionsBelow(db, actor.userId, { ...(matchId !== undefined ? { matchId } : {}), withChain: true });
     const markets = await this.marketsOf(positions);

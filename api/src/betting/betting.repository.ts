@@ -1,7 +1,7 @@
 /**
  * All SQL of bet placement: the one-call `place_runner_bet` / `place_fancy_bet_checked` functions
- * (migration 0013: the session, every check and the money part), the money part alone of a fancy
- * bet (`place_fancy_bet`, migration 0011), the bet list, and the market bet-locks.
+ * (api/sql/functions: the session, every check and the money part) and their batches, the bet
+ * list, and the market bet-locks.
  */
 import type { AnyBetSide, Area, BetMarketType, BetStatus } from '@backlay/shared/contracts';
 import type { Database, Queryable } from '../db/database';
@@ -17,62 +17,6 @@ export type PlaceOutcome =
   | 'ODDS_CHANGED'
   | 'EXPOSURE_LIMIT'
   | 'INSUFFICIENT_FUNDS';
-
-export interface PlaceBetResult {
-  outcome: PlaceOutcome;
-  betId: string | null;
-  /** The market's position after the bet (or the replayed bet's market now). */
-  pnl: StoredPnl | null;
-  /** EXPOSURE_LIMIT / INSUFFICIENT_FUNDS: the market's exposure the bet would have left. */
-  marketExposureMinor: bigint | null;
-  balanceMinor: bigint;
-  /** The user's total exposure; on INSUFFICIENT_FUNDS the total the bet would have left; on EXPOSURE_LIMIT the limit. */
-  exposureMinor: bigint;
-}
-
-interface RawPlaceResult {
-  outcome: PlaceOutcome;
-  betId: string | null;
-  pnl: StoredPnl | null;
-  marketExposure: string | null;
-  balance: string;
-  exposure: string;
-}
-
-const PLACE_COLUMNS = `outcome, bet_id AS "betId", pnl, market_exposure::text AS "marketExposure", balance::text, exposure::text`;
-
-function toPlaceResult(row: RawPlaceResult | undefined, fn: string): PlaceBetResult {
-  if (row === undefined) throw new Error(`${fn} returned no row`);
-  return {
-    outcome: row.outcome,
-    betId: row.betId,
-    pnl: row.pnl,
-    marketExposureMinor: row.marketExposure === null ? null : BigInt(row.marketExposure),
-    balanceMinor: BigInt(row.balance),
-    exposureMinor: BigInt(row.exposure),
-  };
-}
-
-export interface PlaceFancyBetCall {
-  userId: string;
-  idempotencyKey: string;
-  requestHash: string;
-  matchId: string;
-  fancyId: string;
-  side: 'YES' | 'NO';
-  line: number;
-  rate: number;
-  stakeMinor: bigint;
-}
-
-/** The money part alone of a fancy bet (migration 0011; the tests call it to see its own checks hold). */
-export async function placeFancyBet(q: Queryable, c: PlaceFancyBetCall): Promise<PlaceBetResult> {
-  const { rows } = await q.query<RawPlaceResult>(
-    `SELECT ${PLACE_COLUMNS} FROM place_fancy_bet($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [c.userId, c.idempotencyKey, c.requestHash, c.matchId, c.fancyId, c.side, c.line, c.rate, c.stakeMinor.toString()],
-  );
-  return toPlaceResult(rows[0], 'place_fancy_bet');
-}
 
 /** What the one-call placement functions (migration 0013) can answer. */
 export type CheckedPlaceOutcome =
@@ -148,7 +92,7 @@ export interface CheckedPlaceResult {
   pnl: StoredPnl | null;
   marketExposureMinor: bigint | null;
   balanceMinor: bigint | null;
-  /** As PlaceBetResult.exposureMinor (EXPOSURE_LIMIT: the limit; INSUFFICIENT_FUNDS: the total after the bet). */
+  /** The user's total exposure (EXPOSURE_LIMIT: the limit; INSUFFICIENT_FUNDS: the total the bet would have left). */
   exposureMinor: bigint | null;
   /** ACCEPTED / REPLAY: the stored columns of the bet; the others are the request's (same request hash). */
   bet: { id: string; marketType: BetMarketType; status: BetStatus; createdAt: Date } | null;
@@ -296,13 +240,42 @@ export async function marketOrFancyExists(q: Queryable, marketId: string): Promi
   return rows[0]?.found ?? false;
 }
 
-/** Locks (or unlocks) betting on one market for the subtree of `userId`; true when something changed. */
-export async function setMarketBetLock(q: Queryable, userId: string, marketId: string, lockedBy: string, lock: boolean): Promise<boolean> {
-  const result = lock
-    ? await q.query(
-        'INSERT INTO market_bet_locks (user_id, market_id, locked_by) VALUES ($1, $2, $3) ON CONFLICT (user_id, market_id) DO NOTHING',
-        [userId, marketId, lockedBy],
-      )
-    : await q.query('DELETE FROM market_bet_locks WHERE user_id = $1 AND market_id = $2', [userId, marketId]);
-  return (result.rowCount ?? 0) > 0;
+/**
+ * The market bet-lock of `userId` on `marketId`, created for `lockedBy` when there is none, and
+ * locked FOR UPDATE: its setter as it stands, and whether this call created it.
+ */
+export async function claimMarketBetLock(
+  q: Queryable,
+  userId: string,
+  marketId: string,
+  lockedBy: string,
+): Promise<{ lockedBy: string; created: boolean }> {
+  // A concurrent unlock may delete the row between the conflict and the read: insert again.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const inserted = await q.query(
+      'INSERT INTO market_bet_locks (user_id, market_id, locked_by) VALUES ($1, $2, $3) ON CONFLICT (user_id, market_id) DO NOTHING',
+      [userId, marketId, lockedBy],
+    );
+    const row = await findMarketBetLock(q, userId, marketId);
+    if (row !== null) return { lockedBy: row.lockedBy, created: (inserted.rowCount ?? 0) > 0 };
+  }
+  throw new Error('market_bet_locks: the row keeps vanishing under concurrent unlocks');
+}
+
+/** The market bet-lock of `userId` on `marketId` (FOR UPDATE), or null. */
+export async function findMarketBetLock(q: Queryable, userId: string, marketId: string): Promise<{ lockedBy: string } | null> {
+  const { rows } = await q.query<{ lockedBy: string }>(
+    'SELECT locked_by AS "lockedBy" FROM market_bet_locks WHERE user_id = $1 AND market_id = $2 FOR UPDATE',
+    [userId, marketId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A higher agent takes a market bet-lock over: it becomes the setter. */
+export async function updateMarketBetLockSetter(q: Queryable, userId: string, marketId: string, lockedBy: string): Promise<void> {
+  await q.query('UPDATE market_bet_locks SET locked_by = $3 WHERE user_id = $1 AND market_id = $2', [userId, marketId, lockedBy]);
+}
+
+export async function deleteMarketBetLock(q: Queryable, userId: string, marketId: string): Promise<void> {
+  await q.query('DELETE FROM market_bet_locks WHERE user_id = $1 AND market_id = $2', [userId, marketId]);
 }

@@ -1,7 +1,7 @@
 /** Routes of bet placement (player area): runner and fancy bets. Thin: the Idempotency-Key header is required. */
 import { IDEMPOTENCY_HEADER, MESSAGES, type BetsQuery, type PlaceBetRequest } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
-import { bearerSecurity, responses } from '../common/schemas';
+import { bearerSecurity, hundredthsField, INT4_MAX, int4Field, responses, RUPEES_FIELD_MAX } from '../common/schemas';
 import { isDomainError } from '../common/domain-error';
 import { confirmSession, requireAuth, signedIn } from '../plugins/auth';
 import type { BettingService } from './betting.service';
@@ -46,10 +46,10 @@ const placeBetSchema = {
       selectionId: idSchema,
       fancyId: idSchema,
       side: { type: 'string', enum: ['BACK', 'LAY', 'YES', 'NO'] },
-      odds: { type: 'number', exclusiveMinimum: 0 },
-      run: { type: 'integer', minimum: 0 },
-      rate: { type: 'integer', exclusiveMinimum: 0 },
-      stake: { type: 'number', exclusiveMinimum: 0 },
+      odds: hundredthsField,
+      run: int4Field(0),
+      rate: { type: 'integer', exclusiveMinimum: 0, maximum: INT4_MAX },
+      stake: { type: 'number', exclusiveMinimum: 0, maximum: RUPEES_FIELD_MAX },
     },
   },
   response: responses({

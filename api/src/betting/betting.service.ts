@@ -21,7 +21,7 @@ import {
   type PlacedBet,
   type RunnerBetRequest,
 } from '@backlay/shared/contracts';
-import { sessionEndedMessage } from '../auth/authenticator';
+import { sessionEndedError } from '../auth/authenticator';
 import { DomainError } from '../common/domain-error';
 import type { Logger } from '../common/logger';
 import type { Database } from '../db/database';
@@ -251,7 +251,7 @@ export class BettingService {
       case 'ACCOUNT_LOCKED':
         throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
       case 'SESSION_ENDED':
-        throw new DomainError('SESSION_ENDED', sessionEndedMessage(detail.endedReason));
+        throw sessionEndedError(detail.endedReason);
       case 'CHANGE_PASSWORD_REQUIRED':
         throw new DomainError('CHANGE_PASSWORD_REQUIRED', MESSAGES.changePasswordFirst);
       case 'FORBIDDEN':

@@ -1,7 +1,7 @@
 /**
  * Pure rules of a stored position (positions.pnl): the P&L per outcome as the API shows it, and a
  * position rebuilt from the open bets with the shared maths (a void recomputes it this way; the
- * tests compare the incremental positions of place_bet / place_fancy_bet with it).
+ * tests compare the incremental positions of place_runner_bet / place_fancy_bet_checked with it).
  * Runner markets keep {selectionId: pnl}; fancies the run book {"lines": [...], "zones": [...]}.
  */
 import type { BetMarketType, ProfitListRow } from '@backlay/shared/contracts';

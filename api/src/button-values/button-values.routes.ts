@@ -1,7 +1,7 @@
 /** Routes of a user's stake buttons (any signed-in user, their own buttons only). */
 import { BUTTON_LABEL_MAX_LENGTH, BUTTON_VALUES_MAX, MESSAGES, type SaveButtonValuesRequest } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
-import { bearerSecurity, responses } from '../common/schemas';
+import { bearerSecurity, responses, rupeesField } from '../common/schemas';
 import { requireAuth, signedIn } from '../plugins/auth';
 import type { ButtonValuesService } from './button-values.service';
 
@@ -41,7 +41,7 @@ export async function buttonValuesRoutes(app: FastifyInstance, options: { button
                 type: 'object',
                 additionalProperties: false,
                 required: ['label', 'value'],
-                properties: { label: { type: 'string', maxLength: BUTTON_LABEL_MAX_LENGTH * 10 }, value: { type: 'number' } },
+                properties: { label: { type: 'string', maxLength: BUTTON_LABEL_MAX_LENGTH * 10 }, value: rupeesField },
               },
             },
           },

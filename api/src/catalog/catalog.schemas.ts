@@ -1,17 +1,17 @@
 /** JSON schemas of the catalog and sports-admin routes (request and response), shaped as contracts/sports.ts. */
-import { BET_DELAY_MAX_SEC, MARKET_LIMIT_MAX, PAGE_SIZE_MAX } from '@backlay/shared/contracts';
-import { bearerSecurity, isoTimeSchema, responses } from '../common/schemas';
+import { PAGE_SIZE_MAX } from '@backlay/shared/contracts';
+import { bearerSecurity, INT4_MAX, int4Field, isoTimeSchema, responses, rupeesField } from '../common/schemas';
 import { MATCH_LIST_DEFAULT_LIMIT, MATCH_STATUS_VALUES } from './match-query';
 
 type Schema = Record<string, unknown>;
 
 const idField = { type: 'string', minLength: 1, maxLength: 64 };
-const sportIdField = { type: 'integer', minimum: 1, maximum: 1_000_000 };
+const sportIdField = int4Field(1);
 const eventStatus = { type: 'string', enum: ['upcoming', 'inplay', 'closed'] };
 const marketStatus = { type: 'string', enum: ['open', 'suspended', 'ball_running', 'closed'] };
-/** Type-level bounds only; the readable rules are checked by limits-rules.ts. */
-const moneyField = { type: 'number', maximum: MARKET_LIMIT_MAX * 10 };
-const delayField = { type: 'number', maximum: BET_DELAY_MAX_SEC * 10 };
+/** Storage bounds only; the readable rules are checked by limits-rules.ts. */
+const moneyField = rupeesField;
+const delayField = { type: 'number', minimum: -INT4_MAX, maximum: INT4_MAX };
 
 const limitProperties = {
   minStake: { type: 'number' },
@@ -35,9 +35,26 @@ const runnerSchema = {
   },
 };
 
+/** A DeclaredResult (WINNER, DEAD_HEAT, RUNS, VOID) or null. */
+const settledSchema = {
+  anyOf: [
+    {
+      type: 'object',
+      required: ['type'],
+      properties: {
+        type: { type: 'string', enum: ['WINNER', 'DEAD_HEAT', 'RUNS', 'VOID'] },
+        selectionId: { type: 'string' },
+        selectionIds: { type: 'array', items: { type: 'string' } },
+        runs: { type: 'integer' },
+      },
+    },
+    { type: 'null' },
+  ],
+};
+
 export const marketSchema = {
   type: 'object',
-  required: ['marketId', 'matchId', 'name', 'type', 'status', 'adminSuspended', 'active', 'inPlay', 'runners', 'result', ...limitRequired],
+  required: ['marketId', 'matchId', 'name', 'type', 'status', 'adminSuspended', 'active', 'inPlay', 'runners', 'result', 'settled', ...limitRequired],
   properties: {
     marketId: { type: 'string' },
     matchId: { type: 'string' },
@@ -49,13 +66,14 @@ export const marketSchema = {
     inPlay: { type: 'boolean' },
     runners: { type: 'array', items: runnerSchema },
     result: { type: ['string', 'null'] },
+    settled: settledSchema,
     ...limitProperties,
   },
 };
 
 export const fancySchema = {
   type: 'object',
-  required: ['fancyId', 'matchId', 'name', 'gtype', 'status', 'adminSuspended', 'active', 'noRun', 'noRate', 'yesRun', 'yesRate', 'result', ...limitRequired],
+  required: ['fancyId', 'matchId', 'name', 'gtype', 'status', 'adminSuspended', 'active', 'noRun', 'noRate', 'yesRun', 'yesRate', 'result', 'settled', ...limitRequired],
   properties: {
     fancyId: { type: 'string' },
     matchId: { type: 'string' },
@@ -69,6 +87,7 @@ export const fancySchema = {
     yesRun: { type: 'integer' },
     yesRate: { type: 'integer' },
     result: { type: ['integer', 'null'] },
+    settled: settledSchema,
     ...limitProperties,
   },
 };
@@ -237,7 +256,7 @@ export const schemas = {
       type: 'object',
       additionalProperties: false,
       properties: {
-        sportId: { type: 'integer', minimum: 1 },
+        sportId: sportIdField,
         status: { type: 'string', enum: [...MATCH_STATUS_VALUES], default: 'all' },
         limit: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: MATCH_LIST_DEFAULT_LIMIT },
       },

@@ -25,6 +25,7 @@ const base: Omit<MarketRow, 'marketType' | 'runners'> = {
   active: true,
   adminSuspended: false,
   result: null,
+  settled: null,
   version: 3n,
   minStakeMinor: 10_050n,
   maxStakeMinor: 10_000_000n,
@@ -67,6 +68,31 @@ describe('market rows at the edge', () => {
         { selectionId: 'b', name: 'B', back: null, lay: null },
       ],
     });
+  });
+
+  it('a settled market has no prices and its runners follow the settlement, not the feed', () => {
+    const row: MarketRow = {
+      ...base,
+      marketType: 'match_odds',
+      // The feed said B; the bets were settled on A (an admin's declaration).
+      result: 'b',
+      settled: { type: 'WINNER', selectionId: 'a' },
+      runners: [
+        { selectionId: 'a', name: 'A', sortOrder: 1, status: 'loser', backPrices: [185], backSizesMinor: [1n], layPrices: [186], laySizesMinor: [1n] },
+        { selectionId: 'b', name: 'B', sortOrder: 2, status: 'winner', backPrices: [], backSizesMinor: [], layPrices: [], laySizesMinor: [] },
+        { selectionId: 'c', name: 'C', sortOrder: 3, status: 'removed', backPrices: [], backSizesMinor: [], layPrices: [], laySizesMinor: [] },
+      ],
+    };
+    const market = toMarket(row);
+    expect(market.settled).toEqual({ type: 'WINNER', selectionId: 'a' });
+    expect(market.runners).toEqual([
+      { selectionId: 'a', name: 'A', status: 'winner', back: [], lay: [] },
+      { selectionId: 'b', name: 'B', status: 'loser', back: [], lay: [] },
+      { selectionId: 'c', name: 'C', status: 'removed', back: [], lay: [] },
+    ]);
+    expect(toMarket({ ...row, settled: { type: 'DEAD_HEAT', selectionIds: ['a', 'b'] } }).runners.map((r) => r.status)).toEqual(['winner', 'winner', 'removed']);
+    expect(toMarket({ ...row, settled: { type: 'VOID' } }).runners.map((r) => r.status)).toEqual(['active', 'active', 'removed']);
+    expect(toMarket({ ...row, settled: null }).runners.map((r) => r.status)).toEqual(['loser', 'winner', 'removed']);
   });
 
   it('a fancy keeps its runs and rates', () => {

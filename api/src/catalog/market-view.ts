@@ -5,6 +5,7 @@
  * rates in paise) and two-decimal numbers at the edge; money is paise inside, rupees outside.
  */
 import type {
+  DeclaredResult,
   Fancy,
   Market,
   MarketLimits,
@@ -53,6 +54,8 @@ export interface MarketRow extends LimitsRow {
   active: boolean;
   adminSuspended: boolean;
   result: string | null;
+  /** The live settlement's result (settlements.result), null while unsettled. */
+  settled: DeclaredResult | null;
   version: bigint;
   runners: RunnerRow[];
 }
@@ -71,6 +74,8 @@ export interface FancyRow extends LimitsRow {
   yesRun: number;
   yesRate: number;
   result: number | null;
+  /** The live settlement's result, null while unsettled. */
+  settled: DeclaredResult | null;
   version: bigint;
 }
 
@@ -123,7 +128,15 @@ function levels(prices: readonly number[], sizes: readonly bigint[]) {
   return prices.map((price, i) => ({ price: hundredthsToDecimal(price), size: paiseToRupees(sizes[i] ?? 0n) }));
 }
 
-export function toRunner(row: RunnerRow): Runner {
+/**
+ * A runner as players see it. Of a settled market (`settled`: the live settlement's result) the
+ * prices are gone and the status follows the settlement, not the feed: the page never shows a
+ * winner that contradicts how the bets were settled.
+ */
+export function toRunner(row: RunnerRow, settled: DeclaredResult | null = null): Runner {
+  if (settled !== null) {
+    return { selectionId: row.selectionId, name: row.name, back: [], lay: [], status: settledRunnerStatus(row, settled) };
+  }
   return {
     selectionId: row.selectionId,
     name: row.name,
@@ -131,6 +144,19 @@ export function toRunner(row: RunnerRow): Runner {
     lay: levels(row.layPrices, row.laySizesMinor),
     status: row.status,
   };
+}
+
+/** A runner's status under a settled result: winner (or one of a dead heat), loser, active on a void. */
+function settledRunnerStatus(row: RunnerRow, settled: DeclaredResult): Runner['status'] {
+  if (row.status === 'removed') return 'removed';
+  switch (settled.type) {
+    case 'WINNER':
+      return settled.selectionId === row.selectionId ? 'winner' : 'loser';
+    case 'DEAD_HEAT':
+      return settled.selectionIds.includes(row.selectionId) ? 'winner' : 'loser';
+    default:
+      return 'active';
+  }
 }
 
 export function toMarket(row: MarketRow): Market {
@@ -143,8 +169,9 @@ export function toMarket(row: MarketRow): Market {
     adminSuspended: row.adminSuspended,
     active: row.active,
     inPlay: row.inPlay,
-    runners: [...row.runners].sort((a, b) => a.sortOrder - b.sortOrder).map(toRunner),
+    runners: [...row.runners].sort((a, b) => a.sortOrder - b.sortOrder).map((runner) => toRunner(runner, row.settled)),
     result: row.result,
+    settled: row.settled,
     ...limitsOf(row),
   };
 }
@@ -163,6 +190,7 @@ export function toFancy(row: FancyRow): Fancy {
     yesRun: row.yesRun,
     yesRate: row.yesRate,
     result: row.result,
+    settled: row.settled,
     ...limitsOf(row),
   };
 }

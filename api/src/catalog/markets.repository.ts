@@ -2,7 +2,8 @@
  * SQL of markets (with their runners and prices), fancies and scores. The feed ingest upserts
  * the feed's columns in batches (one statement per table); admins change only `active`,
  * `admin_suspended` and the limits. A result, once stored, never changes and a closed market
- * never reopens: settlement (step 4) reads the result from here.
+ * never reopens: settlement (step 4) reads the result from here. `feed_result` follows the feed's
+ * latest word (a correction) and is what a settled result is checked against (migration 0019).
  */
 import type { FeedFancy, FeedMarket, FeedScore } from '../feed/feed-provider';
 import type { Queryable } from '../db/database';
@@ -58,9 +59,12 @@ function toFancyRow(raw: RawFancy): FancyRow {
 const LIMIT_COLUMNS = (t: string) => `${t}.min_stake_minor::text AS "minStakeMinor", ${t}.max_stake_minor::text AS "maxStakeMinor",
   ${t}.max_profit_minor::text AS "maxProfitMinor", ${t}.bet_delay_sec AS "betDelaySec"`;
 
+/** The result of the market's live settlement (settlements_one_live: at most one row), or null. */
+const SETTLED_COLUMN = (t: string) => `(SELECT s.result FROM settlements s WHERE s.market_id = ${t}.id AND s.reversed_at IS NULL) AS settled`;
+
 const MARKET_SELECT = `SELECT m.id, m.event_id AS "eventId", m.name, m.market_type AS "marketType", m.sort_order AS "sortOrder",
   m.feed_status AS "feedStatus", m.in_play AS "inPlay", m.active, m.admin_suspended AS "adminSuspended", m.result,
-  m.version::text AS version, ${LIMIT_COLUMNS('m')},
+  m.version::text AS version, ${LIMIT_COLUMNS('m')}, ${SETTLED_COLUMN('m')},
   coalesce((SELECT json_agg(json_build_object(
       'selectionId', r.selection_id, 'name', r.name, 'sortOrder', r.sort_order, 'status', r.status,
       'backPrices', r.back_prices, 'backSizesMinor', r.back_sizes_minor::text[],
@@ -70,20 +74,27 @@ const MARKET_SELECT = `SELECT m.id, m.event_id AS "eventId", m.name, m.market_ty
 
 const FANCY_SELECT = `SELECT f.id, f.event_id AS "eventId", f.name, f.gtype, f.sort_order AS "sortOrder", f.feed_status AS "feedStatus",
   f.active, f.admin_suspended AS "adminSuspended", f.no_run AS "noRun", f.no_rate AS "noRate", f.yes_run AS "yesRun",
-  f.yes_rate AS "yesRate", f.result, f.version::text AS version, ${LIMIT_COLUMNS('f')}
+  f.yes_rate AS "yesRate", f.result, f.version::text AS version, ${LIMIT_COLUMNS('f')}, ${SETTLED_COLUMN('f')}
   FROM fancies f`;
 
 // ---- the feed's writes ----
 
-/** Inserts or updates markets and their runners; new markets take their sport's default limits. */
+/**
+ * Inserts or updates markets and their runners; new markets take their sport's default limits.
+ * The sport's bet delay is the match odds' (and every exchange market's) delay; bookmaker markets
+ * and fancies start with none, as the Indian exchanges run them: their prices are the house's
+ * own, paused by the feed while a ball is live, so a delay only makes a bet meet the next ball.
+ * An admin can set any market's or fancy's delay afterwards.
+ */
 export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]): Promise<void> {
   if (markets.length === 0) return;
   await q.query(
-    `INSERT INTO markets (id, event_id, name, market_type, sort_order, feed_status, in_play, result, resulted_at,
+    `INSERT INTO markets (id, event_id, name, market_type, sort_order, feed_status, in_play, result, feed_result, resulted_at,
                           min_stake_minor, max_stake_minor, max_profit_minor, bet_delay_sec)
-     SELECT m.id, m.event_id, m.name, m.market_type, m.sort_order, m.feed_status, m.in_play, m.result,
+     SELECT m.id, m.event_id, m.name, m.market_type, m.sort_order, m.feed_status, m.in_play, m.result, m.result,
             CASE WHEN m.result IS NULL THEN NULL ELSE now() END,
-            s.min_stake_minor, s.max_stake_minor, s.max_profit_minor, s.bet_delay_sec
+            s.min_stake_minor, s.max_stake_minor, s.max_profit_minor,
+            CASE WHEN m.market_type = 'bookmaker' THEN 0 ELSE s.bet_delay_sec END
      FROM jsonb_to_recordset($1::jsonb)
        AS m(id text, event_id text, name text, market_type text, sort_order int, feed_status text, in_play boolean, result text)
      JOIN events e ON e.id = m.event_id JOIN sports s ON s.sport_id = e.sport_id
@@ -91,6 +102,7 @@ export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]
        name = EXCLUDED.name, sort_order = EXCLUDED.sort_order, in_play = EXCLUDED.in_play,
        feed_status = CASE WHEN markets.feed_status = 'closed' THEN 'closed' ELSE EXCLUDED.feed_status END,
        result = coalesce(markets.result, EXCLUDED.result),
+       feed_result = coalesce(EXCLUDED.result, markets.feed_result),
        resulted_at = coalesce(markets.resulted_at, EXCLUDED.resulted_at),
        version = markets.version + 1, updated_at = now()`,
     [
@@ -139,11 +151,12 @@ export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]
 export async function upsertFancies(q: Queryable, fancies: readonly FeedFancy[]): Promise<void> {
   if (fancies.length === 0) return;
   await q.query(
-    `INSERT INTO fancies (id, event_id, name, gtype, sort_order, feed_status, no_run, no_rate, yes_run, yes_rate, result, resulted_at,
-                          min_stake_minor, max_stake_minor, max_profit_minor, bet_delay_sec)
+    `INSERT INTO fancies (id, event_id, name, gtype, sort_order, feed_status, no_run, no_rate, yes_run, yes_rate, result, feed_result,
+                          resulted_at, min_stake_minor, max_stake_minor, max_profit_minor, bet_delay_sec)
      SELECT f.id, f.event_id, f.name, f.gtype, f.sort_order, f.feed_status, f.no_run, f.no_rate, f.yes_run, f.yes_rate, f.result,
+            CASE WHEN f.feed_status = 'closed' THEN f.result END,
             CASE WHEN f.result IS NULL THEN NULL ELSE now() END,
-            s.min_stake_minor, s.max_stake_minor, s.max_profit_minor, s.bet_delay_sec
+            s.min_stake_minor, s.max_stake_minor, s.max_profit_minor, 0
      FROM jsonb_to_recordset($1::jsonb) AS f(id text, event_id text, name text, gtype text, sort_order int, feed_status text,
        no_run int, no_rate int, yes_run int, yes_rate int, result int)
      JOIN events e ON e.id = f.event_id JOIN sports s ON s.sport_id = e.sport_id
@@ -155,6 +168,7 @@ export async function upsertFancies(q: Queryable, fancies: readonly FeedFancy[])
        yes_run = CASE WHEN fancies.feed_status = 'closed' THEN fancies.yes_run ELSE EXCLUDED.yes_run END,
        yes_rate = CASE WHEN fancies.feed_status = 'closed' THEN fancies.yes_rate ELSE EXCLUDED.yes_rate END,
        result = CASE WHEN fancies.feed_status = 'closed' THEN fancies.result ELSE EXCLUDED.result END,
+       feed_result = CASE WHEN EXCLUDED.feed_status = 'closed' THEN EXCLUDED.result ELSE fancies.feed_result END,
        resulted_at = coalesce(fancies.resulted_at, EXCLUDED.resulted_at),
        version = fancies.version + 1, updated_at = now()`,
     [
@@ -211,7 +225,7 @@ export async function upsertScores(q: Queryable, scores: readonly FeedScore[]): 
 export async function voidOpenMarketsOf(q: Queryable, eventIds: readonly string[]): Promise<{ marketIds: string[]; fancyIds: string[] }> {
   if (eventIds.length === 0) return { marketIds: [], fancyIds: [] };
   const markets = await q.query<{ id: string }>(
-    `UPDATE markets SET feed_status = 'closed', result = 'void', resulted_at = now(), version = version + 1, updated_at = now()
+    `UPDATE markets SET feed_status = 'closed', result = 'void', feed_result = 'void', resulted_at = now(), version = version + 1, updated_at = now()
      WHERE event_id = ANY($1::text[]) AND feed_status <> 'closed' RETURNING id`,
     [eventIds],
   );

@@ -9,8 +9,8 @@ import {
   type ChipTransferRequest,
 } from '@backlay/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bearerSecurity, responses, rupeesSchema, uuidSchema } from '../common/schemas';
-import { signedIn } from '../plugins/auth';
+import { bearerSecurity, responses, rupeesField, rupeesSchema, uuidSchema } from '../common/schemas';
+import { agentsOnly } from '../plugins/auth';
 import { actorOf, metaOf } from '../users/users.routes';
 import type { ChipDirection, ChipsService } from './chips.service';
 
@@ -28,7 +28,7 @@ const transferSchema = {
     additionalProperties: false,
     properties: {
       username: { type: 'string', minLength: 1, maxLength: 64 },
-      amount: { type: 'number' },
+      amount: rupeesField,
       // Longer remarks get the readable message from the service.
       remark: { type: 'string', maxLength: REMARK_MAX_LENGTH * 4 },
       transactionPassword: { type: 'string', minLength: 1, maxLength: 64 },
@@ -48,7 +48,7 @@ export async function chipsRoutes(app: FastifyInstance, options: { chips: ChipsS
     data: await options.chips.transfer(actorOf(request), direction, request.body, request.headers[IDEMPOTENCY_HEADER], metaOf(request)),
     message,
   });
-  const config = { access: signedIn() };
+  const config = { access: agentsOnly() };
   app.post<TransferRoute>('/deposit-chips', { schema: transferSchema, config }, route('deposit', MESSAGES.chipsDeposited));
   app.post<TransferRoute>('/withdraw-chips', { schema: transferSchema, config }, route('withdraw', MESSAGES.chipsWithdrawn));
 }

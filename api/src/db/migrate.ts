@@ -3,6 +3,12 @@
  * and records each in schema_migrations with a checksum. An advisory lock keeps two starting
  * instances from migrating at once. A migration that was applied and then edited is an error:
  * write a new migration instead.
+ *
+ * Then, in the same transaction and under the same lock, it re-applies every file of
+ * api/sql/functions (one `CREATE OR REPLACE FUNCTION` each, ADR 0013) on every start: a function
+ * changes by editing its file. The files run in name order, but the order does not matter:
+ * PL/pgSQL bodies are resolved when called, and the one SQL-language function
+ * (`backlay_role_tier`) reads no table or function of ours.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -10,6 +16,7 @@ import path from 'node:path';
 import type { Database } from './database';
 
 const FILE_PATTERN = /^(\d{4})_[a-z0-9_]+\.sql$/;
+const FUNCTION_FILE_PATTERN = /^[a-z_][a-z0-9_]*\.sql$/;
 /** Arbitrary constant identifying the migration lock. */
 const MIGRATION_LOCK_ID = 72_810_001;
 
@@ -33,9 +40,21 @@ export function readMigrations(dir: string): MigrationFile[] {
   });
 }
 
-/** Applies the pending migrations; returns the names it applied. */
-export async function runMigrations(db: Database, dir: string): Promise<string[]> {
+/** The function files of `dir` (api/sql/functions), sorted by name. */
+export function readSqlFunctionFiles(dir: string): { name: string; sql: string }[] {
+  return readdirSync(dir)
+    .filter((f) => FUNCTION_FILE_PATTERN.test(f))
+    .sort()
+    .map((name) => ({ name, sql: readFileSync(path.join(dir, name), 'utf8') }));
+}
+
+/**
+ * Applies the pending migrations of `dir`, then re-applies every function file of
+ * `functionsDir`; returns the names of the migrations it applied.
+ */
+export async function runMigrations(db: Database, dir: string, functionsDir: string): Promise<string[]> {
   const migrations = readMigrations(dir);
+  const functions = readSqlFunctionFiles(functionsDir);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -65,6 +84,7 @@ export async function runMigrations(db: Database, dir: string): Promise<string[]
       ]);
       done.push(migration.name);
     }
+    for (const fn of functions) await tx.query(fn.sql);
     return done;
   });
 }

@@ -113,9 +113,9 @@ export async function seedDemo(deps: { db: Database; ledger: LedgerService; pass
       await payments.updatePaymentSettings(tx, DEMO_PAYMENT_SETTINGS, ids[0] ?? '');
     }
     // The simulator plays on a compressed clock (a ball every 2–4 s instead of about 40 s), so a
-    // 5 s bet delay would span one or two balls and almost every in-play fancy bet would meet a
-    // moved line or a running ball after it. The demo's sports start with DEMO_BET_DELAY_SEC
-    // instead (new markets and fancies take it); admins can change it in the sports list.
+    // 5 s bet delay would span one or two balls. The demo's sports start with DEMO_BET_DELAY_SEC
+    // instead, which new match odds markets take (bookmaker markets and fancies start with no
+    // delay: markets.repository.ts); admins can change it in the sports list.
     await tx.query('UPDATE sports SET bet_delay_sec = $1 WHERE bet_delay_sec = 5 AND updated_by IS NULL', [DEMO_BET_DELAY_SEC]);
     return { createdUsers, postedJournals };
   });

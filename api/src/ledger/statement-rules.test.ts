@@ -54,6 +54,18 @@ describe('describeEntry', () => {
     [facts({ code: 'WITHDRAW_HOLD', amountMinor: -100n, counterparty: 'system:withdraw_hold' }), 'Withdrawal requested (amount held)'],
     [facts({ code: 'WITHDRAW_PAYOUT', counterparty: 'system:withdraw_hold' }), 'Withdrawal approved (to pay out)'],
     [facts({ code: 'WITHDRAW_RELEASE', counterparty: 'system:withdraw_hold', remark: 'wrong IFSC' }), 'Withdrawal rejected (amount returned) - wrong IFSC'],
+    // Settlement: the match and the market in words, never the P&L account or the version.
+    ...((): Array<[EntryFacts, string]> => {
+      const settled = { counterparty: 'demo-dl', matchName: 'India v Australia', marketName: 'Match Odds', remark: 'Settlement of Match Odds (v1)' };
+      return [
+        [facts({ ...settled, code: 'MARKET_SETTLE', settlementVersion: 1 }), 'Won on Match Odds · India v Australia'],
+        [facts({ ...settled, code: 'MARKET_SETTLE', amountMinor: -100n, settlementVersion: 1 }), 'Lost on Match Odds · India v Australia'],
+        [facts({ ...settled, code: 'MARKET_SETTLE', settlementVersion: 2 }), 'Won on Match Odds · India v Australia (corrected result)'],
+        [facts({ ...settled, code: 'MARKET_SETTLE_REVERSAL', amountMinor: -100n, remark: 'Rollback of settlement v1' }), 'Result withdrawn: Match Odds · India v Australia'],
+        // A market the statement cannot name keeps the journal's words.
+        [facts({ code: 'MARKET_SETTLE', counterparty: 'demo-dl', remark: 'Settlement of X (v1)' }), 'Transfer from demo-dl - Settlement of X (v1)'],
+      ];
+    })(),
   ])('%j → %s', (entry, text) => {
     expect(describeEntry(entry)).toBe(text);
   });

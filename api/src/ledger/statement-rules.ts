@@ -39,6 +39,32 @@ export interface EntryFacts {
   /** The code of the journal this one reverses, for a REVERSAL. */
   reversedCode: string | null;
   remark: string;
+  /** A settlement's (or its rollback's) match and market or fancy names, and its version. */
+  matchName?: string | null;
+  marketName?: string | null;
+  settlementVersion?: number | null;
+}
+
+/** "Match Odds · India v Australia", or the journal's own words when the market is unknown. */
+function marketLabel(facts: EntryFacts): string | null {
+  if (facts.marketName == null || facts.matchName == null) return null;
+  return `${facts.marketName} · ${facts.matchName}`;
+}
+
+/**
+ * A settlement in a player's words: "Won on Match Odds · India v Australia", "Lost on …", a
+ * correction after a rollback says so; the rollback itself "Result withdrawn: …". Null when the
+ * entry is not a settlement or its market is not known.
+ */
+function describeSettlement(facts: EntryFacts): string | null {
+  const label = marketLabel(facts);
+  if (label === null) return null;
+  if (facts.code === 'MARKET_SETTLE') {
+    const corrected = (facts.settlementVersion ?? 1) > 1 ? ' (corrected result)' : '';
+    return `${facts.amountMinor > 0n ? 'Won on' : 'Lost on'} ${label}${corrected}`;
+  }
+  if (facts.code === 'MARKET_SETTLE_REVERSAL') return `Result withdrawn: ${label}`;
+  return null;
 }
 
 /** The counterparty that mints play chips: its credits are the account's opening chips. */
@@ -73,6 +99,9 @@ function describeMovement(code: string, amountMinor: bigint, counterparty: strin
  * deposit from demo-dl"; a remark is appended after " - ".
  */
 export function describeEntry(facts: EntryFacts): string {
+  // A settlement names its match and market; its remark ("Settlement of … (v1)") adds nothing.
+  const settlement = describeSettlement(facts);
+  if (settlement !== null) return settlement;
   const counterparty = facts.counterparty ?? 'system';
   let text: string;
   if (facts.code === 'REVERSAL' && facts.reversedCode !== null) {

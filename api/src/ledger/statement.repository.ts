@@ -10,6 +10,10 @@ export interface StatementEntryRow {
   remark: string;
   reversedCode: string | null;
   counterparty: string | null;
+  /** A settlement's match and market (or fancy) names and its version; null for other journals. */
+  matchName: string | null;
+  marketName: string | null;
+  settlementVersion: number | null;
 }
 
 export interface StatementRange {
@@ -19,8 +23,10 @@ export interface StatementRange {
 }
 
 /**
- * One page of entries, oldest first, each with its journal, the reversed journal's code and
- * the other account of the journal (username, or system code) — one query.
+ * One page of entries, oldest first, each with its journal, the reversed journal's code, the
+ * other account of the journal (a username; an agent's P&L account as its agent's username; else
+ * the system code) and, for a settlement or its rollback, the match, the market and the version
+ * (from the journal's event_ref `<marketId>:<version>`) — one query.
  */
 export async function listStatementEntries(
   q: Queryable,
@@ -30,16 +36,27 @@ export async function listStatementEntries(
   const { rows } = await q.query<Omit<StatementEntryRow, 'amountMinor' | 'currBalanceMinor'> & { amountMinor: string; currBalanceMinor: string }>(
     `SELECT e.id::text AS id, e.created_at AS "createdAt", e.amount_minor::text AS "amountMinor",
             e.curr_balance_minor::text AS "currBalanceMinor", j.code, j.remark, r.code AS "reversedCode",
-            other.name AS counterparty
+            other.name AS counterparty, settled.match_name AS "matchName", settled.market_name AS "marketName",
+            settled.version AS "settlementVersion"
      FROM entries e
      JOIN journals j ON j.id = e.journal_id
      LEFT JOIN journals r ON r.id = j.reverses_journal_id
      LEFT JOIN LATERAL (
-       SELECT coalesce(u.username, a.code) AS name
+       SELECT coalesce(u.username, pnl.username, a.code) AS name
        FROM entries o JOIN ledger_accounts a ON a.id = o.account_id LEFT JOIN users u ON u.id = a.user_id
+       LEFT JOIN users pnl ON a.code LIKE 'system:agent\_pnl:%' AND pnl.id::text = substr(a.code, length('system:agent_pnl:') + 1)
        WHERE o.journal_id = e.journal_id AND o.account_id <> e.account_id
        ORDER BY o.id LIMIT 1
      ) other ON true
+     LEFT JOIN LATERAL (
+       SELECT ev.name AS match_name, coalesce(m.name, f.name) AS market_name,
+              substring(j.event_ref FROM ':([0-9]+)$')::int AS version
+       FROM (SELECT regexp_replace(j.event_ref, ':[0-9]+$', '') AS id) ref
+       LEFT JOIN markets m ON m.id = ref.id
+       LEFT JOIN fancies f ON m.id IS NULL AND f.id = ref.id
+       JOIN events ev ON ev.id = coalesce(m.event_id, f.event_id)
+       WHERE j.code IN ('MARKET_SETTLE', 'MARKET_SETTLE_REVERSAL')
+     ) settled ON true
      WHERE e.account_id = $1 AND e.created_at >= $2 AND e.created_at < $3
      ORDER BY e.version
      LIMIT $4 OFFSET $5`,

@@ -156,7 +156,7 @@ export class PaymentRequestsService {
 
   private async createDeposit(actor: Actor, form: DepositForm, image: Buffer, idempotencyKey: string, meta: RequestMeta): Promise<PaymentResult> {
     const { db, store } = this.deps;
-    this.assertHasUpline(actor);
+    this.deps.policy.authorizeOwn(actor, 'requestPayment');
     const scope: IdempotencyScope = {
       actorId: actor.userId,
       operation: 'request',
@@ -245,7 +245,7 @@ export class PaymentRequestsService {
 
   private async createWithdraw(actor: Actor, form: WithdrawForm, idempotencyKey: string, meta: RequestMeta): Promise<PaymentResult> {
     const { db, ledger } = this.deps;
-    this.assertHasUpline(actor);
+    this.deps.policy.authorizeOwn(actor, 'requestPayment');
     const scope: IdempotencyScope = {
       actorId: actor.userId,
       operation: 'request',
@@ -443,11 +443,6 @@ export class PaymentRequestsService {
       if ((error as { code?: unknown }).code === 'ENOENT') throw new DomainError('NOT_FOUND', MESSAGES.notFound);
       throw error;
     }
-  }
-
-  /** Only the top admin has no upline: nobody could ever decide its request. */
-  private assertHasUpline(actor: Actor): void {
-    if (actor.role === 'admin') throw new DomainError('FORBIDDEN', MESSAGES.noUplineForPayments);
   }
 
   /** The stored answer of an earlier call with this key, or null (409 when the key meant something else). */

@@ -15,7 +15,7 @@ import {
 } from '@backlay/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../common/domain-error';
-import { signedIn } from '../plugins/auth';
+import { agentsOnly, signedIn } from '../plugins/auth';
 import { actorOf, metaOf } from '../users/users.routes';
 import { extensionOf } from './image-sniff';
 import { MULTIPART_OPTIONS, readMultipartForm } from './multipart-form';
@@ -84,7 +84,7 @@ export async function paymentsRoutes(
 
   app.post<Keyed & { Body: UpdateDepositWithdrawStatusRequest }>(
     '/update-deposit-withdraw-status',
-    { schema: schemas.updateStatusSchema, config: anyone },
+    { schema: schemas.updateStatusSchema, config: { access: agentsOnly() } },
     async (request) => requests.decide(actorOf(request), request.body, request.headers[IDEMPOTENCY_HEADER], metaOf(request)),
   );
 

@@ -26,10 +26,14 @@ export interface ReencodedImage {
 
 const SHARP_FORMAT: Readonly<Record<ImageType, string>> = { 'image/png': 'png', 'image/jpeg': 'jpeg' };
 
+/**
+ * The decoder's refusal as the API's own message. Its text (libvips: "VipsJpeg: premature end of
+ * JPEG image", file offsets …) is a library internal and never leaves the API.
+ */
 function unreadable(error: unknown): DomainError {
   const reason = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(reason)) return new DomainError('UNPROCESSABLE', MESSAGES.screenshotTooManyPixels);
-  return new DomainError('UNPROCESSABLE', MESSAGES.screenshotUnreadable, { reason: reason.slice(0, 200) });
+  return new DomainError('UNPROCESSABLE', MESSAGES.screenshotUnreadable);
 }
 
 /**

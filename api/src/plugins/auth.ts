@@ -14,7 +14,7 @@
  * so those answers keep their usual order.
  */
 import fastifyJwt from '@fastify/jwt';
-import { MESSAGES, type Area, type Role } from '@backlay/shared/contracts';
+import { AGENT_ROLES, MESSAGES, type Area, type Role } from '@backlay/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtPluginOptions } from '../auth/access-tokens';
@@ -22,9 +22,17 @@ import type { AuthContext, Authenticator } from '../auth/authenticator';
 import { DomainError } from '../common/domain-error';
 import type { SettingsService } from '../settings/settings.service';
 
-export type RouteAccess =
-  | { kind: 'public'; area?: Area }
-  | { kind: 'signedIn'; area?: Area; roles?: readonly Role[]; allowDuringSetup?: boolean; sessionCheckedByHandler?: boolean };
+export interface SignedInOptions {
+  area?: Area;
+  /** Who may call it at all: anyone else gets 403 before the request is validated. */
+  roles?: readonly Role[];
+  /** The 403's message for a role outside `roles` (default MESSAGES.forbidden). */
+  forbiddenMessage?: string;
+  allowDuringSetup?: boolean;
+  sessionCheckedByHandler?: boolean;
+}
+
+export type RouteAccess = { kind: 'public'; area?: Area } | ({ kind: 'signedIn' } & SignedInOptions);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,10 +49,18 @@ export function publicAccess(area?: Area): RouteAccess {
 }
 
 /** A route for signed-in callers. */
-export function signedIn(
-  options: { area?: Area; roles?: readonly Role[]; allowDuringSetup?: boolean; sessionCheckedByHandler?: boolean } = {},
-): RouteAccess {
+export function signedIn(options: SignedInOptions = {}): RouteAccess {
   return { kind: 'signedIn', ...options };
+}
+
+/**
+ * A route for agents only (users, chips, market analysis, books, payment decisions): a player
+ * gets 403 "Only agents can do this" from the access hook, before its body or query is read, so
+ * it learns nothing of the schema (QUALITY T9 function level). The agent roles sign in only to
+ * the admin area, so the roles pin the area too.
+ */
+export function agentsOnly(): RouteAccess {
+  return signedIn({ roles: AGENT_ROLES, forbiddenMessage: MESSAGES.agentsOnly });
 }
 
 /** The caller of a `signedIn` route. */
@@ -77,7 +93,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
       throw new DomainError('CHANGE_PASSWORD_REQUIRED', MESSAGES.changePasswordFirst);
     }
     if (access.roles !== undefined && !access.roles.includes(auth.role)) {
-      throw new DomainError('FORBIDDEN', MESSAGES.forbidden);
+      throw new DomainError('FORBIDDEN', access.forbiddenMessage ?? MESSAGES.forbidden);
     }
     return auth;
   }

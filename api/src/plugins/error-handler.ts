@@ -19,6 +19,14 @@ function codeForStatus(status: number): ErrorCode {
       return 'NOT_FOUND';
     case 409:
       return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 414:
+      return 'URI_TOO_LONG';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 431:
+      return 'HEADERS_TOO_LARGE';
     case 429:
       return 'RATE_LIMITED';
     default:

@@ -42,6 +42,8 @@ export interface DomainEventMap {
     /** Set when an admin showed (true) or hid (false) the whole match. */
     matchActive?: boolean;
   };
+  /** An admin switched maintenance on or off (the player area closes or reopens). */
+  'settings.maintenanceChanged': { on: boolean };
 }
 
 export type DomainEventName = keyof DomainEventMap;

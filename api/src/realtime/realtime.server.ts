@@ -12,10 +12,12 @@
  *   (market-data.ts); `catalog.matchChanged` domain events feed the batches.
  */
 import {
+  type Area,
   DATA_NAMESPACE,
   type DataSubscribe,
   MESSAGES,
   SOCKET_PATH,
+  TOKEN_EXPIRED_EVENT,
   USER_NAMESPACE,
   type SocketAck,
   type SocketBalancePayload,
@@ -36,6 +38,8 @@ import { MarketDataHub } from './market-data';
 
 interface SocketData {
   auth: AuthContext;
+  /** When the access token of the handshake expires (ms); the socket is disconnected then. */
+  expiresAtMs: number;
   eventWindow: { startedMs: number; count: number; warned: boolean };
 }
 
@@ -62,6 +66,8 @@ export interface Realtime {
 
 export const userRoom = (userId: string): string => `user:${userId}`;
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
+/** Every socket of an area (player or admin), e.g. to close the player area for maintenance. */
+export const areaRoom = (area: Area): string => `area:${area}`;
 
 /** The `balance` message of a wallet (paise → rupees). */
 export function toBalancePayload(wallet: { balanceMinor: bigint; exposureMinor: bigint }): SocketBalancePayload {
@@ -77,7 +83,8 @@ export function originAllowed(origin: string | undefined, allowed: readonly stri
 function handshakeError(error: unknown): Error {
   const message = isDomainError(error) ? error.message : MESSAGES.internal;
   const result = new Error(message) as Error & { data?: unknown };
-  result.data = { code: isDomainError(error) ? error.code : 'INTERNAL' };
+  // The code, and the reason of an ended session (a lock, a password reset), for the client.
+  result.data = isDomainError(error) ? { ...error.data, code: error.code } : { code: 'INTERNAL' };
   return result;
 }
 
@@ -101,9 +108,9 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || token.length === 0) return next(handshakeError(noToken()));
     try {
-      const auth = await authenticator.authenticateToken(token);
-      socket.data = { auth, eventWindow: { startedMs: Date.now(), count: 0, warned: false } } satisfies SocketData;
-      await socket.join(sessionRoom(auth.sessionId));
+      const { auth, expiresAtMs } = await authenticator.authenticateTokenUntil(token);
+      socket.data = { auth, expiresAtMs, eventWindow: { startedMs: Date.now(), count: 0, warned: false } } satisfies SocketData;
+      await socket.join([sessionRoom(auth.sessionId), areaRoom(auth.area)]);
       next();
     } catch (error) {
       if (!isDomainError(error)) log.error({ err: error }, 'socket handshake failed');
@@ -121,12 +128,18 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     }
     void authenticate(socket as unknown as Socket, next);
   });
-  userNs.on('connection', (socket) => onUserConnection(socket, config.realtime.eventsPerSecond, log));
+  userNs.on('connection', (socket) => {
+    endAtTokenExpiry(socket as unknown as Socket);
+    onUserConnection(socket, config.realtime.eventsPerSecond, log);
+  });
 
   const dataNs = io.of(DATA_NAMESPACE);
   dataNs.use((socket, next) => void authenticate(socket, next));
   const marketData = new MarketDataHub({ namespace: dataNs, batchMs: config.marketData.batchMs, log });
-  dataNs.on('connection', (socket) => onDataConnection(socket, { marketData, catalog: deps.catalog, eventsPerSecond: config.realtime.eventsPerSecond, log }));
+  dataNs.on('connection', (socket) => {
+    endAtTokenExpiry(socket);
+    onDataConnection(socket, { marketData, catalog: deps.catalog, eventsPerSecond: config.realtime.eventsPerSecond, log });
+  });
 
   const unsubscribe = [
     events.on('session.ended', (event) => onSessionEnded(event, userNs, dataNs)),
@@ -137,6 +150,11 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       userNs.to(userRoom(event.wallet.userId)).emit('balance', toBalancePayload(event.wallet));
     }),
     events.on('catalog.matchChanged', (event) => marketData.onMatchChanged(event)),
+    // Maintenance closes the player area: every open player page is told at once, not at its
+    // next request (the handshake and every player request are refused meanwhile).
+    events.on('settings.maintenanceChanged', (event) => {
+      if (event.on) userNs.to(areaRoom('player')).emit('maintenance');
+    }),
   ];
 
   return {
@@ -150,6 +168,25 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       io.engine.close();
     },
   };
+}
+
+/**
+ * An open socket lives no longer than the access token of its handshake: when the token's `exp`
+ * passes (fast-jwt accepts it up to and including that millisecond), the socket gets
+ * `tokenExpired` and is disconnected, so it receives nothing more on that token. The client
+ * refreshes the token and reconnects with the new one (shared's socket clients do it).
+ */
+function endAtTokenExpiry(socket: Socket): void {
+  const { expiresAtMs } = socket.data as SocketData;
+  const timer = setTimeout(
+    () => {
+      socket.emit(TOKEN_EXPIRED_EVENT);
+      socket.disconnect(true);
+    },
+    Math.max(0, expiresAtMs + 1 - Date.now()),
+  );
+  timer.unref();
+  socket.once('disconnect', () => clearTimeout(timer));
 }
 
 function noToken(): Error {
@@ -170,9 +207,10 @@ function onSessionEnded(
   // are flushed before the close.
   if (event.liveSessionId !== null) userNs.to(userRoom(event.userId)).emit('logout', event.liveSessionId);
   // An agent locked the account (or one above it) or reset its password: no session stays live,
-  // so the ended sessions get logout('') — an id no tab holds — before their sockets close.
+  // so the ended sessions get logout('', reason) — an id no tab holds, and why — before their
+  // sockets close; the login page tells the user the reason.
   if (event.liveSessionId === null && (event.reason === 'locked' || event.reason === 'password_reset')) {
-    for (const sessionId of event.endedSessionIds) userNs.to(sessionRoom(sessionId)).emit('logout', '');
+    for (const sessionId of event.endedSessionIds) userNs.to(sessionRoom(sessionId)).emit('logout', '', event.reason);
   }
   for (const sessionId of event.endedSessionIds) {
     userNs.in(sessionRoom(sessionId)).disconnectSockets(true);

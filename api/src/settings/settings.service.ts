@@ -8,6 +8,7 @@ import { insertAuditRecords } from '../audit/audit.repository';
 import type { Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
+import type { DomainEvents } from '../realtime/domain-events';
 import { checkSettingsSave } from './settings-rules';
 import * as repo from './settings.repository';
 
@@ -27,6 +28,8 @@ export class SettingsService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly cacheTtlMs: number,
+    /** Told when maintenance is switched, so open player pages close at once (realtime). */
+    private readonly events?: DomainEvents,
   ) {}
 
   list(): Promise<SettingRow[]> {
@@ -54,7 +57,11 @@ export class SettingsService {
           requestId: context.requestId,
         })),
       );
-      tx.afterCommit(() => this.invalidate());
+      tx.afterCommit(() => {
+        this.invalidate();
+        const maintenance = changed.find((change) => change.key === 'maintenance');
+        if (maintenance !== undefined) this.events?.publish('settings.maintenanceChanged', { on: maintenance.value === 'true' });
+      });
       return repo.listSettings(tx);
     });
     return rows;

@@ -1,4 +1,4 @@
-import { canonicalResult, describeResult, feedFancyResult, feedMarketResult, type ResultTarget } from './result-rules';
+import { canonicalResult, describeResult, feedFancyResult, feedMarketResult, sameResult, type ResultTarget } from './result-rules';
 
 const market: ResultTarget = { kind: 'market', selectionIds: ['H', 'D', 'A'] };
 const fancy: ResultTarget = { kind: 'fancy' };
@@ -48,5 +48,18 @@ describe('describeResult', () => {
     expect(describeResult({ type: 'DEAD_HEAT', selectionIds: ['A', 'H'] }, names)).toBe('Dead heat A / Home');
     expect(describeResult({ type: 'RUNS', runs: 46 })).toBe('46 runs');
     expect(describeResult({ type: 'VOID' })).toBe('Void');
+  });
+});
+
+describe('sameResult', () => {
+  it('compares canonical results, dead-heat runners in any order', () => {
+    expect(sameResult({ type: 'WINNER', selectionId: 'a' }, { type: 'WINNER', selectionId: 'a' })).toBe(true);
+    expect(sameResult({ type: 'WINNER', selectionId: 'a' }, { type: 'WINNER', selectionId: 'b' })).toBe(false);
+    expect(sameResult({ type: 'DEAD_HEAT', selectionIds: ['a', 'b'] }, { type: 'DEAD_HEAT', selectionIds: ['b', 'a'] })).toBe(true);
+    expect(sameResult({ type: 'DEAD_HEAT', selectionIds: ['a', 'b'] }, { type: 'DEAD_HEAT', selectionIds: ['a', 'c'] })).toBe(false);
+    expect(sameResult({ type: 'RUNS', runs: 57 }, { type: 'RUNS', runs: 57 })).toBe(true);
+    expect(sameResult({ type: 'RUNS', runs: 57 }, { type: 'VOID' })).toBe(false);
+    expect(sameResult({ type: 'VOID' }, { type: 'VOID' })).toBe(true);
+    expect(sameResult({ type: 'VOID' }, { type: 'WINNER', selectionId: 'a' })).toBe(false);
   });
 });

@@ -59,6 +59,23 @@ export function feedFancyResult(feedStatus: string, runs: number | null): Declar
   return runs === null ? { type: 'VOID' } : { type: 'RUNS', runs };
 }
 
+/** Two canonical results are the same result (dead-heat runners in any order). */
+export function sameResult(a: DeclaredResult, b: DeclaredResult): boolean {
+  switch (a.type) {
+    case 'WINNER':
+      return b.type === 'WINNER' && a.selectionId === b.selectionId;
+    case 'DEAD_HEAT': {
+      if (b.type !== 'DEAD_HEAT' || a.selectionIds.length !== b.selectionIds.length) return false;
+      const other = new Set(b.selectionIds);
+      return a.selectionIds.every((id) => other.has(id));
+    }
+    case 'RUNS':
+      return b.type === 'RUNS' && a.runs === b.runs;
+    case 'VOID':
+      return b.type === 'VOID';
+  }
+}
+
 /** "Winner 58805", "Dead heat 1 / 2", "46 runs", "Void" — for remarks and audit rows. */
 export function describeResult(result: DeclaredResult, names: ReadonlyMap<string, string> = new Map()): string {
   const name = (id: string) => names.get(id) ?? id;

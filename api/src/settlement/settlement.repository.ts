@@ -133,15 +133,31 @@ export async function feedResultsToSettle(
   }>(
     `WITH open_markets AS (SELECT DISTINCT market_id FROM bets WHERE status = 'open')
      SELECT o.market_id AS "marketId", CASE WHEN m.id IS NULL THEN 'fancy' ELSE 'market' END AS kind,
-            m.result AS "marketResult", f.feed_status AS "fancyStatus", f.result AS "fancyRuns"
+            m.feed_result AS "marketResult", f.feed_status AS "fancyStatus", f.feed_result AS "fancyRuns"
      FROM open_markets o
      LEFT JOIN markets m ON m.id = o.market_id
      LEFT JOIN fancies f ON f.id = o.market_id
-     WHERE (m.result IS NOT NULL OR f.feed_status = 'closed')
+     WHERE (m.feed_result IS NOT NULL OR f.feed_status = 'closed')
        AND NOT EXISTS (SELECT 1 FROM settlements s WHERE s.market_id = o.market_id)
      ORDER BY o.market_id`,
   );
   return rows;
+}
+
+/** The feed's stored result of a market or fancy (null: no such market). */
+export async function feedResultOf(
+  q: Queryable,
+  marketId: string,
+): Promise<{ kind: 'market' | 'fancy'; marketResult: string | null; fancyStatus: string | null; fancyRuns: number | null } | null> {
+  const market = await q.query<{ marketResult: string | null }>('SELECT feed_result AS "marketResult" FROM markets WHERE id = $1', [marketId]);
+  const m = market.rows[0];
+  if (m !== undefined) return { kind: 'market', marketResult: m.marketResult, fancyStatus: null, fancyRuns: null };
+  const fancy = await q.query<{ fancyStatus: string; fancyRuns: number | null }>(
+    'SELECT feed_status AS "fancyStatus", feed_result AS "fancyRuns" FROM fancies WHERE id = $1',
+    [marketId],
+  );
+  const f = fancy.rows[0];
+  return f === undefined ? null : { kind: 'fancy', marketResult: null, ...f };
 }
 
 export interface ResultRow {
@@ -164,7 +180,7 @@ const RESULT_COLUMNS = `
   coalesce(m.name, f.name) AS "marketName",
   coalesce((SELECT json_agg(json_build_object('selectionId', r.selection_id, 'name', r.name) ORDER BY r.sort_order)
             FROM runners r WHERE r.market_id = m.id AND r.status <> 'removed'), '[]'::json) AS runners,
-  m.result AS "marketResult", f.feed_status AS "fancyStatus", f.result AS "fancyRuns"`;
+  m.feed_result AS "marketResult", f.feed_status AS "fancyStatus", f.feed_result AS "fancyRuns"`;
 
 /** Markets and fancies with open bets and no live settlement, by match start. */
 export async function pendingResults(q: Queryable, sportId: number | null): Promise<ResultRow[]> {
@@ -183,9 +199,26 @@ export async function pendingResults(q: Queryable, sportId: number | null): Prom
   return rows.map((r) => ({ ...r, settlement: null }));
 }
 
-/** Live settlements, newest first (at most `limit`). */
-export async function settledResults(q: Queryable, sportId: number | null, limit: number): Promise<ResultRow[]> {
-  const { rows } = await q.query<Omit<ResultRow, 'settlement'> & { version: number; result: DeclaredResult; settledAt: Date; source: 'feed' | 'admin' }>(
+/**
+ * The feed's result as a DeclaredResult in SQL (null while the feed has none), the same as
+ * result-rules.ts feedMarketResult / feedFancyResult, so jsonb equality compares it with a
+ * settlement's canonical result.
+ */
+const FEED_RESULT_JSON = `CASE
+    WHEN m.id IS NOT NULL THEN CASE WHEN m.feed_result IS NULL THEN NULL WHEN m.feed_result = 'void' THEN '{"type":"VOID"}'::jsonb
+                                    ELSE jsonb_build_object('type', 'WINNER', 'selectionId', m.feed_result) END
+    WHEN f.feed_status = 'closed' THEN CASE WHEN f.feed_result IS NULL THEN '{"type":"VOID"}'::jsonb
+                                            ELSE jsonb_build_object('type', 'RUNS', 'runs', f.feed_result) END
+  END`;
+
+type SettlementRowRaw = Omit<ResultRow, 'settlement'> & { version: number; result: DeclaredResult; settledAt: Date; source: 'feed' | 'admin' };
+
+/**
+ * Live settlements, newest first: all of them (at most `limit`), or only those whose result
+ * differs from the feed's result (`onlyFeedDiffers`).
+ */
+async function liveSettlements(q: Queryable, sportId: number | null, options: { limit: number | null; onlyFeedDiffers: boolean }): Promise<ResultRow[]> {
+  const { rows } = await q.query<SettlementRowRaw>(
     `SELECT s.market_id AS "marketId", s.version, s.result, s.created_at AS "settledAt", s.source,
             (SELECT count(*)::int FROM bets b WHERE b.market_id = s.market_id AND b.status = 'open') AS "openBets", ${RESULT_COLUMNS}
      FROM settlements s
@@ -193,11 +226,22 @@ export async function settledResults(q: Queryable, sportId: number | null, limit
      LEFT JOIN fancies f ON f.id = s.market_id
      JOIN events e ON e.id = s.match_id
      WHERE s.reversed_at IS NULL AND ($1::int IS NULL OR e.sport_id = $1)
+       ${options.onlyFeedDiffers ? `AND (${FEED_RESULT_JSON}) IS NOT NULL AND (${FEED_RESULT_JSON}) <> s.result` : ''}
      ORDER BY s.created_at DESC, s.id
      LIMIT $2`,
-    [sportId, limit],
+    [sportId, options.limit],
   );
   return rows.map(({ version, result, settledAt, source, ...rest }) => ({ ...rest, settlement: { version, result, settledAt, source } }));
+}
+
+/** Live settlements, newest first (at most `limit`). */
+export function settledResults(q: Queryable, sportId: number | null, limit: number): Promise<ResultRow[]> {
+  return liveSettlements(q, sportId, { limit, onlyFeedDiffers: false });
+}
+
+/** Live settlements whose result differs from the feed's result, newest first. */
+export function mismatchedResults(q: Queryable, sportId: number | null): Promise<ResultRow[]> {
+  return liveSettlements(q, sportId, { limit: null, onlyFeedDiffers: true });
 }
 
 // ---- voids ----

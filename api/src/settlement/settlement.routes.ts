@@ -3,6 +3,7 @@
  * parse, call the service, wrap in the envelope.
  */
 import {
+  type AcceptFeedResultRequest,
   BET_IDS_MAX,
   MESSAGES,
   SPORTS_ADMIN_ROLES,
@@ -12,7 +13,7 @@ import {
   type RollbackResultRequest,
 } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
-import { bearerSecurity, isoTimeSchema, responses } from '../common/schemas';
+import { bearerSecurity, INT4_MAX, int4Field, isoTimeSchema, responses } from '../common/schemas';
 import { signedIn } from '../plugins/auth';
 import { actorOf, metaOf } from '../users/users.routes';
 import type { SettlementService } from './settlement.service';
@@ -51,7 +52,7 @@ const declareSchema = {
           type: { type: 'string', maxLength: 20 },
           selectionId: { type: 'string', maxLength: 64 },
           selectionIds: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 64 } },
-          runs: { type: 'number' },
+          runs: { type: 'number', minimum: -INT4_MAX, maximum: INT4_MAX },
         },
       },
     },
@@ -66,19 +67,26 @@ const rollbackSchema = {
   response: responses(summarySchema),
 };
 
+const acceptFeedSchema = {
+  tags: ['results'],
+  security: bearerSecurity,
+  body: { type: 'object', required: ['marketId'], additionalProperties: false, properties: { marketId: marketIdSchema } },
+  response: responses(summarySchema),
+};
+
 const resultsSchema = {
   tags: ['results'],
   security: bearerSecurity,
   querystring: {
     type: 'object',
     additionalProperties: false,
-    properties: { status: { type: 'string', enum: ['pending', 'settled'] }, sportId: { type: 'integer' } },
+    properties: { status: { type: 'string', enum: ['pending', 'settled', 'differs'] }, sportId: int4Field(1) },
   },
   response: responses({
     type: 'array',
     items: {
       type: 'object',
-      required: ['marketId', 'marketType', 'matchId', 'matchName', 'sportId', 'marketName', 'runners', 'openBets', 'feedResult', 'settled'],
+      required: ['marketId', 'marketType', 'matchId', 'matchName', 'sportId', 'marketName', 'runners', 'openBets', 'feedResult', 'settled', 'feedDiffers'],
       properties: {
         marketId: { type: 'string' },
         marketType: { type: 'string' },
@@ -102,6 +110,7 @@ const resultsSchema = {
             { type: 'null' },
           ],
         },
+        feedDiffers: { type: 'boolean' },
       },
     },
   }),
@@ -149,6 +158,11 @@ export async function settlementRoutes(app: FastifyInstance, options: { settleme
   app.post<{ Body: RollbackResultRequest }>('/rollback-result', { schema: rollbackSchema, config: admins }, async (request) => ({
     data: await settlement.rollback(actorOf(request), request.body, metaOf(request)),
     message: MESSAGES.resultRolledBack,
+  }));
+
+  app.post<{ Body: AcceptFeedResultRequest }>('/accept-feed-result', { schema: acceptFeedSchema, config: admins }, async (request) => ({
+    data: await settlement.acceptFeedResult(actorOf(request), request.body, metaOf(request)),
+    message: MESSAGES.feedResultAccepted,
   }));
 
   app.get<{ Querystring: ResultsQuery }>('/results', { schema: resultsSchema, config: admins }, async (request) => ({

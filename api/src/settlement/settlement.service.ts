@@ -28,7 +28,7 @@ import { rebuildPosition } from '../betting/positions';
 import { formatRupeesGrouped, paiseToRupees } from '../ledger/money';
 import type { DomainEvents } from '../realtime/domain-events';
 import type { Actor } from '../users/policy';
-import { canonicalResult, describeResult, feedFancyResult, feedMarketResult, type ResultTarget } from './result-rules';
+import { canonicalResult, describeResult, feedFancyResult, feedMarketResult, sameResult, type ResultTarget } from './result-rules';
 import * as repo from './settlement.repository';
 
 export interface SettlementServiceDeps {
@@ -132,6 +132,19 @@ export class SettlementService {
   }
 
   /**
+   * POST accept-feed-result: settle the market on the feed's result (the server reads it, the
+   * caller names only the market). A live settlement with another result is rolled back first, in
+   * the same transaction (declare's correction); on the feed's result already it changes nothing.
+   */
+  async acceptFeedResult(actor: Actor | null, body: { marketId: string }, meta: RequestMeta = NO_META): Promise<SettlementSummary> {
+    const feed = await repo.feedResultOf(this.deps.db, body.marketId);
+    if (feed === null) throw new DomainError('NOT_FOUND', MESSAGES.marketNotFound);
+    const result = feed.kind === 'market' ? feedMarketResult(feed.marketResult) : feedFancyResult(feed.fancyStatus ?? '', feed.fancyRuns);
+    if (result === null) throw new DomainError('CONFLICT', MESSAGES.feedResultMissing);
+    return this.declare(actor, { marketId: body.marketId, result }, meta);
+  }
+
+  /**
    * Settles every market and fancy that has a feed result, open bets and no settlement row at
    * all, each in its own transaction. Returns how many it settled. Runs on the feed leader.
    */
@@ -161,8 +174,12 @@ export class SettlementService {
     const rows =
       query.status === 'settled'
         ? await repo.settledResults(this.deps.db, sportId, SETTLED_RESULTS_LIMIT)
-        : await repo.pendingResults(this.deps.db, sportId);
-    return rows.map((row) => ({
+        : query.status === 'differs'
+          ? await repo.mismatchedResults(this.deps.db, sportId)
+          : await repo.pendingResults(this.deps.db, sportId);
+    return rows.map((row) => {
+      const feedResult = row.marketType === 'fancy' ? feedFancyResult(row.fancyStatus ?? '', row.fancyRuns) : feedMarketResult(row.marketResult);
+      return {
       marketId: row.marketId,
       marketType: row.marketType,
       matchId: row.matchId,
@@ -171,12 +188,14 @@ export class SettlementService {
       marketName: row.marketName,
       runners: row.runners,
       openBets: row.openBets,
-      feedResult: row.marketType === 'fancy' ? feedFancyResult(row.fancyStatus ?? '', row.fancyRuns) : feedMarketResult(row.marketResult),
+      feedResult,
       settled:
         row.settlement === null
           ? null
           : { version: row.settlement.version, result: row.settlement.result, settledAt: row.settlement.settledAt.toISOString(), source: row.settlement.source },
-    }));
+      feedDiffers: row.settlement !== null && feedResult !== null && !sameResult(row.settlement.result, feedResult),
+      };
+    });
   }
 
   /**
@@ -277,14 +296,37 @@ export class SettlementService {
     throw new DomainError('NOT_FOUND', MESSAGES.marketNotFound);
   }
 
-  /** After commit: a live `balance` event to every player with a position on the market. */
+  /**
+   * After commit: the market (or fancy) as it now stands to the data socket (settled with its
+   * result, or open again after a rollback), and a live `balance` event to every player with a
+   * position on it.
+   */
   private publishAfterCommit(tx: Tx, marketId: string, ref: string | null): void {
     tx.afterCommit(() => {
+      void this.publishMarket(marketId);
       void repo
         .usersWithPositions(this.deps.db, marketId)
         .then((userIds) => this.publishWallets(userIds, ref ?? marketId))
         .catch((error: unknown) => this.deps.log.error({ err: error, marketId }, 'settlement balance events failed'));
     });
+  }
+
+  private async publishMarket(marketId: string): Promise<void> {
+    try {
+      const market = await findMarket(this.deps.db, marketId);
+      const fancy = market === null ? await findFancy(this.deps.db, marketId) : null;
+      const matchId = market?.eventId ?? fancy?.eventId;
+      if (matchId === undefined) return;
+      this.deps.events.publish('catalog.matchChanged', {
+        matchId,
+        markets: market === null ? [] : [market],
+        fancies: fancy === null ? [] : [fancy],
+        score: null,
+        removedIds: [],
+      });
+    } catch (error) {
+      this.deps.log.error({ err: error, marketId }, 'settlement market event failed');
+    }
   }
 
   private async publishWallets(userIds: readonly string[], ref: string): Promise<void> {

@@ -20,7 +20,7 @@ import { insertAuditRecords } from '../audit/audit.repository';
 import * as bettingRepo from '../betting/betting.repository';
 import * as sessions from '../auth/auth.repository';
 import type { RequestMeta } from '../auth/auth.service';
-import { checkPasswordStrength } from '../auth/password-rules';
+import { checkLoginPassword } from '../auth/password-rules';
 import type { PasswordHasher } from '../auth/passwords';
 import type { TransactionPasswords } from '../auth/transaction-password';
 import { DomainError } from '../common/domain-error';
@@ -71,7 +71,7 @@ export class AccountAdminService {
     validation(checkUsername(body.username));
     const checked = checkAccountFields(body, body.role);
     if (!checked.ok) throw new DomainError('VALIDATION', checked.message);
-    validation(checkPasswordStrength(body.password));
+    validation(checkLoginPassword(body.password, { username: body.username }));
     await this.deps.transactionPasswords.verify(actor.userId, body.transactionPassword);
     const fields = checked.value;
     const passwordHash = await passwords.hash(body.password);
@@ -159,17 +159,29 @@ export class AccountAdminService {
   }
 
   /**
-   * POST users-lock: lock or unlock a downline account. A lock ends the live sessions of the
-   * account and of its whole downline at once; the per-request check refuses them from then on.
+   * POST users-lock: lock or unlock a downline account, confirmed with the caller's transaction
+   * password. A lock ends the live sessions of the account and of its whole downline at once;
+   * the per-request check refuses them from then on. The lock records its setter: only the
+   * setter or an agent above it may lift it (policy decideLift), and locking an account that is
+   * already locked makes the caller the setter only when it could lift the lock itself.
    */
   async setLock(actor: Actor, body: LockRequest, meta: RequestMeta): Promise<ClientRow> {
-    const target = await this.deps.policy.authorize(actor, 'lockUser', body.username);
+    const { policy } = this.deps;
+    const target = await policy.authorize(actor, 'lockUser', body.username);
+    await this.deps.transactionPasswords.verify(actor.userId, body.transactionPassword);
     await this.deps.db.transaction(async (tx) => {
       const current = await repo.findUserById(tx, target.id, { lock: true });
       if (current === null) throw new DomainError('NOT_FOUND', MESSAGES.notInDownline);
       if (current.status === 'closed') throw new DomainError('CONFLICT', MESSAGES.accountClosed);
+      const wasLocked = current.status === 'locked';
+      let lockedBy: string | null = null;
+      if (body.lock) {
+        lockedBy = wasLocked && !(await policy.liftDecision(actor, current, current.lockedBy, tx)).allow ? current.lockedBy : actor.userId;
+      } else if (wasLocked) {
+        await policy.authorizeLift(actor, current, current.lockedBy, tx);
+      }
       const status = body.lock ? 'locked' : 'active';
-      if (current.status !== status) await repo.updateStatus(tx, target.id, status);
+      if (current.status !== status || current.lockedBy !== lockedBy) await repo.updateStatus(tx, target.id, status, lockedBy);
       const ended = body.lock ? await sessions.endLiveSessionsOfSubtree(tx, target.id, 'locked') : [];
       await sessions.revokeRefreshTokensOfSessions(
         tx,
@@ -180,8 +192,8 @@ export class AccountAdminService {
           actorId: actor.userId,
           action: body.lock ? 'users.lock' : 'users.unlock',
           target: `user:${target.id}`,
-          before: { status: current.status },
-          after: { status, endedSessions: ended.length },
+          before: { status: current.status, lockedBy: current.lockedBy },
+          after: { status, lockedBy, endedSessions: ended.length },
           ip: meta.ip,
           requestId: meta.requestId,
         },
@@ -191,20 +203,34 @@ export class AccountAdminService {
     return this.deps.users.clientRow(target.id);
   }
 
-  /** POST bet-lock: the account (and its downline) may sign in but not bet while locked. */
+  /**
+   * POST bet-lock: the account (and its downline) may sign in but not bet while locked.
+   * Confirmed with the transaction password; the setter rule is the same as users-lock's.
+   */
   async setBetLock(actor: Actor, body: LockRequest, meta: RequestMeta): Promise<ClientRow> {
-    const target = await this.deps.policy.authorize(actor, 'betLockUser', body.username);
+    const { policy } = this.deps;
+    const target = await policy.authorize(actor, 'betLockUser', body.username);
+    await this.deps.transactionPasswords.verify(actor.userId, body.transactionPassword);
     await this.deps.db.transaction(async (tx) => {
       const current = await repo.findUserById(tx, target.id, { lock: true });
       if (current === null) throw new DomainError('NOT_FOUND', MESSAGES.notInDownline);
-      if (current.betLock !== body.lock) await repo.updateBetLock(tx, target.id, body.lock);
+      let betLockedBy: string | null = null;
+      if (body.lock) {
+        betLockedBy =
+          current.betLock && !(await policy.liftDecision(actor, current, current.betLockedBy, tx)).allow ? current.betLockedBy : actor.userId;
+      } else if (current.betLock) {
+        await policy.authorizeLift(actor, current, current.betLockedBy, tx);
+      }
+      if (current.betLock !== body.lock || current.betLockedBy !== betLockedBy) {
+        await repo.updateBetLock(tx, target.id, body.lock, betLockedBy);
+      }
       await insertAuditRecords(tx, [
         {
           actorId: actor.userId,
           action: body.lock ? 'users.bet_lock' : 'users.bet_unlock',
           target: `user:${target.id}`,
-          before: { betLock: current.betLock },
-          after: { betLock: body.lock },
+          before: { betLock: current.betLock, betLockedBy: current.betLockedBy },
+          after: { betLock: body.lock, betLockedBy },
           ip: meta.ip,
           requestId: meta.requestId,
         },
@@ -215,21 +241,41 @@ export class AccountAdminService {
 
   /**
    * POST bet-lock with a marketId: no account at or below `username` may bet on that market (or
-   * fancy) while the lock row exists (place_bet / place_fancy_bet check it for the user and every
-   * ancestor). Only an ancestor may set it, like the user bet-lock.
+   * fancy) while the lock row exists (place_runner_bet / place_fancy_bet_checked check it for the user and every
+   * ancestor). Only an ancestor may set it, like the user bet-lock, with the transaction
+   * password; the row's locked_by is its setter, and only the setter or an agent above it lifts it.
    */
   async setMarketBetLock(actor: Actor, body: MarketBetLockRequest, meta: RequestMeta): Promise<void> {
-    const target = await this.deps.policy.authorize(actor, 'betLockUser', body.username);
+    const { policy } = this.deps;
+    const target = await policy.authorize(actor, 'betLockUser', body.username);
     if (!(await bettingRepo.marketOrFancyExists(this.deps.db, body.marketId))) throw new DomainError('NOT_FOUND', MESSAGES.marketNotFound);
+    await this.deps.transactionPasswords.verify(actor.userId, body.transactionPassword);
     await this.deps.db.transaction(async (tx) => {
-      const changed = await bettingRepo.setMarketBetLock(tx, target.id, body.marketId, actor.userId, body.lock);
+      let before: { locked: boolean; lockedBy: string | null };
+      let lockedBy: string | null = null;
+      if (body.lock) {
+        const claimed = await bettingRepo.claimMarketBetLock(tx, target.id, body.marketId, actor.userId);
+        before = claimed.created ? { locked: false, lockedBy: null } : { locked: true, lockedBy: claimed.lockedBy };
+        lockedBy = claimed.lockedBy;
+        if (lockedBy !== actor.userId && (await policy.liftDecision(actor, target, lockedBy, tx)).allow) {
+          await bettingRepo.updateMarketBetLockSetter(tx, target.id, body.marketId, actor.userId);
+          lockedBy = actor.userId;
+        }
+      } else {
+        const existing = await bettingRepo.findMarketBetLock(tx, target.id, body.marketId);
+        before = { locked: existing !== null, lockedBy: existing?.lockedBy ?? null };
+        if (existing !== null) {
+          await policy.authorizeLift(actor, target, existing.lockedBy, tx);
+          await bettingRepo.deleteMarketBetLock(tx, target.id, body.marketId);
+        }
+      }
       await insertAuditRecords(tx, [
         {
           actorId: actor.userId,
           action: body.lock ? 'users.market_bet_lock' : 'users.market_bet_unlock',
           target: `user:${target.id}`,
-          before: { marketId: body.marketId, locked: changed ? !body.lock : body.lock },
-          after: { marketId: body.marketId, locked: body.lock },
+          before: { marketId: body.marketId, ...before },
+          after: { marketId: body.marketId, locked: body.lock, lockedBy },
           ip: meta.ip,
           requestId: meta.requestId,
         },
@@ -243,8 +289,13 @@ export class AccountAdminService {
    */
   async changeChildPassword(actor: Actor, body: ChangeChildPasswordRequest, meta: RequestMeta): Promise<void> {
     const target = await this.deps.policy.authorize(actor, 'changeChildPassword', body.username);
-    validation(checkPasswordStrength(body.newPassword));
+    validation(checkLoginPassword(body.newPassword, { username: target.username }));
     await this.deps.transactionPasswords.verify(actor.userId, body.transactionPassword);
+    // Not the password it replaces (checked after the transaction password: only an agent who
+    // may reset the password anyway learns whether a guess is the current one).
+    if (await this.deps.passwords.verify(target.passwordHash, body.newPassword)) {
+      throw new DomainError('VALIDATION', MESSAGES.passwordSameAsOld);
+    }
     const passwordHash = await this.deps.passwords.hash(body.newPassword);
     await this.deps.db.transaction(async (tx) => {
       await repo.resetPassword(tx, target.id, passwordHash);

@@ -19,6 +19,8 @@ export function toClientRow(record: ClientRecord): ClientRow {
     roleLabel: ROLE_LABELS[record.role],
     status: record.status,
     betLock: record.betLock,
+    lockedBy: record.lockedBy,
+    betLockedBy: record.betLockedBy,
     balance: paiseToRupees(record.balanceMinor),
     exposer: paiseToRupees(record.exposureMinor),
     available: paiseToRupees(record.balanceMinor - record.exposureMinor),

@@ -1,5 +1,5 @@
 import { MESSAGES, ROLES, type Role } from '@backlay/shared/contracts';
-import { ACTION_RULES, decide, decideCreate, type Actor, type TargetPosition, type UserAction } from './policy';
+import { ACTION_RULES, decide, decideCreate, decideLift, type Actor, type TargetPosition, type UserAction } from './policy';
 
 // A chain root → a → b (→ c), and a stranger under the root in another branch.
 const ROOT = 'root';
@@ -79,5 +79,21 @@ describe('decideCreate', () => {
       const allowed = ROLES.filter((role) => decideCreate(actorOf(actorRole), role).allow);
       expect(allowed).toHaveLength(actorRole === 'user' ? 0 : 1);
     }
+  });
+});
+
+describe('decideLift', () => {
+  // The actor is A (root → A → B → c). The lock is on the grandchild c.
+  const setter = (position: TargetPosition) => ({ id: position.id, ancestors: position.ancestors });
+  const setAbove = { allow: false, code: 'FORBIDDEN', message: MESSAGES.lockSetAbove };
+  it.each<[string, ReturnType<typeof setter> | null, Actor, unknown]>([
+    ['its own lock', setter(self), agent, allow],
+    ['a lock its child set', setter(child), agent, allow],
+    ['a lock its parent set', setter(parent), agent, setAbove],
+    ['a lock a sibling set (moved branches)', setter(sibling), agent, setAbove],
+    ['a lock with no recorded setter, not the root', null, agent, setAbove],
+    ['a lock with no recorded setter, as the root', null, { userId: ROOT, role: 'admin' }, allow],
+  ])('%s', (_name, lockSetter, actor, expected) => {
+    expect(decideLift(actor, grandchild, lockSetter)).toEqual(expected);
   });
 });

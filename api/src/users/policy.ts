@@ -27,7 +27,9 @@ export type UserAction =
   | 'viewPayments'
   | 'decidePayment'
   | 'viewBets'
-  | 'viewBooks';
+  | 'viewBooks'
+  | 'viewMarketAnalysis'
+  | 'requestPayment';
 
 export interface ActionRule {
   /** Players (role user) may not do it at all. */
@@ -57,7 +59,16 @@ export const ACTION_RULES: Readonly<Record<UserAction, ActionRule>> = {
   viewBets: { agentsOnly: false, self: true, scope: 'downline' },
   // The book per direct child of an account (get-child-user-list): agents, own account or below.
   viewBooks: { agentsOnly: true, self: true, scope: 'downline' },
+  // Market analysis: the open positions below the agent (no named target).
+  viewMarketAnalysis: { agentsOnly: true, self: true, scope: 'downline' },
+  // A deposit or withdraw request of one's own: anyone with an upline to decide it.
+  requestPayment: { agentsOnly: false, self: true, scope: 'downline' },
 };
+
+/** Whether the role has a downline (every role but the player). */
+export function isAgent(role: Role): boolean {
+  return childRoleOf(role) !== null;
+}
 
 /** Who is asking (from the authenticated session, whose role was read from the database). */
 export interface Actor {
@@ -80,12 +91,34 @@ const deny = (code: 'FORBIDDEN' | 'NOT_FOUND', message: string): Decision => ({ 
 /** The decision for one action, actor and target (null: no such account). Pure. */
 export function decide(action: UserAction, actor: Actor, target: TargetPosition | null): Decision {
   const rule = ACTION_RULES[action];
-  if (rule.agentsOnly && childRoleOf(actor.role) === null) return deny('FORBIDDEN', MESSAGES.agentsOnly);
+  if (rule.agentsOnly && !isAgent(actor.role)) return deny('FORBIDDEN', MESSAGES.agentsOnly);
+  // Only the top admin has no upline: nobody could ever decide its request.
+  if (action === 'requestPayment' && actor.role === 'admin') return deny('FORBIDDEN', MESSAGES.noUplineForPayments);
   if (target === null) return deny('NOT_FOUND', MESSAGES.notInDownline);
   if (target.id === actor.userId) return rule.self ? { allow: true } : deny('FORBIDDEN', MESSAGES.notOwnAccount);
   if (!target.ancestors.includes(actor.userId)) return deny('NOT_FOUND', MESSAGES.notInDownline);
   if (rule.scope === 'child' && target.parentId !== actor.userId) return deny('FORBIDDEN', MESSAGES.directChildOnly);
   return { allow: true };
+}
+
+/** The account that set a lock, as the lift decision reads it. */
+export interface LockSetter {
+  id: string;
+  /** Root first, as stored. */
+  ancestors: readonly string[];
+}
+
+/**
+ * May `actor` lift a lock on `target` that `setter` set (account lock, bet lock or a per-market
+ * bet lock)? Only when the actor set it itself or the setter is below the actor: a lock set by
+ * an ancestor is out of its reach. A lock with no recorded setter (written outside the API)
+ * counts as set by the top of the target's chain. The target itself must already be allowed
+ * (decide with lockUser / betLockUser). Pure.
+ */
+export function decideLift(actor: Actor, target: TargetPosition, setter: LockSetter | null): Decision {
+  if (setter === null) return target.ancestors[0] === actor.userId ? { allow: true } : deny('FORBIDDEN', MESSAGES.lockSetAbove);
+  if (setter.id === actor.userId || setter.ancestors.includes(actor.userId)) return { allow: true };
+  return deny('FORBIDDEN', MESSAGES.lockSetAbove);
 }
 
 /** The decision for creating an account of `role`: only the actor's child role. Pure. */
@@ -130,6 +163,29 @@ export class UsersPolicy {
     }
     if (target === null) throw new DomainError('NOT_FOUND', options.notFoundMessage ?? MESSAGES.notInDownline);
     return target;
+  }
+
+  /** Throws unless `actor` may do `action` on its own account; reads nothing (no target to look up). */
+  authorizeOwn(actor: Actor, action: UserAction): void {
+    const decision = decide(action, actor, { id: actor.userId, parentId: null, ancestors: [] });
+    if (!decision.allow) throw new DomainError(decision.code, decision.message);
+  }
+
+  /**
+   * The lift decision for a lock on `target` set by `setterId` (null: unknown), reading the
+   * setter's position from the database. Locking an account that is already locked takes the
+   * lock over only when this allows it (the higher agent becomes the owner; a lower one cannot
+   * take an ancestor's lock away), so the same answer serves both.
+   */
+  async liftDecision(actor: Actor, target: TargetPosition, setterId: string | null, q: Queryable = this.db): Promise<Decision> {
+    const setter = setterId === null ? null : await findUserById(q, setterId);
+    return decideLift(actor, target, setter);
+  }
+
+  /** Throws 403 unless `actor` may lift the lock on `target` that `setterId` set. */
+  async authorizeLift(actor: Actor, target: TargetPosition, setterId: string | null, q: Queryable = this.db): Promise<void> {
+    const decision = await this.liftDecision(actor, target, setterId, q);
+    if (!decision.allow) throw new DomainError(decision.code, decision.message);
   }
 
   /** Throws unless `actor` may create an account of `role`. */

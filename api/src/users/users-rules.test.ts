@@ -22,6 +22,8 @@ describe('toClientRow', () => {
     role: 'dl',
     status: 'active',
     betLock: true,
+    lockedBy: null,
+    betLockedBy: 'demo-mdl',
     parentId: null,
     balanceMinor: 150_000n,
     exposureMinor: 20_050n,
@@ -43,6 +45,8 @@ describe('toClientRow', () => {
       roleLabel: 'DL',
       status: 'active',
       betLock: true,
+      lockedBy: null,
+      betLockedBy: 'demo-mdl',
       balance: 1500,
       exposer: 200.5,
       available: 1299.5, // 1,500.00 − 200.50

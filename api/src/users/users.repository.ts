@@ -13,6 +13,10 @@ export interface UserRow {
   ancestors: string[];
   status: UserStatus;
   betLock: boolean;
+  /** Who set the account lock (null when not locked, or unknown). */
+  lockedBy: string | null;
+  /** Who set the bet lock (null when betting is open, or unknown). */
+  betLockedBy: string | null;
   passwordHash: string;
   txnPasswordHash: string | null;
   mustChangePassword: boolean;
@@ -51,7 +55,8 @@ export interface ChildRow {
 }
 
 const USER_COLUMNS = `id, username, display_name AS "displayName", role, parent_id AS "parentId",
-  ancestors::text[] AS ancestors, status, bet_lock AS "betLock", password_hash AS "passwordHash",
+  ancestors::text[] AS ancestors, status, bet_lock AS "betLock", locked_by AS "lockedBy",
+  bet_locked_by AS "betLockedBy", password_hash AS "passwordHash",
   txn_password_hash AS "txnPasswordHash", must_change_password AS "mustChangePassword",
   created_at AS "createdAt", last_login_at AS "lastLoginAt", previous_login_at AS "previousLoginAt",
   partnership_share_bps AS "partnershipShareBps"`;
@@ -187,6 +192,10 @@ export interface ClientRecord {
   role: Role;
   status: UserStatus;
   betLock: boolean;
+  /** Username of the account lock's setter (null when not locked or unknown). */
+  lockedBy: string | null;
+  /** Username of the bet lock's setter (null when betting is open or unknown). */
+  betLockedBy: string | null;
   parentId: string | null;
   balanceMinor: bigint;
   exposureMinor: bigint;
@@ -217,6 +226,8 @@ function toClientRecord(row: RawClientRecord): ClientRecord {
 
 const CLIENT_SELECT = `SELECT u.id, u.username, u.display_name AS "displayName", u.phone, u.role, u.status,
     u.bet_lock AS "betLock", u.parent_id AS "parentId",
+    (SELECT s.username FROM users s WHERE s.id = u.locked_by) AS "lockedBy",
+    (SELECT s.username FROM users s WHERE s.id = u.bet_locked_by) AS "betLockedBy",
     a.balance_minor::text AS "balanceMinor", a.exposure_minor::text AS "exposureMinor",
     u.credit_reference_minor::text AS "creditReferenceMinor", u.partnership_share_bps AS "partnershipShareBps",
     u.commission_bps AS "commissionBps", u.exposure_limit_minor::text AS "exposureLimitMinor",
@@ -323,12 +334,14 @@ export async function updateAccountFields(q: Queryable, userId: string, fields: 
   );
 }
 
-export async function updateStatus(q: Queryable, userId: string, status: UserStatus): Promise<void> {
-  await q.query('UPDATE users SET status = $2 WHERE id = $1', [userId, status]);
+/** Sets the status with the lock's setter (null unless locked). */
+export async function updateStatus(q: Queryable, userId: string, status: UserStatus, lockedBy: string | null): Promise<void> {
+  await q.query('UPDATE users SET status = $2, locked_by = $3 WHERE id = $1', [userId, status, lockedBy]);
 }
 
-export async function updateBetLock(q: Queryable, userId: string, betLock: boolean): Promise<void> {
-  await q.query('UPDATE users SET bet_lock = $2 WHERE id = $1', [userId, betLock]);
+/** Sets the bet lock with its setter (null when unlocked). */
+export async function updateBetLock(q: Queryable, userId: string, betLock: boolean, betLockedBy: string | null): Promise<void> {
+  await q.query('UPDATE users SET bet_lock = $2, bet_locked_by = $3 WHERE id = $1', [userId, betLock, betLockedBy]);
 }
 
 /** An agent's reset: a new login password that the account must change at its next sign-in. */

@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestMeta } from '../auth/auth.service';
 import { bearerSecurity, isoTimeSchema, nullSchema, responses, roleSchema, rupeesSchema, uuidSchema } from '../common/schemas';
-import { requireAuth, signedIn } from '../plugins/auth';
+import { agentsOnly, requireAuth, signedIn } from '../plugins/auth';
 import type { AccountAdminService } from './account-admin.service';
 import type { Actor } from './policy';
 import {
@@ -82,7 +82,8 @@ export async function usersRoutes(
   options: { users: UsersService; accounts: AccountAdminService },
 ): Promise<void> {
   const { users, accounts } = options;
-  const access = { access: signedIn() };
+  // Every route here but /downline acts on another account: agents only, refused before validation.
+  const access = { access: agentsOnly() };
 
   app.get('/downline', { schema: downlineSchema, config: { access: signedIn({ area: 'admin' }) } }, async (request) => ({
     data: await users.downline(requireAuth(request).userId),

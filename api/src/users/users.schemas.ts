@@ -1,6 +1,16 @@
 /** JSON schemas of the hierarchy routes (request and response), shaped as contracts/clients.ts. */
 import { PAGE_SIZE_MAX, PASSWORD_MAX_LENGTH, ROLES, SEARCH_MAX_LENGTH } from '@backlay/shared/contracts';
-import { bearerSecurity, isoTimeSchema, nullSchema, responses, roleSchema, rupeesSchema, uuidSchema } from '../common/schemas';
+import {
+  bearerSecurity,
+  isoTimeSchema,
+  nullSchema,
+  percentField,
+  responses,
+  roleSchema,
+  rupeesField,
+  rupeesSchema,
+  uuidSchema,
+} from '../common/schemas';
 
 /**
  * Type-level bounds only; the readable rules (username pattern, password strength, money with
@@ -9,13 +19,11 @@ import { bearerSecurity, isoTimeSchema, nullSchema, responses, roleSchema, rupee
 const usernameField = { type: 'string', minLength: 1, maxLength: 64 };
 const passwordField = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 4 };
 const transactionPasswordField = { type: 'string', minLength: 1, maxLength: 64 };
-const percentField = { type: 'number' };
-const moneyField = { type: 'number' };
 
 export const clientRowSchema = {
   type: 'object',
   required: [
-    '_id', 'username', 'displayName', 'phone', 'role', 'roleLabel', 'status', 'betLock', 'balance', 'exposer',
+    '_id', 'username', 'displayName', 'phone', 'role', 'roleLabel', 'status', 'betLock', 'lockedBy', 'betLockedBy', 'balance', 'exposer',
     'available', 'creditReference', 'refPL', 'partnership', 'commission', 'exposureLimit', 'childCount', 'createdAt',
   ],
   properties: {
@@ -27,6 +35,8 @@ export const clientRowSchema = {
     roleLabel: { type: 'string' },
     status: { type: 'string', enum: ['active', 'locked', 'closed'] },
     betLock: { type: 'boolean' },
+    lockedBy: { type: ['string', 'null'] },
+    betLockedBy: { type: ['string', 'null'] },
     balance: rupeesSchema,
     exposer: rupeesSchema,
     available: rupeesSchema,
@@ -113,9 +123,9 @@ const accountFields = {
   // The contract's phone is optional; null and '' mean none as well.
   phone: { type: ['string', 'null'], maxLength: 32 },
   partnership: percentField,
-  creditReference: moneyField,
+  creditReference: rupeesField,
   commission: percentField,
-  exposureLimit: { type: ['number', 'null'] },
+  exposureLimit: { ...rupeesField, type: ['number', 'null'] },
   transactionPassword: transactionPasswordField,
 };
 
@@ -157,9 +167,9 @@ export const lockSchema = {
   security: bearerSecurity,
   body: {
     type: 'object',
-    required: ['username', 'lock'],
+    required: ['username', 'lock', 'transactionPassword'],
     additionalProperties: false,
-    properties: { username: usernameField, lock: { type: 'boolean' } },
+    properties: { username: usernameField, lock: { type: 'boolean' }, transactionPassword: transactionPasswordField },
   },
   response: responses(clientRowSchema),
 };

@@ -3,9 +3,6 @@ import {
   DISPLAY_NAME_MAX_LENGTH,
   MESSAGES,
   MONEY_MAX_RUPEES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_RULES,
   PHONE_PATTERN,
   REMARK_MAX_LENGTH,
   TRANSACTION_PASSWORD_PATTERN,
@@ -13,6 +10,7 @@ import {
   USERNAME_MIN_LENGTH,
   USERNAME_PATTERN,
   hasAtMostTwoDecimals,
+  previewPasswordPolicy,
 } from '@backlay/shared';
 
 /**
@@ -22,12 +20,21 @@ import {
 
 const NUMBER_TEXT = /^\s*\d+(\.\d+)?\s*$/;
 
-/** A login password set for someone (a new account, a child's reset): the rules of limits.ts. */
-export const loginPasswordSchema = (required: string) =>
-  PASSWORD_RULES.reduce(
-    (s, rule) => s.matches(rule.pattern, rule.message),
-    yup.string().required(required).min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort).max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong),
-  );
+/**
+ * A login password set for someone (a new account, a child's reset): the password policy of
+ * @backlay/shared/domain (length, not the username, not a common password), exactly as the
+ * server checks it. `username`: the account's username, or how to read it from the form's values.
+ */
+export const loginPasswordSchema = (required: string, username: string | ((values: Record<string, unknown>) => unknown)) =>
+  yup
+    .string()
+    .required(required)
+    .test('password-policy', async function policy(value) {
+      if (!value) return true;
+      const name = typeof username === 'string' ? username : username(this.parent as Record<string, unknown>);
+      const problem = await previewPasswordPolicy(value, { username: typeof name === 'string' ? name : null });
+      return problem === null || this.createError({ message: problem });
+    });
 
 /** Repeat of a password field. */
 export const confirmSchema = (field: string) => yup.string().required(MESSAGES.confirmPasswordRequired).oneOf([yup.ref(field)], MESSAGES.passwordsDontMatch);

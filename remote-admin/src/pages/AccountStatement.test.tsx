@@ -6,6 +6,8 @@ import { AccountStatement } from './AccountStatement';
 const statement = jest.spyOn(clientsApi, 'accountStatement');
 
 function renderAt(path: string) {
+  // The build stamp reads the browser's path (the shell's router is a browser router).
+  window.history.pushState({}, '', path);
   render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>

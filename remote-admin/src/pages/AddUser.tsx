@@ -46,7 +46,7 @@ export function userFormSchema({ creating, agent, maxPartnership }: { creating: 
     username: creating ? usernameSchema : yup.string(),
     displayName: displayNameSchema,
     phone: phoneSchema,
-    password: creating ? loginPasswordSchema(MESSAGES.passwordRequired) : yup.string(),
+    password: creating ? loginPasswordSchema(MESSAGES.passwordRequired, (values) => values.username) : yup.string(),
     confirmPassword: creating ? confirmSchema('password') : yup.string(),
     partnership: agent ? partnershipSchema(maxPartnership) : yup.string(),
     creditReference: decimalSchema({ invalid: MESSAGES.creditReferenceInvalid, required: MESSAGES.creditReferenceInvalid, money: true }),

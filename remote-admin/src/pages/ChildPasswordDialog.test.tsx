@@ -24,11 +24,15 @@ describe('ChildPasswordDialog', () => {
     expect(await within(dialog).findByText('New password is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Confirm password is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Transaction password is required')).toBeInTheDocument();
-    await userEvent.type(within(dialog).getByLabelText('New password'), 'abcdefgh1!');
+    await userEvent.type(within(dialog).getByLabelText('New password'), 'ALPHA-secret');
     await userEvent.type(within(dialog).getByLabelText('Confirm password'), 'abcdefgh1?');
     await userEvent.click(submit);
-    expect(await within(dialog).findByText('Password must contain an upper-case letter')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Password must not contain the username')).toBeInTheDocument();
     expect(within(dialog).getByText('Passwords do not match')).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText('New password'));
+    await userEvent.type(within(dialog).getByLabelText('New password'), 'iloveyou1');
+    await userEvent.click(submit);
+    expect(await within(dialog).findByText('This password is too common and easy to guess: choose another one')).toBeInTheDocument();
     await userEvent.clear(within(dialog).getByLabelText('New password'));
     await userEvent.type(within(dialog).getByLabelText('New password'), 'Reset#2026');
     await userEvent.clear(within(dialog).getByLabelText('Confirm password'));

@@ -1,13 +1,15 @@
 import { useFormik } from 'formik';
 import * as yup from 'yup';
-import { Button, Dialog, MESSAGES, TextField, clientsApi, notify, type ClientRow } from '@backlay/shared';
+import { Dialog, FormFooter, MESSAGES, TextField, clientsApi, notify, type ClientRow } from '@backlay/shared';
 import { confirmSchema, loginPasswordSchema, transactionPasswordSchema } from '../forms/validation';
 
-const schema = yup.object({
-  newPassword: loginPasswordSchema(MESSAGES.newPasswordRequired),
-  confirmPassword: confirmSchema('newPassword'),
-  transactionPassword: transactionPasswordSchema,
-});
+/** The child's username is part of the policy: the password must not contain it. */
+const schemaFor = (username: string) =>
+  yup.object({
+    newPassword: loginPasswordSchema(MESSAGES.newPasswordRequired, username),
+    confirmPassword: confirmSchema('newPassword'),
+    transactionPassword: transactionPasswordSchema,
+  });
 
 /**
  * Reset the login password of a direct child. The child must change it again at its next sign-in,
@@ -16,7 +18,7 @@ const schema = yup.object({
 export function ChildPasswordDialog({ child, onClose, onDone }: { child: ClientRow; onClose: () => void; onDone: () => void }) {
   const formik = useFormik({
     initialValues: { newPassword: '', confirmPassword: '', transactionPassword: '' },
-    validationSchema: schema,
+    validationSchema: schemaFor(child.username),
     onSubmit: async (values, helpers) => {
       helpers.setStatus(undefined);
       try {
@@ -40,19 +42,7 @@ export function ChildPasswordDialog({ child, onClose, onDone }: { child: ClientR
         {field('newPassword', 'New password', { autoComplete: 'new-password' })}
         {field('confirmPassword', 'Confirm password', { autoComplete: 'new-password' })}
         {field('transactionPassword', 'Transaction password', { inputMode: 'numeric', autoComplete: 'off' })}
-        {formik.status ? (
-          <p className="bl-form-error" role="alert">
-            {formik.status}
-          </p>
-        ) : null}
-        <div className="bl-form-actions">
-          <Button variant="secondary" onClick={onClose} disabled={formik.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={formik.isSubmitting}>
-            Change password
-          </Button>
-        </div>
+        <FormFooter error={formik.status} submitting={formik.isSubmitting} submitLabel="Change password" onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -11,7 +11,7 @@ jest.mock('@backlay/shared', () => {
 const api = clientsApi as jest.Mocked<typeof clientsApi>;
 
 const child: ClientRow = {
-  _id: 'c1', username: 'alpha', displayName: 'Alpha', phone: null, role: 'sadmin', roleLabel: 'Admin', status: 'active', betLock: false,
+  _id: 'c1', username: 'alpha', displayName: 'Alpha', phone: null, role: 'sadmin', roleLabel: 'Admin', status: 'active', betLock: false, lockedBy: null, betLockedBy: null,
   balance: 200, exposer: 0, available: 200, creditReference: 0, refPL: 200, partnership: 90, commission: 0, exposureLimit: null,
   childCount: 0, createdAt: '2026-11-01T00:00:00Z',
 };

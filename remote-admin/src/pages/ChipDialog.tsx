@@ -2,8 +2,8 @@ import { useRef } from 'react';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 import {
-  Button,
   Dialog,
+  FormFooter,
   MESSAGES,
   REMARK_MAX_LENGTH,
   TextField,
@@ -97,19 +97,7 @@ export function ChipDialog({ kind, parent, child, onClose, onDone }: { kind: Chi
         <TextField label="Amount" name="amount" inputMode="decimal" autoComplete="off" value={formik.values.amount} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.amount && formik.errors.amount} />
         <TextField label="Remark" name="remark" autoComplete="off" maxLength={REMARK_MAX_LENGTH} value={formik.values.remark} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.remark && formik.errors.remark} />
         <TextField label="Transaction password" name="transactionPassword" type="password" inputMode="numeric" autoComplete="off" value={formik.values.transactionPassword} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.transactionPassword && formik.errors.transactionPassword} />
-        {formik.status ? (
-          <p className="bl-form-error" role="alert">
-            {formik.status}
-          </p>
-        ) : null}
-        <div className="bl-form-actions">
-          <Button variant="secondary" onClick={onClose} disabled={formik.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={formik.isSubmitting}>
-            {deposit ? 'Deposit' : 'Withdraw'}
-          </Button>
-        </div>
+        <FormFooter error={formik.status} submitting={formik.isSubmitting} submitLabel={deposit ? 'Deposit' : 'Withdraw'} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { clientsApi, on, publish, setUser, type ClientRow, type ListClientsResponse, type Role, type UserInfo } from '@backlay/shared';
+import { MESSAGES, clientsApi, on, publish, setUser, type ClientRow, type ListClientsResponse, type Role, type UserInfo } from '@backlay/shared';
 import { ClientList, SEARCH_DEBOUNCE_MS, addClientLabel } from './ClientList';
 
 jest.mock('@backlay/shared', () => {
@@ -21,7 +21,7 @@ const me: UserInfo = {
 
 function row(username: string, over: Partial<ClientRow> = {}): ClientRow {
   return {
-    _id: `id-${username}`, username, displayName: username, phone: null, role: 'sadmin', roleLabel: 'Admin', status: 'active', betLock: false,
+    _id: `id-${username}`, username, displayName: username, phone: null, role: 'sadmin', roleLabel: 'Admin', status: 'active', betLock: false, lockedBy: null, betLockedBy: null,
     balance: 1000, exposer: 0, available: 1000, creditReference: 0, refPL: 1000, partnership: 90, commission: 0, exposureLimit: null,
     childCount: 0, createdAt: '2026-11-01T00:00:00Z', ...over,
   };
@@ -122,21 +122,38 @@ describe('ClientList', () => {
     expect(api.listClients.mock.calls.length).toBe(calls + 1);
   });
 
-  it('locks and bet-locks a row, tells the server message, and reloads', async () => {
-    api.listClients.mockResolvedValueOnce(listOf([row('alpha')])).mockResolvedValue(listOf([row('alpha', { status: 'locked', betLock: true })]));
+  it('locks and bet-locks a row after the transaction password, tells the server message, reloads and shows who locked it', async () => {
+    const locked = row('alpha', { status: 'locked', lockedBy: 'root', betLock: true, betLockedBy: 'mdl-above' });
+    api.listClients.mockResolvedValueOnce(listOf([row('alpha')])).mockResolvedValue(listOf([locked]));
     api.usersLock.mockResolvedValue({ data: row('alpha', { status: 'locked' }), message: 'Account locked' });
-    api.betLock.mockResolvedValue({ data: row('alpha', { status: 'locked' }), message: 'Betting unlocked' });
+    api.betLock.mockRejectedValueOnce(new Error(MESSAGES.lockSetAbove));
     const notices: string[] = [];
     const sub = on('ui.notify').subscribe((n) => notices.push(n.message));
     renderAt('/admin/list-clients');
     await screen.findByRole('table', { name: 'Clients' });
+    // One click opens the confirmation; nothing is sent before the transaction password.
     await userEvent.click(within(rowOf('alpha')).getByRole('button', { name: 'Lock' }));
-    expect(api.usersLock).toHaveBeenCalledWith({ username: 'alpha', lock: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Lock account' });
+    expect(api.usersLock).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lock' }));
+    expect(await within(dialog).findByText(MESSAGES.transactionPasswordRequired)).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Transaction password'), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lock' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.usersLock).toHaveBeenCalledWith({ username: 'alpha', lock: true, transactionPassword: '123456' });
     expect(await within(rowOf('alpha')).findByRole('button', { name: 'Unlock' })).toBeInTheDocument();
+    expect(within(rowOf('alpha')).getByText('Locked by root')).toBeInTheDocument();
+    expect(within(rowOf('alpha')).getByText('Locked by mdl-above')).toBeInTheDocument();
+    // A lock set above the caller: the server's refusal stays in the dialog.
     await userEvent.click(within(rowOf('alpha')).getByRole('button', { name: 'Bet unlock' }));
-    expect(api.betLock).toHaveBeenCalledWith({ username: 'alpha', lock: false });
-    await waitFor(() => expect(notices).toEqual(['Account locked', 'Betting unlocked']));
-    expect(api.listClients).toHaveBeenCalledTimes(3);
+    const unlock = await screen.findByRole('dialog', { name: 'Unlock betting' });
+    expect(within(unlock).getByText(/Betting locked by mdl-above/)).toBeInTheDocument();
+    await userEvent.type(within(unlock).getByLabelText('Transaction password'), '123456');
+    await userEvent.click(within(unlock).getByRole('button', { name: 'Bet unlock' }));
+    expect(await within(unlock).findByRole('alert')).toHaveTextContent(MESSAGES.lockSetAbove);
+    expect(api.betLock).toHaveBeenCalledWith({ username: 'alpha', lock: false, transactionPassword: '123456' });
+    expect(notices).toEqual(['Account locked']);
+    expect(api.listClients).toHaveBeenCalledTimes(2);
     sub.unsubscribe();
   });
 

@@ -9,6 +9,7 @@ import {
   ROLE_LABELS,
   ROUTES,
   Spinner,
+  TableScroll,
   TextField,
   childRoleOf,
   clientsApi,
@@ -24,6 +25,7 @@ import {
 } from '@backlay/shared';
 import { ChildPasswordDialog } from './ChildPasswordDialog';
 import { ChipDialog, type ChipKind } from './ChipDialog';
+import { LockDialog } from './LockDialog';
 
 /** Rows per page of the client list. */
 export const CLIENTS_PAGE_SIZE = 25;
@@ -31,7 +33,7 @@ export const CLIENTS_PAGE_SIZE = 25;
 export const SEARCH_DEBOUNCE_MS = 300;
 
 type Load = { state: 'loading' } | { state: 'done'; value: ListClientsResponse } | { state: 'fail'; message: string };
-type OpenDialog = { kind: ChipKind | 'password'; row: ClientRow } | null;
+type OpenDialog = { kind: ChipKind | 'password' | 'lock' | 'betLock'; row: ClientRow } | null;
 
 /** The label of the "Add …" button of an agent's own list, or null for a role with no downline. */
 export function addClientLabel(role: Role): string | null {
@@ -57,7 +59,8 @@ export function ClientList() {
  * username links): money columns with totals over every matching row, a debounced search,
  * pagination, the breadcrumb of the path from the caller down, and the row actions. Chip
  * transfers and password resets are offered only for the caller's direct children (the API
- * refuses others); locks work on any account of the downline. The list reloads after every
+ * refuses others); locks work on any account of the downline, each confirmed with the
+ * transaction password, and a lock shows who set it (only that agent or one above lifts it). The list reloads after every
  * action and whenever the caller's wallet moves (a bus notification from the shell's socket).
  */
 function ClientListOf({ username }: { username?: string }) {
@@ -69,7 +72,6 @@ function ClientListOf({ username }: { username?: string }) {
   const [version, setVersion] = useState(0);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [busy, setBusy] = useState<string | null>(null);
   const refresh = () => setVersion((v) => v + 1);
 
   useEffect(() => {
@@ -101,19 +103,6 @@ function ClientListOf({ username }: { username?: string }) {
       live = false;
     };
   }, [username, search, page, version]);
-
-  const lock = async (row: ClientRow, what: 'user' | 'bet') => {
-    setBusy(`${what}:${row.username}`);
-    try {
-      const res = what === 'user' ? await clientsApi.usersLock({ username: row.username, lock: row.status !== 'locked' }) : await clientsApi.betLock({ username: row.username, lock: !row.betLock });
-      notify('success', res.message);
-    } catch (error) {
-      if (!(error as ApiError).silent) notify('error', (error as Error).message);
-    } finally {
-      setBusy(null);
-      refresh();
-    }
-  };
 
   const list = load.state === 'done' ? load.value : null;
   const direct = list !== null && me !== null && list.parent._id === me._id;
@@ -162,7 +151,7 @@ function ClientListOf({ username }: { username?: string }) {
       {list && list.rows.length === 0 ? <EmptyState>No clients found.</EmptyState> : null}
       {list && list.rows.length > 0 ? (
         <>
-          <div className="bl-table-wrap">
+          <TableScroll label="Clients table">
             <table className="bl-table bl-table--sticky" aria-label="Clients">
               <thead>
                 <tr>
@@ -194,9 +183,11 @@ function ClientListOf({ username }: { username?: string }) {
                       <td className="num">{r.role === 'user' ? '—' : r.partnership.toFixed(2)}</td>
                       <td>
                         <span className={`bl-badge${r.status === 'active' ? '' : ' bl-badge--locked'}`}>{r.status}</span>
+                        {r.status === 'locked' && r.lockedBy ? <small className="bl-lock-by">Locked by {r.lockedBy}</small> : null}
                       </td>
                       <td>
                         <span className={`bl-badge${r.betLock ? ' bl-badge--locked' : ''}`}>{r.betLock ? 'locked' : 'open'}</span>
+                        {r.betLock && r.betLockedBy ? <small className="bl-lock-by">Locked by {r.betLockedBy}</small> : null}
                       </td>
                       <td>
                         <div className="bl-row-actions">
@@ -212,10 +203,10 @@ function ClientListOf({ username }: { username?: string }) {
                           ) : null}
                           {open ? (
                             <>
-                              <Button variant="secondary" className="bl-btn--small" disabled={busy === `user:${r.username}`} onClick={() => void lock(r, 'user')}>
+                              <Button variant="secondary" className="bl-btn--small" onClick={() => setDialog({ kind: 'lock', row: r })}>
                                 {r.status === 'locked' ? 'Unlock' : 'Lock'}
                               </Button>
-                              <Button variant="secondary" className="bl-btn--small" disabled={busy === `bet:${r.username}`} onClick={() => void lock(r, 'bet')}>
+                              <Button variant="secondary" className="bl-btn--small" onClick={() => setDialog({ kind: 'betLock', row: r })}>
                                 {r.betLock ? 'Bet unlock' : 'Bet lock'}
                               </Button>
                             </>
@@ -250,7 +241,7 @@ function ClientListOf({ username }: { username?: string }) {
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </TableScroll>
           <Pager page={list.page} pageSize={list.pageSize} total={list.total} onPage={setPage} label="Client pages" />
         </>
       ) : null}
@@ -258,6 +249,9 @@ function ClientListOf({ username }: { username?: string }) {
         <ChipDialog kind={dialog.kind} parent={{ username: me.username, balance: me.balance }} child={dialog.row} onClose={closeDialog} onDone={dialogDone} />
       ) : null}
       {dialog && dialog.kind === 'password' ? <ChildPasswordDialog child={dialog.row} onClose={closeDialog} onDone={dialogDone} /> : null}
+      {dialog && (dialog.kind === 'lock' || dialog.kind === 'betLock') ? (
+        <LockDialog kind={dialog.kind === 'lock' ? 'user' : 'bet'} row={dialog.row} onClose={closeDialog} onDone={dialogDone} />
+      ) : null}
       <BuildTag app="admin" label={__BUILD_LABEL__} />
     </Page>
   );

@@ -21,6 +21,7 @@ describe('player AccountStatement', () => {
     expect(statement).toHaveBeenCalledWith(expect.objectContaining({ username: undefined, page: 1, pageSize: 50 }));
     expect(screen.getByTestId('opening-balance')).toHaveTextContent('1,000.00');
     expect(screen.getByTestId('closing-balance')).toHaveTextContent('1,250.75');
-    expect(screen.getByTestId('build-payments')).toBeInTheDocument();
+    // A player's footer carries no build stamp (only the admin area, or the show_build flag).
+    expect(screen.queryByTestId('build-payments')).not.toBeInTheDocument();
   });
 });

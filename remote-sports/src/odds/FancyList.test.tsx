@@ -76,4 +76,27 @@ describe('FancyList bets', () => {
     expect(within(quiet).queryByText('Exposure')).not.toBeInTheDocument();
     expect(within(quiet).queryByRole('button', { name: /^Book/ })).not.toBeInTheDocument();
   });
+
+  it('shows a settled line with its result instead of its prices, with no overlay', async () => {
+    const onPrice = jest.fn();
+    render(
+      <FancyList
+        fancies={[
+          buildFancy('f1', { name: '6 over runs IND', status: 'suspended', settled: { type: 'RUNS', runs: 57 } }),
+          buildFancy('f2', { name: 'Fall of 1st wkt IND', status: 'closed', settled: { type: 'VOID' } }),
+          buildFancy('f3', { name: '10 over runs IND' }),
+        ]}
+        onRules={() => undefined}
+        onPrice={onPrice}
+      />,
+    );
+    const settled = screen.getByRole('listitem', { name: '6 over runs IND' });
+    expect(settled).toHaveAttribute('data-status', 'settled');
+    expect(within(settled).getByRole('status')).toHaveTextContent('Settled · 57 runs');
+    expect(within(settled).queryByRole('button', { name: /^(No|Yes):/ })).not.toBeInTheDocument();
+    expect(within(settled).queryByText('Suspended')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Fall of 1st wkt IND' })).getByRole('status')).toHaveTextContent('Settled · Void');
+    await userEvent.click(within(screen.getByRole('listitem', { name: '10 over runs IND' })).getByRole('button', { name: 'Yes: 46 at 100' }));
+    expect(onPrice).toHaveBeenCalledTimes(1);
+  });
 });

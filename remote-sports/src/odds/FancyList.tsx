@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, type Fancy, type FancyBetSide } from '@backlay/shared';
 import { Pnl } from '../ui/Pnl';
 import { LimitsText, MarketFrame, overlayText } from './MarketFrame';
+import { fancySettledText } from './settled';
 import { useFlash } from './use-flash';
 
 /**
@@ -29,10 +30,11 @@ function FancyPrice({ side, run, rate, disabled, onSelect }: { side: 'no' | 'yes
 export type OnFancyPrice = (fancy: Fancy, side: FancyBetSide) => void;
 
 function FancyRow({ fancy, exposure, onPrice, onBook, slip }: { fancy: Fancy; exposure: number | undefined; onPrice?: OnFancyPrice; onBook?: (fancy: Fancy) => void; slip: ReactNode }) {
+  const settled = fancySettledText(fancy);
   const overlay = overlayText(fancy.status);
   const paused = fancy.status !== 'open';
   return (
-    <li className="bl-fancy" aria-label={fancy.name} data-status={fancy.status}>
+    <li className="bl-fancy" aria-label={fancy.name} data-status={settled === null ? fancy.status : 'settled'}>
       <div className="bl-fancy__name">
         <span>{fancy.name}</span>
         <LimitsText limits={fancy} />
@@ -47,15 +49,23 @@ function FancyRow({ fancy, exposure, onPrice, onBook, slip }: { fancy: Fancy; ex
           </span>
         ) : null}
       </div>
-      <div className="bl-fancy__prices">
-        <FancyPrice side="no" run={fancy.noRun} rate={fancy.noRate} disabled={paused} onSelect={onPrice ? () => onPrice(fancy, 'NO') : undefined} />
-        <FancyPrice side="yes" run={fancy.yesRun} rate={fancy.yesRate} disabled={paused} onSelect={onPrice ? () => onPrice(fancy, 'YES') : undefined} />
-        {overlay ? (
-          <div className="bl-market__overlay" role="status">
-            {overlay}
-          </div>
-        ) : null}
-      </div>
+      {settled !== null ? (
+        <div className="bl-fancy__prices bl-fancy__prices--settled">
+          <p className="bl-settled" role="status">
+            {settled}
+          </p>
+        </div>
+      ) : (
+        <div className="bl-fancy__prices">
+          <FancyPrice side="no" run={fancy.noRun} rate={fancy.noRate} disabled={paused} onSelect={onPrice ? () => onPrice(fancy, 'NO') : undefined} />
+          <FancyPrice side="yes" run={fancy.yesRun} rate={fancy.yesRate} disabled={paused} onSelect={onPrice ? () => onPrice(fancy, 'YES') : undefined} />
+          {overlay ? (
+            <div className="bl-market__overlay" role="status">
+              {overlay}
+            </div>
+          ) : null}
+        </div>
+      )}
       {slip}
     </li>
   );
@@ -66,6 +76,7 @@ function FancyRow({ fancy, exposure, onPrice, onBook, slip }: { fancy: Fancy; ex
  * and rate (blue), each line with its limits and its own overlay while suspended or while a ball
  * is being bowled. With `exposures` (rupees per fancy id) a line where the player has bets shows
  * its exposure and a Book button (the run book); `renderSlip` puts the bet slip under its line.
+ * A settled line shows its result ("Settled · 57 runs") instead of its prices.
  */
 export function FancyList({
   fancies,

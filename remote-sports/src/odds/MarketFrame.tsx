@@ -22,7 +22,8 @@ export function LimitsText({ limits }: { limits: MarketLimits }) {
 
 /**
  * A market's panel: its name, limits and Rules button above, the prices below, and while the
- * market is not open an overlay over the prices saying why ("Suspended", "Ball running").
+ * market is not open an overlay over the prices saying why ("Suspended", "Ball running"). A
+ * settled market (`settled`: "Settled · Winner: India") says so instead, with no overlay.
  */
 export function MarketFrame({
   title,
@@ -31,18 +32,20 @@ export function MarketFrame({
   onRules,
   children,
   className = '',
+  settled = null,
 }: {
   title: string;
   status: MarketStatus;
+  settled?: string | null;
   limits: MarketLimits | null;
   onRules: () => void;
   children: ReactNode;
   className?: string;
 }) {
   const headingId = useId();
-  const overlay = overlayText(status);
+  const overlay = settled === null ? overlayText(status) : null;
   return (
-    <section className={`bl-market ${className}`.trim()} aria-labelledby={headingId} data-status={status}>
+    <section className={`bl-market ${className}`.trim()} aria-labelledby={headingId} data-status={settled === null ? status : 'settled'}>
       <header className="bl-market__head">
         <h2 id={headingId}>{title}</h2>
         {limits ? <LimitsText limits={limits} /> : null}
@@ -51,6 +54,11 @@ export function MarketFrame({
         </Button>
       </header>
       <div className="bl-market__body">
+        {settled !== null ? (
+          <p className="bl-settled" role="status">
+            {settled}
+          </p>
+        ) : null}
         {children}
         {overlay ? (
           <div className="bl-market__overlay" role="status">

@@ -123,4 +123,40 @@ describe('MarketLadder', () => {
     expect(pnlOf('Australia')).toHaveAttribute('data-pnl', 'neg');
     expect(pnlOf('Draw')).toHaveAttribute('data-pnl', 'zero');
   });
+
+  it('shows a settled market with the result its bets were settled on, and no prices, buttons, overlay or flashing', () => {
+    jest.useFakeTimers();
+    const onPrice = jest.fn();
+    const settled = buildMarket('mo', {
+      status: 'suspended',
+      settled: { type: 'WINNER', selectionId: 'a' },
+      // The feed may say otherwise (or keep ticking): the page follows the settlement.
+      runners: [buildRunner('a', 1.8, { name: 'India', status: 'winner', back: [], lay: [] }), buildRunner('b', 2.2, { name: 'Australia', status: 'loser', back: [], lay: [] })],
+    });
+    const { rerender } = render(<MarketLadder market={settled} onRules={() => undefined} onPrice={onPrice} pnl={new Map([['a', 500], ['b', -200]])} />);
+    const section = screen.getByRole('region', { name: 'Match Odds' });
+    expect(section).toHaveAttribute('data-status', 'settled');
+    expect(within(section).getByRole('status')).toHaveTextContent('Settled · Winner: India');
+    expect(screen.queryByText('Suspended')).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Match Odds result' })).toBeInTheDocument();
+    expect(screen.queryAllByRole('columnheader')).toHaveLength(0);
+    expect(screen.queryAllByRole('button', { name: /^(Back|Lay) / })).toHaveLength(0);
+    expect(within(screen.getByRole('row', { name: /^India/ })).queryAllByRole('cell')).toHaveLength(0);
+    expect(screen.getByRole('rowheader', { name: /^India/ })).toHaveTextContent('Winner');
+    expect(screen.getByRole('rowheader', { name: /^Australia/ })).toHaveTextContent('Loser');
+    expect(screen.getByRole('rowheader', { name: /^India/ })).toHaveTextContent('500.00');
+    // A later delta of the same settled market (the feed still ticking) flashes nothing.
+    rerender(<MarketLadder market={{ ...settled, runners: settled.runners.map((r) => ({ ...r })) }} onRules={() => undefined} onPrice={onPrice} />);
+    expect(document.querySelectorAll('.bl-flash')).toHaveLength(0);
+    act(() => jest.advanceTimersByTime(PRICE_FLASH_MS));
+    expect(onPrice).not.toHaveBeenCalled();
+  });
+
+  it('names a dead heat and a void', () => {
+    const market = buildMarket('mo', { runners: [buildRunner('a', 1.8, { name: 'India' }), buildRunner('b', 2.2, { name: 'Australia' })] });
+    const { rerender } = render(<MarketLadder market={{ ...market, settled: { type: 'DEAD_HEAT', selectionIds: ['a', 'b'] } }} onRules={() => undefined} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Settled · Dead heat: India / Australia');
+    rerender(<MarketLadder market={{ ...market, settled: { type: 'VOID' } }} onRules={() => undefined} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Settled · Void');
+  });
 });

@@ -109,6 +109,54 @@ describe('OddsPage', () => {
     expect(screen.getByText('No markets are open on this match right now.')).toBeInTheDocument();
   });
 
+  it('folds closed fancy sessions into a collapsed Closed sessions section', async () => {
+    renderAt();
+    await screen.findByRole('heading', { name: 'India v Australia' });
+    act(() =>
+      feed.next(
+        liveState({
+          fancies: [
+            buildFancy('f1', { name: '6 over runs IND' }),
+            // Settled on a declared 84 while the feed said 81: the player sees what the bets were settled on.
+            buildFancy('f2', { name: '10 over runs IND', status: 'closed', result: 81, settled: { type: 'RUNS', runs: 84 } }),
+            buildFancy('f3', { name: 'Fall of 1st wkt', status: 'closed' }),
+          ],
+        }),
+      ),
+    );
+    const open = screen.getByRole('list', { name: 'Fancy sessions' });
+    expect(within(open).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['6 over runs IND']);
+    const folded = screen.getByText('Closed sessions (2)').closest('details');
+    expect(folded).not.toBeNull();
+    expect(folded).not.toHaveAttribute('open');
+    const closed = within(folded as HTMLElement).getByRole('list', { name: 'Closed sessions', hidden: true });
+    expect(within(closed).getAllByRole('listitem', { hidden: true }).map((li) => li.textContent)).toEqual(['10 over runs INDSettled · 84 runs', 'Fall of 1st wktClosed · awaiting result']);
+    expect(within(closed).queryByRole('button', { hidden: true })).not.toBeInTheDocument();
+
+    // Only closed sessions left: no open list, no "no markets" notice while match markets remain.
+    act(() => feed.next(liveState({ fancies: [buildFancy('f2', { name: '10 over runs IND', status: 'closed', result: 81 })] })));
+    expect(screen.queryByRole('list', { name: 'Fancy sessions' })).not.toBeInTheDocument();
+    expect(screen.getByText('Closed sessions (1)')).toBeInTheDocument();
+  });
+
+  it('says Finished, never Live or In-play, on a closed match', async () => {
+    api.matchById.mockResolvedValue({ ...detail, status: 'closed', inPlay: true });
+    renderAt();
+    await screen.findByRole('heading', { name: 'India v Australia' });
+    act(() => feed.next(liveState({ score: buildScore({ inPlay: true, summary: 'IND 181/6 (20)' }) })));
+    expect(screen.getByText('Finished')).toBeInTheDocument();
+    expect(screen.queryByText('Live')).not.toBeInTheDocument();
+    expect(screen.queryByText('In-play')).not.toBeInTheDocument();
+  });
+
+  it('says In-play on a match being played', async () => {
+    renderAt();
+    await screen.findByRole('heading', { name: 'India v Australia' });
+    act(() => feed.next(liveState({ score: buildScore({ inPlay: true }) })));
+    expect(screen.getByText('In-play')).toHaveClass('bl-inplay');
+    expect(screen.queryByText('Finished')).not.toBeInTheDocument();
+  });
+
   it('says so when the data socket refuses the match', async () => {
     renderAt();
     await screen.findByRole('heading', { name: 'India v Australia' });
@@ -171,6 +219,18 @@ describe('OddsPage', () => {
         ...[40, 41, 42, 43, 44].map((x) => `${x}1,000.00`),
         ...[45, 46, 47, 48, 49, 50].map((x) => `${x}-1,100.00`),
       ]);
+    });
+
+    it('keeps the exposure and run book of a closed session the player has bets on, in the folded section', async () => {
+      bets.matchPositions.mockResolvedValue([fancyPosition]);
+      renderAt();
+      await screen.findByRole('heading', { name: 'India v Australia' });
+      act(() => feed.next(liveState({ fancies: [buildFancy('f1', { name: '6 over runs IND', status: 'closed' })] })));
+      const folded = (await screen.findByText('Closed sessions (1)')).closest('details') as HTMLElement;
+      const line = within(folded).getByRole('listitem', { name: '6 over runs IND', hidden: true });
+      await waitFor(() => expect(within(line).getByText('-1,100.00')).toHaveAttribute('data-pnl', 'neg'));
+      await userEvent.click(within(line).getByRole('button', { name: 'Book: 6 over runs IND', hidden: true }));
+      expect(screen.getByRole('dialog', { name: 'Run book: 6 over runs IND' })).toBeInTheDocument();
     });
 
     it('backs a runner: the slip opens under its market at the clicked price, the stake buttons fill the stake, and a placed bet reloads the book and moves the header', async () => {

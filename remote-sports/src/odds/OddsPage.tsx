@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   BuildTag,
+  Button,
   DEFAULT_BUTTON_VALUES,
   EmptyState,
   Page,
@@ -21,8 +22,9 @@ import {
   type MatchDetail,
   type PlaceBetResponse,
 } from '@backlay/shared';
-import { formatMatchTime } from '../format';
+import { MATCH_PHASE_TEXT, formatMatchTime, matchPhase, splitFancies } from '../format';
 import { RulesDialog } from '../rules/RulesDialog';
+import { Pnl } from '../ui/Pnl';
 import { BetSlip } from './BetSlip';
 import { FancyList } from './FancyList';
 import { MarketLadder } from './MarketLadder';
@@ -30,6 +32,7 @@ import { MyBets } from './MyBets';
 import { positionsById } from './positions';
 import { RunBookDialog } from './RunBookDialog';
 import { ScorePanel } from './ScorePanel';
+import { fancySettledText } from './settled';
 import { selectionMarketId, type SlipSelection } from './slip';
 import { useMatchState } from './use-match-state';
 
@@ -47,6 +50,48 @@ const CONNECTION_TEXT: Record<MatchDataStatus, string> = {
   resyncing: 'Reconnecting to live prices…',
   unavailable: 'No live prices',
 };
+
+/**
+ * The fancy sessions that closed, folded away under the open ones: each line's name and, once
+ * settled, the result its bets were settled on (never the feed's own word, which can differ
+ * from a declared result); a line where the player still has exposure (not settled yet) shows it
+ * with its Book button. Bets on them stay under My Bets.
+ */
+export function ClosedSessions({ fancies, exposures, onBook }: { fancies: Fancy[]; exposures?: ReadonlyMap<string, number>; onBook?: (fancy: Fancy) => void }) {
+  if (fancies.length === 0) return null;
+  return (
+    <details className="bl-closed-sessions">
+      <summary>Closed sessions ({fancies.length})</summary>
+      <ul aria-label="Closed sessions">
+        {fancies.map((f) => {
+          const exposure = exposures?.get(f.fancyId);
+          return (
+            <li key={f.fancyId} aria-label={f.name}>
+              <span>{f.name}</span>
+              {exposure !== undefined ? (
+                <span className="bl-fancy__book">
+                  <span className="bl-muted">Exposure</span> <Pnl rupees={-exposure} />
+                  {onBook ? (
+                    <Button variant="secondary" className="bl-btn--small" aria-label={`Book: ${f.name}`} onClick={() => onBook(f)}>
+                      Book
+                    </Button>
+                  ) : null}
+                </span>
+              ) : null}
+              {f.settled !== null ? (
+                <span className="bl-settled" role="status">
+                  {fancySettledText(f)}
+                </span>
+              ) : (
+                <span className="bl-muted">Closed · awaiting result</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}
 
 type Load = { state: 'loading' } | { state: 'done'; value: MatchDetail } | { state: 'fail'; message: string };
 
@@ -129,7 +174,9 @@ function MatchOdds({ matchId }: { matchId: string }) {
 
   const match = detail.value;
   const markets = orderMarkets(data.markets);
-  const inPlay = data.score?.inPlay ?? match.inPlay;
+  // A finished (closed) match is never In-play, whatever the last score says.
+  const phase = matchPhase(match, data.score?.inPlay);
+  const fancies = splitFancies(data.fancies);
   const slipMarketId = slip ? selectionMarketId(slip) : null;
   const placed = (result: PlaceBetResponse) => {
     setSlip(null);
@@ -154,15 +201,28 @@ function MatchOdds({ matchId }: { matchId: string }) {
     ) : null;
   const exposures = new Map([...player.positions.values()].filter((p) => p.marketType === 'fancy').map((p) => [p.marketId, p.exposure]));
   return (
-    <Page title={match.name} actions={<span className={`bl-live bl-live--${data.status}`} role="status">{CONNECTION_TEXT[data.status]}</span>}>
+    <Page
+      title={match.name}
+      actions={
+        phase === 'finished' ? (
+          <span className="bl-live bl-live--finished" role="status">
+            {MATCH_PHASE_TEXT.finished}
+          </span>
+        ) : (
+          <span className={`bl-live bl-live--${data.status}`} role="status">
+            {CONNECTION_TEXT[data.status]}
+          </span>
+        )
+      }
+    >
       <p className="bl-match-head">
         <span className="bl-match__competition">{match.competitionName}</span>
-        {inPlay ? <span className="bl-inplay">In-play</span> : <time dateTime={match.openDate}>{formatMatchTime(match.openDate)}</time>}
+        {phase === 'inplay' ? <span className="bl-inplay">{MATCH_PHASE_TEXT.inplay}</span> : <time dateTime={match.openDate}>{formatMatchTime(match.openDate)}</time>}
       </p>
       {data.score ? <ScorePanel score={data.score} /> : null}
       {data.status === 'connecting' ? <Spinner label="Loading prices" /> : null}
       {data.status === 'unavailable' ? <EmptyState>Live prices are not available for this match: {data.error}</EmptyState> : null}
-      {data.status !== 'connecting' && data.status !== 'unavailable' && markets.length === 0 && data.fancies.length === 0 ? <EmptyState>No markets are open on this match right now.</EmptyState> : null}
+      {data.status !== 'connecting' && data.status !== 'unavailable' && markets.length === 0 && fancies.open.length === 0 ? <EmptyState>No markets are open on this match right now.</EmptyState> : null}
       <div className="bl-odds">
         <div className="bl-markets">
           {markets.map((m) => (
@@ -176,9 +236,9 @@ function MatchOdds({ matchId }: { matchId: string }) {
               {slipFor(m.marketId, { market: m })}
             </div>
           ))}
-          {data.fancies.length > 0 ? (
+          {fancies.open.length > 0 ? (
             <FancyList
-              fancies={data.fancies}
+              fancies={fancies.open}
               onRules={() => setRules('fancy')}
               exposures={exposures}
               onPrice={(f, side) => setSlip(side === 'YES' ? { kind: 'fancy', fancyId: f.fancyId, side, run: f.yesRun, rate: f.yesRate } : { kind: 'fancy', fancyId: f.fancyId, side, run: f.noRun, rate: f.noRate })}
@@ -186,6 +246,7 @@ function MatchOdds({ matchId }: { matchId: string }) {
               renderSlip={(f) => slipFor(f.fancyId, { fancy: f })}
             />
           ) : null}
+          <ClosedSessions fancies={fancies.closed} exposures={exposures} onBook={setBook} />
         </div>
         <MyBets load={player.bets} markets={data.markets} fancies={data.fancies} />
       </div>

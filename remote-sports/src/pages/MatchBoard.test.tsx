@@ -102,6 +102,26 @@ describe('MatchBoard', () => {
     expect(api.matchList).toHaveBeenCalledWith({ sportId: 4, status: 'all' });
   });
 
+  it('leaves finished (closed) matches out, and never calls one In-play', async () => {
+    api.matchList.mockResolvedValue([
+      match({ _id: 'done', name: 'Done v Dusted', status: 'closed', inPlay: true, openDate: '2026-11-20T10:00:00Z' }),
+      match({ _id: 'live', name: 'Live v Side', status: 'inplay', inPlay: true }),
+      match({ _id: 'next', name: 'Next v Side', openDate: '2026-11-22T10:00:00Z' }),
+    ]);
+    renderAt('/');
+    const list = await screen.findByRole('list', { name: 'Matches' });
+    expect(within(list).getAllByRole('listitem').map((i) => within(i).getAllByRole('link')[0].textContent)).toEqual(['Live v Side', 'Next v Side']);
+    expect(screen.queryByText('Done v Dusted')).not.toBeInTheDocument();
+    expect(within(list).getAllByText('In-play')).toHaveLength(1);
+  });
+
+  it('says no matches are open when every match of the sport is finished', async () => {
+    api.matchList.mockResolvedValue([match({ _id: 'done', name: 'Done v Dusted', status: 'closed' })]);
+    renderAt('/match/4');
+    expect(await screen.findByText('No cricket matches are open right now.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Matches' })).not.toBeInTheDocument();
+  });
+
   it('shows best back and lay per outcome, 1 X 2 for soccer, and an overlay when the market is suspended', async () => {
     api.matchList.mockResolvedValue([
       match({ _id: 's', sportId: 1, name: 'Arsenal v Chelsea', matchOdds: soccerOdds }),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, generatePath, useParams } from 'react-router';
 import { BuildTag, EmptyState, Page, ROUTES, SPORT_IDS, Spinner, notify, sportsApi, type ApiError, type MatchOddsSummary, type MatchSummary, type NewsMessage, type SportItem } from '@backlay/shared';
-import { formatMatchTime, formatPrice } from '../format';
+import { MATCH_PHASE_TEXT, formatMatchTime, formatPrice, matchPhase, openMatches } from '../format';
 import { overlayText } from '../odds/MarketFrame';
 
 /** Match status filters of /match/{sportId}/{status?}; the API's default is all. */
@@ -43,7 +43,8 @@ export function oddsColumns(sportId: number, odds: MatchOddsSummary | null | und
 
 /** In-play matches first, then by start time. */
 export function sortMatches(matches: MatchSummary[]): MatchSummary[] {
-  return [...matches].sort((a, b) => Number(b.inPlay) - Number(a.inPlay) || a.openDate.localeCompare(b.openDate));
+  const live = (m: MatchSummary) => Number(matchPhase(m) === 'inplay');
+  return [...matches].sort((a, b) => live(b) - live(a) || a.openDate.localeCompare(b.openDate));
 }
 
 function News({ messages }: { messages: NewsMessage[] }) {
@@ -75,6 +76,7 @@ function Price({ column, side, value }: { column: string; side: 'back' | 'lay'; 
 function MatchRow({ match }: { match: MatchSummary }) {
   const columns = oddsColumns(match.sportId, match.matchOdds);
   const overlay = match.matchOdds ? overlayText(match.matchOdds.status) : null;
+  const phase = matchPhase(match);
   return (
     <li className="bl-match">
       <div className="bl-match__info">
@@ -83,7 +85,9 @@ function MatchRow({ match }: { match: MatchSummary }) {
         </Link>
         <span className="bl-match__meta">
           {match.competitionName ? <span className="bl-match__competition">{match.competitionName}</span> : null}
-          {match.inPlay ? <span className="bl-inplay">In-play</span> : <time dateTime={match.openDate}>{formatMatchTime(match.openDate)}</time>}
+          {phase === 'inplay' ? <span className="bl-inplay">{MATCH_PHASE_TEXT.inplay}</span> : null}
+          {phase === 'finished' ? <span className="bl-finished">{MATCH_PHASE_TEXT.finished}</span> : null}
+          {phase === 'upcoming' ? <time dateTime={match.openDate}>{formatMatchTime(match.openDate)}</time> : null}
         </span>
       </div>
       <div className="bl-match__odds" role="group" aria-label={`Prices of ${match.name}`}>
@@ -108,7 +112,8 @@ function MatchRow({ match }: { match: MatchSummary }) {
 
 /**
  * Home (index, dashbaord) and match lists (match/{sportId}/{status?}): the news lines, sport tabs,
- * status filters and the matches of the chosen sport, in-play first, each with its competition,
+ * status filters and the matches of the chosen sport that are not finished (closed matches are
+ * left out), in-play first, each with its competition,
  * its start (or a pulsing In-play flag) and its best back and lay per outcome. The list is fetched
  * again every MATCH_LIST_REFRESH_MS; a match opens its odds page.
  */
@@ -163,6 +168,7 @@ export function MatchBoard() {
     };
   }, [sportId, status]);
 
+  const shown = matches.state === 'done' ? openMatches(matches.value) : [];
   const sportName = sports.state === 'done' ? sports.value.find((s) => s.sportId === sportId)?.name ?? 'Sport' : 'Sport';
   return (
     <Page title={sportName}>
@@ -185,10 +191,10 @@ export function MatchBoard() {
       </nav>
       {matches.state === 'loading' ? <Spinner label="Loading matches" /> : null}
       {matches.state === 'fail' ? <EmptyState>Matches could not be loaded: {matches.message}</EmptyState> : null}
-      {matches.state === 'done' && matches.value.length === 0 ? <EmptyState>No {sportName.toLowerCase()} matches are open right now.</EmptyState> : null}
-      {matches.state === 'done' && matches.value.length > 0 ? (
+      {matches.state === 'done' && shown.length === 0 ? <EmptyState>No {sportName.toLowerCase()} matches are open right now.</EmptyState> : null}
+      {shown.length > 0 ? (
         <ul className="bl-matches" aria-label="Matches">
-          {sortMatches(matches.value).map((m) => (
+          {sortMatches(shown).map((m) => (
             <MatchRow key={m._id} match={m} />
           ))}
         </ul>

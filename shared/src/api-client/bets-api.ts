@@ -25,6 +25,7 @@ import type {
   ResultMarketRow,
   ResultsQuery,
   RollbackResultRequest,
+  AcceptFeedResultRequest,
   SettlementSummary,
   UnsettledBetsQuery,
 } from '../contracts/bets';
@@ -55,6 +56,9 @@ export function createBetsApi(client: ApiClient) {
     results: (query: ResultsQuery = {}) => unwrap<ResultMarketRow[]>(client.main.get('/results', { params: query })),
     declareResult: (body: DeclareResultRequest) => unwrapWithMessage<SettlementSummary>(client.main.post('/declare-result', body)),
     rollbackResult: (body: RollbackResultRequest) => unwrapWithMessage<SettlementSummary>(client.main.post('/rollback-result', body)),
+    /** Settled markets whose result differs from the feed's (GET results?status=differs). */
+    differingResults: (sportId?: number) => unwrap<ResultMarketRow[]>(client.main.get('/results', { params: { status: 'differs', sportId } })),
+    acceptFeedResult: (body: AcceptFeedResultRequest) => unwrapWithMessage<SettlementSummary>(client.main.post('/accept-feed-result', body)),
   };
 }
 

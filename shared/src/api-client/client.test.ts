@@ -1,5 +1,7 @@
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { on } from '../event-bus/bus';
+import { MESSAGES } from '../contracts/messages';
+import { clearSignOut, signOutNotice } from '../util/sign-out';
 import { writeCredentials } from '../util/storage';
 import { createApiClient, type ApiClientEnv } from './client';
 import { createAuthApi } from './domains';
@@ -33,7 +35,10 @@ function setup(pathname: string, handler: Handler) {
 const info = { _id: 'u1', username: 'u', role: 'user', roleLabel: 'USER', sessionId: 's', balance: 1, exposer: 0, changePassAndTxn: false, mustChangePassword: false, hasTransactionPassword: true, lastLoginAt: null };
 
 describe('API client', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
 
   it('sends the player token on player paths and the admin token on admin paths', async () => {
     writeCredentials('player', { token: 'player-token' });
@@ -65,6 +70,14 @@ describe('API client', () => {
     expect(env.reload).not.toHaveBeenCalled();
   });
 
+  it('decides on the error code, not the text: an unknown 401 with the words "jwt expired" is not refreshed', async () => {
+    writeCredentials('player', { token: 'old', refreshToken: 'r1' });
+    const { auth, env, seen } = setup('/', () => ({ status: 401, body: { data: { code: 'TOKEN_INVALID' }, message: 'jwt expired' } }));
+    await expect(auth.userInfo()).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+    expect(seen.map((c) => c.url)).toEqual(['/user-info']);
+    expect(env.reload).toHaveBeenCalledTimes(1);
+  });
+
   it("refreshes once on 'jwt expired' and retries the call with the new token", async () => {
     writeCredentials('player', { token: 'old', refreshToken: 'r1' });
     const { auth, seen } = setup('/', (config) => {
@@ -83,7 +96,7 @@ describe('API client', () => {
     writeCredentials('player', { token: 'old', refreshToken: 'r1' });
     const { auth, seen } = setup('/', (config) => {
       if (config.url === '/refresh-token') return { status: 200, body: { data: { token: 'new', refreshToken: 'r2' }, message: '' } };
-      if (config.headers.Authorization === 'Bearer old') return { status: 401, body: { data: null, message: 'jwt expired' } };
+      if (config.headers.Authorization === 'Bearer old') return { status: 401, body: { data: { code: 'TOKEN_EXPIRED' }, message: 'jwt expired' } };
       return { status: 200, body: { data: info, message: '' } };
     });
     await Promise.all([auth.userInfo(), auth.userInfo(), auth.userInfo()]);
@@ -98,7 +111,7 @@ describe('API client', () => {
     const { auth, env } = setup('/admin', (config) =>
       config.url === '/refresh-token'
         ? { status: 401, body: { data: null, message: 'Refresh token is invalid or expired' } }
-        : { status: 401, body: { data: null, message: 'jwt expired' } },
+        : { status: 401, body: { data: { code: 'TOKEN_EXPIRED' }, message: 'jwt expired' } },
     );
     await expect(auth.userInfo()).rejects.toBeInstanceOf(ApiError);
     sub.unsubscribe();
@@ -118,11 +131,118 @@ describe('API client', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it.each([
+    ['SESSION_SIGNED_OUT', MESSAGES.sessionSignedOut],
+    ['SESSION_REVOKED', MESSAGES.sessionRevoked],
+    ['SESSION_PASSWORD_CHANGED', MESSAGES.sessionPasswordChanged],
+    ['SESSION_ENDED', MESSAGES.sessionEnded],
+  ])('a 401 %s logs out and the sign-in page will say why, from the code', async (code, message) => {
+    sessionStorage.clear();
+    writeCredentials('player', { token: 't', refreshToken: 'r' });
+    const { auth, env } = setup('/', () => ({ status: 401, body: { data: { code }, message } }));
+    await expect(auth.userInfo()).rejects.toMatchObject({ code, message });
+    expect(env.reload).toHaveBeenCalledTimes(1);
+    expect(signOutNotice('player')).toBe(message);
+  });
+
+  it('a refresh refused with a session-end code keeps that reason too', async () => {
+    sessionStorage.clear();
+    writeCredentials('player', { token: 'old', refreshToken: 'r1' });
+    const { auth } = setup('/', (config) =>
+      config.url === '/refresh-token'
+        ? { status: 401, body: { data: { code: 'SESSION_REVOKED' }, message: 'revoked: why' } }
+        : { status: 401, body: { data: { code: 'TOKEN_EXPIRED' }, message: 'jwt expired' } },
+    );
+    await expect(auth.userInfo()).rejects.toMatchObject({ code: 'SESSION_REVOKED' });
+    expect(signOutNotice('player')).toBe(MESSAGES.sessionRevoked);
+  });
+
+  it("an expired or malformed token keeps no reason ('jwt malformed' says nothing to a user)", async () => {
+    sessionStorage.clear();
+    writeCredentials('player', { token: 'bad', refreshToken: 'r1' });
+    const { auth } = setup('/', () => ({ status: 401, body: { data: { code: 'TOKEN_INVALID' }, message: 'jwt malformed' } }));
+    await expect(auth.userInfo()).rejects.toBeInstanceOf(ApiError);
+    expect(signOutNotice('player')).toBeNull();
+  });
+
+  it('renewToken refreshes now, stores the new pair and shares the refresh with expired HTTP calls', async () => {
+    writeCredentials('player', { token: 'old', refreshToken: 'r1' });
+    const { client, auth, seen } = setup('/', (config) => {
+      if (config.url === '/refresh-token') return { status: 200, body: { data: { token: 'new', refreshToken: 'r2' }, message: '' } };
+      if (config.headers.Authorization === 'Bearer old') return { status: 401, body: { data: { code: 'TOKEN_EXPIRED' }, message: 'jwt expired' } };
+      return { status: 200, body: { data: info, message: '' } };
+    });
+    const [token] = await Promise.all([client.renewToken(), auth.userInfo()]);
+    expect(token).toBe('new');
+    expect(localStorage.getItem('token')).toBe('new');
+    expect(localStorage.getItem('refreshToken')).toBe('r2');
+    expect(seen.filter((c) => c.url === '/refresh-token')).toHaveLength(1);
+  });
+
+  it('renewToken refused with 401 ends the session and keeps the reason', async () => {
+    sessionStorage.clear();
+    writeCredentials('player', { token: 'old', refreshToken: 'r1' });
+    const { client, env } = setup('/', () => ({ status: 401, body: { data: { code: 'SESSION_SIGNED_OUT' }, message: 'signed out' } }));
+    await expect(client.renewToken()).rejects.toMatchObject({ code: 'SESSION_SIGNED_OUT' });
+    expect(env.reload).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(signOutNotice('player')).toBe(MESSAGES.sessionSignedOut);
+  });
+
   it('on the maintenance flag logs out and goes to the maintenance page', async () => {
     writeCredentials('player', { token: 't', refreshToken: 'r' });
     const { auth, env } = setup('/', () => ({ status: 503, body: { data: { code: 'MAINTENANCE', maintenance: true }, message: 'Under maintenance' } }));
     await expect(auth.userInfo()).rejects.toMatchObject({ code: 'MAINTENANCE' });
     expect(env.navigate).toHaveBeenCalledWith('/maintenance');
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('a locked account (403 ACCOUNT_LOCKED on a signed-in call) ends the session and the login page will say why', async () => {
+    writeCredentials('player', { token: 't', refreshToken: 'r' });
+    const ended: unknown[] = [];
+    const sub = on('session.ended').subscribe((e) => ended.push(e));
+    const { auth, env } = setup('/', () => ({ status: 403, body: { data: { code: 'ACCOUNT_LOCKED' }, message: MESSAGES.accountLocked } }));
+    await expect(auth.userInfo()).rejects.toMatchObject({ code: 'ACCOUNT_LOCKED' });
+    sub.unsubscribe();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(env.reload).toHaveBeenCalledTimes(1);
+    expect(ended).toEqual([{ area: 'player', reason: 'locked' }]);
+    expect(signOutNotice('player')).toBe(MESSAGES.signedOutLocked);
+    expect(signOutNotice('admin')).toBeNull();
+    clearSignOut('player');
+    expect(signOutNotice('player')).toBeNull();
+  });
+
+  it('a 401 SESSION_ENDED with a reason (unlocked since, or a password reset) keeps the reason for the login page', async () => {
+    writeCredentials('admin', { token: 't', refreshToken: 'r' });
+    const { auth } = setup('/admin', () => ({
+      status: 401,
+      body: { data: { code: 'SESSION_ENDED', reason: 'password_reset' }, message: MESSAGES.sessionEndedPasswordReset },
+    }));
+    await expect(auth.userInfo()).rejects.toBeInstanceOf(ApiError);
+    expect(signOutNotice('admin')).toBe(MESSAGES.signedOutPasswordReset);
+  });
+
+  it('a refresh refused because the account is locked ends the session once, as locked', async () => {
+    writeCredentials('player', { token: 'old', refreshToken: 'r1' });
+    const ended: unknown[] = [];
+    const sub = on('session.ended').subscribe((e) => ended.push(e));
+    const { auth, env } = setup('/', (config) =>
+      config.url === '/refresh-token'
+        ? { status: 403, body: { data: { code: 'ACCOUNT_LOCKED' }, message: MESSAGES.accountLocked } }
+        : { status: 401, body: { data: { code: 'TOKEN_EXPIRED' }, message: 'jwt expired' } },
+    );
+    await expect(auth.userInfo()).rejects.toBeInstanceOf(ApiError);
+    sub.unsubscribe();
+    expect(ended).toEqual([{ area: 'player', reason: 'locked' }]);
+    expect(env.reload).toHaveBeenCalledTimes(1);
+    expect(signOutNotice('player')).toBe(MESSAGES.signedOutLocked);
+  });
+
+  it('a sign-in refused because the account is locked is not a sign-out (no token was sent)', async () => {
+    const { auth, env } = setup('/login', () => ({ status: 403, body: { data: { code: 'ACCOUNT_LOCKED' }, message: MESSAGES.accountLocked } }));
+    await expect(auth.login({ username: 'u', password: 'p' })).rejects.toMatchObject({ message: MESSAGES.accountLocked });
+    expect(env.reload).not.toHaveBeenCalled();
+    expect(signOutNotice('player')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { MESSAGES } from '../contracts/messages';
 import { isAdminPath } from '../contracts/routes';
 import type { Area } from '../contracts/roles';
 import { publish } from '../event-bus/bus';
+import { asSignOutReason, rememberSignOut, signedOutBecause, type SignedOutBecause } from '../util/sign-out';
 import { clearCredentials, readCredentials, writeCredentials } from '../util/storage';
 import { ApiError } from './errors';
 
@@ -29,6 +30,12 @@ export interface ApiClient {
   data: AxiosInstance;
   /** The area of the current page. */
   area: () => Area;
+  /**
+   * Refresh the access token of the current area now (one refresh in flight, shared with the
+   * HTTP calls that found theirs expired) and return the new token. The sockets call it when the
+   * server says their token expired. A 401 ends the session like any other refused refresh.
+   */
+  renewToken: () => Promise<string>;
 }
 
 interface RetriableConfig extends InternalAxiosRequestConfig {
@@ -49,7 +56,7 @@ export function toApiError(error: unknown): ApiError {
     if (!error.response) return new ApiError(error.message || MESSAGES.internal, 0, 'NETWORK');
     const message = body?.message ?? error.message;
     const code = (body?.data?.code ?? 'INTERNAL') as ErrorCode;
-    return new ApiError(message, status, code, message === MESSAGES.noAuthToken);
+    return new ApiError(message, status, code, code === 'NO_AUTH_TOKEN', asSignOutReason(body?.data?.reason) ?? undefined);
   }
   return new ApiError(error instanceof Error ? error.message : MESSAGES.internal, 0, 'INTERNAL');
 }
@@ -67,9 +74,15 @@ export function createApiClient(env: ApiClientEnv): ApiClient {
   const area = (): Area => (isAdminPath(env.pathname()) ? 'admin' : 'player');
   let refreshing: Promise<string> | null = null;
 
-  const endSession = (reason: 'expired' | 'maintenance') => {
+  /**
+   * Ends the area's session. `reason`: what ended it — maintenance, an expired or invalid token, or
+   * what the server's error code said (a lock, a sign-out elsewhere, a revoked session, a password
+   * change, another sign-in), which the login page shows after the reload.
+   */
+  const endSession = (reason: 'expired' | 'maintenance' | SignedOutBecause) => {
     const current = area();
     clearCredentials(current);
+    if (reason !== 'expired' && reason !== 'maintenance') rememberSignOut(current, reason);
     publish('session.ended', { area: current, reason });
     if (reason === 'maintenance') env.navigate('/maintenance');
     else env.reload();
@@ -111,19 +124,32 @@ export function createApiClient(env: ApiClientEnv): ApiClient {
           throw toApiError(error);
         }
         const isRefreshCall = config?.url?.endsWith('/refresh-token') ?? false;
-        if (error.response?.status === 401 && config && !isRefreshCall && body?.message !== MESSAGES.noAuthToken) {
-          if (body?.message === MESSAGES.jwtExpired && !config._refreshed) {
+        // An authenticated call refused because the account (or one above it) is locked: the
+        // session is over, and the login page says why.
+        // (A refused refresh is handled once, by the call that asked for it.)
+        if (body?.data?.code === 'ACCOUNT_LOCKED' && config?.headers.Authorization && !isRefreshCall) {
+          endSession('locked');
+          throw toApiError(error);
+        }
+        // Decided on the error code, never on the message text.
+        const code = body?.data?.code;
+        if (error.response?.status === 401 && config && !isRefreshCall && code !== 'NO_AUTH_TOKEN') {
+          if (code === 'TOKEN_EXPIRED' && !config._refreshed) {
             try {
-              const token = await refresh(instance);
+              // Refreshed meanwhile (another call, a socket): retry with the stored token instead of
+              // rotating again.
+              const stored = readCredentials(area()).token;
+              const token = stored && config.headers.Authorization !== `Bearer ${stored}` ? stored : await refresh(instance);
               config._refreshed = true;
               config.headers.Authorization = `Bearer ${token}`;
               return await instance.request(config);
             } catch (refreshError) {
-              endSession('expired');
-              throw toApiError(refreshError);
+              const failure = toApiError(refreshError);
+              endSession(signedOutBecause(failure.code, failure.reason) ?? 'expired');
+              throw failure;
             }
           }
-          if (config.headers.Authorization) endSession('expired');
+          if (config.headers.Authorization) endSession(signedOutBecause(body?.data?.code, body?.data?.reason) ?? 'expired');
         }
         throw toApiError(error);
       },
@@ -131,7 +157,18 @@ export function createApiClient(env: ApiClientEnv): ApiClient {
     return instance;
   };
 
-  return { main: make(API_TIMEOUT_MS), data: make(DATA_API_TIMEOUT_MS), area };
+  const main = make(API_TIMEOUT_MS);
+  const renewToken = async (): Promise<string> => {
+    try {
+      return await refresh(main);
+    } catch (error) {
+      const failure = toApiError(error);
+      if (failure.status === 401) endSession(signedOutBecause(failure.code, failure.reason) ?? 'expired');
+      throw failure;
+    }
+  };
+
+  return { main, data: make(DATA_API_TIMEOUT_MS), area, renewToken };
 }
 
 /** Unwrap the `data` of an envelope response. */

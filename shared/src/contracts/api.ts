@@ -5,6 +5,7 @@
  */
 import type { ErrorCode } from './errors';
 import type { Role } from './roles';
+import type { SignOutReason } from './socket';
 
 /** Envelope of every JSON response. */
 export interface ApiEnvelope<T> {
@@ -14,7 +15,8 @@ export interface ApiEnvelope<T> {
 
 /** Body of an error response; `data.maintenance` is set while the site is under maintenance. */
 export interface ApiErrorBody {
-  data: { code: ErrorCode; maintenance?: boolean; details?: unknown } | null;
+  /** `reason`: why an agent's action ended the session (401 SESSION_ENDED). */
+  data: { code: ErrorCode; maintenance?: boolean; details?: unknown; reason?: SignOutReason } | null;
   message: string;
 }
 

@@ -256,6 +256,7 @@ export interface MarketBetLockRequest {
   username: string;
   marketId: string;
   lock: boolean;
+  transactionPassword: string;
 }
 
 /** A market result as an admin declares it, or as the feed gives it. */
@@ -291,11 +292,12 @@ export interface SettlementSummary {
 }
 
 /**
- * GET /api/results?status=pending|settled&sportId (admin, sadmin): markets with open bets that wait
- * for a result (pending), or settled markets that can be rolled back (settled).
+ * GET /api/results?status=pending|settled|differs&sportId (admin, sadmin): markets with open bets
+ * that wait for a result (pending), settled markets that can be rolled back (settled), or settled
+ * markets whose result differs from the feed's (differs).
  */
 export interface ResultsQuery {
-  status?: 'pending' | 'settled';
+  status?: 'pending' | 'settled' | 'differs';
   sportId?: number;
 }
 
@@ -314,6 +316,16 @@ export interface ResultMarketRow {
   feedResult: DeclaredResult | null;
   /** The settled result and version (status 'settled'). */
   settled: { version: number; result: DeclaredResult; settledAt: string; source: 'feed' | 'admin' } | null;
+  /** The market is settled and the feed's result is another one (accept-feed-result fixes it). */
+  feedDiffers: boolean;
+}
+
+/**
+ * POST /api/accept-feed-result (admin, sadmin): settle the market on the feed's result, in one
+ * transaction rolling back a settlement with another result first.
+ */
+export interface AcceptFeedResultRequest {
+  marketId: string;
 }
 
 /** Default page size of the bet lists. */

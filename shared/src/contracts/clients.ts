@@ -18,6 +18,10 @@ export interface ClientRow {
   roleLabel: string;
   status: AccountStatus;
   betLock: boolean;
+  /** Username of the agent that set the account lock (null when not locked, or not recorded). */
+  lockedBy: string | null;
+  /** Username of the agent that set the bet lock (null when betting is open, or not recorded). */
+  betLockedBy: string | null;
   balance: number;
   exposer: number;
   /** balance − exposure. */
@@ -104,10 +108,14 @@ export interface ChipTransferResponse {
   childBalance: number;
 }
 
-/** POST /api/users-lock and /api/bet-lock. */
+/**
+ * POST /api/users-lock and /api/bet-lock, confirmed with the caller's transaction password. Only
+ * the agent that set a lock, or one above it, may lift it (403 otherwise).
+ */
 export interface LockRequest {
   username: string;
   lock: boolean;
+  transactionPassword: string;
 }
 
 /** POST /api/change-child-password: an agent resets a downline account's password. */

@@ -8,7 +8,14 @@ export const ERROR_CODES = {
   NO_AUTH_TOKEN: 401,
   TOKEN_EXPIRED: 401,
   TOKEN_INVALID: 401,
+  /** The session ended because another sign-in replaced it, a lock or an upline's password reset (the message says which). */
   SESSION_ENDED: 401,
+  /** The session ended because its user signed out (logout). */
+  SESSION_SIGNED_OUT: 401,
+  /** The session was revoked because one of its refresh tokens was used twice (a stolen copy). */
+  SESSION_REVOKED: 401,
+  /** The session ended because the account's password was changed (from another session). */
+  SESSION_PASSWORD_CHANGED: 401,
   REFRESH_INVALID: 401,
   ACCOUNT_LOCKED: 403,
   WRONG_AREA: 403,
@@ -35,12 +42,24 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 413,
   /** An upload whose content is not an accepted type (checked by its bytes, not its name). */
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A request address longer than the server takes (answered at the HTTP layer). */
+  URI_TOO_LONG: 414,
   /** An upload of an accepted type that cannot be decoded (empty, truncated, too many pixels). */
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
+  /** Request headers (a query string counts) above the server's limit (answered at the HTTP layer). */
+  HEADERS_TOO_LARGE: 431,
   MAINTENANCE: 503,
   INTERNAL: 500,
 } as const;
 
 /** A stable error code. */
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The 401 codes of a session that has ended; their message says why and is shown at sign-in. */
+export const SESSION_END_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'SESSION_ENDED',
+  'SESSION_SIGNED_OUT',
+  'SESSION_REVOKED',
+  'SESSION_PASSWORD_CHANGED',
+]);

@@ -14,7 +14,10 @@ export interface EventMap {
   /** The signed-in user's balance or exposure changed (rupees). */
   'wallet.balanceChanged': { balance: number; exposer: number };
   /** A session ended: logout, another login, expiry, maintenance. The shell reacts. */
-  'session.ended': { area: Area; reason: 'logout' | 'replaced' | 'locked' | 'expired' | 'inactive' | 'maintenance' };
+  'session.ended': {
+    area: Area;
+    reason: 'logout' | 'expired' | 'inactive' | 'maintenance' | 'replaced' | 'locked' | 'password_reset' | 'signed_out' | 'revoked' | 'password_changed';
+  };
   /** The user signed in (after user-info was fetched). */
   'session.started': { area: Area; userId: string; sessionId: string };
   /** The password or transaction password was changed. */

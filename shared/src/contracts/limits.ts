@@ -28,17 +28,12 @@ export const USERNAME_MAX_LENGTH = 20;
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
 /**
- * Login passwords: at least 8 characters with an upper-case letter, a lower-case letter, a digit
- * and a symbol; at most 64 so hashing cost stays bounded.
+ * Login passwords (NIST SP 800-63B, ADR 0012): 8 to 64 characters (Unicode code points, any
+ * character), no composition rules; the rest of the policy (not the username, not the previous
+ * password, not a common password) is domain/password-policy.ts. 64 keeps hashing cost bounded.
  */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
-export const PASSWORD_RULES: ReadonlyArray<{ pattern: RegExp; message: string }> = [
-  { pattern: /[a-z]/, message: 'Password must contain a lower-case letter' },
-  { pattern: /[A-Z]/, message: 'Password must contain an upper-case letter' },
-  { pattern: /[0-9]/, message: 'Password must contain a digit' },
-  { pattern: /[^A-Za-z0-9]/, message: 'Password must contain a symbol' },
-];
 
 /** Transaction passwords (confirm money actions): exactly 6 digits, unlike the login password. */
 export const TRANSACTION_PASSWORD_PATTERN = /^[0-9]{6}$/;

@@ -12,6 +12,9 @@ export const MESSAGES = {
   jwtExpired: 'jwt expired',
   jwtMalformed: 'jwt malformed',
   sessionEnded: 'Your session has ended because you signed in somewhere else',
+  sessionSignedOut: 'You have signed out. Please sign in again.',
+  sessionRevoked: 'Your session was ended for your security because its sign-in token was used twice. Please sign in again.',
+  sessionPasswordChanged: 'Your session has ended because your password was changed. Please sign in with the new password.',
   tokenNotExist: 'Token not exist',
   refreshInvalid: 'Refresh token is invalid or expired',
   passwordChanged: 'Password changed successfully',
@@ -40,6 +43,8 @@ export const MESSAGES = {
   passwordWrong: 'Password is incorrect',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 64 characters',
+  passwordContainsUsername: 'Password must not contain the username',
+  passwordTooCommon: 'This password is too common and easy to guess: choose another one',
   insufficientFunds: 'Insufficient balance',
   // Step 2: the agent hierarchy, chip transfers, locks and the account statement.
   sessionEndedLocked: 'Your session has ended because your account was locked',
@@ -77,6 +82,12 @@ export const MESSAGES = {
   accountUnlocked: 'Account unlocked',
   betLocked: 'Betting locked',
   betUnlocked: 'Betting unlocked',
+  /** Issue 15: a lock belongs to its setter and the setter's upline (policy.ts decideLift). */
+  lockSetAbove: 'This lock was set by an agent above you: only that agent or its upline can lift it',
+  /** The login page after the session ended because the account (or one above it) was locked. */
+  signedOutLocked: 'Your account was locked by your agent',
+  /** The login page after the session ended because an agent reset the password. */
+  signedOutPasswordReset: 'Your password was reset by your agent: sign in with the new one',
   childPasswordReset: 'Password reset: the account must change it at the next sign-in',
   // Step 3: the sports catalog, the feed import, market switches, news and stake buttons.
   matchSaved: 'Match saved',
@@ -164,5 +175,7 @@ export const MESSAGES = {
   resultRolledBack: 'Result rolled back',
   resultNotSettled: 'This market has no settled result to roll back',
   resultInvalid: 'The result does not fit this market',
+  feedResultAccepted: "Result rolled back and the feed's result declared",
+  feedResultMissing: 'The feed has not given a result for this market yet',
   rollbackUnderfunded: 'Rollback would leave a wallet below zero',
 } as const;

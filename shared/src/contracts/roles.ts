@@ -39,6 +39,9 @@ export function childRoleOf(role: Role): Role | null {
 /** Roles that may use the sports administration screens (SPEC §6). */
 export const SPORTS_ADMIN_ROLES: readonly Role[] = ['admin', 'sadmin'];
 
+/** The roles with a downline: every role but the player. Agent-only routes admit these alone. */
+export const AGENT_ROLES: readonly Role[] = ROLES.filter((role) => role !== 'user');
+
 /**
  * Roles that land on '/' after login whatever the device (SPEC §4). The numeric values '1', '2',
  * '3' come from older clients of the same protocol and are accepted as they are.

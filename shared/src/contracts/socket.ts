@@ -35,9 +35,31 @@ export interface UserClientEvents {
   userRoomJoin: (userId: string, ack?: (result: SocketAck) => void) => void;
 }
 
+/**
+ * Why an agent's action signed a user out, so the login page can say so: its account (or one
+ * above it) was locked, or its password was reset. Sent with `logout('')` and as `data.reason` of
+ * a 401 SESSION_ENDED.
+ */
+export type SignOutReason = 'locked' | 'password_reset';
+
 /** Events the server sends on the user connection. */
 export interface UserServerEvents {
-  /** A session of this user started or ended; the payload is the live session id, or '' when the account (or one above it) was locked and no session stays live. */
-  logout: (sessionId: string) => void;
+  /**
+   * A session of this user started or ended; the payload is the live session id, or '' when an
+   * agent's action ended every session (the account, or one above it, was locked; the password
+   * was reset), with the reason.
+   */
+  logout: (sessionId: string, reason?: SignOutReason) => void;
   balance: (payload: SocketBalancePayload) => void;
+  /** TOKEN_EXPIRED_EVENT: see there. */
+  tokenExpired: () => void;
+  /** The site went under maintenance: a player's page ends its session and shows the maintenance screen. */
+  maintenance: () => void;
 }
+
+/**
+ * Sent on both namespaces when the access token of the socket's handshake expires, just before
+ * the server disconnects the socket: an open socket lives no longer than its token. The client
+ * refreshes the token (POST refresh-token) and reconnects with the new one.
+ */
+export const TOKEN_EXPIRED_EVENT = 'tokenExpired';

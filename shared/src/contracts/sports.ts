@@ -5,6 +5,7 @@
  * Sport ids follow SPEC §3: 4 Cricket, 1 Soccer, 2 Tennis. Series = competitions, matches = events.
  */
 import type { SocketAck } from './socket';
+import type { DeclaredResult } from './bets';
 
 /** Sport ids of SPEC §3. */
 export const SPORT_IDS = { cricket: 4, soccer: 1, tennis: 2 } as const;
@@ -60,8 +61,14 @@ export interface Market extends MarketLimits {
   active: boolean;
   inPlay: boolean;
   runners: Runner[];
-  /** Winner selection id once resulted (null until then; 'void' when voided). */
+  /** The feed's winner selection id once resulted (null until then; 'void' when voided). */
   result: string | null;
+  /**
+   * The result the market's bets were settled on (its live settlement: an admin's declaration or
+   * the feed's), null while unsettled or after a rollback. Once set the prices are empty and the
+   * page shows the market as settled with this result, whatever the feed says later.
+   */
+  settled: DeclaredResult | null;
 }
 
 /** A fancy (session) market: No at noRun/noRate, Yes at yesRun/yesRate (RULES §7.4). */
@@ -80,8 +87,10 @@ export interface Fancy extends MarketLimits {
   noRate: number;
   yesRun: number;
   yesRate: number;
-  /** The settled value (runs, wickets) once resulted. */
+  /** The feed's value (runs, wickets) once resulted. */
   result: number | null;
+  /** The result the fancy's bets were settled on (see Market.settled); null while unsettled. */
+  settled: DeclaredResult | null;
 }
 
 /** Live score of a match (cricket: runs/wickets/overs; soccer: goals + minute; tennis: sets/games). */
@@ -233,6 +242,8 @@ export interface DataClientEvents {
 export interface DataServerEvents {
   snapshot: (payload: MatchSnapshot) => void;
   delta: (payload: MatchDelta) => void;
+  /** The handshake's access token expired; the socket is disconnected next (socket.ts TOKEN_EXPIRED_EVENT). */
+  tokenExpired: () => void;
 }
 
 /** Prices are batched and sent at most this often per match. */

@@ -1,15 +1,10 @@
 import {
   applyBet,
-  availableMinor,
   emptyVector,
-  exposureCheck,
   exposureMinor,
-  layExposureMinor,
   marketPnlVector,
   pnlIfRunnerLosesMinor,
   pnlIfRunnerWinsMinor,
-  releasedOnFillMinor,
-  reserveVector,
   type RunnerBet,
 } from './exposure';
 
@@ -47,28 +42,6 @@ describe('marketPnlVector and exposure (RULES §7.1)', () => {
   });
 
   it.each([
-    // T4/T5: accept iff Σ other E + E_market(after) ≤ balance; never compare the bet's own exposure with available.
-    ['T4 risk-reducing bet with 0 available is accepted', 1_000, [back('A', 1_000, 200)], back('B', 500, 200), 'OK', 500], // E after 500 ≤ 1,000; available 1,000 − 500
-    ['T5 risk-increasing bet is rejected', 1_000, [], lay('B', 1_200, 196), 'INSUFFICIENT_FUNDS', -152], // E after 1,152 > 1,000
-  ])('%s', (_name, balance, before, bet, code, availableAfter) => {
-    const vBefore = marketPnlVector(before as RunnerBet[], AB);
-    expect(availableMinor(rupees(balance), [exposureMinor(vBefore)])).toBe(before.length ? 0 : rupees(balance));
-    const eAfter = exposureMinor(applyBet(vBefore, bet));
-    expect(exposureCheck({ balanceMinor: rupees(balance), otherMarketsExposureMinor: 0, marketExposureAfterMinor: eAfter })).toBe(code);
-    expect(availableMinor(rupees(balance), [eAfter])).toBe(rupees(availableAfter));
-  });
-
-  it('an exposure limit applies to E_market(after), checked before funds', () => {
-    expect(exposureCheck({ balanceMinor: 100, otherMarketsExposureMinor: 0, marketExposureAfterMinor: 80, userExposureLimitMinor: 50 })).toBe('EXPOSURE_LIMIT_EXCEEDED');
-    expect(exposureCheck({ balanceMinor: 100, otherMarketsExposureMinor: 30, marketExposureAfterMinor: 80 })).toBe('INSUFFICIENT_FUNDS'); // 30 + 80 > 100
-    expect(exposureCheck({ balanceMinor: 100, otherMarketsExposureMinor: 20, marketExposureAfterMinor: 80 })).toBe('OK'); // 20 + 80 = 100
-  });
-
-  it('T30: balance 10,000 with open T2 (E 230) and T12 (E 2,000) ⇒ available 7,770', () => {
-    expect(availableMinor(rupees(10_000), [rupees(230), rupees(2_000)])).toBe(rupees(7_770)); // 10,000 − 230 − 2,000
-  });
-
-  it.each([
     // stake paise, odds, back if wins, lay if wins: a fraction of a paisa rounds toward the house
     [100, 250, 150, -150], // exact
     [150, 133, 49, -50], // 150 × 0.33 = 49.5 ⇒ back 49, lay −50
@@ -76,7 +49,6 @@ describe('marketPnlVector and exposure (RULES §7.1)', () => {
   ])('rounds %i paise @ %i toward the house', (stakeMinor, oddsHundredths, backWin, layWin) => {
     expect(pnlIfRunnerWinsMinor({ side: 'BACK', runnerId: 'A', stakeMinor, oddsHundredths })).toBe(backWin);
     expect(pnlIfRunnerWinsMinor({ side: 'LAY', runnerId: 'A', stakeMinor, oddsHundredths })).toBe(layWin);
-    expect(layExposureMinor(stakeMinor, oddsHundredths)).toBe(-layWin);
   });
 
   it.each([
@@ -91,34 +63,6 @@ describe('marketPnlVector and exposure (RULES §7.1)', () => {
 
   it('refuses duplicate runner ids', () => {
     expect(() => emptyVector(['A', 'A'])).toThrow();
-  });
-});
-
-describe('unmatched orders (RULES §7.3)', () => {
-  const unmatched = [back('A', 100, 400)];
-
-  it('T10: T2 + unmatched Back A 100 @ 4.0 ⇒ reserve (H +100, D −330, A −50), E = 330', () => {
-    // the order's term is (H −100, D −100, A +300); only min(·, 0) counts: (−100, −100, 0)
-    const reserve = reserveVector(marketPnlVector(T2, HDA), unmatched);
-    expect(inRupees(reserve)).toEqual([100, -330, -50]);
-    expect(exposureMinor(reserve)).toBe(rupees(330));
-  });
-
-  it('T10 fill: (H +100, D −330, A +250), E = 330, nothing released', () => {
-    const filled = marketPnlVector([...T2, ...unmatched], HDA);
-    expect(inRupees(filled)).toEqual([100, -330, 250]); // A −50 + 300
-    expect(exposureMinor(filled)).toBe(rupees(330));
-    expect(releasedOnFillMinor(marketPnlVector(T2, HDA), unmatched, 0)).toBe(0); // 330 − 330
-  });
-
-  it('T10 cancel: back to E = 230', () => {
-    expect(exposureMinor(reserveVector(marketPnlVector(T2, HDA), []))).toBe(rupees(230));
-  });
-
-  it('a fill that reduces risk releases capital', () => {
-    // matched Back A 100 @ 2.0 (A +100, B −100); unmatched Back B 50 @ 2.0 adds min(·, 0) = (A −50, B 0)
-    // ⇒ reserve (A +50, B −100), E 100. Filled: (A +50, B −50) ⇒ E 50; released 100 − 50 = 50.
-    expect(releasedOnFillMinor(marketPnlVector([back('A', 100, 200)], AB), [back('B', 50, 200)], 0)).toBe(rupees(50));
   });
 });
 

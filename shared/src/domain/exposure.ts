@@ -1,5 +1,5 @@
 /**
- * Runner-market P&L vectors and exposure (RULES §7.1, §7.3, §7.10), in integer paise, from the
+ * Runner-market P&L vectors and exposure (RULES §7.1), in integer paise, from the
  * user's point of view. Pure: the API's bet placement and the front end's "book" use the same code.
  *
  * Odds are integers in hundredths (2.50 → 250). A bet's P&L is computed exactly with BigInt and
@@ -69,10 +69,6 @@ export function pnlIfRunnerLosesMinor(bet: RunnerBet): number {
   return bet.side === 'BACK' ? -bet.stakeMinor : bet.stakeMinor;
 }
 
-/** Lay exposure s(o−1), rounded up. */
-export function layExposureMinor(stakeMinor: number, oddsHundredths: number): number {
-  return -pnlIfRunnerWinsMinor({ side: 'LAY', runnerId: '', stakeMinor, oddsHundredths });
-}
 
 /** A zero vector over the market's runners. */
 export function emptyVector(runnerIds: readonly string[]): Map<string, number> {
@@ -95,78 +91,10 @@ export function marketPnlVector(bets: readonly RunnerBet[], runnerIds: readonly 
   return bets.reduce<Map<string, number>>((v, b) => applyBet(v, b), emptyVector(runnerIds));
 }
 
-/** Elementwise a + b over the same outcomes. */
-export function addVectors(a: PnlVector, b: PnlVector): Map<string, number> {
-  if (a.size !== b.size) throw new Error('vectors cover different outcomes');
-  const out = new Map<string, number>();
-  for (const [id, pnl] of a) {
-    const other = b.get(id);
-    if (other === undefined) throw new Error(`outcome ${id} missing`);
-    out.set(id, pnl + other);
-  }
-  return out;
-}
-
 /** Market exposure E = max(0, −min_ω P[ω]); 0 for no outcomes. Takes a vector or plain values. */
 export function exposureMinor(vector: PnlVector | readonly number[]): number {
   const values = Array.isArray(vector) ? (vector as readonly number[]) : [...(vector as PnlVector).values()];
   let min = 0;
   for (const v of values) if (v < min) min = v;
   return min === 0 ? 0 : -min;
-}
-
-/** User exposure = Σ over open markets of E. */
-export function userExposureMinor(marketExposuresMinor: readonly number[]): number {
-  return marketExposuresMinor.reduce((sum, e) => {
-    assertInteger('exposureMinor', e);
-    if (e < 0) throw new Error('a market exposure is never negative');
-    return sum + e;
-  }, 0);
-}
-
-/** Available balance = balance − user exposure (RULES §7.10, T30). */
-export function availableMinor(balanceMinor: number, marketExposuresMinor: readonly number[]): number {
-  assertInteger('balanceMinor', balanceMinor);
-  return balanceMinor - userExposureMinor(marketExposuresMinor);
-}
-
-/**
- * §7.1 acceptance on money alone: Σ other markets' E + E_market(after) ≤ balance and
- * E_market(after) ≤ the user's exposure limit. Never compares the bet's own exposure with the
- * available balance, so a risk-reducing bet is accepted with 0 available (T4).
- */
-export function exposureCheck(input: {
-  balanceMinor: number;
-  otherMarketsExposureMinor: number;
-  marketExposureAfterMinor: number;
-  userExposureLimitMinor?: number;
-}): 'OK' | 'EXPOSURE_LIMIT_EXCEEDED' | 'INSUFFICIENT_FUNDS' {
-  const { balanceMinor, otherMarketsExposureMinor, marketExposureAfterMinor, userExposureLimitMinor } = input;
-  if (userExposureLimitMinor !== undefined && marketExposureAfterMinor > userExposureLimitMinor) return 'EXPOSURE_LIMIT_EXCEEDED';
-  if (otherMarketsExposureMinor + marketExposureAfterMinor > balanceMinor) return 'INSUFFICIENT_FUNDS';
-  return 'OK';
-}
-
-/**
- * §7.3 reserve for unmatched orders: P_reserve = P_matched + Σ_u min(P_u, 0) elementwise. Only
- * the losing side of an unfilled order counts; reserve exposureMinor(P_reserve).
- */
-export function reserveVector(matched: PnlVector, unmatched: readonly RunnerBet[]): Map<string, number> {
-  let out = new Map(matched);
-  for (const order of unmatched) {
-    const term = applyBet(emptyVector([...matched.keys()]), order);
-    for (const [id, pnl] of term) term.set(id, Math.min(pnl, 0));
-    out = addVectors(out, term);
-  }
-  return out;
-}
-
-/** Capital released when unmatched order `filledIndex` fills: E before − E after (never negative). */
-export function releasedOnFillMinor(matched: PnlVector, unmatched: readonly RunnerBet[], filledIndex: number): number {
-  const filled = unmatched[filledIndex];
-  if (filled === undefined) throw new Error(`no unmatched order at ${filledIndex}`);
-  const before = exposureMinor(reserveVector(matched, unmatched));
-  const after = exposureMinor(reserveVector(applyBet(matched, filled), unmatched.filter((_, i) => i !== filledIndex)));
-  if (after > before) throw new Error('a fill never increases the reserve');
-  return before - after;
 }

@@ -5,5 +5,5 @@ export * from './bookmaker';
 export * from './fancy';
 export * from './settlement';
 export * from './commission';
-export * from './cashout';
-export * from './acceptance';
+export * from './password-policy';
+export { commonPasswordCheck, decodeCommonPasswords, loadCommonPasswordCheck, previewPasswordPolicy } from './common-passwords';

@@ -1,5 +1,5 @@
 import { io } from 'socket.io-client';
-import { authApi } from '../api-client/index';
+import { apiClient, authApi } from '../api-client/index';
 import {
   SOCKET_CONNECT_TIMEOUT_MS,
   SOCKET_RANDOMIZATION_FACTOR,
@@ -40,6 +40,7 @@ function openDataSocket(): DataSocket {
 export const marketData: MarketDataClient = createMarketDataClient({
   createSocket: openDataSocket,
   beforeRetry: () => authApi.userInfo(),
+  renewToken: () => apiClient.renewToken(),
   retryDelayMs: SOCKET_RECONNECT_DELAY_MS,
   retryDelayMaxMs: SOCKET_RECONNECT_DELAY_MAX_MS,
 });

@@ -64,7 +64,7 @@ const delta = (matchId: string, seq: number, price: number): MatchDelta => ({
 
 const bestBack = (s: MatchState | undefined) => s?.markets[0]?.runners[0]?.back[0]?.price;
 
-function setup(options: { idleCloseMs?: number; beforeRetry?: () => Promise<unknown> } = {}) {
+function setup(options: { idleCloseMs?: number; beforeRetry?: () => Promise<unknown>; renewToken?: () => Promise<unknown> } = {}) {
   const sockets: FakeSocket[] = [];
   const client = createMarketDataClient({
     createSocket: () => {
@@ -74,6 +74,7 @@ function setup(options: { idleCloseMs?: number; beforeRetry?: () => Promise<unkn
     },
     idleCloseMs: options.idleCloseMs ?? 0,
     beforeRetry: options.beforeRetry,
+    renewToken: options.renewToken,
     retryDelayMs: 100,
     retryDelayMaxMs: 400,
   });
@@ -202,6 +203,32 @@ describe('createMarketDataClient', () => {
     expect(beforeRetry).toHaveBeenCalledTimes(1);
     expect(sockets[0].connects).toBe(1);
     sub.unsubscribe();
+  });
+
+  it('on tokenExpired renews the token, then reconnects the same socket and resubscribes from a snapshot', async () => {
+    let renewed!: () => void;
+    const renewToken = jest.fn(() => new Promise<void>((resolve) => (renewed = resolve)));
+    const { client, sockets } = setup({ renewToken });
+    const states: MatchState[] = [];
+    client.watchMatch('m1').subscribe((s) => states.push(s));
+    const s = sockets[0];
+    s.fire('connect');
+    s.fire('snapshot', snapshot('m1', 1));
+    // The server: tokenExpired, then it disconnects the socket.
+    s.fire('tokenExpired');
+    s.fire('disconnect', 'io server disconnect');
+    expect(renewToken).toHaveBeenCalledTimes(1);
+    expect(s.connects).toBe(0); // not before the new token is there
+    renewed();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(s.connects).toBe(1);
+    expect(sockets).toHaveLength(1);
+    s.fire('connect');
+    expect(s.subscribes()).toEqual([{ matchId: 'm1' }, { matchId: 'm1' }]);
+    s.fire('snapshot', snapshot('m1', 7, 2.2));
+    expect(states.at(-1)?.status).toBe('live');
+    expect(bestBack(states.at(-1))).toBe(2.2);
   });
 
   it('keeps the connection for a while after the last watch, for the next page', () => {

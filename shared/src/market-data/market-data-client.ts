@@ -15,6 +15,7 @@ export interface DataSocket {
   on(event: 'connect_error', listener: (error: Error) => void): unknown;
   on(event: 'snapshot', listener: DataServerEvents['snapshot']): unknown;
   on(event: 'delta', listener: DataServerEvents['delta']): unknown;
+  on(event: 'tokenExpired', listener: DataServerEvents['tokenExpired']): unknown;
   emit<E extends keyof DataClientEvents>(event: E, ...args: Parameters<DataClientEvents[E]>): unknown;
   connect(): unknown;
   disconnect(): unknown;
@@ -43,6 +44,12 @@ export interface MarketDataClientOptions {
    * an authenticated API call, which makes the API client refresh the token first.
    */
   beforeRetry?: () => Promise<unknown>;
+  /**
+   * Refresh the access token now: the server said the socket's token expired (`tokenExpired`)
+   * and disconnects it; once this resolves the client reconnects, and the socket's auth reads
+   * the new token. Without it the client reconnects through `beforeRetry`'s path.
+   */
+  renewToken?: () => Promise<unknown>;
   /** First delay before such a reconnect; it doubles up to `retryDelayMaxMs`. */
   retryDelayMs?: number;
   retryDelayMaxMs?: number;
@@ -57,7 +64,7 @@ interface Watched {
 
 /** Build a market-data client around a socket factory (the product uses `marketData`). */
 export function createMarketDataClient(options: MarketDataClientOptions): MarketDataClient {
-  const { createSocket, beforeRetry, retryDelayMs = 1_000, retryDelayMaxMs = 5_000, idleCloseMs = 5_000 } = options;
+  const { createSocket, beforeRetry, renewToken, retryDelayMs = 1_000, retryDelayMaxMs = 5_000, idleCloseMs = 5_000 } = options;
   const watched = new Map<string, Watched>();
   let socket: DataSocket | null = null;
   let idleTimer: ReturnType<typeof setTimeout> | null = null;
@@ -134,6 +141,22 @@ export function createMarketDataClient(options: MarketDataClientOptions): Market
     s.on('connect_error', () => {
       // Network failures are retried by socket.io itself; a refused handshake is not.
       if (!s.active) scheduleRetry(s);
+    });
+    s.on('tokenExpired', () => {
+      // The server disconnects this socket now: refresh the token, then reconnect with it (a
+      // reconnect re-subscribes every watched match from a snapshot).
+      if (!renewToken) {
+        scheduleRetry(s);
+        return;
+      }
+      void renewToken().then(
+        () => {
+          if (socket !== s || watched.size === 0) return;
+          if (s.connected) s.disconnect();
+          s.connect();
+        },
+        () => undefined, // a refused refresh ends the session, which closes this client
+      );
     });
     s.on('snapshot', (payload: MatchSnapshot) => deliver({ type: 'snapshot', payload }));
     s.on('delta', (payload: MatchDelta) => deliver({ type: 'delta', payload }));

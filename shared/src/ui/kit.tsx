@@ -63,15 +63,6 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="bl-empty">{children}</p>;
 }
 
-/** The build of an app, shown small in its footer so a deploy can be told apart. */
-export function BuildTag({ app, label }: { app: string; label: string }) {
-  return (
-    <footer className="bl-build" data-testid={`build-${app}`}>
-      {app} · build {label}
-    </footer>
-  );
-}
-
 /** A labelled select in the kit's field style. */
 export function SelectField({ label, options, ...rest }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; options: ReadonlyArray<{ value: string; label: string }> }) {
   const id = useId();
@@ -86,5 +77,31 @@ export function SelectField({ label, options, ...rest }: SelectHTMLAttributes<HT
         ))}
       </select>
     </div>
+  );
+}
+
+/**
+ * The end of a form: the server's refusal of the last submission (an alert), then the actions —
+ * Cancel when the form can be left, and the submit button; both wait while it submits.
+ */
+export function FormFooter({ error, submitting, submitLabel, onCancel }: { error?: unknown; submitting: boolean; submitLabel: ReactNode; onCancel?: () => void }) {
+  return (
+    <>
+      {typeof error === 'string' && error.length > 0 ? (
+        <p className="bl-form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="bl-form-actions">
+        {onCancel !== undefined ? (
+          <Button variant="secondary" onClick={onCancel} disabled={submitting}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={submitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -7,6 +7,8 @@ import type { Area } from '../contracts/roles';
 export const STORAGE_KEYS = {
   hideBalanceExposure: 'hide_bal_exp',
   ipAddress: 'ip_address',
+  /** "1" shows the apps' build stamps in the player area too (they always show in the admin area). */
+  showBuild: 'show_build',
 } as const;
 
 /** Keys holding one area's credentials. */

@@ -39,6 +39,28 @@ describe('RemoteScreen', () => {
     expect(await screen.findByText('clients')).toBeInTheDocument();
   });
 
+  it('a screen mounted again after it failed, and its Retry now, load the remote again (no replayed rejection)', async () => {
+    // The remote is down: the screen fails, is retried once (attempt 1 fails too), then the user
+    // goes elsewhere (unmount) and comes back (attempts start at 0 again).
+    load.mockRejectedValue(new Error('[ Federation Runtime ]: RUNTIME-003 Failed to get manifest'));
+    const first = render(<RemoteScreen remote="sports" screen="rules" />);
+    await screen.findByRole('heading', { name: 'This section is unavailable' });
+    await userEvent.click(screen.getByRole('button', { name: 'Retry now' }));
+    await screen.findByRole('heading', { name: 'This section is unavailable' });
+    expect(load).toHaveBeenCalledTimes(4); // two attempts, each with one quick retry inside
+    first.unmount();
+    load.mockClear();
+    render(<RemoteScreen remote="sports" screen="rules" />);
+    await screen.findByRole('heading', { name: 'This section is unavailable' });
+    expect(load).toHaveBeenCalledTimes(2); // attempt 0 asked the remote again
+    // The remote is back: Retry now (attempt 1, which failed during the first visit) loads it.
+    load.mockReset();
+    load.mockResolvedValue({ screens: { rules: () => <p>the rules</p> }, buildLabel: 'x' });
+    await userEvent.click(screen.getByRole('button', { name: 'Retry now' }));
+    expect(await screen.findByText('the rules')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledWith('sports/routes');
+  });
+
   it('offers a reload after repeated failures', async () => {
     load.mockRejectedValue(new Error('ChunkLoadError: Loading chunk 12 failed'));
     render(<RemoteScreen remote="sports" screen="matchList" />);

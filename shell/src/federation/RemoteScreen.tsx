@@ -14,7 +14,10 @@ export const RELOAD_OFFER_AFTER = 2;
 /**
  * React caches a rejected lazy forever, so each retry needs a new lazy; and a lazy created during
  * render is thrown away by transitions (FRONTEND.md §4.8). Hence one module-level cache keyed by
- * remote, screen and attempt.
+ * remote, screen and attempt, which holds a lazy only while it has not failed: a failed one is
+ * dropped, so the next render with that key (a retry, or the screen mounted again after the user
+ * went elsewhere: its attempts start at 0 again) loads the remote anew instead of replaying the old
+ * rejection without a request.
  */
 const lazies = new Map<string, ComponentType>();
 
@@ -22,15 +25,21 @@ function screenLazy(remote: RemoteName, screen: RouteName, attempt: number): Com
   const key = `${remote}:${screen}#${attempt}`;
   let component = lazies.get(key);
   if (!component) {
-    component = lazy(async () => {
-      const mod = await importWithRetry(() => loadRouteModule(remote), 1);
-      const Screen = (mod.screens as Record<string, ComponentType | undefined>)[screen];
-      if (!Screen) throw new Error(`remote ${remote} has no screen ${screen}`);
-      // A remote's screens are usually lazy themselves, and a lazy must resolve to a function
-      // component, not to another lazy: wrap it.
-      const Resolved = () => <Screen />;
-      return { default: Resolved };
+    const created = lazy(async () => {
+      try {
+        const mod = await importWithRetry(() => loadRouteModule(remote), 1);
+        const Screen = (mod.screens as Record<string, ComponentType | undefined>)[screen];
+        if (!Screen) throw new Error(`remote ${remote} has no screen ${screen}`);
+        // A remote's screens are usually lazy themselves, and a lazy must resolve to a function
+        // component, not to another lazy: wrap it.
+        const Resolved = () => <Screen />;
+        return { default: Resolved };
+      } catch (error) {
+        if (lazies.get(key) === created) lazies.delete(key);
+        throw error;
+      }
     });
+    component = created;
     lazies.set(key, component);
   }
   return component;

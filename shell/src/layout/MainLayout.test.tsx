@@ -1,4 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ROLES, setUser, type Role, type UserInfo } from '@backlay/shared';
 import { MainLayout, navLinks } from './MainLayout';
@@ -71,5 +72,48 @@ describe('MainLayout', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Statement', 'Deposits', 'Withdrawals', 'Change password']);
     expect(within(nav).getByRole('link', { name: 'Clients' })).toHaveClass('active');
+  });
+});
+
+describe('MainNav', () => {
+  afterEach(() => act(() => setUser(null)));
+
+  function renderPlayer() {
+    act(() => setUser(userOf('user')));
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Routes>
+          <Route element={<MainLayout area="player" />}>
+            <Route path="/" element={<p>home</p>} />
+            <Route path="/rules" element={<p>rules page</p>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+    );
+  }
+
+  it('"More" opens a panel with every item of the role and closes on navigation', async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    const more = screen.getByRole('button', { name: 'More' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'More' })).toBeNull();
+    await user.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    const panel = screen.getByRole('navigation', { name: 'More' });
+    expect(within(panel).getAllByRole('link').map((a) => a.textContent)).toEqual(navLinks('player', 'user').map((l) => l.label));
+    await user.click(within(panel).getByRole('link', { name: 'Rules' }));
+    expect(screen.getByText('rules page')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'More' })).toBeNull();
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('Escape closes the panel', async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    expect(screen.getByRole('navigation', { name: 'More' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'More' })).toBeNull();
   });
 });

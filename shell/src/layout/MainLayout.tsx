@@ -1,5 +1,6 @@
-import { NavLink, Outlet, generatePath } from 'react-router';
-import { Button, ROUTES, SPORT_IDS, formatRupees, hideFlags$, routeAllowsRole, toggleHide, useObservable, user$, type Area, type Role, type RouteName } from '@backlay/shared';
+import { useEffect, useId, useState } from 'react';
+import { NavLink, Outlet, generatePath, useLocation } from 'react-router';
+import { BuildTag, Button, ROUTES, SPORT_IDS, formatRupees, hideFlags$, routeAllowsRole, toggleHide, useObservable, user$, type Area, type Role, type RouteName } from '@backlay/shared';
 import { endSession } from '../session/session';
 
 function Amount({ label, value, hidden, onToggle }: { label: string; value: number; hidden: boolean; onToggle: () => void }) {
@@ -76,6 +77,49 @@ export function navLinks(area: Area, role: Role): NavItem[] {
   return items.filter((i) => routeAllowsRole(i.route, role)).map(({ to, label, end }) => ({ to, label, end }));
 }
 
+/**
+ * The main navigation. Every item stays reachable at any width: on a desktop the links wrap onto
+ * as many rows as they need; on a phone they stay one row that scrolls sideways, and a "More"
+ * button at its end opens a panel listing every item. The panel closes on navigation and Escape.
+ */
+export function MainNav({ links }: { links: NavItem[] }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  return (
+    <div className="bl-navbar">
+      <nav className="bl-nav" aria-label="Main">
+        {links.map((l) => (
+          <NavLink key={l.to} to={l.to} end={l.end}>
+            {l.label}
+          </NavLink>
+        ))}
+      </nav>
+      <button type="button" className="bl-navbar__more" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        More
+      </button>
+      {open ? (
+        <nav id={panelId} className="bl-navbar__panel" aria-label="More">
+          {links.map((l) => (
+            <NavLink key={l.to} to={l.to} end={l.end} onClick={() => setOpen(false)}>
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
 /** The signed-in layout: header with balance and exposure (each hideable), navigation, the page. */
 export function MainLayout({ area }: { area: Area }) {
   const user = useObservable(user$, null);
@@ -103,19 +147,11 @@ export function MainLayout({ area }: { area: Area }) {
           </Button>
         </div>
       </header>
-      {firstLogin ? null : (
-        <nav className="bl-nav" aria-label="Main">
-          {links.map((l) => (
-            <NavLink key={l.to} to={l.to} end={l.end}>
-              {l.label}
-            </NavLink>
-          ))}
-        </nav>
-      )}
+      {firstLogin ? null : <MainNav links={links} />}
       <main className="bl-main">
         <Outlet />
       </main>
-      <footer className="bl-build">shell · build {__BUILD_LABEL__}</footer>
+      <BuildTag app="shell" label={__BUILD_LABEL__} />
     </div>
   );
 }

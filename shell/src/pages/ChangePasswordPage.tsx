@@ -1,32 +1,38 @@
 import { useNavigate } from 'react-router';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
-import { Button, MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULES, Page, TextField, authApi, notify, type Area } from '@backlay/shared';
+import { Button, MESSAGES, Page, TextField, authApi, currentUser, notify, previewPasswordPolicy, type Area } from '@backlay/shared';
 import { firstLoginStep, isMobileViewport, landingPath } from '../session/landing';
 import { refreshUser } from '../session/session';
 
-/** The login-password rules of limits.ts as a yup schema (the server checks the same rules). */
-export const newPasswordSchema = PASSWORD_RULES.reduce(
-  (s, rule) => s.matches(rule.pattern, rule.message),
+/**
+ * The new login password: the password policy of @backlay/shared/domain (length, not the
+ * username, not the old password, not a common password), exactly as the server checks it.
+ */
+export const newPasswordSchema = (username: string | null) =>
   yup
     .string()
     .required(MESSAGES.newPasswordRequired)
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
-);
+    .test('password-policy', async function policy(value) {
+      if (!value) return true;
+      const previousPassword = (this.parent as { oldPassword?: string }).oldPassword ?? null;
+      const problem = await previewPasswordPolicy(value, { username, previousPassword });
+      return problem === null || this.createError({ message: problem });
+    });
 
-const schema = yup.object({
-  oldPassword: yup.string().required(MESSAGES.oldPasswordRequired),
-  newPassword: newPasswordSchema.notOneOf([yup.ref('oldPassword')], MESSAGES.passwordSameAsOld),
-  confirmPassword: yup.string().required(MESSAGES.confirmPasswordRequired).oneOf([yup.ref('newPassword')], MESSAGES.passwordsDontMatch),
-});
+const schemaFor = (username: string | null) =>
+  yup.object({
+    oldPassword: yup.string().required(MESSAGES.oldPasswordRequired),
+    newPassword: newPasswordSchema(username),
+    confirmPassword: yup.string().required(MESSAGES.confirmPasswordRequired).oneOf([yup.ref('newPassword')], MESSAGES.passwordsDontMatch),
+  });
 
 /** Change the login password (/changepassword, /admin/change-password); first step of a first login. */
 export function ChangePasswordPage({ area }: { area: Area }) {
   const navigate = useNavigate();
   const formik = useFormik({
     initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
-    validationSchema: schema,
+    validationSchema: schemaFor(currentUser()?.username ?? null),
     onSubmit: async (values, helpers) => {
       try {
         const res = await authApi.changePassword(values);

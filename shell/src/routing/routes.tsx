@@ -1,17 +1,26 @@
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { ROUTES, type RouteDef, type RouteName } from '@backlay/shared';
+import { ROUTES, Spinner, lazyWithRetry, type RouteDef, type RouteName } from '@backlay/shared';
 import { RemoteScreen } from '../federation/RemoteScreen';
 import type { RemoteName } from '../federation/remotes';
 import { MainLayout } from '../layout/MainLayout';
-import { ChangePasswordPage } from '../pages/ChangePasswordPage';
 import { LoginPage } from '../pages/LoginPage';
 import { MaintenancePage } from '../pages/MaintenancePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { TransactionPasswordPage } from '../pages/TransactionPasswordPage';
 import { RequireAuth } from './RequireAuth';
 import { RequireRole } from './RequireRole';
 import { ScrollToTop } from './ScrollToTop';
 import { ToastHost } from './ToastHost';
+
+// The password pages (formik, yup) are seldom opened: they load when opened, not with the app.
+const ChangePasswordPage = lazyWithRetry(() => import(/* webpackChunkName: "password-pages" */ '../pages/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })));
+const TransactionPasswordPage = lazyWithRetry(() =>
+  import(/* webpackChunkName: "password-pages" */ '../pages/TransactionPasswordPage').then((m) => ({ default: m.TransactionPasswordPage })),
+);
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spinner label="Loading page" />}>{children}</Suspense>;
+}
 
 function Root() {
   return (
@@ -62,8 +71,8 @@ export const routes: RouteObject[] = [
               remoteRoute('withdraw'),
               remoteRoute('depositStatement'),
               remoteRoute('withdrawStatement'),
-              { path: ROUTES.changePassword.path, element: <ChangePasswordPage area="player" /> },
-              { path: ROUTES.transactionPassword.path, element: <TransactionPasswordPage area="player" /> },
+              { path: ROUTES.changePassword.path, element: <Loading><ChangePasswordPage area="player" /></Loading> },
+              { path: ROUTES.transactionPassword.path, element: <Loading><TransactionPasswordPage area="player" /></Loading> },
             ],
           },
         ],
@@ -98,8 +107,8 @@ export const routes: RouteObject[] = [
               remoteRoute('adminUnsettledBetType'),
               remoteRoute('adminProfitLoss'),
               remoteRoute('adminResults'),
-              { path: ROUTES.adminChangePassword.path, element: <ChangePasswordPage area="admin" /> },
-              { path: ROUTES.adminTransactionPassword.path, element: <TransactionPasswordPage area="admin" /> },
+              { path: ROUTES.adminChangePassword.path, element: <Loading><ChangePasswordPage area="admin" /></Loading> },
+              { path: ROUTES.adminTransactionPassword.path, element: <Loading><TransactionPasswordPage area="admin" /></Loading> },
             ],
           },
         ],

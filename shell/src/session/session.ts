@@ -1,11 +1,13 @@
 import {
   MESSAGES,
+  ROUTES,
   authApi,
   clearCredentials,
+  clearSignOut,
   currentUser,
-  notify,
   publish,
   readCredentials,
+  rememberSignOut,
   setUser,
   writeCredentials,
   type Area,
@@ -21,7 +23,13 @@ type EndReason = EventMap['session.ended']['reason'];
 async function activate(area: Area): Promise<UserInfo> {
   const info = await authApi.userInfo();
   setUser(info);
-  connectUserSocket(area, info, { onEnded: (reason) => void endSession(area, reason) });
+  connectUserSocket(area, info, {
+    onEnded: (reason) => void endSession(area, reason),
+    // Every open player page shows the maintenance screen at once (the session is over).
+    onMaintenance: () => {
+      void endSession(area, 'maintenance').then(() => window.location.assign(ROUTES.maintenance.path));
+    },
+  });
   publish('session.started', { area, userId: info._id, sessionId: info.sessionId });
   return info;
 }
@@ -32,6 +40,7 @@ async function activate(area: Area): Promise<UserInfo> {
  */
 export async function completeLogin(area: Area, login: LoginResponse): Promise<UserInfo> {
   writeCredentials(area, { token: login.token, refreshToken: login.refreshToken, userType: login.role, sessionId: login.sessionId });
+  clearSignOut(area);
   return activate(area);
 }
 
@@ -55,16 +64,18 @@ export async function refreshUser(): Promise<UserInfo> {
 
 /**
  * End the session of an area: tell the API (when the session is still ours), clear the area's
- * keys, close the socket and drop the user. Route guards then show the login page.
+ * keys, close the socket and drop the user. Route guards then show the login page, which tells
+ * a user signed out by an agent (a lock, a password reset) why.
  */
 export async function endSession(area: Area, reason: EndReason): Promise<void> {
   if (reason === 'logout' || reason === 'inactive') {
     await authApi.logout().catch(() => undefined);
   }
   clearCredentials(area);
+  // Ended by something else than this tab (an agent's lock or password reset, another sign-in, a
+  // sign-out elsewhere…): the login page the guard shows next says why.
+  if (reason !== 'logout' && reason !== 'inactive' && reason !== 'expired' && reason !== 'maintenance') rememberSignOut(area, reason);
   disconnectUserSocket();
   setUser(null);
   publish('session.ended', { area, reason });
-  if (reason === 'replaced') notify('warning', MESSAGES.sessionEnded);
-  if (reason === 'locked') notify('warning', MESSAGES.sessionEndedLocked);
 }

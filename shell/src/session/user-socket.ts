@@ -6,10 +6,14 @@ import {
   SOCKET_RECONNECT_DELAY_MAX_MS,
   SOCKET_RECONNECT_DELAY_MS,
   USER_NAMESPACE,
+  apiClient,
   publish,
   readCredentials,
+  asSignOutReason,
+  signedOutBecause,
   setBalance,
   type Area,
+  type SignedOutBecause,
   type UserClientEvents,
   type UserInfo,
   type UserServerEvents,
@@ -22,10 +26,13 @@ let socket: UserSocket | null = null;
 /** Handlers the session gives the socket. */
 export interface UserSocketHandlers {
   /**
-   * This session must end: another session of the user started (`replaced`), or the account (or
-   * an account above it) was locked, which the API signals with an empty live session id.
+   * This session must end: another session of the user started (`replaced`), or an agent locked
+   * the account (or one above it) or reset its password, which the API signals with an empty
+   * live session id and the reason.
    */
-  onEnded: (reason: 'replaced' | 'locked') => void;
+  onEnded: (reason: SignedOutBecause) => void;
+  /** The site went under maintenance (pushed to every open player page). */
+  onMaintenance: () => void;
 }
 
 /**
@@ -48,17 +55,36 @@ export function connectUserSocket(area: Area, user: UserInfo, handlers: UserSock
     s.emit('login', { role: user.role, sessionId: user.sessionId, _id: user._id });
     s.emit('userRoomJoin', user._id);
   });
-  s.on('logout', (sessionId) => {
-    if (sessionId === '') handlers.onEnded('locked');
+  s.on('logout', (sessionId, reason) => {
+    if (sessionId === '') handlers.onEnded(asSignOutReason(reason) ?? 'locked');
     else if (sessionId !== readCredentials(area).sessionId) handlers.onEnded('replaced');
   });
+  s.on('maintenance', () => handlers.onMaintenance());
   s.on('balance', (payload) => {
     setBalance(payload.balance, payload.exposer);
     publish('wallet.balanceChanged', payload);
   });
+  // The server ends a socket when the access token of its handshake expires: refresh the token
+  // (the auth callback then reads the new one) and reconnect; the 'connect' handler above signs
+  // the socket in again. A refused refresh ends the session through the API client.
+  const reauthenticate = () => {
+    void apiClient.renewToken().then(
+      () => {
+        if (socket !== s) return;
+        if (s.connected) s.disconnect();
+        s.connect();
+      },
+      () => undefined,
+    );
+  };
+  s.on('tokenExpired', reauthenticate);
   s.on('connect_error', (error) => {
-    // A refused handshake (ended session, expired token) is final; network errors retry.
-    if (!s.active && /session|jwt|token/i.test(error.message)) handlers.onEnded('replaced');
+    if (s.active) return; // network errors: socket.io retries by itself
+    const data = (error as Error & { data?: { code?: string; reason?: unknown } }).data;
+    // A reconnect that still carried an expired token (after a network drop): renew it first.
+    if (data?.code === 'TOKEN_EXPIRED') reauthenticate();
+    // Any other refused handshake (a lock, an ended session, a bad token) is final; the code says why.
+    else handlers.onEnded(signedOutBecause(data?.code, data?.reason) ?? 'replaced');
   });
   socket = s;
   return s;

@@ -128,8 +128,9 @@ describe('cricket matches', () => {
             wickets += 1;
             log.check(allAre(open, 'suspended'), `after a wicket: ${open.join(',')}`);
           }
-          // Before the target is known, the chasing side's lines project a whole innings.
-          if (now.current === 0) log.check((view.fancies.find((f) => f.sortOrder === 10)?.noRun ?? 0) > 100, 'second innings line too low');
+          // Before the target is known, the chasing side's lines project a whole innings. In the
+          // break the target is known and caps them (a chase of 72 ends near 76): not checked.
+          if (now.current === 0 && now.innings[0]?.complete !== true) log.check((view.fancies.find((f) => f.sortOrder === 10)?.noRun ?? 0) > 100, 'second innings line too low');
           if (now.phase === 'break') log.check(allAre(open, 'suspended'), `innings break: ${open.join(',')}`);
           if (now.phase === 'running') {
             ballRunningSeen = true;

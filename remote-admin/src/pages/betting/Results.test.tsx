@@ -6,7 +6,7 @@ import { buildResultRow } from './test-builders';
 
 jest.mock('@backlay/shared', () => {
   const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, betsApi: { results: jest.fn(), declareResult: jest.fn(), rollbackResult: jest.fn() } };
+  return { ...actual, betsApi: { results: jest.fn(), differingResults: jest.fn(), declareResult: jest.fn(), rollbackResult: jest.fn(), acceptFeedResult: jest.fn() } };
 });
 
 const api = betsApi as jest.Mocked<typeof betsApi>;
@@ -19,6 +19,7 @@ let notices: string[] = [];
 let sub: { unsubscribe: () => void };
 beforeEach(() => {
   jest.resetAllMocks();
+  api.differingResults.mockResolvedValue([]);
   notices = [];
   sub = on('ui.notify').subscribe((n) => notices.push(n.message));
 });
@@ -128,5 +129,47 @@ describe('Results', () => {
     await screen.findByText('No market is waiting for a result.');
     await userEvent.selectOptions(screen.getByLabelText('Sport'), 'Tennis');
     await waitFor(() => expect(api.results).toHaveBeenLastCalledWith({ status: 'pending', sportId: 2 }));
+  });
+
+  it('flags settled markets whose result differs from the feed with both results, and fixes one in one click', async () => {
+    const differing = buildResultRow({
+      feedResult: { type: 'WINNER', selectionId: 'aus' },
+      settled: { version: 1, result: { type: 'WINNER', selectionId: 'ind' }, settledAt: '2026-11-21T10:00:00Z', source: 'admin' },
+      feedDiffers: true,
+      openBets: 0,
+    });
+    api.results.mockResolvedValue([]);
+    api.differingResults.mockResolvedValueOnce([differing]).mockResolvedValue([]);
+    api.acceptFeedResult.mockResolvedValue({ data: summary({ version: 2, result: { type: 'WINNER', selectionId: 'aus' } }), message: "Result rolled back and the feed's result declared" });
+    render(<Results />);
+    const table = await screen.findByRole('table', { name: 'Results that differ from the feed' });
+    expect(api.differingResults).toHaveBeenCalledWith(undefined);
+    const row = within(table).getByRole('row', { name: /^Match Odds/ });
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[1]).toHaveTextContent('Winner: India (v1, admin)');
+    expect(cells[2]).toHaveTextContent('Winner: Australia');
+    await userEvent.click(within(row).getByRole('button', { name: "Roll back and declare the feed's result: India v Australia · Match Odds" }));
+    expect(api.acceptFeedResult).toHaveBeenCalledWith({ marketId: 'mo1' });
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Results that differ from the feed' })).not.toBeInTheDocument());
+    expect(notices).toEqual(["Result rolled back and the feed's result declared"]);
+    expect(api.differingResults).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the refusal of a fix and keeps the flag; the settled list marks the feed result beside a differing one', async () => {
+    const differing = buildResultRow({
+      feedResult: { type: 'WINNER', selectionId: 'aus' },
+      settled: { version: 1, result: { type: 'WINNER', selectionId: 'ind' }, settledAt: '2026-11-21T10:00:00Z', source: 'admin' },
+      feedDiffers: true,
+    });
+    api.results.mockResolvedValue([differing]);
+    api.differingResults.mockResolvedValue([differing]);
+    api.acceptFeedResult.mockRejectedValue(new Error('Rolling back would leave a wallet below zero: p1'));
+    render(<Results />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Roll back and declare the feed's result/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('India v Australia · Match Odds: Rolling back would leave a wallet below zero: p1');
+    expect(screen.getByRole('table', { name: 'Results that differ from the feed' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Settled' }));
+    const settled = await screen.findByRole('table', { name: 'Settled results' });
+    expect(within(settled).getByRole('row', { name: /^Match Odds/ })).toHaveTextContent('Winner: IndiaFeed: Winner: Australia');
   });
 });

@@ -20,13 +20,20 @@ const marketTitle = (row: ResultMarketRow) => `${row.matchName} · ${row.marketN
  * results (admin and sadmin): markets with open bets waiting for a result (Pending: declare a
  * winner, dead heat, runs or void, starting from the feed's result when it gave one) and
  * settled markets (Settled: their result, version and source; roll back, or correct with a
- * different result). Every action toasts the server's message and reloads the list.
+ * different result). Above both, whatever the tab, settled markets whose result differs from
+ * the feed's are flagged with both results and a one-click "Roll back and declare the feed's
+ * result". Every action toasts the server's message and reloads the lists.
  */
 export function Results() {
   const [status, setStatus] = useState<Status>('pending');
   const [sport, setSport] = useState('');
   const [open, setOpen] = useState<Open>(null);
-  const { load, reload } = useLoad(() => betsApi.results({ status, sportId: sportIdOf(sport) }), `${status}:${sport}`);
+  const { load, reload: reloadList } = useLoad(() => betsApi.results({ status, sportId: sportIdOf(sport) }), `${status}:${sport}`);
+  const differing = useLoad(() => betsApi.differingResults(sportIdOf(sport)), sport);
+  const reload = () => {
+    reloadList();
+    differing.reload();
+  };
   const done = () => {
     setOpen(null);
     reload();
@@ -42,6 +49,7 @@ export function Results() {
         </Button>
       }
     >
+      {differing.load.state === 'done' && differing.load.value.length > 0 ? <FeedDiffers rows={differing.load.value} onDone={reload} /> : null}
       <div className="bl-tabs" role="tablist" aria-label="Result lists">
         {RESULT_TABS.map((t) => (
           <button key={t.value} type="button" role="tab" aria-selected={status === t.value} onClick={() => setStatus(t.value)}>
@@ -101,7 +109,10 @@ export function Results() {
                     </>
                   ) : (
                     <>
-                      <td>{row.settled ? resultText(row.settled.result, row.runners) : '—'}</td>
+                      <td>
+                        {row.settled ? resultText(row.settled.result, row.runners) : '—'}
+                        {row.feedDiffers && row.feedResult ? <span className="bl-badge bl-badge--locked">Feed: {resultText(row.feedResult, row.runners)}</span> : null}
+                      </td>
                       <td className="num">{row.settled?.version ?? '—'}</td>
                       <td>{row.settled ? (row.settled.source === 'feed' ? 'Feed' : 'Admin') : '—'}</td>
                       <td>{formatBetTime(row.settled?.settledAt ?? null)}</td>
@@ -127,6 +138,71 @@ export function Results() {
       {open && open.kind === 'rollback' ? <RollbackDialog row={open.row} onClose={() => setOpen(null)} onDone={done} /> : null}
       <BuildTag app="admin" label={__BUILD_LABEL__} />
     </Page>
+  );
+}
+
+/**
+ * Settled markets whose result differs from the feed's: the declared result (with its version
+ * and who settled it) beside the feed's, and one click that rolls the settlement back and
+ * declares the feed's result in one server call (accept-feed-result).
+ */
+function FeedDiffers({ rows, onDone }: { rows: ResultMarketRow[]; onDone: () => void }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const accept = async (row: ResultMarketRow) => {
+    setBusy(row.marketId);
+    setError(null);
+    try {
+      const res = await betsApi.acceptFeedResult({ marketId: row.marketId });
+      notify('success', res.message);
+      onDone();
+    } catch (e) {
+      setError(`${marketTitle(row)}: ${e instanceof Error ? e.message : MESSAGES.internal}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <section className="bl-feed-differs" aria-labelledby="bl-feed-differs-title">
+      <h2 id="bl-feed-differs-title">Results that differ from the feed</h2>
+      <p className="bl-muted">These markets were settled on a result the feed does not confirm. The players' pages show the settled result until it is changed.</p>
+      {error ? (
+        <p className="bl-form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="bl-table-wrap">
+        <table className="bl-table" aria-label="Results that differ from the feed">
+          <thead>
+            <tr>
+              <th scope="col">Market</th>
+              <th scope="col">Match</th>
+              <th scope="col">Declared result</th>
+              <th scope="col">Feed result</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.marketId}>
+                <th scope="row">{row.marketName}</th>
+                <td>{row.matchName}</td>
+                <td>
+                  {row.settled ? resultText(row.settled.result, row.runners) : '—'}
+                  {row.settled ? <span className="bl-muted"> (v{row.settled.version}, {row.settled.source === 'feed' ? 'feed' : 'admin'})</span> : null}
+                </td>
+                <td>{row.feedResult ? resultText(row.feedResult, row.runners) : '—'}</td>
+                <td>
+                  <Button className="bl-btn--small" aria-label={`Roll back and declare the feed's result: ${marketTitle(row)}`} disabled={busy !== null} onClick={() => void accept(row)}>
+                    {busy === row.marketId ? 'Correcting…' : "Roll back and declare the feed's result"}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 

@@ -32,6 +32,6 @@ export function buildResultRow(over: Partial<ResultMarketRow> = {}): ResultMarke
       { selectionId: 'aus', name: 'Australia' },
       { selectionId: 'draw', name: 'The Draw' },
     ],
-    openBets: 3, feedResult: null, settled: null, ...over,
+    openBets: 3, feedResult: null, settled: null, feedDiffers: false, ...over,
   };
 }

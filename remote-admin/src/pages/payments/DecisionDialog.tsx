@@ -2,8 +2,8 @@ import { useRef } from 'react';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 import {
-  Button,
   Dialog,
+  FormFooter,
   MESSAGES,
   REMARK_MAX_LENGTH,
   TextField,
@@ -74,19 +74,7 @@ export function DecisionDialog({ row, decision, onClose, onDone }: { row: Paymen
       <form className="bl-form" onSubmit={formik.handleSubmit} noValidate>
         <TextField label="Remark" name="remark" autoComplete="off" maxLength={REMARK_MAX_LENGTH} value={formik.values.remark} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.remark && formik.errors.remark} />
         <TextField label="Transaction password" name="transactionPassword" type="password" inputMode="numeric" autoComplete="off" value={formik.values.transactionPassword} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.transactionPassword && formik.errors.transactionPassword} />
-        {formik.status ? (
-          <p className="bl-form-error" role="alert">
-            {formik.status}
-          </p>
-        ) : null}
-        <div className="bl-form-actions">
-          <Button variant="secondary" onClick={onClose} disabled={formik.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={formik.isSubmitting}>
-            {approve ? 'Approve' : 'Reject'}
-          </Button>
-        </div>
+        <FormFooter error={formik.status} submitting={formik.isSubmitting} submitLabel={approve ? 'Approve' : 'Reject'} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,12 +1,25 @@
 import { useFormik } from 'formik';
-import { Button, Dialog, MESSAGES, TextField, type MarketLimits } from '@backlay/shared';
+import { Dialog, FormFooter, MESSAGES, TextField, type MarketLimits } from '@backlay/shared';
 import { formToLimits, limitsSchema, limitsToForm } from './sports-forms';
 
 /**
  * Edit the limits of a market, a fancy or a sport's defaults: minimum and maximum stake, maximum
  * profit (rupees) and bet delay (seconds). `onSave` sends them; its refusal shows under the form.
  */
-export function LimitsDialog({ title, limits, onClose, onSave }: { title: string; limits: MarketLimits; onClose: () => void; onSave: (limits: MarketLimits) => Promise<void> }) {
+export function LimitsDialog({
+  title,
+  limits,
+  note,
+  onClose,
+  onSave,
+}: {
+  title: string;
+  limits: MarketLimits;
+  /** A line under the fields, e.g. what the defaults apply to. */
+  note?: string;
+  onClose: () => void;
+  onSave: (limits: MarketLimits) => Promise<void>;
+}) {
   const formik = useFormik({
     initialValues: limitsToForm(limits),
     validationSchema: limitsSchema,
@@ -33,19 +46,8 @@ export function LimitsDialog({ title, limits, onClose, onSave }: { title: string
           <TextField label="Max profit" {...field('maxProfit')} />
           <TextField label="Bet delay (seconds)" {...field('betDelaySec')} />
         </div>
-        {formik.status ? (
-          <p className="bl-form-error" role="alert">
-            {formik.status as string}
-          </p>
-        ) : null}
-        <div className="bl-form-actions">
-          <Button variant="secondary" onClick={onClose} disabled={formik.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={formik.isSubmitting}>
-            Save limits
-          </Button>
-        </div>
+        {note !== undefined ? <p className="bl-hint">{note}</p> : null}
+        <FormFooter error={formik.status} submitting={formik.isSubmitting} submitLabel="Save limits" onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -84,7 +84,11 @@ export function SportsList() {
         </div>
       ) : null}
       {load.state === 'done' && load.value.length === 0 ? <EmptyState>No sports.</EmptyState> : null}
-      {editing ? <LimitsDialog title={`Default limits: ${editing.name}`} limits={editing} onClose={closeEditor} onSave={(limits) => saveLimits(editing, limits)} /> : null}
+      {editing ? <LimitsDialog
+          title={`Default limits: ${editing.name}`}
+          limits={editing}
+          note="New markets take these limits. The bet delay applies to match odds and the other exchange markets; bookmaker markets and fancies start with none."
+          onClose={closeEditor} onSave={(limits) => saveLimits(editing, limits)} /> : null}
       <BuildTag app="admin" label={__BUILD_LABEL__} />
     </Page>
   );

@@ -1,0 +1,184 @@
+CREATE OR REPLACE FUNCTION public.place_runner_bet(p_user uuid, p_key text, p_hash text, p_match text, p_market text, p_selection text, p_side text, p_price_shown integer, p_stake bigint, p_waited boolean, p_session uuid, p_area text)
+ RETURNS TABLE(outcome text, detail jsonb, pnl jsonb, market_exposure bigint, balance bigint, exposure bigint, bet_id uuid, bet_market_type text, bet_status text, bet_created_at timestamp with time zone)
+ LANGUAGE plpgsql
+AS $function$
+#variable_conflict use_variable
+DECLARE
+  v_s_user uuid;
+  v_s_area text;
+  v_s_live boolean;
+  v_ended_reason text;
+  v_blocked boolean;
+  v_bet_locked boolean;
+  v_role text;
+  v_setup boolean;
+  v_limit bigint;
+  v_ancestors uuid[];
+  v_name text;
+  v_status text;
+  v_delay int;
+  v_min_stake bigint;
+  v_max_stake bigint;
+  v_max_profit bigint;
+  v_profit bigint;
+  v_live int;
+  v_market_type text;
+  v_active boolean;
+  v_admin_suspended boolean;
+  v_feed_status text;
+  v_runner_status text;
+  v_back int;
+  v_lay int;
+  v_runners text[];
+  v_odds int;
+  v_account uuid;
+  v_old_pnl jsonb;
+  v_old_exp bigint;
+  v_new_pnl jsonb := '{}'::jsonb;
+  v_new_exp bigint;
+  v_min bigint := 0;
+  v_total bigint;
+  v_sign bigint := CASE WHEN p_side = 'BACK' THEN 1 ELSE -1 END;
+  v_win bigint;
+  v_lose bigint;
+  v_value bigint;
+  v_runner text;
+  v_prior bets%ROWTYPE;
+BEGIN
+  <<place>>
+  BEGIN
+    -- The user and its ancestors' flags: account lock, bet lock, role, first-login gate, limit.
+    SELECT (u.status <> 'active' OR coalesce(anc.inactive, false)),
+           (u.status <> 'active' OR u.bet_lock OR coalesce(anc.inactive, false) OR coalesce(anc.bet_locked, false)),
+           u.role, (u.must_change_password OR u.txn_password_hash IS NULL), u.exposure_limit_minor, u.ancestors
+      INTO v_blocked, v_bet_locked, v_role, v_setup, v_limit, v_ancestors
+      FROM users u
+      CROSS JOIN LATERAL (SELECT bool_or(a.status <> 'active') AS inactive, bool_or(a.bet_lock) AS bet_locked
+                          FROM users a WHERE a.id = ANY (u.ancestors)) anc
+      WHERE u.id = p_user;
+
+    -- A. The session (HTTP callers), as the auth hook checks it.
+    IF p_session IS NOT NULL THEN
+      SELECT s.user_id, s.area, (s.ended_at IS NULL AND s.expires_at > now()), s.ended_reason
+        INTO v_s_user, v_s_area, v_s_live, v_ended_reason
+        FROM sessions s WHERE s.id = p_session;
+      IF v_s_user IS NULL OR v_s_user <> p_user OR v_s_area IS DISTINCT FROM p_area THEN outcome := 'TOKEN_INVALID'; EXIT place; END IF;
+      IF v_blocked THEN outcome := 'ACCOUNT_LOCKED'; EXIT place; END IF;
+      IF NOT v_s_live THEN outcome := 'SESSION_ENDED'; EXIT place; END IF;
+      IF v_setup THEN outcome := 'CHANGE_PASSWORD_REQUIRED'; EXIT place; END IF;
+      IF v_role <> 'user' THEN outcome := 'FORBIDDEN'; EXIT place; END IF;
+    END IF;
+
+    -- B. The market, key-share locked (no settlement can start under this bet), then its runners.
+    SELECT m.name, m.market_type, m.active, m.admin_suspended, m.feed_status,
+           m.min_stake_minor, m.max_stake_minor, m.max_profit_minor, m.bet_delay_sec
+      INTO v_name, v_market_type, v_active, v_admin_suspended, v_feed_status, v_min_stake, v_max_stake, v_max_profit, v_delay
+      FROM markets m WHERE m.id = p_market AND m.event_id = p_match FOR KEY SHARE;
+    IF v_name IS NULL THEN outcome := 'MARKET_NOT_FOUND'; EXIT place; END IF;
+    v_status := CASE WHEN v_feed_status = 'closed' THEN 'closed' WHEN v_admin_suspended THEN 'suspended' ELSE v_feed_status END;
+    IF NOT v_active OR v_status <> 'open' THEN
+      IF NOT v_active THEN v_status := 'switched off'; END IF;
+      outcome := 'MARKET_CLOSED'; EXIT place;
+    END IF;
+
+    SELECT array_agg(r.selection_id) FILTER (WHERE r.status <> 'removed'),
+           max(r.status) FILTER (WHERE r.selection_id = p_selection),
+           max(r.back_prices[1]) FILTER (WHERE r.selection_id = p_selection),
+           max(r.lay_prices[1]) FILTER (WHERE r.selection_id = p_selection)
+      INTO v_runners, v_runner_status, v_back, v_lay
+      FROM runners r WHERE r.market_id = p_market;
+    IF v_runner_status IS DISTINCT FROM 'active' THEN outcome := 'SELECTION_NOT_FOUND'; EXIT place; END IF;
+
+    v_live := CASE WHEN p_side = 'BACK' THEN v_back ELSE v_lay END;
+    IF v_live IS NULL OR (p_side = 'BACK' AND v_live < p_price_shown) OR (p_side = 'LAY' AND v_live > p_price_shown) THEN
+      outcome := 'ODDS_CHANGED'; EXIT place;
+    END IF;
+    v_odds := CASE WHEN v_market_type = 'bookmaker' THEN 100 + p_price_shown ELSE p_price_shown END;
+    IF v_odds <= 100 THEN outcome := 'ODDS_TOO_LOW'; EXIT place; END IF;
+
+    IF p_stake < v_min_stake OR p_stake > v_max_stake THEN outcome := 'STAKE_OUT_OF_RANGE'; EXIT place; END IF;
+    v_profit := CASE WHEN p_side = 'BACK' THEN floor((p_stake * (v_odds - 100))::numeric / 100)::bigint ELSE p_stake END;
+    IF v_profit > v_max_profit THEN outcome := 'PROFIT_OUT_OF_RANGE'; EXIT place; END IF;
+    IF v_bet_locked IS NOT FALSE THEN outcome := 'BETTING_LOCKED'; EXIT place; END IF;
+
+    -- C. The bet delay: the caller waits and calls again.
+    IF v_delay > 0 AND NOT p_waited THEN outcome := 'DELAY'; EXIT place; END IF;
+
+    -- D. The money part (0011 place_bet). 1. The wallet lock: every bet of this user waits here.
+    SELECT a.id, a.balance_minor, a.exposure_minor INTO v_account, balance, exposure
+      FROM ledger_accounts a WHERE a.user_id = p_user FOR UPDATE;
+    IF v_account IS NULL THEN
+      RAISE EXCEPTION 'no wallet for user %', p_user;
+    END IF;
+
+    -- 2. Idempotency, under the lock (concurrent repeats of one key serialize on the wallet).
+    SELECT * INTO v_prior FROM bets b WHERE b.user_id = p_user AND b.idempotency_key = p_key;
+    IF FOUND THEN
+      SELECT p.pnl, p.exposure_minor INTO pnl, market_exposure
+        FROM positions p WHERE p.user_id = p_user AND p.market_id = v_prior.market_id;
+      IF v_prior.request_hash <> p_hash THEN outcome := 'IDEMPOTENCY_MISMATCH'; EXIT place; END IF;
+      outcome := 'REPLAY';
+      bet_id := v_prior.id; bet_market_type := v_prior.market_type; bet_status := v_prior.status; bet_created_at := v_prior.created_at;
+      EXIT place;
+    END IF;
+
+    -- 3. No live settlement; no market bet-lock on the user's chain.
+    IF EXISTS (SELECT 1 FROM settlements s WHERE s.market_id = p_market AND s.reversed_at IS NULL) THEN
+      outcome := 'MARKET_SUSPENDED'; EXIT place;
+    END IF;
+    IF EXISTS (SELECT 1 FROM market_bet_locks l
+               WHERE l.market_id = p_market AND (l.user_id = p_user OR l.user_id = ANY (v_ancestors))) THEN
+      outcome := 'MARKET_LOCKED'; EXIT place;
+    END IF;
+
+    -- 4. The position: a separate statement, so its snapshot is taken after the lock.
+    SELECT p.pnl, p.exposure_minor INTO v_old_pnl, v_old_exp
+      FROM positions p WHERE p.user_id = p_user AND p.market_id = p_market;
+    v_old_pnl := coalesce(v_old_pnl, '{}'::jsonb);
+    v_old_exp := coalesce(v_old_exp, 0);
+
+    -- 5. The bet's P&L per runner (integer maths, floor like mulDivFloor).
+    v_win := floor((v_sign * p_stake * (v_odds - 100))::numeric / 100)::bigint;
+    v_lose := -v_sign * p_stake;
+    FOREACH v_runner IN ARRAY v_runners LOOP
+      v_value := coalesce((v_old_pnl ->> v_runner)::bigint, 0)
+               + CASE WHEN v_runner = p_selection THEN v_win ELSE v_lose END;
+      v_new_pnl := v_new_pnl || jsonb_build_object(v_runner, v_value);
+      v_min := least(v_min, v_value);
+    END LOOP;
+    v_new_exp := -v_min;
+    v_total := exposure - v_old_exp + v_new_exp;
+    pnl := v_new_pnl;
+    market_exposure := v_new_exp;
+
+    -- 6. Limits and funds: a bet that does not raise this market's exposure is always accepted (T4).
+    IF v_new_exp > v_old_exp THEN
+      -- EXPOSURE_LIMIT: exposure = the limit; INSUFFICIENT_FUNDS: exposure = the total after the bet.
+      IF v_limit IS NOT NULL AND v_new_exp > v_limit THEN outcome := 'EXPOSURE_LIMIT'; exposure := v_limit; EXIT place; END IF;
+      IF balance - v_total < 0 THEN outcome := 'INSUFFICIENT_FUNDS'; exposure := v_total; EXIT place; END IF;
+    END IF;
+
+    -- 7. The writes.
+    INSERT INTO bets (user_id, match_id, market_id, market_type, selection_id, side, odds_hundredths, price_shown,
+                      stake_minor, idempotency_key, request_hash)
+      VALUES (p_user, p_match, p_market, v_market_type, p_selection, p_side, v_odds, p_price_shown,
+              p_stake, p_key, p_hash)
+      RETURNING id, created_at, status INTO bet_id, bet_created_at, bet_status;
+    INSERT INTO positions (user_id, market_id, market_type, match_id, pnl, exposure_minor, status)
+      VALUES (p_user, p_market, v_market_type, p_match, v_new_pnl, v_new_exp, 'open')
+      ON CONFLICT (user_id, market_id) DO UPDATE SET pnl = EXCLUDED.pnl, exposure_minor = EXCLUDED.exposure_minor,
+                                                     status = 'open', updated_at = now();
+    UPDATE ledger_accounts SET exposure_minor = v_total WHERE id = v_account;
+    outcome := 'ACCEPTED';
+    exposure := v_total;
+    bet_market_type := v_market_type;
+  END place;
+
+  IF outcome NOT IN ('ACCEPTED', 'REPLAY') THEN
+    detail := jsonb_build_object(
+      'marketName', v_name, 'marketStatus', v_status, 'delaySec', v_delay, 'livePrice', v_live,
+      'profit', v_profit::text, 'minStake', v_min_stake::text, 'maxStake', v_max_stake::text, 'maxProfit', v_max_profit::text,
+      'endedReason', v_ended_reason);
+  END IF;
+  RETURN NEXT;
+END $function$;

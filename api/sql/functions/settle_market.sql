@@ -1,0 +1,186 @@
+CREATE OR REPLACE FUNCTION public.settle_market(p_market text, p_result jsonb, p_source text, p_actor uuid)
+ RETURNS TABLE(outcome text, settlement_id uuid, settlement_version integer, journal_id uuid, bet_count integer, user_count integer, users_pnl bigint, commission_total bigint)
+ LANGUAGE plpgsql
+AS $function$
+#variable_conflict use_column
+DECLARE
+  v_type text;
+  v_match text;
+  v_name text;
+  v_kind text := p_result ->> 'type';
+  v_live settlements%ROWTYPE;
+  v_version int;
+  v_sid uuid;
+  v_jid uuid;
+  v_basis text;
+  v_winners text[];
+  v_k int;
+  v_runs int;
+  v_bets int;
+  v_users int;
+  v_pnl bigint;
+  v_commission bigint;
+  v_now timestamptz := clock_timestamp();
+BEGIN
+  -- 1. The market row, FOR UPDATE: bets in flight finish first, later ones see the result.
+  SELECT m.market_type, m.event_id, m.name INTO v_type, v_match, v_name FROM markets m WHERE m.id = p_market FOR UPDATE;
+  IF v_type IS NULL THEN
+    SELECT 'fancy', f.event_id, f.name INTO v_type, v_match, v_name FROM fancies f WHERE f.id = p_market FOR UPDATE;
+  END IF;
+  IF v_type IS NULL THEN
+    RETURN QUERY SELECT 'NOT_FOUND', NULL::uuid, NULL::int, NULL::uuid, 0, 0, 0::bigint, 0::bigint;
+    RETURN;
+  END IF;
+  IF p_source NOT IN ('feed', 'admin') THEN
+    RAISE EXCEPTION 'unknown settlement source %', p_source USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  IF NOT ((v_kind = 'VOID') OR (v_kind = 'RUNS' AND v_type = 'fancy' AND (p_result ->> 'runs')::int >= 0)
+          OR (v_kind IN ('WINNER', 'DEAD_HEAT') AND v_type <> 'fancy')) THEN
+    RAISE EXCEPTION 'result % does not fit market % (%)', p_result, p_market, v_type USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+
+  -- 2. Once per result.
+  SELECT * INTO v_live FROM settlements s WHERE s.market_id = p_market AND s.reversed_at IS NULL;
+  IF FOUND THEN
+    RETURN QUERY SELECT CASE WHEN v_live.result = p_result THEN 'ALREADY_SETTLED' ELSE 'DIFFERENT_RESULT' END,
+      v_live.id, v_live.version, v_live.journal_id, v_live.bets, v_live.users, v_live.users_pnl_minor, v_live.commission_minor;
+    RETURN;
+  END IF;
+  IF p_source = 'feed' AND EXISTS (SELECT 1 FROM settlements s WHERE s.market_id = p_market) THEN
+    RETURN QUERY SELECT 'SKIPPED', NULL::uuid, NULL::int, NULL::uuid, 0, 0, 0::bigint, 0::bigint;
+    RETURN;
+  END IF;
+  v_version := coalesce((SELECT max(s.version) FROM settlements s WHERE s.market_id = p_market), 0) + 1;
+  INSERT INTO settlements (market_id, market_type, match_id, version, result, source, actor_id, bets, users,
+                           users_pnl_minor, commission_minor, created_at)
+    VALUES (p_market, v_type, v_match, v_version, p_result, p_source, p_actor, 0, 0, 0, 0, v_now)
+    RETURNING id INTO v_sid;
+
+  -- 3. Every open bet's P&L (one UPDATE) and per user W, turnover and commission.
+  v_winners := CASE v_kind WHEN 'WINNER' THEN ARRAY[p_result ->> 'selectionId']
+                           WHEN 'DEAD_HEAT' THEN ARRAY(SELECT jsonb_array_elements_text(p_result -> 'selectionIds'))
+                           ELSE '{}'::text[] END;
+  v_k := greatest(cardinality(v_winners), 1);
+  v_runs := CASE WHEN v_kind = 'RUNS' THEN (p_result ->> 'runs')::int END;
+  v_basis := coalesce((SELECT r.basis FROM commission_rules r WHERE r.market_type = v_type), 'NONE');
+
+  WITH settled AS (
+    UPDATE bets b SET status = 'settled', settlement_id = v_sid, settled_at = v_now,
+      pnl_minor = CASE
+        WHEN v_kind = 'VOID' THEN 0
+        WHEN (CASE WHEN v_kind = 'RUNS' THEN b.run_line <= v_runs ELSE b.selection_id = ANY (v_winners) END)
+          THEN floor(((CASE WHEN b.side IN ('BACK', 'YES') THEN 1 ELSE -1 END) * b.stake_minor
+                      * (b.odds_hundredths - 100 * v_k))::numeric / (100 * v_k))::bigint
+        ELSE (CASE WHEN b.side IN ('BACK', 'YES') THEN -1 ELSE 1 END) * b.stake_minor
+      END
+    WHERE b.market_id = p_market AND b.status = 'open'
+    RETURNING b.user_id, b.pnl_minor, b.stake_minor),
+  per_user AS (
+    SELECT s.user_id, sum(s.pnl_minor)::bigint AS w, sum(s.stake_minor)::bigint AS turnover
+    FROM settled s GROUP BY s.user_id)
+  INSERT INTO settlement_users (settlement_id, user_id, gross_pnl_minor, commission_minor, net_minor, turnover_minor)
+  SELECT v_sid, pu.user_id, pu.w, c.amount, pu.w - c.amount, pu.turnover
+  FROM per_user pu
+  JOIN users u ON u.id = pu.user_id
+  LEFT JOIN users parent ON parent.id = u.parent_id
+  CROSS JOIN LATERAL (SELECT least(u.commission_bps, coalesce(parent.commission_bps, u.commission_bps))::bigint AS rate) r
+  CROSS JOIN LATERAL (SELECT CASE v_basis
+      WHEN 'NET_WIN' THEN greatest(pu.w, 0) * r.rate / 10000
+      WHEN 'TURNOVER' THEN pu.turnover * r.rate / 10000
+      ELSE 0 END AS amount) c;
+
+  -- 4. Partnership (RULES §7.9): ancestors are root first; an agent's own share is its cumulative
+  -- share minus that of its child on the path (the player, share 0, for the nearest agent).
+  WITH path AS (
+    SELECT su.user_id, su.net_minor, a.agent_id, a.pos, ag.partnership_share_bps AS share,
+           lead(ag.partnership_share_bps, 1, 0) OVER (PARTITION BY su.user_id ORDER BY a.pos) AS child_share
+    FROM settlement_users su
+    JOIN users u ON u.id = su.user_id
+    CROSS JOIN LATERAL unnest(u.ancestors) WITH ORDINALITY AS a (agent_id, pos)
+    JOIN users ag ON ag.id = a.agent_id
+    WHERE su.settlement_id = v_sid),
+  amounts AS (
+    SELECT p.*, p.share - p.child_share AS own, (-p.net_minor * (p.share - p.child_share)) / 10000 AS amount
+    FROM path p)
+  INSERT INTO settlement_shares (settlement_id, user_id, agent_id, own_share_bps, amount_minor)
+  SELECT v_sid, x.user_id, x.agent_id, x.own,
+         CASE WHEN x.pos = 1 THEN x.amount + (-x.net_minor - sum(x.amount) OVER (PARTITION BY x.user_id)) ELSE x.amount END
+  FROM amounts x;
+  IF EXISTS (SELECT 1 FROM settlement_shares ss JOIN users ag ON ag.id = ss.agent_id
+             WHERE ss.settlement_id = v_sid AND ag.parent_id IS NULL AND ag.partnership_share_bps <> 10000) THEN
+    RAISE EXCEPTION 'the root of a player path does not hold 100 %%' USING ERRCODE = 'check_violation';
+  END IF;
+
+  -- 5. The agents' P&L accounts, created on first use (in code order).
+  INSERT INTO ledger_accounts (kind, code, allow_negative)
+  SELECT 'system', x.code, true
+  FROM (SELECT DISTINCT 'system:agent_pnl:' || ss.agent_id::text AS code FROM settlement_shares ss
+        WHERE ss.settlement_id = v_sid AND ss.amount_minor <> 0) x
+  ORDER BY x.code
+  ON CONFLICT (code) DO NOTHING;
+
+  -- 6. Every touched account, locked in id order: the wallets of the settled users and of the
+  -- market's open positions, and the agents' P&L accounts.
+  PERFORM 1 FROM ledger_accounts a
+  WHERE a.user_id IN (SELECT su.user_id FROM settlement_users su WHERE su.settlement_id = v_sid
+                      UNION SELECT p.user_id FROM positions p WHERE p.market_id = p_market AND p.status = 'open')
+     OR a.code IN (SELECT DISTINCT 'system:agent_pnl:' || ss.agent_id::text FROM settlement_shares ss
+                   WHERE ss.settlement_id = v_sid AND ss.amount_minor <> 0)
+  ORDER BY a.id FOR UPDATE;
+
+  -- 7. ONE journal for the whole market (none when every leg is 0), the entries with each
+  -- account's next version and running balance, the balances and released exposure in the same
+  -- UPDATE (so balance − exposure is checked on the final figures), positions settled.
+  IF EXISTS (SELECT 1 FROM settlement_users su WHERE su.settlement_id = v_sid AND su.net_minor <> 0) THEN
+    INSERT INTO journals (code, event_type, event_ref, request_hash, remark, actor_id)
+      VALUES ('MARKET_SETTLE', 'market.settled', p_market || ':' || v_version,
+              encode(sha256(convert_to(p_market || ':' || v_version || ':' || p_result::text, 'UTF8')), 'hex'),
+              left('Settlement of ' || v_name || ' (v' || v_version || ')', 200), NULL)
+      RETURNING id INTO v_jid;
+  END IF;
+
+  WITH released AS (
+    UPDATE positions p SET status = 'settled', updated_at = now()
+    WHERE p.market_id = p_market AND p.status = 'open'
+    RETURNING p.user_id, p.exposure_minor),
+  delta AS (
+    SELECT d.account_id, sum(d.amount)::bigint AS amount, sum(d.exposure)::bigint AS exposure
+    FROM (
+      SELECT a.id AS account_id, su.net_minor AS amount, 0::bigint AS exposure
+        FROM settlement_users su JOIN ledger_accounts a ON a.user_id = su.user_id WHERE su.settlement_id = v_sid
+      UNION ALL
+      SELECT a.id, 0, -r.exposure_minor FROM released r JOIN ledger_accounts a ON a.user_id = r.user_id
+      UNION ALL
+      SELECT a.id, sum(ss.amount_minor), 0
+        FROM settlement_shares ss JOIN ledger_accounts a ON a.code = 'system:agent_pnl:' || ss.agent_id::text
+        WHERE ss.settlement_id = v_sid GROUP BY a.id
+    ) d GROUP BY d.account_id),
+  posted AS (
+    INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
+    SELECT v_jid, d.account_id, d.amount, a.version + 1, a.balance_minor, a.balance_minor + d.amount
+    FROM delta d JOIN ledger_accounts a ON a.id = d.account_id
+    WHERE d.amount <> 0
+    ORDER BY d.account_id
+    RETURNING 1)
+  UPDATE ledger_accounts a
+  SET balance_minor = a.balance_minor + d.amount,
+      version = a.version + CASE WHEN d.amount <> 0 THEN 1 ELSE 0 END,
+      exposure_minor = a.exposure_minor + d.exposure
+  FROM delta d
+  WHERE a.id = d.account_id AND (d.amount <> 0 OR d.exposure <> 0);
+
+  -- 8. The summary, and no more bets on this market.
+  SELECT count(*)::int, coalesce(sum(su.gross_pnl_minor), 0)::bigint, coalesce(sum(su.commission_minor), 0)::bigint
+    INTO v_users, v_pnl, v_commission FROM settlement_users su WHERE su.settlement_id = v_sid;
+  SELECT count(*)::int INTO v_bets FROM bets b WHERE b.settlement_id = v_sid;
+  UPDATE settlements s SET bets = v_bets, users = v_users, users_pnl_minor = v_pnl, commission_minor = v_commission,
+                           journal_id = v_jid
+  WHERE s.id = v_sid;
+  IF v_type = 'fancy' THEN
+    UPDATE fancies f SET admin_suspended = true, updated_at = now() WHERE f.id = p_market AND NOT f.admin_suspended;
+  ELSE
+    UPDATE markets m SET admin_suspended = true, updated_at = now() WHERE m.id = p_market AND NOT m.admin_suspended;
+  END IF;
+
+  RETURN QUERY SELECT 'SETTLED', v_sid, v_version, v_jid, v_bets, v_users, v_pnl, v_commission;
+END $function$;

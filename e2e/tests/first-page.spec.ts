@@ -1,0 +1,44 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { DEMO_PASSWORD, PLAYER } from '../support/helpers';
+
+/** Gzip JavaScript a sign-in page may cost (`pnpm bench:login` measures it: 103 KB, was 278 KB). */
+const SIGN_IN_JS_BUDGET_BYTES = 130 * 1024;
+const REMOTE_PORTS = /^http:\/\/127\.0\.0\.1:918[1-4]\//;
+
+/** Load a page cold and sum what it fetched until the network is idle. */
+async function firstLoad(page: Page, path: string) {
+  const responses: Response[] = [];
+  page.on('response', (r) => responses.push(r));
+  await page.goto(path, { waitUntil: 'networkidle' });
+  let js = 0;
+  for (const r of responses) if (/javascript/.test(r.headers()['content-type'] ?? '')) js += (await r.request().sizes()).responseBodySize;
+  return { js, urls: responses.map((r) => r.url()) };
+}
+
+for (const [area, path, username, landing] of [
+  ['player', '/login', PLAYER, /\/(match\/4\/in-play)?$/],
+  ['admin', '/admin/login', 'demo-dl', /\/admin$/],
+] as const) {
+  test(`${path} loads no remote, no API call and little JavaScript; signing in loads the rest`, async ({ page }) => {
+    const first = await firstLoad(page, path);
+    expect(first.urls.filter((u) => REMOTE_PORTS.test(u))).toEqual([]);
+    expect(first.urls.filter((u) => u.includes('/api/'))).toEqual([]);
+    expect(first.js).toBeLessThan(SIGN_IN_JS_BUDGET_BYTES);
+
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('header-username')).toContainText(username);
+    await expect(page).toHaveURL(landing);
+    await expect(page.getByRole('heading', { name: 'This section is unavailable' })).toHaveCount(0);
+    // The remote's screen is drawn (its own heading), not the loading or the failure state.
+    await expect(page.locator('.bl-main h1').first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Loading section')).toHaveCount(0);
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+
+    // Signed in, the sign-in page of the area leads home inside the app.
+    await page.goto(path);
+    await expect(page).toHaveURL(area === 'admin' ? /\/admin$/ : /\/(match\/4\/in-play)?$/);
+    await expect(page.getByTestId('header-username')).toContainText(username);
+  });
+}

@@ -1,0 +1,52 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PLAYER, signIn } from '../support/helpers';
+
+/** Every item of the main menu, per role (navLinks in shell/src/layout/MainLayout.tsx). */
+const PLAYER_ITEMS = [
+  'Home', 'Cricket', 'Soccer', 'Tennis', 'Unsettled bets', 'Bet history', 'Profit & loss', 'Deposit', 'Withdraw',
+  'Statement', 'Deposit statement', 'Withdraw statement', 'Rules', 'Stake buttons', 'Change password',
+];
+const SUPER_ADMIN_ITEMS = [
+  'Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Results', 'Statement', 'Deposits', 'Withdrawals',
+  'Payment method', 'Sports', 'Messages', 'Settings', 'Change password',
+];
+
+/**
+ * Every item is reachable without scrolling anything sideways: on a desktop (1280×800) each link of
+ * the menu is inside the screen; on a phone (360×740) "More" opens a panel with every item inside
+ * the screen, and the last one opens its page.
+ */
+async function expectEveryItemReachable(page: Page, items: string[], phone: boolean, last: { label: string; url: RegExp; heading: string }) {
+  const main = page.getByRole('navigation', { name: 'Main' });
+  const more = page.getByRole('button', { name: 'More' });
+  if (phone) {
+    await more.click();
+    const panel = page.getByRole('navigation', { name: 'More' });
+    await expect(panel.getByRole('link')).toHaveText(items);
+    for (const label of items) await expect(panel.getByRole('link', { name: label, exact: true })).toBeInViewport({ ratio: 1 });
+    await panel.getByRole('link', { name: last.label, exact: true }).click();
+    await expect(page).toHaveURL(last.url);
+    await expect(page.getByRole('heading', { name: last.heading })).toBeVisible();
+    await expect(panel).toHaveCount(0);
+  } else {
+    await expect(more).toBeHidden();
+    await expect(main.getByRole('link')).toHaveText(items);
+    for (const label of items) await expect(main.getByRole('link', { name: label, exact: true })).toBeInViewport({ ratio: 1 });
+    await main.getByRole('link', { name: last.label, exact: true }).click();
+    await expect(page).toHaveURL(last.url);
+    await expect(page.getByRole('heading', { name: last.heading })).toBeVisible();
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+test.describe('main menu', () => {
+  test('a player reaches every item, Rules, Stake buttons and Change password included', async ({ page }, info) => {
+    await signIn(page, 'player', PLAYER);
+    await expectEveryItemReachable(page, PLAYER_ITEMS, info.project.name === 'mobile', { label: 'Change password', url: /\/changepassword$/, heading: 'Change password' });
+  });
+
+  test('the Super Admin reaches every item, Messages and Settings included', async ({ page }, info) => {
+    await signIn(page, 'admin', 'demo-admin');
+    await expectEveryItemReachable(page, SUPER_ADMIN_ITEMS, info.project.name === 'mobile', { label: 'Settings', url: /\/admin\/settings$/, heading: 'Settings' });
+  });
+});

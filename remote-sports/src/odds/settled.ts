@@ -1,0 +1,31 @@
+import type { DeclaredResult, Fancy, Market } from '@backlay/shared';
+
+/**
+ * What a settled market or fancy says instead of its prices: "Settled · Winner: India",
+ * "Settled · Dead heat: India / Australia", "Settled · 57 runs", "Settled · Void". The result is
+ * the one the bets were settled on (the market's live settlement), never the feed's own word.
+ */
+export function settledText(result: DeclaredResult, runnerName: (selectionId: string) => string = (id) => id): string {
+  switch (result.type) {
+    case 'WINNER':
+      return `Settled · Winner: ${runnerName(result.selectionId)}`;
+    case 'DEAD_HEAT':
+      return `Settled · Dead heat: ${result.selectionIds.map(runnerName).join(' / ')}`;
+    case 'RUNS':
+      return `Settled · ${result.runs} ${result.runs === 1 ? 'run' : 'runs'}`;
+    case 'VOID':
+      return 'Settled · Void';
+  }
+}
+
+/** The settled line of a runner market, or null while it is not settled. */
+export function marketSettledText(market: Market): string | null {
+  if (market.settled === null) return null;
+  const names = new Map(market.runners.map((r) => [r.selectionId, r.name]));
+  return settledText(market.settled, (id) => names.get(id) ?? id);
+}
+
+/** The settled line of a fancy, or null while it is not settled. */
+export function fancySettledText(fancy: Fancy): string | null {
+  return fancy.settled === null ? null : settledText(fancy.settled);
+}

@@ -1,0 +1,55 @@
+/**
+ * The common-password list of the password policy (ADR 0012): 100,000 passwords of 8 to 64
+ * characters, shipped with the product (common-passwords.data.ts, sorted and front-coded), never
+ * downloaded. The API imports the data at start ('@backlay/shared/common-passwords'); the browser
+ * loads it on demand (loadCommonPasswordCheck, its own chunk of about 0.25 MB gzipped), only on
+ * the forms that set a password.
+ */
+import { checkPasswordPolicy, comparablePassword, type CommonPasswordCheck, type PasswordPolicyContext } from './password-policy';
+
+/** Decodes the front-coded list: each line is the length of the prefix shared with the line before (0–9) and the rest. */
+export function decodeCommonPasswords(encoded: string): Set<string> {
+  const words = new Set<string>();
+  let previous = '';
+  for (const line of encoded.split('\n')) {
+    if (line.length === 0) continue;
+    const shared = line.charCodeAt(0) - 48;
+    const word = previous.slice(0, shared) + line.slice(1);
+    words.add(word);
+    previous = word;
+  }
+  return words;
+}
+
+/** A check against an encoded list; the set is built on first use. */
+export function commonPasswordCheck(encoded: string): CommonPasswordCheck {
+  let words: Set<string> | null = null;
+  return (password) => {
+    words ??= decodeCommonPasswords(encoded);
+    return words.has(comparablePassword(password));
+  };
+}
+
+let loading: Promise<CommonPasswordCheck> | null = null;
+
+/** The shipped list as a check, loaded once (a separate chunk in the browser). */
+export function loadCommonPasswordCheck(): Promise<CommonPasswordCheck> {
+  loading ??= import('./common-passwords.data').then(
+    (data) => commonPasswordCheck(data.COMMON_PASSWORDS_ENCODED),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * The forms' preview of the policy: checkPasswordPolicy with the shipped list, loaded on first
+ * use. Should the list fail to load (a network error), the preview checks the other rules and
+ * leaves the list to the server, which always checks it.
+ */
+export async function previewPasswordPolicy(password: string, context: PasswordPolicyContext): Promise<string | null> {
+  const isCommon = await loadCommonPasswordCheck().catch((): CommonPasswordCheck => () => false);
+  return checkPasswordPolicy(password, context, isCommon);
+}

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { RouterProvider, createBrowserRouter } from 'react-router';
+import { fetchRemotesConfig, registerRemotesConfig } from './federation/remotes';
+import { routes } from './routing/routes';
+
+/**
+ * The whole app: the remotes of this environment registered with the federation runtime, then
+ * the router over the route tree, rendered into `root`. Loaded at once on every page but a first
+ * visit to a sign-in page, and right after sign-in there (bootstrap.tsx).
+ */
+export async function renderApp(root: Root): Promise<void> {
+  try {
+    registerRemotesConfig(await fetchRemotesConfig());
+  } catch (error) {
+    // Without the config every remote screen shows its fallback; the shell itself still works.
+    console.error('remotes config unavailable', error);
+  }
+  const router = createBrowserRouter(routes);
+  root.render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,51 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@backlay/shared/contracts';
+import { SignInCard, signInErrors } from './SignInCard';
+import { signIn } from '../session/sign-in';
+
+jest.mock('../session/sign-in', () => ({ signIn: jest.fn() }));
+const signInMock = signIn as jest.MockedFunction<typeof signIn>;
+
+describe('SignInCard', () => {
+  beforeEach(() => signInMock.mockReset());
+
+  it('refuses empty fields with the API messages, before any call', async () => {
+    const onSignedIn = jest.fn();
+    render(<SignInCard area="player" onSignedIn={onSignedIn} />);
+    await userEvent.type(screen.getByLabelText('Username'), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(MESSAGES.usernameRequired)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.passwordRequired)).toBeInTheDocument();
+    expect(signInMock).not.toHaveBeenCalled();
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it('signs in through the session code and hands over the path to go to', async () => {
+    signInMock.mockResolvedValue('/admin');
+    const onSignedIn = jest.fn();
+    render(<SignInCard area="admin" onSignedIn={onSignedIn} />);
+    expect(screen.getByRole('heading', { name: 'Agent sign in' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Username'), 'demo-dl');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('button', { name: 'Signing in…' });
+    expect(signInMock).toHaveBeenCalledWith('admin', { username: 'demo-dl', password: 'secret' });
+    expect(onSignedIn).toHaveBeenCalledWith('/admin');
+  });
+
+  it("shows the server's refusal and lets the user try again", async () => {
+    signInMock.mockRejectedValueOnce(new Error('Invalid username or password'));
+    render(<SignInCard area="player" onSignedIn={jest.fn()} />);
+    await userEvent.type(screen.getByLabelText('Username'), 'demo-user');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('signInErrors trims the username only', () => {
+    expect(signInErrors({ username: ' a ', password: ' ' })).toEqual({});
+    expect(signInErrors({ username: ' ', password: '' })).toEqual({ username: MESSAGES.usernameRequired, password: MESSAGES.passwordRequired });
+  });
+});

@@ -1,0 +1,76 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { MESSAGES, type Area } from '@backlay/shared/contracts';
+import { signOutNotice } from '@backlay/shared/sign-out';
+import { Button, TextField } from '@backlay/shared/ui/kit';
+
+type Field = 'username' | 'password';
+
+/** The form's own checks, with the API's messages (the server checks again). */
+export function signInErrors(values: Record<Field, string>): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  if (values.username.trim() === '') errors.username = MESSAGES.usernameRequired;
+  if (values.password === '') errors.password = MESSAGES.passwordRequired;
+  return errors;
+}
+
+/**
+ * The sign-in card of /login and /admin/login. It is what a first visit to a sign-in page loads, so
+ * it imports no router and nothing of the `@backlay/shared` singleton (only the contracts' messages,
+ * the sign-out notice and the UI kit, bundled into the shell): the session code — API client, stores, sockets — is
+ * loaded when the form is sent (`session/sign-in`), and the rest of the app after sign-in.
+ * `onSignedIn` gets the path to go to (the first-login step or the landing page).
+ */
+export function SignInCard({ area, onSignedIn }: { area: Area; onSignedIn: (path: string) => void }) {
+  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
+  const [touched, setTouched] = useState<Record<Field, boolean>>({ username: false, password: false });
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  // Why this tab was signed out (a lock or password reset by an agent, a sign-out elsewhere, a
+  // revoked session, a password change, another sign-in), until the next sign-in.
+  const [notice] = useState(() => signOutNotice(area));
+  const errors = signInErrors(values);
+  const change = (event: ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [event.target.name]: event.target.value }));
+  const blur = (event: ChangeEvent<HTMLInputElement>) => setTouched((t) => ({ ...t, [event.target.name]: true }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched({ username: true, password: true });
+    if (submitting || Object.keys(errors).length > 0) return;
+    setServerError(null);
+    setSubmitting(true);
+    try {
+      const { signIn } = await import(/* webpackChunkName: "sign-in" */ '../session/sign-in');
+      onSignedIn(await signIn(area, values));
+    } catch (error) {
+      setServerError(error instanceof Error && error.message ? error.message : MESSAGES.internal);
+      setSubmitting(false);
+    }
+  };
+
+  const title = area === 'admin' ? 'Agent sign in' : 'Sign in';
+  return (
+    <div className="bl-auth">
+      <form className="bl-auth__card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="login-title">
+        <div className="bl-auth__brand">
+          <span className="bl-logo" aria-hidden="true">B</span> Backlay
+        </div>
+        <h1 id="login-title">{title}</h1>
+        {notice && !serverError ? (
+          <p className="bl-auth__notice" role="status">
+            {notice}
+          </p>
+        ) : null}
+        <TextField label="Username" name="username" autoComplete="username" value={values.username} onChange={change} onBlur={blur} error={touched.username && errors.username} />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" value={values.password} onChange={change} onBlur={blur} error={touched.password && errors.password} />
+        {serverError ? (
+          <p className="bl-form-error" role="alert">
+            {serverError}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { apiClient, writeCredentials, type UserInfo } from '@backlay/shared';
+import { connectUserSocket, disconnectUserSocket } from './user-socket';
+
+type Listener = (...args: unknown[]) => void;
+
+/** A stand-in for socket.io's client socket: the test plays the server. */
+class FakeSocket {
+  connected = false;
+  active = true;
+  connects = 0;
+  emitted: [string, unknown][] = [];
+  private listeners = new Map<string, Listener[]>();
+  constructor(readonly options: { auth: (cb: (data: unknown) => void) => void }) {}
+  on(event: string, listener: Listener) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  emit(event: string, payload: unknown) {
+    this.emitted.push([event, payload]);
+    return this;
+  }
+  connect() {
+    this.connects += 1;
+    return this;
+  }
+  disconnect() {
+    this.connected = false;
+    return this;
+  }
+  removeAllListeners() {
+    this.listeners.clear();
+    return this;
+  }
+  fire(event: string, ...args: unknown[]) {
+    if (event === 'connect') this.connected = true;
+    if (event === 'disconnect') this.connected = false;
+    for (const l of this.listeners.get(event) ?? []) l(...args);
+  }
+  token(): unknown {
+    let token: unknown;
+    this.options.auth((data) => (token = (data as { token: unknown }).token));
+    return token;
+  }
+}
+
+const created: FakeSocket[] = [];
+jest.mock('socket.io-client', () => ({
+  io: (_url: string, options: { auth: (cb: (data: unknown) => void) => void }) => {
+    const socket = new FakeSocket(options);
+    created.push(socket);
+    return socket;
+  },
+}));
+
+const user: UserInfo = {
+  _id: 'u1', username: 'demo-user', role: 'user', roleLabel: 'USER', sessionId: 's1', balance: 0, exposer: 0,
+  changePassAndTxn: false, mustChangePassword: false, hasTransactionPassword: true, lastLoginAt: null,
+};
+
+const flush = async () => {
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+};
+
+describe('the user socket and its access token', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    created.length = 0;
+    jest.restoreAllMocks();
+  });
+  afterEach(() => disconnectUserSocket());
+
+  it('on tokenExpired renews the token, reconnects with the new one and signs in again', async () => {
+    writeCredentials('player', { token: 'old', refreshToken: 'r1', sessionId: 's1' });
+    const renew = jest.spyOn(apiClient, 'renewToken').mockImplementation(async () => {
+      writeCredentials('player', { token: 'new', refreshToken: 'r2' });
+      return 'new';
+    });
+    const onEnded = jest.fn();
+    connectUserSocket('player', user, { onEnded, onMaintenance: jest.fn() }, 'http://x');
+    const s = created[0];
+    expect(s.token()).toBe('old');
+    s.fire('connect');
+    s.fire('tokenExpired');
+    s.fire('disconnect', 'io server disconnect');
+    await flush();
+    expect(renew).toHaveBeenCalledTimes(1);
+    expect(s.connects).toBe(1);
+    expect(s.token()).toBe('new');
+    s.fire('connect');
+    expect(s.emitted.filter(([e]) => e === 'login')).toHaveLength(2);
+    expect(onEnded).not.toHaveBeenCalled();
+  });
+
+  it("a handshake refused with 'jwt expired' renews too; an ended session ends this one", async () => {
+    writeCredentials('player', { token: 'old', refreshToken: 'r1', sessionId: 's1' });
+    const renew = jest.spyOn(apiClient, 'renewToken').mockResolvedValue('new');
+    const onEnded = jest.fn();
+    connectUserSocket('player', user, { onEnded, onMaintenance: jest.fn() }, 'http://x');
+    const s = created[0];
+    s.active = false;
+    s.fire('connect_error', Object.assign(new Error('jwt expired'), { data: { code: 'TOKEN_EXPIRED' } }));
+    await flush();
+    expect(renew).toHaveBeenCalledTimes(1);
+    expect(s.connects).toBe(1);
+    expect(onEnded).not.toHaveBeenCalled();
+    s.fire('connect_error', Object.assign(new Error('You have signed out. Please sign in again.'), { data: { code: 'SESSION_SIGNED_OUT' } }));
+    expect(onEnded).toHaveBeenCalledWith('signed_out');
+  });
+
+  it('maintenance pushed by the server reaches the session at once', () => {
+    writeCredentials('player', { token: 't', refreshToken: 'r1', sessionId: 's1' });
+    const onMaintenance = jest.fn();
+    connectUserSocket('player', user, { onEnded: jest.fn(), onMaintenance }, 'http://x');
+    created[0]?.fire('maintenance');
+    expect(onMaintenance).toHaveBeenCalledTimes(1);
+  });
+});
