@@ -50,6 +50,7 @@ export const WIN: RunnerOutcome = Object.freeze({ rule: 'WIN' });
 export const LOSE: RunnerOutcome = Object.freeze({ rule: 'LOSE' });
 export const PUSH: RunnerOutcome = Object.freeze({ rule: 'PUSH' });
 export const HALF_LOSE: RunnerOutcome = Object.freeze({ rule: 'HALF_LOSE' });
+export const VOID: RunnerOutcome = Object.freeze({ rule: 'VOID' });
 
 /**
  * Settles a market with one winning runner: `winner` WINs, every other runner gets `others`
