@@ -1,4 +1,4 @@
-import { baccarat, baccaratCoup, bankerDraws, playerDraws } from './baccarat';
+import { baccarat, baccaratCoup, baccaratBankerDraws, baccaratPlayerDraws } from './baccarat';
 import { canonicalDeck } from './cards';
 import { RtpTally, printsAs, rtpMismatches } from './testing/rtp-tally';
 
@@ -97,8 +97,8 @@ describe('Baccarat: exact RTP, 8 decks (CASINO.md §1.6)', () => {
 });
 
 describe('Baccarat drawing rules (CASINO.md §1.6)', () => {
-  it.each([0, 1, 2, 3, 4, 5])('Player draws on %i', (total) => expect(playerDraws(total)).toBe(true));
-  it.each([6, 7])('Player stands on %i', (total) => expect(playerDraws(total)).toBe(false));
+  it.each([0, 1, 2, 3, 4, 5])('Player draws on %i', (total) => expect(baccaratPlayerDraws(total)).toBe(true));
+  it.each([6, 7])('Player stands on %i', (total) => expect(baccaratPlayerDraws(total)).toBe(false));
 
   // Banker's total (row) against Player's third card 0 … 9 (column): D draws, S stands.
   it.each([
@@ -111,7 +111,7 @@ describe('Baccarat drawing rules (CASINO.md §1.6)', () => {
     [6, 'SSSSSSDDSS'], // draws on 6–7
     [7, 'SSSSSSSSSS'],
   ])('Banker on %i after Player drew 0 … 9: %s', (total, row) => {
-    expect(Array.from({ length: 10 }, (_, third) => (bankerDraws(total, third) ? 'D' : 'S')).join('')).toBe(row);
+    expect(Array.from({ length: 10 }, (_, third) => (baccaratBankerDraws(total, third) ? 'D' : 'S')).join('')).toBe(row);
   });
 
   it.each([
@@ -120,7 +120,7 @@ describe('Baccarat drawing rules (CASINO.md §1.6)', () => {
     [6, false],
     [7, false],
   ])('Banker on %i when Player stood: draws %s', (total, draws) => {
-    expect(bankerDraws(total, null)).toBe(draws);
+    expect(baccaratBankerDraws(total, null)).toBe(draws);
   });
 
   it.each([

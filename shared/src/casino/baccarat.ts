@@ -8,7 +8,7 @@
  * Win codes are the Diamond feed's: '1' Player, '2' Banker, '3' Tie.
  */
 import { parseCard } from './cards';
-import { LOSE, PUSH, WIN, assertShoe, marketRuleLines, readConfig, rtpFromCounts, settleMarket } from './market-kit';
+import { PUSH, WIN, assertShoe, marketRuleLines, readConfig, rtpFromCounts, settleMarket } from './market-kit';
 import { type CasinoGame, type CasinoMarketDef, type RoundResult } from './types';
 
 /** Baccarat has no rule flags. */
@@ -22,7 +22,7 @@ export function baccaratValue(rank: number): number {
 }
 
 /** Player draws a third card on 0–5 and stands on 6–7 (naturals are handled before). */
-export function playerDraws(playerTotal: number): boolean {
+export function baccaratPlayerDraws(playerTotal: number): boolean {
   return playerTotal <= 5;
 }
 
@@ -31,7 +31,7 @@ export function playerDraws(playerTotal: number): boolean {
  * if Player stood, Banker draws on 0–5; otherwise on 0–2 always, 3 unless the card is an 8, 4 on
  * 2–7, 5 on 4–7, 6 on 6–7, and stands on 7.
  */
-export function bankerDraws(bankerTotal: number, playerThird: number | null): boolean {
+export function baccaratBankerDraws(bankerTotal: number, playerThird: number | null): boolean {
   if (playerThird === null) return bankerTotal <= 5;
   switch (bankerTotal) {
     case 0:
@@ -78,11 +78,11 @@ export function baccaratCoup(values: readonly number[]): BaccaratCoup {
   const natural = score(player) >= 8 || score(banker) >= 8;
   if (!natural) {
     let playerThird: number | null = null;
-    if (playerDraws(score(player))) {
+    if (baccaratPlayerDraws(score(player))) {
       playerThird = draw();
       player.push(playerThird);
     }
-    if (bankerDraws(score(banker), playerThird)) banker.push(draw());
+    if (baccaratBankerDraws(score(banker), playerThird)) banker.push(draw());
   }
   return { player, banker, playerScore: score(player), bankerScore: score(banker), used: next };
 }

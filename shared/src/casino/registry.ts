@@ -1,0 +1,48 @@
+/**
+ * The live tables of this step by code, and a round from seeds to result: the PF-1 shuffle of the
+ * table's canonical shoe (or the PF-1 pocket for the wheel), then the table's pure `resolve`. The
+ * engine calls `playRound` when it deals; the verify view calls the same function with the revealed
+ * seed and shows the same cards.
+ */
+import { andarBahar } from './andar-bahar';
+import { baccarat } from './baccarat';
+import { canonicalDeck } from './cards';
+import { dragonTiger20 } from './dragon-tiger';
+import { lucky7 } from './lucky7';
+import { pf1Pocket, pf1Shuffle, type Nonce } from './pf1';
+import { roulette } from './roulette';
+import { teenPatti20 } from './teen-patti';
+import { thirtyTwoCards } from './thirty-two-cards';
+import { type CasinoGame, type RoundResult } from './types';
+
+/** Every live table of this step, by its stable code (URLs and the database use the code). */
+export const CASINO_GAMES = Object.freeze({
+  teen20: teenPatti20,
+  dt20: dragonTiger20,
+  lucky7,
+  ab20: andarBahar,
+  card32: thirtyTwoCards,
+  baccarat,
+  roulette,
+});
+
+export type CasinoGameCode = keyof typeof CASINO_GAMES;
+
+/** The table with this code, or undefined (codes come from URLs and rows, so check them). */
+export function casinoGame(code: string): CasinoGame<unknown> | undefined {
+  return Object.prototype.hasOwnProperty.call(CASINO_GAMES, code) ? (CASINO_GAMES[code as CasinoGameCode] as CasinoGame<unknown>) : undefined;
+}
+
+/**
+ * The round's shoe from its seeds: the PF-1 shuffle of the table's canonical shoe (deal from index
+ * 0), or for the wheel a one-element shoe holding the PF-1 pocket as a decimal string.
+ */
+export async function drawShoe(game: CasinoGame<unknown>, serverSeed: string, clientSeed: string, nonce: Nonce): Promise<string[]> {
+  if (game.shoe.kind === 'wheel') return [String(await pf1Pocket(serverSeed, clientSeed, nonce))];
+  return pf1Shuffle(canonicalDeck(game.shoe.decks, game.shoe.ranks), serverSeed, clientSeed, nonce);
+}
+
+/** A whole round: `drawShoe`, then the table's `resolve` under `config` (the default if omitted). */
+export async function playRound<C>(game: CasinoGame<C>, serverSeed: string, clientSeed: string, nonce: Nonce, config: C = game.defaultConfig): Promise<RoundResult> {
+  return game.resolve(await drawShoe(game as CasinoGame<unknown>, serverSeed, clientSeed, nonce), config);
+}
