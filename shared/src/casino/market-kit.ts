@@ -93,6 +93,8 @@ export function marketRuleLines(markets: readonly CasinoMarketDef[]): string[] {
       else groups.push({ names: [r.name], terms });
     }
     const parts = groups.map((g) => {
+      // A market named after its runners ('Player A / Player B', 'Tie') need not repeat them.
+      if (g.names.join(' / ') === market.name) return g.names.length > 1 ? `${g.terms} each` : g.terms;
       const names = g.names.length > 4 ? `${g.names[0]} … ${g.names[g.names.length - 1]} (each)` : g.names.join(' / ');
       return `${names} ${g.terms}`;
     });

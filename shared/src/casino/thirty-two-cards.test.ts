@@ -28,12 +28,15 @@ function winChances(): { win: number[]; void: number } {
     }
   }
   const deck = new Array(8).fill(4);
+  /** The deck left as one number, Σ deck[r] · 5^r, kept up to date as cards are taken. */
+  let deckKey = 0;
+  for (let r = 0; r < 8; r++) deckKey += 4 * 5 ** r;
+  const POW5 = Array.from({ length: 8 }, (_, r) => 5 ** r);
   const memo = new Map<number, number[]>();
   /** [p(position 0 wins), …, p(position k−1 wins), p(void)] from this state. */
   const redeal = (k: number): number[] => {
     if (k === 1) return [1, 0];
-    let key = k;
-    for (const n of deck) key = key * 5 + n;
+    const key = deckKey * 5 + k;
     const known = memo.get(key);
     if (known) return known;
     const left = deck.reduce((a, b) => a + b, 0);
@@ -45,7 +48,7 @@ function winChances(): { win: number[]; void: number } {
         if (depth === k) {
           const next = survivors[k][s];
           const sub = redeal(next.length);
-          next.forEach((pos, j) => (out[pos] += p * sub[j]));
+          for (let j = 0; j < next.length; j++) out[next[j]] += p * sub[j];
           out[k] += p * sub[next.length];
           return;
         }
@@ -53,7 +56,9 @@ function winChances(): { win: number[]; void: number } {
           const n = deck[r];
           if (n === 0) continue;
           deck[r] = n - 1;
+          deckKey -= POW5[r];
           walk(depth + 1, s * 8 + r, (p * n) / (left - depth));
+          deckKey += POW5[r];
           deck[r] = n;
         }
       };
@@ -77,7 +82,9 @@ function winChances(): { win: number[]; void: number } {
       const n = deck[r];
       if (n === 0) continue;
       deck[r] = n - 1;
+      deckKey -= POW5[r];
       first(depth + 1, [...values, RANKS[r]], (p * n) / (32 - depth));
+      deckKey += POW5[r];
       deck[r] = n;
     }
   };
