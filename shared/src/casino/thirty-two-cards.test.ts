@@ -164,7 +164,7 @@ describe('32 Cards rules', () => {
     expect(thirtyTwoCardsRound(totals, contenders, values).contenders).toEqual(tied);
   });
 
-  it('is undecided while a truncated shoe runs out mid-deal (an engine error), void when the whole deck went out tied', () => {
+  it('is undecided while a truncated shoe runs out mid-deal, which resolve refuses (an engine error)', () => {
     expect(thirtyTwoCardsDeal([13, 12, 6])).toMatchObject({ done: false, exhausted: false });
     expect(thirtyTwoCardsDeal([13, 12, 6, 10, 7])).toMatchObject({ done: false, exhausted: false }); // P9 and P11 still owed a card
     expect(() => game.resolve(['KSS', 'QSS', '6SS', '10SS'], config)).toThrow('ran out');
