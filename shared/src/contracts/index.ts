@@ -11,3 +11,4 @@ export * from './clients';
 export * from './sports';
 export * from './payments';
 export * from './bets';
+export * from './casino';
