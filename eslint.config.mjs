@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * One lint for the whole workspace (`pnpm lint`). Besides the recommended presets (syntax only,
  * no type information, so it stays fast on two cores) it holds the architecture's boundaries, so
@@ -24,17 +23,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The workspace's packages (pnpm-workspace.yaml), each with its name and the subpaths its package.json `exports` declares. */
-const PACKAGES = ['shell', 'remote-sports', 'remote-casino', 'remote-payments', 'remote-admin', 'shared', 'shared/build', 'api', 'e2e'].map(
-  (dir) => {
-    const manifest = JSON.parse(readFileSync(new URL(`./${dir}/package.json`, import.meta.url), 'utf8'));
-    const subpaths = Object.keys(manifest.exports ?? {})
-      .filter((key) => key !== '.')
-      .map((key) => key.slice(2));
-    return { dir, name: /** @type {string} */ (manifest.name), subpaths };
-  },
-);
-const REMOTES = ['remote-sports', 'remote-casino', 'remote-payments', 'remote-admin'];
+/** The folders of pnpm-workspace.yaml's `packages:` list, so a new package gets its boundaries at once. */
+const WORKSPACE_YAML = readFileSync(new URL('./pnpm-workspace.yaml', import.meta.url), 'utf8');
+const WORKSPACE_LIST = /^packages:\r?\n((?:[ \t]+-.*\r?\n?)+)/m.exec(WORKSPACE_YAML)[1];
+const WORKSPACE = [...WORKSPACE_LIST.matchAll(/-\s*['"]?([^'"\s]+)/g)].map((m) => m[1]);
+
+/** The workspace's packages, each with its name and the subpaths its package.json `exports` declares. */
+const PACKAGES = WORKSPACE.map((dir) => {
+  const manifest = JSON.parse(readFileSync(new URL(`./${dir}/package.json`, import.meta.url), 'utf8'));
+  const subpaths = Object.keys(manifest.exports ?? {})
+    .filter((key) => key !== '.')
+    .map((key) => key.slice(2));
+  return { dir, name: manifest.name, subpaths };
+});
+const REMOTES = WORKSPACE.filter((dir) => dir.startsWith('remote-'));
 const FRONT_ENDS = ['shell', ...REMOTES];
 
 /** The subpaths of @backlay/shared that run in Node without a browser library: the api's only way in. */
@@ -43,7 +45,7 @@ const SHARED_ISOMORPHIC = ['contracts', 'domain', 'common-passwords', 'casino'];
 /** Escapes text for a RegExp; a `*` of an exports pattern stands for any subpath. */
 const literal = (text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.+');
 const oneOf = (texts) => `(?:${texts.map(literal).join('|')})`;
-const packageOf = (dir) => /** @type {(typeof PACKAGES)[number]} */ (PACKAGES.find((p) => p.dir === dir));
+const packageOf = (dir) => PACKAGES.find((p) => p.dir === dir);
 
 /**
  * The `no-restricted-imports` options of one package's files. A later flat-config block replaces
