@@ -125,6 +125,8 @@ export default defineConfig(
   js.configs.recommended,
   tseslint.configs.recommended,
   {
+    // A disable comment that no longer disables anything fails the lint instead of lingering.
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // `_` marks a binding kept on purpose (a counted loop variable, a key left out of a rest
       // object), as the code already does.
