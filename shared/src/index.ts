@@ -6,7 +6,7 @@ export * from './contracts/index';
 export * from './domain/index';
 export * from './api-client/index';
 export { publish, on, notify } from './event-bus/bus';
-export { user$, currentUser, setUser, setBalance, balance$, hideFlags$, toggleHide, type HideFlags } from './stores/session';
+export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide, type HideFlags } from './stores/session';
 export { useObservable } from './stores/use-observable';
 export { useLoad, notifyFailure, type Load } from './stores/use-load';
 export {
