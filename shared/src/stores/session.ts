@@ -18,7 +18,11 @@ export function setUser(value: UserInfo | null): void {
   user.next(value);
 }
 
-/** Apply a live balance update to the signed-in user. */
+/**
+ * Apply a live balance update (rupees) to the signed-in user, which the header shows. Its one
+ * caller is the shell's user socket (the `balance` message): a page that moves money, a placed bet
+ * included, leaves the header to that message rather than writing its own reply's figures.
+ */
 export function setBalance(balance: number, exposer: number): void {
   const current = user.getValue();
   if (current) user.next({ ...current, balance, exposer });
