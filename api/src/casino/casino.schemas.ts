@@ -9,6 +9,8 @@ const gameCodeField = { type: 'string', pattern: '^[a-z0-9]{2,20}$' };
 const roundIdField = { type: 'string', pattern: '^[1-9][0-9]{0,17}$' };
 /** YYYY-MM-DD; its calendar validity is checked by the service. */
 const dateField = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' };
+/** from … to, both days included (a report). */
+const dateRangeQuery = { type: 'object', required: ['from', 'to'], additionalProperties: false, properties: { from: dateField, to: dateField } };
 const pageField = { type: 'integer', minimum: 1, maximum: INT4_MAX / 100 };
 const priceSchema = { type: ['number', 'null'] };
 const stringMap = { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } };
@@ -228,7 +230,7 @@ export const schemas = {
   report: {
     tags,
     security,
-    querystring: { type: 'object', required: ['from', 'to'], additionalProperties: false, properties: { from: dateField, to: dateField } },
+    querystring: dateRangeQuery,
     response: responses({
       type: 'object',
       required: ['rows', 'totals'],
@@ -294,7 +296,7 @@ export const schemas = {
   gameReport: {
     tags,
     security,
-    querystring: { type: 'object', required: ['from', 'to'], additionalProperties: false, properties: { from: dateField, to: dateField } },
+    querystring: dateRangeQuery,
     response: responses({
       type: 'object',
       required: ['rows', 'totals'],
