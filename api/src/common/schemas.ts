@@ -30,9 +30,16 @@ export type QueryOf<S extends { querystring: JSONSchema }> = FromSchema<S['query
  * True when every A is a B and every B an A: a request type of the contracts (what the front
  * end sends) and the type derived from the route's schema (what the API accepts) agree.
  */
-export type Agree<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export type Agree<A, B> = IsAny<B> extends true ? false : [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /**
- * A compile-time check over `Agree` results: one `false` fails the type-check (pnpm typecheck)
+ * True when every A is a B: the API accepts every request the contract describes, where the
+ * schema is looser on purpose (a rules file refuses the rest with its own readable message).
+ */
+export type Accepts<Contract, Derived> = IsAny<Derived> extends true ? false : [Contract] extends [Derived] ? true : false;
+/** `any` (a schema nothing could be derived from) agrees with everything: it never counts. */
+type IsAny<T> = 0 extends 1 & T ? true : false;
+/**
+ * A compile-time check over `Agree` and `Accepts` results: one `false` fails the type-check (pnpm typecheck)
  * at the schema that drifted from its contract.
  */
 export type AllAgree<T extends readonly true[]> = T;
