@@ -7,7 +7,6 @@
  * pure rules of book-rules.ts (the same shared maths as placement and settlement).
  */
 import {
-  MESSAGES,
   type BetHistoryQuery,
   type BetListByIdsRequest,
   type BetPage,
