@@ -17,6 +17,7 @@ import {
 } from '@backlay/shared/contracts';
 import { CASINO_GAMES, playRound, sha256Hex, verifyChainLink } from '@backlay/shared/casino';
 import { CasinoEngine } from '../src/casino/casino-engine';
+import { silentLogger } from '../src/common/logger';
 import { LIVE_TABLES } from '../src/casino/tables';
 import { body, buildTestApp, businessStateDigest, FakeClock, idempotent, walletOf, type TestContext } from './helper';
 import { createChain, createPlayer, type Chain, type Player } from './bet-reports-helper';
@@ -79,6 +80,11 @@ async function runToSettled(): Promise<void> {
   await engine().tick();
   clock.advance(DEAL_MS_MAX);
   await engine().tick();
+}
+
+/** The engine of another API instance on the same database (a restart, or a failover). */
+function anotherInstance(): CasinoEngine {
+  return new CasinoEngine({ db: t.db, clock, events: t.services.events, log: silentLogger, settlement: t.services.settlement, ...t.config.casino });
 }
 
 /** Between rounds: the result is shown, then the next round opens. */
@@ -279,14 +285,7 @@ describe('live casino', () => {
 
     // The leader dies before bet-close; another instance takes over.
     await engine().stop();
-    const successor = new CasinoEngine({
-      db: t.db,
-      clock,
-      events: t.services.events,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined } as never,
-      settlement: t.services.settlement,
-      ...t.config.casino,
-    });
+    const successor = anotherInstance();
     expect(await successor.acquire()).toBe(true);
     const voided = await round(matchId);
     expect(voided.status).toBe('VOID');
@@ -307,14 +306,7 @@ describe('live casino', () => {
     const dealt = await round(matchId);
     expect(dealt.status).toBe('CLOSED');
     await successor.stop();
-    const third = new CasinoEngine({
-      db: t.db,
-      clock,
-      events: t.services.events,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined } as never,
-      settlement: t.services.settlement,
-      ...t.config.casino,
-    });
+    const third = anotherInstance();
     expect(await third.acquire()).toBe(true);
     clock.advance(DEAL_MS_MAX);
     await third.tick();

@@ -25,7 +25,7 @@ import type { CasinoPhase } from '@backlay/shared/contracts';
 import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
 import type { Database, Tx } from '../db/database';
-import { AdvisoryLock } from '../db/advisory-lock';
+import { LeaderLoop } from '../db/leader-loop';
 import type { DomainEvents } from '../common/domain-events';
 import type { SettlementService } from '../settlement/settlement.service';
 import * as repo from './casino.repository';
@@ -63,10 +63,7 @@ export interface CasinoEngineOptions {
 export const roundMarketId = (roundId: string, code: string): string => `c${roundId}.${code}`;
 
 export class CasinoEngine {
-  private readonly lock: AdvisoryLock;
-  private started = false;
-  private timer: NodeJS.Timeout | null = null;
-  private inFlight: Promise<unknown> | null = null;
+  private readonly loop: LeaderLoop<void>;
   /** Whole seconds left last published per round (one countdown message per second). */
   private readonly lastCountdown = new Map<string, number>();
   /** Chain elements by chain id: element k is SHA-256 applied k times to the secret. */
@@ -74,41 +71,39 @@ export class CasinoEngine {
   private ensured = false;
 
   constructor(private readonly options: CasinoEngineOptions) {
-    this.lock = new AdvisoryLock({
-      connect: () => options.db.dedicatedClient('backlay-casino-lock'),
+    this.loop = new LeaderLoop({
+      db: options.db,
+      log: options.log,
       lockId: CASINO_LOCK_ID,
-      onLost: (error) => options.log.warn({ err: error }, 'casino engine lost its lock; another instance may take over'),
+      name: 'casino engine',
+      tickMs: options.tickMs,
+      lockRetryMs: options.lockRetryMs,
+      onAcquired: async () => {
+        await this.ensureTables();
+        await this.recover();
+      },
+      tick: () => this.runTick(),
     });
   }
 
   get leader(): boolean {
-    return this.lock.held;
+    return this.loop.leader;
   }
 
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.schedule(0);
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.started = false;
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-    await this.inFlight?.catch(() => undefined);
-    await this.lock.release();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /**
    * Takes the lock if free; on taking it, creates missing tables and recovers the rounds an
    * earlier leader left (CASINO.md §4.2). True when this instance is the leader.
    */
-  async acquire(): Promise<boolean> {
-    if (this.lock.held) return true;
-    if (!(await this.lock.tryAcquire())) return false;
-    await this.ensureTables();
-    await this.recover();
-    return true;
+  acquire(): Promise<boolean> {
+    return this.loop.acquire();
   }
 
   /** Creates the configured tables that do not exist yet (idempotent). */
@@ -119,28 +114,8 @@ export class CasinoEngine {
   }
 
   /** One step of every table at the clock's time; nothing unless this instance is the leader. */
-  tick(): Promise<void> {
-    const run = this.runTick();
-    this.inFlight = run;
-    return run.finally(() => {
-      if (this.inFlight === run) this.inFlight = null;
-    });
-  }
-
-  private schedule(delayMs: number): void {
-    this.timer = setTimeout(() => void this.loop(), delayMs);
-  }
-
-  private async loop(): Promise<void> {
-    this.timer = null;
-    if (!this.started) return;
-    try {
-      if (!this.lock.held && (await this.acquire())) this.options.log.info({}, 'this instance runs the casino tables');
-      if (this.lock.held && this.started) await this.tick();
-    } catch (error) {
-      this.options.log.error({ err: error }, 'casino engine tick failed');
-    }
-    if (this.started) this.schedule(this.lock.held ? this.options.tickMs : this.options.lockRetryMs);
+  async tick(): Promise<void> {
+    await this.loop.tick();
   }
 
   private async recover(): Promise<void> {
@@ -151,7 +126,6 @@ export class CasinoEngine {
   }
 
   private async runTick(): Promise<void> {
-    if (!this.lock.held) return;
     const tables = await repo.listTables(this.options.db);
     const live = new Map((await repo.liveRounds(this.options.db)).map((round) => [round.matchId, round]));
     for (const table of tables) {

@@ -20,18 +20,8 @@ export interface TableRow {
   sortOrder: number;
 }
 
-export interface TableSeed {
-  matchId: string;
-  gameCode: string;
-  title: string;
-  categoryId: number;
-  config: Record<string, unknown>;
-  bettingSeconds: number;
-  minStakeMinor: bigint;
-  maxStakeMinor: bigint;
-  maxProfitMinor: bigint;
-  sortOrder: number;
-}
+/** A table to create: everything but the admin's switch (a new table starts enabled). */
+export type TableSeed = Omit<TableRow, 'enabled'>;
 
 export type RoundStatus = 'OPEN' | 'CLOSED' | 'SETTLED' | 'VOID';
 

@@ -7,6 +7,8 @@ const gameCodeField = { type: 'string', pattern: '^[a-z0-9]{2,20}$' } as const;
 const roundIdField = { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } as const;
 /** YYYY-MM-DD; its calendar validity is checked by the service. */
 const dateField = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
+/** from … to, both days included (a report). */
+const dateRangeQuery = { type: 'object', required: ['from', 'to'], additionalProperties: false, properties: { from: dateField, to: dateField } } as const;
 const pageField = { type: 'integer', minimum: 1, maximum: INT4_MAX / 100 } as const;
 const priceSchema = { type: ['number', 'null'] } as const;
 const stringMap = { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } as const;
@@ -226,7 +228,7 @@ export const schemas = {
   report: {
     tags,
     security,
-    querystring: { type: 'object', required: ['from', 'to'], additionalProperties: false, properties: { from: dateField, to: dateField } },
+    querystring: dateRangeQuery,
     response: responses({
       type: 'object',
       required: ['rows', 'totals'],
@@ -292,7 +294,7 @@ export const schemas = {
   gameReport: {
     tags,
     security,
-    querystring: { type: 'object', required: ['from', 'to'], additionalProperties: false, properties: { from: dateField, to: dateField } },
+    querystring: dateRangeQuery,
     response: responses({
       type: 'object',
       required: ['rows', 'totals'],
