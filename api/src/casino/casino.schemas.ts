@@ -1,25 +1,23 @@
 /** JSON schemas of the live casino routes (request and response), shaped as contracts/casino.ts. */
 import { bearerSecurity, INT4_MAX, isoTimeSchema, nullableIsoTimeSchema, responses, rupeesSchema } from '../common/schemas';
 
-type Schema = Record<string, unknown>;
-
-const matchIdField = { type: 'string', minLength: 1, maxLength: 64 };
-const gameCodeField = { type: 'string', pattern: '^[a-z0-9]{2,20}$' };
+const matchIdField = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const gameCodeField = { type: 'string', pattern: '^[a-z0-9]{2,20}$' } as const;
 /** A round id: a positive bigint, as decimal text (it is a bigserial). */
-const roundIdField = { type: 'string', pattern: '^[1-9][0-9]{0,17}$' };
+const roundIdField = { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } as const;
 /** YYYY-MM-DD; its calendar validity is checked by the service. */
-const dateField = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' };
+const dateField = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
 /** from … to, both days included (a report). */
-const dateRangeQuery = { type: 'object', required: ['from', 'to'], additionalProperties: false, properties: { from: dateField, to: dateField } };
-const pageField = { type: 'integer', minimum: 1, maximum: INT4_MAX / 100 };
-const priceSchema = { type: ['number', 'null'] };
-const stringMap = { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } };
+const dateRangeQuery = { type: 'object', required: ['from', 'to'], additionalProperties: false, properties: { from: dateField, to: dateField } } as const;
+const pageField = { type: 'integer', minimum: 1, maximum: INT4_MAX / 100 } as const;
+const priceSchema = { type: ['number', 'null'] } as const;
+const stringMap = { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } as const;
 
 const runnerSchema = {
   type: 'object',
   required: ['selectionId', 'name', 'back', 'lay'],
   properties: { selectionId: { type: 'string' }, name: { type: 'string' }, back: priceSchema, lay: priceSchema },
-};
+} as const;
 
 const roundSchema = {
   type: 'object',
@@ -58,8 +56,8 @@ const roundSchema = {
     serverSeed: { type: ['string', 'null'] },
     voidReason: { type: ['string', 'null'] },
   },
-};
-const nullableRound = { anyOf: [roundSchema, { type: 'null' }] };
+} as const;
+const nullableRound = { anyOf: [roundSchema, { type: 'null' }] } as const;
 
 const betSchema = {
   type: 'object',
@@ -81,9 +79,9 @@ const betSchema = {
     placedAt: isoTimeSchema,
     username: { type: 'string' },
   },
-};
+} as const;
 
-const tags = ['casino'];
+const tags = ['casino'] as const;
 const security = bearerSecurity;
 
 export const schemas = {
@@ -325,4 +323,4 @@ export const schemas = {
     tags,
     params: { type: 'object', required: ['file'], properties: { file: { type: 'string', pattern: '^[a-z0-9]{2,20}\\.svg$' } } },
   },
-} satisfies Record<string, Schema>;
+} as const;
