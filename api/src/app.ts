@@ -7,13 +7,14 @@
 import type { Area } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { AccessTokens } from './auth/access-tokens';
+import { AccessTokens, jwtPluginOptions } from './auth/access-tokens';
 import { authRoutes } from './auth/auth.routes';
 import { AuthService } from './auth/auth.service';
 import { Authenticator } from './auth/authenticator';
 import { LoginThrottle } from './auth/login-throttle';
 import { rotationKeyFromSecret } from './auth/refresh-token';
 import { buttonValuesRoutes } from './button-values/button-values.routes';
+import { casinoRoutes } from './casino/casino.routes';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { betReportsRoutes } from './bet-reports/bet-reports.routes';
 import { BetReportsService } from './bet-reports/bet-reports.service';
@@ -23,7 +24,7 @@ import { logOptions } from './common/log-options';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { healthRoutes } from './health/health.routes';
-import { ledgerRoutes } from './ledger/ledger.routes';
+import { statementsRoutes } from './statements/statements.routes';
 import { newsRoutes } from './news/news.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { authentication } from './plugins/auth';
@@ -79,9 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(requestValidation);
   if (config.docs.enabled) await app.register(swaggerDocs);
   await app.register(authentication, {
-    jwtSecret: deps.jwtSecret,
-    accessTokenTtlSec: config.auth.accessTokenTtlSec,
-    settings: core.settings,
+    jwt: jwtPluginOptions(deps.jwtSecret, config.auth.accessTokenTtlSec),
+    maintenance: core.settings,
     getAuthenticator: () => {
       if (authenticator === null) throw new Error('authenticator used before the app was built');
       return authenticator;
@@ -113,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticator,
     events: core.events,
     catalog: core.catalog,
+    casinoSnapshot: (matchId) => core.casino.snapshot(matchId),
     log: app.log,
   });
   app.decorate('services', { ...core, auth, authenticator, throttles, realtime });
@@ -128,9 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         reports: new BetReportsService({ db, policy: core.usersPolicy, clock: core.clock }),
       });
       await api.register(settlementRoutes, { settlement: core.settlement });
-      await api.register(ledgerRoutes, { statements: core.statements });
+      await api.register(statementsRoutes, { statements: core.statements });
       await api.register(settingsRoutes, { settings: core.settings });
       await api.register(catalogRoutes, { catalog: core.catalog, sportsAdmin: core.sportsAdmin });
+      await api.register(casinoRoutes, { casino: core.casino });
       await api.register(newsRoutes, { news: core.news });
       await api.register(buttonValuesRoutes, { buttonValues: core.buttonValues });
       await api.register(paymentsRoutes, { requests: core.paymentRequests, accounts: core.paymentAccounts });
@@ -142,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // feed ingest stops (and gives its lock back) before the owner closes the pool.
   app.addHook('preClose', async () => {
     await core.feed.stop();
+    await core.casinoEngine.stop();
     await realtime.close();
   });
   return app;

@@ -6,6 +6,8 @@ import { LoginThrottle } from './auth/login-throttle';
 import { PasswordHasher } from './auth/passwords';
 import { TransactionPasswords } from './auth/transaction-password';
 import { BettingService } from './betting/betting.service';
+import { CasinoEngine } from './casino/casino-engine';
+import { CasinoService } from './casino/casino.service';
 import { ChipsService } from './chips/chips.service';
 import { systemClock, type Clock } from './common/clock';
 import type { Config } from './config';
@@ -15,16 +17,16 @@ import { LedgerService } from './ledger/ledger.service';
 import { ButtonValuesService } from './button-values/button-values.service';
 import { CatalogService } from './catalog/catalog.service';
 import { SportsAdminService } from './catalog/sports-admin.service';
-import { demoMatchImporter } from './demo/demo-matches';
-import { FeedIngest } from './feed/feed-ingest';
+import { demoMatchImporter } from './catalog/demo-matches';
+import { FeedIngest } from './catalog/feed-ingest';
 import type { FeedProvider } from './feed/feed-provider';
 import { SimulatorProvider } from './feed/simulator/simulator';
 import { NewsService } from './news/news.service';
 import { PaymentAccountsService } from './payments/payment-accounts.service';
 import { PaymentRequestsService } from './payments/payment-requests.service';
 import { ScreenshotStore } from './payments/screenshot-store';
-import { DomainEvents } from './realtime/domain-events';
-import { StatementService } from './ledger/statement.service';
+import { DomainEvents } from './common/domain-events';
+import { StatementService } from './statements/statement.service';
 import { SettingsService } from './settings/settings.service';
 import { SettlementService } from './settlement/settlement.service';
 import { AccountAdminService } from './users/account-admin.service';
@@ -54,6 +56,10 @@ export interface CoreServices {
   buttonValues: ButtonValuesService;
   /** The odds-feed ingest (started by main when FEED_ENABLED; tests step it by hand). */
   feed: FeedIngest;
+  /** The live casino's round engine (started by main when CASINO_ENABLED; tests step it by hand). */
+  casinoEngine: CasinoEngine;
+  /** Live casino tables, rounds, results and reports. */
+  casino: CasinoService;
   /** Saved payout accounts of players and the operator's payment settings. */
   paymentAccounts: PaymentAccountsService;
   /** Deposit and withdraw requests, their approval by the upline and their screenshots. */
@@ -84,7 +90,8 @@ export function createCoreServices(deps: {
   );
   const settings = new SettingsService(deps.db, clock, deps.config.settings.cacheTtlMs, events);
   const sportsAdmin = new SportsAdminService(deps.db, events);
-  const settlement = new SettlementService({ db: deps.db, events, log });
+  const catalog = new CatalogService(deps.db);
+  const settlement = new SettlementService({ db: deps.db, catalog, events, log });
   const feed = new FeedIngest({
     db: deps.db,
     provider: deps.feedProvider ?? new SimulatorProvider({ seed: deps.config.feed.seed }),
@@ -95,6 +102,14 @@ export function createCoreServices(deps: {
     lockRetryMs: deps.config.feed.lockRetryMs,
     ...(deps.config.demo ? { hook: demoMatchImporter({ db: deps.db, sportsAdmin, log }) } : {}),
     settleResults: () => settlement.settleFeedResults(),
+  });
+  const casinoEngine = new CasinoEngine({
+    db: deps.db,
+    clock,
+    events,
+    log,
+    settlement,
+    ...deps.config.casino,
   });
   return {
     clock,
@@ -116,11 +131,13 @@ export function createCoreServices(deps: {
     }),
     settlement,
     statements: new StatementService(deps.db, ledger, usersPolicy),
-    catalog: new CatalogService(deps.db),
+    catalog,
     sportsAdmin,
     news: new NewsService(deps.db),
     buttonValues: new ButtonValuesService(deps.db),
     feed,
+    casinoEngine,
+    casino: new CasinoService({ db: deps.db, clock, events }),
     paymentAccounts: new PaymentAccountsService(deps.db),
     paymentRequests: new PaymentRequestsService({
       db: deps.db,

@@ -10,7 +10,6 @@
 import {
   BET_IDS_MAX,
   MESSAGES,
-  type DeclareResultRequest,
   type DeclaredResult,
   type DeleteBetsResponse,
   type ResultMarketRow,
@@ -19,20 +18,22 @@ import {
   type SettlementSummary,
 } from '@backlay/shared/contracts';
 import { insertAuditRecords } from '../audit/audit.repository';
-import type { RequestMeta } from '../auth/auth.service';
-import { findFancy, findMarket } from '../catalog/markets.repository';
+import type { RequestMeta } from '../plugins/request-context';
+import type { CatalogService } from '../catalog/catalog.service';
 import { DomainError } from '../common/domain-error';
 import type { Logger } from '../common/logger';
 import type { Database, Tx } from '../db/database';
 import { rebuildPosition } from '../betting/positions';
-import { formatRupeesGrouped, paiseToRupees } from '../ledger/money';
-import type { DomainEvents } from '../realtime/domain-events';
-import type { Actor } from '../users/policy';
+import { formatRupeesGrouped, paiseToRupees } from '../common/money';
+import type { DomainEvents } from '../common/domain-events';
+import type { Actor } from '../plugins/request-context';
 import { canonicalResult, describeResult, feedFancyResult, feedMarketResult, sameResult, type ResultTarget } from './result-rules';
 import * as repo from './settlement.repository';
 
 export interface SettlementServiceDeps {
   db: Database;
+  /** The market or fancy a result is declared on. */
+  catalog: CatalogService;
   events: DomainEvents;
   log: Logger;
 }
@@ -57,9 +58,10 @@ export class SettlementService {
   /**
    * POST declare-result: settle the market with the result; the same result again changes
    * nothing; another result on a settled market is a correction (rollback + settle, one
-   * transaction). `actor` null is the system (benchmarks, scripts).
+   * transaction). `actor` null is the system (benchmarks, scripts). The result is any value:
+   * canonicalResult checks it against the market (a DeclareResultRequest's result passes).
    */
-  async declare(actor: Actor | null, body: DeclareResultRequest, meta: RequestMeta = NO_META): Promise<SettlementSummary> {
+  async declare(actor: Actor | null, body: { marketId: string; result: unknown }, meta: RequestMeta = NO_META): Promise<SettlementSummary> {
     const target = await this.target(body.marketId);
     const result = canonicalResult(target.target, body.result);
     if (result === null) throw new DomainError('VALIDATION', `${MESSAGES.resultInvalid}: ${target.name}`);
@@ -166,6 +168,18 @@ export class SettlementService {
       }
     }
     return settled;
+  }
+
+  /**
+   * Settles one market of a casino round in the engine's transaction (source 'casino'; VOID
+   * refunds). Idempotent: a market already settled with the same result is left as it is. The
+   * market's players get their balance after commit.
+   */
+  async settleCasinoMarket(tx: Tx, marketId: string, result: repo.CasinoResult | { type: 'VOID' }): Promise<repo.SettleRow> {
+    const out = await repo.settleMarket(tx, marketId, result, 'casino', null);
+    if (out.outcome === 'DIFFERENT_RESULT') throw new Error(`casino market ${marketId} is settled with another result`);
+    if (out.outcome === 'SETTLED') this.publishWalletsAfterCommit(tx, marketId, out.journalId ?? out.settlementId);
+    return out;
   }
 
   /** GET results: markets waiting for a result (pending) or live settlements (settled), admin and sadmin. */
@@ -281,7 +295,7 @@ export class SettlementService {
 
   /** The market or fancy a result is declared on (404 when neither exists). */
   private async target(marketId: string): Promise<Target> {
-    const market = await findMarket(this.deps.db, marketId);
+    const market = await this.deps.catalog.findMarket(marketId);
     if (market !== null) {
       const runners = market.runners.filter((r) => r.status !== 'removed');
       return {
@@ -291,7 +305,7 @@ export class SettlementService {
         names: new Map(runners.map((r) => [r.selectionId, r.name])),
       };
     }
-    const fancy = await findFancy(this.deps.db, marketId);
+    const fancy = await this.deps.catalog.findFancy(marketId);
     if (fancy !== null) return { marketId, name: fancy.name, target: { kind: 'fancy' }, names: new Map() };
     throw new DomainError('NOT_FOUND', MESSAGES.marketNotFound);
   }
@@ -302,8 +316,13 @@ export class SettlementService {
    * position on it.
    */
   private publishAfterCommit(tx: Tx, marketId: string, ref: string | null): void {
+    tx.afterCommit(() => void this.publishMarket(marketId));
+    this.publishWalletsAfterCommit(tx, marketId, ref);
+  }
+
+  /** After commit: a live `balance` event to every player with a position on the market. */
+  private publishWalletsAfterCommit(tx: Tx, marketId: string, ref: string | null): void {
     tx.afterCommit(() => {
-      void this.publishMarket(marketId);
       void repo
         .usersWithPositions(this.deps.db, marketId)
         .then((userIds) => this.publishWallets(userIds, ref ?? marketId))
@@ -313,8 +332,8 @@ export class SettlementService {
 
   private async publishMarket(marketId: string): Promise<void> {
     try {
-      const market = await findMarket(this.deps.db, marketId);
-      const fancy = market === null ? await findFancy(this.deps.db, marketId) : null;
+      const market = await this.deps.catalog.findMarket(marketId);
+      const fancy = market === null ? await this.deps.catalog.findFancy(marketId) : null;
       const matchId = market?.eventId ?? fancy?.eventId;
       if (matchId === undefined) return;
       this.deps.events.publish('catalog.matchChanged', {

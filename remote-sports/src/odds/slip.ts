@@ -55,6 +55,9 @@ export const PLACE_BET_NETWORK_RETRIES = 1;
 /** Wait before that automatic retry. */
 export const PLACE_BET_RETRY_DELAY_MS = 1_000;
 
+/** How the slip places its bet: the body and the submission's Idempotency-Key → the reply and its message. */
+export type PlaceBet = (body: PlaceBetRequest, idempotencyKey: string) => Promise<{ data: PlaceBetResponse; message: string }>;
+
 /**
  * Place a bet with the submission's Idempotency-Key. When the answer is lost (a network failure:
  * the bet may or may not have been taken) the same request is sent again with the same key, so

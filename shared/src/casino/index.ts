@@ -25,7 +25,7 @@ export {
 } from './pf1';
 export { chainSeeds, seedAt, chainCommitment, verifyChainLink } from './pf1-chain';
 export { backReturnPer100, formatPrice, formatRtp } from './market-kit';
-export { CASINO_GAMES, casinoGame, drawShoe, playRound, type CasinoGameCode } from './registry';
+export { CASINO_GAMES, casinoGame, drawShoe, playRound } from './registry';
 export { teenPatti20, teenPattiHand, pairPlusProfit, type TeenPattiConfig, type TeenPattiCategory, type TeenPattiHand } from './teen-patti';
 export { dragonTiger20, dragonTigerWinner, DRAGON_TIGER_EXCHANGE, DRAGON_TIGER_STANDARD, type DragonTigerConfig } from './dragon-tiger';
 export { lucky7, type Lucky7Config } from './lucky7';

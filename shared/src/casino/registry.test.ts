@@ -1,6 +1,7 @@
 /** @jest-environment node */
 // jsdom has no crypto.subtle; PF-1 needs Web Crypto.
-import { DRAGON_TIGER_STANDARD } from './dragon-tiger';
+import { DRAGON_TIGER_EXCHANGE, DRAGON_TIGER_STANDARD, dragonTiger20, type DragonTigerConfig } from './dragon-tiger';
+import { lucky7 } from './lucky7';
 import { backReturnPer100 } from './market-kit';
 import { CASINO_GAMES, casinoGame, drawShoe, playRound } from './registry';
 import { type CasinoGame } from './types';
@@ -11,8 +12,8 @@ const CLIENT_SEED = 'india-casino-demo';
 describe('the §2.3 worked deals, from the seeds (CASINO.md §2.3)', () => {
   it('Dragon Tiger: D = 8♦, T = K♦, Tiger wins (one deck, as the doc deals it)', async () => {
     // The doc deals its examples from the 52-card nonce-0 deck; the 20-20 table itself uses 8 decks.
-    const oneDeck: CasinoGame<typeof DRAGON_TIGER_STANDARD> = { ...CASINO_GAMES.dt20, shoe: { kind: 'cards', decks: 1 } };
-    for (const config of [CASINO_GAMES.dt20.defaultConfig, DRAGON_TIGER_STANDARD]) {
+    const oneDeck: CasinoGame<DragonTigerConfig> = { ...dragonTiger20, shoe: { kind: 'cards', decks: 1 } };
+    for (const config of [DRAGON_TIGER_EXCHANGE, DRAGON_TIGER_STANDARD]) {
       const r = await playRound(oneDeck, SERVER_SEED, CLIENT_SEED, 0, config);
       expect(r).toMatchObject({ win: '2', card: '8DD,KDD', hands: { dragon: ['8DD'], tiger: ['KDD'] } });
     }
@@ -24,7 +25,7 @@ describe('the §2.3 worked deals, from the seeds (CASINO.md §2.3)', () => {
   });
 
   it('Lucky 7: 8♦ is High, Even and Red (one deck)', async () => {
-    const r = await playRound({ ...CASINO_GAMES.lucky7, shoe: { kind: 'cards', decks: 1 } }, SERVER_SEED, CLIENT_SEED, 0);
+    const r = await playRound({ ...lucky7, shoe: { kind: 'cards', decks: 1 } }, SERVER_SEED, CLIENT_SEED, 0);
     expect(r).toMatchObject({ win: '2', card: '8DD', rdesc: 'High Card#Even#Red#Card 8' });
   });
 
@@ -72,7 +73,7 @@ describe('the registry', () => {
  * money returned is one of the rules' amounts, at most one runner wins, results are deterministic,
  * selection ids are unique, and the rules panel has a line per market.
  */
-describe.each(Object.values(CASINO_GAMES).map((g) => [g.code, g as CasinoGame<unknown>] as const))('%s over 60 PF-1 rounds', (_code, game) => {
+describe.each(Object.values(CASINO_GAMES).map((g) => [g.code, g] as const))('%s over 60 PF-1 rounds', (_code, game) => {
   it('settles every runner of every market and stays within its rules', async () => {
     const config = game.parseConfig(undefined);
     const markets = game.markets(config);

@@ -15,34 +15,35 @@ import { teenPatti20 } from './teen-patti';
 import { thirtyTwoCards } from './thirty-two-cards';
 import { type CasinoGame, type RoundResult } from './types';
 
-/** Every live table of this step, by its stable code (URLs and the database use the code). */
-export const CASINO_GAMES = Object.freeze({
-  teen20: teenPatti20,
-  dt20: dragonTiger20,
-  lucky7,
-  ab20: andarBahar,
-  card32: thirtyTwoCards,
-  baccarat,
-  roulette,
+/**
+ * Every live table of this step, by its stable code (URLs and the database use the code). Typed
+ * as a record of codes, as the API reads it; `casinoGame` is the checked lookup.
+ */
+export const CASINO_GAMES: Readonly<Record<string, CasinoGame>> = Object.freeze({
+  teen20: teenPatti20 as CasinoGame,
+  dt20: dragonTiger20 as CasinoGame,
+  lucky7: lucky7 as CasinoGame,
+  ab20: andarBahar as CasinoGame,
+  card32: thirtyTwoCards as CasinoGame,
+  baccarat: baccarat as CasinoGame,
+  roulette: roulette as CasinoGame,
 });
 
-export type CasinoGameCode = keyof typeof CASINO_GAMES;
-
-/** The table with this code, or undefined (codes come from URLs and rows, so check them). */
-export function casinoGame(code: string): CasinoGame<unknown> | undefined {
-  return Object.prototype.hasOwnProperty.call(CASINO_GAMES, code) ? (CASINO_GAMES[code as CasinoGameCode] as CasinoGame<unknown>) : undefined;
+/** The table with this code, or undefined: only the registry's own codes, never 'toString' and the like. */
+export function casinoGame(code: string): CasinoGame | undefined {
+  return Object.prototype.hasOwnProperty.call(CASINO_GAMES, code) ? CASINO_GAMES[code] : undefined;
 }
 
 /**
  * The round's shoe from its seeds: the PF-1 shuffle of the table's canonical shoe (deal from index
  * 0), or for the wheel a one-element shoe holding the PF-1 pocket as a decimal string.
  */
-export async function drawShoe(game: CasinoGame<unknown>, serverSeed: string, clientSeed: string, nonce: Nonce): Promise<string[]> {
+export async function drawShoe(game: CasinoGame, serverSeed: string, clientSeed: string, nonce: Nonce): Promise<string[]> {
   if (game.shoe.kind === 'wheel') return [String(await pf1Pocket(serverSeed, clientSeed, nonce))];
   return pf1Shuffle(canonicalDeck(game.shoe.decks, game.shoe.ranks), serverSeed, clientSeed, nonce);
 }
 
 /** A whole round: `drawShoe`, then the table's `resolve` under `config` (the default if omitted). */
 export async function playRound<C>(game: CasinoGame<C>, serverSeed: string, clientSeed: string, nonce: Nonce, config: C = game.defaultConfig): Promise<RoundResult> {
-  return game.resolve(await drawShoe(game as CasinoGame<unknown>, serverSeed, clientSeed, nonce), config);
+  return game.resolve(await drawShoe(game as CasinoGame, serverSeed, clientSeed, nonce), config);
 }

@@ -66,7 +66,8 @@ export interface ListClientsResponse {
 export interface AddUserRequest {
   username: string;
   displayName: string;
-  phone?: string;
+  /** Absent, null or '' for none. */
+  phone?: string | null;
   password: string;
   /** Must be the caller's child role (childRoleOf). */
   role: Role;
@@ -83,7 +84,8 @@ export interface AddUserRequest {
 export interface UpdateUserRequest {
   username: string;
   displayName: string;
-  phone?: string;
+  /** Absent, null or '' for none. */
+  phone?: string | null;
   partnership: number;
   creditReference: number;
   commission: number;
@@ -165,12 +167,6 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export interface UserDetailQuery {
   username: string;
 }
-
-/**
- * Response data of users-lock and bet-lock: the account after the change. A lock on an agent
- * applies to its whole downline; the rows below keep their own status and betLock.
- */
-export type LockResponse = ClientRow;
 
 /** Rows per page of list-clients and account-statement when the query names none. */
 export const PAGE_SIZE_DEFAULT = 25;

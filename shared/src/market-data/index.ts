@@ -12,8 +12,7 @@ import { on } from '../event-bus/bus';
 import { readCredentials } from '../util/storage';
 import { createMarketDataClient, type DataSocket, type MarketDataClient } from './market-data-client';
 
-export { applyMarketMessage, initialMatchState, type ApplyOutcome, type MarketMessage, type MatchDataStatus, type MatchState } from './market-state';
-export { createMarketDataClient, type DataSocket, type MarketDataClient, type MarketDataClientOptions } from './market-data-client';
+export { initialMatchState, type MatchDataStatus, type MatchState } from './market-state';
 
 /**
  * Open the page's data connection: namespace /data on the shell's origin, websocket transport,

@@ -1,14 +1,10 @@
-/** Routes that read the ledger: the account statement (players and agents alike). */
-import { MESSAGES, PAGE_SIZE_MAX, type AccountStatementQuery } from '@backlay/shared/contracts';
-import type { FastifyInstance } from 'fastify';
-import { bearerSecurity, isoTimeSchema, responses, rupeesSchema } from '../common/schemas';
-import { signedIn } from '../plugins/auth';
-import { actorOf } from '../users/users.routes';
-import type { StatementService } from './statement.service';
+/** JSON schemas of the account statement route (request and response). */
+import { PAGE_SIZE_MAX, type AccountStatementQuery } from '@backlay/shared/contracts';
+import { bearerSecurity, isoTimeSchema, responses, rupeesSchema, type Agree, type AllAgree, type QueryOf } from '../common/schemas';
 
-const isoDateField = { type: 'string', minLength: 1, maxLength: 40 };
+const isoDateField = { type: 'string', minLength: 1, maxLength: 40 } as const;
 
-const accountStatementSchema = {
+export const accountStatementSchema = {
   tags: ['ledger'],
   security: bearerSecurity,
   querystring: {
@@ -53,15 +49,7 @@ const accountStatementSchema = {
       pageSize: { type: 'integer' },
     },
   }),
-};
+} as const;
 
-export async function ledgerRoutes(app: FastifyInstance, options: { statements: StatementService }): Promise<void> {
-  app.get<{ Querystring: AccountStatementQuery }>(
-    '/account-statement',
-    { schema: accountStatementSchema, config: { access: signedIn() } },
-    async (request) => ({
-      data: await options.statements.accountStatement(actorOf(request), request.query),
-      message: MESSAGES.ok,
-    }),
-  );
-}
+/** The contract's query type (the front end's) agrees with the schema. */
+export type StatementsContractsAgree = AllAgree<[Agree<AccountStatementQuery, QueryOf<typeof accountStatementSchema>>]>;

@@ -1,0 +1,19 @@
+/** The account statement: the ledger of one's own wallet or a downline account's (players and agents alike). */
+import { MESSAGES } from '@backlay/shared/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { RouteTypes } from '../common/schemas';
+import { signedIn } from '../plugins/auth';
+import { actorOf } from '../plugins/request-context';
+import type { StatementService } from './statement.service';
+import { accountStatementSchema } from './statements.schemas';
+
+export async function statementsRoutes(app: FastifyInstance, options: { statements: StatementService }): Promise<void> {
+  app.get<RouteTypes<typeof accountStatementSchema>>(
+    '/account-statement',
+    { schema: accountStatementSchema, config: { access: signedIn() } },
+    async (request) => ({
+      data: await options.statements.accountStatement(actorOf(request), request.query),
+      message: MESSAGES.ok,
+    }),
+  );
+}
