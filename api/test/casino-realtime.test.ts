@@ -17,7 +17,8 @@ let token = '';
 const sockets = new TestSockets(() => baseUrl);
 
 beforeAll(async () => {
-  clock = new FakeClock(Date.UTC(2026, 10, 24, 12, 0, 0));
+  // The real time: placement checks a round's close against the database's clock.
+  clock = new FakeClock(Date.now());
   t = await buildTestApp({ clock, env: { CASINO_BETTING_SECONDS: String(BETTING_SECONDS), CASINO_CHAIN_LENGTH: '10', CASINO_DEAL_MS_MAX: '2000' } });
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
   const player = await t.createUser({ role: 'user' });
