@@ -67,13 +67,12 @@ const WARM_BETS = 100;
 /** Gate on the engine with every table running: mean % of one core over the windows (issue 17). */
 const ENGINE_BAR_PCT = 5;
 /**
- * Gate on settlement ÷ one SQL pass, set from three default runs (4 tables, 25–75 % foreign
- * load): medians 3.6–4.0 (rounds 2.8–4.8) on dt20's 10 markets. The sports bar is 2 for one
+ * Gate on settlement ÷ one SQL pass: medians 3.6–4.0 before migration 0023 dropped the foreign
+ * keys of the settlement rows, 2.7–2.8 after, on dt20's 10 markets. The sports bar is 2 for one
  * market; a round settles each market with bets through its own settle_market call, so a player
- * on k of the round's markets gets k settlement rows, 5k partnership-share rows (each with three
- * foreign-key checks) and k ledger entries where the baseline writes one row — about 1.5 rows per
- * player on dt20. The bar leaves ~25 % above those medians, to catch a regression such as per-bet
- * work, not the known per-market overhead (see api/README.md, casino, "Measured").
+ * on k of the round's markets gets k settlement rows, 5k partnership-share rows and k ledger
+ * entries where the baseline writes one row — about 1.5 rows per player on dt20. The bar catches
+ * a regression such as per-bet work, not that known per-market overhead (api/README.md, casino).
  */
 const SETTLE_BAR = 5;
 
@@ -364,7 +363,7 @@ try {
     const ratio = median(settlements.map((s) => s.ratio));
     console.log(
       `bar ≤ ${SETTLE_BAR} (sports: 2 for one market): the engine calls settle_market once per market with bets, so a player on k markets\n` +
-        'costs k settlement rows, 5k partnership shares (3 foreign-key checks each) and k ledger entries where the one pass writes one row\n' +
+        'costs k settlement rows, 5k partnership shares and k ledger entries where the one pass writes one row\n' +
         '(rows/player above); the bar is ~25 % over the measured medians of 3.6–4.0, to catch per-bet regressions, not that overhead.',
     );
     gate(
