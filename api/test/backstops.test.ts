@@ -126,12 +126,12 @@ describe('L16 actor and audit backstops', () => {
   });
 
   it('settlements are never deleted, and their per-user and per-agent rows never change (migration 0023)', async () => {
-    expect(await rawSqlError([['DELETE FROM settlements']])).toMatch(/settlements is append-only: DELETE/);
+    expect(await rawSqlError(['DELETE FROM settlements'])).toMatch(/settlements is append-only: DELETE/);
     expect(await rawSqlError(['TRUNCATE settlements CASCADE'])).toMatch(/append-only: TRUNCATE/);
-    expect(await rawSqlError([['UPDATE settlement_users SET turnover_minor = 0']])).toMatch(/settlement_users is append-only: UPDATE/);
-    expect(await rawSqlError([['DELETE FROM settlement_users']])).toMatch(/settlement_users is append-only: DELETE/);
-    expect(await rawSqlError([['UPDATE settlement_shares SET amount_minor = 0']])).toMatch(/settlement_shares is append-only: UPDATE/);
-    expect(await rawSqlError([['DELETE FROM settlement_shares']])).toMatch(/settlement_shares is append-only: DELETE/);
+    expect(await rawSqlError(['UPDATE settlement_users SET turnover_minor = 0'])).toMatch(/settlement_users is append-only: UPDATE/);
+    expect(await rawSqlError(['DELETE FROM settlement_users'])).toMatch(/settlement_users is append-only: DELETE/);
+    expect(await rawSqlError(['UPDATE settlement_shares SET amount_minor = 0'])).toMatch(/settlement_shares is append-only: UPDATE/);
+    expect(await rawSqlError(['DELETE FROM settlement_shares'])).toMatch(/settlement_shares is append-only: DELETE/);
   });
 });
 
