@@ -11,10 +11,26 @@ export { useObservable } from './stores/use-observable';
 export { useLoad, notifyFailure, type Load } from './stores/use-load';
 export {
   marketData,
+  casinoLive,
   createMarketDataClient,
+  createCasinoLiveClient,
+  createDataConnection,
   applyMarketMessage,
+  applyCasinoMessage,
+  clockOffsetOf,
   initialMatchState,
+  initialCasinoTableState,
   type ApplyOutcome,
+  type CasinoClientEvents,
+  type CasinoLiveClient,
+  type CasinoLiveClientOptions,
+  type CasinoMessage,
+  type CasinoServerEvents,
+  type CasinoSubscribeAck,
+  type CasinoTableState,
+  type DataConnection,
+  type DataConnectionMember,
+  type DataConnectionOptions,
   type DataSocket,
   type MarketDataClient,
   type MarketDataClientOptions,
@@ -24,8 +40,8 @@ export {
 } from './market-data/index';
 export { STORAGE_KEYS, credentialKeys, readCredentials, writeCredentials, clearCredentials, type StoredCredentials } from './util/storage';
 export { rememberSignOut, clearSignOut, signOutNotice, asSignOutReason, signedOutBecause, type SignedOutBecause } from './util/sign-out';
-export { formatRupees, hasAtMostTwoDecimals, sumRupeesForDisplay } from './util/money';
-export { newIdempotencyKey } from './util/idempotency';
+export { formatRupees, hasAtMostTwoDecimals, parseStake, sumRupeesForDisplay, toMinor, toRupees } from './util/money';
+export { NETWORK_RETRIES, NETWORK_RETRY_DELAY_MS, createSubmissionKeys, newIdempotencyKey, retryOnNetworkLoss, type SubmissionKeys } from './util/idempotency';
 export { lazyWithRetry, importWithRetry } from './util/lazy-with-retry';
 export { Button, TextField, Page, Spinner, EmptyState, SelectField, FormFooter } from './ui/kit';
 export { BuildTag, buildStampsShown } from './ui/build-tag';

@@ -5,6 +5,7 @@ import {
   bookmakerToRunnerBet,
   exposureMinor,
   fancyExposureMinor,
+  toMinor,
   type FancyBook,
   type FancySide,
   type Market,
@@ -18,16 +19,6 @@ import {
  * done by the pure functions of `@backlay/shared/domain` (the ones the API's placement uses), in
  * whole paise: the API's rupees are turned into paise at the edge and back only for display.
  */
-
-/** Rupees as the API sends them → whole paise. */
-export function toMinor(rupees: number): number {
-  return Math.round(rupees * 100);
-}
-
-/** Whole paise → rupees for display. */
-export function toRupees(minor: number): number {
-  return minor / 100;
-}
 
 /** Positions of a match by market id (runner markets) or fancy id (fancies). */
 export function positionsById(positions: readonly MarketPosition[]): Map<string, MarketPosition> {
