@@ -47,6 +47,7 @@ export { Button, TextField, Page, Spinner, EmptyState, SelectField, FormFooter }
 export { BuildTag, buildStampsShown } from './ui/build-tag';
 export { TableScroll, scrollStateOf, type ScrollState } from './ui/table-scroll';
 export { Dialog } from './ui/dialog';
+export { DateRange, rangeInverted, rangeReady, type DateRangeValue } from './ui/date-range';
 export { Pager, pageCount } from './ui/pager';
 export { AccountStatementView, defaultStatementRange, STATEMENT_DATE_FORMAT, STATEMENT_DEFAULT_DAYS, STATEMENT_PAGE_SIZE } from './ui/account-statement-view';
 export { StandaloneRemote } from './ui/standalone';
