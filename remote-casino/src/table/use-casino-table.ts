@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   casinoApi,
   casinoLive,
@@ -40,6 +40,7 @@ export function useCasinoTable(matchId: string): CasinoTableModel {
   const [live, setLive] = useState<CasinoTableState>(() => initialCasinoTableState(matchId));
   const [polled, setPolled] = useState<{ round: CasinoRoundView; offsetMs: number } | null>(null);
   const shown = useRef(false);
+  const reloadTable = useCallback(() => setVersion((v) => v + 1), []);
 
   useEffect(() => {
     let current = true;
@@ -98,6 +99,6 @@ export function useCasinoTable(matchId: string): CasinoTableModel {
     isDisable: realtime ? live.isDisable : (view?.isDisable ?? false),
     status: live.status,
     clockOffsetMs: usePolled ? polled.offsetMs : realtime ? live.clockOffsetMs : tableOffset,
-    reloadTable: () => setVersion((v) => v + 1),
+    reloadTable,
   };
 }
