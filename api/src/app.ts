@@ -7,7 +7,7 @@
 import type { Area } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { AccessTokens } from './auth/access-tokens';
+import { AccessTokens, jwtPluginOptions } from './auth/access-tokens';
 import { authRoutes } from './auth/auth.routes';
 import { AuthService } from './auth/auth.service';
 import { Authenticator } from './auth/authenticator';
@@ -23,7 +23,7 @@ import { logOptions } from './common/log-options';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { healthRoutes } from './health/health.routes';
-import { ledgerRoutes } from './ledger/ledger.routes';
+import { statementsRoutes } from './statements/statements.routes';
 import { newsRoutes } from './news/news.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { authentication } from './plugins/auth';
@@ -79,9 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(requestValidation);
   if (config.docs.enabled) await app.register(swaggerDocs);
   await app.register(authentication, {
-    jwtSecret: deps.jwtSecret,
-    accessTokenTtlSec: config.auth.accessTokenTtlSec,
-    settings: core.settings,
+    jwt: jwtPluginOptions(deps.jwtSecret, config.auth.accessTokenTtlSec),
+    maintenance: core.settings,
     getAuthenticator: () => {
       if (authenticator === null) throw new Error('authenticator used before the app was built');
       return authenticator;
@@ -128,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         reports: new BetReportsService({ db, policy: core.usersPolicy, clock: core.clock }),
       });
       await api.register(settlementRoutes, { settlement: core.settlement });
-      await api.register(ledgerRoutes, { statements: core.statements });
+      await api.register(statementsRoutes, { statements: core.statements });
       await api.register(settingsRoutes, { settings: core.settings });
       await api.register(catalogRoutes, { catalog: core.catalog, sportsAdmin: core.sportsAdmin });
       await api.register(newsRoutes, { news: core.news });

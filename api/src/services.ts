@@ -15,16 +15,16 @@ import { LedgerService } from './ledger/ledger.service';
 import { ButtonValuesService } from './button-values/button-values.service';
 import { CatalogService } from './catalog/catalog.service';
 import { SportsAdminService } from './catalog/sports-admin.service';
-import { demoMatchImporter } from './demo/demo-matches';
-import { FeedIngest } from './feed/feed-ingest';
+import { demoMatchImporter } from './catalog/demo-matches';
+import { FeedIngest } from './catalog/feed-ingest';
 import type { FeedProvider } from './feed/feed-provider';
 import { SimulatorProvider } from './feed/simulator/simulator';
 import { NewsService } from './news/news.service';
 import { PaymentAccountsService } from './payments/payment-accounts.service';
 import { PaymentRequestsService } from './payments/payment-requests.service';
 import { ScreenshotStore } from './payments/screenshot-store';
-import { DomainEvents } from './realtime/domain-events';
-import { StatementService } from './ledger/statement.service';
+import { DomainEvents } from './common/domain-events';
+import { StatementService } from './statements/statement.service';
 import { SettingsService } from './settings/settings.service';
 import { SettlementService } from './settlement/settlement.service';
 import { AccountAdminService } from './users/account-admin.service';
@@ -84,7 +84,8 @@ export function createCoreServices(deps: {
   );
   const settings = new SettingsService(deps.db, clock, deps.config.settings.cacheTtlMs, events);
   const sportsAdmin = new SportsAdminService(deps.db, events);
-  const settlement = new SettlementService({ db: deps.db, events, log });
+  const catalog = new CatalogService(deps.db);
+  const settlement = new SettlementService({ db: deps.db, catalog, events, log });
   const feed = new FeedIngest({
     db: deps.db,
     provider: deps.feedProvider ?? new SimulatorProvider({ seed: deps.config.feed.seed }),
@@ -116,7 +117,7 @@ export function createCoreServices(deps: {
     }),
     settlement,
     statements: new StatementService(deps.db, ledger, usersPolicy),
-    catalog: new CatalogService(deps.db),
+    catalog,
     sportsAdmin,
     news: new NewsService(deps.db),
     buttonValues: new ButtonValuesService(deps.db),

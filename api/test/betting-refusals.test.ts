@@ -11,13 +11,11 @@ import { body, buildTestApp, createTestMarket, idempotent, walletOf, type TestCo
 
 let t: TestContext;
 let token: string;
-let userId: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
   const user = await t.createUser({ role: 'user' });
   await t.fund(user.id, 10_000n);
-  userId = user.id;
   token = (await t.login(user)).token;
 });
 afterAll(async () => {

@@ -4,10 +4,10 @@
  * housekeeping (vanished events voided, the demo import).
  */
 import { silentLogger } from '../src/common/logger';
-import { demoMatchImporter } from '../src/demo/demo-matches';
-import { FeedIngest } from '../src/feed/feed-ingest';
+import { demoMatchImporter } from '../src/catalog/demo-matches';
+import { FeedIngest } from '../src/catalog/feed-ingest';
 import { SimulatorProvider } from '../src/feed/simulator/simulator';
-import { DomainEvents, type DomainEventMap } from '../src/realtime/domain-events';
+import { DomainEvents, type DomainEventMap } from '../src/common/domain-events';
 import * as markets from '../src/catalog/markets.repository';
 import { FEED_START_MS, FakeClock, lookahead, stepFeed, tickFeed } from './feed-helper';
 import { buildTestApp, type TestContext } from './helper';

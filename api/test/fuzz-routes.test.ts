@@ -291,7 +291,6 @@ let operations: Operation[];
 beforeAll(async () => {
   t = await buildTestApp();
   operations = operationsOf(t.app.swagger() as unknown as { paths: Record<string, Record<string, Schema>> });
-  // eslint-disable-next-line no-console
   console.info(`fuzz-routes: SEED=${SEED} FUZZ_RUNS=${RUNS}`);
 });
 afterAll(() => t.close());
@@ -372,8 +371,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
       t.services.settings.invalidate();
       if (failures.length >= 20) break;
     }
-    // eslint-disable-next-line no-console
-    console.info(`fuzz-routes: ${counts.requests} requests, ${counts.ok} 2xx, ${counts.refused} refused`);
+      console.info(`fuzz-routes: ${counts.requests} requests, ${counts.ok} 2xx, ${counts.refused} refused`);
     expect(failures).toEqual([]);
   }, 15 * 60_000);
 });

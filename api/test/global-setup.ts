@@ -15,7 +15,6 @@ export interface TestPostgres {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __BACKLAY_TEST_PG__: TestPostgres | undefined;
 }
 

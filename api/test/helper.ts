@@ -3,7 +3,7 @@
  * (CREATE DATABASE test_<random>, migrations, dropped again by `close()`), the app built on it,
  * and factories that create what a test needs (users with their missing parents, chips).
  */
-import { ROLES, type Area, type LoginResponse, type Role } from '@backlay/shared/contracts';
+import { ROLES, type AccountStatus, type Area, type LoginResponse, type Role } from '@backlay/shared/contracts';
 import {
   distributePartnership,
   fancyBetPnlMinor,
@@ -74,7 +74,7 @@ export interface CreateUserOptions {
   /** null leaves the transaction password unset (changePassAndTxn stays true). */
   txnPassword?: string | null;
   mustChangePassword?: boolean;
-  status?: usersRepo.UserStatus;
+  status?: AccountStatus;
   /** Cumulative share; default DEFAULT_SHARE_BPS of the role. */
   partnershipShareBps?: number;
   displayName?: string;

@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@backlay/shared/contracts';
+import { isBlocked } from '../src/auth/auth.repository';
 import { isDomainError } from '../src/common/domain-error';
 import { assertLedgerInvariants, buildTestApp, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
 
@@ -214,7 +215,7 @@ class LockCommand implements fc.AsyncCommand<Model, Real> {
     // Inheritance: every node is locked exactly when it or an ancestor is.
     for (let node = 0; node < real.nodes.length; node += 1) {
       const id = real.nodes[node]?.id ?? '';
-      expect([node, await t.services.users.isLocked(id)]).toEqual([node, effectively(model.locked, node)]);
+      expect([node, await isBlocked(t.db, id)]).toEqual([node, effectively(model.locked, node)]);
       expect([node, await t.services.users.isBetLocked(id)]).toEqual([node, effectively(model.betLocked, node)]);
     }
     await assertWallets(model, real);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isDomainError } from '../src/common/domain-error';
 import { DEMO_BET_DELAY_SEC, DEMO_CHAIN, DEMO_PAYMENT_SETTINGS, seedDemo } from '../src/demo/demo-seed';
-import type { DomainEventMap } from '../src/realtime/domain-events';
+import type { DomainEventMap } from '../src/common/domain-events';
 import { buildTestApp, type TestContext } from './helper';
 
 let t: TestContext;

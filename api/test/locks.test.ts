@@ -7,6 +7,7 @@
  */
 import { MESSAGES, type ClientRow, type LoginResponse } from '@backlay/shared/contracts';
 import { io, type Socket } from 'socket.io-client';
+import { isBlocked } from '../src/auth/auth.repository';
 import { body, buildTestApp, TEST_ORIGIN, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
 
 let t: TestContext;
@@ -156,10 +157,10 @@ describe('POST /api/users-lock', () => {
     } finally {
       spy.mockRestore();
     }
-    expect(await t.services.users.isLocked(player.id)).toBe(true);
+    expect(await isBlocked(t.db, player.id)).toBe(true);
     await t.db.query("UPDATE users SET status = 'active' WHERE id = $1", [mdl.id]);
     expect((await userInfo(session.token)).status).toBe(200);
-    expect(await t.services.users.isLocked(player.id)).toBe(false);
+    expect(await isBlocked(t.db, player.id)).toBe(false);
   });
 
   it('a closed account cannot be locked or unlocked (409)', async () => {

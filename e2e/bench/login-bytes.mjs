@@ -13,9 +13,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FRONTENDS, ROOT } from '../../shared/build/apps.mjs';
-import { buildMissing } from '../../shared/build/build-all.mjs';
-import { serve } from '../../shared/build/serve.mjs';
+import { FRONTENDS, ROOT } from '@backlay/build/apps';
+import { buildMissing } from '@backlay/build/build-all';
+import { serve } from '@backlay/build/serve';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const BASELINE = join(HERE, 'login-bytes.baseline.json');

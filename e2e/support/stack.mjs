@@ -13,9 +13,9 @@ import { createServer } from 'node:http';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API, FRONTENDS, ROOT } from '../../shared/build/apps.mjs';
-import { buildMissing } from '../../shared/build/build-all.mjs';
-import { serve } from '../../shared/build/serve.mjs';
+import { API, FRONTENDS, ROOT } from '@backlay/build/apps';
+import { buildMissing } from '@backlay/build/build-all';
+import { serve } from '@backlay/build/serve';
 
 const HOST = '127.0.0.1';
 export const E2E_PORTS = { shell: 9180, sports: 9181, casino: 9182, payments: 9183, admin: 9184, api: 9190, control: 9199 };

@@ -63,7 +63,6 @@ test('most bookmaker and fancy bets placed between balls are accepted at once', 
     results.push({ market, ...(await place(page, market === 'fancy' ? fancyYes : bookmakerBack)) });
   }
   const placed = results.filter((r) => r.outcome === 'placed').length;
-  // eslint-disable-next-line no-console
   console.info(`bet pace: ${placed} of ${ATTEMPTS} accepted`, results.filter((r) => r.outcome === 'refused'));
   expect(placed, JSON.stringify(results)).toBeGreaterThanOrEqual(ATTEMPTS - 2);
   await expect(page.getByText('Bet Placed Successfully').first()).toBeVisible();

@@ -1,4 +1,8 @@
-/** The append-only audit log (QUALITY T16): who did what to what, before and after. */
+/**
+ * The append-only audit log (QUALITY T16): who did what to what, before and after. The audit
+ * domain has no rules and no service: this one writer is its whole interface, and every domain
+ * calls it inside the transaction of the change it records.
+ */
 import type { Queryable } from '../db/database';
 
 export interface AuditRecord {

@@ -1,8 +1,11 @@
-/** All SQL of sessions and refresh tokens. */
-import type { Area, Role } from '@backlay/shared/contracts';
+/**
+ * All SQL of sessions, refresh tokens and the credentials of an account (its passwords, the
+ * forced change, its logins, whether a lock stops it signing in). The rest of the users row is
+ * the hierarchy's (users/users.repository.ts).
+ */
+import type { AccountStatus, Area, Role } from '@backlay/shared/contracts';
 import type { Queryable } from '../db/database';
-import type { SessionEndReason } from '../realtime/domain-events';
-import type { UserStatus } from '../users/users.repository';
+import type { SessionEndReason } from './auth.events';
 
 export interface SessionRow {
   id: string;
@@ -21,7 +24,7 @@ export interface SessionAuthRow {
   /** Why the session ended, when it did. */
   endedReason: SessionEndReason | null;
   role: Role;
-  status: UserStatus;
+  status: AccountStatus;
   /** The user or one of its ancestors is locked or closed (a lock covers the whole downline). */
   blocked: boolean;
   mustChangePassword: boolean;
@@ -45,7 +48,7 @@ export interface RefreshContextRow extends RefreshTokenRow {
   userId: string;
   area: Area;
   role: Role;
-  userStatus: UserStatus;
+  userStatus: AccountStatus;
   /** The user or one of its ancestors is locked or closed. */
   blocked: boolean;
   sessionLive: boolean;
@@ -58,6 +61,65 @@ export interface RefreshContextRow extends RefreshTokenRow {
 /** True when the user `u` or any of its ancestors is not active (primary-key lookups only). */
 const BLOCKED_SQL = `(u.status <> 'active' OR EXISTS (
   SELECT 1 FROM users anc WHERE anc.id = ANY (u.ancestors) AND anc.status <> 'active'))`;
+
+/** What signing in reads of an account. */
+export interface CredentialsRow {
+  id: string;
+  username: string;
+  role: Role;
+  passwordHash: string;
+  txnPasswordHash: string | null;
+  mustChangePassword: boolean;
+  lastLoginAt: Date | null;
+  /** The login before the latest one. */
+  previousLoginAt: Date | null;
+}
+
+const CREDENTIALS_COLUMNS = `id, username, role, password_hash AS "passwordHash", txn_password_hash AS "txnPasswordHash",
+  must_change_password AS "mustChangePassword", last_login_at AS "lastLoginAt", previous_login_at AS "previousLoginAt"`;
+
+/** Case-insensitive lookup (usernames are unique on lower(username)). */
+export async function findCredentialsByUsername(q: Queryable, username: string): Promise<CredentialsRow | null> {
+  const { rows } = await q.query<CredentialsRow>(`SELECT ${CREDENTIALS_COLUMNS} FROM users WHERE lower(username) = lower($1)`, [
+    username,
+  ]);
+  return rows[0] ?? null;
+}
+
+/** `lock`: FOR UPDATE, so that concurrent logins of one user run one after the other. */
+export async function findCredentialsById(q: Queryable, id: string, options: { lock?: boolean } = {}): Promise<CredentialsRow | null> {
+  const { rows } = await q.query<CredentialsRow>(
+    `SELECT ${CREDENTIALS_COLUMNS} FROM users WHERE id = $1${options.lock === true ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * True when the user or any of its ancestors is locked or closed: such an account cannot sign
+ * in. One query by primary keys (users.id = ANY(ancestors)).
+ */
+export async function isBlocked(q: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await q.query<{ blocked: boolean }>(`SELECT ${BLOCKED_SQL} AS blocked FROM users u WHERE u.id = $1`, [userId]);
+  return rows[0]?.blocked ?? true;
+}
+
+/** Records a successful login at the database's clock; the one before becomes the previous. */
+export async function touchLastLogin(q: Queryable, userId: string): Promise<void> {
+  await q.query('UPDATE users SET previous_login_at = last_login_at, last_login_at = now() WHERE id = $1', [userId]);
+}
+
+/** Sets a new login password and clears the forced change. */
+export async function updatePassword(q: Queryable, userId: string, passwordHash: string): Promise<void> {
+  await q.query('UPDATE users SET password_hash = $2, must_change_password = false WHERE id = $1', [
+    userId,
+    passwordHash,
+  ]);
+}
+
+export async function updateTransactionPassword(q: Queryable, userId: string, txnPasswordHash: string): Promise<void> {
+  await q.query('UPDATE users SET txn_password_hash = $2 WHERE id = $1', [userId, txnPasswordHash]);
+}
 
 const SESSION_COLUMNS = `id, user_id AS "userId", area, created_at AS "createdAt", expires_at AS "expiresAt"`;
 const TOKEN_COLUMNS = `rt.id, rt.session_id AS "sessionId", rt.family_id AS "familyId", rt.token_hash AS "tokenHash",

@@ -6,9 +6,10 @@ import {
   type RefreshRequest,
   type TransactionPasswordRequest,
 } from '@backlay/shared/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { publicAccess, requireAuth, signedIn } from '../plugins/auth';
-import type { AuthService, RequestMeta } from './auth.service';
+import { metaOf } from '../plugins/request-context';
+import type { AuthService } from './auth.service';
 import {
   changePasswordSchema,
   loginSchema,
@@ -17,11 +18,6 @@ import {
   transactionPasswordSchema,
   userInfoSchema,
 } from './auth.schemas';
-
-function metaOf(request: FastifyRequest): RequestMeta {
-  const userAgent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: userAgent?.slice(0, 512) ?? null, requestId: request.id };
-}
 
 /** Routes the caller may use while changePassAndTxn is still true. */
 const setupAllowed = signedIn({ allowDuringSetup: true });

@@ -20,13 +20,15 @@ import type { Config } from '../config';
 import type { Database, Tx } from '../db/database';
 import type { Logger } from '../common/logger';
 import type { LedgerService } from '../ledger/ledger.service';
-import { paiseToRupees } from '../ledger/money';
-import type { DomainEvents, SessionEndReason } from '../realtime/domain-events';
+import { paiseToRupees } from '../common/money';
+import type { DomainEvents } from '../common/domain-events';
+import type { SessionEndReason } from './auth.events';
 import type { SettingsService } from '../settings/settings.service';
-import * as users from '../users/users.repository';
 import type { AccessTokens } from './access-tokens';
 import * as repo from './auth.repository';
-import { sessionEndedError, type AuthContext } from './authenticator';
+import type { AuthContext } from '../plugins/auth';
+import type { RequestMeta } from '../plugins/request-context';
+import { sessionEndedError } from './authenticator';
 import { throttledError, type LoginThrottle } from './login-throttle';
 import { checkNewPassword, checkTransactionPassword } from './password-rules';
 import type { PasswordHasher } from './passwords';
@@ -37,13 +39,6 @@ import {
   hashRefreshToken,
   isRefreshTokenShape,
 } from './refresh-token';
-
-/** Where a request came from, for sessions, throttling and the audit log. */
-export interface RequestMeta {
-  ip: string | null;
-  userAgent: string | null;
-  requestId: string | null;
-}
 
 export interface AuthServiceDeps {
   db: Database;
@@ -104,7 +99,7 @@ export class AuthService {
    * Throttle, then password, then area, then account state: a wrong area or a locked account
    * is only revealed to someone who knows the password.
    */
-  private async checkCredentials(area: Area, body: LoginRequest, meta: RequestMeta): Promise<users.UserRow> {
+  private async checkCredentials(area: Area, body: LoginRequest, meta: RequestMeta): Promise<repo.CredentialsRow> {
     const { db, throttles, passwords } = this.deps;
     const throttleKey =
       area === 'player'
@@ -116,7 +111,7 @@ export class AuthService {
       throw throttledError(decision.retryAfterSec);
     }
 
-    const user = await users.findUserByUsername(db, body.username);
+    const user = await repo.findCredentialsByUsername(db, body.username);
     const passwordOk =
       user === null ? await passwords.verifyDummy(body.password) : await passwords.verify(user.passwordHash, body.password);
     if (user === null || !passwordOk) {
@@ -130,7 +125,7 @@ export class AuthService {
     if (areaOfRole(user.role) !== area) {
       throw new DomainError('WRONG_AREA', area === 'player' ? MESSAGES.wrongAreaPlayer : MESSAGES.wrongAreaAdmin);
     }
-    if (await users.isBlocked(db, user.id)) throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
+    if (await repo.isBlocked(db, user.id)) throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
     throttles[area].reset(throttleKey);
     return user;
   }
@@ -141,8 +136,8 @@ export class AuthService {
    * session stays live. Null when the account was locked meanwhile.
    */
   private async startSession(tx: Tx, userId: string, area: Area, meta: RequestMeta) {
-    const locked = await users.findUserById(tx, userId, { lock: true });
-    if (locked === null || (await users.isBlocked(tx, userId))) return null;
+    const locked = await repo.findCredentialsById(tx, userId, { lock: true });
+    if (locked === null || (await repo.isBlocked(tx, userId))) return null;
     const endedSessionIds = await repo.endLiveSessions(tx, userId, 'replaced', null);
     await repo.revokeRefreshTokensOfSessions(tx, endedSessionIds);
     const session = await repo.insertSession(tx, {
@@ -160,7 +155,7 @@ export class AuthService {
       tokenHash: hashRefreshToken(refreshToken),
       expiresAt: session.expiresAt,
     });
-    await users.touchLastLogin(tx, userId);
+    await repo.touchLastLogin(tx, userId);
     tx.afterCommit(() =>
       this.deps.events.publish('session.ended', { userId, endedSessionIds, liveSessionId: session.id, reason: 'replaced' }),
     );
@@ -219,7 +214,7 @@ export class AuthService {
 
   /** GET /api/user-info. */
   async userInfo(auth: AuthContext): Promise<UserInfo> {
-    const user = await users.findUserById(this.deps.db, auth.userId);
+    const user = await repo.findCredentialsById(this.deps.db, auth.userId);
     if (user === null) throw new DomainError('SESSION_ENDED', MESSAGES.sessionEnded);
     const wallet = await this.deps.ledger.walletOf(user.id);
     return {
@@ -244,14 +239,14 @@ export class AuthService {
     body: ChangePasswordRequest,
     meta: RequestMeta,
   ): Promise<{ changePassAndTxn: boolean }> {
-    const user = await users.findUserById(this.deps.db, auth.userId);
+    const user = await repo.findCredentialsById(this.deps.db, auth.userId);
     if (user === null) throw new DomainError('SESSION_ENDED', MESSAGES.sessionEnded);
     const problem = checkNewPassword(body, user.username);
     if (problem !== null) throw new DomainError('VALIDATION', problem);
     await this.verifyOwnPassword(auth, user, body.oldPassword, MESSAGES.oldPasswordWrong);
     const passwordHash = await this.deps.passwords.hash(body.newPassword);
     await this.deps.db.transaction(async (tx) => {
-      await users.updatePassword(tx, user.id, passwordHash);
+      await repo.updatePassword(tx, user.id, passwordHash);
       const endedSessionIds = await repo.endLiveSessions(tx, user.id, 'password_changed', auth.sessionId);
       await repo.revokeRefreshTokensOfSessions(tx, endedSessionIds);
       await insertAuditRecords(tx, [
@@ -285,14 +280,14 @@ export class AuthService {
   ): Promise<{ changePassAndTxn: boolean }> {
     const problem = checkTransactionPassword(body);
     if (problem !== null) throw new DomainError('VALIDATION', problem);
-    const user = await users.findUserById(this.deps.db, auth.userId);
+    const user = await repo.findCredentialsById(this.deps.db, auth.userId);
     if (user === null) throw new DomainError('SESSION_ENDED', MESSAGES.sessionEnded);
     // While wrong transaction passwords lock its checks, it cannot be replaced either.
     this.deps.transactionPasswords.assertNotThrottled(user.id);
     await this.verifyOwnPassword(auth, user, body.password, MESSAGES.passwordWrong);
     const txnPasswordHash = await this.deps.passwords.hash(body.transactionPassword);
     await this.deps.db.transaction(async (tx) => {
-      await users.updateTransactionPassword(tx, user.id, txnPasswordHash);
+      await repo.updateTransactionPassword(tx, user.id, txnPasswordHash);
       await insertAuditRecords(tx, [
         {
           actorId: user.id,
@@ -315,7 +310,7 @@ export class AuthService {
    * the right password resets the count. Without it a stolen access token could guess the
    * password with no limit.
    */
-  private async verifyOwnPassword(auth: AuthContext, user: users.UserRow, plain: string, wrongMessage: string): Promise<void> {
+  private async verifyOwnPassword(auth: AuthContext, user: repo.CredentialsRow, plain: string, wrongMessage: string): Promise<void> {
     const throttle = this.deps.throttles[auth.area];
     const key = `password:${user.id}`;
     const decision = throttle.check(key);

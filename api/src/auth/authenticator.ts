@@ -4,30 +4,17 @@
  * a logout or a refresh-token reuse effective on the very next request, even while the access
  * token itself has not expired.
  */
-import { MESSAGES, type Area, type Role, type SignOutReason } from '@backlay/shared/contracts';
+import { MESSAGES, type SignOutReason } from '@backlay/shared/contracts';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
-import type { SessionEndReason } from '../realtime/domain-events';
+import type { AuthContext, RequestAuthenticator } from '../plugins/auth';
+import type { SessionEndReason } from './auth.events';
 import type { AccessTokens } from './access-tokens';
 import { findSessionAuth } from './auth.repository';
 import { bearerToken, type AccessClaims } from './token-claims';
 
-/** The authenticated caller of a request or socket. */
-export interface AuthContext {
-  userId: string;
-  sessionId: string;
-  role: Role;
-  area: Area;
-  /** True while the user must change the password or set a transaction password. */
-  changePassAndTxn: boolean;
-  /**
-   * Set on routes with `sessionCheckedByHandler`: only the JWT was verified; the handler must
-   * check the session (live, same user and area, not locked, first-login gate, role) itself.
-   */
-  sessionUnchecked?: true;
-}
-
-export class Authenticator {
+/** The caller behind a token; plugins/auth.ts asks it on every signed-in request. */
+export class Authenticator implements RequestAuthenticator {
   constructor(
     private readonly tokens: AccessTokens,
     private readonly db: Database,

@@ -6,7 +6,7 @@
 import { MESSAGES } from '@backlay/shared/contracts';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
-import { findUserById } from '../users/users.repository';
+import { findCredentialsById } from './auth.repository';
 import { throttledError, type LoginThrottle } from './login-throttle';
 import type { PasswordHasher } from './passwords';
 
@@ -21,7 +21,7 @@ export class TransactionPasswords {
   async verify(userId: string, plain: string): Promise<void> {
     const key = keyOf(userId);
     this.assertNotThrottled(userId);
-    const user = await findUserById(this.db, userId);
+    const user = await findCredentialsById(this.db, userId);
     const ok = user?.txnPasswordHash != null && (await this.passwords.verify(user.txnPasswordHash, plain));
     if (!ok) {
       this.throttle.recordFailure(key);

@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { bearerSecurity, isoTimeSchema, nullableIsoTimeSchema, responses, roleSchema, rupeesSchema } from '../common/schemas';
 import { agentsOnly, requireAuth, signedIn } from '../plugins/auth';
-import { actorOf } from '../users/users.routes';
+import { actorOf } from '../plugins/request-context';
 import type { BetReportsService } from './bet-reports.service';
 
 const tags = ['bet-reports'];

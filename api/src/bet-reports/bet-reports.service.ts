@@ -7,7 +7,6 @@
  * pure rules of book-rules.ts (the same shared maths as placement and settlement).
  */
 import {
-  MESSAGES,
   type BetHistoryQuery,
   type BetListByIdsRequest,
   type BetPage,
@@ -26,8 +25,9 @@ import type { ChainAgent } from '@backlay/shared/domain';
 import type { Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
-import { paiseToRupees } from '../ledger/money';
-import { isAgent, type Actor, type UsersPolicy } from '../users/policy';
+import { paiseToRupees } from '../common/money';
+import type { Actor } from '../plugins/request-context';
+import { isAgent, type UsersPolicy } from '../users/policy';
 import { ownUnlessNamed } from '../users/users.service';
 import {
   childBelow,

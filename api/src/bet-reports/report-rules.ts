@@ -3,7 +3,7 @@
  * UTC; default the last 7 days ending today), paging, and how a stored bet's price is shown.
  */
 import { BET_LIST_PAGE_SIZE, type BetMarketType } from '@backlay/shared/contracts';
-import { parseDateRange, type DateRange } from '../ledger/statement-rules';
+import { parseDateRange, type DateRange } from '../statements/statement-rules';
 
 const DAY_MS = 86_400_000;
 

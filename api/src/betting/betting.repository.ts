@@ -1,11 +1,11 @@
 /**
  * All SQL of bet placement: the one-call `place_runner_bet` / `place_fancy_bet_checked` functions
- * (api/sql/functions: the session, every check and the money part) and their batches, the bet
- * list, and the market bet-locks.
+ * (api/sql/functions: the session, every check and the money part) and their batches, and the
+ * bet list. The market bet-locks those functions check are the agents' (users.repository.ts).
  */
 import type { AnyBetSide, Area, BetMarketType, BetStatus } from '@backlay/shared/contracts';
 import type { Database, Queryable } from '../db/database';
-import type { SessionEndReason } from '../realtime/domain-events';
+import type { SessionEndReason } from '../auth/auth.events';
 import type { StoredPnl } from './positions';
 
 export type PlaceOutcome =
@@ -229,53 +229,4 @@ export async function betsOfUserOnMatch(q: Queryable, userId: string, matchId: s
     matchId,
   ]);
   return rows.map(toBetRow);
-}
-
-/** True when a market or a fancy with this id exists (market bet-locks name either). */
-export async function marketOrFancyExists(q: Queryable, marketId: string): Promise<boolean> {
-  const { rows } = await q.query<{ found: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM markets WHERE id = $1) OR EXISTS (SELECT 1 FROM fancies WHERE id = $1) AS found',
-    [marketId],
-  );
-  return rows[0]?.found ?? false;
-}
-
-/**
- * The market bet-lock of `userId` on `marketId`, created for `lockedBy` when there is none, and
- * locked FOR UPDATE: its setter as it stands, and whether this call created it.
- */
-export async function claimMarketBetLock(
-  q: Queryable,
-  userId: string,
-  marketId: string,
-  lockedBy: string,
-): Promise<{ lockedBy: string; created: boolean }> {
-  // A concurrent unlock may delete the row between the conflict and the read: insert again.
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const inserted = await q.query(
-      'INSERT INTO market_bet_locks (user_id, market_id, locked_by) VALUES ($1, $2, $3) ON CONFLICT (user_id, market_id) DO NOTHING',
-      [userId, marketId, lockedBy],
-    );
-    const row = await findMarketBetLock(q, userId, marketId);
-    if (row !== null) return { lockedBy: row.lockedBy, created: (inserted.rowCount ?? 0) > 0 };
-  }
-  throw new Error('market_bet_locks: the row keeps vanishing under concurrent unlocks');
-}
-
-/** The market bet-lock of `userId` on `marketId` (FOR UPDATE), or null. */
-export async function findMarketBetLock(q: Queryable, userId: string, marketId: string): Promise<{ lockedBy: string } | null> {
-  const { rows } = await q.query<{ lockedBy: string }>(
-    'SELECT locked_by AS "lockedBy" FROM market_bet_locks WHERE user_id = $1 AND market_id = $2 FOR UPDATE',
-    [userId, marketId],
-  );
-  return rows[0] ?? null;
-}
-
-/** A higher agent takes a market bet-lock over: it becomes the setter. */
-export async function updateMarketBetLockSetter(q: Queryable, userId: string, marketId: string, lockedBy: string): Promise<void> {
-  await q.query('UPDATE market_bet_locks SET locked_by = $3 WHERE user_id = $1 AND market_id = $2', [userId, marketId, lockedBy]);
-}
-
-export async function deleteMarketBetLock(q: Queryable, userId: string, marketId: string): Promise<void> {
-  await q.query('DELETE FROM market_bet_locks WHERE user_id = $1 AND market_id = $2', [userId, marketId]);
 }

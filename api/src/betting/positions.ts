@@ -14,7 +14,7 @@ import {
   type FancyBet,
   type RunnerBet,
 } from '@backlay/shared/domain';
-import { paiseToRupees } from '../ledger/money';
+import { paiseToRupees } from '../common/money';
 
 /** Runner vector (selection id → paise). */
 export type RunnerPnl = Record<string, number>;

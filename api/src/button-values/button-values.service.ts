@@ -2,7 +2,7 @@
 import { DEFAULT_BUTTON_VALUES, type ButtonValue } from '@backlay/shared/contracts';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
-import { paiseToRupees } from '../ledger/money';
+import { paiseToRupees } from '../common/money';
 import { checkButtonValues } from './button-values-rules';
 import * as repo from './button-values.repository';
 

@@ -13,17 +13,14 @@ import {
 } from '@backlay/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth, signedIn } from '../plugins/auth';
+import { auditContextOf } from '../plugins/request-context';
 import type { CatalogService } from './catalog.service';
 import { schemas } from './catalog.schemas';
 import { normalizeMatchQuery } from './match-query';
-import type { AdminContext, SportsAdminService } from './sports-admin.service';
+import type { SportsAdminService } from './sports-admin.service';
 
 const anyone = { access: signedIn() };
 const sportsAdmins = { access: signedIn({ roles: SPORTS_ADMIN_ROLES }) };
-
-function adminContext(request: FastifyRequest): AdminContext {
-  return { actorId: requireAuth(request).userId, ip: request.ip, requestId: request.id };
-}
 
 const roleOf = (request: FastifyRequest) => requireAuth(request).role;
 
@@ -47,7 +44,7 @@ export async function catalogRoutes(
   );
 
   app.post<{ Body: SaveMatchRequest }>('/save-match', { schema: schemas.saveMatch, config: sportsAdmins }, async (request) => ({
-    data: await sportsAdmin.saveMatch(request.body, adminContext(request)),
+    data: await sportsAdmin.saveMatch(request.body, auditContextOf(request)),
     message: MESSAGES.matchSaved,
   }));
 
@@ -92,22 +89,22 @@ export async function catalogRoutes(
   );
 
   app.post<{ Body: SportSettings }>('/save-sport-settings', { schema: schemas.saveSportSettings, config: sportsAdmins }, async (request) => ({
-    data: await sportsAdmin.saveSportSettings(request.body, adminContext(request)),
+    data: await sportsAdmin.saveSportSettings(request.body, auditContextOf(request)),
     message: MESSAGES.sportSettingsSaved,
   }));
 
   app.post<{ Body: UpdateMatchRequest }>('/update-match', { schema: schemas.updateMatch, config: sportsAdmins }, async (request) => ({
-    data: await sportsAdmin.updateMatch(request.body, adminContext(request)),
+    data: await sportsAdmin.updateMatch(request.body, auditContextOf(request)),
     message: MESSAGES.matchUpdated,
   }));
 
   app.post<{ Body: UpdateMarketRequest }>('/update-market', { schema: schemas.updateMarket, config: sportsAdmins }, async (request) => ({
-    data: await sportsAdmin.updateMarket(request.body, adminContext(request)),
+    data: await sportsAdmin.updateMarket(request.body, auditContextOf(request)),
     message: MESSAGES.marketUpdated,
   }));
 
   app.post<{ Body: UpdateFancyRequest }>('/update-fancy', { schema: schemas.updateFancy, config: sportsAdmins }, async (request) => ({
-    data: await sportsAdmin.updateFancy(request.body, adminContext(request)),
+    data: await sportsAdmin.updateFancy(request.body, auditContextOf(request)),
     message: MESSAGES.fancyUpdated,
   }));
 }

@@ -175,6 +175,16 @@ export class CatalogService {
     return { markets: marketRows, fancies: fancyRows, score, shownToPlayers: match.active };
   }
 
+  /** A market as stored, whatever its state or visibility (settlement declares results on it). */
+  findMarket(marketId: string): Promise<MarketRow | null> {
+    return markets.findMarket(this.db, marketId);
+  }
+
+  /** A fancy as stored, whatever its state or visibility. */
+  findFancy(fancyId: string): Promise<FancyRow | null> {
+    return markets.findFancy(this.db, fancyId);
+  }
+
   private async assertVisible(matchId: string, role: Role): Promise<Visibility> {
     const visibility = visibilityOf(role);
     if ((await repo.findVisibleMatch(this.db, matchId, visibility)) === null) throw new DomainError('NOT_FOUND', MESSAGES.matchNotFound);

@@ -3,7 +3,7 @@
  * and checked in form order (min stake, max stake, max profit, bet delay, then min ≤ max). Pure.
  */
 import { BET_DELAY_MAX_SEC, MARKET_LIMIT_MAX, MESSAGES, type MarketLimits } from '@backlay/shared/contracts';
-import { rupeesToPaise } from '../ledger/money';
+import { rupeesToPaise } from '../common/money';
 import type { LimitsRow } from './market-view';
 
 export type LimitsResult = { ok: true; limits: LimitsRow } | { ok: false; message: string };

@@ -19,7 +19,7 @@ import type {
   SeriesMatchItem,
   SeriesWithMarket,
 } from '@backlay/shared/contracts';
-import { paiseToRupees } from '../ledger/money';
+import { paiseToRupees } from '../common/money';
 import type { EventStatus } from './match-query';
 
 export type { EventStatus };

@@ -18,18 +18,12 @@ import {
 import { insertAuditRecords } from '../audit/audit.repository';
 import { DomainError } from '../common/domain-error';
 import type { Database, Tx } from '../db/database';
-import type { DomainEvents } from '../realtime/domain-events';
+import type { DomainEvents } from '../common/domain-events';
+import type { AuditContext } from '../plugins/request-context';
 import * as repo from './catalog.repository';
 import { applyLimitChanges } from './limits-rules';
 import { limitsOf, toFancy, toMarket, toMatchDetail, type FancyRow, type LimitsRow, type MarketRow } from './market-view';
 import * as markets from './markets.repository';
-
-/** Who asks (null for the system, e.g. the demo import) and from where, for the audit log. */
-export interface AdminContext {
-  actorId: string | null;
-  ip: string | null;
-  requestId: string | null;
-}
 
 /** The admin-visible state of a market or fancy, as the audit log records it. */
 function switchesOf(row: { active: boolean; adminSuspended: boolean } & LimitsRow) {
@@ -46,7 +40,7 @@ export class SportsAdminService {
    * Imports a feed match (idempotent: a second save changes nothing). With syncData every market
    * and fancy of the match is switched on at once; without, they wait for an admin.
    */
-  async saveMatch(request: SaveMatchRequest, context: AdminContext): Promise<MatchDetail> {
+  async saveMatch(request: SaveMatchRequest, context: AuditContext): Promise<MatchDetail> {
     const { eventId, sportId, competitionId } = request.data;
     return this.db.transaction(async (tx) => {
       const event = await repo.findEvent(tx, eventId, { lock: true });
@@ -74,7 +68,7 @@ export class SportsAdminService {
   }
 
   /** Shows or hides an imported match for players. */
-  async updateMatch(request: UpdateMatchRequest, context: AdminContext): Promise<MatchDetail> {
+  async updateMatch(request: UpdateMatchRequest, context: AuditContext): Promise<MatchDetail> {
     return this.db.transaction(async (tx) => {
       const event = await repo.findEvent(tx, request.matchId, { lock: true });
       if (event === null || !event.imported) throw new DomainError('NOT_FOUND', MESSAGES.matchNotFound);
@@ -95,7 +89,7 @@ export class SportsAdminService {
   }
 
   /** Activation, suspension and limits of one market of an imported match. */
-  async updateMarket(request: UpdateMarketRequest, context: AdminContext): Promise<Market> {
+  async updateMarket(request: UpdateMarketRequest, context: AuditContext): Promise<Market> {
     return this.db.transaction(async (tx) => {
       const current = await markets.findMarket(tx, request.marketId, { lock: true });
       if (current === null || !(await this.isImported(tx, current.eventId))) throw new DomainError('NOT_FOUND', MESSAGES.marketNotFound);
@@ -110,7 +104,7 @@ export class SportsAdminService {
   }
 
   /** Activation, suspension and limits of one fancy of an imported match. */
-  async updateFancy(request: UpdateFancyRequest, context: AdminContext): Promise<Fancy> {
+  async updateFancy(request: UpdateFancyRequest, context: AuditContext): Promise<Fancy> {
     return this.db.transaction(async (tx) => {
       const current = await markets.findFancy(tx, request.fancyId, { lock: true });
       if (current === null || !(await this.isImported(tx, current.eventId))) throw new DomainError('NOT_FOUND', MESSAGES.fancyNotFound);
@@ -125,7 +119,7 @@ export class SportsAdminService {
   }
 
   /** A sport's switch and the default limits its new markets and fancies get. */
-  async saveSportSettings(settings: SportSettings, context: AdminContext): Promise<SportSettings> {
+  async saveSportSettings(settings: SportSettings, context: AuditContext): Promise<SportSettings> {
     return this.db.transaction(async (tx) => {
       const sport = await repo.findSport(tx, settings.sportId, { lock: true });
       if (sport === null) throw new DomainError('NOT_FOUND', MESSAGES.sportNotFound);
@@ -167,7 +161,7 @@ export class SportsAdminService {
     return (await repo.findEvent(tx, eventId))?.imported === true;
   }
 
-  private audit(tx: Tx, context: AdminContext, action: string, target: string, before: unknown, after: unknown): Promise<void> {
+  private audit(tx: Tx, context: AuditContext, action: string, target: string, before: unknown, after: unknown): Promise<void> {
     return insertAuditRecords(tx, [{ actorId: context.actorId, action, target, before, after, ip: context.ip, requestId: context.requestId }]);
   }
 

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerSecurity, responses, rupeesField, rupeesSchema, uuidSchema } from '../common/schemas';
 import { agentsOnly } from '../plugins/auth';
-import { actorOf, metaOf } from '../users/users.routes';
+import { actorOf, metaOf } from '../plugins/request-context';
 import type { ChipDirection, ChipsService } from './chips.service';
 
 const transferSchema = {

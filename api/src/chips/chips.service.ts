@@ -6,15 +6,16 @@
  */
 import { MESSAGES, REMARK_MAX_LENGTH, type ChipTransferRequest, type ChipTransferResponse } from '@backlay/shared/contracts';
 import { createHash } from 'node:crypto';
-import type { RequestMeta } from '../auth/auth.service';
+import type { RequestMeta } from '../plugins/request-context';
 import type { TransactionPasswords } from '../auth/transaction-password';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
 import { LedgerInvariantError } from '../ledger/journal-rules';
 import type { LedgerService } from '../ledger/ledger.service';
-import { paiseToRupees } from '../ledger/money';
+import { paiseToRupees } from '../common/money';
 import { checkAmount } from '../users/account-rules';
-import type { Actor, UsersPolicy } from '../users/policy';
+import type { Actor } from '../plugins/request-context';
+import type { UsersPolicy } from '../users/policy';
 
 export type ChipDirection = 'deposit' | 'withdraw';
 

@@ -3,12 +3,16 @@
  * demo-user, and play chips moved through real ledger journals — minted to demo-admin, then
  * passed down by each parent. Every step is keyed (usernames, journal event refs), so running
  * the seed again changes nothing.
+ *
+ * A seeder beside main.ts, not a domain: it writes the demo accounts and payment settings
+ * straight through their owners' repositories, as a test factory does (no policy applies to a
+ * seed), and only main.ts and the tests import it.
  */
 import type { Role } from '@backlay/shared/contracts';
 import type { PasswordHasher } from '../auth/passwords';
 import type { Database } from '../db/database';
 import type { LedgerService } from '../ledger/ledger.service';
-import { rupeesToPaise } from '../ledger/money';
+import { rupeesToPaise } from '../common/money';
 import * as payments from '../payments/payments.repository';
 import * as users from '../users/users.repository';
 

@@ -8,7 +8,7 @@ import { MESSAGES } from '@backlay/shared/contracts';
 import { insertAuditRecords } from '../audit/audit.repository';
 import { DomainError } from '../common/domain-error';
 import type { Database, Queryable, Tx } from '../db/database';
-import type { DomainEvents } from '../realtime/domain-events';
+import type { DomainEvents } from '../common/domain-events';
 import * as repo from './ledger.repository';
 import {
   applyLegs,
@@ -19,7 +19,7 @@ import {
   type JournalCode,
   type JournalLeg,
 } from './journal-rules';
-import { formatRupees, formatRupeesGrouped } from './money';
+import { formatRupees, formatRupeesGrouped } from '../common/money';
 
 export interface PostJournalInput {
   code: JournalCode;

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { bearerSecurity, isoTimeSchema, responses, uuidSchema } from '../common/schemas';
 import { requireAuth, signedIn } from '../plugins/auth';
+import { auditContextOf } from '../plugins/request-context';
 import type { NewsService } from './news.service';
 
 const messageSchema = {
@@ -47,7 +48,7 @@ export async function newsRoutes(app: FastifyInstance, options: { news: NewsServ
       config: writers,
     },
     async (request) => ({
-      data: await news.create(request.body, { actorId: requireAuth(request).userId, ip: request.ip, requestId: request.id }),
+      data: await news.create(request.body, auditContextOf(request)),
       message: MESSAGES.messageSaved,
     }),
   );
@@ -69,7 +70,7 @@ export async function newsRoutes(app: FastifyInstance, options: { news: NewsServ
       config: writers,
     },
     async (request) => ({
-      data: await news.update(request.body, { actorId: requireAuth(request).userId, ip: request.ip, requestId: request.id }),
+      data: await news.update(request.body, auditContextOf(request)),
       message: MESSAGES.messageUpdated,
     }),
   );

@@ -4,9 +4,9 @@
  */
 import { MESSAGES, PAGE_SIZE_MAX, type NewsMessage, type SaveMessageRequest, type UpdateMessageRequest } from '@backlay/shared/contracts';
 import { insertAuditRecords } from '../audit/audit.repository';
-import type { AdminContext } from '../catalog/sports-admin.service';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
+import type { AuditContext } from '../plugins/request-context';
 import { checkNewsText } from './news-rules';
 import * as repo from './news.repository';
 
@@ -22,7 +22,7 @@ export class NewsService {
     return (await repo.listNews(this.db, !all, PAGE_SIZE_MAX)).map(toMessage);
   }
 
-  async create(request: SaveMessageRequest, context: AdminContext & { actorId: string }): Promise<NewsMessage> {
+  async create(request: SaveMessageRequest, context: AuditContext & { actorId: string }): Promise<NewsMessage> {
     const text = checkNewsText(request.text);
     if (!text.ok) throw new DomainError('VALIDATION', text.message);
     return this.db.transaction(async (tx) => {
@@ -42,7 +42,7 @@ export class NewsService {
     });
   }
 
-  async update(request: UpdateMessageRequest, context: AdminContext): Promise<NewsMessage> {
+  async update(request: UpdateMessageRequest, context: AuditContext): Promise<NewsMessage> {
     if (request.text === undefined && request.active === undefined) throw new DomainError('VALIDATION', MESSAGES.nothingToUpdate);
     const text = request.text === undefined ? null : checkNewsText(request.text);
     if (text !== null && !text.ok) throw new DomainError('VALIDATION', text.message);

@@ -11,11 +11,11 @@ import {
   type PaymentSettings,
   type PaymentSuccess,
 } from '@backlay/shared/contracts';
-import type { RequestMeta } from '../auth/auth.service';
+import type { RequestMeta } from '../plugins/request-context';
 import { insertAuditRecords } from '../audit/audit.repository';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
-import type { Actor } from '../users/policy';
+import type { Actor } from '../plugins/request-context';
 import { checkBankAccount, checkPaymentSettings, checkUpiId, isUuid, savedLimitMessage, type FormFields } from './payment-rules';
 import * as repo from './payments.repository';
 

@@ -25,18 +25,19 @@ import {
   type UpdateDepositWithdrawStatusRequest,
 } from '@backlay/shared/contracts';
 import { createHash, randomUUID } from 'node:crypto';
-import type { RequestMeta } from '../auth/auth.service';
+import type { RequestMeta } from '../plugins/request-context';
 import type { TransactionPasswords } from '../auth/transaction-password';
 import { insertAuditRecords } from '../audit/audit.repository';
 import { DomainError } from '../common/domain-error';
 import type { Database, Queryable, Tx } from '../db/database';
 import { LedgerInvariantError } from '../ledger/journal-rules';
 import type { LedgerService } from '../ledger/ledger.service';
-import { paiseToRupees } from '../ledger/money';
-import { parseDateRange } from '../ledger/statement-rules';
-import type { DomainEvents } from '../realtime/domain-events';
+import { paiseToRupees } from '../common/money';
+import { parseDateRange } from '../statements/statement-rules';
+import type { DomainEvents } from '../common/domain-events';
 import type { SettingsService } from '../settings/settings.service';
-import type { Actor, UsersPolicy } from '../users/policy';
+import type { Actor } from '../plugins/request-context';
+import type { UsersPolicy } from '../users/policy';
 import type { ImageType } from './image-sniff';
 import {
   checkDepositForm,

@@ -19,7 +19,7 @@ import {
   type PaymentStatus,
 } from '@backlay/shared/contracts';
 import { createHash } from 'node:crypto';
-import { formatRupees, rupeesToPaise } from '../ledger/money';
+import { formatRupees, rupeesToPaise } from '../common/money';
 import type { Checked } from '../users/account-rules';
 
 export type PaymentType = 'deposit' | 'withdraw';

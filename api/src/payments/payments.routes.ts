@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../common/domain-error';
 import { agentsOnly, signedIn } from '../plugins/auth';
-import { actorOf, metaOf } from '../users/users.routes';
+import { actorOf, metaOf } from '../plugins/request-context';
 import { extensionOf } from './image-sniff';
 import { MULTIPART_OPTIONS, readMultipartForm } from './multipart-form';
 import type { PaymentAccountsService } from './payment-accounts.service';

@@ -13,14 +13,44 @@
  * A token of another area or role, or any player token during maintenance, takes the full check,
  * so those answers keep their usual order.
  */
-import fastifyJwt from '@fastify/jwt';
+import fastifyJwt, { type FastifyJWTOptions } from '@fastify/jwt';
 import { AGENT_ROLES, MESSAGES, type Area, type Role } from '@backlay/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { jwtPluginOptions } from '../auth/access-tokens';
-import type { AuthContext, Authenticator } from '../auth/authenticator';
 import { DomainError } from '../common/domain-error';
-import type { SettingsService } from '../settings/settings.service';
+
+/** The authenticated caller of a request or socket. */
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  role: Role;
+  area: Area;
+  /** True while the user must change the password or set a transaction password. */
+  changePassAndTxn: boolean;
+  /**
+   * Set on routes with `sessionCheckedByHandler`: only the JWT was verified; the handler must
+   * check the session (live, same user and area, not locked, first-login gate, role) itself.
+   */
+  sessionUnchecked?: true;
+}
+
+/**
+ * What the hook asks of the auth domain (auth/authenticator.ts implements it). An interface
+ * here, not an import: every domain's routes use this plugin, so plugins/ imports no domain.
+ */
+export interface RequestAuthenticator {
+  /** The caller behind an `Authorization` header: the token, then its live session. */
+  authenticateHeader(header: string | undefined): Promise<AuthContext>;
+  /** Only the token of an `Authorization` header (signature, expiry, claims), no query. */
+  verifyHeader(header: string | undefined): { sub: string; sid: string; role: Role; aud: Area };
+}
+
+/** The maintenance switch that closes the player area (settings/settings.service.ts). */
+export interface MaintenanceGate {
+  /** Throws MAINTENANCE (503) while maintenance is on. */
+  assertNotMaintenance(): Promise<void>;
+  isMaintenance(): Promise<boolean>;
+}
 
 export interface SignedInOptions {
   area?: Area;
@@ -70,15 +100,15 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 }
 
 export interface AuthPluginOptions {
-  jwtSecret: string;
-  accessTokenTtlSec: number;
+  /** @fastify/jwt's options (auth/access-tokens.ts jwtPluginOptions). */
+  jwt: FastifyJWTOptions;
   /** Set after registration: the authenticator needs app.jwt, which this plugin creates. */
-  getAuthenticator: () => Authenticator;
-  settings: SettingsService;
+  getAuthenticator: () => RequestAuthenticator;
+  maintenance: MaintenanceGate;
 }
 
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
-  await app.register(fastifyJwt, jwtPluginOptions(options.jwtSecret, options.accessTokenTtlSec));
+  await app.register(fastifyJwt, options.jwt);
   app.decorateRequest('auth', null);
 
   /** The usual check: the token, then ONE query for the session, user and ancestors. */
@@ -88,7 +118,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     if (access.area !== undefined && auth.area !== access.area) {
       throw new DomainError('TOKEN_INVALID', MESSAGES.jwtMalformed, { reason: 'audience' });
     }
-    if (auth.area === 'player') await options.settings.assertNotMaintenance();
+    if (auth.area === 'player') await options.maintenance.assertNotMaintenance();
     if (auth.changePassAndTxn && access.allowDuringSetup !== true) {
       throw new DomainError('CHANGE_PASSWORD_REQUIRED', MESSAGES.changePasswordFirst);
     }
@@ -102,7 +132,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     const access = request.routeOptions.config.access;
     if (access === undefined) return;
     if (access.kind === 'public') {
-      if (access.area === 'player') await options.settings.assertNotMaintenance();
+      if (access.area === 'player') await options.maintenance.assertNotMaintenance();
       return;
     }
     if (access.sessionCheckedByHandler === true) {
@@ -110,7 +140,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
       const fast =
         (access.area === undefined || claims.aud === access.area) &&
         (access.roles === undefined || access.roles.includes(claims.role)) &&
-        !(claims.aud === 'player' && (await options.settings.isMaintenance()));
+        !(claims.aud === 'player' && (await options.maintenance.isMaintenance()));
       if (fast) {
         request.auth = {
           userId: claims.sub,

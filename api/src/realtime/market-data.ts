@@ -15,7 +15,7 @@ import type { Namespace, Socket } from 'socket.io';
 import type { MatchImage } from '../catalog/catalog.service';
 import { toFancy, toMarket, toScore } from '../catalog/market-view';
 import type { Logger } from '../common/logger';
-import type { DomainEventMap } from './domain-events';
+import type { DomainEventMap } from '../common/domain-events';
 
 export const matchRoom = (matchId: string): string => `match:${matchId}`;
 

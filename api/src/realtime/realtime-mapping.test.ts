@@ -1,4 +1,4 @@
-import { DomainEvents } from './domain-events';
+import { DomainEvents } from '../common/domain-events';
 import { originAllowed, sessionRoom, toBalancePayload, userRoom } from './realtime.server';
 
 describe('socket message mapping', () => {

@@ -27,13 +27,14 @@ import {
 } from '@backlay/shared/contracts';
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server, type Namespace, type Socket } from 'socket.io';
-import type { AuthContext, Authenticator } from '../auth/authenticator';
+import type { Authenticator } from '../auth/authenticator';
+import type { AuthContext } from '../plugins/auth';
 import type { CatalogService } from '../catalog/catalog.service';
 import { isDomainError } from '../common/domain-error';
 import type { Logger } from '../common/logger';
 import type { Config } from '../config';
-import { paiseToRupees } from '../ledger/money';
-import type { DomainEventMap, DomainEvents } from './domain-events';
+import { paiseToRupees } from '../common/money';
+import type { DomainEventMap, DomainEvents } from '../common/domain-events';
 import { MarketDataHub } from './market-data';
 
 interface SocketData {

@@ -2,7 +2,8 @@
 import { MESSAGES, SPORTS_ADMIN_ROLES, type SaveSettingListRequest } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { bearerSecurity, responses } from '../common/schemas';
-import { requireAuth, signedIn } from '../plugins/auth';
+import { signedIn } from '../plugins/auth';
+import { auditContextOf } from '../plugins/request-context';
 import type { SettingsService } from './settings.service';
 
 const settingRowSchema = {
@@ -46,11 +47,7 @@ export async function settingsRoutes(app: FastifyInstance, options: { settings: 
       config: { access: signedIn({ area: 'admin', roles: SETTINGS_EDITOR_ROLES }) },
     },
     async (request) => ({
-      data: await settings.save(request.body.settingList, {
-        actorId: requireAuth(request).userId,
-        ip: request.ip,
-        requestId: request.id,
-      }),
+      data: await settings.save(request.body.settingList, auditContextOf(request)),
       message: MESSAGES.settingsSaved,
     }),
   );

@@ -8,15 +8,10 @@ import { insertAuditRecords } from '../audit/audit.repository';
 import type { Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
-import type { DomainEvents } from '../realtime/domain-events';
+import type { DomainEvents } from '../common/domain-events';
+import type { AuditContext } from '../plugins/request-context';
 import { checkSettingsSave } from './settings-rules';
 import * as repo from './settings.repository';
-
-export interface SaveContext {
-  actorId: string;
-  ip: string | null;
-  requestId: string | null;
-}
 
 export class SettingsService {
   private maintenance: { value: boolean; loadedAtMs: number } | null = null;
@@ -37,7 +32,7 @@ export class SettingsService {
   }
 
   /** Validates and saves the changed rows with one audit row per changed key. */
-  async save(changes: readonly SettingRow[], context: SaveContext): Promise<SettingRow[]> {
+  async save(changes: readonly SettingRow[], context: AuditContext & { actorId: string }): Promise<SettingRow[]> {
     const rows = await this.db.transaction(async (tx) => {
       const current = await repo.listSettings(tx, { lock: true });
       const problem = checkSettingsSave(current, changes);

@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { bearerSecurity, INT4_MAX, int4Field, isoTimeSchema, responses } from '../common/schemas';
 import { signedIn } from '../plugins/auth';
-import { actorOf, metaOf } from '../users/users.routes';
+import { actorOf, metaOf } from '../plugins/request-context';
 import type { SettlementService } from './settlement.service';
 
 const marketIdSchema = { type: 'string', minLength: 1, maxLength: 64 } as const;

@@ -19,20 +19,22 @@ import {
   type SettlementSummary,
 } from '@backlay/shared/contracts';
 import { insertAuditRecords } from '../audit/audit.repository';
-import type { RequestMeta } from '../auth/auth.service';
-import { findFancy, findMarket } from '../catalog/markets.repository';
+import type { RequestMeta } from '../plugins/request-context';
+import type { CatalogService } from '../catalog/catalog.service';
 import { DomainError } from '../common/domain-error';
 import type { Logger } from '../common/logger';
 import type { Database, Tx } from '../db/database';
 import { rebuildPosition } from '../betting/positions';
-import { formatRupeesGrouped, paiseToRupees } from '../ledger/money';
-import type { DomainEvents } from '../realtime/domain-events';
-import type { Actor } from '../users/policy';
+import { formatRupeesGrouped, paiseToRupees } from '../common/money';
+import type { DomainEvents } from '../common/domain-events';
+import type { Actor } from '../plugins/request-context';
 import { canonicalResult, describeResult, feedFancyResult, feedMarketResult, sameResult, type ResultTarget } from './result-rules';
 import * as repo from './settlement.repository';
 
 export interface SettlementServiceDeps {
   db: Database;
+  /** The market or fancy a result is declared on. */
+  catalog: CatalogService;
   events: DomainEvents;
   log: Logger;
 }
@@ -281,7 +283,7 @@ export class SettlementService {
 
   /** The market or fancy a result is declared on (404 when neither exists). */
   private async target(marketId: string): Promise<Target> {
-    const market = await findMarket(this.deps.db, marketId);
+    const market = await this.deps.catalog.findMarket(marketId);
     if (market !== null) {
       const runners = market.runners.filter((r) => r.status !== 'removed');
       return {
@@ -291,7 +293,7 @@ export class SettlementService {
         names: new Map(runners.map((r) => [r.selectionId, r.name])),
       };
     }
-    const fancy = await findFancy(this.deps.db, marketId);
+    const fancy = await this.deps.catalog.findFancy(marketId);
     if (fancy !== null) return { marketId, name: fancy.name, target: { kind: 'fancy' }, names: new Map() };
     throw new DomainError('NOT_FOUND', MESSAGES.marketNotFound);
   }
@@ -313,8 +315,8 @@ export class SettlementService {
 
   private async publishMarket(marketId: string): Promise<void> {
     try {
-      const market = await findMarket(this.deps.db, marketId);
-      const fancy = market === null ? await findFancy(this.deps.db, marketId) : null;
+      const market = await this.deps.catalog.findMarket(marketId);
+      const fancy = market === null ? await this.deps.catalog.findFancy(marketId) : null;
       const matchId = market?.eventId ?? fancy?.eventId;
       if (matchId === undefined) return;
       this.deps.events.publish('catalog.matchChanged', {

@@ -17,17 +17,17 @@ import {
   type UpdateUserRequest,
 } from '@backlay/shared/contracts';
 import { insertAuditRecords } from '../audit/audit.repository';
-import * as bettingRepo from '../betting/betting.repository';
-import * as sessions from '../auth/auth.repository';
-import type { RequestMeta } from '../auth/auth.service';
+import type { RequestMeta } from '../plugins/request-context';
 import { checkLoginPassword } from '../auth/password-rules';
 import type { PasswordHasher } from '../auth/passwords';
+import { endSessionsOfSubtree, endSessionsOfUser } from '../auth/session-ends';
 import type { TransactionPasswords } from '../auth/transaction-password';
 import { DomainError } from '../common/domain-error';
-import type { Database, Tx } from '../db/database';
-import type { DomainEvents, SessionEndReason } from '../realtime/domain-events';
+import type { Database } from '../db/database';
+import type { DomainEvents } from '../common/domain-events';
 import { checkAccountFields, checkShareBounds, checkUsername, type AccountFields } from './account-rules';
-import type { Actor, UsersPolicy } from './policy';
+import type { Actor } from '../plugins/request-context';
+import type { UsersPolicy } from './policy';
 import * as repo from './users.repository';
 import type { UsersService } from './users.service';
 
@@ -182,23 +182,18 @@ export class AccountAdminService {
       }
       const status = body.lock ? 'locked' : 'active';
       if (current.status !== status || current.lockedBy !== lockedBy) await repo.updateStatus(tx, target.id, status, lockedBy);
-      const ended = body.lock ? await sessions.endLiveSessionsOfSubtree(tx, target.id, 'locked') : [];
-      await sessions.revokeRefreshTokensOfSessions(
-        tx,
-        ended.map((s) => s.id),
-      );
+      const endedSessions = body.lock ? await endSessionsOfSubtree(tx, this.deps.events, target.id, 'locked') : 0;
       await insertAuditRecords(tx, [
         {
           actorId: actor.userId,
           action: body.lock ? 'users.lock' : 'users.unlock',
           target: `user:${target.id}`,
           before: { status: current.status, lockedBy: current.lockedBy },
-          after: { status, lockedBy, endedSessions: ended.length },
+          after: { status, lockedBy, endedSessions },
           ip: meta.ip,
           requestId: meta.requestId,
         },
       ]);
-      this.publishEnded(tx, ended, 'locked');
     });
     return this.deps.users.clientRow(target.id);
   }
@@ -248,25 +243,25 @@ export class AccountAdminService {
   async setMarketBetLock(actor: Actor, body: MarketBetLockRequest, meta: RequestMeta): Promise<void> {
     const { policy } = this.deps;
     const target = await policy.authorize(actor, 'betLockUser', body.username);
-    if (!(await bettingRepo.marketOrFancyExists(this.deps.db, body.marketId))) throw new DomainError('NOT_FOUND', MESSAGES.marketNotFound);
+    if (!(await repo.marketOrFancyExists(this.deps.db, body.marketId))) throw new DomainError('NOT_FOUND', MESSAGES.marketNotFound);
     await this.deps.transactionPasswords.verify(actor.userId, body.transactionPassword);
     await this.deps.db.transaction(async (tx) => {
       let before: { locked: boolean; lockedBy: string | null };
       let lockedBy: string | null = null;
       if (body.lock) {
-        const claimed = await bettingRepo.claimMarketBetLock(tx, target.id, body.marketId, actor.userId);
+        const claimed = await repo.claimMarketBetLock(tx, target.id, body.marketId, actor.userId);
         before = claimed.created ? { locked: false, lockedBy: null } : { locked: true, lockedBy: claimed.lockedBy };
         lockedBy = claimed.lockedBy;
         if (lockedBy !== actor.userId && (await policy.liftDecision(actor, target, lockedBy, tx)).allow) {
-          await bettingRepo.updateMarketBetLockSetter(tx, target.id, body.marketId, actor.userId);
+          await repo.updateMarketBetLockSetter(tx, target.id, body.marketId, actor.userId);
           lockedBy = actor.userId;
         }
       } else {
-        const existing = await bettingRepo.findMarketBetLock(tx, target.id, body.marketId);
+        const existing = await repo.findMarketBetLock(tx, target.id, body.marketId);
         before = { locked: existing !== null, lockedBy: existing?.lockedBy ?? null };
         if (existing !== null) {
           await policy.authorizeLift(actor, target, existing.lockedBy, tx);
-          await bettingRepo.deleteMarketBetLock(tx, target.id, body.marketId);
+          await repo.deleteMarketBetLock(tx, target.id, body.marketId);
         }
       }
       await insertAuditRecords(tx, [
@@ -299,35 +294,18 @@ export class AccountAdminService {
     const passwordHash = await this.deps.passwords.hash(body.newPassword);
     await this.deps.db.transaction(async (tx) => {
       await repo.resetPassword(tx, target.id, passwordHash);
-      const endedIds = await sessions.endLiveSessions(tx, target.id, 'password_reset', null);
-      await sessions.revokeRefreshTokensOfSessions(tx, endedIds);
+      const endedSessions = await endSessionsOfUser(tx, this.deps.events, target.id, 'password_reset');
       await insertAuditRecords(tx, [
         {
           actorId: actor.userId,
           action: 'users.password_reset',
           target: `user:${target.id}`,
           before: null,
-          after: { mustChangePassword: true, endedSessions: endedIds.length },
+          after: { mustChangePassword: true, endedSessions },
           ip: meta.ip,
           requestId: meta.requestId,
         },
       ]);
-      this.publishEnded(
-        tx,
-        endedIds.map((id) => ({ id, userId: target.id })),
-        'password_reset',
-      );
-    });
-  }
-
-  /** After commit: one session.ended per user whose sessions ended (realtime closes their sockets). */
-  private publishEnded(tx: Tx, ended: ReadonlyArray<{ id: string; userId: string }>, reason: SessionEndReason): void {
-    const byUser = new Map<string, string[]>();
-    for (const session of ended) byUser.set(session.userId, [...(byUser.get(session.userId) ?? []), session.id]);
-    tx.afterCommit(() => {
-      for (const [userId, endedSessionIds] of byUser) {
-        this.deps.events.publish('session.ended', { userId, endedSessionIds, liveSessionId: null, reason });
-      }
     });
   }
 }

@@ -14,7 +14,7 @@ import {
   type Role,
 } from '@backlay/shared/contracts';
 import { percentToBps } from '@backlay/shared/domain';
-import { rupeesToPaise } from '../ledger/money';
+import { rupeesToPaise } from '../common/money';
 
 /** Either the checked value or the message of the first broken rule. */
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };

@@ -1,7 +1,7 @@
 /** A stored account as the API shows it (paise → rupees, basis points → percent). Pure. */
 import { ROLE_LABELS, type ClientRow } from '@backlay/shared/contracts';
 import { refPnlMinor } from '@backlay/shared/domain';
-import { paiseToRupees } from '../ledger/money';
+import { paiseToRupees } from '../common/money';
 import type { ClientRecord } from './users.repository';
 
 /** Ref P/L in paise (RULES §7.10) from bigint paise, through the shared maths. */

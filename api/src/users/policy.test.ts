@@ -1,5 +1,6 @@
 import { MESSAGES, ROLES, type Role } from '@backlay/shared/contracts';
-import { ACTION_RULES, decide, decideCreate, decideLift, type Actor, type TargetPosition, type UserAction } from './policy';
+import type { Actor } from '../plugins/request-context';
+import { ACTION_RULES, decide, decideCreate, decideLift, type TargetPosition, type UserAction } from './policy';
 
 // A chain root → a → b (→ c), and a stranger under the root in another branch.
 const ROOT = 'root';

@@ -11,6 +11,7 @@
 import { childRoleOf, MESSAGES, ROLE_LABELS, type Role } from '@backlay/shared/contracts';
 import { DomainError } from '../common/domain-error';
 import type { Database, Queryable } from '../db/database';
+import type { Actor } from '../plugins/request-context';
 import { findUserById, findUserByUsername, hasAncestor, type UserRow } from './users.repository';
 
 /** Every action on an account that a route offers. */
@@ -68,12 +69,6 @@ export const ACTION_RULES: Readonly<Record<UserAction, ActionRule>> = {
 /** Whether the role has a downline (every role but the player). */
 export function isAgent(role: Role): boolean {
   return childRoleOf(role) !== null;
-}
-
-/** Who is asking (from the authenticated session, whose role was read from the database). */
-export interface Actor {
-  userId: string;
-  role: Role;
 }
 
 /** The parts of a target the decision reads. */

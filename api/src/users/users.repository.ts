@@ -1,8 +1,9 @@
-/** All SQL about users and the hierarchy. */
-import type { Role } from '@backlay/shared/contracts';
+/**
+ * All SQL about users and the hierarchy, and the market bet-locks agents set on their downline
+ * (which the placement functions check). Credentials and sessions are auth's (auth.repository.ts).
+ */
+import type { AccountStatus, Role } from '@backlay/shared/contracts';
 import type { Queryable } from '../db/database';
-
-export type UserStatus = 'active' | 'locked' | 'closed';
 
 export interface UserRow {
   id: string;
@@ -11,7 +12,7 @@ export interface UserRow {
   role: Role;
   parentId: string | null;
   ancestors: string[];
-  status: UserStatus;
+  status: AccountStatus;
   betLock: boolean;
   /** Who set the account lock (null when not locked, or unknown). */
   lockedBy: string | null;
@@ -33,7 +34,7 @@ export interface NewUser {
   phone?: string | null;
   role: Role;
   parentId: string | null;
-  status?: UserStatus;
+  status?: AccountStatus;
   passwordHash: string;
   txnPasswordHash: string | null;
   mustChangePassword: boolean;
@@ -48,7 +49,7 @@ export interface ChildRow {
   id: string;
   username: string;
   role: Role;
-  status: UserStatus;
+  status: AccountStatus;
   balanceMinor: bigint;
   exposureMinor: bigint;
   createdAt: Date;
@@ -113,7 +114,7 @@ export async function listChildren(q: Queryable, parentId: string): Promise<Chil
     id: string;
     username: string;
     role: Role;
-    status: UserStatus;
+    status: AccountStatus;
     balanceMinor: string;
     exposureMinor: string;
     createdAt: Date;
@@ -141,37 +142,6 @@ export async function hasAncestor(q: Queryable, userId: string, ancestorId: stri
   return rows[0]?.found === true;
 }
 
-/** Sets a new login password and clears the forced change. */
-export async function updatePassword(q: Queryable, userId: string, passwordHash: string): Promise<void> {
-  await q.query('UPDATE users SET password_hash = $2, must_change_password = false WHERE id = $1', [
-    userId,
-    passwordHash,
-  ]);
-}
-
-export async function updateTransactionPassword(q: Queryable, userId: string, txnPasswordHash: string): Promise<void> {
-  await q.query('UPDATE users SET txn_password_hash = $2 WHERE id = $1', [userId, txnPasswordHash]);
-}
-
-/** Records a successful login at the database's clock; the one before becomes the previous. */
-export async function touchLastLogin(q: Queryable, userId: string): Promise<void> {
-  await q.query('UPDATE users SET previous_login_at = last_login_at, last_login_at = now() WHERE id = $1', [userId]);
-}
-
-/**
- * True when the user or any of its ancestors is locked or closed: such an account cannot sign
- * in. One query by primary keys (users.id = ANY(ancestors)).
- */
-export async function isBlocked(q: Queryable, userId: string): Promise<boolean> {
-  const { rows } = await q.query<{ blocked: boolean }>(
-    `SELECT (u.status <> 'active' OR EXISTS (
-              SELECT 1 FROM users anc WHERE anc.id = ANY (u.ancestors) AND anc.status <> 'active')) AS blocked
-     FROM users u WHERE u.id = $1`,
-    [userId],
-  );
-  return rows[0]?.blocked ?? true;
-}
-
 /** True when the user or any of its ancestors has its bets locked. */
 export async function isBetLocked(q: Queryable, userId: string): Promise<boolean> {
   const { rows } = await q.query<{ locked: boolean }>(
@@ -190,7 +160,7 @@ export interface ClientRecord {
   displayName: string;
   phone: string | null;
   role: Role;
-  status: UserStatus;
+  status: AccountStatus;
   betLock: boolean;
   /** Username of the account lock's setter (null when not locked or unknown). */
   lockedBy: string | null;
@@ -335,7 +305,7 @@ export async function updateAccountFields(q: Queryable, userId: string, fields: 
 }
 
 /** Sets the status with the lock's setter (null unless locked). */
-export async function updateStatus(q: Queryable, userId: string, status: UserStatus, lockedBy: string | null): Promise<void> {
+export async function updateStatus(q: Queryable, userId: string, status: AccountStatus, lockedBy: string | null): Promise<void> {
   await q.query('UPDATE users SET status = $2, locked_by = $3 WHERE id = $1', [userId, status, lockedBy]);
 }
 
@@ -347,4 +317,53 @@ export async function updateBetLock(q: Queryable, userId: string, betLock: boole
 /** An agent's reset: a new login password that the account must change at its next sign-in. */
 export async function resetPassword(q: Queryable, userId: string, passwordHash: string): Promise<void> {
   await q.query('UPDATE users SET password_hash = $2, must_change_password = true WHERE id = $1', [userId, passwordHash]);
+}
+
+/** True when a market or a fancy with this id exists (market bet-locks name either). */
+export async function marketOrFancyExists(q: Queryable, marketId: string): Promise<boolean> {
+  const { rows } = await q.query<{ found: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM markets WHERE id = $1) OR EXISTS (SELECT 1 FROM fancies WHERE id = $1) AS found',
+    [marketId],
+  );
+  return rows[0]?.found ?? false;
+}
+
+/**
+ * The market bet-lock of `userId` on `marketId`, created for `lockedBy` when there is none, and
+ * locked FOR UPDATE: its setter as it stands, and whether this call created it.
+ */
+export async function claimMarketBetLock(
+  q: Queryable,
+  userId: string,
+  marketId: string,
+  lockedBy: string,
+): Promise<{ lockedBy: string; created: boolean }> {
+  // A concurrent unlock may delete the row between the conflict and the read: insert again.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const inserted = await q.query(
+      'INSERT INTO market_bet_locks (user_id, market_id, locked_by) VALUES ($1, $2, $3) ON CONFLICT (user_id, market_id) DO NOTHING',
+      [userId, marketId, lockedBy],
+    );
+    const row = await findMarketBetLock(q, userId, marketId);
+    if (row !== null) return { lockedBy: row.lockedBy, created: (inserted.rowCount ?? 0) > 0 };
+  }
+  throw new Error('market_bet_locks: the row keeps vanishing under concurrent unlocks');
+}
+
+/** The market bet-lock of `userId` on `marketId` (FOR UPDATE), or null. */
+export async function findMarketBetLock(q: Queryable, userId: string, marketId: string): Promise<{ lockedBy: string } | null> {
+  const { rows } = await q.query<{ lockedBy: string }>(
+    'SELECT locked_by AS "lockedBy" FROM market_bet_locks WHERE user_id = $1 AND market_id = $2 FOR UPDATE',
+    [userId, marketId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A higher agent takes a market bet-lock over: it becomes the setter. */
+export async function updateMarketBetLockSetter(q: Queryable, userId: string, marketId: string, lockedBy: string): Promise<void> {
+  await q.query('UPDATE market_bet_locks SET locked_by = $3 WHERE user_id = $1 AND market_id = $2', [userId, marketId, lockedBy]);
+}
+
+export async function deleteMarketBetLock(q: Queryable, userId: string, marketId: string): Promise<void> {
+  await q.query('DELETE FROM market_bet_locks WHERE user_id = $1 AND market_id = $2', [userId, marketId]);
 }

@@ -13,12 +13,11 @@ import {
   type UpdateUserRequest,
   type UserDetailQuery,
 } from '@backlay/shared/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RequestMeta } from '../auth/auth.service';
+import type { FastifyInstance } from 'fastify';
 import { bearerSecurity, isoTimeSchema, nullSchema, responses, roleSchema, rupeesSchema, uuidSchema } from '../common/schemas';
 import { agentsOnly, requireAuth, signedIn } from '../plugins/auth';
+import { actorOf, metaOf } from '../plugins/request-context';
 import type { AccountAdminService } from './account-admin.service';
-import type { Actor } from './policy';
 import {
   addUserSchema,
   changeChildPasswordSchema,
@@ -64,18 +63,6 @@ const betLockSchema = {
   },
   response: responses({ anyOf: [clientRowSchema, nullSchema] }),
 };
-
-/** The caller as the policy sees it. */
-export function actorOf(request: FastifyRequest): Actor {
-  const auth = requireAuth(request);
-  return { userId: auth.userId, role: auth.role };
-}
-
-/** Where a request came from, for the audit log. */
-export function metaOf(request: FastifyRequest): RequestMeta {
-  const userAgent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: userAgent?.slice(0, 512) ?? null, requestId: request.id };
-}
 
 export async function usersRoutes(
   app: FastifyInstance,

@@ -1,7 +1,7 @@
 /**
  * Reading the hierarchy: the caller's direct downline (step 1), the client list with its
- * breadcrumb and totals, one account's detail, and the lock questions other domains ask
- * (isLocked for sign-in, isBetLocked for bet placement in step 4).
+ * breadcrumb and totals, one account's detail, and whether an account may bet (isBetLocked;
+ * whether it may sign in is auth's question: auth.repository.ts isBlocked).
  */
 import {
   PAGE_SIZE_DEFAULT,
@@ -12,9 +12,10 @@ import {
   type ListClientsResponse,
 } from '@backlay/shared/contracts';
 import type { Database } from '../db/database';
-import { paiseToRupees } from '../ledger/money';
+import { paiseToRupees } from '../common/money';
 import { refPlMinor, toClientRow } from './client-row';
-import type { Actor, UsersPolicy } from './policy';
+import type { Actor } from '../plugins/request-context';
+import type { UsersPolicy } from './policy';
 import * as repo from './users.repository';
 
 /** An ILIKE pattern matching `search` anywhere, with its wildcards taken literally. */
@@ -94,11 +95,6 @@ export class UsersService {
     const record = await repo.findClientRecord(this.db, userId);
     if (record === null) throw new Error(`user ${userId} vanished`);
     return toClientRow(record);
-  }
-
-  /** True when the user or an ancestor is locked or closed: it cannot sign in. */
-  isLocked(userId: string): Promise<boolean> {
-    return repo.isBlocked(this.db, userId);
   }
 
   /** True when the user or an ancestor has bets locked: it may sign in but not bet (step 4). */

@@ -15,13 +15,12 @@ import {
   type Market,
   type MarketPosition,
   type PlaceBetRequest,
-  type PlaceBetResponse,
 } from '@backlay/shared';
 import { formatLimit, formatPrice } from '../format';
 import { Pnl } from '../ui/Pnl';
 import { overlayText } from './MarketFrame';
 import { projectFancy, projectRunnerMarket, runnerVector } from './positions';
-import { initialOddsText, parseOdds, placeBetWithRetry, requestOdds, type SlipSelection } from './slip';
+import { initialOddsText, parseOdds, requestOdds, type PlaceBet, type SlipSelection } from './slip';
 
 export interface BetSlipProps {
   matchId: string;
@@ -33,7 +32,10 @@ export interface BetSlipProps {
   /** The player's current book on this market or fancy. */
   position?: MarketPosition;
   stakeButtons: readonly ButtonValue[];
-  onPlaced: (result: PlaceBetResponse) => void;
+  /** Places the bet (the page's book: it applies the reply; placeBetWithRetry underneath). */
+  place: PlaceBet;
+  /** The bet was placed: the page closes the slip. */
+  onPlaced: () => void;
   onCancel: () => void;
 }
 
@@ -63,7 +65,7 @@ function closedReason(selection: SlipSelection, market: Market | undefined, fanc
  * (odds changed, insufficient funds, exposure limit, suspended, stake out of range, locked) is
  * shown in the slip and as a toast.
  */
-export function BetSlip({ matchId, selection, market, fancy, position, stakeButtons, onPlaced, onCancel }: BetSlipProps) {
+export function BetSlip({ matchId, selection, market, fancy, position, stakeButtons, place, onPlaced, onCancel }: BetSlipProps) {
   const [oddsText, setOddsText] = useState(() => (selection.kind === 'runner' && market ? initialOddsText(market, selection.price) : ''));
   const [stakeText, setStakeText] = useState('');
   const [error, setError] = useState<{ message: string; code: ApiError['code'] } | null>(null);
@@ -91,10 +93,10 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
     setSubmitting(true);
     setError(null);
     try {
-      const res = await placeBetWithRetry(body, key);
+      const res = await place(body, key);
       keys.settle(bodyText, key, false);
       notify('success', res.message);
-      onPlaced(res.data);
+      onPlaced();
     } catch (e) {
       const failure = e as ApiError;
       keys.settle(bodyText, key, failure.code === 'NETWORK');

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { BehaviorSubject } from 'rxjs';
-import { ApiError, betsApi, currentUser, initialMatchState, marketData, on, publish, setUser, sportsApi, type MarketPosition, type MatchDetail, type MatchState, type PlacedBet, type UserInfo } from '@backlay/shared';
+import { ApiError, betsApi, currentUser, initialMatchState, marketData, on, publish, setUser, sportsApi, type MarketPosition, type MatchDetail, type MatchState, type PlaceBetResponse, type PlacedBet, type UserInfo } from '@backlay/shared';
 import { buildFancy, buildMarket, buildScore } from '@backlay/shared/testing';
 import { orderMarkets, OddsPage } from './OddsPage';
 
@@ -233,13 +233,10 @@ describe('OddsPage', () => {
       expect(screen.getByRole('dialog', { name: 'Run book: 6 over runs IND' })).toBeInTheDocument();
     });
 
-    it('backs a runner: the slip opens under its market at the clicked price, the stake buttons fill the stake, and a placed bet reloads the book and moves the header', async () => {
+    it('backs a runner: the slip opens under its market at the clicked price, the stake buttons fill the stake, and a placed bet puts the reply\'s P&L on the runners and reads the bets once', async () => {
       const n = notices();
       bets.matchPositions.mockResolvedValue([moPosition]);
-      bets.placeBet.mockResolvedValue({
-        data: { exposer: 850, balance: 1000, profitlist: [{ selectionId: 'a', profit: -850 }, { selectionId: 'b', profit: 1100 }], bet: placedBet({ betId: 'b1', selectionId: 'b', odds: 2.2, stake: 1000 }) },
-        message: 'Bet Placed Successfully',
-      });
+      bets.placeBet.mockResolvedValue({ data: backB, message: 'Bet Placed Successfully' });
       await openLive();
       await userEvent.click(within(screen.getByRole('region', { name: 'Match Odds' })).getByRole('button', { name: 'Back Runner b at 2.2' }));
       const slip = screen.getByRole('form', { name: 'Bet slip' });
@@ -259,14 +256,22 @@ describe('OddsPage', () => {
       await waitFor(() => expect(screen.queryByRole('form', { name: 'Bet slip' })).not.toBeInTheDocument());
       expect(bets.placeBet).toHaveBeenCalledWith({ matchId: 'm1', marketId: 'mo', selectionId: 'b', side: 'BACK', odds: 2.2, stake: 1000 }, expect.stringMatching(/^[0-9a-f-]{36}$/));
       expect(n.seen).toEqual([{ kind: 'success', message: 'Bet Placed Successfully' }]);
-      await waitFor(() => expect(bets.matchPositions).toHaveBeenCalledTimes(2));
+      // The reply's P&L, with no GET for it; the bets are read once more.
+      const matchOdds = screen.getByRole('region', { name: 'Match Odds' });
+      expect(within(matchOdds).getByRole('row', { name: /^Runner a/ })).toHaveTextContent('-850.00');
+      expect(within(matchOdds).getByRole('row', { name: /^Runner b/ })).toHaveTextContent('1,100.00');
+      await settled();
+      expect(bets.matchPositions).toHaveBeenCalledTimes(1);
       expect(bets.betsOnMatch).toHaveBeenCalledTimes(2);
-      expect(currentUser()).toMatchObject({ balance: 1000, exposer: 850 });
+      // The header is the socket's to write, not the page's.
+      expect(currentUser()).toMatchObject({ balance: 1000, exposer: 100 });
 
-      // The next submission gets its own key.
-      await userEvent.click(within(screen.getByRole('region', { name: 'Match Odds' })).getByRole('button', { name: 'Lay Runner a at 1.82' }));
+      // The next submission gets its own key, and the slip now starts from the reply's book.
+      await userEvent.click(within(matchOdds).getByRole('button', { name: 'Lay Runner a at 1.82' }));
       const second = screen.getByRole('form', { name: 'Bet slip' });
+      expect(within(second).getByRole('row', { name: /^Runner a/ })).toHaveTextContent('Runner a-850.00–');
       await userEvent.type(within(second).getByLabelText('Stake'), '200');
+      expect(second).toHaveTextContent('Exposure on this market: 850.00 → ');
       await userEvent.click(within(second).getByRole('button', { name: 'Place Bet' }));
       await waitFor(() => expect(bets.placeBet).toHaveBeenCalledTimes(2));
       expect(bets.placeBet.mock.calls[1][0]).toEqual({ matchId: 'm1', marketId: 'mo', selectionId: 'a', side: 'LAY', odds: 1.82, stake: 200 });
@@ -274,20 +279,58 @@ describe('OddsPage', () => {
       n.stop();
     });
 
-    it('places a YES on a fancy at its line and rate from a slip under the line', async () => {
+    it.each([
+      ['after the reply', false],
+      ['before the reply', true],
+    ])('takes the socket\'s balance message that echoes the bet %s for no news: one GET in all', async (_, socketFirst) => {
+      bets.matchPositions.mockResolvedValue([moPosition]);
+      let answer: (value: { data: PlaceBetResponse; message: string }) => void = () => undefined;
+      bets.placeBet.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+      await openLive();
+      await placeBackB();
+      const echo = { balance: backB.balance, exposer: backB.exposer };
+      if (socketFirst) act(() => publish('wallet.balanceChanged', echo));
+      await act(async () => answer({ data: backB, message: 'Bet Placed Successfully' }));
+      if (!socketFirst) act(() => publish('wallet.balanceChanged', echo));
+      await settled();
+      expect(bets.matchPositions).toHaveBeenCalledTimes(1);
+      expect(bets.betsOnMatch).toHaveBeenCalledTimes(2);
+      expect(within(screen.getByRole('region', { name: 'Match Odds' })).getByRole('row', { name: /^Runner b/ })).toHaveTextContent('1,100.00');
+    });
+
+    it('reloads the book and the bets, once, when a balance message held during the bet turns out to be news', async () => {
+      bets.matchPositions.mockResolvedValue([moPosition]);
+      let answer: (value: { data: PlaceBetResponse; message: string }) => void = () => undefined;
+      bets.placeBet.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+      await openLive();
+      await placeBackB();
+      // A settlement elsewhere moved the wallet while the bet was under way.
+      act(() => publish('wallet.balanceChanged', { balance: 1500, exposer: 100 }));
+      expect(bets.matchPositions).toHaveBeenCalledTimes(1);
+      await act(async () => answer({ data: backB, message: 'Bet Placed Successfully' }));
+      await settled();
+      expect(bets.matchPositions).toHaveBeenCalledTimes(2);
+      expect(bets.betsOnMatch).toHaveBeenCalledTimes(2);
+    });
+
+    it('places a YES on a fancy at its line and rate from a slip under the line, and shows the reply\'s exposure on the line', async () => {
       bets.matchPositions.mockResolvedValue([fancyPosition]);
-      bets.placeBet.mockResolvedValue({ data: { exposer: 2100, balance: 1000, profitlist: [], bet: placedBet({ betId: 'f', marketType: 'fancy', marketId: 'f1', selectionId: 'f1', side: 'YES', odds: 100, run: 46 }) }, message: 'Bet Placed Successfully' });
+      // T11 book + YES 46 @ 100, 1,000: 44 and below 0, 45 −2,100, 46 and above −100.
+      const profitlist = [{ selectionId: '0', fromRuns: 0, profit: 0 }, { selectionId: '45', fromRuns: 45, profit: -2100 }, { selectionId: '46', fromRuns: 46, profit: -100 }];
+      bets.placeBet.mockResolvedValue({ data: { exposer: 2100, balance: 1000, profitlist, bet: placedBet({ betId: 'f', marketType: 'fancy', marketId: 'f1', selectionId: 'f1', side: 'YES', odds: 100, run: 46 }) }, message: 'Bet Placed Successfully' });
       await openLive();
       const line = screen.getByRole('listitem', { name: '6 over runs IND' });
+      await waitFor(() => expect(within(line).getByText('-1,100.00')).toBeInTheDocument());
       await userEvent.click(within(line).getByRole('button', { name: 'Yes: 46 at 100' }));
       const slip = within(line).getByRole('form', { name: 'Bet slip' });
       expect(within(slip).queryByLabelText('Odds')).not.toBeInTheDocument();
       await userEvent.type(within(slip).getByLabelText('Stake'), '1000');
-      // T11 book + YES 46 @ 100, 1,000: 44 and below 0, 45 −2,100, 46 and above −100.
       expect(slip).toHaveTextContent('Exposure on this fancy: 1,100.00 → 2,100.00');
       await userEvent.click(within(slip).getByRole('button', { name: 'Place Bet' }));
       await waitFor(() => expect(bets.placeBet).toHaveBeenCalledWith({ matchId: 'm1', fancyId: 'f1', side: 'YES', run: 46, rate: 100, stake: 1000 }, expect.any(String)));
-      await waitFor(() => expect(currentUser()?.exposer).toBe(2100));
+      expect(await within(line).findByText('-2,100.00')).toHaveAttribute('data-pnl', 'neg');
+      await settled();
+      expect(bets.matchPositions).toHaveBeenCalledTimes(1);
     });
 
     it('lists the bets on the match in My Bets, newest first, a voided one struck through and labelled Void', async () => {
@@ -320,8 +363,50 @@ describe('OddsPage', () => {
       await waitFor(() => expect(bets.matchPositions).toHaveBeenCalledTimes(2));
       expect(bets.betsOnMatch).toHaveBeenCalledTimes(2);
     });
+
+    it('keeps a reply\'s P&L over a book load that was sent before the bet, and lets a later load win', async () => {
+      let loadAnswer: (value: MarketPosition[]) => void = () => undefined;
+      bets.placeBet.mockResolvedValue({ data: backB, message: 'Bet Placed Successfully' });
+      await openLive();
+      // A settlement elsewhere: the book is read again, and that answer is slow.
+      bets.matchPositions.mockReturnValueOnce(new Promise((resolve) => (loadAnswer = resolve)));
+      act(() => publish('wallet.balanceChanged', { balance: 1200, exposer: 100 }));
+      await placeBackB();
+      const runnerB = () => within(screen.getByRole('region', { name: 'Match Odds' })).getByRole('row', { name: /^Runner b/ });
+      await waitFor(() => expect(runnerB()).toHaveTextContent('1,100.00'));
+      // The slow answer knows nothing of the bet: the reply's P&L stays.
+      await act(async () => loadAnswer([moPosition]));
+      expect(runnerB()).toHaveTextContent('1,100.00');
+      // A load sent after the bet is the book.
+      bets.matchPositions.mockResolvedValue([{ ...moPosition, profitlist: [{ selectionId: 'a', profit: -800 }, { selectionId: 'b', profit: 1000 }] }]);
+      act(() => publish('wallet.balanceChanged', { balance: 1300, exposer: 800 }));
+      await waitFor(() => expect(runnerB()).toHaveTextContent('1,000.00'));
+    });
   });
 });
+
+/** Back b 1,000 @ 2.2 on top of moPosition: a −850, b +1,100; the wallet's exposure 850. */
+const backB: PlaceBetResponse = {
+  exposer: 850,
+  balance: 1000,
+  profitlist: [{ selectionId: 'a', profit: -850 }, { selectionId: 'b', profit: 1100 }],
+  bet: placedBet({ betId: 'b1', selectionId: 'b', odds: 2.2, stake: 1000 }),
+};
+
+/** Open the slip on Back b at 2.2 with 1,000 and press Place Bet (the answer is the mock's). */
+async function placeBackB() {
+  await userEvent.click(within(screen.getByRole('region', { name: 'Match Odds' })).getByRole('button', { name: 'Back Runner b at 2.2' }));
+  const slip = screen.getByRole('form', { name: 'Bet slip' });
+  await userEvent.type(within(slip).getByLabelText('Stake'), '1000');
+  await userEvent.click(within(slip).getByRole('button', { name: 'Place Bet' }));
+}
+
+/** Let every answer and effect of the page run (a reload asked for is sent by then). */
+async function settled() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+}
 
 function placedBet(over: Partial<PlacedBet>): PlacedBet {
   return { betId: 'b', matchId: 'm1', marketId: 'mo', marketType: 'match_odds', selectionId: 'a', side: 'BACK', odds: 2, run: null, stake: 100, status: 'open', createdAt: '2026-11-21T10:05:00Z', ...over };

@@ -1,18 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   BuildTag,
   Button,
-  DEFAULT_BUTTON_VALUES,
   EmptyState,
   Page,
   Spinner,
-  betsApi,
-  currentUser,
-  on,
-  setBalance,
   sportsApi,
-  useLoad,
   type ApiError,
   type Fancy,
   type Market,
@@ -20,7 +14,6 @@ import {
   type MarketType,
   type MatchDataStatus,
   type MatchDetail,
-  type PlaceBetResponse,
 } from '@backlay/shared';
 import { MATCH_PHASE_TEXT, formatMatchTime, matchPhase, splitFancies } from '../format';
 import { RulesDialog } from '../rules/RulesDialog';
@@ -29,12 +22,12 @@ import { BetSlip } from './BetSlip';
 import { FancyList } from './FancyList';
 import { MarketLadder } from './MarketLadder';
 import { MyBets } from './MyBets';
-import { positionsById } from './positions';
 import { RunBookDialog } from './RunBookDialog';
 import { ScorePanel } from './ScorePanel';
 import { fancySettledText } from './settled';
 import { selectionMarketId, type SlipSelection } from './slip';
 import { useMatchState } from './use-match-state';
+import { usePlayerBook } from './use-player-book';
 
 /** The order of market families on the page. */
 const TYPE_ORDER: Record<Market['type'], number> = { match_odds: 0, bookmaker: 1, over_under: 2 };
@@ -95,40 +88,9 @@ export function ClosedSessions({ fancies, exposures, onBook }: { fancies: Fancy[
 
 type Load = { state: 'loading' } | { state: 'done'; value: MatchDetail } | { state: 'fail'; message: string };
 
-const NO_POSITIONS: MarketPosition[] = [];
-
 /** The runner P&L of a runner market's position, by selection id (rupees). */
 function pnlOf(position: MarketPosition | undefined): ReadonlyMap<string, number> | undefined {
   return position ? new Map(position.profitlist.map((row) => [row.selectionId, row.profit])) : undefined;
-}
-
-/**
- * The player's side of a match: its book (match-positions), its bets on the match and its stake
- * buttons, reloaded after a bet and whenever the wallet moves (a settlement, a voided bet).
- */
-function usePlayerBook(matchId: string) {
-  const positions = useLoad(() => betsApi.matchPositions(matchId), matchId);
-  const bets = useLoad(() => betsApi.betsOnMatch(matchId), matchId);
-  const buttons = useLoad(() => sportsApi.buttonValues());
-  const { reload: reloadPositions } = positions;
-  const { reload: reloadBets } = bets;
-  useEffect(() => {
-    const sub = on('wallet.balanceChanged').subscribe(() => {
-      reloadPositions();
-      reloadBets();
-    });
-    return () => sub.unsubscribe();
-  }, [reloadPositions, reloadBets]);
-  const byId = useMemo(() => positionsById(positions.load.state === 'done' ? positions.load.value : NO_POSITIONS), [positions.load]);
-  return {
-    positions: byId,
-    bets: bets.load,
-    stakeButtons: buttons.load.state === 'done' && buttons.load.value.length > 0 ? buttons.load.value : DEFAULT_BUTTON_VALUES,
-    reload: () => {
-      reloadPositions();
-      reloadBets();
-    },
-  };
 }
 
 /**
@@ -178,13 +140,6 @@ function MatchOdds({ matchId }: { matchId: string }) {
   const phase = matchPhase(match, data.score?.inPlay);
   const fancies = splitFancies(data.fancies);
   const slipMarketId = slip ? selectionMarketId(slip) : null;
-  const placed = (result: PlaceBetResponse) => {
-    setSlip(null);
-    player.reload();
-    // The header follows at once; the server's `balance` socket event says the same.
-    const balance = typeof result.balance === 'number' ? result.balance : currentUser()?.balance;
-    if (balance !== undefined) setBalance(balance, result.exposer);
-  };
   const slipFor = (marketId: string, live: { market?: Market; fancy?: Fancy }) =>
     slip && slipMarketId === marketId ? (
       <BetSlip
@@ -195,7 +150,8 @@ function MatchOdds({ matchId }: { matchId: string }) {
         fancy={live.fancy}
         position={player.positions.get(marketId)}
         stakeButtons={player.stakeButtons}
-        onPlaced={placed}
+        place={player.place}
+        onPlaced={() => setSlip(null)}
         onCancel={() => setSlip(null)}
       />
     ) : null;

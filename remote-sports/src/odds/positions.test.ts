@@ -1,6 +1,6 @@
 import { buildMarket, buildRunner } from '@backlay/shared/testing';
-import type { MarketPosition } from '@backlay/shared';
-import { fancyBookOf, projectFancy, projectRunnerMarket, runnerVector, zoneLabels } from './positions';
+import type { MarketPosition, PlaceBetResponse, PlacedBet } from '@backlay/shared';
+import { bookOf, fancyBookOf, positionOfReply, projectFancy, projectRunnerMarket, runnerVector, zoneLabels } from './positions';
 
 const threeWay = buildMarket('mo', { runners: [buildRunner('H', 2.5), buildRunner('D', 3.6), buildRunner('A', 3)] });
 const position = (profit: Record<string, number>, exposure = 0): MarketPosition => ({
@@ -72,5 +72,43 @@ describe('projectFancy (RULES §7.4 through the shared applyFancyBet)', () => {
 
   it('labels zones of several runs as ranges', () => {
     expect(zoneLabels([40, 45, 50])).toEqual(['39 and below', '40 to 44', '45 to 49', '50 and above']);
+  });
+});
+
+describe('the book after a placebet reply', () => {
+  const bet = (over: Partial<PlacedBet>): PlacedBet => ({
+    betId: 'b1', matchId: 'm1', marketId: 'mo', marketType: 'match_odds', selectionId: 'H', side: 'BACK', odds: 2.5, run: null, stake: 100, status: 'open', createdAt: '2026-11-21T10:05:00Z', ...over,
+  });
+  const reply = (profitlist: PlaceBetResponse['profitlist'], over: Partial<PlacedBet> = {}): PlaceBetResponse => ({ exposer: 0, balance: 1000, profitlist, bet: bet(over) });
+
+  it.each([
+    // T2's book (H +200, D −230, A −50): the worst runner loses 230.
+    ['a runner market', reply([{ selectionId: 'H', profit: 200 }, { selectionId: 'D', profit: -230 }, { selectionId: 'A', profit: -50 }]), 'mo', 230],
+    // Paise survive the sum: the worst runner loses 100.50.
+    ['paise', reply([{ selectionId: 'H', profit: 150.75 }, { selectionId: 'D', profit: -100.5 }]), 'mo', 100.5],
+    // T13: NO 46 on top of YES 45 at 100 ⇒ no zone loses, E = 0.
+    ['a fancy', reply([{ selectionId: '0', fromRuns: 0, profit: 0 }, { selectionId: '45', fromRuns: 45, profit: 2000 }, { selectionId: '46', fromRuns: 46, profit: 0 }], { marketId: 'f1', marketType: 'fancy', selectionId: 'f1' }), 'f1', 0],
+  ] as const)('%s: the reply\'s P&L is the position, its worst outcome the exposure', (_, r, marketId, exposure) => {
+    expect(positionOfReply(r)).toEqual({ marketId, marketType: r.bet.marketType, profitlist: r.profitlist, exposure });
+  });
+
+  it('has no position for a reply without P&L', () => {
+    expect(positionOfReply(reply([]))).toBeNull();
+  });
+
+  const loaded = position({ H: 150, D: -100, A: -100 }, 100);
+  const appliedMo = { ...loaded, profitlist: [{ selectionId: 'H', profit: 200 }], exposure: 0 };
+  const appliedF = { marketId: 'f1', marketType: 'fancy' as const, profitlist: [{ selectionId: '0', fromRuns: 0, profit: -100 }], exposure: 100 };
+
+  it.each([
+    // A load sent before both bets: both applied positions lie on top of it.
+    ['before both bets', 0, { mo: appliedMo, f1: appliedF }],
+    // Sent after the first: it knows the match odds bet; the fancy's is still the reply's.
+    ['between the bets', 1, { mo: loaded, f1: appliedF }],
+    // Sent after both: the load wins.
+    ['after both bets', 2, { mo: loaded }],
+  ] as const)('a load sent %s', (_, sentAfter, expected) => {
+    const applied = new Map([['mo', { position: appliedMo, seq: 1 }], ['f1', { position: appliedF, seq: 2 }]]);
+    expect(Object.fromEntries(bookOf([loaded], sentAfter, applied))).toEqual(expected);
   });
 });

@@ -6,10 +6,12 @@ import {
   exposureMinor,
   fancyExposureMinor,
   toMinor,
+  toRupees,
   type FancyBook,
   type FancySide,
   type Market,
   type MarketPosition,
+  type PlaceBetResponse,
   type PlaceBetSide,
   type RunnerBet,
 } from '@backlay/shared';
@@ -20,9 +22,36 @@ import {
  * whole paise: the API's rupees are turned into paise at the edge and back only for display.
  */
 
-/** Positions of a match by market id (runner markets) or fancy id (fancies). */
-export function positionsById(positions: readonly MarketPosition[]): Map<string, MarketPosition> {
-  return new Map(positions.map((p) => [p.marketId, p]));
+/**
+ * The position a placebet reply states for the bet's market (or fancy): the market's P&L per
+ * runner (or run zone) after the bet, and the exposure that leaves (the worst outcome's loss, as
+ * the API keeps it). Null when the reply carries no P&L.
+ */
+export function positionOfReply(reply: PlaceBetResponse): MarketPosition | null {
+  if (reply.profitlist.length === 0) return null;
+  return {
+    marketId: reply.bet.marketId,
+    marketType: reply.bet.marketType,
+    profitlist: reply.profitlist,
+    exposure: toRupees(exposureMinor(reply.profitlist.map((row) => toMinor(row.profit)))),
+  };
+}
+
+/** A position the page applied from a placebet reply, numbered in the order applied (1, 2, …). */
+export interface AppliedPosition {
+  position: MarketPosition;
+  seq: number;
+}
+
+/**
+ * The book the odds page shows, by market id (runner markets) or fancy id (fancies): the last
+ * loaded positions, with every position applied from a reply after that load was sent laid on
+ * top (the load could not know those bets; a load sent after them does, and then wins).
+ */
+export function bookOf(loaded: readonly MarketPosition[], loadSentAfterSeq: number, applied: ReadonlyMap<string, AppliedPosition>): Map<string, MarketPosition> {
+  const book = new Map(loaded.map((p) => [p.marketId, p]));
+  for (const { position, seq } of applied.values()) if (seq > loadSentAfterSeq) book.set(position.marketId, position);
+  return book;
 }
 
 /** The runners a runner market's book covers: every runner that is not removed. */

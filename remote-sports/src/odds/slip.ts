@@ -44,6 +44,9 @@ export function requestOdds(type: Market['type'], odds: number): number {
   return type === 'bookmaker' ? odds / 100 : odds;
 }
 
+/** How the slip places its bet: the body and the submission's Idempotency-Key → the reply and its message. */
+export type PlaceBet = (body: PlaceBetRequest, idempotencyKey: string) => Promise<{ data: PlaceBetResponse; message: string }>;
+
 /**
  * Place a bet with the submission's Idempotency-Key; a lost answer (network) is sent again with
  * the same key (`retryOnNetworkLoss`), so the server places it at most once.

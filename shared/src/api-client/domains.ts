@@ -1,6 +1,5 @@
 import type {
   ChangePasswordRequest,
-  DownlineRow,
   LoginRequest,
   MatchSummary,
   LoginResponse,
@@ -148,13 +147,6 @@ export function createSportsAdminApi(client: ApiClient) {
 
 /** The sports admin module's shape (tests mock it). */
 export type SportsAdminApi = ReturnType<typeof createSportsAdminApi>;
-
-/** The agent's downline. */
-export function createUsersApi(client: ApiClient) {
-  return {
-    downline: () => unwrap<DownlineRow[]>(client.main.get('/downline')),
-  };
-}
 
 /**
  * The agent hierarchy: the downline list, account create and edit, chip transfers, locks, a

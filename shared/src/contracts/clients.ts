@@ -166,12 +166,6 @@ export interface UserDetailQuery {
   username: string;
 }
 
-/**
- * Response data of users-lock and bet-lock: the account after the change. A lock on an agent
- * applies to its whole downline; the rows below keep their own status and betLock.
- */
-export type LockResponse = ClientRow;
-
 /** Rows per page of list-clients and account-statement when the query names none. */
 export const PAGE_SIZE_DEFAULT = 25;
 /** Display names: 1–50 characters, so lists and breadcrumbs stay readable. */

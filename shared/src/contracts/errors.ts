@@ -55,11 +55,3 @@ export const ERROR_CODES = {
 
 /** A stable error code. */
 export type ErrorCode = keyof typeof ERROR_CODES;
-
-/** The 401 codes of a session that has ended; their message says why and is shown at sign-in. */
-export const SESSION_END_CODES: ReadonlySet<string> = new Set<ErrorCode>([
-  'SESSION_ENDED',
-  'SESSION_SIGNED_OUT',
-  'SESSION_REVOKED',
-  'SESSION_PASSWORD_CHANGED',
-]);

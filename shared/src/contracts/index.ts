@@ -1,14 +1,68 @@
-/** Contracts shared by every app and the API: isomorphic, no runtime dependencies. */
-export * from './api';
-export * from './errors';
-export * from './events';
-export * from './limits';
-export * from './messages';
-export * from './roles';
-export * from './routes';
-export * from './socket';
-export * from './clients';
-export * from './sports';
-export * from './payments';
-export * from './bets';
-export * from './casino';
+/**
+ * Contracts shared by every app and the API: isomorphic, no runtime dependencies. Every name is
+ * listed because an app or the API uses it (no `export *`, eslint.config.mjs).
+ */
+export {
+  type ApiEnvelope, type ChangePasswordRequest, type DownlineRow, type HealthResponse, type LoginRequest,
+  type LoginResponse, type MatchSummary, type RefreshRequest, type RefreshResponse, type SaveSettingListRequest,
+  type SettingRow, type SportItem, type TransactionPasswordRequest, type UserInfo,
+} from './api';
+export { ERROR_CODES, type ErrorCode } from './errors';
+export { type EventMap } from './events';
+export {
+  BLUR_TIMEOUT_MS, INACTIVITY_LOGOUT_MS, PAGE_SIZE_MAX, PASSWORD_MAX_LENGTH, SOCKET_CONNECT_TIMEOUT_MS,
+  SOCKET_RANDOMIZATION_FACTOR, SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS, TOAST_AUTO_CLOSE_MS,
+  TRANSACTION_PASSWORD_PATTERN, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN,
+} from './limits';
+export { MESSAGES } from './messages';
+export {
+  AGENT_ROLES, type Area, areaOfRole, childRoleOf, HOME_LANDING_ROLES, isRole, type Role, ROLE_LABELS, ROLES,
+  SPORTS_ADMIN_ROLES,
+} from './roles';
+export { isAdminPath, routeAllowsRole, type RouteDef, type RouteName, type RouteOwner, ROUTES } from './routes';
+export {
+  DATA_NAMESPACE, type SignOutReason, SOCKET_PATH, type SocketAck, type SocketBalancePayload, type SocketLoginPayload,
+  TOKEN_EXPIRED_EVENT, USER_NAMESPACE, type UserClientEvents, type UserServerEvents,
+} from './socket';
+export {
+  type AccountStatementQuery, type AccountStatementResponse, type AddUserRequest, type ChangeChildPasswordRequest,
+  type ChipTransferRequest, type ChipTransferResponse, type ClientRow, DISPLAY_NAME_MAX_LENGTH, IDEMPOTENCY_HEADER,
+  type ListClientsQuery, type ListClientsResponse, type LockRequest, MONEY_MAX_RUPEES, PAGE_SIZE_DEFAULT, PHONE_PATTERN,
+  REMARK_MAX_LENGTH, SEARCH_MAX_LENGTH, type UpdateUserRequest, type UserDetailQuery,
+} from './clients';
+export {
+  BET_DELAY_MAX_SEC, BUTTON_LABEL_MAX_LENGTH, BUTTON_VALUE_MAX, BUTTON_VALUES_MAX, type ButtonValue, type DataSubscribe,
+  DEFAULT_BUTTON_VALUES, type Fancy, FANCY_GTYPE_DEFAULT, type FeedMatch, type Market, MARKET_DATA_BATCH_MS,
+  MARKET_LIMIT_MAX, MARKET_RESULT_VOID, type MarketLimits, type MarketStatus, type MarketType, type MatchDelta,
+  type MatchDetail, type MatchOddsSummary, type MatchSnapshot, NEWS_TEXT_MAX_LENGTH, type NewsMessage, type PriceSize,
+  type Runner, type SaveButtonValuesRequest, type SaveMatchRequest, type SaveMessageRequest, type Score,
+  type SeriesByDate, type SeriesItem, type SeriesMatchItem, type SeriesWithMarket, SPORT_IDS, type SportAdminItem,
+  type SportSettings, type UpdateFancyRequest, type UpdateMarketRequest, type UpdateMatchRequest,
+  type UpdateMessageRequest,
+} from './sports';
+export {
+  ACCOUNT_HOLDER_NAME_PATTERN, ACCOUNT_NUMBER_PATTERN, type AddBankAccountRequest, type BankAndUpiList,
+  type DeleteUpiBankRequest, DEPOSIT_MAX_RUPEES_DEFAULT, DEPOSIT_MIN_RUPEES_DEFAULT, type DepositWithdrawListRequest,
+  IFSC_PATTERN, PAYMENT_LIST_MAX_ROWS, type PaymentRequestRow, paymentScreenshotPath, type PaymentSettings,
+  type PaymentStatus, type PaymentSuccess, PENDING_REQUESTS_MAX, SAVED_ACCOUNTS_MAX, type SavedBankAccount,
+  type SavedUpi, type UpdateDepositWithdrawStatusRequest, UPI_ID_PATTERN, UPI_NAME_MAX_LENGTH, UPLOAD_FIELD,
+  UPLOAD_MAX_BYTES, UPLOAD_MAX_DIMENSION_PX, UPLOAD_MAX_PIXELS, UPLOAD_TYPES, UTR_PATTERN, type WithdrawRequestBody,
+} from './payments';
+export {
+  type AcceptFeedResultRequest, type AnyBetSide, BET_IDS_MAX, BET_LIST_PAGE_SIZE, BET_LIST_PAGE_SIZE_MAX,
+  type BetHistoryQuery, type BetListByIdsRequest, type BetMarketType, type BetPage, type BetRow, type BetsQuery,
+  type BetStatus, type ChildBookRow, type ChildUserListQuery, type DeclaredResult, type DeclareResultRequest,
+  type DeleteBetsRequest, type DeleteBetsResponse, type FancyBetRequest, type FancyBetSide, isFancyBetRequest,
+  type MarketAnalysisQuery, type MarketBetLockRequest, type MarketBook, type MarketPosition, type PlaceBetRequest,
+  type PlaceBetResponse, type PlaceBetSide, type PlacedBet, type ProfitListRow, type ProfitLossQuery,
+  type ProfitLossResponse, type ProfitLossRow, type ResultMarketRow, type ResultsQuery, type RollbackResultRequest,
+  RUN_BOOK_MARGIN, type RunnerBetRequest, type SettlementSummary, type UnsettledBetsQuery, type UnsettledBetType,
+} from './bets';
+export {
+  ALL_CASINO_CATEGORY, CASINO_CATEGORIES, CASINO_DELTA, CASINO_SUBSCRIBE, CASINO_SUSPENDED_MESSAGE, CASINO_UNSUBSCRIBE,
+  type CasinoBet, type CasinoBetsResponse, type CasinoCategoryId, type CasinoDelta, type CasinoDisableResponse,
+  type CasinoGameListItem, type CasinoGameReportResponse, type CasinoGameReportRow, type CasinoGamesResponse,
+  type CasinoMarketView, type CasinoPhase, type CasinoReportResponse, type CasinoReportRow, type CasinoResultsResponse,
+  type CasinoRoundBook, type CasinoRoundCards, type CasinoRoundRecord, type CasinoRoundStatus, type CasinoRoundView,
+  type CasinoRulesView, type CasinoRunnerView, type CasinoSnapshot, type CasinoTableView,
+} from './casino';

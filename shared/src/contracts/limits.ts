@@ -7,8 +7,6 @@
 export const API_TIMEOUT_MS = 50_000;
 /** Data and secondary API calls time out after 10 s (SPEC §9). */
 export const DATA_API_TIMEOUT_MS = 10_000;
-/** Lazily loaded script chunks, remote entries and manifests get 120 s (SPEC §9). */
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Mouse or key inactivity that logs the user out: 20 hours (SPEC §4, §9). */
 export const INACTIVITY_LOGOUT_MS = 72_000_000;
 /** After the tab loses focus for this long the blur flag is set (SPEC §4, §9). */

@@ -13,11 +13,6 @@ export interface PaymentSettings {
   ifscCode: string;
 }
 
-/** POST save-payment-list {settingList} (SPEC: multipart with bearer; a JSON body is accepted too). */
-export interface SavePaymentListRequest {
-  settingList: PaymentSettings;
-}
-
 /** A saved bank account of a player. */
 export interface SavedBankAccount {
   _id: string;

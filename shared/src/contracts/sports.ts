@@ -254,14 +254,8 @@ export const MARKET_DATA_BATCH_MS = 250;
 /** `Market.result` of a voided market (e.g. a tied T20 under the VOID tie policy, RULES §7.7). */
 export const MARKET_RESULT_VOID = 'void';
 
-/** Fancy kinds the feed produces: runs over a span of overs, and the score at a fall of wicket. */
-export const FANCY_GTYPES = ['session', 'wicket'] as const;
-
 /** Default `gtype` of get-fancy-list (SPEC §3, §9: default bet fancy type session); 'all' lists every kind. */
 export const FANCY_GTYPE_DEFAULT = 'session';
-
-/** Limits a new market or fancy gets when its sport has no settings saved yet (rupees, seconds). */
-export const DEFAULT_MARKET_LIMITS: Readonly<MarketLimits> = { minStake: 100, maxStake: 100_000, maxProfit: 500_000, betDelaySec: 5 };
 
 /** Upper bound of any stake limit an admin may set (rupees). */
 export const MARKET_LIMIT_MAX = 100_000_000;

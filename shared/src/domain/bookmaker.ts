@@ -2,7 +2,7 @@
  * Bookmaker markets (RULES §7.2): rates quoted in paise per rupee (45 ⇒ win 0.45 per 1). A rate r
  * is decimal odds 1 + r/100, i.e. oddsHundredths = 100 + r, and then every §7.1 rule applies.
  */
-import { assertInteger, EVEN_ODDS_HUNDREDTHS, mulDivFloor, type BetSide, type RunnerBet } from './exposure';
+import { assertInteger, EVEN_ODDS_HUNDREDTHS, type BetSide, type RunnerBet } from './exposure';
 
 /** A bookmaker bet on one runner at a rate in paise. */
 export interface BookmakerBet {
@@ -23,10 +23,4 @@ export function bookmakerOddsHundredths(ratePaise: number): number {
 /** The same bet as a §7.1 runner bet. */
 export function bookmakerToRunnerBet(bet: BookmakerBet): RunnerBet {
   return { side: bet.side, runnerId: bet.runnerId, stakeMinor: bet.stakeMinor, oddsHundredths: bookmakerOddsHundredths(bet.ratePaise) };
-}
-
-/** Back profit (= lay exposure) s·r/100 in exact integer arithmetic; floored for a back profit. */
-export function bookmakerProfitMinor(stakeMinor: number, ratePaise: number): number {
-  bookmakerOddsHundredths(ratePaise);
-  return mulDivFloor([stakeMinor, ratePaise], 100);
 }

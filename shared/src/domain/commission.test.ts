@@ -1,5 +1,5 @@
 import { commissionMinor, effectiveRateBps } from './commission';
-import { settleRunnerMarket } from './settlement';
+import { settledRunnerBetMinor } from './settlement';
 
 const rupees = (r: number) => r * 100;
 
@@ -17,13 +17,10 @@ describe('commissionMinor (RULES §7.6)', () => {
 
   it('T20: charged on the market net, not per bet', () => {
     // one bet wins +300 (Back A 300 @ 2.0), another loses −100 (Back B 100 @ 2.0); A wins
-    const w = settleRunnerMarket(
-      [
-        { userId: 'u', side: 'BACK', runnerId: 'A', stakeMinor: rupees(300), oddsHundredths: 200 },
-        { userId: 'u', side: 'BACK', runnerId: 'B', stakeMinor: rupees(100), oddsHundredths: 200 },
-      ],
-      { kind: 'WINNER', runnerId: 'A' },
-    ).get('u')!;
+    const w = [
+      { side: 'BACK' as const, runnerId: 'A', stakeMinor: rupees(300), oddsHundredths: 200 },
+      { side: 'BACK' as const, runnerId: 'B', stakeMinor: rupees(100), oddsHundredths: 200 },
+    ].reduce((sum, bet) => sum + settledRunnerBetMinor(bet, { kind: 'WINNER', runnerId: 'A' }), 0);
     expect(w).toBe(rupees(200)); // 300 − 100
     expect(commissionMinor({ basis: 'NET_WIN', rateBps: 500, netPnlMinor: w })).toBe(rupees(10)); // 200 × 5 %
   });

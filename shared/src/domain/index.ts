@@ -1,9 +1,15 @@
-/** Pure domain maths shared by the front end and the API (no I/O). */
-export * from './partnership';
-export * from './exposure';
-export * from './bookmaker';
-export * from './fancy';
-export * from './settlement';
-export * from './commission';
-export * from './password-policy';
-export { commonPasswordCheck, decodeCommonPasswords, loadCommonPasswordCheck, previewPasswordPolicy } from './common-passwords';
+/**
+ * Pure domain maths shared by the front end and the API (no I/O). Every name is listed because an
+ * app or the API uses it (no `export *`, eslint.config.mjs).
+ */
+export { type ChainAgent, distributePartnership, FULL_SHARE_BPS, percentToBps, refPnlMinor } from './partnership';
+export { applyBet, emptyVector, exposureMinor, marketPnlVector, type RunnerBet } from './exposure';
+export { bookmakerToRunnerBet } from './bookmaker';
+export {
+  applyFancyBet, EMPTY_FANCY_BOOK, type FancyBet, fancyBetPnlMinor, fancyBook, type FancyBook, fancyExposureMinor,
+  fancyPnlAtMinor, fancyRunBook, type FancySide, fancyZoneStarts,
+} from './fancy';
+export { type RunnerResult, settledRunnerBetMinor } from './settlement';
+export { commissionMinor } from './commission';
+export { checkPasswordPolicy, type PasswordPolicyContext } from './password-policy';
+export { commonPasswordCheck, previewPasswordPolicy } from './common-passwords';

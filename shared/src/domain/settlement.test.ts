@@ -1,41 +1,38 @@
 import { exposureMinor, marketPnlVector, type RunnerBet } from './exposure';
 import { fancyBetPnlMinor, type FancyBet } from './fancy';
-import { settledRunnerBetMinor, settleRunnerMarket, type RunnerResult } from './settlement';
+import { settledRunnerBetMinor, type RunnerResult } from './settlement';
 
 const rupees = (r: number) => r * 100;
 const HDA = ['H', 'D', 'A'];
-const T2: (RunnerBet & { userId: string })[] = [
-  { userId: 'u1', side: 'BACK', runnerId: 'H', stakeMinor: rupees(100), oddsHundredths: 250 },
-  { userId: 'u1', side: 'LAY', runnerId: 'D', stakeMinor: rupees(50), oddsHundredths: 360 },
+const T2: RunnerBet[] = [
+  { side: 'BACK', runnerId: 'H', stakeMinor: rupees(100), oddsHundredths: 250 },
+  { side: 'LAY', runnerId: 'D', stakeMinor: rupees(50), oddsHundredths: 360 },
 ];
+/** The user's W on a runner market: the sum of its bets' settled P&L (= P[winner] of its vector). */
+const runnerW = (result: RunnerResult) => T2.reduce((sum, bet) => sum + settledRunnerBetMinor(bet, result), 0);
 const T15: (FancyBet & { userId: string })[] = [
   { userId: 'u1', side: 'YES', line: 40, rate: 100, stakeMinor: rupees(500) },
   { userId: 'u1', side: 'NO', line: 50, rate: 100, stakeMinor: rupees(500) },
   { userId: 'u1', side: 'YES', line: 45, rate: 80, stakeMinor: rupees(1_000) },
 ];
 
-describe('settleRunnerMarket (RULES §7.5)', () => {
+describe('runner market settlement (RULES §7.5)', () => {
   it.each([
     // name, result, user W in rupees
     ['T17 Home wins', { kind: 'WINNER', runnerId: 'H' }, 200], // P[H] = 150 + 50
     ['T17 Draw wins', { kind: 'WINNER', runnerId: 'D' }, -230], // P[D] = −100 − 130
     ['T17 void', { kind: 'VOID' }, 0], // every bet 0
   ] as [string, RunnerResult, number][])('%s', (_name, result, w) => {
-    expect(settleRunnerMarket(T2, result).get('u1')).toBe(rupees(w));
+    expect(runnerW(result)).toBe(rupees(w));
   });
 
   it('T17 W = P[winner] of the vector for every runner', () => {
     const v = marketPnlVector(T2, HDA);
-    for (const id of HDA) expect(settleRunnerMarket(T2, { kind: 'WINNER', runnerId: id }).get('u1')).toBe(v.get(id));
+    for (const id of HDA) expect(runnerW({ kind: 'WINNER', runnerId: id })).toBe(v.get(id));
   });
 
   it('T17: the exposure a settlement releases is the vector\'s worst case, 230', () => {
     expect(exposureMinor(marketPnlVector(T2, HDA))).toBe(rupees(230));
-  });
-
-  it('keeps users apart', () => {
-    const bets = [...T2, { userId: 'u2', side: 'BACK' as const, runnerId: 'D', stakeMinor: rupees(10), oddsHundredths: 500 }];
-    expect(settleRunnerMarket(bets, { kind: 'WINNER', runnerId: 'D' })).toEqual(new Map([['u1', rupees(-230)], ['u2', rupees(40)]])); // u2: 10 × 4
   });
 });
 
@@ -73,7 +70,7 @@ describe('dead heat and ties (RULES §7.7)', () => {
   });
 
   it('T23: a void match-odds market pays 0; a fancy still settles on runs', () => {
-    expect(settleRunnerMarket(T2, { kind: 'VOID' }).get('u1')).toBe(0);
+    expect(runnerW({ kind: 'VOID' })).toBe(0);
     expect(fancyW(46)).toBe(rupees(1_800));
   });
 

@@ -34,10 +34,3 @@ export function settledRunnerBetMinor(bet: RunnerBet, result: RunnerResult): num
     }
   }
 }
-
-/** Per-user W for a runner market: Σ of the user's bets (= P[winner] of the user's vector). */
-export function settleRunnerMarket(bets: readonly (RunnerBet & { userId: string })[], result: RunnerResult): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const bet of bets) out.set(bet.userId, (out.get(bet.userId) ?? 0) + settledRunnerBetMinor(bet, result));
-  return out;
-}

@@ -14,20 +14,8 @@ import { createCasinoLiveClient, type CasinoLiveClient } from './casino-live-cli
 import { createDataConnection, type DataSocket } from './data-connection';
 import { createMarketDataClient, type MarketDataClient } from './market-data-client';
 
-export { applyMarketMessage, initialMatchState, type ApplyOutcome, type MarketMessage, type MatchDataStatus, type MatchState } from './market-state';
-export { createMarketDataClient, type MarketDataClient, type MarketDataClientOptions } from './market-data-client';
-export {
-  createDataConnection,
-  type CasinoClientEvents,
-  type CasinoServerEvents,
-  type CasinoSubscribeAck,
-  type DataConnection,
-  type DataConnectionMember,
-  type DataConnectionOptions,
-  type DataSocket,
-} from './data-connection';
-export { applyCasinoMessage, clockOffsetOf, initialCasinoTableState, type CasinoMessage, type CasinoTableState } from './casino-state';
-export { createCasinoLiveClient, type CasinoLiveClient, type CasinoLiveClientOptions } from './casino-live-client';
+export { initialMatchState, type MatchDataStatus, type MatchState } from './market-state';
+export { clockOffsetOf, initialCasinoTableState, type CasinoTableState } from './casino-state';
 
 /**
  * Open the page's data connection: namespace /data on the shell's origin, websocket transport,

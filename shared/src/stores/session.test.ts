@@ -13,7 +13,7 @@ describe('session store', () => {
     const store = await import('./session');
     store.setUser(user);
     store.setBalance(250.5, 20);
-    expect(await firstValueFrom(store.balance$)).toEqual({ balance: 250.5, exposer: 20 });
+    expect(await firstValueFrom(store.user$)).toEqual({ ...user, balance: 250.5, exposer: 20 });
   });
 
   it('persists hide flags under hide_bal_exp and restores them', async () => {

@@ -1,4 +1,4 @@
-import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxjs';
+import { BehaviorSubject, type Observable } from 'rxjs';
 import type { UserInfo } from '../contracts/api';
 import { STORAGE_KEYS } from '../util/storage';
 
@@ -18,17 +18,15 @@ export function setUser(value: UserInfo | null): void {
   user.next(value);
 }
 
-/** Apply a live balance update to the signed-in user. */
+/**
+ * Apply a live balance update (rupees) to the signed-in user, which the header shows. Its one
+ * caller is the shell's user socket (the `balance` message): a page that moves money, a placed bet
+ * included, leaves the header to that message rather than writing its own reply's figures.
+ */
 export function setBalance(balance: number, exposer: number): void {
   const current = user.getValue();
   if (current) user.next({ ...current, balance, exposer });
 }
-
-/** Balance and exposure of the signed-in user (rupees). */
-export const balance$: Observable<{ balance: number; exposer: number } | null> = user$.pipe(
-  map((u) => (u ? { balance: u.balance, exposer: u.exposer } : null)),
-  distinctUntilChanged((a, b) => a?.balance === b?.balance && a?.exposer === b?.exposer),
-);
 
 /** Which of balance and exposure the player hid (SPEC §1, persisted under hide_bal_exp). */
 export interface HideFlags {

@@ -25,8 +25,6 @@ beforeEach(() => {
 });
 afterEach(() => sub.unsubscribe());
 
-const pendingRow = (name: RegExp) => screen.getByRole('row', { name });
-
 describe('Results', () => {
   it('lists pending markets with open bets and the feed result, and declares a winner', async () => {
     api.results.mockResolvedValueOnce([buildResultRow({ feedResult: { type: 'WINNER', selectionId: 'aus' } })]).mockResolvedValue([]);

@@ -44,7 +44,7 @@ export async function listStatementEntries(
      LEFT JOIN LATERAL (
        SELECT coalesce(u.username, pnl.username, a.code) AS name
        FROM entries o JOIN ledger_accounts a ON a.id = o.account_id LEFT JOIN users u ON u.id = a.user_id
-       LEFT JOIN users pnl ON a.code LIKE 'system:agent\_pnl:%' AND pnl.id::text = substr(a.code, length('system:agent_pnl:') + 1)
+       LEFT JOIN users pnl ON a.code LIKE 'system:agent\\_pnl:%' AND pnl.id::text = substr(a.code, length('system:agent_pnl:') + 1)
        WHERE o.journal_id = e.journal_id AND o.account_id <> e.account_id
        ORDER BY o.id LIMIT 1
      ) other ON true

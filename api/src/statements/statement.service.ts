@@ -9,11 +9,12 @@ import {
   type AccountStatementResponse,
 } from '@backlay/shared/contracts';
 import { DomainError } from '../common/domain-error';
+import { paiseToRupees } from '../common/money';
 import type { Database } from '../db/database';
-import type { Actor, UsersPolicy } from '../users/policy';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { Actor } from '../plugins/request-context';
+import type { UsersPolicy } from '../users/policy';
 import { ownUnlessNamed } from '../users/users.service';
-import type { LedgerService } from './ledger.service';
-import { paiseToRupees } from './money';
 import { describeEntry, parseDateRange } from './statement-rules';
 import * as repo from './statement.repository';
 

@@ -15,11 +15,11 @@ import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
 import type { Database } from '../db/database';
 import { AdvisoryLock } from '../db/advisory-lock';
-import * as catalog from '../catalog/catalog.repository';
-import * as markets from '../catalog/markets.repository';
-import type { FancyRow, MarketRow, ScoreRow } from '../catalog/market-view';
-import type { DomainEvents } from '../realtime/domain-events';
-import type { FeedChanges, FeedProvider } from './feed-provider';
+import * as catalog from './catalog.repository';
+import * as markets from './markets.repository';
+import type { FancyRow, MarketRow, ScoreRow } from './market-view';
+import type { DomainEvents } from '../common/domain-events';
+import type { FeedChanges, FeedProvider } from '../feed/feed-provider';
 
 /** Identifies the feed ingest's advisory lock (per database). */
 export const FEED_LOCK_ID = 72_810_003;

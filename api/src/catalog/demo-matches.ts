@@ -6,8 +6,8 @@
  * production (DEMO is refused there).
  */
 import { SPORT_IDS } from '@backlay/shared/contracts';
-import * as catalog from '../catalog/catalog.repository';
-import type { SportsAdminService } from '../catalog/sports-admin.service';
+import * as catalog from './catalog.repository';
+import type { SportsAdminService } from './sports-admin.service';
 import type { Logger } from '../common/logger';
 import type { Database } from '../db/database';
 

@@ -1,9 +1,9 @@
-/** Routes that read the ledger: the account statement (players and agents alike). */
+/** The account statement: the ledger of one's own wallet or a downline account's (players and agents alike). */
 import { MESSAGES, PAGE_SIZE_MAX, type AccountStatementQuery } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { bearerSecurity, isoTimeSchema, responses, rupeesSchema } from '../common/schemas';
 import { signedIn } from '../plugins/auth';
-import { actorOf } from '../users/users.routes';
+import { actorOf } from '../plugins/request-context';
 import type { StatementService } from './statement.service';
 
 const isoDateField = { type: 'string', minLength: 1, maxLength: 40 };
@@ -55,7 +55,7 @@ const accountStatementSchema = {
   }),
 };
 
-export async function ledgerRoutes(app: FastifyInstance, options: { statements: StatementService }): Promise<void> {
+export async function statementsRoutes(app: FastifyInstance, options: { statements: StatementService }): Promise<void> {
   app.get<{ Querystring: AccountStatementQuery }>(
     '/account-statement',
     { schema: accountStatementSchema, config: { access: signedIn() } },

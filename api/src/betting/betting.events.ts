@@ -1,0 +1,12 @@
+/** The events of bet placement (common/domain-events.ts). */
+import type {} from '../common/domain-events';
+
+declare module '../common/domain-events' {
+  interface DomainEventMap {
+    /** A bet was placed: the user's wallet with its new exposure. */
+    'betting.betPlaced': {
+      betId: string;
+      wallet: { userId: string; balanceMinor: bigint; exposureMinor: bigint };
+    };
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * One lint for the whole workspace (`pnpm lint`). Besides the recommended presets (syntax only,
+ * no type information, so it stays fast on two cores) it holds the architecture's boundaries, so
+ * a change that crosses one fails CI instead of waiting for a reviewer to notice:
+ *
+ * - a remote never imports another remote or the shell, and the shell never imports a remote:
+ *   each remote is its own deployment, which the shell loads through Module Federation, and
+ *   cross-links are named routes the shell resolves (STYLE §4.2, ADR 0001);
+ * - a package is entered only through its package.json `exports`: no `@backlay/shared/src/…`,
+ *   no relative path into another package's folder;
+ * - the api imports only the isomorphic subpaths of @backlay/shared, never its root, which pulls
+ *   React, axios, rxjs and socket.io-client into the server;
+ * - no `export *`: an index names what it exports, so what a package offers is reviewed and
+ *   nothing stays exported after its last caller is gone.
+ *
+ * docs/ARCHITECTURE.md ("Boundaries") says the same for readers; shared/src/lint-boundaries.test.ts
+ * proves that each boundary bites.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** The folders of pnpm-workspace.yaml's `packages:` list, so a new package gets its boundaries at once. */
+const WORKSPACE_YAML = readFileSync(new URL('./pnpm-workspace.yaml', import.meta.url), 'utf8');
+const WORKSPACE_LIST = /^packages:\r?\n((?:[ \t]+-.*\r?\n?)+)/m.exec(WORKSPACE_YAML)[1];
+const WORKSPACE = [...WORKSPACE_LIST.matchAll(/-\s*['"]?([^'"\s]+)/g)].map((m) => m[1]);
+
+/** The workspace's packages, each with its name and the subpaths its package.json `exports` declares. */
+const PACKAGES = WORKSPACE.map((dir) => {
+  const manifest = JSON.parse(readFileSync(new URL(`./${dir}/package.json`, import.meta.url), 'utf8'));
+  const subpaths = Object.keys(manifest.exports ?? {})
+    .filter((key) => key !== '.')
+    .map((key) => key.slice(2));
+  return { dir, name: manifest.name, subpaths };
+});
+const REMOTES = WORKSPACE.filter((dir) => dir.startsWith('remote-'));
+const FRONT_ENDS = ['shell', ...REMOTES];
+
+/** The subpaths of @backlay/shared that run in Node without a browser library: the api's only way in. */
+const SHARED_ISOMORPHIC = ['contracts', 'domain', 'common-passwords', 'casino'];
+
+/** Escapes text for a RegExp; a `*` of an exports pattern stands for any subpath. */
+const literal = (text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.+');
+const oneOf = (texts) => `(?:${texts.map(literal).join('|')})`;
+const packageOf = (dir) => PACKAGES.find((p) => p.dir === dir);
+
+/**
+ * The `no-restricted-imports` options of one package's files. A later flat-config block replaces
+ * a rule's options instead of merging them, so each package gets all its restrictions here.
+ */
+function boundariesOf(dir) {
+  const own = packageOf(dir);
+  const patterns = [];
+
+  for (const other of PACKAGES) {
+    if (other === own) continue;
+    if (FRONT_ENDS.includes(dir) && REMOTES.includes(other.dir)) {
+      patterns.push({
+        regex: `^${literal(other.name)}(?:/.*)?$`,
+        message:
+          dir === 'shell'
+            ? 'The shell loads a remote through Module Federation (its route module, at run time), never from its source: each remote is its own deployment.'
+            : 'A remote never imports another remote: each is its own deployment. Ask the shell for a named route (contracts/routes) or move the shared piece to @backlay/shared.',
+      });
+    } else if (REMOTES.includes(dir) && other.dir === 'shell') {
+      patterns.push({
+        regex: `^${literal(other.name)}(?:/.*)?$`,
+        message: 'A remote never imports the shell: the shell hosts the remotes, not the other way round. What both need belongs in @backlay/shared.',
+      });
+    } else {
+      const declared = other.subpaths.length > 0 ? `(?!${oneOf(other.subpaths)}$)` : '';
+      patterns.push({
+        regex: `^${literal(other.name)}/${declared}.+$`,
+        message: `Import ${other.name} only through its package.json exports (${other.subpaths.join(', ') || 'none'}): its files are private and may move.`,
+      });
+    }
+  }
+
+  if (dir === 'api') {
+    const browserOnly = packageOf('shared').subpaths.filter((s) => !SHARED_ISOMORPHIC.includes(s));
+    patterns.push({
+      regex: `^@backlay/shared(?:/${oneOf(browserOnly)})?$`,
+      message: `The api imports only the isomorphic subpaths of @backlay/shared (${SHARED_ISOMORPHIC.join(', ')}): the root and the browser subpaths pull React, axios, rxjs and socket.io-client into the server.`,
+    });
+  }
+
+  // Relative paths that climb out of this package into another package's folder: the top folders
+  // of the other packages, those of a package nested in this one (shared/build), and, for a
+  // nested package, its parent's other folders.
+  const nested = PACKAGES.filter((p) => p.dir.startsWith(`${dir}/`)).map((p) => p.dir.slice(dir.length + 1));
+  const parent = PACKAGES.find((p) => dir.startsWith(`${p.dir}/`));
+  const siblings = parent
+    ? readdirSync(new URL(`./${parent.dir}/`, import.meta.url), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && entry.name !== 'node_modules' && `${parent.dir}/${entry.name}` !== dir)
+        .map((entry) => entry.name)
+    : [];
+  const tops = PACKAGES.filter((p) => p !== own && p !== parent && !p.dir.startsWith(`${dir}/`)).map((p) => p.dir.split('/')[0]);
+  const folders = [...new Set([...tops, ...nested, ...siblings])];
+  patterns.push({
+    regex: `^(?:\\.\\./)+${oneOf(folders)}(?:/|$)`,
+    message: 'Do not reach into another package by a relative path: import it by name, through its package.json exports.',
+  });
+
+  return { patterns };
+}
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-*/**',
+      '**/coverage/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/data/**',
+      '**/.data-*/**',
+      // Generated by shared/build/common-passwords.mjs: half a megabyte of one string.
+      '**/*.data.ts',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    // A disable comment that no longer disables anything fails the lint instead of lingering.
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `_` marks a binding kept on purpose (a counted loop variable, a key left out of a rest
+      // object), as the code already does.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'Name what a module exports (export { a, type B } from …): `export *` hides what a package offers and keeps dead code exported.',
+        },
+      ],
+    },
+  },
+  {
+    // Build scripts, benches and tool configs run in Node.
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // CommonJS (tool configs, and api/ whose package.json says "type": "commonjs") has only require().
+    files: ['**/*.cjs', 'api/**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['{shell,remote-*,shared}/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  ...PACKAGES.map(({ dir }) => ({
+    files: [`${dir}/**/*.{js,mjs,cjs,ts,tsx}`],
+    ignores: PACKAGES.filter((p) => p.dir.startsWith(`${dir}/`)).map((p) => `${p.dir}/**`),
+    rules: { 'no-restricted-imports': ['error', boundariesOf(dir)] },
+  })),
+);
