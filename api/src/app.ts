@@ -14,6 +14,7 @@ import { Authenticator } from './auth/authenticator';
 import { LoginThrottle } from './auth/login-throttle';
 import { rotationKeyFromSecret } from './auth/refresh-token';
 import { buttonValuesRoutes } from './button-values/button-values.routes';
+import { casinoRoutes } from './casino/casino.routes';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { betReportsRoutes } from './bet-reports/bet-reports.routes';
 import { BetReportsService } from './bet-reports/bet-reports.service';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticator,
     events: core.events,
     catalog: core.catalog,
+    casinoSnapshot: (matchId) => core.casino.snapshot(matchId),
     log: app.log,
   });
   app.decorate('services', { ...core, auth, authenticator, throttles, realtime });
@@ -130,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(statementsRoutes, { statements: core.statements });
       await api.register(settingsRoutes, { settings: core.settings });
       await api.register(catalogRoutes, { catalog: core.catalog, sportsAdmin: core.sportsAdmin });
+      await api.register(casinoRoutes, { casino: core.casino });
       await api.register(newsRoutes, { news: core.news });
       await api.register(buttonValuesRoutes, { buttonValues: core.buttonValues });
       await api.register(paymentsRoutes, { requests: core.paymentRequests, accounts: core.paymentAccounts });
@@ -141,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // feed ingest stops (and gives its lock back) before the owner closes the pool.
   app.addHook('preClose', async () => {
     await core.feed.stop();
+    await core.casinoEngine.stop();
     await realtime.close();
   });
   return app;

@@ -95,6 +95,22 @@ export interface Config {
     /** Time between attempts of a standby instance to take the feed lock. */
     lockRetryMs: number;
   };
+  casino: {
+    /** Run the live casino tables (on one instance only: an advisory lock decides which). */
+    enabled: boolean;
+    /** Betting window of the tables this instance creates (an existing table keeps its own). */
+    bettingSeconds: number;
+    /** Time between two steps of the tables on the leader. */
+    tickMs: number;
+    lockRetryMs: number;
+    /** Rounds per PF-1 seed chain. */
+    chainLength: number;
+    /** The deal is shown this long per card (capped by dealMsMax) before the round settles. */
+    dealMsPerCard: number;
+    dealMsMax: number;
+    /** The result stays this long before the next round opens. */
+    resultMs: number;
+  };
   marketData: {
     /** Deltas of a match are batched and sent at most this often; 0 sends only on flushNow() (benchmarks). */
     batchMs: number;
@@ -298,6 +314,17 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       seed: r.int('FEED_SEED', 20_260_101, 0, 2_147_483_647),
       tickMs: r.int('FEED_TICK_MS', 500, 50, 60_000),
       lockRetryMs: 5_000,
+    },
+    casino: {
+      // Tests step the engine by hand; everywhere else it runs (on one instance).
+      enabled: r.bool('CASINO_ENABLED', nodeEnv !== 'test'),
+      bettingSeconds: r.int('CASINO_BETTING_SECONDS', 20, 3, 300),
+      tickMs: r.int('CASINO_TICK_MS', 250, 20, 10_000),
+      lockRetryMs: 5_000,
+      chainLength: r.int('CASINO_CHAIN_LENGTH', 10_000, 1, 1_000_000),
+      dealMsPerCard: r.int('CASINO_DEAL_MS_PER_CARD', 700, 0, 10_000),
+      dealMsMax: r.int('CASINO_DEAL_MS_MAX', 8_000, 0, 60_000),
+      resultMs: r.int('CASINO_RESULT_MS', 5_000, 0, 60_000),
     },
     marketData: { batchMs: MARKET_DATA_BATCH_MS },
     betting: {

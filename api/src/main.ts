@@ -98,6 +98,10 @@ async function main(): Promise<void> {
       services.feed.start();
       log.info({ seed: config.feed.seed, tickMs: config.feed.tickMs }, 'feed ingest started (one instance runs it: advisory lock)');
     }
+    if (config.casino.enabled) {
+      services.casinoEngine.start();
+      log.info({ bettingSeconds: config.casino.bettingSeconds }, 'casino engine started (one instance runs the tables: advisory lock)');
+    }
   } catch (error) {
     log.fatal({ err: error }, 'failed to start');
     await shutdown('startup failure', 1);

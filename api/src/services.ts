@@ -6,6 +6,8 @@ import { LoginThrottle } from './auth/login-throttle';
 import { PasswordHasher } from './auth/passwords';
 import { TransactionPasswords } from './auth/transaction-password';
 import { BettingService } from './betting/betting.service';
+import { CasinoEngine } from './casino/casino-engine';
+import { CasinoService } from './casino/casino.service';
 import { ChipsService } from './chips/chips.service';
 import { systemClock, type Clock } from './common/clock';
 import type { Config } from './config';
@@ -54,6 +56,10 @@ export interface CoreServices {
   buttonValues: ButtonValuesService;
   /** The odds-feed ingest (started by main when FEED_ENABLED; tests step it by hand). */
   feed: FeedIngest;
+  /** The live casino's round engine (started by main when CASINO_ENABLED; tests step it by hand). */
+  casinoEngine: CasinoEngine;
+  /** Live casino tables, rounds, results and reports. */
+  casino: CasinoService;
   /** Saved payout accounts of players and the operator's payment settings. */
   paymentAccounts: PaymentAccountsService;
   /** Deposit and withdraw requests, their approval by the upline and their screenshots. */
@@ -97,6 +103,14 @@ export function createCoreServices(deps: {
     ...(deps.config.demo ? { hook: demoMatchImporter({ db: deps.db, sportsAdmin, log }) } : {}),
     settleResults: () => settlement.settleFeedResults(),
   });
+  const casinoEngine = new CasinoEngine({
+    db: deps.db,
+    clock,
+    events,
+    log,
+    settlement,
+    ...deps.config.casino,
+  });
   return {
     clock,
     events,
@@ -122,6 +136,8 @@ export function createCoreServices(deps: {
     news: new NewsService(deps.db),
     buttonValues: new ButtonValuesService(deps.db),
     feed,
+    casinoEngine,
+    casino: new CasinoService({ db: deps.db, clock, events }),
     paymentAccounts: new PaymentAccountsService(deps.db),
     paymentRequests: new PaymentRequestsService({
       db: deps.db,

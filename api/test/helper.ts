@@ -12,6 +12,7 @@ import {
   marketPnlVector,
   settledRunnerBetMinor,
   type RunnerResult,
+  type CasinoRunnerOutcome,
 } from '@backlay/shared/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -650,7 +651,7 @@ async function bettingViolations(db: Database): Promise<Violation[]> {
     odds: number;
     runLine: number | null;
     pnl: string | null;
-    result: { type: string; selectionId?: string; selectionIds?: string[]; runs?: number } | null;
+    result: { type: string; selectionId?: string; selectionIds?: string[]; runs?: number; outcomes?: Record<string, CasinoRunnerOutcome> } | null;
   }
   const { rows: bets } = await db.query<BetFacts>(
     `SELECT b.id, b.user_id AS "userId", b.market_id AS "marketId", b.market_type AS "marketType", b.side,
@@ -673,7 +674,9 @@ async function bettingViolations(db: Database): Promise<Violation[]> {
           ? { kind: 'WINNER', runnerId: result.selectionId ?? '' }
           : result.type === 'DEAD_HEAT'
             ? { kind: 'DEAD_HEAT', runnerIds: result.selectionIds ?? [] }
-            : { kind: 'VOID' };
+            : result.type === 'CASINO'
+              ? { kind: 'CASINO', outcomes: result.outcomes ?? {} }
+              : { kind: 'VOID' };
       const side = bet.side === 'BACK' ? 'BACK' : 'LAY';
       expected = settledRunnerBetMinor({ side, runnerId: bet.selectionId, stakeMinor: Number(bet.stake), oddsHundredths: bet.odds }, runnerResult);
     }

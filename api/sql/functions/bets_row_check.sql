@@ -7,7 +7,7 @@ DECLARE
   ok boolean[] := ARRAY[
     /* bets_fancy_has_line */ (market_type = 'fancy') = (run_line IS NOT NULL),
     /* bets_idempotency_key_check */ length(idempotency_key) BETWEEN 1 AND 255,
-    /* bets_market_type_check */ market_type IN ('match_odds', 'bookmaker', 'over_under', 'fancy'),
+    /* bets_market_type_check */ market_type IN ('match_odds', 'bookmaker', 'over_under', 'fancy', 'casino'),
     /* bets_odds_hundredths_check */ odds_hundredths > 100,
     -- ~ '^[0-9a-f]{64}$' without the regular expression (2.5 % of the CPU per bet): 64 characters,
     -- and none left once the hex digits are trimmed.

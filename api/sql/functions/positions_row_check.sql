@@ -6,7 +6,7 @@ AS $function$
 DECLARE
   ok boolean[] := ARRAY[
     /* positions_exposure_minor_check */ exposure_minor >= 0,
-    /* positions_market_type_check */ market_type IN ('match_odds', 'bookmaker', 'over_under', 'fancy'),
+    /* positions_market_type_check */ market_type IN ('match_odds', 'bookmaker', 'over_under', 'fancy', 'casino'),
     /* positions_status_check */ status IN ('open', 'settled')];
 BEGIN
   IF false = ANY (ok) THEN

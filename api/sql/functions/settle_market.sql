@@ -31,12 +31,23 @@ BEGIN
     RETURN QUERY SELECT 'NOT_FOUND', NULL::uuid, NULL::int, NULL::uuid, 0, 0, 0::bigint, 0::bigint;
     RETURN;
   END IF;
-  IF p_source NOT IN ('feed', 'admin') THEN
+  IF p_source NOT IN ('feed', 'admin', 'casino') THEN
     RAISE EXCEPTION 'unknown settlement source %', p_source USING ERRCODE = 'invalid_parameter_value';
   END IF;
   IF NOT ((v_kind = 'VOID') OR (v_kind = 'RUNS' AND v_type = 'fancy' AND (p_result ->> 'runs')::int >= 0)
-          OR (v_kind IN ('WINNER', 'DEAD_HEAT') AND v_type <> 'fancy')) THEN
+          OR (v_kind IN ('WINNER', 'DEAD_HEAT') AND v_type NOT IN ('fancy', 'casino'))
+          OR (v_kind = 'CASINO' AND v_type = 'casino' AND jsonb_typeof(p_result -> 'outcomes') = 'object')) THEN
     RAISE EXCEPTION 'result % does not fit market % (%)', p_result, p_market, v_type USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  -- A casino result (CASINO.md §1.0.3) names how a back bet on each runner settles: WIN,
+  -- WIN_REDUCED or WIN_PAYTABLE with its profit per 100 of stake, PUSH, HALF_LOSE, LOSE or VOID. Every runner with
+  -- an open bet must have one.
+  IF v_kind = 'CASINO' AND EXISTS (
+      SELECT 1 FROM bets b CROSS JOIN LATERAL (SELECT p_result -> 'outcomes' -> b.selection_id AS o) x
+      WHERE b.market_id = p_market AND b.status = 'open'
+        AND (coalesce(x.o ->> 'rule', '') NOT IN ('WIN', 'LOSE', 'PUSH', 'HALF_LOSE', 'VOID', 'WIN_REDUCED', 'WIN_PAYTABLE')
+             OR (x.o ->> 'rule' IN ('WIN_REDUCED', 'WIN_PAYTABLE') AND coalesce(jsonb_typeof(x.o -> 'profit'), '') <> 'number'))) THEN
+    RAISE EXCEPTION 'casino result % has no valid outcome for a runner with bets on %', p_result, p_market USING ERRCODE = 'invalid_parameter_value';
   END IF;
 
   -- 2. Once per result.
@@ -46,7 +57,7 @@ BEGIN
       v_live.id, v_live.version, v_live.journal_id, v_live.bets, v_live.users, v_live.users_pnl_minor, v_live.commission_minor;
     RETURN;
   END IF;
-  IF p_source = 'feed' AND EXISTS (SELECT 1 FROM settlements s WHERE s.market_id = p_market) THEN
+  IF p_source IN ('feed', 'casino') AND EXISTS (SELECT 1 FROM settlements s WHERE s.market_id = p_market) THEN
     RETURN QUERY SELECT 'SKIPPED', NULL::uuid, NULL::int, NULL::uuid, 0, 0, 0::bigint, 0::bigint;
     RETURN;
   END IF;
@@ -68,6 +79,15 @@ BEGIN
     UPDATE bets b SET status = 'settled', settlement_id = v_sid, settled_at = v_now,
       pnl_minor = CASE
         WHEN v_kind = 'VOID' THEN 0
+        WHEN v_kind = 'CASINO' THEN (CASE p_result -> 'outcomes' -> b.selection_id ->> 'rule'
+            WHEN 'WIN' THEN floor(((CASE WHEN b.side = 'BACK' THEN 1 ELSE -1 END) * b.stake_minor * (b.odds_hundredths - 100))::numeric / 100)::bigint
+            WHEN 'WIN_REDUCED' THEN floor(((CASE WHEN b.side = 'BACK' THEN 1 ELSE -1 END) * b.stake_minor
+                                           * (p_result -> 'outcomes' -> b.selection_id ->> 'profit')::numeric) / 100)::bigint
+            WHEN 'WIN_PAYTABLE' THEN floor(((CASE WHEN b.side = 'BACK' THEN 1 ELSE -1 END) * b.stake_minor
+                                           * (p_result -> 'outcomes' -> b.selection_id ->> 'profit')::numeric) / 100)::bigint
+            WHEN 'HALF_LOSE' THEN (CASE WHEN b.side = 'BACK' THEN -1 ELSE 1 END) * (b.stake_minor / 2)
+            WHEN 'LOSE' THEN (CASE WHEN b.side = 'BACK' THEN -1 ELSE 1 END) * b.stake_minor
+            ELSE 0 END)
         WHEN (CASE WHEN v_kind = 'RUNS' THEN b.run_line <= v_runs ELSE b.selection_id = ANY (v_winners) END)
           THEN floor(((CASE WHEN b.side IN ('BACK', 'YES') THEN 1 ELSE -1 END) * b.stake_minor
                       * (b.odds_hundredths - 100 * v_k))::numeric / (100 * v_k))::bigint

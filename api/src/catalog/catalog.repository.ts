@@ -133,7 +133,7 @@ export async function upsertEvents(q: Queryable, events: readonly FeedEvent[]): 
 export async function closeVanishedEvents(q: Queryable, offeredIds: readonly string[], beforeMs: number): Promise<string[]> {
   const { rows } = await q.query<{ id: string }>(
     `UPDATE events SET status = 'closed', in_play = false, updated_at = now()
-     WHERE status <> 'closed' AND NOT (id = ANY($1::text[])) AND open_date < to_timestamp($2 / 1000.0)
+     WHERE kind = 'sport' AND status <> 'closed' AND NOT (id = ANY($1::text[])) AND open_date < to_timestamp($2 / 1000.0)
      RETURNING id`,
     [offeredIds, beforeMs],
   );

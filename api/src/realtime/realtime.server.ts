@@ -9,10 +9,13 @@
  * - A socket joins `session:<sid>` at connect (so ending the session disconnects it) and
  *   `user:<id>` when it sends `login` or `userRoomJoin` with its own identity.
  * - On `/data` a socket `subscribe`s to matches and gets a snapshot, then batched deltas
- *   (market-data.ts); `catalog.matchChanged` domain events feed the batches.
+ *   (market-data.ts); `catalog.matchChanged` domain events feed the batches. It
+ *   `casinoSubscribe`s to live casino tables the same way (casino-rooms.ts).
  */
 import {
   type Area,
+  CASINO_SUBSCRIBE,
+  CASINO_UNSUBSCRIBE,
   DATA_NAMESPACE,
   type DataSubscribe,
   MESSAGES,
@@ -35,6 +38,7 @@ import type { Logger } from '../common/logger';
 import type { Config } from '../config';
 import { paiseToRupees } from '../common/money';
 import type { DomainEventMap, DomainEvents } from '../common/domain-events';
+import { CasinoRooms, type CasinoSnapshotSource } from './casino-rooms';
 import { MarketDataHub } from './market-data';
 
 interface SocketData {
@@ -54,6 +58,8 @@ export interface RealtimeDeps {
   events: DomainEvents;
   /** Match images for data-socket subscriptions. */
   catalog: CatalogService;
+  /** Live casino tables as players see them, for casino subscriptions. */
+  casinoSnapshot: CasinoSnapshotSource;
   log: Logger;
 }
 
@@ -137,9 +143,10 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   const dataNs = io.of(DATA_NAMESPACE);
   dataNs.use((socket, next) => void authenticate(socket, next));
   const marketData = new MarketDataHub({ namespace: dataNs, batchMs: config.marketData.batchMs, log });
+  const casinoRooms = new CasinoRooms(dataNs, deps.casinoSnapshot, log);
   dataNs.on('connection', (socket) => {
     endAtTokenExpiry(socket);
-    onDataConnection(socket, { marketData, catalog: deps.catalog, eventsPerSecond: config.realtime.eventsPerSecond, log });
+    onDataConnection(socket, { marketData, casinoRooms, catalog: deps.catalog, eventsPerSecond: config.realtime.eventsPerSecond, log });
   });
 
   const unsubscribe = [
@@ -151,6 +158,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       userNs.to(userRoom(event.wallet.userId)).emit('balance', toBalancePayload(event.wallet));
     }),
     events.on('catalog.matchChanged', (event) => marketData.onMatchChanged(event)),
+    events.on('casino.roundChanged', (event) => casinoRooms.onRoundChanged(event.matchId, event.phase)),
     // Maintenance closes the player area: every open player page is told at once, not at its
     // next request (the handshake and every player request are refused meanwhile).
     events.on('settings.maintenanceChanged', (event) => {
@@ -254,7 +262,7 @@ function matchIdOf(payload: unknown): string | null {
 
 function onDataConnection(
   socket: Socket,
-  deps: { marketData: MarketDataHub; catalog: CatalogService; eventsPerSecond: number; log: Logger },
+  deps: { marketData: MarketDataHub; casinoRooms: CasinoRooms; catalog: CatalogService; eventsPerSecond: number; log: Logger },
 ): void {
   const { auth } = socket.data as SocketData;
   limitEventRate(socket, deps.eventsPerSecond, deps.log);
@@ -281,6 +289,32 @@ function onDataConnection(
       return;
     }
     void deps.marketData.unsubscribe(socket, matchId).then((result) => reply(ack, result));
+  });
+
+  socket.on(CASINO_SUBSCRIBE, (payload: unknown, ack?: unknown) => {
+    const matchId = matchIdOf(payload);
+    if (matchId === null) {
+      reply(ack, { ok: false, message: 'matchId is required' });
+      return;
+    }
+    deps.casinoRooms
+      .subscribe(socket, matchId)
+      .then((result) => {
+        if (typeof ack === 'function') (ack as (r: unknown) => void)(result);
+      })
+      .catch((error: unknown) => {
+        deps.log.error({ err: error, matchId }, 'casino subscription failed');
+        reply(ack, { ok: false, message: MESSAGES.internal });
+      });
+  });
+
+  socket.on(CASINO_UNSUBSCRIBE, (payload: unknown, ack?: unknown) => {
+    const matchId = matchIdOf(payload);
+    if (matchId === null) {
+      reply(ack, { ok: false, message: 'matchId is required' });
+      return;
+    }
+    void deps.casinoRooms.unsubscribe(socket, matchId).then((result) => reply(ack, result));
   });
 }
 

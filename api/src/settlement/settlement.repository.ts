@@ -20,12 +20,21 @@ export interface SettleRow {
   commissionMinor: bigint;
 }
 
+/**
+ * A casino round's market result (CASINO.md §1.0.3): how a back bet on each runner settles; a
+ * lay is its negation. settle_market checks every runner with an open bet has one.
+ */
+export interface CasinoResult {
+  type: 'CASINO';
+  outcomes: Readonly<Record<string, { rule: string; profit?: number }>>;
+}
+
 /** settle_market(p_market, p_result, p_source, p_actor): one market, set-based, in the caller's transaction. */
 export async function settleMarket(
   q: Queryable,
   marketId: string,
-  result: DeclaredResult,
-  source: 'feed' | 'admin',
+  result: DeclaredResult | CasinoResult,
+  source: 'feed' | 'admin' | 'casino',
   actorId: string | null,
 ): Promise<SettleRow> {
   const { rows } = await q.query<{
@@ -192,7 +201,7 @@ export async function pendingResults(q: Queryable, sportId: number | null): Prom
      LEFT JOIN fancies f ON f.id = o.market_id
      JOIN events e ON e.id = coalesce(m.event_id, f.event_id)
      WHERE NOT EXISTS (SELECT 1 FROM settlements s WHERE s.market_id = o.market_id AND s.reversed_at IS NULL)
-       AND ($1::int IS NULL OR e.sport_id = $1)
+       AND e.kind = 'sport' AND ($1::int IS NULL OR e.sport_id = $1)
      ORDER BY e.open_date, e.id, coalesce(m.sort_order, f.sort_order), o.market_id`,
     [sportId],
   );
@@ -225,7 +234,7 @@ async function liveSettlements(q: Queryable, sportId: number | null, options: { 
      LEFT JOIN markets m ON m.id = s.market_id
      LEFT JOIN fancies f ON f.id = s.market_id
      JOIN events e ON e.id = s.match_id
-     WHERE s.reversed_at IS NULL AND ($1::int IS NULL OR e.sport_id = $1)
+     WHERE s.reversed_at IS NULL AND e.kind = 'sport' AND ($1::int IS NULL OR e.sport_id = $1)
        ${options.onlyFeedDiffers ? `AND (${FEED_RESULT_JSON}) IS NOT NULL AND (${FEED_RESULT_JSON}) <> s.result` : ''}
      ORDER BY s.created_at DESC, s.id
      LIMIT $2`,

@@ -170,6 +170,18 @@ export class SettlementService {
     return settled;
   }
 
+  /**
+   * Settles one market of a casino round in the engine's transaction (source 'casino'; VOID
+   * refunds). Idempotent: a market already settled with the same result is left as it is. The
+   * market's players get their balance after commit.
+   */
+  async settleCasinoMarket(tx: Tx, marketId: string, result: repo.CasinoResult | { type: 'VOID' }): Promise<repo.SettleRow> {
+    const out = await repo.settleMarket(tx, marketId, result, 'casino', null);
+    if (out.outcome === 'DIFFERENT_RESULT') throw new Error(`casino market ${marketId} is settled with another result`);
+    if (out.outcome === 'SETTLED') this.publishWalletsAfterCommit(tx, marketId, out.journalId ?? out.settlementId);
+    return out;
+  }
+
   /** GET results: markets waiting for a result (pending) or live settlements (settled), admin and sadmin. */
   async results(query: ResultsQuery): Promise<ResultMarketRow[]> {
     const sportId = query.sportId ?? null;
@@ -304,8 +316,13 @@ export class SettlementService {
    * position on it.
    */
   private publishAfterCommit(tx: Tx, marketId: string, ref: string | null): void {
+    tx.afterCommit(() => void this.publishMarket(marketId));
+    this.publishWalletsAfterCommit(tx, marketId, ref);
+  }
+
+  /** After commit: a live `balance` event to every player with a position on the market. */
+  private publishWalletsAfterCommit(tx: Tx, marketId: string, ref: string | null): void {
     tx.afterCommit(() => {
-      void this.publishMarket(marketId);
       void repo
         .usersWithPositions(this.deps.db, marketId)
         .then((userIds) => this.publishWallets(userIds, ref ?? marketId))

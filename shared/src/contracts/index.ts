@@ -25,7 +25,7 @@ export {
   TOKEN_EXPIRED_EVENT, USER_NAMESPACE, type UserClientEvents, type UserServerEvents,
 } from './socket';
 export {
-  type AccountStatementQuery, type AccountStatementResponse, type AddUserRequest, type ChangeChildPasswordRequest,
+  type AccountStatementQuery, type AccountStatementResponse, type AccountStatus, type AddUserRequest, type ChangeChildPasswordRequest,
   type ChipTransferRequest, type ChipTransferResponse, type ClientRow, DISPLAY_NAME_MAX_LENGTH, IDEMPOTENCY_HEADER,
   type ListClientsQuery, type ListClientsResponse, type LockRequest, MONEY_MAX_RUPEES, PAGE_SIZE_DEFAULT, PHONE_PATTERN,
   REMARK_MAX_LENGTH, SEARCH_MAX_LENGTH, type UpdateUserRequest, type UserDetailQuery,

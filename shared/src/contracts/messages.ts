@@ -178,4 +178,11 @@ export const MESSAGES = {
   feedResultAccepted: "Result rolled back and the feed's result declared",
   feedResultMissing: 'The feed has not given a result for this market yet',
   rollbackUnderfunded: 'Rollback would leave a wallet below zero',
+  // Step 8: the live casino.
+  casinoTableNotFound: 'No such casino table',
+  casinoRoundNotFound: 'No such round on this table',
+  casinoTableDisabled: 'Table disabled',
+  casinoTableEnabled: 'Table enabled',
+  casinoRangeOrder: 'The start date must not be after the end date',
+  casinoRangeTooLong: 'A report covers at most 366 days',
 } as const;

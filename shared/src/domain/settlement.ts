@@ -9,9 +9,38 @@ import { EVEN_ODDS_HUNDREDTHS, mulDivFloor, pnlIfRunnerLosesMinor, pnlIfRunnerWi
 export type RunnerResult =
   | { kind: 'WINNER'; runnerId: string }
   | { kind: 'DEAD_HEAT'; runnerIds: readonly string[] }
-  | { kind: 'VOID' };
+  | { kind: 'VOID' }
+  /** A casino round's market (CASINO.md §1.0.3): how a back bet on each runner settles. */
+  | { kind: 'CASINO'; outcomes: Readonly<Record<string, CasinoRunnerOutcome>> };
 
+/** How a back bet on a casino runner settles (shared/src/casino SettleRule); WIN_REDUCED and WIN_PAYTABLE pay `profit` per 100 of stake. */
+export interface CasinoRunnerOutcome {
+  rule: 'WIN' | 'LOSE' | 'PUSH' | 'HALF_LOSE' | 'WIN_REDUCED' | 'WIN_PAYTABLE' | 'VOID';
+  profit?: number;
+}
 
+/**
+ * A casino bet's P&L: a lay is the negation of the back (a lay on a half-lost runner wins half
+ * the stake). Half a stake is rounded toward the player (stake 101 paise loses 50).
+ */
+function casinoBetMinor(bet: RunnerBet, outcome: CasinoRunnerOutcome | undefined): number {
+  if (outcome === undefined) throw new Error(`a casino result names no outcome for runner ${bet.runnerId}`);
+  const sign = bet.side === 'BACK' ? 1 : -1;
+  switch (outcome.rule) {
+    case 'WIN':
+      return pnlIfRunnerWinsMinor(bet);
+    case 'LOSE':
+      return pnlIfRunnerLosesMinor(bet);
+    case 'PUSH':
+    case 'VOID':
+      return 0;
+    case 'HALF_LOSE':
+      return -sign * Math.trunc(bet.stakeMinor / 2);
+    case 'WIN_REDUCED':
+    case 'WIN_PAYTABLE':
+      return mulDivFloor([sign * bet.stakeMinor, outcome.profit ?? 0], EVEN_ODDS_HUNDREDTHS);
+  }
+}
 
 /**
  * One runner bet's P&L. For a k-way dead heat on the bet's runner a back wins s(o−k)/k (floored)
@@ -21,6 +50,8 @@ export function settledRunnerBetMinor(bet: RunnerBet, result: RunnerResult): num
   switch (result.kind) {
     case 'VOID':
       return 0;
+    case 'CASINO':
+      return casinoBetMinor(bet, result.outcomes[bet.runnerId]);
     case 'WINNER':
       return bet.runnerId === result.runnerId ? pnlIfRunnerWinsMinor(bet) : pnlIfRunnerLosesMinor(bet);
     case 'DEAD_HEAT': {

@@ -1,4 +1,4 @@
-import { apiClient, writeCredentials, type UserInfo } from '@backlay/shared';
+import { apiClient, currentUser, on, setUser, writeCredentials, type UserInfo } from '@backlay/shared';
 import { connectUserSocket, disconnectUserSocket } from './user-socket';
 
 type Listener = (...args: unknown[]) => void;
@@ -113,5 +113,18 @@ describe('the user socket and its access token', () => {
     connectUserSocket('player', user, { onEnded: jest.fn(), onMaintenance }, 'http://x');
     created[0]?.fire('maintenance');
     expect(onMaintenance).toHaveBeenCalledTimes(1);
+  });
+
+  it('a balance message writes the header\'s balance and exposure and tells the pages the wallet moved', () => {
+    writeCredentials('player', { token: 't', refreshToken: 'r1', sessionId: 's1' });
+    setUser(user);
+    const moved: unknown[] = [];
+    const sub = on('wallet.balanceChanged').subscribe((w) => moved.push(w));
+    connectUserSocket('player', user, { onEnded: jest.fn(), onMaintenance: jest.fn() }, 'http://x');
+    created[0]?.fire('balance', { balance: 1000, exposer: 850 });
+    expect(currentUser()).toMatchObject({ balance: 1000, exposer: 850 });
+    expect(moved).toEqual([{ balance: 1000, exposer: 850 }]);
+    sub.unsubscribe();
+    setUser(null);
   });
 });
