@@ -27,7 +27,7 @@ export {
   type RunnerBetRequest,
   ALL_CASINO_CATEGORY, CASINO_CATEGORIES, CASINO_SUSPENDED_MESSAGE, type CasinoBet, type CasinoGameListItem,
   type CasinoMarketView, type CasinoReportResponse, type CasinoResultsResponse, type CasinoRoundRecord, type CasinoRoundView,
-  type CasinoRulesView, type CasinoTableView,
+  type CasinoRulesView, type CasinoTableView, type CasinoRoundBook, type CasinoGameReportResponse, type CasinoGameReportRow,
 } from './contracts/index';
 export {
   applyBet, applyFancyBet, bookmakerToRunnerBet, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,
