@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { generatePath, useNavigate, useParams, useSearchParams } from 'react-router';
 import moment from 'moment';
 import {
@@ -17,8 +17,9 @@ import {
   type CasinoRoundRecord,
 } from '@backlay/shared';
 import { formatCasinoTime } from '../format';
-import { PlayingCard } from '../ui/PlayingCard';
 import { isSuspended } from '../list/categories';
+import { PlayingCard } from '../ui/PlayingCard';
+import { VerifyDialog } from '../verify/VerifyPanel';
 
 /** The day the results open on: today (UTC, as the API keeps rounds). */
 export function todayUtc(now = moment()): string {
@@ -28,6 +29,20 @@ export function todayUtc(now = moment()): string {
 /** A round record's cards in dealing order. */
 export function recordCards(record: Pick<CasinoRoundRecord, 'card'>): string[] {
   return record.card ? record.card.split(',').map((c) => c.trim()).filter(Boolean) : [];
+}
+
+/**
+ * The Verify view of a settled round of the list, with the round's cards by hand as the server
+ * keeps them (html-cards), shown beside the recomputed deal once they arrive.
+ */
+function RecordVerify({ record, onClose }: { record: CasinoRoundRecord; onClose: () => void }) {
+  const { load } = useLoad(() => casinoApi.roundCards(record.mid, record.gameCode), record.mid);
+  const hands = load.state === 'done' ? load.value.hands : undefined;
+  const proof = useMemo(
+    () => ({ gameCode: record.gameCode, roundId: record.roundId, serverSeed: record.serverSeed, serverSeedHash: record.serverSeedHash, clientSeed: record.clientSeed, nonce: record.nonce, cards: recordCards(record), hands }),
+    [record, hands],
+  );
+  return <VerifyDialog proof={proof} onClose={onClose} />;
 }
 
 /** Without a table in the path: a choice of the tables, which opens /casino/result/{matchId}. */
@@ -58,7 +73,8 @@ function TablePicker() {
 /**
  * /casino/result/{matchId}: the settled and voided rounds of a table on one day (today by
  * default), newest first, a page at a time, optionally one round (`?roundId=`, as the last-results
- * strip links it): each with its time, result and cards.
+ * strip links it): each with its time, result and cards, and for a settled round a Verify button
+ * that recomputes it in the browser from its revealed seed.
  */
 export function CasinoResults() {
   const { matchId } = useParams();
@@ -71,7 +87,9 @@ export function CasinoResults() {
   const query = { filter_date: day || undefined, roundId: roundId.trim() || undefined, page };
   const { load } = useLoad<CasinoResultsResponse | null>(() => (matchId ? casinoApi.results(matchId, query) : Promise.resolve(null)), JSON.stringify([matchId, query]));
   const data = load.state === 'done' ? load.value : null;
-  const title = data?.rounds[0] ? `Results · ${data.rounds[0].gameCode}` : 'Casino Results';
+  const table = useLoad(() => (matchId ? casinoApi.table(matchId) : Promise.resolve(null)), matchId ?? '');
+  const title = table.load.state === 'done' && table.load.value ? `${table.load.value.title} results` : 'Casino results';
+  const [verifying, setVerifying] = useState<CasinoRoundRecord | null>(null);
 
   return (
     <Page title={title}>
@@ -108,6 +126,9 @@ export function CasinoResults() {
                   <th scope="col">Settled</th>
                   <th scope="col">Result</th>
                   <th scope="col">Cards</th>
+                  <th scope="col">
+                    <span className="bl-visually-hidden">Verify</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -121,6 +142,15 @@ export function CasinoResults() {
                         <PlayingCard key={i} code={c} />
                       ))}
                     </td>
+                    <td>
+                      {r.status === 'SETTLED' && r.serverSeed ? (
+                        <Button variant="secondary" className="bl-btn--small" aria-label={`Verify round ${r.roundId}`} onClick={() => setVerifying(r)}>
+                          Verify
+                        </Button>
+                      ) : (
+                        <span className="bl-muted">{r.voidReason ?? ''}</span>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -129,6 +159,7 @@ export function CasinoResults() {
           <Pager page={data.page} pageSize={1} total={data.totalPages} onPage={setPage} label="Result pages" />
         </>
       ) : null}
+      {verifying ? <RecordVerify record={verifying} onClose={() => setVerifying(null)} /> : null}
       <BuildTag app="casino" label={__BUILD_LABEL__} />
     </Page>
   );

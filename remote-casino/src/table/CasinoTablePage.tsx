@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, generatePath, useParams } from 'react-router';
 import {
   BuildTag,
+  Button,
   CASINO_SUSPENDED_MESSAGE,
   DEFAULT_BUTTON_VALUES,
   EmptyState,
@@ -18,6 +19,8 @@ import {
   type CasinoRoundView,
   type MatchDataStatus,
 } from '@backlay/shared';
+import type { RoundProof } from '../verify/verify';
+import { VerifyDialog } from '../verify/VerifyPanel';
 import { marketVector } from './book';
 import { CasinoMarket } from './CasinoMarket';
 import { CasinoSlip, type CasinoSelection } from './CasinoSlip';
@@ -46,6 +49,13 @@ export function marketClosedReason(market: CasinoMarketView, round: CasinoRoundV
   if (round.status !== 'OPEN' || seconds <= 0) return 'Betting closed';
   if (market.suspended) return 'Suspended';
   return null;
+}
+
+/** What a settled round reveals for the Verify view; null before it settles. */
+export function proofOf(round: CasinoRoundView | null): RoundProof | null {
+  if (!round || round.status !== 'SETTLED' || !round.serverSeed) return null;
+  const { gameCode, roundId, serverSeed, serverSeedHash, clientSeed, nonce, cards, hands } = round;
+  return { gameCode, roundId, serverSeed, serverSeedHash, clientSeed, nonce, cards, hands };
 }
 
 /**
@@ -92,6 +102,8 @@ function CasinoTable({ matchId }: { matchId: string }) {
   const seconds = useSecondsToClose(round, model.clockOffsetMs);
   const player = usePlayerRound(matchId, round);
   const [slip, setSlip] = useState<CasinoSelection | null>(null);
+  const [verify, setVerify] = useState<RoundProof | null>(null);
+  const proof = useMemo(() => proofOf(round), [round]);
 
   // A new round starts with an empty slip; a settled or voided one brings new last results.
   const roundId = round?.roundId;
@@ -136,6 +148,13 @@ function CasinoTable({ matchId }: { matchId: string }) {
         </p>
       ) : null}
       {round ? <RoundStatus round={round} seconds={seconds} /> : <EmptyState>No round is running on this table right now.</EmptyState>}
+      {proof ? (
+        <p className="bl-casino-verify">
+          <Button variant="secondary" className="bl-btn--small" onClick={() => setVerify(proof)}>
+            Verify round {proof.roundId}
+          </Button>
+        </p>
+      ) : null}
       <div className="bl-odds bl-casino">
         <div className="bl-markets">
           {round ? <DealtCards round={round} /> : null}
@@ -168,6 +187,7 @@ function CasinoTable({ matchId }: { matchId: string }) {
         </div>
         <RoundBets load={player.bets} />
       </div>
+      {verify ? <VerifyDialog proof={verify} onClose={() => setVerify(null)} /> : null}
       <BuildTag app="casino" label={__BUILD_LABEL__} />
     </Page>
   );
