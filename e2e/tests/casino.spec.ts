@@ -6,7 +6,7 @@ const ROUND_TIMEOUT_MS = 60_000;
 /** Seconds the journey wants left on the clock before it opens the slip and places the bet. */
 const SECONDS_TO_BET = 5;
 const SUSPENDED = 'This game is suspended by admin, please try again later';
-const TABLE = 'Dragon Tiger 20-20';
+const TABLE = '20-20 Dragon Tiger';
 
 /** Rupees as the screens show them (1,00,000.00, -250.00) → a number. */
 function rupees(text: string | null): number {

@@ -16,7 +16,7 @@ import {
   type CasinoResultsResponse,
   type CasinoRoundRecord,
 } from '@backlay/shared';
-import { formatCasinoTime } from '../format';
+import { formatCasinoTime, resultName } from '../format';
 import { isSuspended } from '../list/categories';
 import { PlayingCard } from '../ui/PlayingCard';
 import { VerifyDialog } from '../verify/VerifyPanel';
@@ -136,7 +136,7 @@ export function CasinoResults() {
                   <tr key={r.roundId}>
                     <th scope="row">{r.roundId}</th>
                     <td>{formatCasinoTime(r.settledAt)}</td>
-                    <td>{r.status === 'VOID' ? <span className="bl-badge bl-badge--void">Void</span> : r.win}</td>
+                    <td>{r.status === 'VOID' ? <span className="bl-badge bl-badge--void">Void</span> : resultName(r)}</td>
                     <td className="bl-cards-cell">
                       {recordCards(r).map((c, i) => (
                         <PlayingCard key={i} code={c} />

@@ -186,8 +186,8 @@ describe('CasinoTablePage', () => {
 
     const calls = { bets: api.bets.mock.calls.length, table: api.table.mock.calls.length };
     api.table.mockResolvedValue(buildCasinoTable({ lastResults: [{ roundId: 'r1', win: '2' }] }));
-    serverSends(buildCasinoRound({ ...dealt, status: 'SETTLED', win: '2', serverSeed: '3f1c5e0d9b2a47c68e5d0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e' }));
-    expect(screen.getByText('Settled · result 2')).toBeInTheDocument();
+    serverSends(buildCasinoRound({ ...dealt, status: 'SETTLED', win: '2', rdesc: 'Tiger#No#D : Even | T : Odd', serverSeed: '3f1c5e0d9b2a47c68e5d0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e' }));
+    expect(screen.getByText('Settled · Tiger')).toBeInTheDocument();
     // The cards on screen stay the same elements: they are not dealt again.
     expect(within(screen.getByRole('group', { name: 'Dragon' })).getByRole('img', { name: '8 of diamonds' })).toBe(within(dragon).getByRole('img', { name: '8 of diamonds' }));
     await waitFor(() => expect(api.bets.mock.calls.length).toBeGreaterThan(calls.bets));

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CasinoRoundView } from '@backlay/shared';
+import { resultName } from '../format';
 import { COUNTDOWN_TICK_MS, secondsToClose } from './countdown';
 
 /**
@@ -28,7 +29,7 @@ export function roundStatusText(round: CasinoRoundView, seconds: number): string
     case 'CLOSED':
       return round.cards.length > 0 ? 'Betting closed · dealing' : 'Betting closed';
     case 'SETTLED':
-      return round.win ? `Settled · result ${round.win}` : 'Settled';
+      return `Settled · ${resultName(round)}`;
     case 'VOID':
       return `Void${round.voidReason ? `: ${round.voidReason}` : ''} · every bet refunded`;
   }

@@ -92,10 +92,10 @@ export function VerifyPanel({ proof }: { proof: RoundProof }) {
             <Verdict ok={checking.check.cardsMatch} yes="The cards recomputed from the seeds are the round's cards." no="The cards recomputed from the seeds differ from the round's cards." />
           </ul>
           <Cards label="Recomputed cards, in dealing order" cards={checking.check.cards} />
-          <Cards label="Round's cards, in dealing order" cards={proof.cards} />
-          {proof.hands && Object.keys(proof.hands).length > 0 ? <Cards label="Round's cards by hand" cards={proof.cards} hands={proof.hands} /> : null}
         </div>
       ) : null}
+      <Cards label="Round's cards, in dealing order" cards={proof.cards} />
+      {proof.hands && Object.keys(proof.hands).length > 0 ? <Cards label="Round's cards by hand" cards={proof.cards} hands={proof.hands} /> : null}
     </section>
   );
 }
