@@ -464,6 +464,21 @@ const NO_TARGET_ROUTES = [
   'POST /api/get-bet-list-by-ids',
   'GET /api/profit-loss',
   'GET /api/get-market-analysis',
+  // Live casino: tables and rounds are the same for every caller; the player's own bets and report;
+  // the house switches tables; agents read their own downline's round book and game report
+  // (casino.test.ts checks the two chains see only their own players, 403 for a DL switching a
+  // table and for a player on the agents' report).
+  'GET /api/get-casino-games',
+  'GET /api/get-casino-data-by-id/{id}',
+  'GET /api/casino-market/{id}',
+  'GET /api/done-results/{matchid}',
+  'GET /api/html-cards/{mid}/{type}',
+  'GET /api/casino-bets',
+  'GET /api/casino-report',
+  'GET /api/disable-casino-games',
+  'GET /api/casino-round-book/{gameCode}',
+  'GET /api/game-reports',
+  'GET /api/casino/images/{file}',
 ];
 
 async function send(token: string | null, call: Call) {

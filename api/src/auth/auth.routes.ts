@@ -1,12 +1,7 @@
 /** Routes of signing in. Thin: parse, call the service, wrap in the envelope. */
-import {
-  MESSAGES,
-  type ChangePasswordRequest,
-  type LoginRequest,
-  type RefreshRequest,
-  type TransactionPasswordRequest,
-} from '@backlay/shared/contracts';
+import { MESSAGES } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { RouteTypes } from '../common/schemas';
 import { publicAccess, requireAuth, signedIn } from '../plugins/auth';
 import { metaOf } from '../plugins/request-context';
 import type { AuthService } from './auth.service';
@@ -25,19 +20,19 @@ const setupAllowed = signedIn({ allowDuringSetup: true });
 export async function authRoutes(app: FastifyInstance, options: { auth: AuthService }): Promise<void> {
   const { auth } = options;
 
-  app.post<{ Body: LoginRequest }>(
+  app.post<RouteTypes<typeof loginSchema>>(
     '/login',
     { schema: loginSchema, config: { access: publicAccess('player') } },
     async (request) => ({ data: await auth.login('player', request.body, metaOf(request)), message: MESSAGES.loginSuccess }),
   );
 
-  app.post<{ Body: LoginRequest }>(
+  app.post<RouteTypes<typeof loginSchema>>(
     '/login-admin',
     { schema: loginSchema, config: { access: publicAccess('admin') } },
     async (request) => ({ data: await auth.login('admin', request.body, metaOf(request)), message: MESSAGES.loginSuccess }),
   );
 
-  app.post<{ Body: RefreshRequest }>(
+  app.post<RouteTypes<typeof refreshSchema>>(
     '/refresh-token',
     { schema: refreshSchema, config: { access: publicAccess() } },
     async (request) => ({ data: await auth.refresh(request.body.token), message: MESSAGES.tokenRefreshed }),
@@ -48,7 +43,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
     message: MESSAGES.ok,
   }));
 
-  app.post<{ Body: ChangePasswordRequest }>(
+  app.post<RouteTypes<typeof changePasswordSchema>>(
     '/change-password',
     { schema: changePasswordSchema, config: { access: setupAllowed } },
     async (request) => ({
@@ -57,7 +52,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
     }),
   );
 
-  app.post<{ Body: TransactionPasswordRequest }>(
+  app.post<RouteTypes<typeof transactionPasswordSchema>>(
     '/transaction-password',
     { schema: transactionPasswordSchema, config: { access: setupAllowed } },
     async (request) => ({

@@ -1,9 +1,26 @@
 /** JSON schemas of the auth routes (request and response). */
-import { PASSWORD_MAX_LENGTH } from '@backlay/shared/contracts';
-import { bearerSecurity, nullableIsoTimeSchema, nullSchema, responses, roleSchema, rupeesSchema, uuidSchema } from '../common/schemas';
+import {
+  PASSWORD_MAX_LENGTH,
+  type ChangePasswordRequest,
+  type LoginRequest,
+  type RefreshRequest,
+  type TransactionPasswordRequest,
+} from '@backlay/shared/contracts';
+import {
+  bearerSecurity,
+  nullableIsoTimeSchema,
+  nullSchema,
+  responses,
+  roleSchema,
+  rupeesSchema,
+  uuidSchema,
+  type Agree,
+  type AllAgree,
+  type BodyOf,
+} from '../common/schemas';
 
 /** Generous bound on any password field, so hashing cost stays bounded; rules are checked later. */
-const passwordField = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 4 };
+const passwordField = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 4 } as const;
 
 export const loginSchema = {
   tags: ['auth'],
@@ -30,7 +47,7 @@ export const loginSchema = {
       lastLoginAt: nullableIsoTimeSchema,
     },
   }),
-};
+} as const;
 
 export const refreshSchema = {
   tags: ['auth'],
@@ -45,7 +62,7 @@ export const refreshSchema = {
     required: ['token', 'refreshToken'],
     properties: { token: { type: 'string' }, refreshToken: { type: 'string' } },
   }),
-};
+} as const;
 
 export const userInfoSchema = {
   tags: ['auth'],
@@ -79,13 +96,13 @@ export const userInfoSchema = {
       lastLoginAt: nullableIsoTimeSchema,
     },
   }),
-};
+} as const;
 
 const setupStateSchema = {
   type: 'object',
   required: ['changePassAndTxn'],
   properties: { changePassAndTxn: { type: 'boolean' } },
-};
+} as const;
 
 export const changePasswordSchema = {
   tags: ['auth'],
@@ -97,7 +114,7 @@ export const changePasswordSchema = {
     properties: { oldPassword: passwordField, newPassword: passwordField, confirmPassword: passwordField },
   },
   response: responses(setupStateSchema),
-};
+} as const;
 
 export const transactionPasswordSchema = {
   tags: ['auth'],
@@ -113,10 +130,20 @@ export const transactionPasswordSchema = {
     },
   },
   response: responses(setupStateSchema),
-};
+} as const;
 
 export const logoutSchema = {
   tags: ['auth'],
   security: bearerSecurity,
   response: responses(nullSchema),
-};
+} as const;
+
+/** The contracts' request types (the front end's) agree with these schemas. */
+export type AuthContractsAgree = AllAgree<
+  [
+    Agree<LoginRequest, BodyOf<typeof loginSchema>>,
+    Agree<RefreshRequest, BodyOf<typeof refreshSchema>>,
+    Agree<ChangePasswordRequest, BodyOf<typeof changePasswordSchema>>,
+    Agree<TransactionPasswordRequest, BodyOf<typeof transactionPasswordSchema>>,
+  ]
+>;

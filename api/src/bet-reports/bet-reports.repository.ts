@@ -51,7 +51,8 @@ function betWhere(filter: BetListFilter): { where: string; params: unknown[] } {
     params.push(value);
     return `$${params.length}`;
   };
-  const clauses: string[] = [];
+  // The sports lists: casino bets have their own report (casino-report, game-reports).
+  const clauses: string[] = [`e.kind = 'sport'`];
   if ('userId' in filter.scope) clauses.push(`b.user_id = ${add(filter.scope.userId)}::uuid`);
   else clauses.push(`u.ancestors @> ARRAY[${add(filter.scope.ancestorId)}::uuid]`);
   clauses.push(`b.status = ANY (${add(filter.statuses)}::text[])`);
@@ -153,7 +154,7 @@ export async function openPositionsBelow(
   const { rows } = await q.query<RawPosition>(
     `SELECT ${POSITION_COLUMNS}, ${chain} AS chain
      FROM positions p JOIN users u ON u.id = p.user_id
-     WHERE p.status = 'open' AND u.ancestors @> ARRAY[$1::uuid] AND ($2::text IS NULL OR p.match_id = $2)`,
+     WHERE p.status = 'open' AND p.market_type <> 'casino' AND u.ancestors @> ARRAY[$1::uuid] AND ($2::text IS NULL OR p.match_id = $2)`,
     [ancestorId, options.matchId ?? null],
   );
   return rows.map(toPosition);
@@ -261,7 +262,7 @@ const SETTLEMENT_FROM = `settlements s
   JOIN sports sp ON sp.sport_id = e.sport_id
   LEFT JOIN markets m ON s.market_type <> 'fancy' AND m.id = s.market_id
   LEFT JOIN fancies f ON s.market_type = 'fancy' AND f.id = s.market_id`;
-const SETTLEMENT_WHERE = `s.reversed_at IS NULL AND s.created_at >= $2 AND s.created_at < $3 AND ($4::int IS NULL OR e.sport_id = $4)`;
+const SETTLEMENT_WHERE = `s.reversed_at IS NULL AND e.kind = 'sport' AND s.created_at >= $2 AND s.created_at < $3 AND ($4::int IS NULL OR e.sport_id = $4)`;
 const MARKET_COLUMNS = `s.market_id AS key, e.sport_id AS "sportId", sp.name AS "sportName", s.match_id AS "matchId",
   e.name AS "matchName", coalesce(CASE WHEN s.market_type = 'fancy' THEN f.name ELSE m.name END, s.market_id) AS "marketName",
   NULL AS role, s.created_at AS "settledAt"`;

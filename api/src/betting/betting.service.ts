@@ -28,6 +28,8 @@ import type { Database } from '../db/database';
 import { formatRupeesGrouped, paiseToRupees, rupeesToPaise } from '../common/money';
 import type { DomainEvents } from '../common/domain-events';
 import { Batcher } from './bet-batcher';
+import { betRequestOf } from './bet-request';
+import type { PlaceBetBody } from './betting.schemas';
 import * as repo from './betting.repository';
 import type { SessionCheck } from './betting.repository';
 import { profitList } from './positions';
@@ -124,9 +126,10 @@ export class BettingService {
    * Places a bet. `session` (HTTP: the access token's session and area) is checked inside the same
    * database call, with the auth hook's errors; without it the caller has authenticated already.
    */
-  async placeBet(userId: string, body: PlaceBetRequest, idempotencyKey: string, session: SessionCheck | null = null): Promise<PlaceBetResponse> {
-    if (isFancyBetRequest(body)) return this.placeFancyBet(userId, body, idempotencyKey, session);
-    return this.placeRunnerBet(userId, body, idempotencyKey, session);
+  async placeBet(userId: string, body: PlaceBetBody, idempotencyKey: string, session: SessionCheck | null = null): Promise<PlaceBetResponse> {
+    const request = betRequestOf(body);
+    if (isFancyBetRequest(request)) return this.placeFancyBet(userId, request, idempotencyKey, session);
+    return this.placeRunnerBet(userId, request, idempotencyKey, session);
   }
 
   /** Bets sent to the database and the calls that carried them, since start (mean batch size = calls ÷ sends). */
@@ -141,7 +144,6 @@ export class BettingService {
   }
 
   private async placeRunnerBet(userId: string, body: RunnerBetRequest, idempotencyKey: string, session: SessionCheck | null): Promise<PlaceBetResponse> {
-    if (body.side !== 'BACK' && body.side !== 'LAY') throw new DomainError('VALIDATION', 'Side must be BACK or LAY on this market');
     const stakeMinor = parseStake(body.stake);
     const priceShown = priceHundredths(body.odds);
     const call: repo.PlaceRunnerBetCall = {
@@ -184,9 +186,6 @@ export class BettingService {
   }
 
   private async placeFancyBet(userId: string, body: FancyBetRequest, idempotencyKey: string, session: SessionCheck | null): Promise<PlaceBetResponse> {
-    if (body.side !== 'YES' && body.side !== 'NO') throw new DomainError('VALIDATION', 'Side must be YES or NO on a fancy');
-    if (!Number.isSafeInteger(body.run) || body.run < 0) throw new DomainError('VALIDATION', `Run ${String(body.run)} must be a whole number ≥ 0`);
-    if (!Number.isSafeInteger(body.rate) || body.rate <= 0) throw new DomainError('VALIDATION', `Rate ${String(body.rate)} must be a whole number > 0`);
     const stakeMinor = parseStake(body.stake);
     const call: repo.PlaceFancyBetCheckedCall = {
       userId,

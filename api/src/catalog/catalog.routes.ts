@@ -2,16 +2,9 @@
  * Routes of the sports catalog (SPEC §7 "Sports"): every signed-in caller reads; the import and
  * the switches are for admin and sadmin only (SPEC §6) — other roles get 403.
  */
-import {
-  MESSAGES,
-  SPORTS_ADMIN_ROLES,
-  type SaveMatchRequest,
-  type SportSettings,
-  type UpdateFancyRequest,
-  type UpdateMarketRequest,
-  type UpdateMatchRequest,
-} from '@backlay/shared/contracts';
+import { MESSAGES, SPORTS_ADMIN_ROLES } from '@backlay/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RouteTypes } from '../common/schemas';
 import { requireAuth, signedIn } from '../plugins/auth';
 import { auditContextOf } from '../plugins/request-context';
 import type { CatalogService } from './catalog.service';
@@ -24,6 +17,9 @@ const sportsAdmins = { access: signedIn({ roles: SPORTS_ADMIN_ROLES }) };
 
 const roleOf = (request: FastifyRequest) => requireAuth(request).role;
 
+/** A route's request types, derived from its schema. */
+type Route<K extends keyof typeof schemas> = RouteTypes<(typeof schemas)[K]>;
+
 export async function catalogRoutes(
   app: FastifyInstance,
   options: { catalog: CatalogService; sportsAdmin: SportsAdminService },
@@ -33,77 +29,77 @@ export async function catalogRoutes(
 
   app.get('/get-sport-list', { schema: schemas.sportList, config: anyone }, async (request) => ok(await catalog.sports(roleOf(request))));
 
-  app.get<{ Querystring: { EventTypeID: number } }>('/get-series', { schema: schemas.series, config: sportsAdmins }, async (request) =>
+  app.get<Route<'series'>>('/get-series', { schema: schemas.series, config: sportsAdmins }, async (request) =>
     ok(await catalog.series(request.query.EventTypeID)),
   );
 
-  app.get<{ Querystring: { EventTypeID: number; CompetitionID: string } }>(
+  app.get<Route<'feedMatches'>>(
     '/get-matches',
     { schema: schemas.feedMatches, config: sportsAdmins },
     async (request) => ok(await catalog.feedMatches(request.query.EventTypeID, request.query.CompetitionID)),
   );
 
-  app.post<{ Body: SaveMatchRequest }>('/save-match', { schema: schemas.saveMatch, config: sportsAdmins }, async (request) => ({
+  app.post<Route<'saveMatch'>>('/save-match', { schema: schemas.saveMatch, config: sportsAdmins }, async (request) => ({
     data: await sportsAdmin.saveMatch(request.body, auditContextOf(request)),
     message: MESSAGES.matchSaved,
   }));
 
-  app.get<{ Querystring: { sportId?: number; status?: string; limit?: number } }>(
+  app.get<Route<'matchList'>>(
     '/get-match-list',
     { schema: schemas.matchList, config: anyone },
     async (request) => ok(await catalog.matches(normalizeMatchQuery(request.query), roleOf(request))),
   );
 
-  app.get<{ Querystring: { matchId: string } }>('/get-match-by-id', { schema: schemas.matchById, config: anyone }, async (request) =>
+  app.get<Route<'matchById'>>('/get-match-by-id', { schema: schemas.matchById, config: anyone }, async (request) =>
     ok(await catalog.match(request.query.matchId, roleOf(request))),
   );
 
-  app.get<{ Querystring: { matchId: string } }>('/get-market-list', { schema: schemas.marketList, config: anyone }, async (request) =>
+  app.get<Route<'marketList'>>('/get-market-list', { schema: schemas.marketList, config: anyone }, async (request) =>
     ok(await catalog.markets(request.query.matchId, roleOf(request))),
   );
 
-  app.get<{ Querystring: { matchId: string; gtype?: string } }>(
+  app.get<Route<'fancyList'>>(
     '/get-fancy-list',
     { schema: schemas.fancyList, config: anyone },
     async (request) => ok(await catalog.fancies(request.query.matchId, request.query.gtype, roleOf(request))),
   );
 
-  app.get<{ Querystring: { EventTypeID: number } }>(
+  app.get<Route<'seriesWithMarket'>>(
     '/get-series-with-market',
     { schema: schemas.seriesWithMarket, config: anyone },
     async (request) => ok(await catalog.seriesWithMarket(request.query.EventTypeID, roleOf(request))),
   );
 
-  app.get<{ Querystring: { EventTypeID: number } }>(
+  app.get<Route<'seriesWithMarketByDate'>>(
     '/get-series-with-market-with-date',
     { schema: schemas.seriesWithMarketByDate, config: anyone },
     async (request) => ok(await catalog.seriesWithMarketByDate(request.query.EventTypeID, roleOf(request))),
   );
 
-  app.get<{ Querystring: { MatchID: string } }>('/score', { schema: schemas.score, config: anyone }, async (request) =>
+  app.get<Route<'score'>>('/score', { schema: schemas.score, config: anyone }, async (request) =>
     ok(await catalog.score(request.query.MatchID, roleOf(request))),
   );
 
-  app.get<{ Querystring: { MatchID: string } }>('/fancy-data', { schema: schemas.fancyData, config: anyone }, async (request) =>
+  app.get<Route<'fancyData'>>('/fancy-data', { schema: schemas.fancyData, config: anyone }, async (request) =>
     ok(await catalog.liveFancies(request.query.MatchID, roleOf(request))),
   );
 
-  app.post<{ Body: SportSettings }>('/save-sport-settings', { schema: schemas.saveSportSettings, config: sportsAdmins }, async (request) => ({
+  app.post<Route<'saveSportSettings'>>('/save-sport-settings', { schema: schemas.saveSportSettings, config: sportsAdmins }, async (request) => ({
     data: await sportsAdmin.saveSportSettings(request.body, auditContextOf(request)),
     message: MESSAGES.sportSettingsSaved,
   }));
 
-  app.post<{ Body: UpdateMatchRequest }>('/update-match', { schema: schemas.updateMatch, config: sportsAdmins }, async (request) => ({
+  app.post<Route<'updateMatch'>>('/update-match', { schema: schemas.updateMatch, config: sportsAdmins }, async (request) => ({
     data: await sportsAdmin.updateMatch(request.body, auditContextOf(request)),
     message: MESSAGES.matchUpdated,
   }));
 
-  app.post<{ Body: UpdateMarketRequest }>('/update-market', { schema: schemas.updateMarket, config: sportsAdmins }, async (request) => ({
+  app.post<Route<'updateMarket'>>('/update-market', { schema: schemas.updateMarket, config: sportsAdmins }, async (request) => ({
     data: await sportsAdmin.updateMarket(request.body, auditContextOf(request)),
     message: MESSAGES.marketUpdated,
   }));
 
-  app.post<{ Body: UpdateFancyRequest }>('/update-fancy', { schema: schemas.updateFancy, config: sportsAdmins }, async (request) => ({
+  app.post<Route<'updateFancy'>>('/update-fancy', { schema: schemas.updateFancy, config: sportsAdmins }, async (request) => ({
     data: await sportsAdmin.updateFancy(request.body, auditContextOf(request)),
     message: MESSAGES.fancyUpdated,
   }));

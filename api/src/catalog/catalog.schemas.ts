@@ -1,27 +1,43 @@
 /** JSON schemas of the catalog and sports-admin routes (request and response), shaped as contracts/sports.ts. */
-import { PAGE_SIZE_MAX } from '@backlay/shared/contracts';
-import { bearerSecurity, INT4_MAX, int4Field, isoTimeSchema, responses, rupeesField } from '../common/schemas';
+import {
+  PAGE_SIZE_MAX,
+  type SaveMatchRequest,
+  type SportSettings,
+  type UpdateFancyRequest,
+  type UpdateMarketRequest,
+  type UpdateMatchRequest,
+} from '@backlay/shared/contracts';
+import type { JSONSchema } from 'json-schema-to-ts';
+import {
+  bearerSecurity,
+  INT4_MAX,
+  int4Field,
+  isoTimeSchema,
+  responses,
+  rupeesField,
+  type Agree,
+  type AllAgree,
+  type BodyOf,
+} from '../common/schemas';
 import { MATCH_LIST_DEFAULT_LIMIT, MATCH_STATUS_VALUES } from './match-query';
 
-type Schema = Record<string, unknown>;
-
-const idField = { type: 'string', minLength: 1, maxLength: 64 };
+const idField = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const sportIdField = int4Field(1);
-const eventStatus = { type: 'string', enum: ['upcoming', 'inplay', 'closed'] };
-const marketStatus = { type: 'string', enum: ['open', 'suspended', 'ball_running', 'closed'] };
+const eventStatus = { type: 'string', enum: ['upcoming', 'inplay', 'closed'] } as const;
+const marketStatus = { type: 'string', enum: ['open', 'suspended', 'ball_running', 'closed'] } as const;
 /** Storage bounds only; the readable rules are checked by limits-rules.ts. */
 const moneyField = rupeesField;
-const delayField = { type: 'number', minimum: -INT4_MAX, maximum: INT4_MAX };
+const delayField = { type: 'number', minimum: -INT4_MAX, maximum: INT4_MAX } as const;
 
 const limitProperties = {
   minStake: { type: 'number' },
   maxStake: { type: 'number' },
   maxProfit: { type: 'number' },
   betDelaySec: { type: 'integer' },
-};
-const limitRequired = ['minStake', 'maxStake', 'maxProfit', 'betDelaySec'];
+} as const;
+const limitRequired = ['minStake', 'maxStake', 'maxProfit', 'betDelaySec'] as const;
 
-const priceSize = { type: 'object', required: ['price', 'size'], properties: { price: { type: 'number' }, size: { type: 'number' } } };
+const priceSize = { type: 'object', required: ['price', 'size'], properties: { price: { type: 'number' }, size: { type: 'number' } } } as const;
 
 const runnerSchema = {
   type: 'object',
@@ -33,7 +49,7 @@ const runnerSchema = {
     lay: { type: 'array', items: priceSize },
     status: { type: 'string', enum: ['active', 'winner', 'loser', 'removed'] },
   },
-};
+} as const;
 
 /** A DeclaredResult (WINNER, DEAD_HEAT, RUNS, VOID) or null. */
 const settledSchema = {
@@ -50,7 +66,7 @@ const settledSchema = {
     },
     { type: 'null' },
   ],
-};
+} as const;
 
 export const marketSchema = {
   type: 'object',
@@ -69,7 +85,7 @@ export const marketSchema = {
     settled: settledSchema,
     ...limitProperties,
   },
-};
+} as const;
 
 export const fancySchema = {
   type: 'object',
@@ -90,7 +106,7 @@ export const fancySchema = {
     settled: settledSchema,
     ...limitProperties,
   },
-};
+} as const;
 
 const scoreSchema = {
   type: 'object',
@@ -106,7 +122,7 @@ const scoreSchema = {
     ballRunning: { type: 'boolean' },
     updatedAt: isoTimeSchema,
   },
-};
+} as const;
 
 /** The fields every view of a match carries (list rows and the detail). */
 const matchBaseProperties = {
@@ -119,13 +135,13 @@ const matchBaseProperties = {
   status: eventStatus,
   active: { type: 'boolean' },
 } as const;
-const matchBaseRequired = ['_id', 'sportId', 'name', 'competitionName', 'openDate', 'inPlay', 'status', 'active'];
+const matchBaseRequired = ['_id', 'sportId', 'name', 'competitionName', 'openDate', 'inPlay', 'status', 'active'] as const;
 
 const matchDetailSchema = {
   type: 'object',
   required: [...matchBaseRequired, 'competitionId'],
   properties: { ...matchBaseProperties, competitionId: { type: 'string' } },
-};
+} as const;
 
 const matchOddsSummarySchema = {
   type: ['object', 'null'],
@@ -147,9 +163,9 @@ const matchOddsSummarySchema = {
       },
     },
   },
-};
+} as const;
 
-const sportSettingsProperties = { sportId: { type: 'integer' }, active: { type: 'boolean' }, ...limitProperties };
+const sportSettingsProperties = { sportId: { type: 'integer' }, active: { type: 'boolean' }, ...limitProperties } as const;
 
 const seriesWithMarketSchema = {
   type: 'object',
@@ -175,17 +191,19 @@ const seriesWithMarketSchema = {
       },
     },
   },
-};
+} as const;
 
-const tags = ['catalog'];
-const adminTags = ['sports admin'];
+const tags = ['catalog'] as const;
+const adminTags = ['sports admin'] as const;
 
-function query(properties: Schema, required: string[]): Schema {
-  return { type: 'object', additionalProperties: false, required, properties };
+/** A query string of these fields only. */
+function query<const P extends Record<string, JSONSchema>, const R extends ReadonlyArray<keyof P & string>>(properties: P, required: R) {
+  return { type: 'object', additionalProperties: false, required, properties } as const;
 }
 
-function body(properties: Schema, required: string[]): Schema {
-  return { type: 'object', additionalProperties: false, required, properties };
+/** A body of these fields only. */
+function body<const P extends Record<string, JSONSchema>, const R extends ReadonlyArray<keyof P & string>>(properties: P, required: R) {
+  return { type: 'object', additionalProperties: false, required, properties } as const;
 }
 
 export const schemas = {
@@ -257,7 +275,7 @@ export const schemas = {
       additionalProperties: false,
       properties: {
         sportId: sportIdField,
-        status: { type: 'string', enum: [...MATCH_STATUS_VALUES], default: 'all' },
+        status: { type: 'string', enum: MATCH_STATUS_VALUES, default: 'all' },
         limit: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: MATCH_LIST_DEFAULT_LIMIT },
       },
     },
@@ -358,4 +376,15 @@ export const schemas = {
     ),
     response: responses(fancySchema),
   },
-};
+} as const;
+
+/** The contracts' request types (the front end's) agree with these schemas. */
+export type CatalogContractsAgree = AllAgree<
+  [
+    Agree<SaveMatchRequest, BodyOf<typeof schemas.saveMatch>>,
+    Agree<SportSettings, BodyOf<typeof schemas.saveSportSettings>>,
+    Agree<UpdateMatchRequest, BodyOf<typeof schemas.updateMatch>>,
+    Agree<UpdateMarketRequest, BodyOf<typeof schemas.updateMarket>>,
+    Agree<UpdateFancyRequest, BodyOf<typeof schemas.updateFancy>>,
+  ]
+>;

@@ -14,7 +14,7 @@
 import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
 import type { Database } from '../db/database';
-import { AdvisoryLock } from '../db/advisory-lock';
+import { LeaderLoop } from '../db/leader-loop';
 import * as catalog from './catalog.repository';
 import * as markets from './markets.repository';
 import type { FancyRow, MarketRow, ScoreRow } from './market-view';
@@ -70,43 +70,39 @@ interface MatchChange {
 }
 
 export class FeedIngest {
-  private readonly lock: AdvisoryLock;
-  private started = false;
-  private timer: NodeJS.Timeout | null = null;
-  private inFlight: Promise<unknown> | null = null;
+  private readonly loop: LeaderLoop<TickResult>;
   private lastHousekeepingMs = Number.NEGATIVE_INFINITY;
   private lastHookMs = Number.NEGATIVE_INFINITY;
   private lastSettleMs = Number.NEGATIVE_INFINITY;
   private settling: Promise<void> | null = null;
 
   constructor(private readonly options: FeedIngestOptions) {
-    this.lock = new AdvisoryLock({
-      connect: () => options.db.dedicatedClient('backlay-feed-lock'),
+    this.loop = new LeaderLoop({
+      db: options.db,
+      log: options.log,
       lockId: FEED_LOCK_ID,
-      onLost: (error) => options.log.warn({ err: error }, 'feed ingest lost its lock; another instance may take over'),
+      name: 'feed ingest',
+      tickMs: options.tickMs,
+      lockRetryMs: options.lockRetryMs,
+      // The results worker finishes before another instance may take over.
+      onStop: () => this.settling ?? Promise.resolve(),
+      tick: () => this.runTick(),
     });
   }
 
   /** True while this instance holds the lock and runs the feed. */
   get leader(): boolean {
-    return this.lock.held;
+    return this.loop.leader;
   }
 
   /** Starts the loop: take the lock (or keep trying), then tick every tickMs. */
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.schedule(0);
+    this.loop.start();
   }
 
-  /** Stops the loop, waits for a running tick and releases the lock. */
-  async stop(): Promise<void> {
-    this.started = false;
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-    await this.inFlight?.catch(() => undefined);
-    await this.settling;
-    await this.lock.release();
+  /** Stops the loop, waits for a running tick and the results worker, and releases the lock. */
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Waits for a running pass of the results worker (tests). */
@@ -116,7 +112,7 @@ export class FeedIngest {
 
   /** Tries to take the lock; true when this instance is (now) the leader. */
   acquire(): Promise<boolean> {
-    return this.lock.tryAcquire();
+    return this.loop.acquire();
   }
 
   /**
@@ -124,33 +120,10 @@ export class FeedIngest {
    * unless this instance holds the lock.
    */
   tick(): Promise<TickResult | null> {
-    const run = this.runTick();
-    this.inFlight = run;
-    return run.finally(() => {
-      if (this.inFlight === run) this.inFlight = null;
-    });
+    return this.loop.tick();
   }
 
-  private schedule(delayMs: number): void {
-    this.timer = setTimeout(() => void this.loop(), delayMs);
-  }
-
-  private async loop(): Promise<void> {
-    this.timer = null;
-    if (!this.started) return;
-    try {
-      if (!this.lock.held) {
-        if (await this.acquire()) this.options.log.info({ provider: this.options.provider.name }, 'this instance runs the feed ingest');
-      }
-      if (this.lock.held && this.started) await this.tick();
-    } catch (error) {
-      this.options.log.error({ err: error }, 'feed ingest tick failed');
-    }
-    if (this.started) this.schedule(this.lock.held ? this.options.tickMs : this.options.lockRetryMs);
-  }
-
-  private async runTick(): Promise<TickResult | null> {
-    if (!this.lock.held) return null;
+  private async runTick(): Promise<TickResult> {
     const { db, provider, clock } = this.options;
     const nowMs = clock.nowMs();
     const changes = provider.poll(nowMs);

@@ -1,17 +1,8 @@
 /** GET /api/health: the process answers and the database runs `select 1`. */
 import { MESSAGES, type HealthResponse } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
-import { responses } from '../common/schemas';
 import { publicAccess } from '../plugins/auth';
-
-const healthSchema = {
-  tags: ['health'],
-  response: responses({
-    type: 'object',
-    required: ['status', 'db'],
-    properties: { status: { type: 'string', enum: ['ok'] }, db: { type: 'string', enum: ['up'] } },
-  }),
-};
+import { healthSchema } from './health.schemas';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', { schema: healthSchema, config: { access: publicAccess() } }, async () => {

@@ -4,17 +4,10 @@
  * of QUALITY T13; every other route of the API keeps refusing multipart bodies.
  */
 import multipart from '@fastify/multipart';
-import {
-  IDEMPOTENCY_HEADER,
-  MESSAGES,
-  SPORTS_ADMIN_ROLES,
-  UPLOAD_FIELD,
-  type DeleteUpiBankRequest,
-  type DepositWithdrawListRequest,
-  type UpdateDepositWithdrawStatusRequest,
-} from '@backlay/shared/contracts';
+import { IDEMPOTENCY_HEADER, MESSAGES, SPORTS_ADMIN_ROLES, UPLOAD_FIELD } from '@backlay/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../common/domain-error';
+import type { RouteTypes } from '../common/schemas';
 import { agentsOnly, signedIn } from '../plugins/auth';
 import { actorOf, metaOf } from '../plugins/request-context';
 import { extensionOf } from './image-sniff';
@@ -24,10 +17,11 @@ import type { PaymentRequestsService, RequestInput } from './payment-requests.se
 import { fieldsOf, settingListFields, type FormFields } from './payment-rules';
 import * as schemas from './payments.schemas';
 
+/** A route's request types, derived from its schema. */
+type Route<K extends keyof typeof schemas> = RouteTypes<(typeof schemas)[K]>;
+
 /** Who may change the payment settings: the two roles that run the site (like settings). */
 const PAYMENT_SETTINGS_EDITOR_ROLES = SPORTS_ADMIN_ROLES;
-
-type Keyed = { Headers: Record<typeof IDEMPOTENCY_HEADER, string> };
 
 async function requestInput(request: FastifyRequest): Promise<RequestInput> {
   if (!request.isMultipart()) return { fields: fieldsOf(request.body), image: null };
@@ -52,17 +46,21 @@ export async function paymentsRoutes(
   const player = { access: signedIn({ area: 'player' }) };
   const anyone = { access: signedIn() };
 
-  app.post('/add-bank-account', { schema: schemas.addBankAccountSchema, config: player }, async (request) => ({
-    data: await accounts.addBank(actorOf(request), fieldsOf(request.body), metaOf(request)),
-    message: MESSAGES.bankAccountAdded,
-  }));
+  app.post<Route<'addBankAccountSchema'>>(
+    '/add-bank-account',
+    { schema: schemas.addBankAccountSchema, config: player },
+    async (request) => ({
+      data: await accounts.addBank(actorOf(request), request.body, metaOf(request)),
+      message: MESSAGES.bankAccountAdded,
+    }),
+  );
 
-  app.post('/add-upi', { schema: schemas.addUpiSchema, config: player }, async (request) => ({
-    data: await accounts.addUpi(actorOf(request), fieldsOf(request.body), metaOf(request)),
+  app.post<Route<'addUpiSchema'>>('/add-upi', { schema: schemas.addUpiSchema, config: player }, async (request) => ({
+    data: await accounts.addUpi(actorOf(request), request.body, metaOf(request)),
     message: MESSAGES.upiAdded,
   }));
 
-  app.post<{ Body: DeleteUpiBankRequest }>('/delete-upi-bank', { schema: schemas.deleteUpiBankSchema, config: player }, async (request) => ({
+  app.post<Route<'deleteUpiBankSchema'>>('/delete-upi-bank', { schema: schemas.deleteUpiBankSchema, config: player }, async (request) => ({
     data: await accounts.deleteSaved(actorOf(request), request.body, metaOf(request)),
     message: request.body.type === 'bank' ? MESSAGES.bankAccountDeleted : MESSAGES.upiDeleted,
   }));
@@ -72,17 +70,19 @@ export async function paymentsRoutes(
     message: MESSAGES.ok,
   }));
 
-  app.post<Keyed>('/add-deposit-withdraw', { schema: schemas.addDepositWithdrawSchema, config: player }, async (request) =>
-    requests.create(actorOf(request), await requestInput(request), request.headers[IDEMPOTENCY_HEADER], metaOf(request)),
+  app.post<Route<'addDepositWithdrawSchema'>>(
+    '/add-deposit-withdraw',
+    { schema: schemas.addDepositWithdrawSchema, config: player },
+    async (request) => requests.create(actorOf(request), await requestInput(request), request.headers[IDEMPOTENCY_HEADER], metaOf(request)),
   );
 
-  app.post<{ Body: DepositWithdrawListRequest }>(
+  app.post<Route<'depositWithdrawListSchema'>>(
     '/get-deposit-withdraw-list',
     { schema: schemas.depositWithdrawListSchema, config: anyone },
     async (request) => ({ data: await requests.list(actorOf(request), request.body), message: MESSAGES.ok }),
   );
 
-  app.post<Keyed & { Body: UpdateDepositWithdrawStatusRequest }>(
+  app.post<Route<'updateStatusSchema'>>(
     '/update-deposit-withdraw-status',
     { schema: schemas.updateStatusSchema, config: { access: agentsOnly() } },
     async (request) => requests.decide(actorOf(request), request.body, request.headers[IDEMPOTENCY_HEADER], metaOf(request)),
@@ -102,7 +102,8 @@ export async function paymentsRoutes(
     }),
   );
 
-  app.get<{ Params: { id: string } }>('/payment-screenshot/:id', { schema: schemas.screenshotSchema, config: anyone }, async (request, reply) => {
+  const screenshot = { schema: schemas.screenshotSchema, config: anyone };
+  app.get<Route<'screenshotSchema'>>('/payment-screenshot/:id', screenshot, async (request, reply) => {
     const file = await requests.screenshot(actorOf(request), request.params.id);
     return reply
       .headers({

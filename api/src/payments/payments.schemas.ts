@@ -4,21 +4,38 @@
  * form order with the spec's messages ('Account Holder Name is required', …), which a schema's
  * first error could not give.
  */
-import { IDEMPOTENCY_HEADER, UPLOAD_FIELD } from '@backlay/shared/contracts';
-import { bearerSecurity, isoTimeSchema, nullableIsoTimeSchema, responses, rupeesSchema, uuidSchema } from '../common/schemas';
+import {
+  IDEMPOTENCY_HEADER,
+  UPLOAD_FIELD,
+  type AddBankAccountRequest,
+  type AddUpiRequest,
+  type DeleteUpiBankRequest,
+  type DepositWithdrawListRequest,
+  type UpdateDepositWithdrawStatusRequest,
+} from '@backlay/shared/contracts';
+import {
+  bearerSecurity,
+  isoTimeSchema,
+  nullableIsoTimeSchema,
+  responses,
+  rupeesSchema,
+  uuidSchema,
+  type Accepts,
+  type Agree,
+  type AllAgree,
+  type BodyOf,
+} from '../common/schemas';
 
-type Schema = Record<string, unknown>;
+const formText = { type: 'string', maxLength: 400 } as const;
+const nullableText = { type: ['string', 'null'] } as const;
 
-const formText: Schema = { type: 'string', maxLength: 400 };
-const nullableText: Schema = { type: ['string', 'null'] };
-
-export const successSchema: Schema = {
+export const successSchema = {
   type: 'object',
   required: ['success'],
   properties: { success: { type: 'boolean', enum: [true] } },
-};
+} as const;
 
-export const paymentSettingsSchema: Schema = {
+export const paymentSettingsSchema = {
   type: 'object',
   required: ['upiId', 'upiName', 'accountHolderName', 'accountNumber', 'ifscCode'],
   properties: {
@@ -28,27 +45,27 @@ export const paymentSettingsSchema: Schema = {
     accountNumber: { type: 'string' },
     ifscCode: { type: 'string' },
   },
-};
+} as const;
 
-const savedBankSchema: Schema = {
+const savedBankSchema = {
   type: 'object',
   required: ['_id', 'accountHolderName', 'accountNumber', 'ifscCode'],
   properties: { _id: uuidSchema, accountHolderName: { type: 'string' }, accountNumber: { type: 'string' }, ifscCode: { type: 'string' } },
-};
+} as const;
 
-const savedUpiSchema: Schema = {
+const savedUpiSchema = {
   type: 'object',
   required: ['_id', 'upiId'],
   properties: { _id: uuidSchema, upiId: { type: 'string' } },
-};
+} as const;
 
-export const bankAndUpiListSchema: Schema = {
+export const bankAndUpiListSchema = {
   type: 'object',
   required: ['bank', 'upi'],
   properties: { bank: { type: 'array', items: savedBankSchema }, upi: { type: 'array', items: savedUpiSchema } },
-};
+} as const;
 
-export const paymentRequestRowSchema: Schema = {
+export const paymentRequestRowSchema = {
   type: 'object',
   required: [
     '_id',
@@ -80,17 +97,17 @@ export const paymentRequestRowSchema: Schema = {
     decidedAt: nullableIsoTimeSchema,
     decidedBy: nullableText,
   },
-};
+} as const;
 
-export const idempotencyHeaders: Schema = {
+export const idempotencyHeaders = {
   type: 'object',
   required: [IDEMPOTENCY_HEADER],
   properties: { [IDEMPOTENCY_HEADER]: { type: 'string', minLength: 1, maxLength: 255 } },
-};
+} as const;
 
-const tags = ['payments'];
+const tags = ['payments'] as const;
 
-export const addBankAccountSchema: Schema = {
+export const addBankAccountSchema = {
   tags,
   security: bearerSecurity,
   body: {
@@ -99,16 +116,16 @@ export const addBankAccountSchema: Schema = {
     properties: { accountHolderName: formText, accountNumber: formText, ifscCode: formText },
   },
   response: responses(successSchema),
-};
+} as const;
 
-export const addUpiSchema: Schema = {
+export const addUpiSchema = {
   tags,
   security: bearerSecurity,
   body: { type: 'object', additionalProperties: false, properties: { upiId: formText } },
   response: responses(successSchema),
-};
+} as const;
 
-export const deleteUpiBankSchema: Schema = {
+export const deleteUpiBankSchema = {
   tags,
   security: bearerSecurity,
   body: {
@@ -118,11 +135,11 @@ export const deleteUpiBankSchema: Schema = {
     properties: { type: { type: 'string', enum: ['bank', 'upi'] }, id: { type: 'string', minLength: 1, maxLength: 64 } },
   },
   response: responses(successSchema),
-};
+} as const;
 
-export const bankAndUpiListRouteSchema: Schema = { tags, security: bearerSecurity, response: responses(bankAndUpiListSchema) };
+export const bankAndUpiListRouteSchema = { tags, security: bearerSecurity, response: responses(bankAndUpiListSchema) } as const;
 
-export const addDepositWithdrawSchema: Schema = {
+export const addDepositWithdrawSchema = {
   tags,
   security: bearerSecurity,
   description:
@@ -133,9 +150,9 @@ export const addDepositWithdrawSchema: Schema = {
   consumes: ['multipart/form-data', 'application/json'],
   headers: idempotencyHeaders,
   response: responses(paymentRequestRowSchema),
-};
+} as const;
 
-export const depositWithdrawListSchema: Schema = {
+export const depositWithdrawListSchema = {
   tags,
   security: bearerSecurity,
   body: {
@@ -151,11 +168,11 @@ export const depositWithdrawListSchema: Schema = {
     },
   },
   response: responses({ type: 'array', items: paymentRequestRowSchema }),
-};
+} as const;
 
-export const paymentListSchema: Schema = { tags, security: bearerSecurity, response: responses(paymentSettingsSchema) };
+export const paymentListSchema = { tags, security: bearerSecurity, response: responses(paymentSettingsSchema) } as const;
 
-export const savePaymentListSchema: Schema = {
+export const savePaymentListSchema = {
   tags,
   security: bearerSecurity,
   description:
@@ -163,9 +180,9 @@ export const savePaymentListSchema: Schema = {
     'with the same object as JSON text in the settingList field (or the five fields themselves).',
   consumes: ['application/json', 'multipart/form-data'],
   response: responses(paymentSettingsSchema),
-};
+} as const;
 
-export const updateStatusSchema: Schema = {
+export const updateStatusSchema = {
   tags,
   security: bearerSecurity,
   headers: idempotencyHeaders,
@@ -182,12 +199,26 @@ export const updateStatusSchema: Schema = {
     },
   },
   response: responses(paymentRequestRowSchema),
-};
+} as const;
 
-export const screenshotSchema: Schema = {
+export const screenshotSchema = {
   tags,
   security: bearerSecurity,
   description: 'The re-encoded screenshot of a deposit request: to its owner and the owner’s upline only.',
   produces: ['image/png', 'image/jpeg'],
   params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
-};
+} as const;
+
+/**
+ * The contracts' request types (the front end's) agree with these schemas; the saved-account
+ * forms are looser here (payment-rules.ts checks them in form order with the spec's messages).
+ */
+export type PaymentsContractsAgree = AllAgree<
+  [
+    Accepts<AddBankAccountRequest, BodyOf<typeof addBankAccountSchema>>,
+    Accepts<AddUpiRequest, BodyOf<typeof addUpiSchema>>,
+    Agree<DeleteUpiBankRequest, BodyOf<typeof deleteUpiBankSchema>>,
+    Agree<DepositWithdrawListRequest, BodyOf<typeof depositWithdrawListSchema>>,
+    Agree<UpdateDepositWithdrawStatusRequest, BodyOf<typeof updateStatusSchema>>,
+  ]
+>;

@@ -10,7 +10,6 @@
 import {
   BET_IDS_MAX,
   MESSAGES,
-  type DeclareResultRequest,
   type DeclaredResult,
   type DeleteBetsResponse,
   type ResultMarketRow,
@@ -59,9 +58,10 @@ export class SettlementService {
   /**
    * POST declare-result: settle the market with the result; the same result again changes
    * nothing; another result on a settled market is a correction (rollback + settle, one
-   * transaction). `actor` null is the system (benchmarks, scripts).
+   * transaction). `actor` null is the system (benchmarks, scripts). The result is any value:
+   * canonicalResult checks it against the market (a DeclareResultRequest's result passes).
    */
-  async declare(actor: Actor | null, body: DeclareResultRequest, meta: RequestMeta = NO_META): Promise<SettlementSummary> {
+  async declare(actor: Actor | null, body: { marketId: string; result: unknown }, meta: RequestMeta = NO_META): Promise<SettlementSummary> {
     const target = await this.target(body.marketId);
     const result = canonicalResult(target.target, body.result);
     if (result === null) throw new DomainError('VALIDATION', `${MESSAGES.resultInvalid}: ${target.name}`);

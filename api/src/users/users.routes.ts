@@ -3,66 +3,23 @@
  * open to any signed-in caller of either area; the policy (users/policy.ts) answers 403 to
  * players and decides each target, so a player token gets 403 here rather than a logout.
  */
-import {
-  MESSAGES,
-  type AddUserRequest,
-  type ChangeChildPasswordRequest,
-  type ListClientsQuery,
-  type LockRequest,
-  type MarketBetLockRequest,
-  type UpdateUserRequest,
-  type UserDetailQuery,
-} from '@backlay/shared/contracts';
+import { MESSAGES } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
-import { bearerSecurity, isoTimeSchema, nullSchema, responses, roleSchema, rupeesSchema, uuidSchema } from '../common/schemas';
+import type { RouteTypes } from '../common/schemas';
 import { agentsOnly, requireAuth, signedIn } from '../plugins/auth';
 import { actorOf, metaOf } from '../plugins/request-context';
 import type { AccountAdminService } from './account-admin.service';
 import {
   addUserSchema,
+  betLockSchema,
   changeChildPasswordSchema,
-  clientRowSchema,
+  downlineSchema,
   listClientsSchema,
   lockSchema,
   updateUserSchema,
   userDetailSchema,
 } from './users.schemas';
 import type { UsersService } from './users.service';
-
-const downlineSchema = {
-  tags: ['users'],
-  security: bearerSecurity,
-  response: responses({
-    type: 'array',
-    items: {
-      type: 'object',
-      required: ['_id', 'username', 'role', 'roleLabel', 'status', 'balance', 'exposer', 'createdAt'],
-      properties: {
-        _id: uuidSchema,
-        username: { type: 'string' },
-        role: roleSchema,
-        roleLabel: { type: 'string' },
-        status: { type: 'string', enum: ['active', 'locked', 'closed'] },
-        balance: rupeesSchema,
-        exposer: rupeesSchema,
-        createdAt: isoTimeSchema,
-      },
-    },
-  }),
-};
-
-/**
- * POST bet-lock: the user bet-lock ({username, lock} → the ClientRow), or with a marketId the
- * market bet-lock of that user's subtree ({username, marketId, lock} → null).
- */
-const betLockSchema = {
-  ...lockSchema,
-  body: {
-    ...lockSchema.body,
-    properties: { ...lockSchema.body.properties, marketId: { type: 'string', minLength: 1, maxLength: 64 } },
-  },
-  response: responses({ anyOf: [clientRowSchema, nullSchema] }),
-};
 
 export async function usersRoutes(
   app: FastifyInstance,
@@ -77,35 +34,35 @@ export async function usersRoutes(
     message: MESSAGES.ok,
   }));
 
-  app.get<{ Querystring: ListClientsQuery }>('/list-clients', { schema: listClientsSchema, config: access }, async (request) => ({
+  app.get<RouteTypes<typeof listClientsSchema>>('/list-clients', { schema: listClientsSchema, config: access }, async (request) => ({
     data: await users.listClients(actorOf(request), request.query),
     message: MESSAGES.ok,
   }));
 
-  app.get<{ Querystring: UserDetailQuery }>('/user-detail', { schema: userDetailSchema, config: access }, async (request) => ({
+  app.get<RouteTypes<typeof userDetailSchema>>('/user-detail', { schema: userDetailSchema, config: access }, async (request) => ({
     data: await users.userDetail(actorOf(request), request.query.username),
     message: MESSAGES.ok,
   }));
 
-  app.post<{ Body: AddUserRequest }>('/add-user', { schema: addUserSchema, config: access }, async (request) => ({
+  app.post<RouteTypes<typeof addUserSchema>>('/add-user', { schema: addUserSchema, config: access }, async (request) => ({
     data: await accounts.addUser(actorOf(request), request.body, metaOf(request)),
     message: MESSAGES.userCreated,
   }));
 
-  app.post<{ Body: UpdateUserRequest }>('/update-user', { schema: updateUserSchema, config: access }, async (request) => ({
+  app.post<RouteTypes<typeof updateUserSchema>>('/update-user', { schema: updateUserSchema, config: access }, async (request) => ({
     data: await accounts.updateUser(actorOf(request), request.body, metaOf(request)),
     message: MESSAGES.userUpdated,
   }));
 
-  app.post<{ Body: LockRequest }>('/users-lock', { schema: lockSchema, config: access }, async (request) => ({
+  app.post<RouteTypes<typeof lockSchema>>('/users-lock', { schema: lockSchema, config: access }, async (request) => ({
     data: await accounts.setLock(actorOf(request), request.body, metaOf(request)),
     message: request.body.lock ? MESSAGES.accountLockedNow : MESSAGES.accountUnlocked,
   }));
 
-  app.post<{ Body: LockRequest | MarketBetLockRequest }>('/bet-lock', { schema: betLockSchema, config: access }, async (request) => {
-    const body = request.body;
-    if ('marketId' in body && body.marketId !== undefined) {
-      await accounts.setMarketBetLock(actorOf(request), body, metaOf(request));
+  app.post<RouteTypes<typeof betLockSchema>>('/bet-lock', { schema: betLockSchema, config: access }, async (request) => {
+    const { marketId, ...body } = request.body;
+    if (marketId !== undefined) {
+      await accounts.setMarketBetLock(actorOf(request), { ...body, marketId }, metaOf(request));
       return { data: null, message: body.lock ? MESSAGES.marketLocked : MESSAGES.marketUnlocked };
     }
     return {
@@ -114,7 +71,7 @@ export async function usersRoutes(
     };
   });
 
-  app.post<{ Body: ChangeChildPasswordRequest }>(
+  app.post<RouteTypes<typeof changeChildPasswordSchema>>(
     '/change-child-password',
     { schema: changeChildPasswordSchema, config: access },
     async (request) => {

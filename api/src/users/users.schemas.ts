@@ -1,5 +1,17 @@
 /** JSON schemas of the hierarchy routes (request and response), shaped as contracts/clients.ts. */
-import { PAGE_SIZE_MAX, PASSWORD_MAX_LENGTH, ROLES, SEARCH_MAX_LENGTH } from '@backlay/shared/contracts';
+import {
+  PAGE_SIZE_MAX,
+  PASSWORD_MAX_LENGTH,
+  ROLES,
+  SEARCH_MAX_LENGTH,
+  type AddUserRequest,
+  type ChangeChildPasswordRequest,
+  type ListClientsQuery,
+  type LockRequest,
+  type MarketBetLockRequest,
+  type UpdateUserRequest,
+  type UserDetailQuery,
+} from '@backlay/shared/contracts';
 import {
   bearerSecurity,
   isoTimeSchema,
@@ -10,15 +22,19 @@ import {
   rupeesField,
   rupeesSchema,
   uuidSchema,
+  type Agree,
+  type AllAgree,
+  type BodyOf,
+  type QueryOf,
 } from '../common/schemas';
 
 /**
  * Type-level bounds only; the readable rules (username pattern, password strength, money with
  * two decimals, partnership bounds) are checked by the service with contract messages.
  */
-const usernameField = { type: 'string', minLength: 1, maxLength: 64 };
-const passwordField = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 4 };
-const transactionPasswordField = { type: 'string', minLength: 1, maxLength: 64 };
+const usernameField = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const passwordField = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 4 } as const;
+const transactionPasswordField = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
 export const clientRowSchema = {
   type: 'object',
@@ -48,12 +64,12 @@ export const clientRowSchema = {
     childCount: { type: 'integer' },
     createdAt: isoTimeSchema,
   },
-};
+} as const;
 
 const pageFields = {
   page: { type: 'integer', minimum: 1, maximum: 1_000_000 },
   pageSize: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX },
-};
+} as const;
 
 const sumsSchema = {
   type: 'object',
@@ -65,7 +81,7 @@ const sumsSchema = {
     creditReference: rupeesSchema,
     refPL: rupeesSchema,
   },
-};
+} as const;
 
 export const listClientsSchema = {
   tags: ['users'],
@@ -104,7 +120,7 @@ export const listClientsSchema = {
       totals: sumsSchema,
     },
   }),
-};
+} as const;
 
 export const userDetailSchema = {
   tags: ['users'],
@@ -116,7 +132,7 @@ export const userDetailSchema = {
     properties: { username: usernameField },
   },
   response: responses(clientRowSchema),
-};
+} as const;
 
 const accountFields = {
   displayName: { type: 'string', maxLength: 200 },
@@ -127,7 +143,7 @@ const accountFields = {
   commission: percentField,
   exposureLimit: { ...rupeesField, type: ['number', 'null'] },
   transactionPassword: transactionPasswordField,
-};
+} as const;
 
 export const addUserSchema = {
   tags: ['users'],
@@ -142,12 +158,12 @@ export const addUserSchema = {
     properties: {
       username: { type: 'string', maxLength: 64 },
       password: passwordField,
-      role: { type: 'string', enum: [...ROLES] },
+      role: { type: 'string', enum: ROLES },
       ...accountFields,
     },
   },
   response: responses(clientRowSchema),
-};
+} as const;
 
 export const updateUserSchema = {
   tags: ['users'],
@@ -160,7 +176,7 @@ export const updateUserSchema = {
     properties: { username: usernameField, ...accountFields },
   },
   response: responses(clientRowSchema),
-};
+} as const;
 
 export const lockSchema = {
   tags: ['users'],
@@ -172,7 +188,7 @@ export const lockSchema = {
     properties: { username: usernameField, lock: { type: 'boolean' }, transactionPassword: transactionPasswordField },
   },
   response: responses(clientRowSchema),
-};
+} as const;
 
 export const changeChildPasswordSchema = {
   tags: ['users'],
@@ -184,4 +200,52 @@ export const changeChildPasswordSchema = {
     properties: { username: usernameField, newPassword: passwordField, transactionPassword: transactionPasswordField },
   },
   response: responses(nullSchema),
-};
+} as const;
+
+export const downlineSchema = {
+  tags: ['users'],
+  security: bearerSecurity,
+  response: responses({
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['_id', 'username', 'role', 'roleLabel', 'status', 'balance', 'exposer', 'createdAt'],
+      properties: {
+        _id: uuidSchema,
+        username: { type: 'string' },
+        role: roleSchema,
+        roleLabel: { type: 'string' },
+        status: { type: 'string', enum: ['active', 'locked', 'closed'] },
+        balance: rupeesSchema,
+        exposer: rupeesSchema,
+        createdAt: isoTimeSchema,
+      },
+    },
+  }),
+} as const;
+
+/**
+ * POST bet-lock: the user bet-lock ({username, lock} → the ClientRow), or with a marketId the
+ * market bet-lock of that user's subtree ({username, marketId, lock} → null).
+ */
+export const betLockSchema = {
+  ...lockSchema,
+  body: {
+    ...lockSchema.body,
+    properties: { ...lockSchema.body.properties, marketId: { type: 'string', minLength: 1, maxLength: 64 } },
+  },
+  response: responses({ anyOf: [clientRowSchema, nullSchema] }),
+} as const;
+
+/** The contracts' request types (the front end's) agree with these schemas. */
+export type UsersContractsAgree = AllAgree<
+  [
+    Agree<ListClientsQuery, QueryOf<typeof listClientsSchema>>,
+    Agree<UserDetailQuery, QueryOf<typeof userDetailSchema>>,
+    Agree<AddUserRequest, BodyOf<typeof addUserSchema>>,
+    Agree<UpdateUserRequest, BodyOf<typeof updateUserSchema>>,
+    Agree<LockRequest, BodyOf<typeof lockSchema>>,
+    Agree<LockRequest | MarketBetLockRequest, BodyOf<typeof betLockSchema>>,
+    Agree<ChangeChildPasswordRequest, BodyOf<typeof changeChildPasswordSchema>>,
+  ]
+>;

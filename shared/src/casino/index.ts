@@ -24,3 +24,4 @@ export {
   type Pf1Stream,
 } from './pf1';
 export { chainSeeds, seedAt, chainCommitment, verifyChainLink } from './pf1-chain';
+export { CASINO_GAMES, playRound } from './registry';

@@ -66,7 +66,8 @@ export interface ListClientsResponse {
 export interface AddUserRequest {
   username: string;
   displayName: string;
-  phone?: string;
+  /** Absent, null or '' for none. */
+  phone?: string | null;
   password: string;
   /** Must be the caller's child role (childRoleOf). */
   role: Role;
@@ -83,7 +84,8 @@ export interface AddUserRequest {
 export interface UpdateUserRequest {
   username: string;
   displayName: string;
-  phone?: string;
+  /** Absent, null or '' for none. */
+  phone?: string | null;
   partnership: number;
   creditReference: number;
   commission: number;

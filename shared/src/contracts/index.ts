@@ -41,7 +41,7 @@ export {
   type UpdateMessageRequest,
 } from './sports';
 export {
-  ACCOUNT_HOLDER_NAME_PATTERN, ACCOUNT_NUMBER_PATTERN, type AddBankAccountRequest, type BankAndUpiList,
+  ACCOUNT_HOLDER_NAME_PATTERN, ACCOUNT_NUMBER_PATTERN, type AddBankAccountRequest, type AddUpiRequest, type BankAndUpiList,
   type DeleteUpiBankRequest, DEPOSIT_MAX_RUPEES_DEFAULT, DEPOSIT_MIN_RUPEES_DEFAULT, type DepositWithdrawListRequest,
   IFSC_PATTERN, PAYMENT_LIST_MAX_ROWS, type PaymentRequestRow, paymentScreenshotPath, type PaymentSettings,
   type PaymentStatus, type PaymentSuccess, PENDING_REQUESTS_MAX, SAVED_ACCOUNTS_MAX, type SavedBankAccount,

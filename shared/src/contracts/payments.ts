@@ -105,7 +105,8 @@ export interface PaymentRequestRow {
 export interface UpdateDepositWithdrawStatusRequest {
   id: string;
   status: 'approved' | 'rejected';
-  remark: string;
+  /** Absent for none, as ''. */
+  remark?: string;
   transactionPassword: string;
 }
 

@@ -9,7 +9,7 @@ export {
   applyFancyBet, EMPTY_FANCY_BOOK, type FancyBet, fancyBetPnlMinor, fancyBook, type FancyBook, fancyExposureMinor,
   fancyPnlAtMinor, fancyRunBook, type FancySide, fancyZoneStarts,
 } from './fancy';
-export { type RunnerResult, settledRunnerBetMinor } from './settlement';
+export { type CasinoRunnerOutcome, type RunnerResult, settledRunnerBetMinor } from './settlement';
 export { commissionMinor } from './commission';
 export { checkPasswordPolicy, type PasswordPolicyContext } from './password-policy';
 export { commonPasswordCheck, previewPasswordPolicy } from './common-passwords';

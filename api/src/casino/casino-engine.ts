@@ -1,0 +1,288 @@
+/**
+ * The live casino's round engine (CASINO.md §2.2, §4.2). One scheduler runs every table: only the
+ * instance holding the PostgreSQL advisory lock ticks, as with the feed ingest. Each tick moves
+ * each table one step along its round:
+ *
+ *   (none) ──open──▶ OPEN ──closesAt──▶ CLOSED ──settleAt──▶ SETTLED ──resultMs──▶ next round
+ *                      └── table disabled, or the engine restarted ──▶ VOID (every bet refunded)
+ *
+ * - open: the round's seed is the next element of the table's PF-1 hash chain (so the shoe is
+ *   committed before any bet: serverSeedHash is published with the round), its markets and runners
+ *   are inserted open for bets. Outcomes never depend on stakes: nothing here reads a bet.
+ * - close: the markets are locked FOR UPDATE (bets in flight finish; later ones see them
+ *   suspended), the shoe is dealt by the game's pure rules, and the cards, result and each
+ *   runner's settlement are stored with the round.
+ * - settle: every market with bets through settle_market with the round's outcomes (the sports settlement:
+ *   set-based, idempotent, commission and partnership), then the seed is revealed.
+ * - restart (this instance takes the lock): a round still OPEN is voided, one already CLOSED is
+ *   finished with its stored deal, never dealt again.
+ *
+ * Every change is published after commit as `casino.roundChanged`; realtime turns it into deltas.
+ */
+import { randomBytes } from 'node:crypto';
+import { chainSeeds, playRound, serverSeedHash, type CasinoGame } from '@backlay/shared/casino';
+import type { CasinoPhase } from '@backlay/shared/contracts';
+import type { Clock } from '../common/clock';
+import type { Logger } from '../common/logger';
+import type { Database, Tx } from '../db/database';
+import { LeaderLoop } from '../db/leader-loop';
+import type { DomainEvents } from '../common/domain-events';
+import type { SettlementService } from '../settlement/settlement.service';
+import * as repo from './casino.repository';
+import { gameOf, tableSeeds } from './tables';
+
+/** Identifies the casino scheduler's advisory lock (per database). */
+export const CASINO_LOCK_ID = 72_810_004;
+
+export const VOID_REASONS = {
+  restart: 'Interrupted before betting closed: every bet refunded',
+  disabled: 'Table disabled by admin: every bet refunded',
+} as const;
+
+export interface CasinoEngineOptions {
+  db: Database;
+  clock: Clock;
+  events: DomainEvents;
+  log: Logger;
+  settlement: Pick<SettlementService, 'settleCasinoMarket'>;
+  /** Time between ticks of the leader. */
+  tickMs: number;
+  lockRetryMs: number;
+  /** Elements per seed chain (it serves length − 1 rounds); a new chain (and commitment) starts when one is used up. */
+  chainLength: number;
+  /** Betting window of tables created by this instance. */
+  bettingSeconds: number;
+  /** Time the deal is shown before the round settles: per card dealt, capped. */
+  dealMsPerCard: number;
+  dealMsMax: number;
+  /** Time the result stays on screen before the next round opens. */
+  resultMs: number;
+}
+
+/** The id of a round's market: its round id and the market's code in the game definition. */
+export const roundMarketId = (roundId: string, code: string): string => `c${roundId}.${code}`;
+
+export class CasinoEngine {
+  private readonly loop: LeaderLoop<void>;
+  /** Whole seconds left last published per round (one countdown message per second). */
+  private readonly lastCountdown = new Map<string, number>();
+  /** Chain elements by chain id: element k is SHA-256 applied k times to the secret. */
+  private readonly chains = new Map<string, Promise<string[]>>();
+  private ensured = false;
+
+  constructor(private readonly options: CasinoEngineOptions) {
+    this.loop = new LeaderLoop({
+      db: options.db,
+      log: options.log,
+      lockId: CASINO_LOCK_ID,
+      name: 'casino engine',
+      tickMs: options.tickMs,
+      lockRetryMs: options.lockRetryMs,
+      onAcquired: async () => {
+        await this.ensureTables();
+        await this.recover();
+      },
+      tick: () => this.runTick(),
+    });
+  }
+
+  get leader(): boolean {
+    return this.loop.leader;
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /**
+   * Takes the lock if free; on taking it, creates missing tables and recovers the rounds an
+   * earlier leader left (CASINO.md §4.2). True when this instance is the leader.
+   */
+  acquire(): Promise<boolean> {
+    return this.loop.acquire();
+  }
+
+  /** Creates the configured tables that do not exist yet (idempotent). */
+  async ensureTables(): Promise<void> {
+    if (this.ensured) return;
+    await this.options.db.transaction((tx) => repo.ensureTables(tx, tableSeeds(this.options.bettingSeconds)));
+    this.ensured = true;
+  }
+
+  /** One step of every table at the clock's time; nothing unless this instance is the leader. */
+  async tick(): Promise<void> {
+    await this.loop.tick();
+  }
+
+  private async recover(): Promise<void> {
+    for (const round of await repo.liveRounds(this.options.db)) {
+      if (round.status === 'OPEN') await this.voidRound(round, VOID_REASONS.restart);
+      // A CLOSED round keeps its stored deal; the next tick settles it (its settleAt has passed or will).
+    }
+  }
+
+  private async runTick(): Promise<void> {
+    const tables = await repo.listTables(this.options.db);
+    const live = new Map((await repo.liveRounds(this.options.db)).map((round) => [round.matchId, round]));
+    for (const table of tables) {
+      try {
+        await this.step(table, live.get(table.matchId) ?? null);
+      } catch (error) {
+        this.options.log.error({ err: error, matchId: table.matchId }, 'casino table step failed');
+      }
+    }
+  }
+
+  private async step(table: repo.TableRow, round: repo.RoundRow | null): Promise<void> {
+    const nowMs = this.options.clock.nowMs();
+    if (round === null) {
+      if (!table.enabled) return;
+      const last = await repo.lastRound(this.options.db, table.matchId);
+      if (last?.settledAt != null && nowMs < last.settledAt.getTime() + this.options.resultMs) return;
+      await this.open(table);
+      return;
+    }
+    if (round.status === 'OPEN') {
+      if (!table.enabled) return this.voidRound(round, VOID_REASONS.disabled);
+      if (nowMs >= round.closesAt.getTime()) return this.close(round);
+      const left = Math.ceil((round.closesAt.getTime() - nowMs) / 1000);
+      if (this.lastCountdown.get(round.id) !== left) {
+        this.lastCountdown.set(round.id, left);
+        this.publish(round.matchId, 'countdown');
+      }
+      return;
+    }
+    if (round.settleAt !== null && nowMs >= round.settleAt.getTime()) await this.settle(round);
+  }
+
+  /** Opens the table's next round on its chain (a new chain when the last is used up). */
+  private async open(table: repo.TableRow): Promise<void> {
+    const game = this.gameOf(table.gameCode);
+    const nowMs = this.options.clock.nowMs();
+    await this.options.db.transaction(async (tx) => {
+      const chain = (await repo.usableChain(tx, table.matchId)) ?? (await this.newChain(tx, table.matchId));
+      const nonce = chain.used + 1;
+      const elements = await this.chainElements(chain);
+      // Round n plays element length−1−n: the chain is played backwards from its commitment.
+      const serverSeed = elements[chain.length - 1 - nonce];
+      if (serverSeed === undefined) throw new Error(`chain ${chain.id} has no seed for nonce ${nonce}`);
+      // The salt is fixed after the commitment was published, when the chain's first round opens.
+      const salt = chain.salt ?? randomBytes(16).toString('hex');
+      await repo.useChain(tx, chain.id, salt);
+      const round = await repo.insertRound(tx, {
+        matchId: table.matchId,
+        gameCode: table.gameCode,
+        chainId: chain.id,
+        nonce,
+        config: table.config,
+        serverSeed,
+        serverSeedHash: await serverSeedHash(serverSeed),
+        clientSeed: `${table.matchId}:${salt}`,
+        openedAt: new Date(nowMs),
+        closesAt: new Date(nowMs + table.bettingSeconds * 1000),
+      });
+      const markets = game.markets(game.parseConfig(table.config)).map((market, index) => ({
+        marketId: roundMarketId(round.id, market.code),
+        name: market.name,
+        sortOrder: index + 1,
+        runners: market.runners.map((runner) => ({ selectionId: runner.selectionId, name: runner.name, back: runner.back, lay: runner.lay ?? null })),
+      }));
+      await repo.insertRoundMarkets(tx, table.matchId, table, markets);
+      tx.afterCommit(() => this.publish(table.matchId, 'opened'));
+    });
+  }
+
+  /** Bet-close: markets locked and suspended, the committed shoe dealt and stored. */
+  private async close(round: repo.RoundRow): Promise<void> {
+    const game = this.gameOf(round.gameCode);
+    const result = await playRound(game, round.serverSeed, round.clientSeed, round.nonce, game.parseConfig(round.config));
+    const nowMs = this.options.clock.nowMs();
+    const marketIds = this.marketIdsOf(game, round);
+    const showMs = Math.min(this.options.dealMsMax, this.options.dealMsPerCard * result.card.split(',').length);
+    await this.options.db.transaction(async (tx) => {
+      await repo.lockMarkets(tx, marketIds);
+      await repo.setMarketsStatus(tx, marketIds, 'suspended');
+      await repo.closeRound(
+        tx,
+        round.id,
+        { cards: result.card === '' ? [] : result.card.split(','), hands: result.hands, win: result.win, rdesc: result.rdesc, outcomes: result.outcomes },
+        new Date(nowMs),
+        new Date(nowMs + showMs),
+      );
+      tx.afterCommit(() => this.publish(round.matchId, 'closed'));
+    });
+    this.lastCountdown.delete(round.id);
+  }
+
+  /** Settles every market of a closed round with its stored outcomes (idempotent per market). */
+  private async settle(round: repo.RoundRow): Promise<void> {
+    const game = this.gameOf(round.gameCode);
+    const outcomes = round.outcomes ?? {};
+    const nowMs = this.options.clock.nowMs();
+    await this.options.db.transaction(async (tx) => {
+      const withBets = new Set(await repo.marketsWithOpenBets(tx, this.marketIdsOf(game, round)));
+      for (const market of game.markets(game.parseConfig(round.config))) {
+        if (!withBets.has(roundMarketId(round.id, market.code))) continue;
+        const marketOutcomes = outcomes[market.code];
+        if (marketOutcomes === undefined) throw new Error(`round ${round.id} has no outcome for market ${market.code}`);
+        await this.options.settlement.settleCasinoMarket(tx, roundMarketId(round.id, market.code), { type: 'CASINO', outcomes: marketOutcomes });
+      }
+      await repo.setMarketsStatus(tx, this.marketIdsOf(game, round), 'closed');
+      await repo.finishRound(tx, round.id, new Date(nowMs));
+      tx.afterCommit(() => this.publish(round.matchId, 'settled'));
+    });
+  }
+
+  /** Voids a round: every market settled VOID (stakes back, exposure released), the seed revealed. */
+  private async voidRound(round: repo.RoundRow, reason: string): Promise<void> {
+    const game = this.gameOf(round.gameCode);
+    const marketIds = this.marketIdsOf(game, round);
+    const nowMs = this.options.clock.nowMs();
+    await this.options.db.transaction(async (tx) => {
+      await repo.lockMarkets(tx, marketIds);
+      for (const marketId of await repo.marketsWithOpenBets(tx, marketIds)) await this.options.settlement.settleCasinoMarket(tx, marketId, { type: 'VOID' });
+      await repo.setMarketsStatus(tx, marketIds, 'closed');
+      await repo.voidRound(tx, round.id, reason, new Date(nowMs));
+      tx.afterCommit(() => this.publish(round.matchId, 'voided'));
+    });
+    this.lastCountdown.delete(round.id);
+    this.options.log.warn({ roundId: round.id, matchId: round.matchId, reason }, 'casino round voided');
+  }
+
+  private async newChain(tx: Tx, matchId: string): Promise<repo.ChainRow> {
+    const secret = randomBytes(32).toString('hex');
+    const elements = await chainSeeds(secret, this.options.chainLength);
+    const commitment = elements[this.options.chainLength - 1];
+    if (commitment === undefined) throw new Error('hash chain shorter than asked');
+    const chain = await repo.insertChain(tx, matchId, this.options.chainLength, secret, commitment);
+    this.chains.set(chain.id, Promise.resolve(elements));
+    return chain;
+  }
+
+  private chainElements(chain: repo.ChainRow): Promise<string[]> {
+    let elements = this.chains.get(chain.id);
+    if (elements === undefined) {
+      elements = chainSeeds(chain.secret, chain.length);
+      this.chains.set(chain.id, elements);
+    }
+    return elements;
+  }
+
+  private marketIdsOf(game: CasinoGame, round: repo.RoundRow): string[] {
+    return game.markets(game.parseConfig(round.config)).map((market) => roundMarketId(round.id, market.code));
+  }
+
+  private gameOf(gameCode: string): CasinoGame {
+    const game = gameOf(gameCode);
+    if (game === null) throw new Error(`no casino game definition for ${gameCode}`);
+    return game;
+  }
+
+  private publish(matchId: string, phase: CasinoPhase): void {
+    this.options.events.publish('casino.roundChanged', { matchId, phase });
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Routes of the live casino (SPEC §7 Casino). Players read the tables and their rounds and place
+ * bets with POST /placebet (betting domain); admin and sadmin switch tables; agents read the round
+ * book and the game report of their own downline only.
+ */
+import { MESSAGES, SPORTS_ADMIN_ROLES } from '@backlay/shared/contracts';
+import type { FastifyInstance } from 'fastify';
+import { DomainError } from '../common/domain-error';
+import type { RouteTypes } from '../common/schemas';
+import { agentsOnly, publicAccess, requireAuth, signedIn } from '../plugins/auth';
+import { actorOf, metaOf } from '../plugins/request-context';
+import { tileSvg } from './casino-images';
+import { schemas } from './casino.schemas';
+import type { CasinoService } from './casino.service';
+
+const anyone = { access: signedIn() };
+const players = { access: signedIn({ area: 'player', roles: ['user'] }) };
+const house = { access: signedIn({ roles: SPORTS_ADMIN_ROLES }) };
+const agents = { access: agentsOnly() };
+
+/** A route's request types, derived from its schema. */
+type Route<K extends keyof typeof schemas> = RouteTypes<(typeof schemas)[K]>;
+
+export async function casinoRoutes(app: FastifyInstance, options: { casino: CasinoService }): Promise<void> {
+  const { casino } = options;
+  const ok = <T>(data: T) => ({ data, message: MESSAGES.ok });
+
+  app.get('/get-casino-games', { schema: schemas.games, config: anyone }, async () => ok({ data: await casino.games() }));
+
+  app.get<Route<'table'>>('/get-casino-data-by-id/:id', { schema: schemas.table, config: anyone }, async (request) =>
+    ok(await casino.table(request.params.id)),
+  );
+
+  app.get<Route<'market'>>('/casino-market/:id', { schema: schemas.market, config: anyone }, async (request) =>
+    ok(await casino.market(request.params.id)),
+  );
+
+  app.get<Route<'doneResults'>>(
+    '/done-results/:matchid',
+    { schema: schemas.doneResults, config: anyone },
+    async (request) =>
+      ok(
+        await casino.doneResults(request.params.matchid, {
+          filterDate: request.query.filter_date ?? null,
+          roundId: request.query.roundId ?? null,
+          page: request.query.page ?? 1,
+        }),
+      ),
+  );
+
+  app.get<Route<'cards'>>('/html-cards/:mid/:type', { schema: schemas.cards, config: anyone }, async (request) =>
+    ok(await casino.cards(request.params.mid, request.params.type)),
+  );
+
+  app.get<Route<'playerBets'>>('/casino-bets', { schema: schemas.playerBets, config: players }, async (request) =>
+    ok(await casino.playerBets(requireAuth(request).userId, request.query.matchId, request.query.roundId ?? null)),
+  );
+
+  app.get<Route<'report'>>('/casino-report', { schema: schemas.report, config: players }, async (request) =>
+    ok(await casino.report(requireAuth(request).userId, request.query.from, request.query.to)),
+  );
+
+  app.get<Route<'disable'>>(
+    '/disable-casino-games',
+    { schema: schemas.disable, config: house },
+    async (request) => {
+      const disable = request.query.isDisable === 'true';
+      return {
+        data: await casino.setDisabled(actorOf(request), request.query.matchId, disable, metaOf(request)),
+        message: disable ? MESSAGES.casinoTableDisabled : MESSAGES.casinoTableEnabled,
+      };
+    },
+  );
+
+  app.get<Route<'roundBook'>>('/casino-round-book/:gameCode', { schema: schemas.roundBook, config: agents }, async (request) =>
+    ok(await casino.roundBook(requireAuth(request).userId, request.params.gameCode)),
+  );
+
+  app.get<Route<'gameReport'>>('/game-reports', { schema: schemas.gameReport, config: agents }, async (request) =>
+    ok(await casino.gameReport(requireAuth(request).userId, request.query.from, request.query.to)),
+  );
+
+  // Tile images: public (an <img> sends no bearer token), drawn from the table list.
+  app.get<Route<'image'>>('/casino/images/:file', { schema: schemas.image, config: { access: publicAccess() } }, async (request, reply) => {
+    const svg = tileSvg(request.params.file.replace(/\.svg$/, ''));
+    if (svg === null) throw new DomainError('NOT_FOUND', MESSAGES.casinoTableNotFound);
+    return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
+  });
+}

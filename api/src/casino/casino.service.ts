@@ -1,0 +1,343 @@
+/**
+ * The live casino's reads and the admin's switch: the game list, a table and its round as players
+ * see them (the seed only once the round is settled), settled rounds with what PF-1 needs to
+ * recompute them, a player's bets and report, an agent's round book and game report. Money leaves
+ * as rupees; the round's markets are read from the rows placement checks, not re-derived.
+ */
+import {
+  CASINO_SUSPENDED_MESSAGE,
+  MESSAGES,
+  type CasinoBet,
+  type CasinoDisableResponse,
+  type CasinoGameListItem,
+  type CasinoGameReportResponse,
+  type CasinoReportResponse,
+  type CasinoResultsResponse,
+  type CasinoRoundBook,
+  type CasinoRoundCards,
+  type CasinoRoundRecord,
+  type CasinoRoundView,
+  type CasinoTableView,
+} from '@backlay/shared/contracts';
+import type { CasinoGame } from '@backlay/shared/casino';
+import { marketPnlVector } from '@backlay/shared/domain';
+import { insertAuditRecords } from '../audit/audit.repository';
+import type { Actor, RequestMeta } from '../plugins/request-context';
+import type { Clock } from '../common/clock';
+import { DomainError } from '../common/domain-error';
+import type { Database } from '../db/database';
+import { paiseToRupees } from '../common/money';
+import type { DomainEvents } from '../common/domain-events';
+import { roundMarketId } from './casino-engine';
+import * as repo from './casino.repository';
+import { gameOf } from './tables';
+
+export interface CasinoServiceDeps {
+  db: Database;
+  clock: Clock;
+  events: DomainEvents;
+}
+
+/** Rounds per page of done-results. */
+export const RESULTS_PAGE_SIZE = 20;
+/** Rounds in a table's results strip. */
+export const LAST_RESULTS = 10;
+/** A player's bets on a table when no round is named: the open ones and the latest. */
+const PLAYER_BETS_LIMIT = 50;
+
+const rupees = (minor: string | bigint | null): number => (minor === null ? 0 : paiseToRupees(BigInt(minor)));
+
+export class CasinoService {
+  constructor(private readonly deps: CasinoServiceDeps) {}
+
+  /** GET get-casino-games: every table; match_id -1 while it is disabled or has no round running. */
+  async games(): Promise<CasinoGameListItem[]> {
+    const tables = await repo.listTables(this.deps.db);
+    const live = new Set((await repo.liveRounds(this.deps.db)).map((round) => round.matchId));
+    return tables.map((table) => ({
+      title: table.title,
+      image: `/api/casino/images/${table.gameCode}.svg`,
+      slug: table.gameCode,
+      match_id: table.enabled && live.has(table.matchId) ? table.matchId : -1,
+      isDisable: !table.enabled,
+      categoryId: table.categoryId,
+    }));
+  }
+
+  /** GET get-casino-data-by-id/{matchId}: the table, its rules, its round and its last results. */
+  async table(matchId: string): Promise<CasinoTableView> {
+    const table = await this.requireTable(matchId);
+    const game = this.gameOf(table);
+    const chain = await repo.latestChain(this.deps.db, matchId);
+    const rules = game.rules(game.parseConfig(table.config));
+    return {
+      matchId,
+      gameCode: table.gameCode,
+      title: table.title,
+      categoryId: table.categoryId,
+      isDisable: !table.enabled,
+      bettingSeconds: table.bettingSeconds,
+      commitment: chain?.commitment ?? '',
+      rules: {
+        lines: rules,
+        markets: game.markets(game.parseConfig(table.config)).map((market) => ({
+          code: market.code,
+          name: market.name,
+          runners: market.runners.map((r) => ({
+            selectionId: r.selectionId,
+            name: r.name,
+            back: r.back === null ? null : r.back / 100,
+            lay: r.lay == null ? null : r.lay / 100,
+            rtp: r.rtp ?? null,
+          })),
+        })),
+      },
+      round: await this.roundView(table),
+      lastResults: await repo.lastResults(this.deps.db, matchId, LAST_RESULTS),
+    };
+  }
+
+  /** GET casino-market/{matchId}: the table's live round, or its last one between rounds. */
+  async market(matchId: string): Promise<CasinoRoundView | null> {
+    return this.roundView(await this.requireTable(matchId));
+  }
+
+  /** The view the realtime snapshot and deltas carry. */
+  async snapshot(matchId: string): Promise<{ round: CasinoRoundView | null; isDisable: boolean } | null> {
+    const table = await repo.findTable(this.deps.db, matchId);
+    if (table === null) return null;
+    return { round: await this.roundView(table), isDisable: !table.enabled };
+  }
+
+  /** GET done-results/{matchId}: settled and voided rounds, newest first, by day or round id. */
+  async doneResults(matchId: string, query: { filterDate: string | null; roundId: string | null; page: number }): Promise<CasinoResultsResponse> {
+    await this.requireTable(matchId);
+    const { rows, total } = await repo.doneRounds(this.deps.db, matchId, {
+      date: query.filterDate,
+      roundId: query.roundId,
+      limit: RESULTS_PAGE_SIZE,
+      offset: (query.page - 1) * RESULTS_PAGE_SIZE,
+    });
+    return { rounds: rows.map(toRecord), page: query.page, totalPages: Math.max(1, Math.ceil(total / RESULTS_PAGE_SIZE)) };
+  }
+
+  /** GET html-cards/{mid}/{type}: the cards of a round once dealt (none before bet-close). */
+  async cards(roundId: string, gameCode: string): Promise<CasinoRoundCards> {
+    const round = await repo.findRound(this.deps.db, roundId);
+    if (round === null || round.gameCode !== gameCode) throw new DomainError('NOT_FOUND', MESSAGES.casinoRoundNotFound);
+    return { mid: round.id, gameCode: round.gameCode, cards: round.cards ?? [], hands: round.hands ?? {}, win: round.win };
+  }
+
+  /** GET casino-bets: the player's bets on a table (one round, or the open ones and the latest). */
+  async playerBets(userId: string, matchId: string, roundId: string | null): Promise<CasinoBet[]> {
+    const table = await this.requireTable(matchId);
+    let marketIds: string[] | null = null;
+    if (roundId !== null) {
+      const round = await repo.findRound(this.deps.db, roundId);
+      if (round === null || round.matchId !== matchId) throw new DomainError('NOT_FOUND', MESSAGES.casinoRoundNotFound);
+      marketIds = this.marketIds(this.gameOf(table), round);
+    }
+    return (await repo.playerBets(this.deps.db, userId, matchId, marketIds, PLAYER_BETS_LIMIT)).map(toBet);
+  }
+
+  /** GET casino-report: the player's settled casino bets per day and table. */
+  async report(userId: string, from: string, to: string): Promise<CasinoReportResponse> {
+    checkRange(from, to);
+    const rows = (await repo.playerReport(this.deps.db, userId, from, to)).map((row) => ({
+      date: row.date,
+      gameCode: row.gameCode,
+      title: row.title,
+      rounds: row.rounds,
+      bets: row.bets,
+      stakeMinor: BigInt(row.stakeMinor),
+      pnlMinor: BigInt(row.pnlMinor),
+    }));
+    const sum = (pick: (r: (typeof rows)[number]) => bigint) => rows.reduce((total, r) => total + pick(r), 0n);
+    return {
+      rows: rows.map(({ stakeMinor, pnlMinor, ...row }) => ({ ...row, stake: rupees(stakeMinor), pnl: rupees(pnlMinor) })),
+      totals: {
+        rounds: rows.reduce((n, r) => n + r.rounds, 0),
+        bets: rows.reduce((n, r) => n + r.bets, 0),
+        stake: rupees(sum((r) => r.stakeMinor)),
+        pnl: rupees(sum((r) => r.pnlMinor)),
+      },
+    };
+  }
+
+  /** GET disable-casino-games (admin, sadmin): switch a table; disabling stops its bets at once. */
+  async setDisabled(actor: Actor, matchId: string, disable: boolean, meta: RequestMeta): Promise<CasinoDisableResponse> {
+    await this.deps.db.transaction(async (tx) => {
+      const table = await repo.findTable(tx, matchId, { lock: true });
+      if (table === null) throw new DomainError('NOT_FOUND', MESSAGES.casinoTableNotFound);
+      if (table.enabled === !disable) return;
+      await repo.setEnabled(tx, matchId, !disable, actor.userId);
+      // The engine voids the open round on its next tick; until then no bet may land on it.
+      const round = await repo.liveRound(tx, matchId);
+      if (disable && round !== null) await repo.suspendMarkets(tx, this.marketIds(this.gameOf(table), round));
+      await insertAuditRecords(tx, [
+        {
+          actorId: actor.userId,
+          action: disable ? 'casino.table_disabled' : 'casino.table_enabled',
+          target: `casino_table:${matchId}`,
+          before: { enabled: table.enabled },
+          after: { enabled: !disable },
+          ip: meta.ip,
+          requestId: meta.requestId,
+        },
+      ]);
+      tx.afterCommit(() => this.deps.events.publish('casino.roundChanged', { matchId, phase: disable ? 'disabled' : 'enabled' }));
+    });
+    return { matchId, isDisable: disable };
+  }
+
+  /** GET casino-round-book/{gameCode} (agents): the downline's bets on the current round and its book. */
+  async roundBook(agentId: string, gameCode: string): Promise<CasinoRoundBook> {
+    const table = await repo.findTableByCode(this.deps.db, gameCode);
+    if (table === null) throw new DomainError('NOT_FOUND', MESSAGES.casinoTableNotFound);
+    const game = this.gameOf(table);
+    const round = (await repo.liveRound(this.deps.db, table.matchId)) ?? (await repo.lastRound(this.deps.db, table.matchId));
+    const view = await this.roundView(table);
+    if (round === null) return { matchId: table.matchId, gameCode, title: table.title, round: view, bets: [], book: [] };
+    const bets = await repo.downlineBets(this.deps.db, agentId, this.marketIds(game, round));
+    const open = bets.filter((bet) => bet.status === 'open');
+    // The downline's P&L vector per market: the win/lose book placement reserves exposure for
+    // (a push or half-loss is only known at settlement), by the shared exposure maths.
+    const book = game.markets(game.parseConfig(round.config)).map((market) => {
+      const marketId = roundMarketId(round.id, market.code);
+      const vector = marketPnlVector(
+        open
+          .filter((bet) => bet.marketId === marketId)
+          .map((bet) => ({ side: bet.side, runnerId: bet.selectionId, stakeMinor: Number(bet.stakeMinor), oddsHundredths: bet.oddsHundredths })),
+        market.runners.map((runner) => runner.selectionId),
+      );
+      return {
+        marketId,
+        name: market.name,
+        runners: market.runners.map((runner) => ({ selectionId: runner.selectionId, name: runner.name, pnl: rupees(BigInt(vector.get(runner.selectionId) ?? 0)) })),
+      };
+    });
+    return { matchId: table.matchId, gameCode, title: table.title, round: view, bets: bets.map((bet) => ({ ...toBet(bet), username: bet.username })), book };
+  }
+
+  /** GET game-reports (agents): settled casino P&L per table and per direct child. */
+  async gameReport(agentId: string, from: string, to: string): Promise<CasinoGameReportResponse> {
+    checkRange(from, to);
+    const rows = await repo.gameReport(this.deps.db, agentId, from, to);
+    const total = (pick: (r: repo.GameReportRow) => string) => rows.reduce((sum, r) => sum + BigInt(pick(r)), 0n);
+    return {
+      rows: rows.map((row) => ({
+        gameCode: row.gameCode,
+        title: row.title,
+        childId: row.childId,
+        childUsername: row.childUsername,
+        bets: row.bets,
+        stake: rupees(row.stakeMinor),
+        pnl: rupees(row.pnlMinor),
+      })),
+      totals: { bets: rows.reduce((n, r) => n + r.bets, 0), stake: rupees(total((r) => r.stakeMinor)), pnl: rupees(total((r) => r.pnlMinor)) },
+    };
+  }
+
+  /** The table's live round as players see it, or its last round between rounds (null before the first). */
+  private async roundView(table: repo.TableRow): Promise<CasinoRoundView | null> {
+    const round = (await repo.liveRound(this.deps.db, table.matchId)) ?? (await repo.lastRound(this.deps.db, table.matchId));
+    if (round === null) return null;
+    const game = this.gameOf(table);
+    const markets = await repo.roundMarkets(this.deps.db, this.marketIds(game, round));
+    const codes = new Map(game.markets(game.parseConfig(round.config)).map((m) => [roundMarketId(round.id, m.code), m.code]));
+    const nowMs = this.deps.clock.nowMs();
+    const revealed = round.status === 'SETTLED' || round.status === 'VOID';
+    const dealt = round.status !== 'OPEN' && round.cards !== null;
+    return {
+      matchId: round.matchId,
+      gameCode: round.gameCode,
+      roundId: round.id,
+      nonce: round.nonce,
+      status: round.status,
+      closesAt: round.closesAt.toISOString(),
+      secondsLeft: round.status === 'OPEN' ? Math.max(0, Math.ceil((round.closesAt.getTime() - nowMs) / 1000)) : 0,
+      serverTime: new Date(nowMs).toISOString(),
+      serverSeedHash: round.serverSeedHash,
+      clientSeed: round.clientSeed,
+      markets: markets.map((m) => ({
+        marketId: m.marketId,
+        code: codes.get(m.marketId) ?? m.marketId,
+        name: m.name,
+        suspended: round.status !== 'OPEN' || m.feedStatus !== 'open' || m.adminSuspended || !table.enabled,
+        minStake: rupees(m.minStakeMinor),
+        maxStake: rupees(m.maxStakeMinor),
+        runners: m.runners.map((r) => ({ selectionId: r.selectionId, name: r.name, back: r.back === null ? null : r.back / 100, lay: r.lay === null ? null : r.lay / 100 })),
+      })),
+      cards: dealt ? (round.cards ?? []) : [],
+      hands: dealt ? (round.hands ?? {}) : {},
+      win: dealt ? round.win : null,
+      rdesc: dealt ? round.rdesc : null,
+      serverSeed: revealed ? round.serverSeed : null,
+      voidReason: round.voidReason,
+    };
+  }
+
+  private marketIds(game: CasinoGame, round: repo.RoundRow): string[] {
+    return game.markets(game.parseConfig(round.config)).map((market) => roundMarketId(round.id, market.code));
+  }
+
+  private async requireTable(matchId: string): Promise<repo.TableRow> {
+    const table = await repo.findTable(this.deps.db, matchId);
+    if (table === null) throw new DomainError('NOT_FOUND', MESSAGES.casinoTableNotFound);
+    return table;
+  }
+
+  private gameOf(table: repo.TableRow): CasinoGame {
+    const game = gameOf(table.gameCode);
+    if (game === null) throw new DomainError('NOT_FOUND', CASINO_SUSPENDED_MESSAGE);
+    return game;
+  }
+}
+
+/** A settled round as done-results lists it (a void has no cards unless it was dealt). */
+function toRecord(round: repo.RoundRow): CasinoRoundRecord {
+  return {
+    roundId: round.id,
+    matchId: round.matchId,
+    gameCode: round.gameCode,
+    status: round.status === 'VOID' ? 'VOID' : 'SETTLED',
+    mid: round.id,
+    win: round.win ?? '',
+    card: (round.cards ?? []).join(','),
+    rdesc: round.rdesc ?? '',
+    serverSeed: round.serverSeed,
+    serverSeedHash: round.serverSeedHash,
+    clientSeed: round.clientSeed,
+    nonce: round.nonce,
+    openedAt: round.openedAt.toISOString(),
+    closedAt: round.closedAt?.toISOString() ?? null,
+    settledAt: (round.settledAt ?? round.openedAt).toISOString(),
+    voidReason: round.voidReason,
+  };
+}
+
+function toBet(row: repo.CasinoBetRow): CasinoBet {
+  const dot = row.marketId.indexOf('.');
+  return {
+    betId: row.betId,
+    matchId: row.matchId,
+    gameCode: row.gameCode,
+    roundId: row.marketId.slice(1, dot < 0 ? undefined : dot),
+    marketId: row.marketId,
+    marketName: row.marketName,
+    selectionId: row.selectionId,
+    selectionName: row.selectionName,
+    side: row.side,
+    odds: row.oddsHundredths / 100,
+    stake: rupees(row.stakeMinor),
+    status: row.status,
+    pnl: row.status === 'open' ? null : rupees(row.pnlMinor),
+    placedAt: row.placedAt.toISOString(),
+  };
+}
+
+/** A date range of at most 366 days, from ≤ to (YYYY-MM-DD, checked by the schema). */
+function checkRange(from: string, to: string): void {
+  if (from > to) throw new DomainError('VALIDATION', MESSAGES.casinoRangeOrder);
+  if (Date.parse(to) - Date.parse(from) > 366 * 86_400_000) throw new DomainError('VALIDATION', MESSAGES.casinoRangeTooLong);
+}

@@ -1,0 +1,95 @@
+/**
+ * The loop of a singleton job (the feed ingest, the casino engine): the instance that holds the
+ * job's advisory lock ticks every `tickMs`; the others try the lock every `lockRetryMs` and take
+ * over when the holder's session ends. Tests drive a job by hand with `acquire()` and `tick()`.
+ */
+import type { Logger } from '../common/logger';
+import { AdvisoryLock } from './advisory-lock';
+import type { Database } from './database';
+
+export interface LeaderLoopOptions<T> {
+  db: Database;
+  log: Logger;
+  lockId: number;
+  /** Names the job in logs and in the lock's connection (application_name). */
+  name: string;
+  tickMs: number;
+  lockRetryMs: number;
+  /** Runs once each time this instance takes the lock, before its first tick. */
+  onAcquired?: () => Promise<void>;
+  /** Waited for when the loop stops, after the running tick and before the lock is released. */
+  onStop?: () => Promise<unknown>;
+  /** One step of the job; only called while this instance holds the lock. */
+  tick: () => Promise<T>;
+}
+
+export class LeaderLoop<T> {
+  private readonly lock: AdvisoryLock;
+  private started = false;
+  private timer: NodeJS.Timeout | null = null;
+  private inFlight: Promise<unknown> | null = null;
+
+  constructor(private readonly options: LeaderLoopOptions<T>) {
+    this.lock = new AdvisoryLock({
+      connect: () => options.db.dedicatedClient(`backlay-${options.name}-lock`),
+      lockId: options.lockId,
+      onLost: (error) => options.log.warn({ err: error }, `${options.name} lost its lock; another instance may take over`),
+    });
+  }
+
+  /** True while this instance holds the lock and runs the job. */
+  get leader(): boolean {
+    return this.lock.held;
+  }
+
+  /** Starts the loop: take the lock (or keep trying), then tick every tickMs. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.schedule(0);
+  }
+
+  /** Stops the loop, waits for a running tick (and onStop) and releases the lock. */
+  async stop(): Promise<void> {
+    this.started = false;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    await this.inFlight?.catch(() => undefined);
+    await this.options.onStop?.();
+    await this.lock.release();
+  }
+
+  /** Tries to take the lock; true when this instance is (now) the leader. */
+  async acquire(): Promise<boolean> {
+    if (this.lock.held) return true;
+    if (!(await this.lock.tryAcquire())) return false;
+    await this.options.onAcquired?.();
+    this.options.log.info({}, `this instance runs the ${this.options.name}`);
+    return true;
+  }
+
+  /** One step at the job's clock; null unless this instance holds the lock. */
+  tick(): Promise<T | null> {
+    const run = this.lock.held ? this.options.tick() : Promise.resolve(null);
+    this.inFlight = run;
+    return run.finally(() => {
+      if (this.inFlight === run) this.inFlight = null;
+    });
+  }
+
+  private schedule(delayMs: number): void {
+    this.timer = setTimeout(() => void this.loop(), delayMs);
+  }
+
+  private async loop(): Promise<void> {
+    this.timer = null;
+    if (!this.started) return;
+    try {
+      if (!this.lock.held) await this.acquire();
+      if (this.lock.held && this.started) await this.tick();
+    } catch (error) {
+      this.options.log.error({ err: error }, `${this.options.name} tick failed`);
+    }
+    if (this.started) this.schedule(this.lock.held ? this.options.tickMs : this.options.lockRetryMs);
+  }
+}

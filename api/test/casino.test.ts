@@ -1,0 +1,345 @@
+/**
+ * The live casino end to end on a real database (issue 17): the engine stepped by hand on a fake
+ * clock, bets through the real POST /api/placebet, settlement through settle_market. The ledger
+ * invariants (B4 recomputes every settled casino bet from its stored outcome) run after each test.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  CASINO_SUSPENDED_MESSAGE,
+  type CasinoGameReportResponse,
+  type CasinoGamesResponse,
+  type CasinoReportResponse,
+  type CasinoResultsResponse,
+  type CasinoRoundBook,
+  type CasinoRoundView,
+  type CasinoTableView,
+  type CasinoBet,
+} from '@backlay/shared/contracts';
+import { CASINO_GAMES, playRound, sha256Hex, verifyChainLink } from '@backlay/shared/casino';
+import { CasinoEngine } from '../src/casino/casino-engine';
+import { silentLogger } from '../src/common/logger';
+import { LIVE_TABLES } from '../src/casino/tables';
+import { body, buildTestApp, businessStateDigest, FakeClock, idempotent, walletOf, type TestContext } from './helper';
+import { createChain, createPlayer, type Chain, type Player } from './bet-reports-helper';
+
+const BETTING_SECONDS = 20;
+const DEAL_MS_MAX = 8_000;
+const RESULT_MS = 5_000;
+
+let t: TestContext;
+let clock: FakeClock;
+let chainA: Chain;
+let chainB: Chain;
+let playerA: Player;
+let playerB: Player;
+
+beforeAll(async () => {
+  clock = new FakeClock(Date.UTC(2026, 10, 24, 12, 0, 0));
+  t = await buildTestApp({
+    clock,
+    env: { CASINO_BETTING_SECONDS: String(BETTING_SECONDS), CASINO_CHAIN_LENGTH: '40', CASINO_DEAL_MS_MAX: String(DEAL_MS_MAX), CASINO_RESULT_MS: String(RESULT_MS) },
+  });
+  chainA = await createChain(t);
+  chainB = await createChain(t);
+  playerA = await createPlayer(t, chainA.agents.dl.id, 100_000n);
+  playerB = await createPlayer(t, chainB.agents.dl.id, 100_000n);
+  expect(await t.services.casinoEngine.acquire()).toBe(true);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const engine = () => t.services.casinoEngine;
+
+async function get<T>(url: string, token: string): Promise<T> {
+  const response = await t.request({ method: 'GET', url, token });
+  expect({ url, status: response.statusCode, body: response.statusCode === 200 ? '' : response.body }).toEqual({ url, status: 200, body: '' });
+  return body<{ data: T }>(response).data;
+}
+
+async function round(matchId: string): Promise<CasinoRoundView> {
+  const view = await get<CasinoRoundView | null>(`/api/casino-market/${matchId}`, playerA.token);
+  if (view === null) throw new Error(`table ${matchId} has no round`);
+  return view;
+}
+
+function placeBet(player: Player, matchId: string, marketId: string, selectionId: string, odds: number, stake: number, side: 'BACK' | 'LAY' = 'BACK') {
+  return t.request({
+    method: 'POST',
+    url: '/api/placebet',
+    token: player.token,
+    headers: idempotent(randomUUID()),
+    payload: { matchId, marketId, selectionId, side, odds, stake },
+  });
+}
+
+/** Moves the clock and steps the engine: open → close (after the window) → settle (after the deal). */
+async function runToSettled(): Promise<void> {
+  clock.advance(BETTING_SECONDS * 1000);
+  await engine().tick();
+  clock.advance(DEAL_MS_MAX);
+  await engine().tick();
+}
+
+/** The engine of another API instance on the same database (a restart, or a failover). */
+function anotherInstance(): CasinoEngine {
+  return new CasinoEngine({ db: t.db, clock, events: t.services.events, log: silentLogger, settlement: t.services.settlement, ...t.config.casino });
+}
+
+/** Between rounds: the result is shown, then the next round opens. */
+async function nextRound(): Promise<void> {
+  clock.advance(RESULT_MS);
+  await engine().tick();
+}
+
+describe('live casino', () => {
+  it('opens a round on every table; the list, the table and its rules are there; the seed stays hidden', async () => {
+    await engine().tick();
+    const games = await get<CasinoGamesResponse>('/api/get-casino-games', playerA.token);
+    expect(games.data.map((g) => g.slug)).toEqual(LIVE_TABLES.map((table) => table.gameCode));
+    for (const game of games.data) {
+      expect(game.match_id).not.toBe(-1);
+      expect(game.isDisable).toBe(false);
+      expect(game.title).not.toBe('');
+    }
+    for (const { matchId, gameCode } of LIVE_TABLES) {
+      const table = await get<CasinoTableView>(`/api/get-casino-data-by-id/${matchId}`, playerA.token);
+      expect(table.gameCode).toBe(gameCode);
+      expect(table.commitment).toMatch(/^[0-9a-f]{64}$/);
+      expect(table.rules.lines.length).toBeGreaterThan(0);
+      expect(table.round?.status).toBe('OPEN');
+      expect(table.round?.serverSeed).toBeNull();
+      expect(table.round?.cards).toEqual([]);
+      expect(table.round?.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(table.round?.secondsLeft).toBe(BETTING_SECONDS);
+      expect(table.round?.markets.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('a full round of each table from open to settle, with bets from players under two agent chains', async () => {
+    const placed: Array<{ player: Player; matchId: string; marketCode: string; selectionId: string; stake: number; betId: string }> = [];
+    for (const { matchId } of LIVE_TABLES) {
+      const view = await round(matchId);
+      // Player A backs the first priced runner of every market; player B the last one of the first market.
+      for (const market of view.markets) {
+        const runner = market.runners.find((r) => r.back !== null);
+        if (runner === undefined || runner.back === null) continue;
+        const response = await placeBet(playerA, matchId, market.marketId, runner.selectionId, runner.back, 100);
+        expect({ matchId, market: market.code, status: response.statusCode, body: response.body.slice(0, 200) }).toMatchObject({ status: 200 });
+        placed.push({ player: playerA, matchId, marketCode: market.code, selectionId: runner.selectionId, stake: 100, betId: body<{ data: { bet: { betId: string } } }>(response).data.bet.betId });
+      }
+      const first = view.markets[0];
+      const last = [...(first?.runners ?? [])].reverse().find((r) => r.back !== null);
+      if (first !== undefined && last?.back != null) {
+        const response = await placeBet(playerB, matchId, first.marketId, last.selectionId, last.back, 250);
+        expect(response.statusCode).toBe(200);
+      }
+    }
+    const before = await walletOf(t, playerA.user.id);
+    expect(before.exposure).toBeGreaterThan(0n);
+
+    // Bets close at the server's clock: one second before, a bet lands; at the close, none does.
+    clock.advance(BETTING_SECONDS * 1000);
+    await engine().tick();
+    const closed = await round(LIVE_TABLES[0]?.matchId ?? '');
+    expect(closed.status).toBe('CLOSED');
+    expect(closed.cards.length).toBeGreaterThan(0);
+    expect(closed.serverSeed).toBeNull();
+    const late = closed.markets[0]?.runners.find((r) => r.back !== null);
+    const refused = await placeBet(playerA, closed.matchId, closed.markets[0]?.marketId ?? '', late?.selectionId ?? '', late?.back ?? 2, 100);
+    expect(refused.statusCode).toBe(409);
+    expect(body<{ data: { code: string } }>(refused).data.code).toBe('MARKET_SUSPENDED');
+
+    clock.advance(DEAL_MS_MAX);
+    await engine().tick();
+    for (const { matchId, gameCode } of LIVE_TABLES) {
+      const settled = await round(matchId);
+      expect(settled.status).toBe('SETTLED');
+      expect(settled.serverSeed).toMatch(/^[0-9a-f]{64}$/);
+      // Anyone can recompute the round from its revealed seed.
+      expect(await sha256Hex(settled.serverSeed ?? '')).toBe(settled.serverSeedHash);
+      const game = CASINO_GAMES[gameCode as keyof typeof CASINO_GAMES];
+      const replay = await playRound(game, settled.serverSeed ?? '', settled.clientSeed, settled.nonce, game.defaultConfig as never);
+      expect(replay.card).toBe(settled.cards.join(','));
+      expect(replay.win).toBe(settled.win);
+    }
+    const bets = await t.db.query<{ status: string }>(`SELECT status FROM bets WHERE market_type = 'casino'`);
+    expect(bets.rows.every((b) => b.status === 'settled')).toBe(true);
+    const after = await walletOf(t, playerA.user.id);
+    expect(after.exposure).toBe(0n);
+
+    // The player's bets and report show the round.
+    const mine = await get<CasinoBet[]>(`/api/casino-bets?matchId=${LIVE_TABLES[0]?.matchId ?? ''}`, playerA.token);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((b) => b.status === 'settled' && b.pnl !== null)).toBe(true);
+    const day = new Date(clock.nowMs()).toISOString().slice(0, 10);
+    const report = await get<CasinoReportResponse>(`/api/casino-report?from=${day}&to=${day}`, playerA.token);
+    expect(report.totals.bets).toBe(placed.length);
+    const pnl = await t.db.query<{ pnl: string }>(`SELECT sum(pnl_minor)::text AS pnl FROM bets WHERE user_id = $1 AND market_type = 'casino'`, [playerA.user.id]);
+    expect(Math.round(report.totals.pnl * 100)).toBe(Number(pnl.rows[0]?.pnl));
+    expect(after.balance - before.balance).toBe(BigInt(pnl.rows[0]?.pnl ?? '0'));
+
+    // Settling again with the round's outcome changes nothing.
+    const digest = await businessStateDigest(t.db);
+    const stored = await t.db.query<{ marketId: string; outcomes: Record<string, Record<string, { rule: string }>> }>(
+      `SELECT b.market_id AS "marketId", r.outcomes FROM bets b JOIN casino_rounds r ON b.market_id LIKE 'c' || r.id || '.%'
+       WHERE b.market_type = 'casino' LIMIT 1`,
+    );
+    const row = stored.rows[0];
+    if (row === undefined) throw new Error('no casino bet');
+    const code = row.marketId.slice(row.marketId.indexOf('.') + 1);
+    const again = await t.db.transaction((tx) => t.services.settlement.settleCasinoMarket(tx, row.marketId, { type: 'CASINO', outcomes: row.outcomes[code] ?? {} }));
+    expect(again.outcome).toBe('ALREADY_SETTLED');
+    expect(await businessStateDigest(t.db)).toBe(digest);
+
+    // Agents see only their own downline: chain A's DL sees A's bets, chain B's none of them.
+    const bookA = await get<CasinoRoundBook>(`/api/casino-round-book/${LIVE_TABLES[0]?.gameCode ?? ''}`, chainA.tokens.dl);
+    expect(bookA.bets.length).toBeGreaterThan(0);
+    expect(bookA.bets.every((b) => b.username === playerA.user.username)).toBe(true);
+    const bookB = await get<CasinoRoundBook>(`/api/casino-round-book/${LIVE_TABLES[0]?.gameCode ?? ''}`, chainB.tokens.dl);
+    expect(bookB.bets.every((b) => b.username === playerB.user.username)).toBe(true);
+    const reportA = await get<CasinoGameReportResponse>(`/api/game-reports?from=${day}&to=${day}`, chainA.tokens.admin);
+    expect(reportA.rows.map((r) => r.childUsername)).toEqual(expect.arrayContaining([chainA.agents.sadmin.username]));
+    expect(reportA.rows.some((r) => r.childUsername === chainB.agents.sadmin.username)).toBe(false);
+    expect(reportA.totals.bets).toBe(placed.length);
+
+    // The sports lists leave casino bets to the casino report; the account statement shows every journal.
+    const history = await t.request({ method: 'GET', url: `/api/bet-history?from=${day}&to=${day}`, token: playerA.token });
+    expect(history.statusCode).toBe(200);
+    expect(JSON.stringify(body(history).data)).not.toContain(LIVE_TABLES[0]?.matchId ?? '');
+    const profitLoss = await t.request({ method: 'GET', url: `/api/profit-loss?from=${day}&to=${day}`, token: playerA.token });
+    expect(profitLoss.statusCode).toBe(200);
+    const statement = await t.request({ method: 'GET', url: `/api/account-statement?startDate=${day}&endDate=${day}`, token: playerA.token });
+    expect(statement.statusCode).toBe(200);
+    expect(JSON.stringify(body(statement).data)).toContain('Dragon');
+  });
+
+  it('the revealed seeds form the table chain: SHA-256 of each is the seed revealed before it, the first hashes to the commitment', async () => {
+    const matchId = '9023';
+    await nextRound();
+    await runToSettled();
+    await nextRound();
+    await runToSettled();
+    const results = await get<CasinoResultsResponse>(`/api/done-results/${matchId}`, playerA.token);
+    const rounds = [...results.rounds].filter((r) => r.status === 'SETTLED').sort((a, b) => a.nonce - b.nonce);
+    expect(rounds.length).toBeGreaterThanOrEqual(3);
+    const table = await get<CasinoTableView>(`/api/get-casino-data-by-id/${matchId}`, playerA.token);
+    expect(rounds[0]?.nonce).toBe(1);
+    expect(await verifyChainLink(rounds[0]?.serverSeed ?? '', table.commitment)).toBe(true);
+    for (let i = 1; i < rounds.length; i += 1) {
+      expect(await verifyChainLink(rounds[i]?.serverSeed ?? '', rounds[i - 1]?.serverSeed ?? '')).toBe(true);
+    }
+    for (const record of rounds) {
+      expect(record.card.split(',').length).toBeGreaterThan(0);
+      const cards = await get<{ cards: string[] }>(`/api/html-cards/${record.mid}/dt20`, playerA.token);
+      expect(cards.cards.join(',')).toBe(record.card);
+    }
+  });
+
+  it('a disabled table refuses bets at once, shows suspended in the list, voids its open round and refunds', async () => {
+    const matchId = '9027';
+    await nextRound();
+    const view = await round(matchId);
+    expect(view.status).toBe('OPEN');
+    const runner = view.markets[0]?.runners.find((r) => r.back !== null);
+    const bet = await placeBet(playerA, matchId, view.markets[0]?.marketId ?? '', runner?.selectionId ?? '', runner?.back ?? 2, 500);
+    expect(bet.statusCode).toBe(200);
+    const funded = await walletOf(t, playerA.user.id);
+    expect(funded.exposure).toBeGreaterThan(0n);
+
+    const notHouse = await t.request({ method: 'GET', url: `/api/disable-casino-games?matchId=${matchId}&isDisable=true`, token: chainA.tokens.dl });
+    expect(notHouse.statusCode).toBe(403);
+    const off = await t.request({ method: 'GET', url: `/api/disable-casino-games?matchId=${matchId}&isDisable=true`, token: chainA.tokens.admin });
+    expect(off.statusCode).toBe(200);
+    const refused = await placeBet(playerA, matchId, view.markets[0]?.marketId ?? '', runner?.selectionId ?? '', runner?.back ?? 2, 500);
+    expect(refused.statusCode).toBe(409);
+    expect(body<{ data: { code: string } }>(refused).data.code).toBe('MARKET_SUSPENDED');
+    const games = await get<CasinoGamesResponse>('/api/get-casino-games', playerA.token);
+    expect(games.data.find((g) => g.slug === 'lucky7')).toMatchObject({ isDisable: true, match_id: -1 });
+
+    await engine().tick();
+    const voided = await round(matchId);
+    expect(voided.status).toBe('VOID');
+    expect(voided.voidReason).toMatch(/disabled/);
+    expect(voided.serverSeed).toMatch(/^[0-9a-f]{64}$/);
+    const refunded = await walletOf(t, playerA.user.id);
+    expect(refunded.balance).toBe(funded.balance);
+    expect(refunded.exposure).toBe(funded.exposure - 50_000n);
+    // No new round while disabled; enabled again, the next tick opens one.
+    clock.advance(RESULT_MS);
+    await engine().tick();
+    expect((await round(matchId)).status).toBe('VOID');
+    const on = await t.request({ method: 'GET', url: `/api/disable-casino-games?matchId=${matchId}&isDisable=false`, token: chainA.tokens.sadmin });
+    expect(on.statusCode).toBe(200);
+    await engine().tick();
+    expect((await round(matchId)).status).toBe('OPEN');
+    expect(CASINO_SUSPENDED_MESSAGE).toMatch(/suspended by admin/);
+  });
+
+  it('a restart voids a round interrupted before close and finishes one after close with its committed deal', async () => {
+    const matchId = '9020';
+    await runToSettled();
+    await nextRound();
+    const open = await round(matchId);
+    expect(open.status).toBe('OPEN');
+    const runner = open.markets[0]?.runners.find((r) => r.back !== null);
+    expect((await placeBet(playerB, matchId, open.markets[0]?.marketId ?? '', runner?.selectionId ?? '', runner?.back ?? 2, 300)).statusCode).toBe(200);
+    const before = await walletOf(t, playerB.user.id);
+
+    // The leader dies before bet-close; another instance takes over.
+    await engine().stop();
+    const successor = anotherInstance();
+    expect(await successor.acquire()).toBe(true);
+    const voided = await round(matchId);
+    expect(voided.status).toBe('VOID');
+    expect(voided.roundId).toBe(open.roundId);
+    const after = await walletOf(t, playerB.user.id);
+    expect(after.balance).toBe(before.balance);
+    expect(after.exposure).toBe(before.exposure - 30_000n);
+
+    // After close: the successor settles with the stored deal and never deals again.
+    clock.advance(RESULT_MS);
+    await successor.tick();
+    const next = await round(matchId);
+    expect(next.status).toBe('OPEN');
+    const pick = next.markets[0]?.runners.find((r) => r.back !== null);
+    expect((await placeBet(playerB, matchId, next.markets[0]?.marketId ?? '', pick?.selectionId ?? '', pick?.back ?? 2, 300)).statusCode).toBe(200);
+    clock.advance(BETTING_SECONDS * 1000);
+    await successor.tick();
+    const dealt = await round(matchId);
+    expect(dealt.status).toBe('CLOSED');
+    await successor.stop();
+    const third = anotherInstance();
+    expect(await third.acquire()).toBe(true);
+    clock.advance(DEAL_MS_MAX);
+    await third.tick();
+    const settled = await round(matchId);
+    expect(settled.status).toBe('SETTLED');
+    expect(settled.cards).toEqual(dealt.cards);
+    expect(settled.win).toBe(dealt.win);
+    await third.stop();
+  });
+
+  it('refuses hostile queries with 400 and unknown tables with 404', async () => {
+    for (const url of [
+      '/api/done-results/9023?page=Infinity',
+      '/api/done-results/9023?roundId=0x10',
+      '/api/done-results/9023?filter_date=2026-13-45x',
+      '/api/casino-report?from=2026-01-01',
+      '/api/disable-casino-games?matchId=9023&isDisable=yes',
+      '/api/html-cards/1/DT20',
+    ]) {
+      const token = url.includes('disable') ? chainA.tokens.admin : playerA.token;
+      const response = await t.request({ method: 'GET', url, token });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 400 });
+    }
+    const unknown = await t.request({ method: 'GET', url: '/api/get-casino-data-by-id/nope', token: playerA.token });
+    expect(unknown.statusCode).toBe(404);
+    const agentReport = await t.request({ method: 'GET', url: '/api/game-reports?from=2026-01-01&to=2026-01-02', token: playerA.token });
+    expect(agentReport.statusCode).toBe(403);
+    const image = await t.request({ method: 'GET', url: '/api/casino/images/dt20.svg' });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toContain('image/svg+xml');
+  });
+});
