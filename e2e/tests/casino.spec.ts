@@ -104,6 +104,7 @@ test.describe('live casino', () => {
 
     // The agent's round book shows the bet, without a reload.
     await expect(agent.getByRole('table', { name: 'Downline bets on this round' }).getByRole('row', { name: new RegExp(`^${player}`) })).toContainText('100.00');
+    if (phone) await expectNoSidewaysScroll(agent);
 
     // The round closes, the cards are dealt, it settles: the bet's result, the header.
     await expect(page.getByRole('group', { name: 'Dragon' }).getByRole('img')).toHaveCount(1, { timeout: ROUND_TIMEOUT_MS });
@@ -125,6 +126,14 @@ test.describe('live casino', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
 
+    // The table's results list the round with its cards and a Verify button.
+    await page.getByRole('navigation', { name: 'Last results' }).getByRole('link', { name: 'All results' }).click();
+    await expect(page.getByRole('heading', { name: `${TABLE} results`, level: 1 })).toBeVisible();
+    const settled = page.getByRole('table', { name: 'Round results' }).getByRole('row', { name: new RegExp(`^${roundId} `) });
+    await expect(settled.getByRole('img')).toHaveCount(2);
+    await expect(settled.getByRole('button', { name: `Verify round ${roundId}` })).toBeVisible();
+    if (phone) await expectNoSidewaysScroll(page);
+
     // The casino report has the round.
     await openMenu(page, 'Casino report', phone);
     const report = page.getByRole('table', { name: 'Casino report by day and table' });
@@ -138,11 +147,13 @@ test.describe('live casino', () => {
     const reports = agent.getByRole('table', { name: 'Casino P&L by table and child' });
     await expect(reports.getByRole('link', { name: TABLE })).toBeVisible();
     await expect(reports.getByRole('row', { name: new RegExp(`^${player}`) })).toContainText('100.00');
+    if (phone) await expectNoSidewaysScroll(agent);
 
     // The admin switches the table off: the player gets the suspended warning instead of the table.
     const admin = await adminPage(browser, like, 'demo-admin');
     try {
       await switchTable(admin, false);
+      if (phone) await expectNoSidewaysScroll(admin);
       await page.goto('/casino-list/LC/4/23');
       await page.getByRole('list', { name: 'Dragon Tiger games' }).getByRole('button', { name: TABLE }).click();
       await expect(page.getByRole('alert')).toHaveText(SUSPENDED);

@@ -123,19 +123,16 @@ export function CasinoResults() {
               <thead>
                 <tr>
                   <th scope="col">Round</th>
-                  <th scope="col">Settled</th>
                   <th scope="col">Result</th>
                   <th scope="col">Cards</th>
-                  <th scope="col">
-                    <span className="bl-visually-hidden">Verify</span>
-                  </th>
+                  <th scope="col">Verify</th>
+                  <th scope="col">Settled</th>
                 </tr>
               </thead>
               <tbody>
                 {data.rounds.map((r) => (
                   <tr key={r.roundId}>
                     <th scope="row">{r.roundId}</th>
-                    <td>{formatCasinoTime(r.settledAt)}</td>
                     <td>{r.status === 'VOID' ? <span className="bl-badge bl-badge--void">Void</span> : resultName(r)}</td>
                     <td className="bl-cards-cell">
                       {recordCards(r).map((c, i) => (
@@ -151,6 +148,7 @@ export function CasinoResults() {
                         <span className="bl-muted">{r.voidReason ?? ''}</span>
                       )}
                     </td>
+                    <td>{formatCasinoTime(r.settledAt)}</td>
                   </tr>
                 ))}
               </tbody>

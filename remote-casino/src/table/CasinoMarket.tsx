@@ -33,8 +33,13 @@ export function CasinoMarket({ market, closed, pnl, onPrice }: { market: CasinoM
     }
     return (
       <td className={`bl-price bl-price--${kind}`}>
-        <button type="button" className="bl-price__btn" disabled={closed !== null} onClick={() => onPrice(runner.selectionId, side, value)}>
-          <span className="bl-visually-hidden">{side === 'BACK' ? 'Back' : 'Lay'} {runner.name} at </span>
+        <button
+          type="button"
+          className="bl-price__btn"
+          aria-label={`${side === 'BACK' ? 'Back' : 'Lay'} ${runner.name} at ${formatOdds(value)}`}
+          disabled={closed !== null}
+          onClick={() => onPrice(runner.selectionId, side, value)}
+        >
           <span className="bl-price__odds">{formatOdds(value)}</span>
         </button>
       </td>

@@ -12,6 +12,10 @@ describe('dealOrder', () => {
     ]);
   });
 
+  it('orders the hands by their first card dealt, whatever the order of the keys', () => {
+    expect(dealOrder(['10SS', '4HH'], { tiger: ['4HH'], dragon: ['10SS'] }).map((h) => h.hand)).toEqual(['dragon', 'tiger']);
+  });
+
   it.each([
     ['dragon', 'Dragon'],
     ['playerA', 'Player A'],

@@ -21,7 +21,7 @@ const SEEDS = {
   nonce: 0,
 };
 const TEEN_PATTI: RoundProof = { ...SEEDS, gameCode: 'teen20', roundId: 'r-teen', cards: ['8DD', 'KDD', '5DD', 'KHH', '10SS', '10DD'] };
-const DRAGON_TIGER: RoundProof = { ...SEEDS, gameCode: 'dt20', roundId: 'r-dt', cards: ['10SS', '4HH'], hands: { dragon: ['10SS'], tiger: ['4HH'] } };
+const DRAGON_TIGER: RoundProof = { ...SEEDS, gameCode: 'dt20', roundId: 'r-dt', cards: ['10SS', '4HH'], hands: { tiger: ['4HH'], dragon: ['10SS'] } };
 
 describe('checkRound', () => {
   it('recomputes the one-deck deal of the vector (Teen Patti: A 8♦ 5♦ 10♠, B K♦ K♥ 10♦) and the seed\'s hash', async () => {

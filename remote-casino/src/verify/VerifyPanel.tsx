@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Dialog, Spinner } from '@backlay/shared';
-import { handLabel } from '../table/DealtCards';
+import { dealOrder, handLabel } from '../table/DealtCards';
 import { PlayingCard } from '../ui/PlayingCard';
 import { checkRound, type RoundCheck, type RoundProof } from './verify';
 
@@ -17,16 +17,16 @@ function Verdict({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
 
 /** A deal shown card by card: by hand where the hands are known, else in dealing order. */
 function Cards({ label, cards, hands }: { label: string; cards: readonly string[]; hands?: Record<string, string[]> }) {
-  const byHand = hands && Object.keys(hands).length > 0 ? Object.entries(hands) : null;
+  const byHand = hands && Object.keys(hands).length > 0 ? dealOrder(cards, hands) : null;
   return (
     <div className="bl-verify__deal" role="group" aria-label={label}>
       <p className="bl-muted">{label}</p>
       {byHand ? (
-        byHand.map(([hand, codes]) => (
-          <p key={hand} className="bl-verify__cards">
-            <span className="bl-verify__hand">{handLabel(hand)}</span>
-            {codes.map((c, i) => (
-              <PlayingCard key={i} code={c} />
+        byHand.map((h) => (
+          <p key={h.hand} className="bl-verify__cards">
+            <span className="bl-verify__hand">{handLabel(h.hand)}</span>
+            {h.cards.map((c) => (
+              <PlayingCard key={c.index} code={c.code} />
             ))}
           </p>
         ))

@@ -50,9 +50,7 @@ export function CasinoTables() {
                 <th scope="col">Category</th>
                 <th scope="col">State</th>
                 <th scope="col">Enabled</th>
-                <th scope="col">
-                  <span className="bl-visually-hidden">Round book</span>
-                </th>
+                <th scope="col">Book</th>
               </tr>
             </thead>
             <tbody>
