@@ -1,5 +1,5 @@
 /**
- * What both benchmarks need from the machine: a free port, and a throwaway database — on
+ * What the benchmarks need from the machine: a free port, and a throwaway database — on
  * DATABASE_URL's server, or on an embedded PostgreSQL in a temp dir — dropped again by `drop()`.
  */
 import { randomBytes } from 'node:crypto';

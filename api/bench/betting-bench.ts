@@ -14,30 +14,20 @@
  * - `hotSpot()`: one player, many concurrent bets, exactly floor(balance / stake) accepted;
  * - `invariants()`: the BENCH §2 invariant counts (all must be 0).
  */
-import { ROLES } from '@backlay/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
 import { buildApp } from '../src/app';
 import * as catalog from '../src/catalog/catalog.repository';
 import * as markets from '../src/catalog/markets.repository';
-import { loadConfig } from '../src/config';
-import { Database } from '../src/db/database';
-import { freePort, throwawayDatabase } from './bench-db';
-import { runMigrations } from '../src/db/migrate';
 import type { FeedMarket } from '../src/feed/feed-provider';
-import { createCoreServices } from '../src/services';
-import * as users from '../src/users/users.repository';
+import { BENCH_PASSWORD, BENCH_POOL, invariantCounts, openBenchCore, pgVersion, seedPlayers, setBasedSettlementSql, timeRolledBack } from './bench-core';
+import { freePort } from './bench-db';
 
-const JWT_SECRET = `bench-${randomBytes(24).toString('hex')}`;
-const PASSWORD = 'Bench#Pass1';
 const MATCH_ID = '498000001';
 const SETTLE_MATCH_ID = '498000002';
 const SETTLE_MARKET_ID = '1.49800000299';
 const MARKETS = 20;
 const RUNNERS = ['r1', 'r2', 'r3'];
-/** Each player's chips: enough that uniform load never runs out of funds. */
-const FUNDS_MINOR = 10_000_000_000n; // ₹10 crore: stakes are ₹200–5,000, and each player takes hundreds of bets over many rounds
-const POOL = 16;
 
 export interface BenchBet {
   matchId: string;
@@ -97,23 +87,6 @@ function benchMarket(id: string, eventId: string, sortOrder: number): FeedMarket
   };
 }
 
-/** One journal from system:mint funding every player (set-based; each wallet's first entry). */
-const FUND_SQL = `
-WITH accts AS (
-  SELECT a.id, a.version, a.balance_minor FROM ledger_accounts a JOIN users u ON u.id = a.user_id WHERE u.role = 'user'),
-n AS (SELECT count(*) AS c FROM accts),
-j AS (INSERT INTO journals (code, event_type, event_ref, request_hash, remark)
-      VALUES ('BENCH_FUND', 'bench.fund', 'players', repeat('0', 64), 'bench funding') RETURNING id),
-mint AS (SELECT id, version, balance_minor FROM ledger_accounts WHERE code = 'system:mint'),
-e1 AS (INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
-       SELECT j.id, a.id, $1::bigint, a.version + 1, a.balance_minor, a.balance_minor + $1::bigint FROM j, accts a),
-e2 AS (INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
-       SELECT j.id, m.id, -$1::bigint * n.c, m.version + 1, m.balance_minor, m.balance_minor - $1::bigint * n.c FROM j, mint m, n),
-w AS (UPDATE ledger_accounts la SET balance_minor = la.balance_minor + $1::bigint, version = la.version + 1
-      FROM accts a WHERE la.id = a.id)
-UPDATE ledger_accounts SET balance_minor = balance_minor - $1::bigint * (SELECT c FROM n), version = version + 1
-WHERE code = 'system:mint'`;
-
 /**
  * 100k bets straight into the tables (not through place_runner_bet: that path is measured above), then
  * each player's position and wallet exposure derived from them with the same integer rule.
@@ -146,67 +119,26 @@ pos AS (
   FROM vec RETURNING user_id, exposure_minor)
 UPDATE ledger_accounts a SET exposure_minor = a.exposure_minor + pos.exposure_minor FROM pos WHERE a.user_id = pos.user_id`;
 
-/**
- * The baseline: what one set-based pass over the same rows costs — per-bet P&L onto the bets, one
- * ledger row per user, wallet balances and exposure — the shape of BENCH.md §7, without the
- * product's commission, partnership shares, journals and version chain.
- */
-const BASELINE_SQL = `
-WITH s AS (
-  UPDATE bets SET status = 'settled', settled_at = now(), settlement_id = $2,
-    pnl_minor = CASE WHEN selection_id = 'r1'
-                     THEN floor((CASE WHEN side = 'BACK' THEN 1 ELSE -1 END) * stake_minor * (odds_hundredths - 100) / 100.0)::bigint
-                     ELSE (CASE WHEN side = 'BACK' THEN -1 ELSE 1 END) * stake_minor END
-  WHERE market_id = $1 AND status = 'open' RETURNING user_id, pnl_minor),
-agg AS (SELECT user_id, sum(pnl_minor) AS total FROM s GROUP BY user_id),
-su AS (INSERT INTO settlement_users (settlement_id, user_id, gross_pnl_minor, commission_minor, net_minor, turnover_minor)
-       SELECT $2, user_id, total, 0, total, 0 FROM agg),
-pos AS (UPDATE positions SET status = 'settled' WHERE market_id = $1 AND status = 'open' RETURNING user_id, exposure_minor)
-UPDATE ledger_accounts a SET balance_minor = a.balance_minor + agg.total, exposure_minor = a.exposure_minor - pos.exposure_minor
-FROM agg JOIN pos USING (user_id) WHERE a.user_id = agg.user_id`;
-
-const INVARIANTS_SQL = `
-SELECT
-  (SELECT count(*) FROM ledger_accounts WHERE NOT allow_negative AND balance_minor < 0) AS negative_balance,
-  (SELECT count(*) FROM ledger_accounts WHERE NOT allow_negative AND balance_minor - exposure_minor < 0) AS overspent,
-  (SELECT count(*) FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_minor) AS s FROM entries GROUP BY 1) e
-     ON e.account_id = a.id WHERE a.balance_minor <> coalesce(e.s, 0)) AS ledger_mismatch,
-  (SELECT count(*) FROM (SELECT 1 FROM ledger_accounts HAVING sum(balance_minor) <> 0) z) AS ledger_not_zero_sum,
-  (SELECT count(*) FROM ledger_accounts a LEFT JOIN (SELECT user_id, sum(exposure_minor) AS s FROM positions WHERE status = 'open' GROUP BY 1) p
-     ON p.user_id = a.user_id WHERE a.kind = 'user' AND a.exposure_minor <> coalesce(p.s, 0)) AS exposure_mismatch,
-  (SELECT count(*) FROM positions p JOIN LATERAL (
-      SELECT jsonb_object_agg(r.sel, coalesce((SELECT sum(CASE WHEN b.selection_id = r.sel
-                THEN floor((CASE WHEN b.side = 'BACK' THEN 1 ELSE -1 END) * b.stake_minor * (b.odds_hundredths - 100) / 100.0)::bigint
-                ELSE (CASE WHEN b.side = 'BACK' THEN -1 ELSE 1 END) * b.stake_minor END)
-              FROM bets b WHERE b.user_id = p.user_id AND b.market_id = p.market_id AND b.status <> 'voided'), 0)) AS v
-      FROM jsonb_object_keys(p.pnl) AS r(sel)) x ON true
-   WHERE p.market_type <> 'fancy' AND x.v <> p.pnl) AS position_mismatch`;
+/** The baseline (BENCH.md §7): runner r1 won; a back bet on it wins, every other back bet loses, lays the reverse. */
+const BASELINE_SQL = setBasedSettlementSql(`CASE WHEN selection_id = 'r1'
+  THEN floor((CASE WHEN side = 'BACK' THEN 1 ELSE -1 END) * stake_minor * (odds_hundredths - 100) / 100.0)::bigint
+  ELSE (CASE WHEN side = 'BACK' THEN -1 ELSE 1 END) * stake_minor END`);
 
 export async function setupBettingBench(): Promise<BettingBench> {
-  const database = await throwawayDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: database.url,
-    JWT_SECRET,
-    DEMO: 'false',
-    FEED_ENABLED: 'false',
-    ARGON2_MEMORY_KIB: '1024',
-    ARGON2_TIME_COST: '1',
-    API_DOCS: 'false',
-    LOG_LEVEL: 'warn',
+  const core = await openBenchCore({
     // The product's group commit of bets (ADR 0008), as the operator would set it.
-    ...(process.env.BET_BATCH_IN_FLIGHT === undefined ? {} : { BET_BATCH_IN_FLIGHT: process.env.BET_BATCH_IN_FLIGHT }),
-    ...(process.env.BET_BATCH_MAX === undefined ? {} : { BET_BATCH_MAX: process.env.BET_BATCH_MAX }),
+    env: {
+      ...(process.env.BET_BATCH_IN_FLIGHT === undefined ? {} : { BET_BATCH_IN_FLIGHT: process.env.BET_BATCH_IN_FLIGHT }),
+      ...(process.env.BET_BATCH_MAX === undefined ? {} : { BET_BATCH_MAX: process.env.BET_BATCH_MAX }),
+    },
   });
-  const db = Database.connect({
-    url: database.url,
-    poolMax: POOL,
-    statementTimeoutMs: 600_000,
-    lockTimeoutMs: config.database.lockTimeoutMs,
+  const { config, db, services } = core;
+  const app = await buildApp({
+    config: { ...config, database: { ...config.database, poolMax: BENCH_POOL } },
+    db,
+    jwtSecret: core.jwtSecret,
+    services,
   });
-  await runMigrations(db, config.paths.migrationsDir, config.paths.sqlFunctionsDir);
-  const services = createCoreServices({ config, db });
-  const app = await buildApp({ config: { ...config, database: { ...config.database, poolMax: POOL } }, db, jwtSecret: JWT_SECRET, services });
   const port = await freePort();
   await app.listen({ host: '127.0.0.1', port });
 
@@ -226,40 +158,15 @@ export async function setupBettingBench(): Promise<BettingBench> {
   }
   await db.query(`UPDATE markets SET bet_delay_sec = 0, max_stake_minor = 100000000, max_profit_minor = 1000000000`);
 
-  // The agent chain (shares 100/95/85/70/50 %), then 10,000 players under the DL.
-  const passwordHash = await services.passwords.hash(PASSWORD);
-  const shares = [10_000, 9_500, 8_500, 7_000, 5_000];
-  let parentId: string | null = null;
-  for (const [i, role] of ROLES.slice(0, 5).entries()) {
-    const row: { id: string } = await users.insertUser(db, {
-      username: `bench-${role}`,
-      role,
-      parentId,
-      passwordHash,
-      txnPasswordHash: passwordHash,
-      mustChangePassword: false,
-      createdBy: parentId,
-      partnershipShareBps: shares[i] ?? 0,
-    });
-    parentId = row.id;
-  }
-  await db.query(
-    `INSERT INTO users (username, display_name, role, parent_id, password_hash, txn_password_hash, must_change_password, created_by,
-                        partnership_share_bps)
-     SELECT 'bp' || g, 'bp' || g, 'user', $1, $2, $2, false, $1, 0 FROM generate_series(1, 10000) AS g`,
-    [parentId, passwordHash],
-  );
-  await db.query(FUND_SQL, [FUNDS_MINOR.toString()]);
-  const { rows: playerRows } = await db.query<{ id: string; username: string }>(
-    `SELECT id, username FROM users WHERE role = 'user' ORDER BY username LIMIT 2000`,
-  );
+  // The agent chain, then 10,000 funded players under the DL; the first 2,000 bet.
+  const playerRows = (await seedPlayers(core, 10_000)).slice(0, 2000);
   const players = playerRows.map((r) => r.id);
 
   // The same 2,000 players sign in for the HTTP load (one session each), so both placement items
   // spread their bets over the same wallets and positions.
   const tokens: string[] = [];
   for (const row of playerRows) {
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: row.username, password: PASSWORD } });
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: row.username, password: BENCH_PASSWORD } });
     if (login.statusCode !== 200) throw new Error(`bench login failed: ${login.body}`);
     tokens.push((login.json() as { data: { token: string } }).data.token);
   }
@@ -274,7 +181,7 @@ export async function setupBettingBench(): Promise<BettingBench> {
     INSERT INTO bench_tellers SELECT g, 1 + (g - 1) / 10, 0 FROM generate_series(1, 100) g;
     INSERT INTO bench_accounts SELECT g, 1 + (g - 1) / 100000, 0 FROM generate_series(1, 1000000) g;`);
   await db.query('VACUUM ANALYZE bench_branches, bench_tellers, bench_accounts, users, ledger_accounts');
-  const anchorPool = new Pool({ connectionString: database.url, max: POOL });
+  const anchorPool = new Pool({ connectionString: core.url, max: BENCH_POOL });
   // Dropping the throwaway database ends every connection; an idle one must not crash the run.
   anchorPool.on('error', () => undefined);
 
@@ -333,20 +240,15 @@ export async function setupBettingBench(): Promise<BettingBench> {
       return { users: Number(rows[0]?.users), bets: Number(rows[0]?.bets) };
     },
     async settleBaseline() {
-      const started = performance.now();
-      await db.transaction(async (tx) => {
+      return timeRolledBack(db, async (tx) => {
         settlementRuns.version += 1;
         const { rows } = await tx.query<{ id: string }>(
           `INSERT INTO settlements (market_id, market_type, match_id, version, result, source, bets, users, users_pnl_minor, commission_minor)
            VALUES ($1, 'match_odds', $2, 1000 + $3, '{"type":"WINNER","selectionId":"r1"}', 'admin', 0, 0, 0, 0) RETURNING id`,
           [SETTLE_MARKET_ID, SETTLE_MATCH_ID, settlementRuns.version],
         );
-        await tx.query(BASELINE_SQL, [SETTLE_MARKET_ID, rows[0]?.id]);
-        throw new RolledBack();
-      }).catch((error: unknown) => {
-        if (!(error instanceof RolledBack)) throw error;
+        await tx.query(BASELINE_SQL, [[SETTLE_MARKET_ID], rows[0]?.id]);
       });
-      return performance.now() - started;
     },
     async settleProduct() {
       const started = performance.now();
@@ -389,21 +291,12 @@ export async function setupBettingBench(): Promise<BettingBench> {
       const refused = outcomes.filter((o) => o.status === 'rejected' && (o.reason as { code?: string }).code === 'INSUFFICIENT_FUNDS').length;
       return { accepted, expected: Number(balance / stakeMinor), refused, other: concurrent - accepted - refused };
     },
-    async invariants() {
-      const { rows } = await db.query<Record<string, string>>(INVARIANTS_SQL);
-      return Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));
-    },
-    async pgVersion() {
-      const { rows } = await db.query<{ v: string }>("SELECT current_setting('server_version') AS v");
-      return rows[0]?.v ?? 'unknown';
-    },
+    invariants: () => invariantCounts(db),
+    pgVersion: () => pgVersion(db),
     async close() {
       await anchorPool.end();
       await app.close();
-      await db.close();
-      await database.drop();
+      await core.close();
     },
   };
 }
-
-class RolledBack extends Error {}

@@ -24,17 +24,15 @@
 // settings, as an operator sets them), DATABASE_URL (server for the throwaway database;
 // default an embedded PostgreSQL), BENCH_OUT (JSON summary file). Exit code 1 when a gate fails.
 import { fork } from 'node:child_process';
+import { cpuSnapshot, createGates, fmt, foreignPct as foreignOf, median, postgresMs, versionOf } from './bench-kit.mjs';
 import { loadBenchModule } from './bundle.mjs';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const apiDir = path.resolve(here, '..');
-const require = createRequire(path.join(apiDir, 'package.json'));
 
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
 const SLICE_MS = Number(process.env.SLICE ?? 3) * 1000;
@@ -45,50 +43,6 @@ const HTTP_CONC = Number(process.env.HTTP_CONC ?? CONC);
 const SETTLE_BETS = Number(process.env.SETTLE_BETS ?? 100_000);
 const SETTLE_ROUNDS = Number(process.env.SETTLE_ROUNDS ?? 3);
 const HOT = Number(process.env.HOT ?? 200);
-
-const median = (values) => {
-  const sorted = values.filter((v) => v !== null && Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-const fmt = (value, digits = 1) => (value === null || value === undefined ? '—' : Number(value).toFixed(digits));
-
-/**
- * CPU ms (user + system) of the whole machine, of this process, and of each `postgres` process
- * by pid (procfs).
- */
-function cpuSnapshot() {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const total = fields.reduce((a, b) => a + b, 0);
-  const busyMs = (total - (fields[3] ?? 0) - (fields[4] ?? 0)) * 10;
-  const postgres = new Map();
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (comm !== 'postgres') continue;
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      postgres.set(pid, (Number(rest[11]) + Number(rest[12])) * 10);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const self = process.cpuUsage();
-  return { busyMs, postgres, selfMs: (self.user + self.system) / 1000 };
-}
-
-/**
- * PostgreSQL's CPU ms between two snapshots: per pid, so that a process that ends in between (an
- * autovacuum worker, a closed connection) does not take its whole past away from the sum; its
- * last part is lost instead, and a process that starts in between counts from zero.
- */
-function postgresMs(before, after) {
-  let ms = 0;
-  for (const [pid, now] of after.postgres) ms += now - (before.postgres.get(pid) ?? 0);
-  return ms;
-}
 
 /**
  * CPU µs per operation of this process (the caller, or the HTTP server), of the HTTP load
@@ -105,10 +59,8 @@ function cpuPerOp(before, after, childMs, share, ops) {
 }
 
 /** Foreign CPU % of the machine during a slice: busy time that was neither ours nor PostgreSQL's. */
-function foreignPct(before, after, childMs, windowMs) {
-  const foreign = after.busyMs - before.busyMs - postgresMs(before, after) - (after.selfMs - before.selfMs) - childMs;
-  return Math.max(0, (100 * foreign) / (windowMs * cpus().length));
-}
+const foreignPct = (before, after, childMs, windowMs) =>
+  foreignOf(after.busyMs - before.busyMs, postgresMs(before, after) + (after.selfMs - before.selfMs) + childMs, windowMs);
 
 async function closedLoop(fn, conc, ms) {
   const latencies = [];
@@ -217,16 +169,8 @@ function printSlice(round, s) {
   if (s.errorSample) console.log(`      first error: ${s.errorSample}`);
 }
 
-const gates = [];
-const gate = (name, pass, detail) => {
-  gates.push({ name, pass, detail });
-  console.log(`${pass ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
-};
-const checkInvariants = async (bench, phase) => {
-  const counts = await bench.invariants();
-  const bad = Object.entries(counts).filter(([, v]) => v !== 0);
-  gate(`invariants after ${phase}`, bad.length === 0, bad.length === 0 ? 'all 0' : JSON.stringify(Object.fromEntries(bad)));
-};
+const { gates, gate, invariants, failed } = createGates();
+const checkInvariants = async (bench, phase) => invariants(phase, await bench.invariants());
 
 const startedAt = new Date().toISOString();
 const { setupBettingBench } = await loadBenchModule('betting-bench.ts', 'bench-betting.cjs');
@@ -326,14 +270,7 @@ console.log(`  HTTP+JWT ÷ direct placement    ${fmt(ratios.httpToDirect, 2).pad
 console.log(`  settlement ÷ one SQL pass      ${fmt(ratios.settleToBaseline, 2).padStart(6)}    ≤ 2.0`);
 console.log(`  placement p99 at ${CONC} in flight ${fmt(items.direct.p99).padStart(6)} ms ≤ 30 ms`);
 
-const versionOf = (name) => {
-  try {
-    return require(`${name}/package.json`).version;
-  } catch {
-    return 'unknown';
-  }
-};
 const result = { startedAt, conc: CONC, httpConc: HTTP_CONC, sliceS: SLICE_MS / 1000, rounds, settlements, items, settle, ratios, gates, versions: { node: process.version, pg: versionOf('pg'), fastify: versionOf('fastify') } };
 if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, `${JSON.stringify(result, null, 2)}\n`);
 console.log(`\n${JSON.stringify({ items, settle, ratios })}`);
-if (gates.some((g) => !g.pass)) process.exit(1);
+if (failed()) process.exit(1);

@@ -18,16 +18,11 @@ import { buildApp } from '../src/app';
 import * as catalog from '../src/catalog/catalog.repository';
 import type { MarketRow, ScoreRow } from '../src/catalog/market-view';
 import * as markets from '../src/catalog/markets.repository';
-import { loadConfig, type Config } from '../src/config';
-import { Database } from '../src/db/database';
-import { freePort, throwawayDatabase } from './bench-db';
-import { runMigrations } from '../src/db/migrate';
 import { visibleChange, DeltaBuffer } from '../src/realtime/market-data';
-import { createCoreServices } from '../src/services';
 import * as users from '../src/users/users.repository';
+import { BENCH_PASSWORD as PASSWORD, openBenchCore } from './bench-core';
+import { freePort } from './bench-db';
 
-const JWT_SECRET = `bench-${randomBytes(24).toString('hex')}`;
-const PASSWORD = 'Bench#Pass1';
 const MATCH_ID = '499000001';
 const MARKET_ID = '1.49900000101';
 
@@ -96,29 +91,10 @@ function scoreAt(n: number, stamp: number): ScoreRow {
 }
 
 export async function startBenchServers(): Promise<BenchServers> {
-  const database = await throwawayDatabase();
-  const loaded = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: database.url,
-    JWT_SECRET,
-    DEMO: 'false',
-    FEED_ENABLED: 'false',
-    ARGON2_MEMORY_KIB: '1024',
-    ARGON2_TIME_COST: '1',
-    API_DOCS: 'false',
-    LOG_LEVEL: 'warn',
-  });
   // Deltas go out when the benchmark says so (flushNow), one per update.
-  const config: Readonly<Config> = { ...loaded, marketData: { batchMs: 0 } };
-  const db = Database.connect({
-    url: database.url,
-    poolMax: config.database.poolMax,
-    statementTimeoutMs: config.database.statementTimeoutMs,
-    lockTimeoutMs: config.database.lockTimeoutMs,
-  });
-  await runMigrations(db, config.paths.migrationsDir, config.paths.sqlFunctionsDir);
-  const services = createCoreServices({ config, db });
-  const app = await buildApp({ config, db, jwtSecret: JWT_SECRET, services });
+  const core = await openBenchCore({ configure: (loaded) => ({ ...loaded, marketData: { batchMs: 0 } }) });
+  const { config, db, services } = core;
+  const app = await buildApp({ config, db, jwtSecret: core.jwtSecret, services });
   const port = await freePort();
   await app.listen({ host: '127.0.0.1', port });
 
@@ -199,8 +175,7 @@ export async function startBenchServers(): Promise<BenchServers> {
       wss.close();
       await new Promise<void>((resolve) => wsHttp.close(() => resolve()));
       await app.close();
-      await db.close();
-      await database.drop();
+      await core.close();
     },
   };
 }

@@ -15,17 +15,15 @@
 // throwaway database on; default an embedded PostgreSQL in a temp dir), BENCH_OUT (write the
 // JSON summary to this file). Not part of `pnpm test`.
 import { fork } from 'node:child_process';
+import { fmt, machineCpuMs, median, versionOf } from './bench-kit.mjs';
 import { loadBenchModule } from './bundle.mjs';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const apiDir = path.resolve(here, '..');
-const require = createRequire(path.join(apiDir, 'package.json'));
 
 const SIZES = (process.env.N ?? '500,1000').split(',').map((s) => Number(s.trim()));
 const DUR_S = Number(process.env.DUR ?? 10);
@@ -41,21 +39,6 @@ if (SIZES.some((n) => !Number.isInteger(n) || n < 1 || n > 5000) || !(DUR_S > 0)
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.timeOrigin + performance.now();
-const median = (values) => {
-  const sorted = values.filter((v) => v !== null && Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
-/** Busy and total milliseconds of the whole machine so far (procfs). */
-function machineCpuMs() {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const total = fields.reduce((a, b) => a + b, 0);
-  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-  return { busyMs: (total - idle) * 10, totalMs: total * 10 };
-}
-
 /** Bundles the servers' module (TypeScript, with @backlay/shared inlined) next to dist/main.js. */
 
 function waitFor(child, type, timeoutMs) {
@@ -142,7 +125,6 @@ async function round(servers, lib, n) {
   }
 }
 
-const fmt = (value, digits = 1) => (value === null || value === undefined ? '—' : Number(value).toFixed(digits));
 
 function printRound(r) {
   console.log(
@@ -214,13 +196,6 @@ for (const s of summary) {
   );
 }
 
-const versionOf = (name) => {
-  try {
-    return require(`${name}/package.json`).version;
-  } catch {
-    return 'unknown';
-  }
-};
 const versions = { node: process.version, 'socket.io': versionOf('socket.io'), ws: versionOf('ws') };
 const result = { startedAt, rateHz: RATE_HZ, durationS: DUR_S, rounds, summary, versions };
 if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, `${JSON.stringify(result, null, 2)}\n`);

@@ -124,6 +124,15 @@ describe('L16 actor and audit backstops', () => {
     const { rows } = await t.db.query('SELECT action FROM audit_log WHERE target = $1', [target]);
     expect(rows).toEqual([{ action: 'users.bet_lock' }]);
   });
+
+  it('settlements are never deleted, and their per-user and per-agent rows never change (migration 0023)', async () => {
+    expect(await rawSqlError([['DELETE FROM settlements']])).toMatch(/settlements is append-only: DELETE/);
+    expect(await rawSqlError(['TRUNCATE settlements CASCADE'])).toMatch(/append-only: TRUNCATE/);
+    expect(await rawSqlError([['UPDATE settlement_users SET turnover_minor = 0']])).toMatch(/settlement_users is append-only: UPDATE/);
+    expect(await rawSqlError([['DELETE FROM settlement_users']])).toMatch(/settlement_users is append-only: DELETE/);
+    expect(await rawSqlError([['UPDATE settlement_shares SET amount_minor = 0']])).toMatch(/settlement_shares is append-only: UPDATE/);
+    expect(await rawSqlError([['DELETE FROM settlement_shares']])).toMatch(/settlement_shares is append-only: DELETE/);
+  });
 });
 
 describe('column and chain constraints (one raw statement each)', () => {

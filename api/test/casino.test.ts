@@ -34,7 +34,8 @@ let playerA: Player;
 let playerB: Player;
 
 beforeAll(async () => {
-  clock = new FakeClock(Date.UTC(2026, 10, 24, 12, 0, 0));
+  // The real time: placement checks a round's close against the database's clock.
+  clock = new FakeClock(Date.now());
   t = await buildTestApp({
     clock,
     env: { CASINO_BETTING_SECONDS: String(BETTING_SECONDS), CASINO_CHAIN_LENGTH: '40', CASINO_DEAL_MS_MAX: String(DEAL_MS_MAX), CASINO_RESULT_MS: String(RESULT_MS) },
@@ -139,7 +140,16 @@ describe('live casino', () => {
     const before = await walletOf(t, playerA.user.id);
     expect(before.exposure).toBeGreaterThan(0n);
 
-    // Bets close at the server's clock: one second before, a bet lands; at the close, none does.
+    // The round's close is authoritative in placement itself, before the engine's next tick.
+    const table0 = await round(LIVE_TABLES[0]?.matchId ?? '');
+    const first = table0.markets[0];
+    const firstRunner = first?.runners.find((r) => r.back !== null);
+    await t.db.query(`UPDATE markets SET bets_close_at = clock_timestamp() - interval '1 second' WHERE id = $1`, [first?.marketId]);
+    const afterClose = await placeBet(playerA, table0.matchId, first?.marketId ?? '', firstRunner?.selectionId ?? '', firstRunner?.back ?? 2, 100);
+    expect(afterClose.statusCode).toBe(409);
+    expect(body(afterClose).message).toMatch(/closed/);
+
+    // The engine closes the round at its time: from then on the markets are suspended.
     clock.advance(BETTING_SECONDS * 1000);
     await engine().tick();
     const closed = await round(LIVE_TABLES[0]?.matchId ?? '');

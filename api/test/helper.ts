@@ -10,11 +10,9 @@ import {
   fancyBook,
   FULL_SHARE_BPS,
   marketPnlVector,
-  settledRunnerBetMinor,
-  type RunnerResult,
-  type CasinoRunnerOutcome,
 } from '@backlay/shared/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { settledRunnerBetMinor, type CasinoRunnerOutcome, type RunnerResult } from './settlement-oracle';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PlaceBetResponse, ResultMarketRow } from '@backlay/shared/contracts';
-import { fancyBetPnlMinor, settledRunnerBetMinor } from '@backlay/shared/domain';
+import { fancyBetPnlMinor } from '@backlay/shared/domain';
+import { settledRunnerBetMinor } from './settlement-oracle';
 import type { FeedFancy } from '../src/feed/feed-provider';
 import { FEED_START_MS, FakeClock, findEvent, importEvent, lookahead, stepFeed, tickFeed } from './feed-helper';
 import { assertLedgerInvariants, body, buildTestApp, idempotent, walletOf, type TestContext, type TestUser } from './helper';

@@ -10,13 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DeclaredResult, PlaceBetResponse, SettlementSummary, SocketAck, SocketBalancePayload } from '@backlay/shared/contracts';
-import {
-  commissionMinor,
-  distributePartnership,
-  settledRunnerBetMinor,
-  type RunnerBet,
-  type RunnerResult,
-} from '@backlay/shared/domain';
+import { commissionMinor, distributePartnership, type RunnerBet } from '@backlay/shared/domain';
+import { settledRunnerBetMinor, type RunnerResult } from './settlement-oracle';
 import { io, type Socket } from 'socket.io-client';
 import {
   agentPnlOf,

@@ -26,6 +26,7 @@ DECLARE
   v_active boolean;
   v_admin_suspended boolean;
   v_feed_status text;
+  v_close_at timestamptz;
   v_runner_status text;
   v_back int;
   v_lay int;
@@ -71,11 +72,13 @@ BEGIN
 
     -- B. The market, key-share locked (no settlement can start under this bet), then its runners.
     SELECT m.name, m.market_type, m.active, m.admin_suspended, m.feed_status,
-           m.min_stake_minor, m.max_stake_minor, m.max_profit_minor, m.bet_delay_sec
-      INTO v_name, v_market_type, v_active, v_admin_suspended, v_feed_status, v_min_stake, v_max_stake, v_max_profit, v_delay
+           m.min_stake_minor, m.max_stake_minor, m.max_profit_minor, m.bet_delay_sec, m.bets_close_at
+      INTO v_name, v_market_type, v_active, v_admin_suspended, v_feed_status, v_min_stake, v_max_stake, v_max_profit, v_delay, v_close_at
       FROM markets m WHERE m.id = p_market AND m.event_id = p_match FOR KEY SHARE;
     IF v_name IS NULL THEN outcome := 'MARKET_NOT_FOUND'; EXIT place; END IF;
     v_status := CASE WHEN v_feed_status = 'closed' THEN 'closed' WHEN v_admin_suspended THEN 'suspended' ELSE v_feed_status END;
+    -- A timed window (a casino round) closes at its time, not at the engine's next tick.
+    IF v_close_at IS NOT NULL AND clock_timestamp() >= v_close_at AND v_status = 'open' THEN v_status := 'closed'; END IF;
     IF NOT v_active OR v_status <> 'open' THEN
       IF NOT v_active THEN v_status := 'switched off'; END IF;
       outcome := 'MARKET_CLOSED'; EXIT place;

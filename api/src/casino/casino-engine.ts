@@ -125,27 +125,26 @@ export class CasinoEngine {
     }
   }
 
+  /** One statement reads every table and its newest round; only a table with something to do writes. */
   private async runTick(): Promise<void> {
-    const tables = await repo.listTables(this.options.db);
-    const live = new Map((await repo.liveRounds(this.options.db)).map((round) => [round.matchId, round]));
-    for (const table of tables) {
+    for (const { table, round } of await repo.tablesWithNewestRound(this.options.db)) {
       try {
-        await this.step(table, live.get(table.matchId) ?? null);
+        await this.step(table, round);
       } catch (error) {
         this.options.log.error({ err: error, matchId: table.matchId }, 'casino table step failed');
       }
     }
   }
 
-  private async step(table: repo.TableRow, round: repo.RoundRow | null): Promise<void> {
+  private async step(table: repo.TableRow, newest: repo.RoundRow | null): Promise<void> {
     const nowMs = this.options.clock.nowMs();
-    if (round === null) {
+    if (newest === null || newest.status === 'SETTLED' || newest.status === 'VOID') {
       if (!table.enabled) return;
-      const last = await repo.lastRound(this.options.db, table.matchId);
-      if (last?.settledAt != null && nowMs < last.settledAt.getTime() + this.options.resultMs) return;
+      if (newest?.settledAt != null && nowMs < newest.settledAt.getTime() + this.options.resultMs) return;
       await this.open(table);
       return;
     }
+    const round = newest;
     if (round.status === 'OPEN') {
       if (!table.enabled) return this.voidRound(round, VOID_REASONS.disabled);
       if (nowMs >= round.closesAt.getTime()) return this.close(round);
@@ -191,7 +190,7 @@ export class CasinoEngine {
         sortOrder: index + 1,
         runners: market.runners.map((runner) => ({ selectionId: runner.selectionId, name: runner.name, back: runner.back, lay: runner.lay ?? null })),
       }));
-      await repo.insertRoundMarkets(tx, table.matchId, table, markets);
+      await repo.insertRoundMarkets(tx, table.matchId, table, round.closesAt, markets);
       tx.afterCommit(() => this.publish(table.matchId, 'opened'));
     });
   }

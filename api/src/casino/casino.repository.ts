@@ -130,6 +130,35 @@ export async function listTables(q: Queryable): Promise<TableRow[]> {
   return rows.map(toTable);
 }
 
+/**
+ * Every table with its newest round (any status), in one statement: the engine's view at each
+ * tick (a live round is its newest one; between rounds the newest is the one just settled).
+ */
+export async function tablesWithNewestRound(q: Queryable): Promise<Array<{ table: TableRow; round: RoundRow | null }>> {
+  const { rows } = await q.query<TableRaw & { round: (Omit<RoundRow, DateKeys> & Record<DateKeys, string | null>) | null }>(
+    `SELECT ${TABLE_COLUMNS},
+            (SELECT row_to_json(x) FROM (SELECT ${ROUND_COLUMNS} FROM casino_rounds r
+                                         WHERE r.match_id = t.match_id ORDER BY r.id DESC LIMIT 1) x) AS round
+     FROM casino_tables t ORDER BY t.sort_order, t.match_id`,
+  );
+  return rows.map(({ round, ...table }) => ({ table: toTable(table), round: round === null ? null : reviveRound(round) }));
+}
+
+type DateKeys = 'openedAt' | 'closesAt' | 'closedAt' | 'settleAt' | 'settledAt';
+
+/** A round read through row_to_json: its times come as text. */
+function reviveRound(raw: Omit<RoundRow, DateKeys> & Record<DateKeys, string | null>): RoundRow {
+  const at = (value: string | null) => (value === null ? null : new Date(value));
+  return {
+    ...raw,
+    openedAt: new Date(raw.openedAt ?? 0),
+    closesAt: new Date(raw.closesAt ?? 0),
+    closedAt: at(raw.closedAt),
+    settleAt: at(raw.settleAt),
+    settledAt: at(raw.settledAt),
+  };
+}
+
 export async function findTable(q: Queryable, matchId: string, options: { lock?: boolean } = {}): Promise<TableRow | null> {
   const { rows } = await q.query<TableRaw>(
     `SELECT ${TABLE_COLUMNS} FROM casino_tables t WHERE t.match_id = $1${options.lock === true ? ' FOR UPDATE' : ''}`,
@@ -261,17 +290,21 @@ export interface NewRoundMarket {
   runners: Array<{ selectionId: string; name: string; back: number | null; lay: number | null }>;
 }
 
-/** The round's markets, open for bets, and their runners with their fixed prices (hundredths). */
+/**
+ * The round's markets, open for bets until `closesAt` (placement refuses a bet from then on, even
+ * before the engine suspends them), and their runners with their fixed prices (hundredths).
+ */
 export async function insertRoundMarkets(
   q: Queryable,
   matchId: string,
   table: Pick<TableRow, 'minStakeMinor' | 'maxStakeMinor' | 'maxProfitMinor'>,
+  closesAt: Date,
   markets: readonly NewRoundMarket[],
 ): Promise<void> {
   await q.query(
     `INSERT INTO markets (id, event_id, name, market_type, sort_order, feed_status, in_play, active, admin_suspended,
-                          min_stake_minor, max_stake_minor, max_profit_minor, bet_delay_sec)
-     SELECT m.id, $1, m.name, 'casino', m.sort_order, 'open', true, true, false, $2, $3, $4, 0
+                          min_stake_minor, max_stake_minor, max_profit_minor, bet_delay_sec, bets_close_at)
+     SELECT m.id, $1, m.name, 'casino', m.sort_order, 'open', true, true, false, $2, $3, $4, 0, $8
      FROM unnest($5::text[], $6::text[], $7::int[]) AS m (id, name, sort_order)`,
     [
       matchId,
@@ -281,6 +314,7 @@ export async function insertRoundMarkets(
       markets.map((m) => m.marketId),
       markets.map((m) => m.name),
       markets.map((m) => m.sortOrder),
+      closesAt,
     ],
   );
   const runners = markets.flatMap((m) => m.runners.map((r, i) => ({ marketId: m.marketId, ...r, sortOrder: i + 1 })));

@@ -4,7 +4,7 @@
  * the pure definitions of `@backlay/shared/casino`; a table is one of them plus these settings.
  * The engine creates a missing table at start; an existing one keeps the admin's settings.
  */
-import { CASINO_GAMES, type CasinoGame } from '@backlay/shared/casino';
+import { casinoGame, type CasinoGame } from '@backlay/shared/casino';
 import type { TableSeed } from './casino.repository';
 
 /** Seconds players have to bet, unless config says otherwise (CASINO_BETTING_SECONDS). */
@@ -19,11 +19,14 @@ export const LIVE_TABLES: ReadonlyArray<{ matchId: string; gameCode: string }> =
   { matchId: '9020', gameCode: 'teen20' },
   { matchId: '9027', gameCode: 'lucky7' },
   { matchId: '9026', gameCode: 'ab20' },
+  { matchId: '9024', gameCode: 'card32' },
+  { matchId: '9022', gameCode: 'baccarat' },
+  { matchId: '9031', gameCode: 'roulette' },
 ];
 
 /** The game a code plays, or null for a code no definition has. */
 export function gameOf(gameCode: string): CasinoGame | null {
-  return (CASINO_GAMES as Readonly<Record<string, CasinoGame>>)[gameCode] ?? null;
+  return casinoGame(gameCode) ?? null;
 }
 
 /** The rows `ensureTables` creates for LIVE_TABLES. */

@@ -47,16 +47,16 @@ describe('Andar Bahar: exact RTP over every first-match position (CASINO.md §1.
   });
 
   it.each([
-    // config, selection, the doc's RTP
-    ['Bahar first, quarter on its first card', BAHAR_FIRST, 'BAHAR', '0.9859'],
-    ['Bahar first, quarter on its first card', BAHAR_FIRST, 'ANDAR', '0.9215'],
-    ['Andar first, quarter on Bahar\'s first card', ANDAR_FIRST, 'ANDAR', '0.9785'],
-    ['Andar first, quarter on Bahar\'s first card', ANDAR_FIRST, 'BAHAR', '0.9276'],
-    ['first dealt 0.9:1 (Andar)', ANDAR_FIRST_09, 'ANDAR', '0.9785'],
-    ['first dealt 0.9:1 (Andar)', ANDAR_FIRST_09, 'BAHAR', '0.9700'],
-    ['first dealt 0.9:1 (Bahar)', BAHAR_FIRST_09, 'BAHAR', '0.9785'],
-    ['first dealt 0.9:1 (Bahar)', BAHAR_FIRST_09, 'ANDAR', '0.9700'],
-  ] as const)('%s: %s RTP %s', (_name, config, selection, printed) => {
+    // name, selection, the doc's RTP, config
+    ['Bahar first, quarter on its first card', 'BAHAR', '0.9859', BAHAR_FIRST],
+    ['Bahar first, quarter on its first card', 'ANDAR', '0.9215', BAHAR_FIRST],
+    ['Andar first, quarter on Bahar\'s first card', 'ANDAR', '0.9785', ANDAR_FIRST],
+    ['Andar first, quarter on Bahar\'s first card', 'BAHAR', '0.9276', ANDAR_FIRST],
+    ['first dealt 0.9:1 (Andar)', 'ANDAR', '0.9785', ANDAR_FIRST_09],
+    ['first dealt 0.9:1 (Andar)', 'BAHAR', '0.9700', ANDAR_FIRST_09],
+    ['first dealt 0.9:1 (Bahar)', 'BAHAR', '0.9785', BAHAR_FIRST_09],
+    ['first dealt 0.9:1 (Bahar)', 'ANDAR', '0.9700', BAHAR_FIRST_09],
+  ] as const)('%s: %s RTP %s', (_name, selection, printed, config) => {
     expect(tallies.get(config)!.rtp('WINNER', selection).toFixed(4)).toBe(printed);
   });
 

@@ -24,4 +24,12 @@ export {
   type Pf1Stream,
 } from './pf1';
 export { chainSeeds, seedAt, chainCommitment, verifyChainLink } from './pf1-chain';
-export { CASINO_GAMES, playRound } from './registry';
+export { backReturnPer100, formatPrice, formatRtp } from './market-kit';
+export { CASINO_GAMES, casinoGame, drawShoe, playRound } from './registry';
+export { teenPatti20, teenPattiHand, pairPlusProfit, type TeenPattiConfig, type TeenPattiCategory, type TeenPattiHand } from './teen-patti';
+export { dragonTiger20, dragonTigerWinner, DRAGON_TIGER_EXCHANGE, DRAGON_TIGER_STANDARD, type DragonTigerConfig } from './dragon-tiger';
+export { lucky7, type Lucky7Config } from './lucky7';
+export { andarBahar, andarBaharSideOf, type AndarBaharConfig, type AndarBaharSide } from './andar-bahar';
+export { thirtyTwoCards, thirtyTwoCardsDeal, thirtyTwoCardsRound, THIRTY_TWO_CARDS_BASES, type ThirtyTwoCardsConfig, type ThirtyTwoCardsDeal } from './thirty-two-cards';
+export { baccarat, baccaratValue, baccaratCoup, baccaratPlayerDraws, baccaratBankerDraws, type BaccaratConfig, type BaccaratCoup } from './baccarat';
+export { roulette, RED_NUMBERS, parsePocket, type RouletteConfig } from './roulette';

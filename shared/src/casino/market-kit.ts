@@ -50,6 +50,7 @@ export const WIN: RunnerOutcome = Object.freeze({ rule: 'WIN' });
 export const LOSE: RunnerOutcome = Object.freeze({ rule: 'LOSE' });
 export const PUSH: RunnerOutcome = Object.freeze({ rule: 'PUSH' });
 export const HALF_LOSE: RunnerOutcome = Object.freeze({ rule: 'HALF_LOSE' });
+export const VOID: RunnerOutcome = Object.freeze({ rule: 'VOID' });
 
 /**
  * Settles a market with one winning runner: `winner` WINs, every other runner gets `others`
@@ -92,6 +93,8 @@ export function marketRuleLines(markets: readonly CasinoMarketDef[]): string[] {
       else groups.push({ names: [r.name], terms });
     }
     const parts = groups.map((g) => {
+      // A market named after its runners ('Player A / Player B', 'Tie') need not repeat them.
+      if (g.names.join(' / ') === market.name) return g.names.length > 1 ? `${g.terms} each` : g.terms;
       const names = g.names.length > 4 ? `${g.names[0]} … ${g.names[g.names.length - 1]} (each)` : g.names.join(' / ');
       return `${names} ${g.terms}`;
     });

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // jsdom has no crypto.subtle; PF-1 needs Web Crypto, which Node 20 has as a global like browsers.
-import { canonicalDeck, cardLabel, parseCard } from './cards';
+import { canonicalDeck, cardLabel } from './cards';
 import { chainCommitment, chainSeeds, seedAt, verifyChainLink } from './pf1-chain';
 import {
   hmacSha256Hex,
@@ -193,9 +193,5 @@ describe('PF-1 building blocks', () => {
     expect(() => stakeInfiniteDeckCard(52)).toThrow();
     await expect(chainSeeds('0'.repeat(63) + '1', 1)).rejects.toThrow('at least 2');
     await expect(seedAt('0'.repeat(63) + '1', 5, 5)).rejects.toThrow('outside');
-  });
-
-  it('parses the doc vector cards it pins', () => {
-    expect(parseCard('10SS')).toEqual({ rank: 10, suit: 'S' });
   });
 });

@@ -1,25 +1,98 @@
 /** @jest-environment node */
-import { CASINO_GAMES, playRound } from './registry';
+// jsdom has no crypto.subtle; PF-1 needs Web Crypto.
+import { DRAGON_TIGER_EXCHANGE, DRAGON_TIGER_STANDARD, dragonTiger20, type DragonTigerConfig } from './dragon-tiger';
+import { lucky7 } from './lucky7';
+import { backReturnPer100 } from './market-kit';
+import { CASINO_GAMES, casinoGame, drawShoe, playRound } from './registry';
+import { type CasinoGame } from './types';
 
-const SEED = '3f1c5e0d9b2a47c68e5d0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e';
+const SERVER_SEED = '3f1c5e0d9b2a47c68e5d0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e';
+const CLIENT_SEED = 'india-casino-demo';
 
-describe('playRound', () => {
-  it('deals the CASINO.md §2.3 worked deals of the single-deck games from the nonce-0 shoe', async () => {
-    const ab = await playRound(CASINO_GAMES.ab20!, SEED, 'india-casino-demo', 0, CASINO_GAMES.ab20!.defaultConfig);
-    expect(ab.card.split(',')[0]).toBe('8DD');
-    const tp = await playRound(CASINO_GAMES.teen20!, SEED, 'india-casino-demo', 0, CASINO_GAMES.teen20!.defaultConfig);
-    expect(tp.card).toBe('8DD,KDD,5DD,KHH,10SS,10DD');
+describe('the §2.3 worked deals, from the seeds (CASINO.md §2.3)', () => {
+  it('Dragon Tiger: D = 8♦, T = K♦, Tiger wins (one deck, as the doc deals it)', async () => {
+    // The doc deals its examples from the 52-card nonce-0 deck; the 20-20 table itself uses 8 decks.
+    const oneDeck: CasinoGame<DragonTigerConfig> = { ...dragonTiger20, shoe: { kind: 'cards', decks: 1 } };
+    for (const config of [DRAGON_TIGER_EXCHANGE, DRAGON_TIGER_STANDARD]) {
+      const r = await playRound(oneDeck, SERVER_SEED, CLIENT_SEED, 0, config);
+      expect(r).toMatchObject({ win: '2', card: '8DD,KDD', hands: { dragon: ['8DD'], tiger: ['KDD'] } });
+    }
   });
 
-  it('every game settles every runner of every market in every round', async () => {
-    for (const game of Object.values(CASINO_GAMES)) {
-      const config = game.parseConfig(game.defaultConfig);
-      for (let nonce = 1; nonce <= 20; nonce += 1) {
-        const result = await playRound(game, SEED, `table:${game.code}`, nonce, config);
-        for (const market of game.markets(config)) {
-          for (const runner of market.runners) expect(result.outcomes[market.code]?.[runner.selectionId]).toBeDefined();
-        }
+  it('Teen Patti: A = 8♦ 5♦ 10♠ (high card), B = K♦ K♥ 10♦ (pair of kings), B wins', async () => {
+    const r = await playRound(CASINO_GAMES.teen20, SERVER_SEED, CLIENT_SEED, 0);
+    expect(r).toMatchObject({ win: '2', rdesc: 'Player B#A : High Card | B : Pair', hands: { playerA: ['8DD', '5DD', '10SS'], playerB: ['KDD', 'KHH', '10DD'] } });
+  });
+
+  it('Lucky 7: 8♦ is High, Even and Red (one deck)', async () => {
+    const r = await playRound({ ...lucky7, shoe: { kind: 'cards', decks: 1 } }, SERVER_SEED, CLIENT_SEED, 0);
+    expect(r).toMatchObject({ win: '2', card: '8DD', rdesc: 'High Card#Even#Red#Card 8' });
+  });
+
+  it('Andar Bahar: joker 8♦, the first other 8 (8♠) is the 23rd card after it, so the side dealt first wins', async () => {
+    const bahar = await playRound(CASINO_GAMES.ab20, SERVER_SEED, CLIENT_SEED, 0);
+    expect(bahar).toMatchObject({ win: '2', rdesc: 'Bahar#Joker : 8#Cards : 23' });
+    expect(bahar.card.split(',').at(-1)).toBe('8SS');
+    const andar = await playRound(CASINO_GAMES.ab20, SERVER_SEED, CLIENT_SEED, 0, { firstSide: 'andar', payouts: 'bahar-quarter-on-first' });
+    expect(andar.win).toBe('1');
+  });
+});
+
+describe('the registry', () => {
+  it.each([
+    ['teen20', 20, 1],
+    ['dt20', 23, 8],
+    ['lucky7', 27, 8],
+    ['ab20', 26, 1],
+    ['card32', 24, 1],
+    ['baccarat', 22, 8],
+  ])('%s: category %i, %i deck(s)', (code, categoryId, decks) => {
+    const game = casinoGame(code)!;
+    expect(game.code).toBe(code);
+    expect(game.categoryId).toBe(categoryId);
+    expect(game.shoe).toMatchObject({ kind: 'cards', decks });
+  });
+
+  it('roulette draws one pocket; unknown codes are undefined', async () => {
+    expect(casinoGame('roulette')!.categoryId).toBe(31);
+    await expect(drawShoe(CASINO_GAMES.roulette, SERVER_SEED, CLIENT_SEED, 0)).resolves.toEqual(['35']);
+    expect(casinoGame('poker20')).toBeUndefined();
+    expect(casinoGame('toString')).toBeUndefined();
+  });
+
+  it('the shoe is the PF-1 shuffle of the canonical shoe of the table (416 cards for 8 decks, 32 for 32 Cards)', async () => {
+    expect(await drawShoe(CASINO_GAMES.dt20, SERVER_SEED, CLIENT_SEED, 0)).toHaveLength(416);
+    const card32 = await drawShoe(CASINO_GAMES.card32, SERVER_SEED, CLIENT_SEED, 0);
+    expect(card32).toHaveLength(32);
+    expect(card32.every((c) => !/^([2-5]|A)/.test(c))).toBe(true);
+  });
+});
+
+/**
+ * Invariants of every table over real PF-1 rounds: each market's outcome names exactly its runners,
+ * money returned is one of the rules' amounts, at most one runner wins, results are deterministic,
+ * selection ids are unique, and the rules panel has a line per market.
+ */
+describe.each(Object.values(CASINO_GAMES).map((g) => [g.code, g] as const))('%s over 60 PF-1 rounds', (_code, game) => {
+  it('settles every runner of every market and stays within its rules', async () => {
+    const config = game.parseConfig(undefined);
+    const markets = game.markets(config);
+    const rules = game.rules(config);
+    for (const m of markets) {
+      expect(new Set(m.runners.map((r) => r.selectionId)).size).toBe(m.runners.length);
+      expect(rules.some((l) => l.startsWith(`${m.name}:`))).toBe(true);
+    }
+    for (let nonce = 0; nonce < 60; nonce++) {
+      const r = await playRound(game, SERVER_SEED, `${game.code}-table`, nonce, config);
+      expect(Object.keys(r.outcomes).sort()).toEqual(markets.map((m) => m.code).sort());
+      for (const m of markets) {
+        const outcomes = r.outcomes[m.code];
+        expect(Object.keys(outcomes).sort()).toEqual(m.runners.map((x) => x.selectionId).sort());
+        expect(m.runners.filter((x) => ['WIN', 'WIN_REDUCED', 'WIN_PAYTABLE'].includes(outcomes[x.selectionId].rule)).length).toBeLessThanOrEqual(1);
+        for (const x of m.runners) if (x.back !== null) expect(backReturnPer100(outcomes[x.selectionId], x.back)).toBeGreaterThanOrEqual(0);
       }
+      expect(r.card.length).toBeGreaterThan(0);
+      await expect(playRound(game, SERVER_SEED, `${game.code}-table`, nonce, config)).resolves.toEqual(r);
     }
   });
 });

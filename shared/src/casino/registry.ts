@@ -1,26 +1,49 @@
 /**
- * The live games by code, and a round from its seeds: the shoe (a full-deck PF-1 shuffle, or one
- * wheel pocket) handed to the game's pure rules. The engine deals with this, and the Verify view
- * recomputes a settled round with it, so both run the same code.
+ * The live tables of this step by code, and a round from seeds to result: the PF-1 shuffle of the
+ * table's canonical shoe (or the PF-1 pocket for the wheel), then the table's pure `resolve`. The
+ * engine calls `playRound` when it deals; the verify view calls the same function with the revealed
+ * seed and shows the same cards.
  */
 import { andarBahar } from './andar-bahar';
+import { baccarat } from './baccarat';
 import { canonicalDeck } from './cards';
 import { dragonTiger20 } from './dragon-tiger';
 import { lucky7 } from './lucky7';
-import { pf1Pocket, pf1Shuffle } from './pf1';
+import { pf1Pocket, pf1Shuffle, type Nonce } from './pf1';
+import { roulette } from './roulette';
 import { teenPatti20 } from './teen-patti';
-import type { CasinoGame, RoundResult } from './types';
+import { thirtyTwoCards } from './thirty-two-cards';
+import { type CasinoGame, type RoundResult } from './types';
 
+/**
+ * Every live table of this step, by its stable code (URLs and the database use the code). Typed
+ * as a record of codes, as the API reads it; `casinoGame` is the checked lookup.
+ */
 export const CASINO_GAMES: Readonly<Record<string, CasinoGame>> = Object.freeze({
-  dt20: dragonTiger20 as CasinoGame,
   teen20: teenPatti20 as CasinoGame,
+  dt20: dragonTiger20 as CasinoGame,
   lucky7: lucky7 as CasinoGame,
   ab20: andarBahar as CasinoGame,
+  card32: thirtyTwoCards as CasinoGame,
+  baccarat: baccarat as CasinoGame,
+  roulette: roulette as CasinoGame,
 });
 
-/** The round a seed triple deals: shuffle (or draw) per PF-1, then the game's rules. */
-export async function playRound<C>(game: CasinoGame<C>, serverSeed: string, clientSeed: string, nonce: number | string, config: C): Promise<RoundResult> {
-  if (game.shoe.kind === 'wheel') return game.resolve([String(await pf1Pocket(serverSeed, clientSeed, nonce))], config);
-  const shoe = await pf1Shuffle(canonicalDeck(game.shoe.decks, game.shoe.ranks ?? 'full'), serverSeed, clientSeed, nonce);
-  return game.resolve(shoe, config);
+/** The table with this code, or undefined: only the registry's own codes, never 'toString' and the like. */
+export function casinoGame(code: string): CasinoGame | undefined {
+  return Object.prototype.hasOwnProperty.call(CASINO_GAMES, code) ? CASINO_GAMES[code] : undefined;
+}
+
+/**
+ * The round's shoe from its seeds: the PF-1 shuffle of the table's canonical shoe (deal from index
+ * 0), or for the wheel a one-element shoe holding the PF-1 pocket as a decimal string.
+ */
+export async function drawShoe(game: CasinoGame, serverSeed: string, clientSeed: string, nonce: Nonce): Promise<string[]> {
+  if (game.shoe.kind === 'wheel') return [String(await pf1Pocket(serverSeed, clientSeed, nonce))];
+  return pf1Shuffle(canonicalDeck(game.shoe.decks, game.shoe.ranks), serverSeed, clientSeed, nonce);
+}
+
+/** A whole round: `drawShoe`, then the table's `resolve` under `config` (the default if omitted). */
+export async function playRound<C>(game: CasinoGame<C>, serverSeed: string, clientSeed: string, nonce: Nonce, config: C = game.defaultConfig): Promise<RoundResult> {
+  return game.resolve(await drawShoe(game as CasinoGame, serverSeed, clientSeed, nonce), config);
 }

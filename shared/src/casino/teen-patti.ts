@@ -176,7 +176,7 @@ function rules(config: TeenPattiConfig): string[] {
     config.a23 === 'second'
       ? 'Sequences: A-K-Q highest, then A-2-3, then K-Q-J … 4-3-2; no wrap-around (K-A-2 is not a sequence). [a23: second]'
       : 'Sequences: A-K-Q highest, then K-Q-J … 4-3-2, and A-2-3 lowest; no wrap-around (K-A-2 is not a sequence). [a23: lowest]',
-    'Color and High Card compare the highest card, then the second, then the third; Pair compares the pair, then the third card. Suits never count: hands of the same ranks and category tie, and Player A / Player B bets are returned (push).',
+    'Color and High Card compare the highest card, then the second, then the third; Pair compares the pair, then the third card. Suits never count: hands of the same ranks and category tie: Player A / Player B bets are returned (push) and Tie pays 800:1.',
     'Pair Plus pays on that player\'s own hand, by pay table (the 2.00 shown is its least return): A-A-A 50:1, Trail 40:1, Pure Sequence 30:1, Sequence 6:1, Color 3:1, Pair 1:1; High Card loses.',
     ...marketRuleLines(MARKETS),
   ];

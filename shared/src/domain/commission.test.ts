@@ -1,5 +1,5 @@
 import { commissionMinor, effectiveRateBps } from './commission';
-import { settledRunnerBetMinor } from './settlement';
+import { pnlIfRunnerLosesMinor, pnlIfRunnerWinsMinor } from './exposure';
 
 const rupees = (r: number) => r * 100;
 
@@ -20,7 +20,7 @@ describe('commissionMinor (RULES §7.6)', () => {
     const w = [
       { side: 'BACK' as const, runnerId: 'A', stakeMinor: rupees(300), oddsHundredths: 200 },
       { side: 'BACK' as const, runnerId: 'B', stakeMinor: rupees(100), oddsHundredths: 200 },
-    ].reduce((sum, bet) => sum + settledRunnerBetMinor(bet, { kind: 'WINNER', runnerId: 'A' }), 0);
+    ].reduce((sum, bet) => sum + (bet.runnerId === 'A' ? pnlIfRunnerWinsMinor(bet) : pnlIfRunnerLosesMinor(bet)), 0);
     expect(w).toBe(rupees(200)); // 300 − 100
     expect(commissionMinor({ basis: 'NET_WIN', rateBps: 500, netPnlMinor: w })).toBe(rupees(10)); // 200 × 5 %
   });

@@ -3,13 +3,15 @@
  * app or the API uses it (no `export *`, eslint.config.mjs).
  */
 export { type ChainAgent, distributePartnership, FULL_SHARE_BPS, percentToBps, refPnlMinor } from './partnership';
-export { applyBet, emptyVector, exposureMinor, marketPnlVector, type RunnerBet } from './exposure';
+export {
+  applyBet, emptyVector, EVEN_ODDS_HUNDREDTHS, exposureMinor, marketPnlVector, mulDivFloor, pnlIfRunnerLosesMinor,
+  pnlIfRunnerWinsMinor, type RunnerBet,
+} from './exposure';
 export { bookmakerToRunnerBet } from './bookmaker';
 export {
   applyFancyBet, EMPTY_FANCY_BOOK, type FancyBet, fancyBetPnlMinor, fancyBook, type FancyBook, fancyExposureMinor,
   fancyPnlAtMinor, fancyRunBook, type FancySide, fancyZoneStarts,
 } from './fancy';
-export { type CasinoRunnerOutcome, type RunnerResult, settledRunnerBetMinor } from './settlement';
 export { commissionMinor } from './commission';
 export { checkPasswordPolicy, type PasswordPolicyContext } from './password-policy';
 export { commonPasswordCheck, previewPasswordPolicy } from './common-passwords';

@@ -1,9 +1,11 @@
 /**
- * A runner bet's settled P&L (RULES §7.5, §7.7), in TypeScript. The product settles in SQL
- * (settle_market, migration 0011); this is the independent oracle the API tests compare every
- * settled bet with after each test (test/helper.ts, B4), and RULES' dead-heat cases pin it.
+ * A runner bet's settled P&L (RULES §7.5, §7.7; CASINO.md §1.0.3), in TypeScript. The product
+ * settles in SQL (api/sql/functions/settle_market.sql); this is the independent oracle the API
+ * tests compare every settled bet with after each test (helper.ts, B4), and RULES' dead-heat
+ * cases pin it (settlement-oracle.test.ts). It lives with the tests because nothing in the
+ * product runs it (ADR 0015).
  */
-import { EVEN_ODDS_HUNDREDTHS, mulDivFloor, pnlIfRunnerLosesMinor, pnlIfRunnerWinsMinor, type RunnerBet } from './exposure';
+import { EVEN_ODDS_HUNDREDTHS, mulDivFloor, pnlIfRunnerLosesMinor, pnlIfRunnerWinsMinor, type RunnerBet } from '@backlay/shared/domain';
 
 /** Result of a runner market (match odds, bookmaker, casino winner). */
 export type RunnerResult =

@@ -1,6 +1,5 @@
-import { exposureMinor, marketPnlVector, type RunnerBet } from './exposure';
-import { fancyBetPnlMinor, type FancyBet } from './fancy';
-import { settledRunnerBetMinor, type RunnerResult } from './settlement';
+import { exposureMinor, fancyBetPnlMinor, marketPnlVector, type FancyBet, type RunnerBet } from '@backlay/shared/domain';
+import { settledRunnerBetMinor, type RunnerResult } from './settlement-oracle';
 
 const rupees = (r: number) => r * 100;
 const HDA = ['H', 'D', 'A'];
@@ -76,5 +75,34 @@ describe('dead heat and ties (RULES §7.7)', () => {
 
   it('refuses a malformed dead heat', () => {
     expect(() => settledRunnerBetMinor(T2[0], { kind: 'DEAD_HEAT', runnerIds: ['H', 'H'] })).toThrow();
+  });
+});
+
+describe('casino outcomes (CASINO.md §1.0.3)', () => {
+  const back = (stakeMinor: number, oddsHundredths = 200): RunnerBet => ({ side: 'BACK', runnerId: 'X', stakeMinor, oddsHundredths });
+  const lay = (stakeMinor: number, oddsHundredths = 200): RunnerBet => ({ side: 'LAY', runnerId: 'X', stakeMinor, oddsHundredths });
+  const on = (rule: 'WIN' | 'LOSE' | 'PUSH' | 'HALF_LOSE' | 'WIN_REDUCED' | 'WIN_PAYTABLE' | 'VOID', profit?: number): RunnerResult => ({
+    kind: 'CASINO',
+    outcomes: { X: profit === undefined ? { rule } : { rule, profit } },
+  });
+
+  it.each([
+    ['WIN at 1.98', back(10_000, 198), on('WIN'), 9_800],
+    ['LOSE', back(10_000), on('LOSE'), -10_000],
+    ['PUSH returns the stake', back(10_000), on('PUSH'), 0],
+    ['VOID returns the stake', back(10_000), on('VOID'), 0],
+    ['HALF_LOSE loses half', back(10_000), on('HALF_LOSE'), -5_000],
+    ['HALF_LOSE of an odd stake rounds toward the player', back(101), on('HALF_LOSE'), -50],
+    ['WIN_REDUCED pays 0.25:1 (Andar Bahar, Bahar first card)', back(10_000), on('WIN_REDUCED', 25), 2_500],
+    ['WIN_REDUCED floors a fraction of a paisa', back(3), on('WIN_REDUCED', 25), 0],
+    ['WIN_PAYTABLE pays its pay-table line (40:1)', back(10_000), on('WIN_PAYTABLE', 4_000), 400_000],
+    ['a lay is the negation of a back: WIN', lay(10_000, 1_200), on('WIN'), -110_000],
+    ['a lay on a half-lost runner wins half', lay(10_000), on('HALF_LOSE'), 5_000],
+  ] as [string, RunnerBet, RunnerResult, number][])('%s', (_name, bet, result, pnl) => {
+    expect(settledRunnerBetMinor(bet, result)).toBe(pnl);
+  });
+
+  it('refuses a casino result with no outcome for the bet’s runner', () => {
+    expect(() => settledRunnerBetMinor(back(100), { kind: 'CASINO', outcomes: {} })).toThrow(/no outcome/);
   });
 });
