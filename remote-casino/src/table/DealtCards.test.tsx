@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { buildCasinoRound } from '@backlay/shared/testing';
-import { DEAL_STEP_MS } from '../ui/PlayingCard';
+import { DEAL_MAX_MS, DEAL_STEP_MS, dealStepMs } from '../ui/PlayingCard';
 import { DealtCards, dealOrder, handLabel } from './DealtCards';
 
 describe('dealOrder', () => {
@@ -22,6 +22,17 @@ describe('dealOrder', () => {
     ['player_b', 'Player b'],
   ])('labels hand %s as %s', (key, label) => {
     expect(handLabel(key)).toBe(label);
+  });
+});
+
+describe('dealStepMs', () => {
+  it.each([
+    [1, DEAL_STEP_MS],
+    [2, DEAL_STEP_MS],
+    [11, DEAL_STEP_MS], // 10 steps of 500 ms: the whole deal in 5 s
+    [41, Math.floor(DEAL_MAX_MS / 40)], // Andar Bahar's long deal, squeezed into 5 s
+  ])('%i new cards: %i ms between cards', (count, step) => {
+    expect(dealStepMs(count)).toBe(step);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { CasinoRoundView } from '@backlay/shared';
-import { PlayingCard } from '../ui/PlayingCard';
+import { PlayingCard, dealStepMs } from '../ui/PlayingCard';
 
 /** A hand's key as a heading: 'dragon' → 'Dragon', 'playerA' → 'Player A'. */
 export function handLabel(key: string): string {
@@ -41,6 +41,7 @@ export function DealtCards({ round }: { round: CasinoRoundView }) {
   if (deal.current.roundId !== round.roundId) deal.current = { roundId: round.roundId, base: 0, count: 0 };
   if (round.cards.length > deal.current.count) deal.current = { roundId: round.roundId, base: deal.current.count, count: round.cards.length };
   const before = deal.current.base;
+  const step = dealStepMs(round.cards.length - before);
 
   if (hands.length === 0) {
     return (
@@ -56,7 +57,7 @@ export function DealtCards({ round }: { round: CasinoRoundView }) {
           <span className="bl-casino-hand__name">{handLabel(h.hand)}</span>
           <span className="bl-casino-hand__cards">
             {h.cards.map((c) => (
-              <PlayingCard key={`${h.hand}:${c.index}`} code={c.code} dealIndex={c.index >= before ? c.index - before : undefined} />
+              <PlayingCard key={`${h.hand}:${c.index}`} code={c.code} dealDelayMs={c.index >= before ? (c.index - before) * step : undefined} />
             ))}
           </span>
         </div>

@@ -1,4 +1,4 @@
-import { CASINO_GAMES, playRound, sha256Hex, type CasinoGame } from '@backlay/shared/casino';
+import { casinoGame, playRound, sha256Hex } from '@backlay/shared/casino';
 
 /** What a settled round publishes for anyone to check it (CASINO.md §2.2, "Verification steps"). */
 export interface RoundProof {
@@ -26,11 +26,6 @@ export interface RoundCheck {
   cardsMatch: boolean;
 }
 
-/** The game definition a round was played with, or null for a game this build does not know. */
-export function gameOf(gameCode: string): CasinoGame | null {
-  return (CASINO_GAMES as Readonly<Record<string, CasinoGame>>)[gameCode] ?? null;
-}
-
 /**
  * Check a settled round in the browser with the same code the table's engine ran
  * (`@backlay/shared/casino`): SHA-256(serverSeed) must be the hash published before betting, and
@@ -40,7 +35,7 @@ export function gameOf(gameCode: string): CasinoGame | null {
  * goes to), so the game's default settings are enough to recompute it.
  */
 export async function checkRound(proof: RoundProof): Promise<RoundCheck> {
-  const game = gameOf(proof.gameCode);
+  const game = casinoGame(proof.gameCode);
   if (!game) throw new Error(`This browser cannot recompute ${proof.gameCode} rounds`);
   const seedHash = await sha256Hex(proof.serverSeed);
   const result = await playRound(game, proof.serverSeed, proof.clientSeed, proof.nonce, game.defaultConfig);
