@@ -60,6 +60,10 @@ const api = spawn(process.execPath, [join(ROOT, API.dir, 'dist', 'main.js')], {
     // Poll the simulated feed faster than a ball is in play (0.7–1.3 s), so every suspension
     // and ball-running pause the journeys wait for reaches the data socket.
     FEED_TICK_MS: '250',
+    // Casino rounds short enough for a journey to bet, watch the deal and the result, and verify:
+    // 10 s to bet, the result on screen 4 s before the next round opens.
+    CASINO_BETTING_SECONDS: '10',
+    CASINO_RESULT_MS: '4000',
   },
 });
 

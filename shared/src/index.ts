@@ -24,29 +24,35 @@ export {
   type UpdateDepositWithdrawStatusRequest, type UpdateUserRequest, UPI_ID_PATTERN, UPI_NAME_MAX_LENGTH,
   UPLOAD_MAX_BYTES, UPLOAD_TYPES, USER_NAMESPACE, type UserClientEvents, type UserInfo, USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH, USERNAME_PATTERN, type UserServerEvents, UTR_PATTERN, type WithdrawRequestBody,
+  type RunnerBetRequest,
+  ALL_CASINO_CATEGORY, CASINO_CATEGORIES, CASINO_SUSPENDED_MESSAGE, type CasinoBet, type CasinoGameListItem,
+  type CasinoMarketView, type CasinoReportResponse, type CasinoResultsResponse, type CasinoRoundRecord, type CasinoRoundView,
+  type CasinoRulesView, type CasinoTableView, type CasinoRoundBook, type CasinoGameReportResponse, type CasinoGameReportRow,
 } from './contracts/index';
 export {
   applyBet, applyFancyBet, bookmakerToRunnerBet, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,
-  fancyRunBook, type FancySide, FULL_SHARE_BPS, previewPasswordPolicy, type RunnerBet,
+  fancyRunBook, type FancySide, FULL_SHARE_BPS, marketPnlVector, previewPasswordPolicy, type RunnerBet,
 } from './domain/index';
 export {
   type AdminMatchSummary, type ApiClient, apiClient, ApiError, authApi, betsApi, clientsApi, createClientsApi,
   type DepositSubmission, paymentsApi, PLAYER_REQUEST_REMARK, settingsApi, sportsAdminApi, sportsApi,
+  casinoApi,
 } from './api-client/index';
 export { publish, on, notify } from './event-bus/bus';
 export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide } from './stores/session';
 export { useObservable } from './stores/use-observable';
 export { useLoad, notifyFailure, type Load } from './stores/use-load';
-export { initialMatchState, marketData, type MatchDataStatus, type MatchState } from './market-data/index';
+export { casinoLive, clockOffsetOf, initialCasinoTableState, initialMatchState, marketData, type CasinoTableState, type MatchDataStatus, type MatchState } from './market-data/index';
 export { readCredentials, writeCredentials, clearCredentials } from './util/storage';
 export { rememberSignOut, clearSignOut, asSignOutReason, signedOutBecause, type SignedOutBecause } from './util/sign-out';
-export { formatRupees, hasAtMostTwoDecimals, sumRupeesForDisplay } from './util/money';
-export { newIdempotencyKey } from './util/idempotency';
+export { formatRupees, hasAtMostTwoDecimals, parseStake, sumRupeesForDisplay, toMinor, toRupees } from './util/money';
+export { createSubmissionKeys, newIdempotencyKey, retryOnNetworkLoss } from './util/idempotency';
 export { lazyWithRetry, importWithRetry } from './util/lazy-with-retry';
 export { Button, TextField, Page, Spinner, EmptyState, SelectField, FormFooter } from './ui/kit';
 export { BuildTag } from './ui/build-tag';
 export { TableScroll } from './ui/table-scroll';
 export { Dialog } from './ui/dialog';
+export { DateRange, rangeInverted, rangeReady } from './ui/date-range';
 export { Pager } from './ui/pager';
 export { AccountStatementView, defaultStatementRange, STATEMENT_DATE_FORMAT } from './ui/account-statement-view';
 export { StandaloneRemote } from './ui/standalone';

@@ -18,6 +18,9 @@ const AgentOdds = lazyWithRetry(() => import('../pages/betting/AgentOdds').then(
 const UnsettledBets = lazyWithRetry(() => import('../pages/betting/UnsettledBets').then((m) => ({ default: m.UnsettledBets })));
 const ProfitLoss = lazyWithRetry(() => import('../pages/betting/ProfitLoss').then((m) => ({ default: m.ProfitLoss })));
 const Results = lazyWithRetry(() => import('../pages/betting/Results').then((m) => ({ default: m.Results })));
+const CasinoTables = lazyWithRetry(() => import('../pages/casino/CasinoTables').then((m) => ({ default: m.CasinoTables })));
+const CasinoRoundBook = lazyWithRetry(() => import('../pages/casino/CasinoRoundBook').then((m) => ({ default: m.CasinoRoundBook })));
+const GameReports = lazyWithRetry(() => import('../pages/casino/GameReports').then((m) => ({ default: m.GameReports })));
 
 /** The admin remote's one route module: a screen for each admin route the route table gives it. */
 export const screens: RemoteModule<'admin'>['screens'] = {
@@ -45,6 +48,9 @@ export const screens: RemoteModule<'admin'>['screens'] = {
   adminUnsettledBetType: UnsettledBets,
   adminProfitLoss: ProfitLoss,
   adminResults: Results,
+  adminCasinoList: CasinoTables,
+  adminCasino: CasinoRoundBook,
+  adminGameReports: GameReports,
 };
 
 export const buildLabel: string = __BUILD_LABEL__;

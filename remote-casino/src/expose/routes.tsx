@@ -1,10 +1,16 @@
-import type { RemoteModule } from '@backlay/shared';
+import { lazyWithRetry, type RemoteModule } from '@backlay/shared';
 
-/**
- * The casino remote's route module. Its screens (live casino list and tables, international
- * casino, casino report) arrive with the casino step; the route table gives it none yet, so the
- * shell shows the not-found page at those paths until then.
- */
-export const screens: RemoteModule<'casino'>['screens'] = {};
+const CasinoList = lazyWithRetry(() => import('../list/CasinoList').then((m) => ({ default: m.CasinoList })));
+const CasinoTablePage = lazyWithRetry(() => import('../table/CasinoTablePage').then((m) => ({ default: m.CasinoTablePage })));
+const CasinoResults = lazyWithRetry(() => import('../results/CasinoResults').then((m) => ({ default: m.CasinoResults })));
+const CasinoReport = lazyWithRetry(() => import('../report/CasinoReport').then((m) => ({ default: m.CasinoReport })));
+
+/** The casino remote's one route module: a screen for each route the route table gives it. */
+export const screens: RemoteModule<'casino'>['screens'] = {
+  casinoList: CasinoList,
+  casinoTable: CasinoTablePage,
+  casinoResult: CasinoResults,
+  casinoReport: CasinoReport,
+};
 
 export const buildLabel: string = __BUILD_LABEL__;

@@ -1,4 +1,4 @@
-import { SelectField, TextField, sportsApi, useLoad } from '@backlay/shared';
+import { SelectField, sportsApi, useLoad } from '@backlay/shared';
 
 /** The value of the sport select meaning every sport. */
 export const ALL_SPORTS = 'all';
@@ -19,24 +19,4 @@ export function sportIdOf(value: string): number | undefined {
 export function SportSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const options = useSportOptions();
   return <SelectField label="Sport" value={value} options={options} onChange={(e) => onChange(e.target.value)} />;
-}
-
-/** From and To date inputs (yyyy-mm-dd), each bounded by the other. */
-export function DateRange({ from, to, onChange }: { from: string; to: string; onChange: (range: { from: string; to: string }) => void }) {
-  return (
-    <>
-      <TextField label="From" type="date" value={from} max={to || undefined} onChange={(e) => onChange({ from: e.target.value, to })} />
-      <TextField label="To" type="date" value={to} min={from || undefined} onChange={(e) => onChange({ from, to: e.target.value })} />
-    </>
-  );
-}
-
-/** True when both dates are set and From is not after To. */
-export function rangeReady(range: { from: string; to: string }): boolean {
-  return range.from !== '' && range.to !== '' && range.from <= range.to;
-}
-
-/** True when both dates are set and From is after To (the range the API refuses). */
-export function rangeInverted(range: { from: string; to: string }): boolean {
-  return range.from !== '' && range.to !== '' && range.from > range.to;
 }

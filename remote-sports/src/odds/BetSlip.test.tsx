@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, betsApi, on, type ErrorCode, type PlaceBetResponse } from '@backlay/shared';
 import { buildFancy, buildMarket, buildRunner } from '@backlay/shared/testing';
 import { BetSlip, type BetSlipProps } from './BetSlip';
-import { parseOdds, parseStake, placeBetWithRetry } from './slip';
+import { parseOdds, placeBetWithRetry } from './slip';
 
 jest.mock('@backlay/shared', () => {
   const actual = jest.requireActual('@backlay/shared');
@@ -54,17 +54,6 @@ describe('slip inputs', () => {
     ['bookmaker', '4.5', null],
   ] as const)('%s odds %s → %s', (type, text, value) => {
     expect(parseOdds(type, text)).toBe(value);
-  });
-
-  it.each([
-    ['100', 100],
-    ['99.5', 99.5],
-    ['0', null],
-    ['-5', null],
-    ['1.234', null],
-    ['', null],
-  ] as const)('stake %s → %s', (text, value) => {
-    expect(parseStake(text)).toBe(value);
   });
 });
 

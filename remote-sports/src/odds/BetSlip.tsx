@@ -2,10 +2,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import {
   Button,
   TextField,
+  createSubmissionKeys,
   formatRupees,
-  newIdempotencyKey,
   notify,
   notifyFailure,
+  parseStake,
+  toMinor,
+  toRupees,
   type ApiError,
   type ButtonValue,
   type Fancy,
@@ -16,8 +19,8 @@ import {
 import { formatLimit, formatPrice } from '../format';
 import { Pnl } from '../ui/Pnl';
 import { overlayText } from './MarketFrame';
-import { projectFancy, projectRunnerMarket, runnerVector, toMinor, toRupees } from './positions';
-import { initialOddsText, parseOdds, parseStake, requestOdds, type PlaceBet, type SlipSelection } from './slip';
+import { projectFancy, projectRunnerMarket, runnerVector } from './positions';
+import { initialOddsText, parseOdds, requestOdds, type PlaceBet, type SlipSelection } from './slip';
 
 export interface BetSlipProps {
   matchId: string;
@@ -67,8 +70,8 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
   const [stakeText, setStakeText] = useState('');
   const [error, setError] = useState<{ message: string; code: ApiError['code'] } | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  /** The key of a submission whose answer was lost, kept for sending the same bet again. */
-  const unknownOutcome = useRef<{ body: string; key: string } | null>(null);
+  /** One key per submission; the key of a submission whose answer was lost, for sending the same bet again. */
+  const keys = useRef(createSubmissionKeys()).current;
 
   const stake = parseStake(stakeText);
   const odds = selection.kind === 'runner' && market ? parseOdds(market.type, oddsText) : null;
@@ -86,17 +89,17 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
     event.preventDefault();
     if (!body || closed || submitting) return;
     const bodyText = JSON.stringify(body);
-    const key = unknownOutcome.current?.body === bodyText ? unknownOutcome.current.key : newIdempotencyKey();
+    const key = keys.keyFor(bodyText);
     setSubmitting(true);
     setError(null);
     try {
       const res = await place(body, key);
-      unknownOutcome.current = null;
+      keys.settle(bodyText, key, false);
       notify('success', res.message);
       onPlaced();
     } catch (e) {
       const failure = e as ApiError;
-      unknownOutcome.current = failure.code === 'NETWORK' ? { body: bodyText, key } : null;
+      keys.settle(bodyText, key, failure.code === 'NETWORK');
       setError({ message: failure.message, code: failure.code });
       notifyFailure(failure);
     } finally {

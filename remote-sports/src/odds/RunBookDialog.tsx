@@ -1,6 +1,6 @@
-import { Dialog, RUN_BOOK_MARGIN, fancyRunBook, type MarketPosition } from '@backlay/shared';
+import { Dialog, RUN_BOOK_MARGIN, fancyRunBook, toRupees, type MarketPosition } from '@backlay/shared';
 import { Pnl } from '../ui/Pnl';
-import { fancyBookOf, toRupees } from './positions';
+import { fancyBookOf } from './positions';
 
 /**
  * The run book of a fancy: the player's P&L for every final score from RUN_BOOK_MARGIN runs

@@ -5,6 +5,8 @@ import {
   bookmakerToRunnerBet,
   exposureMinor,
   fancyExposureMinor,
+  toMinor,
+  toRupees,
   type FancyBook,
   type FancySide,
   type Market,
@@ -19,16 +21,6 @@ import {
  * done by the pure functions of `@backlay/shared/domain` (the ones the API's placement uses), in
  * whole paise: the API's rupees are turned into paise at the edge and back only for display.
  */
-
-/** Rupees as the API sends them → whole paise. */
-export function toMinor(rupees: number): number {
-  return Math.round(rupees * 100);
-}
-
-/** Whole paise → rupees for display. */
-export function toRupees(minor: number): number {
-  return minor / 100;
-}
 
 /**
  * The position a placebet reply states for the bet's market (or fancy): the market's P&L per

@@ -1,7 +1,7 @@
 import {
   betsApi,
   hasAtMostTwoDecimals,
-  type ApiError,
+  retryOnNetworkLoss,
   type FancyBetSide,
   type Market,
   type PlaceBetRequest,
@@ -44,37 +44,13 @@ export function requestOdds(type: Market['type'], odds: number): number {
   return type === 'bookmaker' ? odds / 100 : odds;
 }
 
-/** The typed stake in rupees, or null unless above 0 with at most two decimals. */
-export function parseStake(text: string): number | null {
-  const t = text.trim();
-  return hasAtMostTwoDecimals(t) && Number(t) > 0 ? Number(t) : null;
-}
-
-/** How many times a placement whose answer was lost (network) is sent again with the same key. */
-export const PLACE_BET_NETWORK_RETRIES = 1;
-/** Wait before that automatic retry. */
-export const PLACE_BET_RETRY_DELAY_MS = 1_000;
-
 /** How the slip places its bet: the body and the submission's Idempotency-Key → the reply and its message. */
 export type PlaceBet = (body: PlaceBetRequest, idempotencyKey: string) => Promise<{ data: PlaceBetResponse; message: string }>;
 
 /**
- * Place a bet with the submission's Idempotency-Key. When the answer is lost (a network failure:
- * the bet may or may not have been taken) the same request is sent again with the same key, so
- * the server places it at most once; every other refusal is final.
+ * Place a bet with the submission's Idempotency-Key; a lost answer (network) is sent again with
+ * the same key (`retryOnNetworkLoss`), so the server places it at most once.
  */
-export async function placeBetWithRetry(
-  body: PlaceBetRequest,
-  idempotencyKey: string,
-  retries = PLACE_BET_NETWORK_RETRIES,
-  delayMs = PLACE_BET_RETRY_DELAY_MS,
-): Promise<{ data: PlaceBetResponse; message: string }> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await betsApi.placeBet(body, idempotencyKey);
-    } catch (error) {
-      if ((error as ApiError).code !== 'NETWORK' || attempt >= retries) throw error;
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-    }
-  }
+export function placeBetWithRetry(body: PlaceBetRequest, idempotencyKey: string, retries?: number, delayMs?: number): Promise<{ data: PlaceBetResponse; message: string }> {
+  return retryOnNetworkLoss(() => betsApi.placeBet(body, idempotencyKey), retries, delayMs);
 }

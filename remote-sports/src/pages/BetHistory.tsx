@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   BET_LIST_PAGE_SIZE,
   BuildTag,
+  DateRange,
   EmptyState,
   MESSAGES,
   Page,
@@ -10,13 +11,15 @@ import {
   Spinner,
   betsApi,
   defaultStatementRange,
+  rangeInverted,
+  rangeReady,
   useLoad,
   type BetHistoryQuery,
   type BetPage,
   type BetRow,
 } from '@backlay/shared';
 import { BetTable } from '../bets/BetTable';
-import { ALL_SPORTS, DateRange, SportSelect, rangeInverted, rangeReady, sportIdOf } from '../bets/filters';
+import { ALL_SPORTS, SportSelect, sportIdOf } from '../bets/filters';
 
 /** The status filter of the bet history. */
 export const HISTORY_STATUSES: ReadonlyArray<{ value: NonNullable<BetHistoryQuery['status']>; label: string }> = [

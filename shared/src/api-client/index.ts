@@ -1,4 +1,5 @@
 import { createBetsApi } from './bets-api';
+import { createCasinoApi } from './casino-api';
 import { createApiClient } from './client';
 import { createAuthApi, createClientsApi, createPaymentsApi, createSettingsApi, createSportsAdminApi, createSportsApi } from './domains';
 
@@ -25,3 +26,4 @@ export const sportsAdminApi = createSportsAdminApi(apiClient);
 export const clientsApi = createClientsApi(apiClient);
 export const paymentsApi = createPaymentsApi(apiClient);
 export const betsApi = createBetsApi(apiClient);
+export const casinoApi = createCasinoApi(apiClient);

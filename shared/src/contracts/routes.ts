@@ -39,6 +39,11 @@ export const ROUTES = {
   unsettledBet: { path: '/unsettledbet', owner: 'sports', auth: true },
   betHistory: { path: '/bethistory', owner: 'sports', auth: true },
   profitLoss: { path: '/profitloss', owner: 'sports', auth: true },
+  // Live casino (SPEC §2): the category menu and list, a table, its results, the player's report.
+  casinoList: { path: '/casino-list/LC/4/:categoryId?', owner: 'casino', auth: true },
+  casinoTable: { path: '/casino/:slug/:matchId', owner: 'casino', auth: true },
+  casinoResult: { path: '/casino/result/:matchId?', owner: 'casino', auth: true },
+  casinoReport: { path: '/casinoreport', owner: 'casino', auth: true },
   adminHome: { path: '/admin', owner: 'admin', auth: true },
   adminListClients: { path: '/admin/list-clients', owner: 'admin', auth: true },
   adminChangePassword: { path: '/admin/change-password', owner: 'shell', auth: true },
@@ -72,6 +77,11 @@ export const ROUTES = {
   // Result declaration and rollback: the house only (admin, sadmin), as the API decides.
   adminResults: { path: '/admin/results', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
   adminPaymentMethod: { path: '/admin/payment-method', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
+  // Live casino: switching tables on and off is the house's (as the API decides); every agent sees
+  // its downline's round book and the game reports.
+  adminCasinoList: { path: '/admin/casino-list', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
+  adminCasino: { path: '/admin/casino/:gameCode', owner: 'admin', auth: true },
+  adminGameReports: { path: '/admin/game-reports', owner: 'admin', auth: true },
 } as const satisfies Record<string, RouteDef>;
 
 /** Name of a route in the table. */

@@ -10,9 +10,12 @@ import { isAdminPath } from '../contracts/routes';
 import { DATA_NAMESPACE, SOCKET_PATH } from '../contracts/socket';
 import { on } from '../event-bus/bus';
 import { readCredentials } from '../util/storage';
-import { createMarketDataClient, type DataSocket, type MarketDataClient } from './market-data-client';
+import { createCasinoLiveClient, type CasinoLiveClient } from './casino-live-client';
+import { createDataConnection, type DataSocket } from './data-connection';
+import { createMarketDataClient, type MarketDataClient } from './market-data-client';
 
 export { initialMatchState, type MatchDataStatus, type MatchState } from './market-state';
+export { clockOffsetOf, initialCasinoTableState, type CasinoTableState } from './casino-state';
 
 /**
  * Open the page's data connection: namespace /data on the shell's origin, websocket transport,
@@ -31,12 +34,13 @@ function openDataSocket(): DataSocket {
 }
 
 /**
- * The market-data client of the page. @backlay/shared is a federation singleton, so every app
- * shares this one instance and one data connection. The connection opens when the first match is
- * watched and closes when the session ends. Before reconnecting after a refused handshake it
- * makes one authenticated call, so an expired access token is refreshed first.
+ * The page's data connection. @backlay/shared is a federation singleton, so every app shares this
+ * one instance and one socket, which the market-data and live-casino clients share too. It opens
+ * when the first match or table is watched and closes when the session ends. Before reconnecting
+ * after a refused handshake it makes one authenticated call, so an expired access token is
+ * refreshed first.
  */
-export const marketData: MarketDataClient = createMarketDataClient({
+const dataConnection = createDataConnection({
   createSocket: openDataSocket,
   beforeRetry: () => authApi.userInfo(),
   renewToken: () => apiClient.renewToken(),
@@ -44,4 +48,10 @@ export const marketData: MarketDataClient = createMarketDataClient({
   retryDelayMaxMs: SOCKET_RECONNECT_DELAY_MAX_MS,
 });
 
-on('session.ended').subscribe(() => marketData.close());
+/** The market-data client of the page: live prices of matches. */
+export const marketData: MarketDataClient = createMarketDataClient({ connection: dataConnection });
+
+/** The live-casino client of the page: live rounds of casino tables. */
+export const casinoLive: CasinoLiveClient = createCasinoLiveClient({ connection: dataConnection });
+
+on('session.ended').subscribe(() => dataConnection.close());

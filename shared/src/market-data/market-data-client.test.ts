@@ -1,50 +1,14 @@
 import type { MatchDelta, MatchSnapshot } from '../contracts/sports';
 import { buildMarket } from '../testing/market-data';
-import { createMarketDataClient, type DataSocket } from './market-data-client';
+import { FakeDataSocket } from '../testing/fake-data-socket';
+import { createMarketDataClient } from './market-data-client';
 import type { MatchState } from './market-state';
 
-type Listener = (...args: never[]) => void;
-
-/** A stand-in for a socket.io client socket: records emits, lets the test play the server. */
-class FakeSocket implements DataSocket {
-  connected = false;
-  active = true;
-  emitted: [string, unknown][] = [];
-  acks: ((result: { ok: boolean; message?: string }) => void)[] = [];
-  connects = 0;
-  disconnected = false;
-  private listeners = new Map<string, Listener[]>();
-
-  on(event: string, listener: Listener): this {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
-    return this;
-  }
-  emit(event: string, ...args: unknown[]): this {
-    this.emitted.push([event, args[0]]);
-    if (typeof args[1] === 'function') this.acks.push(args[1] as (result: { ok: boolean; message?: string }) => void);
-    return this;
-  }
-  connect(): this {
-    this.connects += 1;
-    return this;
-  }
-  disconnect(): this {
-    this.disconnected = true;
-    this.connected = false;
-    return this;
-  }
-  removeAllListeners(): this {
-    this.listeners.clear();
-    return this;
-  }
-  /** The server side: fire an event at the client. */
-  fire(event: string, ...args: unknown[]): void {
-    if (event === 'connect') this.connected = true;
-    if (event === 'disconnect') this.connected = false;
-    for (const l of this.listeners.get(event) ?? []) (l as (...a: unknown[]) => void)(...args);
-  }
+/** The shared fake socket, with the subscribes this file checks. */
+class FakeSocket extends FakeDataSocket {
+  override acks: ((result: { ok: boolean; message?: string }) => void)[] = [];
   subscribes(): unknown[] {
-    return this.emitted.filter(([e]) => e === 'subscribe').map(([, p]) => p);
+    return this.sent('subscribe');
   }
 }
 

@@ -1,5 +1,5 @@
-import { formatRupees, hasAtMostTwoDecimals, sumRupeesForDisplay } from './money';
-import { newIdempotencyKey } from './idempotency';
+import { formatRupees, hasAtMostTwoDecimals, parseStake, sumRupeesForDisplay, toMinor, toRupees } from './money';
+import { createSubmissionKeys, newIdempotencyKey, retryOnNetworkLoss } from './idempotency';
 
 describe('money display helpers', () => {
   it.each([
@@ -27,6 +27,24 @@ describe('money display helpers', () => {
     expect(hasAtMostTwoDecimals(text)).toBe(ok);
   });
 
+  it.each([
+    ['100', 100],
+    ['99.5', 99.5],
+    [' 250 ', 250],
+    ['0', null],
+    ['-5', null],
+    ['1.234', null],
+    ['', null],
+  ] as const)('stake %p → %p', (text, value) => {
+    expect(parseStake(text)).toBe(value);
+  });
+
+  it('turns rupees into whole paise and back', () => {
+    expect(toMinor(0.29)).toBe(29); // 0.29 × 100 is 28.999… in floating point
+    expect(toMinor(-1250.5)).toBe(-125050);
+    expect(toRupees(-125050)).toBe(-1250.5);
+  });
+
   it('formats in the Indian grouping with two decimals', () => {
     expect(formatRupees(100000)).toBe('1,00,000.00');
     expect(formatRupees(-265.5)).toBe('-265.50');
@@ -45,5 +63,36 @@ describe('newIdempotencyKey', () => {
     } finally {
       Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
     }
+  });
+});
+
+describe('retryOnNetworkLoss', () => {
+  const network = Object.assign(new Error('Network Error'), { code: 'NETWORK' });
+
+  it('sends again once after a lost answer, and returns the answer of the retry', async () => {
+    const send = jest.fn().mockRejectedValueOnce(network).mockResolvedValueOnce('placed');
+    await expect(retryOnNetworkLoss(send, 1, 0)).resolves.toBe('placed');
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives up after its retries, and never retries a refusal', async () => {
+    const lost = jest.fn().mockRejectedValue(network);
+    await expect(retryOnNetworkLoss(lost, 1, 0)).rejects.toBe(network);
+    expect(lost).toHaveBeenCalledTimes(2);
+    const refused = jest.fn().mockRejectedValue(Object.assign(new Error('Odds changed'), { code: 'ODDS_CHANGED' }));
+    await expect(retryOnNetworkLoss(refused, 1, 0)).rejects.toThrow('Odds changed');
+    expect(refused).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('createSubmissionKeys', () => {
+  it('reuses a key only for the same request after a lost answer', () => {
+    const keys = createSubmissionKeys();
+    const first = keys.keyFor('{"stake":100}');
+    keys.settle('{"stake":100}', first, true);
+    expect(keys.keyFor('{"stake":100}')).toBe(first);
+    expect(keys.keyFor('{"stake":200}')).not.toBe(first);
+    keys.settle('{"stake":100}', first, false);
+    expect(keys.keyFor('{"stake":100}')).not.toBe(first);
   });
 });

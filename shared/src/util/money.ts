@@ -20,3 +20,22 @@ export function sumRupeesForDisplay(...amounts: number[]): number {
 export function hasAtMostTwoDecimals(text: string): boolean {
   return /^\d+(\.\d{1,2})?$/.test(text.trim());
 }
+
+/**
+ * A typed stake in rupees, or null unless it is an amount above 0 with at most two decimals. The
+ * bet slips of every remote read their stake field with it; the server still checks the limits.
+ */
+export function parseStake(text: string): number | null {
+  const t = text.trim();
+  return hasAtMostTwoDecimals(t) && Number(t) > 0 ? Number(t) : null;
+}
+
+/** Rupees as the API sends them → whole paise, the unit of the pure maths of `domain`. */
+export function toMinor(rupees: number): number {
+  return Math.round(rupees * 100);
+}
+
+/** Whole paise → rupees, for display. */
+export function toRupees(minor: number): number {
+  return minor / 100;
+}

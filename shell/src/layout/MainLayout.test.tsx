@@ -12,15 +12,17 @@ const userOf = (role: Role): UserInfo => ({
 });
 
 describe('navLinks', () => {
-  it('gives players the sports, bets, payments, statements, rules, stake buttons and password links', () => {
+  it('gives players the sports, casino, bets, payments, statements, rules, stake buttons and password links', () => {
     expect(navLinks('player', 'user').map((l) => [l.label, l.to])).toEqual([
       ['Home', '/'],
       ['Cricket', '/match/4'],
       ['Soccer', '/match/1'],
       ['Tennis', '/match/2'],
+      ['Casino', '/casino-list/LC/4'],
       ['Unsettled bets', '/unsettledbet'],
       ['Bet history', '/bethistory'],
       ['Profit & loss', '/profitloss'],
+      ['Casino report', '/casinoreport'],
       ['Deposit', '/deposit'],
       ['Withdraw', '/withdraw'],
       ['Statement', '/accountstatement'],
@@ -39,6 +41,8 @@ describe('navLinks', () => {
       ['Unsettled bets', '/admin/unsettledbet'],
       ['Profit & loss', '/admin/profitloss'],
       ['Results', '/admin/results'],
+      ['Casino tables', '/admin/casino-list'],
+      ['Game reports', '/admin/game-reports'],
       ['Statement', '/admin/accountstatement'],
       ['Deposits', '/admin/depositstatement'],
       ['Withdrawals', '/admin/withdrawstatement'],
@@ -51,7 +55,7 @@ describe('navLinks', () => {
   });
 
   it.each(ROLES.filter((r) => r !== 'admin' && r !== 'sadmin' && r !== 'user'))('hides it from %s', (role) => {
-    expect(navLinks('admin', role).map((l) => l.label)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Statement', 'Deposits', 'Withdrawals', 'Change password']);
+    expect(navLinks('admin', role).map((l) => l.label)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Game reports', 'Statement', 'Deposits', 'Withdrawals', 'Change password']);
   });
 });
 
@@ -70,7 +74,7 @@ describe('MainLayout', () => {
       </MemoryRouter>,
     );
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Statement', 'Deposits', 'Withdrawals', 'Change password']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Game reports', 'Statement', 'Deposits', 'Withdrawals', 'Change password']);
     expect(within(nav).getByRole('link', { name: 'Clients' })).toHaveClass('active');
   });
 });

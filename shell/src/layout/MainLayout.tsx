@@ -46,6 +46,9 @@ export function navLinks(area: Area, role: Role): NavItem[] {
           link('adminUnsettledBet', 'Unsettled bets'),
           link('adminProfitLoss', 'Profit & loss'),
           link('adminResults', 'Results'),
+          // Live casino: the tables' switches for the house, the P&L per table for every agent.
+          link('adminCasinoList', 'Casino tables'),
+          link('adminGameReports', 'Game reports'),
           link('adminAccountStatement', 'Statement'),
           link('adminDepositStatement', 'Deposits'),
           link('adminWithdrawStatement', 'Withdrawals'),
@@ -60,10 +63,12 @@ export function navLinks(area: Area, role: Role): NavItem[] {
           link('matchList', 'Cricket', false, { sportId: String(SPORT_IDS.cricket) }),
           link('matchList', 'Soccer', false, { sportId: String(SPORT_IDS.soccer) }),
           link('matchList', 'Tennis', false, { sportId: String(SPORT_IDS.tennis) }),
-          // Bets: the open ones, the settled ones, and the result per market.
+          link('casinoList', 'Casino'),
+          // Bets: the open ones, the settled ones, and the result per market and per casino table.
           link('unsettledBet', 'Unsettled bets'),
           link('betHistory', 'Bet history'),
           link('profitLoss', 'Profit & loss'),
+          link('casinoReport', 'Casino report'),
           // Money together: move it, then the three statements.
           link('deposit', 'Deposit'),
           link('withdraw', 'Withdraw'),

@@ -1,0 +1,80 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { BehaviorSubject } from 'rxjs';
+import { casinoApi, casinoLive, initialCasinoTableState, type CasinoRoundBook as RoundBook, type CasinoTableState } from '@backlay/shared';
+import { buildCasinoBet, buildCasinoRound } from '@backlay/shared/testing';
+import { BOOK_RELOAD_MIN_MS, CasinoRoundBook } from './CasinoRoundBook';
+
+jest.mock('@backlay/shared', () => {
+  const actual = jest.requireActual('@backlay/shared');
+  return { ...actual, casinoApi: { roundBook: jest.fn() }, casinoLive: { watchTable: jest.fn() } };
+});
+
+const api = casinoApi as jest.Mocked<typeof casinoApi>;
+const live = casinoLive as jest.Mocked<typeof casinoLive>;
+
+const BOOK: RoundBook = {
+  matchId: '9023',
+  gameCode: 'dt20',
+  title: 'Dragon Tiger 20-20',
+  round: buildCasinoRound({ matchId: '9023' }),
+  bets: [{ ...buildCasinoBet('b1', { matchId: '9023' }), username: 'demo-user' }],
+  book: [{ marketId: 'r1-winner', name: 'Winner', runners: [{ selectionId: 'dragon', name: 'Dragon', pnl: 98 }, { selectionId: 'tiger', name: 'Tiger', pnl: -100 }, { selectionId: 'tie', name: 'Tie', pnl: -100 }] }],
+};
+
+let feed: BehaviorSubject<CasinoTableState>;
+const delta = (seq: number, over = {}) =>
+  act(() => feed.next({ matchId: '9023', seq, status: 'live', round: buildCasinoRound({ matchId: '9023', ...over }), isDisable: false, phase: 'countdown', clockOffsetMs: 0 }));
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  feed = new BehaviorSubject(initialCasinoTableState('9023'));
+  live.watchTable.mockImplementation(() => feed.asObservable());
+  api.roundBook.mockResolvedValue(BOOK);
+});
+
+function renderPage() {
+  return render(
+    <MemoryRouter initialEntries={['/admin/casino/dt20']}>
+      <Routes>
+        <Route path="/admin/casino/:gameCode" element={<CasinoRoundBook />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('CasinoRoundBook', () => {
+  it('shows the round, the book per market and the downline bets', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Dragon Tiger 20-20 · round book', level: 1 })).toBeInTheDocument();
+    expect(api.roundBook).toHaveBeenCalledWith('dt20');
+    expect(screen.getByRole('status')).toHaveTextContent('Round r1 · betting, 15 s left');
+    const book = screen.getByRole('table', { name: 'Winner book' });
+    expect(within(book).getByRole('row', { name: /^Dragon/ })).toHaveTextContent('Dragon98.00');
+    expect(within(book).getByRole('row', { name: /^Tiger/ })).toHaveTextContent('-100.00');
+    const bets = screen.getByRole('table', { name: 'Downline bets on this round' });
+    expect(within(bets).getByRole('row', { name: /^demo-user/ })).toHaveTextContent('demo-userDragon WinnerBack1.98100.00Open');
+  });
+
+  it('follows the table: reloads the book on its deltas, at most every 2 s', async () => {
+    jest.useFakeTimers({ now: Date.parse('2026-11-21T10:00:00Z'), advanceTimers: true });
+    try {
+      renderPage();
+      await screen.findByRole('table', { name: 'Winner book' });
+      expect(live.watchTable).toHaveBeenCalledWith('9023');
+      delta(5); // the snapshot: no reload
+      expect(api.roundBook).toHaveBeenCalledTimes(1);
+      delta(6, { secondsLeft: 14 });
+      await waitFor(() => expect(api.roundBook).toHaveBeenCalledTimes(2));
+      expect(screen.getByRole('status')).toHaveTextContent('Round r1 · betting, 14 s left');
+      delta(7, { secondsLeft: 13 });
+      delta(8, { status: 'CLOSED', secondsLeft: 0 });
+      expect(api.roundBook).toHaveBeenCalledTimes(2);
+      expect(screen.getByRole('status')).toHaveTextContent('Round r1 · betting closed, dealing');
+      await act(async () => jest.advanceTimersByTime(BOOK_RELOAD_MIN_MS));
+      await waitFor(() => expect(api.roundBook).toHaveBeenCalledTimes(3));
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,182 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  BuildTag,
+  Button,
+  EmptyState,
+  Page,
+  ROUTES,
+  Spinner,
+  casinoApi,
+  casinoLive,
+  formatRupees,
+  routeAllowsRole,
+  useLoad,
+  useObservable,
+  user$,
+  type CasinoRoundBook as RoundBook,
+  type CasinoRoundView,
+} from '@backlay/shared';
+import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, Pnl, SECTION_STYLE, formatBetTime, sideLabel } from '../betting/betting-common';
+
+/** The book reloads at most this often while deltas stream in (the countdown moves every second). */
+export const BOOK_RELOAD_MIN_MS = 2_000;
+
+/** The round in words for the header: its id and where it stands. */
+export function roundLine(round: CasinoRoundView | null): string {
+  if (!round) return 'No round yet';
+  const state = { OPEN: `betting, ${round.secondsLeft} s left`, CLOSED: 'betting closed, dealing', SETTLED: `settled, result ${round.win ?? '—'}`, VOID: `void${round.voidReason ? `: ${round.voidReason}` : ''}` }[round.status];
+  return `Round ${round.roundId} · ${state}`;
+}
+
+/**
+ * Reload the book whenever the table moves (a realtime delta: a bet window opens or closes, cards
+ * are dealt, the round settles), at most every `BOOK_RELOAD_MIN_MS` and once more after the last
+ * delta of a burst. Returns the table's live round, fresher than the book's.
+ */
+function useTableDeltas(matchId: string | null, reload: () => void): CasinoRoundView | null {
+  const [round, setRound] = useState<CasinoRoundView | null>(null);
+  const last = useRef(0);
+  const trailing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    if (!matchId) return undefined;
+    let seq = -1;
+    const sub = casinoLive.watchTable(matchId).subscribe((state) => {
+      if (state.seq < 0 || state.seq === seq) return;
+      const first = seq < 0;
+      seq = state.seq;
+      setRound(state.round);
+      if (first) return; // the snapshot: the book was just loaded
+      const wait = last.current + BOOK_RELOAD_MIN_MS - Date.now();
+      if (wait <= 0) {
+        last.current = Date.now();
+        reload();
+      } else if (!trailing.current) {
+        trailing.current = setTimeout(() => {
+          trailing.current = null;
+          last.current = Date.now();
+          reload();
+        }, wait);
+      }
+    });
+    return () => {
+      sub.unsubscribe();
+      if (trailing.current) clearTimeout(trailing.current);
+      trailing.current = null;
+    };
+  }, [matchId, reload]);
+  return round;
+}
+
+/**
+ * /admin/casino/{gameCode} (agents): the table's current round, its book (per market and runner,
+ * the downline's P&L if that runner wins) and the downline's bets on it, kept current by the
+ * table's realtime deltas.
+ */
+export function CasinoRoundBook() {
+  const { gameCode = '' } = useParams();
+  const { load, reload } = useLoad(() => casinoApi.roundBook(gameCode), gameCode);
+  const book: RoundBook | null = load.state === 'done' ? load.value : null;
+  const live = useTableDeltas(book?.matchId ?? null, reload);
+  const user = useObservable(user$, null);
+  const round = live ?? book?.round ?? null;
+  return (
+    <Page
+      title={book ? `${book.title} · round book` : 'Casino round book'}
+      actions={
+        <Button variant="secondary" className="bl-btn--small" onClick={reload}>
+          Refresh
+        </Button>
+      }
+    >
+      {user && routeAllowsRole('adminCasinoList', user.role) ? <Link to={ROUTES.adminCasinoList.path}>All tables</Link> : null}
+      {load.state === 'loading' ? <Spinner label="Loading the round book" /> : null}
+      {load.state === 'fail' ? <EmptyState>The round book could not be loaded: {load.message}</EmptyState> : null}
+      {book ? (
+        <>
+          <p className="bl-casino-round" role="status">
+            {roundLine(round)}
+          </p>
+          <section style={SECTION_STYLE} aria-labelledby="casino-book-title">
+            <h2 id="casino-book-title" className="bl-section-title">
+              Book
+            </h2>
+            {book.book.length === 0 ? <EmptyState>No markets on this round.</EmptyState> : null}
+            {book.book.map((m) => (
+              <div key={m.marketId} className="bl-market" style={SECTION_STYLE}>
+                <header className="bl-market__head">
+                  <h3 style={MARKET_TITLE_STYLE}>{m.name}</h3>
+                </header>
+                <table className="bl-table bl-table--compact" style={FRAMED_TABLE_STYLE} aria-label={`${m.name} book`}>
+                  <thead>
+                    <tr>
+                      <th scope="col">Runner</th>
+                      <th scope="col" className="num">
+                        Players' P&amp;L if it wins
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {m.runners.map((r) => (
+                      <tr key={r.selectionId}>
+                        <th scope="row">{r.name}</th>
+                        <td className="num">
+                          <Pnl value={r.pnl} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ))}
+          </section>
+          <section aria-labelledby="casino-bets-title">
+            <h2 id="casino-bets-title" className="bl-section-title">
+              Downline bets ({book.bets.length})
+            </h2>
+            {book.bets.length === 0 ? <EmptyState>No bets on this round.</EmptyState> : null}
+            {book.bets.length > 0 ? (
+              <div className="bl-table-wrap">
+                <table className="bl-table bl-table--compact" aria-label="Downline bets on this round">
+                  <thead>
+                    <tr>
+                      <th scope="col">User</th>
+                      <th scope="col">Selection</th>
+                      <th scope="col">Side</th>
+                      <th scope="col" className="num">
+                        Odds
+                      </th>
+                      <th scope="col" className="num">
+                        Stake
+                      </th>
+                      <th scope="col" className="num">
+                        P&amp;L
+                      </th>
+                      <th scope="col">Placed</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {book.bets.map((b) => (
+                      <tr key={b.betId} className={`bl-bet bl-bet--${b.side === 'BACK' ? 'back' : 'lay'}`}>
+                        <th scope="row">{b.username}</th>
+                        <td>
+                          {b.selectionName} <small className="bl-muted">{b.marketName}</small>
+                        </td>
+                        <td>{sideLabel(b.side)}</td>
+                        <td className="num">{b.odds}</td>
+                        <td className="num">{formatRupees(b.stake)}</td>
+                        <td className="num">{b.status === 'voided' ? 'Void' : b.pnl === null ? 'Open' : <Pnl value={b.pnl} />}</td>
+                        <td>{formatBetTime(b.placedAt)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : null}
+          </section>
+        </>
+      ) : null}
+      <BuildTag app="admin" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}

@@ -1,0 +1,81 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { casinoApi, on, type CasinoGameListItem } from '@backlay/shared';
+import { CasinoTables } from './CasinoTables';
+
+jest.mock('@backlay/shared', () => {
+  const actual = jest.requireActual('@backlay/shared');
+  return { ...actual, casinoApi: { games: jest.fn(), setDisabled: jest.fn(), roundBook: jest.fn() } };
+});
+
+const api = casinoApi as jest.Mocked<typeof casinoApi>;
+
+const game = (slug: string, over: Partial<CasinoGameListItem> = {}): CasinoGameListItem => ({
+  title: slug.toUpperCase(), image: `/api/casino/images/${slug}.svg`, slug, match_id: `m-${slug}`, isDisable: false, categoryId: 23, ...over,
+});
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  api.games.mockResolvedValue([
+    game('dt20', { title: 'Dragon Tiger 20-20' }),
+    game('ab20', { title: 'Andar Bahar', categoryId: 26, match_id: -1, isDisable: true }),
+    game('lucky7', { title: 'Lucky 7', categoryId: 27, match_id: -1 }),
+  ]);
+});
+
+function renderPage() {
+  return render(
+    <MemoryRouter>
+      <CasinoTables />
+    </MemoryRouter>,
+  );
+}
+
+describe('CasinoTables', () => {
+  it('lists every table with its category, state, switch and round book link', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Casino tables' });
+    const dt = within(table).getByRole('row', { name: /^Dragon Tiger 20-20/ });
+    expect(dt).toHaveTextContent('Dragon Tiger');
+    expect(dt).toHaveTextContent('Running');
+    expect(within(dt).getByRole('switch', { name: 'Dragon Tiger 20-20 enabled' })).toBeChecked();
+    expect(within(dt).getByRole('link', { name: 'Round book' })).toHaveAttribute('href', '/admin/casino/dt20');
+    const ab = within(table).getByRole('row', { name: /^Andar Bahar/ });
+    expect(ab).toHaveTextContent('Disabled');
+    expect(within(ab).getByRole('switch', { name: 'Andar Bahar enabled' })).not.toBeChecked();
+    expect(within(table).getByRole('row', { name: /^Lucky 7/ })).toHaveTextContent('Between rounds');
+  });
+
+  it('disables a running table by its match id, says so and reloads', async () => {
+    api.setDisabled.mockResolvedValue({ data: { matchId: 'm-dt20', isDisable: true }, message: 'Table disabled' });
+    const notices: string[] = [];
+    const sub = on('ui.notify').subscribe((n) => notices.push(n.message));
+    renderPage();
+    await userEvent.click(await screen.findByRole('switch', { name: 'Dragon Tiger 20-20 enabled' }));
+    await waitFor(() => expect(api.setDisabled).toHaveBeenCalledWith('m-dt20', true));
+    await waitFor(() => expect(api.games).toHaveBeenCalledTimes(2));
+    expect(notices).toEqual(['Table disabled']);
+    expect(api.roundBook).not.toHaveBeenCalled();
+    sub.unsubscribe();
+  });
+
+  it('enables a disabled table, whose id the list leaves out, by the id its round book names', async () => {
+    api.roundBook.mockResolvedValue({ matchId: '9026', gameCode: 'ab20', title: 'Andar Bahar', round: null, bets: [], book: [] });
+    api.setDisabled.mockResolvedValue({ data: { matchId: '9026', isDisable: false }, message: 'Table enabled' });
+    renderPage();
+    await userEvent.click(await screen.findByRole('switch', { name: 'Andar Bahar enabled' }));
+    await waitFor(() => expect(api.setDisabled).toHaveBeenCalledWith('9026', false));
+    expect(api.roundBook).toHaveBeenCalledWith('ab20');
+  });
+
+  it('shows the refusal as a toast', async () => {
+    api.setDisabled.mockRejectedValue(new Error('Only the house may switch tables'));
+    const notices: string[] = [];
+    const sub = on('ui.notify').subscribe((n) => notices.push(`${n.kind}: ${n.message}`));
+    renderPage();
+    await userEvent.click(await screen.findByRole('switch', { name: 'Dragon Tiger 20-20 enabled' }));
+    await waitFor(() => expect(notices).toEqual(['error: Only the house may switch tables']));
+    sub.unsubscribe();
+  });
+});

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Link, generatePath } from 'react-router';
+import { BuildTag, CASINO_CATEGORIES, EmptyState, Page, ROUTES, Spinner, casinoApi, useLoad, type CasinoGameListItem } from '@backlay/shared';
+import { Switch, runAction } from '../sports/sports-common';
+
+/** A table's state as the list says it: switched off, running a round, or between rounds. */
+export function tableState(game: Pick<CasinoGameListItem, 'isDisable' | 'match_id'>): string {
+  if (game.isDisable) return 'Disabled';
+  return game.match_id === -1 ? 'Between rounds' : 'Running';
+}
+
+/**
+ * The table's match id for the switch. The list gives it while a round runs; a disabled table (or
+ * one between rounds) lists -1, so its id comes from the table's round book, which names it.
+ */
+async function matchIdOf(game: CasinoGameListItem): Promise<string> {
+  return game.match_id === -1 ? (await casinoApi.roundBook(game.slug)).matchId : game.match_id;
+}
+
+/**
+ * /admin/casino-list (admin, sadmin): every live table with its category and state and an
+ * Enable/Disable switch (disable-casino-games). Disabling a table voids its open round and refunds
+ * its bets; players then see it suspended. Each table links to its round book.
+ */
+export function CasinoTables() {
+  const { load, reload } = useLoad(() => casinoApi.games());
+  const [busy, setBusy] = useState<string | null>(null);
+  const toggle = (game: CasinoGameListItem, enabled: boolean) => {
+    setBusy(game.slug);
+    void runAction(
+      async () => casinoApi.setDisabled(await matchIdOf(game), !enabled),
+      () => {
+        setBusy(null);
+        reload();
+      },
+    );
+  };
+  const category = (id: number) => CASINO_CATEGORIES.find((c) => c.id === id)?.name ?? '—';
+  return (
+    <Page title="Casino tables">
+      {load.state === 'loading' ? <Spinner label="Loading the tables" /> : null}
+      {load.state === 'fail' ? <EmptyState>The tables could not be loaded: {load.message}</EmptyState> : null}
+      {load.state === 'done' && load.value.length === 0 ? <EmptyState>No casino tables.</EmptyState> : null}
+      {load.state === 'done' && load.value.length > 0 ? (
+        <div className="bl-table-wrap">
+          <table className="bl-table" aria-label="Casino tables">
+            <thead>
+              <tr>
+                <th scope="col">Table</th>
+                <th scope="col">Category</th>
+                <th scope="col">State</th>
+                <th scope="col">Enabled</th>
+                <th scope="col">Book</th>
+              </tr>
+            </thead>
+            <tbody>
+              {load.value.map((g) => (
+                <tr key={g.slug}>
+                  <th scope="row">
+                    {g.title || 'Untitled Game'} <small className="bl-muted">{g.slug}</small>
+                  </th>
+                  <td>{category(g.categoryId)}</td>
+                  <td>
+                    <span className={`bl-badge${g.isDisable ? ' bl-badge--locked' : ''}`}>{tableState(g)}</span>
+                  </td>
+                  <td>
+                    <Switch label={`${g.title || g.slug} enabled`} checked={!g.isDisable} disabled={busy !== null} onChange={(next) => toggle(g, next)} />
+                  </td>
+                  <td>
+                    <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminCasino.path, { gameCode: g.slug })}>
+                      Round book
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <BuildTag app="admin" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}

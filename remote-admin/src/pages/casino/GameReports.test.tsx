@@ -1,0 +1,54 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import moment from 'moment';
+import { casinoApi, type CasinoGameReportRow } from '@backlay/shared';
+import { GameReports, byTable } from './GameReports';
+
+jest.mock('@backlay/shared', () => {
+  const actual = jest.requireActual('@backlay/shared');
+  return { ...actual, casinoApi: { gameReports: jest.fn() } };
+});
+
+const api = casinoApi as jest.Mocked<typeof casinoApi>;
+
+const row = (gameCode: string, child: string, over: Partial<CasinoGameReportRow> = {}): CasinoGameReportRow => ({
+  gameCode, title: gameCode === 'dt20' ? 'Dragon Tiger 20-20' : 'Teen Patti 20-20', childId: `u-${child}`, childUsername: child, bets: 2, stake: 200, pnl: -100, ...over,
+});
+
+const ROWS = [row('dt20', 'demo-smdl', { stake: 0.1, pnl: 0.1 }), row('teen20', 'demo-smdl'), row('dt20', 'other-smdl', { stake: 0.2, pnl: -0.3 })];
+
+beforeEach(() => jest.resetAllMocks());
+
+describe('byTable', () => {
+  it('groups the rows by table in the API\'s order, with subtotals in whole paise', () => {
+    expect(byTable(ROWS).map((g) => [g.gameCode, g.rows.map((r) => r.childUsername), g.bets, g.stake, g.pnl])).toEqual([
+      ['dt20', ['demo-smdl', 'other-smdl'], 4, 0.3, -0.2],
+      ['teen20', ['demo-smdl'], 2, 200, -100],
+    ]);
+  });
+});
+
+describe('GameReports', () => {
+  it('asks for the last 7 days and shows each table with its children and the totals', async () => {
+    api.gameReports.mockResolvedValue({ rows: ROWS, totals: { bets: 6, stake: 200.3, pnl: -100.2 } });
+    render(
+      <MemoryRouter>
+        <GameReports />
+      </MemoryRouter>,
+    );
+    const table = await screen.findByRole('table', { name: 'Casino P&L by table and child' });
+    expect(api.gameReports).toHaveBeenCalledWith({ from: moment().subtract(7, 'days').format('YYYY-MM-DD'), to: moment().format('YYYY-MM-DD') });
+    expect(within(table).getByRole('link', { name: 'Dragon Tiger 20-20' })).toHaveAttribute('href', '/admin/casino/dt20');
+    const rows = within(table).getAllByRole('row').map((r) => r.textContent);
+    expect(rows).toEqual([
+      "Table / childBetsStakePlayers' P&L",
+      'Dragon Tiger 20-2040.30-0.20',
+      'demo-smdl20.100.10',
+      'other-smdl20.20-0.30',
+      'Teen Patti 20-202200.00-100.00',
+      'demo-smdl2200.00-100.00',
+      'Total6200.30-100.20',
+    ]);
+    expect(screen.getByTestId('total-pnl')).toHaveClass('bl-debit');
+  });
+});

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { Link, generatePath } from 'react-router';
+import {
+  BuildTag,
+  DateRange,
+  EmptyState,
+  MESSAGES,
+  Page,
+  ROUTES,
+  Spinner,
+  casinoApi,
+  defaultStatementRange,
+  formatRupees,
+  rangeInverted,
+  rangeReady,
+  sumRupeesForDisplay,
+  useLoad,
+  type CasinoGameReportResponse,
+  type CasinoGameReportRow,
+} from '@backlay/shared';
+import { Pnl } from '../betting/betting-common';
+
+/** One table of the report: its rows (one per direct child) and its subtotal. */
+export interface TableGroup {
+  gameCode: string;
+  title: string;
+  rows: CasinoGameReportRow[];
+  bets: number;
+  stake: number;
+  pnl: number;
+}
+
+/**
+ * The report's rows by table, in the order the API sent them, each with its subtotal (added in
+ * whole paise by `sumRupeesForDisplay`; display only, the API's totals are the figures).
+ */
+export function byTable(rows: readonly CasinoGameReportRow[]): TableGroup[] {
+  const groups = new Map<string, CasinoGameReportRow[]>();
+  for (const row of rows) groups.set(row.gameCode, [...(groups.get(row.gameCode) ?? []), row]);
+  return [...groups.entries()].map(([gameCode, list]) => ({
+    gameCode,
+    title: list[0].title,
+    rows: list,
+    bets: list.reduce((n, r) => n + r.bets, 0),
+    stake: sumRupeesForDisplay(...list.map((r) => r.stake)),
+    pnl: sumRupeesForDisplay(...list.map((r) => r.pnl)),
+  }));
+}
+
+/**
+ * /admin/game-reports (agents): the downline's settled live-casino result over a date range (the
+ * last 7 days by default): per table, one row per direct child (agent or player) with its bets,
+ * stake and the players' P&L under it, the table's subtotal, and the totals.
+ */
+export function GameReports() {
+  const [range, setRange] = useState(defaultStatementRange);
+  const ready = rangeReady(range);
+  const { load } = useLoad<CasinoGameReportResponse | null>(() => (ready ? casinoApi.gameReports(range) : Promise.resolve(null)), JSON.stringify([ready, range]));
+  const report = ready && load.state === 'done' ? load.value : null;
+  return (
+    <Page title="Game reports">
+      <div className="bl-filters">
+        <DateRange from={range.from} to={range.to} onChange={setRange} />
+      </div>
+      {rangeInverted(range) ? (
+        <p className="bl-form-error" role="alert">
+          {MESSAGES.dateRangeInvalid}
+        </p>
+      ) : null}
+      {ready && load.state === 'loading' ? <Spinner label="Loading the game reports" /> : null}
+      {ready && load.state === 'fail' ? <EmptyState>The game reports could not be loaded: {load.message}</EmptyState> : null}
+      {report && report.rows.length === 0 ? <EmptyState>No settled casino bets in these dates.</EmptyState> : null}
+      {report && report.rows.length > 0 ? (
+        <div className="bl-table-wrap">
+          <table className="bl-table" aria-label="Casino P&L by table and child">
+            <thead>
+              <tr>
+                <th scope="col">Table / child</th>
+                <th scope="col" className="num">
+                  Bets
+                </th>
+                <th scope="col" className="num">
+                  Stake
+                </th>
+                <th scope="col" className="num">
+                  Players' P&amp;L
+                </th>
+              </tr>
+            </thead>
+            {byTable(report.rows).map((t) => (
+              <tbody key={t.gameCode}>
+                <tr className="bl-table__summary">
+                  <th scope="row">
+                    <Link to={generatePath(ROUTES.adminCasino.path, { gameCode: t.gameCode })}>{t.title}</Link>
+                  </th>
+                  <td className="num">{t.bets}</td>
+                  <td className="num">{formatRupees(t.stake)}</td>
+                  <td className="num">
+                    <Pnl value={t.pnl} />
+                  </td>
+                </tr>
+                {t.rows.map((r) => (
+                  <tr key={`${t.gameCode}:${r.childId}`}>
+                    <th scope="row" style={{ paddingLeft: 24 }}>
+                      {r.childUsername}
+                    </th>
+                    <td className="num">{r.bets}</td>
+                    <td className="num">{formatRupees(r.stake)}</td>
+                    <td className="num">
+                      <Pnl value={r.pnl} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            ))}
+            <tfoot>
+              <tr>
+                <th scope="row">Total</th>
+                <td className="num" data-testid="total-bets">
+                  {report.totals.bets}
+                </td>
+                <td className="num" data-testid="total-stake">
+                  {formatRupees(report.totals.stake)}
+                </td>
+                <td className="num">
+                  <Pnl value={report.totals.pnl} testId="total-pnl" />
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      ) : null}
+      <BuildTag app="admin" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}

@@ -1,0 +1,151 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { casinoApi, type CasinoGameListItem } from '@backlay/shared';
+import { CasinoList } from './CasinoList';
+import { TILE_IMAGE_VISIBLE_RATIO } from './LazyImage';
+
+jest.mock('@backlay/shared', () => {
+  const actual = jest.requireActual('@backlay/shared');
+  return { ...actual, casinoApi: { games: jest.fn() } };
+});
+
+const api = casinoApi as jest.Mocked<typeof casinoApi>;
+
+const game = (slug: string, over: Partial<CasinoGameListItem> = {}): CasinoGameListItem => ({
+  title: slug.toUpperCase(), image: `/api/casino/images/${slug}.svg`, slug, match_id: `m-${slug}`, isDisable: false, categoryId: 23, ...over,
+});
+
+const GAMES = [
+  game('dt20', { title: 'Dragon Tiger 20-20' }),
+  game('teen20', { title: 'Teen Patti 20-20', categoryId: 20 }),
+  game('ab20', { title: 'Andar Bahar', categoryId: 26, isDisable: true }),
+  game('lucky7', { title: 'Lucky 7', categoryId: 27, match_id: -1 }),
+  game('war', { title: '', categoryId: 29 }),
+];
+
+/** Where the router is, to see where a click went. */
+function Location() {
+  const { pathname } = useLocation();
+  return <p data-testid="location">{pathname}</p>;
+}
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/casino-list/LC/4/:categoryId?" element={<CasinoList />} />
+        <Route path="/casino/:slug/:matchId" element={<p>table page</p>} />
+      </Routes>
+      <Location />
+    </MemoryRouter>,
+  );
+}
+
+const tileNames = () => within(screen.getByRole('list', { name: / games$/ })).getAllByRole('listitem').map((li) => li.textContent);
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  api.games.mockResolvedValue(GAMES);
+});
+
+describe('CasinoList', () => {
+  it('shows the category menu with All Casino selected and every table as a tile', async () => {
+    renderAt('/casino-list/LC/4');
+    expect(await screen.findByRole('list', { name: 'All Casino games' })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Casino categories' });
+    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      'All Casino', 'Roulette', 'Teenpatti', 'Poker', 'Baccarat', 'Dragon Tiger', '32 Cards', 'Andar Bahar', 'Lucky 7', '3 Cards Judgement', 'Casino War', 'Worli', 'Sports', 'Bollywood', 'Lottery', 'Queen', 'Race', 'Others',
+    ]);
+    expect(within(menu).getByRole('link', { name: 'All Casino' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('link', { name: 'Dragon Tiger' })).toHaveAttribute('href', '/casino-list/LC/4/23');
+    expect(tileNames()).toEqual(['Dragon Tiger 20-20', 'Teen Patti 20-20', 'Andar Bahar', 'Lucky 7', 'Untitled Game']);
+    expect(api.games).toHaveBeenCalledTimes(1);
+  });
+
+  it('filters by the category of the path, or of the ?category= query', async () => {
+    renderAt('/casino-list/LC/4/20');
+    expect(await screen.findByRole('list', { name: 'Teenpatti games' })).toBeInTheDocument();
+    expect(tileNames()).toEqual(['Teen Patti 20-20']);
+    await userEvent.click(screen.getByRole('link', { name: 'Dragon Tiger' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/casino-list/LC/4/23');
+    expect(tileNames()).toEqual(['Dragon Tiger 20-20']);
+    expect(screen.getByRole('link', { name: 'Dragon Tiger' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(screen.getByRole('link', { name: 'Poker' }));
+    expect(screen.getByText('No Poker games right now.')).toBeInTheDocument();
+  });
+
+  it('reads ?category= when the path has none', async () => {
+    renderAt('/casino-list/LC/4?category=26');
+    expect(await screen.findByRole('list', { name: 'Andar Bahar games' })).toBeInTheDocument();
+    expect(tileNames()).toEqual(['Andar Bahar']);
+  });
+
+  it('opens an open table at /casino/{slug}/{match_id}', async () => {
+    renderAt('/casino-list/LC/4');
+    await userEvent.click(await screen.findByRole('link', { name: 'Dragon Tiger 20-20' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/casino/dt20/m-dt20');
+  });
+
+  it.each([
+    ['disabled by admin', 'Andar Bahar'],
+    ['without a round (match_id -1)', 'Lucky 7'],
+  ])('warns instead of opening a table %s', async (_why, title) => {
+    renderAt('/casino-list/LC/4');
+    await userEvent.click(await screen.findByRole('button', { name: title }));
+    expect(screen.getByRole('alert')).toHaveTextContent('This game is suspended by admin, please try again later');
+    expect(screen.getByTestId('location')).toHaveTextContent('/casino-list/LC/4');
+  });
+
+  it('sizes tiles at 25%, or 16.66% on a wide layout', async () => {
+    renderAt('/casino-list/LC/4');
+    const tile = (await screen.findByRole('link', { name: 'Dragon Tiger 20-20' })).closest('li');
+    expect(tile).toHaveStyle({ width: '25%' });
+
+    const matchMedia = jest.fn(() => ({ matches: true, addEventListener: jest.fn(), removeEventListener: jest.fn() }));
+    Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
+    try {
+      renderAt('/casino-list/LC/4/23');
+      const wide = await screen.findByRole('list', { name: 'Dragon Tiger games' });
+      expect(within(wide).getByRole('listitem')).toHaveStyle({ width: '16.66%' });
+      expect(matchMedia).toHaveBeenCalledWith('(min-width: 1024px)');
+    } finally {
+      Object.defineProperty(window, 'matchMedia', { value: undefined, configurable: true });
+    }
+  });
+
+  it('requests a tile image only once 10% of it is visible', async () => {
+    const observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit; targets: Element[] }[] = [];
+    class FakeObserver {
+      targets: Element[] = [];
+      constructor(public callback: IntersectionObserverCallback, public options?: IntersectionObserverInit) {
+        observers.push(this);
+      }
+      observe(el: Element) {
+        this.targets.push(el);
+      }
+      disconnect() {}
+    }
+    Object.defineProperty(window, 'IntersectionObserver', { value: FakeObserver, configurable: true });
+    try {
+      renderAt('/casino-list/LC/4/23');
+      const link = await screen.findByRole('link', { name: 'Dragon Tiger 20-20' });
+      expect(link.querySelector('img')).toBeNull();
+      expect(observers[0].options?.threshold).toBe(TILE_IMAGE_VISIBLE_RATIO);
+      const see = (ratio: number) =>
+        act(() => observers[0].callback([{ isIntersecting: ratio > 0, intersectionRatio: ratio, target: observers[0].targets[0] } as IntersectionObserverEntry], observers[0] as unknown as IntersectionObserver));
+      see(0.05);
+      expect(link.querySelector('img')).toBeNull();
+      see(0.1);
+      expect(link.querySelector('img')).toHaveAttribute('src', '/api/casino/images/dt20.svg');
+    } finally {
+      Object.defineProperty(window, 'IntersectionObserver', { value: undefined, configurable: true });
+    }
+  });
+
+  it('says so when the list cannot be loaded', async () => {
+    api.games.mockRejectedValue(new Error('Service unavailable'));
+    renderAt('/casino-list/LC/4');
+    expect(await screen.findByText('The casino games could not be loaded: Service unavailable')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { Link, generatePath, useParams, useSearchParams } from 'react-router';
+import {
+  BuildTag,
+  CASINO_CATEGORIES,
+  CASINO_SUSPENDED_MESSAGE,
+  EmptyState,
+  Page,
+  ROUTES,
+  Spinner,
+  casinoApi,
+  useLoad,
+  type CasinoGameListItem,
+} from '@backlay/shared';
+import { gamesOf, isSuspended, selectedCategory, tileTitle, tileWidth } from './categories';
+import { LazyImage } from './LazyImage';
+
+/** Six tiles a row from this width up (the layout flag of SPEC §2), four below it. */
+export const WIDE_LAYOUT_QUERY = '(min-width: 1024px)';
+
+/** True while the window matches `query` (false where matchMedia is missing). */
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(query).matches);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return undefined;
+    const list = window.matchMedia(query);
+    const onChange = () => setMatches(list.matches);
+    onChange();
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, [query]);
+  return matches;
+}
+
+/**
+ * One tile: the table's image (loaded when 10% of it is visible) and its title. An open table is
+ * a link to /casino/{slug}/{match_id}; a suspended one (disabled, or no round running) is a button
+ * that says so instead of opening the table.
+ */
+export function CasinoTile({ game, sixPerRow, onSuspended }: { game: CasinoGameListItem; sixPerRow: boolean; onSuspended: () => void }) {
+  const title = tileTitle(game);
+  const body = (
+    <>
+      <LazyImage src={game.image} alt="" className="bl-casino-tile__img" />
+      <span className="bl-casino-tile__title">{title}</span>
+    </>
+  );
+  return (
+    <li className="bl-casino-tile" style={{ width: tileWidth(sixPerRow) }}>
+      {isSuspended(game) ? (
+        <button type="button" className="bl-casino-tile__link bl-casino-tile__link--off" onClick={onSuspended}>
+          {body}
+        </button>
+      ) : (
+        <Link className="bl-casino-tile__link" to={generatePath(ROUTES.casinoTable.path, { slug: game.slug, matchId: String(game.match_id) })}>
+          {body}
+        </Link>
+      )}
+    </li>
+  );
+}
+
+/**
+ * /casino-list/LC/4/{categoryId}: the live casino (SPEC §2). The category menu as tabs (All Casino
+ * by default; `?category=` is read too), then the tables of the category as tiles. Opening a
+ * suspended table shows 'This game is suspended by admin, please try again later' instead.
+ */
+export function CasinoList() {
+  const { categoryId: pathId } = useParams();
+  const [search] = useSearchParams();
+  const categoryId = selectedCategory(pathId, search.get('category'));
+  const sixPerRow = useMediaQuery(WIDE_LAYOUT_QUERY);
+  const { load } = useLoad(() => casinoApi.games());
+  const [warning, setWarning] = useState(false);
+  useEffect(() => setWarning(false), [categoryId]);
+
+  const games = load.state === 'done' ? gamesOf(load.value, categoryId) : [];
+  const category = CASINO_CATEGORIES.find((c) => c.id === categoryId)?.name ?? 'All Casino';
+  return (
+    <Page title="Live Casino">
+      <nav className="bl-tabs" aria-label="Casino categories">
+        {CASINO_CATEGORIES.map((c) => (
+          <Link
+            key={c.id}
+            to={generatePath(ROUTES.casinoList.path, { categoryId: String(c.id) })}
+            className={c.id === categoryId ? 'active' : undefined}
+            aria-current={c.id === categoryId ? 'page' : undefined}
+          >
+            {c.name}
+          </Link>
+        ))}
+      </nav>
+      {warning ? (
+        <p className="bl-form-error bl-casino-warning" role="alert">
+          {CASINO_SUSPENDED_MESSAGE}
+        </p>
+      ) : null}
+      {load.state === 'loading' ? <Spinner label="Loading casino games" /> : null}
+      {load.state === 'fail' ? <EmptyState>The casino games could not be loaded: {load.message}</EmptyState> : null}
+      {load.state === 'done' && games.length === 0 ? <EmptyState>No {category} games right now.</EmptyState> : null}
+      {games.length > 0 ? (
+        <ul className="bl-casino-grid" aria-label={`${category} games`}>
+          {games.map((g) => (
+            <CasinoTile key={`${g.slug}:${String(g.match_id)}`} game={g} sixPerRow={sixPerRow} onSuspended={() => setWarning(true)} />
+          ))}
+        </ul>
+      ) : null}
+      <BuildTag app="casino" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}

@@ -1,0 +1,32 @@
+import { ALL_CASINO_CATEGORY, CASINO_CATEGORIES, type CasinoGameListItem } from '@backlay/shared';
+
+/**
+ * The category the list shows: the path's `/casino-list/LC/4/{categoryId}`, else the `?category=`
+ * query, else All Casino (SPEC §2). An id that is not in the menu falls back to All Casino too,
+ * so a stale link still shows the games.
+ */
+export function selectedCategory(pathId: string | undefined, queryId: string | null): number {
+  const raw = pathId ?? queryId ?? undefined;
+  const id = raw === undefined ? Number.NaN : Number(raw);
+  return CASINO_CATEGORIES.some((c) => c.id === id) ? id : ALL_CASINO_CATEGORY;
+}
+
+/** The games of a category: every game for All Casino, else those of that category, in the API's order. */
+export function gamesOf(games: readonly CasinoGameListItem[], categoryId: number): CasinoGameListItem[] {
+  return categoryId === ALL_CASINO_CATEGORY ? [...games] : games.filter((g) => g.categoryId === categoryId);
+}
+
+/** A tile's title, or 'Untitled Game' when the API has none (SPEC §2). */
+export function tileTitle(game: Pick<CasinoGameListItem, 'title'>): string {
+  return game.title?.trim() ? game.title.trim() : 'Untitled Game';
+}
+
+/** True when a tile cannot be opened: the table is disabled, or no round runs on it (match_id -1). */
+export function isSuspended(game: Pick<CasinoGameListItem, 'isDisable' | 'match_id'>): boolean {
+  return game.isDisable || game.match_id === -1 || String(game.match_id) === '-1';
+}
+
+/** Tile width by the layout flag (SPEC §2): six tiles a row on a wide layout, four otherwise. */
+export function tileWidth(sixPerRow: boolean): string {
+  return sixPerRow ? '16.66%' : '25%';
+}

@@ -1,0 +1,60 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import moment from 'moment';
+import { casinoApi, type CasinoReportResponse } from '@backlay/shared';
+import { CasinoReport } from './CasinoReport';
+
+jest.mock('@backlay/shared', () => {
+  const actual = jest.requireActual('@backlay/shared');
+  return { ...actual, casinoApi: { report: jest.fn() } };
+});
+
+const api = casinoApi as jest.Mocked<typeof casinoApi>;
+
+const REPORT: CasinoReportResponse = {
+  rows: [
+    { date: '2026-11-21', gameCode: 'dt20', title: 'Dragon Tiger 20-20', rounds: 3, bets: 4, stake: 400, pnl: 196 },
+    { date: '2026-11-20', gameCode: 'teen20', title: 'Teen Patti 20-20', rounds: 1, bets: 1, stake: 250.5, pnl: -250.5 },
+  ],
+  totals: { rounds: 4, bets: 5, stake: 650.5, pnl: -54.5 },
+};
+
+beforeEach(() => jest.resetAllMocks());
+
+describe('CasinoReport', () => {
+  it('asks for the last 7 days and shows a row per day and table with the totals', async () => {
+    api.report.mockResolvedValue(REPORT);
+    render(<CasinoReport />);
+    const table = await screen.findByRole('table', { name: 'Casino report by day and table' });
+    const to = moment().format('YYYY-MM-DD');
+    const from = moment().subtract(7, 'days').format('YYYY-MM-DD');
+    expect(api.report).toHaveBeenCalledWith({ from, to });
+    expect(screen.getByLabelText('From')).toHaveValue(from);
+    expect(screen.getByLabelText('To')).toHaveValue(to);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Table', 'Rounds', 'Bets', 'Stake', 'P&L']);
+    const dt = within(table).getByRole('row', { name: /^21\/11\/2026 Dragon Tiger/ });
+    expect(dt).toHaveTextContent('Dragon Tiger 20-2034400.00196.00');
+    expect(within(dt).getByText('196.00')).toHaveAttribute('data-pnl', 'pos');
+    const teen = within(table).getByRole('row', { name: /^20\/11\/2026 Teen Patti/ });
+    expect(within(teen).getByText('-250.50')).toHaveAttribute('data-pnl', 'neg');
+    expect(screen.getByTestId('total-rounds')).toHaveTextContent('4');
+    expect(screen.getByTestId('total-bets')).toHaveTextContent('5');
+    expect(screen.getByTestId('total-stake')).toHaveTextContent('650.50');
+    expect(screen.getByTestId('total-pnl')).toHaveTextContent('-54.50');
+  });
+
+  it('asks again for a new range and refuses From after To without asking', async () => {
+    api.report.mockResolvedValue({ rows: [], totals: { rounds: 0, bets: 0, stake: 0, pnl: 0 } });
+    render(<CasinoReport />);
+    expect(await screen.findByText('No casino bets in these dates.')).toBeInTheDocument();
+    const from = screen.getByLabelText('From');
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-11-01');
+    await waitFor(() => expect(api.report).toHaveBeenLastCalledWith(expect.objectContaining({ from: '2026-11-01' })));
+    const calls = api.report.mock.calls.length;
+    await userEvent.clear(from);
+    await userEvent.type(from, '2099-01-01');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Start date must not be after end date');
+    expect(api.report.mock.calls.length).toBe(calls);
+  });
+});

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import {
+  BuildTag,
+  DateRange,
+  EmptyState,
+  MESSAGES,
+  Page,
+  Spinner,
+  casinoApi,
+  defaultStatementRange,
+  formatRupees,
+  rangeInverted,
+  rangeReady,
+  useLoad,
+  type CasinoReportResponse,
+} from '@backlay/shared';
+import { formatReportDate } from '../format';
+import { Pnl } from '../ui/Pnl';
+
+/**
+ * /casinoreport: the player's live-casino result over a date range (the last 7 days by default):
+ * one row per day and table with its rounds, bets, stake and P&L, and the totals.
+ */
+export function CasinoReport() {
+  const [range, setRange] = useState(defaultStatementRange);
+  const ready = rangeReady(range);
+  const { load } = useLoad<CasinoReportResponse | null>(() => (ready ? casinoApi.report(range) : Promise.resolve(null)), JSON.stringify([ready, range]));
+  const report = ready && load.state === 'done' ? load.value : null;
+
+  return (
+    <Page title="Casino Report">
+      <div className="bl-filters">
+        <DateRange from={range.from} to={range.to} onChange={setRange} />
+      </div>
+      {rangeInverted(range) ? (
+        <p className="bl-form-error" role="alert">
+          {MESSAGES.dateRangeInvalid}
+        </p>
+      ) : null}
+      {ready && load.state === 'loading' ? <Spinner label="Loading the casino report" /> : null}
+      {ready && load.state === 'fail' ? <EmptyState>The casino report could not be loaded: {load.message}</EmptyState> : null}
+      {report && report.rows.length === 0 ? <EmptyState>No casino bets in these dates.</EmptyState> : null}
+      {report && report.rows.length > 0 ? (
+        <div className="bl-table-wrap">
+          <table className="bl-table" aria-label="Casino report by day and table">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Table</th>
+                <th scope="col" className="num">
+                  Rounds
+                </th>
+                <th scope="col" className="num">
+                  Bets
+                </th>
+                <th scope="col" className="num">
+                  Stake
+                </th>
+                <th scope="col" className="num">
+                  P&amp;L
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.rows.map((row) => (
+                <tr key={`${row.date}:${row.gameCode}`}>
+                  <th scope="row">{formatReportDate(row.date)}</th>
+                  <td>{row.title}</td>
+                  <td className="num">{row.rounds}</td>
+                  <td className="num">{row.bets}</td>
+                  <td className="num">{formatRupees(row.stake)}</td>
+                  <td className="num">
+                    <Pnl rupees={row.pnl} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Total</th>
+                <td />
+                <td className="num" data-testid="total-rounds">
+                  {report.totals.rounds}
+                </td>
+                <td className="num" data-testid="total-bets">
+                  {report.totals.bets}
+                </td>
+                <td className="num" data-testid="total-stake">
+                  {formatRupees(report.totals.stake)}
+                </td>
+                <td className="num">
+                  <Pnl rupees={report.totals.pnl} testId="total-pnl" />
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      ) : null}
+      <BuildTag app="casino" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}

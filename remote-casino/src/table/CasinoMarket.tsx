@@ -1,0 +1,101 @@
+import { useId } from 'react';
+import type { CasinoMarketView, PlaceBetSide } from '@backlay/shared';
+import { formatOdds } from '../format';
+import { Pnl } from '../ui/Pnl';
+
+/** A click on a price: the runner, the side and the decimal price. */
+export type OnCasinoPrice = (selectionId: string, side: PlaceBetSide, price: number) => void;
+
+/** Whole rupees with Indian grouping for the limits line. */
+const limit = (rupees: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(rupees);
+
+/**
+ * One market of the round: per runner its back price (blue) and, where the table lays it, its
+ * lay price (pink), each a button that opens the slip ("Back Dragon at 1.98"), and the player's
+ * P&L on that runner from its open bets. While the market takes no bets (`closed`: suspended by
+ * the round or the admin, or the betting window is over) it is greyed, its prices are disabled,
+ * and an overlay says why.
+ */
+export function CasinoMarket({ market, closed, pnl, onPrice }: { market: CasinoMarketView; closed: string | null; pnl?: ReadonlyMap<string, number>; onPrice: OnCasinoPrice }) {
+  const headingId = useId();
+  const lays = market.runners.some((r) => r.lay !== null);
+  const price = (runner: CasinoMarketView['runners'][number], side: PlaceBetSide) => {
+    const value = side === 'BACK' ? runner.back : runner.lay;
+    const kind = side === 'BACK' ? 'back' : 'lay';
+    if (value === null) {
+      return (
+        <td className={`bl-price bl-price--${kind} bl-price--none`} aria-label={`${side === 'BACK' ? 'Back' : 'Lay'}: no price`}>
+          <span className="bl-price__odds" aria-hidden="true">
+            –
+          </span>
+        </td>
+      );
+    }
+    return (
+      <td className={`bl-price bl-price--${kind}`}>
+        <button
+          type="button"
+          className="bl-price__btn"
+          aria-label={`${side === 'BACK' ? 'Back' : 'Lay'} ${runner.name} at ${formatOdds(value)}`}
+          disabled={closed !== null}
+          onClick={() => onPrice(runner.selectionId, side, value)}
+        >
+          <span className="bl-price__odds">{formatOdds(value)}</span>
+        </button>
+      </td>
+    );
+  };
+  return (
+    <section className={`bl-market bl-casino-market${closed ? ' bl-casino-market--closed' : ''}`} aria-labelledby={headingId} data-status={closed ? 'closed' : 'open'}>
+      <header className="bl-market__head">
+        <h2 id={headingId}>{market.name}</h2>
+        <span className="bl-limits">
+          Min {limit(market.minStake)} · Max {limit(market.maxStake)}
+        </span>
+      </header>
+      <div className="bl-market__body">
+        <table className="bl-ladder bl-casino-ladder" aria-label={`${market.name} prices`}>
+          <thead>
+            <tr>
+              <th scope="col" className="bl-ladder__runner">
+                <span className="bl-visually-hidden">Runner</span>
+              </th>
+              <th scope="col" className="bl-ladder__side bl-ladder__side--back">
+                Back
+              </th>
+              {lays ? (
+                <th scope="col" className="bl-ladder__side bl-ladder__side--lay">
+                  Lay
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {market.runners.map((runner) => {
+              const p = pnl?.get(runner.selectionId);
+              return (
+                <tr key={runner.selectionId}>
+                  <th scope="row" className="bl-ladder__runner">
+                    {runner.name}
+                    {p !== undefined && p !== 0 ? (
+                      <span className="bl-runner-pnl">
+                        <Pnl rupees={p} />
+                      </span>
+                    ) : null}
+                  </th>
+                  {price(runner, 'BACK')}
+                  {lays ? price(runner, 'LAY') : null}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {closed ? (
+          <div className="bl-market__overlay" role="status">
+            {closed}
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

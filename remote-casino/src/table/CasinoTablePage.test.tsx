@@ -1,0 +1,231 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { BehaviorSubject } from 'rxjs';
+import { ApiError, betsApi, casinoApi, casinoLive, initialCasinoTableState, on, publish, sportsApi, type CasinoRoundView, type CasinoTableState } from '@backlay/shared';
+import { buildCasinoBet, buildCasinoMarket, buildCasinoRound, buildCasinoTable } from '@backlay/shared/testing';
+import { DEAL_STEP_MS } from '../ui/PlayingCard';
+import { CasinoTablePage, marketClosedReason } from './CasinoTablePage';
+
+jest.mock('@backlay/shared', () => {
+  const actual = jest.requireActual('@backlay/shared');
+  return {
+    ...actual,
+    casinoApi: { table: jest.fn(), bets: jest.fn(), round: jest.fn() },
+    casinoLive: { watchTable: jest.fn() },
+    sportsApi: { buttonValues: jest.fn() },
+    betsApi: { placeBet: jest.fn() },
+  };
+});
+
+const api = casinoApi as jest.Mocked<typeof casinoApi>;
+const live = casinoLive as jest.Mocked<typeof casinoLive>;
+const bets = betsApi as jest.Mocked<typeof betsApi>;
+const buttons = sportsApi as jest.Mocked<typeof sportsApi>;
+
+/** The server's clock at the built round's serverTime; the browser's runs 2 s slow. */
+const SERVER_NOW = Date.parse('2026-11-21T10:00:00.000Z');
+const LOCAL_NOW = SERVER_NOW - 2_000;
+
+let feed: BehaviorSubject<CasinoTableState>;
+let seq = 0;
+
+/** The server sends a new image of the round (a snapshot first, then deltas). */
+function serverSends(round: CasinoRoundView | null, isDisable = false) {
+  seq += 1;
+  act(() => feed.next({ matchId: 'm-dt20', seq, status: 'live', round, isDisable, phase: null, clockOffsetMs: round ? Date.parse(round.serverTime) - Date.now() : 0 }));
+}
+
+function renderPage() {
+  return render(
+    <MemoryRouter initialEntries={['/casino/dt20/m-dt20']}>
+      <Routes>
+        <Route path="/casino/:slug/:matchId" element={<CasinoTablePage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const market = () => screen.getByRole('region', { name: 'Winner' });
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  jest.useFakeTimers({ now: LOCAL_NOW, advanceTimers: true });
+  seq = 0;
+  feed = new BehaviorSubject(initialCasinoTableState('m-dt20'));
+  live.watchTable.mockImplementation(() => feed.asObservable());
+  api.table.mockResolvedValue(buildCasinoTable());
+  api.bets.mockResolvedValue([]);
+  buttons.buttonValues.mockResolvedValue([
+    { label: '100', value: 100 },
+    { label: '500', value: 500 },
+  ]);
+});
+
+afterEach(() => jest.useRealTimers());
+
+describe('marketClosedReason', () => {
+  const round = buildCasinoRound();
+  it.each([
+    ['an open market of an open round', buildCasinoMarket(), round, false, 10, null],
+    ['a disabled table', buildCasinoMarket(), round, true, 10, 'Suspended'],
+    ['the window is over', buildCasinoMarket(), round, false, 0, 'Betting closed'],
+    ['a closed round', buildCasinoMarket(), buildCasinoRound({ status: 'CLOSED' }), false, 0, 'Betting closed'],
+    ['a suspended market', buildCasinoMarket({ suspended: true }), round, false, 10, 'Suspended'],
+  ])('%s', (_name, m, r, disabled, seconds, reason) => {
+    expect(marketClosedReason(m, r, disabled, seconds)).toBe(reason);
+  });
+});
+
+describe('CasinoTablePage', () => {
+  it('shows the table, its round and a countdown on the server clock that closes the market at 0', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Dragon Tiger 20-20', level: 1 })).toBeInTheDocument();
+    expect(live.watchTable).toHaveBeenCalledWith('m-dt20');
+    serverSends(buildCasinoRound());
+    expect(screen.getByText('Live')).toBeInTheDocument();
+    expect(screen.getByTestId('round-id')).toHaveTextContent('r1');
+    // 15 s left on the server's clock, although the browser's clock says 17.
+    expect(screen.getByRole('timer')).toHaveTextContent('Bets close in 15 s');
+    expect(within(market()).getByRole('button', { name: 'Back Dragon at 1.98' })).toBeEnabled();
+
+    act(() => jest.advanceTimersByTime(10_000));
+    expect(screen.getByRole('timer')).toHaveTextContent('Bets close in 5 s');
+    act(() => jest.advanceTimersByTime(5_000));
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.getByText('Betting closed', { selector: '.bl-casino-round__status' })).toBeInTheDocument();
+    expect(within(market()).getByRole('button', { name: 'Back Dragon at 1.98' })).toBeDisabled();
+    expect(within(market()).getByRole('status')).toHaveTextContent('Betting closed');
+  });
+
+  it('greys a suspended market and a disabled table, and says why', async () => {
+    renderPage();
+    await screen.findByRole('heading', { name: 'Dragon Tiger 20-20', level: 1 });
+    serverSends(buildCasinoRound({ markets: [buildCasinoMarket({ suspended: true })] }));
+    expect(market()).toHaveAttribute('data-status', 'closed');
+    expect(within(market()).getByRole('status')).toHaveTextContent('Suspended');
+    expect(within(market()).getByRole('button', { name: 'Back Tie at 50' })).toBeDisabled();
+
+    serverSends(buildCasinoRound(), true);
+    expect(screen.getByRole('alert')).toHaveTextContent('This game is suspended by admin, please try again later');
+    expect(within(market()).getByRole('button', { name: 'Back Dragon at 1.98' })).toBeDisabled();
+  });
+
+  it('places a bet from the slip with the stake buttons and the projected P&L, then shows it under my bets', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    api.bets.mockResolvedValueOnce([buildCasinoBet('b0', { selectionId: 'tiger', selectionName: 'Tiger', stake: 50 })]);
+    bets.placeBet.mockResolvedValue({ data: { exposer: 150, balance: 1000, profitlist: [], bet: {} as never }, message: 'Bet Placed Successfully' });
+    const notices: string[] = [];
+    const sub = on('ui.notify').subscribe((n) => notices.push(n.message));
+    renderPage();
+    await screen.findByRole('heading', { name: 'Dragon Tiger 20-20', level: 1 });
+    serverSends(buildCasinoRound());
+    await screen.findByRole('table', { name: 'My bets on this round' });
+    expect(api.bets).toHaveBeenCalledWith('m-dt20', 'r1');
+
+    await user.click(within(market()).getByRole('button', { name: 'Back Dragon at 1.98' }));
+    const slip = screen.getByRole('form', { name: 'Bet slip' });
+    expect(slip).toHaveTextContent('Back Dragon Winner at 1.98');
+    await user.click(within(within(slip).getByRole('group', { name: 'Quick stakes' })).getByRole('button', { name: '100' }));
+    expect(within(slip).getByLabelText('Stake')).toHaveValue('100');
+    // Held: Tiger 50 @ 1.98 (Dragon −50, Tiger +49, Tie −50); the slip adds Dragon 100 @ 1.98.
+    const book = within(slip).getByRole('table', { name: 'Profit or loss if each runner wins' });
+    expect(within(book).getByRole('row', { name: /^Dragon/ })).toHaveTextContent('Dragon-50.0048.00');
+    expect(within(book).getByRole('row', { name: /^Tiger/ })).toHaveTextContent('Tiger49.00-51.00');
+    expect(within(book).getByRole('row', { name: /^Tie/ })).toHaveTextContent('Tie-50.00-150.00');
+    expect(slip).toHaveTextContent('Exposure on this market: 50.00 → 150.00');
+
+    api.bets.mockResolvedValueOnce([buildCasinoBet('b0', { selectionId: 'tiger', selectionName: 'Tiger', stake: 50 }), buildCasinoBet('b1')]);
+    await user.click(within(slip).getByRole('button', { name: 'Place Bet' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Bet slip' })).toBeNull());
+    expect(bets.placeBet).toHaveBeenCalledWith({ matchId: 'm-dt20', marketId: 'r1-winner', selectionId: 'dragon', side: 'BACK', odds: 1.98, stake: 100 }, expect.any(String));
+    expect(notices).toContain('Bet Placed Successfully');
+    const mine = await screen.findByRole('table', { name: 'My bets on this round' });
+    await waitFor(() => expect(within(mine).getAllByRole('row')).toHaveLength(3));
+    sub.unsubscribe();
+  });
+
+  it('keeps the slip open with the server\'s refusal', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    bets.placeBet.mockRejectedValue(new ApiError('Betting is closed for this round', 409, 'MARKET_SUSPENDED'));
+    renderPage();
+    await screen.findByRole('heading', { name: 'Dragon Tiger 20-20', level: 1 });
+    serverSends(buildCasinoRound());
+    await user.click(within(market()).getByRole('button', { name: 'Back Tiger at 1.98' }));
+    await user.type(screen.getByLabelText('Stake'), '200');
+    await user.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Betting is closed for this round');
+    expect(screen.getByRole('form', { name: 'Bet slip' })).toBeInTheDocument();
+  });
+
+  it('disables Place Bet once the window closes with the slip open', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderPage();
+    await screen.findByRole('heading', { name: 'Dragon Tiger 20-20', level: 1 });
+    serverSends(buildCasinoRound());
+    await user.click(within(market()).getByRole('button', { name: 'Back Dragon at 1.98' }));
+    await user.type(screen.getByLabelText('Stake'), '100');
+    expect(screen.getByRole('button', { name: 'Place Bet' })).toBeEnabled();
+    act(() => jest.advanceTimersByTime(16_000));
+    expect(screen.getByRole('button', { name: 'Place Bet' })).toBeDisabled();
+    expect(within(screen.getByRole('form', { name: 'Bet slip' })).getByRole('status')).toHaveTextContent('Betting closed: no more bets on this round.');
+  });
+
+  it('deals the cards by hand in dealing order, then reloads my bets and the last results when the round settles', async () => {
+    renderPage();
+    await screen.findByRole('heading', { name: 'Dragon Tiger 20-20', level: 1 });
+    serverSends(buildCasinoRound());
+    expect(screen.getByRole('region', { name: 'Cards' })).toHaveTextContent('The cards are dealt when betting closes.');
+    const dealt = { status: 'CLOSED' as const, cards: ['8DD', 'KDD'], hands: { dragon: ['8DD'], tiger: ['KDD'] } };
+    serverSends(buildCasinoRound(dealt));
+    const dragon = screen.getByRole('group', { name: 'Dragon' });
+    const tiger = screen.getByRole('group', { name: 'Tiger' });
+    expect(within(dragon).getByRole('img', { name: '8 of diamonds' })).toHaveStyle({ animationDelay: '0ms' });
+    expect(within(tiger).getByRole('img', { name: 'King of diamonds' })).toHaveStyle({ animationDelay: `${DEAL_STEP_MS}ms` });
+    expect(within(tiger).getByRole('img', { name: 'King of diamonds' })).toHaveClass('bl-card--dealt', 'bl-card--red');
+
+    const calls = { bets: api.bets.mock.calls.length, table: api.table.mock.calls.length };
+    api.table.mockResolvedValue(buildCasinoTable({ lastResults: [{ roundId: 'r1', win: '2' }] }));
+    serverSends(buildCasinoRound({ ...dealt, status: 'SETTLED', win: '2', rdesc: 'Tiger#No#D : Even | T : Odd', serverSeed: '3f1c5e0d9b2a47c68e5d0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e' }));
+    expect(screen.getByText('Settled · Tiger')).toBeInTheDocument();
+    // The cards on screen stay the same elements: they are not dealt again.
+    expect(within(screen.getByRole('group', { name: 'Dragon' })).getByRole('img', { name: '8 of diamonds' })).toBe(within(dragon).getByRole('img', { name: '8 of diamonds' }));
+    await waitFor(() => expect(api.bets.mock.calls.length).toBeGreaterThan(calls.bets));
+    await waitFor(() => expect(api.table.mock.calls.length).toBeGreaterThan(calls.table));
+    expect(await screen.findByRole('link', { name: 'Round r1: 2' })).toHaveAttribute('href', '/casino/result/m-dt20?roundId=r1');
+  });
+
+  it('reloads my bets when the wallet moves, and clears the slip on a new round', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderPage();
+    await screen.findByRole('heading', { name: 'Dragon Tiger 20-20', level: 1 });
+    serverSends(buildCasinoRound());
+    await waitFor(() => expect(api.bets).toHaveBeenCalledTimes(1));
+    act(() => publish('wallet.balanceChanged', { balance: 900, exposer: 100 }));
+    await waitFor(() => expect(api.bets).toHaveBeenCalledTimes(2));
+    await user.click(within(market()).getByRole('button', { name: 'Back Dragon at 1.98' }));
+    expect(screen.getByRole('form', { name: 'Bet slip' })).toBeInTheDocument();
+    serverSends(buildCasinoRound({ roundId: 'r2', nonce: 1, markets: [buildCasinoMarket({ marketId: 'r2-winner' })] }));
+    expect(screen.queryByRole('form', { name: 'Bet slip' })).toBeNull();
+    await waitFor(() => expect(api.bets).toHaveBeenLastCalledWith('m-dt20', 'r2'));
+  });
+
+  it('follows the round from casino-market while the realtime subscription is refused', async () => {
+    api.round.mockResolvedValue(buildCasinoRound({ roundId: 'r7' }));
+    renderPage();
+    await screen.findByRole('heading', { name: 'Dragon Tiger 20-20', level: 1 });
+    await act(async () => feed.next({ ...initialCasinoTableState('m-dt20'), status: 'unavailable', error: 'Table not found' }));
+    expect(screen.getByText('Not live')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('round-id')).toHaveTextContent('r7'));
+    await act(async () => jest.advanceTimersByTime(2_000));
+    expect(api.round).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the rules with each payout and RTP', async () => {
+    renderPage();
+    await screen.findByRole('heading', { name: 'Dragon Tiger 20-20', level: 1 });
+    expect(screen.getByText('One card each to Dragon and Tiger from one deck.')).toBeInTheDocument();
+    const payouts = screen.getByRole('table', { name: 'Winner payouts' });
+    expect(within(payouts).getByRole('row', { name: /^Tie/ })).toHaveTextContent('Tie50—84.30%');
+  });
+});

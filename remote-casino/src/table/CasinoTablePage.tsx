@@ -1,0 +1,194 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, generatePath, useParams } from 'react-router';
+import {
+  BuildTag,
+  Button,
+  CASINO_SUSPENDED_MESSAGE,
+  DEFAULT_BUTTON_VALUES,
+  EmptyState,
+  Page,
+  ROUTES,
+  Spinner,
+  casinoApi,
+  on,
+  sportsApi,
+  toRupees,
+  useLoad,
+  type CasinoBet,
+  type CasinoMarketView,
+  type CasinoRoundView,
+  type MatchDataStatus,
+} from '@backlay/shared';
+import type { RoundProof } from '../verify/verify';
+import { VerifyDialog } from '../verify/VerifyPanel';
+import { marketVector } from './book';
+import { CasinoMarket } from './CasinoMarket';
+import { CasinoSlip, type CasinoSelection } from './CasinoSlip';
+import { DealtCards } from './DealtCards';
+import { ResultsStrip } from './ResultsStrip';
+import { RoundBets } from './RoundBets';
+import { RoundStatus, useSecondsToClose } from './RoundStatus';
+import { RulesPanel } from './RulesPanel';
+import { useCasinoTable } from './use-casino-table';
+
+const CONNECTION_TEXT: Record<MatchDataStatus, string> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  resyncing: 'Reconnecting…',
+  unavailable: 'Not live',
+};
+
+const NO_BETS: CasinoBet[] = [];
+
+/**
+ * Why a market takes no bets now, or null when it does: the table is switched off, no round is
+ * open, the betting window is over (on the server's clock) or the market itself is suspended.
+ */
+export function marketClosedReason(market: CasinoMarketView, round: CasinoRoundView, isDisable: boolean, seconds: number): string | null {
+  if (isDisable) return 'Suspended';
+  if (round.status !== 'OPEN' || seconds <= 0) return 'Betting closed';
+  if (market.suspended) return 'Suspended';
+  return null;
+}
+
+/** What a settled round reveals for the Verify view; null before it settles. */
+export function proofOf(round: CasinoRoundView | null): RoundProof | null {
+  if (!round || round.status !== 'SETTLED' || !round.serverSeed) return null;
+  const { gameCode, roundId, serverSeed, serverSeedHash, clientSeed, nonce, cards, hands } = round;
+  return { gameCode, roundId, serverSeed, serverSeedHash, clientSeed, nonce, cards, hands };
+}
+
+/**
+ * The player's side of the round: its bets on it (casino-bets) and its stake buttons. The bets
+ * load again for each round, when the round settles or is voided (their results), after a bet,
+ * and whenever the wallet moves.
+ */
+function usePlayerRound(matchId: string, round: CasinoRoundView | null) {
+  const roundId = round?.roundId;
+  const finished = round?.status === 'SETTLED' || round?.status === 'VOID';
+  const bets = useLoad(() => (roundId ? casinoApi.bets(matchId, roundId) : Promise.resolve(NO_BETS)), `${matchId}:${roundId ?? ''}`);
+  const buttons = useLoad(() => sportsApi.buttonValues());
+  const { reload } = bets;
+  useEffect(() => {
+    if (finished) reload();
+  }, [finished, reload]);
+  useEffect(() => {
+    const sub = on('wallet.balanceChanged').subscribe(() => reload());
+    return () => sub.unsubscribe();
+  }, [reload]);
+  return {
+    bets: bets.load,
+    open: bets.load.state === 'done' ? bets.load.value : NO_BETS,
+    stakeButtons: buttons.load.state === 'done' && buttons.load.value.length > 0 ? buttons.load.value : DEFAULT_BUTTON_VALUES,
+    reload,
+  };
+}
+
+/**
+ * /casino/{slug}/{matchId}: a live table. The title, the round id and its countdown (on the
+ * server's clock), the cards dealt one by one, the round's markets with their back (and lay)
+ * prices, greyed once betting closes, and the bet slip under the market clicked, with each
+ * runner's P&L from the player's bets and the slip; then the player's bets on the round, the last
+ * results and the rules. Everything follows the table's realtime deltas.
+ */
+export function CasinoTablePage() {
+  const { matchId = '' } = useParams();
+  return <CasinoTable key={matchId} matchId={matchId} />;
+}
+
+function CasinoTable({ matchId }: { matchId: string }) {
+  const model = useCasinoTable(matchId);
+  const { round, isDisable, reloadTable } = model;
+  const seconds = useSecondsToClose(round, model.clockOffsetMs);
+  const player = usePlayerRound(matchId, round);
+  const [slip, setSlip] = useState<CasinoSelection | null>(null);
+  const [verify, setVerify] = useState<RoundProof | null>(null);
+  const proof = useMemo(() => proofOf(round), [round]);
+
+  // A new round starts with an empty slip; a settled or voided one brings new last results.
+  const roundId = round?.roundId;
+  const finished = round?.status === 'SETTLED' || round?.status === 'VOID';
+  useEffect(() => setSlip(null), [roundId]);
+  useEffect(() => {
+    if (finished) reloadTable();
+  }, [finished, roundId, reloadTable]);
+
+  const pnlByMarket = useMemo(() => {
+    const out = new Map<string, Map<string, number>>();
+    for (const m of round?.markets ?? []) {
+      const minor = marketVector(m, player.open);
+      out.set(m.marketId, new Map([...minor].map(([id, v]) => [id, toRupees(v)])));
+    }
+    return out;
+  }, [round, player.open]);
+
+  if (model.table.state === 'loading') return <Spinner label="Loading the table" />;
+  if (model.table.state === 'fail') {
+    return (
+      <Page title="Live Casino">
+        <EmptyState>This table could not be opened: {model.table.message}</EmptyState>
+        <Link to={generatePath(ROUTES.casinoList.path, {})}>Back to the casino</Link>
+      </Page>
+    );
+  }
+  const table = model.table.value;
+
+  return (
+    <Page
+      title={table.title}
+      actions={
+        <span className={`bl-live bl-live--${model.status}`} role="status">
+          {CONNECTION_TEXT[model.status]}
+        </span>
+      }
+    >
+      {isDisable ? (
+        <p className="bl-form-error bl-casino-warning" role="alert">
+          {CASINO_SUSPENDED_MESSAGE}
+        </p>
+      ) : null}
+      {round ? <RoundStatus round={round} seconds={seconds} /> : <EmptyState>No round is running on this table right now.</EmptyState>}
+      {proof ? (
+        <p className="bl-casino-verify">
+          <Button variant="secondary" className="bl-btn--small" onClick={() => setVerify(proof)}>
+            Verify round {proof.roundId}
+          </Button>
+        </p>
+      ) : null}
+      <div className="bl-odds bl-casino">
+        <div className="bl-markets">
+          {round ? <DealtCards round={round} /> : null}
+          {round?.markets.map((m) => {
+            const closed = marketClosedReason(m, round, isDisable, seconds);
+            return (
+              <div key={m.marketId} className="bl-market-wrap">
+                <CasinoMarket market={m} closed={closed} pnl={pnlByMarket.get(m.marketId)} onPrice={(selectionId, side, price) => setSlip({ marketId: m.marketId, selectionId, side, price })} />
+                {slip && slip.marketId === m.marketId ? (
+                  <CasinoSlip
+                    key={`${slip.selectionId}:${slip.side}:${slip.price}`}
+                    matchId={matchId}
+                    selection={slip}
+                    market={m}
+                    bets={player.open}
+                    stakeButtons={player.stakeButtons}
+                    closed={closed}
+                    onPlaced={() => {
+                      setSlip(null);
+                      player.reload();
+                    }}
+                    onCancel={() => setSlip(null)}
+                  />
+                ) : null}
+              </div>
+            );
+          })}
+          <ResultsStrip matchId={matchId} results={table.lastResults} />
+          <RulesPanel rules={table.rules} />
+        </div>
+        <RoundBets load={player.bets} />
+      </div>
+      {verify ? <VerifyDialog proof={verify} onClose={() => setVerify(null)} /> : null}
+      <BuildTag app="casino" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}

@@ -1,0 +1,64 @@
+import {
+  applyBet,
+  exposureMinor,
+  marketPnlVector,
+  toMinor,
+  type CasinoBet,
+  type CasinoMarketView,
+  type PlaceBetSide,
+  type RunnerBet,
+} from '@backlay/shared';
+
+/**
+ * The player's book on a casino market and what the slip's bet makes of it. A casino bet is a
+ * runner bet (placed through POST placebet like a sports bet), so the book is the same P&L vector
+ * and exposure as on the odds page, by the same pure functions of `@backlay/shared/domain` that
+ * the API's placement uses, in whole paise.
+ */
+
+/** A bet as the domain maths take it: decimal odds in hundredths, the stake in paise. */
+export function toRunnerBet(bet: { selectionId: string; side: PlaceBetSide; odds: number; stakeMinor: number }): RunnerBet {
+  return { side: bet.side, runnerId: bet.selectionId, stakeMinor: bet.stakeMinor, oddsHundredths: Math.round(bet.odds * 100) };
+}
+
+/** The P&L per runner (paise) of the player's open bets on this market. */
+export function marketVector(market: CasinoMarketView, bets: readonly CasinoBet[]): Map<string, number> {
+  const open = bets.filter((b) => b.marketId === market.marketId && b.status === 'open');
+  return marketPnlVector(
+    open.map((b) => toRunnerBet({ selectionId: b.selectionId, side: b.side, odds: b.odds, stakeMinor: toMinor(b.stake) })),
+    market.runners.map((r) => r.selectionId),
+  );
+}
+
+/** One runner's P&L now and with the slip's bet (paise; `afterMinor` null without a bet). */
+export interface RunnerBook {
+  selectionId: string;
+  name: string;
+  nowMinor: number;
+  afterMinor: number | null;
+}
+
+/**
+ * Each runner's P&L from the player's open bets on the market, and with the slip's bet added
+ * (null while the slip has no valid stake), with the market's exposure before and after.
+ */
+export function projectMarket(
+  market: CasinoMarketView,
+  bets: readonly CasinoBet[],
+  slip: { selectionId: string; side: PlaceBetSide; odds: number; stakeMinor: number } | null,
+): { rows: RunnerBook[]; exposureNowMinor: number; exposureAfterMinor: number | null } {
+  const now = marketVector(market, bets);
+  let after: Map<string, number> | null = null;
+  if (slip) {
+    try {
+      after = applyBet(now, toRunnerBet(slip));
+    } catch {
+      after = null; // a price the maths refuse (not above 1.00): nothing to project
+    }
+  }
+  return {
+    rows: market.runners.map((r) => ({ selectionId: r.selectionId, name: r.name, nowMinor: now.get(r.selectionId) ?? 0, afterMinor: after ? (after.get(r.selectionId) ?? 0) : null })),
+    exposureNowMinor: exposureMinor(now),
+    exposureAfterMinor: after ? exposureMinor(after) : null,
+  };
+}

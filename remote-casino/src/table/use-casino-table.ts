@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  casinoApi,
+  casinoLive,
+  clockOffsetOf,
+  initialCasinoTableState,
+  type CasinoRoundView,
+  type CasinoTableState,
+  type CasinoTableView,
+  type Load,
+  type MatchDataStatus,
+} from '@backlay/shared';
+
+/** While the table's realtime subscription is refused, the round is read this often instead. */
+export const ROUND_POLL_MS = 2_000;
+
+/** What the table page draws: the table, its round as it stands and the server clock's offset. */
+export interface CasinoTableModel {
+  table: Load<CasinoTableView>;
+  /** The round: the realtime one once its snapshot came, else the table view's. */
+  round: CasinoRoundView | null;
+  isDisable: boolean;
+  status: MatchDataStatus;
+  /** Server clock minus local clock (ms), for the countdown. */
+  clockOffsetMs: number;
+  /** Read the table view again (its last results change when a round settles). */
+  reloadTable: () => void;
+}
+
+/**
+ * A table for the life of the page: its view (get-casino-data-by-id) and its live round from the
+ * data connection (casinoLive.watchTable: a snapshot, then every delta). When the server refuses
+ * the realtime subscription the round is read from casino-market every `ROUND_POLL_MS` instead, so
+ * the page still follows the round.
+ */
+export function useCasinoTable(matchId: string): CasinoTableModel {
+  const [table, setTable] = useState<Load<CasinoTableView>>({ state: 'loading' });
+  const [tableOffset, setTableOffset] = useState(0);
+  const [version, setVersion] = useState(0);
+  const [live, setLive] = useState<CasinoTableState>(() => initialCasinoTableState(matchId));
+  const [polled, setPolled] = useState<{ round: CasinoRoundView; offsetMs: number } | null>(null);
+  const shown = useRef(false);
+  const reloadTable = useCallback(() => setVersion((v) => v + 1), []);
+
+  useEffect(() => {
+    let current = true;
+    casinoApi.table(matchId).then(
+      (value) => {
+        if (!current) return;
+        shown.current = true;
+        setTable({ state: 'done', value });
+        setTableOffset(clockOffsetOf(value.round, Date.now(), 0));
+      },
+      (error: Error) => {
+        // A failed reload keeps the table on screen; only a failed first load replaces it.
+        if (current && !shown.current) setTable({ state: 'fail', message: error.message });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [matchId, version]);
+
+  useEffect(() => {
+    setLive(initialCasinoTableState(matchId));
+    const subscription = casinoLive.watchTable(matchId).subscribe(setLive);
+    return () => subscription.unsubscribe();
+  }, [matchId]);
+
+  const refused = live.status === 'unavailable';
+  useEffect(() => {
+    if (!refused) {
+      setPolled(null);
+      return undefined;
+    }
+    let current = true;
+    const poll = () =>
+      casinoApi.round(matchId).then(
+        (round) => current && setPolled({ round, offsetMs: clockOffsetOf(round, Date.now(), 0) }),
+        () => undefined, // the next poll tries again
+      );
+    void poll();
+    const timer = setInterval(() => void poll(), ROUND_POLL_MS);
+    return () => {
+      current = false;
+      clearInterval(timer);
+    };
+  }, [matchId, refused]);
+
+  const view = table.state === 'done' ? table.value : null;
+  // The freshest source: the polled round while the subscription is refused, else the realtime
+  // image once its snapshot came, else the table view's.
+  const usePolled = refused && polled !== null;
+  const realtime = !usePolled && live.seq >= 0;
+  const round = usePolled ? polled.round : realtime ? live.round : (view?.round ?? null);
+  return {
+    table,
+    round,
+    isDisable: realtime ? live.isDisable : (view?.isDisable ?? false),
+    status: live.status,
+    clockOffsetMs: usePolled ? polled.offsetMs : realtime ? live.clockOffsetMs : tableOffset,
+    reloadTable,
+  };
+}

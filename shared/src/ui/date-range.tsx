@@ -1,0 +1,27 @@
+import { TextField } from './kit';
+
+/** A date range of a report's filters: yyyy-mm-dd text as the date inputs give it ('' while unset). */
+export interface DateRangeValue {
+  from: string;
+  to: string;
+}
+
+/** From and To date inputs (yyyy-mm-dd), each bounded by the other: the filters of every report. */
+export function DateRange({ from, to, onChange }: DateRangeValue & { onChange: (range: DateRangeValue) => void }) {
+  return (
+    <>
+      <TextField label="From" type="date" value={from} max={to || undefined} onChange={(e) => onChange({ from: e.target.value, to })} />
+      <TextField label="To" type="date" value={to} min={from || undefined} onChange={(e) => onChange({ from, to: e.target.value })} />
+    </>
+  );
+}
+
+/** True when both dates are set and From is not after To (a range worth asking the API for). */
+export function rangeReady(range: DateRangeValue): boolean {
+  return range.from !== '' && range.to !== '' && range.from <= range.to;
+}
+
+/** True when both dates are set and From is after To (the range the API refuses). */
+export function rangeInverted(range: DateRangeValue): boolean {
+  return range.from !== '' && range.to !== '' && range.from > range.to;
+}
