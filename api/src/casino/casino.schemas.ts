@@ -96,12 +96,13 @@ export const schemas = {
           type: 'array',
           items: {
             type: 'object',
-            required: ['title', 'image', 'slug', 'match_id', 'isDisable', 'categoryId'],
+            required: ['title', 'image', 'slug', 'match_id', 'matchId', 'isDisable', 'categoryId'],
             properties: {
               title: { type: 'string' },
               image: { type: 'string' },
               slug: { type: 'string' },
               match_id: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+              matchId: { type: 'string' },
               isDisable: { type: 'boolean' },
               categoryId: { type: 'integer' },
             },

@@ -38,6 +38,8 @@ export interface CasinoServiceDeps {
   events: DomainEvents;
 }
 
+/** A table whose last round settled this recently is between rounds, still running. */
+export const RUNNING_GAP_MS = 60_000;
 /** Rounds per page of done-results. */
 export const RESULTS_PAGE_SIZE = 20;
 /** Rounds in a table's results strip. */
@@ -50,18 +52,27 @@ const rupees = (minor: string | bigint | null): number => (minor === null ? 0 : 
 export class CasinoService {
   constructor(private readonly deps: CasinoServiceDeps) {}
 
-  /** GET get-casino-games: every table; match_id -1 while it is disabled or has no round running. */
+  /**
+   * GET get-casino-games: every table. match_id is the table's id while it runs: enabled, with a
+   * round open or closing, or between rounds (the last one settled within RUNNING_GAP_MS); -1
+   * when it is disabled or its engine is not running. `matchId` is always the table's id (the
+   * admin's switch).
+   */
   async games(): Promise<CasinoGameListItem[]> {
-    const tables = await repo.listTables(this.deps.db);
-    const live = new Set((await repo.liveRounds(this.deps.db)).map((round) => round.matchId));
-    return tables.map((table) => ({
-      title: table.title,
-      image: `/api/casino/images/${table.gameCode}.svg`,
-      slug: table.gameCode,
-      match_id: table.enabled && live.has(table.matchId) ? table.matchId : -1,
-      isDisable: !table.enabled,
-      categoryId: table.categoryId,
-    }));
+    const nowMs = this.deps.clock.nowMs();
+    return (await repo.tablesWithNewestRound(this.deps.db)).map(({ table, round }) => {
+      const live = round !== null && (round.status === 'OPEN' || round.status === 'CLOSED');
+      const between = round?.settledAt != null && nowMs - round.settledAt.getTime() <= RUNNING_GAP_MS;
+      return {
+        title: table.title,
+        image: `/api/casino/images/${table.gameCode}.svg`,
+        slug: table.gameCode,
+        match_id: table.enabled && (live || between) ? table.matchId : -1,
+        matchId: table.matchId,
+        isDisable: !table.enabled,
+        categoryId: table.categoryId,
+      };
+    });
   }
 
   /** GET get-casino-data-by-id/{matchId}: the table, its rules, its round and its last results. */

@@ -13,7 +13,7 @@ jest.mock('@backlay/shared', () => {
 const api = casinoApi as jest.Mocked<typeof casinoApi>;
 
 const game = (slug: string, over: Partial<CasinoGameListItem> = {}): CasinoGameListItem => ({
-  title: slug.toUpperCase(), image: `/api/casino/images/${slug}.svg`, slug, match_id: `m-${slug}`, isDisable: false, categoryId: 23, ...over,
+  title: slug.toUpperCase(), image: `/api/casino/images/${slug}.svg`, slug, match_id: `m-${slug}`, matchId: `m-${slug}`, isDisable: false, categoryId: 23, ...over,
 });
 
 const GAMES = [

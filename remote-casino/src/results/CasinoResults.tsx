@@ -17,7 +17,6 @@ import {
   type CasinoRoundRecord,
 } from '@backlay/shared';
 import { formatCasinoTime, resultName } from '../format';
-import { isSuspended } from '../list/categories';
 import { PlayingCard } from '../ui/PlayingCard';
 import { VerifyDialog } from '../verify/VerifyPanel';
 
@@ -49,7 +48,8 @@ function RecordVerify({ record, onClose }: { record: CasinoRoundRecord; onClose:
 function TablePicker() {
   const navigate = useNavigate();
   const { load } = useLoad(() => casinoApi.games());
-  const games = load.state === 'done' ? load.value.filter((g) => !isSuspended(g)) : [];
+  // Every table, a disabled one too: its settled rounds stay history anyone may check.
+  const games = load.state === 'done' ? load.value : [];
   return (
     <>
       {load.state === 'loading' ? <Spinner label="Loading the tables" /> : null}
@@ -59,7 +59,7 @@ function TablePicker() {
           <SelectField
             label="Table"
             value=""
-            options={[{ value: '', label: 'Choose a table' }, ...games.map((g) => ({ value: String(g.match_id), label: g.title || 'Untitled Game' }))]}
+            options={[{ value: '', label: 'Choose a table' }, ...games.map((g) => ({ value: g.matchId, label: g.title || 'Untitled Game' }))]}
             onChange={(e) => {
               if (e.target.value) navigate(generatePath(ROUTES.casinoResult.path, { matchId: e.target.value }));
             }}

@@ -50,8 +50,10 @@ export interface CasinoGameListItem {
   image: string;
   /** The table's game code, used in /casino/{slug}/{match_id}. */
   slug: string;
-  /** The table's match id, or -1 while no round is running (disabled, or not started). */
+  /** The table's match id while it runs (a round open, or between rounds), or -1 (disabled, or stopped). */
   match_id: string | -1;
+  /** The table's match id whatever its state (the admin's switch acts on it). */
+  matchId: string;
   isDisable: boolean;
   categoryId: number;
 }

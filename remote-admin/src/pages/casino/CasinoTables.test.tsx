@@ -6,13 +6,13 @@ import { CasinoTables } from './CasinoTables';
 
 jest.mock('@backlay/shared', () => {
   const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, casinoApi: { games: jest.fn(), setDisabled: jest.fn(), roundBook: jest.fn() } };
+  return { ...actual, casinoApi: { games: jest.fn(), setDisabled: jest.fn() } };
 });
 
 const api = casinoApi as jest.Mocked<typeof casinoApi>;
 
 const game = (slug: string, over: Partial<CasinoGameListItem> = {}): CasinoGameListItem => ({
-  title: slug.toUpperCase(), image: `/api/casino/images/${slug}.svg`, slug, match_id: `m-${slug}`, isDisable: false, categoryId: 23, ...over,
+  title: slug.toUpperCase(), image: `/api/casino/images/${slug}.svg`, slug, match_id: `m-${slug}`, matchId: `m-${slug}`, isDisable: false, categoryId: 23, ...over,
 });
 
 beforeEach(() => {
@@ -44,7 +44,7 @@ describe('CasinoTables', () => {
     const ab = within(table).getByRole('row', { name: /^Andar Bahar/ });
     expect(ab).toHaveTextContent('Disabled');
     expect(within(ab).getByRole('switch', { name: 'Andar Bahar enabled' })).not.toBeChecked();
-    expect(within(table).getByRole('row', { name: /^Lucky 7/ })).toHaveTextContent('Between rounds');
+    expect(within(table).getByRole('row', { name: /^Lucky 7/ })).toHaveTextContent('Stopped');
   });
 
   it('disables a running table by its match id, says so and reloads', async () => {
@@ -56,17 +56,14 @@ describe('CasinoTables', () => {
     await waitFor(() => expect(api.setDisabled).toHaveBeenCalledWith('m-dt20', true));
     await waitFor(() => expect(api.games).toHaveBeenCalledTimes(2));
     expect(notices).toEqual(['Table disabled']);
-    expect(api.roundBook).not.toHaveBeenCalled();
     sub.unsubscribe();
   });
 
-  it('enables a disabled table, whose id the list leaves out, by the id its round book names', async () => {
-    api.roundBook.mockResolvedValue({ matchId: '9026', gameCode: 'ab20', title: 'Andar Bahar', round: null, bets: [], book: [] });
-    api.setDisabled.mockResolvedValue({ data: { matchId: '9026', isDisable: false }, message: 'Table enabled' });
+  it('enables a disabled table (listed with match_id -1) by its table id', async () => {
+    api.setDisabled.mockResolvedValue({ data: { matchId: 'm-ab20', isDisable: false }, message: 'Table enabled' });
     renderPage();
     await userEvent.click(await screen.findByRole('switch', { name: 'Andar Bahar enabled' }));
-    await waitFor(() => expect(api.setDisabled).toHaveBeenCalledWith('9026', false));
-    expect(api.roundBook).toHaveBeenCalledWith('ab20');
+    await waitFor(() => expect(api.setDisabled).toHaveBeenCalledWith('m-ab20', false));
   });
 
   it('shows the refusal as a toast', async () => {

@@ -3,18 +3,10 @@ import { Link, generatePath } from 'react-router';
 import { BuildTag, CASINO_CATEGORIES, EmptyState, Page, ROUTES, Spinner, casinoApi, useLoad, type CasinoGameListItem } from '@backlay/shared';
 import { Switch, runAction } from '../sports/sports-common';
 
-/** A table's state as the list says it: switched off, running a round, or between rounds. */
+/** A table's state as the list says it: switched off, running, or stopped (its engine is not running). */
 export function tableState(game: Pick<CasinoGameListItem, 'isDisable' | 'match_id'>): string {
   if (game.isDisable) return 'Disabled';
-  return game.match_id === -1 ? 'Between rounds' : 'Running';
-}
-
-/**
- * The table's match id for the switch. The list gives it while a round runs; a disabled table (or
- * one between rounds) lists -1, so its id comes from the table's round book, which names it.
- */
-async function matchIdOf(game: CasinoGameListItem): Promise<string> {
-  return game.match_id === -1 ? (await casinoApi.roundBook(game.slug)).matchId : game.match_id;
+  return game.match_id === -1 ? 'Stopped' : 'Running';
 }
 
 /**
@@ -28,7 +20,7 @@ export function CasinoTables() {
   const toggle = (game: CasinoGameListItem, enabled: boolean) => {
     setBusy(game.slug);
     void runAction(
-      async () => casinoApi.setDisabled(await matchIdOf(game), !enabled),
+      () => casinoApi.setDisabled(game.matchId, !enabled),
       () => {
         setBusy(null);
         reload();
