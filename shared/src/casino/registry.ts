@@ -8,15 +8,15 @@ import { andarBahar } from './andar-bahar';
 import { baccarat } from './baccarat';
 import { canonicalDeck } from './cards';
 import { dragonTiger20 } from './dragon-tiger';
-import { lucky7 } from './lucky7';
+import { lucky7, lucky7b } from './lucky7';
 import { pf1Pocket, pf1Shuffle, type Nonce } from './pf1';
 import { roulette } from './roulette';
 import { teenPatti20 } from './teen-patti';
-import { thirtyTwoCards } from './thirty-two-cards';
+import { thirtyTwoCards, thirtyTwoCardsB } from './thirty-two-cards';
 import { type CasinoGame, type RoundResult } from './types';
 
 /**
- * Every live table of this step, by its stable code (URLs and the database use the code). Typed
+ * Every live table (issues 17 and 18), by its stable code (URLs and the database use the code). Typed
  * as a record of codes, as the API reads it; `casinoGame` is the checked lookup.
  */
 export const CASINO_GAMES: Readonly<Record<string, CasinoGame>> = Object.freeze({
@@ -27,6 +27,8 @@ export const CASINO_GAMES: Readonly<Record<string, CasinoGame>> = Object.freeze(
   card32: thirtyTwoCards as CasinoGame,
   baccarat: baccarat as CasinoGame,
   roulette: roulette as CasinoGame,
+  lucky7b: lucky7b as CasinoGame,
+  card32b: thirtyTwoCardsB as CasinoGame,
 });
 
 /** The table with this code, or undefined: only the registry's own codes, never 'toString' and the like. */

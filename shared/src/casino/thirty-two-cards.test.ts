@@ -1,6 +1,10 @@
+/** @jest-environment node */
+// jsdom has no crypto.subtle; PF-1 needs Web Crypto.
 import { RANK_LABELS, SUITS } from './cards';
 import { formatPrice, formatRtp } from './market-kit';
-import { thirtyTwoCards, thirtyTwoCardsDeal, thirtyTwoCardsRound } from './thirty-two-cards';
+import { thirtyTwoCards, thirtyTwoCardsB, thirtyTwoCardsDeal, thirtyTwoCardsRound } from './thirty-two-cards';
+import { CASINO_GAMES } from './registry';
+import { playedRoundProblems } from './testing/round-check';
 
 const game = thirtyTwoCards;
 const config = game.defaultConfig;
@@ -193,5 +197,20 @@ describe('32 Cards rules', () => {
 
   it('uses the 32-card deck', () => {
     expect(game.shoe).toEqual({ kind: 'cards', decks: 1, ranks: 'six-to-king' });
+  });
+});
+
+describe('32 Cards – B (category 24): 32 Cards – A\'s rules on a table of its own', () => {
+  it('shares every rule, price and the deck; only its code and title differ', () => {
+    expect(CASINO_GAMES.card32b).toBe(thirtyTwoCardsB);
+    expect({ code: thirtyTwoCardsB.code, title: thirtyTwoCardsB.title, categoryId: thirtyTwoCardsB.categoryId }).toEqual({ code: 'card32b', title: '32 Cards - B', categoryId: 24 });
+    expect(thirtyTwoCardsB.markets(config)).toEqual(thirtyTwoCards.markets(config));
+    expect(thirtyTwoCardsB.rules(config)).toEqual(thirtyTwoCards.rules(config));
+    expect(thirtyTwoCardsB.shoe).toEqual(thirtyTwoCards.shoe);
+  });
+
+  it('settles every runner in 200 PF-1 rounds, for both tables', async () => {
+    expect(await playedRoundProblems(thirtyTwoCardsB)).toEqual([]);
+    expect(await playedRoundProblems(thirtyTwoCards)).toEqual([]);
   });
 });

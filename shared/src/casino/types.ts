@@ -72,7 +72,7 @@ export interface RoundResult {
 
 /** The shoe a table draws from. */
 export type CasinoShoe =
-  | { kind: 'cards'; decks: number; ranks?: 'full' | 'six-to-king' }
+  | { kind: 'cards'; decks: number; ranks?: DeckRanks }
   | { kind: 'wheel'; pockets: 37 };
 
 /** A live table's definition and pure rules. */
