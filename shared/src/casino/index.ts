@@ -33,3 +33,4 @@ export { andarBahar, andarBaharSideOf, type AndarBaharConfig, type AndarBaharSid
 export { thirtyTwoCards, thirtyTwoCardsB, thirtyTwoCardsDeal, thirtyTwoCardsRound, THIRTY_TWO_CARDS_BASES, type ThirtyTwoCardsConfig, type ThirtyTwoCardsDeal } from './thirty-two-cards';
 export { baccarat, baccaratValue, baccaratCoup, baccaratPlayerDraws, baccaratBankerDraws, type BaccaratConfig, type BaccaratCoup } from './baccarat';
 export { roulette, RED_NUMBERS, parsePocket, type RouletteConfig } from './roulette';
+export { casinoWar, warSeatWins, type CasinoWarConfig } from './war';

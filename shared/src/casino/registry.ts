@@ -14,6 +14,7 @@ import { roulette } from './roulette';
 import { teenPatti20 } from './teen-patti';
 import { thirtyTwoCards, thirtyTwoCardsB } from './thirty-two-cards';
 import { type CasinoGame, type RoundResult } from './types';
+import { casinoWar } from './war';
 
 /**
  * Every live table (issues 17 and 18), by its stable code (URLs and the database use the code). Typed
@@ -29,6 +30,7 @@ export const CASINO_GAMES: Readonly<Record<string, CasinoGame>> = Object.freeze(
   roulette: roulette as CasinoGame,
   lucky7b: lucky7b as CasinoGame,
   card32b: thirtyTwoCardsB as CasinoGame,
+  war: casinoWar as CasinoGame,
 });
 
 /** The table with this code, or undefined: only the registry's own codes, never 'toString' and the like. */
