@@ -5,6 +5,8 @@
  * table by name.
  */
 
+import { type DeckRanks } from './cards';
+
 /**
  * How a BACK bet on a runner settles (CASINO.md §1.0.3). A lay bet settles as the mirror image
  * (the layer receives what the backer loses and pays what the backer wins).
