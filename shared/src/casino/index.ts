@@ -34,3 +34,4 @@ export { thirtyTwoCards, thirtyTwoCardsB, thirtyTwoCardsDeal, thirtyTwoCardsRoun
 export { baccarat, baccaratValue, baccaratCoup, baccaratPlayerDraws, baccaratBankerDraws, type BaccaratConfig, type BaccaratCoup } from './baccarat';
 export { roulette, RED_NUMBERS, parsePocket, type RouletteConfig } from './roulette';
 export { casinoWar, warSeatWins, type CasinoWarConfig } from './war';
+export { amarAkbarAnthony, aaaGroup, type AmarAkbarAnthonyConfig } from './amar-akbar-anthony';

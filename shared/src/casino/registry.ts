@@ -4,6 +4,7 @@
  * engine calls `playRound` when it deals; the verify view calls the same function with the revealed
  * seed and shows the same cards.
  */
+import { amarAkbarAnthony } from './amar-akbar-anthony';
 import { andarBahar } from './andar-bahar';
 import { baccarat } from './baccarat';
 import { canonicalDeck } from './cards';
@@ -31,6 +32,7 @@ export const CASINO_GAMES: Readonly<Record<string, CasinoGame>> = Object.freeze(
   lucky7b: lucky7b as CasinoGame,
   card32b: thirtyTwoCardsB as CasinoGame,
   war: casinoWar as CasinoGame,
+  aaa: amarAkbarAnthony as CasinoGame,
 });
 
 /** The table with this code, or undefined: only the registry's own codes, never 'toString' and the like. */
