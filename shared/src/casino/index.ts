@@ -35,3 +35,4 @@ export { baccarat, baccaratValue, baccaratCoup, baccaratPlayerDraws, baccaratBan
 export { roulette, RED_NUMBERS, parsePocket, type RouletteConfig } from './roulette';
 export { casinoWar, warSeatWins, type CasinoWarConfig } from './war';
 export { amarAkbarAnthony, aaaGroup, type AmarAkbarAnthonyConfig } from './amar-akbar-anthony';
+export { bollywoodCasino, bollywoodFilm, type BollywoodConfig } from './bollywood';

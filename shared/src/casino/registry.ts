@@ -7,6 +7,7 @@
 import { amarAkbarAnthony } from './amar-akbar-anthony';
 import { andarBahar } from './andar-bahar';
 import { baccarat } from './baccarat';
+import { bollywoodCasino } from './bollywood';
 import { canonicalDeck } from './cards';
 import { dragonTiger20 } from './dragon-tiger';
 import { lucky7, lucky7b } from './lucky7';
@@ -33,6 +34,7 @@ export const CASINO_GAMES: Readonly<Record<string, CasinoGame>> = Object.freeze(
   card32b: thirtyTwoCardsB as CasinoGame,
   war: casinoWar as CasinoGame,
   aaa: amarAkbarAnthony as CasinoGame,
+  btable: bollywoodCasino as CasinoGame,
 });
 
 /** The table with this code, or undefined: only the registry's own codes, never 'toString' and the like. */
