@@ -36,3 +36,4 @@ export { roulette, RED_NUMBERS, parsePocket, type RouletteConfig } from './roule
 export { casinoWar, warSeatWins, type CasinoWarConfig } from './war';
 export { amarAkbarAnthony, aaaGroup, type AmarAkbarAnthonyConfig } from './amar-akbar-anthony';
 export { bollywoodCasino, bollywoodFilm, type BollywoodConfig } from './bollywood';
+export { casinoQueen, casinoQueenDeal, CASINO_QUEEN_BASES, type CasinoQueenConfig, type CasinoQueenDeal } from './casino-queen';

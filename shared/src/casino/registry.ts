@@ -9,6 +9,7 @@ import { andarBahar } from './andar-bahar';
 import { baccarat } from './baccarat';
 import { bollywoodCasino } from './bollywood';
 import { canonicalDeck } from './cards';
+import { casinoQueen } from './casino-queen';
 import { dragonTiger20 } from './dragon-tiger';
 import { lucky7, lucky7b } from './lucky7';
 import { pf1Pocket, pf1Shuffle, type Nonce } from './pf1';
@@ -35,6 +36,7 @@ export const CASINO_GAMES: Readonly<Record<string, CasinoGame>> = Object.freeze(
   war: casinoWar as CasinoGame,
   aaa: amarAkbarAnthony as CasinoGame,
   btable: bollywoodCasino as CasinoGame,
+  queen: casinoQueen as CasinoGame,
 });
 
 /** The table with this code, or undefined: only the registry's own codes, never 'toString' and the like. */
