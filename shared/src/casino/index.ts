@@ -37,3 +37,4 @@ export { casinoWar, warSeatWins, type CasinoWarConfig } from './war';
 export { amarAkbarAnthony, aaaGroup, type AmarAkbarAnthonyConfig } from './amar-akbar-anthony';
 export { bollywoodCasino, bollywoodFilm, type BollywoodConfig } from './bollywood';
 export { casinoQueen, casinoQueenDeal, CASINO_QUEEN_BASES, type CasinoQueenConfig, type CasinoQueenDeal } from './casino-queen';
+export { threeCardJudgement, judgementMarketCode, JUDGEMENT_PICKS, type ThreeCardJudgementConfig } from './three-card-judgement';

@@ -16,6 +16,7 @@ import { pf1Pocket, pf1Shuffle, type Nonce } from './pf1';
 import { roulette } from './roulette';
 import { teenPatti20 } from './teen-patti';
 import { thirtyTwoCards, thirtyTwoCardsB } from './thirty-two-cards';
+import { threeCardJudgement } from './three-card-judgement';
 import { type CasinoGame, type RoundResult } from './types';
 import { casinoWar } from './war';
 
@@ -37,6 +38,7 @@ export const CASINO_GAMES: Readonly<Record<string, CasinoGame>> = Object.freeze(
   aaa: amarAkbarAnthony as CasinoGame,
   btable: bollywoodCasino as CasinoGame,
   queen: casinoQueen as CasinoGame,
+  teen3cj: threeCardJudgement as CasinoGame,
 });
 
 /** The table with this code, or undefined: only the registry's own codes, never 'toString' and the like. */
