@@ -38,3 +38,4 @@ export { amarAkbarAnthony, aaaGroup, type AmarAkbarAnthonyConfig } from './amar-
 export { bollywoodCasino, bollywoodFilm, type BollywoodConfig } from './bollywood';
 export { casinoQueen, casinoQueenDeal, CASINO_QUEEN_BASES, type CasinoQueenConfig, type CasinoQueenDeal } from './casino-queen';
 export { threeCardJudgement, judgementMarketCode, JUDGEMENT_PICKS, type ThreeCardJudgementConfig } from './three-card-judgement';
+export { instantWorli, cardDigit, worliResult, type WorliConfig } from './worli';

@@ -19,6 +19,7 @@ import { thirtyTwoCards, thirtyTwoCardsB } from './thirty-two-cards';
 import { threeCardJudgement } from './three-card-judgement';
 import { type CasinoGame, type RoundResult } from './types';
 import { casinoWar } from './war';
+import { instantWorli } from './worli';
 
 /**
  * Every live table (issues 17 and 18), by its stable code (URLs and the database use the code). Typed
@@ -39,6 +40,7 @@ export const CASINO_GAMES: Readonly<Record<string, CasinoGame>> = Object.freeze(
   btable: bollywoodCasino as CasinoGame,
   queen: casinoQueen as CasinoGame,
   teen3cj: threeCardJudgement as CasinoGame,
+  worli: instantWorli as CasinoGame,
 });
 
 /** The table with this code, or undefined: only the registry's own codes, never 'toString' and the like. */
