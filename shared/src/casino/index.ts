@@ -39,3 +39,4 @@ export { bollywoodCasino, bollywoodFilm, type BollywoodConfig } from './bollywoo
 export { casinoQueen, casinoQueenDeal, CASINO_QUEEN_BASES, type CasinoQueenConfig, type CasinoQueenDeal } from './casino-queen';
 export { threeCardJudgement, judgementMarketCode, JUDGEMENT_PICKS, type ThreeCardJudgementConfig } from './three-card-judgement';
 export { instantWorli, cardDigit, worliResult, type WorliConfig } from './worli';
+export { lottery, type LotteryConfig } from './lottery';

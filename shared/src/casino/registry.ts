@@ -11,6 +11,7 @@ import { bollywoodCasino } from './bollywood';
 import { canonicalDeck } from './cards';
 import { casinoQueen } from './casino-queen';
 import { dragonTiger20 } from './dragon-tiger';
+import { lottery } from './lottery';
 import { lucky7, lucky7b } from './lucky7';
 import { pf1Pocket, pf1Shuffle, type Nonce } from './pf1';
 import { roulette } from './roulette';
@@ -41,6 +42,7 @@ export const CASINO_GAMES: Readonly<Record<string, CasinoGame>> = Object.freeze(
   queen: casinoQueen as CasinoGame,
   teen3cj: threeCardJudgement as CasinoGame,
   worli: instantWorli as CasinoGame,
+  lottery: lottery as CasinoGame,
 });
 
 /** The table with this code, or undefined: only the registry's own codes, never 'toString' and the like. */
