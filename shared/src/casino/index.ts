@@ -40,3 +40,4 @@ export { casinoQueen, casinoQueenDeal, CASINO_QUEEN_BASES, type CasinoQueenConfi
 export { threeCardJudgement, judgementMarketCode, JUDGEMENT_PICKS, type ThreeCardJudgementConfig } from './three-card-judgement';
 export { instantWorli, cardDigit, worliResult, type WorliConfig } from './worli';
 export { lottery, type LotteryConfig } from './lottery';
+export { race20, race20Chances, race20Deal, type Race20Config, type Race20Chances } from './race20';

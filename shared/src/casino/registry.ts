@@ -14,6 +14,7 @@ import { dragonTiger20 } from './dragon-tiger';
 import { lottery } from './lottery';
 import { lucky7, lucky7b } from './lucky7';
 import { pf1Pocket, pf1Shuffle, type Nonce } from './pf1';
+import { race20 } from './race20';
 import { roulette } from './roulette';
 import { teenPatti20 } from './teen-patti';
 import { thirtyTwoCards, thirtyTwoCardsB } from './thirty-two-cards';
@@ -43,6 +44,7 @@ export const CASINO_GAMES: Readonly<Record<string, CasinoGame>> = Object.freeze(
   teen3cj: threeCardJudgement as CasinoGame,
   worli: instantWorli as CasinoGame,
   lottery: lottery as CasinoGame,
+  race20: race20 as CasinoGame,
 });
 
 /** The table with this code, or undefined: only the registry's own codes, never 'toString' and the like. */
