@@ -56,7 +56,7 @@ describe('the registry', () => {
   it('roulette draws one pocket; unknown codes are undefined', async () => {
     expect(casinoGame('roulette')!.categoryId).toBe(31);
     await expect(drawShoe(CASINO_GAMES.roulette, SERVER_SEED, CLIENT_SEED, 0)).resolves.toEqual(['35']);
-    expect(casinoGame('poker20')).toBeUndefined();
+    expect(casinoGame('teen9')).toBeUndefined();
     expect(casinoGame('toString')).toBeUndefined();
   });
 

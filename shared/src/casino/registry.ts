@@ -14,6 +14,7 @@ import { dragonTiger20 } from './dragon-tiger';
 import { lottery } from './lottery';
 import { lucky7, lucky7b } from './lucky7';
 import { pf1Pocket, pf1Shuffle, type Nonce } from './pf1';
+import { poker20 } from './poker20';
 import { race20 } from './race20';
 import { roulette } from './roulette';
 import { teenPatti20 } from './teen-patti';
@@ -45,6 +46,7 @@ export const CASINO_GAMES: Readonly<Record<string, CasinoGame>> = Object.freeze(
   worli: instantWorli as CasinoGame,
   lottery: lottery as CasinoGame,
   race20: race20 as CasinoGame,
+  poker20: poker20 as CasinoGame,
 });
 
 /** The table with this code, or undefined: only the registry's own codes, never 'toString' and the like. */
