@@ -106,7 +106,11 @@ describe('Race 20-20: exact chances and RTP (CASINO.md §1.13)', () => {
     for (let mask = 0; mask < 1 << 12; mask++) {
       let k = 0;
       let sum = 0;
-      for (let r = 1; r <= 12; r++) if (mask & (1 << (r - 1))) (k++, (sum += r));
+      for (let r = 1; r <= 12; r++) {
+        if (!(mask & (1 << (r - 1)))) continue;
+        k++;
+        sum += r;
+      }
       if (k <= 5) subsets[k].set(sum, (subsets[k].get(sum) ?? 0n) + 1n);
     }
     const points = new Map<number, bigint>();
