@@ -2,7 +2,7 @@
 // jsdom has no crypto.subtle; PF-1 needs Web Crypto.
 import { canonicalDeck } from './cards';
 import { lucky7, lucky7b } from './lucky7';
-import { CASINO_GAMES } from './registry';
+import { CASINO_GAMES, drawShoe, playRound } from './registry';
 import { playedRoundProblems } from './testing/round-check';
 import { RtpTally, rtpMismatches } from './testing/rtp-tally';
 
@@ -76,6 +76,13 @@ describe('Lucky 7 – B (category 27): Lucky 7 – A\'s rules on a table of its 
     expect(lucky7b.rules(config)).toEqual(lucky7.rules(config));
     expect(lucky7b.shoe).toEqual(lucky7.shoe);
     expect(lucky7b.resolve(['7CC'], config)).toEqual(lucky7.resolve(['7CC'], config));
+  });
+
+  it('replays a PF-1 round exactly as Lucky 7 – A deals the same seeds', async () => {
+    const seed = '3f1c5e0d9b2a47c68e5d0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e';
+    const b = await playRound(lucky7b, seed, 'india-casino-demo', 5);
+    expect(b).toEqual(await playRound(lucky7, seed, 'india-casino-demo', 5));
+    expect(b.card).toBe((await drawShoe(lucky7b, seed, 'india-casino-demo', 5))[0]);
   });
 
   it('settles every runner of every market in 200 PF-1 rounds, for both tables', async () => {

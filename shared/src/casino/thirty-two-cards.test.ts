@@ -3,7 +3,7 @@
 import { RANK_LABELS, SUITS } from './cards';
 import { formatPrice, formatRtp } from './market-kit';
 import { thirtyTwoCards, thirtyTwoCardsB, thirtyTwoCardsDeal, thirtyTwoCardsRound } from './thirty-two-cards';
-import { CASINO_GAMES } from './registry';
+import { CASINO_GAMES, drawShoe, playRound } from './registry';
 import { playedRoundProblems } from './testing/round-check';
 
 const game = thirtyTwoCards;
@@ -207,6 +207,14 @@ describe('32 Cards – B (category 24): 32 Cards – A\'s rules on a table of it
     expect(thirtyTwoCardsB.markets(config)).toEqual(thirtyTwoCards.markets(config));
     expect(thirtyTwoCardsB.rules(config)).toEqual(thirtyTwoCards.rules(config));
     expect(thirtyTwoCardsB.shoe).toEqual(thirtyTwoCards.shoe);
+  });
+
+  it('replays a PF-1 round exactly as 32 Cards – A deals the same seeds', async () => {
+    const seed = '3f1c5e0d9b2a47c68e5d0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e';
+    const b = await playRound(thirtyTwoCardsB, seed, 'india-casino-demo', 3);
+    expect(b).toEqual(await playRound(thirtyTwoCards, seed, 'india-casino-demo', 3));
+    const shoe = await drawShoe(thirtyTwoCardsB, seed, 'india-casino-demo', 3);
+    expect(shoe.join(',').startsWith(b.card)).toBe(true);
   });
 
   it('settles every runner in 200 PF-1 rounds, for both tables', async () => {
