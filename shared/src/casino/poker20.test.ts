@@ -113,7 +113,18 @@ describe('Poker 20-20 markets', () => {
     }
   });
 
-  it('Player A / Player B: 20,000 sampled deals split evenly; ties push (rtp not printed until the tie chance is enumerated)', () => {
+  it('Player A / Player B: P(tie) 0.040674 (every deal, offline), RTP 0.9904 at 1.98 with a push on a tie, printed in the rules', () => {
+    const deals = 2_598_960 * 1_081 * 990;
+    const ties = 113_130_263_816;
+    expect((ties / deals).toFixed(6)).toBe('0.040674');
+    const [a, b] = game.markets(config)[0].runners;
+    expect(a.rtp).toBeCloseTo((((deals - ties) / 2) * 1.98 + ties) / deals, 14);
+    expect(a.rtp!.toFixed(4)).toBe('0.9904');
+    expect(b.rtp).toBe(a.rtp);
+    expect(game.rules(config).find((l) => l.startsWith('Player A / Player B:'))).toContain(`1.98, RTP ${formatRtp(a.rtp!)} each`);
+  });
+
+  it('Player A / Player B: 20,000 sampled deals split evenly and tie about as often as the enumeration says', () => {
     const next = rng(20);
     const n = 20_000;
     let a = 0;
@@ -125,9 +136,7 @@ describe('Poker 20-20 markets', () => {
       if (win === '3') ties++;
     }
     expect(Math.abs(a - (n - ties) / 2)).toBeLessThan(4 * Math.sqrt(n / 4));
-    expect(ties / n).toBeGreaterThan(0.03); // ≈ 4.2% in this sample
-    expect(ties / n).toBeLessThan(0.055);
-    expect(game.markets(config)[0].runners.every((r) => r.rtp === undefined)).toBe(true);
+    expect(Math.abs(ties - n * 0.040674)).toBeLessThan(4.5 * Math.sqrt(n * 0.040674));
   });
 });
 
@@ -152,5 +161,40 @@ describe('Poker 20-20 rounds', () => {
 
   it('settles every runner of every market in 200 PF-1 rounds', async () => {
     expect(await playedRoundProblems(game)).toEqual([]);
+  });
+});
+
+describe('Poker 20-20 ties: the offline enumeration, replayed on a slice', () => {
+  it('boards starting at card 40 (330 boards): 180,615,294 ordered tie pairs, as testing/poker20-ties.c counts', () => {
+    // The C program's card order: suit = i / 13, rank = i % 13 + 2 (14 = ace).
+    const cOrder: Card[] = Array.from({ length: 52 }, (_, i) => ({ rank: (i % 13) + 2 === 14 ? 1 : (i % 13) + 2, suit: (['S', 'H', 'C', 'D'] as const)[Math.floor(i / 13)] }));
+    let ties = 0;
+    let boards = 0;
+    const seven: Card[] = new Array(7);
+    for (let b1 = 41; b1 < 52; b1++)
+      for (let b2 = b1 + 1; b2 < 52; b2++)
+        for (let b3 = b2 + 1; b3 < 52; b3++)
+          for (let b4 = b3 + 1; b4 < 52; b4++) {
+            boards++;
+            const board = [40, b1, b2, b3, b4];
+            board.forEach((c, i) => (seven[i] = cOrder[c]));
+            const rest = cOrder.filter((_, i) => !board.includes(i));
+            // Equal-value ordered pairs of hands, minus those sharing a card.
+            const all = new Map<number, number>();
+            const byCard: Map<number, number>[] = rest.map(() => new Map());
+            for (let i = 0; i < rest.length; i++)
+              for (let j = i + 1; j < rest.length; j++) {
+                seven[5] = rest[i];
+                seven[6] = rest[j];
+                const v = pokerHand(seven).value;
+                all.set(v, (all.get(v) ?? 0) + 1);
+                byCard[i].set(v, (byCard[i].get(v) ?? 0) + 1);
+                byCard[j].set(v, (byCard[j].get(v) ?? 0) + 1);
+              }
+            for (const g of all.values()) ties += g * (g - 1);
+            for (const m of byCard) for (const g of m.values()) ties -= g * (g - 1);
+          }
+    expect(boards).toBe(330);
+    expect(ties).toBe(180_615_294);
   });
 });

@@ -7,7 +7,8 @@
  * `Player B#A : Three of a Kind | B : Full House`.
  *
  * Markets: Player A / Player B at 1.98 (the doc's "≈2.0 decimal" [L]); on an exactly equal best
- * hand both bets push (the doc's recommendation: auraegaming calls a tie "a draw"). Hand type per
+ * hand both bets push (the doc's recommendation: auraegaming calls a tie "a draw"); a tie comes in
+ * 4.07% of deals (exact, every deal), so each side's RTP is 0.9904. Hand type per
  * player ("A: One Pair … Straight Flush", "the provider's price" [M]): ours [L] from the exact
  * 7-card category counts (each player's 7 cards are a uniform 7-card hand), at RTP ≈ 0.95.
  * Win codes (ours, as Teen Patti's): '1' A, '2' B, '3' tie.
@@ -148,6 +149,13 @@ const HAND_PRICES: Readonly<Record<PokerCategory, number>> = {
 
 const PLAYER_PRICE = 198;
 
+// Ordered deals (A's 2 cards, B's 2 cards, the board): C(52,5) · C(47,2) · C(45,2), and the ties
+// among them, counted over every board by testing/poker20-ties.c (the test replays a slice of it
+// with this evaluator): P(tie) = 0.040674. A and B win the rest equally.
+const DEALS = 2_598_960 * 1_081 * 990;
+const TIES = 113_130_263_816;
+const PLAYER_RTP = rtpFromCounts([[(DEALS - TIES) / 2, PLAYER_PRICE], [TIES, 100]], DEALS);
+
 function handMarket(side: 'A' | 'B'): CasinoMarketDef {
   return {
     code: `HAND_${side}`,
@@ -161,10 +169,9 @@ function markets(): CasinoMarketDef[] {
     {
       code: 'WINNER',
       name: 'Player A / Player B',
-      // No `rtp`: it needs the exact tie chance, which is not enumerated yet (see the test's estimate).
       runners: [
-        { selectionId: 'PLAYER_A', name: 'Player A', back: PLAYER_PRICE },
-        { selectionId: 'PLAYER_B', name: 'Player B', back: PLAYER_PRICE },
+        { selectionId: 'PLAYER_A', name: 'Player A', back: PLAYER_PRICE, rtp: PLAYER_RTP },
+        { selectionId: 'PLAYER_B', name: 'Player B', back: PLAYER_PRICE, rtp: PLAYER_RTP },
       ],
     },
     handMarket('A'),
@@ -201,7 +208,7 @@ function rules(): string[] {
   return [
     'Deal: one 52-card deck, shuffled every round by PF-1. Player A and Player B get two cards each (A1, B1, A2, B2), then five community cards are dealt.',
     'Each player\'s hand is the best 5 of their 2 cards and the 5 community cards. Highest first: Straight Flush, Four of a Kind, Full House, Flush, Straight, Three of a Kind, Two Pair, One Pair, High Card. Ace is high, and low only in 5-4-3-2-A.',
-    'Equal best hands tie: Player A / Player B bets are returned (push). Suits never break ties.',
+    'Equal best hands tie (about 4.07% of rounds): Player A / Player B bets are returned (push). Suits never break ties.',
     'Hand bets pay on that player\'s own best hand category.',
     ...marketRuleLines(MARKETS),
   ];
