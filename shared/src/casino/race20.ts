@@ -61,6 +61,7 @@ export interface Race20Chances {
   byPoints: Map<number, bigint>;
 }
 
+/** Computes `Race20Chances` exactly (BigInt counts; about 125 end states, each convolved once). */
 export function race20Chances(): Race20Chances {
   const total = falling(48, MAX_CARDS);
   const byCards = new Map<number, bigint>();

@@ -102,6 +102,7 @@ export function suitMarket(code: string, name: string, price: number): CasinoMar
 
 const SUIT_NAMES: Readonly<Record<Suit, string>> = { S: 'Spade', H: 'Heart', C: 'Club', D: 'Diamond' };
 
+/** The suit market's outcome: the card's suit wins, the other three lose. */
 export function suitOutcomes(card: Card): Record<string, RunnerOutcome> {
   const out: Record<string, RunnerOutcome> = {};
   for (const suit of SUITS) out[suit] = suit === card.suit ? WIN : LOSE;
