@@ -47,3 +47,22 @@ describe('cards (CASINO.md §1.0.1, §2.2)', () => {
     expect(() => cardCode({ rank: 14, suit: 'S' })).toThrow('rank');
   });
 });
+
+describe('the deck kinds of the remaining tables', () => {
+  it.each([
+    ['six-to-king', 32, '6SS'],
+    ['ace-to-ten', 40, 'ASS'],
+    ['ace-to-queen', 48, 'ASS'],
+    ['ace-and-court', 16, 'ASS'],
+    ['queen21', 21, '2SS'],
+  ] as const)('%s: %i distinct cards, S, H, C, D with ranks ascending, starting %s', (ranks, size, first) => {
+    const deck = canonicalDeck(1, ranks);
+    expect(deck).toHaveLength(size);
+    expect(new Set(deck).size).toBe(size);
+    expect(deck[0]).toBe(first);
+    const parsed = deck.map(parseCard);
+    const suitOrder = parsed.map((c) => 'SHCD'.indexOf(c.suit));
+    expect(suitOrder).toEqual([...suitOrder].sort((x, y) => x - y));
+    expect(canonicalDeck(2, ranks)).toEqual([...deck, ...deck]);
+  });
+});

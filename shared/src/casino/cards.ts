@@ -43,19 +43,42 @@ export function isRed(card: Card): boolean {
   return card.suit === 'H' || card.suit === 'D';
 }
 
-/** Which ranks a shoe holds: all thirteen, or 6 … K for 32 Cards (CASINO.md §1.5). */
-export type DeckRanks = 'full' | 'six-to-king';
+/**
+ * Which cards one deck of a shoe holds: all 52; 6 … K for 32 Cards (§1.5); A … 10 for Worli and
+ * Lottery, whose cards are digits (§1.10); A … Q for Race 20-20, whose four Kings are the racers and
+ * are never dealt (§1.13); A, J, Q, K for Bollywood Casino (§1.12); 2 … 6 of each suit plus the Queen
+ * of hearts for Casino Queen (§1.14, 21 cards).
+ */
+export type DeckRanks = 'full' | 'six-to-king' | 'ace-to-ten' | 'ace-to-queen' | 'ace-and-court' | 'queen21';
+
+/** The ranks of one suit of a deck, ascending (the canonical order inside a suit). */
+function suitRanks(ranks: DeckRanks, suit: Suit): number[] {
+  const range = (lo: number, hi: number) => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+  switch (ranks) {
+    case 'full':
+      return range(1, 13);
+    case 'six-to-king':
+      return range(6, 13);
+    case 'ace-to-ten':
+      return range(1, 10);
+    case 'ace-to-queen':
+      return range(1, 12);
+    case 'ace-and-court':
+      return [1, 11, 12, 13];
+    case 'queen21':
+      return suit === 'H' ? [...range(2, 6), 12] : range(2, 6);
+  }
+}
 
 /**
  * The canonical shoe as Diamond codes: `decks` copies of one deck in PF-1 order (S, H, C, D; ranks
  * ascending inside each suit), concatenated. This order is what the PF-1 shuffle permutes, so it
- * is part of the fairness scheme and must never change.
+ * is part of the fairness scheme and must never change (new deck kinds only add orders).
  */
 export function canonicalDeck(decks: number, ranks: DeckRanks = 'full'): string[] {
   if (!Number.isInteger(decks) || decks < 1) throw new Error(`a shoe holds a whole number of decks ≥ 1, not ${decks}`);
-  const lowest = ranks === 'six-to-king' ? 6 : 1;
   const deck: string[] = [];
-  for (const suit of SUITS) for (let rank = lowest; rank <= 13; rank++) deck.push(cardCode({ rank, suit }));
+  for (const suit of SUITS) for (const rank of suitRanks(ranks, suit)) deck.push(cardCode({ rank, suit }));
   const shoe: string[] = [];
   for (let d = 0; d < decks; d++) shoe.push(...deck);
   return shoe;

@@ -1,5 +1,9 @@
+/** @jest-environment node */
+// jsdom has no crypto.subtle; PF-1 needs Web Crypto.
 import { canonicalDeck } from './cards';
-import { lucky7 } from './lucky7';
+import { lucky7, lucky7b } from './lucky7';
+import { CASINO_GAMES, drawShoe, playRound } from './registry';
+import { playedRoundProblems } from './testing/round-check';
 import { RtpTally, rtpMismatches } from './testing/rtp-tally';
 
 const game = lucky7;
@@ -61,5 +65,28 @@ describe('Lucky 7 rules', () => {
   it('has no rule flags', () => {
     expect(game.parseConfig({})).toEqual({});
     expect(() => game.parseConfig({ decks: 1 })).toThrow('unknown');
+  });
+});
+
+describe('Lucky 7 – B (category 27): Lucky 7 – A\'s rules on a table of its own', () => {
+  it('shares every rule, price and the shoe; only its code and title differ', () => {
+    expect(CASINO_GAMES.lucky7b).toBe(lucky7b);
+    expect({ code: lucky7b.code, title: lucky7b.title, categoryId: lucky7b.categoryId }).toEqual({ code: 'lucky7b', title: 'Lucky 7 - B', categoryId: 27 });
+    expect(lucky7b.markets(config)).toEqual(lucky7.markets(config));
+    expect(lucky7b.rules(config)).toEqual(lucky7.rules(config));
+    expect(lucky7b.shoe).toEqual(lucky7.shoe);
+    expect(lucky7b.resolve(['7CC'], config)).toEqual(lucky7.resolve(['7CC'], config));
+  });
+
+  it('replays a PF-1 round exactly as Lucky 7 – A deals the same seeds', async () => {
+    const seed = '3f1c5e0d9b2a47c68e5d0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e';
+    const b = await playRound(lucky7b, seed, 'india-casino-demo', 5);
+    expect(b).toEqual(await playRound(lucky7, seed, 'india-casino-demo', 5));
+    expect(b.card).toBe((await drawShoe(lucky7b, seed, 'india-casino-demo', 5))[0]);
+  });
+
+  it('settles every runner of every market in 200 PF-1 rounds, for both tables', async () => {
+    expect(await playedRoundProblems(lucky7b)).toEqual([]);
+    expect(await playedRoundProblems(lucky7)).toEqual([]);
   });
 });

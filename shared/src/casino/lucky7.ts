@@ -66,3 +66,9 @@ export const lucky7: CasinoGame<Lucky7Config> = {
   resolve,
   rules,
 };
+
+/**
+ * Lucky 7 – B, SPEC category 27: the same rules, prices and shoe as Lucky 7 – A on a table of its
+ * own (its own code, rounds and history), so a rule change reaches both.
+ */
+export const lucky7b: CasinoGame<Lucky7Config> = { ...lucky7, code: 'lucky7b', title: 'Lucky 7 - B' };

@@ -76,3 +76,11 @@ describe('settleMarket and readConfig', () => {
     expect(() => read('x')).toThrow('an object');
   });
 });
+
+describe('rules lines grouped by terms', () => {
+  it('groups runners on the same terms wherever they stand', () => {
+    const m = { code: 'M', name: 'Double', runners: [['00', 12650], ['01', 9500], ['02', 9500], ['11', 12650]].map(([n, p]) => ({ selectionId: String(n), name: String(n), back: Number(p) })) };
+    expect(marketRuleLines([m], 'by-terms')).toEqual(['Double: 00 / 11 126.50; 01 / 02 95.00.']);
+    expect(marketRuleLines([m])).toEqual(['Double: 00 126.50; 01 / 02 95.00; 11 126.50.']);
+  });
+});

@@ -80,16 +80,18 @@ function runnerTerms(r: CasinoRunnerDef): string {
 
 /**
  * One rules-panel line per market: its bettable runners with price and RTP. Runners on the same
- * terms are grouped, so a row of thirteen card ranks or 37 roulette numbers is one entry.
+ * terms are grouped, so a row of thirteen card ranks or 37 roulette numbers is one entry. By default
+ * only neighbours group (the line keeps the runners' order); `'by-terms'` groups all runners on the
+ * same terms, for markets whose prices interleave (Lottery's triples: 000 at one price, 001 another).
  */
-export function marketRuleLines(markets: readonly CasinoMarketDef[]): string[] {
+export function marketRuleLines(markets: readonly CasinoMarketDef[], grouping: 'adjacent' | 'by-terms' = 'adjacent'): string[] {
   return markets.map((market) => {
     const groups: { names: string[]; terms: string }[] = [];
     for (const r of market.runners) {
       if (r.back === null) continue;
       const terms = runnerTerms(r);
-      const last = groups[groups.length - 1];
-      if (last && last.terms === terms) last.names.push(r.name);
+      const same = grouping === 'by-terms' ? groups.find((g) => g.terms === terms) : groups[groups.length - 1];
+      if (same && same.terms === terms) same.names.push(r.name);
       else groups.push({ names: [r.name], terms });
     }
     const parts = groups.map((g) => {

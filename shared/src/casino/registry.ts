@@ -4,19 +4,28 @@
  * engine calls `playRound` when it deals; the verify view calls the same function with the revealed
  * seed and shows the same cards.
  */
+import { amarAkbarAnthony } from './amar-akbar-anthony';
 import { andarBahar } from './andar-bahar';
 import { baccarat } from './baccarat';
+import { bollywoodCasino } from './bollywood';
 import { canonicalDeck } from './cards';
+import { casinoQueen } from './casino-queen';
 import { dragonTiger20 } from './dragon-tiger';
-import { lucky7 } from './lucky7';
+import { lottery } from './lottery';
+import { lucky7, lucky7b } from './lucky7';
 import { pf1Pocket, pf1Shuffle, type Nonce } from './pf1';
+import { poker20 } from './poker20';
+import { race20 } from './race20';
 import { roulette } from './roulette';
 import { teenPatti20 } from './teen-patti';
-import { thirtyTwoCards } from './thirty-two-cards';
+import { thirtyTwoCards, thirtyTwoCardsB } from './thirty-two-cards';
+import { threeCardJudgement } from './three-card-judgement';
 import { type CasinoGame, type RoundResult } from './types';
+import { casinoWar } from './war';
+import { instantWorli } from './worli';
 
 /**
- * Every live table of this step, by its stable code (URLs and the database use the code). Typed
+ * Every live table (issues 17 and 18), by its stable code (URLs and the database use the code). Typed
  * as a record of codes, as the API reads it; `casinoGame` is the checked lookup.
  */
 export const CASINO_GAMES: Readonly<Record<string, CasinoGame>> = Object.freeze({
@@ -27,6 +36,17 @@ export const CASINO_GAMES: Readonly<Record<string, CasinoGame>> = Object.freeze(
   card32: thirtyTwoCards as CasinoGame,
   baccarat: baccarat as CasinoGame,
   roulette: roulette as CasinoGame,
+  lucky7b: lucky7b as CasinoGame,
+  card32b: thirtyTwoCardsB as CasinoGame,
+  war: casinoWar as CasinoGame,
+  aaa: amarAkbarAnthony as CasinoGame,
+  btable: bollywoodCasino as CasinoGame,
+  queen: casinoQueen as CasinoGame,
+  teen3cj: threeCardJudgement as CasinoGame,
+  worli: instantWorli as CasinoGame,
+  lottery: lottery as CasinoGame,
+  race20: race20 as CasinoGame,
+  poker20: poker20 as CasinoGame,
 });
 
 /** The table with this code, or undefined: only the registry's own codes, never 'toString' and the like. */

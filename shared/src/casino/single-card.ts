@@ -4,7 +4,7 @@
  * shoe of whole decks is equally likely to be any of the 52 cards, whatever the deck count, so each
  * RTP here is exact from rank and colour counts (CASINO.md §1.4: "the deck count does not matter").
  */
-import { RANK_LABELS, isRed, type Card } from './cards';
+import { RANK_LABELS, SUITS, isRed, type Card, type Suit } from './cards';
 import { HALF_LOSE, LOSE, WIN, rtpFromCounts } from './market-kit';
 import { type CasinoMarketDef, type RunnerOutcome } from './types';
 
@@ -91,5 +91,20 @@ export function lowHighOutcomes(card: Card, seven: SevenRule): Record<string, Ru
 export function rankOutcomes(card: Card): Record<string, RunnerOutcome> {
   const out: Record<string, RunnerOutcome> = {};
   for (let rank = 1; rank <= 13; rank++) out[RANK_LABELS[rank]] = rank === card.rank ? WIN : LOSE;
+  return out;
+}
+
+/** The four suits in PF-1 order, as runners: selection ids S, H, C, D. */
+export function suitMarket(code: string, name: string, price: number): CasinoMarketDef {
+  const rtp = rtpFromCounts([[1, price]], 4);
+  return { code, name, runners: SUITS.map((suit) => ({ selectionId: suit, name: SUIT_NAMES[suit], back: price, rtp })) };
+}
+
+const SUIT_NAMES: Readonly<Record<Suit, string>> = { S: 'Spade', H: 'Heart', C: 'Club', D: 'Diamond' };
+
+/** The suit market's outcome: the card's suit wins, the other three lose. */
+export function suitOutcomes(card: Card): Record<string, RunnerOutcome> {
+  const out: Record<string, RunnerOutcome> = {};
+  for (const suit of SUITS) out[suit] = suit === card.suit ? WIN : LOSE;
   return out;
 }

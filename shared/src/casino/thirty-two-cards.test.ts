@@ -1,6 +1,10 @@
+/** @jest-environment node */
+// jsdom has no crypto.subtle; PF-1 needs Web Crypto.
 import { RANK_LABELS, SUITS } from './cards';
 import { formatPrice, formatRtp } from './market-kit';
-import { thirtyTwoCards, thirtyTwoCardsDeal, thirtyTwoCardsRound } from './thirty-two-cards';
+import { thirtyTwoCards, thirtyTwoCardsB, thirtyTwoCardsDeal, thirtyTwoCardsRound } from './thirty-two-cards';
+import { CASINO_GAMES, drawShoe, playRound } from './registry';
+import { playedRoundProblems } from './testing/round-check';
 
 const game = thirtyTwoCards;
 const config = game.defaultConfig;
@@ -193,5 +197,28 @@ describe('32 Cards rules', () => {
 
   it('uses the 32-card deck', () => {
     expect(game.shoe).toEqual({ kind: 'cards', decks: 1, ranks: 'six-to-king' });
+  });
+});
+
+describe('32 Cards – B (category 24): 32 Cards – A\'s rules on a table of its own', () => {
+  it('shares every rule, price and the deck; only its code and title differ', () => {
+    expect(CASINO_GAMES.card32b).toBe(thirtyTwoCardsB);
+    expect({ code: thirtyTwoCardsB.code, title: thirtyTwoCardsB.title, categoryId: thirtyTwoCardsB.categoryId }).toEqual({ code: 'card32b', title: '32 Cards - B', categoryId: 24 });
+    expect(thirtyTwoCardsB.markets(config)).toEqual(thirtyTwoCards.markets(config));
+    expect(thirtyTwoCardsB.rules(config)).toEqual(thirtyTwoCards.rules(config));
+    expect(thirtyTwoCardsB.shoe).toEqual(thirtyTwoCards.shoe);
+  });
+
+  it('replays a PF-1 round exactly as 32 Cards – A deals the same seeds', async () => {
+    const seed = '3f1c5e0d9b2a47c68e5d0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e';
+    const b = await playRound(thirtyTwoCardsB, seed, 'india-casino-demo', 3);
+    expect(b).toEqual(await playRound(thirtyTwoCards, seed, 'india-casino-demo', 3));
+    const shoe = await drawShoe(thirtyTwoCardsB, seed, 'india-casino-demo', 3);
+    expect(shoe.join(',').startsWith(b.card)).toBe(true);
+  });
+
+  it('settles every runner in 200 PF-1 rounds, for both tables', async () => {
+    expect(await playedRoundProblems(thirtyTwoCardsB)).toEqual([]);
+    expect(await playedRoundProblems(thirtyTwoCards)).toEqual([]);
   });
 });

@@ -132,3 +132,9 @@ export const thirtyTwoCards: CasinoGame<ThirtyTwoCardsConfig> = {
   resolve,
   rules,
 };
+
+/**
+ * 32 Cards – B, SPEC category 24: the rules, prices and deck of 32 Cards – A on a table of its own
+ * (its own code, rounds and history), so a rule change reaches both.
+ */
+export const thirtyTwoCardsB: CasinoGame<ThirtyTwoCardsConfig> = { ...thirtyTwoCards, code: 'card32b', title: '32 Cards - B' };

@@ -5,6 +5,8 @@
  * table by name.
  */
 
+import { type DeckRanks } from './cards';
+
 /**
  * How a BACK bet on a runner settles (CASINO.md §1.0.3). A lay bet settles as the mirror image
  * (the layer receives what the backer loses and pays what the backer wins).
@@ -72,7 +74,7 @@ export interface RoundResult {
 
 /** The shoe a table draws from. */
 export type CasinoShoe =
-  | { kind: 'cards'; decks: number; ranks?: 'full' | 'six-to-king' }
+  | { kind: 'cards'; decks: number; ranks?: DeckRanks }
   | { kind: 'wheel'; pockets: 37 };
 
 /** A live table's definition and pure rules. */
