@@ -50,6 +50,8 @@ export { createSubmissionKeys, newIdempotencyKey, retryOnNetworkLoss } from './u
 export { lazyWithRetry, importWithRetry } from './util/lazy-with-retry';
 export { Button, TextField, Page, Spinner, EmptyState, SelectField, FormFooter } from './ui/kit';
 export { BuildTag } from './ui/build-tag';
+export { QuickStakes, SlipActions, SlipRunnerBook, StakeField, useSlipSubmission, type SlipBookRow, type SlipError, type SlipSubmission } from './ui/bet-slip';
+export { Pnl } from './ui/pnl';
 export { TableScroll } from './ui/table-scroll';
 export { Dialog } from './ui/dialog';
 export { DateRange, rangeInverted, rangeReady } from './ui/date-range';

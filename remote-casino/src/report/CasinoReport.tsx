@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  Pnl,
   BuildTag,
   DateRange,
   EmptyState,
@@ -15,7 +16,6 @@ import {
   type CasinoReportResponse,
 } from '@backlay/shared';
 import { formatReportDate } from '../format';
-import { Pnl } from '../ui/Pnl';
 
 /**
  * /casinoreport: the player's live-casino result over a date range (the last 7 days by default):

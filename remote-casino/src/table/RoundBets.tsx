@@ -1,6 +1,5 @@
-import { EmptyState, Spinner, formatRupees, type CasinoBet, type Load } from '@backlay/shared';
+import { Pnl, EmptyState, Spinner, formatRupees, type CasinoBet, type Load } from '@backlay/shared';
 import { formatCasinoTime, formatOdds } from '../format';
-import { Pnl } from '../ui/Pnl';
 
 /** How a bet stands: its P&L once settled, Void once voided, Open before. */
 function outcome(bet: CasinoBet) {

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import moment from 'moment';
-import { BuildTag, DateRange, EmptyState, MESSAGES, Page, Spinner, betsApi, defaultStatementRange, formatRupees, rangeInverted, rangeReady, useLoad, type ProfitLossQuery, type ProfitLossResponse } from '@backlay/shared';
+import { Pnl, BuildTag, DateRange, EmptyState, MESSAGES, Page, Spinner, betsApi, defaultStatementRange, formatRupees, rangeInverted, rangeReady, useLoad, type ProfitLossQuery, type ProfitLossResponse } from '@backlay/shared';
 import { SportSelect, ALL_SPORTS, sportIdOf } from '../bets/filters';
-import { Pnl } from '../ui/Pnl';
 
 const EMPTY: ProfitLossResponse = { rows: [], total: { pnl: 0, commission: 0, net: 0, ownShare: null } };
 
