@@ -55,6 +55,7 @@ export { Pnl } from './ui/pnl';
 export { TableScroll } from './ui/table-scroll';
 export { Dialog } from './ui/dialog';
 export { DateRange, rangeInverted, rangeReady } from './ui/date-range';
+export { RangeFilters, RangeLoadStatus, useRangeReport, type RangeReport } from './ui/range-report';
 export { Pager } from './ui/pager';
 export { AccountStatementView, defaultStatementRange, STATEMENT_DATE_FORMAT } from './ui/account-statement-view';
 export { StandaloneRemote } from './ui/standalone';
