@@ -52,6 +52,7 @@ export { Button, TextField, Page, Spinner, EmptyState, SelectField, FormFooter }
 export { BuildTag } from './ui/build-tag';
 export { QuickStakes, SlipActions, SlipRunnerBook, StakeField, useSlipSubmission, type SlipBookRow, type SlipError, type SlipSubmission } from './ui/bet-slip';
 export { Pnl } from './ui/pnl';
+export { BetTableRow, MyBetsSection } from './ui/my-bets';
 export { TableScroll } from './ui/table-scroll';
 export { Dialog } from './ui/dialog';
 export { DateRange, rangeInverted, rangeReady } from './ui/date-range';
