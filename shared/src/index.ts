@@ -50,9 +50,13 @@ export { createSubmissionKeys, newIdempotencyKey, retryOnNetworkLoss } from './u
 export { lazyWithRetry, importWithRetry } from './util/lazy-with-retry';
 export { Button, TextField, Page, Spinner, EmptyState, SelectField, FormFooter } from './ui/kit';
 export { BuildTag } from './ui/build-tag';
+export { QuickStakes, SlipActions, SlipRunnerBook, StakeField, useSlipSubmission, type SlipBookRow, type SlipError, type SlipSubmission } from './ui/bet-slip';
+export { Pnl } from './ui/pnl';
+export { BetTableRow, MyBetsSection } from './ui/my-bets';
 export { TableScroll } from './ui/table-scroll';
 export { Dialog } from './ui/dialog';
 export { DateRange, rangeInverted, rangeReady } from './ui/date-range';
+export { RangeFilters, RangeLoadStatus, useRangeReport, type RangeReport } from './ui/range-report';
 export { Pager } from './ui/pager';
 export { AccountStatementView, defaultStatementRange, STATEMENT_DATE_FORMAT } from './ui/account-statement-view';
 export { StandaloneRemote } from './ui/standalone';

@@ -1,44 +1,28 @@
-import { useState } from 'react';
 import {
+  Pnl,
   BuildTag,
-  DateRange,
   EmptyState,
-  MESSAGES,
   Page,
-  Spinner,
+  RangeFilters,
+  RangeLoadStatus,
   casinoApi,
-  defaultStatementRange,
   formatRupees,
-  rangeInverted,
-  rangeReady,
-  useLoad,
+  useRangeReport,
   type CasinoReportResponse,
 } from '@backlay/shared';
 import { formatReportDate } from '../format';
-import { Pnl } from '../ui/Pnl';
 
 /**
  * /casinoreport: the player's live-casino result over a date range (the last 7 days by default):
  * one row per day and table with its rounds, bets, stake and P&L, and the totals.
  */
 export function CasinoReport() {
-  const [range, setRange] = useState(defaultStatementRange);
-  const ready = rangeReady(range);
-  const { load } = useLoad<CasinoReportResponse | null>(() => (ready ? casinoApi.report(range) : Promise.resolve(null)), JSON.stringify([ready, range]));
-  const report = ready && load.state === 'done' ? load.value : null;
+  const { range, setRange, ready, load, report } = useRangeReport<CasinoReportResponse>((r) => casinoApi.report(r));
 
   return (
     <Page title="Casino Report">
-      <div className="bl-filters">
-        <DateRange from={range.from} to={range.to} onChange={setRange} />
-      </div>
-      {rangeInverted(range) ? (
-        <p className="bl-form-error" role="alert">
-          {MESSAGES.dateRangeInvalid}
-        </p>
-      ) : null}
-      {ready && load.state === 'loading' ? <Spinner label="Loading the casino report" /> : null}
-      {ready && load.state === 'fail' ? <EmptyState>The casino report could not be loaded: {load.message}</EmptyState> : null}
+      <RangeFilters range={range} onChange={setRange} />
+      <RangeLoadStatus ready={ready} load={load} loading="Loading the casino report" failed="The casino report could not be loaded" />
       {report && report.rows.length === 0 ? <EmptyState>No casino bets in these dates.</EmptyState> : null}
       {report && report.rows.length > 0 ? (
         <div className="bl-table-wrap">

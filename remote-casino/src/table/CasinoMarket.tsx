@@ -1,7 +1,6 @@
 import { useId } from 'react';
-import type { CasinoMarketView, PlaceBetSide } from '@backlay/shared';
+import { Pnl, type CasinoMarketView, type PlaceBetSide } from '@backlay/shared';
 import { formatOdds } from '../format';
-import { Pnl } from '../ui/Pnl';
 
 /** A click on a price: the runner, the side and the decimal price. */
 export type OnCasinoPrice = (selectionId: string, side: PlaceBetSide, price: number) => void;

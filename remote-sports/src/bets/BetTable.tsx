@@ -1,5 +1,4 @@
-import { formatRupees, type BetRow } from '@backlay/shared';
-import { Pnl } from '../ui/Pnl';
+import { Pnl, formatRupees, type BetRow } from '@backlay/shared';
 import { formatBetOdds, formatBetTime, sideClass, sideLabel, statusLabel } from './bet-format';
 
 /**

@@ -1,15 +1,17 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
+  Pnl,
   Button,
+  SlipActions,
+  SlipRunnerBook,
+  QuickStakes,
+  StakeField,
   TextField,
-  createSubmissionKeys,
   formatRupees,
-  notify,
-  notifyFailure,
   parseStake,
   toMinor,
   toRupees,
-  type ApiError,
+  useSlipSubmission,
   type ButtonValue,
   type Fancy,
   type Market,
@@ -17,7 +19,6 @@ import {
   type PlaceBetRequest,
 } from '@backlay/shared';
 import { formatLimit, formatPrice } from '../format';
-import { Pnl } from '../ui/Pnl';
 import { overlayText } from './MarketFrame';
 import { projectFancy, projectRunnerMarket, runnerVector } from './positions';
 import { initialOddsText, parseOdds, requestOdds, type PlaceBet, type SlipSelection } from './slip';
@@ -68,10 +69,7 @@ function closedReason(selection: SlipSelection, market: Market | undefined, fanc
 export function BetSlip({ matchId, selection, market, fancy, position, stakeButtons, place, onPlaced, onCancel }: BetSlipProps) {
   const [oddsText, setOddsText] = useState(() => (selection.kind === 'runner' && market ? initialOddsText(market, selection.price) : ''));
   const [stakeText, setStakeText] = useState('');
-  const [error, setError] = useState<{ message: string; code: ApiError['code'] } | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  /** One key per submission; the key of a submission whose answer was lost, for sending the same bet again. */
-  const keys = useRef(createSubmissionKeys()).current;
+  const { submitting, error, setError, submit } = useSlipSubmission(place, onPlaced);
 
   const stake = parseStake(stakeText);
   const odds = selection.kind === 'runner' && market ? parseOdds(market.type, oddsText) : null;
@@ -85,28 +83,6 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
     body = { matchId, fancyId: selection.fancyId, side: selection.side, run: selection.run, rate: selection.rate, stake };
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!body || closed || submitting) return;
-    const bodyText = JSON.stringify(body);
-    const key = keys.keyFor(bodyText);
-    setSubmitting(true);
-    setError(null);
-    try {
-      const res = await place(body, key);
-      keys.settle(bodyText, key, false);
-      notify('success', res.message);
-      onPlaced();
-    } catch (e) {
-      const failure = e as ApiError;
-      keys.settle(bodyText, key, failure.code === 'NETWORK');
-      setError({ message: failure.message, code: failure.code });
-      notifyFailure(failure);
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
   const side = selection.side;
   const runnerName = selection.kind === 'runner' ? market?.runners.find((r) => r.selectionId === selection.selectionId)?.name ?? selection.selectionId : fancy?.name ?? selection.fancyId;
   const marketName = selection.kind === 'runner' ? market?.name ?? '' : 'Fancy';
@@ -118,7 +94,7 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
   const stakeInvalid = stakeText.trim() !== '' && stake === null;
 
   return (
-    <form className={`bl-slip bl-slip--${SIDE_CLASS[side]}`} aria-label="Bet slip" noValidate onSubmit={(e) => void submit(e)}>
+    <form className={`bl-slip bl-slip--${SIDE_CLASS[side]}`} aria-label="Bet slip" noValidate onSubmit={(e) => void submit(e, body, closed)}>
       <p className="bl-slip__title">
         <span className={`bl-side bl-side--${SIDE_CLASS[side]}`}>{SIDE_LABEL[side]}</span> <strong>{runnerName}</strong> <span className="bl-muted">{marketName}</span>
       </p>
@@ -141,59 +117,34 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
             <dd>{selection.rate}</dd>
           </dl>
         )}
-        <TextField
-          label="Stake"
-          inputMode="decimal"
-          autoComplete="off"
-          value={stakeText}
-          onChange={(e) => setStakeText(e.target.value)}
+        <StakeField
+          stakeText={stakeText}
+          onStakeText={setStakeText}
           hint={limits ? `Min ${formatLimit(limits.minStake)} · Max ${formatLimit(limits.maxStake)}` : undefined}
-          error={stakeInvalid && 'Stake must be an amount above 0 with at most two decimals'}
+          invalid={stakeInvalid}
         />
       </div>
-      <div className="bl-slip__stakes" role="group" aria-label="Quick stakes">
-        {stakeButtons.map((b, i) => (
-          <Button key={`${i}:${b.label}`} variant="secondary" className="bl-btn--small" onClick={() => setStakeText(String(b.value))}>
-            {b.label}
-          </Button>
-        ))}
-      </div>
+      <QuickStakes stakeButtons={stakeButtons} onStakeText={setStakeText} />
       {selection.kind === 'runner' && market ? (
         <RunnerBook market={market} position={position} bet={odds !== null && stake !== null ? { selectionId: selection.selectionId, side: selection.side, odds, stakeMinor: toMinor(stake) } : null} />
       ) : null}
       {selection.kind === 'fancy' ? <FancyBook position={position} bet={stake !== null ? { side: selection.side, line: selection.run, rate: selection.rate, stakeMinor: toMinor(stake) } : null} /> : null}
-      {closed ? (
-        <p className="bl-hint" role="status">
-          {closed}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="bl-form-error" role="alert">
-          {error.message}
-        </p>
-      ) : null}
-      {error?.code === 'ODDS_CHANGED' && takeable ? (
-        // The price moved against the player during the bet: one click takes the live price into
-        // the slip (the book above shows what it does); placing it is still the player's choice.
-        <Button
-          variant="secondary"
-          className="bl-btn--small"
-          onClick={() => {
-            setOddsText(takeable);
-            setError(null);
-          }}
-        >
-          Take {takeable}
-        </Button>
-      ) : null}
-      <div className="bl-form-actions">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={!body || closed !== null || submitting} aria-busy={submitting || undefined}>
-          Place Bet
-        </Button>
-      </div>
+      <SlipActions closed={closed} error={error?.message ?? null} canPlace={body !== null && closed === null} submitting={submitting} onCancel={onCancel}>
+        {error?.code === 'ODDS_CHANGED' && takeable ? (
+          // The price moved against the player during the bet: one click takes the live price into
+          // the slip (the book above shows what it does); placing it is still the player's choice.
+          <Button
+            variant="secondary"
+            className="bl-btn--small"
+            onClick={() => {
+              setOddsText(takeable);
+              setError(null);
+            }}
+          >
+            Take {takeable}
+          </Button>
+        ) : null}
+      </SlipActions>
     </form>
   );
 }
@@ -202,44 +153,9 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
 function RunnerBook({ market, position, bet }: { market: Market; position?: MarketPosition; bet: Parameters<typeof projectRunnerMarket>[2] | null }) {
   const projection = bet ? projectRunnerMarket(market, position, bet) : null;
   const now = runnerVector(market, position);
-  const rows = market.runners.filter((r) => now.has(r.selectionId));
   const after = new Map(projection?.rows.map((r) => [r.selectionId, r.afterMinor]));
-  return (
-    <div className="bl-slip__book">
-      <table className="bl-table bl-table--compact" aria-label="Profit or loss if each runner wins">
-        <thead>
-          <tr>
-            <th scope="col">Runner</th>
-            <th scope="col" className="num">
-              Now
-            </th>
-            <th scope="col" className="num">
-              With this bet
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => {
-            const a = after.get(r.selectionId);
-            return (
-              <tr key={r.selectionId}>
-                <th scope="row">{r.name}</th>
-                <td className="num">
-                  <Pnl rupees={toRupees(now.get(r.selectionId) ?? 0)} />
-                </td>
-                <td className="num">{a === undefined ? '–' : <Pnl rupees={toRupees(a)} />}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {projection ? (
-        <p className="bl-slip__exposure">
-          Exposure on this market: {formatRupees(toRupees(projection.exposureNowMinor))} → <strong>{formatRupees(toRupees(projection.exposureAfterMinor))}</strong>
-        </p>
-      ) : null}
-    </div>
-  );
+  const rows = market.runners.filter((r) => now.has(r.selectionId)).map((r) => ({ selectionId: r.selectionId, name: r.name, nowMinor: now.get(r.selectionId) ?? 0, afterMinor: after.get(r.selectionId) ?? null }));
+  return <SlipRunnerBook rows={rows} exposure={projection ? { nowMinor: projection.exposureNowMinor, afterMinor: projection.exposureAfterMinor } : null} />;
 }
 
 /** The fancy's exposure now and with the slip's bet, and the P&L of each run zone after it. */

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, type Fancy, type FancyBetSide } from '@backlay/shared';
-import { Pnl } from '../ui/Pnl';
+import { Pnl, Button, type Fancy, type FancyBetSide } from '@backlay/shared';
 import { LimitsText, MarketFrame, overlayText } from './MarketFrame';
 import { fancySettledText } from './settled';
 import { useFlash } from './use-flash';

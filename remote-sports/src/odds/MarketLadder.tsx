@@ -1,5 +1,4 @@
-import type { Market, PlaceBetSide, Runner } from '@backlay/shared';
-import { Pnl } from '../ui/Pnl';
+import { Pnl, type Market, type PlaceBetSide, type Runner } from '@backlay/shared';
 import { MarketFrame } from './MarketFrame';
 import { PriceCell } from './PriceCell';
 import { marketSettledText } from './settled';

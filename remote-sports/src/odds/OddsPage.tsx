@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
+  Pnl,
   BuildTag,
   Button,
   EmptyState,
@@ -17,7 +18,6 @@ import {
 } from '@backlay/shared';
 import { MATCH_PHASE_TEXT, formatMatchTime, matchPhase, splitFancies } from '../format';
 import { RulesDialog } from '../rules/RulesDialog';
-import { Pnl } from '../ui/Pnl';
 import { BetSlip } from './BetSlip';
 import { FancyList } from './FancyList';
 import { MarketLadder } from './MarketLadder';

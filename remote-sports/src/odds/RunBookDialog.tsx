@@ -1,5 +1,4 @@
-import { Dialog, RUN_BOOK_MARGIN, fancyRunBook, toRupees, type MarketPosition } from '@backlay/shared';
-import { Pnl } from '../ui/Pnl';
+import { Pnl, Dialog, RUN_BOOK_MARGIN, fancyRunBook, toRupees, type MarketPosition } from '@backlay/shared';
 import { fancyBookOf } from './positions';
 
 /**

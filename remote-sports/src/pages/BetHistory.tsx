@@ -2,18 +2,13 @@ import { useState } from 'react';
 import {
   BET_LIST_PAGE_SIZE,
   BuildTag,
-  DateRange,
-  EmptyState,
-  MESSAGES,
   Page,
   Pager,
+  RangeFilters,
+  RangeLoadStatus,
   SelectField,
-  Spinner,
   betsApi,
-  defaultStatementRange,
-  rangeInverted,
-  rangeReady,
-  useLoad,
+  useRangeReport,
   type BetHistoryQuery,
   type BetPage,
   type BetRow,
@@ -28,20 +23,18 @@ export const HISTORY_STATUSES: ReadonlyArray<{ value: NonNullable<BetHistoryQuer
   { value: 'voided', label: 'Void' },
 ];
 
-const EMPTY_PAGE: BetPage<BetRow> = { rows: [], page: 1, pageSize: BET_LIST_PAGE_SIZE, total: 0 };
-
 /**
  * /bethistory: the player's settled and voided bets, newest first: From and To (the last 7 days
  * by default), sport and status filters, each bet with its P&L, a page at a time.
  */
 export function BetHistory() {
-  const [range, setRange] = useState(defaultStatementRange);
   const [sport, setSport] = useState(ALL_SPORTS);
   const [status, setStatus] = useState<NonNullable<BetHistoryQuery['status']>>('all');
   const [page, setPage] = useState(1);
-  const ready = rangeReady(range);
-  const query: BetHistoryQuery = { from: range.from, to: range.to, sportId: sportIdOf(sport), status, page, pageSize: BET_LIST_PAGE_SIZE };
-  const { load } = useLoad(() => (ready ? betsApi.betHistory(query) : Promise.resolve(EMPTY_PAGE)), JSON.stringify([ready, query]));
+  const { range, setRange, ready, load, report: result } = useRangeReport(
+    (r): Promise<BetPage<BetRow>> => betsApi.betHistory({ from: r.from, to: r.to, sportId: sportIdOf(sport), status, page, pageSize: BET_LIST_PAGE_SIZE }),
+    [sport, status, page],
+  );
   // Any filter change starts again from the first page.
   const filter =
     <T,>(set: (value: T) => void) =>
@@ -49,22 +42,13 @@ export function BetHistory() {
       set(value);
       setPage(1);
     };
-
-  const result = load.state === 'done' && ready ? load.value : null;
   return (
     <Page title="Bet History">
-      <div className="bl-filters">
-        <DateRange from={range.from} to={range.to} onChange={filter(setRange)} />
+      <RangeFilters range={range} onChange={filter(setRange)}>
         <SportSelect value={sport} onChange={filter(setSport)} />
         <SelectField label="Status" value={status} options={HISTORY_STATUSES} onChange={(e) => filter(setStatus)(e.target.value as NonNullable<BetHistoryQuery['status']>)} />
-      </div>
-      {rangeInverted(range) ? (
-        <p className="bl-form-error" role="alert">
-          {MESSAGES.dateRangeInvalid}
-        </p>
-      ) : null}
-      {ready && load.state === 'loading' ? <Spinner label="Loading bet history" /> : null}
-      {ready && load.state === 'fail' ? <EmptyState>The bet history could not be loaded: {load.message}</EmptyState> : null}
+      </RangeFilters>
+      <RangeLoadStatus ready={ready} load={load} loading="Loading bet history" failed="The bet history could not be loaded" />
       {result ? (
         <>
           <BetTable rows={result.rows} label="Bet history" outcome />

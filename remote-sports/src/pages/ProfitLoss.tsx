@@ -1,10 +1,7 @@
 import { useState } from 'react';
 import moment from 'moment';
-import { BuildTag, DateRange, EmptyState, MESSAGES, Page, Spinner, betsApi, defaultStatementRange, formatRupees, rangeInverted, rangeReady, useLoad, type ProfitLossQuery, type ProfitLossResponse } from '@backlay/shared';
+import { Pnl, BuildTag, Page, RangeFilters, RangeLoadStatus, betsApi, formatRupees, useRangeReport, type ProfitLossQuery, type ProfitLossResponse } from '@backlay/shared';
 import { SportSelect, ALL_SPORTS, sportIdOf } from '../bets/filters';
-import { Pnl } from '../ui/Pnl';
-
-const EMPTY: ProfitLossResponse = { rows: [], total: { pnl: 0, commission: 0, net: 0, ownShare: null } };
 
 /** How settlement dates are shown. */
 const SETTLED_FORMAT = 'DD/MM/YYYY h:mm A';
@@ -14,26 +11,15 @@ const SETTLED_FORMAT = 'DD/MM/YYYY h:mm A';
  * default), optionally of one sport: P&L, commission and net per market, and the total.
  */
 export function ProfitLoss() {
-  const [range, setRange] = useState(defaultStatementRange);
   const [sport, setSport] = useState(ALL_SPORTS);
-  const ready = rangeReady(range);
-  const query: ProfitLossQuery = { from: range.from, to: range.to, sportId: sportIdOf(sport), groupBy: 'market' };
-  const { load } = useLoad(() => (ready ? betsApi.profitLoss(query) : Promise.resolve(EMPTY)), JSON.stringify([ready, query]));
-  const result = load.state === 'done' && ready ? load.value : null;
+  const { range, setRange, ready, load, report: result } = useRangeReport((r): Promise<ProfitLossResponse> => betsApi.profitLoss({ from: r.from, to: r.to, sportId: sportIdOf(sport), groupBy: 'market' } satisfies ProfitLossQuery), sport);
 
   return (
     <Page title="Profit & Loss">
-      <div className="bl-filters">
-        <DateRange from={range.from} to={range.to} onChange={setRange} />
+      <RangeFilters range={range} onChange={setRange}>
         <SportSelect value={sport} onChange={setSport} />
-      </div>
-      {rangeInverted(range) ? (
-        <p className="bl-form-error" role="alert">
-          {MESSAGES.dateRangeInvalid}
-        </p>
-      ) : null}
-      {ready && load.state === 'loading' ? <Spinner label="Loading profit and loss" /> : null}
-      {ready && load.state === 'fail' ? <EmptyState>Profit and loss could not be loaded: {load.message}</EmptyState> : null}
+      </RangeFilters>
+      <RangeLoadStatus ready={ready} load={load} loading="Loading profit and loss" failed="Profit and loss could not be loaded" />
       {result ? (
         <div className="bl-table-wrap">
           <table className="bl-table" aria-label="Profit and loss by market">

@@ -1,7 +1,8 @@
-import { BehaviorSubject, Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import { CASINO_DELTA, CASINO_SUBSCRIBE, CASINO_UNSUBSCRIBE, type CasinoDelta } from '../contracts/casino';
 import { applyCasinoMessage, initialCasinoTableState, type CasinoMessage, type CasinoTableState } from './casino-state';
-import type { DataConnection, DataSocket } from './data-connection';
+import type { DataConnection } from './data-connection';
+import { createSequencedWatches } from './sequenced-watches';
 
 /** Live rounds of casino tables over the page's data connection. */
 export interface CasinoLiveClient {
@@ -20,89 +21,21 @@ export interface CasinoLiveClientOptions {
   now?: () => number;
 }
 
-interface Watched {
-  state: BehaviorSubject<CasinoTableState>;
-  observers: number;
-  /** The number of the last casinoSubscribe sent: only its ack is taken (an older one is stale). */
-  request: number;
-}
-
 /** What the server says when it refuses a table without a reason. */
 const UNAVAILABLE = 'This table is not available';
 
 /** Build the live casino client on a data connection (the product uses `casinoLive`). */
 export function createCasinoLiveClient({ connection, now = Date.now }: CasinoLiveClientOptions): CasinoLiveClient {
-  const watched = new Map<string, Watched>();
-
-  const deliver = (entry: Watched, message: CasinoMessage) => {
-    const { state, outcome } = applyCasinoMessage(entry.state.getValue(), message, now());
-    if (outcome === 'ignored') return;
-    entry.state.next(state);
-    if (outcome === 'gap') subscribe(state.matchId);
-  };
-
-  function subscribe(matchId: string): void {
-    const socket = connection.connectedSocket();
-    const entry = watched.get(matchId);
-    if (!socket || !entry) return;
-    entry.request += 1;
-    const request = entry.request;
-    socket.emit(CASINO_SUBSCRIBE, { matchId }, (ack) => {
-      if (watched.get(matchId) !== entry || entry.request !== request) return;
-      if (ack?.ok) deliver(entry, { type: 'snapshot', payload: ack.snapshot });
-      else entry.state.next({ ...entry.state.getValue(), status: 'unavailable', error: ack?.message ?? UNAVAILABLE });
-    });
-  }
-
-  connection.join({
-    listen: (socket: DataSocket) => {
-      socket.on(CASINO_DELTA, (payload: CasinoDelta) => {
-        const entry = watched.get(payload.matchId);
-        if (entry) deliver(entry, { type: 'delta', payload });
-      });
-    },
-    connected: () => {
-      for (const matchId of watched.keys()) subscribe(matchId);
-    },
-    disconnected: () => {
-      for (const entry of watched.values()) {
-        const current = entry.state.getValue();
-        if (current.status === 'live') entry.state.next({ ...current, status: 'resyncing' });
-      }
-    },
-    closed: () => {
-      const entries = [...watched.values()];
-      watched.clear();
-      for (const entry of entries) entry.state.complete();
+  const tables = createSequencedWatches<CasinoTableState, CasinoMessage>({
+    connection,
+    initial: initialCasinoTableState,
+    apply: (state, message) => applyCasinoMessage(state, message, now()),
+    subscribe: (socket, matchId, answered) =>
+      socket.emit(CASINO_SUBSCRIBE, { matchId }, (ack) => answered(ack?.ok ? { message: { type: 'snapshot', payload: ack.snapshot } } : { refused: ack?.message ?? UNAVAILABLE })),
+    unsubscribe: (socket, matchId) => socket.emit(CASINO_UNSUBSCRIBE, { matchId }),
+    listen: (socket, deliver) => {
+      socket.on(CASINO_DELTA, (payload: CasinoDelta) => deliver(payload.matchId, { type: 'delta', payload }));
     },
   });
-
-  const release = (matchId: string, entry: Watched) => {
-    entry.observers -= 1;
-    if (entry.observers > 0 || watched.get(matchId) !== entry) return;
-    watched.delete(matchId);
-    connection.connectedSocket()?.emit(CASINO_UNSUBSCRIBE, { matchId });
-    connection.release();
-  };
-
-  return {
-    watchTable(matchId: string): Observable<CasinoTableState> {
-      return new Observable<CasinoTableState>((observer) => {
-        let entry = watched.get(matchId);
-        if (!entry) {
-          entry = { state: new BehaviorSubject(initialCasinoTableState(matchId)), observers: 0, request: 0 };
-          watched.set(matchId, entry);
-          connection.acquire();
-          subscribe(matchId);
-        }
-        entry.observers += 1;
-        const own = entry;
-        const subscription = own.state.subscribe(observer);
-        return () => {
-          subscription.unsubscribe();
-          release(matchId, own);
-        };
-      });
-    },
-  };
+  return { watchTable: (matchId) => tables.watch(matchId) };
 }

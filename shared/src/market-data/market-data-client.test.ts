@@ -155,6 +155,20 @@ describe('createMarketDataClient', () => {
     sub.unsubscribe();
   });
 
+  it('takes only the last subscribe\'s refusal: a stale one does not mark the match unavailable', () => {
+    const { client, sockets } = setup();
+    const states: MatchState[] = [];
+    const sub = client.watchMatch('m1').subscribe((s) => states.push(s));
+    sockets[0].fire('connect');
+    sockets[0].fire('disconnect', 'transport close');
+    sockets[0].fire('connect');
+    sockets[0].acks[0]({ ok: false, message: 'Stale refusal' });
+    expect(states.at(-1)?.status).toBe('connecting');
+    sockets[0].acks[1]({ ok: false, message: 'Match not found' });
+    expect(states.at(-1)).toMatchObject({ status: 'unavailable', error: 'Match not found' });
+    sub.unsubscribe();
+  });
+
   it('reconnects after a refused handshake, once the retry hook has run', async () => {
     jest.useFakeTimers();
     const beforeRetry = jest.fn(() => Promise.resolve());

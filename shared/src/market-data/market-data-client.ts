@@ -1,7 +1,8 @@
-import { BehaviorSubject, Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { MatchDelta, MatchSnapshot } from '../contracts/sports';
-import { createDataConnection, type DataConnection, type DataConnectionOptions, type DataSocket } from './data-connection';
+import { createDataConnection, type DataConnection, type DataConnectionOptions } from './data-connection';
 import { applyMarketMessage, initialMatchState, type MarketMessage, type MatchState } from './market-state';
+import { createSequencedWatches } from './sequenced-watches';
 
 export type { DataSocket } from './data-connection';
 
@@ -25,84 +26,27 @@ export interface MarketDataClient {
  */
 export type MarketDataClientOptions = DataConnectionOptions | { connection: DataConnection };
 
-interface Watched {
-  state: BehaviorSubject<MatchState>;
-  observers: number;
-}
+/** What the client says when the server refuses a match without a reason. */
+const UNAVAILABLE = 'Live prices are not available for this match';
 
 /** Build a market-data client on a data connection (the product uses `marketData`). */
 export function createMarketDataClient(options: MarketDataClientOptions): MarketDataClient {
   const connection = 'connection' in options ? options.connection : createDataConnection(options);
-  const watched = new Map<string, Watched>();
-
-  const subscribe = (matchId: string) => {
-    const socket = connection.connectedSocket();
-    if (!socket) return;
-    socket.emit('subscribe', { matchId }, (ack) => {
-      // A refusal means no snapshot will come: say so instead of waiting for ever.
-      const entry = watched.get(matchId);
-      if (!entry || !ack || ack.ok) return;
-      entry.state.next({ ...entry.state.getValue(), status: 'unavailable', error: ack.message ?? 'Live prices are not available for this match' });
-    });
-  };
-
-  const deliver = (message: MarketMessage) => {
-    const entry = watched.get(message.payload.matchId);
-    if (!entry) return;
-    const { state, outcome } = applyMarketMessage(entry.state.getValue(), message);
-    if (outcome === 'ignored') return;
-    entry.state.next(state);
-    if (outcome === 'gap') subscribe(state.matchId);
-  };
-
-  connection.join({
-    listen: (socket: DataSocket) => {
-      socket.on('snapshot', (payload: MatchSnapshot) => deliver({ type: 'snapshot', payload }));
-      socket.on('delta', (payload: MatchDelta) => deliver({ type: 'delta', payload }));
-    },
-    connected: () => {
-      for (const matchId of watched.keys()) subscribe(matchId);
-    },
-    disconnected: () => {
-      for (const entry of watched.values()) {
-        const current = entry.state.getValue();
-        if (current.status === 'live') entry.state.next({ ...current, status: 'resyncing' });
-      }
-    },
-    closed: () => {
-      const entries = [...watched.values()];
-      watched.clear();
-      for (const entry of entries) entry.state.complete();
+  const matches = createSequencedWatches<MatchState, MarketMessage>({
+    connection,
+    initial: initialMatchState,
+    apply: applyMarketMessage,
+    // The snapshot comes as its own message; the ack only carries a refusal.
+    subscribe: (socket, matchId, answered) => socket.emit('subscribe', { matchId }, (ack) => answered(ack && !ack.ok ? { refused: ack.message ?? UNAVAILABLE } : null)),
+    unsubscribe: (socket, matchId) => socket.emit('unsubscribe', { matchId }),
+    listen: (socket, deliver) => {
+      socket.on('snapshot', (payload: MatchSnapshot) => deliver(payload.matchId, { type: 'snapshot', payload }));
+      socket.on('delta', (payload: MatchDelta) => deliver(payload.matchId, { type: 'delta', payload }));
     },
   });
 
-  const release = (matchId: string, entry: Watched) => {
-    entry.observers -= 1;
-    if (entry.observers > 0 || watched.get(matchId) !== entry) return;
-    watched.delete(matchId);
-    connection.connectedSocket()?.emit('unsubscribe', { matchId });
-    connection.release();
-  };
-
   return {
-    watchMatch(matchId: string): Observable<MatchState> {
-      return new Observable<MatchState>((observer) => {
-        let entry = watched.get(matchId);
-        if (!entry) {
-          entry = { state: new BehaviorSubject(initialMatchState(matchId)), observers: 0 };
-          watched.set(matchId, entry);
-          connection.acquire();
-          subscribe(matchId);
-        }
-        entry.observers += 1;
-        const own = entry;
-        const subscription = own.state.subscribe(observer);
-        return () => {
-          subscription.unsubscribe();
-          release(matchId, own);
-        };
-      });
-    },
+    watchMatch: (matchId) => matches.watch(matchId),
     close(): void {
       connection.close();
     },

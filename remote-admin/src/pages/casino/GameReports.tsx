@@ -1,20 +1,15 @@
-import { useState } from 'react';
 import { Link, generatePath } from 'react-router';
 import {
   BuildTag,
-  DateRange,
   EmptyState,
-  MESSAGES,
   Page,
+  RangeFilters,
+  RangeLoadStatus,
   ROUTES,
-  Spinner,
   casinoApi,
-  defaultStatementRange,
   formatRupees,
-  rangeInverted,
-  rangeReady,
   sumRupeesForDisplay,
-  useLoad,
+  useRangeReport,
   type CasinoGameReportResponse,
   type CasinoGameReportRow,
 } from '@backlay/shared';
@@ -53,22 +48,11 @@ export function byTable(rows: readonly CasinoGameReportRow[]): TableGroup[] {
  * stake and the players' P&L under it, the table's subtotal, and the totals.
  */
 export function GameReports() {
-  const [range, setRange] = useState(defaultStatementRange);
-  const ready = rangeReady(range);
-  const { load } = useLoad<CasinoGameReportResponse | null>(() => (ready ? casinoApi.gameReports(range) : Promise.resolve(null)), JSON.stringify([ready, range]));
-  const report = ready && load.state === 'done' ? load.value : null;
+  const { range, setRange, ready, load, report } = useRangeReport<CasinoGameReportResponse>((r) => casinoApi.gameReports(r));
   return (
     <Page title="Game reports">
-      <div className="bl-filters">
-        <DateRange from={range.from} to={range.to} onChange={setRange} />
-      </div>
-      {rangeInverted(range) ? (
-        <p className="bl-form-error" role="alert">
-          {MESSAGES.dateRangeInvalid}
-        </p>
-      ) : null}
-      {ready && load.state === 'loading' ? <Spinner label="Loading the game reports" /> : null}
-      {ready && load.state === 'fail' ? <EmptyState>The game reports could not be loaded: {load.message}</EmptyState> : null}
+      <RangeFilters range={range} onChange={setRange} />
+      <RangeLoadStatus ready={ready} load={load} loading="Loading the game reports" failed="The game reports could not be loaded" />
       {report && report.rows.length === 0 ? <EmptyState>No settled casino bets in these dates.</EmptyState> : null}
       {report && report.rows.length > 0 ? (
         <div className="bl-table-wrap">

@@ -1,0 +1,62 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState, type FormEvent } from 'react';
+import { QuickStakes, SlipActions, SlipRunnerBook, StakeField, useSlipSubmission } from './bet-slip';
+
+function Slip({ place, onPlaced, closed = null }: { place: (body: { stake: string }, key: string) => Promise<{ message: string }>; onPlaced: () => void; closed?: string | null }) {
+  const [stakeText, setStakeText] = useState('');
+  const { submitting, error, submit } = useSlipSubmission(place, onPlaced);
+  const body = stakeText !== '' ? { stake: stakeText } : null;
+  return (
+    <form aria-label="Bet slip" onSubmit={(e: FormEvent) => void submit(e, body, closed)}>
+      <StakeField stakeText={stakeText} onStakeText={setStakeText} invalid={stakeText === 'x'} hint="Min 100" />
+      <QuickStakes stakeButtons={[{ label: '1k', value: 1000 }]} onStakeText={setStakeText} />
+      <SlipActions closed={closed} error={error?.message ?? null} canPlace={body !== null && closed === null} submitting={submitting} onCancel={() => undefined} />
+    </form>
+  );
+}
+
+describe('bet slip pieces', () => {
+  it('a quick stake fills the Stake field, Place Bet sends it with a key and calls onPlaced', async () => {
+    const place = jest.fn().mockResolvedValue({ message: 'Bet placed' });
+    const onPlaced = jest.fn();
+    render(<Slip place={place} onPlaced={onPlaced} />);
+    expect(screen.getByRole('button', { name: 'Place Bet' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: '1k' }));
+    expect(screen.getByLabelText('Stake')).toHaveValue('1000');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    });
+    expect(place).toHaveBeenCalledWith({ stake: '1000' }, expect.any(String));
+    expect(onPlaced).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the refusal as an alert and keeps the key of a lost answer for the same bet', async () => {
+    const place = jest.fn().mockRejectedValue({ code: 'NETWORK', message: 'No answer' });
+    render(<Slip place={place} onPlaced={jest.fn()} />);
+    fireEvent.change(screen.getByLabelText('Stake'), { target: { value: '50' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('No answer');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    });
+    expect(place.mock.calls[1][1]).toBe(place.mock.calls[0][1]);
+  });
+
+  it('a closed slip says why and takes no bet; an invalid stake says so', () => {
+    render(<Slip place={jest.fn()} onPlaced={jest.fn()} closed="Suspended" />);
+    expect(screen.getByRole('status')).toHaveTextContent('Suspended');
+    fireEvent.change(screen.getByLabelText('Stake'), { target: { value: 'x' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Stake must be an amount above 0');
+    expect(screen.getByRole('button', { name: 'Place Bet' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  });
+
+  it('the runner book shows – without a bet and the exposure with one', () => {
+    const { rerender } = render(<SlipRunnerBook rows={[{ selectionId: 'a', name: 'Dragon', nowMinor: 0, afterMinor: null }]} exposure={null} />);
+    expect(screen.getByRole('row', { name: /Dragon/ })).toHaveTextContent('–');
+    rerender(<SlipRunnerBook rows={[{ selectionId: 'a', name: 'Dragon', nowMinor: 0, afterMinor: 10000 }]} exposure={{ nowMinor: 0, afterMinor: 5000 }} />);
+    expect(screen.getByText(/Exposure on this market/)).toBeInTheDocument();
+  });
+});
