@@ -4,7 +4,7 @@ import { amarAkbarAnthony } from './amar-akbar-anthony';
 import { canonicalDeck } from './cards';
 import { CASINO_GAMES, playRound } from './registry';
 import { RtpTally, rtpMismatches } from './testing/rtp-tally';
-import { playedRoundProblems } from './testing/round-check';
+import { playedRoundProblems, ROUND_CHECK_TIMEOUT_MS } from './testing/round-check';
 
 const game = amarAkbarAnthony;
 const config = game.defaultConfig;
@@ -73,5 +73,5 @@ describe('Amar Akbar Anthony rules', () => {
 
   it('settles every runner of every market in 200 PF-1 rounds', async () => {
     expect(await playedRoundProblems(game)).toEqual([]);
-  });
+  }, ROUND_CHECK_TIMEOUT_MS);
 });

@@ -4,7 +4,7 @@ import { bollywoodCasino, bollywoodFilm } from './bollywood';
 import { canonicalDeck, parseCard } from './cards';
 import { CASINO_GAMES, drawShoe, playRound } from './registry';
 import { RtpTally, rtpMismatches } from './testing/rtp-tally';
-import { playedRoundProblems } from './testing/round-check';
+import { playedRoundProblems, ROUND_CHECK_TIMEOUT_MS } from './testing/round-check';
 
 const game = bollywoodCasino;
 const config = game.defaultConfig;
@@ -87,5 +87,5 @@ describe('Bollywood Casino rules', () => {
 
   it('settles every runner of every market in 200 PF-1 rounds', async () => {
     expect(await playedRoundProblems(game)).toEqual([]);
-  });
+  }, ROUND_CHECK_TIMEOUT_MS);
 });

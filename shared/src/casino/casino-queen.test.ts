@@ -4,7 +4,7 @@ import { casinoQueen, casinoQueenDeal } from './casino-queen';
 import { canonicalDeck } from './cards';
 import { CASINO_GAMES, drawShoe, playRound } from './registry';
 import { RtpTally, rtpMismatches } from './testing/rtp-tally';
-import { playedRoundProblems } from './testing/round-check';
+import { playedRoundProblems, ROUND_CHECK_TIMEOUT_MS } from './testing/round-check';
 
 const game = casinoQueen;
 const config = game.defaultConfig;
@@ -116,5 +116,5 @@ describe('Casino Queen rules', () => {
 
   it('settles every runner in 200 PF-1 rounds', async () => {
     expect(await playedRoundProblems(game)).toEqual([]);
-  });
+  }, ROUND_CHECK_TIMEOUT_MS);
 });

@@ -3,7 +3,7 @@
 import { lottery } from './lottery';
 import { CASINO_GAMES, drawShoe, playRound } from './registry';
 import { RtpTally, rtpMismatches } from './testing/rtp-tally';
-import { playedRoundProblems } from './testing/round-check';
+import { playedRoundProblems, ROUND_CHECK_TIMEOUT_MS } from './testing/round-check';
 
 const game = lottery;
 const config = game.defaultConfig;
@@ -72,5 +72,5 @@ describe('Lottery rules', () => {
 
   it('settles every runner of every market in 200 PF-1 rounds', async () => {
     expect(await playedRoundProblems(game)).toEqual([]);
-  });
+  }, ROUND_CHECK_TIMEOUT_MS);
 });

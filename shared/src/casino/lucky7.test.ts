@@ -3,7 +3,7 @@
 import { canonicalDeck } from './cards';
 import { lucky7, lucky7b } from './lucky7';
 import { CASINO_GAMES, drawShoe, playRound } from './registry';
-import { playedRoundProblems } from './testing/round-check';
+import { playedRoundProblems, ROUND_CHECK_TIMEOUT_MS } from './testing/round-check';
 import { RtpTally, rtpMismatches } from './testing/rtp-tally';
 
 const game = lucky7;
@@ -88,5 +88,5 @@ describe('Lucky 7 – B (category 27): Lucky 7 – A\'s rules on a table of its 
   it('settles every runner of every market in 200 PF-1 rounds, for both tables', async () => {
     expect(await playedRoundProblems(lucky7b)).toEqual([]);
     expect(await playedRoundProblems(lucky7)).toEqual([]);
-  });
+  }, ROUND_CHECK_TIMEOUT_MS);
 });

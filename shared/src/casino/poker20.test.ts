@@ -4,7 +4,7 @@ import { canonicalDeck, parseCard, type Card } from './cards';
 import { formatPrice, formatRtp } from './market-kit';
 import { POKER_CATEGORIES, SEVEN_CARD_COUNTS, poker20, pokerHand, type PokerCategory } from './poker20';
 import { CASINO_GAMES, playRound } from './registry';
-import { playedRoundProblems } from './testing/round-check';
+import { playedRoundProblems, ROUND_CHECK_TIMEOUT_MS } from './testing/round-check';
 
 const game = poker20;
 const config = game.defaultConfig;
@@ -161,7 +161,7 @@ describe('Poker 20-20 rounds', () => {
 
   it('settles every runner of every market in 200 PF-1 rounds', async () => {
     expect(await playedRoundProblems(game)).toEqual([]);
-  });
+  }, ROUND_CHECK_TIMEOUT_MS);
 });
 
 describe('Poker 20-20 ties: the offline enumeration, replayed on a slice', () => {

@@ -5,7 +5,7 @@ import { formatPrice, formatRtp } from './market-kit';
 import { race20, race20Chances, race20Deal } from './race20';
 import { CASINO_GAMES, drawShoe, playRound } from './registry';
 import { RtpTally, ratio, rtpMismatches } from './testing/rtp-tally';
-import { playedRoundProblems } from './testing/round-check';
+import { playedRoundProblems, ROUND_CHECK_TIMEOUT_MS } from './testing/round-check';
 
 const game = race20;
 const config = game.defaultConfig;
@@ -189,5 +189,5 @@ describe('Race 20-20 rules', () => {
 
   it('settles every runner of every market in 200 PF-1 rounds', async () => {
     expect(await playedRoundProblems(game)).toEqual([]);
-  });
+  }, ROUND_CHECK_TIMEOUT_MS);
 });

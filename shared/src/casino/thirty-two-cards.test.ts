@@ -4,7 +4,7 @@ import { RANK_LABELS, SUITS } from './cards';
 import { formatPrice, formatRtp } from './market-kit';
 import { thirtyTwoCards, thirtyTwoCardsB, thirtyTwoCardsDeal, thirtyTwoCardsRound } from './thirty-two-cards';
 import { CASINO_GAMES, drawShoe, playRound } from './registry';
-import { playedRoundProblems } from './testing/round-check';
+import { playedRoundProblems, ROUND_CHECK_TIMEOUT_MS } from './testing/round-check';
 
 const game = thirtyTwoCards;
 const config = game.defaultConfig;
@@ -220,5 +220,5 @@ describe('32 Cards – B (category 24): 32 Cards – A\'s rules on a table of it
   it('settles every runner in 200 PF-1 rounds, for both tables', async () => {
     expect(await playedRoundProblems(thirtyTwoCardsB)).toEqual([]);
     expect(await playedRoundProblems(thirtyTwoCards)).toEqual([]);
-  });
+  }, ROUND_CHECK_TIMEOUT_MS);
 });

@@ -2,7 +2,7 @@
 // jsdom has no crypto.subtle; PF-1 needs Web Crypto.
 import { CASINO_GAMES, playRound } from './registry';
 import { RtpTally, rtpMismatches } from './testing/rtp-tally';
-import { playedRoundProblems } from './testing/round-check';
+import { playedRoundProblems, ROUND_CHECK_TIMEOUT_MS } from './testing/round-check';
 import { JUDGEMENT_PICKS, judgementMarketCode, threeCardJudgement } from './three-card-judgement';
 
 const game = threeCardJudgement;
@@ -70,5 +70,5 @@ describe('3 Cards Judgement rules', () => {
 
   it('settles every runner of every market in 200 PF-1 rounds', async () => {
     expect(await playedRoundProblems(game)).toEqual([]);
-  });
+  }, ROUND_CHECK_TIMEOUT_MS);
 });

@@ -3,7 +3,7 @@
 import { canonicalDeck, parseCard } from './cards';
 import { CASINO_GAMES, playRound } from './registry';
 import { RtpTally, rtpMismatches } from './testing/rtp-tally';
-import { playedRoundProblems } from './testing/round-check';
+import { playedRoundProblems, ROUND_CHECK_TIMEOUT_MS } from './testing/round-check';
 import { casinoWar, warSeatWins, type CasinoWarConfig } from './war';
 
 const game = casinoWar;
@@ -94,5 +94,5 @@ describe('Casino War from the seeds (PF-1, §2.2)', () => {
 
   it('settles every runner of every market in 200 rounds', async () => {
     expect(await playedRoundProblems(game)).toEqual([]);
-  });
+  }, ROUND_CHECK_TIMEOUT_MS);
 });

@@ -3,7 +3,7 @@
 import { canonicalDeck } from './cards';
 import { CASINO_GAMES, drawShoe, playRound } from './registry';
 import { RtpTally, rtpMismatches } from './testing/rtp-tally';
-import { playedRoundProblems } from './testing/round-check';
+import { playedRoundProblems, ROUND_CHECK_TIMEOUT_MS } from './testing/round-check';
 import { instantWorli, worliResult } from './worli';
 
 const game = instantWorli;
@@ -77,5 +77,5 @@ describe('Instant Worli rules', () => {
 
   it('settles every runner of every market in 200 PF-1 rounds', async () => {
     expect(await playedRoundProblems(game)).toEqual([]);
-  });
+  }, ROUND_CHECK_TIMEOUT_MS);
 });

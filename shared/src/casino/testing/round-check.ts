@@ -30,6 +30,13 @@ export function roundProblems<C>(game: CasinoGame<C>, config: C, r: RoundResult)
 }
 
 /** Plays `rounds` PF-1 rounds (nonces 0 …) and returns each round's problems, prefixed by its nonce. */
+/**
+ * The timeout of a test that plays rounds: 200 full-shoe PF-1 shuffles (an 8-deck shoe is about 52
+ * HMAC blocks a round, through async Web Crypto) take seconds on a loaded two-core machine, over
+ * jest's default 5 s.
+ */
+export const ROUND_CHECK_TIMEOUT_MS = 60_000;
+
 export async function playedRoundProblems<C>(game: CasinoGame<C>, rounds = 200, config: C = game.defaultConfig): Promise<string[]> {
   const problems: string[] = [];
   const serverSeed = '3f1c5e0d9b2a47c68e5d0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e';
