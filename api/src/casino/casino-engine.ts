@@ -62,6 +62,11 @@ export interface CasinoEngineOptions {
 /** The id of a round's market: its round id and the market's code in the game definition. */
 export const roundMarketId = (roundId: string, code: string): string => `c${roundId}.${code}`;
 
+/** The ids of every market a round opened, in the game's order (under the round's own config). */
+export function roundMarketIds(game: CasinoGame, round: Pick<repo.RoundRow, 'id' | 'config'>): string[] {
+  return game.markets(game.parseConfig(round.config)).map((market) => roundMarketId(round.id, market.code));
+}
+
 export class CasinoEngine {
   private readonly loop: LeaderLoop<void>;
   /** Whole seconds left last published per round (one countdown message per second). */
@@ -200,7 +205,7 @@ export class CasinoEngine {
     const game = this.gameOf(round.gameCode);
     const result = await playRound(game, round.serverSeed, round.clientSeed, round.nonce, game.parseConfig(round.config));
     const nowMs = this.options.clock.nowMs();
-    const marketIds = this.marketIdsOf(game, round);
+    const marketIds = roundMarketIds(game, round);
     const showMs = Math.min(this.options.dealMsMax, this.options.dealMsPerCard * result.card.split(',').length);
     await this.options.db.transaction(async (tx) => {
       await repo.lockMarkets(tx, marketIds);
@@ -223,14 +228,15 @@ export class CasinoEngine {
     const outcomes = round.outcomes ?? {};
     const nowMs = this.options.clock.nowMs();
     await this.options.db.transaction(async (tx) => {
-      const withBets = new Set(await repo.marketsWithOpenBets(tx, this.marketIdsOf(game, round)));
+      const marketIds = roundMarketIds(game, round);
+      const withBets = new Set(await repo.marketsWithOpenBets(tx, marketIds));
       for (const market of game.markets(game.parseConfig(round.config))) {
         if (!withBets.has(roundMarketId(round.id, market.code))) continue;
         const marketOutcomes = outcomes[market.code];
         if (marketOutcomes === undefined) throw new Error(`round ${round.id} has no outcome for market ${market.code}`);
         await this.options.settlement.settleCasinoMarket(tx, roundMarketId(round.id, market.code), { type: 'CASINO', outcomes: marketOutcomes });
       }
-      await repo.setMarketsStatus(tx, this.marketIdsOf(game, round), 'closed');
+      await repo.setMarketsStatus(tx, marketIds, 'closed');
       await repo.finishRound(tx, round.id, new Date(nowMs));
       tx.afterCommit(() => this.publish(round.matchId, 'settled'));
     });
@@ -239,7 +245,7 @@ export class CasinoEngine {
   /** Voids a round: every market settled VOID (stakes back, exposure released), the seed revealed. */
   private async voidRound(round: repo.RoundRow, reason: string): Promise<void> {
     const game = this.gameOf(round.gameCode);
-    const marketIds = this.marketIdsOf(game, round);
+    const marketIds = roundMarketIds(game, round);
     const nowMs = this.options.clock.nowMs();
     await this.options.db.transaction(async (tx) => {
       await repo.lockMarkets(tx, marketIds);
@@ -271,9 +277,6 @@ export class CasinoEngine {
     return elements;
   }
 
-  private marketIdsOf(game: CasinoGame, round: repo.RoundRow): string[] {
-    return game.markets(game.parseConfig(round.config)).map((market) => roundMarketId(round.id, market.code));
-  }
 
   private gameOf(gameCode: string): CasinoGame {
     const game = gameOf(gameCode);

@@ -125,11 +125,6 @@ export async function ensureTables(q: Queryable, seeds: readonly TableSeed[]): P
   }
 }
 
-export async function listTables(q: Queryable): Promise<TableRow[]> {
-  const { rows } = await q.query<TableRaw>(`SELECT ${TABLE_COLUMNS} FROM casino_tables t ORDER BY t.sort_order, t.match_id`);
-  return rows.map(toTable);
-}
-
 /**
  * Every table with its newest round (any status), in one statement: the engine's view at each
  * tick (a live round is its newest one; between rounds the newest is the one just settled).

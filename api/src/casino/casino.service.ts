@@ -28,7 +28,7 @@ import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
 import { paiseToRupees } from '../common/money';
 import type { DomainEvents } from '../common/domain-events';
-import { roundMarketId } from './casino-engine';
+import { roundMarketId, roundMarketIds } from './casino-engine';
 import * as repo from './casino.repository';
 import { gameOf } from './tables';
 
@@ -146,7 +146,7 @@ export class CasinoService {
     if (roundId !== null) {
       const round = await repo.findRound(this.deps.db, roundId);
       if (round === null || round.matchId !== matchId) throw new DomainError('NOT_FOUND', MESSAGES.casinoRoundNotFound);
-      marketIds = this.marketIds(this.gameOf(table), round);
+      marketIds = roundMarketIds(this.gameOf(table), round);
     }
     return (await repo.playerBets(this.deps.db, userId, matchId, marketIds, PLAYER_BETS_LIMIT)).map(toBet);
   }
@@ -184,7 +184,7 @@ export class CasinoService {
       await repo.setEnabled(tx, matchId, !disable, actor.userId);
       // The engine voids the open round on its next tick; until then no bet may land on it.
       const round = await repo.liveRound(tx, matchId);
-      if (disable && round !== null) await repo.suspendMarkets(tx, this.marketIds(this.gameOf(table), round));
+      if (disable && round !== null) await repo.suspendMarkets(tx, roundMarketIds(this.gameOf(table), round));
       await insertAuditRecords(tx, [
         {
           actorId: actor.userId,
@@ -206,10 +206,10 @@ export class CasinoService {
     const table = await repo.findTableByCode(this.deps.db, gameCode);
     if (table === null) throw new DomainError('NOT_FOUND', MESSAGES.casinoTableNotFound);
     const game = this.gameOf(table);
-    const round = (await repo.liveRound(this.deps.db, table.matchId)) ?? (await repo.lastRound(this.deps.db, table.matchId));
-    const view = await this.roundView(table);
+    const round = await repo.lastRound(this.deps.db, table.matchId);
+    const view = await this.roundView(table, round);
     if (round === null) return { matchId: table.matchId, gameCode, title: table.title, round: view, bets: [], book: [] };
-    const bets = await repo.downlineBets(this.deps.db, agentId, this.marketIds(game, round));
+    const bets = await repo.downlineBets(this.deps.db, agentId, roundMarketIds(game, round));
     const open = bets.filter((bet) => bet.status === 'open');
     // The downline's P&L vector per market: the win/lose book placement reserves exposure for
     // (a push or half-loss is only known at settlement), by the shared exposure maths.
@@ -249,13 +249,17 @@ export class CasinoService {
     };
   }
 
-  /** The table's live round as players see it, or its last round between rounds (null before the first). */
-  private async roundView(table: repo.TableRow): Promise<CasinoRoundView | null> {
-    const round = (await repo.liveRound(this.deps.db, table.matchId)) ?? (await repo.lastRound(this.deps.db, table.matchId));
+  /**
+   * The table's live round as players see it, or its last round between rounds (null before the
+   * first). A table has at most one live round and it is always its newest, so the newest round
+   * (read here unless the caller has it) is the one to show.
+   */
+  private async roundView(table: repo.TableRow, newest?: repo.RoundRow | null): Promise<CasinoRoundView | null> {
+    const round = newest === undefined ? await repo.lastRound(this.deps.db, table.matchId) : newest;
     if (round === null) return null;
     const game = this.gameOf(table);
-    const markets = await repo.roundMarkets(this.deps.db, this.marketIds(game, round));
     const codes = new Map(game.markets(game.parseConfig(round.config)).map((m) => [roundMarketId(round.id, m.code), m.code]));
+    const markets = await repo.roundMarkets(this.deps.db, [...codes.keys()]);
     const nowMs = this.deps.clock.nowMs();
     const revealed = round.status === 'SETTLED' || round.status === 'VOID';
     const dealt = round.status !== 'OPEN' && round.cards !== null;
@@ -288,9 +292,6 @@ export class CasinoService {
     };
   }
 
-  private marketIds(game: CasinoGame, round: repo.RoundRow): string[] {
-    return game.markets(game.parseConfig(round.config)).map((market) => roundMarketId(round.id, market.code));
-  }
 
   private async requireTable(matchId: string): Promise<repo.TableRow> {
     const table = await repo.findTable(this.deps.db, matchId);
