@@ -66,12 +66,17 @@ interface FeedMatch {
   imported: boolean;
 }
 
-/** An open market of the match whose runners all have a back price and that was never settled. */
+/**
+ * An open market of the match whose runners all have a back price and that was never settled;
+ * match odds first: they settle at full time, while an in-play goal line (Under 1.5) can be
+ * settled by the feed in the middle of the journey, and an open bet is what it deletes.
+ */
 async function openMarketOf(request: APIRequestContext, playerToken: string, matchId: string, settled: ReadonlySet<string>): Promise<Market | undefined> {
   const markets = await apiGet<Market[]>(request, playerToken, '/api/get-market-list', { matchId });
-  return markets.find(
+  const usable = markets.filter(
     (m) => m.type !== 'bookmaker' && m.status === 'open' && !settled.has(m.marketId) && m.runners.length >= 2 && m.runners.every((r) => r.status === 'active' && r.back.length > 0),
   );
+  return usable.find((m) => m.type === 'match_odds') ?? usable[0];
 }
 
 /**
