@@ -13,7 +13,11 @@ export const DEFAULT_BETTING_SECONDS = 20;
 /** Limits of every table unless its row says otherwise: ₹100 to ₹50,000 a bet, ₹5,00,000 profit. */
 const LIMITS = { minStakeMinor: 10_000n, maxStakeMinor: 5_000_000n, maxProfitMinor: 50_000_000n } as const;
 
-/** Match id and game code of each table, in the order of the All Casino list. */
+/**
+ * Match id and game code of each table, in the order of the All Casino list. A table's match id is
+ * 9000 + its SPEC category id; a category's second table (Lucky 7 B, 32 Cards B, Bollywood beside
+ * Amar Akbar Anthony) takes 9100 + the id.
+ */
 export const LIVE_TABLES: ReadonlyArray<{ matchId: string; gameCode: string }> = [
   { matchId: '9023', gameCode: 'dt20' },
   { matchId: '9020', gameCode: 'teen20' },
@@ -22,6 +26,17 @@ export const LIVE_TABLES: ReadonlyArray<{ matchId: string; gameCode: string }> =
   { matchId: '9024', gameCode: 'card32' },
   { matchId: '9022', gameCode: 'baccarat' },
   { matchId: '9031', gameCode: 'roulette' },
+  { matchId: '9021', gameCode: 'poker20' },
+  { matchId: '9127', gameCode: 'lucky7b' },
+  { matchId: '9124', gameCode: 'card32b' },
+  { matchId: '9028', gameCode: 'teen3cj' },
+  { matchId: '9029', gameCode: 'war' },
+  { matchId: '9030', gameCode: 'worli' },
+  { matchId: '9032', gameCode: 'aaa' },
+  { matchId: '9132', gameCode: 'btable' },
+  { matchId: '9033', gameCode: 'lottery' },
+  { matchId: '9040', gameCode: 'queen' },
+  { matchId: '9041', gameCode: 'race20' },
 ];
 
 /** The game a code plays, or null for a code no definition has. */
