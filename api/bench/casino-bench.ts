@@ -32,7 +32,7 @@ const MAX_PROFIT_SHARE = 4;
 
 /**
  * A BACK bet's P&L from the round's outcomes `$3` (market code → selection → {rule, profit}), as
- * settle_market's CASINO branch pays it; the bench places BACK bets only.
+ * settle_market's CASINO_ROUND branch pays it; the bench places BACK bets only.
  */
 const CASINO_BASELINE_SQL = setBasedSettlementSql(`(SELECT CASE o.v ->> 'rule'
     WHEN 'WIN' THEN b.stake_minor * (b.odds_hundredths - 100) / 100
@@ -217,7 +217,7 @@ export async function setupCasinoBench(options: { players: number }): Promise<Ca
       return timeRolledBack(db, async (tx) => {
         const { rows } = await tx.query<{ id: string }>(
           `INSERT INTO settlements (market_id, market_type, match_id, version, result, source, bets, users, users_pnl_minor, commission_minor)
-           VALUES ($1, 'casino', $2, 1, '{"type":"CASINO","outcomes":{}}', 'casino', 0, 0, 0, 0) RETURNING id`,
+           VALUES ($1, 'casino', $2, 1, '{"type":"CASINO_ROUND","round":"0","outcomes":{}}', 'casino', 0, 0, 0, 0) RETURNING id`,
           [marketIds[0], matchId],
         );
         await tx.query(CASINO_BASELINE_SQL, [marketIds, rows[0]?.id, JSON.stringify(round.outcomes)]);

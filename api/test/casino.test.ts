@@ -19,6 +19,7 @@ import { CASINO_GAMES, playRound, sha256Hex, verifyChainLink } from '@backlay/sh
 import { CasinoEngine } from '../src/casino/casino-engine';
 import { silentLogger } from '../src/common/logger';
 import { LIVE_TABLES } from '../src/casino/tables';
+import type { CasinoRoundResult } from '../src/settlement/settlement.repository';
 import { body, buildTestApp, businessStateDigest, FakeClock, idempotent, walletOf, type TestContext } from './helper';
 import { createChain, createPlayer, type Chain, type Player } from './bet-reports-helper';
 
@@ -192,14 +193,16 @@ describe('live casino', () => {
 
     // Settling again with the round's outcome changes nothing.
     const digest = await businessStateDigest(t.db);
-    const stored = await t.db.query<{ marketId: string; outcomes: Record<string, Record<string, { rule: string }>> }>(
-      `SELECT b.market_id AS "marketId", r.outcomes FROM bets b JOIN casino_rounds r ON b.market_id LIKE 'c' || r.id || '.%'
-       WHERE b.market_type = 'casino' LIMIT 1`,
+    // The round is one settlement (key c<roundId>) of every market of the round.
+    const stored = await t.db.query<{ key: string; result: CasinoRoundResult; bets: number }>(
+      `SELECT s.market_id AS key, s.result, s.bets FROM settlements s
+       WHERE s.market_type = 'casino' AND s.market_id = (SELECT 'c' || split_part(substr(b.market_id, 2), '.', 1) FROM bets b WHERE b.market_type = 'casino' LIMIT 1)`,
     );
     const row = stored.rows[0];
-    if (row === undefined) throw new Error('no casino bet');
-    const code = row.marketId.slice(row.marketId.indexOf('.') + 1);
-    const again = await t.db.transaction((tx) => t.services.settlement.settleCasinoMarket(tx, row.marketId, { type: 'CASINO', outcomes: row.outcomes[code] ?? {} }));
+    if (row === undefined) throw new Error('no casino settlement');
+    expect(row.result.type).toBe('CASINO_ROUND');
+    expect(row.bets).toBe((await t.db.query('SELECT 1 FROM bets WHERE market_id LIKE $1', [`${row.key}.%`])).rowCount);
+    const again = await t.db.transaction((tx) => t.services.settlement.settleCasinoRound(tx, row.key, row.result));
     expect(again.outcome).toBe('ALREADY_SETTLED');
     expect(await businessStateDigest(t.db)).toBe(digest);
 
@@ -222,7 +225,7 @@ describe('live casino', () => {
     expect(profitLoss.statusCode).toBe(200);
     const statement = await t.request({ method: 'GET', url: `/api/account-statement?startDate=${day}&endDate=${day}`, token: playerA.token });
     expect(statement.statusCode).toBe(200);
-    expect(JSON.stringify(body(statement).data)).toContain('Dragon');
+    expect(JSON.stringify(body(statement).data)).toMatch(/(Won|Lost) on Round \d+ · 20-20 Dragon Tiger/);
   });
 
   it('the revealed seeds form the table chain: SHA-256 of each is the seed revealed before it, the first hashes to the commitment', async () => {

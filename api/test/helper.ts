@@ -534,7 +534,8 @@ async function playerPathsThatDoNotSplit(db: Database): Promise<unknown[]> {
  *  B2 every open position equals the position rebuilt from its open bets (runner vector over the
  *     stored runners, or the fancy run book) with the shared maths, exposure included;
  *  B3 bet and position states agree with the market's settlement: settled bets (and positions)
- *     belong to the market's live settlement, open ones to a market without one;
+ *     belong to the market's live settlement, open ones to a market without one (a casino
+ *     round's markets are settled as one, under the round's key);
  *  B4 every settled bet's P&L is settledRunnerBetMinor / fancyBetPnlMinor of its settlement's
  *     result; a settlement's users and totals are the sums of its bets, each user's shares sum to
  *     −net, and its journal (MARKET_SETTLE, event_ref market:version, no actor) has exactly one
@@ -543,6 +544,12 @@ async function playerPathsThatDoNotSplit(db: Database): Promise<unknown[]> {
  *  B5 an agent's P&L account holds exactly its shares of the live settlements;
  *  B6 every bet and position has its user and match (they carry no foreign keys, migration 0016).
  */
+/**
+ * The key a bet's or position's market is settled under: its market's id, or for a casino
+ * round's market (`c<roundId>.<code>`) the round's (`c<roundId>`), settled as one (settle_market).
+ */
+const SETTLED_AS = (t: string) => `CASE WHEN ${t}.market_type = 'casino' THEN split_part(${t}.market_id, '.', 1) ELSE ${t}.market_id END`;
+
 const BETTING_CHECKS: Array<[string, string]> = [
   [
     'B6 bets and positions have their user and match',
@@ -562,14 +569,14 @@ const BETTING_CHECKS: Array<[string, string]> = [
   [
     'B3 bets agree with the market settlement',
     `SELECT b.id, b.status, b.settlement_id FROM bets b LEFT JOIN settlements s ON s.id = b.settlement_id
-     WHERE (b.status = 'settled' AND (s.id IS NULL OR s.reversed_at IS NOT NULL OR s.market_id <> b.market_id))
+     WHERE (b.status = 'settled' AND (s.id IS NULL OR s.reversed_at IS NOT NULL OR ${SETTLED_AS('b')} <> s.market_id))
         OR (b.status <> 'settled' AND b.settlement_id IS NOT NULL)
-        OR (b.status = 'open' AND EXISTS (SELECT 1 FROM settlements l WHERE l.market_id = b.market_id AND l.reversed_at IS NULL))`,
+        OR (b.status = 'open' AND EXISTS (SELECT 1 FROM settlements l WHERE l.market_id = ${SETTLED_AS('b')} AND l.reversed_at IS NULL))`,
   ],
   [
     'B3 positions agree with the market settlement',
     `SELECT p.user_id, p.market_id, p.status FROM positions p
-     WHERE (p.status = 'open') = EXISTS (SELECT 1 FROM settlements s WHERE s.market_id = p.market_id AND s.reversed_at IS NULL)`,
+     WHERE (p.status = 'open') = EXISTS (SELECT 1 FROM settlements s WHERE s.market_id = ${SETTLED_AS('p')} AND s.reversed_at IS NULL)`,
   ],
   [
     'B4 settlement totals are the sums of its users and bets',
@@ -649,7 +656,7 @@ async function bettingViolations(db: Database): Promise<Violation[]> {
     odds: number;
     runLine: number | null;
     pnl: string | null;
-    result: { type: string; selectionId?: string; selectionIds?: string[]; runs?: number; outcomes?: Record<string, CasinoRunnerOutcome> } | null;
+    result: { type: string; selectionId?: string; selectionIds?: string[]; runs?: number; outcomes?: Record<string, Record<string, CasinoRunnerOutcome>> } | null;
   }
   const { rows: bets } = await db.query<BetFacts>(
     `SELECT b.id, b.user_id AS "userId", b.market_id AS "marketId", b.market_type AS "marketType", b.side,
@@ -672,8 +679,8 @@ async function bettingViolations(db: Database): Promise<Violation[]> {
           ? { kind: 'WINNER', runnerId: result.selectionId ?? '' }
           : result.type === 'DEAD_HEAT'
             ? { kind: 'DEAD_HEAT', runnerIds: result.selectionIds ?? [] }
-            : result.type === 'CASINO'
-              ? { kind: 'CASINO', outcomes: result.outcomes ?? {} }
+            : result.type === 'CASINO_ROUND'
+              ? { kind: 'CASINO', outcomes: result.outcomes?.[bet.marketId.slice(bet.marketId.indexOf('.') + 1)] ?? {} }
               : { kind: 'VOID' };
       const side = bet.side === 'BACK' ? 'BACK' : 'LAY';
       expected = settledRunnerBetMinor({ side, runnerId: bet.selectionId, stakeMinor: Number(bet.stake), oddsHundredths: bet.odds }, runnerResult);

@@ -8,6 +8,7 @@ DECLARE
   v_match text;
   v_name text;
   v_kind text := p_result ->> 'type';
+  v_markets text[];
   v_live settlements%ROWTYPE;
   v_version int;
   v_sid uuid;
@@ -22,10 +23,27 @@ DECLARE
   v_commission bigint;
   v_now timestamptz := clock_timestamp();
 BEGIN
-  -- 1. The market row, FOR UPDATE: bets in flight finish first, later ones see the result.
-  SELECT m.market_type, m.event_id, m.name INTO v_type, v_match, v_name FROM markets m WHERE m.id = p_market FOR UPDATE;
-  IF v_type IS NULL THEN
-    SELECT 'fancy', f.event_id, f.name INTO v_type, v_match, v_name FROM fancies f WHERE f.id = p_market FOR UPDATE;
+  -- 1. The market rows, FOR UPDATE: bets in flight finish first, later ones see the result. A
+  -- settlement is of one market (p_market), or of a whole casino round (CASINO_ROUND): p_market
+  -- is then the round's key and its markets are <key>.<code> for each market code of the result.
+  IF v_kind = 'CASINO_ROUND' THEN
+    IF jsonb_typeof(p_result -> 'outcomes') IS DISTINCT FROM 'object' OR coalesce(p_result ->> 'round', '') = ''
+       OR NOT EXISTS (SELECT 1 FROM jsonb_object_keys(p_result -> 'outcomes')) THEN
+      RAISE EXCEPTION 'result % does not fit a casino round', p_result USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    v_markets := ARRAY(SELECT p_market || '.' || k.code FROM jsonb_object_keys(p_result -> 'outcomes') AS k (code) ORDER BY 1);
+    PERFORM 1 FROM markets m WHERE m.id = ANY (v_markets) ORDER BY m.id FOR UPDATE;
+    SELECT min(m.market_type), min(m.event_id), min(e.name) || ' round ' || (p_result ->> 'round')
+      INTO v_type, v_match, v_name
+    FROM markets m JOIN events e ON e.id = m.event_id
+    WHERE m.id = ANY (v_markets)
+    HAVING count(*) = cardinality(v_markets) AND count(DISTINCT m.event_id) = 1 AND bool_and(m.market_type = 'casino');
+  ELSE
+    v_markets := ARRAY[p_market];
+    SELECT m.market_type, m.event_id, m.name INTO v_type, v_match, v_name FROM markets m WHERE m.id = p_market FOR UPDATE;
+    IF v_type IS NULL THEN
+      SELECT 'fancy', f.event_id, f.name INTO v_type, v_match, v_name FROM fancies f WHERE f.id = p_market FOR UPDATE;
+    END IF;
   END IF;
   IF v_type IS NULL THEN
     RETURN QUERY SELECT 'NOT_FOUND', NULL::uuid, NULL::int, NULL::uuid, 0, 0, 0::bigint, 0::bigint;
@@ -36,15 +54,15 @@ BEGIN
   END IF;
   IF NOT ((v_kind = 'VOID') OR (v_kind = 'RUNS' AND v_type = 'fancy' AND (p_result ->> 'runs')::int >= 0)
           OR (v_kind IN ('WINNER', 'DEAD_HEAT') AND v_type NOT IN ('fancy', 'casino'))
-          OR (v_kind = 'CASINO' AND v_type = 'casino' AND jsonb_typeof(p_result -> 'outcomes') = 'object')) THEN
+          OR (v_kind = 'CASINO_ROUND' AND v_type = 'casino')) THEN
     RAISE EXCEPTION 'result % does not fit market % (%)', p_result, p_market, v_type USING ERRCODE = 'invalid_parameter_value';
   END IF;
-  -- A casino result (CASINO.md §1.0.3) names how a back bet on each runner settles: WIN,
-  -- WIN_REDUCED or WIN_PAYTABLE with its profit per 100 of stake, PUSH, HALF_LOSE, LOSE or VOID. Every runner with
-  -- an open bet must have one.
-  IF v_kind = 'CASINO' AND EXISTS (
-      SELECT 1 FROM bets b CROSS JOIN LATERAL (SELECT p_result -> 'outcomes' -> b.selection_id AS o) x
-      WHERE b.market_id = p_market AND b.status = 'open'
+  -- A casino round's result (CASINO.md §1.0.3) names, per market code and runner, how a back bet
+  -- settles: WIN, WIN_REDUCED or WIN_PAYTABLE with its profit per 100 of stake, PUSH, HALF_LOSE,
+  -- LOSE or VOID. Every runner with an open bet must have one.
+  IF v_kind = 'CASINO_ROUND' AND EXISTS (
+      SELECT 1 FROM bets b CROSS JOIN LATERAL (SELECT p_result -> 'outcomes' -> substr(b.market_id, length(p_market) + 2) -> b.selection_id AS o) x
+      WHERE b.market_id = ANY (v_markets) AND b.status = 'open'
         AND (coalesce(x.o ->> 'rule', '') NOT IN ('WIN', 'LOSE', 'PUSH', 'HALF_LOSE', 'VOID', 'WIN_REDUCED', 'WIN_PAYTABLE')
              OR (x.o ->> 'rule' IN ('WIN_REDUCED', 'WIN_PAYTABLE') AND coalesce(jsonb_typeof(x.o -> 'profit'), '') <> 'number'))) THEN
     RAISE EXCEPTION 'casino result % has no valid outcome for a runner with bets on %', p_result, p_market USING ERRCODE = 'invalid_parameter_value';
@@ -79,12 +97,12 @@ BEGIN
     UPDATE bets b SET status = 'settled', settlement_id = v_sid, settled_at = v_now,
       pnl_minor = CASE
         WHEN v_kind = 'VOID' THEN 0
-        WHEN v_kind = 'CASINO' THEN (CASE p_result -> 'outcomes' -> b.selection_id ->> 'rule'
+        WHEN v_kind = 'CASINO_ROUND' THEN (CASE p_result -> 'outcomes' -> substr(b.market_id, length(p_market) + 2) -> b.selection_id ->> 'rule'
             WHEN 'WIN' THEN floor(((CASE WHEN b.side = 'BACK' THEN 1 ELSE -1 END) * b.stake_minor * (b.odds_hundredths - 100))::numeric / 100)::bigint
             WHEN 'WIN_REDUCED' THEN floor(((CASE WHEN b.side = 'BACK' THEN 1 ELSE -1 END) * b.stake_minor
-                                           * (p_result -> 'outcomes' -> b.selection_id ->> 'profit')::numeric) / 100)::bigint
+                                           * (p_result -> 'outcomes' -> substr(b.market_id, length(p_market) + 2) -> b.selection_id ->> 'profit')::numeric) / 100)::bigint
             WHEN 'WIN_PAYTABLE' THEN floor(((CASE WHEN b.side = 'BACK' THEN 1 ELSE -1 END) * b.stake_minor
-                                           * (p_result -> 'outcomes' -> b.selection_id ->> 'profit')::numeric) / 100)::bigint
+                                           * (p_result -> 'outcomes' -> substr(b.market_id, length(p_market) + 2) -> b.selection_id ->> 'profit')::numeric) / 100)::bigint
             WHEN 'HALF_LOSE' THEN (CASE WHEN b.side = 'BACK' THEN -1 ELSE 1 END) * (b.stake_minor / 2)
             WHEN 'LOSE' THEN (CASE WHEN b.side = 'BACK' THEN -1 ELSE 1 END) * b.stake_minor
             ELSE 0 END)
@@ -93,7 +111,7 @@ BEGIN
                       * (b.odds_hundredths - 100 * v_k))::numeric / (100 * v_k))::bigint
         ELSE (CASE WHEN b.side IN ('BACK', 'YES') THEN -1 ELSE 1 END) * b.stake_minor
       END
-    WHERE b.market_id = p_market AND b.status = 'open'
+    WHERE b.market_id = ANY (v_markets) AND b.status = 'open'
     RETURNING b.user_id, b.pnl_minor, b.stake_minor),
   per_user AS (
     SELECT s.user_id, sum(s.pnl_minor)::bigint AS w, sum(s.stake_minor)::bigint AS turnover
@@ -143,12 +161,12 @@ BEGIN
   -- market's open positions, and the agents' P&L accounts.
   PERFORM 1 FROM ledger_accounts a
   WHERE a.user_id IN (SELECT su.user_id FROM settlement_users su WHERE su.settlement_id = v_sid
-                      UNION SELECT p.user_id FROM positions p WHERE p.market_id = p_market AND p.status = 'open')
+                      UNION SELECT p.user_id FROM positions p WHERE p.market_id = ANY (v_markets) AND p.status = 'open')
      OR a.code IN (SELECT DISTINCT 'system:agent_pnl:' || ss.agent_id::text FROM settlement_shares ss
                    WHERE ss.settlement_id = v_sid AND ss.amount_minor <> 0)
   ORDER BY a.id FOR UPDATE;
 
-  -- 7. ONE journal for the whole market (none when every leg is 0), the entries with each
+  -- 7. ONE journal for the whole market (or round) (none when every leg is 0), the entries with each
   -- account's next version and running balance, the balances and released exposure in the same
   -- UPDATE (so balance − exposure is checked on the final figures), positions settled.
   IF EXISTS (SELECT 1 FROM settlement_users su WHERE su.settlement_id = v_sid AND su.net_minor <> 0) THEN
@@ -161,7 +179,7 @@ BEGIN
 
   WITH released AS (
     UPDATE positions p SET status = 'settled', updated_at = now()
-    WHERE p.market_id = p_market AND p.status = 'open'
+    WHERE p.market_id = ANY (v_markets) AND p.status = 'open'
     RETURNING p.user_id, p.exposure_minor),
   delta AS (
     SELECT d.account_id, sum(d.amount)::bigint AS amount, sum(d.exposure)::bigint AS exposure
@@ -189,7 +207,7 @@ BEGIN
   FROM delta d
   WHERE a.id = d.account_id AND (d.amount <> 0 OR d.exposure <> 0);
 
-  -- 8. The summary, and no more bets on this market.
+  -- 8. The summary, and no more bets on these markets.
   SELECT count(*)::int, coalesce(sum(su.gross_pnl_minor), 0)::bigint, coalesce(sum(su.commission_minor), 0)::bigint
     INTO v_users, v_pnl, v_commission FROM settlement_users su WHERE su.settlement_id = v_sid;
   SELECT count(*)::int INTO v_bets FROM bets b WHERE b.settlement_id = v_sid;
@@ -199,7 +217,7 @@ BEGIN
   IF v_type = 'fancy' THEN
     UPDATE fancies f SET admin_suspended = true, updated_at = now() WHERE f.id = p_market AND NOT f.admin_suspended;
   ELSE
-    UPDATE markets m SET admin_suspended = true, updated_at = now() WHERE m.id = p_market AND NOT m.admin_suspended;
+    UPDATE markets m SET admin_suspended = true, updated_at = now() WHERE m.id = ANY (v_markets) AND NOT m.admin_suspended;
   END IF;
 
   RETURN QUERY SELECT 'SETTLED', v_sid, v_version, v_jid, v_bets, v_users, v_pnl, v_commission;

@@ -12,8 +12,10 @@
  * - close: the markets are locked FOR UPDATE (bets in flight finish; later ones see them
  *   suspended), the shoe is dealt by the game's pure rules, and the cards, result and each
  *   runner's settlement are stored with the round.
- * - settle: every market with bets through settle_market with the round's outcomes (the sports settlement:
- *   set-based, idempotent, commission and partnership), then the seed is revealed.
+ * - settle: the round's markets as ONE settlement through settle_market with the round's outcomes
+ *   (the sports settlement: set-based, idempotent, commission and partnership; one settlement row,
+ *   one journal and one statement line per player for the whole round), then the seed is revealed.
+ *   A round nobody bet on writes no settlement.
  * - restart (this instance takes the lock): a round still OPEN is voided, one already CLOSED is
  *   finished with its stored deal, never dealt again.
  *
@@ -44,7 +46,7 @@ export interface CasinoEngineOptions {
   clock: Clock;
   events: DomainEvents;
   log: Logger;
-  settlement: Pick<SettlementService, 'settleCasinoMarket'>;
+  settlement: Pick<SettlementService, 'settleCasinoRound'>;
   /** Time between ticks of the leader. */
   tickMs: number;
   lockRetryMs: number;
@@ -61,6 +63,12 @@ export interface CasinoEngineOptions {
 
 /** The id of a round's market: its round id and the market's code in the game definition. */
 export const roundMarketId = (roundId: string, code: string): string => `c${roundId}.${code}`;
+
+/**
+ * The key of a round's settlement: settle_market settles the markets `<key>.<code>` of every code
+ * in the result as one (so this and roundMarketId must keep that shape).
+ */
+export const roundSettlementKey = (roundId: string): string => `c${roundId}`;
 
 /** The ids of every market a round opened, in the game's order (under the round's own config). */
 export function roundMarketIds(game: CasinoGame, round: Pick<repo.RoundRow, 'id' | 'config'>): string[] {
@@ -141,7 +149,7 @@ export class CasinoEngine {
     }
   }
 
-  private async step(table: repo.TableRow, newest: repo.RoundRow | null): Promise<void> {
+  private async step(table: repo.TableRow, newest: repo.RoundHead | null): Promise<void> {
     const nowMs = this.options.clock.nowMs();
     if (newest === null || newest.status === 'SETTLED' || newest.status === 'VOID') {
       if (!table.enabled) return;
@@ -201,7 +209,7 @@ export class CasinoEngine {
   }
 
   /** Bet-close: markets locked and suspended, the committed shoe dealt and stored. */
-  private async close(round: repo.RoundRow): Promise<void> {
+  private async close(round: repo.RoundHead): Promise<void> {
     const game = this.gameOf(round.gameCode);
     const result = await playRound(game, round.serverSeed, round.clientSeed, round.nonce, game.parseConfig(round.config));
     const nowMs = this.options.clock.nowMs();
@@ -222,19 +230,22 @@ export class CasinoEngine {
     this.lastCountdown.delete(round.id);
   }
 
-  /** Settles every market of a closed round with its stored outcomes (idempotent per market). */
-  private async settle(round: repo.RoundRow): Promise<void> {
+  /** Settles the markets of a closed round with its stored outcomes, as one settlement (idempotent). */
+  private async settle(round: repo.RoundHead): Promise<void> {
     const game = this.gameOf(round.gameCode);
-    const outcomes = round.outcomes ?? {};
+    const stored = (await repo.roundOutcomes(this.options.db, round.id)) ?? {};
     const nowMs = this.options.clock.nowMs();
+    const outcomes = Object.fromEntries(
+      game.markets(game.parseConfig(round.config)).map((market) => {
+        const marketOutcomes = stored[market.code];
+        if (marketOutcomes === undefined) throw new Error(`round ${round.id} has no outcome for market ${market.code}`);
+        return [market.code, marketOutcomes];
+      }),
+    );
     await this.options.db.transaction(async (tx) => {
       const marketIds = roundMarketIds(game, round);
-      const withBets = new Set(await repo.marketsWithOpenBets(tx, marketIds));
-      for (const market of game.markets(game.parseConfig(round.config))) {
-        if (!withBets.has(roundMarketId(round.id, market.code))) continue;
-        const marketOutcomes = outcomes[market.code];
-        if (marketOutcomes === undefined) throw new Error(`round ${round.id} has no outcome for market ${market.code}`);
-        await this.options.settlement.settleCasinoMarket(tx, roundMarketId(round.id, market.code), { type: 'CASINO', outcomes: marketOutcomes });
+      if (await repo.anyOpenBets(tx, marketIds)) {
+        await this.options.settlement.settleCasinoRound(tx, roundSettlementKey(round.id), { type: 'CASINO_ROUND', round: round.id, outcomes });
       }
       await repo.setMarketsStatus(tx, marketIds, 'closed');
       await repo.finishRound(tx, round.id, new Date(nowMs));
@@ -242,14 +253,19 @@ export class CasinoEngine {
     });
   }
 
-  /** Voids a round: every market settled VOID (stakes back, exposure released), the seed revealed. */
-  private async voidRound(round: repo.RoundRow, reason: string): Promise<void> {
+  /** Voids a round: every runner of every market settled VOID (stakes back, exposure released), the seed revealed. */
+  private async voidRound(round: repo.RoundHead, reason: string): Promise<void> {
     const game = this.gameOf(round.gameCode);
     const marketIds = roundMarketIds(game, round);
     const nowMs = this.options.clock.nowMs();
+    const outcomes = Object.fromEntries(
+      game.markets(game.parseConfig(round.config)).map((market) => [market.code, Object.fromEntries(market.runners.map((runner) => [runner.selectionId, { rule: 'VOID' }]))]),
+    );
     await this.options.db.transaction(async (tx) => {
       await repo.lockMarkets(tx, marketIds);
-      for (const marketId of await repo.marketsWithOpenBets(tx, marketIds)) await this.options.settlement.settleCasinoMarket(tx, marketId, { type: 'VOID' });
+      if (await repo.anyOpenBets(tx, marketIds)) {
+        await this.options.settlement.settleCasinoRound(tx, roundSettlementKey(round.id), { type: 'CASINO_ROUND', round: round.id, outcomes });
+      }
       await repo.setMarketsStatus(tx, marketIds, 'closed');
       await repo.voidRound(tx, round.id, reason, new Date(nowMs));
       tx.afterCommit(() => this.publish(round.matchId, 'voided'));

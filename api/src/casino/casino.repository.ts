@@ -25,6 +25,9 @@ export type TableSeed = Omit<TableRow, 'enabled'>;
 
 export type RoundStatus = 'OPEN' | 'CLOSED' | 'SETTLED' | 'VOID';
 
+/** What the engine's tick needs of a round: everything but the deal and its outcomes. */
+export type RoundHead = Omit<RoundRow, 'cards' | 'hands' | 'win' | 'rdesc' | 'outcomes' | 'voidReason'>;
+
 export interface RoundRow {
   id: string;
   matchId: string;
@@ -74,10 +77,12 @@ const TABLE_COLUMNS = `t.match_id AS "matchId", t.game_code AS "gameCode", t.tit
   t.betting_seconds AS "bettingSeconds", t.min_stake_minor AS "minStakeMinor", t.max_stake_minor AS "maxStakeMinor",
   t.max_profit_minor AS "maxProfitMinor", t.enabled, t.sort_order AS "sortOrder"`;
 
-const ROUND_COLUMNS = `r.id::text AS id, r.match_id AS "matchId", r.game_code AS "gameCode", r.chain_id::text AS "chainId", r.nonce,
+const ROUND_HEAD_COLUMNS = `r.id::text AS id, r.match_id AS "matchId", r.game_code AS "gameCode", r.chain_id::text AS "chainId", r.nonce,
   r.config, r.server_seed AS "serverSeed", r.server_seed_hash AS "serverSeedHash", r.client_seed AS "clientSeed", r.status,
   r.opened_at AS "openedAt", r.closes_at AS "closesAt", r.closed_at AS "closedAt", r.settle_at AS "settleAt",
-  r.settled_at AS "settledAt", r.cards, r.hands, r.win, r.rdesc, r.outcomes, r.void_reason AS "voidReason"`;
+  r.settled_at AS "settledAt"`;
+
+const ROUND_COLUMNS = `${ROUND_HEAD_COLUMNS}, r.cards, r.hands, r.win, r.rdesc, r.outcomes, r.void_reason AS "voidReason"`;
 
 interface TableRaw extends Omit<TableRow, 'minStakeMinor' | 'maxStakeMinor' | 'maxProfitMinor'> {
   minStakeMinor: string;
@@ -126,23 +131,31 @@ export async function ensureTables(q: Queryable, seeds: readonly TableSeed[]): P
 }
 
 /**
- * Every table with its newest round (any status), in one statement: the engine's view at each
- * tick (a live round is its newest one; between rounds the newest is the one just settled).
+ * Every table with the head of its newest round (any status), in one statement: the engine's view
+ * at each tick, four times a second (a live round is its newest one; between rounds the newest is
+ * the one just settled). The deal and its outcomes stay in the database (Lottery's are 1,110
+ * runners): the tick that settles reads them (roundOutcomes).
  */
-export async function tablesWithNewestRound(q: Queryable): Promise<Array<{ table: TableRow; round: RoundRow | null }>> {
-  const { rows } = await q.query<TableRaw & { round: (Omit<RoundRow, DateKeys> & Record<DateKeys, string | null>) | null }>(
+export async function tablesWithNewestRound(q: Queryable): Promise<Array<{ table: TableRow; round: RoundHead | null }>> {
+  const { rows } = await q.query<TableRaw & { round: (Omit<RoundHead, DateKeys> & Record<DateKeys, string | null>) | null }>(
     `SELECT ${TABLE_COLUMNS},
-            (SELECT row_to_json(x) FROM (SELECT ${ROUND_COLUMNS} FROM casino_rounds r
+            (SELECT row_to_json(x) FROM (SELECT ${ROUND_HEAD_COLUMNS} FROM casino_rounds r
                                          WHERE r.match_id = t.match_id ORDER BY r.id DESC LIMIT 1) x) AS round
      FROM casino_tables t ORDER BY t.sort_order, t.match_id`,
   );
   return rows.map(({ round, ...table }) => ({ table: toTable(table), round: round === null ? null : reviveRound(round) }));
 }
 
+/** The stored outcomes of a dealt round (null before its deal). */
+export async function roundOutcomes(q: Queryable, roundId: string): Promise<RoundRow['outcomes']> {
+  const { rows } = await q.query<{ outcomes: RoundRow['outcomes'] }>('SELECT outcomes FROM casino_rounds WHERE id = $1', [roundId]);
+  return rows[0]?.outcomes ?? null;
+}
+
 type DateKeys = 'openedAt' | 'closesAt' | 'closedAt' | 'settleAt' | 'settledAt';
 
-/** A round read through row_to_json: its times come as text. */
-function reviveRound(raw: Omit<RoundRow, DateKeys> & Record<DateKeys, string | null>): RoundRow {
+/** A round head read through row_to_json: its times come as text. */
+function reviveRound(raw: Omit<RoundHead, DateKeys> & Record<DateKeys, string | null>): RoundHead {
   const at = (value: string | null) => (value === null ? null : new Date(value));
   return {
     ...raw,
@@ -356,13 +369,13 @@ export async function lockMarkets(q: Queryable, marketIds: readonly string[]): P
   await q.query(`SELECT 1 FROM markets WHERE id = ANY ($1::text[]) ORDER BY id FOR UPDATE`, [marketIds]);
 }
 
-/** Which of the markets have open bets (a market nobody bet on needs no settlement row). */
-export async function marketsWithOpenBets(q: Queryable, marketIds: readonly string[]): Promise<string[]> {
-  const { rows } = await q.query<{ id: string }>(
-    `SELECT DISTINCT b.market_id AS id FROM bets b WHERE b.market_id = ANY ($1::text[]) AND b.status = 'open' ORDER BY 1`,
+/** Whether any of the markets has an open bet (a round nobody bet on needs no settlement row). */
+export async function anyOpenBets(q: Queryable, marketIds: readonly string[]): Promise<boolean> {
+  const { rows } = await q.query<{ any: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM bets b WHERE b.market_id = ANY ($1::text[]) AND b.status = 'open') AS any`,
     [marketIds],
   );
-  return rows.map((row) => row.id);
+  return rows[0]?.any === true;
 }
 
 /** Suspends the markets at once (a table being disabled), after bets in flight on them. */

@@ -21,19 +21,23 @@ export interface SettleRow {
 }
 
 /**
- * A casino round's market result (CASINO.md §1.0.3): how a back bet on each runner settles; a
- * lay is its negation. settle_market checks every runner with an open bet has one.
+ * A casino round's result (CASINO.md §1.0.3), settled as ONE settlement of every market of the
+ * round: per market code, per runner, how a back bet settles (a lay is its negation). The
+ * settlement's key is the round's (`c<roundId>`) and its markets are `<key>.<code>`, one per code
+ * here; settle_market checks every runner with an open bet has an outcome.
  */
-export interface CasinoResult {
-  type: 'CASINO';
-  outcomes: Readonly<Record<string, { rule: string; profit?: number }>>;
+export interface CasinoRoundResult {
+  type: 'CASINO_ROUND';
+  /** The round id, for the journal's words ("Settlement of 20-20 Dragon Tiger round 42"). */
+  round: string;
+  outcomes: Readonly<Record<string, Readonly<Record<string, { rule: string; profit?: number }>>>>;
 }
 
-/** settle_market(p_market, p_result, p_source, p_actor): one market, set-based, in the caller's transaction. */
+/** settle_market(p_market, p_result, p_source, p_actor): one market (or casino round), set-based, in the caller's transaction. */
 export async function settleMarket(
   q: Queryable,
   marketId: string,
-  result: DeclaredResult | CasinoResult,
+  result: DeclaredResult | CasinoRoundResult,
   source: 'feed' | 'admin' | 'casino',
   actorId: string | null,
 ): Promise<SettleRow> {
@@ -108,6 +112,12 @@ export async function findSettlement(q: Queryable, settlementId: string): Promis
 }
 
 /** The players with a position on the market (whose wallets a settlement or rollback touches). */
+/** The players of a settlement (every player who had a bet in it). */
+export async function usersOfSettlement(q: Queryable, settlementId: string): Promise<string[]> {
+  const { rows } = await q.query<{ userId: string }>('SELECT user_id AS "userId" FROM settlement_users WHERE settlement_id = $1', [settlementId]);
+  return rows.map((r) => r.userId);
+}
+
 export async function usersWithPositions(q: Queryable, marketId: string): Promise<string[]> {
   const { rows } = await q.query<{ userId: string }>('SELECT user_id AS "userId" FROM positions WHERE market_id = $1', [marketId]);
   return rows.map((r) => r.userId);

@@ -171,14 +171,23 @@ export class SettlementService {
   }
 
   /**
-   * Settles one market of a casino round in the engine's transaction (source 'casino'; VOID
-   * refunds). Idempotent: a market already settled with the same result is left as it is. The
-   * market's players get their balance after commit.
+   * Settles every market of a casino round as one settlement, in the engine's transaction (source
+   * 'casino'; a voided round's runners are all VOID). Idempotent: a round already settled with the
+   * same result is left as it is. The round's players get their balance after commit.
    */
-  async settleCasinoMarket(tx: Tx, marketId: string, result: repo.CasinoResult | { type: 'VOID' }): Promise<repo.SettleRow> {
-    const out = await repo.settleMarket(tx, marketId, result, 'casino', null);
-    if (out.outcome === 'DIFFERENT_RESULT') throw new Error(`casino market ${marketId} is settled with another result`);
-    if (out.outcome === 'SETTLED') this.publishWalletsAfterCommit(tx, marketId, out.journalId ?? out.settlementId);
+  async settleCasinoRound(tx: Tx, roundKey: string, result: repo.CasinoRoundResult): Promise<repo.SettleRow> {
+    const out = await repo.settleMarket(tx, roundKey, result, 'casino', null);
+    if (out.outcome === 'DIFFERENT_RESULT') throw new Error(`casino round ${roundKey} is settled with another result`);
+    if (out.outcome === 'NOT_FOUND') throw new Error(`casino round ${roundKey} has no such markets`);
+    const { settlementId } = out;
+    if (out.outcome === 'SETTLED' && settlementId !== null) {
+      tx.afterCommit(() => {
+        void repo
+          .usersOfSettlement(this.deps.db, settlementId)
+          .then((userIds) => this.publishWallets(userIds, out.journalId ?? settlementId))
+          .catch((error: unknown) => this.deps.log.error({ err: error, roundKey }, 'settlement balance events failed'));
+      });
+    }
     return out;
   }
 

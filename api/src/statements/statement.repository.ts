@@ -49,12 +49,12 @@ export async function listStatementEntries(
        ORDER BY o.id LIMIT 1
      ) other ON true
      LEFT JOIN LATERAL (
-       SELECT ev.name AS match_name, coalesce(m.name, f.name) AS market_name,
-              substring(j.event_ref FROM ':([0-9]+)$')::int AS version
-       FROM (SELECT regexp_replace(j.event_ref, ':[0-9]+$', '') AS id) ref
+       SELECT ev.name AS match_name, coalesce(m.name, f.name, 'Round ' || (cs.result ->> 'round')) AS market_name, ref.version
+       FROM (SELECT regexp_replace(j.event_ref, ':[0-9]+$', '') AS id, substring(j.event_ref FROM ':([0-9]+)$')::int AS version) ref
        LEFT JOIN markets m ON m.id = ref.id
        LEFT JOIN fancies f ON m.id IS NULL AND f.id = ref.id
-       JOIN events ev ON ev.id = coalesce(m.event_id, f.event_id)
+       LEFT JOIN settlements cs ON m.id IS NULL AND f.id IS NULL AND cs.market_id = ref.id AND cs.version = ref.version AND cs.market_type = 'casino'
+       JOIN events ev ON ev.id = coalesce(m.event_id, f.event_id, cs.match_id)
        WHERE j.code IN ('MARKET_SETTLE', 'MARKET_SETTLE_REVERSAL')
      ) settled ON true
      WHERE e.account_id = $1 AND e.created_at >= $2 AND e.created_at < $3
