@@ -75,6 +75,21 @@ describe('CasinoList', () => {
     expect(screen.getByText('No Poker games right now.')).toBeInTheDocument();
   });
 
+  it('lists the sports exchange as the one entry of Sports (34)', async () => {
+    render(
+      <MemoryRouter initialEntries={['/casino-list/LC/4/34']}>
+        <Routes>
+          <Route path="/casino-list/LC/4/:categoryId?" element={<CasinoList />} />
+          <Route path="/" element={<p>sports home</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('list', { name: 'Sports games' })).toBeInTheDocument();
+    expect(tileNames()).toEqual(['SportsSports Exchange']);
+    await userEvent.click(screen.getByRole('link', { name: 'Sports Exchange' }));
+    expect(screen.getByText('sports home')).toBeInTheDocument();
+  });
+
   it('reads ?category= when the path has none', async () => {
     renderAt('/casino-list/LC/4?category=26');
     expect(await screen.findByRole('list', { name: 'Andar Bahar games' })).toBeInTheDocument();

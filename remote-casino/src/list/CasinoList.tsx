@@ -12,7 +12,7 @@ import {
   useLoad,
   type CasinoGameListItem,
 } from '@backlay/shared';
-import { gamesOf, isSuspended, selectedCategory, tileTitle, tileWidth } from './categories';
+import { SPORTS_CATEGORY, gamesOf, isSuspended, selectedCategory, tileTitle, tileWidth } from './categories';
 import { LazyImage } from './LazyImage';
 
 /** Six tiles a row from this width up (the layout flag of SPEC §2), four below it. */
@@ -60,6 +60,20 @@ export function CasinoTile({ game, sixPerRow, onSuspended }: { game: CasinoGameL
   );
 }
 
+/** The Sports category's one tile: the entry to the sports exchange (cricket, soccer, tennis). */
+function SportsEntryTile({ sixPerRow }: { sixPerRow: boolean }) {
+  return (
+    <li className="bl-casino-tile" style={{ width: tileWidth(sixPerRow) }}>
+      <Link className="bl-casino-tile__link" to={ROUTES.home.path}>
+        <span className="bl-casino-tile__art" aria-hidden="true">
+          Sports
+        </span>
+        <span className="bl-casino-tile__title">Sports Exchange</span>
+      </Link>
+    </li>
+  );
+}
+
 /**
  * /casino-list/LC/4/{categoryId}: the live casino (SPEC §2). The category menu as tabs (All Casino
  * by default; `?category=` is read too), then the tables of the category as tiles. Opening a
@@ -75,6 +89,7 @@ export function CasinoList() {
   useEffect(() => setWarning(false), [categoryId]);
 
   const games = load.state === 'done' ? gamesOf(load.value, categoryId) : [];
+  const sports = categoryId === SPORTS_CATEGORY;
   const category = CASINO_CATEGORIES.find((c) => c.id === categoryId)?.name ?? 'All Casino';
   return (
     <Page title="Live Casino">
@@ -97,8 +112,13 @@ export function CasinoList() {
       ) : null}
       {load.state === 'loading' ? <Spinner label="Loading casino games" /> : null}
       {load.state === 'fail' ? <EmptyState>The casino games could not be loaded: {load.message}</EmptyState> : null}
-      {load.state === 'done' && games.length === 0 ? <EmptyState>No {category} games right now.</EmptyState> : null}
-      {games.length > 0 ? (
+      {load.state === 'done' && games.length === 0 && !sports ? <EmptyState>No {category} games right now.</EmptyState> : null}
+      {sports ? (
+        <ul className="bl-casino-grid" aria-label={`${category} games`}>
+          <SportsEntryTile sixPerRow={sixPerRow} />
+        </ul>
+      ) : null}
+      {games.length > 0 && !sports ? (
         <ul className="bl-casino-grid" aria-label={`${category} games`}>
           {games.map((g) => (
             <CasinoTile key={`${g.slug}:${String(g.match_id)}`} game={g} sixPerRow={sixPerRow} onSuspended={() => setWarning(true)} />
