@@ -114,7 +114,7 @@ export async function setupCasinoBench(options: { players: number }): Promise<Ca
   // Realtime as production wires it: every move becomes a casinoDelta for the table's watchers (none here).
   const io = new Server();
   const rooms = new CasinoRooms(io.of(DATA_NAMESPACE), (matchId) => services.casino.snapshot(matchId), log);
-  events.on('casino.roundChanged', (event) => rooms.onRoundChanged(event.matchId, event.phase));
+  events.on('casino.roundChanged', (event) => rooms.onRoundChanged(event));
   let moved: Moved[] = [];
   events.on('casino.roundChanged', (event) => moved.push(event));
 

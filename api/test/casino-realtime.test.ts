@@ -39,7 +39,7 @@ async function watcher() {
   return socket;
 }
 
-it('a watcher gets the snapshot, then one delta per move with seq + 1 and the whole round', async () => {
+it('a watcher gets the snapshot, then one delta per move with seq + 1: the whole round, or a countdown second its clock only', async () => {
   const socket = await watcher();
   const ack = await emitWithAck<SubscribeAck>(socket, CASINO_SUBSCRIBE, { matchId: '9023' });
   if (!ack.ok) throw new Error(ack.message);
@@ -51,7 +51,13 @@ it('a watcher gets the snapshot, then one delta per move with seq + 1 and the wh
   clock.advance(1_000);
   const countdown = nextEvent<CasinoDelta>(socket, CASINO_DELTA);
   await t.services.casinoEngine.tick();
-  expect(await countdown).toMatchObject({ matchId: '9023', seq: seq + 1, phase: 'countdown', round: { secondsLeft: BETTING_SECONDS - 1 } });
+  const second = await countdown;
+  expect(second).toEqual({
+    matchId: '9023',
+    seq: seq + 1,
+    phase: 'countdown',
+    countdown: { roundId: ack.snapshot.round?.roundId, secondsLeft: BETTING_SECONDS - 1, serverTime: new Date(clock.nowMs()).toISOString() },
+  });
 
   // Bets close: the cards are dealt, the seed still hidden.
   clock.advance(BETTING_SECONDS * 1000);
@@ -59,6 +65,7 @@ it('a watcher gets the snapshot, then one delta per move with seq + 1 and the wh
   await t.services.casinoEngine.tick();
   const closedDelta = await closed;
   expect(closedDelta).toMatchObject({ seq: seq + 2, phase: 'closed', round: { status: 'CLOSED', serverSeed: null } });
+  if (closedDelta.phase === 'countdown') throw new Error('expected the closed round');
   expect(closedDelta.round?.cards.length).toBe(2);
 
   // Settled: the seed is revealed.
@@ -67,6 +74,7 @@ it('a watcher gets the snapshot, then one delta per move with seq + 1 and the wh
   await t.services.casinoEngine.tick();
   const settledDelta = await settled;
   expect(settledDelta).toMatchObject({ seq: seq + 3, phase: 'settled', round: { status: 'SETTLED' } });
+  if (settledDelta.phase === 'countdown') throw new Error('expected the settled round');
   expect(settledDelta.round?.serverSeed).toMatch(/^[0-9a-f]{64}$/);
 });
 

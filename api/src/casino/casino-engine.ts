@@ -61,6 +61,9 @@ export interface CasinoEngineOptions {
   resultMs: number;
 }
 
+/** Whole seconds an open round takes bets at `nowMs` (its countdown; 0 once it closes). */
+export const secondsLeft = (closesAt: Date, nowMs: number): number => Math.max(0, Math.ceil((closesAt.getTime() - nowMs) / 1000));
+
 /** The id of a round's market: its round id and the market's code in the game definition. */
 export const roundMarketId = (roundId: string, code: string): string => `c${roundId}.${code}`;
 
@@ -161,10 +164,14 @@ export class CasinoEngine {
     if (round.status === 'OPEN') {
       if (!table.enabled) return this.voidRound(round, VOID_REASONS.disabled);
       if (nowMs >= round.closesAt.getTime()) return this.close(round);
-      const left = Math.ceil((round.closesAt.getTime() - nowMs) / 1000);
+      const left = secondsLeft(round.closesAt, nowMs);
       if (this.lastCountdown.get(round.id) !== left) {
         this.lastCountdown.set(round.id, left);
-        this.publish(round.matchId, 'countdown');
+        this.options.events.publish('casino.roundChanged', {
+          matchId: round.matchId,
+          phase: 'countdown',
+          countdown: { roundId: round.id, secondsLeft: left, serverTime: new Date(nowMs).toISOString() },
+        });
       }
       return;
     }
@@ -300,7 +307,7 @@ export class CasinoEngine {
     return game;
   }
 
-  private publish(matchId: string, phase: CasinoPhase): void {
+  private publish(matchId: string, phase: Exclude<CasinoPhase, 'countdown'>): void {
     this.options.events.publish('casino.roundChanged', { matchId, phase });
   }
 }

@@ -28,7 +28,7 @@ import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
 import { paiseToRupees } from '../common/money';
 import type { DomainEvents } from '../common/domain-events';
-import { roundMarketId, roundMarketIds } from './casino-engine';
+import { roundMarketId, roundMarketIds, secondsLeft } from './casino-engine';
 import * as repo from './casino.repository';
 import { gameOf } from './tables';
 
@@ -270,7 +270,7 @@ export class CasinoService {
       nonce: round.nonce,
       status: round.status,
       closesAt: round.closesAt.toISOString(),
-      secondsLeft: round.status === 'OPEN' ? Math.max(0, Math.ceil((round.closesAt.getTime() - nowMs) / 1000)) : 0,
+      secondsLeft: round.status === 'OPEN' ? secondsLeft(round.closesAt, nowMs) : 0,
       serverTime: new Date(nowMs).toISOString(),
       serverSeedHash: round.serverSeedHash,
       clientSeed: round.clientSeed,

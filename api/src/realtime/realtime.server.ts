@@ -158,7 +158,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       userNs.to(userRoom(event.wallet.userId)).emit('balance', toBalancePayload(event.wallet));
     }),
     events.on('catalog.matchChanged', (event) => marketData.onMatchChanged(event)),
-    events.on('casino.roundChanged', (event) => casinoRooms.onRoundChanged(event.matchId, event.phase)),
+    events.on('casino.roundChanged', (event) => casinoRooms.onRoundChanged(event)),
     // Maintenance closes the player area: every open player page is told at once, not at its
     // next request (the handshake and every player request are refused meanwhile).
     events.on('settings.maintenanceChanged', (event) => {

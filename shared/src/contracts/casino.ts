@@ -254,7 +254,11 @@ export interface CasinoGameReportResponse {
 /** Realtime (namespace /data): subscribe to a table with `casinoSubscribe` (ack: the snapshot). */
 export const CASINO_SUBSCRIBE = 'casinoSubscribe';
 export const CASINO_UNSUBSCRIBE = 'casinoUnsubscribe';
-/** The server's message on every change of the table's round: a sequenced delta carrying the whole round view. */
+/**
+ * The server's message on every change of the table's round: a sequenced delta carrying the whole
+ * round view, except a second of the countdown, which carries only the clock (the markets of a
+ * round do not change while it counts down; Lottery's are 1,110 runners).
+ */
 export const CASINO_DELTA = 'casinoDelta';
 
 export type CasinoPhase = 'opened' | 'countdown' | 'closed' | 'dealt' | 'settled' | 'voided' | 'disabled' | 'enabled';
@@ -267,10 +271,15 @@ export interface CasinoSnapshot {
   isDisable: boolean;
 }
 
-export interface CasinoDelta {
-  matchId: string;
-  seq: number;
-  phase: CasinoPhase;
-  round: CasinoRoundView | null;
-  isDisable: boolean;
+/** A second of an open round's countdown: what changes of its view. */
+export interface CasinoCountdown {
+  roundId: string;
+  secondsLeft: number;
+  /** ISO time of the server at that second (the countdown's clock offset). */
+  serverTime: string;
 }
+
+export type CasinoDelta =
+  | { matchId: string; seq: number; phase: Exclude<CasinoPhase, 'countdown'>; round: CasinoRoundView | null; isDisable: boolean }
+  /** Applies to the round the client holds (same roundId); the table's switch is unchanged. */
+  | { matchId: string; seq: number; phase: 'countdown'; countdown: CasinoCountdown };

@@ -12,12 +12,20 @@ import type { MatchState } from './market-state';
 const NOW = Date.parse('2026-11-21T09:59:58.000Z');
 
 const snapshot = (seq: number, round: CasinoRoundView | null = buildCasinoRound(), isDisable = false): CasinoSnapshot => ({ matchId: 'm-dt20', seq, round, isDisable });
-const delta = (seq: number, over: Partial<CasinoRoundView> = {}, phase: CasinoDelta['phase'] = 'countdown'): CasinoDelta => ({
+type ViewPhase = Exclude<CasinoDelta['phase'], 'countdown'>;
+const delta = (seq: number, over: Partial<CasinoRoundView> = {}, phase: ViewPhase = 'opened'): CasinoDelta => ({
   matchId: 'm-dt20',
   seq,
   phase,
   round: buildCasinoRound(over),
   isDisable: false,
+});
+/** A second of the countdown of round `roundId` (the built round is r1), on the server's clock. */
+const tick = (seq: number, secondsLeft: number, roundId = 'r1', serverTime = '2026-11-21T10:00:05.000Z'): CasinoDelta => ({
+  matchId: 'm-dt20',
+  seq,
+  phase: 'countdown',
+  countdown: { roundId, secondsLeft, serverTime },
 });
 
 function setup(idleCloseMs = 0) {
@@ -53,6 +61,17 @@ describe('applyCasinoMessage', () => {
     if (outcome === 'applied') expect(result.state).toMatchObject({ phase: 'closed', round: { status: 'CLOSED' } });
   });
 
+  it('a countdown second changes only the held round\'s clock; one of another round is a gap', () => {
+    const result = applyCasinoMessage(live, { type: 'delta', payload: tick(5, 7) }, NOW);
+    expect(result.outcome).toBe('applied');
+    expect(result.state).toMatchObject({ seq: 5, phase: 'countdown', isDisable: false, clockOffsetMs: 7_000 });
+    expect(result.state.round).toEqual({ ...live.round, secondsLeft: 7, serverTime: '2026-11-21T10:00:05.000Z' });
+    const other = applyCasinoMessage(live, { type: 'delta', payload: tick(5, 7, 'r2') }, NOW);
+    expect([other.outcome, other.state.status, other.state.seq]).toEqual(['gap', 'resyncing', 4]);
+    const none = applyCasinoMessage({ ...live, round: null }, { type: 'delta', payload: tick(5, 7) }, NOW);
+    expect(none.outcome).toBe('gap');
+  });
+
   it('ignores deltas before the first snapshot and messages of another table', () => {
     expect(applyCasinoMessage(initialCasinoTableState('m-dt20'), { type: 'delta', payload: delta(1) }, NOW).outcome).toBe('ignored');
     expect(applyCasinoMessage(live, { type: 'delta', payload: { ...delta(5), matchId: 'm-ab' } }, NOW).outcome).toBe('ignored');
@@ -69,8 +88,8 @@ describe('createCasinoLiveClient', () => {
     sockets[0].fire('connect');
     expect(sockets[0].sent('casinoSubscribe')).toEqual([{ matchId: 'm-dt20' }]);
     sockets[0].answer(0, { ok: true, snapshot: snapshot(10) });
-    sockets[0].fire('casinoDelta', delta(11, { secondsLeft: 9 }));
-    sockets[0].fire('casinoDelta', delta(11, { secondsLeft: 1 })); // a duplicate
+    sockets[0].fire('casinoDelta', tick(11, 9));
+    sockets[0].fire('casinoDelta', tick(11, 1)); // a duplicate
     expect(states.map((s) => [s.status, s.seq, s.round?.secondsLeft])).toEqual([
       ['connecting', -1, undefined],
       ['live', 10, 15],

@@ -41,19 +41,27 @@ export function clockOffsetOf(round: CasinoRoundView | null, nowMs: number, fall
 
 /**
  * Apply one message to a table's state (pure; `nowMs` is when it arrived). A snapshot replaces the
- * image. A delta carries the whole round view, and applies only at exactly the previous seq plus
- * one: an older or equal seq is a duplicate and is ignored (so is a delta before the first
- * snapshot or while resyncing); a larger one means deltas were lost, so the state is marked
- * `resyncing` and the outcome is `gap`: the caller subscribes again for a fresh snapshot.
+ * image. A delta carries the whole round view (a countdown delta only the round's new clock), and
+ * applies only at exactly the previous seq plus one: an older or equal seq is a duplicate and is
+ * ignored (so is a delta before the first snapshot or while resyncing); a larger one means deltas
+ * were lost, so the state is marked `resyncing` and the outcome is `gap`: the caller subscribes
+ * again for a fresh snapshot. So is a countdown of a round other than the one held.
  */
 export function applyCasinoMessage(state: CasinoTableState, message: CasinoMessage, nowMs: number): { state: CasinoTableState; outcome: ApplyOutcome } {
-  const { payload } = message;
-  if (payload.matchId !== state.matchId) return { state, outcome: 'ignored' };
-  const clockOffsetMs = clockOffsetOf(payload.round, nowMs, state.clockOffsetMs);
+  if (message.payload.matchId !== state.matchId) return { state, outcome: 'ignored' };
 
   if (message.type === 'snapshot') {
+    const { payload } = message;
     return {
-      state: { matchId: state.matchId, seq: payload.seq, status: 'live', round: payload.round, isDisable: payload.isDisable, phase: null, clockOffsetMs },
+      state: {
+        matchId: state.matchId,
+        seq: payload.seq,
+        status: 'live',
+        round: payload.round,
+        isDisable: payload.isDisable,
+        phase: null,
+        clockOffsetMs: clockOffsetOf(payload.round, nowMs, state.clockOffsetMs),
+      },
       outcome: 'applied',
     };
   }
@@ -61,5 +69,12 @@ export function applyCasinoMessage(state: CasinoTableState, message: CasinoMessa
   const delta = message.payload;
   if (state.status !== 'live' || delta.seq <= state.seq) return { state, outcome: 'ignored' };
   if (delta.seq !== state.seq + 1) return { state: { ...state, status: 'resyncing' }, outcome: 'gap' };
+  if (delta.phase === 'countdown') {
+    const { countdown } = delta;
+    if (state.round?.roundId !== countdown.roundId) return { state: { ...state, status: 'resyncing' }, outcome: 'gap' };
+    const round: CasinoRoundView = { ...state.round, secondsLeft: countdown.secondsLeft, serverTime: countdown.serverTime };
+    return { state: { ...state, seq: delta.seq, round, phase: delta.phase, clockOffsetMs: clockOffsetOf(round, nowMs, state.clockOffsetMs) }, outcome: 'applied' };
+  }
+  const clockOffsetMs = clockOffsetOf(delta.round, nowMs, state.clockOffsetMs);
   return { state: { ...state, seq: delta.seq, round: delta.round, isDisable: delta.isDisable, phase: delta.phase, clockOffsetMs }, outcome: 'applied' };
 }
