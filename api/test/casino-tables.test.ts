@@ -21,7 +21,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CasinoBet, CasinoGameReportResponse, CasinoResultsResponse, CasinoRoundBook, CasinoRoundView, CasinoTableView } from '@backlay/shared/contracts';
-import { casinoGame, drawShoe, playRound, sha256Hex, type CasinoGame, type RoundResult, type RunnerOutcome } from '@backlay/shared/casino';
+import { casinoGame, drawShoe, parseCard, playRound, sha256Hex, type CasinoGame, type RoundResult, type RunnerOutcome } from '@backlay/shared/casino';
 import { LIVE_TABLES } from '../src/casino/tables';
 import { body, buildTestApp, FakeClock, idempotent, walletOf, type TestContext } from './helper';
 import { createChain, createPlayer, type Chain, type Player } from './bet-reports-helper';
@@ -205,6 +205,31 @@ const every = (cards: readonly string[], from: number, step: number, count?: num
 };
 
 /**
+ * 32 Cards (§1.5): one card to each of Player 8, 9, 10 and 11 in that order; while two or more tie
+ * for the highest total (head start + card, 6–10 face value, J 11, Q 12, K 13), one more card to
+ * each tied hand, in player order.
+ */
+function thirtyTwoCardsHands(cards: readonly string[]): Record<string, string[]> {
+  const hands: string[][] = [[], [], [], []];
+  const totals = [8, 9, 10, 11];
+  let contenders = [0, 1, 2, 3];
+  let next = 0;
+  while (next < cards.length) {
+    for (const hand of contenders) {
+      const card = cards[next] ?? '';
+      next += 1;
+      hands[hand]?.push(card);
+      totals[hand] = (totals[hand] ?? 0) + parseCard(card).rank;
+    }
+    const top = Math.max(...contenders.map((hand) => totals[hand] ?? 0));
+    contenders = contenders.filter((hand) => totals[hand] === top);
+    if (contenders.length === 1) break;
+  }
+  expect(next).toBe(cards.length);
+  return { player8: hands[0] ?? [], player9: hands[1] ?? [], player10: hands[2] ?? [], player11: hands[3] ?? [] };
+}
+
+/**
  * Which dealt card goes where, by position in the deal, as CASINO.md documents each table: a
  * subset of the round's hands (the part the deal order alone fixes). Casino Queen's procedure is
  * not documented (§1.14): only that its hands hold exactly the dealt cards.
@@ -222,9 +247,15 @@ const DOCUMENTED_DEAL: Readonly<Record<string, (cards: readonly string[], config
     const second = first === 'andar' ? 'bahar' : 'andar';
     return { joker: [c[0]], [first]: every(c, 1, 2), [second]: every(c, 2, 2) };
   },
-  card32: (c) => ({ player8: expect.arrayContaining([c[0]]), player9: expect.arrayContaining([c[1]]), player10: expect.arrayContaining([c[2]]), player11: expect.arrayContaining([c[3]]) }),
-  card32b: (c) => ({ player8: expect.arrayContaining([c[0]]), player9: expect.arrayContaining([c[1]]), player10: expect.arrayContaining([c[2]]), player11: expect.arrayContaining([c[3]]) }),
-  baccarat: (c) => ({ player: expect.arrayContaining([c[0], c[2]]), banker: expect.arrayContaining([c[1], c[3]]) }),
+  card32: thirtyTwoCardsHands,
+  card32b: thirtyTwoCardsHands,
+  baccarat: (c) => {
+    // Player, Banker, Player, Banker; then Player's third card if it draws (no natural, Player on 0–5), then Banker's.
+    const point = (...codes: Array<string | undefined>) => codes.reduce((sum, code) => sum + Math.min(10, parseCard(code ?? '').rank), 0) % 10;
+    const player = point(c[0], c[2]);
+    const playerDraws = Math.max(player, point(c[1], c[3])) < 8 && player <= 5;
+    return { player: [c[0], c[2], ...(playerDraws ? [c[4]] : [])], banker: [c[1], c[3], ...c.slice(playerDraws ? 5 : 4)] };
+  },
   poker20: (c) => ({ playerA: [c[0], c[2]], playerB: [c[1], c[3]], board: c.slice(4, 9) }),
   war: (c) => ({ dealer: [c[0]], seat1: [c[1]], seat2: [c[2]], seat3: [c[3]], seat4: [c[4]], seat5: [c[5]], seat6: [c[6]] }),
   teen3cj: (c) => ({ cards: c.slice(0, 3) }),
