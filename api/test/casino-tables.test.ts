@@ -15,9 +15,13 @@
  *
  * The runners bet on are picked with the round's committed deal (read from the round row before
  * close, as an oracle only a test has), so that every table settles at least one winning back bet
- * and one losing or pushed bet, and a lay on each side where the table offers lays. Nothing here
- * reads the settlements table (bets, balances and the API's views only). The ledger invariants
- * run after each table's test (test/per-file-setup.ts).
+ * and one losing bet, a lay on each side where the table offers lays, and a push, half-loss,
+ * reduced or pay-table win whenever the deal makes one. Those four rules come only now and then,
+ * so a second set of rounds deals each of them for sure: before any bet the test replaces the open
+ * round's committed seed with one it searched for (the round is then off the table's hash chain;
+ * everything else, the published hash included, is as in any round). Nothing here reads the
+ * settlements table (bets, balances and the API's views only). The ledger invariants run after
+ * each table's test (test/per-file-setup.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { CasinoBet, CasinoGameReportResponse, CasinoResultsResponse, CasinoRoundBook, CasinoRoundView, CasinoTableView } from '@backlay/shared/contracts';
@@ -274,144 +278,200 @@ const sorted = (cards: readonly string[]) => [...cards].sort();
 
 // ---- one round per table ----
 
+/**
+ * A seed under which the round deals a priced runner the `rule` outcome (searched over SHA-256 of a
+ * counter: a 64-hex seed like the chain's).
+ */
+async function seedDealing(game: CasinoGame<unknown>, clientSeed: string, nonce: number, config: unknown, rule: RunnerOutcome['rule']): Promise<string> {
+  const priced = game.markets(config).flatMap((market) => market.runners.filter((r) => r.back !== null).map((r) => [market.code, r.selectionId] as const));
+  for (let i = 0; i < 5_000; i += 1) {
+    const seed = await sha256Hex(`${game.code}:${rule}:${i}`);
+    const { outcomes } = await playRound(game, seed, clientSeed, nonce, config);
+    if (priced.some(([code, selectionId]) => outcomes[code]?.[selectionId]?.rule === rule)) return seed;
+  }
+  throw new Error(`no seed of 5,000 deals ${rule} on ${game.code}`);
+}
+
+/** Each player's settled bets, stake and P&L (paise) per table over the whole file: what the game reports sum. */
+const reported = new Map<string, Map<Player, { bets: number; stake: number; pnlMinor: number }>>();
+
+/**
+ * One round of the table, open to settled, with the bets of planBets, and every check of the
+ * file's comment. `forced`: before any bet, the test replaces the open round's committed seed (off
+ * the table's chain) with one under which the deal settles some priced runner by that rule.
+ */
+async function tableRound({ matchId, gameCode }: { matchId: string; gameCode: string }, forced?: RunnerOutcome['rule']): Promise<void> {
+  const game = casinoGame(gameCode) as CasinoGame<unknown> | undefined;
+  if (game === undefined) throw new Error(`no game ${gameCode}`);
+
+  // A fresh round: every table's last round settled in the previous test; the next opens after the result is shown.
+  if ((await roundOf(matchId)).status !== 'OPEN') {
+    clock.advance(RESULT_MS);
+    await engine().tick();
+  }
+  let open = await roundOf(matchId);
+  if (forced !== undefined) {
+    const seed = await seedDealing(game, open.clientSeed, open.nonce, game.parseConfig((await storedRound(open.roundId)).config), forced);
+    await t.db.query(`UPDATE casino_rounds SET server_seed = $2, server_seed_hash = $3 WHERE id = $1 AND status = 'OPEN'`, [open.roundId, seed, await sha256Hex(seed)]);
+    open = await roundOf(matchId);
+  }
+  expect(open.status).toBe('OPEN');
+  expect(open.gameCode).toBe(gameCode);
+  expect(open.serverSeed).toBeNull();
+  expect(open.cards).toEqual([]);
+  expect(open.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
+  const publishedHash = open.serverSeedHash;
+  const stored = await storedRound(open.roundId);
+  const config = game.parseConfig(stored.config);
+
+  // The table shows the rules and markets of the round's config.
+  const table = await get<CasinoTableView>(`/api/get-casino-data-by-id/${matchId}`, playerA.token);
+  expect(table.rules.lines).toEqual(game.rules(config));
+  expect(open.markets.map((m) => [m.code, m.runners.map((r) => [r.selectionId, r.back, r.lay])])).toEqual(
+    game.markets(config).map((m) => [m.code, m.runners.map((r) => [r.selectionId, r.back === null ? null : r.back / 100, r.lay == null ? null : r.lay / 100])]),
+  );
+
+  // The bets, chosen with the committed deal (see the file's comment).
+  const committed = await playRound(game, stored.serverSeed, open.clientSeed, open.nonce, config);
+  const plan = planBets(open, committed.outcomes);
+  if (forced !== undefined) expect(plan.map((b) => committed.outcomes[b.marketCode]?.[b.selectionId]?.rule)).toContain(forced);
+  expect(new Set(plan.filter((b) => b.side === 'BACK').map((b) => b.marketCode)).size).toBeGreaterThanOrEqual(Math.min(2, open.markets.length));
+  const before = { a: await walletOf(t, playerA.user.id), b: await walletOf(t, playerB.user.id) };
+  const placed: PlacedBet[] = [];
+  for (const planned of plan) placed.push(await place(matchId, planned));
+  expect((await walletOf(t, playerA.user.id)).exposure).toBeGreaterThan(before.a.exposure);
+  expect((await walletOf(t, playerB.user.id)).exposure).toBeGreaterThan(before.b.exposure);
+
+  // Close: dealt, the seed still hidden, the hash unchanged.
+  clock.advance(BETTING_SECONDS * 1000);
+  await engine().tick();
+  const closed = await roundOf(matchId);
+  expect(closed.roundId).toBe(open.roundId);
+  expect(closed.status).toBe('CLOSED');
+  expect(closed.serverSeed).toBeNull();
+  expect(closed.serverSeedHash).toBe(publishedHash);
+  expect(closed.markets.every((m) => m.suspended)).toBe(true);
+
+  // Settle.
+  clock.advance(DEAL_MS_MAX);
+  await engine().tick();
+  const settled = await roundOf(matchId);
+  expect(settled.roundId).toBe(open.roundId);
+  expect(settled.status).toBe('SETTLED');
+  const serverSeed = settled.serverSeed ?? '';
+  expect(serverSeed).toMatch(/^[0-9a-f]{64}$/);
+  const results = await get<CasinoResultsResponse>(`/api/done-results/${matchId}?roundId=${open.roundId}`, playerA.token);
+  expect(results.rounds.length).toBe(1);
+  const record = results.rounds[0];
+  if (record === undefined) throw new Error('no done-results record');
+  expect(record).toMatchObject({ roundId: open.roundId, status: 'SETTLED', serverSeed, serverSeedHash: publishedHash, clientSeed: open.clientSeed, nonce: open.nonce });
+
+  // PF-1: the revealed seed is the committed one, and it recomputes the round the API shows.
+  expect(await sha256Hex(serverSeed)).toBe(publishedHash);
+  const replay = await playRound(game, serverSeed, record.clientSeed, record.nonce, config);
+  const cards = replay.card === '' ? [] : replay.card.split(',');
+  expect(settled.cards).toEqual(cards);
+  expect(record.card).toBe(replay.card);
+  expect(settled.win).toBe(replay.win);
+  expect(record.win).toBe(replay.win);
+  expect(settled.rdesc).toBe(replay.rdesc);
+  expect(record.rdesc).toBe(replay.rdesc);
+  expect(settled.hands).toEqual(replay.hands);
+  expect((await storedRound(open.roundId)).outcomes).toEqual(replay.outcomes);
+  const htmlCards = await get<{ cards: string[]; win: string | null }>(`/api/html-cards/${open.roundId}/${gameCode}`, playerA.token);
+  expect(htmlCards.cards).toEqual(cards);
+  expect(htmlCards.win).toBe(replay.win);
+  // Dealt from the PF-1 shoe from index 0, in the table's documented order.
+  const shoe = await drawShoe(game, serverSeed, record.clientSeed, record.nonce);
+  expect(cards.length).toBeGreaterThan(0);
+  expect(cards).toEqual(shoe.slice(0, cards.length));
+  expect(sorted(Object.values(replay.hands).flat())).toEqual(sorted(cards));
+  expect(replay.hands).toMatchObject(DOCUMENTED_DEAL[gameCode]?.(cards, config as Record<string, unknown>) ?? { missing: true });
+
+  // Each bet settled with the P&L the rules imply, as the player's bets show it.
+  const expected = new Map(placed.map((bet) => [bet.betId, expectedPnlMinor(bet, replay.outcomes[bet.marketCode]?.[bet.selectionId] ?? { rule: 'VOID' })]));
+  const sums = new Map<Player, number>();
+  for (const player of [playerA, playerB]) {
+    const mine = placed.filter((bet) => bet.player === player);
+    const shown = await get<CasinoBet[]>(`/api/casino-bets?matchId=${matchId}&roundId=${open.roundId}`, player.token);
+    expect(shown.map((b) => b.betId).sort()).toEqual(mine.map((b) => b.betId).sort());
+    for (const bet of mine) {
+      const view = shown.find((b) => b.betId === bet.betId);
+      const outcome = replay.outcomes[bet.marketCode]?.[bet.selectionId];
+      expect({ bet: bet.betId, market: bet.marketCode, selection: bet.selectionId, side: bet.side, outcome, status: view?.status, pnl: Math.round((view?.pnl ?? Number.NaN) * 100) }).toEqual({
+        bet: bet.betId,
+        market: bet.marketCode,
+        selection: bet.selectionId,
+        side: bet.side,
+        outcome,
+        status: 'settled',
+        pnl: expected.get(bet.betId),
+      });
+      expect(view).toMatchObject({ matchId, gameCode, roundId: open.roundId, marketId: bet.marketId, side: bet.side, odds: bet.odds, stake: bet.stake });
+    }
+    sums.set(player, mine.reduce((sum, bet) => sum + (expected.get(bet.betId) ?? 0), 0));
+  }
+  // At least one winning back bet per table (the plan's first), and its balance moved by exactly the sum.
+  expect(expected.get(placed[0]?.betId ?? '')).toBeGreaterThan(0);
+  const after = { a: await walletOf(t, playerA.user.id), b: await walletOf(t, playerB.user.id) };
+  expect(after.a.balance - before.a.balance).toBe(BigInt(sums.get(playerA) ?? Number.NaN));
+  expect(after.b.balance - before.b.balance).toBe(BigInt(sums.get(playerB) ?? Number.NaN));
+  expect(after.a.exposure).toBe(before.a.exposure);
+  expect(after.b.exposure).toBe(before.b.exposure);
+
+  // Agents see their own downline only: the round book of the table and the game report.
+  const day = (offsetDays: number) => new Date(Math.min(Date.now(), clock.nowMs()) + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  for (const [chain, player, other] of [
+    [chainA, playerA, playerB],
+    [chainB, playerB, playerA],
+  ] as const) {
+    const own = placed.filter((bet) => bet.player === player);
+    for (const token of [chain.tokens.dl, chain.tokens.admin]) {
+      const book = await get<CasinoRoundBook>(`/api/casino-round-book/${gameCode}`, token);
+      expect(book.round?.roundId).toBe(open.roundId);
+      expect(book.bets.map((b) => b.betId).sort()).toEqual(own.map((b) => b.betId).sort());
+      expect(book.bets.every((b) => b.username === player.user.username)).toBe(true);
+      expect(book.bets.some((b) => b.username === other.user.username)).toBe(false);
+    }
+    const tally = reported.get(gameCode) ?? new Map<Player, { bets: number; stake: number; pnlMinor: number }>();
+    reported.set(gameCode, tally);
+    const sofar = tally.get(player) ?? { bets: 0, stake: 0, pnlMinor: 0 };
+    const total = { bets: sofar.bets + own.length, stake: sofar.stake + own.reduce((sum, bet) => sum + bet.stake, 0), pnlMinor: sofar.pnlMinor + (sums.get(player) ?? 0) };
+    tally.set(player, total);
+    const report = await get<CasinoGameReportResponse>(`/api/game-reports?from=${day(-1)}&to=${day(2)}`, chain.tokens.admin);
+    const rows = report.rows.filter((row) => row.gameCode === gameCode);
+    expect(rows.map((row) => row.childUsername)).toEqual([chain.agents.sadmin.username]);
+    expect(rows[0]).toMatchObject({ bets: total.bets, stake: total.stake });
+    expect(Math.round((rows[0]?.pnl ?? Number.NaN) * 100)).toBe(total.pnlMinor);
+  }
+}
+
 describe('every live table: one round, bets under two agent chains, P&L by the pure rules, PF-1 recomputed', () => {
   it('runs all the tables of LIVE_TABLES, each with a documented deal', () => {
     expect(LIVE_TABLES.length).toBe(18);
     expect(Object.keys(DOCUMENTED_DEAL).sort()).toEqual(LIVE_TABLES.map((table) => table.gameCode).sort());
   });
 
-  it.each(LIVE_TABLES)('$gameCode (table $matchId)', async ({ matchId, gameCode }) => {
-    const game = casinoGame(gameCode) as CasinoGame<unknown> | undefined;
-    if (game === undefined) throw new Error(`no game ${gameCode}`);
+  it.each(LIVE_TABLES)('$gameCode (table $matchId)', (table) => tableRound(table));
+});
 
-    // A fresh round: every table's last round settled in the previous test; the next opens after the result is shown.
-    if ((await roundOf(matchId)).status !== 'OPEN') {
-      clock.advance(RESULT_MS);
-      await engine().tick();
-    }
-    const open = await roundOf(matchId);
-    expect(open.status).toBe('OPEN');
-    expect(open.gameCode).toBe(gameCode);
-    expect(open.serverSeed).toBeNull();
-    expect(open.cards).toEqual([]);
-    expect(open.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
-    const publishedHash = open.serverSeedHash;
-    const stored = await storedRound(open.roundId);
-    const config = game.parseConfig(stored.config);
+/**
+ * The settle rules a round deals only now and then, each on a table whose deal makes it: a round
+ * of that table dealt from a seed the test chose (see tableRound), otherwise as above.
+ */
+const SPECIAL_ROUNDS: ReadonlyArray<{ gameCode: string; rule: RunnerOutcome['rule'] }> = [
+  { gameCode: 'baccarat', rule: 'PUSH' },
+  { gameCode: 'poker20', rule: 'PUSH' },
+  { gameCode: 'lucky7', rule: 'HALF_LOSE' },
+  { gameCode: 'aaa', rule: 'HALF_LOSE' },
+  { gameCode: 'ab20', rule: 'WIN_REDUCED' },
+  { gameCode: 'teen20', rule: 'WIN_PAYTABLE' },
+];
 
-    // The table shows the rules and markets of the round's config.
-    const table = await get<CasinoTableView>(`/api/get-casino-data-by-id/${matchId}`, playerA.token);
-    expect(table.rules.lines).toEqual(game.rules(config));
-    expect(open.markets.map((m) => [m.code, m.runners.map((r) => [r.selectionId, r.back, r.lay])])).toEqual(
-      game.markets(config).map((m) => [m.code, m.runners.map((r) => [r.selectionId, r.back === null ? null : r.back / 100, r.lay == null ? null : r.lay / 100])]),
-    );
-
-    // The bets, chosen with the committed deal (see the file's comment).
-    const committed = await playRound(game, stored.serverSeed, open.clientSeed, open.nonce, config);
-    const plan = planBets(open, committed.outcomes);
-    expect(new Set(plan.filter((b) => b.side === 'BACK').map((b) => b.marketCode)).size).toBeGreaterThanOrEqual(Math.min(2, open.markets.length));
-    const before = { a: await walletOf(t, playerA.user.id), b: await walletOf(t, playerB.user.id) };
-    const placed: PlacedBet[] = [];
-    for (const planned of plan) placed.push(await place(matchId, planned));
-    expect((await walletOf(t, playerA.user.id)).exposure).toBeGreaterThan(before.a.exposure);
-    expect((await walletOf(t, playerB.user.id)).exposure).toBeGreaterThan(before.b.exposure);
-
-    // Close: dealt, the seed still hidden, the hash unchanged.
-    clock.advance(BETTING_SECONDS * 1000);
-    await engine().tick();
-    const closed = await roundOf(matchId);
-    expect(closed.roundId).toBe(open.roundId);
-    expect(closed.status).toBe('CLOSED');
-    expect(closed.serverSeed).toBeNull();
-    expect(closed.serverSeedHash).toBe(publishedHash);
-    expect(closed.markets.every((m) => m.suspended)).toBe(true);
-
-    // Settle.
-    clock.advance(DEAL_MS_MAX);
-    await engine().tick();
-    const settled = await roundOf(matchId);
-    expect(settled.roundId).toBe(open.roundId);
-    expect(settled.status).toBe('SETTLED');
-    const serverSeed = settled.serverSeed ?? '';
-    expect(serverSeed).toMatch(/^[0-9a-f]{64}$/);
-    const results = await get<CasinoResultsResponse>(`/api/done-results/${matchId}?roundId=${open.roundId}`, playerA.token);
-    expect(results.rounds.length).toBe(1);
-    const record = results.rounds[0];
-    if (record === undefined) throw new Error('no done-results record');
-    expect(record).toMatchObject({ roundId: open.roundId, status: 'SETTLED', serverSeed, serverSeedHash: publishedHash, clientSeed: open.clientSeed, nonce: open.nonce });
-
-    // PF-1: the revealed seed is the committed one, and it recomputes the round the API shows.
-    expect(await sha256Hex(serverSeed)).toBe(publishedHash);
-    const replay = await playRound(game, serverSeed, record.clientSeed, record.nonce, config);
-    const cards = replay.card === '' ? [] : replay.card.split(',');
-    expect(settled.cards).toEqual(cards);
-    expect(record.card).toBe(replay.card);
-    expect(settled.win).toBe(replay.win);
-    expect(record.win).toBe(replay.win);
-    expect(settled.rdesc).toBe(replay.rdesc);
-    expect(record.rdesc).toBe(replay.rdesc);
-    expect(settled.hands).toEqual(replay.hands);
-    expect((await storedRound(open.roundId)).outcomes).toEqual(replay.outcomes);
-    const htmlCards = await get<{ cards: string[]; win: string | null }>(`/api/html-cards/${open.roundId}/${gameCode}`, playerA.token);
-    expect(htmlCards.cards).toEqual(cards);
-    expect(htmlCards.win).toBe(replay.win);
-    // Dealt from the PF-1 shoe from index 0, in the table's documented order.
-    const shoe = await drawShoe(game, serverSeed, record.clientSeed, record.nonce);
-    expect(cards.length).toBeGreaterThan(0);
-    expect(cards).toEqual(shoe.slice(0, cards.length));
-    expect(sorted(Object.values(replay.hands).flat())).toEqual(sorted(cards));
-    expect(replay.hands).toMatchObject(DOCUMENTED_DEAL[gameCode]?.(cards, config as Record<string, unknown>) ?? { missing: true });
-
-    // Each bet settled with the P&L the rules imply, as the player's bets show it.
-    const expected = new Map(placed.map((bet) => [bet.betId, expectedPnlMinor(bet, replay.outcomes[bet.marketCode]?.[bet.selectionId] ?? { rule: 'VOID' })]));
-    const sums = new Map<Player, number>();
-    for (const player of [playerA, playerB]) {
-      const mine = placed.filter((bet) => bet.player === player);
-      const shown = await get<CasinoBet[]>(`/api/casino-bets?matchId=${matchId}&roundId=${open.roundId}`, player.token);
-      expect(shown.map((b) => b.betId).sort()).toEqual(mine.map((b) => b.betId).sort());
-      for (const bet of mine) {
-        const view = shown.find((b) => b.betId === bet.betId);
-        const outcome = replay.outcomes[bet.marketCode]?.[bet.selectionId];
-        expect({ bet: bet.betId, market: bet.marketCode, selection: bet.selectionId, side: bet.side, outcome, status: view?.status, pnl: Math.round((view?.pnl ?? Number.NaN) * 100) }).toEqual({
-          bet: bet.betId,
-          market: bet.marketCode,
-          selection: bet.selectionId,
-          side: bet.side,
-          outcome,
-          status: 'settled',
-          pnl: expected.get(bet.betId),
-        });
-        expect(view).toMatchObject({ matchId, gameCode, roundId: open.roundId, marketId: bet.marketId, side: bet.side, odds: bet.odds, stake: bet.stake });
-      }
-      sums.set(player, mine.reduce((sum, bet) => sum + (expected.get(bet.betId) ?? 0), 0));
-    }
-    // At least one winning back bet per table (the plan's first), and its balance moved by exactly the sum.
-    expect(expected.get(placed[0]?.betId ?? '')).toBeGreaterThan(0);
-    const after = { a: await walletOf(t, playerA.user.id), b: await walletOf(t, playerB.user.id) };
-    expect(after.a.balance - before.a.balance).toBe(BigInt(sums.get(playerA) ?? Number.NaN));
-    expect(after.b.balance - before.b.balance).toBe(BigInt(sums.get(playerB) ?? Number.NaN));
-    expect(after.a.exposure).toBe(before.a.exposure);
-    expect(after.b.exposure).toBe(before.b.exposure);
-
-    // Agents see their own downline only: the round book of the table and the game report.
-    const day = (offsetDays: number) => new Date(Math.min(Date.now(), clock.nowMs()) + offsetDays * 86_400_000).toISOString().slice(0, 10);
-    for (const [chain, player, other] of [
-      [chainA, playerA, playerB],
-      [chainB, playerB, playerA],
-    ] as const) {
-      const own = placed.filter((bet) => bet.player === player);
-      for (const token of [chain.tokens.dl, chain.tokens.admin]) {
-        const book = await get<CasinoRoundBook>(`/api/casino-round-book/${gameCode}`, token);
-        expect(book.round?.roundId).toBe(open.roundId);
-        expect(book.bets.map((b) => b.betId).sort()).toEqual(own.map((b) => b.betId).sort());
-        expect(book.bets.every((b) => b.username === player.user.username)).toBe(true);
-        expect(book.bets.some((b) => b.username === other.user.username)).toBe(false);
-      }
-      const report = await get<CasinoGameReportResponse>(`/api/game-reports?from=${day(-1)}&to=${day(2)}`, chain.tokens.admin);
-      const rows = report.rows.filter((row) => row.gameCode === gameCode);
-      expect(rows.map((row) => row.childUsername)).toEqual([chain.agents.sadmin.username]);
-      expect(rows[0]).toMatchObject({ bets: own.length, stake: own.reduce((sum, bet) => sum + bet.stake, 0) });
-      expect(Math.round((rows[0]?.pnl ?? Number.NaN) * 100)).toBe(sums.get(player));
-    }
+describe('the occasional settle rules: push, half-lose, reduced and pay-table wins', () => {
+  it.each(SPECIAL_ROUNDS)('$rule on $gameCode', ({ gameCode, rule }) => {
+    const table = LIVE_TABLES.find((live) => live.gameCode === gameCode);
+    if (table === undefined) throw new Error(`${gameCode} is not live`);
+    return tableRound(table, rule);
   });
 });
