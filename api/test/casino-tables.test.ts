@@ -6,7 +6,7 @@
  * - each bet's P&L as the player's casino-bets view reports it equals what the pure rules imply
  *   (computed here from the round's outcomes: BACK WIN = stake × (price − 1), LOSE = −stake, PUSH
  *   0, HALF_LOSE −stake/2, WIN_REDUCED and WIN_PAYTABLE stake × profit/100, LAY the mirror), and
- *   each player's balance moved by exactly the sum;
+ *   each player's balance (wallet and user-info) moved by exactly the sum;
  * - PF-1: SHA-256 of the revealed seed is the hash published while the round was open, and
  *   playRound on the revealed seed, client seed, nonce and the round's config gives the cards (the
  *   PF-1 shoe from index 0, in the table's documented order), winner, rdesc, hands and outcomes
@@ -72,6 +72,11 @@ async function roundOf(matchId: string): Promise<CasinoRoundView> {
   const view = await get<CasinoRoundView | null>(`/api/casino-market/${matchId}`, playerA.token);
   if (view === null) throw new Error(`table ${matchId} has no round`);
   return view;
+}
+
+/** The player's balance and exposure as the API shows them (rupees). */
+function userInfo(player: Player): Promise<{ balance: number; exposer: number }> {
+  return get<{ balance: number; exposer: number }>('/api/user-info', player.token);
 }
 
 /** The round row's seed and config: what the engine dealt from (the API reveals the seed only after settlement). */
@@ -337,6 +342,7 @@ async function tableRound({ matchId, gameCode }: { matchId: string; gameCode: st
   if (forced !== undefined) expect(plan.map((b) => committed.outcomes[b.marketCode]?.[b.selectionId]?.rule)).toContain(forced);
   expect(new Set(plan.filter((b) => b.side === 'BACK').map((b) => b.marketCode)).size).toBeGreaterThanOrEqual(Math.min(2, open.markets.length));
   const before = { a: await walletOf(t, playerA.user.id), b: await walletOf(t, playerB.user.id) };
+  const shownBefore = { a: await userInfo(playerA), b: await userInfo(playerB) };
   const placed: PlacedBet[] = [];
   for (const planned of plan) placed.push(await place(matchId, planned));
   expect((await walletOf(t, playerA.user.id)).exposure).toBeGreaterThan(before.a.exposure);
@@ -418,6 +424,11 @@ async function tableRound({ matchId, gameCode }: { matchId: string; gameCode: st
   expect(after.b.balance - before.b.balance).toBe(BigInt(sums.get(playerB) ?? Number.NaN));
   expect(after.a.exposure).toBe(before.a.exposure);
   expect(after.b.exposure).toBe(before.b.exposure);
+  // The same as the player sees it (user-info, rupees).
+  const shownAfter = { a: await userInfo(playerA), b: await userInfo(playerB) };
+  expect(Math.round((shownAfter.a.balance - shownBefore.a.balance) * 100)).toBe(sums.get(playerA));
+  expect(Math.round((shownAfter.b.balance - shownBefore.b.balance) * 100)).toBe(sums.get(playerB));
+  expect([shownAfter.a.exposer, shownAfter.b.exposer]).toEqual([shownBefore.a.exposer, shownBefore.b.exposer]);
 
   // Agents see their own downline only: the round book of the table and the game report.
   const day = (offsetDays: number) => new Date(Math.min(Date.now(), clock.nowMs()) + offsetDays * 86_400_000).toISOString().slice(0, 10);
