@@ -27,12 +27,9 @@ import { randomUUID } from 'node:crypto';
 import type { CasinoBet, CasinoGameReportResponse, CasinoResultsResponse, CasinoRoundBook, CasinoRoundView, CasinoTableView } from '@backlay/shared/contracts';
 import { casinoGame, drawShoe, parseCard, playRound, sha256Hex, type CasinoGame, type RoundResult, type RunnerOutcome } from '@backlay/shared/casino';
 import { LIVE_TABLES } from '../src/casino/tables';
-import { body, buildTestApp, FakeClock, idempotent, walletOf, type TestContext } from './helper';
-import { createChain, createPlayer, type Chain, type Player } from './bet-reports-helper';
-
-const BETTING_SECONDS = 20;
-const DEAL_MS_MAX = 8_000;
-const RESULT_MS = 5_000;
+import { body, FakeClock, idempotent, walletOf, type TestContext } from './helper';
+import type { Chain, Player } from './bet-reports-helper';
+import { BETTING_SECONDS, DEAL_MS_MAX, RESULT_MS, getData, openCasinoSuite, roundView } from './casino-helper';
 
 let t: TestContext;
 let clock: FakeClock;
@@ -42,17 +39,7 @@ let playerA: Player;
 let playerB: Player;
 
 beforeAll(async () => {
-  // Real time: placement checks a round's close against the database's clock.
-  clock = new FakeClock(Date.now());
-  t = await buildTestApp({
-    clock,
-    env: { CASINO_BETTING_SECONDS: String(BETTING_SECONDS), CASINO_CHAIN_LENGTH: '40', CASINO_DEAL_MS_MAX: String(DEAL_MS_MAX), CASINO_RESULT_MS: String(RESULT_MS) },
-  });
-  chainA = await createChain(t);
-  chainB = await createChain(t);
-  playerA = await createPlayer(t, chainA.agents.dl.id, 100_000n);
-  playerB = await createPlayer(t, chainB.agents.dl.id, 100_000n);
-  expect(await t.services.casinoEngine.acquire()).toBe(true);
+  ({ t, clock, chainA, chainB, playerA, playerB } = await openCasinoSuite());
   await t.services.casinoEngine.tick();
 });
 
@@ -62,17 +49,11 @@ afterAll(async () => {
 
 const engine = () => t.services.casinoEngine;
 
-async function get<T>(url: string, token: string): Promise<T> {
-  const response = await t.request({ method: 'GET', url, token });
-  expect({ url, status: response.statusCode, body: response.statusCode === 200 ? '' : response.body }).toEqual({ url, status: 200, body: '' });
-  return body<{ data: T }>(response).data;
+function get<T>(url: string, token: string): Promise<T> {
+  return getData<T>(t, url, token);
 }
 
-async function roundOf(matchId: string): Promise<CasinoRoundView> {
-  const view = await get<CasinoRoundView | null>(`/api/casino-market/${matchId}`, playerA.token);
-  if (view === null) throw new Error(`table ${matchId} has no round`);
-  return view;
-}
+const roundOf = (matchId: string): Promise<CasinoRoundView> => roundView(t, matchId, playerA.token);
 
 /** The player's balance and exposure as the API shows them (rupees). */
 function userInfo(player: Player): Promise<{ balance: number; exposer: number }> {
