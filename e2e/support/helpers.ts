@@ -114,3 +114,23 @@ export async function newFundedPlayer(request: APIRequestContext, prefix: string
   });
   return username;
 }
+
+/** Rupees as the screens show them (1,00,000.00, -250.00) → a number. */
+export function rupees(text: string | null): number {
+  const value = Number((text ?? '').replace(/[^\d.-]/g, ''));
+  if (!Number.isFinite(value)) throw new Error(`not an amount: ${text}`);
+  return value;
+}
+
+/** The seconds a casino table's countdown shows (0 when no round is taking bets). */
+export async function secondsLeft(page: Page): Promise<number> {
+  const timer = page.getByRole('timer');
+  if ((await timer.count()) === 0) return 0;
+  const match = /(\d+) s/.exec((await timer.textContent()) ?? '');
+  return match ? Number(match[1]) : 0;
+}
+
+/** The page never scrolls sideways (the phone's check). */
+export async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}

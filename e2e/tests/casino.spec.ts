@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, newFundedPlayer, signIn } from '../support/helpers';
+import { DEMO_PASSWORD, expectNoSidewaysScroll, newFundedPlayer, rupees, secondsLeft, signIn } from '../support/helpers';
 
 /** The stack runs the tables with a short betting window (stack.mjs: CASINO_BETTING_SECONDS). */
 const ROUND_TIMEOUT_MS = 60_000;
@@ -7,13 +7,6 @@ const ROUND_TIMEOUT_MS = 60_000;
 const SECONDS_TO_BET = 5;
 const SUSPENDED = 'This game is suspended by admin, please try again later';
 const TABLE = '20-20 Dragon Tiger';
-
-/** Rupees as the screens show them (1,00,000.00, -250.00) → a number. */
-function rupees(text: string | null): number {
-  const value = Number((text ?? '').replace(/[^\d.-]/g, ''));
-  if (!Number.isFinite(value)) throw new Error(`not an amount: ${text}`);
-  return value;
-}
 
 /** Open an item of the main menu: directly on a desktop, through "More" on a phone. */
 async function openMenu(page: Page, label: string, phone: boolean) {
@@ -23,19 +16,6 @@ async function openMenu(page: Page, label: string, phone: boolean) {
   } else {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
   }
-}
-
-/** The seconds the round's countdown shows (0 when no round is taking bets). */
-async function secondsLeft(page: Page): Promise<number> {
-  const timer = page.getByRole('timer');
-  if ((await timer.count()) === 0) return 0;
-  const match = /(\d+) s/.exec((await timer.textContent()) ?? '');
-  return match ? Number(match[1]) : 0;
-}
-
-/** The page never scrolls sideways (the phone's check). */
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
 /** A second signed-in browser of the admin area (an agent watching while the player plays), at the same size. */

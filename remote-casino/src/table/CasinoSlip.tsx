@@ -17,7 +17,7 @@ import {
   type RunnerBetRequest,
 } from '@backlay/shared';
 import { formatOdds } from '../format';
-import { projectMarket } from './book';
+import { projectMarket, shownRows } from './book';
 
 /** What the player clicked: a back or lay price of a runner of the round. */
 export interface CasinoSelection {
@@ -36,6 +36,11 @@ export interface CasinoSlipProps {
   stakeButtons: readonly ButtonValue[];
   /** Why the market takes no bets now (the window closed, suspended), or null. */
   closed: string | null;
+  /**
+   * The runners the screen shows when it shows the market in part (Lottery); the book then lists
+   * those and one "Any other number" row. The exposure is always the whole market's.
+   */
+  shown?: ReadonlySet<string>;
   onPlaced: () => void;
   onCancel: () => void;
 }
@@ -50,7 +55,7 @@ const SIDE = { BACK: { label: 'Back', kind: 'back' }, LAY: { label: 'Lay', kind:
  * The server's refusal (betting closed, insufficient funds, stake out of range…) shows in the slip
  * and as a toast; the header's balance follows the user socket by itself.
  */
-export function CasinoSlip({ matchId, selection, market, bets, stakeButtons, closed, onPlaced, onCancel }: CasinoSlipProps) {
+export function CasinoSlip({ matchId, selection, market, bets, stakeButtons, closed, shown, onPlaced, onCancel }: CasinoSlipProps) {
   const [stakeText, setStakeText] = useState('');
   const { submitting, error, submit } = useSlipSubmission((bet: RunnerBetRequest, key: string) => retryOnNetworkLoss(() => betsApi.placeBet(bet, key)), onPlaced);
 
@@ -74,7 +79,7 @@ export function CasinoSlip({ matchId, selection, market, bets, stakeButtons, clo
         invalid={stakeText.trim() !== '' && stake === null}
       />
       <QuickStakes stakeButtons={stakeButtons} onStakeText={setStakeText} />
-      <SlipRunnerBook rows={book.rows} exposure={book.exposureAfterMinor !== null ? { nowMinor: book.exposureNowMinor, afterMinor: book.exposureAfterMinor } : null} />
+      <SlipRunnerBook rows={shown ? shownRows(book.rows, shown, 'Any other number') : book.rows} exposure={book.exposureAfterMinor !== null ? { nowMinor: book.exposureNowMinor, afterMinor: book.exposureAfterMinor } : null} />
       <SlipActions closed={closed ? `${closed}: no more bets on this round.` : null} error={error?.message ?? null} canPlace={body !== null && closed === null} submitting={submitting} onCancel={onCancel} />
     </form>
   );

@@ -6,6 +6,7 @@ import { ApiError, betsApi, casinoApi, casinoLive, initialCasinoTableState, on, 
 import { buildCasinoBet, buildCasinoMarket, buildCasinoRound, buildCasinoTable } from '@backlay/shared/testing';
 import { DEAL_STEP_MS } from '../ui/PlayingCard';
 import { CasinoTablePage, marketClosedReason } from './CasinoTablePage';
+import { gameMarkets } from './layout/test-markets';
 
 jest.mock('@backlay/shared', () => {
   const actual = jest.requireActual('@backlay/shared');
@@ -227,5 +228,42 @@ describe('CasinoTablePage', () => {
     expect(screen.getByText('One card each to Dragon and Tiger from one deck.')).toBeInTheDocument();
     const payouts = screen.getByRole('table', { name: 'Winner payouts' });
     expect(within(payouts).getByRole('row', { name: /^Tie/ })).toHaveTextContent('Tie50—84.30%');
+  });
+});
+
+describe('CasinoTablePage with a table layout', () => {
+  it('Lottery: a picked Triple opens the slip, whose book sums up the other 999 numbers', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const lottery = { gameCode: 'lottery', markets: gameMarkets('lottery') };
+    api.table.mockResolvedValue(buildCasinoTable({ gameCode: 'lottery', title: 'Lottery', round: buildCasinoRound(lottery) }));
+    // Held: Back 512 for 100 @ 900.
+    api.bets.mockResolvedValue([buildCasinoBet('b1', { marketId: 'cr1.TRIPLE', marketName: 'Triple', selectionId: '512', selectionName: '512', odds: 900 })]);
+    renderPage();
+    await screen.findByRole('heading', { name: 'Lottery', level: 1 });
+    serverSends(buildCasinoRound(lottery));
+    const triple = within(screen.getByRole('group', { name: 'Triple' }));
+    for (const [name, digit] of [['1st digit', '0'], ['2nd digit', '4'], ['3rd digit', '7']]) await user.selectOptions(triple.getByRole('combobox', { name }), digit);
+    const prices = screen.getByRole('region', { name: 'Triple' });
+    await waitFor(() => expect(within(prices).getByRole('row', { name: /^512/ })).toHaveTextContent('89,900.00'));
+    await user.click(within(prices).getByRole('button', { name: 'Back 047 at 900' }));
+    const slip = screen.getByRole('form', { name: 'Bet slip' });
+    await user.type(within(slip).getByLabelText('Stake'), '100');
+    // With Back 047 for 100 @ 900: 047 −100 + 89,900, 512 +89,900 − 100, every other number −100 − 100.
+    const book = within(slip).getByRole('table', { name: 'Profit or loss if each runner wins' });
+    expect(within(book).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['047-100.0089,800.00', '51289,900.0089,800.00', 'Any other number-100.00-200.00']);
+    expect(slip).toHaveTextContent('Exposure on this market: 100.00 → 200.00');
+  });
+
+  it('3 Cards Judgement: three ranks bring their market\'s Yes and No', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const judgement = { gameCode: 'teen3cj', markets: gameMarkets('teen3cj') };
+    api.table.mockResolvedValue(buildCasinoTable({ gameCode: 'teen3cj', title: '3 Cards Judgement', round: buildCasinoRound(judgement) }));
+    renderPage();
+    await screen.findByRole('heading', { name: '3 Cards Judgement', level: 1 });
+    serverSends(buildCasinoRound(judgement));
+    const ranks = within(screen.getByRole('group', { name: 'Choose 3 cards' }));
+    for (const r of ['Q', '9', '2']) await user.click(ranks.getByRole('button', { name: r }));
+    await user.click(within(screen.getByRole('region', { name: '2 9 Q' })).getByRole('button', { name: 'Back No at 2.19' }));
+    expect(screen.getByRole('form', { name: 'Bet slip' })).toHaveTextContent('Back No 2 9 Q at 2.19');
   });
 });

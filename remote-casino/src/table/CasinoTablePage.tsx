@@ -25,6 +25,7 @@ import { marketVector } from './book';
 import { CasinoMarket } from './CasinoMarket';
 import { CasinoSlip, type CasinoSelection } from './CasinoSlip';
 import { DealtCards } from './DealtCards';
+import { tableLayout } from './layout';
 import { ResultsStrip } from './ResultsStrip';
 import { RoundBets } from './RoundBets';
 import { RoundStatus, useSecondsToClose } from './RoundStatus';
@@ -132,6 +133,36 @@ function CasinoTable({ matchId }: { matchId: string }) {
     );
   }
   const table = model.table.value;
+  const Layout = tableLayout(table.gameCode);
+
+  /** A market's ladder (its `shown` runners only, when given) and the slip of a price clicked in it. */
+  const renderMarket = (m: CasinoMarketView, shown?: ReadonlySet<string>) => {
+    if (!round) return null;
+    const closed = marketClosedReason(m, round, isDisable, seconds);
+    const listed = shown ? { ...m, runners: m.runners.filter((r) => shown.has(r.selectionId)) } : m;
+    return (
+      <>
+        <CasinoMarket market={listed} closed={closed} pnl={pnlByMarket.get(m.marketId)} onPrice={(selectionId, side, price) => setSlip({ marketId: m.marketId, selectionId, side, price })} />
+        {slip && slip.marketId === m.marketId ? (
+          <CasinoSlip
+            key={`${slip.selectionId}:${slip.side}:${slip.price}`}
+            matchId={matchId}
+            selection={slip}
+            market={m}
+            bets={player.open}
+            stakeButtons={player.stakeButtons}
+            closed={closed}
+            shown={shown}
+            onPlaced={() => {
+              setSlip(null);
+              player.reload();
+            }}
+            onCancel={() => setSlip(null)}
+          />
+        ) : null}
+      </>
+    );
+  };
 
   return (
     <Page
@@ -158,30 +189,7 @@ function CasinoTable({ matchId }: { matchId: string }) {
       <div className="bl-odds bl-casino">
         <div className="bl-markets">
           {round ? <DealtCards round={round} /> : null}
-          {round?.markets.map((m) => {
-            const closed = marketClosedReason(m, round, isDisable, seconds);
-            return (
-              <div key={m.marketId} className="bl-market-wrap">
-                <CasinoMarket market={m} closed={closed} pnl={pnlByMarket.get(m.marketId)} onPrice={(selectionId, side, price) => setSlip({ marketId: m.marketId, selectionId, side, price })} />
-                {slip && slip.marketId === m.marketId ? (
-                  <CasinoSlip
-                    key={`${slip.selectionId}:${slip.side}:${slip.price}`}
-                    matchId={matchId}
-                    selection={slip}
-                    market={m}
-                    bets={player.open}
-                    stakeButtons={player.stakeButtons}
-                    closed={closed}
-                    onPlaced={() => {
-                      setSlip(null);
-                      player.reload();
-                    }}
-                    onCancel={() => setSlip(null)}
-                  />
-                ) : null}
-              </div>
-            );
-          })}
+          {round ? <Layout markets={round.markets} bets={player.open} renderMarket={renderMarket} /> : null}
           <ResultsStrip matchId={matchId} results={table.lastResults} />
           <RulesPanel rules={table.rules} />
         </div>

@@ -1,5 +1,5 @@
 import { buildCasinoBet, buildCasinoMarket } from '@backlay/shared/testing';
-import { projectMarket } from './book';
+import { projectMarket, shownRows, type RunnerBook } from './book';
 import { secondsToClose } from './countdown';
 
 const market = buildCasinoMarket();
@@ -38,5 +38,20 @@ describe('secondsToClose', () => {
     ['a fast local clock', -5_000, '2026-11-21T10:00:00.000Z', 20],
   ])('%s', (_name, offset, now, seconds) => {
     expect(secondsToClose(closesAt, offset, at(now))).toBe(seconds);
+  });
+});
+
+describe('shownRows', () => {
+  const row = (selectionId: string, nowMinor: number, afterMinor: number | null): RunnerBook => ({ selectionId, name: selectionId, nowMinor, afterMinor });
+  const rows = [row('00', -100, -200), row('01', 500, 400), row('02', -100, -200), row('03', -100, 900)];
+  it.each([
+    ['the hidden runners stand the same: one row for them', new Set(['01', '03']), ['01', '03', 'Others']],
+    ['a hidden runner differs: each is listed', new Set(['03']), ['03', '00', '01', '02']],
+    ['nothing hidden', new Set(['00', '01', '02', '03']), ['00', '01', '02', '03']],
+  ])('%s', (_name, shown, names) => {
+    expect(shownRows(rows, shown, 'Others').map((r) => r.name)).toEqual(names);
+  });
+  it('sums up the hidden ones with their own values', () => {
+    expect(shownRows(rows, new Set(['01', '03']), 'Others')[2]).toEqual({ selectionId: '', name: 'Others', nowMinor: -100, afterMinor: -200 });
   });
 });

@@ -62,3 +62,18 @@ export function projectMarket(
     exposureAfterMinor: after ? exposureMinor(after) : null,
   };
 }
+
+/**
+ * The slip's book rows for a market the screen shows in part (Lottery's Double and Triple: the
+ * picked number and those the player bet on, out of 100 or 1,000): the shown runners' rows, then
+ * one `otherName` row for every other runner, which all stand the same (no bet is on them). Should
+ * two hidden runners differ, they are listed one by one instead, so the book never hides a value.
+ */
+export function shownRows(rows: readonly RunnerBook[], shown: ReadonlySet<string>, otherName: string): RunnerBook[] {
+  const visible = rows.filter((r) => shown.has(r.selectionId));
+  const hidden = rows.filter((r) => !shown.has(r.selectionId));
+  if (hidden.length === 0) return visible;
+  const [first] = hidden;
+  const same = hidden.every((r) => r.nowMinor === first.nowMinor && r.afterMinor === first.afterMinor);
+  return same ? [...visible, { selectionId: '', name: otherName, nowMinor: first.nowMinor, afterMinor: first.afterMinor }] : [...visible, ...hidden];
+}

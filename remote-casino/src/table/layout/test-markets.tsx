@@ -1,0 +1,28 @@
+import type { CasinoBet, CasinoMarketView } from '@backlay/shared';
+import { casinoGame } from '@backlay/shared/casino';
+import { CasinoMarket } from '../CasinoMarket';
+import type { TableLayout } from './types';
+
+/** The round's markets of a game as the API sends them (casino-market): prices in decimals. */
+export function gameMarkets(gameCode: string, roundId = 'r1'): CasinoMarketView[] {
+  const game = casinoGame(gameCode);
+  if (!game) throw new Error(`no game ${gameCode}`);
+  return game.markets(game.defaultConfig).map((m) => ({
+    marketId: `c${roundId}.${m.code}`,
+    code: m.code,
+    name: m.name,
+    suspended: false,
+    minStake: 100,
+    maxStake: 50_000,
+    runners: m.runners.map((r) => ({ selectionId: r.selectionId, name: r.name, back: r.back === null ? null : r.back / 100, lay: null })),
+  }));
+}
+
+/** A layout as the page draws it: each market through the real CasinoMarket; a price click is recorded. */
+export function LayoutHarness({ layout: Layout, markets, bets = [], onPrice = () => undefined }: { layout: TableLayout; markets: CasinoMarketView[]; bets?: CasinoBet[]; onPrice?: (marketId: string, selectionId: string) => void }) {
+  return (
+    <div className="bl-markets">
+      <Layout markets={markets} bets={bets} renderMarket={(m, shown) => <CasinoMarket market={shown ? { ...m, runners: m.runners.filter((r) => shown.has(r.selectionId)) } : m} closed={null} onPrice={(id) => onPrice(m.marketId, id)} />} />
+    </div>
+  );
+}
