@@ -4,10 +4,13 @@
  * (embedded PostgreSQL and demo data unless DATABASE_URL is set), each remote from its own port
  * as its own deployment, and the shell on http://127.0.0.1:8080 with /api and /socket.io proxied
  * to the API so the product lives on one origin. Ctrl-C (or SIGTERM) stops everything it started.
+ * The API's log lines are printed for a person (pino-pretty); LOG_FORMAT=json keeps them as the
+ * JSON lines production ships to its collector.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pretty from 'pino-pretty';
 import { API, FRONTENDS, ROOT, portOf } from './apps.mjs';
 import { buildMissing } from './build-all.mjs';
 import { serve } from './serve.mjs';
@@ -16,11 +19,15 @@ const host = '127.0.0.1';
 await buildMissing();
 
 const apiPort = portOf(API);
+const readableLogs = process.env.LOG_FORMAT !== 'json';
 const api = spawn(process.execPath, [join(ROOT, 'api', 'dist', 'main.js')], {
   cwd: ROOT,
-  stdio: 'inherit',
+  stdio: readableLogs ? ['inherit', 'pipe', 'inherit'] : 'inherit',
   env: { ...process.env, API_PORT: String(apiPort), API_HOST: host, ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? `http://${host}:${portOf(FRONTENDS[0])}` },
 });
+if (readableLogs) {
+  api.stdout.pipe(pretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true }));
+}
 let stopping = false;
 api.on('exit', (code) => {
   if (!stopping) {
