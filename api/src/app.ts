@@ -4,7 +4,7 @@
  * Load order: infrastructure plugins (db, errors, docs, auth), then the domain routes under
  * /api, then the realtime server on the same HTTP server.
  */
-import type { Area } from '@backlay/shared/contracts';
+import { DATA_NAMESPACE, USER_NAMESPACE, type Area } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { AccessTokens, jwtPluginOptions } from './auth/access-tokens';
@@ -30,6 +30,7 @@ import { paymentsRoutes } from './payments/payments.routes';
 import { authentication } from './plugins/auth';
 import { dbHandle } from './plugins/db';
 import { errorHandler } from './plugins/error-handler';
+import { metrics } from './plugins/metrics';
 import { swaggerDocs } from './plugins/swagger';
 import { requestValidation } from './plugins/validation';
 import { createRealtime, type Realtime } from './realtime/realtime.server';
@@ -61,6 +62,37 @@ declare module 'fastify' {
   }
 }
 
+/** What /metrics reports of the product beside HTTP and the process (plugins/metrics.ts). */
+function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, realtime: Realtime): void {
+  const placed = app.metrics.counter('backlay_bets_placed_total', 'Bets accepted (sports and casino)', []);
+  core.events.on('betting.betPlaced', () => placed.inc());
+  const refused = app.metrics.counter('backlay_bets_refused_total', 'Bets refused, by the answer\'s code', ['code']);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400 && request.routeOptions.url === '/api/placebet' && typeof payload === 'string') {
+      let code = 'UNKNOWN';
+      try {
+        code = String((JSON.parse(payload) as { data?: { code?: unknown } }).data?.code ?? code);
+      } catch {
+        /* not JSON */
+      }
+      refused.inc({ code });
+    }
+    return payload;
+  });
+  app.metrics.gauge('backlay_socket_clients', 'Connected sockets by namespace', ['namespace'], (gauge) => {
+    for (const name of [USER_NAMESPACE, DATA_NAMESPACE]) gauge.set({ namespace: name }, realtime.io.of(name).sockets.size);
+  });
+  app.metrics.gauge('backlay_db_pool_connections', 'Database pool connections by state (waiting: requests queued for one)', ['state'], (gauge) => {
+    const stats = db.poolStats();
+    gauge.set({ state: 'total' }, stats.total);
+    gauge.set({ state: 'idle' }, stats.idle);
+    gauge.set({ state: 'waiting' }, stats.waiting);
+  });
+  app.metrics.gauge('backlay_casino_round_overdue_seconds', 'How far the most overdue live casino round is past its close or settlement', [], async (gauge) => {
+    gauge.set((await core.casino.overdueMs()) / 1000);
+  });
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
@@ -76,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let authenticator: Authenticator | null = null;
 
   await app.register(dbHandle, { db });
+  await app.register(metrics, { token: config.metrics.token });
   await app.register(errorHandler);
   await app.register(requestValidation);
   if (config.docs.enabled) await app.register(swaggerDocs);
@@ -117,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('services', { ...core, auth, authenticator, throttles, realtime });
+  productMetrics(app, db, core, realtime);
 
   await app.register(
     async (api) => {

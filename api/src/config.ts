@@ -63,6 +63,8 @@ export interface Config {
   /** Seed the demo hierarchy and play chips at start. Never true in production. */
   demo: boolean;
   docs: { enabled: boolean };
+  /** GET /metrics' bearer token (METRICS_TOKEN); null: the route answers 404. */
+  metrics: { token: string | null };
   auth: {
     /** JWT_SECRET; null outside production means "generate once and keep in DATA_DIR". */
     jwtSecret: string | null;
@@ -208,6 +210,14 @@ function parseOrigins(reader: EnvReader, name: string, fallback: string): string
   return origins;
 }
 
+/** METRICS_TOKEN: unset, or at least 16 characters (a scraper's secret, not a password to guess). */
+function metricsToken(reader: EnvReader): string | null {
+  const token = reader.raw('METRICS_TOKEN');
+  if (token === undefined || token === '') return null;
+  if (token.length < 16) reader.problems.push('METRICS_TOKEN must be at least 16 characters');
+  return token;
+}
+
 function parseDatabaseUrl(reader: EnvReader): string | null {
   const url = reader.raw('DATABASE_URL');
   if (url === undefined) return null;
@@ -281,6 +291,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     demo,
     docs: { enabled: r.bool('API_DOCS', true) },
+    metrics: { token: metricsToken(r) },
     auth: {
       jwtSecret,
       // QUALITY T10: access tokens live at most 15 minutes. Tests may go down to 2 s (an open

@@ -113,6 +113,20 @@ export class CasinoService {
     return this.roundView(await this.requireTable(matchId));
   }
 
+  /**
+   * How late the engine is (the metrics): the most any live round is past the moment it should
+   * have moved on (its close while OPEN, its settlement while CLOSED), in ms; 0 when none is.
+   */
+  async overdueMs(): Promise<number> {
+    const nowMs = this.deps.clock.nowMs();
+    let worst = 0;
+    for (const round of await repo.liveRounds(this.deps.db)) {
+      const due = round.status === 'OPEN' ? round.closesAt : round.settleAt;
+      if (due !== null) worst = Math.max(worst, nowMs - due.getTime());
+    }
+    return worst;
+  }
+
   /** The view the realtime snapshot and deltas carry. */
   async snapshot(matchId: string): Promise<{ round: CasinoRoundView | null; isDisable: boolean } | null> {
     const table = await repo.findTable(this.deps.db, matchId);

@@ -56,6 +56,11 @@ export class Database implements Queryable {
     return new Database(pool, options);
   }
 
+  /** The pool's connections now: open, idle, and requests waiting for one (the metrics). */
+  poolStats(): { total: number; idle: number; waiting: number } {
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
+  }
+
   /**
    * A new connection outside the pool, for session-level state such as an advisory lock held
    * for as long as the session lives. The caller ends it.
