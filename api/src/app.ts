@@ -88,6 +88,22 @@ function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, 
     gauge.set({ state: 'idle' }, stats.idle);
     gauge.set({ state: 'waiting' }, stats.waiting);
   });
+  const jobs = { feed: core.feed, casino: core.casinoEngine } as const;
+  app.metrics.gauge('backlay_job_leader', 'Whether this instance runs the singleton job (advisory lock)', ['job'], (gauge) => {
+    for (const [job, runner] of Object.entries(jobs)) gauge.set({ job }, runner.leader ? 1 : 0);
+  });
+  app.metrics.gauge('backlay_job_tick_age_seconds', 'Time since the leader\'s last tick of the job ended (its lag: a stuck job grows)', ['job'], (gauge) => {
+    for (const [job, runner] of Object.entries(jobs)) {
+      const last = runner.leader ? runner.lastTick : null;
+      if (last !== null) gauge.set({ job }, (performance.now() - last.endedAt) / 1000);
+    }
+  });
+  app.metrics.gauge('backlay_job_tick_seconds', 'How long the leader\'s last tick of the job took', ['job'], (gauge) => {
+    for (const [job, runner] of Object.entries(jobs)) {
+      const last = runner.leader ? runner.lastTick : null;
+      if (last !== null) gauge.set({ job }, last.ms / 1000);
+    }
+  });
   app.metrics.gauge('backlay_casino_round_overdue_seconds', 'How far the most overdue live casino round is past its close or settlement', [], async (gauge) => {
     gauge.set((await core.casino.overdueMs()) / 1000);
   });

@@ -72,3 +72,17 @@ it('counts requests by route pattern, bets placed and refused by code, and reads
   expect(sample(text, /^backlay_casino_round_overdue_seconds /)).toBe(0);
   expect(text).toMatch(/^backlay_process_cpu_seconds_total /m);
 });
+
+it('reads the singleton jobs: which this instance leads, and its last tick', async () => {
+  const before = await scrape();
+  expect(sample(before, /^backlay_job_leader\{job="casino"\} /)).toBe(0);
+  expect(sample(before, /^backlay_job_tick_seconds\{job="casino"\} /)).toBeNull();
+  expect(await t.services.casinoEngine.acquire()).toBe(true);
+  await t.services.casinoEngine.tick();
+  const after = await scrape();
+  expect(sample(after, /^backlay_job_leader\{job="casino"\} /)).toBe(1);
+  expect(sample(after, /^backlay_job_leader\{job="feed"\} /)).toBe(0);
+  expect(sample(after, /^backlay_job_tick_seconds\{job="casino"\} /)).toBeGreaterThan(0);
+  expect(sample(after, /^backlay_job_tick_age_seconds\{job="casino"\} /)).toBeGreaterThanOrEqual(0);
+  await t.services.casinoEngine.stop();
+});

@@ -106,6 +106,11 @@ export class CasinoEngine {
     return this.loop.leader;
   }
 
+  /** The last tick this instance ran as the leader (LeaderLoop.lastTick), for the metrics. */
+  get lastTick(): { endedAt: number; ms: number } | null {
+    return this.loop.lastTick;
+  }
+
   start(): void {
     this.loop.start();
   }

@@ -95,6 +95,11 @@ export class FeedIngest {
     return this.loop.leader;
   }
 
+  /** The last tick this instance ran as the leader (LeaderLoop.lastTick), for the metrics. */
+  get lastTick(): { endedAt: number; ms: number } | null {
+    return this.loop.lastTick;
+  }
+
   /** Starts the loop: take the lock (or keep trying), then tick every tickMs. */
   start(): void {
     this.loop.start();

@@ -70,12 +70,21 @@ export class LeaderLoop<T> {
 
   /** One step at the job's clock; null unless this instance holds the lock. */
   tick(): Promise<T | null> {
-    const run = this.lock.held ? this.options.tick() : Promise.resolve(null);
+    if (!this.lock.held) return Promise.resolve(null);
+    const startedAt = performance.now();
+    const run = this.options.tick();
     this.inFlight = run;
     return run.finally(() => {
       if (this.inFlight === run) this.inFlight = null;
+      this.lastTick = { endedAt: performance.now(), ms: performance.now() - startedAt };
     });
   }
+
+  /**
+   * The last tick this instance ran (performance.now() time it ended, and how long it took), for
+   * the metrics: a leader whose last tick ended long ago is stuck. Null before the first.
+   */
+  lastTick: { endedAt: number; ms: number } | null = null;
 
   private schedule(delayMs: number): void {
     this.timer = setTimeout(() => void this.loop(), delayMs);
