@@ -121,7 +121,9 @@ function SecondStepCard({
       onSignedIn(await signInWithCode(area, challenge, code));
     } catch (failure) {
       setServerError(failure instanceof Error && failure.message ? failure.message : MESSAGES.internal);
+      // A fresh field for the next try, without the "required" message on top of the server's.
       setCode('');
+      setTouched(false);
       setSubmitting(false);
     }
   };

@@ -38,7 +38,7 @@ export function LoginHistoryTable({ rows, label, showUser = false }: { rows: rea
             <tr key={row.id}>
               <td>{formatAttemptTime(row.at)}</td>
               {showUser ? <td>{row.username}</td> : null}
-              <td className={row.success ? 'bl-pos' : 'bl-neg'}>
+              <td className={row.success ? 'bl-security__ok' : 'bl-security__failed'}>
                 {row.success ? 'Success' : 'Failed'}: {LOGIN_ATTEMPT_REASON_LABELS[row.reason] ?? row.reason}
               </td>
               <td>{row.ip ?? '—'}</td>
@@ -73,7 +73,7 @@ export function OwnLoginHistory() {
   const [page, setPage] = useState(1);
   const { load } = useLoad(() => securityApi.history({ page }), String(page));
   return (
-    <section className="bl-card" aria-labelledby="login-history-title">
+    <section className="bl-security__section" aria-labelledby="login-history-title">
       <h2 id="login-history-title">Login history</h2>
       {load.state === 'loading' ? <Spinner label="Loading login history" /> : null}
       {load.state === 'fail' ? <EmptyState>Login history could not be loaded: {load.message}</EmptyState> : null}
@@ -101,9 +101,9 @@ export function DownlineLoginHistory() {
     setQuery({ page: 1, username: draft.trim() });
   };
   return (
-    <section className="bl-card" aria-labelledby="downline-history-title">
+    <section className="bl-security__section" aria-labelledby="downline-history-title">
       <h2 id="downline-history-title">Downline login history</h2>
-      <form className="bl-form bl-form--inline" onSubmit={search} role="search" aria-label="Filter downline logins">
+      <form className="bl-security__filter" onSubmit={search} role="search" aria-label="Filter downline logins">
         <TextField label="Username" name="username" maxLength={64} value={draft} onChange={(e) => setDraft(e.target.value)} />
         <Button type="submit" variant="secondary">
           Show

@@ -31,7 +31,7 @@ export function TwoFactorPolicySection() {
   };
 
   return (
-    <section className="bl-card" aria-labelledby="two-factor-policy-title">
+    <section className="bl-security__section" aria-labelledby="two-factor-policy-title">
       <h2 id="two-factor-policy-title">Require two-factor for agents</h2>
       {load.state === 'loading' ? <Spinner label="Loading the requirement" /> : null}
       {load.state === 'fail' ? <EmptyState>The requirement could not be loaded: {load.message}</EmptyState> : null}
@@ -40,7 +40,7 @@ export function TwoFactorPolicySection() {
           <fieldset>
             <legend>Roles that must use two-factor authentication</legend>
             {AGENT_ROLES.map((role) => (
-              <label key={role} className="bl-check">
+              <label key={role} className="bl-security__check">
                 <input type="checkbox" name="requiredRoles" value={role} checked={roles.includes(role)} onChange={() => toggle(role)} />{' '}
                 {ROLE_LABELS[role]}
               </label>

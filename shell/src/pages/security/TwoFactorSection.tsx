@@ -114,7 +114,7 @@ export function TwoFactorSection({ onStatus }: { onStatus?: (status: TwoFactorSt
   }
 
   return (
-    <section className="bl-card" aria-labelledby="two-factor-title">
+    <section className="bl-security__section" aria-labelledby="two-factor-title">
       <h2 id="two-factor-title">Two-factor authentication</h2>
       {body}
     </section>
@@ -158,7 +158,7 @@ function ConfirmEnrolment({
       <QrCode text={enrolment.otpauthUri} label="QR code of your two-factor secret" />
       <p>
         Or type this secret into the app by hand:{' '}
-        <code data-testid="two-factor-secret" aria-label="Secret key">
+        <code className="bl-security__secret" data-testid="two-factor-secret" aria-label="Secret key">
           {groupSecret(enrolment.secret)}
         </code>
       </p>
@@ -179,7 +179,7 @@ function ConfirmEnrolment({
           {serverError}
         </p>
       ) : null}
-      <div className="bl-form__actions">
+      <div className="bl-security__actions">
         <Button type="submit" disabled={busy}>
           {busy ? 'Checking…' : 'Turn on'}
         </Button>
