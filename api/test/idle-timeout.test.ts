@@ -39,7 +39,7 @@ describe('idle timeout', () => {
     clock.advance(30 * MINUTE + 1_000);
     const expired = await userInfo(token);
     expect(expired.statusCode).toBe(401);
-    expect(body(expired)).toEqual({ data: { code: 'SESSION_ENDED' }, message: SECURITY_MESSAGES.sessionEndedIdle });
+    expect(body(expired)).toEqual({ data: { code: 'SESSION_ENDED', reason: 'idle' }, message: SECURITY_MESSAGES.sessionEndedIdle });
     expect(await endedReason(sessionId)).toBe('idle');
     const refresh = await t.request({ method: 'POST', url: '/api/refresh-token', payload: { token: refreshToken } });
     expect(refresh.statusCode).toBe(401);

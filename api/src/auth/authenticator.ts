@@ -132,7 +132,7 @@ export function sessionEndedError(reason: SessionEndReason | null): DomainError 
     case 'locked':
       return new DomainError('SESSION_ENDED', MESSAGES.sessionEndedLocked, undefined, { reason: 'locked' satisfies SignOutReason });
     case 'idle':
-      return new DomainError('SESSION_ENDED', SECURITY_MESSAGES.sessionEndedIdle);
+      return new DomainError('SESSION_ENDED', SECURITY_MESSAGES.sessionEndedIdle, undefined, { reason: 'idle' });
     case 'password_reset':
       return new DomainError('SESSION_ENDED', MESSAGES.sessionEndedPasswordReset, undefined, { reason: 'password_reset' satisfies SignOutReason });
     default:
