@@ -13,7 +13,9 @@ import { TwoFactorSection } from './security/TwoFactorSection';
 export function SecurityPage({ area }: { area: Area }) {
   const user = useObservable(user$, currentUser());
   const role = user?.role ?? null;
-  const [enrolOnly, setEnrolOnly] = useState(false);
+  // Until the two-factor status is known, nothing else loads: an agent that must still enrol
+  // would only get refusals.
+  const [enrolOnly, setEnrolOnly] = useState(true);
   const onStatus = useCallback((status: TwoFactorStatus) => setEnrolOnly(status.required && !status.enabled), []);
   const agent = area === 'admin' && role !== null && AGENT_ROLES.includes(role);
   const house = area === 'admin' && role !== null && SPORTS_ADMIN_ROLES.includes(role);

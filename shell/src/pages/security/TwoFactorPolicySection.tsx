@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { AGENT_ROLES, Button, EmptyState, MESSAGES, ROLE_LABELS, securityApi, Spinner, notify, useLoad, type Role } from '@backlay/shared';
 
 /**
@@ -7,12 +7,20 @@ import { AGENT_ROLES, Button, EmptyState, MESSAGES, ROLE_LABELS, securityApi, Sp
  */
 export function TwoFactorPolicySection() {
   const { load } = useLoad(() => securityApi.policy());
-  const [roles, setRoles] = useState<Role[]>([]);
+  return (
+    <section className="bl-security__section" aria-labelledby="two-factor-policy-title">
+      <h2 id="two-factor-policy-title">Require two-factor for agents</h2>
+      {load.state === 'loading' ? <Spinner label="Loading the requirement" /> : null}
+      {load.state === 'fail' ? <EmptyState>The requirement could not be loaded: {load.message}</EmptyState> : null}
+      {load.state === 'done' ? <PolicyForm saved={load.value.requiredRoles} /> : null}
+    </section>
+  );
+}
+
+function PolicyForm({ saved }: { saved: readonly Role[] }) {
+  const [roles, setRoles] = useState<Role[]>([...saved]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (load.state === 'done') setRoles(load.value.requiredRoles);
-  }, [load]);
 
   const toggle = (role: Role) => setRoles((current) => (current.includes(role) ? current.filter((r) => r !== role) : [...current, role]));
   const save = async (event: FormEvent) => {
@@ -31,31 +39,24 @@ export function TwoFactorPolicySection() {
   };
 
   return (
-    <section className="bl-security__section" aria-labelledby="two-factor-policy-title">
-      <h2 id="two-factor-policy-title">Require two-factor for agents</h2>
-      {load.state === 'loading' ? <Spinner label="Loading the requirement" /> : null}
-      {load.state === 'fail' ? <EmptyState>The requirement could not be loaded: {load.message}</EmptyState> : null}
-      {load.state === 'done' ? (
-        <form className="bl-form" onSubmit={(e) => void save(e)}>
-          <fieldset>
-            <legend>Roles that must use two-factor authentication</legend>
-            {AGENT_ROLES.map((role) => (
-              <label key={role} className="bl-security__check">
-                <input type="checkbox" name="requiredRoles" value={role} checked={roles.includes(role)} onChange={() => toggle(role)} />{' '}
-                {ROLE_LABELS[role]}
-              </label>
-            ))}
-          </fieldset>
-          {error ? (
-            <p className="bl-form-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Save requirement'}
-          </Button>
-        </form>
+    <form className="bl-form" onSubmit={(e) => void save(e)}>
+      <fieldset>
+        <legend>Roles that must use two-factor authentication</legend>
+        {AGENT_ROLES.map((role) => (
+          <label key={role} className="bl-security__check">
+            <input type="checkbox" name="requiredRoles" value={role} checked={roles.includes(role)} onChange={() => toggle(role)} />{' '}
+            {ROLE_LABELS[role]}
+          </label>
+        ))}
+      </fieldset>
+      {error ? (
+        <p className="bl-form-error" role="alert">
+          {error}
+        </p>
       ) : null}
-    </section>
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Saving…' : 'Save requirement'}
+      </Button>
+    </form>
   );
 }
