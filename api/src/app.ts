@@ -4,14 +4,20 @@
  * Load order: infrastructure plugins (db, errors, docs, auth), then the domain routes under
  * /api, then the realtime server on the same HTTP server.
  */
-import { DATA_NAMESPACE, USER_NAMESPACE, type Area } from '@backlay/shared/contracts';
+import { DATA_NAMESPACE, TWO_FACTOR_CHALLENGE_TTL_SEC, USER_NAMESPACE, type Area } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { AccessTokens, jwtPluginOptions } from './auth/access-tokens';
 import { authRoutes } from './auth/auth.routes';
 import { AuthService } from './auth/auth.service';
 import { Authenticator } from './auth/authenticator';
+import { IdleSessions } from './auth/idle-sessions';
+import { LoginChallenges } from './auth/login-challenges';
+import { LoginHistoryService } from './auth/login-history.service';
 import { LoginThrottle } from './auth/login-throttle';
+import { securityRoutes } from './auth/security.routes';
+import { twoFactorKeyFromSecret } from './auth/two-factor-crypto';
+import { TwoFactorService } from './auth/two-factor.service';
 import { rotationKeyFromSecret } from './auth/refresh-token';
 import { buttonValuesRoutes } from './button-values/button-values.routes';
 import { casinoRoutes } from './casino/casino.routes';
@@ -54,6 +60,9 @@ export interface AppServices extends CoreServices {
   authenticator: Authenticator;
   throttles: Record<Area, LoginThrottle>;
   realtime: Realtime;
+  twoFactor: TwoFactorService;
+  loginHistory: LoginHistoryService;
+  idleSessions: IdleSessions;
 }
 
 declare module 'fastify' {
@@ -138,11 +147,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const tokens = new AccessTokens(app.jwt);
-  authenticator = new Authenticator(tokens, db);
+  // Account security (issue 20; ADR 0018 for the idle timeout).
+  const idleSessions = new IdleSessions(db, core.clock, config.auth.idleTimeoutMs);
+  core.events.on('session.ended', (event) => event.endedSessionIds.forEach((id) => idleSessions.forget(id)));
+  authenticator = new Authenticator(tokens, db, { sessions: idleSessions, events: core.events });
   const throttles: Record<Area, LoginThrottle> = {
     player: new LoginThrottle(config.auth.throttle.player, core.clock),
     admin: new LoginThrottle(config.auth.throttle.admin, core.clock),
   };
+  const twoFactor = new TwoFactorService({
+    db,
+    key: twoFactorKeyFromSecret(deps.jwtSecret),
+    clock: core.clock,
+    passwords: core.passwords,
+    throttles,
+    log: app.log,
+  });
+  const loginHistory = new LoginHistoryService(db);
   const auth = new AuthService({
     db,
     config,
@@ -155,6 +176,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings: core.settings,
     ledger: core.ledger,
     log: app.log,
+    twoFactor,
+    challenges: new LoginChallenges(core.clock, TWO_FACTOR_CHALLENGE_TTL_SEC * 1000),
+    history: loginHistory,
+    idle: idleSessions,
   });
   const realtime = createRealtime({
     httpServer: app.server,
@@ -165,13 +190,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     casinoSnapshot: (matchId) => core.casino.snapshot(matchId),
     log: app.log,
   });
-  app.decorate('services', { ...core, auth, authenticator, throttles, realtime });
+  app.decorate('services', { ...core, auth, authenticator, throttles, realtime, twoFactor, loginHistory, idleSessions });
   productMetrics(app, db, core, realtime);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { auth });
+      await api.register(securityRoutes, { auth, twoFactor, history: loginHistory });
       await api.register(usersRoutes, { users: core.users, accounts: core.accounts });
       await api.register(chipsRoutes, { chips: core.chips });
       await api.register(bettingRoutes, { betting: core.betting });

@@ -64,6 +64,13 @@ describe('loadConfig', () => {
     expect(config.auth.argon2.memoryCostKib).toBe(1024);
   });
 
+  it('reads the idle timeouts (ADR 0018): 20 h for players and 30 min for the admin area by default', () => {
+    expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: SECRET }).auth.idleTimeoutMs).toEqual({ player: 72_000_000, admin: 1_800_000 });
+    const custom = loadConfig({ NODE_ENV: 'test', JWT_SECRET: SECRET, IDLE_TIMEOUT_PLAYER_MS: '1800000', IDLE_TIMEOUT_ADMIN_MS: '900000' });
+    expect(custom.auth.idleTimeoutMs).toEqual({ player: 1_800_000, admin: 900_000 });
+    expect(() => loadConfig({ IDLE_TIMEOUT_ADMIN_MS: '1000' })).toThrow(ConfigError);
+  });
+
   it('production needs a JWT secret, no demo, and OWASP argon2 costs', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('JWT_SECRET is required in production');
     const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET });

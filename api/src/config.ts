@@ -72,6 +72,8 @@ export interface Config {
     refreshTtlSec: { player: number; admin: number };
     /** Window in which a repeated refresh with the same token returns the same new pair. */
     refreshGraceMs: number;
+    /** Server-side idle timeout per area: a session with no request for this long ends (ADR 0018). */
+    idleTimeoutMs: { player: number; admin: number };
     argon2: Argon2Cost;
     /** Failed logins per area, and wrong transaction passwords per account. */
     throttle: { player: ThrottleRule; admin: ThrottleRule; transactionPassword: ThrottleRule };
@@ -303,6 +305,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
         admin: r.int('REFRESH_TTL_ADMIN_SEC', 12 * HOUR_SEC, 60, 12 * HOUR_SEC),
       },
       refreshGraceMs: 2_000,
+      // SPEC §4: players 20 h (72,000,000 ms, as the front end's inactivity timer); agents 30 min.
+      idleTimeoutMs: {
+        player: r.int('IDLE_TIMEOUT_PLAYER_MS', 72_000_000, 60_000, 30 * DAY_SEC * 1000),
+        admin: r.int('IDLE_TIMEOUT_ADMIN_MS', 30 * 60_000, 60_000, 12 * HOUR_SEC * 1000),
+      },
       argon2,
       throttle: {
         player: { maxFailures: 10, lockMs: 15 * 60_000 },

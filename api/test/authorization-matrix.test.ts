@@ -412,6 +412,18 @@ const NO_TARGET_ROUTES = [
   'POST /api/change-password',
   'POST /api/transaction-password',
   'POST /api/logout',
+  // Account security (two-factor.test.ts, login-history.test.ts): the caller's own two-factor and
+  // history; the house's requirement (403 for everyone else); an agent's downline history is
+  // scoped to the caller's subtree (a foreign branch's agent gets no row) and 403 for players.
+  'POST /api/login-two-factor',
+  'GET /api/two-factor-status',
+  'POST /api/two-factor-enrol',
+  'POST /api/two-factor-confirm',
+  'POST /api/two-factor-disable',
+  'GET /api/two-factor-policy',
+  'POST /api/two-factor-policy',
+  'GET /api/login-history',
+  'GET /api/downline-login-history',
   'GET /api/downline',
   'GET /api/get-setting-list',
   'POST /api/save-setting-list',
@@ -671,6 +683,7 @@ const AGENT_ONLY_ROUTES: ReadonlyArray<{ method: 'GET' | 'POST'; url: string }> 
   { method: 'GET', url: '/api/get-market-analysis' },
   { method: 'GET', url: '/api/get-child-user-list' },
   { method: 'POST', url: '/api/update-deposit-withdraw-status' },
+  { method: 'GET', url: '/api/downline-login-history' },
 ];
 
 describe('agent-only routes: the wrong role with an invalid request gets 403, not 400', () => {

@@ -28,6 +28,8 @@ export {
   ALL_CASINO_CATEGORY, CASINO_CATEGORIES, CASINO_SUSPENDED_MESSAGE, type CasinoBet, type CasinoGameListItem,
   type CasinoMarketView, type CasinoReportResponse, type CasinoResultsResponse, type CasinoRoundRecord, type CasinoRoundView,
   type CasinoRulesView, type CasinoTableView, type CasinoRoundBook, type CasinoGameReportResponse, type CasinoGameReportRow,
+  isTwoFactorChallenge, LOGIN_ATTEMPT_REASON_LABELS, type LoginHistoryRow, type LoginOutcome, SECURITY_MESSAGES,
+  type TwoFactorEnrolment, type TwoFactorPolicy, type TwoFactorStatus, AGENT_ROLES, SPORTS_ADMIN_ROLES,
 } from './contracts/index';
 export {
   applyBet, applyFancyBet, bookmakerToRunnerBet, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,
@@ -36,7 +38,7 @@ export {
 export {
   type AdminMatchSummary, type ApiClient, apiClient, ApiError, authApi, betsApi, clientsApi, createClientsApi,
   type DepositSubmission, paymentsApi, PLAYER_REQUEST_REMARK, settingsApi, sportsAdminApi, sportsApi,
-  casinoApi,
+  casinoApi, securityApi,
 } from './api-client/index';
 export { publish, on, notify } from './event-bus/bus';
 export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide } from './stores/session';

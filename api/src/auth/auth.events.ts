@@ -2,7 +2,7 @@
 import type {} from '../common/domain-events';
 
 /** Why a session ended (sessions.ended_reason). */
-export type SessionEndReason = 'replaced' | 'logout' | 'password_changed' | 'refresh_reuse' | 'locked' | 'password_reset';
+export type SessionEndReason = 'replaced' | 'logout' | 'password_changed' | 'refresh_reuse' | 'locked' | 'password_reset' | 'idle';
 
 declare module '../common/domain-events' {
   interface DomainEventMap {

@@ -29,6 +29,10 @@ export interface SessionAuthRow {
   blocked: boolean;
   mustChangePassword: boolean;
   hasTxnPassword: boolean;
+  /** The role must use two-factor and the user has none yet (only the enrolment is open). */
+  mustEnrolTwoFactor: boolean;
+  /** The session's last request as stored (last_seen_at, else its start), ms; the idle timeout's fallback. */
+  lastSeenMs: number;
 }
 
 export interface RefreshTokenRow {
@@ -56,6 +60,8 @@ export interface RefreshContextRow extends RefreshTokenRow {
   sessionEndedReason: SessionEndReason | null;
   /** The database's now(), so every time comparison uses one clock. */
   dbNow: Date;
+  /** The session's last request as stored (last_seen_at, else its start), ms: the idle timeout's fallback. */
+  lastSeenMs: number;
 }
 
 /** True when the user `u` or any of its ancestors is not active (primary-key lookups only). */
@@ -199,7 +205,8 @@ export async function findRefreshContextForUpdate(q: Queryable, tokenHash: strin
     `SELECT ${TOKEN_COLUMNS}, s.user_id AS "userId", s.area, u.role, u.status AS "userStatus",
             ${BLOCKED_SQL} AS blocked,
             (s.ended_at IS NULL AND s.expires_at > now()) AS "sessionLive",
-            s.ended_reason AS "sessionEndedReason", now() AS "dbNow"
+            s.ended_reason AS "sessionEndedReason", now() AS "dbNow",
+            (extract(epoch FROM COALESCE(s.last_seen_at, s.created_at)) * 1000)::float8 AS "lastSeenMs"
      FROM refresh_tokens rt
      JOIN sessions s ON s.id = rt.session_id
      JOIN users u ON u.id = s.user_id
@@ -230,7 +237,10 @@ export async function findSessionAuth(q: Queryable, sessionId: string): Promise<
             (s.ended_at IS NULL AND s.expires_at > now()) AS live, s.ended_reason AS "endedReason",
             u.role, u.status, ${BLOCKED_SQL} AS blocked,
             u.must_change_password AS "mustChangePassword",
-            (u.txn_password_hash IS NOT NULL) AS "hasTxnPassword"
+            (u.txn_password_hash IS NOT NULL) AS "hasTxnPassword",
+            (u.totp_enabled_at IS NULL AND u.role <> 'user'
+              AND EXISTS (SELECT 1 FROM two_factor_policy p WHERE u.role = ANY (p.required_roles))) AS "mustEnrolTwoFactor",
+            (extract(epoch FROM COALESCE(s.last_seen_at, s.created_at)) * 1000)::float8 AS "lastSeenMs"
      FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.id = $1`,
     [sessionId],

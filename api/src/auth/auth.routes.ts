@@ -1,5 +1,5 @@
 /** Routes of signing in. Thin: parse, call the service, wrap in the envelope. */
-import { MESSAGES } from '@backlay/shared/contracts';
+import { isTwoFactorChallenge, MESSAGES, SECURITY_MESSAGES, type LoginOutcome } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { RouteTypes } from '../common/schemas';
 import { publicAccess, requireAuth, signedIn } from '../plugins/auth';
@@ -14,6 +14,12 @@ import {
   userInfoSchema,
 } from './auth.schemas';
 
+/** A login's answer: the session, or the second step of two-factor. */
+const loginReply = (data: LoginOutcome) => ({
+  data,
+  message: isTwoFactorChallenge(data) ? SECURITY_MESSAGES.twoFactorCodeRequired : MESSAGES.loginSuccess,
+});
+
 /** Routes the caller may use while changePassAndTxn is still true. */
 const setupAllowed = signedIn({ allowDuringSetup: true });
 
@@ -23,13 +29,13 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
   app.post<RouteTypes<typeof loginSchema>>(
     '/login',
     { schema: loginSchema, config: { access: publicAccess('player') } },
-    async (request) => ({ data: await auth.login('player', request.body, metaOf(request)), message: MESSAGES.loginSuccess }),
+    async (request) => loginReply(await auth.login('player', request.body, metaOf(request))),
   );
 
   app.post<RouteTypes<typeof loginSchema>>(
     '/login-admin',
     { schema: loginSchema, config: { access: publicAccess('admin') } },
-    async (request) => ({ data: await auth.login('admin', request.body, metaOf(request)), message: MESSAGES.loginSuccess }),
+    async (request) => loginReply(await auth.login('admin', request.body, metaOf(request))),
   );
 
   app.post<RouteTypes<typeof refreshSchema>>(

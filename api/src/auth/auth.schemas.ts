@@ -22,6 +22,33 @@ import {
 /** Generous bound on any password field, so hashing cost stays bounded; rules are checked later. */
 const passwordField = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 4 } as const;
 
+/** The session a login issues. */
+export const loginSessionSchema = {
+  type: 'object',
+  required: ['token', 'refreshToken', 'role', '_id', 'username', 'sessionId', 'changePassAndTxn', 'lastLoginAt'],
+  properties: {
+    token: { type: 'string' },
+    refreshToken: { type: 'string' },
+    role: roleSchema,
+    _id: uuidSchema,
+    username: { type: 'string' },
+    sessionId: uuidSchema,
+    changePassAndTxn: { type: 'boolean' },
+    lastLoginAt: nullableIsoTimeSchema,
+  },
+} as const;
+
+/** The answer of a right password when two-factor is on: the second step (POST /api/login-two-factor). */
+export const twoFactorChallengeSchema = {
+  type: 'object',
+  required: ['twoFactorRequired', 'challenge', 'expiresInSec'],
+  properties: {
+    twoFactorRequired: { type: 'boolean', enum: [true] },
+    challenge: { type: 'string' },
+    expiresInSec: { type: 'integer' },
+  },
+} as const;
+
 export const loginSchema = {
   tags: ['auth'],
   body: {
@@ -33,20 +60,7 @@ export const loginSchema = {
       password: passwordField,
     },
   },
-  response: responses({
-    type: 'object',
-    required: ['token', 'refreshToken', 'role', '_id', 'username', 'sessionId', 'changePassAndTxn', 'lastLoginAt'],
-    properties: {
-      token: { type: 'string' },
-      refreshToken: { type: 'string' },
-      role: roleSchema,
-      _id: uuidSchema,
-      username: { type: 'string' },
-      sessionId: uuidSchema,
-      changePassAndTxn: { type: 'boolean' },
-      lastLoginAt: nullableIsoTimeSchema,
-    },
-  }),
+  response: responses({ anyOf: [loginSessionSchema, twoFactorChallengeSchema] }),
 } as const;
 
 export const refreshSchema = {

@@ -6,10 +6,14 @@ import {
   areaOfRole,
   MESSAGES,
   ROLE_LABELS,
+  SECURITY_MESSAGES,
+  TWO_FACTOR_CHALLENGE_TTL_SEC,
   type Area,
   type ChangePasswordRequest,
+  type LoginOutcome,
   type LoginRequest,
   type LoginResponse,
+  type LoginTwoFactorRequest,
   type RefreshResponse,
   type TransactionPasswordRequest,
   type UserInfo,
@@ -29,6 +33,10 @@ import * as repo from './auth.repository';
 import type { AuthContext } from '../plugins/auth';
 import type { RequestMeta } from '../plugins/request-context';
 import { sessionEndedError } from './authenticator';
+import type { IdleSessions } from './idle-sessions';
+import type { LoginChallenges } from './login-challenges';
+import { reasonOfLoginError, type LoginHistoryService } from './login-history.service';
+import { codeThrottleKey, type TwoFactorService } from './two-factor.service';
 import { throttledError, type LoginThrottle } from './login-throttle';
 import { checkNewPassword, checkTransactionPassword } from './password-rules';
 import type { PasswordHasher } from './passwords';
@@ -52,6 +60,11 @@ export interface AuthServiceDeps {
   settings: SettingsService;
   ledger: LedgerService;
   log: Logger;
+  /** Account security (issue 20): the second login step, the login history, the idle timeout. */
+  twoFactor: TwoFactorService;
+  challenges: LoginChallenges;
+  history: LoginHistoryService;
+  idle: IdleSessions;
 }
 
 type RefreshOutcome =
@@ -65,11 +78,67 @@ type RefreshOutcome =
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
-  /** POST /api/login (player area) and /api/login-admin (admin area). */
-  async login(area: Area, body: LoginRequest, meta: RequestMeta): Promise<LoginResponse> {
-    const user = await this.checkCredentials(area, body, meta);
-    const started = await this.deps.db.transaction((tx) => this.startSession(tx, user.id, area, meta));
-    if (started === null) throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
+  /**
+   * POST /api/login (player area) and /api/login-admin (admin area). With two-factor on, the
+   * right password gives a second-step challenge, no tokens. Every attempt is a login_history row.
+   */
+  async login(area: Area, body: LoginRequest, meta: RequestMeta): Promise<LoginOutcome> {
+    let user: repo.CredentialsRow;
+    try {
+      user = await this.checkCredentials(area, body, meta);
+    } catch (error) {
+      await this.deps.history.record({ area, username: body.username, success: false, reason: reasonOfLoginError(error) }, meta);
+      throw error;
+    }
+    if (await this.deps.twoFactor.isEnabled(user.id)) {
+      const challenge = this.deps.challenges.create({ userId: user.id, username: user.username, area });
+      await this.deps.history.record({ area, username: user.username, success: false, reason: 'two_factor_pending' }, meta, user.id);
+      return { twoFactorRequired: true, challenge, expiresInSec: TWO_FACTOR_CHALLENGE_TTL_SEC };
+    }
+    return this.issueSession(area, user.id, user.username, meta);
+  }
+
+  /**
+   * POST /api/login-two-factor: the challenge of a right password and a current TOTP code (a step
+   * not used before) or an unused recovery code, which is used up. Wrong codes count in the area's
+   * login throttle per account, as wrong passwords do.
+   */
+  async loginSecondStep(body: LoginTwoFactorRequest, meta: RequestMeta): Promise<LoginResponse> {
+    const pending = this.deps.challenges.peek(body.challenge);
+    if (pending === null) throw new DomainError('TWO_FACTOR_CHALLENGE_INVALID', SECURITY_MESSAGES.twoFactorChallengeInvalid);
+    const { area, userId, username } = pending;
+    const throttle = this.deps.throttles[area];
+    const decision = throttle.check(codeThrottleKey(userId));
+    if (!decision.allowed) {
+      await this.deps.history.record({ area, username, success: false, reason: 'two_factor_throttled' }, meta, userId);
+      this.deps.log.warn({ event: 'two_factor_throttled', area, userId, ip: meta.ip }, 'two-factor login throttled');
+      throw throttledError(decision.retryAfterSec);
+    }
+    if (!(await this.deps.twoFactor.checkLoginCode(userId, body.code))) {
+      throttle.recordFailure(codeThrottleKey(userId));
+      await this.deps.history.record({ area, username, success: false, reason: 'two_factor_invalid' }, meta, userId);
+      this.deps.log.warn({ event: 'two_factor_failed', area, userId, ip: meta.ip }, 'two-factor code wrong');
+      throw new DomainError('TWO_FACTOR_INVALID', SECURITY_MESSAGES.twoFactorCodeInvalid);
+    }
+    throttle.reset(codeThrottleKey(userId));
+    this.deps.challenges.consume(body.challenge);
+    // The login routes close the player area during maintenance; so does their second step.
+    if (area === 'player' && (await this.deps.settings.isMaintenance())) {
+      throw new DomainError('MAINTENANCE', MESSAGES.maintenance, undefined, { maintenance: true });
+    }
+    // A lock since the password step: startSession refuses it (ACCOUNT_LOCKED).
+    return this.issueSession(area, userId, username, meta);
+  }
+
+  /** The session of a login whose every step passed: tokens, and a history row. */
+  private async issueSession(area: Area, userId: string, username: string, meta: RequestMeta): Promise<LoginResponse> {
+    const started = await this.deps.db.transaction((tx) => this.startSession(tx, userId, area, meta));
+    if (started === null) {
+      await this.deps.history.record({ area, username, success: false, reason: 'locked' }, meta, userId);
+      throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
+    }
+    this.deps.idle.started(started.session.id);
+    await this.deps.history.record({ area, username, success: true, reason: 'ok' }, meta, userId);
 
     const { session, refreshToken, user: current } = started;
     this.deps.log.info(
@@ -336,6 +405,23 @@ export class AuthService {
     if (context.revokedAt !== null || !context.sessionLive) return { kind: 'invalid' };
     if (context.expiresAt.getTime() <= context.dbNow.getTime()) return { kind: 'invalid' };
     if (context.area === 'player' && (await this.deps.settings.isMaintenance())) return { kind: 'maintenance' };
+    // The idle timeout (ADR 0018): a refresh is checked but is no activity of its own.
+    if (this.deps.idle.isIdle(context.sessionId, context.area, context.lastSeenMs)) {
+      this.deps.idle.forget(context.sessionId);
+      const ended = await repo.endSession(tx, context.sessionId, 'idle');
+      await repo.revokeRefreshTokensOfSessions(tx, [context.sessionId]);
+      if (ended) {
+        tx.afterCommit(() =>
+          this.deps.events.publish('session.ended', {
+            userId: context.userId,
+            endedSessionIds: [context.sessionId],
+            liveSessionId: null,
+            reason: 'idle',
+          }),
+        );
+      }
+      return { kind: 'ended', reason: 'idle' };
+    }
 
     const nextToken = deriveRotatedToken(this.deps.rotationKey, rawToken);
     if (context.usedAt === null) {

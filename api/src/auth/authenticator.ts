@@ -4,13 +4,15 @@
  * a logout or a refresh-token reuse effective on the very next request, even while the access
  * token itself has not expired.
  */
-import { MESSAGES, type SignOutReason } from '@backlay/shared/contracts';
+import { MESSAGES, SECURITY_MESSAGES, type Area, type SignOutReason } from '@backlay/shared/contracts';
 import { DomainError } from '../common/domain-error';
+import type { DomainEvents } from '../common/domain-events';
 import type { Database } from '../db/database';
 import type { AuthContext, RequestAuthenticator } from '../plugins/auth';
 import type { SessionEndReason } from './auth.events';
 import type { AccessTokens } from './access-tokens';
-import { findSessionAuth } from './auth.repository';
+import { endSession, findSessionAuth, revokeRefreshTokensOfSessions } from './auth.repository';
+import type { IdleSessions } from './idle-sessions';
 import { bearerToken, type AccessClaims } from './token-claims';
 
 /** The caller behind a token; plugins/auth.ts asks it on every signed-in request. */
@@ -18,13 +20,20 @@ export class Authenticator implements RequestAuthenticator {
   constructor(
     private readonly tokens: AccessTokens,
     private readonly db: Database,
+    /** The server-side idle timeout (ADR 0018); absent, sessions never go idle. */
+    private readonly idle?: { sessions: IdleSessions; events: DomainEvents },
   ) {}
 
-  /** Authenticates an `Authorization` header value (Bearer only). */
-  authenticateHeader(header: string | undefined): Promise<AuthContext> {
+  /**
+   * Authenticates an `Authorization` header value (Bearer only). An HTTP request is activity:
+   * it restarts the session's idle timeout.
+   */
+  async authenticateHeader(header: string | undefined): Promise<AuthContext> {
     const token = bearerToken(header);
-    if (token === null) return Promise.reject(new DomainError('NO_AUTH_TOKEN', MESSAGES.noAuthToken));
-    return this.authenticateToken(token);
+    if (token === null) throw new DomainError('NO_AUTH_TOKEN', MESSAGES.noAuthToken);
+    const { auth } = await this.authenticateTokenUntil(token);
+    await this.idle?.sessions.touch(auth.sessionId);
+    return auth;
   }
 
   /**
@@ -34,7 +43,13 @@ export class Authenticator implements RequestAuthenticator {
   verifyHeader(header: string | undefined): AccessClaims {
     const token = bearerToken(header);
     if (token === null) throw new DomainError('NO_AUTH_TOKEN', MESSAGES.noAuthToken);
-    return this.tokens.verify(token);
+    const claims = this.tokens.verify(token);
+    // No query here: the idle timeout from memory only; the handler's own check does the rest.
+    if (this.idle !== undefined) {
+      if (this.idle.sessions.isIdle(claims.sid, claims.aud)) throw sessionEndedError('idle');
+      void this.idle.sessions.touch(claims.sid).catch(() => undefined);
+    }
+    return claims;
   }
 
   /** Authenticates a raw access token (HTTP header or socket handshake). */
@@ -55,15 +70,49 @@ export class Authenticator implements RequestAuthenticator {
     // A lock (own or an ancestor's) is reported as such even though it also ended the session.
     if (session.blocked) throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
     if (!session.live) throw sessionEndedError(session.endedReason);
+    if (this.idle?.sessions.isIdle(session.sessionId, session.area, session.lastSeenMs) === true) {
+      await this.endIdle(session.sessionId, session.userId);
+      throw sessionEndedError('idle');
+    }
     const auth: AuthContext = {
       userId: session.userId,
       sessionId: session.sessionId,
       role: session.role,
       area: session.area,
       changePassAndTxn: session.mustChangePassword || !session.hasTxnPassword,
+      ...(session.mustEnrolTwoFactor ? { mustEnrolTwoFactor: true } : {}),
     };
     return { auth, expiresAtMs: claims.exp * 1000 };
   }
+
+  /** The idle check of the refresh flow: true (and the session ended) when it went idle. */
+  async endIfIdle(sessionId: string, userId: string, area: Area, storedLastSeenMs: number): Promise<boolean> {
+    if (this.idle?.sessions.isIdle(sessionId, area, storedLastSeenMs) !== true) return false;
+    await this.endIdle(sessionId, userId);
+    return true;
+  }
+
+  /** A new session starts its idle timeout now. */
+  sessionStarted(sessionId: string): void {
+    this.idle?.sessions.started(sessionId);
+  }
+
+  private async endIdle(sessionId: string, userId: string): Promise<void> {
+    if (this.idle === undefined) return;
+    this.idle.sessions.forget(sessionId);
+    await endIdleSession(this.db, this.idle.events, sessionId, userId);
+  }
+}
+
+/** Ends a session that went idle: its refresh tokens too, and its sockets close. */
+async function endIdleSession(db: Database, events: DomainEvents, sessionId: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const ended = await endSession(tx, sessionId, 'idle');
+    await revokeRefreshTokensOfSessions(tx, [sessionId]);
+    if (ended) {
+      tx.afterCommit(() => events.publish('session.ended', { userId, endedSessionIds: [sessionId], liveSessionId: null, reason: 'idle' }));
+    }
+  });
 }
 
 /**
@@ -82,6 +131,8 @@ export function sessionEndedError(reason: SessionEndReason | null): DomainError 
       return new DomainError('SESSION_PASSWORD_CHANGED', MESSAGES.sessionPasswordChanged);
     case 'locked':
       return new DomainError('SESSION_ENDED', MESSAGES.sessionEndedLocked, undefined, { reason: 'locked' satisfies SignOutReason });
+    case 'idle':
+      return new DomainError('SESSION_ENDED', SECURITY_MESSAGES.sessionEndedIdle, undefined, { reason: 'idle' });
     case 'password_reset':
       return new DomainError('SESSION_ENDED', MESSAGES.sessionEndedPasswordReset, undefined, { reason: 'password_reset' satisfies SignOutReason });
     default:

@@ -14,7 +14,7 @@
  * so those answers keep their usual order.
  */
 import fastifyJwt, { type FastifyJWTOptions } from '@fastify/jwt';
-import { AGENT_ROLES, MESSAGES, type Area, type Role } from '@backlay/shared/contracts';
+import { AGENT_ROLES, MESSAGES, SECURITY_MESSAGES, type Area, type Role } from '@backlay/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../common/domain-error';
@@ -32,6 +32,11 @@ export interface AuthContext {
    * check the session (live, same user and area, not locked, first-login gate, role) itself.
    */
   sessionUnchecked?: true;
+  /**
+   * The role must use two-factor and the account has none yet: only the routes open during the
+   * first-login setup (`allowDuringSetup`: the enrolment, user-info, logout) answer.
+   */
+  mustEnrolTwoFactor?: true;
 }
 
 /**
@@ -121,6 +126,9 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     if (auth.area === 'player') await options.maintenance.assertNotMaintenance();
     if (auth.changePassAndTxn && access.allowDuringSetup !== true) {
       throw new DomainError('CHANGE_PASSWORD_REQUIRED', MESSAGES.changePasswordFirst);
+    }
+    if (auth.mustEnrolTwoFactor === true && access.allowDuringSetup !== true) {
+      throw new DomainError('TWO_FACTOR_ENROL_REQUIRED', SECURITY_MESSAGES.twoFactorEnrolRequired);
     }
     if (access.roles !== undefined && !access.roles.includes(auth.role)) {
       throw new DomainError('FORBIDDEN', access.forbiddenMessage ?? MESSAGES.forbidden);

@@ -2,13 +2,13 @@ import type {
   ChangePasswordRequest,
   LoginRequest,
   MatchSummary,
-  LoginResponse,
   SaveSettingListRequest,
   SettingRow,
   SportItem,
   TransactionPasswordRequest,
   UserInfo,
 } from '../contracts/api';
+import type { LoginOutcome } from '../contracts/security';
 import type {
   AccountStatementQuery,
   AccountStatementResponse,
@@ -60,8 +60,9 @@ import { toApiError, unwrap, unwrapWithMessage } from './client';
 /** One call site per endpoint (STYLE §5): authentication and the account. */
 export function createAuthApi(client: ApiClient) {
   return {
-    login: (body: LoginRequest) => unwrapWithMessage<LoginResponse>(client.main.post('/login', body, { headers: { Authorization: undefined } })),
-    loginAdmin: (body: LoginRequest) => unwrapWithMessage<LoginResponse>(client.main.post('/login-admin', body, { headers: { Authorization: undefined } })),
+    /** The session, or with two-factor on the second step's challenge (isTwoFactorChallenge). */
+    login: (body: LoginRequest) => unwrapWithMessage<LoginOutcome>(client.main.post('/login', body, { headers: { Authorization: undefined } })),
+    loginAdmin: (body: LoginRequest) => unwrapWithMessage<LoginOutcome>(client.main.post('/login-admin', body, { headers: { Authorization: undefined } })),
     userInfo: () => unwrap<UserInfo>(client.main.get('/user-info')),
     changePassword: (body: ChangePasswordRequest) => unwrapWithMessage<null>(client.main.post('/change-password', body)),
     setTransactionPassword: (body: TransactionPasswordRequest) => unwrapWithMessage<null>(client.main.post('/transaction-password', body)),

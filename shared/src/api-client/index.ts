@@ -1,6 +1,7 @@
 import { createBetsApi } from './bets-api';
 import { createCasinoApi } from './casino-api';
 import { createApiClient } from './client';
+import { createSecurityApi } from './security-api';
 import { createAuthApi, createClientsApi, createPaymentsApi, createSettingsApi, createSportsAdminApi, createSportsApi } from './domains';
 
 export { ApiError } from './errors';
@@ -27,3 +28,4 @@ export const clientsApi = createClientsApi(apiClient);
 export const paymentsApi = createPaymentsApi(apiClient);
 export const betsApi = createBetsApi(apiClient);
 export const casinoApi = createCasinoApi(apiClient);
+export const securityApi = createSecurityApi(apiClient);

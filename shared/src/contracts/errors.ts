@@ -17,10 +17,16 @@ export const ERROR_CODES = {
   /** The session ended because the account's password was changed (from another session). */
   SESSION_PASSWORD_CHANGED: 401,
   REFRESH_INVALID: 401,
+  /** Login second step: the code (TOTP or recovery) is wrong or was used already. */
+  TWO_FACTOR_INVALID: 401,
+  /** Login second step: the challenge is unknown, used or expired. */
+  TWO_FACTOR_CHALLENGE_INVALID: 401,
   ACCOUNT_LOCKED: 403,
   WRONG_AREA: 403,
   FORBIDDEN: 403,
   CHANGE_PASSWORD_REQUIRED: 403,
+  /** The account's role must use two-factor and it has none yet: only the enrolment is open. */
+  TWO_FACTOR_ENROL_REQUIRED: 403,
   /** The transaction password that confirms a money or admin action is wrong. */
   TRANSACTION_PASSWORD_WRONG: 403,
   NOT_FOUND: 404,

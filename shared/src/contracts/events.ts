@@ -16,7 +16,7 @@ export interface EventMap {
   /** A session ended: logout, another login, expiry, maintenance. The shell reacts. */
   'session.ended': {
     area: Area;
-    reason: 'logout' | 'expired' | 'inactive' | 'maintenance' | 'replaced' | 'locked' | 'password_reset' | 'signed_out' | 'revoked' | 'password_changed';
+    reason: 'logout' | 'expired' | 'inactive' | 'maintenance' | 'replaced' | 'locked' | 'password_reset' | 'signed_out' | 'revoked' | 'password_changed' | 'idle';
   };
   /** The user signed in (after user-info was fetched). */
   'session.started': { area: Area; userId: string; sessionId: string };

@@ -19,6 +19,13 @@ export {
   AGENT_ROLES, type Area, areaOfRole, childRoleOf, HOME_LANDING_ROLES, isRole, type Role, ROLE_LABELS, ROLES,
   SPORTS_ADMIN_ROLES,
 } from './roles';
+export {
+  type DownlineLoginHistoryQuery, isTwoFactorChallenge, LOGIN_ATTEMPT_REASON_LABELS, LOGIN_HISTORY_PAGE_SIZE, type LoginAttemptReason,
+  type LoginHistoryQuery, type LoginHistoryResponse, type LoginHistoryRow, type LoginOutcome, type LoginTwoFactorRequest,
+  RECOVERY_CODES_PER_ENROLMENT, SECURITY_MESSAGES, TWO_FACTOR_CHALLENGE_TTL_SEC, type TwoFactorChallenge,
+  type TwoFactorConfirmRequest, type TwoFactorDisableRequest, type TwoFactorEnrolment, type TwoFactorPolicy,
+  type TwoFactorRecoveryCodes, type TwoFactorStatus,
+} from './security';
 export { isAdminPath, routeAllowsRole, type RouteDef, type RouteName, type RouteOwner, ROUTES } from './routes';
 export {
   DATA_NAMESPACE, type SignOutReason, SOCKET_PATH, type SocketAck, type SocketBalancePayload, type SocketLoginPayload,

@@ -29,6 +29,9 @@ export const ROUTES = {
   maintenance: { path: '/maintenance', owner: 'shell', auth: false },
   changePassword: { path: '/changepassword', owner: 'shell', auth: true },
   transactionPassword: { path: '/transaction-password', owner: 'shell', auth: true },
+  // Account security (issue 20): two-factor and the login history; agents also see their downline's.
+  securityAuth: { path: '/settings/security-auth', owner: 'shell', auth: true },
+  adminSecurityAuth: { path: '/admin/settings/security-auth', owner: 'shell', auth: true },
   home: { path: '/', owner: 'sports', auth: true },
   dashbaord: { path: '/dashbaord', owner: 'sports', auth: true },
   dashboard: { path: '/dashboard', owner: 'sports', auth: true },

@@ -1,4 +1,5 @@
 import { MESSAGES } from '../contracts/messages';
+import { SECURITY_MESSAGES } from '../contracts/security';
 import { clearSignOut, rememberSignOut, signedOutBecause, signOutNotice } from './sign-out';
 
 describe('why a tab was signed out', () => {
@@ -11,6 +12,7 @@ describe('why a tab was signed out', () => {
     ['SESSION_PASSWORD_CHANGED', undefined, 'password_changed'],
     ['SESSION_ENDED', 'locked', 'locked'],
     ['SESSION_ENDED', 'password_reset', 'password_reset'],
+    ['SESSION_ENDED', 'idle', 'idle'],
     ['SESSION_ENDED', 'something else', 'replaced'],
     ['SESSION_ENDED', undefined, 'replaced'],
     ['TOKEN_INVALID', undefined, null],
@@ -26,6 +28,8 @@ describe('why a tab was signed out', () => {
     expect(signOutNotice('player')).toBeNull();
     clearSignOut('admin');
     expect(signOutNotice('admin')).toBeNull();
+    rememberSignOut('player', 'idle');
+    expect(signOutNotice('player')).toBe(SECURITY_MESSAGES.sessionEndedIdle);
     sessionStorage.setItem('signed_out_reason', '<script>');
     expect(signOutNotice('player')).toBeNull();
   });

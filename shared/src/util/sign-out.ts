@@ -1,5 +1,6 @@
 import type { Area } from '../contracts/roles';
 import { MESSAGES } from '../contracts/messages';
+import { SECURITY_MESSAGES } from '../contracts/security';
 import type { SignOutReason } from '../contracts/socket';
 
 /**
@@ -9,7 +10,7 @@ import type { SignOutReason } from '../contracts/socket';
  * stays in the tab that was signed out, and is gone when the tab closes. One key per area, like
  * the credentials. The client decides from error codes, never from message text.
  */
-export type SignedOutBecause = SignOutReason | 'signed_out' | 'revoked' | 'password_changed' | 'replaced';
+export type SignedOutBecause = SignOutReason | 'signed_out' | 'revoked' | 'password_changed' | 'replaced' | 'idle';
 
 const NOTICES: Readonly<Record<SignedOutBecause, string>> = {
   locked: MESSAGES.signedOutLocked,
@@ -18,6 +19,8 @@ const NOTICES: Readonly<Record<SignedOutBecause, string>> = {
   revoked: MESSAGES.sessionRevoked,
   password_changed: MESSAGES.sessionPasswordChanged,
   replaced: MESSAGES.sessionEnded,
+  // The API's idle timeout (ADR 0018): SESSION_ENDED with data.reason 'idle'.
+  idle: SECURITY_MESSAGES.sessionEndedIdle,
 };
 
 function keyOf(area: Area): string {
@@ -73,7 +76,7 @@ export function signedOutBecause(code: string | undefined, reason?: unknown): Si
     case 'SESSION_PASSWORD_CHANGED':
       return 'password_changed';
     case 'SESSION_ENDED':
-      return asSignOutReason(reason) ?? 'replaced';
+      return reason === 'idle' ? 'idle' : (asSignOutReason(reason) ?? 'replaced');
     default:
       return null;
   }

@@ -31,6 +31,7 @@ describe('navLinks', () => {
       ['Rules', '/rules'],
       ['Stake buttons', '/button-values'],
       ['Change password', '/changepassword'],
+      ['Account security', '/settings/security-auth'],
     ]);
   });
 
@@ -51,11 +52,12 @@ describe('navLinks', () => {
       ['Messages', '/admin/messages'],
       ['Settings', '/admin/settings'],
       ['Change password', '/admin/change-password'],
+      ['Account security', '/admin/settings/security-auth'],
     ]);
   });
 
   it.each(ROLES.filter((r) => r !== 'admin' && r !== 'sadmin' && r !== 'user'))('hides it from %s', (role) => {
-    expect(navLinks('admin', role).map((l) => l.label)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Game reports', 'Statement', 'Deposits', 'Withdrawals', 'Change password']);
+    expect(navLinks('admin', role).map((l) => l.label)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Game reports', 'Statement', 'Deposits', 'Withdrawals', 'Change password', 'Account security']);
   });
 });
 
@@ -74,7 +76,7 @@ describe('MainLayout', () => {
       </MemoryRouter>,
     );
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Game reports', 'Statement', 'Deposits', 'Withdrawals', 'Change password']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Game reports', 'Statement', 'Deposits', 'Withdrawals', 'Change password', 'Account security']);
     expect(within(nav).getByRole('link', { name: 'Clients' })).toHaveClass('active');
   });
 });

@@ -57,6 +57,7 @@ export function navLinks(area: Area, role: Role): NavItem[] {
           link('adminMessages', 'Messages'),
           link('adminSettings', 'Settings'),
           link('adminChangePassword', 'Change password'),
+          link('adminSecurityAuth', 'Account security'),
         ]
       : [
           link('home', 'Home', true),
@@ -78,6 +79,7 @@ export function navLinks(area: Area, role: Role): NavItem[] {
           link('rules', 'Rules'),
           link('buttonValues', 'Stake buttons'),
           link('changePassword', 'Change password'),
+          link('securityAuth', 'Account security'),
         ];
   return items.filter((i) => routeAllowsRole(i.route, role)).map(({ to, label, end }) => ({ to, label, end }));
 }

@@ -1,11 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '@backlay/shared/contracts';
+import { MESSAGES, SECURITY_MESSAGES } from '@backlay/shared/contracts';
 import { SignInCard, signInErrors } from './SignInCard';
-import { signIn } from '../session/sign-in';
+import { signIn, signInWithCode } from '../session/sign-in';
 
-jest.mock('../session/sign-in', () => ({ signIn: jest.fn() }));
+jest.mock('../session/sign-in', () => ({ signIn: jest.fn(), signInWithCode: jest.fn() }));
 const signInMock = signIn as jest.MockedFunction<typeof signIn>;
+const signInWithCodeMock = signInWithCode as jest.MockedFunction<typeof signInWithCode>;
 
 describe('SignInCard', () => {
   beforeEach(() => signInMock.mockReset());
@@ -42,6 +43,29 @@ describe('SignInCard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('with two-factor on, asks for the code after the password and signs in with it', async () => {
+    signInMock.mockResolvedValue({ challenge: 'ch-1' });
+    signInWithCodeMock.mockRejectedValueOnce(new Error(SECURITY_MESSAGES.twoFactorCodeInvalid)).mockResolvedValueOnce('/');
+    const onSignedIn = jest.fn();
+    render(<SignInCard area="player" onSignedIn={onSignedIn} />);
+    await userEvent.type(screen.getByLabelText('Username'), 'demo-user');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const code = await screen.findByLabelText('Authentication code');
+    expect(onSignedIn).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(SECURITY_MESSAGES.twoFactorCodeRequired)).toBeInTheDocument();
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(SECURITY_MESSAGES.twoFactorCodeInvalid)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Authentication code'), 'abcde-fghij');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(signInWithCodeMock).toHaveBeenLastCalledWith('player', 'ch-1', 'abcde-fghij');
+    expect(onSignedIn).toHaveBeenCalledWith('/');
+    await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
   });
 
   it('signInErrors trims the username only', () => {

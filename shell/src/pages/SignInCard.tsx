@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { MESSAGES, type Area } from '@backlay/shared/contracts';
+import { MESSAGES, SECURITY_MESSAGES, type Area } from '@backlay/shared/contracts';
 import { signOutNotice } from '@backlay/shared/sign-out';
 import { Button, TextField } from '@backlay/shared/ui/kit';
 
@@ -28,6 +28,8 @@ export function SignInCard({ area, onSignedIn }: { area: Area; onSignedIn: (path
   // Why this tab was signed out (a lock or password reset by an agent, a sign-out elsewhere, a
   // revoked session, a password change, another sign-in), until the next sign-in.
   const [notice] = useState(() => signOutNotice(area));
+  // Two-factor on: the password was right and the second step's code is due.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const errors = signInErrors(values);
   const change = (event: ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [event.target.name]: event.target.value }));
   const blur = (event: ChangeEvent<HTMLInputElement>) => setTouched((t) => ({ ...t, [event.target.name]: true }));
@@ -40,7 +42,13 @@ export function SignInCard({ area, onSignedIn }: { area: Area; onSignedIn: (path
     setSubmitting(true);
     try {
       const { signIn } = await import(/* webpackChunkName: "sign-in" */ '../session/sign-in');
-      onSignedIn(await signIn(area, values));
+      const next = await signIn(area, values);
+      if (typeof next === 'string') {
+        onSignedIn(next);
+        return;
+      }
+      setChallenge(next.challenge);
+      setSubmitting(false);
     } catch (error) {
       setServerError(error instanceof Error && error.message ? error.message : MESSAGES.internal);
       setSubmitting(false);
@@ -48,6 +56,9 @@ export function SignInCard({ area, onSignedIn }: { area: Area; onSignedIn: (path
   };
 
   const title = area === 'admin' ? 'Agent sign in' : 'Sign in';
+  if (challenge !== null) {
+    return <SecondStepCard area={area} title={title} challenge={challenge} onSignedIn={onSignedIn} onRestart={() => setChallenge(null)} />;
+  }
   return (
     <div className="bl-auth">
       <form className="bl-auth__card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="login-title">
@@ -69,6 +80,86 @@ export function SignInCard({ area, onSignedIn }: { area: Area; onSignedIn: (path
         ) : null}
         <Button type="submit" disabled={submitting}>
           {submitting ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+/**
+ * The second step of a login with two-factor: a current code of the authenticator app, or one of
+ * the recovery codes. A wrong code may be tried again (the server throttles); "Start over" goes
+ * back to the password (an expired step says so).
+ */
+function SecondStepCard({
+  area,
+  title,
+  challenge,
+  onSignedIn,
+  onRestart,
+}: {
+  area: Area;
+  title: string;
+  challenge: string;
+  onSignedIn: (path: string) => void;
+  onRestart: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const error = code.trim() === '' ? SECURITY_MESSAGES.twoFactorCodeRequired : null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (submitting || error !== null) return;
+    setServerError(null);
+    setSubmitting(true);
+    try {
+      const { signInWithCode } = await import(/* webpackChunkName: "sign-in" */ '../session/sign-in');
+      onSignedIn(await signInWithCode(area, challenge, code));
+    } catch (failure) {
+      setServerError(failure instanceof Error && failure.message ? failure.message : MESSAGES.internal);
+      // A fresh field for the next try, without the "required" message on top of the server's.
+      setCode('');
+      setTouched(false);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="bl-auth">
+      <form className="bl-auth__card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="login-title">
+        <div className="bl-auth__brand">
+          <span className="bl-logo" aria-hidden="true">B</span> Backlay
+        </div>
+        <h1 id="login-title">{title}</h1>
+        <p className="bl-auth__notice" role="status">
+          Two-factor authentication is on for this account.
+        </p>
+        <TextField
+          label="Authentication code"
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="text"
+          autoFocus
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          onBlur={() => setTouched(true)}
+          error={touched && error !== null ? error : false}
+          hint="The 6-digit code of your authenticator app, or one of your recovery codes."
+        />
+        {serverError ? (
+          <p className="bl-form-error" role="alert">
+            {serverError}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Verifying…' : 'Verify'}
+        </Button>
+        <Button type="button" variant="link" onClick={onRestart}>
+          Start over
         </Button>
       </form>
     </div>

@@ -18,6 +18,9 @@ const TransactionPasswordPage = lazyWithRetry(() =>
   import(/* webpackChunkName: "password-pages" */ '../pages/TransactionPasswordPage').then((m) => ({ default: m.TransactionPasswordPage })),
 );
 
+// Account security (two-factor, login history): its own chunk, with the QR code library.
+const SecurityPage = lazyWithRetry(() => import(/* webpackChunkName: "security-page" */ '../pages/SecurityPage').then((m) => ({ default: m.SecurityPage })));
+
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner label="Loading page" />}>{children}</Suspense>;
 }
@@ -77,6 +80,7 @@ export const routes: RouteObject[] = [
               remoteRoute('casinoReport'),
               { path: ROUTES.changePassword.path, element: <Loading><ChangePasswordPage area="player" /></Loading> },
               { path: ROUTES.transactionPassword.path, element: <Loading><TransactionPasswordPage area="player" /></Loading> },
+              { path: ROUTES.securityAuth.path, element: <Loading><SecurityPage area="player" /></Loading> },
             ],
           },
         ],
@@ -116,6 +120,7 @@ export const routes: RouteObject[] = [
               remoteRoute('adminGameReports'),
               { path: ROUTES.adminChangePassword.path, element: <Loading><ChangePasswordPage area="admin" /></Loading> },
               { path: ROUTES.adminTransactionPassword.path, element: <Loading><TransactionPasswordPage area="admin" /></Loading> },
+              { path: ROUTES.adminSecurityAuth.path, element: <Loading><SecurityPage area="admin" /></Loading> },
             ],
           },
         ],

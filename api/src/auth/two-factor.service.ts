@@ -1,0 +1,216 @@
+/**
+ * TOTP two-factor of players and agents (issue 20): enrolment (a pending secret, confirmed by a
+ * first code, then ten recovery codes shown once), the check of a login's second step, disabling
+ * (login password + a code) and the admins' requirement per agent role.
+ *
+ * Every code check is throttled with the login rules of the user's area, per account
+ * (`2fa:<userId>`); a TOTP step is accepted once (users.totp_last_step), a recovery code once.
+ */
+import {
+  AGENT_ROLES,
+  MESSAGES,
+  SECURITY_MESSAGES,
+  type Area,
+  type Role,
+  type TwoFactorDisableRequest,
+  type TwoFactorEnrolment,
+  type TwoFactorPolicy,
+  type TwoFactorRecoveryCodes,
+  type TwoFactorStatus,
+} from '@backlay/shared/contracts';
+import { insertAuditRecords } from '../audit/audit.repository';
+import type { Clock } from '../common/clock';
+import { DomainError } from '../common/domain-error';
+import type { Logger } from '../common/logger';
+import type { Database, Queryable } from '../db/database';
+import type { AuthContext } from '../plugins/auth';
+import type { RequestMeta } from '../plugins/request-context';
+import { findCredentialsById } from './auth.repository';
+import { throttledError, type LoginThrottle } from './login-throttle';
+import type { PasswordHasher } from './passwords';
+import { generateTotpSecret, isTotpShape, otpauthUri, verifyTotp } from './totp';
+import {
+  decryptSecret,
+  encryptSecret,
+  generateRecoveryCodes,
+  hashRecoveryCode,
+  isRecoveryCodeShape,
+} from './two-factor-crypto';
+import * as repo from './two-factor.repository';
+
+export interface TwoFactorServiceDeps {
+  db: Database;
+  /** AES-256-GCM key of the secrets at rest (two-factor-crypto.ts twoFactorKeyFromSecret). */
+  key: Buffer;
+  clock: Clock;
+  passwords: PasswordHasher;
+  throttles: Record<Area, LoginThrottle>;
+  log: Logger;
+}
+
+/** The throttle key of a user's code checks (login second step, confirm, disable). */
+export const codeThrottleKey = (userId: string): string => `2fa:${userId}`;
+
+export class TwoFactorService {
+  constructor(private readonly deps: TwoFactorServiceDeps) {}
+
+  /** True when the login of this user needs the second step. */
+  isEnabled(userId: string): Promise<boolean> {
+    return repo.hasTwoFactor(this.deps.db, userId);
+  }
+
+  /** GET /api/two-factor-status. */
+  async status(auth: AuthContext): Promise<TwoFactorStatus> {
+    const row = await this.row(this.deps.db, auth.userId);
+    return {
+      enabled: row.enabled,
+      pending: row.pendingSecret !== null,
+      recoveryCodesLeft: row.enabled ? row.recoveryCodesLeft : 0,
+      required: row.required && row.role !== 'user',
+    };
+  }
+
+  /**
+   * POST /api/two-factor-enrol: a new pending secret (replacing a pending one). The plain secret
+   * is in this answer only; the database keeps its ciphertext.
+   */
+  async enrol(auth: AuthContext, meta: RequestMeta): Promise<TwoFactorEnrolment> {
+    const secret = generateTotpSecret();
+    const username = await this.deps.db.transaction(async (tx) => {
+      const row = await this.row(tx, auth.userId, true);
+      if (row.enabled) throw new DomainError('CONFLICT', SECURITY_MESSAGES.twoFactorAlreadyEnabled);
+      await repo.setPendingSecret(tx, auth.userId, encryptSecret(this.deps.key, secret));
+      await this.audit(tx, auth.userId, 'auth.two_factor_enrol_started', meta);
+      return row.username;
+    });
+    return { secret, otpauthUri: otpauthUri(secret, username) };
+  }
+
+  /** POST /api/two-factor-confirm: the first code turns two-factor on; the recovery codes, once. */
+  async confirm(auth: AuthContext, code: string, meta: RequestMeta): Promise<TwoFactorRecoveryCodes> {
+    this.assertCodeAllowed(auth.userId, auth.area);
+    const recoveryCodes = generateRecoveryCodes();
+    const outcome = await this.deps.db.transaction(async (tx) => {
+      const row = await this.row(tx, auth.userId, true);
+      if (row.enabled) throw new DomainError('CONFLICT', SECURITY_MESSAGES.twoFactorAlreadyEnabled);
+      if (row.pendingSecret === null) throw new DomainError('VALIDATION', SECURITY_MESSAGES.twoFactorNotPending);
+      const step = verifyTotp(decryptSecret(this.deps.key, row.pendingSecret), code.trim(), this.deps.clock.nowMs(), null);
+      if (step === null) return false;
+      await repo.enableTwoFactor(tx, auth.userId, step);
+      await repo.replaceRecoveryCodes(tx, auth.userId, recoveryCodes.map(hashRecoveryCode));
+      await this.audit(tx, auth.userId, 'auth.two_factor_enabled', meta);
+      return true;
+    });
+    this.afterCodeCheck(auth.userId, auth.area, outcome);
+    return { recoveryCodes };
+  }
+
+  /** POST /api/two-factor-disable: the login password and a current code (or a recovery code). */
+  async disable(auth: AuthContext, body: TwoFactorDisableRequest, meta: RequestMeta): Promise<void> {
+    const throttle = this.deps.throttles[auth.area];
+    const passwordKey = `password:${auth.userId}`;
+    const decision = throttle.check(passwordKey);
+    if (!decision.allowed) throw throttledError(decision.retryAfterSec);
+    this.assertCodeAllowed(auth.userId, auth.area);
+    const user = await findCredentialsById(this.deps.db, auth.userId);
+    if (user === null) throw new DomainError('SESSION_ENDED', MESSAGES.sessionEnded);
+    if (!(await this.deps.passwords.verify(user.passwordHash, body.password))) {
+      throttle.recordFailure(passwordKey);
+      this.deps.log.warn({ event: 'password_check_failed', userId: auth.userId }, 'password check failed');
+      throw new DomainError('VALIDATION', MESSAGES.passwordWrong);
+    }
+    throttle.reset(passwordKey);
+    const outcome = await this.deps.db.transaction(async (tx) => {
+      const row = await this.row(tx, auth.userId, true);
+      if (!row.enabled) throw new DomainError('VALIDATION', SECURITY_MESSAGES.twoFactorNotEnabled);
+      if (!(await this.useCode(tx, row, body.code))) return false;
+      await repo.disableTwoFactor(tx, auth.userId);
+      await this.audit(tx, auth.userId, 'auth.two_factor_disabled', meta);
+      return true;
+    });
+    this.afterCodeCheck(auth.userId, auth.area, outcome);
+  }
+
+  /**
+   * The code of a login's second step: a TOTP code of a step not used before, or an unused
+   * recovery code (used up). The caller throttles; true when the code is accepted.
+   */
+  async checkLoginCode(userId: string, code: string): Promise<boolean> {
+    return this.deps.db.transaction(async (tx) => {
+      const row = await this.row(tx, userId, true);
+      if (!row.enabled) return false;
+      return this.useCode(tx, row, code);
+    });
+  }
+
+  /** GET /api/two-factor-policy. */
+  async policy(): Promise<TwoFactorPolicy> {
+    return { requiredRoles: await repo.readPolicy(this.deps.db) };
+  }
+
+  /** POST /api/two-factor-policy (admin, sadmin): the agent roles that must use two-factor. */
+  async savePolicy(auth: AuthContext, roles: readonly Role[], meta: RequestMeta): Promise<TwoFactorPolicy> {
+    const requiredRoles = AGENT_ROLES.filter((role) => roles.includes(role));
+    await this.deps.db.transaction(async (tx) => {
+      const before = await repo.readPolicy(tx);
+      await repo.savePolicy(tx, requiredRoles, auth.userId);
+      await insertAuditRecords(tx, [
+        {
+          actorId: auth.userId,
+          action: 'auth.two_factor_policy_saved',
+          target: 'two_factor_policy',
+          before: { requiredRoles: before },
+          after: { requiredRoles },
+          ip: meta.ip,
+          requestId: meta.requestId,
+        },
+      ]);
+    });
+    return { requiredRoles };
+  }
+
+  /** Checks and uses up a TOTP or recovery code of an enabled account (row locked by the caller). */
+  private async useCode(tx: Queryable, row: repo.TwoFactorRow, rawCode: string): Promise<boolean> {
+    const code = rawCode.trim();
+    if (row.secret === null) return false;
+    if (isTotpShape(code)) {
+      const step = verifyTotp(decryptSecret(this.deps.key, row.secret), code, this.deps.clock.nowMs(), row.lastStep);
+      return step !== null && (await repo.acceptStep(tx, row.userId, step));
+    }
+    if (isRecoveryCodeShape(code)) return repo.consumeRecoveryCode(tx, row.userId, hashRecoveryCode(code));
+    return false;
+  }
+
+  /** 429 while the account's code checks are throttled. */
+  assertCodeAllowed(userId: string, area: Area): void {
+    const decision = this.deps.throttles[area].check(codeThrottleKey(userId));
+    if (!decision.allowed) {
+      this.deps.log.warn({ event: 'two_factor_throttled', userId }, 'two-factor code checks throttled');
+      throw throttledError(decision.retryAfterSec);
+    }
+  }
+
+  /** Counts a wrong code (then 400) or clears the count. */
+  private afterCodeCheck(userId: string, area: Area, accepted: boolean): void {
+    const key = codeThrottleKey(userId);
+    if (accepted) {
+      this.deps.throttles[area].reset(key);
+      return;
+    }
+    this.deps.throttles[area].recordFailure(key);
+    this.deps.log.warn({ event: 'two_factor_code_wrong', userId }, 'two-factor code wrong');
+    throw new DomainError('VALIDATION', SECURITY_MESSAGES.twoFactorCodeInvalid);
+  }
+
+  private async row(q: Queryable, userId: string, lock = false): Promise<repo.TwoFactorRow> {
+    const row = await repo.findTwoFactor(q, userId, { lock });
+    if (row === null) throw new DomainError('SESSION_ENDED', MESSAGES.sessionEnded);
+    return row;
+  }
+
+  private async audit(tx: Queryable, userId: string, action: string, meta: RequestMeta): Promise<void> {
+    await insertAuditRecords(tx, [
+      { actorId: userId, action, target: `user:${userId}`, before: null, after: null, ip: meta.ip, requestId: meta.requestId },
+    ]);
+  }
+}

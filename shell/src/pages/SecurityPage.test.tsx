@@ -1,0 +1,45 @@
+import { act, render, screen } from '@testing-library/react';
+import { securityApi, setUser, type UserInfo } from '@backlay/shared';
+import { SecurityPage } from './SecurityPage';
+
+const user = (role: UserInfo['role']): UserInfo => ({
+  _id: 'u1', username: 'someone', role, roleLabel: role, sessionId: 's1', balance: 0, exposer: 0,
+  changePassAndTxn: false, mustChangePassword: false, hasTransactionPassword: true, lastLoginAt: null,
+});
+
+describe('SecurityPage', () => {
+  beforeEach(() => {
+    jest.spyOn(securityApi, 'history').mockResolvedValue({ rows: [], hasMore: false });
+    jest.spyOn(securityApi, 'downlineHistory').mockResolvedValue({ rows: [], hasMore: false });
+    jest.spyOn(securityApi, 'policy').mockResolvedValue({ requiredRoles: ['dl'] });
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('a player sees two-factor and its own history only', async () => {
+    act(() => setUser(user('user')));
+    jest.spyOn(securityApi, 'status').mockResolvedValue({ enabled: false, pending: false, recoveryCodesLeft: 0, required: false });
+    render(<SecurityPage area="player" />);
+    expect(await screen.findByText('No login attempts yet.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Downline login history' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Require two-factor for agents' })).not.toBeInTheDocument();
+  });
+
+  it('the house also sets the requirement and sees its downline', async () => {
+    act(() => setUser(user('admin')));
+    jest.spyOn(securityApi, 'status').mockResolvedValue({ enabled: true, pending: false, recoveryCodesLeft: 10, required: false });
+    render(<SecurityPage area="admin" />);
+    expect(await screen.findByRole('checkbox', { name: 'DL' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'MDL' })).not.toBeChecked();
+    expect(screen.getByRole('heading', { name: 'Downline login history' })).toBeInTheDocument();
+  });
+
+  it('an agent that must still enrol sees only the set-up', async () => {
+    act(() => setUser(user('dl')));
+    jest.spyOn(securityApi, 'status').mockResolvedValue({ enabled: false, pending: false, recoveryCodesLeft: 0, required: true });
+    render(<SecurityPage area="admin" />);
+    expect(await screen.findByRole('button', { name: 'Set up two-factor authentication' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Login history' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Downline login history' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { AGENT_ROLES, Button, EmptyState, MESSAGES, ROLE_LABELS, securityApi, Spinner, notify, useLoad, type Role } from '@backlay/shared';
+
+/**
+ * The house's setting (admin, sadmin): which agent roles must use two-factor. An agent of such a
+ * role without it can only reach the enrolment until it has set it up.
+ */
+export function TwoFactorPolicySection() {
+  const { load } = useLoad(() => securityApi.policy());
+  return (
+    <section className="bl-security__section" aria-labelledby="two-factor-policy-title">
+      <h2 id="two-factor-policy-title">Require two-factor for agents</h2>
+      {load.state === 'loading' ? <Spinner label="Loading the requirement" /> : null}
+      {load.state === 'fail' ? <EmptyState>The requirement could not be loaded: {load.message}</EmptyState> : null}
+      {load.state === 'done' ? <PolicyForm saved={load.value.requiredRoles} /> : null}
+    </section>
+  );
+}
+
+function PolicyForm({ saved }: { saved: readonly Role[] }) {
+  const [roles, setRoles] = useState<Role[]>([...saved]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const toggle = (role: Role) => setRoles((current) => (current.includes(role) ? current.filter((r) => r !== role) : [...current, role]));
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await securityApi.savePolicy({ requiredRoles: roles });
+      setRoles(res.data.requiredRoles);
+      notify('success', res.message);
+    } catch (failure) {
+      setError(failure instanceof Error && failure.message ? failure.message : MESSAGES.internal);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="bl-form" onSubmit={(e) => void save(e)}>
+      <fieldset>
+        <legend>Roles that must use two-factor authentication</legend>
+        {AGENT_ROLES.map((role) => (
+          <label key={role} className="bl-security__check">
+            <input type="checkbox" name="requiredRoles" value={role} checked={roles.includes(role)} onChange={() => toggle(role)} />{' '}
+            {ROLE_LABELS[role]}
+          </label>
+        ))}
+      </fieldset>
+      {error ? (
+        <p className="bl-form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Saving…' : 'Save requirement'}
+      </Button>
+    </form>
+  );
+}
