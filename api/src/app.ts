@@ -27,6 +27,8 @@ import { healthRoutes } from './health/health.routes';
 import { statementsRoutes } from './statements/statements.routes';
 import { newsRoutes } from './news/news.routes';
 import { paymentsRoutes } from './payments/payments.routes';
+import { createRegistration } from './registration/registration';
+import { registrationRoutes } from './registration/registration.routes';
 import { authentication } from './plugins/auth';
 import { dbHandle } from './plugins/db';
 import { errorHandler } from './plugins/error-handler';
@@ -136,6 +138,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(newsRoutes, { news: core.news });
       await api.register(buttonValuesRoutes, { buttonValues: core.buttonValues });
       await api.register(paymentsRoutes, { requests: core.paymentRequests, accounts: core.paymentAccounts });
+      await api.register(registrationRoutes, {
+        registration: createRegistration({
+          ...{ config, db, clock: core.clock, passwords: core.passwords, ledger: core.ledger, log: app.log },
+          jwtSecret: deps.jwtSecret,
+          signIn: (body, meta) => auth.login('player', body, meta),
+        }),
+      });
     },
     { prefix: '/api' },
   );
