@@ -1,6 +1,7 @@
 import { createBetsApi } from './bets-api';
 import { createCasinoApi } from './casino-api';
 import { createApiClient } from './client';
+import { createRegistrationApi } from './registration-api';
 import { createAuthApi, createClientsApi, createPaymentsApi, createSettingsApi, createSportsAdminApi, createSportsApi } from './domains';
 
 export { ApiError } from './errors';
@@ -27,3 +28,5 @@ export const clientsApi = createClientsApi(apiClient);
 export const paymentsApi = createPaymentsApi(apiClient);
 export const betsApi = createBetsApi(apiClient);
 export const casinoApi = createCasinoApi(apiClient);
+/** Self-registration (public) and the demo SMS outbox (admin, sadmin). */
+export const registrationApi = createRegistrationApi(apiClient);

@@ -17,6 +17,12 @@ const ChangePasswordPage = lazyWithRetry(() => import(/* webpackChunkName: "pass
 const TransactionPasswordPage = lazyWithRetry(() =>
   import(/* webpackChunkName: "password-pages" */ '../pages/TransactionPasswordPage').then((m) => ({ default: m.TransactionPasswordPage })),
 );
+// Registration (formik, yup, the proof-of-work) and the two rules pages load when opened.
+const RegisterPage = lazyWithRetry(() => import(/* webpackChunkName: "register" */ '../pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
+const TermsPage = lazyWithRetry(() => import(/* webpackChunkName: "policies" */ '../pages/PolicyPages').then((m) => ({ default: m.TermsPage })));
+const ResponsibleGamingPage = lazyWithRetry(() =>
+  import(/* webpackChunkName: "policies" */ '../pages/PolicyPages').then((m) => ({ default: m.ResponsibleGamingPage })),
+);
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner label="Loading page" />}>{children}</Suspense>;
@@ -50,6 +56,9 @@ export const routes: RouteObject[] = [
       { path: ROUTES.login.path, element: <LoginPage area="player" /> },
       { path: ROUTES.adminLogin.path, element: <LoginPage area="admin" /> },
       { path: ROUTES.maintenance.path, element: <MaintenancePage /> },
+      { path: ROUTES.register.path, element: <Loading><RegisterPage /></Loading> },
+      { path: ROUTES.termsAndConditions.path, element: <Loading><TermsPage /></Loading> },
+      { path: ROUTES.responsibleGaming.path, element: <Loading><ResponsibleGamingPage /></Loading> },
       {
         element: <RequireAuth area="player" />,
         children: [
@@ -104,6 +113,7 @@ export const routes: RouteObject[] = [
               remoteRoute('adminActiveMarkets'),
               remoteRoute('adminActiveFancies'),
               remoteRoute('adminMessages'),
+              remoteRoute('adminSmsOutbox'),
               remoteRoute('adminDashbaord'),
               remoteRoute('adminMarketAnalysis'),
               remoteRoute('adminOdds'),
