@@ -15,6 +15,8 @@ test.describe('registration', () => {
     await page.getByRole('link', { name: 'Register' }).click();
     await expect(page).toHaveURL(/\/register$/);
     await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
+    // The form's own messages (the toasts are alerts and statuses too).
+    const form = page.getByRole('form', { name: 'Register' });
     await expect(page.getByText(/proof-of-work check/)).toBeVisible();
     await expect(page.getByText('24X7 Support')).toBeVisible();
     await expect(page.getByLabel('OTP')).toBeDisabled();
@@ -22,17 +24,17 @@ test.describe('registration', () => {
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Register' }).click();
-    await expect(page.getByRole('alert')).toContainText('Phone is required');
+    await expect(form.getByRole('alert')).toContainText('Phone is required');
     await page.getByLabel('Phone').fill(phone);
     await page.getByRole('button', { name: 'Register' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Please verify your phone with OTP first.');
+    await expect(form.getByRole('alert')).toHaveText('Please verify your phone with OTP first.');
 
     await page.getByRole('button', { name: 'Send OTP' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'OTP sent successfully!' }).first()).toBeVisible();
+    await expect(form.getByRole('status')).toHaveText('OTP sent successfully!');
     await expect(page.getByRole('button', { name: 'Resend OTP' })).toBeVisible();
     await expect(page.getByLabel('OTP')).toBeEnabled();
     await page.getByRole('button', { name: 'Register' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Please enter OTP before proceeding.');
+    await expect(form.getByRole('alert')).toHaveText('Please enter OTP before proceeding.');
 
     // The SMS: demo-admin reads it in the admin area's SMS outbox, in a browser of its own.
     const adminContext = await browser.newContext();
