@@ -4,7 +4,7 @@
  * Load order: infrastructure plugins (db, errors, docs, auth), then the domain routes under
  * /api, then the realtime server on the same HTTP server.
  */
-import { DATA_NAMESPACE, TWO_FACTOR_CHALLENGE_TTL_SEC, USER_NAMESPACE, type Area } from '@backlay/shared/contracts';
+import { DATA_NAMESPACE, TWO_FACTOR_CHALLENGE_TTL_SEC, USER_NAMESPACE, isTwoFactorChallenge, type Area } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { AccessTokens, jwtPluginOptions } from './auth/access-tokens';
@@ -33,6 +33,8 @@ import { healthRoutes } from './health/health.routes';
 import { statementsRoutes } from './statements/statements.routes';
 import { newsRoutes } from './news/news.routes';
 import { paymentsRoutes } from './payments/payments.routes';
+import { createRegistration } from './registration/registration';
+import { registrationRoutes } from './registration/registration.routes';
 import { authentication } from './plugins/auth';
 import { dbHandle } from './plugins/db';
 import { errorHandler } from './plugins/error-handler';
@@ -212,6 +214,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(newsRoutes, { news: core.news });
       await api.register(buttonValuesRoutes, { buttonValues: core.buttonValues });
       await api.register(paymentsRoutes, { requests: core.paymentRequests, accounts: core.paymentAccounts });
+      await api.register(registrationRoutes, {
+        registration: createRegistration({
+          ...{ config, db, clock: core.clock, passwords: core.passwords, ledger: core.ledger, log: app.log },
+          jwtSecret: deps.jwtSecret,
+          // A player who has just registered has no two-factor yet: login answers the session.
+          signIn: async (body, meta) => {
+            const outcome = await auth.login('player', body, meta);
+            if (isTwoFactorChallenge(outcome)) throw new Error('a new player cannot have two-factor on');
+            return outcome;
+          },
+        }),
+      });
     },
     { prefix: '/api' },
   );

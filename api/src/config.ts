@@ -127,6 +127,22 @@ export interface Config {
     /** A batch running longer (waiting on a lock) no longer holds up the next one. */
     batchStallMs: number;
   };
+  /** Self-registration (ADR 0017): OTP by SMS, the proof-of-work captcha, the new players' agent. */
+  registration: {
+    /**
+     * OTP_SECRET: key of the OTP HMACs and (derived) of the captcha signatures; null derives one
+     * from the JWT secret (required in production, generated once in DATA_DIR elsewhere).
+     */
+    otpSecret: string | null;
+    /** SMS_PROVIDER: where text messages go; `outbox` writes them to sms_outbox (demo). */
+    smsProvider: 'outbox';
+    /** REGISTRATION_PARENT: username of the DL new players are created under; null closes registration. */
+    parentUsername: string | null;
+    /** REGISTRATION_DEMO_CHIPS: play chips (rupees) a new player gets in demo mode. */
+    demoChipsRupees: number;
+    /** CAPTCHA_MAX_NUMBER: the proof-of-work's search space (work ≈ half of it, in SHA-256s). */
+    captchaMaxNumber: number;
+  };
 }
 
 /** A configuration problem found at boot; lists every bad variable at once. */
@@ -252,6 +268,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (isProduction && jwtSecret === null) r.problems.push('JWT_SECRET is required in production');
   if (jwtSecret !== null && jwtSecret.length < 32) r.problems.push('JWT_SECRET must be at least 32 characters');
 
+  const otpSecret = r.raw('OTP_SECRET') ?? null;
+  if (otpSecret !== null && otpSecret.length < 32) r.problems.push('OTP_SECRET must be at least 32 characters');
+
   const argon2: Argon2Cost = {
     memoryCostKib: r.int('ARGON2_MEMORY_KIB', OWASP_ARGON2.memoryCostKib, 64, 4_194_304),
     timeCost: r.int('ARGON2_TIME_COST', OWASP_ARGON2.timeCost, 1, 20),
@@ -349,6 +368,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       batchInFlight: r.int('BET_BATCH_IN_FLIGHT', 2, 1, 200),
       batchMax: r.int('BET_BATCH_MAX', 32, 1, 1000),
       batchStallMs: r.int('BET_BATCH_STALL_MS', 50, 1, 60_000),
+    },
+    registration: {
+      otpSecret,
+      smsProvider: r.oneOf('SMS_PROVIDER', ['outbox'] as const, 'outbox'),
+      parentUsername: r.raw('REGISTRATION_PARENT') ?? (demo ? 'demo-dl' : null),
+      demoChipsRupees: r.int('REGISTRATION_DEMO_CHIPS', 10_000, 0, 10_000_000),
+      captchaMaxNumber: r.int('CAPTCHA_MAX_NUMBER', 100_000, 1_000, 10_000_000),
     },
   };
 

@@ -424,6 +424,11 @@ const NO_TARGET_ROUTES = [
   'POST /api/two-factor-policy',
   'GET /api/login-history',
   'GET /api/downline-login-history',
+  // Self-registration and the demo SMS outbox (registration.test.ts: a DL and a player get 403 on the outbox).
+  'POST /api/send-otp',
+  'GET /api/captcha-challenge',
+  'POST /api/user-register',
+  'GET /api/sms-outbox',
   'GET /api/downline',
   'GET /api/get-setting-list',
   'POST /api/save-setting-list',

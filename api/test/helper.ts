@@ -11,7 +11,7 @@ import {
   FULL_SHARE_BPS,
   marketPnlVector,
 } from '@backlay/shared/domain';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { settledRunnerBetMinor, type CasinoRunnerOutcome, type RunnerResult } from './settlement-oracle';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -120,6 +120,8 @@ export interface BuildTestAppOptions {
   clock?: Clock;
   /** Runs before app.ready(), e.g. to add a test-only route. */
   beforeReady?: (app: FastifyInstance) => void;
+  /** The app's logger, e.g. one that captures every line (registration.test.ts greps it for codes). */
+  logger?: FastifyBaseLogger;
 }
 
 /** The apps of this test file that are built and not yet closed (see openTestApps). */
@@ -160,7 +162,13 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   });
   await runMigrations(db, config.paths.migrationsDir, config.paths.sqlFunctionsDir);
   const core = createCoreServices({ config, db, ...(options.clock !== undefined ? { clock: options.clock } : {}) });
-  const app = await buildApp({ config, db, jwtSecret: TEST_JWT_SECRET, services: core });
+  const app = await buildApp({
+    config,
+    db,
+    jwtSecret: TEST_JWT_SECRET,
+    services: core,
+    ...(options.logger !== undefined ? { logger: options.logger } : {}),
+  });
   options.beforeReady?.(app);
   await app.ready();
   const services = app.services;

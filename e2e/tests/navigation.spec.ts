@@ -8,7 +8,7 @@ const PLAYER_ITEMS = [
 ];
 const SUPER_ADMIN_ITEMS = [
   'Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Results', 'Casino tables', 'Game reports', 'Statement', 'Deposits', 'Withdrawals',
-  'Payment method', 'Sports', 'Messages', 'Settings', 'Change password', 'Account security',
+  'Payment method', 'Sports', 'Messages', 'SMS outbox', 'Settings', 'Change password', 'Account security',
 ];
 
 /**

@@ -38,7 +38,7 @@ export {
 export {
   type AdminMatchSummary, type ApiClient, apiClient, ApiError, authApi, betsApi, clientsApi, createClientsApi,
   type DepositSubmission, paymentsApi, PLAYER_REQUEST_REMARK, settingsApi, sportsAdminApi, sportsApi,
-  casinoApi, securityApi,
+  casinoApi, registrationApi, securityApi,
 } from './api-client/index';
 export { publish, on, notify } from './event-bus/bus';
 export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide } from './stores/session';

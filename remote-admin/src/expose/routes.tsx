@@ -20,6 +20,7 @@ const ProfitLoss = lazyWithRetry(() => import('../pages/betting/ProfitLoss').the
 const Results = lazyWithRetry(() => import('../pages/betting/Results').then((m) => ({ default: m.Results })));
 const CasinoTables = lazyWithRetry(() => import('../pages/casino/CasinoTables').then((m) => ({ default: m.CasinoTables })));
 const CasinoRoundBook = lazyWithRetry(() => import('../pages/casino/CasinoRoundBook').then((m) => ({ default: m.CasinoRoundBook })));
+const SmsOutbox = lazyWithRetry(() => import('../pages/SmsOutbox').then((m) => ({ default: m.SmsOutbox })));
 const GameReports = lazyWithRetry(() => import('../pages/casino/GameReports').then((m) => ({ default: m.GameReports })));
 
 /** The admin remote's one route module: a screen for each admin route the route table gives it. */
@@ -51,6 +52,7 @@ export const screens: RemoteModule<'admin'>['screens'] = {
   adminCasinoList: CasinoTables,
   adminCasino: CasinoRoundBook,
   adminGameReports: GameReports,
+  adminSmsOutbox: SmsOutbox,
 };
 
 export const buildLabel: string = __BUILD_LABEL__;

@@ -2,6 +2,7 @@ import { createBetsApi } from './bets-api';
 import { createCasinoApi } from './casino-api';
 import { createApiClient } from './client';
 import { createSecurityApi } from './security-api';
+import { createRegistrationApi } from './registration-api';
 import { createAuthApi, createClientsApi, createPaymentsApi, createSettingsApi, createSportsAdminApi, createSportsApi } from './domains';
 
 export { ApiError } from './errors';
@@ -29,3 +30,5 @@ export const paymentsApi = createPaymentsApi(apiClient);
 export const betsApi = createBetsApi(apiClient);
 export const casinoApi = createCasinoApi(apiClient);
 export const securityApi = createSecurityApi(apiClient);
+/** Self-registration (public) and the demo SMS outbox (admin, sadmin). */
+export const registrationApi = createRegistrationApi(apiClient);

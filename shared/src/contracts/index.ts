@@ -73,3 +73,8 @@ export {
   type CasinoRoundBook, type CasinoRoundCards, type CasinoRoundRecord, type CasinoRoundStatus, type CasinoRoundView,
   type CasinoRulesView, type CasinoRunnerView, type CasinoSnapshot, type CasinoTableView,
 } from './casino';
+export {
+  type CaptchaChallenge, type CaptchaSolution, INDIAN_MOBILE_PATTERN, normalizeIndianMobile, OTP_LENGTH, OTP_PATTERN,
+  REGISTER_MESSAGES, type RegistrationLogs, type SendOtpRequest, type SendOtpResponse, type SmsOutboxQuery,
+  type SmsOutboxResponse, type SmsOutboxRow, type UserRegisterRequest, type UserRegisterResponse,
+} from './registration';

@@ -27,6 +27,10 @@ export const ROUTES = {
   login: { path: '/login', owner: 'shell', auth: false },
   adminLogin: { path: '/admin/login', owner: 'shell', auth: false },
   maintenance: { path: '/maintenance', owner: 'shell', auth: false },
+  // Self-registration and the public rules pages its footer links to (issue 20).
+  register: { path: '/register', owner: 'shell', auth: false },
+  termsAndConditions: { path: '/terms-and-conditions', owner: 'shell', auth: false },
+  responsibleGaming: { path: '/responsible-gaming', owner: 'shell', auth: false },
   changePassword: { path: '/changepassword', owner: 'shell', auth: true },
   transactionPassword: { path: '/transaction-password', owner: 'shell', auth: true },
   // Account security (issue 20): two-factor and the login history; agents also see their downline's.
@@ -59,6 +63,8 @@ export const ROUTES = {
   adminActiveMarkets: { path: '/admin/active-markets/:matchId', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
   adminActiveFancies: { path: '/admin/active-fancies/:matchId', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
   adminMessages: { path: '/admin/messages', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
+  // The demo SMS outbox (SMS_PROVIDER=outbox): the house only, as the API decides.
+  adminSmsOutbox: { path: '/admin/sms-outbox', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
   adminListClientsOf: { path: '/admin/list-clients/:username', owner: 'admin', auth: true },
   adminAddUser: { path: '/admin/add-user', owner: 'admin', auth: true },
   adminEditUser: { path: '/admin/add-user/:username', owner: 'admin', auth: true },

@@ -50,6 +50,7 @@ describe('navLinks', () => {
       ['Payment method', '/admin/payment-method'],
       ['Sports', '/admin/sports-list'],
       ['Messages', '/admin/messages'],
+      ['SMS outbox', '/admin/sms-outbox'],
       ['Settings', '/admin/settings'],
       ['Change password', '/admin/change-password'],
       ['Account security', '/admin/settings/security-auth'],

@@ -55,6 +55,7 @@ export function navLinks(area: Area, role: Role): NavItem[] {
           link('adminPaymentMethod', 'Payment method'),
           link('adminSportsList', 'Sports'),
           link('adminMessages', 'Messages'),
+          link('adminSmsOutbox', 'SMS outbox'),
           link('adminSettings', 'Settings'),
           link('adminChangePassword', 'Change password'),
           link('adminSecurityAuth', 'Account security'),

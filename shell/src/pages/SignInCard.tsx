@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { MESSAGES, SECURITY_MESSAGES, type Area } from '@backlay/shared/contracts';
+import { MESSAGES, ROUTES, SECURITY_MESSAGES, type Area } from '@backlay/shared/contracts';
 import { signOutNotice } from '@backlay/shared/sign-out';
 import { Button, TextField } from '@backlay/shared/ui/kit';
 
@@ -81,6 +81,12 @@ export function SignInCard({ area, onSignedIn }: { area: Area; onSignedIn: (path
         <Button type="submit" disabled={submitting}>
           {submitting ? 'Signing in…' : 'Sign in'}
         </Button>
+        {area === 'player' ? (
+          // A plain link: the first visit draws this card without the router (bootstrap.tsx).
+          <p className="bl-auth__switch">
+            New to Backlay? <a href={ROUTES.register.path}>Register</a>
+          </p>
+        ) : null}
       </form>
     </div>
   );

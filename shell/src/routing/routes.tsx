@@ -17,6 +17,12 @@ const ChangePasswordPage = lazyWithRetry(() => import(/* webpackChunkName: "pass
 const TransactionPasswordPage = lazyWithRetry(() =>
   import(/* webpackChunkName: "password-pages" */ '../pages/TransactionPasswordPage').then((m) => ({ default: m.TransactionPasswordPage })),
 );
+// Registration (formik, yup, the proof-of-work) and the two rules pages load when opened.
+const RegisterPage = lazyWithRetry(() => import(/* webpackChunkName: "register" */ '../pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
+const TermsPage = lazyWithRetry(() => import(/* webpackChunkName: "policies" */ '../pages/PolicyPages').then((m) => ({ default: m.TermsPage })));
+const ResponsibleGamingPage = lazyWithRetry(() =>
+  import(/* webpackChunkName: "policies" */ '../pages/PolicyPages').then((m) => ({ default: m.ResponsibleGamingPage })),
+);
 
 // Account security (two-factor, login history): its own chunk, with the QR code library.
 const SecurityPage = lazyWithRetry(() => import(/* webpackChunkName: "security-page" */ '../pages/SecurityPage').then((m) => ({ default: m.SecurityPage })));
@@ -53,6 +59,9 @@ export const routes: RouteObject[] = [
       { path: ROUTES.login.path, element: <LoginPage area="player" /> },
       { path: ROUTES.adminLogin.path, element: <LoginPage area="admin" /> },
       { path: ROUTES.maintenance.path, element: <MaintenancePage /> },
+      { path: ROUTES.register.path, element: <Loading><RegisterPage /></Loading> },
+      { path: ROUTES.termsAndConditions.path, element: <Loading><TermsPage /></Loading> },
+      { path: ROUTES.responsibleGaming.path, element: <Loading><ResponsibleGamingPage /></Loading> },
       {
         element: <RequireAuth area="player" />,
         children: [
@@ -108,6 +117,7 @@ export const routes: RouteObject[] = [
               remoteRoute('adminActiveMarkets'),
               remoteRoute('adminActiveFancies'),
               remoteRoute('adminMessages'),
+              remoteRoute('adminSmsOutbox'),
               remoteRoute('adminDashbaord'),
               remoteRoute('adminMarketAnalysis'),
               remoteRoute('adminOdds'),

@@ -1,0 +1,46 @@
+/** Routes of self-registration and of the demo SMS outbox. Thin: parse, call the service, wrap. */
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, REGISTER_MESSAGES, SPORTS_ADMIN_ROLES, MESSAGES } from '@backlay/shared/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { RouteTypes } from '../common/schemas';
+import { publicAccess, signedIn } from '../plugins/auth';
+import { metaOf } from '../plugins/request-context';
+import type { RegistrationService } from './registration.service';
+import { captchaChallengeSchema, sendOtpSchema, smsOutboxSchema, userRegisterSchema } from './registration.schemas';
+
+export async function registrationRoutes(app: FastifyInstance, options: { registration: RegistrationService }): Promise<void> {
+  const { registration } = options;
+
+  app.post<RouteTypes<typeof sendOtpSchema>>(
+    '/send-otp',
+    { schema: sendOtpSchema, config: { access: publicAccess('player') } },
+    async (request) => ({ data: await registration.sendOtp(request.body.phone, metaOf(request)), message: REGISTER_MESSAGES.otpSent }),
+  );
+
+  app.get(
+    '/captcha-challenge',
+    { schema: captchaChallengeSchema, config: { access: publicAccess('player') } },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { data: registration.captchaChallenge(), message: MESSAGES.ok };
+    },
+  );
+
+  app.post<RouteTypes<typeof userRegisterSchema>>(
+    '/user-register',
+    { schema: userRegisterSchema, config: { access: publicAccess('player') } },
+    async (request) => {
+      const language = request.headers['accept-language'];
+      const meta = { ...metaOf(request), acceptLanguage: typeof language === 'string' ? language.slice(0, 200) : null };
+      return { data: await registration.register(request.body, meta), message: REGISTER_MESSAGES.registered };
+    },
+  );
+
+  app.get<RouteTypes<typeof smsOutboxSchema>>(
+    '/sms-outbox',
+    { schema: smsOutboxSchema, config: { access: signedIn({ roles: SPORTS_ADMIN_ROLES }) } },
+    async (request) => {
+      const limit = Math.min(request.query.limit ?? PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX);
+      return { data: await registration.smsOutbox(request.query.page ?? 1, limit), message: MESSAGES.ok };
+    },
+  );
+}

@@ -1,0 +1,113 @@
+/** JSON schemas of the registration routes (request and response). */
+import {
+  PAGE_SIZE_MAX,
+  PASSWORD_MAX_LENGTH,
+  type SendOtpRequest,
+  type SmsOutboxQuery,
+  type UserRegisterRequest,
+} from '@backlay/shared/contracts';
+import { loginSchema } from '../auth/auth.schemas';
+import { bearerSecurity, isoTimeSchema, responses, type Agree, type AllAgree, type BodyOf, type QueryOf } from '../common/schemas';
+
+/** Generous bounds: the rules (and their messages) are checked by the service. */
+const phoneField = { type: 'string', maxLength: 32 } as const;
+
+export const sendOtpSchema = {
+  tags: ['registration'],
+  body: {
+    type: 'object',
+    required: ['phone'],
+    additionalProperties: false,
+    properties: { phone: phoneField },
+  },
+  response: responses({
+    type: 'object',
+    required: ['success', 'resendAfterSec'],
+    properties: { success: { type: 'boolean' }, resendAfterSec: { type: 'integer' } },
+  }),
+} as const;
+
+export const captchaChallengeSchema = {
+  tags: ['registration'],
+  response: responses({
+    type: 'object',
+    required: ['algorithm', 'challenge', 'salt', 'maxnumber', 'signature'],
+    properties: {
+      algorithm: { type: 'string', enum: ['SHA-256'] },
+      challenge: { type: 'string' },
+      salt: { type: 'string' },
+      maxnumber: { type: 'integer' },
+      signature: { type: 'string' },
+    },
+  }),
+} as const;
+
+export const userRegisterSchema = {
+  tags: ['registration'],
+  body: {
+    type: 'object',
+    required: ['username', 'password', 'phone', 'otp', 'captcha'],
+    additionalProperties: false,
+    properties: {
+      username: { type: 'string', maxLength: 64 },
+      password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH * 4 },
+      phone: phoneField,
+      otp: { type: 'string', maxLength: 16 },
+      // The client's own notes about the device (SPEC §3 `logs`): kept only as an untrusted note.
+      logs: {
+        type: 'object',
+        maxProperties: 20,
+        additionalProperties: { type: 'string', maxLength: 500 },
+      },
+      isDemo: { type: 'boolean' },
+      captcha: { type: 'string', maxLength: 2048 },
+    },
+  },
+  response: loginSchema.response,
+} as const;
+
+export const smsOutboxSchema = {
+  tags: ['registration'],
+  security: bearerSecurity,
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      page: { type: 'integer', minimum: 1, maximum: 100_000 },
+      // Capped at PAGE_SIZE_MAX by the route (QUALITY T12: 10,000 returns 100).
+      limit: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+    },
+  },
+  response: responses({
+    type: 'object',
+    required: ['rows', 'total', 'page', 'limit'],
+    properties: {
+      rows: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'phone', 'purpose', 'body', 'createdAt'],
+          properties: {
+            id: { type: 'integer' },
+            phone: { type: 'string' },
+            purpose: { type: 'string' },
+            body: { type: 'string' },
+            createdAt: isoTimeSchema,
+          },
+        },
+      },
+      total: { type: 'integer' },
+      page: { type: 'integer' },
+      limit: { type: 'integer', maximum: PAGE_SIZE_MAX },
+    },
+  }),
+} as const;
+
+/** The contracts' request types (the front end's) agree with these schemas. */
+export type RegistrationContractsAgree = AllAgree<
+  [
+    Agree<SendOtpRequest, BodyOf<typeof sendOtpSchema>>,
+    Agree<UserRegisterRequest, BodyOf<typeof userRegisterSchema>>,
+    Agree<SmsOutboxQuery, QueryOf<typeof smsOutboxSchema>>,
+  ]
+>;

@@ -1,0 +1,198 @@
+/**
+ * Self-registration (SPEC §2–§5, §7; QUALITY T11; ADR 0017): send-otp, the captcha challenge,
+ * user-register and the admins' view of the SMS outbox.
+ *
+ * A registration checks, in this order: the plain fields (username as add-user's, password as
+ * the password rules, an Indian mobile number, a 6-digit OTP), that registration is open (the
+ * configured agent exists, is a DL and is active), the captcha (spent even if what follows
+ * fails, so each OTP guess costs a proof of work), one counted OTP attempt, and then in one
+ * transaction: consume the code, create the player under the agent, record where it came from,
+ * and in demo mode mint its play chips through the ledger. Then it signs in exactly as login.
+ */
+import {
+  childRoleOf,
+  MESSAGES,
+  normalizeIndianMobile,
+  OTP_PATTERN,
+  REGISTER_MESSAGES,
+  type CaptchaChallenge,
+  type LoginRequest,
+  type LoginResponse,
+  type SendOtpResponse,
+  type SmsOutboxResponse,
+  type UserRegisterRequest,
+} from '@backlay/shared/contracts';
+import { insertAuditRecords } from '../audit/audit.repository';
+import { checkLoginPassword } from '../auth/password-rules';
+import type { PasswordHasher } from '../auth/passwords';
+import { DomainError } from '../common/domain-error';
+import type { Logger } from '../common/logger';
+import { rupeesToPaise } from '../common/money';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { RequestMeta } from '../plugins/request-context';
+import { checkUsername } from '../users/account-rules';
+import * as users from '../users/users.repository';
+import type { Captcha } from './captcha';
+import { maskPhone, type OtpCodes } from './otp-codes';
+
+/** Where a registration came from, as the server sees the request. */
+export interface RegistrationMeta extends RequestMeta {
+  acceptLanguage: string | null;
+}
+
+export interface RegistrationDeps {
+  db: Database;
+  config: Readonly<Config>;
+  otp: OtpCodes;
+  captcha: Captcha;
+  passwords: PasswordHasher;
+  ledger: LedgerService;
+  /** Login, as POST /api/login does it (sessions, throttle, events): the new player's first session. */
+  signIn: (body: LoginRequest, meta: RequestMeta) => Promise<LoginResponse>;
+  log: Logger;
+}
+
+const NOTE_MAX_KEYS = 10;
+const NOTE_KEY_MAX = 40;
+const NOTE_VALUE_MAX = 200;
+
+/** The client's `logs` as a bounded note of plain text (control characters dropped), or null. */
+export function sanitizeClientNote(logs: Readonly<Record<string, unknown>> | undefined): Record<string, string> | null {
+  if (logs === undefined) return null;
+  const clean = (text: string, max: number) => text.replace(/\p{Cc}/gu, '').slice(0, max);
+  const entries = Object.entries(logs)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    .slice(0, NOTE_MAX_KEYS)
+    .map(([key, value]) => [clean(key, NOTE_KEY_MAX), clean(value, NOTE_VALUE_MAX)] as const)
+    .filter(([key]) => key.length > 0);
+  return entries.length === 0 ? null : Object.fromEntries(entries);
+}
+
+function validation(message: string | null): void {
+  if (message !== null) throw new DomainError('VALIDATION', message);
+}
+
+export class RegistrationService {
+  constructor(private readonly deps: RegistrationDeps) {}
+
+  /** POST /api/send-otp. */
+  async sendOtp(phoneInput: string, meta: RequestMeta): Promise<SendOtpResponse> {
+    if (phoneInput.trim() === '') throw new DomainError('VALIDATION', REGISTER_MESSAGES.enterPhoneFirst);
+    const phone = normalizeIndianMobile(phoneInput);
+    if (phone === null) throw new DomainError('VALIDATION', REGISTER_MESSAGES.phoneInvalid);
+    const sent = await this.deps.otp.send(phone, 'register', meta.ip);
+    return { success: true, resendAfterSec: sent.resendAfterSec };
+  }
+
+  /** GET /api/captcha-challenge. */
+  captchaChallenge(): CaptchaChallenge {
+    return this.deps.captcha.challenge();
+  }
+
+  /** POST /api/user-register: a new player, signed in. */
+  async register(body: UserRegisterRequest, meta: RegistrationMeta): Promise<LoginResponse> {
+    const { db, config, otp, captcha, passwords, ledger } = this.deps;
+    const username = body.username.trim();
+    validation(checkUsername(username));
+    validation(body.password === '' ? REGISTER_MESSAGES.passwordRequired : checkLoginPassword(body.password, { username }));
+    if (body.phone.trim() === '') throw new DomainError('VALIDATION', REGISTER_MESSAGES.phoneRequired);
+    const phone = normalizeIndianMobile(body.phone);
+    if (phone === null) throw new DomainError('VALIDATION', REGISTER_MESSAGES.phoneInvalid);
+    if (body.otp.trim() === '') throw new DomainError('VALIDATION', REGISTER_MESSAGES.enterOtp);
+    if (!OTP_PATTERN.test(body.otp.trim())) throw new DomainError('VALIDATION', REGISTER_MESSAGES.otpInvalid);
+    const parentId = await this.openParentId();
+
+    await captcha.verifyAndSpend(body.captcha);
+    const otpId = await otp.attempt(phone, 'register', body.otp.trim());
+    const passwordHash = await passwords.hash(body.password);
+    const note = sanitizeClientNote(body.logs);
+
+    const userId = await db.transaction(async (tx) => {
+      await otp.consume(tx, otpId);
+      const parent = await users.findUserById(tx, parentId, { lock: true });
+      if (parent === null || parent.status !== 'active') throw new DomainError('FORBIDDEN', REGISTER_MESSAGES.registrationClosed);
+      const created = await users
+        .insertUser(tx, {
+          username,
+          phone,
+          role: 'user',
+          parentId,
+          passwordHash,
+          txnPasswordHash: null,
+          mustChangePassword: false,
+          createdBy: null,
+          partnershipShareBps: 0,
+        })
+        .catch((error: unknown) => {
+          const e = error as { code?: string; constraint?: string };
+          if (e.code === '23505' && e.constraint === 'users_username_lower_key') {
+            throw new DomainError('CONFLICT', MESSAGES.usernameTaken);
+          }
+          throw error;
+        });
+      await tx.query(
+        `INSERT INTO registrations (user_id, phone, ip, user_agent, accept_language, client_note)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [created.id, phone, meta.ip, meta.userAgent, meta.acceptLanguage, note === null ? null : JSON.stringify(note)],
+      );
+      await insertAuditRecords(tx, [
+        {
+          actorId: created.id,
+          action: 'users.register',
+          target: `user:${created.id}`,
+          before: null,
+          after: { username: created.username, role: 'user', parent: parent.username, phone: maskPhone(phone), demo: config.demo },
+          ip: meta.ip,
+          requestId: meta.requestId,
+        },
+      ]);
+      const chipsMinor = rupeesToPaise(String(config.registration.demoChipsRupees));
+      if (config.demo && chipsMinor > 0n) {
+        const wallet = await ledger.walletOf(created.id, tx);
+        await ledger.postJournal(tx, {
+          code: 'DEMO_MINT',
+          eventType: 'demo_register',
+          eventRef: `register:${created.id}`,
+          actorId: null,
+          remark: 'Demo play chips',
+          legs: [
+            { accountId: await ledger.systemAccountId('system:mint', tx), amountMinor: -chipsMinor },
+            { accountId: wallet.accountId, amountMinor: chipsMinor },
+          ],
+          audit: { action: 'demo.register_chips', target: `user:${created.id}`, ip: meta.ip, requestId: meta.requestId },
+        });
+      }
+      return created.id;
+    });
+    this.deps.log.info({ event: 'user_registered', userId, phone: maskPhone(phone), ip: meta.ip }, 'user registered');
+    return this.deps.signIn({ username, password: body.password }, meta);
+  }
+
+  /** The agent new players go under, or 403 when registration is closed. */
+  private async openParentId(): Promise<string> {
+    const name = this.deps.config.registration.parentUsername;
+    const parent = name === null ? null : await users.findUserByUsername(this.deps.db, name);
+    if (parent === null || parent.status !== 'active' || childRoleOf(parent.role) !== 'user') {
+      throw new DomainError('FORBIDDEN', REGISTER_MESSAGES.registrationClosed);
+    }
+    return parent.id;
+  }
+
+  /** GET /api/sms-outbox (admin, sadmin): newest first. */
+  async smsOutbox(page: number, limit: number): Promise<SmsOutboxResponse> {
+    const { rows } = await this.deps.db.query<{ id: string; phone: string; purpose: string; body: string; created_at: Date; total: string }>(
+      `SELECT id, phone, purpose, body, created_at, count(*) OVER () AS total
+         FROM sms_outbox ORDER BY id DESC LIMIT $1 OFFSET $2`,
+      [limit, (page - 1) * limit],
+    );
+    const total = rows[0] === undefined ? Number((await this.deps.db.query<{ n: string }>('SELECT count(*) AS n FROM sms_outbox')).rows[0]?.n ?? 0) : Number(rows[0].total);
+    return {
+      rows: rows.map((r) => ({ id: Number(r.id), phone: r.phone, purpose: r.purpose, body: r.body, createdAt: r.created_at.toISOString() })),
+      total,
+      page,
+      limit,
+    };
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Where the platform's text messages go. One implementation per provider; config
+ * `SMS_PROVIDER` picks it (createSmsSender). Today there is only `outbox`, the demo's: every
+ * message is written to the sms_outbox table in the caller's transaction, and admins read it at
+ * /admin/sms-outbox.
+ *
+ * Plugging in a real gateway: add a class implementing SmsSender in this folder, add its name to
+ * SMS_PROVIDER in config.ts and a case below. It must not call the network inside the
+ * transaction: register the call with `tx.afterCommit` (so a rolled-back code is never sent), and
+ * it must never log the message body (it carries the code: QUALITY T11).
+ */
+import type { Config } from '../../config';
+import type { Tx } from '../../db/database';
+import { OutboxSmsSender } from './outbox-sender';
+
+export interface SmsMessage {
+  /** The 10 digits of an Indian mobile number (the gateway adds +91). */
+  phone: string;
+  /** What the message is for ('register'), for the outbox reader and the gateway's templates. */
+  purpose: string;
+  body: string;
+}
+
+export interface SmsSender {
+  /** Queues one message as part of `tx`: it goes out only if `tx` commits. */
+  send(tx: Tx, message: SmsMessage): Promise<void>;
+}
+
+export function createSmsSender(config: Readonly<Config>): SmsSender {
+  switch (config.registration.smsProvider) {
+    case 'outbox':
+      return new OutboxSmsSender();
+  }
+}

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useFormik } from 'formik';
+import * as yup from 'yup';
+import {
+  ApiError,
+  Button,
+  MESSAGES,
+  ROUTES,
+  TextField,
+  notify,
+  previewPasswordPolicy,
+  readCredentials,
+  registrationApi,
+} from '@backlay/shared';
+import { REGISTER_MESSAGES, normalizeIndianMobile, type RegistrationLogs } from '@backlay/shared/contracts';
+import { firstLoginStep, isMobileViewport, landingPath } from '../session/landing';
+import { solveProofOfWork } from '../session/proof-of-work';
+import { completeLogin } from '../session/session';
+
+export const registerSchema = yup.object({
+  username: yup.string().trim().required(MESSAGES.usernameRequired),
+  password: yup
+    .string()
+    .required(MESSAGES.passwordRequired)
+    .test('password-policy', async function policy(value) {
+      if (!value) return true;
+      const username = (this.parent as { username?: string }).username?.trim() || null;
+      const problem = await previewPasswordPolicy(value, { username, previousPassword: null });
+      return problem === null || this.createError({ message: problem });
+    }),
+  phone: yup
+    .string()
+    .required(REGISTER_MESSAGES.phoneRequired)
+    .test('indian-mobile', REGISTER_MESSAGES.phoneInvalid, (value) => !value || normalizeIndianMobile(value) !== null),
+  otp: yup.string(),
+});
+
+/** What the browser says about itself (SPEC §3 `logs`): the server keeps it only as a note. */
+function deviceNotes(): RegistrationLogs {
+  const notes: RegistrationLogs = { language: navigator.language, screen: `${window.screen.width}x${window.screen.height}` };
+  try {
+    notes.timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    // No time zone: leave it out.
+  }
+  return notes;
+}
+
+type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+/**
+ * /register (SPEC §2, §4, §5, §8): username, password, phone and OTP. The phone is unverified
+ * until a Send OTP succeeds; then the OTP field opens and the button reads Resend OTP. Register
+ * solves the self-hosted proof-of-work captcha in the browser, registers, and starts the session
+ * exactly as login does.
+ */
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [signedInOnArrival] = useState(() => Boolean(readCredentials('player').token));
+  const [otpSent, setOtpSent] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [checking, setChecking] = useState(false);
+
+  const formik = useFormik({
+    initialValues: { username: '', password: '', phone: '', otp: '' },
+    validationSchema: registerSchema,
+    onSubmit: async (values, helpers) => {
+      helpers.setStatus(undefined);
+      if (!otpSent) return helpers.setStatus(REGISTER_MESSAGES.verifyPhoneFirst);
+      if (values.otp.trim() === '') return helpers.setStatus(REGISTER_MESSAGES.enterOtp);
+      try {
+        setChecking(true);
+        const captcha = await solveProofOfWork(await registrationApi.captchaChallenge());
+        setChecking(false);
+        const res = await registrationApi.register({
+          username: values.username.trim(),
+          password: values.password,
+          phone: values.phone.trim(),
+          otp: values.otp.trim(),
+          logs: deviceNotes(),
+          isDemo: false,
+          captcha,
+        });
+        const user = await completeLogin('player', res.data);
+        notify('success', res.message);
+        navigate(firstLoginStep('player', user) ?? landingPath(user.role, 'player', isMobileViewport()), { replace: true });
+      } catch (error) {
+        setChecking(false);
+        helpers.setStatus(error instanceof Error && error.message ? error.message : MESSAGES.internal);
+      }
+    },
+  });
+
+  if (signedInOnArrival) return <Navigate to={ROUTES.home.path} replace />;
+
+  const sendOtp = async () => {
+    setNotice(null);
+    const phone = formik.values.phone.trim();
+    if (phone === '') {
+      setNotice({ kind: 'error', text: REGISTER_MESSAGES.enterPhoneFirst });
+      return;
+    }
+    setSending(true);
+    try {
+      await registrationApi.sendOtp({ phone });
+      setOtpSent(true);
+      setNotice({ kind: 'success', text: REGISTER_MESSAGES.otpSent });
+      notify('success', REGISTER_MESSAGES.otpSent);
+    } catch (error) {
+      const text =
+        error instanceof ApiError && error.code === 'NETWORK'
+          ? REGISTER_MESSAGES.otpSendError
+          : error instanceof Error && error.message
+            ? error.message
+            : REGISTER_MESSAGES.otpSendFailed;
+      setNotice({ kind: 'error', text });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const field = (name: keyof typeof formik.values) => ({
+    name,
+    value: formik.values[name],
+    onChange: formik.handleChange,
+    onBlur: formik.handleBlur,
+    error: formik.touched[name] && formik.errors[name],
+  });
+
+  return (
+    <div className="bl-auth">
+      <form className="bl-auth__card" onSubmit={formik.handleSubmit} noValidate aria-labelledby="register-title">
+        <div className="bl-auth__brand">
+          <span className="bl-logo" aria-hidden="true">B</span> Backlay
+        </div>
+        <h1 id="register-title">Register</h1>
+        <TextField label="Username" autoComplete="username" {...field('username')} />
+        <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
+        <TextField label="Phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="10-digit mobile number" {...field('phone')} />
+        <Button type="button" variant="secondary" onClick={() => void sendOtp()} disabled={sending}>
+          {sending ? 'Sending…' : otpSent ? 'Resend OTP' : 'Send OTP'}
+        </Button>
+        {notice ? (
+          <p className={notice.kind === 'error' ? 'bl-form-error' : 'bl-auth__ok'} role={notice.kind === 'error' ? 'alert' : 'status'}>
+            {notice.text}
+          </p>
+        ) : null}
+        <TextField label="OTP" inputMode="numeric" autoComplete="one-time-code" maxLength={6} disabled={!otpSent} {...field('otp')} />
+        {formik.status ? (
+          <p className="bl-form-error" role="alert">
+            {formik.status as string}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={formik.isSubmitting}>
+          {checking ? 'Checking you are not a robot…' : formik.isSubmitting ? 'Registering…' : 'Register'}
+        </Button>
+        <p className="bl-auth__captcha">
+          Protected by a proof-of-work check: when you press Register, your browser solves a small
+          puzzle from our server (a few thousand SHA-256 hashes). No third-party captcha service is
+          called and nothing about you is tracked.
+        </p>
+        <p className="bl-auth__switch">
+          Already have an account? <Link to={ROUTES.login.path}>Login</Link>
+        </p>
+        <footer className="bl-auth__footer">
+          <Link to={ROUTES.termsAndConditions.path}>Terms and conditions</Link>
+          <Link to={ROUTES.responsibleGaming.path}>Responsible gaming</Link>
+          <span>24X7 Support</span>
+        </footer>
+      </form>
+    </div>
+  );
+}
