@@ -26,6 +26,13 @@ describe('loadConfig', () => {
     expect(config.marketData.batchMs).toBe(250);
   });
 
+  it('per-user payment limits: 20 requests and 10 accounts per day unless set; zero or junk is a config error', () => {
+    expect(loadConfig({}).payments).toEqual({ requestsPerDay: 20, accountsAddedPerDay: 10 });
+    expect(loadConfig({ PAYMENT_REQUESTS_PER_DAY: '50', PAYMENT_ACCOUNTS_PER_DAY: '3' }).payments).toEqual({ requestsPerDay: 50, accountsAddedPerDay: 3 });
+    expect(() => loadConfig({ PAYMENT_REQUESTS_PER_DAY: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PAYMENT_ACCOUNTS_PER_DAY: 'ten' })).toThrow(ConfigError);
+  });
+
   it('keeps payment screenshots in DATA_DIR/uploads unless UPLOADS_DIR says otherwise', () => {
     expect(loadConfig({ DATA_DIR: '/srv/backlay' }).paths.uploadsDir).toBe(path.resolve('/srv/backlay/uploads'));
     expect(loadConfig({ UPLOADS_DIR: '/var/lib/backlay-uploads' }).paths.uploadsDir).toBe(path.resolve('/var/lib/backlay-uploads'));

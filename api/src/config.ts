@@ -89,6 +89,13 @@ export interface Config {
     /** How long the maintenance flag may be served from memory (other instances' saves). */
     cacheTtlMs: number;
   };
+  /** Per-user limits of the payment routes over a rolling 24 hours (QUALITY T12), counted in the database. */
+  payments: {
+    /** PAYMENT_REQUESTS_PER_DAY: new deposit requests, and separately new withdraw requests (a deposit carries the day's uploads). */
+    requestsPerDay: number;
+    /** PAYMENT_ACCOUNTS_PER_DAY: bank accounts added, and separately UPI ids added (deleted ones still count). */
+    accountsAddedPerDay: number;
+  };
   feed: {
     /** Run the feed ingest (it still runs on one instance only: an advisory lock decides which). */
     enabled: boolean;
@@ -345,6 +352,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       eventsPerSecond: 20,
     },
     settings: { cacheTtlMs: 5_000 },
+    payments: {
+      requestsPerDay: r.int('PAYMENT_REQUESTS_PER_DAY', 20, 1, 100_000),
+      accountsAddedPerDay: r.int('PAYMENT_ACCOUNTS_PER_DAY', 10, 1, 100_000),
+    },
     feed: {
       // Tests step the ingest by hand; everywhere else it runs (on one instance).
       enabled: r.bool('FEED_ENABLED', nodeEnv !== 'test'),

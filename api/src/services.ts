@@ -138,7 +138,7 @@ export function createCoreServices(deps: {
     feed,
     casinoEngine,
     casino: new CasinoService({ db: deps.db, clock, events }),
-    paymentAccounts: new PaymentAccountsService(deps.db),
+    paymentAccounts: new PaymentAccountsService(deps.db, clock, deps.config.payments.accountsAddedPerDay),
     paymentRequests: new PaymentRequestsService({
       db: deps.db,
       ledger,
@@ -147,6 +147,8 @@ export function createCoreServices(deps: {
       settings,
       store: new ScreenshotStore(deps.config.paths.uploadsDir),
       events,
+      clock,
+      requestsPerDay: deps.config.payments.requestsPerDay,
     }),
   };
 }

@@ -8,6 +8,7 @@
 import { MESSAGES, UPLOAD_MAX_BYTES, type PaymentRequestRow } from '@backlay/shared/contracts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { assertLedgerInvariants, buildTestApp, businessStateDigest, idempotent, type TestContext } from './helper';
 import {
@@ -28,7 +29,8 @@ import {
 let t: TestContext;
 let chain: Chain;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // One player uploads far more than a day's 20 deposits here; the limit has its own suite.
+  t = await buildTestApp({ env: { PAYMENT_REQUESTS_PER_DAY: '10000' } });
   chain = await buildChain(t, 0n);
 }, 60_000);
 afterEach(async () => {
@@ -204,6 +206,151 @@ describe('refused uploads leave nothing behind', () => {
     });
     expect(parsed(cut)).toMatchObject({ status: 400, message: MESSAGES.uploadMalformed });
     expect(await businessStateDigest(t.db)).toBe(before);
+  });
+});
+
+describe('hostile corpus, second part: formats in disguise, polyglots, lying headers, hostile file names', () => {
+  const tiny = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } });
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+  it.each<[string, () => Promise<Buffer> | Buffer, { filename: string; contentType: string }]>([
+    ['a real GIF named .jpg, declared image/jpeg', () => tiny().gif().toBuffer(), { filename: 'receipt.jpg', contentType: 'image/jpeg' }],
+    ['a real WebP named .jpg, declared image/jpeg', () => tiny().webp().toBuffer(), { filename: 'receipt.jpg', contentType: 'image/jpeg' }],
+    ['a PDF with JavaScript named .jpg, declared image/jpeg', () => pdf, { filename: 'receipt.jpg', contentType: 'image/jpeg' }],
+    ['a real GIF named .png, declared image/png (allowed name and type, lying)', () => tiny().gif().toBuffer(), { filename: 'receipt.png', contentType: 'image/png' }],
+    ['HTML named .jpeg, declared image/jpeg', () => Buffer.from('<html><script>alert(1)</script></html>'), { filename: 'x.jpeg', contentType: 'image/jpeg' }],
+    ['the PNG signature alone, no IHDR', () => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x3c, 0x73, 0x63, 0x72, 0x69, 0x70, 0x74, 0x3e]), { filename: 'x.png', contentType: 'image/png' }],
+  ])('%s → 415 by its bytes, nothing written', async (_case, make, file) => {
+    const before = await businessStateDigest(t.db);
+    const refused = await upload(await make(), file);
+    expect({ status: refused.status, message: refused.message, data: refused.data }).toEqual({
+      status: 415,
+      message: MESSAGES.screenshotType,
+      data: { code: 'UNSUPPORTED_MEDIA_TYPE' },
+    });
+    expect(await businessStateDigest(t.db)).toBe(before);
+  });
+
+  it.each<[string, () => Promise<Buffer>]>([
+    ['a PNG signature and IHDR, then garbage instead of image data', async () => {
+      const png = await pngImage(32, 32);
+      return Buffer.concat([png.subarray(0, 33), Buffer.from('<script>alert(1)</script>'.repeat(8))]);
+    }],
+    ['a PNG whose IDAT bytes were flipped (CRC no longer matches)', async () => {
+      const png = Buffer.from(await pngImage(32, 32));
+      const idat = png.indexOf('IDAT');
+      for (let i = idat + 4; i < idat + 14; i += 1) png[i] = (png[i] ?? 0) ^ 0xff;
+      return png;
+    }],
+  ])('%s → 422 unreadable, nothing written', async (_case, make) => {
+    const before = await businessStateDigest(t.db);
+    const refused = await upload(await make(), { filename: 'x.png', contentType: 'image/png' });
+    expect({ status: refused.status, message: refused.message }).toEqual({ status: 422, message: MESSAGES.screenshotUnreadable });
+    expect(refused.raw).not.toMatch(/vips|sharp|png:|crc|stack/i);
+    expect(await businessStateDigest(t.db)).toBe(before);
+  });
+
+  it('a JPEG/HTML polyglot (HTML and JS after the EOI marker) is stored re-encoded as a JPEG, the payload gone (T13: re-encoding, like the PNG/PHP row)', async () => {
+    const payload = Buffer.from('<html><body><script>fetch("/api/user-info").then(r=>r.text()).then(alert)</script></body></html>');
+    const polyglot = Buffer.concat([await tiny().jpeg().toBuffer(), payload]);
+    const created = await upload(polyglot, { filename: 'x.jpg', contentType: 'image/jpeg' });
+    expect(created.status).toBe(200);
+    const stored = storedFile(created.data);
+    expect(stored.includes(Buffer.from('<script>'))).toBe(false);
+    expect(stored.includes(Buffer.from('<html>'))).toBe(false);
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 8, height: 8 });
+    const served = await fetchShot(created.data.screenshotUrl ?? '', chain.tokens.player);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('a PNG/HTML polyglot (HTML in a tEXt chunk and again after IEND) is stored re-encoded, the payload gone', async () => {
+    const png = await pngImage(16, 16);
+    const html = Buffer.from('<html><script>alert(document.domain)</script></html>');
+    const textData = Buffer.concat([Buffer.from('Comment\0'), html]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(textData.length);
+    const typed = Buffer.concat([Buffer.from('tEXt'), textData]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    const iend = png.length - 12;
+    const polyglot = Buffer.concat([png.subarray(0, iend), length, typed, crc, png.subarray(iend), html]);
+    expect((await sharp(polyglot).metadata()).format).toBe('png'); // a valid PNG that carries the page twice
+    const created = await upload(polyglot);
+    expect(created.status).toBe(200);
+    const stored = storedFile(created.data);
+    expect(stored.includes(Buffer.from('<script>'))).toBe(false);
+    expect(stored.includes(Buffer.from('tEXt'))).toBe(false);
+  });
+
+  it.each<[string, string, string]>([
+    ['a real PNG declared text/html, named .png', 'x.png', 'text/html'],
+    ['a real PNG declared image/svg+xml, named .svg', 'x.svg', 'image/svg+xml'],
+    ['a real PNG declared image/jpeg, named .jpg', 'x.jpg', 'image/jpeg'],
+  ])('%s: the bytes decide — stored and served as a PNG', async (_case, filename, contentType) => {
+    const created = await upload(await pngImage(), { filename, contentType });
+    expect(created.status).toBe(200);
+    const id = created.data.screenshotUrl?.split('/').pop() ?? '';
+    expect(readdirSync(t.config.paths.uploadsDir)).toContain(`${id}.png`);
+    const served = await fetchShot(created.data.screenshotUrl ?? '', chain.tokens.player);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-disposition']).toBe(`inline; filename="${id}.png"`);
+  });
+  it('a real JPEG named .png and declared image/png is stored and served as a JPEG', async () => {
+    const created = await upload(await tiny().jpeg().toBuffer(), { filename: 'x.png', contentType: 'image/png' });
+    expect(created.status).toBe(200);
+    const id = created.data.screenshotUrl?.split('/').pop() ?? '';
+    expect(readdirSync(t.config.paths.uploadsDir)).toContain(`${id}.jpg`);
+    expect((await fetchShot(created.data.screenshotUrl ?? '', chain.tokens.player)).headers['content-type']).toBe('image/jpeg');
+  });
+
+  /** A deposit whose file part's Content-Disposition carries `disposition` as raw bytes. */
+  async function sendRawDisposition(disposition: Buffer, data: Buffer) {
+    const boundary = '----backlayraw7f3a';
+    const text = (value: string) => Buffer.from(value, 'utf8');
+    const field = (name: string, value: string) => text(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+    const payload = Buffer.concat([
+      field('type', 'deposit'),
+      field('amount', '500'),
+      field('accountType', 'upi'),
+      field('utrno', newUtr()),
+      field('remark', 'ok'),
+      text(`--${boundary}\r\nContent-Disposition: form-data; name="imageUrl"; `),
+      disposition,
+      text('\r\nContent-Type: image/png\r\n\r\n'),
+      data,
+      text(`\r\n--${boundary}--\r\n`),
+    ]);
+    return parsed<PaymentRequestRow>(
+      await t.request({
+        method: 'POST',
+        url: '/api/add-deposit-withdraw',
+        token: chain.tokens.player,
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...idempotent(newUtr()) },
+      }),
+    );
+  }
+
+  it.each<[string, Buffer]>([
+    ['a raw NUL byte: "a.png\\0.js"', Buffer.from('filename="a.png\u0000.js"', 'latin1')],
+    ['a lone high surrogate in CESU-8 bytes (invalid UTF-8)', Buffer.concat([Buffer.from('filename="a'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('.png"')])],
+    ['a lone low surrogate, percent-encoded (RFC 5987)', Buffer.from("filename*=UTF-8''a%ED%B0%80.png")],
+    ['a NUL, percent-encoded (RFC 5987)', Buffer.from("filename*=UTF-8''..%2F..%2Fx.png%00.html")],
+    ['path traversal: "../../x.png"', Buffer.from('filename="../../x.png"')],
+    ['path traversal with backslashes: "..\\\\..\\\\x.png"', Buffer.from('filename="..\\..\\x.png"')],
+    ['an absolute path: "/etc/cron.d/x.png"', Buffer.from('filename="/etc/cron.d/x.png"')],
+  ])('file name with %s: never used — accepted under the server UUID, or refused with 400, never a 5xx', async (_case, disposition) => {
+    const before = await businessStateDigest(t.db);
+    const answer = await sendRawDisposition(disposition, await pngImage());
+    expect([200, 400]).toContain(answer.status);
+    if (answer.status === 400) {
+      expect(answer.message).toBe(MESSAGES.uploadMalformed);
+      expect(await businessStateDigest(t.db)).toBe(before);
+    }
+    expect(readdirSync(t.config.paths.uploadsDir).every((file) => /^[0-9a-f-]{36}\.(png|jpg)$/.test(file))).toBe(true);
+    const parent = path.dirname(t.config.paths.uploadsDir);
+    expect(readdirSync(parent).filter((file) => file === 'x.png' || file.startsWith('a.png'))).toEqual([]);
+    expect(answer.raw).not.toContain('\u0000');
   });
 });
 

@@ -11,18 +11,41 @@ import {
   type PaymentSettings,
   type PaymentSuccess,
 } from '@backlay/shared/contracts';
+import type { Clock } from '../common/clock';
 import type { RequestMeta } from '../plugins/request-context';
 import { insertAuditRecords } from '../audit/audit.repository';
 import { DomainError } from '../common/domain-error';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { Actor } from '../plugins/request-context';
-import { checkBankAccount, checkPaymentSettings, checkUpiId, isUuid, savedLimitMessage, type FormFields } from './payment-rules';
+import { assertUnderDailyLimit, windowStart } from './daily-limit';
+import {
+  checkBankAccount,
+  checkPaymentSettings,
+  checkUpiId,
+  dailyAccountLimitMessage,
+  isUuid,
+  savedLimitMessage,
+  type AccountType,
+  type FormFields,
+} from './payment-rules';
 import * as repo from './payments.repository';
 
 const SUCCESS: PaymentSuccess = { success: true };
 
 export class PaymentAccountsService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    /** Bank accounts (and separately UPI ids) one user may add in 24 hours. */
+    private readonly addedPerDay: number,
+  ) {}
+
+  /** 429 once the user added `addedPerDay` accounts of this kind in the last 24 hours (inside the insert's transaction, under its lock). */
+  private async assertDailyLimit(tx: Queryable, kind: AccountType, userId: string): Promise<void> {
+    const now = this.clock.nowMs();
+    const added = await repo.countAddedSince(tx, kind, userId, windowStart(now));
+    assertUnderDailyLimit(added, this.addedPerDay, now, dailyAccountLimitMessage(kind, this.addedPerDay));
+  }
 
   /** The caller's live saved accounts, oldest first (GET get-bank-and-upi-list). */
   async list(actor: Actor): Promise<BankAndUpiList> {
@@ -38,9 +61,11 @@ export class PaymentAccountsService {
     if (!bank.ok) throw new DomainError('VALIDATION', bank.message);
     await this.db.transaction(async (tx) => {
       await repo.lockSavedAccountsOf(tx, actor.userId);
+      // The live cap first: its message ("delete one first") is the one to act on.
       if ((await repo.countSaved(tx, 'bank', actor.userId)) >= SAVED_ACCOUNTS_MAX) {
         throw new DomainError('CONFLICT', savedLimitMessage('bank'));
       }
+      await this.assertDailyLimit(tx, 'bank', actor.userId);
       const row = await repo.insertSavedBank(tx, actor.userId, bank.value);
       if (row === null) throw new DomainError('CONFLICT', MESSAGES.bankAccountDuplicate);
       await insertAuditRecords(tx, [
@@ -63,9 +88,11 @@ export class PaymentAccountsService {
     if (!upiId.ok) throw new DomainError('VALIDATION', upiId.message);
     await this.db.transaction(async (tx) => {
       await repo.lockSavedAccountsOf(tx, actor.userId);
+      // The live cap first: its message ("delete one first") is the one to act on.
       if ((await repo.countSaved(tx, 'upi', actor.userId)) >= SAVED_ACCOUNTS_MAX) {
         throw new DomainError('CONFLICT', savedLimitMessage('upi'));
       }
+      await this.assertDailyLimit(tx, 'upi', actor.userId);
       const row = await repo.insertSavedUpi(tx, actor.userId, upiId.value);
       if (row === null) throw new DomainError('CONFLICT', MESSAGES.upiDuplicate);
       await insertAuditRecords(tx, [

@@ -34,6 +34,7 @@ import { LedgerInvariantError } from '../ledger/journal-rules';
 import type { LedgerService } from '../ledger/ledger.service';
 import { paiseToRupees } from '../common/money';
 import { parseDateRange } from '../statements/statement-rules';
+import type { Clock } from '../common/clock';
 import type { DomainEvents } from '../common/domain-events';
 import type { SettingsService } from '../settings/settings.service';
 import type { Actor } from '../plugins/request-context';
@@ -50,14 +51,17 @@ import {
   isUuid,
   paymentRequestHash,
   payToText,
+  dailyRequestLimitMessage,
   pendingLimitMessage,
   utrTakenMessage,
   type DecisionAccount,
   type DepositForm,
+  type PaymentType,
   type FormFields,
   type WithdrawForm,
 } from './payment-rules';
 import * as repo from './payments.repository';
+import { assertUnderDailyLimit, windowStart } from './daily-limit';
 import { reencodeScreenshot, type ReencodedImage, type ScreenshotStore } from './screenshot-store';
 
 /** The clearing account of pending withdrawals (migration 0008). */
@@ -73,6 +77,9 @@ export interface PaymentRequestsDeps {
   settings: SettingsService;
   store: ScreenshotStore;
   events: DomainEvents;
+  clock: Clock;
+  /** New deposit requests (and separately withdraw requests) one user may make in 24 hours. */
+  requestsPerDay: number;
 }
 
 /** What add-deposit-withdraw received: the form fields and, for a deposit, the screenshot. */
@@ -137,6 +144,17 @@ export function toPaymentRow(record: repo.PaymentRequestRecord, viewerId: string
 export class PaymentRequestsService {
   constructor(private readonly deps: PaymentRequestsDeps) {}
 
+  /**
+   * 429 once the user made `requestsPerDay` requests of this type in the last 24 hours. Inside a
+   * transaction it runs under the user's request lock (lockRequestsOf), which makes it exact.
+   */
+  private async assertDailyLimit(q: Queryable, userId: string, type: PaymentType): Promise<void> {
+    const { clock, requestsPerDay } = this.deps;
+    const now = clock.nowMs();
+    const made = await repo.countRequestsSince(q, userId, type, windowStart(now));
+    assertUnderDailyLimit(made, requestsPerDay, now, dailyRequestLimitMessage(type, requestsPerDay));
+  }
+
   /** POST add-deposit-withdraw: a deposit (with its screenshot) or a withdraw (with a hold). */
   async create(actor: Actor, input: RequestInput, idempotencyKey: string, meta: RequestMeta): Promise<PaymentResult> {
     const type = checkPaymentType(input.fields);
@@ -178,6 +196,7 @@ export class PaymentRequestsService {
     if ((await repo.countPending(db, actor.userId, 'deposit')) >= PENDING_REQUESTS_MAX) {
       throw new DomainError('CONFLICT', pendingLimitMessage('deposit'));
     }
+    await this.assertDailyLimit(db, actor.userId, 'deposit');
 
     const screenshot = await reencodeScreenshot(image);
     const screenshotId = randomUUID();
@@ -207,6 +226,7 @@ export class PaymentRequestsService {
     meta: RequestMeta,
   ): Promise<string> {
     await repo.lockRequestsOf(tx, actor.userId);
+    await this.assertDailyLimit(tx, actor.userId, 'deposit');
     if ((await repo.countPending(tx, actor.userId, 'deposit')) >= PENDING_REQUESTS_MAX) {
       throw new DomainError('CONFLICT', pendingLimitMessage('deposit'));
     }
@@ -261,6 +281,7 @@ export class PaymentRequestsService {
       const replayed = await this.claim(tx, scope);
       if (replayed !== null) return replayed;
       await repo.lockRequestsOf(tx, actor.userId);
+      await this.assertDailyLimit(tx, actor.userId, 'withdraw');
       if ((await repo.countPending(tx, actor.userId, 'withdraw')) >= PENDING_REQUESTS_MAX) {
         throw new DomainError('CONFLICT', pendingLimitMessage('withdraw'));
       }

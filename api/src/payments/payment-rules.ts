@@ -235,6 +235,15 @@ export function pendingLimitMessage(type: PaymentType): string {
   return `You already have ${PENDING_REQUESTS_MAX} pending ${type} requests: wait until they are approved or rejected`;
 }
 
+/** The 429 of a per-day limit (QUALITY T12). */
+export function dailyRequestLimitMessage(type: PaymentType, perDay: number): string {
+  return `You can make at most ${perDay} ${type} requests in 24 hours: try again later`;
+}
+
+export function dailyAccountLimitMessage(kind: AccountType, perDay: number): string {
+  return `You can add at most ${perDay} ${kind === 'bank' ? 'bank accounts' : 'UPI Ids'} in 24 hours: try again later`;
+}
+
 export function savedLimitMessage(kind: AccountType): string {
   return `You can save at most ${SAVED_ACCOUNTS_MAX} ${kind === 'bank' ? 'bank accounts' : 'UPI Ids'}: delete one first`;
 }

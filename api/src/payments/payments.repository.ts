@@ -75,6 +75,39 @@ export async function lockRequestsOf(q: Queryable, userId: string): Promise<void
   await q.query(`SELECT pg_advisory_xact_lock(hashtext('payments.requests:' || $1::text))`, [userId]);
 }
 
+/** Rows created by one user in a window ending now: how many, and when the oldest was (epoch ms). */
+export interface WindowCount {
+  n: number;
+  oldestMs: number | null;
+}
+
+async function countSince(q: Queryable, sql: string, params: unknown[]): Promise<WindowCount> {
+  const { rows } = await q.query<{ n: number; oldest_ms: string | null }>(sql, params);
+  const row = rows[0];
+  return { n: row?.n ?? 0, oldestMs: row?.oldest_ms === null || row?.oldest_ms === undefined ? null : Number(row.oldest_ms) };
+}
+
+/** Saved accounts of one kind the user added after `since`, deleted ones included (add, delete, add again counts twice). */
+export function countAddedSince(q: Queryable, kind: AccountType, userId: string, since: Date): Promise<WindowCount> {
+  const table = kind === 'bank' ? 'saved_bank_accounts' : 'saved_upis';
+  return countSince(
+    q,
+    `SELECT count(*)::int AS n, (extract(epoch FROM min(created_at)) * 1000)::bigint AS oldest_ms
+       FROM ${table} WHERE user_id = $1 AND created_at > $2`,
+    [userId, since.toISOString()],
+  );
+}
+
+/** Payment requests of one type the user made after `since`, whatever became of them. */
+export function countRequestsSince(q: Queryable, userId: string, type: PaymentType, since: Date): Promise<WindowCount> {
+  return countSince(
+    q,
+    `SELECT count(*)::int AS n, (extract(epoch FROM min(created_at)) * 1000)::bigint AS oldest_ms
+       FROM payment_requests WHERE user_id = $1 AND type = $2 AND created_at > $3`,
+    [userId, type, since.toISOString()],
+  );
+}
+
 export async function countSaved(q: Queryable, kind: AccountType, userId: string): Promise<number> {
   const table = kind === 'bank' ? 'saved_bank_accounts' : 'saved_upis';
   const { rows } = await q.query<{ n: number }>(
