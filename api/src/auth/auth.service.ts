@@ -266,18 +266,8 @@ export class AuthService {
   /** POST /api/logout: ends the caller's session and revokes its refresh tokens. */
   async logout(auth: AuthContext): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
-      const ended = await repo.endSession(tx, auth.sessionId, 'logout');
+      await this.endSession(tx, auth.userId, auth.sessionId, 'logout');
       await repo.revokeRefreshTokensOfSessions(tx, [auth.sessionId]);
-      if (ended) {
-        tx.afterCommit(() =>
-          this.deps.events.publish('session.ended', {
-            userId: auth.userId,
-            endedSessionIds: [auth.sessionId],
-            liveSessionId: null,
-            reason: 'logout',
-          }),
-        );
-      }
     });
   }
 
@@ -408,18 +398,8 @@ export class AuthService {
     // The idle timeout (ADR 0018): a refresh is checked but is no activity of its own.
     if (this.deps.idle.isIdle(context.sessionId, context.area, context.lastSeenMs)) {
       this.deps.idle.forget(context.sessionId);
-      const ended = await repo.endSession(tx, context.sessionId, 'idle');
+      await this.endSession(tx, context.userId, context.sessionId, 'idle');
       await repo.revokeRefreshTokensOfSessions(tx, [context.sessionId]);
-      if (ended) {
-        tx.afterCommit(() =>
-          this.deps.events.publish('session.ended', {
-            userId: context.userId,
-            endedSessionIds: [context.sessionId],
-            liveSessionId: null,
-            reason: 'idle',
-          }),
-        );
-      }
       return { kind: 'ended', reason: 'idle' };
     }
 
@@ -455,17 +435,13 @@ export class AuthService {
       'refresh token reused: family revoked and session ended',
     );
     await repo.revokeRefreshFamily(tx, context.familyId);
-    const ended = await repo.endSession(tx, context.sessionId, 'refresh_reuse');
-    if (ended) {
-      tx.afterCommit(() =>
-        this.deps.events.publish('session.ended', {
-          userId: context.userId,
-          endedSessionIds: [context.sessionId],
-          liveSessionId: null,
-          reason: 'refresh_reuse',
-        }),
-      );
-    }
+    await this.endSession(tx, context.userId, context.sessionId, 'refresh_reuse');
     return { kind: 'reused' };
+  }
+
+  /** Ends one session (if still live) and, after commit, tells realtime to close its sockets. */
+  private async endSession(tx: Tx, userId: string, sessionId: string, reason: SessionEndReason): Promise<void> {
+    if (!(await repo.endSession(tx, sessionId, reason))) return;
+    tx.afterCommit(() => this.deps.events.publish('session.ended', { userId, endedSessionIds: [sessionId], liveSessionId: null, reason }));
   }
 }
