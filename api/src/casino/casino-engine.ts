@@ -247,15 +247,16 @@ export class CasinoEngine {
     const game = this.gameOf(round.gameCode);
     const stored = (await repo.roundOutcomes(this.options.db, round.id)) ?? {};
     const nowMs = this.options.clock.nowMs();
+    const markets = game.markets(game.parseConfig(round.config));
+    const marketIds = markets.map((market) => roundMarketId(round.id, market.code));
     const outcomes = Object.fromEntries(
-      game.markets(game.parseConfig(round.config)).map((market) => {
+      markets.map((market) => {
         const marketOutcomes = stored[market.code];
         if (marketOutcomes === undefined) throw new Error(`round ${round.id} has no outcome for market ${market.code}`);
         return [market.code, marketOutcomes];
       }),
     );
     await this.options.db.transaction(async (tx) => {
-      const marketIds = roundMarketIds(game, round);
       if (await repo.anyOpenBets(tx, marketIds)) {
         await this.options.settlement.settleCasinoRound(tx, roundSettlementKey(round.id), { type: 'CASINO_ROUND', round: round.id, outcomes });
       }
@@ -268,10 +269,11 @@ export class CasinoEngine {
   /** Voids a round: every runner of every market settled VOID (stakes back, exposure released), the seed revealed. */
   private async voidRound(round: repo.RoundHead, reason: string): Promise<void> {
     const game = this.gameOf(round.gameCode);
-    const marketIds = roundMarketIds(game, round);
+    const markets = game.markets(game.parseConfig(round.config));
+    const marketIds = markets.map((market) => roundMarketId(round.id, market.code));
     const nowMs = this.options.clock.nowMs();
     const outcomes = Object.fromEntries(
-      game.markets(game.parseConfig(round.config)).map((market) => [market.code, Object.fromEntries(market.runners.map((runner) => [runner.selectionId, { rule: 'VOID' }]))]),
+      markets.map((market) => [market.code, Object.fromEntries(market.runners.map((runner) => [runner.selectionId, { rule: 'VOID' }]))]),
     );
     await this.options.db.transaction(async (tx) => {
       await repo.lockMarkets(tx, marketIds);

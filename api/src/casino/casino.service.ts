@@ -120,9 +120,10 @@ export class CasinoService {
   async overdueMs(): Promise<number> {
     const nowMs = this.deps.clock.nowMs();
     let worst = 0;
-    for (const round of await repo.liveRounds(this.deps.db)) {
-      const due = round.status === 'OPEN' ? round.closesAt : round.settleAt;
-      if (due !== null) worst = Math.max(worst, nowMs - due.getTime());
+    // The tick's read of round heads: a live round is a table's newest, its deal is not needed.
+    for (const { round } of await repo.tablesWithNewestRound(this.deps.db)) {
+      const due = round?.status === 'OPEN' ? round.closesAt : round?.status === 'CLOSED' ? round.settleAt : null;
+      if (due != null) worst = Math.max(worst, nowMs - due.getTime());
     }
     return worst;
   }
