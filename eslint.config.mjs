@@ -40,7 +40,7 @@ const REMOTES = WORKSPACE.filter((dir) => dir.startsWith('remote-'));
 const FRONT_ENDS = ['shell', ...REMOTES];
 
 /** The subpaths of @backlay/shared that run in Node without a browser library: the api's only way in. */
-const SHARED_ISOMORPHIC = ['contracts', 'domain', 'common-passwords', 'casino'];
+const SHARED_ISOMORPHIC = ['contracts', 'domain', 'common-passwords', 'casino', 'cw1'];
 
 /** Escapes text for a RegExp; a `*` of an exports pattern stands for any subpath. */
 const literal = (text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.+');
