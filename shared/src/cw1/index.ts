@@ -29,6 +29,10 @@ export {
   type Cw1Response,
   type Cw1SessionRequest,
   type Cw1SessionResponse,
+  type Cw1ReportTransaction,
+  type Cw1TransactionsReport,
+  type Cw1RoundDetail,
+  type Cw1RoundResponse,
 } from './protocol';
 export { parseMinorUnits, formatMinorUnits, MINOR_UNITS_PATTERN } from './amounts';
 export { canonicalJson } from './canonical';

@@ -155,6 +155,41 @@ export type Cw1SessionResponse =
   | { status: Exclude<Cw1Status, 'OK'>; message: string };
 
 /**
+ * Reconciliation, operator → provider (CASINO.md §3.2 rule 9), both signed like every CW-1 call:
+ * `GET /v1/rounds/{roundId}` (a round's detail) and `GET /v1/reports/transactions?date=YYYY-MM-DD`
+ * (every money transaction the provider holds as answered OK by the operator on that UTC date,
+ * by the time the provider first sent it). The signed body of a GET is the empty string.
+ */
+export interface Cw1ReportTransaction {
+  transactionId: string;
+  /** The debit a credit or rollback refers to; absent on debits. */
+  refTransactionId?: string;
+  type: 'debit' | 'credit' | 'rollback';
+  roundId: string;
+  playerId: string;
+  gameCode: string;
+  amount: MinorUnits;
+  currency: string;
+  /** When the provider first sent it, ISO 8601 UTC. */
+  sentAt: string;
+}
+export type Cw1TransactionsReport =
+  | { status: 'OK'; partnerId: string; date: string; transactions: Cw1ReportTransaction[] }
+  | { status: Exclude<Cw1Status, 'OK'>; message: string };
+
+export interface Cw1RoundDetail {
+  roundId: string;
+  gameCode: string;
+  playerId: string;
+  /** open: bets may still move money; closed: final. */
+  state: 'open' | 'closed' | 'rolled_back';
+  transactions: Cw1ReportTransaction[];
+  /** The game's own record of the round (e.g. crash point, mine positions, reels) and its PF-1 proof once revealed. */
+  detail: Record<string, unknown>;
+}
+export type Cw1RoundResponse = ({ status: 'OK' } & Cw1RoundDetail) | { status: Exclude<Cw1Status, 'OK'>; message: string };
+
+/**
  * The payload that identifies a money transaction for idempotency (CASINO.md §3.2 rule 1): the body
  * without `requestId`, which a retry changes by design. Key = (partnerId, transactionId).
  */
