@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { DEMO_PASSWORD, PLAYER } from '../support/helpers';
 
-/** Gzip JavaScript a sign-in page may cost (`pnpm bench:login` measures it: 103 KB, was 278 KB). */
+/** Gzip JavaScript a sign-in page may cost (`pnpm bench:pages` measures it: 103 KB, was 278 KB). */
 const SIGN_IN_JS_BUDGET_BYTES = 130 * 1024;
 const REMOTE_PORTS = /^http:\/\/127\.0\.0\.1:918[1-4]\//;
 
