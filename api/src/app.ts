@@ -93,6 +93,15 @@ function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, 
   app.metrics.gauge('backlay_socket_clients', 'Connected sockets by namespace', ['namespace'], (gauge) => {
     for (const name of [USER_NAMESPACE, DATA_NAMESPACE]) gauge.set({ namespace: name }, realtime.io.of(name).sockets.size);
   });
+  // Market data is batched (MARKET_DATA_BATCH_MS), so the buckets go around one interval: a lag
+  // well past it means the event loop, not the batching, held the frame back.
+  const fanoutLag = app.metrics.histogram(
+    'backlay_fanout_lag_seconds',
+    'Time from a market-data change reaching this instance to its delta frame being emitted to the match room',
+    [],
+    [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 2, 5],
+  );
+  realtime.marketData.observeLag((seconds) => fanoutLag.observe(seconds));
   app.metrics.gauge('backlay_db_pool_connections', 'Database pool connections by state (waiting: requests queued for one)', ['state'], (gauge) => {
     const stats = db.poolStats();
     gauge.set({ state: 'total' }, stats.total);

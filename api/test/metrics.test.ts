@@ -1,10 +1,14 @@
 /**
  * GET /metrics (plugins/metrics.ts, app.ts productMetrics): 404 without METRICS_TOKEN, 401
  * without the right bearer, else Prometheus text with the request histogram by route pattern,
- * bets placed and refused, sockets, the database pool and the casino engine's lateness.
+ * bets placed and refused, sockets, the database pool, the casino engine's lateness and the
+ * market-data fan-out lag.
  */
+import { MARKET_DATA_BATCH_MS, type MatchDelta, type SocketAck } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
-import { buildTestApp, idempotent, type TestContext } from './helper';
+import { io, type Socket } from 'socket.io-client';
+import { FEED_START_MS, FakeClock, findEvent, importEvent, stepFeed, tickFeed } from './feed-helper';
+import { buildTestApp, idempotent, TEST_ORIGIN, type TestContext } from './helper';
 import { createChain, createPlayer } from './bet-reports-helper';
 
 const TOKEN = 'scraper-secret-0123456789';
@@ -85,4 +89,64 @@ it('reads the singleton jobs: which this instance leads, and its last tick', asy
   expect(sample(after, /^backlay_job_tick_seconds\{job="casino"\} /)).toBeGreaterThan(0);
   expect(sample(after, /^backlay_job_tick_age_seconds\{job="casino"\} /)).toBeGreaterThanOrEqual(0);
   await t.services.casinoEngine.stop();
+});
+
+describe('fan-out lag', () => {
+  const clock = new FakeClock(FEED_START_MS);
+  let feed: TestContext;
+  let socket: Socket | null = null;
+
+  beforeAll(async () => {
+    feed = await buildTestApp({ clock, env: { METRICS_TOKEN: TOKEN } });
+  });
+  afterAll(async () => {
+    socket?.disconnect();
+    await feed.close();
+  });
+
+  const scrapeFeed = async (): Promise<string> => {
+    const res = await feed.request({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.statusCode).toBe(200);
+    return res.body;
+  };
+
+  it('observes, for each market-data delta emitted, the time since its oldest change came in', async () => {
+    const baseUrl = await feed.app.listen({ host: '127.0.0.1', port: 0 });
+    const player = (await feed.login(await feed.createUser({ role: 'user' }))).token;
+    await tickFeed(feed);
+    const match = await findEvent(feed, 4, 'inplay');
+    await importEvent(feed, 4, match.id, match.competitionId, true);
+
+    const before = await scrapeFeed();
+    expect(sample(before, /^backlay_fanout_lag_seconds_count /)).toBe(0);
+
+    socket = io(`${baseUrl}/data`, { path: '/socket.io', transports: ['websocket'], auth: { token: player }, extraHeaders: { origin: TEST_ORIGIN }, reconnection: false, forceNew: true });
+    const deltas: MatchDelta[] = [];
+    socket.on('delta', (d: MatchDelta) => deltas.push(d));
+    const connected = socket;
+    await new Promise<void>((resolve, reject) => {
+      connected.once('connect', () => resolve());
+      connected.once('connect_error', reject);
+    });
+    const ack = await new Promise<SocketAck>((resolve) => connected.emit('subscribe', { matchId: match.id }, (a: SocketAck) => resolve(a)));
+    expect(ack).toEqual({ ok: true });
+    await new Promise((r) => setTimeout(r, MARKET_DATA_BATCH_MS + 30));
+    deltas.length = 0;
+
+    for (let i = 0; i < 3; i += 1) {
+      await stepFeed(feed, clock, 1_500);
+      await new Promise((r) => setTimeout(r, MARKET_DATA_BATCH_MS + 50));
+    }
+    expect(deltas.length).toBeGreaterThan(0);
+
+    const after = await scrapeFeed();
+    const count = sample(after, /^backlay_fanout_lag_seconds_count /) ?? 0;
+    const sum = sample(after, /^backlay_fanout_lag_seconds_sum /) ?? -1;
+    // Every delta a client got was observed once (other flushes in the room: none, one socket).
+    expect(count).toBe(deltas.length);
+    // A change waits at most about one batch interval before its frame goes out.
+    expect(sum).toBeGreaterThan(0);
+    expect(sum / count).toBeLessThan((MARKET_DATA_BATCH_MS + 250) / 1000);
+    expect(sample(after, /^backlay_fanout_lag_seconds_bucket\{le="\+Inf"\} /)).toBe(count);
+  });
 });
