@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     bodyLimit: config.server.bodyLimitBytes,
     requestTimeout: config.server.requestTimeoutMs,
-    trustProxy: false,
+    trustProxy: config.server.trustProxy,
   });
   app.server.headersTimeout = config.server.headersTimeoutMs;
 
