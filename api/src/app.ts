@@ -73,6 +73,9 @@ declare module 'fastify' {
   }
 }
 
+/** Trust the nearest `hops` addresses of the chain (the socket's peer first) as proxies. */
+const trustHops = (hops: number) => (_address: string, hop: number): boolean => hop < hops;
+
 /** What /metrics reports of the product beside HTTP and the process (plugins/metrics.ts). */
 function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, realtime: Realtime): void {
   const placed = app.metrics.counter('backlay_bets_placed_total', 'Bets accepted (sports and casino)', []);
@@ -136,7 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     bodyLimit: config.server.bodyLimitBytes,
     requestTimeout: config.server.requestTimeoutMs,
-    trustProxy: config.server.trustProxy,
+    // A hop count as Fastify runs one (its types take no number): the first n hops are proxies.
+    trustProxy: typeof config.server.trustProxy === 'number' ? trustHops(config.server.trustProxy) : config.server.trustProxy,
   });
   app.server.headersTimeout = config.server.headersTimeoutMs;
 
