@@ -6,6 +6,8 @@
  */
 import { MARKET_DATA_BATCH_MS, type MatchDelta, type SocketAck } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { FEED_START_MS, FakeClock, findEvent, importEvent, stepFeed, tickFeed } from './feed-helper';
 import { buildTestApp, idempotent, TEST_ORIGIN, type TestContext } from './helper';
@@ -89,6 +91,37 @@ it('reads the singleton jobs: which this instance leads, and its last tick', asy
   expect(sample(after, /^backlay_job_tick_seconds\{job="casino"\} /)).toBeGreaterThan(0);
   expect(sample(after, /^backlay_job_tick_age_seconds\{job="casino"\} /)).toBeGreaterThanOrEqual(0);
   await t.services.casinoEngine.stop();
+});
+
+describe('the Grafana dashboard (deploy/grafana/backlay.json)', () => {
+  /** Every query of the dashboard: the panels' expressions and the variables' queries. */
+  function dashboardQueries(): string[] {
+    const dashboard = JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', 'deploy', 'grafana', 'backlay.json'), 'utf8')) as {
+      panels: Array<{ targets?: Array<{ expr: string }> }>;
+      templating: { list: Array<{ query?: unknown }> };
+    };
+    const exprs = dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr));
+    const variables = dashboard.templating.list.map((v) => (typeof v.query === 'object' && v.query !== null ? String((v.query as { query?: unknown }).query ?? '') : String(v.query ?? '')));
+    return [...exprs, ...variables];
+  }
+
+  it('uses only metrics the registry has, and has a panel for every metric of the product', async () => {
+    await scrape(); // collects every gauge once
+    const metrics = await t.app.metrics.registry.getMetricsAsJSON();
+    const series = new Set<string>();
+    for (const metric of metrics) {
+      series.add(metric.name);
+      if (String(metric.type) === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) series.add(`${metric.name}${suffix}`);
+    }
+    const used = new Set(dashboardQueries().flatMap((q) => [...q.matchAll(/\bbacklay_[a-z0-9_]+/g)].map((m) => m[0])));
+    expect(used.size).toBeGreaterThan(10);
+    for (const name of used) expect({ name, exists: series.has(name) }).toEqual({ name, exists: true });
+    // prom-client's process metrics (backlay_process_*, backlay_nodejs_*) are many; the product's are all shown.
+    const product = metrics.map((m) => m.name).filter((name) => !/^backlay_(process|nodejs)_/.test(name));
+    expect(product).toEqual(expect.arrayContaining(['backlay_http_request_duration_seconds', 'backlay_fanout_lag_seconds', 'backlay_job_leader']));
+    const shown = (name: string) => used.has(name) || ['_bucket', '_sum', '_count'].some((suffix) => used.has(`${name}${suffix}`));
+    for (const name of product) expect({ name, shown: shown(name) }).toEqual({ name, shown: true });
+  });
 });
 
 describe('fan-out lag', () => {
