@@ -444,6 +444,19 @@ describe('environment variables', () => {
   });
 });
 
+describe('the edge (deploy/nginx/edge.conf.template)', () => {
+  const template = read(DEPLOY, 'nginx', 'edge.conf.template');
+
+  it('sets every forwarded header at server level: a location setting one would drop X-Forwarded-For and let clients forge it', () => {
+    const locations = [...template.matchAll(/location\s+[^{]+\{([^}]*)\}/g)].map((m) => m[1] ?? '');
+    expect(locations.length).toBeGreaterThan(5);
+    for (const body of locations) expect(body).not.toMatch(/proxy_set_header/);
+    expect(template).toMatch(/^\s*proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/m);
+    expect(template).toMatch(/^\s*proxy_set_header Upgrade \$http_upgrade;/m);
+    expect(template).toMatch(/^\s*proxy_set_header Connection \$connection_upgrade;/m);
+  });
+});
+
 describe('routes of the front-end units', () => {
   it('remotes.json, the remote images, the edge and the Ingress agree on where each remote lives', () => {
     const remotes = JSON.parse(read(DEPLOY, 'config', 'remotes.json')) as Record<string, string>;
