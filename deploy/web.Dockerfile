@@ -36,7 +36,8 @@ RUN pnpm --filter "./${APP}" run build
 FROM ${NGINX_IMAGE} AS runtime
 ARG APP
 ARG BASE=/
+# Its own root, not the image's html/ (nginx's welcome page must not answer for a remote).
 COPY deploy/nginx/static.conf /etc/nginx/conf.d/default.conf
-COPY --from=build /src/${APP}/dist /usr/share/nginx/html${BASE}
+COPY --from=build /src/${APP}/dist /usr/share/backlay/html${BASE}
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD ["wget", "-q", "-O", "/dev/null", "http://127.0.0.1:8080/healthz"]
