@@ -306,7 +306,13 @@ describe('Kubernetes manifests', () => {
     const pdb = named(all, 'PodDisruptionBudget', 'api');
     expect(obj(obj(pdb.spec).selector).matchLabels).toEqual(obj(obj(named(all, 'Deployment', 'api').spec).selector).matchLabels);
     expect(obj(pdb.spec).maxUnavailable).toBe(1);
-    expect(obj(named(all, 'Deployment', 'api').spec).replicas).toBeGreaterThanOrEqual(2);
+    // The autoscaler owns the count: never fewer than two, and no replicas field to reset it.
+    const hpa = obj(named(all, 'HorizontalPodAutoscaler', 'api').spec);
+    expect(obj(hpa.scaleTargetRef)).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'api' });
+    expect(hpa.minReplicas).toBeGreaterThanOrEqual(2);
+    expect(obj(named(all, 'Deployment', 'api').spec).replicas).toBeUndefined();
+    // Only the ingress controller (and the scraper) reach the pods: TRUST_PROXY=1 relies on it.
+    expect(obj(obj(named(all, 'NetworkPolicy', 'api').spec).podSelector).matchLabels).toEqual(obj(obj(named(all, 'Deployment', 'api').spec).selector).matchLabels);
   });
 
   it('every Service selects a workload and its named port; every Ingress backend is a Service port', () => {
