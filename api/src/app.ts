@@ -105,6 +105,13 @@ function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, 
     [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 2, 5],
   );
   realtime.marketData.observeLag((seconds) => fanoutLag.observe(seconds));
+  const poolWait = app.metrics.histogram(
+    'backlay_db_pool_wait_seconds',
+    'Time a query or transaction waited for a pooled database connection (queueing once all DB_POOL_MAX are busy)',
+    [],
+    [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+  );
+  db.observePoolWaits((seconds) => poolWait.observe(seconds));
   app.metrics.gauge('backlay_db_pool_connections', 'Database pool connections by state (waiting: requests queued for one)', ['state'], (gauge) => {
     const stats = db.poolStats();
     gauge.set({ state: 'total' }, stats.total);

@@ -19,7 +19,8 @@ let t: TestContext;
 let bare: TestContext;
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { METRICS_TOKEN: TOKEN } });
+  // Short seed chains: the casino engine's first tick builds one per table (10,000 hashes each by default).
+  t = await buildTestApp({ env: { METRICS_TOKEN: TOKEN, CASINO_CHAIN_LENGTH: '100' } });
   bare = await buildTestApp();
 });
 
@@ -121,6 +122,48 @@ describe('the Grafana dashboard (deploy/grafana/backlay.json)', () => {
     expect(product).toEqual(expect.arrayContaining(['backlay_http_request_duration_seconds', 'backlay_fanout_lag_seconds', 'backlay_job_leader']));
     const shown = (name: string) => used.has(name) || ['_bucket', '_sum', '_count'].some((suffix) => used.has(`${name}${suffix}`));
     for (const name of product) expect({ name, shown: shown(name) }).toEqual({ name, shown: true });
+  });
+});
+
+describe('pool waits', () => {
+  let small: TestContext;
+  beforeAll(async () => {
+    small = await buildTestApp({ env: { METRICS_TOKEN: TOKEN, DB_POOL_MAX: '2' } });
+  });
+  afterAll(() => small.close());
+
+  const scrapeSmall = async (): Promise<string> => {
+    const res = await small.request({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.statusCode).toBe(200);
+    return res.body;
+  };
+
+  it('observes how long each checkout waited for a connection: a query queued behind a full pool waits until one is free', async () => {
+    const before = await scrapeSmall();
+    const countBefore = sample(before, /^backlay_db_pool_wait_seconds_count /) ?? 0;
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Both connections held by open transactions; the third caller queues.
+    const holders = [1, 2].map(() =>
+      small.db.transaction(async (tx) => {
+        await tx.query('SELECT 1');
+        await gate;
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const queued = small.db.query('SELECT 1');
+    await new Promise((r) => setTimeout(r, 400));
+    release();
+    await Promise.all([...holders, queued]);
+
+    const after = await scrapeSmall();
+    const count = sample(after, /^backlay_db_pool_wait_seconds_count /) ?? 0;
+    expect(count - countBefore).toBeGreaterThanOrEqual(3);
+    // The queued one waited about 400 ms: above the 250 ms bucket.
+    expect(count - (sample(after, /^backlay_db_pool_wait_seconds_bucket\{le="0.25"\} /) ?? count)).toBeGreaterThanOrEqual(1);
+    expect(sample(after, /^backlay_db_pool_wait_seconds_sum /)).toBeGreaterThanOrEqual(0.35);
   });
 });
 
