@@ -73,6 +73,9 @@ declare module 'fastify' {
   }
 }
 
+/** Trust the nearest `hops` addresses of the chain (the socket's peer first) as proxies. */
+const trustHops = (hops: number) => (_address: string, hop: number): boolean => hop < hops;
+
 /** What /metrics reports of the product beside HTTP and the process (plugins/metrics.ts). */
 function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, realtime: Realtime): void {
   const placed = app.metrics.counter('backlay_bets_placed_total', 'Bets accepted (sports and casino)', []);
@@ -93,6 +96,22 @@ function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, 
   app.metrics.gauge('backlay_socket_clients', 'Connected sockets by namespace', ['namespace'], (gauge) => {
     for (const name of [USER_NAMESPACE, DATA_NAMESPACE]) gauge.set({ namespace: name }, realtime.io.of(name).sockets.size);
   });
+  // Market data is batched (MARKET_DATA_BATCH_MS), so the buckets go around one interval: a lag
+  // well past it means the event loop, not the batching, held the frame back.
+  const fanoutLag = app.metrics.histogram(
+    'backlay_fanout_lag_seconds',
+    'Time from a market-data change reaching this instance to its delta frame being emitted to the match room',
+    [],
+    [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 2, 5],
+  );
+  realtime.marketData.observeLag((seconds) => fanoutLag.observe(seconds));
+  const poolWait = app.metrics.histogram(
+    'backlay_db_pool_wait_seconds',
+    'Time a query or transaction waited for a pooled database connection (queueing once all DB_POOL_MAX are busy)',
+    [],
+    [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+  );
+  db.observePoolWaits((seconds) => poolWait.observe(seconds));
   app.metrics.gauge('backlay_db_pool_connections', 'Database pool connections by state (waiting: requests queued for one)', ['state'], (gauge) => {
     const stats = db.poolStats();
     gauge.set({ state: 'total' }, stats.total);
@@ -127,7 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     bodyLimit: config.server.bodyLimitBytes,
     requestTimeout: config.server.requestTimeoutMs,
-    trustProxy: false,
+    // A hop count as Fastify runs one (its types take no number): the first n hops are proxies.
+    trustProxy: typeof config.server.trustProxy === 'number' ? trustHops(config.server.trustProxy) : config.server.trustProxy,
   });
   app.server.headersTimeout = config.server.headersTimeoutMs;
 

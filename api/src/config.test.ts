@@ -71,6 +71,15 @@ describe('loadConfig', () => {
     expect(config.auth.argon2.memoryCostKib).toBe(1024);
   });
 
+  it('believes X-Forwarded-For only as TRUST_PROXY says: not at all by default, a hop count, or addresses and CIDRs', () => {
+    expect(loadConfig({}).server.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).server.trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 172.16.0.1,::1, fd00::/8' }).server.trustProxy).toEqual(['10.0.0.0/8', '172.16.0.1', '::1', 'fd00::/8']);
+    for (const bad of ['0', '11', 'true', '10.0.0.0/33', '10.0.0/8', 'proxy.local', '10.0.0.0/8/1', 'fd00::/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(ConfigError);
+    }
+  });
+
   it('reads the idle timeouts (ADR 0018): 20 h for players and 30 min for the admin area by default', () => {
     expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: SECRET }).auth.idleTimeoutMs).toEqual({ player: 72_000_000, admin: 1_800_000 });
     const custom = loadConfig({ NODE_ENV: 'test', JWT_SECRET: SECRET, IDLE_TIMEOUT_PLAYER_MS: '1800000', IDLE_TIMEOUT_ADMIN_MS: '900000' });

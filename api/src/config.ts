@@ -6,6 +6,7 @@
 import { MARKET_DATA_BATCH_MS } from '@backlay/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -34,6 +35,12 @@ export interface Config {
     bodyLimitBytes: number;
     requestTimeoutMs: number;
     headersTimeoutMs: number;
+    /**
+     * TRUST_PROXY: which proxies' X-Forwarded-For to believe for the client's address (audit rows,
+     * per-IP limits): false (unset: the API faces clients itself), a hop count (behind exactly
+     * that many proxies, as in deploy/: the edge or the ingress), or addresses and CIDRs.
+     */
+    trustProxy: false | number | string[];
   };
   log: { level: LogLevel };
   paths: {
@@ -235,6 +242,24 @@ function parseOrigins(reader: EnvReader, name: string, fallback: string): string
   return origins;
 }
 
+/** TRUST_PROXY: unset (false), a hop count 1–10, or a comma-separated list of IP addresses and CIDRs. */
+function trustProxy(reader: EnvReader): false | number | string[] {
+  const value = reader.raw('TRUST_PROXY');
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return reader.int('TRUST_PROXY', 1, 1, 10);
+  const entries = value.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !bitsOk || extra !== undefined) {
+      reader.problems.push(`TRUST_PROXY: "${entry}" is neither a hop count nor an IP address or CIDR like 10.0.0.0/8`);
+    }
+  }
+  return entries;
+}
+
 /** METRICS_TOKEN: unset, or at least 16 characters (a scraper's secret, not a password to guess). */
 function metricsToken(reader: EnvReader): string | null {
   const token = reader.raw('METRICS_TOKEN');
@@ -296,6 +321,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       bodyLimitBytes: 100 * 1024,
       requestTimeoutMs: 30_000,
       headersTimeoutMs: 10_000,
+      trustProxy: trustProxy(r),
     },
     log: { level: r.oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info') },
     paths: {

@@ -405,6 +405,7 @@ async function screenshotOf(username: string): Promise<string | null> {
  */
 const NO_TARGET_ROUTES = [
   'GET /api/health',
+  'GET /api/health/live',
   'POST /api/login',
   'POST /api/login-admin',
   'POST /api/refresh-token',

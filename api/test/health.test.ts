@@ -14,6 +14,23 @@ describe('health, not found and docs', () => {
     expect(body(response)).toEqual({ data: { status: 'ok', db: 'up' }, message: MESSAGES.ok });
   });
 
+  it('GET /api/health/live answers ok without asking the database; /api/health (readiness) fails while the database does', async () => {
+    const live = await t.request({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(body(live)).toEqual({ data: { status: 'ok' }, message: MESSAGES.ok });
+    // A database that refuses every query: readiness goes down, liveness stays up.
+    const query = jest.spyOn(t.db, 'query').mockRejectedValue(new Error('connection refused'));
+    try {
+      const ready = await t.request({ method: 'GET', url: '/api/health' });
+      expect(ready.statusCode).toBe(500);
+      expect(body(ready).data).toEqual({ code: 'INTERNAL' });
+      expect((await t.request({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      query.mockRestore();
+    }
+    expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
   it('an unknown /api route answers 404 in the error envelope', async () => {
     const response = await t.request({ method: 'GET', url: '/api/no-such-route' });
     expect(response.statusCode).toBe(404);
@@ -27,6 +44,7 @@ describe('health, not found and docs', () => {
     expect(paths).toEqual(
       expect.arrayContaining([
         '/api/health',
+        '/api/health/live',
         '/api/login',
         '/api/login-admin',
         '/api/refresh-token',

@@ -1,10 +1,16 @@
 /**
  * GET /metrics (plugins/metrics.ts, app.ts productMetrics): 404 without METRICS_TOKEN, 401
  * without the right bearer, else Prometheus text with the request histogram by route pattern,
- * bets placed and refused, sockets, the database pool and the casino engine's lateness.
+ * bets placed and refused, sockets, the database pool, the casino engine's lateness and the
+ * market-data fan-out lag.
  */
+import { MARKET_DATA_BATCH_MS, type MatchDelta, type SocketAck } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
-import { buildTestApp, idempotent, type TestContext } from './helper';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { io, type Socket } from 'socket.io-client';
+import { FEED_START_MS, FakeClock, findEvent, importEvent, stepFeed, tickFeed } from './feed-helper';
+import { buildTestApp, idempotent, TEST_ORIGIN, type TestContext } from './helper';
 import { createChain, createPlayer } from './bet-reports-helper';
 
 const TOKEN = 'scraper-secret-0123456789';
@@ -13,7 +19,8 @@ let t: TestContext;
 let bare: TestContext;
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { METRICS_TOKEN: TOKEN } });
+  // Short seed chains: the casino engine's first tick builds one per table (10,000 hashes each by default).
+  t = await buildTestApp({ env: { METRICS_TOKEN: TOKEN, CASINO_CHAIN_LENGTH: '100' } });
   bare = await buildTestApp();
 });
 
@@ -85,4 +92,137 @@ it('reads the singleton jobs: which this instance leads, and its last tick', asy
   expect(sample(after, /^backlay_job_tick_seconds\{job="casino"\} /)).toBeGreaterThan(0);
   expect(sample(after, /^backlay_job_tick_age_seconds\{job="casino"\} /)).toBeGreaterThanOrEqual(0);
   await t.services.casinoEngine.stop();
+});
+
+describe('the Grafana dashboard (deploy/grafana/backlay.json)', () => {
+  /** Every query of the dashboard: the panels' expressions and the variables' queries. */
+  function dashboardQueries(): string[] {
+    const dashboard = JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', 'deploy', 'grafana', 'backlay.json'), 'utf8')) as {
+      panels: Array<{ targets?: Array<{ expr: string }> }>;
+      templating: { list: Array<{ query?: unknown }> };
+    };
+    const exprs = dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr));
+    const variables = dashboard.templating.list.map((v) => (typeof v.query === 'object' && v.query !== null ? String((v.query as { query?: unknown }).query ?? '') : String(v.query ?? '')));
+    return [...exprs, ...variables];
+  }
+
+  it('uses only metrics the registry has, and has a panel for every metric of the product', async () => {
+    await scrape(); // collects every gauge once
+    const metrics = await t.app.metrics.registry.getMetricsAsJSON();
+    const series = new Set<string>();
+    for (const metric of metrics) {
+      series.add(metric.name);
+      if (String(metric.type) === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) series.add(`${metric.name}${suffix}`);
+    }
+    const used = new Set(dashboardQueries().flatMap((q) => [...q.matchAll(/\bbacklay_[a-z0-9_]+/g)].map((m) => m[0])));
+    expect(used.size).toBeGreaterThan(10);
+    for (const name of used) expect({ name, exists: series.has(name) }).toEqual({ name, exists: true });
+    // prom-client's process metrics (backlay_process_*, backlay_nodejs_*) are many; the product's are all shown.
+    const product = metrics.map((m) => m.name).filter((name) => !/^backlay_(process|nodejs)_/.test(name));
+    expect(product).toEqual(expect.arrayContaining(['backlay_http_request_duration_seconds', 'backlay_fanout_lag_seconds', 'backlay_job_leader']));
+    const shown = (name: string) => used.has(name) || ['_bucket', '_sum', '_count'].some((suffix) => used.has(`${name}${suffix}`));
+    for (const name of product) expect({ name, shown: shown(name) }).toEqual({ name, shown: true });
+  });
+});
+
+describe('pool waits', () => {
+  let small: TestContext;
+  beforeAll(async () => {
+    small = await buildTestApp({ env: { METRICS_TOKEN: TOKEN, DB_POOL_MAX: '2' } });
+  });
+  afterAll(() => small.close());
+
+  const scrapeSmall = async (): Promise<string> => {
+    const res = await small.request({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.statusCode).toBe(200);
+    return res.body;
+  };
+
+  it('observes how long each checkout waited for a connection: a query queued behind a full pool waits until one is free', async () => {
+    const before = await scrapeSmall();
+    const countBefore = sample(before, /^backlay_db_pool_wait_seconds_count /) ?? 0;
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Both connections held by open transactions; the third caller queues.
+    const holders = [1, 2].map(() =>
+      small.db.transaction(async (tx) => {
+        await tx.query('SELECT 1');
+        await gate;
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const queued = small.db.query('SELECT 1');
+    await new Promise((r) => setTimeout(r, 400));
+    release();
+    await Promise.all([...holders, queued]);
+
+    const after = await scrapeSmall();
+    const count = sample(after, /^backlay_db_pool_wait_seconds_count /) ?? 0;
+    expect(count - countBefore).toBeGreaterThanOrEqual(3);
+    // The queued one waited about 400 ms: above the 250 ms bucket.
+    expect(count - (sample(after, /^backlay_db_pool_wait_seconds_bucket\{le="0.25"\} /) ?? count)).toBeGreaterThanOrEqual(1);
+    expect(sample(after, /^backlay_db_pool_wait_seconds_sum /)).toBeGreaterThanOrEqual(0.35);
+  });
+});
+
+describe('fan-out lag', () => {
+  const clock = new FakeClock(FEED_START_MS);
+  let feed: TestContext;
+  let socket: Socket | null = null;
+
+  beforeAll(async () => {
+    feed = await buildTestApp({ clock, env: { METRICS_TOKEN: TOKEN } });
+  });
+  afterAll(async () => {
+    socket?.disconnect();
+    await feed.close();
+  });
+
+  const scrapeFeed = async (): Promise<string> => {
+    const res = await feed.request({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.statusCode).toBe(200);
+    return res.body;
+  };
+
+  it('observes, for each market-data delta emitted, the time since its oldest change came in', async () => {
+    const baseUrl = await feed.app.listen({ host: '127.0.0.1', port: 0 });
+    const player = (await feed.login(await feed.createUser({ role: 'user' }))).token;
+    await tickFeed(feed);
+    const match = await findEvent(feed, 4, 'inplay');
+    await importEvent(feed, 4, match.id, match.competitionId, true);
+
+    const before = await scrapeFeed();
+    expect(sample(before, /^backlay_fanout_lag_seconds_count /)).toBe(0);
+
+    socket = io(`${baseUrl}/data`, { path: '/socket.io', transports: ['websocket'], auth: { token: player }, extraHeaders: { origin: TEST_ORIGIN }, reconnection: false, forceNew: true });
+    const deltas: MatchDelta[] = [];
+    socket.on('delta', (d: MatchDelta) => deltas.push(d));
+    const connected = socket;
+    await new Promise<void>((resolve, reject) => {
+      connected.once('connect', () => resolve());
+      connected.once('connect_error', reject);
+    });
+    const ack = await new Promise<SocketAck>((resolve) => connected.emit('subscribe', { matchId: match.id }, (a: SocketAck) => resolve(a)));
+    expect(ack).toEqual({ ok: true });
+    await new Promise((r) => setTimeout(r, MARKET_DATA_BATCH_MS + 30));
+    deltas.length = 0;
+
+    for (let i = 0; i < 3; i += 1) {
+      await stepFeed(feed, clock, 1_500);
+      await new Promise((r) => setTimeout(r, MARKET_DATA_BATCH_MS + 50));
+    }
+    expect(deltas.length).toBeGreaterThan(0);
+
+    const after = await scrapeFeed();
+    const count = sample(after, /^backlay_fanout_lag_seconds_count /) ?? 0;
+    const sum = sample(after, /^backlay_fanout_lag_seconds_sum /) ?? -1;
+    // Every delta a client got was observed once (other flushes in the room: none, one socket).
+    expect(count).toBe(deltas.length);
+    // A change waits at most about one batch interval before its frame goes out.
+    expect(sum).toBeGreaterThan(0);
+    expect(sum / count).toBeLessThan((MARKET_DATA_BATCH_MS + 250) / 1000);
+    expect(sample(after, /^backlay_fanout_lag_seconds_bucket\{le="\+Inf"\} /)).toBe(count);
+  });
 });

@@ -27,18 +27,54 @@ export interface DatabaseOptions {
   onIdleError?: (error: Error) => void;
 }
 
+/** Receives how long one checkout waited for a pooled connection, in seconds (the metrics' histogram). */
+export type PoolWaitObserver = (seconds: number) => void;
+
 /** SQLSTATEs after which the whole transaction may simply be run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 3;
 
 export class Database implements Queryable {
   private closed = false;
+  private waitObserver: PoolWaitObserver | null = null;
 
   constructor(
     private readonly pool: Pool,
     /** Set by connect(); needed for dedicated sessions (advisory locks). */
     private readonly options: DatabaseOptions | null = null,
-  ) {}
+  ) {
+    this.timeCheckouts();
+  }
+
+  /**
+   * Reports, from now on, how long each checkout of a pooled connection waited: every query and
+   * transaction takes one (pool.query checks out through pool.connect too). Zero while a
+   * connection is idle; the time to open one while the pool grows; the queueing time once all
+   * DB_POOL_MAX are busy, which is the wait that matters.
+   */
+  observePoolWaits(observer: PoolWaitObserver): void {
+    this.waitObserver = observer;
+  }
+
+  /** Wraps this pool's connect (callback and promise forms, as pg-pool's own query calls it) with a timer. */
+  private timeCheckouts(): void {
+    const connect = this.pool.connect.bind(this.pool) as (callback?: (...args: unknown[]) => void) => Promise<PoolClient> | undefined;
+    const observe = (started: number): void => this.waitObserver?.((performance.now() - started) / 1000);
+    const timed = (callback?: (...args: unknown[]) => void): Promise<PoolClient> | undefined => {
+      const started = performance.now();
+      if (callback !== undefined) {
+        return connect((...args: unknown[]) => {
+          observe(started);
+          callback(...args);
+        });
+      }
+      return (connect() as Promise<PoolClient>).then((client) => {
+        observe(started);
+        return client;
+      });
+    };
+    this.pool.connect = timed as Pool['connect'];
+  }
 
   static connect(options: DatabaseOptions): Database {
     const pool = new Pool({

@@ -1,13 +1,27 @@
-/** GET /api/health: the process answers and the database runs `select 1`. */
-import { MESSAGES, type HealthResponse } from '@backlay/shared/contracts';
+/**
+ * The probes of a deployment (deploy/compose.yaml, deploy/k8s): two routes because they answer
+ * different questions.
+ *
+ * - GET /api/health (readiness): the process answers and the database runs `select 1`. While it
+ *   fails, the load balancer sends this instance nothing (every request needs the database).
+ * - GET /api/health/live (liveness): the process answers, nothing else is asked. A database
+ *   outage must not make the orchestrator restart every instance at once: they could not do
+ *   better after a restart, and restarting drops every socket.
+ */
+import { MESSAGES, type HealthResponse, type LivenessResponse } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { publicAccess } from '../plugins/auth';
-import { healthSchema } from './health.schemas';
+import { healthSchema, livenessSchema } from './health.schemas';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', { schema: healthSchema, config: { access: publicAccess() } }, async () => {
     await app.db.query('SELECT 1');
     const data: HealthResponse = { status: 'ok', db: 'up' };
+    return { data, message: MESSAGES.ok };
+  });
+
+  app.get('/health/live', { schema: livenessSchema, config: { access: publicAccess() } }, async () => {
+    const data: LivenessResponse = { status: 'ok' };
     return { data, message: MESSAGES.ok };
   });
 }

@@ -1,4 +1,4 @@
-/** JSON schema of the health route (response only). */
+/** JSON schemas of the health routes (responses only). */
 import { responses } from '../common/schemas';
 
 export const healthSchema = {
@@ -7,5 +7,14 @@ export const healthSchema = {
     type: 'object',
     required: ['status', 'db'],
     properties: { status: { type: 'string', enum: ['ok'] }, db: { type: 'string', enum: ['up'] } },
+  }),
+} as const;
+
+export const livenessSchema = {
+  tags: ['health'],
+  response: responses({
+    type: 'object',
+    required: ['status'],
+    properties: { status: { type: 'string', enum: ['ok'] } },
   }),
 } as const;

@@ -5,8 +5,8 @@
  * - the process (CPU, memory, event-loop lag, GC: prom-client's default metrics, `backlay_`);
  * - `backlay_http_request_duration_seconds{method,route,status_code}`: every request, by the
  *   route's pattern (`/api/casino-market/:id`, never the raw URL: bounded label values);
- * - whatever the app adds with `gauge()` and `counter()` (app.ts: bets placed and refused,
- *   socket clients, database pool, casino rounds overdue).
+ * - whatever the app adds with `gauge()`, `counter()` and `histogram()` (app.ts: bets placed and
+ *   refused, socket clients, database pool, singleton jobs, casino rounds overdue, fan-out lag).
  *
  * One registry per app (tests build many apps in one process). The token is compared in constant
  * time. Infrastructure: it imports no domain.
@@ -22,6 +22,8 @@ export interface Metrics {
   /** A gauge read at each scrape (`collect` sets its values). */
   gauge(name: string, help: string, labelNames: readonly string[], collect: (gauge: Gauge) => void | Promise<void>): Gauge;
   counter(name: string, help: string, labelNames: readonly string[]): Counter;
+  /** A histogram the app observes into (seconds, with buckets suited to what it measures). */
+  histogram(name: string, help: string, labelNames: readonly string[], buckets: readonly number[]): Histogram;
 }
 
 declare module 'fastify' {
@@ -65,6 +67,8 @@ const metricsPlugin: FastifyPluginAsync<{ token: string | null }> = async (app: 
         },
       }),
     counter: (name, help, labelNames) => new Counter({ name, help, labelNames: [...labelNames], registers: [registry] }),
+    histogram: (name, help, labelNames, buckets) =>
+      new Histogram({ name, help, labelNames: [...labelNames], buckets: [...buckets], registers: [registry] }),
   };
   app.decorate('metrics', metrics);
 

@@ -34,6 +34,19 @@ describe('DeltaBuffer', () => {
     buffer.add({ ...none, markets: [market('a', 1.7)] });
     expect(buffer.take('m1', 2)).toEqual({ matchId: 'm1', seq: 2, markets: [market('a', 1.7)] });
   });
+
+  it('remembers when its oldest pending change came in (the fan-out lag starts there), until taken', () => {
+    const buffer = new DeltaBuffer();
+    buffer.add(none, 5);
+    expect(buffer.since).toBeNull(); // nothing visible: nothing to wait for
+    buffer.add({ ...none, markets: [market('a', 1.5)] }, 10);
+    buffer.add({ ...none, markets: [market('a', 1.6)] }, 30);
+    expect(buffer.since).toBe(10);
+    buffer.take('m1', 1);
+    expect(buffer.since).toBeNull();
+    buffer.add({ ...none, score: score('1/0') }, 42);
+    expect(buffer.since).toBe(42);
+  });
 });
 
 const row = (id: string, active: boolean): MarketRow => ({

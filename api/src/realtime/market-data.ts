@@ -57,8 +57,11 @@ export class DeltaBuffer {
   private readonly fancies = new Map<string, Fancy>();
   private readonly removed = new Set<string>();
   private score: Score | null = null;
+  /** When the oldest change not yet sent came in (performance.now()), null while empty: the fan-out lag starts there. */
+  private oldestAt: number | null = null;
 
-  add(change: VisibleChange): void {
+  /** `at`: when the change came in (performance.now()). */
+  add(change: VisibleChange, at: number = performance.now()): void {
     for (const id of change.removed) {
       this.markets.delete(id);
       this.fancies.delete(id);
@@ -73,6 +76,12 @@ export class DeltaBuffer {
       this.removed.delete(fancy.fancyId);
     }
     if (change.score !== null) this.score = change.score;
+    if (this.oldestAt === null && !this.empty) this.oldestAt = at;
+  }
+
+  /** When the oldest pending change came in (performance.now()), or null when nothing is pending. */
+  get since(): number | null {
+    return this.oldestAt;
   }
 
   get empty(): boolean {
@@ -90,6 +99,7 @@ export class DeltaBuffer {
     this.fancies.clear();
     this.removed.clear();
     this.score = null;
+    this.oldestAt = null;
     return delta;
   }
 }
@@ -113,9 +123,13 @@ export interface MarketDataHubOptions {
 /** Attempts to take a snapshot that no flush overtook. */
 const SNAPSHOT_ATTEMPTS = 3;
 
+/** Receives the fan-out lag of each delta sent, in seconds (the metrics' histogram). */
+export type FanoutLagObserver = (seconds: number) => void;
+
 export class MarketDataHub {
   private readonly states = new Map<string, MatchState>();
   private timer: NodeJS.Timeout | null = null;
+  private lagObserver: FanoutLagObserver | null = null;
 
   constructor(private readonly options: MarketDataHubOptions) {
     if (options.batchMs > 0) {
@@ -175,6 +189,15 @@ export class MarketDataHub {
     return { ok: true };
   }
 
+  /**
+   * Reports the fan-out lag of every delta from now on: the time from the oldest change it
+   * carries reaching this hub (published on the bus once its transaction committed) to the
+   * delta's emit to the match's room. The batch interval bounds it; more means a blocked loop.
+   */
+  observeLag(observer: FanoutLagObserver): void {
+    this.lagObserver = observer;
+  }
+
   /** Sends every match's pending changes to its room as one delta with the next seq. */
   flushNow(): void {
     const rooms = this.options.namespace.adapter.rooms;
@@ -185,8 +208,10 @@ export class MarketDataHub {
         continue;
       }
       if (state.buffer.empty) continue;
+      const since = state.buffer.since;
       state.seq += 1;
       this.options.namespace.to(matchRoom(matchId)).emit('delta', state.buffer.take(matchId, state.seq));
+      if (since !== null) this.lagObserver?.((performance.now() - since) / 1000);
     }
   }
 

@@ -130,8 +130,13 @@ export interface DownlineRow {
   createdAt: string;
 }
 
-/** GET /api/health. */
+/** GET /api/health: readiness (the process answers and the database runs a query). */
 export interface HealthResponse {
   status: 'ok';
   db: 'up';
+}
+
+/** GET /api/health/live: liveness (the process answers; the database is not asked). */
+export interface LivenessResponse {
+  status: 'ok';
 }

@@ -3,7 +3,7 @@
  * listed because an app or the API uses it (no `export *`, eslint.config.mjs).
  */
 export {
-  type ApiEnvelope, type ChangePasswordRequest, type DownlineRow, type HealthResponse, type LoginRequest,
+  type ApiEnvelope, type ChangePasswordRequest, type DownlineRow, type HealthResponse, type LivenessResponse, type LoginRequest,
   type LoginResponse, type MatchSummary, type RefreshRequest, type RefreshResponse, type SaveSettingListRequest,
   type SettingRow, type SportItem, type TransactionPasswordRequest, type UserInfo,
 } from './api';
