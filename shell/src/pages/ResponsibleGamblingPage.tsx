@@ -261,7 +261,11 @@ function PlayerSettings() {
       <ExclusionBanner view={view} />
       <section className="bl-security__section" aria-labelledby="rg-limits-title">
         <h2 id="rg-limits-title">Limits</h2>
-        <p>A lower limit applies at once. A higher limit, or removing one, applies only after 24 hours.</p>
+        <p>
+          A lower limit applies at once. A higher limit, or removing one, applies only after 24 hours. Periods are rolling: a day is
+          the last 24 hours, a week 7 days, a month 30 days. Deposits count your deposit requests and the chips your agent deposits;
+          losses count your net result of settled bets plus what your open bets can still lose.
+        </p>
         {view.limits.map((limit) => (
           <LimitRow key={limit.type} limit={limit} onSaved={setFresh} />
         ))}
