@@ -16,6 +16,7 @@ import { LoginChallenges } from './auth/login-challenges';
 import { LoginHistoryService } from './auth/login-history.service';
 import { LoginThrottle } from './auth/login-throttle';
 import { securityRoutes } from './auth/security.routes';
+import { responsibleGamblingRoutes } from './responsible-gambling/responsible-gambling.routes';
 import { twoFactorKeyFromSecret } from './auth/two-factor-crypto';
 import { TwoFactorService } from './auth/two-factor.service';
 import { rotationKeyFromSecret } from './auth/refresh-token';
@@ -234,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(newsRoutes, { news: core.news });
       await api.register(buttonValuesRoutes, { buttonValues: core.buttonValues });
       await api.register(paymentsRoutes, { requests: core.paymentRequests, accounts: core.paymentAccounts });
+      await api.register(responsibleGamblingRoutes, { rg: core.responsibleGambling });
       await api.register(registrationRoutes, {
         registration: createRegistration({
           ...{ config, db, clock: core.clock, passwords: core.passwords, ledger: core.ledger, log: app.log },

@@ -25,6 +25,7 @@ import { NewsService } from './news/news.service';
 import { PaymentAccountsService } from './payments/payment-accounts.service';
 import { PaymentRequestsService } from './payments/payment-requests.service';
 import { ScreenshotStore } from './payments/screenshot-store';
+import { ResponsibleGamblingService } from './responsible-gambling/responsible-gambling.service';
 import { DomainEvents } from './common/domain-events';
 import { StatementService } from './statements/statement.service';
 import { SettingsService } from './settings/settings.service';
@@ -64,6 +65,7 @@ export interface CoreServices {
   paymentAccounts: PaymentAccountsService;
   /** Deposit and withdraw requests, their approval by the upline and their screenshots. */
   paymentRequests: PaymentRequestsService;
+  responsibleGambling: ResponsibleGamblingService;
 }
 
 export function createCoreServices(deps: {
@@ -138,6 +140,7 @@ export function createCoreServices(deps: {
     feed,
     casinoEngine,
     casino: new CasinoService({ db: deps.db, clock, events }),
+    responsibleGambling: new ResponsibleGamblingService(deps.db),
     paymentAccounts: new PaymentAccountsService(deps.db, clock, deps.config.payments.accountsAddedPerDay),
     paymentRequests: new PaymentRequestsService({
       db: deps.db,

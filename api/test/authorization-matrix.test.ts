@@ -425,6 +425,16 @@ const NO_TARGET_ROUTES = [
   'POST /api/two-factor-policy',
   'GET /api/login-history',
   'GET /api/downline-login-history',
+  // Responsible gambling (responsible-gambling.test.ts): the player's own settings only (every
+  // agent role gets 403 on each, so nobody else sets or lifts them); the agents' read-only view
+  // is scoped to the caller's subtree (another branch's agent gets no row) and 403 for players.
+  'GET /api/responsible-gambling',
+  'POST /api/rg-set-limit',
+  'POST /api/rg-reality-check',
+  'POST /api/rg-time-out',
+  'POST /api/rg-self-exclude',
+  'GET /api/reality-check',
+  'GET /api/downline-responsible-gambling',
   // Self-registration and the demo SMS outbox (registration.test.ts: a DL and a player get 403 on the outbox).
   'POST /api/send-otp',
   'GET /api/captcha-challenge',
@@ -690,6 +700,7 @@ const AGENT_ONLY_ROUTES: ReadonlyArray<{ method: 'GET' | 'POST'; url: string }> 
   { method: 'GET', url: '/api/get-child-user-list' },
   { method: 'POST', url: '/api/update-deposit-withdraw-status' },
   { method: 'GET', url: '/api/downline-login-history' },
+  { method: 'GET', url: '/api/downline-responsible-gambling' },
 ];
 
 describe('agent-only routes: the wrong role with an invalid request gets 403, not 400', () => {

@@ -30,6 +30,9 @@ export {
   type CasinoRulesView, type CasinoTableView, type CasinoRoundBook, type CasinoGameReportResponse, type CasinoGameReportRow,
   isTwoFactorChallenge, LOGIN_ATTEMPT_REASON_LABELS, type LoginHistoryRow, type LoginOutcome, SECURITY_MESSAGES,
   type TwoFactorEnrolment, type TwoFactorPolicy, type TwoFactorStatus, AGENT_ROLES, SPORTS_ADMIN_ROLES,
+  type DownlineRgRow, type RealityCheckView, type ResponsibleGamblingView, RG_LIMIT_LABELS, RG_LIMIT_RUPEES_MAX,
+  RG_LIMIT_TYPES, RG_REALITY_CHECK_MINUTES_MAX, RG_REALITY_CHECK_MINUTES_MIN, RG_SELF_EXCLUSION_MONTHS_MAX,
+  RG_SELF_EXCLUSION_MONTHS_MIN, RG_TIME_OUT_DAYS_MAX, RG_TIME_OUT_DAYS_MIN, type RgLimitType, type RgLimitView,
 } from './contracts/index';
 export {
   applyBet, applyFancyBet, bookmakerToRunnerBet, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,
@@ -38,7 +41,7 @@ export {
 export {
   type AdminMatchSummary, type ApiClient, apiClient, ApiError, authApi, betsApi, clientsApi, createClientsApi,
   type DepositSubmission, paymentsApi, PLAYER_REQUEST_REMARK, settingsApi, sportsAdminApi, sportsApi,
-  casinoApi, registrationApi, securityApi,
+  casinoApi, registrationApi, securityApi, responsibleGamblingApi,
 } from './api-client/index';
 export { publish, on, notify } from './event-bus/bus';
 export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide } from './stores/session';

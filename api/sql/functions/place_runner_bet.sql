@@ -42,6 +42,8 @@ DECLARE
   v_sign bigint := CASE WHEN p_side = 'BACK' THEN 1 ELSE -1 END;
   v_win bigint;
   v_lose bigint;
+  v_rg boolean;
+  v_rg_refusal jsonb;
   v_value bigint;
   v_runner text;
   v_prior bets%ROWTYPE;
@@ -108,7 +110,7 @@ BEGIN
     IF v_delay > 0 AND NOT p_waited THEN outcome := 'DELAY'; EXIT place; END IF;
 
     -- D. The money part (0011 place_bet). 1. The wallet lock: every bet of this user waits here.
-    SELECT a.id, a.balance_minor, a.exposure_minor INTO v_account, balance, exposure
+    SELECT a.id, a.balance_minor, a.exposure_minor, a.rg_active INTO v_account, balance, exposure, v_rg
       FROM ledger_accounts a WHERE a.user_id = p_user FOR UPDATE;
     IF v_account IS NULL THEN
       RAISE EXCEPTION 'no wallet for user %', p_user;
@@ -155,6 +157,13 @@ BEGIN
     market_exposure := v_new_exp;
 
     -- 6. Limits and funds: a bet that does not raise this market's exposure is always accepted (T4).
+    -- Responsible gambling (ADR 0019), only for a wallet its player's limits or exclusions flag:
+    -- the stake limit on what this bet can lose, the loss limits on the exposure it leaves.
+    IF v_rg THEN
+      v_rg_refusal := rg_refusal(p_user, 'stake', greatest(0, -least(v_win, v_lose)),
+                                 CASE WHEN v_new_exp > v_old_exp THEN v_total END, NULL);
+      IF v_rg_refusal IS NOT NULL THEN outcome := 'RG_REFUSED'; EXIT place; END IF;
+    END IF;
     IF v_new_exp > v_old_exp THEN
       -- EXPOSURE_LIMIT: exposure = the limit; INSUFFICIENT_FUNDS: exposure = the total after the bet.
       IF v_limit IS NOT NULL AND v_new_exp > v_limit THEN outcome := 'EXPOSURE_LIMIT'; exposure := v_limit; EXIT place; END IF;
@@ -181,7 +190,7 @@ BEGIN
     detail := jsonb_build_object(
       'marketName', v_name, 'marketStatus', v_status, 'delaySec', v_delay, 'livePrice', v_live,
       'profit', v_profit::text, 'minStake', v_min_stake::text, 'maxStake', v_max_stake::text, 'maxProfit', v_max_profit::text,
-      'endedReason', v_ended_reason);
+      'endedReason', v_ended_reason, 'rg', v_rg_refusal);
   END IF;
   RETURN NEXT;
 END $function$;

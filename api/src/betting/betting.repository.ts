@@ -7,6 +7,7 @@ import type { AnyBetSide, Area, BetMarketType, BetStatus } from '@backlay/shared
 import type { Database, Queryable } from '../db/database';
 import type { SessionEndReason } from '../auth/auth.events';
 import type { StoredPnl } from './positions';
+import type { RawRefusal } from '../responsible-gambling/rg-rules';
 
 export type PlaceOutcome =
   | 'ACCEPTED'
@@ -33,7 +34,9 @@ export type CheckedPlaceOutcome =
   | 'STAKE_OUT_OF_RANGE'
   | 'PROFIT_OUT_OF_RANGE'
   | 'BETTING_LOCKED'
-  | 'DELAY';
+  | 'DELAY'
+  /** Responsible gambling (ADR 0019): `detail.rg` is the refusal of rg_refusal.sql. */
+  | 'RG_REFUSED';
 
 /** The caller's session, checked inside the placement call (HTTP: the route skips the auth hook's query). */
 export interface SessionCheck {
@@ -83,6 +86,8 @@ export interface RefusalDetail {
   maxStake: string | null;
   maxProfit: string | null;
   endedReason: SessionEndReason | null;
+  /** RG_REFUSED: the player's limit or exclusion that refused the bet. */
+  rg?: RawRefusal | null;
 }
 
 export interface CheckedPlaceResult {

@@ -33,6 +33,7 @@ import type { PlaceBetBody } from './betting.schemas';
 import * as repo from './betting.repository';
 import type { SessionCheck } from './betting.repository';
 import { profitList } from './positions';
+import { throwPlacementRefusal } from '../responsible-gambling/rg-check';
 
 export interface BettingServiceDeps {
   db: Database;
@@ -307,6 +308,9 @@ export class BettingService {
           { balance: paiseToRupees(balance), exposureAfter: paiseToRupees(exposure) },
         );
       }
+      case 'RG_REFUSED':
+        if (detail.rg === undefined || detail.rg === null) throw new Error('placement RG_REFUSED without its refusal');
+        return throwPlacementRefusal(detail.rg);
       case 'ACCEPTED':
       case 'REPLAY':
         break;

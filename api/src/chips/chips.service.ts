@@ -8,6 +8,7 @@ import { MESSAGES, REMARK_MAX_LENGTH, type ChipTransferRequest, type ChipTransfe
 import { createHash } from 'node:crypto';
 import type { RequestMeta } from '../plugins/request-context';
 import type { TransactionPasswords } from '../auth/transaction-password';
+import { assertMayDeposit } from '../responsible-gambling/rg-check';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
 import { LedgerInvariantError } from '../ledger/journal-rules';
@@ -75,6 +76,11 @@ export class ChipsService {
           requestId: meta.requestId,
         },
       });
+      // Responsible gambling (ADR 0019): a player's exclusion or deposit limit refuses the chips,
+      // checked under the wallet lock the journal took; a replay answers its first result.
+      if (direction === 'deposit' && child.role === 'user' && !posted.replayed) {
+        await assertMayDeposit(tx, child.id, amount.value, posted.journal.id);
+      }
       // Balances right after this journal (the same on a replay: the first result).
       const balanceAfter = (accountId: string): number => {
         const entry = posted.entries.find((e) => e.accountId === accountId);

@@ -27,6 +27,7 @@ import {
 import { createHash, randomUUID } from 'node:crypto';
 import type { RequestMeta } from '../plugins/request-context';
 import type { TransactionPasswords } from '../auth/transaction-password';
+import { assertMayDeposit } from '../responsible-gambling/rg-check';
 import { insertAuditRecords } from '../audit/audit.repository';
 import { DomainError } from '../common/domain-error';
 import type { Database, Queryable, Tx } from '../db/database';
@@ -197,6 +198,8 @@ export class PaymentRequestsService {
       throw new DomainError('CONFLICT', pendingLimitMessage('deposit'));
     }
     await this.assertDailyLimit(db, actor.userId, 'deposit');
+    // Responsible gambling (ADR 0019): cheap here, exact again under the lock below.
+    await assertMayDeposit(db, actor.userId, form.amountMinor);
 
     const screenshot = await reencodeScreenshot(image);
     const screenshotId = randomUUID();
@@ -227,6 +230,7 @@ export class PaymentRequestsService {
   ): Promise<string> {
     await repo.lockRequestsOf(tx, actor.userId);
     await this.assertDailyLimit(tx, actor.userId, 'deposit');
+    await assertMayDeposit(tx, actor.userId, form.amountMinor);
     if ((await repo.countPending(tx, actor.userId, 'deposit')) >= PENDING_REQUESTS_MAX) {
       throw new DomainError('CONFLICT', pendingLimitMessage('deposit'));
     }
@@ -364,6 +368,12 @@ export class PaymentRequestsService {
       const refused = checkTransition(request.status);
       if (refused !== null) throw new DomainError('CONFLICT', refused, { status: request.status });
 
+      if (request.type === 'deposit' && body.status === 'approved') {
+        // Responsible gambling (ADR 0019): the player's exclusion or deposit limit as of now, under
+        // the owner's request lock, not counting this request itself.
+        await repo.lockRequestsOf(tx, request.userId);
+        await assertMayDeposit(tx, request.userId, request.amountMinor, request.id);
+      }
       const journalId = await this.postDecision(tx, actor, request, body.status, remark, meta);
       const moved = await repo.decidePaymentRequest(tx, {
         id: request.id,

@@ -2,6 +2,7 @@ import { createBetsApi } from './bets-api';
 import { createCasinoApi } from './casino-api';
 import { createApiClient } from './client';
 import { createSecurityApi } from './security-api';
+import { createResponsibleGamblingApi } from './responsible-gambling-api';
 import { createRegistrationApi } from './registration-api';
 import { createAuthApi, createClientsApi, createPaymentsApi, createSettingsApi, createSportsAdminApi, createSportsApi } from './domains';
 
@@ -32,3 +33,5 @@ export const casinoApi = createCasinoApi(apiClient);
 export const securityApi = createSecurityApi(apiClient);
 /** Self-registration (public) and the demo SMS outbox (admin, sadmin). */
 export const registrationApi = createRegistrationApi(apiClient);
+/** Responsible gambling: the player's limits and exclusions, the reality check, the agents' view. */
+export const responsibleGamblingApi = createResponsibleGamblingApi(apiClient);

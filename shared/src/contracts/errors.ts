@@ -44,6 +44,16 @@ export const ERROR_CODES = {
   BETTING_LOCKED: 403,
   /** Bet placement: the market's exposure after the bet would pass the user's exposure limit. */
   EXPOSURE_LIMIT: 409,
+  /** Responsible gambling (ADR 0019): the player self-excluded; no bet, casino play or deposit until it ends. */
+  SELF_EXCLUDED: 403,
+  /** Responsible gambling: the player is on a time-out; no bet, casino play or deposit until it ends. */
+  TIME_OUT: 403,
+  /** Responsible gambling: what the bet can lose is above the player's maximum stake per bet. */
+  STAKE_LIMIT: 409,
+  /** Responsible gambling: net loss plus what is at risk would pass a loss limit (day, week, month). */
+  LOSS_LIMIT: 409,
+  /** Responsible gambling: the deposit would pass a deposit limit (day, week, month). */
+  DEPOSIT_LIMIT: 409,
   /** An upload above its size limit (payment screenshots: UPLOAD_MAX_BYTES), or too many parts. */
   PAYLOAD_TOO_LARGE: 413,
   /** An upload whose content is not an accepted type (checked by its bytes, not its name). */

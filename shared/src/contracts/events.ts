@@ -22,6 +22,8 @@ export interface EventMap {
   'session.started': { area: Area; userId: string; sessionId: string };
   /** The password or transaction password was changed. */
   'session.credentialsChanged': { area: Area; what: 'password' | 'transactionPassword' };
+  /** The player changed its reality-check interval (responsible gambling): the reminder re-plans. */
+  'rg.realityCheckChanged': { minutes: number | null };
 }
 
 /** A name of the event map. */

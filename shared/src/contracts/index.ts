@@ -78,3 +78,10 @@ export {
   REGISTER_MESSAGES, type RegistrationLogs, type SendOtpRequest, type SendOtpResponse, type SmsOutboxQuery,
   type SmsOutboxResponse, type SmsOutboxRow, type UserRegisterRequest, type UserRegisterResponse,
 } from './registration';
+export {
+  type DownlineRgQuery, type DownlineRgRow, type RealityCheckView, type ResponsibleGamblingView, type RgExclusionView,
+  RG_INCREASE_DELAY_HOURS, RG_LIMIT_LABELS, RG_LIMIT_RUPEES_MAX, RG_LIMIT_TYPES, RG_REALITY_CHECK_MINUTES_MAX,
+  RG_REALITY_CHECK_MINUTES_MIN, RG_REFUSAL_KINDS, RG_SELF_EXCLUSION_MONTHS_MAX, RG_SELF_EXCLUSION_MONTHS_MIN,
+  RG_TIME_OUT_DAYS_MAX, RG_TIME_OUT_DAYS_MIN, type RgLimitType, type RgLimitView, type RgRealityCheckRequest,
+  type RgRefusalKind, type RgSelfExcludeRequest, type RgSetLimitRequest, type RgTimeOutRequest,
+} from './responsible-gambling';

@@ -185,4 +185,18 @@ export const MESSAGES = {
   casinoTableEnabled: 'Table enabled',
   casinoRangeOrder: 'The start date must not be after the end date',
   casinoRangeTooLong: 'A report covers at most 366 days',
+  // Step 11: responsible gambling (ADR 0019). The API fills the {braces}: rupees, dates, periods.
+  rgSelfExcluded: 'You have self-excluded until {until}: betting, casino and deposits are closed. You can still sign in, withdraw and read your statements.',
+  rgTimeOut: 'You are on a time-out until {until}: betting, casino and deposits are closed. You can still sign in, withdraw and read your statements.',
+  rgStakeLimit: 'Stake limit reached: this bet can lose ₹{amount}, above your maximum stake of ₹{limit} per bet.',
+  rgLossLimit: 'Loss limit reached: your {period} loss limit is ₹{limit}; your net loss is ₹{used} and this bet would put ₹{atRisk} at risk.',
+  rgDepositLimit: 'Deposit limit reached: you can deposit ₹{remaining} more now (your {period} deposit limit is ₹{limit}).',
+  rgLimitSaved: 'Limit saved: it applies now',
+  rgLimitPending: 'Limit change saved: it applies in 24 hours',
+  rgLimitUnchanged: 'No change: this is already your limit',
+  rgRealityCheckSaved: 'Reality check saved',
+  rgTimeOutStarted: 'Time-out started',
+  rgSelfExclusionStarted: 'Self-exclusion started',
+  rgConfirmRequired: 'Confirm that you understand this cannot be undone',
+  rgPlayersOnly: 'Only a player sets its own limits, time-outs and self-exclusions; nobody else can change or lift them',
 } as const;

@@ -36,6 +36,10 @@ export const ROUTES = {
   // Account security (issue 20): two-factor and the login history; agents also see their downline's.
   securityAuth: { path: '/settings/security-auth', owner: 'shell', auth: true },
   adminSecurityAuth: { path: '/admin/settings/security-auth', owner: 'shell', auth: true },
+  // Responsible gambling (issue 20 step 11): the player's own limits and exclusions; the agents'
+  // read-only view of their downline's.
+  responsibleGambling: { path: '/settings/responsible-gambling', owner: 'shell', auth: true },
+  adminResponsibleGambling: { path: '/admin/responsible-gambling', owner: 'shell', auth: true },
   home: { path: '/', owner: 'sports', auth: true },
   dashbaord: { path: '/dashbaord', owner: 'sports', auth: true },
   dashboard: { path: '/dashboard', owner: 'sports', auth: true },

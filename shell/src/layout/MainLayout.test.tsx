@@ -1,10 +1,16 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ROLES, setUser, type Role, type UserInfo } from '@backlay/shared';
+import { ROLES, responsibleGamblingApi, setUser, type Role, type UserInfo } from '@backlay/shared';
 import { MainLayout, navLinks } from './MainLayout';
 
 jest.mock('../session/session', () => ({ endSession: jest.fn(() => Promise.resolve()) }));
+
+// The player layout asks for the reality check (RealityCheck.test.tsx covers it): none set here.
+beforeEach(() => {
+  jest.spyOn(responsibleGamblingApi, 'realityCheck').mockResolvedValue({ intervalMinutes: null, sessionStartedAt: new Date().toISOString(), netPnl: 0 });
+});
+afterEach(() => jest.restoreAllMocks());
 
 const userOf = (role: Role): UserInfo => ({
   _id: 'u1', username: `demo-${role}`, role, roleLabel: role.toUpperCase(), sessionId: 's1', balance: 10, exposer: 0,
@@ -32,6 +38,7 @@ describe('navLinks', () => {
       ['Stake buttons', '/button-values'],
       ['Change password', '/changepassword'],
       ['Account security', '/settings/security-auth'],
+      ['Responsible gambling', '/settings/responsible-gambling'],
     ]);
   });
 
@@ -54,11 +61,12 @@ describe('navLinks', () => {
       ['Settings', '/admin/settings'],
       ['Change password', '/admin/change-password'],
       ['Account security', '/admin/settings/security-auth'],
+      ['Responsible gambling', '/admin/responsible-gambling'],
     ]);
   });
 
   it.each(ROLES.filter((r) => r !== 'admin' && r !== 'sadmin' && r !== 'user'))('hides it from %s', (role) => {
-    expect(navLinks('admin', role).map((l) => l.label)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Game reports', 'Statement', 'Deposits', 'Withdrawals', 'Change password', 'Account security']);
+    expect(navLinks('admin', role).map((l) => l.label)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Game reports', 'Statement', 'Deposits', 'Withdrawals', 'Change password', 'Account security', 'Responsible gambling']);
   });
 });
 
@@ -77,7 +85,7 @@ describe('MainLayout', () => {
       </MemoryRouter>,
     );
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Game reports', 'Statement', 'Deposits', 'Withdrawals', 'Change password', 'Account security']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Game reports', 'Statement', 'Deposits', 'Withdrawals', 'Change password', 'Account security', 'Responsible gambling']);
     expect(within(nav).getByRole('link', { name: 'Clients' })).toHaveClass('active');
   });
 });

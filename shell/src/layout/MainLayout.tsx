@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, generatePath, useLocation } from 'react-router';
 import { BuildTag, Button, ROUTES, SPORT_IDS, formatRupees, hideFlags$, routeAllowsRole, toggleHide, useObservable, user$, type Area, type Role, type RouteName } from '@backlay/shared';
 import { endSession } from '../session/session';
+import { RealityCheck } from './RealityCheck';
 
 function Amount({ label, value, hidden, onToggle }: { label: string; value: number; hidden: boolean; onToggle: () => void }) {
   return (
@@ -59,6 +60,7 @@ export function navLinks(area: Area, role: Role): NavItem[] {
           link('adminSettings', 'Settings'),
           link('adminChangePassword', 'Change password'),
           link('adminSecurityAuth', 'Account security'),
+          link('adminResponsibleGambling', 'Responsible gambling'),
         ]
       : [
           link('home', 'Home', true),
@@ -81,6 +83,7 @@ export function navLinks(area: Area, role: Role): NavItem[] {
           link('buttonValues', 'Stake buttons'),
           link('changePassword', 'Change password'),
           link('securityAuth', 'Account security'),
+          link('responsibleGambling', 'Responsible gambling'),
         ];
   return items.filter((i) => routeAllowsRole(i.route, role)).map(({ to, label, end }) => ({ to, label, end }));
 }
@@ -159,6 +162,7 @@ export function MainLayout({ area }: { area: Area }) {
       <main className="bl-main">
         <Outlet />
       </main>
+      {area === 'player' && !firstLogin ? <RealityCheck /> : null}
       <BuildTag app="shell" label={__BUILD_LABEL__} />
     </div>
   );

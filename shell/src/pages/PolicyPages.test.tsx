@@ -17,9 +17,10 @@ describe('policy pages', () => {
 
   it('responsible gaming names limits, time-out and self-exclusion, and links only to pages that exist', () => {
     renderIn(<ResponsibleGamingPage />);
-    for (const tool of ['Limits', 'Time-out', 'Self-exclusion']) expect(screen.getByText(tool)).toBeInTheDocument();
+    for (const tool of ['Limits', 'Reality check', 'Time-out', 'Self-exclusion']) expect(screen.getByText(tool)).toBeInTheDocument();
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['/login', '/register', '/terms-and-conditions', '/responsible-gaming']);
+    expect(hrefs).toEqual(['/settings/responsible-gambling', '/login', '/register', '/terms-and-conditions', '/responsible-gaming']);
+    expect(screen.getByRole('link', { name: 'Responsible gambling settings' })).toBeInTheDocument();
     expect(screen.getByText('24X7 Support')).toBeInTheDocument();
   });
 });

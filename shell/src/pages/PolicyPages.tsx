@@ -73,24 +73,27 @@ export function ResponsibleGamingPage() {
         stops being fun, stop and use the tools below.
       </p>
       <h2>The platform&apos;s tools</h2>
+      <p>
+        Set them yourself, signed in, at <Link to={ROUTES.responsibleGambling.path}>Responsible gambling settings</Link>. They are
+        checked by the server on every bet, casino bet and deposit.
+      </p>
       <ul>
         <li>
-          <strong>Limits</strong>: caps on how much you deposit, stake or lose over a day, a week or a month. A lower limit applies
-          at once; a higher one only after a cooling-off period.
+          <strong>Limits</strong>: caps on how much you deposit or lose in a day, a week or a month, and on the stake of one bet. A
+          lower limit applies at once; a higher one, or removing one, only after 24 hours.
         </li>
         <li>
-          <strong>Time-out</strong>: a break from betting for a period you choose, from a day to six weeks, during which you cannot
-          sign in to bet.
+          <strong>Reality check</strong>: a reminder every so many minutes of play with your session time and your net result.
         </li>
         <li>
-          <strong>Self-exclusion</strong>: closing your account for six months or more. It cannot be reversed before the period
-          ends.
+          <strong>Time-out</strong>: a break from betting, the casino and deposits for a period you choose, from 24 hours to six
+          weeks. You can still sign in to withdraw and read your statements.
+        </li>
+        <li>
+          <strong>Self-exclusion</strong>: the same for six months to five years. Neither can be undone before it ends, by you or
+          by your agent.
         </li>
       </ul>
-      <p>
-        Until these tools appear in your account, your agent applies them for you: ask for a limit, a time-out or self-exclusion,
-        and your agent can lock your account or its betting straight away.
-      </p>
       <h2>Warning signs</h2>
       <ul>
         <li>Betting more than you planned, or to win back losses.</li>
@@ -99,8 +102,8 @@ export function ResponsibleGamingPage() {
       </ul>
       <h2>Help</h2>
       <p>
-        Talk to someone you trust, or to a counsellor, and tell your agent: your account can be locked at once while you take
-        a break. Under-18s may not use Backlay.
+        Talk to someone you trust, or to a counsellor. A time-out or self-exclusion starts at once from your settings. Under-18s
+        may not use Backlay.
       </p>
     </PolicyPage>
   );

@@ -26,6 +26,10 @@ const ResponsibleGamingPage = lazyWithRetry(() =>
 
 // Account security (two-factor, login history): its own chunk, with the QR code library.
 const SecurityPage = lazyWithRetry(() => import(/* webpackChunkName: "security-page" */ '../pages/SecurityPage').then((m) => ({ default: m.SecurityPage })));
+// Responsible gambling (formik, yup): its own chunk.
+const ResponsibleGamblingPage = lazyWithRetry(() =>
+  import(/* webpackChunkName: "responsible-gambling" */ '../pages/ResponsibleGamblingPage').then((m) => ({ default: m.ResponsibleGamblingPage })),
+);
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner label="Loading page" />}>{children}</Suspense>;
@@ -90,6 +94,7 @@ export const routes: RouteObject[] = [
               { path: ROUTES.changePassword.path, element: <Loading><ChangePasswordPage area="player" /></Loading> },
               { path: ROUTES.transactionPassword.path, element: <Loading><TransactionPasswordPage area="player" /></Loading> },
               { path: ROUTES.securityAuth.path, element: <Loading><SecurityPage area="player" /></Loading> },
+              { path: ROUTES.responsibleGambling.path, element: <Loading><ResponsibleGamblingPage area="player" /></Loading> },
             ],
           },
         ],
@@ -131,6 +136,7 @@ export const routes: RouteObject[] = [
               { path: ROUTES.adminChangePassword.path, element: <Loading><ChangePasswordPage area="admin" /></Loading> },
               { path: ROUTES.adminTransactionPassword.path, element: <Loading><TransactionPasswordPage area="admin" /></Loading> },
               { path: ROUTES.adminSecurityAuth.path, element: <Loading><SecurityPage area="admin" /></Loading> },
+              { path: ROUTES.adminResponsibleGambling.path, element: <Loading><ResponsibleGamblingPage area="admin" /></Loading> },
             ],
           },
         ],

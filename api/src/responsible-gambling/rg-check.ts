@@ -1,0 +1,55 @@
+/**
+ * The one server-side check of responsible gambling (ADR 0019), for every money-in-play path:
+ * call it inside the transaction that writes the stake, debit or deposit, after locking the
+ * player's wallet row, so the check cannot race with the write. It is one query; a player with
+ * no limits and no exclusion (ledger_accounts.rg_active false) costs only the flag's read.
+ *
+ * Bet placement (sports and live casino) runs the same SQL function, `rg_refusal`, inside its
+ * one database call (place_runner_bet.sql, place_fancy_bet_checked.sql) and throws the same
+ * RgRefusalError through `refusalOf`.
+ */
+import type { Queryable } from '../db/database';
+import { refusalOf, RgRefusalError, type RawRefusal, type RgRefusal } from './rg-rules';
+
+export { RgRefusalError, type RgRefusal } from './rg-rules';
+
+/**
+ * The refusal of a stake (or a game wallet's debit) of `stakeMinor` by `userId`, or null. The
+ * stake limit compares `stakeMinor`; the loss limits add the wallet's exposure to it (what is at
+ * risk) to the net loss of settled play in each window.
+ */
+export async function stakeRefusal(q: Queryable, userId: string, stakeMinor: bigint): Promise<RgRefusal | null> {
+  const { rows } = await q.query<{ refusal: RawRefusal | null }>(
+    `SELECT CASE WHEN a.rg_active THEN rg_refusal(a.user_id, 'stake', $2::bigint, a.exposure_minor + $2::bigint, NULL) END AS refusal
+       FROM ledger_accounts a WHERE a.user_id = $1`,
+    [userId, stakeMinor.toString()],
+  );
+  const raw = rows[0]?.refusal ?? null;
+  return raw === null ? null : refusalOf(raw);
+}
+
+/** Throws RgRefusalError (code = kind) when the stake or debit is refused. */
+export async function assertMayStake(q: Queryable, userId: string, stakeMinor: bigint): Promise<void> {
+  const refusal = await stakeRefusal(q, userId, stakeMinor);
+  if (refusal !== null) throw new RgRefusalError(refusal);
+}
+
+/**
+ * Throws RgRefusalError when a deposit of `amountMinor` to `userId` is refused (an exclusion, or a
+ * deposit limit). `alreadyRecorded`: the id of the deposit's own row when it is written already (the
+ * payment request being approved, or the CHIP_DEPOSIT journal just posted), so it is not counted twice.
+ */
+export async function assertMayDeposit(q: Queryable, userId: string, amountMinor: bigint, alreadyRecorded: string | null = null): Promise<void> {
+  const { rows } = await q.query<{ refusal: RawRefusal | null }>(
+    `SELECT CASE WHEN a.rg_active THEN rg_refusal(a.user_id, 'deposit', $2::bigint, NULL, $3::uuid) END AS refusal
+       FROM ledger_accounts a WHERE a.user_id = $1`,
+    [userId, amountMinor.toString(), alreadyRecorded],
+  );
+  const raw = rows[0]?.refusal ?? null;
+  if (raw !== null) throw new RgRefusalError(refusalOf(raw));
+}
+
+/** Throws RgRefusalError for the refusal a placement function returned in its `detail.rg`. */
+export function throwPlacementRefusal(raw: RawRefusal): never {
+  throw new RgRefusalError(refusalOf(raw));
+}

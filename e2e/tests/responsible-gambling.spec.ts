@@ -1,0 +1,161 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, apiPost, apiToken, expectNoSidewaysScroll, newFundedPlayer, runSuffix, secondsLeft, signIn } from '../support/helpers';
+
+/**
+ * Responsible gambling end to end (issue 20 step 11, desktop and phone): a new player of demo-dl
+ * sets a daily deposit limit on /settings/responsible-gambling and sees a deposit above it refused
+ * (the chips its agent deposited today count toward it)
+ * with the server's words; another self-excludes (after the confirmation) and sees a sports bet
+ * and a live-casino bet refused. Each journey uses a player of its own, so demo-user is untouched.
+ */
+
+const SCREENSHOT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgttXDihiGlgQAfq0dgRLWPX8AAAAASUVORK5CYII=', 'base64');
+const PAYMENT_METHOD = { upiId: 'backlay@okaxis', upiName: 'Backlay Payments', accountHolderName: 'Backlay Gaming', accountNumber: '50100123456789', ifscCode: 'HDFC0001234' };
+const LIVE_TIMEOUT_MS = 60_000;
+const PLACE_TIMEOUT_MS = 30_000;
+const TABLE = '20-20 Dragon Tiger';
+const SELF_EXCLUDED = /^You have self-excluded until .+ UTC: betting, casino and deposits are closed\./;
+
+/** Open an item of the main menu: directly on a desktop, through "More" on a phone. */
+async function openMenu(page: Page, label: string, phone: boolean) {
+  if (phone) {
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('navigation', { name: 'More' }).getByRole('link', { name: label, exact: true }).click();
+  } else {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+  }
+}
+
+async function expectToast(page: Page, message: string | RegExp) {
+  await expect(page.getByText(message).first()).toBeVisible();
+}
+
+/**
+ * Place a bet from the slip `open` shows and return the refusal it ends with. A refusal because
+ * the market paused or the price moved during the bet delay opens the slip again.
+ */
+async function refusalOf(page: Page, open: () => Promise<void>, odds?: string): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    const slip = page.getByRole('form', { name: 'Bet slip' });
+    // A click while the price re-renders (a paused market reopening) may open nothing: click again.
+    await expect(async () => {
+      if ((await slip.count()) === 0) await open();
+      await expect(slip).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: LIVE_TIMEOUT_MS });
+    // A back at the lowest odds is never refused for a moved price (the live one is as good or better).
+    if (odds !== undefined) await slip.getByLabel('Odds').fill(odds);
+    await slip.getByLabel('Stake', { exact: true }).fill('100');
+    await slip.getByRole('button', { name: 'Place Bet' }).click({ timeout: LIVE_TIMEOUT_MS });
+    const alert: Locator = slip.getByRole('alert');
+    await expect(alert).toBeVisible({ timeout: PLACE_TIMEOUT_MS });
+    const message = (await alert.textContent()) ?? '';
+    if (attempt >= 10 || !/changed|not open|suspended|ball running|closed/i.test(message)) return message;
+    await slip.getByRole('button', { name: 'Cancel' }).click();
+  }
+}
+
+test.describe('responsible gambling', () => {
+  test.beforeAll(async ({ request }) => {
+    // The deposit page shows the operator's details; this journey may run before the payments one sets them.
+    const token = await apiToken(request, 'admin', 'demo-admin');
+    await apiPost(request, token, '/api/save-payment-list', { settingList: PAYMENT_METHOD });
+  });
+
+  test('a daily deposit limit applies at once, a raise waits 24 hours, and a deposit above the limit is refused', async ({ page, request }, info) => {
+    test.setTimeout(120_000);
+    const phone = info.project.name === 'mobile';
+    const player = await newFundedPlayer(request, 'rgd', 1_000);
+    await signIn(page, 'player', player, DEMO_PASSWORD);
+
+    // From the public page's link, or the menu: both reach the settings.
+    await page.goto('/responsible-gaming');
+    await page.getByRole('link', { name: 'Responsible gambling settings' }).click();
+    await expect(page).toHaveURL(/\/settings\/responsible-gambling$/);
+    await expect(page.getByRole('heading', { name: 'Responsible gambling', level: 1 })).toBeVisible();
+    await page.goto('/');
+    await openMenu(page, 'Responsible gambling', phone);
+    await expect(page).toHaveURL(/\/settings\/responsible-gambling$/);
+
+    const daily = page.getByRole('form', { name: 'Daily deposit limit' });
+    const status = page.getByTestId('rg-deposit_day-status');
+    await expect(status).toContainText('Current: None');
+    await daily.getByLabel('Daily deposit limit (₹)').fill('2000');
+    await daily.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Limit saved: it applies now');
+    await expect(status).toContainText('Current: ₹2,000.00');
+    // A raise waits 24 hours: the page says when.
+    await daily.getByLabel('Daily deposit limit (₹)').fill('5000');
+    await daily.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Limit change saved: it applies in 24 hours');
+    await expect(status).toContainText(/Current: ₹2,000\.00\. Increase to ₹5,000\.00 pending: takes effect \d\d\/\d\d\/\d{4} \d\d:\d\d/);
+    if (phone) await expectNoSidewaysScroll(page);
+
+    // The agent's 1,000 of chips today count: a deposit of 1,500 is above the 2,000 in force.
+    await openMenu(page, 'Deposit', phone);
+    const upiPanel = page.getByRole('region', { name: 'UPI Payment' });
+    await expect(upiPanel.getByText(PAYMENT_METHOD.upiId)).toBeVisible();
+    await page.getByLabel('Amount').fill('1500');
+    await upiPanel.getByLabel('UTR number').fill(`RG${runSuffix().toUpperCase()}${Math.floor(Math.random() * 1e6)}`.padEnd(12, '0').slice(0, 22));
+    await upiPanel.getByLabel('Payment screenshot').setInputFiles({ name: 'paid.png', mimeType: 'image/png', buffer: SCREENSHOT_PNG });
+    await upiPanel.getByRole('button', { name: 'Pay Now' }).click();
+    await expectToast(page, 'Deposit limit reached: you can deposit ₹1,000.00 more now (your daily deposit limit is ₹2,000.00).');
+    await openMenu(page, 'Deposit statement', phone);
+    await expect(page.getByRole('heading', { name: 'Deposit Statement' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Deposit Statement' }).getByRole('row').filter({ hasText: '1,500.00' })).toHaveCount(0);
+  });
+
+  test('a self-excluded player is refused sports and casino bets but still signs in', async ({ page, request }, info) => {
+    test.setTimeout(240_000);
+    const phone = info.project.name === 'mobile';
+    const player = await newFundedPlayer(request, 'rgx', 10_000);
+    await signIn(page, 'player', player, DEMO_PASSWORD);
+    await openMenu(page, 'Responsible gambling', phone);
+
+    const exclusion = page.getByRole('form', { name: 'Self-exclude' });
+    await exclusion.getByLabel('Self-exclusion length').selectOption('6');
+    await exclusion.getByRole('button', { name: 'Self-exclude' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm self-exclusion' });
+    await expect(dialog).toContainText('Self-exclusion for 6 months, starting now. It cannot be undone or shortened.');
+    await expect(dialog.getByRole('button', { name: 'Start self-exclusion' })).toBeDisabled();
+    await dialog.getByLabel('I understand this cannot be undone').check();
+    if (phone) await expectNoSidewaysScroll(page);
+    await dialog.getByRole('button', { name: 'Start self-exclusion' }).click();
+    await expectToast(page, 'Self-exclusion started');
+    await expect(page.getByTestId('rg-exclusion')).toContainText(/^You have self-excluded until/);
+
+    // A sports bet: the slip shows the server's refusal.
+    await page.goto('/match/4/in-play');
+    const item = page.getByRole('list', { name: 'Matches' }).getByRole('listitem').first();
+    await expect(item.getByText('In-play')).toBeVisible({ timeout: 30_000 });
+    await item.getByRole('link').first().click();
+    const bestBack = page.getByRole('region', { name: 'Match Odds' }).getByRole('row').nth(1).locator('td.bl-price--back[data-level="1"] button');
+    const sports = await refusalOf(page, async () => {
+      await expect(bestBack).toBeEnabled({ timeout: LIVE_TIMEOUT_MS });
+      await bestBack.click();
+    }, '1.01');
+    expect(sports).toMatch(SELF_EXCLUDED);
+
+    // A live-casino bet on Dragon Tiger: refused the same way.
+    await openMenu(page, 'Casino', phone);
+    const tile = page.getByRole('list', { name: 'All Casino games' }).getByRole('link', { name: TABLE });
+    // Between two rounds the list shows the table as suspended: reload until a round runs.
+    await expect(async () => {
+      await page.reload();
+      await expect(tile).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: LIVE_TIMEOUT_MS });
+    await tile.click();
+    await expect(page.getByRole('heading', { name: TABLE, level: 1 })).toBeVisible();
+    const casino = await refusalOf(page, async () => {
+      await expect.poll(() => secondsLeft(page), { timeout: LIVE_TIMEOUT_MS, intervals: [250] }).toBeGreaterThanOrEqual(5);
+      await page.getByRole('button', { name: /^Back Dragon at [\d.]+$/ }).first().click();
+    });
+    expect(casino).toMatch(SELF_EXCLUDED);
+    if (phone) await expectNoSidewaysScroll(page);
+
+    // Still signs in: the statement is there to read.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await signIn(page, 'player', player, DEMO_PASSWORD);
+    await openMenu(page, 'Statement', phone);
+    await expect(page).toHaveURL(/\/accountstatement$/);
+  });
+});
