@@ -799,3 +799,72 @@ describe('every route closed to a role refuses it before validation (generated f
     expect(wrong).toEqual([]);
   });
 });
+
+/**
+ * Field level (BOPLA / mass assignment, QUALITY T9, ASVS 15.3.3), generated from the document:
+ * every JSON write body is closed (`additionalProperties: false`: the validator drops unknown
+ * fields before a handler sees them), and the only bodies that take one of the protected field
+ * names are the reviewed ones below. Then, at run time, an agent's allowed update-user carrying
+ * all of them changes none of them.
+ */
+const PROTECTED_FIELDS = ['role', 'parentId', 'parent_id', 'balance', 'exposure', 'creditLimit', 'status', 'ancestors', 'betLock', 'createdBy'];
+const REVIEWED_PROTECTED_INPUTS: Record<string, string[]> = {
+  // The role of the account being created, checked against the creator's (add-user matrix above).
+  'POST /api/add-user': ['role'],
+  // The decision on a payment request (accept/reject), for agents of its upline only.
+  'POST /api/update-deposit-withdraw-status': ['status'],
+};
+
+describe('mass assignment: write bodies take no protected field (generated from the OpenAPI document)', () => {
+  it('every JSON body is closed and declares protected fields only where reviewed', () => {
+    const paths = (t.app.swagger() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { additionalProperties?: unknown; properties?: Record<string, unknown> } }> } }>> }).paths;
+    const found: Record<string, string[]> = {};
+    const open: string[] = [];
+    for (const [path, methods] of Object.entries(paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const schema = op.requestBody?.content['application/json']?.schema;
+        if (schema === undefined) continue;
+        const id = `${method.toUpperCase()} ${path}`;
+        if (schema.additionalProperties !== false) open.push(id);
+        const taken = Object.keys(schema.properties ?? {}).filter((name) => PROTECTED_FIELDS.includes(name));
+        if (taken.length > 0) found[id] = taken;
+      }
+    }
+    expect(open).toEqual([]);
+    expect(found).toEqual(REVIEWED_PROTECTED_INPUTS);
+  });
+
+  it('update-user with role, parentId, balance, exposure, creditLimit and status changes none of them', async () => {
+    const target = user('a5');
+    const read = async () =>
+      (
+        await t.db.query(
+          `SELECT u.role, u.parent_id, u.status, u.bet_lock, w.balance_minor::text AS balance, w.exposure_minor::text AS exposure
+             FROM users u JOIN ledger_accounts w ON w.user_id = u.id WHERE u.id = $1`,
+          [target.id],
+        )
+      ).rows[0] as unknown;
+    const before = await read();
+    const response = await send(fx.tokens.get(ACTORS.dl) ?? '', {
+      method: 'POST',
+      url: '/api/update-user',
+      payload: {
+        username: target.username,
+        displayName: 'Matrix',
+        exposureLimit: null,
+        transactionPassword: txn,
+        ...(await currentFields(target.username)),
+        role: 'admin',
+        parentId: user('b4').id,
+        balance: 1e9,
+        exposure: -5,
+        creditLimit: 1e9,
+        status: 'closed',
+        betLock: true,
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toMatch(/password_?hash|refresh_?token|\$argon2/i);
+    expect(await read()).toEqual(before);
+  });
+});
