@@ -37,7 +37,7 @@ import { createRegistration } from './registration/registration';
 import { registrationRoutes } from './registration/registration.routes';
 import { authentication } from './plugins/auth';
 import { dbHandle } from './plugins/db';
-import { errorHandler } from './plugins/error-handler';
+import { errorHandler, frameworkErrors } from './plugins/error-handler';
 import { metrics } from './plugins/metrics';
 import { swaggerDocs } from './plugins/swagger';
 import { requestValidation } from './plugins/validation';
@@ -128,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: config.server.bodyLimitBytes,
     requestTimeout: config.server.requestTimeoutMs,
     trustProxy: false,
+    frameworkErrors,
   });
   app.server.headersTimeout = config.server.headersTimeoutMs;
 

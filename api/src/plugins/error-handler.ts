@@ -2,9 +2,12 @@
  * The one place where errors become HTTP: DomainError → its code's status; request-validation
  * failures → 400 VALIDATION with the first readable message; Fastify's own client errors keep
  * their status; everything else → 500 with a generic message, logged with the request id.
+ * Errors the router raises before any route runs (a badly encoded path, a path parameter past
+ * maxParamLength) go through `frameworkErrors`, so they too answer in the envelope and never
+ * echo the path back (found by the T14 fuzzer's response-schema oracle).
  */
 import { MESSAGES, type ErrorCode } from '@backlay/shared/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDomainError } from '../common/domain-error';
 import { readableValidationMessage, type ValidationIssue } from './validation-message';
@@ -32,6 +35,20 @@ function codeForStatus(status: number): ErrorCode {
     default:
       return 'VALIDATION';
   }
+}
+
+/** Fastify's `frameworkErrors` option: the router's own refusals, in the envelope. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = tooLong ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+  if (status === 500) request.log.error({ err: error, reqId: request.id }, 'router error');
+  void reply
+    .status(status)
+    .send(
+      status === 500
+        ? { data: { code: 'INTERNAL' }, message: MESSAGES.internal }
+        : { data: { code: codeForStatus(status) }, message: tooLong ? MESSAGES.addressTooLong : MESSAGES.badAddress },
+    );
 }
 
 async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
