@@ -121,6 +121,29 @@ describe('login throttling', () => {
     expect((await login('/api/login', user.username, TEST_PASSWORD, '10.0.0.1')).statusCode).toBe(200);
   });
 
+  it('a spoofed X-Forwarded-For does not reset the per-IP count (trustProxy is off, ASVS 4.1.3)', async () => {
+    const user = await t.createUser({ role: 'user' });
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: user.username, password: 'Wrong#Pass1' },
+        remoteAddress: '10.0.9.1',
+        headers: { 'x-forwarded-for': `203.0.113.${attempt}`, 'x-real-ip': `198.51.100.${attempt}`, forwarded: `for=192.0.2.${attempt}` },
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const spoofed = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: user.username, password: TEST_PASSWORD },
+      remoteAddress: '10.0.9.1',
+      headers: { 'x-forwarded-for': '203.0.113.250', 'x-real-ip': '198.51.100.250', forwarded: 'for=192.0.2.250' },
+    });
+    expect(spoofed.statusCode).toBe(429);
+    clock.advance(15 * 60_000);
+  });
+
   it('admin area: attempt 5 fails, attempt 6 gets 429, whatever the address', async () => {
     const agent = await t.createUser({ role: 'smdl' });
     for (let attempt = 1; attempt <= 5; attempt += 1) {
