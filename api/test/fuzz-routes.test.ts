@@ -4,7 +4,7 @@
  * Requests are built from the route's own schemas: valid values, known ids of a live fixture
  * (so some requests go deep), and hostile mutations — wrong JSON types, missing and extra
  * fields, `__proto__` keys, numbers past any column, NUL, lone surrogates, RTL and 5,000-character
- * strings, 1,000-deep nesting, repeated query parameters.
+ * strings, 1,000-deep nesting, repeated query parameters, a JSON body under another Content-Type.
  *
  * Oracles, per request: no 5xx; no 2xx for a body its schema refuses (Ajv with the server's
  * options, no coercion), for a NUL or lone surrogate anywhere, or for a query number that is not
@@ -223,11 +223,16 @@ interface Generated {
   url: string;
   headers: Record<string, string>;
   payload: unknown;
+  /** The Content-Type the body is sent with: JSON, or now and then a mismatched one. */
+  contentType: string;
   /** Why a 2xx would be wrong, or null when the request is acceptable as far as the edge can tell. */
   mustRefuse: string | null;
 }
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
+const JSON_TYPE = 'application/json';
+/** A JSON body under another media type (T14 mismatched Content-Type): never a 2xx. */
+const MISMATCHED_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=fuzz', 'application/jsonp'];
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** encodeURIComponent, with a lone surrogate sent as its (invalid) three UTF-8-style bytes. */
@@ -279,8 +284,10 @@ function generator(op: Operation, known: Known): fc.Arbitrary<Generated> {
   const paramsArb = fc.tuple(...op.params.map((p) => fc.oneof({ weight: 3, arbitrary: valid(p.schema, known, p.name) }, { weight: 1, arbitrary: hostile })));
   const bodyArb = op.body === null ? fc.constant(undefined) : fc.oneof({ weight: 2, arbitrary: valid(op.body, known) }, { weight: 3, arbitrary: mutated(op.body, known) });
   const keyArb = fc.oneof({ weight: 5, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.constantFrom('', 'x'.repeat(300), 'ünïcode') });
-  return fc.tuple(queryArb, paramsArb, bodyArb, keyArb).map(([queryValues, paramValues, body, key]) => {
+  const contentTypeArb = fc.oneof({ weight: 12, arbitrary: fc.constant(JSON_TYPE) }, { weight: 1, arbitrary: fc.constantFrom(...MISMATCHED_TYPES) });
+  return fc.tuple(queryArb, paramsArb, bodyArb, keyArb, contentTypeArb).map(([queryValues, paramValues, body, key, contentType]) => {
     const reasons: string[] = [];
+    if (body !== undefined && contentType !== JSON_TYPE) reasons.push(`JSON sent as ${contentType}`);
     let path = op.path;
     op.params.forEach((p, i) => {
       const text = queryText(paramValues[i]).join(',');
@@ -311,7 +318,7 @@ function generator(op: Operation, known: Known): fc.Arbitrary<Generated> {
     const headers: Record<string, string> = {};
     for (const h of op.headers) if (h.name.toLowerCase() === 'idempotency-key') headers[h.name] = key;
     const query = search.toString();
-    return { url: query.length > 0 ? `${path}?${query}` : path, headers, payload: body, mustRefuse: reasons.length > 0 ? reasons.join('; ') : null };
+    return { url: query.length > 0 ? `${path}?${query}` : path, headers, payload: body, contentType, mustRefuse: reasons.length > 0 ? reasons.join('; ') : null };
   });
 }
 
@@ -388,7 +395,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
           url: sample.url,
           headers: sample.headers,
           ...(token !== undefined ? { token } : {}),
-          ...(sample.payload !== undefined ? { payload: JSON.stringify(sample.payload), headers: { ...sample.headers, 'content-type': 'application/json' } } : {}),
+          ...(sample.payload !== undefined ? { payload: JSON.stringify(sample.payload), headers: { ...sample.headers, 'content-type': sample.contentType } } : {}),
         });
         const where = `${route} ${sample.url.slice(0, 160)} ${JSON.stringify(sample.payload)?.slice(0, 200)}`;
         if (response.statusCode >= 500) failures.push(`${response.statusCode} ${where}: ${response.body.slice(0, 200)}`);
