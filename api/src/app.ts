@@ -38,7 +38,7 @@ import { createRegistration } from './registration/registration';
 import { registrationRoutes } from './registration/registration.routes';
 import { authentication } from './plugins/auth';
 import { dbHandle } from './plugins/db';
-import { errorHandler } from './plugins/error-handler';
+import { errorHandler, frameworkErrors } from './plugins/error-handler';
 import { metrics } from './plugins/metrics';
 import { swaggerDocs } from './plugins/swagger';
 import { requestValidation } from './plugins/validation';
@@ -149,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: config.server.requestTimeoutMs,
     // A hop count as Fastify runs one (its types take no number): the first n hops are proxies.
     trustProxy: typeof config.server.trustProxy === 'number' ? trustHops(config.server.trustProxy) : config.server.trustProxy,
+    frameworkErrors,
   });
   app.server.headersTimeout = config.server.headersTimeoutMs;
 

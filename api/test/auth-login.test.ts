@@ -60,6 +60,28 @@ describe('POST /api/login (player area)', () => {
     }
   });
 
+  it('takes as long for an unknown user as for a wrong password (medians of 200 interleaved samples within 10 %)', async () => {
+    const user = await t.createUser({ role: 'user' });
+    const timed = async (username: string, i: number) => {
+      const started = process.hrtime.bigint();
+      const response = await login('/api/login', username, 'Wrong#Pass1', `10.7.${Math.floor(i / 250)}.${(i % 250) + 1}`);
+      const elapsed = Number(process.hrtime.bigint() - started);
+      expect(response.statusCode).toBe(401);
+      return elapsed;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Interleaved, each from its own address (the throttle counts username + IP), so load on the
+    // machine falls on both sides alike.
+    for (let i = 0; i < 200; i += 1) {
+      known.push(await timed(user.username, 2 * i));
+      unknown.push(await timed(`ghost-${i}-${user.username}`, 2 * i + 1));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const ratio = median(unknown) / median(known);
+    expect({ ratio: Math.round(ratio * 100) / 100, within: ratio > 0.9 && ratio < 1.1 }).toMatchObject({ within: true });
+  }, 120_000);
+
   it.each(['locked', 'closed'] as const)('refuses a %s account with 403', async (status) => {
     const user = await t.createUser({ role: 'user', status });
     const response = await login('/api/login', user.username, TEST_PASSWORD);
@@ -119,6 +141,29 @@ describe('login throttling', () => {
     // After 15 minutes the lock is over.
     clock.advance(15 * 60_000);
     expect((await login('/api/login', user.username, TEST_PASSWORD, '10.0.0.1')).statusCode).toBe(200);
+  });
+
+  it('a spoofed X-Forwarded-For does not reset the per-IP count (trustProxy is off, ASVS 4.1.3)', async () => {
+    const user = await t.createUser({ role: 'user' });
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: user.username, password: 'Wrong#Pass1' },
+        remoteAddress: '10.0.9.1',
+        headers: { 'x-forwarded-for': `203.0.113.${attempt}`, 'x-real-ip': `198.51.100.${attempt}`, forwarded: `for=192.0.2.${attempt}` },
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const spoofed = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: user.username, password: TEST_PASSWORD },
+      remoteAddress: '10.0.9.1',
+      headers: { 'x-forwarded-for': '203.0.113.250', 'x-real-ip': '198.51.100.250', forwarded: 'for=192.0.2.250' },
+    });
+    expect(spoofed.statusCode).toBe(429);
+    clock.advance(15 * 60_000);
   });
 
   it('admin area: attempt 5 fails, attempt 6 gets 429, whatever the address', async () => {

@@ -719,3 +719,164 @@ describe('agent-only routes: the wrong role with an invalid request gets 403, no
     expect({ url, status: agent.statusCode }).toEqual({ url, status: 400 });
   });
 });
+
+/**
+ * Function level before validation, generated from the OpenAPI document (QUALITY T9, issue 20
+ * step 11): every operation's `x-access` (the access rule the hook enforces, written into the
+ * document by plugins/swagger.ts) names the roles and the area that may call it. Every role
+ * outside the roles gets 403 — or 401 when its token is of the other area — to a malformed
+ * request, with nothing of the schema in the answer and nothing changed; a role inside gets the
+ * 400 of validation for the same request, which shows the denial came first. A new route is in
+ * this table by construction.
+ */
+interface DocumentedAccess {
+  kind: 'public' | 'signedIn';
+  area?: 'player' | 'admin';
+  roles?: Role[];
+}
+interface DocumentedOperation {
+  method: string;
+  path: string;
+  access: DocumentedAccess | null;
+  hasInput: boolean;
+}
+
+function documentedOperations(): DocumentedOperation[] {
+  const paths = (t.app.swagger() as { paths: Record<string, Record<string, { 'x-access'?: DocumentedAccess; requestBody?: unknown; parameters?: unknown[] }>> }).paths;
+  return Object.entries(paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      access: op['x-access'] ?? null,
+      hasInput: op.requestBody !== undefined || (op.parameters ?? []).length > 0,
+    })),
+  );
+}
+
+/** A request no schema accepts: an unknown field (or query key) holding a NUL byte, and no required field. */
+function malformed(op: DocumentedOperation): Call {
+  const url = op.path.replace(/\{[^}]+\}/g, '%00');
+  return op.method === 'GET'
+    ? { method: 'GET', url: `${url}?page=%00&limit=%00&username=%00&zz=%00` }
+    : { method: op.method as 'POST', url, payload: { zz: 'x\u0000', page: 'x\u0000' } };
+}
+
+const areaOf = (role: Role) => (role === 'user' ? 'player' : 'admin');
+
+describe('every route closed to a role refuses it before validation (generated from the OpenAPI document)', () => {
+  it('every operation documents its access rule', () => {
+    expect(documentedOperations().filter((op) => op.access === null).map((op) => `${op.method} ${op.path}`)).toEqual([]);
+  });
+
+  it('the table is not empty: admin-only, agent-only and player-only routes are all in it', () => {
+    const closed = documentedOperations().filter((op) => op.access?.roles !== undefined || op.access?.area !== undefined);
+    const ids = closed.map((op) => `${op.method} ${op.path}`);
+    expect(ids).toEqual(expect.arrayContaining(['GET /api/sms-outbox', 'POST /api/add-user', 'POST /api/placebet', 'POST /api/save-setting-list']));
+  });
+
+  it.each([...ROLES])('as %s: 403 (or the 401 of the other area) on every route it may not call, with a malformed request', async (role) => {
+    const token = fx.tokens.get(ACTORS[role]) ?? '';
+    const wrong: string[] = [];
+    for (const op of documentedOperations()) {
+      const access = op.access;
+      if (access === null || access.kind !== 'signedIn') continue;
+      const otherArea = access.area !== undefined && access.area !== areaOf(role);
+      const outsideRoles = access.roles !== undefined && !access.roles.includes(role);
+      if (!otherArea && !outsideRoles) continue;
+      const call = malformed(op);
+      const before = op.method === 'GET' ? null : await businessStateDigest(t.db);
+      const response = await send(token, call);
+      const expected = otherArea ? { status: 401, code: 'TOKEN_INVALID' } : { status: 403, code: 'FORBIDDEN' };
+      const got = response.json() as { data?: Record<string, unknown>; message?: string };
+      const id = `${op.method} ${op.path}`;
+      if (response.statusCode !== expected.status || got.data?.code !== expected.code) wrong.push(`${id}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      // Nothing of the schema: the answer is the code (with the 401's fixed reason) and a sentence.
+      else if (!/^\{"code":"[A-Z_]+"(,"details":\{"reason":"[a-z]+"\})?\}$/.test(JSON.stringify(got.data))) wrong.push(`${id}: data ${JSON.stringify(got.data)}`);
+      else if (/zz|page|limit|must|schema|required|property/i.test(got.message ?? '')) wrong.push(`${id}: message ${got.message ?? ''}`);
+      if (before !== null && (await businessStateDigest(t.db)) !== before) wrong.push(`${id}: state changed`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a role the route admits gets the 400 of validation for the same request (so the denials above came first)', async () => {
+    const wrong: string[] = [];
+    for (const op of documentedOperations()) {
+      const access = op.access;
+      if (access === null || access.kind !== 'signedIn' || access.roles === undefined || !op.hasInput) continue;
+      const role = access.roles.find((r) => access.area === undefined || access.area === areaOf(r));
+      if (role === undefined) continue;
+      const response = await send(fx.tokens.get(ACTORS[role]) ?? '', malformed(op));
+      if (response.statusCode !== 400) wrong.push(`${op.method} ${op.path} as ${role}: ${response.statusCode} ${response.body.slice(0, 160)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+/**
+ * Field level (BOPLA / mass assignment, QUALITY T9, ASVS 15.3.3), generated from the document:
+ * every JSON write body is closed (`additionalProperties: false`: the validator drops unknown
+ * fields before a handler sees them), and the only bodies that take one of the protected field
+ * names are the reviewed ones below. Then, at run time, an agent's allowed update-user carrying
+ * all of them changes none of them.
+ */
+const PROTECTED_FIELDS = ['role', 'parentId', 'parent_id', 'balance', 'exposure', 'creditLimit', 'status', 'ancestors', 'betLock', 'createdBy'];
+const REVIEWED_PROTECTED_INPUTS: Record<string, string[]> = {
+  // The role of the account being created, checked against the creator's (add-user matrix above).
+  'POST /api/add-user': ['role'],
+  // The decision on a payment request (accept/reject), for agents of its upline only.
+  'POST /api/update-deposit-withdraw-status': ['status'],
+};
+
+describe('mass assignment: write bodies take no protected field (generated from the OpenAPI document)', () => {
+  it('every JSON body is closed and declares protected fields only where reviewed', () => {
+    const paths = (t.app.swagger() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { additionalProperties?: unknown; properties?: Record<string, unknown> } }> } }>> }).paths;
+    const found: Record<string, string[]> = {};
+    const open: string[] = [];
+    for (const [path, methods] of Object.entries(paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const schema = op.requestBody?.content['application/json']?.schema;
+        if (schema === undefined) continue;
+        const id = `${method.toUpperCase()} ${path}`;
+        if (schema.additionalProperties !== false) open.push(id);
+        const taken = Object.keys(schema.properties ?? {}).filter((name) => PROTECTED_FIELDS.includes(name));
+        if (taken.length > 0) found[id] = taken;
+      }
+    }
+    expect(open).toEqual([]);
+    expect(found).toEqual(REVIEWED_PROTECTED_INPUTS);
+  });
+
+  it('update-user with role, parentId, balance, exposure, creditLimit and status changes none of them', async () => {
+    const target = user('a5');
+    const read = async () =>
+      (
+        await t.db.query(
+          `SELECT u.role, u.parent_id, u.status, u.bet_lock, w.balance_minor::text AS balance, w.exposure_minor::text AS exposure
+             FROM users u JOIN ledger_accounts w ON w.user_id = u.id WHERE u.id = $1`,
+          [target.id],
+        )
+      ).rows[0] as unknown;
+    const before = await read();
+    const response = await send(fx.tokens.get(ACTORS.dl) ?? '', {
+      method: 'POST',
+      url: '/api/update-user',
+      payload: {
+        username: target.username,
+        displayName: 'Matrix',
+        exposureLimit: null,
+        transactionPassword: txn,
+        ...(await currentFields(target.username)),
+        role: 'admin',
+        parentId: user('b4').id,
+        balance: 1e9,
+        exposure: -5,
+        creditLimit: 1e9,
+        status: 'closed',
+        betLock: true,
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toMatch(/password_?hash|refresh_?token|\$argon2/i);
+    expect(await read()).toEqual(before);
+  });
+});

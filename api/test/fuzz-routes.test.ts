@@ -4,16 +4,17 @@
  * Requests are built from the route's own schemas: valid values, known ids of a live fixture
  * (so some requests go deep), and hostile mutations — wrong JSON types, missing and extra
  * fields, `__proto__` keys, numbers past any column, NUL, lone surrogates, RTL and 5,000-character
- * strings, 1,000-deep nesting, repeated query parameters.
+ * strings, 1,000-deep nesting, repeated query parameters, a JSON body under another Content-Type.
  *
  * Oracles, per request: no 5xx; no 2xx for a body its schema refuses (Ajv with the server's
  * options, no coercion), for a NUL or lone surrogate anywhere, or for a query number that is not
- * plain decimal text; no stack frame, SQL error text or server path in the body;
- * Object.prototype untouched. After each route's batch the test checks the ledger
- * invariants (L1–L17), so fuzzing can not move money behind the ledger's back.
+ * plain decimal text; a JSON answer matches the response schema declared for its status; no
+ * stack frame, SQL error text or server path in the body; Object.prototype untouched. After
+ * each route's batch the test checks the ledger invariants (L1–L17), so fuzzing can not move
+ * money behind the ledger's back, and that GET /api/health still answers 200.
  *
  * The seed is fixed (repeatable CI); SEED=<n> or SEED=random explores further, FUZZ_RUNS=10000
- * is the nightly size, FUZZ_ROUTE=<part of a route> narrows it.
+ * is the nightly size (`pnpm fuzz`), FUZZ_ROUTE=<part of a route> narrows it.
  */
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -38,6 +39,8 @@ interface Operation {
   headers: Array<{ name: string; schema: Schema; required: boolean }>;
   /** The JSON body schema, or null (no body, or a multipart form). */
   body: Schema | null;
+  /** The declared JSON response schema of each status code. */
+  responses: Record<string, Schema>;
 }
 
 /** OpenAPI 3.0 back to JSON Schema: `nullable: true` → a type that admits null. */
@@ -48,8 +51,8 @@ function fromOpenApi(value: unknown): unknown {
   for (const [key, inner] of Object.entries(value)) if (key !== 'nullable' && key !== 'example') out[key] = fromOpenApi(inner);
   if ((value as Schema).nullable === true) {
     const type = out.type;
-    out.type = Array.isArray(type) ? [...type, 'null'] : type === undefined ? undefined : [type, 'null'];
-    if (Array.isArray(out.enum)) out.enum = [...out.enum, null];
+    out.type = Array.isArray(type) ? [...new Set([...type, 'null'])] : type === undefined ? undefined : [type, 'null'];
+    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
   }
   return out;
 }
@@ -62,6 +65,12 @@ function operationsOf(doc: { paths: Record<string, Record<string, Schema>> }): O
       const content = (op.requestBody as { content?: Record<string, { schema: Schema }> } | undefined)?.content;
       const json = content?.['application/json']?.schema;
       const convert = (schema: Schema) => fromOpenApi(schema) as Schema;
+      const declared = (op.responses ?? {}) as Record<string, { content?: Record<string, { schema?: Schema }> }>;
+      const responses: Record<string, Schema> = {};
+      for (const [status, response] of Object.entries(declared)) {
+        const schema = response.content?.['application/json']?.schema;
+        if (schema !== undefined) responses[status] = convert(schema);
+      }
       operations.push({
         route: `${method.toUpperCase()} ${path}`,
         method: method.toUpperCase() as Method,
@@ -70,6 +79,7 @@ function operationsOf(doc: { paths: Record<string, Record<string, Schema>> }): O
         params: parameters.filter((p) => p.in === 'path').map((p) => ({ name: p.name, schema: convert(p.schema) })),
         headers: parameters.filter((p) => p.in === 'header').map((p) => ({ name: p.name, schema: convert(p.schema), required: p.required === true })),
         body: json === undefined ? null : convert(json),
+        responses,
       });
     }
   }
@@ -213,11 +223,16 @@ interface Generated {
   url: string;
   headers: Record<string, string>;
   payload: unknown;
+  /** The Content-Type the body is sent with: JSON, or now and then a mismatched one. */
+  contentType: string;
   /** Why a 2xx would be wrong, or null when the request is acceptable as far as the edge can tell. */
   mustRefuse: string | null;
 }
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
+const JSON_TYPE = 'application/json';
+/** A JSON body under another media type (T14 mismatched Content-Type): never a 2xx. */
+const MISMATCHED_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=fuzz', 'application/jsonp'];
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** encodeURIComponent, with a lone surrogate sent as its (invalid) three UTF-8-style bytes. */
@@ -232,6 +247,30 @@ const ajv = new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: t
 addFormats(ajv);
 const bodyValidators = new Map<string, ValidateFunction>();
 
+/** Checks answers against the route's declared response schema (no defaults, no removal: as sent). */
+const responseAjv = new Ajv({ coerceTypes: false, allErrors: false, strict: false });
+addFormats(responseAjv);
+const responseValidators = new Map<string, ValidateFunction>();
+
+/** Why a JSON answer does not match the schema declared for its status, or null (none declared: not judged). */
+function responseMismatch(op: Operation, status: number, text: string): string | null {
+  const schema = op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`];
+  if (schema === undefined) return null;
+  const key = `${op.route} ${status}`;
+  let validate = responseValidators.get(key);
+  if (validate === undefined) {
+    validate = responseAjv.compile(schema);
+    responseValidators.set(key, validate);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'not JSON';
+  }
+  return validate(value) ? null : responseAjv.errorsText(validate.errors);
+}
+
 function queryText(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap((item) => (Array.isArray(item) ? ['[nested]'] : [String(item)]));
   if (typeof value === 'object' && value !== null) return ['[object Object]'];
@@ -245,8 +284,10 @@ function generator(op: Operation, known: Known): fc.Arbitrary<Generated> {
   const paramsArb = fc.tuple(...op.params.map((p) => fc.oneof({ weight: 3, arbitrary: valid(p.schema, known, p.name) }, { weight: 1, arbitrary: hostile })));
   const bodyArb = op.body === null ? fc.constant(undefined) : fc.oneof({ weight: 2, arbitrary: valid(op.body, known) }, { weight: 3, arbitrary: mutated(op.body, known) });
   const keyArb = fc.oneof({ weight: 5, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.constantFrom('', 'x'.repeat(300), 'ünïcode') });
-  return fc.tuple(queryArb, paramsArb, bodyArb, keyArb).map(([queryValues, paramValues, body, key]) => {
+  const contentTypeArb = fc.oneof({ weight: 12, arbitrary: fc.constant(JSON_TYPE) }, { weight: 1, arbitrary: fc.constantFrom(...MISMATCHED_TYPES) });
+  return fc.tuple(queryArb, paramsArb, bodyArb, keyArb, contentTypeArb).map(([queryValues, paramValues, body, key, contentType]) => {
     const reasons: string[] = [];
+    if (body !== undefined && contentType !== JSON_TYPE) reasons.push(`JSON sent as ${contentType}`);
     let path = op.path;
     op.params.forEach((p, i) => {
       const text = queryText(paramValues[i]).join(',');
@@ -277,7 +318,7 @@ function generator(op: Operation, known: Known): fc.Arbitrary<Generated> {
     const headers: Record<string, string> = {};
     for (const h of op.headers) if (h.name.toLowerCase() === 'idempotency-key') headers[h.name] = key;
     const query = search.toString();
-    return { url: query.length > 0 ? `${path}?${query}` : path, headers, payload: body, mustRefuse: reasons.length > 0 ? reasons.join('; ') : null };
+    return { url: query.length > 0 ? `${path}?${query}` : path, headers, payload: body, contentType, mustRefuse: reasons.length > 0 ? reasons.join('; ') : null };
   });
 }
 
@@ -354,18 +395,23 @@ describe('fuzzing every route of the OpenAPI document', () => {
           url: sample.url,
           headers: sample.headers,
           ...(token !== undefined ? { token } : {}),
-          ...(sample.payload !== undefined ? { payload: JSON.stringify(sample.payload), headers: { ...sample.headers, 'content-type': 'application/json' } } : {}),
+          ...(sample.payload !== undefined ? { payload: JSON.stringify(sample.payload), headers: { ...sample.headers, 'content-type': sample.contentType } } : {}),
         });
-        const where = `${route} ${sample.url} ${JSON.stringify(sample.payload)?.slice(0, 200)}`;
+        const where = `${route} ${sample.url.slice(0, 160)} ${JSON.stringify(sample.payload)?.slice(0, 200)}`;
         if (response.statusCode >= 500) failures.push(`${response.statusCode} ${where}: ${response.body.slice(0, 200)}`);
         if (response.statusCode < 300) counts.ok += 1;
         else counts.refused += 1;
         if (response.statusCode < 300 && sample.mustRefuse !== null) failures.push(`wrong ${response.statusCode} (${sample.mustRefuse}) ${where}`);
         if (LEAK.test(response.body)) failures.push(`leak ${where}: ${response.body.slice(0, 200)}`);
+        const mismatch = response.headers['content-type']?.toString().includes('application/json') === true ? responseMismatch(op, response.statusCode, response.body) : null;
+        if (mismatch !== null) failures.push(`${response.statusCode} does not match its declared schema (${mismatch}) ${where}: ${response.body.slice(0, 200)}`);
         if (({} as Record<string, unknown>).polluted !== undefined) failures.push(`Object.prototype polluted by ${where}`);
         if (failures.length >= 20) break;
       }
       await assertLedgerInvariants(t.db);
+      // The server stays healthy after every batch (database reachable, answering in time).
+      const health = await t.request({ method: 'GET', url: '/api/health' });
+      if (health.statusCode !== 200) failures.push(`unhealthy after ${route}: ${health.statusCode} ${health.body.slice(0, 200)}`);
       // A route that switched maintenance on must not close the next route's player area.
       await t.db.query("UPDATE settings SET value = 'false' WHERE key = 'maintenance'");
       t.services.settings.invalidate();
@@ -373,5 +419,5 @@ describe('fuzzing every route of the OpenAPI document', () => {
     }
       console.info(`fuzz-routes: ${counts.requests} requests, ${counts.ok} 2xx, ${counts.refused} refused`);
     expect(failures).toEqual([]);
-  }, 15 * 60_000);
+  }, Math.max(15 * 60_000, RUNS * 1_000));
 });

@@ -91,6 +91,21 @@ describe('a NUL byte or a lone surrogate in any text', () => {
     await expectRefused({ method: 'GET', url: '/api/payment-screenshot/%00', token: tokens.dl }, /NUL character|must match format/);
   });
 
+  it('a badly encoded path or an over-long path parameter: the envelope, and the path is not echoed', async () => {
+    const cases = [
+      { url: '/api/casino-market/lone%20%ED%A0%80', status: 400, code: 'VALIDATION', message: MESSAGES.badAddress },
+      { url: `/api/html-cards/5/${'x'.repeat(5_000)}`, status: 414, code: 'URI_TOO_LONG', message: MESSAGES.addressTooLong },
+    ];
+    for (const { url, status, code, message } of cases) {
+      const response = await t.request({ method: 'GET', url, token: tokens.player });
+      expect({ url: url.slice(0, 40), status: response.statusCode, body: body(response) }).toEqual({
+        url: url.slice(0, 40),
+        status,
+        body: { data: { code }, message },
+      });
+    }
+  });
+
   it('a lone surrogate in a remark or a display name', async () => {
     await expectRefused({ ...chips(5), token: tokens.dl, payload: { ...chips(5).payload, remark: 'bad \ud800 text' } }, /valid Unicode/);
     await expectRefused(

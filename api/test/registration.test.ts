@@ -4,7 +4,7 @@
  * expiry and the send windows are moved, not waited for. Every log line of the app is captured,
  * and the last test greps them (and every response body) for every code that was issued.
  */
-import { MESSAGES, REGISTER_MESSAGES, type CaptchaChallenge, type LoginResponse, type SmsOutboxResponse } from '@backlay/shared/contracts';
+import { MESSAGES, REGISTER_MESSAGES, type CaptchaChallenge, type CaptchaSolution, type LoginResponse, type SmsOutboxResponse } from '@backlay/shared/contracts';
 import { randomInt } from 'node:crypto';
 import pino from 'pino';
 import { silentLogger } from '../src/common/logger';
@@ -23,6 +23,8 @@ const OTP_SECRET = 'registration-test-otp-secret-0123456789';
 
 let t: TestContext;
 let dl: TestUser;
+let mdl: TestUser;
+let smdl: TestUser;
 beforeAll(async () => {
   t = await buildTestApp({
     clock,
@@ -30,7 +32,8 @@ beforeAll(async () => {
     logger: pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) }),
   });
   const sadmin = await t.createUser({ role: 'sadmin' });
-  const mdl = await t.createUser({ role: 'mdl', parentId: (await t.createUser({ role: 'smdl', parentId: sadmin.id })).id });
+  smdl = await t.createUser({ role: 'smdl', parentId: sadmin.id });
+  mdl = await t.createUser({ role: 'mdl', parentId: smdl.id });
   dl = await t.createUser({ role: 'dl', username: PARENT, parentId: mdl.id });
 });
 afterAll(() => t.close());
@@ -49,8 +52,19 @@ async function call(options: Parameters<TestContext['request']>[0]) {
   return response;
 }
 
-const sendOtp = (phone: unknown, remoteAddress = nextIp()) =>
-  call({ method: 'POST', url: '/api/send-otp', payload: { phone }, remoteAddress });
+/** The nonce of the last successful send to each phone (its 10 digits): what the page keeps. */
+const nonces = new Map<string, string>();
+const digitsOf = (phone: unknown) => (typeof phone === 'string' ? phone.replace(/\D/g, '').slice(-10) : '');
+
+/** POST /api/send-otp as the page does it: a solved captcha with the phone; keeps the nonce. */
+async function sendOtp(phone: unknown, remoteAddress = nextIp(), captcha?: string) {
+  const response = await call({ method: 'POST', url: '/api/send-otp', payload: { phone, captcha: captcha ?? (await solvedCaptcha()) }, remoteAddress });
+  if (response.statusCode === 200) nonces.set(digitsOf(phone), body<{ data: { nonce: string } }>(response).data.nonce);
+  return response;
+}
+
+/** The nonce the page holds for a phone (a made-up one when nothing was sent to it). */
+const nonceOf = (phone: unknown) => nonces.get(digitsOf(phone)) ?? 'never-sent';
 
 /** The code in the newest SMS to a phone (what the player reads on the phone). */
 async function codeSentTo(phone: string): Promise<string> {
@@ -72,7 +86,7 @@ async function register(fields: Record<string, unknown>, remoteAddress = nextIp(
   return call({
     method: 'POST',
     url: '/api/user-register',
-    payload: { password: PASSWORD, isDemo: false, logs: { city: 'Pune' }, captcha: await solvedCaptcha(), ...fields },
+    payload: { password: PASSWORD, isDemo: false, logs: { city: 'Pune' }, captcha: await solvedCaptcha(), nonce: nonceOf(fields.phone), ...fields },
     remoteAddress,
     headers: { 'user-agent': 'RegTest/1.0', 'accept-language': 'en-IN,en;q=0.9' },
   });
@@ -92,10 +106,14 @@ describe('POST /api/send-otp', () => {
     const phone = nextPhone();
     const response = await sendOtp(`+91${phone}`);
     expect(response.statusCode).toBe(200);
-    expect(body(response)).toEqual({ data: { success: true, resendAfterSec: 60 }, message: REGISTER_MESSAGES.otpSent });
+    const { data } = body<{ data: { nonce: string } }>(response);
+    expect(body(response)).toEqual({ data: { success: true, resendAfterSec: 60, nonce: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/) }, message: REGISTER_MESSAGES.otpSent });
     const code = await codeSentTo(phone);
     expect(code).toMatch(/^\d{6}$/);
     expect(response.body).not.toContain(code);
+    // The nonce goes only to the caller: not in the SMS, not stored in clear.
+    const sms = await t.db.query<{ body: string }>('SELECT body FROM sms_outbox WHERE phone = $1', [phone]);
+    expect(sms.rows[0]?.body).not.toContain(data.nonce);
     const { rows } = await t.db.query<{ code_hmac: Buffer; attempts: number; purpose: string; ttl: number }>(
       `SELECT code_hmac, attempts, purpose, extract(epoch FROM expires_at - created_at)::int AS ttl FROM otp_codes WHERE phone = $1`,
       [phone],
@@ -104,6 +122,8 @@ describe('POST /api/send-otp', () => {
     expect(rows[0]).toMatchObject({ attempts: 0, purpose: 'register', ttl: 300 });
     expect(rows[0]?.code_hmac.length).toBe(32);
     expect(rows[0]?.code_hmac.toString('hex')).not.toContain(code);
+    const stored = await t.db.query('SELECT * FROM otp_codes WHERE phone = $1', [phone]);
+    expect(JSON.stringify(stored.rows)).not.toContain(data.nonce);
   });
 
   it('answers the same whether or not an account uses the phone', async () => {
@@ -111,7 +131,8 @@ describe('POST /api/send-otp', () => {
     await t.db.query('UPDATE users SET phone = $1 WHERE id = $2', [taken, dl.id]);
     const known = await sendOtp(taken);
     const unknown = await sendOtp(nextPhone());
-    expect([known.statusCode, known.body]).toEqual([unknown.statusCode, unknown.body]);
+    const shape = (r: { statusCode: number; body: string }) => [r.statusCode, JSON.parse(r.body.replace(/"nonce":"[^"]+"/, '"nonce":"-"')) as unknown];
+    expect(shape(known)).toEqual(shape(unknown));
   });
 
   it.each([
@@ -180,6 +201,42 @@ describe('POST /api/send-otp', () => {
     expect(errorOf(eleventh).message).toBe(REGISTER_MESSAGES.otpTooManyPhone);
     clock.advance(24 * 60 * 60_000);
     expect((await sendOtp(phone)).statusCode).toBe(200);
+  });
+
+  it('needs a solved captcha: none, a used one or a forged one sends nothing (400)', async () => {
+    const phone = nextPhone();
+    const used = await solvedCaptcha();
+    expect((await sendOtp(nextPhone(), nextIp(), used)).statusCode).toBe(200);
+    const forged = encodeCaptcha({ ...(JSON.parse(Buffer.from(await solvedCaptcha(), 'base64').toString('utf8')) as CaptchaSolution), number: 1_000_001 });
+    for (const [captcha, message] of [
+      ['', REGISTER_MESSAGES.captchaRequired],
+      [used, REGISTER_MESSAGES.captchaInvalid],
+      [forged, REGISTER_MESSAGES.captchaInvalid],
+      ['bm90IGpzb24=', REGISTER_MESSAGES.captchaInvalid],
+    ] as const) {
+      const response = await sendOtp(phone, nextIp(), captcha);
+      expect([response.statusCode, body(response)]).toEqual([400, { data: { code: 'VALIDATION' }, message }]);
+    }
+    const missing = await call({ method: 'POST', url: '/api/send-otp', payload: { phone }, remoteAddress: nextIp() });
+    expect(missing.statusCode).toBe(400);
+    const sent = await t.db.query('SELECT 1 FROM sms_outbox WHERE phone = $1 UNION ALL SELECT 1 FROM otp_codes WHERE phone = $1', [phone]);
+    expect(sent.rowCount).toBe(0);
+  });
+
+  it('codes older than a day (every window) are deleted as new codes are sent', async () => {
+    const old = nextPhone();
+    expect((await sendOtp(old)).statusCode).toBe(200);
+    clock.advance(24 * 60 * 60_000 - 1_000);
+    expect((await sendOtp(nextPhone())).statusCode).toBe(200);
+    expect((await t.db.query('SELECT 1 FROM otp_codes WHERE phone = $1', [old])).rowCount).toBe(1);
+    clock.advance(2_000);
+    expect((await sendOtp(nextPhone())).statusCode).toBe(200);
+    expect((await t.db.query('SELECT 1 FROM otp_codes WHERE phone = $1', [old])).rowCount).toBe(0);
+    const { rows } = await t.db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM otp_codes WHERE created_at <= $1::timestamptz - interval '1 day'`,
+      [new Date(clock.nowMs()).toISOString()],
+    );
+    expect(rows[0]?.n).toBe('0');
   });
 
   it('the 21st send from one address within an hour gets 429', async () => {
@@ -262,8 +319,39 @@ describe('POST /api/user-register', () => {
     const elsewhere = await register({ username: nextName(), phone: other, otp });
     expect(elsewhere.statusCode).toBe(400);
     const codes = new OtpCodes({ db: t.db, clock, secret: OTP_SECRET, sms: new OutboxSmsSender(), log: silentLogger });
-    await expect(codes.attempt(phone, 'reset', otp)).rejects.toThrow(REGISTER_MESSAGES.otpInvalid);
+    await expect(codes.attempt(phone, 'reset', nonceOf(phone), otp)).rejects.toThrow(REGISTER_MESSAGES.otpInvalid);
     expect((await register({ username: nextName(), phone, otp })).statusCode).toBe(200);
+  });
+
+  it('a code is bound to the send that issued it: it needs that send\'s nonce (ADR 0024)', async () => {
+    const [phone, otp] = await phoneWithCode();
+    const [, otherCode] = await phoneWithCode();
+    const nonce = nonceOf(phone);
+    // Someone who reads the SMS (or guesses the code) without the send's answer gets nowhere.
+    const noNonce = await register({ username: nextName(), phone, otp, nonce: '' });
+    expect([noNonce.statusCode, errorOf(noNonce).message]).toEqual([400, REGISTER_MESSAGES.verifyPhoneFirst]);
+    const wrongNonce = await register({ username: nextName(), phone, otp, nonce: `${nonce.slice(0, -1)}${nonce.endsWith('A') ? 'B' : 'A'}` });
+    expect([wrongNonce.statusCode, errorOf(wrongNonce).message]).toEqual([400, REGISTER_MESSAGES.otpInvalid]);
+    // Another send's nonce (another phone) is no better, even with that send's code.
+    const crossed = await register({ username: nextName(), phone, otp: otherCode, nonce: [...nonces.values()].at(-1) ?? '' });
+    expect(crossed.statusCode).toBe(400);
+    // A wrong nonce counts as a wrong guess.
+    const { rows } = await t.db.query<{ attempts: number }>('SELECT attempts FROM otp_codes WHERE phone = $1', [phone]);
+    expect(rows).toEqual([{ attempts: 2 }]);
+    expect((await register({ username: nextName(), phone, otp, nonce })).statusCode).toBe(200);
+  });
+
+  it('a resend gives a new nonce: the old one no longer works with the new code', async () => {
+    const phone = nextPhone();
+    expect((await sendOtp(phone)).statusCode).toBe(200);
+    const first = nonceOf(phone);
+    clock.advance(61_000);
+    expect((await sendOtp(phone)).statusCode).toBe(200);
+    const second = nonceOf(phone);
+    expect(second).not.toBe(first);
+    const code = await codeSentTo(phone);
+    expect((await register({ username: nextName(), phone, otp: code, nonce: first })).statusCode).toBe(400);
+    expect((await register({ username: nextName(), phone, otp: code, nonce: second })).statusCode).toBe(200);
   });
 
   it('50 concurrent wrong guesses: exactly 5 are evaluated, then the code is dead', async () => {
@@ -276,7 +364,7 @@ describe('POST /api/user-register', () => {
         call({
           method: 'POST',
           url: '/api/user-register',
-          payload: { username: nextName(), password: PASSWORD, phone, otp: wrong, captcha },
+          payload: { username: nextName(), password: PASSWORD, phone, otp: wrong, nonce: nonceOf(phone), captcha },
           remoteAddress: nextIp(),
         }),
       ),
@@ -300,7 +388,7 @@ describe('POST /api/user-register', () => {
         call({
           method: 'POST',
           url: '/api/user-register',
-          payload: { username: nextName(), password: PASSWORD, phone, otp, captcha },
+          payload: { username: nextName(), password: PASSWORD, phone, otp, nonce: nonceOf(phone), captcha },
           remoteAddress: nextIp(),
         }),
       ),
@@ -353,6 +441,62 @@ describe('POST /api/user-register', () => {
     expect(response.statusCode).toBe(400);
   });
 
+  it('a phone already on an account is 409 (told only after its code), and the code stays usable', async () => {
+    const [phone, otp] = await phoneWithCode();
+    const first = nextName();
+    expect((await register({ username: first, phone, otp })).statusCode).toBe(200);
+    clock.advance(61_000);
+    expect((await sendOtp(phone)).statusCode).toBe(200);
+    const code = await codeSentTo(phone);
+    // Without the right code nothing is revealed: the same 400 as for any phone.
+    const guess = await register({ username: nextName(), phone, otp: code === '000000' ? '111111' : '000000' });
+    expect([guess.statusCode, errorOf(guess).message]).toEqual([400, REGISTER_MESSAGES.otpInvalid]);
+    const taken = await register({ username: nextName(), phone, otp: code });
+    expect([taken.statusCode, errorOf(taken).message]).toEqual([409, REGISTER_MESSAGES.phoneTaken]);
+    const { rows } = await t.db.query<{ n: string }>('SELECT count(*) AS n FROM users WHERE phone = $1', [phone]);
+    expect(rows[0]?.n).toBe('1');
+    // A phone an agent put on an account counts too.
+    const [agentSet, agentCode] = await phoneWithCode();
+    await t.db.query('UPDATE users SET phone = $1 WHERE id = $2', [agentSet, mdl.id]);
+    try {
+      const response = await register({ username: nextName(), phone: agentSet, otp: agentCode });
+      expect([response.statusCode, errorOf(response).message]).toEqual([409, REGISTER_MESSAGES.phoneTaken]);
+    } finally {
+      await t.db.query('UPDATE users SET phone = NULL WHERE id = $1', [mdl.id]);
+    }
+    // Refused in the transaction: the code was not used up.
+    expect((await register({ username: nextName(), phone: agentSet, otp: agentCode })).statusCode).toBe(200);
+  });
+
+  it('the database keeps one registration per phone even if the check is raced', async () => {
+    const { rows } = await t.db.query<{ phone: string }>('SELECT phone FROM registrations LIMIT 1');
+    const phone = rows[0]?.phone ?? '';
+    const other = await t.createUser({ role: 'user', parentId: dl.id });
+    await expect(t.db.query('INSERT INTO registrations (user_id, phone) VALUES ($1, $2)', [other.id, phone])).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'registrations_phone_key',
+    });
+  });
+
+  it.each([
+    ['locked', 'mdl'],
+    ['closed', 'smdl'],
+    ['locked', 'dl'],
+  ] as const)('is closed (403) while an agent above the players is %s (%s); the code stays usable', async (status, who) => {
+    const agent = { mdl, smdl, dl }[who];
+    const [phone, otp] = await phoneWithCode();
+    await t.db.query('UPDATE users SET status = $1 WHERE id = $2', [status, agent.id]);
+    try {
+      const response = await register({ username: nextName(), phone, otp });
+      expect([response.statusCode, errorOf(response).message]).toEqual([403, REGISTER_MESSAGES.registrationClosed]);
+    } finally {
+      await t.db.query(`UPDATE users SET status = 'active' WHERE id = $1`, [agent.id]);
+    }
+    expect((await t.db.query('SELECT 1 FROM users WHERE phone = $1', [phone])).rowCount).toBe(0);
+    // The code was not spent (refused before the attempt): registering works once reopened.
+    expect((await register({ username: nextName(), phone, otp })).statusCode).toBe(200);
+  });
+
   it('is closed (403) while the configured DL is not active', async () => {
     await t.db.query(`UPDATE users SET status = 'locked' WHERE id = $1`, [dl.id]);
     try {
@@ -371,7 +515,7 @@ describe('the proof-of-work captcha', () => {
   const attempt = (captcha: string) => call({
     method: 'POST',
     url: '/api/user-register',
-    payload: { username: nextName(), password: PASSWORD, phone: nextPhone(), otp: '123456', captcha },
+    payload: { username: nextName(), password: PASSWORD, phone: nextPhone(), otp: '123456', nonce: 'never-sent', captcha },
     remoteAddress: nextIp(),
   });
 

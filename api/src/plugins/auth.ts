@@ -119,6 +119,10 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   /** The usual check: the token, then ONE query for the session, user and ancestors. */
   async function fullCheck(request: FastifyRequest, access: SignedInAccess): Promise<AuthContext> {
     const auth = await options.getAuthenticator().authenticateHeader(request.headers.authorization);
+    // The caller is known from here on: a refusal below is logged with it (access_denied, T16).
+    // A refused request never reaches a handler, so nothing acts on this before the checks pass;
+    // a deferred check (confirmSession) keeps the context the hook already set.
+    if (request.auth === null) request.auth = auth;
     // A token of the other area is not valid here (audience check, QUALITY T10).
     if (access.area !== undefined && auth.area !== access.area) {
       throw new DomainError('TOKEN_INVALID', MESSAGES.jwtMalformed, { reason: 'audience' });

@@ -1,14 +1,20 @@
 /**
- * One-time codes sent by SMS (QUALITY T11, ADR 0017): 6 digits from crypto.randomInt, stored only
- * as HMAC-SHA256(secret, purpose:phone:code), live 5 minutes, at most 5 verify attempts, single
- * use; a resend waits 60 s and replaces the old code; at most 5 sends per phone per hour, 10 per
- * phone per day and 20 per IP address per hour. The code is never logged, returned or put in an
- * error: it leaves the process only in the SMS.
+ * One-time codes sent by SMS (QUALITY T11, ADR 0017, ADR 0024): 6 digits from crypto.randomInt,
+ * stored only as HMAC-SHA256(secret, purpose:phone:nonce:code), live 5 minutes, at most 5
+ * verify attempts, single use; a resend waits 60 s and replaces the old code; at most 5 sends per
+ * phone per hour, 10 per phone per day and 20 per IP address per hour. The code is never logged,
+ * returned or put in an error: it leaves the process only in the SMS.
+ *
+ * The nonce is a random value returned to the browser that asked for the code and kept nowhere
+ * in clear: the code is valid only together with it, so a code is bound to the send request
+ * (someone who reads the SMS but did not make the request, or a script that guesses codes for a
+ * phone it did not request, cannot use it). Rows older than the longest send window (a day) are
+ * deleted as new codes are sent, so the table holds about a day of codes.
  *
  * Times come from the injected clock (tests move it), so they are passed to SQL, not now().
  */
 import { REGISTER_MESSAGES } from '@backlay/shared/contracts';
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import type { Logger } from '../common/logger';
@@ -31,6 +37,9 @@ export const OTP_RULES = {
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 
+/** Expired rows deleted per send (bounded work per request; sends outnumber expiries). */
+const CLEANUP_BATCH = 100;
+
 /** First key of the two-key advisory locks that serialise the sends of one phone and of one IP. */
 const SEND_LOCK_CLASS = 72_810_025;
 
@@ -49,18 +58,20 @@ export class OtpCodes {
     private readonly deps: { db: Database; clock: Clock; secret: string; sms: SmsSender; log: Logger },
   ) {}
 
-  private hmac(purpose: OtpPurpose, phone: string, code: string): Buffer {
-    return createHmac('sha256', this.deps.secret).update(`${purpose}:${phone}:${code}`).digest();
+  private hmac(purpose: OtpPurpose, phone: string, nonce: string, code: string): Buffer {
+    return createHmac('sha256', this.deps.secret).update(`${purpose}:${phone}:${nonce}:${code}`).digest();
   }
 
   /**
    * Issues a new code for (phone, purpose) and queues its SMS, or refuses with 429. The answer is
-   * the same whether or not an account uses the phone (nothing here looks at accounts).
+   * the same whether or not an account uses the phone (nothing here looks at accounts). The
+   * nonce goes back to the caller only: a verify needs it with the code.
    */
-  async send(phone: string, purpose: OtpPurpose, ip: string | null): Promise<{ resendAfterSec: number }> {
+  async send(phone: string, purpose: OtpPurpose, ip: string | null): Promise<{ resendAfterSec: number; nonce: string }> {
     const { db, clock, sms } = this.deps;
     const now = clock.nowMs();
     const code = randomInt(0, 10 ** OTP_RULES.digits).toString().padStart(OTP_RULES.digits, '0');
+    const nonce = randomBytes(18).toString('base64url');
     await db.transaction(async (tx) => {
       // Phone first, then address, always in this order: concurrent sends cannot deadlock.
       await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SEND_LOCK_CLASS, `phone:${phone}`]);
@@ -102,7 +113,13 @@ export class OtpCodes {
       await tx.query(
         `INSERT INTO otp_codes (phone, purpose, code_hmac, ip, created_at, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6)`,
-        [phone, purpose, this.hmac(purpose, phone, code), ip, at, new Date(now + OTP_RULES.ttlMs).toISOString()],
+        [phone, purpose, this.hmac(purpose, phone, nonce, code), ip, at, new Date(now + OTP_RULES.ttlMs).toISOString()],
+      );
+      // Past every window (the longest is a day), a row counts for nothing: delete a batch.
+      await tx.query(
+        `DELETE FROM otp_codes WHERE id IN (
+           SELECT id FROM otp_codes WHERE created_at <= $1::timestamptz - interval '1 day' LIMIT ${CLEANUP_BATCH})`,
+        [at],
       );
       await sms.send(tx, {
         phone,
@@ -111,15 +128,16 @@ export class OtpCodes {
       });
     });
     this.deps.log.info({ event: 'otp_sent', purpose, phone: maskPhone(phone), ip }, 'otp sent');
-    return { resendAfterSec: OTP_RULES.resendCooldownMs / 1000 };
+    return { resendAfterSec: OTP_RULES.resendCooldownMs / 1000, nonce };
   }
 
   /**
    * One verify attempt: counts it first (a conditional UPDATE, committed on its own, so concurrent
    * guesses are counted exactly and a 6th is never evaluated), then compares in constant time.
-   * Returns the code's id on a match (consume it in the transaction that uses it), else throws.
+   * A wrong nonce counts as a wrong code. Returns the code's id on a match (consume it in the
+   * transaction that uses it), else throws.
    */
-  async attempt(phone: string, purpose: OtpPurpose, code: string): Promise<string> {
+  async attempt(phone: string, purpose: OtpPurpose, nonce: string, code: string): Promise<string> {
     const { rows } = await this.deps.db.query<{ id: string; code_hmac: Buffer }>(
       `UPDATE otp_codes SET attempts = attempts + 1
         WHERE phone = $1 AND purpose = $2 AND consumed_at IS NULL AND replaced_at IS NULL
@@ -128,7 +146,7 @@ export class OtpCodes {
       [phone, purpose, OTP_RULES.maxAttempts, new Date(this.deps.clock.nowMs()).toISOString()],
     );
     const row = rows[0];
-    const ok = row !== undefined && timingSafeEqual(row.code_hmac, this.hmac(purpose, phone, code));
+    const ok = row !== undefined && timingSafeEqual(row.code_hmac, this.hmac(purpose, phone, nonce, code));
     this.deps.log.info({ event: 'otp_checked', purpose, phone: maskPhone(phone), evaluated: row !== undefined, ok }, 'otp checked');
     if (!ok) throw new DomainError('VALIDATION', REGISTER_MESSAGES.otpInvalid);
     return row.id;

@@ -13,7 +13,7 @@ export async function registrationRoutes(app: FastifyInstance, options: { regist
   app.post<RouteTypes<typeof sendOtpSchema>>(
     '/send-otp',
     { schema: sendOtpSchema, config: { access: publicAccess('player') } },
-    async (request) => ({ data: await registration.sendOtp(request.body.phone, metaOf(request)), message: REGISTER_MESSAGES.otpSent }),
+    async (request) => ({ data: await registration.sendOtp(request.body, metaOf(request)), message: REGISTER_MESSAGES.otpSent }),
   );
 
   app.get(

@@ -11,19 +11,20 @@ import { bearerSecurity, isoTimeSchema, responses, type Agree, type AllAgree, ty
 
 /** Generous bounds: the rules (and their messages) are checked by the service. */
 const phoneField = { type: 'string', maxLength: 32 } as const;
+const captchaField = { type: 'string', maxLength: 2048 } as const;
 
 export const sendOtpSchema = {
   tags: ['registration'],
   body: {
     type: 'object',
-    required: ['phone'],
+    required: ['phone', 'captcha'],
     additionalProperties: false,
-    properties: { phone: phoneField },
+    properties: { phone: phoneField, captcha: captchaField },
   },
   response: responses({
     type: 'object',
-    required: ['success', 'resendAfterSec'],
-    properties: { success: { type: 'boolean' }, resendAfterSec: { type: 'integer' } },
+    required: ['success', 'resendAfterSec', 'nonce'],
+    properties: { success: { type: 'boolean' }, resendAfterSec: { type: 'integer' }, nonce: { type: 'string' } },
   }),
 } as const;
 
@@ -46,13 +47,14 @@ export const userRegisterSchema = {
   tags: ['registration'],
   body: {
     type: 'object',
-    required: ['username', 'password', 'phone', 'otp', 'captcha'],
+    required: ['username', 'password', 'phone', 'otp', 'nonce', 'captcha'],
     additionalProperties: false,
     properties: {
       username: { type: 'string', maxLength: 64 },
       password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH * 4 },
       phone: phoneField,
       otp: { type: 'string', maxLength: 16 },
+      nonce: { type: 'string', maxLength: 64 },
       // The client's own notes about the device (SPEC §3 `logs`): kept only as an untrusted note.
       logs: {
         type: 'object',
@@ -60,7 +62,7 @@ export const userRegisterSchema = {
         additionalProperties: { type: 'string', maxLength: 500 },
       },
       isDemo: { type: 'boolean' },
-      captcha: { type: 'string', maxLength: 2048 },
+      captcha: captchaField,
     },
   },
   response: loginSchema.response,

@@ -2,12 +2,18 @@
  * Self-registration (SPEC §2–§5, §7; QUALITY T11; ADR 0017): send-otp, the captcha challenge,
  * user-register and the admins' view of the SMS outbox.
  *
+ * A send checks the phone, then spends a solved captcha (each SMS costs a proof of work, against
+ * SMS pumping), then asks OtpCodes for a code and returns its nonce (ADR 0024).
+ *
  * A registration checks, in this order: the plain fields (username as add-user's, password as
- * the password rules, an Indian mobile number, a 6-digit OTP), that registration is open (the
- * configured agent exists, is a DL and is active), the captcha (spent even if what follows
- * fails, so each OTP guess costs a proof of work), one counted OTP attempt, and then in one
- * transaction: consume the code, create the player under the agent, record where it came from,
- * and in demo mode mint its play chips through the ledger. Then it signs in exactly as login.
+ * the password rules, an Indian mobile number, a 6-digit OTP, the send's nonce), that
+ * registration is open (the configured agent exists, is a DL, and neither it nor any agent above
+ * it is locked or closed), the captcha (spent even if what follows fails, so each OTP guess costs
+ * a proof of work), one counted OTP attempt, and then in one transaction: consume the code,
+ * re-check the agent under its row lock, refuse a phone already on an account (409, told only
+ * to whoever proved the phone with its code, so it is no enumeration oracle), create the player
+ * under the agent, record where it came from, and in demo mode mint its play chips through the
+ * ledger. Then it signs in exactly as login.
  */
 import {
   childRoleOf,
@@ -18,18 +24,20 @@ import {
   type CaptchaChallenge,
   type LoginRequest,
   type LoginResponse,
+  type SendOtpRequest,
   type SendOtpResponse,
   type SmsOutboxResponse,
   type UserRegisterRequest,
 } from '@backlay/shared/contracts';
 import { insertAuditRecords } from '../audit/audit.repository';
+import { isBlocked } from '../auth/auth.repository';
 import { checkLoginPassword } from '../auth/password-rules';
 import type { PasswordHasher } from '../auth/passwords';
 import { DomainError } from '../common/domain-error';
 import type { Logger } from '../common/logger';
 import { rupeesToPaise } from '../common/money';
 import type { Config } from '../config';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { RequestMeta } from '../plugins/request-context';
 import { checkUsername } from '../users/account-rules';
@@ -70,6 +78,15 @@ export function sanitizeClientNote(logs: Readonly<Record<string, unknown>> | und
   return entries.length === 0 ? null : Object.fromEntries(entries);
 }
 
+/** True when an account already has this phone (agents may also have set it on a player). */
+async function phoneInUse(q: Queryable, phone: string): Promise<boolean> {
+  const { rows } = await q.query<{ used: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM users WHERE phone = $1) OR EXISTS (SELECT 1 FROM registrations WHERE phone = $1) AS used',
+    [phone],
+  );
+  return rows[0]?.used === true;
+}
+
 function validation(message: string | null): void {
   if (message !== null) throw new DomainError('VALIDATION', message);
 }
@@ -78,12 +95,13 @@ export class RegistrationService {
   constructor(private readonly deps: RegistrationDeps) {}
 
   /** POST /api/send-otp. */
-  async sendOtp(phoneInput: string, meta: RequestMeta): Promise<SendOtpResponse> {
-    if (phoneInput.trim() === '') throw new DomainError('VALIDATION', REGISTER_MESSAGES.enterPhoneFirst);
-    const phone = normalizeIndianMobile(phoneInput);
+  async sendOtp(body: SendOtpRequest, meta: RequestMeta): Promise<SendOtpResponse> {
+    if (body.phone.trim() === '') throw new DomainError('VALIDATION', REGISTER_MESSAGES.enterPhoneFirst);
+    const phone = normalizeIndianMobile(body.phone);
     if (phone === null) throw new DomainError('VALIDATION', REGISTER_MESSAGES.phoneInvalid);
+    await this.deps.captcha.verifyAndSpend(body.captcha);
     const sent = await this.deps.otp.send(phone, 'register', meta.ip);
-    return { success: true, resendAfterSec: sent.resendAfterSec };
+    return { success: true, resendAfterSec: sent.resendAfterSec, nonce: sent.nonce };
   }
 
   /** GET /api/captcha-challenge. */
@@ -102,17 +120,19 @@ export class RegistrationService {
     if (phone === null) throw new DomainError('VALIDATION', REGISTER_MESSAGES.phoneInvalid);
     if (body.otp.trim() === '') throw new DomainError('VALIDATION', REGISTER_MESSAGES.enterOtp);
     if (!OTP_PATTERN.test(body.otp.trim())) throw new DomainError('VALIDATION', REGISTER_MESSAGES.otpInvalid);
+    if (body.nonce.trim() === '') throw new DomainError('VALIDATION', REGISTER_MESSAGES.verifyPhoneFirst);
     const parentId = await this.openParentId();
 
     await captcha.verifyAndSpend(body.captcha);
-    const otpId = await otp.attempt(phone, 'register', body.otp.trim());
+    const otpId = await otp.attempt(phone, 'register', body.nonce.trim(), body.otp.trim());
     const passwordHash = await passwords.hash(body.password);
     const note = sanitizeClientNote(body.logs);
 
     const userId = await db.transaction(async (tx) => {
       await otp.consume(tx, otpId);
       const parent = await users.findUserById(tx, parentId, { lock: true });
-      if (parent === null || parent.status !== 'active') throw new DomainError('FORBIDDEN', REGISTER_MESSAGES.registrationClosed);
+      if (parent === null || (await isBlocked(tx, parent.id))) throw new DomainError('FORBIDDEN', REGISTER_MESSAGES.registrationClosed);
+      if (await phoneInUse(tx, phone)) throw new DomainError('CONFLICT', REGISTER_MESSAGES.phoneTaken);
       const created = await users
         .insertUser(tx, {
           username,
@@ -132,11 +152,18 @@ export class RegistrationService {
           }
           throw error;
         });
-      await tx.query(
-        `INSERT INTO registrations (user_id, phone, ip, user_agent, accept_language, client_note)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [created.id, phone, meta.ip, meta.userAgent, meta.acceptLanguage, note === null ? null : JSON.stringify(note)],
-      );
+      await tx
+        .query(
+          `INSERT INTO registrations (user_id, phone, ip, user_agent, accept_language, client_note)
+           VALUES ($1, $2, $3, $4, $5, $6)`,
+          [created.id, phone, meta.ip, meta.userAgent, meta.acceptLanguage, note === null ? null : JSON.stringify(note)],
+        )
+        .catch((error: unknown) => {
+          // The backstop of phoneInUse against two registrations of one phone at once.
+          const e = error as { code?: string; constraint?: string };
+          if (e.code === '23505' && e.constraint === 'registrations_phone_key') throw new DomainError('CONFLICT', REGISTER_MESSAGES.phoneTaken);
+          throw error;
+        });
       await insertAuditRecords(tx, [
         {
           actorId: created.id,
@@ -170,11 +197,14 @@ export class RegistrationService {
     return this.deps.signIn({ username, password: body.password }, meta);
   }
 
-  /** The agent new players go under, or 403 when registration is closed. */
+  /**
+   * The agent new players go under, or 403 when registration is closed: no agent configured, not
+   * a DL, or it or any agent above it locked or closed (a lock covers the whole downline).
+   */
   private async openParentId(): Promise<string> {
     const name = this.deps.config.registration.parentUsername;
     const parent = name === null ? null : await users.findUserByUsername(this.deps.db, name);
-    if (parent === null || parent.status !== 'active' || childRoleOf(parent.role) !== 'user') {
+    if (parent === null || childRoleOf(parent.role) !== 'user' || (await isBlocked(this.deps.db, parent.id))) {
       throw new DomainError('FORBIDDEN', REGISTER_MESSAGES.registrationClosed);
     }
     return parent.id;

@@ -39,11 +39,14 @@ export const REGISTER_MESSAGES = {
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
   phoneRequired: 'Phone is required',
+  phoneTaken: 'This phone number is already registered. Log in instead.',
 } as const;
 
 /** POST /api/send-otp. */
 export interface SendOtpRequest {
   phone: string;
+  /** base64 of a solved CaptchaSolution's JSON: each send costs a proof of work (SMS pumping). */
+  captcha: string;
 }
 
 /** Response data of send-otp: the same whether or not the phone belongs to an account. */
@@ -51,6 +54,11 @@ export interface SendOtpResponse {
   success: boolean;
   /** Seconds before another code may be requested for this phone. */
   resendAfterSec: number;
+  /**
+   * Binds the code to this send (ADR 0024): user-register must present it with the code. Kept
+   * by the page that asked, never sent by SMS; a resend issues a new one.
+   */
+  nonce: string;
 }
 
 /** GET /api/captcha-challenge: an ALTCHA-style SHA-256 proof-of-work challenge, HMAC-signed. */
@@ -84,6 +92,8 @@ export interface UserRegisterRequest {
   password: string;
   phone: string;
   otp: string;
+  /** The nonce of the send-otp answer that sent the code. */
+  nonce: string;
   logs?: RegistrationLogs;
   isDemo?: boolean;
   /** base64 of the CaptchaSolution's JSON. */

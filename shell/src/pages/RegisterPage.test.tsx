@@ -66,13 +66,13 @@ describe('RegisterPage', () => {
     expect(api.sendOtp).not.toHaveBeenCalled();
   });
 
-  it('after a successful send: the message, Resend OTP, and the OTP field enabled', async () => {
-    api.sendOtp.mockResolvedValue({ data: { success: true, resendAfterSec: 60 }, message: REGISTER_MESSAGES.otpSent });
+  it('after a successful send (captcha solved first): the message, Resend OTP, and the OTP field enabled', async () => {
+    api.sendOtp.mockResolvedValue({ data: { success: true, resendAfterSec: 60, nonce: 'send-nonce' }, message: REGISTER_MESSAGES.otpSent });
     renderPage();
     await fill({ phone: '9876543210' });
     await userEvent.click(screen.getByRole('button', { name: 'Send OTP' }));
     expect(await screen.findByRole('status')).toHaveTextContent(REGISTER_MESSAGES.otpSent);
-    expect(api.sendOtp).toHaveBeenCalledWith({ phone: '9876543210' });
+    expect(api.sendOtp).toHaveBeenCalledWith({ phone: '9876543210', captcha: 'solved-captcha' });
     expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeInTheDocument();
     expect(screen.getByLabelText('OTP')).toBeEnabled();
   });
@@ -99,7 +99,7 @@ describe('RegisterPage', () => {
   });
 
   it('asks to verify the phone first, then for the OTP', async () => {
-    api.sendOtp.mockResolvedValue({ data: { success: true, resendAfterSec: 60 }, message: REGISTER_MESSAGES.otpSent });
+    api.sendOtp.mockResolvedValue({ data: { success: true, resendAfterSec: 60, nonce: 'send-nonce' }, message: REGISTER_MESSAGES.otpSent });
     renderPage();
     await fill({ username: 'newbie', password: 'a long passphrase', phone: '9876543210' });
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
@@ -112,7 +112,7 @@ describe('RegisterPage', () => {
   });
 
   it('registers with the solved captcha, starts the session as login does and lands on home', async () => {
-    api.sendOtp.mockResolvedValue({ data: { success: true, resendAfterSec: 60 }, message: REGISTER_MESSAGES.otpSent });
+    api.sendOtp.mockResolvedValue({ data: { success: true, resendAfterSec: 60, nonce: 'send-nonce' }, message: REGISTER_MESSAGES.otpSent });
     api.captchaChallenge.mockResolvedValue({ algorithm: 'SHA-256', challenge: 'c', salt: 's', maxnumber: 10, signature: 'g' });
     api.register.mockResolvedValue({ data: login, message: REGISTER_MESSAGES.registered });
     jest.mocked(completeLogin).mockResolvedValue(user);
@@ -123,13 +123,13 @@ describe('RegisterPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(api.register).toHaveBeenCalledWith(
-      expect.objectContaining({ username: 'newbie', password: 'a long passphrase', phone: '+91 98765 43210', otp: '123456', isDemo: false, captcha: 'solved-captcha' }),
+      expect.objectContaining({ username: 'newbie', password: 'a long passphrase', phone: '+91 98765 43210', otp: '123456', nonce: 'send-nonce', isDemo: false, captcha: 'solved-captcha' }),
     );
     expect(completeLogin).toHaveBeenCalledWith('player', login);
   });
 
   it('shows the server message when registering fails', async () => {
-    api.sendOtp.mockResolvedValue({ data: { success: true, resendAfterSec: 60 }, message: REGISTER_MESSAGES.otpSent });
+    api.sendOtp.mockResolvedValue({ data: { success: true, resendAfterSec: 60, nonce: 'send-nonce' }, message: REGISTER_MESSAGES.otpSent });
     api.captchaChallenge.mockResolvedValue({ algorithm: 'SHA-256', challenge: 'c', salt: 's', maxnumber: 10, signature: 'g' });
     api.register.mockRejectedValue(new ApiError(REGISTER_MESSAGES.otpInvalid, 400, 'VALIDATION'));
     renderPage();

@@ -51,14 +51,17 @@ type Notice = { kind: 'success' | 'error'; text: string } | null;
 
 /**
  * /register (SPEC §2, §4, §5, §8): username, password, phone and OTP. The phone is unverified
- * until a Send OTP succeeds; then the OTP field opens and the button reads Resend OTP. Register
- * solves the self-hosted proof-of-work captcha in the browser, registers, and starts the session
- * exactly as login does.
+ * until a Send OTP succeeds; then the OTP field opens and the button reads Resend OTP. Send OTP
+ * and Register each solve the self-hosted proof-of-work captcha in the browser first; the send's
+ * answer carries a nonce that Register presents with the code (ADR 0024). Register then starts
+ * the session exactly as login does.
  */
 export function RegisterPage() {
   const navigate = useNavigate();
   const [signedInOnArrival] = useState(() => Boolean(readCredentials('player').token));
-  const [otpSent, setOtpSent] = useState(false);
+  /** The nonce of the last successful send: the phone counts as unverified until there is one. */
+  const [otpNonce, setOtpNonce] = useState<string | null>(null);
+  const otpSent = otpNonce !== null;
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const [checking, setChecking] = useState(false);
@@ -68,7 +71,7 @@ export function RegisterPage() {
     validationSchema: registerSchema,
     onSubmit: async (values, helpers) => {
       helpers.setStatus(undefined);
-      if (!otpSent) return helpers.setStatus(REGISTER_MESSAGES.verifyPhoneFirst);
+      if (otpNonce === null) return helpers.setStatus(REGISTER_MESSAGES.verifyPhoneFirst);
       if (values.otp.trim() === '') return helpers.setStatus(REGISTER_MESSAGES.enterOtp);
       try {
         setChecking(true);
@@ -79,6 +82,7 @@ export function RegisterPage() {
           password: values.password,
           phone: values.phone.trim(),
           otp: values.otp.trim(),
+          nonce: otpNonce,
           logs: deviceNotes(),
           isDemo: false,
           captcha,
@@ -104,8 +108,9 @@ export function RegisterPage() {
     }
     setSending(true);
     try {
-      await registrationApi.sendOtp({ phone });
-      setOtpSent(true);
+      const captcha = await solveProofOfWork(await registrationApi.captchaChallenge());
+      const res = await registrationApi.sendOtp({ phone, captcha });
+      setOtpNonce(res.data.nonce);
       setNotice({ kind: 'success', text: REGISTER_MESSAGES.otpSent });
       notify('success', REGISTER_MESSAGES.otpSent);
     } catch (error) {
