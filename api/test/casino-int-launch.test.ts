@@ -9,12 +9,16 @@ import { cw1SignedHeaders, verifyCw1, type Cw1ReportTransaction, type Cw1Session
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import type { SocketBalancePayload } from '@backlay/shared/contracts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from './helper';
+import { connected, nextEvent, TestSockets } from './socket-helper';
 import { availableOf, common, createTestProvider, walletCall, type TestProvider } from './casino-int-helper';
 
 let t: TestContext;
 let server: Server;
 let provider: TestProvider;
+let baseUrl = '';
+const sockets = new TestSockets(() => baseUrl);
 
 /** What the fake provider saw and will answer. */
 const fake = {
@@ -60,7 +64,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t = await buildTestApp({ env: { CASINO_INT_PROVIDER_TIMEOUT_MS: '1000' } });
   provider = await createTestProvider(t, `http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
+afterEach(() => sockets.closeAll());
 afterAll(async () => {
   await t.close();
   await new Promise((resolve) => server.close(resolve));
@@ -204,6 +210,27 @@ describe('launch', () => {
   it('is for players only', async () => {
     const dl = await t.createUser({ role: 'dl' });
     expect([401, 403]).toContain((await play(await tokenOf(dl), `${provider.id}:crash`)).statusCode);
+  });
+});
+
+describe('live balance', () => {
+  it('pushes the player balance over the socket after each debit and credit commits', async () => {
+    const player = await t.createUser({ role: 'user' });
+    await t.fund(player.id, 100n);
+    const token = await tokenOf(player);
+    await play(token, `${provider.id}:crash`);
+    const session = fake.sessions.at(-1) as Cw1SessionRequest;
+    await walletCall(t, provider, 'authenticate', common(provider, player.id, session.sessionToken, 'lobby'));
+    const socket = sockets.connect({ token });
+    await connected(socket);
+    expect(await new Promise((resolve) => socket.emit('userRoomJoin', player.id, resolve))).toEqual({ ok: true });
+    const afterDebit = nextEvent<SocketBalancePayload>(socket, 'balance');
+    const debitId = randomUUID();
+    await walletCall(t, provider, 'debit', { ...common(provider, player.id, session.sessionToken, 'live-1'), transactionId: debitId, amount: '2550', bets: [] });
+    expect(await afterDebit).toEqual({ balance: 74.5, exposer: 0 });
+    const afterCredit = nextEvent<SocketBalancePayload>(socket, 'balance');
+    await walletCall(t, provider, 'credit', { ...common(provider, player.id, session.sessionToken, 'live-1'), transactionId: randomUUID(), refTransactionId: debitId, amount: '5000', roundClosed: true });
+    expect(await afterCredit).toEqual({ balance: 124.5, exposer: 0 });
   });
 });
 
