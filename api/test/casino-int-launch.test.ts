@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { SocketBalancePayload } from '@backlay/shared/contracts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from './helper';
 import { connected, nextEvent, TestSockets } from './socket-helper';
+import { seedStudioProvider } from '../src/casino-int/seed';
 import { availableOf, common, createTestProvider, walletCall, type TestProvider } from './casino-int-helper';
 
 let t: TestContext;
@@ -210,6 +211,28 @@ describe('launch', () => {
   it('is for players only', async () => {
     const dl = await t.createUser({ role: 'dl' });
     expect([401, 403]).toContain((await play(await tokenOf(dl), `${provider.id}:crash`)).statusCode);
+  });
+});
+
+describe('demo seed', () => {
+  it('registers backlay-studio with crash, mines and plinko, and keeps a restarted secret verifying', async () => {
+    const studio = { url: 'http://127.0.0.1:8095', partnerId: 'backlay-studio', secret: 'a'.repeat(40) };
+    await seedStudioProvider(t.db, studio);
+    await seedStudioProvider(t.db, studio);
+    const player = await t.createUser({ role: 'user' });
+    const games = (await t.request({ method: 'GET', url: '/api/get-casino-int-games?provider=backlay-studio', token: await tokenOf(player) })).json() as { data: CasinoIntGamesResponse };
+    expect(games.data.result.map((g) => g.identifier)).toEqual(['backlay-studio:crash', 'backlay-studio:mines', 'backlay-studio:plinko']);
+    expect(games.data.category.map((c) => c._id)).toEqual(['crash', 'mines', 'plinko']);
+    const secretsOf = async () => (await t.services.casinoInt.adminProviders()).find((p) => p.id === 'backlay-studio')?.secrets.map((s) => s.hint);
+    expect(await secretsOf()).toEqual(['aaaa']);
+    await seedStudioProvider(t.db, { ...studio, secret: 'b'.repeat(40) });
+    expect(await secretsOf()).toEqual(['bbbb', 'aaaa']);
+    await seedStudioProvider(t.db, { ...studio, secret: 'c'.repeat(40) });
+    expect(await secretsOf()).toEqual(['cccc', 'bbbb']);
+    // Its tiles are drawn by the API.
+    const tile = await t.request({ method: 'GET', url: '/api/casino-int/images/crash.svg' });
+    expect([tile.statusCode, tile.headers['content-type']]).toEqual([200, 'image/svg+xml']);
+    expect((await t.request({ method: 'GET', url: '/api/casino-int/images/nothing.svg' })).statusCode).toBe(404);
   });
 });
 
