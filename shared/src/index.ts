@@ -33,6 +33,9 @@ export {
   type DownlineRgRow, type RealityCheckView, type ResponsibleGamblingView, RG_LIMIT_LABELS, RG_LIMIT_RUPEES_MAX,
   RG_LIMIT_TYPES, RG_REALITY_CHECK_MINUTES_MAX, RG_REALITY_CHECK_MINUTES_MIN, RG_SELF_EXCLUSION_MONTHS_MAX,
   RG_SELF_EXCLUSION_MONTHS_MIN, RG_TIME_OUT_DAYS_MAX, RG_TIME_OUT_DAYS_MIN, type RgLimitType, type RgLimitView,
+  CASINO_INT_MESSAGES, SPORT_BETTING_PROVIDER, type CasinoIntGame, type CasinoIntGamesResponse, type CasinoIntMismatch,
+  type CasinoIntNewSecret, type CasinoIntPlayUrlRequest, type CasinoIntProvider, type CasinoIntProviderAdminView,
+  type CasinoIntReconciliationReport, type CasinoIntSubCategory,
 } from './contracts/index';
 export {
   applyBet, applyFancyBet, bookmakerToRunnerBet, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,
@@ -41,7 +44,7 @@ export {
 export {
   type AdminMatchSummary, type ApiClient, apiClient, ApiError, authApi, betsApi, clientsApi, createClientsApi,
   type DepositSubmission, paymentsApi, PLAYER_REQUEST_REMARK, settingsApi, sportsAdminApi, sportsApi,
-  casinoApi, registrationApi, securityApi, responsibleGamblingApi,
+  casinoApi, casinoIntApi, registrationApi, securityApi, responsibleGamblingApi,
 } from './api-client/index';
 export { publish, on, notify } from './event-bus/bus';
 export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide } from './stores/session';
