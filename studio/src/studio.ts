@@ -158,7 +158,8 @@ export class Studio {
   /** Rotation: reveals the current server seed, commits to a new one, takes the player's new client seed, nonce back to 0. */
   async rotateSeeds(play: PlayRecord, clientSeed: unknown): Promise<{ revealedServerSeed: string; revealedHash: string; seeds: SeedsRecord }> {
     if (!isClientSeed(clientSeed)) throw new PlayError(400, 'The client seed is 1 to 64 letters, digits or symbols, without spaces');
-    if (this.openRoundOf(play.playerId)) throw new PlayError(409, 'Finish the round in play before changing seeds');
+    // Revealing the server seed while a round is in play would reveal that round's outcome.
+    if (this.openRoundOf(play.playerId)) throw new PlayError(409, 'Finish the rounds in play (in every game) before changing seeds');
     const old = await this.seedsOf(play.playerId);
     const next: SeedsRecord = { playerId: play.playerId, ...(await newSeedPair(clientSeed)), revealed: { ...old.revealed, [old.serverSeedHash]: old.serverSeed } };
     this.store.putSeeds(next);
@@ -172,17 +173,17 @@ export class Studio {
 
   // ---- bets ------------------------------------------------------------------------------
 
-  private openRoundOf(playerId: string): RoundRecord | undefined {
+  /** The player's round still in play (of one game, or of any: a seed rotation must wait for every one). */
+  private openRoundOf(playerId: string, gameCode?: GameCode): RoundRecord | undefined {
     for (const round of this.store.rounds.values()) {
-      if (round.playerId === playerId && (round.state === 'debiting' || round.state === 'open')) return round;
+      if (round.playerId === playerId && (gameCode === undefined || round.gameCode === gameCode) && (round.state === 'debiting' || round.state === 'open')) return round;
     }
     return undefined;
   }
 
   /** The round the player may still act on (a mines board, a crash curve), for a page reload. */
   openRound(play: PlayRecord): RoundRecord | undefined {
-    const round = this.openRoundOf(play.playerId);
-    return round?.gameCode === play.gameCode ? round : undefined;
+    return this.openRoundOf(play.playerId, play.gameCode);
   }
 
   /**
@@ -192,7 +193,7 @@ export class Studio {
    */
   async bet(play: PlayRecord, stake: number, params: GameParams, autoCents: number | null): Promise<RoundRecord> {
     if (params.game !== play.gameCode) throw new PlayError(400, `This page plays ${play.gameCode}`);
-    if (this.openRoundOf(play.playerId)) throw new PlayError(409, 'Finish the round in play first');
+    if (this.openRoundOf(play.playerId, play.gameCode)) throw new PlayError(409, 'Finish the round in play first');
     const seeds = await this.seedsOf(play.playerId);
     this.store.putSeeds({ ...seeds, nonce: seeds.nonce + 1 });
     const outcome = await outcomeOf(params, seeds.serverSeed, seeds.clientSeed, seeds.nonce);
