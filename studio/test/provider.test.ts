@@ -191,7 +191,7 @@ describe('rounds and money', () => {
   it('crash: a bet debits, a cash-out before the crash point credits the multiplier of its arrival; rotating reveals the seed that recomputes the crash point', async () => {
     const r = running!;
     const call = play(r, await openGame(r, 'crash'));
-    let round;
+    let round: { roundId: string; resultCents: number; serverSeedHash: string; clientSeed: string; nonce: number } = { roundId: '', resultCents: 0, serverSeedHash: '', clientSeed: '', nonce: 0 };
     for (let attempt = 0; attempt < 10; attempt++) {
       const bet = await call('POST', '/play-api/bet', { stake: '10000' });
       expect(bet.status).toBe(200);
