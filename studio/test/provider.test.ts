@@ -51,7 +51,7 @@ async function startStudio(dataDir: string, operator: OperatorDouble, extra: Rec
     url,
     studio,
     async stop() {
-      studio.stop();
+      await studio.stop();
       await app.close();
       store.close();
     },
