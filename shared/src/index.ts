@@ -30,6 +30,9 @@ export {
   type CasinoRulesView, type CasinoTableView, type CasinoRoundBook, type CasinoGameReportResponse, type CasinoGameReportRow,
   isTwoFactorChallenge, LOGIN_ATTEMPT_REASON_LABELS, type LoginHistoryRow, type LoginOutcome, SECURITY_MESSAGES,
   type TwoFactorEnrolment, type TwoFactorPolicy, type TwoFactorStatus, AGENT_ROLES, SPORTS_ADMIN_ROLES,
+  CASINO_INT_MESSAGES, SPORT_BETTING_PROVIDER, type CasinoIntGame, type CasinoIntGamesResponse, type CasinoIntMismatch,
+  type CasinoIntNewSecret, type CasinoIntPlayUrlRequest, type CasinoIntProvider, type CasinoIntProviderAdminView,
+  type CasinoIntReconciliationReport, type CasinoIntSubCategory,
 } from './contracts/index';
 export {
   applyBet, applyFancyBet, bookmakerToRunnerBet, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,
@@ -38,7 +41,7 @@ export {
 export {
   type AdminMatchSummary, type ApiClient, apiClient, ApiError, authApi, betsApi, clientsApi, createClientsApi,
   type DepositSubmission, paymentsApi, PLAYER_REQUEST_REMARK, settingsApi, sportsAdminApi, sportsApi,
-  casinoApi, registrationApi, securityApi,
+  casinoApi, casinoIntApi, registrationApi, securityApi,
 } from './api-client/index';
 export { publish, on, notify } from './event-bus/bus';
 export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide } from './stores/session';
