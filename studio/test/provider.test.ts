@@ -147,6 +147,13 @@ describe('CW-1 launch and the game page', () => {
     expect(wrongGame.body.status).toBe('INVALID_GAME');
     expect(wrongGame.signed).toBe(true);
 
+    for (const hostile of [{ playerId: 'a\u0000b' }, { sessionToken: '\ud800' }, { currency: true }, { lobbyUrl: 7 }, { mode: 'demo' }]) {
+      const refused = await signedFetch(`${r.url}/v1/sessions`, 'POST', { ...sessionBody('crash'), ...hostile });
+      expect([refused.status, refused.body.status]).toEqual([200, 'INVALID_REQUEST']);
+    }
+    const notJson = await fetch(`${r.url}/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    expect(notJson.status).toBe(400);
+
     const page = await fetch(launch.launchUrl);
     expect(page.status).toBe(200);
     const csp = page.headers.get('content-security-policy')!;
