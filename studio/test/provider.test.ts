@@ -244,6 +244,18 @@ describe('rounds and money', () => {
     expect(sent[0].body.refTransactionId).toBe(`${roundId}:debit`);
   });
 
+  it('bets sent at once are taken one at a time: each its own nonce, and a second mines board waits for the first', async () => {
+    const r = running!;
+    const call = play(r, await openGame(r, 'plinko'));
+    const bets = await Promise.all(Array.from({ length: 5 }, () => call('POST', '/play-api/bet', { stake: '100', rows: 8, risk: 'low' })));
+    expect(bets.map((b) => b.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(bets.map((b) => b.body.round.nonce)).size).toBe(5);
+
+    const mines = play(r, await openGame(r, 'mines'));
+    const boards = await Promise.all([mines('POST', '/play-api/bet', { stake: '100', mines: 3 }), mines('POST', '/play-api/bet', { stake: '100', mines: 3 })]);
+    expect(boards.map((b) => b.status).sort()).toEqual([200, 409]);
+  });
+
   it('refuses bad play input with a 400 and never a 500', async () => {
     const r = running!;
     const call = play(r, await openGame(r, 'plinko'));
