@@ -21,6 +21,9 @@ export const FRONTENDS = [
 /** The API: folder, default port, build marker. */
 export const API = { dir: 'api', name: 'api', port: 8090, marker: 'main.js' };
 
+/** Backlay Studio, our own game provider: a separate Node service on its own origin (ADR 0021). */
+export const STUDIO = { dir: 'studio', name: 'studio', port: 8095, marker: 'main.js' };
+
 /** Port of an app, overridable as PORT_<NAME> (PORT_SHELL, PORT_SPORTS, PORT_API, …). */
 export function portOf(app, offset = 0) {
   const env = process.env[`PORT_${app.name.toUpperCase()}`];
@@ -43,6 +46,8 @@ export function needsBuild(app) {
   if (!existsSync(marker)) return true;
   const built = statSync(marker).mtimeMs;
   const sources = [join(ROOT, app.dir, 'src'), join(ROOT, app.dir, 'public'), join(ROOT, 'shared', 'src')];
+  // The studio's page scripts are read from studio/public at run time, not built: only its src counts.
+  if (app.dir === 'studio') sources.splice(1, 1);
   if (app.dir === 'api') sources.push(join(ROOT, 'api', 'migrations'), join(ROOT, 'api', 'sql'));
   const configs = [join(ROOT, app.dir, 'webpack.config.cjs'), join(ROOT, 'shared', 'build', 'webpack.config.factory.cjs')];
   return sources.some((dir) => existsSync(dir) && newestMtime(dir) > built) || configs.some((f) => existsSync(f) && statSync(f).mtimeMs > built);
