@@ -28,6 +28,7 @@ export {
   ALL_CASINO_CATEGORY, CASINO_CATEGORIES, CASINO_SUSPENDED_MESSAGE, type CasinoBet, type CasinoGameListItem,
   type CasinoMarketView, type CasinoReportResponse, type CasinoResultsResponse, type CasinoRoundRecord, type CasinoRoundView,
   type CasinoRulesView, type CasinoTableView, type CasinoRoundBook, type CasinoGameReportResponse, type CasinoGameReportRow,
+  type CasinoIntGame, type CasinoIntGamesResponse, type CasinoIntProvider, type CasinoIntSubCategory, SPORT_BETTING_PROVIDER, STUDIO_PROVIDER,
   isTwoFactorChallenge, LOGIN_ATTEMPT_REASON_LABELS, type LoginHistoryRow, type LoginOutcome, SECURITY_MESSAGES,
   type TwoFactorEnrolment, type TwoFactorPolicy, type TwoFactorStatus, AGENT_ROLES, SPORTS_ADMIN_ROLES,
 } from './contracts/index';
@@ -38,7 +39,7 @@ export {
 export {
   type AdminMatchSummary, type ApiClient, apiClient, ApiError, authApi, betsApi, clientsApi, createClientsApi,
   type DepositSubmission, paymentsApi, PLAYER_REQUEST_REMARK, settingsApi, sportsAdminApi, sportsApi,
-  casinoApi, registrationApi, securityApi,
+  casinoApi, casinoIntApi, registrationApi, securityApi,
 } from './api-client/index';
 export { publish, on, notify } from './event-bus/bus';
 export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide } from './stores/session';
@@ -57,6 +58,7 @@ export { Pnl } from './ui/pnl';
 export { BetTableRow, MyBetsSection } from './ui/my-bets';
 export { TableScroll } from './ui/table-scroll';
 export { Dialog } from './ui/dialog';
+export { useModalFocus, useScrollLock } from './ui/modal-focus';
 export { DateRange, rangeInverted, rangeReady } from './ui/date-range';
 export { RangeFilters, RangeLoadStatus, useRangeReport, type RangeReport } from './ui/range-report';
 export { Pager } from './ui/pager';

@@ -1,5 +1,6 @@
 import { createBetsApi } from './bets-api';
 import { createCasinoApi } from './casino-api';
+import { createCasinoIntApi } from './casino-int-api';
 import { createApiClient } from './client';
 import { createSecurityApi } from './security-api';
 import { createRegistrationApi } from './registration-api';
@@ -29,6 +30,8 @@ export const clientsApi = createClientsApi(apiClient);
 export const paymentsApi = createPaymentsApi(apiClient);
 export const betsApi = createBetsApi(apiClient);
 export const casinoApi = createCasinoApi(apiClient);
+/** International casino: providers, games, a game's launch URL. */
+export const casinoIntApi = createCasinoIntApi(apiClient);
 export const securityApi = createSecurityApi(apiClient);
 /** Self-registration (public) and the demo SMS outbox (admin, sadmin). */
 export const registrationApi = createRegistrationApi(apiClient);

@@ -74,6 +74,10 @@ export {
   type CasinoRulesView, type CasinoRunnerView, type CasinoSnapshot, type CasinoTableView,
 } from './casino';
 export {
+  type CasinoIntGame, type CasinoIntGamesQuery, type CasinoIntGamesResponse, type CasinoIntPlayUrlRequest, type CasinoIntPlayUrlResponse,
+  type CasinoIntProvider, type CasinoIntProvidersResponse, type CasinoIntSubCategory, SPORT_BETTING_PROVIDER, STUDIO_PROVIDER,
+} from './casino-int';
+export {
   type CaptchaChallenge, type CaptchaSolution, INDIAN_MOBILE_PATTERN, normalizeIndianMobile, OTP_LENGTH, OTP_PATTERN,
   REGISTER_MESSAGES, type RegistrationLogs, type SendOtpRequest, type SendOtpResponse, type SmsOutboxQuery,
   type SmsOutboxResponse, type SmsOutboxRow, type UserRegisterRequest, type UserRegisterResponse,
