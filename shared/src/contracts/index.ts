@@ -74,8 +74,14 @@ export {
   type CasinoRulesView, type CasinoRunnerView, type CasinoSnapshot, type CasinoTableView,
 } from './casino';
 export {
-  type CasinoIntGame, type CasinoIntGamesQuery, type CasinoIntGamesResponse, type CasinoIntPlayUrlRequest, type CasinoIntPlayUrlResponse,
-  type CasinoIntProvider, type CasinoIntProvidersResponse, type CasinoIntSubCategory, SPORT_BETTING_PROVIDER, STUDIO_PROVIDER,
+  CASINO_INT_CODE_PATTERN, CASINO_INT_GAME_ID_PATTERN, CASINO_INT_MESSAGES, type CasinoIntGame, type CasinoIntGameAdminView,
+  casinoIntGameId, type CasinoIntGamesQuery, type CasinoIntGamesResponse, type CasinoIntMismatch, type CasinoIntMismatchKind,
+  type CasinoIntNewSecret, type CasinoIntPlayUrlRequest, type CasinoIntPlayUrlResponse, type CasinoIntProvider,
+  type CasinoIntProviderAdminView, type CasinoIntProvidersAdminResponse, type CasinoIntProvidersResponse,
+  type CasinoIntReconciliationQuery, type CasinoIntReconciliationReport, type CasinoIntReconciliationRun,
+  type CasinoIntSecretsView, type CasinoIntSecretView, type CasinoIntSubCategory, type CasinoIntTransactionRow,
+  type CasinoIntTxType, type CreateCasinoIntGameRequest, type CreateCasinoIntProviderRequest,
+  type RunCasinoIntReconciliationRequest, type SetCasinoIntEnabledRequest, SPORT_BETTING_PROVIDER, STUDIO_PROVIDER,
 } from './casino-int';
 export {
   type CaptchaChallenge, type CaptchaSolution, INDIAN_MOBILE_PATTERN, normalizeIndianMobile, OTP_LENGTH, OTP_PATTERN,
