@@ -3,7 +3,7 @@
  * The e2e stack: the whole product on its own ports (never the ones `pnpm start` uses), with a
  * fresh database, plus a control endpoint the journeys use to stop, start and redeploy a remote.
  *
- *   API 9190 · shell 9180 · sports 9181 · casino 9182 · payments 9183 · admin 9184 · control 9199
+ *   API 9190 · shell 9180 · sports 9181 · casino 9182 · payments 9183 · admin 9184 · studio 9195 · control 9199
  *
  * With DATABASE_URL set (CI) a fresh database is created on that server and dropped afterwards;
  * without it the API starts its embedded PostgreSQL in a temporary folder.
@@ -15,10 +15,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API, FRONTENDS, ROOT } from '@backlay/build/apps';
 import { buildMissing } from '@backlay/build/build-all';
+import { providerFrameOrigins, shellCsp, studioPublicUrl } from '@backlay/build/csp';
 import { serve } from '@backlay/build/serve';
 
 const HOST = '127.0.0.1';
-export const E2E_PORTS = { shell: 9180, sports: 9181, casino: 9182, payments: 9183, admin: 9184, api: 9190, control: 9199 };
+export const E2E_PORTS = { shell: 9180, sports: 9181, casino: 9182, payments: 9183, admin: 9184, api: 9190, studio: 9195, control: 9199 };
+/** The studio's origin as the browser sees it (its frames) and as the API calls it. */
+const STUDIO_URL = studioPublicUrl(E2E_PORTS.studio, {});
 
 async function createDatabase(adminUrl) {
   const pg = (await import(join(ROOT, 'api', 'node_modules', 'pg', 'lib', 'index.js'))).default;
@@ -94,7 +97,8 @@ for (let i = 0; ; i += 1) {
   if (i > 600 || api.exitCode !== null) throw new Error('the API did not start');
   await new Promise((r) => setTimeout(r, 200));
 }
-const shell = await serve({ root: join(ROOT, 'shell', 'dist'), port: E2E_PORTS.shell, host: HOST, spa: true, proxy: `http://${HOST}:${E2E_PORTS.api}`, remotesFile });
+const csp = shellCsp(providerFrameOrigins(STUDIO_URL, {}));
+const shell = await serve({ root: join(ROOT, 'shell', 'dist'), port: E2E_PORTS.shell, host: HOST, spa: true, proxy: `http://${HOST}:${E2E_PORTS.api}`, remotesFile, csp });
 
 // Control: POST /remotes/<name>/stop | /start | /deploy?dir=<absolute dist folder>
 const control = createServer(async (req, res) => {

@@ -21,6 +21,9 @@ export const FRONTENDS = [
 /** The API: folder, default port, build marker. */
 export const API = { dir: 'api', name: 'api', port: 8090, marker: 'main.js' };
 
+/** Backlay Studio, our own game provider: a separate Node service on its own origin (ADR 0021). */
+export const STUDIO = { dir: 'studio', name: 'studio', port: 8095, marker: 'main.js' };
+
 /** Port of an app, overridable as PORT_<NAME> (PORT_SHELL, PORT_SPORTS, PORT_API, …). */
 export function portOf(app, offset = 0) {
   const env = process.env[`PORT_${app.name.toUpperCase()}`];

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import pretty from 'pino-pretty';
 import { API, FRONTENDS, ROOT, portOf } from './apps.mjs';
 import { buildMissing } from './build-all.mjs';
+import { providerFrameOrigins, shellCsp, studioPublicUrl } from './csp.mjs';
 import { serve } from './serve.mjs';
 
 const host = '127.0.0.1';
@@ -60,7 +61,9 @@ const remotesFile = join(ROOT, 'data', 'remotes.json');
 writeFileSync(remotesFile, `${JSON.stringify(remotes, null, 2)}\n`);
 
 await waitForApi();
-const shell = await serve({ root: join(ROOT, 'shell', 'dist'), port: portOf(FRONTENDS[0]), host, spa: true, proxy: `http://${host}:${apiPort}`, remotesFile });
+// The shell may frame the game providers' pages (the international casino): the studio's origin.
+const csp = shellCsp(providerFrameOrigins(studioPublicUrl()));
+const shell = await serve({ root: join(ROOT, 'shell', 'dist'), port: portOf(FRONTENDS[0]), host, spa: true, proxy: `http://${host}:${apiPort}`, remotesFile, csp });
 servers.push(shell);
 
 console.log(`
