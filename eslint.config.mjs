@@ -8,8 +8,8 @@
  *   cross-links are named routes the shell resolves (STYLE §4.2, ADR 0001);
  * - a package is entered only through its package.json `exports`: no `@backlay/shared/src/…`,
  *   no relative path into another package's folder;
- * - the api imports only the isomorphic subpaths of @backlay/shared, never its root, which pulls
- *   React, axios, rxjs and socket.io-client into the server;
+ * - the api and the studio (both Node services) import only the isomorphic subpaths of
+ *   @backlay/shared, never its root, which pulls React, axios, rxjs and socket.io-client into the server;
  * - no `export *`: an index names what it exports, so what a package offers is reviewed and
  *   nothing stays exported after its last caller is gone.
  *
@@ -79,11 +79,11 @@ function boundariesOf(dir) {
     }
   }
 
-  if (dir === 'api') {
+  if (dir === 'api' || dir === 'studio') {
     const browserOnly = packageOf('shared').subpaths.filter((s) => !SHARED_ISOMORPHIC.includes(s));
     patterns.push({
       regex: `^@backlay/shared(?:/${oneOf(browserOnly)})?$`,
-      message: `The api imports only the isomorphic subpaths of @backlay/shared (${SHARED_ISOMORPHIC.join(', ')}): the root and the browser subpaths pull React, axios, rxjs and socket.io-client into the server.`,
+      message: `The ${dir} imports only the isomorphic subpaths of @backlay/shared (${SHARED_ISOMORPHIC.join(', ')}): the root and the browser subpaths pull React, axios, rxjs and socket.io-client into the server.`,
     });
   }
 
@@ -147,9 +147,14 @@ export default defineConfig(
   },
   {
     // CommonJS (tool configs, and api/ whose package.json says "type": "commonjs") has only require().
-    files: ['**/*.cjs', 'api/**/*.js'],
+    files: ['**/*.cjs', 'api/**/*.js', 'studio/*.js'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The studio's game and verify pages: plain browser scripts, served as they are.
+    files: ['studio/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: globals.browser },
   },
   {
     files: ['{shell,remote-*,shared}/src/**/*.{ts,tsx}'],

@@ -9,19 +9,18 @@
  * without it the API starts its embedded PostgreSQL in a temporary folder.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API, FRONTENDS, ROOT } from '@backlay/build/apps';
+import { API, FRONTENDS, ROOT, STUDIO } from '@backlay/build/apps';
 import { buildMissing } from '@backlay/build/build-all';
-import { providerFrameOrigins, shellCsp, studioPublicUrl } from '@backlay/build/csp';
+import { providerFrameOrigins, shellCsp } from '@backlay/build/csp';
 import { serve } from '@backlay/build/serve';
 
 const HOST = '127.0.0.1';
 export const E2E_PORTS = { shell: 9180, sports: 9181, casino: 9182, payments: 9183, admin: 9184, api: 9190, studio: 9195, control: 9199 };
-/** The studio's origin as the browser sees it (its frames) and as the API calls it. */
-const STUDIO_URL = studioPublicUrl(E2E_PORTS.studio, {});
 
 async function createDatabase(adminUrl) {
   const pg = (await import(join(ROOT, 'api', 'node_modules', 'pg', 'lib', 'index.js'))).default;
@@ -49,12 +48,16 @@ const tmp = mkdtempSync(join(tmpdir(), 'backlay-e2e-'));
 // The embedded PostgreSQL runs as its own OS user when we are root; it must be able to enter.
 chmodSync(tmp, 0o755);
 const db = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL) : null;
+// Backlay Studio (the game provider) and the API share a fresh CW-1 secret per run.
+const studioUrl = `http://${HOST}:${E2E_PORTS.studio}`;
+const studioEnv = { STUDIO_URL: studioUrl, STUDIO_PARTNER_ID: 'backlay-studio', STUDIO_SECRET: randomBytes(32).toString('hex') };
 const api = spawn(process.execPath, [join(ROOT, API.dir, 'dist', 'main.js')], {
   cwd: ROOT,
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
     ...process.env,
     ...(db ? { DATABASE_URL: db.url } : { DATA_DIR: tmp, EMBEDDED_PG_PORT: '54339' }),
+    ...studioEnv,
     API_PORT: String(E2E_PORTS.api),
     API_HOST: HOST,
     DEMO: 'true',
@@ -67,6 +70,21 @@ const api = spawn(process.execPath, [join(ROOT, API.dir, 'dist', 'main.js')], {
     // 10 s to bet, the result on screen 4 s before the next round opens.
     CASINO_BETTING_SECONDS: '10',
     CASINO_RESULT_MS: '4000',
+  },
+});
+
+const studio = spawn(process.execPath, [join(ROOT, STUDIO.dir, 'dist', 'main.js')], {
+  cwd: ROOT,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: {
+    ...process.env,
+    ...studioEnv,
+    PORT_STUDIO: String(E2E_PORTS.studio),
+    STUDIO_PUBLIC_URL: studioUrl,
+    STUDIO_OPERATOR_URL: `http://${HOST}:${E2E_PORTS.api}`,
+    STUDIO_DATA_DIR: join(tmp, 'studio'),
+    STUDIO_FRAME_ANCESTORS: `http://${HOST}:${E2E_PORTS.shell}`,
+    LOG_LEVEL: 'warn',
   },
 });
 
@@ -97,7 +115,15 @@ for (let i = 0; ; i += 1) {
   if (i > 600 || api.exitCode !== null) throw new Error('the API did not start');
   await new Promise((r) => setTimeout(r, 200));
 }
-const csp = shellCsp(providerFrameOrigins(STUDIO_URL, {}));
+for (let i = 0; ; i += 1) {
+  try {
+    if ((await fetch(`${studioUrl}/health`)).ok) break;
+  } catch { /* starting */ }
+  if (i > 150 || studio.exitCode !== null) throw new Error('the studio did not start');
+  await new Promise((r) => setTimeout(r, 200));
+}
+// The shell may frame the studio's pages (csp.mjs); the stack's fixed origin, whatever the environment says.
+const csp = shellCsp(providerFrameOrigins(studioUrl, {}));
 const shell = await serve({ root: join(ROOT, 'shell', 'dist'), port: E2E_PORTS.shell, host: HOST, spa: true, proxy: `http://${HOST}:${E2E_PORTS.api}`, remotesFile, csp });
 
 // Control: POST /remotes/<name>/stop | /start | /deploy?dir=<absolute dist folder>
@@ -128,9 +154,11 @@ async function stop() {
   control.close();
   await shell.close();
   for (const name of Object.keys(servers)) await stopRemote(name);
-  if (api.exitCode === null) {
-    api.kill('SIGTERM');
-    await new Promise((r) => api.once('exit', r));
+  for (const child of [studio, api]) {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
   }
   if (db) await db.drop().catch((e) => console.error('drop e2e database', e));
   rmSync(tmp, { recursive: true, force: true });

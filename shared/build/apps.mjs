@@ -46,6 +46,8 @@ export function needsBuild(app) {
   if (!existsSync(marker)) return true;
   const built = statSync(marker).mtimeMs;
   const sources = [join(ROOT, app.dir, 'src'), join(ROOT, app.dir, 'public'), join(ROOT, 'shared', 'src')];
+  // The studio's page scripts are read from studio/public at run time, not built: only its src counts.
+  if (app.dir === 'studio') sources.splice(1, 1);
   if (app.dir === 'api') sources.push(join(ROOT, 'api', 'migrations'), join(ROOT, 'api', 'sql'));
   const configs = [join(ROOT, app.dir, 'webpack.config.cjs'), join(ROOT, 'shared', 'build', 'webpack.config.factory.cjs')];
   return sources.some((dir) => existsSync(dir) && newestMtime(dir) > built) || configs.some((f) => existsSync(f) && statSync(f).mtimeMs > built);

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { API, FRONTENDS, ROOT, needsBuild } from './apps.mjs';
+import { API, FRONTENDS, ROOT, STUDIO, needsBuild } from './apps.mjs';
 
 function run(app) {
   return new Promise((ok, fail) => {
@@ -37,7 +37,7 @@ export async function buildApps(apps, parallel = 2) {
 
 /** Build what is missing or stale; returns the apps built. */
 export async function buildMissing() {
-  const apps = [API, ...FRONTENDS].filter(needsBuild);
+  const apps = [API, STUDIO, ...FRONTENDS].filter(needsBuild);
   if (apps.length) {
     console.log(`building: ${apps.map((a) => a.dir).join(', ')}`);
     await buildApps(apps);
@@ -47,6 +47,6 @@ export async function buildMissing() {
 
 if (process.argv[1] && process.argv[1] === join(ROOT, 'shared', 'build', 'build-all.mjs')) {
   const onlyMissing = process.argv.includes('--missing');
-  const task = onlyMissing ? buildMissing() : buildApps([API, ...FRONTENDS]);
+  const task = onlyMissing ? buildMissing() : buildApps([API, STUDIO, ...FRONTENDS]);
   task.catch((e) => { console.error(e.message); process.exit(1); });
 }

@@ -1,0 +1,33 @@
+// Bundles the studio into dist/main.js (CommonJS, Node 20). npm packages stay external and are
+// loaded from node_modules at run time; @backlay/shared is TypeScript source in the workspace,
+// so it is bundled. The game page's static files are read from ../public at run time.
+import { build } from 'esbuild';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(path.join(here, 'package.json'));
+
+/** Resolves @backlay/shared imports to their TypeScript source so esbuild bundles them. */
+const bundleWorkspaceShared = {
+  name: 'bundle-workspace-shared',
+  setup(b) {
+    b.onResolve({ filter: /^@backlay\/shared(\/.*)?$/ }, (args) => ({
+      path: require.resolve(args.path),
+    }));
+  },
+};
+
+await build({
+  entryPoints: [path.join(here, 'src/main.ts')],
+  outfile: path.join(here, 'dist/main.js'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  packages: 'external',
+  plugins: [bundleWorkspaceShared],
+  sourcemap: true,
+  logLevel: 'info',
+});

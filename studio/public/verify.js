@@ -1,0 +1,74 @@
+/*
+ * The verify page: recomputes a round from its seeds. The SHA-256 check of the server seed runs in
+ * the browser (Web Crypto) as well as at the studio, so the player need not trust the answer.
+ */
+(function () {
+  'use strict';
+  var root = document.getElementById('verify');
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { if (k === 'text') node.textContent = attrs[k]; else node.setAttribute(k, attrs[k]); });
+    (children || []).forEach(function (c) { node.appendChild(c); });
+    return node;
+  }
+  function field(id, label, input) { return [el('label', { for: id, text: label }), input]; }
+  var game = el('select', { id: 'game' });
+  ['crash', 'mines', 'plinko'].forEach(function (g) { game.appendChild(el('option', { value: g, text: g })); });
+  var mines = el('input', { id: 'mines', inputmode: 'numeric', value: '3' });
+  var rows = el('select', { id: 'rows' });
+  [8, 12, 16].forEach(function (r) { rows.appendChild(el('option', { value: String(r), text: String(r) })); });
+  var risk = el('select', { id: 'risk' });
+  ['low', 'medium', 'high'].forEach(function (r) { risk.appendChild(el('option', { value: r, text: r })); });
+  var form = el('form', { class: 'panel', 'aria-label': 'Round seeds' }, [].concat(
+    field('game', 'Game', game),
+    field('server-seed', 'Server seed (revealed)', el('input', { id: 'server-seed', autocomplete: 'off' })),
+    field('expected-hash', 'Server seed hash shown before the bet (optional)', el('input', { id: 'expected-hash', autocomplete: 'off' })),
+    field('client-seed', 'Client seed', el('input', { id: 'client-seed', autocomplete: 'off' })),
+    field('nonce', 'Nonce', el('input', { id: 'nonce', inputmode: 'numeric', value: '0' })),
+    field('mines', 'Mines (mines only)', mines),
+    field('rows', 'Rows (plinko only)', rows),
+    field('risk', 'Risk (plinko only)', risk),
+    [el('div', { class: 'actions' }, [el('button', { type: 'submit', text: 'Verify' })])],
+  ));
+  var out = el('div', { class: 'panel', role: 'status', id: 'result' });
+  root.textContent = '';
+  root.appendChild(el('h1', { text: 'Verify a Backlay Studio round (PF-1)' }));
+  root.appendChild(form);
+  root.appendChild(out);
+
+  function sha256(text) {
+    return crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)).then(function (b) {
+      return Array.from(new Uint8Array(b), function (x) { return x.toString(16).padStart(2, '0'); }).join('');
+    });
+  }
+
+  form.addEventListener('submit', function (event) {
+    event.preventDefault();
+    var body = {
+      game: game.value,
+      serverSeed: document.getElementById('server-seed').value.trim(),
+      clientSeed: document.getElementById('client-seed').value.trim(),
+      nonce: Number(document.getElementById('nonce').value),
+      mines: Number(mines.value),
+      rows: Number(rows.value),
+      risk: risk.value,
+    };
+    var expected = document.getElementById('expected-hash').value.trim();
+    out.textContent = 'Computing…';
+    Promise.all([
+      fetch('/verify-api/outcome', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(function (r) { return r.json().then(function (d) { if (!r.ok) throw new Error(d.message); return d; }); }),
+      window.crypto && crypto.subtle ? sha256(body.serverSeed) : Promise.resolve(null),
+    ]).then(function (results) {
+      var d = results[0];
+      var lines = ['SHA-256 of the server seed: ' + d.serverSeedHash];
+      if (results[1] !== null) lines.push('Recomputed in your browser: ' + (results[1] === d.serverSeedHash ? 'same' : 'DIFFERENT: ' + results[1]));
+      if (expected) lines.push(expected === d.serverSeedHash ? 'It matches the hash shown before the bet.' : 'It does NOT match the hash shown before the bet.');
+      var o = d.outcome;
+      if (o.game === 'crash') lines.push('Crash point: ' + (o.crashCents / 100).toFixed(2) + '×');
+      if (o.game === 'mines') lines.push('Mines on tiles: ' + o.mineTiles.map(function (t) { return t + 1; }).join(', '));
+      if (o.game === 'plinko') lines.push('Path: ' + o.path.map(function (r) { return r ? 'R' : 'L'; }).join('') + ' → bucket ' + o.bucket + ' (' + (o.cents / 100).toFixed(2) + '×)');
+      out.textContent = '';
+      lines.forEach(function (l) { out.appendChild(el('p', { class: 'mono', text: l })); });
+    }).catch(function (e) { out.textContent = e.message; });
+  });
+})();
