@@ -21,6 +21,8 @@ import { TwoFactorService } from './auth/two-factor.service';
 import { rotationKeyFromSecret } from './auth/refresh-token';
 import { buttonValuesRoutes } from './button-values/button-values.routes';
 import { casinoRoutes } from './casino/casino.routes';
+import { casinoIntRoutes } from './casino-int/casino-int.routes';
+import { walletRoutes } from './casino-int/wallet.routes';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { betReportsRoutes } from './bet-reports/bet-reports.routes';
 import { BetReportsService } from './bet-reports/bet-reports.service';
@@ -211,6 +213,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(settingsRoutes, { settings: core.settings });
       await api.register(catalogRoutes, { catalog: core.catalog, sportsAdmin: core.sportsAdmin });
       await api.register(casinoRoutes, { casino: core.casino });
+      await api.register(casinoIntRoutes, { casinoInt: core.casinoInt, reconciliation: core.reconciliation });
+      // Its own encapsulated plugin: the raw-body parser applies to the wallet callbacks only.
+      await api.register(walletRoutes, { wallet: core.wallet, nonces: core.nonces, db });
       await api.register(newsRoutes, { news: core.news });
       await api.register(buttonValuesRoutes, { buttonValues: core.buttonValues });
       await api.register(paymentsRoutes, { requests: core.paymentRequests, accounts: core.paymentAccounts });
@@ -235,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     await core.feed.stop();
     await core.casinoEngine.stop();
+    await core.reconciliationJob.stop();
     await realtime.close();
   });
   return app;

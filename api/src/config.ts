@@ -150,6 +150,23 @@ export interface Config {
     /** CAPTCHA_MAX_NUMBER: the proof-of-work's search space (work ≈ half of it, in SHA-256s). */
     captchaMaxNumber: number;
   };
+  /** International casino (issue 19, ADR 0020): CW-1 providers and their wallet. */
+  casinoInt: {
+    /** CASINO_INT_LAUNCH_TOKEN_TTL_SEC: how long a launch token waits for the provider's authenticate. */
+    launchTokenTtlMs: number;
+    /** CASINO_INT_SESSION_TTL_SEC: how long a game session takes debits after its launch. */
+    sessionTtlMs: number;
+    /** CASINO_INT_PROVIDER_TIMEOUT_MS: a provider call (launch, report) gives up after this. */
+    providerTimeoutMs: number;
+    /** CASINO_INT_RECONCILE_ENABLED: run the daily reconciliation job (one instance: advisory lock). */
+    reconcileEnabled: boolean;
+    reconcileTickMs: number;
+    /**
+     * The demo provider Backlay Studio (STUDIO_URL, STUDIO_PARTNER_ID, STUDIO_SECRET ≥ 32
+     * characters), registered at start; null when STUDIO_SECRET is unset.
+     */
+    studio: { url: string; partnerId: string; secret: string } | null;
+  };
 }
 
 /** A configuration problem found at boot; lists every bad variable at once. */
@@ -387,10 +404,30 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       demoChipsRupees: r.int('REGISTRATION_DEMO_CHIPS', 10_000, 0, 10_000_000),
       captchaMaxNumber: r.int('CAPTCHA_MAX_NUMBER', 100_000, 1_000, 10_000_000),
     },
+    casinoInt: {
+      launchTokenTtlMs: r.int('CASINO_INT_LAUNCH_TOKEN_TTL_SEC', 120, 10, 3_600) * 1000,
+      sessionTtlMs: r.int('CASINO_INT_SESSION_TTL_SEC', 4 * 3_600, 60, 86_400) * 1000,
+      providerTimeoutMs: r.int('CASINO_INT_PROVIDER_TIMEOUT_MS', 5_000, 100, 60_000),
+      reconcileEnabled: r.bool('CASINO_INT_RECONCILE_ENABLED', nodeEnv !== 'test'),
+      reconcileTickMs: 3_600_000,
+      studio: studioConfig(r),
+    },
   };
 
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return deepFreeze(config);
+}
+
+/** The demo provider's settings (issue 19 shared agreements), or null without STUDIO_SECRET. */
+function studioConfig(r: EnvReader): { url: string; partnerId: string; secret: string } | null {
+  const secret = r.raw('STUDIO_SECRET');
+  if (secret === undefined) return null;
+  if (secret.length < 32) r.problems.push('STUDIO_SECRET must be at least 32 characters');
+  const url = r.string('STUDIO_URL', 'http://127.0.0.1:8095');
+  if (!/^https?:\/\/[^\s]+$/.test(url)) r.problems.push(`STUDIO_URL must be an http(s) URL, got "${url}"`);
+  const partnerId = r.string('STUDIO_PARTNER_ID', 'backlay-studio');
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(partnerId)) r.problems.push('STUDIO_PARTNER_ID must be 1 to 64 letters, digits, ".", "_" or "-"');
+  return { url, partnerId, secret };
 }
 
 /**

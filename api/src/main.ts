@@ -10,6 +10,7 @@ import { ConfigError, loadConfig, resolveJwtSecret, type Config } from './config
 import { Database } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
+import { seedStudioProvider } from './casino-int/seed';
 import { seedDemo } from './demo/demo-seed';
 import { createCoreServices } from './services';
 
@@ -91,6 +92,11 @@ async function main(): Promise<void> {
       log.info(seeded, 'demo data ready (users demo-admin … demo-user, password Backlay#2026)');
     }
 
+    if (config.casinoInt.studio !== null) {
+      await seedStudioProvider(db, config.casinoInt.studio);
+      log.info({ url: config.casinoInt.studio.url }, 'casino provider backlay-studio registered');
+    }
+
     app = await buildApp({ config, db, jwtSecret, services, logger: log });
     const address = await app.listen({ host: config.server.host, port: config.server.port });
     log.info(`Backlay API listening on ${address} (docs at ${address}/api/docs)`);
@@ -102,6 +108,7 @@ async function main(): Promise<void> {
       services.casinoEngine.start();
       log.info({ bettingSeconds: config.casino.bettingSeconds }, 'casino engine started (one instance runs the tables: advisory lock)');
     }
+    if (config.casinoInt.reconcileEnabled) services.reconciliationJob.start();
   } catch (error) {
     log.fatal({ err: error }, 'failed to start');
     await shutdown('startup failure', 1);

@@ -8,6 +8,12 @@ import { TransactionPasswords } from './auth/transaction-password';
 import { BettingService } from './betting/betting.service';
 import { CasinoEngine } from './casino/casino-engine';
 import { CasinoService } from './casino/casino.service';
+import { CasinoIntService } from './casino-int/casino-int.service';
+import { DbNonceStore, type NonceStore } from './casino-int/nonce-store';
+import { ProviderClient } from './casino-int/provider-client';
+import { reconciliationJob, ReconciliationService } from './casino-int/reconciliation';
+import { WalletService } from './casino-int/wallet.service';
+import type { LeaderLoop } from './db/leader-loop';
 import { ChipsService } from './chips/chips.service';
 import { systemClock, type Clock } from './common/clock';
 import type { Config } from './config';
@@ -60,6 +66,13 @@ export interface CoreServices {
   casinoEngine: CasinoEngine;
   /** Live casino tables, rounds, results and reports. */
   casino: CasinoService;
+  /** International casino (issue 19): provider registry, launch, reconciliation and the CW-1 wallet. */
+  casinoInt: CasinoIntService;
+  wallet: WalletService;
+  nonces: NonceStore;
+  reconciliation: ReconciliationService;
+  /** The daily reconciliation (started by main when CASINO_INT_RECONCILE_ENABLED; one instance). */
+  reconciliationJob: LeaderLoop<number>;
   /** Saved payout accounts of players and the operator's payment settings. */
   paymentAccounts: PaymentAccountsService;
   /** Deposit and withdraw requests, their approval by the upline and their screenshots. */
@@ -111,7 +124,19 @@ export function createCoreServices(deps: {
     settlement,
     ...deps.config.casino,
   });
+  const providerClient = new ProviderClient({ timeoutMs: deps.config.casinoInt.providerTimeoutMs });
+  const nonces = new DbNonceStore(deps.db);
+  const reconciliation = new ReconciliationService(deps.db, providerClient);
   return {
+    casinoInt: new CasinoIntService(deps.db, providerClient, {
+      allowedOrigins: deps.config.realtime.allowedOrigins,
+      launchTokenTtlMs: deps.config.casinoInt.launchTokenTtlMs,
+      sessionTtlMs: deps.config.casinoInt.sessionTtlMs,
+    }),
+    wallet: new WalletService({ db: deps.db, ledger }),
+    nonces,
+    reconciliation,
+    reconciliationJob: reconciliationJob({ db: deps.db, log, clock, reconciliation, nonces, tickMs: deps.config.casinoInt.reconcileTickMs }),
     clock,
     events,
     passwords,

@@ -21,7 +21,14 @@ export type JournalCode =
   // settle_market (migration 0011): each player's wallet gets net = W − commission, each agent's
   // system:agent_pnl:<id> account its partnership share; its rollback posts the mirror.
   | 'MARKET_SETTLE'
-  | 'MARKET_SETTLE_REVERSAL';
+  | 'MARKET_SETTLE_REVERSAL'
+  // Issue 19 (international casino, ADR 0020): CW-1 wallet callbacks between a player's wallet and
+  // the provider's clearing account system:cw1_clearing:<provider> (debit: stake, credit: win,
+  // rollback: the stake back); a closed round's net from the clearing account to the agents' P&L.
+  | 'CASINO_INT_DEBIT'
+  | 'CASINO_INT_CREDIT'
+  | 'CASINO_INT_ROLLBACK'
+  | 'CASINO_INT_ROUND';
 
 /** One leg: a signed amount on one account (positive raises its balance). */
 export interface JournalLeg {

@@ -55,6 +55,8 @@ export const ERROR_CODES = {
   RATE_LIMITED: 429,
   /** Request headers (a query string counts) above the server's limit (answered at the HTTP layer). */
   HEADERS_TOO_LARGE: 431,
+  /** A game provider did not answer a launch (in time, or with a valid signature). */
+  PROVIDER_UNAVAILABLE: 502,
   MAINTENANCE: 503,
   INTERNAL: 500,
 } as const;

@@ -1,0 +1,220 @@
+/**
+ * Reconciliation with the providers (CASINO.md §3.2 rule 9): the daily report of our side of a
+ * provider's transactions, and a comparison with the provider's GET /v1/reports/transactions for
+ * the same UTC date: transactions missing on our side, missing on theirs, or with another amount.
+ * A leader-only job (one instance, LeaderLoop) reconciles yesterday for every seamless provider
+ * once, and forgets expired nonces; admins can also run it for any date.
+ */
+import {
+  type CasinoIntMismatch,
+  type CasinoIntReconciliationReport,
+  type CasinoIntReconciliationRun,
+  type CasinoIntTxType,
+  CASINO_INT_MESSAGES,
+} from '@backlay/shared/contracts';
+import { parseMinorUnits } from '@backlay/shared/cw1';
+import { DomainError } from '../common/domain-error';
+import type { Clock } from '../common/clock';
+import type { Logger } from '../common/logger';
+import { formatRupees } from '../common/money';
+import type { Database } from '../db/database';
+import { LeaderLoop } from '../db/leader-loop';
+import type { NonceStore } from './nonce-store';
+import type { ProviderClient } from './provider-client';
+import * as repo from './registry.repository';
+
+/** The advisory lock of the reconciliation job (one per job kind, see feed-ingest and casino-engine). */
+export const RECONCILIATION_LOCK_ID = 72_810_019;
+
+interface OurTx {
+  transactionId: string;
+  refTransactionId: string | null;
+  type: CasinoIntTxType;
+  roundId: string;
+  username: string;
+  gameCode: string;
+  amountMinor: string;
+  createdAt: string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function checkDate(date: string): void {
+  if (!DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) {
+    throw new DomainError('VALIDATION', 'date must be a calendar date YYYY-MM-DD');
+  }
+}
+
+export class ReconciliationService {
+  constructor(
+    private readonly db: Database,
+    private readonly client: ProviderClient,
+  ) {}
+
+  /** Our money transactions of a provider on a UTC date (tombstones move nothing and are left out). */
+  private async ours(providerId: string, date: string): Promise<OurTx[]> {
+    const { rows } = await this.db.query<OurTx>(
+      `SELECT t.transaction_id AS "transactionId", t.ref_transaction_id AS "refTransactionId", t.type, t.round_id AS "roundId",
+              u.username, t.game_code AS "gameCode", t.amount_minor::text AS "amountMinor",
+              to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
+       FROM casino_int_transactions t JOIN users u ON u.id = t.user_id
+       WHERE t.provider_id = $1 AND t.type <> 'tombstone'
+         AND t.created_at >= $2::date AT TIME ZONE 'UTC' AND t.created_at < ($2::date + 1) AT TIME ZONE 'UTC'
+       ORDER BY t.id`,
+      [providerId, date],
+    );
+    return rows;
+  }
+
+  private async provider(providerId: string): Promise<repo.WalletProvider> {
+    const provider = await repo.findProvider(this.db, providerId);
+    if (provider === null || !provider.seamless) throw new DomainError('NOT_FOUND', CASINO_INT_MESSAGES.providerNotFound);
+    return provider;
+  }
+
+  /** The admin's daily report: our transactions, totals, the clearing balance and the last run. */
+  async report(providerId: string, date: string): Promise<CasinoIntReconciliationReport> {
+    checkDate(date);
+    await this.provider(providerId);
+    const ours = await this.ours(providerId, date);
+    const sum = (type: CasinoIntTxType) => ours.filter((t) => t.type === type).reduce((s, t) => s + BigInt(t.amountMinor), 0n);
+    const [debits, credits, rollbacks] = [sum('debit'), sum('credit'), sum('rollback')];
+    const clearing = (await repo.clearingBalances(this.db)).get(providerId) ?? 0n;
+    const { rows } = await this.db.query<{ status: CasinoIntReconciliationRun['status']; error: string | null; ranAt: string; theirCount: number; mismatches: CasinoIntMismatch[] }>(
+      `SELECT status, error, to_char(ran_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "ranAt", their_count AS "theirCount", mismatches
+       FROM casino_int_reconciliations WHERE provider_id = $1 AND day = $2::date`,
+      [providerId, date],
+    );
+    return {
+      providerId,
+      date,
+      totals: {
+        debits: formatRupees(debits),
+        credits: formatRupees(credits),
+        rollbacks: formatRupees(rollbacks),
+        net: formatRupees(debits - credits - rollbacks),
+      },
+      transactions: ours.map((t) => ({
+        transactionId: t.transactionId,
+        refTransactionId: t.refTransactionId,
+        type: t.type,
+        roundId: t.roundId,
+        username: t.username,
+        gameCode: t.gameCode,
+        amount: formatRupees(BigInt(t.amountMinor)),
+        createdAt: t.createdAt,
+      })),
+      clearingBalance: formatRupees(clearing),
+      run: rows[0] ?? null,
+    };
+  }
+
+  /** Fetches the provider's report for the date, compares, records the run and answers it. */
+  async run(providerId: string, date: string): Promise<CasinoIntReconciliationRun> {
+    checkDate(date);
+    const provider = await this.provider(providerId);
+    let run: Omit<CasinoIntReconciliationRun, 'ranAt'>;
+    try {
+      const secrets = (await repo.activeSecrets(this.db, providerId)).map((s) => s.secret);
+      const theirs = await this.client.transactionsReport(provider, secrets, date);
+      if (theirs.status !== 'OK' || !Array.isArray(theirs.transactions)) throw new Error(`the provider answered ${theirs.status}`);
+      const mismatches = compareTransactions(await this.ours(providerId, date), theirs.transactions);
+      run = { status: mismatches.length === 0 ? 'matched' : 'mismatched', error: null, theirCount: theirs.transactions.length, mismatches };
+    } catch (error) {
+      run = { status: 'failed', error: (error as Error).message.slice(0, 500), theirCount: 0, mismatches: [] };
+    }
+    const { rows } = await this.db.query<{ ranAt: string }>(
+      `INSERT INTO casino_int_reconciliations (provider_id, day, status, error, their_count, mismatches, ran_at)
+       VALUES ($1, $2::date, $3, $4, $5, $6::jsonb, now())
+       ON CONFLICT (provider_id, day) DO UPDATE SET status = EXCLUDED.status, error = EXCLUDED.error,
+         their_count = EXCLUDED.their_count, mismatches = EXCLUDED.mismatches, ran_at = EXCLUDED.ran_at
+       RETURNING to_char(ran_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "ranAt"`,
+      [providerId, date, run.status, run.error, run.theirCount, JSON.stringify(run.mismatches)],
+    );
+    return { ...run, ranAt: rows[0]?.ranAt ?? '' };
+  }
+
+  /** The seamless providers whose `date` has no successful run yet. */
+  async pending(date: string): Promise<string[]> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `SELECT p.id FROM casino_int_providers p
+       WHERE p.seamless AND NOT EXISTS (SELECT 1 FROM casino_int_reconciliations r WHERE r.provider_id = p.id AND r.day = $1::date AND r.status <> 'failed')
+       ORDER BY p.id`,
+      [date],
+    );
+    return rows.map((r) => r.id);
+  }
+}
+
+/** Our transactions against theirs, by transaction id: what is missing on either side or differs. */
+export function compareTransactions(
+  ours: ReadonlyArray<{ transactionId: string; type: CasinoIntTxType; amountMinor: string }>,
+  theirs: ReadonlyArray<{ transactionId: unknown; type: unknown; amount: unknown }>,
+): CasinoIntMismatch[] {
+  const mismatches: CasinoIntMismatch[] = [];
+  const theirById = new Map<string, { type: CasinoIntTxType; amount: bigint | null }>();
+  for (const t of theirs) {
+    if (typeof t.transactionId !== 'string') continue;
+    const type = t.type === 'credit' || t.type === 'rollback' ? t.type : 'debit';
+    const minor = parseMinorUnits(t.amount);
+    theirById.set(t.transactionId, { type, amount: minor === null ? null : BigInt(minor) });
+  }
+  const ourIds = new Set<string>();
+  for (const o of ours) {
+    ourIds.add(o.transactionId);
+    const their = theirById.get(o.transactionId);
+    const amount = BigInt(o.amountMinor);
+    if (their === undefined) {
+      mismatches.push({ kind: 'missing_theirs', transactionId: o.transactionId, type: o.type, ours: formatRupees(amount), theirs: null });
+    } else if (their.amount !== amount) {
+      mismatches.push({
+        kind: 'amount_differs',
+        transactionId: o.transactionId,
+        type: o.type,
+        ours: formatRupees(amount),
+        theirs: their.amount === null ? null : formatRupees(their.amount),
+      });
+    }
+  }
+  for (const [id, their] of theirById) {
+    if (!ourIds.has(id)) {
+      mismatches.push({ kind: 'missing_ours', transactionId: id, type: their.type, ours: null, theirs: their.amount === null ? null : formatRupees(their.amount) });
+    }
+  }
+  return mismatches;
+}
+
+/** The day before `nowMs`, UTC, as YYYY-MM-DD. */
+export function previousUtcDate(nowMs: number): string {
+  return new Date(nowMs - 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The leader-only job: reconcile yesterday once per provider, and purge expired nonces. */
+export function reconciliationJob(deps: {
+  db: Database;
+  log: Logger;
+  clock: Clock;
+  reconciliation: ReconciliationService;
+  nonces: NonceStore;
+  tickMs: number;
+}): LeaderLoop<number> {
+  return new LeaderLoop<number>({
+    db: deps.db,
+    log: deps.log,
+    lockId: RECONCILIATION_LOCK_ID,
+    name: 'casino-int-reconciliation',
+    tickMs: deps.tickMs,
+    lockRetryMs: 60_000,
+    tick: async () => {
+      await deps.nonces.purge();
+      const date = previousUtcDate(deps.clock.nowMs());
+      let done = 0;
+      for (const providerId of await deps.reconciliation.pending(date)) {
+        const run = await deps.reconciliation.run(providerId, date);
+        if (run.status !== 'matched') deps.log.warn({ providerId, date, status: run.status, error: run.error, mismatches: run.mismatches.length }, 'casino-int reconciliation found differences');
+        done += 1;
+      }
+      return done;
+    },
+  });
+}
