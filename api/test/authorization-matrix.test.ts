@@ -496,6 +496,31 @@ const NO_TARGET_ROUTES = [
   'GET /api/casino-round-book/{gameCode}',
   'GET /api/game-reports',
   'GET /api/casino/images/{file}',
+  // International casino (issue 19): the registry and games are the same for every caller; the
+  // launch is the player's own; the registry and reconciliation are admin and sadmin only
+  // (casino-int-launch.test.ts checks 403 for a DL and a player on each admin route and the launch
+  // for an agent, and that an agent's game-reports and profit-loss hold only its own downline).
+  'GET /api/get-casino-providers',
+  'GET /api/get-casino-int-games',
+  'POST /api/get-cas-casino-play-url',
+  'GET /api/casino-int/images/{file}',
+  'GET /api/casino-int-admin/providers',
+  'POST /api/casino-int-admin/providers',
+  'POST /api/casino-int-admin/providers/{id}/enabled',
+  'POST /api/casino-int-admin/providers/{id}/secrets',
+  'POST /api/casino-int-admin/providers/{id}/secrets/{secretId}/retire',
+  'POST /api/casino-int-admin/providers/{id}/games',
+  'POST /api/casino-int-admin/games/{identifier}/enabled',
+  'GET /api/casino-int-admin/reconciliation',
+  'POST /api/casino-int-admin/reconciliation',
+  // CW-1 wallet callbacks: no user at all, a provider's HMAC signature (casino-int-wallet.test.ts:
+  // 401 without a valid signature, a player only through its own session token).
+  'POST /api/wallet/authenticate',
+  'POST /api/wallet/balance',
+  'POST /api/wallet/debit',
+  'POST /api/wallet/credit',
+  'POST /api/wallet/rollback',
+  'POST /api/wallet/roundClose',
 ];
 
 async function send(token: string | null, call: Call) {

@@ -357,6 +357,55 @@ const PAYMENT_CHECKS: Array<[string, string]> = [
 ];
 
 /**
+ * The international casino's invariants (issue 19, ADR 0020): every CW-1 money transaction row has
+ * exactly its journal (debit: wallet → clearing; credit, rollback: clearing → wallet, none for a
+ * zero amount), every CASINO_INT_* journal has its row; L13 the provider clearing account nets to
+ * zero per closed round; a closed round's P&L is its transactions' and its shares sum to −P&L.
+ */
+const CASINO_INT_CHECKS: Array<[string, string]> = [
+  [
+    'CW-1 transaction rows and their journals agree',
+    `SELECT t.provider_id, t.transaction_id, t.type FROM casino_int_transactions t
+     LEFT JOIN ledger_accounts w ON w.user_id = t.user_id
+     LEFT JOIN ledger_accounts c ON c.code = 'system:cw1_clearing:' || t.provider_id
+     WHERE (t.type = 'tombstone' OR t.amount_minor = 0) <> (t.journal_id IS NULL)
+        OR (t.journal_id IS NOT NULL AND (
+              (SELECT count(*) FROM entries e WHERE e.journal_id = t.journal_id) <> 2
+           OR NOT EXISTS (SELECT 1 FROM entries e WHERE e.journal_id = t.journal_id AND e.account_id = w.id
+                            AND e.amount_minor = CASE t.type WHEN 'debit' THEN -t.amount_minor ELSE t.amount_minor END)
+           OR NOT EXISTS (SELECT 1 FROM entries e WHERE e.journal_id = t.journal_id AND e.account_id = c.id
+                            AND e.amount_minor = CASE t.type WHEN 'debit' THEN t.amount_minor ELSE -t.amount_minor END)))
+     UNION ALL
+     SELECT NULL, j.event_ref, j.code FROM journals j
+     WHERE j.code IN ('CASINO_INT_DEBIT', 'CASINO_INT_CREDIT', 'CASINO_INT_ROLLBACK')
+       AND (SELECT count(*) FROM casino_int_transactions t WHERE t.journal_id = j.id) <> 1`,
+  ],
+  [
+    'L13 provider clearing nets to zero per closed round',
+    `SELECT r.provider_id, r.round_id, r.user_id, sum(e.amount_minor)::text AS net
+     FROM casino_int_rounds r
+     JOIN ledger_accounts c ON c.code = 'system:cw1_clearing:' || r.provider_id
+     JOIN (SELECT t.provider_id, t.round_id, t.user_id, t.journal_id FROM casino_int_transactions t WHERE t.journal_id IS NOT NULL
+           UNION ALL
+           SELECT r2.provider_id, r2.round_id, r2.user_id, r2.close_journal_id FROM casino_int_rounds r2 WHERE r2.close_journal_id IS NOT NULL) j
+       ON j.provider_id = r.provider_id AND j.round_id = r.round_id AND j.user_id = r.user_id
+     JOIN entries e ON e.journal_id = j.journal_id AND e.account_id = c.id
+     WHERE r.status = 'closed'
+     GROUP BY r.provider_id, r.round_id, r.user_id HAVING sum(e.amount_minor) <> 0`,
+  ],
+  [
+    'CW-1 closed round: P&L of its transactions, shares sum to -P&L, close journal iff P&L <> 0',
+    `SELECT r.provider_id, r.round_id, r.pnl_minor::text FROM casino_int_rounds r
+     WHERE r.status = 'closed' AND (
+        r.pnl_minor <> (SELECT coalesce(sum(CASE t.type WHEN 'debit' THEN -t.amount_minor WHEN 'tombstone' THEN 0 ELSE t.amount_minor END), 0)
+                        FROM casino_int_transactions t WHERE t.provider_id = r.provider_id AND t.round_id = r.round_id AND t.user_id = r.user_id)
+        OR (r.pnl_minor <> 0 AND -r.pnl_minor <> (SELECT coalesce(sum(s.amount_minor), 0) FROM casino_int_round_shares s
+                                                   WHERE s.provider_id = r.provider_id AND s.round_id = r.round_id AND s.user_id = r.user_id))
+        OR ((r.pnl_minor <> 0) <> (r.close_journal_id IS NOT NULL)))`,
+  ],
+];
+
+/**
  * The ledger invariants of QUALITY §2 that exist so far, checked with SQL against the whole
  * database. Throws with the offending rows.
  *  L1 every journal has ≥ 2 entries summing to 0;  L2 all balances sum to 0;
@@ -492,6 +541,7 @@ export async function assertLedgerInvariants(db: Database): Promise<void> {
        WHERE version <= prev_version OR created_at < prev_created_at`,
     ],
     ...PAYMENT_CHECKS,
+    ...CASINO_INT_CHECKS,
   ];
   const violations: Violation[] = [];
   for (const [invariant, sql] of checks) {
@@ -637,11 +687,14 @@ const BETTING_CHECKS: Array<[string, string]> = [
         OR (j.code = 'MARKET_SETTLE_REVERSAL' AND NOT EXISTS (SELECT 1 FROM settlements s WHERE s.reversal_journal_id = j.id))`,
   ],
   [
-    'B5 agent P&L account = Σ its shares of live settlements',
+    'B5 agent P&L account = Σ its shares of live settlements and closed international casino rounds',
     `SELECT a.code, a.balance_minor::text, coalesce(x.total, 0)::text AS shares FROM ledger_accounts a
-     LEFT JOIN (SELECT 'system:agent_pnl:' || ss.agent_id::text AS code, sum(ss.amount_minor) AS total
-                FROM settlement_shares ss JOIN settlements s ON s.id = ss.settlement_id
-                WHERE s.reversed_at IS NULL GROUP BY 1) x ON x.code = a.code
+     LEFT JOIN (SELECT y.code, sum(y.amount) AS total FROM (
+                  SELECT 'system:agent_pnl:' || ss.agent_id::text AS code, ss.amount_minor AS amount
+                  FROM settlement_shares ss JOIN settlements s ON s.id = ss.settlement_id WHERE s.reversed_at IS NULL
+                  UNION ALL
+                  SELECT 'system:agent_pnl:' || cs.agent_id::text, cs.amount_minor FROM casino_int_round_shares cs) y
+                GROUP BY y.code) x ON x.code = a.code
      WHERE a.code LIKE 'system:agent_pnl:%' AND a.balance_minor <> coalesce(x.total, 0)`,
   ],
 ];

@@ -267,14 +267,29 @@ const MARKET_COLUMNS = `s.market_id AS key, e.sport_id AS "sportId", sp.name AS 
   e.name AS "matchName", coalesce(CASE WHEN s.market_type = 'fancy' THEN f.name ELSE m.name END, s.market_id) AS "marketName",
   NULL AS role, s.created_at AS "settledAt"`;
 
-/** A player's own result per settled market, newest first. */
+/**
+ * The international casino (issue 19) in the P&L: each closed round of a player is one row (no
+ * sport: a sport filter leaves them out), its P&L the round's, no commission, the agent's own share
+ * from casino_int_round_shares; alias r (round), g (game).
+ */
+const INT_CASINO_NAME = 'International Casino';
+const INT_ROUND_FROM = `casino_int_rounds r LEFT JOIN casino_int_games g ON g.provider_id = r.provider_id AND g.code = r.game_code`;
+const INT_ROUND_WHERE = `r.status = 'closed' AND r.closed_at >= $2 AND r.closed_at < $3 AND $4::int IS NULL`;
+const INT_ROUND_COLUMNS = `r.provider_id || ':' || r.round_id AS key, NULL::int AS "sportId", '${INT_CASINO_NAME}' AS "sportName",
+  r.provider_id || ':' || r.game_code AS "matchId", coalesce(g.name, r.game_code) AS "matchName", 'Round ' || r.round_id AS "marketName",
+  NULL AS role, r.closed_at AS "settledAt"`;
+
+/** A player's own result per settled market (and closed international casino round), newest first. */
 export async function playerPnlByMarket(q: Queryable, userId: string, filter: PnlFilter): Promise<PnlRow[]> {
   const { rows } = await q.query<RawPnl>(
     `SELECT ${MARKET_COLUMNS}, su.gross_pnl_minor::text AS "grossMinor", su.commission_minor::text AS "commissionMinor",
             su.net_minor::text AS "netMinor", NULL AS "ownShareMinor"
      FROM ${SETTLEMENT_FROM} JOIN settlement_users su ON su.settlement_id = s.id
      WHERE su.user_id = $1 AND ${SETTLEMENT_WHERE}
-     ORDER BY s.created_at DESC, s.market_id`,
+     UNION ALL
+     SELECT ${INT_ROUND_COLUMNS}, r.pnl_minor::text, '0', r.pnl_minor::text, NULL
+     FROM ${INT_ROUND_FROM} WHERE r.user_id = $1 AND ${INT_ROUND_WHERE}
+     ORDER BY "settledAt" DESC, key`,
     [userId, filter.from, filter.toExclusive, filter.sportId ?? null],
   );
   return rows.map(toPnl);
@@ -294,7 +309,16 @@ export async function agentPnlByMarket(q: Queryable, agentId: string, filter: Pn
      LEFT JOIN settlement_shares sh ON sh.settlement_id = su.settlement_id AND sh.user_id = su.user_id AND sh.agent_id = $1
      WHERE p.ancestors @> ARRAY[$1::uuid] AND ${SETTLEMENT_WHERE}
      GROUP BY s.id, e.id, sp.sport_id, m.id, f.id
-     ORDER BY s.created_at DESC, s.market_id`,
+     UNION ALL
+     SELECT r.provider_id || ':' || r.round_id, NULL::int, '${INT_CASINO_NAME}', r.provider_id || ':' || r.game_code,
+            min(coalesce(g.name, r.game_code)), 'Round ' || r.round_id, NULL, max(r.closed_at),
+            sum(r.pnl_minor)::text, '0', sum(r.pnl_minor)::text, coalesce(sum(sh.amount_minor), 0)::text
+     FROM ${INT_ROUND_FROM}
+     JOIN users p ON p.id = r.user_id
+     LEFT JOIN casino_int_round_shares sh ON sh.provider_id = r.provider_id AND sh.round_id = r.round_id AND sh.user_id = r.user_id AND sh.agent_id = $1
+     WHERE p.ancestors @> ARRAY[$1::uuid] AND ${INT_ROUND_WHERE}
+     GROUP BY r.provider_id, r.round_id, r.game_code
+     ORDER BY "settledAt" DESC, key`,
     [agentId, filter.from, filter.toExclusive, filter.sportId ?? null],
   );
   return rows.map(toPnl);
@@ -307,15 +331,26 @@ export async function agentPnlByMarket(q: Queryable, agentId: string, filter: Pn
 export async function agentPnlByChild(q: Queryable, agentId: string, filter: PnlFilter): Promise<PnlRow[]> {
   const { rows } = await q.query<RawPnl>(
     `SELECT c.username AS key, NULL::int AS "sportId", NULL AS "sportName", NULL AS "matchId", NULL AS "matchName",
-            NULL AS "marketName", c.role, max(s.created_at) AS "settledAt",
-            sum(su.gross_pnl_minor)::text AS "grossMinor", sum(su.commission_minor)::text AS "commissionMinor",
-            sum(su.net_minor)::text AS "netMinor", coalesce(sum(sh.amount_minor), 0)::text AS "ownShareMinor"
-     FROM ${SETTLEMENT_FROM}
-     JOIN settlement_users su ON su.settlement_id = s.id
-     JOIN users p ON p.id = su.user_id
+            NULL AS "marketName", c.role, max(x.at) AS "settledAt",
+            sum(x.gross)::text AS "grossMinor", sum(x.commission)::text AS "commissionMinor",
+            sum(x.net)::text AS "netMinor", coalesce(sum(x.share), 0)::text AS "ownShareMinor"
+     FROM (
+       SELECT su.user_id, s.created_at AS at, su.gross_pnl_minor AS gross, su.commission_minor AS commission, su.net_minor AS net,
+              sh.amount_minor AS share
+       FROM ${SETTLEMENT_FROM}
+       JOIN settlement_users su ON su.settlement_id = s.id
+       JOIN users p ON p.id = su.user_id
+       LEFT JOIN settlement_shares sh ON sh.settlement_id = su.settlement_id AND sh.user_id = su.user_id AND sh.agent_id = $1
+       WHERE p.ancestors @> ARRAY[$1::uuid] AND ${SETTLEMENT_WHERE}
+       UNION ALL
+       SELECT r.user_id, r.closed_at, r.pnl_minor, 0, r.pnl_minor, sh.amount_minor
+       FROM ${INT_ROUND_FROM}
+       JOIN users p ON p.id = r.user_id
+       LEFT JOIN casino_int_round_shares sh ON sh.provider_id = r.provider_id AND sh.round_id = r.round_id AND sh.user_id = r.user_id AND sh.agent_id = $1
+       WHERE p.ancestors @> ARRAY[$1::uuid] AND ${INT_ROUND_WHERE}
+     ) x
+     JOIN users p ON p.id = x.user_id
      JOIN users c ON c.id = coalesce(p.ancestors[array_position(p.ancestors, $1::uuid) + 1], p.id)
-     LEFT JOIN settlement_shares sh ON sh.settlement_id = su.settlement_id AND sh.user_id = su.user_id AND sh.agent_id = $1
-     WHERE p.ancestors @> ARRAY[$1::uuid] AND ${SETTLEMENT_WHERE}
      GROUP BY c.id, c.username, c.role
      ORDER BY lower(c.username), c.id`,
     [agentId, filter.from, filter.toExclusive, filter.sportId ?? null],

@@ -511,6 +511,20 @@ export interface ReportRow {
 }
 
 /** A player's settled casino bets per UTC day and table (voided bets count as nothing). */
+/**
+ * The closed rounds of the international casino (migration 0028), shaped like settled table bets
+ * for the two reports: game id `{provider}:{code}`, the game's name, the round's debits (less the
+ * rolled-back ones) as its stake, and the player's P&L of the round.
+ */
+const INT_CASINO_ROUNDS = `
+  SELECT r.user_id, r.closed_at, r.provider_id || ':' || r.game_code AS game_id, coalesce(g.name, r.game_code) AS title, r.pnl_minor,
+         (SELECT count(*) FROM casino_int_transactions d WHERE d.provider_id = r.provider_id AND d.round_id = r.round_id
+            AND d.user_id = r.user_id AND d.type = 'debit') AS debits,
+         (SELECT coalesce(sum(CASE d.type WHEN 'debit' THEN d.amount_minor WHEN 'rollback' THEN -d.amount_minor ELSE 0 END), 0)
+            FROM casino_int_transactions d WHERE d.provider_id = r.provider_id AND d.round_id = r.round_id AND d.user_id = r.user_id) AS stake_minor
+  FROM casino_int_rounds r LEFT JOIN casino_int_games g ON g.provider_id = r.provider_id AND g.code = r.game_code
+  WHERE r.status = 'closed'`;
+
 export async function playerReport(q: Queryable, userId: string, from: string, to: string): Promise<ReportRow[]> {
   const { rows } = await q.query<ReportRow>(
     `SELECT to_char(b.settled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, t.game_code AS "gameCode", t.title,
@@ -519,7 +533,14 @@ export async function playerReport(q: Queryable, userId: string, from: string, t
      FROM bets b JOIN casino_tables t ON t.match_id = b.match_id
      WHERE b.user_id = $1 AND b.market_type = 'casino' AND b.status = 'settled'
        AND b.settled_at >= $2::date AND b.settled_at < $3::date + 1
-     GROUP BY 1, 2, 3 ORDER BY 1 DESC, 2`,
+     GROUP BY 1, 2, 3
+     UNION ALL
+     SELECT to_char(r.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), r.game_id, r.title,
+            count(*)::int, sum(r.debits)::int, sum(r.stake_minor)::text, sum(r.pnl_minor)::text
+     FROM (${INT_CASINO_ROUNDS}) r
+     WHERE r.user_id = $1 AND r.closed_at >= $2::date AND r.closed_at < $3::date + 1
+     GROUP BY 1, 2, 3
+     ORDER BY 1 DESC, 2`,
     [userId, from, to],
   );
   return rows;
@@ -549,7 +570,15 @@ export async function gameReport(q: Queryable, agentId: string, from: string, to
      JOIN users c ON c.parent_id = $1::uuid AND (c.id = u.id OR c.id = ANY (u.ancestors))
      WHERE b.market_type = 'casino' AND b.status = 'settled'
        AND b.settled_at >= $2::date AND b.settled_at < $3::date + 1
-     GROUP BY 1, 2, 3, 4 ORDER BY 1, 4`,
+     GROUP BY 1, 2, 3, 4
+     UNION ALL
+     SELECT r.game_id, r.title, c.id::text, c.username, sum(r.debits)::int, sum(r.stake_minor)::text, sum(r.pnl_minor)::text
+     FROM (${INT_CASINO_ROUNDS}) r
+     JOIN users u ON u.id = r.user_id
+     JOIN users c ON c.parent_id = $1::uuid AND (c.id = u.id OR c.id = ANY (u.ancestors))
+     WHERE r.closed_at >= $2::date AND r.closed_at < $3::date + 1
+     GROUP BY 1, 2, 3, 4
+     ORDER BY 1, 4`,
     [agentId, from, to],
   );
   return rows;

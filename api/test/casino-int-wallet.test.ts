@@ -1,0 +1,371 @@
+/**
+ * CW-1 wallet conformance (CASINO.md §3.2), operator side: every auth rule, idempotency rule and
+ * error code, against the real API and PostgreSQL, with requests signed by @backlay/shared/cw1 as
+ * a provider signs them. The ledger invariants (L1–L17, and the CW-1 checks: rows ↔ journals, L13
+ * clearing nets to zero per closed round) are asserted after every test by per-file-setup.
+ */
+import { randomUUID } from 'node:crypto';
+import { assertLedgerInvariants, buildTestApp, type TestContext, type TestUser } from './helper';
+import {
+  answerSigned,
+  availableOf,
+  clearingOf,
+  common,
+  createTestProvider,
+  openTestSession,
+  walletCall,
+  type TestProvider,
+} from './casino-int-helper';
+
+let t: TestContext;
+let provider: TestProvider;
+let player: TestUser;
+let token: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  provider = await createTestProvider(t);
+});
+afterAll(() => t.close());
+
+beforeEach(async () => {
+  player = await t.createUser({ role: 'user' });
+  await t.fund(player.id, 100n);
+  token = await openTestSession(t, provider, player.id);
+});
+
+const debit = (roundId: string, transactionId: string, amount: unknown, extra: Record<string, unknown> = {}) => ({
+  ...common(provider, player.id, token, roundId),
+  transactionId,
+  amount,
+  bets: [{ market: 'crash', selection: 'cashout', odds: '', stake: typeof amount === 'string' ? amount : '1' }],
+  ...extra,
+});
+const credit = (roundId: string, transactionId: string, refTransactionId: string, amount: string, roundClosed = true) => ({
+  ...common(provider, player.id, token, roundId),
+  transactionId,
+  refTransactionId,
+  amount,
+  roundClosed,
+});
+const rollback = (roundId: string, transactionId: string, refTransactionId: string) => ({
+  ...common(provider, player.id, token, roundId),
+  transactionId,
+  refTransactionId,
+  reason: 'timeout',
+});
+
+describe('transport and auth', () => {
+  it('refuses a bad signature with HTTP 401 INVALID_SIGNATURE and moves nothing', async () => {
+    const answer = await walletCall(t, provider, 'debit', debit('r1', randomUUID(), '1000'), { secret: 'x'.repeat(43) });
+    expect(answer.status).toBe(401);
+    expect(answer.body.status).toBe('INVALID_SIGNATURE');
+    expect(await availableOf(t, player.id)).toBe(10_000n);
+  });
+
+  it('refuses an unknown partner, missing headers and a body changed after signing', async () => {
+    expect((await walletCall(t, provider, 'balance', common(provider, player.id, token, 'r'), { partnerId: 'nobody' })).status).toBe(401);
+    const bare = await t.app.inject({ method: 'POST', url: '/api/wallet/balance', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(bare.statusCode).toBe(401);
+    const signed = await walletCall(t, provider, 'balance', common(provider, player.id, token, 'r'));
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/debit',
+      headers: { ...signed.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(debit('r', randomUUID(), '100')),
+    });
+    expect(tampered.statusCode).toBe(401);
+  });
+
+  it('verifies over the raw bytes: the same JSON with other whitespace needs its own signature', async () => {
+    const body = common(provider, player.id, token, 'r');
+    const raw = `{ "requestId": "${body.requestId as string}",  "sessionToken": "${token}", "playerId": "${player.id}", "gameCode": "crash", "roundId": "r" }`;
+    const answer = await walletCall(t, provider, 'balance', raw);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ status: 'OK', balance: '10000', currency: 'INR' });
+  });
+
+  it('refuses a timestamp more than 300 s away, either side', async () => {
+    for (const skew of [-301_000, 301_000]) {
+      const answer = await walletCall(t, provider, 'balance', common(provider, player.id, token, 'r'), { now: Date.now() + skew });
+      expect(answer.status).toBe(401);
+      expect(String(answer.body.message)).toContain('skew');
+    }
+    expect((await walletCall(t, provider, 'balance', common(provider, player.id, token, 'r'), { now: Date.now() - 290_000 })).status).toBe(200);
+  });
+
+  it('refuses a replayed nonce (the same signed request sent twice)', async () => {
+    const body = debit('r1', randomUUID(), '500');
+    const first = await walletCall(t, provider, 'debit', body);
+    expect(first.body.status).toBe('OK');
+    const replay = await walletCall(t, provider, 'debit', body, { headers: first.headers });
+    expect(replay.status).toBe(401);
+    expect(String(replay.body.message)).toContain('replayed nonce');
+    expect(await availableOf(t, player.id)).toBe(9_500n);
+  });
+
+  it('signs its answers with the provider secret', async () => {
+    const answer = await walletCall(t, provider, 'balance', common(provider, player.id, token, 'r'));
+    expect(await answerSigned(answer, provider)).toBe(true);
+  });
+
+  it('accepts both active secrets during a rotation, and only the new one once the old is retired', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const ctx = { actorId: admin.id, ip: null, requestId: null };
+    const rotated = await t.services.casinoInt.rotateSecret(ctx, provider.id);
+    const withOld = await walletCall(t, provider, 'balance', common(provider, player.id, token, 'r'));
+    const withNew = await walletCall(t, provider, 'balance', common(provider, player.id, token, 'r'), { secret: rotated.secret });
+    expect([withOld.status, withNew.status]).toEqual([200, 200]);
+    // The answers are signed with the newest secret.
+    expect(await answerSigned(withOld, provider, rotated.secret)).toBe(true);
+    const old = (await t.services.casinoInt.adminProviders()).find((p) => p.id === provider.id)?.secrets.find((s) => s.id !== rotated.secretId);
+    await t.services.casinoInt.retireSecret(ctx, provider.id, old?.id ?? '');
+    expect((await walletCall(t, provider, 'balance', common(provider, player.id, token, 'r'))).status).toBe(401);
+    expect((await walletCall(t, provider, 'balance', common(provider, player.id, token, 'r'), { secret: rotated.secret })).status).toBe(200);
+    provider = { ...provider, secret: rotated.secret };
+  });
+});
+
+describe('authenticate and balance', () => {
+  it('swaps a single-use token for the session, once', async () => {
+    const fresh = await openTestSession(t, provider, player.id, { authenticated: false });
+    const body = { ...common(provider, player.id, fresh, 'lobby') };
+    const first = await walletCall(t, provider, 'authenticate', body);
+    expect(first.body).toEqual({ status: 'OK', playerId: player.id, currency: 'INR', balance: '10000', nickname: player.username, country: 'IN' });
+    const again = await walletCall(t, provider, 'authenticate', { ...body, requestId: randomUUID() });
+    expect(again.body.status).toBe('INVALID_TOKEN');
+  });
+
+  it('refuses an expired launch token, an unknown token, another player, another game', async () => {
+    const stale = await openTestSession(t, provider, player.id, { authenticated: false, tokenExpired: true });
+    expect((await walletCall(t, provider, 'authenticate', common(provider, player.id, stale, 'r'))).body.status).toBe('SESSION_EXPIRED');
+    expect((await walletCall(t, provider, 'balance', common(provider, player.id, 'nope', 'r'))).body.status).toBe('INVALID_TOKEN');
+    const other = await t.createUser({ role: 'user' });
+    expect((await walletCall(t, provider, 'balance', common(provider, other.id, token, 'r'))).body.status).toBe('INVALID_TOKEN');
+    expect((await walletCall(t, provider, 'balance', { ...common(provider, player.id, token, 'r'), gameCode: 'mines' })).body.status).toBe('INVALID_GAME');
+  });
+
+  it('answers a locked player PLAYER_BLOCKED at authenticate', async () => {
+    const fresh = await openTestSession(t, provider, player.id, { authenticated: false });
+    await t.db.query("UPDATE users SET status = 'locked' WHERE id = $1", [player.id]);
+    expect((await walletCall(t, provider, 'authenticate', common(provider, player.id, fresh, 'r'))).body.status).toBe('PLAYER_BLOCKED');
+  });
+});
+
+describe('debit', () => {
+  it('moves the stake from the wallet to the provider clearing account', async () => {
+    const clearing = await clearingOf(t, provider.id);
+    const transactionId = randomUUID();
+    const answer = await walletCall(t, provider, 'debit', debit('round-a', transactionId, '2500'));
+    expect(answer.body).toMatchObject({ status: 'OK', balance: '7500', transactionId });
+    expect(typeof answer.body.operatorTxId).toBe('string');
+    expect(await availableOf(t, player.id)).toBe(7_500n);
+    expect(await clearingOf(t, provider.id)).toBe(clearing + 2_500n);
+  });
+
+  it('answers a retry of the same requestId with byte-identical bytes', async () => {
+    const body = debit('round-b', randomUUID(), '1000');
+    const first = await walletCall(t, provider, 'debit', body);
+    const retry = await walletCall(t, provider, 'debit', body);
+    expect(retry.response.body).toBe(first.response.body);
+    expect(await availableOf(t, player.id)).toBe(9_000n);
+  });
+
+  it('answers an exact replay with a new requestId with the stored answer and idempotentReplay', async () => {
+    const body = debit('round-c', randomUUID(), '1000');
+    const first = await walletCall(t, provider, 'debit', body);
+    const replay = await walletCall(t, provider, 'debit', { ...body, requestId: randomUUID() });
+    expect(replay.body).toEqual({ ...first.body, idempotentReplay: true });
+    expect(await availableOf(t, player.id)).toBe(9_000n);
+  });
+
+  it('refuses the same transactionId with another payload: DUPLICATE_TRANSACTION, nothing moves', async () => {
+    const transactionId = randomUUID();
+    await walletCall(t, provider, 'debit', debit('round-d', transactionId, '1000'));
+    const other = await walletCall(t, provider, 'debit', debit('round-d', transactionId, '2000'));
+    expect(other.body.status).toBe('DUPLICATE_TRANSACTION');
+    expect(await availableOf(t, player.id)).toBe(9_000n);
+  });
+
+  it('refuses more than the balance with INSUFFICIENT_FUNDS and the balance', async () => {
+    const answer = await walletCall(t, provider, 'debit', debit('round-e', randomUUID(), '10001'));
+    expect(answer.body).toMatchObject({ status: 'INSUFFICIENT_FUNDS', balance: '10000' });
+    expect(await availableOf(t, player.id)).toBe(10_000n);
+  });
+
+  it('never overspends under concurrent debits against one balance', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => walletCall(t, provider, 'debit', debit(`round-f${i}`, randomUUID(), '3000'))),
+    );
+    const ok = answers.filter((a) => a.body.status === 'OK');
+    expect(ok).toHaveLength(3);
+    expect(answers.filter((a) => a.body.status === 'INSUFFICIENT_FUNDS')).toHaveLength(7);
+    expect(await availableOf(t, player.id)).toBe(1_000n);
+    expect(ok.map((a) => a.body.balance).sort()).toEqual(['1000', '4000', '7000']);
+  });
+
+  it('needs a live session: SESSION_EXPIRED once it expired', async () => {
+    const expired = await openTestSession(t, provider, player.id, { expired: true });
+    const answer = await walletCall(t, provider, 'debit', { ...debit('round-g', randomUUID(), '100'), sessionToken: expired });
+    expect(answer.body.status).toBe('SESSION_EXPIRED');
+    expect(await availableOf(t, player.id)).toBe(10_000n);
+  });
+
+  it('refuses a locked player, a player under a locked agent and a betting-locked player: PLAYER_BLOCKED', async () => {
+    await t.db.query("UPDATE users SET status = 'locked' WHERE id = $1", [player.id]);
+    expect((await walletCall(t, provider, 'debit', debit('round-h', randomUUID(), '100'))).body.status).toBe('PLAYER_BLOCKED');
+    await t.db.query("UPDATE users SET status = 'active' WHERE id = $1", [player.id]);
+    await t.db.query('UPDATE users SET bet_lock = true WHERE id = $1', [player.parentId]);
+    expect((await walletCall(t, provider, 'debit', debit('round-h', randomUUID(), '100'))).body.status).toBe('PLAYER_BLOCKED');
+    await t.db.query('UPDATE users SET bet_lock = false WHERE id = $1', [player.parentId]);
+    await t.db.query("UPDATE users SET status = 'locked' WHERE id = $1", [player.parentId]);
+    expect((await walletCall(t, provider, 'debit', debit('round-h', randomUUID(), '100'))).body.status).toBe('PLAYER_BLOCKED');
+    await t.db.query("UPDATE users SET status = 'active' WHERE id = $1", [player.parentId]);
+    expect(await availableOf(t, player.id)).toBe(10_000n);
+  });
+
+  it('refuses a disabled game with INVALID_GAME', async () => {
+    await t.db.query('UPDATE casino_int_games SET enabled = false WHERE provider_id = $1', [provider.id]);
+    try {
+      expect((await walletCall(t, provider, 'debit', debit('round-i', randomUUID(), '100'))).body.status).toBe('INVALID_GAME');
+    } finally {
+      await t.db.query('UPDATE casino_int_games SET enabled = true WHERE provider_id = $1', [provider.id]);
+    }
+  });
+
+  it.each([['0x10'], ['1e3'], ['-100'], ['10.5'], ['0100'], [' 100'], ['1000000000000000'], [true], [100], [null], ['0']])(
+    'refuses the hostile amount %p with INVALID_REQUEST and moves nothing',
+    async (amount) => {
+      const answer = await walletCall(t, provider, 'debit', debit('round-j', randomUUID(), amount));
+      expect(answer.status).toBe(200);
+      expect(answer.body.status).toBe('INVALID_REQUEST');
+      expect(await availableOf(t, player.id)).toBe(10_000n);
+    },
+  );
+
+  it('refuses bodies that are not JSON objects or hold NUL text with INVALID_REQUEST', async () => {
+    for (const raw of ['not json', '[1,2]', '"text"', JSON.stringify({ ...debit('r', randomUUID(), '100'), roundId: 'a\u0000b' })]) {
+      const answer = await walletCall(t, provider, 'debit', raw);
+      expect([answer.status, answer.body.status]).toEqual([200, 'INVALID_REQUEST']);
+    }
+    expect(await availableOf(t, player.id)).toBe(10_000n);
+  });
+});
+
+describe('credit, rollback and rounds', () => {
+  it('pays a win and closes the round: the clearing account nets to zero for it', async () => {
+    const clearing = await clearingOf(t, provider.id);
+    const debitId = randomUUID();
+    await walletCall(t, provider, 'debit', debit('round-k', debitId, '1000'));
+    const answer = await walletCall(t, provider, 'credit', credit('round-k', randomUUID(), debitId, '2500'));
+    expect(answer.body).toMatchObject({ status: 'OK', balance: '11500' });
+    expect(await availableOf(t, player.id)).toBe(11_500n);
+    expect(await clearingOf(t, provider.id)).toBe(clearing);
+    const { rows } = await t.db.query<{ status: string; pnl: string }>(
+      'SELECT status, pnl_minor::text AS pnl FROM casino_int_rounds WHERE provider_id = $1 AND round_id = $2',
+      [provider.id, 'round-k'],
+    );
+    expect(rows).toEqual([{ status: 'closed', pnl: '1500' }]);
+  });
+
+  it('closes a losing round with a zero credit: the stake leaves the clearing account to the agents', async () => {
+    const clearing = await clearingOf(t, provider.id);
+    const debitId = randomUUID();
+    await walletCall(t, provider, 'debit', debit('round-l', debitId, '4000'));
+    const answer = await walletCall(t, provider, 'credit', credit('round-l', randomUUID(), debitId, '0'));
+    expect(answer.body).toMatchObject({ status: 'OK', balance: '6000' });
+    expect(await clearingOf(t, provider.id)).toBe(clearing);
+    const { rows } = await t.db.query<{ total: string }>(
+      'SELECT sum(amount_minor)::text AS total FROM casino_int_round_shares WHERE provider_id = $1 AND round_id = $2',
+      [provider.id, 'round-l'],
+    );
+    expect(rows[0]?.total).toBe('4000');
+  });
+
+  it('refuses a credit without its debit: TRANSACTION_NOT_FOUND', async () => {
+    const answer = await walletCall(t, provider, 'credit', credit('round-m', randomUUID(), randomUUID(), '100'));
+    expect(answer.body.status).toBe('TRANSACTION_NOT_FOUND');
+    expect(await availableOf(t, player.id)).toBe(10_000n);
+  });
+
+  it('refuses a credit of a debit of another round or player: TRANSACTION_NOT_FOUND', async () => {
+    const debitId = randomUUID();
+    await walletCall(t, provider, 'debit', debit('round-n', debitId, '100'));
+    expect((await walletCall(t, provider, 'credit', credit('round-other', randomUUID(), debitId, '100'))).body.status).toBe('TRANSACTION_NOT_FOUND');
+  });
+
+  it('refuses a credit after the rollback of its debit, and a second credit of a settled debit: ALREADY_SETTLED', async () => {
+    const debitId = randomUUID();
+    await walletCall(t, provider, 'debit', debit('round-o', debitId, '1000'));
+    const rolled = await walletCall(t, provider, 'rollback', rollback('round-o', randomUUID(), debitId));
+    expect(rolled.body).toMatchObject({ status: 'OK', balance: '10000' });
+    expect((await walletCall(t, provider, 'credit', credit('round-o', randomUUID(), debitId, '500'))).body.status).toBe('ALREADY_SETTLED');
+
+    const second = randomUUID();
+    await walletCall(t, provider, 'debit', debit('round-p', second, '1000'));
+    await walletCall(t, provider, 'credit', credit('round-p', randomUUID(), second, '1500', false));
+    expect((await walletCall(t, provider, 'credit', credit('round-p', randomUUID(), second, '1500'))).body.status).toBe('ALREADY_SETTLED');
+    expect((await walletCall(t, provider, 'rollback', rollback('round-p', randomUUID(), second))).body.status).toBe('ALREADY_SETTLED');
+    expect(await availableOf(t, player.id)).toBe(10_500n);
+  });
+
+  it('refuses a debit in a closed round: ALREADY_SETTLED', async () => {
+    const debitId = randomUUID();
+    await walletCall(t, provider, 'debit', debit('round-q', debitId, '100'));
+    await walletCall(t, provider, 'credit', credit('round-q', randomUUID(), debitId, '0'));
+    expect((await walletCall(t, provider, 'debit', debit('round-q', randomUUID(), '100'))).body.status).toBe('ALREADY_SETTLED');
+  });
+
+  it('answers OK to a rollback that overtakes its debit, and then refuses the late debit: TRANSACTION_ROLLED_BACK', async () => {
+    const debitId = randomUUID();
+    const rolled = await walletCall(t, provider, 'rollback', rollback('round-r', randomUUID(), debitId));
+    expect(rolled.body).toMatchObject({ status: 'OK', balance: '10000' });
+    const late = await walletCall(t, provider, 'debit', debit('round-r', debitId, '1000'));
+    expect(late.body.status).toBe('TRANSACTION_ROLLED_BACK');
+    expect(await availableOf(t, player.id)).toBe(10_000n);
+  });
+
+  it('replays a rollback and a credit exactly, and refuses another payload under their ids', async () => {
+    const debitId = randomUUID();
+    await walletCall(t, provider, 'debit', debit('round-s', debitId, '700'));
+    const body = rollback('round-s', randomUUID(), debitId);
+    const first = await walletCall(t, provider, 'rollback', body);
+    const replay = await walletCall(t, provider, 'rollback', { ...body, requestId: randomUUID() });
+    expect(replay.body).toEqual({ ...first.body, idempotentReplay: true });
+    expect((await walletCall(t, provider, 'rollback', { ...body, requestId: randomUUID(), reason: 'other' })).body.status).toBe('DUPLICATE_TRANSACTION');
+    expect(await availableOf(t, player.id)).toBe(10_000n);
+  });
+
+  it('pays a credit and a rollback on an expired session', async () => {
+    const won = randomUUID();
+    const lost = randomUUID();
+    await walletCall(t, provider, 'debit', debit('round-t', won, '1000'));
+    await walletCall(t, provider, 'debit', debit('round-u', lost, '1000'));
+    await t.db.query("UPDATE casino_int_sessions SET expires_at = now() - interval '1 minute' WHERE user_id = $1", [player.id]);
+    expect((await walletCall(t, provider, 'debit', debit('round-t', randomUUID(), '1000'))).body.status).toBe('SESSION_EXPIRED');
+    expect((await walletCall(t, provider, 'credit', credit('round-t', randomUUID(), won, '3000'))).body).toMatchObject({ status: 'OK', balance: '11000' });
+    expect((await walletCall(t, provider, 'rollback', rollback('round-u', randomUUID(), lost))).body).toMatchObject({ status: 'OK', balance: '12000' });
+    expect(await availableOf(t, player.id)).toBe(12_000n);
+  });
+
+  it('closes a round with roundClose, once, moving no player money', async () => {
+    const debitId = randomUUID();
+    await walletCall(t, provider, 'debit', debit('round-v', debitId, '300'));
+    const body = common(provider, player.id, token, 'round-v');
+    expect((await walletCall(t, provider, 'roundClose', body)).body).toEqual({ status: 'OK' });
+    expect((await walletCall(t, provider, 'roundClose', { ...body, requestId: randomUUID() })).body).toEqual({ status: 'OK' });
+    expect(await availableOf(t, player.id)).toBe(9_700n);
+    expect((await walletCall(t, provider, 'credit', credit('round-v', randomUUID(), debitId, '100'))).body.status).toBe('ALREADY_SETTLED');
+  });
+
+  it('keeps every ledger and CW-1 invariant after a mixed session', async () => {
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    await walletCall(t, provider, 'debit', debit('round-w', ids[0] as string, '1200'));
+    await walletCall(t, provider, 'debit', debit('round-w', ids[1] as string, '800'));
+    await walletCall(t, provider, 'rollback', rollback('round-w', randomUUID(), ids[1] as string));
+    await walletCall(t, provider, 'credit', credit('round-w', randomUUID(), ids[0] as string, '600'));
+    await walletCall(t, provider, 'rollback', rollback('round-w', randomUUID(), ids[2] as string));
+    await assertLedgerInvariants(t.db);
+    expect(await availableOf(t, player.id)).toBe(9_400n);
+  });
+});
