@@ -6,7 +6,7 @@ import { CasinoIntList } from './CasinoIntList';
 
 jest.mock('@backlay/shared', () => {
   const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, casinoIntApi: { games: jest.fn(), playUrl: jest.fn(), providers: jest.fn() } };
+  return { ...actual, casinoIntApi: { games: jest.fn(), playUrl: jest.fn() } };
 });
 
 const api = casinoIntApi as jest.Mocked<typeof casinoIntApi>;
