@@ -94,6 +94,12 @@ test.describe('international casino', () => {
     await expect(page.getByTestId('total-stake')).toHaveText('100.00');
     await expect(page.getByTestId('total-pnl')).toHaveText((after - before).toFixed(2));
 
+    // The statement names the stake (and the win, if any) as the international casino's, with the provider.
+    await openMenu(page, 'Statement', phone);
+    const statement = page.getByRole('table', { name: 'Account statement' });
+    await expect(statement.getByRole('row', { name: new RegExp(`International casino - ${PROVIDER} stake`) })).toHaveCount(1);
+    if (won) await expect(statement.getByRole('row', { name: new RegExp(`International casino - ${PROVIDER} win`) })).toHaveCount(1);
+
     // The player's agent sees it in game reports.
     const context = await browser.newContext({ baseURL: info.project.use.baseURL, viewport: page.viewportSize() ?? undefined });
     const agent = await context.newPage();
