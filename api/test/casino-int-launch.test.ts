@@ -306,7 +306,7 @@ describe('reports and reconciliation', () => {
     // Ours has ids[0..2]; theirs has ids[0] right, ids[1] with another amount, not ids[2], and one we never saw.
     const unknown = randomUUID();
     const ours = (await t.request({ method: 'GET', url: `/api/casino-int-admin/reconciliation?provider=${provider.id}&date=${day}`, token })).json() as { data: CasinoIntReconciliationReport };
-    const others = ours.data.transactions.filter((tx) => !ids.includes(tx.transactionId)).map((tx) => line(tx.transactionId, String(Math.round(Number(tx.amount) * 100))));
+    const others = ours.data.transactions.filter((tx) => !(ids as string[]).includes(tx.transactionId)).map((tx) => line(tx.transactionId, String(Math.round(Number(tx.amount) * 100))));
     fake.report = [...others, line(ids[0] as string, '1000'), line(ids[1] as string, '1500'), line(unknown, '200')];
     const run = await t.request({ method: 'POST', url: '/api/casino-int-admin/reconciliation', token, payload: { provider: provider.id, date: day } });
     expect(run.statusCode).toBe(200);

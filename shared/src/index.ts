@@ -31,6 +31,9 @@ export {
   type CasinoIntGame, type CasinoIntGamesResponse, type CasinoIntProvider, type CasinoIntSubCategory, SPORT_BETTING_PROVIDER, STUDIO_PROVIDER,
   isTwoFactorChallenge, LOGIN_ATTEMPT_REASON_LABELS, type LoginHistoryRow, type LoginOutcome, SECURITY_MESSAGES,
   type TwoFactorEnrolment, type TwoFactorPolicy, type TwoFactorStatus, AGENT_ROLES, SPORTS_ADMIN_ROLES,
+  CASINO_INT_MESSAGES, SPORT_BETTING_PROVIDER, type CasinoIntGame, type CasinoIntGamesResponse, type CasinoIntMismatch,
+  type CasinoIntNewSecret, type CasinoIntPlayUrlRequest, type CasinoIntProvider, type CasinoIntProviderAdminView,
+  type CasinoIntReconciliationReport, type CasinoIntSubCategory,
 } from './contracts/index';
 export {
   applyBet, applyFancyBet, bookmakerToRunnerBet, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,

@@ -21,6 +21,10 @@ const Results = lazyWithRetry(() => import('../pages/betting/Results').then((m) 
 const CasinoTables = lazyWithRetry(() => import('../pages/casino/CasinoTables').then((m) => ({ default: m.CasinoTables })));
 const CasinoRoundBook = lazyWithRetry(() => import('../pages/casino/CasinoRoundBook').then((m) => ({ default: m.CasinoRoundBook })));
 const SmsOutbox = lazyWithRetry(() => import('../pages/SmsOutbox').then((m) => ({ default: m.SmsOutbox })));
+const CasinoIntProviders = lazyWithRetry(() => import('../pages/casino-int/CasinoIntProviders').then((m) => ({ default: m.CasinoIntProviders })));
+const CasinoIntReconciliation = lazyWithRetry(() =>
+  import('../pages/casino-int/CasinoIntReconciliation').then((m) => ({ default: m.CasinoIntReconciliation })),
+);
 const GameReports = lazyWithRetry(() => import('../pages/casino/GameReports').then((m) => ({ default: m.GameReports })));
 
 /** The admin remote's one route module: a screen for each admin route the route table gives it. */
@@ -52,6 +56,8 @@ export const screens: RemoteModule<'admin'>['screens'] = {
   adminCasinoList: CasinoTables,
   adminCasino: CasinoRoundBook,
   adminGameReports: GameReports,
+  adminCasinoIntProviders: CasinoIntProviders,
+  adminCasinoIntReconciliation: CasinoIntReconciliation,
   adminSmsOutbox: SmsOutbox,
 };
 

@@ -1,24 +1,56 @@
 /**
- * International casino, the player's calls (SPEC §7 "Casino"; contracts/casino-int.ts): the games
- * (with the providers and sub-categories of the tabs: the screen needs no separate
- * get-casino-providers call) and a game's launch URL. One call site per endpoint (STYLE §5).
- * Nothing here moves money: the provider's signed wallet callbacks do (CASINO.md §3.2).
+ * International casino (SPEC §7 "Casino"; contracts/casino-int.ts): the players' provider and game
+ * lists and the launch, and the admin and sadmin registry and reconciliation. One call site per
+ * endpoint (STYLE §5). Money moves only through the providers' signed wallet callbacks, never here.
  */
 import type {
   CasinoIntGamesQuery,
   CasinoIntGamesResponse,
+  CasinoIntNewSecret,
   CasinoIntPlayUrlRequest,
   CasinoIntPlayUrlResponse,
+  CasinoIntProvidersAdminResponse,
+  CasinoIntProvidersResponse,
+  CasinoIntReconciliationReport,
+  CasinoIntReconciliationRun,
+  CasinoIntSecretsView,
+  CreateCasinoIntGameRequest,
+  CreateCasinoIntProviderRequest,
 } from '../contracts/casino-int';
 import type { ApiClient } from './client';
-import { unwrap } from './client';
+import { unwrap, unwrapWithMessage } from './client';
+
+const id = (value: string) => encodeURIComponent(value);
 
 export function createCasinoIntApi(client: ApiClient) {
   return {
-    /** The games of a provider (or of every one), with the providers and the sub-categories. */
+    /** GET get-casino-providers: the provider tabs. */
+    providers: () => unwrap<CasinoIntProvidersResponse>(client.main.get('/get-casino-providers')),
+    /** GET get-casino-int-games: games, provider tabs and sub-category tabs. */
     games: (query: CasinoIntGamesQuery = {}) => unwrap<CasinoIntGamesResponse>(client.main.get('/get-casino-int-games', { params: query })),
-    /** A game's launch: the frame's address is `data.url`. */
-    playUrl: (request: CasinoIntPlayUrlRequest) => unwrap<CasinoIntPlayUrlResponse>(client.main.post('/get-cas-casino-play-url', request)),
+    /** POST get-cas-casino-play-url: the frame's address is `.data.url`. */
+    playUrl: (body: CasinoIntPlayUrlRequest) => unwrap<CasinoIntPlayUrlResponse>(client.main.post('/get-cas-casino-play-url', body)),
+
+    /** admin, sadmin: every provider with its secrets (hints only), games and clearing balance. */
+    adminProviders: () => unwrap<CasinoIntProvidersAdminResponse>(client.main.get('/casino-int-admin/providers')),
+    /** admin, sadmin: a new provider; its first secret is in the answer, shown once. */
+    createProvider: (body: CreateCasinoIntProviderRequest) => unwrapWithMessage<CasinoIntNewSecret>(client.main.post('/casino-int-admin/providers', body)),
+    setProviderEnabled: (providerId: string, enabled: boolean) =>
+      unwrapWithMessage<{ id: string; enabled: boolean }>(client.main.post(`/casino-int-admin/providers/${id(providerId)}/enabled`, { enabled })),
+    /** A new secret (shown once); the previous one stays active until retired. */
+    rotateSecret: (providerId: string) => unwrapWithMessage<CasinoIntNewSecret>(client.main.post(`/casino-int-admin/providers/${id(providerId)}/secrets`)),
+    retireSecret: (providerId: string, secretId: string) =>
+      unwrapWithMessage<CasinoIntSecretsView>(client.main.post(`/casino-int-admin/providers/${id(providerId)}/secrets/${id(secretId)}/retire`)),
+    createGame: (providerId: string, body: CreateCasinoIntGameRequest) =>
+      unwrapWithMessage<{ providerId: string; code: string }>(client.main.post(`/casino-int-admin/providers/${id(providerId)}/games`, body)),
+    setGameEnabled: (identifier: string, enabled: boolean) =>
+      unwrapWithMessage<{ identifier: string; enabled: boolean }>(client.main.post(`/casino-int-admin/games/${id(identifier)}/enabled`, { enabled })),
+    /** Our side of a provider's UTC day, and the last comparison with the provider's report. */
+    reconciliation: (provider: string, date: string) =>
+      unwrap<CasinoIntReconciliationReport>(client.main.get('/casino-int-admin/reconciliation', { params: { provider, date } })),
+    /** Compares with the provider's report now. */
+    runReconciliation: (provider: string, date: string) =>
+      unwrapWithMessage<CasinoIntReconciliationRun>(client.main.post('/casino-int-admin/reconciliation', { provider, date })),
   };
 }
 

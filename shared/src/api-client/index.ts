@@ -30,7 +30,7 @@ export const clientsApi = createClientsApi(apiClient);
 export const paymentsApi = createPaymentsApi(apiClient);
 export const betsApi = createBetsApi(apiClient);
 export const casinoApi = createCasinoApi(apiClient);
-/** International casino: providers, games, a game's launch URL. */
+/** International casino: provider and game lists, launch; the registry and reconciliation (admin, sadmin). */
 export const casinoIntApi = createCasinoIntApi(apiClient);
 export const securityApi = createSecurityApi(apiClient);
 /** Self-registration (public) and the demo SMS outbox (admin, sadmin). */

@@ -93,6 +93,9 @@ export const ROUTES = {
   adminCasinoList: { path: '/admin/casino-list', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
   adminCasino: { path: '/admin/casino/:gameCode', owner: 'admin', auth: true },
   adminGameReports: { path: '/admin/game-reports', owner: 'admin', auth: true },
+  // International casino (issue 19): the provider registry and the reconciliation, the house's.
+  adminCasinoIntProviders: { path: '/admin/casino-int/providers', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
+  adminCasinoIntReconciliation: { path: '/admin/casino-int/reconciliation', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
 } as const satisfies Record<string, RouteDef>;
 
 /** Name of a route in the table. */

@@ -45,6 +45,8 @@ describe('navLinks', () => {
       ['Results', '/admin/results'],
       ['Casino tables', '/admin/casino-list'],
       ['Game reports', '/admin/game-reports'],
+      ['Casino providers', '/admin/casino-int/providers'],
+      ['Reconciliation', '/admin/casino-int/reconciliation'],
       ['Statement', '/admin/accountstatement'],
       ['Deposits', '/admin/depositstatement'],
       ['Withdrawals', '/admin/withdrawstatement'],

@@ -49,6 +49,9 @@ export function navLinks(area: Area, role: Role): NavItem[] {
           // Live casino: the tables' switches for the house, the P&L per table for every agent.
           link('adminCasinoList', 'Casino tables'),
           link('adminGameReports', 'Game reports'),
+          // International casino: providers, secrets, games and the reconciliation, for the house.
+          link('adminCasinoIntProviders', 'Casino providers'),
+          link('adminCasinoIntReconciliation', 'Reconciliation'),
           link('adminAccountStatement', 'Statement'),
           link('adminDepositStatement', 'Deposits'),
           link('adminWithdrawStatement', 'Withdrawals'),

@@ -129,6 +129,8 @@ export const routes: RouteObject[] = [
               remoteRoute('adminCasinoList'),
               remoteRoute('adminCasino'),
               remoteRoute('adminGameReports'),
+              remoteRoute('adminCasinoIntProviders'),
+              remoteRoute('adminCasinoIntReconciliation'),
               { path: ROUTES.adminChangePassword.path, element: <Loading><ChangePasswordPage area="admin" /></Loading> },
               { path: ROUTES.adminTransactionPassword.path, element: <Loading><TransactionPasswordPage area="admin" /></Loading> },
               { path: ROUTES.adminSecurityAuth.path, element: <Loading><SecurityPage area="admin" /></Loading> },

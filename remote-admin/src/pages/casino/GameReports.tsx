@@ -75,7 +75,8 @@ export function GameReports() {
               <tbody key={t.gameCode}>
                 <tr className="bl-table__summary">
                   <th scope="row">
-                    <Link to={generatePath(ROUTES.adminCasino.path, { gameCode: t.gameCode })}>{t.title}</Link>
+                    {/* An international casino game (`provider:code`) has no round book here. */}
+                    {t.gameCode.includes(':') ? t.title : <Link to={generatePath(ROUTES.adminCasino.path, { gameCode: t.gameCode })}>{t.title}</Link>}
                   </th>
                   <td className="num">{t.bets}</td>
                   <td className="num">{formatRupees(t.stake)}</td>

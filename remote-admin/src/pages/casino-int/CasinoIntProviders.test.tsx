@@ -1,0 +1,86 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { casinoIntApi, on, type CasinoIntProviderAdminView } from '@backlay/shared';
+import { CasinoIntProviders } from './CasinoIntProviders';
+
+jest.mock('@backlay/shared', () => {
+  const actual = jest.requireActual('@backlay/shared');
+  return {
+    ...actual,
+    casinoIntApi: { adminProviders: jest.fn(), setProviderEnabled: jest.fn(), rotateSecret: jest.fn(), retireSecret: jest.fn(), setGameEnabled: jest.fn() },
+  };
+});
+
+const api = casinoIntApi as jest.Mocked<typeof casinoIntApi>;
+
+const studio: CasinoIntProviderAdminView = {
+  id: 'backlay-studio',
+  name: 'Backlay Studio',
+  partnerId: 'backlay-studio',
+  launchUrl: 'http://127.0.0.1:8095',
+  currencies: ['INR'],
+  enabled: true,
+  seamless: true,
+  secrets: [{ id: 's1', hint: 'a1b2', createdAt: '2026-01-01T00:00:00.000Z' }],
+  games: [{ identifier: 'backlay-studio:crash', code: 'crash', name: 'Crash', image: '/x.svg', category: 'originals', subCategory: 'crash', enabled: true }],
+  clearingBalance: '120.00',
+};
+const exchange: CasinoIntProviderAdminView = {
+  ...studio,
+  id: 'sport_betting',
+  name: 'Sport Betting',
+  partnerId: 'sport_betting',
+  launchUrl: '',
+  seamless: false,
+  secrets: [],
+  games: [{ identifier: 'sport_betting:exchange', code: 'exchange', name: 'Exchange', image: '/e.svg', category: 'sports', subCategory: 'exchange', enabled: false }],
+  clearingBalance: '0.00',
+};
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  api.adminProviders.mockResolvedValue([studio, exchange]);
+});
+
+describe('CasinoIntProviders', () => {
+  it('lists each provider with its facts, secret hints and games', async () => {
+    render(<CasinoIntProviders />);
+    const section = await screen.findByRole('region', { name: 'Provider Backlay Studio' });
+    expect(section).toHaveTextContent('http://127.0.0.1:8095');
+    expect(section).toHaveTextContent('₹120.00');
+    expect(within(section).getByRole('table', { name: 'Secrets of Backlay Studio' })).toHaveTextContent('…a1b2');
+    expect(within(section).getByRole('switch', { name: 'Crash of Backlay Studio enabled' })).toBeChecked();
+    // The only active secret can not be retired.
+    expect(within(section).getByRole('button', { name: 'Retire secret …a1b2' })).toBeDisabled();
+    const other = screen.getByRole('region', { name: 'Provider Sport Betting' });
+    expect(other).toHaveTextContent('Our own exchange');
+    expect(within(other).queryByRole('table', { name: /Secrets/ })).toBeNull();
+    expect(within(other).getByRole('switch', { name: 'Exchange of Sport Betting enabled' })).not.toBeChecked();
+  });
+
+  it('rotates a secret and shows the new one once, in a labelled field', async () => {
+    api.rotateSecret.mockResolvedValue({ data: { providerId: 'backlay-studio', secretId: 's2', secret: 'N'.repeat(43) }, message: 'New secret created' });
+    render(<CasinoIntProviders />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Rotate secret of Backlay Studio' }));
+    await waitFor(() => expect(api.rotateSecret).toHaveBeenCalledWith('backlay-studio'));
+    expect(await screen.findByLabelText('Secret of backlay-studio')).toHaveValue('N'.repeat(43));
+    await waitFor(() => expect(api.adminProviders).toHaveBeenCalledTimes(2));
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByLabelText('Secret of backlay-studio')).toBeNull();
+  });
+
+  it('switches a provider and a game, says so and reloads', async () => {
+    api.setProviderEnabled.mockResolvedValue({ data: { id: 'backlay-studio', enabled: false }, message: 'Provider disabled' });
+    api.setGameEnabled.mockResolvedValue({ data: { identifier: 'sport_betting:exchange', enabled: true }, message: 'Game enabled' });
+    const notices: string[] = [];
+    const sub = on('ui.notify').subscribe((n) => notices.push(n.message));
+    render(<CasinoIntProviders />);
+    await userEvent.click(await screen.findByRole('switch', { name: 'Backlay Studio enabled' }));
+    await waitFor(() => expect(api.setProviderEnabled).toHaveBeenCalledWith('backlay-studio', false));
+    await waitFor(() => expect(api.adminProviders).toHaveBeenCalledTimes(2));
+    await userEvent.click(await screen.findByRole('switch', { name: 'Exchange of Sport Betting enabled' }));
+    await waitFor(() => expect(api.setGameEnabled).toHaveBeenCalledWith('sport_betting:exchange', true));
+    await waitFor(() => expect(notices).toEqual(['Provider disabled', 'Game enabled']));
+    sub.unsubscribe();
+  });
+});

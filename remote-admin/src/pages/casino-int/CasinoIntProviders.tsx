@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import {
+  BuildTag,
+  Button,
+  EmptyState,
+  Page,
+  Spinner,
+  TextField,
+  casinoIntApi,
+  useLoad,
+  type CasinoIntNewSecret,
+  type CasinoIntProviderAdminView,
+} from '@backlay/shared';
+import { Switch, runAction } from '../sports/sports-common';
+
+/**
+ * /admin/casino-int/providers (admin, sadmin): the international casino's providers (ADR 0020):
+ * each with its partner id, launch URL, clearing balance and an on/off switch; its active secrets
+ * (only their last four characters) with Rotate (a new secret, shown here once, while the previous
+ * one stays active until retired) and Retire; and its games, each with a switch.
+ */
+export function CasinoIntProviders() {
+  const { load, reload } = useLoad(() => casinoIntApi.adminProviders());
+  const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<CasinoIntNewSecret | null>(null);
+  const act = (action: () => Promise<{ message: string }>) => {
+    setBusy(true);
+    void runAction(action, () => {
+      setBusy(false);
+      reload();
+    });
+  };
+  const rotate = (provider: CasinoIntProviderAdminView) =>
+    act(async () => {
+      const res = await casinoIntApi.rotateSecret(provider.id);
+      setShown(res.data);
+      return res;
+    });
+  return (
+    <Page title="Casino providers">
+      {shown ? (
+        <div className="bl-security__section" role="status" aria-label="New secret">
+          <p className="bl-hint">
+            New secret of <strong>{shown.providerId}</strong>: copy it now, it is not shown again. The previous secret stays active until you
+            retire it.
+          </p>
+          <TextField label={`Secret of ${shown.providerId}`} readOnly value={shown.secret} onFocus={(e) => e.target.select()} />
+          <Button variant="secondary" onClick={() => setShown(null)}>
+            Done
+          </Button>
+        </div>
+      ) : null}
+      {load.state === 'loading' ? <Spinner label="Loading the providers" /> : null}
+      {load.state === 'fail' ? <EmptyState>The providers could not be loaded: {load.message}</EmptyState> : null}
+      {load.state === 'done' && load.value.length === 0 ? <EmptyState>No providers.</EmptyState> : null}
+      {load.state === 'done'
+        ? load.value.map((p) => (
+            <section key={p.id} className="bl-security__section" aria-label={`Provider ${p.name}`}>
+              <h2 className="bl-section-title">
+                {p.name} <small className="bl-muted">{p.id}</small>
+              </h2>
+              <dl className="bl-facts">
+                <dt>Partner id</dt>
+                <dd>{p.partnerId}</dd>
+                <dt>Launch URL</dt>
+                <dd>{p.seamless ? p.launchUrl : 'Our own exchange (same wallet)'}</dd>
+                <dt>Currencies</dt>
+                <dd>{p.currencies.join(', ')}</dd>
+                <dt>Clearing balance</dt>
+                <dd>₹{p.clearingBalance}</dd>
+              </dl>
+              <Switch label={`${p.name} enabled`} checked={p.enabled} disabled={busy} onChange={(next) => act(() => casinoIntApi.setProviderEnabled(p.id, next))} />
+              {p.seamless ? (
+                <div className="bl-table-wrap">
+                  <table className="bl-table" aria-label={`Secrets of ${p.name}`}>
+                    <thead>
+                      <tr>
+                        <th scope="col">Secret</th>
+                        <th scope="col">Created</th>
+                        <th scope="col">Action</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {p.secrets.map((s) => (
+                        <tr key={s.id}>
+                          <th scope="row">…{s.hint}</th>
+                          <td>{new Date(s.createdAt).toLocaleString()}</td>
+                          <td>
+                            <Button
+                              variant="secondary"
+                              className="bl-btn--small"
+                              disabled={busy || p.secrets.length < 2}
+                              onClick={() => act(() => casinoIntApi.retireSecret(p.id, s.id))}
+                              aria-label={`Retire secret …${s.hint}`}
+                            >
+                              Retire
+                            </Button>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                  <Button variant="secondary" disabled={busy || p.secrets.length >= 2} onClick={() => rotate(p)}>
+                    Rotate secret of {p.name}
+                  </Button>
+                </div>
+              ) : null}
+              <div className="bl-table-wrap">
+                <table className="bl-table" aria-label={`Games of ${p.name}`}>
+                  <thead>
+                    <tr>
+                      <th scope="col">Game</th>
+                      <th scope="col">Category</th>
+                      <th scope="col">Enabled</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {p.games.map((g) => (
+                      <tr key={g.identifier}>
+                        <th scope="row">
+                          {g.name} <small className="bl-muted">{g.code}</small>
+                        </th>
+                        <td>
+                          {g.category} / {g.subCategory}
+                        </td>
+                        <td>
+                          <Switch
+                            label={`${g.name} of ${p.name} enabled`}
+                            checked={g.enabled}
+                            disabled={busy}
+                            onChange={(next) => act(() => casinoIntApi.setGameEnabled(g.identifier, next))}
+                          />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          ))
+        : null}
+      <BuildTag app="admin" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}

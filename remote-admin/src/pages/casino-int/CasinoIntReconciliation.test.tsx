@@ -1,0 +1,72 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { casinoIntApi, type CasinoIntProviderAdminView, type CasinoIntReconciliationReport } from '@backlay/shared';
+import { CasinoIntReconciliation, yesterdayUtc } from './CasinoIntReconciliation';
+
+jest.mock('@backlay/shared', () => {
+  const actual = jest.requireActual('@backlay/shared');
+  return { ...actual, casinoIntApi: { adminProviders: jest.fn(), reconciliation: jest.fn(), runReconciliation: jest.fn() } };
+});
+
+const api = casinoIntApi as jest.Mocked<typeof casinoIntApi>;
+
+const provider = { id: 'backlay-studio', name: 'Backlay Studio', seamless: true } as CasinoIntProviderAdminView;
+const report = (over: Partial<CasinoIntReconciliationReport> = {}): CasinoIntReconciliationReport => ({
+  providerId: 'backlay-studio',
+  date: '2026-01-01',
+  totals: { debits: '30.00', credits: '15.00', rollbacks: '0.00', net: '15.00' },
+  transactions: [
+    { transactionId: 'd1', refTransactionId: null, type: 'debit', roundId: 'r1', username: 'player1', gameCode: 'crash', amount: '10.00', createdAt: '2026-01-01T10:00:00.000Z' },
+  ],
+  clearingBalance: '15.00',
+  run: null,
+  ...over,
+});
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  api.adminProviders.mockResolvedValue([provider]);
+});
+
+describe('CasinoIntReconciliation', () => {
+  it('defaults to yesterday (UTC)', () => {
+    expect(yesterdayUtc(Date.UTC(2026, 0, 2, 0, 30))).toBe('2026-01-01');
+  });
+
+  it('shows our side of the day, then runs the comparison and lists the mismatches', async () => {
+    api.reconciliation.mockResolvedValueOnce(report());
+    api.runReconciliation.mockResolvedValue({
+      data: { status: 'mismatched', error: null, ranAt: '2026-01-02T01:00:00.000Z', theirCount: 2, mismatches: [] },
+      message: 'Reconciliation done',
+    });
+    api.reconciliation.mockResolvedValueOnce(
+      report({
+        run: {
+          status: 'mismatched',
+          error: null,
+          ranAt: '2026-01-02T01:00:00.000Z',
+          theirCount: 2,
+          mismatches: [
+            { kind: 'amount_differs', transactionId: 'd1', type: 'debit', ours: '10.00', theirs: '15.00' },
+            { kind: 'missing_ours', transactionId: 'x9', type: 'credit', ours: null, theirs: '2.00' },
+          ],
+        },
+      }),
+    );
+    render(<CasinoIntReconciliation />);
+    expect(await screen.findByRole('combobox', { name: 'Provider' })).toHaveValue('backlay-studio');
+    const date = screen.getByLabelText('Date (UTC)');
+    await userEvent.clear(date);
+    await userEvent.type(date, '2026-01-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(api.reconciliation).toHaveBeenCalledWith('backlay-studio', '2026-01-01'));
+    expect(await screen.findByRole('table', { name: 'Transactions' })).toHaveTextContent('player1');
+    expect(screen.getByText('Not run yet')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reconcile now' }));
+    await waitFor(() => expect(api.runReconciliation).toHaveBeenCalledWith('backlay-studio', '2026-01-01'));
+    const mismatches = await screen.findByRole('table', { name: 'Mismatches' });
+    expect(within(mismatches).getByRole('row', { name: /^d1/ })).toHaveTextContent('Amount differs');
+    expect(within(mismatches).getByRole('row', { name: /^x9/ })).toHaveTextContent('Missing on our side');
+  });
+});
