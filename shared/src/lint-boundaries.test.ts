@@ -49,6 +49,7 @@ const SHELL_TO_REMOTE = /The shell loads a remote through Module Federation/;
 const RELATIVE = /Do not reach into another package by a relative path/;
 const DEEP_SHARED = /Import @backlay\/shared only through its package.json exports/;
 const API_SHARED_ROOT = /The api imports only the isomorphic subpaths of @backlay\/shared/;
+const STUDIO_SHARED_ROOT = /The studio imports only the isomorphic subpaths of @backlay\/shared/;
 const EXPORT_ALL = /`export \*` hides what a package offers/;
 
 /** [what, file, code, the one boundary error expected (null: none)] */
@@ -64,6 +65,8 @@ const CASES: [string, string, string, RegExp | null][] = [
   ['a relative path into @backlay/build', 'e2e/support/stack.mjs', "import { serve } from '../../shared/build/serve.mjs';\nexport { serve };\n", RELATIVE],
   ['the api importing the @backlay/shared root', 'api/src/betting/betting.service.ts', "import { MESSAGES } from '@backlay/shared';\nexport { MESSAGES };\n", API_SHARED_ROOT],
   ['the api importing a browser subpath of @backlay/shared', 'api/src/auth/auth.service.ts', "import { readCredentials } from '@backlay/shared/storage';\nexport { readCredentials };\n", API_SHARED_ROOT],
+  ['the studio importing the @backlay/shared root', 'studio/src/app.ts', "import { MESSAGES } from '@backlay/shared';\nexport { MESSAGES };\n", STUDIO_SHARED_ROOT],
+  ["the studio reaching into the api's source", 'studio/src/studio.ts', "export { ledger } from '../../api/src/ledger/ledger.service';\n", RELATIVE],
   ['export * in an index', 'shared/src/contracts/index.ts', "export * from './api';\n", EXPORT_ALL],
   ['export * as a namespace', 'remote-sports/src/odds/index.ts', "export * as ladder from './MarketLadder';\n", EXPORT_ALL],
   // The allowed ways in.
@@ -73,6 +76,7 @@ const CASES: [string, string, string, RegExp | null][] = [
   ['a relative import inside a package', 'shared/src/ui/kit.tsx', "import { MESSAGES } from '../contracts/messages';\nexport { MESSAGES };\n", null],
   ['the api importing the isomorphic subpaths', 'api/src/auth/password-rules.ts',
     "import { MESSAGES } from '@backlay/shared/contracts';\nimport { checkPasswordPolicy } from '@backlay/shared/domain';\nimport { COMMON_PASSWORD_COUNT } from '@backlay/shared/common-passwords';\nexport { MESSAGES, checkPasswordPolicy, COMMON_PASSWORD_COUNT };\n", null],
+  ['the studio importing cw1 and casino', 'studio/src/app.ts', "import { verifyCw1 } from '@backlay/shared/cw1';\nimport { pf1Stream } from '@backlay/shared/casino';\nexport { verifyCw1, pf1Stream };\n", null],
   ['e2e importing @backlay/build through its exports', 'e2e/support/stack.mjs', "import { serve } from '@backlay/build/serve';\nexport { serve };\n", null],
   ['named re-exports', 'shared/src/domain/index.ts', "export { commissionMinor } from './commission';\n", null],
 ];

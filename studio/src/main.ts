@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    studio.stop();
+    await studio.stop();
     await app?.close();
     store.close();
     process.exit(0);

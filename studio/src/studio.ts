@@ -51,8 +51,10 @@ const OUTBOX_TICK_MS = 100;
 
 export class Studio {
   private readonly crashTimers = new Map<string, NodeJS.Timeout>();
-  private readonly inFlight = new Set<string>();
+  /** The credit / rollback attempts under way, by transactionId (one at a time each). */
+  private readonly inFlight = new Map<string, Promise<void>>();
   private outboxTimer: NodeJS.Timeout | null = null;
+  private stopping = false;
 
   constructor(
     readonly config: StudioConfig,
@@ -68,7 +70,13 @@ export class Studio {
     for (const tx of this.store.txs.values()) {
       if (tx.type === 'debit' && (tx.state === 'sending' || tx.state === 'unknown')) this.debitUnknown(tx, 'the studio stopped before the debit was answered');
     }
-    for (const round of this.store.rounds.values()) {
+    for (const stored of this.store.rounds.values()) {
+      let round = stored;
+      const debit = this.store.txs.get(round.debitTxId);
+      if (round.state === 'debiting' && debit?.state === 'failed') this.store.putRound((round = { ...round, state: 'refused', note: debit.lastStatus }));
+      // Stopped after the debit was accepted but before the round opened: open it now (a crash
+      // curve starts now; the player never saw the earlier start).
+      if (round.state === 'debiting' && debit?.state === 'ok') this.store.putRound((round = { ...round, state: 'open', ...(round.gameCode === 'crash' ? { startedAt: Date.now() } : {}) }));
       const credit = this.store.txs.get(`${round.roundId}:credit`);
       if (round.state === 'open' && credit) this.store.putRound({ ...round, state: 'settling' });
       else if (round.state === 'open' && round.gameCode === 'crash') this.scheduleCrash(round);
@@ -78,10 +86,13 @@ export class Studio {
     this.outboxTimer.unref();
   }
 
-  stop(): void {
+  /** Stops the timers and waits for the attempts under way, so nothing writes after the journal closes. */
+  async stop(): Promise<void> {
+    this.stopping = true;
     if (this.outboxTimer) clearInterval(this.outboxTimer);
     for (const timer of this.crashTimers.values()) clearTimeout(timer);
     this.crashTimers.clear();
+    await Promise.all(this.inFlight.values());
   }
 
   // ---- launch ----------------------------------------------------------------------------
@@ -158,7 +169,8 @@ export class Studio {
   /** Rotation: reveals the current server seed, commits to a new one, takes the player's new client seed, nonce back to 0. */
   async rotateSeeds(play: PlayRecord, clientSeed: unknown): Promise<{ revealedServerSeed: string; revealedHash: string; seeds: SeedsRecord }> {
     if (!isClientSeed(clientSeed)) throw new PlayError(400, 'The client seed is 1 to 64 letters, digits or symbols, without spaces');
-    if (this.openRoundOf(play.playerId)) throw new PlayError(409, 'Finish the round in play before changing seeds');
+    // Revealing the server seed while a round is in play would reveal that round's outcome.
+    if (this.openRoundOf(play.playerId)) throw new PlayError(409, 'Finish the rounds in play (in every game) before changing seeds');
     const old = await this.seedsOf(play.playerId);
     const next: SeedsRecord = { playerId: play.playerId, ...(await newSeedPair(clientSeed)), revealed: { ...old.revealed, [old.serverSeedHash]: old.serverSeed } };
     this.store.putSeeds(next);
@@ -172,17 +184,17 @@ export class Studio {
 
   // ---- bets ------------------------------------------------------------------------------
 
-  private openRoundOf(playerId: string): RoundRecord | undefined {
+  /** The player's round still in play (of one game, or of any: a seed rotation must wait for every one). */
+  private openRoundOf(playerId: string, gameCode?: GameCode): RoundRecord | undefined {
     for (const round of this.store.rounds.values()) {
-      if (round.playerId === playerId && (round.state === 'debiting' || round.state === 'open')) return round;
+      if (round.playerId === playerId && (gameCode === undefined || round.gameCode === gameCode) && (round.state === 'debiting' || round.state === 'open')) return round;
     }
     return undefined;
   }
 
   /** The round the player may still act on (a mines board, a crash curve), for a page reload. */
   openRound(play: PlayRecord): RoundRecord | undefined {
-    const round = this.openRoundOf(play.playerId);
-    return round?.gameCode === play.gameCode ? round : undefined;
+    return this.openRoundOf(play.playerId, play.gameCode);
   }
 
   /**
@@ -192,7 +204,7 @@ export class Studio {
    */
   async bet(play: PlayRecord, stake: number, params: GameParams, autoCents: number | null): Promise<RoundRecord> {
     if (params.game !== play.gameCode) throw new PlayError(400, `This page plays ${play.gameCode}`);
-    if (this.openRoundOf(play.playerId)) throw new PlayError(409, 'Finish the round in play first');
+    if (this.openRoundOf(play.playerId, play.gameCode)) throw new PlayError(409, 'Finish the round in play first');
     const seeds = await this.seedsOf(play.playerId);
     this.store.putSeeds({ ...seeds, nonce: seeds.nonce + 1 });
     const outcome = await outcomeOf(params, seeds.serverSeed, seeds.clientSeed, seeds.nonce);
@@ -384,33 +396,36 @@ export class Studio {
   /** Sends every pending credit and rollback whose backoff has passed. */
   async drainOutbox(now = Date.now()): Promise<void> {
     const due = [...this.store.txs.values()].filter((tx) => tx.state === 'pending' && tx.nextAttemptAt <= now && !this.inFlight.has(tx.transactionId));
+    if (this.stopping) return;
     await Promise.all(due.map((tx) => this.attempt(tx)));
   }
 
   /** One attempt of a pending credit or rollback: same transactionId, a new requestId. */
-  private async attempt(tx: TxRecord): Promise<void> {
-    if (this.inFlight.has(tx.transactionId)) return;
-    this.inFlight.add(tx.transactionId);
-    try {
-      const op = tx.type === 'credit' ? 'credit' : 'rollback';
-      const answer = await this.operator.call(op, { requestId: randomUUID(), ...tx.body } as never, this.config.callTimeoutMs);
-      const current = this.store.txs.get(tx.transactionId)!;
-      const attempts = current.attempts + 1;
-      this.noteBalance(tx.playerId, answer);
-      if (!isDefinitive(answer) || answer.kind !== 'status') {
-        const wait = backoffMs(attempts, this.config.backoff);
-        this.store.putTx({ ...current, attempts, nextAttemptAt: Date.now() + wait, lastStatus: answer.kind === 'status' ? answer.status : answer.error });
-        this.log.warn({ transactionId: tx.transactionId, attempts, retryInMs: wait, answer: answer.kind === 'status' ? answer.status : answer.error }, `${op} not answered: retrying`);
-        return;
-      }
-      const ok = answer.status === 'OK';
-      this.store.putTx({ ...current, attempts, state: ok ? 'ok' : 'failed', lastStatus: answer.status });
-      const round = this.store.rounds.get(tx.roundId)!;
-      if (!ok) this.log.error({ transactionId: tx.transactionId, status: answer.status }, `${op} refused: left for reconciliation`);
-      this.store.putRound({ ...round, state: tx.type === 'rollback' ? 'rolled_back' : 'closed', ...(ok ? {} : { note: `${op} refused: ${answer.status}` }) });
-    } finally {
-      this.inFlight.delete(tx.transactionId);
+  private attempt(tx: TxRecord): Promise<void> {
+    const running = this.inFlight.get(tx.transactionId);
+    if (running) return running;
+    const attempt = this.sendOnce(tx).finally(() => this.inFlight.delete(tx.transactionId));
+    this.inFlight.set(tx.transactionId, attempt);
+    return attempt;
+  }
+
+  private async sendOnce(tx: TxRecord): Promise<void> {
+    const op = tx.type === 'credit' ? 'credit' : 'rollback';
+    const answer = await this.operator.call(op, { requestId: randomUUID(), ...tx.body } as never, this.config.callTimeoutMs);
+    const current = this.store.txs.get(tx.transactionId)!;
+    const attempts = current.attempts + 1;
+    this.noteBalance(tx.playerId, answer);
+    if (!isDefinitive(answer) || answer.kind !== 'status') {
+      const wait = backoffMs(attempts, this.config.backoff);
+      this.store.putTx({ ...current, attempts, nextAttemptAt: Date.now() + wait, lastStatus: answer.kind === 'status' ? answer.status : answer.error });
+      this.log.warn({ transactionId: tx.transactionId, attempts, retryInMs: wait, answer: answer.kind === 'status' ? answer.status : answer.error }, `${op} not answered: retrying`);
+      return;
     }
+    const ok = answer.status === 'OK';
+    this.store.putTx({ ...current, attempts, state: ok ? 'ok' : 'failed', lastStatus: answer.status });
+    const round = this.store.rounds.get(tx.roundId)!;
+    if (!ok) this.log.error({ transactionId: tx.transactionId, status: answer.status }, `${op} refused: left for reconciliation`);
+    this.store.putRound({ ...round, state: tx.type === 'rollback' ? 'rolled_back' : 'closed', ...(ok ? {} : { note: `${op} refused: ${answer.status}` }) });
   }
 
   /** Keeps the balance the page shows in step with the operator's answers. */

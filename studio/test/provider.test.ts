@@ -1,0 +1,273 @@
+/**
+ * The studio as a service, through HTTP: CW-1 launch and reconciliation signed both ways, the game
+ * page's headers, the play API driving real rounds, and the money rules against an operator that
+ * answers, stalls or fails on demand (test/operator-double.ts), including a restart in the middle.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { cw1SignedHeaders, verifyCw1 } from '@backlay/shared/cw1';
+import { pf1Stream } from '@backlay/shared/casino';
+import { buildStudioApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { crashPointFromWord } from '../src/games/crash';
+import { operatorClient } from '../src/operator-client';
+import { Store } from '../src/store';
+import { Studio } from '../src/studio';
+import { startOperatorDouble, type OperatorDouble } from './operator-double';
+
+const SECRET = 'studio-test-secret-0123456789abcdef';
+const PARTNER = 'backlay-studio';
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+interface Running {
+  url: string;
+  studio: Studio;
+  stop(): Promise<void>;
+}
+
+async function startStudio(dataDir: string, operator: OperatorDouble, extra: Record<string, string> = {}): Promise<Running> {
+  const config = loadConfig({
+    STUDIO_SECRET: SECRET,
+    STUDIO_OPERATOR_URL: operator.url,
+    STUDIO_DATA_DIR: dataDir,
+    PORT_STUDIO: '0',
+    STUDIO_FRAME_ANCESTORS: 'http://127.0.0.1:8080',
+    STUDIO_RETRY_BASE_MS: '50',
+    STUDIO_RETRY_MAX_MS: '200',
+    STUDIO_DEBIT_TIMEOUT_MS: '400',
+    STUDIO_CALL_TIMEOUT_MS: '400',
+    ...extra,
+  });
+  const store = new Store(dataDir);
+  const studio = new Studio(config, store, operatorClient(config), quiet);
+  const app = buildStudioApp(studio);
+  studio.start();
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  config.publicUrl = url;
+  return {
+    url,
+    studio,
+    async stop() {
+      await studio.stop();
+      await app.close();
+      store.close();
+    },
+  };
+}
+
+async function signedFetch(url: string, method: 'GET' | 'POST', body?: object) {
+  const raw = body ? JSON.stringify(body) : '';
+  const res = await fetch(url, { method, headers: { ...(await cw1SignedHeaders(PARTNER, SECRET, raw)), ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? raw : undefined });
+  const text = await res.text();
+  const check = await verifyCw1(res.headers, text, [SECRET]);
+  return { status: res.status, body: JSON.parse(text), signed: check.ok };
+}
+
+const sessionBody = (gameCode: string) => ({
+  operatorId: 'backlay',
+  playerId: 'player-1',
+  sessionToken: `token-${Math.random()}`,
+  currency: 'INR',
+  language: 'en',
+  country: 'IN',
+  ip: '127.0.0.1',
+  device: 'desktop',
+  gameCode,
+  mode: 'real',
+  lobbyUrl: 'http://127.0.0.1:8080/casino-int/crash',
+});
+
+/** Launches a game and loads its page: the play token the page got. */
+async function openGame(running: Running, gameCode: string): Promise<string> {
+  const launch = await signedFetch(`${running.url}/v1/sessions`, 'POST', sessionBody(gameCode));
+  expect(launch.body.status).toBe('OK');
+  const page = await fetch(launch.body.launchUrl);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  const boot = /data-boot="([^"]+)"/.exec(html)![1].replace(/&#34;/g, '"').replace(/&#39;/g, "'").replace(/&#38;/g, '&');
+  return JSON.parse(boot).playToken;
+}
+
+function play(running: Running, token: string) {
+  return async (method: 'GET' | 'POST', path: string, body?: object) => {
+    const res = await fetch(`${running.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: await res.json() };
+  };
+}
+
+async function until(check: () => boolean, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+let dataDir: string;
+let operator: OperatorDouble;
+let running: Running | null;
+
+beforeEach(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'studio-test-'));
+  operator = await startOperatorDouble(PARTNER, SECRET);
+  running = await startStudio(dataDir, operator);
+});
+afterEach(async () => {
+  await running?.stop();
+  await operator.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('CW-1 launch and the game page', () => {
+  it('refuses an unsigned or replayed launch with a signed 401, and answers a signed one with a one-time launch URL', async () => {
+    const r = running!;
+    const unsigned = await fetch(`${r.url}/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(sessionBody('crash')) });
+    expect(unsigned.status).toBe(401);
+    const text = await unsigned.text();
+    expect(JSON.parse(text).status).toBe('INVALID_SIGNATURE');
+    expect((await verifyCw1(unsigned.headers, text, [SECRET])).ok).toBe(true);
+
+    const raw = JSON.stringify(sessionBody('mines'));
+    const headers = { ...(await cw1SignedHeaders(PARTNER, SECRET, raw)), 'content-type': 'application/json' };
+    const first = await fetch(`${r.url}/v1/sessions`, { method: 'POST', headers, body: raw });
+    expect(first.status).toBe(200);
+    const launch = JSON.parse(await first.text());
+    expect(launch.launchUrl).toMatch(new RegExp(`^${r.url}/play/mines\\?t=[A-Za-z0-9_-]{32}$`));
+    const replay = await fetch(`${r.url}/v1/sessions`, { method: 'POST', headers, body: raw });
+    expect(replay.status).toBe(401);
+
+    const wrongGame = await signedFetch(`${r.url}/v1/sessions`, 'POST', sessionBody('roulette'));
+    expect(wrongGame.body.status).toBe('INVALID_GAME');
+    expect(wrongGame.signed).toBe(true);
+
+    const page = await fetch(launch.launchUrl);
+    expect(page.status).toBe(200);
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).toContain('frame-ancestors http://127.0.0.1:8080');
+    expect(csp).toContain("script-src 'self'");
+    expect(operator.calls.map((c) => c.op)).toEqual(['authenticate']);
+    // The launch token is spent: a second load is refused.
+    expect((await fetch(launch.launchUrl)).status).toBe(410);
+  });
+});
+
+describe('rounds and money', () => {
+  it('mines: a losing round closes with a credit of "0" and roundClosed; the round detail and the report are signed and agree', async () => {
+    const r = running!;
+    const call = play(r, await openGame(r, 'mines'));
+    // With 24 mines the first tile is a mine 24 times in 25: play until a round is lost.
+    let roundId = '';
+    let lost = false;
+    for (let attempt = 0; attempt < 10 && !lost; attempt++) {
+      const bet = await call('POST', '/play-api/bet', { stake: '1000', mines: 24 });
+      expect(bet.status).toBe(200);
+      roundId = bet.body.round.roundId;
+      expect(bet.body.round.outcome).toBeNull();
+      const revealed = await call('POST', '/play-api/mines/reveal', { roundId, tile: 12 });
+      lost = revealed.body.round.outcome.mineTiles.includes(12);
+      await until(() => r.studio.store.rounds.get(roundId)!.state === 'closed');
+    }
+    expect(lost).toBe(true);
+    const credit = operator.calls.filter((c) => c.op === 'credit').at(-1)!;
+    expect(credit.body).toMatchObject({ amount: '0', roundClosed: true, refTransactionId: `${roundId}:debit`, transactionId: `${roundId}:credit` });
+    const detail = await signedFetch(`${r.url}/v1/rounds/${roundId}`, 'GET');
+    expect(detail.signed).toBe(true);
+    expect(detail.body).toMatchObject({ status: 'OK', roundId, gameCode: 'mines', playerId: 'player-1', state: 'closed' });
+    expect(detail.body.transactions.map((t: { type: string }) => t.type)).toEqual(['debit', 'credit']);
+    const today = new Date().toISOString().slice(0, 10);
+    const report = await signedFetch(`${r.url}/v1/reports/transactions?date=${today}`, 'GET');
+    expect(report.body.status).toBe('OK');
+    expect(report.body.transactions.filter((t: { roundId: string }) => t.roundId === roundId)).toHaveLength(2);
+    expect((await signedFetch(`${r.url}/v1/reports/transactions?date=2026-02-30`, 'GET')).body.status).toBe('INVALID_REQUEST');
+  });
+
+  it('crash: a bet debits, a cash-out before the crash point credits the multiplier of its arrival; rotating reveals the seed that recomputes the crash point', async () => {
+    const r = running!;
+    const call = play(r, await openGame(r, 'crash'));
+    let round: { roundId: string; resultCents: number; serverSeedHash: string; clientSeed: string; nonce: number } = { roundId: '', resultCents: 0, serverSeedHash: '', clientSeed: '', nonce: 0 };
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const bet = await call('POST', '/play-api/bet', { stake: '10000' });
+      expect(bet.status).toBe(200);
+      const cash = await call('POST', '/play-api/crash/cashout', { roundId: bet.body.round.roundId });
+      round = cash.body.round;
+      await until(() => r.studio.store.rounds.get(round.roundId)!.state === 'closed');
+      if (round.resultCents > 0) break;
+    }
+    expect(round.resultCents).toBeGreaterThanOrEqual(100);
+    const credit = operator.calls.filter((c) => c.op === 'credit').at(-1)!;
+    expect(credit.body).toMatchObject({ transactionId: `${round.roundId}:credit`, amount: String(Math.floor((10000 * round.resultCents) / 100)), roundClosed: true });
+
+    const rotated = await call('POST', '/play-api/seeds', { clientSeed: 'my-own-seed' });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.revealed.serverSeedHash).toBe(round.serverSeedHash);
+    const word = await pf1Stream(rotated.body.revealed.serverSeed, round.clientSeed, round.nonce).nextWord();
+    const detail = await signedFetch(`${r.url}/v1/rounds/${round.roundId}`, 'GET');
+    expect(detail.body.detail.outcome.crashCents).toBe(crashPointFromWord(word));
+    expect(detail.body.detail.fairness.serverSeed).toBe(rotated.body.revealed.serverSeed);
+    const verify = await fetch(`${r.url}/verify-api/outcome`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ game: 'crash', serverSeed: rotated.body.revealed.serverSeed, clientSeed: round.clientSeed, nonce: round.nonce }),
+    });
+    expect((await verify.json()).outcome.crashCents).toBe(crashPointFromWord(word));
+    expect(rotated.body.state.seeds).toMatchObject({ clientSeed: 'my-own-seed', nonce: 0 });
+  });
+
+  it('a debit that times out is rolled back (same transactionId on every retry, new requestId) and the player is told', async () => {
+    const r = running!;
+    const call = play(r, await openGame(r, 'plinko'));
+    let rollbacks = 0;
+    operator.intercept = (c) => (c.op === 'debit' ? 'drop' : c.op === 'rollback' && ++rollbacks <= 2 ? 'TEMPORARY_ERROR' : undefined);
+    const bet = await call('POST', '/play-api/bet', { stake: '500', rows: 8, risk: 'low' });
+    expect(bet.status).toBe(503);
+    expect(bet.body.message).toMatch(/cancelled/);
+    const roundId = [...r.studio.store.rounds.values()][0].roundId;
+    await until(() => r.studio.store.rounds.get(roundId)!.state === 'rolled_back');
+    const sent = operator.calls.filter((c) => c.op === 'rollback');
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((c) => c.body.transactionId))).toEqual(new Set([`${roundId}:rollback`]));
+    expect(new Set(sent.map((c) => c.body.requestId)).size).toBe(3);
+    expect(sent[0].body.refTransactionId).toBe(`${roundId}:debit`);
+  });
+
+  it('refuses bad play input with a 400 and never a 500', async () => {
+    const r = running!;
+    const call = play(r, await openGame(r, 'plinko'));
+    for (const stake of [true, '0x10', '-1', '1.5', 100, '99', '1000000000000000', '\u0000']) {
+      expect((await call('POST', '/play-api/bet', { stake, rows: 8, risk: 'low' })).status).toBe(400);
+    }
+    expect((await call('POST', '/play-api/bet', { stake: '100', rows: 9, risk: 'low' })).status).toBe(400);
+    expect((await call('POST', '/play-api/seeds', { clientSeed: 'a b' })).status).toBe(400);
+    expect((await call('POST', '/play-api/seeds', { clientSeed: '\ud800' })).status).toBe(400);
+    expect((await play(r, 'nope')('GET', '/play-api/state')).status).toBe(401);
+    expect(operator.calls.filter((c) => c.op === 'debit')).toHaveLength(0);
+  });
+
+  it('a credit owed when the studio stops is sent again after the restart, from the journal, and settles once', async () => {
+    let r = running!;
+    const call = play(r, await openGame(r, 'plinko'));
+    operator.intercept = (c) => (c.op === 'credit' ? 'TEMPORARY_ERROR' : undefined);
+    const bet = await call('POST', '/play-api/bet', { stake: '1000', rows: 8, risk: 'high' });
+    expect(bet.status).toBe(200);
+    const roundId = bet.body.round.roundId;
+    await until(() => operator.calls.filter((c) => c.op === 'credit').length >= 2);
+    await r.stop();
+    running = null;
+    const creditsBefore = operator.calls.filter((c) => c.op === 'credit').length;
+    operator.intercept = () => undefined;
+    r = running = await startStudio(dataDir, operator);
+    await until(() => r.studio.store.rounds.get(roundId)?.state === 'closed');
+    const credits = operator.calls.filter((c) => c.op === 'credit');
+    expect(credits.length).toBeGreaterThan(creditsBefore);
+    expect(new Set(credits.map((c) => c.body.transactionId))).toEqual(new Set([`${roundId}:credit`]));
+    const payout = Number(credits[0].body.amount);
+    expect(operator.balance).toBe(100_000 - 1000 + payout);
+  });
+});
