@@ -9,12 +9,17 @@ import { cw1SignedHeaders, verifyCw1, type Cw1ReportTransaction, type Cw1Session
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import type { SocketBalancePayload } from '@backlay/shared/contracts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from './helper';
+import { connected, nextEvent, TestSockets } from './socket-helper';
+import { seedStudioProvider } from '../src/casino-int/seed';
 import { availableOf, common, createTestProvider, walletCall, type TestProvider } from './casino-int-helper';
 
 let t: TestContext;
 let server: Server;
 let provider: TestProvider;
+let baseUrl = '';
+const sockets = new TestSockets(() => baseUrl);
 
 /** What the fake provider saw and will answer. */
 const fake = {
@@ -60,7 +65,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t = await buildTestApp({ env: { CASINO_INT_PROVIDER_TIMEOUT_MS: '1000' } });
   provider = await createTestProvider(t, `http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
+afterEach(() => sockets.closeAll());
 afterAll(async () => {
   await t.close();
   await new Promise((resolve) => server.close(resolve));
@@ -204,6 +211,49 @@ describe('launch', () => {
   it('is for players only', async () => {
     const dl = await t.createUser({ role: 'dl' });
     expect([401, 403]).toContain((await play(await tokenOf(dl), `${provider.id}:crash`)).statusCode);
+  });
+});
+
+describe('demo seed', () => {
+  it('registers backlay-studio with crash, mines and plinko, and keeps a restarted secret verifying', async () => {
+    const studio = { url: 'http://127.0.0.1:8095', partnerId: 'backlay-studio', secret: 'a'.repeat(40) };
+    await seedStudioProvider(t.db, studio);
+    await seedStudioProvider(t.db, studio);
+    const player = await t.createUser({ role: 'user' });
+    const games = (await t.request({ method: 'GET', url: '/api/get-casino-int-games?provider=backlay-studio', token: await tokenOf(player) })).json() as { data: CasinoIntGamesResponse };
+    expect(games.data.result.map((g) => g.identifier)).toEqual(['backlay-studio:crash', 'backlay-studio:mines', 'backlay-studio:plinko']);
+    expect(games.data.category.map((c) => c._id)).toEqual(['crash', 'mines', 'plinko']);
+    const secretsOf = async () => (await t.services.casinoInt.adminProviders()).find((p) => p.id === 'backlay-studio')?.secrets.map((s) => s.hint);
+    expect(await secretsOf()).toEqual(['aaaa']);
+    await seedStudioProvider(t.db, { ...studio, secret: 'b'.repeat(40) });
+    expect(await secretsOf()).toEqual(['bbbb', 'aaaa']);
+    await seedStudioProvider(t.db, { ...studio, secret: 'c'.repeat(40) });
+    expect(await secretsOf()).toEqual(['cccc', 'bbbb']);
+    // Its tiles are drawn by the API.
+    const tile = await t.request({ method: 'GET', url: '/api/casino-int/images/crash.svg' });
+    expect([tile.statusCode, tile.headers['content-type']]).toEqual([200, 'image/svg+xml']);
+    expect((await t.request({ method: 'GET', url: '/api/casino-int/images/nothing.svg' })).statusCode).toBe(404);
+  });
+});
+
+describe('live balance', () => {
+  it('pushes the player balance over the socket after each debit and credit commits', async () => {
+    const player = await t.createUser({ role: 'user' });
+    await t.fund(player.id, 100n);
+    const token = await tokenOf(player);
+    await play(token, `${provider.id}:crash`);
+    const session = fake.sessions.at(-1) as Cw1SessionRequest;
+    await walletCall(t, provider, 'authenticate', common(provider, player.id, session.sessionToken, 'lobby'));
+    const socket = sockets.connect({ token });
+    await connected(socket);
+    expect(await new Promise((resolve) => socket.emit('userRoomJoin', player.id, resolve))).toEqual({ ok: true });
+    const afterDebit = nextEvent<SocketBalancePayload>(socket, 'balance');
+    const debitId = randomUUID();
+    await walletCall(t, provider, 'debit', { ...common(provider, player.id, session.sessionToken, 'live-1'), transactionId: debitId, amount: '2550', bets: [] });
+    expect(await afterDebit).toEqual({ balance: 74.5, exposer: 0 });
+    const afterCredit = nextEvent<SocketBalancePayload>(socket, 'balance');
+    await walletCall(t, provider, 'credit', { ...common(provider, player.id, session.sessionToken, 'live-1'), transactionId: randomUUID(), refTransactionId: debitId, amount: '5000', roundClosed: true });
+    expect(await afterCredit).toEqual({ balance: 124.5, exposer: 0 });
   });
 });
 
