@@ -119,7 +119,7 @@ export function buildStudioApp(studio: Studio, options: { logger?: boolean | { l
   app.post('/v1/sessions', async (req, reply) => {
     if (!(await verified(req, reply))) return reply;
     const b = (req.body ?? {}) as Partial<Cw1SessionRequest>;
-    if (!text(b.operatorId) || !text(b.playerId) || !text(b.sessionToken, 1024) || !text(b.currency, 3) || typeof b.lobbyUrl !== 'string' || b.lobbyUrl.length > 2048) {
+    if (!text(b.operatorId) || !text(b.playerId) || !text(b.sessionToken, 1024) || !text(b.currency, 3) || !text(b.lobbyUrl, 2048)) {
       return signed(reply, 200, { status: 'INVALID_REQUEST', message: 'operatorId, playerId, sessionToken, currency and lobbyUrl are required' });
     }
     if (!isGameCode(b.gameCode)) return signed(reply, 200, { status: 'INVALID_GAME', message: `Backlay Studio has no game '${String(b.gameCode)}' (${GAME_CODES.join(', ')})` });
@@ -220,6 +220,8 @@ export function buildStudioApp(studio: Studio, options: { logger?: boolean | { l
   });
 
   app.get('/health', async () => ({ status: 'ok' }));
+  // Browsers ask for it on every page; an empty answer keeps the console clean.
+  app.get('/favicon.ico', async (_req, reply) => reply.code(204).send());
 
   // ---- the play API (the page's own calls) ---------------------------------------------------
 

@@ -53,6 +53,8 @@ export class Studio {
   private readonly crashTimers = new Map<string, NodeJS.Timeout>();
   /** The credit / rollback attempts under way, by transactionId (one at a time each). */
   private readonly inFlight = new Map<string, Promise<void>>();
+  /** Per player, the tail of their actions: bets, picks, cash-outs and rotations run one at a time. */
+  private readonly playerQueues = new Map<string, Promise<unknown>>();
   private outboxTimer: NodeJS.Timeout | null = null;
   private stopping = false;
 
@@ -93,6 +95,21 @@ export class Studio {
     for (const timer of this.crashTimers.values()) clearTimeout(timer);
     this.crashTimers.clear();
     await Promise.all(this.inFlight.values());
+  }
+
+  /**
+   * Runs `action` after the player's earlier actions have finished. Two bets sent at once would
+   * otherwise both read the same nonce (the same outcome twice) and both pass the open-round check.
+   */
+  private serial<T>(playerId: string, action: () => Promise<T>): Promise<T> {
+    const previous = this.playerQueues.get(playerId) ?? Promise.resolve();
+    const next = previous.then(action, action);
+    const tail = next.catch(() => undefined);
+    this.playerQueues.set(playerId, tail);
+    void tail.then(() => {
+      if (this.playerQueues.get(playerId) === tail) this.playerQueues.delete(playerId);
+    });
+    return next;
   }
 
   // ---- launch ----------------------------------------------------------------------------
@@ -167,7 +184,11 @@ export class Studio {
   }
 
   /** Rotation: reveals the current server seed, commits to a new one, takes the player's new client seed, nonce back to 0. */
-  async rotateSeeds(play: PlayRecord, clientSeed: unknown): Promise<{ revealedServerSeed: string; revealedHash: string; seeds: SeedsRecord }> {
+  rotateSeeds(play: PlayRecord, clientSeed: unknown): Promise<{ revealedServerSeed: string; revealedHash: string; seeds: SeedsRecord }> {
+    return this.serial(play.playerId, () => this.rotateSeedsNow(play, clientSeed));
+  }
+
+  private async rotateSeedsNow(play: PlayRecord, clientSeed: unknown): Promise<{ revealedServerSeed: string; revealedHash: string; seeds: SeedsRecord }> {
     if (!isClientSeed(clientSeed)) throw new PlayError(400, 'The client seed is 1 to 64 letters, digits or symbols, without spaces');
     // Revealing the server seed while a round is in play would reveal that round's outcome.
     if (this.openRoundOf(play.playerId)) throw new PlayError(409, 'Finish the rounds in play (in every game) before changing seeds');
@@ -202,7 +223,11 @@ export class Studio {
    * the debit goes to the operator. Plinko settles at once; crash starts its curve; mines waits
    * for picks.
    */
-  async bet(play: PlayRecord, stake: number, params: GameParams, autoCents: number | null): Promise<RoundRecord> {
+  bet(play: PlayRecord, stake: number, params: GameParams, autoCents: number | null): Promise<RoundRecord> {
+    return this.serial(play.playerId, () => this.betNow(play, stake, params, autoCents));
+  }
+
+  private async betNow(play: PlayRecord, stake: number, params: GameParams, autoCents: number | null): Promise<RoundRecord> {
     if (params.game !== play.gameCode) throw new PlayError(400, `This page plays ${play.gameCode}`);
     if (this.openRoundOf(play.playerId, play.gameCode)) throw new PlayError(409, 'Finish the round in play first');
     const seeds = await this.seedsOf(play.playerId);
@@ -305,7 +330,11 @@ export class Studio {
     return this.store.rounds.get(round.roundId)!;
   }
 
-  async minesReveal(play: PlayRecord, roundId: unknown, tile: unknown): Promise<RoundRecord> {
+  minesReveal(play: PlayRecord, roundId: unknown, tile: unknown): Promise<RoundRecord> {
+    return this.serial(play.playerId, () => this.minesRevealNow(play, roundId, tile));
+  }
+
+  private async minesRevealNow(play: PlayRecord, roundId: unknown, tile: unknown): Promise<RoundRecord> {
     const round = this.ownRound(play, roundId, 'mines');
     if (!Number.isInteger(tile) || (tile as number) < 0 || (tile as number) >= MINES_TILES) throw new PlayError(400, 'tile is a whole number from 0 to 24');
     if (round.state !== 'open' || round.outcome.game !== 'mines') throw new PlayError(409, 'This round is over');
@@ -322,7 +351,11 @@ export class Studio {
     return this.store.rounds.get(round.roundId)!;
   }
 
-  async minesCashOut(play: PlayRecord, roundId: unknown): Promise<RoundRecord> {
+  minesCashOut(play: PlayRecord, roundId: unknown): Promise<RoundRecord> {
+    return this.serial(play.playerId, () => this.minesCashOutNow(play, roundId));
+  }
+
+  private async minesCashOutNow(play: PlayRecord, roundId: unknown): Promise<RoundRecord> {
     const round = this.ownRound(play, roundId, 'mines');
     if (round.state !== 'open') throw new PlayError(409, 'This round is over');
     if ((round.picks ?? []).length === 0) throw new PlayError(409, 'Reveal at least one tile before cashing out');

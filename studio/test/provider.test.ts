@@ -147,6 +147,13 @@ describe('CW-1 launch and the game page', () => {
     expect(wrongGame.body.status).toBe('INVALID_GAME');
     expect(wrongGame.signed).toBe(true);
 
+    for (const hostile of [{ playerId: 'a\u0000b' }, { sessionToken: '\ud800' }, { currency: true }, { lobbyUrl: 7 }, { mode: 'demo' }]) {
+      const refused = await signedFetch(`${r.url}/v1/sessions`, 'POST', { ...sessionBody('crash'), ...hostile });
+      expect([refused.status, refused.body.status]).toEqual([200, 'INVALID_REQUEST']);
+    }
+    const notJson = await fetch(`${r.url}/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    expect(notJson.status).toBe(400);
+
     const page = await fetch(launch.launchUrl);
     expect(page.status).toBe(200);
     const csp = page.headers.get('content-security-policy')!;
@@ -235,6 +242,18 @@ describe('rounds and money', () => {
     expect(new Set(sent.map((c) => c.body.transactionId))).toEqual(new Set([`${roundId}:rollback`]));
     expect(new Set(sent.map((c) => c.body.requestId)).size).toBe(3);
     expect(sent[0].body.refTransactionId).toBe(`${roundId}:debit`);
+  });
+
+  it('bets sent at once are taken one at a time: each its own nonce, and a second mines board waits for the first', async () => {
+    const r = running!;
+    const call = play(r, await openGame(r, 'plinko'));
+    const bets = await Promise.all(Array.from({ length: 5 }, () => call('POST', '/play-api/bet', { stake: '100', rows: 8, risk: 'low' })));
+    expect(bets.map((b) => b.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(bets.map((b) => b.body.round.nonce)).size).toBe(5);
+
+    const mines = play(r, await openGame(r, 'mines'));
+    const boards = await Promise.all([mines('POST', '/play-api/bet', { stake: '100', mines: 3 }), mines('POST', '/play-api/bet', { stake: '100', mines: 3 })]);
+    expect(boards.map((b) => b.status).sort()).toEqual([200, 409]);
   });
 
   it('refuses bad play input with a 400 and never a 500', async () => {
