@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API, FRONTENDS, ROOT, STUDIO } from '@backlay/build/apps';
 import { buildMissing } from '@backlay/build/build-all';
+import { providerFrameOrigins, shellCsp } from '@backlay/build/csp';
 import { serve } from '@backlay/build/serve';
 
 const HOST = '127.0.0.1';
@@ -121,7 +122,9 @@ for (let i = 0; ; i += 1) {
   if (i > 150 || studio.exitCode !== null) throw new Error('the studio did not start');
   await new Promise((r) => setTimeout(r, 200));
 }
-const shell = await serve({ root: join(ROOT, 'shell', 'dist'), port: E2E_PORTS.shell, host: HOST, spa: true, proxy: `http://${HOST}:${E2E_PORTS.api}`, remotesFile });
+// The shell may frame the studio's pages (csp.mjs); the stack's fixed origin, whatever the environment says.
+const csp = shellCsp(providerFrameOrigins(studioUrl, {}));
+const shell = await serve({ root: join(ROOT, 'shell', 'dist'), port: E2E_PORTS.shell, host: HOST, spa: true, proxy: `http://${HOST}:${E2E_PORTS.api}`, remotesFile, csp });
 
 // Control: POST /remotes/<name>/stop | /start | /deploy?dir=<absolute dist folder>
 const control = createServer(async (req, res) => {

@@ -116,7 +116,7 @@ test.describe('live casino', () => {
 
     // The casino report has the round.
     await openMenu(page, 'Casino report', phone);
-    const report = page.getByRole('table', { name: 'Casino report by day and table' });
+    const report = page.getByRole('table', { name: 'Casino report by day and game' });
     const row = report.getByRole('row', { name: new RegExp(TABLE) });
     await expect(row).toContainText('100.00');
     await expect(row.locator('[data-pnl]')).toHaveText(pnl > 0 ? '100.00' : '-100.00');

@@ -3,11 +3,11 @@ import { PLAYER, signIn } from '../support/helpers';
 
 /** Every item of the main menu, per role (navLinks in shell/src/layout/MainLayout.tsx). */
 const PLAYER_ITEMS = [
-  'Home', 'Cricket', 'Soccer', 'Tennis', 'Casino', 'Unsettled bets', 'Bet history', 'Profit & loss', 'Casino report', 'Deposit', 'Withdraw',
+  'Home', 'Cricket', 'Soccer', 'Tennis', 'Casino', 'Int. Casino', 'Unsettled bets', 'Bet history', 'Profit & loss', 'Casino report', 'Deposit', 'Withdraw',
   'Statement', 'Deposit statement', 'Withdraw statement', 'Rules', 'Stake buttons', 'Change password', 'Account security', 'Responsible gambling',
 ];
 const SUPER_ADMIN_ITEMS = [
-  'Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Results', 'Casino tables', 'Game reports', 'Statement', 'Deposits', 'Withdrawals',
+  'Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Results', 'Casino tables', 'Game reports', 'Casino providers', 'Reconciliation', 'Statement', 'Deposits', 'Withdrawals',
   'Payment method', 'Sports', 'Messages', 'SMS outbox', 'Settings', 'Change password', 'Account security', 'Responsible gambling',
 ];
 

@@ -11,7 +11,9 @@
  * An error answer that lacks the API's `{ data: { code }, message }` shape (one the HTTP layer
  * wrote before any route ran) is given that shape, with the same status and a plain message.
  *
- *   node serve.mjs --root shell/dist --port 8080 --spa --proxy http://127.0.0.1:8090 [--remotes file]
+ * `csp` (the shell's: csp.mjs) is sent as the Content-Security-Policy of every file it serves.
+ *
+ *   node serve.mjs --root shell/dist --port 8080 --spa --proxy http://127.0.0.1:8090 [--remotes file] [--csp policy]
  */
 import { STATUS_CODES, createServer, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
@@ -67,7 +69,7 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 
  * Start a server. `root` may be changed later with `setRoot` (a redeploy without a restart).
  * @returns {Promise<{ port: number, close: () => Promise<void>, setRoot: (dir: string) => void }>}
  */
-export async function serve({ root, port, host = '127.0.0.1', spa = false, proxy, remotesFile }) {
+export async function serve({ root, port, host = '127.0.0.1', spa = false, proxy, remotesFile, csp }) {
   let base = resolve(root);
   const gzCache = new Map();
   const proxyUrl = proxy ? new URL(proxy) : null;
@@ -96,6 +98,7 @@ export async function serve({ root, port, host = '127.0.0.1', spa = false, proxy
       'Access-Control-Allow-Origin': '*',
       'Cache-Control': NO_CACHE.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable',
       Vary: 'Accept-Encoding',
+      ...(csp ? { 'Content-Security-Policy': csp } : {}),
     };
     if (/gzip/.test(req.headers['accept-encoding'] ?? '') && /text|json|svg/.test(type) && body.length > 512) {
       const key = `${file}:${info.mtimeMs}`;
@@ -265,7 +268,7 @@ function send(res, status, type, body) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const opt = (name) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };
-  const s = await serve({ root: opt('root'), port: Number(opt('port')), spa: args.includes('--spa'), proxy: opt('proxy'), remotesFile: opt('remotes') });
+  const s = await serve({ root: opt('root'), port: Number(opt('port')), spa: args.includes('--spa'), proxy: opt('proxy'), remotesFile: opt('remotes'), csp: opt('csp') });
   console.log(`serving ${opt('root')} on http://127.0.0.1:${s.port}`);
   const stop = () => s.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

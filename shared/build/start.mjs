@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import pretty from 'pino-pretty';
 import { API, FRONTENDS, ROOT, STUDIO, portOf } from './apps.mjs';
 import { buildMissing } from './build-all.mjs';
+import { providerFrameOrigins, shellCsp, studioPublicUrl } from './csp.mjs';
 import { serve } from './serve.mjs';
 
 const host = '127.0.0.1';
@@ -25,6 +26,8 @@ const apiPort = portOf(API);
 const studioPort = portOf(STUDIO);
 const shellOrigin = `http://${host}:${portOf(FRONTENDS[0])}`;
 const studioUrl = `http://${host}:${studioPort}`;
+/** The studio's origin as the browser sees it: its launch URLs and the shell's frame-src (csp.mjs). */
+const studioPublic = studioPublicUrl(studioPort);
 
 /** The CW-1 secret shared by the API and the studio: STUDIO_SECRET, or one generated once for this machine. */
 function studioSecret() {
@@ -52,7 +55,7 @@ const studio = spawn(process.execPath, [join(ROOT, STUDIO.dir, 'dist', 'main.js'
     ...process.env,
     ...studioEnv,
     PORT_STUDIO: String(studioPort),
-    STUDIO_PUBLIC_URL: process.env.STUDIO_PUBLIC_URL ?? studioUrl,
+    STUDIO_PUBLIC_URL: studioPublic,
     STUDIO_OPERATOR_URL: `http://${host}:${apiPort}`,
     STUDIO_DATA_DIR: process.env.STUDIO_DATA_DIR ?? join(ROOT, 'data', 'studio'),
     STUDIO_FRAME_ANCESTORS: process.env.STUDIO_FRAME_ANCESTORS ?? shellOrigin,
@@ -97,7 +100,9 @@ const remotesFile = join(ROOT, 'data', 'remotes.json');
 writeFileSync(remotesFile, `${JSON.stringify(remotes, null, 2)}\n`);
 
 await waitForApi();
-const shell = await serve({ root: join(ROOT, 'shell', 'dist'), port: portOf(FRONTENDS[0]), host, spa: true, proxy: `http://${host}:${apiPort}`, remotesFile });
+// The shell may frame the game providers' pages (the international casino): the studio's origin.
+const csp = shellCsp(providerFrameOrigins(studioPublic));
+const shell = await serve({ root: join(ROOT, 'shell', 'dist'), port: portOf(FRONTENDS[0]), host, spa: true, proxy: `http://${host}:${apiPort}`, remotesFile, csp });
 servers.push(shell);
 
 console.log(`

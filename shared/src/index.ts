@@ -63,6 +63,7 @@ export { Pnl } from './ui/pnl';
 export { BetTableRow, MyBetsSection } from './ui/my-bets';
 export { TableScroll } from './ui/table-scroll';
 export { Dialog } from './ui/dialog';
+export { useModalFocus, useScrollLock } from './ui/modal-focus';
 export { DateRange, rangeInverted, rangeReady } from './ui/date-range';
 export { RangeFilters, RangeLoadStatus, useRangeReport, type RangeReport } from './ui/range-report';
 export { Pager } from './ui/pager';

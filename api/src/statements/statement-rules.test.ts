@@ -54,6 +54,10 @@ describe('describeEntry', () => {
     [facts({ code: 'WITHDRAW_HOLD', amountMinor: -100n, counterparty: 'system:withdraw_hold' }), 'Withdrawal requested (amount held)'],
     [facts({ code: 'WITHDRAW_PAYOUT', counterparty: 'system:withdraw_hold' }), 'Withdrawal approved (to pay out)'],
     [facts({ code: 'WITHDRAW_RELEASE', counterparty: 'system:withdraw_hold', remark: 'wrong IFSC' }), 'Withdrawal rejected (amount returned) - wrong IFSC'],
+    // International casino: the provider's words, never its clearing account.
+    [facts({ code: 'CASINO_INT_DEBIT', amountMinor: -10000n, counterparty: 'system:cw1_clearing:backlay-studio', remark: 'Backlay Studio stake t1' }), 'International casino - Backlay Studio stake t1'],
+    [facts({ code: 'CASINO_INT_CREDIT', amountMinor: 10200n, counterparty: 'system:cw1_clearing:backlay-studio', remark: 'Backlay Studio win t2' }), 'International casino - Backlay Studio win t2'],
+    [facts({ code: 'CASINO_INT_ROLLBACK', counterparty: 'system:cw1_clearing:backlay-studio', remark: 'Backlay Studio rollback t3' }), 'International casino - Backlay Studio rollback t3'],
     // Settlement: the match and the market in words, never the P&L account or the version.
     ...((): Array<[EntryFacts, string]> => {
       const settled = { counterparty: 'demo-dl', matchName: 'India v Australia', marketName: 'Match Odds', remark: 'Settlement of Match Odds (v1)' };

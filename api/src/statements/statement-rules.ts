@@ -88,6 +88,12 @@ function describeMovement(code: string, amountMinor: bigint, counterparty: strin
       return credit ? 'Withdrawal approved (to pay out)' : 'Withdrawal paid out';
     case 'WITHDRAW_RELEASE':
       return credit ? 'Withdrawal rejected (amount returned)' : 'Withdrawal released';
+    // International casino (CW-1): the counterparty is the provider's clearing account, which says
+    // nothing to a player; the remark names the provider, the move and its transaction.
+    case 'CASINO_INT_DEBIT':
+    case 'CASINO_INT_CREDIT':
+    case 'CASINO_INT_ROLLBACK':
+      return 'International casino';
     default:
       if (counterparty === MINT) return 'Opening chips';
       return credit ? `Transfer from ${counterparty}` : `Transfer to ${counterparty}`;

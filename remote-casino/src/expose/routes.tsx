@@ -3,6 +3,7 @@ import { lazyWithRetry, type RemoteModule } from '@backlay/shared';
 const CasinoList = lazyWithRetry(() => import('../list/CasinoList').then((m) => ({ default: m.CasinoList })));
 const CasinoTablePage = lazyWithRetry(() => import('../table/CasinoTablePage').then((m) => ({ default: m.CasinoTablePage })));
 const CasinoResults = lazyWithRetry(() => import('../results/CasinoResults').then((m) => ({ default: m.CasinoResults })));
+const CasinoIntList = lazyWithRetry(() => import('../int/CasinoIntList').then((m) => ({ default: m.CasinoIntList })));
 const CasinoReport = lazyWithRetry(() => import('../report/CasinoReport').then((m) => ({ default: m.CasinoReport })));
 
 /** The casino remote's one route module: a screen for each route the route table gives it. */
@@ -11,6 +12,7 @@ export const screens: RemoteModule<'casino'>['screens'] = {
   casinoTable: CasinoTablePage,
   casinoResult: CasinoResults,
   casinoReport: CasinoReport,
+  casinoInt: CasinoIntList,
 };
 
 export const buildLabel: string = __BUILD_LABEL__;

@@ -90,6 +90,22 @@ describe('CasinoList', () => {
     expect(screen.getByText('sports home')).toBeInTheDocument();
   });
 
+  it('lists the international casino as the one entry of Others (73)', async () => {
+    render(
+      <MemoryRouter initialEntries={['/casino-list/LC/4/73']}>
+        <Routes>
+          <Route path="/casino-list/LC/4/:categoryId?" element={<CasinoList />} />
+          <Route path="/casino-int/:type?" element={<p>international casino</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('list', { name: 'Others games' })).toBeInTheDocument();
+    expect(screen.queryByText('No Others games right now.')).not.toBeInTheDocument();
+    expect(tileNames()).toEqual(['Int.International Casino']);
+    await userEvent.click(screen.getByRole('link', { name: 'International Casino' }));
+    expect(screen.getByText('international casino')).toBeInTheDocument();
+  });
+
   it('reads ?category= when the path has none', async () => {
     renderAt('/casino-list/LC/4?category=26');
     expect(await screen.findByRole('list', { name: 'Andar Bahar games' })).toBeInTheDocument();

@@ -12,25 +12,9 @@ import {
   useLoad,
   type CasinoGameListItem,
 } from '@backlay/shared';
-import { SPORTS_CATEGORY, gamesOf, isSuspended, selectedCategory, tileTitle, tileWidth } from './categories';
+import { OTHERS_CATEGORY, SPORTS_CATEGORY, gamesOf, isSuspended, selectedCategory, tileTitle, tileWidth } from './categories';
 import { LazyImage } from './LazyImage';
-
-/** Six tiles a row from this width up (the layout flag of SPEC §2), four below it. */
-export const WIDE_LAYOUT_QUERY = '(min-width: 1024px)';
-
-/** True while the window matches `query` (false where matchMedia is missing). */
-function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(query).matches);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return undefined;
-    const list = window.matchMedia(query);
-    const onChange = () => setMatches(list.matches);
-    onChange();
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, [query]);
-  return matches;
-}
+import { WIDE_LAYOUT_QUERY, useMediaQuery } from './media';
 
 /**
  * One tile: the table's image (loaded when 10% of it is visible) and its title. An open table is
@@ -60,15 +44,23 @@ export function CasinoTile({ game, sixPerRow, onSuspended }: { game: CasinoGameL
   );
 }
 
-/** The Sports category's one tile: the entry to the sports exchange (cricket, soccer, tennis). */
-function SportsEntryTile({ sixPerRow }: { sixPerRow: boolean }) {
+/**
+ * The one tile of a category that lists an entry to another part of the product instead of tables:
+ * Sports (the sports exchange: cricket, soccer, tennis) and Others (the international casino).
+ */
+const ENTRY_TILES: Readonly<Partial<Record<number, { to: string; art: string; title: string }>>> = {
+  [SPORTS_CATEGORY]: { to: ROUTES.home.path, art: 'Sports', title: 'Sports Exchange' },
+  [OTHERS_CATEGORY]: { to: generatePath(ROUTES.casinoInt.path, {}), art: 'Int.', title: 'International Casino' },
+};
+
+function EntryTile({ entry, sixPerRow }: { entry: { to: string; art: string; title: string }; sixPerRow: boolean }) {
   return (
     <li className="bl-casino-tile" style={{ width: tileWidth(sixPerRow) }}>
-      <Link className="bl-casino-tile__link" to={ROUTES.home.path}>
+      <Link className="bl-casino-tile__link" to={entry.to}>
         <span className="bl-casino-tile__art" aria-hidden="true">
-          Sports
+          {entry.art}
         </span>
-        <span className="bl-casino-tile__title">Sports Exchange</span>
+        <span className="bl-casino-tile__title">{entry.title}</span>
       </Link>
     </li>
   );
@@ -89,7 +81,7 @@ export function CasinoList() {
   useEffect(() => setWarning(false), [categoryId]);
 
   const games = load.state === 'done' ? gamesOf(load.value, categoryId) : [];
-  const sports = categoryId === SPORTS_CATEGORY;
+  const entry = ENTRY_TILES[categoryId];
   const category = CASINO_CATEGORIES.find((c) => c.id === categoryId)?.name ?? 'All Casino';
   return (
     <Page title="Live Casino">
@@ -112,13 +104,13 @@ export function CasinoList() {
       ) : null}
       {load.state === 'loading' ? <Spinner label="Loading casino games" /> : null}
       {load.state === 'fail' ? <EmptyState>The casino games could not be loaded: {load.message}</EmptyState> : null}
-      {load.state === 'done' && games.length === 0 && !sports ? <EmptyState>No {category} games right now.</EmptyState> : null}
-      {sports ? (
+      {load.state === 'done' && games.length === 0 && !entry ? <EmptyState>No {category} games right now.</EmptyState> : null}
+      {entry ? (
         <ul className="bl-casino-grid" aria-label={`${category} games`}>
-          <SportsEntryTile sixPerRow={sixPerRow} />
+          <EntryTile entry={entry} sixPerRow={sixPerRow} />
         </ul>
       ) : null}
-      {games.length > 0 && !sports ? (
+      {games.length > 0 && !entry ? (
         <ul className="bl-casino-grid" aria-label={`${category} games`}>
           {games.map((g) => (
             <CasinoTile key={`${g.slug}:${String(g.match_id)}`} game={g} sixPerRow={sixPerRow} onSuspended={() => setWarning(true)} />

@@ -14,6 +14,9 @@ export function selectedCategory(pathId: string | undefined, queryId: string | n
 /** SPEC's Sports category: it lists the sports exchange's entry, not casino tables. */
 export const SPORTS_CATEGORY = 34;
 
+/** SPEC's Others category: it lists the international casino's entry (/casino-int), not casino tables. */
+export const OTHERS_CATEGORY = 73;
+
 /** The games of a category: every game for All Casino, else those of that category, in the API's order. */
 export function gamesOf(games: readonly CasinoGameListItem[], categoryId: number): CasinoGameListItem[] {
   return categoryId === ALL_CASINO_CATEGORY ? [...games] : games.filter((g) => g.categoryId === categoryId);

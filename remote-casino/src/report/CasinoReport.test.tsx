@@ -14,33 +14,37 @@ const api = casinoApi as jest.Mocked<typeof casinoApi>;
 const REPORT: CasinoReportResponse = {
   rows: [
     { date: '2026-11-21', gameCode: 'dt20', title: 'Dragon Tiger 20-20', rounds: 3, bets: 4, stake: 400, pnl: 196 },
+    { date: '2026-11-21', gameCode: 'backlay-studio:crash', title: 'Crash', rounds: 2, bets: 2, stake: 200, pnl: 15.5 },
     { date: '2026-11-20', gameCode: 'teen20', title: 'Teen Patti 20-20', rounds: 1, bets: 1, stake: 250.5, pnl: -250.5 },
   ],
-  totals: { rounds: 4, bets: 5, stake: 650.5, pnl: -54.5 },
+  totals: { rounds: 6, bets: 7, stake: 850.5, pnl: -39 },
 };
 
 beforeEach(() => jest.resetAllMocks());
 
 describe('CasinoReport', () => {
-  it('asks for the last 7 days and shows a row per day and table with the totals', async () => {
+  it('asks for the last 7 days and shows a row per day and game (live tables and international games) with the totals', async () => {
     api.report.mockResolvedValue(REPORT);
     render(<CasinoReport />);
-    const table = await screen.findByRole('table', { name: 'Casino report by day and table' });
+    const table = await screen.findByRole('table', { name: 'Casino report by day and game' });
     const to = moment().format('YYYY-MM-DD');
     const from = moment().subtract(7, 'days').format('YYYY-MM-DD');
     expect(api.report).toHaveBeenCalledWith({ from, to });
     expect(screen.getByLabelText('From')).toHaveValue(from);
     expect(screen.getByLabelText('To')).toHaveValue(to);
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Table', 'Rounds', 'Bets', 'Stake', 'P&L']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Game', 'Rounds', 'Bets', 'Stake', 'P&L']);
     const dt = within(table).getByRole('row', { name: /^21\/11\/2026 Dragon Tiger/ });
     expect(dt).toHaveTextContent('Dragon Tiger 20-2034400.00196.00');
     expect(within(dt).getByText('196.00')).toHaveAttribute('data-pnl', 'pos');
+    // An international casino round (issue 19): the game's name, its rounds and P&L like a table's.
+    const crash = within(table).getByRole('row', { name: /^21\/11\/2026 Crash/ });
+    expect(crash).toHaveTextContent('Crash22200.0015.50');
     const teen = within(table).getByRole('row', { name: /^20\/11\/2026 Teen Patti/ });
     expect(within(teen).getByText('-250.50')).toHaveAttribute('data-pnl', 'neg');
-    expect(screen.getByTestId('total-rounds')).toHaveTextContent('4');
-    expect(screen.getByTestId('total-bets')).toHaveTextContent('5');
-    expect(screen.getByTestId('total-stake')).toHaveTextContent('650.50');
-    expect(screen.getByTestId('total-pnl')).toHaveTextContent('-54.50');
+    expect(screen.getByTestId('total-rounds')).toHaveTextContent('6');
+    expect(screen.getByTestId('total-bets')).toHaveTextContent('7');
+    expect(screen.getByTestId('total-stake')).toHaveTextContent('850.50');
+    expect(screen.getByTestId('total-pnl')).toHaveTextContent('-39.00');
   });
 
   it('asks again for a new range and refuses From after To without asking', async () => {

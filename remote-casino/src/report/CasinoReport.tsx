@@ -13,8 +13,9 @@ import {
 import { formatReportDate } from '../format';
 
 /**
- * /casinoreport: the player's live-casino result over a date range (the last 7 days by default):
- * one row per day and table with its rounds, bets, stake and P&L, and the totals.
+ * /casinoreport: the player's casino result over a date range (the last 7 days by default): one
+ * row per day and game — a live table or an international casino game (its closed rounds) — with
+ * its rounds, bets, stake and P&L, and the totals.
  */
 export function CasinoReport() {
   const { range, setRange, ready, load, report } = useRangeReport<CasinoReportResponse>((r) => casinoApi.report(r));
@@ -26,11 +27,11 @@ export function CasinoReport() {
       {report && report.rows.length === 0 ? <EmptyState>No casino bets in these dates.</EmptyState> : null}
       {report && report.rows.length > 0 ? (
         <div className="bl-table-wrap">
-          <table className="bl-table" aria-label="Casino report by day and table">
+          <table className="bl-table" aria-label="Casino report by day and game">
             <thead>
               <tr>
                 <th scope="col">Date</th>
-                <th scope="col">Table</th>
+                <th scope="col">Game</th>
                 <th scope="col" className="num">
                   Rounds
                 </th>

@@ -55,6 +55,8 @@ export const ROUTES = {
   casinoTable: { path: '/casino/:slug/:matchId', owner: 'casino', auth: true },
   casinoResult: { path: '/casino/result/:matchId?', owner: 'casino', auth: true },
   casinoReport: { path: '/casinoreport', owner: 'casino', auth: true },
+  // International casino (SPEC §2): a provider's games ({type}: its tab's value), played in a frame.
+  casinoInt: { path: '/casino-int/:type?', owner: 'casino', auth: true },
   adminHome: { path: '/admin', owner: 'admin', auth: true },
   adminListClients: { path: '/admin/list-clients', owner: 'admin', auth: true },
   adminChangePassword: { path: '/admin/change-password', owner: 'shell', auth: true },

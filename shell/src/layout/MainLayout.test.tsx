@@ -25,6 +25,7 @@ describe('navLinks', () => {
       ['Soccer', '/match/1'],
       ['Tennis', '/match/2'],
       ['Casino', '/casino-list/LC/4'],
+      ['Int. Casino', '/casino-int'],
       ['Unsettled bets', '/unsettledbet'],
       ['Bet history', '/bethistory'],
       ['Profit & loss', '/profitloss'],

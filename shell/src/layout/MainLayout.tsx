@@ -71,6 +71,7 @@ export function navLinks(area: Area, role: Role): NavItem[] {
           link('matchList', 'Soccer', false, { sportId: String(SPORT_IDS.soccer) }),
           link('matchList', 'Tennis', false, { sportId: String(SPORT_IDS.tennis) }),
           link('casinoList', 'Casino'),
+          link('casinoInt', 'Int. Casino'),
           // Bets: the open ones, the settled ones, and the result per market and per casino table.
           link('unsettledBet', 'Unsettled bets'),
           link('betHistory', 'Bet history'),

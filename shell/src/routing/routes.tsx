@@ -91,6 +91,7 @@ export const routes: RouteObject[] = [
               remoteRoute('casinoTable'),
               remoteRoute('casinoResult'),
               remoteRoute('casinoReport'),
+              remoteRoute('casinoInt'),
               { path: ROUTES.changePassword.path, element: <Loading><ChangePasswordPage area="player" /></Loading> },
               { path: ROUTES.transactionPassword.path, element: <Loading><TransactionPasswordPage area="player" /></Loading> },
               { path: ROUTES.securityAuth.path, element: <Loading><SecurityPage area="player" /></Loading> },

@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, expectNoSidewaysScroll, newFundedPlayer, rupees, signIn } from '../support/helpers';
+
+/** The studio's origin in the e2e stack (stack.mjs: E2E_PORTS.studio). */
+const STUDIO_ORIGIN = 'http://127.0.0.1:9195';
+/** The demo provider and its game as the operator's seed registers them (api/src/casino-int/seed.ts). */
+const PROVIDER = 'Backlay Studio';
+const GAME = 'Crash';
+
+/** Open an item of the main menu: directly on a desktop, through "More" on a phone. */
+async function openMenu(page: Page, label: string, phone: boolean) {
+  if (phone) {
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('navigation', { name: 'More' }).getByRole('link', { name: label, exact: true }).click();
+  } else {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+  }
+}
+
+/** The page's own scroll setting (the overlay hides it). */
+const pageOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow);
+
+test.describe('international casino', () => {
+  test("a player plays the studio's crash in the overlay; the header balance follows the wallet; the round shows in the reports", async ({ page, browser, request }, info) => {
+    test.setTimeout(180_000);
+    const phone = info.project.name === 'mobile';
+    const player = await newFundedPlayer(request, 'cwi', 10_000);
+
+    // The shell may frame the studio's origin (and its own, for sport_betting), nothing else.
+    const shellPage = await request.get('/casino-int');
+    expect(shellPage.headers()['content-security-policy']).toBe(`frame-src 'self' ${STUDIO_ORIGIN}`);
+
+    await signIn(page, 'player', player, DEMO_PASSWORD);
+    const header = page.getByTestId('header-balance');
+    const before = rupees(await header.textContent());
+    expect(before).toBe(10_000);
+
+    // Live casino › Others lists the international casino's entry.
+    await openMenu(page, 'Casino', phone);
+    await page.getByRole('navigation', { name: 'Casino categories' }).getByRole('link', { name: 'Others' }).click();
+    await page.getByRole('list', { name: 'Others games' }).getByRole('link', { name: 'International Casino' }).click();
+    await expect(page).toHaveURL(/\/casino-int$/);
+    await expect(page.getByRole('navigation', { name: 'Game providers' }).getByRole('link', { name: PROVIDER })).toHaveAttribute('aria-current', 'page');
+    const grid = page.getByRole('list', { name: `${PROVIDER} games` });
+    await expect(grid.getByRole('button')).toHaveText([GAME, 'Mines', 'Plinko']);
+    if (phone) await expectNoSidewaysScroll(page);
+
+    // The crash game in the full-screen overlay: the page behind does not scroll, nor does the frame.
+    const overflowBefore = await pageOverflow(page);
+    await grid.getByRole('button', { name: GAME }).click();
+    const overlay = page.getByRole('dialog', { name: GAME });
+    await expect(overlay).toBeVisible();
+    await expect(overlay.getByRole('button', { name: 'EXIT' })).toBeFocused();
+    expect(await pageOverflow(page)).toBe('hidden');
+    const frameElement = overlay.locator('iframe');
+    await expect(frameElement).toHaveAttribute('src', new RegExp(`^${STUDIO_ORIGIN}/`));
+    await expect(frameElement).toHaveAttribute('scrolling', 'no');
+    const box = await frameElement.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.width).toBe(viewport?.width);
+
+    // Bet 100 and cash out inside the frame (a crash below the cash-out loses the stake: either
+    // way the round settles and the wallet moves).
+    const game = page.frameLocator(`iframe[title="${GAME}"]`);
+    await game.getByLabel('Stake (₹)').fill('100');
+    await game.getByRole('button', { name: 'Bet', exact: true }).click();
+    // The debit reaches the header over the socket while the overlay is open.
+    await expect.poll(async () => rupees(await header.textContent()), { timeout: 15_000 }).toBeLessThan(before);
+    // A crash point below the first multipliers can end the round before the click: then there is
+    // nothing to cash out (the button is disabled) and the stake is lost.
+    const cashOut = game.getByRole('button', { name: 'Cash out' });
+    if (await cashOut.isEnabled()) await cashOut.click();
+    await expect(game.locator('#multiplier')).toHaveText(/^(Cashed out at|Crashed at) /, { timeout: 30_000 });
+    // The studio's result line: 'Won ₹x' (cashed out) or 'Lost ₹100.00' (crashed first).
+    const result = game.locator('#message');
+    await expect(result).toHaveText(/(Won|Lost) ₹[\d,.]+/, { timeout: 30_000 });
+    const won = /Won (₹[\d,.]+)/.exec((await result.textContent()) ?? '');
+    const after = before - 100 + (won ? rupees(won[1]) : 0);
+    // The credit reaches the header (behind the overlay) too; the studio's wallet view agrees.
+    await expect.poll(async () => rupees(await header.textContent()), { timeout: 15_000 }).toBe(after);
+    await expect.poll(async () => rupees(await game.locator('#balance').textContent()), { timeout: 15_000 }).toBe(after);
+
+    // EXIT: the overlay goes, the page scrolls again, and the header shows the new balance.
+    await overlay.getByRole('button', { name: 'EXIT' }).click();
+    await expect(overlay).toHaveCount(0);
+    expect(await pageOverflow(page)).toBe(overflowBefore);
+    await expect(header).toBeVisible();
+    expect(rupees(await header.textContent())).toBe(after);
+
+    // The round in the player's casino report.
+    await openMenu(page, 'Casino report', phone);
+    const report = page.getByRole('table', { name: 'Casino report by day and game' });
+    await expect(report.getByRole('row', { name: new RegExp(GAME) })).toBeVisible();
+    await expect(page.getByTestId('total-stake')).toHaveText('100.00');
+    await expect(page.getByTestId('total-pnl')).toHaveText((after - before).toFixed(2));
+
+    // The statement names the stake (and the win, if any) as the international casino's, with the provider.
+    await openMenu(page, 'Statement', phone);
+    const statement = page.getByRole('table', { name: 'Account statement' });
+    await expect(statement.getByRole('row', { name: new RegExp(`International casino - ${PROVIDER} stake`) })).toHaveCount(1);
+    if (won) await expect(statement.getByRole('row', { name: new RegExp(`International casino - ${PROVIDER} win`) })).toHaveCount(1);
+
+    // The player's agent sees it in game reports.
+    const context = await browser.newContext({ baseURL: info.project.use.baseURL, viewport: page.viewportSize() ?? undefined });
+    const agent = await context.newPage();
+    await signIn(agent, 'admin', 'demo-dl');
+    await agent.goto('/admin/game-reports');
+    await expect(agent.getByRole('row', { name: new RegExp(GAME) }).first()).toBeVisible();
+    await context.close();
+  });
+});

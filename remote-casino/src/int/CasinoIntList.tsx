@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Link, generatePath, useParams, useSearchParams } from 'react-router';
+import {
+  BuildTag,
+  EmptyState,
+  Page,
+  ROUTES,
+  Spinner,
+  casinoIntApi,
+  notifyFailure,
+  useLoad,
+  type CasinoIntGame,
+} from '@backlay/shared';
+import { tileTitle, tileWidth } from '../list/categories';
+import { LazyImage } from '../list/LazyImage';
+import { PHONE_QUERY, WIDE_LAYOUT_QUERY, mediaMatches, useMediaQuery } from '../list/media';
+import { GameOverlay, type LaunchedGame } from './GameOverlay';
+import { activeProvider, intGamesOf, selectedSubCategory, subCategoriesOf } from './int-games';
+
+/** The address the browser reports it has: it cannot know; the API records the one it saw (ADR 0020). */
+const UNKNOWN_CLIENT_IP = '';
+
+/** One game tile: its image (loaded when 10% of it is visible) and its name; a click launches it. */
+function IntTile({ game, sixPerRow, busy, onPlay }: { game: CasinoIntGame; sixPerRow: boolean; busy: boolean; onPlay: () => void }) {
+  return (
+    <li className="bl-casino-tile" style={{ width: tileWidth(sixPerRow) }}>
+      <button type="button" className="bl-casino-tile__link" aria-busy={busy || undefined} onClick={onPlay}>
+        <LazyImage src={game.image} alt="" className="bl-casino-tile__img" />
+        <span className="bl-casino-tile__title">{tileTitle({ title: game.game_name })}</span>
+      </button>
+    </li>
+  );
+}
+
+/**
+ * /casino-int/{type}?category=: the international casino (SPEC §2). A row of provider tabs (the
+ * path's {type}, the first by default), a row of the provider's sub-category tabs (All, then the
+ * `?category=` filter), and the games as tiles. A tile asks the API for the game's launch URL and
+ * opens the provider's frame in the full-screen overlay; while a launch is pending or a game is
+ * open, another tile does nothing. A refused launch shows the API's message as a toast.
+ */
+export function CasinoIntList() {
+  const { type } = useParams();
+  const [search] = useSearchParams();
+  const sixPerRow = useMediaQuery(WIDE_LAYOUT_QUERY);
+  const { load } = useLoad(() => casinoIntApi.games(type ? { type } : {}), type ?? '');
+  const [launching, setLaunching] = useState<string | null>(null);
+  const [playing, setPlaying] = useState<LaunchedGame | null>(null);
+
+  const data = load.state === 'done' ? load.value : null;
+  const provider = data ? activeProvider(data.providers, type) : undefined;
+  const tabs = data ? subCategoriesOf(data.category, provider) : [];
+  const subCategory = selectedSubCategory(tabs, search.get('category'));
+  const games = data ? intGamesOf(data.result, provider, subCategory) : [];
+  const providerPath = (t: string) => generatePath(ROUTES.casinoInt.path, { type: t });
+
+  const play = (game: CasinoIntGame) => {
+    if (launching !== null || playing !== null) return;
+    setLaunching(game.identifier);
+    casinoIntApi
+      .playUrl({ gameCode: game.identifier, lobby_url: window.location.href, ipAddress: UNKNOWN_CLIENT_IP, isMobile: mediaMatches(PHONE_QUERY) })
+      .then(
+        ({ data: launch }) => setPlaying({ name: launch.game_name || tileTitle({ title: game.game_name }), url: launch.url, scrollable: launch.scrollable }),
+        notifyFailure,
+      )
+      .finally(() => setLaunching(null));
+  };
+
+  return (
+    <Page title="International Casino">
+      {data && data.providers.length > 0 ? (
+        <nav className="bl-tabs" aria-label="Game providers">
+          {data.providers.map((p) => (
+            <Link key={p._id} to={providerPath(p.type)} className={p === provider ? 'active' : undefined} aria-current={p === provider ? 'page' : undefined}>
+              {p.name}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      {provider && tabs.length > 0 ? (
+        <nav className="bl-tabs bl-tabs--sub" aria-label={`${provider.name} categories`}>
+          <Link to={providerPath(provider.type)} className={subCategory === null ? 'active' : undefined} aria-current={subCategory === null ? 'page' : undefined}>
+            All
+          </Link>
+          {tabs.map((c) => (
+            <Link
+              key={c._id}
+              to={`${providerPath(provider.type)}?category=${encodeURIComponent(c._id)}`}
+              className={c._id === subCategory ? 'active' : undefined}
+              aria-current={c._id === subCategory ? 'page' : undefined}
+            >
+              {c.name}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      {load.state === 'loading' ? <Spinner label="Loading casino games" /> : null}
+      {load.state === 'fail' ? <EmptyState>The casino games could not be loaded: {load.message}</EmptyState> : null}
+      {launching !== null ? <Spinner label="Opening the game" /> : null}
+      {data && games.length === 0 ? <EmptyState>No games right now.</EmptyState> : null}
+      {provider && games.length > 0 ? (
+        <ul className="bl-casino-grid" aria-label={`${provider.name} games`}>
+          {games.map((g) => (
+            <IntTile key={g.identifier} game={g} sixPerRow={sixPerRow} busy={launching === g.identifier} onPlay={() => play(g)} />
+          ))}
+        </ul>
+      ) : null}
+      {playing ? <GameOverlay game={playing} onExit={() => setPlaying(null)} /> : null}
+      <BuildTag app="casino" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}
