@@ -42,7 +42,8 @@ export function createCluster(deps: { config: Readonly<Config>; clock: Clock; lo
     };
   }
   const connect = (name: string): Redis => {
-    const redis = new Redis(url, { connectionName: `backlay-${name}`, lazyConnect: false });
+    // No ready check: it sends INFO, which a connection already subscribing refuses (then reconnects without its subscriptions).
+    const redis = new Redis(url, { connectionName: `backlay-${name}`, enableReadyCheck: false });
     redis.on('error', (error: unknown) => deps.log.warn({ err: error, connection: name }, 'redis connection error'));
     return redis;
   };

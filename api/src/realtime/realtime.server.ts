@@ -103,7 +103,9 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   const io = new Server(deps.httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
-    transports: ['polling', 'websocket'],
+    // Polling needs every request of a client on one instance (sticky sessions); a cluster has
+    // none, so there only websockets (the product's clients use nothing else).
+    transports: deps.cluster.distributed ? ['websocket'] : ['polling', 'websocket'],
     maxHttpBufferSize: config.realtime.maxHttpBufferSize,
     // With Redis, a room emit (a balance, a logout, the sockets of an ended session) reaches
     // the sockets of every instance.
@@ -179,8 +181,10 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       for (const off of unsubscribe) off();
       marketData.close();
       casinoRooms.close();
-      userNs.disconnectSockets(true);
-      dataNs.disconnectSockets(true);
+      // This instance's sockets only: with the Redis adapter a plain disconnectSockets would
+      // close the other instances' too.
+      userNs.local.disconnectSockets(true);
+      dataNs.local.disconnectSockets(true);
       io.engine.close();
     },
   };
