@@ -2,11 +2,17 @@
  * Scale-out on Redis (issue 21 step 12, ADR 0022): two app instances, A and B, on one database
  * and one Redis (REDIS_URL, a key prefix of this run), as two API processes behind a load
  * balancer would be. What one instance does reaches the sockets and the rules of the other:
- * a balance and a logout, market-data deltas with the same gap-free seqs on both, login
+ * a balance and a logout, market-data and casino deltas with the same gap-free seqs on both, login
  * throttles that add up across them, and a singleton job that moves to B within 10 s when its
  * leader A dies.
  */
-import { MARKET_DATA_BATCH_MS, type MatchDelta, type MatchSnapshot, type SocketAck, type SocketBalancePayload } from '@backlay/shared/contracts';
+import {
+  CASINO_DELTA,
+  CASINO_SUBSCRIBE,
+  MARKET_DATA_BATCH_MS,
+  type CasinoDelta,
+  type CasinoSnapshot, type MatchDelta, type MatchSnapshot, type SocketAck, type SocketBalancePayload,
+} from '@backlay/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
@@ -199,6 +205,43 @@ describe('market data across instances', () => {
     }
     await until(() => onA.deltas.length > 0, 2_000);
     expect(seqsOf(onA)).toEqual(consecutiveFrom(snapshot.seq + 1, onA.deltas.length));
+  });
+});
+
+describe('casino rounds across instances', () => {
+  type SubscribeAck = { ok: true; snapshot: CasinoSnapshot } | { ok: false; message: string };
+
+  it('the engine leader\'s moves reach watchers on A and on B with the same seqs', async () => {
+    const token = (await a.login(await a.createUser({ role: 'user' }))).token;
+    expect(await a.services.casinoEngine.acquire()).toBe(true);
+    await a.services.casinoEngine.tick();
+    const watchers = await Promise.all(
+      [socketsA, socketsB].map(async (sockets) => {
+        const socket = sockets.connect({ token, namespace: '/data' });
+        await connected(socket);
+        const deltas: CasinoDelta[] = [];
+        socket.on(CASINO_DELTA, (d: CasinoDelta) => deltas.push(d));
+        const ack = await emitWithAck<SubscribeAck>(socket, CASINO_SUBSCRIBE, { matchId: '9023' });
+        if (!ack.ok) throw new Error(ack.message);
+        return { deltas, seq: ack.snapshot.seq, roundId: ack.snapshot.round?.roundId };
+      }),
+    );
+    const [onA, onB] = watchers as [(typeof watchers)[number], (typeof watchers)[number]];
+    // Both snapshots stand at the same seq of the same round.
+    expect(onB.seq).toBe(onA.seq);
+    expect(onB.roundId).toBe(onA.roundId);
+    // Two seconds of countdown, then the close: three moves, each one delta on both instances.
+    for (let i = 0; i < 2; i += 1) {
+      clock.advance(1_000);
+      await a.services.casinoEngine.tick();
+    }
+    clock.advance(20_000);
+    await a.services.casinoEngine.tick();
+    await until(() => onA.deltas.some((d) => d.phase === 'closed') && onB.deltas.some((d) => d.phase === 'closed'), 3_000);
+    for (const watcher of [onA, onB]) {
+      expect(watcher.deltas.map((d) => d.seq)).toEqual(consecutiveFrom(watcher.seq + 1, watcher.deltas.length));
+    }
+    expect(onB.deltas).toEqual(onA.deltas);
   });
 });
 

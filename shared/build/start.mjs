@@ -6,6 +6,13 @@
  * to the API so the product lives on one origin. Ctrl-C (or SIGTERM) stops everything it started.
  * The API's log lines are printed for a person (pino-pretty); LOG_FORMAT=json keeps them as the
  * JSON lines production ships to its collector.
+ *
+ * `--cluster` (`pnpm start:cluster`, ADR 0022): two API instances (ports 8091 and 8092) on the
+ * PostgreSQL of DATABASE_URL (required: two instances cannot share the embedded one) and the
+ * Redis of REDIS_URL (default redis://127.0.0.1:6379/0), behind nginx on :8080, which passes
+ * /api and /socket.io round-robin to them and the rest to the shell (served on :8089). An API
+ * instance that stops is reported and the other goes on serving; the first is started (migrated,
+ * seeded) before the second.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,30 +20,46 @@ import { join } from 'node:path';
 import pretty from 'pino-pretty';
 import { API, FRONTENDS, ROOT, portOf } from './apps.mjs';
 import { buildMissing } from './build-all.mjs';
+import { startNginx } from './nginx.mjs';
 import { serve } from './serve.mjs';
 
 const host = '127.0.0.1';
+const cluster = process.argv.includes('--cluster');
+if (cluster && !process.env.DATABASE_URL) {
+  console.error('pnpm start:cluster needs DATABASE_URL (an existing PostgreSQL database both API instances share), e.g.\n  createdb -h 127.0.0.1 -U postgres backlay_cluster\n  DATABASE_URL=postgresql://postgres@127.0.0.1:5432/backlay_cluster pnpm start:cluster');
+  process.exit(2);
+}
 await buildMissing();
 
-const apiPort = portOf(API);
+const publicPort = portOf(FRONTENDS[0]);
+const apiPorts = cluster ? [portOf(API) + 1, portOf(API) + 2] : [portOf(API)];
 const readableLogs = process.env.LOG_FORMAT !== 'json';
-const api = spawn(process.execPath, [join(ROOT, 'api', 'dist', 'main.js')], {
-  cwd: ROOT,
-  stdio: readableLogs ? ['inherit', 'pipe', 'inherit'] : 'inherit',
-  env: { ...process.env, API_PORT: String(apiPort), API_HOST: host, ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? `http://${host}:${portOf(FRONTENDS[0])}` },
-});
-if (readableLogs) {
-  api.stdout.pipe(pretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true }));
-}
+const clusterEnv = cluster ? { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0' } : {};
 let stopping = false;
-api.on('exit', (code) => {
-  if (!stopping) {
-    console.error(`the API stopped (exit ${code}); stopping everything`);
-    stop(1);
-  }
-});
 
-async function waitForApi() {
+/** Starts the API instance on `apiPort`; alone, its exit stops everything. */
+function startApi(apiPort, name) {
+  const child = spawn(process.execPath, [join(ROOT, 'api', 'dist', 'main.js')], {
+    cwd: ROOT,
+    stdio: readableLogs ? ['inherit', 'pipe', 'inherit'] : 'inherit',
+    env: { ...process.env, ...clusterEnv, API_PORT: String(apiPort), API_HOST: host, ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? `http://${host}:${publicPort}` },
+  });
+  if (readableLogs) {
+    child.stdout.pipe(pretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true, ...(cluster ? { messageFormat: `[${name}] {msg}` } : {}) }));
+  }
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    if (!cluster || apis.every((a) => a.exitCode !== null || a.signalCode !== null)) {
+      console.error(`the API stopped (exit ${code ?? signal}); stopping everything`);
+      stop(1);
+    } else {
+      console.error(`API ${name} (pid ${child.pid}) stopped (${code ?? signal}); the other instance goes on serving`);
+    }
+  });
+  return child;
+}
+
+async function waitForApi(apiPort) {
   for (let i = 0; i < 600; i += 1) {
     try {
       const res = await fetch(`http://${host}:${apiPort}/api/health`);
@@ -59,9 +82,25 @@ mkdirSync(join(ROOT, 'data'), { recursive: true });
 const remotesFile = join(ROOT, 'data', 'remotes.json');
 writeFileSync(remotesFile, `${JSON.stringify(remotes, null, 2)}\n`);
 
-await waitForApi();
-const shell = await serve({ root: join(ROOT, 'shell', 'dist'), port: portOf(FRONTENDS[0]), host, spa: true, proxy: `http://${host}:${apiPort}`, remotesFile });
-servers.push(shell);
+const apis = [];
+for (const [i, apiPort] of apiPorts.entries()) {
+  // One after the other: the first migrates and seeds, the next finds it done.
+  apis.push(startApi(apiPort, `api-${i + 1}`));
+  await waitForApi(apiPort);
+}
+let shell;
+if (cluster) {
+  const shellPort = portOf(API) - 1;
+  await serve({ root: join(ROOT, 'shell', 'dist'), port: shellPort, host, spa: true, remotesFile }).then((s) => servers.push(s));
+  const nginx = await startNginx({ port: publicPort, apiPorts, shellPort });
+  servers.push({ close: () => nginx.stop() });
+  shell = { port: publicPort };
+  writeFileSync(join(ROOT, 'data', 'cluster.json'), `${JSON.stringify({ apis: apis.map((a, i) => ({ pid: a.pid, port: apiPorts[i] })), nginx: nginx.process.pid }, null, 2)}\n`);
+  console.log(`cluster: nginx on :${publicPort} → API instances ${apiPorts.map((p, i) => `:${p} (pid ${apis[i].pid})`).join(', ')}; Redis ${clusterEnv.REDIS_URL}`);
+} else {
+  shell = await serve({ root: join(ROOT, 'shell', 'dist'), port: publicPort, host, spa: true, proxy: `http://${host}:${apiPorts[0]}`, remotesFile });
+  servers.push(shell);
+}
 
 console.log(`
 Backlay is running: http://${host}:${shell.port}
@@ -75,10 +114,14 @@ async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   await Promise.all(servers.map((s) => s.close()));
-  if (api.exitCode === null) {
-    api.kill('SIGTERM');
-    await new Promise((r) => api.once('exit', r));
-  }
+  await Promise.all(
+    apis
+      .filter((api) => api.exitCode === null && api.signalCode === null)
+      .map((api) => {
+        api.kill('SIGTERM');
+        return new Promise((r) => api.once('exit', r));
+      }),
+  );
   process.exit(code);
 }
 process.on('SIGINT', () => stop(0));
