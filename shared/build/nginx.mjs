@@ -29,7 +29,11 @@ export function ensureNginx() {
 
 /** The config: `port` on 127.0.0.1 → /api and /socket.io to the API instances, the rest to the shell. */
 export function nginxConfig({ dir, port, apiPorts, shellPort }) {
-  const servers = apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n');
+  // max_fails=0: an instance is never marked down for a while. A dead one refuses at once and
+  // the request goes to the next (proxy_next_upstream); a restarted one serves at once. With
+  // marking, an instance restarted within fail_timeout stayed "down" and the death of the
+  // other then left no live upstream (502).
+  const servers = apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n');
   const proxied = `
       proxy_http_version 1.1;
       proxy_set_header Host $http_host;
