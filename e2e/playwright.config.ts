@@ -1,12 +1,41 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const SHELL = 'http://127.0.0.1:9180';
+/** The cluster stack's public origin (nginx in front of two API instances; support/cluster-stack.mjs). */
+const CLUSTER = 'http://127.0.0.1:9280';
+/**
+ * `E2E_CLUSTER=1` runs the cluster project alone, against its own stack (the e2e script does it
+ * after the desktop and mobile run, so that stack's feed and casino never load the main run). It
+ * needs a PostgreSQL server both instances share (DATABASE_URL, as in CI) and Redis; without
+ * DATABASE_URL it has no tests.
+ */
+const clusterRun = process.env.E2E_CLUSTER === '1';
+const withCluster = clusterRun && process.env.DATABASE_URL !== undefined;
 
 /** Debian's Chromium, never a downloaded browser; flags for a closed network (README). */
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
 };
+
+const mainProjects = [
+  // The phone checks of the sports and payment screens run on the mobile project only.
+  { name: 'desktop', testIgnore: /(sports|payments)-mobile\.spec|cluster\.spec/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+  {
+    name: 'mobile',
+    // Layout and landing differ on a phone; the federation journeys are the same on both, and
+    // the long hierarchy, sports and payments journeys run on desktop (client-list.spec covers
+    // the list and the chip dialogs on the phone, sports-mobile.spec the sports screens,
+    // payments-mobile.spec the deposit and withdraw pages).
+    testIgnore: /(federation|hierarchy|sports|payments|cluster)\.spec/,
+    use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions },
+  },
+];
+
+/** The auth, betting and casino journeys against two API instances behind nginx, one of them killed mid-journey (ADR 0022). */
+const clusterProjects = withCluster
+  ? [{ name: 'cluster', testMatch: /cluster\.spec/, use: { ...devices['Desktop Chrome'], baseURL: CLUSTER, viewport: { width: 1280, height: 800 }, launchOptions } }]
+  : [];
 
 export default defineConfig({
   testDir: './tests',
@@ -17,27 +46,34 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  webServer: {
-    command: 'node support/stack.mjs',
-    url: `${SHELL}/api/health`,
-    timeout: 600_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-  },
-  use: { baseURL: SHELL, launchOptions, trace: 'off' },
-  projects: [
-    // The phone checks of the sports and payment screens run on the mobile project only.
-    { name: 'desktop', testIgnore: /(sports|payments)-mobile\.spec/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
-    {
-      name: 'mobile',
-      // Layout and landing differ on a phone; the federation journeys are the same on both, and
-      // the long hierarchy, sports and payments journeys run on desktop (client-list.spec covers
-      // the list and the chip dialogs on the phone, sports-mobile.spec the sports screens,
-      // payments-mobile.spec the deposit and withdraw pages).
-      testIgnore: /(federation|hierarchy|sports|payments)\.spec/,
-      use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions },
-    },
+  webServer: [
+    ...(clusterRun
+      ? []
+      : [
+          {
+            command: 'node support/stack.mjs',
+            url: `${SHELL}/api/health`,
+            timeout: 600_000,
+            reuseExistingServer: false,
+            stdout: 'pipe' as const,
+            stderr: 'pipe' as const,
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+          },
+        ]),
+    ...(withCluster
+      ? [
+          {
+            command: 'node support/cluster-stack.mjs',
+            url: `${CLUSTER}/api/health`,
+            timeout: 600_000,
+            reuseExistingServer: false,
+            stdout: 'pipe' as const,
+            stderr: 'pipe' as const,
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+          },
+        ]
+      : []),
   ],
+  use: { baseURL: SHELL, launchOptions, trace: 'off' },
+  projects: clusterRun ? clusterProjects : mainProjects,
 });

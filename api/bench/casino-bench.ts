@@ -21,6 +21,7 @@ import { gameOf, LIVE_TABLES } from '../src/casino/tables';
 import type { Clock } from '../src/common/clock';
 import { DomainEvents } from '../src/common/domain-events';
 import type { Logger } from '../src/common/logger';
+import { MemoryBus } from '../src/cluster/sequenced-bus';
 import { CasinoRooms } from '../src/realtime/casino-rooms';
 import { invariantCounts, openBenchCore, pgVersion, postmasterPid, seedPlayers, setBasedSettlementSql, timeRolledBack } from './bench-core';
 
@@ -113,7 +114,7 @@ export async function setupCasinoBench(options: { players: number }): Promise<Ca
 
   // Realtime as production wires it: every move becomes a casinoDelta for the table's watchers (none here).
   const io = new Server();
-  const rooms = new CasinoRooms(io.of(DATA_NAMESPACE), (matchId) => services.casino.snapshot(matchId), log);
+  const rooms = new CasinoRooms(io.of(DATA_NAMESPACE), (matchId) => services.casino.snapshot(matchId), new MemoryBus(log), log);
   events.on('casino.roundChanged', (event) => rooms.onRoundChanged(event));
   let moved: Moved[] = [];
   events.on('casino.roundChanged', (event) => moved.push(event));

@@ -174,12 +174,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const tokens = new AccessTokens(app.jwt);
   // Account security (issue 20; ADR 0018 for the idle timeout).
-  const idleSessions = new IdleSessions(db, core.clock, config.auth.idleTimeoutMs);
-  core.events.on('session.ended', (event) => event.endedSessionIds.forEach((id) => idleSessions.forget(id)));
+  const idleSessions = new IdleSessions(db, core.clock, config.auth.idleTimeoutMs, core.cluster.store);
+  core.events.on('session.ended', (event) => {
+    for (const id of event.endedSessionIds) idleSessions.forget(id).catch((error: unknown) => app.log.warn({ err: error }, 'idle session not forgotten'));
+  });
   authenticator = new Authenticator(tokens, db, { sessions: idleSessions, events: core.events });
   const throttles: Record<Area, LoginThrottle> = {
-    player: new LoginThrottle(config.auth.throttle.player, core.clock),
-    admin: new LoginThrottle(config.auth.throttle.admin, core.clock),
+    player: new LoginThrottle(config.auth.throttle.player, core.clock, core.cluster.store, 'player'),
+    admin: new LoginThrottle(config.auth.throttle.admin, core.clock, core.cluster.store, 'admin'),
   };
   const twoFactor = new TwoFactorService({
     db,
@@ -203,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ledger: core.ledger,
     log: app.log,
     twoFactor,
-    challenges: new LoginChallenges(core.clock, TWO_FACTOR_CHALLENGE_TTL_SEC * 1000),
+    challenges: new LoginChallenges(core.clock, TWO_FACTOR_CHALLENGE_TTL_SEC * 1000, core.cluster.store),
     history: loginHistory,
     idle: idleSessions,
   });
@@ -212,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     authenticator,
     events: core.events,
+    cluster: core.cluster,
     catalog: core.catalog,
     casinoSnapshot: (matchId) => core.casino.snapshot(matchId),
     log: app.log,
@@ -265,6 +268,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await core.casinoEngine.stop();
     await core.reconciliationJob.stop();
     await realtime.close();
+  });
+  // Realtime listens to the bus's topics while it is built: be subscribed before serving.
+  app.addHook('onReady', () => core.cluster.ready());
+  // Last: the Redis connections (the socket.io adapter unsubscribes when realtime closes).
+  app.addHook('onClose', async () => {
+    await core.cluster.close();
   });
   return app;
 }

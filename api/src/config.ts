@@ -129,6 +129,16 @@ export interface Config {
     /** The result stays this long before the next round opens. */
     resultMs: number;
   };
+  redis: {
+    /**
+     * REDIS_URL (redis://host:port/db): unset, this one process holds the throttles, challenges,
+     * idle-session times and market-data seqs in memory; set, they live in Redis and socket.io
+     * uses its Redis adapter, so several instances behind a load balancer act as one (ADR 0022).
+     */
+    url: string | null;
+    /** REDIS_KEY_PREFIX: every key and channel starts with it (parallel test runs use their own). */
+    keyPrefix: string;
+  };
   marketData: {
     /** Deltas of a match are batched and sent at most this often; 0 sends only on flushNow() (benchmarks). */
     batchMs: number;
@@ -299,6 +309,18 @@ function parseDatabaseUrl(reader: EnvReader): string | null {
   return url;
 }
 
+function parseRedisUrl(reader: EnvReader): string | null {
+  const url = reader.raw('REDIS_URL');
+  if (url === undefined) return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') reader.problems.push('REDIS_URL must start with redis:// or rediss://');
+  } catch {
+    reader.problems.push('REDIS_URL is not a valid URL');
+  }
+  return url;
+}
+
 /**
  * Validates the environment and returns the configuration. Throws ConfigError listing every
  * problem. `env` defaults to process.env; nothing else in the API reads process.env.
@@ -417,6 +439,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       dealMsMax: r.int('CASINO_DEAL_MS_MAX', 8_000, 0, 60_000),
       resultMs: r.int('CASINO_RESULT_MS', 5_000, 0, 60_000),
     },
+    redis: { url: parseRedisUrl(r), keyPrefix: r.string('REDIS_KEY_PREFIX', 'backlay:') },
     marketData: { batchMs: MARKET_DATA_BATCH_MS },
     betting: {
       batchInFlight: r.int('BET_BATCH_IN_FLIGHT', 2, 1, 200),

@@ -3,6 +3,7 @@
  * shared by the app, the demo seed and the tests.
  */
 import { LoginThrottle } from './auth/login-throttle';
+import { createCluster, type Cluster } from './cluster/cluster';
 import { PasswordHasher } from './auth/passwords';
 import { TransactionPasswords } from './auth/transaction-password';
 import { BettingService } from './betting/betting.service';
@@ -42,6 +43,8 @@ import { UsersService } from './users/users.service';
 
 export interface CoreServices {
   clock: Clock;
+  /** Alone (memory) or one of several instances (Redis): the shared store, the realtime bus, the socket.io adapter. */
+  cluster: Cluster;
   events: DomainEvents;
   passwords: PasswordHasher;
   ledger: LedgerService;
@@ -94,6 +97,7 @@ export function createCoreServices(deps: {
   const log = deps.log ?? silentLogger;
   const events =
     deps.events ?? new DomainEvents((error, event) => log.error({ err: error, event }, 'domain event listener failed'));
+  const cluster = createCluster({ config: deps.config, clock, log });
   const passwords = new PasswordHasher(deps.config.auth.argon2);
   const ledger = new LedgerService(deps.db, events);
   const usersPolicy = new UsersPolicy(deps.db);
@@ -101,7 +105,7 @@ export function createCoreServices(deps: {
   const transactionPasswords = new TransactionPasswords(
     deps.db,
     passwords,
-    new LoginThrottle(deps.config.auth.throttle.transactionPassword, clock),
+    new LoginThrottle(deps.config.auth.throttle.transactionPassword, clock, cluster.store, 'transaction-password'),
   );
   const settings = new SettingsService(deps.db, clock, deps.config.settings.cacheTtlMs, events);
   const sportsAdmin = new SportsAdminService(deps.db, events);
@@ -140,6 +144,7 @@ export function createCoreServices(deps: {
     reconciliation,
     reconciliationJob: reconciliationJob({ db: deps.db, log, clock, reconciliation, nonces, tickMs: deps.config.casinoInt.reconcileTickMs }),
     clock,
+    cluster,
     events,
     passwords,
     ledger,

@@ -122,6 +122,11 @@ export interface BuildTestAppOptions {
   beforeReady?: (app: FastifyInstance) => void;
   /** The app's logger, e.g. one that captures every line (registration.test.ts greps it for codes). */
   logger?: FastifyBaseLogger;
+  /**
+   * A second instance on this app's database (scale-out.test.ts): no new database, no
+   * migrations, and close() leaves the database to its owner.
+   */
+  sameDatabaseAs?: TestContext;
 }
 
 /** The apps of this test file that are built and not yet closed (see openTestApps). */
@@ -137,8 +142,9 @@ export function openTestApps(): ReadonlySet<TestContext> {
 }
 
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestContext> {
-  const databaseName = `test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((client) => client.query(`CREATE DATABASE ${databaseName}`));
+  const owner = options.sameDatabaseAs === undefined;
+  const databaseName = options.sameDatabaseAs?.databaseName ?? `test_${randomBytes(6).toString('hex')}`;
+  if (owner) await withAdminClient((client) => client.query(`CREATE DATABASE ${databaseName}`));
   // Payment screenshots of this app go to a temp dir that close() removes.
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'backlay-uploads-'));
   const config = loadConfig({
@@ -160,7 +166,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     statementTimeoutMs: config.database.statementTimeoutMs,
     lockTimeoutMs: config.database.lockTimeoutMs,
   });
-  await runMigrations(db, config.paths.migrationsDir, config.paths.sqlFunctionsDir);
+  if (owner) await runMigrations(db, config.paths.migrationsDir, config.paths.sqlFunctionsDir);
   const core = createCoreServices({ config, db, ...(options.clock !== undefined ? { clock: options.clock } : {}) });
   const app = await buildApp({
     config,
@@ -235,7 +241,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     openApps.delete(context);
     await app.close();
     await db.close();
-    await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+    if (owner) await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
     rmSync(uploadsDir, { recursive: true, force: true });
   };
 

@@ -95,7 +95,7 @@ describe('idle timeout', () => {
     expect((await lastSeen())?.getTime()).toBe(written);
 
     // Another instance (or this one restarted) knows only the column: idle 30 min after it.
-    t.services.idleSessions.forget(sessionId);
+    await t.services.idleSessions.forget(sessionId);
     clock.advance(30 * MINUTE - 10_000 + 1_000);
     expect((await userInfo(token)).statusCode).toBe(401);
     expect(await endedReason(sessionId)).toBe('idle');

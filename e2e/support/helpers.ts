@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** Demo accounts seeded by the API in demo mode (README). */
 export const DEMO_PASSWORD = 'Backlay#2026';
@@ -133,4 +133,33 @@ export async function secondsLeft(page: Page): Promise<number> {
 /** The page never scrolls sideways (the phone's check). */
 export async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+/** The simulator bowls a ball every 2–4 s; markets and fancy lines pause and reopen well within this. */
+export const LIVE_TIMEOUT_MS = 60_000;
+/** A bet waits the market's bet delay (a few seconds) before the server answers. */
+export const PLACE_TIMEOUT_MS = 30_000;
+/** A price can move during the bet delay; the journey clicks the new price and tries again. */
+export const PLACE_ATTEMPTS = 10;
+
+/**
+ * Open the slip with `open`, type the stake and place the bet. A refusal because the price or
+ * line moved, or the market paused, during the bet delay is answered by opening the slip again
+ * at the new price; any other refusal fails the journey.
+ */
+export async function placeBet(page: Page, open: () => Promise<void>, stake: string, check?: (slip: Locator) => Promise<void>) {
+  for (let attempt = 1; ; attempt += 1) {
+    await open();
+    const slip = page.getByRole('form', { name: 'Bet slip' });
+    await expect(slip).toBeVisible();
+    await slip.getByLabel('Stake', { exact: true }).fill(stake);
+    if (check) await check(slip);
+    await slip.getByRole('button', { name: 'Place Bet' }).click({ timeout: LIVE_TIMEOUT_MS });
+    const outcome = () => expect.poll(async () => ((await slip.count()) === 0 ? 'placed' : (await slip.getByRole('alert').count()) > 0 ? 'refused' : 'pending'), { timeout: PLACE_TIMEOUT_MS });
+    await outcome().not.toBe('pending');
+    if ((await slip.count()) === 0) return;
+    const message = (await slip.getByRole('alert').textContent()) ?? '';
+    if (attempt >= PLACE_ATTEMPTS || !/changed|not open|suspended|ball running|closed/i.test(message)) throw new Error(`the bet was refused: ${message}`);
+    await slip.getByRole('button', { name: 'Cancel' }).click();
+  }
 }

@@ -18,29 +18,10 @@ import { API, FRONTENDS, ROOT, STUDIO } from '@backlay/build/apps';
 import { buildMissing } from '@backlay/build/build-all';
 import { providerFrameOrigins, shellCsp } from '@backlay/build/csp';
 import { serve } from '@backlay/build/serve';
+import { createDatabase } from './database.mjs';
 
 const HOST = '127.0.0.1';
 export const E2E_PORTS = { shell: 9180, sports: 9181, casino: 9182, payments: 9183, admin: 9184, api: 9190, studio: 9195, control: 9199 };
-
-async function createDatabase(adminUrl) {
-  const pg = (await import(join(ROOT, 'api', 'node_modules', 'pg', 'lib', 'index.js'))).default;
-  const name = `backlay_e2e_${process.pid}_${Date.now()}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 await buildMissing();
 

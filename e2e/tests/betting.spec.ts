@@ -1,12 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, newFundedPlayer, signIn } from '../support/helpers';
-
-/** The simulator bowls a ball every 2–4 s; markets and fancy lines pause and reopen well within this. */
-const LIVE_TIMEOUT_MS = 60_000;
-/** A bet waits the market's bet delay (a few seconds) before the server answers. */
-const PLACE_TIMEOUT_MS = 30_000;
-/** A price can move during the bet delay; the journey clicks the new price and tries again. */
-const PLACE_ATTEMPTS = 10;
+import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, PLACE_ATTEMPTS, PLACE_TIMEOUT_MS, placeBet, signIn } from '../support/helpers';
 
 /** Rupees as the screens show them (1,00,000.00, -250.00) → a number. */
 function rupees(text: string | null): number {
@@ -29,28 +22,6 @@ async function runnerPnl(row: Locator): Promise<number> {
 async function expectNoSidewaysScroll(page: Page) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
-
-/**
- * Open the slip with `open`, type the stake and place the bet. A refusal because the price or
- * line moved, or the market paused, during the bet delay is answered by opening the slip again
- * at the new price; any other refusal fails the journey.
- */
-async function placeBet(page: Page, open: () => Promise<void>, stake: string, check?: (slip: Locator) => Promise<void>) {
-  for (let attempt = 1; ; attempt += 1) {
-    await open();
-    const slip = page.getByRole('form', { name: 'Bet slip' });
-    await expect(slip).toBeVisible();
-    await slip.getByLabel('Stake', { exact: true }).fill(stake);
-    if (check) await check(slip);
-    await slip.getByRole('button', { name: 'Place Bet' }).click({ timeout: LIVE_TIMEOUT_MS });
-    const outcome = () => expect.poll(async () => ((await slip.count()) === 0 ? 'placed' : (await slip.getByRole('alert').count()) > 0 ? 'refused' : 'pending'), { timeout: PLACE_TIMEOUT_MS });
-    await outcome().not.toBe('pending');
-    if ((await slip.count()) === 0) return;
-    const message = (await slip.getByRole('alert').textContent()) ?? '';
-    if (attempt >= PLACE_ATTEMPTS || !/changed|not open|suspended|ball running|closed/i.test(message)) throw new Error(`the bet was refused: ${message}`);
-    await slip.getByRole('button', { name: 'Cancel' }).click();
-  }
 }
 
 test.describe('betting', () => {

@@ -8,6 +8,13 @@
  * JSON lines production ships to its collector. Backlay Studio, our game provider, runs beside them
  * on its own origin (port 8095) with its journal in data/studio; the CW-1 secret the API and the
  * studio share is generated once into data/studio-secret unless STUDIO_SECRET is set (ADR 0021).
+ *
+ * `--cluster` (`pnpm start:cluster`, ADR 0022): two API instances (ports 8091 and 8092) on the
+ * PostgreSQL of DATABASE_URL (required: two instances cannot share the embedded one) and the
+ * Redis of REDIS_URL (default redis://127.0.0.1:6379/0), behind nginx on :8080, which passes
+ * /api and /socket.io round-robin to them and the rest to the shell (served on :8089). An API
+ * instance that stops is reported and the other goes on serving; the first is started (migrated,
+ * seeded) before the second. The studio calls the operator through nginx.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,14 +24,23 @@ import pretty from 'pino-pretty';
 import { API, FRONTENDS, ROOT, STUDIO, portOf } from './apps.mjs';
 import { buildMissing } from './build-all.mjs';
 import { providerFrameOrigins, shellCsp, studioPublicUrl } from './csp.mjs';
+import { startNginx } from './nginx.mjs';
 import { serve } from './serve.mjs';
 
 const host = '127.0.0.1';
+const cluster = process.argv.includes('--cluster');
+if (cluster && !process.env.DATABASE_URL) {
+  console.error('pnpm start:cluster needs DATABASE_URL (an existing PostgreSQL database both API instances share), e.g.\n  createdb -h 127.0.0.1 -U postgres backlay_cluster\n  DATABASE_URL=postgresql://postgres@127.0.0.1:5432/backlay_cluster pnpm start:cluster');
+  process.exit(2);
+}
 await buildMissing();
 
-const apiPort = portOf(API);
+const publicPort = portOf(FRONTENDS[0]);
+const apiPorts = cluster ? [portOf(API) + 1, portOf(API) + 2] : [portOf(API)];
+const readableLogs = process.env.LOG_FORMAT !== 'json';
+const clusterEnv = cluster ? { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0' } : {};
+const shellOrigin = `http://${host}:${publicPort}`;
 const studioPort = portOf(STUDIO);
-const shellOrigin = `http://${host}:${portOf(FRONTENDS[0])}`;
 const studioUrl = `http://${host}:${studioPort}`;
 /** The studio's origin as the browser sees it: its launch URLs and the shell's frame-src (csp.mjs). */
 const studioPublic = studioPublicUrl(studioPort);
@@ -38,15 +54,29 @@ function studioSecret() {
   return readFileSync(file, 'utf8').trim();
 }
 const studioEnv = { STUDIO_URL: studioUrl, STUDIO_PARTNER_ID: process.env.STUDIO_PARTNER_ID ?? 'backlay-studio', STUDIO_SECRET: studioSecret() };
+const prettyLogs = (name) =>
+  pretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true, ...(name ? { messageFormat: `[${name}] {msg}` } : {}) });
+let stopping = false;
 
-const readableLogs = process.env.LOG_FORMAT !== 'json';
-const prettyLogs = () => pretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true });
-const api = spawn(process.execPath, [join(ROOT, 'api', 'dist', 'main.js')], {
-  cwd: ROOT,
-  stdio: readableLogs ? ['inherit', 'pipe', 'inherit'] : 'inherit',
-  env: { ...process.env, ...studioEnv, API_PORT: String(apiPort), API_HOST: host, ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? shellOrigin },
-});
-if (readableLogs) api.stdout.pipe(prettyLogs());
+/** Starts the API instance on `apiPort`; alone, its exit stops everything. */
+function startApi(apiPort, name) {
+  const child = spawn(process.execPath, [join(ROOT, 'api', 'dist', 'main.js')], {
+    cwd: ROOT,
+    stdio: readableLogs ? ['inherit', 'pipe', 'inherit'] : 'inherit',
+    env: { ...process.env, ...clusterEnv, ...studioEnv, API_PORT: String(apiPort), API_HOST: host, ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? shellOrigin },
+  });
+  if (readableLogs) child.stdout.pipe(prettyLogs(cluster ? name : null));
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    if (!cluster || apis.every((a) => a.exitCode !== null || a.signalCode !== null)) {
+      console.error(`the API stopped (exit ${code ?? signal}); stopping everything`);
+      stop(1);
+    } else {
+      console.error(`API ${name} (pid ${child.pid}) stopped (${code ?? signal}); the other instance goes on serving`);
+    }
+  });
+  return child;
+}
 
 const studio = spawn(process.execPath, [join(ROOT, STUDIO.dir, 'dist', 'main.js')], {
   cwd: ROOT,
@@ -56,27 +86,21 @@ const studio = spawn(process.execPath, [join(ROOT, STUDIO.dir, 'dist', 'main.js'
     ...studioEnv,
     PORT_STUDIO: String(studioPort),
     STUDIO_PUBLIC_URL: studioPublic,
-    STUDIO_OPERATOR_URL: `http://${host}:${apiPort}`,
+    // Alone, straight to the API; in a cluster, through nginx like any provider would.
+    STUDIO_OPERATOR_URL: cluster ? shellOrigin : `http://${host}:${apiPorts[0]}`,
     STUDIO_DATA_DIR: process.env.STUDIO_DATA_DIR ?? join(ROOT, 'data', 'studio'),
     STUDIO_FRAME_ANCESTORS: process.env.STUDIO_FRAME_ANCESTORS ?? shellOrigin,
   },
 });
-if (readableLogs) studio.stdout.pipe(prettyLogs());
+if (readableLogs) studio.stdout.pipe(prettyLogs(null));
 studio.on('exit', (code) => {
   if (!stopping) {
     console.error(`the studio stopped (exit ${code}); stopping everything`);
     stop(1);
   }
 });
-let stopping = false;
-api.on('exit', (code) => {
-  if (!stopping) {
-    console.error(`the API stopped (exit ${code}); stopping everything`);
-    stop(1);
-  }
-});
 
-async function waitForApi() {
+async function waitForApi(apiPort) {
   for (let i = 0; i < 600; i += 1) {
     try {
       const res = await fetch(`http://${host}:${apiPort}/api/health`);
@@ -99,11 +123,27 @@ mkdirSync(join(ROOT, 'data'), { recursive: true });
 const remotesFile = join(ROOT, 'data', 'remotes.json');
 writeFileSync(remotesFile, `${JSON.stringify(remotes, null, 2)}\n`);
 
-await waitForApi();
+const apis = [];
+for (const [i, apiPort] of apiPorts.entries()) {
+  // One after the other: the first migrates and seeds, the next finds it done.
+  apis.push(startApi(apiPort, `api-${i + 1}`));
+  await waitForApi(apiPort);
+}
 // The shell may frame the game providers' pages (the international casino): the studio's origin.
 const csp = shellCsp(providerFrameOrigins(studioPublic));
-const shell = await serve({ root: join(ROOT, 'shell', 'dist'), port: portOf(FRONTENDS[0]), host, spa: true, proxy: `http://${host}:${apiPort}`, remotesFile, csp });
-servers.push(shell);
+let shell;
+if (cluster) {
+  const shellPort = portOf(API) - 1;
+  await serve({ root: join(ROOT, 'shell', 'dist'), port: shellPort, host, spa: true, remotesFile, csp }).then((s) => servers.push(s));
+  const nginx = await startNginx({ port: publicPort, apiPorts, shellPort });
+  servers.push({ close: () => nginx.stop() });
+  shell = { port: publicPort };
+  writeFileSync(join(ROOT, 'data', 'cluster.json'), `${JSON.stringify({ apis: apis.map((a, i) => ({ pid: a.pid, port: apiPorts[i] })), nginx: nginx.process.pid }, null, 2)}\n`);
+  console.log(`cluster: nginx on :${publicPort} → API instances ${apiPorts.map((p, i) => `:${p} (pid ${apis[i].pid})`).join(', ')}; Redis ${clusterEnv.REDIS_URL}`);
+} else {
+  shell = await serve({ root: join(ROOT, 'shell', 'dist'), port: publicPort, host, spa: true, proxy: `http://${host}:${apiPorts[0]}`, remotesFile, csp });
+  servers.push(shell);
+}
 
 console.log(`
 Backlay is running: http://${host}:${shell.port}
@@ -118,12 +158,14 @@ async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   await Promise.all(servers.map((s) => s.close()));
-  for (const child of [studio, api]) {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-  }
+  await Promise.all(
+    [studio, ...apis]
+      .filter((child) => child.exitCode === null && child.signalCode === null)
+      .map((child) => {
+        child.kill('SIGTERM');
+        return new Promise((r) => child.once('exit', r));
+      }),
+  );
   process.exit(code);
 }
 process.on('SIGINT', () => stop(0));

@@ -91,7 +91,7 @@ export class AuthService {
       throw error;
     }
     if (await this.deps.twoFactor.isEnabled(user.id)) {
-      const challenge = this.deps.challenges.create({ userId: user.id, username: user.username, area });
+      const challenge = await this.deps.challenges.create({ userId: user.id, username: user.username, area });
       await this.deps.history.record({ area, username: user.username, success: false, reason: 'two_factor_pending' }, meta, user.id);
       return { twoFactorRequired: true, challenge, expiresInSec: TWO_FACTOR_CHALLENGE_TTL_SEC };
     }
@@ -104,24 +104,27 @@ export class AuthService {
    * login throttle per account, as wrong passwords do.
    */
   async loginSecondStep(body: LoginTwoFactorRequest, meta: RequestMeta): Promise<LoginResponse> {
-    const pending = this.deps.challenges.peek(body.challenge);
+    const pending = await this.deps.challenges.peek(body.challenge);
     if (pending === null) throw new DomainError('TWO_FACTOR_CHALLENGE_INVALID', SECURITY_MESSAGES.twoFactorChallengeInvalid);
     const { area, userId, username } = pending;
     const throttle = this.deps.throttles[area];
-    const decision = throttle.check(codeThrottleKey(userId));
+    const decision = await throttle.check(codeThrottleKey(userId));
     if (!decision.allowed) {
       await this.deps.history.record({ area, username, success: false, reason: 'two_factor_throttled' }, meta, userId);
       this.deps.log.warn({ event: 'two_factor_throttled', area, userId, ip: meta.ip }, 'two-factor login throttled');
       throw throttledError(decision.retryAfterSec);
     }
     if (!(await this.deps.twoFactor.checkLoginCode(userId, body.code))) {
-      throttle.recordFailure(codeThrottleKey(userId));
+      await throttle.recordFailure(codeThrottleKey(userId));
       await this.deps.history.record({ area, username, success: false, reason: 'two_factor_invalid' }, meta, userId);
       this.deps.log.warn({ event: 'two_factor_failed', area, userId, ip: meta.ip }, 'two-factor code wrong');
       throw new DomainError('TWO_FACTOR_INVALID', SECURITY_MESSAGES.twoFactorCodeInvalid);
     }
-    throttle.reset(codeThrottleKey(userId));
-    this.deps.challenges.consume(body.challenge);
+    await throttle.reset(codeThrottleKey(userId));
+    // Taken, not just read: of two second steps at once (on any instances), one issues a session.
+    if (!(await this.deps.challenges.consume(body.challenge))) {
+      throw new DomainError('TWO_FACTOR_CHALLENGE_INVALID', SECURITY_MESSAGES.twoFactorChallengeInvalid);
+    }
     // The login routes close the player area during maintenance; so does their second step.
     if (area === 'player' && (await this.deps.settings.isMaintenance())) {
       throw new DomainError('MAINTENANCE', MESSAGES.maintenance, undefined, { maintenance: true });
@@ -137,7 +140,7 @@ export class AuthService {
       await this.deps.history.record({ area, username, success: false, reason: 'locked' }, meta, userId);
       throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
     }
-    this.deps.idle.started(started.session.id);
+    await this.deps.idle.started(started.session.id);
     await this.deps.history.record({ area, username, success: true, reason: 'ok' }, meta, userId);
 
     const { session, refreshToken, user: current } = started;
@@ -174,7 +177,7 @@ export class AuthService {
       area === 'player'
         ? `player:${body.username.toLowerCase()}:${meta.ip ?? '-'}`
         : `admin:${body.username.toLowerCase()}`;
-    const decision = throttles[area].check(throttleKey);
+    const decision = await throttles[area].check(throttleKey);
     if (!decision.allowed) {
       this.deps.log.warn({ event: 'login_throttled', area, username: body.username, ip: meta.ip }, 'login throttled');
       throw throttledError(decision.retryAfterSec);
@@ -184,7 +187,7 @@ export class AuthService {
     const passwordOk =
       user === null ? await passwords.verifyDummy(body.password) : await passwords.verify(user.passwordHash, body.password);
     if (user === null || !passwordOk) {
-      throttles[area].recordFailure(throttleKey);
+      await throttles[area].recordFailure(throttleKey);
       this.deps.log.warn(
         { event: 'login_failed', area, username: body.username, ip: meta.ip, knownUser: user !== null },
         'login failed',
@@ -195,7 +198,7 @@ export class AuthService {
       throw new DomainError('WRONG_AREA', area === 'player' ? MESSAGES.wrongAreaPlayer : MESSAGES.wrongAreaAdmin);
     }
     if (await repo.isBlocked(db, user.id)) throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
-    throttles[area].reset(throttleKey);
+    await throttles[area].reset(throttleKey);
     return user;
   }
 
@@ -342,7 +345,7 @@ export class AuthService {
     const user = await repo.findCredentialsById(this.deps.db, auth.userId);
     if (user === null) throw new DomainError('SESSION_ENDED', MESSAGES.sessionEnded);
     // While wrong transaction passwords lock its checks, it cannot be replaced either.
-    this.deps.transactionPasswords.assertNotThrottled(user.id);
+    await this.deps.transactionPasswords.assertNotThrottled(user.id);
     await this.verifyOwnPassword(auth, user, body.password, MESSAGES.passwordWrong);
     const txnPasswordHash = await this.deps.passwords.hash(body.transactionPassword);
     await this.deps.db.transaction(async (tx) => {
@@ -372,17 +375,17 @@ export class AuthService {
   private async verifyOwnPassword(auth: AuthContext, user: repo.CredentialsRow, plain: string, wrongMessage: string): Promise<void> {
     const throttle = this.deps.throttles[auth.area];
     const key = `password:${user.id}`;
-    const decision = throttle.check(key);
+    const decision = await throttle.check(key);
     if (!decision.allowed) {
       this.deps.log.warn({ event: 'password_check_throttled', userId: user.id }, 'password check throttled');
       throw throttledError(decision.retryAfterSec);
     }
     if (!(await this.deps.passwords.verify(user.passwordHash, plain))) {
-      throttle.recordFailure(key);
+      await throttle.recordFailure(key);
       this.deps.log.warn({ event: 'password_check_failed', userId: user.id }, 'password check failed');
       throw new DomainError('VALIDATION', wrongMessage);
     }
-    throttle.reset(key);
+    await throttle.reset(key);
   }
 
   private async rotate(tx: Tx, rawToken: string): Promise<RefreshOutcome> {
@@ -396,8 +399,8 @@ export class AuthService {
     if (context.expiresAt.getTime() <= context.dbNow.getTime()) return { kind: 'invalid' };
     if (context.area === 'player' && (await this.deps.settings.isMaintenance())) return { kind: 'maintenance' };
     // The idle timeout (ADR 0018): a refresh is checked but is no activity of its own.
-    if (this.deps.idle.isIdle(context.sessionId, context.area, context.lastSeenMs)) {
-      this.deps.idle.forget(context.sessionId);
+    if (await this.deps.idle.isIdle(context.sessionId, context.area, context.lastSeenMs)) {
+      await this.deps.idle.forget(context.sessionId);
       await this.endSession(tx, context.userId, context.sessionId, 'idle');
       await repo.revokeRefreshTokensOfSessions(tx, [context.sessionId]);
       return { kind: 'ended', reason: 'idle' };

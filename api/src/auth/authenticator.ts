@@ -40,13 +40,13 @@ export class Authenticator implements RequestAuthenticator {
    * Only the token of an `Authorization` header: signature, algorithm, expiry and claims, no
    * query. For routes whose handler checks the session inside its own database call.
    */
-  verifyHeader(header: string | undefined): AccessClaims {
+  async verifyHeader(header: string | undefined): Promise<AccessClaims> {
     const token = bearerToken(header);
     if (token === null) throw new DomainError('NO_AUTH_TOKEN', MESSAGES.noAuthToken);
     const claims = this.tokens.verify(token);
-    // No query here: the idle timeout from memory only; the handler's own check does the rest.
+    // No query here: the idle timeout from the shared store only; the handler's own check does the rest.
     if (this.idle !== undefined) {
-      if (this.idle.sessions.isIdle(claims.sid, claims.aud)) throw sessionEndedError('idle');
+      if (await this.idle.sessions.isIdle(claims.sid, claims.aud)) throw sessionEndedError('idle');
       void this.idle.sessions.touch(claims.sid).catch(() => undefined);
     }
     return claims;
@@ -70,7 +70,7 @@ export class Authenticator implements RequestAuthenticator {
     // A lock (own or an ancestor's) is reported as such even though it also ended the session.
     if (session.blocked) throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
     if (!session.live) throw sessionEndedError(session.endedReason);
-    if (this.idle?.sessions.isIdle(session.sessionId, session.area, session.lastSeenMs) === true) {
+    if ((await this.idle?.sessions.isIdle(session.sessionId, session.area, session.lastSeenMs)) === true) {
       await this.endIdle(session.sessionId, session.userId);
       throw sessionEndedError('idle');
     }
@@ -87,19 +87,19 @@ export class Authenticator implements RequestAuthenticator {
 
   /** The idle check of the refresh flow: true (and the session ended) when it went idle. */
   async endIfIdle(sessionId: string, userId: string, area: Area, storedLastSeenMs: number): Promise<boolean> {
-    if (this.idle?.sessions.isIdle(sessionId, area, storedLastSeenMs) !== true) return false;
+    if ((await this.idle?.sessions.isIdle(sessionId, area, storedLastSeenMs)) !== true) return false;
     await this.endIdle(sessionId, userId);
     return true;
   }
 
   /** A new session starts its idle timeout now. */
-  sessionStarted(sessionId: string): void {
-    this.idle?.sessions.started(sessionId);
+  async sessionStarted(sessionId: string): Promise<void> {
+    await this.idle?.sessions.started(sessionId);
   }
 
   private async endIdle(sessionId: string, userId: string): Promise<void> {
     if (this.idle === undefined) return;
-    this.idle.sessions.forget(sessionId);
+    await this.idle.sessions.forget(sessionId);
     await endIdleSession(this.db, this.idle.events, sessionId, userId);
   }
 }

@@ -3,54 +3,62 @@
  * than its area's timeout (players 20 h, the admin area 30 min) has ended: the next request gets
  * the 401 of an ended session and the session row ends with reason 'idle'.
  *
- * The last request of each live session is kept in memory (the exact time, at the injected
- * clock); the sessions row's `last_seen_at` is written at most once a minute per session, so a
- * request costs no database write. Another instance, or this one after a restart, starts from
- * that column (or the session's start): it may grant at most the one minute the column lags.
+ * The last request of each live session is kept in the cluster's shared store (the exact time, at
+ * the injected clock; ADR 0022: every instance sees the same); the sessions row's `last_seen_at`
+ * is written at most once a minute per session and instance, so a request costs no database
+ * write. A session the store does not know (evicted, or Redis emptied) starts from that column
+ * (or the session's start): it may grant at most the one minute the column lags.
  * Refreshes and socket handshakes are checked but do not count as activity: an open tab whose
  * socket renews its token is not a user at work.
  */
 import type { Area } from '@backlay/shared/contracts';
+import type { SharedStore } from '../cluster/shared-store';
 import type { Clock } from '../common/clock';
 import type { Queryable } from '../db/database';
 
 /** The column is written at most this often per session. */
 export const LAST_SEEN_FLUSH_MS = 60_000;
 
-interface Seen {
-  lastSeenMs: number;
-  flushedMs: number;
-}
+const keyOf = (sessionId: string): string => `idle:${sessionId}`;
 
 export class IdleSessions {
-  private readonly seen = new Map<string, Seen>();
+  /** When this instance last wrote each session's column (so it writes at most once a minute). */
+  private readonly flushed = new Map<string, number>();
+  /** A stored time outlives the longest timeout: past it the session is idle anyway. */
+  private readonly keptMs: number;
 
   constructor(
     private readonly db: Queryable,
     private readonly clock: Clock,
     private readonly timeoutMs: Readonly<Record<Area, number>>,
-    /** Bound on remembered sessions; the least recently seen are forgotten first (they fall back to the column). */
-    private readonly maxSessions = 200_000,
-  ) {}
+    private readonly store: SharedStore,
+    /** Bound on the flush times kept; the least recently written are forgotten first. */
+    private readonly maxFlushTimes = 200_000,
+  ) {
+    this.keptMs = Math.max(...Object.values(timeoutMs)) + LAST_SEEN_FLUSH_MS;
+  }
 
   /** A new session: seen now (its row's start is the database's time). */
-  started(sessionId: string): void {
+  async started(sessionId: string): Promise<void> {
     const now = this.clock.nowMs();
-    this.remember(sessionId, { lastSeenMs: now, flushedMs: now });
+    this.rememberFlush(sessionId, now);
+    await this.store.set(keyOf(sessionId), String(now), this.keptMs);
   }
 
   /** The session ended: forget it. */
-  forget(sessionId: string): void {
-    this.seen.delete(sessionId);
+  async forget(sessionId: string): Promise<void> {
+    this.flushed.delete(sessionId);
+    await this.store.delete(keyOf(sessionId));
   }
 
   /**
    * True when the session has been idle past its area's timeout. `storedLastSeenMs` is the row's
-   * last_seen_at (or its start) for a session this instance has not seen yet; without it (the
-   * fast path of placebet, no query) an unknown session is not judged here.
+   * last_seen_at (or its start) for a session the store does not know; without it (the fast
+   * path of placebet, no query) an unknown session is not judged here.
    */
-  isIdle(sessionId: string, area: Area, storedLastSeenMs?: number | null): boolean {
-    const known = this.seen.get(sessionId)?.lastSeenMs ?? storedLastSeenMs ?? null;
+  async isIdle(sessionId: string, area: Area, storedLastSeenMs?: number | null): Promise<boolean> {
+    const stored = await this.store.get(keyOf(sessionId));
+    const known = stored !== null ? Number(stored) : (storedLastSeenMs ?? null);
     if (known === null) return false;
     return this.clock.nowMs() - known > this.timeoutMs[area];
   }
@@ -58,37 +66,19 @@ export class IdleSessions {
   /** An authenticated request of a live session: now is its last request; the column follows once a minute. */
   async touch(sessionId: string): Promise<void> {
     const now = this.clock.nowMs();
-    const entry = this.seen.get(sessionId);
-    if (entry === undefined) {
-      this.remember(sessionId, { lastSeenMs: now, flushedMs: now });
-      await this.flush(sessionId, now);
-      return;
-    }
-    entry.lastSeenMs = now;
-    // Re-inserted so that the map's order is the order of last use (eviction takes the oldest).
-    this.seen.delete(sessionId);
-    this.seen.set(sessionId, entry);
-    if (now - entry.flushedMs >= LAST_SEEN_FLUSH_MS) {
-      entry.flushedMs = now;
-      await this.flush(sessionId, now);
-    }
+    await this.store.set(keyOf(sessionId), String(now), this.keptMs);
+    const flushedMs = this.flushed.get(sessionId);
+    if (flushedMs !== undefined && now - flushedMs < LAST_SEEN_FLUSH_MS) return;
+    this.rememberFlush(sessionId, now);
+    await this.db.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1 AND ended_at IS NULL', [sessionId, new Date(now)]);
   }
 
-  /** Number of remembered sessions (tests, metrics). */
-  get size(): number {
-    return this.seen.size;
-  }
-
-  private async flush(sessionId: string, nowMs: number): Promise<void> {
-    await this.db.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1 AND ended_at IS NULL', [sessionId, new Date(nowMs)]);
-  }
-
-  private remember(sessionId: string, entry: Seen): void {
-    this.seen.delete(sessionId);
-    this.seen.set(sessionId, entry);
-    for (const key of this.seen.keys()) {
-      if (this.seen.size <= this.maxSessions) return;
-      this.seen.delete(key);
+  private rememberFlush(sessionId: string, nowMs: number): void {
+    this.flushed.delete(sessionId);
+    this.flushed.set(sessionId, nowMs);
+    for (const key of this.flushed.keys()) {
+      if (this.flushed.size <= this.maxFlushTimes) return;
+      this.flushed.delete(key);
     }
   }
 }

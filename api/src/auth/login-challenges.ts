@@ -1,10 +1,12 @@
 /**
  * Second-step challenges of a login with two-factor: the password was right, the code is still
- * due. Opaque random tokens, kept in memory by their SHA-256 (like the throttle, per instance),
- * alive TWO_FACTOR_CHALLENGE_TTL_SEC, used once: the session is issued only against a valid one.
+ * due. Opaque random tokens, kept by their SHA-256 in the cluster's shared store (ADR 0022: the
+ * second step may reach another instance than the first), alive TWO_FACTOR_CHALLENGE_TTL_SEC,
+ * used once: the session is issued only against a challenge that consume() took.
  */
 import type { Area } from '@backlay/shared/contracts';
 import { createHash, randomBytes } from 'node:crypto';
+import type { SharedStore } from '../cluster/shared-store';
 import type { Clock } from '../common/clock';
 
 export interface PendingLogin {
@@ -14,48 +16,36 @@ export interface PendingLogin {
   expiresMs: number;
 }
 
-const hashOf = (challenge: string): string => createHash('sha256').update(challenge).digest('hex');
+const keyOf = (challenge: string): string => `login-challenge:${createHash('sha256').update(challenge).digest('hex')}`;
 
 export class LoginChallenges {
-  private readonly pending = new Map<string, PendingLogin>();
-
   constructor(
     private readonly clock: Clock,
     private readonly ttlMs: number,
-    private readonly maxPending = 100_000,
+    private readonly store: SharedStore,
   ) {}
 
   /** A new challenge for a user whose password was right; a previous one of the user stays valid until it expires. */
-  create(login: Omit<PendingLogin, 'expiresMs'>): string {
-    this.sweep();
+  async create(login: Omit<PendingLogin, 'expiresMs'>): Promise<string> {
     const challenge = randomBytes(32).toString('base64url');
-    this.pending.set(hashOf(challenge), { ...login, expiresMs: this.clock.nowMs() + this.ttlMs });
+    const pending: PendingLogin = { ...login, expiresMs: this.clock.nowMs() + this.ttlMs };
+    await this.store.set(keyOf(challenge), JSON.stringify(pending), this.ttlMs);
     return challenge;
   }
 
   /** The pending login of a live challenge, or null (unknown, used or expired). */
-  peek(challenge: string): PendingLogin | null {
-    const key = hashOf(challenge);
-    const found = this.pending.get(key);
-    if (found === undefined) return null;
-    if (found.expiresMs <= this.clock.nowMs()) {
-      this.pending.delete(key);
-      return null;
-    }
-    return found;
+  async peek(challenge: string): Promise<PendingLogin | null> {
+    return this.live(await this.store.get(keyOf(challenge)));
   }
 
-  /** Uses a challenge up: it cannot issue a second session. */
-  consume(challenge: string): void {
-    this.pending.delete(hashOf(challenge));
+  /** Uses a challenge up; false when it was already used or expired (another request took it first). */
+  async consume(challenge: string): Promise<boolean> {
+    return this.live(await this.store.take(keyOf(challenge))) !== null;
   }
 
-  private sweep(): void {
-    const now = this.clock.nowMs();
-    // Insertion order is expiry order (one lifetime for all): drop from the front while expired or full.
-    for (const [key, login] of this.pending) {
-      if (login.expiresMs > now && this.pending.size < this.maxPending) return;
-      this.pending.delete(key);
-    }
+  private live(stored: string | null): PendingLogin | null {
+    if (stored === null) return null;
+    const pending = JSON.parse(stored) as PendingLogin;
+    return pending.expiresMs > this.clock.nowMs() ? pending : null;
   }
 }

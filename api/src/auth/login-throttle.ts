@@ -1,9 +1,11 @@
 /**
  * Consecutive failed logins per key (QUALITY T10: players 10 per username+IP, admin area 5 per
- * username), then a lock of 15 minutes; a success resets the key. Kept in memory: one
- * instance sees its own counts. With several instances this moves to Redis (DESIGN §2).
+ * username), then a lock of 15 minutes; a success resets the key. The counts and locks live in
+ * the cluster's shared store (ADR 0022): with several instances, failures sent to different
+ * instances add up to the same lock. A failure count is forgotten a day after its last failure.
  */
 import { MESSAGES } from '@backlay/shared/contracts';
+import type { SharedStore } from '../cluster/shared-store';
 import type { Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 
@@ -14,63 +16,49 @@ export interface ThrottleRule {
 
 export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSec: number };
 
-interface KeyState {
-  failures: number;
-  lockedUntilMs: number;
-  touchedMs: number;
-}
+/** How long a failure count is kept after its last failure. */
+export const FAILURES_KEPT_MS = 24 * 60 * 60_000;
 
 export class LoginThrottle {
-  private readonly keys = new Map<string, KeyState>();
-
   constructor(
     private readonly rule: ThrottleRule,
     private readonly clock: Clock,
-    /** Bound on remembered keys; the least recently touched are forgotten first. */
-    private readonly maxKeys = 100_000,
+    private readonly store: SharedStore,
+    /** Separates the throttles that share a store (player and admin logins, transaction passwords). */
+    private readonly name: string,
   ) {}
 
+  private failuresKey(key: string): string {
+    return `throttle:${this.name}:failures:${key}`;
+  }
+
+  private lockKey(key: string): string {
+    return `throttle:${this.name}:lock:${key}`;
+  }
+
   /** Whether an attempt for `key` may proceed now. */
-  check(key: string): ThrottleDecision {
-    const state = this.keys.get(key);
-    if (state === undefined || state.lockedUntilMs === 0) return { allowed: true };
+  async check(key: string): Promise<ThrottleDecision> {
+    const stored = await this.store.get(this.lockKey(key));
+    if (stored === null) return { allowed: true };
+    // The lock's end is the value, on our clock (the store's TTL only frees the entry).
+    const lockedUntilMs = Number(stored);
     const now = this.clock.nowMs();
-    if (state.lockedUntilMs > now) {
-      return { allowed: false, retryAfterSec: Math.ceil((state.lockedUntilMs - now) / 1000) };
-    }
-    this.keys.delete(key);
+    if (lockedUntilMs > now) return { allowed: false, retryAfterSec: Math.ceil((lockedUntilMs - now) / 1000) };
+    await this.store.delete(this.lockKey(key));
     return { allowed: true };
   }
 
-  /** Counts a failure; the failure that reaches the limit starts the lock. */
-  recordFailure(key: string): void {
-    const now = this.clock.nowMs();
-    const state = this.keys.get(key) ?? { failures: 0, lockedUntilMs: 0, touchedMs: now };
-    state.failures += 1;
-    state.touchedMs = now;
-    if (state.failures >= this.rule.maxFailures) state.lockedUntilMs = now + this.rule.lockMs;
-    this.keys.delete(key);
-    this.keys.set(key, state);
-    this.evict();
+  /** Counts a failure; the failure that reaches the limit starts the lock (and clears the count). */
+  async recordFailure(key: string): Promise<void> {
+    const failures = await this.store.increment(this.failuresKey(key), FAILURES_KEPT_MS);
+    if (failures < this.rule.maxFailures) return;
+    await this.store.set(this.lockKey(key), String(this.clock.nowMs() + this.rule.lockMs), this.rule.lockMs);
+    await this.store.delete(this.failuresKey(key));
   }
 
   /** A successful login clears the key. */
-  reset(key: string): void {
-    this.keys.delete(key);
-  }
-
-  /** Number of remembered keys (for tests and metrics). */
-  get size(): number {
-    return this.keys.size;
-  }
-
-  private evict(): void {
-    // Map iteration follows insertion order and recordFailure re-inserts, so the first keys
-    // are the least recently touched.
-    for (const key of this.keys.keys()) {
-      if (this.keys.size <= this.maxKeys) return;
-      this.keys.delete(key);
-    }
+  async reset(key: string): Promise<void> {
+    await Promise.all([this.store.delete(this.failuresKey(key)), this.store.delete(this.lockKey(key))]);
   }
 }
 

@@ -20,22 +20,22 @@ export class TransactionPasswords {
   /** Throws TRANSACTION_PASSWORD_WRONG (403) unless `plain` is the user's transaction password. */
   async verify(userId: string, plain: string): Promise<void> {
     const key = keyOf(userId);
-    this.assertNotThrottled(userId);
+    await this.assertNotThrottled(userId);
     const user = await findCredentialsById(this.db, userId);
     const ok = user?.txnPasswordHash != null && (await this.passwords.verify(user.txnPasswordHash, plain));
     if (!ok) {
-      this.throttle.recordFailure(key);
+      await this.throttle.recordFailure(key);
       throw new DomainError('TRANSACTION_PASSWORD_WRONG', MESSAGES.transactionPasswordWrong);
     }
-    this.throttle.reset(key);
+    await this.throttle.reset(key);
   }
 
   /**
    * Throws the 429 while the account's transaction-password checks are throttled. Replacing the
    * transaction password asks this first, so knowing the login password does not lift the lock.
    */
-  assertNotThrottled(userId: string): void {
-    const decision = this.throttle.check(keyOf(userId));
+  async assertNotThrottled(userId: string): Promise<void> {
+    const decision = await this.throttle.check(keyOf(userId));
     if (!decision.allowed) throw throttledError(decision.retryAfterSec);
   }
 }

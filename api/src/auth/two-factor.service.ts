@@ -88,7 +88,7 @@ export class TwoFactorService {
 
   /** POST /api/two-factor-confirm: the first code turns two-factor on; the recovery codes, once. */
   async confirm(auth: AuthContext, code: string, meta: RequestMeta): Promise<TwoFactorRecoveryCodes> {
-    this.assertCodeAllowed(auth.userId, auth.area);
+    await this.assertCodeAllowed(auth.userId, auth.area);
     const recoveryCodes = generateRecoveryCodes();
     const outcome = await this.deps.db.transaction(async (tx) => {
       const row = await this.row(tx, auth.userId, true);
@@ -101,7 +101,7 @@ export class TwoFactorService {
       await this.audit(tx, auth.userId, 'auth.two_factor_enabled', meta);
       return true;
     });
-    this.afterCodeCheck(auth.userId, auth.area, outcome);
+    await this.afterCodeCheck(auth.userId, auth.area, outcome);
     return { recoveryCodes };
   }
 
@@ -109,17 +109,17 @@ export class TwoFactorService {
   async disable(auth: AuthContext, body: TwoFactorDisableRequest, meta: RequestMeta): Promise<void> {
     const throttle = this.deps.throttles[auth.area];
     const passwordKey = `password:${auth.userId}`;
-    const decision = throttle.check(passwordKey);
+    const decision = await throttle.check(passwordKey);
     if (!decision.allowed) throw throttledError(decision.retryAfterSec);
-    this.assertCodeAllowed(auth.userId, auth.area);
+    await this.assertCodeAllowed(auth.userId, auth.area);
     const user = await findCredentialsById(this.deps.db, auth.userId);
     if (user === null) throw new DomainError('SESSION_ENDED', MESSAGES.sessionEnded);
     if (!(await this.deps.passwords.verify(user.passwordHash, body.password))) {
-      throttle.recordFailure(passwordKey);
+      await throttle.recordFailure(passwordKey);
       this.deps.log.warn({ event: 'password_check_failed', userId: auth.userId }, 'password check failed');
       throw new DomainError('VALIDATION', MESSAGES.passwordWrong);
     }
-    throttle.reset(passwordKey);
+    await throttle.reset(passwordKey);
     const outcome = await this.deps.db.transaction(async (tx) => {
       const row = await this.row(tx, auth.userId, true);
       if (!row.enabled) throw new DomainError('VALIDATION', SECURITY_MESSAGES.twoFactorNotEnabled);
@@ -128,7 +128,7 @@ export class TwoFactorService {
       await this.audit(tx, auth.userId, 'auth.two_factor_disabled', meta);
       return true;
     });
-    this.afterCodeCheck(auth.userId, auth.area, outcome);
+    await this.afterCodeCheck(auth.userId, auth.area, outcome);
   }
 
   /**
@@ -182,8 +182,8 @@ export class TwoFactorService {
   }
 
   /** 429 while the account's code checks are throttled. */
-  assertCodeAllowed(userId: string, area: Area): void {
-    const decision = this.deps.throttles[area].check(codeThrottleKey(userId));
+  async assertCodeAllowed(userId: string, area: Area): Promise<void> {
+    const decision = await this.deps.throttles[area].check(codeThrottleKey(userId));
     if (!decision.allowed) {
       this.deps.log.warn({ event: 'two_factor_throttled', userId }, 'two-factor code checks throttled');
       throw throttledError(decision.retryAfterSec);
@@ -191,13 +191,13 @@ export class TwoFactorService {
   }
 
   /** Counts a wrong code (then 400) or clears the count. */
-  private afterCodeCheck(userId: string, area: Area, accepted: boolean): void {
+  private async afterCodeCheck(userId: string, area: Area, accepted: boolean): Promise<void> {
     const key = codeThrottleKey(userId);
     if (accepted) {
-      this.deps.throttles[area].reset(key);
+      await this.deps.throttles[area].reset(key);
       return;
     }
-    this.deps.throttles[area].recordFailure(key);
+    await this.deps.throttles[area].recordFailure(key);
     this.deps.log.warn({ event: 'two_factor_code_wrong', userId }, 'two-factor code wrong');
     throw new DomainError('VALIDATION', SECURITY_MESSAGES.twoFactorCodeInvalid);
   }

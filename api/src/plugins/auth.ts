@@ -47,7 +47,7 @@ export interface RequestAuthenticator {
   /** The caller behind an `Authorization` header: the token, then its live session. */
   authenticateHeader(header: string | undefined): Promise<AuthContext>;
   /** Only the token of an `Authorization` header (signature, expiry, claims), no query. */
-  verifyHeader(header: string | undefined): { sub: string; sid: string; role: Role; aud: Area };
+  verifyHeader(header: string | undefined): Promise<{ sub: string; sid: string; role: Role; aud: Area }>;
 }
 
 /** The maintenance switch that closes the player area (settings/settings.service.ts). */
@@ -148,7 +148,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
       return;
     }
     if (access.sessionCheckedByHandler === true) {
-      const claims = options.getAuthenticator().verifyHeader(request.headers.authorization);
+      const claims = await options.getAuthenticator().verifyHeader(request.headers.authorization);
       const fast =
         (access.area === undefined || claims.aud === access.area) &&
         (access.roles === undefined || access.roles.includes(claims.role)) &&

@@ -3,7 +3,8 @@
  * carries the table's round as it stands and the seq the deltas continue from, and the socket
  * joins `casino:<matchId>`. Every `casino.roundChanged` domain event (opened, closed and dealt,
  * settled, voided, switched) becomes one `casinoDelta` with seq + 1 carrying the whole round view,
- * so a client replaces what it holds. Each second of the countdown is a delta too, but it carries
+ * so a client replaces what it holds. The cluster's bus numbers the deltas, so the seqs are the
+ * same on every instance (ADR 0022). Each second of the countdown is a delta too, but it carries
  * only the round's clock (roundId, secondsLeft, serverTime, from the engine's tick): a round's
  * markets do not change while it counts down, and a table's can be large (Lottery's 1,110
  * runners, 3 Cards Judgement's 286 markets), once a second to every phone watching. Deltas are
@@ -21,6 +22,7 @@ import {
   type CasinoSnapshot,
 } from '@backlay/shared/contracts';
 import type { Namespace, Socket } from 'socket.io';
+import type { SequencedBus } from '../cluster/sequenced-bus';
 import type { Logger } from '../common/logger';
 
 export const casinoRoom = (matchId: string): string => `casino:${matchId}`;
@@ -35,19 +37,41 @@ export type CasinoSnapshotSource = (matchId: string) => Promise<{ round: CasinoR
 
 export type CasinoSubscribeAck = { ok: true; snapshot: CasinoSnapshot } | { ok: false; message: string };
 
+/** A delta as published: the bus gives it its seq. */
+type UnsequencedDelta = CasinoDelta extends infer D ? (D extends unknown ? Omit<D, 'seq'> : never) : never;
+
+/** The bus topic of casino deltas (key: the table's match id). */
+export const CASINO_TOPIC = 'casino';
+
+/**
+ * Publishing: the moves this instance learns of (the engine's leader) become deltas without a
+ * seq, one after the other per table, published on the bus. Delivering: the bus hands every
+ * instance each delta with its seq in seq order; an instance forwards it to the table's room
+ * here. Alone (a memory bus), a table nobody watches here costs nothing.
+ */
 export class CasinoRooms {
+  /** The seq of the last delta delivered here, per table watched here since start. */
   private readonly seqs = new Map<string, number>();
   private readonly queues = new Map<string, Promise<void>>();
+  private readonly stopListening: () => void;
 
   constructor(
     private readonly namespace: Namespace,
     private readonly source: CasinoSnapshotSource,
+    private readonly bus: SequencedBus,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.stopListening = bus.listen(CASINO_TOPIC, (matchId, seq, payload) => this.deliver(matchId, seq, payload as UnsequencedDelta));
+  }
 
   async subscribe(socket: Socket, matchId: string): Promise<CasinoSubscribeAck> {
-    // After the deltas already queued for the table, so the snapshot's seq is the last sent.
+    // After the deltas already queued here for the table, so the snapshot's seq is the last sent.
     await this.queues.get(matchId);
+    if (!this.seqs.has(matchId)) {
+      // Deltas at or below the table's seq now are already in the view loaded below.
+      const current = await this.bus.current(CASINO_TOPIC, matchId);
+      this.seqs.set(matchId, Math.max(current, this.seqs.get(matchId) ?? 0));
+    }
     const view = await this.source(matchId);
     if (view === null) return { ok: false, message: MESSAGES.casinoTableNotFound };
     await socket.join(casinoRoom(matchId));
@@ -59,39 +83,51 @@ export class CasinoRooms {
     return { ok: true };
   }
 
-  /** A table moved on: the watchers get the new view (or the countdown's second) as the next delta. */
+  /** A table moved on: the watchers (on every instance) get the new view (or the countdown's second) as the next delta. */
   onRoundChanged(change: RoundChange): void {
     const { matchId } = change;
     const previous = this.queues.get(matchId) ?? Promise.resolve();
-    const next = previous.then(() => this.send(change));
+    const next = previous.then(() => this.publish(change));
     this.queues.set(matchId, next);
     void next.finally(() => {
       if (this.queues.get(matchId) === next) this.queues.delete(matchId);
     });
   }
 
-  private async send(change: RoundChange): Promise<void> {
+  close(): void {
+    this.stopListening();
+  }
+
+  private watchedHere(matchId: string): boolean {
+    return (this.namespace.adapter.rooms.get(casinoRoom(matchId))?.size ?? 0) > 0;
+  }
+
+  private async publish(change: RoundChange): Promise<void> {
     const { matchId, phase } = change;
-    const room = casinoRoom(matchId);
-    if ((this.namespace.adapter.rooms.get(room)?.size ?? 0) === 0) return;
+    if (!this.bus.distributed && !this.watchedHere(matchId)) return;
     try {
-      let delta: CasinoDelta;
+      let delta: UnsequencedDelta;
       if (change.phase === 'countdown') {
-        delta = { matchId, seq: this.nextSeq(matchId), phase: change.phase, countdown: change.countdown };
+        delta = { matchId, phase: change.phase, countdown: change.countdown };
       } else {
         const view = await this.source(matchId);
         if (view === null) return;
-        delta = { matchId, seq: this.nextSeq(matchId), phase: change.phase, round: view.round, isDisable: view.isDisable };
+        delta = { matchId, phase: change.phase, round: view.round, isDisable: view.isDisable };
       }
-      this.namespace.to(room).emit(CASINO_DELTA, delta);
+      await this.bus.publish(CASINO_TOPIC, matchId, delta);
     } catch (error) {
       this.log.error({ err: error, matchId, phase }, 'casino delta failed');
     }
   }
 
-  private nextSeq(matchId: string): number {
-    const seq = (this.seqs.get(matchId) ?? 0) + 1;
+  /** A delta from the bus (any instance's): forwarded to this instance's watchers of the table. */
+  private deliver(matchId: string, seq: number, delta: UnsequencedDelta): void {
+    const known = this.seqs.get(matchId);
+    // At or below the known seq: a snapshot sent here already holds it.
+    if (known !== undefined && seq <= known) return;
+    // Kept only for tables watched here once; another table's seq is read from the bus when needed.
+    if (known === undefined && !this.watchedHere(matchId)) return;
     this.seqs.set(matchId, seq);
-    return seq;
+    if (this.watchedHere(matchId)) this.namespace.local.to(casinoRoom(matchId)).emit(CASINO_DELTA, { ...delta, seq } as CasinoDelta);
   }
 }

@@ -7,11 +7,13 @@
  * within one interval and a burst of ticks costs one message. A client that sees a gap in the
  * seqs subscribes again and gets a new snapshot.
  *
- * Seqs are per match and per instance (a client that reconnects elsewhere starts from a new
- * snapshot anyway). A match's state exists only while someone is subscribed.
+ * Seqs are per match and the same on every instance (the cluster's bus numbers the deltas, ADR
+ * 0022): a client that reconnects to another instance resubscribes and gets a snapshot whose seq
+ * the deltas continue from. This instance keeps a match's state only while someone here watches it.
  */
 import type { Fancy, Market, MatchDelta, MatchSnapshot, Score, SocketAck } from '@backlay/shared/contracts';
 import type { Namespace, Socket } from 'socket.io';
+import type { SequencedBus } from '../cluster/sequenced-bus';
 import type { MatchImage } from '../catalog/catalog.service';
 import { toFancy, toMarket, toScore } from '../catalog/market-view';
 import type { Logger } from '../common/logger';
@@ -104,47 +106,85 @@ export class DeltaBuffer {
   }
 }
 
+/** A match watched by sockets of this instance. */
 interface MatchState {
+  /** The seq of the last delta delivered here (or the stream's seq when the state was made). */
   seq: number;
-  buffer: DeltaBuffer;
-  /** An admin hid the match: feed changes are not forwarded until it is shown again. */
+  /** An admin hid the match: deltas are not forwarded until it is shown again. */
   hidden: boolean;
   /** Subscriptions still loading their snapshot (the state must not be dropped meanwhile). */
   loading: number;
+  /** Whether seq was brought up to the stream's at least once. */
+  synced: boolean;
 }
+
+/** What a delta carries on the bus: the changes (its seq comes from the bus) and a show/hide switch. */
+interface BusDelta {
+  delta: Omit<MatchDelta, 'seq'>;
+  /** When the oldest change it carries reached the publishing hub (epoch ms): the fan-out lag starts there. */
+  since?: number;
+  /** Set on the message of an admin's show (true) or hide (false) of the match. */
+  active?: boolean;
+}
+
+/** The bus topic of market-data deltas (key: the match id). */
+export const MARKET_DATA_TOPIC = 'market-data';
 
 export interface MarketDataHubOptions {
   namespace: Namespace;
+  /** Numbers the deltas and carries them to every instance (cluster/sequenced-bus.ts). */
+  bus: SequencedBus;
   /** Flush interval; 0 flushes only on flushNow() (benchmarks). */
   batchMs: number;
   log: Logger;
 }
 
-/** Attempts to take a snapshot that no flush overtook. */
+/** Attempts to take a snapshot that no delta overtook. */
 const SNAPSHOT_ATTEMPTS = 3;
 
 /** Receives the fan-out lag of each delta sent, in seconds (the metrics' histogram). */
 export type FanoutLagObserver = (seconds: number) => void;
 
+/**
+ * Two halves. Publishing: the changes this instance learns of (the feed leader's ticks, an
+ * admin's switch on this instance) are merged per match and published on the bus once per
+ * interval. Delivering: the bus hands every instance each delta with its seq, in seq order; an
+ * instance forwards it to the sockets of the match's room it holds. Alone (a memory bus), a
+ * change of a match nobody watches here is dropped at once.
+ */
 export class MarketDataHub {
+  /** Changes not yet published, per match. */
+  private readonly pending = new Map<string, DeltaBuffer>();
+  /** Matches watched here. */
   private readonly states = new Map<string, MatchState>();
+  private readonly stopListening: () => void;
   private timer: NodeJS.Timeout | null = null;
   private lagObserver: FanoutLagObserver | null = null;
 
   constructor(private readonly options: MarketDataHubOptions) {
+    this.stopListening = options.bus.listen(MARKET_DATA_TOPIC, (matchId, seq, payload) => this.deliver(matchId, seq, payload as BusDelta));
     if (options.batchMs > 0) {
       this.timer = setInterval(() => this.flushNow(), options.batchMs);
       this.timer.unref();
     }
   }
 
-  /** Takes a change of a match into its buffer (dropped when nobody watches the match here). */
+  /** Takes a change of a match into its buffer (alone: dropped when nobody watches the match). */
   onMatchChanged(event: DomainEventMap['catalog.matchChanged']): void {
-    const state = this.states.get(event.matchId);
-    if (state === undefined) return;
-    if (event.matchActive !== undefined) state.hidden = !event.matchActive;
-    if (state.hidden && event.matchActive !== false) return;
-    state.buffer.add(visibleChange(event));
+    const { matchId } = event;
+    if (!this.options.bus.distributed && !this.states.has(matchId)) return;
+    if (event.matchActive === undefined) {
+      const buffer = this.pending.get(matchId) ?? new DeltaBuffer();
+      this.pending.set(matchId, buffer);
+      buffer.add(visibleChange(event));
+      return;
+    }
+    // A show or hide is a message of its own, after the changes before it: every instance
+    // switches its forwarding at the same seq.
+    this.publishPending(matchId);
+    const buffer = new DeltaBuffer();
+    buffer.add(visibleChange(event));
+    this.publish(matchId, buffer, event.matchActive);
   }
 
   /**
@@ -158,12 +198,17 @@ export class MarketDataHub {
     }
     let state = this.states.get(matchId);
     if (state === undefined) {
-      state = { seq: 0, buffer: new DeltaBuffer(), hidden: false, loading: 0 };
+      state = { seq: 0, hidden: false, loading: 0, synced: false };
       this.states.set(matchId, state);
     }
     state.loading += 1;
     try {
-      // A flush while the image loads may carry changes the image missed: load it again then.
+      if (!state.synced) {
+        // Deltas at or below the stream's seq now are already in the image loaded below.
+        state.seq = Math.max(state.seq, await this.options.bus.current(MARKET_DATA_TOPIC, matchId));
+        state.synced = true;
+      }
+      // A delta while the image loads may carry changes the image missed: load it again then.
       // Changes published after the state existed and not yet flushed come with the next delta.
       for (let attempt = 1; ; attempt += 1) {
         const seq = state.seq;
@@ -191,31 +236,24 @@ export class MarketDataHub {
 
   /**
    * Reports the fan-out lag of every delta from now on: the time from the oldest change it
-   * carries reaching this hub (published on the bus once its transaction committed) to the
-   * delta's emit to the match's room. The batch interval bounds it; more means a blocked loop.
+   * carries reaching the publishing hub (on the bus once its transaction committed) to the
+   * delta's emit to this instance's room. The batch interval bounds it alone; across instances
+   * it adds the bus's hop (and the instances' clock difference).
    */
   observeLag(observer: FanoutLagObserver): void {
     this.lagObserver = observer;
   }
 
-  /** Sends every match's pending changes to its room as one delta with the next seq. */
+  /** Publishes every match's pending changes as one delta each; forgets the matches nobody watches here any more. */
   flushNow(): void {
     const rooms = this.options.namespace.adapter.rooms;
     for (const [matchId, state] of this.states) {
-      const members = rooms.get(matchRoom(matchId))?.size ?? 0;
-      if (members === 0 && state.loading === 0) {
-        this.states.delete(matchId);
-        continue;
-      }
-      if (state.buffer.empty) continue;
-      const since = state.buffer.since;
-      state.seq += 1;
-      this.options.namespace.to(matchRoom(matchId)).emit('delta', state.buffer.take(matchId, state.seq));
-      if (since !== null) this.lagObserver?.((performance.now() - since) / 1000);
+      if ((rooms.get(matchRoom(matchId))?.size ?? 0) === 0 && state.loading === 0) this.states.delete(matchId);
     }
+    for (const matchId of [...this.pending.keys()]) this.publishPending(matchId);
   }
 
-  /** Matches with a state here (tests). */
+  /** Matches watched here (tests). */
   watchedMatches(): string[] {
     return [...this.states.keys()];
   }
@@ -223,6 +261,39 @@ export class MarketDataHub {
   close(): void {
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
+    this.stopListening();
     this.states.clear();
+    this.pending.clear();
+  }
+
+  private publishPending(matchId: string): void {
+    const buffer = this.pending.get(matchId);
+    this.pending.delete(matchId);
+    if (buffer !== undefined && !buffer.empty) this.publish(matchId, buffer);
+  }
+
+  /** Publishes in call order (one Redis connection keeps it), so a match's changes get rising seqs in order. */
+  private publish(matchId: string, buffer: DeltaBuffer, active?: boolean): void {
+    const oldest = buffer.since;
+    const since = oldest === null ? undefined : Date.now() - (performance.now() - oldest);
+    const { seq: _unset, ...delta } = buffer.take(matchId, 0);
+    const message: BusDelta = { delta, ...(active === undefined ? {} : { active }), ...(since === undefined ? {} : { since }) };
+    this.options.bus.publish(MARKET_DATA_TOPIC, matchId, message).catch((error: unknown) => {
+      this.options.log.error({ err: error, matchId }, 'market delta not published; watchers will see a gap and resubscribe');
+    });
+  }
+
+  /** A delta from the bus (any instance's): forwarded to this instance's sockets of the match. */
+  private deliver(matchId: string, seq: number, message: BusDelta): void {
+    const state = this.states.get(matchId);
+    // At or below the state's seq: a snapshot sent here already holds it.
+    if (state === undefined || seq <= state.seq) return;
+    state.seq = seq;
+    if (message.active === true) state.hidden = false;
+    // Hidden: the seq moves on unseen; once shown again, players see the gap and take a new snapshot.
+    if (state.hidden) return;
+    if (message.active === false) state.hidden = true;
+    this.options.namespace.local.to(matchRoom(matchId)).emit('delta', { ...message.delta, seq });
+    if (message.since !== undefined) this.lagObserver?.(Math.max(0, Date.now() - message.since) / 1000);
   }
 }

@@ -31,6 +31,7 @@ import {
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import type { Authenticator } from '../auth/authenticator';
+import type { Cluster } from '../cluster/cluster';
 import type { AuthContext } from '../plugins/auth';
 import type { CatalogService } from '../catalog/catalog.service';
 import { isDomainError } from '../common/domain-error';
@@ -56,6 +57,8 @@ export interface RealtimeDeps {
   config: Readonly<Config>;
   authenticator: Authenticator;
   events: DomainEvents;
+  /** The socket.io adapter and the bus that numbers market-data and casino deltas (ADR 0022). */
+  cluster: Cluster;
   /** Match images for data-socket subscriptions. */
   catalog: CatalogService;
   /** Live casino tables as players see them, for casino subscriptions. */
@@ -100,8 +103,13 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   const io = new Server(deps.httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
-    transports: ['polling', 'websocket'],
+    // Polling needs every request of a client on one instance (sticky sessions); a cluster has
+    // none, so there only websockets (the product's clients use nothing else).
+    transports: deps.cluster.distributed ? ['websocket'] : ['polling', 'websocket'],
     maxHttpBufferSize: config.realtime.maxHttpBufferSize,
+    // With Redis, a room emit (a balance, a logout, the sockets of an ended session) reaches
+    // the sockets of every instance.
+    ...(deps.cluster.socketAdapter !== undefined ? { adapter: deps.cluster.socketAdapter } : {}),
     cors: { origin: [...config.realtime.allowedOrigins], credentials: false },
     allowRequest: (request: IncomingMessage, callback) => {
       const origin = request.headers.origin;
@@ -142,8 +150,8 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
 
   const dataNs = io.of(DATA_NAMESPACE);
   dataNs.use((socket, next) => void authenticate(socket, next));
-  const marketData = new MarketDataHub({ namespace: dataNs, batchMs: config.marketData.batchMs, log });
-  const casinoRooms = new CasinoRooms(dataNs, deps.casinoSnapshot, log);
+  const marketData = new MarketDataHub({ namespace: dataNs, bus: deps.cluster.bus, batchMs: config.marketData.batchMs, log });
+  const casinoRooms = new CasinoRooms(dataNs, deps.casinoSnapshot, deps.cluster.bus, log);
   dataNs.on('connection', (socket) => {
     endAtTokenExpiry(socket);
     onDataConnection(socket, { marketData, casinoRooms, catalog: deps.catalog, eventsPerSecond: config.realtime.eventsPerSecond, log });
@@ -172,8 +180,11 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     close: async () => {
       for (const off of unsubscribe) off();
       marketData.close();
-      userNs.disconnectSockets(true);
-      dataNs.disconnectSockets(true);
+      casinoRooms.close();
+      // This instance's sockets only: with the Redis adapter a plain disconnectSockets would
+      // close the other instances' too.
+      userNs.local.disconnectSockets(true);
+      dataNs.local.disconnectSockets(true);
       io.engine.close();
     },
   };
