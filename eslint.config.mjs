@@ -48,6 +48,25 @@ const oneOf = (texts) => `(?:${texts.map(literal).join('|')})`;
 const packageOf = (dir) => PACKAGES.find((p) => p.dir === dir);
 
 /**
+ * The names of react-router that the federation shares (shared/build/react-router-client.mjs):
+ * the front ends may import only these from 'react-router' (types are erased, so any type), since
+ * any other name would be undefined at run time (ADR 0025).
+ */
+const ROUTER_CLIENT = readFileSync(new URL('./shared/build/react-router-client.mjs', import.meta.url), 'utf8');
+const ROUTER_NAMES = /export\s*\{([^}]*)\}/.exec(ROUTER_CLIENT)[1].split(',').map((n) => n.trim()).filter(Boolean);
+const ROUTER_IMPORTS = {
+  paths: [
+    {
+      name: 'react-router',
+      allowImportNames: ROUTER_NAMES,
+      allowTypeImports: true,
+      message: 'The apps share only the names of shared/build/react-router-client.mjs from react-router (ADR 0025): add the name there first.',
+    },
+    { name: 'react-router-dom', message: "Import from 'react-router' (FRONTEND §4.11): react-router-dom only re-exports it." },
+  ],
+};
+
+/**
  * The `no-restricted-imports` options of one package's files. A later flat-config block replaces
  * a rule's options instead of merging them, so each package gets all its restrictions here.
  */
@@ -162,6 +181,7 @@ export default defineConfig(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/no-restricted-imports': ['error', ROUTER_IMPORTS],
     },
   },
   ...PACKAGES.map(({ dir }) => ({

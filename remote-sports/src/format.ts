@@ -1,12 +1,11 @@
-import moment from 'moment';
-import type { Fancy, MarketType } from '@backlay/shared';
+import { formatDate, type Fancy, type MarketType } from '@backlay/shared';
 
 /** Start times on sports screens (the product's date format with minutes, 12-hour clock). */
 export const MATCH_TIME_FORMAT = 'DD/MM/YYYY h:mm A';
 
-/** A match's scheduled start as players read it. */
+/** A match's scheduled start as players read it (the landing page's list: moment stays off it, ADR 0025). */
 export function formatMatchTime(iso: string): string {
-  return moment(iso).format(MATCH_TIME_FORMAT);
+  return formatDate(iso, MATCH_TIME_FORMAT);
 }
 
 /** Where a match stands for a player: not started, being played, or over. */

@@ -7,7 +7,15 @@
 const path = require('node:path');
 const { createRequire } = require('node:module');
 
-/** The shared singletons: one copy on the page, whichever app loads first provides it. */
+/**
+ * The shared singletons: one copy on the page, whichever app loads first provides it. Shared
+ * modules are not tree-shaken, so the list holds only what must be ONE on the page (ADR 0025):
+ * React and the router (their contexts), socket.io-client, @backlay/shared (the API client, bus and
+ * stores live in it), and moment so the routes that load it load it once. rxjs and axios are not
+ * here: no app but through @backlay/shared uses them across the boundary (an Observable is
+ * consumed by its methods, never by `instanceof`; the one axios instance is inside the
+ * @backlay/shared singleton), so each build keeps a tree-shaken copy inside what it provides.
+ */
 const SINGLETONS = [
   ['react'],
   ['react/jsx-runtime', 'react'],
@@ -15,11 +23,25 @@ const SINGLETONS = [
   ['react-dom/client', 'react-dom'],
   ['react-router'],
   ['react-router-dom'],
-  ['rxjs'],
-  ['axios'],
   ['socket.io-client'],
+  ['moment'],
   ['@backlay/shared'],
 ];
+
+/**
+ * react-router is shared as the names of react-router-client.mjs (the whole package otherwise,
+ * since shared modules keep every export); the alias is how that file reaches the package itself
+ * without its import being taken for the shared `react-router` again.
+ */
+const ROUTER_CLIENT = path.join(__dirname, 'react-router-client.mjs');
+const ROUTER_PACKAGE_ALIAS = 'backlay-react-router-package';
+
+/**
+ * The host's sign-in page (the bootstrap chunk) takes these modules of @backlay/shared by subpath,
+ * and the @backlay/shared singleton it provides holds them too: in one chunk of their own the first
+ * page downloads them once instead of twice (ADR 0025).
+ */
+const SIGN_IN_SHARED_MODULES = /[\\/]shared[\\/]src[\\/](contracts[\\/]|util[\\/](storage|sign-out)\.ts$|ui[\\/]kit\.tsx$)/;
 
 /** Lazy chunks, remote entries and manifests all get 120 s (SPEC §9). */
 const CHUNK_LOAD_TIMEOUT_MS = 120000;
@@ -42,6 +64,8 @@ module.exports = function createWebpackConfig({ dir, name, exposes = {}, isHost 
   const shared = Object.fromEntries(
     SINGLETONS.map(([dep, pkg = dep]) => [dep, { singleton: true, requiredVersion: `^${version(pkg)}` }]),
   );
+  Object.assign(shared['react-router'], { import: ROUTER_CLIENT, version: version('react-router') });
+  const routerPackage = path.join(path.dirname(req.resolve('react-router/package.json')), 'dist', 'production', 'index.mjs');
 
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -59,7 +83,7 @@ module.exports = function createWebpackConfig({ dir, name, exposes = {}, isHost 
         chunkFilename: '[name].[contenthash:8].js',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'], alias: { [`${ROUTER_PACKAGE_ALIAS}$`]: routerPackage } },
       module: {
         rules: [
           {
@@ -88,6 +112,10 @@ module.exports = function createWebpackConfig({ dir, name, exposes = {}, isHost 
           runtimePlugins,
           manifest: true,
           dts: false,
+          // A remote loads no remote of its own, so its remoteEntry.js can leave out the runtime's
+          // remote loading and manifest snapshot code; the host, which loads remotes from their
+          // mf-manifest.json, keeps both (ADR 0025).
+          experiments: isHost ? undefined : { optimization: { disableRemote: true, disableSnapshot: true } },
         }),
         new webpack.DefinePlugin({
           __BUILD_LABEL__: JSON.stringify(process.env.BUILD_LABEL || new Date().toISOString().slice(0, 16).replace('T', ' ')),
@@ -100,7 +128,12 @@ module.exports = function createWebpackConfig({ dir, name, exposes = {}, isHost 
           publicPath: isHost ? '/' : 'auto',
         }),
       ],
-      optimization: { minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })] },
+      optimization: {
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],
+        splitChunks: isHost
+          ? { cacheGroups: { signInShared: { test: SIGN_IN_SHARED_MODULES, name: 'sign-in-shared', chunks: 'all', enforce: true } } }
+          : undefined,
+      },
       performance: { hints: false },
       infrastructureLogging: { level: 'error' },
       stats: 'errors-warnings',

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { fetchRemotesConfig, registerRemotesConfig } from './federation/remotes';
 import { routes } from './routing/routes';
 
@@ -16,10 +16,20 @@ export async function renderApp(root: Root): Promise<void> {
     // Without the config every remote screen shows its fallback; the shell itself still works.
     console.error('remotes config unavailable', error);
   }
-  const router = createBrowserRouter(routes);
   root.render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </StrictMode>,
   );
+}
+
+/**
+ * The route tree in a declarative router. The routes use no data-router feature (no loader,
+ * action or errorElement), and `createBrowserRouter` + `RouterProvider` would put react-router's
+ * whole data layer (≈10 KB gzip) on every page (ADR 0025).
+ */
+function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import moment from 'moment';
 import { clientsApi } from '../api-client/index';
 import type { ApiError } from '../api-client/errors';
 import type { AccountStatementResponse } from '../contracts/clients';
 import { MESSAGES } from '../contracts/messages';
 import { notify } from '../event-bus/bus';
+import { INPUT_DATE_FORMAT, addDays, formatDate, localDayBound } from '../util/date-format';
 import { formatRupees } from '../util/money';
 import { EmptyState, Page, Spinner, TextField } from './kit';
 import { Pager, pageCount } from './pager';
@@ -15,14 +15,12 @@ export const STATEMENT_PAGE_SIZE = 50;
 export const STATEMENT_DEFAULT_DAYS = 7;
 /** How statement dates are shown (SPEC §2). */
 export const STATEMENT_DATE_FORMAT = 'DD/MM/YYYY h:mm:ss A';
-/** The value format of a date input. */
-const INPUT_DATE = 'YYYY-MM-DD';
 
 type Load = { state: 'loading' } | { state: 'done'; value: AccountStatementResponse } | { state: 'fail'; message: string };
 
 /** The default From and To of the date inputs: the last 7 days, today included. */
-export function defaultStatementRange(now = moment()): { from: string; to: string } {
-  return { from: now.clone().subtract(STATEMENT_DEFAULT_DAYS, 'days').format(INPUT_DATE), to: now.format(INPUT_DATE) };
+export function defaultStatementRange(now = new Date()): { from: string; to: string } {
+  return { from: formatDate(addDays(now, -STATEMENT_DEFAULT_DAYS), INPUT_DATE_FORMAT), to: formatDate(now, INPUT_DATE_FORMAT) };
 }
 
 /**
@@ -52,8 +50,8 @@ export function AccountStatementView({ username, title = 'Account Statement', fo
         username: username || undefined,
         // Local start and end of the chosen days as ISO times: the API counts whole UTC days of
         // their date parts, so the range covers the local days whatever the time zone.
-        startDate: moment(range.from, INPUT_DATE).startOf('day').toISOString(),
-        endDate: moment(range.to, INPUT_DATE).endOf('day').toISOString(),
+        startDate: localDayBound(range.from, 'start').toISOString(),
+        endDate: localDayBound(range.to, 'end').toISOString(),
         page,
         pageSize: STATEMENT_PAGE_SIZE,
       })
@@ -118,7 +116,7 @@ export function AccountStatementView({ username, title = 'Account Statement', fo
                 ) : (
                   statement.rows.map((r) => (
                     <tr key={r._id}>
-                      <td>{moment(r.date).format(STATEMENT_DATE_FORMAT)}</td>
+                      <td>{formatDate(r.date, STATEMENT_DATE_FORMAT)}</td>
                       <td className="bl-table__wrap">{r.description}</td>
                       <td className="num bl-credit">{r.credit > 0 ? formatRupees(r.credit) : ''}</td>
                       <td className="num bl-debit">{r.debit > 0 ? formatRupees(r.debit) : ''}</td>

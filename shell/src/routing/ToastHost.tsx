@@ -1,6 +1,23 @@
-import { useEffect, useState, type CSSProperties } from 'react';
-import { ToastContainer, toast, type ToastPosition } from 'react-toastify';
-import { TOAST_AUTO_CLOSE_MS, on } from '@backlay/shared';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import type { ToastPosition } from 'react-toastify';
+import { TOAST_AUTO_CLOSE_MS, on, type EventMap } from '@backlay/shared';
+
+type Toastify = typeof import('react-toastify');
+type Notice = EventMap['ui.notify'] & { position: ToastPosition };
+
+/**
+ * react-toastify (≈9 KB gzip) is loaded with the first toast, not with the page: most first pages
+ * show none (ADR 0025, the first-page budget). A failed load is forgotten, so the next toast tries
+ * again.
+ */
+let toastify: Promise<Toastify> | null = null;
+function loadToastify(): Promise<Toastify> {
+  toastify ??= import(/* webpackChunkName: "toasts" */ 'react-toastify').catch((error: unknown) => {
+    toastify = null;
+    throw error;
+  });
+  return toastify;
+}
 
 /** Screens this narrow are phones: toasts go to the bottom there. */
 export const TOAST_PHONE_QUERY = '(max-width: 767px)';
@@ -40,10 +57,15 @@ const samePlacement = (a: ToastPlacement, b: ToastPlacement) => a.position === b
 /**
  * The only place toasts are shown: it turns `ui.notify` bus events into react-toastify toasts,
  * placed (measured when a toast is shown and when the window resizes) so they never cover the header.
+ * Until the library has loaded (at the first toast) the toasts wait in order, then show at once.
  */
 export function ToastHost() {
   const [placement, setPlacement] = useState<ToastPlacement>({ position: 'top-right' });
+  const [lib, setLib] = useState<Toastify | null>(null);
+  const waiting = useRef<Notice[]>([]);
+  const libRef = useRef<Toastify | null>(null);
   useEffect(() => {
+    let live = true;
     const place = () => {
       const next = currentPlacement();
       setPlacement((p) => (samePlacement(p, next) ? p : next));
@@ -51,13 +73,32 @@ export function ToastHost() {
     };
     const sub = on('ui.notify').subscribe(({ kind, message }) => {
       // The toast names its position itself: the container takes the new one only at its next render.
-      toast[kind](message, { position: place().position });
+      const notice: Notice = { kind, message, position: place().position };
+      if (libRef.current) {
+        libRef.current.toast[kind](message, { position: notice.position });
+        return;
+      }
+      waiting.current.push(notice);
+      loadToastify().then(
+        (loaded) => {
+          if (live) setLib(loaded);
+        },
+        () => undefined,
+      );
     });
     window.addEventListener('resize', place);
     return () => {
+      live = false;
       sub.unsubscribe();
       window.removeEventListener('resize', place);
     };
   }, []);
-  return <ToastContainer position={placement.position} style={placement.style} autoClose={TOAST_AUTO_CLOSE_MS} />;
+  useEffect(() => {
+    // The container (a child) has mounted in this same commit: the waiting toasts can go to it now.
+    if (!lib) return;
+    libRef.current = lib;
+    for (const { kind, message, position } of waiting.current.splice(0)) lib.toast[kind](message, { position });
+  }, [lib]);
+  if (!lib) return null;
+  return <lib.ToastContainer position={placement.position} style={placement.style} autoClose={TOAST_AUTO_CLOSE_MS} />;
 }

@@ -1,0 +1,43 @@
+import moment from 'moment';
+import { addDays, formatDate, INPUT_DATE_FORMAT, localDayBound } from './date-format';
+
+// moment is the reference: the formatter replaces it on the first page, so it must print the same.
+const PATTERNS = ['DD/MM/YYYY h:mm A', 'DD/MM/YYYY h:mm:ss A', 'YYYY-MM-DD', 'HH:mm:ss hh', 'DD MM YYYY, h A'];
+const INSTANTS = [
+  '2026-01-05T00:00:00Z',
+  '2026-03-31T11:59:59.999Z',
+  '2026-06-15T12:00:00+05:30',
+  '2026-12-31T23:07:09Z',
+  '1999-02-28T06:30:00-08:00',
+  Date.UTC(2026, 10, 25, 4, 45, 1),
+];
+
+describe('formatDate', () => {
+  it.each(INSTANTS)('prints %s as moment does for every pattern', (instant) => {
+    for (const pattern of PATTERNS) expect(formatDate(instant, pattern)).toBe(moment(instant).format(pattern));
+  });
+
+  it('takes a Date', () => {
+    const d = new Date(2026, 0, 2, 13, 4, 5);
+    expect(formatDate(d, 'DD/MM/YYYY h:mm:ss A')).toBe('02/01/2026 1:04:05 PM');
+  });
+
+  it('says Invalid date for what is not a date, as moment does', () => {
+    expect(formatDate('not a date', 'YYYY')).toBe('Invalid date');
+    expect(moment('2026-13-45T00:00:00Z').format('YYYY')).toBe('Invalid date');
+    expect(formatDate('2026-13-45T00:00:00Z', 'YYYY')).toBe('Invalid date');
+  });
+});
+
+describe('day helpers', () => {
+  it('addDays moves calendar days like moment.subtract/add', () => {
+    const now = new Date(2026, 2, 3, 10, 0, 0);
+    expect(formatDate(addDays(now, -7), INPUT_DATE_FORMAT)).toBe(moment(now).subtract(7, 'days').format(INPUT_DATE_FORMAT));
+    expect(formatDate(addDays(now, 30), INPUT_DATE_FORMAT)).toBe(moment(now).add(30, 'days').format(INPUT_DATE_FORMAT));
+  });
+
+  it('localDayBound is moment startOf/endOf day of a date input value', () => {
+    expect(localDayBound('2026-02-28', 'start').toISOString()).toBe(moment('2026-02-28', 'YYYY-MM-DD').startOf('day').toISOString());
+    expect(localDayBound('2026-02-28', 'end').toISOString()).toBe(moment('2026-02-28', 'YYYY-MM-DD').endOf('day').toISOString());
+  });
+});
