@@ -224,6 +224,20 @@ describe('debit', () => {
     expect(await availableOf(t, player.id)).toBe(10_000n);
   });
 
+  it('refuses what responsible gambling refuses: a stake limit LIMIT_EXCEEDED, a self-exclusion PLAYER_BLOCKED (nothing moves)', async () => {
+    const { token: access } = await t.login(player);
+    const rg = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${access}` }, payload });
+    expect((await rg('/api/rg-set-limit', { type: 'stake', amount: 50 })).statusCode).toBe(200);
+    const overLimit = await walletCall(t, provider, 'debit', debit('round-rg', randomUUID(), '5001'));
+    expect(overLimit.body).toMatchObject({ status: 'LIMIT_EXCEEDED' });
+    expect((await walletCall(t, provider, 'debit', debit('round-rg', randomUUID(), '5000'))).body.status).toBe('OK');
+    expect((await rg('/api/rg-self-exclude', { months: 6, confirm: true })).statusCode).toBe(200);
+    const excluded = await walletCall(t, provider, 'debit', debit('round-rg', randomUUID(), '100'));
+    expect(excluded.body).toMatchObject({ status: 'PLAYER_BLOCKED' });
+    expect(await availableOf(t, player.id)).toBe(5_000n);
+  });
+
   it('refuses a disabled game with INVALID_GAME', async () => {
     await t.db.query('UPDATE casino_int_games SET enabled = false WHERE provider_id = $1', [provider.id]);
     try {

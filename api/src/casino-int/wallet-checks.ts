@@ -4,6 +4,8 @@
  * money, so every rule about whether a player may stake lands here.
  */
 import type { Queryable } from '../db/database';
+import { stakeRefusal } from '../responsible-gambling/rg-check';
+import { refusalMessage } from '../responsible-gambling/rg-rules';
 import { isBetLocked } from '../users/users.repository';
 
 /** A refusal in CW-1 terms: the wallet answers it as a status (HTTP 200). */
@@ -19,11 +21,9 @@ export class WalletRefusal extends Error {
 
 /**
  * Whether `userId` may stake `amountPaise` now: an account lock (the player's or an ancestor's
- * status) or a betting lock refuses with PLAYER_BLOCKED.
- *
- * INTEGRATION POINT (issue 19 × responsible gambling, branch `rg`): the responsible-gambling
- * stake check (api/src/responsible-gambling) plugs in HERE, at the end of this function, and
- * throws `new WalletRefusal('LIMIT_EXCEEDED', <its message>)` when a limit refuses the stake.
+ * status) or a betting lock refuses with PLAYER_BLOCKED; so do a time-out and a self-exclusion
+ * (responsible gambling, ADR 0019), while its stake and loss limits refuse with LIMIT_EXCEEDED,
+ * each with the player-facing words the sports and live-casino refusals use.
  */
 export async function checkWalletDebit(client: Queryable, userId: string, amountPaise: bigint): Promise<void> {
   const { rows } = await client.query<{ blocked: boolean }>(
@@ -34,6 +34,8 @@ export async function checkWalletDebit(client: Queryable, userId: string, amount
   );
   if (rows[0]?.blocked !== false) throw new WalletRefusal('PLAYER_BLOCKED', 'The player account is locked');
   if (await isBetLocked(client, userId)) throw new WalletRefusal('PLAYER_BLOCKED', 'The player\'s betting is locked');
-  // responsible-gambling: the RG stake check of `amountPaise` goes here (see the doc comment).
-  void amountPaise;
+  const refusal = await stakeRefusal(client, userId, amountPaise);
+  if (refusal === null) return;
+  const blocksPlayer = refusal.kind === 'SELF_EXCLUDED' || refusal.kind === 'TIME_OUT';
+  throw new WalletRefusal(blocksPlayer ? 'PLAYER_BLOCKED' : 'LIMIT_EXCEEDED', refusalMessage(refusal));
 }
