@@ -214,9 +214,7 @@ function apiReads(): Set<string> {
  * from another branch. Each entry must name its branch; the test fails once config.ts reads it,
  * so the entry cannot outlive its reason.
  */
-const PENDING_API_VARIABLES: Readonly<Record<string, string>> = {
-  REDIS_URL: 'scale-out (DESIGN §2): socket.io Redis adapter and shared rate limits',
-};
+const PENDING_API_VARIABLES: Readonly<Record<string, string>> = {};
 
 /** The official postgres image's variables (its documentation: "Environment Variables"). */
 const POSTGRES_IMAGE_VARIABLES = new Set(['POSTGRES_USER', 'POSTGRES_PASSWORD', 'POSTGRES_DB', 'PGDATA', 'POSTGRES_INITDB_ARGS', 'POSTGRES_INITDB_WALDIR', 'POSTGRES_HOST_AUTH_METHOD']);
@@ -233,7 +231,7 @@ function studioReads(): Set<string> | null {
     for (const entry of readdirSync(dir)) {
       const file = path.join(dir, entry);
       if (statSync(file).isDirectory()) walk(file);
-      else if (/\.[cm]?[jt]sx?$/.test(entry) && !/\.test\./.test(entry)) for (const m of read(file).matchAll(/\b(STUDIO_[A-Z0-9_]+|NODE_ENV)\b/g)) names.add(m[1] ?? '');
+      else if (/\.[cm]?[jt]sx?$/.test(entry) && !/\.test\./.test(entry)) for (const m of read(file).matchAll(/\b(STUDIO_[A-Z0-9_]+|PORT_STUDIO|NODE_ENV)\b/g)) names.add(m[1] ?? '');
     }
   };
   walk(src);

@@ -23,10 +23,12 @@ describe.each(APPS)('%s webpack config', (app) => {
     expect(config.output.chunkLoadTimeout).toBe(120_000);
   });
 
-  it('shares the singletons', () => {
-    for (const dep of ['react', 'react-dom', 'react-router', 'react-router-dom', 'rxjs', 'axios', 'socket.io-client', '@backlay/shared']) {
+  it('shares the singletons, and not rxjs or axios (one copy inside @backlay/shared, tree-shaken: ADR 0025)', () => {
+    for (const dep of ['react', 'react-dom', 'react-router', 'react-router-dom', 'socket.io-client', 'moment', '@backlay/shared']) {
       expect(mf.shared[dep]).toMatchObject({ singleton: true });
     }
+    expect(mf.shared.rxjs).toBeUndefined();
+    expect(mf.shared.axios).toBeUndefined();
   });
 
   it('bakes in no remote URL', () => {
