@@ -280,13 +280,13 @@ describe('demo seed', () => {
     expect((await settings())[0]).toMatchObject({ upi_id: 'operator@okhdfc' });
     expect((await delays()).find((r) => r.sport_id === 4)?.bet_delay_sec).toBe(7);
     expect(await balances()).toEqual(before);
-    // Chips received minus chips passed down: ₹1,00,00,000 minted to demo-admin, and so on.
+    // Chips received minus chips passed down: ₹10,00,00,000 minted to demo-admin, and so on.
     expect(Object.fromEntries(before.map((row) => [row.username, Number(row.balance) / 100]))).toEqual({
-      'demo-admin': 5_000_000,
-      'demo-sadmin': 3_000_000,
-      'demo-smdl': 1_000_000,
-      'demo-mdl': 500_000,
-      'demo-dl': 400_000,
+      'demo-admin': 50_000_000,
+      'demo-sadmin': 30_000_000,
+      'demo-smdl': 10_000_000,
+      'demo-mdl': 5_000_000,
+      'demo-dl': 4_900_000,
       'demo-user': 100_000,
     });
   });

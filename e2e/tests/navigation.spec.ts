@@ -18,7 +18,8 @@ const SUPER_ADMIN_ITEMS = [
  */
 async function expectEveryItemReachable(page: Page, items: string[], phone: boolean, last: { label: string; url: RegExp; heading: string }) {
   const main = page.getByRole('navigation', { name: 'Main' });
-  const more = page.getByRole('button', { name: 'More' });
+  // Exact: a wide table's "Scroll for more" hint is a button too.
+  const more = page.getByRole('button', { name: 'More', exact: true });
   if (phone) {
     await more.click();
     const panel = page.getByRole('navigation', { name: 'More' });

@@ -34,11 +34,11 @@ export interface DemoAccount {
 
 /** The demo chain, root first; each account's parent is the one before it. */
 export const DEMO_CHAIN: readonly DemoAccount[] = [
-  { username: 'demo-admin', role: 'admin', partnershipShareBps: 10_000, chipsRupees: '10000000' },
-  { username: 'demo-sadmin', role: 'sadmin', partnershipShareBps: 9_000, chipsRupees: '5000000' },
-  { username: 'demo-smdl', role: 'smdl', partnershipShareBps: 8_000, chipsRupees: '2000000' },
-  { username: 'demo-mdl', role: 'mdl', partnershipShareBps: 7_000, chipsRupees: '1000000' },
-  { username: 'demo-dl', role: 'dl', partnershipShareBps: 6_000, chipsRupees: '500000' },
+  { username: 'demo-admin', role: 'admin', partnershipShareBps: 10_000, chipsRupees: '100000000' },
+  { username: 'demo-sadmin', role: 'sadmin', partnershipShareBps: 9_000, chipsRupees: '50000000' },
+  { username: 'demo-smdl', role: 'smdl', partnershipShareBps: 8_000, chipsRupees: '20000000' },
+  { username: 'demo-mdl', role: 'mdl', partnershipShareBps: 7_000, chipsRupees: '10000000' },
+  { username: 'demo-dl', role: 'dl', partnershipShareBps: 6_000, chipsRupees: '5000000' },
   { username: 'demo-user', role: 'user', partnershipShareBps: 0, chipsRupees: '100000' },
 ];
 
