@@ -5,7 +5,9 @@
  * round (debit → cash-out → credit), a losing mines round (credit "0" with roundClosed), the
  * rollback of a debit whose answer never came, and the fault test: the studio is killed between
  * debit and credit, restarted, and its retries settle the round exactly once (one debit and one
- * credit in the operator's CW-1 transactions and journals). Last, the day's reconciliation runs
+ * credit in the operator's CW-1 transactions and journals); and its earlier variant, killed after
+ * the debit was answered but before any credit was sent (a crash round with an auto cash-out),
+ * whose restart settles the round from the journal and sends the credit once. Last, the day's reconciliation runs
  * against the studio's real signed transactions report (every round above included): matched,
  * and the clearing account at zero with the rounds' results equal to the studio's own net.
  * ADR 0020, 0021.
@@ -40,6 +42,8 @@ let studio: ChildProcess | null = null;
 
 /** What the relay does with a wallet call: pass it, or forward it and never answer the studio (a lost answer). */
 const relayRules = { hold: new Set<string>() };
+/** Every wallet op the studio sent through the relay, in order. */
+const relayed: string[] = [];
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -55,6 +59,7 @@ function freePort(): Promise<number> {
 function startRelay(): Promise<void> {
   relay = createServer((req, res) => {
     const op = (req.url ?? '').split('/').pop() ?? '';
+    relayed.push(op);
     const forward = httpRequest(`${apiUrl}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
       if (relayRules.hold.has(op)) {
         answer.resume();
@@ -304,6 +309,39 @@ describe('Backlay Studio against the real operator', () => {
       [txs.map((x) => x.journalId).filter((id): id is string => id !== null)],
     );
     expect(journals.rows[0]!.n).toBe(String(txs.filter((x) => x.journalId !== null).length));
+    expect(await operatorRound(roundId)).toEqual({ status: 'closed', pnl: String(payout - 10000) });
+    expect(await available(player.id)).toBe(before - 10000n + BigInt(payout));
+  });
+
+  it('THE FAULT TEST, earlier: killed after the debit was answered but before any credit was sent, the restarted studio settles from its journal and sends the credit once', async () => {
+    const { player, playToken } = await openGame('crash');
+    const before = await available(player.id);
+    // Auto cash-out at 1.10×: the round ends 1.59 s after the debit is accepted (or earlier, at a
+    // lower crash point), by the studio's own timer; the kill comes well before that.
+    const bet = await playApi(playToken, 'POST', '/play-api/bet', { stake: '10000', autoCashOut: 110 });
+    expect(bet.status).toBe(200);
+    const roundId = bet.body.round.roundId;
+    expect(bet.body.round.state).toBe('open');
+    relayed.length = 0;
+    await killStudio('SIGKILL');
+    expect(relayed).toEqual([]);
+    expect((await operatorTxs(roundId)).map((x) => x.type)).toEqual(['debit']);
+    expect(await operatorRound(roundId)).toEqual({ status: 'open', pnl: null });
+
+    await startStudio();
+    await until(async () => (await studioRound(roundId)).state === 'closed');
+    await new Promise((r) => setTimeout(r, 1000));
+    // Sent once, answered at once: one credit through the relay, one at the operator.
+    expect(relayed).toEqual(['credit']);
+    const detail = (await studioRound(roundId)).detail as { resultCents: number; payout: string };
+    expect([0, 110]).toContain(detail.resultCents);
+    const payout = Number(detail.payout);
+    expect(payout).toBe(detail.resultCents === 110 ? 11000 : 0);
+    const txs = await operatorTxs(roundId);
+    expect(txs.map((x) => [x.type, x.transactionId, x.amount])).toEqual([
+      ['debit', `${roundId}:debit`, '10000'],
+      ['credit', `${roundId}:credit`, String(payout)],
+    ]);
     expect(await operatorRound(roundId)).toEqual({ status: 'closed', pnl: String(payout - 10000) });
     expect(await available(player.id)).toBe(before - 10000n + BigInt(payout));
   });
