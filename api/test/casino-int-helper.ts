@@ -90,6 +90,11 @@ export function common(provider: TestProvider, userId: string, token: string, ro
   return { requestId: randomUUID(), sessionToken: token, playerId: userId, gameCode: provider.gameCode, roundId };
 }
 
+/** The common body of a money callback (debit, credit, rollback): the common fields and the currency of its amounts. */
+export function money(provider: TestProvider, userId: string, token: string, roundId: string, currency = 'INR'): Record<string, unknown> {
+  return { ...common(provider, userId, token, roundId), currency };
+}
+
 /** The available balance of a user's wallet, paise. */
 export async function availableOf(t: TestContext, userId: string): Promise<bigint> {
   const wallet = await t.services.ledger.walletOf(userId);

@@ -13,7 +13,7 @@ import type { SocketBalancePayload } from '@backlay/shared/contracts';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from './helper';
 import { connected, nextEvent, TestSockets } from './socket-helper';
 import { seedStudioProvider } from '../src/casino-int/seed';
-import { availableOf, common, createTestProvider, walletCall, type TestProvider } from './casino-int-helper';
+import { availableOf, common, createTestProvider, money, walletCall, type TestProvider } from './casino-int-helper';
 
 let t: TestContext;
 let server: Server;
@@ -249,10 +249,10 @@ describe('live balance', () => {
     expect(await new Promise((resolve) => socket.emit('userRoomJoin', player.id, resolve))).toEqual({ ok: true });
     const afterDebit = nextEvent<SocketBalancePayload>(socket, 'balance');
     const debitId = randomUUID();
-    await walletCall(t, provider, 'debit', { ...common(provider, player.id, session.sessionToken, 'live-1'), transactionId: debitId, amount: '2550', bets: [] });
+    await walletCall(t, provider, 'debit', { ...money(provider, player.id, session.sessionToken, 'live-1'), transactionId: debitId, amount: '2550', bets: [] });
     expect(await afterDebit).toEqual({ balance: 74.5, exposer: 0 });
     const afterCredit = nextEvent<SocketBalancePayload>(socket, 'balance');
-    await walletCall(t, provider, 'credit', { ...common(provider, player.id, session.sessionToken, 'live-1'), transactionId: randomUUID(), refTransactionId: debitId, amount: '5000', roundClosed: true });
+    await walletCall(t, provider, 'credit', { ...money(provider, player.id, session.sessionToken, 'live-1'), transactionId: randomUUID(), refTransactionId: debitId, amount: '5000', roundClosed: true });
     expect(await afterCredit).toEqual({ balance: 124.5, exposer: 0 });
   });
 });
@@ -311,8 +311,8 @@ describe('reports and reconciliation', () => {
     const session = fake.sessions.at(-1) as Cw1SessionRequest;
     await walletCall(t, provider, 'authenticate', common(provider, player.id, session.sessionToken, 'lobby'));
     const debitId = randomUUID();
-    await walletCall(t, provider, 'debit', { ...common(provider, player.id, session.sessionToken, 'rp-1'), transactionId: debitId, amount: '4000', bets: [] });
-    await walletCall(t, provider, 'credit', { ...common(provider, player.id, session.sessionToken, 'rp-1'), transactionId: randomUUID(), refTransactionId: debitId, amount: '1000', roundClosed: true });
+    await walletCall(t, provider, 'debit', { ...money(provider, player.id, session.sessionToken, 'rp-1'), transactionId: debitId, amount: '4000', bets: [] });
+    await walletCall(t, provider, 'credit', { ...money(provider, player.id, session.sessionToken, 'rp-1'), transactionId: randomUUID(), refTransactionId: debitId, amount: '1000', roundClosed: true });
     expect(await availableOf(t, player.id)).toBe(7_000n);
     const day = new Date().toISOString().slice(0, 10);
     const own = await t.request({ method: 'GET', url: `/api/casino-report?from=${day}&to=${day}`, token: await tokenOf(player) });
@@ -340,7 +340,7 @@ describe('reports and reconciliation', () => {
     await walletCall(t, provider, 'authenticate', common(provider, player.id, session.sessionToken, 'lobby'));
     const ids = [randomUUID(), randomUUID(), randomUUID()];
     for (const [i, id] of ids.entries()) {
-      await walletCall(t, provider, 'debit', { ...common(provider, player.id, session.sessionToken, `rec-${i}`), transactionId: id, amount: '1000', bets: [] });
+      await walletCall(t, provider, 'debit', { ...money(provider, player.id, session.sessionToken, `rec-${i}`), transactionId: id, amount: '1000', bets: [] });
     }
     const day = new Date().toISOString().slice(0, 10);
     const line = (transactionId: string, amount: string): Cw1ReportTransaction => ({

@@ -1,7 +1,8 @@
 /**
  * CW-1 wallet conformance (CASINO.md §3.2), operator side: every auth rule, idempotency rule and
- * error code, against the real API and PostgreSQL, with requests signed by @backlay/shared/cw1 as
- * a provider signs them. The ledger invariants (L1–L17, and the CW-1 checks: rows ↔ journals, L13
+ * error code (WRONG_CURRENCY included, and TEMPORARY_ERROR from a real lock timeout in
+ * PostgreSQL), against the real API and PostgreSQL, with requests signed by @backlay/shared/cw1
+ * as a provider signs them. The ledger invariants (L1–L17, and the CW-1 checks: rows ↔ journals, L13
  * clearing nets to zero per closed round) are asserted after every test by per-file-setup.
  */
 import { randomUUID } from 'node:crypto';
@@ -12,6 +13,7 @@ import {
   clearingOf,
   common,
   createTestProvider,
+  money,
   openTestSession,
   walletCall,
   type TestProvider,
@@ -35,21 +37,21 @@ beforeEach(async () => {
 });
 
 const debit = (roundId: string, transactionId: string, amount: unknown, extra: Record<string, unknown> = {}) => ({
-  ...common(provider, player.id, token, roundId),
+  ...money(provider, player.id, token, roundId),
   transactionId,
   amount,
   bets: [{ market: 'crash', selection: 'cashout', odds: '', stake: typeof amount === 'string' ? amount : '1' }],
   ...extra,
 });
 const credit = (roundId: string, transactionId: string, refTransactionId: string, amount: string, roundClosed = true) => ({
-  ...common(provider, player.id, token, roundId),
+  ...money(provider, player.id, token, roundId),
   transactionId,
   refTransactionId,
   amount,
   roundClosed,
 });
 const rollback = (roundId: string, transactionId: string, refTransactionId: string) => ({
-  ...common(provider, player.id, token, roundId),
+  ...money(provider, player.id, token, roundId),
   transactionId,
   refTransactionId,
   reason: 'timeout',
@@ -263,6 +265,64 @@ describe('debit', () => {
       expect([answer.status, answer.body.status]).toEqual([200, 'INVALID_REQUEST']);
     }
     expect(await availableOf(t, player.id)).toBe(10_000n);
+  });
+});
+
+describe('currency', () => {
+  it('refuses a debit, a credit and a rollback in another currency than the session\'s: WRONG_CURRENCY, nothing moves', async () => {
+    const clearing = await clearingOf(t, provider.id);
+    const debitId = randomUUID();
+    const usd = await walletCall(t, provider, 'debit', debit('round-cur', debitId, '1000', { currency: 'USD' }));
+    expect(usd.body).toMatchObject({ status: 'WRONG_CURRENCY', message: 'The session plays in INR' });
+    expect(await availableOf(t, player.id)).toBe(10_000n);
+    expect(await clearingOf(t, provider.id)).toBe(clearing);
+    // Nothing was kept under the id: the same debit in the session's currency goes through.
+    expect((await walletCall(t, provider, 'debit', debit('round-cur', debitId, '1000'))).body).toMatchObject({ status: 'OK', balance: '9000' });
+
+    const creditId = randomUUID();
+    expect((await walletCall(t, provider, 'credit', { ...credit('round-cur', creditId, debitId, '2500'), currency: 'EUR' })).body.status).toBe('WRONG_CURRENCY');
+    expect((await walletCall(t, provider, 'rollback', { ...rollback('round-cur', randomUUID(), debitId), currency: 'USD' })).body.status).toBe('WRONG_CURRENCY');
+    expect(await availableOf(t, player.id)).toBe(9_000n);
+    expect(await clearingOf(t, provider.id)).toBe(clearing + 1_000n);
+    const { rows } = await t.db.query<{ type: string }>('SELECT type FROM casino_int_transactions WHERE provider_id = $1 AND round_id = $2 ORDER BY id', [provider.id, 'round-cur']);
+    expect(rows.map((r) => r.type)).toEqual(['debit']);
+    // The round is still open to the right credit.
+    expect((await walletCall(t, provider, 'credit', credit('round-cur', creditId, debitId, '2500'))).body).toMatchObject({ status: 'OK', balance: '11500' });
+    expect(await clearingOf(t, provider.id)).toBe(clearing);
+  });
+
+  it.each([[undefined], ['inr'], ['RUPEE'], [356], [null]])('refuses the currency %p of a money callback with INVALID_REQUEST', async (currency) => {
+    const answer = await walletCall(t, provider, 'debit', debit('round-cur2', randomUUID(), '100', { currency }));
+    expect(answer.body.status).toBe('INVALID_REQUEST');
+    expect(await availableOf(t, player.id)).toBe(10_000n);
+  });
+});
+
+describe('TEMPORARY_ERROR', () => {
+  it('answers a database failure TEMPORARY_ERROR (signed, nothing moved or stored), and the retry with a new requestId applies once', async () => {
+    // The same API on the same database with a short lock timeout: while another transaction
+    // holds the player's wallet row, the debit's lock wait fails in PostgreSQL (55P03).
+    const quick = await buildTestApp({ sameDatabaseAs: t, env: { DB_LOCK_TIMEOUT_MS: '200' } });
+    try {
+      const body = debit('round-tmp', randomUUID(), '1500');
+      const failed = await t.db.transaction(async (tx) => {
+        await tx.query('SELECT id FROM ledger_accounts WHERE user_id = $1 FOR UPDATE', [player.id]);
+        return walletCall(quick, provider, 'debit', body);
+      });
+      expect([failed.status, failed.body]).toEqual([200, { status: 'TEMPORARY_ERROR', message: 'Try again' }]);
+      expect(await answerSigned(failed, provider)).toBe(true);
+      expect(await availableOf(t, player.id)).toBe(10_000n);
+      const stored = await t.db.query('SELECT 1 FROM casino_int_requests WHERE provider_id = $1 AND request_id = $2', [provider.id, (body as Record<string, unknown>).requestId]);
+      expect(stored.rowCount).toBe(0);
+      // CW-1 rule 7: the provider retries with the same transactionId and a new requestId.
+      const retry = await walletCall(quick, provider, 'debit', { ...body, requestId: randomUUID() });
+      expect(retry.body).toMatchObject({ status: 'OK', balance: '8500', transactionId: body.transactionId });
+      const again = await walletCall(t, provider, 'debit', { ...body, requestId: randomUUID() });
+      expect(again.body).toEqual({ ...retry.body, idempotentReplay: true });
+      expect(await availableOf(t, player.id)).toBe(8_500n);
+    } finally {
+      await quick.close();
+    }
   });
 });
 

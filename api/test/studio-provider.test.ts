@@ -5,7 +5,12 @@
  * round (debit → cash-out → credit), a losing mines round (credit "0" with roundClosed), the
  * rollback of a debit whose answer never came, and the fault test: the studio is killed between
  * debit and credit, restarted, and its retries settle the round exactly once (one debit and one
- * credit in the operator's CW-1 transactions and journals). ADR 0021.
+ * credit in the operator's CW-1 transactions and journals); and its earlier variant, killed after
+ * the debit was answered but before any credit was sent (a crash round with an auto cash-out),
+ * whose restart settles the round from the journal and sends the credit once. Last, the day's reconciliation runs
+ * against the studio's real signed transactions report (every round above included): matched,
+ * and the clearing account at zero with the rounds' results equal to the studio's own net.
+ * ADR 0020, 0021.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,8 +19,9 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { STUDIO_PROVIDER } from '@backlay/shared/contracts';
-import { cw1SignedHeaders, verifyCw1 } from '@backlay/shared/cw1';
+import { STUDIO_PROVIDER, type CasinoIntReconciliationReport, type CasinoIntReconciliationRun } from '@backlay/shared/contracts';
+import { cw1SignedHeaders, verifyCw1, type Cw1ReportTransaction, type Cw1TransactionsReport } from '@backlay/shared/cw1';
+import { formatRupees } from '../src/common/money';
 import { seedStudioProvider } from '../src/casino-int/seed';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from './helper';
 
@@ -36,6 +42,8 @@ let studio: ChildProcess | null = null;
 
 /** What the relay does with a wallet call: pass it, or forward it and never answer the studio (a lost answer). */
 const relayRules = { hold: new Set<string>() };
+/** Every wallet op the studio sent through the relay, in order. */
+const relayed: string[] = [];
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -51,6 +59,7 @@ function freePort(): Promise<number> {
 function startRelay(): Promise<void> {
   relay = createServer((req, res) => {
     const op = (req.url ?? '').split('/').pop() ?? '';
+    relayed.push(op);
     const forward = httpRequest(`${apiUrl}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
       if (relayRules.hold.has(op)) {
         answer.resume();
@@ -302,5 +311,93 @@ describe('Backlay Studio against the real operator', () => {
     expect(journals.rows[0]!.n).toBe(String(txs.filter((x) => x.journalId !== null).length));
     expect(await operatorRound(roundId)).toEqual({ status: 'closed', pnl: String(payout - 10000) });
     expect(await available(player.id)).toBe(before - 10000n + BigInt(payout));
+  });
+
+  it('THE FAULT TEST, earlier: killed after the debit was answered but before any credit was sent, the restarted studio settles from its journal and sends the credit once', async () => {
+    const { player, playToken } = await openGame('crash');
+    const before = await available(player.id);
+    // Auto cash-out at 1.10×: the round ends 1.59 s after the debit is accepted (or earlier, at a
+    // lower crash point), by the studio's own timer; the kill comes well before that.
+    const bet = await playApi(playToken, 'POST', '/play-api/bet', { stake: '10000', autoCashOut: 110 });
+    expect(bet.status).toBe(200);
+    const roundId = bet.body.round.roundId;
+    expect(bet.body.round.state).toBe('open');
+    relayed.length = 0;
+    await killStudio('SIGKILL');
+    expect(relayed).toEqual([]);
+    expect((await operatorTxs(roundId)).map((x) => x.type)).toEqual(['debit']);
+    expect(await operatorRound(roundId)).toEqual({ status: 'open', pnl: null });
+
+    await startStudio();
+    await until(async () => (await studioRound(roundId)).state === 'closed');
+    await new Promise((r) => setTimeout(r, 1000));
+    // Sent once, answered at once: one credit through the relay, one at the operator.
+    expect(relayed).toEqual(['credit']);
+    const detail = (await studioRound(roundId)).detail as { resultCents: number; payout: string };
+    expect([0, 110]).toContain(detail.resultCents);
+    const payout = Number(detail.payout);
+    expect(payout).toBe(detail.resultCents === 110 ? 11000 : 0);
+    const txs = await operatorTxs(roundId);
+    expect(txs.map((x) => [x.type, x.transactionId, x.amount])).toEqual([
+      ['debit', `${roundId}:debit`, '10000'],
+      ['credit', `${roundId}:credit`, String(payout)],
+    ]);
+    expect(await operatorRound(roundId)).toEqual({ status: 'closed', pnl: String(payout - 10000) });
+    expect(await available(player.id)).toBe(before - 10000n + BigInt(payout));
+  });
+
+  it('reconciliation: the day reconciles against the studio\'s own transactions report, matched, and the clearing account nets to zero against it', async () => {
+    // More rounds on top of the ones above (crash won, mines lost, a debit rolled back, the fault
+    // test's round): crash with an auto cash-out and a manual cash-out, and a mines cash-out.
+    const crash = await openGame('crash');
+    const auto = await playApi(crash.playToken, 'POST', '/play-api/bet', { stake: '3000', autoCashOut: 101 });
+    expect(auto.status).toBe(200);
+    await until(async () => (await studioRound(auto.body.round.roundId)).state === 'closed');
+    const manual = await playApi(crash.playToken, 'POST', '/play-api/bet', { stake: '2000' });
+    expect(manual.status).toBe(200);
+    await playApi(crash.playToken, 'POST', '/play-api/crash/cashout', { roundId: manual.body.round.roundId });
+    await until(async () => (await studioRound(manual.body.round.roundId)).state === 'closed');
+    const mines = await openGame('mines');
+    const board = await playApi(mines.playToken, 'POST', '/play-api/bet', { stake: '4000', mines: 1 });
+    expect(board.status).toBe(200);
+    const minesRound = board.body.round.roundId;
+    const pick = await playApi(mines.playToken, 'POST', '/play-api/mines/reveal', { roundId: minesRound, tile: 7 });
+    if (pick.body.round.state === 'open') await playApi(mines.playToken, 'POST', '/play-api/mines/cashout', { roundId: minesRound });
+    await until(async () => (await studioRound(minesRound)).state === 'closed');
+
+    // The studio's own record of the day, as its signed report gives it.
+    const day = new Date().toISOString().slice(0, 10);
+    const headers = await cw1SignedHeaders(PARTNER, SECRET, '');
+    const res = await fetch(`${studioUrl}/v1/reports/transactions?date=${day}`, { headers });
+    const text = await res.text();
+    expect((await verifyCw1(res.headers, text, [SECRET])).ok).toBe(true);
+    const theirs = JSON.parse(text) as Cw1TransactionsReport;
+    if (theirs.status !== 'OK') throw new Error(`the studio answered ${theirs.status}`);
+    const ids = new Set(theirs.transactions.map((x) => x.transactionId));
+    for (const id of [auto, manual, board].map((b) => b.body.round.roundId)) {
+      expect(ids.has(`${id}:debit`) && ids.has(`${id}:credit`)).toBe(true);
+    }
+
+    const admin = await t.createUser({ role: 'admin' });
+    const { token } = await t.login(admin);
+    const run = await t.request({ method: 'POST', url: '/api/casino-int-admin/reconciliation', token, payload: { provider: STUDIO_PROVIDER, date: day } });
+    expect(run.statusCode).toBe(200);
+    expect((run.json() as { data: CasinoIntReconciliationRun }).data).toMatchObject({ status: 'matched', error: null, theirCount: theirs.transactions.length, mismatches: [] });
+
+    // The studio's net by its own records: stakes it took in, less wins paid and stakes returned.
+    // A debit it never saw answered is absent from its report and its rollback returns it, so that
+    // pair nets to zero for it, as it does in our books.
+    const confirmed = (x: Cw1ReportTransaction) => x.type !== 'rollback' || ids.has(x.refTransactionId ?? '');
+    const studioNet = theirs.transactions.filter(confirmed).reduce((sum, x) => sum + (x.type === 'debit' ? 1n : -1n) * BigInt(x.amount), 0n);
+    const report = (await t.request({ method: 'GET', url: `/api/casino-int-admin/reconciliation?provider=${STUDIO_PROVIDER}&date=${day}`, token })).json() as {
+      data: CasinoIntReconciliationReport;
+    };
+    expect(report.data.run?.status).toBe('matched');
+    expect(report.data.totals.net).toBe(formatRupees(studioNet));
+    // Every round is closed on the studio's side, so the clearing account holds nothing: what it
+    // took in left to the agents' P&L as the rounds' results, exactly the studio's net.
+    const { rows } = await t.db.query<{ pnl: string }>("SELECT coalesce(sum(pnl_minor), 0)::text AS pnl FROM casino_int_rounds WHERE provider_id = $1 AND status = 'closed'", [STUDIO_PROVIDER]);
+    expect(-BigInt(rows[0]!.pnl)).toBe(studioNet);
+    expect(report.data.clearingBalance).toBe('0.00');
   });
 });

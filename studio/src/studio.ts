@@ -263,7 +263,7 @@ export class Studio {
       gameCode: play.gameCode,
       currency: play.currency,
       amount: stake,
-      body: { ...this.common(round), transactionId: round.debitTxId, amount: formatMinorUnits(stake), bets: [bet] },
+      body: { ...this.money(round), transactionId: round.debitTxId, amount: formatMinorUnits(stake), bets: [bet] },
       state: 'sending',
       attempts: 1,
       nextAttemptAt: 0,
@@ -305,7 +305,7 @@ export class Studio {
         currency: round.currency,
         amount: round.stake,
         refTransactionId: tx.transactionId,
-        body: { ...this.common(round), transactionId: rollbackId, refTransactionId: tx.transactionId, reason: 'debit not confirmed' },
+        body: { ...this.money(round), transactionId: rollbackId, refTransactionId: tx.transactionId, reason: 'debit not confirmed' },
       });
     }
     this.store.putRound({ ...this.store.rounds.get(round.roundId)!, state: 'settling', note: 'rolling back an unconfirmed debit' });
@@ -414,7 +414,7 @@ export class Studio {
       currency: round.currency,
       amount: payout,
       refTransactionId: round.debitTxId,
-      body: { ...this.common(round), transactionId: creditId, refTransactionId: round.debitTxId, amount: formatMinorUnits(payout), roundClosed: true },
+      body: { ...this.money(round), transactionId: creditId, refTransactionId: round.debitTxId, amount: formatMinorUnits(payout), roundClosed: true },
     });
     this.store.putRound({ ...round, state: 'settling', resultCents, payout });
     await this.attempt(tx);
@@ -470,6 +470,11 @@ export class Studio {
 
   private common(round: RoundRecord) {
     return { sessionToken: round.sessionToken, playerId: round.playerId, gameCode: round.gameCode, roundId: round.roundId };
+  }
+
+  /** A money callback's common body: with the currency of its amounts, the session's (from authenticate). */
+  private money(round: RoundRecord) {
+    return { ...this.common(round), currency: round.currency };
   }
 }
 

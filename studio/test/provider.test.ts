@@ -183,7 +183,8 @@ describe('rounds and money', () => {
     }
     expect(lost).toBe(true);
     const credit = operator.calls.filter((c) => c.op === 'credit').at(-1)!;
-    expect(credit.body).toMatchObject({ amount: '0', roundClosed: true, refTransactionId: `${roundId}:debit`, transactionId: `${roundId}:credit` });
+    expect(credit.body).toMatchObject({ amount: '0', currency: 'INR', roundClosed: true, refTransactionId: `${roundId}:debit`, transactionId: `${roundId}:credit` });
+    expect(operator.calls.find((c) => c.op === 'debit' && c.body.roundId === roundId)?.body).toMatchObject({ amount: '1000', currency: 'INR' });
     const detail = await signedFetch(`${r.url}/v1/rounds/${roundId}`, 'GET');
     expect(detail.signed).toBe(true);
     expect(detail.body).toMatchObject({ status: 'OK', roundId, gameCode: 'mines', playerId: 'player-1', state: 'closed' });
@@ -241,7 +242,7 @@ describe('rounds and money', () => {
     expect(sent).toHaveLength(3);
     expect(new Set(sent.map((c) => c.body.transactionId))).toEqual(new Set([`${roundId}:rollback`]));
     expect(new Set(sent.map((c) => c.body.requestId)).size).toBe(3);
-    expect(sent[0].body.refTransactionId).toBe(`${roundId}:debit`);
+    expect(sent[0].body).toMatchObject({ refTransactionId: `${roundId}:debit`, currency: 'INR' });
   });
 
   it('bets sent at once are taken one at a time: each its own nonce, and a second mines board waits for the first', async () => {

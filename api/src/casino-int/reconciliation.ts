@@ -146,24 +146,41 @@ export class ReconciliationService {
   }
 }
 
-/** Our transactions against theirs, by transaction id: what is missing on either side or differs. */
+/**
+ * Our transactions against theirs, by transaction id: what is missing on either side or differs.
+ *
+ * One pair is compared as a pair: a debit whose answer the provider never got (it timed out) is
+ * not in its report (it lists what the operator answered OK), and the provider rolled it back
+ * (CW-1 rule 7). Our books hold either that debit and a rollback of its amount (it reached us), or
+ * a tombstone and a rollback of 0 (it never did); both net to zero. So a debit of ours that their
+ * report lacks is matched when their report holds a rollback of it and so do we, and our rollback
+ * of 0 matches theirs (which names the stake it asked back) when that debit never reached us.
+ */
 export function compareTransactions(
-  ours: ReadonlyArray<{ transactionId: string; type: CasinoIntTxType; amountMinor: string }>,
-  theirs: ReadonlyArray<{ transactionId: unknown; type: unknown; amount: unknown }>,
+  ours: ReadonlyArray<{ transactionId: string; type: CasinoIntTxType; amountMinor: string; refTransactionId?: string | null }>,
+  theirs: ReadonlyArray<{ transactionId: unknown; type: unknown; amount: unknown; refTransactionId?: unknown }>,
 ): CasinoIntMismatch[] {
   const mismatches: CasinoIntMismatch[] = [];
-  const theirById = new Map<string, { type: CasinoIntTxType; amount: bigint | null }>();
+  const theirById = new Map<string, { type: CasinoIntTxType; amount: bigint | null; ref: string | null }>();
   for (const t of theirs) {
     if (typeof t.transactionId !== 'string') continue;
     const type = t.type === 'credit' || t.type === 'rollback' ? t.type : 'debit';
     const minor = parseMinorUnits(t.amount);
-    theirById.set(t.transactionId, { type, amount: minor === null ? null : BigInt(minor) });
+    theirById.set(t.transactionId, { type, amount: minor === null ? null : BigInt(minor), ref: typeof t.refTransactionId === 'string' ? t.refTransactionId : null });
   }
+  // The debits their rollbacks return that their report does not hold (never answered to them).
+  const unconfirmed = new Set<string>();
+  for (const their of theirById.values()) if (their.type === 'rollback' && their.ref !== null && !theirById.has(their.ref)) unconfirmed.add(their.ref);
+  const ourDebits = new Set(ours.filter((o) => o.type === 'debit').map((o) => o.transactionId));
+  const ourRolledBack = new Set(ours.filter((o) => o.type === 'rollback' && theirById.has(o.transactionId)).map((o) => o.refTransactionId ?? ''));
   const ourIds = new Set<string>();
   for (const o of ours) {
     ourIds.add(o.transactionId);
     const their = theirById.get(o.transactionId);
     const amount = BigInt(o.amountMinor);
+    if (o.type === 'debit' && their === undefined && unconfirmed.has(o.transactionId) && ourRolledBack.has(o.transactionId)) continue;
+    const ref = o.refTransactionId ?? '';
+    if (o.type === 'rollback' && their?.type === 'rollback' && amount === 0n && unconfirmed.has(ref) && !ourDebits.has(ref)) continue;
     if (their === undefined) {
       mismatches.push({ kind: 'missing_theirs', transactionId: o.transactionId, type: o.type, ours: formatRupees(amount), theirs: null });
     } else if (their.amount !== amount) {

@@ -9,7 +9,8 @@
  *   the transaction's journal: an exact replay with a new requestId gets the stored answer with
  *   `idempotentReplay: true`, another payload under the same id is DUPLICATE_TRANSACTION.
  *
- * Money moves as journals between the player's wallet and the provider's clearing account, under
+ * Money callbacks carry the currency of their amounts; one other than the session's is
+ * WRONG_CURRENCY and moves nothing. Money moves as journals between the player's wallet and the provider's clearing account, under
  * the player's wallet row lock (rule 8); a closed round's net leaves the clearing account to the
  * agents' P&L accounts by partnership (L13). Balances in answers are the available balance.
  */
@@ -56,6 +57,18 @@ function amountField(body: Body, name: string, allowZero: boolean): bigint {
   if (minor === null) throw new Refusal('INVALID_REQUEST', `${name} must be integer minor units as a decimal string`);
   if (!allowZero && minor === 0) throw new Refusal('INVALID_REQUEST', `${name} must be above 0`);
   return BigInt(minor);
+}
+
+const CURRENCY = /^[A-Z]{3}$/;
+
+/** The currency (ISO 4217) a money callback's amounts are in: the session's, or WRONG_CURRENCY. */
+function checkCurrency(body: Body, session: { currency: string }): void {
+  if (body.currency !== session.currency) throw new Refusal('WRONG_CURRENCY', `The session plays in ${session.currency}`);
+}
+
+/** A money callback names its currency: three capital letters (ISO 4217). */
+function currencyField(body: Body): void {
+  if (typeof body.currency !== 'string' || !CURRENCY.test(body.currency)) throw new Refusal('INVALID_REQUEST', 'currency must be an ISO 4217 code (three capital letters)');
 }
 
 function validateBets(value: unknown): void {
@@ -339,6 +352,7 @@ export class WalletService {
   private async debit(tx: Tx, provider: WalletProvider, body: Body): Promise<Answer | string> {
     const transactionId = idField(body, 'transactionId') as string;
     const amount = amountField(body, 'amount', false);
+    currencyField(body);
     validateBets(body.bets);
     const payloadHash = sha256(canonicalJson(idempotencyPayload(body)));
     const userId = body.playerId as string;
@@ -349,6 +363,7 @@ export class WalletService {
     const session = await this.session(tx, provider, body);
     if (!session.authenticated) throw new Refusal('INVALID_TOKEN', 'The session is not authenticated');
     if (!session.live) throw new Refusal('SESSION_EXPIRED', 'The session expired: no new stakes');
+    checkCurrency(body, session);
     if (!(await gameOpen(tx, provider.id, session.gameCode))) throw new Refusal('INVALID_GAME', 'This game is suspended');
     const roundId = body.roundId as string;
     if ((await this.roundState(tx, provider.id, roundId, userId)) === 'closed') throw new Refusal('ALREADY_SETTLED', 'The round is closed');
@@ -411,6 +426,7 @@ export class WalletService {
     const transactionId = idField(body, 'transactionId') as string;
     const refTransactionId = idField(body, 'refTransactionId') as string;
     const amount = amountField(body, 'amount', true);
+    currencyField(body);
     if (typeof body.roundClosed !== 'boolean') throw new Refusal('INVALID_REQUEST', 'roundClosed must be true or false');
     const payloadHash = sha256(canonicalJson(idempotencyPayload(body)));
     const userId = body.playerId as string;
@@ -419,6 +435,7 @@ export class WalletService {
     if (existing !== null) return this.replayOf(existing, 'credit', payloadHash);
     // Rule 6: an expired session never blocks a credit; the token must still name this player.
     const session = await this.session(tx, provider, body);
+    checkCurrency(body, session);
     const debit = await this.referencedDebit(tx, provider, body, refTransactionId);
     if (debit === null) throw new Refusal('TRANSACTION_NOT_FOUND', 'No such debit');
     const journalId =
@@ -447,12 +464,14 @@ export class WalletService {
     const transactionId = idField(body, 'transactionId') as string;
     const refTransactionId = idField(body, 'refTransactionId') as string;
     if (typeof body.reason !== 'string' || body.reason.length > 200) throw new Refusal('INVALID_REQUEST', 'reason must be text of at most 200 characters');
+    currencyField(body);
     const payloadHash = sha256(canonicalJson(idempotencyPayload(body)));
     const userId = body.playerId as string;
     const wallet = await this.lockWallet(tx, userId);
     const existing = await this.transaction(tx, provider.id, transactionId);
     if (existing !== null) return this.replayOf(existing, 'rollback', payloadHash);
     const session = await this.session(tx, provider, body);
+    checkCurrency(body, session);
     const roundId = body.roundId as string;
     const debit = await this.referencedDebit(tx, provider, body, refTransactionId);
     const operatorTxId = await this.nextOperatorTxId(tx);

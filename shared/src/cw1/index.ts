@@ -14,6 +14,7 @@ export {
   type Cw1Status,
   type MinorUnits,
   type Cw1CommonBody,
+  type Cw1MoneyBody,
   type Cw1BetLine,
   type Cw1AuthenticateRequest,
   type Cw1BalanceRequest,

@@ -70,19 +70,27 @@ export interface Cw1BetLine {
 
 export type Cw1AuthenticateRequest = Cw1CommonBody;
 export type Cw1BalanceRequest = Cw1CommonBody;
-export interface Cw1DebitRequest extends Cw1CommonBody {
+/**
+ * What every money callback (debit, credit, rollback) carries besides the common body: the
+ * currency (ISO 4217) of its amounts. The operator refuses one other than the session's with
+ * WRONG_CURRENCY and moves nothing.
+ */
+export interface Cw1MoneyBody extends Cw1CommonBody {
+  currency: string;
+}
+export interface Cw1DebitRequest extends Cw1MoneyBody {
   transactionId: string;
   amount: MinorUnits;
   bets: Cw1BetLine[];
 }
-export interface Cw1CreditRequest extends Cw1CommonBody {
+export interface Cw1CreditRequest extends Cw1MoneyBody {
   transactionId: string;
   refTransactionId: string;
   /** "0" closes a losing round. */
   amount: MinorUnits;
   roundClosed: boolean;
 }
-export interface Cw1RollbackRequest extends Cw1CommonBody {
+export interface Cw1RollbackRequest extends Cw1MoneyBody {
   transactionId: string;
   refTransactionId: string;
   reason: string;
