@@ -68,6 +68,7 @@ async function swaggerPlugin(app: FastifyInstance): Promise<void> {
     transform: ({ schema, url, route }) => {
       const access = accessOf(route);
       const targets = (route.config as { targets?: readonly RouteTarget[] } | undefined)?.targets;
+      if (access === null && targets === undefined) return { schema, url };
       return {
         schema: {
           ...schema,
