@@ -274,10 +274,12 @@ describe('POST /api/user-register', () => {
     );
     expect(rows[0]).toEqual({ parent_id: dl.id, phone, must_change_password: false });
     expect((await walletOf(t, data._id)).balance).toBe(DEMO_CHIPS * 100n);
-    const reg = await t.db.query('SELECT ip, user_agent, accept_language, client_note FROM registrations WHERE user_id = $1', [data._id]);
+    const reg = await t.db.query('SELECT ip, user_agent, device, location, accept_language, client_note FROM registrations WHERE user_id = $1', [data._id]);
     expect(reg.rows[0]).toEqual({
       ip: expect.stringMatching(/^10\.0\./),
       user_agent: 'RegTest/1.0',
+      device: 'Other client: RegTest/1.0',
+      location: 'Private network',
       accept_language: 'en-IN,en;q=0.9',
       client_note: { city: 'Pune', gps: 'x'.repeat(200) },
     });

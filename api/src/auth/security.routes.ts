@@ -89,7 +89,7 @@ export async function securityRoutes(
 
   app.get<RouteTypes<typeof downlineLoginHistorySchema>>(
     '/downline-login-history',
-    { schema: downlineLoginHistorySchema, config: { access: agentsOnly() } },
+    { schema: downlineLoginHistorySchema, config: { access: agentsOnly(), targets: [{ in: 'query', field: 'username', kind: 'user' }] } },
     async (request) => ({ data: await history.downline(requireAuth(request), request.query), message: MESSAGES.ok }),
   );
 }

@@ -24,6 +24,8 @@ export async function betReportsRoutes(app: FastifyInstance, options: { reports:
   // Any signed-in caller; players and agents see different things (decided by the service).
   const anyone = { access: signedIn() };
   const agents = { access: agentsOnly() };
+  // The routes that name an account or bets (QUALITY T9 targets, `x-target` in the OpenAPI document).
+  const ofAccount = (config: typeof anyone) => ({ ...config, targets: [{ in: 'query', field: 'username', kind: 'user' }] }) as const;
 
   // The player's own book: agents get 403 (they read books through get-market-analysis).
   app.get<RouteTypes<typeof matchPositionsSchema>>(
@@ -37,12 +39,13 @@ export async function betReportsRoutes(app: FastifyInstance, options: { reports:
     message: MESSAGES.ok,
   }));
 
-  app.get<RouteTypes<typeof betHistorySchema>>('/bet-history', { schema: betHistorySchema, config: anyone }, async (request) => ({
+  app.get<RouteTypes<typeof betHistorySchema>>('/bet-history', { schema: betHistorySchema, config: ofAccount(anyone) }, async (request) => ({
     data: await reports.betHistory(actorOf(request), request.query),
     message: MESSAGES.ok,
   }));
 
-  app.post<RouteTypes<typeof betListByIdsSchema>>('/get-bet-list-by-ids', { schema: betListByIdsSchema, config: anyone }, async (request) => ({
+  const ofBets = { ...anyone, targets: [{ in: 'body', field: 'betIds', kind: 'bet' }] } as const;
+  app.post<RouteTypes<typeof betListByIdsSchema>>('/get-bet-list-by-ids', { schema: betListByIdsSchema, config: ofBets }, async (request) => ({
     data: await reports.betListByIds(actorOf(request), request.body),
     message: MESSAGES.ok,
   }));
@@ -57,7 +60,7 @@ export async function betReportsRoutes(app: FastifyInstance, options: { reports:
     message: MESSAGES.ok,
   }));
 
-  app.get<RouteTypes<typeof childUserListSchema>>('/get-child-user-list', { schema: childUserListSchema, config: agents }, async (request) => ({
+  app.get<RouteTypes<typeof childUserListSchema>>('/get-child-user-list', { schema: childUserListSchema, config: ofAccount(agents) }, async (request) => ({
     data: await reports.childUserList(actorOf(request), request.query),
     message: MESSAGES.ok,
   }));

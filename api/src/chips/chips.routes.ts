@@ -17,7 +17,7 @@ export async function chipsRoutes(app: FastifyInstance, options: { chips: ChipsS
     data: await options.chips.transfer(actorOf(request), direction, request.body, request.headers[IDEMPOTENCY_HEADER], metaOf(request)),
     message,
   });
-  const config = { access: agentsOnly() };
+  const config = { access: agentsOnly(), targets: [{ in: 'body', field: 'username', kind: 'user' }] } as const;
   app.post<TransferRoute>('/deposit-chips', { schema: transferSchema, config }, route('deposit', MESSAGES.chipsDeposited));
   app.post<TransferRoute>('/withdraw-chips', { schema: transferSchema, config }, route('withdraw', MESSAGES.chipsWithdrawn));
 }

@@ -60,7 +60,8 @@ export async function paymentsRoutes(
     message: MESSAGES.upiAdded,
   }));
 
-  app.post<Route<'deleteUpiBankSchema'>>('/delete-upi-bank', { schema: schemas.deleteUpiBankSchema, config: player }, async (request) => ({
+  const savedAccount = { ...player, targets: [{ in: 'body', field: 'id', kind: 'savedAccount' }] } as const;
+  app.post<Route<'deleteUpiBankSchema'>>('/delete-upi-bank', { schema: schemas.deleteUpiBankSchema, config: savedAccount }, async (request) => ({
     data: await accounts.deleteSaved(actorOf(request), request.body, metaOf(request)),
     message: request.body.type === 'bank' ? MESSAGES.bankAccountDeleted : MESSAGES.upiDeleted,
   }));
@@ -72,19 +73,23 @@ export async function paymentsRoutes(
 
   app.post<Route<'addDepositWithdrawSchema'>>(
     '/add-deposit-withdraw',
-    { schema: schemas.addDepositWithdrawSchema, config: player },
+    {
+      schema: schemas.addDepositWithdrawSchema,
+      // A withdrawal names one of the player's saved accounts (a form field the handler reads).
+      config: { ...player, targets: [{ in: 'body', field: 'bankDetail', kind: 'savedAccount' }] },
+    },
     async (request) => requests.create(actorOf(request), await requestInput(request), request.headers[IDEMPOTENCY_HEADER], metaOf(request)),
   );
 
   app.post<Route<'depositWithdrawListSchema'>>(
     '/get-deposit-withdraw-list',
-    { schema: schemas.depositWithdrawListSchema, config: anyone },
+    { schema: schemas.depositWithdrawListSchema, config: { ...anyone, targets: [{ in: 'body', field: 'username', kind: 'user' }] } },
     async (request) => ({ data: await requests.list(actorOf(request), request.body), message: MESSAGES.ok }),
   );
 
   app.post<Route<'updateStatusSchema'>>(
     '/update-deposit-withdraw-status',
-    { schema: schemas.updateStatusSchema, config: { access: agentsOnly() } },
+    { schema: schemas.updateStatusSchema, config: { access: agentsOnly(), targets: [{ in: 'body', field: 'id', kind: 'paymentRequest' }] } },
     async (request) => requests.decide(actorOf(request), request.body, request.headers[IDEMPOTENCY_HEADER], metaOf(request)),
   );
 
@@ -102,7 +107,7 @@ export async function paymentsRoutes(
     }),
   );
 
-  const screenshot = { schema: schemas.screenshotSchema, config: anyone };
+  const screenshot = { schema: schemas.screenshotSchema, config: { ...anyone, targets: [{ in: 'path', field: 'id', kind: 'screenshot' }] } } as const;
   app.get<Route<'screenshotSchema'>>('/payment-screenshot/:id', screenshot, async (request, reply) => {
     const file = await requests.screenshot(actorOf(request), request.params.id);
     return reply

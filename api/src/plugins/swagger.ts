@@ -1,9 +1,39 @@
-/** OpenAPI document generated from the route schemas, with the UI at /api/docs. */
+/**
+ * OpenAPI document generated from the route schemas, with the UI at /api/docs. Each operation
+ * also carries its access rule (`x-access`) and, where its input names an object of some account
+ * (an account, a bet, a payment request, a screenshot, a saved payout account), `x-target`:
+ * `[{ in, field, kind }]` from the route's `config.targets`. The authorization matrix
+ * (api/test/authorization-matrix.test.ts, QUALITY T9) generates its cases from both.
+ */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RouteAccess } from './auth';
+
+/**
+ * The kinds of object a request can name that belong to an account (QUALITY T9 targets): an
+ * account of any role (`user`), a player's account (`player`: the route has rows of players
+ * only), a bet, a payment request, a payment screenshot, a saved payout account.
+ */
+export type TargetKind = 'user' | 'player' | 'bet' | 'paymentRequest' | 'screenshot' | 'savedAccount';
+
+/**
+ * One input of a route that names an object of some account: the field (in the query, the JSON
+ * body or the path) and what it names. A username names the account itself.
+ */
+export interface RouteTarget {
+  in: 'query' | 'body' | 'path';
+  field: string;
+  kind: TargetKind;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's target inputs, declared once beside its access rule (`x-target`). */
+    targets?: readonly RouteTarget[];
+  }
+}
 
 /**
  * Who may call a route, as the access hook enforces it (plugins/auth.ts), written into its
@@ -37,7 +67,16 @@ async function swaggerPlugin(app: FastifyInstance): Promise<void> {
     },
     transform: ({ schema, url, route }) => {
       const access = accessOf(route);
-      return { schema: access === null ? schema : ({ ...schema, 'x-access': access } as FastifySchema), url };
+      const targets = (route.config as { targets?: readonly RouteTarget[] } | undefined)?.targets;
+      if (access === null && targets === undefined) return { schema, url };
+      return {
+        schema: {
+          ...schema,
+          ...(access === null ? {} : { 'x-access': access }),
+          ...(targets === undefined ? {} : { 'x-target': targets.map((target) => ({ ...target })) }),
+        } as FastifySchema,
+        url,
+      };
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

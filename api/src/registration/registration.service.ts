@@ -12,7 +12,8 @@
  * a proof of work), one counted OTP attempt, and then in one transaction: consume the code,
  * re-check the agent under its row lock, refuse a phone already on an account (409, told only
  * to whoever proved the phone with its code, so it is no enumeration oracle), create the player
- * under the agent, record where it came from, and in demo mode mint its play chips through the
+ * under the agent, record where it came from (the raw address and User-Agent, and the device and
+ * location login history derives from them), and in demo mode mint its play chips through the
  * ledger. Then it signs in exactly as login.
  */
 import {
@@ -31,6 +32,7 @@ import {
 } from '@backlay/shared/contracts';
 import { insertAuditRecords } from '../audit/audit.repository';
 import { isBlocked } from '../auth/auth.repository';
+import { describeDevice, describeLocation } from '../auth/login-context';
 import { checkLoginPassword } from '../auth/password-rules';
 import type { PasswordHasher } from '../auth/passwords';
 import { DomainError } from '../common/domain-error';
@@ -154,9 +156,18 @@ export class RegistrationService {
         });
       await tx
         .query(
-          `INSERT INTO registrations (user_id, phone, ip, user_agent, accept_language, client_note)
-           VALUES ($1, $2, $3, $4, $5, $6)`,
-          [created.id, phone, meta.ip, meta.userAgent, meta.acceptLanguage, note === null ? null : JSON.stringify(note)],
+          `INSERT INTO registrations (user_id, phone, ip, user_agent, device, location, accept_language, client_note)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [
+            created.id,
+            phone,
+            meta.ip,
+            meta.userAgent,
+            describeDevice(meta.userAgent),
+            describeLocation(meta.ip),
+            meta.acceptLanguage,
+            note === null ? null : JSON.stringify(note),
+          ],
         )
         .catch((error: unknown) => {
           // The backstop of phoneInUse against two registrations of one phone at once.

@@ -68,7 +68,7 @@ export async function responsibleGamblingRoutes(app: FastifyInstance, options: {
 
   app.get<RouteTypes<typeof downlineSchema>>(
     '/downline-responsible-gambling',
-    { schema: downlineSchema, config: { access: agentsOnly() } },
+    { schema: downlineSchema, config: { access: agentsOnly(), targets: [{ in: 'query', field: 'username', kind: 'player' }] } },
     async (request) => ({ data: await rg.downline(requireAuth(request), request.query), message: MESSAGES.ok }),
   );
 }

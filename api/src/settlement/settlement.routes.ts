@@ -46,12 +46,16 @@ export async function settlementRoutes(app: FastifyInstance, options: { settleme
   // A malformed id is "no such bet" (404), like a foreign one.
   const betIds = (ids: readonly string[]) => ids.map((id) => (UUID.test(id) ? id.toLowerCase() : '00000000-0000-0000-0000-000000000000'));
 
-  app.delete<RouteTypes<typeof deleteCurrentBetSchema>>('/delete-current-bet/:id', { schema: deleteCurrentBetSchema, config: admins }, async (request) => ({
+  // The bets they void (QUALITY T9 targets, `x-target` in the OpenAPI document).
+  const onePathBet = { ...admins, targets: [{ in: 'path', field: 'id', kind: 'bet' }] } as const;
+  const bodyBets = { ...admins, targets: [{ in: 'body', field: 'betIds', kind: 'bet' }] } as const;
+
+  app.delete<RouteTypes<typeof deleteCurrentBetSchema>>('/delete-current-bet/:id', { schema: deleteCurrentBetSchema, config: onePathBet }, async (request) => ({
     data: await settlement.voidBets(actorOf(request), betIds([request.params.id]), undefined, metaOf(request)),
     message: MESSAGES.betsVoided,
   }));
 
-  app.post<RouteTypes<typeof deleteBetsSchema>>('/delete-bets', { schema: deleteBetsSchema, config: admins }, async (request) => ({
+  app.post<RouteTypes<typeof deleteBetsSchema>>('/delete-bets', { schema: deleteBetsSchema, config: bodyBets }, async (request) => ({
     data: await settlement.voidBets(actorOf(request), betIds(request.body.betIds), request.body.reason, metaOf(request)),
     message: MESSAGES.betsVoided,
   }));

@@ -10,7 +10,7 @@ import { accountStatementSchema } from './statements.schemas';
 export async function statementsRoutes(app: FastifyInstance, options: { statements: StatementService }): Promise<void> {
   app.get<RouteTypes<typeof accountStatementSchema>>(
     '/account-statement',
-    { schema: accountStatementSchema, config: { access: signedIn() } },
+    { schema: accountStatementSchema, config: { access: signedIn(), targets: [{ in: 'query', field: 'username', kind: 'user' }] } },
     async (request) => ({
       data: await options.statements.accountStatement(actorOf(request), request.query),
       message: MESSAGES.ok,

@@ -28,18 +28,21 @@ export async function usersRoutes(
   const { users, accounts } = options;
   // Every route here but /downline acts on another account: agents only, refused before validation.
   const access = { access: agentsOnly() };
+  // The account each route acts on (QUALITY T9 targets, `x-target` in the OpenAPI document).
+  const inQuery = { ...access, targets: [{ in: 'query', field: 'username', kind: 'user' }] } as const;
+  const inBody = { ...access, targets: [{ in: 'body', field: 'username', kind: 'user' }] } as const;
 
   app.get('/downline', { schema: downlineSchema, config: { access: signedIn({ area: 'admin' }) } }, async (request) => ({
     data: await users.downline(requireAuth(request).userId),
     message: MESSAGES.ok,
   }));
 
-  app.get<RouteTypes<typeof listClientsSchema>>('/list-clients', { schema: listClientsSchema, config: access }, async (request) => ({
+  app.get<RouteTypes<typeof listClientsSchema>>('/list-clients', { schema: listClientsSchema, config: inQuery }, async (request) => ({
     data: await users.listClients(actorOf(request), request.query),
     message: MESSAGES.ok,
   }));
 
-  app.get<RouteTypes<typeof userDetailSchema>>('/user-detail', { schema: userDetailSchema, config: access }, async (request) => ({
+  app.get<RouteTypes<typeof userDetailSchema>>('/user-detail', { schema: userDetailSchema, config: inQuery }, async (request) => ({
     data: await users.userDetail(actorOf(request), request.query.username),
     message: MESSAGES.ok,
   }));
@@ -49,17 +52,17 @@ export async function usersRoutes(
     message: MESSAGES.userCreated,
   }));
 
-  app.post<RouteTypes<typeof updateUserSchema>>('/update-user', { schema: updateUserSchema, config: access }, async (request) => ({
+  app.post<RouteTypes<typeof updateUserSchema>>('/update-user', { schema: updateUserSchema, config: inBody }, async (request) => ({
     data: await accounts.updateUser(actorOf(request), request.body, metaOf(request)),
     message: MESSAGES.userUpdated,
   }));
 
-  app.post<RouteTypes<typeof lockSchema>>('/users-lock', { schema: lockSchema, config: access }, async (request) => ({
+  app.post<RouteTypes<typeof lockSchema>>('/users-lock', { schema: lockSchema, config: inBody }, async (request) => ({
     data: await accounts.setLock(actorOf(request), request.body, metaOf(request)),
     message: request.body.lock ? MESSAGES.accountLockedNow : MESSAGES.accountUnlocked,
   }));
 
-  app.post<RouteTypes<typeof betLockSchema>>('/bet-lock', { schema: betLockSchema, config: access }, async (request) => {
+  app.post<RouteTypes<typeof betLockSchema>>('/bet-lock', { schema: betLockSchema, config: inBody }, async (request) => {
     const { marketId, ...body } = request.body;
     if (marketId !== undefined) {
       await accounts.setMarketBetLock(actorOf(request), { ...body, marketId }, metaOf(request));
@@ -73,7 +76,7 @@ export async function usersRoutes(
 
   app.post<RouteTypes<typeof changeChildPasswordSchema>>(
     '/change-child-password',
-    { schema: changeChildPasswordSchema, config: access },
+    { schema: changeChildPasswordSchema, config: inBody },
     async (request) => {
       await accounts.changeChildPassword(actorOf(request), request.body, metaOf(request));
       return { data: null, message: MESSAGES.childPasswordReset };
