@@ -49,6 +49,8 @@ export type OpKind = 'sports' | 'casino' | 'chips';
 
 interface Attempt {
   instance: number;
+  /** Epoch ms the send started. */
+  at: number;
   status: number | null;
   error: string | null;
 }
@@ -86,10 +88,16 @@ export interface CrashFigures {
   sends: number;
   /** Sends that were retries with the same key (after a network error or a 5xx). */
   retries: number;
-  networkErrors: number;
+  /** Sends that failed without an HTTP answer, by error code (ECONNREFUSED: the instance was down). */
+  networkErrors: Record<string, number>;
   serverErrors: number;
-  /** Requests that got their 2xx only on a retry (the crash window: the first send's answer was lost). */
+  /** Requests that got their 2xx only on a retry. */
   okAfterRetry: number;
+  /**
+   * The crash window (QUALITY T3): requests whose effect was committed by a send whose answer was
+   * lost (the row is older than the send that got the 2xx), answered by the retry from the row.
+   */
+  committedAnswerLost: number;
   /** Requests still unanswered when the load stopped (sent again afterwards with the same key). */
   unansweredAtStop: number;
   kills: number;
@@ -101,8 +109,9 @@ export interface CrashFigures {
   loadSeconds: number;
   betsPerSecond: number;
   requestsPerSecond: number;
-  /** Casino rounds settled in the database at the end (the engine moved between instances). */
+  /** Casino rounds settled, and casino bets settled with them (the engine moved between instances). */
   casinoRoundsSettled: number;
+  casinoBetsSettled: number;
 }
 
 export interface CrashReport {
@@ -235,9 +244,9 @@ export async function runCrash(t: TestContext, options: CrashRunOptions): Promis
     ],
   });
   // [selection, back, lay] as the player sends them: decimal odds; bookmaker rates per rupee.
-  const sportsBets = [
-    { marketId: match.marketIds[0] as string, selections: [['11', 1.9, 1.92], ['12', 2.1, 2.14]] as const },
-    { marketId: match.marketIds[1] as string, selections: [['21', 0.9, 0.95], ['22', 0.8, 0.85]] as const },
+  const sportsBets: Array<{ marketId: string; selections: Array<[string, number, number]> }> = [
+    { marketId: match.marketIds[0] as string, selections: [['11', 1.9, 1.92], ['12', 2.1, 2.14]] },
+    { marketId: match.marketIds[1] as string, selections: [['21', 0.9, 0.95], ['22', 0.8, 0.85]] },
   ];
 
   // Access tokens live at most 15 min: a long run renews them through the refresh route.
@@ -303,7 +312,7 @@ export async function runCrash(t: TestContext, options: CrashRunOptions): Promis
     let instanceIndex = firstInstance;
     for (let n = 0; n < maxSends && op.answer === null; n += 1) {
       const instance = instances[instanceIndex] as Instance;
-      const attempt: Attempt = { instance: instanceIndex, status: null, error: null };
+      const attempt: Attempt = { instance: instanceIndex, at: Date.now(), status: null, error: null };
       op.attempts.push(attempt);
       instance.inFlight += 1;
       try {
@@ -397,7 +406,7 @@ export async function runCrash(t: TestContext, options: CrashRunOptions): Promis
           }
         }
         const round = await read<CasinoRoundView | null>(`/api/casino-market/${pick(casinoTables)}`, tokenOf(me.user.id)(), first);
-        const market = round?.status === 'OPEN' ? pick(round.markets.filter((m) => !m.suspended)) : undefined;
+        const market = round?.status === 'OPEN' && round.secondsLeft >= 1 ? pick(round.markets.filter((m) => !m.suspended)) : undefined;
         const runner = market === undefined ? undefined : pick(market.runners.filter((r) => r.back !== null));
         if (round == null || market === undefined || runner === undefined || runner.back === null) {
           await sleep(100);
@@ -448,13 +457,14 @@ export async function runCrash(t: TestContext, options: CrashRunOptions): Promis
       await sleep(pauseMin + Math.random() * (pauseMax - pauseMin));
       const victim = instances[Math.floor(Math.random() * instances.length)] as Instance;
       const killedAt = performance.now();
-      inFlightAtKills += victim.inFlight;
+      const inFlight = victim.inFlight;
+      inFlightAtKills += inFlight;
       await victim.kill();
       kills += 1;
       await victim.start();
       restarts += 1;
       recoverMs.push(performance.now() - killedAt);
-      log(`kill ${kills}/${options.kills}: instance ${victim.index}, ${victim.inFlight} in flight then, back in ${Math.round(recoverMs.at(-1) ?? 0)} ms (${ops.length} requests so far)`);
+      log(`kill ${kills}/${options.kills}: instance ${victim.index}, ${inFlight} in flight then, back in ${Math.round(recoverMs.at(-1) ?? 0)} ms (${ops.length} requests so far)`);
     }
     await sleep(pauseMin);
     stopping = true;
@@ -480,7 +490,8 @@ export async function runCrash(t: TestContext, options: CrashRunOptions): Promis
     }
     for (const instance of instances) await instance.stop();
 
-    problems.push(...(await checkDatabase(t, ops)));
+    const checked = await checkDatabase(t, ops);
+    problems.push(...checked.problems);
     try {
       await assertLedgerInvariants(t.db);
     } catch (error) {
@@ -496,9 +507,12 @@ export async function runCrash(t: TestContext, options: CrashRunOptions): Promis
       refused[`${op.kind} ${code}`] = (refused[`${op.kind} ${code}`] ?? 0) + 1;
     }
     const attempts = ops.flatMap((op) => op.attempts);
-    const settledRounds = await t.db.query<{ n: string }>(
-      `SELECT count(*)::text AS n FROM settlements s JOIN markets m ON m.id = s.market_id WHERE s.reversed_at IS NULL AND m.bets_close_at IS NOT NULL`,
+    const casino = await t.db.query<{ rounds: string; bets: string }>(
+      `SELECT (SELECT count(*) FROM casino_rounds WHERE status = 'SETTLED')::text AS rounds,
+              (SELECT count(*) FROM bets WHERE market_type = 'casino' AND status = 'settled')::text AS bets`,
     );
+    const networkErrors: Record<string, number> = {};
+    for (const a of attempts) if (a.status === null) networkErrors[a.error ?? '?'] = (networkErrors[a.error ?? '?'] ?? 0) + 1;
     const kinds: OpKind[] = ['sports', 'casino', 'chips'];
     const byKind = (filter: (op: Op) => boolean) =>
       Object.fromEntries([...kinds.map((k) => [k, count(k, filter)]), ['total', count('total', filter)]]) as Record<OpKind | 'total', number>;
@@ -511,9 +525,14 @@ export async function runCrash(t: TestContext, options: CrashRunOptions): Promis
       refused,
       sends: attempts.length,
       retries: attempts.length - ops.length,
-      networkErrors: attempts.filter((a) => a.status === null).length,
+      networkErrors,
       serverErrors: attempts.filter((a) => a.status !== null && a.status >= 500).length,
       okAfterRetry: ops.filter((op) => isOk(op) && op.attempts.length > 1).length,
+      committedAnswerLost: ops.filter((op) => {
+        const created = checked.createdAt.get(`${op.actorId} ${op.key}`);
+        const answered = op.attempts.at(-1);
+        return isOk(op) && op.attempts.length > 1 && created !== undefined && answered !== undefined && created < answered.at;
+      }).length,
       unansweredAtStop,
       kills,
       restarts,
@@ -522,7 +541,8 @@ export async function runCrash(t: TestContext, options: CrashRunOptions): Promis
       loadSeconds: Math.round(loadSeconds * 10) / 10,
       betsPerSecond: Math.round((bets / loadSeconds) * 10) / 10,
       requestsPerSecond: Math.round((ops.length / loadSeconds) * 10) / 10,
-      casinoRoundsSettled: Number(settledRounds.rows[0]?.n ?? 0),
+      casinoRoundsSettled: Number(casino.rows[0]?.rounds ?? 0),
+      casinoBetsSettled: Number(casino.rows[0]?.bets ?? 0),
     };
     return { figures, problems };
   } finally {
@@ -552,15 +572,16 @@ function safeJson(text: string): unknown {
 }
 
 /** The database after the run, against what each request was answered. */
-async function checkDatabase(t: TestContext, ops: Op[]): Promise<string[]> {
+async function checkDatabase(t: TestContext, ops: Op[]): Promise<{ problems: string[]; createdAt: Map<string, number> }> {
   const problems: string[] = [];
-  const bets = await t.db.query<{ id: string; user_id: string; idempotency_key: string; market_id: string; has_position: boolean }>(
-    `SELECT b.id, b.user_id, b.idempotency_key, b.market_id,
+  const createdAt = new Map<string, number>();
+  const bets = await t.db.query<{ id: string; user_id: string; idempotency_key: string; market_id: string; has_position: boolean; created_ms: string }>(
+    `SELECT b.id, b.user_id, b.idempotency_key, b.market_id, (extract(epoch FROM b.created_at) * 1000)::bigint::text AS created_ms,
             EXISTS (SELECT 1 FROM positions p WHERE p.user_id = b.user_id AND p.market_id = b.market_id) AS has_position
        FROM bets b WHERE b.idempotency_key LIKE 'crash-%'`,
   );
-  const journals = await t.db.query<{ id: string; actor_id: string; idempotency_key: string; entries: string; total: string }>(
-    `SELECT j.id, j.actor_id, j.idempotency_key, count(e.id)::text AS entries, coalesce(sum(e.amount_minor), 0)::text AS total
+  const journals = await t.db.query<{ id: string; actor_id: string; idempotency_key: string; entries: string; total: string; created_ms: string }>(
+    `SELECT j.id, j.actor_id, j.idempotency_key, (extract(epoch FROM j.created_at) * 1000)::bigint::text AS created_ms, count(e.id)::text AS entries, coalesce(sum(e.amount_minor), 0)::text AS total
        FROM journals j LEFT JOIN entries e ON e.journal_id = j.id
       WHERE j.idempotency_key LIKE 'crash-%' GROUP BY j.id`,
   );
@@ -568,11 +589,13 @@ async function checkDatabase(t: TestContext, ops: Op[]): Promise<string[]> {
   for (const row of bets.rows) {
     const key = `${row.user_id} ${row.idempotency_key}`;
     rowsByKey.set(key, [...(rowsByKey.get(key) ?? []), row.id]);
+    createdAt.set(key, Number(row.created_ms));
     if (!row.has_position) problems.push(`bet ${row.id} (${row.idempotency_key}) has no position`);
   }
   for (const row of journals.rows) {
     const key = `${row.actor_id} ${row.idempotency_key}`;
     rowsByKey.set(key, [...(rowsByKey.get(key) ?? []), row.id]);
+    createdAt.set(key, Number(row.created_ms));
     if (row.entries !== '2' || row.total !== '0') problems.push(`chip journal ${row.id} (${row.idempotency_key}) has ${row.entries} entries summing to ${row.total}`);
   }
   const known = new Set<string>();
@@ -595,5 +618,5 @@ async function checkDatabase(t: TestContext, ops: Op[]): Promise<string[]> {
     }
   }
   for (const key of rowsByKey.keys()) if (!known.has(key)) problems.push(`a row with no request of this run: ${key}`);
-  return problems;
+  return { problems, createdAt };
 }
