@@ -46,7 +46,7 @@ unanswered at stop ${f.unansweredAtStop} (sent again with their keys)
 kills / restarts   ${f.kills} / ${f.restarts}, ${f.inFlightAtKills} requests in flight at the kills
 kill → ready       median ${f.recoverMs.median} ms, max ${f.recoverMs.max} ms
 load               ${f.loadSeconds} s, ${f.requestsPerSecond} requests/s, ${f.betsPerSecond} bets/s
-casino             ${f.casinoRoundsSettled} rounds settled, ${f.casinoBetsSettled} casino bets settled
+casino rounds      ${JSON.stringify(f.casinoRounds)} (a round open when its leader died is voided), ${f.casinoBetsSettled} casino bets settled
 invariants         ${problems.length === 0 ? 'all hold' : `${problems.length} broken`}`);
 for (const problem of problems.slice(0, 50)) console.log(`  ✗ ${problem}`);
 if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, `${JSON.stringify({ startedAt, figures, problems }, null, 2)}\n`);

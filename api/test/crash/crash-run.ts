@@ -109,8 +109,11 @@ export interface CrashFigures {
   loadSeconds: number;
   betsPerSecond: number;
   requestsPerSecond: number;
-  /** Casino rounds settled, and casino bets settled with them (the engine moved between instances). */
-  casinoRoundsSettled: number;
+  /**
+   * Casino rounds by status, and casino bets settled (the engine moves between instances; a
+   * round still open when its leader died is voided by the next one, its bets refunded).
+   */
+  casinoRounds: Record<string, number>;
   casinoBetsSettled: number;
 }
 
@@ -291,7 +294,7 @@ export async function runCrash(t: TestContext, options: CrashRunOptions): Promis
     CASINO_INT_RECONCILE_ENABLED: 'false',
     // The live casino runs (one leader; it moves when the leader dies): short rounds.
     CASINO_ENABLED: 'true',
-    CASINO_BETTING_SECONDS: '4',
+    CASINO_BETTING_SECONDS: '8',
     CASINO_DEAL_MS_MAX: '1500',
     CASINO_RESULT_MS: '500',
     CASINO_CHAIN_LENGTH: '200',
@@ -507,10 +510,8 @@ export async function runCrash(t: TestContext, options: CrashRunOptions): Promis
       refused[`${op.kind} ${code}`] = (refused[`${op.kind} ${code}`] ?? 0) + 1;
     }
     const attempts = ops.flatMap((op) => op.attempts);
-    const casino = await t.db.query<{ rounds: string; bets: string }>(
-      `SELECT (SELECT count(*) FROM casino_rounds WHERE status = 'SETTLED')::text AS rounds,
-              (SELECT count(*) FROM bets WHERE market_type = 'casino' AND status = 'settled')::text AS bets`,
-    );
+    const rounds = await t.db.query<{ status: string; n: string }>(`SELECT status, count(*)::text AS n FROM casino_rounds GROUP BY status ORDER BY status`);
+    const casinoBets = await t.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM bets WHERE market_type = 'casino' AND status = 'settled'`);
     const networkErrors: Record<string, number> = {};
     for (const a of attempts) if (a.status === null) networkErrors[a.error ?? '?'] = (networkErrors[a.error ?? '?'] ?? 0) + 1;
     const kinds: OpKind[] = ['sports', 'casino', 'chips'];
@@ -541,8 +542,8 @@ export async function runCrash(t: TestContext, options: CrashRunOptions): Promis
       loadSeconds: Math.round(loadSeconds * 10) / 10,
       betsPerSecond: Math.round((bets / loadSeconds) * 10) / 10,
       requestsPerSecond: Math.round((ops.length / loadSeconds) * 10) / 10,
-      casinoRoundsSettled: Number(casino.rows[0]?.rounds ?? 0),
-      casinoBetsSettled: Number(casino.rows[0]?.bets ?? 0),
+      casinoRounds: Object.fromEntries(rounds.rows.map((r) => [r.status, Number(r.n)])),
+      casinoBetsSettled: Number(casinoBets.rows[0]?.n ?? 0),
     };
     return { figures, problems };
   } finally {
