@@ -2,6 +2,8 @@
 // loaded from node_modules at run time; @backlay/shared is TypeScript source in the workspace,
 // so it is bundled. Migrations and function files are not bundled: main.js reads them from
 // ../migrations and ../sql/functions (config.ts paths, resolved from dist/ as from src/).
+// `--outfile dist/<name>.js` writes another file of dist/ (the crash test's build, api/test/crash,
+// so it never rewrites a dist/main.js that a running stack has loaded).
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -20,9 +22,13 @@ const bundleWorkspaceShared = {
   },
 };
 
+const outArg = process.argv.indexOf('--outfile');
+const outfile = path.resolve(here, outArg === -1 ? 'dist/main.js' : process.argv[outArg + 1]);
+if (path.dirname(outfile) !== path.join(here, 'dist')) throw new Error('--outfile must name a file of dist/ (main.js finds ../migrations from there)');
+
 await build({
   entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(here, 'dist/main.js'),
+  outfile,
   bundle: true,
   platform: 'node',
   target: 'node20',

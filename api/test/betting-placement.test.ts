@@ -259,6 +259,26 @@ describe('POST /api/placebet', () => {
     expect((await wallet(user.id)).exposure).toBe(10_000n);
   });
 
+  it('a repeat answers the first answer byte for byte: after later bets, once the odds moved and once the market closed', async () => {
+    // Found by the crash test (crash.test.ts): a repeat answered the wallet and book of the
+    // moment, and a refusal once the market had closed — a client retrying after a lost answer
+    // took a standing bet for refused.
+    const { token } = await player(1_000n);
+    const m = await createMatch({ A: [200, 202], B: [200, 202] });
+    const key = randomUUID();
+    const bet = { selectionId: 'A', side: 'BACK', odds: 2, stake: 100 } as const;
+    const first = await place(token, m, bet, key);
+    expect(first.statusCode).toBe(200);
+    expect((await place(token, m, { selectionId: 'B', side: 'LAY', odds: 2.02, stake: 50 })).statusCode).toBe(200);
+    expect(await place(token, m, bet, key)).toMatchObject({ statusCode: 200, body: first.body });
+    await t.db.query(`UPDATE runners SET back_prices = ARRAY[150] WHERE market_id = $1`, [m.marketId]);
+    expect(await place(token, m, bet, key)).toMatchObject({ statusCode: 200, body: first.body });
+    await t.db.query(`UPDATE markets SET feed_status = 'closed' WHERE id = $1`, [m.marketId]);
+    expect(await place(token, m, bet, key)).toMatchObject({ statusCode: 200, body: first.body });
+    // Another request with the key is still refused, the market's state first or not.
+    expect(body(await place(token, m, { ...bet, stake: 101 }, key))).toMatchObject({ data: { code: 'IDEMPOTENCY_MISMATCH' } });
+  });
+
   it('pushes the new exposure to the player as a live balance event', async () => {
     const user = await t.createUser({ role: 'user' });
     await t.fund(user.id, 1_000n);

@@ -40,7 +40,6 @@ DECLARE
   v_new_pnl jsonb;
   v_new_exp bigint;
   v_total bigint;
-  v_prior bets%ROWTYPE;
 BEGIN
   IF p_side NOT IN ('YES', 'NO') OR p_line < 0 OR p_rate <= 0 OR p_stake <= 0 THEN
     RAISE EXCEPTION 'bad fancy bet % % @ % stake %', p_side, p_line, p_rate, p_stake USING ERRCODE = 'invalid_parameter_value';
@@ -68,6 +67,14 @@ BEGIN
       IF v_setup THEN outcome := 'CHANGE_PASSWORD_REQUIRED'; EXIT place; END IF;
       IF v_role <> 'user' THEN outcome := 'FORBIDDEN'; EXIT place; END IF;
     END IF;
+
+    -- Idempotency first (QUALITY T3): a repeat of a placed bet answers its first call's answer,
+    -- kept with the bet, whatever happened since (its market closed or settled, the odds moved,
+    -- a bet delay). Unlocked: a committed bet is seen here; a repeat racing its first call finds
+    -- it under the wallet lock (D2).
+    SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at
+      FROM placed_bet_replay(p_user, p_key, p_hash) r;
+    IF FOUND THEN EXIT place; END IF;
 
     -- B. The fancy, key-share locked; the live line and rate of the bet's side.
     SELECT f.name, f.active, f.admin_suspended, f.feed_status,
@@ -101,14 +108,10 @@ BEGIN
       RAISE EXCEPTION 'no wallet for user %', p_user;
     END IF;
 
-    -- 2. Idempotency, under the lock.
-    SELECT * INTO v_prior FROM bets b WHERE b.user_id = p_user AND b.idempotency_key = p_key;
-    IF FOUND THEN
-      SELECT p.pnl, p.exposure_minor INTO pnl, market_exposure
-        FROM positions p WHERE p.user_id = p_user AND p.market_id = v_prior.market_id;
-      IF v_prior.request_hash <> p_hash THEN outcome := 'IDEMPOTENCY_MISMATCH'; EXIT place; END IF;
-      outcome := 'REPLAY';
-      bet_id := v_prior.id; bet_market_type := v_prior.market_type; bet_status := v_prior.status; bet_created_at := v_prior.created_at;
+    -- 2. Idempotency again, under the lock (concurrent repeats of one key serialize on the wallet).
+    IF EXISTS (SELECT 1 FROM bets b WHERE b.user_id = p_user AND b.idempotency_key = p_key) THEN
+      SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at
+        FROM placed_bet_replay(p_user, p_key, p_hash) r;
       EXIT place;
     END IF;
 
@@ -168,8 +171,10 @@ BEGIN
 
     -- 7. The writes.
     INSERT INTO bets (user_id, match_id, market_id, market_type, selection_id, side, odds_hundredths, price_shown,
-                      run_line, stake_minor, idempotency_key, request_hash)
-      VALUES (p_user, p_match, p_fancy, 'fancy', p_fancy, p_side, 100 + p_rate, p_rate, p_line, p_stake, p_key, p_hash)
+                      run_line, stake_minor, idempotency_key, request_hash,
+                      placed_balance_minor, placed_exposure_minor, placed_market_exposure_minor, placed_pnl)
+      VALUES (p_user, p_match, p_fancy, 'fancy', p_fancy, p_side, 100 + p_rate, p_rate, p_line, p_stake, p_key, p_hash,
+              balance, v_total, v_new_exp, v_new_pnl)
       RETURNING id, created_at, status INTO bet_id, bet_created_at, bet_status;
     INSERT INTO positions (user_id, market_id, market_type, match_id, pnl, exposure_minor, status)
       VALUES (p_user, p_fancy, 'fancy', p_match, v_new_pnl, v_new_exp, 'open')

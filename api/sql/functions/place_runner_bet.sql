@@ -46,7 +46,6 @@ DECLARE
   v_rg_refusal jsonb;
   v_value bigint;
   v_runner text;
-  v_prior bets%ROWTYPE;
 BEGIN
   <<place>>
   BEGIN
@@ -71,6 +70,14 @@ BEGIN
       IF v_setup THEN outcome := 'CHANGE_PASSWORD_REQUIRED'; EXIT place; END IF;
       IF v_role <> 'user' THEN outcome := 'FORBIDDEN'; EXIT place; END IF;
     END IF;
+
+    -- Idempotency first (QUALITY T3): a repeat of a placed bet answers its first call's answer,
+    -- kept with the bet, whatever happened since (its market closed or settled, the odds moved,
+    -- a bet delay). Unlocked: a committed bet is seen here; a repeat racing its first call finds
+    -- it under the wallet lock (D2).
+    SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at
+      FROM placed_bet_replay(p_user, p_key, p_hash) r;
+    IF FOUND THEN EXIT place; END IF;
 
     -- B. The market, key-share locked (no settlement can start under this bet), then its runners.
     SELECT m.name, m.market_type, m.active, m.admin_suspended, m.feed_status,
@@ -116,14 +123,10 @@ BEGIN
       RAISE EXCEPTION 'no wallet for user %', p_user;
     END IF;
 
-    -- 2. Idempotency, under the lock (concurrent repeats of one key serialize on the wallet).
-    SELECT * INTO v_prior FROM bets b WHERE b.user_id = p_user AND b.idempotency_key = p_key;
-    IF FOUND THEN
-      SELECT p.pnl, p.exposure_minor INTO pnl, market_exposure
-        FROM positions p WHERE p.user_id = p_user AND p.market_id = v_prior.market_id;
-      IF v_prior.request_hash <> p_hash THEN outcome := 'IDEMPOTENCY_MISMATCH'; EXIT place; END IF;
-      outcome := 'REPLAY';
-      bet_id := v_prior.id; bet_market_type := v_prior.market_type; bet_status := v_prior.status; bet_created_at := v_prior.created_at;
+    -- 2. Idempotency again, under the lock (concurrent repeats of one key serialize on the wallet).
+    IF EXISTS (SELECT 1 FROM bets b WHERE b.user_id = p_user AND b.idempotency_key = p_key) THEN
+      SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at
+        FROM placed_bet_replay(p_user, p_key, p_hash) r;
       EXIT place;
     END IF;
 
@@ -172,9 +175,10 @@ BEGIN
 
     -- 7. The writes.
     INSERT INTO bets (user_id, match_id, market_id, market_type, selection_id, side, odds_hundredths, price_shown,
-                      stake_minor, idempotency_key, request_hash)
+                      stake_minor, idempotency_key, request_hash,
+                      placed_balance_minor, placed_exposure_minor, placed_market_exposure_minor, placed_pnl)
       VALUES (p_user, p_match, p_market, v_market_type, p_selection, p_side, v_odds, p_price_shown,
-              p_stake, p_key, p_hash)
+              p_stake, p_key, p_hash, balance, v_total, v_new_exp, v_new_pnl)
       RETURNING id, created_at, status INTO bet_id, bet_created_at, bet_status;
     INSERT INTO positions (user_id, market_id, market_type, match_id, pnl, exposure_minor, status)
       VALUES (p_user, p_market, v_market_type, p_match, v_new_pnl, v_new_exp, 'open')
