@@ -1,6 +1,7 @@
 // The client side of the fan-out benchmark, in its own process (started by fanout.mjs over IPC):
 // N clients of one library — socket.io on the product's /data namespace, subscribed to the
-// bench match, or raw ws — over the websocket transport without per-message deflate. Each
+// bench match, or raw ws — over the websocket transport without per-message deflate. A frame
+// is an array of deltas (the product's `deltas` event; one delta here, one match watched). Each
 // delta carries its send time in score.detail[0] ("t=<ms>"); this process notes the delivery
 // latency of every delta that arrives inside the measurement window and reports the summary.
 import { performance } from 'node:perf_hooks';
@@ -41,7 +42,9 @@ function connectSocketIo() {
       forceNew: true,
       timeout: 60_000,
     });
-    socket.on('delta', onDelta);
+    socket.on('deltas', (frame) => {
+      for (const delta of frame) onDelta(delta);
+    });
     socket.on('disconnect', () => (disconnects += 1));
     socket.once('connect_error', reject);
     socket.once('snapshot', () => resolve(socket));
@@ -52,7 +55,9 @@ function connectSocketIo() {
 function connectWs() {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(URL, { perMessageDeflate: false });
-    socket.on('message', (data) => onDelta(JSON.parse(data.toString())));
+    socket.on('message', (data) => {
+      for (const delta of JSON.parse(data.toString())) onDelta(delta);
+    });
     socket.on('close', () => (disconnects += 1));
     socket.once('error', reject);
     socket.once('open', () => resolve(socket));

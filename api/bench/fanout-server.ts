@@ -4,8 +4,8 @@
  * - the product: the real Fastify app and realtime module on a throwaway database, one imported
  *   match with an active match odds market, a signed-in player; a tick publishes the match's
  *   `catalog.matchChanged` domain event and flushes the market-data batch at once, so every
- *   subscriber of `/data` gets one `delta`;
- * - the ceiling: a bare `ws` server that sends the same delta JSON to every client.
+ *   subscriber of `/data` gets one `deltas` frame;
+ * - the ceiling: a bare `ws` server that sends the same frame JSON to every client.
  *
  * Each tick's delta carries the send time (performance.timeOrigin + performance.now(), the same
  * clock in every process) in `score.detail[0]`, so clients measure delivery latency.
@@ -160,11 +160,11 @@ export async function startBenchServers(): Promise<BenchServers> {
         services.events.publish('catalog.matchChanged', event);
         app.services.realtime.marketData.flushNow();
       } else {
-        // The same delta the product sends, stringified once and written to every client.
+        // The same frame the product sends (the tick's deltas: one), stringified once and written to every client.
         const buffer = new DeltaBuffer();
         buffer.add(visibleChange(event));
         wsSeq += 1;
-        const text = JSON.stringify(buffer.take(MATCH_ID, wsSeq));
+        const text = JSON.stringify([buffer.take(MATCH_ID, wsSeq)]);
         for (const client of wsClients) client.send(text);
       }
       return now() - started;
