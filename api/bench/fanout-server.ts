@@ -31,8 +31,8 @@ export interface BenchServers {
   wsUrl: string;
   token: string;
   matchId: string;
-  /** Publishes one update on the product (lib 'socketio') or the ceiling ('ws'); returns the wall time it took (ms). */
-  tick(lib: 'socketio' | 'ws'): number;
+  /** Publishes one update on the product (lib 'socketio') or the ceiling ('ws'): its send stamp and the wall time it took (ms). */
+  tick(lib: 'socketio' | 'ws'): { stamp: number; ms: number };
   /** Open client connections on each server. */
   connections(): { socketio: number; ws: number };
   close(): Promise<void>;
@@ -167,7 +167,7 @@ export async function startBenchServers(): Promise<BenchServers> {
         const text = JSON.stringify([buffer.take(MATCH_ID, wsSeq)]);
         for (const client of wsClients) client.send(text);
       }
-      return now() - started;
+      return { stamp: started, ms: now() - started };
     },
     connections: () => ({ socketio: dataNs.sockets.size, ws: wsClients.size }),
     async close() {
