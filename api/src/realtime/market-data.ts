@@ -17,7 +17,7 @@
  * 0022): a client that reconnects to another instance resubscribes and gets a snapshot whose seq
  * the deltas continue from. This instance keeps a match's state only while someone here watches it.
  */
-import type { Fancy, Market, MatchDelta, MatchSnapshot, Score, SocketAck } from '@backlay/shared/contracts';
+import type { DataServerEvents, Fancy, Market, MatchDelta, MatchSnapshot, Score, SocketAck } from '@backlay/shared/contracts';
 import type { Namespace, Socket } from 'socket.io';
 import type { SequencedBus } from '../cluster/sequenced-bus';
 import type { MatchImage } from '../catalog/catalog.service';
@@ -29,7 +29,7 @@ import type { DomainEventMap } from '../common/domain-events';
 export const matchRoom = (matchId: string): string => `match:${matchId}`;
 
 /** The event of a tick's frame: the socket's changed matches, one `MatchDelta` each (two when a show/hide followed a change). */
-export const DELTAS_EVENT = 'deltas';
+export const DELTAS_EVENT = 'deltas' satisfies keyof DataServerEvents;
 
 /** A socket may watch at most this many matches at once. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 20;
