@@ -1,8 +1,9 @@
 // The client side of the fan-out benchmark, in its own process (started by fanout.mjs over IPC):
 // N clients of one library — socket.io on the product's /data namespace, subscribed to the
-// bench match, or raw ws — over the websocket transport without per-message deflate. Each
+// bench match, or raw ws — over the websocket transport without per-message deflate. A frame
+// is an array of deltas (the product's `deltas` event; one delta here, one match watched). Each
 // delta carries its send time in score.detail[0] ("t=<ms>"); this process notes the delivery
-// latency of every delta that arrives inside the measurement window and reports the summary.
+// latency of every delta sent inside the measurement window and reports the summary.
 import { performance } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
 import WebSocket from 'ws';
@@ -12,8 +13,12 @@ const clients = Number(N);
 const BATCH = 100;
 const now = () => performance.timeOrigin + performance.now();
 
-/** Latencies (ms) of the deltas that arrived in the window, and the window itself. */
-const latencies = [];
+/**
+ * Send stamp and latency (ms) of every delta, kept from the start: the window is applied at the
+ * report, so a delta that arrives before the (IPC) window message on a busy machine still counts.
+ */
+const stamps = [];
+const delays = [];
 let windowStart = Infinity;
 let windowEnd = Infinity;
 let malformed = 0;
@@ -26,7 +31,8 @@ function onDelta(delta) {
     malformed += 1;
     return;
   }
-  if (stamp >= windowStart && stamp < windowEnd) latencies.push(received - stamp);
+  stamps.push(stamp);
+  delays.push(received - stamp);
 }
 
 function connectSocketIo() {
@@ -41,7 +47,9 @@ function connectSocketIo() {
       forceNew: true,
       timeout: 60_000,
     });
-    socket.on('delta', onDelta);
+    socket.on('deltas', (frame) => {
+      for (const delta of frame) onDelta(delta);
+    });
     socket.on('disconnect', () => (disconnects += 1));
     socket.once('connect_error', reject);
     socket.once('snapshot', () => resolve(socket));
@@ -52,7 +60,9 @@ function connectSocketIo() {
 function connectWs() {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(URL, { perMessageDeflate: false });
-    socket.on('message', (data) => onDelta(JSON.parse(data.toString())));
+    socket.on('message', (data) => {
+      for (const delta of JSON.parse(data.toString())) onDelta(delta);
+    });
     socket.on('close', () => (disconnects += 1));
     socket.once('error', reject);
     socket.once('open', () => resolve(socket));
@@ -83,7 +93,7 @@ process.on('message', (message) => {
   }
   if (message.type === 'report') {
     const cpu = process.cpuUsage(cpuInWindow ?? cpuAtStart);
-    latencies.sort((a, b) => a - b);
+    const latencies = delays.filter((_, i) => stamps[i] >= windowStart && stamps[i] < windowEnd).sort((a, b) => a - b);
     const pick = (q) => (latencies.length === 0 ? null : latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);
     process.send({
       type: 'report',

@@ -4,8 +4,8 @@
  * - the product: the real Fastify app and realtime module on a throwaway database, one imported
  *   match with an active match odds market, a signed-in player; a tick publishes the match's
  *   `catalog.matchChanged` domain event and flushes the market-data batch at once, so every
- *   subscriber of `/data` gets one `delta`;
- * - the ceiling: a bare `ws` server that sends the same delta JSON to every client.
+ *   subscriber of `/data` gets one `deltas` frame;
+ * - the ceiling: a bare `ws` server that sends the same frame JSON to every client.
  *
  * Each tick's delta carries the send time (performance.timeOrigin + performance.now(), the same
  * clock in every process) in `score.detail[0]`, so clients measure delivery latency.
@@ -31,8 +31,8 @@ export interface BenchServers {
   wsUrl: string;
   token: string;
   matchId: string;
-  /** Publishes one update on the product (lib 'socketio') or the ceiling ('ws'); returns the wall time it took (ms). */
-  tick(lib: 'socketio' | 'ws'): number;
+  /** Publishes one update on the product (lib 'socketio') or the ceiling ('ws'): its send stamp and the wall time it took (ms). */
+  tick(lib: 'socketio' | 'ws'): { stamp: number; ms: number };
   /** Open client connections on each server. */
   connections(): { socketio: number; ws: number };
   close(): Promise<void>;
@@ -160,14 +160,14 @@ export async function startBenchServers(): Promise<BenchServers> {
         services.events.publish('catalog.matchChanged', event);
         app.services.realtime.marketData.flushNow();
       } else {
-        // The same delta the product sends, stringified once and written to every client.
+        // The same frame the product sends (the tick's deltas: one), stringified once and written to every client.
         const buffer = new DeltaBuffer();
         buffer.add(visibleChange(event));
         wsSeq += 1;
-        const text = JSON.stringify(buffer.take(MATCH_ID, wsSeq));
+        const text = JSON.stringify([buffer.take(MATCH_ID, wsSeq)]);
         for (const client of wsClients) client.send(text);
       }
-      return now() - started;
+      return { stamp: started, ms: now() - started };
     },
     connections: () => ({ socketio: dataNs.sockets.size, ws: wsClients.size }),
     async close() {

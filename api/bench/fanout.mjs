@@ -2,20 +2,29 @@
 // `pnpm bench`: the fan-out benchmark of BENCH.md §9 and §11, as ratios measured in one run.
 //
 // N clients subscribed to one match get 10 updates a second, through the product (the real app
-// and realtime module: socket.io, namespace /data, subscribe → snapshot → deltas) and through
-// a bare `ws` broadcaster sending the same delta JSON (the ceiling). Rounds alternate A/B
-// (socket.io, ws, socket.io, ws …) so both meet the same foreign load; the clients run in a
+// and realtime module: socket.io, namespace /data, subscribe → snapshot → `deltas` frames) and
+// through a bare `ws` broadcaster sending the same frame JSON (the ceiling). Rounds alternate
+// A/B (socket.io, ws, socket.io, ws …) so both meet the same foreign load; the clients run in a
 // child process; websocket transport only, per-message deflate off.
 //
-// Per round it prints delivered % (messages received ÷ N × 10 Hz × DUR), p50/p99 delivery
-// latency, server CPU (and per delivered message), the wall time of one broadcast, the client
-// process's CPU and the foreign CPU load of the machine; per N the medians and the socket.io ÷
-// ws ratios. Environment: N (comma list, default "500,1000"; up to 5000), DUR (seconds per
-// round, default 10), ROUNDS (A/B pairs per N, default 2), DATABASE_URL (a server to create the
-// throwaway database on; default an embedded PostgreSQL in a temp dir), BENCH_OUT (write the
-// JSON summary to this file). Not part of `pnpm test`.
+// Per round it prints delivered % (messages received ÷ N × 10 Hz × DUR; below 100 % when the
+// server's ticks slip), complete % (received ÷ N × the updates actually sent in the window),
+// p50/p99 delivery latency, server CPU (and per delivered message), the wall time of one
+// broadcast, the client process's CPU and the foreign CPU load of the machine; per N the medians,
+// the socket.io ÷ ws ratios, and the server CPU per client per second at 10 Hz with the clients
+// one core carries at that rate.
+//
+// Gates (issue 21, ADR 0026), at N = 1000 when it is measured: every update sent reached every
+// client (complete = 100 % in each socket.io round); socket.io's p99 delivery (median of its
+// rounds) ≤ 100 ms; server CPU per client-update, socket.io ÷ ws (median of the A/B pairs)
+// ≤ 1.2. A failed gate sets exit code 1.
+//
+// Environment: N (comma list, default "500,1000"; up to 5000), DUR (seconds per round, default
+// 10), ROUNDS (A/B pairs per N, default 2), DATABASE_URL (a server to create the throwaway
+// database on; default an embedded PostgreSQL in a temp dir), BENCH_OUT (write the JSON summary
+// to this file). Not part of `pnpm test`.
 import { fork } from 'node:child_process';
-import { fmt, machineCpuMs, median, versionOf } from './bench-kit.mjs';
+import { createGates, fmt, machineCpuMs, median, versionOf } from './bench-kit.mjs';
 import { loadBenchModule } from './bundle.mjs';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -30,6 +39,10 @@ const DUR_S = Number(process.env.DUR ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const WARMUP_S = 2;
 const RATE_HZ = 10;
+/** The gates' N and bars (issue 21). */
+const GATE_N = 1000;
+const GATE_P99_MS = 100;
+const GATE_CPU_RATIO = 1.2;
 const ORIGIN = 'http://127.0.0.1:8080';
 
 if (SIZES.some((n) => !Number.isInteger(n) || n < 1 || n > 5000) || !(DUR_S > 0) || !(ROUNDS >= 1)) {
@@ -80,7 +93,12 @@ async function round(servers, lib, n) {
     await sleep(1_000);
 
     const broadcastMs = [];
-    const timer = setInterval(() => broadcastMs.push(servers.tick(lib)), 1000 / RATE_HZ);
+    const stamps = [];
+    const timer = setInterval(() => {
+      const { stamp, ms } = servers.tick(lib);
+      stamps.push(stamp);
+      broadcastMs.push(ms);
+    }, 1000 / RATE_HZ);
     await sleep(WARMUP_S * 1000);
     const start = now();
     const end = start + DUR_S * 1000;
@@ -101,11 +119,14 @@ async function round(servers, lib, n) {
     const windowMs = DUR_S * 1000;
     const cores = cpus().length;
     const foreignMs = Math.max(0, machine.busyMs - machineBefore.busyMs - serverCpuMs - report.cpuMs);
+    // Updates sent with a stamp inside the window: every client should have received each one.
+    const sentInWindow = stamps.filter((stamp) => stamp >= start && stamp < end).length;
     return {
       lib,
       n,
       connectS: ready.connectMs / 1000,
       deliveredPct: (100 * report.received) / (n * RATE_HZ * DUR_S),
+      completePct: sentInWindow > 0 ? (100 * report.received) / (n * sentInWindow) : null,
       p50Ms: report.p50,
       p99Ms: report.p99,
       serverCpuPct: (100 * serverCpuMs) / windowMs,
@@ -132,6 +153,7 @@ function printRound(r) {
       r.lib.padEnd(8),
       String(r.n).padStart(5),
       `${fmt(r.deliveredPct)}%`.padStart(7),
+      `${fmt(r.completePct)}%`.padStart(7),
       fmt(r.p50Ms).padStart(7),
       fmt(r.p99Ms).padStart(7),
       `${fmt(r.serverCpuPct)}%`.padStart(7),
@@ -149,7 +171,7 @@ const rounds = [];
 const startedAt = new Date().toISOString();
 try {
   console.log(`fan-out: N=${SIZES.join(',')} DUR=${DUR_S}s ROUNDS=${ROUNDS} (A/B pairs) at ${RATE_HZ} Hz, ${cpus().length} cores\n`);
-  console.log('lib          N  deliv.  p50 ms  p99 ms  srvCPU  µs/msg  bcast ms  cliCPU  foreign  conn s');
+  console.log('lib          N  deliv.  compl.  p50 ms  p99 ms  srvCPU  µs/msg  bcast ms  cliCPU  foreign  conn s');
   for (const n of SIZES) {
     for (let i = 0; i < ROUNDS; i += 1) {
       for (const lib of ['socketio', 'ws']) {
@@ -163,40 +185,101 @@ try {
   await servers.close();
 }
 
+/** Server CPU per client per second at RATE_HZ (µs), and the clients one core carries at that rate. */
+const perClient = (cpuPerMsgUs) =>
+  cpuPerMsgUs === null ? { usPerClientS: null, clientsPerCore: null } : { usPerClientS: cpuPerMsgUs * RATE_HZ, clientsPerCore: 1e6 / (cpuPerMsgUs * RATE_HZ) };
+
 const summary = SIZES.map((n) => {
   const of = (lib, key) => median(rounds.filter((r) => r.n === n && r.lib === lib).map((r) => r[key]));
   const pairs = rounds.filter((r) => r.n === n && r.lib === 'socketio').map((sio, i) => [sio, rounds.filter((r) => r.n === n && r.lib === 'ws')[i]]);
-  const ratio = (key) => median(pairs.map(([a, b]) => (a?.[key] != null && b?.[key] ? a[key] / b[key] : null)));
+  const ratios = (key) => pairs.map(([a, b]) => (a?.[key] != null && b?.[key] ? a[key] / b[key] : null)).filter((v) => v !== null);
+  const ratio = (key) => median(ratios(key));
+  const libSummary = (lib) => ({
+    deliveredPct: of(lib, 'deliveredPct'),
+    completePct: of(lib, 'completePct'),
+    minCompletePct: Math.min(...rounds.filter((r) => r.n === n && r.lib === lib).map((r) => r.completePct ?? 0)),
+    p50Ms: of(lib, 'p50Ms'),
+    p99Ms: of(lib, 'p99Ms'),
+    cpuPerMsgUs: of(lib, 'cpuPerMsgUs'),
+    ...perClient(of(lib, 'cpuPerMsgUs')),
+  });
   return {
     n,
-    socketio: { deliveredPct: of('socketio', 'deliveredPct'), p50Ms: of('socketio', 'p50Ms'), p99Ms: of('socketio', 'p99Ms'), cpuPerMsgUs: of('socketio', 'cpuPerMsgUs') },
-    ws: { deliveredPct: of('ws', 'deliveredPct'), p50Ms: of('ws', 'p50Ms'), p99Ms: of('ws', 'p99Ms'), cpuPerMsgUs: of('ws', 'cpuPerMsgUs') },
+    socketio: libSummary('socketio'),
+    ws: libSummary('ws'),
     ratios: { p50: ratio('p50Ms'), p99: ratio('p99Ms'), cpuPerMsg: ratio('cpuPerMsgUs'), delivered: ratio('deliveredPct') },
+    cpuPerMsgRatios: ratios('cpuPerMsgUs'),
     foreignCpuPct: median(rounds.filter((r) => r.n === n).map((r) => r.foreignCpuPct)),
   };
 });
 
-console.log('\nmedians per N (socket.io ÷ ws, per A/B pair; BENCH §11 floor for cpu/msg: ≤ 1.6)');
-console.log('    N  sio deliv.  sio p50  sio p99   ws deliv.   ws p50   ws p99   p50 ×   p99 ×  cpu/msg ×  foreign');
+console.log(`\nmedians per N (socket.io ÷ ws, per A/B pair; gate at N=${GATE_N}: cpu/msg ≤ ${GATE_CPU_RATIO}, sio p99 ≤ ${GATE_P99_MS} ms, every update delivered)`);
+console.log('    N  sio compl.  sio p50  sio p99   ws compl.   ws p50   ws p99   p50 ×   p99 ×  cpu/msg × (pairs)        foreign');
 for (const s of summary) {
   console.log(
     [
       String(s.n).padStart(5),
-      `${fmt(s.socketio.deliveredPct)}%`.padStart(11),
+      `${fmt(s.socketio.completePct)}%`.padStart(11),
       fmt(s.socketio.p50Ms).padStart(8),
       fmt(s.socketio.p99Ms).padStart(8),
-      `${fmt(s.ws.deliveredPct)}%`.padStart(11),
+      `${fmt(s.ws.completePct)}%`.padStart(11),
       fmt(s.ws.p50Ms).padStart(8),
       fmt(s.ws.p99Ms).padStart(8),
       fmt(s.ratios.p50, 2).padStart(7),
       fmt(s.ratios.p99, 2).padStart(7),
-      fmt(s.ratios.cpuPerMsg, 2).padStart(10),
+      `${fmt(s.ratios.cpuPerMsg, 2)} (${s.cpuPerMsgRatios.map((v) => fmt(v, 2)).join(', ')})`.padStart(24),
       `${fmt(s.foreignCpuPct)}%`.padStart(8),
     ].join(' '),
   );
 }
 
+console.log(`\nserver CPU per client at ${RATE_HZ} Hz (median µs per message × ${RATE_HZ}), and the clients one core carries at that rate`);
+console.log('    N  lib       µs/msg  µs per client·s  % core per 1,000 clients  clients per core');
+for (const s of summary) {
+  for (const lib of ['socketio', 'ws']) {
+    const x = s[lib];
+    console.log(
+      [
+        String(s.n).padStart(5),
+        lib.padEnd(8),
+        fmt(x.cpuPerMsgUs).padStart(7),
+        fmt(x.usPerClientS, 0).padStart(16),
+        `${fmt(x.usPerClientS === null ? null : x.usPerClientS / 10, 1)}%`.padStart(25),
+        (x.clientsPerCore === null ? '—' : String(Math.round(x.clientsPerCore))).padStart(17),
+      ].join(' '),
+    );
+  }
+}
+
+console.log('');
+const { gates, gate, failed } = createGates();
+const atGate = summary.find((s) => s.n === GATE_N);
+if (atGate === undefined) {
+  console.log(`no gates: N=${GATE_N} was not measured`);
+} else {
+  const sio = atGate.socketio;
+  gate(
+    `N=${GATE_N}: every update delivered`,
+    sio.minCompletePct >= 100,
+    `socket.io complete ${fmt(sio.minCompletePct, 2)}% in its worst round (received ÷ N × updates sent in the window; ws ${fmt(atGate.ws.minCompletePct, 2)}%)`,
+  );
+  gate(
+    `N=${GATE_N}: p99 delivery ≤ ${GATE_P99_MS} ms`,
+    sio.p99Ms !== null && sio.p99Ms <= GATE_P99_MS,
+    `socket.io p99 ${fmt(sio.p99Ms)} ms (median of rounds; ws ${fmt(atGate.ws.p99Ms)} ms in the same run, foreign CPU ${fmt(atGate.foreignCpuPct)}%)`,
+  );
+  gate(
+    `N=${GATE_N}: server CPU per client-update ≤ ${GATE_CPU_RATIO} × raw ws`,
+    atGate.ratios.cpuPerMsg !== null && atGate.ratios.cpuPerMsg <= GATE_CPU_RATIO,
+    `${fmt(atGate.ratios.cpuPerMsg, 2)} × (pairs ${atGate.cpuPerMsgRatios.map((v) => fmt(v, 2)).join(', ')}; ${fmt(sio.cpuPerMsgUs)} vs ${fmt(atGate.ws.cpuPerMsgUs)} µs/msg)`,
+  );
+  console.log(
+    `capacity at ${RATE_HZ} Hz: ${fmt(sio.usPerClientS, 0)} µs of server CPU per client per second → ${Math.round(sio.clientsPerCore ?? 0)} clients per core (ws: ${Math.round(atGate.ws.clientsPerCore ?? 0)})`,
+  );
+}
+
 const versions = { node: process.version, 'socket.io': versionOf('socket.io'), ws: versionOf('ws') };
-const result = { startedAt, rateHz: RATE_HZ, durationS: DUR_S, rounds, summary, versions };
+const result = { startedAt, rateHz: RATE_HZ, durationS: DUR_S, rounds, summary, gates, versions };
 if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, `${JSON.stringify(result, null, 2)}\n`);
-console.log(`\n${JSON.stringify({ summary, versions })}`);
+console.log(`\n${JSON.stringify({ summary, gates, versions })}`);
+if (failed()) process.exitCode = 1;

@@ -1,6 +1,6 @@
 /**
  * `ws` ships no type declarations (and @types/ws is not a dependency): the few members the
- * benchmark's ceiling server uses.
+ * benchmark's ceiling server and src/realtime/pre-encoded.test.ts (the reference frame) use.
  */
 declare module 'ws' {
   import type { Server as HttpServer } from 'node:http';
@@ -16,4 +16,8 @@ declare module 'ws' {
     on(event: 'connection', listener: (socket: WebSocket) => void): this;
     close(): void;
   }
+
+  export const Sender: {
+    frame(data: Buffer, options: { fin: boolean; opcode: number; mask: boolean; readOnly: boolean; rsv1: boolean }): Buffer[];
+  };
 }

@@ -39,7 +39,7 @@ afterAll(() => t.close());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A connected data socket that records every snapshot and delta. */
+/** A connected data socket that records every snapshot, every `deltas` frame and the deltas in them. */
 async function dataSocket(token = player) {
   const socket = io(`${baseUrl}/data`, {
     path: '/socket.io',
@@ -57,10 +57,15 @@ async function dataSocket(token = player) {
   const snapshots: MatchSnapshot[] = [];
   const deltas: Array<MatchDelta & { receivedAt: number }> = [];
   socket.on('snapshot', (s: MatchSnapshot) => snapshots.push(s));
-  socket.on('delta', (d: MatchDelta) => deltas.push({ ...d, receivedAt: Date.now() }));
+  const frames: MatchDelta[][] = [];
+  socket.on('deltas', (frame: MatchDelta[]) => {
+    frames.push(frame);
+    const receivedAt = Date.now();
+    for (const d of frame) deltas.push({ ...d, receivedAt });
+  });
   const send = (event: 'subscribe' | 'unsubscribe', matchId: string) =>
     new Promise<SocketAck>((resolve) => socket.emit(event, { matchId }, (ack: SocketAck) => resolve(ack)));
-  return { socket, snapshots, deltas, subscribe: (id = match.id) => send('subscribe', id), unsubscribe: (id = match.id) => send('unsubscribe', id) };
+  return { socket, snapshots, deltas, frames, subscribe: (id = match.id) => send('subscribe', id), unsubscribe: (id = match.id) => send('unsubscribe', id) };
 }
 
 /** Waits until `check` holds (polling every 10 ms) or fails after `timeoutMs`. */
@@ -172,6 +177,57 @@ describe('subscribe', () => {
     await stepFeed(t, clock, 1_500);
     await until(() => client.deltas.length > 0);
     expect(client.deltas[0]?.seq).toBe(last + 1);
+  });
+
+  it('coalesces per tick: one frame per socket with every changed match it watches, seqs intact, encoded once per set of matches', async () => {
+    const second = await findEvent(t, 4, 'inplay');
+    await importEvent(t, 4, second.id, second.competitionId, true);
+    const both = await dataSocket();
+    const twin = await dataSocket();
+    const onlyFirst = await dataSocket();
+    for (const client of [both, twin]) {
+      expect(await client.subscribe(match.id)).toEqual({ ok: true });
+      expect(await client.subscribe(second.id)).toEqual({ ok: true });
+    }
+    expect(await onlyFirst.subscribe(match.id)).toEqual({ ok: true });
+    await until(() => both.snapshots.length === 2 && twin.snapshots.length === 2 && onlyFirst.snapshots.length === 1);
+    await sleep(MARKET_DATA_BATCH_MS + 30);
+    for (const client of [both, twin, onlyFirst]) {
+      client.frames.length = 0;
+      client.deltas.length = 0;
+    }
+    const snapshotSeq = (id: string) => both.snapshots.find((s) => s.matchId === id)?.seq ?? NaN;
+    // A tick as the feed makes it: the changed matches' events, then the batch's flush.
+    const scoreOf = (matchId: string, summary: string) => ({
+      eventId: matchId, sportId: 4, home: 'H', away: 'A', summary, detail: [], inPlay: true, ballRunning: false, updatedAt: new Date(clock.nowMs()),
+    });
+    const tick = (matchIds: string[], summary: string) => {
+      for (const matchId of matchIds) t.services.events.publish('catalog.matchChanged', { matchId, markets: [], fancies: [], score: scoreOf(matchId, summary), removedIds: [] });
+      t.services.realtime.marketData.flushNow();
+    };
+    const encode = jest.spyOn(t.services.realtime.io.encoder, 'encode');
+    try {
+      tick([match.id, second.id], '1/0');
+      tick([match.id], '2/0');
+      tick([second.id], '3/0');
+      await until(() => both.frames.length === 3 && twin.frames.length === 3 && onlyFirst.frames.length === 2);
+      await sleep(50);
+      const shape = (frames: MatchDelta[][]) => frames.map((frame) => frame.map((d) => [d.matchId, d.seq, d.score?.summary]));
+      const [a, b] = [snapshotSeq(match.id), snapshotSeq(second.id)];
+      // Two matches changed in one tick: one frame to a socket watching both, each delta with its own next seq.
+      expect(shape(both.frames)).toEqual([
+        [[match.id, a + 1, '1/0'], [second.id, b + 1, '1/0']],
+        [[match.id, a + 2, '2/0']],
+        [[second.id, b + 2, '3/0']],
+      ]);
+      // The same set of matches gets the same frame; a socket watching one match gets only it.
+      expect(twin.frames).toEqual(both.frames);
+      expect(shape(onlyFirst.frames)).toEqual([[[match.id, a + 1, '1/0']], [[match.id, a + 2, '2/0']]]);
+      // Encoded once per distinct set: {first, second} and {first} in the first tick, then once per room.
+      expect(encode.mock.calls.filter(([packet]) => (packet as { data?: unknown[] }).data?.[0] === 'deltas')).toHaveLength(4);
+    } finally {
+      encode.mockRestore();
+    }
   });
 
   it('a match that is not imported is refused without a snapshot; so is a malformed request', async () => {

@@ -198,7 +198,7 @@ describe('fan-out lag', () => {
 
     socket = io(`${baseUrl}/data`, { path: '/socket.io', transports: ['websocket'], auth: { token: player }, extraHeaders: { origin: TEST_ORIGIN }, reconnection: false, forceNew: true });
     const deltas: MatchDelta[] = [];
-    socket.on('delta', (d: MatchDelta) => deltas.push(d));
+    socket.on('deltas', (frame: MatchDelta[]) => deltas.push(...frame));
     const connected = socket;
     await new Promise<void>((resolve, reject) => {
       connected.once('connect', () => resolve());

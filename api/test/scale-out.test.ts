@@ -127,7 +127,7 @@ async function dataClient(sockets: TestSockets, token: string): Promise<DataClie
     subscribe: (matchId) => emitWithAck<SocketAck>(socket, 'subscribe', { matchId }),
   };
   socket.on('snapshot', (s: MatchSnapshot) => client.snapshots.push(s));
-  socket.on('delta', (d: MatchDelta) => client.deltas.push(d));
+  socket.on('deltas', (frame: MatchDelta[]) => client.deltas.push(...frame));
   return client;
 }
 

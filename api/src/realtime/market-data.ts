@@ -1,25 +1,35 @@
 /**
  * Market data over the /data namespace. A client `subscribe`s to a match: it gets the match's
  * image (`snapshot`, with the match's current seq) and joins the room `match:<id>`; from then
- * on every change of the match reaches the room as a `delta` with seq + 1. Changes are not
+ * on every change of the match reaches the room in a delta with seq + 1. Changes are not
  * forwarded per upstream event: they are merged per match (a later version of a market
  * replaces an earlier one) and flushed every batch interval, so a suspension reaches clients
  * within one interval and a burst of ticks costs one message. A client that sees a gap in the
  * seqs subscribes again and gets a new snapshot.
  *
+ * Frames are coalesced per tick (ADR 0026): the deltas that reach this instance together (one
+ * flush) go out as one `deltas` frame per socket, carrying every changed match the socket
+ * watches, each delta with its own seq. The frame is encoded once per distinct set of watched
+ * changed matches — for the common socket watching one match, once per room — and written to
+ * the sockets pre-encoded (pre-encoded.ts).
+ *
  * Seqs are per match and the same on every instance (the cluster's bus numbers the deltas, ADR
  * 0022): a client that reconnects to another instance resubscribes and gets a snapshot whose seq
  * the deltas continue from. This instance keeps a match's state only while someone here watches it.
  */
-import type { Fancy, Market, MatchDelta, MatchSnapshot, Score, SocketAck } from '@backlay/shared/contracts';
+import type { DataServerEvents, Fancy, Market, MatchDelta, MatchSnapshot, Score, SocketAck } from '@backlay/shared/contracts';
 import type { Namespace, Socket } from 'socket.io';
 import type { SequencedBus } from '../cluster/sequenced-bus';
 import type { MatchImage } from '../catalog/catalog.service';
 import { toFancy, toMarket, toScore } from '../catalog/market-view';
+import { PreEncodedEvent } from './pre-encoded';
 import type { Logger } from '../common/logger';
 import type { DomainEventMap } from '../common/domain-events';
 
 export const matchRoom = (matchId: string): string => `match:${matchId}`;
+
+/** The event of a tick's frame: the socket's changed matches, one `MatchDelta` each (two when a show/hide followed a change). */
+export const DELTAS_EVENT = 'deltas' satisfies keyof DataServerEvents;
 
 /** A socket may watch at most this many matches at once. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 20;
@@ -160,6 +170,12 @@ export class MarketDataHub {
   private readonly stopListening: () => void;
   private timer: NodeJS.Timeout | null = null;
   private lagObserver: FanoutLagObserver | null = null;
+  /** Deltas delivered here and not yet written to the sockets, per match in seq order (the tick's frames). */
+  private outbox = new Map<string, MatchDelta[]>();
+  /** When the oldest change of each delta in the outbox reached the publishing hub (epoch ms). */
+  private outboxSince: number[] = [];
+  /** The outbox is written at the end of this turn of the event loop (deliveries that arrive together share frames). */
+  private sendScheduled: NodeJS.Immediate | null = null;
 
   constructor(private readonly options: MarketDataHubOptions) {
     this.stopListening = options.bus.listen(MARKET_DATA_TOPIC, (matchId, seq, payload) => this.deliver(matchId, seq, payload as BusDelta));
@@ -244,13 +260,18 @@ export class MarketDataHub {
     this.lagObserver = observer;
   }
 
-  /** Publishes every match's pending changes as one delta each; forgets the matches nobody watches here any more. */
+  /**
+   * Publishes every match's pending changes as one delta each; forgets the matches nobody
+   * watches here any more. Alone (memory bus) the deltas come back at once and their frames are
+   * written before this returns; with Redis they are written when the bus hands them back.
+   */
   flushNow(): void {
     const rooms = this.options.namespace.adapter.rooms;
     for (const [matchId, state] of this.states) {
       if ((rooms.get(matchRoom(matchId))?.size ?? 0) === 0 && state.loading === 0) this.states.delete(matchId);
     }
     for (const matchId of [...this.pending.keys()]) this.publishPending(matchId);
+    this.sendFrames();
   }
 
   /** Matches watched here (tests). */
@@ -261,6 +282,10 @@ export class MarketDataHub {
   close(): void {
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
+    if (this.sendScheduled !== null) clearImmediate(this.sendScheduled);
+    this.sendScheduled = null;
+    this.outbox.clear();
+    this.outboxSince = [];
     this.stopListening();
     this.states.clear();
     this.pending.clear();
@@ -283,7 +308,7 @@ export class MarketDataHub {
     });
   }
 
-  /** A delta from the bus (any instance's): forwarded to this instance's sockets of the match. */
+  /** A delta from the bus (any instance's): into the outbox of this instance's sockets of the match. */
   private deliver(matchId: string, seq: number, message: BusDelta): void {
     const state = this.states.get(matchId);
     // At or below the state's seq: a snapshot sent here already holds it.
@@ -293,7 +318,60 @@ export class MarketDataHub {
     // Hidden: the seq moves on unseen; once shown again, players see the gap and take a new snapshot.
     if (state.hidden) return;
     if (message.active === false) state.hidden = true;
-    this.options.namespace.local.to(matchRoom(matchId)).emit('delta', { ...message.delta, seq });
-    if (message.since !== undefined) this.lagObserver?.(Math.max(0, Date.now() - message.since) / 1000);
+    const deltas = this.outbox.get(matchId);
+    const delta: MatchDelta = { ...message.delta, seq };
+    if (deltas === undefined) this.outbox.set(matchId, [delta]);
+    else deltas.push(delta);
+    if (message.since !== undefined) this.outboxSince.push(message.since);
+    this.sendScheduled ??= setImmediate(() => this.sendFrames());
+  }
+
+  /**
+   * Writes the outbox: one `deltas` frame per socket with every delta of the matches it watches,
+   * encoded once per distinct set of those matches. Room membership is read now, so a socket that
+   * joined since a delta was delivered gets it too (its snapshot already holds it; the client
+   * ignores a seq at or below its own).
+   */
+  private sendFrames(): void {
+    if (this.sendScheduled !== null) clearImmediate(this.sendScheduled);
+    this.sendScheduled = null;
+    if (this.outbox.size === 0) return;
+    const outbox = this.outbox;
+    const since = this.outboxSince;
+    this.outbox = new Map();
+    this.outboxSince = [];
+    const { namespace } = this.options;
+    const rooms = namespace.adapter.rooms;
+    if (outbox.size === 1) {
+      // One changed match: every socket of its room gets the same frame.
+      for (const [matchId, deltas] of outbox) {
+        const sockets = rooms.get(matchRoom(matchId));
+        if (sockets !== undefined && sockets.size > 0) new PreEncodedEvent(namespace, DELTAS_EVENT, deltas).writeToIds(namespace, sockets);
+      }
+    } else {
+      // Sockets by the set of changed matches they watch (match indexes in outbox order).
+      const matchIds = [...outbox.keys()];
+      const watched = new Map<string, string>();
+      matchIds.forEach((matchId, index) => {
+        for (const socketId of rooms.get(matchRoom(matchId)) ?? []) {
+          const set = watched.get(socketId);
+          watched.set(socketId, set === undefined ? String(index) : `${set},${index}`);
+        }
+      });
+      const bySet = new Map<string, string[]>();
+      for (const [socketId, set] of watched) {
+        const sockets = bySet.get(set);
+        if (sockets === undefined) bySet.set(set, [socketId]);
+        else sockets.push(socketId);
+      }
+      for (const [set, sockets] of bySet) {
+        const deltas = set.split(',').flatMap((index) => outbox.get(matchIds[Number(index)] ?? '') ?? []);
+        new PreEncodedEvent(namespace, DELTAS_EVENT, deltas).writeToIds(namespace, sockets);
+      }
+    }
+    if (this.lagObserver !== null) {
+      const now = Date.now();
+      for (const at of since) this.lagObserver(Math.max(0, now - at) / 1000);
+    }
   }
 }

@@ -38,7 +38,7 @@ export {
   REMARK_MAX_LENGTH, SEARCH_MAX_LENGTH, type UpdateUserRequest, type UserDetailQuery,
 } from './clients';
 export {
-  BET_DELAY_MAX_SEC, BUTTON_LABEL_MAX_LENGTH, BUTTON_VALUE_MAX, BUTTON_VALUES_MAX, type ButtonValue, type DataSubscribe,
+  BET_DELAY_MAX_SEC, BUTTON_LABEL_MAX_LENGTH, BUTTON_VALUE_MAX, BUTTON_VALUES_MAX, type ButtonValue, type DataServerEvents, type DataSubscribe,
   DEFAULT_BUTTON_VALUES, type Fancy, FANCY_GTYPE_DEFAULT, type FeedMatch, type Market, MARKET_DATA_BATCH_MS,
   MARKET_LIMIT_MAX, MARKET_RESULT_VOID, type MarketLimits, type MarketStatus, type MarketType, type MatchDelta,
   type MatchDetail, type MatchOddsSummary, type MatchSnapshot, NEWS_TEXT_MAX_LENGTH, type NewsMessage, type PriceSize,

@@ -216,7 +216,11 @@ export interface MatchSnapshot {
   score: Score | null;
 }
 
-/** Server → client: changes since the previous message, batched per interval. */
+/**
+ * The changes of one match since its previous message, batched per interval. They reach the
+ * client in a `deltas` frame: one per socket per tick, with the deltas of every changed match the
+ * socket watches (ADR 0026).
+ */
 export interface MatchDelta {
   matchId: string;
   seq: number;
@@ -241,7 +245,11 @@ export interface DataClientEvents {
 /** Events the server sends on the data connection. */
 export interface DataServerEvents {
   snapshot: (payload: MatchSnapshot) => void;
-  delta: (payload: MatchDelta) => void;
+  /**
+   * One tick's frame: a delta of each watched match that changed, in seq order per match (two of
+   * one match when an admin's show/hide followed a change). Each is applied or gap-checked on its own.
+   */
+  deltas: (payload: MatchDelta[]) => void;
   /** The handshake's access token expired; the socket is disconnected next (socket.ts TOKEN_EXPIRED_EVENT). */
   tokenExpired: () => void;
 }

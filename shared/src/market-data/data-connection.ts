@@ -31,7 +31,7 @@ export interface DataSocket {
   on(event: 'disconnect', listener: (reason: string) => void): unknown;
   on(event: 'connect_error', listener: (error: Error) => void): unknown;
   on(event: 'snapshot', listener: DataServerEvents['snapshot']): unknown;
-  on(event: 'delta', listener: DataServerEvents['delta']): unknown;
+  on(event: 'deltas', listener: DataServerEvents['deltas']): unknown;
   on(event: 'casinoDelta', listener: CasinoServerEvents['casinoDelta']): unknown;
   on(event: 'tokenExpired', listener: DataServerEvents['tokenExpired']): unknown;
   emit<E extends keyof AllDataClientEvents>(event: E, ...args: Parameters<AllDataClientEvents[E]>): unknown;

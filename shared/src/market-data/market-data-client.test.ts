@@ -59,8 +59,8 @@ describe('createMarketDataClient', () => {
     sockets[0].fire('connect');
     expect(sockets[0].subscribes()).toEqual([{ matchId: 'm1' }]);
     sockets[0].fire('snapshot', snapshot('m1', 5));
-    sockets[0].fire('delta', delta('m1', 6, 1.9));
-    sockets[0].fire('delta', delta('m1', 6, 9.9)); // duplicate: no new state
+    sockets[0].fire('deltas', [delta('m1', 6, 1.9)]);
+    sockets[0].fire('deltas', [delta('m1', 6, 9.9)]); // duplicate: no new state
     expect(states.map((s) => [s.status, s.seq, bestBack(s)])).toEqual([
       ['connecting', -1, undefined],
       ['live', 5, 1.8],
@@ -100,7 +100,7 @@ describe('createMarketDataClient', () => {
     expect(bestBack(b.at(-1))).toBe(3.5);
     subA.unsubscribe();
     expect(sockets[0].disconnected).toBe(false);
-    sockets[0].fire('delta', delta('a', 2, 1.1)); // no longer watched: dropped
+    sockets[0].fire('deltas', [delta('a', 2, 1.1)]); // no longer watched: dropped
     expect(a).toHaveLength(1);
     subB.unsubscribe();
   });
@@ -111,15 +111,45 @@ describe('createMarketDataClient', () => {
     const sub = client.watchMatch('m1').subscribe((s) => states.push(s));
     sockets[0].fire('connect');
     sockets[0].fire('snapshot', snapshot('m1', 5));
-    sockets[0].fire('delta', delta('m1', 8, 2.5));
+    sockets[0].fire('deltas', [delta('m1', 8, 2.5)]);
     expect(states.at(-1)).toMatchObject({ status: 'resyncing', seq: 5 });
     expect(bestBack(states.at(-1))).toBe(1.8);
     expect(sockets[0].subscribes()).toEqual([{ matchId: 'm1' }, { matchId: 'm1' }]);
-    sockets[0].fire('delta', delta('m1', 9, 2.6)); // still waiting for the snapshot
+    sockets[0].fire('deltas', [delta('m1', 9, 2.6)]); // still waiting for the snapshot
     expect(states.at(-1)?.status).toBe('resyncing');
     sockets[0].fire('snapshot', snapshot('m1', 9, 2.6));
     expect(states.at(-1)).toMatchObject({ status: 'live', seq: 9 });
     sub.unsubscribe();
+  });
+
+  it('applies one frame of several matches per match: in seq order, and a gap re-subscribes only its match', () => {
+    const { client, sockets } = setup();
+    const a: MatchState[] = [];
+    const b: MatchState[] = [];
+    const subA = client.watchMatch('a').subscribe((s) => a.push(s));
+    const subB = client.watchMatch('b').subscribe((s) => b.push(s));
+    sockets[0].fire('connect');
+    sockets[0].fire('snapshot', snapshot('a', 3));
+    sockets[0].fire('snapshot', snapshot('b', 10));
+    // One tick: two deltas of a (a change, then an admin's switch) and one of b.
+    sockets[0].fire('deltas', [delta('a', 4, 2.1), delta('a', 5, 2.2), delta('b', 11, 3.1)]);
+    expect(a.at(-1)).toMatchObject({ status: 'live', seq: 5 });
+    expect(bestBack(a.at(-1))).toBe(2.2);
+    expect(b.at(-1)).toMatchObject({ status: 'live', seq: 11 });
+    expect(bestBack(b.at(-1))).toBe(3.1);
+    expect(sockets[0].subscribes()).toEqual([{ matchId: 'a' }, { matchId: 'b' }]);
+
+    // The next tick skips a seq of b: b resyncs, a goes on.
+    sockets[0].fire('deltas', [delta('a', 6, 2.3), delta('b', 13, 3.3)]);
+    expect(a.at(-1)).toMatchObject({ status: 'live', seq: 6 });
+    expect(b.at(-1)).toMatchObject({ status: 'resyncing', seq: 11 });
+    expect(sockets[0].subscribes()).toEqual([{ matchId: 'a' }, { matchId: 'b' }, { matchId: 'b' }]);
+    // A malformed frame or entry changes nothing.
+    sockets[0].fire('deltas', null);
+    sockets[0].fire('deltas', [null, { seq: 7 }]);
+    expect(a.at(-1)?.seq).toBe(6);
+    subA.unsubscribe();
+    subB.unsubscribe();
   });
 
   it('marks matches resyncing on a disconnect and subscribes them again on reconnect', () => {

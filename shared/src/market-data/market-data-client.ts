@@ -41,7 +41,14 @@ export function createMarketDataClient(options: MarketDataClientOptions): Market
     unsubscribe: (socket, matchId) => socket.emit('unsubscribe', { matchId }),
     listen: (socket, deliver) => {
       socket.on('snapshot', (payload: MatchSnapshot) => deliver(payload.matchId, { type: 'snapshot', payload }));
-      socket.on('delta', (payload: MatchDelta) => deliver(payload.matchId, { type: 'delta', payload }));
+      // One frame per tick carries the deltas of every watched match that changed: each goes to
+      // its match's watch on its own (a gap in one re-subscribes that match only).
+      socket.on('deltas', (payloads: MatchDelta[]) => {
+        if (!Array.isArray(payloads)) return;
+        for (const payload of payloads) {
+          if (typeof payload?.matchId === 'string') deliver(payload.matchId, { type: 'delta', payload });
+        }
+      });
     },
   });
 
