@@ -14,7 +14,7 @@
 // the socket.io ÷ ws ratios, and the server CPU per client per second at 10 Hz with the clients
 // one core carries at that rate.
 //
-// Gates (issue 21, ADR 0026), at N = 1000 when it is measured: every update sent reached every
+// Gates (issue 21, ADR 0027), at N = 1000 when it is measured: every update sent reached every
 // client (complete = 100 % in each socket.io round); socket.io's p99 delivery (median of its
 // rounds) ≤ 100 ms; server CPU per client-update, socket.io ÷ ws (median of the A/B pairs)
 // ≤ 1.2. A failed gate sets exit code 1.

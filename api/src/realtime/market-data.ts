@@ -7,7 +7,7 @@
  * within one interval and a burst of ticks costs one message. A client that sees a gap in the
  * seqs subscribes again and gets a new snapshot.
  *
- * Frames are coalesced per tick (ADR 0026): the deltas that reach this instance together (one
+ * Frames are coalesced per tick (ADR 0027): the deltas that reach this instance together (one
  * flush) go out as one `deltas` frame per socket, carrying every changed match the socket
  * watches, each delta with its own seq. The frame is encoded once per distinct set of watched
  * changed matches — for the common socket watching one match, once per room — and written to

@@ -1,5 +1,5 @@
 /**
- * One socket.io event, encoded once and written to many sockets of a namespace (ADR 0026).
+ * One socket.io event, encoded once and written to many sockets of a namespace (ADR 0027).
  *
  * socket.io's room emit already encodes a broadcast once, but then passes every socket through
  * socket.io's client and engine.io's packet queue (a packet object, four events and a write

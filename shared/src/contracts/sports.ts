@@ -219,7 +219,7 @@ export interface MatchSnapshot {
 /**
  * The changes of one match since its previous message, batched per interval. They reach the
  * client in a `deltas` frame: one per socket per tick, with the deltas of every changed match the
- * socket watches (ADR 0026).
+ * socket watches (ADR 0027).
  */
 export interface MatchDelta {
   matchId: string;
