@@ -197,6 +197,23 @@ describe('launch', () => {
     await t.db.query("UPDATE users SET status = 'active' WHERE id = $1", [player.id]);
   });
 
+  it('opens no game for a self-excluded player: the refusal of a bet, with no session and no provider call', async () => {
+    const player = await t.createUser({ role: 'user' });
+    const token = await tokenOf(player);
+    expect((await play(token, `${provider.id}:crash`)).statusCode).toBe(200);
+    const calls = fake.sessions.length;
+    const sessionsBefore = await t.db.query('SELECT count(*)::int AS n FROM casino_int_sessions WHERE user_id = $1', [player.id]);
+    expect((await t.request({ method: 'POST', url: '/api/rg-self-exclude', token, payload: { months: 6, confirm: true } })).statusCode).toBe(200);
+    const refused = await play(token, `${provider.id}:crash`);
+    expect([refused.statusCode, refused.json().data?.code]).toEqual([403, 'SELF_EXCLUDED']);
+    expect(refused.json().message).toMatch(/self-excluded/i);
+    const sessionsAfter = await t.db.query('SELECT count(*)::int AS n FROM casino_int_sessions WHERE user_id = $1', [player.id]);
+    expect(sessionsAfter.rows[0]).toEqual(sessionsBefore.rows[0]);
+    expect(fake.sessions.length).toBe(calls);
+    // Our own exchange still opens: there every bet meets the same check, and statements stay readable.
+    expect((await play(token, 'sport_betting:exchange')).statusCode).toBe(200);
+  });
+
   it('answers 502 when the provider answers with a wrong signature or too late', async () => {
     const player = await t.createUser({ role: 'user' });
     const token = await tokenOf(player);

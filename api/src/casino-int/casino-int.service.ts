@@ -3,6 +3,7 @@
  * CASINO.md §3.2 "Game launch"): what players list and open, and what admin and sadmin manage
  * (providers, their rotating secrets, their games). Money is not here: wallet.service.ts.
  */
+import { assertMayStake } from '../responsible-gambling/rg-check';
 import {
   CASINO_INT_MESSAGES,
   casinoIntGameId,
@@ -120,6 +121,9 @@ export class CasinoIntService {
     if (rows[0]?.active !== true) throw new DomainError('ACCOUNT_LOCKED', CASINO_INT_MESSAGES.userLocked);
     if (await isBetLocked(this.db, userId)) throw new DomainError('BETTING_LOCKED', CASINO_INT_MESSAGES.bettingLocked);
     if (!provider.enabled || !game.enabled) throw new DomainError('MARKET_SUSPENDED', CASINO_INT_MESSAGES.gameSuspended);
+    // A player on a time-out or self-excluded (or past a loss limit) cannot stake, so no game
+    // opens: the same refusal, code and words as a bet's (ADR 0019), before any provider call.
+    if (provider.seamless) await assertMayStake(this.db, userId, 0n);
     const view = { provider_id: provider.id, game_name: game.name, scrollable: provider.id === SPORT_BETTING_PROVIDER };
     // Our own exchange: the same wallet, no token, no provider call.
     if (!provider.seamless) return { data: { url: new URL(ROUTES.home.path, lobby).href, ...view } };
