@@ -4,7 +4,7 @@
  * (embedded PostgreSQL and demo data unless DATABASE_URL is set), each remote from its own port
  * as its own deployment, and the shell on http://127.0.0.1:8080 with /api and /socket.io proxied
  * to the API so the product lives on one origin. Ctrl-C (or SIGTERM) stops everything it started.
- * The API's log lines are printed for a person (pino-pretty); LOG_FORMAT=json keeps them as the
+ * The API's log lines are printed for a person (pino-pretty); NODE_ENV=production or LOG_FORMAT=json keeps them as the
  * JSON lines production ships to its collector. Backlay Studio, our game provider, runs beside them
  * on its own origin (port 8095) with its journal in data/studio; the CW-1 secret the API and the
  * studio share is generated once into data/studio-secret unless STUDIO_SECRET is set (ADR 0021).
@@ -37,7 +37,8 @@ await buildMissing();
 
 const publicPort = portOf(FRONTENDS[0]);
 const apiPorts = cluster ? [portOf(API) + 1, portOf(API) + 2] : [portOf(API)];
-const readableLogs = process.env.LOG_FORMAT !== 'json';
+/** Lines for a person in development; the JSON lines production ships with NODE_ENV=production or LOG_FORMAT=json. */
+const readableLogs = process.env.LOG_FORMAT === 'pretty' || (process.env.LOG_FORMAT !== 'json' && process.env.NODE_ENV !== 'production');
 const clusterEnv = cluster ? { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0' } : {};
 const shellOrigin = `http://${host}:${publicPort}`;
 const studioPort = portOf(STUDIO);
