@@ -116,9 +116,14 @@ test.describe('betting', () => {
       page,
       async () => {
         await expect(bestBack).toBeEnabled({ timeout: LIVE_TIMEOUT_MS });
-        const price = ((await bestBack.getAttribute('aria-label')) ?? '').replace(/^.* at /, '');
+        // The live price may move between reading it and the click: the slip holds the price the
+        // button showed at the click, the one read before it or the one read right after.
+        const priceNow = async () => ((await bestBack.getAttribute('aria-label')) ?? '').replace(/^.* at /, '');
+        const shown = [await priceNow()];
         await bestBack.click();
-        await expect(page.getByRole('form', { name: 'Bet slip' }).getByLabel('Odds')).toHaveValue(price);
+        shown.push(await priceNow());
+        const slipOdds = page.getByRole('form', { name: 'Bet slip' }).getByLabel('Odds');
+        await expect.poll(async () => shown.includes(await slipOdds.inputValue())).toBe(true);
       },
       '200',
       async (slip) => {
