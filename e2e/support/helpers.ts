@@ -163,3 +163,13 @@ export async function placeBet(page: Page, open: () => Promise<void>, stake: str
     await slip.getByRole('button', { name: 'Cancel' }).click();
   }
 }
+
+/** Open an item of the main menu: directly on a desktop, through "More" on a phone. */
+export async function openMenu(page: Page, label: string, phone: boolean) {
+  if (phone) {
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('navigation', { name: 'More' }).getByRole('link', { name: label, exact: true }).click();
+  } else {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+  }
+}

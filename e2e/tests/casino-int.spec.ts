@@ -1,21 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoSidewaysScroll, newFundedPlayer, rupees, signIn } from '../support/helpers';
+import { DEMO_PASSWORD, expectNoSidewaysScroll, newFundedPlayer, rupees, signIn, openMenu } from '../support/helpers';
 
 /** The studio's origin in the e2e stack (stack.mjs: E2E_PORTS.studio). */
 const STUDIO_ORIGIN = 'http://127.0.0.1:9195';
 /** The demo provider and its game as the operator's seed registers them (api/src/casino-int/seed.ts). */
 const PROVIDER = 'Backlay Studio';
 const GAME = 'Crash';
-
-/** Open an item of the main menu: directly on a desktop, through "More" on a phone. */
-async function openMenu(page: Page, label: string, phone: boolean) {
-  if (phone) {
-    await page.getByRole('button', { name: 'More' }).click();
-    await page.getByRole('navigation', { name: 'More' }).getByRole('link', { name: label, exact: true }).click();
-  } else {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
-  }
-}
 
 /** The page's own scroll setting (the overlay hides it). */
 const pageOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow);

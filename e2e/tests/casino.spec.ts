@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoSidewaysScroll, newFundedPlayer, rupees, secondsLeft, signIn } from '../support/helpers';
+import { DEMO_PASSWORD, expectNoSidewaysScroll, newFundedPlayer, rupees, secondsLeft, signIn, openMenu } from '../support/helpers';
 
 /** The stack runs the tables with a short betting window (stack.mjs: CASINO_BETTING_SECONDS). */
 const ROUND_TIMEOUT_MS = 60_000;
@@ -7,16 +7,6 @@ const ROUND_TIMEOUT_MS = 60_000;
 const SECONDS_TO_BET = 5;
 const SUSPENDED = 'This game is suspended by admin, please try again later';
 const TABLE = '20-20 Dragon Tiger';
-
-/** Open an item of the main menu: directly on a desktop, through "More" on a phone. */
-async function openMenu(page: Page, label: string, phone: boolean) {
-  if (phone) {
-    await page.getByRole('button', { name: 'More' }).click();
-    await page.getByRole('navigation', { name: 'More' }).getByRole('link', { name: label, exact: true }).click();
-  } else {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
-  }
-}
 
 /** A second signed-in browser of the admin area (an agent watching while the player plays), at the same size. */
 async function adminPage(browser: Browser, like: { baseURL: string; viewport: { width: number; height: number } | null }, username: string): Promise<Page> {

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, apiPost, apiToken, expectNoSidewaysScroll, newFundedPlayer, runSuffix, secondsLeft, signIn } from '../support/helpers';
+import { DEMO_PASSWORD, apiPost, apiToken, expectNoSidewaysScroll, newFundedPlayer, runSuffix, secondsLeft, signIn, openMenu } from '../support/helpers';
 
 /**
  * Responsible gambling end to end (issue 20 step 11, desktop and phone): a new player of demo-dl
@@ -15,16 +15,6 @@ const LIVE_TIMEOUT_MS = 60_000;
 const PLACE_TIMEOUT_MS = 30_000;
 const TABLE = '20-20 Dragon Tiger';
 const SELF_EXCLUDED = /^You have self-excluded until .+ UTC: betting, casino and deposits are closed\./;
-
-/** Open an item of the main menu: directly on a desktop, through "More" on a phone. */
-async function openMenu(page: Page, label: string, phone: boolean) {
-  if (phone) {
-    await page.getByRole('button', { name: 'More' }).click();
-    await page.getByRole('navigation', { name: 'More' }).getByRole('link', { name: label, exact: true }).click();
-  } else {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
-  }
-}
 
 async function expectToast(page: Page, message: string | RegExp) {
   await expect(page.getByText(message).first()).toBeVisible();
