@@ -98,6 +98,33 @@ describe('L16 actor and audit backstops', () => {
     expect(message).toMatch(/touches the wallet of .*, who is not in its downline/);
   });
 
+  it('the check covers every row of a many-row INSERT, as settlement writes them (migration 0034: once per statement)', async () => {
+    const dl = await t.createUser({ role: 'dl' });
+    await t.fund(dl.id, 10n);
+    const own = await t.createUser({ role: 'user', parentId: dl.id });
+    const own2 = await t.createUser({ role: 'user', parentId: dl.id });
+    const stranger = await t.createUser({ role: 'user' });
+    const [dlWallet, ownWallet, own2Wallet, strangerWallet] = await Promise.all([walletId(dl.id), walletId(own.id), walletId(own2.id), walletId(stranger.id)]);
+    /** One INSERT of three legs by `dl`: −200 from its wallet, +100 to each of the two others (the last one offends or not). */
+    const threeLegs = (last: string): Array<[string, unknown[]]> => {
+      const id = randomUUID();
+      return [
+        ['INSERT INTO journals (id, code, event_type, event_ref, request_hash, actor_id) VALUES ($1, $2, $3, $4, repeat($5, 64), $6)', [id, 'RAW', 'raw', randomBytes(6).toString('hex'), 'a', dl.id]],
+        [
+          `INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
+           SELECT $1, a.id, l.amount, a.version + 1, a.balance_minor, a.balance_minor + l.amount
+           FROM unnest($2::uuid[], $3::bigint[]) WITH ORDINALITY AS l (account_id, amount, n) JOIN ledger_accounts a ON a.id = l.account_id
+           ORDER BY l.n`,
+          [id, [dlWallet, ownWallet, last], [-200, 100, 100]],
+        ],
+      ];
+    };
+    const refused = await rawSqlError(threeLegs(strangerWallet));
+    expect(refused).toMatch(new RegExp(`by ${dl.id} touches the wallet of ${stranger.id}, who is not in its downline`));
+    // The same statement within the downline passes L16 and is stopped only by L16's sibling, the audit row at commit.
+    expect(await rawSqlError(threeLegs(own2Wallet))).toMatch(/journal .* by .* has no audit row/);
+  });
+
   it('a journal by a user without its audit row is refused at commit', async () => {
     const dl = await t.createUser({ role: 'dl' });
     await t.fund(dl.id, 10n);

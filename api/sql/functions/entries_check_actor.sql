@@ -3,20 +3,21 @@ CREATE OR REPLACE FUNCTION public.entries_check_actor()
  LANGUAGE plpgsql
 AS $function$
 DECLARE
-  actor uuid;
-  owner uuid;
-  owner_ancestors uuid[];
+  bad record;
 BEGIN
-  SELECT actor_id INTO actor FROM journals WHERE id = NEW.journal_id;
-  IF actor IS NULL THEN
-    RETURN NEW;
-  END IF;
-  SELECT u.id, u.ancestors INTO owner, owner_ancestors
-    FROM ledger_accounts a JOIN users u ON u.id = a.user_id
-    WHERE a.id = NEW.account_id;
-  IF owner IS NOT NULL AND owner <> actor AND NOT (owner_ancestors @> ARRAY[actor]) THEN
-    RAISE EXCEPTION 'journal % by % touches the wallet of %, who is not in its downline', NEW.journal_id, actor, owner
+  -- L16, once per INSERT statement over its new rows (transition table new_entries): the first
+  -- entry of a journal started by a user that touches the wallet of someone who is neither that
+  -- user nor in its downline. System accounts have no user and always pass.
+  SELECT e.journal_id, j.actor_id AS actor, u.id AS owner INTO bad
+  FROM new_entries e
+  JOIN journals j ON j.id = e.journal_id
+  JOIN ledger_accounts a ON a.id = e.account_id
+  JOIN users u ON u.id = a.user_id
+  WHERE j.actor_id IS NOT NULL AND u.id <> j.actor_id AND NOT (u.ancestors @> ARRAY[j.actor_id])
+  LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'journal % by % touches the wallet of %, who is not in its downline', bad.journal_id, bad.actor, bad.owner
       USING ERRCODE = 'check_violation';
   END IF;
-  RETURN NEW;
+  RETURN NULL;
 END $function$;

@@ -114,18 +114,25 @@ BEGIN
     WHERE b.market_id = ANY (v_markets) AND b.status = 'open'
     RETURNING b.user_id, b.pnl_minor, b.stake_minor),
   per_user AS (
-    SELECT s.user_id, sum(s.pnl_minor)::bigint AS w, sum(s.stake_minor)::bigint AS turnover
-    FROM settled s GROUP BY s.user_id)
-  INSERT INTO settlement_users (settlement_id, user_id, gross_pnl_minor, commission_minor, net_minor, turnover_minor)
-  SELECT v_sid, pu.user_id, pu.w, c.amount, pu.w - c.amount, pu.turnover
-  FROM per_user pu
-  JOIN users u ON u.id = pu.user_id
-  LEFT JOIN users parent ON parent.id = u.parent_id
-  CROSS JOIN LATERAL (SELECT least(u.commission_bps, coalesce(parent.commission_bps, u.commission_bps))::bigint AS rate) r
-  CROSS JOIN LATERAL (SELECT CASE v_basis
-      WHEN 'NET_WIN' THEN greatest(pu.w, 0) * r.rate / 10000
-      WHEN 'TURNOVER' THEN pu.turnover * r.rate / 10000
-      ELSE 0 END AS amount) c;
+    SELECT s.user_id, sum(s.pnl_minor)::bigint AS w, sum(s.stake_minor)::bigint AS turnover, count(*)::int AS n
+    FROM settled s GROUP BY s.user_id),
+  inserted AS (
+    INSERT INTO settlement_users (settlement_id, user_id, gross_pnl_minor, commission_minor, net_minor, turnover_minor)
+    SELECT v_sid, pu.user_id, pu.w, c.amount, pu.w - c.amount, pu.turnover
+    FROM per_user pu
+    JOIN users u ON u.id = pu.user_id
+    LEFT JOIN users parent ON parent.id = u.parent_id
+    CROSS JOIN LATERAL (SELECT least(u.commission_bps, coalesce(parent.commission_bps, u.commission_bps))::bigint AS rate) r
+    CROSS JOIN LATERAL (SELECT CASE v_basis
+        WHEN 'NET_WIN' THEN greatest(pu.w, 0) * r.rate / 10000
+        WHEN 'TURNOVER' THEN pu.turnover * r.rate / 10000
+        ELSE 0 END AS amount) c
+    RETURNING gross_pnl_minor, commission_minor)
+  -- The summary of step 8 from the rows just written, not from a second pass over them.
+  SELECT coalesce((SELECT sum(pu.n) FROM per_user pu), 0)::int, count(*)::int,
+         coalesce(sum(i.gross_pnl_minor), 0)::bigint, coalesce(sum(i.commission_minor), 0)::bigint
+    INTO v_bets, v_users, v_pnl, v_commission
+  FROM inserted i;
 
   -- 4. Partnership (RULES §7.9): ancestors are root first; an agent's own share is its cumulative
   -- share minus that of its child on the path (the player, share 0, for the nearest agent).
@@ -207,10 +214,7 @@ BEGIN
   FROM delta d
   WHERE a.id = d.account_id AND (d.amount <> 0 OR d.exposure <> 0);
 
-  -- 8. The summary, and no more bets on these markets.
-  SELECT count(*)::int, coalesce(sum(su.gross_pnl_minor), 0)::bigint, coalesce(sum(su.commission_minor), 0)::bigint
-    INTO v_users, v_pnl, v_commission FROM settlement_users su WHERE su.settlement_id = v_sid;
-  SELECT count(*)::int INTO v_bets FROM bets b WHERE b.settlement_id = v_sid;
+  -- 8. The summary (counted in step 3), and no more bets on these markets.
   UPDATE settlements s SET bets = v_bets, users = v_users, users_pnl_minor = v_pnl, commission_minor = v_commission,
                            journal_id = v_jid
   WHERE s.id = v_sid;
