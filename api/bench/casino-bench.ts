@@ -133,6 +133,12 @@ export async function setupCasinoBench(options: { players: number }): Promise<Ca
     return game.markets(game.parseConfig(round.config)).map((market) => roundMarketId(round.id, market.code));
   };
 
+  /** A table switched as the admin's switch does (casino.service setDisabled): the row, then the move the engine hears. */
+  const switchTable = async (matchId: string, enabled: boolean): Promise<void> => {
+    await repo.setEnabled(db, matchId, enabled, null);
+    events.publish('casino.roundChanged', { matchId, phase: enabled ? 'enabled' : 'disabled' });
+  };
+
   return {
     tables: LIVE_TABLES,
     timing: config.casino,
@@ -144,9 +150,9 @@ export async function setupCasinoBench(options: { players: number }): Promise<Ca
       if (!(await engine.acquire())) throw new Error('the casino engine did not get its lock');
     },
     async enableOnly(matchIds) {
-      for (const { matchId } of LIVE_TABLES) await repo.setEnabled(db, matchId, matchIds.includes(matchId), null);
+      for (const { matchId } of LIVE_TABLES) await switchTable(matchId, matchIds.includes(matchId));
     },
-    disable: (matchId) => repo.setEnabled(db, matchId, false, null),
+    disable: (matchId) => switchTable(matchId, false),
     async liveTables() {
       return (await repo.liveRounds(db)).map((round) => round.matchId);
     },

@@ -20,6 +20,14 @@
  *   finished with its stored deal, never dealt again.
  *
  * Every change is published after commit as `casino.roundChanged`; realtime turns it into deltas.
+ *
+ * The database is the authority at every step, but a tick reads it only for the tables with
+ * something due: each step leaves the table's next instant (its close, its settle, the next open;
+ * none while the table is disabled with no live round) in an in-memory schedule, and an open
+ * round's countdown seconds are published from it. A table switched on this instance is due at
+ * once (its `enabled`/`disabled` move); every RESYNC_MS a tick reads every table anyway (a switch
+ * on another instance, or a row changed by hand, is seen then); taking the lock starts from the
+ * database (the schedule is rebuilt on the first tick).
  */
 import { randomBytes } from 'node:crypto';
 import { chainSeeds, playRound, serverSeedHash, type CasinoGame } from '@backlay/shared/casino';
@@ -35,6 +43,9 @@ import { gameOf, tableSeeds } from './tables';
 
 /** Identifies the casino scheduler's advisory lock (per database). */
 export const CASINO_LOCK_ID = 72_810_004;
+
+/** The longest the leader goes without reading every table (a switch on another instance waits this long). */
+export const RESYNC_MS = 5_000;
 
 export const VOID_REASONS = {
   restart: 'Interrupted before betting closed: every bet refunded',
@@ -78,8 +89,20 @@ export function roundMarketIds(game: CasinoGame, round: Pick<repo.RoundRow, 'id'
   return game.markets(game.parseConfig(round.config)).map((market) => roundMarketId(round.id, market.code));
 }
 
+/** What the engine knows of a table between its reads: when it is next due and its open round. */
+interface Scheduled {
+  /** The clock instant from which the table's step needs the database (Infinity: only when switched, or at a resync). */
+  dueAtMs: number;
+  /** Its round taking bets (the countdown), or null. */
+  open: { roundId: string; closesAtMs: number } | null;
+}
+
 export class CasinoEngine {
   private readonly loop: LeaderLoop<void>;
+  /** Each table's next due instant and open round, by match id. */
+  private readonly schedule = new Map<string, Scheduled>();
+  /** The instant of the next tick that reads every table. */
+  private resyncAtMs = -Infinity;
   /** Whole seconds left last published per round (one countdown message per second). */
   private readonly lastCountdown = new Map<string, number>();
   /** Chain elements by chain id: element k is SHA-256 applied k times to the secret. */
@@ -95,10 +118,18 @@ export class CasinoEngine {
       tickMs: options.tickMs,
       lockRetryMs: options.lockRetryMs,
       onAcquired: async () => {
+        this.schedule.clear();
+        this.resyncAtMs = -Infinity;
         await this.ensureTables();
         await this.recover();
       },
       tick: () => this.runTick(),
+    });
+    // A table switched on or off here is due at once (casino.service publishes the move after commit).
+    options.events.on('casino.roundChanged', (event) => {
+      if (event.phase !== 'enabled' && event.phase !== 'disabled') return;
+      const scheduled = this.schedule.get(event.matchId);
+      if (scheduled !== undefined) scheduled.dueAtMs = -Infinity;
     });
   }
 
@@ -146,48 +177,82 @@ export class CasinoEngine {
     }
   }
 
-  /** One statement reads every table and its newest round; only a table with something to do writes. */
+  /**
+   * One statement reads the tables with something due (every table at a resync) and their newest
+   * round; only a table with something to do writes. Then each open round's countdown second.
+   */
   private async runTick(): Promise<void> {
-    for (const { table, round } of await repo.tablesWithNewestRound(this.options.db)) {
-      try {
-        await this.step(table, round);
-      } catch (error) {
-        this.options.log.error({ err: error, matchId: table.matchId }, 'casino table step failed');
+    const nowMs = this.options.clock.nowMs();
+    const resync = nowMs >= this.resyncAtMs;
+    const due = resync ? null : [...this.schedule].filter(([, scheduled]) => nowMs >= scheduled.dueAtMs).map(([matchId]) => matchId);
+    const moved = new Set<string>();
+    if (due === null || due.length > 0) {
+      if (resync) {
+        this.schedule.clear();
+        this.resyncAtMs = nowMs + RESYNC_MS;
       }
+      for (const { table, round } of await repo.tablesWithNewestRound(this.options.db, due)) {
+        try {
+          const step = await this.step(table, round);
+          this.schedule.set(table.matchId, step.next);
+          if (step.moved) moved.add(table.matchId);
+        } catch (error) {
+          // Due again on the next tick, as when every tick read every table.
+          this.schedule.set(table.matchId, { dueAtMs: -Infinity, open: null });
+          this.options.log.error({ err: error, matchId: table.matchId }, 'casino table step failed');
+        }
+      }
+    }
+    for (const [matchId, { open }] of this.schedule) {
+      if (open !== null && !moved.has(matchId)) this.countdown(matchId, open.roundId, open.closesAtMs);
     }
   }
 
-  private async step(table: repo.TableRow, newest: repo.RoundHead | null): Promise<void> {
+  /** One countdown message per whole second left of an open round (none once it closes). */
+  private countdown(matchId: string, roundId: string, closesAtMs: number): void {
     const nowMs = this.options.clock.nowMs();
+    if (nowMs >= closesAtMs) return;
+    const left = secondsLeft(new Date(closesAtMs), nowMs);
+    if (this.lastCountdown.get(roundId) === left) return;
+    this.lastCountdown.set(roundId, left);
+    this.options.events.publish('casino.roundChanged', {
+      matchId,
+      phase: 'countdown',
+      countdown: { roundId, secondsLeft: left, serverTime: new Date(nowMs).toISOString() },
+    });
+  }
+
+  /** The table's step at the clock's time: whether it moved its round, and when the table is next due. */
+  private async step(table: repo.TableRow, newest: repo.RoundHead | null): Promise<{ moved: boolean; next: Scheduled }> {
+    const nowMs = this.options.clock.nowMs();
+    const wait = (dueAtMs: number, open: Scheduled['open'] = null) => ({ moved: false, next: { dueAtMs, open } });
     if (newest === null || newest.status === 'SETTLED' || newest.status === 'VOID') {
-      if (!table.enabled) return;
-      if (newest?.settledAt != null && nowMs < newest.settledAt.getTime() + this.options.resultMs) return;
-      await this.open(table);
-      return;
+      if (!table.enabled) return wait(Infinity);
+      const nextOpenMs = newest?.settledAt != null ? newest.settledAt.getTime() + this.options.resultMs : -Infinity;
+      if (nowMs < nextOpenMs) return wait(nextOpenMs);
+      const opened = await this.open(table);
+      return { moved: true, next: { dueAtMs: opened.closesAtMs, open: opened } };
     }
     const round = newest;
     if (round.status === 'OPEN') {
-      if (!table.enabled) return this.voidRound(round, VOID_REASONS.disabled);
-      if (nowMs >= round.closesAt.getTime()) return this.close(round);
-      const left = secondsLeft(round.closesAt, nowMs);
-      if (this.lastCountdown.get(round.id) !== left) {
-        this.lastCountdown.set(round.id, left);
-        this.options.events.publish('casino.roundChanged', {
-          matchId: round.matchId,
-          phase: 'countdown',
-          countdown: { roundId: round.id, secondsLeft: left, serverTime: new Date(nowMs).toISOString() },
-        });
+      if (!table.enabled) {
+        await this.voidRound(round, VOID_REASONS.disabled);
+        return { moved: true, next: { dueAtMs: Infinity, open: null } };
       }
-      return;
+      if (nowMs >= round.closesAt.getTime()) return { moved: true, next: { dueAtMs: await this.close(round), open: null } };
+      return wait(round.closesAt.getTime(), { roundId: round.id, closesAtMs: round.closesAt.getTime() });
     }
-    if (round.settleAt !== null && nowMs >= round.settleAt.getTime()) await this.settle(round);
+    if (round.settleAt === null) return wait(Infinity);
+    if (nowMs < round.settleAt.getTime()) return wait(round.settleAt.getTime());
+    const settledAtMs = await this.settle(round);
+    return { moved: true, next: { dueAtMs: settledAtMs + this.options.resultMs, open: null } };
   }
 
-  /** Opens the table's next round on its chain (a new chain when the last is used up). */
-  private async open(table: repo.TableRow): Promise<void> {
+  /** Opens the table's next round on its chain (a new chain when the last is used up): its id and close. */
+  private async open(table: repo.TableRow): Promise<{ roundId: string; closesAtMs: number }> {
     const game = this.gameOf(table.gameCode);
     const nowMs = this.options.clock.nowMs();
-    await this.options.db.transaction(async (tx) => {
+    return this.options.db.transaction(async (tx) => {
       const chain = (await repo.usableChain(tx, table.matchId)) ?? (await this.newChain(tx, table.matchId));
       const nonce = chain.used + 1;
       const elements = await this.chainElements(chain);
@@ -217,11 +282,12 @@ export class CasinoEngine {
       }));
       await repo.insertRoundMarkets(tx, table.matchId, table, round.closesAt, markets);
       tx.afterCommit(() => this.publish(table.matchId, 'opened'));
+      return { roundId: round.id, closesAtMs: round.closesAt.getTime() };
     });
   }
 
-  /** Bet-close: markets locked and suspended, the committed shoe dealt and stored. */
-  private async close(round: repo.RoundHead): Promise<void> {
+  /** Bet-close: markets locked and suspended, the committed shoe dealt and stored; the instant it settles. */
+  private async close(round: repo.RoundHead): Promise<number> {
     const game = this.gameOf(round.gameCode);
     const result = await playRound(game, round.serverSeed, round.clientSeed, round.nonce, game.parseConfig(round.config));
     const nowMs = this.options.clock.nowMs();
@@ -240,10 +306,11 @@ export class CasinoEngine {
       tx.afterCommit(() => this.publish(round.matchId, 'closed'));
     });
     this.lastCountdown.delete(round.id);
+    return nowMs + showMs;
   }
 
-  /** Settles the markets of a closed round with its stored outcomes, as one settlement (idempotent). */
-  private async settle(round: repo.RoundHead): Promise<void> {
+  /** Settles the markets of a closed round with its stored outcomes, as one settlement (idempotent): the instant it settled. */
+  private async settle(round: repo.RoundHead): Promise<number> {
     const game = this.gameOf(round.gameCode);
     const stored = (await repo.roundOutcomes(this.options.db, round.id)) ?? {};
     const nowMs = this.options.clock.nowMs();
@@ -264,6 +331,7 @@ export class CasinoEngine {
       await repo.finishRound(tx, round.id, new Date(nowMs));
       tx.afterCommit(() => this.publish(round.matchId, 'settled'));
     });
+    return nowMs;
   }
 
   /** Voids a round: every runner of every market settled VOID (stakes back, exposure released), the seed revealed. */

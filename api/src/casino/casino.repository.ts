@@ -131,17 +131,21 @@ export async function ensureTables(q: Queryable, seeds: readonly TableSeed[]): P
 }
 
 /**
- * Every table with the head of its newest round (any status), in one statement: the engine's view
- * at each tick, four times a second (a live round is its newest one; between rounds the newest is
- * the one just settled). The deal and its outcomes stay in the database (Lottery's are 1,110
- * runners): the tick that settles reads them (roundOutcomes).
+ * Every table (or the tables `matchIds`) with the head of its newest round (any status), in one
+ * statement: the engine's view of the tables with something due (a live round is its newest one;
+ * between rounds the newest is the one just settled). The deal and its outcomes stay in the
+ * database (Lottery's are 1,110 runners): the tick that settles reads them (roundOutcomes).
  */
-export async function tablesWithNewestRound(q: Queryable): Promise<Array<{ table: TableRow; round: RoundHead | null }>> {
+export async function tablesWithNewestRound(
+  q: Queryable,
+  matchIds: readonly string[] | null = null,
+): Promise<Array<{ table: TableRow; round: RoundHead | null }>> {
   const { rows } = await q.query<TableRaw & { round: (Omit<RoundHead, DateKeys> & Record<DateKeys, string | null>) | null }>(
     `SELECT ${TABLE_COLUMNS},
             (SELECT row_to_json(x) FROM (SELECT ${ROUND_HEAD_COLUMNS} FROM casino_rounds r
                                          WHERE r.match_id = t.match_id ORDER BY r.id DESC LIMIT 1) x) AS round
-     FROM casino_tables t ORDER BY t.sort_order, t.match_id`,
+     FROM casino_tables t WHERE $1::text[] IS NULL OR t.match_id = ANY($1::text[]) ORDER BY t.sort_order, t.match_id`,
+    [matchIds],
   );
   return rows.map(({ round, ...table }) => ({ table: toTable(table), round: round === null ? null : reviveRound(round) }));
 }
