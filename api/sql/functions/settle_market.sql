@@ -165,12 +165,14 @@ BEGIN
   ON CONFLICT (code) DO NOTHING;
 
   -- 6. Every touched account, locked in id order: the wallets of the settled users and of the
-  -- market's open positions, and the agents' P&L accounts.
+  -- market's open positions, and the agents' P&L accounts. Looked up by key (two arrays, one
+  -- bitmap scan of each unique index), not by a scan of every account filtered by IN: that
+  -- scanned the whole table (every wallet, and its dead versions) for each settlement.
   PERFORM 1 FROM ledger_accounts a
-  WHERE a.user_id IN (SELECT su.user_id FROM settlement_users su WHERE su.settlement_id = v_sid
-                      UNION SELECT p.user_id FROM positions p WHERE p.market_id = ANY (v_markets) AND p.status = 'open')
-     OR a.code IN (SELECT DISTINCT 'system:agent_pnl:' || ss.agent_id::text FROM settlement_shares ss
-                   WHERE ss.settlement_id = v_sid AND ss.amount_minor <> 0)
+  WHERE a.user_id = ANY (ARRAY(SELECT su.user_id FROM settlement_users su WHERE su.settlement_id = v_sid
+                               UNION SELECT p.user_id FROM positions p WHERE p.market_id = ANY (v_markets) AND p.status = 'open'))
+     OR a.code = ANY (ARRAY(SELECT DISTINCT 'system:agent_pnl:' || ss.agent_id::text FROM settlement_shares ss
+                            WHERE ss.settlement_id = v_sid AND ss.amount_minor <> 0))
   ORDER BY a.id FOR UPDATE;
 
   -- 7. ONE journal for the whole market (or round) (none when every leg is 0), the entries with each
