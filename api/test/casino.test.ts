@@ -16,7 +16,7 @@ import {
   type CasinoBet,
 } from '@backlay/shared/contracts';
 import { CASINO_GAMES, playRound, sha256Hex, verifyChainLink } from '@backlay/shared/casino';
-import { CasinoEngine } from '../src/casino/casino-engine';
+import { CasinoEngine, RESYNC_MS } from '../src/casino/casino-engine';
 import { silentLogger } from '../src/common/logger';
 import { LIVE_TABLES } from '../src/casino/tables';
 import type { CasinoRoundResult } from '../src/settlement/settlement.repository';
@@ -313,6 +313,78 @@ describe('live casino', () => {
     expect(settled.cards).toEqual(dealt.cards);
     expect(settled.win).toBe(dealt.win);
     await third.stop();
+  });
+
+  it('between due instants a tick reads no database: countdowns come from memory; a switch here is due at once, one elsewhere at the resync', async () => {
+    // The leader on a database handle that counts what the engine asks of it.
+    const calls = { n: 0 };
+    const counted = new Proxy(t.db, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop, target);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (prop === 'query' || prop === 'transaction') calls.n += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const leader = new CasinoEngine({ db: counted, clock, events: t.services.events, log: silentLogger, settlement: t.services.settlement, ...t.config.casino });
+    const countdowns: string[] = [];
+    const unsubscribe = t.services.events.on('casino.roundChanged', (event) => {
+      if (event.phase === 'countdown') countdowns.push(event.matchId);
+    });
+    try {
+      expect(await leader.acquire()).toBe(true);
+      // Every table finishes what it had, then all open in one tick.
+      clock.advance(DEAL_MS_MAX);
+      await leader.tick();
+      clock.advance(RESULT_MS);
+      await leader.tick();
+      for (const { matchId } of LIVE_TABLES) expect((await round(matchId)).status).toBe('OPEN');
+
+      // A second later: one countdown per table, not one statement.
+      calls.n = 0;
+      countdowns.length = 0;
+      clock.advance(1_000);
+      await leader.tick();
+      expect(calls.n).toBe(0);
+      expect(countdowns.sort()).toEqual(LIVE_TABLES.map((table) => table.matchId).sort());
+      // Within the same second: nothing at all.
+      countdowns.length = 0;
+      clock.advance(250);
+      await leader.tick();
+      expect([calls.n, countdowns.length]).toEqual([0, 0]);
+
+      // Switched off through this instance: due at once, voided on the next tick.
+      const off = await t.request({ method: 'GET', url: '/api/disable-casino-games?matchId=9023&isDisable=true', token: chainA.tokens.admin });
+      expect(off.statusCode).toBe(200);
+      await leader.tick();
+      expect((await round('9023')).status).toBe('VOID');
+      expect(calls.n).toBeGreaterThan(0);
+
+      // Switched off by another instance (no move heard here): still OPEN until the tick that reads every table.
+      await t.db.query('UPDATE casino_tables SET enabled = false WHERE match_id = $1', ['9024']);
+      clock.advance(250);
+      await leader.tick();
+      expect((await round('9024')).status).toBe('OPEN');
+      clock.advance(RESYNC_MS);
+      await leader.tick();
+      expect((await round('9024')).status).toBe('VOID');
+
+      // Both on again: 9023 at once (its move), 9024 after the result is shown.
+      for (const matchId of ['9023', '9024']) {
+        const on = await t.request({ method: 'GET', url: `/api/disable-casino-games?matchId=${matchId}&isDisable=false`, token: chainA.tokens.admin });
+        expect(on.statusCode).toBe(200);
+      }
+      await leader.tick();
+      expect((await round('9023')).status).toBe('OPEN');
+      clock.advance(RESULT_MS);
+      await leader.tick();
+      expect((await round('9024')).status).toBe('OPEN');
+    } finally {
+      unsubscribe();
+      await leader.stop();
+    }
   });
 
   it('refuses hostile queries with 400 and unknown tables with 404', async () => {
