@@ -14,7 +14,8 @@
 // server's processes (procfs schedstat of its postmaster and children, so other servers on the
 // machine do not count), read just outside the tick. "% of one core" = that CPU ÷ the production
 // wall time the ticks stand for (the clock's advance):
-//   idle  — no table enabled, one nominal cycle: the tick's fixed cost (4 polls a second);
+//   idle  — no table enabled, one nominal cycle: the tick's fixed cost (4 ticks a second; a tick with
+//           nothing due reads no database, one in RESYNC_MS reads every table);
 //   alone — each table of LIVE_TABLES alone for ROUNDS cycles; a cycle runs from a round's open to
 //           the next open: bettingSeconds + the deal shown (dealMsPerCard × cards, ≤ dealMsMax) +
 //           resultMs, on the tick grid;
