@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, apiPost, apiToken, expectNoSidewaysScroll, newFundedPlayer, runSuffix, secondsLeft, signIn, openMenu } from '../support/helpers';
+import { DEMO_PASSWORD, apiPost, apiToken, expectNoSidewaysScroll, newFundedPlayer, runSuffix, secondsLeft, openMenu, signIn, signOut } from '../support/helpers';
 
 /**
  * Responsible gambling end to end (issue 20 step 11, desktop and phone): a new player of demo-dl
@@ -143,7 +143,8 @@ test.describe('responsible gambling', () => {
     if (phone) await expectNoSidewaysScroll(page);
 
     // Still signs in: the statement is there to read.
-    await page.getByRole('button', { name: 'Logout' }).click();
+    // Signed out first (the login page shown), so the sign-in's page load cannot race the logout.
+    await signOut(page, 'player');
     await signIn(page, 'player', player, DEMO_PASSWORD);
     await openMenu(page, 'Statement', phone);
     await expect(page).toHaveURL(/\/accountstatement$/);
