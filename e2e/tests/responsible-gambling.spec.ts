@@ -39,8 +39,11 @@ async function refusalOf(page: Page, open: () => Promise<void>, odds?: string): 
     const alert: Locator = slip.getByRole('alert');
     await expect(alert).toBeVisible({ timeout: PLACE_TIMEOUT_MS });
     const message = (await alert.textContent()) ?? '';
-    if (attempt >= 10 || !/changed|not open|suspended|ball running|closed/i.test(message)) return message;
+    // A live market pauses (ball running, a suspension that can last half a minute): try again
+    // for up to a minute, a second apart, until the answer is not about the market.
+    if (attempt >= 40 || !/changed|not open|suspended|ball running|closed/i.test(message)) return message;
     await slip.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForTimeout(1_000);
   }
 }
 
