@@ -305,6 +305,30 @@ describe('time-out and self-exclusion', () => {
     });
   }
 
+  it('the exclusion is the answer whatever the market: suspended, closed, a paused fancy, a moved price', async () => {
+    const p = await newPlayer();
+    await call('POST', '/api/rg-self-exclude', p.token, { months: 6, confirm: true });
+    const suspended = await createTestMarket(t, { A: [200, 200], B: [200, 200] });
+    await t.db.query(`UPDATE markets SET admin_suspended = true WHERE id = $1`, [suspended.marketId]);
+    const closed = await createTestMarket(t, { A: [200, 200], B: [200, 200] });
+    await t.db.query(`UPDATE markets SET feed_status = 'closed' WHERE id = $1`, [closed.marketId]);
+    const open = await createTestMarket(t, { A: [200, 200], B: [200, 200] });
+    const fancy = await createTestFancy(t, open.matchId, { noRun: 30, noRate: 100, yesRun: 30, yesRate: 100 });
+    await t.db.query(`UPDATE fancies SET feed_status = 'ball_running' WHERE id = $1`, [fancy.fancyId]);
+    const digest = await businessStateDigest(t.db);
+    for (const payload of [
+      { matchId: suspended.matchId, marketId: suspended.marketId, selectionId: 'A', side: 'BACK', odds: 2, stake: 100 },
+      { matchId: closed.matchId, marketId: closed.marketId, selectionId: 'A', side: 'BACK', odds: 2, stake: 100 },
+      // A price the market no longer offers: still the exclusion, not "odds changed".
+      { matchId: open.matchId, marketId: open.marketId, selectionId: 'A', side: 'BACK', odds: 5, stake: 100 },
+      { matchId: fancy.matchId, fancyId: fancy.fancyId, side: 'YES', run: 30, rate: 100, stake: 100 },
+    ]) {
+      const refused = await placed(p, payload);
+      expect({ status: refused.status, code: refused.data.code }).toEqual({ status: 403, code: 'SELF_EXCLUDED' });
+    }
+    expect(await businessStateDigest(t.db)).toBe(digest);
+  });
+
   it('the confirmation is required; an ended time-out no longer refuses', async () => {
     const p = await newPlayer();
     expect(await call('POST', '/api/rg-time-out', p.token, { days: 1 })).toMatchObject({ status: 400 });

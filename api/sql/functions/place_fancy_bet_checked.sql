@@ -49,8 +49,9 @@ BEGIN
   BEGIN
     SELECT (u.status <> 'active' OR coalesce(anc.inactive, false)),
            (u.status <> 'active' OR u.bet_lock OR coalesce(anc.inactive, false) OR coalesce(anc.bet_locked, false)),
-           u.role, (u.must_change_password OR u.txn_password_hash IS NULL), u.exposure_limit_minor, u.ancestors
-      INTO v_blocked, v_bet_locked, v_role, v_setup, v_limit, v_ancestors
+           u.role, (u.must_change_password OR u.txn_password_hash IS NULL), u.exposure_limit_minor, u.ancestors,
+           (SELECT w.rg_active FROM ledger_accounts w WHERE w.user_id = u.id)
+      INTO v_blocked, v_bet_locked, v_role, v_setup, v_limit, v_ancestors, v_rg
       FROM users u
       CROSS JOIN LATERAL (SELECT bool_or(a.status <> 'active') AS inactive, bool_or(a.bet_lock) AS bet_locked
                           FROM users a WHERE a.id = ANY (u.ancestors)) anc
@@ -75,6 +76,14 @@ BEGIN
     SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at
       FROM placed_bet_replay(p_user, p_key, p_hash) r;
     IF FOUND THEN EXIT place; END IF;
+
+    -- A time-out or self-exclusion refuses the bet whatever the market's state (ADR 0019): the
+    -- player is told why they cannot bet, not that the market paused. Only exclusions can refuse
+    -- a zero amount with no risk; the limits are checked under the wallet lock (step 6).
+    IF v_rg THEN
+      v_rg_refusal := rg_refusal(p_user, 'stake', 0, NULL, NULL);
+      IF v_rg_refusal IS NOT NULL THEN outcome := 'RG_REFUSED'; EXIT place; END IF;
+    END IF;
 
     -- B. The fancy, key-share locked; the live line and rate of the bet's side.
     SELECT f.name, f.active, f.admin_suspended, f.feed_status,
