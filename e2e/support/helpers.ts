@@ -173,3 +173,55 @@ export async function openMenu(page: Page, label: string, phone: boolean) {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
   }
 }
+
+interface LiveMatch {
+  _id: string;
+  name: string;
+  openDate: string;
+  active: boolean;
+}
+interface LiveMarket {
+  type: string;
+  status: string;
+  active: boolean;
+  settled: boolean;
+}
+
+/**
+ * Open, from the in-play cricket list, the in-play match that started last among those whose
+ * Match Odds is shown, open and never settled; returns its name and id. Not simply the list's
+ * first: that is the match nearest its end (an innings break, its last overs), and a journey
+ * may have declared a result on a match that is in play now. Waits up to a minute for one
+ * (a wicket or an innings break pauses every market).
+ */
+export async function openLiveCricketMatch(page: Page, request: APIRequestContext): Promise<{ name: string; matchId: string }> {
+  const token = await apiToken(request, 'admin', 'demo-admin');
+  const get = async <T>(path: string, params: Record<string, string | number>): Promise<T> => {
+    const res = await request.get(path, { headers: { Authorization: `Bearer ${token}` }, params });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return ((await res.json()) as { data: T }).data;
+  };
+  let chosen: LiveMatch | undefined;
+  await expect(async () => {
+    const matches = (await get<LiveMatch[]>('/api/get-match-list', { sportId: 4, status: 'inplay' }))
+      .filter((m) => m.active)
+      .sort((a, b) => Date.parse(b.openDate) - Date.parse(a.openDate));
+    chosen = undefined;
+    for (const match of matches) {
+      const markets = await get<LiveMarket[]>('/api/get-market-list', { matchId: match._id });
+      if (markets.some((m) => m.type === 'match_odds' && m.active && m.status === 'open' && !m.settled)) {
+        chosen = match;
+        break;
+      }
+    }
+    expect(chosen, 'an in-play cricket match with its Match Odds open').toBeDefined();
+  }).toPass({ timeout: LIVE_TIMEOUT_MS, intervals: [1_000] });
+  const { _id: matchId, name } = chosen as LiveMatch;
+  await page.goto('/match/4/in-play');
+  const item = page.getByRole('list', { name: 'Matches' }).getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+  await expect(item.getByText('In-play')).toBeVisible({ timeout: 30_000 });
+  await item.getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/odds/${matchId}$`));
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  return { name, matchId };
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
-import { DEMO_PASSWORD, newFundedPlayer, signIn } from '../support/helpers';
+import { DEMO_PASSWORD, newFundedPlayer, openLiveCricketMatch, signIn } from '../support/helpers';
 
 /**
  * Step 6 item 12: a player gets a fair chance between balls. Bookmaker markets and fancies take
@@ -48,10 +48,7 @@ test('most bookmaker and fancy bets placed between balls are accepted at once', 
   test.setTimeout(240_000);
   const player = await newFundedPlayer(request, 'pace', 50_000);
   await signIn(page, 'player', player, DEMO_PASSWORD);
-  await page.goto('/match/4/in-play');
-  const item = page.getByRole('list', { name: 'Matches' }).getByRole('listitem').first();
-  await expect(item.getByText('In-play')).toBeVisible({ timeout: 30_000 });
-  await item.getByRole('link').first().click();
+  await openLiveCricketMatch(page, request);
 
   const fancies = page.getByRole('list', { name: 'Fancy sessions' }).getByRole('listitem');
   const fancyYes = fancies.getByRole('button', { name: /^Yes: /, disabled: false }).last();

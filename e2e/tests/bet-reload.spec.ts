@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { DEMO_PASSWORD, newFundedPlayer, signIn } from '../support/helpers';
+import { DEMO_PASSWORD, newFundedPlayer, openLiveCricketMatch, signIn } from '../support/helpers';
 
 /**
  * Issue 16: after a bet the odds page applies the placebet reply's P&L to the market at once and
@@ -55,10 +55,7 @@ test('a placed bet costs one GET, and only the socket moves the header', async (
 
   const player = await newFundedPlayer(request, 'reload', 10_000);
   await signIn(page, 'player', player, DEMO_PASSWORD);
-  await page.goto('/match/4/in-play');
-  const item = page.getByRole('list', { name: 'Matches' }).getByRole('listitem').first();
-  await expect(item.getByText('In-play')).toBeVisible({ timeout: 30_000 });
-  await item.getByRole('link').first().click();
+  await openLiveCricketMatch(page, request);
   await expect(page.getByRole('heading', { name: /^My Bets \(0\)$/ })).toBeVisible();
   const exposure = page.getByTestId('header-exposure');
   const exposureBefore = rupees(await exposure.textContent());

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, PLACE_ATTEMPTS, PLACE_TIMEOUT_MS, placeBet, signIn } from '../support/helpers';
+import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, PLACE_ATTEMPTS, PLACE_TIMEOUT_MS, placeBet, openLiveCricketMatch, signIn } from '../support/helpers';
 
 /** Rupees as the screens show them (1,00,000.00, -250.00) → a number. */
 function rupees(text: string | null): number {
@@ -29,10 +29,7 @@ test.describe('betting', () => {
     test.setTimeout(180_000);
     const player = await newFundedPlayer(request, 'take', 10_000);
     await signIn(page, 'player', player, DEMO_PASSWORD);
-    await page.goto('/match/4/in-play');
-    const item = page.getByRole('list', { name: 'Matches' }).getByRole('listitem').first();
-    await expect(item.getByText('In-play')).toBeVisible({ timeout: 30_000 });
-    await item.getByRole('link').first().click();
+    await openLiveCricketMatch(page, request);
     const bestBack = page.getByRole('region', { name: 'Match Odds' }).getByRole('row').nth(1).locator('td.bl-price--back[data-level="1"] button');
     const exposureBefore = await headerExposure(page);
     const slip = page.getByRole('form', { name: 'Bet slip' });
@@ -87,12 +84,7 @@ test.describe('betting', () => {
     await signIn(page, 'player', player, DEMO_PASSWORD);
 
     // An in-play cricket match (demo mode keeps one in play).
-    await page.goto('/match/4/in-play');
-    const item = page.getByRole('list', { name: 'Matches' }).getByRole('listitem').first();
-    await expect(item.getByText('In-play')).toBeVisible({ timeout: 30_000 });
-    const name = ((await item.getByRole('link').first().textContent()) ?? '').trim();
-    await item.getByRole('link', { name, exact: true }).click();
-    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    const { name } = await openLiveCricketMatch(page, request);
     await expect(page.getByText('Live', { exact: true })).toBeVisible();
     const myBets = page.getByRole('region', { name: /^My Bets/ });
     await expect(myBets.getByRole('heading', { name: /^My Bets \(\d+\)$/ })).toBeVisible();

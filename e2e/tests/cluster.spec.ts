@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, PLAYER, placeBet, rupees, secondsLeft, signIn } from '../support/helpers';
+import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, PLAYER, placeBet, rupees, secondsLeft, openLiveCricketMatch, signIn } from '../support/helpers';
 
 /**
  * The product as a cluster (project `cluster`, support/cluster-stack.mjs, ADR 0022): two API
@@ -51,10 +51,7 @@ test.describe('cluster', () => {
     test.setTimeout(240_000);
     const player = await newFundedPlayer(request, 'clu', 10_000);
     await signIn(page, 'player', player, DEMO_PASSWORD);
-    await page.goto('/match/4/in-play');
-    const item = page.getByRole('list', { name: 'Matches' }).getByRole('listitem').first();
-    await expect(item.getByText('In-play')).toBeVisible({ timeout: 30_000 });
-    await item.getByRole('link').first().click();
+    await openLiveCricketMatch(page, request);
     const odds = page.getByRole('region', { name: 'Match Odds' });
     const bestBack = odds.getByRole('row').nth(1).locator('td.bl-price--back[data-level="1"] button');
     await expect(bestBack).toBeEnabled({ timeout: LIVE_TIMEOUT_MS });
