@@ -52,9 +52,8 @@ BEGIN
     -- The user and its ancestors' flags: account lock, bet lock, role, first-login gate, limit.
     SELECT (u.status <> 'active' OR coalesce(anc.inactive, false)),
            (u.status <> 'active' OR u.bet_lock OR coalesce(anc.inactive, false) OR coalesce(anc.bet_locked, false)),
-           u.role, (u.must_change_password OR u.txn_password_hash IS NULL), u.exposure_limit_minor, u.ancestors,
-           (SELECT w.rg_active FROM ledger_accounts w WHERE w.user_id = u.id)
-      INTO v_blocked, v_bet_locked, v_role, v_setup, v_limit, v_ancestors, v_rg
+           u.role, (u.must_change_password OR u.txn_password_hash IS NULL), u.exposure_limit_minor, u.ancestors
+      INTO v_blocked, v_bet_locked, v_role, v_setup, v_limit, v_ancestors
       FROM users u
       CROSS JOIN LATERAL (SELECT bool_or(a.status <> 'active') AS inactive, bool_or(a.bet_lock) AS bet_locked
                           FROM users a WHERE a.id = ANY (u.ancestors)) anc
@@ -70,22 +69,6 @@ BEGIN
       IF NOT v_s_live THEN outcome := 'SESSION_ENDED'; EXIT place; END IF;
       IF v_setup THEN outcome := 'CHANGE_PASSWORD_REQUIRED'; EXIT place; END IF;
       IF v_role <> 'user' THEN outcome := 'FORBIDDEN'; EXIT place; END IF;
-    END IF;
-
-    -- Idempotency first (QUALITY T3): a repeat of a placed bet answers its first call's answer,
-    -- kept with the bet, whatever happened since (its market closed or settled, the odds moved,
-    -- a bet delay). Unlocked: a committed bet is seen here; a repeat racing its first call finds
-    -- it under the wallet lock (D2).
-    SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at
-      FROM placed_bet_replay(p_user, p_key, p_hash) r;
-    IF FOUND THEN EXIT place; END IF;
-
-    -- A time-out or self-exclusion refuses the bet whatever the market's state (ADR 0019): the
-    -- player is told why they cannot bet, not that the market paused. Only exclusions can refuse
-    -- a zero amount with no risk; the limits are checked under the wallet lock (step 6).
-    IF v_rg THEN
-      v_rg_refusal := rg_refusal(p_user, 'stake', 0, NULL, NULL);
-      IF v_rg_refusal IS NOT NULL THEN outcome := 'RG_REFUSED'; EXIT place; END IF;
     END IF;
 
     -- B. The market, key-share locked (no settlement can start under this bet), then its runners.
@@ -132,7 +115,7 @@ BEGIN
       RAISE EXCEPTION 'no wallet for user %', p_user;
     END IF;
 
-    -- 2. Idempotency again, under the lock (concurrent repeats of one key serialize on the wallet).
+    -- 2. Idempotency, under the lock (concurrent repeats of one key serialize on the wallet).
     IF EXISTS (SELECT 1 FROM bets b WHERE b.user_id = p_user AND b.idempotency_key = p_key) THEN
       SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at
         FROM placed_bet_replay(p_user, p_key, p_hash) r;
@@ -198,6 +181,22 @@ BEGIN
     exposure := v_total;
     bet_market_type := v_market_type;
   END place;
+
+  -- Two answers outrank a refusal decided before the wallet lock (the market, the price, the
+  -- stake, the delay); they are looked for only then, so an accepted bet never pays for them:
+  -- a repeat of a placed bet answers its first call's answer, kept with the bet, whatever
+  -- happened since (QUALITY T3; a repeat that passes the checks finds its bet under the wallet
+  -- lock, D2), and a time-out or self-exclusion is the answer whatever the market's state
+  -- (ADR 0019; only an exclusion refuses a zero amount with no risk).
+  IF v_account IS NULL AND outcome NOT IN ('TOKEN_INVALID', 'ACCOUNT_LOCKED', 'SESSION_ENDED', 'CHANGE_PASSWORD_REQUIRED', 'FORBIDDEN') THEN
+    IF EXISTS (SELECT 1 FROM bets b WHERE b.user_id = p_user AND b.idempotency_key = p_key) THEN
+      SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at
+        FROM placed_bet_replay(p_user, p_key, p_hash) r;
+    ELSIF EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.user_id = p_user AND a.rg_active) THEN
+      v_rg_refusal := rg_refusal(p_user, 'stake', 0, NULL, NULL);
+      IF v_rg_refusal IS NOT NULL THEN outcome := 'RG_REFUSED'; END IF;
+    END IF;
+  END IF;
 
   IF outcome NOT IN ('ACCEPTED', 'REPLAY') THEN
     detail := jsonb_build_object(
