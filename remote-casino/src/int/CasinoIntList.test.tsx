@@ -86,6 +86,15 @@ describe('CasinoIntList', () => {
     expect(tiles('Sports games')).toEqual(['Sports Exchange']);
   });
 
+  it("goes to the first provider's path from a type that is no provider's", async () => {
+    renderAt('/casino-int/all');
+    expect(await screen.findByRole('list', { name: 'Backlay Studio games' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/casino-int/backlay-studio');
+    expect(api.games).toHaveBeenNthCalledWith(1, { type: 'all' });
+    expect(api.games).toHaveBeenLastCalledWith({ type: 'backlay-studio' });
+    expect(tiles('Backlay Studio games')).toEqual(['Crash', 'Mines', 'Untitled Game']);
+  });
+
   it('filters by the sub-category tab a click sets, and back to All', async () => {
     renderAt('/casino-int/backlay-studio');
     const subs = await screen.findByRole('navigation', { name: 'Backlay Studio categories' });

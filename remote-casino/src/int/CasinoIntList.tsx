@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, generatePath, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, generatePath, useParams, useSearchParams } from 'react-router';
 import {
   BuildTag,
   EmptyState,
@@ -65,6 +65,13 @@ export function CasinoIntList() {
       )
       .finally(() => setLaunching(null));
   };
+
+  // A path whose {type} is no provider's (an old link, a typed address) goes to the first
+  // provider's: the API would answer no games for it.
+  const first = data?.providers[0];
+  if (type !== undefined && first !== undefined && !data?.providers.some((p) => p.type === type)) {
+    return <Navigate to={providerPath(first.type)} replace />;
+  }
 
   return (
     <Page title="International Casino">
