@@ -208,6 +208,12 @@ describe('fancy bets through POST /api/placebet', () => {
     expect(again.statusCode).toBe(200);
     expect(body<{ data: PlaceBetResponse }>(again).data).toEqual(body<{ data: PlaceBetResponse }>(first).data);
     expect((await bet(token, f, { side: 'NO', run: 45, rate: 100, stake: 200 }, key)).statusCode).toBe(409);
+    // Once the line has moved and the fancy has closed, the repeat still answers its first answer
+    // (a refusal before the wallet lock looks for the key first), and another body is still 409.
+    await t.db.query(`UPDATE fancies SET no_run = no_run + 3, yes_run = yes_run + 3, feed_status = 'closed', version = version + 1 WHERE id = $1`, [f.fancyId]);
+    const late = await bet(token, f, { side: 'NO', run: 45, rate: 100, stake: 100 }, key);
+    expect({ status: late.statusCode, body: late.body }).toEqual({ status: 200, body: again.body });
+    expect((await bet(token, f, { side: 'NO', run: 45, rate: 100, stake: 200 }, key)).statusCode).toBe(409);
     expect((await t.db.query('SELECT 1 FROM bets WHERE user_id = $1', [user.id])).rows).toHaveLength(1);
   });
 

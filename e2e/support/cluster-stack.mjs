@@ -41,6 +41,8 @@ const env = {
   FEED_TICK_MS: '250',
   CASINO_BETTING_SECONDS: '10',
   CASINO_RESULT_MS: '4000',
+  CASINO_DEAL_MS_PER_CARD: '350',
+  CASINO_DEAL_MS_MAX: '4000',
 };
 
 const apis = CLUSTER_PORTS.apis.map(() => null);

@@ -48,8 +48,11 @@ const api = spawn(process.execPath, [join(ROOT, API.dir, 'dist', 'main.js')], {
     // and ball-running pause the journeys wait for reaches the data socket.
     FEED_TICK_MS: '250',
     // Casino rounds short enough for a journey to bet, watch the deal and the result, and verify:
-    // 10 s to bet, the result on screen 4 s before the next round opens.
+    // 10 s to bet, cards dealt at 350 ms each (4 s at most), the result on screen 4 s before the
+    // next round opens.
     CASINO_BETTING_SECONDS: '10',
+    CASINO_DEAL_MS_PER_CARD: '350',
+    CASINO_DEAL_MS_MAX: '4000',
     CASINO_RESULT_MS: '4000',
   },
 });

@@ -182,20 +182,10 @@ BEGIN
     bet_market_type := v_market_type;
   END place;
 
-  -- Two answers outrank a refusal decided before the wallet lock (the market, the price, the
-  -- stake, the delay); they are looked for only then, so an accepted bet never pays for them:
-  -- a repeat of a placed bet answers its first call's answer, kept with the bet, whatever
-  -- happened since (QUALITY T3; a repeat that passes the checks finds its bet under the wallet
-  -- lock, D2), and a time-out or self-exclusion is the answer whatever the market's state
-  -- (ADR 0019; only an exclusion refuses a zero amount with no risk).
+  -- A refusal decided before the wallet lock: a repeat of a placed bet or an exclusion outranks it.
   IF v_account IS NULL AND outcome NOT IN ('TOKEN_INVALID', 'ACCOUNT_LOCKED', 'SESSION_ENDED', 'CHANGE_PASSWORD_REQUIRED', 'FORBIDDEN') THEN
-    IF EXISTS (SELECT 1 FROM bets b WHERE b.user_id = p_user AND b.idempotency_key = p_key) THEN
-      SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at
-        FROM placed_bet_replay(p_user, p_key, p_hash) r;
-    ELSIF EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.user_id = p_user AND a.rg_active) THEN
-      v_rg_refusal := rg_refusal(p_user, 'stake', 0, NULL, NULL);
-      IF v_rg_refusal IS NOT NULL THEN outcome := 'RG_REFUSED'; END IF;
-    END IF;
+    SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at, v_rg_refusal
+      FROM placement_refusal_answer(p_user, p_key, p_hash, outcome) r;
   END IF;
 
   IF outcome NOT IN ('ACCEPTED', 'REPLAY') THEN

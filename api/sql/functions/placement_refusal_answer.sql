@@ -1,0 +1,24 @@
+CREATE OR REPLACE FUNCTION public.placement_refusal_answer(p_user uuid, p_key text, p_hash text, p_outcome text)
+ RETURNS TABLE(outcome text, pnl jsonb, market_exposure bigint, balance bigint, exposure bigint, bet_id uuid, bet_market_type text, bet_status text, bet_created_at timestamp with time zone, rg jsonb)
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+#variable_conflict use_column
+-- The answer of a placement (place_runner_bet, place_fancy_bet_checked) that a check before the
+-- wallet lock refused with p_outcome (the market, the price, the stake, the delay). Two answers
+-- outrank such a refusal, and are looked for only then, so an accepted bet never pays for them:
+-- a repeat of a placed bet answers its first call's answer, kept with the bet, whatever happened
+-- since (placed_bet_replay; QUALITY T3, ADR 0026), and a time-out or self-exclusion is the
+-- answer whatever the market's state (RG_REFUSED with the refusal in rg; ADR 0019: only an
+-- exclusion refuses a zero amount with no risk). Otherwise p_outcome. Always one row.
+BEGIN
+  RETURN QUERY SELECT r.*, NULL::jsonb FROM placed_bet_replay(p_user, p_key, p_hash) r;
+  IF FOUND THEN
+    RETURN;
+  END IF;
+  IF EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.user_id = p_user AND a.rg_active) THEN
+    rg := rg_refusal(p_user, 'stake', 0, NULL, NULL);
+  END IF;
+  outcome := CASE WHEN rg IS NULL THEN p_outcome ELSE 'RG_REFUSED' END;
+  RETURN NEXT;
+END $function$;
