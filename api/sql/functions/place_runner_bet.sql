@@ -182,8 +182,8 @@ BEGIN
     bet_market_type := v_market_type;
   END place;
 
-  -- A refusal decided before the wallet lock: a repeat of a placed bet or an exclusion outranks it.
-  IF v_account IS NULL AND outcome NOT IN ('TOKEN_INVALID', 'ACCOUNT_LOCKED', 'SESSION_ENDED', 'CHANGE_PASSWORD_REQUIRED', 'FORBIDDEN') THEN
+  -- A refusal decided before the wallet lock: a repeat of a placed bet or an exclusion may outrank it.
+  IF v_account IS NULL THEN
     SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at, v_rg_refusal
       FROM placement_refusal_answer(p_user, p_key, p_hash, outcome) r;
   END IF;

@@ -5,13 +5,19 @@ CREATE OR REPLACE FUNCTION public.placement_refusal_answer(p_user uuid, p_key te
 AS $function$
 #variable_conflict use_column
 -- The answer of a placement (place_runner_bet, place_fancy_bet_checked) that a check before the
--- wallet lock refused with p_outcome (the market, the price, the stake, the delay). Two answers
--- outrank such a refusal, and are looked for only then, so an accepted bet never pays for them:
+-- wallet lock refused with p_outcome. The session's refusals (section A) stand as they are. Two
+-- answers outrank the others (the market, the price, the stake, the delay), and are looked for
+-- only then, so an accepted bet never pays for them:
 -- a repeat of a placed bet answers its first call's answer, kept with the bet, whatever happened
 -- since (placed_bet_replay; QUALITY T3, ADR 0026), and a time-out or self-exclusion is the
 -- answer whatever the market's state (RG_REFUSED with the refusal in rg; ADR 0019: only an
 -- exclusion refuses a zero amount with no risk). Otherwise p_outcome. Always one row.
 BEGIN
+  IF p_outcome IN ('TOKEN_INVALID', 'ACCOUNT_LOCKED', 'SESSION_ENDED', 'CHANGE_PASSWORD_REQUIRED', 'FORBIDDEN') THEN
+    outcome := p_outcome;
+    RETURN NEXT;
+    RETURN;
+  END IF;
   RETURN QUERY SELECT r.*, NULL::jsonb FROM placed_bet_replay(p_user, p_key, p_hash) r;
   IF FOUND THEN
     RETURN;
