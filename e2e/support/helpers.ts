@@ -71,6 +71,13 @@ export async function signOut(page: Page, area: 'player' | 'admin') {
   await expect(page).toHaveURL(area === 'admin' ? /\/admin\/login$/ : /\/login$/);
 }
 
+/** GET from the API as a signed-in account (set-up steps and checks), returning the envelope's data. */
+export async function apiGet<T>(request: APIRequestContext, token: string, path: string, params: Record<string, string | number> = {}): Promise<T> {
+  const res = await request.get(path, { headers: { Authorization: `Bearer ${token}` }, params });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { data: T }).data;
+}
+
 /** POST to the API as a signed-in account (set-up steps), returning the envelope's data. */
 export async function apiPost<T>(request: APIRequestContext, token: string, path: string, data: unknown, headers: Record<string, string> = {}): Promise<T> {
   const res = await request.post(path, { headers: { Authorization: `Bearer ${token}`, ...headers }, data });
@@ -196,11 +203,7 @@ interface LiveMarket {
  */
 export async function openLiveCricketMatch(page: Page, request: APIRequestContext): Promise<{ name: string; matchId: string }> {
   const token = await apiToken(request, 'admin', 'demo-admin');
-  const get = async <T>(path: string, params: Record<string, string | number>): Promise<T> => {
-    const res = await request.get(path, { headers: { Authorization: `Bearer ${token}` }, params });
-    expect(res.ok(), await res.text()).toBeTruthy();
-    return ((await res.json()) as { data: T }).data;
-  };
+  const get = <T>(path: string, params: Record<string, string | number>) => apiGet<T>(request, token, path, params);
   let chosen: LiveMatch | undefined;
   await expect(async () => {
     const matches = (await get<LiveMatch[]>('/api/get-match-list', { sportId: 4, status: 'inplay' }))

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiPost, apiToken, newFundedPlayer, signIn, signOut } from '../support/helpers';
+import { apiGet, apiPost, apiToken, newFundedPlayer, signIn, signOut, expectNoSidewaysScroll } from '../support/helpers';
 
 /**
  * The agents' side of betting, on a 1280×800 desktop and a 360×740 phone: demo-user's bets
@@ -48,12 +48,6 @@ interface ResultRow {
 interface Chosen {
   match: MatchSummary;
   market: Market;
-}
-
-async function apiGet<T>(request: APIRequestContext, token: string, path: string, params: Record<string, string | number> = {}): Promise<T> {
-  const res = await request.get(path, { headers: { Authorization: `Bearer ${token}` }, params });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return ((await res.json()) as { data: T }).data;
 }
 
 interface SeriesItem {
@@ -139,11 +133,6 @@ async function placeBack(request: APIRequestContext, playerToken: string, chosen
   throw new Error(`the bet was not placed: ${last}`);
 }
 
-/** Nothing sticks out sideways: the page itself never scrolls horizontally. */
-async function expectNoPageOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
-
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 test.describe('agents and betting', () => {
@@ -171,7 +160,7 @@ test.describe('agents and betting', () => {
     const book = matchBooks.getByRole('table', { name: `Book of ${market.name}`, exact: true });
     await expect(book.getByRole('rowheader', { name: backed.name, exact: true })).toBeVisible();
     await expect(book.getByRole('columnheader')).toHaveText(['Runner', 'Users', 'Own']);
-    await expectNoPageOverflow(page);
+    await expectNoSidewaysScroll(page);
 
     await matchBooks.getByRole('link', { name: `Open ${match.name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/odds/${match._id}$`));
@@ -185,7 +174,7 @@ test.describe('agents and betting', () => {
     // Only admin and sadmin delete bets.
     await expect(page.getByRole('button', { name: 'Delete bets' })).toHaveCount(0);
     await expect(page.getByRole('checkbox')).toHaveCount(0);
-    await expectNoPageOverflow(page);
+    await expectNoSidewaysScroll(page);
     await signOut(page, 'admin');
 
     // demo-admin: delete the ₹200 bet from the match's view, then declare the result.
@@ -210,7 +199,7 @@ test.describe('agents and betting', () => {
     await page.getByRole('link', { name: 'Deleted', exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/unsettledbet\/deleted$/);
     await expect(page.getByRole('table', { name: 'Deleted bets' }).getByRole('row').filter({ hasText: match.name }).filter({ hasText: market.name }).filter({ hasText: 'e2e palpable error' })).toHaveCount(1);
-    await expectNoPageOverflow(page);
+    await expectNoSidewaysScroll(page);
 
     const balanceBefore = await playerBalance(request, playerToken);
     await nav(page).getByRole('link', { name: 'Results' }).click();
@@ -226,7 +215,7 @@ test.describe('agents and betting', () => {
     const settled = page.getByRole('table', { name: 'Settled results' }).getByRole('row').filter({ has: page.getByRole('button', { name: `Rollback ${title}`, exact: true }) });
     await expect(settled).toContainText(`Winner: ${other.name}`);
     await expect(settled.getByRole('cell').nth(3)).toHaveText('1');
-    await expectNoPageOverflow(page);
+    await expectNoSidewaysScroll(page);
     await signOut(page, 'admin');
 
     // demo-dl: its player lost the ₹300 (the deleted bet counts for nothing); the DL's share is a gain.
@@ -240,7 +229,7 @@ test.describe('agents and betting', () => {
     await expect(cells.nth(3)).toHaveText('-300.00');
     await expect(cells.nth(6).locator('.bl-credit')).toHaveText(/^[1-9][\d,]*\.\d\d$/);
     await expect(page.getByRole('table', { name: 'Profit and loss' }).getByRole('row', { name: /^Total/ })).toBeVisible();
-    await expectNoPageOverflow(page);
+    await expectNoSidewaysScroll(page);
     await signOut(page, 'admin');
 
     // The player: the balance lost the ₹300 stake; bet history shows the settled bet (−300.00) and
@@ -256,12 +245,12 @@ test.describe('agents and betting', () => {
     const voidBet = history.getByRole('row').filter({ hasText: market.name }).and(page.locator('[data-status="voided"]'));
     await expect(voidBet).toHaveCount(1);
     await expect(voidBet).toContainText('Void');
-    await expectNoPageOverflow(page);
+    await expectNoSidewaysScroll(page);
     await page.goto('/profitloss');
     const playerPnl = page.getByRole('table', { name: 'Profit and loss by market' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: market.name, exact: true }) }).filter({ hasText: match.name });
     await expect(playerPnl).toHaveCount(1);
     await expect(playerPnl.locator('[data-pnl="neg"]').first()).toHaveText('-300.00');
-    await expectNoPageOverflow(page);
+    await expectNoSidewaysScroll(page);
   });
 });
 

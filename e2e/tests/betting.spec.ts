@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, PLACE_ATTEMPTS, PLACE_TIMEOUT_MS, placeBet, openLiveCricketMatch, signIn } from '../support/helpers';
+import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, PLACE_ATTEMPTS, PLACE_TIMEOUT_MS, placeBet, openLiveCricketMatch, signIn, expectNoSidewaysScroll } from '../support/helpers';
 
 /** Rupees as the screens show them (1,00,000.00, -250.00) → a number. */
 function rupees(text: string | null): number {
@@ -16,12 +16,6 @@ async function headerExposure(page: Page): Promise<number> {
 async function runnerPnl(row: Locator): Promise<number> {
   const pnl = row.locator('.bl-runner-pnl');
   return (await pnl.count()) === 0 ? 0 : rupees(await pnl.textContent());
-}
-
-/** The page never scrolls sideways (checked on the phone). */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 test.describe('betting', () => {

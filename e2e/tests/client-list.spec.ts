@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_TRANSACTION_PASSWORD, PLAYER, apiPost, apiToken, runSuffix, signIn } from '../support/helpers';
+import { DEMO_TRANSACTION_PASSWORD, PLAYER, apiPost, apiToken, runSuffix, signIn, expectNoSidewaysScroll } from '../support/helpers';
 
 /**
  * The client list, the chip dialogs and the statements on every project: at 1280×800 and on a
@@ -8,11 +8,6 @@ import { DEMO_TRANSACTION_PASSWORD, PLAYER, apiPost, apiToken, runSuffix, signIn
 
 function rowOf(page: Page, username: string) {
   return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: username, exact: true }) });
-}
-
-/** Nothing sticks out sideways: the page itself never scrolls horizontally. */
-async function expectNoPageOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -57,7 +52,7 @@ test.describe('client list and chip dialogs', () => {
     await expect(rowOf(page, PLAYER)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Add user', exact: true })).toBeVisible();
     await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
-    await expectNoPageOverflow(page);
+    await expectNoSidewaysScroll(page);
     // The admin area keeps its build stamps (the remote's and the shell's).
     await expect(page.getByTestId('build-admin')).toBeVisible();
     await expect(page.getByTestId('build-shell')).toBeVisible();
@@ -164,7 +159,7 @@ test.describe('client list and chip dialogs', () => {
     await expect(statement.getByRole('row')).toHaveCount(5); // header, opening, two entries, closing
     await expect(page.getByTestId('opening-balance')).toHaveText('0.00');
     await expect(page.getByTestId('closing-balance')).toHaveText('1,200.00');
-    await expectNoPageOverflow(page);
+    await expectNoSidewaysScroll(page);
   });
 
   test('an agent drills into its downline: breadcrumb, and locks but no chip actions below its direct children', async ({ page }) => {
@@ -186,7 +181,7 @@ test.describe('client list and chip dialogs', () => {
     await crumbs.getByRole('link', { name: /demo-admin/ }).click();
     await expect(page).toHaveURL(/\/admin\/list-clients$/);
     await expect(rowOf(page, 'demo-sadmin').getByRole('button', { name: 'Deposit' })).toBeVisible();
-    await expectNoPageOverflow(page);
+    await expectNoSidewaysScroll(page);
   });
 
   test("a player reads its own account statement from the menu", async ({ page }) => {
@@ -197,7 +192,7 @@ test.describe('client list and chip dialogs', () => {
     await expect(page.getByLabel('From')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
     await expect(page.getByTestId('closing-balance')).toHaveText('1,00,000.00');
     await expect(page.getByRole('table', { name: 'Account statement' }).getByRole('row').filter({ hasText: 'demo-dl' })).toHaveCount(1);
-    await expectNoPageOverflow(page);
+    await expectNoSidewaysScroll(page);
     // A player's footers carry no build stamp (neither the remote's nor the shell's).
     await expect(page.locator('footer.bl-build')).toHaveCount(0);
   });

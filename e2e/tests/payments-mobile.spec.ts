@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PLAYER, apiPost, apiToken, signIn } from '../support/helpers';
+import { PLAYER, apiPost, apiToken, signIn, expectNoSidewaysScroll } from '../support/helpers';
 
 /**
  * The deposit and withdraw pages on a 360×740 phone (mobile project only): the panels stack, the
@@ -8,10 +8,6 @@ import { PLAYER, apiPost, apiToken, signIn } from '../support/helpers';
  */
 
 const PAYMENT_METHOD = { upiId: 'backlay@okaxis', upiName: 'Backlay Payments', accountHolderName: 'Backlay Gaming', accountNumber: '50100123456789', ifscCode: 'HDFC0001234' };
-
-async function expectNoPageOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 async function expectInsideViewport(page: Page, box: { x: number; y: number; width: number; height: number } | null) {
   const viewport = page.viewportSize();
@@ -48,13 +44,13 @@ test.describe('payments on a phone', () => {
     expect(upiBox && bankBox && bankBox.y >= upiBox.y + upiBox.height).toBe(true);
     await expect(bankPanel.getByRole('button', { name: 'Copy account number' })).toBeEnabled();
     await expectInsideViewport(page, await bankPanel.getByRole('button', { name: 'Copy account number' }).boundingBox());
-    await expectNoPageOverflow(page);
+    await expectNoSidewaysScroll(page);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Withdraw', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Withdraw' })).toBeVisible();
     const upis = page.getByRole('region', { name: 'UPI Transfer' });
     await expect(upis).toBeVisible();
-    await expectNoPageOverflow(page);
+    await expectNoSidewaysScroll(page);
     await upis.getByRole('button', { name: 'Add New' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add UPI Detail' });
     await expect(dialog.getByLabel('UPI ID')).toBeFocused();
@@ -69,6 +65,6 @@ test.describe('payments on a phone', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Withdraw statement' }).click();
     await expect(page.getByRole('heading', { name: 'Withdraw Statement' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Withdraw Statement' })).toBeVisible();
-    await expectNoPageOverflow(page);
+    await expectNoSidewaysScroll(page);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiPost, apiToken, newFundedPlayer, signIn } from '../support/helpers';
+import { apiGet, apiPost, apiToken, newFundedPlayer, signIn } from '../support/helpers';
 
 /**
  * A result reaches the player's open odds page (1280×800 desktop and 360×740 phone): demo-admin
@@ -46,12 +46,6 @@ interface FeedMatch {
   competitionId: string;
   inPlay: boolean;
   imported: boolean;
-}
-
-async function apiGet<T>(request: APIRequestContext, token: string, path: string, params: Record<string, string | number> = {}): Promise<T> {
-  const res = await request.get(path, { headers: { Authorization: `Bearer ${token}` }, params });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return ((await res.json()) as { data: T }).data;
 }
 
 /**

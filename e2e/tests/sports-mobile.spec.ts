@@ -1,11 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { PLAYER, openLiveCricketMatch, signIn } from '../support/helpers';
-
-/** The page never scrolls sideways on a 360 px phone. */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
+import { expect, test } from '@playwright/test';
+import { PLAYER, openLiveCricketMatch, signIn, expectNoSidewaysScroll } from '../support/helpers';
 
 test.describe('sports on a phone', () => {
   test('home, the odds page, rules and stake buttons fit 360×740', async ({ page, request }) => {
