@@ -40,6 +40,10 @@ export interface BenchBet {
 
 export interface BettingBench {
   apiUrl: string;
+  /** The throwaway database (placement-sql.mjs opens its own connection). */
+  databaseUrl: string;
+  /** The 2,000 players who bet. */
+  players: string[];
   /** The product's bet batching in this run (BET_BATCH_IN_FLIGHT, BET_BATCH_MAX). */
   batching: { batchInFlight: number; batchMax: number };
   /** The product's batch counters (bets, database calls) so far. */
@@ -203,6 +207,8 @@ export async function setupBettingBench(): Promise<BettingBench> {
 
   return {
     apiUrl: `http://127.0.0.1:${port}`,
+    databaseUrl: core.url,
+    players,
     batching: config.betting,
     batchStats: () => services.betting.batchStats(),
     tokens,

@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// The placement's cost inside PostgreSQL alone: one connection calls `place_runner_bets` in a
+// loop, with no other load, and reads its backend's CPU time (procfs schedstat, ns) around each
+// slice. It prints PostgreSQL CPU µs per bet by batch size (what one call costs beside its bets,
+// ADR 0008's group commit) and, with ALT, the same for another version of `place_runner_bet`
+// measured in the same database, in interleaved slices — the way to judge a change of the SQL
+// before the whole `bench:betting` (whose ratios move with the machine's load; ADR 0028).
+//
+// Environment: DATABASE_URL (server for the throwaway database; default an embedded PostgreSQL),
+// SIZES (batch sizes, default 1,4,8,16), BETS (bets per slice, default 800), ROUNDS (slices per
+// size and version, default 6), ALT (a file with a `CREATE OR REPLACE FUNCTION
+// public.place_runner_bet(…)` of the same signature: it is created as `alt_place_runner_bet`, with
+// a copy of `place_runner_bets` that calls it). Not a gate: the exit code is 0 unless it fails.
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { fmt, median } from './bench-kit.mjs';
+import { loadBenchModule } from './bundle.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SIZES = (process.env.SIZES ?? '1,4,8,16').split(',').map(Number);
+const BETS = Number(process.env.BETS ?? 800);
+const ROUNDS = Number(process.env.ROUNDS ?? 6);
+const ALT = process.env.ALT;
+
+const { setupBettingBench } = await loadBenchModule('betting-bench.ts', 'betting-bench.js');
+console.log('setting up: migrations, 10,000 funded players, 20 markets …');
+const bench = await setupBettingBench();
+const client = new pg.Client({ connectionString: bench.databaseUrl });
+await client.connect();
+
+const versions = { product: 'place_runner_bets' };
+if (ALT !== undefined) {
+  const alt = readFileSync(ALT, 'utf8');
+  if (!alt.includes('FUNCTION public.place_runner_bet(')) throw new Error(`${ALT}: no CREATE OR REPLACE FUNCTION public.place_runner_bet(…)`);
+  await client.query(alt.replace('FUNCTION public.place_runner_bet(', 'FUNCTION public.alt_place_runner_bet('));
+  const batch = readFileSync(path.join(here, '..', 'sql', 'functions', 'place_runner_bets.sql'), 'utf8');
+  await client.query(batch.replace('FUNCTION public.place_runner_bets(', 'FUNCTION public.alt_place_runner_bets(').replace('FROM place_runner_bet(', 'FROM alt_place_runner_bet('));
+  versions.alt = 'alt_place_runner_bets';
+}
+
+const { rows: [{ pid }] } = await client.query('SELECT pg_backend_pid() AS pid');
+const backendNs = () => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+
+/** A batch's 12 arrays: `size` distinct players (in id order, the batch's lock order), random bets at the live price. */
+function batchParams(size) {
+  const users = new Set();
+  while (users.size < size) users.add(bench.players[Math.floor(Math.random() * bench.players.length)]);
+  const columns = Array.from({ length: 12 }, () => []);
+  for (const user of [...users].sort()) {
+    const bet = bench.randomBet();
+    const key = randomUUID();
+    [user, key, createHash('sha256').update(key).digest('hex'), bet.matchId, bet.marketId, bet.selectionId, bet.side,
+      Math.round(bet.odds * 100), String(bet.stake * 100), false, null, null].forEach((value, k) => columns[k].push(value));
+  }
+  return columns;
+}
+
+const callSql = (fn) =>
+  `SELECT outcome FROM ${fn}($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::bigint[], $10::boolean[], $11::uuid[], $12::text[])`;
+
+/** One slice: BETS bets in batches of `size`; PostgreSQL CPU µs and wall µs per bet. */
+async function slice(fn, size) {
+  const calls = Math.max(1, Math.round(BETS / size));
+  const params = Array.from({ length: calls }, () => batchParams(size));
+  const cpu0 = backendNs();
+  const t0 = performance.now();
+  for (const values of params) {
+    const { rows } = await client.query({ name: fn, text: callSql(fn), values });
+    const refused = rows.filter((r) => r.outcome !== 'ACCEPTED');
+    if (refused.length > 0) throw new Error(`${fn}: ${refused.length} of ${size} refused (${refused[0].outcome})`);
+  }
+  const bets = calls * size;
+  return { cpuUs: (backendNs() - cpu0) / 1000 / bets, wallUs: (1000 * (performance.now() - t0)) / bets };
+}
+
+try {
+  const names = Object.keys(versions);
+  console.log(`\nPostgreSQL CPU per bet in one backend, no other load (median of ${ROUNDS} slices of ${BETS} bets; wall in brackets)`);
+  console.log(`batch  ${names.map((n) => n.padStart(20)).join('')}${names.length > 1 ? '   alt ÷ product' : ''}`);
+  for (const size of SIZES) {
+    await slice(versions.product, size); // warm-up: the plans of this size's first calls
+    const results = Object.fromEntries(names.map((n) => [n, []]));
+    for (let r = 0; r < ROUNDS; r += 1) {
+      for (const name of r % 2 === 0 ? names : [...names].reverse()) results[name].push(await slice(versions[name], size));
+    }
+    const cells = names.map((n) => {
+      const cpu = median(results[n].map((s) => s.cpuUs));
+      const wall = median(results[n].map((s) => s.wallUs));
+      return `${fmt(cpu, 0)} µs (${fmt(wall, 0)})`.padStart(20);
+    });
+    const ratio = names.length > 1 ? `   ${fmt(median(results.alt.map((s, i) => s.cpuUs / results.product[i].cpuUs)), 2)}` : '';
+    console.log(`${String(size).padStart(5)}  ${cells.join('')}${ratio}`);
+  }
+} finally {
+  await client.end();
+  await bench.close();
+}
