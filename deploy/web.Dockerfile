@@ -32,6 +32,11 @@ RUN pnpm install --frozen-lockfile --filter "./${APP}..."
 COPY shared/ shared/
 COPY ${APP}/ ${APP}/
 RUN pnpm --filter "./${APP}" run build
+# Every text file over 512 bytes also as a .gz at the highest level, once, here: nginx serves
+# them as they are (gzip_static in deploy/nginx/static.conf). shared/build/serve.mjs gzips at the
+# same level, so `pnpm bench:pages` measures what these units send.
+RUN find "${APP}/dist" -type f -size +512c \( -name '*.js' -o -name '*.css' -o -name '*.json' -o -name '*.html' -o -name '*.svg' -o -name '*.txt' \) \
+      -exec gzip -9 -k -n {} +
 
 FROM ${NGINX_IMAGE} AS runtime
 ARG APP

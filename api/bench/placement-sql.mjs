@@ -4,13 +4,15 @@
 // slice. It prints PostgreSQL CPU µs per bet by batch size (what one call costs beside its bets,
 // ADR 0008's group commit) and, with ALT, the same for another version of `place_runner_bet`
 // measured in the same database, in interleaved slices — the way to judge a change of the SQL
-// before the whole `bench:betting` (whose ratios move with the machine's load; ADR 0028).
+// before the whole `bench:betting` (whose ratios move with the machine's load; ADR 0028), or to
+// find what a part of the bet costs by leaving it out of a copy.
 //
 // Environment: DATABASE_URL (server for the throwaway database; default an embedded PostgreSQL),
 // SIZES (batch sizes, default 1,4,8,16), BETS (bets per slice, default 800), ROUNDS (slices per
-// size and version, default 6), ALT (a file with a `CREATE OR REPLACE FUNCTION
-// public.place_runner_bet(…)` of the same signature: it is created as `alt_place_runner_bet`, with
-// a copy of `place_runner_bets` that calls it). Not a gate: the exit code is 0 unless it fails.
+// size and version, default 6), ALT (comma-separated files, each with a `CREATE OR REPLACE
+// FUNCTION public.place_runner_bet(…)` of the same signature: file k is created as
+// `alt<k>_place_runner_bet`, with a copy of `place_runner_bets` that calls it). Not a gate: the
+// exit code is 0 unless it fails.
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +25,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const SIZES = (process.env.SIZES ?? '1,4,8,16').split(',').map(Number);
 const BETS = Number(process.env.BETS ?? 800);
 const ROUNDS = Number(process.env.ROUNDS ?? 6);
-const ALT = process.env.ALT;
+const ALTS = (process.env.ALT ?? '').split(',').filter((file) => file !== '');
 
 const { setupBettingBench } = await loadBenchModule('betting-bench.ts', 'betting-bench.js');
 console.log('setting up: migrations, 10,000 funded players, 20 markets …');
@@ -32,13 +34,15 @@ const client = new pg.Client({ connectionString: bench.databaseUrl });
 await client.connect();
 
 const versions = { product: 'place_runner_bets' };
-if (ALT !== undefined) {
-  const alt = readFileSync(ALT, 'utf8');
-  if (!alt.includes('FUNCTION public.place_runner_bet(')) throw new Error(`${ALT}: no CREATE OR REPLACE FUNCTION public.place_runner_bet(…)`);
-  await client.query(alt.replace('FUNCTION public.place_runner_bet(', 'FUNCTION public.alt_place_runner_bet('));
-  const batch = readFileSync(path.join(here, '..', 'sql', 'functions', 'place_runner_bets.sql'), 'utf8');
-  await client.query(batch.replace('FUNCTION public.place_runner_bets(', 'FUNCTION public.alt_place_runner_bets(').replace('FROM place_runner_bet(', 'FROM alt_place_runner_bet('));
-  versions.alt = 'alt_place_runner_bets';
+const batchFile = readFileSync(path.join(here, '..', 'sql', 'functions', 'place_runner_bets.sql'), 'utf8');
+for (const [i, file] of ALTS.entries()) {
+  const name = `alt${i + 1}`;
+  const alt = readFileSync(file, 'utf8');
+  if (!alt.includes('FUNCTION public.place_runner_bet(')) throw new Error(`${file}: no CREATE OR REPLACE FUNCTION public.place_runner_bet(…)`);
+  await client.query(alt.replace('FUNCTION public.place_runner_bet(', `FUNCTION public.${name}_place_runner_bet(`));
+  await client.query(batchFile.replace('FUNCTION public.place_runner_bets(', `FUNCTION public.${name}_place_runner_bets(`).replace('FROM place_runner_bet(', `FROM ${name}_place_runner_bet(`));
+  versions[name] = `${name}_place_runner_bets`;
+  console.log(`${name}: ${file}`);
 }
 
 const { rows: [{ pid }] } = await client.query('SELECT pg_backend_pid() AS pid');
@@ -79,7 +83,7 @@ async function slice(fn, size) {
 try {
   const names = Object.keys(versions);
   console.log(`\nPostgreSQL CPU per bet in one backend, no other load (median of ${ROUNDS} slices of ${BETS} bets; wall in brackets)`);
-  console.log(`batch  ${names.map((n) => n.padStart(20)).join('')}${names.length > 1 ? '   alt ÷ product' : ''}`);
+  console.log(`batch  ${names.map((n) => n.padStart(20)).join('')}${names.slice(1).map((n) => `${n} ÷ product`.padStart(18)).join('')}`);
   for (const size of SIZES) {
     await slice(versions.product, size); // warm-up: the plans of this size's first calls
     const results = Object.fromEntries(names.map((n) => [n, []]));
@@ -91,8 +95,8 @@ try {
       const wall = median(results[n].map((s) => s.wallUs));
       return `${fmt(cpu, 0)} µs (${fmt(wall, 0)})`.padStart(20);
     });
-    const ratio = names.length > 1 ? `   ${fmt(median(results.alt.map((s, i) => s.cpuUs / results.product[i].cpuUs)), 2)}` : '';
-    console.log(`${String(size).padStart(5)}  ${cells.join('')}${ratio}`);
+    const ratios = names.slice(1).map((n) => fmt(median(results[n].map((s, i) => s.cpuUs / results.product[i].cpuUs)), 2).padStart(18));
+    console.log(`${String(size).padStart(5)}  ${cells.join('')}${ratios.join('')}`);
   }
 } finally {
   await client.end();

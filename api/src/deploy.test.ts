@@ -461,6 +461,19 @@ describe('the edge (deploy/nginx/edge.conf.template)', () => {
   });
 });
 
+describe('the static units (deploy/web.Dockerfile, deploy/nginx/static.conf)', () => {
+  it('send the bytes the first-page budget is measured in: .gz files made -9 at build, served as they are; level 6 for the rest', () => {
+    // nginx's default gzip level is 1: the player's first page went from 200 to 223 KB (ADR 0025).
+    const conf = read(DEPLOY, 'nginx', 'static.conf');
+    expect(conf).toMatch(/^\s*gzip_static on;/m);
+    expect(Number(/^\s*gzip_comp_level (\d);/m.exec(conf)?.[1])).toBeGreaterThanOrEqual(6);
+    const dockerfile = read(DEPLOY, 'web.Dockerfile');
+    const build = dockerfile.slice(0, dockerfile.indexOf('FROM ${NGINX_IMAGE}'));
+    expect(build).toMatch(/RUN find "\$\{APP\}\/dist"[^\n]*-name '\*\.js'[\s\S]*?-exec gzip -9 -k -n \{\} \+/);
+    expect(read(ROOT, 'shared', 'build', 'serve.mjs')).toContain('gzipSync(body, { level: 9 })');
+  });
+});
+
 describe('routes of the front-end units', () => {
   it('remotes.json, the remote images, the edge and the Ingress agree on where each remote lives', () => {
     const remotes = JSON.parse(read(DEPLOY, 'config', 'remotes.json')) as Record<string, string>;

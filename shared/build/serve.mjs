@@ -103,7 +103,8 @@ export async function serve({ root, port, host = '127.0.0.1', spa = false, proxy
     if (/gzip/.test(req.headers['accept-encoding'] ?? '') && /text|json|svg/.test(type) && body.length > 512) {
       const key = `${file}:${info.mtimeMs}`;
       let gz = gzCache.get(key);
-      if (!gz) gzCache.set(key, (gz = gzipSync(body)));
+      // Level 9, once per file: what the deployed units serve (deploy/web.Dockerfile gzips every file -9).
+      if (!gz) gzCache.set(key, (gz = gzipSync(body, { level: 9 })));
       res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': gz.length });
       return res.end(req.method === 'HEAD' ? undefined : gz);
     }

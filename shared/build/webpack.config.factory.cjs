@@ -34,6 +34,8 @@ const SINGLETONS = [
  * without its import being taken for the shared `react-router` again.
  */
 const ROUTER_CLIENT = path.join(__dirname, 'react-router-client.mjs');
+/** The stand-in for axios's fetch adapter (axios-fetch-adapter-off.mjs). */
+const AXIOS_FETCH_ADAPTER_OFF = path.join(__dirname, 'axios-fetch-adapter-off.mjs');
 const ROUTER_PACKAGE_ALIAS = 'backlay-react-router-package';
 
 /**
@@ -122,6 +124,8 @@ module.exports = function createWebpackConfig({ dir, name, exposes = {}, isHost 
           __MF_LOAD_TIMEOUT_MS__: JSON.stringify(CHUNK_LOAD_TIMEOUT_MS),
         }),
         new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
+        // axios's fetch adapter is never used in the browser (XMLHttpRequest comes first): left out.
+        new webpack.NormalModuleReplacementPlugin(/axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/, AXIOS_FETCH_ADAPTER_OFF),
         new HtmlWebpackPlugin({
           template: path.join(dir, 'public', 'index.html'),
           chunks: ['main'],
