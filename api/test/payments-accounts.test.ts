@@ -32,7 +32,8 @@ describe('POST /api/add-bank-account', () => {
     const list = await savedList(token);
     expect(list).toMatchObject({ status: 200, message: MESSAGES.ok });
     expect(list.data).toEqual({
-      bank: [{ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), accountHolderName: 'Asha Rao', accountNumber: '123456789012', ifscCode: 'HDFC0001234' }],
+      // The number masked to its last four digits: no response carries it whole (QUALITY T9).
+      bank: [{ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), accountHolderName: 'Asha Rao', accountNumber: 'XXXXXXXX9012', ifscCode: 'HDFC0001234' }],
       upi: [],
     });
     const { rows } = await t.db.query(`SELECT action FROM audit_log WHERE actor_id = $1 AND action = 'payments.bank_added'`, [user.id]);

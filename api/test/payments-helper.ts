@@ -210,7 +210,8 @@ export async function saveBank(t: TestContext, token: string, accountNumber = '1
   const list = parsed<{ bank: Array<{ _id: string; accountNumber: string }> }>(
     await t.request({ method: 'GET', url: '/api/get-bank-and-upi-list', token }),
   );
-  const found = list.data.bank.find((row) => row.accountNumber === accountNumber);
+  // The list shows the number masked to its last four digits; the newest such row is this one.
+  const found = [...list.data.bank].reverse().find((row) => row.accountNumber.endsWith(accountNumber.slice(-4)));
   if (found === undefined) throw new Error('saved bank account not listed');
   return found._id;
 }

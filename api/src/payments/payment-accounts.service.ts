@@ -24,6 +24,7 @@ import {
   checkUpiId,
   dailyAccountLimitMessage,
   isUuid,
+  maskAccountNumber,
   savedLimitMessage,
   type AccountType,
   type FormFields,
@@ -47,11 +48,21 @@ export class PaymentAccountsService {
     assertUnderDailyLimit(added, this.addedPerDay, now, dailyAccountLimitMessage(kind, this.addedPerDay));
   }
 
-  /** The caller's live saved accounts, oldest first (GET get-bank-and-upi-list). */
+  /**
+   * The caller's live saved accounts, oldest first (GET get-bank-and-upi-list). A bank account's
+   * number is masked to its last four digits (QUALITY T9: no response carries a full account
+   * number); a withdrawal names the account by its id, and the upline that pays it reads the
+   * number whole on the request.
+   */
   async list(actor: Actor): Promise<BankAndUpiList> {
     const [bank, upi] = await Promise.all([repo.listSavedBanks(this.db, actor.userId), repo.listSavedUpis(this.db, actor.userId)]);
     return {
-      bank: bank.map((row) => ({ _id: row.id, accountHolderName: row.accountHolderName, accountNumber: row.accountNumber, ifscCode: row.ifscCode })),
+      bank: bank.map((row) => ({
+        _id: row.id,
+        accountHolderName: row.accountHolderName,
+        accountNumber: maskAccountNumber(row.accountNumber),
+        ifscCode: row.ifscCode,
+      })),
       upi: upi.map((row) => ({ _id: row.id, upiId: row.upiId })),
     };
   }

@@ -11,7 +11,7 @@ jest.mock('@backlay/shared', () => {
 const payments = paymentsApi as jest.Mocked<typeof paymentsApi>;
 
 const LIST: BankAndUpiList = {
-  bank: [{ _id: 'b1', accountHolderName: 'Asha Rao', accountNumber: '123456789012', ifscCode: 'HDFC0001234' }],
+  bank: [{ _id: 'b1', accountHolderName: 'Asha Rao', accountNumber: 'XXXXXXXX9012', ifscCode: 'HDFC0001234' }],
   upi: [
     { _id: 'u1', upiId: 'asha@okaxis' },
     { _id: 'u2', upiId: 'asha@ybl' },
@@ -43,8 +43,8 @@ async function open() {
 describe('Withdraw', () => {
   it('lists the saved accounts as one radio choice across both lists, each with a delete button', async () => {
     await open();
-    expect(within(bankList()).getByRole('radio', { name: /Asha Rao\s*123456789012 · HDFC0001234/ })).not.toBeChecked();
-    expect(within(bankList()).getByRole('button', { name: 'Delete bank account Asha Rao 123456789012' })).toBeInTheDocument();
+    expect(within(bankList()).getByRole('radio', { name: /Asha Rao\s*XXXXXXXX9012 · HDFC0001234/ })).not.toBeChecked();
+    expect(within(bankList()).getByRole('button', { name: 'Delete bank account Asha Rao XXXXXXXX9012' })).toBeInTheDocument();
     const upi = within(upiList()).getByRole('radio', { name: 'asha@okaxis' });
     expect(within(upiList()).getByRole('button', { name: 'Delete UPI id asha@okaxis' })).toBeInTheDocument();
     expect(within(bankList()).getByRole('button', { name: 'Add New' })).toBeInTheDocument();
@@ -114,7 +114,7 @@ describe('Withdraw', () => {
 
   it('keeps a bank account when the delete is cancelled', async () => {
     await open();
-    await userEvent.click(within(bankList()).getByRole('button', { name: 'Delete bank account Asha Rao 123456789012' }));
+    await userEvent.click(within(bankList()).getByRole('button', { name: 'Delete bank account Asha Rao XXXXXXXX9012' }));
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete bank account' })).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(payments.deleteUpiBank).not.toHaveBeenCalled();
