@@ -37,11 +37,14 @@ declare module 'fastify' {
 
 /**
  * Who may call a route, as the access hook enforces it (plugins/auth.ts), written into its
- * operation as `x-access`: `{ kind: 'public' | 'signedIn', area?, roles? }`. Readers of the
+ * operation as `x-access`: `{ kind: 'public' | 'signedIn', area?, roles?, forbiddenMessage? }` (the
+ * 403's message for a role outside `roles`, when not the default). Readers of the
  * document see the rule, and the authorization tests generate their cases from it (QUALITY T9:
  * every role outside `roles` gets 403 before the request is validated).
  */
-export function accessOf(route: Pick<RouteOptions, 'config'>): { kind: RouteAccess['kind']; area?: string; roles?: readonly string[] } | null {
+export function accessOf(
+  route: Pick<RouteOptions, 'config'>,
+): { kind: RouteAccess['kind']; area?: string; roles?: readonly string[]; forbiddenMessage?: string } | null {
   const access = (route.config as { access?: RouteAccess } | undefined)?.access;
   if (access === undefined) return null;
   if (access.kind === 'public') return access.area === undefined ? { kind: 'public' } : { kind: 'public', area: access.area };
@@ -49,6 +52,7 @@ export function accessOf(route: Pick<RouteOptions, 'config'>): { kind: RouteAcce
     kind: 'signedIn',
     ...(access.area === undefined ? {} : { area: access.area }),
     ...(access.roles === undefined ? {} : { roles: [...access.roles] }),
+    ...(access.forbiddenMessage === undefined ? {} : { forbiddenMessage: access.forbiddenMessage }),
   };
 }
 
