@@ -103,7 +103,9 @@ test.describe('payments', () => {
     await addBank.getByRole('button', { name: 'Save' }).click();
     await expect(addBank).toBeHidden();
     await expectToast(player, 'Account successfully added.');
-    await expect(banks.getByRole('radio', { name: /Asha Rao/ })).toBeVisible();
+    // Listed with the number masked to its last four digits; the page never shows it whole.
+    await expect(banks.getByRole('radio', { name: /Asha Rao\s*XXXXXXXX9012 · SBIN0004321/ })).toBeVisible();
+    await expect(player.getByText('123456789012')).toHaveCount(0);
 
     await upis.getByRole('button', { name: 'Add New' }).click();
     const addUpi = player.getByRole('dialog', { name: 'Add UPI Detail' });
