@@ -14,11 +14,13 @@
  * - `hotSpot()`: one player, many concurrent bets, exactly floor(balance / stake) accepted;
  * - `invariants()`: the BENCH §2 invariant counts (all must be 0).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
 import { buildApp } from '../src/app';
 import * as catalog from '../src/catalog/catalog.repository';
 import * as markets from '../src/catalog/markets.repository';
+import { placeRunnerBets, type PlaceRunnerBetCall } from '../src/betting/betting.repository';
+import { Database } from '../src/db/database';
 import type { FeedMarket } from '../src/feed/feed-provider';
 import { BENCH_PASSWORD, BENCH_POOL, invariantCounts, openBenchCore, pgVersion, seedPlayers, setBasedSettlementSql, timeRolledBack } from './bench-core';
 import { freePort } from './bench-db';
@@ -40,10 +42,17 @@ export interface BenchBet {
 
 export interface BettingBench {
   apiUrl: string;
-  /** The throwaway database (placement-sql.mjs opens its own connection). */
-  databaseUrl: string;
-  /** The 2,000 players who bet. */
-  players: string[];
+  /**
+   * One database connection of its own, with nothing else on it (placement-sql.mjs): `query`
+   * runs SQL on it, `backendPid` is its PostgreSQL backend, `placeBatch` places `size` random bets
+   * of distinct players in one call of `fn` (place_runner_bets or a copy with its signature)
+   * through the product's repository, and throws unless every one is accepted.
+   */
+  alone: {
+    query(sql: string): Promise<void>;
+    backendPid(): Promise<number>;
+    placeBatch(fn: string, size: number): Promise<void>;
+  };
   /** The product's bet batching in this run (BET_BATCH_IN_FLIGHT, BET_BATCH_MAX). */
   batching: { batchInFlight: number; batchMax: number };
   /** The product's batch counters (bets, database calls) so far. */
@@ -188,6 +197,7 @@ export async function setupBettingBench(): Promise<BettingBench> {
   const anchorPool = new Pool({ connectionString: core.url, max: BENCH_POOL });
   // Dropping the throwaway database ends every connection; an idle one must not crash the run.
   anchorPool.on('error', () => undefined);
+  const aloneDb = Database.connect({ url: core.url, poolMax: 1, statementTimeoutMs: 600_000, lockTimeoutMs: config.database.lockTimeoutMs, onIdleError: () => undefined });
 
   const randomBet = (): BenchBet => {
     const runner = Math.floor(Math.random() * RUNNERS.length);
@@ -207,8 +217,39 @@ export async function setupBettingBench(): Promise<BettingBench> {
 
   return {
     apiUrl: `http://127.0.0.1:${port}`,
-    databaseUrl: core.url,
-    players,
+    alone: {
+      async query(sql) {
+        await aloneDb.query(sql);
+      },
+      async backendPid() {
+        const { rows } = await aloneDb.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        return (rows[0] as { pid: number }).pid;
+      },
+      async placeBatch(fn, size) {
+        const users = new Set<string>();
+        while (users.size < size) users.add(pick(players));
+        const calls = [...users].map((userId): PlaceRunnerBetCall => {
+          const bet = randomBet();
+          keySeq += 1;
+          const idempotencyKey = `alone-${keySeq}`;
+          return {
+            userId,
+            idempotencyKey,
+            requestHash: createHash('sha256').update(idempotencyKey).digest('hex'),
+            matchId: bet.matchId,
+            marketId: bet.marketId,
+            selectionId: bet.selectionId,
+            side: bet.side,
+            priceShown: Math.round(bet.odds * 100),
+            stakeMinor: BigInt(bet.stake * 100),
+            waited: false,
+            session: null,
+          };
+        });
+        const refused = (await placeRunnerBets(aloneDb, calls, fn)).filter((r) => r.outcome !== 'ACCEPTED');
+        if (refused.length > 0) throw new Error(`${fn}: ${refused.length} of ${size} refused (${refused[0]?.outcome})`);
+      },
+    },
     batching: config.betting,
     batchStats: () => services.betting.batchStats(),
     tokens,
@@ -300,6 +341,7 @@ export async function setupBettingBench(): Promise<BettingBench> {
     invariants: () => invariantCounts(db),
     pgVersion: () => pgVersion(db),
     async close() {
+      await aloneDb.close();
       await anchorPool.end();
       await app.close();
       await core.close();

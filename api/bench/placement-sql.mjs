@@ -13,11 +13,9 @@
 // FUNCTION public.place_runner_bet(…)` of the same signature: file k is created as
 // `alt<k>_place_runner_bet`, with a copy of `place_runner_bets` that calls it). Not a gate: the
 // exit code is 0 unless it fails.
-import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { fmt, median } from './bench-kit.mjs';
 import { loadBenchModule } from './bundle.mjs';
 
@@ -30,8 +28,7 @@ const ALTS = (process.env.ALT ?? '').split(',').filter((file) => file !== '');
 const { setupBettingBench } = await loadBenchModule('betting-bench.ts', 'betting-bench.js');
 console.log('setting up: migrations, 10,000 funded players, 20 markets …');
 const bench = await setupBettingBench();
-const client = new pg.Client({ connectionString: bench.databaseUrl });
-await client.connect();
+const { alone } = bench;
 
 const versions = { product: 'place_runner_bets' };
 const batchFile = readFileSync(path.join(here, '..', 'sql', 'functions', 'place_runner_bets.sql'), 'utf8');
@@ -39,45 +36,26 @@ for (const [i, file] of ALTS.entries()) {
   const name = `alt${i + 1}`;
   const alt = readFileSync(file, 'utf8');
   if (!alt.includes('FUNCTION public.place_runner_bet(')) throw new Error(`${file}: no CREATE OR REPLACE FUNCTION public.place_runner_bet(…)`);
-  await client.query(alt.replace('FUNCTION public.place_runner_bet(', `FUNCTION public.${name}_place_runner_bet(`));
-  await client.query(batchFile.replace('FUNCTION public.place_runner_bets(', `FUNCTION public.${name}_place_runner_bets(`).replace('FROM place_runner_bet(', `FROM ${name}_place_runner_bet(`));
+  await alone.query(alt.replace('FUNCTION public.place_runner_bet(', `FUNCTION public.${name}_place_runner_bet(`));
+  await alone.query(batchFile.replace('FUNCTION public.place_runner_bets(', `FUNCTION public.${name}_place_runner_bets(`).replace('FROM place_runner_bet(', `FROM ${name}_place_runner_bet(`));
   versions[name] = `${name}_place_runner_bets`;
   console.log(`${name}: ${file}`);
 }
 
-const { rows: [{ pid }] } = await client.query('SELECT pg_backend_pid() AS pid');
-const backendNs = () => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+/** CPU ns of a PostgreSQL backend so far (procfs schedstat). */
+const backendNs = (pid) => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
 
-/** A batch's 12 arrays: `size` distinct players (in id order, the batch's lock order), random bets at the live price. */
-function batchParams(size) {
-  const users = new Set();
-  while (users.size < size) users.add(bench.players[Math.floor(Math.random() * bench.players.length)]);
-  const columns = Array.from({ length: 12 }, () => []);
-  for (const user of [...users].sort()) {
-    const bet = bench.randomBet();
-    const key = randomUUID();
-    [user, key, createHash('sha256').update(key).digest('hex'), bet.matchId, bet.marketId, bet.selectionId, bet.side,
-      Math.round(bet.odds * 100), String(bet.stake * 100), false, null, null].forEach((value, k) => columns[k].push(value));
-  }
-  return columns;
-}
-
-const callSql = (fn) =>
-  `SELECT outcome FROM ${fn}($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::bigint[], $10::boolean[], $11::uuid[], $12::text[])`;
-
-/** One slice: BETS bets in batches of `size`; PostgreSQL CPU µs and wall µs per bet. */
+/** One slice: BETS bets in calls of `size`, all on the one connection; PostgreSQL CPU µs and wall µs per bet. */
 async function slice(fn, size) {
   const calls = Math.max(1, Math.round(BETS / size));
-  const params = Array.from({ length: calls }, () => batchParams(size));
-  const cpu0 = backendNs();
+  const pid = await alone.backendPid();
+  const cpu0 = backendNs(pid);
   const t0 = performance.now();
-  for (const values of params) {
-    const { rows } = await client.query({ name: fn, text: callSql(fn), values });
-    const refused = rows.filter((r) => r.outcome !== 'ACCEPTED');
-    if (refused.length > 0) throw new Error(`${fn}: ${refused.length} of ${size} refused (${refused[0].outcome})`);
-  }
+  for (let i = 0; i < calls; i += 1) await alone.placeBatch(fn, size);
+  const wallMs = performance.now() - t0;
+  if ((await alone.backendPid()) !== pid) throw new Error('the connection was replaced during a slice');
   const bets = calls * size;
-  return { cpuUs: (backendNs() - cpu0) / 1000 / bets, wallUs: (1000 * (performance.now() - t0)) / bets };
+  return { cpuUs: (backendNs(pid) - cpu0) / 1000 / bets, wallUs: (1000 * wallMs) / bets };
 }
 
 try {
@@ -99,6 +77,5 @@ try {
     console.log(`${String(size).padStart(5)}  ${cells.join('')}${ratios.join('')}`);
   }
 } finally {
-  await client.end();
   await bench.close();
 }

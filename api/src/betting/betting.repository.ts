@@ -164,8 +164,10 @@ function callParams(c: CheckedCallBase, bet: readonly unknown[]): unknown[] {
 const runnerParams = (c: PlaceRunnerBetCall) => callParams(c, [c.marketId, c.selectionId, c.side, c.priceShown]);
 const fancyParams = (c: PlaceFancyBetCheckedCall) => callParams(c, [c.fancyId, c.side, c.line, c.rate]);
 
-const PLACE_RUNNER_BATCH_SQL =
-  'SELECT * FROM place_runner_bets($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::bigint[], $10::boolean[], $11::uuid[], $12::text[])';
+/** The call of `fn`: place_runner_bets, or a copy of it with its signature (bench/placement-sql.mjs measures such copies). */
+const runnerBatchSql = (fn: string) =>
+  `SELECT * FROM ${fn}($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::bigint[], $10::boolean[], $11::uuid[], $12::text[])`;
+const PLACE_RUNNER_BATCH_SQL = runnerBatchSql('place_runner_bets');
 const PLACE_FANCY_BATCH_SQL =
   'SELECT * FROM place_fancy_bets_checked($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::bigint[], $10::boolean[], $11::uuid[], $12::text[])';
 
@@ -194,9 +196,12 @@ async function placeBatch<C extends CheckedCallBase>(
   return results;
 }
 
-/** Runner bets in one call (migration 0015 place_runner_bets); each as placeRunnerBet would answer it. */
-export function placeRunnerBets(db: Database, calls: readonly PlaceRunnerBetCall[]): Promise<CheckedPlaceResult[]> {
-  return placeBatch(db, 'place_runner_bets', PLACE_RUNNER_BATCH_SQL, calls, runnerParams);
+/**
+ * Runner bets in one call (migration 0015 place_runner_bets); each as placeRunnerBet would answer
+ * it. `fn` names another function of the same signature (the benchmark's copies of it).
+ */
+export function placeRunnerBets(db: Database, calls: readonly PlaceRunnerBetCall[], fn = 'place_runner_bets'): Promise<CheckedPlaceResult[]> {
+  return placeBatch(db, fn, fn === 'place_runner_bets' ? PLACE_RUNNER_BATCH_SQL : runnerBatchSql(fn), calls, runnerParams);
 }
 
 /** Fancy bets in one call (migration 0015 place_fancy_bets_checked); each as placeFancyBetChecked would answer it. */
