@@ -66,6 +66,11 @@ export interface BettingBench {
   seedSettlementMarket(bets: number): Promise<{ users: number; bets: number }>;
   /** One set-based SQL pass over the market's open bets, in a transaction that is rolled back. */
   settleBaseline(): Promise<number>;
+  /**
+   * VACUUM of the tables a settlement writes, so the next timed pass meets the same clean table
+   * whether it follows an aborted baseline, a settlement or a rollback (each leaves 100k dead rows).
+   */
+  vacuumSettlement(): Promise<void>;
   settleProduct(): Promise<number>;
   rollbackProduct(): Promise<number>;
   hotSpot(concurrent: number): Promise<{ accepted: number; expected: number; refused: number; other: number }>;
@@ -285,6 +290,9 @@ export async function setupBettingBench(): Promise<BettingBench> {
         [SETTLE_MARKET_ID],
       );
       return { users: Number(rows[0]?.users), bets: Number(rows[0]?.bets) };
+    },
+    async vacuumSettlement() {
+      await db.query('VACUUM bets, positions, ledger_accounts, settlement_users, settlement_shares, entries, journals, settlements');
     },
     async settleBaseline() {
       return timeRolledBack(db, async (tx) => {

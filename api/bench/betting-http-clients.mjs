@@ -1,17 +1,16 @@
 // Child process of betting.mjs: the HTTP load generator for POST /api/placebet.
 //
-// Like wrk, it keeps CONC keep-alive TCP connections and writes pre-built HTTP/1.1 requests
+// Like wrk, it keeps `conc` keep-alive TCP connections (given per run) and writes pre-built HTTP/1.1 requests
 // (bodies and tokens rendered once; only the Idempotency-Key's digits change per request, written
 // in place), reading each response just far enough to know its status and length, without
 // decoding it. A node:http client costs about as much
 // CPU per request as the server, which on two cores would be measured as server slowness.
 //
-// {type: 'init', apiUrl, tokens, bets} → {type: 'ready'}; {type: 'run', warmMs, durMs} → a
-// warm-up, then the measured window → {type: 'result', ok, errors, p50, p99, cpuMs, errorSample}.
+// {type: 'init', apiUrl, tokens, bets} → {type: 'ready'}; {type: 'run', conc, warmMs, durMs} → a
+// warm-up, then the measured window, both on `conc` connections → {type: 'result', ok, errors, p50, p99, cpuMs, errorSample}.
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 
-const CONC = Number(process.env.CONC ?? 16);
 const SEQ_DIGITS = 12;
 const KEY_PREFIX = `b${process.pid}-`;
 const HEAD_END = Buffer.from('\r\n\r\n');
@@ -107,10 +106,10 @@ function connection(end, stats) {
   });
 }
 
-async function loop(ms) {
+async function loop(conc, ms) {
   const stats = { ok: 0, errors: 0, errorSample: null, latencies: [] };
   const end = performance.now() + ms;
-  await Promise.all(Array.from({ length: CONC }, () => connection(end, stats)));
+  await Promise.all(Array.from({ length: conc }, () => connection(end, stats)));
   const latencies = stats.latencies.sort((a, b) => a - b);
   const q = (p) => (latencies.length === 0 ? null : latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]);
   return { ok: stats.ok, errors: stats.errors, p50: q(0.5), p99: q(0.99), errorSample: stats.errorSample };
@@ -123,9 +122,9 @@ process.on('message', async (message) => {
     return;
   }
   if (message.type !== 'run') return;
-  await loop(message.warmMs);
+  await loop(message.conc, message.warmMs);
   const cpu = process.cpuUsage();
-  const result = await loop(message.durMs);
+  const result = await loop(message.conc, message.durMs);
   const used = process.cpuUsage(cpu);
   process.send({ type: 'result', ...result, cpuMs: (used.user + used.system) / 1000 });
 });
