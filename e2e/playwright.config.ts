@@ -1,11 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_PORTS, e2eOrigin } from './support/ports.mjs';
 
-const SHELL = 'http://127.0.0.1:9180';
+/** The stack's shell; E2E_PORT_OFFSET moves every port of the stack (support/ports.mjs, run-e2e.mjs). */
+const SHELL = e2eOrigin('shell');
 /** The cluster stack's public origin (nginx in front of two API instances; support/cluster-stack.mjs). */
 const CLUSTER = 'http://127.0.0.1:9280';
 /**
- * `E2E_CLUSTER=1` runs the cluster project alone, against its own stack (the e2e script does it
- * after the desktop and mobile run, so that stack's feed and casino never load the main run). It
+ * `E2E_CLUSTER=1` runs the cluster project alone, against its own stack (support/run-e2e.mjs runs
+ * it after the mobile journeys, in their lane, while the desktop lane finishes). It
  * needs a PostgreSQL server both instances share (DATABASE_URL, as in CI) and Redis; without
  * DATABASE_URL it has no tests.
  */
@@ -39,6 +41,8 @@ const clusterProjects = withCluster
 
 export default defineConfig({
   testDir: './tests',
+  // Per stack, so the two runs side by side (run-e2e.mjs) do not clear each other's results.
+  outputDir: `test-results/${E2E_PORTS.shell}`,
   fullyParallel: false,
   // One worker: journeys share the demo accounts, and signing in ends the account's other sessions.
   workers: 1,

@@ -1,10 +1,11 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { e2eOrigin } from './ports.mjs';
 
 /** Demo accounts seeded by the API in demo mode (README). */
 export const DEMO_PASSWORD = 'Backlay#2026';
 export const ADMIN_AREA_ACCOUNTS = ['demo-admin', 'demo-sadmin', 'demo-smdl', 'demo-mdl', 'demo-dl'] as const;
 export const PLAYER = 'demo-user';
-export const CONTROL = 'http://127.0.0.1:9199';
+export const CONTROL = e2eOrigin('control');
 
 /** Sign in through the login form of an area. */
 export async function signIn(page: Page, area: 'player' | 'admin', username: string, password = DEMO_PASSWORD) {

@@ -4,6 +4,7 @@
  * fresh database, plus a control endpoint the journeys use to stop, start and redeploy a remote.
  *
  *   API 9190 · shell 9180 · sports 9181 · casino 9182 · payments 9183 · admin 9184 · studio 9195 · control 9199
+ *   (each moved by E2E_PORT_OFFSET: ports.mjs)
  *
  * With DATABASE_URL set (CI) a fresh database is created on that server and dropped afterwards;
  * without it the API starts its embedded PostgreSQL in a temporary folder.
@@ -19,9 +20,9 @@ import { buildMissing } from '@backlay/build/build-all';
 import { providerFrameOrigins, shellCsp } from '@backlay/build/csp';
 import { serve } from '@backlay/build/serve';
 import { createDatabase } from './database.mjs';
+import { E2E_PORTS } from './ports.mjs';
 
 const HOST = '127.0.0.1';
-export const E2E_PORTS = { shell: 9180, sports: 9181, casino: 9182, payments: 9183, admin: 9184, api: 9190, studio: 9195, control: 9199 };
 
 await buildMissing();
 
@@ -37,7 +38,7 @@ const api = spawn(process.execPath, [join(ROOT, API.dir, 'dist', 'main.js')], {
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
     ...process.env,
-    ...(db ? { DATABASE_URL: db.url } : { DATA_DIR: tmp, EMBEDDED_PG_PORT: '54339' }),
+    ...(db ? { DATABASE_URL: db.url } : { DATA_DIR: tmp, EMBEDDED_PG_PORT: String(E2E_PORTS.embeddedPg) }),
     ...studioEnv,
     API_PORT: String(E2E_PORTS.api),
     API_HOST: HOST,

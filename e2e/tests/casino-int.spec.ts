@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, expectNoSidewaysScroll, newFundedPlayer, rupees, signIn, openMenu } from '../support/helpers';
+import { e2eOrigin } from '../support/ports.mjs';
 
 /** The studio's origin in the e2e stack (stack.mjs: E2E_PORTS.studio). */
-const STUDIO_ORIGIN = 'http://127.0.0.1:9195';
+const STUDIO_ORIGIN = e2eOrigin('studio');
 /** The demo provider and its game as the operator's seed registers them (api/src/casino-int/seed.ts). */
 const PROVIDER = 'Backlay Studio';
 const GAME = 'Crash';

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, expectNoSidewaysScroll, newFundedPlayer, rupees, secondsLeft, signIn, openMenu } from '../support/helpers';
+import { e2eOrigin } from '../support/ports.mjs';
 
 /** The stack runs the tables with a short betting window (stack.mjs: CASINO_BETTING_SECONDS). */
 const ROUND_TIMEOUT_MS = 60_000;
@@ -31,7 +32,7 @@ test.describe('live casino', () => {
     test.setTimeout(300_000);
     const phone = info.project.name === 'mobile';
     const player = await newFundedPlayer(request, 'cas', 10_000);
-    const like = { baseURL: info.project.use.baseURL ?? 'http://127.0.0.1:9180', viewport: page.viewportSize() };
+    const like = { baseURL: info.project.use.baseURL ?? e2eOrigin('shell'), viewport: page.viewportSize() };
 
     // The player's agent watches the table's round book while the player plays.
     const agent = await adminPage(browser, like, 'demo-dl');

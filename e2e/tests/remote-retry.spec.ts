@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PLAYER, control, signIn } from '../support/helpers';
+import { e2eOrigin } from '../support/ports.mjs';
 
-const SPORTS_ORIGIN = 'http://127.0.0.1:9181';
+const SPORTS_ORIGIN = e2eOrigin('sports');
 const unavailable = (page: Page) => page.getByRole('heading', { name: 'This section is unavailable' });
 
 /** Open a section through the main menu (on a phone through its "More" panel): no page load. */

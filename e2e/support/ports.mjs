@@ -1,0 +1,17 @@
+/**
+ * The e2e stack's ports (`stack.mjs`), in one place for the stack, the Playwright config and the
+ * journeys. `E2E_PORT_OFFSET` moves all of them, so that stacks run side by side: `run-e2e.mjs`
+ * runs two stacks side by side, on the base ports and 20 above them.
+ *
+ * Base: shell 9180 · sports 9181 · casino 9182 · payments 9183 · admin 9184 · API 9190 ·
+ * studio 9195 · control 9199 · the embedded PostgreSQL (no DATABASE_URL) 54339.
+ */
+const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+if (!Number.isInteger(OFFSET) || OFFSET < 0 || OFFSET > 20) throw new Error(`E2E_PORT_OFFSET must be a whole number from 0 to 20, not ${process.env.E2E_PORT_OFFSET}`);
+
+const BASE = { shell: 9180, sports: 9181, casino: 9182, payments: 9183, admin: 9184, api: 9190, studio: 9195, control: 9199, embeddedPg: 54339 };
+
+export const E2E_PORTS = Object.fromEntries(Object.entries(BASE).map(([name, port]) => [name, port + OFFSET]));
+
+/** `http://127.0.0.1:<port>` of one of the stack's servers. */
+export const e2eOrigin = (name) => `http://127.0.0.1:${E2E_PORTS[name]}`;
