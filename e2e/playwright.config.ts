@@ -7,7 +7,7 @@ const SHELL = e2eOrigin('shell');
 const CLUSTER = 'http://127.0.0.1:9280';
 /**
  * `E2E_CLUSTER=1` runs the cluster project alone, against its own stack (support/run-e2e.mjs runs
- * it after the mobile journeys, in their lane, while the desktop lane finishes). It
+ * it after the desktop and mobile journeys, so that its stack never loads theirs). It
  * needs a PostgreSQL server both instances share (DATABASE_URL, as in CI) and Redis; without
  * DATABASE_URL it has no tests.
  */

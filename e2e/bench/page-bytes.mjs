@@ -16,10 +16,11 @@ import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { e2eOrigin } from '../support/ports.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const BASELINE = `${HERE}page-bytes.baseline.json`;
-const ORIGIN = 'http://127.0.0.1:9180';
+const ORIGIN = e2eOrigin('shell');
 const RUNS = Number(process.env.RUNS ?? 3);
 const FIRST_PAGE_BAR = 200 * 1024;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

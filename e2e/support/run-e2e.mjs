@@ -3,15 +3,17 @@
  * `pnpm --filter @backlay/e2e run e2e`: every journey, as CI runs it.
  *
  * 1. Builds what is missing, once (each stack then finds its builds and builds nothing).
- * 2. Two lanes at the same time, each a Playwright process against a stack of its own
- *    (`stack.mjs`: its own database, API, studio and servers, on ports moved by
- *    `E2E_PORT_OFFSET`, ports.mjs): the desktop journeys; and the mobile journeys, then the
- *    cluster project (alone against its own stack, playwright.config.ts). Within a lane the
- *    journeys stay one at a time: they share the stack's demo accounts, and a sign-in ends the
- *    account's other sessions. One stack leaves the two cores idle about half the time (a journey
- *    mostly waits: a casino round, a ball in play, a bet delay), so two lanes take about 1.4× the
- *    longer one alone. A third lane (the desktop journeys in two halves) filled the cores and a
- *    timing journey (bet-pace) failed. `E2E_SERIAL=1` runs everything in one lane.
+ * 2. The desktop and the mobile project in one Playwright run against one stack (`stack.mjs`),
+ *    then the cluster project alone against its own stack (playwright.config.ts). The journeys run
+ *    one at a time: they share the stack's demo accounts, and a sign-in ends the account's other
+ *    sessions.
+ *
+ * `E2E_LANES=2` runs two lanes at the same time instead, each against a stack of its own (ports
+ * moved by `E2E_PORT_OFFSET`, ports.mjs): the desktop journeys; and the mobile journeys, then the
+ * cluster project. One stack leaves the cores idle about half the time (a
+ * journey mostly waits: a casino round, a ball in play, a bet delay), so two lanes take about
+ * 1.4× the longer one alone, a quarter less in all. It is not the default: on a 2-core machine
+ * loaded that way, a journey failed in one of two runs (ADR 0029).
  *
  * Arguments are passed to each Playwright run (a file or a `-g` filter). The exit code is 1 when
  * any run failed; every run is run to its end.
@@ -36,18 +38,17 @@ function playwright(runArgs, env) {
 
 await buildMissing();
 
-const lanes = [
-  [{ args: ['--project=desktop'], env: { E2E_PORT_OFFSET: '0' } }],
-  [
-    { args: ['--project=mobile'], env: { E2E_PORT_OFFSET: '20' } },
-    { args: ['--pass-with-no-tests'], env: { E2E_CLUSTER: '1' } },
-  ],
-];
+const cluster = { args: ['--pass-with-no-tests'], env: { E2E_CLUSTER: '1' } };
+const lanes =
+  process.env.E2E_LANES === '2'
+    ? [[{ args: ['--project=desktop'], env: { E2E_PORT_OFFSET: '0' } }], [{ args: ['--project=mobile'], env: { E2E_PORT_OFFSET: '20' } }, cluster]]
+    : // One lane: both main projects in one Playwright run on one stack, then the cluster.
+      [[{ args: [], env: {} }, cluster]];
 /** The runs of a lane one after the other; resolves with their exit codes. */
 async function runLane(runs) {
   const codes = [];
   for (const run of runs) codes.push(await playwright(run.args, run.env));
   return codes;
 }
-const codes = (process.env.E2E_SERIAL === '1' ? [await runLane(lanes.flat())] : await Promise.all(lanes.map(runLane))).flat();
+const codes = (await Promise.all(lanes.map(runLane))).flat();
 process.exit(codes.every((code) => code === 0) ? 0 : 1);
