@@ -3,8 +3,7 @@
  * The e2e stack: the whole product on its own ports (never the ones `pnpm start` uses), with a
  * fresh database, plus a control endpoint the journeys use to stop, start and redeploy a remote.
  *
- *   API 9190 · shell 9180 · sports 9181 · casino 9182 · payments 9183 · admin 9184 · studio 9195 · control 9199
- *   (each moved by E2E_PORT_OFFSET: ports.mjs)
+ * Its ports, and E2E_PORT_OFFSET which moves them, are in ports.mjs.
  *
  * With DATABASE_URL set (CI) a fresh database is created on that server and dropped afterwards;
  * without it the API starts its embedded PostgreSQL in a temporary folder.
@@ -20,7 +19,7 @@ import { buildMissing } from '@backlay/build/build-all';
 import { providerFrameOrigins, shellCsp } from '@backlay/build/csp';
 import { serve } from '@backlay/build/serve';
 import { createDatabase } from './database.mjs';
-import { E2E_PORTS } from './ports.mjs';
+import { E2E_PORTS, e2eOrigin } from './ports.mjs';
 
 const HOST = '127.0.0.1';
 
@@ -31,7 +30,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'backlay-e2e-'));
 chmodSync(tmp, 0o755);
 const db = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL) : null;
 // Backlay Studio (the game provider) and the API share a fresh CW-1 secret per run.
-const studioUrl = `http://${HOST}:${E2E_PORTS.studio}`;
+const studioUrl = e2eOrigin('studio');
 const studioEnv = { STUDIO_URL: studioUrl, STUDIO_PARTNER_ID: 'backlay-studio', STUDIO_SECRET: randomBytes(32).toString('hex') };
 const api = spawn(process.execPath, [join(ROOT, API.dir, 'dist', 'main.js')], {
   cwd: ROOT,
@@ -44,7 +43,7 @@ const api = spawn(process.execPath, [join(ROOT, API.dir, 'dist', 'main.js')], {
     API_HOST: HOST,
     DEMO: 'true',
     LOG_LEVEL: 'warn',
-    ALLOWED_ORIGINS: `http://${HOST}:${E2E_PORTS.shell}`,
+    ALLOWED_ORIGINS: e2eOrigin('shell'),
     // Poll the simulated feed faster than a ball is in play (0.7–1.3 s), so every suspension
     // and ball-running pause the journeys wait for reaches the data socket.
     FEED_TICK_MS: '250',
@@ -66,9 +65,9 @@ const studio = spawn(process.execPath, [join(ROOT, STUDIO.dir, 'dist', 'main.js'
     ...studioEnv,
     PORT_STUDIO: String(E2E_PORTS.studio),
     STUDIO_PUBLIC_URL: studioUrl,
-    STUDIO_OPERATOR_URL: `http://${HOST}:${E2E_PORTS.api}`,
+    STUDIO_OPERATOR_URL: e2eOrigin('api'),
     STUDIO_DATA_DIR: join(tmp, 'studio'),
-    STUDIO_FRAME_ANCESTORS: `http://${HOST}:${E2E_PORTS.shell}`,
+    STUDIO_FRAME_ANCESTORS: e2eOrigin('shell'),
     LOG_LEVEL: 'warn',
   },
 });
@@ -77,7 +76,7 @@ const remotes = {};
 const servers = {};
 for (const app of FRONTENDS.slice(1)) {
   servers[app.name] = { root: join(ROOT, app.dir, 'dist'), port: E2E_PORTS[app.name], server: null };
-  remotes[app.name] = `http://${HOST}:${E2E_PORTS[app.name]}/mf-manifest.json`;
+  remotes[app.name] = `${e2eOrigin(app.name)}/mf-manifest.json`;
 }
 const remotesFile = join(tmp, 'remotes.json');
 writeFileSync(remotesFile, JSON.stringify(remotes));
@@ -95,7 +94,7 @@ for (const name of Object.keys(servers)) await startRemote(name);
 
 for (let i = 0; ; i += 1) {
   try {
-    if ((await fetch(`http://${HOST}:${E2E_PORTS.api}/api/health`)).ok) break;
+    if ((await fetch(`${e2eOrigin('api')}/api/health`)).ok) break;
   } catch { /* starting */ }
   if (i > 600 || api.exitCode !== null) throw new Error('the API did not start');
   await new Promise((r) => setTimeout(r, 200));
@@ -109,7 +108,7 @@ for (let i = 0; ; i += 1) {
 }
 // The shell may frame the studio's pages (csp.mjs); the stack's fixed origin, whatever the environment says.
 const csp = shellCsp(providerFrameOrigins(studioUrl, {}));
-const shell = await serve({ root: join(ROOT, 'shell', 'dist'), port: E2E_PORTS.shell, host: HOST, spa: true, proxy: `http://${HOST}:${E2E_PORTS.api}`, remotesFile, csp });
+const shell = await serve({ root: join(ROOT, 'shell', 'dist'), port: E2E_PORTS.shell, host: HOST, spa: true, proxy: e2eOrigin('api'), remotesFile, csp });
 
 // Control: POST /remotes/<name>/stop | /start | /deploy?dir=<absolute dist folder>
 const control = createServer(async (req, res) => {
