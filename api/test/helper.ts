@@ -1,6 +1,7 @@
 /**
  * Integration-test helpers. `buildTestApp()` gives each test file its own fresh database
- * (CREATE DATABASE test_<random>, migrations, dropped again by `close()`), the app built on it,
+ * (CREATE DATABASE test_<random> as a copy of the migrated template of the global setup, dropped
+ * again by `close()`), the app built on it,
  * and factories that create what a test needs (users with their missing parents, chips).
  */
 import { ROLES, type AccountStatus, type Area, type LoginResponse, type Role } from '@backlay/shared/contracts';
@@ -17,14 +18,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import { buildApp, type AppServices } from '../src/app';
 import type { Clock } from '../src/common/clock';
 import { loadConfig, type Config } from '../src/config';
 import { Database } from '../src/db/database';
-import { runMigrations } from '../src/db/migrate';
 import { createCoreServices } from '../src/services';
 import * as usersRepo from '../src/users/users.repository';
+import { adminQuery, withDatabase } from './admin-db';
 
 /** JWT secret of every test app (tests forge tokens with it or with another key). */
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -41,20 +41,11 @@ function adminUrl(): string {
   return url;
 }
 
-function databaseUrl(name: string): string {
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function withAdminClient<T>(fn: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: adminUrl() });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
+/** The migrated database every test file's database is copied from (global-setup.ts). */
+function templateName(): string {
+  const name = process.env.BACKLAY_TEST_TEMPLATE;
+  if (name === undefined || name === '') throw new Error('BACKLAY_TEST_TEMPLATE is not set: run through jest.integration.config.js');
+  return name;
 }
 
 export interface TestUser {
@@ -144,12 +135,12 @@ export function openTestApps(): ReadonlySet<TestContext> {
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestContext> {
   const owner = options.sameDatabaseAs === undefined;
   const databaseName = options.sameDatabaseAs?.databaseName ?? `test_${randomBytes(6).toString('hex')}`;
-  if (owner) await withAdminClient((client) => client.query(`CREATE DATABASE ${databaseName}`));
+  if (owner) await adminQuery(adminUrl(), `CREATE DATABASE ${databaseName} TEMPLATE ${templateName()}`);
   // Payment screenshots of this app go to a temp dir that close() removes.
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'backlay-uploads-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl(databaseName),
+    DATABASE_URL: withDatabase(adminUrl(), databaseName),
     JWT_SECRET: TEST_JWT_SECRET,
     DEMO: 'false',
     ARGON2_MEMORY_KIB: '1024',
@@ -166,7 +157,6 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     statementTimeoutMs: config.database.statementTimeoutMs,
     lockTimeoutMs: config.database.lockTimeoutMs,
   });
-  if (owner) await runMigrations(db, config.paths.migrationsDir, config.paths.sqlFunctionsDir);
   const core = createCoreServices({ config, db, ...(options.clock !== undefined ? { clock: options.clock } : {}) });
   const app = await buildApp({
     config,
@@ -241,7 +231,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     openApps.delete(context);
     await app.close();
     await db.close();
-    if (owner) await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+    if (owner) await adminQuery(adminUrl(), `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
     rmSync(uploadsDir, { recursive: true, force: true });
   };
 
