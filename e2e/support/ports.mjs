@@ -1,7 +1,7 @@
 /**
  * The e2e stack's ports (`stack.mjs`), in one place for the stack, the Playwright config and the
  * journeys. `E2E_PORT_OFFSET` moves all of them, so that stacks run side by side: with
- * `E2E_LANES=2`, `run-e2e.mjs` runs two, on the base ports and 20 above them.
+ * two lanes (the default), `run-e2e.mjs` runs two, on the base ports and 20 above them.
  *
  * Base: shell 9180 · sports 9181 · casino 9182 · payments 9183 · admin 9184 · API 9190 ·
  * studio 9195 · control 9199 · the embedded PostgreSQL (no DATABASE_URL) 54339.

@@ -3,17 +3,16 @@
  * `pnpm --filter @backlay/e2e run e2e`: every journey, as CI runs it.
  *
  * 1. Builds what is missing, once (each stack then finds its builds and builds nothing).
- * 2. The desktop and the mobile project in one Playwright run against one stack (`stack.mjs`),
- *    then the cluster project alone against its own stack (playwright.config.ts). The journeys run
- *    one at a time: they share the stack's demo accounts, and a sign-in ends the account's other
- *    sessions.
+ * 2. Two lanes at the same time, each against a stack of its own (`stack.mjs`, ports moved by
+ *    `E2E_PORT_OFFSET`, ports.mjs): the desktop journeys; and the mobile journeys, then the
+ *    cluster project (its own stack, playwright.config.ts). Within a lane the journeys run one at
+ *    a time: they share the stack's demo accounts, and a sign-in ends the account's other
+ *    sessions. One stack leaves the cores idle about half the time (a journey mostly waits: a
+ *    casino round, a ball in play, a bet delay), so two lanes take about 1.4× the longer one
+ *    alone, a quarter less in all (ADR 0029).
  *
- * `E2E_LANES=2` runs two lanes at the same time instead, each against a stack of its own (ports
- * moved by `E2E_PORT_OFFSET`, ports.mjs): the desktop journeys; and the mobile journeys, then the
- * cluster project. One stack leaves the cores idle about half the time (a
- * journey mostly waits: a casino round, a ball in play, a bet delay), so two lanes take about
- * 1.4× the longer one alone, a quarter less in all. It is not the default: on a 2-core machine
- * loaded that way, a journey failed in one of two runs (ADR 0029).
+ * `E2E_LANES=1` runs one lane instead: both main projects in one Playwright run on one stack,
+ * then the cluster project (the way to read one run's output in order).
  *
  * Arguments are passed to each Playwright run (a file or a `-g` filter). The exit code is 1 when
  * any run failed; every run is run to its end.
@@ -39,8 +38,10 @@ function playwright(runArgs, env) {
 await buildMissing();
 
 const cluster = { args: ['--pass-with-no-tests'], env: { E2E_CLUSTER: '1' } };
+const LANES = process.env.E2E_LANES ?? '2';
+if (LANES !== '1' && LANES !== '2') throw new Error(`E2E_LANES is 1 or 2, not ${LANES}`);
 const lanes =
-  process.env.E2E_LANES === '2'
+  LANES === '2'
     ? [[{ args: ['--project=desktop'], env: { E2E_PORT_OFFSET: '0' } }], [{ args: ['--project=mobile'], env: { E2E_PORT_OFFSET: '20' } }, cluster]]
     : // One lane: both main projects in one Playwright run on one stack, then the cluster.
       [[{ args: [], env: {} }, cluster]];

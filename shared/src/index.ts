@@ -39,7 +39,7 @@ export {
 } from './contracts/index';
 export {
   applyBet, applyFancyBet, bookmakerToRunnerBet, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,
-  fancyRunBook, type FancySide, FULL_SHARE_BPS, marketPnlVector, previewPasswordPolicy, type RunnerBet,
+  fancyRunBook, type FancySide, FULL_SHARE_BPS, marketPnlVector, preloadPasswordPolicy, previewPasswordPolicy, type RunnerBet,
 } from './domain/index';
 export {
   type AdminMatchSummary, type ApiClient, apiClient, ApiError, authApi, betsApi, clientsApi, createClientsApi,

@@ -45,6 +45,15 @@ export function loadCommonPasswordCheck(): Promise<CommonPasswordCheck> {
 }
 
 /**
+ * Starts loading the list ahead of the first check (a form that sets a password calls it when it
+ * opens), so the first validation, a press of the submit button included, does not wait for the
+ * chunk. A failed load is left to the check, which retries it.
+ */
+export function preloadPasswordPolicy(): void {
+  loadCommonPasswordCheck().catch(() => undefined);
+}
+
+/**
  * The forms' preview of the policy: checkPasswordPolicy with the shipped list, loaded on first
  * use. Should the list fail to load (a network error), the preview checks the other rules and
  * leaves the list to the server, which always checks it.

@@ -14,4 +14,4 @@ export {
 } from './fancy';
 export { commissionMinor } from './commission';
 export { checkPasswordPolicy, type PasswordPolicyContext } from './password-policy';
-export { commonPasswordCheck, previewPasswordPolicy } from './common-passwords';
+export { commonPasswordCheck, preloadPasswordPolicy, previewPasswordPolicy } from './common-passwords';

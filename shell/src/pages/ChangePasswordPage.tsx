@@ -1,7 +1,8 @@
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
-import { Button, MESSAGES, Page, TextField, authApi, currentUser, notify, previewPasswordPolicy, type Area } from '@backlay/shared';
+import { Button, MESSAGES, Page, TextField, authApi, currentUser, notify, preloadPasswordPolicy, previewPasswordPolicy, type Area } from '@backlay/shared';
 import { firstLoginStep, isMobileViewport, landingPath } from '../session/landing';
 import { refreshUser } from '../session/session';
 
@@ -30,6 +31,7 @@ const schemaFor = (username: string | null) =>
 /** Change the login password (/changepassword, /admin/change-password); first step of a first login. */
 export function ChangePasswordPage({ area }: { area: Area }) {
   const navigate = useNavigate();
+  useEffect(preloadPasswordPolicy, []);
   const formik = useFormik({
     initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
     validationSchema: schemaFor(currentUser()?.username ?? null),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
@@ -9,6 +9,7 @@ import {
   ROUTES,
   TextField,
   notify,
+  preloadPasswordPolicy,
   previewPasswordPolicy,
   readCredentials,
   registrationApi,
@@ -65,6 +66,7 @@ export function RegisterPage() {
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const [checking, setChecking] = useState(false);
+  useEffect(preloadPasswordPolicy, []);
 
   const formik = useFormik({
     initialValues: { username: '', password: '', phone: '', otp: '' },
