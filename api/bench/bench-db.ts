@@ -7,8 +7,8 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../src/db/embedded-postgres';
+import { adminQuery, withDatabase } from '../test/admin-db';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -38,22 +38,11 @@ export async function throwawayDatabase(): Promise<{ url: string; drop: () => Pr
     });
     adminUrl = embedded.adminUrl;
   }
-  const admin = async (sql: string) => {
-    const client = new Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   return {
-    url: url.toString(),
+    url: withDatabase(adminUrl, name),
     drop: async () => {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       if (embedded !== null) await embedded.stop();
       if (dir !== null) rmSync(dir, { recursive: true, force: true });
     },

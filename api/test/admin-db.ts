@@ -1,6 +1,7 @@
 /**
- * The test server's admin connection (BACKLAY_TEST_ADMIN_URL): the global setup and teardown and
- * test/helper.ts create and drop databases through it.
+ * A PostgreSQL server's admin connection: the integration tests' global setup and teardown and
+ * test/helper.ts (BACKLAY_TEST_ADMIN_URL), and the benches' throwaway databases (bench/bench-db.ts),
+ * create and drop databases through it.
  */
 import { Client } from 'pg';
 
