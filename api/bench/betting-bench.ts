@@ -23,7 +23,7 @@ import { placeRunnerBets, type PlaceRunnerBetCall } from '../src/betting/betting
 import { Database } from '../src/db/database';
 import type { FeedMarket } from '../src/feed/feed-provider';
 import { BENCH_PASSWORD, BENCH_POOL, invariantCounts, openBenchCore, pgVersion, seedPlayers, setBasedSettlementSql, timeRolledBack } from './bench-core';
-import { freePort } from './bench-db';
+import { freePort } from '../test/admin-db';
 
 const MATCH_ID = '498000001';
 const SETTLE_MATCH_ID = '498000002';

@@ -21,7 +21,7 @@ import * as markets from '../src/catalog/markets.repository';
 import { visibleChange, DeltaBuffer } from '../src/realtime/market-data';
 import * as users from '../src/users/users.repository';
 import { BENCH_PASSWORD as PASSWORD, openBenchCore } from './bench-core';
-import { freePort } from './bench-db';
+import { freePort } from '../test/admin-db';
 
 const MATCH_ID = '499000001';
 const MARKET_ID = '1.49900000101';

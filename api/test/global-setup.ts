@@ -9,22 +9,13 @@
  * databases one by one cost about a second each. global-teardown.ts drops it.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Database } from '../src/db/database';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../src/db/embedded-postgres';
 import { runMigrations } from '../src/db/migrate';
-import { adminQuery, withDatabase } from './admin-db';
-
-export interface TestPostgres {
-  handle: EmbeddedPostgresHandle;
-  dir: string;
-}
+import { adminQuery, startTempPostgres, withDatabase, type TempPostgres } from './admin-db';
 
 declare global {
-  var __BACKLAY_TEST_PG__: TestPostgres | undefined;
+  var __BACKLAY_TEST_PG__: TempPostgres | undefined;
 }
 
 /** Creates and migrates the template of every test file's database; returns its name. */
@@ -41,18 +32,6 @@ async function migratedTemplate(adminUrl: string): Promise<string> {
   return name;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 export default async function globalSetup(): Promise<void> {
   const external = process.env.DATABASE_URL;
   if (external !== undefined && external !== '') {
@@ -60,17 +39,8 @@ export default async function globalSetup(): Promise<void> {
     process.env.BACKLAY_TEST_TEMPLATE = await migratedTemplate(external);
     return;
   }
-  const dir = mkdtempSync(path.join(tmpdir(), 'backlay-test-pg-'));
-  // The server runs as the unprivileged postgres user, which must reach the data directory.
-  chmodSync(dir, 0o755);
-  const handle = await startEmbeddedPostgres({
-    dataDir: path.join(dir, 'pg'),
-    passwordFile: path.join(dir, 'pg.password'),
-    port: await freePort(),
-    user: 'backlay',
-    database: 'postgres',
-  });
-  globalThis.__BACKLAY_TEST_PG__ = { handle, dir };
-  process.env.BACKLAY_TEST_ADMIN_URL = handle.adminUrl;
-  process.env.BACKLAY_TEST_TEMPLATE = await migratedTemplate(handle.adminUrl);
+  const pg = await startTempPostgres('backlay-test-pg-');
+  globalThis.__BACKLAY_TEST_PG__ = pg;
+  process.env.BACKLAY_TEST_ADMIN_URL = pg.handle.adminUrl;
+  process.env.BACKLAY_TEST_TEMPLATE = await migratedTemplate(pg.handle.adminUrl);
 }

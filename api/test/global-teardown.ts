@@ -2,7 +2,6 @@
  * Drops the template database of the global setup, then stops the embedded PostgreSQL (if one
  * was started) and removes its files.
  */
-import { rmSync } from 'node:fs';
 import { adminQuery } from './admin-db';
 
 export default async function globalTeardown(): Promise<void> {
@@ -12,6 +11,5 @@ export default async function globalTeardown(): Promise<void> {
   const pg = globalThis.__BACKLAY_TEST_PG__;
   if (pg === undefined) return;
   globalThis.__BACKLAY_TEST_PG__ = undefined;
-  await pg.handle.stop();
-  rmSync(pg.dir, { recursive: true, force: true });
+  await pg.stop();
 }

@@ -23,6 +23,7 @@ import { STUDIO_PROVIDER, type CasinoIntReconciliationReport, type CasinoIntReco
 import { cw1SignedHeaders, verifyCw1, type Cw1ReportTransaction, type Cw1TransactionsReport } from '@backlay/shared/cw1';
 import { formatRupees } from '../src/common/money';
 import { seedStudioProvider } from '../src/casino-int/seed';
+import { freePort } from './admin-db';
 import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from './helper';
 
 jest.setTimeout(90_000);
@@ -44,16 +45,6 @@ let studio: ChildProcess | null = null;
 const relayRules = { hold: new Set<string>() };
 /** Every wallet op the studio sent through the relay, in order. */
 const relayed: string[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Studio → relay → operator. Held ops reach the operator, but their answers never come back. */
 function startRelay(): Promise<void> {

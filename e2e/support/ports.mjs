@@ -13,5 +13,8 @@ const BASE = { shell: 9180, sports: 9181, casino: 9182, payments: 9183, admin: 9
 
 export const E2E_PORTS = Object.fromEntries(Object.entries(BASE).map(([name, port]) => [name, port + OFFSET]));
 
+/** The address every server of the stack listens on. */
+export const E2E_HOST = '127.0.0.1';
+
 /** `http://127.0.0.1:<port>` of one of the stack's servers. */
-export const e2eOrigin = (name) => `http://127.0.0.1:${E2E_PORTS[name]}`;
+export const e2eOrigin = (name) => `http://${E2E_HOST}:${E2E_PORTS[name]}`;

@@ -19,9 +19,7 @@ import { buildMissing } from '@backlay/build/build-all';
 import { providerFrameOrigins, shellCsp } from '@backlay/build/csp';
 import { serve } from '@backlay/build/serve';
 import { createDatabase } from './database.mjs';
-import { E2E_PORTS, e2eOrigin } from './ports.mjs';
-
-const HOST = '127.0.0.1';
+import { E2E_HOST as HOST, E2E_PORTS, e2eOrigin } from './ports.mjs';
 
 await buildMissing();
 

@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
-import { freePort } from '../../bench/bench-db';
+import { freePort } from '../admin-db';
 import { createChain, createMatch, createPlayer, type Chain, type Player, type TestMatch } from '../bet-reports-helper';
 import { assertLedgerInvariants, TEST_JWT_SECRET, TEST_ORIGIN, TEST_TXN_PASSWORD, type TestContext } from '../helper';
 
