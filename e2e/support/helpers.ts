@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import { e2eOrigin } from './ports.mjs';
 
 /** Demo accounts seeded by the API in demo mode (README). */
@@ -150,6 +150,43 @@ export const PLACE_TIMEOUT_MS = 30_000;
 /** A price can move during the bet delay; the journey clicks the new price and tries again. */
 export const PLACE_ATTEMPTS = 10;
 
+/** What the server made of a slip's bet: placed (the slip closed) or refused (the slip's alert says why). */
+export interface SlipAnswer {
+  outcome: 'placed' | 'refused';
+  message: string;
+}
+
+/**
+ * Click a bet slip's Place Bet (sports or casino: both POST placebet) until the bet is sent, then wait for the server's answer.
+ * A click can land in the instant the market or line closes for the next ball: the slip then
+ * sends nothing, as it should, and says why it is closed. The click is repeated once it opens
+ * (the button waits until it is enabled); the attempt counts once, by what the server answers.
+ */
+export async function submitSlip(page: Page, slip: Locator, answerTimeout = PLACE_TIMEOUT_MS): Promise<SlipAnswer> {
+  let sent = false;
+  const onRequest = (r: Request) => {
+    if (r.method() === 'POST' && r.url().endsWith('/placebet')) sent = true;
+  };
+  page.on('request', onRequest);
+  try {
+    for (let tries = 0; !sent; tries += 1) {
+      expect(tries, 'Place Bet sent no bet three times').toBeLessThan(3);
+      await slip.getByRole('button', { name: 'Place Bet' }).click({ timeout: LIVE_TIMEOUT_MS });
+      for (let waited = 0; !sent && waited < 2_000; waited += 100) await page.waitForTimeout(100);
+    }
+  } finally {
+    page.off('request', onRequest);
+  }
+  // One read of the page per poll, so the slip cannot close between looking for it and its alert.
+  const answer = () => slip.evaluateAll((forms) => (forms.length === 0 ? 'placed' : forms[0].querySelector('[role="alert"]') ? 'refused' : 'pending'));
+  await expect.poll(answer, { timeout: answerTimeout, message: 'the server answered the bet' }).not.toBe('pending');
+  if ((await answer()) === 'placed') return { outcome: 'placed', message: '' };
+  return { outcome: 'refused', message: (await slip.getByRole('alert').textContent()) ?? '' };
+}
+
+/** A refusal that comes from the live market moving during the bet delay, not from the bet. */
+export const MARKET_MOVED = /changed|not open|suspended|ball running|closed/i;
+
 /**
  * Open the slip with `open`, type the stake and place the bet. A refusal because the price or
  * line moved, or the market paused, during the bet delay is answered by opening the slip again
@@ -162,12 +199,9 @@ export async function placeBet(page: Page, open: () => Promise<void>, stake: str
     await expect(slip).toBeVisible();
     await slip.getByLabel('Stake', { exact: true }).fill(stake);
     if (check) await check(slip);
-    await slip.getByRole('button', { name: 'Place Bet' }).click({ timeout: LIVE_TIMEOUT_MS });
-    const outcome = () => expect.poll(async () => ((await slip.count()) === 0 ? 'placed' : (await slip.getByRole('alert').count()) > 0 ? 'refused' : 'pending'), { timeout: PLACE_TIMEOUT_MS });
-    await outcome().not.toBe('pending');
-    if ((await slip.count()) === 0) return;
-    const message = (await slip.getByRole('alert').textContent()) ?? '';
-    if (attempt >= PLACE_ATTEMPTS || !/changed|not open|suspended|ball running|closed/i.test(message)) throw new Error(`the bet was refused: ${message}`);
+    const { outcome, message } = await submitSlip(page, slip);
+    if (outcome === 'placed') return;
+    if (attempt >= PLACE_ATTEMPTS || !MARKET_MOVED.test(message)) throw new Error(`the bet was refused: ${message}`);
     await slip.getByRole('button', { name: 'Cancel' }).click();
   }
 }

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
-import { DEMO_PASSWORD, newFundedPlayer, openLiveCricketMatch, signIn } from '../support/helpers';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, openLiveCricketMatch, signIn, submitSlip, type SlipAnswer } from '../support/helpers';
 
 /**
  * Step 6 item 12: a player gets a fair chance between balls. Bookmaker markets and fancies take
@@ -8,40 +8,16 @@ import { DEMO_PASSWORD, newFundedPlayer, openLiveCricketMatch, signIn } from '..
  * Each attempt waits until the line is open (between balls), clicks and places: most must be
  * accepted. Runs on desktop and on the phone.
  */
-const LIVE_TIMEOUT_MS = 60_000;
 const ATTEMPTS = 10;
 
-type Outcome = 'placed' | 'refused';
-
-async function place(page: Page, open: Locator): Promise<{ outcome: Outcome; message: string }> {
+async function place(page: Page, open: Locator): Promise<SlipAnswer> {
   await expect(open).toBeEnabled({ timeout: LIVE_TIMEOUT_MS });
   await open.click();
   const slip = page.getByRole('form', { name: 'Bet slip' });
   await slip.getByLabel('Stake', { exact: true }).fill('100');
-  // A click can land in the instant the line closes for the next ball: the slip then says the
-  // line is closed and sends nothing, as it should. Click again once it opens (the button waits
-  // until it is enabled); the attempt counts once, by what the server answers.
-  let sent = false;
-  const onRequest = (r: Request) => {
-    if (r.method() === 'POST' && r.url().endsWith('/placebet')) sent = true;
-  };
-  page.on('request', onRequest);
-  try {
-    for (let tries = 0; !sent; tries += 1) {
-      expect(tries, 'Place Bet sent no bet three times').toBeLessThan(3);
-      await slip.getByRole('button', { name: 'Place Bet' }).click({ timeout: LIVE_TIMEOUT_MS });
-      for (let waited = 0; !sent && waited < 2_000; waited += 100) await page.waitForTimeout(100);
-    }
-  } finally {
-    page.off('request', onRequest);
-  }
-  await expect
-    .poll(async () => ((await slip.count()) === 0 ? 'placed' : (await slip.getByRole('alert').count()) > 0 ? 'refused' : 'pending'), { timeout: 15_000 })
-    .not.toBe('pending');
-  if ((await slip.count()) === 0) return { outcome: 'placed', message: '' };
-  const message = (await slip.getByRole('alert').textContent()) ?? '';
-  await slip.getByRole('button', { name: 'Cancel' }).click();
-  return { outcome: 'refused', message };
+  const answer = await submitSlip(page, slip, 15_000);
+  if (answer.outcome === 'refused') await slip.getByRole('button', { name: 'Cancel' }).click();
+  return answer;
 }
 
 test('most bookmaker and fancy bets placed between balls are accepted at once', async ({ page, request }) => {
@@ -54,7 +30,7 @@ test('most bookmaker and fancy bets placed between balls are accepted at once', 
   const fancyYes = fancies.getByRole('button', { name: /^Yes: /, disabled: false }).last();
   const bookmakerBack = page.getByRole('region', { name: 'Bookmaker' }).getByRole('row').nth(1).locator('td.bl-price--back button').first();
 
-  const results: Array<{ market: string; outcome: Outcome; message: string }> = [];
+  const results: Array<{ market: string } & SlipAnswer> = [];
   for (let i = 0; i < ATTEMPTS; i += 1) {
     const market = i % 2 === 0 ? 'fancy' : 'bookmaker';
     results.push({ market, ...(await place(page, market === 'fancy' ? fancyYes : bookmakerBack)) });

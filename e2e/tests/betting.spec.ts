@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, PLACE_ATTEMPTS, PLACE_TIMEOUT_MS, placeBet, openLiveCricketMatch, signIn, expectNoSidewaysScroll } from '../support/helpers';
+import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, MARKET_MOVED, newFundedPlayer, PLACE_ATTEMPTS, placeBet, openLiveCricketMatch, signIn, submitSlip, expectNoSidewaysScroll } from '../support/helpers';
 
 /** Rupees as the screens show them (1,00,000.00, -250.00) → a number. */
 function rupees(text: string | null): number {
@@ -36,11 +36,11 @@ test.describe('betting', () => {
       await bestBack.click();
       await odds.fill((Number(await odds.inputValue()) + 5).toFixed(2));
       await slip.getByLabel('Stake', { exact: true }).fill('100');
-      await slip.getByRole('button', { name: 'Place Bet' }).click({ timeout: LIVE_TIMEOUT_MS });
-      await expect(slip.getByRole('alert')).toBeVisible({ timeout: PLACE_TIMEOUT_MS });
-      if (/^Odds changed: requested /.test((await slip.getByRole('alert').textContent()) ?? '')) break;
+      const { outcome, message } = await submitSlip(page, slip);
+      expect(outcome, 'a bet at odds the market does not offer').toBe('refused');
+      if (/^Odds changed: requested /.test(message)) break;
       // The market paused during the bet delay: open the slip again.
-      if (attempt >= PLACE_ATTEMPTS) throw new Error(`no odds-changed refusal: ${await slip.getByRole('alert').textContent()}`);
+      if (attempt >= PLACE_ATTEMPTS) throw new Error(`no odds-changed refusal: ${message}`);
       await slip.getByRole('button', { name: 'Cancel' }).click();
     }
     expect(await headerExposure(page)).toBe(exposureBefore);
@@ -59,12 +59,10 @@ test.describe('betting', () => {
         expect(filled).toBeGreaterThan(1);
         expect(Math.abs(filled - shown)).toBeLessThan(1);
       }
-      await slip.getByRole('button', { name: 'Place Bet' }).click({ timeout: LIVE_TIMEOUT_MS });
-      await expect.poll(async () => ((await slip.count()) === 0 ? 'placed' : (await slip.getByRole('alert').count()) > 0 ? 'refused' : 'pending'), { timeout: PLACE_TIMEOUT_MS }).not.toBe('pending');
-      if ((await slip.count()) === 0) break;
+      const { outcome, message } = await submitSlip(page, slip);
+      if (outcome === 'placed') break;
       // The price moved again (the slip offers the newer one) or the market paused during the bet delay.
-      const message = (await slip.getByRole('alert').textContent()) ?? '';
-      if (attempt >= PLACE_ATTEMPTS || !/changed|not open|suspended|ball running|closed/i.test(message)) throw new Error(`the bet was refused: ${message}`);
+      if (attempt >= PLACE_ATTEMPTS || !MARKET_MOVED.test(message)) throw new Error(`the bet was refused: ${message}`);
     }
     await expect(page.getByText('Bet Placed Successfully').first()).toBeVisible();
     await expect.poll(() => headerExposure(page)).toBe(exposureBefore + 100);
