@@ -130,7 +130,12 @@ test.describe('sports', () => {
     // Prices move with no reload: a cell flashes and the ladder's text changes.
     const ladderText = async () => (await player.locator('.bl-markets .bl-ladder').allTextContents()).join('|');
     const before = await ladderText();
-    await player.locator('.bl-markets .bl-flash').first().waitFor({ state: 'visible', timeout: LIVE_TIMEOUT_MS });
+    const flash = player.locator('.bl-markets .bl-flash').first();
+    await flash.waitFor({ state: 'visible', timeout: LIVE_TIMEOUT_MS });
+    // The journeys browse with prefers-reduced-motion: the changed price is ringed, not animated.
+    const style = await flash.evaluate((el) => ({ animation: getComputedStyle(el).animationName, ring: getComputedStyle(el).boxShadow }));
+    expect(style.animation).toBe('none');
+    expect(style.ring).toContain('inset');
     await expect.poll(ladderText, { timeout: LIVE_TIMEOUT_MS }).not.toBe(before);
 
     // The bookmaker pauses while each ball is bowled: the overlay appears, then clears.
