@@ -150,6 +150,22 @@ export const PLACE_TIMEOUT_MS = 30_000;
 /** A price can move during the bet delay; the journey clicks the new price and tries again. */
 export const PLACE_ATTEMPTS = 10;
 
+/**
+ * Open the bet slip by clicking `price` (a price or a line's button) once it is enabled. A click
+ * in the instant the market closes for the next ball opens nothing, so it is clicked again.
+ */
+export async function openSlip(page: Page, price: Locator): Promise<Locator> {
+  const slip = page.getByRole('form', { name: 'Bet slip' });
+  await expect(async () => {
+    if ((await slip.count()) === 0) {
+      await expect(price).toBeEnabled({ timeout: LIVE_TIMEOUT_MS });
+      await price.click();
+    }
+    await expect(slip).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: LIVE_TIMEOUT_MS });
+  return slip;
+}
+
 /** What the server made of a slip's bet: placed (the slip closed) or refused (the slip's alert says why). */
 export interface SlipAnswer {
   outcome: 'placed' | 'refused';

@@ -50,7 +50,11 @@ test.describe('sign-in', () => {
     await signIn(page, 'player', PLAYER);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken'), localStorage.getItem('userType')])).toEqual([null, null, null]);
+    // Read once the login page has settled: a read while it loads can meet a page being replaced.
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(async () => {
+      expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken'), localStorage.getItem('userType')])).toEqual([null, null, null]);
+    }).toPass();
   });
 });
 
