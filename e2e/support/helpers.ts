@@ -151,15 +151,19 @@ export const PLACE_TIMEOUT_MS = 30_000;
 export const PLACE_ATTEMPTS = 10;
 
 /**
- * Open the bet slip by clicking `price` (a price or a line's button) once it is enabled. A click
- * in the instant the market closes for the next ball opens nothing, so it is clicked again.
+ * Open the bet slip by clicking `price` (a price or a line's button) once it is enabled, or by
+ * running `price` when it is the journey's own way to open it. A click in the instant the market
+ * closes for the next ball opens nothing, so it is clicked again.
  */
-export async function openSlip(page: Page, price: Locator): Promise<Locator> {
+export async function openSlip(page: Page, price: Locator | (() => Promise<void>)): Promise<Locator> {
   const slip = page.getByRole('form', { name: 'Bet slip' });
   await expect(async () => {
     if ((await slip.count()) === 0) {
-      await expect(price).toBeEnabled({ timeout: LIVE_TIMEOUT_MS });
-      await price.click();
+      if (typeof price === 'function') await price();
+      else {
+        await expect(price).toBeEnabled({ timeout: LIVE_TIMEOUT_MS });
+        await price.click();
+      }
     }
     await expect(slip).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: LIVE_TIMEOUT_MS });

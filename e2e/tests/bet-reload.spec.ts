@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, openLiveCricketMatch, signIn, submitSlip } from '../support/helpers';
+import { DEMO_PASSWORD, newFundedPlayer, openLiveCricketMatch, openSlip, signIn, submitSlip } from '../support/helpers';
 
 /**
  * Issue 16: after a bet the odds page applies the placebet reply's P&L to the market at once and
@@ -69,8 +69,7 @@ test('a placed bet costs one GET, and only the socket moves the header', async (
   for (let attempt = 1; ; attempt += 1) {
     gets.stop();
     gets = apiGets(page);
-    await expect(back).toBeEnabled({ timeout: LIVE_TIMEOUT_MS });
-    await back.click();
+    await openSlip(page, back);
     await slip.getByLabel('Stake', { exact: true }).fill('100');
     const { outcome, message } = await submitSlip(page, slip);
     if (outcome === 'placed') break;

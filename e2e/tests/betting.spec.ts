@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, MARKET_MOVED, newFundedPlayer, PLACE_ATTEMPTS, placeBet, openLiveCricketMatch, signIn, submitSlip, expectNoSidewaysScroll } from '../support/helpers';
+import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, MARKET_MOVED, newFundedPlayer, PLACE_ATTEMPTS, placeBet, openLiveCricketMatch, openSlip, signIn, submitSlip, expectNoSidewaysScroll } from '../support/helpers';
 
 /** Rupees as the screens show them (1,00,000.00, -250.00) → a number. */
 function rupees(text: string | null): number {
@@ -32,8 +32,7 @@ test.describe('betting', () => {
 
     // Ask for far better odds than the best back on offer: the server refuses, naming the live price.
     for (let attempt = 1; ; attempt += 1) {
-      await expect(bestBack).toBeEnabled({ timeout: LIVE_TIMEOUT_MS });
-      await bestBack.click();
+      await openSlip(page, bestBack);
       await odds.fill((Number(await odds.inputValue()) + 5).toFixed(2));
       await slip.getByLabel('Stake', { exact: true }).fill('100');
       const { outcome, message } = await submitSlip(page, slip);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, MARKET_MOVED, apiPost, apiToken, expectNoSidewaysScroll, newFundedPlayer, runSuffix, secondsLeft, openLiveCricketMatch, openMenu, signIn, signOut, submitSlip } from '../support/helpers';
+import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, MARKET_MOVED, apiPost, apiToken, expectNoSidewaysScroll, newFundedPlayer, runSuffix, secondsLeft, openLiveCricketMatch, openMenu, openSlip, signIn, signOut, submitSlip } from '../support/helpers';
 
 /**
  * Responsible gambling end to end (issue 20 step 11, desktop and phone): a new player of demo-dl
@@ -24,12 +24,7 @@ async function expectToast(page: Page, message: string | RegExp) {
  */
 async function refusalOf(page: Page, open: () => Promise<void>, odds?: string): Promise<string> {
   for (let attempt = 1; ; attempt += 1) {
-    const slip = page.getByRole('form', { name: 'Bet slip' });
-    // A click while the price re-renders (a paused market reopening) may open nothing: click again.
-    await expect(async () => {
-      if ((await slip.count()) === 0) await open();
-      await expect(slip).toBeVisible({ timeout: 3_000 });
-    }).toPass({ timeout: LIVE_TIMEOUT_MS });
+    const slip = await openSlip(page, open);
     // A back at the lowest odds is never refused for a moved price (the live one is as good or better).
     if (odds !== undefined) await slip.getByLabel('Odds').fill(odds);
     await slip.getByLabel('Stake', { exact: true }).fill('100');
