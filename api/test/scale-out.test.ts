@@ -261,6 +261,27 @@ describe('throttles are shared', () => {
     }
   });
 
+  it('1,000 admin logins at once, split across A and B, evaluate at most the limit together; the right password last is refused', async () => {
+    const agent = await a.createUser({ role: 'dl' });
+    const verifies = [jest.spyOn(a.services.passwords, 'verify'), jest.spyOn(b.services.passwords, 'verify')];
+    const burst = 1_000;
+    const responses = await Promise.all(
+      Array.from({ length: burst }, (_, i) =>
+        (i % 2 === 0 ? a : b).request({
+          method: 'POST',
+          url: '/api/login-admin',
+          payload: { username: agent.username, password: i === burst - 1 ? agent.password : 'Wrong#Pass1' },
+        }),
+      ),
+    );
+    const evaluated = verifies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+    for (const spy of verifies) spy.mockRestore();
+    expect(evaluated).toBe(5);
+    expect(responses.filter((r) => r.statusCode === 401)).toHaveLength(5);
+    expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(burst - 5);
+    expect(responses.at(-1)?.statusCode).toBe(429);
+  });
+
   it('wrong transaction passwords on A and B add up to one lock', async () => {
     const dl = await a.createUser({ role: 'dl' });
     expect(await b.services.transactionPasswords.verify(dl.id, '123456').then(() => 'ok')).toBe('ok');

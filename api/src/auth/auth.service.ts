@@ -107,20 +107,19 @@ export class AuthService {
     const pending = await this.deps.challenges.peek(body.challenge);
     if (pending === null) throw new DomainError('TWO_FACTOR_CHALLENGE_INVALID', SECURITY_MESSAGES.twoFactorChallengeInvalid);
     const { area, userId, username } = pending;
-    const throttle = this.deps.throttles[area];
-    const decision = await throttle.check(codeThrottleKey(userId));
-    if (!decision.allowed) {
+    const outcome = await this.deps.throttles[area].attempt(codeThrottleKey(userId), () =>
+      this.deps.twoFactor.checkLoginCode(userId, body.code),
+    );
+    if (outcome.kind === 'refused') {
       await this.deps.history.record({ area, username, success: false, reason: 'two_factor_throttled' }, meta, userId);
       this.deps.log.warn({ event: 'two_factor_throttled', area, userId, ip: meta.ip }, 'two-factor login throttled');
-      throw throttledError(decision.retryAfterSec);
+      throw throttledError(outcome.retryAfterSec);
     }
-    if (!(await this.deps.twoFactor.checkLoginCode(userId, body.code))) {
-      await throttle.recordFailure(codeThrottleKey(userId));
+    if (outcome.kind === 'wrong') {
       await this.deps.history.record({ area, username, success: false, reason: 'two_factor_invalid' }, meta, userId);
       this.deps.log.warn({ event: 'two_factor_failed', area, userId, ip: meta.ip }, 'two-factor code wrong');
       throw new DomainError('TWO_FACTOR_INVALID', SECURITY_MESSAGES.twoFactorCodeInvalid);
     }
-    await throttle.reset(codeThrottleKey(userId));
     // Taken, not just read: of two second steps at once (on any instances), one issues a session.
     if (!(await this.deps.challenges.consume(body.challenge))) {
       throw new DomainError('TWO_FACTOR_CHALLENGE_INVALID', SECURITY_MESSAGES.twoFactorChallengeInvalid);
@@ -177,17 +176,17 @@ export class AuthService {
       area === 'player'
         ? `player:${body.username.toLowerCase()}:${meta.ip ?? '-'}`
         : `admin:${body.username.toLowerCase()}`;
-    const decision = await throttles[area].check(throttleKey);
-    if (!decision.allowed) {
+    // The attempt is reserved before the password is evaluated: a refused one runs no argon2.
+    let user = null as repo.CredentialsRow | null; // found by the evaluation
+    const outcome = await throttles[area].attempt(throttleKey, async () => {
+      user = await repo.findCredentialsByUsername(db, body.username);
+      return user === null ? passwords.verifyDummy(body.password) : passwords.verify(user.passwordHash, body.password);
+    });
+    if (outcome.kind === 'refused') {
       this.deps.log.warn({ event: 'login_throttled', area, username: body.username, ip: meta.ip }, 'login throttled');
-      throw throttledError(decision.retryAfterSec);
+      throw throttledError(outcome.retryAfterSec);
     }
-
-    const user = await repo.findCredentialsByUsername(db, body.username);
-    const passwordOk =
-      user === null ? await passwords.verifyDummy(body.password) : await passwords.verify(user.passwordHash, body.password);
-    if (user === null || !passwordOk) {
-      await throttles[area].recordFailure(throttleKey);
+    if (outcome.kind === 'wrong' || user === null) {
       this.deps.log.warn(
         { event: 'login_failed', area, username: body.username, ip: meta.ip, knownUser: user !== null },
         'login failed',
@@ -198,7 +197,6 @@ export class AuthService {
       throw new DomainError('WRONG_AREA', area === 'player' ? MESSAGES.wrongAreaPlayer : MESSAGES.wrongAreaAdmin);
     }
     if (await repo.isBlocked(db, user.id)) throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
-    await throttles[area].reset(throttleKey);
     return user;
   }
 
@@ -373,19 +371,17 @@ export class AuthService {
    * password with no limit.
    */
   private async verifyOwnPassword(auth: AuthContext, user: repo.CredentialsRow, plain: string, wrongMessage: string): Promise<void> {
-    const throttle = this.deps.throttles[auth.area];
-    const key = `password:${user.id}`;
-    const decision = await throttle.check(key);
-    if (!decision.allowed) {
+    const outcome = await this.deps.throttles[auth.area].attempt(`password:${user.id}`, () =>
+      this.deps.passwords.verify(user.passwordHash, plain),
+    );
+    if (outcome.kind === 'refused') {
       this.deps.log.warn({ event: 'password_check_throttled', userId: user.id }, 'password check throttled');
-      throw throttledError(decision.retryAfterSec);
+      throw throttledError(outcome.retryAfterSec);
     }
-    if (!(await this.deps.passwords.verify(user.passwordHash, plain))) {
-      await throttle.recordFailure(key);
+    if (outcome.kind === 'wrong') {
       this.deps.log.warn({ event: 'password_check_failed', userId: user.id }, 'password check failed');
       throw new DomainError('VALIDATION', wrongMessage);
     }
-    await throttle.reset(key);
   }
 
   private async rotate(tx: Tx, rawToken: string): Promise<RefreshOutcome> {

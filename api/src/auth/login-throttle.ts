@@ -1,8 +1,15 @@
 /**
- * Consecutive failed logins per key (QUALITY T10: players 10 per username+IP, admin area 5 per
- * username), then a lock of 15 minutes; a success resets the key. The counts and locks live in
- * the cluster's shared store (ADR 0022): with several instances, failures sent to different
- * instances add up to the same lock. A failure count is forgotten a day after its last failure.
+ * Consecutive failed secret checks per key (QUALITY T10: players 10 per username+IP, admin area 5
+ * per username; the same rules per account for second factors, transaction passwords and
+ * re-entered passwords), then a lock of 15 minutes; a success resets the key. The counts and
+ * locks live in the cluster's shared store (ADR 0022): with several instances, failures sent to
+ * different instances add up to the same lock. A failure count is forgotten a day after its last
+ * failure.
+ *
+ * An attempt is reserved before its secret is evaluated (ADR 0030): one atomic increment of the
+ * key's count gives it its place, and a place beyond the limit is refused without evaluating
+ * anything. So guesses sent at once, to one instance or several, evaluate at most the limit; a
+ * right secret releases the reservation (the key resets), a wrong one keeps it counted.
  */
 import { MESSAGES } from '@backlay/shared/contracts';
 import type { SharedStore } from '../cluster/shared-store';
@@ -15,6 +22,12 @@ export interface ThrottleRule {
 }
 
 export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSec: number };
+
+/** An admitted attempt holds its place in the count (1 … maxFailures); a refused one, the wait. */
+export type Reservation = { allowed: true; place: number } | { allowed: false; retryAfterSec: number };
+
+/** What `attempt` gives back: the secret's verdict, or the refusal that kept it from being evaluated. */
+export type AttemptOutcome = { kind: 'right' } | { kind: 'wrong' } | { kind: 'refused'; retryAfterSec: number };
 
 /** How long a failure count is kept after its last failure. */
 export const FAILURES_KEPT_MS = 24 * 60 * 60_000;
@@ -36,7 +49,7 @@ export class LoginThrottle {
     return `throttle:${this.name}:lock:${key}`;
   }
 
-  /** Whether an attempt for `key` may proceed now. */
+  /** Whether `key` is locked now (read only: it reserves nothing). */
   async check(key: string): Promise<ThrottleDecision> {
     const stored = await this.store.get(this.lockKey(key));
     if (stored === null) return { allowed: true };
@@ -44,21 +57,69 @@ export class LoginThrottle {
     const lockedUntilMs = Number(stored);
     const now = this.clock.nowMs();
     if (lockedUntilMs > now) return { allowed: false, retryAfterSec: Math.ceil((lockedUntilMs - now) / 1000) };
-    await this.store.delete(this.lockKey(key));
     return { allowed: true };
   }
 
-  /** Counts a failure; the failure that reaches the limit starts the lock (and clears the count). */
-  async recordFailure(key: string): Promise<void> {
-    const failures = await this.store.increment(this.failuresKey(key), FAILURES_KEPT_MS);
-    if (failures < this.rule.maxFailures) return;
-    await this.store.set(this.lockKey(key), String(this.clock.nowMs() + this.rule.lockMs), this.rule.lockMs);
-    await this.store.delete(this.failuresKey(key));
+  /**
+   * Reserves an attempt for `key` before its secret is evaluated. The count is of attempts not
+   * yet succeeded (failures and attempts still running), so of any number at once only
+   * `maxFailures` are admitted. A place beyond the limit starts the lock unless one runs
+   * already: the limit's attempts are taken (a success among them lifts it again).
+   */
+  async reserve(key: string): Promise<Reservation> {
+    // While locked nothing is counted: the count starts afresh when the lock ends.
+    const before = await this.check(key);
+    if (!before.allowed) return before;
+    const place = await this.store.increment(this.failuresKey(key), FAILURES_KEPT_MS);
+    // A lock that started since the first look cleared the count this place was taken from.
+    const after = await this.check(key);
+    if (!after.allowed) return after;
+    if (place <= this.rule.maxFailures) return { allowed: true, place };
+    return { allowed: false, retryAfterSec: await this.lock(key) };
   }
 
-  /** A successful login clears the key. */
+  /**
+   * A wrong secret: its place stays counted; the place that reaches the limit starts the lock,
+   * unless the count was cleared meanwhile (a right secret among the attempts, or a lock already).
+   */
+  async failed(key: string, reservation: { place: number }): Promise<void> {
+    if (reservation.place < this.rule.maxFailures) return;
+    const count = Number((await this.store.get(this.failuresKey(key))) ?? '0');
+    if (count >= this.rule.maxFailures) await this.lock(key);
+  }
+
+  /**
+   * Reserves an attempt, evaluates the secret only when admitted, and records the verdict. A
+   * throw from `evaluate` counts as a wrong secret (the attempt was used) and is rethrown.
+   */
+  async attempt(key: string, evaluate: () => Promise<boolean>): Promise<AttemptOutcome> {
+    const reservation = await this.reserve(key);
+    if (!reservation.allowed) return { kind: 'refused', retryAfterSec: reservation.retryAfterSec };
+    let right: boolean;
+    try {
+      right = await evaluate();
+    } catch (error) {
+      await this.failed(key, reservation);
+      throw error;
+    }
+    if (right) {
+      await this.reset(key);
+      return { kind: 'right' };
+    }
+    await this.failed(key, reservation);
+    return { kind: 'wrong' };
+  }
+
+  /** A right secret clears the key: its count (the reservations with it) and any lock. */
   async reset(key: string): Promise<void> {
     await Promise.all([this.store.delete(this.failuresKey(key)), this.store.delete(this.lockKey(key))]);
+  }
+
+  /** Starts the lock, then clears the count (in this order: a reservation that sees no count sees the lock); its seconds. */
+  private async lock(key: string): Promise<number> {
+    await this.store.set(this.lockKey(key), String(this.clock.nowMs() + this.rule.lockMs), this.rule.lockMs);
+    await this.store.delete(this.failuresKey(key));
+    return Math.ceil(this.rule.lockMs / 1000);
   }
 }
 

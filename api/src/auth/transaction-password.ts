@@ -17,17 +17,17 @@ export class TransactionPasswords {
     private readonly throttle: LoginThrottle,
   ) {}
 
-  /** Throws TRANSACTION_PASSWORD_WRONG (403) unless `plain` is the user's transaction password. */
+  /**
+   * Throws TRANSACTION_PASSWORD_WRONG (403) unless `plain` is the user's transaction password;
+   * the 429 without evaluating it when the attempt is refused (reserved first: login-throttle.ts).
+   */
   async verify(userId: string, plain: string): Promise<void> {
-    const key = keyOf(userId);
-    await this.assertNotThrottled(userId);
-    const user = await findCredentialsById(this.db, userId);
-    const ok = user?.txnPasswordHash != null && (await this.passwords.verify(user.txnPasswordHash, plain));
-    if (!ok) {
-      await this.throttle.recordFailure(key);
-      throw new DomainError('TRANSACTION_PASSWORD_WRONG', MESSAGES.transactionPasswordWrong);
-    }
-    await this.throttle.reset(key);
+    const outcome = await this.throttle.attempt(keyOf(userId), async () => {
+      const user = await findCredentialsById(this.db, userId);
+      return user?.txnPasswordHash != null && (await this.passwords.verify(user.txnPasswordHash, plain));
+    });
+    if (outcome.kind === 'refused') throw throttledError(outcome.retryAfterSec);
+    if (outcome.kind === 'wrong') throw new DomainError('TRANSACTION_PASSWORD_WRONG', MESSAGES.transactionPasswordWrong);
   }
 
   /**

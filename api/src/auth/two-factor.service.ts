@@ -4,7 +4,8 @@
  * (login password + a code) and the admins' requirement per agent role.
  *
  * Every code check is throttled with the login rules of the user's area, per account
- * (`2fa:<userId>`); a TOTP step is accepted once (users.totp_last_step), a recovery code once.
+ * (`2fa:<userId>`), its attempt reserved before the code is evaluated (login-throttle.ts); a TOTP
+ * step is accepted once (users.totp_last_step), a recovery code once.
  */
 import {
   AGENT_ROLES,
@@ -88,47 +89,50 @@ export class TwoFactorService {
 
   /** POST /api/two-factor-confirm: the first code turns two-factor on; the recovery codes, once. */
   async confirm(auth: AuthContext, code: string, meta: RequestMeta): Promise<TwoFactorRecoveryCodes> {
-    await this.assertCodeAllowed(auth.userId, auth.area);
     const recoveryCodes = generateRecoveryCodes();
-    const outcome = await this.deps.db.transaction(async (tx) => {
-      const row = await this.row(tx, auth.userId, true);
-      if (row.enabled) throw new DomainError('CONFLICT', SECURITY_MESSAGES.twoFactorAlreadyEnabled);
-      if (row.pendingSecret === null) throw new DomainError('VALIDATION', SECURITY_MESSAGES.twoFactorNotPending);
-      const step = verifyTotp(decryptSecret(this.deps.key, row.pendingSecret), code.trim(), this.deps.clock.nowMs(), null);
-      if (step === null) return false;
-      await repo.enableTwoFactor(tx, auth.userId, step);
-      await repo.replaceRecoveryCodes(tx, auth.userId, recoveryCodes.map(hashRecoveryCode));
-      await this.audit(tx, auth.userId, 'auth.two_factor_enabled', meta);
-      return true;
-    });
-    await this.afterCodeCheck(auth.userId, auth.area, outcome);
+    await this.codeAttempt(auth.userId, auth.area, () =>
+      this.deps.db.transaction(async (tx) => {
+        const row = await this.row(tx, auth.userId, true);
+        if (row.enabled) throw new DomainError('CONFLICT', SECURITY_MESSAGES.twoFactorAlreadyEnabled);
+        if (row.pendingSecret === null) throw new DomainError('VALIDATION', SECURITY_MESSAGES.twoFactorNotPending);
+        const step = verifyTotp(decryptSecret(this.deps.key, row.pendingSecret), code.trim(), this.deps.clock.nowMs(), null);
+        if (step === null) return false;
+        await repo.enableTwoFactor(tx, auth.userId, step);
+        await repo.replaceRecoveryCodes(tx, auth.userId, recoveryCodes.map(hashRecoveryCode));
+        await this.audit(tx, auth.userId, 'auth.two_factor_enabled', meta);
+        return true;
+      }),
+    );
     return { recoveryCodes };
   }
 
-  /** POST /api/two-factor-disable: the login password and a current code (or a recovery code). */
+  /**
+   * POST /api/two-factor-disable: the login password and a current code (or a recovery code),
+   * each an attempt of its own throttle key, reserved before it is evaluated.
+   */
   async disable(auth: AuthContext, body: TwoFactorDisableRequest, meta: RequestMeta): Promise<void> {
-    const throttle = this.deps.throttles[auth.area];
-    const passwordKey = `password:${auth.userId}`;
-    const decision = await throttle.check(passwordKey);
-    if (!decision.allowed) throw throttledError(decision.retryAfterSec);
+    // Locked code checks refuse before the password is tried.
     await this.assertCodeAllowed(auth.userId, auth.area);
     const user = await findCredentialsById(this.deps.db, auth.userId);
     if (user === null) throw new DomainError('SESSION_ENDED', MESSAGES.sessionEnded);
-    if (!(await this.deps.passwords.verify(user.passwordHash, body.password))) {
-      await throttle.recordFailure(passwordKey);
+    const password = await this.deps.throttles[auth.area].attempt(`password:${auth.userId}`, () =>
+      this.deps.passwords.verify(user.passwordHash, body.password),
+    );
+    if (password.kind === 'refused') throw throttledError(password.retryAfterSec);
+    if (password.kind === 'wrong') {
       this.deps.log.warn({ event: 'password_check_failed', userId: auth.userId }, 'password check failed');
       throw new DomainError('VALIDATION', MESSAGES.passwordWrong);
     }
-    await throttle.reset(passwordKey);
-    const outcome = await this.deps.db.transaction(async (tx) => {
-      const row = await this.row(tx, auth.userId, true);
-      if (!row.enabled) throw new DomainError('VALIDATION', SECURITY_MESSAGES.twoFactorNotEnabled);
-      if (!(await this.useCode(tx, row, body.code))) return false;
-      await repo.disableTwoFactor(tx, auth.userId);
-      await this.audit(tx, auth.userId, 'auth.two_factor_disabled', meta);
-      return true;
-    });
-    await this.afterCodeCheck(auth.userId, auth.area, outcome);
+    await this.codeAttempt(auth.userId, auth.area, () =>
+      this.deps.db.transaction(async (tx) => {
+        const row = await this.row(tx, auth.userId, true);
+        if (!row.enabled) throw new DomainError('VALIDATION', SECURITY_MESSAGES.twoFactorNotEnabled);
+        if (!(await this.useCode(tx, row, body.code))) return false;
+        await repo.disableTwoFactor(tx, auth.userId);
+        await this.audit(tx, auth.userId, 'auth.two_factor_disabled', meta);
+        return true;
+      }),
+    );
   }
 
   /**
@@ -181,25 +185,25 @@ export class TwoFactorService {
     return false;
   }
 
-  /** 429 while the account's code checks are throttled. */
-  async assertCodeAllowed(userId: string, area: Area): Promise<void> {
+  /** 429 while the account's code checks are throttled (read only: it reserves no attempt). */
+  private async assertCodeAllowed(userId: string, area: Area): Promise<void> {
     const decision = await this.deps.throttles[area].check(codeThrottleKey(userId));
-    if (!decision.allowed) {
-      this.deps.log.warn({ event: 'two_factor_throttled', userId }, 'two-factor code checks throttled');
-      throw throttledError(decision.retryAfterSec);
+    if (!decision.allowed) this.throttled(userId, decision.retryAfterSec);
+  }
+
+  /** A code check as an attempt of `2fa:<userId>`: 429 when refused (not evaluated), 400 when wrong. */
+  private async codeAttempt(userId: string, area: Area, evaluate: () => Promise<boolean>): Promise<void> {
+    const outcome = await this.deps.throttles[area].attempt(codeThrottleKey(userId), evaluate);
+    if (outcome.kind === 'refused') this.throttled(userId, outcome.retryAfterSec);
+    if (outcome.kind === 'wrong') {
+      this.deps.log.warn({ event: 'two_factor_code_wrong', userId }, 'two-factor code wrong');
+      throw new DomainError('VALIDATION', SECURITY_MESSAGES.twoFactorCodeInvalid);
     }
   }
 
-  /** Counts a wrong code (then 400) or clears the count. */
-  private async afterCodeCheck(userId: string, area: Area, accepted: boolean): Promise<void> {
-    const key = codeThrottleKey(userId);
-    if (accepted) {
-      await this.deps.throttles[area].reset(key);
-      return;
-    }
-    await this.deps.throttles[area].recordFailure(key);
-    this.deps.log.warn({ event: 'two_factor_code_wrong', userId }, 'two-factor code wrong');
-    throw new DomainError('VALIDATION', SECURITY_MESSAGES.twoFactorCodeInvalid);
+  private throttled(userId: string, retryAfterSec: number): never {
+    this.deps.log.warn({ event: 'two_factor_throttled', userId }, 'two-factor code checks throttled');
+    throw throttledError(retryAfterSec);
   }
 
   private async row(q: Queryable, userId: string, lock = false): Promise<repo.TwoFactorRow> {
