@@ -231,7 +231,7 @@ describe('the admins require two-factor for agent roles', () => {
     await t.request({ method: 'POST', url: '/api/two-factor-policy', token, payload: { requiredRoles: [] } });
   });
 
-  it('only admin and sadmin read and save the setting; players and lower agents get 403', async () => {
+  it('only the Super Admin saves the setting; an Admin reads it; players and lower agents get 403', async () => {
     for (const role of ['smdl', 'dl'] as const) {
       const { token } = await t.login(await t.createUser({ role }));
       expect((await t.request({ method: 'GET', url: '/api/two-factor-policy', token })).statusCode).toBe(403);
@@ -239,13 +239,37 @@ describe('the admins require two-factor for agent roles', () => {
     }
     const { token: playerToken } = await t.login(await t.createUser({ role: 'user' }));
     expect((await t.request({ method: 'GET', url: '/api/two-factor-policy', token: playerToken })).statusCode).toBe(403);
-    const { token } = await t.login(await t.createUser({ role: 'sadmin' }));
+    const { token } = await t.login(await t.createUser({ role: 'admin' }));
     const bad = await t.request({ method: 'POST', url: '/api/two-factor-policy', token, payload: { requiredRoles: ['user'] } });
     expect(bad.statusCode).toBe(400);
     const saved = await t.request({ method: 'POST', url: '/api/two-factor-policy', token, payload: { requiredRoles: ['dl', 'mdl'] } });
     expect(saved.statusCode).toBe(200);
     expect(body(saved).data).toEqual({ requiredRoles: ['mdl', 'dl'] });
     expect(body((await t.request({ method: 'GET', url: '/api/two-factor-policy', token }))).data).toEqual({ requiredRoles: ['mdl', 'dl'] });
+  });
+
+  it('an Admin can neither loosen the Super Admin\'s requirement nor impose one on the Super Admin (403, nothing saved)', async () => {
+    const superAdmin = await t.createUser({ role: 'admin' });
+    const { token: superToken } = await t.login(superAdmin);
+    expect((await t.request({ method: 'POST', url: '/api/two-factor-policy', token: superToken, payload: { requiredRoles: ['smdl'] } })).statusCode).toBe(200);
+    // A sibling Admin: under another Super Admin's tree as well as under this one.
+    for (const parentId of [superAdmin.id, null]) {
+      const admin = await t.createUser({ role: 'sadmin', ...(parentId === null ? {} : { parentId }) });
+      const { token } = await t.login(admin);
+      const read = await t.request({ method: 'GET', url: '/api/two-factor-policy', token });
+      expect(read.statusCode).toBe(200);
+      expect(body(read).data).toEqual({ requiredRoles: ['smdl'] });
+      for (const requiredRoles of [[], ['admin', 'sadmin', 'smdl']]) {
+        const response = await t.request({ method: 'POST', url: '/api/two-factor-policy', token, payload: { requiredRoles } });
+        expect(response.statusCode).toBe(403);
+        expect(body(response)).toEqual({ data: { code: 'FORBIDDEN' }, message: SECURITY_MESSAGES.twoFactorPolicySuperAdminOnly });
+      }
+    }
+    expect(body(await t.request({ method: 'GET', url: '/api/two-factor-policy', token: superToken })).data).toEqual({ requiredRoles: ['smdl'] });
+    const { rows } = await t.db.query<{ n: string }>(
+      "SELECT count(*) AS n FROM audit_log WHERE action = 'auth.two_factor_policy_saved' AND actor_id IN (SELECT id FROM users WHERE role = 'sadmin')",
+    );
+    expect(rows[0]?.n).toBe('0');
   });
 
   it('an agent of a required role without two-factor gets a session that only reaches the enrolment', async () => {

@@ -26,6 +26,11 @@ import type { TwoFactorService } from './two-factor.service';
 const enrolmentAllowed = signedIn({ allowDuringSetup: true });
 // The house (admin, sadmin): the roles pin the area too.
 const houseOnly = signedIn({ roles: SPORTS_ADMIN_ROLES });
+/**
+ * The two-factor requirement is one platform-wide setting: the Admins read it, only the Super
+ * Admin sets it (an Admin may neither loosen it nor impose it on the Super Admin).
+ */
+const superAdminOnly = signedIn({ roles: ['admin'], forbiddenMessage: SECURITY_MESSAGES.twoFactorPolicySuperAdminOnly });
 
 export async function securityRoutes(
   app: FastifyInstance,
@@ -74,7 +79,7 @@ export async function securityRoutes(
 
   app.post<RouteTypes<typeof saveTwoFactorPolicySchema>>(
     '/two-factor-policy',
-    { schema: saveTwoFactorPolicySchema, config: { access: houseOnly } },
+    { schema: saveTwoFactorPolicySchema, config: { access: superAdminOnly } },
     async (request) => ({
       data: await twoFactor.savePolicy(requireAuth(request), request.body.requiredRoles, metaOf(request)),
       message: SECURITY_MESSAGES.twoFactorPolicySaved,

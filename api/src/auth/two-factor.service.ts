@@ -152,7 +152,7 @@ export class TwoFactorService {
     return { requiredRoles: await repo.readPolicy(this.deps.db) };
   }
 
-  /** POST /api/two-factor-policy (admin, sadmin): the agent roles that must use two-factor. */
+  /** POST /api/two-factor-policy (the Super Admin only): the agent roles that must use two-factor. */
   async savePolicy(auth: AuthContext, roles: readonly Role[], meta: RequestMeta): Promise<TwoFactorPolicy> {
     const requiredRoles = AGENT_ROLES.filter((role) => roles.includes(role));
     await this.deps.db.transaction(async (tx) => {

@@ -62,7 +62,10 @@ export interface TwoFactorDisableRequest {
   code: string;
 }
 
-/** GET/POST /api/two-factor-policy (admin, sadmin): the agent roles that must use two-factor. */
+/**
+ * The agent roles that must use two-factor, one platform-wide setting: GET /api/two-factor-policy
+ * for the Super Admin and the Admins, POST for the Super Admin only.
+ */
 export interface TwoFactorPolicy {
   requiredRoles: Role[];
 }
@@ -133,5 +136,6 @@ export const SECURITY_MESSAGES = {
   twoFactorEnabled: 'Two-factor authentication is on. Keep your recovery codes safe',
   twoFactorDisabled: 'Two-factor authentication is off',
   twoFactorPolicySaved: 'Two-factor requirement saved',
+  twoFactorPolicySuperAdminOnly: 'Only the Super Admin sets the two-factor requirement',
   sessionEndedIdle: 'You were signed out after a period of inactivity',
 } as const;

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { securityApi, setUser, type UserInfo } from '@backlay/shared';
+import { SECURITY_MESSAGES, securityApi, setUser, type UserInfo } from '@backlay/shared';
 import { SecurityPage } from './SecurityPage';
 
 const user = (role: UserInfo['role']): UserInfo => ({
@@ -25,13 +25,25 @@ describe('SecurityPage', () => {
     expect(screen.queryByRole('heading', { name: 'Require two-factor for agents' })).not.toBeInTheDocument();
   });
 
-  it('the house also sets the requirement and sees its downline', async () => {
+  it('the Super Admin also sets the requirement and sees its downline', async () => {
     act(() => setUser(user('admin')));
     jest.spyOn(securityApi, 'status').mockResolvedValue({ enabled: true, pending: false, recoveryCodesLeft: 10, required: false });
     render(<SecurityPage area="admin" />);
     expect(await screen.findByRole('checkbox', { name: 'DL' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'DL' })).toBeEnabled();
     expect(screen.getByRole('checkbox', { name: 'MDL' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Save requirement' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Downline login history' })).toBeInTheDocument();
+  });
+
+  it('an Admin sees the requirement read-only: the Super Admin sets it', async () => {
+    act(() => setUser(user('sadmin')));
+    jest.spyOn(securityApi, 'status').mockResolvedValue({ enabled: true, pending: false, recoveryCodesLeft: 10, required: false });
+    render(<SecurityPage area="admin" />);
+    expect(await screen.findByRole('checkbox', { name: 'DL' })).toBeChecked();
+    for (const box of screen.getAllByRole('checkbox')) expect(box).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save requirement' })).not.toBeInTheDocument();
+    expect(screen.getByText(`${SECURITY_MESSAGES.twoFactorPolicySuperAdminOnly}.`)).toBeInTheDocument();
   });
 
   it('an agent that must still enrol sees only the set-up', async () => {

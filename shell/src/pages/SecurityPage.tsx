@@ -7,7 +7,8 @@ import { TwoFactorSection } from './security/TwoFactorSection';
 /**
  * Account security (settings/security-auth, SPEC §2; issue 20): two-factor authentication and the
  * login history of the signed-in user; in the admin area, an agent also sees its downline's logins
- * and the house (admin, sadmin) sets which agent roles must use two-factor. An agent whose role
+ * and the house sees which agent roles must use two-factor (the Super Admin sets it, an Admin
+ * reads it). An agent whose role
  * must use two-factor and has none sees only the set-up (its session reaches nothing else yet).
  */
 export function SecurityPage({ area }: { area: Area }) {
@@ -23,7 +24,7 @@ export function SecurityPage({ area }: { area: Area }) {
     <Page title="Account security">
       <TwoFactorSection onStatus={onStatus} />
       {enrolOnly ? null : <OwnLoginHistory />}
-      {house && !enrolOnly ? <TwoFactorPolicySection /> : null}
+      {house && !enrolOnly ? <TwoFactorPolicySection editable={role === 'admin'} /> : null}
       {agent && !enrolOnly ? <DownlineLoginHistory /> : null}
     </Page>
   );

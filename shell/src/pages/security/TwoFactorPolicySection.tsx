@@ -1,19 +1,48 @@
 import { useState, type FormEvent } from 'react';
-import { AGENT_ROLES, Button, EmptyState, MESSAGES, ROLE_LABELS, securityApi, Spinner, notify, useLoad, type Role } from '@backlay/shared';
+import {
+  AGENT_ROLES,
+  Button,
+  EmptyState,
+  MESSAGES,
+  ROLE_LABELS,
+  SECURITY_MESSAGES,
+  securityApi,
+  Spinner,
+  notify,
+  useLoad,
+  type Role,
+} from '@backlay/shared';
 
 /**
- * The house's setting (admin, sadmin): which agent roles must use two-factor. An agent of such a
- * role without it can only reach the enrolment until it has set it up.
+ * The platform's setting: which agent roles must use two-factor. An agent of such a role without
+ * it can only reach the enrolment until it has set it up. The Super Admin sets it; an Admin sees
+ * it read-only (the API refuses an Admin's save with 403).
  */
-export function TwoFactorPolicySection() {
+export function TwoFactorPolicySection({ editable }: { editable: boolean }) {
   const { load } = useLoad(() => securityApi.policy());
   return (
     <section className="bl-security__section" aria-labelledby="two-factor-policy-title">
       <h2 id="two-factor-policy-title">Require two-factor for agents</h2>
       {load.state === 'loading' ? <Spinner label="Loading the requirement" /> : null}
       {load.state === 'fail' ? <EmptyState>The requirement could not be loaded: {load.message}</EmptyState> : null}
-      {load.state === 'done' ? <PolicyForm saved={load.value.requiredRoles} /> : null}
+      {load.state === 'done' && editable ? <PolicyForm saved={load.value.requiredRoles} /> : null}
+      {load.state === 'done' && !editable ? <PolicyView saved={load.value.requiredRoles} /> : null}
     </section>
+  );
+}
+
+/** An Admin's view: the same boxes, disabled, and who sets them. */
+function PolicyView({ saved }: { saved: readonly Role[] }) {
+  return (
+    <fieldset disabled aria-describedby="two-factor-policy-owner">
+      <legend>Roles that must use two-factor authentication</legend>
+      {AGENT_ROLES.map((role) => (
+        <label key={role} className="bl-security__check">
+          <input type="checkbox" name="requiredRoles" value={role} checked={saved.includes(role)} readOnly /> {ROLE_LABELS[role]}
+        </label>
+      ))}
+      <p id="two-factor-policy-owner">{SECURITY_MESSAGES.twoFactorPolicySuperAdminOnly}.</p>
+    </fieldset>
   );
 }
 
