@@ -90,12 +90,13 @@ export class TwoFactorService {
   /** POST /api/two-factor-confirm: the first code turns two-factor on; the recovery codes, once. */
   async confirm(auth: AuthContext, code: string, meta: RequestMeta): Promise<TwoFactorRecoveryCodes> {
     const recoveryCodes = generateRecoveryCodes();
+    // Nothing to confirm is said before an attempt is taken: no code would be evaluated.
+    pendingSecretOf(await this.row(this.deps.db, auth.userId));
     await this.codeAttempt(auth.userId, auth.area, () =>
       this.deps.db.transaction(async (tx) => {
         const row = await this.row(tx, auth.userId, true);
-        if (row.enabled) throw new DomainError('CONFLICT', SECURITY_MESSAGES.twoFactorAlreadyEnabled);
-        if (row.pendingSecret === null) throw new DomainError('VALIDATION', SECURITY_MESSAGES.twoFactorNotPending);
-        const step = verifyTotp(decryptSecret(this.deps.key, row.pendingSecret), code.trim(), this.deps.clock.nowMs(), null);
+        const pendingSecret = pendingSecretOf(row);
+        const step = verifyTotp(decryptSecret(this.deps.key, pendingSecret), code.trim(), this.deps.clock.nowMs(), null);
         if (step === null) return false;
         await repo.enableTwoFactor(tx, auth.userId, step);
         await repo.replaceRecoveryCodes(tx, auth.userId, recoveryCodes.map(hashRecoveryCode));
@@ -123,10 +124,11 @@ export class TwoFactorService {
       this.deps.log.warn({ event: 'password_check_failed', userId: auth.userId }, 'password check failed');
       throw new DomainError('VALIDATION', MESSAGES.passwordWrong);
     }
+    assertEnabled(await this.row(this.deps.db, auth.userId));
     await this.codeAttempt(auth.userId, auth.area, () =>
       this.deps.db.transaction(async (tx) => {
         const row = await this.row(tx, auth.userId, true);
-        if (!row.enabled) throw new DomainError('VALIDATION', SECURITY_MESSAGES.twoFactorNotEnabled);
+        assertEnabled(row);
         if (!(await this.useCode(tx, row, body.code))) return false;
         await repo.disableTwoFactor(tx, auth.userId);
         await this.audit(tx, auth.userId, 'auth.two_factor_disabled', meta);
@@ -217,4 +219,16 @@ export class TwoFactorService {
       { actorId: userId, action, target: `user:${userId}`, before: null, after: null, ip: meta.ip, requestId: meta.requestId },
     ]);
   }
+}
+
+/** The pending secret of a row that may be confirmed; 409 when two-factor is on, 400 when none is pending. */
+function pendingSecretOf(row: repo.TwoFactorRow): string {
+  if (row.enabled) throw new DomainError('CONFLICT', SECURITY_MESSAGES.twoFactorAlreadyEnabled);
+  if (row.pendingSecret === null) throw new DomainError('VALIDATION', SECURITY_MESSAGES.twoFactorNotPending);
+  return row.pendingSecret;
+}
+
+/** 400 unless two-factor is on. */
+function assertEnabled(row: repo.TwoFactorRow): void {
+  if (!row.enabled) throw new DomainError('VALIDATION', SECURITY_MESSAGES.twoFactorNotEnabled);
 }
