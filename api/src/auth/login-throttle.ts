@@ -66,7 +66,7 @@ export class LoginThrottle {
    * `maxFailures` are admitted. A place beyond the limit starts the lock unless one runs
    * already: the limit's attempts are taken (a success among them lifts it again).
    */
-  async reserve(key: string): Promise<Reservation> {
+  private async reserve(key: string): Promise<Reservation> {
     // While locked nothing is counted: the count starts afresh when the lock ends.
     const before = await this.check(key);
     if (!before.allowed) return before;
@@ -82,7 +82,7 @@ export class LoginThrottle {
    * A wrong secret: its place stays counted; the place that reaches the limit starts the lock,
    * unless the count was cleared meanwhile (a right secret among the attempts, or a lock already).
    */
-  async failed(key: string, reservation: { place: number }): Promise<void> {
+  private async failed(key: string, reservation: { place: number }): Promise<void> {
     if (reservation.place < this.rule.maxFailures) return;
     const count = Number((await this.store.get(this.failuresKey(key))) ?? '0');
     if (count >= this.rule.maxFailures) await this.lock(key);
@@ -111,7 +111,7 @@ export class LoginThrottle {
   }
 
   /** A right secret clears the key: its count (the reservations with it) and any lock. */
-  async reset(key: string): Promise<void> {
+  private async reset(key: string): Promise<void> {
     await Promise.all([this.store.delete(this.failuresKey(key)), this.store.delete(this.lockKey(key))]);
   }
 
