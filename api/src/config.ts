@@ -75,6 +75,19 @@ export interface Config {
   auth: {
     /** JWT_SECRET; null outside production means "generate once and keep in DATA_DIR". */
     jwtSecret: string | null;
+    /**
+     * JWT_PREVIOUS_SECRETS: comma-separated secrets that still verify access tokens (by their
+     * `kid`) and refresh repeats, never sign: the old secret during a rotation's window, or the
+     * next one staged before it (ADR 0031). Empty by default.
+     */
+    jwtPreviousSecrets: string[];
+    /**
+     * TOTP_ENCRYPTION_KEY: the key of two-factor secrets at rest (ADR 0031), never derived from
+     * JWT_SECRET in production (required there); null elsewhere derives one from the JWT secret.
+     */
+    totpEncryptionKey: string | null;
+    /** TOTP_PREVIOUS_KEYS: comma-separated keys that still decrypt (until re-encryption at start). */
+    totpPreviousKeys: string[];
     accessTokenTtlSec: number;
     refreshTtlSec: { player: number; admin: number };
     /** Window in which a repeated refresh with the same token returns the same new pair. */
@@ -287,6 +300,11 @@ function trustProxy(reader: EnvReader): false | number | string[] {
   return entries;
 }
 
+/** A comma-separated list (secrets: base64 has no comma), empty when unset. */
+function list(reader: EnvReader, name: string): string[] {
+  return (reader.raw(name) ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+}
+
 /** METRICS_TOKEN: unset, or at least 16 characters (a scraper's secret, not a password to guess). */
 function metricsToken(reader: EnvReader): string | null {
   const token = reader.raw('METRICS_TOKEN');
@@ -339,7 +357,20 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (isProduction && jwtSecret === null) r.problems.push('JWT_SECRET is required in production');
   if (jwtSecret !== null && jwtSecret.length < 32) r.problems.push('JWT_SECRET must be at least 32 characters');
 
+  const jwtPreviousSecrets = list(r, 'JWT_PREVIOUS_SECRETS');
+  if (jwtPreviousSecrets.some((s) => s.length < 32)) r.problems.push('JWT_PREVIOUS_SECRETS: each secret must be at least 32 characters');
+
+  const totpEncryptionKey = r.raw('TOTP_ENCRYPTION_KEY') ?? null;
+  if (isProduction && totpEncryptionKey === null) {
+    r.problems.push('TOTP_ENCRYPTION_KEY is required in production (e.g. openssl rand -base64 48): two-factor secrets must not depend on JWT_SECRET');
+  }
+  if (totpEncryptionKey !== null && totpEncryptionKey.length < 32) r.problems.push('TOTP_ENCRYPTION_KEY must be at least 32 characters');
+  if (totpEncryptionKey !== null && totpEncryptionKey === jwtSecret) r.problems.push('TOTP_ENCRYPTION_KEY must differ from JWT_SECRET');
+  const totpPreviousKeys = list(r, 'TOTP_PREVIOUS_KEYS');
+  if (totpPreviousKeys.some((s) => s.length < 32)) r.problems.push('TOTP_PREVIOUS_KEYS: each key must be at least 32 characters');
+
   const otpSecret = r.raw('OTP_SECRET') ?? null;
+  if (isProduction && otpSecret === null) r.problems.push('OTP_SECRET is required in production (so that rotating JWT_SECRET leaves the OTP and captcha keys alone)');
   if (otpSecret !== null && otpSecret.length < 32) r.problems.push('OTP_SECRET must be at least 32 characters');
 
   const argon2: Argon2Cost = {
@@ -387,6 +418,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     metrics: { token: metricsToken(r) },
     auth: {
       jwtSecret,
+      jwtPreviousSecrets,
+      totpEncryptionKey,
+      totpPreviousKeys,
       // QUALITY T10: access tokens live at most 15 minutes. Tests may go down to 2 s (an open
       // socket's expiry, test/realtime-token-expiry.test.ts); elsewhere at least 30 s.
       accessTokenTtlSec: r.int('ACCESS_TOKEN_TTL_SEC', 600, nodeEnv === 'test' ? 2 : 30, 900),

@@ -98,6 +98,9 @@ async function main(): Promise<void> {
     }
 
     app = await buildApp({ config, db, jwtSecret, services, logger: log });
+    // Secrets not under the current TOTP key move to it (ADR 0031), before the first login.
+    const moved = await app.services.twoFactor.reencryptStoredSecrets();
+    if (moved.reencrypted > 0) log.info(moved, `re-encrypted ${moved.reencrypted} two-factor secret(s) under the current TOTP key`);
     const address = await app.listen({ host: config.server.host, port: config.server.port });
     log.info(`Backlay API listening on ${address} (docs at ${address}/api/docs)`);
     if (config.feed.enabled) {
