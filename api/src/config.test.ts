@@ -3,7 +3,14 @@ import { ConfigError, loadConfig } from './config';
 
 const SECRET = 's'.repeat(40);
 /** What production needs at least. */
-const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: SECRET, TOTP_ENCRYPTION_KEY: 't'.repeat(40), OTP_SECRET: 'o'.repeat(40) };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: SECRET,
+  TOTP_ENCRYPTION_KEY: 't'.repeat(40),
+  OTP_SECRET: 'o'.repeat(40),
+  DATABASE_URL: 'postgresql://backlay@db:5432/backlay',
+  FEED_PROVIDER: 'simulator',
+};
 
 describe('loadConfig', () => {
   it('has working defaults for development', () => {
@@ -24,7 +31,7 @@ describe('loadConfig', () => {
     expect(config.realtime.allowedOrigins).toEqual(['http://127.0.0.1:8080']);
     expect(config.realtime.maxHttpBufferSize).toBe(65_536);
     expect(Object.isFrozen(config.auth)).toBe(true);
-    expect(config.feed).toEqual({ enabled: true, seed: 20_260_101, tickMs: 500, lockRetryMs: 5_000 });
+    expect(config.feed).toEqual({ provider: 'simulator', enabled: true, seed: 20_260_101, tickMs: 500, lockRetryMs: 5_000 });
     expect(config.marketData.batchMs).toBe(250);
   });
 
@@ -125,6 +132,26 @@ describe('loadConfig', () => {
       expect.stringMatching(/^TOTP_ENCRYPTION_KEY is required in production/),
       expect.stringMatching(/^OTP_SECRET is required in production/),
     ]);
+  });
+
+  it('production never starts the embedded PostgreSQL: DATABASE_URL is required there', () => {
+    const { DATABASE_URL: _url, ...withoutDatabase } = PRODUCTION;
+    expect(() => loadConfig(withoutDatabase)).toThrow(ConfigError);
+    expect(() => loadConfig(withoutDatabase)).toThrow(/DATABASE_URL is required in production/);
+    expect(loadConfig(PRODUCTION).database.url).toBe(PRODUCTION.DATABASE_URL);
+    // Outside production (pnpm start) unset still means the embedded one.
+    expect(loadConfig({}).database.url).toBeNull();
+  });
+
+  it('production runs the simulated feed only when chosen: FEED_PROVIDER=simulator, or FEED_ENABLED=false for no feed', () => {
+    const { FEED_PROVIDER: _provider, ...unchosen } = PRODUCTION;
+    expect(() => loadConfig(unchosen)).toThrow(/FEED_PROVIDER is required in production/);
+    expect(loadConfig(PRODUCTION).feed).toMatchObject({ provider: 'simulator', enabled: true });
+    expect(loadConfig({ ...unchosen, FEED_ENABLED: 'false' }).feed).toMatchObject({ provider: null, enabled: false });
+    expect(() => loadConfig({ ...PRODUCTION, FEED_PROVIDER: 'betfair' })).toThrow('FEED_PROVIDER must be one of simulator, got "betfair"');
+    // Outside production the simulator stays the default (pnpm start, the tests).
+    expect(loadConfig({}).feed).toMatchObject({ provider: 'simulator', enabled: true });
+    expect(loadConfig({ NODE_ENV: 'test' }).feed).toMatchObject({ provider: 'simulator', enabled: false });
   });
 
   it('reports every problem at once', () => {

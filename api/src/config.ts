@@ -10,6 +10,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type NodeEnv = 'development' | 'test' | 'production';
+export type FeedProviderName = 'simulator';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /** Argon2id cost. Production must meet the OWASP minimums (m = 19456 KiB, t = 2, p = 1). */
@@ -117,7 +118,13 @@ export interface Config {
     accountsAddedPerDay: number;
   };
   feed: {
-    /** Run the feed ingest (it still runs on one instance only: an advisory lock decides which). */
+    /**
+     * FEED_PROVIDER: where matches and odds come from; `simulator` (the only one today) makes them
+     * up. The default outside production; production names it or sets FEED_ENABLED=false, in
+     * which case null (no feed).
+     */
+    provider: FeedProviderName | null;
+    /** Run the feed ingest (it still runs on one instance only: an advisory lock decides which); never without a provider. */
     enabled: boolean;
     /** Seed of the simulator: every instance must use the same one. */
     seed: number;
@@ -209,6 +216,7 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+const FEED_PROVIDERS: readonly FeedProviderName[] = ['simulator'];
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const NODE_ENVS: readonly NodeEnv[] = ['development', 'test', 'production'];
 
@@ -373,6 +381,14 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (isProduction && otpSecret === null) r.problems.push('OTP_SECRET is required in production (so that rotating JWT_SECRET leaves the OTP and captcha keys alone)');
   if (otpSecret !== null && otpSecret.length < 32) r.problems.push('OTP_SECRET must be at least 32 characters');
 
+  // Tests step the ingest by hand; everywhere else it runs (on one instance).
+  const feedEnabled = r.bool('FEED_ENABLED', nodeEnv !== 'test');
+  // Production never defaults to made-up odds: the operator names the feed, or turns it off.
+  const feedProvider = isProduction && r.raw('FEED_PROVIDER') === undefined ? null : r.oneOf('FEED_PROVIDER', FEED_PROVIDERS, 'simulator');
+  if (feedProvider === null && feedEnabled) {
+    r.problems.push('FEED_PROVIDER is required in production: FEED_PROVIDER=simulator for simulated matches and odds, or FEED_ENABLED=false to run without a feed');
+  }
+
   const argon2: Argon2Cost = {
     memoryCostKib: r.int('ARGON2_MEMORY_KIB', OWASP_ARGON2.memoryCostKib, 64, 4_194_304),
     timeCost: r.int('ARGON2_TIME_COST', OWASP_ARGON2.timeCost, 1, 20),
@@ -456,8 +472,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       accountsAddedPerDay: r.int('PAYMENT_ACCOUNTS_PER_DAY', 10, 1, 100_000),
     },
     feed: {
-      // Tests step the ingest by hand; everywhere else it runs (on one instance).
-      enabled: r.bool('FEED_ENABLED', nodeEnv !== 'test'),
+      provider: feedProvider,
+      enabled: feedEnabled && feedProvider !== null,
       seed: r.int('FEED_SEED', 20_260_101, 0, 2_147_483_647),
       tickMs: r.int('FEED_TICK_MS', 500, 50, 60_000),
       lockRetryMs: 5_000,
@@ -496,6 +512,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       studio: studioConfig(r),
     },
   };
+
+  // The embedded PostgreSQL is for development: in a container its data would die with it.
+  if (isProduction && config.database.url === null) r.problems.push('DATABASE_URL is required in production (the embedded PostgreSQL is for development only)');
 
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return deepFreeze(config);

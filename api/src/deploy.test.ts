@@ -411,9 +411,9 @@ describe('environment variables', () => {
       problems = (error as ConfigError).problems;
     }
     const required = problems.map((p) => /^([A-Z][A-Z0-9_]+)/.exec(p)?.[1]).filter((n): n is string => n !== undefined && reads.has(n));
-    expect(required).toContain('JWT_SECRET');
-    // And the deployment's own need: an external PostgreSQL, never the embedded one.
-    for (const name of [...required, 'DATABASE_URL']) expect({ name, set: name in serviceEnv('api') }).toEqual({ name, set: true });
+    // An external PostgreSQL (never the embedded one) and a feed chosen by name, among them.
+    expect(required).toEqual(expect.arrayContaining(['JWT_SECRET', 'DATABASE_URL', 'FEED_PROVIDER', 'TOTP_ENCRYPTION_KEY']));
+    for (const name of required) expect({ name, set: name in serviceEnv('api') }).toEqual({ name, set: true });
   });
 
   it('secrets are references, never values: Compose ${VAR:?} (or ${VAR:-} when optional), Kubernetes secretKeyRef', () => {
