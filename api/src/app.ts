@@ -17,9 +17,8 @@ import { LoginHistoryService } from './auth/login-history.service';
 import { LoginThrottle } from './auth/login-throttle';
 import { securityRoutes } from './auth/security.routes';
 import { responsibleGamblingRoutes } from './responsible-gambling/responsible-gambling.routes';
-import { twoFactorKeyFromSecret } from './auth/two-factor-crypto';
 import { TwoFactorService } from './auth/two-factor.service';
-import { rotationKeyFromSecret } from './auth/refresh-token';
+import { serverKeys } from './auth/server-keys';
 import { buttonValuesRoutes } from './button-values/button-values.routes';
 import { casinoRoutes } from './casino/casino.routes';
 import { casinoIntRoutes } from './casino-int/casino-int.routes';
@@ -53,6 +52,7 @@ import { usersRoutes } from './users/users.routes';
 export interface AppDeps {
   config: Readonly<Config>;
   db: Database;
+  /** The current JWT secret (main.ts resolveJwtSecret); the other keys come from config (server-keys.ts). */
   jwtSecret: string;
   /** Built by the caller when it needs them before the app (demo seed, tests). */
   services?: CoreServices;
@@ -156,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.server.headersTimeout = config.server.headersTimeoutMs;
 
   const core = deps.services ?? createCoreServices({ config, db, log: app.log });
+  const keys = serverKeys(config, deps.jwtSecret);
   let authenticator: Authenticator | null = null;
 
   await app.register(dbHandle, { db });
@@ -164,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(requestValidation);
   if (config.docs.enabled) await app.register(swaggerDocs);
   await app.register(authentication, {
-    jwt: jwtPluginOptions(deps.jwtSecret, config.auth.accessTokenTtlSec),
+    jwt: jwtPluginOptions(keys.jwt, config.auth.accessTokenTtlSec),
     maintenance: core.settings,
     getAuthenticator: () => {
       if (authenticator === null) throw new Error('authenticator used before the app was built');
@@ -172,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  const tokens = new AccessTokens(app.jwt);
+  const tokens = new AccessTokens(app.jwt, keys.jwt);
   // Account security (issue 20; ADR 0018 for the idle timeout).
   const idleSessions = new IdleSessions(db, core.clock, config.auth.idleTimeoutMs, core.cluster.store);
   core.events.on('session.ended', (event) => {
@@ -185,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const twoFactor = new TwoFactorService({
     db,
-    key: twoFactorKeyFromSecret(deps.jwtSecret),
+    keys: keys.twoFactor,
     clock: core.clock,
     passwords: core.passwords,
     throttles,
@@ -199,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     passwords: core.passwords,
     throttles,
     transactionPasswords: core.transactionPasswords,
-    rotationKey: rotationKeyFromSecret(deps.jwtSecret),
+    rotationKeys: keys.refreshRotation,
     events: core.events,
     settings: core.settings,
     ledger: core.ledger,

@@ -2,6 +2,15 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 
 const SECRET = 's'.repeat(40);
+/** What production needs at least. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: SECRET,
+  TOTP_ENCRYPTION_KEY: 't'.repeat(40),
+  OTP_SECRET: 'o'.repeat(40),
+  DATABASE_URL: 'postgresql://backlay@db:5432/backlay',
+  FEED_PROVIDER: 'simulator',
+};
 
 describe('loadConfig', () => {
   it('has working defaults for development', () => {
@@ -22,7 +31,7 @@ describe('loadConfig', () => {
     expect(config.realtime.allowedOrigins).toEqual(['http://127.0.0.1:8080']);
     expect(config.realtime.maxHttpBufferSize).toBe(65_536);
     expect(Object.isFrozen(config.auth)).toBe(true);
-    expect(config.feed).toEqual({ enabled: true, seed: 20_260_101, tickMs: 500, lockRetryMs: 5_000 });
+    expect(config.feed).toEqual({ provider: 'simulator', enabled: true, seed: 20_260_101, tickMs: 500, lockRetryMs: 5_000 });
     expect(config.marketData.batchMs).toBe(250);
   });
 
@@ -89,11 +98,60 @@ describe('loadConfig', () => {
 
   it('production needs a JWT secret, no demo, and OWASP argon2 costs', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('JWT_SECRET is required in production');
-    const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET });
+    const production = loadConfig(PRODUCTION);
     expect(production.demo).toBe(false);
     expect(production.realtime.allowMissingOrigin).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, DEMO: 'true' })).toThrow(/DEMO cannot be true/);
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, ARGON2_MEMORY_KIB: '1024' })).toThrow(/19456/);
+    expect(() => loadConfig({ ...PRODUCTION, DEMO: 'true' })).toThrow(/DEMO cannot be true/);
+    expect(() => loadConfig({ ...PRODUCTION, ARGON2_MEMORY_KIB: '1024' })).toThrow(/19456/);
+  });
+
+  it('key rotation (ADR 0031): previous JWT secrets verify only; previous TOTP keys decrypt only', () => {
+    expect(loadConfig({}).auth).toMatchObject({ jwtPreviousSecrets: [], totpEncryptionKey: null, totpPreviousKeys: [] });
+    const rotated = loadConfig({
+      JWT_SECRET: SECRET,
+      JWT_PREVIOUS_SECRETS: ` ${'p'.repeat(32)} , ${'q'.repeat(40)}`,
+      TOTP_ENCRYPTION_KEY: 'b'.repeat(32),
+      TOTP_PREVIOUS_KEYS: 'a'.repeat(48),
+    });
+    expect(rotated.auth).toMatchObject({ jwtPreviousSecrets: ['p'.repeat(32), 'q'.repeat(40)], totpEncryptionKey: 'b'.repeat(32), totpPreviousKeys: ['a'.repeat(48)] });
+    const problems = (env: Record<string, string>): string[] => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ JWT_PREVIOUS_SECRETS: `${'p'.repeat(32)},short` })).toEqual(['JWT_PREVIOUS_SECRETS: each secret must be at least 32 characters']);
+    expect(problems({ TOTP_ENCRYPTION_KEY: 'short' })).toEqual(['TOTP_ENCRYPTION_KEY must be at least 32 characters']);
+    expect(problems({ TOTP_PREVIOUS_KEYS: 'short' })).toEqual(['TOTP_PREVIOUS_KEYS: each key must be at least 32 characters']);
+    expect(problems({ JWT_SECRET: SECRET, TOTP_ENCRYPTION_KEY: SECRET })).toEqual(['TOTP_ENCRYPTION_KEY must differ from JWT_SECRET']);
+    // Production: the two-factor and OTP keys never derive from JWT_SECRET, so rotating it touches neither.
+    const { TOTP_ENCRYPTION_KEY: _totp, OTP_SECRET: _otp, ...withoutKeys } = PRODUCTION;
+    expect(problems(withoutKeys)).toEqual([
+      expect.stringMatching(/^TOTP_ENCRYPTION_KEY is required in production/),
+      expect.stringMatching(/^OTP_SECRET is required in production/),
+    ]);
+  });
+
+  it('production never starts the embedded PostgreSQL: DATABASE_URL is required there', () => {
+    const { DATABASE_URL: _url, ...withoutDatabase } = PRODUCTION;
+    expect(() => loadConfig(withoutDatabase)).toThrow(ConfigError);
+    expect(() => loadConfig(withoutDatabase)).toThrow(/DATABASE_URL is required in production/);
+    expect(loadConfig(PRODUCTION).database.url).toBe(PRODUCTION.DATABASE_URL);
+    // Outside production (pnpm start) unset still means the embedded one.
+    expect(loadConfig({}).database.url).toBeNull();
+  });
+
+  it('production runs the simulated feed only when chosen: FEED_PROVIDER=simulator, or FEED_ENABLED=false for no feed', () => {
+    const { FEED_PROVIDER: _provider, ...unchosen } = PRODUCTION;
+    expect(() => loadConfig(unchosen)).toThrow(/FEED_PROVIDER is required in production/);
+    expect(loadConfig(PRODUCTION).feed).toMatchObject({ provider: 'simulator', enabled: true });
+    expect(loadConfig({ ...unchosen, FEED_ENABLED: 'false' }).feed).toMatchObject({ provider: null, enabled: false });
+    expect(() => loadConfig({ ...PRODUCTION, FEED_PROVIDER: 'betfair' })).toThrow('FEED_PROVIDER must be one of simulator, got "betfair"');
+    // Outside production the simulator stays the default (pnpm start, the tests).
+    expect(loadConfig({}).feed).toMatchObject({ provider: 'simulator', enabled: true });
+    expect(loadConfig({ NODE_ENV: 'test' }).feed).toMatchObject({ provider: 'simulator', enabled: false });
   });
 
   it('reports every problem at once', () => {

@@ -10,6 +10,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type NodeEnv = 'development' | 'test' | 'production';
+export type FeedProviderName = 'simulator';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /** Argon2id cost. Production must meet the OWASP minimums (m = 19456 KiB, t = 2, p = 1). */
@@ -75,6 +76,19 @@ export interface Config {
   auth: {
     /** JWT_SECRET; null outside production means "generate once and keep in DATA_DIR". */
     jwtSecret: string | null;
+    /**
+     * JWT_PREVIOUS_SECRETS: comma-separated secrets that still verify access tokens (by their
+     * `kid`) and refresh repeats, never sign: the old secret during a rotation's window, or the
+     * next one staged before it (ADR 0031). Empty by default.
+     */
+    jwtPreviousSecrets: string[];
+    /**
+     * TOTP_ENCRYPTION_KEY: the key of two-factor secrets at rest (ADR 0031), never derived from
+     * JWT_SECRET in production (required there); null elsewhere derives one from the JWT secret.
+     */
+    totpEncryptionKey: string | null;
+    /** TOTP_PREVIOUS_KEYS: comma-separated keys that still decrypt (until re-encryption at start). */
+    totpPreviousKeys: string[];
     accessTokenTtlSec: number;
     refreshTtlSec: { player: number; admin: number };
     /** Window in which a repeated refresh with the same token returns the same new pair. */
@@ -104,7 +118,13 @@ export interface Config {
     accountsAddedPerDay: number;
   };
   feed: {
-    /** Run the feed ingest (it still runs on one instance only: an advisory lock decides which). */
+    /**
+     * FEED_PROVIDER: where matches and odds come from; `simulator` (the only one today) makes them
+     * up. The default outside production; production names it or sets FEED_ENABLED=false, in
+     * which case null (no feed).
+     */
+    provider: FeedProviderName | null;
+    /** Run the feed ingest (it still runs on one instance only: an advisory lock decides which); never without a provider. */
     enabled: boolean;
     /** Seed of the simulator: every instance must use the same one. */
     seed: number;
@@ -196,6 +216,7 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+const FEED_PROVIDERS: readonly FeedProviderName[] = ['simulator'];
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const NODE_ENVS: readonly NodeEnv[] = ['development', 'test', 'production'];
 
@@ -287,6 +308,11 @@ function trustProxy(reader: EnvReader): false | number | string[] {
   return entries;
 }
 
+/** A comma-separated list (secrets: base64 has no comma), empty when unset. */
+function list(reader: EnvReader, name: string): string[] {
+  return (reader.raw(name) ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+}
+
 /** METRICS_TOKEN: unset, or at least 16 characters (a scraper's secret, not a password to guess). */
 function metricsToken(reader: EnvReader): string | null {
   const token = reader.raw('METRICS_TOKEN');
@@ -339,8 +365,29 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (isProduction && jwtSecret === null) r.problems.push('JWT_SECRET is required in production');
   if (jwtSecret !== null && jwtSecret.length < 32) r.problems.push('JWT_SECRET must be at least 32 characters');
 
+  const jwtPreviousSecrets = list(r, 'JWT_PREVIOUS_SECRETS');
+  if (jwtPreviousSecrets.some((s) => s.length < 32)) r.problems.push('JWT_PREVIOUS_SECRETS: each secret must be at least 32 characters');
+
+  const totpEncryptionKey = r.raw('TOTP_ENCRYPTION_KEY') ?? null;
+  if (isProduction && totpEncryptionKey === null) {
+    r.problems.push('TOTP_ENCRYPTION_KEY is required in production (e.g. openssl rand -base64 48): two-factor secrets must not depend on JWT_SECRET');
+  }
+  if (totpEncryptionKey !== null && totpEncryptionKey.length < 32) r.problems.push('TOTP_ENCRYPTION_KEY must be at least 32 characters');
+  if (totpEncryptionKey !== null && totpEncryptionKey === jwtSecret) r.problems.push('TOTP_ENCRYPTION_KEY must differ from JWT_SECRET');
+  const totpPreviousKeys = list(r, 'TOTP_PREVIOUS_KEYS');
+  if (totpPreviousKeys.some((s) => s.length < 32)) r.problems.push('TOTP_PREVIOUS_KEYS: each key must be at least 32 characters');
+
   const otpSecret = r.raw('OTP_SECRET') ?? null;
+  if (isProduction && otpSecret === null) r.problems.push('OTP_SECRET is required in production (so that rotating JWT_SECRET leaves the OTP and captcha keys alone)');
   if (otpSecret !== null && otpSecret.length < 32) r.problems.push('OTP_SECRET must be at least 32 characters');
+
+  // Tests step the ingest by hand; everywhere else it runs (on one instance).
+  const feedEnabled = r.bool('FEED_ENABLED', nodeEnv !== 'test');
+  // Production never defaults to made-up odds: the operator names the feed, or turns it off.
+  const feedProvider = isProduction && r.raw('FEED_PROVIDER') === undefined ? null : r.oneOf('FEED_PROVIDER', FEED_PROVIDERS, 'simulator');
+  if (feedProvider === null && feedEnabled) {
+    r.problems.push('FEED_PROVIDER is required in production: FEED_PROVIDER=simulator for simulated matches and odds, or FEED_ENABLED=false to run without a feed');
+  }
 
   const argon2: Argon2Cost = {
     memoryCostKib: r.int('ARGON2_MEMORY_KIB', OWASP_ARGON2.memoryCostKib, 64, 4_194_304),
@@ -387,6 +434,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     metrics: { token: metricsToken(r) },
     auth: {
       jwtSecret,
+      jwtPreviousSecrets,
+      totpEncryptionKey,
+      totpPreviousKeys,
       // QUALITY T10: access tokens live at most 15 minutes. Tests may go down to 2 s (an open
       // socket's expiry, test/realtime-token-expiry.test.ts); elsewhere at least 30 s.
       accessTokenTtlSec: r.int('ACCESS_TOKEN_TTL_SEC', 600, nodeEnv === 'test' ? 2 : 30, 900),
@@ -422,8 +472,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       accountsAddedPerDay: r.int('PAYMENT_ACCOUNTS_PER_DAY', 10, 1, 100_000),
     },
     feed: {
-      // Tests step the ingest by hand; everywhere else it runs (on one instance).
-      enabled: r.bool('FEED_ENABLED', nodeEnv !== 'test'),
+      provider: feedProvider,
+      enabled: feedEnabled && feedProvider !== null,
       seed: r.int('FEED_SEED', 20_260_101, 0, 2_147_483_647),
       tickMs: r.int('FEED_TICK_MS', 500, 50, 60_000),
       lockRetryMs: 5_000,
@@ -462,6 +512,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       studio: studioConfig(r),
     },
   };
+
+  // The embedded PostgreSQL is for development: in a container its data would die with it.
+  if (isProduction && config.database.url === null) r.problems.push('DATABASE_URL is required in production (the embedded PostgreSQL is for development only)');
 
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return deepFreeze(config);

@@ -96,7 +96,7 @@ function k8sEnv(container: Json, objects: K8sObject[]): Map<string, string> {
   }
   for (const entry of arr(container.env).map(obj)) {
     const secret = obj(obj(entry.valueFrom).secretKeyRef);
-    env.set(str(entry.name), 'value' in entry ? `\`${str(entry.value)}\`` : `Secret ${str(secret.name)}/${str(secret.key)}`);
+    env.set(str(entry.name), 'value' in entry ? `\`${str(entry.value)}\`` : `Secret ${str(secret.name)}/${str(secret.key)}${secret.optional === true ? ' (optional)' : ''}`);
   }
   return env;
 }
@@ -220,7 +220,7 @@ const PENDING_API_VARIABLES: Readonly<Record<string, string>> = {};
 const POSTGRES_IMAGE_VARIABLES = new Set(['POSTGRES_USER', 'POSTGRES_PASSWORD', 'POSTGRES_DB', 'PGDATA', 'POSTGRES_INITDB_ARGS', 'POSTGRES_INITDB_WALDIR', 'POSTGRES_HOST_AUTH_METHOD']);
 
 /** A value that must never appear as a literal in deploy/: it is a secret. */
-const SECRET_NAME = /SECRET|TOKEN|PASSWORD|^DATABASE_URL$/;
+const SECRET_NAME = /SECRET|TOKEN|PASSWORD|KEYS?$|^DATABASE_URL$/;
 
 /** The variables studio/ reads: the STUDIO_* and NODE_ENV names its sources mention (null before studio/ lands). */
 function studioReads(): Set<string> | null {
@@ -411,16 +411,17 @@ describe('environment variables', () => {
       problems = (error as ConfigError).problems;
     }
     const required = problems.map((p) => /^([A-Z][A-Z0-9_]+)/.exec(p)?.[1]).filter((n): n is string => n !== undefined && reads.has(n));
-    expect(required).toContain('JWT_SECRET');
-    // And the deployment's own need: an external PostgreSQL, never the embedded one.
-    for (const name of [...required, 'DATABASE_URL']) expect({ name, set: name in serviceEnv('api') }).toEqual({ name, set: true });
+    // An external PostgreSQL (never the embedded one) and a feed chosen by name, among them.
+    expect(required).toEqual(expect.arrayContaining(['JWT_SECRET', 'DATABASE_URL', 'FEED_PROVIDER', 'TOTP_ENCRYPTION_KEY']));
+    for (const name of required) expect({ name, set: name in serviceEnv('api') }).toEqual({ name, set: true });
   });
 
-  it('secrets are references, never values: Compose ${VAR:?}, Kubernetes secretKeyRef', () => {
+  it('secrets are references, never values: Compose ${VAR:?} (or ${VAR:-} when optional), Kubernetes secretKeyRef', () => {
     for (const [service, env] of Object.entries(obj(composeRaw.services)).map(([n]) => [n, rawServiceEnv(n)] as const)) {
       for (const [name, value] of Object.entries(env)) {
         if (!SECRET_NAME.test(name)) continue;
-        expect({ service, name, reference: /^\$\{[A-Z_][A-Z0-9_]*:\?[^}]*\}$/.test(value) }).toEqual({ service, name, reference: true });
+        // Required (`:?`), or optional with no value (`:-}`: a rotation's previous secrets).
+        expect({ service, name, reference: /^\$\{[A-Z_][A-Z0-9_]*(:\?[^}]*|:-)\}$/.test(value) }).toEqual({ service, name, reference: true });
       }
     }
     for (const workload of [...byKind(all, 'Deployment'), ...byKind(all, 'StatefulSet')]) {

@@ -98,11 +98,16 @@ async function main(): Promise<void> {
     }
 
     app = await buildApp({ config, db, jwtSecret, services, logger: log });
+    // Secrets not under the current TOTP key move to it (ADR 0031), before the first login.
+    const moved = await app.services.twoFactor.reencryptStoredSecrets();
+    if (moved.reencrypted > 0) log.info(moved, `re-encrypted ${moved.reencrypted} two-factor secret(s) under the current TOTP key`);
     const address = await app.listen({ host: config.server.host, port: config.server.port });
     log.info(`Backlay API listening on ${address} (docs at ${address}/api/docs)`);
     if (config.feed.enabled) {
       services.feed.start();
-      log.info({ seed: config.feed.seed, tickMs: config.feed.tickMs }, 'feed ingest started (one instance runs it: advisory lock)');
+      log.info({ provider: config.feed.provider, seed: config.feed.seed, tickMs: config.feed.tickMs }, 'feed ingest started (one instance runs it: advisory lock)');
+    } else {
+      log.info('no feed ingest (FEED_ENABLED=false)');
     }
     if (config.casino.enabled) {
       services.casinoEngine.start();

@@ -90,7 +90,10 @@ export function createCoreServices(deps: {
   clock?: Clock;
   events?: DomainEvents;
   log?: Logger;
-  /** The feed's provider; default the simulator with config.feed.seed. */
+  /**
+   * The feed's provider; default the one config.feed.provider names (the simulator with
+   * config.feed.seed). With no provider (production, FEED_ENABLED=false) the ingest never starts.
+   */
   feedProvider?: FeedProvider;
 }): CoreServices {
   const clock = deps.clock ?? systemClock;

@@ -161,7 +161,8 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   const app = await buildApp({
     config,
     db,
-    jwtSecret: TEST_JWT_SECRET,
+    // A file may run an app under another JWT_SECRET (key rotation, test/key-rotation.test.ts).
+    jwtSecret: config.auth.jwtSecret ?? TEST_JWT_SECRET,
     services: core,
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
   });

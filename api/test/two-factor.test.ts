@@ -70,7 +70,7 @@ describe('enrolment', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauthUri).toBe(`otpauth://totp/Backlay:${user.username}?secret=${secret}&issuer=Backlay&algorithm=SHA1&digits=6&period=30`);
     const stored = await t.db.query<{ pending: string }>('SELECT totp_pending_secret AS pending FROM users WHERE id = $1', [user.id]);
-    expect(stored.rows[0]?.pending).toMatch(/^v1\./);
+    expect(stored.rows[0]?.pending).toMatch(/^v2\.[\w-]+\./);
     expect(stored.rows[0]?.pending).not.toContain(secret);
 
     const pending = await t.request({ method: 'GET', url: '/api/two-factor-status', token });

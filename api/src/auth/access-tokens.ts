@@ -2,17 +2,20 @@
  * Signing and verifying access JWTs through @fastify/jwt: HS256 only (explicit allowlist, so
  * `alg: none` and key-confusion tokens fail), every claim required, failures mapped to the
  * messages the front end acts on ('jwt expired' → try refresh; 'jwt malformed' → log out).
+ * Tokens name their key in the header (`kid`, ADR 0031): the current secret signs, a previous
+ * one (JWT_PREVIOUS_SECRETS) still verifies the tokens that name it, any other kid is refused.
  */
 import type { JWT } from '@fastify/jwt';
 import { MESSAGES, type Area, type Role } from '@backlay/shared/contracts';
 import { DomainError } from '../common/domain-error';
+import type { JwtKeys } from './server-keys';
 import { parseAccessClaims, type AccessClaims } from './token-claims';
 
 /** Plugin options for @fastify/jwt, shared by app.ts and tests that forge tokens. */
-export function jwtPluginOptions(secret: string, accessTokenTtlSec: number) {
+export function jwtPluginOptions(keys: JwtKeys, accessTokenTtlSec: number) {
   return {
-    secret,
-    sign: { algorithm: 'HS256' as const, expiresIn: accessTokenTtlSec },
+    secret: keys.current.secret,
+    sign: { algorithm: 'HS256' as const, expiresIn: accessTokenTtlSec, kid: keys.current.kid },
     verify: {
       algorithms: ['HS256' as const],
       requiredClaims: ['sub', 'sid', 'role', 'aud', 'typ', 'iat', 'exp'],
@@ -20,6 +23,25 @@ export function jwtPluginOptions(secret: string, accessTokenTtlSec: number) {
       cache: false,
     },
   };
+}
+
+/**
+ * The `kid` of a token's header: a string, undefined when the header has none (a token signed
+ * before key ids), null when the header is not a JSON object or its kid is not a string.
+ */
+export function headerKeyId(token: string): string | undefined | null {
+  const dot = token.indexOf('.');
+  if (dot <= 0) return null;
+  let header: unknown;
+  try {
+    header = JSON.parse(Buffer.from(token.slice(0, dot), 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (header === null || typeof header !== 'object' || Array.isArray(header)) return null;
+  const kid = (header as Record<string, unknown>).kid;
+  if (kid === undefined) return undefined;
+  return typeof kid === 'string' ? kid : null;
 }
 
 export interface AccessTokenSubject {
@@ -46,6 +68,7 @@ export class AccessTokens {
 
   constructor(
     private readonly jwt: JWT,
+    private readonly keys: JwtKeys,
     private readonly kept = VERIFIED_TOKENS_KEPT,
   ) {}
 
@@ -76,9 +99,14 @@ export class AccessTokens {
   }
 
   private verifyAnew(token: string): AccessClaims {
+    // The key the token names: the current one (also for a token without kid, signed before key
+    // ids, at most one access lifetime after the upgrade), a previous one, or none: refused.
+    const kid = headerKeyId(token);
+    const previous = kid === undefined || kid === this.keys.current.kid ? null : this.keys.previous.find((key) => key.kid === kid);
+    if (previous === undefined) throw new DomainError('TOKEN_INVALID', MESSAGES.jwtMalformed);
     let payload: unknown;
     try {
-      payload = this.jwt.verify<object>(token);
+      payload = previous === null ? this.jwt.verify<object>(token) : this.jwt.verify<object>(token, { key: previous.secret });
     } catch (error) {
       if ((error as { code?: string }).code === 'FAST_JWT_EXPIRED') {
         throw new DomainError('TOKEN_EXPIRED', MESSAGES.jwtExpired);

@@ -55,7 +55,12 @@ export interface AuthServiceDeps {
   passwords: PasswordHasher;
   throttles: Record<Area, LoginThrottle>;
   transactionPasswords: TransactionPasswords;
-  rotationKey: Buffer;
+  /**
+   * Keys deriving a refresh token's successor (server-keys.ts): the current one derives; a repeat
+   * within the grace window matches the successor under any of them, so a refresh that straddles
+   * a JWT_SECRET rotation (first on an old instance, repeat on a new one) is no reuse.
+   */
+  rotationKeys: readonly Buffer[];
   events: DomainEvents;
   settings: SettingsService;
   ledger: LedgerService;
@@ -402,8 +407,10 @@ export class AuthService {
       return { kind: 'ended', reason: 'idle' };
     }
 
-    const nextToken = deriveRotatedToken(this.deps.rotationKey, rawToken);
+    const [currentKey] = this.deps.rotationKeys;
+    if (currentKey === undefined) throw new Error('no refresh rotation key');
     if (context.usedAt === null) {
+      const nextToken = deriveRotatedToken(currentKey, rawToken);
       const child = await repo.insertRefreshToken(tx, {
         sessionId: context.sessionId,
         familyId: context.familyId,
@@ -417,14 +424,9 @@ export class AuthService {
 
     const child = context.replacedBy === null ? null : await repo.findRefreshTokenById(tx, context.replacedBy);
     const withinGrace = context.dbNow.getTime() - context.usedAt.getTime() <= this.deps.config.auth.refreshGraceMs;
-    if (
-      withinGrace &&
-      child !== null &&
-      child.usedAt === null &&
-      child.revokedAt === null &&
-      child.tokenHash === hashRefreshToken(nextToken)
-    ) {
-      return { kind: 'rotated', refreshToken: nextToken, issuedAt: child.createdAt, context };
+    if (withinGrace && child !== null && child.usedAt === null && child.revokedAt === null) {
+      const nextToken = this.deps.rotationKeys.map((key) => deriveRotatedToken(key, rawToken)).find((token) => child.tokenHash === hashRefreshToken(token));
+      if (nextToken !== undefined) return { kind: 'rotated', refreshToken: nextToken, issuedAt: child.createdAt, context };
     }
 
     // Reuse outside the grace window: someone holds a stolen copy. Revoke the whole family

@@ -35,6 +35,38 @@ export async function hasTwoFactor(q: Queryable, userId: string): Promise<boolea
   return rows[0]?.on ?? false;
 }
 
+/** Advisory lock of the re-encryption of secrets (two-factor.service.ts reencryptStoredSecrets). */
+const REENCRYPT_LOCK_ID = 72_810_031;
+
+export async function lockReencryption(q: Queryable): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock($1)', [REENCRYPT_LOCK_ID]);
+}
+
+/**
+ * Users (after `after`, by id) with a confirmed or pending secret that does not start with
+ * `prefix` (the current key's), locked for update; at most `limit`.
+ */
+export async function findSecretsNotUnder(
+  q: Queryable,
+  prefix: string,
+  after: string | null,
+  limit: number,
+): Promise<{ userId: string; secret: string | null; pendingSecret: string | null }[]> {
+  const { rows } = await q.query<{ userId: string; secret: string | null; pendingSecret: string | null }>(
+    `SELECT id AS "userId", totp_secret AS secret, totp_pending_secret AS "pendingSecret" FROM users
+     WHERE (left(totp_secret, length($1)) <> $1 OR left(totp_pending_secret, length($1)) <> $1)
+       AND ($2::uuid IS NULL OR id > $2::uuid)
+     ORDER BY id LIMIT $3 FOR UPDATE`,
+    [prefix, after, limit],
+  );
+  return rows;
+}
+
+/** The re-encrypted secrets of one user (the same secrets under the current key). */
+export async function replaceSecrets(q: Queryable, userId: string, secret: string | null, pendingSecret: string | null): Promise<void> {
+  await q.query('UPDATE users SET totp_secret = $2, totp_pending_secret = $3 WHERE id = $1', [userId, secret, pendingSecret]);
+}
+
 export async function setPendingSecret(q: Queryable, userId: string, encrypted: string): Promise<void> {
   await q.query('UPDATE users SET totp_pending_secret = $2 WHERE id = $1', [userId, encrypted]);
 }

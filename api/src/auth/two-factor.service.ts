@@ -30,19 +30,13 @@ import { findCredentialsById } from './auth.repository';
 import { throttledError, type LoginThrottle } from './login-throttle';
 import type { PasswordHasher } from './passwords';
 import { generateTotpSecret, isTotpShape, otpauthUri, verifyTotp } from './totp';
-import {
-  decryptSecret,
-  encryptSecret,
-  generateRecoveryCodes,
-  hashRecoveryCode,
-  isRecoveryCodeShape,
-} from './two-factor-crypto';
+import { generateRecoveryCodes, hashRecoveryCode, isRecoveryCodeShape, UnknownTotpKeyError, type TwoFactorKeyring } from './two-factor-crypto';
 import * as repo from './two-factor.repository';
 
 export interface TwoFactorServiceDeps {
   db: Database;
-  /** AES-256-GCM key of the secrets at rest (two-factor-crypto.ts twoFactorKeyFromSecret). */
-  key: Buffer;
+  /** AES-256-GCM keys of the secrets at rest (server-keys.ts, ADR 0031). */
+  keys: TwoFactorKeyring;
   clock: Clock;
   passwords: PasswordHasher;
   throttles: Record<Area, LoginThrottle>;
@@ -80,7 +74,7 @@ export class TwoFactorService {
     const username = await this.deps.db.transaction(async (tx) => {
       const row = await this.row(tx, auth.userId, true);
       if (row.enabled) throw new DomainError('CONFLICT', SECURITY_MESSAGES.twoFactorAlreadyEnabled);
-      await repo.setPendingSecret(tx, auth.userId, encryptSecret(this.deps.key, secret));
+      await repo.setPendingSecret(tx, auth.userId, this.deps.keys.encrypt(secret));
       await this.audit(tx, auth.userId, 'auth.two_factor_enrol_started', meta);
       return row.username;
     });
@@ -96,7 +90,7 @@ export class TwoFactorService {
       this.deps.db.transaction(async (tx) => {
         const row = await this.row(tx, auth.userId, true);
         const pendingSecret = pendingSecretOf(row);
-        const step = verifyTotp(decryptSecret(this.deps.key, pendingSecret), code.trim(), this.deps.clock.nowMs(), null);
+        const step = verifyTotp(this.deps.keys.decrypt(pendingSecret), code.trim(), this.deps.clock.nowMs(), null);
         if (step === null) return false;
         await repo.enableTwoFactor(tx, auth.userId, step);
         await repo.replaceRecoveryCodes(tx, auth.userId, recoveryCodes.map(hashRecoveryCode));
@@ -149,6 +143,52 @@ export class TwoFactorService {
     });
   }
 
+  /**
+   * Re-encrypts every stored secret (confirmed and pending) that is not under the current key:
+   * run at start (main.ts) so an old TOTP key, or the JWT secret the "v1." secrets came from, can
+   * be dropped (ADR 0031). Idempotent; one instance at a time (an advisory lock: the others wait,
+   * then find nothing left); batches of 500 users, each its own transaction. A secret no
+   * configured key opens is left as it is and counted, with its key id in the log.
+   */
+  async reencryptStoredSecrets(): Promise<{ reencrypted: number; unreadable: number }> {
+    let reencrypted = 0;
+    let unreadable = 0;
+    let after: string | null = null;
+    for (;;) {
+      const batch: { last: string | null; done: number; failed: string[] } = await this.deps.db.transaction(async (tx) => {
+        await repo.lockReencryption(tx);
+        const rows = await repo.findSecretsNotUnder(tx, `v2.${this.deps.keys.current.kid}.`, after, 500);
+        const failed: string[] = [];
+        let done = 0;
+        for (const row of rows) {
+          const fresh = (stored: string | null): string | null => {
+            if (stored === null || this.deps.keys.isCurrent(stored)) return stored;
+            return this.deps.keys.encrypt(this.deps.keys.decrypt(stored));
+          };
+          try {
+            await repo.replaceSecrets(tx, row.userId, fresh(row.secret), fresh(row.pendingSecret));
+            done += 1;
+          } catch (error) {
+            if (!(error instanceof UnknownTotpKeyError)) throw error;
+            failed.push(error.kid);
+          }
+        }
+        return { last: rows.at(-1)?.userId ?? null, done, failed };
+      });
+      reencrypted += batch.done;
+      unreadable += batch.failed.length;
+      if (batch.failed.length > 0) {
+        this.deps.log.error(
+          { event: 'two_factor_key_missing', keyIds: [...new Set(batch.failed)], count: batch.failed.length },
+          'two-factor secrets under a key no longer configured: add it back to TOTP_PREVIOUS_KEYS (those users cannot pass their second step)',
+        );
+      }
+      if (batch.last === null) break;
+      after = batch.last;
+    }
+    return { reencrypted, unreadable };
+  }
+
   /** GET /api/two-factor-policy. */
   async policy(): Promise<TwoFactorPolicy> {
     return { requiredRoles: await repo.readPolicy(this.deps.db) };
@@ -180,7 +220,7 @@ export class TwoFactorService {
     const code = rawCode.trim();
     if (row.secret === null) return false;
     if (isTotpShape(code)) {
-      const step = verifyTotp(decryptSecret(this.deps.key, row.secret), code, this.deps.clock.nowMs(), row.lastStep);
+      const step = verifyTotp(this.deps.keys.decrypt(row.secret), code, this.deps.clock.nowMs(), row.lastStep);
       return step !== null && (await repo.acceptStep(tx, row.userId, step));
     }
     if (isRecoveryCodeShape(code)) return repo.consumeRecoveryCode(tx, row.userId, hashRecoveryCode(code));
