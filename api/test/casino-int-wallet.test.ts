@@ -399,6 +399,26 @@ describe('credit, rollback and rounds', () => {
     expect(await availableOf(t, player.id)).toBe(10_000n);
   });
 
+  it('answers a rollback or a credit whose transactionId is its refTransactionId definitively: DUPLICATE_TRANSACTION, nothing moves', async () => {
+    // The id names the debit (present, or to come): the rollback cannot also be stored under it.
+    // Before, an unknown debit's tombstone and the rollback collided on the unique key, and the
+    // answer was TEMPORARY_ERROR forever, so the provider retried without end.
+    const unknown = randomUUID();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const answer = await walletCall(t, provider, 'rollback', rollback('round-same', unknown, unknown));
+      expect(answer.body.status).toBe('DUPLICATE_TRANSACTION');
+    }
+    expect((await walletCall(t, provider, 'credit', credit('round-same', unknown, unknown, '100'))).body.status).toBe('DUPLICATE_TRANSACTION');
+    const debitId = randomUUID();
+    await walletCall(t, provider, 'debit', debit('round-same', debitId, '400'));
+    expect((await walletCall(t, provider, 'rollback', rollback('round-same', debitId, debitId))).body.status).toBe('DUPLICATE_TRANSACTION');
+    expect(await availableOf(t, player.id)).toBe(9_600n);
+    // The debit is still whole: its real rollback settles it.
+    expect((await walletCall(t, provider, 'rollback', rollback('round-same', randomUUID(), debitId))).body).toMatchObject({ status: 'OK', balance: '10000' });
+    const { rows } = await t.db.query('SELECT 1 FROM casino_int_transactions WHERE provider_id = $1 AND transaction_id = $2', [provider.id, unknown]);
+    expect(rows).toHaveLength(0);
+  });
+
   it('replays a rollback and a credit exactly, and refuses another payload under their ids', async () => {
     const debitId = randomUUID();
     await walletCall(t, provider, 'debit', debit('round-s', debitId, '700'));

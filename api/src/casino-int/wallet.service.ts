@@ -59,6 +59,18 @@ function amountField(body: Body, name: string, allowZero: boolean): bigint {
   return BigInt(minor);
 }
 
+/**
+ * The transactionId of a credit or rollback and the refTransactionId of its debit: two ids. The
+ * same id names the debit (present, or to come after a tombstone), so it can not also key this
+ * transaction: a definitive DUPLICATE_TRANSACTION (same key, another payload), never a retry.
+ */
+function transactionIds(body: Body): { transactionId: string; refTransactionId: string } {
+  const transactionId = idField(body, 'transactionId') as string;
+  const refTransactionId = idField(body, 'refTransactionId') as string;
+  if (transactionId === refTransactionId) throw new Refusal('DUPLICATE_TRANSACTION', 'transactionId is the id of the debit it refers to');
+  return { transactionId, refTransactionId };
+}
+
 const CURRENCY = /^[A-Z]{3}$/;
 
 /** The currency (ISO 4217) a money callback's amounts are in: the session's, or WRONG_CURRENCY. */
@@ -423,8 +435,7 @@ export class WalletService {
   }
 
   private async credit(tx: Tx, provider: WalletProvider, body: Body): Promise<Answer | string> {
-    const transactionId = idField(body, 'transactionId') as string;
-    const refTransactionId = idField(body, 'refTransactionId') as string;
+    const { transactionId, refTransactionId } = transactionIds(body);
     const amount = amountField(body, 'amount', true);
     currencyField(body);
     if (typeof body.roundClosed !== 'boolean') throw new Refusal('INVALID_REQUEST', 'roundClosed must be true or false');
@@ -461,8 +472,7 @@ export class WalletService {
   }
 
   private async rollback(tx: Tx, provider: WalletProvider, body: Body): Promise<Answer | string> {
-    const transactionId = idField(body, 'transactionId') as string;
-    const refTransactionId = idField(body, 'refTransactionId') as string;
+    const { transactionId, refTransactionId } = transactionIds(body);
     if (typeof body.reason !== 'string' || body.reason.length > 200) throw new Refusal('INVALID_REQUEST', 'reason must be text of at most 200 characters');
     currencyField(body);
     const payloadHash = sha256(canonicalJson(idempotencyPayload(body)));
