@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { SocketBalancePayload } from '@backlay/shared/contracts';
-import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from './helper';
+import { buildTestApp, TEST_ORIGIN, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
 import { connected, nextEvent, TestSockets } from './socket-helper';
 import { seedStudioProvider } from '../src/casino-int/seed';
 import { availableOf, common, createTestProvider, money, walletCall, type TestProvider } from './casino-int-helper';
@@ -271,6 +271,78 @@ describe('live balance', () => {
     const afterCredit = nextEvent<SocketBalancePayload>(socket, 'balance');
     await walletCall(t, provider, 'credit', { ...money(provider, player.id, session.sessionToken, 'live-1'), transactionId: randomUUID(), refTransactionId: debitId, amount: '5000', roundClosed: true });
     expect(await afterCredit).toEqual({ balance: 124.5, exposer: 0 });
+  });
+});
+
+describe('the game session ends with the operator session', () => {
+  /** A funded player signed in, a game launched through the real route and authenticated, one debit in an open round. */
+  async function launched(opts: { parentId?: string } = {}) {
+    const player = await t.createUser({ role: 'user', ...(opts.parentId !== undefined ? { parentId: opts.parentId } : {}) });
+    await t.fund(player.id, 100n);
+    const access = await tokenOf(player);
+    expect((await play(access, `${provider.id}:crash`)).statusCode).toBe(200);
+    const game = (fake.sessions.at(-1) as Cw1SessionRequest).sessionToken;
+    expect((await walletCall(t, provider, 'authenticate', common(provider, player.id, game, 'lobby'))).body.status).toBe('OK');
+    const debit = (roundId: string, transactionId = randomUUID()) =>
+      walletCall(t, provider, 'debit', { ...money(provider, player.id, game, roundId), transactionId, amount: '1000', bets: [] });
+    const credit = (roundId: string, refTransactionId: string) =>
+      walletCall(t, provider, 'credit', { ...money(provider, player.id, game, roundId), transactionId: randomUUID(), refTransactionId, amount: '2500', roundClosed: true });
+    const rollback = (roundId: string, refTransactionId: string) =>
+      walletCall(t, provider, 'rollback', { ...money(provider, player.id, game, roundId), transactionId: randomUUID(), refTransactionId, reason: 'round void' });
+    const won = randomUUID();
+    const voided = randomUUID();
+    expect((await debit('open-1', won)).body.status).toBe('OK');
+    expect((await debit('open-2', voided)).body.status).toBe('OK');
+    return { player, access, game, debit, credit, rollback, won, voided };
+  }
+
+  /** After the end: a new debit is SESSION_EXPIRED and moves nothing; the open rounds' credit and rollback still settle. */
+  async function expectEnded(g: Awaited<ReturnType<typeof launched>>) {
+    expect(await availableOf(t, g.player.id)).toBe(8_000n);
+    const refused = await g.debit('open-3');
+    expect(refused.body).toMatchObject({ status: 'SESSION_EXPIRED' });
+    expect((await walletCall(t, provider, 'balance', common(provider, g.player.id, g.game, 'lobby'))).body.status).toBe('SESSION_EXPIRED');
+    expect(await availableOf(t, g.player.id)).toBe(8_000n);
+    expect((await g.credit('open-1', g.won)).body).toMatchObject({ status: 'OK', balance: '10500' });
+    expect((await g.rollback('open-2', g.voided)).body).toMatchObject({ status: 'OK', balance: '11500' });
+  }
+
+  it('refuses a debit after the player logs out', async () => {
+    const g = await launched();
+    expect((await t.request({ method: 'POST', url: '/api/logout', token: g.access })).statusCode).toBe(200);
+    await expectEnded(g);
+  });
+
+  it('refuses a debit after a newer sign-in of the player', async () => {
+    const g = await launched();
+    await tokenOf(g.player);
+    await expectEnded(g);
+  });
+
+  it('refuses a debit after an upline resets the player password', async () => {
+    const dl = await t.createUser({ role: 'dl' });
+    const g = await launched({ parentId: dl.id });
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/change-child-password',
+      token: await tokenOf(dl),
+      payload: { username: g.player.username, newPassword: 'Fresh#Pass9', transactionPassword: TEST_TXN_PASSWORD },
+    });
+    expect(reset.statusCode).toBe(200);
+    await expectEnded(g);
+  });
+
+  it('refuses a debit during maintenance, and takes stakes again once it is over', async () => {
+    const g = await launched();
+    const admin = await t.createUser({ role: 'admin' });
+    const context = { actorId: admin.id, ip: '127.0.0.1', requestId: null };
+    await t.services.settings.save([{ key: 'maintenance', value: 'true' }], context);
+    try {
+      await expectEnded(g);
+    } finally {
+      await t.services.settings.save([{ key: 'maintenance', value: 'false' }], context);
+    }
+    expect((await g.debit('open-4')).body).toMatchObject({ status: 'OK', balance: '10500' });
   });
 });
 

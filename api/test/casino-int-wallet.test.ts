@@ -228,6 +228,8 @@ describe('debit', () => {
 
   it('refuses what responsible gambling refuses: a stake limit LIMIT_EXCEEDED, a self-exclusion PLAYER_BLOCKED (nothing moves)', async () => {
     const { token: access } = await t.login(player);
+    // The sign-in replaced the operator session the game was launched from: launch again.
+    token = await openTestSession(t, provider, player.id);
     const rg = (url: string, payload: object) =>
       t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${access}` }, payload });
     expect((await rg('/api/rg-set-limit', { type: 'stake', amount: 50 })).statusCode).toBe(200);

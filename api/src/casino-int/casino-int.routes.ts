@@ -30,9 +30,10 @@ export async function casinoIntRoutes(app: FastifyInstance, options: { casinoInt
     ok(await casinoInt.games(request.query)),
   );
 
-  app.post<Route<'playUrl'>>('/get-cas-casino-play-url', { schema: schemas.playUrl, config: players }, async (request) =>
-    ok(await casinoInt.playUrl(requireAuth(request).userId, request.body, request.ip)),
-  );
+  app.post<Route<'playUrl'>>('/get-cas-casino-play-url', { schema: schemas.playUrl, config: players }, async (request) => {
+    const auth = requireAuth(request);
+    return ok(await casinoInt.playUrl(auth.userId, auth.sessionId, request.body, request.ip));
+  });
 
   // Tile images: public (an <img> sends no bearer token).
   app.get<Route<'image'>>('/casino-int/images/:file', { schema: schemas.image, config: { access: publicAccess() } }, async (request, reply) => {

@@ -119,6 +119,8 @@ interface TxRow {
 export interface WalletDeps {
   db: Database;
   ledger: LedgerService;
+  /** Whether the site is under maintenance (settings): no game takes a stake meanwhile. */
+  maintenance: () => Promise<boolean>;
 }
 
 export class WalletService {
@@ -209,14 +211,29 @@ export class WalletService {
   private async session(tx: Tx, provider: WalletProvider, body: Body, lock = false): Promise<SessionRow> {
     const { rows } = await tx.query<SessionRow>(
       `SELECT id, user_id AS "userId", game_code AS "gameCode", currency, authenticated_at IS NOT NULL AS authenticated,
-              token_expires_at > now() AS "tokenLive", expires_at > now() AS live
-       FROM casino_int_sessions WHERE token_hash = $1 AND provider_id = $2 ${lock ? 'FOR UPDATE' : ''}`,
+              token_expires_at > now() AS "tokenLive",
+              -- Live while its own lifetime runs AND the operator session that launched it is live:
+              -- a logout, a newer sign-in, a password change or reset, or a lock ends both.
+              (expires_at > now() AND EXISTS (
+                 SELECT 1 FROM sessions s WHERE s.id = cs.operator_session_id AND s.ended_at IS NULL AND s.expires_at > now())) AS live
+       FROM casino_int_sessions cs WHERE token_hash = $1 AND provider_id = $2 ${lock ? 'FOR UPDATE OF cs' : ''}`,
       [tokenHash(body.sessionToken as string), provider.id],
     );
     const session = rows[0];
     if (session === undefined || session.userId !== body.playerId) throw new Refusal('INVALID_TOKEN', 'Unknown session token');
     if (session.gameCode !== body.gameCode) throw new Refusal('INVALID_GAME', 'The session was opened for another game');
     return session;
+  }
+
+  /**
+   * A session that may stake: authenticated, live (its lifetime and its operator session), and
+   * the site not under maintenance; SESSION_EXPIRED otherwise (CW-1 rule 6: credits and rollbacks
+   * never ask this).
+   */
+  private async assertLive(session: SessionRow): Promise<void> {
+    if (!session.authenticated) throw new Refusal('INVALID_TOKEN', 'The session is not authenticated');
+    if (!session.live) throw new Refusal('SESSION_EXPIRED', 'The session ended: no new stakes');
+    if (await this.deps.maintenance()) throw new Refusal('SESSION_EXPIRED', 'The site is under maintenance: no new stakes');
   }
 
   /** Locks the player's wallet row (the per-player lock of CW-1 rule 8) and answers the available balance. */
@@ -243,6 +260,8 @@ export class WalletService {
     // Single use: the first authenticate swaps the token for the session; the token dies with it.
     if (session.authenticated) throw new Refusal('INVALID_TOKEN', 'The session token was already used');
     if (!session.tokenLive) throw new Refusal('SESSION_EXPIRED', 'The session token expired before it was used');
+    if (!session.live) throw new Refusal('SESSION_EXPIRED', 'The session ended before it was used');
+    if (await this.deps.maintenance()) throw new Refusal('SESSION_EXPIRED', 'The site is under maintenance');
     const { rows } = await tx.query<{ username: string; active: boolean }>(
       `SELECT u.username, (u.status = 'active' AND NOT EXISTS (
                 SELECT 1 FROM users anc WHERE anc.id = ANY (u.ancestors) AND anc.status <> 'active')) AS active
@@ -263,8 +282,7 @@ export class WalletService {
 
   private async balance(tx: Tx, provider: WalletProvider, body: Body): Promise<Answer> {
     const session = await this.session(tx, provider, body);
-    if (!session.authenticated) throw new Refusal('INVALID_TOKEN', 'The session is not authenticated');
-    if (!session.live) throw new Refusal('SESSION_EXPIRED', 'The session expired');
+    await this.assertLive(session);
     return { status: 'OK', balance: await this.available(tx, session.userId), currency: session.currency };
   }
 
@@ -373,8 +391,7 @@ export class WalletService {
     if (existing !== null) return this.replayOf(existing, 'debit', payloadHash);
 
     const session = await this.session(tx, provider, body);
-    if (!session.authenticated) throw new Refusal('INVALID_TOKEN', 'The session is not authenticated');
-    if (!session.live) throw new Refusal('SESSION_EXPIRED', 'The session expired: no new stakes');
+    await this.assertLive(session);
     checkCurrency(body, session);
     if (!(await gameOpen(tx, provider.id, session.gameCode))) throw new Refusal('INVALID_GAME', 'This game is suspended');
     const roundId = body.roundId as string;
