@@ -24,7 +24,8 @@ export async function createTestProvider(t: TestContext, launchUrl = 'http://127
   await t.db.transaction(async (tx) => {
     await repo.insertProvider(tx, { id, name: `Provider ${id}`, partnerId: `${id}-partner`, launchUrl, currencies: ['INR'], seamless: true });
     await repo.insertSecret(tx, id, secret);
-    await repo.insertGame(tx, { providerId: id, code: 'crash', name: 'Crash', image: '/api/casino-int/images/crash.svg', category: 'originals', subCategory: 'crash' });
+    // A maximum payout of 100× the round's stakes.
+    await repo.insertGame(tx, { providerId: id, code: 'crash', name: 'Crash', image: '/api/casino-int/images/crash.svg', category: 'originals', subCategory: 'crash', maxMultiplier: '100' });
   });
   return { id, partnerId: `${id}-partner`, secret, gameCode: 'crash' };
 }

@@ -246,6 +246,9 @@ describe('demo seed', () => {
     expect(await secretsOf()).toEqual(['bbbb', 'aaaa']);
     await seedStudioProvider(t.db, { ...studio, secret: 'c'.repeat(40) });
     expect(await secretsOf()).toEqual(['cccc', 'bbbb']);
+    // Each game's maximum payout multiplier, the studio's real one (STUDIO_MAX_MULTIPLIERS; studio/src/games checks them).
+    const maxima = (await t.services.casinoInt.adminProviders()).find((p) => p.id === 'backlay-studio')?.games.map((g) => [g.code, g.maxMultiplier]);
+    expect(maxima).toEqual([['crash', '100000.00'], ['mines', '5148297.00'], ['plinko', '1000.00']]);
     // Its tiles are drawn by the API.
     const tile = await t.request({ method: 'GET', url: '/api/casino-int/images/crash.svg' });
     expect([tile.statusCode, tile.headers['content-type']]).toEqual([200, 'image/svg+xml']);
@@ -347,7 +350,7 @@ describe('the game session ends with the operator session', () => {
 });
 
 describe('admin registry', () => {
-  it('lets admin and sadmin manage providers, secrets and games, and nobody else', async () => {
+  it('lets only the Super Admin register a provider and rotate or retire its secrets; admin and sadmin manage games; nobody else', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const sadmin = await t.createUser({ role: 'sadmin', parentId: admin.id });
     const dl = await t.createUser({ role: 'dl' });
@@ -358,24 +361,34 @@ describe('admin registry', () => {
       expect((await t.request({ method: 'POST', url: `/api/casino-int-admin/providers/${provider.id}/secrets`, token })).statusCode).toBe(403);
       expect((await t.request({ method: 'GET', url: `/api/casino-int-admin/reconciliation?provider=${provider.id}&date=2026-01-01`, token })).statusCode).toBe(403);
     }
-    const token = await tokenOf(sadmin);
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/casino-int-admin/providers',
-      token,
-      payload: { id: 'acme', name: 'Acme Games', partnerId: 'acme-1', launchUrl: 'http://127.0.0.1:9/api', currencies: ['INR'] },
-    });
+    const acme = { id: 'acme', name: 'Acme Games', partnerId: 'acme-1', launchUrl: 'http://127.0.0.1:9/api', currencies: ['INR'] };
+    // The Admin (sadmin) may not register a provider nor touch a secret: 403, nothing written.
+    const adminToken = await tokenOf(sadmin);
+    const secretsBefore = (await t.db.query('SELECT id FROM casino_int_secrets')).rowCount;
+    for (const [url, payload] of [
+      ['/api/casino-int-admin/providers', acme],
+      [`/api/casino-int-admin/providers/${provider.id}/secrets`, undefined],
+      [`/api/casino-int-admin/providers/${provider.id}/secrets/${randomUUID()}/retire`, undefined],
+    ] as const) {
+      const refused = await t.request({ method: 'POST', url, token: adminToken, ...(payload !== undefined ? { payload } : {}) });
+      expect({ url, status: refused.statusCode, code: (refused.json() as { data: { code: string } }).data.code }).toEqual({ url, status: 403, code: 'FORBIDDEN' });
+    }
+    expect((await t.db.query('SELECT id FROM casino_int_secrets')).rowCount).toBe(secretsBefore);
+    expect((await t.db.query("SELECT 1 FROM casino_int_providers WHERE id = 'acme'")).rowCount).toBe(0);
+
+    const token = await tokenOf(admin);
+    const created = await t.request({ method: 'POST', url: '/api/casino-int-admin/providers', token, payload: acme });
     expect(created.statusCode).toBe(200);
     const first = (created.json() as { data: { secret: string; secretId: string } }).data;
     expect(first.secret.length).toBeGreaterThanOrEqual(32);
     expect((await t.request({ method: 'POST', url: '/api/casino-int-admin/providers', token, payload: { id: 'acme', name: 'x', partnerId: 'acme-2', launchUrl: 'http://127.0.0.1:9/', currencies: ['INR'] } })).statusCode).toBe(409);
-    const game = await t.request({
-      method: 'POST',
-      url: '/api/casino-int-admin/providers/acme/games',
-      token,
-      payload: { code: 'slots-1', name: 'Slots', image: 'https://acme.example/slots.png', category: 'slots', subCategory: 'classic' },
-    });
-    expect(game.statusCode).toBe(200);
+    // A game is registered with its maximum payout multiplier, by admin or sadmin.
+    const slots = { code: 'slots-1', name: 'Slots', image: 'https://acme.example/slots.png', category: 'slots', subCategory: 'classic', maxMultiplier: '2500.50' };
+    expect((await t.request({ method: 'POST', url: '/api/casino-int-admin/providers/acme/games', token: adminToken, payload: slots })).statusCode).toBe(200);
+    for (const maxMultiplier of [undefined, '0', '0.99', '1.234', '1e3', 5, '10000000000']) {
+      const bad = await t.request({ method: 'POST', url: '/api/casino-int-admin/providers/acme/games', token, payload: { ...slots, code: 'slots-2', maxMultiplier } });
+      expect({ maxMultiplier, status: bad.statusCode }).toEqual({ maxMultiplier, status: 400 });
+    }
     const rotated = (await t.request({ method: 'POST', url: '/api/casino-int-admin/providers/acme/secrets', token })).json() as { data: { secret: string; secretId: string } };
     expect(rotated.data.secret).not.toBe(first.secret);
     // A third active secret needs a retirement first; the last one can not be retired.
@@ -383,11 +396,13 @@ describe('admin registry', () => {
     const retired = await t.request({ method: 'POST', url: `/api/casino-int-admin/providers/acme/secrets/${first.secretId}/retire`, token });
     expect(retired.statusCode).toBe(200);
     expect((await t.request({ method: 'POST', url: `/api/casino-int-admin/providers/acme/secrets/${rotated.data.secretId}/retire`, token })).statusCode).toBe(409);
-    const list = (await t.request({ method: 'GET', url: '/api/casino-int-admin/providers', token })).json() as { data: Array<{ id: string; secrets: Array<{ hint: string }>; games: unknown[] }> };
-    const acme = list.data.find((p) => p.id === 'acme');
-    expect(acme?.secrets).toEqual([expect.objectContaining({ hint: rotated.data.secret.slice(-4) })]);
+    const list = (await t.request({ method: 'GET', url: '/api/casino-int-admin/providers', token: adminToken })).json() as {
+      data: Array<{ id: string; secrets: Array<{ hint: string }>; games: Array<{ code: string; maxMultiplier: string }> }>;
+    };
+    const listed = list.data.find((p) => p.id === 'acme');
+    expect(listed?.secrets).toEqual([expect.objectContaining({ hint: rotated.data.secret.slice(-4) })]);
     expect(JSON.stringify(list.data)).not.toContain(rotated.data.secret);
-    expect(acme?.games).toHaveLength(1);
+    expect(listed?.games).toEqual([expect.objectContaining({ code: 'slots-1', maxMultiplier: '2500.50' })]);
   });
 });
 

@@ -204,6 +204,7 @@ export class CasinoIntService {
             category: g.category,
             subCategory: g.subCategory,
             enabled: g.enabled,
+            maxMultiplier: g.maxMultiplier,
           })),
         clearingBalance: formatRupees(clearing.get(p.id) ?? 0n),
       });

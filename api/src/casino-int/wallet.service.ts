@@ -17,6 +17,7 @@
 import { canonicalJson, formatMinorUnits, idempotencyPayload, parseMinorUnits, type Cw1Status, type Cw1WalletOp } from '@backlay/shared/cw1';
 import { distributePartnership, type ChainAgent } from '@backlay/shared/domain';
 import { createHash } from 'node:crypto';
+import type { Logger } from '../common/logger';
 import type { Database, Tx } from '../db/database';
 import type { LedgerService } from '../ledger/ledger.service';
 import { findBadText } from '../plugins/validation';
@@ -111,6 +112,7 @@ interface TxRow {
   type: 'debit' | 'credit' | 'rollback' | 'tombstone';
   userId: string;
   roundId: string;
+  gameCode: string;
   amountMinor: string;
   payloadHash: string;
   response: string;
@@ -121,10 +123,19 @@ export interface WalletDeps {
   ledger: LedgerService;
   /** Whether the site is under maintenance (settings): no game takes a stake meanwhile. */
   maintenance: () => Promise<boolean>;
+  /** Where the security event of a credit over the maximum goes. */
+  log: Logger;
 }
 
 export class WalletService {
+  private readonly overMaxObservers: Array<(providerId: string) => void> = [];
+
   constructor(private readonly deps: WalletDeps) {}
+
+  /** Calls `observer` with the provider of every credit refused over the game's maximum (the metric). */
+  observeCreditsOverMax(observer: (providerId: string) => void): void {
+    this.overMaxObservers.push(observer);
+  }
 
   /**
    * The response body (exact bytes) to a verified callback. `raw` is the body as sent; a body that
@@ -289,7 +300,7 @@ export class WalletService {
   /** The stored row of (provider, transactionId), if any. */
   private async transaction(tx: Tx, providerId: string, transactionId: string): Promise<TxRow | null> {
     const { rows } = await tx.query<TxRow>(
-      `SELECT id::text, type, user_id AS "userId", round_id AS "roundId", amount_minor::text AS "amountMinor",
+      `SELECT id::text, type, user_id AS "userId", round_id AS "roundId", game_code AS "gameCode", amount_minor::text AS "amountMinor",
               payload_hash AS "payloadHash", response
        FROM casino_int_transactions WHERE provider_id = $1 AND transaction_id = $2`,
       [providerId, transactionId],
@@ -466,6 +477,7 @@ export class WalletService {
     checkCurrency(body, session);
     const debit = await this.referencedDebit(tx, provider, body, refTransactionId);
     if (debit === null) throw new Refusal('TRANSACTION_NOT_FOUND', 'No such debit');
+    await this.assertWithinMaximum(tx, provider, debit, { transactionId, refTransactionId }, amount);
     const journalId =
       amount > 0n ? await this.journal(tx, provider, 'CASINO_INT_CREDIT', transactionId, await this.clearingAccountId(tx, provider), wallet.accountId, amount) : null;
     const operatorTxId = await this.nextOperatorTxId(tx);
@@ -486,6 +498,52 @@ export class WalletService {
     });
     if (body.roundClosed === true) await this.closeRound(tx, provider, debit.roundId, userId);
     return answer;
+  }
+
+  /**
+   * A round pays at most its stakes times the game's maximum payout multiplier: a credit that
+   * would take the player's credits of the round above (its debits not rolled back) × the
+   * game's max_multiplier is refused with LIMIT_EXCEEDED (definitive: the provider stops retrying
+   * and reconciliation shows it), counted in backlay_cw1_credits_over_max_total and logged as
+   * the security event `cw1_credit_over_max` once the refusal is stored. A signed credit is
+   * otherwise the provider's word; this bounds what a leaked secret or a faulty provider can take.
+   */
+  private async assertWithinMaximum(tx: Tx, provider: WalletProvider, debit: TxRow, ids: { transactionId: string; refTransactionId: string }, amount: bigint): Promise<void> {
+    const { rows } = await tx.query<{ over: boolean; maxMultiplier: string; debited: string; credited: string; maxPayout: string }>(
+      `SELECT (r.credited + $5::bigint > r.debited * g.max_multiplier) AS over, g.max_multiplier::text AS "maxMultiplier",
+              r.debited::text AS debited, r.credited::text AS credited, floor(r.debited * g.max_multiplier)::text AS "maxPayout"
+       FROM casino_int_games g,
+            LATERAL (SELECT coalesce(sum(t.amount_minor) FILTER (WHERE t.type = 'credit'), 0) AS credited,
+                            coalesce(sum(t.amount_minor) FILTER (WHERE t.type = 'debit' AND NOT EXISTS (
+                              SELECT 1 FROM casino_int_transactions rb
+                              WHERE rb.provider_id = t.provider_id AND rb.ref_transaction_id = t.transaction_id AND rb.type = 'rollback')), 0) AS debited
+                     FROM casino_int_transactions t WHERE t.provider_id = $1 AND t.round_id = $2 AND t.user_id = $3) r
+       WHERE g.provider_id = $1 AND g.code = $4`,
+      [provider.id, debit.roundId, debit.userId, debit.gameCode, amount.toString()],
+    );
+    const bound = rows[0];
+    // A game that left the registry has no maximum to pay up to.
+    if (bound !== undefined && !bound.over) return;
+    tx.afterCommit(() => {
+      this.deps.log.warn(
+        {
+          event: 'cw1_credit_over_max',
+          provider: provider.id,
+          playerId: debit.userId,
+          roundId: debit.roundId,
+          gameCode: debit.gameCode,
+          ...ids,
+          amount: amount.toString(),
+          credited: bound?.credited ?? null,
+          debited: bound?.debited ?? null,
+          maxMultiplier: bound?.maxMultiplier ?? null,
+          maxPayout: bound?.maxPayout ?? null,
+        },
+        'CW-1 credit refused: above the round\'s stakes times the game\'s maximum payout',
+      );
+      for (const observer of this.overMaxObservers) observer(provider.id);
+    });
+    throw new Refusal('LIMIT_EXCEEDED', `The credit is above the game's maximum payout for this round (${bound?.maxPayout ?? 0} minor units)`);
   }
 
   private async rollback(tx: Tx, provider: WalletProvider, body: Body): Promise<Answer | string> {
