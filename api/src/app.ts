@@ -96,6 +96,12 @@ function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, 
     }
     return payload;
   });
+  const overMax = app.metrics.counter(
+    'backlay_cw1_credits_over_max_total',
+    'CW-1 credits refused for paying more than the round\'s stakes times the game\'s maximum payout multiplier, by provider',
+    ['provider'],
+  );
+  core.wallet.observeCreditsOverMax((provider) => overMax.inc({ provider }));
   app.metrics.gauge('backlay_socket_clients', 'Connected sockets by namespace', ['namespace'], (gauge) => {
     for (const name of [USER_NAMESPACE, DATA_NAMESPACE]) gauge.set({ namespace: name }, realtime.io.of(name).sockets.size);
   });

@@ -473,6 +473,24 @@ describe('the static units (deploy/web.Dockerfile, deploy/nginx/static.conf)', (
     expect(build).toMatch(/RUN find "\$\{APP\}\/dist"[^\n]*-name '\*\.js'[\s\S]*?-exec gzip -9 -k -n \{\} \+/);
     expect(read(ROOT, 'shared', 'build', 'serve.mjs')).toContain('gzipSync(body, { level: 9 })');
   });
+
+  it('let no one frame a page of the product: every location that answers sends frame-ancestors \'none\' and X-Frame-Options DENY', () => {
+    // nginx: a location with an add_header of its own inherits none of the server's, so each says it.
+    const conf = read(DEPLOY, 'nginx', 'static.conf');
+    const locations = [...conf.matchAll(/^\s*location ([^{]+)\{([^}]*)\}/gm)].filter(([, , body = '']) => !/\breturn \d+/.test(body));
+    expect(locations.map(([, where = '']) => where.trim())).toEqual([
+      '~ /(index\\.html|remotes\\.json|mf-manifest\\.json|remoteEntry\\.js|mf-stats\\.json)$',
+      '~ \\.[A-Za-z0-9]+$',
+      '/',
+    ]);
+    for (const [, where = '', body = ''] of locations) {
+      expect({ where, csp: /add_header Content-Security-Policy "frame-ancestors 'none'" always;/.test(body), xfo: /add_header X-Frame-Options "DENY" always;/.test(body) }).toEqual({
+        where,
+        csp: true,
+        xfo: true,
+      });
+    }
+  });
 });
 
 describe('routes of the front-end units', () => {

@@ -142,7 +142,7 @@ export function createCoreServices(deps: {
       launchTokenTtlMs: deps.config.casinoInt.launchTokenTtlMs,
       sessionTtlMs: deps.config.casinoInt.sessionTtlMs,
     }),
-    wallet: new WalletService({ db: deps.db, ledger }),
+    wallet: new WalletService({ db: deps.db, ledger, maintenance: () => settings.isMaintenance(), log }),
     nonces,
     reconciliation,
     reconciliationJob: reconciliationJob({ db: deps.db, log, clock, reconciliation, nonces, tickMs: deps.config.casinoInt.reconcileTickMs }),

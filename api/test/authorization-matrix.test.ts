@@ -744,10 +744,10 @@ const NOT_A_TARGET: Record<string, string> = {
   'POST /api/user-register': 'username: the name of the player being created',
   'GET /api/get-casino-data-by-id/{id}': 'id: a live casino table, the same for every caller',
   'GET /api/casino-market/{id}': 'id: a live casino table, the same for every caller',
-  'POST /api/casino-int-admin/providers': "id: the new provider's id (house registry, admins only)",
+  'POST /api/casino-int-admin/providers': "id: the new provider's id (house registry, the Super Admin only)",
   'POST /api/casino-int-admin/providers/{id}/enabled': 'id: a provider (house registry, admins only)',
-  'POST /api/casino-int-admin/providers/{id}/secrets': 'id: a provider (house registry, admins only)',
-  'POST /api/casino-int-admin/providers/{id}/secrets/{secretId}/retire': 'id: a provider (house registry, admins only)',
+  'POST /api/casino-int-admin/providers/{id}/secrets': 'id: a provider (house registry, the Super Admin only)',
+  'POST /api/casino-int-admin/providers/{id}/secrets/{secretId}/retire': 'id: a provider (house registry, the Super Admin only)',
   'POST /api/casino-int-admin/providers/{id}/games': 'id: a provider (house registry, admins only)',
   'POST /api/update-message': '_id: a news message of the house (admins only)',
 };

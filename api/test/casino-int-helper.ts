@@ -24,12 +24,28 @@ export async function createTestProvider(t: TestContext, launchUrl = 'http://127
   await t.db.transaction(async (tx) => {
     await repo.insertProvider(tx, { id, name: `Provider ${id}`, partnerId: `${id}-partner`, launchUrl, currencies: ['INR'], seamless: true });
     await repo.insertSecret(tx, id, secret);
-    await repo.insertGame(tx, { providerId: id, code: 'crash', name: 'Crash', image: '/api/casino-int/images/crash.svg', category: 'originals', subCategory: 'crash' });
+    // A maximum payout of 100× the round's stakes.
+    await repo.insertGame(tx, { providerId: id, code: 'crash', name: 'Crash', image: '/api/casino-int/images/crash.svg', category: 'originals', subCategory: 'crash', maxMultiplier: '100' });
   });
   return { id, partnerId: `${id}-partner`, secret, gameCode: 'crash' };
 }
 
-/** A session as a launch leaves it (authenticated unless told otherwise); answers its token. */
+/** The user's live operator session (a signed-in player), opened here when there is none. */
+async function liveOperatorSession(t: TestContext, userId: string): Promise<string> {
+  const { rows } = await t.db.query<{ id: string }>(
+    `WITH live AS (SELECT id FROM sessions WHERE user_id = $1 AND ended_at IS NULL),
+          opened AS (INSERT INTO sessions (user_id, area, expires_at) SELECT $1, 'player', now() + interval '1 day'
+                     WHERE NOT EXISTS (SELECT 1 FROM live) RETURNING id)
+     SELECT id FROM live UNION ALL SELECT id FROM opened`,
+    [userId],
+  );
+  return rows[0]?.id ?? '';
+}
+
+/**
+ * A session as a launch leaves it (authenticated unless told otherwise), launched from the
+ * user's live operator session; answers its token.
+ */
 export async function openTestSession(
   t: TestContext,
   provider: TestProvider,
@@ -38,8 +54,9 @@ export async function openTestSession(
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await t.db.query(
-    `INSERT INTO casino_int_sessions (token_hash, user_id, provider_id, game_code, currency, ip, device, token_expires_at, authenticated_at, expires_at)
-     VALUES ($1, $2, $3, $4, 'INR', '127.0.0.1', 'desktop', now() + $5::interval, $6, now() + $7::interval)`,
+    `INSERT INTO casino_int_sessions (token_hash, user_id, provider_id, game_code, currency, ip, device, token_expires_at, authenticated_at, expires_at,
+                                      operator_session_id)
+     VALUES ($1, $2, $3, $4, 'INR', '127.0.0.1', 'desktop', now() + $5::interval, $6, now() + $7::interval, $8)`,
     [
       tokenHash(token),
       userId,
@@ -48,6 +65,7 @@ export async function openTestSession(
       options.tokenExpired === true ? '-1 minute' : '2 minutes',
       options.authenticated === false ? null : new Date(),
       options.expired === true ? '-1 minute' : '4 hours',
+      await liveOperatorSession(t, userId),
     ],
   );
   return token;

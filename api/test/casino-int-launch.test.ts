@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { SocketBalancePayload } from '@backlay/shared/contracts';
-import { buildTestApp, TEST_ORIGIN, type TestContext, type TestUser } from './helper';
+import { buildTestApp, TEST_ORIGIN, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
 import { connected, nextEvent, TestSockets } from './socket-helper';
 import { seedStudioProvider } from '../src/casino-int/seed';
 import { availableOf, common, createTestProvider, money, walletCall, type TestProvider } from './casino-int-helper';
@@ -246,6 +246,9 @@ describe('demo seed', () => {
     expect(await secretsOf()).toEqual(['bbbb', 'aaaa']);
     await seedStudioProvider(t.db, { ...studio, secret: 'c'.repeat(40) });
     expect(await secretsOf()).toEqual(['cccc', 'bbbb']);
+    // Each game's maximum payout multiplier, the studio's real one (STUDIO_MAX_MULTIPLIERS; studio/src/games checks them).
+    const maxima = (await t.services.casinoInt.adminProviders()).find((p) => p.id === 'backlay-studio')?.games.map((g) => [g.code, g.maxMultiplier]);
+    expect(maxima).toEqual([['crash', '100000.00'], ['mines', '5148297.00'], ['plinko', '1000.00']]);
     // Its tiles are drawn by the API.
     const tile = await t.request({ method: 'GET', url: '/api/casino-int/images/crash.svg' });
     expect([tile.statusCode, tile.headers['content-type']]).toEqual([200, 'image/svg+xml']);
@@ -274,8 +277,80 @@ describe('live balance', () => {
   });
 });
 
+describe('the game session ends with the operator session', () => {
+  /** A funded player signed in, a game launched through the real route and authenticated, one debit in an open round. */
+  async function launched(opts: { parentId?: string } = {}) {
+    const player = await t.createUser({ role: 'user', ...(opts.parentId !== undefined ? { parentId: opts.parentId } : {}) });
+    await t.fund(player.id, 100n);
+    const access = await tokenOf(player);
+    expect((await play(access, `${provider.id}:crash`)).statusCode).toBe(200);
+    const game = (fake.sessions.at(-1) as Cw1SessionRequest).sessionToken;
+    expect((await walletCall(t, provider, 'authenticate', common(provider, player.id, game, 'lobby'))).body.status).toBe('OK');
+    const debit = (roundId: string, transactionId = randomUUID()) =>
+      walletCall(t, provider, 'debit', { ...money(provider, player.id, game, roundId), transactionId, amount: '1000', bets: [] });
+    const credit = (roundId: string, refTransactionId: string) =>
+      walletCall(t, provider, 'credit', { ...money(provider, player.id, game, roundId), transactionId: randomUUID(), refTransactionId, amount: '2500', roundClosed: true });
+    const rollback = (roundId: string, refTransactionId: string) =>
+      walletCall(t, provider, 'rollback', { ...money(provider, player.id, game, roundId), transactionId: randomUUID(), refTransactionId, reason: 'round void' });
+    const won = randomUUID();
+    const voided = randomUUID();
+    expect((await debit('open-1', won)).body.status).toBe('OK');
+    expect((await debit('open-2', voided)).body.status).toBe('OK');
+    return { player, access, game, debit, credit, rollback, won, voided };
+  }
+
+  /** After the end: a new debit is SESSION_EXPIRED and moves nothing; the open rounds' credit and rollback still settle. */
+  async function expectEnded(g: Awaited<ReturnType<typeof launched>>) {
+    expect(await availableOf(t, g.player.id)).toBe(8_000n);
+    const refused = await g.debit('open-3');
+    expect(refused.body).toMatchObject({ status: 'SESSION_EXPIRED' });
+    expect((await walletCall(t, provider, 'balance', common(provider, g.player.id, g.game, 'lobby'))).body.status).toBe('SESSION_EXPIRED');
+    expect(await availableOf(t, g.player.id)).toBe(8_000n);
+    expect((await g.credit('open-1', g.won)).body).toMatchObject({ status: 'OK', balance: '10500' });
+    expect((await g.rollback('open-2', g.voided)).body).toMatchObject({ status: 'OK', balance: '11500' });
+  }
+
+  it('refuses a debit after the player logs out', async () => {
+    const g = await launched();
+    expect((await t.request({ method: 'POST', url: '/api/logout', token: g.access })).statusCode).toBe(200);
+    await expectEnded(g);
+  });
+
+  it('refuses a debit after a newer sign-in of the player', async () => {
+    const g = await launched();
+    await tokenOf(g.player);
+    await expectEnded(g);
+  });
+
+  it('refuses a debit after an upline resets the player password', async () => {
+    const dl = await t.createUser({ role: 'dl' });
+    const g = await launched({ parentId: dl.id });
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/change-child-password',
+      token: await tokenOf(dl),
+      payload: { username: g.player.username, newPassword: 'Fresh#Pass9', transactionPassword: TEST_TXN_PASSWORD },
+    });
+    expect(reset.statusCode).toBe(200);
+    await expectEnded(g);
+  });
+
+  it('refuses a debit during maintenance, and takes stakes again once it is over', async () => {
+    const g = await launched();
+    const admin = await t.createUser({ role: 'admin' });
+    const context = { actorId: admin.id, ip: '127.0.0.1', requestId: null };
+    await t.services.settings.save([{ key: 'maintenance', value: 'true' }], context);
+    try {
+      await expectEnded(g);
+    } finally {
+      await t.services.settings.save([{ key: 'maintenance', value: 'false' }], context);
+    }
+    expect((await g.debit('open-4')).body).toMatchObject({ status: 'OK', balance: '10500' });
+  });
+});
+
 describe('admin registry', () => {
-  it('lets admin and sadmin manage providers, secrets and games, and nobody else', async () => {
+  it('lets only the Super Admin register a provider and rotate or retire its secrets; admin and sadmin manage games; nobody else', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const sadmin = await t.createUser({ role: 'sadmin', parentId: admin.id });
     const dl = await t.createUser({ role: 'dl' });
@@ -286,24 +361,34 @@ describe('admin registry', () => {
       expect((await t.request({ method: 'POST', url: `/api/casino-int-admin/providers/${provider.id}/secrets`, token })).statusCode).toBe(403);
       expect((await t.request({ method: 'GET', url: `/api/casino-int-admin/reconciliation?provider=${provider.id}&date=2026-01-01`, token })).statusCode).toBe(403);
     }
-    const token = await tokenOf(sadmin);
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/casino-int-admin/providers',
-      token,
-      payload: { id: 'acme', name: 'Acme Games', partnerId: 'acme-1', launchUrl: 'http://127.0.0.1:9/api', currencies: ['INR'] },
-    });
+    const acme = { id: 'acme', name: 'Acme Games', partnerId: 'acme-1', launchUrl: 'http://127.0.0.1:9/api', currencies: ['INR'] };
+    // The Admin (sadmin) may not register a provider nor touch a secret: 403, nothing written.
+    const adminToken = await tokenOf(sadmin);
+    const secretsBefore = (await t.db.query('SELECT id FROM casino_int_secrets')).rowCount;
+    for (const [url, payload] of [
+      ['/api/casino-int-admin/providers', acme],
+      [`/api/casino-int-admin/providers/${provider.id}/secrets`, undefined],
+      [`/api/casino-int-admin/providers/${provider.id}/secrets/${randomUUID()}/retire`, undefined],
+    ] as const) {
+      const refused = await t.request({ method: 'POST', url, token: adminToken, ...(payload !== undefined ? { payload } : {}) });
+      expect({ url, status: refused.statusCode, code: (refused.json() as { data: { code: string } }).data.code }).toEqual({ url, status: 403, code: 'FORBIDDEN' });
+    }
+    expect((await t.db.query('SELECT id FROM casino_int_secrets')).rowCount).toBe(secretsBefore);
+    expect((await t.db.query("SELECT 1 FROM casino_int_providers WHERE id = 'acme'")).rowCount).toBe(0);
+
+    const token = await tokenOf(admin);
+    const created = await t.request({ method: 'POST', url: '/api/casino-int-admin/providers', token, payload: acme });
     expect(created.statusCode).toBe(200);
     const first = (created.json() as { data: { secret: string; secretId: string } }).data;
     expect(first.secret.length).toBeGreaterThanOrEqual(32);
     expect((await t.request({ method: 'POST', url: '/api/casino-int-admin/providers', token, payload: { id: 'acme', name: 'x', partnerId: 'acme-2', launchUrl: 'http://127.0.0.1:9/', currencies: ['INR'] } })).statusCode).toBe(409);
-    const game = await t.request({
-      method: 'POST',
-      url: '/api/casino-int-admin/providers/acme/games',
-      token,
-      payload: { code: 'slots-1', name: 'Slots', image: 'https://acme.example/slots.png', category: 'slots', subCategory: 'classic' },
-    });
-    expect(game.statusCode).toBe(200);
+    // A game is registered with its maximum payout multiplier, by admin or sadmin.
+    const slots = { code: 'slots-1', name: 'Slots', image: 'https://acme.example/slots.png', category: 'slots', subCategory: 'classic', maxMultiplier: '2500.50' };
+    expect((await t.request({ method: 'POST', url: '/api/casino-int-admin/providers/acme/games', token: adminToken, payload: slots })).statusCode).toBe(200);
+    for (const maxMultiplier of [undefined, '0', '0.99', '1.234', '1e3', 5, '10000000000']) {
+      const bad = await t.request({ method: 'POST', url: '/api/casino-int-admin/providers/acme/games', token, payload: { ...slots, code: 'slots-2', maxMultiplier } });
+      expect({ maxMultiplier, status: bad.statusCode }).toEqual({ maxMultiplier, status: 400 });
+    }
     const rotated = (await t.request({ method: 'POST', url: '/api/casino-int-admin/providers/acme/secrets', token })).json() as { data: { secret: string; secretId: string } };
     expect(rotated.data.secret).not.toBe(first.secret);
     // A third active secret needs a retirement first; the last one can not be retired.
@@ -311,11 +396,13 @@ describe('admin registry', () => {
     const retired = await t.request({ method: 'POST', url: `/api/casino-int-admin/providers/acme/secrets/${first.secretId}/retire`, token });
     expect(retired.statusCode).toBe(200);
     expect((await t.request({ method: 'POST', url: `/api/casino-int-admin/providers/acme/secrets/${rotated.data.secretId}/retire`, token })).statusCode).toBe(409);
-    const list = (await t.request({ method: 'GET', url: '/api/casino-int-admin/providers', token })).json() as { data: Array<{ id: string; secrets: Array<{ hint: string }>; games: unknown[] }> };
-    const acme = list.data.find((p) => p.id === 'acme');
-    expect(acme?.secrets).toEqual([expect.objectContaining({ hint: rotated.data.secret.slice(-4) })]);
+    const list = (await t.request({ method: 'GET', url: '/api/casino-int-admin/providers', token: adminToken })).json() as {
+      data: Array<{ id: string; secrets: Array<{ hint: string }>; games: Array<{ code: string; maxMultiplier: string }> }>;
+    };
+    const listed = list.data.find((p) => p.id === 'acme');
+    expect(listed?.secrets).toEqual([expect.objectContaining({ hint: rotated.data.secret.slice(-4) })]);
     expect(JSON.stringify(list.data)).not.toContain(rotated.data.secret);
-    expect(acme?.games).toHaveLength(1);
+    expect(listed?.games).toEqual([expect.objectContaining({ code: 'slots-1', maxMultiplier: '2500.50' })]);
   });
 });
 

@@ -6,6 +6,7 @@
  * clearing nets to zero per closed round) are asserted after every test by per-file-setup.
  */
 import { randomUUID } from 'node:crypto';
+import pino from 'pino';
 import { assertLedgerInvariants, buildTestApp, type TestContext, type TestUser } from './helper';
 import {
   answerSigned,
@@ -24,8 +25,12 @@ let provider: TestProvider;
 let player: TestUser;
 let token: string;
 
+const METRICS_TOKEN = 'scraper-secret-0123456789';
+/** Every log line of the app: the security events are among them. */
+const logLines: string[] = [];
+
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ env: { METRICS_TOKEN }, logger: pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) }) });
   provider = await createTestProvider(t);
 });
 afterAll(() => t.close());
@@ -228,6 +233,8 @@ describe('debit', () => {
 
   it('refuses what responsible gambling refuses: a stake limit LIMIT_EXCEEDED, a self-exclusion PLAYER_BLOCKED (nothing moves)', async () => {
     const { token: access } = await t.login(player);
+    // The sign-in replaced the operator session the game was launched from: launch again.
+    token = await openTestSession(t, provider, player.id);
     const rg = (url: string, payload: object) =>
       t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${access}` }, payload });
     expect((await rg('/api/rg-set-limit', { type: 'stake', amount: 50 })).statusCode).toBe(200);
@@ -326,6 +333,56 @@ describe('TEMPORARY_ERROR', () => {
   });
 });
 
+describe('the maximum payout of a game', () => {
+  /** The count of credits refused over the maximum, for this test provider. */
+  const refusedOverMax = async (): Promise<number> => {
+    const res = await t.request({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const line = res.body.split('\n').find((l) => l.startsWith(`backlay_cw1_credits_over_max_total{provider="${provider.id}"} `));
+    return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
+  };
+  const events = (since: number) =>
+    logLines
+      .slice(since)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.event === 'cw1_credit_over_max');
+
+  it('refuses a credit above the round debits times the game maximum (LIMIT_EXCEEDED, definitive), counts it and logs a security event; nothing moves', async () => {
+    const clearing = await clearingOf(t, provider.id);
+    const before = await refusedOverMax();
+    const mark = logLines.length;
+    const debitId = randomUUID();
+    await walletCall(t, provider, 'debit', debit('round-max', debitId, '100'));
+    const body = credit('round-max', randomUUID(), debitId, '999999999999999');
+    for (const attempt of [body, { ...body, requestId: randomUUID() }]) {
+      const answer = await walletCall(t, provider, 'credit', attempt);
+      expect(answer.body).toMatchObject({ status: 'LIMIT_EXCEEDED' });
+    }
+    expect(await availableOf(t, player.id)).toBe(9_900n);
+    expect(await clearingOf(t, provider.id)).toBe(clearing + 100n);
+    const { rows } = await t.db.query('SELECT 1 FROM casino_int_transactions WHERE provider_id = $1 AND transaction_id = $2', [provider.id, body.transactionId]);
+    expect(rows).toHaveLength(0);
+    expect(await refusedOverMax()).toBe(before + 2);
+    expect(events(mark)).toEqual([
+      expect.objectContaining({ provider: provider.id, playerId: player.id, roundId: 'round-max', gameCode: 'crash', amount: '999999999999999', maxMultiplier: '100.00', maxPayout: '10000' }),
+      expect.objectContaining({ amount: '999999999999999' }),
+    ]);
+    // Exactly the maximum (100 × the test game's 100) is paid.
+    expect((await walletCall(t, provider, 'credit', credit('round-max', randomUUID(), debitId, '10000'))).body).toMatchObject({ status: 'OK', balance: '19900' });
+  });
+
+  it('bounds every credit of a round by all its debits not rolled back', async () => {
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    await walletCall(t, provider, 'debit', debit('round-max2', a, '100'));
+    await walletCall(t, provider, 'debit', debit('round-max2', b, '50'));
+    await walletCall(t, provider, 'debit', debit('round-max2', c, '30'));
+    await walletCall(t, provider, 'rollback', rollback('round-max2', randomUUID(), c));
+    expect((await walletCall(t, provider, 'credit', credit('round-max2', randomUUID(), a, '9000', false))).body.status).toBe('OK');
+    expect((await walletCall(t, provider, 'credit', credit('round-max2', randomUUID(), b, '6001'))).body.status).toBe('LIMIT_EXCEEDED');
+    expect((await walletCall(t, provider, 'credit', credit('round-max2', randomUUID(), b, '6000'))).body.status).toBe('OK');
+    expect(await availableOf(t, player.id)).toBe(10_000n - 150n + 15_000n);
+  });
+});
+
 describe('credit, rollback and rounds', () => {
   it('pays a win and closes the round: the clearing account nets to zero for it', async () => {
     const clearing = await clearingOf(t, provider.id);
@@ -397,6 +454,26 @@ describe('credit, rollback and rounds', () => {
     const late = await walletCall(t, provider, 'debit', debit('round-r', debitId, '1000'));
     expect(late.body.status).toBe('TRANSACTION_ROLLED_BACK');
     expect(await availableOf(t, player.id)).toBe(10_000n);
+  });
+
+  it('answers a rollback or a credit whose transactionId is its refTransactionId definitively: DUPLICATE_TRANSACTION, nothing moves', async () => {
+    // The id names the debit (present, or to come): the rollback cannot also be stored under it.
+    // Before, an unknown debit's tombstone and the rollback collided on the unique key, and the
+    // answer was TEMPORARY_ERROR forever, so the provider retried without end.
+    const unknown = randomUUID();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const answer = await walletCall(t, provider, 'rollback', rollback('round-same', unknown, unknown));
+      expect(answer.body.status).toBe('DUPLICATE_TRANSACTION');
+    }
+    expect((await walletCall(t, provider, 'credit', credit('round-same', unknown, unknown, '100'))).body.status).toBe('DUPLICATE_TRANSACTION');
+    const debitId = randomUUID();
+    await walletCall(t, provider, 'debit', debit('round-same', debitId, '400'));
+    expect((await walletCall(t, provider, 'rollback', rollback('round-same', debitId, debitId))).body.status).toBe('DUPLICATE_TRANSACTION');
+    expect(await availableOf(t, player.id)).toBe(9_600n);
+    // The debit is still whole: its real rollback settles it.
+    expect((await walletCall(t, provider, 'rollback', rollback('round-same', randomUUID(), debitId))).body).toMatchObject({ status: 'OK', balance: '10000' });
+    const { rows } = await t.db.query('SELECT 1 FROM casino_int_transactions WHERE provider_id = $1 AND transaction_id = $2', [provider.id, unknown]);
+    expect(rows).toHaveLength(0);
   });
 
   it('replays a rollback and a credit exactly, and refuses another payload under their ids', async () => {

@@ -18,8 +18,8 @@ const SERVE = path.resolve(__dirname, '..', '..', 'shared', 'build', 'serve.mjs'
 const LIBRARY_TEXT = /vips|sharp|jpeg:|premature|FST_|fastify|Exceeded maximum|statusCode|stack/i;
 
 /** Start serve.mjs as `pnpm start` does, in front of `api`; resolves with its origin. */
-function startProxy(api: string, root: string): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, [SERVE, '--root', root, '--port', '0', '--spa', '--proxy', api], { stdio: ['ignore', 'pipe', 'inherit'] });
+function startProxy(api: string, root: string, extra: string[] = []): Promise<{ child: ChildProcess; origin: string }> {
+  const child = spawn(process.execPath, [SERVE, '--root', root, '--port', '0', '--spa', '--proxy', api, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((ok, fail) => {
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -27,7 +27,9 @@ function startProxy(api: string, root: string): Promise<{ child: ChildProcess; o
       const found = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (found?.[1] !== undefined) ok({ child, origin: found[1] });
     });
-    child.once('exit', (code) => fail(new Error(`the proxy exited (${String(code)})`)));
+    let err = '';
+    child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.once('exit', (code) => fail(new Error(`the proxy exited (${String(code)}): ${err}`)));
   });
 }
 
@@ -49,6 +51,7 @@ beforeAll(async () => {
   const api = await t.app.listen({ host: '127.0.0.1', port: 0 });
   root = mkdtempSync(path.join(tmpdir(), 'backlay-proxy-'));
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(path.join(root, 'main.js'), 'console.log(1);');
   ({ child: proxy, origin } = await startProxy(api, root));
 }, 60_000);
 
@@ -155,5 +158,31 @@ describe('the proxy speaks for the API only where the API did not', () => {
     } finally {
       await stopProxy(child);
     }
+  });
+});
+
+describe('no page of the product may be framed (issue 29)', () => {
+  it('every page and file says so: frame-ancestors \'none\' and X-Frame-Options DENY (a remote, which has no policy of its own)', async () => {
+    for (const url of ['/', '/index.html', '/casino-int/sport_betting', '/main.js']) {
+      const res = await fetch(`${origin}${url}`);
+      expect({ url, status: res.status, csp: res.headers.get('content-security-policy'), xfo: res.headers.get('x-frame-options') }).toEqual({
+        url,
+        status: 200,
+        csp: "frame-ancestors 'none'",
+        xfo: 'DENY',
+      });
+    }
+  });
+
+  it("sends the shell's policy as given, and refuses at start a policy that says nothing of who may frame it", async () => {
+    const policy = "frame-src http://games.example; frame-ancestors 'none'";
+    const shell = await startProxy('http://127.0.0.1:9', root, ['--csp', policy]);
+    try {
+      const res = await fetch(`${shell.origin}/casino-int`);
+      expect([res.headers.get('content-security-policy'), res.headers.get('x-frame-options')]).toEqual([policy, 'DENY']);
+    } finally {
+      await stopProxy(shell.child);
+    }
+    await expect(startProxy('http://127.0.0.1:9', root, ['--csp', "frame-src 'self' http://games.example"])).rejects.toThrow(/frame-ancestors/);
   });
 });

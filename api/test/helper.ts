@@ -157,7 +157,13 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     statementTimeoutMs: config.database.statementTimeoutMs,
     lockTimeoutMs: config.database.lockTimeoutMs,
   });
-  const core = createCoreServices({ config, db, ...(options.clock !== undefined ? { clock: options.clock } : {}) });
+  // The app's logger, when a test captures it, logs the core services' lines too (security events).
+  const core = createCoreServices({
+    config,
+    db,
+    ...(options.clock !== undefined ? { clock: options.clock } : {}),
+    ...(options.logger !== undefined ? { log: options.logger } : {}),
+  });
   const app = await buildApp({
     config,
     db,

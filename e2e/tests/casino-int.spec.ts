@@ -17,9 +17,10 @@ test.describe('international casino', () => {
     const phone = info.project.name === 'mobile';
     const player = await newFundedPlayer(request, 'cwi', 10_000);
 
-    // The shell may frame the studio's origin (and its own, for sport_betting), nothing else.
+    // The shell may frame the studio's origin and nothing else, not even itself; nobody may frame it.
     const shellPage = await request.get('/casino-int');
-    expect(shellPage.headers()['content-security-policy']).toBe(`frame-src 'self' ${STUDIO_ORIGIN}`);
+    expect(shellPage.headers()['content-security-policy']).toBe(`frame-src ${STUDIO_ORIGIN}; frame-ancestors 'none'`);
+    expect(shellPage.headers()['x-frame-options']).toBe('DENY');
 
     await signIn(page, 'player', player, DEMO_PASSWORD);
     const header = page.getByTestId('header-balance');
@@ -116,5 +117,21 @@ test.describe('international casino', () => {
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('cell')).toHaveText([String(rounds), (100 * rounds).toFixed(2), pnl]);
     await context.close();
+  });
+
+  test("the Sport Betting provider's tile opens the exchange itself: no overlay, no frame, one header", async ({ page, request }, info) => {
+    const phone = info.project.name === 'mobile';
+    const player = await newFundedPlayer(request, 'cwx', 1_000);
+    await signIn(page, 'player', player, DEMO_PASSWORD);
+    await page.goto('/casino-int/sport_betting');
+    await expect(page.getByRole('navigation', { name: 'Game providers' }).getByRole('link', { name: 'Sport Betting' })).toHaveAttribute('aria-current', 'page');
+    await page.getByRole('list', { name: 'Sport Betting games' }).getByRole('button', { name: 'Exchange' }).click();
+    // The exchange's own page, in this window: its match board, the product's one header.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('list', { name: 'Matches' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await expect(page.getByTestId('header-balance')).toHaveCount(1);
+    if (phone) await expectNoSidewaysScroll(page);
   });
 });

@@ -11,7 +11,9 @@
  * An error answer that lacks the API's `{ data: { code }, message }` shape (one the HTTP layer
  * wrote before any route ran) is given that shape, with the same status and a plain message.
  *
- * `csp` (the shell's: csp.mjs) is sent as the Content-Security-Policy of every file it serves.
+ * `csp` (the shell's: csp.mjs) is sent as the Content-Security-Policy of every file it serves; a
+ * unit without one (a remote) sends NOT_FRAMED, and every unit X-Frame-Options DENY: no page of
+ * the product may be framed (csp.mjs). A policy given without frame-ancestors is refused at start.
  *
  *   node serve.mjs --root shell/dist --port 8080 --spa --proxy http://127.0.0.1:8090 [--remotes file] [--csp policy]
  */
@@ -21,6 +23,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { NOT_FRAMED, X_FRAME_OPTIONS } from './csp.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.json': 'application/json; charset=utf-8',
@@ -69,7 +72,8 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 
  * Start a server. `root` may be changed later with `setRoot` (a redeploy without a restart).
  * @returns {Promise<{ port: number, close: () => Promise<void>, setRoot: (dir: string) => void }>}
  */
-export async function serve({ root, port, host = '127.0.0.1', spa = false, proxy, remotesFile, csp }) {
+export async function serve({ root, port, host = '127.0.0.1', spa = false, proxy, remotesFile, csp = NOT_FRAMED }) {
+  if (!/(^|;)\s*frame-ancestors /.test(csp)) throw new Error(`the policy of ${root} must say who may frame it (frame-ancestors): ${csp}`);
   let base = resolve(root);
   const gzCache = new Map();
   const proxyUrl = proxy ? new URL(proxy) : null;
@@ -98,7 +102,8 @@ export async function serve({ root, port, host = '127.0.0.1', spa = false, proxy
       'Access-Control-Allow-Origin': '*',
       'Cache-Control': NO_CACHE.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable',
       Vary: 'Accept-Encoding',
-      ...(csp ? { 'Content-Security-Policy': csp } : {}),
+      'Content-Security-Policy': csp,
+      'X-Frame-Options': X_FRAME_OPTIONS,
     };
     if (/gzip/.test(req.headers['accept-encoding'] ?? '') && /text|json|svg/.test(type) && body.length > 512) {
       const key = `${file}:${info.mtimeMs}`;

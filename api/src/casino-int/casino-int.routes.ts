@@ -3,7 +3,7 @@
  * for a launch URL; admin and sadmin manage the provider registry (providers, rotating secrets,
  * games) and read and run the reconciliation. The wallet callbacks are in wallet.routes.ts.
  */
-import { CASINO_INT_MESSAGES, MESSAGES, SPORTS_ADMIN_ROLES } from '@backlay/shared/contracts';
+import { CASINO_INT_MESSAGES, MESSAGES, SPORTS_ADMIN_ROLES, type Role } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../common/domain-error';
 import type { RouteTypes } from '../common/schemas';
@@ -17,6 +17,11 @@ import type { ReconciliationService } from './reconciliation';
 const anyone = { access: signedIn() };
 const players = { access: signedIn({ area: 'player', roles: ['user'] }) };
 const house = { access: signedIn({ roles: SPORTS_ADMIN_ROLES }) };
+/**
+ * Who holds a provider's keys: only the Super Admin (`admin`) registers a provider (its first
+ * secret) and rotates or retires its secrets; a leaked Admin account can not sign credits.
+ */
+const superAdmin = { access: signedIn({ roles: ['admin'] satisfies Role[] }) };
 
 type Route<K extends keyof typeof schemas> = RouteTypes<(typeof schemas)[K]>;
 
@@ -30,9 +35,10 @@ export async function casinoIntRoutes(app: FastifyInstance, options: { casinoInt
     ok(await casinoInt.games(request.query)),
   );
 
-  app.post<Route<'playUrl'>>('/get-cas-casino-play-url', { schema: schemas.playUrl, config: players }, async (request) =>
-    ok(await casinoInt.playUrl(requireAuth(request).userId, request.body, request.ip)),
-  );
+  app.post<Route<'playUrl'>>('/get-cas-casino-play-url', { schema: schemas.playUrl, config: players }, async (request) => {
+    const auth = requireAuth(request);
+    return ok(await casinoInt.playUrl(auth.userId, auth.sessionId, request.body, request.ip));
+  });
 
   // Tile images: public (an <img> sends no bearer token).
   app.get<Route<'image'>>('/casino-int/images/:file', { schema: schemas.image, config: { access: publicAccess() } }, async (request, reply) => {
@@ -43,7 +49,7 @@ export async function casinoIntRoutes(app: FastifyInstance, options: { casinoInt
 
   app.get('/casino-int-admin/providers', { schema: schemas.adminProviders, config: house }, async () => ok(await casinoInt.adminProviders()));
 
-  app.post<Route<'createProvider'>>('/casino-int-admin/providers', { schema: schemas.createProvider, config: house }, async (request) =>
+  app.post<Route<'createProvider'>>('/casino-int-admin/providers', { schema: schemas.createProvider, config: superAdmin }, async (request) =>
     ok(await casinoInt.createProvider(auditContextOf(request), request.body), CASINO_INT_MESSAGES.secretRotated),
   );
 
@@ -56,13 +62,13 @@ export async function casinoIntRoutes(app: FastifyInstance, options: { casinoInt
     },
   );
 
-  app.post<Route<'rotateSecret'>>('/casino-int-admin/providers/:id/secrets', { schema: schemas.rotateSecret, config: house }, async (request) =>
+  app.post<Route<'rotateSecret'>>('/casino-int-admin/providers/:id/secrets', { schema: schemas.rotateSecret, config: superAdmin }, async (request) =>
     ok(await casinoInt.rotateSecret(auditContextOf(request), request.params.id), CASINO_INT_MESSAGES.secretRotated),
   );
 
   app.post<Route<'retireSecret'>>(
     '/casino-int-admin/providers/:id/secrets/:secretId/retire',
-    { schema: schemas.retireSecret, config: house },
+    { schema: schemas.retireSecret, config: superAdmin },
     async (request) =>
       ok(await casinoInt.retireSecret(auditContextOf(request), request.params.id, request.params.secretId), CASINO_INT_MESSAGES.secretRetired),
   );

@@ -2,6 +2,7 @@
 import {
   CASINO_INT_CODE_PATTERN,
   CASINO_INT_GAME_ID_PATTERN,
+  CASINO_INT_MAX_MULTIPLIER_PATTERN,
   type CasinoIntGamesQuery,
   type CasinoIntPlayUrlRequest,
   type CreateCasinoIntGameRequest,
@@ -135,9 +136,9 @@ export const schemas = {
     params: providerParams,
     body: {
       type: 'object',
-      required: ['code', 'name', 'image', 'category', 'subCategory'],
+      required: ['code', 'name', 'image', 'category', 'subCategory', 'maxMultiplier'],
       additionalProperties: false,
-      properties: { code, name, image: imageUrl, category: code, subCategory: code },
+      properties: { code, name, image: imageUrl, category: code, subCategory: code, maxMultiplier: { type: 'string', pattern: CASINO_INT_MAX_MULTIPLIER_PATTERN } },
     },
     response: responses(any),
   },

@@ -106,7 +106,7 @@ export class CasinoIntService {
    * /v1/sessions; the answer is the provider's launchUrl. `ip` is the address the API saw: the
    * body's ipAddress is the browser's own belief and is not used (ADR 0020).
    */
-  async playUrl(userId: string, body: CasinoIntPlayUrlRequest, ip: string): Promise<CasinoIntPlayUrlResponse> {
+  async playUrl(userId: string, sessionId: string, body: CasinoIntPlayUrlRequest, ip: string): Promise<CasinoIntPlayUrlResponse> {
     const [providerId = '', code = ''] = body.gameCode.split(':');
     const game = await repo.findGame(this.db, providerId, code);
     const provider = game === null ? null : await repo.findProvider(this.db, providerId);
@@ -133,10 +133,11 @@ export class CasinoIntService {
     const token = randomBytes(32).toString('base64url');
     const device = body.isMobile ? 'mobile' : 'desktop';
     await this.db.query(
-      `INSERT INTO casino_int_sessions (token_hash, user_id, provider_id, game_code, currency, ip, device, token_expires_at, expires_at)
+      `INSERT INTO casino_int_sessions (token_hash, user_id, provider_id, game_code, currency, ip, device, token_expires_at, expires_at,
+                                        operator_session_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8::double precision / 1000),
-               now() + make_interval(secs => $9::double precision / 1000))`,
-      [tokenHash(token), userId, provider.id, game.code, currency, ip, device, this.options.launchTokenTtlMs, this.options.sessionTtlMs],
+               now() + make_interval(secs => $9::double precision / 1000), $10)`,
+      [tokenHash(token), userId, provider.id, game.code, currency, ip, device, this.options.launchTokenTtlMs, this.options.sessionTtlMs, sessionId],
     );
     let answer;
     try {
@@ -203,6 +204,7 @@ export class CasinoIntService {
             category: g.category,
             subCategory: g.subCategory,
             enabled: g.enabled,
+            maxMultiplier: g.maxMultiplier,
           })),
         clearingBalance: formatRupees(clearing.get(p.id) ?? 0n),
       });

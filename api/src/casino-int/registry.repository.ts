@@ -29,6 +29,8 @@ export interface GameRow {
   category: string;
   subCategory: string;
   enabled: boolean;
+  /** The game's maximum payout multiplier, two decimals ("1000.00"). */
+  maxMultiplier: string;
 }
 
 /** The ledger code of a provider's clearing account. */
@@ -95,7 +97,8 @@ export async function setProviderEnabled(q: Queryable, id: string, enabled: bool
   return rowCount === 1;
 }
 
-const GAME_COLUMNS = `provider_id AS "providerId", code, name, image, category, sub_category AS "subCategory", enabled`;
+const GAME_COLUMNS = `provider_id AS "providerId", code, name, image, category, sub_category AS "subCategory", enabled,
+  max_multiplier::text AS "maxMultiplier"`;
 
 export async function listGames(q: Queryable, providerId?: string): Promise<GameRow[]> {
   const { rows } = await q.query<GameRow>(
@@ -112,11 +115,16 @@ export async function findGame(q: Queryable, providerId: string, code: string): 
 
 export async function insertGame(q: Queryable, g: Omit<GameRow, 'enabled'> & { sortOrder?: number }): Promise<boolean> {
   const { rowCount } = await q.query(
-    `INSERT INTO casino_int_games (provider_id, code, name, image, category, sub_category, sort_order)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-    [g.providerId, g.code, g.name, g.image, g.category, g.subCategory, g.sortOrder ?? 100],
+    `INSERT INTO casino_int_games (provider_id, code, name, image, category, sub_category, sort_order, max_multiplier)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+    [g.providerId, g.code, g.name, g.image, g.category, g.subCategory, g.sortOrder ?? 100, g.maxMultiplier],
   );
   return rowCount === 1;
+}
+
+/** Sets a game's maximum payout multiplier (the studio's seed, at every start). */
+export async function setGameMaxMultiplier(q: Queryable, providerId: string, code: string, maxMultiplier: string): Promise<void> {
+  await q.query('UPDATE casino_int_games SET max_multiplier = $3 WHERE provider_id = $1 AND code = $2', [providerId, code, maxMultiplier]);
 }
 
 export async function setGameEnabled(q: Queryable, providerId: string, code: string, enabled: boolean): Promise<boolean> {

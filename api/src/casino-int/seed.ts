@@ -2,8 +2,11 @@
  * The demo provider: Backlay Studio (docs/adr/0021) with crash, mines and plinko, registered from
  * STUDIO_URL / STUDIO_PARTNER_ID / STUDIO_SECRET at start. Idempotent: an existing provider keeps
  * its row; the configured secret is added as an active secret when it is not one already (so a
- * restart with a new demo secret still verifies). sport_betting (our exchange) is in migration 0028.
+ * restart with a new demo secret still verifies). Each game carries its real maximum payout
+ * multiplier (STUDIO_MAX_MULTIPLIERS), set again at every start. sport_betting (our exchange) is
+ * in migration 0028.
  */
+import { STUDIO_MAX_MULTIPLIERS } from '@backlay/shared/casino';
 import { STUDIO_PROVIDER } from '@backlay/shared/contracts';
 import type { Database } from '../db/database';
 import * as repo from './registry.repository';
@@ -41,7 +44,9 @@ export async function seedStudioProvider(db: Database, studio: { url: string; pa
         category: 'originals',
         subCategory: game.subCategory,
         sortOrder: i + 1,
+        maxMultiplier: STUDIO_MAX_MULTIPLIERS[game.code],
       });
+      await repo.setGameMaxMultiplier(tx, STUDIO_PROVIDER, game.code, STUDIO_MAX_MULTIPLIERS[game.code]);
     }
   });
 }

@@ -17,6 +17,7 @@
 import { canonicalJson, formatMinorUnits, idempotencyPayload, parseMinorUnits, type Cw1Status, type Cw1WalletOp } from '@backlay/shared/cw1';
 import { distributePartnership, type ChainAgent } from '@backlay/shared/domain';
 import { createHash } from 'node:crypto';
+import type { Logger } from '../common/logger';
 import type { Database, Tx } from '../db/database';
 import type { LedgerService } from '../ledger/ledger.service';
 import { findBadText } from '../plugins/validation';
@@ -59,6 +60,18 @@ function amountField(body: Body, name: string, allowZero: boolean): bigint {
   return BigInt(minor);
 }
 
+/**
+ * The transactionId of a credit or rollback and the refTransactionId of its debit: two ids. The
+ * same id names the debit (present, or to come after a tombstone), so it can not also key this
+ * transaction: a definitive DUPLICATE_TRANSACTION (same key, another payload), never a retry.
+ */
+function transactionIds(body: Body): { transactionId: string; refTransactionId: string } {
+  const transactionId = idField(body, 'transactionId') as string;
+  const refTransactionId = idField(body, 'refTransactionId') as string;
+  if (transactionId === refTransactionId) throw new Refusal('DUPLICATE_TRANSACTION', 'transactionId is the id of the debit it refers to');
+  return { transactionId, refTransactionId };
+}
+
 const CURRENCY = /^[A-Z]{3}$/;
 
 /** The currency (ISO 4217) a money callback's amounts are in: the session's, or WRONG_CURRENCY. */
@@ -99,6 +112,7 @@ interface TxRow {
   type: 'debit' | 'credit' | 'rollback' | 'tombstone';
   userId: string;
   roundId: string;
+  gameCode: string;
   amountMinor: string;
   payloadHash: string;
   response: string;
@@ -107,10 +121,21 @@ interface TxRow {
 export interface WalletDeps {
   db: Database;
   ledger: LedgerService;
+  /** Whether the site is under maintenance (settings): no game takes a stake meanwhile. */
+  maintenance: () => Promise<boolean>;
+  /** Where the security event of a credit over the maximum goes. */
+  log: Logger;
 }
 
 export class WalletService {
+  private readonly overMaxObservers: Array<(providerId: string) => void> = [];
+
   constructor(private readonly deps: WalletDeps) {}
+
+  /** Calls `observer` with the provider of every credit refused over the game's maximum (the metric). */
+  observeCreditsOverMax(observer: (providerId: string) => void): void {
+    this.overMaxObservers.push(observer);
+  }
 
   /**
    * The response body (exact bytes) to a verified callback. `raw` is the body as sent; a body that
@@ -197,14 +222,29 @@ export class WalletService {
   private async session(tx: Tx, provider: WalletProvider, body: Body, lock = false): Promise<SessionRow> {
     const { rows } = await tx.query<SessionRow>(
       `SELECT id, user_id AS "userId", game_code AS "gameCode", currency, authenticated_at IS NOT NULL AS authenticated,
-              token_expires_at > now() AS "tokenLive", expires_at > now() AS live
-       FROM casino_int_sessions WHERE token_hash = $1 AND provider_id = $2 ${lock ? 'FOR UPDATE' : ''}`,
+              token_expires_at > now() AS "tokenLive",
+              -- Live while its own lifetime runs AND the operator session that launched it is live:
+              -- a logout, a newer sign-in, a password change or reset, or a lock ends both.
+              (expires_at > now() AND EXISTS (
+                 SELECT 1 FROM sessions s WHERE s.id = cs.operator_session_id AND s.ended_at IS NULL AND s.expires_at > now())) AS live
+       FROM casino_int_sessions cs WHERE token_hash = $1 AND provider_id = $2 ${lock ? 'FOR UPDATE OF cs' : ''}`,
       [tokenHash(body.sessionToken as string), provider.id],
     );
     const session = rows[0];
     if (session === undefined || session.userId !== body.playerId) throw new Refusal('INVALID_TOKEN', 'Unknown session token');
     if (session.gameCode !== body.gameCode) throw new Refusal('INVALID_GAME', 'The session was opened for another game');
     return session;
+  }
+
+  /**
+   * A session that may stake: authenticated, live (its lifetime and its operator session), and
+   * the site not under maintenance; SESSION_EXPIRED otherwise (CW-1 rule 6: credits and rollbacks
+   * never ask this).
+   */
+  private async assertLive(session: SessionRow): Promise<void> {
+    if (!session.authenticated) throw new Refusal('INVALID_TOKEN', 'The session is not authenticated');
+    if (!session.live) throw new Refusal('SESSION_EXPIRED', 'The session ended: no new stakes');
+    if (await this.deps.maintenance()) throw new Refusal('SESSION_EXPIRED', 'The site is under maintenance: no new stakes');
   }
 
   /** Locks the player's wallet row (the per-player lock of CW-1 rule 8) and answers the available balance. */
@@ -231,6 +271,8 @@ export class WalletService {
     // Single use: the first authenticate swaps the token for the session; the token dies with it.
     if (session.authenticated) throw new Refusal('INVALID_TOKEN', 'The session token was already used');
     if (!session.tokenLive) throw new Refusal('SESSION_EXPIRED', 'The session token expired before it was used');
+    if (!session.live) throw new Refusal('SESSION_EXPIRED', 'The session ended before it was used');
+    if (await this.deps.maintenance()) throw new Refusal('SESSION_EXPIRED', 'The site is under maintenance');
     const { rows } = await tx.query<{ username: string; active: boolean }>(
       `SELECT u.username, (u.status = 'active' AND NOT EXISTS (
                 SELECT 1 FROM users anc WHERE anc.id = ANY (u.ancestors) AND anc.status <> 'active')) AS active
@@ -251,15 +293,14 @@ export class WalletService {
 
   private async balance(tx: Tx, provider: WalletProvider, body: Body): Promise<Answer> {
     const session = await this.session(tx, provider, body);
-    if (!session.authenticated) throw new Refusal('INVALID_TOKEN', 'The session is not authenticated');
-    if (!session.live) throw new Refusal('SESSION_EXPIRED', 'The session expired');
+    await this.assertLive(session);
     return { status: 'OK', balance: await this.available(tx, session.userId), currency: session.currency };
   }
 
   /** The stored row of (provider, transactionId), if any. */
   private async transaction(tx: Tx, providerId: string, transactionId: string): Promise<TxRow | null> {
     const { rows } = await tx.query<TxRow>(
-      `SELECT id::text, type, user_id AS "userId", round_id AS "roundId", amount_minor::text AS "amountMinor",
+      `SELECT id::text, type, user_id AS "userId", round_id AS "roundId", game_code AS "gameCode", amount_minor::text AS "amountMinor",
               payload_hash AS "payloadHash", response
        FROM casino_int_transactions WHERE provider_id = $1 AND transaction_id = $2`,
       [providerId, transactionId],
@@ -361,8 +402,7 @@ export class WalletService {
     if (existing !== null) return this.replayOf(existing, 'debit', payloadHash);
 
     const session = await this.session(tx, provider, body);
-    if (!session.authenticated) throw new Refusal('INVALID_TOKEN', 'The session is not authenticated');
-    if (!session.live) throw new Refusal('SESSION_EXPIRED', 'The session expired: no new stakes');
+    await this.assertLive(session);
     checkCurrency(body, session);
     if (!(await gameOpen(tx, provider.id, session.gameCode))) throw new Refusal('INVALID_GAME', 'This game is suspended');
     const roundId = body.roundId as string;
@@ -423,8 +463,7 @@ export class WalletService {
   }
 
   private async credit(tx: Tx, provider: WalletProvider, body: Body): Promise<Answer | string> {
-    const transactionId = idField(body, 'transactionId') as string;
-    const refTransactionId = idField(body, 'refTransactionId') as string;
+    const { transactionId, refTransactionId } = transactionIds(body);
     const amount = amountField(body, 'amount', true);
     currencyField(body);
     if (typeof body.roundClosed !== 'boolean') throw new Refusal('INVALID_REQUEST', 'roundClosed must be true or false');
@@ -438,6 +477,7 @@ export class WalletService {
     checkCurrency(body, session);
     const debit = await this.referencedDebit(tx, provider, body, refTransactionId);
     if (debit === null) throw new Refusal('TRANSACTION_NOT_FOUND', 'No such debit');
+    await this.assertWithinMaximum(tx, provider, debit, { transactionId, refTransactionId }, amount);
     const journalId =
       amount > 0n ? await this.journal(tx, provider, 'CASINO_INT_CREDIT', transactionId, await this.clearingAccountId(tx, provider), wallet.accountId, amount) : null;
     const operatorTxId = await this.nextOperatorTxId(tx);
@@ -460,9 +500,54 @@ export class WalletService {
     return answer;
   }
 
+  /**
+   * A round pays at most its stakes times the game's maximum payout multiplier: a credit that
+   * would take the player's credits of the round above (its debits not rolled back) × the
+   * game's max_multiplier is refused with LIMIT_EXCEEDED (definitive: the provider stops retrying
+   * and reconciliation shows it), counted in backlay_cw1_credits_over_max_total and logged as
+   * the security event `cw1_credit_over_max` once the refusal is stored. A signed credit is
+   * otherwise the provider's word; this bounds what a leaked secret or a faulty provider can take.
+   */
+  private async assertWithinMaximum(tx: Tx, provider: WalletProvider, debit: TxRow, ids: { transactionId: string; refTransactionId: string }, amount: bigint): Promise<void> {
+    const { rows } = await tx.query<{ over: boolean; maxMultiplier: string; debited: string; credited: string; maxPayout: string }>(
+      `SELECT (r.credited + $5::bigint > r.debited * g.max_multiplier) AS over, g.max_multiplier::text AS "maxMultiplier",
+              r.debited::text AS debited, r.credited::text AS credited, floor(r.debited * g.max_multiplier)::text AS "maxPayout"
+       FROM casino_int_games g,
+            LATERAL (SELECT coalesce(sum(t.amount_minor) FILTER (WHERE t.type = 'credit'), 0) AS credited,
+                            coalesce(sum(t.amount_minor) FILTER (WHERE t.type = 'debit' AND NOT EXISTS (
+                              SELECT 1 FROM casino_int_transactions rb
+                              WHERE rb.provider_id = t.provider_id AND rb.ref_transaction_id = t.transaction_id AND rb.type = 'rollback')), 0) AS debited
+                     FROM casino_int_transactions t WHERE t.provider_id = $1 AND t.round_id = $2 AND t.user_id = $3) r
+       WHERE g.provider_id = $1 AND g.code = $4`,
+      [provider.id, debit.roundId, debit.userId, debit.gameCode, amount.toString()],
+    );
+    const bound = rows[0];
+    // A game that left the registry has no maximum to pay up to.
+    if (bound !== undefined && !bound.over) return;
+    tx.afterCommit(() => {
+      this.deps.log.warn(
+        {
+          event: 'cw1_credit_over_max',
+          provider: provider.id,
+          playerId: debit.userId,
+          roundId: debit.roundId,
+          gameCode: debit.gameCode,
+          ...ids,
+          amount: amount.toString(),
+          credited: bound?.credited ?? null,
+          debited: bound?.debited ?? null,
+          maxMultiplier: bound?.maxMultiplier ?? null,
+          maxPayout: bound?.maxPayout ?? null,
+        },
+        'CW-1 credit refused: above the round\'s stakes times the game\'s maximum payout',
+      );
+      for (const observer of this.overMaxObservers) observer(provider.id);
+    });
+    throw new Refusal('LIMIT_EXCEEDED', `The credit is above the game's maximum payout for this round (${bound?.maxPayout ?? 0} minor units)`);
+  }
+
   private async rollback(tx: Tx, provider: WalletProvider, body: Body): Promise<Answer | string> {
-    const transactionId = idField(body, 'transactionId') as string;
-    const refTransactionId = idField(body, 'refTransactionId') as string;
+    const { transactionId, refTransactionId } = transactionIds(body);
     if (typeof body.reason !== 'string' || body.reason.length > 200) throw new Refusal('INVALID_REQUEST', 'reason must be text of at most 200 characters');
     currencyField(body);
     const payloadHash = sha256(canonicalJson(idempotencyPayload(body)));

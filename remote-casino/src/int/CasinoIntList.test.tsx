@@ -128,11 +128,23 @@ describe('CasinoIntList', () => {
     expect(document.body.style.overflow).toBe('');
   });
 
-  it("lets the sport_betting frame scroll", async () => {
+  it('opens the exchange itself for the Sport Betting tile: a page of our own origin is navigated to, never framed', async () => {
+    // The API answers sport_betting with our own exchange page, on the lobby's origin.
+    api.playUrl.mockResolvedValue({ data: { url: `${window.location.origin}/`, provider_id: 'sport_betting', game_name: 'Sports Exchange', scrollable: true } });
+    renderAt('/casino-int/sport_betting');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sports Exchange' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('never frames a relative launch URL either (it is our own origin)', async () => {
     api.playUrl.mockResolvedValue({ data: { url: '/?embedded=1', provider_id: 'sport_betting', game_name: 'Sports Exchange', scrollable: true } });
     renderAt('/casino-int/sport_betting');
     await userEvent.click(await screen.findByRole('button', { name: 'Sports Exchange' }));
-    expect(await screen.findByTitle('Sports Exchange')).toHaveAttribute('scrolling', 'yes');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?embedded=1'));
+    expect(document.querySelector('iframe')).toBeNull();
   });
 
   it('toasts a refused launch and opens nothing', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate, generatePath, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, generatePath, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   BuildTag,
   EmptyState,
@@ -20,6 +20,17 @@ import { activeProvider, intGamesOf, selectedSubCategory, subCategoriesOf } from
 /** The address the browser reports it has: it cannot know; the API records the one it saw (ADR 0020). */
 const UNKNOWN_CLIENT_IP = '';
 
+/**
+ * The path of a launch URL on our own origin (the 'Sport Betting' provider answers our exchange),
+ * else null. Such a page is navigated to, never framed: the product never runs inside itself (a
+ * second header and menu, and a Logout in the frame that ends the real session; issue 29). The
+ * shell's CSP no longer lets it frame its own origin, nor anyone frame it (csp.mjs).
+ */
+export function ownPath(url: string, origin = window.location.origin): string | null {
+  const target = new URL(url, origin);
+  return target.origin === origin ? `${target.pathname}${target.search}${target.hash}` : null;
+}
+
 /** One game tile: its image (loaded when 10% of it is visible) and its name; a click launches it. */
 function IntTile({ game, sixPerRow, busy, onPlay }: { game: CasinoIntGame; sixPerRow: boolean; busy: boolean; onPlay: () => void }) {
   return (
@@ -36,8 +47,9 @@ function IntTile({ game, sixPerRow, busy, onPlay }: { game: CasinoIntGame; sixPe
  * /casino-int/{type}?category=: the international casino (SPEC §2). A row of provider tabs (the
  * path's {type}, the first by default), a row of the provider's sub-category tabs (All, then the
  * `?category=` filter), and the games as tiles. A tile asks the API for the game's launch URL and
- * opens the provider's frame in the full-screen overlay; while a launch is pending or a game is
- * open, another tile does nothing. A refused launch shows the API's message as a toast.
+ * opens the provider's frame in the full-screen overlay, or, for a page of our own (the Sport
+ * Betting provider's exchange), goes there; while a launch is pending or a game is open, another
+ * tile does nothing. A refused launch shows the API's message as a toast.
  */
 export function CasinoIntList() {
   const { type } = useParams();
@@ -46,6 +58,7 @@ export function CasinoIntList() {
   const { load } = useLoad(() => casinoIntApi.games(type ? { type } : {}), type ?? '');
   const [launching, setLaunching] = useState<string | null>(null);
   const [playing, setPlaying] = useState<LaunchedGame | null>(null);
+  const navigate = useNavigate();
 
   const data = load.state === 'done' ? load.value : null;
   const provider = data ? activeProvider(data.providers, type) : undefined;
@@ -59,10 +72,11 @@ export function CasinoIntList() {
     setLaunching(game.identifier);
     casinoIntApi
       .playUrl({ gameCode: game.identifier, lobby_url: window.location.href, ipAddress: UNKNOWN_CLIENT_IP, isMobile: mediaMatches(PHONE_QUERY) })
-      .then(
-        ({ data: launch }) => setPlaying({ name: launch.game_name || tileTitle({ title: game.game_name }), url: launch.url, scrollable: launch.scrollable }),
-        notifyFailure,
-      )
+      .then(({ data: launch }) => {
+        const own = ownPath(launch.url);
+        if (own !== null) void navigate(own);
+        else setPlaying({ name: launch.game_name || tileTitle({ title: game.game_name }), url: launch.url, scrollable: launch.scrollable });
+      }, notifyFailure)
       .finally(() => setLaunching(null));
   };
 

@@ -5,7 +5,7 @@ import { useModalFocus, useScrollLock } from '@backlay/shared';
 export interface LaunchedGame {
   name: string;
   url: string;
-  /** True only for the provider 'sport_betting' (SPEC §2); the API says which. */
+  /** Whether the provider lets its frame scroll (SPEC §2; the API says which). sport_betting's page is ours: never framed (CasinoIntList). */
   scrollable: boolean;
 }
 

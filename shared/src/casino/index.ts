@@ -42,3 +42,4 @@ export { instantWorli, cardDigit, worliResult, type WorliConfig } from './worli'
 export { lottery, type LotteryConfig } from './lottery';
 export { race20, race20Chances, race20Deal, type Race20Config, type Race20Chances } from './race20';
 export { poker20, pokerHand, POKER_CATEGORIES, SEVEN_CARD_COUNTS, type Poker20Config, type PokerCategory, type PokerHand } from './poker20';
+export { STUDIO_MAX_MULTIPLIERS } from './studio-originals';

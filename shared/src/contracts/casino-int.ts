@@ -140,6 +140,8 @@ export interface CasinoIntGameAdminView {
   category: string;
   subCategory: string;
   enabled: boolean;
+  /** The most a round of this game may pay, as a multiple of its stakes: two decimals ("1000.00"). */
+  maxMultiplier: string;
 }
 
 export interface CasinoIntProviderAdminView {
@@ -178,7 +180,15 @@ export interface CreateCasinoIntGameRequest {
   image: string;
   category: string;
   subCategory: string;
+  /**
+   * The game's maximum payout multiplier, at least 1, at most two decimals ("5000", "2.5"): the
+   * wallet refuses a credit above the round's debits times it.
+   */
+  maxMultiplier: string;
 }
+
+/** A maximum payout multiplier as a game is registered with: 1 to 999 999 999.99, two decimals at most. */
+export const CASINO_INT_MAX_MULTIPLIER_PATTERN = '^[1-9][0-9]{0,8}(\\.[0-9]{1,2})?$';
 
 /** POST casino-int-admin/providers/{id}/enabled and casino-int-admin/games/{identifier}/enabled. */
 export interface SetCasinoIntEnabledRequest {

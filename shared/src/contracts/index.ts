@@ -74,7 +74,7 @@ export {
   type CasinoRulesView, type CasinoRunnerView, type CasinoSnapshot, type CasinoTableView,
 } from './casino';
 export {
-  CASINO_INT_CODE_PATTERN, CASINO_INT_GAME_ID_PATTERN, CASINO_INT_MESSAGES, type CasinoIntGame, type CasinoIntGameAdminView,
+  CASINO_INT_CODE_PATTERN, CASINO_INT_GAME_ID_PATTERN, CASINO_INT_MAX_MULTIPLIER_PATTERN, CASINO_INT_MESSAGES, type CasinoIntGame, type CasinoIntGameAdminView,
   casinoIntGameId, type CasinoIntGamesQuery, type CasinoIntGamesResponse, type CasinoIntMismatch, type CasinoIntMismatchKind,
   type CasinoIntNewSecret, type CasinoIntPlayUrlRequest, type CasinoIntPlayUrlResponse, type CasinoIntProvider,
   type CasinoIntProviderAdminView, type CasinoIntProvidersAdminResponse, type CasinoIntProvidersResponse,

@@ -1,4 +1,4 @@
-import { serverSeedHash } from '@backlay/shared/casino';
+import { serverSeedHash, STUDIO_MAX_MULTIPLIERS } from '@backlay/shared/casino';
 import { CRASH_MAX_CENTS, CRASH_RTP, crashPoint, crashPointFromWord, multiplierAt, probabilityAtLeast, settleCrash, timeToReach } from './crash';
 
 const WORDS = 2 ** 32;
@@ -28,6 +28,8 @@ describe('crash RTP under the PF-1 float mapping', () => {
   it('maps the edges of the word range', () => {
     expect(crashPointFromWord(0)).toBe(100);
     expect(crashPointFromWord(WORDS - 1)).toBe(CRASH_MAX_CENTS);
+    // The maximum the operator registers for crash (a credit above debits × it is refused).
+    expect(CRASH_MAX_CENTS).toBe(Number(STUDIO_MAX_MULTIPLIERS.crash) * 100);
     expect(() => crashPointFromWord(WORDS)).toThrow(RangeError);
     expect(() => crashPointFromWord(-1)).toThrow(RangeError);
   });

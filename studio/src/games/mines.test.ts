@@ -1,3 +1,4 @@
+import { STUDIO_MAX_MULTIPLIERS } from '@backlay/shared/casino';
 import { MINES_RTP, MINES_TILES, mineTiles, minesMultiplierCents, minesPayout, survival } from './mines';
 
 /** Every set of `m` tiles out of 25, as bit masks (used to enumerate small boards exactly). */
@@ -10,6 +11,13 @@ function* layouts(m: number, from = 0, mask = 0): Generator<number> {
 }
 
 describe('mines', () => {
+  it('never pays more than the maximum the operator registers: every safe tile of 12 or 13 mines, 0.99 · C(25,12)', () => {
+    const stake = 1_000_000;
+    let most = 0;
+    for (let m = 1; m < MINES_TILES; m++) for (let k = 0; k <= MINES_TILES - m; k++) most = Math.max(most, minesPayout(stake, m, k));
+    expect(most).toBe(stake * Number(STUDIO_MAX_MULTIPLIERS.mines));
+  });
+
   it('P(survive k) from the formula equals the share of all layouts that spare k given tiles (full enumeration, m = 1 … 4)', () => {
     for (let m = 1; m <= 4; m++) {
       const all = [...layouts(m)];

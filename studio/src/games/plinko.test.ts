@@ -1,3 +1,4 @@
+import { STUDIO_MAX_MULTIPLIERS } from '@backlay/shared/casino';
 import { PLINKO_RISKS, PLINKO_ROWS, PLINKO_RTP_BP, plinkoPath, plinkoPayout, plinkoTable } from './plinko';
 
 function choose(n: number, k: number): bigint {
@@ -7,6 +8,11 @@ function choose(n: number, k: number): bigint {
 }
 
 describe('plinko', () => {
+  it('never pays more than the maximum the operator registers (16 rows, high risk, the edge bucket)', () => {
+    const most = Math.max(...PLINKO_ROWS.flatMap((rows) => PLINKO_RISKS.flatMap((risk) => plinkoTable(rows, risk))));
+    expect(most).toBe(Number(STUDIO_MAX_MULTIPLIERS.plinko) * 100);
+  });
+
   it.each(PLINKO_ROWS.flatMap((rows) => PLINKO_RISKS.map((risk) => [rows, risk] as const)))(
     '%i rows, %s risk: the binomial expectation of the pay table is the disclosed RTP',
     (rows, risk) => {

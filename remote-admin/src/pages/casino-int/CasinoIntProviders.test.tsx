@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { casinoIntApi, on, type CasinoIntProviderAdminView } from '@backlay/shared';
+import { casinoIntApi, on, setUser, type CasinoIntProviderAdminView, type Role, type UserInfo } from '@backlay/shared';
 import { CasinoIntProviders } from './CasinoIntProviders';
 
 jest.mock('@backlay/shared', () => {
@@ -22,7 +22,7 @@ const studio: CasinoIntProviderAdminView = {
   enabled: true,
   seamless: true,
   secrets: [{ id: 's1', hint: 'a1b2', createdAt: '2026-01-01T00:00:00.000Z' }],
-  games: [{ identifier: 'backlay-studio:crash', code: 'crash', name: 'Crash', image: '/x.svg', category: 'originals', subCategory: 'crash', enabled: true }],
+  games: [{ identifier: 'backlay-studio:crash', code: 'crash', name: 'Crash', image: '/x.svg', category: 'originals', subCategory: 'crash', enabled: true, maxMultiplier: '100000.00' }],
   clearingBalance: '120.00',
 };
 const exchange: CasinoIntProviderAdminView = {
@@ -33,13 +33,19 @@ const exchange: CasinoIntProviderAdminView = {
   launchUrl: '',
   seamless: false,
   secrets: [],
-  games: [{ identifier: 'sport_betting:exchange', code: 'exchange', name: 'Exchange', image: '/e.svg', category: 'sports', subCategory: 'exchange', enabled: false }],
+  games: [{ identifier: 'sport_betting:exchange', code: 'exchange', name: 'Exchange', image: '/e.svg', category: 'sports', subCategory: 'exchange', enabled: false, maxMultiplier: '1.00' }],
   clearingBalance: '0.00',
 };
+
+/** Signs in as `role` (the screen reads the role from the shared user store). */
+function signedInAs(role: Role): void {
+  setUser({ username: `me-${role}`, role } as UserInfo);
+}
 
 beforeEach(() => {
   jest.resetAllMocks();
   api.adminProviders.mockResolvedValue([studio, exchange]);
+  signedInAs('admin');
 });
 
 describe('CasinoIntProviders', () => {
@@ -50,12 +56,24 @@ describe('CasinoIntProviders', () => {
     expect(section).toHaveTextContent('₹120.00');
     expect(within(section).getByRole('table', { name: 'Secrets of Backlay Studio' })).toHaveTextContent('…a1b2');
     expect(within(section).getByRole('switch', { name: 'Crash of Backlay Studio enabled' })).toBeChecked();
+    expect(within(section).getByRole('table', { name: 'Games of Backlay Studio' })).toHaveTextContent('100,000×');
     // The only active secret can not be retired.
     expect(within(section).getByRole('button', { name: 'Retire secret …a1b2' })).toBeDisabled();
     const other = screen.getByRole('region', { name: 'Provider Sport Betting' });
     expect(other).toHaveTextContent('Our own exchange');
     expect(within(other).queryByRole('table', { name: /Secrets/ })).toBeNull();
     expect(within(other).getByRole('switch', { name: 'Exchange of Sport Betting enabled' })).not.toBeChecked();
+  });
+
+  it('shows the Admin (sadmin) the secrets but no Rotate or Retire: only the Super Admin holds the keys', async () => {
+    signedInAs('sadmin');
+    render(<CasinoIntProviders />);
+    const section = await screen.findByRole('region', { name: 'Provider Backlay Studio' });
+    expect(within(section).getByRole('table', { name: 'Secrets of Backlay Studio' })).toHaveTextContent('…a1b2');
+    expect(within(section).queryByRole('button', { name: /Rotate secret/ })).toBeNull();
+    expect(within(section).queryByRole('button', { name: /Retire secret/ })).toBeNull();
+    expect(section).toHaveTextContent('Only the Super Admin rotates or retires');
+    expect(within(section).getByRole('switch', { name: 'Backlay Studio enabled' })).toBeEnabled();
   });
 
   it('rotates a secret and shows the new one once, in a labelled field', async () => {

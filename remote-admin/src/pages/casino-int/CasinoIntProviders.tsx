@@ -8,6 +8,8 @@ import {
   TextField,
   casinoIntApi,
   useLoad,
+  useObservable,
+  user$,
   type CasinoIntNewSecret,
   type CasinoIntProviderAdminView,
 } from '@backlay/shared';
@@ -17,10 +19,13 @@ import { Switch, runAction } from '../sports/sports-common';
  * /admin/casino-int/providers (admin, sadmin): the international casino's providers (ADR 0020):
  * each with its partner id, launch URL, clearing balance and an on/off switch; its active secrets
  * (only their last four characters) with Rotate (a new secret, shown here once, while the previous
- * one stays active until retired) and Retire; and its games, each with a switch.
+ * one stays active until retired) and Retire, for the Super Admin only (the API refuses anyone
+ * else, issue 29); and its games, each with its maximum payout multiplier and a switch.
  */
 export function CasinoIntProviders() {
   const { load, reload } = useLoad(() => casinoIntApi.adminProviders());
+  // Only the Super Admin (role admin) holds the providers' keys.
+  const keyHolder = useObservable(user$, null)?.role === 'admin';
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<CasinoIntNewSecret | null>(null);
   const act = (action: () => Promise<{ message: string }>) => {
@@ -77,7 +82,7 @@ export function CasinoIntProviders() {
                       <tr>
                         <th scope="col">Secret</th>
                         <th scope="col">Created</th>
-                        <th scope="col">Action</th>
+                        {keyHolder ? <th scope="col">Action</th> : null}
                       </tr>
                     </thead>
                     <tbody>
@@ -85,24 +90,30 @@ export function CasinoIntProviders() {
                         <tr key={s.id}>
                           <th scope="row">…{s.hint}</th>
                           <td>{new Date(s.createdAt).toLocaleString()}</td>
-                          <td>
-                            <Button
-                              variant="secondary"
-                              className="bl-btn--small"
-                              disabled={busy || p.secrets.length < 2}
-                              onClick={() => act(() => casinoIntApi.retireSecret(p.id, s.id))}
-                              aria-label={`Retire secret …${s.hint}`}
-                            >
-                              Retire
-                            </Button>
-                          </td>
+                          {keyHolder ? (
+                            <td>
+                              <Button
+                                variant="secondary"
+                                className="bl-btn--small"
+                                disabled={busy || p.secrets.length < 2}
+                                onClick={() => act(() => casinoIntApi.retireSecret(p.id, s.id))}
+                                aria-label={`Retire secret …${s.hint}`}
+                              >
+                                Retire
+                              </Button>
+                            </td>
+                          ) : null}
                         </tr>
                       ))}
                     </tbody>
                   </table>
-                  <Button variant="secondary" disabled={busy || p.secrets.length >= 2} onClick={() => rotate(p)}>
-                    Rotate secret of {p.name}
-                  </Button>
+                  {keyHolder ? (
+                    <Button variant="secondary" disabled={busy || p.secrets.length >= 2} onClick={() => rotate(p)}>
+                      Rotate secret of {p.name}
+                    </Button>
+                  ) : (
+                    <p className="bl-hint">Only the Super Admin rotates or retires a provider&apos;s secrets.</p>
+                  )}
                 </div>
               ) : null}
               <div className="bl-table-wrap">
@@ -111,6 +122,7 @@ export function CasinoIntProviders() {
                     <tr>
                       <th scope="col">Game</th>
                       <th scope="col">Category</th>
+                      <th scope="col">Max payout</th>
                       <th scope="col">Enabled</th>
                     </tr>
                   </thead>
@@ -123,6 +135,7 @@ export function CasinoIntProviders() {
                         <td>
                           {g.category} / {g.subCategory}
                         </td>
+                        <td>{formatMultiplier(g.maxMultiplier)}</td>
                         <td>
                           <Switch
                             label={`${g.name} of ${p.name} enabled`}
@@ -142,4 +155,11 @@ export function CasinoIntProviders() {
       <BuildTag app="admin" label={__BUILD_LABEL__} />
     </Page>
   );
+}
+
+/** "5148297.00" → "5,148,297×", "2.50" → "2.5×": the game's maximum payout multiplier. */
+function formatMultiplier(value: string): string {
+  const [whole = '0', cents = '00'] = value.split('.');
+  const decimals = cents.replace(/0+$/, '');
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${decimals ? `.${decimals}` : ''}×`;
 }
