@@ -6,4 +6,4 @@ ALTER TABLE casino_int_sessions ADD COLUMN operator_session_id uuid REFERENCES s
 
 -- Launches made before this migration name no operator session: they take no new stake.
 COMMENT ON COLUMN casino_int_sessions.operator_session_id IS
-  'The operator session (sessions.id) the launch came from; the game session is live only while it is. NULL: launched before migration 0043, never live again.';
+  'The operator session (sessions.id) the launch came from; the game session is live only while it is. NULL: launched before migration 0036, never live again.';
