@@ -1,5 +1,5 @@
 CREATE OR REPLACE FUNCTION public.place_runner_bets(p_users uuid[], p_keys text[], p_hashes text[], p_matches text[], p_markets text[], p_selections text[], p_sides text[], p_prices integer[], p_stakes bigint[], p_waited boolean[], p_sessions uuid[], p_areas text[])
- RETURNS TABLE(ord integer, outcome text, detail jsonb, pnl jsonb, market_exposure bigint, balance bigint, exposure bigint, bet_id uuid, bet_market_type text, bet_status text, bet_created_at timestamp with time zone)
+ RETURNS TABLE(ord integer, outcome text, detail jsonb, pnl jsonb, market_exposure bigint, balance bigint, exposure bigint, bet_id uuid, bet_market_type text, bet_status text, bet_created_at timestamp with time zone, bet_price integer, bet_run_line integer)
  LANGUAGE plpgsql
 AS $function$
 BEGIN
