@@ -122,10 +122,10 @@ describe('fancy bets through POST /api/placebet', () => {
     expect(rate.statusCode).toBe(409);
     expect(body(rate).message).toBe('Odds changed: requested YES 47 @ 90, live YES 47 @ 100');
     expect(await walletOf(t, user.id)).toEqual({ balance: 100_000n, exposure: 0n });
-    // A better line (YES lower, NO higher) at the same rate is accepted at the requested line.
+    // A line the market beats (YES asked higher, NO lower) at the same rate is matched at the live line (best execution).
     const betterYes = await bet(token, f, { side: 'YES', run: 48, rate: 100, stake: 100 });
     expect(betterYes.statusCode).toBe(200);
-    expect(body<{ data: PlaceBetResponse }>(betterYes).data.bet.run).toBe(48);
+    expect(body<{ data: PlaceBetResponse }>(betterYes).data.bet.run).toBe(47);
     expect((await bet(token, f, { side: 'NO', run: 45, rate: 100, stake: 100 })).statusCode).toBe(200);
   });
 

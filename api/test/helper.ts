@@ -9,6 +9,8 @@ import {
   distributePartnership,
   fancyBetPnlMinor,
   fancyBook,
+  matchedFancyLine,
+  matchedPrice,
   FULL_SHARE_BPS,
   marketPnlVector,
 } from '@backlay/shared/domain';
@@ -603,7 +605,9 @@ async function playerPathsThatDoNotSplit(db: Database): Promise<unknown[]> {
  *     leg per wallet with net ≠ 0 and per agent P&L account with Σ shares ≠ 0; a rolled-back
  *     settlement with a journal has its MARKET_SETTLE_REVERSAL; no settlement journal without one;
  *  B5 an agent's P&L account holds exactly its shares of the live settlements;
- *  B6 every bet and position has its user and match (they carry no foreign keys, migration 0016).
+ *  B6 every bet and position has its user and match (they carry no foreign keys, migration 0016);
+ *  B7 every bet that kept its request's price (migration 0035) was matched at a price no worse
+ *     than asked, by the shared rule the slips preview with (matchedPrice, matchedFancyLine).
  */
 /**
  * The key a bet's or position's market is settled under: its market's id, or for a casino
@@ -719,16 +723,24 @@ async function bettingViolations(db: Database): Promise<Violation[]> {
     stake: string;
     odds: number;
     runLine: number | null;
+    priceShown: number;
+    requested: number | null;
     pnl: string | null;
     result: { type: string; selectionId?: string; selectionIds?: string[]; runs?: number; outcomes?: Record<string, Record<string, CasinoRunnerOutcome>> } | null;
   }
   const { rows: bets } = await db.query<BetFacts>(
     `SELECT b.id, b.user_id AS "userId", b.market_id AS "marketId", b.market_type AS "marketType", b.side,
             b.selection_id AS "selectionId", b.stake_minor::text AS stake, b.odds_hundredths AS odds, b.run_line AS "runLine",
-            b.pnl_minor::text AS pnl, s.result
+            b.price_shown AS "priceShown", b.requested_price AS requested, b.pnl_minor::text AS pnl, s.result
      FROM bets b LEFT JOIN settlements s ON s.id = b.settlement_id
      WHERE b.status IN ('open', 'settled') ORDER BY b.created_at, b.id`,
   );
+  const worseThanAsked = bets.filter((b) => {
+    if (b.requested === null) return false;
+    if (b.side === 'YES' || b.side === 'NO') return matchedFancyLine(b.side, b.requested, b.runLine) !== b.runLine;
+    return matchedPrice(b.side, b.requested, b.priceShown) !== b.priceShown;
+  });
+  if (worseThanAsked.length > 0) violations.push({ invariant: 'B7 a bet is matched at a price no worse than asked', rows: worseThanAsked });
   const wrongPnl: unknown[] = [];
   for (const bet of bets.filter((b) => b.result !== null)) {
     const result = bet.result ?? { type: 'VOID' };

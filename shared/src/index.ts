@@ -39,7 +39,7 @@ export {
 } from './contracts/index';
 export {
   applyBet, applyFancyBet, bookmakerToRunnerBet, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,
-  fancyRunBook, type FancySide, FULL_SHARE_BPS, marketPnlVector, preloadPasswordPolicy, previewPasswordPolicy, type RunnerBet,
+  fancyRunBook, type FancySide, FULL_SHARE_BPS, marketPnlVector, matchedFancyLine, matchedPrice, preloadPasswordPolicy, previewPasswordPolicy, type RunnerBet,
 } from './domain/index';
 export {
   type AdminMatchSummary, type ApiClient, apiClient, ApiError, authApi, betsApi, clientsApi, createClientsApi,
@@ -58,7 +58,7 @@ export { createSubmissionKeys, newIdempotencyKey, retryOnNetworkLoss } from './u
 export { lazyWithRetry, importWithRetry } from './util/lazy-with-retry';
 export { Button, TextField, Page, Spinner, EmptyState, SelectField, FormFooter } from './ui/kit';
 export { BuildTag } from './ui/build-tag';
-export { QuickStakes, SlipActions, SlipRunnerBook, StakeField, useSlipSubmission, type SlipBookRow, type SlipError, type SlipSubmission } from './ui/bet-slip';
+export { placedRunnerNotice, QuickStakes, SlipActions, SlipRunnerBook, StakeField, useSlipSubmission, type SlipBookRow, type SlipError, type SlipSubmission } from './ui/bet-slip';
 export { Pnl } from './ui/pnl';
 export { BetTableRow, MyBetsSection } from './ui/my-bets';
 export { TableScroll } from './ui/table-scroll';

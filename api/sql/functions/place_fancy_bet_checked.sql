@@ -1,5 +1,5 @@
 CREATE OR REPLACE FUNCTION public.place_fancy_bet_checked(p_user uuid, p_key text, p_hash text, p_match text, p_fancy text, p_side text, p_line integer, p_rate integer, p_stake bigint, p_waited boolean, p_session uuid, p_area text)
- RETURNS TABLE(outcome text, detail jsonb, pnl jsonb, market_exposure bigint, balance bigint, exposure bigint, bet_id uuid, bet_market_type text, bet_status text, bet_created_at timestamp with time zone)
+ RETURNS TABLE(outcome text, detail jsonb, pnl jsonb, market_exposure bigint, balance bigint, exposure bigint, bet_id uuid, bet_market_type text, bet_status text, bet_created_at timestamp with time zone, bet_price integer, bet_run_line integer)
  LANGUAGE plpgsql
 AS $function$
 #variable_conflict use_variable
@@ -23,6 +23,7 @@ DECLARE
   v_profit bigint;
   v_live_line int;
   v_live_rate int;
+  v_line int;
   v_active boolean;
   v_admin_suspended boolean;
   v_feed_status text;
@@ -85,6 +86,8 @@ BEGIN
     IF v_live_rate <> p_rate OR (p_side = 'YES' AND v_live_line > p_line) OR (p_side = 'NO' AND v_live_line < p_line) THEN
       outcome := 'ODDS_CHANGED'; EXIT place;
     END IF;
+    -- Best execution (0035): the bet is matched at the live line, never the worse one asked.
+    v_line := v_live_line;
     IF p_stake < v_min_stake OR p_stake > v_max_stake THEN outcome := 'STAKE_OUT_OF_RANGE'; EXIT place; END IF;
     v_profit := CASE WHEN p_side = 'YES' THEN floor((p_stake * p_rate)::numeric / 100)::bigint ELSE p_stake END;
     IF v_profit > v_max_profit THEN outcome := 'PROFIT_OUT_OF_RANGE'; EXIT place; END IF;
@@ -102,7 +105,7 @@ BEGIN
 
     -- 2. Idempotency, under the lock (concurrent repeats of one key serialize on the wallet).
     IF EXISTS (SELECT 1 FROM bets b WHERE b.user_id = p_user AND b.idempotency_key = p_key) THEN
-      SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at
+      SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at, bet_price, bet_run_line
         FROM placed_bet_replay(p_user, p_key, p_hash) r;
       EXIT place;
     END IF;
@@ -128,9 +131,9 @@ BEGIN
 
     -- 5. Split the zone holding the new line (both halves keep its value), then add the bet:
     -- zones after the line's index are "runs ≥ line".
-    v_at := (SELECT count(*) FROM unnest(v_lines) t (x) WHERE t.x < p_line);
-    IF v_at >= v_n OR v_lines[v_at + 1] <> p_line THEN
-      v_lines := v_lines[1:v_at] || p_line || v_lines[v_at + 1:v_n];
+    v_at := (SELECT count(*) FROM unnest(v_lines) t (x) WHERE t.x < v_line);
+    IF v_at >= v_n OR v_lines[v_at + 1] <> v_line THEN
+      v_lines := v_lines[1:v_at] || v_line || v_lines[v_at + 1:v_n];
       v_zones := v_zones[1:v_at + 1] || v_zones[v_at + 1] || v_zones[v_at + 2:v_n + 1];
     END IF;
     IF p_side = 'YES' THEN
@@ -164,9 +167,9 @@ BEGIN
     -- 7. The writes.
     INSERT INTO bets (user_id, match_id, market_id, market_type, selection_id, side, odds_hundredths, price_shown,
                       run_line, stake_minor, idempotency_key, request_hash,
-                      placed_balance_minor, placed_exposure_minor, placed_market_exposure_minor, placed_pnl)
-      VALUES (p_user, p_match, p_fancy, 'fancy', p_fancy, p_side, 100 + p_rate, p_rate, p_line, p_stake, p_key, p_hash,
-              balance, v_total, v_new_exp, v_new_pnl)
+                      placed_balance_minor, placed_exposure_minor, placed_market_exposure_minor, placed_pnl, requested_price)
+      VALUES (p_user, p_match, p_fancy, 'fancy', p_fancy, p_side, 100 + p_rate, p_rate, v_line, p_stake, p_key, p_hash,
+              balance, v_total, v_new_exp, v_new_pnl, p_line)
       RETURNING id, created_at, status INTO bet_id, bet_created_at, bet_status;
     INSERT INTO positions (user_id, market_id, market_type, match_id, pnl, exposure_minor, status)
       VALUES (p_user, p_fancy, 'fancy', p_match, v_new_pnl, v_new_exp, 'open')
@@ -176,11 +179,13 @@ BEGIN
     outcome := 'ACCEPTED';
     exposure := v_total;
     bet_market_type := 'fancy';
+    bet_price := p_rate;
+    bet_run_line := v_line;
   END place;
 
   -- A refusal decided before the wallet lock: a repeat of a placed bet or an exclusion may outrank it.
   IF v_account IS NULL THEN
-    SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at, v_rg_refusal
+    SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at, bet_price, bet_run_line, v_rg_refusal
       FROM placement_refusal_answer(p_user, p_key, p_hash, outcome) r;
   END IF;
 

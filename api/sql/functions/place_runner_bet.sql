@@ -1,5 +1,5 @@
 CREATE OR REPLACE FUNCTION public.place_runner_bet(p_user uuid, p_key text, p_hash text, p_match text, p_market text, p_selection text, p_side text, p_price_shown integer, p_stake bigint, p_waited boolean, p_session uuid, p_area text)
- RETURNS TABLE(outcome text, detail jsonb, pnl jsonb, market_exposure bigint, balance bigint, exposure bigint, bet_id uuid, bet_market_type text, bet_status text, bet_created_at timestamp with time zone)
+ RETURNS TABLE(outcome text, detail jsonb, pnl jsonb, market_exposure bigint, balance bigint, exposure bigint, bet_id uuid, bet_market_type text, bet_status text, bet_created_at timestamp with time zone, bet_price integer, bet_run_line integer)
  LANGUAGE plpgsql
 AS $function$
 #variable_conflict use_variable
@@ -31,6 +31,7 @@ DECLARE
   v_back int;
   v_lay int;
   v_runners text[];
+  v_price int;
   v_odds int;
   v_account uuid;
   v_old_pnl jsonb;
@@ -97,8 +98,13 @@ BEGIN
     IF v_live IS NULL OR (p_side = 'BACK' AND v_live < p_price_shown) OR (p_side = 'LAY' AND v_live > p_price_shown) THEN
       outcome := 'ODDS_CHANGED'; EXIT place;
     END IF;
-    v_odds := CASE WHEN v_market_type = 'bookmaker' THEN 100 + p_price_shown ELSE p_price_shown END;
-    IF v_odds <= 100 THEN outcome := 'ODDS_TOO_LOW'; EXIT place; END IF;
+    -- Best execution (0035): the bet is matched at the live price, never the worse one asked.
+    v_price := v_live;
+    v_odds := CASE WHEN v_market_type = 'bookmaker' THEN 100 + v_price ELSE v_price END;
+    -- A price asked at or below 1.00 is refused, whatever the market offers.
+    IF v_odds <= 100 OR (v_market_type <> 'bookmaker' AND p_price_shown <= 100) OR p_price_shown <= 0 THEN
+      outcome := 'ODDS_TOO_LOW'; EXIT place;
+    END IF;
 
     IF p_stake < v_min_stake OR p_stake > v_max_stake THEN outcome := 'STAKE_OUT_OF_RANGE'; EXIT place; END IF;
     v_profit := CASE WHEN p_side = 'BACK' THEN floor((p_stake * (v_odds - 100))::numeric / 100)::bigint ELSE p_stake END;
@@ -117,7 +123,7 @@ BEGIN
 
     -- 2. Idempotency, under the lock (concurrent repeats of one key serialize on the wallet).
     IF EXISTS (SELECT 1 FROM bets b WHERE b.user_id = p_user AND b.idempotency_key = p_key) THEN
-      SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at
+      SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at, bet_price, bet_run_line
         FROM placed_bet_replay(p_user, p_key, p_hash) r;
       EXIT place;
     END IF;
@@ -168,9 +174,9 @@ BEGIN
     -- 7. The writes.
     INSERT INTO bets (user_id, match_id, market_id, market_type, selection_id, side, odds_hundredths, price_shown,
                       stake_minor, idempotency_key, request_hash,
-                      placed_balance_minor, placed_exposure_minor, placed_market_exposure_minor, placed_pnl)
-      VALUES (p_user, p_match, p_market, v_market_type, p_selection, p_side, v_odds, p_price_shown,
-              p_stake, p_key, p_hash, balance, v_total, v_new_exp, v_new_pnl)
+                      placed_balance_minor, placed_exposure_minor, placed_market_exposure_minor, placed_pnl, requested_price)
+      VALUES (p_user, p_match, p_market, v_market_type, p_selection, p_side, v_odds, v_price,
+              p_stake, p_key, p_hash, balance, v_total, v_new_exp, v_new_pnl, p_price_shown)
       RETURNING id, created_at, status INTO bet_id, bet_created_at, bet_status;
     INSERT INTO positions (user_id, market_id, market_type, match_id, pnl, exposure_minor, status)
       VALUES (p_user, p_market, v_market_type, p_match, v_new_pnl, v_new_exp, 'open')
@@ -180,11 +186,12 @@ BEGIN
     outcome := 'ACCEPTED';
     exposure := v_total;
     bet_market_type := v_market_type;
+    bet_price := v_price;
   END place;
 
   -- A refusal decided before the wallet lock: a repeat of a placed bet or an exclusion may outrank it.
   IF v_account IS NULL THEN
-    SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at, v_rg_refusal
+    SELECT r.* INTO outcome, pnl, market_exposure, balance, exposure, bet_id, bet_market_type, bet_status, bet_created_at, bet_price, bet_run_line, v_rg_refusal
       FROM placement_refusal_answer(p_user, p_key, p_hash, outcome) r;
   END IF;
 

@@ -1,5 +1,5 @@
 CREATE OR REPLACE FUNCTION public.placement_refusal_answer(p_user uuid, p_key text, p_hash text, p_outcome text)
- RETURNS TABLE(outcome text, pnl jsonb, market_exposure bigint, balance bigint, exposure bigint, bet_id uuid, bet_market_type text, bet_status text, bet_created_at timestamp with time zone, rg jsonb)
+ RETURNS TABLE(outcome text, pnl jsonb, market_exposure bigint, balance bigint, exposure bigint, bet_id uuid, bet_market_type text, bet_status text, bet_created_at timestamp with time zone, bet_price integer, bet_run_line integer, rg jsonb)
  LANGUAGE plpgsql
  STABLE
 AS $function$

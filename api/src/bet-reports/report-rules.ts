@@ -45,8 +45,9 @@ export function paging(page: number | undefined, pageSize: number | undefined): 
 }
 
 /**
- * The price of a bet as the player asked for it: decimal odds (2.5) or the bookmaker rate as
- * entered (price_shown in hundredths), or the fancy rate in percent (price_shown = rate).
+ * The price a bet was matched at (best execution, ADR 0034: the live price when it beat the one
+ * asked): decimal odds (2.5) or the bookmaker rate (price_shown in hundredths), or the fancy rate
+ * in percent (price_shown = rate).
  */
 export function shownOdds(marketType: BetMarketType, priceShown: number): number {
   return marketType === 'fancy' ? priceShown : priceShown / 100;

@@ -99,8 +99,12 @@ export interface CheckedPlaceResult {
   balanceMinor: bigint | null;
   /** The user's total exposure (EXPOSURE_LIMIT: the limit; INSUFFICIENT_FUNDS: the total the bet would have left). */
   exposureMinor: bigint | null;
-  /** ACCEPTED / REPLAY: the stored columns of the bet; the others are the request's (same request hash). */
-  bet: { id: string; marketType: BetMarketType; status: BetStatus; createdAt: Date } | null;
+  /**
+   * ACCEPTED / REPLAY: the stored columns of the bet, with the price it was matched at (best
+   * execution, migration 0035: `price` as price_shown, `runLine` for fancy); the others are the
+   * request's (same request hash).
+   */
+  bet: { id: string; marketType: BetMarketType; status: BetStatus; createdAt: Date; price: number; runLine: number | null } | null;
 }
 
 /** The placed (or replayed) bet as the response shows it. */
@@ -117,6 +121,8 @@ interface RawCheckedResult {
   bet_market_type: BetMarketType | null;
   bet_status: BetStatus | null;
   bet_created_at: Date | null;
+  bet_price: number | null;
+  bet_run_line: number | null;
 }
 
 const big = (value: string | null): bigint | null => (value === null ? null : BigInt(value));
@@ -131,9 +137,16 @@ function toCheckedResult(row: RawCheckedResult | undefined, fn: string): Checked
     balanceMinor: big(row.balance),
     exposureMinor: big(row.exposure),
     bet:
-      row.bet_id === null || row.bet_market_type === null || row.bet_status === null || row.bet_created_at === null
+      row.bet_id === null || row.bet_market_type === null || row.bet_status === null || row.bet_created_at === null || row.bet_price === null
         ? null
-        : { id: row.bet_id, marketType: row.bet_market_type, status: row.bet_status, createdAt: row.bet_created_at },
+        : {
+            id: row.bet_id,
+            marketType: row.bet_market_type,
+            status: row.bet_status,
+            createdAt: row.bet_created_at,
+            price: row.bet_price,
+            runLine: row.bet_run_line,
+          },
   };
 }
 

@@ -26,8 +26,9 @@ const betSchema = {
     marketType: { type: 'string' },
     selectionId: { type: 'string' },
     side: { type: 'string' },
-    odds: { type: 'number' },
-    run: { type: ['integer', 'null'] },
+    // The price the bet was matched at: the live one when it beat the price asked (best execution, ADR 0034).
+    odds: { type: 'number', description: 'The matched price: decimal odds, the bookmaker rate or the fancy rate' },
+    run: { type: ['integer', 'null'], description: 'Fancy: the matched line in runs' },
     stake: { type: 'number' },
     status: { type: 'string' },
     createdAt: { type: 'string' },

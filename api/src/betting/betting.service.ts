@@ -161,13 +161,14 @@ export class BettingService {
       session,
     };
     const result = await this.placeWaitingDelay(this.runnerBets, call);
-    const bet = (stored: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
+    const bet = ({ price, runLine: _line, ...stored }: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
       ...stored,
       matchId: body.matchId,
       marketId: body.marketId,
       selectionId: body.selectionId,
       side: body.side,
-      priceShown,
+      // Best execution: the price the bet was matched at (the live one when the market beat the request).
+      priceShown: price,
       runLine: null,
       stakeMinor,
     });
@@ -202,14 +203,15 @@ export class BettingService {
       session,
     };
     const result = await this.placeWaitingDelay(this.fancyBets, call);
-    const bet = (stored: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
+    const bet = ({ price, runLine, ...stored }: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
       ...stored,
       matchId: body.matchId,
       marketId: body.fancyId,
       selectionId: body.fancyId,
       side: body.side,
-      priceShown: body.rate,
-      runLine: body.run,
+      // Best execution: the rate is the one asked; the line the one the bet was matched at.
+      priceShown: price,
+      runLine: runLine ?? body.run,
       stakeMinor,
     });
     return this.finish(userId, result, bet, {

@@ -11,6 +11,10 @@
  * - On `/data` a socket `subscribe`s to matches and gets a snapshot, then batched deltas
  *   (market-data.ts); `catalog.matchChanged` domain events feed the batches. It
  *   `casinoSubscribe`s to live casino tables the same way (casino-rooms.ts).
+ * - Every event's payload follows the input rule of HTTP requests (ADR 0011, plugins/validation.ts
+ *   `findBadText`): a NUL or a lone surrogate anywhere in it, or a match id that is not a short
+ *   text, is refused with the event's answer ("Match not found" on /data, the refusal of a
+ *   foreign identity on /user) before any handler runs, so nothing reaches the database.
  */
 import {
   type Area,
@@ -33,6 +37,7 @@ import { Server, type Namespace, type Socket } from 'socket.io';
 import type { Authenticator } from '../auth/authenticator';
 import type { Cluster } from '../cluster/cluster';
 import type { AuthContext } from '../plugins/auth';
+import { findBadText } from '../plugins/validation';
 import type { CatalogService } from '../catalog/catalog.service';
 import { isDomainError } from '../common/domain-error';
 import type { Logger } from '../common/logger';
@@ -265,9 +270,29 @@ const reply = (ack: unknown, result: SocketAck): void => {
   if (typeof ack === 'function') (ack as (r: SocketAck) => void)(result);
 };
 
-/** The match id of a subscribe/unsubscribe payload, or null when it is malformed. */
+/**
+ * The input rule of HTTP requests (ADR 0011) for every event of a socket: a payload with a NUL
+ * character or a lone UTF-16 surrogate anywhere (a value or a key, at any depth; the event's name
+ * too) never reaches a handler. It is answered `refusal` (when the client asked for an answer) and
+ * logged as a warning. Runs after the rate limit, before the handlers.
+ */
+function refuseBadText(socket: Socket, refusal: string, log: Logger): void {
+  socket.use((packet, next) => {
+    const ack = packet[packet.length - 1];
+    const found = findBadText(typeof ack === 'function' ? packet.slice(0, -1) : packet);
+    if (found === null) {
+      next();
+      return;
+    }
+    const { auth } = socket.data as SocketData;
+    log.warn({ event: 'socket_payload_refused', userId: auth.userId, at: found.path, reason: found.reason }, 'socket payload refused');
+    reply(ack, { ok: false, message: refusal });
+  });
+}
+
+/** The match id of a subscribe/unsubscribe payload, or null when it is malformed (not a text of 1–64 characters). */
 function matchIdOf(payload: unknown): string | null {
-  const matchId = (payload as Partial<DataSubscribe> | null)?.matchId;
+  const matchId = typeof payload === 'object' && payload !== null ? (payload as Partial<DataSubscribe>).matchId : undefined;
   return typeof matchId === 'string' && matchId.length > 0 && matchId.length <= 64 ? matchId : null;
 }
 
@@ -277,11 +302,12 @@ function onDataConnection(
 ): void {
   const { auth } = socket.data as SocketData;
   limitEventRate(socket, deps.eventsPerSecond, deps.log);
+  refuseBadText(socket, MESSAGES.matchNotFound, deps.log);
 
   socket.on('subscribe', (payload: unknown, ack?: unknown) => {
     const matchId = matchIdOf(payload);
     if (matchId === null) {
-      reply(ack, { ok: false, message: 'matchId is required' });
+      reply(ack, { ok: false, message: MESSAGES.matchNotFound });
       return;
     }
     deps.marketData
@@ -296,7 +322,7 @@ function onDataConnection(
   socket.on('unsubscribe', (payload: unknown, ack?: unknown) => {
     const matchId = matchIdOf(payload);
     if (matchId === null) {
-      reply(ack, { ok: false, message: 'matchId is required' });
+      reply(ack, { ok: false, message: MESSAGES.matchNotFound });
       return;
     }
     void deps.marketData.unsubscribe(socket, matchId).then((result) => reply(ack, result));
@@ -305,7 +331,7 @@ function onDataConnection(
   socket.on(CASINO_SUBSCRIBE, (payload: unknown, ack?: unknown) => {
     const matchId = matchIdOf(payload);
     if (matchId === null) {
-      reply(ack, { ok: false, message: 'matchId is required' });
+      reply(ack, { ok: false, message: MESSAGES.matchNotFound });
       return;
     }
     deps.casinoRooms
@@ -322,7 +348,7 @@ function onDataConnection(
   socket.on(CASINO_UNSUBSCRIBE, (payload: unknown, ack?: unknown) => {
     const matchId = matchIdOf(payload);
     if (matchId === null) {
-      reply(ack, { ok: false, message: 'matchId is required' });
+      reply(ack, { ok: false, message: MESSAGES.matchNotFound });
       return;
     }
     void deps.casinoRooms.unsubscribe(socket, matchId).then((result) => reply(ack, result));
@@ -333,6 +359,7 @@ function onUserConnection(socket: UserSocket, eventsPerSecond: number, log: Logg
   const { auth } = socket.data;
 
   limitEventRate(socket as unknown as Socket, eventsPerSecond, log);
+  refuseBadText(socket as unknown as Socket, MESSAGES.forbidden, log);
 
   socket.on('login', (payload: SocketLoginPayload, ack?: (result: SocketAck) => void) => {
     const matches =

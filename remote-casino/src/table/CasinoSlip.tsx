@@ -7,6 +7,7 @@ import {
   betsApi,
   formatRupees,
   parseStake,
+  placedRunnerNotice,
   retryOnNetworkLoss,
   toMinor,
   useSlipSubmission,
@@ -57,7 +58,12 @@ const SIDE = { BACK: { label: 'Back', kind: 'back' }, LAY: { label: 'Lay', kind:
  */
 export function CasinoSlip({ matchId, selection, market, bets, stakeButtons, closed, shown, onPlaced, onCancel }: CasinoSlipProps) {
   const [stakeText, setStakeText] = useState('');
-  const { submitting, error, submit } = useSlipSubmission((bet: RunnerBetRequest, key: string) => retryOnNetworkLoss(() => betsApi.placeBet(bet, key)), onPlaced);
+  const { submitting, error, submit } = useSlipSubmission(
+    (bet: RunnerBetRequest, key: string) => retryOnNetworkLoss(() => betsApi.placeBet(bet, key)),
+    onPlaced,
+    // Best execution (ADR 0034): the toast names the price the bet was matched at when the table's beat the one sent.
+    (reply, sent) => placedRunnerNotice(reply.message, sent.odds, reply.data.bet.odds, formatOdds),
+  );
 
   const stake = parseStake(stakeText);
   const runner = market.runners.find((r) => r.selectionId === selection.selectionId);

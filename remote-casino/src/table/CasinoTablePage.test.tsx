@@ -115,7 +115,7 @@ describe('CasinoTablePage', () => {
   it('places a bet from the slip with the stake buttons and the projected P&L, then shows it under my bets', async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     api.bets.mockResolvedValueOnce([buildCasinoBet('b0', { selectionId: 'tiger', selectionName: 'Tiger', stake: 50 })]);
-    bets.placeBet.mockResolvedValue({ data: { exposer: 150, balance: 1000, profitlist: [], bet: {} as never }, message: 'Bet Placed Successfully' });
+    bets.placeBet.mockResolvedValue({ data: { exposer: 150, balance: 1000, profitlist: [], bet: { odds: 1.98 } as never }, message: 'Bet Placed Successfully' });
     const notices: string[] = [];
     const sub = on('ui.notify').subscribe((n) => notices.push(n.message));
     renderPage();

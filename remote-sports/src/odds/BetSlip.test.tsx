@@ -100,6 +100,22 @@ describe('BetSlip', () => {
     expect(screen.getByRole('button', { name: 'Place Bet' })).toBeDisabled();
   });
 
+  it('best execution: odds typed below the live back preview the bet at the live price, and the toast names the matched price', async () => {
+    bets.placeBet.mockResolvedValue({ data: response, message: 'Bet Placed Successfully' });
+    const n = notices();
+    renderSlip({ position: { marketId: 'mo', marketType: 'match_odds', profitlist: [{ selectionId: 'a', profit: -100 }, { selectionId: 'b', profit: 100 }], exposure: 100 } });
+    const book = screen.getByRole('table', { name: 'Profit or loss if each runner wins' });
+    await userEvent.clear(screen.getByLabelText('Odds'));
+    await userEvent.type(screen.getByLabelText('Odds'), '1.5');
+    await userEvent.type(screen.getByLabelText('Stake'), '200');
+    // Back India 200 asked @ 1.5 is matched at the live 1.8: India −100 + 160 = +60, not +0.
+    expect(within(book).getByRole('row', { name: /^India/ })).toHaveTextContent('India-100.0060.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(bets.placeBet).toHaveBeenCalledWith(expect.objectContaining({ odds: 1.5 }), expect.any(String));
+    await waitFor(() => expect(n.seen).toEqual([{ kind: 'success', message: 'Bet Placed Successfully · matched at 1.8 (asked 1.5)' }]));
+    n.stop();
+  });
+
   it('shows a bookmaker rate as shown (47) and sends it as the market data carries it (0.47)', async () => {
     bets.placeBet.mockResolvedValue({ data: response, message: 'Bet Placed Successfully' });
     const bm = buildMarket('bm', { type: 'bookmaker', name: 'Bookmaker', runners: [buildRunner('a', 0.45, { name: 'India' }), buildRunner('b', 0.5)] });

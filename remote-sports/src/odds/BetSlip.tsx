@@ -8,7 +8,10 @@ import {
   StakeField,
   TextField,
   formatRupees,
+  matchedFancyLine,
+  matchedPrice,
   parseStake,
+  placedRunnerNotice,
   toMinor,
   toRupees,
   useSlipSubmission,
@@ -69,7 +72,7 @@ function closedReason(selection: SlipSelection, market: Market | undefined, fanc
 export function BetSlip({ matchId, selection, market, fancy, position, stakeButtons, place, onPlaced, onCancel }: BetSlipProps) {
   const [oddsText, setOddsText] = useState(() => (selection.kind === 'runner' && market ? initialOddsText(market, selection.price) : ''));
   const [stakeText, setStakeText] = useState('');
-  const { submitting, error, setError, submit } = useSlipSubmission(place, onPlaced);
+  const { submitting, error, setError, submit } = useSlipSubmission(place, onPlaced, (reply, sent: PlaceBetRequest) => placedNotice(reply, sent, market));
 
   const stake = parseStake(stakeText);
   const odds = selection.kind === 'runner' && market ? parseOdds(market.type, oddsText) : null;
@@ -84,9 +87,15 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
   }
 
   const side = selection.side;
+  const best = selection.kind === 'runner' && market ? market.runners.find((r) => r.selectionId === selection.selectionId)?.[side === 'BACK' ? 'back' : 'lay'][0] : undefined;
+  // Best execution (ADR 0034): the book previews the bet at the price it will be matched at, the
+  // live one when it beats the price typed (the line of a fancy likewise, at the same rate).
+  const liveOdds = best && market ? parseOdds(market.type, formatPrice(best.price, market.type)) : null;
+  const matchedOdds = odds !== null && selection.kind === 'runner' ? (matchedPrice(selection.side, odds, liveOdds) ?? odds) : null;
+  const liveLine = fancy && selection.kind === 'fancy' && (selection.side === 'YES' ? fancy.yesRate : fancy.noRate) === selection.rate ? (selection.side === 'YES' ? fancy.yesRun : fancy.noRun) : null;
+  const matchedLine = selection.kind === 'fancy' ? (matchedFancyLine(selection.side, selection.run, liveLine) ?? selection.run) : null;
   const runnerName = selection.kind === 'runner' ? market?.runners.find((r) => r.selectionId === selection.selectionId)?.name ?? selection.selectionId : fancy?.name ?? selection.fancyId;
   const marketName = selection.kind === 'runner' ? market?.name ?? '' : 'Fancy';
-  const best = selection.kind === 'runner' && market ? market.runners.find((r) => r.selectionId === selection.selectionId)?.[side === 'BACK' ? 'back' : 'lay'][0] : undefined;
   /** The live best price as the odds field takes it, when it differs from the typed odds. */
   const bestText = best && market ? formatPrice(best.price, market.type) : null;
   const takeable = bestText !== null && bestText !== oddsText.trim() ? bestText : null;
@@ -126,9 +135,9 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
       </div>
       <QuickStakes stakeButtons={stakeButtons} onStakeText={setStakeText} />
       {selection.kind === 'runner' && market ? (
-        <RunnerBook market={market} position={position} bet={odds !== null && stake !== null ? { selectionId: selection.selectionId, side: selection.side, odds, stakeMinor: toMinor(stake) } : null} />
+        <RunnerBook market={market} position={position} bet={matchedOdds !== null && stake !== null ? { selectionId: selection.selectionId, side: selection.side, odds: matchedOdds, stakeMinor: toMinor(stake) } : null} />
       ) : null}
-      {selection.kind === 'fancy' ? <FancyBook position={position} bet={stake !== null ? { side: selection.side, line: selection.run, rate: selection.rate, stakeMinor: toMinor(stake) } : null} /> : null}
+      {selection.kind === 'fancy' ? <FancyBook position={position} bet={stake !== null && matchedLine !== null ? { side: selection.side, line: matchedLine, rate: selection.rate, stakeMinor: toMinor(stake) } : null} /> : null}
       <SlipActions closed={closed} error={error?.message ?? null} canPlace={body !== null && closed === null} submitting={submitting} onCancel={onCancel}>
         {error?.code === 'ODDS_CHANGED' && takeable ? (
           // The price moved against the player during the bet: one click takes the live price into
@@ -147,6 +156,13 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
       </SlipActions>
     </form>
   );
+}
+
+/** The toast of a placed bet: the server's message, and the price (or line) the bet was matched at when the market beat the one asked. */
+function placedNotice(reply: Awaited<ReturnType<PlaceBet>>, sent: PlaceBetRequest, market: Market | undefined): string {
+  const bet = reply.data.bet;
+  if ('fancyId' in sent) return bet.run === null || bet.run === sent.run ? reply.message : `${reply.message} · matched at line ${bet.run} (asked ${sent.run})`;
+  return placedRunnerNotice(reply.message, sent.odds, bet.odds, (o) => formatPrice(o, market?.type));
 }
 
 /** The runner market's P&L per runner now and with the slip's bet. */

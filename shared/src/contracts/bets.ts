@@ -58,9 +58,13 @@ export interface PlacedBet {
   /** The runner's selection id; the fancy id for a fancy bet. */
   selectionId: string;
   side: AnyBetSide;
-  /** Decimal odds, or the bookmaker rate, or the fancy rate (percent), as requested. */
+  /**
+   * Decimal odds, or the bookmaker rate, or the fancy rate (percent), as matched: a price the
+   * market beat when the bet was placed is matched at the market's price (best execution, ADR 0034),
+   * so a back may show more than was asked and a lay less.
+   */
   odds: number;
-  /** Fancy only: the line in runs. */
+  /** Fancy only: the line in runs, as matched (a YES may show a lower line than asked, a NO a higher one). */
   run: number | null;
   stake: number;
   status: BetStatus;

@@ -31,10 +31,15 @@ export interface SlipSubmission<B> {
 
 /**
  * Sends a slip's bet: one Idempotency-Key per submission; a submission whose answer was lost
- * (NETWORK) keeps its key, so sending the very same bet again reuses it. Success is a toast and
- * `onPlaced`; a refusal is kept for the slip (`error`) and shown as a toast.
+ * (NETWORK) keeps its key, so sending the very same bet again reuses it. Success is a toast (the
+ * server's message, or `notice` of the reply: the price the bet was matched at) and `onPlaced`;
+ * a refusal is kept for the slip (`error`) and shown as a toast.
  */
-export function useSlipSubmission<B>(place: (body: B, key: string) => Promise<{ message: string }>, onPlaced: () => void): SlipSubmission<B> {
+export function useSlipSubmission<B, R extends { message: string } = { message: string }>(
+  place: (body: B, key: string) => Promise<R>,
+  onPlaced: () => void,
+  notice: (reply: R, body: B) => string = (reply) => reply.message,
+): SlipSubmission<B> {
   const [error, setError] = useState<SlipError | null>(null);
   const [submitting, setSubmitting] = useState(false);
   /** One key per submission; the key of a submission whose answer was lost, for sending the same bet again. */
@@ -50,7 +55,7 @@ export function useSlipSubmission<B>(place: (body: B, key: string) => Promise<{ 
     try {
       const res = await place(body, key);
       keys.settle(bodyText, key, false);
-      notify('success', res.message);
+      notify('success', notice(res, body));
       onPlaced();
     } catch (e) {
       const failure = e as ApiError;
@@ -63,6 +68,14 @@ export function useSlipSubmission<B>(place: (body: B, key: string) => Promise<{ 
   };
 
   return { submitting, error, setError, submit };
+}
+
+/**
+ * The toast of a placed runner bet: the server's message, and the price the bet was matched at
+ * when the market beat the one asked (best execution, ADR 0034: a back matched higher, a lay lower).
+ */
+export function placedRunnerNotice(message: string, askedOdds: number, matchedOdds: number, format: (odds: number) => string = String): string {
+  return matchedOdds === askedOdds ? message : `${message} · matched at ${format(matchedOdds)} (asked ${format(askedOdds)})`;
 }
 
 /** The slip's Stake field, its limits as the hint; `invalid` shows why the typed stake is refused. */
