@@ -166,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authentication, {
     jwt: jwtPluginOptions(deps.jwtSecret, config.auth.accessTokenTtlSec),
     maintenance: core.settings,
+    transactionPasswords: core.transactionPasswords,
     getAuthenticator: () => {
       if (authenticator === null) throw new Error('authenticator used before the app was built');
       return authenticator;

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type CasinoRoundView, type ResultMarketRow } from '@backlay/shared/contracts';
-import { body, businessStateDigest, idempotent, walletOf, type TestContext } from './helper';
+import { body, businessStateDigest, idempotent, TEST_TXN_PASSWORD, walletOf, type TestContext } from './helper';
 import type { Chain, Player } from './bet-reports-helper';
 import { BETTING_SECONDS, DEAL_MS_MAX, getData, openCasinoSuite, roundView } from './casino-helper';
 
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 const DRAGON_TIGER = '9023';
 const admin = (): string => chainA.tokens.admin;
-const txn = {};
+const txn = { transactionPassword: TEST_TXN_PASSWORD };
 
 /** Every way an admin could settle, reverse or void `marketId` (a casino market) or `betId` (a bet on it). */
 function attacks(marketId: string, roundKey: string, betId: string) {
