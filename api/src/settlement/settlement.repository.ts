@@ -163,7 +163,6 @@ export async function feedResultsToSettle(
   return rows;
 }
 
-/** The feed's stored result of a market or fancy (null: no such market). */
 /**
  * Whether `id` names a live-casino market (a market of a casino event) or a casino round's key
  * (`c<roundId>`, ADR 0016): the result routes refuse both (ADR 0032).
@@ -178,6 +177,7 @@ export async function isCasinoMarket(q: Queryable, id: string): Promise<boolean>
   return rows[0]?.casino === true;
 }
 
+/** The feed's stored result of a market or fancy (null: no such market). */
 export async function feedResultOf(
   q: Queryable,
   marketId: string,
