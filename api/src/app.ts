@@ -173,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authentication, {
     jwt: jwtPluginOptions(keys.jwt, config.auth.accessTokenTtlSec),
     maintenance: core.settings,
+    transactionPasswords: core.transactionPasswords,
     getAuthenticator: () => {
       if (authenticator === null) throw new Error('authenticator used before the app was built');
       return authenticator;

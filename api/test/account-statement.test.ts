@@ -175,9 +175,9 @@ describe('GET /api/account-statement', () => {
       const response = await t.request({ method: 'POST', url, token: adminToken, payload });
       expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
     };
-    await admin200('/api/declare-result', { marketId: market.marketId, result: { type: 'WINNER', selectionId: 'A' } });
-    await admin200('/api/rollback-result', { marketId: market.marketId });
-    await admin200('/api/declare-result', { marketId: market.marketId, result: { type: 'WINNER', selectionId: 'B' } });
+    await admin200('/api/declare-result', { transactionPassword: TEST_TXN_PASSWORD, marketId: market.marketId, result: { type: 'WINNER', selectionId: 'A' } });
+    await admin200('/api/rollback-result', { transactionPassword: TEST_TXN_PASSWORD, marketId: market.marketId });
+    await admin200('/api/declare-result', { transactionPassword: TEST_TXN_PASSWORD, marketId: market.marketId, result: { type: 'WINNER', selectionId: 'B' } });
 
     const today = new Date().toISOString().slice(0, 10);
     const { data } = await statement(bettorToken, `startDate=${today}&endDate=${today}`);

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { BET_IDS_MAX, BET_LIST_PAGE_SIZE, type BetPage, type BetRow } from '@backlay/shared/contracts';
 import { backOrLay, createChain, createMatch, createPlayer, getData, postData, type Chain, type Player, type TestMatch } from './bet-reports-helper';
-import { body, buildTestApp, type TestContext, type TestUser } from './helper';
+import { body, buildTestApp, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
 
 let t: TestContext;
 let chain: Chain;
@@ -169,6 +169,7 @@ describe('deleted bets and the bet history', () => {
     const voided = await t.request({ method: 'DELETE', url: `/api/delete-current-bet/${bets.a2BackB}`, token: chain.tokens.admin });
     if (voided.statusCode !== 200) throw new Error(`delete-current-bet: ${voided.statusCode} ${voided.body}`);
     await postData(t, chain.tokens.admin, '/api/declare-result', {
+      transactionPassword: TEST_TXN_PASSWORD,
       marketId: soccer.marketIds[0],
       result: { type: 'WINNER', selectionId: 'H' },
     });

@@ -20,7 +20,7 @@ import { CasinoEngine, RESYNC_MS } from '../src/casino/casino-engine';
 import { silentLogger } from '../src/common/logger';
 import { LIVE_TABLES } from '../src/casino/tables';
 import type { CasinoRoundResult } from '../src/settlement/settlement.repository';
-import { body, businessStateDigest, FakeClock, idempotent, walletOf, type TestContext } from './helper';
+import { body, businessStateDigest, FakeClock, idempotent, walletOf, type TestContext, TEST_TXN_PASSWORD } from './helper';
 import type { Chain, Player } from './bet-reports-helper';
 import { BETTING_SECONDS, DEAL_MS_MAX, RESULT_MS, getData, openCasinoSuite, roundView } from './casino-helper';
 
@@ -55,6 +55,11 @@ function placeBet(player: Player, matchId: string, marketId: string, selectionId
     headers: idempotent(randomUUID()),
     payload: { matchId, marketId, selectionId, side, odds, stake },
   });
+}
+
+/** POST disable-casino-games as `token`, with the transaction password (ADR 0032). */
+function switchTable(matchId: string, isDisable: boolean, token: string) {
+  return t.request({ method: 'POST', url: '/api/disable-casino-games', token, payload: { matchId, isDisable, transactionPassword: TEST_TXN_PASSWORD } });
 }
 
 /** Moves the clock and steps the engine: open → close (after the window) → settle (after the deal). */
@@ -242,9 +247,9 @@ describe('live casino', () => {
     const funded = await walletOf(t, playerA.user.id);
     expect(funded.exposure).toBeGreaterThan(0n);
 
-    const notHouse = await t.request({ method: 'GET', url: `/api/disable-casino-games?matchId=${matchId}&isDisable=true`, token: chainA.tokens.dl });
+    const notHouse = await switchTable(matchId, true, chainA.tokens.dl);
     expect(notHouse.statusCode).toBe(403);
-    const off = await t.request({ method: 'GET', url: `/api/disable-casino-games?matchId=${matchId}&isDisable=true`, token: chainA.tokens.admin });
+    const off = await switchTable(matchId, true, chainA.tokens.admin);
     expect(off.statusCode).toBe(200);
     const refused = await placeBet(playerA, matchId, view.markets[0]?.marketId ?? '', runner?.selectionId ?? '', runner?.back ?? 2, 500);
     expect(refused.statusCode).toBe(409);
@@ -264,7 +269,7 @@ describe('live casino', () => {
     clock.advance(RESULT_MS);
     await engine().tick();
     expect((await round(matchId)).status).toBe('VOID');
-    const on = await t.request({ method: 'GET', url: `/api/disable-casino-games?matchId=${matchId}&isDisable=false`, token: chainA.tokens.sadmin });
+    const on = await switchTable(matchId, false, chainA.tokens.sadmin);
     expect(on.statusCode).toBe(200);
     await engine().tick();
     expect((await round(matchId)).status).toBe('OPEN');
@@ -356,7 +361,7 @@ describe('live casino', () => {
       expect([calls.n, countdowns.length]).toEqual([0, 0]);
 
       // Switched off through this instance: due at once, voided on the next tick.
-      const off = await t.request({ method: 'GET', url: '/api/disable-casino-games?matchId=9023&isDisable=true', token: chainA.tokens.admin });
+      const off = await switchTable('9023', true, chainA.tokens.admin);
       expect(off.statusCode).toBe(200);
       await leader.tick();
       expect((await round('9023')).status).toBe('VOID');
@@ -373,7 +378,7 @@ describe('live casino', () => {
 
       // Both on again: 9023 at once (its move), 9024 after the result is shown.
       for (const matchId of ['9023', '9024']) {
-        const on = await t.request({ method: 'GET', url: `/api/disable-casino-games?matchId=${matchId}&isDisable=false`, token: chainA.tokens.admin });
+        const on = await switchTable(matchId, false, chainA.tokens.admin);
         expect(on.statusCode).toBe(200);
       }
       await leader.tick();
@@ -393,13 +398,18 @@ describe('live casino', () => {
       '/api/done-results/9023?roundId=0x10',
       '/api/done-results/9023?filter_date=2026-13-45x',
       '/api/casino-report?from=2026-01-01',
-      '/api/disable-casino-games?matchId=9023&isDisable=yes',
       '/api/html-cards/1/DT20',
     ]) {
-      const token = url.includes('disable') ? chainA.tokens.admin : playerA.token;
-      const response = await t.request({ method: 'GET', url, token });
+      const response = await t.request({ method: 'GET', url, token: playerA.token });
       expect({ url, status: response.statusCode }).toEqual({ url, status: 400 });
     }
+    const hostileSwitch = await t.request({
+      method: 'POST',
+      url: '/api/disable-casino-games',
+      token: chainA.tokens.admin,
+      payload: { matchId: '9023', isDisable: 'yes', transactionPassword: TEST_TXN_PASSWORD },
+    });
+    expect(hostileSwitch.statusCode).toBe(400);
     const unknown = await t.request({ method: 'GET', url: '/api/get-casino-data-by-id/nope', token: playerA.token });
     expect(unknown.statusCode).toBe(404);
     const agentReport = await t.request({ method: 'GET', url: '/api/game-reports?from=2026-01-01&to=2026-01-02', token: playerA.token });

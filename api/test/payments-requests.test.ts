@@ -8,7 +8,7 @@
 import { MESSAGES, type PaymentRequestRow, type SocketBalancePayload } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
-import { buildTestApp, businessStateDigest, idempotent, TEST_ORIGIN, type TestContext, type TestUser } from './helper';
+import { buildTestApp, businessStateDigest, idempotent, TEST_ORIGIN, type TestContext, type TestUser, TEST_TXN_PASSWORD } from './helper';
 import {
   balanceOf,
   buildChain,
@@ -125,7 +125,7 @@ describe('deposit requests', () => {
         method: 'POST',
         url: '/api/save-setting-list',
         token: chain.tokens.admin,
-        payload: { settingList: [{ key: 'deposit_min', value: min }, { key: 'deposit_max', value: max }] },
+        payload: { settingList: [{ key: 'deposit_min', value: min }, { key: 'deposit_max', value: max }], transactionPassword: TEST_TXN_PASSWORD },
       });
     expect((await saveRange('500', '2000')).statusCode).toBe(200);
     try {

@@ -8,7 +8,7 @@
  */
 import type { ProfitLossResponse, ProfitLossRow } from '@backlay/shared/contracts';
 import { backOrLay, createChain, createMatch, createPlayer, getData, postData, type Chain, type Player, type TestMatch } from './bet-reports-helper';
-import { body, buildTestApp, type TestContext, type TestUser } from './helper';
+import { body, buildTestApp, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
 
 let t: TestContext;
 let chain: Chain;
@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 async function declare(marketId: string, selectionId: string): Promise<void> {
-  await postData(t, chain.tokens.admin, '/api/declare-result', { marketId, result: { type: 'WINNER', selectionId } });
+  await postData(t, chain.tokens.admin, '/api/declare-result', { transactionPassword: TEST_TXN_PASSWORD, marketId, result: { type: 'WINNER', selectionId } });
 }
 
 const pnl = (token: string, query = '') => getData<ProfitLossResponse>(t, token, `/api/profit-loss${query}`);
@@ -158,7 +158,7 @@ describe('GET /api/profit-loss', () => {
   });
 
   it('a rolled-back settlement no longer counts; a new declaration counts once', async () => {
-    await postData(t, chain.tokens.admin, '/api/rollback-result', { marketId: soccer.marketIds[0] });
+    await postData(t, chain.tokens.admin, '/api/rollback-result', { transactionPassword: TEST_TXN_PASSWORD, marketId: soccer.marketIds[0] });
     expect((await pnl(chain.tokens.dl)).rows.map((r) => r.key)).toEqual([cricket.marketIds[0]]);
     expect((await pnl(winner.token)).rows).toEqual([]);
     await declare(soccer.marketIds[0] ?? '', 'X');

@@ -1,6 +1,6 @@
 import type { SocketAck, SocketBalancePayload } from '@backlay/shared/contracts';
 import type { Socket } from 'socket.io-client';
-import { buildTestApp, type TestContext, type TestUser } from './helper';
+import { buildTestApp, type TestContext, type TestUser, TEST_TXN_PASSWORD } from './helper';
 import { connected, emitWithAck as ackOf, nextEvent, TestSockets, type ConnectOptions } from './socket-helper';
 
 let t: TestContext;
@@ -168,7 +168,7 @@ describe('maintenance', () => {
     adminSocket.on('maintenance', () => (adminTold = true));
     const told = nextEvent<undefined>(playerSocket, 'maintenance');
     const save = (value: string) =>
-      t.request({ method: 'POST', url: '/api/save-setting-list', token: adminToken, payload: { settingList: [{ key: 'maintenance', value }] } });
+      t.request({ method: 'POST', url: '/api/save-setting-list', token: adminToken, payload: { settingList: [{ key: 'maintenance', value }], transactionPassword: TEST_TXN_PASSWORD } });
     expect((await save('true')).statusCode).toBe(200);
     await told;
     expect(adminTold).toBe(false);

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type DownlineRgRow, type ResponsibleGamblingView, type RealityCheckView } from '@backlay/shared/contracts';
 import { assertMayDeposit, assertMayStake, RgRefusalError, stakeRefusal } from '../src/responsible-gambling/rg-check';
-import { body, businessStateDigest, createTestFancy, createTestMarket, FakeClock, idempotent, walletOf, type TestContext } from './helper';
+import { body, businessStateDigest, createTestFancy, createTestMarket, FakeClock, idempotent, walletOf, TEST_TXN_PASSWORD, type TestContext } from './helper';
 import { createPlayer, type Chain, type Player } from './bet-reports-helper';
 import { LIVE_TABLES } from '../src/casino/tables';
 import { BETTING_SECONDS, DEAL_MS_MAX, RESULT_MS, openCasinoSuite, roundView } from './casino-helper';
@@ -63,7 +63,7 @@ async function placed(p: Player, payload: Record<string, unknown>): Promise<Repl
 const deposit = (p: Player, amount: number) => sendDeposit(t, p.token, { amount: String(amount), utrno: newUtr() }, { data: png });
 
 async function declare(marketId: string, selectionId: string): Promise<void> {
-  const res = await t.request({ method: 'POST', url: '/api/declare-result', token: chainA.tokens.admin, payload: { marketId, result: { type: 'WINNER', selectionId } } });
+  const res = await t.request({ method: 'POST', url: '/api/declare-result', token: chainA.tokens.admin, payload: { transactionPassword: TEST_TXN_PASSWORD, marketId, result: { type: 'WINNER', selectionId } } });
   expect({ status: res.statusCode, body: res.statusCode === 200 ? '' : res.body }).toEqual({ status: 200, body: '' });
 }
 

@@ -16,6 +16,7 @@ import {
   createTestMarket,
   idempotent,
   walletOf,
+  TEST_TXN_PASSWORD,
   type TestContext,
   type TestMarket,
   type TestUser,
@@ -70,7 +71,7 @@ async function placeFancy(p: Player, f: { matchId: string; fancyId: string }, b:
 }
 
 const declare = (marketId: string, result: DeclaredResult, as = 'admin') =>
-  t.request({ method: 'POST', url: '/api/declare-result', token: token(as), payload: { marketId, result } });
+  t.request({ method: 'POST', url: '/api/declare-result', token: token(as), payload: { transactionPassword: TEST_TXN_PASSWORD, marketId, result } });
 const voidOne = (betId: string, as = 'admin') => t.request({ method: 'DELETE', url: `/api/delete-current-bet/${betId}`, token: token(as) });
 const voidMany = (betIds: string[], reason?: string, as = 'admin') =>
   t.request({ method: 'POST', url: '/api/delete-bets', token: token(as), payload: { betIds, ...(reason !== undefined ? { reason } : {}) } });
@@ -83,8 +84,8 @@ describe('who may declare, roll back, list results and void bets', () => {
     const m = await createTestMarket(t, THREE);
     const betId = await place(p, m, { selectionId: 'H', side: 'BACK', odds: 2.5, stake: 100 });
     const calls = [
-      { method: 'POST' as const, url: '/api/declare-result', payload: { marketId: m.marketId, result: { type: 'VOID' } } },
-      { method: 'POST' as const, url: '/api/rollback-result', payload: { marketId: m.marketId } },
+      { method: 'POST' as const, url: '/api/declare-result', payload: { transactionPassword: TEST_TXN_PASSWORD, marketId: m.marketId, result: { type: 'VOID' } } },
+      { method: 'POST' as const, url: '/api/rollback-result', payload: { transactionPassword: TEST_TXN_PASSWORD, marketId: m.marketId } },
       { method: 'GET' as const, url: '/api/results?status=pending' },
       { method: 'DELETE' as const, url: `/api/delete-current-bet/${betId}` },
       { method: 'POST' as const, url: '/api/delete-bets', payload: { betIds: [betId] } },
@@ -127,7 +128,7 @@ describe('who may declare, roll back, list results and void bets', () => {
     ];
     const before = await businessStateDigest(t.db);
     for (const [marketId, result] of wrong) {
-      const res = await t.request({ method: 'POST', url: '/api/declare-result', token: token('admin'), payload: { marketId, result } });
+      const res = await t.request({ method: 'POST', url: '/api/declare-result', token: token('admin'), payload: { transactionPassword: TEST_TXN_PASSWORD, marketId, result } });
       expect({ result, status: res.statusCode, code: body(res).data }).toEqual({ result, status: 400, code: expect.objectContaining({ code: 'VALIDATION' }) });
       expect(body(res).message).toMatch(/^The result does not fit this market/);
     }
@@ -164,7 +165,7 @@ describe("the player's market data after a result", () => {
       ]);
       expect((await fancies())[0]?.settled).toEqual({ type: 'RUNS', runs: 57 });
 
-      expect((await t.request({ method: 'POST', url: '/api/rollback-result', token: token('admin'), payload: { marketId: m.marketId } })).statusCode).toBe(200);
+      expect((await t.request({ method: 'POST', url: '/api/rollback-result', token: token('admin'), payload: { transactionPassword: TEST_TXN_PASSWORD, marketId: m.marketId } })).statusCode).toBe(200);
       expect((await markets())[0]).toMatchObject({ settled: null, runners: expect.arrayContaining([expect.objectContaining({ selectionId: 'H', status: 'active', back: [expect.anything()] })]) });
       await new Promise((resolve) => setTimeout(resolve, 200));
     } finally {

@@ -12,7 +12,7 @@ import type { Fancy, Market, PlaceBetResponse, ResultMarketRow, SettlementSummar
 import { upsertFancies, upsertMarkets } from '../src/catalog/markets.repository';
 import type { FeedFancy, FeedMarket } from '../src/feed/feed-provider';
 import { createChain, createPlayer, type Chain, type Player } from './bet-reports-helper';
-import { body, businessStateDigest, buildTestApp, createTestFancy, createTestMarket, idempotent, walletOf, type TestContext, type TestMarket } from './helper';
+import { body, businessStateDigest, buildTestApp, createTestFancy, createTestMarket, idempotent, walletOf, TEST_TXN_PASSWORD, type TestContext, type TestMarket } from './helper';
 
 let t: TestContext;
 let chain: Chain;
@@ -55,7 +55,7 @@ async function feedClosesFancy(f: { matchId: string; fancyId: string }, runs: nu
 }
 
 const results = async (status: string, as: keyof Chain['tokens'] = 'admin') => body<{ data: ResultMarketRow[] }>(await t.request({ method: 'GET', url: `/api/results?status=${status}`, token: token(as) })).data;
-const accept = (marketId: string, as: keyof Chain['tokens'] = 'admin') => t.request({ method: 'POST', url: '/api/accept-feed-result', token: token(as), payload: { marketId } });
+const accept = (marketId: string, as: keyof Chain['tokens'] = 'admin') => t.request({ method: 'POST', url: '/api/accept-feed-result', token: token(as), payload: { transactionPassword: TEST_TXN_PASSWORD, marketId } });
 
 describe('a declared result against the feed', () => {
   it('flags a settled market whose feed result differs, with both; accept-feed-result re-settles it on the feed result', async () => {
@@ -66,7 +66,7 @@ describe('a declared result against the feed', () => {
     await place(other, { matchId: m.matchId, marketId: m.marketId, selectionId: 'A', side: 'BACK', odds: 2, stake: 100 });
 
     // The admin declares H; the feed later says A.
-    const declared = await t.request({ method: 'POST', url: '/api/declare-result', token: token('admin'), payload: { marketId: m.marketId, result: { type: 'WINNER', selectionId: 'H' } } });
+    const declared = await t.request({ method: 'POST', url: '/api/declare-result', token: token('admin'), payload: { transactionPassword: TEST_TXN_PASSWORD, marketId: m.marketId, result: { type: 'WINNER', selectionId: 'H' } } });
     expect(declared.statusCode).toBe(200);
     expect(await walletOf(t, back.user.id)).toEqual({ balance: 115_000n, exposure: 0n });
     expect((await results('differs')).map((r) => r.marketId)).not.toContain(m.marketId);
@@ -121,7 +121,7 @@ describe('a declared result against the feed', () => {
     const f = await createTestFancy(t, m.matchId, { noRun: 45, noRate: 100, yesRun: 46, yesRate: 100 });
     await place(p, { matchId: f.matchId, fancyId: f.fancyId, side: 'YES', run: 46, rate: 100, stake: 100 });
     await place(p, { matchId: m.matchId, marketId: m.marketId, selectionId: 'H', side: 'BACK', odds: 2.5, stake: 100 });
-    expect((await t.request({ method: 'POST', url: '/api/declare-result', token: token('sadmin'), payload: { marketId: f.fancyId, result: { type: 'RUNS', runs: 50 } } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'POST', url: '/api/declare-result', token: token('sadmin'), payload: { transactionPassword: TEST_TXN_PASSWORD, marketId: f.fancyId, result: { type: 'RUNS', runs: 50 } } })).statusCode).toBe(200);
     await feedClosesFancy(f, 44);
     // The feed settles the market on H itself, then corrects its result to A.
     await feedCloses(m, 'H');
@@ -159,17 +159,17 @@ describe('a declared result against the feed', () => {
     const p = await player(1_000n);
     const m = await createTestMarket(t, { H: [250, 252], A: [200, 202] });
     await place(p, { matchId: m.matchId, marketId: m.marketId, selectionId: 'H', side: 'BACK', odds: 2.5, stake: 100 });
-    await t.request({ method: 'POST', url: '/api/declare-result', token: token('admin'), payload: { marketId: m.marketId, result: { type: 'WINNER', selectionId: 'H' } } });
+    await t.request({ method: 'POST', url: '/api/declare-result', token: token('admin'), payload: { transactionPassword: TEST_TXN_PASSWORD, marketId: m.marketId, result: { type: 'WINNER', selectionId: 'H' } } });
     await feedCloses(m, 'A');
     for (const [name, tok] of [['smdl', token('smdl')], ['mdl', token('mdl')], ['dl', token('dl')], ['user', p.token]] as const) {
       const before = await businessStateDigest(t.db);
-      const res = await t.request({ method: 'POST', url: '/api/accept-feed-result', token: tok, payload: { marketId: m.marketId } });
+      const res = await t.request({ method: 'POST', url: '/api/accept-feed-result', token: tok, payload: { transactionPassword: TEST_TXN_PASSWORD, marketId: m.marketId } });
       expect({ name, status: res.statusCode, data: body(res).data }).toEqual({ name, status: 403, data: { code: 'FORBIDDEN' } });
       const list = await t.request({ method: 'GET', url: '/api/results?status=differs', token: tok });
       expect({ name, status: list.statusCode }).toEqual({ name, status: 403 });
       expect(await businessStateDigest(t.db)).toBe(before);
     }
-    expect((await t.request({ method: 'POST', url: '/api/accept-feed-result', payload: { marketId: m.marketId } })).statusCode).toBe(401);
+    expect((await t.request({ method: 'POST', url: '/api/accept-feed-result', payload: { transactionPassword: TEST_TXN_PASSWORD, marketId: m.marketId } })).statusCode).toBe(401);
     expect((await accept(m.marketId)).statusCode).toBe(200);
   });
 });

@@ -11,7 +11,7 @@ import { fancyBetPnlMinor } from '@backlay/shared/domain';
 import { settledRunnerBetMinor } from './settlement-oracle';
 import type { FeedFancy } from '../src/feed/feed-provider';
 import { FEED_START_MS, FakeClock, findEvent, importEvent, lookahead, stepFeed, tickFeed } from './feed-helper';
-import { assertLedgerInvariants, body, buildTestApp, idempotent, walletOf, type TestContext, type TestUser } from './helper';
+import { assertLedgerInvariants, body, buildTestApp, idempotent, walletOf, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
 
 let t: TestContext;
 const clock = new FakeClock(FEED_START_MS);
@@ -118,7 +118,7 @@ describe('settlement of the feed results', () => {
     // An admin rolls it back: the feed leaves it alone, the results list offers the feed's result.
     const admin = await t.createUser({ role: 'admin' });
     const adminToken = (await t.login(admin)).token;
-    const rolled = await t.request({ method: 'POST', url: '/api/rollback-result', token: adminToken, payload: { marketId } });
+    const rolled = await t.request({ method: 'POST', url: '/api/rollback-result', token: adminToken, payload: { transactionPassword: TEST_TXN_PASSWORD, marketId } });
     expect(rolled.statusCode).toBe(200);
     await stepTo(clock.nowMs() + 5_000);
     const rows = await t.db.query<{ version: number; reversed: boolean }>(
@@ -130,7 +130,7 @@ describe('settlement of the feed results', () => {
     expect(body<{ data: ResultMarketRow[] }>(pending).data.find((r) => r.marketId === marketId)).toMatchObject({ openBets: 2, feedResult: result });
     expect((await walletOf(t, players[0]?.user.id ?? '')).exposure).toBe(10_000n);
 
-    const declared = await t.request({ method: 'POST', url: '/api/declare-result', token: adminToken, payload: { marketId, result } });
+    const declared = await t.request({ method: 'POST', url: '/api/declare-result', token: adminToken, payload: { transactionPassword: TEST_TXN_PASSWORD, marketId, result } });
     expect(declared.statusCode).toBe(200);
     expect(body(declared).data).toMatchObject({ version: 2, bets: 2, users: 2 });
   });

@@ -1,5 +1,5 @@
 import { MESSAGES, ROLES, type SettingRow } from '@backlay/shared/contracts';
-import { body, buildTestApp, TEST_PASSWORD, type TestContext, type TestUser } from './helper';
+import { body, buildTestApp, TEST_PASSWORD, type TestContext, type TestUser, TEST_TXN_PASSWORD } from './helper';
 
 let t: TestContext;
 let admin: TestUser;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const save = (token: string, settingList: SettingRow[]) =>
-  t.request({ method: 'POST', url: '/api/save-setting-list', token, payload: { settingList } });
+  t.request({ method: 'POST', url: '/api/save-setting-list', token, payload: { settingList, transactionPassword: TEST_TXN_PASSWORD } });
 
 async function setMaintenance(on: boolean): Promise<void> {
   const response = await save(adminToken, [{ key: 'maintenance', value: on ? 'true' : 'false' }]);

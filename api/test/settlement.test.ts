@@ -23,6 +23,7 @@ import {
   idempotent,
   TEST_ORIGIN,
   walletOf,
+  TEST_TXN_PASSWORD,
   type TestContext,
   type TestMarket,
   type TestUser,
@@ -106,11 +107,11 @@ async function fancyBet(p: Player, f: { matchId: string; fancyId: string }, b: {
 }
 
 function declare(marketId: string, result: DeclaredResult, token = adminToken) {
-  return t.request({ method: 'POST', url: '/api/declare-result', token, payload: { marketId, result } });
+  return t.request({ method: 'POST', url: '/api/declare-result', token, payload: { transactionPassword: TEST_TXN_PASSWORD, marketId, result } });
 }
 
 function rollback(marketId: string, token = adminToken) {
-  return t.request({ method: 'POST', url: '/api/rollback-result', token, payload: { marketId } });
+  return t.request({ method: 'POST', url: '/api/rollback-result', token, payload: { transactionPassword: TEST_TXN_PASSWORD, marketId } });
 }
 
 async function settled(marketId: string, result: DeclaredResult): Promise<SettlementSummary> {

@@ -28,7 +28,7 @@ export async function setMaintenance(request: APIRequestContext, on: boolean) {
   const token = await apiToken(request, 'admin', 'demo-admin');
   const res = await request.post('/api/save-setting-list', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { settingList: [{ key: 'maintenance', value: String(on) }] },
+    data: { settingList: [{ key: 'maintenance', value: String(on) }], transactionPassword: DEMO_TRANSACTION_PASSWORD },
   });
   expect(res.ok()).toBeTruthy();
 }

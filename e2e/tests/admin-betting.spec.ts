@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiGet, apiPost, apiToken, newFundedPlayer, signIn, signOut, expectNoSidewaysScroll } from '../support/helpers';
+import { apiGet, apiPost, apiToken, DEMO_TRANSACTION_PASSWORD, newFundedPlayer, signIn, signOut, expectNoSidewaysScroll } from '../support/helpers';
 
 /**
  * The agents' side of betting, on a 1280×800 desktop and a 360×740 phone: demo-user's bets
@@ -207,6 +207,7 @@ test.describe('agents and betting', () => {
     await page.getByRole('button', { name: `Declare ${title}`, exact: true }).click();
     const declare = page.getByRole('dialog', { name: `Declare result: ${market.name}` });
     await declare.getByLabel('Result').selectOption({ label: other.name });
+    await declare.getByLabel('Transaction password').fill(DEMO_TRANSACTION_PASSWORD);
     await declare.getByRole('button', { name: 'Declare result' }).click();
     await expect(declare).toBeHidden();
     await expect(page.getByText('Result declared').first()).toBeVisible();

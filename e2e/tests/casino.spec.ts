@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoSidewaysScroll, newFundedPlayer, rupees, secondsLeft, signIn, openMenu } from '../support/helpers';
+import { DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, expectNoSidewaysScroll, newFundedPlayer, rupees, secondsLeft, signIn, openMenu } from '../support/helpers';
 import { e2eOrigin } from '../support/ports.mjs';
 
 /** The stack runs the tables with a short betting window (stack.mjs: CASINO_BETTING_SECONDS). */
@@ -22,7 +22,14 @@ async function switchTable(admin: Page, enabled: boolean) {
   await admin.goto('/admin/casino-list');
   const row = admin.getByRole('table', { name: 'Casino tables' }).getByRole('row', { name: new RegExp(`^${TABLE}`) });
   const toggle = row.getByRole('switch', { name: `${TABLE} enabled` });
-  if ((await toggle.isChecked()) !== enabled) await toggle.click();
+  if ((await toggle.isChecked()) !== enabled) {
+    await toggle.click();
+    // Confirmed with the transaction password (ADR 0032).
+    const confirm = admin.getByRole('dialog', { name: new RegExp(`^${enabled ? 'Enable' : 'Disable'} ${TABLE}`) });
+    await confirm.getByLabel('Transaction password').fill(DEMO_TRANSACTION_PASSWORD);
+    await confirm.getByRole('button', { name: enabled ? 'Enable' : 'Disable', exact: true }).click();
+    await expect(confirm).toBeHidden();
+  }
   await expect(row).toContainText(enabled ? /Running/ : /Disabled/);
   await expect(toggle).toBeChecked({ checked: enabled });
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PLAYER, setMaintenance, signIn } from '../support/helpers';
+import { DEMO_TRANSACTION_PASSWORD, PLAYER, setMaintenance, signIn } from '../support/helpers';
 
 test.describe('maintenance', () => {
   test.afterEach(async ({ request }) => setMaintenance(request, false));
@@ -12,6 +12,15 @@ test.describe('maintenance', () => {
     await admin.getByRole('link', { name: 'Settings' }).click();
     await expect(admin.getByTestId('maintenance-state')).toHaveText('off');
     await admin.getByRole('button', { name: 'Turn maintenance on' }).click();
+    // Confirmed with the transaction password (ADR 0032): a wrong one is refused and changes nothing.
+    const confirm = admin.getByRole('dialog', { name: 'Turn maintenance on' });
+    await confirm.getByLabel('Transaction password').fill('000000');
+    await confirm.getByRole('button', { name: 'Turn on' }).click();
+    await expect(confirm.getByRole('alert')).toHaveText('Transaction password is incorrect');
+    await expect(admin.getByTestId('maintenance-state')).toHaveText('off');
+    await confirm.getByLabel('Transaction password').fill(DEMO_TRANSACTION_PASSWORD);
+    await confirm.getByRole('button', { name: 'Turn on' }).click();
+    await expect(confirm).toBeHidden();
     await expect(admin.getByTestId('maintenance-state')).toHaveText('on');
     // Published by the admin remote on the shared bus, shown as a toast by the shell.
     await expect(admin.getByText('Settings saved')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiGet, apiPost, apiToken, newFundedPlayer, signIn } from '../support/helpers';
+import { apiGet, apiPost, apiToken, DEMO_TRANSACTION_PASSWORD, newFundedPlayer, signIn } from '../support/helpers';
 
 /**
  * A result reaches the player's open odds page (1280×800 desktop and 360×740 phone): demo-admin
@@ -8,8 +8,9 @@ import { apiGet, apiPost, apiToken, newFundedPlayer, signIn } from '../support/h
  * ("Settled · Winner: …", "Settled · 57 runs") and no prices, no price buttons and no flashing.
  * Then a result the feed contradicts: demo-admin declares other runs than the feed gave for a
  * closed fancy; the player's page shows the declared runs (what the bets were settled on),
- * /admin/results flags the fancy with both results, and its one-click "Roll back and declare the
- * feed's result" fixes it; the player's open page follows.
+ * /admin/results flags the fancy with both results, and its "Roll back and declare the feed's
+ * result", confirmed with the transaction password (ADR 0032), fixes it; the player's open page
+ * follows.
  *
  * The first journey imports a cricket match coming up (save-match, syncData), so the demo match
  * the betting journeys use keeps its markets open and the in-play ones stay for sports.spec.
@@ -94,8 +95,8 @@ test.describe('results on the player odds page', () => {
     await expect(market.getByRole('table', { name: `${odds.name} prices` })).toBeVisible({ timeout: 30_000 });
     await expect(line).toBeVisible();
 
-    await apiPost(request, adminToken, '/api/declare-result', { marketId: odds.marketId, result: { type: 'WINNER', selectionId: winner.selectionId } });
-    await apiPost(request, adminToken, '/api/declare-result', { marketId: fancy.fancyId, result: { type: 'RUNS', runs: 57 } });
+    await apiPost(request, adminToken, '/api/declare-result', { transactionPassword: DEMO_TRANSACTION_PASSWORD, marketId: odds.marketId, result: { type: 'WINNER', selectionId: winner.selectionId } });
+    await apiPost(request, adminToken, '/api/declare-result', { transactionPassword: DEMO_TRANSACTION_PASSWORD, marketId: fancy.fancyId, result: { type: 'RUNS', runs: 57 } });
 
     // Pushed over the data socket: no reload.
     await expect(market.getByRole('status')).toHaveText(`Settled · Winner: ${winner.name}`);
@@ -121,7 +122,7 @@ test.describe('results on the player odds page', () => {
     await expect(line.getByRole('status')).toHaveText('Settled · 57 runs');
   });
 
-  test("a declared result the feed contradicts is flagged on Results and fixed in one click; the player sees the settled one", async ({ page, browser, request, isMobile }) => {
+  test("a declared result the feed contradicts is flagged on Results and fixed with the transaction password; the player sees the settled one", async ({ page, browser, request, isMobile }) => {
     test.setTimeout(240_000);
     const adminToken = await apiToken(request, 'admin', 'demo-admin');
     const username = await newFundedPlayer(request, 'rfd', 1_000);
@@ -150,7 +151,7 @@ test.describe('results on the player odds page', () => {
     const feedRuns = fancy.result ?? 0;
     const declaredRuns = feedRuns + 3;
     // The admin declares other runs than the feed gave.
-    await apiPost(request, adminToken, '/api/declare-result', { marketId: fancy.fancyId, result: { type: 'RUNS', runs: declaredRuns } });
+    await apiPost(request, adminToken, '/api/declare-result', { transactionPassword: DEMO_TRANSACTION_PASSWORD, marketId: fancy.fancyId, result: { type: 'RUNS', runs: declaredRuns } });
 
     // The player's page (its own browser, same screen) shows the result the bets were settled on, not the feed's.
     const playerContext = await browser.newContext({ viewport: page.viewportSize(), isMobile, hasTouch: isMobile });
@@ -162,7 +163,7 @@ test.describe('results on the player odds page', () => {
     const line = playerPage.getByRole('list', { name: 'Closed sessions' }).getByRole('listitem', { name: fancy.name, exact: true });
     await expect(line.getByRole('status')).toHaveText(`Settled · ${declaredRuns} runs`, { timeout: 30_000 });
 
-    // Results flags it with both results; one click fixes it.
+    // Results flags it with both results; one confirmed action fixes it.
     await signIn(page, 'admin', 'demo-admin');
     await page.goto('/admin/results');
     const flagged = page.getByRole('table', { name: 'Results that differ from the feed' });
@@ -171,6 +172,9 @@ test.describe('results on the player odds page', () => {
     await expect(row.getByRole('cell').nth(1)).toContainText(`${declaredRuns} runs`);
     await expect(row.getByRole('cell').nth(2)).toHaveText(`${feedRuns} runs`);
     await row.getByRole('button', { name: /^Roll back and declare the feed's result/ }).click();
+    const confirm = page.getByRole('dialog', { name: `Declare the feed's result: ${fancy.name}` });
+    await confirm.getByLabel('Transaction password').fill(DEMO_TRANSACTION_PASSWORD);
+    await confirm.getByRole('button', { name: 'Roll back and declare' }).click();
     await expect(page.getByText("Result rolled back and the feed's result declared")).toBeVisible();
     await expect(row).toHaveCount(0);
 

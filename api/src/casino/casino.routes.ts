@@ -1,6 +1,7 @@
 /**
  * Routes of the live casino (SPEC §7 Casino). Players read the tables and their rounds and place
- * bets with POST /placebet (betting domain); admin and sadmin switch tables; agents read the round
+ * bets with POST /placebet (betting domain); admin and sadmin switch tables (with their transaction
+ * password); agents read the round
  * book and the game report of their own downline only.
  */
 import { MESSAGES, SPORTS_ADMIN_ROLES } from '@backlay/shared/contracts';
@@ -15,7 +16,8 @@ import type { CasinoService } from './casino.service';
 
 const anyone = { access: signedIn() };
 const players = { access: signedIn({ area: 'player', roles: ['user'] }) };
-const house = { access: signedIn({ roles: SPORTS_ADMIN_ROLES }) };
+/** The table switch voids every open bet of the table: confirmed by the transaction password (ADR 0032). */
+const house = { access: signedIn({ roles: SPORTS_ADMIN_ROLES, transactionPassword: true }) };
 const agents = { access: agentsOnly() };
 
 /** A route's request types, derived from its schema. */
@@ -60,13 +62,13 @@ export async function casinoRoutes(app: FastifyInstance, options: { casino: Casi
     ok(await casino.report(requireAuth(request).userId, request.query.from, request.query.to)),
   );
 
-  app.get<Route<'disable'>>(
+  app.post<Route<'disable'>>(
     '/disable-casino-games',
     { schema: schemas.disable, config: house },
     async (request) => {
-      const disable = request.query.isDisable === 'true';
+      const disable = request.body.isDisable;
       return {
-        data: await casino.setDisabled(actorOf(request), request.query.matchId, disable, metaOf(request)),
+        data: await casino.setDisabled(actorOf(request), request.body.matchId, disable, metaOf(request)),
         message: disable ? MESSAGES.casinoTableDisabled : MESSAGES.casinoTableEnabled,
       };
     },

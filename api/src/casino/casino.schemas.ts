@@ -1,5 +1,6 @@
 /** JSON schemas of the live casino routes (request and response), shaped as contracts/casino.ts. */
-import { bearerSecurity, INT4_MAX, isoTimeSchema, nullableIsoTimeSchema, responses, rupeesSchema } from '../common/schemas';
+import type { CasinoDisableRequest } from '@backlay/shared/contracts';
+import { bearerSecurity, INT4_MAX, isoTimeSchema, nullableIsoTimeSchema, responses, rupeesSchema, type Agree, type AllAgree, type BodyOf } from '../common/schemas';
 
 const matchIdField = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const gameCodeField = { type: 'string', pattern: '^[a-z0-9]{2,20}$' } as const;
@@ -253,11 +254,12 @@ export const schemas = {
   disable: {
     tags,
     security,
-    querystring: {
+    // A POST with the transaction password (SPEC §7 has a GET; ADR 0032), checked by the access hook.
+    body: {
       type: 'object',
-      required: ['matchId', 'isDisable'],
+      required: ['matchId', 'isDisable', 'transactionPassword'],
       additionalProperties: false,
-      properties: { matchId: matchIdField, isDisable: { type: 'string', enum: ['true', 'false'] } },
+      properties: { matchId: matchIdField, isDisable: { type: 'boolean' }, transactionPassword: { type: 'string', minLength: 1, maxLength: 64 } },
     },
     response: responses({ type: 'object', required: ['matchId', 'isDisable'], properties: { matchId: { type: 'string' }, isDisable: { type: 'boolean' } } }),
   },
@@ -325,3 +327,6 @@ export const schemas = {
     params: { type: 'object', required: ['file'], properties: { file: { type: 'string', pattern: '^[a-z0-9]{2,20}\\.svg$' } } },
   },
 } as const;
+
+/** The contract's request type (the front end's) agrees with the switch's schema. */
+export type CasinoContractsAgree = AllAgree<[Agree<CasinoDisableRequest, BodyOf<typeof schemas.disable>>]>;

@@ -4,7 +4,8 @@
  *  - `signedIn({ area?, roles?, allowDuringSetup?, sessionCheckedByHandler? })`: a valid access
  *    token of a live session.
  * One onRequest hook enforces it: token and session, audience (area), maintenance for the
- * player area, the change-password gate, then roles. Handlers read `request.auth`.
+ * player area, the change-password gate, then roles. Handlers read `request.auth`. A route with
+ * `transactionPassword: true` also has the body's transaction password checked (preHandler).
  *
  * `sessionCheckedByHandler` (hot paths: POST placebet) skips the hook's session query: the hook
  * verifies the JWT (signature, expiry, claims), the audience, the role claim and maintenance, and
@@ -57,8 +58,23 @@ export interface MaintenanceGate {
   isMaintenance(): Promise<boolean>;
 }
 
+/**
+ * The check of an agent's transaction password (auth/transaction-password.ts implements it: its
+ * throttle, 403 TRANSACTION_PASSWORD_WRONG, 429 while locked). An interface here for the same
+ * reason as RequestAuthenticator.
+ */
+export interface TransactionPasswordCheck {
+  verify(userId: string, plain: string): Promise<void>;
+}
+
 export interface SignedInOptions {
   area?: Area;
+  /**
+   * A money-wide admin action (results, the casino table switch, maintenance; ADR 0032): the body
+   * carries `transactionPassword` (its schema requires it) and the caller's is checked after the
+   * body is validated, before the handler runs.
+   */
+  transactionPassword?: boolean;
   /** Who may call it at all: anyone else gets 403 before the request is validated. */
   roles?: readonly Role[];
   /** The 403's message for a role outside `roles` (default MESSAGES.forbidden). */
@@ -110,6 +126,7 @@ export interface AuthPluginOptions {
   /** Set after registration: the authenticator needs app.jwt, which this plugin creates. */
   getAuthenticator: () => RequestAuthenticator;
   maintenance: MaintenanceGate;
+  transactionPasswords: TransactionPasswordCheck;
 }
 
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
@@ -167,6 +184,16 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
       }
     }
     request.auth = await fullCheck(request, access);
+  });
+
+  // After the body's schema (which requires the field), before the handler: a wrong or missing
+  // transaction password changes nothing.
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access?.kind !== 'signedIn' || access.transactionPassword !== true) return;
+    const plain = (request.body as { transactionPassword?: unknown } | undefined)?.transactionPassword;
+    if (typeof plain !== 'string') throw new DomainError('VALIDATION', MESSAGES.transactionPasswordRequired);
+    await options.transactionPasswords.verify(requireAuth(request).userId, plain);
   });
 }
 

@@ -1,4 +1,7 @@
-/** Routes of site settings. Everyone signed in may read them; admin and sadmin may save. */
+/**
+ * Routes of site settings. Everyone signed in may read them; admin and sadmin may save, with their
+ * transaction password (maintenance closes the player area; ADR 0032).
+ */
 import { MESSAGES, SPORTS_ADMIN_ROLES } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { RouteTypes } from '../common/schemas';
@@ -21,7 +24,7 @@ export async function settingsRoutes(app: FastifyInstance, options: { settings: 
 
   app.post<RouteTypes<typeof saveSettingListSchema>>(
     '/save-setting-list',
-    { schema: saveSettingListSchema, config: { access: signedIn({ area: 'admin', roles: SETTINGS_EDITOR_ROLES }) } },
+    { schema: saveSettingListSchema, config: { access: signedIn({ area: 'admin', roles: SETTINGS_EDITOR_ROLES, transactionPassword: true }) } },
     async (request) => ({
       data: await settings.save(request.body.settingList, auditContextOf(request)),
       message: MESSAGES.settingsSaved,

@@ -21,9 +21,13 @@ export const saveSettingListSchema = {
   security: bearerSecurity,
   body: {
     type: 'object',
-    required: ['settingList'],
+    required: ['settingList', 'transactionPassword'],
     additionalProperties: false,
-    properties: { settingList: { type: 'array', minItems: 1, maxItems: 50, items: settingRowSchema } },
+    properties: {
+      settingList: { type: 'array', minItems: 1, maxItems: 50, items: settingRowSchema },
+      // Checked by the access hook (`transactionPassword: true`, ADR 0032).
+      transactionPassword: { type: 'string', minLength: 1, maxLength: 64 },
+    },
   },
   response: settingListResponse,
 } as const;

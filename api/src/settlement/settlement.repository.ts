@@ -163,6 +163,20 @@ export async function feedResultsToSettle(
   return rows;
 }
 
+/**
+ * Whether `id` names a live-casino market (a market of a casino event) or a casino round's key
+ * (`c<roundId>`, ADR 0016): the result routes refuse both (ADR 0032).
+ */
+export async function isCasinoMarket(q: Queryable, id: string): Promise<boolean> {
+  const { rows } = await q.query<{ casino: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM markets m JOIN events e ON e.id = m.event_id WHERE m.id = $1 AND e.kind = 'casino')
+            OR CASE WHEN $1 ~ '^c[0-9]{1,18}$' THEN EXISTS (SELECT 1 FROM casino_rounds r WHERE r.id = substr($1, 2)::bigint) ELSE false END
+            AS casino`,
+    [id],
+  );
+  return rows[0]?.casino === true;
+}
+
 /** The feed's stored result of a market or fancy (null: no such market). */
 export async function feedResultOf(
   q: Queryable,
@@ -273,12 +287,14 @@ export interface VoidCandidate {
   status: 'open' | 'settled' | 'voided';
   /** The owner's ancestors, root first. */
   ancestors: string[];
+  /** A live-casino bet: it settles with its round only (ADR 0032). */
+  casino: boolean;
 }
 
 export async function betsForVoid(q: Queryable, betIds: readonly string[], lock = false): Promise<VoidCandidate[]> {
   const { rows } = await q.query<VoidCandidate>(
     `SELECT b.id, b.user_id AS "userId", b.market_id AS "marketId", b.market_type AS "marketType", b.status,
-            u.ancestors::text[] AS ancestors
+            u.ancestors::text[] AS ancestors, b.market_type = 'casino' AS casino
      FROM bets b JOIN users u ON u.id = b.user_id
      WHERE b.id = ANY($1::uuid[])
      ORDER BY b.id${lock ? ' FOR UPDATE OF b' : ''}`,

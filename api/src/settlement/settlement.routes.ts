@@ -22,18 +22,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function settlementRoutes(app: FastifyInstance, options: { settlement: SettlementService }): Promise<void> {
   const { settlement } = options;
   const admins = { access: signedIn({ roles: SPORTS_ADMIN_ROLES }) };
+  // Money-wide: confirmed by the admin's transaction password (ADR 0032).
+  const confirmedAdmins = { access: signedIn({ roles: SPORTS_ADMIN_ROLES, transactionPassword: true }) };
 
-  app.post<RouteTypes<typeof declareSchema>>('/declare-result', { schema: declareSchema, config: admins }, async (request) => ({
+  app.post<RouteTypes<typeof declareSchema>>('/declare-result', { schema: declareSchema, config: confirmedAdmins }, async (request) => ({
     data: await settlement.declare(actorOf(request), request.body, metaOf(request)),
     message: MESSAGES.resultDeclared,
   }));
 
-  app.post<RouteTypes<typeof rollbackSchema>>('/rollback-result', { schema: rollbackSchema, config: admins }, async (request) => ({
+  app.post<RouteTypes<typeof rollbackSchema>>('/rollback-result', { schema: rollbackSchema, config: confirmedAdmins }, async (request) => ({
     data: await settlement.rollback(actorOf(request), request.body, metaOf(request)),
     message: MESSAGES.resultRolledBack,
   }));
 
-  app.post<RouteTypes<typeof acceptFeedSchema>>('/accept-feed-result', { schema: acceptFeedSchema, config: admins }, async (request) => ({
+  app.post<RouteTypes<typeof acceptFeedSchema>>('/accept-feed-result', { schema: acceptFeedSchema, config: confirmedAdmins }, async (request) => ({
     data: await settlement.acceptFeedResult(actorOf(request), request.body, metaOf(request)),
     message: MESSAGES.feedResultAccepted,
   }));

@@ -21,6 +21,8 @@ import {
 } from '../common/schemas';
 
 const marketIdSchema = { type: 'string', minLength: 1, maxLength: 64 } as const;
+/** Checked by the access hook (`transactionPassword: true`, ADR 0032), as chips and locks check theirs. */
+const transactionPasswordSchema = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const anyResultSchema = { type: 'object', additionalProperties: true } as const;
 
 const summarySchema = {
@@ -44,10 +46,11 @@ export const declareSchema = {
   security: bearerSecurity,
   body: {
     type: 'object',
-    required: ['marketId', 'result'],
+    required: ['marketId', 'result', 'transactionPassword'],
     additionalProperties: false,
     properties: {
       marketId: marketIdSchema,
+      transactionPassword: transactionPasswordSchema,
       result: {
         type: 'object',
         required: ['type'],
@@ -66,14 +69,24 @@ export const declareSchema = {
 export const rollbackSchema = {
   tags: ['results'],
   security: bearerSecurity,
-  body: { type: 'object', required: ['marketId'], additionalProperties: false, properties: { marketId: marketIdSchema } },
+  body: {
+    type: 'object',
+    required: ['marketId', 'transactionPassword'],
+    additionalProperties: false,
+    properties: { marketId: marketIdSchema, transactionPassword: transactionPasswordSchema },
+  },
   response: responses(summarySchema),
 } as const;
 
 export const acceptFeedSchema = {
   tags: ['results'],
   security: bearerSecurity,
-  body: { type: 'object', required: ['marketId'], additionalProperties: false, properties: { marketId: marketIdSchema } },
+  body: {
+    type: 'object',
+    required: ['marketId', 'transactionPassword'],
+    additionalProperties: false,
+    properties: { marketId: marketIdSchema, transactionPassword: transactionPasswordSchema },
+  },
   response: responses(summarySchema),
 } as const;
 

@@ -14,7 +14,6 @@ import {
   type DeleteBetsResponse,
   type ResultMarketRow,
   type ResultsQuery,
-  type RollbackResultRequest,
   type SettlementSummary,
 } from '@backlay/shared/contracts';
 import { insertAuditRecords } from '../audit/audit.repository';
@@ -98,7 +97,7 @@ export class SettlementService {
   }
 
   /** POST rollback-result: reverse the market's live settlement and re-open its bets. */
-  async rollback(actor: Actor | null, body: RollbackResultRequest, meta: RequestMeta = NO_META): Promise<SettlementSummary> {
+  async rollback(actor: Actor | null, body: { marketId: string }, meta: RequestMeta = NO_META): Promise<SettlementSummary> {
     const target = await this.target(body.marketId);
     const actorId = actor?.userId ?? null;
     return this.deps.db.transaction(async (tx) => {
@@ -139,6 +138,7 @@ export class SettlementService {
    * the same transaction (declare's correction); on the feed's result already it changes nothing.
    */
   async acceptFeedResult(actor: Actor | null, body: { marketId: string }, meta: RequestMeta = NO_META): Promise<SettlementSummary> {
+    await this.assertNotCasino(body.marketId);
     const feed = await repo.feedResultOf(this.deps.db, body.marketId);
     if (feed === null) throw new DomainError('NOT_FOUND', MESSAGES.marketNotFound);
     const result = feed.kind === 'market' ? feedMarketResult(feed.marketResult) : feedFancyResult(feed.fancyStatus ?? '', feed.fancyRuns);
@@ -236,6 +236,7 @@ export class SettlementService {
     const visible = (bet: repo.VoidCandidate) => bet.ancestors.includes(actor.userId);
     const found = await repo.betsForVoid(db, ids);
     if (found.length !== ids.length || !found.every(visible)) throw new DomainError('NOT_FOUND', MESSAGES.betNotFound);
+    if (found.some((bet) => bet.casino)) throw new DomainError('CONFLICT', MESSAGES.casinoBetNotVoidable);
 
     const touchedUsers = await db.transaction(async (tx) => {
       await repo.lockMarkets(tx, found.map((b) => b.marketId));
@@ -302,8 +303,17 @@ export class SettlementService {
     }
   }
 
-  /** The market or fancy a result is declared on (404 when neither exists). */
+  /**
+   * A live-casino round settles only through the engine with its committed deal, or is voided
+   * whole by the table switch (ADR 0014, 0016, 0032): no result route touches its markets (409).
+   */
+  private async assertNotCasino(marketId: string): Promise<void> {
+    if (await repo.isCasinoMarket(this.deps.db, marketId)) throw new DomainError('CONFLICT', MESSAGES.casinoResultNotDeclarable);
+  }
+
+  /** The market or fancy a result is declared on (404 when neither exists; 409 for a casino market). */
   private async target(marketId: string): Promise<Target> {
+    await this.assertNotCasino(marketId);
     const market = await this.deps.catalog.findMarket(marketId);
     if (market !== null) {
       const runners = market.runners.filter((r) => r.status !== 'removed');

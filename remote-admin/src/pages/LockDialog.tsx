@@ -1,12 +1,8 @@
-import { useFormik } from 'formik';
-import * as yup from 'yup';
-import { Dialog, FormFooter, MESSAGES, TextField, clientsApi, notify, type ClientRow } from '@backlay/shared';
-import { transactionPasswordSchema } from '../forms/validation';
+import { clientsApi, type ClientRow } from '@backlay/shared';
+import { TransactionPasswordDialog } from './TransactionPasswordDialog';
 
 /** Which lock a dialog changes: the account (sign-in) or betting. */
 export type LockKind = 'user' | 'bet';
-
-const schema = yup.object({ transactionPassword: transactionPasswordSchema });
 
 /** Title, explanation and button of the dialog for a lock or an unlock of `row`. Pure. */
 export function lockDialogText(kind: LockKind, row: ClientRow): { title: string; action: string; hint: string; lock: boolean } {
@@ -49,38 +45,13 @@ export function lockDialogText(kind: LockKind, row: ClientRow): { title: string;
  */
 export function LockDialog({ kind, row, onClose, onDone }: { kind: LockKind; row: ClientRow; onClose: () => void; onDone: () => void }) {
   const text = lockDialogText(kind, row);
-  const formik = useFormik({
-    initialValues: { transactionPassword: '' },
-    validationSchema: schema,
-    onSubmit: async (values, helpers) => {
-      helpers.setStatus(undefined);
-      try {
-        const body = { username: row.username, lock: text.lock, transactionPassword: values.transactionPassword };
-        const res = kind === 'user' ? await clientsApi.usersLock(body) : await clientsApi.betLock(body);
-        notify('success', res.message);
-        onDone();
-      } catch (error) {
-        helpers.setStatus(error instanceof Error ? error.message : MESSAGES.internal);
-      }
-    },
-  });
+  const confirm = (transactionPassword: string) => {
+    const body = { username: row.username, lock: text.lock, transactionPassword };
+    return kind === 'user' ? clientsApi.usersLock(body) : clientsApi.betLock(body);
+  };
   return (
-    <Dialog title={text.title} onClose={onClose} closeDisabled={formik.isSubmitting}>
+    <TransactionPasswordDialog title={text.title} action={text.action} onConfirm={confirm} onClose={onClose} onDone={onDone}>
       <p className="bl-hint">{text.hint}</p>
-      <form className="bl-form" onSubmit={formik.handleSubmit} noValidate>
-        <TextField
-          label="Transaction password"
-          name="transactionPassword"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          value={formik.values.transactionPassword}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={formik.touched.transactionPassword && formik.errors.transactionPassword}
-        />
-        <FormFooter error={formik.status} submitting={formik.isSubmitting} submitLabel={text.action} onCancel={onClose} />
-      </form>
-    </Dialog>
+    </TransactionPasswordDialog>
   );
 }

@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
-import { BuildTag, Button, EmptyState, Page, Spinner, notify, settingsApi, type SettingRow } from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, Spinner, settingsApi, type SettingRow } from '@backlay/shared';
+import { TransactionPasswordDialog } from './TransactionPasswordDialog';
 
 type Load = { state: 'loading' } | { state: 'done'; rows: SettingRow[] } | { state: 'fail'; message: string };
 
-/** The maintenance switch: while on, the player area answers with the maintenance flag. */
+/**
+ * The maintenance switch: while on, the player area answers with the maintenance flag. Confirmed
+ * with the transaction password (ADR 0032).
+ */
 export function Settings() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -23,18 +27,11 @@ export function Settings() {
   if (load.state === 'fail') return <EmptyState>{load.message}</EmptyState>;
   const maintenance = load.rows.find((r) => r.key === 'maintenance')?.value === 'true';
 
-  const save = async (next: boolean) => {
-    setSaving(true);
-    try {
-      const res = await settingsApi.save({ settingList: [{ key: 'maintenance', value: String(next) }] });
-      setLoad({ state: 'done', rows: res.data });
-      // Published on the shared bus; the shell shows it as a toast.
-      notify('success', res.message);
-    } catch (error) {
-      notify('error', error instanceof Error ? error.message : String(error));
-    } finally {
-      setSaving(false);
-    }
+  // The server's message is published on the shared bus by the dialog; the shell shows it as a toast.
+  const save = async (transactionPassword: string) => {
+    const res = await settingsApi.save({ settingList: [{ key: 'maintenance', value: String(!maintenance) }], transactionPassword });
+    setLoad({ state: 'done', rows: res.data });
+    return res;
   };
 
   return (
@@ -43,9 +40,20 @@ export function Settings() {
       <p>
         Maintenance is <strong data-testid="maintenance-state">{maintenance ? 'on' : 'off'}</strong>.
       </p>
-      <Button disabled={saving} onClick={() => void save(!maintenance)}>
+      <Button disabled={confirming} onClick={() => setConfirming(true)}>
         {maintenance ? 'Turn maintenance off' : 'Turn maintenance on'}
       </Button>
+      {confirming ? (
+        <TransactionPasswordDialog
+          title={maintenance ? 'Turn maintenance off' : 'Turn maintenance on'}
+          action={maintenance ? 'Turn off' : 'Turn on'}
+          onConfirm={save}
+          onClose={() => setConfirming(false)}
+          onDone={() => setConfirming(false)}
+        >
+          <p className="bl-hint">{maintenance ? 'Players can sign in again.' : 'Every player is signed out at once and sees the maintenance page.'}</p>
+        </TransactionPasswordDialog>
+      ) : null}
       <BuildTag app="admin" label={__BUILD_LABEL__} />
     </Page>
   );

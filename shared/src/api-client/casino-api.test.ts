@@ -52,14 +52,16 @@ describe('casino domain module', () => {
     expect(seen[0].timeout).toBe(DATA_API_TIMEOUT_MS);
   });
 
-  it('sends the agents\' calls with the admin token and the switch as text', async () => {
+  it('sends the agents\' calls with the admin token, and the switch as a POST with the transaction password', async () => {
     localStorage.setItem('token-admin', 'admin-token');
     const { seen, casino } = setup('/admin/casino-list', () => ({ matchId: 'm1', isDisable: true }));
-    await expect(casino.setDisabled('m1', true)).resolves.toEqual({ data: { matchId: 'm1', isDisable: true }, message: 'Done' });
+    await expect(casino.setDisabled({ matchId: 'm1', isDisable: true, transactionPassword: '123456' })).resolves.toEqual({ data: { matchId: 'm1', isDisable: true }, message: 'Done' });
     await casino.roundBook('dt20');
     await casino.gameReports({ from: '2026-11-01', to: '2026-11-21' });
+    expect(seen[0]?.method).toBe('post');
+    expect(JSON.parse(String(seen[0]?.data))).toEqual({ matchId: 'm1', isDisable: true, transactionPassword: '123456' });
     expect(seen.map((c) => [c.url, c.params])).toEqual([
-      ['/disable-casino-games', { matchId: 'm1', isDisable: 'true' }],
+      ['/disable-casino-games', undefined],
       ['/casino-round-book/dt20', undefined],
       ['/game-reports', { from: '2026-11-01', to: '2026-11-21' }],
     ]);

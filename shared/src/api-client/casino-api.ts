@@ -6,6 +6,7 @@
  */
 import type {
   CasinoBetsResponse,
+  CasinoDisableRequest,
   CasinoDisableResponse,
   CasinoGameListItem,
   CasinoGameReportResponse,
@@ -51,9 +52,8 @@ export function createCasinoApi(client: ApiClient) {
     bets: (matchId: string, roundId?: string) => unwrap<CasinoBetsResponse>(client.main.get('/casino-bets', { params: { matchId, roundId } })),
     /** The player's casino P&L per day and table, with totals. */
     report: (range: CasinoDateRange) => unwrap<CasinoReportResponse>(client.main.get('/casino-report', { params: range })),
-    /** admin, sadmin: switch a table off (its open round is voided) or on again. */
-    setDisabled: (matchId: string, isDisable: boolean) =>
-      unwrapWithMessage<CasinoDisableResponse>(client.main.get('/disable-casino-games', { params: { matchId, isDisable: String(isDisable) } })),
+    /** admin, sadmin: switch a table off (its open round is voided) or on again, with the transaction password. */
+    setDisabled: (body: CasinoDisableRequest) => unwrapWithMessage<CasinoDisableResponse>(client.main.post('/disable-casino-games', body)),
     /** Agents: the downline's bets on the table's current round and its book. */
     roundBook: (gameCode: string) => unwrap<CasinoRoundBook>(client.main.get(`/casino-round-book/${id(gameCode)}`)),
     /** Agents: P&L per table and per direct child over a date range. */

@@ -94,6 +94,8 @@ export interface SettingRow {
 /** POST /api/save-setting-list. */
 export interface SaveSettingListRequest {
   settingList: SettingRow[];
+  /** The admin's transaction password (ADR 0032: maintenance closes the player area). */
+  transactionPassword: string;
 }
 
 /** A sport of GET /api/get-sport-list (SPEC §3: 4 Cricket, 1 Soccer, 2 Tennis). */

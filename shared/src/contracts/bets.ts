@@ -274,11 +274,14 @@ export type DeclaredResult =
 export interface DeclareResultRequest {
   marketId: string;
   result: DeclaredResult;
+  /** The admin's transaction password (ADR 0032: every result route asks for it). */
+  transactionPassword: string;
 }
 
 /** POST /api/rollback-result: reverse the market's settlement and re-open its bets. */
 export interface RollbackResultRequest {
   marketId: string;
+  transactionPassword: string;
 }
 
 /** What a declare or rollback did. */
@@ -330,6 +333,7 @@ export interface ResultMarketRow {
  */
 export interface AcceptFeedResultRequest {
   marketId: string;
+  transactionPassword: string;
 }
 
 /** Default page size of the bet lists. */

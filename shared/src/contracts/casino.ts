@@ -213,7 +213,18 @@ export interface CasinoReportResponse {
   totals: { rounds: number; bets: number; stake: number; pnl: number };
 }
 
-/** GET disable-casino-games?matchId&isDisable (admin, sadmin): the table's new state. */
+/**
+ * POST disable-casino-games (admin, sadmin): switch a table off (its open round is voided and
+ * every bet refunded) or on. A POST with the transaction password, where SPEC §7 has a GET with
+ * the matchId only (ADR 0032).
+ */
+export interface CasinoDisableRequest {
+  matchId: string;
+  isDisable: boolean;
+  transactionPassword: string;
+}
+
+/** POST disable-casino-games: the table's new state. */
 export interface CasinoDisableResponse {
   matchId: string;
   isDisable: boolean;

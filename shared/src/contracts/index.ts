@@ -67,7 +67,7 @@ export {
 } from './bets';
 export {
   ALL_CASINO_CATEGORY, CASINO_CATEGORIES, CASINO_DELTA, CASINO_SUBSCRIBE, CASINO_SUSPENDED_MESSAGE, CASINO_UNSUBSCRIBE,
-  type CasinoBet, type CasinoBetsResponse, type CasinoCategoryId, type CasinoCountdown, type CasinoDelta, type CasinoDisableResponse,
+  type CasinoBet, type CasinoBetsResponse, type CasinoCategoryId, type CasinoCountdown, type CasinoDelta, type CasinoDisableRequest, type CasinoDisableResponse,
   type CasinoGameListItem, type CasinoGameReportResponse, type CasinoGameReportRow, type CasinoGamesResponse,
   type CasinoMarketView, type CasinoPhase, type CasinoReportResponse, type CasinoReportRow, type CasinoResultsResponse,
   type CasinoRoundBook, type CasinoRoundCards, type CasinoRoundRecord, type CasinoRoundStatus, type CasinoRoundView,

@@ -187,6 +187,9 @@ export const MESSAGES = {
   casinoTableEnabled: 'Table enabled',
   casinoRangeOrder: 'The start date must not be after the end date',
   casinoRangeTooLong: 'A report covers at most 366 days',
+  // Issue 29: a round settles only through the engine with its committed deal, or is voided whole by the table switch (ADR 0032).
+  casinoResultNotDeclarable: 'A live casino round settles only with its dealt cards: its result cannot be declared, accepted or rolled back',
+  casinoBetNotVoidable: 'A live casino bet settles with its round: switch the table off to void the open round',
   // Step 11: responsible gambling (ADR 0019). The API fills the {braces}: rupees, dates, periods.
   rgSelfExcluded: 'You have self-excluded until {until}: betting, casino and deposits are closed. You can still sign in, withdraw and read your statements.',
   rgTimeOut: 'You are on a time-out until {until}: betting, casino and deposits are closed. You can still sign in, withdraw and read your statements.',

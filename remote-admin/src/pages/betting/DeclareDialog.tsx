@@ -1,18 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, MESSAGES, SelectField, TextField, betsApi, notify, type ResultMarketRow } from '@backlay/shared';
+import { transactionPasswordSchema } from '../../forms/validation';
+import { TransactionPasswordField } from '../TransactionPasswordDialog';
 import { MARKET_TYPE_LABELS, resultText } from './betting-common';
 import { DEAD_HEAT_CHOICE, RUNS_CHOICE, VOID_CHOICE, buildDeclaredResult, valuesOf, type DeclareValues } from './declare-result';
 
 /**
  * Declare a market's result, or correct a settled one (the API rolls back and settles again as
  * a new version). Runner markets: a winner, Void, or Dead heat between chosen runners. Fancies:
- * the runs, or Void. Starts from the feed's result (declare) or the settled one (correct); the
- * server's message is toasted, a refusal stays in the dialog.
+ * the runs, or Void. Starts from the feed's result (declare) or the settled one (correct);
+ * confirmed with the admin's transaction password (ADR 0032); the server's message is toasted, a
+ * refusal stays in the dialog.
  */
 export function DeclareDialog({ row, correcting, onClose, onDone }: { row: ResultMarketRow; correcting: boolean; onClose: () => void; onDone: () => void }) {
   const settled = correcting ? (row.settled?.result ?? null) : null;
   const [values, setValues] = useState<DeclareValues>(() => valuesOf(settled ?? row.feedResult, row));
   const [error, setError] = useState<string | null>(null);
+  const [transactionPassword, setTransactionPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fancy = row.marketType === 'fancy';
   const change = (next: Partial<DeclareValues>) => {
@@ -34,10 +39,16 @@ export function DeclareDialog({ row, correcting, onClose, onDone }: { row: Resul
       setError(built.error);
       return;
     }
+    try {
+      transactionPasswordSchema.validateSync(transactionPassword);
+    } catch (invalid) {
+      setPasswordError(invalid instanceof Error ? invalid.message : MESSAGES.transactionPasswordRequired);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      const res = await betsApi.declareResult({ marketId: row.marketId, result: built.result });
+      const res = await betsApi.declareResult({ marketId: row.marketId, result: built.result, transactionPassword });
       notify('success', res.message);
       onDone();
     } catch (e) {
@@ -93,6 +104,15 @@ export function DeclareDialog({ row, correcting, onClose, onDone }: { row: Resul
             ))}
           </fieldset>
         ) : null}
+        <TransactionPasswordField
+          value={transactionPassword}
+          error={passwordError ?? undefined}
+          onChange={(e) => {
+            setTransactionPassword(e.target.value);
+            setPasswordError(null);
+            setError(null);
+          }}
+        />
         {error ? (
           <p className="bl-form-error" role="alert">
             {error}

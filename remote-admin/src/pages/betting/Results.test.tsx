@@ -15,6 +15,9 @@ const summary = (over: Partial<SettlementSummary> = {}): SettlementSummary => ({
   marketId: 'mo1', version: 1, status: 'settled', result: null, bets: 3, users: 2, usersPnl: -50, commission: 0, ...over,
 });
 
+/** Types the demo transaction password into a dialog's "Transaction password" field (ADR 0032). */
+const typePassword = (dialog: HTMLElement, password = '123456') => userEvent.type(within(dialog).getByLabelText('Transaction password'), password);
+
 let notices: string[] = [];
 let sub: { unsubscribe: () => void };
 beforeEach(() => {
@@ -41,8 +44,13 @@ describe('Results', () => {
     // The feed's result is the starting choice; the admin picks India instead.
     expect(within(dialog).getByLabelText('Result')).toHaveValue('aus');
     await userEvent.selectOptions(within(dialog).getByLabelText('Result'), 'India');
+    // Without the transaction password nothing is sent.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Declare result' }));
-    expect(api.declareResult).toHaveBeenCalledWith({ marketId: 'mo1', result: { type: 'WINNER', selectionId: 'ind' } });
+    expect(within(dialog).getByText('Transaction password is required')).toBeInTheDocument();
+    expect(api.declareResult).not.toHaveBeenCalled();
+    await typePassword(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Declare result' }));
+    expect(api.declareResult).toHaveBeenCalledWith({ marketId: 'mo1', result: { type: 'WINNER', selectionId: 'ind' }, transactionPassword: '123456' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(notices).toEqual(['Result declared']);
     expect(await screen.findByText('No market is waiting for a result.')).toBeInTheDocument();
@@ -64,8 +72,9 @@ describe('Results', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose at least two runners for a dead heat');
     expect(api.declareResult).not.toHaveBeenCalled();
     await userEvent.click(within(between).getByLabelText('India'));
+    await typePassword(dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Declare result' }));
-    expect(api.declareResult).toHaveBeenCalledWith({ marketId: 'mo1', result: { type: 'DEAD_HEAT', selectionIds: ['ind', 'draw'] } });
+    expect(api.declareResult).toHaveBeenCalledWith({ marketId: 'mo1', result: { type: 'DEAD_HEAT', selectionIds: ['ind', 'draw'] }, transactionPassword: '123456' });
   });
 
   it('declares the runs of a fancy, or void; a refusal stays in the dialog', async () => {
@@ -76,13 +85,14 @@ describe('Results', () => {
     const dialog = screen.getByRole('dialog', { name: 'Declare result: 6 over runs' });
     expect(within(dialog).queryByRole('option', { name: 'Dead heat' })).not.toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Runs'), '52');
+    await typePassword(dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Declare result' }));
-    expect(api.declareResult).toHaveBeenCalledWith({ marketId: 'f1', result: { type: 'RUNS', runs: 52 } });
+    expect(api.declareResult).toHaveBeenCalledWith({ marketId: 'f1', result: { type: 'RUNS', runs: 52 }, transactionPassword: '123456' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The result does not fit this market');
     await userEvent.selectOptions(within(dialog).getByLabelText('Result'), 'Void');
     expect(within(dialog).queryByLabelText('Runs')).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Declare result' }));
-    expect(api.declareResult).toHaveBeenLastCalledWith({ marketId: 'f1', result: { type: 'VOID' } });
+    expect(api.declareResult).toHaveBeenLastCalledWith({ marketId: 'f1', result: { type: 'VOID' }, transactionPassword: '123456' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -107,8 +117,9 @@ describe('Results', () => {
     const confirm = screen.getByRole('dialog', { name: 'Roll back result: Match Odds' });
     expect(confirm).toHaveTextContent('Winner: Australia, version 2');
     expect(api.rollbackResult).not.toHaveBeenCalled();
+    await typePassword(confirm);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Roll back' }));
-    expect(api.rollbackResult).toHaveBeenCalledWith({ marketId: 'mo1' });
+    await waitFor(() => expect(api.rollbackResult).toHaveBeenCalledWith({ marketId: 'mo1', transactionPassword: '123456' }));
     await waitFor(() => expect(notices).toEqual(['Result rolled back']));
 
     await userEvent.click(within(screen.getByRole('row', { name: /^Match Odds/ })).getByRole('button', { name: 'Correct India v Australia · Match Odds' }));
@@ -117,8 +128,9 @@ describe('Results', () => {
     await userEvent.click(within(correct).getByRole('button', { name: 'Correct result' }));
     expect(within(correct).getByRole('alert')).toHaveTextContent('Choose a result different from the settled one');
     await userEvent.selectOptions(within(correct).getByLabelText('Result'), 'Void');
+    await typePassword(correct);
     await userEvent.click(within(correct).getByRole('button', { name: 'Correct result' }));
-    expect(api.declareResult).toHaveBeenCalledWith({ marketId: 'mo1', result: { type: 'VOID' } });
+    expect(api.declareResult).toHaveBeenCalledWith({ marketId: 'mo1', result: { type: 'VOID' }, transactionPassword: '123456' });
   });
 
   it('filters by sport', async () => {
@@ -129,7 +141,7 @@ describe('Results', () => {
     await waitFor(() => expect(api.results).toHaveBeenLastCalledWith({ status: 'pending', sportId: 2 }));
   });
 
-  it('flags settled markets whose result differs from the feed with both results, and fixes one in one click', async () => {
+  it('flags settled markets whose result differs from the feed with both results, and fixes one with the transaction password', async () => {
     const differing = buildResultRow({
       feedResult: { type: 'WINNER', selectionId: 'aus' },
       settled: { version: 1, result: { type: 'WINNER', selectionId: 'ind' }, settledAt: '2026-11-21T10:00:00Z', source: 'admin' },
@@ -147,7 +159,11 @@ describe('Results', () => {
     expect(cells[1]).toHaveTextContent('Winner: India (v1, admin)');
     expect(cells[2]).toHaveTextContent('Winner: Australia');
     await userEvent.click(within(row).getByRole('button', { name: "Roll back and declare the feed's result: India v Australia · Match Odds" }));
-    expect(api.acceptFeedResult).toHaveBeenCalledWith({ marketId: 'mo1' });
+    const confirm = screen.getByRole('dialog', { name: "Declare the feed's result: Match Odds" });
+    expect(confirm).toHaveTextContent("the settlement (Winner: India) is rolled back and the feed's result (Winner: Australia) declared");
+    await typePassword(confirm);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Roll back and declare' }));
+    await waitFor(() => expect(api.acceptFeedResult).toHaveBeenCalledWith({ marketId: 'mo1', transactionPassword: '123456' }));
     await waitFor(() => expect(screen.queryByRole('table', { name: 'Results that differ from the feed' })).not.toBeInTheDocument());
     expect(notices).toEqual(["Result rolled back and the feed's result declared"]);
     expect(api.differingResults).toHaveBeenCalledTimes(2);
@@ -164,7 +180,11 @@ describe('Results', () => {
     api.acceptFeedResult.mockRejectedValue(new Error('Rolling back would leave a wallet below zero: p1'));
     render(<Results />);
     await userEvent.click(await screen.findByRole('button', { name: /^Roll back and declare the feed's result/ }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('India v Australia · Match Odds: Rolling back would leave a wallet below zero: p1');
+    const confirm = screen.getByRole('dialog');
+    await typePassword(confirm);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Roll back and declare' }));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('Rolling back would leave a wallet below zero: p1');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('table', { name: 'Results that differ from the feed' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Settled' }));
     const settled = await screen.findByRole('table', { name: 'Settled results' });

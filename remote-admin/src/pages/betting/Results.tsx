@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { BuildTag, Button, Dialog, EmptyState, MESSAGES, Page, SelectField, Spinner, betsApi, notify, useLoad, type ResultMarketRow, type ResultsQuery } from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, SelectField, Spinner, betsApi, useLoad, type ResultMarketRow, type ResultsQuery } from '@backlay/shared';
 import { MARKET_TYPE_LABELS, SPORT_OPTIONS, formatBetTime, resultText, sportIdOf } from './betting-common';
+import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
 import { DeclareDialog } from './DeclareDialog';
 
 type Status = NonNullable<ResultsQuery['status']>;
@@ -143,34 +144,20 @@ export function Results() {
 
 /**
  * Settled markets whose result differs from the feed's: the declared result (with its version
- * and who settled it) beside the feed's, and one click that rolls the settlement back and
- * declares the feed's result in one server call (accept-feed-result).
+ * and who settled it) beside the feed's, and one action that rolls the settlement back and
+ * declares the feed's result in one server call (accept-feed-result), confirmed with the
+ * transaction password.
  */
 function FeedDiffers({ rows, onDone }: { rows: ResultMarketRow[]; onDone: () => void }) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const accept = async (row: ResultMarketRow) => {
-    setBusy(row.marketId);
-    setError(null);
-    try {
-      const res = await betsApi.acceptFeedResult({ marketId: row.marketId });
-      notify('success', res.message);
-      onDone();
-    } catch (e) {
-      setError(`${marketTitle(row)}: ${e instanceof Error ? e.message : MESSAGES.internal}`);
-    } finally {
-      setBusy(null);
-    }
+  const [confirming, setConfirming] = useState<ResultMarketRow | null>(null);
+  const done = () => {
+    setConfirming(null);
+    onDone();
   };
   return (
     <section className="bl-feed-differs" aria-labelledby="bl-feed-differs-title">
       <h2 id="bl-feed-differs-title">Results that differ from the feed</h2>
       <p className="bl-muted">These markets were settled on a result the feed does not confirm. The players' pages show the settled result until it is changed.</p>
-      {error ? (
-        <p className="bl-form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
       <div className="bl-table-wrap">
         <table className="bl-table" aria-label="Results that differ from the feed">
           <thead>
@@ -193,8 +180,8 @@ function FeedDiffers({ rows, onDone }: { rows: ResultMarketRow[]; onDone: () => 
                 </td>
                 <td>{row.feedResult ? resultText(row.feedResult, row.runners) : '—'}</td>
                 <td>
-                  <Button className="bl-btn--small" aria-label={`Roll back and declare the feed's result: ${marketTitle(row)}`} disabled={busy !== null} onClick={() => void accept(row)}>
-                    {busy === row.marketId ? 'Correcting…' : "Roll back and declare the feed's result"}
+                  <Button className="bl-btn--small" aria-label={`Roll back and declare the feed's result: ${marketTitle(row)}`} disabled={confirming !== null} onClick={() => setConfirming(row)}>
+                    Roll back and declare the feed's result
                   </Button>
                 </td>
               </tr>
@@ -202,45 +189,38 @@ function FeedDiffers({ rows, onDone }: { rows: ResultMarketRow[]; onDone: () => 
           </tbody>
         </table>
       </div>
+      {confirming ? (
+        <TransactionPasswordDialog
+          title={`Declare the feed's result: ${confirming.marketName}`}
+          action="Roll back and declare"
+          onConfirm={(transactionPassword) => betsApi.acceptFeedResult({ marketId: confirming.marketId, transactionPassword })}
+          onClose={() => setConfirming(null)}
+          onDone={done}
+        >
+          <p>
+            {confirming.matchName}: the settlement{confirming.settled ? ` (${resultText(confirming.settled.result, confirming.runners)})` : ''} is rolled back and the feed's result
+            {confirming.feedResult ? ` (${resultText(confirming.feedResult, confirming.runners)})` : ''} declared, in one step.
+          </p>
+        </TransactionPasswordDialog>
+      ) : null}
     </section>
   );
 }
 
 /** Confirm reversing a market's settlement: its journals are reversed and its bets re-open. */
 function RollbackDialog({ row, onClose, onDone }: { row: ResultMarketRow; onClose: () => void; onDone: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await betsApi.rollbackResult({ marketId: row.marketId });
-      notify('success', res.message);
-      onDone();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : MESSAGES.internal);
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog title={`Roll back result: ${row.marketName}`} onClose={onClose} closeDisabled={busy}>
+    <TransactionPasswordDialog
+      title={`Roll back result: ${row.marketName}`}
+      action="Roll back"
+      onConfirm={(transactionPassword) => betsApi.rollbackResult({ marketId: row.marketId, transactionPassword })}
+      onClose={onClose}
+      onDone={onDone}
+    >
       <p>
         {row.matchName}: the settlement{row.settled ? ` (${resultText(row.settled.result, row.runners)}, version ${row.settled.version})` : ''} is reversed. Every wallet and agent amount it moved goes back, and its bets are open
         again until a new result is declared.
       </p>
-      {error ? (
-        <p className="bl-form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="bl-form-actions">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button onClick={() => void confirm()} disabled={busy}>
-          Roll back
-        </Button>
-      </div>
-    </Dialog>
+    </TransactionPasswordDialog>
   );
 }

@@ -47,14 +47,23 @@ describe('CasinoTables', () => {
     expect(within(table).getByRole('row', { name: /^Lucky 7/ })).toHaveTextContent('Stopped');
   });
 
-  it('disables a running table by its match id, says so and reloads', async () => {
+  it('disables a running table by its match id after the transaction password, says so and reloads', async () => {
     api.setDisabled.mockResolvedValue({ data: { matchId: 'm-dt20', isDisable: true }, message: 'Table disabled' });
     const notices: string[] = [];
     const sub = on('ui.notify').subscribe((n) => notices.push(n.message));
     renderPage();
     await userEvent.click(await screen.findByRole('switch', { name: 'Dragon Tiger 20-20 enabled' }));
-    await waitFor(() => expect(api.setDisabled).toHaveBeenCalledWith('m-dt20', true));
+    const dialog = screen.getByRole('dialog', { name: 'Disable Dragon Tiger 20-20' });
+    expect(dialog).toHaveTextContent('The open round is voided and every bet on it refunded');
+    // No password: the form says so and nothing is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    expect(await within(dialog).findByText('Transaction password is required')).toBeInTheDocument();
+    expect(api.setDisabled).not.toHaveBeenCalled();
+    await userEvent.type(within(dialog).getByLabelText('Transaction password'), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(api.setDisabled).toHaveBeenCalledWith({ matchId: 'm-dt20', isDisable: true, transactionPassword: '123456' }));
     await waitFor(() => expect(api.games).toHaveBeenCalledTimes(2));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(notices).toEqual(['Table disabled']);
     sub.unsubscribe();
   });
@@ -63,16 +72,20 @@ describe('CasinoTables', () => {
     api.setDisabled.mockResolvedValue({ data: { matchId: 'm-ab20', isDisable: false }, message: 'Table enabled' });
     renderPage();
     await userEvent.click(await screen.findByRole('switch', { name: 'Andar Bahar enabled' }));
-    await waitFor(() => expect(api.setDisabled).toHaveBeenCalledWith('m-ab20', false));
+    const dialog = screen.getByRole('dialog', { name: 'Enable Andar Bahar' });
+    await userEvent.type(within(dialog).getByLabelText('Transaction password'), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enable' }));
+    await waitFor(() => expect(api.setDisabled).toHaveBeenCalledWith({ matchId: 'm-ab20', isDisable: false, transactionPassword: '123456' }));
   });
 
-  it('shows the refusal as a toast', async () => {
-    api.setDisabled.mockRejectedValue(new Error('Only the house may switch tables'));
-    const notices: string[] = [];
-    const sub = on('ui.notify').subscribe((n) => notices.push(`${n.kind}: ${n.message}`));
+  it('keeps the server\'s refusal in the dialog', async () => {
+    api.setDisabled.mockRejectedValue(new Error('Transaction password is incorrect'));
     renderPage();
     await userEvent.click(await screen.findByRole('switch', { name: 'Dragon Tiger 20-20 enabled' }));
-    await waitFor(() => expect(notices).toEqual(['error: Only the house may switch tables']));
-    sub.unsubscribe();
+    const dialog = screen.getByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Transaction password'), '654321');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Transaction password is incorrect');
+    expect(api.games).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, generatePath } from 'react-router';
 import { BuildTag, CASINO_CATEGORIES, EmptyState, Page, ROUTES, Spinner, casinoApi, useLoad, type CasinoGameListItem } from '@backlay/shared';
-import { Switch, runAction } from '../sports/sports-common';
+import { Switch } from '../sports/sports-common';
+import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
 
 /** A table's state as the list says it: switched off, running, or stopped (its engine is not running). */
 export function tableState(game: Pick<CasinoGameListItem, 'isDisable' | 'match_id'>): string {
@@ -11,21 +12,16 @@ export function tableState(game: Pick<CasinoGameListItem, 'isDisable' | 'match_i
 
 /**
  * /admin/casino-list (admin, sadmin): every live table with its category and state and an
- * Enable/Disable switch (disable-casino-games). Disabling a table voids its open round and refunds
- * its bets; players then see it suspended. Each table links to its round book.
+ * Enable/Disable switch (disable-casino-games), confirmed with the transaction password (ADR
+ * 0032). Disabling a table voids its open round and refunds its bets; players then see it
+ * suspended. Each table links to its round book.
  */
 export function CasinoTables() {
   const { load, reload } = useLoad(() => casinoApi.games());
-  const [busy, setBusy] = useState<string | null>(null);
-  const toggle = (game: CasinoGameListItem, enabled: boolean) => {
-    setBusy(game.slug);
-    void runAction(
-      () => casinoApi.setDisabled(game.matchId, !enabled),
-      () => {
-        setBusy(null);
-        reload();
-      },
-    );
+  const [switching, setSwitching] = useState<{ game: CasinoGameListItem; enabled: boolean } | null>(null);
+  const done = () => {
+    setSwitching(null);
+    reload();
   };
   const category = (id: number) => CASINO_CATEGORIES.find((c) => c.id === id)?.name ?? '—';
   return (
@@ -56,7 +52,7 @@ export function CasinoTables() {
                     <span className={`bl-badge${g.isDisable ? ' bl-badge--locked' : ''}`}>{tableState(g)}</span>
                   </td>
                   <td>
-                    <Switch label={`${g.title || g.slug} enabled`} checked={!g.isDisable} disabled={busy !== null} onChange={(next) => toggle(g, next)} />
+                    <Switch label={`${g.title || g.slug} enabled`} checked={!g.isDisable} disabled={switching !== null} onChange={(next) => setSwitching({ game: g, enabled: next })} />
                   </td>
                   <td>
                     <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminCasino.path, { gameCode: g.slug })}>
@@ -68,6 +64,21 @@ export function CasinoTables() {
             </tbody>
           </table>
         </div>
+      ) : null}
+      {switching ? (
+        <TransactionPasswordDialog
+          title={`${switching.enabled ? 'Enable' : 'Disable'} ${switching.game.title || switching.game.slug}`}
+          action={switching.enabled ? 'Enable' : 'Disable'}
+          onConfirm={(transactionPassword) => casinoApi.setDisabled({ matchId: switching.game.matchId, isDisable: !switching.enabled, transactionPassword })}
+          onClose={() => setSwitching(null)}
+          onDone={done}
+        >
+          <p className="bl-hint">
+            {switching.enabled
+              ? 'The table opens a new round and players can bet again.'
+              : 'The open round is voided and every bet on it refunded; players see the table suspended until it is enabled again.'}
+          </p>
+        </TransactionPasswordDialog>
       ) : null}
       <BuildTag app="admin" label={__BUILD_LABEL__} />
     </Page>
