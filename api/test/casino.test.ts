@@ -22,7 +22,7 @@ import { LIVE_TABLES } from '../src/casino/tables';
 import type { CasinoRoundResult } from '../src/settlement/settlement.repository';
 import { body, businessStateDigest, FakeClock, idempotent, walletOf, type TestContext } from './helper';
 import type { Chain, Player } from './bet-reports-helper';
-import { BETTING_SECONDS, DEAL_MS_MAX, RESULT_MS, getData, openCasinoSuite, roundView } from './casino-helper';
+import { BETTING_SECONDS, DEAL_MS_MAX, RESULT_MS, RESUME_MAX_MS, getData, openCasinoSuite, roundView } from './casino-helper';
 
 let t: TestContext;
 let clock: FakeClock;
@@ -271,7 +271,7 @@ describe('live casino', () => {
     expect(CASINO_SUSPENDED_MESSAGE).toMatch(/suspended by admin/);
   });
 
-  it('a restart voids a round interrupted before close and finishes one after close with its committed deal', async () => {
+  it('a graceful restart resumes an open round with its committed seed; a crash past the bound voids it; a closed round finishes with its stored deal', async () => {
     const matchId = '9020';
     await runToSettled();
     await nextRound();
@@ -281,29 +281,69 @@ describe('live casino', () => {
     expect((await placeBet(playerB, matchId, open.markets[0]?.marketId ?? '', runner?.selectionId ?? '', runner?.back ?? 2, 300)).statusCode).toBe(200);
     const before = await walletOf(t, playerB.user.id);
 
-    // The leader dies before bet-close; another instance takes over.
+    // A rolling deploy: the leader stops (SIGTERM) before bet-close and another instance takes
+    // over a little after the close was due, within CASINO_RESUME_MAX_MS. It carries the round on.
     await engine().stop();
+    clock.advance(BETTING_SECONDS * 1000 + 5_000);
     const successor = anotherInstance();
     expect(await successor.acquire()).toBe(true);
-    const voided = await round(matchId);
-    expect(voided.status).toBe('VOID');
-    expect(voided.roundId).toBe(open.roundId);
+    const resumed = await round(matchId);
+    expect({ status: resumed.status, roundId: resumed.roundId }).toEqual({ status: 'OPEN', roundId: open.roundId });
+    await successor.tick();
+    const dealtResumed = await round(matchId);
+    expect(dealtResumed.status).toBe('CLOSED');
+    clock.advance(DEAL_MS_MAX);
+    await successor.tick();
+    const settledResumed = await round(matchId);
+    expect(settledResumed.status).toBe('SETTLED');
+    // The deal is the committed one: anyone recomputes it from the revealed seed.
+    const game = CASINO_GAMES[settledResumed.gameCode as keyof typeof CASINO_GAMES];
+    const replay = await playRound(game, settledResumed.serverSeed ?? '', settledResumed.clientSeed, settledResumed.nonce, game.defaultConfig as never);
+    expect(await sha256Hex(settledResumed.serverSeed ?? '')).toBe(open.serverSeedHash);
+    expect(settledResumed.cards.join(',')).toBe(replay.card);
+    // The bet is settled (won or lost at its price), not voided; the wallet moved by its P&L.
+    const bet = await t.db.query<{ status: string; pnl: string }>(
+      `SELECT status, pnl_minor::text AS pnl FROM bets WHERE user_id = $1 AND market_id LIKE $2`,
+      [playerB.user.id, `c${open.roundId}.%`],
+    );
+    expect(bet.rows).toHaveLength(1);
+    expect(bet.rows[0]?.status).toBe('settled');
+    const pnl = BigInt(bet.rows[0]?.pnl ?? '0');
+    expect(pnl).not.toBe(0n);
     const after = await walletOf(t, playerB.user.id);
-    expect(after.balance).toBe(before.balance);
+    expect(after.balance - before.balance).toBe(pnl);
     expect(after.exposure).toBe(before.exposure - 30_000n);
 
-    // After close: the successor settles with the stored deal and never deals again.
+    // A crash: the next round's close is missed by more than the bound: the new leader voids it.
     clock.advance(RESULT_MS);
     await successor.tick();
+    const crashed = await round(matchId);
+    expect(crashed.status).toBe('OPEN');
+    const crashPick = crashed.markets[0]?.runners.find((r) => r.back !== null);
+    expect((await placeBet(playerB, matchId, crashed.markets[0]?.marketId ?? '', crashPick?.selectionId ?? '', crashPick?.back ?? 2, 300)).statusCode).toBe(200);
+    const beforeCrash = await walletOf(t, playerB.user.id);
+    await successor.stop();
+    clock.advance(BETTING_SECONDS * 1000 + RESUME_MAX_MS + 1_000);
+    const afterCrash = anotherInstance();
+    expect(await afterCrash.acquire()).toBe(true);
+    const voided = await round(matchId);
+    expect({ status: voided.status, roundId: voided.roundId }).toEqual({ status: 'VOID', roundId: crashed.roundId });
+    const refunded = await walletOf(t, playerB.user.id);
+    expect(refunded.balance).toBe(beforeCrash.balance);
+    expect(refunded.exposure).toBe(beforeCrash.exposure - 30_000n);
+
+    // After close: the next leader settles with the stored deal and never deals again.
+    clock.advance(RESULT_MS);
+    await afterCrash.tick();
     const next = await round(matchId);
     expect(next.status).toBe('OPEN');
     const pick = next.markets[0]?.runners.find((r) => r.back !== null);
     expect((await placeBet(playerB, matchId, next.markets[0]?.marketId ?? '', pick?.selectionId ?? '', pick?.back ?? 2, 300)).statusCode).toBe(200);
     clock.advance(BETTING_SECONDS * 1000);
-    await successor.tick();
+    await afterCrash.tick();
     const dealt = await round(matchId);
     expect(dealt.status).toBe('CLOSED');
-    await successor.stop();
+    await afterCrash.stop();
     const third = anotherInstance();
     expect(await third.acquire()).toBe(true);
     clock.advance(DEAL_MS_MAX);

@@ -111,7 +111,8 @@ export interface CrashFigures {
   requestsPerSecond: number;
   /**
    * Casino rounds by status, and casino bets settled (the engine moves between instances; a
-   * round still open when its leader died is voided by the next one, its bets refunded).
+   * round still open when its leader died is resumed by the next one, or voided with its bets
+   * refunded when its close was missed by more than CASINO_RESUME_MAX_MS: ADR 0035).
    */
   casinoRounds: Record<string, number>;
   casinoBetsSettled: number;
