@@ -246,12 +246,15 @@ describe('CasinoTablePage', () => {
     expect(api.round).toHaveBeenCalledTimes(2);
   });
 
-  it('shows the rules with each payout and RTP', async () => {
+  it('shows the rules with each payout and RTP, how PF-1 draws and how amounts round', async () => {
     renderPage();
     await screen.findByRole('heading', { name: 'Dragon Tiger 20-20', level: 1 });
     expect(screen.getByText('One card each to Dragon and Tiger from one deck.')).toBeInTheDocument();
     const payouts = screen.getByRole('table', { name: 'Winner payouts' });
     expect(within(payouts).getByRole('row', { name: /^Tie/ })).toHaveTextContent('Tie50—84.30%');
+    // Exactly how PF-1 draws and how amounts round, as the Verify view says it.
+    expect(screen.getByRole('list', { name: 'How the cards are drawn' })).toHaveTextContent('otherwise j = ⌊u / q⌋');
+    expect(screen.getByRole('list', { name: 'How amounts round' })).toHaveTextContent('rounded down to the paisa: ₹1.01 backed at 1.98 wins 98.98 paise, paid as 98 paise (₹0.98)');
   });
 });
 
