@@ -28,6 +28,7 @@ console.log(`crash run: ${KILLS} kills, ${PLAYERS} players, ${cpus().length} cor
 const { figures, problems } = await crashBench({
   apiDir: path.resolve(here, '..'),
   kills: KILLS,
+  rollingRestart: true,
   players: PLAYERS,
   pauseMs: PAUSE_MS,
   ...(process.env.SEED ? { seed: Number(process.env.SEED) } : {}),
@@ -43,10 +44,10 @@ sends              ${f.sends}, of which retries with the same key ${f.retries}
 network errors     ${JSON.stringify(f.networkErrors)}; 5xx ${f.serverErrors}
 2xx on a retry     ${f.okAfterRetry}; committed by a send whose answer was lost ${f.committedAnswerLost}
 unanswered at stop ${f.unansweredAtStop} (sent again with their keys)
-kills / restarts   ${f.kills} / ${f.restarts}, ${f.inFlightAtKills} requests in flight at the kills
+kills / restarts   ${f.kills} / ${f.restarts} (then ${f.gracefulRestarts} SIGTERM restarts), ${f.inFlightAtKills} requests in flight at the kills
 kill → ready       median ${f.recoverMs.median} ms, max ${f.recoverMs.max} ms
 load               ${f.loadSeconds} s, ${f.requestsPerSecond} requests/s, ${f.betsPerSecond} bets/s
-casino rounds      ${JSON.stringify(f.casinoRounds)} (a round open when its leader died is voided), ${f.casinoBetsSettled} casino bets settled
+casino rounds      ${JSON.stringify(f.casinoRounds)} (a round open when its leader died or stopped goes on; voided only past CASINO_RESUME_MAX_MS), ${f.casinoBetsSettled} casino bets settled
 invariants         ${problems.length === 0 ? 'all hold' : `${problems.length} broken`}`);
 for (const problem of problems.slice(0, 50)) console.log(`  ✗ ${problem}`);
 if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, `${JSON.stringify({ startedAt, figures, problems }, null, 2)}\n`);

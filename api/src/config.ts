@@ -148,6 +148,8 @@ export interface Config {
     dealMsMax: number;
     /** The result stays this long before the next round opens. */
     resultMs: number;
+    /** CASINO_RESUME_MAX_MS: a new leader resumes an open round whose close is overdue by at most this; past it the round is voided. */
+    resumeMaxMs: number;
   };
   redis: {
     /**
@@ -488,6 +490,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       dealMsPerCard: r.int('CASINO_DEAL_MS_PER_CARD', 700, 0, 10_000),
       dealMsMax: r.int('CASINO_DEAL_MS_MAX', 8_000, 0, 60_000),
       resultMs: r.int('CASINO_RESULT_MS', 5_000, 0, 60_000),
+      resumeMaxMs: r.int('CASINO_RESUME_MAX_MS', 60_000, 0, 3_600_000),
     },
     redis: { url: parseRedisUrl(r), keyPrefix: r.string('REDIS_KEY_PREFIX', 'backlay:') },
     marketData: { batchMs: MARKET_DATA_BATCH_MS },

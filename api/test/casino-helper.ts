@@ -11,6 +11,8 @@ import { createChain, createPlayer, type Chain, type Player } from './bet-report
 export const BETTING_SECONDS = 20;
 export const DEAL_MS_MAX = 8_000;
 export const RESULT_MS = 5_000;
+/** A round whose close a new leader missed by more than this is voided (CASINO_RESUME_MAX_MS). */
+export const RESUME_MAX_MS = 60_000;
 
 export interface CasinoSuite {
   t: TestContext;
@@ -27,7 +29,7 @@ export async function openCasinoSuite(): Promise<CasinoSuite> {
   const clock = new FakeClock(Date.now());
   const t = await buildTestApp({
     clock,
-    env: { CASINO_BETTING_SECONDS: String(BETTING_SECONDS), CASINO_CHAIN_LENGTH: '40', CASINO_DEAL_MS_MAX: String(DEAL_MS_MAX), CASINO_RESULT_MS: String(RESULT_MS) },
+    env: { CASINO_BETTING_SECONDS: String(BETTING_SECONDS), CASINO_CHAIN_LENGTH: '40', CASINO_DEAL_MS_MAX: String(DEAL_MS_MAX), CASINO_RESULT_MS: String(RESULT_MS), CASINO_RESUME_MAX_MS: String(RESUME_MAX_MS) },
   });
   const chainA = await createChain(t);
   const chainB = await createChain(t);

@@ -24,7 +24,7 @@
  * each table's test (test/per-file-setup.ts).
  */
 import { randomUUID } from 'node:crypto';
-import type { CasinoBet, CasinoGameReportResponse, CasinoResultsResponse, CasinoRoundBook, CasinoRoundView, CasinoTableView } from '@backlay/shared/contracts';
+import type { CasinoBetsResponse, CasinoGameReportResponse, CasinoResultsResponse, CasinoRoundBook, CasinoRoundView, CasinoTableView } from '@backlay/shared/contracts';
 import { casinoGame, drawShoe, parseCard, playRound, sha256Hex, type CasinoGame, type RoundResult, type RunnerOutcome } from '@backlay/shared/casino';
 import { LIVE_TABLES } from '../src/casino/tables';
 import { body, FakeClock, idempotent, walletOf, type TestContext } from './helper';
@@ -380,7 +380,7 @@ async function tableRound({ matchId, gameCode }: { matchId: string; gameCode: st
   const sums = new Map<Player, number>();
   for (const player of [playerA, playerB]) {
     const mine = placed.filter((bet) => bet.player === player);
-    const shown = await get<CasinoBet[]>(`/api/casino-bets?matchId=${matchId}&roundId=${open.roundId}`, player.token);
+    const shown = (await get<CasinoBetsResponse>(`/api/casino-bets?matchId=${matchId}&roundId=${open.roundId}&pageSize=100`, player.token)).rows;
     expect(shown.map((b) => b.betId).sort()).toEqual(mine.map((b) => b.betId).sort());
     for (const bet of mine) {
       const view = shown.find((b) => b.betId === bet.betId);

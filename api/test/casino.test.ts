@@ -13,7 +13,7 @@ import {
   type CasinoRoundBook,
   type CasinoRoundView,
   type CasinoTableView,
-  type CasinoBet,
+  type CasinoBetsResponse,
 } from '@backlay/shared/contracts';
 import { CASINO_GAMES, playRound, sha256Hex, verifyChainLink } from '@backlay/shared/casino';
 import { CasinoEngine, RESYNC_MS } from '../src/casino/casino-engine';
@@ -21,8 +21,8 @@ import { silentLogger } from '../src/common/logger';
 import { LIVE_TABLES } from '../src/casino/tables';
 import type { CasinoRoundResult } from '../src/settlement/settlement.repository';
 import { body, businessStateDigest, FakeClock, idempotent, walletOf, type TestContext, TEST_TXN_PASSWORD } from './helper';
-import type { Chain, Player } from './bet-reports-helper';
-import { BETTING_SECONDS, DEAL_MS_MAX, RESULT_MS, getData, openCasinoSuite, roundView } from './casino-helper';
+import { createPlayer, type Chain, type Player } from './bet-reports-helper';
+import { BETTING_SECONDS, DEAL_MS_MAX, RESULT_MS, RESUME_MAX_MS, getData, openCasinoSuite, roundView } from './casino-helper';
 
 let t: TestContext;
 let clock: FakeClock;
@@ -167,7 +167,7 @@ describe('live casino', () => {
     expect(after.exposure).toBe(0n);
 
     // The player's bets and report show the round.
-    const mine = await get<CasinoBet[]>(`/api/casino-bets?matchId=${LIVE_TABLES[0]?.matchId ?? ''}`, playerA.token);
+    const mine = (await get<CasinoBetsResponse>(`/api/casino-bets?matchId=${LIVE_TABLES[0]?.matchId ?? ''}`, playerA.token)).rows;
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((b) => b.status === 'settled' && b.pnl !== null)).toBe(true);
     const day = new Date(clock.nowMs()).toISOString().slice(0, 10);
@@ -276,7 +276,72 @@ describe('live casino', () => {
     expect(CASINO_SUSPENDED_MESSAGE).toMatch(/suspended by admin/);
   });
 
-  it('a restart voids a round interrupted before close and finishes one after close with its committed deal', async () => {
+  // Three tests on one player and table (issue 29): casino-bets pages; the report counts rounds; a voided round's bets read voided.
+  let player: Player;
+  let open: CasinoRoundView;
+  let priced: Array<{ marketId: string; selectionId: string; back: number }> = [];
+  const matchId = LIVE_TABLES[0]?.matchId ?? '';
+  const reportOf = async () => {
+    const day = new Date(clock.nowMs()).toISOString().slice(0, 10);
+    return (await get<CasinoReportResponse>(`/api/casino-report?from=${day}&to=${day}`, player.token)).rows.find((r) => r.gameCode === LIVE_TABLES[0]?.gameCode);
+  };
+  const agentReport = async () => {
+    const day = new Date(clock.nowMs()).toISOString().slice(0, 10);
+    return (await get<CasinoGameReportResponse>(`/api/game-reports?from=${day}&to=${day}`, chainA.tokens.dl)).rows.find((r) => r.childUsername === player.user.username);
+  };
+
+  it('casino-bets pages (page, pageSize ≤ 100) instead of stopping at 50', async () => {
+    player = await createPlayer(t, chainA.agents.dl.id, 100_000n);
+    await runToSettled();
+    await nextRound();
+    open = await round(matchId);
+    expect(open.status).toBe('OPEN');
+    // Three bets on three markets of one round.
+    priced = open.markets.flatMap((m) => {
+      const runner = m.runners.find((r) => r.back !== null);
+      return runner?.back != null ? [{ marketId: m.marketId, selectionId: runner.selectionId, back: runner.back }] : [];
+    });
+    expect(priced.length).toBeGreaterThanOrEqual(3);
+    for (const pick of priced.slice(0, 3)) expect((await placeBet(player, matchId, pick.marketId, pick.selectionId, pick.back, 100)).statusCode).toBe(200);
+
+    // Pages of 2: the three bets are two pages, each bet once.
+    const pageOf = (page: number) => get<CasinoBetsResponse>(`/api/casino-bets?matchId=${matchId}&roundId=${open.roundId}&page=${page}&pageSize=2`, player.token);
+    const [first, second] = [await pageOf(1), await pageOf(2)];
+    expect({ page: first.page, pageSize: first.pageSize, total: first.total, rows: first.rows.length }).toEqual({ page: 1, pageSize: 2, total: 3, rows: 2 });
+    expect({ page: second.page, total: second.total, rows: second.rows.length }).toEqual({ page: 2, total: 3, rows: 1 });
+    expect(new Set([...first.rows, ...second.rows].map((b) => b.betId)).size).toBe(3);
+    const capped = await t.request({ method: 'GET', url: `/api/casino-bets?matchId=${matchId}&pageSize=101`, token: player.token });
+    expect(capped.statusCode).toBe(400);
+  });
+
+  it("the casino report's rounds column counts rounds, not the round's markets", async () => {
+    await runToSettled();
+    expect(await reportOf()).toMatchObject({ rounds: 1, bets: 3, stake: 300 });
+    expect(await agentReport()).toMatchObject({ bets: 3, stake: 300 });
+  });
+
+  it("a voided round's bets read voided (not settled with P&L 0) and count in no report", async () => {
+    // The next round is voided (the table switched off) with a bet on it.
+    await nextRound();
+    const next = await round(matchId);
+    expect((await placeBet(player, matchId, priced[0]?.marketId.replace(`c${open.roundId}.`, `c${next.roundId}.`) ?? '', priced[0]?.selectionId ?? '', priced[0]?.back ?? 2, 100)).statusCode).toBe(200);
+    const off = await switchTable(matchId, true, chainA.tokens.admin);
+    expect(off.statusCode).toBe(200);
+    await engine().tick();
+    expect((await round(matchId)).status).toBe('VOID');
+    const voided = await get<CasinoBetsResponse>(`/api/casino-bets?matchId=${matchId}&roundId=${next.roundId}`, player.token);
+    expect(voided.rows.map((b) => ({ status: b.status, pnl: b.pnl }))).toEqual([{ status: 'voided', pnl: 0 }]);
+    const book = await get<CasinoRoundBook>(`/api/casino-round-book/${LIVE_TABLES[0]?.gameCode ?? ''}`, chainA.tokens.dl);
+    expect(book.bets.filter((b) => b.username === player.user.username).map((b) => b.status)).toEqual(['voided']);
+    // A voided bet is no round, no bet and no stake of the reports.
+    expect(await reportOf()).toMatchObject({ rounds: 1, bets: 3, stake: 300 });
+    expect(await agentReport()).toMatchObject({ bets: 3, stake: 300 });
+    const on = await switchTable(matchId, false, chainA.tokens.admin);
+    expect(on.statusCode).toBe(200);
+    await engine().tick();
+  });
+
+  it('a graceful restart resumes an open round with its committed seed; a crash past the bound voids it; a closed round finishes with its stored deal', async () => {
     const matchId = '9020';
     await runToSettled();
     await nextRound();
@@ -286,29 +351,69 @@ describe('live casino', () => {
     expect((await placeBet(playerB, matchId, open.markets[0]?.marketId ?? '', runner?.selectionId ?? '', runner?.back ?? 2, 300)).statusCode).toBe(200);
     const before = await walletOf(t, playerB.user.id);
 
-    // The leader dies before bet-close; another instance takes over.
+    // A rolling deploy: the leader stops (SIGTERM) before bet-close and another instance takes
+    // over a little after the close was due, within CASINO_RESUME_MAX_MS. It carries the round on.
     await engine().stop();
+    clock.advance(BETTING_SECONDS * 1000 + 5_000);
     const successor = anotherInstance();
     expect(await successor.acquire()).toBe(true);
-    const voided = await round(matchId);
-    expect(voided.status).toBe('VOID');
-    expect(voided.roundId).toBe(open.roundId);
+    const resumed = await round(matchId);
+    expect({ status: resumed.status, roundId: resumed.roundId }).toEqual({ status: 'OPEN', roundId: open.roundId });
+    await successor.tick();
+    const dealtResumed = await round(matchId);
+    expect(dealtResumed.status).toBe('CLOSED');
+    clock.advance(DEAL_MS_MAX);
+    await successor.tick();
+    const settledResumed = await round(matchId);
+    expect(settledResumed.status).toBe('SETTLED');
+    // The deal is the committed one: anyone recomputes it from the revealed seed.
+    const game = CASINO_GAMES[settledResumed.gameCode as keyof typeof CASINO_GAMES];
+    const replay = await playRound(game, settledResumed.serverSeed ?? '', settledResumed.clientSeed, settledResumed.nonce, game.defaultConfig as never);
+    expect(await sha256Hex(settledResumed.serverSeed ?? '')).toBe(open.serverSeedHash);
+    expect(settledResumed.cards.join(',')).toBe(replay.card);
+    // The bet is settled (won or lost at its price), not voided; the wallet moved by its P&L.
+    const bet = await t.db.query<{ status: string; pnl: string }>(
+      `SELECT status, pnl_minor::text AS pnl FROM bets WHERE user_id = $1 AND market_id LIKE $2`,
+      [playerB.user.id, `c${open.roundId}.%`],
+    );
+    expect(bet.rows).toHaveLength(1);
+    expect(bet.rows[0]?.status).toBe('settled');
+    const pnl = BigInt(bet.rows[0]?.pnl ?? '0');
+    expect(pnl).not.toBe(0n);
     const after = await walletOf(t, playerB.user.id);
-    expect(after.balance).toBe(before.balance);
+    expect(after.balance - before.balance).toBe(pnl);
     expect(after.exposure).toBe(before.exposure - 30_000n);
 
-    // After close: the successor settles with the stored deal and never deals again.
+    // A crash: the next round's close is missed by more than the bound: the new leader voids it.
     clock.advance(RESULT_MS);
     await successor.tick();
+    const crashed = await round(matchId);
+    expect(crashed.status).toBe('OPEN');
+    const crashPick = crashed.markets[0]?.runners.find((r) => r.back !== null);
+    expect((await placeBet(playerB, matchId, crashed.markets[0]?.marketId ?? '', crashPick?.selectionId ?? '', crashPick?.back ?? 2, 300)).statusCode).toBe(200);
+    const beforeCrash = await walletOf(t, playerB.user.id);
+    await successor.stop();
+    clock.advance(BETTING_SECONDS * 1000 + RESUME_MAX_MS + 1_000);
+    const afterCrash = anotherInstance();
+    expect(await afterCrash.acquire()).toBe(true);
+    const voided = await round(matchId);
+    expect({ status: voided.status, roundId: voided.roundId }).toEqual({ status: 'VOID', roundId: crashed.roundId });
+    const refunded = await walletOf(t, playerB.user.id);
+    expect(refunded.balance).toBe(beforeCrash.balance);
+    expect(refunded.exposure).toBe(beforeCrash.exposure - 30_000n);
+
+    // After close: the next leader settles with the stored deal and never deals again.
+    clock.advance(RESULT_MS);
+    await afterCrash.tick();
     const next = await round(matchId);
     expect(next.status).toBe('OPEN');
     const pick = next.markets[0]?.runners.find((r) => r.back !== null);
     expect((await placeBet(playerB, matchId, next.markets[0]?.marketId ?? '', pick?.selectionId ?? '', pick?.back ?? 2, 300)).statusCode).toBe(200);
     clock.advance(BETTING_SECONDS * 1000);
-    await successor.tick();
+    await afterCrash.tick();
     const dealt = await round(matchId);
     expect(dealt.status).toBe('CLOSED');
-    await successor.stop();
+    await afterCrash.stop();
     const third = anotherInstance();
     expect(await third.acquire()).toBe(true);
     clock.advance(DEAL_MS_MAX);

@@ -17,6 +17,8 @@ beforeAll(async () => {
   const chain = await buildChain(t, 0n);
   adminToken = chain.tokens.admin;
   playerToken = chain.tokens.player;
+  // The live-casino tables (casino-bets names one); the engine itself does not run here.
+  await t.services.casinoEngine.ensureTables();
 }, 60_000);
 afterAll(() => t.close());
 
@@ -78,6 +80,7 @@ const PAGED_ROUTES: Record<string, { query: Record<string, string>; as: 'admin' 
   'GET /api/account-statement pageSize': { query: { startDate: '2026-01-01', endDate: '2026-01-02' }, as: 'player' },
   'GET /api/get-match-list limit': { query: {}, as: 'player' },
   'GET /api/sms-outbox limit': { query: {}, as: 'admin' },
+  'GET /api/casino-bets pageSize': { query: { matchId: '9023' }, as: 'player' },
 };
 
 type OpenApi = { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>> };

@@ -1,5 +1,6 @@
 import { exposureMinor, fancyBetPnlMinor, marketPnlVector, type FancyBet, type RunnerBet } from '@backlay/shared/domain';
-import { settledRunnerBetMinor, type RunnerResult } from './settlement-oracle';
+import { PAYOUT_ROUNDING_STEPS } from '@backlay/shared/casino';
+import { settledRunnerBetMinor, type CasinoRunnerOutcome, type RunnerResult } from './settlement-oracle';
 
 const rupees = (r: number) => r * 100;
 const HDA = ['H', 'D', 'A'];
@@ -104,5 +105,66 @@ describe('casino outcomes (CASINO.md §1.0.3)', () => {
 
   it('refuses a casino result with no outcome for the bet’s runner', () => {
     expect(() => settledRunnerBetMinor(back(100), { kind: 'CASINO', outcomes: {} })).toThrow(/no outcome/);
+  });
+});
+
+/**
+ * The rounding a player reads in each table's rules and on the Verify view (PAYOUT_ROUNDING_STEPS),
+ * written from its words, against the oracle that B4 checks every settled casino bet of the API
+ * tests with (so against settle_market itself).
+ */
+describe('casino payouts round as published', () => {
+  const published = PAYOUT_ROUNDING_STEPS.join('\n');
+  const down = (n: bigint, d: bigint) => n / d; // n ≥ 0
+  const up = (n: bigint, d: bigint) => (n + d - 1n) / d;
+  function fromTheWords(side: 'BACK' | 'LAY', stake: number, oddsHundredths: number, outcome: CasinoRunnerOutcome): number {
+    const s = BigInt(stake);
+    const win = outcome.rule === 'WIN' ? s * BigInt(oddsHundredths - 100) : s * BigInt(outcome.profit ?? 0);
+    switch (outcome.rule) {
+      case 'WIN':
+      case 'WIN_REDUCED':
+      case 'WIN_PAYTABLE':
+        return Number(side === 'BACK' ? down(win, 100n) : -up(win, 100n));
+      case 'LOSE':
+        return side === 'BACK' ? -stake : stake;
+      case 'HALF_LOSE':
+        return Number(side === 'BACK' ? -down(s, 2n) : down(s, 2n));
+      case 'PUSH':
+      case 'VOID':
+        return 0;
+    }
+  }
+
+  it('the rules say what rounds and which way, with the worked example', () => {
+    for (const phrase of ['stake × (price − 1)', 'rounded down to the paisa', 'rounded up to the paisa', 'paid as 98 paise', 'loses 99 paise', '101 paise → 50 paise']) {
+      expect(published).toContain(phrase);
+    }
+    const bet = (side: 'BACK' | 'LAY') => ({ side, runnerId: 'x', stakeMinor: 101, oddsHundredths: 198 });
+    const casino = (rule: CasinoRunnerOutcome['rule']): RunnerResult => ({ kind: 'CASINO', outcomes: { x: { rule } } });
+    expect([settledRunnerBetMinor(bet('BACK'), casino('WIN')), settledRunnerBetMinor(bet('LAY'), casino('WIN')), settledRunnerBetMinor(bet('BACK'), casino('HALF_LOSE'))]).toEqual([98, -99, -50]);
+  });
+
+  it('every rule, both sides, many stakes and prices: the words give the settled P&L to the paisa', () => {
+    const rules: CasinoRunnerOutcome[] = [
+      { rule: 'WIN' }, { rule: 'LOSE' }, { rule: 'PUSH' }, { rule: 'HALF_LOSE' }, { rule: 'VOID' },
+      { rule: 'WIN_REDUCED', profit: 50 }, { rule: 'WIN_PAYTABLE', profit: 3_500 }, { rule: 'WIN_PAYTABLE', profit: 33 },
+    ];
+    let checked = 0;
+    const wrong: unknown[] = [];
+    for (let stake = 1; stake <= 2_003; stake += 7) {
+      for (const odds of [101, 133, 150, 198, 199, 250, 333, 1_150, 10_000]) {
+        for (const side of ['BACK', 'LAY'] as const) {
+          for (const outcome of rules) {
+            const oracle = settledRunnerBetMinor({ side, runnerId: 'x', stakeMinor: stake, oddsHundredths: odds }, { kind: 'CASINO', outcomes: { x: outcome } });
+            // + 0: a half of 1 paisa lost is −0 in the oracle.
+            const mine = fromTheWords(side, stake, odds, outcome);
+            if (mine !== oracle + 0) wrong.push({ side, stake, odds, outcome, mine, oracle });
+            checked += 1;
+          }
+        }
+      }
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+    expect(checked).toBeGreaterThan(40_000);
   });
 });

@@ -25,7 +25,7 @@ export {
   UPLOAD_MAX_BYTES, UPLOAD_TYPES, USER_NAMESPACE, type UserClientEvents, type UserInfo, USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH, USERNAME_PATTERN, type UserServerEvents, UTR_PATTERN, type WithdrawRequestBody,
   type RunnerBetRequest,
-  ALL_CASINO_CATEGORY, CASINO_CATEGORIES, CASINO_SUSPENDED_MESSAGE, type CasinoBet, type CasinoGameListItem,
+  ALL_CASINO_CATEGORY, CASINO_CATEGORIES, CASINO_SUSPENDED_MESSAGE, type CasinoBet, type CasinoBetsResponse, type CasinoGameListItem,
   type CasinoMarketView, type CasinoReportResponse, type CasinoResultsResponse, type CasinoRoundRecord, type CasinoRoundView,
   type CasinoRulesView, type CasinoTableView, type CasinoRoundBook, type CasinoGameReportResponse, type CasinoGameReportRow,
   isTwoFactorChallenge, LOGIN_ATTEMPT_REASON_LABELS, type LoginHistoryRow, type LoginOutcome, SECURITY_MESSAGES,

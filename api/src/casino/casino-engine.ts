@@ -4,7 +4,7 @@
  * each table one step along its round:
  *
  *   (none) ──open──▶ OPEN ──closesAt──▶ CLOSED ──settleAt──▶ SETTLED ──resultMs──▶ next round
- *                      └── table disabled, or the engine restarted ──▶ VOID (every bet refunded)
+ *                      └── table disabled, or its close missed by > resumeMaxMs ──▶ VOID (every bet refunded)
  *
  * - open: the round's seed is the next element of the table's PF-1 hash chain (so the shoe is
  *   committed before any bet: serverSeedHash is published with the round), its markets and runners
@@ -16,8 +16,12 @@
  *   (the sports settlement: set-based, idempotent, commission and partnership; one settlement row,
  *   one journal and one statement line per player for the whole round), then the seed is revealed.
  *   A round nobody bet on writes no settlement.
- * - restart (this instance takes the lock): a round still OPEN is voided, one already CLOSED is
- *   finished with its stored deal, never dealt again.
+ * - restart (this instance takes the lock; ADR 0035): a round still OPEN is carried on — its seed
+ *   was committed when it opened, so the next tick closes it at its closesAt (at once if that has
+ *   passed) and deals the committed shoe — unless its close was missed by more than resumeMaxMs
+ *   (a crash, not a hand-over): then it is voided. One already CLOSED is finished with its stored
+ *   deal, never dealt again. A graceful stop (SIGTERM) releases the lock at once (app preClose),
+ *   so the other instance takes over within its lockRetryMs and a rolling deploy voids nothing.
  *
  * Every change is published after commit as `casino.roundChanged`; realtime turns it into deltas.
  *
@@ -48,7 +52,7 @@ export const CASINO_LOCK_ID = 72_810_004;
 export const RESYNC_MS = 5_000;
 
 export const VOID_REASONS = {
-  restart: 'Interrupted before betting closed: every bet refunded',
+  restart: 'Interrupted: the round was not closed in time, every bet refunded',
   disabled: 'Table disabled by admin: every bet refunded',
 } as const;
 
@@ -70,6 +74,11 @@ export interface CasinoEngineOptions {
   dealMsMax: number;
   /** Time the result stays on screen before the next round opens. */
   resultMs: number;
+  /**
+   * A new leader carries on an open round whose close is overdue by at most this (a hand-over);
+   * past it (a crash, a long outage) the round is voided and every bet refunded.
+   */
+  resumeMaxMs: number;
 }
 
 /** Whole seconds an open round takes bets at `nowMs` (its countdown; 0 once it closes). */
@@ -171,8 +180,12 @@ export class CasinoEngine {
   }
 
   private async recover(): Promise<void> {
+    const nowMs = this.options.clock.nowMs();
     for (const round of await repo.liveRounds(this.options.db)) {
-      if (round.status === 'OPEN') await this.voidRound(round, VOID_REASONS.restart);
+      // An OPEN round within the bound is resumed: the first tick closes it at its closesAt with its committed seed.
+      if (round.status === 'OPEN' && nowMs - round.closesAt.getTime() > this.options.resumeMaxMs) {
+        await this.voidRound(round, VOID_REASONS.restart);
+      }
       // A CLOSED round keeps its stored deal; the next tick settles it (its settleAt has passed or will).
     }
   }

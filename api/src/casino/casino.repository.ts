@@ -471,9 +471,19 @@ export interface CasinoBetRow {
   placedAt: Date;
 }
 
+/** The round of a casino bet: its market id is `c<roundId>.<code>` (casino-engine roundMarketId). */
+const BET_ROUND_ID = `split_part(substr(b.market_id, 2), '.', 1)`;
+
+/**
+ * The bet's round is VOID: the engine settled it VOID (stake back, P&L 0, status 'settled' in
+ * `bets`), so the lists read it 'voided' and the reports count it nowhere.
+ */
+const ROUND_VOIDED = `EXISTS (SELECT 1 FROM casino_rounds vr WHERE vr.id = ${BET_ROUND_ID}::bigint AND vr.status = 'VOID')`;
+
 const BET_COLUMNS = `b.id::text AS "betId", b.user_id AS "userId", u.username, b.match_id AS "matchId", t.game_code AS "gameCode",
   b.market_id AS "marketId", m.name AS "marketName", b.selection_id AS "selectionId", coalesce(rn.name, b.selection_id) AS "selectionName",
-  b.side, b.odds_hundredths AS "oddsHundredths", b.stake_minor::text AS "stakeMinor", b.status, b.pnl_minor::text AS "pnlMinor",
+  b.side, b.odds_hundredths AS "oddsHundredths", b.stake_minor::text AS "stakeMinor",
+  CASE WHEN b.status = 'settled' AND ${ROUND_VOIDED} THEN 'voided' ELSE b.status END AS status, b.pnl_minor::text AS "pnlMinor",
   b.created_at AS "placedAt"`;
 
 const BET_JOINS = `JOIN users u ON u.id = b.user_id
@@ -481,16 +491,23 @@ const BET_JOINS = `JOIN users u ON u.id = b.user_id
   LEFT JOIN markets m ON m.id = b.market_id
   LEFT JOIN runners rn ON rn.market_id = b.market_id AND rn.selection_id = b.selection_id`;
 
-/** A player's casino bets on a table: of the given markets (a round), or the open ones and the last `limit`. */
-export async function playerBets(q: Queryable, userId: string, matchId: string, marketIds: readonly string[] | null, limit: number): Promise<CasinoBetRow[]> {
+/** A page of a player's casino bets on a table, of the given markets (a round) or all: open ones first, then newest. */
+export async function playerBets(
+  q: Queryable,
+  userId: string,
+  matchId: string,
+  marketIds: readonly string[] | null,
+  paging: { page: number; pageSize: number },
+): Promise<{ rows: CasinoBetRow[]; total: number }> {
+  const where = `b.user_id = $1 AND b.match_id = $2 AND b.market_type = 'casino' AND ($3::text[] IS NULL OR b.market_id = ANY ($3::text[]))`;
   const { rows } = await q.query<CasinoBetRow>(
     `SELECT ${BET_COLUMNS} FROM bets b ${BET_JOINS}
-     WHERE b.user_id = $1 AND b.match_id = $2 AND b.market_type = 'casino'
-       AND ($3::text[] IS NULL OR b.market_id = ANY ($3::text[]))
-     ORDER BY (b.status = 'open') DESC, b.created_at DESC, b.id LIMIT $4`,
-    [userId, matchId, marketIds, limit],
+     WHERE ${where}
+     ORDER BY (b.status = 'open') DESC, b.created_at DESC, b.id LIMIT $4 OFFSET $5`,
+    [userId, matchId, marketIds, paging.pageSize, (paging.page - 1) * paging.pageSize],
   );
-  return rows;
+  const { rows: count } = await q.query<{ total: number }>(`SELECT count(*)::int AS total FROM bets b WHERE ${where}`, [userId, matchId, marketIds]);
+  return { rows, total: count[0]?.total ?? 0 };
 }
 
 /** The bets of the agent's downline on the given markets (a round), newest first. */
@@ -514,7 +531,10 @@ export interface ReportRow {
   pnlMinor: string;
 }
 
-/** A player's settled casino bets per UTC day and table (voided bets count as nothing). */
+/**
+ * A player's settled casino bets per UTC day and table: rounds are distinct rounds (a round has
+ * several markets); a voided bet, or a bet of a voided round, counts as nothing.
+ */
 /**
  * The closed rounds of the international casino (migration 0028), shaped like settled table bets
  * for the two reports: game id `{provider}:{code}`, the game's name, the round's debits (less the
@@ -532,10 +552,10 @@ const INT_CASINO_ROUNDS = `
 export async function playerReport(q: Queryable, userId: string, from: string, to: string): Promise<ReportRow[]> {
   const { rows } = await q.query<ReportRow>(
     `SELECT to_char(b.settled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, t.game_code AS "gameCode", t.title,
-            count(DISTINCT b.market_id)::int AS rounds, count(*)::int AS bets,
+            count(DISTINCT ${BET_ROUND_ID})::int AS rounds, count(*)::int AS bets,
             sum(b.stake_minor)::text AS "stakeMinor", sum(b.pnl_minor)::text AS "pnlMinor"
      FROM bets b JOIN casino_tables t ON t.match_id = b.match_id
-     WHERE b.user_id = $1 AND b.market_type = 'casino' AND b.status = 'settled'
+     WHERE b.user_id = $1 AND b.market_type = 'casino' AND b.status = 'settled' AND NOT ${ROUND_VOIDED}
        AND b.settled_at >= $2::date AND b.settled_at < $3::date + 1
      GROUP BY 1, 2, 3
      UNION ALL
@@ -562,7 +582,7 @@ export interface GameReportRow {
 
 /**
  * Settled casino bets of the agent's downline per table and per direct child of the agent (the
- * child is the player itself, or the agent on the path between them).
+ * child is the player itself, or the agent on the path between them); a voided round's count nowhere.
  */
 export async function gameReport(q: Queryable, agentId: string, from: string, to: string): Promise<GameReportRow[]> {
   const { rows } = await q.query<GameReportRow>(
@@ -572,7 +592,7 @@ export async function gameReport(q: Queryable, agentId: string, from: string, to
      JOIN casino_tables t ON t.match_id = b.match_id
      JOIN users u ON u.id = b.user_id
      JOIN users c ON c.parent_id = $1::uuid AND (c.id = u.id OR c.id = ANY (u.ancestors))
-     WHERE b.market_type = 'casino' AND b.status = 'settled'
+     WHERE b.market_type = 'casino' AND b.status = 'settled' AND NOT ${ROUND_VOIDED}
        AND b.settled_at >= $2::date AND b.settled_at < $3::date + 1
      GROUP BY 1, 2, 3, 4
      UNION ALL

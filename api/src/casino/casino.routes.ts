@@ -4,7 +4,7 @@
  * password); agents read the round
  * book and the game report of their own downline only.
  */
-import { MESSAGES, SPORTS_ADMIN_ROLES } from '@backlay/shared/contracts';
+import { CASINO_BETS_PAGE_SIZE_DEFAULT, MESSAGES, SPORTS_ADMIN_ROLES } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../common/domain-error';
 import type { RouteTypes } from '../common/schemas';
@@ -55,7 +55,12 @@ export async function casinoRoutes(app: FastifyInstance, options: { casino: Casi
   );
 
   app.get<Route<'playerBets'>>('/casino-bets', { schema: schemas.playerBets, config: players }, async (request) =>
-    ok(await casino.playerBets(requireAuth(request).userId, request.query.matchId, request.query.roundId ?? null)),
+    ok(
+      await casino.playerBets(requireAuth(request).userId, request.query.matchId, request.query.roundId ?? null, {
+        page: request.query.page ?? 1,
+        pageSize: request.query.pageSize ?? CASINO_BETS_PAGE_SIZE_DEFAULT,
+      }),
+    ),
   );
 
   app.get<Route<'report'>>('/casino-report', { schema: schemas.report, config: players }, async (request) =>

@@ -1,5 +1,5 @@
 /** JSON schemas of the live casino routes (request and response), shaped as contracts/casino.ts. */
-import type { CasinoDisableRequest } from '@backlay/shared/contracts';
+import { CASINO_BETS_PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type CasinoDisableRequest } from '@backlay/shared/contracts';
 import { bearerSecurity, INT4_MAX, isoTimeSchema, nullableIsoTimeSchema, responses, rupeesSchema, type Agree, type AllAgree, type BodyOf } from '../common/schemas';
 
 const matchIdField = { type: 'string', minLength: 1, maxLength: 64 } as const;
@@ -224,8 +224,22 @@ export const schemas = {
   playerBets: {
     tags,
     security,
-    querystring: { type: 'object', required: ['matchId'], additionalProperties: false, properties: { matchId: matchIdField, roundId: roundIdField } },
-    response: responses({ type: 'array', items: betSchema }),
+    querystring: {
+      type: 'object',
+      required: ['matchId'],
+      additionalProperties: false,
+      properties: {
+        matchId: matchIdField,
+        roundId: roundIdField,
+        page: pageField,
+        pageSize: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: CASINO_BETS_PAGE_SIZE_DEFAULT },
+      },
+    },
+    response: responses({
+      type: 'object',
+      required: ['rows', 'page', 'pageSize', 'total'],
+      properties: { rows: { type: 'array', items: betSchema }, page: { type: 'integer' }, pageSize: { type: 'integer' }, total: { type: 'integer' } },
+    }),
   },
   report: {
     tags,

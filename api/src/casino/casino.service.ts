@@ -8,6 +8,7 @@ import {
   CASINO_SUSPENDED_MESSAGE,
   MESSAGES,
   type CasinoBet,
+  type CasinoBetsResponse,
   type CasinoDisableResponse,
   type CasinoGameListItem,
   type CasinoGameReportResponse,
@@ -44,8 +45,6 @@ export const RUNNING_GAP_MS = 60_000;
 export const RESULTS_PAGE_SIZE = 20;
 /** Rounds in a table's results strip. */
 export const LAST_RESULTS = 10;
-/** A player's bets on a table when no round is named: the open ones and the latest. */
-const PLAYER_BETS_LIMIT = 50;
 
 const rupees = (minor: string | bigint | null): number => (minor === null ? 0 : paiseToRupees(BigInt(minor)));
 
@@ -154,8 +153,8 @@ export class CasinoService {
     return { mid: round.id, gameCode: round.gameCode, cards: round.cards ?? [], hands: round.hands ?? {}, win: round.win };
   }
 
-  /** GET casino-bets: the player's bets on a table (one round, or the open ones and the latest). */
-  async playerBets(userId: string, matchId: string, roundId: string | null): Promise<CasinoBet[]> {
+  /** GET casino-bets: a page of the player's bets on a table (of one round, or of all), open ones first. */
+  async playerBets(userId: string, matchId: string, roundId: string | null, paging: { page: number; pageSize: number }): Promise<CasinoBetsResponse> {
     const table = await this.requireTable(matchId);
     let marketIds: string[] | null = null;
     if (roundId !== null) {
@@ -163,7 +162,8 @@ export class CasinoService {
       if (round === null || round.matchId !== matchId) throw new DomainError('NOT_FOUND', MESSAGES.casinoRoundNotFound);
       marketIds = roundMarketIds(this.gameOf(table), round);
     }
-    return (await repo.playerBets(this.deps.db, userId, matchId, marketIds, PLAYER_BETS_LIMIT)).map(toBet);
+    const { rows, total } = await repo.playerBets(this.deps.db, userId, matchId, marketIds, paging);
+    return { rows: rows.map(toBet), page: paging.page, pageSize: paging.pageSize, total };
   }
 
   /** GET casino-report: the player's settled casino bets per day and table. */

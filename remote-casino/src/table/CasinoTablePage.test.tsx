@@ -2,11 +2,14 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { BehaviorSubject } from 'rxjs';
-import { ApiError, betsApi, casinoApi, casinoLive, initialCasinoTableState, on, publish, sportsApi, type CasinoRoundView, type CasinoTableState } from '@backlay/shared';
+import { ApiError, betsApi, casinoApi, casinoLive, initialCasinoTableState, on, publish, sportsApi, type CasinoBet, type CasinoBetsResponse, type CasinoRoundView, type CasinoTableState } from '@backlay/shared';
 import { buildCasinoBet, buildCasinoMarket, buildCasinoRound, buildCasinoTable } from '@backlay/shared/testing';
 import { DEAL_STEP_MS } from '../ui/PlayingCard';
 import { CasinoTablePage, marketClosedReason } from './CasinoTablePage';
 import { gameMarkets } from './layout/test-markets';
+
+/** casino-bets' answer: one page of `rows` (of `total` bets, 100 a page). */
+const betsPage = (rows: CasinoBet[], total = rows.length, page = 1): CasinoBetsResponse => ({ rows, page, pageSize: 100, total });
 
 jest.mock('@backlay/shared', () => {
   const actual = jest.requireActual('@backlay/shared');
@@ -56,7 +59,7 @@ beforeEach(() => {
   feed = new BehaviorSubject(initialCasinoTableState('m-dt20'));
   live.watchTable.mockImplementation(() => feed.asObservable());
   api.table.mockResolvedValue(buildCasinoTable());
-  api.bets.mockResolvedValue([]);
+  api.bets.mockResolvedValue(betsPage([]));
   buttons.buttonValues.mockResolvedValue([
     { label: '100', value: 100 },
     { label: '500', value: 500 },
@@ -114,7 +117,7 @@ describe('CasinoTablePage', () => {
 
   it('places a bet from the slip with the stake buttons and the projected P&L, then shows it under my bets', async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    api.bets.mockResolvedValueOnce([buildCasinoBet('b0', { selectionId: 'tiger', selectionName: 'Tiger', stake: 50 })]);
+    api.bets.mockResolvedValueOnce(betsPage([buildCasinoBet('b0', { selectionId: 'tiger', selectionName: 'Tiger', stake: 50 })]));
     bets.placeBet.mockResolvedValue({ data: { exposer: 150, balance: 1000, profitlist: [], bet: { odds: 1.98 } as never }, message: 'Bet Placed Successfully' });
     const notices: string[] = [];
     const sub = on('ui.notify').subscribe((n) => notices.push(n.message));
@@ -122,7 +125,7 @@ describe('CasinoTablePage', () => {
     await screen.findByRole('heading', { name: 'Dragon Tiger 20-20', level: 1 });
     serverSends(buildCasinoRound());
     await screen.findByRole('table', { name: 'My bets on this round' });
-    expect(api.bets).toHaveBeenCalledWith('m-dt20', 'r1');
+    expect(api.bets).toHaveBeenCalledWith('m-dt20', 'r1', { pageSize: 100 });
 
     await user.click(within(market()).getByRole('button', { name: 'Back Dragon at 1.98' }));
     const slip = screen.getByRole('form', { name: 'Bet slip' });
@@ -136,7 +139,7 @@ describe('CasinoTablePage', () => {
     expect(within(book).getByRole('row', { name: /^Tie/ })).toHaveTextContent('Tie-50.00-150.00');
     expect(slip).toHaveTextContent('Exposure on this market: 50.00 → 150.00');
 
-    api.bets.mockResolvedValueOnce([buildCasinoBet('b0', { selectionId: 'tiger', selectionName: 'Tiger', stake: 50 }), buildCasinoBet('b1')]);
+    api.bets.mockResolvedValueOnce(betsPage([buildCasinoBet('b0', { selectionId: 'tiger', selectionName: 'Tiger', stake: 50 }), buildCasinoBet('b1')]));
     await user.click(within(slip).getByRole('button', { name: 'Place Bet' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Bet slip' })).toBeNull());
     expect(bets.placeBet).toHaveBeenCalledWith({ matchId: 'm-dt20', marketId: 'r1-winner', selectionId: 'dragon', side: 'BACK', odds: 1.98, stake: 100 }, expect.any(String));
@@ -208,7 +211,28 @@ describe('CasinoTablePage', () => {
     expect(screen.getByRole('form', { name: 'Bet slip' })).toBeInTheDocument();
     serverSends(buildCasinoRound({ roundId: 'r2', nonce: 1, markets: [buildCasinoMarket({ marketId: 'r2-winner' })] }));
     expect(screen.queryByRole('form', { name: 'Bet slip' })).toBeNull();
-    await waitFor(() => expect(api.bets).toHaveBeenLastCalledWith('m-dt20', 'r2'));
+    await waitFor(() => expect(api.bets).toHaveBeenLastCalledWith('m-dt20', 'r2', { pageSize: 100 }));
+  });
+
+  it('pages my bets of a round beyond one page: the pager loads the next page; the runner P&L keeps the first', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    api.bets.mockImplementation((_matchId, _roundId, paging) =>
+      Promise.resolve(
+        paging?.page === 2
+          ? betsPage([buildCasinoBet('b-late', { selectionName: 'Tiger', selectionId: 'tiger' })], 101, 2)
+          : betsPage([buildCasinoBet('b0', { selectionId: 'dragon', selectionName: 'Dragon' })], 101),
+      ),
+    );
+    renderPage();
+    await screen.findByRole('heading', { name: 'Dragon Tiger 20-20', level: 1 });
+    serverSends(buildCasinoRound());
+    const pager = await screen.findByRole('navigation', { name: 'My bets pages' });
+    expect(pager).toHaveTextContent('Page 1 of 2');
+    await user.click(within(pager).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(api.bets).toHaveBeenLastCalledWith('m-dt20', 'r1', { page: 2, pageSize: 100 }));
+    const mine = await screen.findByRole('table', { name: 'My bets on this round' });
+    await waitFor(() => expect(mine).toHaveTextContent('Back Tiger'));
+    expect(screen.getByRole('navigation', { name: 'My bets pages' })).toHaveTextContent('Page 2 of 2');
   });
 
   it('follows the round from casino-market while the realtime subscription is refused', async () => {
@@ -222,12 +246,15 @@ describe('CasinoTablePage', () => {
     expect(api.round).toHaveBeenCalledTimes(2);
   });
 
-  it('shows the rules with each payout and RTP', async () => {
+  it('shows the rules with each payout and RTP, how PF-1 draws and how amounts round', async () => {
     renderPage();
     await screen.findByRole('heading', { name: 'Dragon Tiger 20-20', level: 1 });
     expect(screen.getByText('One card each to Dragon and Tiger from one deck.')).toBeInTheDocument();
     const payouts = screen.getByRole('table', { name: 'Winner payouts' });
     expect(within(payouts).getByRole('row', { name: /^Tie/ })).toHaveTextContent('Tie50—84.30%');
+    // Exactly how PF-1 draws and how amounts round, as the Verify view says it.
+    expect(screen.getByRole('list', { name: 'How the cards are drawn' })).toHaveTextContent('otherwise j = ⌊u / q⌋');
+    expect(screen.getByRole('list', { name: 'How amounts round' })).toHaveTextContent('rounded down to the paisa: ₹1.01 backed at 1.98 wins 98.98 paise, paid as 98 paise (₹0.98)');
   });
 });
 
@@ -237,7 +264,7 @@ describe('CasinoTablePage with a table layout', () => {
     const lottery = { gameCode: 'lottery', markets: gameMarkets('lottery') };
     api.table.mockResolvedValue(buildCasinoTable({ gameCode: 'lottery', title: 'Lottery', round: buildCasinoRound(lottery) }));
     // Held: Back 512 for 100 @ 900.
-    api.bets.mockResolvedValue([buildCasinoBet('b1', { marketId: 'cr1.TRIPLE', marketName: 'Triple', selectionId: '512', selectionName: '512', odds: 900 })]);
+    api.bets.mockResolvedValue(betsPage([buildCasinoBet('b1', { marketId: 'cr1.TRIPLE', marketName: 'Triple', selectionId: '512', selectionName: '512', odds: 900 })]));
     renderPage();
     await screen.findByRole('heading', { name: 'Lottery', level: 1 });
     serverSends(buildCasinoRound(lottery));

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, generatePath, useParams } from 'react-router';
 import {
   BuildTag,
@@ -6,6 +6,7 @@ import {
   CASINO_SUSPENDED_MESSAGE,
   DEFAULT_BUTTON_VALUES,
   EmptyState,
+  PAGE_SIZE_MAX,
   Page,
   ROUTES,
   Spinner,
@@ -15,6 +16,7 @@ import {
   toRupees,
   useLoad,
   type CasinoBet,
+  type CasinoBetsResponse,
   type CasinoMarketView,
   type CasinoRoundView,
   type MatchDataStatus,
@@ -40,6 +42,7 @@ const CONNECTION_TEXT: Record<MatchDataStatus, string> = {
 };
 
 const NO_BETS: CasinoBet[] = [];
+const NO_PAGE: CasinoBetsResponse = { rows: NO_BETS, page: 1, pageSize: PAGE_SIZE_MAX, total: 0 };
 
 /**
  * Why a market takes no bets now, or null when it does: the table is switched off, no round is
@@ -62,14 +65,26 @@ export function proofOf(round: CasinoRoundView | null): RoundProof | null {
 /**
  * The player's side of the round: its bets on it (casino-bets) and its stake buttons. The bets
  * load again for each round, when the round settles or is voided (their results), after a bet,
- * and whenever the wallet moves.
+ * and whenever the wallet moves. The first page (open bets first, up to PAGE_SIZE_MAX) feeds
+ * each runner's P&L; a later page, chosen with the pager, is only shown.
  */
 function usePlayerRound(matchId: string, round: CasinoRoundView | null) {
   const roundId = round?.roundId;
   const finished = round?.status === 'SETTLED' || round?.status === 'VOID';
-  const bets = useLoad(() => (roundId ? casinoApi.bets(matchId, roundId) : Promise.resolve(NO_BETS)), `${matchId}:${roundId ?? ''}`);
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [roundId]);
+  const first = useLoad(() => (roundId ? casinoApi.bets(matchId, roundId, { pageSize: PAGE_SIZE_MAX }) : Promise.resolve(NO_PAGE)), `${matchId}:${roundId ?? ''}`);
+  const later = useLoad(
+    () => (roundId && page > 1 ? casinoApi.bets(matchId, roundId, { page, pageSize: PAGE_SIZE_MAX }) : Promise.resolve(NO_PAGE)),
+    `${matchId}:${roundId ?? ''}:${page}`,
+  );
   const buttons = useLoad(() => sportsApi.buttonValues());
-  const { reload } = bets;
+  const reloadFirst = first.reload;
+  const reloadLater = later.reload;
+  const reload = useCallback(() => {
+    reloadFirst();
+    reloadLater();
+  }, [reloadFirst, reloadLater]);
   useEffect(() => {
     if (finished) reload();
   }, [finished, reload]);
@@ -78,8 +93,9 @@ function usePlayerRound(matchId: string, round: CasinoRoundView | null) {
     return () => sub.unsubscribe();
   }, [reload]);
   return {
-    bets: bets.load,
-    open: bets.load.state === 'done' ? bets.load.value : NO_BETS,
+    bets: page > 1 ? later.load : first.load,
+    setPage,
+    open: first.load.state === 'done' ? first.load.value.rows : NO_BETS,
     stakeButtons: buttons.load.state === 'done' && buttons.load.value.length > 0 ? buttons.load.value : DEFAULT_BUTTON_VALUES,
     reload,
   };
@@ -193,7 +209,7 @@ function CasinoTable({ matchId }: { matchId: string }) {
           <ResultsStrip matchId={matchId} results={table.lastResults} />
           <RulesPanel rules={table.rules} />
         </div>
-        <RoundBets load={player.bets} />
+        <RoundBets load={player.bets} onPage={player.setPage} />
       </div>
       {verify ? <VerifyDialog proof={verify} onClose={() => setVerify(null)} /> : null}
       <BuildTag app="casino" label={__BUILD_LABEL__} />

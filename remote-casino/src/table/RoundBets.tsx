@@ -1,4 +1,4 @@
-import { BetTableRow, MyBetsSection, Pnl, formatRupees, type CasinoBet, type Load } from '@backlay/shared';
+import { BetTableRow, MyBetsSection, Pager, Pnl, formatRupees, type CasinoBet, type CasinoBetsResponse, type Load } from '@backlay/shared';
 import { formatCasinoTime, formatOdds } from '../format';
 
 /** How a bet stands: its P&L once settled, Void once voided, Open before. */
@@ -10,45 +10,51 @@ function outcome(bet: CasinoBet) {
 
 /**
  * My bets on the round (GET casino-bets): newest first, blue for back and pink for lay, with the
- * price, the stake and, once the round settled, what each bet won or lost.
+ * price, the stake and, once the round settled, what each bet won or lost; a bet of a voided
+ * round reads Void. More bets than a page: the pager under the list.
  */
-export function RoundBets({ load }: { load: Load<CasinoBet[]> }) {
+export function RoundBets({ load, onPage }: { load: Load<CasinoBetsResponse>; onPage: (page: number) => void }) {
+  const rows: Load<CasinoBet[]> = load.state === 'done' ? { state: 'done', value: load.value.rows } : load;
+  const paged = load.state === 'done' && load.value.total > load.value.pageSize ? load.value : null;
   return (
-    <MyBetsSection
-      id="bl-casino-bets-title"
-      title="My bets on this round"
-      load={load}
-      newestFirst={(bets) => [...bets].sort((a, b) => b.placedAt.localeCompare(a.placedAt))}
-      empty="No bets on this round yet."
-      label="My bets on this round"
-      columns={
-        <>
-          <th scope="col">Selection</th>
-          <th scope="col" className="num">
-            Odds
-          </th>
-          <th scope="col" className="num">
-            Stake
-          </th>
-          <th scope="col" className="num">
-            Result
-          </th>
-        </>
-      }
-      row={(bet) => (
-        <BetTableRow key={bet.betId} kind={bet.side === 'BACK' ? 'back' : 'lay'} status={bet.status}>
-          <th scope="row">
-            <span className="bl-bet__struck">
-              {bet.side === 'BACK' ? 'Back' : 'Lay'} {bet.selectionName}
-            </span>{' '}
-            <small className="bl-muted">{bet.marketName}</small>
-            <small className="bl-bet__time">{formatCasinoTime(bet.placedAt)}</small>
-          </th>
-          <td className="num bl-bet__struck">{formatOdds(bet.odds)}</td>
-          <td className="num bl-bet__struck">{formatRupees(bet.stake)}</td>
-          <td className="num">{outcome(bet)}</td>
-        </BetTableRow>
-      )}
-    />
+    <>
+      <MyBetsSection
+        id="bl-casino-bets-title"
+        title="My bets on this round"
+        load={rows}
+        newestFirst={(bets) => [...bets].sort((a, b) => b.placedAt.localeCompare(a.placedAt))}
+        empty="No bets on this round yet."
+        label="My bets on this round"
+        columns={
+          <>
+            <th scope="col">Selection</th>
+            <th scope="col" className="num">
+              Odds
+            </th>
+            <th scope="col" className="num">
+              Stake
+            </th>
+            <th scope="col" className="num">
+              Result
+            </th>
+          </>
+        }
+        row={(bet) => (
+          <BetTableRow key={bet.betId} kind={bet.side === 'BACK' ? 'back' : 'lay'} status={bet.status}>
+            <th scope="row">
+              <span className="bl-bet__struck">
+                {bet.side === 'BACK' ? 'Back' : 'Lay'} {bet.selectionName}
+              </span>{' '}
+              <small className="bl-muted">{bet.marketName}</small>
+              <small className="bl-bet__time">{formatCasinoTime(bet.placedAt)}</small>
+            </th>
+            <td className="num bl-bet__struck">{formatOdds(bet.odds)}</td>
+            <td className="num bl-bet__struck">{formatRupees(bet.stake)}</td>
+            <td className="num">{outcome(bet)}</td>
+          </BetTableRow>
+        )}
+      />
+      {paged ? <Pager page={paged.page} pageSize={paged.pageSize} total={paged.total} onPage={onPage} label="My bets pages" /> : null}
+    </>
   );
 }

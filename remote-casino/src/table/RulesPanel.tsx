@@ -1,10 +1,11 @@
 import type { CasinoRulesView } from '@backlay/shared';
 import { formatOdds, formatRtp } from '../format';
+import { FairnessText } from '../verify/FairnessText';
 
 /**
  * The table's rules, reachable without betting (CASINO.md §4.2 disclosure): how the round is
  * dealt and decided, then every market's runners with their payout (decimal, stake included) and
- * their theoretical RTP. Folded by default so the prices stay near the top on a phone.
+ * their theoretical RTP, then exactly how PF-1 draws and how amounts round (FairnessText). Folded by default so the prices stay near the top on a phone.
  */
 export function RulesPanel({ rules }: { rules: CasinoRulesView }) {
   return (
@@ -50,6 +51,7 @@ export function RulesPanel({ rules }: { rules: CasinoRulesView }) {
         Payouts are decimal and include the stake. The server's clock decides when betting closes: a bet that reaches it after the countdown ends is refused, so a slow connection
         matters. Every round is dealt from a shuffle committed before betting opens, which you can check with Verify once the round is settled.
       </p>
+      <FairnessText />
     </details>
   );
 }

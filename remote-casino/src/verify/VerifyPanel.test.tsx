@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import { PAYOUT_ROUNDING_STEPS, PF1_DRAW_STEPS } from '@backlay/shared/casino';
 import { checkRound, type RoundProof } from './verify';
 import { VerifyPanel } from './VerifyPanel';
 
@@ -59,6 +60,17 @@ describe('VerifyPanel', () => {
     expect(within(recomputed).getAllByRole('img').map((c) => c.getAttribute('aria-label'))).toEqual(['10 of spades', '4 of hearts']);
     const byHand = screen.getByRole('group', { name: "Round's cards by hand" });
     expect(byHand).toHaveTextContent('Dragon10♠Tiger4♥');
+  });
+
+  it('publishes exactly how PF-1 draws an index (⌊u/q⌋ with rejection) and how amounts round to the paisa', async () => {
+    render(<VerifyPanel proof={DRAGON_TIGER} />);
+    await screen.findByRole('list', { name: 'Checks' });
+    const draws = screen.getByRole('list', { name: 'How the cards are drawn' });
+    expect(draws).toHaveTextContent('q = ⌊2^32 / m⌋; read the next word u; if u ≥ q·m, discard it and read the next word; otherwise j = ⌊u / q⌋');
+    expect(within(draws).getAllByRole('listitem')).toHaveLength(PF1_DRAW_STEPS.length);
+    const rounding = screen.getByRole('list', { name: 'How amounts round' });
+    expect(rounding).toHaveTextContent('rounded down to the paisa');
+    expect(within(rounding).getAllByRole('listitem').map((li) => li.textContent)).toEqual([...PAYOUT_ROUNDING_STEPS]);
   });
 
   it('shows Mismatch when the stored cards are not the seeds\' deal', async () => {

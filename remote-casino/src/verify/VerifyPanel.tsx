@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Dialog, Spinner } from '@backlay/shared';
 import { dealOrder, handLabel } from '../table/DealtCards';
 import { PlayingCard } from '../ui/PlayingCard';
+import { FairnessText } from './FairnessText';
 import { checkRound, type RoundCheck, type RoundProof } from './verify';
 
 type Checking = { state: 'checking' } | { state: 'done'; check: RoundCheck } | { state: 'fail'; message: string };
@@ -45,7 +46,8 @@ function Cards({ label, cards, hands }: { label: string; cards: readonly string[
  * The Verify view of a settled round (CASINO.md §2.2): the revealed server seed, its published
  * hash, the client seed and the nonce, then the two checks done here in the browser — the seed's
  * SHA-256 against the published hash, and the deal recomputed by PF-1 against the round's cards —
- * each said as Match or Mismatch, with both deals shown card by card.
+ * each said as Match or Mismatch, with both deals shown card by card; then the published PF-1 and
+ * rounding text (FairnessText) to recompute it by hand.
  */
 export function VerifyPanel({ proof }: { proof: RoundProof }) {
   const [checking, setChecking] = useState<Checking>({ state: 'checking' });
@@ -96,6 +98,10 @@ export function VerifyPanel({ proof }: { proof: RoundProof }) {
       ) : null}
       <Cards label="Round's cards, in dealing order" cards={proof.cards} />
       {proof.hands && Object.keys(proof.hands).length > 0 ? <Cards label="Round's cards by hand" cards={proof.cards} hands={proof.hands} /> : null}
+      <details className="bl-casino-rules">
+        <summary>How to recompute it yourself</summary>
+        <FairnessText />
+      </details>
     </section>
   );
 }

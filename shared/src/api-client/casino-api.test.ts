@@ -27,6 +27,7 @@ describe('casino domain module', () => {
     await casino.roundCards('r9', 'dt20');
     await casino.bets('m1', 'r9');
     await casino.bets('m1');
+    await casino.bets('m1', 'r9', { page: 2, pageSize: 100 });
     await casino.report({ from: '2026-11-14', to: '2026-11-21' });
     expect(seen.map((c) => [c.url, c.params])).toEqual([
       ['/get-casino-data-by-id/m%201', undefined],
@@ -34,6 +35,7 @@ describe('casino domain module', () => {
       ['/html-cards/r9/dt20', undefined],
       ['/casino-bets', { matchId: 'm1', roundId: 'r9' }],
       ['/casino-bets', { matchId: 'm1', roundId: undefined }],
+      ['/casino-bets', { matchId: 'm1', roundId: 'r9', page: 2, pageSize: 100 }],
       ['/casino-report', { from: '2026-11-14', to: '2026-11-21' }],
     ]);
   });

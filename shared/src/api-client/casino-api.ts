@@ -48,8 +48,9 @@ export function createCasinoApi(client: ApiClient) {
     results: (matchId: string, query: CasinoResultsQuery = {}) => unwrap<CasinoResultsResponse>(client.main.get(`/done-results/${id(matchId)}`, { params: query })),
     /** The cards of one round by hand (`type`: the table's game code). */
     roundCards: (mid: string, type: string) => unwrap<CasinoRoundCards>(client.main.get(`/html-cards/${id(mid)}/${id(type)}`)),
-    /** The player's bets on a table's round (without a round: every open one and the last 20). */
-    bets: (matchId: string, roundId?: string) => unwrap<CasinoBetsResponse>(client.main.get('/casino-bets', { params: { matchId, roundId } })),
+    /** A page of the player's bets on a table's round (without a round: on every round), open ones first. */
+    bets: (matchId: string, roundId?: string, paging: { page?: number; pageSize?: number } = {}) =>
+      unwrap<CasinoBetsResponse>(client.main.get('/casino-bets', { params: { matchId, roundId, ...paging } })),
     /** The player's casino P&L per day and table, with totals. */
     report: (range: CasinoDateRange) => unwrap<CasinoReportResponse>(client.main.get('/casino-report', { params: range })),
     /** admin, sadmin: switch a table off (its open round is voided) or on again, with the transaction password. */

@@ -24,6 +24,7 @@ export {
   type Pf1Stream,
 } from './pf1';
 export { chainSeeds, seedAt, chainCommitment, verifyChainLink } from './pf1-chain';
+export { PF1_DRAW_STEPS, PAYOUT_ROUNDING_STEPS } from './fairness';
 export { backReturnPer100, formatPrice, formatRtp } from './market-kit';
 export { CASINO_GAMES, casinoGame, drawShoe, playRound } from './registry';
 export { teenPatti20, teenPattiHand, pairPlusProfit, type TeenPattiConfig, type TeenPattiCategory, type TeenPattiHand } from './teen-patti';

@@ -193,8 +193,19 @@ export interface CasinoBet {
   placedAt: string;
 }
 
-/** GET casino-bets?matchId&roundId: the player's bets on a table's round. */
-export type CasinoBetsResponse = CasinoBet[];
+/** Bets per page of GET casino-bets when the query names none (at most PAGE_SIZE_MAX). */
+export const CASINO_BETS_PAGE_SIZE_DEFAULT = 50;
+
+/**
+ * GET casino-bets?matchId&roundId&page&pageSize: one page of the player's bets on a table (of one
+ * round, or of every round), open ones first, then newest first; `total` counts every page.
+ */
+export interface CasinoBetsResponse {
+  rows: CasinoBet[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
 
 /** GET casino-report?from&to: the player's casino P&L per day and table, with totals. */
 export interface CasinoReportRow {

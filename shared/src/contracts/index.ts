@@ -66,7 +66,7 @@ export {
   RUN_BOOK_MARGIN, type RunnerBetRequest, type SettlementSummary, type UnsettledBetsQuery, type UnsettledBetType,
 } from './bets';
 export {
-  ALL_CASINO_CATEGORY, CASINO_CATEGORIES, CASINO_DELTA, CASINO_SUBSCRIBE, CASINO_SUSPENDED_MESSAGE, CASINO_UNSUBSCRIBE,
+  ALL_CASINO_CATEGORY, CASINO_BETS_PAGE_SIZE_DEFAULT, CASINO_CATEGORIES, CASINO_DELTA, CASINO_SUBSCRIBE, CASINO_SUSPENDED_MESSAGE, CASINO_UNSUBSCRIBE,
   type CasinoBet, type CasinoBetsResponse, type CasinoCategoryId, type CasinoCountdown, type CasinoDelta, type CasinoDisableRequest, type CasinoDisableResponse,
   type CasinoGameListItem, type CasinoGameReportResponse, type CasinoGameReportRow, type CasinoGamesResponse,
   type CasinoMarketView, type CasinoPhase, type CasinoReportResponse, type CasinoReportRow, type CasinoResultsResponse,
