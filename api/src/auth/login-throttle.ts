@@ -29,6 +29,9 @@ export type Reservation = { allowed: true; place: number } | { allowed: false; r
 /** What `attempt` gives back: the secret's verdict, or the refusal that kept it from being evaluated. */
 export type AttemptOutcome = { kind: 'right' } | { kind: 'wrong' } | { kind: 'refused'; retryAfterSec: number };
 
+/** How long an attempt beyond the limit waits for the verdicts of the attempts in flight (real time). */
+export const PLACE_WAIT_MS = 5_000;
+
 /** How long a failure count is kept after its last failure. */
 export const FAILURES_KEPT_MS = 24 * 60 * 60_000;
 
@@ -62,20 +65,33 @@ export class LoginThrottle {
 
   /**
    * Reserves an attempt for `key` before its secret is evaluated. The count is of attempts not
-   * yet succeeded (failures and attempts still running), so of any number at once only
-   * `maxFailures` are admitted. A place beyond the limit starts the lock unless one runs
-   * already: the limit's attempts are taken (a success among them lifts it again).
+   * yet succeeded (failures and attempts still being evaluated), so of any number at once at most
+   * `maxFailures` are evaluated. An attempt beyond the limit gives its place back and waits for
+   * the verdicts of those in flight: their failures lock the key (it is refused), a right secret
+   * among them clears the count (it takes a place). So a burst of guesses evaluates the limit and
+   * no more, while the same right secret sent several times at once (two tabs, an agent's
+   * parallel actions) is admitted in turns. An attempt that waited `PLACE_WAIT_MS` in vain (the
+   * count full of failures with no lock, which only concurrent right and wrong secrets leave)
+   * starts the lock.
    */
   private async reserve(key: string): Promise<Reservation> {
-    // While locked nothing is counted: the count starts afresh when the lock ends.
-    const before = await this.check(key);
-    if (!before.allowed) return before;
-    const place = await this.store.increment(this.failuresKey(key), FAILURES_KEPT_MS);
-    // A lock that started since the first look cleared the count this place was taken from.
-    const after = await this.check(key);
-    if (!after.allowed) return after;
-    if (place <= this.rule.maxFailures) return { allowed: true, place };
-    return { allowed: false, retryAfterSec: await this.lock(key) };
+    const giveUpAt = performance.now() + PLACE_WAIT_MS;
+    for (let pauseMs = 5; ; pauseMs = Math.min(pauseMs * 2, 80)) {
+      // While locked nothing is counted: the count starts afresh when the lock ends.
+      const before = await this.check(key);
+      if (!before.allowed) return before;
+      const place = await this.store.increment(this.failuresKey(key), FAILURES_KEPT_MS);
+      // A lock that started since the first look cleared the count this place was taken from.
+      const after = await this.check(key);
+      if (!after.allowed) {
+        await this.store.release(this.failuresKey(key));
+        return after;
+      }
+      if (place <= this.rule.maxFailures) return { allowed: true, place };
+      await this.store.release(this.failuresKey(key));
+      if (performance.now() >= giveUpAt) return { allowed: false, retryAfterSec: await this.lock(key) };
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
   }
 
   /**

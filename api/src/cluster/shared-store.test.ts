@@ -28,6 +28,19 @@ describe('MemoryStore', () => {
     expect(await store.increment('c', 100)).toBe(1);
   });
 
+  it('releases one from a count, never below zero, and an absent count stays absent', async () => {
+    const store = new MemoryStore(new ManualClock());
+    await store.increment('c', 100);
+    await store.increment('c', 100);
+    await store.release('c');
+    expect(await store.get('c')).toBe('1');
+    await store.release('c');
+    expect(await store.get('c')).toBeNull();
+    await store.release('c');
+    expect(await store.get('c')).toBeNull();
+    expect(await store.increment('c', 100)).toBe(1);
+  });
+
   it('take gives a value once', async () => {
     const store = new MemoryStore(new ManualClock());
     await store.set('t', 'token', 1_000);

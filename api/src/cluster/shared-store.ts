@@ -20,6 +20,8 @@ export interface SharedStore {
   delete(key: string): Promise<void>;
   /** Adds one to a counter (0 when absent or expired) and gives it `ttlMs` more; the new count. */
   increment(key: string, ttlMs: number): Promise<number>;
+  /** Takes one off a counter in one step, never below zero (an absent counter stays absent). */
+  release(key: string): Promise<void>;
 }
 
 interface Entry {
@@ -61,6 +63,16 @@ export class MemoryStore implements SharedStore {
     const count = Number(this.live(key)?.value ?? '0') + 1;
     this.write(key, String(count), ttlMs);
     return Promise.resolve(count);
+  }
+
+  release(key: string): Promise<void> {
+    const entry = this.live(key);
+    if (entry === undefined) return Promise.resolve();
+    const count = Number(entry.value) - 1;
+    if (count <= 0) this.entries.delete(key);
+    // The entry keeps its expiry: a release is not a write of the count's owner.
+    else entry.value = String(count);
+    return Promise.resolve();
   }
 
   /** Live entries (tests, metrics). */
@@ -120,4 +132,15 @@ export class RedisStore implements SharedStore {
     if (error !== null) throw error;
     return Number(count);
   }
+
+  async release(key: string): Promise<void> {
+    await this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key);
+  }
 }
+
+/** DECR that never leaves a count below one: at zero or below the key goes (an absent key stays absent). */
+const RELEASE_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local count = redis.call('DECR', KEYS[1])
+if count <= 0 then redis.call('DEL', KEYS[1]) end
+return count`;
