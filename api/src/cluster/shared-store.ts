@@ -20,8 +20,14 @@ export interface SharedStore {
   delete(key: string): Promise<void>;
   /** Adds one to a counter (0 when absent or expired) and gives it `ttlMs` more; the new count. */
   increment(key: string, ttlMs: number): Promise<number>;
-  /** Takes one off a counter in one step, never below zero (an absent counter stays absent). */
-  release(key: string): Promise<void>;
+  /**
+   * Holds `member`'s place in the set `key` for `ttlMs` and answers how many places are held,
+   * its own included, in one step; places past their time are dropped first (so a place of a
+   * process that died is freed by time alone).
+   */
+  hold(key: string, member: string, ttlMs: number): Promise<number>;
+  /** Gives `member`'s place in `key` back. */
+  unhold(key: string, member: string): Promise<void>;
 }
 
 interface Entry {
@@ -32,6 +38,8 @@ interface Entry {
 /** One process's store: a Map in least-recently-written order, bounded, expired on the clock. */
 export class MemoryStore implements SharedStore {
   private readonly entries = new Map<string, Entry>();
+  /** The sets of `hold`: member → the end of its place (held only while attempts run: small). */
+  private readonly places = new Map<string, Map<string, number>>();
 
   constructor(
     private readonly clock: Clock,
@@ -65,13 +73,19 @@ export class MemoryStore implements SharedStore {
     return Promise.resolve(count);
   }
 
-  release(key: string): Promise<void> {
-    const entry = this.live(key);
-    if (entry === undefined) return Promise.resolve();
-    const count = Number(entry.value) - 1;
-    if (count <= 0) this.entries.delete(key);
-    // The entry keeps its expiry: a release is not a write of the count's owner.
-    else entry.value = String(count);
+  hold(key: string, member: string, ttlMs: number): Promise<number> {
+    const now = this.clock.nowMs();
+    const places = this.places.get(key) ?? new Map<string, number>();
+    for (const [held, untilMs] of places) if (untilMs <= now) places.delete(held);
+    places.set(member, now + ttlMs);
+    this.places.set(key, places);
+    return Promise.resolve(places.size);
+  }
+
+  unhold(key: string, member: string): Promise<void> {
+    const places = this.places.get(key);
+    places?.delete(member);
+    if (places?.size === 0) this.places.delete(key);
     return Promise.resolve();
   }
 
@@ -133,14 +147,24 @@ export class RedisStore implements SharedStore {
     return Number(count);
   }
 
-  async release(key: string): Promise<void> {
-    await this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key);
+  async hold(key: string, member: string, ttlMs: number): Promise<number> {
+    // Scores are the places' ends on this process's clock; the instances' clocks agree to well
+    // within a place's lifetime.
+    const now = Date.now();
+    const ttl = Math.max(1, Math.ceil(ttlMs));
+    const results = await this.redis
+      .multi()
+      .zremrangebyscore(this.prefix + key, '-inf', now)
+      .zadd(this.prefix + key, now + ttl, member)
+      .pexpire(this.prefix + key, ttl)
+      .zcard(this.prefix + key)
+      .exec();
+    const [error, count] = results?.[3] ?? [new Error('the hold did not run'), null];
+    if (error !== null) throw error;
+    return Number(count);
+  }
+
+  async unhold(key: string, member: string): Promise<void> {
+    await this.redis.zrem(this.prefix + key, member);
   }
 }
-
-/** DECR that never leaves a count below one: at zero or below the key goes (an absent key stays absent). */
-const RELEASE_SCRIPT = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-local count = redis.call('DECR', KEYS[1])
-if count <= 0 then redis.call('DEL', KEYS[1]) end
-return count`;
