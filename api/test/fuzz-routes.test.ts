@@ -318,7 +318,7 @@ function betBody(offer: Offer): fc.Arbitrary<Record<string, unknown>> {
   const tick = offer.odds < 2 ? 0.01 : offer.odds < 3 ? 0.02 : offer.odds < 4 ? 0.05 : 0.1;
   const near = [offer.odds - tick, offer.odds + tick].map((odds) => Math.round(odds * 100) / 100).filter((odds) => odds > 1);
   const odds = fc.oneof({ weight: 4, arbitrary: fc.constant(offer.odds) }, { weight: 1, arbitrary: fc.constantFrom(...near, offer.odds) });
-  const stake = fc.constantFrom(...new Set([offer.minStake, Math.min(offer.maxStake, Math.max(offer.minStake, 100))]));
+  const stake = fc.constantFrom(...new Set([offer.minStake, 10, 100].map((st) => Math.min(offer.maxStake, Math.max(offer.minStake, st)))));
   return fc.tuple(odds, stake).map(([o, st]) => ({ matchId: offer.matchId, marketId: offer.marketId, selectionId: offer.selectionId, side: offer.side, odds: o, stake: st }));
 }
 
@@ -378,7 +378,15 @@ const LIVE: Record<string, LiveRoute> = {
     setup: async (fx) => {
       fx.offers.push(...(await casinoOffers(fx.tokens[0] as string)));
     },
-    body: (fx) => fc.oneof(...fx.offers.map(betBody)),
+    // As often on the sports runners, the fancy and the casino rounds (these have the most prices).
+    body: (fx) => {
+      const kinds = [
+        fx.offers.filter((offer) => offer.kind === 'runner' && offer.matchId === fx.market.matchId),
+        fx.offers.filter((offer) => offer.kind === 'fancy'),
+        fx.offers.filter((offer) => offer.kind === 'runner' && offer.matchId !== fx.market.matchId),
+      ].filter((offers) => offers.length > 0);
+      return fc.oneof(...kinds.map((offers) => fc.oneof(...offers.map(betBody))));
+    },
   },
   'POST /api/deposit-chips': chipTransfer,
   'POST /api/withdraw-chips': chipTransfer,
