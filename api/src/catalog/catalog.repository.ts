@@ -261,6 +261,21 @@ export async function countImportedOpen(q: Queryable, sportId: number): Promise<
   return rows[0]?.n ?? 0;
 }
 
+/**
+ * Every open event of a sport (of one competition, when given) that nobody imported and whose
+ * markets the feed has written, soonest start first (demo mode imports them all).
+ */
+export async function findImportCandidates(q: Queryable, sportId: number, competitionId?: string): Promise<MatchRow[]> {
+  const { rows } = await q.query<MatchRow>(
+    `SELECT ${MATCH_COLUMNS} FROM events e LEFT JOIN competitions c ON c.id = e.competition_id
+     WHERE e.sport_id = $1 AND ($2::text IS NULL OR e.competition_id = $2) AND NOT e.imported AND e.status <> 'closed'
+       AND EXISTS (SELECT 1 FROM markets m WHERE m.event_id = e.id)
+     ORDER BY e.open_date, e.id`,
+    [sportId, competitionId ?? null],
+  );
+  return rows;
+}
+
 /** The next event worth importing in a sport: one in play (most recent start) or else the soonest upcoming. */
 export async function findImportCandidate(q: Queryable, sportId: number): Promise<MatchRow | null> {
   const { rows } = await q.query<MatchRow>(
