@@ -16,6 +16,7 @@ import { body, buildTestApp, idempotent, type TestContext } from './helper';
 import { SCRIPTED_COMPETITION, SCRIPTED_SPORT, ScriptedProvider, twoRunnerMarket } from './scripted-feed';
 
 const STALE_MS = 5_000;
+const METRICS_TOKEN = 'feed-staleness-metrics-0123456789';
 const clock = new FakeClock(FEED_START_MS);
 const provider = new ScriptedProvider(clock, STALE_MS);
 const published: Array<DomainEventMap['catalog.matchChanged']> = [];
@@ -41,7 +42,7 @@ const TURNING = 'sc-mo-2';
 const TURNING_NEW_PRICES = 'sc-mo-3';
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, feedProvider: provider });
+  t = await buildTestApp({ clock, feedProvider: provider, env: { METRICS_TOKEN } });
   t.services.events.on('catalog.matchChanged', (event) => published.push(event));
   provider.sendEvent(EVENT);
   provider.send(twoRunnerMarket(ODDS, EVENT.eventId, [200, 180]));
@@ -88,6 +89,14 @@ function lastPublishedStatus(marketId: string): string | undefined {
   return rows.at(-1)?.feedStatus;
 }
 
+/** One sample of /metrics (`name{labels} value`), or null when absent. */
+async function metric(line: string): Promise<number | null> {
+  const res = await t.request({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(res.statusCode).toBe(200);
+  const found = res.body.split('\n').find((l) => l.startsWith(`${line} `));
+  return found === undefined ? null : Number(found.slice(found.lastIndexOf(' ') + 1));
+}
+
 function back(marketId: string, odds: number) {
   return t.request({
     method: 'POST',
@@ -130,6 +139,13 @@ describe('a provider that goes silent', () => {
     expect(await shownStatus(ODDS)).toBe('suspended');
     await expectSuspendedRefusal(ODDS, 2);
     expect(t.services.feed.status()).toMatchObject({ provider: 'scripted', stale: 'silent', staleAfterMs: STALE_MS, staleSuspensions: 3 });
+    expect(await metric('backlay_feed_stale_suspensions_total{reason="silent"}')).toBe(3);
+    expect(await metric('backlay_feed_markets{status="held_stale"}')).toBe(3);
+    expect(await metric('backlay_feed_markets{status="open"}')).toBe(0);
+    expect(await metric('backlay_feed_last_message_age_seconds{provider="scripted"}')).toBe((STALE_MS + 1) / 1000);
+    expect(await metric('backlay_feed_connected{provider="scripted"}')).toBe(1);
+    expect(await metric('backlay_feed_lag_seconds{provider="scripted"}')).toBe(0.04);
+    expect(await metric('backlay_feed_markets_subscribed{provider="scripted"}')).toBe(3);
   });
 
   it('stays suspended on heartbeats alone, and reopens a market when a fresh price arrives for it', async () => {
@@ -161,6 +177,8 @@ describe('a reconnection', () => {
     await step(500);
     expect(await stored(ODDS)).toMatchObject({ feedStatus: 'suspended', holdReason: 'stale' });
     expect(t.services.feed.status().stale).toBe('disconnected');
+    expect(await metric('backlay_feed_connected{provider="scripted"}')).toBe(0);
+    expect(await metric('backlay_feed_stale_suspensions_total{reason="disconnected"}')).toBe(3);
 
     provider.connected = true;
     provider.reconnects += 1;
@@ -184,6 +202,7 @@ describe('a reconnection', () => {
     await step(500);
     expect(await stored(ODDS)).toMatchObject({ feedStatus: 'suspended', holdReason: 'stale' });
     expect(t.services.feed.status().stale).toBe('reconnected');
+    expect(await metric('backlay_feed_reconnects{provider="scripted"}')).toBe(2);
     provider.send(withPrices(ODDS, [208, 174]));
     await step(500);
     expect(await stored(ODDS)).toMatchObject({ feedStatus: 'open', holdReason: null });

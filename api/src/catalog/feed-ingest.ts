@@ -54,6 +54,8 @@ export interface FeedStatus {
   staleAfterMs: number;
   /** The provider's health at the last tick; null before the first tick or without health(). */
   health: FeedHealth | null;
+  /** How long ago (by the feed's clock, now) the provider's last message came; null when unknown. */
+  lastMessageAgeMs: number | null;
   /** When the last tick ran (the feed clock's ms); null before the first. */
   checkedAtMs: number | null;
   /** Why the last tick held the markets (or null: the feed was fresh). */
@@ -147,6 +149,8 @@ export class FeedIngest {
       leader: this.leader,
       staleAfterMs: this.staleAfterMs,
       health: this.lastHealth,
+      lastMessageAgeMs:
+        this.lastHealth?.lastMessageAtMs === null || this.lastHealth === null ? null : Math.max(0, this.options.clock.nowMs() - this.lastHealth.lastMessageAtMs),
       checkedAtMs: this.lastCheckMs,
       stale: this.lastStale,
       staleSuspensions: this.staleSuspensions,
