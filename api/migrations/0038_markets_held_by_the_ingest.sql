@@ -17,3 +17,21 @@ ALTER TABLE fancies
   ADD COLUMN hold_reason text CHECK (hold_reason IN ('stale')),
   ADD COLUMN held_at timestamptz,
   ADD CONSTRAINT fancies_hold_complete CHECK ((hold_reason IS NULL) = (held_at IS NULL));
+
+-- The feed's health as the ingest's leader last saw it (one row, written at most every second
+-- and whenever the feed turns stale): GET /api/feed-status answers the same from any instance.
+-- stale_suspensions counts every leader's stale holds.
+CREATE TABLE feed_health (
+  id                 boolean PRIMARY KEY DEFAULT true CHECK (id),
+  provider           text NOT NULL,
+  connected          boolean NOT NULL,
+  last_message_at    timestamptz,
+  reconnects         integer NOT NULL CHECK (reconnects >= 0),
+  markets_subscribed integer NOT NULL CHECK (markets_subscribed >= 0),
+  lag_ms             integer,
+  last_error         text,
+  stale_after_ms     integer NOT NULL,
+  stale              text CHECK (stale IN ('silent', 'disconnected', 'reconnected')),
+  stale_suspensions  bigint NOT NULL DEFAULT 0 CHECK (stale_suspensions >= 0),
+  checked_at         timestamptz NOT NULL
+);

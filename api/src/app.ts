@@ -25,6 +25,7 @@ import { casinoIntRoutes } from './casino-int/casino-int.routes';
 import { walletRoutes } from './casino-int/wallet.routes';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { feedMarketCounts } from './catalog/markets.repository';
+import { readFeedStatus } from './catalog/feed-status';
 import { betReportsRoutes } from './bet-reports/bet-reports.routes';
 import { BetReportsService } from './bet-reports/bet-reports.service';
 import { bettingRoutes } from './betting/betting.routes';
@@ -290,7 +291,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(settlementRoutes, { settlement: core.settlement });
       await api.register(statementsRoutes, { statements: core.statements });
       await api.register(settingsRoutes, { settings: core.settings });
-      await api.register(catalogRoutes, { catalog: core.catalog, sportsAdmin: core.sportsAdmin });
+      await api.register(catalogRoutes, {
+        catalog: core.catalog,
+        sportsAdmin: core.sportsAdmin,
+        feedStatus: () => {
+          const { provider, staleAfterMs } = core.feed.status();
+          return readFeedStatus(db, core.clock, { provider, staleAfterMs });
+        },
+      });
       await api.register(casinoRoutes, { casino: core.casino });
       await api.register(casinoIntRoutes, { casinoInt: core.casinoInt, reconciliation: core.reconciliation });
       // Its own encapsulated plugin: the raw-body parser applies to the wallet callbacks only.

@@ -7,6 +7,7 @@
  * suspended before a bet (even one waiting its delay) can take them; the provider's SUSPENDED
  * applies at once; and an admin's suspension is never undone by fresh prices.
  */
+import type { FeedStatus } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
 import type { DomainEventMap } from '../src/common/domain-events';
 import type { FeedEvent, FeedMarket } from '../src/feed/feed-provider';
@@ -24,6 +25,7 @@ const published: Array<DomainEventMap['catalog.matchChanged']> = [];
 let t: TestContext;
 let player: Player;
 let adminToken: string;
+let tokens: Record<'admin' | 'sadmin' | 'smdl' | 'mdl' | 'dl', string>;
 
 const EVENT: FeedEvent = {
   eventId: 'sc-ev-1',
@@ -54,6 +56,7 @@ beforeAll(async () => {
   await t.db.query('UPDATE markets SET bet_delay_sec = 0 WHERE event_id = $1', [EVENT.eventId]);
   const chain = await createChain(t);
   adminToken = chain.tokens.admin;
+  tokens = chain.tokens;
   player = await createPlayer(t, chain.agents.dl.id, 10_000n);
 });
 afterAll(() => t.close());
@@ -95,6 +98,13 @@ async function metric(line: string): Promise<number | null> {
   expect(res.statusCode).toBe(200);
   const found = res.body.split('\n').find((l) => l.startsWith(`${line} `));
   return found === undefined ? null : Number(found.slice(found.lastIndexOf(' ') + 1));
+}
+
+/** GET /api/feed-status as the admin. */
+async function feedStatus(): Promise<FeedStatus> {
+  const res = await t.request({ method: 'GET', url: '/api/feed-status', token: adminToken });
+  expect(res.statusCode).toBe(200);
+  return body<{ data: FeedStatus }>(res).data;
 }
 
 function back(marketId: string, odds: number) {
@@ -139,6 +149,21 @@ describe('a provider that goes silent', () => {
     expect(await shownStatus(ODDS)).toBe('suspended');
     await expectSuspendedRefusal(ODDS, 2);
     expect(t.services.feed.status()).toMatchObject({ provider: 'scripted', stale: 'silent', staleAfterMs: STALE_MS, staleSuspensions: 3 });
+    expect(await feedStatus()).toEqual({
+      provider: 'scripted',
+      checkedAt: new Date(clock.nowMs()).toISOString(),
+      connected: true,
+      lastMessageAt: new Date(clock.nowMs() - STALE_MS - 1).toISOString(),
+      lastMessageAgeSec: (STALE_MS + 1) / 1000,
+      staleAfterSec: STALE_MS / 1000,
+      stale: 'silent',
+      reconnects: 0,
+      marketsSubscribed: 3,
+      lagMs: 40,
+      lastError: null,
+      staleSuspensions: 3,
+      markets: { open: 0, suspended: 3, ballRunning: 0, closed: 0, heldStale: 3, heldInPlay: 0, adminSuspended: 0 },
+    });
     expect(await metric('backlay_feed_stale_suspensions_total{reason="silent"}')).toBe(3);
     expect(await metric('backlay_feed_markets{status="held_stale"}')).toBe(3);
     expect(await metric('backlay_feed_markets{status="open"}')).toBe(0);
@@ -178,6 +203,7 @@ describe('a reconnection', () => {
     expect(await stored(ODDS)).toMatchObject({ feedStatus: 'suspended', holdReason: 'stale' });
     expect(t.services.feed.status().stale).toBe('disconnected');
     expect(await metric('backlay_feed_connected{provider="scripted"}')).toBe(0);
+    expect(await feedStatus()).toMatchObject({ connected: false, stale: 'disconnected', lastError: 'connection reset', staleSuspensions: 6 });
     expect(await metric('backlay_feed_stale_suspensions_total{reason="disconnected"}')).toBe(3);
 
     provider.connected = true;
@@ -272,5 +298,24 @@ describe('an admin\'s suspension', () => {
     await step(500);
     expect(await shownStatus(ODDS)).toBe('open');
     expect((await back(ODDS, 2.12)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/feed-status', () => {
+  it('answers admin and sadmin only: the agents and players get 403, no token 401', async () => {
+    for (const role of ['admin', 'sadmin'] as const) {
+      expect({ role, status: (await t.request({ method: 'GET', url: '/api/feed-status', token: tokens[role] })).statusCode }).toEqual({ role, status: 200 });
+    }
+    for (const [role, token] of [['smdl', tokens.smdl], ['mdl', tokens.mdl], ['dl', tokens.dl], ['user', player.token]] as const) {
+      const res = await t.request({ method: 'GET', url: '/api/feed-status', token });
+      expect({ role, status: res.statusCode }).toEqual({ role, status: 403 });
+      expect(res.body).not.toContain('scripted');
+    }
+    expect((await t.request({ method: 'GET', url: '/api/feed-status' })).statusCode).toBe(401);
+  });
+
+  it('before the feed has ever run, names the provider and says nothing of a connection', async () => {
+    await t.db.query('DELETE FROM feed_health');
+    expect(await feedStatus()).toMatchObject({ provider: 'scripted', checkedAt: null, connected: null, lastMessageAgeSec: null, staleAfterSec: 5, staleSuspensions: 0 });
   });
 });

@@ -23,6 +23,7 @@ import type { Database } from '../db/database';
 import { LeaderLoop } from '../db/leader-loop';
 import * as catalog from './catalog.repository';
 import * as markets from './markets.repository';
+import { saveFeedHealth } from './feed-status';
 import type { FancyRow, MarketRow, ScoreRow } from './market-view';
 import type { DomainEvents } from '../common/domain-events';
 import type { FeedChanges, FeedHealth, FeedProvider } from '../feed/feed-provider';
@@ -40,6 +41,8 @@ const PRUNE_AFTER_MS = 60 * 60_000;
 const HOOK_EVERY_MS = 10_000;
 /** How often the leader settles the feed's new results (wall-clock of the feed's clock). */
 export const SETTLE_EVERY_MS = 1_000;
+/** How often the leader writes the feed's health for the admin page (and at once when it turns stale or fresh). */
+const REPORT_EVERY_MS = 1_000;
 /** How long a provider may stay silent when neither FEED_STALE_MS nor the provider says. */
 export const DEFAULT_STALE_MS = 10_000;
 
@@ -115,6 +118,7 @@ export class FeedIngest {
   /** The reconnections counted at the previous tick (null before the first). */
   private seenReconnects: number | null = null;
   private staleSuspensions = 0;
+  private lastReportMs = Number.NEGATIVE_INFINITY;
   private readonly staleObservers: Array<(held: number, reason: StaleReason) => void> = [];
 
   constructor(private readonly options: FeedIngestOptions) {
@@ -205,6 +209,11 @@ export class FeedIngest {
       await markets.upsertScores(tx, changes.scores);
       // After the writes, in the same transaction: nothing this tick wrote stays open on a stale feed.
       const held = stale === null ? { marketIds: [], fancyIds: [] } : await markets.holdStale(tx, nowMs);
+      const heldCount = held.marketIds.length + held.fancyIds.length;
+      if (nowMs - this.lastReportMs >= REPORT_EVERY_MS || stale !== this.lastStale || heldCount > 0) {
+        await saveFeedHealth(tx, { provider: provider.name, health, staleAfterMs: this.staleAfterMs, stale, held: heldCount, checkedAtMs: nowMs });
+        this.lastReportMs = nowMs;
+      }
       // One connection: the reads run one after the other.
       const marketRows = await markets.marketsByIds(tx, [...new Set([...changes.markets.map((m) => m.marketId), ...held.marketIds])]);
       const fancyRows = await markets.fanciesByIds(tx, [...new Set([...changes.fancies.map((f) => f.fancyId), ...held.fancyIds])]);
@@ -212,7 +221,7 @@ export class FeedIngest {
         tx,
         changes.scores.map((s) => s.eventId),
       );
-      return { marketRows, fancyRows, scoreRows, held: held.marketIds.length + held.fancyIds.length };
+      return { marketRows, fancyRows, scoreRows, held: heldCount };
     });
     this.lastHealth = health;
     this.lastCheckMs = nowMs;

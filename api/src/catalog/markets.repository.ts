@@ -5,6 +5,7 @@
  * never reopens: settlement (step 4) reads the result from here. `feed_result` follows the feed's
  * latest word (a correction) and is what a settled result is checked against (migration 0019).
  */
+import type { FeedMarketCounts } from '@backlay/shared/contracts';
 import type { FeedFancy, FeedMarket, FeedScore } from '../feed/feed-provider';
 import type { Queryable } from '../db/database';
 import type { FancyRow, LimitsRow, MarketRow, RunnerRow, ScoreRow } from './market-view';
@@ -314,16 +315,6 @@ export async function holdStale(q: Queryable, heldAtMs: number): Promise<{ marke
 }
 
 /** The feed's markets and fancies (not casino markets) by stored status, with the ingest's holds and admins' suspensions. */
-export interface FeedMarketCounts {
-  open: number;
-  suspended: number;
-  ballRunning: number;
-  closed: number;
-  heldStale: number;
-  heldInPlay: number;
-  adminSuspended: number;
-}
-
 export async function feedMarketCounts(q: Queryable): Promise<FeedMarketCounts> {
   const { rows } = await q.query<FeedMarketCounts>(
     `SELECT count(*) FILTER (WHERE feed_status = 'open')::int AS open,
