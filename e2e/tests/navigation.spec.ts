@@ -51,3 +51,27 @@ test.describe('main menu', () => {
     await expectEveryItemReachable(page, SUPER_ADMIN_ITEMS, info.project.name === 'mobile', { label: 'Settings', url: /\/admin\/settings$/, heading: 'Settings' });
   });
 });
+
+test.describe('feed status', () => {
+  test('the Super Admin opens Feed status: the simulator connected and fresh, the markets by status, inside the screen', async ({ page }, info) => {
+    await signIn(page, 'admin', 'demo-admin');
+    if (info.project.name === 'mobile') {
+      await page.getByRole('button', { name: 'More', exact: true }).click();
+      await page.getByRole('navigation', { name: 'More' }).getByRole('link', { name: 'Feed status', exact: true }).click();
+    } else {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feed status', exact: true }).click();
+    }
+    await expect(page).toHaveURL(/\/admin\/feed-status$/);
+    await expect(page.getByRole('heading', { name: 'Feed status' })).toBeVisible();
+    const facts = page.getByLabel('Connection');
+    await expect(facts).toContainText('simulator');
+    await expect(facts.getByText('Connected', { exact: true })).toBeVisible();
+    await expect(facts.getByText('Fresh', { exact: true })).toBeVisible();
+    const markets = page.getByRole('table', { name: 'Markets by status' });
+    await expect(markets.getByRole('rowheader', { name: 'Suspended: feed stale' })).toBeVisible();
+    const open = markets.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Open', exact: true }) }).getByRole('cell');
+    await expect(open).toHaveText(/^[1-9]\d*$/);
+    await expect(facts).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+});
