@@ -10,7 +10,7 @@
 import type { FeedStatus } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
 import type { DomainEventMap } from '../src/common/domain-events';
-import type { FeedEvent, FeedMarket } from '../src/feed/feed-provider';
+import type { FeedEvent, FeedFancy, FeedMarket } from '../src/feed/feed-provider';
 import { createChain, createPlayer, type Player } from './bet-reports-helper';
 import { FEED_START_MS, FakeClock, importEvent, tickFeed } from './feed-helper';
 import { body, buildTestApp, idempotent, type TestContext } from './helper';
@@ -42,6 +42,20 @@ const EVENT: FeedEvent = {
 const ODDS = 'sc-mo-1';
 const TURNING = 'sc-mo-2';
 const TURNING_NEW_PRICES = 'sc-mo-3';
+const FANCY = 'sc-ev-1-F01';
+const fancyAt = (run: number): FeedFancy => ({
+  fancyId: FANCY,
+  eventId: EVENT.eventId,
+  name: '6 over runs Home XI',
+  gtype: 'session',
+  sortOrder: 1,
+  status: 'open',
+  noRun: run,
+  noRate: 100,
+  yesRun: run + 1,
+  yesRate: 100,
+  result: null,
+});
 
 beforeAll(async () => {
   t = await buildTestApp({ clock, feedProvider: provider, env: { METRICS_TOKEN } });
@@ -50,6 +64,7 @@ beforeAll(async () => {
   provider.send(twoRunnerMarket(ODDS, EVENT.eventId, [200, 180]));
   provider.send(twoRunnerMarket(TURNING, EVENT.eventId, [250, 150], { sortOrder: 2, name: 'Match Odds (turning)' }));
   provider.send(twoRunnerMarket(TURNING_NEW_PRICES, EVENT.eventId, [300, 140], { sortOrder: 3, name: 'Match Odds (new prices)' }));
+  provider.sendFancy(fancyAt(45));
   await tickFeed(t);
   await importEvent(t, SCRIPTED_SPORT, EVENT.eventId, SCRIPTED_COMPETITION.competitionId);
   // No bet delay unless a step sets one: the refusals come from the status, not the wait.
@@ -74,6 +89,16 @@ async function stored(marketId: string): Promise<{ feedStatus: string; holdReaso
   );
   const row = rows[0];
   if (row === undefined) throw new Error(`no market ${marketId}`);
+  return row;
+}
+
+async function storedFancy(): Promise<{ feedStatus: string; holdReason: string | null }> {
+  const { rows } = await t.db.query<{ feedStatus: string; holdReason: string | null }>(
+    'SELECT feed_status AS "feedStatus", hold_reason AS "holdReason" FROM fancies WHERE id = $1',
+    [FANCY],
+  );
+  const row = rows[0];
+  if (row === undefined) throw new Error('no fancy');
   return row;
 }
 
@@ -144,11 +169,21 @@ describe('a provider that goes silent', () => {
     expect((await stored(ODDS)).feedStatus).toBe('open'); // exactly the staleness: not yet
     await step(1);
     expect(await stored(ODDS)).toEqual({ feedStatus: 'suspended', holdReason: 'stale', adminSuspended: false });
+    expect(await storedFancy()).toEqual({ feedStatus: 'suspended', holdReason: 'stale' });
+    expect(published.flatMap((e) => e.fancies).filter((f) => f.id === FANCY).at(-1)?.feedStatus).toBe('suspended');
+    const fancyBet = await t.request({
+      method: 'POST',
+      url: '/api/placebet',
+      token: player.token,
+      headers: idempotent(randomUUID()),
+      payload: { matchId: EVENT.eventId, fancyId: FANCY, side: 'YES', run: 46, rate: 100, stake: 100 },
+    });
+    expect({ status: fancyBet.statusCode, code: body<{ data: { code: string } }>(fancyBet).data.code }).toEqual({ status: 409, code: 'MARKET_SUSPENDED' });
     expect(lastPublishedStatus(ODDS)).toBe('suspended');
     expect(lastPublishedStatus(TURNING)).toBe('suspended');
     expect(await shownStatus(ODDS)).toBe('suspended');
     await expectSuspendedRefusal(ODDS, 2);
-    expect(t.services.feed.status()).toMatchObject({ provider: 'scripted', stale: 'silent', staleAfterMs: STALE_MS, staleSuspensions: 3 });
+    expect(t.services.feed.status()).toMatchObject({ provider: 'scripted', stale: 'silent', staleAfterMs: STALE_MS, staleSuspensions: 4 });
     expect(await feedStatus()).toEqual({
       provider: 'scripted',
       checkedAt: new Date(clock.nowMs()).toISOString(),
@@ -161,11 +196,11 @@ describe('a provider that goes silent', () => {
       marketsSubscribed: 3,
       lagMs: 40,
       lastError: null,
-      staleSuspensions: 3,
-      markets: { open: 0, suspended: 3, ballRunning: 0, closed: 0, heldStale: 3, heldInPlay: 0, adminSuspended: 0 },
+      staleSuspensions: 4,
+      markets: { open: 0, suspended: 4, ballRunning: 0, closed: 0, heldStale: 4, heldInPlay: 0, adminSuspended: 0 },
     });
-    expect(await metric('backlay_feed_stale_suspensions_total{reason="silent"}')).toBe(3);
-    expect(await metric('backlay_feed_markets{status="held_stale"}')).toBe(3);
+    expect(await metric('backlay_feed_stale_suspensions_total{reason="silent"}')).toBe(4);
+    expect(await metric('backlay_feed_markets{status="held_stale"}')).toBe(4);
     expect(await metric('backlay_feed_markets{status="open"}')).toBe(0);
     expect(await metric('backlay_feed_last_message_age_seconds{provider="scripted"}')).toBe((STALE_MS + 1) / 1000);
     expect(await metric('backlay_feed_connected{provider="scripted"}')).toBe(1);
@@ -190,6 +225,10 @@ describe('a provider that goes silent', () => {
     provider.send(withPrices(TURNING_NEW_PRICES, [300, 140]));
     await step(500);
     expect((await stored(TURNING)).feedStatus).toBe('open');
+    expect(await storedFancy()).toEqual({ feedStatus: 'suspended', holdReason: 'stale' });
+    provider.sendFancy(fancyAt(47));
+    await step(500);
+    expect(await storedFancy()).toEqual({ feedStatus: 'open', holdReason: null });
     expect(t.services.feed.status().stale).toBeNull();
   });
 });
@@ -203,8 +242,8 @@ describe('a reconnection', () => {
     expect(await stored(ODDS)).toMatchObject({ feedStatus: 'suspended', holdReason: 'stale' });
     expect(t.services.feed.status().stale).toBe('disconnected');
     expect(await metric('backlay_feed_connected{provider="scripted"}')).toBe(0);
-    expect(await feedStatus()).toMatchObject({ connected: false, stale: 'disconnected', lastError: 'connection reset', staleSuspensions: 6 });
-    expect(await metric('backlay_feed_stale_suspensions_total{reason="disconnected"}')).toBe(3);
+    expect(await feedStatus()).toMatchObject({ connected: false, stale: 'disconnected', lastError: 'connection reset', staleSuspensions: 8 });
+    expect(await metric('backlay_feed_stale_suspensions_total{reason="disconnected"}')).toBe(4);
 
     provider.connected = true;
     provider.reconnects += 1;

@@ -31,6 +31,7 @@ export class ScriptedProvider implements FeedProvider {
   lastMessageAtMs: number | null = null;
   private readonly eventsById = new Map<string, FeedEvent>();
   private readonly marketsById = new Map<string, FeedMarket>();
+  private readonly fanciesById = new Map<string, FeedFancy>();
   private pending = empty();
 
   constructor(private readonly clock: FakeClock, staleAfterMs: number) {
@@ -54,8 +55,8 @@ export class ScriptedProvider implements FeedProvider {
     return [...this.marketsById.values()].filter((m) => m.eventId === eventId);
   }
 
-  fancies(): FeedFancy[] {
-    return [];
+  fancies(eventId: string): FeedFancy[] {
+    return [...this.fanciesById.values()].filter((f) => f.eventId === eventId);
   }
 
   score(): FeedScore | null {
@@ -89,6 +90,13 @@ export class ScriptedProvider implements FeedProvider {
   send(market: FeedMarket, receivedAtMs?: number): void {
     this.marketsById.set(market.marketId, market);
     this.pending.markets.push(receivedAtMs === undefined ? market : { ...market, receivedAtMs });
+    this.heartbeat();
+  }
+
+  /** A message with the fancy's new line, received now. */
+  sendFancy(fancy: FeedFancy): void {
+    this.fanciesById.set(fancy.fancyId, fancy);
+    this.pending.fancies.push(fancy);
     this.heartbeat();
   }
 
