@@ -31,7 +31,7 @@ describe('loadConfig', () => {
     expect(config.realtime.allowedOrigins).toEqual(['http://127.0.0.1:8080']);
     expect(config.realtime.maxHttpBufferSize).toBe(65_536);
     expect(Object.isFrozen(config.auth)).toBe(true);
-    expect(config.feed).toEqual({ provider: 'simulator', enabled: true, seed: 20_260_101, tickMs: 500, lockRetryMs: 5_000 });
+    expect(config.feed).toEqual({ provider: 'simulator', enabled: true, seed: 20_260_101, tickMs: 500, staleMs: null, lockRetryMs: 5_000 });
     expect(config.marketData.batchMs).toBe(250);
   });
 
@@ -51,6 +51,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: SECRET }).feed.enabled).toBe(false);
     expect(loadConfig({ FEED_ENABLED: 'false', FEED_SEED: '7', FEED_TICK_MS: '250' }).feed).toMatchObject({ enabled: false, seed: 7, tickMs: 250 });
     expect(() => loadConfig({ FEED_TICK_MS: '10', FEED_SEED: '-1' })).toThrow(ConfigError);
+    expect(loadConfig({ FEED_STALE_MS: '15000' }).feed.staleMs).toBe(15_000);
+    expect(() => loadConfig({ FEED_STALE_MS: '500' })).toThrow(ConfigError);
   });
 
   it('reads every variable', () => {

@@ -128,6 +128,11 @@ export interface Config {
     enabled: boolean;
     /** Seed of the simulator: every instance must use the same one. */
     seed: number;
+    /**
+     * FEED_STALE_MS: how long the provider may stay silent (heartbeats count) before the ingest
+     * holds its open markets suspended (ADR 0039); null: the provider's own staleAfterMs, else 10 s.
+     */
+    staleMs: number | null;
     /** Time between two polls of the provider on the leader. */
     tickMs: number;
     /** Time between attempts of a standby instance to take the feed lock. */
@@ -478,6 +483,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       enabled: feedEnabled && feedProvider !== null,
       seed: r.int('FEED_SEED', 20_260_101, 0, 2_147_483_647),
       tickMs: r.int('FEED_TICK_MS', 500, 50, 60_000),
+      staleMs: r.raw('FEED_STALE_MS') === undefined ? null : r.int('FEED_STALE_MS', 10_000, 1_000, 600_000),
       lockRetryMs: 5_000,
     },
     casino: {

@@ -122,6 +122,7 @@ export function createCoreServices(deps: {
     log,
     tickMs: deps.config.feed.tickMs,
     lockRetryMs: deps.config.feed.lockRetryMs,
+    staleMs: deps.config.feed.staleMs,
     ...(deps.config.demo ? { hook: demoMatchImporter({ db: deps.db, sportsAdmin, log }) } : {}),
     settleResults: () => settlement.settleFeedResults(),
   });

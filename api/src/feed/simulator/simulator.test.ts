@@ -352,4 +352,14 @@ describe('the provider', () => {
     for (const f of changes.fancies) expect(f.fancyId).toMatch(/^\d{9}-F\d{2}$/);
     expect(new Set(changes.markets.map((m) => m.marketId)).size).toBe(changes.markets.length);
   });
+
+  it('reports its health: local, always connected, heard from at its last poll (stale only if the polls stop)', () => {
+    const provider = new SimulatorProvider({ seed: 42 });
+    expect(provider.health()).toMatchObject({ connected: true, lastMessageAtMs: null, reconnects: 0, marketsSubscribed: 0 });
+    provider.poll(start);
+    provider.poll(start + 1_000);
+    const markets = provider.eventIds().flatMap((id) => provider.markets(id)).length;
+    expect(markets).toBeGreaterThan(0);
+    expect(provider.health()).toEqual({ connected: true, lastMessageAtMs: start + 1_000, reconnects: 0, marketsSubscribed: markets, lagMs: 0, lastError: null });
+  });
 });

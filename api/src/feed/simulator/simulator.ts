@@ -4,7 +4,7 @@
  * only on the seed and that time — never on how often the provider was polled (tests step it
  * by hand; a restarted or newly elected ingest replays the running matches from their start).
  */
-import type { FeedChanges, FeedCompetition, FeedEvent, FeedEventStatus, FeedFancy, FeedMarket, FeedProvider, FeedScore, FeedSport } from '../feed-provider';
+import type { FeedChanges, FeedCompetition, FeedEvent, FeedEventStatus, FeedFancy, FeedHealth, FeedMarket, FeedProvider, FeedScore, FeedSport } from '../feed-provider';
 import { CricketMatch } from './cricket';
 import { deriveSeed, Rng } from './prng';
 import { SPORT_PLANS, slotAt, slotMatch, type SportPlan } from './schedule';
@@ -52,6 +52,10 @@ export class SimulatorProvider implements FeedProvider {
   private readonly nextSlot = new Map<number, number>();
   /** Matches that moved since the last poll. */
   private readonly dirty = new Set<string>();
+  /** The time of the last poll (health: the simulator's last message). */
+  private lastPollMs: number | null = null;
+  /** Markets of each match as the last poll saw them (health). */
+  private readonly marketCounts = new Map<string, number>();
   /** JSON of what the last poll returned, by entity key. */
   private readonly emitted = new Map<string, string>();
   private readonly emittedCompetitions = new Set<string>();
@@ -117,7 +121,18 @@ export class SimulatorProvider implements FeedProvider {
 
   poll(nowMs: number): FeedChanges {
     this.advanceTo(nowMs);
+    this.lastPollMs = nowMs;
     return this.collect();
+  }
+
+  /**
+   * Local: always connected, and it hears from itself at every poll (stale only if polls stop).
+   * Its markets are those the polls have handed over and not retired.
+   */
+  health(): FeedHealth {
+    let markets = 0;
+    for (const count of this.marketCounts.values()) markets += count;
+    return { connected: true, lastMessageAtMs: this.lastPollMs, reconnects: 0, marketsSubscribed: markets, lagMs: 0, lastError: null };
   }
 
   /**
@@ -156,6 +171,7 @@ export class SimulatorProvider implements FeedProvider {
     const match = this.matches.get(eventId);
     this.matches.delete(eventId);
     this.dirty.delete(eventId);
+    this.marketCounts.delete(eventId);
     if (match === undefined) return;
     const view = match.view();
     this.emitted.delete(`e:${eventId}`);
@@ -182,6 +198,7 @@ export class SimulatorProvider implements FeedProvider {
         changes.competitions.push(competition);
       }
       const view = match.view();
+      this.marketCounts.set(eventId, view.markets.length);
       if (changed(`e:${eventId}`, view.event)) changes.events.push(view.event);
       for (const market of view.markets) if (changed(`m:${market.marketId}`, market)) changes.markets.push(market);
       for (const fancy of view.fancies) if (changed(`f:${fancy.fancyId}`, fancy)) changes.fancies.push(fancy);
