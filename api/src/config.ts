@@ -8,9 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseRateHundredths } from './feed/betfair-stream/units';
 
 export type NodeEnv = 'development' | 'test' | 'production';
-export type FeedProviderName = 'simulator';
+export type FeedProviderName = 'simulator' | 'replay';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /** Argon2id cost. Production must meet the OWASP minimums (m = 19456 KiB, t = 2, p = 1). */
@@ -132,6 +133,20 @@ export interface Config {
     tickMs: number;
     /** Time between attempts of a standby instance to take the feed lock. */
     lockRetryMs: number;
+    /**
+     * FEED_GBP_INR_RATE: rupees per pound × 100 (e.g. 10500 = ₹105.00); Betfair's sizes are GBP,
+     * our markets show paise.
+     */
+    gbpInrRateHundredths: number;
+    /** FEED_PROVIDER=replay: recorded Betfair stream files played as live events (ADR 0037). */
+    replay: {
+      /** FEED_REPLAY_FILES: files or folders (absolute); default the recordings in api/feed-data/betfair. */
+      files: string[];
+      /** FEED_REPLAY_SPEED: 1 = real time, n = n times faster, 'max' = a batch of messages per poll (tests). */
+      speed: number | 'max';
+      /** FEED_REPLAY_LOOP: start the replay again after it ends (the demo always has a live match). */
+      loop: boolean;
+    };
   };
   casino: {
     /** Run the live casino tables (on one instance only: an advisory lock decides which). */
@@ -218,7 +233,7 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const FEED_PROVIDERS: readonly FeedProviderName[] = ['simulator'];
+const FEED_PROVIDERS: readonly FeedProviderName[] = ['simulator', 'replay'];
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const NODE_ENVS: readonly NodeEnv[] = ['development', 'test', 'production'];
 
@@ -310,6 +325,22 @@ function trustProxy(reader: EnvReader): false | number | string[] {
   return entries;
 }
 
+/** FEED_REPLAY_*: the files (each must exist; relative to the working directory), the speed and the loop. */
+function replayConfig(reader: EnvReader): Config['feed']['replay'] {
+  const files = list(reader, 'FEED_REPLAY_FILES').map((f) => path.resolve(f));
+  for (const file of files) if (!existsSync(file)) reader.problems.push(`FEED_REPLAY_FILES: ${file} does not exist`);
+  const speedText = reader.raw('FEED_REPLAY_SPEED') ?? '1';
+  let speed: number | 'max' = 1;
+  if (speedText.toLowerCase() === 'max') speed = 'max';
+  else if (/^\d{1,5}(\.\d{1,3})?$/.test(speedText) && Number(speedText) > 0) speed = Number(speedText);
+  else reader.problems.push(`FEED_REPLAY_SPEED must be a positive number (1 = real time) or max, got "${speedText}"`);
+  return {
+    files: files.length > 0 ? files : [path.resolve(__dirname, '..', 'feed-data', 'betfair')],
+    speed,
+    loop: reader.bool('FEED_REPLAY_LOOP', true),
+  };
+}
+
 /** A comma-separated list (secrets: base64 has no comma), empty when unset. */
 function list(reader: EnvReader, name: string): string[] {
   return (reader.raw(name) ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
@@ -390,6 +421,12 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (feedProvider === null && feedEnabled) {
     r.problems.push('FEED_PROVIDER is required in production: FEED_PROVIDER=simulator for simulated matches and odds, or FEED_ENABLED=false to run without a feed');
   }
+  // Betfair's recorded data is licensed for tests and demos, never for a live product.
+  if (isProduction && feedProvider === 'replay') r.problems.push('FEED_PROVIDER=replay plays recorded Betfair data, for tests and demos only: not in production');
+  const replay = replayConfig(r);
+  const gbpInrRate = r.raw('FEED_GBP_INR_RATE');
+  const gbpInrRateHundredths = gbpInrRate === undefined ? 10_500 : parseRateHundredths(gbpInrRate);
+  if (gbpInrRateHundredths === null) r.problems.push(`FEED_GBP_INR_RATE must be rupees per pound with at most two decimals (e.g. 105.50), got "${gbpInrRate}"`);
 
   const argon2: Argon2Cost = {
     memoryCostKib: r.int('ARGON2_MEMORY_KIB', OWASP_ARGON2.memoryCostKib, 64, 4_194_304),
@@ -479,6 +516,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       seed: r.int('FEED_SEED', 20_260_101, 0, 2_147_483_647),
       tickMs: r.int('FEED_TICK_MS', 500, 50, 60_000),
       lockRetryMs: 5_000,
+      gbpInrRateHundredths: gbpInrRateHundredths ?? 10_500,
+      replay,
     },
     casino: {
       // Tests step the engine by hand; everywhere else it runs (on one instance).

@@ -57,6 +57,11 @@ export interface FeedMarket {
   sortOrder: number;
   status: MarketStatus;
   inPlay: boolean;
+  /**
+   * The provider's bet delay (Betfair's `betDelay`, seconds), when it has one: the market's delay
+   * is never below it (markets.repository). The simulator has none: its markets take the sport's.
+   */
+  betDelaySec?: number;
   runners: FeedRunner[];
   /** Winner selection id or 'void' once the market is closed; null before. */
   result: string | null;
