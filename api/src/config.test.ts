@@ -33,6 +33,7 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(config.auth)).toBe(true);
     expect(config.feed).toEqual({
       provider: 'simulator',
+      providers: ['simulator'],
       enabled: true,
       seed: 20_260_101,
       tickMs: 500,
@@ -59,6 +60,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: SECRET }).feed.enabled).toBe(false);
     expect(loadConfig({ FEED_ENABLED: 'false', FEED_SEED: '7', FEED_TICK_MS: '250' }).feed).toMatchObject({ enabled: false, seed: 7, tickMs: 250 });
     expect(() => loadConfig({ FEED_TICK_MS: '10', FEED_SEED: '-1' })).toThrow(ConfigError);
+  });
+
+  it('FEED_PROVIDER may name several providers (one feed of them all), each once', () => {
+    expect(loadConfig({ FEED_PROVIDER: 'simulator, replay' }).feed).toMatchObject({ provider: 'simulator', providers: ['simulator', 'replay'] });
+    expect(loadConfig({ FEED_PROVIDER: 'replay' }).feed).toMatchObject({ provider: 'replay', providers: ['replay'] });
+    expect(() => loadConfig({ FEED_PROVIDER: 'simulator,simulator' })).toThrow('FEED_PROVIDER names a provider twice');
+    expect(() => loadConfig({ FEED_PROVIDER: 'simulator,bookie' })).toThrow('got "bookie"');
   });
 
   it('reads the replay provider: files (each must exist), speed (a positive number or max), loop, and the GBP→INR rate', () => {
@@ -169,9 +177,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig(unchosen)).toThrow(/FEED_PROVIDER is required in production/);
     expect(loadConfig(PRODUCTION).feed).toMatchObject({ provider: 'simulator', enabled: true });
     expect(loadConfig({ ...unchosen, FEED_ENABLED: 'false' }).feed).toMatchObject({ provider: null, enabled: false });
-    expect(() => loadConfig({ ...PRODUCTION, FEED_PROVIDER: 'bookie' })).toThrow('FEED_PROVIDER must be one of simulator, replay, got "bookie"');
+    expect(() => loadConfig({ ...PRODUCTION, FEED_PROVIDER: 'bookie' })).toThrow('FEED_PROVIDER must be one of simulator, replay (or a comma list of them), got "bookie"');
     // Recorded Betfair data is for tests and demos only.
-    expect(() => loadConfig({ ...PRODUCTION, FEED_PROVIDER: 'replay' })).toThrow('FEED_PROVIDER=replay plays recorded Betfair data, for tests and demos only: not in production');
+    for (const provider of ['replay', 'simulator,replay']) {
+      expect(() => loadConfig({ ...PRODUCTION, FEED_PROVIDER: provider })).toThrow('FEED_PROVIDER=replay plays recorded Betfair data, for tests and demos only: not in production');
+    }
     // Outside production the simulator stays the default (pnpm start, the tests).
     expect(loadConfig({}).feed).toMatchObject({ provider: 'simulator', enabled: true });
     expect(loadConfig({ NODE_ENV: 'test' }).feed).toMatchObject({ provider: 'simulator', enabled: false });

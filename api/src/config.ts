@@ -120,11 +120,14 @@ export interface Config {
   };
   feed: {
     /**
-     * FEED_PROVIDER: where matches and odds come from; `simulator` (the only one today) makes them
-     * up. The default outside production; production names it or sets FEED_ENABLED=false, in
-     * which case null (no feed).
+     * FEED_PROVIDER: where matches and odds come from; `simulator` makes them up (the default
+     * outside production), `replay` plays recorded Betfair files. Production names it or sets
+     * FEED_ENABLED=false, in which case null (no feed). With a list (`simulator,replay`: the
+     * demo) the first one named.
      */
     provider: FeedProviderName | null;
+    /** Every provider FEED_PROVIDER names, in order (one feed made of them all); empty for none. */
+    providers: FeedProviderName[];
     /** Run the feed ingest (it still runs on one instance only: an advisory lock decides which); never without a provider. */
     enabled: boolean;
     /** Seed of the simulator: every instance must use the same one. */
@@ -325,6 +328,16 @@ function trustProxy(reader: EnvReader): false | number | string[] {
   return entries;
 }
 
+/** FEED_PROVIDER: one provider or a comma list of distinct ones; default the simulator. */
+function feedProviderList(reader: EnvReader): FeedProviderName[] {
+  const names = list(reader, 'FEED_PROVIDER');
+  if (names.length === 0) return ['simulator'];
+  const known = names.filter((name): name is FeedProviderName => (FEED_PROVIDERS as readonly string[]).includes(name));
+  for (const name of names) if (!known.includes(name as FeedProviderName)) reader.problems.push(`FEED_PROVIDER must be one of ${FEED_PROVIDERS.join(', ')} (or a comma list of them), got "${name}"`);
+  if (new Set(known).size !== known.length) reader.problems.push('FEED_PROVIDER names a provider twice');
+  return known.length > 0 ? [...new Set(known)] : ['simulator'];
+}
+
 /** FEED_REPLAY_*: the files (each must exist; relative to the working directory), the speed and the loop. */
 function replayConfig(reader: EnvReader): Config['feed']['replay'] {
   const files = list(reader, 'FEED_REPLAY_FILES').map((f) => path.resolve(f));
@@ -417,12 +430,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   // Tests step the ingest by hand; everywhere else it runs (on one instance).
   const feedEnabled = r.bool('FEED_ENABLED', nodeEnv !== 'test');
   // Production never defaults to made-up odds: the operator names the feed, or turns it off.
-  const feedProvider = isProduction && r.raw('FEED_PROVIDER') === undefined ? null : r.oneOf('FEED_PROVIDER', FEED_PROVIDERS, 'simulator');
+  const feedProviders = isProduction && r.raw('FEED_PROVIDER') === undefined ? [] : feedProviderList(r);
+  const feedProvider = feedProviders[0] ?? null;
   if (feedProvider === null && feedEnabled) {
     r.problems.push('FEED_PROVIDER is required in production: FEED_PROVIDER=simulator for simulated matches and odds, or FEED_ENABLED=false to run without a feed');
   }
   // Betfair's recorded data is licensed for tests and demos, never for a live product.
-  if (isProduction && feedProvider === 'replay') r.problems.push('FEED_PROVIDER=replay plays recorded Betfair data, for tests and demos only: not in production');
+  if (isProduction && feedProviders.includes('replay')) r.problems.push('FEED_PROVIDER=replay plays recorded Betfair data, for tests and demos only: not in production');
   const replay = replayConfig(r);
   const gbpInrRate = r.raw('FEED_GBP_INR_RATE');
   const gbpInrRateHundredths = gbpInrRate === undefined ? 10_500 : parseRateHundredths(gbpInrRate);
@@ -512,6 +526,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     feed: {
       provider: feedProvider,
+      providers: feedProviders,
       enabled: feedEnabled && feedProvider !== null,
       seed: r.int('FEED_SEED', 20_260_101, 0, 2_147_483_647),
       tickMs: r.int('FEED_TICK_MS', 500, 50, 60_000),

@@ -114,15 +114,16 @@ export function createCoreServices(deps: {
   const sportsAdmin = new SportsAdminService(deps.db, events);
   const catalog = new CatalogService(deps.db);
   const settlement = new SettlementService({ db: deps.db, catalog, events, log });
+  const feedProvider = deps.feedProvider ?? createFeedProvider(deps.config);
   const feed = new FeedIngest({
     db: deps.db,
-    provider: deps.feedProvider ?? createFeedProvider(deps.config),
+    provider: feedProvider,
     clock,
     events,
     log,
     tickMs: deps.config.feed.tickMs,
     lockRetryMs: deps.config.feed.lockRetryMs,
-    ...(deps.config.demo ? { hook: demoMatchImporter({ db: deps.db, sportsAdmin, log }) } : {}),
+    ...(deps.config.demo ? { hook: demoMatchImporter({ db: deps.db, sportsAdmin, log, featured: () => feedProvider.featured?.() ?? [] }) } : {}),
     settleResults: () => settlement.settleFeedResults(),
   });
   const casinoEngine = new CasinoEngine({

@@ -6,6 +6,7 @@
 import { silentLogger } from '../src/common/logger';
 import { demoMatchImporter } from '../src/catalog/demo-matches';
 import { FeedIngest } from '../src/catalog/feed-ingest';
+import type { FeedEvent } from '../src/feed/feed-provider';
 import { SimulatorProvider } from '../src/feed/simulator/simulator';
 import { DomainEvents, type DomainEventMap } from '../src/common/domain-events';
 import * as markets from '../src/catalog/markets.repository';
@@ -233,6 +234,14 @@ describe('housekeeping', () => {
       // A hook run with nothing to do imports nothing more.
       await demoMatchImporter({ db: demo.db, sportsAdmin: demo.services.sportsAdmin, log: silentLogger })();
       expect((await demo.db.query('SELECT id FROM events WHERE imported')).rows).toHaveLength(2);
+      // A featured match (the replay's real ones) comes on top of the sport's own live match: were
+      // the imported cricket match featured, the sport would still get one of its own.
+      const { rows: cricket } = await demo.db.query<{ id: string }>('SELECT id FROM events WHERE imported AND sport_id = 4');
+      const featured = cricket.map((r) => ({ eventId: r.id }) as FeedEvent);
+      await demoMatchImporter({ db: demo.db, sportsAdmin: demo.services.sportsAdmin, log: silentLogger, featured: () => featured })();
+      const { rows: after } = await demo.db.query<{ id: string }>('SELECT id FROM events WHERE imported AND sport_id = 4 ORDER BY id');
+      expect(after).toHaveLength(2);
+      expect(after.map((r) => r.id)).toEqual(expect.arrayContaining(cricket.map((r) => r.id)));
     } finally {
       await demo.close();
     }

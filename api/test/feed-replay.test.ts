@@ -10,10 +10,16 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { PlaceBetResponse } from '@backlay/shared/contracts';
 import { settledRunnerBetMinor } from './settlement-oracle';
-import { FakeClock, importEvent, stepFeed, tickFeed } from './feed-helper';
+import { demoMatchImporter } from '../src/catalog/demo-matches';
+import { silentLogger } from '../src/common/logger';
+import type { FeedEvent } from '../src/feed/feed-provider';
+import { loadRecordings } from '../src/feed/replay/recordings';
+import { ReplayProvider } from '../src/feed/replay/replay-provider';
+import { FakeClock, stepFeed, tickFeed } from './feed-helper';
 import { assertLedgerInvariants, body, buildTestApp, idempotent, walletOf, type TestContext } from './helper';
 
 const DATA = path.resolve(__dirname, '..', 'feed-data', 'betfair');
+const FILES = [path.join(DATA, '1.200806927.cricket-match-odds.jsonl.gz'), path.join(DATA, '1.200806927.cricket-score.jsonl.gz')];
 const WINNER = '228749';
 const START_MS = Date.UTC(2026, 2, 1, 12, 0, 0);
 
@@ -25,13 +31,22 @@ beforeAll(async () => {
     clock,
     env: {
       FEED_PROVIDER: 'replay',
-      FEED_REPLAY_FILES: [path.join(DATA, '1.200806927.cricket-match-odds.jsonl.gz'), path.join(DATA, '1.200806927.cricket-score.jsonl.gz')].join(','),
+      FEED_REPLAY_FILES: FILES.join(','),
       FEED_REPLAY_SPEED: 'max',
       FEED_REPLAY_LOOP: 'false',
     },
   });
 });
 afterAll(() => t.close());
+
+/** What a replay provider like the app's (same files, same first poll) features: the match, open. */
+async function findFeatured(eventId: string): Promise<FeedEvent[]> {
+  const twin = new ReplayProvider({ recordings: loadRecordings(FILES), speed: 'max', loop: false, gbpInrRateHundredths: 10_500 });
+  twin.poll(START_MS);
+  const featured = twin.featured();
+  expect(featured.map((e) => e.eventId)).toEqual([eventId]);
+  return featured;
+}
 
 interface OddsRow {
   id: string;
@@ -77,7 +92,10 @@ describe('the recorded T20 through the product', () => {
     expect(event.id).toMatch(/^31573045-r[0-9a-z]+$/);
     // Re-timed: the recorded start (11:00) is just under 10 minutes after "now" minus the 20 s it took to go in play.
     expect(event.openDate.getTime()).toBe(START_MS + 10 * 60_000 - 20_540);
-    await importEvent(t, 4, event.id, event.competitionId);
+    // Imported as the demo imports a featured (replayed) match: every market switched on.
+    const featured = await findFeatured(event.id);
+    await demoMatchImporter({ db: t.db, sportsAdmin: t.services.sportsAdmin, log: silentLogger, featured: () => featured })();
+    expect((await t.db.query('SELECT id FROM events WHERE imported')).rows).toEqual([{ id: event.id }]);
     expect(await odds(event.id)).toMatchObject({ status: 'open', inPlay: false, delay: 0, result: null });
 
     const user = await t.createUser({ role: 'user' });

@@ -113,6 +113,11 @@ export interface FeedProvider {
   fancies(eventId: string): FeedFancy[];
   score(eventId: string): FeedScore | null;
   /**
+   * Events the demo keeps imported while they are open, beside its one live match per sport
+   * (catalog/demo-matches.ts): the replay's recorded matches. None when absent.
+   */
+  featured?(): FeedEvent[];
+  /**
    * Brings the provider up to `nowMs` and returns everything that changed since the previous
    * poll; the first poll returns the full current state.
    */

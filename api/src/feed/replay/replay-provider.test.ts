@@ -149,3 +149,15 @@ describe('loop', () => {
     expect(p.events(4)).toEqual([]);
   });
 });
+
+describe('featured', () => {
+  it('the replayed events while open, for the demo to import', () => {
+    const p = provider('max');
+    expect(p.featured()).toEqual([]);
+    p.poll(NOW);
+    expect(p.featured().map((e) => [e.name, e.status])).toEqual([['Netherlands v Papua New Guinea', 'upcoming']]);
+    let at = NOW;
+    for (let i = 0; i < 100 && p.events(4)[0]?.status !== 'closed'; i += 1) p.poll((at += 500));
+    expect(p.featured()).toEqual([]);
+  });
+});

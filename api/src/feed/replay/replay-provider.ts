@@ -92,6 +92,13 @@ export class ReplayProvider implements FeedProvider {
     return this.live().flatMap((play) => play.cache.markets(eventId));
   }
 
+  /** The replayed events still open: the demo shows each of them (catalog/demo-matches.ts). */
+  featured(): FeedEvent[] {
+    return this.live()
+      .flatMap((play) => play.cache.events())
+      .filter((e) => e.status !== 'closed');
+  }
+
   /** Fancies are ours, not Betfair's: the replay has none. */
   fancies(): FeedFancy[] {
     return [];
@@ -133,7 +140,7 @@ export class ReplayProvider implements FeedProvider {
       }
       if (play !== null && play.endedAtMs !== null && now - play.endedAtMs >= this.retentionMs) {
         // Done: the next cycle when looping, else nothing more of this recording.
-        play = this.options.loop ? this.begin(recording, now) : null;
+        play = this.options.loop ? this.begin(recording, now, play.originMs) : null;
         begun = play !== null;
       }
       this.plays[i] = play;
@@ -151,13 +158,14 @@ export class ReplayProvider implements FeedProvider {
   }
 
   /** A new play of the recording: its cycle's wall-time origin, a fresh model with the cycle's ids. */
-  private begin(recording: Recording, now: number): Play {
+  private begin(recording: Recording, now: number, previousOriginMs?: number): Play {
     const speed = this.options.speed;
     let originMs = now;
     if (this.options.loop && speed !== 'max') {
-      // Cycles aligned to the epoch: every instance computes the same one.
+      // Cycles aligned to the epoch: every instance computes the same one (and the next is never the last again).
       const cycleMs = Math.ceil((recording.lastPt - this.startPt(recording)) / speed) + this.retentionMs;
       originMs = Math.floor(now / cycleMs) * cycleMs;
+      if (previousOriginMs !== undefined && originMs <= previousOriginMs) originMs = previousOriginMs + cycleMs;
     }
     const startPt = this.startPt(recording);
     const scale = speed === 'max' ? 1 : speed;
