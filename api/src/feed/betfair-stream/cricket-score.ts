@@ -64,9 +64,12 @@ export class CricketScore {
   private innings: CricketInningsStats[] = [];
   private batters: Batter[] = [];
   private bowler: Bowler | null = null;
-  /** Deliveries by innings, oldest first, each keyed so a repeated incident list adds nothing. */
-  private readonly balls = new Map<number, Array<{ key: string; symbol: string }>>();
-  private readonly seen = new Set<string>();
+  /**
+   * Deliveries by innings, oldest first, keyed by ball (overs and time): an incident list repeats
+   * earlier incidents (with and without the innings), and a later incident of the same ball
+   * corrects it (2 runs re-scored as 2 leg byes).
+   */
+  private readonly balls = new Map<number, Map<string, string>>();
   /** Team names by selection id (the match odds runners' names when no catalogue has them). */
   readonly teamsBySelection = new Map<string, string>();
   updatedAtPt = 0;
@@ -101,14 +104,11 @@ export class CricketScore {
   }
 
   private addIncident(incident: CricketIncident): void {
-    const key = `${incident.incidentType}|${incident.innings ?? ''}|${incident.overs ?? ''}|${incident.actualTime ?? ''}|${incident.value ?? ''}`;
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
     const symbol = ballSymbol(incident);
     if (symbol === null) return;
     const innings = incident.innings ?? this.currentInnings;
-    const list = this.balls.get(innings) ?? [];
-    list.push({ key, symbol });
+    const list = this.balls.get(innings) ?? new Map<string, string>();
+    list.set(`${incident.overs ?? ''}|${incident.actualTime ?? ''}`, symbol);
     this.balls.set(innings, list);
   }
 
@@ -123,7 +123,7 @@ export class CricketScore {
 
   /** The last deliveries of the current innings, oldest first. */
   lastBalls(n = LAST_BALLS_SHOWN): string[] {
-    return (this.balls.get(this.currentInnings) ?? []).slice(-n).map((b) => b.symbol);
+    return [...(this.balls.get(this.currentInnings)?.values() ?? [])].slice(-n);
   }
 
   view(updatedAtMs: number): FeedScore {

@@ -254,3 +254,27 @@ describe('ccm: the ball-by-ball score', () => {
     expect(final?.inPlay).toBe(false);
   });
 });
+
+describe('ccm incidents', () => {
+  const ccm = (incidentList: object[], pt: number) => ({ op: 'ccm', pt, cc: [{ eventId: '900', incidentListWrapper: { incidentList } }] });
+
+  it('a repeated incident (with or without its innings) counts once; a later one of the same ball corrects it', () => {
+    const c = cache();
+    c.apply(mcm([{ id: '1.5', img: true, marketDefinition: definition() }]));
+    c.apply(ccm([{ incidentType: 'STRIKE', qualifierType: 'RUNS', value: '2', innings: 1, overs: '0.1', actualTime: 10 }], 1));
+    c.apply(
+      ccm(
+        [
+          { incidentType: 'OUT', innings: 1, overs: '0.3', actualTime: 30 },
+          { incidentType: 'WIDE', qualifierType: 'RUNS', value: '1', overs: '0.2', actualTime: 20 },
+          { incidentType: 'LEG_BYE', qualifierType: 'RUNS', value: '2', overs: '0.1', actualTime: 10 },
+          { incidentType: 'STRIKE', qualifierType: 'RUNS', value: '2', overs: '0.1', actualTime: 10 },
+        ],
+        2,
+      ),
+    );
+    c.apply(ccm([{ incidentType: 'OUT', overs: '0.3', actualTime: 30 }], 3));
+    c.apply({ op: 'ccm', pt: 4, cc: [{ eventId: '900', matchStats: { currentInnings: 1, inningsStats: [{ inningsNum: 1, battingTeam: 'India', inningsRuns: 3, inningsOvers: '0.3', inningsWickets: 1 }] } }] } as never);
+    expect(c.score('900')?.detail).toContain('Last balls: 2lb 1wd W');
+  });
+});
