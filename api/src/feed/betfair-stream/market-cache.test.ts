@@ -107,6 +107,7 @@ describe('marketDefinition: status, in play, bet delay, runners, results', () =>
     const seen: string[] = [];
     for (const message of t20) {
       c.apply(message);
+      if (message.op !== 'mcm' || message.mc?.some((x) => x.marketDefinition !== undefined) !== true) continue;
       const market = c.markets(T20_EVENT)[0];
       const state = `${market?.status}/${market?.inPlay}/${market?.betDelaySec}`;
       if (seen[seen.length - 1] !== state) seen.push(state);
