@@ -31,7 +31,17 @@ describe('loadConfig', () => {
     expect(config.realtime.allowedOrigins).toEqual(['http://127.0.0.1:8080']);
     expect(config.realtime.maxHttpBufferSize).toBe(65_536);
     expect(Object.isFrozen(config.auth)).toBe(true);
-    expect(config.feed).toEqual({ provider: 'simulator', enabled: true, seed: 20_260_101, tickMs: 500, staleMs: null, lockRetryMs: 5_000 });
+    expect(config.feed).toEqual({
+      provider: 'simulator',
+      providers: ['simulator'],
+      enabled: true,
+      seed: 20_260_101,
+      tickMs: 500,
+      staleMs: null,
+      lockRetryMs: 5_000,
+      gbpInrRateHundredths: 10_500,
+      replay: { files: [path.resolve(__dirname, '..', 'feed-data', 'betfair')], speed: 1, loop: true },
+    });
     expect(config.marketData.batchMs).toBe(250);
   });
 
@@ -53,6 +63,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FEED_TICK_MS: '10', FEED_SEED: '-1' })).toThrow(ConfigError);
     expect(loadConfig({ FEED_STALE_MS: '15000' }).feed.staleMs).toBe(15_000);
     expect(() => loadConfig({ FEED_STALE_MS: '500' })).toThrow(ConfigError);
+  });
+
+  it('FEED_PROVIDER may name several providers (one feed of them all), each once', () => {
+    expect(loadConfig({ FEED_PROVIDER: 'simulator, replay' }).feed).toMatchObject({ provider: 'simulator', providers: ['simulator', 'replay'] });
+    expect(loadConfig({ FEED_PROVIDER: 'replay' }).feed).toMatchObject({ provider: 'replay', providers: ['replay'] });
+    expect(() => loadConfig({ FEED_PROVIDER: 'simulator,simulator' })).toThrow('FEED_PROVIDER names a provider twice');
+    expect(() => loadConfig({ FEED_PROVIDER: 'simulator,bookie' })).toThrow('got "bookie"');
+  });
+
+  it('reads the replay provider: files (each must exist), speed (a positive number or max), loop, and the GBP→INR rate', () => {
+    const odds = path.resolve(__dirname, '..', 'feed-data', 'betfair', '1.200806927.cricket-match-odds.jsonl.gz');
+    const feed = loadConfig({ FEED_PROVIDER: 'replay', FEED_REPLAY_FILES: `${odds}, ${path.dirname(odds)}`, FEED_REPLAY_SPEED: 'max', FEED_REPLAY_LOOP: 'false', FEED_GBP_INR_RATE: '110.25' }).feed;
+    expect(feed).toMatchObject({ provider: 'replay', gbpInrRateHundredths: 11_025, replay: { files: [odds, path.dirname(odds)], speed: 'max', loop: false } });
+    expect(loadConfig({ FEED_REPLAY_SPEED: '60' }).feed.replay.speed).toBe(60);
+    expect(loadConfig({ FEED_REPLAY_SPEED: '2.5' }).feed.replay.speed).toBe(2.5);
+    for (const speed of ['0', '-1', 'fast', '1e3']) {
+      expect(() => loadConfig({ FEED_REPLAY_SPEED: speed })).toThrow(`FEED_REPLAY_SPEED must be a positive number (1 = real time) or max, got "${speed}"`);
+    }
+    expect(() => loadConfig({ FEED_REPLAY_FILES: '/no/such/recording.jsonl' })).toThrow('FEED_REPLAY_FILES: /no/such/recording.jsonl does not exist');
+    for (const rate of ['0', '105.255', 'lots']) expect(() => loadConfig({ FEED_GBP_INR_RATE: rate })).toThrow(/FEED_GBP_INR_RATE must be rupees per pound/);
   });
 
   it('reads every variable', () => {
@@ -150,7 +180,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig(unchosen)).toThrow(/FEED_PROVIDER is required in production/);
     expect(loadConfig(PRODUCTION).feed).toMatchObject({ provider: 'simulator', enabled: true });
     expect(loadConfig({ ...unchosen, FEED_ENABLED: 'false' }).feed).toMatchObject({ provider: null, enabled: false });
-    expect(() => loadConfig({ ...PRODUCTION, FEED_PROVIDER: 'betfair' })).toThrow('FEED_PROVIDER must be one of simulator, got "betfair"');
+    expect(() => loadConfig({ ...PRODUCTION, FEED_PROVIDER: 'bookie' })).toThrow('FEED_PROVIDER must be one of simulator, replay (or a comma list of them), got "bookie"');
+    // Recorded Betfair data is for tests and demos only.
+    for (const provider of ['replay', 'simulator,replay']) {
+      expect(() => loadConfig({ ...PRODUCTION, FEED_PROVIDER: provider })).toThrow('FEED_PROVIDER=replay plays recorded Betfair data, for tests and demos only: not in production');
+    }
     // Outside production the simulator stays the default (pnpm start, the tests).
     expect(loadConfig({}).feed).toMatchObject({ provider: 'simulator', enabled: true });
     expect(loadConfig({ NODE_ENV: 'test' }).feed).toMatchObject({ provider: 'simulator', enabled: false });

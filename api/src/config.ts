@@ -8,9 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseRateHundredths } from './feed/betfair-stream/units';
 
 export type NodeEnv = 'development' | 'test' | 'production';
-export type FeedProviderName = 'simulator';
+export type FeedProviderName = 'simulator' | 'replay';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /** Argon2id cost. Production must meet the OWASP minimums (m = 19456 KiB, t = 2, p = 1). */
@@ -119,11 +120,14 @@ export interface Config {
   };
   feed: {
     /**
-     * FEED_PROVIDER: where matches and odds come from; `simulator` (the only one today) makes them
-     * up. The default outside production; production names it or sets FEED_ENABLED=false, in
-     * which case null (no feed).
+     * FEED_PROVIDER: where matches and odds come from; `simulator` makes them up (the default
+     * outside production), `replay` plays recorded Betfair files. Production names it or sets
+     * FEED_ENABLED=false, in which case null (no feed). With a list (`simulator,replay`: the
+     * demo) the first one named.
      */
     provider: FeedProviderName | null;
+    /** Every provider FEED_PROVIDER names, in order (one feed made of them all); empty for none. */
+    providers: FeedProviderName[];
     /** Run the feed ingest (it still runs on one instance only: an advisory lock decides which); never without a provider. */
     enabled: boolean;
     /** Seed of the simulator: every instance must use the same one. */
@@ -137,6 +141,20 @@ export interface Config {
     tickMs: number;
     /** Time between attempts of a standby instance to take the feed lock. */
     lockRetryMs: number;
+    /**
+     * FEED_GBP_INR_RATE: rupees per pound × 100 (e.g. 10500 = ₹105.00); Betfair's sizes are GBP,
+     * our markets show paise.
+     */
+    gbpInrRateHundredths: number;
+    /** FEED_PROVIDER=replay: recorded Betfair stream files played as live events (ADR 0037). */
+    replay: {
+      /** FEED_REPLAY_FILES: files or folders (absolute); default the recordings in api/feed-data/betfair. */
+      files: string[];
+      /** FEED_REPLAY_SPEED: 1 = real time, n = n times faster, 'max' = a batch of messages per poll (tests). */
+      speed: number | 'max';
+      /** FEED_REPLAY_LOOP: start the replay again after it ends (the demo always has a live match). */
+      loop: boolean;
+    };
   };
   casino: {
     /** Run the live casino tables (on one instance only: an advisory lock decides which). */
@@ -223,7 +241,7 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const FEED_PROVIDERS: readonly FeedProviderName[] = ['simulator'];
+const FEED_PROVIDERS: readonly FeedProviderName[] = ['simulator', 'replay'];
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const NODE_ENVS: readonly NodeEnv[] = ['development', 'test', 'production'];
 
@@ -315,6 +333,32 @@ function trustProxy(reader: EnvReader): false | number | string[] {
   return entries;
 }
 
+/** FEED_PROVIDER: one provider or a comma list of distinct ones; default the simulator. */
+function feedProviderList(reader: EnvReader): FeedProviderName[] {
+  const names = list(reader, 'FEED_PROVIDER');
+  if (names.length === 0) return ['simulator'];
+  const known = names.filter((name): name is FeedProviderName => (FEED_PROVIDERS as readonly string[]).includes(name));
+  for (const name of names) if (!known.includes(name as FeedProviderName)) reader.problems.push(`FEED_PROVIDER must be one of ${FEED_PROVIDERS.join(', ')} (or a comma list of them), got "${name}"`);
+  if (new Set(known).size !== known.length) reader.problems.push('FEED_PROVIDER names a provider twice');
+  return known.length > 0 ? [...new Set(known)] : ['simulator'];
+}
+
+/** FEED_REPLAY_*: the files (each must exist; relative to the working directory), the speed and the loop. */
+function replayConfig(reader: EnvReader): Config['feed']['replay'] {
+  const files = list(reader, 'FEED_REPLAY_FILES').map((f) => path.resolve(f));
+  for (const file of files) if (!existsSync(file)) reader.problems.push(`FEED_REPLAY_FILES: ${file} does not exist`);
+  const speedText = reader.raw('FEED_REPLAY_SPEED') ?? '1';
+  let speed: number | 'max' = 1;
+  if (speedText.toLowerCase() === 'max') speed = 'max';
+  else if (/^\d{1,5}(\.\d{1,3})?$/.test(speedText) && Number(speedText) > 0) speed = Number(speedText);
+  else reader.problems.push(`FEED_REPLAY_SPEED must be a positive number (1 = real time) or max, got "${speedText}"`);
+  return {
+    files: files.length > 0 ? files : [path.resolve(__dirname, '..', 'feed-data', 'betfair')],
+    speed,
+    loop: reader.bool('FEED_REPLAY_LOOP', true),
+  };
+}
+
 /** A comma-separated list (secrets: base64 has no comma), empty when unset. */
 function list(reader: EnvReader, name: string): string[] {
   return (reader.raw(name) ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
@@ -391,10 +435,17 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   // Tests step the ingest by hand; everywhere else it runs (on one instance).
   const feedEnabled = r.bool('FEED_ENABLED', nodeEnv !== 'test');
   // Production never defaults to made-up odds: the operator names the feed, or turns it off.
-  const feedProvider = isProduction && r.raw('FEED_PROVIDER') === undefined ? null : r.oneOf('FEED_PROVIDER', FEED_PROVIDERS, 'simulator');
+  const feedProviders = isProduction && r.raw('FEED_PROVIDER') === undefined ? [] : feedProviderList(r);
+  const feedProvider = feedProviders[0] ?? null;
   if (feedProvider === null && feedEnabled) {
     r.problems.push('FEED_PROVIDER is required in production: FEED_PROVIDER=simulator for simulated matches and odds, or FEED_ENABLED=false to run without a feed');
   }
+  // Betfair's recorded data is licensed for tests and demos, never for a live product.
+  if (isProduction && feedProviders.includes('replay')) r.problems.push('FEED_PROVIDER=replay plays recorded Betfair data, for tests and demos only: not in production');
+  const replay = replayConfig(r);
+  const gbpInrRate = r.raw('FEED_GBP_INR_RATE');
+  const gbpInrRateHundredths = gbpInrRate === undefined ? 10_500 : parseRateHundredths(gbpInrRate);
+  if (gbpInrRateHundredths === null) r.problems.push(`FEED_GBP_INR_RATE must be rupees per pound with at most two decimals (e.g. 105.50), got "${gbpInrRate}"`);
 
   const argon2: Argon2Cost = {
     memoryCostKib: r.int('ARGON2_MEMORY_KIB', OWASP_ARGON2.memoryCostKib, 64, 4_194_304),
@@ -480,11 +531,14 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     feed: {
       provider: feedProvider,
+      providers: feedProviders,
       enabled: feedEnabled && feedProvider !== null,
       seed: r.int('FEED_SEED', 20_260_101, 0, 2_147_483_647),
       tickMs: r.int('FEED_TICK_MS', 500, 50, 60_000),
       staleMs: r.raw('FEED_STALE_MS') === undefined ? null : r.int('FEED_STALE_MS', 10_000, 1_000, 600_000),
       lockRetryMs: 5_000,
+      gbpInrRateHundredths: gbpInrRateHundredths ?? 10_500,
+      replay,
     },
     casino: {
       // Tests step the engine by hand; everywhere else it runs (on one instance).

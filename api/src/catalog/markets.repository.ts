@@ -129,7 +129,9 @@ async function holdTurningInPlay(q: Queryable, markets: readonly FeedMarket[], p
  * The sport's bet delay is the match odds' (and every exchange market's) delay; bookmaker markets
  * and fancies start with none, as the Indian exchanges run them: their prices are the house's
  * own, paused by the feed while a ball is live, so a delay only makes a bet meet the next ball.
- * An admin can set any market's or fancy's delay afterwards.
+ * An admin can set any market's or fancy's delay afterwards. A provider's own delay (Betfair's
+ * `betDelay`, e.g. 5 s once in play) is a floor: each write raises the market's delay to it and
+ * never lowers it, so an admin may add to the provider's delay but never take from it.
  *
  * The ingest's holds (ADR 0039): a market turning in play on its pre-match prices is held
  * suspended (holdTurningInPlay); a held market reopens only on a message received after its hold
@@ -144,10 +146,11 @@ export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]
      SELECT m.id, m.event_id, m.name, m.market_type, m.sort_order, m.feed_status, m.in_play, m.result, m.result,
             CASE WHEN m.result IS NULL THEN NULL ELSE now() END,
             s.min_stake_minor, s.max_stake_minor, s.max_profit_minor,
-            CASE WHEN m.market_type = 'bookmaker' THEN 0 ELSE s.bet_delay_sec END,
+            GREATEST(CASE WHEN m.market_type = 'bookmaker' THEN 0 ELSE s.bet_delay_sec END, coalesce(m.feed_delay, 0)),
             to_timestamp(m.fed_ms / 1000.0)
      FROM jsonb_to_recordset($1::jsonb)
-       AS m(id text, event_id text, name text, market_type text, sort_order int, feed_status text, in_play boolean, result text, fed_ms bigint)
+       AS m(id text, event_id text, name text, market_type text, sort_order int, feed_status text, in_play boolean, result text,
+            fed_ms bigint, feed_delay int)
      JOIN events e ON e.id = m.event_id JOIN sports s ON s.sport_id = e.sport_id
      ON CONFLICT (id) DO UPDATE SET
        name = EXCLUDED.name, sort_order = EXCLUDED.sort_order, in_play = EXCLUDED.in_play,
@@ -169,10 +172,20 @@ export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]
           in_play: m.inPlay,
           result: m.result,
           fed_ms: fedMs(m, polledAtMs),
+          feed_delay: m.betDelaySec ?? null,
         })),
       ),
     ],
   );
+  // The provider's delay as a floor of markets already stored (the insert above applied it to new ones).
+  const delays = markets.filter((m) => (m.betDelaySec ?? 0) > 0).map((m) => ({ id: m.marketId, delay: m.betDelaySec }));
+  if (delays.length > 0) {
+    await q.query(
+      `UPDATE markets SET bet_delay_sec = d.delay FROM jsonb_to_recordset($1::jsonb) AS d(id text, delay int)
+       WHERE markets.id = d.id AND markets.bet_delay_sec < d.delay`,
+      [JSON.stringify(delays)],
+    );
+  }
   const runners = markets.flatMap((m) =>
     m.runners.map((r) => ({
       market_id: m.marketId,

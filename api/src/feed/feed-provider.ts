@@ -57,6 +57,11 @@ export interface FeedMarket {
   sortOrder: number;
   status: MarketStatus;
   inPlay: boolean;
+  /**
+   * The provider's bet delay (Betfair's `betDelay`, seconds), when it has one: the market's delay
+   * is never below it (markets.repository). The simulator has none: its markets take the sport's.
+   */
+  betDelaySec?: number;
   runners: FeedRunner[];
   /** Winner selection id or 'void' once the market is closed; null before. */
   result: string | null;
@@ -142,6 +147,11 @@ export interface FeedProvider {
   markets(eventId: string): FeedMarket[];
   fancies(eventId: string): FeedFancy[];
   score(eventId: string): FeedScore | null;
+  /**
+   * Events the demo keeps imported while they are open, beside its one live match per sport
+   * (catalog/demo-matches.ts): the replay's recorded matches. None when absent.
+   */
+  featured?(): FeedEvent[];
   /**
    * Brings the provider up to `nowMs` and returns everything that changed since the previous
    * poll; the first poll returns the full current state.
