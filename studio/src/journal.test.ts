@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Journal } from './journal';
@@ -25,6 +25,20 @@ const tx = (state: TxRecord['state'], attempts: number): TxRecord => ({
 });
 
 describe('the journal', () => {
+  it('is readable by its owner only (it holds live game-session tokens), an older looser file included', () => {
+    const older = join(dir, 'old');
+    mkdirSync(older);
+    writeFileSync(join(older, 'journal.jsonl'), '');
+    chmodSync(join(older, 'journal.jsonl'), 0o644);
+    expect(statSync(join(older, 'journal.jsonl')).mode & 0o777).toBe(0o644);
+    new Journal<{ n: number }>(older).close();
+    expect(statSync(join(older, 'journal.jsonl')).mode & 0o777).toBe(0o600);
+    const fresh = join(dir, 'fresh');
+    new Journal<{ n: number }>(fresh).close();
+    expect(statSync(join(fresh, 'journal.jsonl')).mode & 0o777).toBe(0o600);
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
+  });
+
   it('replays what was appended, in order, across reopenings', () => {
     const a = new Journal<{ n: number }>(dir);
     a.append({ n: 1 });

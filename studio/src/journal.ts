@@ -6,7 +6,7 @@
  * damage a kill can do; replay skips it (the write it belonged to never returned, so nothing was
  * acted on).
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 export class Journal<Entry> {
@@ -14,9 +14,13 @@ export class Journal<Entry> {
   readonly path: string;
 
   constructor(dataDir: string) {
-    mkdirSync(dataDir, { recursive: true });
+    // The journal holds the operator's live game-session tokens (launches) and the players'
+    // seeds: readable by the studio's user only, as the CW-1 secret beside it is.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     this.path = join(dataDir, 'journal.jsonl');
-    this.fd = openSync(this.path, 'a');
+    this.fd = openSync(this.path, 'a', 0o600);
+    // A journal written before this rule (or under a looser umask) is closed up too.
+    chmodSync(this.path, 0o600);
   }
 
   /** Every complete entry written so far, in order. */
