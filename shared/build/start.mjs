@@ -63,7 +63,12 @@ const prettyLogs = (name) =>
   pretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true, ...(name ? { messageFormat: `[${name}] {msg}` } : {}) });
 let stopping = false;
 
-/** Starts the API instance on `apiPort`; alone, its exit stops everything. */
+/**
+ * Starts the API instance on `apiPort`; alone, its exit stops everything. In a cluster an instance
+ * that stops gracefully (SIGTERM: the step of a rolling deploy) is started again, so
+ * `kill <pid of api-1>`, then of api-2, restarts both while the other serves (ADR 0035); one
+ * killed otherwise (a crash, kill -9) stays down and the other goes on serving.
+ */
 function startApi(apiPort, name) {
   const child = spawn(process.execPath, [join(ROOT, 'api', 'dist', 'main.js')], {
     cwd: ROOT,
@@ -73,7 +78,19 @@ function startApi(apiPort, name) {
   if (readableLogs) child.stdout.pipe(prettyLogs(cluster ? name : null));
   child.on('exit', (code, signal) => {
     if (stopping) return;
-    if (!cluster || apis.every((a) => a.exitCode !== null || a.signalCode !== null)) {
+    const graceful = code === 0 || signal === 'SIGTERM';
+    if (cluster && graceful) {
+      console.error(`API ${name} (pid ${child.pid}) stopped gracefully; starting it again (a rolling restart)`);
+      const i = apiPorts.indexOf(apiPort);
+      apis[i] = startApi(apiPort, name);
+      waitForApi(apiPort).then(
+        () => {
+          writeClusterFile();
+          console.log(`API ${name} is back (pid ${apis[i].pid})`);
+        },
+        (error) => console.error(`API ${name} did not come back: ${error.message}`),
+      );
+    } else if (!cluster || apis.every((a) => a.exitCode !== null || a.signalCode !== null)) {
       console.error(`the API stopped (exit ${code ?? signal}); stopping everything`);
       stop(1);
     } else {
@@ -129,6 +146,11 @@ const remotesFile = join(ROOT, 'data', 'remotes.json');
 writeFileSync(remotesFile, `${JSON.stringify(remotes, null, 2)}\n`);
 
 const apis = [];
+let nginxPid = null;
+/** data/cluster.json: the instances' pids (a rolling restart changes them) and nginx's. */
+function writeClusterFile() {
+  writeFileSync(join(ROOT, 'data', 'cluster.json'), `${JSON.stringify({ apis: apis.map((a, i) => ({ pid: a.pid, port: apiPorts[i] })), nginx: nginxPid }, null, 2)}\n`);
+}
 for (const [i, apiPort] of apiPorts.entries()) {
   // One after the other: the first migrates and seeds, the next finds it done.
   apis.push(startApi(apiPort, `api-${i + 1}`));
@@ -143,7 +165,8 @@ if (cluster) {
   const nginx = await startNginx({ port: publicPort, apiPorts, shellPort });
   servers.push({ close: () => nginx.stop() });
   shell = { port: publicPort };
-  writeFileSync(join(ROOT, 'data', 'cluster.json'), `${JSON.stringify({ apis: apis.map((a, i) => ({ pid: a.pid, port: apiPorts[i] })), nginx: nginx.process.pid }, null, 2)}\n`);
+  nginxPid = nginx.process.pid;
+  writeClusterFile();
   console.log(`cluster: nginx on :${publicPort} → API instances ${apiPorts.map((p, i) => `:${p} (pid ${apis[i].pid})`).join(', ')}; Redis ${clusterEnv.REDIS_URL}`);
 } else {
   shell = await serve({ root: join(ROOT, 'shell', 'dist'), port: publicPort, host, spa: true, proxy: `http://${host}:${apiPorts[0]}`, remotesFile, csp });
