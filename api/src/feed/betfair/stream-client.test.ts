@@ -1,0 +1,246 @@
+/**
+ * Conformance of the Betfair Exchange Stream client against the local protocol test server
+ * (ADR 0038): TLS with a certificate made here, the recorded T20 match and greyhound race
+ * (api/test/fixtures/betfair). Each test runs its own server; no test calls Betfair.
+ */
+import path from 'node:path';
+import type { MarketChange, MarketChangeMessage } from './protocol';
+import { BetfairStreamClient, type BetfairStreamClientOptions, type BetfairStreamError, type SessionSource } from './stream-client';
+import { makeTestCertificate } from './test-certificate';
+import { asImage, BetfairTestServer, mergeMarketChanges, type TestServerOptions } from './test-server';
+
+const FIXTURES = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'betfair');
+const CRICKET = path.join(FIXTURES, '1.200806927.cricket-match-odds.slice.jsonl');
+const GREYHOUND = path.join(FIXTURES, '1.197931750.greyhound-win.slice.jsonl');
+const CRICKET_MARKET = '1.200806927';
+const GREYHOUND_MARKET = '1.197931750';
+
+const APP_KEY = 'test-app-key';
+const SESSION = 'test-session-token';
+const certificate = makeTestCertificate();
+
+const fixed = (token: string): SessionSource => ({ token: () => Promise.resolve(token) });
+
+async function waitFor(what: string, predicate: () => boolean, timeoutMs = 3_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What the consumer ends with after applying every message it received, as images. */
+function consumerState(received: MarketChangeMessage[]): Map<string, MarketChange> {
+  const merged = mergeMarketChanges(received.flatMap((m) => m.mc ?? []));
+  return new Map([...merged].map(([id, change]) => [id, asImage(change)]));
+}
+
+interface Rig {
+  server: BetfairTestServer;
+  client: BetfairStreamClient;
+  received: MarketChangeMessage[];
+  disconnects: string[];
+  connected: Array<{ resumed: boolean }>;
+  fatal: BetfairStreamError[];
+}
+
+async function rig(server: Partial<TestServerOptions>, client: Partial<BetfairStreamClientOptions> = {}, onMessage?: (m: MarketChangeMessage, r: Rig) => void): Promise<Rig> {
+  const testServer = new BetfairTestServer({ recordings: [CRICKET], appKey: APP_KEY, sessionTokens: [SESSION], intervalMs: 3, certificate, ...server });
+  servers.push(testServer);
+  await testServer.listen();
+  return clientOf({ server: testServer } as Rig, client, onMessage);
+}
+
+/** A client of the rig's server (a rig has one; this makes another). */
+async function clientOf(base: Pick<Rig, 'server'>, client: Partial<BetfairStreamClientOptions> = {}, onMessage?: (m: MarketChangeMessage, r: Rig) => void): Promise<Rig> {
+  const { host, port } = await base.server.listen();
+  const r = { server: base.server, received: [], disconnects: [], connected: [], fatal: [] } as unknown as Rig;
+  r.client = new BetfairStreamClient({
+    host,
+    port,
+    tls: { ca: certificate.cert },
+    appKey: APP_KEY,
+    session: fixed(SESSION),
+    marketFilter: { eventTypeIds: ['4', '4339'] },
+    marketDataFilter: { fields: ['EX_BEST_OFFERS', 'EX_MARKET_DEF', 'EX_LTP', 'EX_TRADED_VOL'], ladderLevels: 3 },
+    heartbeatMs: 500,
+    conflateMs: 0,
+    backoff: { initialMs: 10, maxMs: 100, limitMs: 300 },
+    random: () => 0,
+    onMarketChange: (m) => {
+      r.received.push(m);
+      onMessage?.(m, r);
+    },
+    onDisconnected: (reason) => r.disconnects.push(reason),
+    onConnected: (info) => r.connected.push(info),
+    onFatal: (error) => r.fatal.push(error),
+    ...client,
+  });
+  clients.push(r.client);
+  return r;
+}
+
+const servers: BetfairTestServer[] = [];
+const clients: BetfairStreamClient[] = [];
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.stop();
+  for (const server of servers.splice(0)) await server.close();
+});
+
+const images = (r: Rig): MarketChangeMessage[] => r.received.filter((m) => m.ct === 'SUB_IMAGE');
+const data = (r: Rig): MarketChangeMessage[] => r.received.filter((m) => m.ct !== 'HEARTBEAT');
+
+describe('Betfair stream client against the test server', () => {
+  it('connects, authenticates and subscribes with the filter; the image comes first, then every recorded change, in order', async () => {
+    const r = await rig({ recordings: [CRICKET, GREYHOUND], intervalMs: 1 }, { marketFilter: { eventTypeIds: ['4'], countryCodes: ['GB'], marketTypes: ['MATCH_ODDS'] } });
+    r.client.start();
+    await waitFor('the whole recording', () => r.client.status().clk !== null && r.server.positionOf(r.client.status().clk as string) === r.server.length);
+
+    const [subscription] = r.server.subscriptions;
+    expect(subscription).toMatchObject({
+      heartbeatMs: 500,
+      conflateMs: 0,
+      segmentationEnabled: true,
+      marketFilter: { eventTypeIds: ['4'], countryCodes: ['GB'], marketTypes: ['MATCH_ODDS'] },
+      answer: 'SUB_IMAGE',
+    });
+    expect(subscription?.clk).toBeUndefined();
+    const [first] = r.received;
+    expect(first).toMatchObject({ op: 'mcm', ct: 'SUB_IMAGE', heartbeatMs: 500, conflateMs: 0 });
+    expect(first?.mc?.map((m) => [m.id, m.img, m.marketDefinition?.marketType])).toEqual([[CRICKET_MARKET, true, 'MATCH_ODDS']]);
+    // Only the cricket market (event type 4) ever arrives, and the consumer ends where the recording ends.
+    expect(new Set(r.received.flatMap((m) => (m.mc ?? []).map((c) => c.id)))).toEqual(new Set([CRICKET_MARKET]));
+    expect(consumerState(r.received)).toEqual(new Map([[CRICKET_MARKET, r.server.finalState().get(CRICKET_MARKET)]]));
+    expect(r.client.status()).toMatchObject({ state: 'subscribed', connected: true, reconnects: 0, marketsSubscribed: 1, lastError: null });
+    expect(r.client.status().connectionId).toMatch(/^test-/);
+    expect(r.client.status().lastMessageAtMs).toBeGreaterThan(Date.now() - 1_000);
+  });
+
+  it('assembles a segmented image before the consumer sees it; a connection lost inside one delivers nothing and subscribes afresh', async () => {
+    const r = await rig({ recordings: [CRICKET, GREYHOUND], marketsPerSegment: 1 });
+    r.server.dropInsideNextImage();
+    r.client.start();
+    await waitFor('an image', () => images(r).length === 1);
+
+    // The first connection got SEG_START only: nothing of it reached the consumer, no clock was kept.
+    expect(r.disconnects).toHaveLength(1);
+    expect(r.server.subscriptions.map((s) => [s.clk, s.answer])).toEqual([
+      [undefined, 'SUB_IMAGE'],
+      [undefined, 'SUB_IMAGE'],
+    ]);
+    expect(r.server.segmentsSent).toBe(3); // 1 of the lost image, 2 of the whole one
+    const [image] = r.received;
+    expect(image?.segmentType).toBeUndefined();
+    expect(image?.ct).toBe('SUB_IMAGE');
+    expect(image?.mc?.map((m) => m.id).sort()).toEqual([CRICKET_MARKET, GREYHOUND_MARKET].sort());
+    expect(image?.clk).toBeDefined();
+    expect(image?.initialClk).toBeDefined();
+    expect(r.client.status().marketsSubscribed).toBe(2);
+  });
+
+  it('a connection dropped in mid-match resumes by clk: a RESUB_DELTA, no second image, no gap', async () => {
+    const r = await rig({ intervalMs: 2 }, {}, (m, rr) => {
+      if (data(rr).length === 60) rr.server.dropConnections();
+    });
+    r.client.start();
+    await waitFor('the resumed subscription', () => r.connected.length === 2);
+    await waitFor('the whole recording', () => r.client.status().clk !== null && r.server.positionOf(r.client.status().clk as string) === r.server.length);
+
+    const resumedAt = r.received.findIndex((m) => m.ct === 'RESUB_DELTA');
+    expect(resumedAt).toBeGreaterThanOrEqual(60);
+    const clkBeforeDrop = r.received[resumedAt - 1]?.clk;
+    expect(images(r)).toHaveLength(1);
+    expect(r.received.filter((m) => m.ct === 'RESUB_DELTA')).toHaveLength(1);
+    expect(r.server.subscriptions.map((s) => s.answer)).toEqual(['SUB_IMAGE', 'RESUB_DELTA']);
+    // The server saw the clocks of the last message the consumer had: it resumed exactly there.
+    expect(r.server.subscriptions[1]).toMatchObject({ initialClk: r.received[0]?.initialClk, clk: clkBeforeDrop });
+    expect(r.connected.map((c) => c.resumed)).toEqual([false, true]);
+    expect(r.client.status()).toMatchObject({ connected: true, reconnects: 1 });
+    // The recording played on while the client was away; what it missed came in the delta.
+    expect(r.server.positionOf(r.received[resumedAt]?.clk as string)).toBeGreaterThan(r.server.positionOf(clkBeforeDrop as string) as number);
+    expect(consumerState(r.received)).toEqual(r.server.finalState());
+  });
+
+  it('a silent connection (no heartbeat) is dropped after heartbeatMs × factor and resumed; heartbeats alone keep it up', async () => {
+    const r = await rig({ intervalMs: 2 }, { heartbeatTimeoutFactor: 2 }, (m, rr) => {
+      if (data(rr).length === 30) rr.server.goSilent();
+    });
+    r.client.start();
+    const started = Date.now();
+    await waitFor('the resumed subscription', () => r.connected.length === 2, 4_000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    expect(r.disconnects[0]).toMatch(/^heartbeat timeout: no message for \d+ ms \(heartbeatMs 500\)$/);
+    expect(r.connected.map((c) => c.resumed)).toEqual([false, true]);
+    await waitFor('the whole recording', () => r.client.status().clk !== null && r.server.positionOf(r.client.status().clk as string) === r.server.length);
+    expect(consumerState(r.received)).toEqual(r.server.finalState());
+
+    // The recording is over: only heartbeats (every 500 ms) arrive, for longer than the timeout.
+    await sleep(1_300);
+    expect(r.received.filter((m) => m.ct === 'HEARTBEAT').length).toBeGreaterThanOrEqual(2);
+    expect(r.client.status()).toMatchObject({ connected: true, reconnects: 1 });
+    expect(r.disconnects).toHaveLength(1);
+  });
+
+  it('refused credentials stop the client with the error, without a retry loop; a session is renewed once when it can be', async () => {
+    const refused = await rig({}, { session: fixed('expired-token') });
+    refused.client.start();
+    await waitFor('the fatal error', () => refused.fatal.length === 1);
+    await sleep(150); // ten back-offs of 10 ms: a loop would have come back by now
+    expect(refused.fatal[0]?.code).toBe('INVALID_SESSION_INFORMATION');
+    expect(refused.client.status()).toMatchObject({ state: 'failed', connected: false, lastError: 'INVALID_SESSION_INFORMATION: the session token is not valid' });
+    expect(refused.server.authentications).toBe(1);
+    expect(refused.server.connectionsAccepted).toBe(1);
+
+    const badKey = await rig({}, { appKey: 'not-our-key', session: { token: () => Promise.resolve(SESSION), refresh: () => Promise.resolve(SESSION) } });
+    badKey.client.start();
+    await waitFor('the fatal error', () => badKey.fatal.length === 1);
+    await sleep(100);
+    expect(badKey.fatal[0]?.code).toBe('INVALID_APP_KEY'); // a new session cannot fix an app key
+    expect(badKey.server.authentications).toBe(1);
+
+    let logins = 0;
+    const renewed = await rig({}, { session: { token: () => Promise.resolve('expired-token'), refresh: () => { logins += 1; return Promise.resolve(SESSION); } } });
+    renewed.client.start();
+    await waitFor('an image', () => images(renewed).length === 1);
+    expect(logins).toBe(1);
+    expect(renewed.server.authentications).toBe(2);
+
+    const stillRefused = await rig({}, { session: { token: () => Promise.resolve('expired-token'), refresh: () => Promise.resolve('still-expired') } });
+    stillRefused.client.start();
+    await waitFor('the fatal error', () => stillRefused.fatal.length === 1);
+    await sleep(100);
+    expect(stillRefused.server.authentications).toBe(2);
+    expect(stillRefused.client.status().state).toBe('failed');
+  });
+
+  it('backs off exponentially while the server keeps failing, and waits limitMs at the connection limit', async () => {
+    const failing = await rig({}, { backoff: { initialMs: 20, maxMs: 160, limitMs: 1_000 } });
+    failing.server.refuseAuthentication('UNEXPECTED_ERROR');
+    failing.client.start();
+    await sleep(600);
+    // 0, 20, 40, 80, 160, 160 ms apart (plus handshakes): about 6 attempts, never a tight loop.
+    expect(failing.server.authentications).toBeGreaterThanOrEqual(4);
+    expect(failing.server.authentications).toBeLessThanOrEqual(7);
+    expect(failing.client.status()).toMatchObject({ state: expect.stringMatching(/^(waiting|connecting|authenticating)$/), lastError: 'UNEXPECTED_ERROR: refused by the test server' });
+    failing.server.refuseAuthentication(null);
+    await waitFor('an image after the server recovers', () => images(failing).length === 1);
+
+    // One connection allowed: a second client is refused and waits limitMs (not 10 ms) before trying again.
+    const limited = await rig({ maxConnections: 1 });
+    limited.client.start();
+    await waitFor('the first client subscribed', () => images(limited).length === 1);
+    const second = await clientOf(limited, { backoff: { initialMs: 10, maxMs: 100, limitMs: 300 } });
+    second.client.start();
+    await waitFor('the refusal', () => second.disconnects.length === 1);
+    expect(second.client.status().lastError).toBe('MAX_CONNECTION_LIMIT_EXCEEDED: too many connections');
+    await sleep(150);
+    expect(limited.server.authentications).toBe(2);
+    await limited.client.stop();
+    await waitFor('the second client subscribed once a connection is free', () => images(second).length === 1);
+    expect(limited.server.authentications).toBe(3);
+    expect(second.fatal).toEqual([]);
+  });
+});
