@@ -84,6 +84,17 @@ export interface CoreServices {
   responsibleGambling: ResponsibleGamblingService;
 }
 
+/** The provider config.feed.provider names (when the caller passes none). */
+function defaultFeedProvider(config: Readonly<Config>): FeedProvider {
+  if (config.feed.provider === 'betfair') {
+    // The stream client (feed/betfair, ADR 0038) is here; the market model that turns its
+    // messages into FeedChanges lands from another branch and is wired then. Never fall back
+    // to made-up odds when Betfair was asked for.
+    throw new Error('FEED_PROVIDER=betfair: the Betfair provider is not wired yet (the stream client is; its market model is not)');
+  }
+  return new SimulatorProvider({ seed: config.feed.seed });
+}
+
 export function createCoreServices(deps: {
   config: Readonly<Config>;
   db: Database;
@@ -116,7 +127,7 @@ export function createCoreServices(deps: {
   const settlement = new SettlementService({ db: deps.db, catalog, events, log });
   const feed = new FeedIngest({
     db: deps.db,
-    provider: deps.feedProvider ?? new SimulatorProvider({ seed: deps.config.feed.seed }),
+    provider: deps.feedProvider ?? defaultFeedProvider(deps.config),
     clock,
     events,
     log,
