@@ -17,7 +17,8 @@
  *   A subscription with both gets a RESUB_DELTA (everything since that position, merged); an
  *   initialClk of another server gets INVALID_CLOCK.
  * - Faults: dropConnections() (mid-stream), goSilent() (no message at all, heartbeats included),
- *   refuseAuthentication(code), dropInsideNextImage() (the connection dies after SEG_START).
+ *   refuseAuthentication(code), dropInsideNextImage() (the connection dies after SEG_START),
+ *   forgetClocks() (the next resubscription gets INVALID_CLOCK).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -156,7 +157,7 @@ export class BetfairTestServer {
   private readonly server: tls.Server;
   private readonly timeline: MarketChange[][] = [];
   private readonly definitions = new Map<string, MarketChange['marketDefinition']>();
-  private readonly epoch = randomBytes(6).toString('hex');
+  private epoch = randomBytes(6).toString('hex');
   private readonly connections = new Set<ServerConnection>();
   private readonly intervalMs: number;
   private readonly marketsPerSegment: number;
@@ -236,6 +237,11 @@ export class BetfairTestServer {
   /** The next segmented image or delta stops after its SEG_START: the connection dies there. */
   dropInsideNextImage(): void {
     this.dropInsideImage = true;
+  }
+
+  /** Forgets every clock issued so far (as a restarted exchange would): resubscriptions get INVALID_CLOCK. */
+  forgetClocks(): void {
+    this.epoch = randomBytes(6).toString('hex');
   }
 
   /** Which position a clk token names, or null for a token of another server. */
