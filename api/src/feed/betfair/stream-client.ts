@@ -91,6 +91,10 @@ export interface BetfairStreamStatus {
   connectionId: string | null;
   /** Any message from the server (heartbeats included). */
   lastMessageAtMs: number | null;
+  /** `pt` (Betfair's publish time) of the last complete change message: its lag is lastMessageAtMs − this. */
+  lastPublishTimeMs: number | null;
+  /** Betfair marked the last change message `status: 503`: its stream is running late (data follows when it recovers). */
+  latent: boolean;
   /** Subscriptions re-established after a drop (the first one is not counted). */
   reconnects: number;
   /** Markets of the subscription that are not CLOSED. */
@@ -154,6 +158,8 @@ export class BetfairStreamClient {
   private connectionId: string | null = null;
   private connectionsAvailable: number | null = null;
   private lastMessageAtMs: number | null = null;
+  private lastPublishTimeMs: number | null = null;
+  private latent = false;
   private connectedAtMs = 0;
   private reconnects = 0;
   private everDelivered = false;
@@ -201,6 +207,8 @@ export class BetfairStreamClient {
       connected: this.state === 'subscribed',
       connectionId: this.connectionId,
       lastMessageAtMs: this.lastMessageAtMs,
+      lastPublishTimeMs: this.lastPublishTimeMs,
+      latent: this.latent,
       reconnects: this.reconnects,
       marketsSubscribed: open,
       lastError: this.lastError,
@@ -395,6 +403,8 @@ export class BetfairStreamClient {
   private deliver(connection: Connection, mcm: MarketChangeMessage): void {
     if (mcm.initialClk !== undefined) this.initialClk = mcm.initialClk;
     if (mcm.clk !== undefined) this.clk = mcm.clk;
+    if (typeof mcm.pt === 'number') this.lastPublishTimeMs = mcm.pt;
+    this.latent = mcm.status === 503;
     if (mcm.ct === 'SUB_IMAGE') this.markets.clear();
     for (const change of mcm.mc ?? []) {
       const known = this.markets.get(change.id);

@@ -7,7 +7,7 @@
  *   tokens (NO_APP_KEY, INVALID_APP_KEY, INVALID_SESSION_INFORMATION, MAX_CONNECTION_LIMIT_EXCEEDED,
  *   NOT_AUTHORIZED before authenticating, TIMEOUT without one), each failure closing the connection.
  * - The timeline is the recordings' lines; the first line of each recording is the opening state.
- *   It plays (one line per intervalMs) from the first subscription on, for every connection, like a
+ *   It plays (linesPerTick lines per intervalMs) from the first subscription on, for every connection, like a
  *   live exchange. `marketSubscription` honours the market filter (eventTypeIds, marketTypes,
  *   countryCodes, marketIds against each market's definition), answers `status`, then a SUB_IMAGE
  *   of the current state (segmented, marketsPerSegment markets per segment, when the client
@@ -18,7 +18,7 @@
  *   initialClk of another server gets INVALID_CLOCK.
  * - Faults: dropConnections() (mid-stream), goSilent() (no message at all, heartbeats included),
  *   refuseAuthentication(code), dropInsideNextImage() (the connection dies after SEG_START),
- *   forgetClocks() (the next resubscription gets INVALID_CLOCK).
+ *   forgetClocks() (the next resubscription gets INVALID_CLOCK), markLatent(on) (`status: 503`).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -43,8 +43,10 @@ export interface TestServerOptions {
   recordings: Array<string | MarketChangeMessage[]>;
   appKey: string;
   sessionTokens: string[];
-  /** Time between two lines of the timeline once playing. */
+  /** Time between two ticks of the timeline once playing. */
   intervalMs?: number;
+  /** Lines of the timeline played per tick, each its own message (default 1). */
+  linesPerTick?: number;
   /** Markets per segment of a segmented image or resubscribe delta. */
   marketsPerSegment?: number;
   /** Authenticated connections at once (Betfair: 10 per app key by default). */
@@ -164,6 +166,7 @@ export class BetfairTestServer {
   private position: number;
   private player: NodeJS.Timeout | null = null;
   private refusal: string | null = null;
+  private latent = false;
   private dropInsideImage = false;
   private nextConnection = 0;
 
@@ -237,6 +240,11 @@ export class BetfairTestServer {
   /** The next segmented image or delta stops after its SEG_START: the connection dies there. */
   dropInsideNextImage(): void {
     this.dropInsideImage = true;
+  }
+
+  /** Marks every change message from now on `status: 503` (Betfair's stream running late), or no more. */
+  markLatent(on: boolean): void {
+    this.latent = on;
   }
 
   /** Forgets every clock issued so far (as a restarted exchange would): resubscriptions get INVALID_CLOCK. */
@@ -385,7 +393,7 @@ export class BetfairTestServer {
     });
     connection.timer = setInterval(() => {
       if (Date.now() - connection.lastSentAtMs >= connection.heartbeatMs) {
-        this.write(connection, { op: 'mcm', id: request.id, clk: this.clkAt(this.position), pt: Date.now(), ct: 'HEARTBEAT' });
+        this.write(connection, { op: 'mcm', id: request.id, clk: this.clkAt(this.position), pt: Date.now(), ct: 'HEARTBEAT', ...(this.latent ? { status: 503 } : {}) });
       }
     }, Math.max(50, Math.floor(heartbeatMs / 5)));
     this.play();
@@ -424,20 +432,24 @@ export class BetfairTestServer {
   private play(): void {
     if (this.player !== null || this.position >= this.timeline.length) return;
     this.player = setInterval(() => {
-      const changes = this.timeline[this.position] ?? [];
-      this.position += 1;
-      for (const connection of this.connections) {
-        const subscription = connection.subscription;
-        if (subscription === null) continue;
-        const mc = changes.filter((change) => matchesFilter(subscription.marketFilter ?? {}, this.definitions, change.id));
-        if (mc.length === 0) continue;
-        this.write(connection, { op: 'mcm', id: subscription.id, clk: this.clkAt(this.position), pt: Date.now(), mc });
-      }
+      for (let line = 0; line < (this.options.linesPerTick ?? 1) && this.position < this.timeline.length; line += 1) this.playLine();
       if (this.position >= this.timeline.length && this.player !== null) {
         clearInterval(this.player);
         this.player = null;
       }
     }, this.intervalMs);
+  }
+
+  private playLine(): void {
+    const changes = this.timeline[this.position] ?? [];
+    this.position += 1;
+    for (const connection of this.connections) {
+      const subscription = connection.subscription;
+      if (subscription === null) continue;
+      const mc = changes.filter((change) => matchesFilter(subscription.marketFilter ?? {}, this.definitions, change.id));
+      if (mc.length === 0) continue;
+      this.write(connection, { op: 'mcm', id: subscription.id, clk: this.clkAt(this.position), pt: Date.now(), ...(this.latent ? { status: 503 } : {}), mc });
+    }
   }
 
   private refuse(connection: ServerConnection, id: number | undefined, errorCode: string, errorMessage: string): void {
