@@ -219,6 +219,18 @@ describe('Betfair stream client against the test server', () => {
     expect(r.disconnects).toHaveLength(1);
   });
 
+  it('a server that never says `connection` is left after handshakeTimeoutMs and tried again', async () => {
+    const r = await rig({}, { handshakeTimeoutMs: 150 });
+    r.server.goSilent({ newConnections: true });
+    r.client.start();
+    await waitFor('a handshake timeout', () => r.disconnects.length >= 1);
+    expect(r.disconnects[0]).toBe('handshake timeout: no subscription after 150 ms');
+    expect(r.server.authentications).toBe(0);
+    r.server.speakToNewConnections();
+    await waitFor('an image', () => images(r).length === 1);
+    expect(r.client.status()).toMatchObject({ connected: true, reconnects: 0 });
+  });
+
   it('refused credentials stop the client with the error, without a retry loop; a session is renewed once when it can be', async () => {
     const refused = await rig({}, { session: fixed('expired-token') });
     refused.client.start();

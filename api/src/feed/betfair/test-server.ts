@@ -167,6 +167,7 @@ export class BetfairTestServer {
   private player: NodeJS.Timeout | null = null;
   private refusal: string | null = null;
   private latent = false;
+  private silentNew = false;
   private dropInsideImage = false;
   private nextConnection = 0;
 
@@ -227,9 +228,15 @@ export class BetfairTestServer {
     for (const connection of this.connections) connection.socket.destroy();
   }
 
-  /** Current connections stop receiving anything (heartbeats included) but stay open. */
-  goSilent(): void {
+  /** Current connections stop receiving anything (heartbeats included) but stay open; with newConnections, new ones too (not even `connection`). */
+  goSilent(options: { newConnections?: boolean } = {}): void {
     for (const connection of this.connections) connection.silent = true;
+    if (options.newConnections === true) this.silentNew = true;
+  }
+
+  /** New connections are answered again. */
+  speakToNewConnections(): void {
+    this.silentNew = false;
   }
 
   /** Every authentication from now on fails with this code (null: accept again). */
@@ -277,7 +284,7 @@ export class BetfairTestServer {
       authenticated: false,
       subscription: null,
       heartbeatMs: HEARTBEAT_MS_MAX,
-      silent: false,
+      silent: this.silentNew,
       lastSentAtMs: Date.now(),
       timer: null,
     };
