@@ -54,7 +54,9 @@ const pem = (label: string, der: Buffer): string =>
 export function makeTestCertificate(commonName = 'backlay-betfair-test', days = 2): TestCertificate {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f; // a positive INTEGER
+  // A positive INTEGER in minimal DER: the first byte neither 0 (a redundant leading zero, which
+  // OpenSSL refuses) nor ≥ 0x80 (a negative number).
+  serial[0] = ((serial[0] ?? 0) & 0x3f) | 0x40;
   const name = seq(tlv(0x31, seq(oid(COMMON_NAME), tlv(0x0c, Buffer.from(commonName, 'utf8')))));
   const algorithm = seq(oid(ECDSA_WITH_SHA256));
   const now = Date.now();
