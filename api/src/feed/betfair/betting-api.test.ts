@@ -3,12 +3,15 @@
  * JSON-RPC endpoints (a certificate made here, the recorded catalogue responses of
  * api/test/fixtures/betfair). No test calls Betfair.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { BetfairApiError, BetfairSession, BettingApi, CATALOGUE_CHUNK, keepAlive, login, type MarketCatalogue } from './betting-api';
+import { loadConfig } from '../../config';
+import { betfairSession, bettingApi } from './from-config';
 import { makeTestCertificate } from './test-certificate';
 
 const FIXTURES = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'betfair');
@@ -129,6 +132,24 @@ describe('Betfair login', () => {
     const token = await login(loginOptions());
     await expect(keepAlive({ identityUrl: origin, appKey: APP_KEY, token, ca: serverCert.cert })).resolves.toBe(token);
     await expect(keepAlive({ identityUrl: origin, appKey: APP_KEY, token: 'gone', ca: serverCert.cert })).rejects.toMatchObject({ code: 'NO_SESSION' });
+  });
+});
+
+describe('from the configuration', () => {
+  it('BETFAIR_USERNAME, BETFAIR_PASSWORD and the certificate files log in with that certificate; BETFAIR_SESSION_TOKEN is used as it is', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'backlay-betfair-'));
+    writeFileSync(path.join(dir, 'client.crt'), clientCert.cert);
+    writeFileSync(path.join(dir, 'client.key'), clientCert.key, { mode: 0o600 });
+    const env = { FEED_PROVIDER: 'betfair', BETFAIR_APP_KEY: APP_KEY, BETFAIR_IDENTITY_URL: origin, BETFAIR_BETTING_URL: `${origin}/json-rpc/v1` };
+    const config = loadConfig({ ...env, BETFAIR_USERNAME: 'operator', BETFAIR_PASSWORD: 'right-password', BETFAIR_CERT_FILE: path.join(dir, 'client.crt'), BETFAIR_KEY_FILE: path.join(dir, 'client.key') }).betfair;
+    const session = betfairSession(config, { ca: serverCert.cert });
+    await expect(session.token()).resolves.toBe('session-2');
+    expect(fake.seen[0]).toMatchObject({ path: '/api/certlogin', clientCertificate: true });
+    await expect(bettingApi(config, session, { ca: serverCert.cert }).listEvents(['27868139'])).resolves.toHaveLength(1);
+
+    const fixed = betfairSession(loadConfig({ ...env, BETFAIR_SESSION_TOKEN: 'session-1' }).betfair);
+    await expect(fixed.token()).resolves.toBe('session-1');
+    expect(fixed.refresh).toBeUndefined();
   });
 });
 

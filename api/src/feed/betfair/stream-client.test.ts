@@ -5,6 +5,8 @@
  */
 import path from 'node:path';
 import type { MarketChange, MarketChangeMessage } from './protocol';
+import { loadConfig } from '../../config';
+import { betfairSession, streamOptions } from './from-config';
 import { BetfairStreamClient, type BetfairStreamClientOptions, type BetfairStreamError, type SessionSource } from './stream-client';
 import { makeTestCertificate } from './test-certificate';
 import { asImage, BetfairTestServer, mergeMarketChanges, type TestServerOptions } from './test-server';
@@ -130,6 +132,31 @@ describe('Betfair stream client against the test server', () => {
     expect(r.client.status().lastMessageAtMs).toBeGreaterThan(Date.now() - 1_000);
     expect(r.client.status().lastPublishTimeMs).toBe(r.received.at(-1)?.pt);
     expect(r.client.status().latent).toBe(false);
+  });
+
+  it('a client built from the configuration (BETFAIR_*) subscribes with its filter and the adapter\'s data fields', async () => {
+    const server = new BetfairTestServer({ recordings: [CRICKET, GREYHOUND], appKey: APP_KEY, sessionTokens: [SESSION], intervalMs: 2, linesPerTick: 4, certificate });
+    servers.push(server);
+    const { port } = await server.listen();
+    const config = loadConfig({
+      FEED_PROVIDER: 'betfair',
+      BETFAIR_APP_KEY: APP_KEY,
+      BETFAIR_SESSION_TOKEN: SESSION,
+      BETFAIR_STREAM_HOST: '127.0.0.1',
+      BETFAIR_STREAM_PORT: String(port),
+      BETFAIR_EVENT_TYPES: '4339',
+      BETFAIR_MARKET_TYPES: 'WIN',
+      BETFAIR_COUNTRIES: 'GB',
+      BETFAIR_HEARTBEAT_MS: '1000',
+      BETFAIR_CONFLATE_MS: '0',
+    }).betfair;
+    const received: MarketChangeMessage[] = [];
+    const client = new BetfairStreamClient({ ...streamOptions(config, betfairSession(config), { ca: certificate.cert }), onMarketChange: (m) => received.push(m) });
+    clients.push(client);
+    client.start();
+    await waitFor('the greyhound image', () => received.length > 0);
+    expect(server.subscriptions[0]).toMatchObject({ heartbeatMs: 1_000, conflateMs: 0, marketFilter: { eventTypeIds: ['4339'], marketTypes: ['WIN'], countryCodes: ['GB'] } });
+    expect(received[0]?.mc?.map((m) => m.id)).toEqual([GREYHOUND_MARKET]);
   });
 
   it('assembles a segmented image before the consumer sees it; a connection lost inside one delivers nothing and subscribes afresh', async () => {
