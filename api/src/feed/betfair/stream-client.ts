@@ -140,6 +140,8 @@ interface Connection {
   delivered: boolean;
   segments: Segments | null;
   closeReason: string | null;
+  /** Dropped by us: lines still buffered from it are not processed. */
+  closing: boolean;
 }
 
 export class BetfairStreamClient {
@@ -195,6 +197,7 @@ export class BetfairStreamClient {
   async stop(): Promise<void> {
     this.state = 'stopped';
     this.clearTimers();
+    if (this.connection !== null) this.connection.closing = true;
     this.connection?.socket.destroy();
     await this.closed;
   }
@@ -239,6 +242,7 @@ export class BetfairStreamClient {
       delivered: false,
       segments: null,
       closeReason: null,
+      closing: false,
     };
     this.connection = connection;
     this.connectedAtMs = this.now();
@@ -256,7 +260,7 @@ export class BetfairStreamClient {
         return;
       }
       for (const line of lines) {
-        if (this.connection !== connection) return;
+        if (this.connection !== connection || connection.closing) return;
         this.onLine(connection, line);
       }
     });
@@ -454,6 +458,7 @@ export class BetfairStreamClient {
   private drop(connection: Connection, reason: string, minDelayMs = 0): void {
     if (this.connection !== connection) return;
     connection.closeReason ??= reason;
+    connection.closing = true;
     this.minDelayMs = minDelayMs;
     connection.socket.destroy();
   }
@@ -464,6 +469,7 @@ export class BetfairStreamClient {
     this.log.error({ code: error.code }, `betfair stream stopped: ${error.message}`);
     this.clearTimers();
     connection.closeReason ??= error.message;
+    connection.closing = true;
     connection.socket.destroy();
     this.options.onFatal?.(error);
   }
