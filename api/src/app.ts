@@ -24,6 +24,8 @@ import { casinoRoutes } from './casino/casino.routes';
 import { casinoIntRoutes } from './casino-int/casino-int.routes';
 import { walletRoutes } from './casino-int/wallet.routes';
 import { catalogRoutes } from './catalog/catalog.routes';
+import { feedMarketCounts } from './catalog/markets.repository';
+import { readFeedStatus } from './catalog/feed-status';
 import { betReportsRoutes } from './bet-reports/bet-reports.routes';
 import { BetReportsService } from './bet-reports/bet-reports.service';
 import { bettingRoutes } from './betting/betting.routes';
@@ -143,8 +145,53 @@ function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, 
       if (last !== null) gauge.set({ job }, last.ms / 1000);
     }
   });
+  feedMetrics(app, db, core.feed);
   app.metrics.gauge('backlay_casino_round_overdue_seconds', 'How far the most overdue live casino round is past its close or settlement', [], async (gauge) => {
     gauge.set((await core.casino.overdueMs()) / 1000);
+  });
+}
+
+/**
+ * The feed's health (ADR 0039): the connection as the leader sees it (nothing from a standby),
+ * the markets by stored status and the ingest's holds (from the database: any instance), and the
+ * markets held as stale (a counter of this instance's holds).
+ */
+function feedMetrics(app: FastifyInstance, db: Database, feed: CoreServices['feed']): void {
+  const held = app.metrics.counter('backlay_feed_stale_suspensions_total', 'Markets and fancies the ingest held suspended because the feed went stale, by why', ['reason']);
+  feed.observeStaleSuspensions((count, reason) => held.inc({ reason }, count));
+  const leaderHealth = () => {
+    const status = feed.status();
+    return status.leader && status.health !== null ? { status, health: status.health } : null;
+  };
+  app.metrics.gauge('backlay_feed_connected', 'Whether the leader\'s feed provider is connected (1) or not (0)', ['provider'], (gauge) => {
+    const seen = leaderHealth();
+    if (seen !== null) gauge.set({ provider: seen.status.provider }, seen.health.connected ? 1 : 0);
+  });
+  app.metrics.gauge('backlay_feed_last_message_age_seconds', 'Time since the feed provider\'s last message, heartbeats included (its staleness)', ['provider'], (gauge) => {
+    const seen = leaderHealth();
+    if (seen !== null && seen.status.lastMessageAgeMs !== null) gauge.set({ provider: seen.status.provider }, seen.status.lastMessageAgeMs / 1000);
+  });
+  app.metrics.gauge('backlay_feed_lag_seconds', 'How far behind its source the feed provider runs (publish time to receipt)', ['provider'], (gauge) => {
+    const seen = leaderHealth();
+    if (seen !== null && seen.health.lagMs !== null) gauge.set({ provider: seen.status.provider }, seen.health.lagMs / 1000);
+  });
+  app.metrics.gauge('backlay_feed_reconnects', 'Reconnections of the feed provider since it started', ['provider'], (gauge) => {
+    const seen = leaderHealth();
+    if (seen !== null) gauge.set({ provider: seen.status.provider }, seen.health.reconnects);
+  });
+  app.metrics.gauge('backlay_feed_markets_subscribed', 'Markets the feed provider is subscribed to', ['provider'], (gauge) => {
+    const seen = leaderHealth();
+    if (seen !== null) gauge.set({ provider: seen.status.provider }, seen.health.marketsSubscribed);
+  });
+  app.metrics.gauge('backlay_feed_markets', 'The feed\'s markets and fancies by stored status, and those the ingest holds (held_stale, held_in_play)', ['status'], async (gauge) => {
+    const counts = await feedMarketCounts(db);
+    gauge.set({ status: 'open' }, counts.open);
+    gauge.set({ status: 'suspended' }, counts.suspended);
+    gauge.set({ status: 'ball_running' }, counts.ballRunning);
+    gauge.set({ status: 'closed' }, counts.closed);
+    gauge.set({ status: 'held_stale' }, counts.heldStale);
+    gauge.set({ status: 'held_in_play' }, counts.heldInPlay);
+    gauge.set({ status: 'admin_suspended' }, counts.adminSuspended);
   });
 }
 
@@ -244,7 +291,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(settlementRoutes, { settlement: core.settlement });
       await api.register(statementsRoutes, { statements: core.statements });
       await api.register(settingsRoutes, { settings: core.settings });
-      await api.register(catalogRoutes, { catalog: core.catalog, sportsAdmin: core.sportsAdmin });
+      await api.register(catalogRoutes, {
+        catalog: core.catalog,
+        sportsAdmin: core.sportsAdmin,
+        feedStatus: () => {
+          const { provider, staleAfterMs } = core.feed.status();
+          return readFeedStatus(db, core.clock, { provider, staleAfterMs });
+        },
+      });
       await api.register(casinoRoutes, { casino: core.casino });
       await api.register(casinoIntRoutes, { casinoInt: core.casinoInt, reconciliation: core.reconciliation });
       // Its own encapsulated plugin: the raw-body parser applies to the wallet callbacks only.

@@ -31,7 +31,17 @@ describe('loadConfig', () => {
     expect(config.realtime.allowedOrigins).toEqual(['http://127.0.0.1:8080']);
     expect(config.realtime.maxHttpBufferSize).toBe(65_536);
     expect(Object.isFrozen(config.auth)).toBe(true);
-    expect(config.feed).toEqual({ provider: 'simulator', enabled: true, seed: 20_260_101, tickMs: 500, lockRetryMs: 5_000 });
+    expect(config.feed).toEqual({
+      provider: 'simulator',
+      providers: ['simulator'],
+      enabled: true,
+      seed: 20_260_101,
+      tickMs: 500,
+      staleMs: null,
+      lockRetryMs: 5_000,
+      gbpInrRateHundredths: 10_500,
+      replay: { files: [path.resolve(__dirname, '..', 'feed-data', 'betfair')], speed: 1, loop: true },
+    });
     expect(config.marketData.batchMs).toBe(250);
   });
 
@@ -51,6 +61,28 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: SECRET }).feed.enabled).toBe(false);
     expect(loadConfig({ FEED_ENABLED: 'false', FEED_SEED: '7', FEED_TICK_MS: '250' }).feed).toMatchObject({ enabled: false, seed: 7, tickMs: 250 });
     expect(() => loadConfig({ FEED_TICK_MS: '10', FEED_SEED: '-1' })).toThrow(ConfigError);
+    expect(loadConfig({ FEED_STALE_MS: '15000' }).feed.staleMs).toBe(15_000);
+    expect(() => loadConfig({ FEED_STALE_MS: '500' })).toThrow(ConfigError);
+  });
+
+  it('FEED_PROVIDER may name several providers (one feed of them all), each once', () => {
+    expect(loadConfig({ FEED_PROVIDER: 'simulator, replay' }).feed).toMatchObject({ provider: 'simulator', providers: ['simulator', 'replay'] });
+    expect(loadConfig({ FEED_PROVIDER: 'replay' }).feed).toMatchObject({ provider: 'replay', providers: ['replay'] });
+    expect(() => loadConfig({ FEED_PROVIDER: 'simulator,simulator' })).toThrow('FEED_PROVIDER names a provider twice');
+    expect(() => loadConfig({ FEED_PROVIDER: 'simulator,bookie' })).toThrow('got "bookie"');
+  });
+
+  it('reads the replay provider: files (each must exist), speed (a positive number or max), loop, and the GBP→INR rate', () => {
+    const odds = path.resolve(__dirname, '..', 'feed-data', 'betfair', '1.200806927.cricket-match-odds.jsonl.gz');
+    const feed = loadConfig({ FEED_PROVIDER: 'replay', FEED_REPLAY_FILES: `${odds}, ${path.dirname(odds)}`, FEED_REPLAY_SPEED: 'max', FEED_REPLAY_LOOP: 'false', FEED_GBP_INR_RATE: '110.25' }).feed;
+    expect(feed).toMatchObject({ provider: 'replay', gbpInrRateHundredths: 11_025, replay: { files: [odds, path.dirname(odds)], speed: 'max', loop: false } });
+    expect(loadConfig({ FEED_REPLAY_SPEED: '60' }).feed.replay.speed).toBe(60);
+    expect(loadConfig({ FEED_REPLAY_SPEED: '2.5' }).feed.replay.speed).toBe(2.5);
+    for (const speed of ['0', '-1', 'fast', '1e3']) {
+      expect(() => loadConfig({ FEED_REPLAY_SPEED: speed })).toThrow(`FEED_REPLAY_SPEED must be a positive number (1 = real time) or max, got "${speed}"`);
+    }
+    expect(() => loadConfig({ FEED_REPLAY_FILES: '/no/such/recording.jsonl' })).toThrow('FEED_REPLAY_FILES: /no/such/recording.jsonl does not exist');
+    for (const rate of ['0', '105.255', 'lots']) expect(() => loadConfig({ FEED_GBP_INR_RATE: rate })).toThrow(/FEED_GBP_INR_RATE must be rupees per pound/);
   });
 
   it('reads every variable', () => {
@@ -149,7 +181,11 @@ describe('loadConfig', () => {
     expect(loadConfig(PRODUCTION).feed).toMatchObject({ provider: 'simulator', enabled: true });
     expect(loadConfig({ ...unchosen, FEED_ENABLED: 'false' }).feed).toMatchObject({ provider: null, enabled: false });
     expect(() => loadConfig({ ...PRODUCTION, FEED_PROVIDER: 'betfair' })).toThrow(/BETFAIR_APP_KEY is required with FEED_PROVIDER=betfair/);
-    expect(() => loadConfig({ ...PRODUCTION, FEED_PROVIDER: 'sportradar' })).toThrow('FEED_PROVIDER must be one of simulator, betfair, got "sportradar"');
+    expect(() => loadConfig({ ...PRODUCTION, FEED_PROVIDER: 'bookie' })).toThrow('FEED_PROVIDER must be one of simulator, replay, betfair (or a comma list of them), got "bookie"');
+    // Recorded Betfair data is for tests and demos only.
+    for (const provider of ['replay', 'simulator,replay']) {
+      expect(() => loadConfig({ ...PRODUCTION, FEED_PROVIDER: provider })).toThrow('FEED_PROVIDER=replay plays recorded Betfair data, for tests and demos only: not in production');
+    }
     // Outside production the simulator stays the default (pnpm start, the tests).
     expect(loadConfig({}).feed).toMatchObject({ provider: 'simulator', enabled: true });
     expect(loadConfig({ NODE_ENV: 'test' }).feed).toMatchObject({ provider: 'simulator', enabled: false });
@@ -173,7 +209,6 @@ describe('loadConfig', () => {
       eventTypeIds: ['4'],
       marketTypes: ['MATCH_ODDS'],
       countryCodes: [],
-      paisePerGbp: 10_000,
     });
     expect(loadConfig(betfair).feed.provider).toBe('betfair');
     const set = loadConfig({
@@ -190,10 +225,9 @@ describe('loadConfig', () => {
       BETFAIR_COUNTRIES: 'GB,IE,IN',
       BETFAIR_HEARTBEAT_MS: '500',
       BETFAIR_CONFLATE_MS: '250',
-      BETFAIR_GBP_TO_INR: '105.55',
     }).betfair;
     expect(set).toMatchObject({ sessionToken: null, username: 'operator', password: 'pw', certFile: __filename, identityUrl: 'https://identitysso-cert.betfair.com' });
-    expect(set).toMatchObject({ streamHost: 'stream-api-integration.betfair.com', streamPort: 8443, heartbeatMs: 500, conflateMs: 250, paisePerGbp: 10_555 });
+    expect(set).toMatchObject({ streamHost: 'stream-api-integration.betfair.com', streamPort: 8443, heartbeatMs: 500, conflateMs: 250 });
     expect(set).toMatchObject({ eventTypeIds: ['4', '7', '4339'], marketTypes: ['MATCH_ODDS', 'WIN', 'PLACE'], countryCodes: ['GB', 'IE', 'IN'] });
 
     const problems = (env: Record<string, string>): string[] => {
@@ -216,12 +250,12 @@ describe('loadConfig', () => {
     expect(problems({ ...betfair, BETFAIR_IDENTITY_URL: 'http://identitysso.betfair.com' })).toEqual(['BETFAIR_IDENTITY_URL must be an https:// URL, got "http://identitysso.betfair.com"']);
     expect(problems({ ...betfair, BETFAIR_HEARTBEAT_MS: '100', BETFAIR_CONFLATE_MS: '-1', BETFAIR_STREAM_PORT: '0' })).toHaveLength(3);
     expect(problems({ ...betfair, BETFAIR_EVENT_TYPES: 'cricket', BETFAIR_MARKET_TYPES: 'match odds', BETFAIR_COUNTRIES: 'GBR' })).toHaveLength(3);
-    for (const rate of ['0', '-1', '105.555', 'ten', '1e3']) expect(problems({ ...betfair, BETFAIR_GBP_TO_INR: rate })).toHaveLength(1);
-    // Production converts pounds at a rate the operator chose, never a default one.
-    expect(problems({ ...PRODUCTION, ...betfair })).toEqual(["BETFAIR_GBP_TO_INR is required in production with FEED_PROVIDER=betfair: Betfair's sizes are pounds, ours paise"]);
-    expect(loadConfig({ ...PRODUCTION, ...betfair, BETFAIR_GBP_TO_INR: '110' }).feed).toMatchObject({ provider: 'betfair', enabled: true });
-    // Another provider ignores the Betfair credentials (and their absence).
-    expect(loadConfig({}).betfair).toMatchObject({ appKey: null, sessionToken: null, paisePerGbp: 10_000 });
+    // Production converts pounds at a rate the operator chose (FEED_GBP_INR_RATE), never the default one.
+    expect(problems({ ...PRODUCTION, ...betfair })).toEqual(["FEED_GBP_INR_RATE is required in production with FEED_PROVIDER=betfair: Betfair's sizes are pounds, ours paise"]);
+    expect(loadConfig({ ...PRODUCTION, ...betfair, FEED_GBP_INR_RATE: '110' }).feed).toMatchObject({ provider: 'betfair', providers: ['betfair'], enabled: true, gbpInrRateHundredths: 11_000 });
+    // In a list, betfair's credentials are checked too; another provider ignores them (and their absence).
+    expect(problems({ FEED_PROVIDER: 'simulator,betfair' })[0]).toBe('BETFAIR_APP_KEY is required with FEED_PROVIDER=betfair');
+    expect(loadConfig({}).betfair).toMatchObject({ appKey: null, sessionToken: null });
   });
 
   it('reports every problem at once', () => {

@@ -8,9 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseRateHundredths } from './feed/betfair-stream/units';
 
 export type NodeEnv = 'development' | 'test' | 'production';
-export type FeedProviderName = 'simulator' | 'betfair';
+export type FeedProviderName = 'simulator' | 'replay' | 'betfair';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /** Argon2id cost. Production must meet the OWASP minimums (m = 19456 KiB, t = 2, p = 1). */
@@ -119,19 +120,41 @@ export interface Config {
   };
   feed: {
     /**
-     * FEED_PROVIDER: where matches and odds come from; `simulator` makes them up, `betfair` is
-     * Betfair's Exchange Stream (ADR 0038). The simulator is the default outside production;
-     * production names one or sets FEED_ENABLED=false, in which case null (no feed).
+     * FEED_PROVIDER: where matches and odds come from; `simulator` makes them up (the default
+     * outside production), `replay` plays recorded Betfair files, `betfair` is Betfair's Exchange
+     * Stream (ADR 0038). Production names it or sets FEED_ENABLED=false, in which case null (no
+     * feed). With a list (`simulator,replay`: the demo) the first one named.
      */
     provider: FeedProviderName | null;
+    /** Every provider FEED_PROVIDER names, in order (one feed made of them all); empty for none. */
+    providers: FeedProviderName[];
     /** Run the feed ingest (it still runs on one instance only: an advisory lock decides which); never without a provider. */
     enabled: boolean;
     /** Seed of the simulator: every instance must use the same one. */
     seed: number;
+    /**
+     * FEED_STALE_MS: how long the provider may stay silent (heartbeats count) before the ingest
+     * holds its open markets suspended (ADR 0039); null: the provider's own staleAfterMs, else 10 s.
+     */
+    staleMs: number | null;
     /** Time between two polls of the provider on the leader. */
     tickMs: number;
     /** Time between attempts of a standby instance to take the feed lock. */
     lockRetryMs: number;
+    /**
+     * FEED_GBP_INR_RATE: rupees per pound × 100 (e.g. 10500 = ₹105.00); Betfair's sizes are GBP,
+     * our markets show paise.
+     */
+    gbpInrRateHundredths: number;
+    /** FEED_PROVIDER=replay: recorded Betfair stream files played as live events (ADR 0037). */
+    replay: {
+      /** FEED_REPLAY_FILES: files or folders (absolute); default the recordings in api/feed-data/betfair. */
+      files: string[];
+      /** FEED_REPLAY_SPEED: 1 = real time, n = n times faster, 'max' = a batch of messages per poll (tests). */
+      speed: number | 'max';
+      /** FEED_REPLAY_LOOP: start the replay again after it ends (the demo always has a live match). */
+      loop: boolean;
+    };
   };
   /**
    * Betfair (ADR 0038): the Exchange Stream API and the Betting API behind FEED_PROVIDER=betfair.
@@ -239,8 +262,6 @@ export interface BetfairConfig {
   eventTypeIds: string[];
   marketTypes: string[];
   countryCodes: string[];
-  /** BETFAIR_GBP_TO_INR (rupees per pound, e.g. 105.50) as paise per pound: Betfair's sizes are pounds. */
-  paisePerGbp: number;
 }
 
 /** A configuration problem found at boot; lists every bad variable at once. */
@@ -253,7 +274,7 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const FEED_PROVIDERS: readonly FeedProviderName[] = ['simulator', 'betfair'];
+const FEED_PROVIDERS: readonly FeedProviderName[] = ['simulator', 'replay', 'betfair'];
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const NODE_ENVS: readonly NodeEnv[] = ['development', 'test', 'production'];
 
@@ -369,12 +390,6 @@ function httpsUrl(reader: EnvReader, name: string, fallback: string): string {
 function betfairConfig(r: EnvReader, chosen: boolean, isProduction: boolean): BetfairConfig {
   const certFile = r.raw('BETFAIR_CERT_FILE') ?? null;
   const keyFile = r.raw('BETFAIR_KEY_FILE') ?? null;
-  const rate = r.raw('BETFAIR_GBP_TO_INR');
-  let paisePerGbp = 10_000;
-  if (rate !== undefined) {
-    if (/^\d{1,6}(\.\d{1,2})?$/.test(rate) && Number(rate) > 0) paisePerGbp = Math.round(Number(rate) * 100);
-    else r.problems.push(`BETFAIR_GBP_TO_INR must be rupees per pound with at most 2 decimals, above 0 (e.g. 105.50), got "${rate}"`);
-  }
   const config: BetfairConfig = {
     appKey: r.raw('BETFAIR_APP_KEY') ?? null,
     sessionToken: r.raw('BETFAIR_SESSION_TOKEN') ?? null,
@@ -391,7 +406,6 @@ function betfairConfig(r: EnvReader, chosen: boolean, isProduction: boolean): Be
     eventTypeIds: listOf(r, 'BETFAIR_EVENT_TYPES', '4', /^\d{1,9}$/, 'an event type id such as 4 (cricket)'),
     marketTypes: listOf(r, 'BETFAIR_MARKET_TYPES', 'MATCH_ODDS', /^[A-Z][A-Z0-9_]{0,63}$/, 'a market type such as MATCH_ODDS'),
     countryCodes: listOf(r, 'BETFAIR_COUNTRIES', '', /^[A-Z]{2}$/, 'a two-letter country code such as GB'),
-    paisePerGbp,
   };
   if (!/^[A-Za-z0-9.-]{1,253}$/.test(config.streamHost)) r.problems.push(`BETFAIR_STREAM_HOST must be a host name, got "${config.streamHost}"`);
   if ((certFile === null) !== (keyFile === null)) r.problems.push('BETFAIR_CERT_FILE and BETFAIR_KEY_FILE go together (the certificate login needs both)');
@@ -404,8 +418,35 @@ function betfairConfig(r: EnvReader, chosen: boolean, isProduction: boolean): Be
   if (config.sessionToken === null && !login) {
     r.problems.push('FEED_PROVIDER=betfair needs BETFAIR_SESSION_TOKEN, or BETFAIR_USERNAME and BETFAIR_PASSWORD (with BETFAIR_CERT_FILE and BETFAIR_KEY_FILE for the certificate login)');
   }
-  if (isProduction && rate === undefined) r.problems.push('BETFAIR_GBP_TO_INR is required in production with FEED_PROVIDER=betfair: Betfair\'s sizes are pounds, ours paise');
+  // Betfair's sizes are pounds: production converts them at a rate the operator chose, never the default.
+  if (isProduction && r.raw('FEED_GBP_INR_RATE') === undefined) r.problems.push('FEED_GBP_INR_RATE is required in production with FEED_PROVIDER=betfair: Betfair\'s sizes are pounds, ours paise');
   return config;
+}
+
+/** FEED_PROVIDER: one provider or a comma list of distinct ones; default the simulator. */
+function feedProviderList(reader: EnvReader): FeedProviderName[] {
+  const names = list(reader, 'FEED_PROVIDER');
+  if (names.length === 0) return ['simulator'];
+  const known = names.filter((name): name is FeedProviderName => (FEED_PROVIDERS as readonly string[]).includes(name));
+  for (const name of names) if (!known.includes(name as FeedProviderName)) reader.problems.push(`FEED_PROVIDER must be one of ${FEED_PROVIDERS.join(', ')} (or a comma list of them), got "${name}"`);
+  if (new Set(known).size !== known.length) reader.problems.push('FEED_PROVIDER names a provider twice');
+  return known.length > 0 ? [...new Set(known)] : ['simulator'];
+}
+
+/** FEED_REPLAY_*: the files (each must exist; relative to the working directory), the speed and the loop. */
+function replayConfig(reader: EnvReader): Config['feed']['replay'] {
+  const files = list(reader, 'FEED_REPLAY_FILES').map((f) => path.resolve(f));
+  for (const file of files) if (!existsSync(file)) reader.problems.push(`FEED_REPLAY_FILES: ${file} does not exist`);
+  const speedText = reader.raw('FEED_REPLAY_SPEED') ?? '1';
+  let speed: number | 'max' = 1;
+  if (speedText.toLowerCase() === 'max') speed = 'max';
+  else if (/^\d{1,5}(\.\d{1,3})?$/.test(speedText) && Number(speedText) > 0) speed = Number(speedText);
+  else reader.problems.push(`FEED_REPLAY_SPEED must be a positive number (1 = real time) or max, got "${speedText}"`);
+  return {
+    files: files.length > 0 ? files : [path.resolve(__dirname, '..', 'feed-data', 'betfair')],
+    speed,
+    loop: reader.bool('FEED_REPLAY_LOOP', true),
+  };
 }
 
 /** A comma-separated list (secrets: base64 has no comma), empty when unset. */
@@ -484,10 +525,17 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   // Tests step the ingest by hand; everywhere else it runs (on one instance).
   const feedEnabled = r.bool('FEED_ENABLED', nodeEnv !== 'test');
   // Production never defaults to made-up odds: the operator names the feed, or turns it off.
-  const feedProvider = isProduction && r.raw('FEED_PROVIDER') === undefined ? null : r.oneOf('FEED_PROVIDER', FEED_PROVIDERS, 'simulator');
+  const feedProviders = isProduction && r.raw('FEED_PROVIDER') === undefined ? [] : feedProviderList(r);
+  const feedProvider = feedProviders[0] ?? null;
   if (feedProvider === null && feedEnabled) {
     r.problems.push('FEED_PROVIDER is required in production: FEED_PROVIDER=simulator for simulated matches and odds, or FEED_ENABLED=false to run without a feed');
   }
+  // Betfair's recorded data is licensed for tests and demos, never for a live product.
+  if (isProduction && feedProviders.includes('replay')) r.problems.push('FEED_PROVIDER=replay plays recorded Betfair data, for tests and demos only: not in production');
+  const replay = replayConfig(r);
+  const gbpInrRate = r.raw('FEED_GBP_INR_RATE');
+  const gbpInrRateHundredths = gbpInrRate === undefined ? 10_500 : parseRateHundredths(gbpInrRate);
+  if (gbpInrRateHundredths === null) r.problems.push(`FEED_GBP_INR_RATE must be rupees per pound with at most two decimals (e.g. 105.50), got "${gbpInrRate}"`);
 
   const argon2: Argon2Cost = {
     memoryCostKib: r.int('ARGON2_MEMORY_KIB', OWASP_ARGON2.memoryCostKib, 64, 4_194_304),
@@ -573,12 +621,16 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     feed: {
       provider: feedProvider,
+      providers: feedProviders,
       enabled: feedEnabled && feedProvider !== null,
       seed: r.int('FEED_SEED', 20_260_101, 0, 2_147_483_647),
       tickMs: r.int('FEED_TICK_MS', 500, 50, 60_000),
+      staleMs: r.raw('FEED_STALE_MS') === undefined ? null : r.int('FEED_STALE_MS', 10_000, 1_000, 600_000),
       lockRetryMs: 5_000,
+      gbpInrRateHundredths: gbpInrRateHundredths ?? 10_500,
+      replay,
     },
-    betfair: betfairConfig(r, feedProvider === 'betfair', isProduction),
+    betfair: betfairConfig(r, feedProviders.includes('betfair'), isProduction),
     casino: {
       // Tests step the engine by hand; everywhere else it runs (on one instance).
       enabled: r.bool('CASINO_ENABLED', nodeEnv !== 'test'),

@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     log.info(`Backlay API listening on ${address} (docs at ${address}/api/docs)`);
     if (config.feed.enabled) {
       services.feed.start();
-      log.info({ provider: config.feed.provider, seed: config.feed.seed, tickMs: config.feed.tickMs }, 'feed ingest started (one instance runs it: advisory lock)');
+      log.info({ providers: config.feed.providers, seed: config.feed.seed, tickMs: config.feed.tickMs }, 'feed ingest started (one instance runs it: advisory lock)');
     } else {
       log.info('no feed ingest (FEED_ENABLED=false)');
     }

@@ -27,7 +27,7 @@ import { SportsAdminService } from './catalog/sports-admin.service';
 import { demoMatchImporter } from './catalog/demo-matches';
 import { FeedIngest } from './catalog/feed-ingest';
 import type { FeedProvider } from './feed/feed-provider';
-import { SimulatorProvider } from './feed/simulator/simulator';
+import { createFeedProvider } from './feed/create-provider';
 import { NewsService } from './news/news.service';
 import { PaymentAccountsService } from './payments/payment-accounts.service';
 import { PaymentRequestsService } from './payments/payment-requests.service';
@@ -84,17 +84,6 @@ export interface CoreServices {
   responsibleGambling: ResponsibleGamblingService;
 }
 
-/** The provider config.feed.provider names (when the caller passes none). */
-function defaultFeedProvider(config: Readonly<Config>): FeedProvider {
-  if (config.feed.provider === 'betfair') {
-    // The stream client (feed/betfair, ADR 0038) is here; the market model that turns its
-    // messages into FeedChanges lands from another branch and is wired then. Never fall back
-    // to made-up odds when Betfair was asked for.
-    throw new Error('FEED_PROVIDER=betfair: the Betfair provider is not wired yet (the stream client is; its market model is not)');
-  }
-  return new SimulatorProvider({ seed: config.feed.seed });
-}
-
 export function createCoreServices(deps: {
   config: Readonly<Config>;
   db: Database;
@@ -102,8 +91,8 @@ export function createCoreServices(deps: {
   events?: DomainEvents;
   log?: Logger;
   /**
-   * The feed's provider; default the one config.feed.provider names (the simulator with
-   * config.feed.seed). With no provider (production, FEED_ENABLED=false) the ingest never starts.
+   * The feed's provider; default the one config.feed.provider names (feed/create-provider.ts: the
+   * simulator with config.feed.seed, or the replay of config.feed.replay). With no provider (production, FEED_ENABLED=false) the ingest never starts.
    */
   feedProvider?: FeedProvider;
 }): CoreServices {
@@ -125,15 +114,17 @@ export function createCoreServices(deps: {
   const sportsAdmin = new SportsAdminService(deps.db, events);
   const catalog = new CatalogService(deps.db);
   const settlement = new SettlementService({ db: deps.db, catalog, events, log });
+  const feedProvider = deps.feedProvider ?? createFeedProvider(deps.config);
   const feed = new FeedIngest({
     db: deps.db,
-    provider: deps.feedProvider ?? defaultFeedProvider(deps.config),
+    provider: feedProvider,
     clock,
     events,
     log,
     tickMs: deps.config.feed.tickMs,
     lockRetryMs: deps.config.feed.lockRetryMs,
-    ...(deps.config.demo ? { hook: demoMatchImporter({ db: deps.db, sportsAdmin, log }) } : {}),
+    staleMs: deps.config.feed.staleMs,
+    ...(deps.config.demo ? { hook: demoMatchImporter({ db: deps.db, sportsAdmin, log, featured: () => feedProvider.featured?.() ?? [] }) } : {}),
     settleResults: () => settlement.settleFeedResults(),
   });
   const casinoEngine = new CasinoEngine({

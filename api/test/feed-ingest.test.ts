@@ -4,8 +4,10 @@
  * housekeeping (vanished events voided, the demo import).
  */
 import { silentLogger } from '../src/common/logger';
-import { demoMatchImporter } from '../src/catalog/demo-matches';
 import { FeedIngest } from '../src/catalog/feed-ingest';
+import { demoMatchImporter } from '../src/catalog/demo-matches';
+import { RECORDED_CRICKET_COMPETITION_ID } from '../src/feed/simulator/schedule';
+import type { FeedEvent } from '../src/feed/feed-provider';
 import { SimulatorProvider } from '../src/feed/simulator/simulator';
 import { DomainEvents, type DomainEventMap } from '../src/common/domain-events';
 import * as markets from '../src/catalog/markets.repository';
@@ -216,23 +218,67 @@ describe('housekeeping', () => {
     expect(rows).toEqual([{ status: 'closed', result: 'void', feedStatus: 'closed' }]);
   });
 
-  it('demo mode keeps an in-play cricket and a soccer match imported with every market switched on', async () => {
-    const demo = await buildTestApp({ clock: new FakeClock(FEED_START_MS), env: { DEMO: 'true' } });
+  it('demo mode: the home shows 3+ in-play and 4+ upcoming cricket matches (replayed IPL), 2+ soccer and 2+ tennis at every moment, and leaves drawn T20s in play to import', async () => {
+    const demoClock = new FakeClock(FEED_START_MS);
+    const demo = await buildTestApp({ clock: demoClock, env: { DEMO: 'true' } });
     try {
+      const player = (await demo.login(await demo.createUser({ role: 'user' }))).token;
+      const home = async (sportId: number) => {
+        const response = await demo.request({ method: 'GET', url: `/api/get-match-list?sportId=${sportId}`, token: player });
+        return (JSON.parse(response.body) as { data: Array<{ _id: string; status: string; matchOdds: unknown }> }).data;
+      };
+      const low = { cricketInPlay: 99, cricketUpcoming: 99, soccer: 99, tennis: 99, drawnInPlayLeft: 99 };
+      const look = async () => {
+        const cricket = await home(4);
+        const { rows } = await demo.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM events WHERE sport_id = 4 AND status = 'inplay' AND NOT imported AND competition_id <> $1`,
+          [RECORDED_CRICKET_COMPETITION_ID],
+        );
+        const seen = {
+          cricketInPlay: cricket.filter((m) => m.status === 'inplay').length,
+          cricketUpcoming: cricket.filter((m) => m.status === 'upcoming').length,
+          soccer: (await home(1)).length,
+          tennis: (await home(2)).length,
+          drawnInPlayLeft: rows[0]?.n ?? 0,
+        };
+        for (const key of Object.keys(low) as Array<keyof typeof low>) low[key] = Math.min(low[key], seen[key]);
+        // Every match on the home is open to bet: its match odds are switched on and priced.
+        expect(cricket.filter((m) => m.status !== 'closed' && m.matchOdds === null)).toEqual([]);
+        // The demo imports replayed matches only: the drawn T20s are the admin's.
+        const drawnImported = await demo.db.query(`SELECT id FROM events WHERE sport_id = 4 AND imported AND competition_id <> $1`, [RECORDED_CRICKET_COMPETITION_ID]);
+        expect(drawnImported.rows).toEqual([]);
+      };
+      // The first tick imports (the hook runs on the leader every 10 s); then 5 s steps through
+      // a slot of the replayed matches (one starts, a new one joins, others end), and again an
+      // hour on.
       await tickFeed(demo);
-      const { rows } = await demo.db.query<{ sportId: number; status: string; markets: number; active: number }>(
-        `SELECT e.sport_id AS "sportId", e.status, count(m.id)::int AS markets, count(m.id) FILTER (WHERE m.active)::int AS active
-         FROM events e JOIN markets m ON m.event_id = e.id WHERE e.imported GROUP BY e.id ORDER BY e.sport_id DESC`,
+      for (let i = 0; i < 30; i += 1) {
+        await stepFeed(demo, demoClock, 5_000);
+        await look();
+      }
+      await stepFeed(demo, demoClock, 60 * 60_000);
+      for (let i = 0; i < 12; i += 1) {
+        await stepFeed(demo, demoClock, 5_000);
+        await look();
+      }
+      const minimum: typeof low = { cricketInPlay: 3, cricketUpcoming: 4, soccer: 2, tennis: 2, drawnInPlayLeft: 1 };
+      const short = (Object.keys(low) as Array<keyof typeof low>).filter((key) => low[key] < minimum[key]);
+      expect({ short, low }).toEqual({ short: [], low });
+      const { rows } = await demo.db.query<{ markets: number; active: number }>(
+        `SELECT count(m.id)::int AS markets, count(m.id) FILTER (WHERE m.active)::int AS active
+         FROM events e JOIN markets m ON m.event_id = e.id WHERE e.imported GROUP BY e.id`,
       );
-      expect(rows).toHaveLength(2);
-      expect(rows.map((r) => [r.sportId, r.status])).toEqual([
-        [4, 'inplay'],
-        [1, 'inplay'],
-      ]);
       for (const row of rows) expect(row.active).toBe(row.markets);
-      // A hook run with nothing to do imports nothing more.
-      await demoMatchImporter({ db: demo.db, sportsAdmin: demo.services.sportsAdmin, log: silentLogger })();
-      expect((await demo.db.query('SELECT id FROM events WHERE imported')).rows).toHaveLength(2);
+      // A featured event (the replay's recorded real matches) is imported too, beside the rest: here
+      // a drawn T20 in play stands in for one.
+      const { rows: drawn } = await demo.db.query<{ id: string }>(
+        `SELECT id FROM events WHERE sport_id = 4 AND status = 'inplay' AND NOT imported AND competition_id <> $1 ORDER BY id LIMIT 1`,
+        [RECORDED_CRICKET_COMPETITION_ID],
+      );
+      expect(drawn).toHaveLength(1);
+      const featured = drawn.map((r) => ({ eventId: r.id }) as FeedEvent);
+      await demoMatchImporter({ db: demo.db, sportsAdmin: demo.services.sportsAdmin, log: silentLogger, featured: () => featured })();
+      expect((await demo.db.query('SELECT imported FROM events WHERE id = $1', [drawn[0]?.id])).rows).toEqual([{ imported: true }]);
     } finally {
       await demo.close();
     }

@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp, type AppServices } from '../src/app';
 import type { Clock } from '../src/common/clock';
+import type { FeedProvider } from '../src/feed/feed-provider';
 import { loadConfig, type Config } from '../src/config';
 import { Database } from '../src/db/database';
 import { createCoreServices } from '../src/services';
@@ -111,6 +112,8 @@ export interface BuildTestAppOptions {
   /** Extra environment for loadConfig (e.g. ALLOWED_ORIGINS). */
   env?: Record<string, string>;
   clock?: Clock;
+  /** The feed's provider (default the simulator): a test's own, driven by the test (feed-staleness.test.ts). */
+  feedProvider?: FeedProvider;
   /** Runs before app.ready(), e.g. to add a test-only route. */
   beforeReady?: (app: FastifyInstance) => void;
   /** The app's logger, e.g. one that captures every line (registration.test.ts greps it for codes). */
@@ -165,6 +168,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     db,
     ...(options.clock !== undefined ? { clock: options.clock } : {}),
     ...(options.logger !== undefined ? { log: options.logger } : {}),
+    ...(options.feedProvider !== undefined ? { feedProvider: options.feedProvider } : {}),
   });
   const app = await buildApp({
     config,

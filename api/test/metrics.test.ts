@@ -1,8 +1,8 @@
 /**
  * GET /metrics (plugins/metrics.ts, app.ts productMetrics): 404 without METRICS_TOKEN, 401
  * without the right bearer, else Prometheus text with the request histogram by route pattern,
- * bets placed and refused, sockets, the database pool, the casino engine's lateness and the
- * market-data fan-out lag.
+ * bets placed and refused, sockets, the database pool, the casino engine's lateness, the
+ * market-data fan-out lag and the feed's health (feed-staleness.test.ts drives its stale side).
  */
 import { MARKET_DATA_BATCH_MS, type MatchDelta, type SocketAck } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
@@ -195,6 +195,12 @@ describe('fan-out lag', () => {
 
     const before = await scrapeFeed();
     expect(sample(before, /^backlay_fanout_lag_seconds_count /)).toBe(0);
+    // The feed as the leader sees it (ADR 0039): the simulator is local, connected, heard from at each tick.
+    expect(sample(before, /^backlay_feed_connected\{provider="simulator"\} /)).toBe(1);
+    expect(sample(before, /^backlay_feed_last_message_age_seconds\{provider="simulator"\} /)).toBe(0);
+    expect(sample(before, /^backlay_feed_reconnects\{provider="simulator"\} /)).toBe(0);
+    expect(sample(before, /^backlay_feed_markets\{status="open"\} /)).toBeGreaterThan(0);
+    expect(sample(before, /^backlay_feed_markets\{status="held_stale"\} /)).toBe(0);
 
     socket = io(`${baseUrl}/data`, { path: '/socket.io', transports: ['websocket'], auth: { token: player }, extraHeaders: { origin: TEST_ORIGIN }, reconnection: false, forceNew: true });
     const deltas: MatchDelta[] = [];

@@ -95,11 +95,14 @@ const control = createServer(async (req, res) => {
     if (action === 'kill') await killApi(i);
     else if (action === 'start') await startApi(i);
     else throw new Error(`unknown action ${action}`);
-    res.writeHead(204).end();
+    res.writeHead(204, { connection: 'close' }).end();
   } catch (error) {
-    res.writeHead(400).end(String(error));
+    res.writeHead(400, { connection: 'close' }).end(String(error));
   }
 });
+// Every answer closes its connection: a journey's next call (seconds later, after a kill) never
+// reuses a kept-alive socket the server may be closing (one run's start call got ECONNRESET).
+control.keepAliveTimeout = 0;
 await new Promise((r) => control.listen(CLUSTER_PORTS.control, HOST, r));
 console.log('e2e cluster stack ready');
 

@@ -8,7 +8,7 @@ const PLAYER_ITEMS = [
 ];
 const SUPER_ADMIN_ITEMS = [
   'Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Results', 'Casino tables', 'Game reports', 'Casino providers', 'Reconciliation', 'Statement', 'Deposits', 'Withdrawals',
-  'Payment method', 'Sports', 'Messages', 'SMS outbox', 'Settings', 'Change password', 'Account security', 'Responsible gambling',
+  'Payment method', 'Sports', 'Feed status', 'Messages', 'SMS outbox', 'Settings', 'Change password', 'Account security', 'Responsible gambling',
 ];
 
 /**
@@ -49,5 +49,29 @@ test.describe('main menu', () => {
   test('the Super Admin reaches every item, Messages and Settings included', async ({ page }, info) => {
     await signIn(page, 'admin', 'demo-admin');
     await expectEveryItemReachable(page, SUPER_ADMIN_ITEMS, info.project.name === 'mobile', { label: 'Settings', url: /\/admin\/settings$/, heading: 'Settings' });
+  });
+});
+
+test.describe('feed status', () => {
+  test('the Super Admin opens Feed status: the simulator connected and fresh, the markets by status, inside the screen', async ({ page }, info) => {
+    await signIn(page, 'admin', 'demo-admin');
+    if (info.project.name === 'mobile') {
+      await page.getByRole('button', { name: 'More', exact: true }).click();
+      await page.getByRole('navigation', { name: 'More' }).getByRole('link', { name: 'Feed status', exact: true }).click();
+    } else {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feed status', exact: true }).click();
+    }
+    await expect(page).toHaveURL(/\/admin\/feed-status$/);
+    await expect(page.getByRole('heading', { name: 'Feed status' })).toBeVisible();
+    const facts = page.getByLabel('Connection');
+    await expect(facts).toContainText('simulator');
+    await expect(facts.getByText('Connected', { exact: true })).toBeVisible();
+    await expect(facts.getByText('Fresh', { exact: true })).toBeVisible();
+    const markets = page.getByRole('table', { name: 'Markets by status' });
+    await expect(markets.getByRole('rowheader', { name: 'Suspended: feed stale' })).toBeVisible();
+    const open = markets.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Open', exact: true }) }).getByRole('cell');
+    await expect(open).toHaveText(/^[1-9]\d*$/);
+    await expect(facts).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 });

@@ -4,7 +4,8 @@
  * (embedded PostgreSQL and demo data unless DATABASE_URL is set), each remote from its own port
  * as its own deployment, and the shell on http://127.0.0.1:8080 with /api and /socket.io proxied
  * to the API so the product lives on one origin. Ctrl-C (or SIGTERM) stops everything it started.
- * The API's log lines are printed for a person (pino-pretty); NODE_ENV=production or LOG_FORMAT=json keeps them as the
+ * The feed is the simulator and the replay of the recorded real T20 (`FEED_PROVIDER=simulator,replay`
+ * unless set). The API's log lines are printed for a person (pino-pretty); NODE_ENV=production or LOG_FORMAT=json keeps them as the
  * JSON lines production ships to its collector. Backlay Studio, our game provider, runs beside them
  * on its own origin (port 8095) with its journal in data/studio; the CW-1 secret the API and the
  * studio share is generated once into data/studio-secret unless STUDIO_SECRET is set (ADR 0021).
@@ -55,6 +56,9 @@ function studioSecret() {
   return readFileSync(file, 'utf8').trim();
 }
 const studioEnv = { STUDIO_URL: studioUrl, STUDIO_PARTNER_ID: process.env.STUDIO_PARTNER_ID ?? 'backlay-studio', STUDIO_SECRET: studioSecret() };
+// The demo's feed: simulated matches and the recorded real T20 replayed live, looping (ADR 0037).
+// Production names its own (recorded Betfair data is for demos only); FEED_PROVIDER overrides.
+const feedEnv = process.env.FEED_PROVIDER === undefined && process.env.NODE_ENV !== 'production' ? { FEED_PROVIDER: 'simulator,replay' } : {};
 const prettyLogs = (name) =>
   pretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true, ...(name ? { messageFormat: `[${name}] {msg}` } : {}) });
 let stopping = false;
@@ -64,7 +68,7 @@ function startApi(apiPort, name) {
   const child = spawn(process.execPath, [join(ROOT, 'api', 'dist', 'main.js')], {
     cwd: ROOT,
     stdio: readableLogs ? ['inherit', 'pipe', 'inherit'] : 'inherit',
-    env: { ...process.env, ...clusterEnv, ...studioEnv, API_PORT: String(apiPort), API_HOST: host, ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? shellOrigin },
+    env: { ...process.env, ...clusterEnv, ...studioEnv, ...feedEnv, API_PORT: String(apiPort), API_HOST: host, ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? shellOrigin },
   });
   if (readableLogs) child.stdout.pipe(prettyLogs(cluster ? name : null));
   child.on('exit', (code, signal) => {

@@ -10,7 +10,7 @@ export {
   BUTTON_VALUE_MAX, type ButtonValue, type ChildBookRow, childRoleOf, type ChipTransferRequest, type ClientRow,
   type DeclaredResult, DEFAULT_BUTTON_VALUES, DEPOSIT_MAX_RUPEES_DEFAULT, DEPOSIT_MIN_RUPEES_DEFAULT,
   type DepositWithdrawListRequest, DISPLAY_NAME_MAX_LENGTH, type ErrorCode, type EventMap, type Fancy,
-  type FancyBetSide, type FeedMatch, HOME_LANDING_ROLES, IDEMPOTENCY_HEADER, IFSC_PATTERN, INACTIVITY_LOGOUT_MS,
+  type FancyBetSide, type FeedMatch, type FeedStatus, HOME_LANDING_ROLES, IDEMPOTENCY_HEADER, IFSC_PATTERN, INACTIVITY_LOGOUT_MS,
   isAdminPath, type ListClientsResponse, type LoginResponse, type Market, MARKET_LIMIT_MAX, type MarketBook,
   type MarketLimits, type MarketPosition, type MarketStatus, type MarketType, type MatchDetail, type MatchOddsSummary,
   type MatchSummary, MESSAGES, MONEY_MAX_RUPEES, NEWS_TEXT_MAX_LENGTH, type NewsMessage, PAGE_SIZE_MAX,

@@ -116,26 +116,39 @@ describe('LoginThrottle', () => {
       expect(await throttle.check('k')).toEqual({ allowed: false, retryAfterSec: 900 });
     });
 
-    it('a right secret among the admitted lifts the lock; one beyond the limit is refused without evaluation', async () => {
+    it('one beyond the limit waits unevaluated; a right secret among the admitted frees the count and it takes its turn', async () => {
       const clock = new ManualClock();
       const throttle = throttleOn(clock);
       const { evaluate, waiting } = pending();
       const admitted = Array.from({ length: 3 }, () => throttle.attempt('k', evaluate));
       await new Promise((resolve) => setImmediate(resolve));
-      let evaluatedBeyond = false;
-      const beyond = await throttle.attempt('k', () => {
-        evaluatedBeyond = true;
+      let evaluatedBeyond = 0;
+      const beyond = throttle.attempt('k', () => {
+        evaluatedBeyond += 1;
         return Promise.resolve(true);
       });
-      expect(beyond).toEqual({ kind: 'refused', retryAfterSec: 900 });
-      expect(evaluatedBeyond).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(evaluatedBeyond).toBe(0);
       waiting[0]?.(false);
       waiting[1]?.(true);
       waiting[2]?.(false);
       expect((await Promise.all(admitted)).map((r) => r.kind)).toEqual(['wrong', 'right', 'wrong']);
-      // The success reset the key: the failure after it is the first of a new count.
+      expect(await beyond).toEqual({ kind: 'right' });
+      expect(evaluatedBeyond).toBe(1);
+      // Its success reset the key: the failure after it is the first of a new count.
       expect(await throttle.check('k')).toEqual({ allowed: true });
       expect(await fail(throttle)).toEqual({ kind: 'wrong' });
+    });
+
+    it('the same right secret sent ten times at once (limit 3) is admitted in turns, every one right', async () => {
+      const throttle = throttleOn(new ManualClock());
+      const right = async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return true;
+      };
+      const outcomes = await Promise.all(Array.from({ length: 10 }, () => throttle.attempt('k', right)));
+      expect(outcomes.every((o) => o.kind === 'right')).toBe(true);
+      expect(await throttle.check('k')).toEqual({ allowed: true });
     });
 
     it('a throw of the evaluation counts as a failure and is rethrown', async () => {

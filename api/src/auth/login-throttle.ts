@@ -6,11 +6,13 @@
  * different instances add up to the same lock. A failure count is forgotten a day after its last
  * failure.
  *
- * An attempt is reserved before its secret is evaluated (ADR 0030): one atomic increment of the
- * key's count gives it its place, and a place beyond the limit is refused without evaluating
- * anything. So guesses sent at once, to one instance or several, evaluate at most the limit; a
- * right secret releases the reservation (the key resets), a wrong one keeps it counted.
+ * An attempt holds a place before its secret is evaluated (ADR 0030): the failures so far and
+ * the places held by attempts still being evaluated together never pass the limit, so guesses
+ * sent at once, to one instance or several, evaluate at most the limit. An attempt beyond it
+ * waits, unevaluated, for the verdicts in flight: failures lock the key (it is refused), a right
+ * secret resets it (it takes its turn).
  */
+import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@backlay/shared/contracts';
 import type { SharedStore } from '../cluster/shared-store';
 import type { Clock } from '../common/clock';
@@ -23,14 +25,24 @@ export interface ThrottleRule {
 
 export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSec: number };
 
-/** An admitted attempt holds its place in the count (1 … maxFailures); a refused one, the wait. */
-export type Reservation = { allowed: true; place: number } | { allowed: false; retryAfterSec: number };
+/** An admitted attempt holds a place (its member) among those in flight; a refused one, the wait. */
+type Reservation = { allowed: true; member: string } | { allowed: false; retryAfterSec: number };
 
 /** What `attempt` gives back: the secret's verdict, or the refusal that kept it from being evaluated. */
 export type AttemptOutcome = { kind: 'right' } | { kind: 'wrong' } | { kind: 'refused'; retryAfterSec: number };
 
 /** How long a failure count is kept after its last failure. */
 export const FAILURES_KEPT_MS = 24 * 60 * 60_000;
+
+/**
+ * How long an attempt's place among those in flight lasts unless given back: an evaluation (one
+ * argon2 run or a code check) takes milliseconds, so only the places of a process that died
+ * mid-evaluation (a kill -9) live this long.
+ */
+export const IN_FLIGHT_MS = 5_000;
+
+/** How long an attempt beyond the limit waits for the verdicts in flight before a 429 (real time). */
+export const PLACE_WAIT_MS = 6_000;
 
 export class LoginThrottle {
   constructor(
@@ -43,6 +55,10 @@ export class LoginThrottle {
 
   private failuresKey(key: string): string {
     return `throttle:${this.name}:failures:${key}`;
+  }
+
+  private inFlightKey(key: string): string {
+    return `throttle:${this.name}:in-flight:${key}`;
   }
 
   private lockKey(key: string): string {
@@ -61,31 +77,34 @@ export class LoginThrottle {
   }
 
   /**
-   * Reserves an attempt for `key` before its secret is evaluated. The count is of attempts not
-   * yet succeeded (failures and attempts still running), so of any number at once only
-   * `maxFailures` are admitted. A place beyond the limit starts the lock unless one runs
-   * already: the limit's attempts are taken (a success among them lifts it again).
+   * Takes a place for an attempt on `key` before its secret is evaluated: admitted while the
+   * failures so far plus the places held (its own included: one atomic step of the store) are
+   * within the limit. Beyond it, the place is given back and the attempt waits (5 ms doubling to
+   * 80 ms between looks) for the verdicts in flight: their failures start the lock, and it is
+   * refused; a right secret among them resets the count, and it takes its turn. So the same
+   * right secret sent many times at once (an agent's parallel actions, two tabs) is admitted in
+   * turns, and a burst of guesses evaluates the limit and no more.
    */
   private async reserve(key: string): Promise<Reservation> {
-    // While locked nothing is counted: the count starts afresh when the lock ends.
-    const before = await this.check(key);
-    if (!before.allowed) return before;
-    const place = await this.store.increment(this.failuresKey(key), FAILURES_KEPT_MS);
-    // A lock that started since the first look cleared the count this place was taken from.
-    const after = await this.check(key);
-    if (!after.allowed) return after;
-    if (place <= this.rule.maxFailures) return { allowed: true, place };
-    return { allowed: false, retryAfterSec: await this.lock(key) };
-  }
-
-  /**
-   * A wrong secret: its place stays counted; the place that reaches the limit starts the lock,
-   * unless the count was cleared meanwhile (a right secret among the attempts, or a lock already).
-   */
-  private async failed(key: string, reservation: { place: number }): Promise<void> {
-    if (reservation.place < this.rule.maxFailures) return;
-    const count = Number((await this.store.get(this.failuresKey(key))) ?? '0');
-    if (count >= this.rule.maxFailures) await this.lock(key);
+    const member = randomUUID();
+    const giveUpAt = performance.now() + PLACE_WAIT_MS;
+    for (let pauseMs = 5; ; pauseMs = Math.min(pauseMs * 2, 80)) {
+      // While locked nothing is counted: the count starts afresh when the lock ends.
+      const before = await this.check(key);
+      if (!before.allowed) return before;
+      const held = await this.store.hold(this.inFlightKey(key), member, IN_FLIGHT_MS);
+      const failures = Number((await this.store.get(this.failuresKey(key))) ?? '0');
+      // A lock that started since the first look may have cleared the count just read.
+      const after = await this.check(key);
+      if (!after.allowed) {
+        await this.store.unhold(this.inFlightKey(key), member);
+        return after;
+      }
+      if (failures + held <= this.rule.maxFailures) return { allowed: true, member };
+      await this.store.unhold(this.inFlightKey(key), member);
+      if (performance.now() >= giveUpAt) return { allowed: false, retryAfterSec: 1 };
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
   }
 
   /**
@@ -99,27 +118,37 @@ export class LoginThrottle {
     try {
       right = await evaluate();
     } catch (error) {
-      await this.failed(key, reservation);
+      await this.failed(key, reservation.member);
       throw error;
     }
     if (right) {
       await this.reset(key);
+      await this.store.unhold(this.inFlightKey(key), reservation.member);
       return { kind: 'right' };
     }
-    await this.failed(key, reservation);
+    await this.failed(key, reservation.member);
     return { kind: 'wrong' };
   }
 
-  /** A right secret clears the key: its count (the reservations with it) and any lock. */
+  /**
+   * A wrong secret: counted before its place is given back (so a look between the two counts it
+   * twice, never not at all); the failure that reaches the limit starts the lock.
+   */
+  private async failed(key: string, member: string): Promise<void> {
+    const failures = await this.store.increment(this.failuresKey(key), FAILURES_KEPT_MS);
+    await this.store.unhold(this.inFlightKey(key), member);
+    if (failures >= this.rule.maxFailures) await this.lock(key);
+  }
+
+  /** A right secret clears the key: its failures and any lock. */
   private async reset(key: string): Promise<void> {
     await Promise.all([this.store.delete(this.failuresKey(key)), this.store.delete(this.lockKey(key))]);
   }
 
-  /** Starts the lock, then clears the count (in this order: a reservation that sees no count sees the lock); its seconds. */
-  private async lock(key: string): Promise<number> {
+  /** Starts the lock, then clears the count (in this order: a reservation that sees no count sees the lock). */
+  private async lock(key: string): Promise<void> {
     await this.store.set(this.lockKey(key), String(this.clock.nowMs() + this.rule.lockMs), this.rule.lockMs);
     await this.store.delete(this.failuresKey(key));
-    return Math.ceil(this.rule.lockMs / 1000);
   }
 }
 

@@ -253,24 +253,51 @@ export async function listSeriesMatches(q: Queryable, sportId: number, visibilit
 }
 
 /** Imported events of a sport that are not closed (the demo keeps one of each running). */
-export async function countImportedOpen(q: Queryable, sportId: number): Promise<number> {
+export async function countImportedOpen(q: Queryable, sportId: number, exceptIds: readonly string[] = []): Promise<number> {
   const { rows } = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM events WHERE sport_id = $1 AND imported AND status <> 'closed'`,
-    [sportId],
+    `SELECT count(*)::int AS n FROM events WHERE sport_id = $1 AND imported AND status <> 'closed' AND NOT (id = ANY($2))`,
+    [sportId, exceptIds],
   );
   return rows[0]?.n ?? 0;
 }
 
-/** The next event worth importing in a sport: one in play (most recent start) or else the soonest upcoming. */
-export async function findImportCandidate(q: Queryable, sportId: number): Promise<MatchRow | null> {
+/**
+ * Every open event of a sport (of one competition, when given) that nobody imported and whose
+ * markets the feed has written, soonest start first (demo mode imports them all).
+ */
+export async function findImportCandidates(q: Queryable, sportId: number, competitionId?: string): Promise<MatchRow[]> {
   const { rows } = await q.query<MatchRow>(
     `SELECT ${MATCH_COLUMNS} FROM events e LEFT JOIN competitions c ON c.id = e.competition_id
-     WHERE e.sport_id = $1 AND NOT e.imported AND e.status <> 'closed'
+     WHERE e.sport_id = $1 AND ($2::text IS NULL OR e.competition_id = $2) AND NOT e.imported AND e.status <> 'closed'
+       AND EXISTS (SELECT 1 FROM markets m WHERE m.event_id = e.id)
+     ORDER BY e.open_date, e.id`,
+    [sportId, competitionId ?? null],
+  );
+  return rows;
+}
+
+/** Of these events, those stored, open and not imported (with at least one market). */
+export async function notImportedOpen(q: Queryable, eventIds: readonly string[]): Promise<Array<{ id: string; sportId: number; competitionId: string }>> {
+  if (eventIds.length === 0) return [];
+  const { rows } = await q.query<{ id: string; sportId: number; competitionId: string }>(
+    `SELECT e.id, e.sport_id AS "sportId", e.competition_id AS "competitionId" FROM events e
+     WHERE e.id = ANY($1) AND NOT e.imported AND e.status <> 'closed' AND EXISTS (SELECT 1 FROM markets m WHERE m.event_id = e.id)
+     ORDER BY e.id`,
+    [eventIds],
+  );
+  return rows;
+}
+
+/** The next event worth importing in a sport: one in play (most recent start) or else the soonest upcoming. */
+export async function findImportCandidate(q: Queryable, sportId: number, exceptIds: readonly string[] = []): Promise<MatchRow | null> {
+  const { rows } = await q.query<MatchRow>(
+    `SELECT ${MATCH_COLUMNS} FROM events e LEFT JOIN competitions c ON c.id = e.competition_id
+     WHERE e.sport_id = $1 AND NOT e.imported AND e.status <> 'closed' AND NOT (e.id = ANY($2))
        AND EXISTS (SELECT 1 FROM markets m WHERE m.event_id = e.id)
      ORDER BY CASE e.status WHEN 'inplay' THEN 0 ELSE 1 END,
               CASE WHEN e.status = 'inplay' THEN -extract(epoch FROM e.open_date) ELSE extract(epoch FROM e.open_date) END
      LIMIT 1`,
-    [sportId],
+    [sportId, exceptIds],
   );
   return rows[0] ?? null;
 }

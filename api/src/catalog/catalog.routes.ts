@@ -1,8 +1,8 @@
 /**
  * Routes of the sports catalog (SPEC §7 "Sports"): every signed-in caller reads; the import and
- * the switches are for admin and sadmin only (SPEC §6) — other roles get 403.
+ * the switches and the feed's health are for admin and sadmin only (SPEC §6) — other roles get 403.
  */
-import { MESSAGES, SPORTS_ADMIN_ROLES } from '@backlay/shared/contracts';
+import { type FeedStatus, MESSAGES, SPORTS_ADMIN_ROLES } from '@backlay/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteTypes } from '../common/schemas';
 import { requireAuth, signedIn } from '../plugins/auth';
@@ -22,10 +22,13 @@ type Route<K extends keyof typeof schemas> = RouteTypes<(typeof schemas)[K]>;
 
 export async function catalogRoutes(
   app: FastifyInstance,
-  options: { catalog: CatalogService; sportsAdmin: SportsAdminService },
+  options: { catalog: CatalogService; sportsAdmin: SportsAdminService; feedStatus: () => Promise<FeedStatus> },
 ): Promise<void> {
-  const { catalog, sportsAdmin } = options;
+  const { catalog, sportsAdmin, feedStatus } = options;
   const ok = <T>(data: T) => ({ data, message: MESSAGES.ok });
+
+  // The feed's health (ADR 0039): the admin feed page.
+  app.get('/feed-status', { schema: schemas.feedStatus, config: sportsAdmins }, async () => ok(await feedStatus()));
 
   app.get('/get-sport-list', { schema: schemas.sportList, config: anyone }, async (request) => ok(await catalog.sports(roleOf(request))));
 

@@ -1,5 +1,6 @@
 /** JSON schemas of the catalog and sports-admin routes (request and response), shaped as contracts/sports.ts. */
 import {
+  type FeedStatus,
   PAGE_SIZE_MAX,
   type SaveMatchRequest,
   type SportSettings,
@@ -7,7 +8,7 @@ import {
   type UpdateMarketRequest,
   type UpdateMatchRequest,
 } from '@backlay/shared/contracts';
-import type { JSONSchema } from 'json-schema-to-ts';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import {
   bearerSecurity,
   INT4_MAX,
@@ -196,6 +197,38 @@ const seriesWithMarketSchema = {
 const tags = ['catalog'] as const;
 const adminTags = ['sports admin'] as const;
 
+const count = { type: 'integer', minimum: 0 } as const;
+const nullableNumber = { type: ['number', 'null'] } as const;
+/** GET /api/feed-status's data (contracts/feed.ts FeedStatus; CatalogContractsAgree checks they agree). */
+export const feedStatusSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'provider', 'checkedAt', 'connected', 'lastMessageAt', 'lastMessageAgeSec', 'staleAfterSec', 'stale', 'reconnects',
+    'marketsSubscribed', 'lagMs', 'lastError', 'staleSuspensions', 'markets',
+  ],
+  properties: {
+    provider: { type: 'string' },
+    checkedAt: { type: ['string', 'null'], format: 'date-time' },
+    connected: { type: ['boolean', 'null'] },
+    lastMessageAt: { type: ['string', 'null'], format: 'date-time' },
+    lastMessageAgeSec: nullableNumber,
+    staleAfterSec: { type: 'number' },
+    stale: { type: ['string', 'null'], enum: ['silent', 'disconnected', 'reconnected', null] },
+    reconnects: { type: ['integer', 'null'] },
+    marketsSubscribed: { type: ['integer', 'null'] },
+    lagMs: nullableNumber,
+    lastError: { type: ['string', 'null'] },
+    staleSuspensions: count,
+    markets: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['open', 'suspended', 'ballRunning', 'closed', 'heldStale', 'heldInPlay', 'adminSuspended'],
+      properties: { open: count, suspended: count, ballRunning: count, closed: count, heldStale: count, heldInPlay: count, adminSuspended: count },
+    },
+  },
+} as const satisfies JSONSchema;
+
 /** A query string of these fields only. */
 function query<const P extends Record<string, JSONSchema>, const R extends ReadonlyArray<keyof P & string>>(properties: P, required: R) {
   return { type: 'object', additionalProperties: false, required, properties } as const;
@@ -207,6 +240,11 @@ function body<const P extends Record<string, JSONSchema>, const R extends Readon
 }
 
 export const schemas = {
+  feedStatus: {
+    tags: adminTags,
+    security: bearerSecurity,
+    response: responses(feedStatusSchema),
+  },
   sportList: {
     tags,
     security: bearerSecurity,
@@ -386,5 +424,6 @@ export type CatalogContractsAgree = AllAgree<
     Agree<UpdateMatchRequest, BodyOf<typeof schemas.updateMatch>>,
     Agree<UpdateMarketRequest, BodyOf<typeof schemas.updateMarket>>,
     Agree<UpdateFancyRequest, BodyOf<typeof schemas.updateFancy>>,
+    Agree<FeedStatus, FromSchema<typeof feedStatusSchema>>,
   ]
 >;

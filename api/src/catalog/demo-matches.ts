@@ -1,30 +1,60 @@
 /**
- * Demo mode: a new visitor should see live odds at once, and still later. On the feed leader,
- * every few seconds, for cricket and soccer: when no imported match of the sport is open any
- * more, import the feed's next one (in play first, else the soonest upcoming) with every
- * market and fancy switched on — as an admin would with save-match and syncData. Never in
- * production (DEMO is refused there).
+ * Demo mode: a new visitor should see a busy exchange at once, and still later (ADR 0040). On the
+ * feed leader, every few seconds, import with every market and fancy switched on — as an admin
+ * would with save-match and syncData — every open match (in play or coming up, so new ones join
+ * as old ones end) of:
+ * - the provider's featured events: the replay's recorded real matches (ADR 0037);
+ * - cricket: the simulator's replayed IPL 2022 matches (3+ in play and 4+ coming up at any
+ *   moment); the drawn T20s of the other cricket competitions stay for an admin to import (the
+ *   e2e sports journey imports one in play), except that when the replayed competition offers
+ *   nothing (another provider), one open cricket match besides the featured ones is kept
+ *   imported as before;
+ * - soccer and tennis: every match (2+ each, one in play or more).
+ * Never in production (DEMO is refused there).
  */
 import { SPORT_IDS } from '@backlay/shared/contracts';
+import { RECORDED_CRICKET_COMPETITION_ID } from '../feed/simulator/schedule';
 import * as catalog from './catalog.repository';
 import type { SportsAdminService } from './sports-admin.service';
 import type { Logger } from '../common/logger';
 import type { Database } from '../db/database';
+import type { FeedEvent } from '../feed/feed-provider';
 
-/** The sports the demo keeps a live imported match of. */
+/** What demo mode imports: every open match of the sport (of the competition, when given). */
+export const DEMO_IMPORTS: ReadonlyArray<{ sportId: number; competitionId?: string }> = [
+  { sportId: SPORT_IDS.cricket, competitionId: RECORDED_CRICKET_COMPETITION_ID },
+  { sportId: SPORT_IDS.soccer },
+  { sportId: SPORT_IDS.tennis },
+];
+
+/** The sports the demo keeps at least one open imported match of besides the featured ones, whatever the feed offers. */
 export const DEMO_LIVE_SPORTS: readonly number[] = [SPORT_IDS.cricket, SPORT_IDS.soccer];
 
-export function demoMatchImporter(deps: { db: Database; sportsAdmin: SportsAdminService; log: Logger }): () => Promise<void> {
+export function demoMatchImporter(deps: {
+  db: Database;
+  sportsAdmin: SportsAdminService;
+  log: Logger;
+  /** The provider's featured events (FeedProvider.featured: the replay's real matches), each imported too while open. */
+  featured?: () => FeedEvent[];
+}): () => Promise<void> {
+  const save = async (event: { id: string; sportId: number; competitionId: string }, what: string) => {
+    const match = await deps.sportsAdmin.saveMatch(
+      { data: { eventId: event.id, sportId: event.sportId, competitionId: event.competitionId }, syncData: true },
+      { actorId: null, ip: null, requestId: null },
+    );
+    deps.log.info({ matchId: match._id, name: match.name, inPlay: match.inPlay }, `demo: imported ${what} with its markets`);
+  };
   return async () => {
+    const featuredIds = (deps.featured?.() ?? []).map((e) => e.eventId);
+    for (const event of await catalog.notImportedOpen(deps.db, featuredIds)) await save(event, 'a featured match');
+    for (const { sportId, competitionId } of DEMO_IMPORTS) {
+      for (const candidate of await catalog.findImportCandidates(deps.db, sportId, competitionId)) await save(candidate, 'a match');
+    }
     for (const sportId of DEMO_LIVE_SPORTS) {
-      if ((await catalog.countImportedOpen(deps.db, sportId)) > 0) continue;
-      const candidate = await catalog.findImportCandidate(deps.db, sportId);
-      if (candidate === null) continue;
-      const match = await deps.sportsAdmin.saveMatch(
-        { data: { eventId: candidate.id, sportId, competitionId: candidate.competitionId }, syncData: true },
-        { actorId: null, ip: null, requestId: null },
-      );
-      deps.log.info({ matchId: match._id, name: match.name, inPlay: match.inPlay }, 'demo: imported a live match with its markets');
+      // The featured matches come on top: the sport's own live match is one of the others.
+      if ((await catalog.countImportedOpen(deps.db, sportId, featuredIds)) > 0) continue;
+      const candidate = await catalog.findImportCandidate(deps.db, sportId, featuredIds);
+      if (candidate !== null) await save(candidate, 'a live match');
     }
   };
 }

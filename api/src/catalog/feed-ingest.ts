@@ -10,6 +10,12 @@
  * markets voided; closed events nobody imported are deleted after an hour; an optional hook
  * (the demo import) runs every few seconds. The results worker (settlement of the feed's results,
  * step 4) runs on the leader too, at most every second, beside the ticks (never two at once).
+ *
+ * Markets that protect themselves (ADR 0039): each tick reads the provider's health after its
+ * poll; a provider silent past its staleness (heartbeats count), disconnected, or reconnected
+ * since the last tick has every open market and fancy held suspended ('stale') in the tick's
+ * transaction, published like any change. A held market reopens only on a message received after
+ * its hold (markets.repository); an admin's suspension is another column the ingest never touches.
  */
 import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
@@ -17,9 +23,10 @@ import type { Database } from '../db/database';
 import { LeaderLoop } from '../db/leader-loop';
 import * as catalog from './catalog.repository';
 import * as markets from './markets.repository';
+import { saveFeedHealth } from './feed-status';
 import type { FancyRow, MarketRow, ScoreRow } from './market-view';
 import type { DomainEvents } from '../common/domain-events';
-import type { FeedChanges, FeedProvider } from '../feed/feed-provider';
+import type { FeedChanges, FeedHealth, FeedProvider } from '../feed/feed-provider';
 
 /** Identifies the feed ingest's advisory lock (per database). */
 export const FEED_LOCK_ID = 72_810_003;
@@ -34,6 +41,31 @@ const PRUNE_AFTER_MS = 60 * 60_000;
 const HOOK_EVERY_MS = 10_000;
 /** How often the leader settles the feed's new results (wall-clock of the feed's clock). */
 export const SETTLE_EVERY_MS = 1_000;
+/** How often the leader writes the feed's health for the admin page (and at once when it turns stale or fresh). */
+const REPORT_EVERY_MS = 1_000;
+/** How long a provider may stay silent when neither FEED_STALE_MS nor the provider says. */
+export const DEFAULT_STALE_MS = 10_000;
+
+/** Why the ingest held the feed's markets at a tick. */
+export type StaleReason = 'silent' | 'disconnected' | 'reconnected';
+
+/** The feed as the leader last saw it (the admin feed page, /metrics). */
+export interface FeedStatus {
+  provider: string;
+  /** This instance runs the ingest; the connection fields are the leader's own view. */
+  leader: boolean;
+  staleAfterMs: number;
+  /** The provider's health at the last tick; null before the first tick or without health(). */
+  health: FeedHealth | null;
+  /** How long ago (by the feed's clock, now) the provider's last message came; null when unknown. */
+  lastMessageAgeMs: number | null;
+  /** When the last tick ran (the feed clock's ms); null before the first. */
+  checkedAtMs: number | null;
+  /** Why the last tick held the markets (or null: the feed was fresh). */
+  stale: StaleReason | null;
+  /** Markets and fancies this instance held as stale since it started. */
+  staleSuspensions: number;
+}
 
 export interface FeedIngestOptions {
   db: Database;
@@ -45,6 +77,8 @@ export interface FeedIngestOptions {
   tickMs: number;
   /** Time between attempts to take the lock. */
   lockRetryMs: number;
+  /** FEED_STALE_MS; null: the provider's staleAfterMs, else DEFAULT_STALE_MS. */
+  staleMs?: number | null;
   /** Runs on the leader after a tick, at most every 10 s (demo mode: keep live matches imported). */
   hook?: () => Promise<void>;
   /**
@@ -61,6 +95,8 @@ export interface TickResult {
   fancies: number;
   scores: number;
   published: number;
+  /** Markets and fancies held as stale at this tick. */
+  held: number;
 }
 
 interface MatchChange {
@@ -75,8 +111,18 @@ export class FeedIngest {
   private lastHookMs = Number.NEGATIVE_INFINITY;
   private lastSettleMs = Number.NEGATIVE_INFINITY;
   private settling: Promise<void> | null = null;
+  private readonly staleAfterMs: number;
+  private lastHealth: FeedHealth | null = null;
+  private lastCheckMs: number | null = null;
+  private lastStale: StaleReason | null = null;
+  /** The reconnections counted at the previous tick (null before the first). */
+  private seenReconnects: number | null = null;
+  private staleSuspensions = 0;
+  private lastReportMs = Number.NEGATIVE_INFINITY;
+  private readonly staleObservers: Array<(held: number, reason: StaleReason) => void> = [];
 
   constructor(private readonly options: FeedIngestOptions) {
+    this.staleAfterMs = options.staleMs ?? options.provider.staleAfterMs ?? DEFAULT_STALE_MS;
     this.loop = new LeaderLoop({
       db: options.db,
       log: options.log,
@@ -98,6 +144,26 @@ export class FeedIngest {
   /** The last tick this instance ran as the leader (LeaderLoop.lastTick), for the metrics. */
   get lastTick(): { endedAt: number; ms: number } | null {
     return this.loop.lastTick;
+  }
+
+  /** The feed as this instance last saw it (ADR 0039). */
+  status(): FeedStatus {
+    return {
+      provider: this.options.provider.name,
+      leader: this.leader,
+      staleAfterMs: this.staleAfterMs,
+      health: this.lastHealth,
+      lastMessageAgeMs:
+        this.lastHealth?.lastMessageAtMs === null || this.lastHealth === null ? null : Math.max(0, this.options.clock.nowMs() - this.lastHealth.lastMessageAtMs),
+      checkedAtMs: this.lastCheckMs,
+      stale: this.lastStale,
+      staleSuspensions: this.staleSuspensions,
+    };
+  }
+
+  /** Called with the number of markets and fancies held at a tick that held any (the metrics' counter). */
+  observeStaleSuspensions(observer: (held: number, reason: StaleReason) => void): void {
+    this.staleObservers.push(observer);
   }
 
   /** Starts the loop: take the lock (or keep trying), then tick every tickMs. */
@@ -132,27 +198,40 @@ export class FeedIngest {
     const { db, provider, clock } = this.options;
     const nowMs = clock.nowMs();
     const changes = provider.poll(nowMs);
+    // After the poll: what the poll handed over counts as heard.
+    const health = provider.health?.(nowMs) ?? null;
+    const stale = this.staleness(health, nowMs);
     const written = await db.transaction(async (tx) => {
       await catalog.upsertCompetitions(tx, changes.competitions);
       await catalog.upsertEvents(tx, changes.events);
-      await markets.upsertMarkets(tx, changes.markets);
-      await markets.upsertFancies(tx, changes.fancies);
+      await markets.upsertMarkets(tx, changes.markets, nowMs);
+      await markets.upsertFancies(tx, changes.fancies, nowMs);
       await markets.upsertScores(tx, changes.scores);
+      // After the writes, in the same transaction: nothing this tick wrote stays open on a stale feed.
+      const held = stale === null ? { marketIds: [], fancyIds: [] } : await markets.holdStale(tx, nowMs);
+      const heldCount = held.marketIds.length + held.fancyIds.length;
+      if (nowMs - this.lastReportMs >= REPORT_EVERY_MS || stale !== this.lastStale || heldCount > 0) {
+        await saveFeedHealth(tx, { provider: provider.name, health, staleAfterMs: this.staleAfterMs, stale, held: heldCount, checkedAtMs: nowMs });
+        this.lastReportMs = nowMs;
+      }
       // One connection: the reads run one after the other.
-      const marketRows = await markets.marketsByIds(
-        tx,
-        changes.markets.map((m) => m.marketId),
-      );
-      const fancyRows = await markets.fanciesByIds(
-        tx,
-        changes.fancies.map((f) => f.fancyId),
-      );
+      const marketRows = await markets.marketsByIds(tx, [...new Set([...changes.markets.map((m) => m.marketId), ...held.marketIds])]);
+      const fancyRows = await markets.fanciesByIds(tx, [...new Set([...changes.fancies.map((f) => f.fancyId), ...held.fancyIds])]);
       const scoreRows = await markets.scoresByEventIds(
         tx,
         changes.scores.map((s) => s.eventId),
       );
-      return { marketRows, fancyRows, scoreRows };
+      return { marketRows, fancyRows, scoreRows, held: heldCount };
     });
+    this.lastHealth = health;
+    this.lastCheckMs = nowMs;
+    this.lastStale = stale;
+    if (health !== null) this.seenReconnects = health.reconnects;
+    if (stale !== null && written.held > 0) {
+      this.staleSuspensions += written.held;
+      this.options.log.warn({ provider: provider.name, reason: stale, held: written.held, health }, 'feed stale: its open markets are suspended until fresh prices');
+      for (const observer of this.staleObservers) observer(written.held, stale);
+    }
     const published = this.publish(written.marketRows, written.fancyRows, written.scoreRows);
     this.startSettlement(nowMs);
     await this.housekeeping(nowMs);
@@ -160,7 +239,16 @@ export class FeedIngest {
       this.lastHookMs = nowMs;
       await this.options.hook();
     }
-    return { ...counts(changes), published };
+    return { ...counts(changes), published, held: written.held };
+  }
+
+  /** Why the feed counts as stale at `nowMs` (ADR 0039), or null; a provider without health() never is. */
+  private staleness(health: FeedHealth | null, nowMs: number): StaleReason | null {
+    if (health === null) return null;
+    if (!health.connected) return 'disconnected';
+    if (this.seenReconnects !== null && health.reconnects > this.seenReconnects) return 'reconnected';
+    if (health.lastMessageAtMs !== null && nowMs - health.lastMessageAtMs > this.staleAfterMs) return 'silent';
+    return null;
   }
 
   /** Starts a pass of the results worker unless one runs or the last started less than a second ago. */
@@ -215,7 +303,7 @@ export class FeedIngest {
   }
 }
 
-function counts(changes: FeedChanges): Omit<TickResult, 'published'> {
+function counts(changes: FeedChanges): Omit<TickResult, 'published' | 'held'> {
   return {
     competitions: changes.competitions.length,
     events: changes.events.length,

@@ -5,6 +5,7 @@
  * never reopens: settlement (step 4) reads the result from here. `feed_result` follows the feed's
  * latest word (a correction) and is what a settled result is checked against (migration 0019).
  */
+import type { FeedMarketCounts } from '@backlay/shared/contracts';
 import type { FeedFancy, FeedMarket, FeedScore } from '../feed/feed-provider';
 import type { Queryable } from '../db/database';
 import type { FancyRow, LimitsRow, MarketRow, RunnerRow, ScoreRow } from './market-view';
@@ -80,27 +81,81 @@ const FANCY_SELECT = `SELECT f.id, f.event_id AS "eventId", f.name, f.gtype, f.s
 // ---- the feed's writes ----
 
 /**
+ * The status and hold columns of an update (ADR 0039): a held market or fancy stays suspended
+ * while the message is no newer than its hold, and a close always applies.
+ */
+const STILL_HELD = (t: string) => `(${t}.hold_reason IS NOT NULL AND EXCLUDED.fed_at <= ${t}.held_at)`;
+const CLOSING = (t: string) => `(${t}.feed_status = 'closed' OR EXCLUDED.feed_status = 'closed')`;
+const HOLD_ON_UPSERT = (t: string) => `
+       feed_status = CASE WHEN ${CLOSING(t)} THEN 'closed' WHEN ${STILL_HELD(t)} THEN 'suspended' ELSE EXCLUDED.feed_status END,
+       hold_reason = CASE WHEN ${CLOSING(t)} THEN NULL WHEN ${STILL_HELD(t)} THEN ${t}.hold_reason END,
+       held_at = CASE WHEN ${CLOSING(t)} THEN NULL WHEN ${STILL_HELD(t)} THEN ${t}.held_at END`;
+
+/** What a message was received at: the provider's word, else the poll's time. */
+const fedMs = (item: { receivedAtMs?: number }, polledAtMs: number): number => item.receivedAtMs ?? polledAtMs;
+
+/**
+ * Holds markets that turn in play on their pre-match prices (ADR 0039): the feed calls the market
+ * in play while its stored prices are the same as the message's, so they are the old ones. Held
+ * as of the message, the upsert that follows keeps them suspended, and the next message reopens
+ * them. A market whose turning message brings new prices (the simulator's) is not held.
+ */
+async function holdTurningInPlay(q: Queryable, markets: readonly FeedMarket[], polledAtMs: number): Promise<void> {
+  const turning = markets.filter((m) => m.inPlay && m.status === 'open');
+  if (turning.length === 0) return;
+  await q.query(
+    `UPDATE markets m SET feed_status = 'suspended', hold_reason = 'in_play', held_at = greatest(m.held_at, to_timestamp(x.fed_ms / 1000.0)),
+            version = m.version + 1, updated_at = now()
+     FROM jsonb_to_recordset($1::jsonb) AS x(id text, fed_ms bigint, ladder jsonb)
+     WHERE m.id = x.id AND NOT m.in_play AND m.feed_status <> 'closed'
+       AND x.ladder = (SELECT coalesce(jsonb_agg(jsonb_build_array(r.selection_id, r.back_prices, r.lay_prices) ORDER BY r.selection_id COLLATE "C"), '[]'::jsonb)
+                       FROM runners r WHERE r.market_id = m.id)`,
+    [
+      JSON.stringify(
+        turning.map((m) => ({
+          id: m.marketId,
+          fed_ms: fedMs(m, polledAtMs),
+          ladder: [...m.runners]
+            .sort((a, b) => (a.selectionId < b.selectionId ? -1 : a.selectionId > b.selectionId ? 1 : 0))
+            .map((r) => [r.selectionId, r.back.map((l) => l.price), r.lay.map((l) => l.price)]),
+        })),
+      ),
+    ],
+  );
+}
+
+/**
  * Inserts or updates markets and their runners; new markets take their sport's default limits.
  * The sport's bet delay is the match odds' (and every exchange market's) delay; bookmaker markets
  * and fancies start with none, as the Indian exchanges run them: their prices are the house's
  * own, paused by the feed while a ball is live, so a delay only makes a bet meet the next ball.
- * An admin can set any market's or fancy's delay afterwards.
+ * An admin can set any market's or fancy's delay afterwards. A provider's own delay (Betfair's
+ * `betDelay`, e.g. 5 s once in play) is a floor: each write raises the market's delay to it and
+ * never lowers it, so an admin may add to the provider's delay but never take from it.
+ *
+ * The ingest's holds (ADR 0039): a market turning in play on its pre-match prices is held
+ * suspended (holdTurningInPlay); a held market reopens only on a message received after its hold
+ * began (`receivedAtMs`, else `polledAtMs`: HOLD_ON_UPSERT). A close always applies.
  */
-export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]): Promise<void> {
+export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[], polledAtMs = Date.now()): Promise<void> {
   if (markets.length === 0) return;
+  await holdTurningInPlay(q, markets, polledAtMs);
   await q.query(
     `INSERT INTO markets (id, event_id, name, market_type, sort_order, feed_status, in_play, result, feed_result, resulted_at,
-                          min_stake_minor, max_stake_minor, max_profit_minor, bet_delay_sec)
+                          min_stake_minor, max_stake_minor, max_profit_minor, bet_delay_sec, fed_at)
      SELECT m.id, m.event_id, m.name, m.market_type, m.sort_order, m.feed_status, m.in_play, m.result, m.result,
             CASE WHEN m.result IS NULL THEN NULL ELSE now() END,
             s.min_stake_minor, s.max_stake_minor, s.max_profit_minor,
-            CASE WHEN m.market_type = 'bookmaker' THEN 0 ELSE s.bet_delay_sec END
+            GREATEST(CASE WHEN m.market_type = 'bookmaker' THEN 0 ELSE s.bet_delay_sec END, coalesce(m.feed_delay, 0)),
+            to_timestamp(m.fed_ms / 1000.0)
      FROM jsonb_to_recordset($1::jsonb)
-       AS m(id text, event_id text, name text, market_type text, sort_order int, feed_status text, in_play boolean, result text)
+       AS m(id text, event_id text, name text, market_type text, sort_order int, feed_status text, in_play boolean, result text,
+            fed_ms bigint, feed_delay int)
      JOIN events e ON e.id = m.event_id JOIN sports s ON s.sport_id = e.sport_id
      ON CONFLICT (id) DO UPDATE SET
        name = EXCLUDED.name, sort_order = EXCLUDED.sort_order, in_play = EXCLUDED.in_play,
-       feed_status = CASE WHEN markets.feed_status = 'closed' THEN 'closed' ELSE EXCLUDED.feed_status END,
+       fed_at = greatest(markets.fed_at, EXCLUDED.fed_at),
+       ${HOLD_ON_UPSERT('markets')},
        result = coalesce(markets.result, EXCLUDED.result),
        feed_result = coalesce(EXCLUDED.result, markets.feed_result),
        resulted_at = coalesce(markets.resulted_at, EXCLUDED.resulted_at),
@@ -116,10 +171,21 @@ export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]
           feed_status: m.status,
           in_play: m.inPlay,
           result: m.result,
+          fed_ms: fedMs(m, polledAtMs),
+          feed_delay: m.betDelaySec ?? null,
         })),
       ),
     ],
   );
+  // The provider's delay as a floor of markets already stored (the insert above applied it to new ones).
+  const delays = markets.filter((m) => (m.betDelaySec ?? 0) > 0).map((m) => ({ id: m.marketId, delay: m.betDelaySec }));
+  if (delays.length > 0) {
+    await q.query(
+      `UPDATE markets SET bet_delay_sec = d.delay FROM jsonb_to_recordset($1::jsonb) AS d(id text, delay int)
+       WHERE markets.id = d.id AND markets.bet_delay_sec < d.delay`,
+      [JSON.stringify(delays)],
+    );
+  }
   const runners = markets.flatMap((m) =>
     m.runners.map((r) => ({
       market_id: m.marketId,
@@ -148,21 +214,22 @@ export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]
   );
 }
 
-export async function upsertFancies(q: Queryable, fancies: readonly FeedFancy[]): Promise<void> {
+export async function upsertFancies(q: Queryable, fancies: readonly FeedFancy[], polledAtMs = Date.now()): Promise<void> {
   if (fancies.length === 0) return;
   await q.query(
     `INSERT INTO fancies (id, event_id, name, gtype, sort_order, feed_status, no_run, no_rate, yes_run, yes_rate, result, feed_result,
-                          resulted_at, min_stake_minor, max_stake_minor, max_profit_minor, bet_delay_sec)
+                          resulted_at, min_stake_minor, max_stake_minor, max_profit_minor, bet_delay_sec, fed_at)
      SELECT f.id, f.event_id, f.name, f.gtype, f.sort_order, f.feed_status, f.no_run, f.no_rate, f.yes_run, f.yes_rate, f.result,
             CASE WHEN f.feed_status = 'closed' THEN f.result END,
             CASE WHEN f.result IS NULL THEN NULL ELSE now() END,
-            s.min_stake_minor, s.max_stake_minor, s.max_profit_minor, 0
+            s.min_stake_minor, s.max_stake_minor, s.max_profit_minor, 0, to_timestamp(f.fed_ms / 1000.0)
      FROM jsonb_to_recordset($1::jsonb) AS f(id text, event_id text, name text, gtype text, sort_order int, feed_status text,
-       no_run int, no_rate int, yes_run int, yes_rate int, result int)
+       no_run int, no_rate int, yes_run int, yes_rate int, result int, fed_ms bigint)
      JOIN events e ON e.id = f.event_id JOIN sports s ON s.sport_id = e.sport_id
      ON CONFLICT (id) DO UPDATE SET
        name = EXCLUDED.name, gtype = EXCLUDED.gtype, sort_order = EXCLUDED.sort_order,
-       feed_status = CASE WHEN fancies.feed_status = 'closed' THEN 'closed' ELSE EXCLUDED.feed_status END,
+       fed_at = greatest(fancies.fed_at, EXCLUDED.fed_at),
+       ${HOLD_ON_UPSERT('fancies')},
        no_run = CASE WHEN fancies.feed_status = 'closed' THEN fancies.no_run ELSE EXCLUDED.no_run END,
        no_rate = CASE WHEN fancies.feed_status = 'closed' THEN fancies.no_rate ELSE EXCLUDED.no_rate END,
        yes_run = CASE WHEN fancies.feed_status = 'closed' THEN fancies.yes_run ELSE EXCLUDED.yes_run END,
@@ -185,6 +252,7 @@ export async function upsertFancies(q: Queryable, fancies: readonly FeedFancy[])
           yes_run: f.yesRun,
           yes_rate: f.yesRate,
           result: f.result,
+          fed_ms: fedMs(f, polledAtMs),
         })),
       ),
     ],
@@ -225,16 +293,56 @@ export async function upsertScores(q: Queryable, scores: readonly FeedScore[]): 
 export async function voidOpenMarketsOf(q: Queryable, eventIds: readonly string[]): Promise<{ marketIds: string[]; fancyIds: string[] }> {
   if (eventIds.length === 0) return { marketIds: [], fancyIds: [] };
   const markets = await q.query<{ id: string }>(
-    `UPDATE markets SET feed_status = 'closed', result = 'void', feed_result = 'void', resulted_at = now(), version = version + 1, updated_at = now()
+    `UPDATE markets SET feed_status = 'closed', result = 'void', feed_result = 'void', resulted_at = now(), hold_reason = NULL, held_at = NULL,
+            version = version + 1, updated_at = now()
      WHERE event_id = ANY($1::text[]) AND feed_status <> 'closed' RETURNING id`,
     [eventIds],
   );
   const fancies = await q.query<{ id: string }>(
-    `UPDATE fancies SET feed_status = 'closed', resulted_at = now(), version = version + 1, updated_at = now()
+    `UPDATE fancies SET feed_status = 'closed', resulted_at = now(), hold_reason = NULL, held_at = NULL, version = version + 1, updated_at = now()
      WHERE event_id = ANY($1::text[]) AND feed_status <> 'closed' RETURNING id`,
     [eventIds],
   );
   return { marketIds: markets.rows.map((r) => r.id), fancyIds: fancies.rows.map((r) => r.id) };
+}
+
+/**
+ * Holds every open market and fancy of the feed suspended as 'stale' from `heldAtMs` (ADR 0039:
+ * the provider went silent, lost its connection or reconnected); a market held for turning in
+ * play becomes stale too. Casino markets are the engine's, not the feed's. Returns what it held.
+ */
+export async function holdStale(q: Queryable, heldAtMs: number): Promise<{ marketIds: string[]; fancyIds: string[] }> {
+  const markets = await q.query<{ id: string }>(
+    `UPDATE markets SET feed_status = 'suspended', hold_reason = 'stale', held_at = to_timestamp($1 / 1000.0),
+            version = version + 1, updated_at = now()
+     WHERE market_type <> 'casino' AND ((feed_status = 'open' AND hold_reason IS NULL) OR hold_reason = 'in_play') RETURNING id`,
+    [heldAtMs],
+  );
+  const fancies = await q.query<{ id: string }>(
+    `UPDATE fancies SET feed_status = 'suspended', hold_reason = 'stale', held_at = to_timestamp($1 / 1000.0),
+            version = version + 1, updated_at = now()
+     WHERE feed_status = 'open' AND hold_reason IS NULL RETURNING id`,
+    [heldAtMs],
+  );
+  return { marketIds: markets.rows.map((r) => r.id), fancyIds: fancies.rows.map((r) => r.id) };
+}
+
+/** The feed's markets and fancies (not casino markets) by stored status, with the ingest's holds and admins' suspensions. */
+export async function feedMarketCounts(q: Queryable): Promise<FeedMarketCounts> {
+  const { rows } = await q.query<FeedMarketCounts>(
+    `SELECT count(*) FILTER (WHERE feed_status = 'open')::int AS open,
+            count(*) FILTER (WHERE feed_status = 'suspended')::int AS suspended,
+            count(*) FILTER (WHERE feed_status = 'ball_running')::int AS "ballRunning",
+            count(*) FILTER (WHERE feed_status = 'closed')::int AS closed,
+            count(*) FILTER (WHERE hold_reason = 'stale')::int AS "heldStale",
+            count(*) FILTER (WHERE hold_reason = 'in_play')::int AS "heldInPlay",
+            count(*) FILTER (WHERE admin_suspended AND feed_status <> 'closed')::int AS "adminSuspended"
+     FROM (SELECT feed_status, hold_reason, admin_suspended FROM markets WHERE market_type <> 'casino'
+           UNION ALL SELECT feed_status, hold_reason, admin_suspended FROM fancies) AS feed`,
+  );
+  const row = rows[0];
+  if (row === undefined) throw new Error('feedMarketCounts: no row');
+  return row;
 }
 
 // ---- reads ----

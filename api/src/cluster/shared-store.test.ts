@@ -28,6 +28,21 @@ describe('MemoryStore', () => {
     expect(await store.increment('c', 100)).toBe(1);
   });
 
+  it('holds places in a set until given back or past their time', async () => {
+    const clock = new ManualClock();
+    const store = new MemoryStore(clock);
+    expect(await store.hold('s', 'a', 100)).toBe(1);
+    expect(await store.hold('s', 'b', 100)).toBe(2);
+    expect(await store.hold('s', 'a', 100)).toBe(2); // the same member holds one place
+    await store.unhold('s', 'a');
+    expect(await store.hold('t', 'a', 100)).toBe(1); // sets are apart
+    clock.now += 100; // b's place is past its time
+    expect(await store.hold('s', 'c', 100)).toBe(1);
+    await store.unhold('s', 'c');
+    await store.unhold('s', 'nobody');
+    expect(await store.hold('s', 'd', 100)).toBe(1);
+  });
+
   it('take gives a value once', async () => {
     const store = new MemoryStore(new ManualClock());
     await store.set('t', 'token', 1_000);

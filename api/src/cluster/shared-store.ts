@@ -20,6 +20,14 @@ export interface SharedStore {
   delete(key: string): Promise<void>;
   /** Adds one to a counter (0 when absent or expired) and gives it `ttlMs` more; the new count. */
   increment(key: string, ttlMs: number): Promise<number>;
+  /**
+   * Holds `member`'s place in the set `key` for `ttlMs` and answers how many places are held,
+   * its own included, in one step; places past their time are dropped first (so a place of a
+   * process that died is freed by time alone).
+   */
+  hold(key: string, member: string, ttlMs: number): Promise<number>;
+  /** Gives `member`'s place in `key` back. */
+  unhold(key: string, member: string): Promise<void>;
 }
 
 interface Entry {
@@ -30,6 +38,8 @@ interface Entry {
 /** One process's store: a Map in least-recently-written order, bounded, expired on the clock. */
 export class MemoryStore implements SharedStore {
   private readonly entries = new Map<string, Entry>();
+  /** The sets of `hold`: member → the end of its place (held only while attempts run: small). */
+  private readonly places = new Map<string, Map<string, number>>();
 
   constructor(
     private readonly clock: Clock,
@@ -61,6 +71,22 @@ export class MemoryStore implements SharedStore {
     const count = Number(this.live(key)?.value ?? '0') + 1;
     this.write(key, String(count), ttlMs);
     return Promise.resolve(count);
+  }
+
+  hold(key: string, member: string, ttlMs: number): Promise<number> {
+    const now = this.clock.nowMs();
+    const places = this.places.get(key) ?? new Map<string, number>();
+    for (const [held, untilMs] of places) if (untilMs <= now) places.delete(held);
+    places.set(member, now + ttlMs);
+    this.places.set(key, places);
+    return Promise.resolve(places.size);
+  }
+
+  unhold(key: string, member: string): Promise<void> {
+    const places = this.places.get(key);
+    places?.delete(member);
+    if (places?.size === 0) this.places.delete(key);
+    return Promise.resolve();
   }
 
   /** Live entries (tests, metrics). */
@@ -119,5 +145,26 @@ export class RedisStore implements SharedStore {
     const [error, count] = results?.[0] ?? [new Error('the increment did not run'), null];
     if (error !== null) throw error;
     return Number(count);
+  }
+
+  async hold(key: string, member: string, ttlMs: number): Promise<number> {
+    // Scores are the places' ends on this process's clock; the instances' clocks agree to well
+    // within a place's lifetime.
+    const now = Date.now();
+    const ttl = Math.max(1, Math.ceil(ttlMs));
+    const results = await this.redis
+      .multi()
+      .zremrangebyscore(this.prefix + key, '-inf', now)
+      .zadd(this.prefix + key, now + ttl, member)
+      .pexpire(this.prefix + key, ttl)
+      .zcard(this.prefix + key)
+      .exec();
+    const [error, count] = results?.[3] ?? [new Error('the hold did not run'), null];
+    if (error !== null) throw error;
+    return Number(count);
+  }
+
+  async unhold(key: string, member: string): Promise<void> {
+    await this.redis.zrem(this.prefix + key, member);
   }
 }

@@ -57,9 +57,21 @@ export interface FeedMarket {
   sortOrder: number;
   status: MarketStatus;
   inPlay: boolean;
+  /**
+   * The provider's bet delay (Betfair's `betDelay`, seconds), when it has one: the market's delay
+   * is never below it (markets.repository). The simulator has none: its markets take the sport's.
+   */
+  betDelaySec?: number;
   runners: FeedRunner[];
   /** Winner selection id or 'void' once the market is closed; null before. */
   result: string | null;
+  /**
+   * When the provider received the message this state comes from (ms since the epoch). A market
+   * the ingest holds suspended (stale feed, the turn in play: ADR 0039) reopens only on a message
+   * received after the hold began; without it the poll's time counts, so an adapter that hands
+   * back a cached market after a reconnect sets it to that message's time.
+   */
+  receivedAtMs?: number;
 }
 
 export interface FeedFancy {
@@ -75,6 +87,8 @@ export interface FeedFancy {
   yesRate: number;
   /** The settled value once closed; null before. */
   result: number | null;
+  /** As FeedMarket.receivedAtMs. */
+  receivedAtMs?: number;
 }
 
 export interface FeedScore {
@@ -97,9 +111,35 @@ export interface FeedChanges {
   scores: FeedScore[];
 }
 
+/**
+ * How the provider's connection is doing (ADR 0039): what the ingest's staleness check, the admin
+ * feed page and /metrics read. A local provider (the simulator) is always connected and hears
+ * from itself at every poll.
+ */
+export interface FeedHealth {
+  connected: boolean;
+  /** The last message of any kind from the source, heartbeats included (ms since the epoch); null before the first. */
+  lastMessageAtMs: number | null;
+  /** Reconnections since the provider started (a rise makes the ingest hold every open market). */
+  reconnects: number;
+  /** Markets the provider is subscribed to (or offers). */
+  marketsSubscribed: number;
+  /** How far behind the source the provider runs (its publish time to our receipt), ms; null when unknown. */
+  lagMs: number | null;
+  /** The last error the connection saw, for the admin page; null when none. */
+  lastError?: string | null;
+}
+
 export interface FeedProvider {
   /** For logs. */
   readonly name: string;
+  /**
+   * How long the source may stay silent (heartbeats count) before every open market is held
+   * suspended; FEED_STALE_MS overrides it, and without either it is 10 s. Read with health().
+   */
+  readonly staleAfterMs?: number;
+  /** The connection's health at `nowMs`; a provider without it is never stale. */
+  health?(nowMs: number): FeedHealth;
   sports(): readonly FeedSport[];
   competitions(sportId: number): FeedCompetition[];
   /** The events the provider currently offers (upcoming, in play and recently closed). */
@@ -107,6 +147,11 @@ export interface FeedProvider {
   markets(eventId: string): FeedMarket[];
   fancies(eventId: string): FeedFancy[];
   score(eventId: string): FeedScore | null;
+  /**
+   * Events the demo keeps imported while they are open, beside its one live match per sport
+   * (catalog/demo-matches.ts): the replay's recorded matches. None when absent.
+   */
+  featured?(): FeedEvent[];
   /**
    * Brings the provider up to `nowMs` and returns everything that changed since the previous
    * poll; the first poll returns the full current state.

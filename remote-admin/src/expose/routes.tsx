@@ -12,6 +12,7 @@ const FeedMatches = lazyWithRetry(() => import('../pages/sports/FeedMatches').th
 const ActiveMatches = lazyWithRetry(() => import('../pages/sports/ActiveMatches').then((m) => ({ default: m.ActiveMatches })));
 const ActiveMarkets = lazyWithRetry(() => import('../pages/sports/ActiveMarkets').then((m) => ({ default: m.ActiveMarkets })));
 const ActiveFancies = lazyWithRetry(() => import('../pages/sports/ActiveFancies').then((m) => ({ default: m.ActiveFancies })));
+const FeedStatus = lazyWithRetry(() => import('../pages/sports/FeedStatus').then((m) => ({ default: m.FeedStatus })));
 const Messages = lazyWithRetry(() => import('../pages/sports/Messages').then((m) => ({ default: m.Messages })));
 const MarketAnalysis = lazyWithRetry(() => import('../pages/betting/MarketAnalysis').then((m) => ({ default: m.MarketAnalysis })));
 const AgentOdds = lazyWithRetry(() => import('../pages/betting/AgentOdds').then((m) => ({ default: m.AgentOdds })));
@@ -46,6 +47,7 @@ export const screens: RemoteModule<'admin'>['screens'] = {
   adminActiveMarkets: ActiveMarkets,
   adminActiveFancies: ActiveFancies,
   adminMessages: Messages,
+  adminFeedStatus: FeedStatus,
   adminDashbaord: MarketAnalysis,
   adminMarketAnalysis: MarketAnalysis,
   adminOdds: AgentOdds,

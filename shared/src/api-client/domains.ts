@@ -9,6 +9,7 @@ import type {
   UserInfo,
 } from '../contracts/api';
 import type { LoginOutcome } from '../contracts/security';
+import type { FeedStatus } from '../contracts/feed';
 import type {
   AccountStatementQuery,
   AccountStatementResponse,
@@ -143,6 +144,8 @@ export function createSportsAdminApi(client: ApiClient) {
     messages: () => unwrap<NewsMessage[]>(client.main.get('/get-messages')),
     saveMessage: (body: SaveMessageRequest) => unwrapWithMessage<NewsMessage>(client.main.post('/save-message', body)),
     updateMessage: (body: UpdateMessageRequest) => unwrapWithMessage<NewsMessage>(client.main.post('/update-message', body)),
+    /** The feed's health: the provider's connection and the markets by status (ADR 0039). */
+    feedStatus: () => unwrap<FeedStatus>(client.main.get('/feed-status')),
   };
 }
 

@@ -95,3 +95,4 @@ export {
   RG_TIME_OUT_DAYS_MAX, RG_TIME_OUT_DAYS_MIN, type RgLimitType, type RgLimitView, type RgRealityCheckRequest,
   type RgRefusalKind, type RgSelfExcludeRequest, type RgSetLimitRequest, type RgTimeOutRequest,
 } from './responsible-gambling';
+export { type FeedMarketCounts, type FeedStaleReason, type FeedStatus } from './feed';

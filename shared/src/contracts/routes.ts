@@ -69,6 +69,8 @@ export const ROUTES = {
   adminActiveMarkets: { path: '/admin/active-markets/:matchId', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
   adminActiveFancies: { path: '/admin/active-fancies/:matchId', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
   adminMessages: { path: '/admin/messages', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
+  // The feed's health (issue 30, ADR 0039): the house's, as the API decides.
+  adminFeedStatus: { path: '/admin/feed-status', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
   // The demo SMS outbox (SMS_PROVIDER=outbox): the house only, as the API decides.
   adminSmsOutbox: { path: '/admin/sms-outbox', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES },
   adminListClientsOf: { path: '/admin/list-clients/:username', owner: 'admin', auth: true },

@@ -59,6 +59,7 @@ describe('navLinks', () => {
       ['Withdrawals', '/admin/withdrawstatement'],
       ['Payment method', '/admin/payment-method'],
       ['Sports', '/admin/sports-list'],
+      ['Feed status', '/admin/feed-status'],
       ['Messages', '/admin/messages'],
       ['SMS outbox', '/admin/sms-outbox'],
       ['Settings', '/admin/settings'],

@@ -58,6 +58,7 @@ export function navLinks(area: Area, role: Role): NavItem[] {
           link('adminWithdrawStatement', 'Withdrawals'),
           link('adminPaymentMethod', 'Payment method'),
           link('adminSportsList', 'Sports'),
+          link('adminFeedStatus', 'Feed status'),
           link('adminMessages', 'Messages'),
           link('adminSmsOutbox', 'SMS outbox'),
           link('adminSettings', 'Settings'),

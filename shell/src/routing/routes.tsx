@@ -123,6 +123,7 @@ export const routes: RouteObject[] = [
               remoteRoute('adminActiveMarkets'),
               remoteRoute('adminActiveFancies'),
               remoteRoute('adminMessages'),
+              remoteRoute('adminFeedStatus'),
               remoteRoute('adminSmsOutbox'),
               remoteRoute('adminDashbaord'),
               remoteRoute('adminMarketAnalysis'),

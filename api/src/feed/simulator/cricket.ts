@@ -1,6 +1,9 @@
 /**
  * Simulated T20 cricket: ball-by-ball innings on a compressed clock, with the maths that prices
- * it. Markets: match odds and bookmaker on the two teams; fancies per innings: '6/10/15/20 over
+ * it. The balls are drawn from the seed, or replayed from a real match (MatchInfo.recorded:
+ * Cricsheet's IPL 2022, ADR 0040) with its batters and bowlers in the score; the timings, the
+ * prices and the fancies' lines are the simulator's either way, and the fancies settle on the
+ * real score at their over. Markets: match odds and bookmaker on the two teams; fancies per innings: '6/10/15/20 over
  * runs' (sessions) and 'Fall of 1st/2nd wkt' (the score when that wicket falls). Prices follow
  * the score: the win probability comes from a resource model (expected runs from balls and
  * wickets left, like Duckworth–Lewis), the fancy lines from projected runs.
@@ -15,6 +18,7 @@ import type { FeedFancy, FeedMarket, FeedScore } from '../feed-provider';
 import { fancyLine } from './book';
 import { bookmakerMarket, drawMs, eventView, exchangeMarket, fancyId, normalCdf, type MarketState } from './common';
 import type { Rng } from './prng';
+import { CRICSHEET_CREDIT, deliveryRuns, isLegal, type RecordedDelivery, type RecordedMatch } from './recorded-cricket';
 import type { MatchInfo, MatchView, SimMatch, SimulatorPace } from './types';
 
 export const BALLS_PER_INNINGS = 120;
@@ -112,7 +116,32 @@ export const SESSION_OVERS = [6, 10, 15, 20] as const;
 /** The fall-of-wicket fancies of an innings: the score when this wicket falls. */
 export const WICKET_LINES = [1, 2] as const;
 
-/** Projected runs of the innings after `overs` overs (for a session fancy). */
+/** Balls after which the innings' own run rate weighs as much as the model's par. */
+export const FORM_WEIGHT_BALLS = 36;
+/** The innings' run rate counts at most this far from par (a flying start is no certainty). */
+const FORM_LIMITS = [0.6, 1.6] as const;
+
+/**
+ * How the innings scores against par so far: f = (K + b·r) / (K + b), where b is the legal balls
+ * bowled, K = FORM_WEIGHT_BALLS, and r = runs / par(b) clamped to [0.6, 1.6], par(b) being the
+ * runs the model expects from the first b balls with every wicket in hand (E(120, 10) −
+ * E(120 − b, 10)). f is 1 before the first ball and leans on the real run rate as balls pass.
+ */
+export function scoringForm(innings: Pick<InningsState, 'runs' | 'balls'>, rate: number): number {
+  if (innings.balls <= 0) return 1;
+  const par = expectedRuns(BALLS_PER_INNINGS, WICKETS_PER_INNINGS, rate) - expectedRuns(BALLS_PER_INNINGS - innings.balls, WICKETS_PER_INNINGS, rate);
+  const ratio = Math.min(FORM_LIMITS[1], Math.max(FORM_LIMITS[0], innings.runs / Math.max(1, par)));
+  return (FORM_WEIGHT_BALLS + innings.balls * ratio) / (FORM_WEIGHT_BALLS + innings.balls);
+}
+
+/**
+ * Projected runs of the innings after `overs` overs (for a session fancy), from the live innings:
+ *   projection = runs + [E(B, w) − E(B − n, w)] · f
+ * with B the legal balls left in the innings, w the wickets in hand, n the balls left until the
+ * session's over, E the expected runs of the resource model (expectedRuns) and f the innings'
+ * scoring form (its run rate against par, scoringForm). Once the over is bowled it is the real
+ * score then; a chase's projection is capped just past its target.
+ */
 export function projectSession(innings: InningsState, overs: number, rate: number, cap: number | null): number {
   const endBall = overs * 6;
   if (innings.balls >= endBall) return innings.runsAfterBall[endBall] ?? innings.runs;
@@ -120,7 +149,7 @@ export function projectSession(innings: InningsState, overs: number, rate: numbe
   const wicketsInHand = WICKETS_PER_INNINGS - innings.wickets;
   const toCome =
     expectedRuns(ballsLeft, wicketsInHand, rate) - expectedRuns(ballsLeft - (endBall - innings.balls), wicketsInHand, rate);
-  const projection = innings.runs + toCome;
+  const projection = innings.runs + toCome * scoringForm(innings, rate);
   return cap === null ? projection : Math.min(projection, cap);
 }
 
@@ -136,7 +165,7 @@ export function projectFallOfWicket(
   if (fallen !== undefined) return fallen;
   const ballsLeft = BALLS_PER_INNINGS - innings.balls;
   const wicketsInHand = WICKETS_PER_INNINGS - innings.wickets;
-  const perBall = ballsLeft > 0 ? expectedRuns(ballsLeft, wicketsInHand, rate) / ballsLeft : 0;
+  const perBall = ballsLeft > 0 ? (expectedRuns(ballsLeft, wicketsInHand, rate) / ballsLeft) * scoringForm(innings, rate) : 0;
   const projection = innings.runs + perBall * expectedBallsToWickets(wicket - innings.wickets, wicketProbability, ballsLeft);
   return cap === null ? projection : Math.min(projection, cap);
 }
@@ -177,6 +206,32 @@ export function deliveryWeights(ballsBowled: number, wicketsDown: number, rate: 
   return weights;
 }
 
+/** A batter's runs and balls faced, or a bowler's runs conceded, legal balls and wickets. */
+interface PlayerFigures {
+  runs: number;
+  balls: number;
+  wickets: number;
+}
+
+function figures(map: Map<string, PlayerFigures>, name: string): PlayerFigures {
+  let found = map.get(name);
+  if (found === undefined) {
+    found = { runs: 0, balls: 0, wickets: 0 };
+    map.set(name, found);
+  }
+  return found;
+}
+
+/** A recorded delivery as the score's last balls show it: '.', '4', 'W', 'wd', 'nb', '1lb' … */
+function recentMark(d: RecordedDelivery): string {
+  if (d.out !== null) return 'W';
+  if (d.wides > 0) return d.wides > 1 ? `${d.wides}wd` : 'wd';
+  if (d.noballs > 0) return d.batterRuns + d.byes + d.legbyes > 0 ? `nb${d.batterRuns + d.byes + d.legbyes}` : 'nb';
+  if (d.legbyes > 0) return `${d.legbyes}lb`;
+  if (d.byes > 0) return `${d.byes}b`;
+  return d.batterRuns === 0 ? '.' : String(d.batterRuns);
+}
+
 export type CricketPhase = 'prematch' | 'waiting' | 'running' | 'wicket' | 'break' | 'finished';
 type Phase = CricketPhase;
 
@@ -197,6 +252,11 @@ export class CricketMatch implements SimMatch {
   private current: 0 | 1 = 0;
   private strength: [number, number];
   private ballStartMs = 0;
+  /** A replayed match: the next delivery of each innings, and the batters' and bowlers' figures. */
+  private readonly recorded: RecordedMatch | null;
+  private readonly cursor: [number, number] = [0, 0];
+  private readonly batters: [Map<string, PlayerFigures>, Map<string, PlayerFigures>] = [new Map(), new Map()];
+  private readonly bowlers: [Map<string, PlayerFigures>, Map<string, PlayerFigures>] = [new Map(), new Map()];
 
   constructor(
     readonly info: MatchInfo,
@@ -204,7 +264,9 @@ export class CricketMatch implements SimMatch {
     private readonly pace: SimulatorPace,
   ) {
     this.strength = [rng.between(0.88, 1.12), rng.between(0.88, 1.12)];
-    this.battingFirst = rng.chance(0.5) ? 0 : 1;
+    const drawnFirst = rng.chance(0.5) ? 0 : 1;
+    this.recorded = info.recorded ?? null;
+    this.battingFirst = this.recorded === null ? drawnFirst : this.recorded.innings[0].team;
     this.lastChangeMs = info.createdMs;
     this.nextMs = Math.min(info.startMs, info.createdMs + drawMs(rng, pace.preMatchDriftMs));
   }
@@ -276,6 +338,47 @@ export class CricketMatch implements SimMatch {
   /** Resolves the running delivery. */
   private bowl(now: number): void {
     const innings = this.innings[this.current];
+    let wicket = false;
+    let over: boolean;
+    if (this.recorded !== null) {
+      wicket = this.bowlRecorded(innings);
+      over = this.cursor[this.current] >= this.recorded.innings[this.current].deliveries.length;
+    } else {
+      wicket = this.bowlDrawn(innings);
+      const target = this.current === 1 ? this.innings[0].runs + 1 : null;
+      over = innings.balls >= BALLS_PER_INNINGS || innings.wickets >= WICKETS_PER_INNINGS || (target !== null && innings.runs >= target);
+    }
+    if (innings.recent.length > 12) innings.recent.splice(0, innings.recent.length - 12);
+    this.afterBall(now, innings, wicket, over);
+  }
+
+  /** The next recorded delivery of the innings; true on a wicket. */
+  private bowlRecorded(innings: InningsState): boolean {
+    const i = this.current;
+    const delivery = this.recorded?.innings[i].deliveries[this.cursor[i]];
+    if (delivery === undefined) throw new Error(`recorded match ${this.recorded?.id}: innings ${i + 1} has no more deliveries`);
+    this.cursor[i] += 1;
+    const legal = isLegal(delivery);
+    innings.runs += deliveryRuns(delivery);
+    const batter = figures(this.batters[i], delivery.striker);
+    batter.runs += delivery.batterRuns;
+    if (delivery.wides === 0) batter.balls += 1;
+    const bowler = figures(this.bowlers[i], delivery.bowler);
+    bowler.runs += delivery.batterRuns + delivery.wides + delivery.noballs;
+    if (legal) bowler.balls += 1;
+    if (delivery.bowlersWicket) bowler.wickets += 1;
+    if (legal) innings.balls += 1;
+    if (delivery.out !== null) {
+      innings.wickets += 1;
+      innings.fallOfWickets.push(innings.runs);
+    }
+    innings.recent.push(recentMark(delivery));
+    if (legal) innings.runsAfterBall[innings.balls] = innings.runs;
+    return delivery.out !== null;
+  }
+
+  /** A drawn delivery; true on a wicket. */
+  private bowlDrawn(innings: InningsState): boolean {
     const outcome = OUTCOMES[this.rng.weighted(deliveryWeights(innings.balls, innings.wickets, this.rate(this.current)))] as Outcome;
     let wicket = false;
     if (outcome === 'wd') {
@@ -295,11 +398,11 @@ export class CricketMatch implements SimMatch {
       }
       innings.runsAfterBall[innings.balls] = innings.runs;
     }
-    if (innings.recent.length > 12) innings.recent.splice(0, innings.recent.length - 12);
+    return wicket;
+  }
 
-    const target = this.current === 1 ? this.innings[0].runs + 1 : null;
-    const over =
-      innings.balls >= BALLS_PER_INNINGS || innings.wickets >= WICKETS_PER_INNINGS || (target !== null && innings.runs >= target);
+  /** The innings' end, a wicket's pause or the next ball. */
+  private afterBall(now: number, innings: InningsState, wicket: boolean, over: boolean): void {
     if (over) {
       innings.complete = true;
       if (this.current === 0) {
@@ -444,6 +547,7 @@ export class CricketMatch implements SimMatch {
     if (this.phase === 'finished') detail.push(this.resultText());
     const current = this.innings[this.current];
     if (this.phase !== 'prematch' && current.recent.length > 0) detail.push(`Recent: ${current.recent.slice(-6).join(' ')}`);
+    if (this.recorded !== null) detail.push(...this.recordedDetail());
     return {
       eventId: this.info.eventId,
       home: this.info.home.name,
@@ -454,6 +558,32 @@ export class CricketMatch implements SimMatch {
       ballRunning: this.phase === 'running',
       updatedAtMs: this.lastChangeMs,
     };
+  }
+
+  /** A replayed match's batters at the crease, its bowler, the real match and the credit. */
+  private recordedDetail(): string[] {
+    const recorded = this.recorded;
+    if (recorded === null) return [];
+    const lines: string[] = [];
+    if (this.phase !== 'prematch' && this.phase !== 'finished') {
+      const i = this.current;
+      const deliveries = recorded.innings[i].deliveries;
+      const next = deliveries[this.cursor[i]];
+      const last = deliveries[this.cursor[i] - 1];
+      // At the crease: the next ball's pair (the new batter after a wicket), else the last ball's.
+      const pair = next !== undefined ? [next.striker, next.nonStriker] : last !== undefined ? [last.striker, last.nonStriker].filter((p) => p !== last.out) : [];
+      const batting = pair.map((name) => {
+        const f = this.batters[i].get(name) ?? { runs: 0, balls: 0, wickets: 0 };
+        return `${name} ${f.runs} (${f.balls})`;
+      });
+      if (batting.length > 0) lines.push(`Batting: ${batting.join(', ')}`);
+      if (last !== undefined) {
+        const f = this.bowlers[i].get(last.bowler) ?? { runs: 0, balls: 0, wickets: 0 };
+        lines.push(`Bowling: ${last.bowler} ${f.wickets}/${f.runs} (${oversText(f.balls)})`);
+      }
+    }
+    lines.push(`${recorded.event}, ${recorded.venue}, ${recorded.date}`, CRICSHEET_CREDIT);
+    return lines;
   }
 
   private resultText(): string {

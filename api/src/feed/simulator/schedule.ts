@@ -8,6 +8,7 @@
 import type { FeedCompetition, FeedSport } from '../feed-provider';
 import { shortName } from './common';
 import { deriveSeed, Rng } from './prng';
+import { RECORDED_MATCH_COUNT, RECORDED_TEAMS, recordedMatch } from './recorded-cricket';
 import type { MatchInfo, TeamDef } from './types';
 
 export interface CompetitionDef {
@@ -22,6 +23,10 @@ export interface SportPlan {
   /** Offered this long before it starts. */
   preMatchMs: number;
   competitions: readonly CompetitionDef[];
+  /** Added to the slot number in event ids, so two plans of a sport never share an id. */
+  eventBase?: number;
+  /** Slot k replays recorded match k mod their number (its teams, its balls) instead of drawing them. */
+  recorded?: boolean;
 }
 
 const MINUTE_MS = 60_000;
@@ -37,7 +42,24 @@ function players(firstSelectionId: number, names: readonly string[]): TeamDef[] 
   });
 }
 
-/** Cricket (4), soccer (1) and tennis (2), SPEC §3. */
+/** Initials of a team's name ("Chennai Super Kings" → "CSK"). */
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((word) => word.charAt(0))
+    .join('')
+    .toUpperCase();
+}
+
+/** The competition of the replayed real matches (Cricsheet's IPL 2022). */
+export const RECORDED_CRICKET_COMPETITION_ID = '101483';
+
+/**
+ * Cricket (4): the drawn T20s (a new one every 5 minutes, 2–3 in play) and the replayed IPL 2022
+ * matches (one every 2.5 minutes offered 12.5 minutes before its start, so 5 are upcoming: a
+ * new one is offered as one starts; a replay lasts about 10 to 16 minutes, so 4–6 are in play).
+ * Soccer (1) and tennis (2). SPEC §3.
+ */
 export const SPORT_PLANS: readonly SportPlan[] = [
   {
     sport: { sportId: 4, name: 'Cricket' },
@@ -57,6 +79,19 @@ export const SPORT_PLANS: readonly SportPlan[] = [
       {
         competition: { competitionId: '101482', sportId: 4, name: 'Coastal T20 Cup' },
         teams: teams(2_201, ['Sydney Surge', 'Perth Pelicans', 'Hobart Hurricanes', 'Adelaide Anchors', 'Brisbane Bolts']),
+      },
+    ],
+  },
+  {
+    sport: { sportId: 4, name: 'Cricket' },
+    spacingMs: 2.5 * MINUTE_MS,
+    preMatchMs: 12.5 * MINUTE_MS,
+    eventBase: 50_000_000,
+    recorded: true,
+    competitions: [
+      {
+        competition: { competitionId: RECORDED_CRICKET_COMPETITION_ID, sportId: 4, name: 'Indian Premier League 2022 (replayed)' },
+        teams: RECORDED_TEAMS.map((name, i) => ({ selectionId: String(2_301 + i), name, short: initials(name) })),
       },
     ],
   },
@@ -101,8 +136,9 @@ export function slotEventId(sportId: number, slot: number): string {
   return `${sportId}${String(slot).padStart(8, '0')}`;
 }
 
-/** The identity of slot `slot`'s match of a sport: competition, teams, times and seed. */
+/** The identity of slot `slot`'s match of a plan: competition, teams, times and seed. */
 export function slotMatch(seed: number, plan: SportPlan, slot: number): MatchInfo {
+  if (plan.recorded === true) return recordedSlotMatch(seed, plan, slot);
   const matchSeed = deriveSeed(seed, plan.sport.sportId, slot);
   const rng = new Rng(deriveSeed(matchSeed, 1));
   // Competitions take turns, so consecutive slots never pair the same two sides.
@@ -116,7 +152,7 @@ export function slotMatch(seed: number, plan: SportPlan, slot: number): MatchInf
   if (home === undefined || away === undefined) throw new Error(`competition ${competition.competitionId} has too few teams`);
   const createdMs = slot * plan.spacingMs;
   return {
-    eventId: slotEventId(plan.sport.sportId, slot),
+    eventId: slotEventId(plan.sport.sportId, slot + (plan.eventBase ?? 0)),
     sportId: plan.sport.sportId,
     competition,
     home,
@@ -124,6 +160,31 @@ export function slotMatch(seed: number, plan: SportPlan, slot: number): MatchInf
     createdMs,
     startMs: createdMs + plan.preMatchMs,
     seed: matchSeed,
+  };
+}
+
+/** Slot `slot` of a recorded plan: recorded match slot mod their number, its teams home and away. */
+function recordedSlotMatch(seed: number, plan: SportPlan, slot: number): MatchInfo {
+  const def = plan.competitions[0];
+  if (def === undefined) throw new Error(`sport ${plan.sport.sportId} has no competitions`);
+  const recorded = recordedMatch(slot % RECORDED_MATCH_COUNT);
+  const team = (name: string): TeamDef => {
+    const found = def.teams.find((t) => t.name === name);
+    if (found === undefined) throw new Error(`recorded team ${name} is not in competition ${def.competition.competitionId}`);
+    return found;
+  };
+  const createdMs = slot * plan.spacingMs;
+  const eventNumber = slot + (plan.eventBase ?? 0);
+  return {
+    eventId: slotEventId(plan.sport.sportId, eventNumber),
+    sportId: plan.sport.sportId,
+    competition: def.competition,
+    home: team(recorded.teams[0]),
+    away: team(recorded.teams[1]),
+    createdMs,
+    startMs: createdMs + plan.preMatchMs,
+    seed: deriveSeed(seed, plan.sport.sportId, eventNumber),
+    recorded,
   };
 }
 

@@ -8,7 +8,7 @@ import type { FeedMarket } from '../feed-provider';
 import { backOverround } from './book';
 import { CricketMatch } from './cricket';
 import { isOnLadder } from './ladder';
-import { SPORT_PLANS, slotMatch } from './schedule';
+import { RECORDED_CRICKET_COMPETITION_ID, SPORT_PLANS, slotMatch } from './schedule';
 import { createMatch, SimulatorProvider } from './simulator';
 import { SoccerMatch } from './soccer';
 import { TennisMatch } from './tennis';
@@ -109,11 +109,23 @@ function problemLog() {
 
 const allAre = (statuses: readonly string[], status: string) => statuses.every((s) => s === status);
 
-describe('cricket matches', () => {
+/** A replayed real match (Cricsheet), chosen by the seed. */
+function replayed(seed: number): SimMatch {
+  const recorded = SPORT_PLANS.find((p) => p.recorded === true);
+  if (recorded === undefined) throw new Error('no recorded plan');
+  return createMatch(slotMatch(seed, recorded, 5_000_000 + (seed % 74)), DEFAULT_PACE);
+}
+
+// Replayed matches differ only in where the balls come from (all 74 play out in
+// recorded-cricket.test.ts): fewer runs of the property.
+describe.each([
+  ['drawn', (seed: number) => engine(4, seed), 8],
+  ['replayed (Cricsheet)', replayed, 4],
+])('cricket matches, %s', (_kind, build, numRuns) => {
   it('quote sound prices, suspend on wickets and the break, run the ball, and resolve everything', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
-        const match = engine(4, seed) as CricketMatch;
+        const match = build(seed) as CricketMatch;
         const log = problemLog();
         let before = match.progress();
         let wickets = 0;
@@ -159,12 +171,12 @@ describe('cricket matches', () => {
           if (fancy.name.startsWith('6 over runs') && innings.balls >= 36) expect(fancy.result).toBe(innings.runsAfterBall[36]);
         });
       }),
-      { numRuns: 8 },
+      { numRuns },
     );
   });
 
   it('a wicket in the chase lengthens the chasing side', () => {
-    const match = engine(4, 99) as CricketMatch;
+    const match = build(99) as CricketMatch;
     let checked = 0;
     let shortened = 0;
     let previous = match.view();
@@ -277,6 +289,36 @@ describe('the provider', () => {
     );
   });
 
+  it('keeps the demo busy: at every moment 3+ replayed IPL matches in play and 4+ coming up, 2+ drawn T20s in play, 2+ soccer and tennis', () => {
+    // The demo imports every open replayed match, soccer and tennis match (ADR 0040); the drawn
+    // T20s stay for an admin to import (the e2e sports journey needs one in play).
+    const provider = new SimulatorProvider({ seed: 20_260_101, lookbackMs: 30 * 60_000 });
+    const low = { replayedInPlay: 99, replayedUpcoming: 99, drawnInPlay: 99, soccer: 99, soccerInPlay: 99, tennis: 99, tennisInPlay: 99 };
+    for (let t = start; t <= start + 90 * 60_000; t += 10_000) {
+      provider.advanceTo(t);
+      const all = provider.statuses();
+      const cricket = all.filter((e) => e.sportId === 4);
+      const replayed = cricket.filter((e) => e.competitionId === RECORDED_CRICKET_COMPETITION_ID);
+      const drawn = cricket.filter((e) => e.competitionId !== RECORDED_CRICKET_COMPETITION_ID);
+      const open = (sportId: number) => all.filter((e) => e.sportId === sportId && e.status !== 'closed');
+      const seen = {
+        replayedInPlay: replayed.filter((e) => e.status === 'inplay').length,
+        replayedUpcoming: replayed.filter((e) => e.status === 'upcoming').length,
+        drawnInPlay: drawn.filter((e) => e.status === 'inplay').length,
+        soccer: open(1).length,
+        soccerInPlay: open(1).filter((e) => e.status === 'inplay').length,
+        tennis: open(2).length,
+        tennisInPlay: open(2).filter((e) => e.status === 'inplay').length,
+      };
+      for (const key of Object.keys(low) as Array<keyof typeof low>) low[key] = Math.min(low[key], seen[key]);
+      // The cheap statuses are the views' (checked now and then: a view costs more).
+      if ((t - start) % 600_000 === 0) expect(all.map((e) => e.status)).toEqual(provider.eventIds().map((id) => provider.view(id)?.event.status));
+    }
+    const minimum: typeof low = { replayedInPlay: 3, replayedUpcoming: 4, drawnInPlay: 2, soccer: 2, soccerInPlay: 1, tennis: 2, tennisInPlay: 1 };
+    const short = (Object.keys(low) as Array<keyof typeof low>).filter((key) => low[key] < minimum[key]);
+    expect({ short, low }).toEqual({ short: [], low });
+  });
+
   it('reports a match that finished between two polls as closed with its results before retiring it', () => {
     const provider = new SimulatorProvider({ seed: 5 });
     provider.poll(start);
@@ -309,5 +351,15 @@ describe('the provider', () => {
     for (const m of changes.markets) expect(m.marketId).toMatch(/^1\.\d{11}$/);
     for (const f of changes.fancies) expect(f.fancyId).toMatch(/^\d{9}-F\d{2}$/);
     expect(new Set(changes.markets.map((m) => m.marketId)).size).toBe(changes.markets.length);
+  });
+
+  it('reports its health: local, always connected, heard from at its last poll (stale only if the polls stop)', () => {
+    const provider = new SimulatorProvider({ seed: 42 });
+    expect(provider.health()).toMatchObject({ connected: true, lastMessageAtMs: null, reconnects: 0, marketsSubscribed: 0 });
+    provider.poll(start);
+    provider.poll(start + 1_000);
+    const markets = provider.eventIds().flatMap((id) => provider.markets(id)).length;
+    expect(markets).toBeGreaterThan(0);
+    expect(provider.health()).toEqual({ connected: true, lastMessageAtMs: start + 1_000, reconnects: 0, marketsSubscribed: markets, lagMs: 0, lastError: null });
   });
 });

@@ -4,7 +4,7 @@
  * only on the seed and that time — never on how often the provider was polled (tests step it
  * by hand; a restarted or newly elected ingest replays the running matches from their start).
  */
-import type { FeedChanges, FeedCompetition, FeedEvent, FeedFancy, FeedMarket, FeedProvider, FeedScore, FeedSport } from '../feed-provider';
+import type { FeedChanges, FeedCompetition, FeedEvent, FeedEventStatus, FeedFancy, FeedHealth, FeedMarket, FeedProvider, FeedScore, FeedSport } from '../feed-provider';
 import { CricketMatch } from './cricket';
 import { deriveSeed, Rng } from './prng';
 import { SPORT_PLANS, slotAt, slotMatch, type SportPlan } from './schedule';
@@ -48,9 +48,14 @@ export class SimulatorProvider implements FeedProvider {
   private readonly retentionMs: number;
   /** Live matches by event id, oldest first. */
   private readonly matches = new Map<string, SimMatch>();
+  /** The next slot of each plan (by its index). */
   private readonly nextSlot = new Map<number, number>();
   /** Matches that moved since the last poll. */
   private readonly dirty = new Set<string>();
+  /** The time of the last poll (health: the simulator's last message). */
+  private lastPollMs: number | null = null;
+  /** Markets of each match as the last poll saw them (health). */
+  private readonly marketCounts = new Map<string, number>();
   /** JSON of what the last poll returned, by entity key. */
   private readonly emitted = new Map<string, string>();
   private readonly emittedCompetitions = new Set<string>();
@@ -64,7 +69,8 @@ export class SimulatorProvider implements FeedProvider {
   }
 
   sports(): readonly FeedSport[] {
-    return this.plans.map((plan) => plan.sport);
+    // A sport may have several plans (cricket: drawn and replayed matches): listed once.
+    return this.plans.map((plan) => plan.sport).filter((sport, i, all) => all.findIndex((s) => s.sportId === sport.sportId) === i);
   }
 
   competitions(sportId: number): FeedCompetition[] {
@@ -94,6 +100,20 @@ export class SimulatorProvider implements FeedProvider {
     return this.matches.get(eventId)?.view() ?? null;
   }
 
+  /**
+   * The status of every offered match at the time the provider was brought to, without building
+   * its view (tests that sample the schedule often): upcoming before its start, closed once
+   * finished, in play between.
+   */
+  statuses(): Array<{ eventId: string; sportId: number; competitionId: string; status: FeedEventStatus }> {
+    return [...this.matches.values()].map((m) => ({
+      eventId: m.info.eventId,
+      sportId: m.info.sportId,
+      competitionId: m.info.competition.competitionId,
+      status: m.finishedAtMs() !== null ? 'closed' : this.nowMs < m.info.startMs ? 'upcoming' : 'inplay',
+    }));
+  }
+
   /** Event ids of the live matches, oldest first (tests). */
   eventIds(): string[] {
     return [...this.matches.keys()];
@@ -101,7 +121,18 @@ export class SimulatorProvider implements FeedProvider {
 
   poll(nowMs: number): FeedChanges {
     this.advanceTo(nowMs);
+    this.lastPollMs = nowMs;
     return this.collect();
+  }
+
+  /**
+   * Local: always connected, and it hears from itself at every poll (stale only if polls stop).
+   * Its markets are those the polls have handed over and not retired.
+   */
+  health(): FeedHealth {
+    let markets = 0;
+    for (const count of this.marketCounts.values()) markets += count;
+    return { connected: true, lastMessageAtMs: this.lastPollMs, reconnects: 0, marketsSubscribed: markets, lagMs: 0, lastError: null };
   }
 
   /**
@@ -110,14 +141,14 @@ export class SimulatorProvider implements FeedProvider {
    */
   advanceTo(nowMs: number): void {
     const now = Math.max(nowMs, this.nowMs);
-    for (const plan of this.plans) {
-      let slot = this.nextSlot.get(plan.sport.sportId) ?? slotAt(plan, now - this.lookbackMs) + 1;
+    for (const [p, plan] of this.plans.entries()) {
+      let slot = this.nextSlot.get(p) ?? slotAt(plan, now - this.lookbackMs) + 1;
       for (const last = slotAt(plan, now); slot <= last; slot += 1) {
         const match = createMatch(slotMatch(this.options.seed, plan, slot), this.pace);
         this.matches.set(match.info.eventId, match);
         this.dirty.add(match.info.eventId);
       }
-      this.nextSlot.set(plan.sport.sportId, slot);
+      this.nextSlot.set(p, slot);
     }
     for (const [eventId, match] of this.matches) {
       let stepped = false;
@@ -140,6 +171,7 @@ export class SimulatorProvider implements FeedProvider {
     const match = this.matches.get(eventId);
     this.matches.delete(eventId);
     this.dirty.delete(eventId);
+    this.marketCounts.delete(eventId);
     if (match === undefined) return;
     const view = match.view();
     this.emitted.delete(`e:${eventId}`);
@@ -166,6 +198,7 @@ export class SimulatorProvider implements FeedProvider {
         changes.competitions.push(competition);
       }
       const view = match.view();
+      this.marketCounts.set(eventId, view.markets.length);
       if (changed(`e:${eventId}`, view.event)) changes.events.push(view.event);
       for (const market of view.markets) if (changed(`m:${market.marketId}`, market)) changes.markets.push(market);
       for (const fancy of view.fancies) if (changed(`f:${fancy.fancyId}`, fancy)) changes.fancies.push(fancy);

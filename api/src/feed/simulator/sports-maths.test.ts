@@ -7,6 +7,9 @@ import {
   newInnings,
   projectFallOfWicket,
   projectSession,
+  scoringForm,
+  FORM_WEIGHT_BALLS,
+  BALLS_PER_INNINGS,
   type InningsState,
 } from './cricket';
 import { matchOddsProbabilities, overProbability, poisson } from './soccer';
@@ -111,6 +114,22 @@ describe('cricket: fancy projections', () => {
     expect(tenOvers).toBeGreaterThan(62);
     expect(tenOvers).toBeLessThan(62 + 40);
     expect(projectSession(state, 20, 1, 90)).toBe(90);
+  });
+
+  it('session lines price the live innings: runs + [E(B, w) − E(B − n, w)] · f, f the run rate against par', () => {
+    // 60/1 after 6 overs, the 10-over line: B = 84 balls left, n = 24 to the session's over.
+    const state = innings(60, 1, 36);
+    const par = expectedRuns(BALLS_PER_INNINGS, 10) - expectedRuns(BALLS_PER_INNINGS - 36, 10);
+    const f = (FORM_WEIGHT_BALLS + 36 * Math.min(1.6, 60 / par)) / (FORM_WEIGHT_BALLS + 36);
+    expect(scoringForm(state, 1)).toBeCloseTo(f, 12);
+    expect(f).toBeGreaterThan(1);
+    expect(projectSession(state, 10, 1, null)).toBeCloseTo(60 + (expectedRuns(84, 9) - expectedRuns(60, 9)) * f, 9);
+    // The same score after the same balls: a side scoring faster is quoted higher; a wicket lower.
+    expect(projectSession(innings(60, 1, 36), 10, 1, null)).toBeGreaterThan(projectSession(innings(40, 1, 36), 10, 1, null) + 20);
+    expect(projectSession(innings(60, 4, 36), 10, 1, null)).toBeLessThan(projectSession(innings(60, 1, 36), 10, 1, null));
+    // Before the first ball f is 1; a flying start counts at most 1.6 times par.
+    expect(scoringForm(innings(0, 0, 0), 1)).toBe(1);
+    expect(scoringForm(innings(200, 0, 36), 1)).toBeCloseTo((FORM_WEIGHT_BALLS + 36 * 1.6) / (FORM_WEIGHT_BALLS + 36), 12);
   });
 
   it('fall-of-wicket lines: a fallen wicket is its score, the next one is above the current score', () => {

@@ -1,5 +1,6 @@
 /** Shapes shared by the simulated sports: a team, a match's identity, its view and its pace. */
 import type { FeedCompetition, FeedEvent, FeedFancy, FeedMarket, FeedScore } from '../feed-provider';
+import type { RecordedMatch } from './recorded-cricket';
 
 export interface TeamDef {
   /** Stable selection id of the team or player (the same in every match, as on Betfair). */
@@ -21,6 +22,8 @@ export interface MatchInfo {
   startMs: number;
   /** Seed of the match's own generator and of its price sizes. */
   seed: number;
+  /** A real match to replay ball by ball instead of drawing the balls (cricket). */
+  recorded?: RecordedMatch;
 }
 
 /** Everything the provider shows of a match at one moment. */

@@ -1,0 +1,281 @@
+/**
+ * The stream model against the recorded T20 match, the horse race with non-runners and
+ * hand-made messages in Betfair's documented shapes: images, deltas, level removal, the
+ * depth-indexed form, market definition changes, results, catalogue names and ccm scores.
+ */
+import { StreamMarketCache } from './market-cache';
+import type { McmMessage, StreamMarketDefinition } from './messages';
+import { HORSE_WIN, readRecording, T20_EVENT, T20_MARKET, T20_ODDS, T20_SCORE, T20_WINNER } from './fixtures';
+
+const RATE = 10_500; // ₹105.00 per £
+
+function cache(extra: Partial<ConstructorParameters<typeof StreamMarketCache>[0]> = {}): StreamMarketCache {
+  return new StreamMarketCache({ gbpInrRateHundredths: RATE, ...extra });
+}
+
+function definition(over: Partial<StreamMarketDefinition> = {}): StreamMarketDefinition {
+  return {
+    status: 'OPEN',
+    inPlay: false,
+    betDelay: 0,
+    eventId: '900',
+    eventTypeId: '4',
+    marketType: 'MATCH_ODDS',
+    openDate: '2026-03-01T10:00:00.000Z',
+    numberOfWinners: 1,
+    runners: [
+      { id: 11, status: 'ACTIVE', sortPriority: 1 },
+      { id: 22, status: 'ACTIVE', sortPriority: 2 },
+    ],
+    ...over,
+  };
+}
+
+function mcm(mc: McmMessage['mc'], pt = 1): McmMessage {
+  return { op: 'mcm', pt, mc };
+}
+
+const t20 = readRecording(T20_ODDS);
+const t20Score = readRecording(T20_SCORE);
+
+describe('mcm: images and deltas', () => {
+  it('an image creates the market; deltas merge levels, best first; size 0 removes a level', () => {
+    const c = cache();
+    c.apply(mcm([{ id: '1.5', img: true, marketDefinition: definition() }]));
+    c.apply(mcm([{ id: '1.5', rc: [{ id: 11, atb: [[1.5, 10], [1.6, 5], [1.4, 2], [1.3, 1]], atl: [[1.7, 3], [1.8, 4]] }] }]));
+    let [market] = c.markets('900');
+    expect(market?.runners[0]?.back).toEqual([
+      { price: 160, sizeMinor: 52_500 },
+      { price: 150, sizeMinor: 105_000 },
+      { price: 140, sizeMinor: 21_000 },
+    ]);
+    expect(market?.runners[0]?.lay.map((l) => l.price)).toEqual([170, 180]);
+    c.apply(mcm([{ id: '1.5', rc: [{ id: 11, atb: [[1.6, 0], [1.5, 12.5]], atl: [[1.7, 0]] }] }]));
+    [market] = c.markets('900');
+    expect(market?.runners[0]?.back).toEqual([
+      { price: 150, sizeMinor: 131_250 },
+      { price: 140, sizeMinor: 21_000 },
+      { price: 130, sizeMinor: 10_500 },
+    ]);
+    expect(market?.runners[0]?.lay).toEqual([{ price: 180, sizeMinor: 42_000 }]);
+  });
+
+  it('a new image replaces the cached ladders', () => {
+    const c = cache();
+    c.apply(mcm([{ id: '1.5', img: true, marketDefinition: definition(), rc: [{ id: 11, atb: [[2, 10]] }, { id: 22, atb: [[3, 10]] }] }]));
+    c.apply(mcm([{ id: '1.5', img: true, marketDefinition: definition(), rc: [{ id: 22, atb: [[2.5, 4]] }] }]));
+    const [market] = c.markets('900');
+    expect(market?.runners.map((r) => r.back.map((l) => l.price))).toEqual([[], [250]]);
+  });
+
+  it('the depth-indexed form [level, price, size] replaces by level and removes at size 0', () => {
+    const c = cache();
+    c.apply(mcm([{ id: '1.5', img: true, marketDefinition: definition() }]));
+    c.apply(mcm([{ id: '1.5', rc: [{ id: 11, batb: [[0, 2.02, 10], [1, 2, 4], [2, 1.99, 3]], batl: [[0, 2.04, 7]] }] }]));
+    c.apply(mcm([{ id: '1.5', rc: [{ id: 11, batb: [[0, 2.04, 1], [2, 1.99, 0]] }] }]));
+    const runner = c.markets('900')[0]?.runners[0];
+    expect(runner?.back.map((l) => [l.price, l.sizeMinor])).toEqual([
+      [204, 10_500],
+      [200, 42_000],
+    ]);
+    expect(runner?.lay.map((l) => l.price)).toEqual([204]);
+  });
+
+  it('changes() returns what changed once, then nothing', () => {
+    const c = cache();
+    c.apply(mcm([{ id: '1.5', img: true, marketDefinition: definition() }]));
+    const first = c.changes();
+    expect([first.competitions.length, first.events.length, first.markets.length]).toEqual([1, 1, 1]);
+    expect(c.changes()).toEqual({ competitions: [], events: [], markets: [], fancies: [], scores: [] });
+    c.apply(mcm([{ id: '1.5', rc: [{ id: 22, atl: [[3, 1]] }] }]));
+    const next = c.changes();
+    expect([next.events.length, next.markets.length]).toEqual([0, 1]);
+  });
+
+  it('markets of other sports or types are kept but not offered', () => {
+    const c = cache();
+    c.apply(mcm([{ id: '1.6', img: true, marketDefinition: definition({ eventTypeId: '7', marketType: 'WIN' }) }]));
+    c.apply(mcm([{ id: '1.7', img: true, marketDefinition: definition({ eventId: '901', marketType: 'TOP_BATTER' }) }]));
+    expect(c.events()).toEqual([]);
+    expect(c.book('1.6')?.definition?.marketType).toBe('WIN');
+  });
+});
+
+describe('marketDefinition: status, in play, bet delay, runners, results', () => {
+  it('the recorded T20: open pre-match, suspended, in play with a 5 s delay, closed with the recorded winner', () => {
+    const c = cache();
+    const seen: string[] = [];
+    for (const message of t20) {
+      c.apply(message);
+      if (message.op !== 'mcm' || message.mc?.some((x) => x.marketDefinition !== undefined) !== true) continue;
+      const market = c.markets(T20_EVENT)[0];
+      const state = `${market?.status}/${market?.inPlay}/${market?.betDelaySec}`;
+      if (seen[seen.length - 1] !== state) seen.push(state);
+    }
+    expect(seen).toEqual(['open/false/0', 'suspended/false/0', 'open/true/5', 'suspended/true/5', 'closed/true/5']);
+    const market = c.markets(T20_EVENT)[0];
+    expect(market).toMatchObject({ marketId: T20_MARKET, eventId: T20_EVENT, type: 'match_odds', name: 'Match Odds', result: T20_WINNER });
+    expect(market?.runners.map((r) => [r.selectionId, r.status])).toEqual([
+      [T20_WINNER, 'winner'],
+      ['2857977', 'loser'],
+    ]);
+    expect(c.events()[0]).toMatchObject({ eventId: T20_EVENT, sportId: 4, status: 'closed', inPlay: false, openDateMs: Date.parse('2022-07-11T11:00:00.000Z') });
+  });
+
+  it('in play the T20 has real two-sided prices in hundredths and paise', () => {
+    const c = cache();
+    const inPlayAt = t20.findIndex((m) => m.op === 'mcm' && m.mc?.some((x) => x.marketDefinition?.inPlay === true));
+    for (const message of t20.slice(0, inPlayAt + 2000)) c.apply(message);
+    const market = c.markets(T20_EVENT)[0];
+    expect(market).toMatchObject({ status: 'open', inPlay: true });
+    for (const runner of market?.runners ?? []) {
+      expect(runner.back.length).toBeGreaterThan(0);
+      expect(runner.lay.length).toBeGreaterThan(0);
+      const [bestBack] = runner.back;
+      const [bestLay] = runner.lay;
+      expect(bestBack !== undefined && bestLay !== undefined && bestBack.price < bestLay.price).toBe(true);
+      for (const level of [...runner.back, ...runner.lay]) {
+        expect(Number.isInteger(level.price) && level.price >= 101).toBe(true);
+        expect(Number.isInteger(level.sizeMinor) && level.sizeMinor > 0).toBe(true);
+      }
+    }
+  });
+
+  it('a market CLOSED with no winner is void; several winners give no single result', () => {
+    const c = cache();
+    c.apply(mcm([{ id: '1.5', img: true, marketDefinition: definition() }]));
+    c.apply(mcm([{ id: '1.5', marketDefinition: definition({ status: 'CLOSED', runners: [{ id: 11, status: 'LOSER' }, { id: 22, status: 'LOSER' }] }) }]));
+    expect(c.markets('900')[0]?.result).toBe('void');
+    c.apply(mcm([{ id: '1.5', marketDefinition: definition({ status: 'CLOSED', runners: [{ id: 11, status: 'WINNER' }, { id: 22, status: 'WINNER' }] }) }]));
+    expect(c.markets('900')[0]?.result).toBeNull();
+  });
+
+  it('the horse race: non-runners REMOVED with their adjustment factors', () => {
+    const c = cache({ sports: [{ sportId: 7, name: 'Horse Racing' }] });
+    for (const message of readRecording(HORSE_WIN)) c.apply(message);
+    const book = c.book('1.132153978');
+    const removed = [...(book?.runners.values() ?? [])].filter((r) => r.status === 'REMOVED').map((r) => [r.selectionId, r.adjustmentFactor]);
+    expect(removed).toEqual([
+      ['11198538', 7.14],
+      ['9606433', 5.55],
+    ]);
+    expect(book?.definition?.status).toBe('CLOSED');
+    expect(book?.runners.get('12115648')?.status).toBe('WINNER');
+  });
+
+  it('a removed runner of an offered market shows as removed; the provider delay is capped at our maximum', () => {
+    const c = cache();
+    c.apply(mcm([{ id: '1.5', img: true, marketDefinition: definition({ betDelay: 600, runners: [{ id: 11, status: 'ACTIVE' }, { id: 22, status: 'REMOVED', adjustmentFactor: 20 }] }) }]));
+    const market = c.markets('900')[0];
+    expect(market?.runners.map((r) => r.status)).toEqual(['active', 'removed']);
+    expect(market?.betDelaySec).toBe(60);
+  });
+});
+
+describe('names', () => {
+  it('from a catalogue when there is one', () => {
+    const c = cache();
+    c.addCatalogue([
+      {
+        marketId: '1.5',
+        marketName: 'Match Odds',
+        event: { id: '900', name: 'India v Australia' },
+        competition: { id: '77', name: 'T20 Series' },
+        runners: [
+          { selectionId: 11, runnerName: 'India' },
+          { selectionId: 22, runnerName: 'Australia' },
+        ],
+      },
+    ]);
+    c.apply(mcm([{ id: '1.5', img: true, marketDefinition: definition() }]));
+    expect(c.events()[0]).toMatchObject({ name: 'India v Australia', home: 'India', away: 'Australia', competitionId: 'bf-77' });
+    expect(c.markets('900')[0]?.runners.map((r) => r.name)).toEqual(['India', 'Australia']);
+    expect(c.changes().competitions).toEqual([{ competitionId: 'bf-77', sportId: 4, name: 'T20 Series' }]);
+  });
+
+  it('else from the ccm fixture (teams by selection id), else placeholders', () => {
+    const c = cache();
+    c.apply(t20[0] as McmMessage);
+    expect(c.events()[0]?.name).toBe(`Event ${T20_EVENT}`);
+    expect(c.markets(T20_EVENT)[0]?.runners.map((r) => r.name)).toEqual(['Selection 228749', 'Selection 2857977']);
+    for (const message of t20Score.slice(0, 3)) c.apply(message);
+    expect(c.events()[0]).toMatchObject({ name: 'Netherlands v Papua New Guinea', home: 'Netherlands', away: 'Papua New Guinea' });
+    expect(c.markets(T20_EVENT)[0]?.runners.map((r) => r.name)).toEqual(['Netherlands', 'Papua New Guinea']);
+  });
+
+  it('ids carry the suffix and times are re-timed', () => {
+    const c = cache({ idSuffix: '-rX', retime: (ms) => ms + 1_000 });
+    c.apply(mcm([{ id: '1.5', img: true, marketDefinition: definition() }]));
+    expect(c.events()[0]).toMatchObject({ eventId: '900-rX', openDateMs: Date.parse('2026-03-01T10:00:00.000Z') + 1_000 });
+    expect(c.markets('900-rX')[0]).toMatchObject({ marketId: '1.5-rX', eventId: '900-rX' });
+  });
+});
+
+describe('ccm: the ball-by-ball score', () => {
+  function scoreAt(index: number) {
+    const c = cache();
+    c.apply(t20[0] as McmMessage);
+    for (const message of t20Score.slice(0, index + 1)) c.apply(message);
+    return c.score(T20_EVENT);
+  }
+
+  it('pre-match: the teams and the toss', () => {
+    const score = scoreAt(2);
+    expect(score).toMatchObject({ home: 'Netherlands', away: 'Papua New Guinea', inPlay: false, ballRunning: false });
+  });
+
+  it('first innings: runs/wickets (overs), run rate, batters, bowler, last balls', () => {
+    const score = scoreAt(501);
+    expect(score?.summary).toBe('Netherlands 83/2 (8.5)');
+    expect(score?.detail).toEqual(
+      expect.arrayContaining(['Netherlands 83/2 (8.5)', 'Run rate 9.40', 'Batting: Scott Edwards 2 (3)*', 'Bowling: Charles Amini 2/10 (1.5)']),
+    );
+    const last = score?.detail.find((line) => line.startsWith('Last balls: '));
+    expect(last?.endsWith('1 1 1 W')).toBe(true);
+    expect(score?.inPlay).toBe(true);
+  });
+
+  it('a ball in progress', () => {
+    expect(scoreAt(502)?.ballRunning).toBe(true);
+  });
+
+  it('the chase: both innings, the target and what is needed; then the match complete', () => {
+    const c = cache();
+    c.apply(t20[0] as McmMessage);
+    let chase: ReturnType<StreamMarketCache['score']> = null;
+    for (const message of t20Score) {
+      c.apply(message);
+      const score = c.score(T20_EVENT);
+      if (chase === null && score?.summary.includes('target') === true && score.detail.some((l) => l.startsWith('Need '))) chase = score;
+    }
+    expect(chase?.summary).toMatch(/^Papua New Guinea \d+\/\d+ \(\d+\.\d\) · target \d+$/);
+    expect(chase?.detail[0]).toBe('Netherlands 163/7 (20)');
+    const final = c.score(T20_EVENT);
+    expect(final?.detail).toContain('Match complete');
+    expect(final?.inPlay).toBe(false);
+  });
+});
+
+describe('ccm incidents', () => {
+  const ccm = (incidentList: object[], pt: number) => ({ op: 'ccm', pt, cc: [{ eventId: '900', incidentListWrapper: { incidentList } }] });
+
+  it('a repeated incident (with or without its innings) counts once; a later one of the same ball corrects it', () => {
+    const c = cache();
+    c.apply(mcm([{ id: '1.5', img: true, marketDefinition: definition() }]));
+    c.apply(ccm([{ incidentType: 'STRIKE', qualifierType: 'RUNS', value: '2', innings: 1, overs: '0.1', actualTime: 10 }], 1));
+    c.apply(
+      ccm(
+        [
+          { incidentType: 'OUT', innings: 1, overs: '0.3', actualTime: 30 },
+          { incidentType: 'WIDE', qualifierType: 'RUNS', value: '1', overs: '0.2', actualTime: 20 },
+          { incidentType: 'LEG_BYE', qualifierType: 'RUNS', value: '2', overs: '0.1', actualTime: 10 },
+          { incidentType: 'STRIKE', qualifierType: 'RUNS', value: '2', overs: '0.1', actualTime: 10 },
+        ],
+        2,
+      ),
+    );
+    c.apply(ccm([{ incidentType: 'OUT', overs: '0.3', actualTime: 30 }], 3));
+    c.apply({ op: 'ccm', pt: 4, cc: [{ eventId: '900', matchStats: { currentInnings: 1, inningsStats: [{ inningsNum: 1, battingTeam: 'India', inningsRuns: 3, inningsOvers: '0.3', inningsWickets: 1 }] } }] } as never);
+    expect(c.score('900')?.detail).toContain('Last balls: 2lb 1wd W');
+  });
+});

@@ -1,0 +1,471 @@
+/**
+ * The one home of Betfair's Exchange Stream market model (ADR 0037): it applies `mcm` market
+ * changes and `ccm` cricket score changes as Betfair documents them and maps the result to the
+ * provider seam's types (FeedEvent, FeedMarket, FeedScore). Pure: no I/O, no clock — the caller
+ * feeds messages in order (the replay provider from files, the Betfair client from its socket)
+ * and asks for what changed. See README.md beside this file.
+ */
+import { BET_DELAY_MAX_SEC, type MarketStatus, type MarketType, type Runner } from '@backlay/shared/contracts';
+import type { FeedChanges, FeedCompetition, FeedEvent, FeedLevel, FeedMarket, FeedRunner, FeedScore, FeedSport } from '../feed-provider';
+import { CricketScore } from './cricket-score';
+import type {
+  CcmMessage,
+  LevelPriceSize,
+  MarketCatalogue,
+  McmMessage,
+  PriceSizePair,
+  StreamMarketChange,
+  StreamMarketDefinition,
+  StreamMessage,
+  StreamRunnerChange,
+  StreamRunnerStatus,
+} from './messages';
+import { penceToPaise, priceHundredths, sizePence } from './units';
+
+/** Levels per side our markets show (Runner.back/lay: best three). */
+export const LADDER_DEPTH = 3;
+
+/** Betfair's event types that are our sports (the same ids), with their names. */
+export const DEFAULT_SPORTS: readonly FeedSport[] = [
+  { sportId: 4, name: 'Cricket' },
+  { sportId: 1, name: 'Soccer' },
+  { sportId: 2, name: 'Tennis' },
+];
+
+/** Betfair market types we trade, as ours; other types are kept in the model but not offered. */
+export const MARKET_TYPES: Readonly<Record<string, { type: Exclude<MarketType, 'fancy'>; name: string; sortOrder: number }>> = {
+  MATCH_ODDS: { type: 'match_odds', name: 'Match Odds', sortOrder: 0 },
+  OVER_UNDER_15: { type: 'over_under', name: 'Over/Under 1.5 Goals', sortOrder: 3 },
+  OVER_UNDER_25: { type: 'over_under', name: 'Over/Under 2.5 Goals', sortOrder: 4 },
+  OVER_UNDER_35: { type: 'over_under', name: 'Over/Under 3.5 Goals', sortOrder: 5 },
+};
+
+export interface StreamMarketCacheOptions {
+  /** Rupees per pound × 100 (e.g. 10500 = ₹105.00): sizes are GBP on Betfair, paise here. */
+  gbpInrRateHundredths: number;
+  /** Our sports among Betfair's event types (default cricket, soccer, tennis). */
+  sports?: readonly FeedSport[];
+  /** Appended to event and market ids (the replay's cycle, so a replayed match is a new match); '' live. */
+  idSuffix?: string;
+  /** Maps a Betfair time (ms) to ours (the replay re-times); identity live. */
+  retime?: (betfairMs: number) => number;
+}
+
+/** One price ladder side: price (hundredths) → size (pence). */
+type Ladder = Map<number, number>;
+/** A depth-indexed side: level → [price (hundredths), size (pence)]. */
+type DepthLadder = Map<number, [number, number]>;
+
+/** A runner as the stream has it (tests and the admin page read it through `book`). */
+export interface RunnerBook {
+  selectionId: string;
+  handicap: number;
+  status: StreamRunnerStatus;
+  sortPriority: number;
+  adjustmentFactor: number | null;
+  /** Last traded price (hundredths) and traded volume (pence). */
+  ltp: number | null;
+  tvPence: number;
+  /** The full ladders (atb/atl) and the depth-indexed best offers (batb/batl, virtual bdatb/bdatl). */
+  atb: Ladder;
+  atl: Ladder;
+  batb: DepthLadder;
+  batl: DepthLadder;
+  bdatb: DepthLadder;
+  bdatl: DepthLadder;
+}
+
+export interface MarketBook {
+  marketId: string;
+  definition: StreamMarketDefinition | null;
+  runners: Map<string, RunnerBook>;
+  tvPence: number;
+  /** Betfair publish time of the last change applied. */
+  lastPt: number;
+}
+
+function runnerKey(id: number, hc: number | undefined): string {
+  return hc === undefined || hc === 0 ? String(id) : `${id}:${hc}`;
+}
+
+function newRunner(id: number, hc: number | undefined): RunnerBook {
+  return {
+    selectionId: String(id),
+    handicap: hc ?? 0,
+    status: 'ACTIVE',
+    sortPriority: 0,
+    adjustmentFactor: null,
+    ltp: null,
+    tvPence: 0,
+    atb: new Map(),
+    atl: new Map(),
+    batb: new Map(),
+    batl: new Map(),
+    bdatb: new Map(),
+    bdatl: new Map(),
+  };
+}
+
+/** Merges [price, size] levels: size 0 removes the price; a level that is not a ladder price is ignored. */
+function mergeLadder(ladder: Ladder, levels: readonly PriceSizePair[]): void {
+  for (const [price, size] of levels) {
+    const p = priceHundredths(price);
+    const s = sizePence(size);
+    if (p === null || s === null) continue;
+    if (s === 0) ladder.delete(p);
+    else ladder.set(p, s);
+  }
+}
+
+/** Merges [level, price, size] levels: size 0 removes the level. */
+function mergeDepth(ladder: DepthLadder, levels: readonly LevelPriceSize[]): void {
+  for (const [level, price, size] of levels) {
+    const p = priceHundredths(price);
+    const s = sizePence(size);
+    if (!Number.isInteger(level) || level < 0) continue;
+    if (s === 0 || p === null || s === null) ladder.delete(level);
+    else ladder.set(level, [p, s]);
+  }
+}
+
+const MARKET_STATUS: Readonly<Record<string, MarketStatus>> = { OPEN: 'open', SUSPENDED: 'suspended', INACTIVE: 'suspended', CLOSED: 'closed' };
+
+const RUNNER_STATUS: Readonly<Record<string, Runner['status']>> = {
+  ACTIVE: 'active',
+  WINNER: 'winner',
+  PLACED: 'winner',
+  LOSER: 'loser',
+  REMOVED: 'removed',
+  REMOVED_VACANT: 'removed',
+};
+
+export class StreamMarketCache {
+  private readonly books = new Map<string, MarketBook>();
+  private readonly scores = new Map<string, CricketScore>();
+  private readonly catalogues = new Map<string, MarketCatalogue>();
+  private readonly sportsById: Map<number, FeedSport>;
+  private readonly idSuffix: string;
+  private readonly retime: (ms: number) => number;
+  /** Betfair market ids and event ids changed since the last `changes()`. */
+  private readonly dirtyMarkets = new Set<string>();
+  private readonly dirtyScores = new Set<string>();
+  private readonly emitted = new Map<string, string>();
+  private readonly emittedCompetitions = new Set<string>();
+  /** The last clk seen (the Betfair client resumes from it). */
+  clk: string | null = null;
+  initialClk: string | null = null;
+
+  constructor(private readonly options: StreamMarketCacheOptions) {
+    this.sportsById = new Map((options.sports ?? DEFAULT_SPORTS).map((s) => [s.sportId, s]));
+    this.idSuffix = options.idSuffix ?? '';
+    this.retime = options.retime ?? ((ms) => ms);
+  }
+
+  // ---- input ----
+
+  /** Adds listMarketCatalogue entries: market, event, competition and runner names. */
+  addCatalogue(entries: readonly MarketCatalogue[]): void {
+    for (const entry of entries) {
+      this.catalogues.set(entry.marketId, entry);
+      this.dirtyMarkets.add(entry.marketId);
+    }
+  }
+
+  /** Applies one stream message (mcm, ccm; any other op is ignored). */
+  apply(message: StreamMessage): void {
+    if (message.op === 'mcm') this.applyMcm(message as McmMessage);
+    else if (message.op === 'ccm') this.applyCcm(message as CcmMessage);
+  }
+
+  private applyMcm(message: McmMessage): void {
+    if (message.clk !== undefined) this.clk = message.clk;
+    if (message.initialClk !== undefined) this.initialClk = message.initialClk;
+    for (const change of message.mc ?? []) this.applyMarketChange(change, message.pt);
+  }
+
+  private applyMarketChange(change: StreamMarketChange, pt: number): void {
+    let book = this.books.get(change.id);
+    if (book === undefined || change.img === true) {
+      // An image replaces everything cached of the market (a resubscription's image too).
+      book = { marketId: change.id, definition: change.img === true ? null : (book?.definition ?? null), runners: new Map(), tvPence: 0, lastPt: pt };
+      this.books.set(change.id, book);
+    }
+    book.lastPt = pt;
+    if (change.marketDefinition !== undefined) this.applyDefinition(book, change.marketDefinition);
+    if (change.tv !== undefined) book.tvPence = sizePence(change.tv) ?? book.tvPence;
+    for (const rc of change.rc ?? []) this.applyRunnerChange(book, rc);
+    this.dirtyMarkets.add(change.id);
+  }
+
+  private applyDefinition(book: MarketBook, definition: StreamMarketDefinition): void {
+    book.definition = definition;
+    for (const rd of definition.runners) {
+      const key = runnerKey(rd.id, rd.hc);
+      const runner = book.runners.get(key) ?? newRunner(rd.id, rd.hc);
+      runner.status = rd.status;
+      runner.sortPriority = rd.sortPriority ?? runner.sortPriority;
+      runner.adjustmentFactor = rd.adjustmentFactor ?? runner.adjustmentFactor;
+      book.runners.set(key, runner);
+    }
+  }
+
+  private applyRunnerChange(book: MarketBook, rc: StreamRunnerChange): void {
+    const key = runnerKey(rc.id, rc.hc);
+    const runner = book.runners.get(key) ?? newRunner(rc.id, rc.hc);
+    book.runners.set(key, runner);
+    if (rc.atb !== undefined) mergeLadder(runner.atb, rc.atb);
+    if (rc.atl !== undefined) mergeLadder(runner.atl, rc.atl);
+    if (rc.batb !== undefined) mergeDepth(runner.batb, rc.batb);
+    if (rc.batl !== undefined) mergeDepth(runner.batl, rc.batl);
+    if (rc.bdatb !== undefined) mergeDepth(runner.bdatb, rc.bdatb);
+    if (rc.bdatl !== undefined) mergeDepth(runner.bdatl, rc.bdatl);
+    if (rc.ltp !== undefined) runner.ltp = priceHundredths(rc.ltp) ?? runner.ltp;
+    if (rc.tv !== undefined) runner.tvPence = sizePence(rc.tv) ?? runner.tvPence;
+  }
+
+  private applyCcm(message: CcmMessage): void {
+    for (const change of message.cc ?? []) {
+      let score = this.scores.get(change.eventId);
+      if (score === undefined) {
+        score = new CricketScore(change.eventId);
+        this.scores.set(change.eventId, score);
+      }
+      score.apply(change, message.pt);
+      this.dirtyScores.add(change.eventId);
+      // Team names name the match odds runners and the event.
+      for (const book of this.books.values()) if (book.definition?.eventId === change.eventId) this.dirtyMarkets.add(book.marketId);
+    }
+  }
+
+  /** Drops a market (the Betfair client after a CLOSED market; the replay between cycles). */
+  forget(marketId: string): void {
+    this.books.delete(marketId);
+    this.dirtyMarkets.delete(marketId);
+  }
+
+  // ---- state ----
+
+  /** The raw book of a market (Betfair id), or undefined. */
+  book(marketId: string): MarketBook | undefined {
+    return this.books.get(marketId);
+  }
+
+  /** Betfair ids of the markets cached. */
+  marketIds(): string[] {
+    return [...this.books.keys()];
+  }
+
+  sports(): readonly FeedSport[] {
+    return [...this.sportsById.values()];
+  }
+
+  /** The competitions of the offered events. */
+  competitions(): FeedCompetition[] {
+    const byId = new Map<string, FeedCompetition>();
+    for (const books of this.groupByEvent().values()) {
+      const competition = this.competitionOf(books[0] as MarketBook);
+      byId.set(competition.competitionId, competition);
+    }
+    return [...byId.values()];
+  }
+
+  /** Every offered event (one per Betfair event with a market of a type we trade), our ids. */
+  events(): FeedEvent[] {
+    return [...this.groupByEvent().entries()].map(([eventId, books]) => this.eventView(eventId, books));
+  }
+
+  /** The offered markets of an event (our event id). */
+  markets(eventId: string): FeedMarket[] {
+    const books = this.groupByEvent().get(this.fromOurId(eventId)) ?? [];
+    return books.map((b) => this.marketView(b));
+  }
+
+  score(eventId: string): FeedScore | null {
+    const score = this.scores.get(this.fromOurId(eventId));
+    return score === undefined ? null : this.scoreView(score);
+  }
+
+  /** Everything that changed since the last call (whole objects, like every provider's poll). */
+  changes(): FeedChanges {
+    const out: FeedChanges = { competitions: [], events: [], markets: [], fancies: [], scores: [] };
+    const changed = (key: string, value: unknown): boolean => {
+      const json = JSON.stringify(value);
+      if (this.emitted.get(key) === json) return false;
+      this.emitted.set(key, json);
+      return true;
+    };
+    const groups = this.groupByEvent();
+    const touchedEvents = new Set<string>();
+    for (const marketId of this.dirtyMarkets) {
+      const eventId = this.books.get(marketId)?.definition?.eventId;
+      if (eventId !== undefined && groups.has(eventId)) touchedEvents.add(eventId);
+    }
+    for (const eventId of this.dirtyScores) if (groups.has(eventId)) touchedEvents.add(eventId);
+    for (const eventId of touchedEvents) {
+      const books = groups.get(eventId) ?? [];
+      const event = this.eventView(eventId, books);
+      const competition = this.competitionOf(books[0] as MarketBook);
+      if (!this.emittedCompetitions.has(competition.competitionId)) {
+        this.emittedCompetitions.add(competition.competitionId);
+        out.competitions.push(competition);
+      }
+      if (changed(`e:${event.eventId}`, event)) out.events.push(event);
+      for (const book of books) {
+        if (!this.dirtyMarkets.has(book.marketId)) continue;
+        const market = this.marketView(book);
+        if (changed(`m:${market.marketId}`, market)) out.markets.push(market);
+      }
+      const score = this.scores.get(eventId);
+      if (score !== undefined && this.dirtyScores.has(eventId)) {
+        const view = this.scoreView(score);
+        const { updatedAtMs: _time, ...body } = view;
+        if (changed(`s:${view.eventId}`, body)) out.scores.push(view);
+      }
+    }
+    this.dirtyMarkets.clear();
+    // A score that came before its event's markets goes out with them.
+    for (const id of [...this.dirtyScores]) if (groups.has(id)) this.dirtyScores.delete(id);
+    return out;
+  }
+
+  // ---- mapping ----
+
+  private ourId(betfairId: string): string {
+    return `${betfairId}${this.idSuffix}`;
+  }
+
+  private fromOurId(ourId: string): string {
+    return this.idSuffix !== '' && ourId.endsWith(this.idSuffix) ? ourId.slice(0, -this.idSuffix.length) : ourId;
+  }
+
+  /** Offered markets (a definition, a sport of ours, a type we trade) by Betfair event id. */
+  private groupByEvent(): Map<string, MarketBook[]> {
+    const groups = new Map<string, MarketBook[]>();
+    for (const book of this.books.values()) {
+      const d = book.definition;
+      if (d === null || !this.sportsById.has(Number(d.eventTypeId)) || MARKET_TYPES[d.marketType ?? ''] === undefined) continue;
+      const list = groups.get(d.eventId) ?? [];
+      list.push(book);
+      groups.set(d.eventId, list);
+    }
+    for (const list of groups.values()) list.sort((a, b) => this.marketSort(a) - this.marketSort(b) || a.marketId.localeCompare(b.marketId));
+    return groups;
+  }
+
+  private marketSort(book: MarketBook): number {
+    return MARKET_TYPES[book.definition?.marketType ?? '']?.sortOrder ?? 99;
+  }
+
+  private competitionOf(book: MarketBook): FeedCompetition {
+    const d = book.definition as StreamMarketDefinition;
+    const sportId = Number(d.eventTypeId);
+    const c = this.catalogues.get(book.marketId)?.competition;
+    if (c?.id !== undefined && c.name !== undefined) return { competitionId: `bf-${c.id}`, sportId, name: c.name };
+    // No catalogue: one competition per sport for the provider's uncatalogued events.
+    return { competitionId: `bf-sport-${sportId}`, sportId, name: `${this.sportsById.get(sportId)?.name ?? 'Sport'} (Betfair)` };
+  }
+
+  private eventView(eventId: string, books: MarketBook[]): FeedEvent {
+    const first = books[0] as MarketBook;
+    const d = first.definition as StreamMarketDefinition;
+    const catalogue = books.map((b) => this.catalogues.get(b.marketId)).find((c) => c?.event?.name !== undefined);
+    const teams = this.scores.get(eventId)?.teams ?? null;
+    const name = catalogue?.event?.name ?? (teams !== null ? `${teams.home} v ${teams.away}` : (d.eventName ?? fallbackEventName(d, eventId)));
+    const [home, away] = teams !== null ? [teams.home, teams.away] : splitTeams(name);
+    const openDate = Date.parse(catalogue?.event?.openDate ?? d.openDate ?? d.marketTime ?? '');
+    const allClosed = books.every((b) => b.definition?.status === 'CLOSED');
+    const inPlay = !allClosed && books.some((b) => b.definition?.inPlay === true);
+    return {
+      eventId: this.ourId(eventId),
+      sportId: Number(d.eventTypeId),
+      competitionId: this.competitionOf(first).competitionId,
+      name,
+      home,
+      away,
+      openDateMs: Number.isFinite(openDate) ? this.retime(openDate) : this.retime(first.lastPt),
+      status: allClosed ? 'closed' : inPlay ? 'inplay' : 'upcoming',
+      inPlay,
+    };
+  }
+
+  private marketView(book: MarketBook): FeedMarket {
+    const d = book.definition as StreamMarketDefinition;
+    const kind = MARKET_TYPES[d.marketType ?? ''] ?? { type: 'match_odds' as const, name: d.marketType ?? 'Market', sortOrder: 99 };
+    const catalogue = this.catalogues.get(book.marketId);
+    const teams = this.scores.get(d.eventId)?.teamsBySelection;
+    const names = new Map<string, string>();
+    for (const r of d.runners) if (r.name !== undefined) names.set(runnerKey(r.id, r.hc), r.name);
+    for (const r of catalogue?.runners ?? []) if (r.runnerName !== undefined) names.set(runnerKey(r.selectionId, r.handicap), r.runnerName);
+    const runners: FeedRunner[] = [...book.runners.entries()]
+      .filter(([, r]) => r.status !== 'HIDDEN')
+      .sort(([, a], [, b]) => a.sortPriority - b.sortPriority || a.selectionId.localeCompare(b.selectionId))
+      .map(([key, r], i) => ({
+        selectionId: key,
+        name: names.get(key) ?? teams?.get(key) ?? `Selection ${r.selectionId}`,
+        sortOrder: i,
+        status: RUNNER_STATUS[r.status] ?? 'active',
+        back: this.levels(r, 'back'),
+        lay: this.levels(r, 'lay'),
+      }));
+    const status = MARKET_STATUS[d.status] ?? 'suspended';
+    return {
+      marketId: this.ourId(book.marketId),
+      eventId: this.ourId(d.eventId),
+      name: catalogue?.marketName ?? d.name ?? kind.name,
+      type: kind.type,
+      sortOrder: kind.sortOrder,
+      status,
+      inPlay: d.inPlay === true,
+      betDelaySec: Math.min(Math.max(0, Math.trunc(d.betDelay ?? 0)), BET_DELAY_MAX_SEC),
+      runners,
+      result: status === 'closed' ? marketResult(book) : null,
+    };
+  }
+
+  /**
+   * The best LADDER_DEPTH levels of a side, best first (backs highest, lays lowest): the
+   * depth-indexed best offers when the subscription sends them (batb, else the virtual bdatb),
+   * else the full ladder.
+   */
+  private levels(runner: RunnerBook, side: 'back' | 'lay'): FeedLevel[] {
+    const rate = this.options.gbpInrRateHundredths;
+    const depth = side === 'back' ? (runner.batb.size > 0 ? runner.batb : runner.bdatb) : runner.batl.size > 0 ? runner.batl : runner.bdatl;
+    let pairs: Array<[number, number]>;
+    if (depth.size > 0) {
+      pairs = [...depth.entries()].sort(([a], [b]) => a - b).map(([, level]) => level);
+    } else {
+      const ladder = side === 'back' ? runner.atb : runner.atl;
+      pairs = [...ladder.entries()].sort(([a], [b]) => (side === 'back' ? b - a : a - b));
+    }
+    return pairs
+      .slice(0, LADDER_DEPTH)
+      .map(([price, pence]) => ({ price, sizeMinor: penceToPaise(pence, rate) }))
+      .filter((l) => l.sizeMinor > 0);
+  }
+
+  private scoreView(score: CricketScore): FeedScore {
+    const view = score.view(this.retime(score.updatedAtPt));
+    return { ...view, eventId: this.ourId(score.eventId) };
+  }
+}
+
+/**
+ * A closed market's result: its single WINNER's selection id; 'void' when no runner won (an
+ * abandoned match). A market of several winners (a PLACE market, a dead heat) has no single
+ * result here: null, and the runners' statuses say who won.
+ */
+export function marketResult(book: MarketBook): string | null {
+  const winners = [...book.runners.entries()].filter(([, r]) => r.status === 'WINNER' || r.status === 'PLACED');
+  if (winners.length === 0) return 'void';
+  return winners.length === 1 ? (winners[0] as [string, RunnerBook])[0] : null;
+}
+
+function fallbackEventName(d: StreamMarketDefinition, eventId: string): string {
+  if (d.venue !== undefined && d.marketTime !== undefined) return `${d.venue} ${d.marketTime.slice(11, 16)}`;
+  return `Event ${eventId}`;
+}
+
+function splitTeams(name: string): [string, string] {
+  const parts = name.split(' v ');
+  return parts.length === 2 ? [parts[0] as string, parts[1] as string] : [name, ''];
+}
