@@ -4,7 +4,6 @@
  * with the catalogue's names; a dropped connection resumes by clk and the model ends where the
  * recording does.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { StreamMarketCache } from '../betfair-stream/market-cache';
 import type { StreamMessage } from '../betfair-stream/messages';
@@ -13,9 +12,10 @@ import { BetfairProvider } from './betfair-provider';
 import type { MarketCatalogue } from './betting-api';
 import { MARKET_DATA_FILTER } from './from-config';
 import { makeTestCertificate } from './test-certificate';
-import { BetfairTestServer } from './test-server';
+import { BetfairTestServer, readRecording, type RecordingSlice } from './test-server';
 
-const CRICKET = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'betfair', '1.200806927.cricket-match-odds.slice.jsonl');
+/** The recorded T20's opening image and 200 changes around its turn in play (api/feed-data/betfair). */
+const CRICKET: RecordingSlice = { file: path.resolve(__dirname, '..', '..', '..', 'feed-data', 'betfair', '1.200806927.cricket-match-odds.jsonl.gz'), lines: [[1, 1], [1008, 1207]] };
 const certificate = makeTestCertificate();
 const RATE = 10_550; // ₹105.50 a pound
 
@@ -118,7 +118,7 @@ describe('BetfairProvider over the test server', () => {
 
     const direct = new StreamMarketCache({ gbpInrRateHundredths: RATE });
     direct.addCatalogue([CATALOGUE]);
-    for (const line of readFileSync(CRICKET, 'utf8').split('\n').filter((l) => l.trim() !== '')) direct.apply(JSON.parse(line) as StreamMessage);
+    for (const message of readRecording(CRICKET)) direct.apply(message as unknown as StreamMessage);
     expect(withoutTimes(provider.markets('31573045')[0])).toEqual(withoutTimes(direct.markets('31573045')[0]));
     expect(provider.events(4).map((e) => e.eventId)).toEqual(['31573045']);
     expect(provider.events(1)).toEqual([]);

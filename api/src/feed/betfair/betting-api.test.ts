@@ -21,7 +21,7 @@ const APP_KEY = 'test-app-key';
 const serverCert = makeTestCertificate('identitysso-test');
 const clientCert = makeTestCertificate('betfair-account-test');
 const catalogue = new Map<string, MarketCatalogue>(
-  [...(fixture('list_market_catalogue.json') as { result: MarketCatalogue[] }).result, fixture('1.197931750.catalogue.json') as MarketCatalogue].map((m) => [m.marketId, m]),
+  [...(fixture('list_market_catalogue.json') as { result: MarketCatalogue[] }).result, JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', '..', 'feed-data', 'betfair', '1.197931750.catalogue.json'), 'utf8')) as MarketCatalogue].map((m) => [m.marketId, m]),
 );
 const events = (fixture('list_events.json') as { result: Array<{ event: { id: string } }> }).result;
 

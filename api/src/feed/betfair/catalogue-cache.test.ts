@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { MarketCatalogue } from './betting-api';
 import { MarketCatalogueCache } from './catalogue-cache';
 
-const GREYHOUND = JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'betfair', '1.197931750.catalogue.json'), 'utf8')) as MarketCatalogue;
+const GREYHOUND = JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', '..', 'feed-data', 'betfair', '1.197931750.catalogue.json'), 'utf8')) as MarketCatalogue;
 
 /** The Betting API as far as the cache uses it: records each request, answers what it knows. */
 function fakeApi(markets: MarketCatalogue[]) {

@@ -1,19 +1,27 @@
 /**
  * Conformance of the Betfair Exchange Stream client against the local protocol test server
- * (ADR 0038): TLS with a certificate made here, the recorded T20 match and greyhound race
- * (api/test/fixtures/betfair). Each test runs its own server; no test calls Betfair.
+ * (ADR 0038): TLS with a certificate made here, slices of the recorded T20 match and greyhound
+ * race (api/feed-data/betfair), and Betfair's own sample messages (api/test/fixtures/betfair).
+ * Each test runs its own server; no test calls Betfair.
  */
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import tls from 'node:tls';
 import type { MarketChange, MarketChangeMessage } from './protocol';
 import { loadConfig } from '../../config';
 import { betfairSession, streamOptions } from './from-config';
 import { BetfairStreamClient, type BetfairStreamClientOptions, type BetfairStreamError, type SessionSource } from './stream-client';
 import { makeTestCertificate } from './test-certificate';
-import { asImage, BetfairTestServer, mergeMarketChanges, type TestServerOptions } from './test-server';
+import { asImage, BetfairTestServer, mergeMarketChanges, type RecordingSlice, type TestServerOptions } from './test-server';
 
-const FIXTURES = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'betfair');
-const CRICKET = path.join(FIXTURES, '1.200806927.cricket-match-odds.slice.jsonl');
-const GREYHOUND = path.join(FIXTURES, '1.197931750.greyhound-win.slice.jsonl');
+/** Single messages from Betfair (betfairlightweight's test resources, api/test/fixtures/betfair). */
+const SAMPLES = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'betfair');
+const RECORDINGS = path.resolve(__dirname, '..', '..', '..', 'feed-data', 'betfair');
+/** The recorded T20's opening image (line 1) and 200 changes around its turn in play (the suspension, in play with betDelay 5, the first overs). */
+const CRICKET: RecordingSlice = { file: path.join(RECORDINGS, '1.200806927.cricket-match-odds.jsonl.gz'), lines: [[1, 1], [1008, 1207]] };
+/** The greyhound race's first 12 lines (its image and 11 changes). */
+const GREYHOUND: RecordingSlice = { file: path.join(RECORDINGS, '1.197931750.greyhound-win.jsonl.gz'), lines: [[1, 12]] };
 const CRICKET_MARKET = '1.200806927';
 const GREYHOUND_MARKET = '1.197931750';
 
@@ -157,6 +165,71 @@ describe('Betfair stream client against the test server', () => {
     await waitFor('the greyhound image', () => received.length > 0);
     expect(server.subscriptions[0]).toMatchObject({ heartbeatMs: 1_000, conflateMs: 0, marketFilter: { eventTypeIds: ['4339'], marketTypes: ['WIN'], countryCodes: ['GB'] } });
     expect(received[0]?.mc?.map((m) => m.id)).toEqual([GREYHOUND_MARKET]);
+  });
+
+  it("takes Betfair's own sample messages (betfairlightweight's fixtures) as they are", async () => {
+    const sample = (name: string): Record<string, unknown> => JSON.parse(readFileSync(path.join(SAMPLES, name), 'utf8')) as Record<string, unknown>;
+    const sent: Array<Record<string, unknown>> = [];
+    // A scripted server: the samples in Betfair's order; the subscription's samples carry id 2.
+    const scripted = tls.createServer({ cert: certificate.cert, key: certificate.key }, (socket) => {
+      const write = (message: Record<string, unknown>): boolean => socket.write(`${JSON.stringify(message)}\r\n`);
+      write(sample('streaming_connection.json'));
+      let buffered = '';
+      socket.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString('utf8');
+        for (let end = buffered.indexOf('\r\n'); end !== -1; end = buffered.indexOf('\r\n')) {
+          const request = JSON.parse(buffered.slice(0, end)) as Record<string, unknown>;
+          buffered = buffered.slice(end + 2);
+          sent.push(request);
+          if (request.op === 'authentication') write({ op: 'status', id: request.id, statusCode: 'SUCCESS', connectionClosed: false, connectionsAvailable: 9 });
+          if (request.op === 'marketSubscription') {
+            // Every sample at once, the lines split at odd places.
+            const lines = ['streaming_status.json', 'streaming_mcm_SUB_IMAGE.json', 'streaming_mcm_update.json', 'streaming_mcm_HEARTBEAT.json'].map((f) => `${JSON.stringify(sample(f))}\r\n`).join('');
+            socket.write(lines.slice(0, 50));
+            setTimeout(() => socket.write(lines.slice(50)), 10);
+          }
+        }
+      });
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => scripted.listen(0, '127.0.0.1', resolve));
+    const received: MarketChangeMessage[] = [];
+    const client = new BetfairStreamClient({
+      host: '127.0.0.1',
+      port: (scripted.address() as AddressInfo).port,
+      tls: { ca: certificate.cert },
+      appKey: APP_KEY,
+      session: fixed(SESSION),
+      marketFilter: { eventTypeIds: ['7'], marketTypes: ['WIN'], countryCodes: ['GB'] },
+      marketDataFilter: { fields: ['EX_BEST_OFFERS', 'EX_MARKET_DEF'], ladderLevels: 3 },
+      heartbeatMs: 5_000,
+      conflateMs: 0,
+      onMarketChange: (m) => received.push(m),
+    });
+    clients.push(client);
+    try {
+      client.start();
+      await waitFor('the samples', () => received.length === 3);
+      expect(sent.map((m) => [m.op, m.id])).toEqual([
+        ['authentication', 1],
+        ['marketSubscription', 2],
+      ]);
+      expect(sent[0]).toEqual({ op: 'authentication', id: 1, appKey: APP_KEY, session: SESSION });
+      expect(received.map((m) => m.ct ?? 'UPDATE')).toEqual(['SUB_IMAGE', 'UPDATE', 'HEARTBEAT']);
+      expect(received[0]?.mc?.[0]?.rc).toHaveLength(7);
+      expect(client.status()).toMatchObject({
+        connected: true,
+        connectionId: '002-051134157842-432409',
+        connectionsAvailable: 9,
+        initialClk: 'ab34r43r',
+        clk: 'APIDAO4EAK8D',
+        marketsSubscribed: 1,
+        lastPublishTimeMs: 1471370165625,
+      });
+    } finally {
+      await client.stop();
+      await new Promise((resolve) => scripted.close(resolve));
+    }
   });
 
   it('assembles a segmented image before the consumer sees it; a connection lost inside one delivers nothing and subscribes afresh', async () => {

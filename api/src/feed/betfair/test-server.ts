@@ -24,6 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import tls from 'node:tls';
+import { gunzipSync } from 'node:zlib';
 import {
   CRLF,
   HEARTBEAT_MS_MAX,
@@ -38,9 +39,15 @@ import {
 } from './protocol';
 import { makeTestCertificate, type TestCertificate } from './test-certificate';
 
+/** Some lines of a recorded file (`.jsonl`, or `.jsonl.gz`): 1-based inclusive ranges. */
+export interface RecordingSlice {
+  file: string;
+  lines: Array<[number, number]>;
+}
+
 export interface TestServerOptions {
-  /** Recorded stream files (JSON lines of mcm), or their lines already parsed. */
-  recordings: Array<string | MarketChangeMessage[]>;
+  /** Recorded stream files (JSON lines of mcm, gzipped or not), slices of them, or lines already parsed. */
+  recordings: Array<string | RecordingSlice | MarketChangeMessage[]>;
   appKey: string;
   sessionTokens: string[];
   /** Time between two ticks of the timeline once playing. */
@@ -137,6 +144,15 @@ export function asImage(change: MarketChange): MarketChange {
   return { ...change, img: true, ...(rc.length > 0 ? { rc } : {}) };
 }
 
+/** The mcm lines of a recorded file, or of the slice's ranges of it. */
+export function readRecording(recording: string | RecordingSlice): MarketChangeMessage[] {
+  const file = typeof recording === 'string' ? recording : recording.file;
+  const bytes = readFileSync(file);
+  const lines = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8').split('\n');
+  const picked = typeof recording === 'string' ? lines : recording.lines.flatMap(([from, to]) => lines.slice(from - 1, to));
+  return picked.filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as MarketChangeMessage);
+}
+
 function matchesFilter(filter: MarketFilter, definitions: Map<string, MarketChange['marketDefinition']>, marketId: string): boolean {
   const def = definitions.get(marketId);
   if (filter.marketIds !== undefined && filter.marketIds.length > 0 && !filter.marketIds.includes(marketId)) return false;
@@ -175,14 +191,7 @@ export class BetfairTestServer {
     this.certificate = options.certificate ?? makeTestCertificate();
     this.intervalMs = options.intervalMs ?? 10;
     this.marketsPerSegment = options.marketsPerSegment ?? 1;
-    const files = options.recordings.map((recording) =>
-      typeof recording === 'string'
-        ? readFileSync(recording, 'utf8')
-            .split('\n')
-            .filter((line) => line.trim() !== '')
-            .map((line) => JSON.parse(line) as MarketChangeMessage)
-        : recording,
-    );
+    const files = options.recordings.map((recording) => (Array.isArray(recording) ? recording : readRecording(recording)));
     // The opening state (each file's first line), then the rest of every file in turn.
     for (const file of files) if (file[0] !== undefined) this.timeline.push(file[0].mc ?? []);
     this.position = this.timeline.length;
