@@ -8,14 +8,21 @@ import path from 'node:path';
 import { StreamMarketCache } from '../betfair-stream/market-cache';
 import type { StreamMessage } from '../betfair-stream/messages';
 import type { FeedChanges, FeedMarket } from '../feed-provider';
-import { BetfairProvider } from './betfair-provider';
+import { BetfairProvider, CLOSED_RETENTION_MS } from './betfair-provider';
 import type { MarketCatalogue } from './betting-api';
 import { MARKET_DATA_FILTER } from './from-config';
 import { makeTestCertificate } from './test-certificate';
 import { BetfairTestServer, readRecording, type RecordingSlice } from './test-server';
 
-/** The recorded T20's opening image and 200 changes around its turn in play (api/feed-data/betfair). */
-const CRICKET: RecordingSlice = { file: path.resolve(__dirname, '..', '..', '..', 'feed-data', 'betfair', '1.200806927.cricket-match-odds.jsonl.gz'), lines: [[1, 1], [1008, 1207]] };
+/** The recorded T20's opening image, 200 changes around its turn in play and its last 7 (the close, Netherlands the winner) (api/feed-data/betfair). */
+const CRICKET: RecordingSlice = {
+  file: path.resolve(__dirname, '..', '..', '..', 'feed-data', 'betfair', '1.200806927.cricket-match-odds.jsonl.gz'),
+  lines: [
+    [1, 1],
+    [1008, 1207],
+    [18523, 18529],
+  ],
+};
 const certificate = makeTestCertificate();
 const RATE = 10_550; // ₹105.50 a pound
 
@@ -88,18 +95,18 @@ describe('BetfairProvider over the test server', () => {
 
     const polls: FeedChanges[] = [];
     const poll = (): FeedChanges => {
-      const changes = (provider as BetfairProvider).poll();
+      const changes = (provider as BetfairProvider).poll(Date.now());
       polls.push(changes);
       return changes;
     };
     poll();
     await waitFor('the named match in play', () => {
       const changes = poll();
-      return changes.events.some((e) => e.name === 'Netherlands v Papua New Guinea' && e.inPlay);
+      return changes.markets.some((m) => m.runners[0]?.name === 'Netherlands' && m.inPlay && m.status === 'open');
     });
     expect(asked).toEqual([['1.200806927']]); // named once
     const event = polls.flatMap((c) => c.events).find((e) => e.inPlay);
-    expect(event).toMatchObject({ eventId: '31573045', sportId: 4, home: 'Netherlands', away: 'Papua New Guinea', status: 'inplay' });
+    expect(event).toMatchObject({ eventId: '31573045', sportId: 4, name: 'Netherlands v Papua New Guinea', home: 'Netherlands', away: 'Papua New Guinea', status: 'inplay' });
     const market = polls.flatMap((c) => c.markets).at(-1);
     expect(market).toMatchObject({ marketId: '1.200806927', eventId: '31573045', type: 'match_odds', inPlay: true, betDelaySec: 5 });
     expect(market?.runners.map((r) => r.name)).toEqual(['Netherlands', 'Papua New Guinea']);
@@ -115,6 +122,8 @@ describe('BetfairProvider over the test server', () => {
     await waitFor('the whole recording', () => server.played === server.length && provider?.streamStatus().clk !== null && server.positionOf(provider?.streamStatus().clk ?? '') === server.length);
     poll();
     expect(server.subscriptions.map((s) => s.answer)).toEqual(['SUB_IMAGE', 'RESUB_DELTA']);
+    // The recorded result comes out: the market closed with the Netherlands (228749) the winner.
+    expect(polls.flatMap((c) => c.markets).at(-1)).toMatchObject({ marketId: '1.200806927', status: 'closed', result: '228749' });
 
     const direct = new StreamMarketCache({ gbpInrRateHundredths: RATE });
     direct.addCatalogue([CATALOGUE]);
@@ -122,5 +131,12 @@ describe('BetfairProvider over the test server', () => {
     expect(withoutTimes(provider.markets('31573045')[0])).toEqual(withoutTimes(direct.markets('31573045')[0]));
     expect(provider.events(4).map((e) => e.eventId)).toEqual(['31573045']);
     expect(provider.events(1)).toEqual([]);
+
+    // A closed market stays an hour (its result readable), then the provider forgets it.
+    provider.poll(Date.now() + CLOSED_RETENTION_MS - 60_000);
+    expect(provider.events(4)).toHaveLength(1);
+    provider.poll(Date.now() + CLOSED_RETENTION_MS + 1_000);
+    expect(provider.events(4)).toEqual([]);
+    expect(provider.markets('31573045')).toEqual([]);
   });
 });

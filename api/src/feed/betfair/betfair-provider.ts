@@ -20,6 +20,9 @@ import { MarketCatalogueCache } from './catalogue-cache';
 import type { MarketChangeMessage } from './protocol';
 import { BetfairStreamClient, type BetfairStreamClientOptions } from './stream-client';
 
+/** A closed market stays on offer (with its result) this long, as the simulator's do. */
+export const CLOSED_RETENTION_MS = 60 * 60_000;
+
 export interface BetfairProviderOptions {
   /** The stream's connection and subscription (from-config.ts streamOptions), plus any overrides (tests: back-off). */
   stream: Omit<BetfairStreamClientOptions, 'onMarketChange' | 'onConnected' | 'onDisconnected' | 'onFatal' | 'log' | 'now'>;
@@ -40,6 +43,8 @@ export class BetfairProvider implements FeedProvider {
   private readonly now: () => number;
   /** Betfair market id → when its last message arrived (FeedMarket.receivedAtMs). */
   private readonly receivedAt = new Map<string, number>();
+  /** Betfair market id → when it was first seen CLOSED (forgotten CLOSED_RETENTION_MS later). */
+  private readonly closedAt = new Map<string, number>();
   private started = false;
 
   constructor(options: BetfairProviderOptions) {
@@ -63,6 +68,9 @@ export class BetfairProvider implements FeedProvider {
     if (ids.length === 0) return;
     const at = this.now();
     for (const id of ids) this.receivedAt.set(id, at);
+    for (const change of mcm.mc ?? []) {
+      if (change.marketDefinition?.status === 'CLOSED' && !this.closedAt.has(change.id)) this.closedAt.set(change.id, at);
+    }
     const unnamed = ids.filter((id) => this.names.get(id) === undefined);
     if (unnamed.length === 0) return;
     void this.names.want(unnamed).then(() => {
@@ -113,13 +121,23 @@ export class BetfairProvider implements FeedProvider {
     return this.cache.score(eventId);
   }
 
-  /** Connects at the first poll; answers what the stream changed since the previous one. */
-  poll(): FeedChanges {
+  /**
+   * Connects at the first poll; answers what the stream changed since the previous one. A market
+   * closed (its result handed over) more than CLOSED_RETENTION_MS ago is forgotten: Betfair sends
+   * nothing more of it, and a long-running stream would otherwise keep every market it ever saw.
+   */
+  poll(nowMs: number): FeedChanges {
     if (!this.started) {
       this.started = true;
       this.client.start();
     }
     const changes = this.cache.changes();
+    for (const [marketId, closedAtMs] of this.closedAt) {
+      if (nowMs - closedAtMs < CLOSED_RETENTION_MS) continue;
+      this.cache.forget(marketId);
+      this.receivedAt.delete(marketId);
+      this.closedAt.delete(marketId);
+    }
     return { ...changes, markets: changes.markets.map((m) => this.stamped(m)) };
   }
 
