@@ -6,7 +6,6 @@
  */
 import path from 'node:path';
 import { StreamMarketCache } from '../betfair-stream/market-cache';
-import type { StreamMessage } from '../betfair-stream/messages';
 import type { FeedChanges, FeedMarket } from '../feed-provider';
 import { BetfairProvider, CLOSED_RETENTION_MS } from './betfair-provider';
 import type { MarketCatalogue } from './betting-api';
@@ -127,7 +126,7 @@ describe('BetfairProvider over the test server', () => {
 
     const direct = new StreamMarketCache({ gbpInrRateHundredths: RATE });
     direct.addCatalogue([CATALOGUE]);
-    for (const message of readRecording(CRICKET)) direct.apply(message as unknown as StreamMessage);
+    for (const message of readRecording(CRICKET)) direct.apply(message);
     expect(withoutTimes(provider.markets('31573045')[0])).toEqual(withoutTimes(direct.markets('31573045')[0]));
     expect(provider.events(4).map((e) => e.eventId)).toEqual(['31573045']);
     expect(provider.events(1)).toEqual([]);

@@ -13,7 +13,6 @@
 import type { Logger } from '../../common/logger';
 import { silentLogger } from '../../common/logger';
 import { DEFAULT_SPORTS, StreamMarketCache } from '../betfair-stream/market-cache';
-import type { StreamMessage } from '../betfair-stream/messages';
 import type { FeedChanges, FeedCompetition, FeedEvent, FeedFancy, FeedHealth, FeedMarket, FeedProvider, FeedScore, FeedSport } from '../feed-provider';
 import type { BettingApi } from './betting-api';
 import { MarketCatalogueCache } from './catalogue-cache';
@@ -63,7 +62,7 @@ export class BetfairProvider implements FeedProvider {
   }
 
   private onMarketChange(mcm: MarketChangeMessage): void {
-    this.cache.apply(mcm as unknown as StreamMessage);
+    this.cache.apply(mcm);
     const ids = (mcm.mc ?? []).map((change) => change.id);
     if (ids.length === 0) return;
     const at = this.now();

@@ -5,6 +5,7 @@
  * subscribes (`marketSubscription` → `status`, then `mcm` change messages). Only the fields this
  * adapter reads or writes are typed; anything else Betfair adds passes through untouched.
  */
+import type { StreamMarketChange, StreamMarketDefinition, StreamRunnerChange } from '../betfair-stream/messages';
 
 /** Betfair's production stream endpoint (integration: stream-api-integration.betfair.com). */
 export const BETFAIR_STREAM_HOST = 'stream-api.betfair.com';
@@ -111,52 +112,15 @@ export interface StatusMessage {
   connectionsAvailable?: number;
 }
 
-/** One runner's change: ladders as [price, size] (atb/atl/trd) or [level, price, size] (batb/batl/bdatb/bdatl). */
-export interface RunnerChange {
-  id: number;
-  hc?: number;
-  atb?: number[][];
-  atl?: number[][];
-  batb?: number[][];
-  batl?: number[][];
-  bdatb?: number[][];
-  bdatl?: number[][];
-  trd?: number[][];
-  spb?: number[][];
-  spl?: number[][];
-  ltp?: number;
-  tv?: number;
-  spn?: number;
-  spf?: number;
-}
-
-export interface MarketDefinition {
-  status: 'INACTIVE' | 'OPEN' | 'SUSPENDED' | 'CLOSED' | string;
-  inPlay?: boolean;
-  betDelay?: number;
-  eventId?: string;
-  eventTypeId?: string;
-  marketType?: string;
-  countryCode?: string;
-  numberOfWinners?: number;
-  runners?: Array<{ id: number; status: string; sortPriority?: number; adjustmentFactor?: number; hc?: number }>;
-  [field: string]: unknown;
-}
-
-export interface MarketChange {
-  id: string;
-  /** true: this change is a full image of the market (replace, do not merge). */
-  img?: boolean;
-  /** true: conflated (several changes merged into this one). */
-  con?: boolean;
-  tv?: number;
-  marketDefinition?: MarketDefinition;
-  rc?: RunnerChange[];
-}
+/** The market change's shapes have one home, the stream model's (ADR 0037). */
+export type RunnerChange = StreamRunnerChange;
+export type MarketDefinition = StreamMarketDefinition;
+export type MarketChange = StreamMarketChange;
 
 export type ChangeType = 'SUB_IMAGE' | 'RESUB_DELTA' | 'HEARTBEAT';
 export type SegmentType = 'SEG_START' | 'SEG' | 'SEG_END';
 
+/** An `mcm` as the stream sends it: the model's McmMessage plus what only the connection reads (id, timings, status). */
 export interface MarketChangeMessage {
   op: 'mcm';
   id?: number;

@@ -136,10 +136,11 @@ export function mergeMarketChanges(changes: Iterable<MarketChange>): Map<string,
 /** A merged market as an image: img set, levels of size 0 gone. */
 export function asImage(change: MarketChange): MarketChange {
   const rc = (change.rc ?? []).map((runner) => {
-    const out: RunnerChange = { ...runner };
-    for (const key of PRICE_LADDERS) if (out[key] !== undefined) out[key] = (out[key] ?? []).filter((row) => row[1] !== 0);
-    for (const key of LEVEL_LADDERS) if (out[key] !== undefined) out[key] = (out[key] ?? []).filter((row) => row[2] !== 0);
-    return out;
+    const out: Record<string, unknown> = { ...runner };
+    // The size is a row's second element by price ([price, size]), its third by level ([level, price, size]).
+    for (const key of PRICE_LADDERS) if (Array.isArray(out[key])) out[key] = (out[key] as number[][]).filter((row) => row[1] !== 0);
+    for (const key of LEVEL_LADDERS) if (Array.isArray(out[key])) out[key] = (out[key] as number[][]).filter((row) => row[2] !== 0);
+    return out as unknown as RunnerChange;
   });
   return { ...change, img: true, ...(rc.length > 0 ? { rc } : {}) };
 }
