@@ -180,7 +180,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig(unchosen)).toThrow(/FEED_PROVIDER is required in production/);
     expect(loadConfig(PRODUCTION).feed).toMatchObject({ provider: 'simulator', enabled: true });
     expect(loadConfig({ ...unchosen, FEED_ENABLED: 'false' }).feed).toMatchObject({ provider: null, enabled: false });
-    expect(() => loadConfig({ ...PRODUCTION, FEED_PROVIDER: 'bookie' })).toThrow('FEED_PROVIDER must be one of simulator, replay (or a comma list of them), got "bookie"');
+    expect(() => loadConfig({ ...PRODUCTION, FEED_PROVIDER: 'betfair' })).toThrow(/BETFAIR_APP_KEY is required with FEED_PROVIDER=betfair/);
+    expect(() => loadConfig({ ...PRODUCTION, FEED_PROVIDER: 'bookie' })).toThrow('FEED_PROVIDER must be one of simulator, replay, betfair (or a comma list of them), got "bookie"');
     // Recorded Betfair data is for tests and demos only.
     for (const provider of ['replay', 'simulator,replay']) {
       expect(() => loadConfig({ ...PRODUCTION, FEED_PROVIDER: provider })).toThrow('FEED_PROVIDER=replay plays recorded Betfair data, for tests and demos only: not in production');
@@ -188,6 +189,73 @@ describe('loadConfig', () => {
     // Outside production the simulator stays the default (pnpm start, the tests).
     expect(loadConfig({}).feed).toMatchObject({ provider: 'simulator', enabled: true });
     expect(loadConfig({ NODE_ENV: 'test' }).feed).toMatchObject({ provider: 'simulator', enabled: false });
+  });
+
+  it('FEED_PROVIDER=betfair: an app key and a session token (or a login), Betfair\'s endpoints and a cricket MATCH_ODDS filter by default', () => {
+    const betfair = { FEED_PROVIDER: 'betfair', BETFAIR_APP_KEY: 'app-key-1', BETFAIR_SESSION_TOKEN: 'session-1' };
+    expect(loadConfig(betfair).betfair).toEqual({
+      appKey: 'app-key-1',
+      sessionToken: 'session-1',
+      username: null,
+      password: null,
+      certFile: null,
+      keyFile: null,
+      identityUrl: 'https://identitysso.betfair.com',
+      bettingUrl: 'https://api.betfair.com/exchange/betting/json-rpc/v1',
+      streamHost: 'stream-api.betfair.com',
+      streamPort: 443,
+      heartbeatMs: 5_000,
+      conflateMs: 0,
+      eventTypeIds: ['4'],
+      marketTypes: ['MATCH_ODDS'],
+      countryCodes: [],
+    });
+    expect(loadConfig(betfair).feed.provider).toBe('betfair');
+    const set = loadConfig({
+      ...betfair,
+      BETFAIR_SESSION_TOKEN: '',
+      BETFAIR_USERNAME: 'operator',
+      BETFAIR_PASSWORD: 'pw',
+      BETFAIR_CERT_FILE: __filename,
+      BETFAIR_KEY_FILE: __filename,
+      BETFAIR_STREAM_HOST: 'stream-api-integration.betfair.com',
+      BETFAIR_STREAM_PORT: '8443',
+      BETFAIR_EVENT_TYPES: '4, 7,4339',
+      BETFAIR_MARKET_TYPES: 'MATCH_ODDS,WIN,PLACE',
+      BETFAIR_COUNTRIES: 'GB,IE,IN',
+      BETFAIR_HEARTBEAT_MS: '500',
+      BETFAIR_CONFLATE_MS: '250',
+    }).betfair;
+    expect(set).toMatchObject({ sessionToken: null, username: 'operator', password: 'pw', certFile: __filename, identityUrl: 'https://identitysso-cert.betfair.com' });
+    expect(set).toMatchObject({ streamHost: 'stream-api-integration.betfair.com', streamPort: 8443, heartbeatMs: 500, conflateMs: 250 });
+    expect(set).toMatchObject({ eventTypeIds: ['4', '7', '4339'], marketTypes: ['MATCH_ODDS', 'WIN', 'PLACE'], countryCodes: ['GB', 'IE', 'IN'] });
+
+    const problems = (env: Record<string, string>): string[] => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(problems({ FEED_PROVIDER: 'betfair' })).toEqual([
+      'BETFAIR_APP_KEY is required with FEED_PROVIDER=betfair',
+      'FEED_PROVIDER=betfair needs BETFAIR_SESSION_TOKEN, or BETFAIR_USERNAME and BETFAIR_PASSWORD (with BETFAIR_CERT_FILE and BETFAIR_KEY_FILE for the certificate login)',
+    ]);
+    expect(problems({ ...betfair, BETFAIR_SESSION_TOKEN: '', BETFAIR_USERNAME: 'operator' })).toHaveLength(1);
+    expect(problems({ ...betfair, BETFAIR_CERT_FILE: '/nonexistent/client.crt' })).toEqual([
+      'BETFAIR_CERT_FILE and BETFAIR_KEY_FILE go together (the certificate login needs both)',
+      'BETFAIR_CERT_FILE: no file at /nonexistent/client.crt',
+    ]);
+    expect(problems({ ...betfair, BETFAIR_IDENTITY_URL: 'http://identitysso.betfair.com' })).toEqual(['BETFAIR_IDENTITY_URL must be an https:// URL, got "http://identitysso.betfair.com"']);
+    expect(problems({ ...betfair, BETFAIR_HEARTBEAT_MS: '100', BETFAIR_CONFLATE_MS: '-1', BETFAIR_STREAM_PORT: '0' })).toHaveLength(3);
+    expect(problems({ ...betfair, BETFAIR_EVENT_TYPES: 'cricket', BETFAIR_MARKET_TYPES: 'match odds', BETFAIR_COUNTRIES: 'GBR' })).toHaveLength(3);
+    // Production converts pounds at a rate the operator chose (FEED_GBP_INR_RATE), never the default one.
+    expect(problems({ ...PRODUCTION, ...betfair })).toEqual(["FEED_GBP_INR_RATE is required in production with FEED_PROVIDER=betfair: Betfair's sizes are pounds, ours paise"]);
+    expect(loadConfig({ ...PRODUCTION, ...betfair, FEED_GBP_INR_RATE: '110' }).feed).toMatchObject({ provider: 'betfair', providers: ['betfair'], enabled: true, gbpInrRateHundredths: 11_000 });
+    // In a list, betfair's credentials are checked too; another provider ignores them (and their absence).
+    expect(problems({ FEED_PROVIDER: 'simulator,betfair' })[0]).toBe('BETFAIR_APP_KEY is required with FEED_PROVIDER=betfair');
+    expect(loadConfig({}).betfair).toMatchObject({ appKey: null, sessionToken: null });
   });
 
   it('reports every problem at once', () => {

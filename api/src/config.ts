@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseRateHundredths } from './feed/betfair-stream/units';
 
 export type NodeEnv = 'development' | 'test' | 'production';
-export type FeedProviderName = 'simulator' | 'replay';
+export type FeedProviderName = 'simulator' | 'replay' | 'betfair';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /** Argon2id cost. Production must meet the OWASP minimums (m = 19456 KiB, t = 2, p = 1). */
@@ -121,9 +121,9 @@ export interface Config {
   feed: {
     /**
      * FEED_PROVIDER: where matches and odds come from; `simulator` makes them up (the default
-     * outside production), `replay` plays recorded Betfair files. Production names it or sets
-     * FEED_ENABLED=false, in which case null (no feed). With a list (`simulator,replay`: the
-     * demo) the first one named.
+     * outside production), `replay` plays recorded Betfair files, `betfair` is Betfair's Exchange
+     * Stream (ADR 0038). Production names it or sets FEED_ENABLED=false, in which case null (no
+     * feed). With a list (`simulator,replay`: the demo) the first one named.
      */
     provider: FeedProviderName | null;
     /** Every provider FEED_PROVIDER names, in order (one feed made of them all); empty for none. */
@@ -156,6 +156,11 @@ export interface Config {
       loop: boolean;
     };
   };
+  /**
+   * Betfair (ADR 0038): the Exchange Stream API and the Betting API behind FEED_PROVIDER=betfair.
+   * Always read; the credentials are required (and checked) only when that is the provider.
+   */
+  betfair: BetfairConfig;
   casino: {
     /** Run the live casino tables (on one instance only: an advisory lock decides which). */
     enabled: boolean;
@@ -231,6 +236,34 @@ export interface Config {
   };
 }
 
+export interface BetfairConfig {
+  /** BETFAIR_APP_KEY (a secret): the application key of every stream and Betting API request. */
+  appKey: string | null;
+  /** BETFAIR_SESSION_TOKEN (a secret): a session token got elsewhere; it cannot be renewed here. */
+  sessionToken: string | null;
+  /** BETFAIR_USERNAME / BETFAIR_PASSWORD (a secret): log in (and again when the session is refused). */
+  username: string | null;
+  password: string | null;
+  /** BETFAIR_CERT_FILE / BETFAIR_KEY_FILE: the client certificate of the non-interactive login (both or neither). */
+  certFile: string | null;
+  keyFile: string | null;
+  /** BETFAIR_IDENTITY_URL: the login host (identitysso-cert with a certificate, identitysso without). */
+  identityUrl: string;
+  /** BETFAIR_BETTING_URL: the Betting API's JSON-RPC endpoint (listMarketCatalogue, listEvents). */
+  bettingUrl: string;
+  /** BETFAIR_STREAM_HOST / BETFAIR_STREAM_PORT. */
+  streamHost: string;
+  streamPort: number;
+  /** BETFAIR_HEARTBEAT_MS (500–5000): the server's heartbeat; silence for 3 × this reconnects. */
+  heartbeatMs: number;
+  /** BETFAIR_CONFLATE_MS (0–120000): Betfair merges changes over this window (0: none). */
+  conflateMs: number;
+  /** The market filter: BETFAIR_EVENT_TYPES (ids), BETFAIR_MARKET_TYPES, BETFAIR_COUNTRIES (ISO codes; empty: all). */
+  eventTypeIds: string[];
+  marketTypes: string[];
+  countryCodes: string[];
+}
+
 /** A configuration problem found at boot; lists every bad variable at once. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -241,7 +274,7 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const FEED_PROVIDERS: readonly FeedProviderName[] = ['simulator', 'replay'];
+const FEED_PROVIDERS: readonly FeedProviderName[] = ['simulator', 'replay', 'betfair'];
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const NODE_ENVS: readonly NodeEnv[] = ['development', 'test', 'production'];
 
@@ -331,6 +364,63 @@ function trustProxy(reader: EnvReader): false | number | string[] {
     }
   }
   return entries;
+}
+
+/** A comma list whose every entry matches `pattern` (described by `what`). */
+function listOf(reader: EnvReader, name: string, fallback: string, pattern: RegExp, what: string): string[] {
+  const entries = reader.string(name, fallback).split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  for (const entry of entries) if (!pattern.test(entry)) reader.problems.push(`${name}: "${entry}" is not ${what}`);
+  return entries;
+}
+
+/** An https URL (the Betfair endpoints: credentials never travel in clear). */
+function httpsUrl(reader: EnvReader, name: string, fallback: string): string {
+  const value = reader.string(name, fallback);
+  let ok = false;
+  try {
+    ok = new URL(value).protocol === 'https:';
+  } catch {
+    ok = false;
+  }
+  if (!ok) reader.problems.push(`${name} must be an https:// URL, got "${value}"`);
+  return value.replace(/\/+$/, '');
+}
+
+/** Betfair's settings (ADR 0038); the credentials are checked when FEED_PROVIDER=betfair. */
+function betfairConfig(r: EnvReader, chosen: boolean, isProduction: boolean): BetfairConfig {
+  const certFile = r.raw('BETFAIR_CERT_FILE') ?? null;
+  const keyFile = r.raw('BETFAIR_KEY_FILE') ?? null;
+  const config: BetfairConfig = {
+    appKey: r.raw('BETFAIR_APP_KEY') ?? null,
+    sessionToken: r.raw('BETFAIR_SESSION_TOKEN') ?? null,
+    username: r.raw('BETFAIR_USERNAME') ?? null,
+    password: r.raw('BETFAIR_PASSWORD') ?? null,
+    certFile,
+    keyFile,
+    identityUrl: httpsUrl(r, 'BETFAIR_IDENTITY_URL', certFile !== null ? 'https://identitysso-cert.betfair.com' : 'https://identitysso.betfair.com'),
+    bettingUrl: httpsUrl(r, 'BETFAIR_BETTING_URL', 'https://api.betfair.com/exchange/betting/json-rpc/v1'),
+    streamHost: r.string('BETFAIR_STREAM_HOST', 'stream-api.betfair.com'),
+    streamPort: r.int('BETFAIR_STREAM_PORT', 443, 1, 65_535),
+    heartbeatMs: r.int('BETFAIR_HEARTBEAT_MS', 5_000, 500, 5_000),
+    conflateMs: r.int('BETFAIR_CONFLATE_MS', 0, 0, 120_000),
+    eventTypeIds: listOf(r, 'BETFAIR_EVENT_TYPES', '4', /^\d{1,9}$/, 'an event type id such as 4 (cricket)'),
+    marketTypes: listOf(r, 'BETFAIR_MARKET_TYPES', 'MATCH_ODDS', /^[A-Z][A-Z0-9_]{0,63}$/, 'a market type such as MATCH_ODDS'),
+    countryCodes: listOf(r, 'BETFAIR_COUNTRIES', '', /^[A-Z]{2}$/, 'a two-letter country code such as GB'),
+  };
+  if (!/^[A-Za-z0-9.-]{1,253}$/.test(config.streamHost)) r.problems.push(`BETFAIR_STREAM_HOST must be a host name, got "${config.streamHost}"`);
+  if ((certFile === null) !== (keyFile === null)) r.problems.push('BETFAIR_CERT_FILE and BETFAIR_KEY_FILE go together (the certificate login needs both)');
+  for (const [name, file] of [['BETFAIR_CERT_FILE', certFile], ['BETFAIR_KEY_FILE', keyFile]] as const) {
+    if (chosen && file !== null && !existsSync(file)) r.problems.push(`${name}: no file at ${file}`);
+  }
+  if (!chosen) return config;
+  if (config.appKey === null) r.problems.push('BETFAIR_APP_KEY is required with FEED_PROVIDER=betfair');
+  const login = config.username !== null && config.password !== null;
+  if (config.sessionToken === null && !login) {
+    r.problems.push('FEED_PROVIDER=betfair needs BETFAIR_SESSION_TOKEN, or BETFAIR_USERNAME and BETFAIR_PASSWORD (with BETFAIR_CERT_FILE and BETFAIR_KEY_FILE for the certificate login)');
+  }
+  // Betfair's sizes are pounds: production converts them at a rate the operator chose, never the default.
+  if (isProduction && r.raw('FEED_GBP_INR_RATE') === undefined) r.problems.push('FEED_GBP_INR_RATE is required in production with FEED_PROVIDER=betfair: Betfair\'s sizes are pounds, ours paise');
+  return config;
 }
 
 /** FEED_PROVIDER: one provider or a comma list of distinct ones; default the simulator. */
@@ -540,6 +630,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       gbpInrRateHundredths: gbpInrRateHundredths ?? 10_500,
       replay,
     },
+    betfair: betfairConfig(r, feedProviders.includes('betfair'), isProduction),
     casino: {
       // Tests step the engine by hand; everywhere else it runs (on one instance).
       enabled: r.bool('CASINO_ENABLED', nodeEnv !== 'test'),

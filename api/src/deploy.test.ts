@@ -434,6 +434,12 @@ describe('environment variables', () => {
     expect(byKind(all, 'Secret')).toEqual([]);
   });
 
+  it('the Betfair credentials are secrets by their names: a unit that sets one must take it from a Secret (ADR 0038)', () => {
+    for (const name of ['BETFAIR_APP_KEY', 'BETFAIR_SESSION_TOKEN', 'BETFAIR_PASSWORD']) {
+      expect({ name, read: reads.has(name), secret: SECRET_NAME.test(name) }).toEqual({ name, read: true, secret: true });
+    }
+  });
+
   it('the other units set only what their programs read', () => {
     const template = read(DEPLOY, 'nginx', 'edge.conf.template');
     expect(Object.keys(serviceEnv('edge')).sort()).toEqual([...referencedVariables(template).keys()].sort());

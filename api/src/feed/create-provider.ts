@@ -1,21 +1,25 @@
 /**
  * The provider(s) config.feed.providers names: the simulator (config.feed.seed), the replay of
- * recorded Betfair files (config.feed.replay, read once here at boot), or several as one.
+ * recorded Betfair files (config.feed.replay, read once here at boot), Betfair's Exchange Stream
+ * (config.betfair, ADR 0038), or several as one.
  */
+import type { Logger } from '../common/logger';
 import type { Config, FeedProviderName } from '../config';
+import { BetfairProvider } from './betfair/betfair-provider';
+import { betfairSession, bettingApi, streamOptions } from './betfair/from-config';
 import { CombinedProvider } from './combined-provider';
 import type { FeedProvider } from './feed-provider';
 import { loadRecordings } from './replay/recordings';
 import { ReplayProvider } from './replay/replay-provider';
 import { SimulatorProvider } from './simulator/simulator';
 
-export function createFeedProvider(config: Readonly<Config>): FeedProvider {
+export function createFeedProvider(config: Readonly<Config>, log?: Logger): FeedProvider {
   const names = config.feed.providers.length > 0 ? config.feed.providers : (['simulator'] as const);
-  const parts = names.map((name) => createOne(config, name));
+  const parts = names.map((name) => createOne(config, name, log));
   return parts.length === 1 ? (parts[0] as FeedProvider) : new CombinedProvider(parts);
 }
 
-function createOne(config: Readonly<Config>, name: FeedProviderName): FeedProvider {
+function createOne(config: Readonly<Config>, name: FeedProviderName, log: Logger | undefined): FeedProvider {
   const { feed } = config;
   switch (name) {
     case 'replay':
@@ -27,5 +31,15 @@ function createOne(config: Readonly<Config>, name: FeedProviderName): FeedProvid
       });
     case 'simulator':
       return new SimulatorProvider({ seed: feed.seed });
+    case 'betfair': {
+      // Betfair's Exchange Stream (ADR 0038): the session, the stream and the catalogue's names.
+      const session = betfairSession(config.betfair);
+      return new BetfairProvider({
+        stream: streamOptions(config.betfair, session),
+        catalogue: bettingApi(config.betfair, session),
+        gbpInrRateHundredths: feed.gbpInrRateHundredths,
+        ...(log !== undefined ? { log } : {}),
+      });
+    }
   }
 }
