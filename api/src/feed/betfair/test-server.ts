@@ -18,7 +18,10 @@
  *   initialClk of another server gets INVALID_CLOCK.
  * - Faults: dropConnections() (mid-stream), goSilent() (no message at all, heartbeats included),
  *   refuseAuthentication(code), dropInsideNextImage() (the connection dies after SEG_START),
- *   forgetClocks() (the next resubscription gets INVALID_CLOCK), markLatent(on) (`status: 503`).
+ *   forgetClocks() (the next resubscription gets INVALID_CLOCK), markLatent(on) (`status: 503`);
+ *   speakAgain() ends a silence.
+ * - Stepping: with `autoplay: false` the timeline plays only when the test calls playNext(n), so a
+ *   test decides what the stream says between two of its own checks (api/test/betfair-feed.test.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -61,6 +64,8 @@ export interface TestServerOptions {
   /** A connection that does not authenticate within this gets TIMEOUT. */
   authTimeoutMs?: number;
   certificate?: TestCertificate;
+  /** false: the timeline plays only on playNext() (default true: from the first subscription, every intervalMs). */
+  autoplay?: boolean;
 }
 
 /** What a connection sent in its marketSubscription, for the tests to check. */
@@ -242,6 +247,17 @@ export class BetfairTestServer {
   goSilent(options: { newConnections?: boolean } = {}): void {
     for (const connection of this.connections) connection.silent = true;
     if (options.newConnections === true) this.silentNew = true;
+  }
+
+  /** Current connections are answered again (what was played meanwhile is lost to them, as in a gap). */
+  speakAgain(): void {
+    for (const connection of this.connections) connection.silent = false;
+  }
+
+  /** Plays the next lines of the timeline now, to every subscribed connection; answers the new position. */
+  playNext(lines = 1): number {
+    for (let line = 0; line < lines && this.position < this.timeline.length; line += 1) this.playLine();
+    return this.position;
   }
 
   /** New connections are answered again. */
@@ -447,7 +463,7 @@ export class BetfairTestServer {
   }
 
   private play(): void {
-    if (this.player !== null || this.position >= this.timeline.length) return;
+    if (this.options.autoplay === false || this.player !== null || this.position >= this.timeline.length) return;
     this.player = setInterval(() => {
       for (let line = 0; line < (this.options.linesPerTick ?? 1) && this.position < this.timeline.length; line += 1) this.playLine();
       if (this.position >= this.timeline.length && this.player !== null) {
