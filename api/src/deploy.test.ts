@@ -347,6 +347,26 @@ describe('deploy/compose.yaml', () => {
     expect(() => interpolate(composeRaw, { ...example, JWT_SECRET: '' })).toThrow(/^JWT_SECRET: /);
   });
 
+  it('going live on Betfair is a matter of .env: the example\'s commented block, filled in, starts the API in production on betfair', () => {
+    // The lines of deploy/.env.example's "Going live on Betfair" block, uncommented.
+    const lines = read(DEPLOY, '.env.example').split('\n');
+    const block = lines.slice(lines.findIndex((l) => l.includes('Going live on Betfair')));
+    const live: Record<string, string> = {};
+    for (const line of block) {
+      const m = /^#\s*([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim());
+      if (m?.[1] !== undefined) live[m[1]] = m[2] === '' ? `stand-in-${m[1].toLowerCase()}` : (m[2] ?? '');
+    }
+    expect(Object.keys(live).sort()).toEqual(['BETFAIR_APP_KEY', 'BETFAIR_PASSWORD', 'BETFAIR_USERNAME', 'FEED_GBP_INR_RATE', 'FEED_PROVIDER']);
+    const env = obj(obj(obj(obj(interpolate(composeRaw, { ...exampleEnv(), ...live })).services).api).environment);
+    const config = loadConfig(Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v)])));
+    expect({ providers: config.feed.providers, rate: config.feed.gbpInrRateHundredths, login: config.betfair.username !== null && config.betfair.password !== null })
+      .toEqual({ providers: ['betfair'], rate: 10_550, login: true });
+    // Without the rate, production refuses to start (Betfair's sizes are pounds).
+    const { FEED_GBP_INR_RATE: _rate, ...withoutRate } = live;
+    const env2 = obj(obj(obj(obj(interpolate(composeRaw, { ...exampleEnv(), ...withoutRate })).services).api).environment);
+    expect(() => loadConfig(Object.fromEntries(Object.entries(env2).map(([k, v]) => [k, String(v)])))).toThrow(ConfigError);
+  });
+
   it('a broken compose file fails: a misspelt key, a wrong type, a bad duration', () => {
     const broken = structuredClone(compose);
     const api = obj(obj(broken.services).api);
