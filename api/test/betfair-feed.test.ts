@@ -10,7 +10,8 @@
  * Each protection, through the product: silence past the staleness suspends (database, the
  * market list, a bet at the last price refused), a fresh price reopens; a dropped connection
  * resumed by clk reopens nothing on the cache, only on a message after the resume; Betfair's
- * SUSPENDED suspends before a bet waiting its delay can take the old price; the turn in play
+ * SUSPENDED is written at once, the provider waking the ingest (ADR 0043), so neither a bet
+ * waiting its delay nor one with none takes the old price; the turn in play
  * (the definition alone, prices unchanged) is held until in-play prices come. The admin feed page
  * shows the provider's health, and names a refused login.
  */
@@ -80,6 +81,15 @@ async function waitFor(what: string, predicate: () => boolean, timeoutMs = 5_000
   while (!predicate()) {
     if (Date.now() > until) throw new Error(`timed out waiting for: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Polls an async condition until it holds or the deadline passes. */
+async function until(what: string, predicate: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
@@ -266,21 +276,22 @@ describe('the recorded T20 over the Betfair adapter', () => {
     expect(await feedStatus()).toMatchObject({ provider: 'betfair', connected: true, reconnects: 1, marketsSubscribed: 1, lastError: 'closed by the server' });
   });
 
-  it('(d) Betfair\'s SUSPENDED suspends before a bet waiting its delay can take the old price', async () => {
-    // Seven more pre-match changes, then the suspension (line 1010) reaches the provider...
+  it('(d) Betfair\'s SUSPENDED is written at once (the provider wakes the ingest): a bet waiting its delay and one with no delay are refused', async () => {
+    // Seven more pre-match changes; then a bet at the live price starts waiting a delay of 1 s...
     await play(7);
     await step();
-    await t.db.query('UPDATE markets SET bet_delay_sec = 1 WHERE id = $1', [MARKET]);
     const oldPrice = await bestBack();
-    await play(1);
-    expect(provider.markets(EVENT)[0]?.status).toBe('suspended');
-    // ...while a bet at the old price waits its delay: the next tick suspends the market before the bet is placed.
+    await t.db.query('UPDATE markets SET bet_delay_sec = 1 WHERE id = $1', [MARKET]);
     const pending = back(oldPrice);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    await step();
+    // ...and the suspension (line 1010) arrives. No tick of the test's: the provider's wake (ADR 0043) writes it.
+    await play(1);
+    await until('the suspension written without a tick of the test', async () => (await stored()).feedStatus === 'suspended');
     expect(await stored()).toMatchObject({ feedStatus: 'suspended', holdReason: null });
     expect(await shownStatus()).toBe('suspended');
     expect(outcome(await pending)).toEqual({ status: 409, code: 'MARKET_SUSPENDED' });
+    await t.db.query('UPDATE markets SET bet_delay_sec = 0 WHERE id = $1', [MARKET]);
+    expect(outcome(await back(oldPrice))).toEqual({ status: 409, code: 'MARKET_SUSPENDED' });
     // The prices that move while suspended reopen nothing.
     await play(2);
     await step();

@@ -120,6 +120,10 @@ export class FeedIngest {
   private staleSuspensions = 0;
   private lastReportMs = Number.NEGATIVE_INFINITY;
   private readonly staleObservers: Array<(held: number, reason: StaleReason) => void> = [];
+  /** The tick running or the last one asked for: ticks run one after another, never two at once. */
+  private ticking: Promise<unknown> = Promise.resolve();
+  /** A tick the provider asked for (onUrgent) is waiting to start. */
+  private woken = false;
 
   constructor(private readonly options: FeedIngestOptions) {
     this.staleAfterMs = options.staleMs ?? options.provider.staleAfterMs ?? DEFAULT_STALE_MS;
@@ -132,8 +136,35 @@ export class FeedIngest {
       lockRetryMs: options.lockRetryMs,
       // The results worker finishes before another instance may take over.
       onStop: () => this.settling ?? Promise.resolve(),
-      tick: () => this.runTick(),
+      tick: () => this.serialized(() => this.runTick()),
     });
+    options.provider.onUrgent?.(() => this.wake());
+  }
+
+  /** Runs `run` after the tick before it (a woken tick and the loop's never overlap: their writes keep their order). */
+  private serialized<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.ticking.catch(() => undefined).then(run);
+    this.ticking = next;
+    return next;
+  }
+
+  /**
+   * The provider has a message the markets must show at once (ADR 0043): on the leader, a tick
+   * now, after the running one. One waits at most: any tick that starts polls everything that
+   * arrived by then, so a wake during a tick's writes asks for the next.
+   */
+  private wake(): void {
+    if (!this.leader || this.woken) return;
+    this.woken = true;
+    void this.loop.tick().then(
+      (result) => {
+        if (result === null) this.woken = false; // no longer the leader: nothing ran
+      },
+      (error: unknown) => {
+        this.woken = false;
+        this.options.log.error({ err: error }, 'feed ingest: a woken tick failed');
+      },
+    );
   }
 
   /** True while this instance holds the lock and runs the feed. */
@@ -195,6 +226,8 @@ export class FeedIngest {
   }
 
   private async runTick(): Promise<TickResult> {
+    // This tick polls whatever a wake was for.
+    this.woken = false;
     const { db, provider, clock } = this.options;
     const nowMs = clock.nowMs();
     const changes = provider.poll(nowMs);

@@ -68,6 +68,10 @@ export class CombinedProvider implements FeedProvider {
     return null;
   }
 
+  onUrgent(listener: () => void): void {
+    for (const part of this.parts) part.onUrgent?.(listener);
+  }
+
   featured(): FeedEvent[] {
     return this.parts.flatMap((p) => p.featured?.() ?? []);
   }

@@ -153,6 +153,13 @@ export interface FeedProvider {
    */
   featured?(): FeedEvent[];
   /**
+   * A pushing provider (Betfair's stream) calls `listener` when a message that must reach the
+   * markets at once arrived: a market's definition (a suspension, the turn in play, a close). The
+   * ingest then ticks without waiting for its next tick (ADR 0043), so a market with no bet delay
+   * is not left open on prices the source has withdrawn. A polled provider has none.
+   */
+  onUrgent?(listener: () => void): void;
+  /**
    * Brings the provider up to `nowMs` and returns everything that changed since the previous
    * poll; the first poll returns the full current state.
    */

@@ -45,6 +45,7 @@ export class BetfairProvider implements FeedProvider {
   /** Betfair market id → when it was first seen CLOSED (forgotten CLOSED_RETENTION_MS later). */
   private readonly closedAt = new Map<string, number>();
   private started = false;
+  private readonly urgentListeners: Array<() => void> = [];
 
   constructor(options: BetfairProviderOptions) {
     const log = options.log ?? silentLogger;
@@ -70,12 +71,19 @@ export class BetfairProvider implements FeedProvider {
     for (const change of mcm.mc ?? []) {
       if (change.marketDefinition?.status === 'CLOSED' && !this.closedAt.has(change.id)) this.closedAt.set(change.id, at);
     }
+    // A definition (SUSPENDED, the turn in play, a close): the ingest writes it now, not at its next tick (ADR 0043).
+    if ((mcm.mc ?? []).some((change) => change.marketDefinition !== undefined)) for (const listener of this.urgentListeners) listener();
     const unnamed = ids.filter((id) => this.names.get(id) === undefined);
     if (unnamed.length === 0) return;
     void this.names.want(unnamed).then(() => {
       const found = unnamed.flatMap((id) => this.names.get(id) ?? []);
       if (found.length > 0) this.cache.addCatalogue(found);
     });
+  }
+
+  /** Called when a market's definition arrives (FeedProvider.onUrgent). */
+  onUrgent(listener: () => void): void {
+    this.urgentListeners.push(listener);
   }
 
   /** The stream client's own status (the admin page's details). */
