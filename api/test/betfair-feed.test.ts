@@ -277,11 +277,11 @@ describe('the recorded T20 over the Betfair adapter', () => {
   });
 
   it('(d) Betfair\'s SUSPENDED is written at once (the provider wakes the ingest): a bet waiting its delay and one with no delay are refused', async () => {
-    // Seven more pre-match changes; then a bet at the live price starts waiting a delay of 1 s...
+    // Seven more pre-match changes; then a bet at the live price starts waiting a delay of 2 s (room for a slow machine)...
     await play(7);
     await step();
     const oldPrice = await bestBack();
-    await t.db.query('UPDATE markets SET bet_delay_sec = 1 WHERE id = $1', [MARKET]);
+    await t.db.query('UPDATE markets SET bet_delay_sec = 2 WHERE id = $1', [MARKET]);
     const pending = back(oldPrice);
     await new Promise((resolve) => setTimeout(resolve, 100));
     // ...and the suspension (line 1010) arrives. No tick of the test's: the provider's wake (ADR 0043) writes it.

@@ -56,4 +56,14 @@ describe('several providers as one (FEED_PROVIDER=simulator,replay)', () => {
     expect(new CombinedProvider([a]).health(NOW)).toEqual({ connected: true, lastMessageAtMs: NOW - 1_000, reconnects: 1, marketsSubscribed: 3, lagMs: 40, lastError: null });
     expect(combined.health(NOW).connected).toBe(true);
   });
+
+  it('passes the ingest\'s wake to the parts that push (ADR 0043); a polled part has none', () => {
+    const listeners: Array<() => void> = [];
+    const pushing = { ...new SimulatorProvider({ seed: 1 }), name: 'pushing', onUrgent: (listener: () => void) => listeners.push(listener) } as unknown as FeedProvider;
+    let woken = 0;
+    new CombinedProvider([new SimulatorProvider({ seed: 1 }), pushing]).onUrgent(() => (woken += 1));
+    expect(listeners).toHaveLength(1);
+    listeners[0]?.();
+    expect(woken).toBe(1);
+  });
 });
