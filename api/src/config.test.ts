@@ -40,7 +40,7 @@ describe('loadConfig', () => {
       staleMs: null,
       lockRetryMs: 5_000,
       gbpInrRateHundredths: 10_500,
-      replay: { files: [path.resolve(__dirname, '..', 'feed-data', 'betfair')], speed: 1, loop: true },
+      replay: { files: [path.resolve(__dirname, '..', 'feed-data', 'betfair')], speed: 1, loop: true, retentionMs: 300_000 },
     });
     expect(config.marketData.batchMs).toBe(250);
   });
@@ -82,6 +82,10 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ FEED_REPLAY_SPEED: speed })).toThrow(`FEED_REPLAY_SPEED must be a positive number (1 = real time) or max, got "${speed}"`);
     }
     expect(() => loadConfig({ FEED_REPLAY_FILES: '/no/such/recording.jsonl' })).toThrow('FEED_REPLAY_FILES: /no/such/recording.jsonl does not exist');
+    // A finished replay stays closed on offer 5 min before its next cycle; the e2e stack shortens it.
+    expect(loadConfig({}).feed.replay.retentionMs).toBe(300_000);
+    expect(loadConfig({ FEED_REPLAY_RETENTION_MS: '20000' }).feed.replay.retentionMs).toBe(20_000);
+    for (const ms of ['500', 'soon']) expect(() => loadConfig({ FEED_REPLAY_RETENTION_MS: ms })).toThrow(ConfigError);
     for (const rate of ['0', '105.255', 'lots']) expect(() => loadConfig({ FEED_GBP_INR_RATE: rate })).toThrow(/FEED_GBP_INR_RATE must be rupees per pound/);
   });
 

@@ -154,6 +154,8 @@ export interface Config {
       speed: number | 'max';
       /** FEED_REPLAY_LOOP: start the replay again after it ends (the demo always has a live match). */
       loop: boolean;
+      /** FEED_REPLAY_RETENTION_MS: a finished replay stays on offer (closed, with its result) this long before its next cycle. */
+      retentionMs: number;
     };
   };
   /**
@@ -433,7 +435,7 @@ function feedProviderList(reader: EnvReader): FeedProviderName[] {
   return known.length > 0 ? [...new Set(known)] : ['simulator'];
 }
 
-/** FEED_REPLAY_*: the files (each must exist; relative to the working directory), the speed and the loop. */
+/** FEED_REPLAY_*: the files (each must exist; relative to the working directory), the speed, the loop and the retention. */
 function replayConfig(reader: EnvReader): Config['feed']['replay'] {
   const files = list(reader, 'FEED_REPLAY_FILES').map((f) => path.resolve(f));
   for (const file of files) if (!existsSync(file)) reader.problems.push(`FEED_REPLAY_FILES: ${file} does not exist`);
@@ -446,6 +448,7 @@ function replayConfig(reader: EnvReader): Config['feed']['replay'] {
     files: files.length > 0 ? files : [path.resolve(__dirname, '..', 'feed-data', 'betfair')],
     speed,
     loop: reader.bool('FEED_REPLAY_LOOP', true),
+    retentionMs: reader.int('FEED_REPLAY_RETENTION_MS', 300_000, 1_000, 86_400_000),
   };
 }
 

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import { e2eOrigin } from './ports.mjs';
+import { REPLAYED_ID } from './replay.mjs';
 
 /** Demo accounts seeded by the API in demo mode (README). */
 export const DEMO_PASSWORD = 'Backlay#2026';
@@ -253,8 +254,9 @@ interface LiveMarket {
  * Open, from the in-play cricket list, the in-play match that started last among those whose
  * Match Odds is shown, open and never settled; returns its name and id. Not simply the list's
  * first: that is the match nearest its end (an innings break, its last overs), and a journey
- * may have declared a result on a match that is in play now. Waits up to a minute for one
- * (a wicket or an innings break pauses every market).
+ * may have declared a result on a match that is in play now. Never the replayed real match
+ * (real-match.spec's: Betfair's market, with no fancies, no bookmaker and its own 5 s delay).
+ * Waits up to a minute for one (a wicket or an innings break pauses every market).
  */
 export async function openLiveCricketMatch(page: Page, request: APIRequestContext): Promise<{ name: string; matchId: string }> {
   const token = await apiToken(request, 'admin', 'demo-admin');
@@ -262,7 +264,7 @@ export async function openLiveCricketMatch(page: Page, request: APIRequestContex
   let chosen: LiveMatch | undefined;
   await expect(async () => {
     const matches = (await get<LiveMatch[]>('/api/get-match-list', { sportId: 4, status: 'inplay' }))
-      .filter((m) => m.active)
+      .filter((m) => m.active && !REPLAYED_ID.test(m._id))
       .sort((a, b) => Date.parse(b.openDate) - Date.parse(a.openDate));
     chosen = undefined;
     for (const match of matches) {

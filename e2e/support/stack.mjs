@@ -20,6 +20,7 @@ import { providerFrameOrigins, shellCsp } from '@backlay/build/csp';
 import { serve } from '@backlay/build/serve';
 import { createDatabase } from './database.mjs';
 import { E2E_HOST as HOST, E2E_PORTS, e2eOrigin } from './ports.mjs';
+import { replayEnv } from './replay.mjs';
 
 await buildMissing();
 
@@ -45,6 +46,9 @@ const api = spawn(process.execPath, [join(ROOT, API.dir, 'dist', 'main.js')], {
     // Poll the simulated feed faster than a ball is in play (0.7–1.3 s), so every suspension
     // and ball-running pause the journeys wait for reaches the data socket.
     FEED_TICK_MS: '250',
+    // The simulator and, beside it, the real T20 replayed in 80 s cycles (replay.mjs, ADR 0042):
+    // the demo imports it as it does every replayed match; real-match.spec bets on it.
+    ...replayEnv,
     // Casino rounds short enough for a journey to bet, watch the deal and the result, and verify:
     // 10 s to bet, cards dealt at 350 ms each (4 s at most), the result on screen 4 s before the
     // next round opens.

@@ -27,6 +27,7 @@ function createOne(config: Readonly<Config>, name: FeedProviderName, log: Logger
         recordings: loadRecordings(feed.replay.files),
         speed: feed.replay.speed,
         loop: feed.replay.loop,
+        retentionMs: feed.replay.retentionMs,
         gbpInrRateHundredths: feed.gbpInrRateHundredths,
       });
     case 'simulator':
