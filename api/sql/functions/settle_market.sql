@@ -53,7 +53,7 @@ BEGIN
     RAISE EXCEPTION 'unknown settlement source %', p_source USING ERRCODE = 'invalid_parameter_value';
   END IF;
   IF NOT ((v_kind = 'VOID') OR (v_kind = 'RUNS' AND v_type = 'fancy' AND (p_result ->> 'runs')::int >= 0)
-          OR (v_kind IN ('WINNER', 'DEAD_HEAT') AND v_type NOT IN ('fancy', 'casino'))
+          OR (v_kind IN ('WINNER', 'DEAD_HEAT', 'PLACED') AND v_type NOT IN ('fancy', 'casino'))
           OR (v_kind = 'CASINO_ROUND' AND v_type = 'casino')) THEN
     RAISE EXCEPTION 'result % does not fit market % (%)', p_result, p_market, v_type USING ERRCODE = 'invalid_parameter_value';
   END IF;
@@ -88,15 +88,32 @@ BEGIN
   -- 3. Every open bet's P&L (one UPDATE) and per user W, turnover and commission.
   v_winners := CASE v_kind WHEN 'WINNER' THEN ARRAY[p_result ->> 'selectionId']
                            WHEN 'DEAD_HEAT' THEN ARRAY(SELECT jsonb_array_elements_text(p_result -> 'selectionIds'))
+                           WHEN 'PLACED' THEN ARRAY(SELECT jsonb_array_elements_text(p_result -> 'selectionIds'))
                            ELSE '{}'::text[] END;
-  v_k := greatest(cardinality(v_winners), 1);
+  -- A dead heat divides the stake by k; each placed runner of a PLACE market wins in full.
+  v_k := CASE WHEN v_kind = 'PLACED' THEN 1 ELSE greatest(cardinality(v_winners), 1) END;
   v_runs := CASE WHEN v_kind = 'RUNS' THEN (p_result ->> 'runs')::int END;
   v_basis := coalesce((SELECT r.basis FROM commission_rules r WHERE r.market_type = v_type), 'NONE');
 
-  WITH settled AS (
+  -- Non-runners (docs/racing-rules.md R-3): a bet on a removed runner is void; a bet on another
+  -- runner matched before a removal has its price multiplied by (1 − factor/100) for each such
+  -- removal, rounded to the nearest hundredth (half up), never below 1.01 (odds_hundredths 101).
+  WITH removed AS (
+    SELECT r.selection_id, r.adjustment_factor, r.removed_at FROM runners r
+    WHERE r.market_id = p_market AND r.status = 'removed' AND v_kind IN ('WINNER', 'DEAD_HEAT', 'PLACED')),
+  priced AS (
+    SELECT b.id,
+      (b.selection_id IN (SELECT x.selection_id FROM removed x)) AS non_runner,
+      CASE WHEN f.factor IS NULL THEN b.odds_hundredths ELSE greatest(101, round(b.odds_hundredths * f.factor))::int END AS odds
+    FROM bets b
+    CROSS JOIN LATERAL (
+      SELECT round(exp(sum(ln(1 - x.adjustment_factor / 100))), 12) AS factor FROM removed x
+      WHERE x.adjustment_factor > 0 AND x.removed_at IS NOT NULL AND b.created_at < x.removed_at) f
+    WHERE b.market_id = ANY (v_markets) AND b.status = 'open'),
+  settled AS (
     UPDATE bets b SET status = 'settled', settlement_id = v_sid, settled_at = v_now,
       pnl_minor = CASE
-        WHEN v_kind = 'VOID' THEN 0
+        WHEN v_kind = 'VOID' OR pr.non_runner THEN 0
         WHEN v_kind = 'CASINO_ROUND' THEN (CASE p_result -> 'outcomes' -> substr(b.market_id, length(p_market) + 2) -> b.selection_id ->> 'rule'
             WHEN 'WIN' THEN floor(((CASE WHEN b.side = 'BACK' THEN 1 ELSE -1 END) * b.stake_minor * (b.odds_hundredths - 100))::numeric / 100)::bigint
             WHEN 'WIN_REDUCED' THEN floor(((CASE WHEN b.side = 'BACK' THEN 1 ELSE -1 END) * b.stake_minor
@@ -108,10 +125,11 @@ BEGIN
             ELSE 0 END)
         WHEN (CASE WHEN v_kind = 'RUNS' THEN b.run_line <= v_runs ELSE b.selection_id = ANY (v_winners) END)
           THEN floor(((CASE WHEN b.side IN ('BACK', 'YES') THEN 1 ELSE -1 END) * b.stake_minor
-                      * (b.odds_hundredths - 100 * v_k))::numeric / (100 * v_k))::bigint
+                      * (pr.odds - 100 * v_k))::numeric / (100 * v_k))::bigint
         ELSE (CASE WHEN b.side IN ('BACK', 'YES') THEN -1 ELSE 1 END) * b.stake_minor
       END
-    WHERE b.market_id = ANY (v_markets) AND b.status = 'open'
+    FROM priced pr
+    WHERE pr.id = b.id
     RETURNING b.user_id, b.pnl_minor, b.stake_minor),
   per_user AS (
     SELECT s.user_id, sum(s.pnl_minor)::bigint AS w, sum(s.stake_minor)::bigint AS turnover, count(*)::int AS n

@@ -11,6 +11,7 @@ import {
   fancyZoneStarts,
   fancyExposureMinor,
   marketPnlVector,
+  placedExposureMinor,
   type FancyBet,
   type RunnerBet,
 } from '@backlay/shared/domain';
@@ -58,6 +59,7 @@ export function rebuildPosition(
   marketType: BetMarketType,
   bets: readonly StoredBet[],
   runnerIds: readonly string[],
+  numberOfWinners = 1,
 ): { pnl: StoredPnl; exposureMinor: number } {
   if (marketType === 'fancy') {
     const fancyBets: FancyBet[] = bets.map((b) => {
@@ -72,5 +74,7 @@ export function rebuildPosition(
     return { side: b.side, runnerId: b.selectionId, stakeMinor: b.stakeMinor, oddsHundredths: b.oddsHundredths };
   });
   const vector = marketPnlVector(runnerBets, runnerIds);
-  return { pnl: Object.fromEntries(vector), exposureMinor: exposureMinor(vector) };
+  // A PLACE market (k > 1 winners): its worst case is k placed runners (docs/racing-rules.md R-2).
+  const exposure = numberOfWinners > 1 ? placedExposureMinor(runnerBets, runnerIds, numberOfWinners) : exposureMinor(vector);
+  return { pnl: Object.fromEntries(vector), exposureMinor: exposure };
 }

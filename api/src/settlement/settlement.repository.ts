@@ -342,13 +342,20 @@ export interface OpenBetRow {
 }
 
 /** A position with the open bets it is made of. */
+/** How many winners a market has (1; a racing PLACE market more: docs/racing-rules.md R-2). */
+export async function numberOfWinners(q: Queryable, marketId: string): Promise<number> {
+  const { rows } = await q.query<{ n: number }>('SELECT number_of_winners AS n FROM markets WHERE id = $1', [marketId]);
+  return rows[0]?.n ?? 1;
+}
+
 export async function positionWithOpenBets(
   q: Queryable,
   userId: string,
   marketId: string,
-): Promise<{ marketType: BetMarketType; pnl: StoredPnl; exposureMinor: bigint; bets: OpenBetRow[] } | null> {
-  const position = await q.query<{ marketType: BetMarketType; pnl: StoredPnl; exposure: string }>(
-    `SELECT market_type AS "marketType", pnl, exposure_minor::text AS exposure FROM positions WHERE user_id = $1 AND market_id = $2`,
+): Promise<{ marketType: BetMarketType; pnl: StoredPnl; exposureMinor: bigint; numberOfWinners: number; bets: OpenBetRow[] } | null> {
+  const position = await q.query<{ marketType: BetMarketType; pnl: StoredPnl; exposure: string; numberOfWinners: number }>(
+    `SELECT p.market_type AS "marketType", p.pnl, p.exposure_minor::text AS exposure, m.number_of_winners AS "numberOfWinners"
+     FROM positions p JOIN markets m ON m.id = p.market_id WHERE p.user_id = $1 AND p.market_id = $2`,
     [userId, marketId],
   );
   const row = position.rows[0];
@@ -362,6 +369,7 @@ export async function positionWithOpenBets(
     marketType: row.marketType,
     pnl: row.pnl,
     exposureMinor: BigInt(row.exposure),
+    numberOfWinners: row.numberOfWinners,
     bets: bets.rows.map((b) => ({ ...b, stakeMinor: Number(b.stakeMinor) })),
   };
 }

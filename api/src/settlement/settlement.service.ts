@@ -252,7 +252,7 @@ export class SettlementService {
         const position = await repo.positionWithOpenBets(tx, bet.userId, bet.marketId);
         if (position === null) throw new Error(`bet ${bet.id} has no position`);
         const runnerIds = position.marketType === 'fancy' ? [] : Object.keys(position.pnl);
-        const rebuilt = rebuildPosition(position.marketType, position.bets, runnerIds);
+        const rebuilt = rebuildPosition(position.marketType, position.bets, runnerIds, position.numberOfWinners);
         const exposureMinor = BigInt(rebuilt.exposureMinor);
         await repo.updatePosition(tx, bet.userId, bet.marketId, rebuilt.pnl, exposureMinor);
         delta.set(bet.userId, (delta.get(bet.userId) ?? 0n) + exposureMinor - position.exposureMinor);
@@ -320,7 +320,7 @@ export class SettlementService {
       return {
         marketId,
         name: market.name,
-        target: { kind: 'market', selectionIds: runners.map((r) => r.selectionId) },
+        target: { kind: 'market', selectionIds: runners.map((r) => r.selectionId), numberOfWinners: await repo.numberOfWinners(this.deps.db, marketId) },
         names: new Map(runners.map((r) => [r.selectionId, r.name])),
       };
     }

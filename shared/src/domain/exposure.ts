@@ -98,3 +98,18 @@ export function exposureMinor(vector: PnlVector | readonly number[]): number {
   for (const v of values) if (v < min) min = v;
   return min === 0 ? 0 : -min;
 }
+
+/**
+ * Exposure of a market with `winners` > 1 placed runners (a PLACE market, docs/racing-rules.md
+ * R-2), each placed runner winning in full. With A = Σ_b P_b(b's runner loses) (every runner
+ * loses) and P[r] = A + D[r], the worst outcome is A + the `winners` smallest D[r] = the
+ * `winners` smallest P[r] − (winners − 1)·A; the exposure is max(0, −that). One winner: exposureMinor.
+ */
+export function placedExposureMinor(bets: readonly RunnerBet[], runnerIds: readonly string[], winners: number): number {
+  const vector = marketPnlVector(bets, runnerIds);
+  if (winners <= 1) return exposureMinor(vector);
+  const allLose = bets.reduce((sum, b) => sum + pnlIfRunnerLosesMinor(b), 0);
+  const smallest = [...vector.values()].sort((a, b) => a - b).slice(0, winners);
+  const worst = smallest.reduce((sum, v) => sum + v, 0) - (smallest.length - 1) * allLose;
+  return worst >= 0 ? 0 : -worst;
+}
