@@ -354,8 +354,8 @@ export async function positionWithOpenBets(
   marketId: string,
 ): Promise<{ marketType: BetMarketType; pnl: StoredPnl; exposureMinor: bigint; numberOfWinners: number; bets: OpenBetRow[] } | null> {
   const position = await q.query<{ marketType: BetMarketType; pnl: StoredPnl; exposure: string; numberOfWinners: number }>(
-    `SELECT p.market_type AS "marketType", p.pnl, p.exposure_minor::text AS exposure, m.number_of_winners AS "numberOfWinners"
-     FROM positions p JOIN markets m ON m.id = p.market_id WHERE p.user_id = $1 AND p.market_id = $2`,
+    `SELECT p.market_type AS "marketType", p.pnl, p.exposure_minor::text AS exposure, coalesce(m.number_of_winners, 1) AS "numberOfWinners"
+     FROM positions p LEFT JOIN markets m ON m.id = p.market_id WHERE p.user_id = $1 AND p.market_id = $2`,
     [userId, marketId],
   );
   const row = position.rows[0];
