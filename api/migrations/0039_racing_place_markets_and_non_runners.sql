@@ -3,8 +3,12 @@
 -- A non-runner (runner status 'removed') keeps its reduction factor (Betfair's adjustmentFactor,
 -- a percentage) and the time it was removed: settlement voids the bets on it and reduces the
 -- price of bets on the other runners matched before that time (R-3 of the racing rules).
+-- feed_placed: the placed runners the feed gave when it closed a market of several winners
+-- (sorted; settled as PLACED), as feed_result holds a single winner.
 ALTER TABLE markets
-  ADD COLUMN number_of_winners int NOT NULL DEFAULT 1 CHECK (number_of_winners BETWEEN 1 AND 10);
+  ADD COLUMN number_of_winners int NOT NULL DEFAULT 1 CHECK (number_of_winners BETWEEN 1 AND 10),
+  ADD COLUMN feed_placed text[],
+  ADD CONSTRAINT markets_feed_placed_when_closed CHECK (feed_placed IS NULL OR feed_status = 'closed');
 
 ALTER TABLE runners
   ADD COLUMN adjustment_factor numeric(5, 2) CHECK (adjustment_factor >= 0 AND adjustment_factor < 100),

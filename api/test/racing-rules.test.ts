@@ -241,4 +241,24 @@ describe('R-3 non-runners: void on the non-runner, reduced prices before the rem
     expect((await declare(r.market.marketId, { type: 'PLACED', selectionIds: ['A', 'B', 'C'] })).statusCode).toBe(200);
     expect(await settledRupees(ids)).toEqual([170, -170]);
   });
+
+  it('example 11: the feed closes a PLACE market with its placed runners and a non-runner; the results worker settles it', async () => {
+    const r = await race(2);
+    const p = await player();
+    const ids = [
+      (await bet(p, r, { selectionId: 'A', side: 'BACK', odds: 3, stake: 100 })).bet.betId,
+      (await bet(p, r, { selectionId: 'C', side: 'LAY', odds: 2, stake: 100 })).bet.betId,
+      (await bet(p, r, { selectionId: 'D', side: 'BACK', odds: 4, stake: 100 })).bet.betId,
+    ];
+    await removeRunner(r.market, 'E', 20);
+    const status = (id: string) => (id === 'A' || id === 'C' ? 'winner' : id === 'E' ? 'removed' : 'loser');
+    provider.send({ ...r.market, status: 'closed', runners: r.market.runners.map((x) => ({ ...x, status: status(x.selectionId) })), result: null, placed: ['C', 'A'] });
+    clock.advance(2_000);
+    await tickFeed(t);
+    await t.services.feed.settled();
+    const { rows } = await t.db.query<{ result: unknown; source: string }>('SELECT result, source FROM settlements WHERE market_id = $1', [r.market.marketId]);
+    expect(rows).toEqual([{ result: { type: 'PLACED', selectionIds: ['A', 'C'] }, source: 'feed' }]);
+    // A 3.00 → 2.40: +140; C placed, 2.00 → 1.60: −60; D unplaced: −100.
+    expect(await settledRupees(ids)).toEqual([140, -60, -100]);
+  });
 });

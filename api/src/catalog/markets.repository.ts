@@ -142,15 +142,15 @@ export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]
   await holdTurningInPlay(q, markets, polledAtMs);
   await q.query(
     `INSERT INTO markets (id, event_id, name, market_type, sort_order, feed_status, in_play, result, feed_result, resulted_at,
-                          min_stake_minor, max_stake_minor, max_profit_minor, bet_delay_sec, fed_at, number_of_winners)
+                          min_stake_minor, max_stake_minor, max_profit_minor, bet_delay_sec, fed_at, number_of_winners, feed_placed)
      SELECT m.id, m.event_id, m.name, m.market_type, m.sort_order, m.feed_status, m.in_play, m.result, m.result,
             CASE WHEN m.result IS NULL THEN NULL ELSE now() END,
             s.min_stake_minor, s.max_stake_minor, s.max_profit_minor,
             GREATEST(CASE WHEN m.market_type = 'bookmaker' THEN 0 ELSE s.bet_delay_sec END, coalesce(m.feed_delay, 0)),
-            to_timestamp(m.fed_ms / 1000.0), m.winners
+            to_timestamp(m.fed_ms / 1000.0), m.winners, CASE WHEN m.feed_status = 'closed' THEN m.placed END
      FROM jsonb_to_recordset($1::jsonb)
        AS m(id text, event_id text, name text, market_type text, sort_order int, feed_status text, in_play boolean, result text,
-            fed_ms bigint, feed_delay int, winners int)
+            fed_ms bigint, feed_delay int, winners int, placed text[])
      JOIN events e ON e.id = m.event_id JOIN sports s ON s.sport_id = e.sport_id
      ON CONFLICT (id) DO UPDATE SET
        name = EXCLUDED.name, sort_order = EXCLUDED.sort_order, in_play = EXCLUDED.in_play,
@@ -159,6 +159,7 @@ export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]
        ${HOLD_ON_UPSERT('markets')},
        result = coalesce(markets.result, EXCLUDED.result),
        feed_result = coalesce(EXCLUDED.result, markets.feed_result),
+       feed_placed = coalesce(EXCLUDED.feed_placed, markets.feed_placed),
        resulted_at = coalesce(markets.resulted_at, EXCLUDED.resulted_at),
        version = markets.version + 1, updated_at = now()`,
     [
@@ -175,6 +176,7 @@ export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]
           fed_ms: fedMs(m, polledAtMs),
           feed_delay: m.betDelaySec ?? null,
           winners: m.numberOfWinners ?? 1,
+          placed: m.placed === undefined ? null : [...m.placed].sort(),
         })),
       ),
     ],

@@ -75,6 +75,11 @@ export interface FeedMarket {
   /** Winner selection id or 'void' once the market is closed; null before. */
   result: string | null;
   /**
+   * A closed market of several winners (a racing PLACE market): its placed runners (R-2 of
+   * docs/racing-rules.md), settled as PLACED; `result` is then null unless one runner placed.
+   */
+  placed?: string[];
+  /**
    * When the provider received the message this state comes from (ms since the epoch). A market
    * the ingest holds suspended (stale feed, the turn in play: ADR 0039) reopens only on a message
    * received after the hold began; without it the poll's time counts, so an adapter that hands

@@ -58,10 +58,16 @@ export function canonicalResult(target: ResultTarget, raw: unknown): DeclaredRes
   }
 }
 
-/** The feed's result of a runner market: markets.result is a selection id or 'void' (null: none yet). */
-export function feedMarketResult(result: string | null): DeclaredResult | null {
+/**
+ * The feed's result of a runner market: markets.feed_result is a selection id or 'void' (null:
+ * none yet); a racing PLACE market's placed runners (markets.feed_placed, sorted) are PLACED.
+ * The same as settlement.repository FEED_RESULT_JSON.
+ */
+export function feedMarketResult(result: string | null, placed: readonly string[] | null = null): DeclaredResult | null {
+  if (result === 'void') return { type: 'VOID' };
+  if (placed !== null) return { type: 'PLACED', selectionIds: [...placed] };
   if (result === null) return null;
-  return result === 'void' ? { type: 'VOID' } : { type: 'WINNER', selectionId: result };
+  return { type: 'WINNER', selectionId: result };
 }
 
 /** The feed's result of a fancy: the runs once closed; closed without runs is void (null: still open). */
