@@ -79,6 +79,8 @@ async function race(winners: number): Promise<{ eventId: string; market: FeedMar
 async function removeRunner(market: FeedMarket, selectionId: string, factor: number): Promise<void> {
   const removedAtMs = Date.now() + 1;
   market.runners = market.runners.map((r) => (r.selectionId === selectionId ? { ...r, status: 'removed', back: [], lay: [], adjustmentFactor: factor, removedAtMs } : r));
+  // The ingest takes a removal no later than it sees it: its clock follows the wall clock here.
+  clock.advance(Math.max(0, Date.now() + 1 - clock.nowMs()));
   provider.send({ ...market });
   await tickFeed(t);
   await new Promise((resolve) => setTimeout(resolve, 5));

@@ -202,7 +202,8 @@ export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]
       lay_prices: r.lay.map((l) => l.price),
       lay_sizes: r.lay.map((l) => l.sizeMinor),
       factor: r.status === 'removed' ? (r.adjustmentFactor ?? null) : null,
-      removed_ms: r.status === 'removed' ? (r.removedAtMs ?? polledAtMs) : null,
+      // Never later than we saw it removed (a replay at max speed re-times removals into the future).
+      removed_ms: r.status === 'removed' ? Math.min(r.removedAtMs ?? polledAtMs, polledAtMs) : null,
     })),
   );
   if (runners.length === 0) return;

@@ -43,6 +43,9 @@ export const MARKET_TYPES: Readonly<Record<string, { type: Exclude<MarketType, '
   OVER_UNDER_35: { type: 'over_under', name: 'Over/Under 3.5 Goals', sortOrder: 5 },
 };
 
+/** Betfair's racing event types: horse racing and greyhounds (docs/racing-rules.md). */
+const RACING_EVENT_TYPES: ReadonlySet<string> = new Set(['7', '4339']);
+
 export interface StreamMarketCacheOptions {
   /** Rupees per pound × 100 (e.g. 10500 = ₹105.00): sizes are GBP on Betfair, paise here. */
   gbpInrRateHundredths: number;
@@ -378,7 +381,8 @@ export class StreamMarketCache {
     const d = first.definition as StreamMarketDefinition;
     const catalogue = books.map((b) => this.catalogues.get(b.marketId)).find((c) => c?.event?.name !== undefined);
     const teams = this.scores.get(eventId)?.teams ?? null;
-    const name = catalogue?.event?.name ?? (teams !== null ? `${teams.home} v ${teams.away}` : (d.eventName ?? fallbackEventName(d, eventId)));
+    const race = this.raceName(d);
+    const name = race ?? catalogue?.event?.name ?? (teams !== null ? `${teams.home} v ${teams.away}` : (d.eventName ?? fallbackEventName(d, eventId)));
     const [home, away] = teams !== null ? [teams.home, teams.away] : splitTeams(name);
     const openDate = Date.parse(catalogue?.event?.openDate ?? d.openDate ?? d.marketTime ?? '');
     const allClosed = books.every((b) => b.definition?.status === 'CLOSED');
@@ -394,6 +398,17 @@ export class StreamMarketCache {
       status: allClosed ? 'closed' : inPlay ? 'inplay' : 'upcoming',
       inPlay,
     };
+  }
+
+  /**
+   * A race is named by its (re-timed) off time, UTC, and venue: "18:55 Hamilton" (Betfair's event
+   * name is the meeting, "Ham 14th Jun"). Null for other sports or without venue and time.
+   */
+  private raceName(d: StreamMarketDefinition): string | null {
+    if (!RACING_EVENT_TYPES.has(d.eventTypeId) || d.venue === undefined || d.marketTime === undefined) return null;
+    const off = Date.parse(d.marketTime);
+    if (!Number.isFinite(off)) return null;
+    return `${new Date(this.retime(off)).toISOString().slice(11, 16)} ${d.venue}`;
   }
 
   private marketView(book: MarketBook): FeedMarket {
