@@ -798,10 +798,13 @@ async function bettingViolations(db: Database): Promise<Violation[]> {
       rebuilt = { pnl: { lines: [...book.lines], zones: [...book.zonesMinor] }, exposure: worst === 0 ? 0 : -worst };
     } else {
       const runnerIds = Object.keys(position.pnl as Record<string, number>);
+      // A bet on a runner no longer in the position (a racing non-runner) only loses.
+      const gone = [...new Set(open.map((b) => b.selectionId).filter((id) => !runnerIds.includes(id)))];
       const vector = marketPnlVector(
         open.map((b) => ({ side: b.side === 'BACK' ? 'BACK' : 'LAY', runnerId: b.selectionId, stakeMinor: Number(b.stake), oddsHundredths: b.odds }) as const),
-        runnerIds,
+        [...runnerIds, ...gone],
       );
+      for (const id of gone) vector.delete(id);
       const runnerBets = open.map((b) => ({ side: b.side === 'BACK' ? 'BACK' : 'LAY', runnerId: b.selectionId, stakeMinor: Number(b.stake), oddsHundredths: b.odds }) as const);
       // A PLACE market's worst case is its k placed runners, found here by trying every set of k.
       const winners = open[0]?.winners ?? 1;

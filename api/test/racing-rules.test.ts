@@ -264,3 +264,16 @@ describe('R-3 non-runners: void on the non-runner, reduced prices before the rem
     expect(await settledRupees(ids)).toEqual([140, -60, -100]);
   });
 });
+
+describe('a position across a removal', () => {
+  it('a bet on a runner later removed, then a bet on another: the position rebuilds (B2) and settles, the non-runner void', async () => {
+    const r = await race(1);
+    const p = await player();
+    const onE = (await bet(p, r, { selectionId: 'E', side: 'BACK', odds: 4, stake: 100 })).bet.betId;
+    await removeRunner(r.market, 'E', 25);
+    const onA = (await bet(p, r, { selectionId: 'A', side: 'BACK', odds: 3, stake: 100 })).bet.betId;
+    await assertLedgerInvariants(t.db);
+    expect((await declare(r.market.marketId, { type: 'WINNER', selectionId: 'A' })).statusCode).toBe(200);
+    expect(await settledRupees([onE, onA])).toEqual([0, 200]);
+  });
+});

@@ -2,6 +2,7 @@ import {
   applyBet,
   emptyVector,
   exposureMinor,
+  listedPnlVector,
   marketPnlVector,
   placedExposureMinor,
   pnlIfRunnerLosesMinor,
@@ -133,5 +134,14 @@ describe('placedExposureMinor (racing PLACE markets, docs/racing-rules.md R-2)',
     const bets = [layAt2('A'), backAt150('B')];
     expect(placedExposureMinor(bets, runners, 1)).toBe(exposureMinor(marketPnlVector(bets, runners)));
     expect(placedExposureMinor([layAt2('A'), layAt2('B')], ['A', 'B'], 4)).toBe(20_000);
+  });
+});
+
+describe('listedPnlVector (a bet on a runner no longer listed: a racing non-runner)', () => {
+  it('the non-runner bet only loses on every listed runner; without it the plain vector', () => {
+    const bets = [back('E', 100, 400), back('A', 100, 300)];
+    expect(() => marketPnlVector(bets, ['A', 'B'])).toThrow('runner E is not in this market');
+    expect(inRupees(listedPnlVector(bets, ['A', 'B']))).toEqual([100, -200]);
+    expect(listedPnlVector(T2, HDA)).toEqual(marketPnlVector(T2, HDA));
   });
 });
