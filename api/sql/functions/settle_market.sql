@@ -17,6 +17,9 @@ DECLARE
   v_winners text[];
   v_k int;
   v_runs int;
+  v_removed_ids text[];
+  v_removed_factors numeric[];
+  v_removed_at timestamptz[];
   v_bets int;
   v_users int;
   v_pnl bigint;
@@ -98,22 +101,18 @@ BEGIN
   -- Non-runners (docs/racing-rules.md R-3): a bet on a removed runner is void; a bet on another
   -- runner matched before a removal has its price multiplied by (1 − factor/100) for each such
   -- removal, rounded to the nearest hundredth (half up), never below 1.01 (odds_hundredths 101).
-  WITH removed AS (
-    SELECT r.selection_id, r.adjustment_factor, r.removed_at FROM runners r
-    WHERE r.market_id = p_market AND r.status = 'removed' AND v_kind IN ('WINNER', 'DEAD_HEAT', 'PLACED')),
-  priced AS (
-    SELECT b.id,
-      (b.selection_id IN (SELECT x.selection_id FROM removed x)) AS non_runner,
-      CASE WHEN f.factor IS NULL THEN b.odds_hundredths ELSE greatest(101, round(b.odds_hundredths * f.factor))::int END AS odds
-    FROM bets b
-    CROSS JOIN LATERAL (
-      SELECT round(exp(sum(ln(1 - x.adjustment_factor / 100))), 12) AS factor FROM removed x
-      WHERE x.adjustment_factor > 0 AND x.removed_at IS NOT NULL AND b.created_at < x.removed_at) f
-    WHERE b.market_id = ANY (v_markets) AND b.status = 'open'),
-  settled AS (
+  -- The removals are read once into arrays: a market without any (every market but a race with
+  -- a non-runner) settles with no per-bet work beyond an empty-array test.
+  SELECT coalesce(array_agg(r.selection_id), '{}'), coalesce(array_agg(r.adjustment_factor), '{}'),
+         coalesce(array_agg(r.removed_at), '{}')
+    INTO v_removed_ids, v_removed_factors, v_removed_at
+    FROM runners r
+    WHERE r.market_id = p_market AND r.status = 'removed' AND v_kind IN ('WINNER', 'DEAD_HEAT', 'PLACED');
+
+  WITH settled AS (
     UPDATE bets b SET status = 'settled', settlement_id = v_sid, settled_at = v_now,
       pnl_minor = CASE
-        WHEN v_kind = 'VOID' OR pr.non_runner THEN 0
+        WHEN v_kind = 'VOID' OR b.selection_id = ANY (v_removed_ids) THEN 0
         WHEN v_kind = 'CASINO_ROUND' THEN (CASE p_result -> 'outcomes' -> substr(b.market_id, length(p_market) + 2) -> b.selection_id ->> 'rule'
             WHEN 'WIN' THEN floor(((CASE WHEN b.side = 'BACK' THEN 1 ELSE -1 END) * b.stake_minor * (b.odds_hundredths - 100))::numeric / 100)::bigint
             WHEN 'WIN_REDUCED' THEN floor(((CASE WHEN b.side = 'BACK' THEN 1 ELSE -1 END) * b.stake_minor
@@ -125,11 +124,15 @@ BEGIN
             ELSE 0 END)
         WHEN (CASE WHEN v_kind = 'RUNS' THEN b.run_line <= v_runs ELSE b.selection_id = ANY (v_winners) END)
           THEN floor(((CASE WHEN b.side IN ('BACK', 'YES') THEN 1 ELSE -1 END) * b.stake_minor
-                      * (pr.odds - 100 * v_k))::numeric / (100 * v_k))::bigint
+                      * ((CASE WHEN cardinality(v_removed_ids) = 0 THEN b.odds_hundredths
+                              ELSE coalesce((SELECT greatest(101, round(b.odds_hundredths * round(exp(sum(ln(1 - x.f / 100))), 12)))::int
+                                             FROM unnest(v_removed_factors, v_removed_at) AS x(f, t)
+                                             WHERE x.f > 0 AND x.t IS NOT NULL AND b.created_at < x.t
+                                             HAVING count(*) > 0), b.odds_hundredths) END)
+                         - 100 * v_k))::numeric / (100 * v_k))::bigint
         ELSE (CASE WHEN b.side IN ('BACK', 'YES') THEN -1 ELSE 1 END) * b.stake_minor
       END
-    FROM priced pr
-    WHERE pr.id = b.id
+    WHERE b.market_id = ANY (v_markets) AND b.status = 'open'
     RETURNING b.user_id, b.pnl_minor, b.stake_minor),
   per_user AS (
     SELECT s.user_id, sum(s.pnl_minor)::bigint AS w, sum(s.stake_minor)::bigint AS turnover, count(*)::int AS n
