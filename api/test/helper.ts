@@ -15,7 +15,7 @@ import {
   marketPnlVector,
 } from '@backlay/shared/domain';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { settledRunnerBetMinor, type CasinoRunnerOutcome, type RunnerResult } from './settlement-oracle';
+import { reducedOddsHundredths, settledRunnerBetMinor, worstPlacedMinor, type CasinoRunnerOutcome, type RunnerResult } from './settlement-oracle';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -731,11 +731,19 @@ async function bettingViolations(db: Database): Promise<Violation[]> {
     requested: number | null;
     pnl: string | null;
     result: { type: string; selectionId?: string; selectionIds?: string[]; runs?: number; outcomes?: Record<string, Record<string, CasinoRunnerOutcome>> } | null;
+    /** The market's winners (racing PLACE > 1); its runner a non-runner; the non-runners removed after the bet (factors in bps). */
+    winners: number | null;
+    nonRunner: boolean;
+    reductionsBps: number[];
   }
   const { rows: bets } = await db.query<BetFacts>(
     `SELECT b.id, b.user_id AS "userId", b.market_id AS "marketId", b.market_type AS "marketType", b.side,
             b.selection_id AS "selectionId", b.stake_minor::text AS stake, b.odds_hundredths AS odds, b.run_line AS "runLine",
-            b.price_shown AS "priceShown", b.requested_price AS requested, b.pnl_minor::text AS pnl, s.result
+            b.price_shown AS "priceShown", b.requested_price AS requested, b.pnl_minor::text AS pnl, s.result,
+            (SELECT m.number_of_winners FROM markets m WHERE m.id = b.market_id) AS winners,
+            EXISTS (SELECT 1 FROM runners r WHERE r.market_id = b.market_id AND r.selection_id = b.selection_id AND r.status = 'removed') AS "nonRunner",
+            ARRAY(SELECT (r.adjustment_factor * 100)::int FROM runners r
+                  WHERE r.market_id = b.market_id AND r.status = 'removed' AND r.adjustment_factor > 0 AND r.removed_at > b.created_at) AS "reductionsBps"
      FROM bets b LEFT JOIN settlements s ON s.id = b.settlement_id
      WHERE b.status IN ('open', 'settled') ORDER BY b.created_at, b.id`,
   );
@@ -759,11 +767,16 @@ async function bettingViolations(db: Database): Promise<Violation[]> {
           ? { kind: 'WINNER', runnerId: result.selectionId ?? '' }
           : result.type === 'DEAD_HEAT'
             ? { kind: 'DEAD_HEAT', runnerIds: result.selectionIds ?? [] }
+            : result.type === 'PLACED'
+              ? { kind: 'PLACED', runnerIds: result.selectionIds ?? [] }
             : result.type === 'CASINO_ROUND'
               ? { kind: 'CASINO', outcomes: result.outcomes?.[bet.marketId.slice(bet.marketId.indexOf('.') + 1)] ?? {} }
               : { kind: 'VOID' };
       const side = bet.side === 'BACK' ? 'BACK' : 'LAY';
-      expected = settledRunnerBetMinor({ side, runnerId: bet.selectionId, stakeMinor: Number(bet.stake), oddsHundredths: bet.odds }, runnerResult);
+      // Racing non-runners (docs/racing-rules.md R-3): a bet on one is void, the others' prices reduced.
+      const racing = result.type === 'WINNER' || result.type === 'DEAD_HEAT' || result.type === 'PLACED';
+      const odds = racing ? reducedOddsHundredths(bet.odds, bet.reductionsBps) : bet.odds;
+      expected = racing && bet.nonRunner ? 0 : settledRunnerBetMinor({ side, runnerId: bet.selectionId, stakeMinor: Number(bet.stake), oddsHundredths: odds }, runnerResult);
     }
     if (String(expected) !== bet.pnl) wrongPnl.push({ bet: bet.id, stored: bet.pnl, expected });
   }
@@ -785,11 +798,17 @@ async function bettingViolations(db: Database): Promise<Violation[]> {
       rebuilt = { pnl: { lines: [...book.lines], zones: [...book.zonesMinor] }, exposure: worst === 0 ? 0 : -worst };
     } else {
       const runnerIds = Object.keys(position.pnl as Record<string, number>);
+      // A bet on a runner no longer in the position (a racing non-runner) only loses.
+      const gone = [...new Set(open.map((b) => b.selectionId).filter((id) => !runnerIds.includes(id)))];
       const vector = marketPnlVector(
         open.map((b) => ({ side: b.side === 'BACK' ? 'BACK' : 'LAY', runnerId: b.selectionId, stakeMinor: Number(b.stake), oddsHundredths: b.odds }) as const),
-        runnerIds,
+        [...runnerIds, ...gone],
       );
-      const worst = Math.min(0, ...vector.values());
+      for (const id of gone) vector.delete(id);
+      const runnerBets = open.map((b) => ({ side: b.side === 'BACK' ? 'BACK' : 'LAY', runnerId: b.selectionId, stakeMinor: Number(b.stake), oddsHundredths: b.odds }) as const);
+      // A PLACE market's worst case is its k placed runners, found here by trying every set of k.
+      const winners = open[0]?.winners ?? 1;
+      const worst = Math.min(0, winners > 1 ? worstPlacedMinor(runnerBets, runnerIds, winners) : Math.min(...vector.values()));
       rebuilt = { pnl: Object.fromEntries(vector), exposure: worst === 0 ? 0 : -worst };
     }
     if (JSON.stringify(rebuilt.pnl) !== JSON.stringify(position.pnl) && !samePnl(rebuilt.pnl, position.pnl)) {

@@ -34,17 +34,23 @@ export class ScriptedProvider implements FeedProvider {
   private readonly fanciesById = new Map<string, FeedFancy>();
   private pending = empty();
 
-  constructor(private readonly clock: FakeClock, staleAfterMs: number) {
+  /** `competition`: the one competition (and its sport) the provider offers; cricket unless given. */
+  constructor(
+    private readonly clock: FakeClock,
+    staleAfterMs: number,
+    private readonly competition: FeedCompetition = SCRIPTED_COMPETITION,
+    private readonly sportName = 'Cricket',
+  ) {
     this.staleAfterMs = staleAfterMs;
-    this.pending.competitions.push(SCRIPTED_COMPETITION);
+    this.pending.competitions.push(competition);
   }
 
   sports(): readonly FeedSport[] {
-    return [{ sportId: SCRIPTED_SPORT, name: 'Cricket' }];
+    return [{ sportId: this.competition.sportId, name: this.sportName }];
   }
 
   competitions(sportId: number): FeedCompetition[] {
-    return sportId === SCRIPTED_SPORT ? [SCRIPTED_COMPETITION] : [];
+    return sportId === this.competition.sportId ? [this.competition] : [];
   }
 
   events(sportId: number): FeedEvent[] {

@@ -11,6 +11,8 @@ import { EVEN_ODDS_HUNDREDTHS, mulDivFloor, pnlIfRunnerLosesMinor, pnlIfRunnerWi
 export type RunnerResult =
   | { kind: 'WINNER'; runnerId: string }
   | { kind: 'DEAD_HEAT'; runnerIds: readonly string[] }
+  /** A market with several winners (racing PLACE): each placed runner wins in full. */
+  | { kind: 'PLACED'; runnerIds: readonly string[] }
   | { kind: 'VOID' }
   /** A casino round's market (CASINO.md §1.0.3): how a back bet on each runner settles. */
   | { kind: 'CASINO'; outcomes: Readonly<Record<string, CasinoRunnerOutcome>> };
@@ -56,6 +58,8 @@ export function settledRunnerBetMinor(bet: RunnerBet, result: RunnerResult): num
       return casinoBetMinor(bet, result.outcomes[bet.runnerId]);
     case 'WINNER':
       return bet.runnerId === result.runnerId ? pnlIfRunnerWinsMinor(bet) : pnlIfRunnerLosesMinor(bet);
+    case 'PLACED':
+      return result.runnerIds.includes(bet.runnerId) ? pnlIfRunnerWinsMinor(bet) : pnlIfRunnerLosesMinor(bet);
     case 'DEAD_HEAT': {
       const k = result.runnerIds.length;
       if (k === 0 || new Set(result.runnerIds).size !== k) throw new Error('a dead heat names distinct runners');
@@ -66,4 +70,38 @@ export function settledRunnerBetMinor(bet: RunnerBet, result: RunnerResult): num
       return mulDivFloor([sign * bet.stakeMinor, bet.oddsHundredths - k * EVEN_ODDS_HUNDREDTHS], k * EVEN_ODDS_HUNDREDTHS);
     }
   }
+}
+
+/**
+ * A price after non-runners (docs/racing-rules.md R-3): multiplied by (1 − f/100) for each removal
+ * after the bet was matched, rounded to the nearest hundredth (half up), never below 1.01. Factors
+ * in hundredths of a percent (16.2 % = 1620), exact in BigInt.
+ */
+export function reducedOddsHundredths(oddsHundredths: number, factorsBps: readonly number[]): number {
+  if (factorsBps.length === 0) return oddsHundredths;
+  let num = BigInt(oddsHundredths);
+  let den = 1n;
+  for (const f of factorsBps) {
+    num *= BigInt(10_000 - f);
+    den *= 10_000n;
+  }
+  const rounded = (2n * num + den) / (2n * den); // half up (num, den > 0)
+  return Math.max(101, Number(rounded));
+}
+
+/** The worst P&L over every set of `winners` placed runners, by brute force (B2 for PLACE markets). */
+export function worstPlacedMinor(bets: readonly RunnerBet[], runnerIds: readonly string[], winners: number): number {
+  const k = Math.min(winners, runnerIds.length);
+  let worst = Number.POSITIVE_INFINITY;
+  const pick = (start: number, chosen: string[]): void => {
+    if (chosen.length === k) {
+      const placed = new Set(chosen);
+      const pnl = bets.reduce((sum, b) => sum + (placed.has(b.runnerId) ? pnlIfRunnerWinsMinor(b) : pnlIfRunnerLosesMinor(b)), 0);
+      worst = Math.min(worst, pnl);
+      return;
+    }
+    for (let i = start; i < runnerIds.length; i += 1) pick(i + 1, [...chosen, runnerIds[i] as string]);
+  };
+  pick(0, []);
+  return worst === Number.POSITIVE_INFINITY ? 0 : worst;
 }

@@ -47,6 +47,8 @@ DECLARE
   v_rg_refusal jsonb;
   v_value bigint;
   v_runner text;
+  v_winners int;
+  v_all_lose bigint;
 BEGIN
   <<place>>
   BEGIN
@@ -74,8 +76,9 @@ BEGIN
 
     -- B. The market, key-share locked (no settlement can start under this bet), then its runners.
     SELECT m.name, m.market_type, m.active, m.admin_suspended, m.feed_status,
-           m.min_stake_minor, m.max_stake_minor, m.max_profit_minor, m.bet_delay_sec, m.bets_close_at
-      INTO v_name, v_market_type, v_active, v_admin_suspended, v_feed_status, v_min_stake, v_max_stake, v_max_profit, v_delay, v_close_at
+           m.min_stake_minor, m.max_stake_minor, m.max_profit_minor, m.bet_delay_sec, m.bets_close_at, m.number_of_winners
+      INTO v_name, v_market_type, v_active, v_admin_suspended, v_feed_status, v_min_stake, v_max_stake, v_max_profit, v_delay, v_close_at,
+           v_winners
       FROM markets m WHERE m.id = p_market AND m.event_id = p_match FOR KEY SHARE;
     IF v_name IS NULL THEN outcome := 'MARKET_NOT_FOUND'; EXIT place; END IF;
     v_status := CASE WHEN v_feed_status = 'closed' THEN 'closed' WHEN v_admin_suspended THEN 'suspended' ELSE v_feed_status END;
@@ -153,6 +156,16 @@ BEGIN
       v_min := least(v_min, v_value);
     END LOOP;
     v_new_exp := -v_min;
+    -- A market with k > 1 winners (a PLACE market, docs/racing-rules.md R-2): P[r] = A + D[r], A the
+    -- P&L if every runner loses (each bet's losing leg, this one included), D[r] what r's placing
+    -- adds. The worst k placed runners: A + the k smallest D = the k smallest P − (k − 1)·A.
+    IF v_winners > 1 THEN
+      SELECT coalesce(sum(CASE WHEN b.side = 'BACK' THEN -b.stake_minor ELSE b.stake_minor END), 0) + v_lose
+        INTO v_all_lose
+        FROM bets b WHERE b.user_id = p_user AND b.market_id = p_market AND b.status = 'open';
+      SELECT greatest(0, -(sum(x.v) - (count(*) - 1) * v_all_lose))::bigint INTO v_new_exp
+        FROM (SELECT (e.value)::bigint AS v FROM jsonb_each_text(v_new_pnl) e ORDER BY 1 LIMIT v_winners) x;
+    END IF;
     v_total := exposure - v_old_exp + v_new_exp;
     pnl := v_new_pnl;
     market_exposure := v_new_exp;

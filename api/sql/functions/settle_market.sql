@@ -17,6 +17,9 @@ DECLARE
   v_winners text[];
   v_k int;
   v_runs int;
+  v_removed_ids text[];
+  v_removed_factors numeric[];
+  v_removed_at timestamptz[];
   v_bets int;
   v_users int;
   v_pnl bigint;
@@ -53,7 +56,7 @@ BEGIN
     RAISE EXCEPTION 'unknown settlement source %', p_source USING ERRCODE = 'invalid_parameter_value';
   END IF;
   IF NOT ((v_kind = 'VOID') OR (v_kind = 'RUNS' AND v_type = 'fancy' AND (p_result ->> 'runs')::int >= 0)
-          OR (v_kind IN ('WINNER', 'DEAD_HEAT') AND v_type NOT IN ('fancy', 'casino'))
+          OR (v_kind IN ('WINNER', 'DEAD_HEAT', 'PLACED') AND v_type NOT IN ('fancy', 'casino'))
           OR (v_kind = 'CASINO_ROUND' AND v_type = 'casino')) THEN
     RAISE EXCEPTION 'result % does not fit market % (%)', p_result, p_market, v_type USING ERRCODE = 'invalid_parameter_value';
   END IF;
@@ -88,15 +91,28 @@ BEGIN
   -- 3. Every open bet's P&L (one UPDATE) and per user W, turnover and commission.
   v_winners := CASE v_kind WHEN 'WINNER' THEN ARRAY[p_result ->> 'selectionId']
                            WHEN 'DEAD_HEAT' THEN ARRAY(SELECT jsonb_array_elements_text(p_result -> 'selectionIds'))
+                           WHEN 'PLACED' THEN ARRAY(SELECT jsonb_array_elements_text(p_result -> 'selectionIds'))
                            ELSE '{}'::text[] END;
-  v_k := greatest(cardinality(v_winners), 1);
+  -- A dead heat divides the stake by k; each placed runner of a PLACE market wins in full.
+  v_k := CASE WHEN v_kind = 'PLACED' THEN 1 ELSE greatest(cardinality(v_winners), 1) END;
   v_runs := CASE WHEN v_kind = 'RUNS' THEN (p_result ->> 'runs')::int END;
   v_basis := coalesce((SELECT r.basis FROM commission_rules r WHERE r.market_type = v_type), 'NONE');
+
+  -- Non-runners (docs/racing-rules.md R-3): a bet on a removed runner is void; a bet on another
+  -- runner matched before a removal has its price multiplied by (1 − factor/100) for each such
+  -- removal, rounded to the nearest hundredth (half up), never below 1.01 (odds_hundredths 101).
+  -- The removals are read once into arrays: a market without any (every market but a race with
+  -- a non-runner) settles with no per-bet work beyond an empty-array test.
+  SELECT coalesce(array_agg(r.selection_id), '{}'), coalesce(array_agg(r.adjustment_factor), '{}'),
+         coalesce(array_agg(r.removed_at), '{}')
+    INTO v_removed_ids, v_removed_factors, v_removed_at
+    FROM runners r
+    WHERE r.market_id = p_market AND r.status = 'removed' AND v_kind IN ('WINNER', 'DEAD_HEAT', 'PLACED');
 
   WITH settled AS (
     UPDATE bets b SET status = 'settled', settlement_id = v_sid, settled_at = v_now,
       pnl_minor = CASE
-        WHEN v_kind = 'VOID' THEN 0
+        WHEN v_kind = 'VOID' OR b.selection_id = ANY (v_removed_ids) THEN 0
         WHEN v_kind = 'CASINO_ROUND' THEN (CASE p_result -> 'outcomes' -> substr(b.market_id, length(p_market) + 2) -> b.selection_id ->> 'rule'
             WHEN 'WIN' THEN floor(((CASE WHEN b.side = 'BACK' THEN 1 ELSE -1 END) * b.stake_minor * (b.odds_hundredths - 100))::numeric / 100)::bigint
             WHEN 'WIN_REDUCED' THEN floor(((CASE WHEN b.side = 'BACK' THEN 1 ELSE -1 END) * b.stake_minor
@@ -108,7 +124,12 @@ BEGIN
             ELSE 0 END)
         WHEN (CASE WHEN v_kind = 'RUNS' THEN b.run_line <= v_runs ELSE b.selection_id = ANY (v_winners) END)
           THEN floor(((CASE WHEN b.side IN ('BACK', 'YES') THEN 1 ELSE -1 END) * b.stake_minor
-                      * (b.odds_hundredths - 100 * v_k))::numeric / (100 * v_k))::bigint
+                      * ((CASE WHEN cardinality(v_removed_ids) = 0 THEN b.odds_hundredths
+                              ELSE coalesce((SELECT greatest(101, round(b.odds_hundredths * round(exp(sum(ln(1 - x.f / 100))), 12)))::int
+                                             FROM unnest(v_removed_factors, v_removed_at) AS x(f, t)
+                                             WHERE x.f > 0 AND x.t IS NOT NULL AND b.created_at < x.t
+                                             HAVING count(*) > 0), b.odds_hundredths) END)
+                         - 100 * v_k))::numeric / (100 * v_k))::bigint
         ELSE (CASE WHEN b.side IN ('BACK', 'YES') THEN -1 ELSE 1 END) * b.stake_minor
       END
     WHERE b.market_id = ANY (v_markets) AND b.status = 'open'

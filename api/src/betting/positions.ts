@@ -10,7 +10,8 @@ import {
   fancyBook,
   fancyZoneStarts,
   fancyExposureMinor,
-  marketPnlVector,
+  listedPnlVector,
+  placedExposureMinor,
   type FancyBet,
   type RunnerBet,
 } from '@backlay/shared/domain';
@@ -58,6 +59,7 @@ export function rebuildPosition(
   marketType: BetMarketType,
   bets: readonly StoredBet[],
   runnerIds: readonly string[],
+  numberOfWinners = 1,
 ): { pnl: StoredPnl; exposureMinor: number } {
   if (marketType === 'fancy') {
     const fancyBets: FancyBet[] = bets.map((b) => {
@@ -71,6 +73,9 @@ export function rebuildPosition(
     if (b.side !== 'BACK' && b.side !== 'LAY') throw new Error('a runner bet is BACK or LAY');
     return { side: b.side, runnerId: b.selectionId, stakeMinor: b.stakeMinor, oddsHundredths: b.oddsHundredths };
   });
-  const vector = marketPnlVector(runnerBets, runnerIds);
-  return { pnl: Object.fromEntries(vector), exposureMinor: exposureMinor(vector) };
+  // A bet on a runner removed since (a racing non-runner) only loses: listedPnlVector.
+  const vector = listedPnlVector(runnerBets, runnerIds);
+  // A PLACE market (k > 1 winners): its worst case is k placed runners (docs/racing-rules.md R-2).
+  const exposure = numberOfWinners > 1 ? placedExposureMinor(runnerBets, runnerIds, numberOfWinners) : exposureMinor(vector);
+  return { pnl: Object.fromEntries(vector), exposureMinor: exposure };
 }

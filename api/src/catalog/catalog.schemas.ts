@@ -52,14 +52,14 @@ const runnerSchema = {
   },
 } as const;
 
-/** A DeclaredResult (WINNER, DEAD_HEAT, RUNS, VOID) or null. */
+/** A DeclaredResult (WINNER, DEAD_HEAT, PLACED, RUNS, VOID) or null. */
 const settledSchema = {
   anyOf: [
     {
       type: 'object',
       required: ['type'],
       properties: {
-        type: { type: 'string', enum: ['WINNER', 'DEAD_HEAT', 'RUNS', 'VOID'] },
+        type: { type: 'string', enum: ['WINNER', 'DEAD_HEAT', 'PLACED', 'RUNS', 'VOID'] },
         selectionId: { type: 'string' },
         selectionIds: { type: 'array', items: { type: 'string' } },
         runs: { type: 'integer' },

@@ -153,6 +153,7 @@ function settledRunnerStatus(row: RunnerRow, settled: DeclaredResult): Runner['s
     case 'WINNER':
       return settled.selectionId === row.selectionId ? 'winner' : 'loser';
     case 'DEAD_HEAT':
+    case 'PLACED':
       return settled.selectionIds.includes(row.selectionId) ? 'winner' : 'loser';
     default:
       return 'active';

@@ -142,22 +142,24 @@ export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]
   await holdTurningInPlay(q, markets, polledAtMs);
   await q.query(
     `INSERT INTO markets (id, event_id, name, market_type, sort_order, feed_status, in_play, result, feed_result, resulted_at,
-                          min_stake_minor, max_stake_minor, max_profit_minor, bet_delay_sec, fed_at)
+                          min_stake_minor, max_stake_minor, max_profit_minor, bet_delay_sec, fed_at, number_of_winners, feed_placed)
      SELECT m.id, m.event_id, m.name, m.market_type, m.sort_order, m.feed_status, m.in_play, m.result, m.result,
             CASE WHEN m.result IS NULL THEN NULL ELSE now() END,
             s.min_stake_minor, s.max_stake_minor, s.max_profit_minor,
             GREATEST(CASE WHEN m.market_type = 'bookmaker' THEN 0 ELSE s.bet_delay_sec END, coalesce(m.feed_delay, 0)),
-            to_timestamp(m.fed_ms / 1000.0)
+            to_timestamp(m.fed_ms / 1000.0), m.winners, CASE WHEN m.feed_status = 'closed' THEN m.placed END
      FROM jsonb_to_recordset($1::jsonb)
        AS m(id text, event_id text, name text, market_type text, sort_order int, feed_status text, in_play boolean, result text,
-            fed_ms bigint, feed_delay int)
+            fed_ms bigint, feed_delay int, winners int, placed text[])
      JOIN events e ON e.id = m.event_id JOIN sports s ON s.sport_id = e.sport_id
      ON CONFLICT (id) DO UPDATE SET
        name = EXCLUDED.name, sort_order = EXCLUDED.sort_order, in_play = EXCLUDED.in_play,
+       number_of_winners = EXCLUDED.number_of_winners,
        fed_at = greatest(markets.fed_at, EXCLUDED.fed_at),
        ${HOLD_ON_UPSERT('markets')},
        result = coalesce(markets.result, EXCLUDED.result),
        feed_result = coalesce(EXCLUDED.result, markets.feed_result),
+       feed_placed = coalesce(EXCLUDED.feed_placed, markets.feed_placed),
        resulted_at = coalesce(markets.resulted_at, EXCLUDED.resulted_at),
        version = markets.version + 1, updated_at = now()`,
     [
@@ -173,6 +175,8 @@ export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]
           result: m.result,
           fed_ms: fedMs(m, polledAtMs),
           feed_delay: m.betDelaySec ?? null,
+          winners: m.numberOfWinners ?? 1,
+          placed: m.placed === undefined ? null : [...m.placed].sort(),
         })),
       ),
     ],
@@ -197,17 +201,27 @@ export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]
       back_sizes: r.back.map((l) => l.sizeMinor),
       lay_prices: r.lay.map((l) => l.price),
       lay_sizes: r.lay.map((l) => l.sizeMinor),
+      factor: r.status === 'removed' ? (r.adjustmentFactor ?? null) : null,
+      // Never later than we saw it removed (a replay at max speed re-times removals into the future).
+      removed_ms: r.status === 'removed' ? Math.min(r.removedAtMs ?? polledAtMs, polledAtMs) : null,
     })),
   );
   if (runners.length === 0) return;
   await q.query(
-    `INSERT INTO runners (market_id, selection_id, name, sort_order, status, back_prices, back_sizes_minor, lay_prices, lay_sizes_minor)
-     SELECT r.market_id, r.selection_id, r.name, r.sort_order, r.status, r.back_prices, r.back_sizes, r.lay_prices, r.lay_sizes
+    `INSERT INTO runners (market_id, selection_id, name, sort_order, status, back_prices, back_sizes_minor, lay_prices, lay_sizes_minor,
+                          adjustment_factor, removed_at)
+     SELECT r.market_id, r.selection_id, r.name, r.sort_order, r.status, r.back_prices, r.back_sizes, r.lay_prices, r.lay_sizes,
+            r.factor, to_timestamp(r.removed_ms / 1000.0)
      FROM jsonb_to_recordset($1::jsonb) AS r(market_id text, selection_id text, name text, sort_order int, status text,
-       back_prices int[], back_sizes bigint[], lay_prices int[], lay_sizes bigint[])
+       back_prices int[], back_sizes bigint[], lay_prices int[], lay_sizes bigint[], factor numeric, removed_ms bigint)
      ON CONFLICT (market_id, selection_id) DO UPDATE SET
        name = EXCLUDED.name, sort_order = EXCLUDED.sort_order,
        status = CASE WHEN runners.status IN ('winner', 'loser') THEN runners.status ELSE EXCLUDED.status END,
+       -- A non-runner keeps the factor and the time of its first removal (docs/racing-rules.md R-3).
+       adjustment_factor = CASE WHEN runners.status IN ('winner', 'loser') THEN runners.adjustment_factor
+                                WHEN EXCLUDED.status = 'removed' THEN coalesce(EXCLUDED.adjustment_factor, runners.adjustment_factor) END,
+       removed_at = CASE WHEN runners.status IN ('winner', 'loser') THEN runners.removed_at
+                         WHEN EXCLUDED.status = 'removed' THEN coalesce(runners.removed_at, EXCLUDED.removed_at) END,
        back_prices = EXCLUDED.back_prices, back_sizes_minor = EXCLUDED.back_sizes_minor,
        lay_prices = EXCLUDED.lay_prices, lay_sizes_minor = EXCLUDED.lay_sizes_minor`,
     [JSON.stringify(runners)],

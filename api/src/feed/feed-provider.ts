@@ -47,6 +47,13 @@ export interface FeedRunner {
   /** Best first. */
   back: FeedLevel[];
   lay: FeedLevel[];
+  /**
+   * A non-runner (status 'removed'): its reduction factor (Betfair's adjustmentFactor, a
+   * percentage) and when it was removed (ms since the epoch). Settlement reduces the price of
+   * bets on the other runners matched before that time (docs/racing-rules.md R-3).
+   */
+  adjustmentFactor?: number;
+  removedAtMs?: number;
 }
 
 export interface FeedMarket {
@@ -63,8 +70,15 @@ export interface FeedMarket {
    */
   betDelaySec?: number;
   runners: FeedRunner[];
+  /** How many runners win (Betfair's numberOfWinners: a racing PLACE market has 2 to 4); 1 when absent. */
+  numberOfWinners?: number;
   /** Winner selection id or 'void' once the market is closed; null before. */
   result: string | null;
+  /**
+   * A closed market of several winners (a racing PLACE market): its placed runners (R-2 of
+   * docs/racing-rules.md), settled as PLACED; `result` is then null unless one runner placed.
+   */
+  placed?: string[];
   /**
    * When the provider received the message this state comes from (ms since the epoch). A market
    * the ingest holds suspended (stale feed, the turn in play: ADR 0039) reopens only on a message

@@ -2,6 +2,7 @@ import { canonicalResult, describeResult, feedFancyResult, feedMarketResult, sam
 
 const market: ResultTarget = { kind: 'market', selectionIds: ['H', 'D', 'A'] };
 const fancy: ResultTarget = { kind: 'fancy' };
+const place: ResultTarget = { kind: 'market', selectionIds: ['1', '2', '3', '4', '5'], numberOfWinners: 3 };
 
 describe('canonicalResult', () => {
   it.each([
@@ -12,6 +13,15 @@ describe('canonicalResult', () => {
     ['dead heat of one', market, { type: 'DEAD_HEAT', selectionIds: ['H'] }, null],
     ['dead heat twice the same', market, { type: 'DEAD_HEAT', selectionIds: ['H', 'H'] }, null],
     ['dead heat with an unknown runner', market, { type: 'DEAD_HEAT', selectionIds: ['H', 'X'] }, null],
+    ['placed, sorted', place, { type: 'PLACED', selectionIds: ['4', '1', '2'] }, { type: 'PLACED', selectionIds: ['1', '2', '4'] }],
+    ['placed, fewer than k', place, { type: 'PLACED', selectionIds: ['5'] }, { type: 'PLACED', selectionIds: ['5'] }],
+    ['placed, more than k', place, { type: 'PLACED', selectionIds: ['1', '2', '3', '4'] }, null],
+    ['placed, none', place, { type: 'PLACED', selectionIds: [] }, null],
+    ['placed twice the same', place, { type: 'PLACED', selectionIds: ['1', '1'] }, null],
+    ['placed, unknown runner', place, { type: 'PLACED', selectionIds: ['1', '9'] }, null],
+    ['placed on a one-winner market', market, { type: 'PLACED', selectionIds: ['H'] }, null],
+    ['dead heat on a PLACE market', place, { type: 'DEAD_HEAT', selectionIds: ['1', '2'] }, null],
+    ['winner on a PLACE market', place, { type: 'WINNER', selectionId: '2' }, { type: 'WINNER', selectionId: '2' }],
     ['runs', fancy, { type: 'RUNS', runs: 46 }, { type: 'RUNS', runs: 46 }],
     ['0 runs', fancy, { type: 'RUNS', runs: 0 }, { type: 'RUNS', runs: 0 }],
     ['negative runs', fancy, { type: 'RUNS', runs: -1 }, null],

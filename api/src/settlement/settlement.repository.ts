@@ -142,21 +142,22 @@ export async function walletsOf(q: Queryable, userIds: readonly string[]): Promi
 /** Markets and fancies with a feed result, open bets and no settlement row at all (live or rolled back). */
 export async function feedResultsToSettle(
   q: Queryable,
-): Promise<Array<{ marketId: string; kind: 'market' | 'fancy'; marketResult: string | null; fancyStatus: string | null; fancyRuns: number | null }>> {
+): Promise<Array<{ marketId: string; kind: 'market' | 'fancy'; marketResult: string | null; marketPlaced: string[] | null; fancyStatus: string | null; fancyRuns: number | null }>> {
   const { rows } = await q.query<{
     marketId: string;
     kind: 'market' | 'fancy';
     marketResult: string | null;
+    marketPlaced: string[] | null;
     fancyStatus: string | null;
     fancyRuns: number | null;
   }>(
     `WITH open_markets AS (SELECT DISTINCT market_id FROM bets WHERE status = 'open')
      SELECT o.market_id AS "marketId", CASE WHEN m.id IS NULL THEN 'fancy' ELSE 'market' END AS kind,
-            m.feed_result AS "marketResult", f.feed_status AS "fancyStatus", f.feed_result AS "fancyRuns"
+            m.feed_result AS "marketResult", m.feed_placed AS "marketPlaced", f.feed_status AS "fancyStatus", f.feed_result AS "fancyRuns"
      FROM open_markets o
      LEFT JOIN markets m ON m.id = o.market_id
      LEFT JOIN fancies f ON f.id = o.market_id
-     WHERE (m.feed_result IS NOT NULL OR f.feed_status = 'closed')
+     WHERE (m.feed_result IS NOT NULL OR m.feed_placed IS NOT NULL OR f.feed_status = 'closed')
        AND NOT EXISTS (SELECT 1 FROM settlements s WHERE s.market_id = o.market_id)
      ORDER BY o.market_id`,
   );
@@ -181,16 +182,19 @@ export async function isCasinoMarket(q: Queryable, id: string): Promise<boolean>
 export async function feedResultOf(
   q: Queryable,
   marketId: string,
-): Promise<{ kind: 'market' | 'fancy'; marketResult: string | null; fancyStatus: string | null; fancyRuns: number | null } | null> {
-  const market = await q.query<{ marketResult: string | null }>('SELECT feed_result AS "marketResult" FROM markets WHERE id = $1', [marketId]);
+): Promise<{ kind: 'market' | 'fancy'; marketResult: string | null; marketPlaced: string[] | null; fancyStatus: string | null; fancyRuns: number | null } | null> {
+  const market = await q.query<{ marketResult: string | null; marketPlaced: string[] | null }>(
+    'SELECT feed_result AS "marketResult", feed_placed AS "marketPlaced" FROM markets WHERE id = $1',
+    [marketId],
+  );
   const m = market.rows[0];
-  if (m !== undefined) return { kind: 'market', marketResult: m.marketResult, fancyStatus: null, fancyRuns: null };
+  if (m !== undefined) return { kind: 'market', marketResult: m.marketResult, marketPlaced: m.marketPlaced, fancyStatus: null, fancyRuns: null };
   const fancy = await q.query<{ fancyStatus: string; fancyRuns: number | null }>(
     'SELECT feed_status AS "fancyStatus", feed_result AS "fancyRuns" FROM fancies WHERE id = $1',
     [marketId],
   );
   const f = fancy.rows[0];
-  return f === undefined ? null : { kind: 'fancy', marketResult: null, ...f };
+  return f === undefined ? null : { kind: 'fancy', marketResult: null, marketPlaced: null, ...f };
 }
 
 export interface ResultRow {
@@ -203,6 +207,8 @@ export interface ResultRow {
   runners: Array<{ selectionId: string; name: string }>;
   openBets: number;
   marketResult: string | null;
+  /** A racing PLACE market's placed runners from the feed (null: none yet). */
+  marketPlaced: string[] | null;
   fancyStatus: string | null;
   fancyRuns: number | null;
   settlement: { version: number; result: DeclaredResult; settledAt: Date; source: 'feed' | 'admin' } | null;
@@ -213,7 +219,7 @@ const RESULT_COLUMNS = `
   coalesce(m.name, f.name) AS "marketName",
   coalesce((SELECT json_agg(json_build_object('selectionId', r.selection_id, 'name', r.name) ORDER BY r.sort_order)
             FROM runners r WHERE r.market_id = m.id AND r.status <> 'removed'), '[]'::json) AS runners,
-  m.feed_result AS "marketResult", f.feed_status AS "fancyStatus", f.feed_result AS "fancyRuns"`;
+  m.feed_result AS "marketResult", m.feed_placed AS "marketPlaced", f.feed_status AS "fancyStatus", f.feed_result AS "fancyRuns"`;
 
 /** Markets and fancies with open bets and no live settlement, by match start. */
 export async function pendingResults(q: Queryable, sportId: number | null): Promise<ResultRow[]> {
@@ -238,7 +244,9 @@ export async function pendingResults(q: Queryable, sportId: number | null): Prom
  * settlement's canonical result.
  */
 const FEED_RESULT_JSON = `CASE
-    WHEN m.id IS NOT NULL THEN CASE WHEN m.feed_result IS NULL THEN NULL WHEN m.feed_result = 'void' THEN '{"type":"VOID"}'::jsonb
+    WHEN m.id IS NOT NULL THEN CASE WHEN m.feed_result = 'void' THEN '{"type":"VOID"}'::jsonb
+                                    WHEN m.feed_placed IS NOT NULL THEN jsonb_build_object('type', 'PLACED', 'selectionIds', to_jsonb(m.feed_placed))
+                                    WHEN m.feed_result IS NULL THEN NULL
                                     ELSE jsonb_build_object('type', 'WINNER', 'selectionId', m.feed_result) END
     WHEN f.feed_status = 'closed' THEN CASE WHEN f.feed_result IS NULL THEN '{"type":"VOID"}'::jsonb
                                             ELSE jsonb_build_object('type', 'RUNS', 'runs', f.feed_result) END
@@ -342,13 +350,20 @@ export interface OpenBetRow {
 }
 
 /** A position with the open bets it is made of. */
+/** How many winners a market has (1; a racing PLACE market more: docs/racing-rules.md R-2). */
+export async function numberOfWinners(q: Queryable, marketId: string): Promise<number> {
+  const { rows } = await q.query<{ n: number }>('SELECT number_of_winners AS n FROM markets WHERE id = $1', [marketId]);
+  return rows[0]?.n ?? 1;
+}
+
 export async function positionWithOpenBets(
   q: Queryable,
   userId: string,
   marketId: string,
-): Promise<{ marketType: BetMarketType; pnl: StoredPnl; exposureMinor: bigint; bets: OpenBetRow[] } | null> {
-  const position = await q.query<{ marketType: BetMarketType; pnl: StoredPnl; exposure: string }>(
-    `SELECT market_type AS "marketType", pnl, exposure_minor::text AS exposure FROM positions WHERE user_id = $1 AND market_id = $2`,
+): Promise<{ marketType: BetMarketType; pnl: StoredPnl; exposureMinor: bigint; numberOfWinners: number; bets: OpenBetRow[] } | null> {
+  const position = await q.query<{ marketType: BetMarketType; pnl: StoredPnl; exposure: string; numberOfWinners: number }>(
+    `SELECT p.market_type AS "marketType", p.pnl, p.exposure_minor::text AS exposure, coalesce(m.number_of_winners, 1) AS "numberOfWinners"
+     FROM positions p LEFT JOIN markets m ON m.id = p.market_id WHERE p.user_id = $1 AND p.market_id = $2`,
     [userId, marketId],
   );
   const row = position.rows[0];
@@ -362,6 +377,7 @@ export async function positionWithOpenBets(
     marketType: row.marketType,
     pnl: row.pnl,
     exposureMinor: BigInt(row.exposure),
+    numberOfWinners: row.numberOfWinners,
     bets: bets.rows.map((b) => ({ ...b, stakeMinor: Number(b.stakeMinor) })),
   };
 }

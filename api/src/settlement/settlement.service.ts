@@ -141,7 +141,7 @@ export class SettlementService {
     await this.assertNotCasino(body.marketId);
     const feed = await repo.feedResultOf(this.deps.db, body.marketId);
     if (feed === null) throw new DomainError('NOT_FOUND', MESSAGES.marketNotFound);
-    const result = feed.kind === 'market' ? feedMarketResult(feed.marketResult) : feedFancyResult(feed.fancyStatus ?? '', feed.fancyRuns);
+    const result = feed.kind === 'market' ? feedMarketResult(feed.marketResult, feed.marketPlaced) : feedFancyResult(feed.fancyStatus ?? '', feed.fancyRuns);
     if (result === null) throw new DomainError('CONFLICT', MESSAGES.feedResultMissing);
     return this.declare(actor, { marketId: body.marketId, result }, meta);
   }
@@ -154,7 +154,7 @@ export class SettlementService {
     const pending = await repo.feedResultsToSettle(this.deps.db);
     let settled = 0;
     for (const row of pending) {
-      const result = row.kind === 'market' ? feedMarketResult(row.marketResult) : feedFancyResult(row.fancyStatus ?? '', row.fancyRuns);
+      const result = row.kind === 'market' ? feedMarketResult(row.marketResult, row.marketPlaced) : feedFancyResult(row.fancyStatus ?? '', row.fancyRuns);
       if (result === null) continue;
       try {
         const done = await this.deps.db.transaction(async (tx) => {
@@ -201,7 +201,7 @@ export class SettlementService {
           ? await repo.mismatchedResults(this.deps.db, sportId)
           : await repo.pendingResults(this.deps.db, sportId);
     return rows.map((row) => {
-      const feedResult = row.marketType === 'fancy' ? feedFancyResult(row.fancyStatus ?? '', row.fancyRuns) : feedMarketResult(row.marketResult);
+      const feedResult = row.marketType === 'fancy' ? feedFancyResult(row.fancyStatus ?? '', row.fancyRuns) : feedMarketResult(row.marketResult, row.marketPlaced);
       return {
       marketId: row.marketId,
       marketType: row.marketType,
@@ -252,7 +252,7 @@ export class SettlementService {
         const position = await repo.positionWithOpenBets(tx, bet.userId, bet.marketId);
         if (position === null) throw new Error(`bet ${bet.id} has no position`);
         const runnerIds = position.marketType === 'fancy' ? [] : Object.keys(position.pnl);
-        const rebuilt = rebuildPosition(position.marketType, position.bets, runnerIds);
+        const rebuilt = rebuildPosition(position.marketType, position.bets, runnerIds, position.numberOfWinners);
         const exposureMinor = BigInt(rebuilt.exposureMinor);
         await repo.updatePosition(tx, bet.userId, bet.marketId, rebuilt.pnl, exposureMinor);
         delta.set(bet.userId, (delta.get(bet.userId) ?? 0n) + exposureMinor - position.exposureMinor);
@@ -320,7 +320,7 @@ export class SettlementService {
       return {
         marketId,
         name: market.name,
-        target: { kind: 'market', selectionIds: runners.map((r) => r.selectionId) },
+        target: { kind: 'market', selectionIds: runners.map((r) => r.selectionId), numberOfWinners: await repo.numberOfWinners(this.deps.db, marketId) },
         names: new Map(runners.map((r) => [r.selectionId, r.name])),
       };
     }

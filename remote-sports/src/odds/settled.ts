@@ -11,6 +11,8 @@ export function settledText(result: DeclaredResult, runnerName: (selectionId: st
       return `Settled · Winner: ${runnerName(result.selectionId)}`;
     case 'DEAD_HEAT':
       return `Settled · Dead heat: ${result.selectionIds.map(runnerName).join(' / ')}`;
+    case 'PLACED':
+      return `Settled · Placed: ${result.selectionIds.map(runnerName).join(' / ')}`;
     case 'RUNS':
       return `Settled · ${result.runs} ${result.runs === 1 ? 'run' : 'runs'}`;
     case 'VOID':

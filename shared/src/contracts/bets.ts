@@ -267,6 +267,8 @@ export interface MarketBetLockRequest {
 export type DeclaredResult =
   | { type: 'WINNER'; selectionId: string }
   | { type: 'DEAD_HEAT'; selectionIds: string[] }
+  /** A market with several winners (a racing PLACE market): every placed runner wins in full. */
+  | { type: 'PLACED'; selectionIds: string[] }
   | { type: 'RUNS'; runs: number }
   | { type: 'VOID' };
 

@@ -8,7 +8,7 @@ import type { SocketAck } from './socket';
 import type { DeclaredResult } from './bets';
 
 /** Sport ids of SPEC §3. */
-export const SPORT_IDS = { cricket: 4, soccer: 1, tennis: 2 } as const;
+export const SPORT_IDS = { cricket: 4, soccer: 1, tennis: 2, horseRacing: 7, greyhoundRacing: 4339 } as const;
 
 /** A price on the ladder with the money available at it. */
 export interface PriceSize {

@@ -2,7 +2,9 @@ import {
   applyBet,
   emptyVector,
   exposureMinor,
+  listedPnlVector,
   marketPnlVector,
+  placedExposureMinor,
   pnlIfRunnerLosesMinor,
   pnlIfRunnerWinsMinor,
   type RunnerBet,
@@ -102,5 +104,44 @@ describe('incremental exposure', () => {
       }
       expect(v).toEqual(marketPnlVector(bets, runners));
     }
+  });
+});
+
+describe('placedExposureMinor (racing PLACE markets, docs/racing-rules.md R-2)', () => {
+  const runners = ['A', 'B', 'C', 'D', 'E'];
+  const layAt2 = (runnerId: string) => ({ side: 'LAY', runnerId, stakeMinor: 10_000, oddsHundredths: 200 }) as const;
+  const backAt150 = (runnerId: string) => ({ side: 'BACK', runnerId, stakeMinor: 10_000, oddsHundredths: 150 }) as const;
+
+  it('three lays in a 3-place market risk all three liabilities (one winner would say 0)', () => {
+    const bets = [layAt2('A'), layAt2('B'), layAt2('C')];
+    expect(exposureMinor(marketPnlVector(bets, runners))).toBe(0);
+    expect(placedExposureMinor(bets, runners, 3)).toBe(30_000);
+    // Two places: two of the three placed, the third lay wins its stake.
+    expect(placedExposureMinor(bets, runners, 2)).toBe(10_000);
+  });
+
+  it('two backs in a 2-place market risk both stakes', () => {
+    expect(placedExposureMinor([backAt150('A'), backAt150('B')], runners, 2)).toBe(20_000);
+  });
+
+  it('a book level whichever runners place has no exposure', () => {
+    expect(placedExposureMinor([{ ...layAt2('A'), side: 'BACK' }, layAt2('A')], runners, 2)).toBe(0);
+    // Backed at 1.50 and laid at 2.00: placed loses 50.
+    expect(placedExposureMinor([backAt150('A'), layAt2('A')], runners, 2)).toBe(5_000);
+  });
+
+  it('one winner is the plain exposure; k above the runners places them all', () => {
+    const bets = [layAt2('A'), backAt150('B')];
+    expect(placedExposureMinor(bets, runners, 1)).toBe(exposureMinor(marketPnlVector(bets, runners)));
+    expect(placedExposureMinor([layAt2('A'), layAt2('B')], ['A', 'B'], 4)).toBe(20_000);
+  });
+});
+
+describe('listedPnlVector (a bet on a runner no longer listed: a racing non-runner)', () => {
+  it('the non-runner bet only loses on every listed runner; without it the plain vector', () => {
+    const bets = [back('E', 100, 400), back('A', 100, 300)];
+    expect(() => marketPnlVector(bets, ['A', 'B'])).toThrow('runner E is not in this market');
+    expect(inRupees(listedPnlVector(bets, ['A', 'B']))).toEqual([100, -200]);
+    expect(listedPnlVector(T2, HDA)).toEqual(marketPnlVector(T2, HDA));
   });
 });

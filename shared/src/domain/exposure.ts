@@ -91,10 +91,38 @@ export function marketPnlVector(bets: readonly RunnerBet[], runnerIds: readonly 
   return bets.reduce<Map<string, number>>((v, b) => applyBet(v, b), emptyVector(runnerIds));
 }
 
+/**
+ * The vector over the market's listed runners when some bets are on runners no longer listed (a
+ * racing non-runner, dropped from the position at the next bet: place_runner_bet): such a bet
+ * only loses, its losing leg counted on every listed runner.
+ */
+export function listedPnlVector(bets: readonly RunnerBet[], runnerIds: readonly string[]): Map<string, number> {
+  const listed = new Set(runnerIds);
+  const gone = [...new Set(bets.map((b) => b.runnerId).filter((id) => !listed.has(id)))];
+  const vector = marketPnlVector(bets, [...runnerIds, ...gone]);
+  for (const id of gone) vector.delete(id);
+  return vector;
+}
+
 /** Market exposure E = max(0, −min_ω P[ω]); 0 for no outcomes. Takes a vector or plain values. */
 export function exposureMinor(vector: PnlVector | readonly number[]): number {
   const values = Array.isArray(vector) ? (vector as readonly number[]) : [...(vector as PnlVector).values()];
   let min = 0;
   for (const v of values) if (v < min) min = v;
   return min === 0 ? 0 : -min;
+}
+
+/**
+ * Exposure of a market with `winners` > 1 placed runners (a PLACE market, docs/racing-rules.md
+ * R-2), each placed runner winning in full. With A = Σ_b P_b(b's runner loses) (every runner
+ * loses) and P[r] = A + D[r], the worst outcome is A + the `winners` smallest D[r] = the
+ * `winners` smallest P[r] − (winners − 1)·A; the exposure is max(0, −that). One winner: exposureMinor.
+ */
+export function placedExposureMinor(bets: readonly RunnerBet[], runnerIds: readonly string[], winners: number): number {
+  const vector = listedPnlVector(bets, runnerIds);
+  if (winners <= 1) return exposureMinor(vector);
+  const allLose = bets.reduce((sum, b) => sum + pnlIfRunnerLosesMinor(b), 0);
+  const smallest = [...vector.values()].sort((a, b) => a - b).slice(0, winners);
+  const worst = smallest.reduce((sum, v) => sum + v, 0) - (smallest.length - 1) * allLose;
+  return worst >= 0 ? 0 : -worst;
 }

@@ -4,8 +4,8 @@
  */
 export { type ChainAgent, distributePartnership, FULL_SHARE_BPS, percentToBps, refPnlMinor } from './partnership';
 export {
-  applyBet, emptyVector, EVEN_ODDS_HUNDREDTHS, exposureMinor, marketPnlVector, mulDivFloor, pnlIfRunnerLosesMinor,
-  pnlIfRunnerWinsMinor, type RunnerBet,
+  applyBet, emptyVector, EVEN_ODDS_HUNDREDTHS, exposureMinor, listedPnlVector, marketPnlVector, mulDivFloor, placedExposureMinor,
+  pnlIfRunnerLosesMinor, pnlIfRunnerWinsMinor, type RunnerBet,
 } from './exposure';
 export { bookmakerToRunnerBet } from './bookmaker';
 export { matchedFancyLine, matchedPrice } from './best-execution';

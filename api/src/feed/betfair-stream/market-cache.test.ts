@@ -163,6 +163,40 @@ describe('marketDefinition: status, in play, bet delay, runners, results', () =>
     expect(book?.runners.get('12115648')?.status).toBe('WINNER');
   });
 
+  it('the horse race as our WIN market: one winner, each non-runner with its factor and removal time', () => {
+    const c = cache({ sports: [{ sportId: 7, name: 'Horse Racing' }] });
+    for (const message of readRecording(HORSE_WIN)) c.apply(message);
+    const eventId = c.book('1.132153978')?.definition?.eventId ?? '';
+    const market = c.markets(eventId)[0];
+    expect(market).toMatchObject({ marketId: '1.132153978', type: 'match_odds', numberOfWinners: 1, status: 'closed', result: '12115648' });
+    expect(market?.placed).toBeUndefined();
+    const removed = market?.runners.filter((r) => r.status === 'removed').map((r) => [r.selectionId, r.adjustmentFactor, r.removedAtMs]);
+    expect(removed).toEqual([
+      ['11198538', 7.14, Date.parse('2017-06-14T07:00:50.000Z')],
+      ['9606433', 5.55, Date.parse('2017-06-14T09:23:43.000Z')],
+    ]);
+    expect(market?.runners.filter((r) => r.status !== 'removed').every((r) => r.adjustmentFactor === undefined && r.removedAtMs === undefined)).toBe(true);
+  });
+
+  it('a PLACE market: numberOfWinners from the definition; closed, its placed runners (WINNER or PLACED), sorted', () => {
+    const c = cache({ sports: [{ sportId: 4339, name: 'Greyhound Racing' }] });
+    const runners = [33, 11, 22, 44].map((id, i) => ({ id, status: 'ACTIVE' as const, sortPriority: i + 1 }));
+    const place = (over: Partial<StreamMarketDefinition>) => definition({ eventTypeId: '4339', marketType: 'PLACE', numberOfWinners: 2, runners, ...over });
+    c.apply(mcm([{ id: '1.7', img: true, marketDefinition: place({}) }]));
+    expect(c.markets('900')[0]).toMatchObject({ name: 'Place', numberOfWinners: 2, result: null });
+    expect(c.markets('900')[0]?.placed).toBeUndefined();
+    const closed = [
+      { id: 33, status: 'PLACED' as const },
+      { id: 11, status: 'WINNER' as const },
+      { id: 22, status: 'LOSER' as const },
+      { id: 44, status: 'REMOVED' as const, adjustmentFactor: 12.5, removalDate: '2026-03-01T09:58:00.000Z' },
+    ];
+    c.apply(mcm([{ id: '1.7', marketDefinition: place({ status: 'CLOSED', runners: closed }) }], 2));
+    const market = c.markets('900')[0];
+    expect(market).toMatchObject({ status: 'closed', result: null, placed: ['11', '33'] });
+    expect(market?.runners.find((r) => r.selectionId === '44')).toMatchObject({ status: 'removed', adjustmentFactor: 12.5, removedAtMs: Date.parse('2026-03-01T09:58:00.000Z') });
+  });
+
   it('a removed runner of an offered market shows as removed; the provider delay is capped at our maximum', () => {
     const c = cache();
     c.apply(mcm([{ id: '1.5', img: true, marketDefinition: definition({ betDelay: 600, runners: [{ id: 11, status: 'ACTIVE' }, { id: 22, status: 'REMOVED', adjustmentFactor: 20 }] }) }]));

@@ -35,10 +35,16 @@ export const DEFAULT_SPORTS: readonly FeedSport[] = [
 /** Betfair market types we trade, as ours; other types are kept in the model but not offered. */
 export const MARKET_TYPES: Readonly<Record<string, { type: Exclude<MarketType, 'fancy'>; name: string; sortOrder: number }>> = {
   MATCH_ODDS: { type: 'match_odds', name: 'Match Odds', sortOrder: 0 },
+  // Racing (docs/racing-rules.md): runner markets; PLACE has numberOfWinners > 1.
+  WIN: { type: 'match_odds', name: 'Win', sortOrder: 1 },
+  PLACE: { type: 'match_odds', name: 'Place', sortOrder: 2 },
   OVER_UNDER_15: { type: 'over_under', name: 'Over/Under 1.5 Goals', sortOrder: 3 },
   OVER_UNDER_25: { type: 'over_under', name: 'Over/Under 2.5 Goals', sortOrder: 4 },
   OVER_UNDER_35: { type: 'over_under', name: 'Over/Under 3.5 Goals', sortOrder: 5 },
 };
+
+/** Betfair's racing event types: horse racing and greyhounds (docs/racing-rules.md). */
+const RACING_EVENT_TYPES: ReadonlySet<string> = new Set(['7', '4339']);
 
 export interface StreamMarketCacheOptions {
   /** Rupees per pound × 100 (e.g. 10500 = ₹105.00): sizes are GBP on Betfair, paise here. */
@@ -63,6 +69,8 @@ export interface RunnerBook {
   status: StreamRunnerStatus;
   sortPriority: number;
   adjustmentFactor: number | null;
+  /** A REMOVED runner's removal time (Betfair ms), else null. */
+  removedAtPt: number | null;
   /** Last traded price (hundredths) and traded volume (pence). */
   ltp: number | null;
   tvPence: number;
@@ -95,6 +103,7 @@ function newRunner(id: number, hc: number | undefined): RunnerBook {
     status: 'ACTIVE',
     sortPriority: 0,
     adjustmentFactor: null,
+    removedAtPt: null,
     ltp: null,
     tvPence: 0,
     atb: new Map(),
@@ -205,6 +214,8 @@ export class StreamMarketCache {
       runner.status = rd.status;
       runner.sortPriority = rd.sortPriority ?? runner.sortPriority;
       runner.adjustmentFactor = rd.adjustmentFactor ?? runner.adjustmentFactor;
+      const removedAt = rd.removalDate === undefined ? Number.NaN : Date.parse(rd.removalDate);
+      runner.removedAtPt = rd.status.startsWith('REMOVED') ? (Number.isFinite(removedAt) ? removedAt : (runner.removedAtPt ?? book.lastPt)) : null;
       book.runners.set(key, runner);
     }
   }
@@ -370,7 +381,8 @@ export class StreamMarketCache {
     const d = first.definition as StreamMarketDefinition;
     const catalogue = books.map((b) => this.catalogues.get(b.marketId)).find((c) => c?.event?.name !== undefined);
     const teams = this.scores.get(eventId)?.teams ?? null;
-    const name = catalogue?.event?.name ?? (teams !== null ? `${teams.home} v ${teams.away}` : (d.eventName ?? fallbackEventName(d, eventId)));
+    const race = this.raceName(d);
+    const name = race ?? catalogue?.event?.name ?? (teams !== null ? `${teams.home} v ${teams.away}` : (d.eventName ?? fallbackEventName(d, eventId)));
     const [home, away] = teams !== null ? [teams.home, teams.away] : splitTeams(name);
     const openDate = Date.parse(catalogue?.event?.openDate ?? d.openDate ?? d.marketTime ?? '');
     const allClosed = books.every((b) => b.definition?.status === 'CLOSED');
@@ -386,6 +398,17 @@ export class StreamMarketCache {
       status: allClosed ? 'closed' : inPlay ? 'inplay' : 'upcoming',
       inPlay,
     };
+  }
+
+  /**
+   * A race is named by its (re-timed) off time, UTC, and venue: "18:55 Hamilton" (Betfair's event
+   * name is the meeting, "Ham 14th Jun"). Null for other sports or without venue and time.
+   */
+  private raceName(d: StreamMarketDefinition): string | null {
+    if (!RACING_EVENT_TYPES.has(d.eventTypeId) || d.venue === undefined || d.marketTime === undefined) return null;
+    const off = Date.parse(d.marketTime);
+    if (!Number.isFinite(off)) return null;
+    return `${new Date(this.retime(off)).toISOString().slice(11, 16)} ${d.venue}`;
   }
 
   private marketView(book: MarketBook): FeedMarket {
@@ -406,6 +429,8 @@ export class StreamMarketCache {
         status: RUNNER_STATUS[r.status] ?? 'active',
         back: this.levels(r, 'back'),
         lay: this.levels(r, 'lay'),
+        // A non-runner's reduction factor and removal time (docs/racing-rules.md R-3).
+        ...(r.removedAtPt !== null ? { removedAtMs: this.retime(r.removedAtPt), ...(r.adjustmentFactor !== null ? { adjustmentFactor: r.adjustmentFactor } : {}) } : {}),
       }));
     const status = MARKET_STATUS[d.status] ?? 'suspended';
     return {
@@ -418,7 +443,9 @@ export class StreamMarketCache {
       inPlay: d.inPlay === true,
       betDelaySec: Math.min(Math.max(0, Math.trunc(d.betDelay ?? 0)), BET_DELAY_MAX_SEC),
       runners,
+      numberOfWinners: Math.max(1, Math.trunc(d.numberOfWinners ?? 1)),
       result: status === 'closed' ? marketResult(book) : null,
+      ...(status === 'closed' && (d.numberOfWinners ?? 1) > 1 ? { placed: placedRunners(book) } : {}),
     };
   }
 
@@ -458,6 +485,11 @@ export function marketResult(book: MarketBook): string | null {
   const winners = [...book.runners.entries()].filter(([, r]) => r.status === 'WINNER' || r.status === 'PLACED');
   if (winners.length === 0) return 'void';
   return winners.length === 1 ? (winners[0] as [string, RunnerBook])[0] : null;
+}
+
+/** A closed market's WINNER/PLACED runners, sorted: the placed runners of a PLACE market (R-2). */
+export function placedRunners(book: MarketBook): string[] {
+  return [...book.runners.entries()].filter(([, r]) => r.status === 'WINNER' || r.status === 'PLACED').map(([key]) => key).sort();
 }
 
 function fallbackEventName(d: StreamMarketDefinition, eventId: string): string {

@@ -32,6 +32,8 @@ export interface StreamRunnerDefinition {
   status: StreamRunnerStatus;
   sortPriority?: number;
   adjustmentFactor?: number;
+  /** When a REMOVED runner was removed (ISO time): bets matched before it are reduced. */
+  removalDate?: string;
   /** Present only when the subscription asks for it (and in some recordings). */
   name?: string;
 }

@@ -77,6 +77,8 @@ export function resultText(result: DeclaredResult, runners: ReadonlyArray<{ sele
       return `Winner: ${name(result.selectionId)}`;
     case 'DEAD_HEAT':
       return `Dead heat: ${result.selectionIds.map(name).join(', ')}`;
+    case 'PLACED':
+      return `Placed: ${result.selectionIds.map(name).join(', ')}`;
     case 'RUNS':
       return `${result.runs} runs`;
     case 'VOID':

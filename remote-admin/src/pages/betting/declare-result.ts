@@ -80,5 +80,8 @@ export function valuesOf(result: DeclaredResult | null, market: Market): Declare
       return { ...empty, choice: result.selectionId };
     case 'DEAD_HEAT':
       return { ...empty, choice: DEAD_HEAT_CHOICE, deadHeat: [...result.selectionIds] };
+    case 'PLACED':
+      // A racing PLACE result (several winners) is declared through the API; this form has no choice for it yet.
+      return empty;
   }
 }

@@ -1,7 +1,13 @@
 import { SPORT_IDS, notify, type ApiError } from '@backlay/shared';
 
 /** Names of the sports of SPEC §3, for titles before (or without) the sport list. */
-const SPORT_NAMES: Record<number, string> = { [SPORT_IDS.cricket]: 'Cricket', [SPORT_IDS.soccer]: 'Soccer', [SPORT_IDS.tennis]: 'Tennis' };
+const SPORT_NAMES: Record<number, string> = {
+  [SPORT_IDS.cricket]: 'Cricket',
+  [SPORT_IDS.soccer]: 'Soccer',
+  [SPORT_IDS.tennis]: 'Tennis',
+  [SPORT_IDS.horseRacing]: 'Horse Racing',
+  [SPORT_IDS.greyhoundRacing]: 'Greyhound Racing',
+};
 
 /** A sport's name by id. */
 export function sportName(sportId: number): string {

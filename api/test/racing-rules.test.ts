@@ -1,0 +1,279 @@
+/**
+ * The racing rules (docs/racing-rules.md), example by example, through the product: the race and
+ * its markets come from a feed (a scripted provider of horse racing), non-runners are removed by
+ * the feed with their reduction factor, bets go through POST /api/placebet and the result through
+ * POST /api/declare-result (settle_market). Each worked example of the rules is one test case; the
+ * ledger invariants (B2: a PLACE market's exposure by trying every set of placed runners; B4: each
+ * settled bet against the test oracle with its reductions) run after each.
+ */
+import { randomUUID } from 'node:crypto';
+import type { DeclaredResult, PlaceBetResponse } from '@backlay/shared/contracts';
+import type { FeedEvent, FeedMarket, FeedRunner } from '../src/feed/feed-provider';
+import { createChain, createPlayer, type Player } from './bet-reports-helper';
+import { FEED_START_MS, FakeClock, importEvent, tickFeed } from './feed-helper';
+import { assertLedgerInvariants, body, buildTestApp, idempotent, TEST_TXN_PASSWORD, walletOf, type TestContext } from './helper';
+import { ScriptedProvider } from './scripted-feed';
+
+const HORSE_RACING = 7;
+const COMPETITION = { competitionId: 'gb-racing', sportId: HORSE_RACING, name: 'GB Racing' };
+const clock = new FakeClock(FEED_START_MS);
+const provider = new ScriptedProvider(clock, 60_000, COMPETITION, 'Horse Racing');
+
+let t: TestContext;
+let adminToken: string;
+let dealerId: string;
+let raceNo = 0;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock, feedProvider: provider });
+  const chain = await createChain(t);
+  adminToken = chain.tokens.admin;
+  dealerId = chain.agents.dl.id;
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  await assertLedgerInvariants(t.db);
+});
+
+const RUNNERS = ['A', 'B', 'C', 'D', 'E'];
+
+function runner(selectionId: string, sortOrder: number): FeedRunner {
+  return { selectionId, name: `${sortOrder}. Horse ${selectionId}`, sortOrder, status: 'active', back: [{ price: 300, sizeMinor: 5_000_000 }], lay: [{ price: 310, sizeMinor: 5_000_000 }] };
+}
+
+/** A new race ("14:05 Romford" style) with one market of `winners` winners over RUNNERS, imported with no bet delay. */
+async function race(winners: number): Promise<{ eventId: string; market: FeedMarket }> {
+  raceNo += 1;
+  const event: FeedEvent = {
+    eventId: `race-${raceNo}`,
+    sportId: HORSE_RACING,
+    competitionId: COMPETITION.competitionId,
+    name: `14:${String(raceNo).padStart(2, '0')} Kempton`,
+    home: '',
+    away: '',
+    openDateMs: FEED_START_MS + 3_600_000,
+    status: 'upcoming',
+    inPlay: false,
+  };
+  const market: FeedMarket = {
+    marketId: `1.${raceNo}`,
+    eventId: event.eventId,
+    name: winners > 1 ? `${winners} TBP` : 'Win',
+    type: 'match_odds',
+    sortOrder: 1,
+    status: 'open',
+    inPlay: false,
+    numberOfWinners: winners,
+    runners: RUNNERS.map((id, i) => runner(id, i + 1)),
+    result: null,
+  };
+  provider.sendEvent(event);
+  provider.send(market);
+  await tickFeed(t);
+  await importEvent(t, HORSE_RACING, event.eventId, COMPETITION.competitionId);
+  await t.db.query('UPDATE markets SET bet_delay_sec = 0 WHERE event_id = $1', [event.eventId]);
+  return { eventId: event.eventId, market };
+}
+
+/** The feed removes `selectionId` with its reduction factor (a percentage), now. */
+async function removeRunner(market: FeedMarket, selectionId: string, factor: number): Promise<void> {
+  const removedAtMs = Date.now() + 1;
+  market.runners = market.runners.map((r) => (r.selectionId === selectionId ? { ...r, status: 'removed', back: [], lay: [], adjustmentFactor: factor, removedAtMs } : r));
+  // The ingest takes a removal no later than it sees it: its clock follows the wall clock here.
+  clock.advance(Math.max(0, Date.now() + 1 - clock.nowMs()));
+  provider.send({ ...market });
+  await tickFeed(t);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+interface Bet {
+  selectionId: string;
+  side: 'BACK' | 'LAY';
+  odds: number;
+  stake: number;
+}
+
+function placeBet(player: Player, eventId: string, marketId: string, bet: Bet) {
+  return t.request({ method: 'POST', url: '/api/placebet', token: player.token, headers: idempotent(randomUUID()), payload: { matchId: eventId, marketId, ...bet } });
+}
+
+/** Places the bet at its price (the runner's live price set to it first); fails unless accepted. */
+async function bet(player: Player, race: { eventId: string; market: FeedMarket }, b: Bet): Promise<PlaceBetResponse> {
+  const hundredths = Math.round(b.odds * 100);
+  await t.db.query(
+    `UPDATE runners SET back_prices = ARRAY[$3::int], back_sizes_minor = ARRAY[5000000::bigint], lay_prices = ARRAY[$3::int], lay_sizes_minor = ARRAY[5000000::bigint]
+     WHERE market_id = $1 AND selection_id = $2`,
+    [race.market.marketId, b.selectionId, hundredths],
+  );
+  const res = await placeBet(player, race.eventId, race.market.marketId, b);
+  expect({ status: res.statusCode, body: res.statusCode === 200 ? null : res.json() }).toEqual({ status: 200, body: null });
+  return body<{ data: PlaceBetResponse }>(res).data;
+}
+
+async function declare(marketId: string, result: DeclaredResult) {
+  return t.request({ method: 'POST', url: '/api/declare-result', token: adminToken, payload: { transactionPassword: TEST_TXN_PASSWORD, marketId, result } });
+}
+
+/** Each bet's settled P&L in rupees (pnl_minor / 100), in the order placed. */
+async function settledRupees(betIds: string[]): Promise<number[]> {
+  const { rows } = await t.db.query<{ id: string; pnl: string; status: string }>('SELECT id, pnl_minor::text AS pnl, status FROM bets WHERE id = ANY ($1)', [betIds]);
+  return betIds.map((id) => {
+    const row = rows.find((r) => r.id === id);
+    if (row === undefined || row.status !== 'settled') throw new Error(`bet ${id} is not settled`);
+    return Number(row.pnl) / 100;
+  });
+}
+
+const player = () => createPlayer(t, dealerId, 100_000n);
+
+describe('R-2 PLACE markets: every placed runner wins', () => {
+  it('example 1: a 3-place market settles back and lay bets on placed and unplaced runners', async () => {
+    const r = await race(3);
+    const p = await player();
+    const ids = [
+      (await bet(p, r, { selectionId: 'A', side: 'BACK', odds: 2.5, stake: 100 })).bet.betId,
+      (await bet(p, r, { selectionId: 'B', side: 'BACK', odds: 3, stake: 100 })).bet.betId,
+      (await bet(p, r, { selectionId: 'C', side: 'LAY', odds: 2, stake: 100 })).bet.betId,
+      (await bet(p, r, { selectionId: 'D', side: 'LAY', odds: 4, stake: 100 })).bet.betId,
+    ];
+    expect((await declare(r.market.marketId, { type: 'PLACED', selectionIds: ['A', 'C', 'E'] })).statusCode).toBe(200);
+    expect(await settledRupees(ids)).toEqual([150, -100, -100, 100]);
+    // Net +50 on ₹1,00,000; nothing is still at risk.
+    expect(await walletOf(t, p.user.id)).toEqual({ balance: 10_005_000n, exposure: 0n });
+  });
+
+  it('example 2: three lays in a 3-place market risk all three liabilities at once', async () => {
+    const r = await race(3);
+    const p = await player();
+    await bet(p, r, { selectionId: 'A', side: 'LAY', odds: 2, stake: 100 });
+    await bet(p, r, { selectionId: 'B', side: 'LAY', odds: 2, stake: 100 });
+    const third = await bet(p, r, { selectionId: 'C', side: 'LAY', odds: 2, stake: 100 });
+    expect(third.exposer).toBe(300);
+    expect((await walletOf(t, p.user.id)).exposure).toBe(30_000n);
+    expect((await declare(r.market.marketId, { type: 'PLACED', selectionIds: ['A', 'B', 'C'] })).statusCode).toBe(200);
+    expect(await walletOf(t, p.user.id)).toEqual({ balance: 9_970_000n, exposure: 0n });
+  });
+
+  it('example 3: two backs in a 2-place market risk both stakes (neither placed)', async () => {
+    const r = await race(2);
+    const p = await player();
+    await bet(p, r, { selectionId: 'A', side: 'BACK', odds: 1.5, stake: 100 });
+    const second = await bet(p, r, { selectionId: 'B', side: 'BACK', odds: 1.5, stake: 100 });
+    expect(second.exposer).toBe(200);
+    expect((await declare(r.market.marketId, { type: 'PLACED', selectionIds: ['C', 'D'] })).statusCode).toBe(200);
+    expect(await walletOf(t, p.user.id)).toEqual({ balance: 9_980_000n, exposure: 0n });
+  });
+
+  it('example 4: a PLACE result names 1 to k distinct runners of the market; a dead heat is refused', async () => {
+    const r = await race(2);
+    const refused = async (result: unknown) => (await declare(r.market.marketId, result as DeclaredResult)).statusCode;
+    expect(await refused({ type: 'PLACED', selectionIds: ['A', 'B', 'C'] })).toBe(400);
+    expect(await refused({ type: 'PLACED', selectionIds: ['A', 'A'] })).toBe(400);
+    expect(await refused({ type: 'PLACED', selectionIds: ['A', 'X'] })).toBe(400);
+    expect(await refused({ type: 'DEAD_HEAT', selectionIds: ['A', 'B'] })).toBe(400);
+    const win = await race(1);
+    expect((await declare(win.market.marketId, { type: 'PLACED', selectionIds: ['A'] })).statusCode).toBe(400);
+  });
+});
+
+describe('R-3 non-runners: void on the non-runner, reduced prices before the removal', () => {
+  it('example 5: a 25 % non-runner reduces 8.00 to 6.00 and 5.00 to 3.75; its own bet is void; a later bet keeps its price', async () => {
+    const r = await race(1);
+    const p = await player();
+    const q = await player();
+    const before = [
+      (await bet(p, r, { selectionId: 'A', side: 'BACK', odds: 8, stake: 100 })).bet.betId,
+      (await bet(p, r, { selectionId: 'B', side: 'LAY', odds: 5, stake: 100 })).bet.betId,
+      (await bet(q, r, { selectionId: 'E', side: 'BACK', odds: 4, stake: 100 })).bet.betId,
+    ];
+    await removeRunner(r.market, 'E', 25);
+    const other = await player();
+    const after = (await bet(other, r, { selectionId: 'A', side: 'BACK', odds: 8, stake: 100 })).bet.betId;
+    expect((await declare(r.market.marketId, { type: 'WINNER', selectionId: 'A' })).statusCode).toBe(200);
+    expect(await settledRupees([...before, after])).toEqual([500, 100, 0, 700]);
+  });
+
+  it('example 6: the lay on the winner pays the reduced price (5.00 → 3.75: liability 275)', async () => {
+    const r = await race(1);
+    const p = await player();
+    const id = (await bet(p, r, { selectionId: 'B', side: 'LAY', odds: 5, stake: 100 })).bet.betId;
+    await removeRunner(r.market, 'E', 25);
+    expect((await declare(r.market.marketId, { type: 'WINNER', selectionId: 'B' })).statusCode).toBe(200);
+    expect(await settledRupees([id])).toEqual([-275]);
+  });
+
+  it('example 7: rounding to the nearest hundredth: 8.60 less 16.2 % is 7.2068 → 7.21', async () => {
+    const r = await race(1);
+    const p = await player();
+    const id = (await bet(p, r, { selectionId: 'A', side: 'BACK', odds: 8.6, stake: 100 })).bet.betId;
+    await removeRunner(r.market, 'E', 16.2);
+    expect((await declare(r.market.marketId, { type: 'WINNER', selectionId: 'A' })).statusCode).toBe(200);
+    expect(await settledRupees([id])).toEqual([621]);
+  });
+
+  it('example 8: two non-runners: 10.00 matched before both → 4.13; matched between them → 5.50', async () => {
+    const r = await race(1);
+    const p = await player();
+    const q = await player();
+    const first = (await bet(p, r, { selectionId: 'A', side: 'BACK', odds: 10, stake: 100 })).bet.betId;
+    await removeRunner(r.market, 'D', 25);
+    const second = (await bet(q, r, { selectionId: 'A', side: 'BACK', odds: 10, stake: 100 })).bet.betId;
+    await removeRunner(r.market, 'E', 45);
+    expect((await declare(r.market.marketId, { type: 'WINNER', selectionId: 'A' })).statusCode).toBe(200);
+    expect(await settledRupees([first, second])).toEqual([313, 450]);
+  });
+
+  it('example 9: a reduction never takes a price below 1.01', async () => {
+    const r = await race(1);
+    const p = await player();
+    const id = (await bet(p, r, { selectionId: 'A', side: 'BACK', odds: 1.05, stake: 1000 })).bet.betId;
+    await removeRunner(r.market, 'E', 50);
+    expect((await declare(r.market.marketId, { type: 'WINNER', selectionId: 'A' })).statusCode).toBe(200);
+    expect(await settledRupees([id])).toEqual([10]);
+  });
+
+  it('example 10: in a PLACE market a 10 % non-runner reduces 3.00 to 2.70 for each placed runner', async () => {
+    const r = await race(3);
+    const p = await player();
+    const ids = [
+      (await bet(p, r, { selectionId: 'A', side: 'BACK', odds: 3, stake: 100 })).bet.betId,
+      (await bet(p, r, { selectionId: 'B', side: 'LAY', odds: 3, stake: 100 })).bet.betId,
+    ];
+    await removeRunner(r.market, 'E', 10);
+    expect((await declare(r.market.marketId, { type: 'PLACED', selectionIds: ['A', 'B', 'C'] })).statusCode).toBe(200);
+    expect(await settledRupees(ids)).toEqual([170, -170]);
+  });
+
+  it('example 11: the feed closes a PLACE market with its placed runners and a non-runner; the results worker settles it', async () => {
+    const r = await race(2);
+    const p = await player();
+    const ids = [
+      (await bet(p, r, { selectionId: 'A', side: 'BACK', odds: 3, stake: 100 })).bet.betId,
+      (await bet(p, r, { selectionId: 'C', side: 'LAY', odds: 2, stake: 100 })).bet.betId,
+      (await bet(p, r, { selectionId: 'D', side: 'BACK', odds: 4, stake: 100 })).bet.betId,
+    ];
+    await removeRunner(r.market, 'E', 20);
+    const status = (id: string) => (id === 'A' || id === 'C' ? 'winner' : id === 'E' ? 'removed' : 'loser');
+    provider.send({ ...r.market, status: 'closed', runners: r.market.runners.map((x) => ({ ...x, status: status(x.selectionId) })), result: null, placed: ['C', 'A'] });
+    clock.advance(2_000);
+    await tickFeed(t);
+    await t.services.feed.settled();
+    const { rows } = await t.db.query<{ result: unknown; source: string }>('SELECT result, source FROM settlements WHERE market_id = $1', [r.market.marketId]);
+    expect(rows).toEqual([{ result: { type: 'PLACED', selectionIds: ['A', 'C'] }, source: 'feed' }]);
+    // A 3.00 → 2.40: +140; C placed, 2.00 → 1.60: −60; D unplaced: −100.
+    expect(await settledRupees(ids)).toEqual([140, -60, -100]);
+  });
+});
+
+describe('a position across a removal', () => {
+  it('a bet on a runner later removed, then a bet on another: the position rebuilds (B2) and settles, the non-runner void', async () => {
+    const r = await race(1);
+    const p = await player();
+    const onE = (await bet(p, r, { selectionId: 'E', side: 'BACK', odds: 4, stake: 100 })).bet.betId;
+    await removeRunner(r.market, 'E', 25);
+    const onA = (await bet(p, r, { selectionId: 'A', side: 'BACK', odds: 3, stake: 100 })).bet.betId;
+    await assertLedgerInvariants(t.db);
+    expect((await declare(r.market.marketId, { type: 'WINNER', selectionId: 'A' })).statusCode).toBe(200);
+    expect(await settledRupees([onE, onA])).toEqual([0, 200]);
+  });
+});
