@@ -69,15 +69,8 @@ export interface TestServerOptions {
 }
 
 /** What a connection sent in its marketSubscription, for the tests to check. */
-export interface SeenSubscription {
+export interface SeenSubscription extends Omit<MarketSubscriptionMessage, 'op' | 'marketDataFilter'> {
   connectionId: string;
-  id: number;
-  initialClk?: string;
-  clk?: string;
-  heartbeatMs: number;
-  conflateMs: number;
-  segmentationEnabled: boolean;
-  marketFilter: MarketFilter;
   /** What the server answered with. */
   answer: 'SUB_IMAGE' | 'RESUB_DELTA' | 'INVALID_CLOCK';
 }
