@@ -171,17 +171,25 @@ export async function openSlip(page: Page, price: Locator | (() => Promise<void>
   return slip;
 }
 
-/** What the server made of a slip's bet: placed (the slip closed) or refused (the slip's alert says why). */
+/**
+ * What became of a slip's bet: placed (the slip closed), refused (the slip's alert says why), or
+ * unsent: the slip's Place Bet stayed disabled (its market or line closed and did not open again
+ * in time) or the slip went with its line, so no bet was sent. The message of an unsent bet says
+ * "closed", as a pause does, so callers that open the slip again on a pause do so here too.
+ */
 export interface SlipAnswer {
-  outcome: 'placed' | 'refused';
+  outcome: 'placed' | 'refused' | 'unsent';
   message: string;
 }
+
+/** How long a slip's closed Place Bet is waited for before the bet counts as unsent (a ball's pause is a few seconds). */
+const SLIP_REOPEN_WAIT_MS = 20_000;
 
 /**
  * Click a bet slip's Place Bet (sports or casino: both POST placebet) until the bet is sent, then wait for the server's answer.
  * A click can land in the instant the market or line closes for the next ball: the slip then
- * sends nothing, as it should, and says why it is closed. The click is repeated once it opens
- * (the button waits until it is enabled); the attempt counts once, by what the server answers.
+ * sends nothing, as it should, and says why it is closed. The click is repeated once it opens;
+ * a slip that stays closed (or goes) answers unsent. The attempt counts once, by what the server answers.
  */
 export async function submitSlip(page: Page, slip: Locator, answerTimeout = PLACE_TIMEOUT_MS): Promise<SlipAnswer> {
   let sent = false;
@@ -190,9 +198,15 @@ export async function submitSlip(page: Page, slip: Locator, answerTimeout = PLAC
   };
   page.on('request', onRequest);
   try {
+    const place = slip.getByRole('button', { name: 'Place Bet' });
     for (let tries = 0; !sent; tries += 1) {
-      expect(tries, 'Place Bet sent no bet three times').toBeLessThan(3);
-      await slip.getByRole('button', { name: 'Place Bet' }).click({ timeout: LIVE_TIMEOUT_MS });
+      if (tries >= 3) return { outcome: 'unsent', message: 'not sent: Place Bet sent no bet three times (the market closed at each click)' };
+      const opened = await expect(place)
+        .toBeEnabled({ timeout: SLIP_REOPEN_WAIT_MS })
+        .then(() => true, () => false);
+      if (!opened) return { outcome: 'unsent', message: 'not sent: the slip stayed closed' };
+      // The market can close between the check and the click: the click then waits, bounded, and the loop looks again.
+      await place.click({ timeout: SLIP_REOPEN_WAIT_MS }).catch(() => undefined);
       for (let waited = 0; !sent && waited < 2_000; waited += 100) await page.waitForTimeout(100);
     }
   } finally {
@@ -203,6 +217,12 @@ export async function submitSlip(page: Page, slip: Locator, answerTimeout = PLAC
   await expect.poll(answer, { timeout: answerTimeout, message: 'the server answered the bet' }).not.toBe('pending');
   if ((await answer()) === 'placed') return { outcome: 'placed', message: '' };
   return { outcome: 'refused', message: (await slip.getByRole('alert').textContent()) ?? '' };
+}
+
+/** Close a slip that is still open (after a refusal or an unsent bet; a slip that went with its line is already closed). */
+export async function dismissSlip(slip: Locator) {
+  const cancel = slip.getByRole('button', { name: 'Cancel' });
+  if ((await cancel.count()) > 0) await cancel.click({ timeout: 10_000 }).catch(async () => expect(slip).toHaveCount(0));
 }
 
 /** A refusal that comes from the live market moving during the bet delay, not from the bet. */
@@ -223,7 +243,7 @@ export async function placeBet(page: Page, open: () => Promise<void>, stake: str
     const { outcome, message } = await submitSlip(page, slip);
     if (outcome === 'placed') return;
     if (attempt >= PLACE_ATTEMPTS || !MARKET_MOVED.test(message)) throw new Error(`the bet was refused: ${message}`);
-    await slip.getByRole('button', { name: 'Cancel' }).click();
+    await dismissSlip(slip);
   }
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, newFundedPlayer, openLiveCricketMatch, openSlip, signIn, submitSlip, type SlipAnswer } from '../support/helpers';
+import { DEMO_PASSWORD, newFundedPlayer, openLiveCricketMatch, openSlip, signIn, submitSlip, dismissSlip, type SlipAnswer } from '../support/helpers';
 
 /**
  * Step 6 item 12: a player gets a fair chance between balls. Bookmaker markets and fancies take
@@ -14,7 +14,7 @@ async function place(page: Page, open: Locator): Promise<SlipAnswer> {
   const slip = await openSlip(page, open);
   await slip.getByLabel('Stake', { exact: true }).fill('100');
   const answer = await submitSlip(page, slip, 15_000);
-  if (answer.outcome === 'refused') await slip.getByRole('button', { name: 'Cancel' }).click();
+  if (answer.outcome !== 'placed') await dismissSlip(slip);
   return answer;
 }
 

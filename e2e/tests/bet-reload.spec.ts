@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { DEMO_PASSWORD, newFundedPlayer, openLiveCricketMatch, openSlip, signIn, submitSlip } from '../support/helpers';
+import { DEMO_PASSWORD, newFundedPlayer, openLiveCricketMatch, openSlip, signIn, submitSlip, dismissSlip } from '../support/helpers';
 
 /**
  * Issue 16: after a bet the odds page applies the placebet reply's P&L to the market at once and
@@ -74,7 +74,7 @@ test('a placed bet costs one GET, and only the socket moves the header', async (
     const { outcome, message } = await submitSlip(page, slip);
     if (outcome === 'placed') break;
     expect(attempt, message).toBeLessThan(ATTEMPTS);
-    await slip.getByRole('button', { name: 'Cancel' }).click();
+    await dismissSlip(slip);
   }
   await expect(slip).toHaveCount(0);
   await page.waitForTimeout(WINDOW_MS);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiGet, apiToken, DEMO_PASSWORD, MARKET_MOVED, newFundedPlayer, openMenu, openSlip, rupees, signIn, submitSlip } from '../support/helpers';
+import { apiGet, apiToken, DEMO_PASSWORD, MARKET_MOVED, newFundedPlayer, openMenu, openSlip, rupees, signIn, submitSlip, dismissSlip } from '../support/helpers';
 import { REPLAY_RETENTION_MS, REPLAY_SPEED, REPLAYED_ID } from '../support/replay.mjs';
 
 /**
@@ -117,7 +117,7 @@ test.describe('the real T20, replayed', () => {
       } else {
         // The market paused in the instant of the bet (the turn in play holds it for a tick).
         if (attempt >= 3 || !MARKET_MOVED.test(message)) throw new Error(`the bet was refused: ${message}`);
-        await slip.getByRole('button', { name: 'Cancel' }).click();
+        await dismissSlip(slip);
       }
     }
     expect(matched).toBeGreaterThan(1.01);

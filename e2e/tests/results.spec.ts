@@ -81,7 +81,9 @@ test.describe('results on the player odds page', () => {
       .poll(
         async () => {
           odds = (await apiGet<Market[]>(request, playerToken, '/api/get-market-list', { matchId })).find((m) => m.type === 'match_odds');
-          fancy = (await apiGet<Fancy[]>(request, playerToken, '/api/get-fancy-list', { matchId, gtype: 'all' }))[0];
+          // A line the innings has not reached (an in-play match closes and settles its early lines
+          // as it passes them): the last one not settled, the line furthest from its result.
+          fancy = (await apiGet<Fancy[]>(request, playerToken, '/api/get-fancy-list', { matchId, gtype: 'all' })).filter((f) => f.status !== 'closed' && f.result === null && !f.settled).at(-1);
           return odds !== undefined && fancy !== undefined && odds.runners.some((r) => r.back.length > 0);
         },
         { timeout: 30_000 },
