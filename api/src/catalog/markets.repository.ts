@@ -325,18 +325,20 @@ export async function voidOpenMarketsOf(q: Queryable, eventIds: readonly string[
  * the provider went silent, lost its connection or reconnected); a market held for turning in
  * play becomes stale too. Casino markets are the engine's, not the feed's. Returns what it held.
  */
-export async function holdStale(q: Queryable, heldAtMs: number): Promise<{ marketIds: string[]; fancyIds: string[] }> {
+export async function holdStale(q: Queryable, heldAtMs: number, eventIds: readonly string[] | null = null): Promise<{ marketIds: string[]; fancyIds: string[] }> {
+  // eventIds: only the markets of these events (a stale part of several providers, ADR 0047); null: every one.
   const markets = await q.query<{ id: string }>(
     `UPDATE markets SET feed_status = 'suspended', hold_reason = 'stale', held_at = to_timestamp($1 / 1000.0),
             version = version + 1, updated_at = now()
-     WHERE market_type <> 'casino' AND ((feed_status = 'open' AND hold_reason IS NULL) OR hold_reason = 'in_play') RETURNING id`,
-    [heldAtMs],
+     WHERE market_type <> 'casino' AND ((feed_status = 'open' AND hold_reason IS NULL) OR hold_reason = 'in_play')
+       AND ($2::text[] IS NULL OR event_id = ANY($2::text[])) RETURNING id`,
+    [heldAtMs, eventIds],
   );
   const fancies = await q.query<{ id: string }>(
     `UPDATE fancies SET feed_status = 'suspended', hold_reason = 'stale', held_at = to_timestamp($1 / 1000.0),
             version = version + 1, updated_at = now()
-     WHERE feed_status = 'open' AND hold_reason IS NULL RETURNING id`,
-    [heldAtMs],
+     WHERE feed_status = 'open' AND hold_reason IS NULL AND ($2::text[] IS NULL OR event_id = ANY($2::text[])) RETURNING id`,
+    [heldAtMs, eventIds],
   );
   return { marketIds: markets.rows.map((r) => r.id), fancyIds: fancies.rows.map((r) => r.id) };
 }
