@@ -472,7 +472,8 @@ export async function assertLedgerInvariants(db: Database): Promise<void> {
       `SELECT expected.name FROM (VALUES ('entries_append_only'), ('entries_no_truncate'), ('journals_append_only'),
               ('journals_no_truncate'), ('audit_log_append_only'), ('audit_log_no_truncate'), ('journals_balanced'),
               ('entries_balanced'), ('journals_audited'), ('entries_check_actor'), ('users_check_partnership'),
-              ('users_check_hierarchy'), ('users_never_deleted'), ('events_keep_bets')) AS expected(name)
+              ('users_check_hierarchy'), ('users_never_deleted'), ('events_keep_bets'),
+              ('ledger_accounts_shortfall')) AS expected(name)
        LEFT JOIN pg_trigger t ON t.tgname = expected.name AND t.tgenabled <> 'D'
        WHERE t.oid IS NULL`,
     ],

@@ -302,7 +302,7 @@ async function position(p: Player, marketId: string): Promise<{ pnl: Record<stri
 }
 
 describe('R-3 exposure re-priced at the removal (ADR 0046)', () => {
-  it('example 12: a dutch level before a removal, a wallet with little left: the removal re-prices it and the market still settles', async () => {
+  it('example 13: a dutch level before a removal, a wallet with little left: the removal re-prices it and the market still settles', async () => {
     const r = await race(1, ['A', 'B', 'C']);
     const other = await race(1);
     const p = await player();
@@ -335,7 +335,7 @@ describe('R-3 exposure re-priced at the removal (ADR 0046)', () => {
     expect(await walletOf(t, p.user.id)).toEqual({ balance: -5_000n, exposure: 0n });
   });
 
-  it('example 13: a back before a removal hedged by a lay after it: the lay is priced against the reduced back', async () => {
+  it('example 14: a back before a removal hedged by a lay after it: the lay is priced against the reduced back', async () => {
     const r = await race(1);
     const p = await createPlayer(t, dealerId, 200n);
     await bet(p, r, { selectionId: 'A', side: 'BACK', odds: 8, stake: 100 });
@@ -351,7 +351,7 @@ describe('R-3 exposure re-priced at the removal (ADR 0046)', () => {
     expect(await walletOf(t, p.user.id)).toEqual({ balance: 5_000n, exposure: 0n });
   });
 
-  it('example 14: a reinstated runner: its bets count again and the prices go back', async () => {
+  it('example 15: a reinstated runner: its bets count again and the prices go back', async () => {
     const r = await race(1);
     const p = await player();
     const ids = [
@@ -370,7 +370,7 @@ describe('R-3 exposure re-priced at the removal (ADR 0046)', () => {
     expect(await settledRupees(ids)).toEqual([-400, -100]);
   });
 
-  it('example 15: a PLACE market keeps its k-winner exposure when re-priced (three lays, 3 places, 10 % removal)', async () => {
+  it('example 16: a PLACE market keeps its k-winner exposure when re-priced (three lays, 3 places, 10 % removal)', async () => {
     const r = await race(3);
     const p = await player();
     for (const id of ['A', 'B', 'C']) await bet(p, r, { selectionId: id, side: 'LAY', odds: 2, stake: 100 });
@@ -384,7 +384,7 @@ describe('R-3 exposure re-priced at the removal (ADR 0046)', () => {
 });
 
 describe('R-4 the feed\'s placed runners against a declared PLACE result', () => {
-  it('example 16: an admin declares PLACED A, B; the feed closes with A, C: the results page flags it and accept-feed-result re-settles', async () => {
+  it('example 12: an admin declares PLACED A, B; the feed closes with A, C: the results page flags it and accept-feed-result re-settles', async () => {
     const r = await race(2);
     const p = await player();
     const ids = [
@@ -411,5 +411,24 @@ describe('R-4 the feed\'s placed runners against a declared PLACE result', () =>
     expect(accepted.statusCode).toBe(200);
     expect(await settledRupees(ids)).toEqual([-100, 200]);
     expect(await results('differs')).toEqual([]);
+  });
+});
+
+describe('a void after a removal', () => {
+  it('example 17: voiding a bet rebuilds the position at the reduced prices, the non-runner\'s bet still void', async () => {
+    const r = await race(1);
+    const p = await player();
+    await bet(p, r, { selectionId: 'A', side: 'BACK', odds: 8, stake: 100 });
+    const lay = (await bet(p, r, { selectionId: 'B', side: 'LAY', odds: 5, stake: 100 })).bet.betId;
+    await bet(p, r, { selectionId: 'E', side: 'BACK', odds: 4, stake: 100 });
+    await removeRunner(r.market, 'E', 25);
+    // A 6.00 +500, the lay on B 3.75: −275 if B wins, +100 otherwise; the back on E void.
+    expect(await position(p, r.market.marketId)).toEqual({ pnl: { A: 600, B: -375, C: 0, D: 0 }, exposure: 375 });
+    const voided = await t.request({ method: 'DELETE', url: `/api/delete-current-bet/${lay}`, token: adminToken });
+    expect(voided.statusCode).toBe(200);
+    expect(await position(p, r.market.marketId)).toEqual({ pnl: { A: 500, B: -100, C: -100, D: -100 }, exposure: 100 });
+    expect((await walletOf(t, p.user.id)).exposure).toBe(10_000n);
+    expect((await declare(r.market.marketId, { type: 'WINNER', selectionId: 'A' })).statusCode).toBe(200);
+    expect(await walletOf(t, p.user.id)).toEqual({ balance: 10_050_000n, exposure: 0n });
   });
 });
