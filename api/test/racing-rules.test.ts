@@ -432,3 +432,39 @@ describe('a void after a removal', () => {
     expect(await walletOf(t, p.user.id)).toEqual({ balance: 10_050_000n, exposure: 0n });
   });
 });
+
+describe('a removal while bets are placed', () => {
+  it('the removal waits for a placement in flight on the market (its FOR KEY SHARE), then re-prices with it', async () => {
+    const r = await race(1);
+    const p = await player();
+    await bet(p, r, { selectionId: 'A', side: 'BACK', odds: 8, stake: 100 });
+    let ticked = false;
+    let tick: Promise<void> | undefined;
+    await t.db.transaction(async (tx) => {
+      // What place_runner_bet holds on its market until it commits.
+      await tx.query('SELECT 1 FROM markets WHERE id = $1 FOR KEY SHARE', [r.market.marketId]);
+      tick = removeRunner(r.market, 'E', 25).then(() => {
+        ticked = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(ticked).toBe(false);
+    });
+    await tick;
+    expect(ticked).toBe(true);
+    expect(await position(p, r.market.marketId)).toEqual({ pnl: { A: 500, B: -100, C: -100, D: -100 }, exposure: 100 });
+  });
+
+  it('bets placed while the removal is written all end in positions equal to their re-priced bets (B1, B2)', async () => {
+    const r = await race(1);
+    const players = await Promise.all([player(), player(), player(), player()]);
+    const place = (p: Player, i: number) =>
+      placeBet(p, r.eventId, r.market.marketId, i % 2 === 0 ? { selectionId: RUNNERS[i % 4] ?? 'A', side: 'BACK', odds: 3, stake: 100 + i } : { selectionId: RUNNERS[i % 4] ?? 'A', side: 'LAY', odds: 3.1, stake: 100 + i });
+    // Each player has a bet before; then bets and the removal of D go at once.
+    await Promise.all(players.map((p, i) => place(p, i)));
+    const outcomes = await Promise.all([...players.flatMap((p, i) => [place(p, i + 1), place(p, i + 2)]), removeRunner(r.market, 'D', 30)]);
+    expect(outcomes.filter((o) => o !== undefined && o.statusCode === 200).length).toBeGreaterThan(0);
+    // The invariants (afterEach) rebuild each position from its bets with the reduction applied.
+    await assertLedgerInvariants(t.db);
+    expect((await declare(r.market.marketId, { type: 'WINNER', selectionId: 'A' })).statusCode).toBe(200);
+  });
+});
