@@ -330,6 +330,16 @@ describe('R-3 exposure re-priced at the removal (ADR 0046)', () => {
     expect((await declare(r.market.marketId, { type: 'WINNER', selectionId: 'A' })).statusCode).toBe(200);
     expect(await settledRupees([...ids, qBet])).toEqual([40, -100, 0, 20]);
     expect(await walletOf(t, p.user.id)).toEqual({ balance: 9_994_000n, exposure: 9_999_000n });
+    // A short wallet reads as one (balance 99,940, exposure 99,990).
+    const info = await t.request({ method: 'GET', url: '/api/user-info', token: p.token });
+    expect(info.statusCode).toBe(200);
+    expect(body<{ data: { balance: number; exposer: number } }>(info).data).toMatchObject({ balance: 99_940, exposer: 99_990 });
+    // A rollback puts the wallet back where it was (₹50 short, no shorter) and the market re-settles.
+    const rolled = await t.request({ method: 'POST', url: '/api/rollback-result', token: adminToken, payload: { transactionPassword: TEST_TXN_PASSWORD, marketId: r.market.marketId } });
+    expect(rolled.statusCode).toBe(200);
+    expect(await walletOf(t, p.user.id)).toEqual({ balance: 10_000_000n, exposure: 10_005_000n });
+    expect((await declare(r.market.marketId, { type: 'WINNER', selectionId: 'A' })).statusCode).toBe(200);
+    expect(await walletOf(t, p.user.id)).toEqual({ balance: 9_994_000n, exposure: 9_999_000n });
     // The other race settles too: the back on A loses 99,990.
     expect((await declare(other.market.marketId, { type: 'WINNER', selectionId: 'B' })).statusCode).toBe(200);
     expect(await walletOf(t, p.user.id)).toEqual({ balance: -5_000n, exposure: 0n });
