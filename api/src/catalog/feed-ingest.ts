@@ -246,7 +246,8 @@ export class FeedIngest {
     const written = await db.transaction(async (tx) => {
       await catalog.upsertCompetitions(tx, changes.competitions);
       await catalog.upsertEvents(tx, changes.events);
-      await markets.upsertMarkets(tx, changes.markets, nowMs);
+      // A runner removed or reinstated re-priced its market's positions here (ADR 0046).
+      const repriced = await markets.upsertMarkets(tx, changes.markets, nowMs);
       await markets.upsertFancies(tx, changes.fancies, nowMs);
       await markets.upsertScores(tx, changes.scores);
       // After the writes, in the same transaction: nothing this tick wrote stays open on a stale feed.
@@ -263,7 +264,7 @@ export class FeedIngest {
         tx,
         changes.scores.map((s) => s.eventId),
       );
-      return { marketRows, fancyRows, scoreRows, held: heldCount };
+      return { marketRows, fancyRows, scoreRows, held: heldCount, repriced };
     });
     this.lastHealth = health;
     this.lastCheckMs = nowMs;
@@ -276,6 +277,7 @@ export class FeedIngest {
       for (const observer of this.staleObservers) observer(written.held, stale);
     }
     const published = this.publish(written.marketRows, written.fancyRows, written.scoreRows);
+    if (written.repriced.length > 0) await this.publishWallets(written.repriced, nowMs);
     this.startSettlement(nowMs);
     await this.housekeeping(nowMs);
     if (this.options.hook !== undefined && nowMs - this.lastHookMs >= HOOK_EVERY_MS) {
@@ -283,6 +285,16 @@ export class FeedIngest {
       await this.options.hook();
     }
     return { ...counts(changes), published, held: written.held };
+  }
+
+  /** The wallets a re-pricing changed (ADR 0046), to their players' screens as any balance change. */
+  private async publishWallets(userIds: readonly string[], nowMs: number): Promise<void> {
+    try {
+      const wallets = await markets.walletsOf(this.options.db, userIds);
+      if (wallets.length > 0) this.options.events.publish('ledger.balancesChanged', { journalId: `reprice:${nowMs}`, wallets });
+    } catch (error) {
+      this.options.log.error({ err: error }, 'balance events after a re-pricing failed');
+    }
   }
 
   /**
