@@ -7,11 +7,10 @@
  */
 import type { FeedStatus } from '@backlay/shared/contracts';
 import { CombinedProvider } from '../src/feed/combined-provider';
-import type { FeedEvent } from '../src/feed/feed-provider';
 import { FEED_START_MS, FakeClock, importEvent, tickFeed } from './feed-helper';
 import { body, buildTestApp, type TestContext } from './helper';
 import { createChain } from './bet-reports-helper';
-import { SCRIPTED_COMPETITION, ScriptedProvider, twoRunnerMarket } from './scripted-feed';
+import { SCRIPTED_COMPETITION, ScriptedProvider, scriptedEvent, twoRunnerMarket } from './scripted-feed';
 
 const STALE_MS = 5_000;
 const clock = new FakeClock(FEED_START_MS);
@@ -20,19 +19,8 @@ const SOCCER_COMPETITION = { competitionId: 'sc-soccer', sportId: 1, name: 'Scri
 const soccer = new ScriptedProvider(clock, STALE_MS, SOCCER_COMPETITION, 'Soccer');
 const provider = new CombinedProvider([cricket, soccer]);
 
-const event = (eventId: string, competition: { competitionId: string; sportId: number }): FeedEvent => ({
-  eventId,
-  sportId: competition.sportId,
-  competitionId: competition.competitionId,
-  name: 'Home XI v Away XI',
-  home: 'Home XI',
-  away: 'Away XI',
-  openDateMs: FEED_START_MS + 3_600_000,
-  status: 'upcoming',
-  inPlay: false,
-});
-const CRICKET_EVENT = event('src-ev-cricket', SCRIPTED_COMPETITION);
-const SOCCER_EVENT = event('src-ev-soccer', SOCCER_COMPETITION);
+const CRICKET_EVENT = scriptedEvent('src-ev-cricket', FEED_START_MS);
+const SOCCER_EVENT = scriptedEvent('src-ev-soccer', FEED_START_MS, SOCCER_COMPETITION);
 const CRICKET_ODDS = 'src-mo-cricket';
 const SOCCER_ODDS = 'src-mo-soccer';
 

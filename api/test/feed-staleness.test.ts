@@ -14,7 +14,7 @@ import type { FeedEvent, FeedFancy, FeedMarket } from '../src/feed/feed-provider
 import { createChain, createPlayer, type Player } from './bet-reports-helper';
 import { FEED_START_MS, FakeClock, importEvent, tickFeed } from './feed-helper';
 import { body, buildTestApp, idempotent, type TestContext } from './helper';
-import { SCRIPTED_COMPETITION, SCRIPTED_SPORT, ScriptedProvider, twoRunnerMarket } from './scripted-feed';
+import { SCRIPTED_COMPETITION, SCRIPTED_SPORT, ScriptedProvider, scriptedEvent, twoRunnerMarket } from './scripted-feed';
 
 const STALE_MS = 5_000;
 const METRICS_TOKEN = 'feed-staleness-metrics-0123456789';
@@ -27,17 +27,7 @@ let player: Player;
 let adminToken: string;
 let tokens: Record<'admin' | 'sadmin' | 'smdl' | 'mdl' | 'dl', string>;
 
-const EVENT: FeedEvent = {
-  eventId: 'sc-ev-1',
-  sportId: SCRIPTED_SPORT,
-  competitionId: SCRIPTED_COMPETITION.competitionId,
-  name: 'Home XI v Away XI',
-  home: 'Home XI',
-  away: 'Away XI',
-  openDateMs: FEED_START_MS + 3_600_000,
-  status: 'upcoming',
-  inPlay: false,
-};
+const EVENT: FeedEvent = scriptedEvent('sc-ev-1', FEED_START_MS);
 /** The market the staleness steps use; the in-play steps have their own. */
 const ODDS = 'sc-mo-1';
 const TURNING = 'sc-mo-2';

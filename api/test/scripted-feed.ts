@@ -148,3 +148,18 @@ export function twoRunnerMarket(marketId: string, eventId: string, prices: [numb
     ...extra,
   };
 }
+
+/** An upcoming "Home XI v Away XI" of the competition (the scripted cricket one unless given), starting an hour after `nowMs`. */
+export function scriptedEvent(eventId: string, nowMs: number, competition: FeedCompetition = SCRIPTED_COMPETITION): FeedEvent {
+  return {
+    eventId,
+    sportId: competition.sportId,
+    competitionId: competition.competitionId,
+    name: 'Home XI v Away XI',
+    home: 'Home XI',
+    away: 'Away XI',
+    openDateMs: nowMs + 3_600_000,
+    status: 'upcoming',
+    inPlay: false,
+  };
+}

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { StreamMarketCache } from '../betfair-stream/market-cache';
 import type { FeedChanges, FeedMarket } from '../feed-provider';
-import { BetfairProvider, CLOSED_RETENTION_MS } from './betfair-provider';
+import { BetfairProvider, CLOSED_RETENTION_MS, type BetfairProviderOptions } from './betfair-provider';
 import type { MarketCatalogue } from './betting-api';
 import { MARKET_DATA_FILTER } from './from-config';
 import { makeTestCertificate } from './test-certificate';
@@ -61,31 +61,34 @@ const withoutTimes = (market: FeedMarket | undefined): Omit<FeedMarket, 'receive
   return rest;
 };
 
+/** A provider of the server's stream (listening first), naming markets with `listMarketCatalogue`; it connects at its first poll. */
+async function connectedProvider(listMarketCatalogue: BetfairProviderOptions['catalogue']['listMarketCatalogue']): Promise<BetfairProvider> {
+  const { host, port } = await server.listen();
+  return new BetfairProvider({
+    stream: {
+      host,
+      port,
+      tls: { ca: certificate.cert },
+      appKey: 'k',
+      session: { token: () => Promise.resolve('s') },
+      marketFilter: { eventTypeIds: ['4'], marketTypes: ['MATCH_ODDS'] },
+      marketDataFilter: MARKET_DATA_FILTER,
+      heartbeatMs: 500,
+      conflateMs: 0,
+      backoff: { initialMs: 10, maxMs: 50, limitMs: 100 },
+    },
+    catalogue: { listMarketCatalogue },
+    gbpInrRateHundredths: RATE,
+  });
+}
+
 describe('BetfairProvider over the test server', () => {
   it('connects at the first poll and turns the stream into FeedChanges named from the catalogue; a drop resumes without a gap', async () => {
     server = new BetfairTestServer({ recordings: [CRICKET], appKey: 'k', sessionTokens: ['s'], intervalMs: 2, linesPerTick: 2, certificate });
-    const { host, port } = await server.listen();
     const asked: string[][] = [];
-    provider = new BetfairProvider({
-      stream: {
-        host,
-        port,
-        tls: { ca: certificate.cert },
-        appKey: 'k',
-        session: { token: () => Promise.resolve('s') },
-        marketFilter: { eventTypeIds: ['4'], marketTypes: ['MATCH_ODDS'] },
-        marketDataFilter: MARKET_DATA_FILTER,
-        heartbeatMs: 500,
-        conflateMs: 0,
-        backoff: { initialMs: 10, maxMs: 50, limitMs: 100 },
-      },
-      catalogue: {
-        listMarketCatalogue: (ids) => {
-          asked.push([...ids]);
-          return Promise.resolve(ids.includes(CATALOGUE.marketId) ? [CATALOGUE] : []);
-        },
-      },
-      gbpInrRateHundredths: RATE,
+    provider = await connectedProvider((ids) => {
+      asked.push([...ids]);
+      return Promise.resolve(ids.includes(CATALOGUE.marketId) ? [CATALOGUE] : []);
     });
     expect(provider.staleAfterMs).toBe(1_000);
     expect(provider.health()).toMatchObject({ connected: false, lastMessageAtMs: null, reconnects: 0 });
@@ -140,23 +143,7 @@ describe('BetfairProvider over the test server', () => {
   });
   it('lets go of its connection when the instance stops leading, and opens it again, resumed by clk, at the next poll', async () => {
     server = new BetfairTestServer({ recordings: [CRICKET], appKey: 'k', sessionTokens: ['s'], intervalMs: 2, linesPerTick: 2, certificate });
-    const { host, port } = await server.listen();
-    provider = new BetfairProvider({
-      stream: {
-        host,
-        port,
-        tls: { ca: certificate.cert },
-        appKey: 'k',
-        session: { token: () => Promise.resolve('s') },
-        marketFilter: { eventTypeIds: ['4'], marketTypes: ['MATCH_ODDS'] },
-        marketDataFilter: MARKET_DATA_FILTER,
-        heartbeatMs: 500,
-        conflateMs: 0,
-        backoff: { initialMs: 10, maxMs: 50, limitMs: 100 },
-      },
-      catalogue: { listMarketCatalogue: () => Promise.resolve([CATALOGUE]) },
-      gbpInrRateHundredths: RATE,
-    });
+    provider = await connectedProvider(() => Promise.resolve([CATALOGUE]));
     const live = provider;
     live.poll(Date.now());
     await waitFor('the first connection subscribed', () => live.health().connected && live.streamStatus().clk !== null);
