@@ -26,7 +26,7 @@ const provider = new ReplayProvider({
   gbpInrRateHundredths: 10_500,
   sports: [{ sportId: 7, name: 'Horse Racing' }],
   // From the first message: both removals are replayed, not skipped with the pre-race.
-  preRollMs: 3 * 86_400_000,
+  racePreRollMs: 3 * 86_400_000,
   maxBatch: 10,
 });
 
