@@ -7,7 +7,7 @@ import type { FeedMarket } from '../feed-provider';
 import { backOverround } from './book';
 import { isOnLadder } from './ladder';
 import { placeProbabilities, RaceMatch } from './racing';
-import { RACING_PLANS, slotMatch } from './schedule';
+import { RACING_PLANS, slotMatch, SPORT_PLANS, withRaceSpacing } from './schedule';
 import { createMatch, SimulatorProvider } from './simulator';
 import { DEFAULT_PACE, type MatchView } from './types';
 
@@ -207,5 +207,27 @@ describe('the simulator’s racing schedule', () => {
     expect(inPlay).toBeGreaterThan(30);
     expect(provider.events(7).filter((e) => e.status === 'upcoming').every((e) => e.openDateMs <= start + 2 * 60 * 60_000 + 60 * 60_000)).toBe(true);
     expect(provider.competitions(7).map((c) => c.name)).toEqual(['Kingsmead (GB)', 'Ashford Park (GB)', 'Deccan Downs (IN)']);
+  });
+});
+
+describe('FEED_RACE_SPACING_MS', () => {
+  it('re-spaces the racing plans only, five races of each on the card', () => {
+    const plans = withRaceSpacing(SPORT_PLANS, 90_000);
+    expect(plans.filter((p) => p.race !== undefined).map((p) => [p.sport.sportId, p.spacingMs, p.preMatchMs])).toEqual([
+      [7, 90_000, 450_000],
+      [4339, 90_000, 450_000],
+    ]);
+    expect(plans.filter((p) => p.race === undefined)).toEqual(SPORT_PLANS.filter((p) => p.race === undefined));
+    const provider = new SimulatorProvider({ seed: 17, plans: plans.filter((p) => p.race !== undefined) });
+    let inPlay = 0;
+    const start = Date.UTC(2026, 2, 1, 12, 0, 0);
+    for (let t = start; t < start + 30 * 60_000; t += 15_000) {
+      provider.advanceTo(t);
+      const statuses = provider.statuses();
+      expect(statuses.filter((e) => e.sportId === 7 && e.status === 'upcoming').length).toBeGreaterThanOrEqual(4);
+      if (statuses.some((e) => e.status === 'inplay')) inPlay += 1;
+    }
+    // A horse race runs 60–90 s of every 90 s and a greyhound race about 30: nearly always one in play.
+    expect(inPlay / 120).toBeGreaterThan(0.8);
   });
 });

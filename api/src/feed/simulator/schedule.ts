@@ -80,6 +80,9 @@ const GREYHOUNDS = [
   'Headford Jet', 'Slippy Maestro', 'Burgess Echo', 'Fantasy Boss', 'Priceless Ruby', 'Lenson Arrow', 'Ardnasool Kate', 'Bockos Ranger',
 ];
 
+/** Races of a sport on the card at any moment: each is offered this many spacings before its off. */
+export const RACES_ON_CARD = 5;
+
 /**
  * Horse racing (7): a race every 8 minutes at one of three meetings in turn, on the card 40
  * minutes before its off, so 5 are always coming up within the next hour; greyhounds (4339): a
@@ -90,7 +93,7 @@ export const RACING_PLANS: readonly SportPlan[] = [
   {
     sport: { sportId: 7, name: 'Horse Racing' },
     spacingMs: 8 * 60_000,
-    preMatchMs: 40 * 60_000,
+    preMatchMs: RACES_ON_CARD * 8 * 60_000,
     competitions: [meeting('700101', 7, 'Kingsmead', 'GB'), meeting('700102', 7, 'Ashford Park', 'GB'), meeting('700103', 7, 'Deccan Downs', 'IN')],
     race: {
       kind: 'horse',
@@ -102,7 +105,7 @@ export const RACING_PLANS: readonly SportPlan[] = [
   {
     sport: { sportId: 4339, name: 'Greyhound Racing' },
     spacingMs: 5 * 60_000,
-    preMatchMs: 25 * 60_000,
+    preMatchMs: RACES_ON_CARD * 5 * 60_000,
     competitions: [meeting('433901', 4339, 'Harbour Lane', 'GB'), meeting('433902', 4339, 'Millbrook', 'GB')],
     race: { kind: 'greyhound', field: [6, 6], raceNames: ['A1 480m', 'A3 480m', 'A5 480m', 'A7 480m', 'D2 280m', 'S4 660m', 'OR 500m'], runners: teams(43_001, GREYHOUNDS) },
   },
@@ -188,6 +191,11 @@ export const SPORT_PLANS: readonly SportPlan[] = [
   },
   ...RACING_PLANS,
 ];
+
+/** The plans with every racing plan's race every `spacingMs`, RACES_ON_CARD of them on the card (FEED_RACE_SPACING_MS). */
+export function withRaceSpacing(plans: readonly SportPlan[], spacingMs: number): SportPlan[] {
+  return plans.map((plan) => (plan.race === undefined ? plan : { ...plan, spacingMs, preMatchMs: RACES_ON_CARD * spacingMs }));
+}
 
 /** The event id of a slot: the sport id followed by the slot number (Betfair-like numeric string). */
 export function slotEventId(sportId: number, slot: number): string {
