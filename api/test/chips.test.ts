@@ -166,8 +166,8 @@ describe('deposit and withdraw', () => {
     const dlBalance = nextEvent<SocketBalancePayload>(dlSocket, 'balance');
     const playerBalance = nextEvent<SocketBalancePayload>(playerSocket, 'balance');
     expect((await transfer(token, 'deposit', chips(player.username, 125.25))).status).toBe(200);
-    expect(await dlBalance).toEqual({ balance: 874.75, exposer: 0 });
-    expect(await playerBalance).toEqual({ balance: 125.25, exposer: 0 });
+    expect(await dlBalance).toEqual({ balance: 874.75, exposer: 0, journalId: expect.any(String) });
+    expect(await playerBalance).toEqual({ balance: 125.25, exposer: 0, journalId: expect.any(String) });
   });
 });
 

@@ -629,7 +629,7 @@ describe('live balances (domain events → socket)', () => {
       });
     });
     expect((await sendWithdraw(t, chain.tokens.player, { amount: 120, accountType: 'bank', bankDetail: bankId })).status).toBe(200);
-    expect(await received).toEqual({ balance: 380, exposer: 0 });
+    expect(await received).toEqual({ balance: 380, exposer: 0, journalId: expect.any(String) });
   });
 });
 

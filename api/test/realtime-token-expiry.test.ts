@@ -99,7 +99,7 @@ describe('an open socket and its access token', () => {
     expect(await emitWithAck(socket, 'login', { role: user.role, sessionId: first.sessionId, _id: user.id })).toEqual({ ok: true });
     await t.fund(user.id, 250n);
     await waitFor(() => balances.length === 1);
-    expect(balances).toEqual([{ balance: 250, exposer: 0 }]);
+    expect(balances).toEqual([{ balance: 250, exposer: 0, journalId: expect.any(String) }]);
   });
 
   it('the data connection ends at the same moment', async () => {

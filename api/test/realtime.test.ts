@@ -81,7 +81,7 @@ describe('rooms', () => {
     await t.fund(victim.id, 10n);
     await t.fund(spy.id, 1n);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(received).toEqual([{ balance: 1, exposer: 0 }]);
+    expect(received).toEqual([{ balance: 1, exposer: 0, journalId: expect.any(String) }]);
   });
 });
 
@@ -133,7 +133,7 @@ describe('balance', () => {
     const { socket } = await signedInSocket(user);
     const balance = nextEvent<SocketBalancePayload>(socket, 'balance');
     await t.fund(user.id, 1_500n);
-    expect(await balance).toEqual({ balance: 1500, exposer: 0 });
+    expect(await balance).toEqual({ balance: 1500, exposer: 0, journalId: expect.any(String) });
   });
 });
 

@@ -83,7 +83,7 @@ describe('events reach the sockets of the other instance', () => {
     const socket = await userSocket(socketsB, user, session);
     const balance = nextEvent<SocketBalancePayload>(socket, 'balance', 3_000);
     await a.fund(user.id, 250n);
-    expect(await balance).toEqual({ balance: 250, exposer: 0 });
+    expect(await balance).toEqual({ balance: 250, exposer: 0, journalId: expect.any(String) });
   });
 
   it('a logout on A sends logout and disconnects the session\'s sockets on B (both namespaces)', async () => {
