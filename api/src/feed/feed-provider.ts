@@ -43,6 +43,8 @@ export interface FeedRunner {
   selectionId: string;
   name: string;
   sortOrder: number;
+  /** The runner's number on the race card (a greyhound's trap); absent outside racing. */
+  clothNumber?: number;
   status: Runner['status'];
   /** Best first. */
   back: FeedLevel[];

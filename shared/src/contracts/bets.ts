@@ -317,8 +317,13 @@ export interface ResultMarketRow {
   matchName: string;
   sportId: number;
   marketName: string;
-  /** Runner markets: the runners to choose a winner from; fancy: empty. */
-  runners: { selectionId: string; name: string }[];
+  /**
+   * How many runners win: 1, or a racing PLACE market's places (k > 1: the result is PLACED with
+   * 1 to k runners, docs/racing-rules.md R-2). A fancy: 1.
+   */
+  numberOfWinners: number;
+  /** Runner markets: the runners to choose a winner from (racing: with their race-card number); fancy: empty. */
+  runners: { selectionId: string; name: string; clothNumber: number | null }[];
   /** Open bets waiting for the result. */
   openBets: number;
   /** The feed's result when it gave one. */
