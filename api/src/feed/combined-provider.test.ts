@@ -39,7 +39,7 @@ describe('several providers as one (FEED_PROVIDER=simulator,replay)', () => {
   });
 
   it('lists a sport once, names itself after its parts and features the replay', () => {
-    expect(combined.sports().map((s) => s.sportId)).toEqual([4, 1, 2]);
+    expect(combined.sports().map((s) => s.sportId)).toEqual([4, 1, 2, 7, 4339]);
     expect(combined.name).toBe('simulator,replay');
     expect(combined.featured().map((e) => e.eventId.split('-r')[0])).toEqual([T20_EVENT]);
     expect(() => new CombinedProvider([])).toThrow('a combined provider needs at least one provider');

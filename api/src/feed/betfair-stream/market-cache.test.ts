@@ -3,9 +3,11 @@
  * hand-made messages in Betfair's documented shapes: images, deltas, level removal, the
  * depth-indexed form, market definition changes, results, catalogue names and ccm scores.
  */
-import { StreamMarketCache } from './market-cache';
-import type { McmMessage, StreamMarketDefinition } from './messages';
-import { HORSE_WIN, readRecording, T20_EVENT, T20_MARKET, T20_ODDS, T20_SCORE, T20_WINNER } from './fixtures';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { raceCardRunner, StreamMarketCache } from './market-cache';
+import type { MarketCatalogue, McmMessage, StreamMarketDefinition } from './messages';
+import { FEED_DATA_DIR, GREYHOUND_WIN, HORSE_WIN, readRecording, T20_EVENT, T20_MARKET, T20_ODDS, T20_SCORE, T20_WINNER } from './fixtures';
 
 const RATE = 10_500; // ₹105.00 per £
 
@@ -94,10 +96,10 @@ describe('mcm: images and deltas', () => {
 
   it('markets of other sports or types are kept but not offered', () => {
     const c = cache();
-    c.apply(mcm([{ id: '1.6', img: true, marketDefinition: definition({ eventTypeId: '7', marketType: 'WIN' }) }]));
+    c.apply(mcm([{ id: '1.6', img: true, marketDefinition: definition({ eventTypeId: '7522', marketType: 'MATCH_ODDS' }) }]));
     c.apply(mcm([{ id: '1.7', img: true, marketDefinition: definition({ eventId: '901', marketType: 'TOP_BATTER' }) }]));
     expect(c.events()).toEqual([]);
-    expect(c.book('1.6')?.definition?.marketType).toBe('WIN');
+    expect(c.book('1.6')?.definition?.eventTypeId).toBe('7522');
   });
 });
 
@@ -166,8 +168,7 @@ describe('marketDefinition: status, in play, bet delay, runners, results', () =>
   it('the horse race as our WIN market: one winner, each non-runner with its factor and removal time', () => {
     const c = cache({ sports: [{ sportId: 7, name: 'Horse Racing' }] });
     for (const message of readRecording(HORSE_WIN)) c.apply(message);
-    const eventId = c.book('1.132153978')?.definition?.eventId ?? '';
-    const market = c.markets(eventId)[0];
+    const market = c.markets('28270094-1855')[0];
     expect(market).toMatchObject({ marketId: '1.132153978', type: 'match_odds', numberOfWinners: 1, status: 'closed', result: '12115648' });
     expect(market?.placed).toBeUndefined();
     const removed = market?.runners.filter((r) => r.status === 'removed').map((r) => [r.selectionId, r.adjustmentFactor, r.removedAtMs]);
@@ -311,5 +312,139 @@ describe('ccm incidents', () => {
     c.apply(ccm([{ incidentType: 'OUT', overs: '0.3', actualTime: 30 }], 3));
     c.apply({ op: 'ccm', pt: 4, cc: [{ eventId: '900', matchStats: { currentInnings: 1, inningsStats: [{ inningsNum: 1, battingTeam: 'India', inningsRuns: 3, inningsOvers: '0.3', inningsWickets: 1 }] } }] } as never);
     expect(c.score('900')?.detail).toContain('Last balls: 2lb 1wd W');
+  });
+});
+
+describe('races (ADR 0044): one event per race of a meeting', () => {
+  const greyhoundCatalogue = JSON.parse(readFileSync(path.join(FEED_DATA_DIR, '1.197931750.catalogue.json'), 'utf8')) as MarketCatalogue;
+  const greyhound = readRecording(GREYHOUND_WIN);
+
+  it('the recorded greyhound race: its event, meeting, race card (traps from "1. Name") and result', () => {
+    const c = cache();
+    c.addCatalogue([greyhoundCatalogue]);
+    c.apply(greyhound[0] as McmMessage);
+    const first = c.changes();
+    expect(first.competitions).toEqual([{ competitionId: 'bf-meeting-31389771', sportId: 4339, name: 'Sheffield (GB)' }]);
+    expect(first.events).toEqual([
+      {
+        eventId: '31389771-1826',
+        sportId: 4339,
+        competitionId: 'bf-meeting-31389771',
+        name: 'Sheffield · OR 280m',
+        home: 'Sheffield',
+        away: 'OR 280m',
+        openDateMs: Date.parse('2022-04-19T18:26:00.000Z'),
+        status: 'upcoming',
+        inPlay: false,
+      },
+    ]);
+    const [win] = first.markets;
+    expect(win).toMatchObject({ marketId: '1.197931750', eventId: '31389771-1826', name: 'Win', numberOfWinners: 1, status: 'open' });
+    expect(win?.runners.map((r) => [r.clothNumber, r.name])).toEqual([
+      [1, 'Paradise Mission'],
+      [2, 'Sandwood Jet'],
+      [3, 'Kirabilly Kathy'],
+      [4, 'Gurtnacrehyblake'],
+      [5, 'Castlehill Jil'],
+      [6, 'Coolavanny Galiv'],
+    ]);
+    expect(win?.runners[3]?.back[0]).toEqual({ price: 880, sizeMinor: 195_510 });
+    for (const message of greyhound.slice(1)) c.apply(message);
+    expect(c.events()[0]).toMatchObject({ eventId: '31389771-1826', status: 'closed' });
+    expect(c.markets('31389771-1826')[0]).toMatchObject({ status: 'closed', result: '37947503' });
+  });
+
+  it('the recorded horse race without a catalogue: named from its definition, no cloth numbers to invent', () => {
+    const c = cache();
+    for (const message of readRecording(HORSE_WIN)) c.apply(message);
+    expect(c.events()).toEqual([
+      expect.objectContaining({ eventId: '28270094-1855', sportId: 7, competitionId: 'bf-meeting-28270094', name: 'Hamilton · 1m Hcap', home: 'Hamilton', away: '1m Hcap', openDateMs: Date.parse('2017-06-14T18:55:00.000Z') }),
+    ]);
+    expect(c.competitions()).toEqual([{ competitionId: 'bf-meeting-28270094', sportId: 7, name: 'Hamilton (GB)' }]);
+    const market = c.markets('28270094-1855')[0];
+    expect(market?.runners.find((r) => r.selectionId === '12115648')).toMatchObject({ name: 'Brother Mcgonagall', status: 'winner' });
+    expect(market?.runners.every((r) => r.clothNumber === undefined)).toBe(true);
+  });
+
+  const race = (id: string, marketType: 'WIN' | 'PLACE', marketTime: string, over: Partial<StreamMarketDefinition> = {}) =>
+    mcm([
+      {
+        id,
+        img: true,
+        marketDefinition: definition({
+          eventId: '555',
+          eventTypeId: '7',
+          marketType,
+          marketTime,
+          numberOfWinners: marketType === 'PLACE' ? 3 : 1,
+          venue: 'Ascot',
+          countryCode: 'GB',
+          timezone: 'Europe/London',
+          runners: [
+            { id: 11, status: 'ACTIVE', sortPriority: 1 },
+            { id: 22, status: 'ACTIVE', sortPriority: 2 },
+          ],
+          ...over,
+        }),
+      },
+    ]);
+  const catalogue = (marketId: string, marketName: string, runners: MarketCatalogue['runners']): MarketCatalogue => ({
+    marketId,
+    marketName,
+    event: { id: '555', name: 'Asct 17th Jun', venue: 'Ascot', countryCode: 'GB', timezone: 'Europe/London' },
+    runners,
+  });
+
+  it('WIN and PLACE of a race are one event; the next race of the meeting another, in the same competition', () => {
+    const c = cache({ idSuffix: '-rX', retime: (ms) => ms + 60_000 });
+    c.addCatalogue([
+      catalogue('1.1', '7f Hcap', [
+        { selectionId: 11, runnerName: 'Frankel Lad', metadata: { CLOTH_NUMBER: '7', CLOTH_NUMBER_ALPHA: '7' } },
+        { selectionId: 22, runnerName: 'Bay Mare', metadata: { CLOTH_NUMBER: '12' } },
+      ]),
+      catalogue('1.3', '1m2f Grp1', []),
+    ]);
+    c.apply(race('1.1', 'WIN', '2026-06-17T14:30:00.000Z'));
+    c.apply(race('1.2', 'PLACE', '2026-06-17T14:30:00.000Z'));
+    c.apply(race('1.3', 'WIN', '2026-06-17T15:05:00.000Z'));
+    const changes = c.changes();
+    expect(changes.competitions).toEqual([{ competitionId: 'bf-meeting-555', sportId: 7, name: 'Ascot (GB)' }]);
+    expect(changes.events.map((e) => [e.eventId, e.name, e.competitionId, e.openDateMs])).toEqual([
+      ['555-1430-rX', 'Ascot · 7f Hcap', 'bf-meeting-555', Date.parse('2026-06-17T14:30:00.000Z') + 60_000],
+      ['555-1505-rX', 'Ascot · 1m2f Grp1', 'bf-meeting-555', Date.parse('2026-06-17T15:05:00.000Z') + 60_000],
+    ]);
+    const markets = c.markets('555-1430-rX');
+    expect(markets.map((m) => [m.marketId, m.eventId, m.name, m.numberOfWinners])).toEqual([
+      ['1.1-rX', '555-1430-rX', 'Win', 1],
+      ['1.2-rX', '555-1430-rX', 'Place', 3],
+    ]);
+    // The PLACE market has no catalogue of its own: its runners are the WIN market's.
+    for (const market of markets) expect(market.runners.map((r) => [r.clothNumber, r.name])).toEqual([[7, 'Frankel Lad'], [12, 'Bay Mare']]);
+  });
+
+  it('a race keeps its id when Betfair moves its off; a race with no name is its off time at the venue', () => {
+    const c = cache();
+    c.apply(race('1.1', 'WIN', '2026-06-17T14:30:00.000Z'));
+    c.apply(race('1.1', 'WIN', '2026-06-17T14:40:00.000Z'));
+    c.apply(race('1.2', 'PLACE', '2026-06-17T14:40:00.000Z'));
+    expect(c.events().map((e) => [e.eventId, e.name, e.openDateMs])).toEqual([
+      ['555-1430', 'Ascot · Race 15:40', Date.parse('2026-06-17T14:40:00.000Z')],
+      ['555-1440', 'Ascot · Race 15:40', Date.parse('2026-06-17T14:40:00.000Z')],
+    ]);
+    const bare = cache();
+    bare.apply(race('1.1', 'WIN', '2026-06-17T14:30:00.000Z', { venue: undefined, countryCode: undefined, timezone: undefined }));
+    expect(bare.events()[0]).toMatchObject({ name: 'Meeting 555 · Race 14:30 UTC', home: 'Meeting 555', away: 'Race 14:30 UTC' });
+    expect(bare.competitions()[0]?.name).toBe('Meeting 555');
+  });
+
+  it('the race card number: CLOTH_NUMBER, else a "3. Name" prefix, which then leaves the name', () => {
+    expect(raceCardRunner('Frankel Lad', { CLOTH_NUMBER: '7' })).toEqual({ name: 'Frankel Lad', clothNumber: 7 });
+    expect(raceCardRunner('3. Kirabilly Kathy', { runnerId: '1' })).toEqual({ name: 'Kirabilly Kathy', clothNumber: 3 });
+    expect(raceCardRunner('3. Kirabilly Kathy', { CLOTH_NUMBER: '3' })).toEqual({ name: 'Kirabilly Kathy', clothNumber: 3 });
+    // A number that is not the card's stays in the name; nonsense metadata is no number.
+    expect(raceCardRunner('3. Kirabilly Kathy', { CLOTH_NUMBER: '5' })).toEqual({ name: '3. Kirabilly Kathy', clothNumber: 5 });
+    expect(raceCardRunner('Bay Mare', { CLOTH_NUMBER: '1A' })).toEqual({ name: 'Bay Mare' });
+    expect(raceCardRunner('Bay Mare', { CLOTH_NUMBER: null })).toEqual({ name: 'Bay Mare' });
+    expect(raceCardRunner('2000. Guineas', undefined)).toEqual({ name: '2000. Guineas' });
   });
 });

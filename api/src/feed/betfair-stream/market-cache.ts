@@ -25,12 +25,14 @@ import { penceToPaise, priceHundredths, sizePence } from './units';
 /** Levels per side our markets show (Runner.back/lay: best three). */
 export const LADDER_DEPTH = 3;
 
-/** Betfair's event types that are our sports (the same ids), with their names. */
-export const DEFAULT_SPORTS: readonly FeedSport[] = [
-  { sportId: 4, name: 'Cricket' },
-  { sportId: 1, name: 'Soccer' },
-  { sportId: 2, name: 'Tennis' },
+/** Betfair's racing event types as our sports (the same ids): horse racing and greyhounds. */
+export const RACING_SPORTS: readonly FeedSport[] = [
+  { sportId: 7, name: 'Horse Racing' },
+  { sportId: 4339, name: 'Greyhound Racing' },
 ];
+
+/** Betfair's event types that are our sports (the same ids), with their names. */
+export const DEFAULT_SPORTS: readonly FeedSport[] = [{ sportId: 4, name: 'Cricket' }, { sportId: 1, name: 'Soccer' }, { sportId: 2, name: 'Tennis' }, ...RACING_SPORTS];
 
 /** Betfair market types we trade, as ours; other types are kept in the model but not offered. */
 export const MARKET_TYPES: Readonly<Record<string, { type: Exclude<MarketType, 'fancy'>; name: string; sortOrder: number }>> = {
@@ -44,7 +46,33 @@ export const MARKET_TYPES: Readonly<Record<string, { type: Exclude<MarketType, '
 };
 
 /** Betfair's racing event types: horse racing and greyhounds (docs/racing-rules.md). */
-const RACING_EVENT_TYPES: ReadonlySet<string> = new Set(['7', '4339']);
+export const RACING_EVENT_TYPES: ReadonlySet<string> = new Set(RACING_SPORTS.map((s) => String(s.sportId)));
+
+/**
+ * Our event id of a race (ADR 0044): Betfair's racing event is a meeting, so a race is the
+ * meeting's id and its off time, UTC (`31389771-1826`): its WIN and PLACE markets share it.
+ */
+export function raceEventId(betfairEventId: string, marketTimeMs: number): string {
+  const iso = new Date(marketTimeMs).toISOString();
+  return `${betfairEventId}-${iso.slice(11, 13)}${iso.slice(14, 16)}`;
+}
+
+/** Our competition id of a race meeting (a Betfair racing event). */
+export function meetingCompetitionId(betfairEventId: string): string {
+  return `bf-meeting-${betfairEventId}`;
+}
+
+/** A racing runner's number on the card: Betfair's CLOTH_NUMBER metadata, else a "3. Name" name's number (a greyhound's trap), which then leaves the name. */
+export function raceCardRunner(name: string, metadata: Readonly<Record<string, string | null>> | undefined): { name: string; clothNumber?: number } {
+  const cloth = /^[1-9][0-9]{0,2}$/.exec(metadata?.CLOTH_NUMBER ?? '') !== null ? Number(metadata?.CLOTH_NUMBER) : undefined;
+  const numbered = /^([1-9][0-9]{0,2})\.\s+(\S.*)$/.exec(name);
+  if (numbered !== null && (cloth === undefined || Number(numbered[1]) === cloth)) return { name: numbered[2] as string, clothNumber: Number(numbered[1]) };
+  return cloth === undefined ? { name } : { name, clothNumber: cloth };
+}
+
+function isRacing(d: StreamMarketDefinition): boolean {
+  return RACING_EVENT_TYPES.has(d.eventTypeId);
+}
 
 export interface StreamMarketCacheOptions {
   /** Rupees per pound × 100 (e.g. 10500 = ₹105.00): sizes are GBP on Betfair, paise here. */
@@ -160,6 +188,8 @@ export class StreamMarketCache {
   private readonly dirtyScores = new Set<string>();
   private readonly emitted = new Map<string, string>();
   private readonly emittedCompetitions = new Set<string>();
+  /** A racing market's race (our event id without the suffix), pinned at its first definition: WIN and PLACE of a race share it. */
+  private readonly raceKeys = new Map<string, string>();
   /** The last clk seen (the Betfair client resumes from it). */
   clk: string | null = null;
   initialClk: string | null = null;
@@ -208,6 +238,11 @@ export class StreamMarketCache {
 
   private applyDefinition(book: MarketBook, definition: StreamMarketDefinition): void {
     book.definition = definition;
+    if (isRacing(definition) && !this.raceKeys.has(book.marketId)) {
+      // Pinned: a race whose off time Betfair moves later keeps its id (and its bets).
+      const off = Date.parse(definition.marketTime ?? '');
+      if (Number.isFinite(off)) this.raceKeys.set(book.marketId, raceEventId(definition.eventId, off));
+    }
     for (const rd of definition.runners) {
       const key = runnerKey(rd.id, rd.hc);
       const runner = book.runners.get(key) ?? newRunner(rd.id, rd.hc);
@@ -280,7 +315,7 @@ export class StreamMarketCache {
     return [...byId.values()];
   }
 
-  /** Every offered event (one per Betfair event with a market of a type we trade), our ids. */
+  /** Every offered event (one per Betfair event with a market of a type we trade; racing: one per race), our ids. */
   events(): FeedEvent[] {
     return [...this.groupByEvent().entries()].map(([eventId, books]) => this.eventView(eventId, books));
   }
@@ -288,7 +323,7 @@ export class StreamMarketCache {
   /** The offered markets of an event (our event id). */
   markets(eventId: string): FeedMarket[] {
     const books = this.groupByEvent().get(this.fromOurId(eventId)) ?? [];
-    return books.map((b) => this.marketView(b));
+    return books.map((b) => this.marketView(b, books));
   }
 
   score(eventId: string): FeedScore | null {
@@ -308,7 +343,8 @@ export class StreamMarketCache {
     const groups = this.groupByEvent();
     const touchedEvents = new Set<string>();
     for (const marketId of this.dirtyMarkets) {
-      const eventId = this.books.get(marketId)?.definition?.eventId;
+      const book = this.books.get(marketId);
+      const eventId = book?.definition === null || book === undefined ? undefined : this.groupKey(book);
       if (eventId !== undefined && groups.has(eventId)) touchedEvents.add(eventId);
     }
     for (const eventId of this.dirtyScores) if (groups.has(eventId)) touchedEvents.add(eventId);
@@ -323,7 +359,7 @@ export class StreamMarketCache {
       if (changed(`e:${event.eventId}`, event)) out.events.push(event);
       for (const book of books) {
         if (!this.dirtyMarkets.has(book.marketId)) continue;
-        const market = this.marketView(book);
+        const market = this.marketView(book, books);
         if (changed(`m:${market.marketId}`, market)) out.markets.push(market);
       }
       const score = this.scores.get(eventId);
@@ -349,15 +385,22 @@ export class StreamMarketCache {
     return this.idSuffix !== '' && ourId.endsWith(this.idSuffix) ? ourId.slice(0, -this.idSuffix.length) : ourId;
   }
 
-  /** Offered markets (a definition, a sport of ours, a type we trade) by Betfair event id. */
+  /** The event a market belongs to (our id without the suffix): its Betfair event, or for racing its race. */
+  private groupKey(book: MarketBook): string {
+    const d = book.definition as StreamMarketDefinition;
+    return (isRacing(d) ? this.raceKeys.get(book.marketId) : undefined) ?? d.eventId;
+  }
+
+  /** Offered markets (a definition, a sport of ours, a type we trade) by event (groupKey). */
   private groupByEvent(): Map<string, MarketBook[]> {
     const groups = new Map<string, MarketBook[]>();
     for (const book of this.books.values()) {
       const d = book.definition;
       if (d === null || !this.sportsById.has(Number(d.eventTypeId)) || MARKET_TYPES[d.marketType ?? ''] === undefined) continue;
-      const list = groups.get(d.eventId) ?? [];
+      const key = this.groupKey(book);
+      const list = groups.get(key) ?? [];
       list.push(book);
-      groups.set(d.eventId, list);
+      groups.set(key, list);
     }
     for (const list of groups.values()) list.sort((a, b) => this.marketSort(a) - this.marketSort(b) || a.marketId.localeCompare(b.marketId));
     return groups;
@@ -370,6 +413,14 @@ export class StreamMarketCache {
   private competitionOf(book: MarketBook): FeedCompetition {
     const d = book.definition as StreamMarketDefinition;
     const sportId = Number(d.eventTypeId);
+    if (isRacing(d)) {
+      // The meeting: "Sheffield (GB)".
+      const event = this.catalogues.get(book.marketId)?.event;
+      const venue = d.venue ?? event?.venue;
+      const country = d.countryCode ?? event?.countryCode;
+      const name = venue !== undefined ? (country !== undefined ? `${venue} (${country})` : venue) : (event?.name ?? d.eventName ?? `Meeting ${d.eventId}`);
+      return { competitionId: meetingCompetitionId(d.eventId), sportId, name };
+    }
     const c = this.catalogues.get(book.marketId)?.competition;
     if (c?.id !== undefined && c.name !== undefined) return { competitionId: `bf-${c.id}`, sportId, name: c.name };
     // No catalogue: one competition per sport for the provider's uncatalogued events.
@@ -379,14 +430,15 @@ export class StreamMarketCache {
   private eventView(eventId: string, books: MarketBook[]): FeedEvent {
     const first = books[0] as MarketBook;
     const d = first.definition as StreamMarketDefinition;
-    const catalogue = books.map((b) => this.catalogues.get(b.marketId)).find((c) => c?.event?.name !== undefined);
-    const teams = this.scores.get(eventId)?.teams ?? null;
-    const race = this.raceName(d);
-    const name = race ?? catalogue?.event?.name ?? (teams !== null ? `${teams.home} v ${teams.away}` : (d.eventName ?? fallbackEventName(d, eventId)));
-    const [home, away] = teams !== null ? [teams.home, teams.away] : splitTeams(name);
-    const openDate = Date.parse(catalogue?.event?.openDate ?? d.openDate ?? d.marketTime ?? '');
     const allClosed = books.every((b) => b.definition?.status === 'CLOSED');
     const inPlay = !allClosed && books.some((b) => b.definition?.inPlay === true);
+    const status = allClosed ? 'closed' : inPlay ? 'inplay' : 'upcoming';
+    if (isRacing(d)) return { ...this.raceView(books), eventId: this.ourId(eventId), status, inPlay };
+    const catalogue = books.map((b) => this.catalogues.get(b.marketId)).find((c) => c?.event?.name !== undefined);
+    const teams = this.scores.get(eventId)?.teams ?? null;
+    const name = catalogue?.event?.name ?? (teams !== null ? `${teams.home} v ${teams.away}` : (d.eventName ?? fallbackEventName(d, eventId)));
+    const [home, away] = teams !== null ? [teams.home, teams.away] : splitTeams(name);
+    const openDate = Date.parse(catalogue?.event?.openDate ?? d.openDate ?? d.marketTime ?? '');
     return {
       eventId: this.ourId(eventId),
       sportId: Number(d.eventTypeId),
@@ -395,36 +447,62 @@ export class StreamMarketCache {
       home,
       away,
       openDateMs: Number.isFinite(openDate) ? this.retime(openDate) : this.retime(first.lastPt),
-      status: allClosed ? 'closed' : inPlay ? 'inplay' : 'upcoming',
+      status,
       inPlay,
     };
   }
 
   /**
-   * A race is named by its (re-timed) off time, UTC, and venue: "18:55 Hamilton" (Betfair's event
-   * name is the meeting, "Ham 14th Jun"). Null for other sports or without venue and time.
+   * A race (ADR 0044): "Sheffield · OR 280m", home the venue, away the race's name (its WIN
+   * market's catalogue name, else the definition's name, else its off time at the venue), starting
+   * at its off (the market time, re-timed). Betfair's event is the meeting ("Sheff 19th Apr").
    */
-  private raceName(d: StreamMarketDefinition): string | null {
-    if (!RACING_EVENT_TYPES.has(d.eventTypeId) || d.venue === undefined || d.marketTime === undefined) return null;
-    const off = Date.parse(d.marketTime);
-    if (!Number.isFinite(off)) return null;
-    return `${new Date(this.retime(off)).toISOString().slice(11, 16)} ${d.venue}`;
+  private raceView(books: MarketBook[]): Omit<FeedEvent, 'eventId' | 'status' | 'inPlay'> {
+    const win = books.find((b) => b.definition?.marketType === 'WIN');
+    const first = books[0] as MarketBook;
+    const d = (win ?? first).definition as StreamMarketDefinition;
+    const catalogueEvent = books.map((b) => this.catalogues.get(b.marketId)?.event).find((e) => e !== undefined);
+    const venue = d.venue ?? catalogueEvent?.venue ?? catalogueEvent?.name ?? d.eventName ?? `Meeting ${d.eventId}`;
+    const off = Date.parse(d.marketTime ?? d.openDate ?? '');
+    const offMs = this.retime(Number.isFinite(off) ? off : first.lastPt);
+    const named = win === undefined ? undefined : (this.catalogues.get(win.marketId)?.marketName ?? win.definition?.name);
+    const raceName = named !== undefined && named.trim() !== '' ? named.trim() : `Race ${localTime(offMs, d.timezone ?? catalogueEvent?.timezone)}`;
+    return {
+      sportId: Number(d.eventTypeId),
+      competitionId: this.competitionOf(first).competitionId,
+      name: `${venue} · ${raceName}`,
+      home: venue,
+      away: raceName,
+      openDateMs: offMs,
+    };
   }
 
-  private marketView(book: MarketBook): FeedMarket {
+  /** A market (`race`: the markets of its event, whose catalogues name a race's runners in all of them). */
+  private marketView(book: MarketBook, race: readonly MarketBook[] = [book]): FeedMarket {
     const d = book.definition as StreamMarketDefinition;
+    const racing = isRacing(d);
     const kind = MARKET_TYPES[d.marketType ?? ''] ?? { type: 'match_odds' as const, name: d.marketType ?? 'Market', sortOrder: 99 };
     const catalogue = this.catalogues.get(book.marketId);
     const teams = this.scores.get(d.eventId)?.teamsBySelection;
     const names = new Map<string, string>();
+    const metadata = new Map<string, Record<string, string | null>>();
     for (const r of d.runners) if (r.name !== undefined) names.set(runnerKey(r.id, r.hc), r.name);
-    for (const r of catalogue?.runners ?? []) if (r.runnerName !== undefined) names.set(runnerKey(r.selectionId, r.handicap), r.runnerName);
+    // A race's runners are the same in its WIN and PLACE markets: a sibling's catalogue names them too, its own last.
+    const catalogues = racing ? [...race.filter((b) => b !== book).map((b) => this.catalogues.get(b.marketId)), catalogue] : [catalogue];
+    for (const c of catalogues) {
+      for (const r of c?.runners ?? []) {
+        if (r.runnerName !== undefined) names.set(runnerKey(r.selectionId, r.handicap), r.runnerName);
+        if (r.metadata !== undefined) metadata.set(runnerKey(r.selectionId, r.handicap), r.metadata);
+      }
+    }
     const runners: FeedRunner[] = [...book.runners.entries()]
       .filter(([, r]) => r.status !== 'HIDDEN')
       .sort(([, a], [, b]) => a.sortPriority - b.sortPriority || a.selectionId.localeCompare(b.selectionId))
       .map(([key, r], i) => ({
+        ...(racing
+          ? raceCardRunner(names.get(key) ?? `Selection ${r.selectionId}`, metadata.get(key))
+          : { name: names.get(key) ?? teams?.get(key) ?? `Selection ${r.selectionId}` }),
         selectionId: key,
-        name: names.get(key) ?? teams?.get(key) ?? `Selection ${r.selectionId}`,
         sortOrder: i,
         status: RUNNER_STATUS[r.status] ?? 'active',
         back: this.levels(r, 'back'),
@@ -435,8 +513,9 @@ export class StreamMarketCache {
     const status = MARKET_STATUS[d.status] ?? 'suspended';
     return {
       marketId: this.ourId(book.marketId),
-      eventId: this.ourId(d.eventId),
-      name: catalogue?.marketName ?? d.name ?? kind.name,
+      eventId: this.ourId(this.groupKey(book)),
+      // A race's markets are its Win and Place (the catalogue's name of a WIN market is the race's).
+      name: racing ? kind.name : (catalogue?.marketName ?? d.name ?? kind.name),
       type: kind.type,
       sortOrder: kind.sortOrder,
       status,
@@ -495,6 +574,18 @@ export function placedRunners(book: MarketBook): string[] {
 function fallbackEventName(d: StreamMarketDefinition, eventId: string): string {
   if (d.venue !== undefined && d.marketTime !== undefined) return `${d.venue} ${d.marketTime.slice(11, 16)}`;
   return `Event ${eventId}`;
+}
+
+/** "19:26": a time at the venue (its time zone), else UTC ("18:26 UTC"). */
+function localTime(ms: number, timeZone: string | undefined): string {
+  if (timeZone !== undefined) {
+    try {
+      return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+    } catch {
+      // An unknown zone: UTC below.
+    }
+  }
+  return `${new Date(ms).toISOString().slice(11, 16)} UTC`;
 }
 
 function splitTeams(name: string): [string, string] {

@@ -50,6 +50,8 @@ export interface StreamMarketDefinition {
   numberOfWinners?: number;
   countryCode?: string;
   venue?: string;
+  /** The venue's time zone (e.g. Europe/London). */
+  timezone?: string;
   /** Only in some recordings. */
   eventName?: string;
   name?: string;
@@ -133,8 +135,9 @@ export type StreamMessage = McmMessage | CcmMessage | { op: string; pt?: number 
 export interface MarketCatalogue {
   marketId: string;
   marketName?: string;
-  event?: { id?: string; name?: string; openDate?: string; venue?: string };
+  event?: { id?: string; name?: string; openDate?: string; venue?: string; countryCode?: string; timezone?: string };
   eventType?: { id?: string; name?: string };
   competition?: { id?: string; name?: string };
-  runners?: Array<{ selectionId: number; runnerName?: string; sortPriority?: number; handicap?: number }>;
+  /** `metadata` with RUNNER_METADATA: racing's CLOTH_NUMBER (strings, as Betfair sends them). */
+  runners?: Array<{ selectionId: number; runnerName?: string; sortPriority?: number; handicap?: number; metadata?: Record<string, string | null> }>;
 }
