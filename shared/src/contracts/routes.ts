@@ -45,6 +45,8 @@ export const ROUTES = {
   dashboard: { path: '/dashboard', owner: 'sports', auth: true },
   matchList: { path: '/match/:sportId/:status?', owner: 'sports', auth: true },
   odds: { path: '/odds/:matchId', owner: 'sports', auth: true },
+  // Racing (issue 30, ADR 0045): a racing sport's next races and meetings; a race opens at odds/{matchId}.
+  racing: { path: '/racing/:sportId', owner: 'sports', auth: true },
   rules: { path: '/rules', owner: 'sports', auth: true },
   buttonValues: { path: '/button-values', owner: 'sports', auth: true },
   unsettledBet: { path: '/unsettledbet', owner: 'sports', auth: true },

@@ -71,6 +71,8 @@ export function navLinks(area: Area, role: Role): NavItem[] {
           link('matchList', 'Cricket', false, { sportId: String(SPORT_IDS.cricket) }),
           link('matchList', 'Soccer', false, { sportId: String(SPORT_IDS.soccer) }),
           link('matchList', 'Tennis', false, { sportId: String(SPORT_IDS.tennis) }),
+          link('racing', 'Horse Racing', false, { sportId: String(SPORT_IDS.horseRacing) }),
+          link('racing', 'Greyhounds', false, { sportId: String(SPORT_IDS.greyhoundRacing) }),
           link('casinoList', 'Casino'),
           link('casinoInt', 'Int. Casino'),
           // Bets: the open ones, the settled ones, and the result per market and per casino table.

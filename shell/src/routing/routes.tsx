@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
               { path: ROUTES.dashboard.path, element: <Navigate to={ROUTES.home.path} replace /> },
               remoteRoute('matchList'),
               remoteRoute('odds'),
+              remoteRoute('racing'),
               remoteRoute('rules'),
               remoteRoute('buttonValues'),
               remoteRoute('unsettledBet'),

@@ -27,10 +27,11 @@ export function buildBet(betId: string, over: Partial<BetRow> = {}): BetRow {
 export function buildResultRow(over: Partial<ResultMarketRow> = {}): ResultMarketRow {
   return {
     marketId: 'mo1', marketType: 'match_odds', matchId: 'e1', matchName: 'India v Australia', sportId: 4, marketName: 'Match Odds',
+    numberOfWinners: 1,
     runners: [
-      { selectionId: 'ind', name: 'India' },
-      { selectionId: 'aus', name: 'Australia' },
-      { selectionId: 'draw', name: 'The Draw' },
+      { selectionId: 'ind', name: 'India', clothNumber: null },
+      { selectionId: 'aus', name: 'Australia', clothNumber: null },
+      { selectionId: 'draw', name: 'The Draw', clothNumber: null },
     ],
     openBets: 3, feedResult: null, settled: null, feedDiffers: false, ...over,
   };
