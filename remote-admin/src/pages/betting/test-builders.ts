@@ -5,7 +5,7 @@ import type { BetRow, MarketBook, ResultMarketRow } from '@backlay/shared';
 /** A match odds book of two runners on India v Australia. */
 export function buildBook(over: Partial<MarketBook> = {}): MarketBook {
   return {
-    matchId: 'e1', matchName: 'India v Australia', sportId: 4, marketId: 'mo1', marketName: 'Match Odds', marketType: 'match_odds', betCount: 2,
+    matchId: 'e1', matchName: 'India v Australia', matchOpenDate: '2026-11-21T10:00:00Z', sportId: 4, marketId: 'mo1', marketName: 'Match Odds', marketType: 'match_odds', betCount: 2,
     lines: [
       { selectionId: 'ind', name: 'India', usersPnl: 150, ownPnl: -90 },
       { selectionId: 'aus', name: 'Australia', usersPnl: -100, ownPnl: 60 },
@@ -18,7 +18,7 @@ export function buildBook(over: Partial<MarketBook> = {}): MarketBook {
 export function buildBet(betId: string, over: Partial<BetRow> = {}): BetRow {
   return {
     betId, matchId: 'e1', marketId: 'mo1', marketType: 'match_odds', selectionId: 'ind', side: 'BACK', odds: 2.5, run: null, stake: 100, status: 'open',
-    createdAt: '2026-11-21T10:00:00Z', username: 'demo-user', sportId: 4, matchName: 'India v Australia', marketName: 'Match Odds', selectionName: 'India',
+    createdAt: '2026-11-21T10:00:00Z', username: 'demo-user', sportId: 4, matchName: 'India v Australia', matchOpenDate: '2026-11-21T10:00:00Z', marketName: 'Match Odds', selectionName: 'India', clothNumber: null,
     pnl: null, settledAt: null, voidReason: null, ...over,
   };
 }
