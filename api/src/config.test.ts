@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       providers: ['simulator'],
       enabled: true,
       seed: 20_260_101,
+      raceSpacingMs: null,
       tickMs: 500,
       staleMs: null,
       lockRetryMs: 5_000,
@@ -85,6 +86,9 @@ describe('loadConfig', () => {
     // A finished replay stays closed on offer 5 min before its next cycle; the e2e stack shortens it.
     expect(loadConfig({}).feed.replay.retentionMs).toBe(300_000);
     expect(loadConfig({ FEED_REPLAY_RETENTION_MS: '20000' }).feed.replay.retentionMs).toBe(20_000);
+    expect(loadConfig({}).feed.raceSpacingMs).toBeNull();
+    expect(loadConfig({ FEED_RACE_SPACING_MS: '90000' }).feed.raceSpacingMs).toBe(90_000);
+    for (const ms of ['59999', 'often']) expect(() => loadConfig({ FEED_RACE_SPACING_MS: ms })).toThrow(ConfigError);
     for (const ms of ['500', 'soon']) expect(() => loadConfig({ FEED_REPLAY_RETENTION_MS: ms })).toThrow(ConfigError);
     for (const rate of ['0', '105.255', 'lots']) expect(() => loadConfig({ FEED_GBP_INR_RATE: rate })).toThrow(/FEED_GBP_INR_RATE must be rupees per pound/);
   });

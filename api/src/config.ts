@@ -133,6 +133,12 @@ export interface Config {
     /** Seed of the simulator: every instance must use the same one. */
     seed: number;
     /**
+     * FEED_RACE_SPACING_MS: the simulator's races, a race of each sport every this many ms (5 of
+     * each on the card); null: its own (a horse race every 8 minutes, a greyhound race every 5).
+     * The e2e stack races every 90 s, so a journey finds a race in play at once (ADR 0044).
+     */
+    raceSpacingMs: number | null;
+    /**
      * FEED_STALE_MS: how long the provider may stay silent (heartbeats count) before the ingest
      * holds its open markets suspended (ADR 0039); null: the provider's own staleAfterMs, else 10 s.
      */
@@ -627,6 +633,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       providers: feedProviders,
       enabled: feedEnabled && feedProvider !== null,
       seed: r.int('FEED_SEED', 20_260_101, 0, 2_147_483_647),
+      raceSpacingMs: r.raw('FEED_RACE_SPACING_MS') === undefined ? null : r.int('FEED_RACE_SPACING_MS', 300_000, 60_000, 3_600_000),
       tickMs: r.int('FEED_TICK_MS', 500, 50, 60_000),
       staleMs: r.raw('FEED_STALE_MS') === undefined ? null : r.int('FEED_STALE_MS', 10_000, 1_000, 600_000),
       lockRetryMs: 5_000,

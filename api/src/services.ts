@@ -124,7 +124,7 @@ export function createCoreServices(deps: {
     tickMs: deps.config.feed.tickMs,
     lockRetryMs: deps.config.feed.lockRetryMs,
     staleMs: deps.config.feed.staleMs,
-    ...(deps.config.demo ? { hook: demoMatchImporter({ db: deps.db, sportsAdmin, log, featured: () => feedProvider.featured?.() ?? [] }) } : {}),
+    ...(deps.config.demo ? { hook: demoMatchImporter({ db: deps.db, sportsAdmin, log, clock, featured: () => feedProvider.featured?.() ?? [] }) } : {}),
     settleResults: () => settlement.settleFeedResults(),
   });
   const casinoEngine = new CasinoEngine({

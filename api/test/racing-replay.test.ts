@@ -26,7 +26,7 @@ const provider = new ReplayProvider({
   gbpInrRateHundredths: 10_500,
   sports: [{ sportId: 7, name: 'Horse Racing' }],
   // From the first message: both removals are replayed, not skipped with the pre-race.
-  preRollMs: 3 * 86_400_000,
+  racePreRollMs: 3 * 86_400_000,
   maxBatch: 10,
 });
 
@@ -56,8 +56,10 @@ describe('the recorded horse race with non-runners', () => {
     const [event] = provider.events(7);
     const competition = provider.competitions(7)[0];
     if (event === undefined || competition === undefined) throw new Error('the replay offers no race');
-    // Named by its off time (re-timed with the replay) and venue, not the meeting ("Ham 14th Jun").
-    expect(event.name).toMatch(/^\d\d:\d\d Hamilton$/);
+    // One event per race (ADR 0044): venue and race, not the meeting ("Ham 14th Jun").
+    expect(event).toMatchObject({ name: 'Hamilton · 1m Hcap', home: 'Hamilton', away: '1m Hcap' });
+    expect(event.eventId).toMatch(/^28270094-1855-r[0-9a-z]+$/);
+    expect(competition).toMatchObject({ competitionId: 'bf-meeting-28270094', name: 'Hamilton (GB)' });
     await importEvent(t, 7, event.eventId, competition.competitionId);
     await t.db.query('UPDATE markets SET bet_delay_sec = 0 WHERE event_id = $1', [event.eventId]);
     const { rows } = await t.db.query<{ id: string }>('SELECT id FROM markets WHERE event_id = $1', [event.eventId]);

@@ -263,15 +263,17 @@ export async function countImportedOpen(q: Queryable, sportId: number, exceptIds
 
 /**
  * Every open event of a sport (of one competition, when given) that nobody imported and whose
- * markets the feed has written, soonest start first (demo mode imports them all).
+ * markets the feed has written, soonest start first (demo mode imports them all); with
+ * `startsBefore`, only those in play or starting by then (the demo's races of the next hour).
  */
-export async function findImportCandidates(q: Queryable, sportId: number, competitionId?: string): Promise<MatchRow[]> {
+export async function findImportCandidates(q: Queryable, sportId: number, competitionId?: string, startsBefore?: Date): Promise<MatchRow[]> {
   const { rows } = await q.query<MatchRow>(
     `SELECT ${MATCH_COLUMNS} FROM events e LEFT JOIN competitions c ON c.id = e.competition_id
      WHERE e.sport_id = $1 AND ($2::text IS NULL OR e.competition_id = $2) AND NOT e.imported AND e.status <> 'closed'
+       AND ($3::timestamptz IS NULL OR e.status = 'inplay' OR e.open_date <= $3)
        AND EXISTS (SELECT 1 FROM markets m WHERE m.event_id = e.id)
      ORDER BY e.open_date, e.id`,
-    [sportId, competitionId ?? null],
+    [sportId, competitionId ?? null, startsBefore ?? null],
   );
   return rows;
 }

@@ -11,6 +11,7 @@ import { CombinedProvider } from './combined-provider';
 import type { FeedProvider } from './feed-provider';
 import { loadRecordings } from './replay/recordings';
 import { ReplayProvider } from './replay/replay-provider';
+import { SPORT_PLANS, withRaceSpacing } from './simulator/schedule';
 import { SimulatorProvider } from './simulator/simulator';
 
 export function createFeedProvider(config: Readonly<Config>, log?: Logger): FeedProvider {
@@ -31,7 +32,7 @@ function createOne(config: Readonly<Config>, name: FeedProviderName, log: Logger
         gbpInrRateHundredths: feed.gbpInrRateHundredths,
       });
     case 'simulator':
-      return new SimulatorProvider({ seed: feed.seed });
+      return new SimulatorProvider({ seed: feed.seed, ...(feed.raceSpacingMs !== null ? { plans: withRaceSpacing(SPORT_PLANS, feed.raceSpacingMs) } : {}) });
     case 'betfair': {
       // Betfair's Exchange Stream (ADR 0038): the session, the stream and the catalogue's names.
       const session = betfairSession(config.betfair);

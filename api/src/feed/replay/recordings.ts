@@ -3,17 +3,24 @@
  * (`.jsonl`, or gzipped `.jsonl.gz`) and listMarketCatalogue entries (`.catalogue.json`), from
  * files or folders. Messages are split per Betfair event (a live stream mixes markets of many
  * events in one message) so that each event replays on its own timeline, scores (ccm) with its
- * prices (mcm). Read once at boot; a malformed line stops the boot with its file and line.
+ * prices (mcm); a race meeting (Betfair's racing event) is split per race, its WIN and PLACE
+ * markets with the same market time (ADR 0044). Read once at boot; a malformed line stops the
+ * boot with its file and line.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { CcmMessage, MarketCatalogue, McmMessage, StreamMessage } from '../betfair-stream/messages';
+import { RACING_EVENT_TYPES, raceEventId } from '../betfair-stream/market-cache';
+import type { CcmMessage, MarketCatalogue, McmMessage, StreamMarketDefinition, StreamMessage } from '../betfair-stream/messages';
 
 /** One event's recording: its messages in publish-time order, and its catalogue entries. */
 export interface Recording {
   /** Betfair event id. */
   eventId: string;
+  /** What the recording plays: the Betfair event id, or a race's (`<meeting>-<HHMM>`, as the stream model's). */
+  key: string;
+  /** A race (horse racing, greyhounds): the replay puts it on the card ahead of its off (ADR 0044). */
+  racing: boolean;
   messages: Array<McmMessage | CcmMessage>;
   catalogues: MarketCatalogue[];
   firstPt: number;
@@ -52,10 +59,18 @@ function catalogueEntries(json: unknown): MarketCatalogue[] {
   return [json as MarketCatalogue];
 }
 
-/** Loads the files (see recordingFiles) into one recording per Betfair event that has a market definition. */
+/** The recording a market's definition puts it in: its race for racing (by its first market time), else its event. */
+function recordingKey(definition: StreamMarketDefinition): string {
+  const off = Date.parse(definition.marketTime ?? '');
+  return RACING_EVENT_TYPES.has(definition.eventTypeId) && Number.isFinite(off) ? raceEventId(definition.eventId, off) : definition.eventId;
+}
+
+/** Loads the files (see recordingFiles) into one recording per Betfair event (racing: per race) that has a market definition. */
 export function loadRecordings(paths: readonly string[]): Recording[] {
   const files = recordingFiles(paths);
+  /** Market id → its recording's key (the first definition decides, as the stream model pins a race). */
   const marketEvent = new Map<string, string>();
+  const keyEvent = new Map<string, { eventId: string; racing: boolean }>();
   const byEvent = new Map<string, Array<McmMessage | CcmMessage>>();
   const catalogues: MarketCatalogue[] = [];
   const marketTimes = new Map<string, number>();
@@ -82,10 +97,12 @@ export function loadRecordings(paths: readonly string[]): Recording[] {
         const parts = new Map<string, McmMessage>();
         for (const change of mcm.mc ?? []) {
           const definition = change.marketDefinition;
-          if (definition !== undefined) {
-            marketEvent.set(change.id, definition.eventId);
+          if (definition !== undefined && !marketEvent.has(change.id)) {
+            const key = recordingKey(definition);
+            marketEvent.set(change.id, key);
+            keyEvent.set(key, { eventId: definition.eventId, racing: RACING_EVENT_TYPES.has(definition.eventTypeId) });
             const time = Date.parse(definition.marketTime ?? '');
-            if (Number.isFinite(time) && !marketTimes.has(definition.eventId)) marketTimes.set(definition.eventId, time);
+            if (Number.isFinite(time) && !marketTimes.has(key)) marketTimes.set(key, time);
           }
           const eventId = marketEvent.get(change.id);
           if (eventId === undefined) continue;
@@ -107,21 +124,25 @@ export function loadRecordings(paths: readonly string[]): Recording[] {
     });
   }
   const recordings: Recording[] = [];
-  for (const [eventId, messages] of byEvent) {
+  for (const [key, messages] of byEvent) {
     if (!messages.some((m) => m.op === 'mcm')) continue;
+    const { eventId, racing } = keyEvent.get(key) ?? { eventId: key, racing: false };
     messages.sort((a, b) => a.pt - b.pt);
     const firstPt = (messages[0] as McmMessage | CcmMessage).pt;
     const lastPt = (messages[messages.length - 1] as McmMessage | CcmMessage).pt;
     const inPlayAt = messages.find((m) => m.op === 'mcm' && (m as McmMessage).mc?.some((c) => c.marketDefinition?.inPlay === true))?.pt;
-    const anchor = inPlayAt ?? marketTimes.get(eventId) ?? firstPt;
+    const anchor = inPlayAt ?? marketTimes.get(key) ?? firstPt;
     recordings.push({
       eventId,
+      key,
+      racing,
       messages,
-      catalogues: catalogues.filter((c) => c.event?.id === eventId || marketEvent.get(c.marketId) === eventId),
+      // A race takes its own markets' entries; another event every entry of the event.
+      catalogues: catalogues.filter((c) => marketEvent.get(c.marketId) === key || (!racing && c.event?.id === eventId)),
       firstPt,
       lastPt,
       anchorPt: Math.min(Math.max(anchor, firstPt), lastPt),
     });
   }
-  return recordings.sort((a, b) => a.eventId.localeCompare(b.eventId));
+  return recordings.sort((a, b) => a.key.localeCompare(b.key));
 }

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { FEED_DATA_DIR, T20_EVENT, T20_MARKET, T20_WINNER } from '../betfair-stream/fixtures';
 import { loadRecordings, recordingFiles, type Recording } from './recordings';
-import { DEFAULT_PRE_ROLL_MS, DEFAULT_RETENTION_MS, ReplayProvider, type ReplaySpeed } from './replay-provider';
+import { DEFAULT_PRE_ROLL_MS, DEFAULT_RACE_PRE_ROLL_MS, DEFAULT_RETENTION_MS, ReplayProvider, type ReplaySpeed } from './replay-provider';
 
 const T20_FILES = [
   path.join(FEED_DATA_DIR, '1.200806927.cricket-match-odds.jsonl.gz'),
@@ -46,6 +46,12 @@ describe('loading recordings', () => {
     ]);
     const all = loadRecordings([FEED_DATA_DIR]);
     expect(all.map((r) => r.eventId)).toEqual(['28270094', '31389771', T20_EVENT]);
+    // A race is its own recording, keyed as the stream model keys its event (ADR 0044).
+    expect(all.map((r) => [r.key, r.racing])).toEqual([
+      ['28270094-1855', true],
+      ['31389771-1826', true],
+      [T20_EVENT, false],
+    ]);
     const greyhound = all.find((r) => r.eventId === '31389771');
     expect(greyhound?.anchorPt).toBe(Date.parse('2022-04-19T18:26:00.000Z'));
     expect(greyhound?.catalogues.map((c) => c.marketId)).toEqual(['1.197931750']);
@@ -159,5 +165,81 @@ describe('featured', () => {
     let at = NOW;
     for (let i = 0; i < 100 && p.events(4)[0]?.status !== 'closed'; i += 1) p.poll((at += 500));
     expect(p.featured()).toEqual([]);
+  });
+});
+
+describe('races (ADR 0044)', () => {
+  const GREYHOUND = [path.join(FEED_DATA_DIR, '1.197931750.greyhound-win.jsonl.gz'), path.join(FEED_DATA_DIR, '1.197931750.catalogue.json')];
+  const HORSE = [path.join(FEED_DATA_DIR, '1.132153978.horse-win-basic.jsonl.gz')];
+  /** The greyhound race: its off, its recording's first message (87 s before) and its close. */
+  const GREYHOUND_OFF = Date.parse('2022-04-19T18:26:00.000Z');
+  const GREYHOUND_FIRST = 1_650_392_673_420;
+  const GREYHOUND_CLOSED = Date.parse('2022-04-19T18:29:56.470Z');
+  const race = (files: string[], speed: ReplaySpeed, loop = false) => new ReplayProvider({ recordings: loadRecordings(files), speed, loop, gbpInrRateHundredths: 10_500 });
+
+  it('the greyhound race is on the card 30 minutes before its off, its first book held until its recording begins, then run to its result', () => {
+    const p = race(GREYHOUND, 1);
+    const first = p.poll(NOW);
+    expect(first.events).toEqual([
+      expect.objectContaining({ sportId: 4339, name: 'Sheffield · OR 280m', status: 'upcoming', openDateMs: NOW + DEFAULT_RACE_PRE_ROLL_MS }),
+    ]);
+    const [event] = first.events;
+    expect(event?.eventId).toMatch(/^31389771-1826-r[0-9a-z]+$/);
+    expect(p.featured().map((e) => e.eventId)).toEqual([event?.eventId]);
+    const book = (at: number) => {
+      p.poll(at);
+      return p.markets(event?.eventId ?? '')[0];
+    };
+    const opening = first.markets[0];
+    expect(opening).toMatchObject({ name: 'Win', status: 'open', inPlay: false });
+    expect(opening?.runners.find((r) => r.selectionId === '42930960')).toMatchObject({ clothNumber: 4, name: 'Gurtnacrehyblake', back: [{ price: 880, sizeMinor: 195_510 }, expect.anything(), expect.anything()] });
+    // Held: the recording's first state until its first message's re-timed time.
+    const recordingBegins = NOW + DEFAULT_RACE_PRE_ROLL_MS - (GREYHOUND_OFF - GREYHOUND_FIRST);
+    expect(book(recordingBegins - 1_000)?.runners).toEqual(opening?.runners);
+    expect(book(recordingBegins + 60_000)?.runners).not.toEqual(opening?.runners);
+    expect(book(NOW + DEFAULT_RACE_PRE_ROLL_MS + (GREYHOUND_CLOSED - GREYHOUND_OFF))).toMatchObject({ status: 'closed', result: '37947503' });
+    expect(p.events(4339)[0]?.status).toBe('closed');
+  });
+
+  it('the horse race (BASIC data: last traded prices only) shows its card and non-runners with no invented book, goes in play and settles', () => {
+    const p = race(HORSE, 1);
+    const { events, markets } = p.poll(NOW);
+    expect(events[0]).toMatchObject({ sportId: 7, name: 'Hamilton · 1m Hcap', status: 'upcoming' });
+    const [win] = markets;
+    expect(win?.runners).toHaveLength(14);
+    expect(win?.runners.every((r) => r.back.length === 0 && r.lay.length === 0)).toBe(true);
+    // Both non-runners were withdrawn the morning of the race: before the replay's start, re-timed.
+    const removed = win?.runners.filter((r) => r.status === 'removed') ?? [];
+    expect(removed.map((r) => [r.selectionId, r.adjustmentFactor])).toEqual([
+      ['11198538', 7.14],
+      ['9606433', 5.55],
+    ]);
+    for (const r of removed) expect(r.removedAtMs).toBeLessThan(NOW);
+    const eventId = events[0]?.eventId ?? '';
+    p.poll(NOW + DEFAULT_RACE_PRE_ROLL_MS + 1_000);
+    expect(p.events(7)[0]).toMatchObject({ status: 'inplay', inPlay: true });
+    p.poll(NOW + DEFAULT_RACE_PRE_ROLL_MS + 5 * 60_000);
+    expect(p.markets(eventId)[0]).toMatchObject({ status: 'closed', result: '12115648' });
+  });
+
+  it('looped: each cycle is a new race on the card again half an hour ahead', () => {
+    const p = race(GREYHOUND, 1, true);
+    p.poll(NOW);
+    const [first] = p.events(4339);
+    // One cycle: the card, the recording (to its close) and the retention.
+    const cycleMs = DEFAULT_RACE_PRE_ROLL_MS + (GREYHOUND_CLOSED - GREYHOUND_OFF) + 1 + DEFAULT_RETENTION_MS;
+    let next = first;
+    let seenAt = NOW;
+    for (let at = NOW; at < NOW + 2 * cycleMs && next?.eventId === first?.eventId; at += 30_000) {
+      p.poll(at);
+      next = p.events(4339)[0];
+      seenAt = at;
+    }
+    expect(next?.eventId).not.toBe(first?.eventId);
+    expect(next?.eventId).toMatch(/^31389771-1826-r[0-9a-z]+$/);
+    expect(next?.status).toBe('upcoming');
+    // Seen within a poll (30 s) of its cycle's start, which puts its off half an hour ahead.
+    expect((next?.openDateMs ?? 0) - seenAt).toBeGreaterThan(DEFAULT_RACE_PRE_ROLL_MS - 30_000);
+    expect((next?.openDateMs ?? 0) - seenAt).toBeLessThanOrEqual(DEFAULT_RACE_PRE_ROLL_MS);
   });
 });

@@ -14,6 +14,14 @@
  * (a restart, a new ingest leader) plays the same cycle at the same point, and a finished
  * replay starts again `retention` after its end; without it the replay starts at the first poll
  * and plays once.
+ *
+ * A race (ADR 0044) is put on the card `racePreRoll` (30 minutes) before its anchor (the turn in
+ * play, else its off), as a race card is published ahead of the off, even when the recording
+ * begins later (the greyhound race's begins 87 s before its off): from the play's start until
+ * the recording's first message the race shows that first message's state — the real book as it
+ * stood when the recording began, held, never a price the recording does not have. A recording
+ * with last traded prices only (Betfair's BASIC data, the horse race) has no book: its runners
+ * carry no back or lay prices (the race shows its card, non-runners and result, and takes no bet).
  */
 import type { FeedChanges, FeedCompetition, FeedEvent, FeedFancy, FeedMarket, FeedProvider, FeedScore, FeedSport } from '../feed-provider';
 import { DEFAULT_SPORTS, StreamMarketCache } from '../betfair-stream/market-cache';
@@ -29,8 +37,10 @@ export interface ReplayOptions {
   loop: boolean;
   gbpInrRateHundredths: number;
   sports?: readonly FeedSport[];
-  /** Recorded time before the anchor the replay starts at. */
+  /** Recorded time before the anchor the replay starts at (not before the recording's first message). */
   preRollMs?: number;
+  /** A race's: recorded time before its anchor it is on the card from (its first message's state held until that message's time). */
+  racePreRollMs?: number;
   /** A finished replay stays on offer (closed, with its result) this long (wall time). */
   retentionMs?: number;
   /** Messages per poll at speed 'max'. */
@@ -38,6 +48,7 @@ export interface ReplayOptions {
 }
 
 export const DEFAULT_PRE_ROLL_MS = 10 * 60_000;
+export const DEFAULT_RACE_PRE_ROLL_MS = 30 * 60_000;
 export const DEFAULT_RETENTION_MS = 5 * 60_000;
 export const DEFAULT_MAX_BATCH = 500;
 
@@ -55,6 +66,7 @@ interface Play {
 export class ReplayProvider implements FeedProvider {
   readonly name = 'replay';
   private readonly preRollMs: number;
+  private readonly racePreRollMs: number;
   private readonly retentionMs: number;
   private readonly maxBatch: number;
   private readonly sportList: readonly FeedSport[];
@@ -66,6 +78,7 @@ export class ReplayProvider implements FeedProvider {
   constructor(private readonly options: ReplayOptions) {
     if (options.speed !== 'max' && !(options.speed > 0)) throw new Error('the replay speed must be positive or max');
     this.preRollMs = options.preRollMs ?? DEFAULT_PRE_ROLL_MS;
+    this.racePreRollMs = options.racePreRollMs ?? DEFAULT_RACE_PRE_ROLL_MS;
     this.retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
     this.maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
     this.sportList = options.sports ?? DEFAULT_SPORTS;
@@ -153,7 +166,9 @@ export class ReplayProvider implements FeedProvider {
     return this.plays.filter((p): p is Play => p !== null);
   }
 
+  /** The recorded time a play starts at (a race's may precede its recording: its first state is held). */
   private startPt(recording: Recording): number {
+    if (recording.racing) return recording.anchorPt - this.racePreRollMs;
     return Math.max(recording.firstPt, recording.anchorPt - this.preRollMs);
   }
 
@@ -177,8 +192,8 @@ export class ReplayProvider implements FeedProvider {
     });
     cache.addCatalogue(recording.catalogues);
     const play: Play = { recording, cache, originMs, next: 0, endedAtMs: null };
-    // Everything recorded before the start at once (pre-match skipped).
-    this.applyUntil(play, startPt);
+    // Everything recorded before the start at once (pre-match skipped); a race on the card before its recording began shows the recording's first state.
+    this.applyUntil(play, Math.max(startPt, recording.firstPt));
     return play;
   }
 

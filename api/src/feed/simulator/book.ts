@@ -54,18 +54,31 @@ export function clampProbabilities(probabilities: readonly number[], min = PROBA
 
 /** The exchange book of a market from its runners' win probabilities. */
 export function exchangeBook(probabilities: readonly number[], sizeOf: SizeOf): RunnerBook[] {
-  const p = clampProbabilities(probabilities);
-  return p.map((probability, runner) => {
-    const bestBack = floorToLadder(100 / (probability * (1 + BACK_MARGIN)));
-    const bestLay = tickOffset(bestBack, 1);
-    const back: Level[] = [];
-    const lay: Level[] = [];
-    for (let depth = 0; depth < DEPTH; depth += 1) {
-      back.push({ price: tickOffset(bestBack, -depth), sizeMinor: sizeOf(runner, 'back', depth) });
-      lay.push({ price: tickOffset(bestLay, depth), sizeMinor: sizeOf(runner, 'lay', depth) });
-    }
-    return { back, lay };
-  });
+  return clampProbabilities(probabilities).map((probability, runner) => runnerBook(probability, runner, sizeOf));
+}
+
+/**
+ * The exchange book of a market of `places` winners (a racing PLACE market) from each runner's
+ * chance of placing (they sum to the places): normalised to the places and kept within
+ * [PROBABILITY_MIN, PROBABILITY_MAX] as clampProbabilities does (the mass cut from a near-certain
+ * placer goes to the others), then priced as exchangeBook: Σ 1/bestBack is the places times
+ * 101 % to about 104 % while more runners than places run.
+ */
+export function placeBook(probabilities: readonly number[], places: number, sizeOf: SizeOf): RunnerBook[] {
+  const share = clampProbabilities(probabilities, PROBABILITY_MIN / places, PROBABILITY_MAX / places);
+  return share.map((p, runner) => runnerBook(Math.min(PROBABILITY_MAX, p * places), runner, sizeOf));
+}
+
+function runnerBook(probability: number, runner: number, sizeOf: SizeOf): RunnerBook {
+  const bestBack = floorToLadder(100 / (probability * (1 + BACK_MARGIN)));
+  const bestLay = tickOffset(bestBack, 1);
+  const back: Level[] = [];
+  const lay: Level[] = [];
+  for (let depth = 0; depth < DEPTH; depth += 1) {
+    back.push({ price: tickOffset(bestBack, -depth), sizeMinor: sizeOf(runner, 'back', depth) });
+    lay.push({ price: tickOffset(bestLay, depth), sizeMinor: sizeOf(runner, 'lay', depth) });
+  }
+  return { back, lay };
 }
 
 /** Σ 1/bestBack of a book (1.02 = 102 %). */

@@ -14,6 +14,19 @@ import type { MatchInfo, TeamDef } from './types';
 export interface CompetitionDef {
   competition: FeedCompetition;
   teams: readonly TeamDef[];
+  /** A race meeting's venue (racing plans): the competition is the meeting. */
+  venue?: string;
+}
+
+/** What a racing plan draws its races from (ADR 0044). */
+export interface RacePlan {
+  kind: 'horse' | 'greyhound';
+  /** Runners per race, inclusive (greyhounds: 6, one per trap). */
+  field: readonly [number, number];
+  /** The race names ("1m Hcap", "A4 480m"). */
+  raceNames: readonly string[];
+  /** The runners a race draws its field from (stable selection ids). */
+  runners: readonly TeamDef[];
 }
 
 export interface SportPlan {
@@ -27,6 +40,8 @@ export interface SportPlan {
   eventBase?: number;
   /** Slot k replays recorded match k mod their number (its teams, its balls) instead of drawing them. */
   recorded?: boolean;
+  /** A racing plan: slot k is a race at its competition's venue. */
+  race?: RacePlan;
 }
 
 const MINUTE_MS = 60_000;
@@ -50,6 +65,51 @@ function initials(name: string): string {
     .join('')
     .toUpperCase();
 }
+
+function meeting(competitionId: string, sportId: number, venue: string, country: string): CompetitionDef {
+  return { competition: { competitionId, sportId, name: `${venue} (${country})` }, teams: [], venue };
+}
+
+const HORSES = [
+  'Silver Monsoon', 'Deccan Star', 'Golden Tide', 'Night Courier', 'Quiet Thunder', 'Royal Saffron', 'Harbour Light', 'Misty Ridge',
+  'Brave Tapestry', 'Copper Kettle', 'Western Sonnet', 'Amber Lantern', 'Swift Pardon', 'Velvet Storm', 'Iron Duchess', 'Lucky Almanac',
+  'Crimson Sail', 'Blue Mandarin', 'Northern Chime', 'Emerald Vow', 'Paper Moon', 'Rustic Charm', 'Midnight Ledger', 'Bold Regatta',
+];
+const GREYHOUNDS = [
+  'Ballymac Flash', 'Droopys Comet', 'Swift Rocket', 'Kilara Blue', 'Coolavanny Rose', 'Roxholme Dash', 'Salacres Spark', 'Glenview Ace',
+  'Headford Jet', 'Slippy Maestro', 'Burgess Echo', 'Fantasy Boss', 'Priceless Ruby', 'Lenson Arrow', 'Ardnasool Kate', 'Bockos Ranger',
+];
+
+/** Races of a sport on the card at any moment: each is offered this many spacings before its off. */
+export const RACES_ON_CARD = 5;
+
+/**
+ * Horse racing (7): a race every 8 minutes at one of three meetings in turn, on the card 40
+ * minutes before its off, so 5 are always coming up within the next hour; greyhounds (4339): a
+ * race every 5 minutes, 25 minutes ahead, at one of two tracks (ADR 0044). Venues and runners are
+ * made up, as the simulator's teams are.
+ */
+export const RACING_PLANS: readonly SportPlan[] = [
+  {
+    sport: { sportId: 7, name: 'Horse Racing' },
+    spacingMs: 8 * 60_000,
+    preMatchMs: RACES_ON_CARD * 8 * 60_000,
+    competitions: [meeting('700101', 7, 'Kingsmead', 'GB'), meeting('700102', 7, 'Ashford Park', 'GB'), meeting('700103', 7, 'Deccan Downs', 'IN')],
+    race: {
+      kind: 'horse',
+      field: [5, 12],
+      raceNames: ['5f Hcap', '6f Mdn Stks', '7f Nov Stks', '1m Hcap', '1m2f Cond Stks', '1m4f Hcap', '2m Hcap Hrd', '2m4f Nov Chs'],
+      runners: teams(7_001, HORSES),
+    },
+  },
+  {
+    sport: { sportId: 4339, name: 'Greyhound Racing' },
+    spacingMs: 5 * 60_000,
+    preMatchMs: RACES_ON_CARD * 5 * 60_000,
+    competitions: [meeting('433901', 4339, 'Harbour Lane', 'GB'), meeting('433902', 4339, 'Millbrook', 'GB')],
+    race: { kind: 'greyhound', field: [6, 6], raceNames: ['A1 480m', 'A3 480m', 'A5 480m', 'A7 480m', 'D2 280m', 'S4 660m', 'OR 500m'], runners: teams(43_001, GREYHOUNDS) },
+  },
+];
 
 /** The competition of the replayed real matches (Cricsheet's IPL 2022). */
 export const RECORDED_CRICKET_COMPETITION_ID = '101483';
@@ -129,7 +189,13 @@ export const SPORT_PLANS: readonly SportPlan[] = [
       },
     ],
   },
+  ...RACING_PLANS,
 ];
+
+/** The plans with every racing plan's race every `spacingMs`, RACES_ON_CARD of them on the card (FEED_RACE_SPACING_MS). */
+export function withRaceSpacing(plans: readonly SportPlan[], spacingMs: number): SportPlan[] {
+  return plans.map((plan) => (plan.race === undefined ? plan : { ...plan, spacingMs, preMatchMs: RACES_ON_CARD * spacingMs }));
+}
 
 /** The event id of a slot: the sport id followed by the slot number (Betfair-like numeric string). */
 export function slotEventId(sportId: number, slot: number): string {
@@ -139,6 +205,7 @@ export function slotEventId(sportId: number, slot: number): string {
 /** The identity of slot `slot`'s match of a plan: competition, teams, times and seed. */
 export function slotMatch(seed: number, plan: SportPlan, slot: number): MatchInfo {
   if (plan.recorded === true) return recordedSlotMatch(seed, plan, slot);
+  if (plan.race !== undefined) return raceSlotMatch(seed, plan, plan.race, slot);
   const matchSeed = deriveSeed(seed, plan.sport.sportId, slot);
   const rng = new Rng(deriveSeed(matchSeed, 1));
   // Competitions take turns, so consecutive slots never pair the same two sides.
@@ -160,6 +227,40 @@ export function slotMatch(seed: number, plan: SportPlan, slot: number): MatchInf
     createdMs,
     startMs: createdMs + plan.preMatchMs,
     seed: matchSeed,
+  };
+}
+
+/**
+ * Slot `slot` of a racing plan: a race at the slot's meeting (meetings take turns), its field
+ * drawn from the plan's runners with cloth numbers 1 to n, its PLACE terms from the field size.
+ */
+function raceSlotMatch(seed: number, plan: SportPlan, race: RacePlan, slot: number): MatchInfo {
+  const matchSeed = deriveSeed(seed, plan.sport.sportId, slot);
+  const rng = new Rng(deriveSeed(matchSeed, 1));
+  const def = plan.competitions[slot % plan.competitions.length];
+  if (def === undefined || def.venue === undefined) throw new Error(`racing plan ${plan.sport.sportId} has no meeting`);
+  const size = Math.min(race.runners.length, rng.int(race.field[0], race.field[1]));
+  const pool = [...race.runners];
+  const field: TeamDef[] = [];
+  for (let i = 0; i < size; i += 1) field.push(...pool.splice(rng.int(0, pool.length - 1), 1));
+  const raceName = rng.pick(race.raceNames);
+  const createdMs = slot * plan.spacingMs;
+  return {
+    eventId: slotEventId(plan.sport.sportId, slot + (plan.eventBase ?? 0)),
+    sportId: plan.sport.sportId,
+    competition: def.competition,
+    home: { selectionId: `${plan.sport.sportId}-venue`, name: def.venue, short: shortName(def.venue) },
+    away: { selectionId: `${plan.sport.sportId}-race`, name: raceName, short: shortName(raceName) },
+    createdMs,
+    startMs: createdMs + plan.preMatchMs,
+    seed: matchSeed,
+    race: {
+      kind: race.kind,
+      venue: def.venue,
+      raceName,
+      runners: field.map((r, i) => ({ selectionId: r.selectionId, name: r.name, clothNumber: i + 1 })),
+      places: race.kind === 'greyhound' || size < 8 ? 2 : 3,
+    },
   };
 }
 

@@ -326,7 +326,8 @@ describe('the provider', () => {
     const later = provider.poll(start + 3 * 60 * 60_000);
     for (const id of open) {
       expect(later.events.find((e) => e.eventId === id)?.status).toBe('closed');
-      for (const market of later.markets.filter((m) => m.eventId === id)) expect(market.result).not.toBeNull();
+      // A race's PLACE market has its placed runners instead of one result.
+      for (const market of later.markets.filter((m) => m.eventId === id)) expect(market.result ?? market.placed ?? null).not.toBeNull();
     }
     provider.poll(start + 3 * 60 * 60_000 + 1_000);
     for (const id of open) expect(provider.view(id)).toBeNull();
@@ -347,8 +348,9 @@ describe('the provider', () => {
   it('ids are numeric strings shaped like a real provider: events, markets 1.x, stable selection ids', () => {
     const provider = new SimulatorProvider({ seed: 5 });
     const changes = provider.poll(start);
-    for (const e of changes.events) expect(e.eventId).toMatch(/^\d{9}$/);
-    for (const m of changes.markets) expect(m.marketId).toMatch(/^1\.\d{11}$/);
+    // The sport id and an 8-digit slot (greyhounds: 4339…).
+    for (const e of changes.events) expect(e.eventId).toMatch(new RegExp(`^${e.sportId}\\d{8}$`));
+    for (const m of changes.markets) expect(m.marketId).toMatch(/^1\.\d{11,14}$/);
     for (const f of changes.fancies) expect(f.fancyId).toMatch(/^\d{9}-F\d{2}$/);
     expect(new Set(changes.markets.map((m) => m.marketId)).size).toBe(changes.markets.length);
   });

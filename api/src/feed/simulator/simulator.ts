@@ -7,6 +7,7 @@
 import type { FeedChanges, FeedCompetition, FeedEvent, FeedEventStatus, FeedFancy, FeedHealth, FeedMarket, FeedProvider, FeedScore, FeedSport } from '../feed-provider';
 import { CricketMatch } from './cricket';
 import { deriveSeed, Rng } from './prng';
+import { RaceMatch } from './racing';
 import { SPORT_PLANS, slotAt, slotMatch, type SportPlan } from './schedule';
 import { SoccerMatch } from './soccer';
 import { TennisMatch } from './tennis';
@@ -35,6 +36,9 @@ export function createMatch(info: MatchInfo, pace: SimulatorPace): SimMatch {
       return new SoccerMatch(info, rng, pace);
     case 2:
       return new TennisMatch(info, rng, pace);
+    case 7:
+    case 4339:
+      return new RaceMatch(info, rng, pace);
     default:
       throw new Error(`the simulator has no engine for sport ${info.sportId}`);
   }

@@ -24,6 +24,19 @@ export interface MatchInfo {
   seed: number;
   /** A real match to replay ball by ball instead of drawing the balls (cricket). */
   recorded?: RecordedMatch;
+  /** A race (horse racing, greyhounds): its card; home is then the venue and away the race's name. */
+  race?: RaceCard;
+}
+
+/** A simulated race's card (ADR 0044). */
+export interface RaceCard {
+  kind: 'horse' | 'greyhound';
+  venue: string;
+  raceName: string;
+  /** In cloth-number order (a greyhound's trap). */
+  runners: ReadonlyArray<{ selectionId: string; name: string; clothNumber: number }>;
+  /** The PLACE market's numberOfWinners: 2 for 5–7 runners, 3 for 8 or more (greyhounds 6 runners, 2). */
+  places: number;
 }
 
 /** Everything the provider shows of a match at one moment. */
@@ -66,6 +79,13 @@ export interface SimulatorPace {
   setBreakMs: number;
   /** Pre-match prices drift at this interval. */
   preMatchDriftMs: MsRange;
+  /** A race's prices move at this interval while it runs. */
+  raceStepMs: MsRange;
+  /** How long a race runs, from the off to the finish. */
+  horseRaceMs: MsRange;
+  greyhoundRaceMs: MsRange;
+  /** The markets stay suspended this long after the finish before the result (the weigh-in). */
+  weighInMs: MsRange;
 }
 
 export const DEFAULT_PACE: Readonly<SimulatorPace> = Object.freeze({
@@ -78,4 +98,8 @@ export const DEFAULT_PACE: Readonly<SimulatorPace> = Object.freeze({
   tennisPointMs: [2_000, 4_000] as const,
   setBreakMs: 20_000,
   preMatchDriftMs: [5_000, 15_000] as const,
+  raceStepMs: [1_500, 2_500] as const,
+  horseRaceMs: [60_000, 90_000] as const,
+  greyhoundRaceMs: [28_000, 34_000] as const,
+  weighInMs: [5_000, 10_000] as const,
 });
