@@ -435,7 +435,7 @@ describe('OddsPage on a race', () => {
     // The server's order puts PLACE first here: the page still shows WIN first.
     markets: [buildMarket('place', { name: 'To Be Placed', numberOfWinners: 2, runners }), buildMarket('win', { name: '2m Hcap', runners })],
     fancies: [],
-    score: null,
+    score: buildScore({ home: 'Kempton', away: '2m Hcap', summary: '8 runners · 3 places', detail: [] }),
   });
 
   it('shows the venue, race, off time and countdown, then the WIN and PLACE markets with numbered runners; a price opens the slip naming both', async () => {
@@ -446,6 +446,9 @@ describe('OddsPage on a race', () => {
     expect(screen.getByText(formatOffTime(off))).toHaveAttribute('dateTime', off.toISOString());
     expect(screen.getByTestId('race-clock')).toHaveTextContent(/^in (9m|10m)/);
     act(() => feed.next(raceState()));
+    // The race's panel has no "home v away" line: the venue and race are the title.
+    expect(within(screen.getByRole('region', { name: 'Race' })).getByText('8 runners · 3 places')).toBeInTheDocument();
+    expect(screen.queryByText('Kempton', { selector: '.bl-score__teams span' })).toBeNull();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Win', 'To be placed · 2 places', 'My Bets (0)']);
     const place = screen.getByRole('region', { name: 'To be placed · 2 places' });
     expect(within(place).getByRole('row', { name: /^3\. Late Call/ })).toHaveTextContent('Non-runner · Reduction 25%');

@@ -189,7 +189,7 @@ function MatchOdds({ matchId }: { matchId: string }) {
           {phase === 'inplay' ? <span className="bl-inplay">{MATCH_PHASE_TEXT.inplay}</span> : <time dateTime={match.openDate}>{formatMatchTime(match.openDate)}</time>}
         </p>
       )}
-      {data.score ? <ScorePanel score={data.score} /> : null}
+      {data.score ? <ScorePanel score={data.score} racing={racing} /> : null}
       {data.status === 'connecting' ? <Spinner label="Loading prices" /> : null}
       {data.status === 'unavailable' ? <EmptyState>Live prices are not available for this match: {data.error}</EmptyState> : null}
       {data.status !== 'connecting' && data.status !== 'unavailable' && markets.length === 0 && fancies.open.length === 0 ? <EmptyState>No markets are open on this {racing ? 'race' : 'match'} right now.</EmptyState> : null}
