@@ -39,8 +39,8 @@ const PACKAGES = WORKSPACE.map((dir) => {
 const REMOTES = WORKSPACE.filter((dir) => dir.startsWith('remote-'));
 const FRONT_ENDS = ['shell', ...REMOTES];
 
-/** The subpaths of @backlay/shared that run in Node without a browser library: the api's only way in. */
-const SHARED_ISOMORPHIC = ['contracts', 'domain', 'common-passwords', 'casino', 'cw1'];
+/** The subpaths of @backlay/shared that run in Node without a browser library: the api's only way in (folder-graph: the packages' folder-graph tests). */
+const SHARED_ISOMORPHIC = ['contracts', 'domain', 'common-passwords', 'casino', 'cw1', 'folder-graph'];
 
 /** Escapes text for a RegExp; a `*` of an exports pattern stands for any subpath. */
 const literal = (text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.+');

@@ -114,7 +114,7 @@ export function createCoreServices(deps: {
   const sportsAdmin = new SportsAdminService(deps.db, events);
   const catalog = new CatalogService(deps.db);
   const settlement = new SettlementService({ db: deps.db, catalog, events, log });
-  const feedProvider = deps.feedProvider ?? createFeedProvider(deps.config, log);
+  const feedProvider = deps.feedProvider ?? createFeedProvider(deps.config, log, clock);
   const feed = new FeedIngest({
     db: deps.db,
     provider: feedProvider,

@@ -302,8 +302,11 @@ describe('POST /api/placebet', () => {
       expect(ack).toEqual({ ok: true });
       const balance = new Promise<SocketBalancePayload>((resolve) => socket.once('balance', resolve));
       const m = await createMatch({ A: [250, 252], B: [160, 162] });
-      expect((await place(session.token, m, { selectionId: 'A', side: 'BACK', odds: 2.5, stake: 200 })).statusCode).toBe(200);
-      expect(await balance).toEqual({ balance: 1000, exposer: 200 });
+      const placed = await place(session.token, m, { selectionId: 'A', side: 'BACK', odds: 2.5, stake: 200 });
+      expect(placed.statusCode).toBe(200);
+      // The message names its cause, the bet the reply names: the page that placed it skips the echo by id.
+      const { betId } = body<{ data: PlaceBetResponse }>(placed).data.bet;
+      expect(await balance).toEqual({ balance: 1000, exposer: 200, betId });
     } finally {
       socket.disconnect();
     }

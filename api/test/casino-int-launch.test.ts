@@ -270,10 +270,10 @@ describe('live balance', () => {
     const afterDebit = nextEvent<SocketBalancePayload>(socket, 'balance');
     const debitId = randomUUID();
     await walletCall(t, provider, 'debit', { ...money(provider, player.id, session.sessionToken, 'live-1'), transactionId: debitId, amount: '2550', bets: [] });
-    expect(await afterDebit).toEqual({ balance: 74.5, exposer: 0 });
+    expect(await afterDebit).toEqual({ balance: 74.5, exposer: 0, journalId: expect.any(String) });
     const afterCredit = nextEvent<SocketBalancePayload>(socket, 'balance');
     await walletCall(t, provider, 'credit', { ...money(provider, player.id, session.sessionToken, 'live-1'), transactionId: randomUUID(), refTransactionId: debitId, amount: '5000', roundClosed: true });
-    expect(await afterCredit).toEqual({ balance: 124.5, exposer: 0 });
+    expect(await afterCredit).toEqual({ balance: 124.5, exposer: 0, journalId: expect.any(String) });
   });
 });
 

@@ -462,16 +462,18 @@ export async function assertLedgerInvariants(db: Database): Promise<void> {
           OR curr_balance_minor <> prev_balance_minor + amount_minor`,
     ],
     [
-      'L5 available >= 0',
-      `SELECT id, balance_minor::text, exposure_minor::text FROM ledger_accounts
-       WHERE exposure_minor < 0 OR (NOT allow_negative AND balance_minor - exposure_minor < 0)`,
+      'L5 available >= 0 (>= −shortfall: what a non-runner\'s reduction or a settlement left, ADR 0046; never more than is short)',
+      `SELECT id, balance_minor::text, exposure_minor::text, shortfall_minor::text FROM ledger_accounts
+       WHERE exposure_minor < 0 OR shortfall_minor < 0 OR shortfall_minor > greatest(0, exposure_minor - balance_minor)
+          OR (NOT allow_negative AND balance_minor - exposure_minor < -shortfall_minor)`,
     ],
     [
       'L7 append-only triggers and backstops enabled',
       `SELECT expected.name FROM (VALUES ('entries_append_only'), ('entries_no_truncate'), ('journals_append_only'),
               ('journals_no_truncate'), ('audit_log_append_only'), ('audit_log_no_truncate'), ('journals_balanced'),
               ('entries_balanced'), ('journals_audited'), ('entries_check_actor'), ('users_check_partnership'),
-              ('users_check_hierarchy'), ('users_never_deleted'), ('events_keep_bets')) AS expected(name)
+              ('users_check_hierarchy'), ('users_never_deleted'), ('events_keep_bets'),
+              ('ledger_accounts_shortfall')) AS expected(name)
        LEFT JOIN pg_trigger t ON t.tgname = expected.name AND t.tgenabled <> 'D'
        WHERE t.oid IS NULL`,
     ],
@@ -798,14 +800,19 @@ async function bettingViolations(db: Database): Promise<Violation[]> {
       rebuilt = { pnl: { lines: [...book.lines], zones: [...book.zonesMinor] }, exposure: worst === 0 ? 0 : -worst };
     } else {
       const runnerIds = Object.keys(position.pnl as Record<string, number>);
-      // A bet on a runner no longer in the position (a racing non-runner) only loses.
-      const gone = [...new Set(open.map((b) => b.selectionId).filter((id) => !runnerIds.includes(id)))];
-      const vector = marketPnlVector(
-        open.map((b) => ({ side: b.side === 'BACK' ? 'BACK' : 'LAY', runnerId: b.selectionId, stakeMinor: Number(b.stake), oddsHundredths: b.odds }) as const),
-        [...runnerIds, ...gone],
-      );
+      // Racing non-runners (ADR 0046): the position is re-priced at each removal, so a bet on a
+      // non-runner is void (left out) and one matched before a removal counts at its reduced price.
+      if (open.some((b) => b.nonRunner && runnerIds.includes(b.selectionId))) {
+        wrongPositions.push({ ...position, reason: 'a non-runner is still listed in the position' });
+        continue;
+      }
+      const runnerBets = open
+        .filter((b) => !b.nonRunner)
+        .map((b) => ({ side: b.side === 'BACK' ? 'BACK' : 'LAY', runnerId: b.selectionId, stakeMinor: Number(b.stake), oddsHundredths: reducedOddsHundredths(b.odds, b.reductionsBps) }) as const);
+      // A bet on a runner not in the position (added to the market since) only loses.
+      const gone = [...new Set(runnerBets.map((b) => b.runnerId).filter((id) => !runnerIds.includes(id)))];
+      const vector = marketPnlVector(runnerBets, [...runnerIds, ...gone]);
       for (const id of gone) vector.delete(id);
-      const runnerBets = open.map((b) => ({ side: b.side === 'BACK' ? 'BACK' : 'LAY', runnerId: b.selectionId, stakeMinor: Number(b.stake), oddsHundredths: b.odds }) as const);
       // A PLACE market's worst case is its k placed runners, found here by trying every set of k.
       const winners = open[0]?.winners ?? 1;
       const worst = Math.min(0, winners > 1 ? worstPlacedMinor(runnerBets, runnerIds, winners) : Math.min(...vector.values()));

@@ -29,6 +29,8 @@ export class ScriptedProvider implements FeedProvider {
   reconnects = 0;
   lagMs: number | null = 40;
   lastMessageAtMs: number | null = null;
+  /** How often the ingest let go of the provider (FeedProvider.release: the lock lost, or a stop). */
+  released = 0;
   private readonly eventsById = new Map<string, FeedEvent>();
   private readonly marketsById = new Map<string, FeedMarket>();
   private readonly fanciesById = new Map<string, FeedFancy>();
@@ -84,6 +86,11 @@ export class ScriptedProvider implements FeedProvider {
       lagMs: this.lagMs,
       lastError: this.connected ? null : 'connection reset',
     };
+  }
+
+  release(): Promise<void> {
+    this.released += 1;
+    return Promise.resolve();
   }
 
   sendEvent(event: FeedEvent): void {

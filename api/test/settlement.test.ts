@@ -520,7 +520,7 @@ describe('THE settlement test: two agent chains, direct vs corrected vs rolled b
       expect(ack).toEqual({ ok: true });
       const balance = new Promise<SocketBalancePayload>((resolve) => socket.once('balance', resolve));
       await settled(m.marketId, { type: 'WINNER', selectionId: 'H' });
-      expect(await balance).toEqual({ balance: 1_150, exposer: 0 });
+      expect(await balance).toEqual({ balance: 1_150, exposer: 0, journalId: expect.any(String) });
     } finally {
       socket.disconnect();
     }

@@ -34,6 +34,7 @@ describe('api/sql/functions', () => {
       'place_runner_bet', 'place_runner_bets', 'place_fancy_bet_checked', 'place_fancy_bets_checked',
       'settle_market', 'rollback_settlement', 'bets_row_check', 'positions_row_check', 'ledger_accounts_row_check',
       'backlay_role_tier', 'users_never_deleted', 'events_keep_bets',
+      'reprice_runner_positions', 'reduced_odds', 'runner_exposure', 'ledger_accounts_shrink_shortfall',
     ]));
   });
 

@@ -8,6 +8,9 @@ module.exports = (dir, displayName) => ({
   displayName,
   rootDir: dir,
   testEnvironment: 'jsdom',
+  // A screen test drives React through user-event: on two shared cores under load (CI's build
+  // beside it) 5 s is not enough for the longest; speed is measured by the benches, not here.
+  testTimeout: 20_000,
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
   setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],
   transform: {

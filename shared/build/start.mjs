@@ -4,8 +4,8 @@
  * (embedded PostgreSQL and demo data unless DATABASE_URL is set), each remote from its own port
  * as its own deployment, and the shell on http://127.0.0.1:8080 with /api and /socket.io proxied
  * to the API so the product lives on one origin. Ctrl-C (or SIGTERM) stops everything it started.
- * The feed is the simulator and the replay of the recorded real T20 (`FEED_PROVIDER=simulator,replay`
- * unless set). The API's log lines are printed for a person (pino-pretty); NODE_ENV=production or LOG_FORMAT=json keeps them as the
+ * The feed is the simulator and the replay of the recorded real T20 and races (`FEED_PROVIDER=simulator,replay`
+ * unless set; ADR 0044: races within the next hour from both). The API's log lines are printed for a person (pino-pretty); NODE_ENV=production or LOG_FORMAT=json keeps them as the
  * JSON lines production ships to its collector. Backlay Studio, our game provider, runs beside them
  * on its own origin (port 8095) with its journal in data/studio; the CW-1 secret the API and the
  * studio share is generated once into data/studio-secret unless STUDIO_SECRET is set (ADR 0021).

@@ -157,14 +157,13 @@ BEGIN
     END LOOP;
     v_new_exp := -v_min;
     -- A market with k > 1 winners (a PLACE market, docs/racing-rules.md R-2): P[r] = A + D[r], A the
-    -- P&L if every runner loses (each bet's losing leg, this one included), D[r] what r's placing
-    -- adds. The worst k placed runners: A + the k smallest D = the k smallest P − (k − 1)·A.
+    -- P&L if every runner loses (each bet's losing leg, this one included; a bet on a non-runner is
+    -- void, ADR 0046), D[r] what r's placing adds. The worst k placed runners: runner_exposure.
     IF v_winners > 1 THEN
       SELECT coalesce(sum(CASE WHEN b.side = 'BACK' THEN -b.stake_minor ELSE b.stake_minor END), 0) + v_lose
         INTO v_all_lose
-        FROM bets b WHERE b.user_id = p_user AND b.market_id = p_market AND b.status = 'open';
-      SELECT greatest(0, -(sum(x.v) - (count(*) - 1) * v_all_lose))::bigint INTO v_new_exp
-        FROM (SELECT (e.value)::bigint AS v FROM jsonb_each_text(v_new_pnl) e ORDER BY 1 LIMIT v_winners) x;
+        FROM bets b WHERE b.user_id = p_user AND b.market_id = p_market AND b.status = 'open' AND b.selection_id = ANY (v_runners);
+      v_new_exp := runner_exposure(v_new_pnl, v_all_lose, v_winners);
     END IF;
     v_total := exposure - v_old_exp + v_new_exp;
     pnl := v_new_pnl;

@@ -44,7 +44,8 @@ BEGIN
 
   SELECT array_agg(u.username ORDER BY u.username) INTO v_short
   FROM rollback_delta d JOIN ledger_accounts a ON a.id = d.account_id JOIN users u ON u.id = a.user_id
-  WHERE NOT a.allow_negative AND (a.balance_minor + d.amount) - (a.exposure_minor + d.exposure) < 0;
+  -- Never below zero, nor lower than a shortfall already is (ADR 0046: a wallet a reduction left short).
+  WHERE NOT a.allow_negative AND (a.balance_minor + d.amount) - (a.exposure_minor + d.exposure) < least(0, a.balance_minor - a.exposure_minor);
   IF v_short IS NOT NULL THEN
     RETURN QUERY SELECT 'UNDERFUNDED', v_live.id, v_live.version, NULL::uuid, v_short;
     RETURN;

@@ -100,7 +100,8 @@ BEGIN
 
   -- Non-runners (docs/racing-rules.md R-3): a bet on a removed runner is void; a bet on another
   -- runner matched before a removal has its price multiplied by (1 − factor/100) for each such
-  -- removal, rounded to the nearest hundredth (half up), never below 1.01 (odds_hundredths 101).
+  -- removal, rounded to the nearest hundredth (half up), never below 1.01 (reduced_odds, the rule
+  -- the positions were re-priced with at the removal: reprice_runner_positions, ADR 0046).
   -- The removals are read once into arrays: a market without any (every market but a race with
   -- a non-runner) settles with no per-bet work beyond an empty-array test.
   SELECT coalesce(array_agg(r.selection_id), '{}'), coalesce(array_agg(r.adjustment_factor), '{}'),
@@ -125,10 +126,7 @@ BEGIN
         WHEN (CASE WHEN v_kind = 'RUNS' THEN b.run_line <= v_runs ELSE b.selection_id = ANY (v_winners) END)
           THEN floor(((CASE WHEN b.side IN ('BACK', 'YES') THEN 1 ELSE -1 END) * b.stake_minor
                       * ((CASE WHEN cardinality(v_removed_ids) = 0 THEN b.odds_hundredths
-                              ELSE coalesce((SELECT greatest(101, round(b.odds_hundredths * round(exp(sum(ln(1 - x.f / 100))), 12)))::int
-                                             FROM unnest(v_removed_factors, v_removed_at) AS x(f, t)
-                                             WHERE x.f > 0 AND x.t IS NOT NULL AND b.created_at < x.t
-                                             HAVING count(*) > 0), b.odds_hundredths) END)
+                              ELSE reduced_odds(b.odds_hundredths, b.created_at, v_removed_factors, v_removed_at) END)
                          - 100 * v_k))::numeric / (100 * v_k))::bigint
         ELSE (CASE WHEN b.side IN ('BACK', 'YES') THEN -1 ELSE 1 END) * b.stake_minor
       END
@@ -230,10 +228,17 @@ BEGIN
     WHERE d.amount <> 0
     ORDER BY d.account_id
     RETURNING 1)
+  -- A result stands (ADR 0046): a wallet it takes below what it held keeps the difference as its
+  -- shortfall instead of refusing the whole market (with positions re-priced at each removal a
+  -- loss never exceeds the exposure released; this covers what the rounding of a dead heat or a
+  -- turnover commission can add). Agents' P&L accounts may go negative anyway.
   UPDATE ledger_accounts a
   SET balance_minor = a.balance_minor + d.amount,
       version = a.version + CASE WHEN d.amount <> 0 THEN 1 ELSE 0 END,
-      exposure_minor = a.exposure_minor + d.exposure
+      exposure_minor = a.exposure_minor + d.exposure,
+      shortfall_minor = CASE WHEN a.kind = 'user'
+                             THEN greatest(a.shortfall_minor, a.exposure_minor + d.exposure - a.balance_minor - d.amount)
+                             ELSE a.shortfall_minor END
   FROM delta d
   WHERE a.id = d.account_id AND (d.amount <> 0 OR d.exposure <> 0);
 

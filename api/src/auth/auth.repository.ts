@@ -172,6 +172,11 @@ export async function endSession(q: Queryable, sessionId: string, reason: Sessio
   return rowCount === 1;
 }
 
+/** Writes a live session's last request time (the idle timeout's column, idle-sessions.ts). */
+export async function touchSessionLastSeen(q: Queryable, sessionId: string, at: Date): Promise<void> {
+  await q.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1 AND ended_at IS NULL', [sessionId, at]);
+}
+
 /** Revokes every unrevoked refresh token of the given sessions. */
 export async function revokeRefreshTokensOfSessions(q: Queryable, sessionIds: readonly string[]): Promise<void> {
   if (sessionIds.length === 0) return;

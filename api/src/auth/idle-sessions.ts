@@ -15,6 +15,7 @@ import type { Area } from '@backlay/shared/contracts';
 import type { SharedStore } from '../cluster/shared-store';
 import type { Clock } from '../common/clock';
 import type { Queryable } from '../db/database';
+import { touchSessionLastSeen } from './auth.repository';
 
 /** The column is written at most this often per session. */
 export const LAST_SEEN_FLUSH_MS = 60_000;
@@ -70,7 +71,7 @@ export class IdleSessions {
     const flushedMs = this.flushed.get(sessionId);
     if (flushedMs !== undefined && now - flushedMs < LAST_SEEN_FLUSH_MS) return;
     this.rememberFlush(sessionId, now);
-    await this.db.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1 AND ended_at IS NULL', [sessionId, new Date(now)]);
+    await touchSessionLastSeen(this.db, sessionId, new Date(now));
   }
 
   private rememberFlush(sessionId: string, nowMs: number): void {

@@ -30,6 +30,7 @@ import type { AuditContext } from '../plugins/request-context';
 import { isBetLocked } from '../users/users.repository';
 import { ProviderCallError, type ProviderClient } from './provider-client';
 import * as repo from './registry.repository';
+import { insertLaunchSession, isAccountActive } from './wallet.repository';
 import { tokenHash } from './wallet.service';
 
 export interface CasinoIntOptions {
@@ -112,13 +113,7 @@ export class CasinoIntService {
     const provider = game === null ? null : await repo.findProvider(this.db, providerId);
     if (game === null || provider === null) throw new DomainError('NOT_FOUND', CASINO_INT_MESSAGES.gameNotFound);
     const lobby = this.lobbyOrigin(body.lobby_url);
-    const { rows } = await this.db.query<{ active: boolean }>(
-      `SELECT (u.status = 'active' AND NOT EXISTS (
-                 SELECT 1 FROM users anc WHERE anc.id = ANY (u.ancestors) AND anc.status <> 'active')) AS active
-       FROM users u WHERE u.id = $1`,
-      [userId],
-    );
-    if (rows[0]?.active !== true) throw new DomainError('ACCOUNT_LOCKED', CASINO_INT_MESSAGES.userLocked);
+    if ((await isAccountActive(this.db, userId)) !== true) throw new DomainError('ACCOUNT_LOCKED', CASINO_INT_MESSAGES.userLocked);
     if (await isBetLocked(this.db, userId)) throw new DomainError('BETTING_LOCKED', CASINO_INT_MESSAGES.bettingLocked);
     if (!provider.enabled || !game.enabled) throw new DomainError('MARKET_SUSPENDED', CASINO_INT_MESSAGES.gameSuspended);
     // A player on a time-out or self-excluded (or past a loss limit) cannot stake, so no game
@@ -132,13 +127,18 @@ export class CasinoIntService {
     if (!provider.currencies.includes(currency)) throw new DomainError('MARKET_SUSPENDED', CASINO_INT_MESSAGES.gameSuspended);
     const token = randomBytes(32).toString('base64url');
     const device = body.isMobile ? 'mobile' : 'desktop';
-    await this.db.query(
-      `INSERT INTO casino_int_sessions (token_hash, user_id, provider_id, game_code, currency, ip, device, token_expires_at, expires_at,
-                                        operator_session_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8::double precision / 1000),
-               now() + make_interval(secs => $9::double precision / 1000), $10)`,
-      [tokenHash(token), userId, provider.id, game.code, currency, ip, device, this.options.launchTokenTtlMs, this.options.sessionTtlMs, sessionId],
-    );
+    await insertLaunchSession(this.db, {
+      tokenHash: tokenHash(token),
+      userId,
+      providerId: provider.id,
+      gameCode: game.code,
+      currency,
+      ip,
+      device,
+      tokenTtlMs: this.options.launchTokenTtlMs,
+      sessionTtlMs: this.options.sessionTtlMs,
+      operatorSessionId: sessionId,
+    });
     let answer;
     try {
       answer = await this.client.createSession(provider, (await repo.activeSecrets(this.db, provider.id)).map((s) => s.secret), {
@@ -257,7 +257,7 @@ export class CasinoIntService {
     return this.db.transaction(async (tx) => {
       const provider = await repo.findProvider(tx, providerId);
       if (provider === null || !provider.seamless) throw new DomainError('NOT_FOUND', CASINO_INT_MESSAGES.providerNotFound);
-      await tx.query('SELECT 1 FROM casino_int_providers WHERE id = $1 FOR UPDATE', [providerId]);
+      await repo.lockProvider(tx, providerId);
       if ((await repo.activeSecrets(tx, providerId)).length >= 2) {
         throw new DomainError('CONFLICT', 'Two secrets are active: retire the older one before a new rotation');
       }
@@ -269,7 +269,7 @@ export class CasinoIntService {
 
   async retireSecret(ctx: AuditContext, providerId: string, secretId: string): Promise<CasinoIntSecretsView> {
     return this.db.transaction(async (tx) => {
-      await tx.query('SELECT 1 FROM casino_int_providers WHERE id = $1 FOR UPDATE', [providerId]);
+      await repo.lockProvider(tx, providerId);
       const active = await repo.activeSecrets(tx, providerId);
       if (!active.some((s) => s.id === secretId)) throw new DomainError('NOT_FOUND', CASINO_INT_MESSAGES.secretNotFound);
       if (active.length < 2) throw new DomainError('CONFLICT', CASINO_INT_MESSAGES.lastSecret);

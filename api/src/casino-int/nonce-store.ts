@@ -4,6 +4,7 @@
  * table with a primary key on (provider, nonce), which every API instance shares (ADR 0020).
  */
 import type { Queryable } from '../db/database';
+import { claimNonce, purgeExpiredNonces } from './nonce.repository';
 
 export interface NonceStore {
   /** Records the nonce; false when it was already seen within its time to live (a replay). */
@@ -18,18 +19,10 @@ export class DbNonceStore implements NonceStore {
 
   async claim(providerId: string, nonce: string, ttlMs: number): Promise<boolean> {
     // An expired row of the same nonce is taken over (its window has passed), a live one is a replay.
-    const { rowCount } = await this.db.query(
-      `INSERT INTO casino_int_nonces (provider_id, nonce, expires_at)
-       VALUES ($1, $2, now() + make_interval(secs => $3::double precision / 1000))
-       ON CONFLICT (provider_id, nonce) DO UPDATE SET expires_at = EXCLUDED.expires_at
-         WHERE casino_int_nonces.expires_at < now()`,
-      [providerId, nonce.toLowerCase(), ttlMs],
-    );
-    return rowCount === 1;
+    return claimNonce(this.db, providerId, nonce, ttlMs);
   }
 
   async purge(): Promise<number> {
-    const { rowCount } = await this.db.query('DELETE FROM casino_int_nonces WHERE expires_at < now()', []);
-    return rowCount ?? 0;
+    return purgeExpiredNonces(this.db);
   }
 }

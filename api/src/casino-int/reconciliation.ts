@@ -21,21 +21,11 @@ import type { Database } from '../db/database';
 import { LeaderLoop } from '../db/leader-loop';
 import type { NonceStore } from './nonce-store';
 import type { ProviderClient } from './provider-client';
+import * as runs from './reconciliation.repository';
 import * as repo from './registry.repository';
 
 /** The advisory lock of the reconciliation job (one per job kind, see feed-ingest and casino-engine). */
 export const RECONCILIATION_LOCK_ID = 72_810_019;
-
-interface OurTx {
-  transactionId: string;
-  refTransactionId: string | null;
-  type: CasinoIntTxType;
-  roundId: string;
-  username: string;
-  gameCode: string;
-  amountMinor: string;
-  createdAt: string;
-}
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -52,18 +42,8 @@ export class ReconciliationService {
   ) {}
 
   /** Our money transactions of a provider on a UTC date (tombstones move nothing and are left out). */
-  private async ours(providerId: string, date: string): Promise<OurTx[]> {
-    const { rows } = await this.db.query<OurTx>(
-      `SELECT t.transaction_id AS "transactionId", t.ref_transaction_id AS "refTransactionId", t.type, t.round_id AS "roundId",
-              u.username, t.game_code AS "gameCode", t.amount_minor::text AS "amountMinor",
-              to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
-       FROM casino_int_transactions t JOIN users u ON u.id = t.user_id
-       WHERE t.provider_id = $1 AND t.type <> 'tombstone'
-         AND t.created_at >= $2::date AT TIME ZONE 'UTC' AND t.created_at < ($2::date + 1) AT TIME ZONE 'UTC'
-       ORDER BY t.id`,
-      [providerId, date],
-    );
-    return rows;
+  private async ours(providerId: string, date: string): Promise<runs.OurTx[]> {
+    return runs.transactionsOfDay(this.db, providerId, date);
   }
 
   private async provider(providerId: string): Promise<repo.WalletProvider> {
@@ -80,11 +60,7 @@ export class ReconciliationService {
     const sum = (type: CasinoIntTxType) => ours.filter((t) => t.type === type).reduce((s, t) => s + BigInt(t.amountMinor), 0n);
     const [debits, credits, rollbacks] = [sum('debit'), sum('credit'), sum('rollback')];
     const clearing = (await repo.clearingBalances(this.db)).get(providerId) ?? 0n;
-    const { rows } = await this.db.query<{ status: CasinoIntReconciliationRun['status']; error: string | null; ranAt: string; theirCount: number; mismatches: CasinoIntMismatch[] }>(
-      `SELECT status, error, to_char(ran_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "ranAt", their_count AS "theirCount", mismatches
-       FROM casino_int_reconciliations WHERE provider_id = $1 AND day = $2::date`,
-      [providerId, date],
-    );
+    const lastRun = await runs.findRun(this.db, providerId, date);
     return {
       providerId,
       date,
@@ -105,7 +81,7 @@ export class ReconciliationService {
         createdAt: t.createdAt,
       })),
       clearingBalance: formatRupees(clearing),
-      run: rows[0] ?? null,
+      run: lastRun,
     };
   }
 
@@ -123,26 +99,12 @@ export class ReconciliationService {
     } catch (error) {
       run = { status: 'failed', error: (error as Error).message.slice(0, 500), theirCount: 0, mismatches: [] };
     }
-    const { rows } = await this.db.query<{ ranAt: string }>(
-      `INSERT INTO casino_int_reconciliations (provider_id, day, status, error, their_count, mismatches, ran_at)
-       VALUES ($1, $2::date, $3, $4, $5, $6::jsonb, now())
-       ON CONFLICT (provider_id, day) DO UPDATE SET status = EXCLUDED.status, error = EXCLUDED.error,
-         their_count = EXCLUDED.their_count, mismatches = EXCLUDED.mismatches, ran_at = EXCLUDED.ran_at
-       RETURNING to_char(ran_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "ranAt"`,
-      [providerId, date, run.status, run.error, run.theirCount, JSON.stringify(run.mismatches)],
-    );
-    return { ...run, ranAt: rows[0]?.ranAt ?? '' };
+    return { ...run, ranAt: await runs.saveRun(this.db, providerId, date, run) };
   }
 
   /** The seamless providers whose `date` has no successful run yet. */
   async pending(date: string): Promise<string[]> {
-    const { rows } = await this.db.query<{ id: string }>(
-      `SELECT p.id FROM casino_int_providers p
-       WHERE p.seamless AND NOT EXISTS (SELECT 1 FROM casino_int_reconciliations r WHERE r.provider_id = p.id AND r.day = $1::date AND r.status <> 'failed')
-       ORDER BY p.id`,
-      [date],
-    );
-    return rows.map((r) => r.id);
+    return runs.providersWithoutRun(this.db, date);
   }
 }
 

@@ -92,6 +92,15 @@ export async function retireSecret(q: Queryable, providerId: string, secretId: s
   return rowCount === 1;
 }
 
+/** Takes the provider row's lock (FOR UPDATE): serialises the changes of its secrets. */
+export async function lockProvider(q: Queryable, id: string): Promise<void> {
+  await q.query('SELECT 1 FROM casino_int_providers WHERE id = $1 FOR UPDATE', [id]);
+}
+
+export async function setProviderLaunchUrl(q: Queryable, id: string, launchUrl: string): Promise<void> {
+  await q.query('UPDATE casino_int_providers SET launch_url = $2 WHERE id = $1', [id, launchUrl]);
+}
+
 export async function setProviderEnabled(q: Queryable, id: string, enabled: boolean): Promise<boolean> {
   const { rowCount } = await q.query('UPDATE casino_int_providers SET enabled = $2 WHERE id = $1', [id, enabled]);
   return rowCount === 1;

@@ -28,7 +28,7 @@ export async function seedStudioProvider(db: Database, studio: { url: string; pa
       seamless: true,
       sortOrder: 1,
     });
-    await tx.query('UPDATE casino_int_providers SET launch_url = $2 WHERE id = $1', [STUDIO_PROVIDER, studio.url]);
+    await repo.setProviderLaunchUrl(tx, STUDIO_PROVIDER, studio.url);
     const secrets = await repo.activeSecrets(tx, STUDIO_PROVIDER);
     if (!secrets.some((s) => s.secret === studio.secret)) {
       // Keep at most one older secret active beside the configured one (a restart rotates it).

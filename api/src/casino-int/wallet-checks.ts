@@ -7,6 +7,7 @@ import type { Queryable } from '../db/database';
 import { stakeRefusal } from '../responsible-gambling/rg-check';
 import { refusalMessage } from '../responsible-gambling/rg-rules';
 import { isBetLocked } from '../users/users.repository';
+import { isAccountBlocked } from './wallet.repository';
 
 /** A refusal in CW-1 terms: the wallet answers it as a status (HTTP 200). */
 export class WalletRefusal extends Error {
@@ -26,13 +27,7 @@ export class WalletRefusal extends Error {
  * each with the player-facing words the sports and live-casino refusals use.
  */
 export async function checkWalletDebit(client: Queryable, userId: string, amountPaise: bigint): Promise<void> {
-  const { rows } = await client.query<{ blocked: boolean }>(
-    `SELECT (u.status <> 'active' OR EXISTS (
-               SELECT 1 FROM users anc WHERE anc.id = ANY (u.ancestors) AND anc.status <> 'active')) AS blocked
-     FROM users u WHERE u.id = $1`,
-    [userId],
-  );
-  if (rows[0]?.blocked !== false) throw new WalletRefusal('PLAYER_BLOCKED', 'The player account is locked');
+  if ((await isAccountBlocked(client, userId)) !== false) throw new WalletRefusal('PLAYER_BLOCKED', 'The player account is locked');
   if (await isBetLocked(client, userId)) throw new WalletRefusal('PLAYER_BLOCKED', 'The player\'s betting is locked');
   const refusal = await stakeRefusal(client, userId, amountPaise);
   if (refusal === null) return;

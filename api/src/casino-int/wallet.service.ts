@@ -23,6 +23,8 @@ import type { LedgerService } from '../ledger/ledger.service';
 import { findBadText } from '../plugins/validation';
 import { checkWalletDebit, WalletRefusal } from './wallet-checks';
 import { clearingAccountCode, type WalletProvider } from './registry.repository';
+import * as repo from './wallet.repository';
+import type { SessionRow, TxRow } from './wallet.repository';
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -97,27 +99,6 @@ function validateBets(value: unknown): void {
   }
 }
 
-interface SessionRow {
-  id: string;
-  userId: string;
-  gameCode: string;
-  currency: string;
-  authenticated: boolean;
-  tokenLive: boolean;
-  live: boolean;
-}
-
-interface TxRow {
-  id: string;
-  type: 'debit' | 'credit' | 'rollback' | 'tombstone';
-  userId: string;
-  roundId: string;
-  gameCode: string;
-  amountMinor: string;
-  payloadHash: string;
-  response: string;
-}
-
 export interface WalletDeps {
   db: Database;
   ledger: LedgerService;
@@ -169,12 +150,9 @@ export class WalletService {
   }
 
   private async answer(tx: Tx, provider: WalletProvider, op: Cw1WalletOp, body: Body, requestId: string, requestHash: string): Promise<string> {
-    const { rows: prior } = await tx.query<{ requestHash: string; response: string }>(
-      'SELECT request_hash AS "requestHash", response FROM casino_int_requests WHERE provider_id = $1 AND request_id = $2',
-      [provider.id, requestId],
-    );
-    if (prior[0] !== undefined) {
-      if (prior[0].requestHash === requestHash) return prior[0].response;
+    const prior = await repo.findStoredRequest(tx, provider.id, requestId);
+    if (prior !== null) {
+      if (prior.requestHash === requestHash) return prior.response;
       return JSON.stringify({ status: 'INVALID_REQUEST', message: 'This requestId was used for another request' });
     }
     let answer: Answer | string;
@@ -185,12 +163,7 @@ export class WalletService {
       answer = { status: error.status, message: error.message, ...(error.balance !== undefined ? { balance: error.balance } : {}) };
     }
     const bytes = typeof answer === 'string' ? answer : JSON.stringify(answer);
-    await tx.query('INSERT INTO casino_int_requests (provider_id, request_id, request_hash, response) VALUES ($1, $2, $3, $4)', [
-      provider.id,
-      requestId,
-      requestHash,
-      bytes,
-    ]);
+    await repo.insertStoredRequest(tx, provider.id, requestId, requestHash, bytes);
     return bytes;
   }
 
@@ -220,18 +193,8 @@ export class WalletService {
 
   /** The session of the body's token, bound to its player and game (INVALID_TOKEN / INVALID_GAME otherwise). */
   private async session(tx: Tx, provider: WalletProvider, body: Body, lock = false): Promise<SessionRow> {
-    const { rows } = await tx.query<SessionRow>(
-      `SELECT id, user_id AS "userId", game_code AS "gameCode", currency, authenticated_at IS NOT NULL AS authenticated,
-              token_expires_at > now() AS "tokenLive",
-              -- Live while its own lifetime runs AND the operator session that launched it is live:
-              -- a logout, a newer sign-in, a password change or reset, or a lock ends both.
-              (expires_at > now() AND EXISTS (
-                 SELECT 1 FROM sessions s WHERE s.id = cs.operator_session_id AND s.ended_at IS NULL AND s.expires_at > now())) AS live
-       FROM casino_int_sessions cs WHERE token_hash = $1 AND provider_id = $2 ${lock ? 'FOR UPDATE OF cs' : ''}`,
-      [tokenHash(body.sessionToken as string), provider.id],
-    );
-    const session = rows[0];
-    if (session === undefined || session.userId !== body.playerId) throw new Refusal('INVALID_TOKEN', 'Unknown session token');
+    const session = await repo.findSessionByToken(tx, tokenHash(body.sessionToken as string), provider.id, lock);
+    if (session === null || session.userId !== body.playerId) throw new Refusal('INVALID_TOKEN', 'Unknown session token');
     if (session.gameCode !== body.gameCode) throw new Refusal('INVALID_GAME', 'The session was opened for another game');
     return session;
   }
@@ -249,21 +212,13 @@ export class WalletService {
 
   /** Locks the player's wallet row (the per-player lock of CW-1 rule 8) and answers the available balance. */
   private async lockWallet(tx: Tx, userId: string): Promise<{ accountId: string; available: bigint }> {
-    const { rows } = await tx.query<{ id: string; available: string }>(
-      'SELECT id, (balance_minor - exposure_minor)::text AS available FROM ledger_accounts WHERE user_id = $1 FOR UPDATE',
-      [userId],
-    );
-    const row = rows[0];
-    if (row === undefined) throw new Refusal('INVALID_TOKEN', 'Unknown player');
+    const row = await repo.lockWalletRow(tx, userId);
+    if (row === null) throw new Refusal('INVALID_TOKEN', 'Unknown player');
     return { accountId: row.id, available: BigInt(row.available) };
   }
 
   private async available(tx: Tx, userId: string): Promise<string> {
-    const { rows } = await tx.query<{ available: string }>(
-      'SELECT greatest(balance_minor - exposure_minor, 0)::text AS available FROM ledger_accounts WHERE user_id = $1',
-      [userId],
-    );
-    return rows[0]?.available ?? '0';
+    return (await repo.availableBalance(tx, userId)) ?? '0';
   }
 
   private async authenticate(tx: Tx, provider: WalletProvider, body: Body): Promise<Answer> {
@@ -273,20 +228,15 @@ export class WalletService {
     if (!session.tokenLive) throw new Refusal('SESSION_EXPIRED', 'The session token expired before it was used');
     if (!session.live) throw new Refusal('SESSION_EXPIRED', 'The session ended before it was used');
     if (await this.deps.maintenance()) throw new Refusal('SESSION_EXPIRED', 'The site is under maintenance');
-    const { rows } = await tx.query<{ username: string; active: boolean }>(
-      `SELECT u.username, (u.status = 'active' AND NOT EXISTS (
-                SELECT 1 FROM users anc WHERE anc.id = ANY (u.ancestors) AND anc.status <> 'active')) AS active
-       FROM users u WHERE u.id = $1`,
-      [session.userId],
-    );
-    if (rows[0]?.active !== true) throw new Refusal('PLAYER_BLOCKED', 'The player account is locked');
-    await tx.query('UPDATE casino_int_sessions SET authenticated_at = now() WHERE id = $1', [session.id]);
+    const player = await repo.findPlayerStatus(tx, session.userId);
+    if (player?.active !== true) throw new Refusal('PLAYER_BLOCKED', 'The player account is locked');
+    await repo.markSessionAuthenticated(tx, session.id);
     return {
       status: 'OK',
       playerId: session.userId,
       currency: session.currency,
       balance: await this.available(tx, session.userId),
-      nickname: rows[0].username,
+      nickname: player.username,
       country: 'IN',
     };
   }
@@ -295,17 +245,6 @@ export class WalletService {
     const session = await this.session(tx, provider, body);
     await this.assertLive(session);
     return { status: 'OK', balance: await this.available(tx, session.userId), currency: session.currency };
-  }
-
-  /** The stored row of (provider, transactionId), if any. */
-  private async transaction(tx: Tx, providerId: string, transactionId: string): Promise<TxRow | null> {
-    const { rows } = await tx.query<TxRow>(
-      `SELECT id::text, type, user_id AS "userId", round_id AS "roundId", game_code AS "gameCode", amount_minor::text AS "amountMinor",
-              payload_hash AS "payloadHash", response
-       FROM casino_int_transactions WHERE provider_id = $1 AND transaction_id = $2`,
-      [providerId, transactionId],
-    );
-    return rows[0] ?? null;
   }
 
   /** Rules 2 and 3 for a transaction id already stored: the stored answer again, or DUPLICATE_TRANSACTION. */
@@ -317,49 +256,6 @@ export class WalletService {
       throw new Refusal('DUPLICATE_TRANSACTION', 'This transactionId was used with another payload');
     }
     return JSON.stringify({ ...(JSON.parse(existing.response) as object), idempotentReplay: true });
-  }
-
-  private async nextOperatorTxId(tx: Tx): Promise<string> {
-    const { rows } = await tx.query<{ id: string }>("SELECT nextval(pg_get_serial_sequence('casino_int_transactions', 'id'))::text AS id", []);
-    return rows[0]?.id ?? '';
-  }
-
-  private async insertTransaction(
-    tx: Tx,
-    row: {
-      id: string | null;
-      providerId: string;
-      transactionId: string;
-      type: TxRow['type'];
-      refTransactionId: string | null;
-      userId: string;
-      roundId: string;
-      gameCode: string;
-      amount: bigint;
-      payloadHash: string;
-      response: string;
-      journalId: string | null;
-    },
-  ): Promise<void> {
-    await tx.query(
-      `INSERT INTO casino_int_transactions (id, provider_id, transaction_id, type, ref_transaction_id, user_id, round_id, game_code,
-                                            amount_minor, payload_hash, response, journal_id)
-       VALUES (coalesce($1::bigint, nextval(pg_get_serial_sequence('casino_int_transactions', 'id'))), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        row.id,
-        row.providerId,
-        row.transactionId,
-        row.type,
-        row.refTransactionId,
-        row.userId,
-        row.roundId,
-        row.gameCode,
-        row.amount.toString(),
-        row.payloadHash,
-        row.response,
-        row.journalId,
-      ],
-    );
   }
 
   /** Moves `amount` from one account to the other in a journal of this transaction. */
@@ -382,14 +278,6 @@ export class WalletService {
     return this.deps.ledger.systemAccountId(clearingAccountCode(provider.id), tx);
   }
 
-  private async roundState(tx: Tx, providerId: string, roundId: string, userId: string): Promise<'open' | 'closed' | null> {
-    const { rows } = await tx.query<{ status: 'open' | 'closed' }>(
-      'SELECT status FROM casino_int_rounds WHERE provider_id = $1 AND round_id = $2 AND user_id = $3',
-      [providerId, roundId, userId],
-    );
-    return rows[0]?.status ?? null;
-  }
-
   private async debit(tx: Tx, provider: WalletProvider, body: Body): Promise<Answer | string> {
     const transactionId = idField(body, 'transactionId') as string;
     const amount = amountField(body, 'amount', false);
@@ -398,15 +286,15 @@ export class WalletService {
     const payloadHash = sha256(canonicalJson(idempotencyPayload(body)));
     const userId = body.playerId as string;
     const wallet = await this.lockWallet(tx, userId);
-    const existing = await this.transaction(tx, provider.id, transactionId);
+    const existing = await repo.findTransaction(tx, provider.id, transactionId);
     if (existing !== null) return this.replayOf(existing, 'debit', payloadHash);
 
     const session = await this.session(tx, provider, body);
     await this.assertLive(session);
     checkCurrency(body, session);
-    if (!(await gameOpen(tx, provider.id, session.gameCode))) throw new Refusal('INVALID_GAME', 'This game is suspended');
+    if (!(await repo.isGameOpen(tx, provider.id, session.gameCode))) throw new Refusal('INVALID_GAME', 'This game is suspended');
     const roundId = body.roundId as string;
-    if ((await this.roundState(tx, provider.id, roundId, userId)) === 'closed') throw new Refusal('ALREADY_SETTLED', 'The round is closed');
+    if ((await repo.roundStatus(tx, provider.id, roundId, userId)) === 'closed') throw new Refusal('ALREADY_SETTLED', 'The round is closed');
     try {
       await checkWalletDebit(tx, userId, amount);
     } catch (error) {
@@ -416,15 +304,11 @@ export class WalletService {
     if (wallet.available < amount) {
       throw new Refusal('INSUFFICIENT_FUNDS', 'Insufficient balance', (wallet.available < 0n ? 0n : wallet.available).toString());
     }
-    await tx.query(
-      `INSERT INTO casino_int_rounds (provider_id, round_id, user_id, game_code) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (provider_id, round_id, user_id) DO NOTHING`,
-      [provider.id, roundId, userId, session.gameCode],
-    );
+    await repo.insertRound(tx, provider.id, roundId, userId, session.gameCode);
     const journalId = await this.journal(tx, provider, 'CASINO_INT_DEBIT', transactionId, wallet.accountId, await this.clearingAccountId(tx, provider), amount);
-    const operatorTxId = await this.nextOperatorTxId(tx);
+    const operatorTxId = await repo.nextOperatorTxId(tx);
     const answer: Answer = { status: 'OK', balance: formatMinorUnits(Number(wallet.available - amount)), transactionId, operatorTxId };
-    await this.insertTransaction(tx, {
+    await repo.insertTransaction(tx, {
       id: operatorTxId,
       providerId: provider.id,
       transactionId,
@@ -446,19 +330,16 @@ export class WalletService {
    * rolled back, not credited, round open.
    */
   private async referencedDebit(tx: Tx, provider: WalletProvider, body: Body, refTransactionId: string): Promise<TxRow | null> {
-    const ref = await this.transaction(tx, provider.id, refTransactionId);
+    const ref = await repo.findTransaction(tx, provider.id, refTransactionId);
     if (ref === null) return null;
     if (ref.type === 'tombstone') throw new Refusal('ALREADY_SETTLED', 'The referenced debit was rolled back');
     if (ref.type !== 'debit' || ref.userId !== body.playerId || ref.roundId !== body.roundId) {
       throw new Refusal('TRANSACTION_NOT_FOUND', 'No such debit of this player in this round');
     }
-    const { rows } = await tx.query<{ type: string }>(
-      'SELECT type FROM casino_int_transactions WHERE provider_id = $1 AND ref_transaction_id = $2 ORDER BY id LIMIT 1',
-      [provider.id, refTransactionId],
-    );
-    if (rows[0]?.type === 'rollback') throw new Refusal('ALREADY_SETTLED', 'The referenced debit was rolled back');
-    if (rows[0]?.type === 'credit') throw new Refusal('ALREADY_SETTLED', 'The referenced debit was settled already');
-    if ((await this.roundState(tx, provider.id, ref.roundId, ref.userId)) === 'closed') throw new Refusal('ALREADY_SETTLED', 'The round is closed');
+    const settledBy = await repo.firstReferringType(tx, provider.id, refTransactionId);
+    if (settledBy === 'rollback') throw new Refusal('ALREADY_SETTLED', 'The referenced debit was rolled back');
+    if (settledBy === 'credit') throw new Refusal('ALREADY_SETTLED', 'The referenced debit was settled already');
+    if ((await repo.roundStatus(tx, provider.id, ref.roundId, ref.userId)) === 'closed') throw new Refusal('ALREADY_SETTLED', 'The round is closed');
     return ref;
   }
 
@@ -470,7 +351,7 @@ export class WalletService {
     const payloadHash = sha256(canonicalJson(idempotencyPayload(body)));
     const userId = body.playerId as string;
     const wallet = await this.lockWallet(tx, userId);
-    const existing = await this.transaction(tx, provider.id, transactionId);
+    const existing = await repo.findTransaction(tx, provider.id, transactionId);
     if (existing !== null) return this.replayOf(existing, 'credit', payloadHash);
     // Rule 6: an expired session never blocks a credit; the token must still name this player.
     const session = await this.session(tx, provider, body);
@@ -480,9 +361,9 @@ export class WalletService {
     await this.assertWithinMaximum(tx, provider, debit, { transactionId, refTransactionId }, amount);
     const journalId =
       amount > 0n ? await this.journal(tx, provider, 'CASINO_INT_CREDIT', transactionId, await this.clearingAccountId(tx, provider), wallet.accountId, amount) : null;
-    const operatorTxId = await this.nextOperatorTxId(tx);
+    const operatorTxId = await repo.nextOperatorTxId(tx);
     const answer: Answer = { status: 'OK', balance: formatMinorUnits(Number(clampZero(wallet.available + amount))), transactionId, operatorTxId };
-    await this.insertTransaction(tx, {
+    await repo.insertTransaction(tx, {
       id: operatorTxId,
       providerId: provider.id,
       transactionId,
@@ -509,21 +390,9 @@ export class WalletService {
    * otherwise the provider's word; this bounds what a leaked secret or a faulty provider can take.
    */
   private async assertWithinMaximum(tx: Tx, provider: WalletProvider, debit: TxRow, ids: { transactionId: string; refTransactionId: string }, amount: bigint): Promise<void> {
-    const { rows } = await tx.query<{ over: boolean; maxMultiplier: string; debited: string; credited: string; maxPayout: string }>(
-      `SELECT (r.credited + $5::bigint > r.debited * g.max_multiplier) AS over, g.max_multiplier::text AS "maxMultiplier",
-              r.debited::text AS debited, r.credited::text AS credited, floor(r.debited * g.max_multiplier)::text AS "maxPayout"
-       FROM casino_int_games g,
-            LATERAL (SELECT coalesce(sum(t.amount_minor) FILTER (WHERE t.type = 'credit'), 0) AS credited,
-                            coalesce(sum(t.amount_minor) FILTER (WHERE t.type = 'debit' AND NOT EXISTS (
-                              SELECT 1 FROM casino_int_transactions rb
-                              WHERE rb.provider_id = t.provider_id AND rb.ref_transaction_id = t.transaction_id AND rb.type = 'rollback')), 0) AS debited
-                     FROM casino_int_transactions t WHERE t.provider_id = $1 AND t.round_id = $2 AND t.user_id = $3) r
-       WHERE g.provider_id = $1 AND g.code = $4`,
-      [provider.id, debit.roundId, debit.userId, debit.gameCode, amount.toString()],
-    );
-    const bound = rows[0];
+    const bound = await repo.roundPayoutBound(tx, { providerId: provider.id, roundId: debit.roundId, userId: debit.userId, gameCode: debit.gameCode, amount });
     // A game that left the registry has no maximum to pay up to.
-    if (bound !== undefined && !bound.over) return;
+    if (bound !== null && !bound.over) return;
     tx.afterCommit(() => {
       this.deps.log.warn(
         {
@@ -553,19 +422,19 @@ export class WalletService {
     const payloadHash = sha256(canonicalJson(idempotencyPayload(body)));
     const userId = body.playerId as string;
     const wallet = await this.lockWallet(tx, userId);
-    const existing = await this.transaction(tx, provider.id, transactionId);
+    const existing = await repo.findTransaction(tx, provider.id, transactionId);
     if (existing !== null) return this.replayOf(existing, 'rollback', payloadHash);
     const session = await this.session(tx, provider, body);
     checkCurrency(body, session);
     const roundId = body.roundId as string;
     const debit = await this.referencedDebit(tx, provider, body, refTransactionId);
-    const operatorTxId = await this.nextOperatorTxId(tx);
+    const operatorTxId = await repo.nextOperatorTxId(tx);
     let journalId: string | null = null;
     let amount = 0n;
     if (debit === null) {
       // Rule 5: a rollback that overtook its debit answers OK and leaves a tombstone under the
       // debit's id, so the late debit is refused (TRANSACTION_ROLLED_BACK).
-      await this.insertTransaction(tx, {
+      await repo.insertTransaction(tx, {
         id: null,
         providerId: provider.id,
         transactionId: refTransactionId,
@@ -584,7 +453,7 @@ export class WalletService {
       journalId = await this.journal(tx, provider, 'CASINO_INT_ROLLBACK', transactionId, await this.clearingAccountId(tx, provider), wallet.accountId, amount);
     }
     const answer: Answer = { status: 'OK', balance: formatMinorUnits(Number(clampZero(wallet.available + amount))), transactionId, operatorTxId };
-    await this.insertTransaction(tx, {
+    await repo.insertTransaction(tx, {
       id: operatorTxId,
       providerId: provider.id,
       transactionId,
@@ -614,33 +483,17 @@ export class WalletService {
    * account nets to zero per closed round (L13).
    */
   private async closeRound(tx: Tx, provider: WalletProvider, roundId: string, userId: string): Promise<void> {
-    const { rows } = await tx.query<{ pnl: string }>(
-      `UPDATE casino_int_rounds r SET status = 'closed', closed_at = now(),
-              pnl_minor = (SELECT coalesce(sum(CASE t.type WHEN 'debit' THEN -t.amount_minor WHEN 'tombstone' THEN 0 ELSE t.amount_minor END), 0)
-                           FROM casino_int_transactions t WHERE t.provider_id = r.provider_id AND t.round_id = r.round_id AND t.user_id = r.user_id)
-       WHERE provider_id = $1 AND round_id = $2 AND user_id = $3 AND status = 'open'
-       RETURNING pnl_minor::text AS pnl`,
-      [provider.id, roundId, userId],
-    );
-    const pnl = rows[0] === undefined ? 0n : BigInt(rows[0].pnl);
+    const closedPnl = await repo.closeOpenRound(tx, provider.id, roundId, userId);
+    const pnl = closedPnl === null ? 0n : BigInt(closedPnl);
     if (pnl === 0n) return;
-    const { rows: chainRows } = await tx.query<{ id: string; shareBps: number }>(
-      `SELECT a.id, a.partnership_share_bps AS "shareBps"
-       FROM users u CROSS JOIN LATERAL unnest(u.ancestors) WITH ORDINALITY AS x (agent_id, pos)
-       JOIN users a ON a.id = x.agent_id WHERE u.id = $1 ORDER BY x.pos DESC`,
-      [userId],
-    );
-    const chain: ChainAgent[] = chainRows;
+    const chain: ChainAgent[] = await repo.partnershipChain(tx, userId);
     const shares = distributePartnership(chain, Number(pnl));
     const legs = [{ accountId: await this.clearingAccountId(tx, provider), amountMinor: pnl }];
     for (const share of shares) {
-      await tx.query(
-        `INSERT INTO casino_int_round_shares (provider_id, round_id, user_id, agent_id, own_share_bps, amount_minor) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [provider.id, roundId, userId, share.id, share.ownShareBps, share.amountMinor],
-      );
+      await repo.insertRoundShare(tx, { providerId: provider.id, roundId, userId, agentId: share.id, ownShareBps: share.ownShareBps, amountMinor: share.amountMinor });
       if (share.amountMinor === 0) continue;
       const code = `system:agent_pnl:${share.id}`;
-      await tx.query("INSERT INTO ledger_accounts (kind, code, allow_negative) VALUES ('system', $1, true) ON CONFLICT (code) DO NOTHING", [code]);
+      await repo.ensureSystemAccount(tx, code);
       legs.push({ accountId: await this.deps.ledger.systemAccountId(code, tx), amountMinor: BigInt(share.amountMinor) });
     }
     const posted = await this.deps.ledger.postJournal(tx, {
@@ -651,23 +504,9 @@ export class WalletService {
       remark: `${provider.name} round ${roundId}`.slice(0, 200),
       legs,
     });
-    await tx.query('UPDATE casino_int_rounds SET close_journal_id = $4 WHERE provider_id = $1 AND round_id = $2 AND user_id = $3', [
-      provider.id,
-      roundId,
-      userId,
-      posted.journal.id,
-    ]);
+    await repo.setRoundCloseJournal(tx, provider.id, roundId, userId, posted.journal.id);
   }
 }
 
 const clampZero = (value: bigint): bigint => (value < 0n ? 0n : value);
 
-/** True while the provider and the game are both enabled. */
-async function gameOpen(tx: Tx, providerId: string, gameCode: string): Promise<boolean> {
-  const { rows } = await tx.query<{ open: boolean }>(
-    `SELECT (p.enabled AND g.enabled) AS open FROM casino_int_games g JOIN casino_int_providers p ON p.id = g.provider_id
-     WHERE g.provider_id = $1 AND g.code = $2`,
-    [providerId, gameCode],
-  );
-  return rows[0]?.open === true;
-}

@@ -217,7 +217,7 @@ export const feedStatusSchema = {
     lastMessageAt: { type: ['string', 'null'], format: 'date-time' },
     lastMessageAgeSec: nullableNumber,
     staleAfterSec: { type: 'number' },
-    stale: { type: ['string', 'null'], enum: ['silent', 'disconnected', 'reconnected', null] },
+    stale: { type: ['string', 'null'], enum: ['silent', 'disconnected', 'reconnected', 'lagging', null] },
     reconnects: { type: ['integer', 'null'] },
     marketsSubscribed: { type: ['integer', 'null'] },
     lagMs: nullableNumber,

@@ -47,7 +47,7 @@ const REPORT_EVERY_MS = 1_000;
 export const DEFAULT_STALE_MS = 10_000;
 
 /** Why the ingest held the feed's markets at a tick. */
-export type StaleReason = 'silent' | 'disconnected' | 'reconnected';
+export type StaleReason = 'silent' | 'disconnected' | 'reconnected' | 'lagging';
 
 /** The feed as the leader last saw it (the admin feed page, /metrics). */
 export interface FeedStatus {
@@ -115,8 +115,10 @@ export class FeedIngest {
   private lastHealth: FeedHealth | null = null;
   private lastCheckMs: number | null = null;
   private lastStale: StaleReason | null = null;
-  /** The reconnections counted at the previous tick (null before the first). */
-  private seenReconnects: number | null = null;
+  /** Each source's reconnections counted at the previous tick (absent before its first). */
+  private readonly seenReconnects = new Map<FeedProvider, number>();
+  /** The provider's sources: its parts (each judged on its own, ADR 0047), or itself. */
+  private readonly sources: readonly FeedProvider[];
   private staleSuspensions = 0;
   private lastReportMs = Number.NEGATIVE_INFINITY;
   private readonly staleObservers: Array<(held: number, reason: StaleReason) => void> = [];
@@ -127,6 +129,8 @@ export class FeedIngest {
 
   constructor(private readonly options: FeedIngestOptions) {
     this.staleAfterMs = options.staleMs ?? options.provider.staleAfterMs ?? DEFAULT_STALE_MS;
+    const parts = options.provider.parts?.() ?? [];
+    this.sources = parts.length > 0 ? parts : [options.provider];
     this.loop = new LeaderLoop({
       db: options.db,
       log: options.log,
@@ -135,7 +139,12 @@ export class FeedIngest {
       tickMs: options.tickMs,
       lockRetryMs: options.lockRetryMs,
       // The results worker finishes before another instance may take over.
-      onStop: () => this.settling ?? Promise.resolve(),
+      // The provider's connection is released with the lock (a new leader opens its own).
+      onStop: async () => {
+        await this.settling;
+        await options.provider.release?.();
+      },
+      onLost: () => options.provider.release?.() ?? Promise.resolve(),
       tick: () => this.serialized(() => this.runTick()),
     });
     options.provider.onUrgent?.(() => this.wake());
@@ -233,15 +242,16 @@ export class FeedIngest {
     const changes = provider.poll(nowMs);
     // After the poll: what the poll handed over counts as heard.
     const health = provider.health?.(nowMs) ?? null;
-    const stale = this.staleness(health, nowMs);
+    const { stale, holdEvents, reconnects } = this.staleSources(nowMs);
     const written = await db.transaction(async (tx) => {
       await catalog.upsertCompetitions(tx, changes.competitions);
       await catalog.upsertEvents(tx, changes.events);
-      await markets.upsertMarkets(tx, changes.markets, nowMs);
+      // A runner removed or reinstated re-priced its market's positions here (ADR 0046).
+      const repriced = await markets.upsertMarkets(tx, changes.markets, nowMs);
       await markets.upsertFancies(tx, changes.fancies, nowMs);
       await markets.upsertScores(tx, changes.scores);
       // After the writes, in the same transaction: nothing this tick wrote stays open on a stale feed.
-      const held = stale === null ? { marketIds: [], fancyIds: [] } : await markets.holdStale(tx, nowMs);
+      const held = stale === null ? { marketIds: [], fancyIds: [] } : await markets.holdStale(tx, nowMs, holdEvents);
       const heldCount = held.marketIds.length + held.fancyIds.length;
       if (nowMs - this.lastReportMs >= REPORT_EVERY_MS || stale !== this.lastStale || heldCount > 0) {
         await saveFeedHealth(tx, { provider: provider.name, health, staleAfterMs: this.staleAfterMs, stale, held: heldCount, checkedAtMs: nowMs });
@@ -254,18 +264,20 @@ export class FeedIngest {
         tx,
         changes.scores.map((s) => s.eventId),
       );
-      return { marketRows, fancyRows, scoreRows, held: heldCount };
+      return { marketRows, fancyRows, scoreRows, held: heldCount, repriced };
     });
     this.lastHealth = health;
     this.lastCheckMs = nowMs;
     this.lastStale = stale;
-    if (health !== null) this.seenReconnects = health.reconnects;
+    // Recorded once the tick's writes are in: a failed tick sees the same reconnection again.
+    for (const [source, count] of reconnects) this.seenReconnects.set(source, count);
     if (stale !== null && written.held > 0) {
       this.staleSuspensions += written.held;
       this.options.log.warn({ provider: provider.name, reason: stale, held: written.held, health }, 'feed stale: its open markets are suspended until fresh prices');
       for (const observer of this.staleObservers) observer(written.held, stale);
     }
     const published = this.publish(written.marketRows, written.fancyRows, written.scoreRows);
+    if (written.repriced.length > 0) await this.publishWallets(written.repriced, nowMs);
     this.startSettlement(nowMs);
     await this.housekeeping(nowMs);
     if (this.options.hook !== undefined && nowMs - this.lastHookMs >= HOOK_EVERY_MS) {
@@ -275,12 +287,47 @@ export class FeedIngest {
     return { ...counts(changes), published, held: written.held };
   }
 
-  /** Why the feed counts as stale at `nowMs` (ADR 0039), or null; a provider without health() never is. */
-  private staleness(health: FeedHealth | null, nowMs: number): StaleReason | null {
-    if (health === null) return null;
+  /** The wallets a re-pricing changed (ADR 0046), to their players' screens as any balance change. */
+  private async publishWallets(userIds: readonly string[], nowMs: number): Promise<void> {
+    try {
+      const wallets = await markets.walletsOf(this.options.db, userIds);
+      if (wallets.length > 0) this.options.events.publish('ledger.balancesChanged', { journalId: `reprice:${nowMs}`, wallets });
+    } catch (error) {
+      this.options.log.error({ err: error }, 'balance events after a re-pricing failed');
+    }
+  }
+
+  /**
+   * Which sources are stale at `nowMs` (ADR 0039, 0047) and what they hold: the first stale
+   * source's reason (null when all are fresh), and the events whose markets are held — every one
+   * (null) when the provider is one source; a stale part's own events when it is made of several,
+   * so a quiet Betfair stream does not suspend the simulator's matches, nor the reverse.
+   */
+  private staleSources(nowMs: number): { stale: StaleReason | null; holdEvents: string[] | null; reconnects: Map<FeedProvider, number> } {
+    let stale: StaleReason | null = null;
+    const events = new Set<string>();
+    const reconnects = new Map<FeedProvider, number>();
+    for (const source of this.sources) {
+      const health = source.health?.(nowMs) ?? null;
+      if (health === null) continue;
+      reconnects.set(source, health.reconnects);
+      const reason = this.staleness(source, health, nowMs);
+      if (reason === null) continue;
+      stale ??= reason;
+      if (this.sources.length > 1) for (const sport of source.sports()) for (const event of source.events(sport.sportId)) events.add(event.eventId);
+    }
+    return { stale, holdEvents: stale === null || this.sources.length === 1 ? null : [...events], reconnects };
+  }
+
+  /** Why one source, with this health, counts as stale at `nowMs` (ADR 0039, 0047), or null. */
+  private staleness(source: FeedProvider, health: FeedHealth, nowMs: number): StaleReason | null {
+    const seen = this.seenReconnects.get(source);
+    const staleAfterMs = this.options.staleMs ?? source.staleAfterMs ?? DEFAULT_STALE_MS;
     if (!health.connected) return 'disconnected';
-    if (this.seenReconnects !== null && health.reconnects > this.seenReconnects) return 'reconnected';
-    if (health.lastMessageAtMs !== null && nowMs - health.lastMessageAtMs > this.staleAfterMs) return 'silent';
+    if (seen !== undefined && health.reconnects > seen) return 'reconnected';
+    if (health.lastMessageAtMs !== null && nowMs - health.lastMessageAtMs > staleAfterMs) return 'silent';
+    // Messages arrive, but what they say is old: the source runs late (its publish time to our receipt).
+    if (health.lagMs !== null && health.lagMs > staleAfterMs) return 'lagging';
     return null;
   }
 

@@ -145,9 +145,12 @@ async function holdTurningInPlay(q: Queryable, markets: readonly FeedMarket[], p
  * The ingest's holds (ADR 0039): a market turning in play on its pre-match prices is held
  * suspended (holdTurningInPlay); a held market reopens only on a message received after its hold
  * began (`receivedAtMs`, else `polledAtMs`: HOLD_ON_UPSERT). A close always applies.
+ *
+ * A runner removed or reinstated re-prices the market's open positions in the same transaction
+ * (ADR 0046, repriceRunnerPositions); returns the users whose exposure that changed.
  */
-export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[], polledAtMs = Date.now()): Promise<void> {
-  if (markets.length === 0) return;
+export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[], polledAtMs = Date.now()): Promise<string[]> {
+  if (markets.length === 0) return [];
   await holdTurningInPlay(q, markets, polledAtMs);
   await q.query(
     `INSERT INTO markets (id, event_id, name, market_type, sort_order, feed_status, in_play, result, feed_result, resulted_at,
@@ -216,14 +219,22 @@ export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]
       removed_ms: r.status === 'removed' ? Math.min(r.removedAtMs ?? polledAtMs, polledAtMs) : null,
     })),
   );
-  if (runners.length === 0) return;
-  await q.query(
-    `INSERT INTO runners (market_id, selection_id, name, sort_order, cloth_number, status, back_prices, back_sizes_minor, lay_prices,
+  if (runners.length === 0) return [];
+  // The runners, and the markets where one was removed or reinstated or its factor changed (or a
+  // runner was added): `was` reads the rows as they were before this statement (one snapshot).
+  const { rows: repriced } = await q.query<{ marketId: string }>(
+    `WITH feed AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(market_id text, selection_id text, name text, sort_order int, cloth int, status text,
+         back_prices int[], back_sizes bigint[], lay_prices int[], lay_sizes bigint[], factor numeric, removed_ms bigint)),
+     was AS (
+       SELECT r.market_id, r.selection_id, r.status, r.adjustment_factor FROM runners r
+       JOIN feed f ON f.market_id = r.market_id AND f.selection_id = r.selection_id),
+     written AS (
+     INSERT INTO runners (market_id, selection_id, name, sort_order, cloth_number, status, back_prices, back_sizes_minor, lay_prices,
                           lay_sizes_minor, adjustment_factor, removed_at)
      SELECT r.market_id, r.selection_id, r.name, r.sort_order, r.cloth, r.status, r.back_prices, r.back_sizes, r.lay_prices, r.lay_sizes,
             r.factor, to_timestamp(r.removed_ms / 1000.0)
-     FROM jsonb_to_recordset($1::jsonb) AS r(market_id text, selection_id text, name text, sort_order int, cloth int, status text,
-       back_prices int[], back_sizes bigint[], lay_prices int[], lay_sizes bigint[], factor numeric, removed_ms bigint)
+     FROM feed r
      ON CONFLICT (market_id, selection_id) DO UPDATE SET
        name = EXCLUDED.name, sort_order = EXCLUDED.sort_order,
        -- The race card's number: a message without it (a price update) keeps the one stored.
@@ -235,9 +246,42 @@ export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]
        removed_at = CASE WHEN runners.status IN ('winner', 'loser') THEN runners.removed_at
                          WHEN EXCLUDED.status = 'removed' THEN coalesce(runners.removed_at, EXCLUDED.removed_at) END,
        back_prices = EXCLUDED.back_prices, back_sizes_minor = EXCLUDED.back_sizes_minor,
-       lay_prices = EXCLUDED.lay_prices, lay_sizes_minor = EXCLUDED.lay_sizes_minor`,
+       lay_prices = EXCLUDED.lay_prices, lay_sizes_minor = EXCLUDED.lay_sizes_minor
+     RETURNING market_id, selection_id, status, adjustment_factor)
+     SELECT DISTINCT w.market_id AS "marketId" FROM written w
+     LEFT JOIN was ON was.market_id = w.market_id AND was.selection_id = w.selection_id
+     WHERE was.market_id IS NULL OR (was.status = 'removed') <> (w.status = 'removed')
+        OR (w.status = 'removed' AND was.adjustment_factor IS DISTINCT FROM w.adjustment_factor)`,
     [JSON.stringify(runners)],
   );
+  return repriceRunnerPositions(
+    q,
+    repriced.map((r) => r.marketId),
+  );
+}
+
+/** The wallets of `userIds` (balance and exposure), for the balance events after a re-pricing. */
+export async function walletsOf(q: Queryable, userIds: readonly string[]): Promise<Array<{ userId: string; balanceMinor: bigint; exposureMinor: bigint }>> {
+  if (userIds.length === 0) return [];
+  const { rows } = await q.query<{ userId: string; balance: string; exposure: string }>(
+    'SELECT user_id AS "userId", balance_minor::text AS balance, exposure_minor::text AS exposure FROM ledger_accounts WHERE user_id = ANY($1::uuid[])',
+    [userIds],
+  );
+  return rows.map((r) => ({ userId: r.userId, balanceMinor: BigInt(r.balance), exposureMinor: BigInt(r.exposure) }));
+}
+
+/**
+ * Re-prices every open position of `marketIds` (ADR 0046: a runner removed or reinstated; the
+ * ingest calls it in the transaction that wrote the runner): the non-runners' bets void, the bets
+ * matched before a removal at their reduced price, each wallet's exposure following. Returns the
+ * users whose exposure changed.
+ */
+export async function repriceRunnerPositions(q: Queryable, marketIds: readonly string[]): Promise<string[]> {
+  if (marketIds.length === 0) return [];
+  const { rows } = await q.query<{ userId: string }>('SELECT user_id AS "userId" FROM reprice_runner_positions($1::text[])', [
+    [...marketIds].sort(),
+  ]);
+  return rows.map((r) => r.userId);
 }
 
 export async function upsertFancies(q: Queryable, fancies: readonly FeedFancy[], polledAtMs = Date.now()): Promise<void> {
@@ -337,18 +381,20 @@ export async function voidOpenMarketsOf(q: Queryable, eventIds: readonly string[
  * the provider went silent, lost its connection or reconnected); a market held for turning in
  * play becomes stale too. Casino markets are the engine's, not the feed's. Returns what it held.
  */
-export async function holdStale(q: Queryable, heldAtMs: number): Promise<{ marketIds: string[]; fancyIds: string[] }> {
+export async function holdStale(q: Queryable, heldAtMs: number, eventIds: readonly string[] | null = null): Promise<{ marketIds: string[]; fancyIds: string[] }> {
+  // eventIds: only the markets of these events (a stale part of several providers, ADR 0047); null: every one.
   const markets = await q.query<{ id: string }>(
     `UPDATE markets SET feed_status = 'suspended', hold_reason = 'stale', held_at = to_timestamp($1 / 1000.0),
             version = version + 1, updated_at = now()
-     WHERE market_type <> 'casino' AND ((feed_status = 'open' AND hold_reason IS NULL) OR hold_reason = 'in_play') RETURNING id`,
-    [heldAtMs],
+     WHERE market_type <> 'casino' AND ((feed_status = 'open' AND hold_reason IS NULL) OR hold_reason = 'in_play')
+       AND ($2::text[] IS NULL OR event_id = ANY($2::text[])) RETURNING id`,
+    [heldAtMs, eventIds],
   );
   const fancies = await q.query<{ id: string }>(
     `UPDATE fancies SET feed_status = 'suspended', hold_reason = 'stale', held_at = to_timestamp($1 / 1000.0),
             version = version + 1, updated_at = now()
-     WHERE feed_status = 'open' AND hold_reason IS NULL RETURNING id`,
-    [heldAtMs],
+     WHERE feed_status = 'open' AND hold_reason IS NULL AND ($2::text[] IS NULL OR event_id = ANY($2::text[])) RETURNING id`,
+    [heldAtMs, eventIds],
   );
   return { marketIds: markets.rows.map((r) => r.id), fancyIds: fancies.rows.map((r) => r.id) };
 }

@@ -177,3 +177,8 @@ function wrap(client: PoolClient, hooks: Array<() => void>): Tx {
     },
   };
 }
+
+/** One round trip to the server (`SELECT 1`): the readiness probe's question, GET /api/health. */
+export async function ping(q: Queryable): Promise<void> {
+  await q.query('SELECT 1');
+}

@@ -19,6 +19,8 @@ export interface LeaderLoopOptions<T> {
   onAcquired?: () => Promise<void>;
   /** Waited for when the loop stops, after the running tick and before the lock is released. */
   onStop?: () => Promise<unknown>;
+  /** Runs when the lock is lost (its connection ended): the job lets go of what only the leader may hold. */
+  onLost?: () => Promise<unknown>;
   /** One step of the job; only called while this instance holds the lock. */
   tick: () => Promise<T>;
 }
@@ -33,7 +35,10 @@ export class LeaderLoop<T> {
     this.lock = new AdvisoryLock({
       connect: () => options.db.dedicatedClient(`backlay-${options.name}-lock`),
       lockId: options.lockId,
-      onLost: (error) => options.log.warn({ err: error }, `${options.name} lost its lock; another instance may take over`),
+      onLost: (error) => {
+        options.log.warn({ err: error }, `${options.name} lost its lock; another instance may take over`);
+        void options.onLost?.().catch((failure: unknown) => options.log.error({ err: failure }, `${options.name}: letting go after the lost lock failed`));
+      },
     });
   }
 

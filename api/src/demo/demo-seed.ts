@@ -6,7 +6,8 @@
  *
  * A seeder beside main.ts, not a domain: it writes the demo accounts and payment settings
  * straight through their owners' repositories, as a test factory does (no policy applies to a
- * seed), and only main.ts and the tests import it.
+ * seed), its own two statements through demo-seed.repository.ts, and only main.ts and the tests
+ * import it.
  */
 import type { Role } from '@backlay/shared/contracts';
 import type { PasswordHasher } from '../auth/passwords';
@@ -15,6 +16,7 @@ import type { LedgerService } from '../ledger/ledger.service';
 import { rupeesToPaise } from '../common/money';
 import * as payments from '../payments/payments.repository';
 import * as users from '../users/users.repository';
+import { lockSeed, setUntouchedSportsBetDelay } from './demo-seed.repository';
 
 /** Login password of every demo account. */
 export const DEMO_PASSWORD = 'Backlay#2026';
@@ -69,7 +71,7 @@ export async function seedDemo(deps: { db: Database; ledger: LedgerService; pass
   const txnPasswordHash = await passwords.hash(DEMO_TRANSACTION_PASSWORD);
 
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_ID]);
+    await lockSeed(tx, SEED_LOCK_ID);
     const createdUsers: string[] = [];
     const ids: string[] = [];
     for (const [index, account] of DEMO_CHAIN.entries()) {
@@ -120,7 +122,7 @@ export async function seedDemo(deps: { db: Database; ledger: LedgerService; pass
     // 5 s bet delay would span one or two balls. The demo's sports start with DEMO_BET_DELAY_SEC
     // instead, which new match odds markets take (bookmaker markets and fancies start with no
     // delay: markets.repository.ts); admins can change it in the sports list.
-    await tx.query('UPDATE sports SET bet_delay_sec = $1 WHERE bet_delay_sec = 5 AND updated_by IS NULL', [DEMO_BET_DELAY_SEC]);
+    await setUntouchedSportsBetDelay(tx, DEMO_BET_DELAY_SEC);
     return { createdUsers, postedJournals };
   });
 }

@@ -11,21 +11,21 @@ export class CombinedProvider implements FeedProvider {
   /** The shortest staleness of its parts (ADR 0039): the feed is as fresh as its most demanding part needs. */
   readonly staleAfterMs?: number;
 
-  constructor(private readonly parts: readonly FeedProvider[]) {
-    if (parts.length === 0) throw new Error('a combined provider needs at least one provider');
-    this.name = parts.map((p) => p.name).join(',');
-    const stale = parts.flatMap((p) => (p.staleAfterMs === undefined ? [] : [p.staleAfterMs]));
+  constructor(private readonly members: readonly FeedProvider[]) {
+    if (members.length === 0) throw new Error('a combined provider needs at least one provider');
+    this.name = members.map((p) => p.name).join(',');
+    const stale = members.flatMap((p) => (p.staleAfterMs === undefined ? [] : [p.staleAfterMs]));
     if (stale.length > 0) this.staleAfterMs = Math.min(...stale);
   }
 
   /**
-   * The parts' health as one (ADR 0039): connected when every part is, the oldest last message,
-   * reconnects and markets added up, the largest lag, the first error. The ingest holds every
-   * open market when it turns stale, so one quiet part suspends the others' markets too: a
-   * cautious reading while one ingest serves several providers.
+   * The parts' health as one, for the admin page and /metrics (ADR 0039): connected when every
+   * part is, the oldest last message, reconnects and markets added up, the largest lag, the first
+   * error. The ingest judges staleness part by part (parts(), ADR 0047): a quiet part holds only
+   * its own events' markets.
    */
   health(nowMs: number): FeedHealth {
-    const parts = this.parts.flatMap((p) => (p.health === undefined ? [] : [p.health(nowMs)]));
+    const parts = this.members.flatMap((p) => (p.health === undefined ? [] : [p.health(nowMs)]));
     const heard = parts.flatMap((h) => (h.lastMessageAtMs === null ? [] : [h.lastMessageAtMs]));
     const lags = parts.flatMap((h) => (h.lagMs === null ? [] : [h.lagMs]));
     return {
@@ -40,45 +40,53 @@ export class CombinedProvider implements FeedProvider {
 
   sports(): readonly FeedSport[] {
     const byId = new Map<number, FeedSport>();
-    for (const part of this.parts) for (const sport of part.sports()) if (!byId.has(sport.sportId)) byId.set(sport.sportId, sport);
+    for (const part of this.members) for (const sport of part.sports()) if (!byId.has(sport.sportId)) byId.set(sport.sportId, sport);
     return [...byId.values()];
   }
 
   competitions(sportId: number): FeedCompetition[] {
-    return this.parts.flatMap((p) => p.competitions(sportId));
+    return this.members.flatMap((p) => p.competitions(sportId));
   }
 
   events(sportId: number, competitionId?: string): FeedEvent[] {
-    return this.parts.flatMap((p) => p.events(sportId, competitionId));
+    return this.members.flatMap((p) => p.events(sportId, competitionId));
   }
 
   markets(eventId: string): FeedMarket[] {
-    return this.parts.flatMap((p) => p.markets(eventId));
+    return this.members.flatMap((p) => p.markets(eventId));
   }
 
   fancies(eventId: string): FeedFancy[] {
-    return this.parts.flatMap((p) => p.fancies(eventId));
+    return this.members.flatMap((p) => p.fancies(eventId));
   }
 
   score(eventId: string): FeedScore | null {
-    for (const part of this.parts) {
+    for (const part of this.members) {
       const score = part.score(eventId);
       if (score !== null) return score;
     }
     return null;
   }
 
+  parts(): readonly FeedProvider[] {
+    return this.members;
+  }
+
+  async release(): Promise<void> {
+    await Promise.all(this.members.map((p) => p.release?.()));
+  }
+
   onUrgent(listener: () => void): void {
-    for (const part of this.parts) part.onUrgent?.(listener);
+    for (const part of this.members) part.onUrgent?.(listener);
   }
 
   featured(): FeedEvent[] {
-    return this.parts.flatMap((p) => p.featured?.() ?? []);
+    return this.members.flatMap((p) => p.featured?.() ?? []);
   }
 
   poll(nowMs: number): FeedChanges {
     const all: FeedChanges = { competitions: [], events: [], markets: [], fancies: [], scores: [] };
-    for (const part of this.parts) {
+    for (const part of this.members) {
       const c = part.poll(nowMs);
       all.competitions.push(...c.competitions);
       all.events.push(...c.events);

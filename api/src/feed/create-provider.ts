@@ -3,6 +3,7 @@
  * recorded Betfair files (config.feed.replay, read once here at boot), Betfair's Exchange Stream
  * (config.betfair, ADR 0038), or several as one.
  */
+import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
 import type { Config, FeedProviderName } from '../config';
 import { BetfairProvider } from './betfair/betfair-provider';
@@ -14,13 +15,14 @@ import { ReplayProvider } from './replay/replay-provider';
 import { SPORT_PLANS, withRaceSpacing } from './simulator/schedule';
 import { SimulatorProvider } from './simulator/simulator';
 
-export function createFeedProvider(config: Readonly<Config>, log?: Logger): FeedProvider {
+/** `clock`: the app's (a test's fake one moves the Betfair stream's heartbeat and receipt times too). */
+export function createFeedProvider(config: Readonly<Config>, log?: Logger, clock?: Clock): FeedProvider {
   const names = config.feed.providers.length > 0 ? config.feed.providers : (['simulator'] as const);
-  const parts = names.map((name) => createOne(config, name, log));
+  const parts = names.map((name) => createOne(config, name, log, clock));
   return parts.length === 1 ? (parts[0] as FeedProvider) : new CombinedProvider(parts);
 }
 
-function createOne(config: Readonly<Config>, name: FeedProviderName, log: Logger | undefined): FeedProvider {
+function createOne(config: Readonly<Config>, name: FeedProviderName, log: Logger | undefined, clock: Clock | undefined): FeedProvider {
   const { feed } = config;
   switch (name) {
     case 'replay':
@@ -41,6 +43,7 @@ function createOne(config: Readonly<Config>, name: FeedProviderName, log: Logger
         catalogue: bettingApi(config.betfair, session),
         gbpInrRateHundredths: feed.gbpInrRateHundredths,
         ...(log !== undefined ? { log } : {}),
+        ...(clock !== undefined ? { now: () => clock.nowMs() } : {}),
       });
     }
   }

@@ -140,7 +140,11 @@ export interface FeedHealth {
   reconnects: number;
   /** Markets the provider is subscribed to (or offers). */
   marketsSubscribed: number;
-  /** How far behind the source the provider runs (its publish time to our receipt), ms; null when unknown. */
+  /**
+   * How far behind the source the provider runs (its publish time to our receipt), ms; null when
+   * unknown. A lag past the staleness holds the markets as a silence does (ADR 0047): the prices
+   * arrive, but late.
+   */
   lagMs: number | null;
   /** The last error the connection saw, for the admin page; null when none. */
   lastError?: string | null;
@@ -175,6 +179,17 @@ export interface FeedProvider {
    * is not left open on prices the source has withdrawn. A polled provider has none.
    */
   onUrgent?(listener: () => void): void;
+  /**
+   * This instance no longer runs the ingest (its lock was lost, or it stops): close what the
+   * provider holds open, such as Betfair's stream connection (an account has few, and a second
+   * instance connecting must not find the first one's still open). The next poll opens it again.
+   */
+  release?(): Promise<void>;
+  /**
+   * A provider made of several (CombinedProvider): the ingest judges each part's staleness on its
+   * own and a stale part holds only the markets of its own events (ADR 0047). Absent: one source.
+   */
+  parts?(): readonly FeedProvider[];
   /**
    * Brings the provider up to `nowMs` and returns everything that changed since the previous
    * poll; the first poll returns the full current state.

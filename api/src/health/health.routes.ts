@@ -10,12 +10,13 @@
  */
 import { MESSAGES, type HealthResponse, type LivenessResponse } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
+import { ping } from '../db/database';
 import { publicAccess } from '../plugins/auth';
 import { healthSchema, livenessSchema } from './health.schemas';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', { schema: healthSchema, config: { access: publicAccess() } }, async () => {
-    await app.db.query('SELECT 1');
+    await ping(app.db);
     const data: HealthResponse = { status: 'ok', db: 'up' };
     return { data, message: MESSAGES.ok };
   });

@@ -3,7 +3,8 @@ import { originAllowed, sessionRoom, toBalancePayload, userRoom } from './realti
 
 describe('socket message mapping', () => {
   it('balance is sent in rupees', () => {
-    expect(toBalancePayload({ balanceMinor: 12_345n, exposureMinor: 4_505n })).toEqual({ balance: 123.45, exposer: 45.05 });
+    expect(toBalancePayload({ balanceMinor: 12_345n, exposureMinor: 4_505n }, { betId: 'b-1' })).toEqual({ balance: 123.45, exposer: 45.05, betId: 'b-1' });
+    expect(toBalancePayload({ balanceMinor: 0n, exposureMinor: 0n }, { journalId: 'j-1' })).toEqual({ balance: 0, exposer: 0, journalId: 'j-1' });
   });
 
   it('rooms are named by user and session', () => {

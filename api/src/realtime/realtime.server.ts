@@ -84,9 +84,9 @@ export const sessionRoom = (sessionId: string): string => `session:${sessionId}`
 /** Every socket of an area (player or admin), e.g. to close the player area for maintenance. */
 export const areaRoom = (area: Area): string => `area:${area}`;
 
-/** The `balance` message of a wallet (paise → rupees). */
-export function toBalancePayload(wallet: { balanceMinor: bigint; exposureMinor: bigint }): SocketBalancePayload {
-  return { balance: paiseToRupees(wallet.balanceMinor), exposer: paiseToRupees(wallet.exposureMinor) };
+/** The `balance` message of a wallet (paise → rupees) with what moved it: the bet placed or the journal. */
+export function toBalancePayload(wallet: { balanceMinor: bigint; exposureMinor: bigint }, cause: { betId: string } | { journalId: string }): SocketBalancePayload {
+  return { balance: paiseToRupees(wallet.balanceMinor), exposer: paiseToRupees(wallet.exposureMinor), ...cause };
 }
 
 /** Whether a handshake's Origin header is acceptable. */
@@ -165,10 +165,10 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   const unsubscribe = [
     events.on('session.ended', (event) => onSessionEnded(event, userNs, dataNs)),
     events.on('ledger.balancesChanged', (event) => {
-      for (const wallet of event.wallets) userNs.to(userRoom(wallet.userId)).emit('balance', toBalancePayload(wallet));
+      for (const wallet of event.wallets) userNs.to(userRoom(wallet.userId)).emit('balance', toBalancePayload(wallet, { journalId: event.journalId }));
     }),
     events.on('betting.betPlaced', (event) => {
-      userNs.to(userRoom(event.wallet.userId)).emit('balance', toBalancePayload(event.wallet));
+      userNs.to(userRoom(event.wallet.userId)).emit('balance', toBalancePayload(event.wallet, { betId: event.betId }));
     }),
     events.on('catalog.matchChanged', (event) => marketData.onMatchChanged(event)),
     events.on('casino.roundChanged', (event) => casinoRooms.onRoundChanged(event)),

@@ -10,6 +10,7 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import type { Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
+import { deleteExpiredCaptchas, spendCaptcha } from './registration.repository';
 
 /** How long a challenge may be solved and used. */
 export const CAPTCHA_TTL_SEC = 10 * 60;
@@ -89,12 +90,7 @@ export class Captcha {
     if (!timingSafeEqual(Buffer.from(this.sign(solution.challenge), 'hex'), Buffer.from(solution.signature, 'hex'))) throw refused();
     if (sha256Hex(solution.salt + String(solution.number)) !== solution.challenge) throw refused();
     const now = new Date(nowMs).toISOString();
-    await this.deps.db.query('DELETE FROM captcha_spent WHERE expires_at < $1', [now]);
-    const { rows } = await this.deps.db.query(
-      `INSERT INTO captcha_spent (signature, expires_at) VALUES ($1, $2)
-       ON CONFLICT (signature) DO NOTHING RETURNING signature`,
-      [solution.signature, new Date(expires * 1000).toISOString()],
-    );
-    if (rows.length === 0) throw refused();
+    await deleteExpiredCaptchas(this.deps.db, now);
+    if (!(await spendCaptcha(this.deps.db, solution.signature, new Date(expires * 1000).toISOString()))) throw refused();
   }
 }

@@ -19,6 +19,7 @@ import type { Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import type { Logger } from '../common/logger';
 import type { Database, Queryable } from '../db/database';
+import * as repo from './registration.repository';
 import type { SmsSender } from './sms/sms-sender';
 
 export type OtpPurpose = 'register' | 'reset';
@@ -36,9 +37,6 @@ export const OTP_RULES = {
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
-
-/** Expired rows deleted per send (bounded work per request; sends outnumber expiries). */
-const CLEANUP_BATCH = 100;
 
 /** First key of the two-key advisory locks that serialise the sends of one phone and of one IP. */
 const SEND_LOCK_CLASS = 72_810_025;
@@ -74,18 +72,9 @@ export class OtpCodes {
     const nonce = randomBytes(18).toString('base64url');
     await db.transaction(async (tx) => {
       // Phone first, then address, always in this order: concurrent sends cannot deadlock.
-      await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SEND_LOCK_CLASS, `phone:${phone}`]);
-      await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SEND_LOCK_CLASS, `ip:${ip ?? '-'}`]);
-      const { rows } = await tx.query<{ hour: string; day: string; last_ms: string | null; oldest_hour_ms: string | null; oldest_day_ms: string | null }>(
-        `SELECT count(*) FILTER (WHERE created_at > $2::timestamptz - interval '1 hour') AS hour,
-                count(*) AS day,
-                (extract(epoch FROM max(created_at) FILTER (WHERE purpose = $3)) * 1000)::bigint AS last_ms,
-                (extract(epoch FROM min(created_at) FILTER (WHERE created_at > $2::timestamptz - interval '1 hour')) * 1000)::bigint AS oldest_hour_ms,
-                (extract(epoch FROM min(created_at)) * 1000)::bigint AS oldest_day_ms
-           FROM otp_codes WHERE phone = $1 AND created_at > $2::timestamptz - interval '1 day'`,
-        [phone, new Date(now).toISOString(), purpose],
-      );
-      const stats = rows[0];
+      await repo.lockSendKey(tx, SEND_LOCK_CLASS, `phone:${phone}`);
+      await repo.lockSendKey(tx, SEND_LOCK_CLASS, `ip:${ip ?? '-'}`);
+      const stats = await repo.phoneSendStats(tx, phone, new Date(now).toISOString(), purpose);
       const lastMs = stats?.last_ms === null || stats?.last_ms === undefined ? null : Number(stats.last_ms);
       if (lastMs !== null && now - lastMs < OTP_RULES.resendCooldownMs) {
         throw rateLimited(REGISTER_MESSAGES.otpResendTooSoon, (lastMs + OTP_RULES.resendCooldownMs - now) / 1000);
@@ -96,31 +85,22 @@ export class OtpCodes {
       if (Number(stats?.day ?? 0) >= OTP_RULES.maxPerPhonePerDay) {
         throw rateLimited(REGISTER_MESSAGES.otpTooManyPhone, (Number(stats?.oldest_day_ms ?? now) + DAY_MS - now) / 1000);
       }
-      const byIp = await tx.query<{ n: string; oldest_ms: string | null }>(
-        `SELECT count(*) AS n, (extract(epoch FROM min(created_at)) * 1000)::bigint AS oldest_ms
-           FROM otp_codes WHERE ip IS NOT DISTINCT FROM $1 AND created_at > $2::timestamptz - interval '1 hour'`,
-        [ip, new Date(now).toISOString()],
-      );
-      if (Number(byIp.rows[0]?.n ?? 0) >= OTP_RULES.maxPerIpPerHour) {
-        throw rateLimited(REGISTER_MESSAGES.otpTooManyIp, (Number(byIp.rows[0]?.oldest_ms ?? now) + HOUR_MS - now) / 1000);
+      const byIp = await repo.ipSendStats(tx, ip, new Date(now).toISOString());
+      if (Number(byIp?.n ?? 0) >= OTP_RULES.maxPerIpPerHour) {
+        throw rateLimited(REGISTER_MESSAGES.otpTooManyIp, (Number(byIp?.oldest_ms ?? now) + HOUR_MS - now) / 1000);
       }
       const at = new Date(now).toISOString();
-      await tx.query(
-        `UPDATE otp_codes SET replaced_at = $3
-          WHERE phone = $1 AND purpose = $2 AND consumed_at IS NULL AND replaced_at IS NULL`,
-        [phone, purpose, at],
-      );
-      await tx.query(
-        `INSERT INTO otp_codes (phone, purpose, code_hmac, ip, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [phone, purpose, this.hmac(purpose, phone, nonce, code), ip, at, new Date(now + OTP_RULES.ttlMs).toISOString()],
-      );
+      await repo.replaceLiveCodes(tx, phone, purpose, at);
+      await repo.insertCode(tx, {
+        phone,
+        purpose,
+        codeHmac: this.hmac(purpose, phone, nonce, code),
+        ip,
+        createdAtIso: at,
+        expiresAtIso: new Date(now + OTP_RULES.ttlMs).toISOString(),
+      });
       // Past every window (the longest is a day), a row counts for nothing: delete a batch.
-      await tx.query(
-        `DELETE FROM otp_codes WHERE id IN (
-           SELECT id FROM otp_codes WHERE created_at <= $1::timestamptz - interval '1 day' LIMIT ${CLEANUP_BATCH})`,
-        [at],
-      );
+      await repo.deleteDayOldCodes(tx, at);
       await sms.send(tx, {
         phone,
         purpose,
@@ -138,28 +118,15 @@ export class OtpCodes {
    * transaction that uses it), else throws.
    */
   async attempt(phone: string, purpose: OtpPurpose, nonce: string, code: string): Promise<string> {
-    const { rows } = await this.deps.db.query<{ id: string; code_hmac: Buffer }>(
-      `UPDATE otp_codes SET attempts = attempts + 1
-        WHERE phone = $1 AND purpose = $2 AND consumed_at IS NULL AND replaced_at IS NULL
-          AND attempts < $3 AND expires_at > $4
-        RETURNING id, code_hmac`,
-      [phone, purpose, OTP_RULES.maxAttempts, new Date(this.deps.clock.nowMs()).toISOString()],
-    );
-    const row = rows[0];
-    const ok = row !== undefined && timingSafeEqual(row.code_hmac, this.hmac(purpose, phone, nonce, code));
-    this.deps.log.info({ event: 'otp_checked', purpose, phone: maskPhone(phone), evaluated: row !== undefined, ok }, 'otp checked');
+    const row = await repo.countAttempt(this.deps.db, phone, purpose, OTP_RULES.maxAttempts, new Date(this.deps.clock.nowMs()).toISOString());
+    const ok = row !== null && timingSafeEqual(row.code_hmac, this.hmac(purpose, phone, nonce, code));
+    this.deps.log.info({ event: 'otp_checked', purpose, phone: maskPhone(phone), evaluated: row !== null, ok }, 'otp checked');
     if (!ok) throw new DomainError('VALIDATION', REGISTER_MESSAGES.otpInvalid);
     return row.id;
   }
 
   /** Uses a matched code up, in the caller's transaction; a second use (a replay, a race) fails. */
   async consume(q: Queryable, id: string): Promise<void> {
-    const { rows } = await q.query(
-      `UPDATE otp_codes SET consumed_at = $2
-        WHERE id = $1 AND consumed_at IS NULL AND replaced_at IS NULL AND expires_at > $2
-        RETURNING id`,
-      [id, new Date(this.deps.clock.nowMs()).toISOString()],
-    );
-    if (rows.length === 0) throw new DomainError('VALIDATION', REGISTER_MESSAGES.otpInvalid);
+    if (!(await repo.consumeCode(q, id, new Date(this.deps.clock.nowMs()).toISOString()))) throw new DomainError('VALIDATION', REGISTER_MESSAGES.otpInvalid);
   }
 }

@@ -39,13 +39,14 @@ import { DomainError } from '../common/domain-error';
 import type { Logger } from '../common/logger';
 import { rupeesToPaise } from '../common/money';
 import type { Config } from '../config';
-import type { Database, Queryable } from '../db/database';
+import type { Database } from '../db/database';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { RequestMeta } from '../plugins/request-context';
 import { checkUsername } from '../users/account-rules';
 import * as users from '../users/users.repository';
 import type { Captcha } from './captcha';
 import { maskPhone, type OtpCodes } from './otp-codes';
+import * as repo from './registration.repository';
 
 /** Where a registration came from, as the server sees the request. */
 export interface RegistrationMeta extends RequestMeta {
@@ -78,15 +79,6 @@ export function sanitizeClientNote(logs: Readonly<Record<string, unknown>> | und
     .map(([key, value]) => [clean(key, NOTE_KEY_MAX), clean(value, NOTE_VALUE_MAX)] as const)
     .filter(([key]) => key.length > 0);
   return entries.length === 0 ? null : Object.fromEntries(entries);
-}
-
-/** True when an account already has this phone (agents may also have set it on a player). */
-async function phoneInUse(q: Queryable, phone: string): Promise<boolean> {
-  const { rows } = await q.query<{ used: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM users WHERE phone = $1) OR EXISTS (SELECT 1 FROM registrations WHERE phone = $1) AS used',
-    [phone],
-  );
-  return rows[0]?.used === true;
 }
 
 function validation(message: string | null): void {
@@ -134,7 +126,7 @@ export class RegistrationService {
       await otp.consume(tx, otpId);
       const parent = await users.findUserById(tx, parentId, { lock: true });
       if (parent === null || (await isBlocked(tx, parent.id))) throw new DomainError('FORBIDDEN', REGISTER_MESSAGES.registrationClosed);
-      if (await phoneInUse(tx, phone)) throw new DomainError('CONFLICT', REGISTER_MESSAGES.phoneTaken);
+      if (await repo.phoneInUse(tx, phone)) throw new DomainError('CONFLICT', REGISTER_MESSAGES.phoneTaken);
       const created = await users
         .insertUser(tx, {
           username,
@@ -154,21 +146,17 @@ export class RegistrationService {
           }
           throw error;
         });
-      await tx
-        .query(
-          `INSERT INTO registrations (user_id, phone, ip, user_agent, device, location, accept_language, client_note)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [
-            created.id,
-            phone,
-            meta.ip,
-            meta.userAgent,
-            describeDevice(meta.userAgent),
-            describeLocation(meta.ip),
-            meta.acceptLanguage,
-            note === null ? null : JSON.stringify(note),
-          ],
-        )
+      await repo
+        .insertRegistration(tx, {
+          userId: created.id,
+          phone,
+          ip: meta.ip,
+          userAgent: meta.userAgent,
+          device: describeDevice(meta.userAgent),
+          location: describeLocation(meta.ip),
+          acceptLanguage: meta.acceptLanguage,
+          clientNote: note === null ? null : JSON.stringify(note),
+        })
         .catch((error: unknown) => {
           // The backstop of phoneInUse against two registrations of one phone at once.
           const e = error as { code?: string; constraint?: string };
@@ -223,12 +211,8 @@ export class RegistrationService {
 
   /** GET /api/sms-outbox (admin, sadmin): newest first. */
   async smsOutbox(page: number, limit: number): Promise<SmsOutboxResponse> {
-    const { rows } = await this.deps.db.query<{ id: string; phone: string; purpose: string; body: string; created_at: Date; total: string }>(
-      `SELECT id, phone, purpose, body, created_at, count(*) OVER () AS total
-         FROM sms_outbox ORDER BY id DESC LIMIT $1 OFFSET $2`,
-      [limit, (page - 1) * limit],
-    );
-    const total = rows[0] === undefined ? Number((await this.deps.db.query<{ n: string }>('SELECT count(*) AS n FROM sms_outbox')).rows[0]?.n ?? 0) : Number(rows[0].total);
+    const rows = await repo.smsOutboxPage(this.deps.db, limit, (page - 1) * limit);
+    const total = rows[0] === undefined ? await repo.countSmsOutbox(this.deps.db) : Number(rows[0].total);
     return {
       rows: rows.map((r) => ({ id: Number(r.id), phone: r.phone, purpose: r.purpose, body: r.body, createdAt: r.created_at.toISOString() })),
       total,

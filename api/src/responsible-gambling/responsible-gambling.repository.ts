@@ -1,11 +1,11 @@
 /**
  * The SQL of responsible gambling (migration 0027): limits, the reality-check interval, exclusions,
- * the wallet's rg_active flag, and the reads of the reality check and the agents' view. The check
- * itself is rg_refusal.sql (rg-check.ts).
+ * the wallet's rg_active flag, and the reads of the reality check and the agents' view; and the
+ * two calls of the check itself, rg_refusal.sql, that rg-check.ts makes.
  */
 import type { RgExclusionView, RgLimitType } from '@backlay/shared/contracts';
 import type { Queryable } from '../db/database';
-import type { StoredLimit } from './rg-rules';
+import type { RawRefusal, StoredLimit } from './rg-rules';
 
 export interface StoredLimitRow extends StoredLimit {
   type: RgLimitType;
@@ -158,4 +158,30 @@ export async function downlinePlayersWithSettings(
     [agentId, username, limit],
   );
   return rows.map((r) => ({ userId: r.id, username: r.username }));
+}
+
+/**
+ * rg_refusal for a stake of `stakeMinor` (its loss limits add the wallet's exposure to it), when
+ * the wallet's rg_active flag is set; null for no refusal, no flag or no wallet.
+ */
+export async function stakeRefusalOf(q: Queryable, userId: string, stakeMinor: bigint): Promise<RawRefusal | null> {
+  const { rows } = await q.query<{ refusal: RawRefusal | null }>(
+    `SELECT CASE WHEN a.rg_active THEN rg_refusal(a.user_id, 'stake', $2::bigint, a.exposure_minor + $2::bigint, NULL) END AS refusal
+       FROM ledger_accounts a WHERE a.user_id = $1`,
+    [userId, stakeMinor.toString()],
+  );
+  return rows[0]?.refusal ?? null;
+}
+
+/**
+ * rg_refusal for a deposit of `amountMinor` (`alreadyRecorded`: the deposit's own row, not
+ * counted twice), when the wallet's rg_active flag is set; null for no refusal, no flag or no wallet.
+ */
+export async function depositRefusalOf(q: Queryable, userId: string, amountMinor: bigint, alreadyRecorded: string | null): Promise<RawRefusal | null> {
+  const { rows } = await q.query<{ refusal: RawRefusal | null }>(
+    `SELECT CASE WHEN a.rg_active THEN rg_refusal(a.user_id, 'deposit', $2::bigint, NULL, $3::uuid) END AS refusal
+       FROM ledger_accounts a WHERE a.user_id = $1`,
+    [userId, amountMinor.toString(), alreadyRecorded],
+  );
+  return rows[0]?.refusal ?? null;
 }

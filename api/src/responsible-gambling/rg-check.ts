@@ -9,6 +9,7 @@
  * RgRefusalError through `refusalOf`.
  */
 import type { Queryable } from '../db/database';
+import { depositRefusalOf, stakeRefusalOf } from './responsible-gambling.repository';
 import { refusalOf, RgRefusalError, type RawRefusal, type RgRefusal } from './rg-rules';
 
 export { RgRefusalError, type RgRefusal } from './rg-rules';
@@ -19,12 +20,7 @@ export { RgRefusalError, type RgRefusal } from './rg-rules';
  * risk) to the net loss of settled play in each window.
  */
 export async function stakeRefusal(q: Queryable, userId: string, stakeMinor: bigint): Promise<RgRefusal | null> {
-  const { rows } = await q.query<{ refusal: RawRefusal | null }>(
-    `SELECT CASE WHEN a.rg_active THEN rg_refusal(a.user_id, 'stake', $2::bigint, a.exposure_minor + $2::bigint, NULL) END AS refusal
-       FROM ledger_accounts a WHERE a.user_id = $1`,
-    [userId, stakeMinor.toString()],
-  );
-  const raw = rows[0]?.refusal ?? null;
+  const raw = await stakeRefusalOf(q, userId, stakeMinor);
   return raw === null ? null : refusalOf(raw);
 }
 
@@ -40,12 +36,7 @@ export async function assertMayStake(q: Queryable, userId: string, stakeMinor: b
  * payment request being approved, or the CHIP_DEPOSIT journal just posted), so it is not counted twice.
  */
 export async function assertMayDeposit(q: Queryable, userId: string, amountMinor: bigint, alreadyRecorded: string | null = null): Promise<void> {
-  const { rows } = await q.query<{ refusal: RawRefusal | null }>(
-    `SELECT CASE WHEN a.rg_active THEN rg_refusal(a.user_id, 'deposit', $2::bigint, NULL, $3::uuid) END AS refusal
-       FROM ledger_accounts a WHERE a.user_id = $1`,
-    [userId, amountMinor.toString(), alreadyRecorded],
-  );
-  const raw = rows[0]?.refusal ?? null;
+  const raw = await depositRefusalOf(q, userId, amountMinor, alreadyRecorded);
   if (raw !== null) throw new RgRefusalError(refusalOf(raw));
 }
 

@@ -369,9 +369,19 @@ export async function positionWithOpenBets(
   );
   const row = position.rows[0];
   if (row === undefined) return null;
+  // A racing market's non-runners (ADR 0046): a bet on one is void, left out; a bet matched before
+  // a removal counts at its reduced price (reduced_odds), as reprice_runner_positions stored it.
   const bets = await q.query<OpenBetRow & { stakeMinor: string }>(
-    `SELECT side, selection_id AS "selectionId", stake_minor::text AS "stakeMinor", odds_hundredths AS "oddsHundredths", run_line AS "runLine"
-     FROM bets WHERE user_id = $1 AND market_id = $2 AND status = 'open' ORDER BY created_at, id`,
+    `SELECT b.side, b.selection_id AS "selectionId", b.stake_minor::text AS "stakeMinor",
+            CASE WHEN cardinality(rm.gone) = 0 THEN b.odds_hundredths
+                 ELSE reduced_odds(b.odds_hundredths, b.created_at, rm.factors, rm.removed_at) END AS "oddsHundredths",
+            b.run_line AS "runLine"
+     FROM bets b
+     CROSS JOIN (SELECT coalesce(array_agg(r.selection_id), '{}') AS gone, coalesce(array_agg(r.adjustment_factor), '{}') AS factors,
+                        coalesce(array_agg(r.removed_at), '{}') AS removed_at
+                 FROM runners r WHERE r.market_id = $2 AND r.status = 'removed') rm
+     WHERE b.user_id = $1 AND b.market_id = $2 AND b.status = 'open' AND NOT (b.selection_id = ANY (rm.gone))
+     ORDER BY b.created_at, b.id`,
     [userId, marketId],
   );
   return {

@@ -261,7 +261,8 @@ export class SettlementService {
       const short: string[] = [];
       for (const wallet of wallets) {
         const exposure = wallet.exposureMinor + (delta.get(wallet.userId) ?? 0n);
-        if (wallet.balanceMinor - exposure < 0n) {
+        // A void may not raise the exposure of a wallet short of it; one a removal left short (ADR 0046) may lower it.
+        if (exposure > wallet.exposureMinor && wallet.balanceMinor - exposure < 0n) {
           short.push(`${wallet.username} (balance ${formatRupeesGrouped(wallet.balanceMinor)}, exposure ${formatRupeesGrouped(exposure)})`);
           continue;
         }

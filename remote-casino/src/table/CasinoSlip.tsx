@@ -11,6 +11,7 @@ import {
   retryOnNetworkLoss,
   toMinor,
   useSlipSubmission,
+  type useWalletNews,
   type ButtonValue,
   type CasinoBet,
   type CasinoMarketView,
@@ -44,6 +45,8 @@ export interface CasinoSlipProps {
   shown?: ReadonlySet<string>;
   onPlaced: () => void;
   onCancel: () => void;
+  /** Wraps the placement so the table knows the `balance` message it causes for its echo (useWalletNews). */
+  track: ReturnType<typeof useWalletNews>;
 }
 
 const SIDE = { BACK: { label: 'Back', kind: 'back' }, LAY: { label: 'Lay', kind: 'lay' } } as const;
@@ -56,10 +59,11 @@ const SIDE = { BACK: { label: 'Back', kind: 'back' }, LAY: { label: 'Lay', kind:
  * The server's refusal (betting closed, insufficient funds, stake out of range…) shows in the slip
  * and as a toast; the header's balance follows the user socket by itself.
  */
-export function CasinoSlip({ matchId, selection, market, bets, stakeButtons, closed, shown, onPlaced, onCancel }: CasinoSlipProps) {
+export function CasinoSlip({ matchId, selection, market, bets, stakeButtons, closed, shown, onPlaced, onCancel, track }: CasinoSlipProps) {
   const [stakeText, setStakeText] = useState('');
   const { submitting, error, submit } = useSlipSubmission(
-    (bet: RunnerBetRequest, key: string) => retryOnNetworkLoss(() => betsApi.placeBet(bet, key)),
+    // The table reads its bets again once placed (onPlaced), news or not.
+    (bet: RunnerBetRequest, key: string) => track(() => retryOnNetworkLoss(() => betsApi.placeBet(bet, key))).then(({ answer }) => answer),
     onPlaced,
     // Best execution (ADR 0034): the toast names the price the bet was matched at when the table's beat the one sent.
     (reply, sent) => placedRunnerNotice(reply.message, sent.odds, reply.data.bet.odds, formatOdds),

@@ -118,7 +118,7 @@ describe('CasinoTablePage', () => {
   it('places a bet from the slip with the stake buttons and the projected P&L, then shows it under my bets', async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     api.bets.mockResolvedValueOnce(betsPage([buildCasinoBet('b0', { selectionId: 'tiger', selectionName: 'Tiger', stake: 50 })]));
-    bets.placeBet.mockResolvedValue({ data: { exposer: 150, balance: 1000, profitlist: [], bet: { odds: 1.98 } as never }, message: 'Bet Placed Successfully' });
+    bets.placeBet.mockResolvedValue({ data: { exposer: 150, balance: 1000, profitlist: [], bet: { betId: 'b1', odds: 1.98 } as never }, message: 'Bet Placed Successfully' });
     const notices: string[] = [];
     const sub = on('ui.notify').subscribe((n) => notices.push(n.message));
     renderPage();
@@ -146,6 +146,15 @@ describe('CasinoTablePage', () => {
     expect(notices).toContain('Bet Placed Successfully');
     const mine = await screen.findByRole('table', { name: 'My bets on this round' });
     await waitFor(() => expect(within(mine).getAllByRole('row')).toHaveLength(3));
+    // One read of the bets for the bet: the socket's echo of it (naming the bet) reads nothing more…
+    expect(api.bets).toHaveBeenCalledTimes(2);
+    act(() => publish('wallet.balanceChanged', { balance: 1000, exposer: 150, betId: 'b1' }));
+    await act(async () => undefined);
+    expect(api.bets).toHaveBeenCalledTimes(2);
+    // …while a journal (the round settled, a deposit) does.
+    api.bets.mockResolvedValueOnce(betsPage([buildCasinoBet('b0', { selectionId: 'tiger', selectionName: 'Tiger', stake: 50 }), buildCasinoBet('b1')]));
+    act(() => publish('wallet.balanceChanged', { balance: 1100, exposer: 50, journalId: 'j-settle' }));
+    await waitFor(() => expect(api.bets).toHaveBeenCalledTimes(3));
     sub.unsubscribe();
   });
 

@@ -11,10 +11,10 @@ import {
   ROUTES,
   Spinner,
   casinoApi,
-  on,
   sportsApi,
   toRupees,
   useLoad,
+  useWalletNews,
   type CasinoBet,
   type CasinoBetsResponse,
   type CasinoMarketView,
@@ -88,16 +88,15 @@ function usePlayerRound(matchId: string, round: CasinoRoundView | null) {
   useEffect(() => {
     if (finished) reload();
   }, [finished, reload]);
-  useEffect(() => {
-    const sub = on('wallet.balanceChanged').subscribe(() => reload());
-    return () => sub.unsubscribe();
-  }, [reload]);
+  // The wallet moved for another reason than a bet placed here (a settlement, another tab): read again.
+  const track = useWalletNews(reload);
   return {
     bets: page > 1 ? later.load : first.load,
     setPage,
     open: first.load.state === 'done' ? first.load.value.rows : NO_BETS,
     stakeButtons: buttons.load.state === 'done' && buttons.load.value.length > 0 ? buttons.load.value : DEFAULT_BUTTON_VALUES,
     reload,
+    track,
   };
 }
 
@@ -167,6 +166,7 @@ function CasinoTable({ matchId }: { matchId: string }) {
             market={m}
             bets={player.open}
             stakeButtons={player.stakeButtons}
+            track={player.track}
             closed={closed}
             shown={shown}
             onPlaced={() => {

@@ -1,32 +1,7 @@
 import { useRef } from 'react';
 import type { CasinoRoundView } from '@backlay/shared';
+import { dealOrder, handLabel } from '../ui/hands';
 import { PlayingCard, dealStepMs } from '../ui/PlayingCard';
-
-/** A hand's key as a heading: 'dragon' → 'Dragon', 'playerA' → 'Player A'. */
-export function handLabel(key: string): string {
-  const words = key.replace(/([a-z])([A-Z0-9])/g, '$1 $2').replace(/[_-]+/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/**
- * Each card of the hands with its place in the deal (its index in `cards`, the dealing order), so
- * they are dealt in that order across hands: Dragon's card first, then Tiger's. A card code that
- * occurs twice (a shoe of several decks) takes the next unused place. The hands come in the order
- * their first card was dealt: the API's object keys carry no order (JSON storage sorts them).
- */
-export function dealOrder(cards: readonly string[], hands: Record<string, string[]>): Array<{ hand: string; cards: Array<{ code: string; index: number }> }> {
-  const used = new Set<number>();
-  const placed = Object.entries(hands).map(([hand, codes]) => ({
-    hand,
-    cards: codes.map((code) => {
-      const index = cards.findIndex((c, i) => c === code && !used.has(i));
-      if (index >= 0) used.add(index);
-      return { code, index: index >= 0 ? index : cards.length };
-    }),
-  }));
-  const first = (h: (typeof placed)[number]) => Math.min(cards.length, ...h.cards.map((c) => c.index));
-  return placed.sort((a, b) => first(a) - first(b));
-}
 
 /**
  * The round's cards by hand, dealt one by one in dealing order with a CSS animation (none under

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Dialog, Spinner } from '@backlay/shared';
-import { dealOrder, handLabel } from '../table/DealtCards';
+import { dealOrder, handLabel } from '../ui/hands';
 import { PlayingCard } from '../ui/PlayingCard';
 import { FairnessText } from './FairnessText';
 import { checkRound, type RoundCheck, type RoundProof } from './verify';

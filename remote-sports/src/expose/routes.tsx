@@ -13,7 +13,6 @@ const ProfitLoss = lazyWithRetry(() => import('../pages/ProfitLoss').then((m) =>
 export const screens: RemoteModule<'sports'>['screens'] = {
   home: MatchBoard,
   dashbaord: MatchBoard,
-  dashboard: MatchBoard,
   matchList: MatchBoard,
   odds: OddsPage,
   racing: RacingBoard,

@@ -288,7 +288,8 @@ describe('OddsPage', () => {
       bets.placeBet.mockReturnValue(new Promise((resolve) => (answer = resolve)));
       await openLive();
       await placeBackB();
-      const echo = { balance: backB.balance, exposer: backB.exposer };
+      // The message names the bet it echoes (its figures need not match the reply's: the id decides).
+      const echo = { balance: backB.balance, exposer: backB.exposer, betId: backB.bet.betId };
       if (socketFirst) act(() => publish('wallet.balanceChanged', echo));
       await act(async () => answer({ data: backB, message: 'Bet Placed Successfully' }));
       if (!socketFirst) act(() => publish('wallet.balanceChanged', echo));
@@ -305,7 +306,7 @@ describe('OddsPage', () => {
       await openLive();
       await placeBackB();
       // A settlement elsewhere moved the wallet while the bet was under way.
-      act(() => publish('wallet.balanceChanged', { balance: 1500, exposer: 100 }));
+      act(() => publish('wallet.balanceChanged', { balance: 1500, exposer: 100, journalId: 'settlement-1' }));
       expect(bets.matchPositions).toHaveBeenCalledTimes(1);
       await act(async () => answer({ data: backB, message: 'Bet Placed Successfully' }));
       await settled();

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DEFAULT_BUTTON_VALUES, betsApi, on, sportsApi, useLoad, type PlaceBetRequest, type PlaceBetResponse } from '@backlay/shared';
-import { BalanceEchoes } from './balance-echoes';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { DEFAULT_BUTTON_VALUES, betsApi, sportsApi, useLoad, useWalletNews, type PlaceBetRequest, type PlaceBetResponse } from '@backlay/shared';
 import { bookOf, positionOfReply, type AppliedPosition } from './positions';
 import { placeBetWithRetry, type PlaceBet } from './slip';
 
@@ -13,10 +12,9 @@ const NO_APPLIED: ReadonlyMap<string, AppliedPosition> = new Map();
  * A placed bet costs one GET: the reply's P&L becomes the market's position at once and the bets
  * are read again. The header is not written here: the user socket's `balance` message is its one
  * writer. That message reloads the book and the bets when it brings news (a settlement, a void, a
- * bet from another tab), never when it only echoes a bet placed here (BalanceEchoes).
+ * bet from another tab), never when it only echoes a bet placed here (useWalletNews: by the bet's id).
  */
 export function usePlayerBook(matchId: string) {
-  const [echoes] = useState(() => new BalanceEchoes());
   /** How many replies were applied; a positions load remembers the count it was sent after. */
   const appliedCount = useRef(0);
   const [applied, setApplied] = useState(NO_APPLIED);
@@ -29,49 +27,36 @@ export function usePlayerBook(matchId: string) {
   const { reload: reloadPositions } = positions;
   const { reload: reloadBets } = bets;
 
-  useEffect(() => {
-    const sub = on('wallet.balanceChanged').subscribe((wallet) => {
-      if (!echoes.balance(wallet)) return;
+  const track = useWalletNews(
+    useCallback(() => {
       reloadPositions();
       reloadBets();
-    });
-    return () => sub.unsubscribe();
-  }, [echoes, reloadPositions, reloadBets]);
+    }, [reloadPositions, reloadBets]),
+  );
 
   /** The reply of a placed bet: its market's position now, the bets once (both reloads of one render are one GET each). */
   const applyReply = useCallback(
-    (reply: PlaceBetResponse) => {
+    (reply: PlaceBetResponse, news: boolean) => {
       const position = positionOfReply(reply);
       if (position) {
         appliedCount.current += 1;
         const entry = { position, seq: appliedCount.current };
         setApplied((before) => new Map(before).set(position.marketId, entry));
       }
-      const news = echoes.ended(reply);
+      // A message held during the bet brought news (a settlement meanwhile): the book is read again too.
       if (news || !position) reloadPositions();
       reloadBets();
     },
-    [echoes, reloadPositions, reloadBets],
+    [reloadPositions, reloadBets],
   );
 
   const place: PlaceBet = useCallback(
     async (body: PlaceBetRequest, idempotencyKey: string) => {
-      echoes.sent();
-      let answer: Awaited<ReturnType<PlaceBet>>;
-      try {
-        answer = await placeBetWithRetry(body, idempotencyKey);
-      } catch (error) {
-        // Refused, or the answer was lost (the bet may stand): a message held meanwhile is news.
-        if (echoes.ended(null)) {
-          reloadPositions();
-          reloadBets();
-        }
-        throw error;
-      }
-      applyReply(answer.data);
+      const { answer, news } = await track(() => placeBetWithRetry(body, idempotencyKey));
+      applyReply(answer.data, news);
       return answer;
     },
-    [echoes, applyReply, reloadPositions, reloadBets],
+    [track, applyReply],
   );
 
   const loaded = positions.load.state === 'done' ? positions.load.value : null;

@@ -18,6 +18,7 @@ import {
 } from '@backlay/shared';
 import { MATCH_PHASE_TEXT, formatMatchTime, formatPrice, matchPhase, openMatches } from '../format';
 import { overlayText } from '../odds/MarketFrame';
+import { SportTabs, sportPath } from '../sport-tabs';
 
 /** Match status filters of /match/{sportId}/{status?}; the API's default is all. */
 export const STATUS_FILTERS = [
@@ -122,24 +123,6 @@ function MatchRow({ match }: { match: MatchSummary }) {
         ) : null}
       </div>
     </li>
-  );
-}
-
-/** A sport's page: its match list, or a racing sport's races (racing/{sportId}). */
-export function sportPath(sportId: number): string {
-  return generatePath(isRacingSport(sportId) ? ROUTES.racing.path : ROUTES.matchList.path, { sportId: String(sportId) });
-}
-
-/** The sports as tabs, each opening its sport's page (a racing sport its races). */
-export function SportTabs({ sports, current }: { sports: readonly SportItem[]; current: number }) {
-  return (
-    <nav className="bl-tabs" aria-label="Sports">
-      {sports.map((s) => (
-        <NavLink key={s.sportId} to={sportPath(s.sportId)} className={s.sportId === current ? 'active' : undefined} aria-current={s.sportId === current ? 'page' : undefined}>
-          {s.name}
-        </NavLink>
-      ))}
-    </nav>
   );
 }
 

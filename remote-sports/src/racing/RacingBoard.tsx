@@ -16,7 +16,7 @@ import {
   type MatchSummary,
   type SportItem,
 } from '@backlay/shared';
-import { SportTabs } from '../pages/MatchBoard';
+import { SportTabs } from '../sport-tabs';
 import { raceClockText, useNow } from './race-time';
 
 /** How many races "Next races" lists. */

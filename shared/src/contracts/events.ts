@@ -3,6 +3,7 @@
  * app publishes is declared here; the bus refuses nothing, the types do the checking.
  */
 import type { Area } from './roles';
+import type { SocketBalancePayload } from './socket';
 
 /** Kind of a user-facing notice; only the shell turns these into toasts. */
 export type NotifyKind = 'success' | 'error' | 'info' | 'warning';
@@ -11,8 +12,8 @@ export type NotifyKind = 'success' | 'error' | 'info' | 'warning';
 export interface EventMap {
   /** Show a toast (the shell is the only subscriber). */
   'ui.notify': { kind: NotifyKind; message: string };
-  /** The signed-in user's balance or exposure changed (rupees). */
-  'wallet.balanceChanged': { balance: number; exposer: number };
+  /** The signed-in user's balance or exposure changed (rupees), with its cause (the socket's `balance` message). */
+  'wallet.balanceChanged': SocketBalancePayload;
   /** A session ended: logout, another login, expiry, maintenance. The shell reacts. */
   'session.ended': {
     area: Area;

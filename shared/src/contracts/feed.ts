@@ -4,8 +4,11 @@
  * ingest holds suspended itself (stale feed, a market turning in play on its pre-match prices).
  */
 
-/** Why the ingest counts the feed as stale: silent past its staleness, disconnected, or reconnected since the last tick. */
-export type FeedStaleReason = 'silent' | 'disconnected' | 'reconnected';
+/**
+ * Why the ingest counts the feed as stale: silent past its staleness, disconnected, reconnected
+ * since the last tick, or lagging (its messages arrive later than the staleness after they were sent).
+ */
+export type FeedStaleReason = 'silent' | 'disconnected' | 'reconnected' | 'lagging';
 
 /** The feed's markets and fancies (casino markets aside) by stored status, and the holds on them. */
 export interface FeedMarketCounts {

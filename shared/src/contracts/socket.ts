@@ -17,10 +17,17 @@ export interface SocketLoginPayload {
   _id: string;
 }
 
-/** Payload of the server's `balance` event: rupees with two decimals. */
+/**
+ * Payload of the server's `balance` event: rupees with two decimals, and what moved the wallet —
+ * the bet placed (`betId`: placement moves the exposure, no journal) or the ledger journal
+ * (`journalId`: a settlement, a void, a deposit, a chip transfer, a casino-wallet move). A page
+ * that placed the bet itself knows the bet from the reply and skips its echo by that id.
+ */
 export interface SocketBalancePayload {
   balance: number;
   exposer: number;
+  betId?: string;
+  journalId?: string;
 }
 
 /** Optional acknowledgement of a client event: `ok` false when the server refused it. */

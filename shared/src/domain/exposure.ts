@@ -92,9 +92,9 @@ export function marketPnlVector(bets: readonly RunnerBet[], runnerIds: readonly 
 }
 
 /**
- * The vector over the market's listed runners when some bets are on runners no longer listed (a
- * racing non-runner, dropped from the position at the next bet: place_runner_bet): such a bet
- * only loses, its losing leg counted on every listed runner.
+ * The vector over the market's listed runners when some bets are on runners not listed: such a
+ * bet only loses, its losing leg counted on every listed runner. (A racing non-runner's bets are
+ * void from its removal on and left out before this is called: ADR 0046.)
  */
 export function listedPnlVector(bets: readonly RunnerBet[], runnerIds: readonly string[]): Map<string, number> {
   const listed = new Set(runnerIds);

@@ -24,8 +24,8 @@ describe('RemoteScreen', () => {
 
   it('renders a screen that the remote made lazy itself', async () => {
     const LazyHome = lazy(async () => ({ default: () => <p>lazy home</p> }));
-    load.mockResolvedValue({ screens: { dashboard: LazyHome }, buildLabel: 'x' });
-    render(<RemoteScreen remote="sports" screen="dashboard" />);
+    load.mockResolvedValue({ screens: { odds: LazyHome }, buildLabel: 'x' });
+    render(<RemoteScreen remote="sports" screen="odds" />);
     expect(await screen.findByText('lazy home')).toBeInTheDocument();
   });
 

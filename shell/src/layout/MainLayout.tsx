@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, generatePath, useLocation } from 'react-router';
-import { BuildTag, Button, ROUTES, SPORT_IDS, formatRupees, hideFlags$, routeAllowsRole, toggleHide, useObservable, user$, type Area, type Role, type RouteName } from '@backlay/shared';
+import { BuildTag, Button, ROUTES, formatRupees, hideFlags$, isAdminPath, routeAllowsRole, toggleHide, useObservable, user$, type Area, type Role, type RouteDef, type RouteName } from '@backlay/shared';
 import { endSession } from '../session/session';
 import { RealityCheck } from './RealityCheck';
 
@@ -26,73 +26,18 @@ export interface NavItem {
   end: boolean;
 }
 
-const link = (route: RouteName, label: string, end = false, params: Record<string, string> = {}): NavItem & { route: RouteName } => ({
-  route,
-  to: generatePath(ROUTES[route].path, params),
-  label,
-  end,
-});
-
 /**
- * The main navigation of an area for a role: only links to routes the role may open (the route
- * table's `roles`), so an MDL never sees the sports administration.
+ * The main navigation of an area for a role, from the route table (each row's `nav`, in the
+ * table's order): only links to routes the role may open (the table's `roles`), so an MDL never
+ * sees the sports administration.
  */
 export function navLinks(area: Area, role: Role): NavItem[] {
-  const items =
-    area === 'admin'
-      ? [
-          link('adminHome', 'Clients', true),
-          // Betting: the books, the downline's bets and results, declaration for the house.
-          link('adminMarketAnalysis', 'Market analysis'),
-          link('adminUnsettledBet', 'Unsettled bets'),
-          link('adminProfitLoss', 'Profit & loss'),
-          link('adminResults', 'Results'),
-          // Live casino: the tables' switches for the house, the P&L per table for every agent.
-          link('adminCasinoList', 'Casino tables'),
-          link('adminGameReports', 'Game reports'),
-          // International casino: providers, secrets, games and the reconciliation, for the house.
-          link('adminCasinoIntProviders', 'Casino providers'),
-          link('adminCasinoIntReconciliation', 'Reconciliation'),
-          link('adminAccountStatement', 'Statement'),
-          link('adminDepositStatement', 'Deposits'),
-          link('adminWithdrawStatement', 'Withdrawals'),
-          link('adminPaymentMethod', 'Payment method'),
-          link('adminSportsList', 'Sports'),
-          link('adminFeedStatus', 'Feed status'),
-          link('adminMessages', 'Messages'),
-          link('adminSmsOutbox', 'SMS outbox'),
-          link('adminSettings', 'Settings'),
-          link('adminChangePassword', 'Change password'),
-          link('adminSecurityAuth', 'Account security'),
-          link('adminResponsibleGambling', 'Responsible gambling'),
-        ]
-      : [
-          link('home', 'Home', true),
-          link('matchList', 'Cricket', false, { sportId: String(SPORT_IDS.cricket) }),
-          link('matchList', 'Soccer', false, { sportId: String(SPORT_IDS.soccer) }),
-          link('matchList', 'Tennis', false, { sportId: String(SPORT_IDS.tennis) }),
-          link('racing', 'Horse Racing', false, { sportId: String(SPORT_IDS.horseRacing) }),
-          link('racing', 'Greyhounds', false, { sportId: String(SPORT_IDS.greyhoundRacing) }),
-          link('casinoList', 'Casino'),
-          link('casinoInt', 'Int. Casino'),
-          // Bets: the open ones, the settled ones, and the result per market and per casino table.
-          link('unsettledBet', 'Unsettled bets'),
-          link('betHistory', 'Bet history'),
-          link('profitLoss', 'Profit & loss'),
-          link('casinoReport', 'Casino report'),
-          // Money together: move it, then the three statements.
-          link('deposit', 'Deposit'),
-          link('withdraw', 'Withdraw'),
-          link('accountStatement', 'Statement'),
-          link('depositStatement', 'Deposit statement'),
-          link('withdrawStatement', 'Withdraw statement'),
-          link('rules', 'Rules'),
-          link('buttonValues', 'Stake buttons'),
-          link('changePassword', 'Change password'),
-          link('securityAuth', 'Account security'),
-          link('responsibleGambling', 'Responsible gambling'),
-        ];
-  return items.filter((i) => routeAllowsRole(i.route, role)).map(({ to, label, end }) => ({ to, label, end }));
+  return (Object.keys(ROUTES) as RouteName[])
+    .filter((name) => (isAdminPath(ROUTES[name].path) ? 'admin' : 'player') === area && routeAllowsRole(name, role))
+    .flatMap((name) => {
+      const def: RouteDef = ROUTES[name];
+      return (def.nav ?? []).map((entry) => ({ to: generatePath(def.path, entry.params ?? {}), label: entry.label, end: entry.end ?? false }));
+    });
 }
 
 /**

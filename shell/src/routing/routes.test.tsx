@@ -45,4 +45,20 @@ describe('the route tree', () => {
       expect({ path: def.path, area: route?.area ?? null }).toEqual({ path: def.path, area: def.auth ? (isAdminPath(def.path) ? 'admin' : 'player') : null });
     }
   });
+  it('sends a redirect route on to the route it names', () => {
+    const redirects = Object.values(ROUTES as Record<string, RouteDef>).filter((d) => d.redirect !== undefined);
+    expect(redirects.map((d) => d.path)).toEqual(['/dashboard']);
+    for (const def of redirects) {
+      const found = (function find(tree: RouteObject[]): RouteObject | undefined {
+        for (const route of tree) {
+          if (route.path === def.path) return route;
+          const inner = route.children ? find(route.children) : undefined;
+          if (inner) return inner;
+        }
+        return undefined;
+      })(routes);
+      const element = found?.element as ReactElement<{ to: string }> | undefined;
+      expect(element?.props.to).toBe((ROUTES as Record<string, RouteDef>)[def.redirect ?? '']?.path);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { ROUTES, Spinner, lazyWithRetry, type RouteDef, type RouteName } from '@backlay/shared';
+import { ROUTES, Spinner, isAdminPath, lazyWithRetry, type Area, type RouteDef, type RouteName } from '@backlay/shared';
 import { RemoteScreen } from '../federation/RemoteScreen';
 import type { RemoteName } from '../federation/remotes';
 import { MainLayout } from '../layout/MainLayout';
@@ -45,107 +45,62 @@ function Root() {
   );
 }
 
-/** A route of the table rendered by its remote; a route limited to some roles is guarded. */
-function remoteRoute(name: RouteName): RouteObject {
+/** The shell-owned routes that show a screen (a redirect shows none). */
+type ShellScreenName = { [K in RouteName]: (typeof ROUTES)[K] extends { redirect: string } ? never : (typeof ROUTES)[K]['owner'] extends 'shell' ? K : never }[RouteName];
+
+/**
+ * The shell's own screens, one per shell-owned route of the table (the type makes a missing one
+ * an error); a redirect route's element is made from its `redirect`.
+ */
+const SHELL_SCREENS: Record<ShellScreenName, ReactNode> = {
+  login: <LoginPage area="player" />,
+  adminLogin: <LoginPage area="admin" />,
+  maintenance: <MaintenancePage />,
+  register: <Loading><RegisterPage /></Loading>,
+  termsAndConditions: <Loading><TermsPage /></Loading>,
+  responsibleGaming: <Loading><ResponsibleGamingPage /></Loading>,
+  changePassword: <Loading><ChangePasswordPage area="player" /></Loading>,
+  transactionPassword: <Loading><TransactionPasswordPage area="player" /></Loading>,
+  securityAuth: <Loading><SecurityPage area="player" /></Loading>,
+  responsibleGambling: <Loading><ResponsibleGamblingPage area="player" /></Loading>,
+  adminChangePassword: <Loading><ChangePasswordPage area="admin" /></Loading>,
+  adminTransactionPassword: <Loading><TransactionPasswordPage area="admin" /></Loading>,
+  adminSecurityAuth: <Loading><SecurityPage area="admin" /></Loading>,
+  adminResponsibleGambling: <Loading><ResponsibleGamblingPage area="admin" /></Loading>,
+};
+
+/** A route of the table: a redirect, the shell's own screen, or its remote's; a route limited to some roles is guarded. */
+function routeOf(name: RouteName): RouteObject {
   const def: RouteDef = ROUTES[name];
-  const screen = <RemoteScreen key={name} remote={def.owner as RemoteName} screen={name} />;
+  if (def.redirect !== undefined) return { path: def.path, element: <Navigate to={ROUTES[def.redirect as RouteName].path} replace /> };
+  const screen = def.owner === 'shell' ? SHELL_SCREENS[name as ShellScreenName] : <RemoteScreen key={name} remote={def.owner as RemoteName} screen={name} />;
   return { path: def.path, element: def.roles ? <RequireRole route={name}>{screen}</RequireRole> : screen };
 }
 
+/** The area a route of the table belongs to: public without sign-in; admin when its path says so (SPEC §2). */
+function areaOf(def: RouteDef): Area | 'public' {
+  if (!def.auth) return 'public';
+  return isAdminPath(def.path) ? 'admin' : 'player';
+}
+
+/** The table's routes of an area, in the table's order. */
+function routesOf(area: Area | 'public'): RouteObject[] {
+  return (Object.keys(ROUTES) as RouteName[]).filter((name) => areaOf(ROUTES[name]) === area).map(routeOf);
+}
+
 /**
- * The route tree of SPEC §2. Player routes are unprefixed, admin routes under /admin; the shell
- * owns every URL and each remote renders the screens the route table gives it.
+ * The route tree of SPEC §2, built from the route table (ROUTES): the public routes, then each
+ * area's routes behind its sign-in guard and inside its layout. Player routes are unprefixed,
+ * admin routes under /admin; the shell owns every URL and each remote renders the screens the
+ * route table gives it.
  */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
-      { path: ROUTES.login.path, element: <LoginPage area="player" /> },
-      { path: ROUTES.adminLogin.path, element: <LoginPage area="admin" /> },
-      { path: ROUTES.maintenance.path, element: <MaintenancePage /> },
-      { path: ROUTES.register.path, element: <Loading><RegisterPage /></Loading> },
-      { path: ROUTES.termsAndConditions.path, element: <Loading><TermsPage /></Loading> },
-      { path: ROUTES.responsibleGaming.path, element: <Loading><ResponsibleGamingPage /></Loading> },
-      {
-        element: <RequireAuth area="player" />,
-        children: [
-          {
-            element: <MainLayout area="player" />,
-            children: [
-              remoteRoute('home'),
-              remoteRoute('dashbaord'),
-              { path: ROUTES.dashboard.path, element: <Navigate to={ROUTES.home.path} replace /> },
-              remoteRoute('matchList'),
-              remoteRoute('odds'),
-              remoteRoute('racing'),
-              remoteRoute('rules'),
-              remoteRoute('buttonValues'),
-              remoteRoute('unsettledBet'),
-              remoteRoute('betHistory'),
-              remoteRoute('profitLoss'),
-              remoteRoute('accountStatement'),
-              remoteRoute('deposit'),
-              remoteRoute('withdraw'),
-              remoteRoute('depositStatement'),
-              remoteRoute('withdrawStatement'),
-              remoteRoute('casinoList'),
-              remoteRoute('casinoTable'),
-              remoteRoute('casinoResult'),
-              remoteRoute('casinoReport'),
-              remoteRoute('casinoInt'),
-              { path: ROUTES.changePassword.path, element: <Loading><ChangePasswordPage area="player" /></Loading> },
-              { path: ROUTES.transactionPassword.path, element: <Loading><TransactionPasswordPage area="player" /></Loading> },
-              { path: ROUTES.securityAuth.path, element: <Loading><SecurityPage area="player" /></Loading> },
-              { path: ROUTES.responsibleGambling.path, element: <Loading><ResponsibleGamblingPage area="player" /></Loading> },
-            ],
-          },
-        ],
-      },
-      {
-        element: <RequireAuth area="admin" />,
-        children: [
-          {
-            element: <MainLayout area="admin" />,
-            children: [
-              remoteRoute('adminHome'),
-              remoteRoute('adminListClients'),
-              remoteRoute('adminListClientsOf'),
-              remoteRoute('adminAddUser'),
-              remoteRoute('adminEditUser'),
-              remoteRoute('adminAccountStatement'),
-              remoteRoute('adminDepositStatement'),
-              remoteRoute('adminWithdrawStatement'),
-              remoteRoute('adminPaymentMethod'),
-              remoteRoute('adminSettings'),
-              remoteRoute('adminSportsList'),
-              remoteRoute('adminSeries'),
-              remoteRoute('adminMatches'),
-              remoteRoute('adminActiveMatches'),
-              remoteRoute('adminActiveMarkets'),
-              remoteRoute('adminActiveFancies'),
-              remoteRoute('adminMessages'),
-              remoteRoute('adminFeedStatus'),
-              remoteRoute('adminSmsOutbox'),
-              remoteRoute('adminDashbaord'),
-              remoteRoute('adminMarketAnalysis'),
-              remoteRoute('adminOdds'),
-              remoteRoute('adminUnsettledBet'),
-              remoteRoute('adminUnsettledBetType'),
-              remoteRoute('adminProfitLoss'),
-              remoteRoute('adminResults'),
-              remoteRoute('adminCasinoList'),
-              remoteRoute('adminCasino'),
-              remoteRoute('adminGameReports'),
-              remoteRoute('adminCasinoIntProviders'),
-              remoteRoute('adminCasinoIntReconciliation'),
-              { path: ROUTES.adminChangePassword.path, element: <Loading><ChangePasswordPage area="admin" /></Loading> },
-              { path: ROUTES.adminTransactionPassword.path, element: <Loading><TransactionPasswordPage area="admin" /></Loading> },
-              { path: ROUTES.adminSecurityAuth.path, element: <Loading><SecurityPage area="admin" /></Loading> },
-              { path: ROUTES.adminResponsibleGambling.path, element: <Loading><ResponsibleGamblingPage area="admin" /></Loading> },
-            ],
-          },
-        ],
-      },
+      ...routesOf('public'),
+      { element: <RequireAuth area="player" />, children: [{ element: <MainLayout area="player" />, children: routesOf('player') }] },
+      { element: <RequireAuth area="admin" />, children: [{ element: <MainLayout area="admin" />, children: routesOf('admin') }] },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

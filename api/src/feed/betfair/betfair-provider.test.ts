@@ -138,4 +138,38 @@ describe('BetfairProvider over the test server', () => {
     expect(provider.events(4)).toEqual([]);
     expect(provider.markets('31573045')).toEqual([]);
   });
+  it('lets go of its connection when the instance stops leading, and opens it again, resumed by clk, at the next poll', async () => {
+    server = new BetfairTestServer({ recordings: [CRICKET], appKey: 'k', sessionTokens: ['s'], intervalMs: 2, linesPerTick: 2, certificate });
+    const { host, port } = await server.listen();
+    provider = new BetfairProvider({
+      stream: {
+        host,
+        port,
+        tls: { ca: certificate.cert },
+        appKey: 'k',
+        session: { token: () => Promise.resolve('s') },
+        marketFilter: { eventTypeIds: ['4'], marketTypes: ['MATCH_ODDS'] },
+        marketDataFilter: MARKET_DATA_FILTER,
+        heartbeatMs: 500,
+        conflateMs: 0,
+        backoff: { initialMs: 10, maxMs: 50, limitMs: 100 },
+      },
+      catalogue: { listMarketCatalogue: () => Promise.resolve([CATALOGUE]) },
+      gbpInrRateHundredths: RATE,
+    });
+    const live = provider;
+    live.poll(Date.now());
+    await waitFor('the first connection subscribed', () => live.health().connected && live.streamStatus().clk !== null);
+    expect(server.connectionsAccepted).toBe(1);
+
+    await live.release();
+    expect(live.health().connected).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.connectionsAccepted).toBe(1); // released: no reconnection of its own
+
+    live.poll(Date.now());
+    await waitFor('the second connection subscribed', () => live.health().connected && server.subscriptions.length === 2);
+    expect(server.connectionsAccepted).toBe(2);
+    expect(server.subscriptions.map((sub) => sub.answer)).toEqual(['SUB_IMAGE', 'RESUB_DELTA']);
+  });
 });

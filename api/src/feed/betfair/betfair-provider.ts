@@ -148,10 +148,15 @@ export class BetfairProvider implements FeedProvider {
     return { ...changes, markets: changes.markets.map((m) => this.stamped(m)) };
   }
 
-  /** Closes the stream connection. */
+  /** Closes the stream connection; the next poll opens a new one (FeedProvider.release). */
   async close(): Promise<void> {
     this.started = false;
     await this.client.stop();
+  }
+
+  /** This instance no longer runs the ingest: its connection goes, so the new leader's is the account's only one. */
+  release(): Promise<void> {
+    return this.close();
   }
 
   private stamped(market: FeedMarket): FeedMarket {

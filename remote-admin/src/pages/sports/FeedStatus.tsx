@@ -8,6 +8,7 @@ const STALE_WORDS: Record<NonNullable<FeedStatusData['stale']>, string> = {
   silent: 'Silent past its staleness',
   disconnected: 'Disconnected',
   reconnected: 'Reconnected: waiting for fresh prices',
+  lagging: 'Running late: prices arrive after the staleness',
 };
 
 const seconds = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} s`);
