@@ -287,6 +287,7 @@ export class StreamMarketCache {
   forget(marketId: string): void {
     this.books.delete(marketId);
     this.dirtyMarkets.delete(marketId);
+    this.raceKeys.delete(marketId);
   }
 
   // ---- state ----

@@ -4,6 +4,7 @@
  * with the catalogue's names; a dropped connection resumes by clk and the model ends where the
  * recording does.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { StreamMarketCache } from '../betfair-stream/market-cache';
 import type { FeedChanges, FeedMarket } from '../feed-provider';
@@ -171,5 +172,46 @@ describe('BetfairProvider over the test server', () => {
     await waitFor('the second connection subscribed', () => live.health().connected && server.subscriptions.length === 2);
     expect(server.connectionsAccepted).toBe(2);
     expect(server.subscriptions.map((sub) => sub.answer)).toEqual(['SUB_IMAGE', 'RESUB_DELTA']);
+  });
+
+  it('a greyhound race (ADR 0044): one event per race named from the catalogue, its traps as cloth numbers, run to its result', async () => {
+    const dir = path.resolve(__dirname, '..', '..', '..', 'feed-data', 'betfair');
+    const catalogue = JSON.parse(readFileSync(path.join(dir, '1.197931750.catalogue.json'), 'utf8')) as MarketCatalogue;
+    server = new BetfairTestServer({ recordings: [{ file: path.join(dir, '1.197931750.greyhound-win.jsonl.gz'), lines: [[1, 166]] }], appKey: 'k', sessionTokens: ['s'], intervalMs: 2, linesPerTick: 10, certificate });
+    const { host, port } = await server.listen();
+    provider = new BetfairProvider({
+      stream: {
+        host,
+        port,
+        tls: { ca: certificate.cert },
+        appKey: 'k',
+        session: { token: () => Promise.resolve('s') },
+        marketFilter: { eventTypeIds: ['4339'], marketTypes: ['WIN', 'PLACE'] },
+        marketDataFilter: MARKET_DATA_FILTER,
+        heartbeatMs: 500,
+        conflateMs: 0,
+        backoff: { initialMs: 10, maxMs: 50, limitMs: 100 },
+      },
+      catalogue: { listMarketCatalogue: (ids) => Promise.resolve(ids.includes(catalogue.marketId) ? [catalogue] : []) },
+      gbpInrRateHundredths: RATE,
+    });
+    const live = provider;
+    const changes: FeedChanges[] = [];
+    await waitFor('the race closed', () => {
+      changes.push(live.poll(Date.now()));
+      return changes.some((c) => c.markets.some((m) => m.status === 'closed'));
+    });
+    expect(changes.flatMap((c) => c.competitions)).toEqual([{ competitionId: 'bf-meeting-31389771', sportId: 4339, name: 'Sheffield (GB)' }]);
+    expect(live.events(4339)).toEqual([expect.objectContaining({ eventId: '31389771-1826', name: 'Sheffield · OR 280m', home: 'Sheffield', away: 'OR 280m', status: 'closed' })]);
+    const named = changes.flatMap((c) => c.markets).find((m) => m.runners[0]?.name === 'Paradise Mission');
+    expect(named?.runners.map((r) => [r.clothNumber, r.name])).toEqual([
+      [1, 'Paradise Mission'],
+      [2, 'Sandwood Jet'],
+      [3, 'Kirabilly Kathy'],
+      [4, 'Gurtnacrehyblake'],
+      [5, 'Castlehill Jil'],
+      [6, 'Coolavanny Galiv'],
+    ]);
+    expect(live.markets('31389771-1826')[0]).toMatchObject({ marketId: '1.197931750', eventId: '31389771-1826', name: 'Win', status: 'closed', result: '37947503' });
   });
 });
