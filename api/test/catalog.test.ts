@@ -55,6 +55,8 @@ describe('GET /api/get-sport-list', () => {
         { sportId: 4, name: 'Cricket' },
         { sportId: 1, name: 'Soccer' },
         { sportId: 2, name: 'Tennis' },
+        { sportId: 7, name: 'Horse Racing' },
+        { sportId: 4339, name: 'Greyhound Racing' },
       ],
       message: MESSAGES.ok,
     });
@@ -267,9 +269,9 @@ describe('player visibility follows the admin switches', () => {
 
     const off = { sportId: 4, active: false, minStake: 100, maxStake: 100_000, maxProfit: 500_000, betDelaySec: 5 };
     expect((await t.request({ method: 'POST', url: '/api/save-sport-settings', token: admin, payload: off })).statusCode).toBe(200);
-    expect((await get<unknown[]>('/api/get-sport-list', player)).data).toHaveLength(2);
+    expect((await get<unknown[]>('/api/get-sport-list', player)).data).toHaveLength(4);
     expect((await get<MatchSummary[]>('/api/get-match-list?sportId=4', player)).data).toEqual([]);
-    // Admins see every sport, the racing ones included (switched off until their screens exist, ADR 0041).
+    // Admins see every sport, switched on or off.
     expect((await get<unknown[]>('/api/get-sport-list', admin)).data).toHaveLength(5);
     await t.request({ method: 'POST', url: '/api/save-sport-settings', token: admin, payload: { ...off, active: true } });
     expect((await get<MatchSummary[]>('/api/get-match-list?sportId=4', player)).data).toHaveLength(1);

@@ -64,6 +64,7 @@ describe('GET /api/profit-loss', () => {
         sportName: 'Cricket',
         matchId: cricket.matchId,
         matchName: 'Lions v Tigers',
+        matchOpenDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         marketName: 'Match Odds',
         role: null,
         pnl: -10_000,

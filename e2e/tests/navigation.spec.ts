@@ -3,7 +3,7 @@ import { PLAYER, signIn } from '../support/helpers';
 
 /** Every item of the main menu, per role (navLinks in shell/src/layout/MainLayout.tsx). */
 const PLAYER_ITEMS = [
-  'Home', 'Cricket', 'Soccer', 'Tennis', 'Casino', 'Int. Casino', 'Unsettled bets', 'Bet history', 'Profit & loss', 'Casino report', 'Deposit', 'Withdraw',
+  'Home', 'Cricket', 'Soccer', 'Tennis', 'Horse Racing', 'Greyhounds', 'Casino', 'Int. Casino', 'Unsettled bets', 'Bet history', 'Profit & loss', 'Casino report', 'Deposit', 'Withdraw',
   'Statement', 'Deposit statement', 'Withdraw statement', 'Rules', 'Stake buttons', 'Change password', 'Account security', 'Responsible gambling',
 ];
 const SUPER_ADMIN_ITEMS = [

@@ -69,6 +69,18 @@ export { DateRange, rangeInverted, rangeReady } from './ui/date-range';
 export { RangeFilters, RangeLoadStatus, useRangeReport, type RangeReport } from './ui/range-report';
 export { Pager } from './ui/pager';
 export { formatDate } from './util/date-format';
+export {
+  RACE_NAME_SEPARATOR,
+  RACING_SPORT_IDS,
+  eventLabel,
+  formatOffTime,
+  isRacingSport,
+  placesText,
+  raceMarketTitle,
+  raceParts,
+  reductionText,
+  runnerLabel,
+} from './util/racing';
 export { AccountStatementView, defaultStatementRange, STATEMENT_DATE_FORMAT } from './ui/account-statement-view';
 export { StandaloneRemote } from './ui/standalone';
 export type { RemoteModule } from './remote';

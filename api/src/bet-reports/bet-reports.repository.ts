@@ -40,8 +40,12 @@ export interface BetListRow {
   username: string;
   sportId: number;
   matchName: string;
+  /** The event's scheduled start (a race's off time). */
+  matchOpenDate: Date;
   marketName: string;
   selectionName: string;
+  /** The runner's race-card number (racing), else null. */
+  clothNumber: number | null;
 }
 
 /** WHERE clause and parameters of a bet filter (bets b JOIN users u JOIN events e). */
@@ -82,7 +86,7 @@ export async function listBets(
               b.selection_id AS "selectionId", b.side, b.price_shown AS "priceShown", b.run_line AS "runLine",
               b.stake_minor::text AS "stakeMinor", b.status, b.created_at AS "createdAt", b.pnl_minor::text AS "pnlMinor",
               b.settled_at AS "settledAt", b.void_reason AS "voidReason", u.username, e.sport_id AS "sportId",
-              e.name AS "matchName",
+              e.name AS "matchName", e.open_date AS "matchOpenDate", r.cloth_number AS "clothNumber",
               coalesce(CASE WHEN b.market_type = 'fancy' THEN f.name ELSE m.name END, b.market_id) AS "marketName",
               coalesce(CASE WHEN b.market_type = 'fancy' THEN f.name ELSE r.name END, b.selection_id) AS "selectionName"
        FROM bets b
@@ -180,9 +184,10 @@ export interface MarketInfo {
   sortOrder: number;
   matchId: string;
   matchName: string;
+  matchOpenDate: Date;
   sportId: number;
-  /** Runner markets: the runners in sort order; fancy: empty. */
-  runners: Array<{ selectionId: string; name: string; status: string }>;
+  /** Runner markets: the runners in sort order (racing: with their race-card numbers); fancy: empty. */
+  runners: Array<{ selectionId: string; name: string; status: string; clothNumber: number | null }>;
 }
 
 /** The runner markets and fancies with these ids, with their match and runners. */
@@ -190,14 +195,14 @@ export async function marketsByIds(q: Queryable, runnerMarketIds: readonly strin
   if (runnerMarketIds.length === 0 && fancyIds.length === 0) return [];
   const { rows } = await q.query<MarketInfo>(
     `SELECT m.id AS "marketId", m.market_type AS "marketType", m.name, m.sort_order AS "sortOrder", e.id AS "matchId",
-            e.name AS "matchName", e.sport_id AS "sportId",
-            coalesce((SELECT json_agg(json_build_object('selectionId', r.selection_id, 'name', r.name, 'status', r.status)
+            e.name AS "matchName", e.open_date AS "matchOpenDate", e.sport_id AS "sportId",
+            coalesce((SELECT json_agg(json_build_object('selectionId', r.selection_id, 'name', r.name, 'status', r.status, 'clothNumber', r.cloth_number)
                                ORDER BY r.sort_order, r.selection_id)
                       FROM runners r WHERE r.market_id = m.id), '[]'::json) AS runners
      FROM markets m JOIN events e ON e.id = m.event_id
      WHERE m.id = ANY ($1::text[])
      UNION ALL
-     SELECT f.id, 'fancy', f.name, f.sort_order, e.id, e.name, e.sport_id, '[]'::json
+     SELECT f.id, 'fancy', f.name, f.sort_order, e.id, e.name, e.open_date, e.sport_id, '[]'::json
      FROM fancies f JOIN events e ON e.id = f.event_id
      WHERE f.id = ANY ($2::text[])`,
     [runnerMarketIds, fancyIds],
@@ -232,6 +237,8 @@ export interface PnlRow {
   sportName: string | null;
   matchId: string | null;
   matchName: string | null;
+  /** The event's scheduled start (a race's off time); null for a child row or a casino round. */
+  matchOpenDate: Date | null;
   marketName: string | null;
   role: Role | null;
   grossMinor: bigint;
@@ -264,7 +271,8 @@ const SETTLEMENT_FROM = `settlements s
   LEFT JOIN fancies f ON s.market_type = 'fancy' AND f.id = s.market_id`;
 const SETTLEMENT_WHERE = `s.reversed_at IS NULL AND e.kind = 'sport' AND s.created_at >= $2 AND s.created_at < $3 AND ($4::int IS NULL OR e.sport_id = $4)`;
 const MARKET_COLUMNS = `s.market_id AS key, e.sport_id AS "sportId", sp.name AS "sportName", s.match_id AS "matchId",
-  e.name AS "matchName", coalesce(CASE WHEN s.market_type = 'fancy' THEN f.name ELSE m.name END, s.market_id) AS "marketName",
+  e.name AS "matchName", e.open_date AS "matchOpenDate",
+  coalesce(CASE WHEN s.market_type = 'fancy' THEN f.name ELSE m.name END, s.market_id) AS "marketName",
   NULL AS role, s.created_at AS "settledAt"`;
 
 /**
@@ -276,7 +284,8 @@ const INT_CASINO_NAME = 'International Casino';
 const INT_ROUND_FROM = `casino_int_rounds r LEFT JOIN casino_int_games g ON g.provider_id = r.provider_id AND g.code = r.game_code`;
 const INT_ROUND_WHERE = `r.status = 'closed' AND r.closed_at >= $2 AND r.closed_at < $3 AND $4::int IS NULL`;
 const INT_ROUND_COLUMNS = `r.provider_id || ':' || r.round_id AS key, NULL::int AS "sportId", '${INT_CASINO_NAME}' AS "sportName",
-  r.provider_id || ':' || r.game_code AS "matchId", coalesce(g.name, r.game_code) AS "matchName", 'Round ' || r.round_id AS "marketName",
+  r.provider_id || ':' || r.game_code AS "matchId", coalesce(g.name, r.game_code) AS "matchName", NULL::timestamptz AS "matchOpenDate",
+  'Round ' || r.round_id AS "marketName",
   NULL AS role, r.closed_at AS "settledAt"`;
 
 /** A player's own result per settled market (and closed international casino round), newest first. */
@@ -311,7 +320,7 @@ export async function agentPnlByMarket(q: Queryable, agentId: string, filter: Pn
      GROUP BY s.id, e.id, sp.sport_id, m.id, f.id
      UNION ALL
      SELECT r.provider_id || ':' || r.round_id, NULL::int, '${INT_CASINO_NAME}', r.provider_id || ':' || r.game_code,
-            min(coalesce(g.name, r.game_code)), 'Round ' || r.round_id, NULL, max(r.closed_at),
+            min(coalesce(g.name, r.game_code)), NULL::timestamptz, 'Round ' || r.round_id, NULL, max(r.closed_at),
             sum(r.pnl_minor)::text, '0', sum(r.pnl_minor)::text, coalesce(sum(sh.amount_minor), 0)::text
      FROM ${INT_ROUND_FROM}
      JOIN users p ON p.id = r.user_id
@@ -330,7 +339,7 @@ export async function agentPnlByMarket(q: Queryable, agentId: string, filter: Pn
  */
 export async function agentPnlByChild(q: Queryable, agentId: string, filter: PnlFilter): Promise<PnlRow[]> {
   const { rows } = await q.query<RawPnl>(
-    `SELECT c.username AS key, NULL::int AS "sportId", NULL AS "sportName", NULL AS "matchId", NULL AS "matchName",
+    `SELECT c.username AS key, NULL::int AS "sportId", NULL AS "sportName", NULL AS "matchId", NULL AS "matchName", NULL::timestamptz AS "matchOpenDate",
             NULL AS "marketName", c.role, max(x.at) AS "settledAt",
             sum(x.gross)::text AS "grossMinor", sum(x.commission)::text AS "commissionMinor",
             sum(x.net)::text AS "netMinor", coalesce(sum(x.share), 0)::text AS "ownShareMinor"

@@ -39,7 +39,7 @@ const betRowSchema = {
   type: 'object',
   required: [
     'betId', 'matchId', 'marketId', 'marketType', 'selectionId', 'side', 'odds', 'run', 'stake', 'status', 'createdAt',
-    'username', 'sportId', 'matchName', 'marketName', 'selectionName', 'pnl', 'settledAt', 'voidReason',
+    'username', 'sportId', 'matchName', 'matchOpenDate', 'marketName', 'selectionName', 'clothNumber', 'pnl', 'settledAt', 'voidReason',
   ],
   properties: {
     betId: { type: 'string' },
@@ -56,8 +56,10 @@ const betRowSchema = {
     username: { type: 'string' },
     sportId: { type: 'integer' },
     matchName: { type: 'string' },
+    matchOpenDate: isoTimeSchema,
     marketName: { type: 'string' },
     selectionName: { type: 'string' },
+    clothNumber: { type: ['integer', 'null'] },
     pnl: nullableNumber,
     settledAt: nullableIsoTimeSchema,
     voidReason: nullableString,
@@ -179,13 +181,14 @@ export const profitLossSchema = {
         type: 'array',
         items: {
           type: 'object',
-          required: ['key', 'sportId', 'sportName', 'matchId', 'matchName', 'marketName', 'role', 'pnl', 'commission', 'net', 'ownShare', 'settledAt'],
+          required: ['key', 'sportId', 'sportName', 'matchId', 'matchName', 'matchOpenDate', 'marketName', 'role', 'pnl', 'commission', 'net', 'ownShare', 'settledAt'],
           properties: {
             key: { type: 'string' },
             sportId: { type: ['integer', 'null'] },
             sportName: nullableString,
             matchId: nullableString,
             matchName: nullableString,
+            matchOpenDate: nullableIsoTimeSchema,
             marketName: nullableString,
             role: { type: ['string', 'null'], enum: [...ROLES, null] },
             ...pnlFields,
@@ -206,10 +209,11 @@ export const marketAnalysisSchema = {
     type: 'array',
     items: {
       type: 'object',
-      required: ['matchId', 'matchName', 'sportId', 'marketId', 'marketName', 'marketType', 'betCount', 'lines'],
+      required: ['matchId', 'matchName', 'matchOpenDate', 'sportId', 'marketId', 'marketName', 'marketType', 'betCount', 'lines'],
       properties: {
         matchId: { type: 'string' },
         matchName: { type: 'string' },
+        matchOpenDate: isoTimeSchema,
         sportId: { type: 'integer' },
         marketId: { type: 'string' },
         marketName: { type: 'string' },
@@ -226,6 +230,7 @@ export const marketAnalysisSchema = {
               usersPnl: rupeesSchema,
               ownPnl: rupeesSchema,
               fromRuns: { type: 'integer' },
+              clothNumber: { type: 'integer' },
             },
           },
         },
@@ -265,7 +270,7 @@ export const childUserListSchema = {
                 items: {
                   type: 'object',
                   required: ['selectionId', 'name', 'usersPnl'],
-                  properties: { selectionId: { type: 'string' }, name: { type: 'string' }, usersPnl: rupeesSchema },
+                  properties: { selectionId: { type: 'string' }, name: { type: 'string' }, usersPnl: rupeesSchema, clothNumber: { type: 'integer' } },
                 },
               },
             },

@@ -68,8 +68,10 @@ function toBetRow(row: repo.BetListRow): BetRow {
     username: row.username,
     sportId: row.sportId,
     matchName: row.matchName,
+    matchOpenDate: row.matchOpenDate.toISOString(),
     marketName: row.marketName,
     selectionName: row.selectionName,
+    clothNumber: row.clothNumber,
     pnl: row.pnlMinor === null ? null : paiseToRupees(row.pnlMinor),
     settledAt: row.settledAt === null ? null : row.settledAt.toISOString(),
     voidReason: row.voidReason,
@@ -218,6 +220,7 @@ export class BetReportsService {
           sportName: r.sportName,
           matchId: r.matchId,
           matchName: r.matchName,
+          matchOpenDate: r.matchOpenDate === null ? null : r.matchOpenDate.toISOString(),
           marketName: r.marketName,
           role: r.role,
           pnl: paiseToRupees(r.grossMinor),
@@ -254,6 +257,7 @@ export class BetReportsService {
       return {
         matchId: market.matchId,
         matchName: market.matchName,
+        matchOpenDate: market.matchOpenDate.toISOString(),
         sportId: market.sportId,
         marketId: market.marketId,
         marketName: market.name,
@@ -265,6 +269,7 @@ export class BetReportsService {
           usersPnl: paiseToRupees(BigInt(line.usersPnlMinor)),
           ownPnl: paiseToRupees(BigInt(line.ownPnlMinor)),
           ...(line.fromRuns !== undefined ? { fromRuns: line.fromRuns } : {}),
+          ...(line.clothNumber !== undefined ? { clothNumber: line.clothNumber } : {}),
         })),
       };
     });
@@ -300,6 +305,7 @@ export class BetReportsService {
               lines: outcomes.map((o, i) => ({
                 selectionId: o.selectionId,
                 name: o.name,
+                ...(o.clothNumber !== undefined ? { clothNumber: o.clothNumber } : {}),
                 usersPnl: paiseToRupees(BigInt(pnl.reduce((total, row) => total + (row[i] ?? 0), 0))),
               })),
             },

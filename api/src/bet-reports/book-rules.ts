@@ -17,6 +17,8 @@ export interface Outcome {
   selectionId: string;
   name: string;
   fromRuns?: number;
+  /** A racing runner's race-card number (absent outside racing). */
+  clothNumber?: number;
 }
 
 /** An outcome with the P&L if it happens (paise). */
@@ -29,6 +31,8 @@ export interface RunnerInfo {
   selectionId: string;
   name: string;
   status: string;
+  /** The race-card number (racing), else null. */
+  clothNumber?: number | null;
 }
 
 /** A stored runner position: selection id → P&L in paise. */
@@ -42,7 +46,7 @@ export function runnerOutcomes(runners: readonly RunnerInfo[], vectors: readonly
   const inVectors = new Set(vectors.flatMap((v) => Object.keys(v)));
   const out: Outcome[] = runners
     .filter((r) => r.status !== 'removed' || inVectors.has(r.selectionId))
-    .map((r) => ({ selectionId: r.selectionId, name: r.name }));
+    .map((r) => ({ selectionId: r.selectionId, name: r.name, ...(r.clothNumber !== null && r.clothNumber !== undefined ? { clothNumber: r.clothNumber } : {}) }));
   const known = new Set(out.map((o) => o.selectionId));
   for (const id of [...inVectors].sort()) if (!known.has(id)) out.push({ selectionId: id, name: id });
   return out;

@@ -42,10 +42,12 @@ const priceSize = { type: 'object', required: ['price', 'size'], properties: { p
 
 const runnerSchema = {
   type: 'object',
-  required: ['selectionId', 'name', 'back', 'lay', 'status'],
+  required: ['selectionId', 'name', 'clothNumber', 'adjustmentFactor', 'back', 'lay', 'status'],
   properties: {
     selectionId: { type: 'string' },
     name: { type: 'string' },
+    clothNumber: { type: ['integer', 'null'] },
+    adjustmentFactor: { type: ['number', 'null'] },
     back: { type: 'array', items: priceSize },
     lay: { type: 'array', items: priceSize },
     status: { type: 'string', enum: ['active', 'winner', 'loser', 'removed'] },
@@ -71,7 +73,7 @@ const settledSchema = {
 
 export const marketSchema = {
   type: 'object',
-  required: ['marketId', 'matchId', 'name', 'type', 'status', 'adminSuspended', 'active', 'inPlay', 'runners', 'result', 'settled', ...limitRequired],
+  required: ['marketId', 'matchId', 'name', 'type', 'status', 'adminSuspended', 'active', 'inPlay', 'numberOfWinners', 'runners', 'result', 'settled', ...limitRequired],
   properties: {
     marketId: { type: 'string' },
     matchId: { type: 'string' },
@@ -81,6 +83,7 @@ export const marketSchema = {
     adminSuspended: { type: 'boolean' },
     active: { type: 'boolean' },
     inPlay: { type: 'boolean' },
+    numberOfWinners: { type: 'integer' },
     runners: { type: 'array', items: runnerSchema },
     result: { type: ['string', 'null'] },
     settled: settledSchema,

@@ -22,6 +22,7 @@ const base: Omit<MarketRow, 'marketType' | 'runners'> = {
   sortOrder: 1,
   feedStatus: 'open',
   inPlay: true,
+  numberOfWinners: 1,
   active: true,
   adminSuspended: false,
   result: null,
@@ -39,14 +40,14 @@ describe('market rows at the edge', () => {
       ...base,
       marketType: 'match_odds',
       runners: [
-        { selectionId: 'b', name: 'B', sortOrder: 2, status: 'active', backPrices: [310], backSizesMinor: [123_450n], layPrices: [320], laySizesMinor: [100n] },
-        { selectionId: 'a', name: 'A', sortOrder: 1, status: 'active', backPrices: [185, 184], backSizesMinor: [50_000n, 70_000n], layPrices: [186], laySizesMinor: [9_900n] },
+        { selectionId: 'b', name: 'B', sortOrder: 2, clothNumber: null, adjustmentFactor: null, status: 'active', backPrices: [310], backSizesMinor: [123_450n], layPrices: [320], laySizesMinor: [100n] },
+        { selectionId: 'a', name: 'A', sortOrder: 1, clothNumber: null, adjustmentFactor: null, status: 'active', backPrices: [185, 184], backSizesMinor: [50_000n, 70_000n], layPrices: [186], laySizesMinor: [9_900n] },
       ],
     });
     expect(market).toMatchObject({ marketId: '1.1', matchId: 'e1', type: 'match_odds', status: 'open', minStake: 100.5, maxStake: 100_000, maxProfit: 500_000, betDelaySec: 5 });
     expect(market.runners).toEqual([
-      { selectionId: 'a', name: 'A', status: 'active', back: [{ price: 1.85, size: 500 }, { price: 1.84, size: 700 }], lay: [{ price: 1.86, size: 99 }] },
-      { selectionId: 'b', name: 'B', status: 'active', back: [{ price: 3.1, size: 1234.5 }], lay: [{ price: 3.2, size: 1 }] },
+      { selectionId: 'a', name: 'A', clothNumber: null, adjustmentFactor: null, status: 'active', back: [{ price: 1.85, size: 500 }, { price: 1.84, size: 700 }], lay: [{ price: 1.86, size: 99 }] },
+      { selectionId: 'b', name: 'B', clothNumber: null, adjustmentFactor: null, status: 'active', back: [{ price: 3.1, size: 1234.5 }], lay: [{ price: 3.2, size: 1 }] },
     ]);
   });
 
@@ -55,8 +56,8 @@ describe('market rows at the edge', () => {
       ...base,
       marketType: 'bookmaker',
       runners: [
-        { selectionId: 'a', name: 'A', sortOrder: 1, status: 'active', backPrices: [85], backSizesMinor: [1n], layPrices: [88], laySizesMinor: [1n] },
-        { selectionId: 'b', name: 'B', sortOrder: 2, status: 'loser', backPrices: [], backSizesMinor: [], layPrices: [], laySizesMinor: [] },
+        { selectionId: 'a', name: 'A', sortOrder: 1, clothNumber: null, adjustmentFactor: null, status: 'active', backPrices: [85], backSizesMinor: [1n], layPrices: [88], laySizesMinor: [1n] },
+        { selectionId: 'b', name: 'B', sortOrder: 2, clothNumber: null, adjustmentFactor: null, status: 'loser', backPrices: [], backSizesMinor: [], layPrices: [], laySizesMinor: [] },
       ],
     };
     expect(toMarket(row).runners[0]?.back[0]?.price).toBe(0.85);
@@ -78,17 +79,17 @@ describe('market rows at the edge', () => {
       result: 'b',
       settled: { type: 'WINNER', selectionId: 'a' },
       runners: [
-        { selectionId: 'a', name: 'A', sortOrder: 1, status: 'loser', backPrices: [185], backSizesMinor: [1n], layPrices: [186], laySizesMinor: [1n] },
-        { selectionId: 'b', name: 'B', sortOrder: 2, status: 'winner', backPrices: [], backSizesMinor: [], layPrices: [], laySizesMinor: [] },
-        { selectionId: 'c', name: 'C', sortOrder: 3, status: 'removed', backPrices: [], backSizesMinor: [], layPrices: [], laySizesMinor: [] },
+        { selectionId: 'a', name: 'A', sortOrder: 1, clothNumber: null, adjustmentFactor: null, status: 'loser', backPrices: [185], backSizesMinor: [1n], layPrices: [186], laySizesMinor: [1n] },
+        { selectionId: 'b', name: 'B', sortOrder: 2, clothNumber: null, adjustmentFactor: null, status: 'winner', backPrices: [], backSizesMinor: [], layPrices: [], laySizesMinor: [] },
+        { selectionId: 'c', name: 'C', sortOrder: 3, clothNumber: null, adjustmentFactor: null, status: 'removed', backPrices: [], backSizesMinor: [], layPrices: [], laySizesMinor: [] },
       ],
     };
     const market = toMarket(row);
     expect(market.settled).toEqual({ type: 'WINNER', selectionId: 'a' });
     expect(market.runners).toEqual([
-      { selectionId: 'a', name: 'A', status: 'winner', back: [], lay: [] },
-      { selectionId: 'b', name: 'B', status: 'loser', back: [], lay: [] },
-      { selectionId: 'c', name: 'C', status: 'removed', back: [], lay: [] },
+      { selectionId: 'a', name: 'A', clothNumber: null, adjustmentFactor: null, status: 'winner', back: [], lay: [] },
+      { selectionId: 'b', name: 'B', clothNumber: null, adjustmentFactor: null, status: 'loser', back: [], lay: [] },
+      { selectionId: 'c', name: 'C', clothNumber: null, adjustmentFactor: null, status: 'removed', back: [], lay: [] },
     ]);
     expect(toMarket({ ...row, settled: { type: 'DEAD_HEAT', selectionIds: ['a', 'b'] } }).runners.map((r) => r.status)).toEqual(['winner', 'winner', 'removed']);
     expect(toMarket({ ...row, settled: { type: 'VOID' } }).runners.map((r) => r.status)).toEqual(['active', 'active', 'removed']);

@@ -36,7 +36,11 @@ export interface RunnerRow {
   selectionId: string;
   name: string;
   sortOrder: number;
+  /** The race card's number (racing), else null. */
+  clothNumber: number | null;
   status: Runner['status'];
+  /** A non-runner's reduction factor (percent), else null. */
+  adjustmentFactor: number | null;
   backPrices: number[];
   backSizesMinor: bigint[];
   layPrices: number[];
@@ -51,6 +55,8 @@ export interface MarketRow extends LimitsRow {
   sortOrder: number;
   feedStatus: MarketStatus;
   inPlay: boolean;
+  /** How many runners win (1; a racing PLACE market 2-4). */
+  numberOfWinners: number;
   active: boolean;
   adminSuspended: boolean;
   result: string | null;
@@ -134,12 +140,14 @@ function levels(prices: readonly number[], sizes: readonly bigint[]) {
  * winner that contradicts how the bets were settled.
  */
 export function toRunner(row: RunnerRow, settled: DeclaredResult | null = null): Runner {
+  const card = { clothNumber: row.clothNumber, adjustmentFactor: row.status === 'removed' ? row.adjustmentFactor : null };
   if (settled !== null) {
-    return { selectionId: row.selectionId, name: row.name, back: [], lay: [], status: settledRunnerStatus(row, settled) };
+    return { selectionId: row.selectionId, name: row.name, ...card, back: [], lay: [], status: settledRunnerStatus(row, settled) };
   }
   return {
     selectionId: row.selectionId,
     name: row.name,
+    ...card,
     back: levels(row.backPrices, row.backSizesMinor),
     lay: levels(row.layPrices, row.laySizesMinor),
     status: row.status,
@@ -170,6 +178,7 @@ export function toMarket(row: MarketRow): Market {
     adminSuspended: row.adminSuspended,
     active: row.active,
     inPlay: row.inPlay,
+    numberOfWinners: row.numberOfWinners,
     runners: [...row.runners].sort((a, b) => a.sortOrder - b.sortOrder).map((runner) => toRunner(runner, row.settled)),
     result: row.result,
     settled: row.settled,

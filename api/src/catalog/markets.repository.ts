@@ -64,10 +64,11 @@ const LIMIT_COLUMNS = (t: string) => `${t}.min_stake_minor::text AS "minStakeMin
 const SETTLED_COLUMN = (t: string) => `(SELECT s.result FROM settlements s WHERE s.market_id = ${t}.id AND s.reversed_at IS NULL) AS settled`;
 
 const MARKET_SELECT = `SELECT m.id, m.event_id AS "eventId", m.name, m.market_type AS "marketType", m.sort_order AS "sortOrder",
-  m.feed_status AS "feedStatus", m.in_play AS "inPlay", m.active, m.admin_suspended AS "adminSuspended", m.result,
+  m.feed_status AS "feedStatus", m.in_play AS "inPlay", m.number_of_winners AS "numberOfWinners", m.active, m.admin_suspended AS "adminSuspended", m.result,
   m.version::text AS version, ${LIMIT_COLUMNS('m')}, ${SETTLED_COLUMN('m')},
   coalesce((SELECT json_agg(json_build_object(
-      'selectionId', r.selection_id, 'name', r.name, 'sortOrder', r.sort_order, 'status', r.status,
+      'selectionId', r.selection_id, 'name', r.name, 'sortOrder', r.sort_order, 'clothNumber', r.cloth_number, 'status', r.status,
+      'adjustmentFactor', r.adjustment_factor::float8,
       'backPrices', r.back_prices, 'backSizesMinor', r.back_sizes_minor::text[],
       'layPrices', r.lay_prices, 'laySizesMinor', r.lay_sizes_minor::text[]) ORDER BY r.sort_order)
     FROM runners r WHERE r.market_id = m.id), '[]'::json) AS runners
@@ -90,6 +91,14 @@ const HOLD_ON_UPSERT = (t: string) => `
        feed_status = CASE WHEN ${CLOSING(t)} THEN 'closed' WHEN ${STILL_HELD(t)} THEN 'suspended' ELSE EXCLUDED.feed_status END,
        hold_reason = CASE WHEN ${CLOSING(t)} THEN NULL WHEN ${STILL_HELD(t)} THEN ${t}.hold_reason END,
        held_at = CASE WHEN ${CLOSING(t)} THEN NULL WHEN ${STILL_HELD(t)} THEN ${t}.held_at END`;
+
+/**
+ * A runner's race-card number as stored: a whole number 1-99 (runners.cloth_number's CHECK), else
+ * none. A provider's odd value is dropped rather than failing the whole batch of runners.
+ */
+export function clothNumberOf(value: number | undefined): number | null {
+  return value !== undefined && Number.isInteger(value) && value >= 1 && value <= 99 ? value : null;
+}
 
 /** What a message was received at: the provider's word, else the poll's time. */
 const fedMs = (item: { receivedAtMs?: number }, polledAtMs: number): number => item.receivedAtMs ?? polledAtMs;
@@ -199,6 +208,7 @@ export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]
       selection_id: r.selectionId,
       name: r.name,
       sort_order: r.sortOrder,
+      cloth: clothNumberOf(r.clothNumber),
       status: r.status,
       back_prices: r.back.map((l) => l.price),
       back_sizes: r.back.map((l) => l.sizeMinor),
@@ -214,19 +224,21 @@ export async function upsertMarkets(q: Queryable, markets: readonly FeedMarket[]
   // runner was added): `was` reads the rows as they were before this statement (one snapshot).
   const { rows: repriced } = await q.query<{ marketId: string }>(
     `WITH feed AS (
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(market_id text, selection_id text, name text, sort_order int, status text,
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(market_id text, selection_id text, name text, sort_order int, cloth int, status text,
          back_prices int[], back_sizes bigint[], lay_prices int[], lay_sizes bigint[], factor numeric, removed_ms bigint)),
      was AS (
        SELECT r.market_id, r.selection_id, r.status, r.adjustment_factor FROM runners r
        JOIN feed f ON f.market_id = r.market_id AND f.selection_id = r.selection_id),
      written AS (
-     INSERT INTO runners (market_id, selection_id, name, sort_order, status, back_prices, back_sizes_minor, lay_prices, lay_sizes_minor,
-                          adjustment_factor, removed_at)
-     SELECT r.market_id, r.selection_id, r.name, r.sort_order, r.status, r.back_prices, r.back_sizes, r.lay_prices, r.lay_sizes,
+     INSERT INTO runners (market_id, selection_id, name, sort_order, cloth_number, status, back_prices, back_sizes_minor, lay_prices,
+                          lay_sizes_minor, adjustment_factor, removed_at)
+     SELECT r.market_id, r.selection_id, r.name, r.sort_order, r.cloth, r.status, r.back_prices, r.back_sizes, r.lay_prices, r.lay_sizes,
             r.factor, to_timestamp(r.removed_ms / 1000.0)
      FROM feed r
      ON CONFLICT (market_id, selection_id) DO UPDATE SET
        name = EXCLUDED.name, sort_order = EXCLUDED.sort_order,
+       -- The race card's number: a message without it (a price update) keeps the one stored.
+       cloth_number = coalesce(EXCLUDED.cloth_number, runners.cloth_number),
        status = CASE WHEN runners.status IN ('winner', 'loser') THEN runners.status ELSE EXCLUDED.status END,
        -- A non-runner keeps the factor and the time of its first removal (docs/racing-rules.md R-3).
        adjustment_factor = CASE WHEN runners.status IN ('winner', 'loser') THEN runners.adjustment_factor

@@ -57,6 +57,7 @@ const row = (id: string, active: boolean): MarketRow => ({
   sortOrder: 1,
   feedStatus: 'open',
   inPlay: true,
+  numberOfWinners: 1,
   active,
   adminSuspended: false,
   result: null,

@@ -204,7 +204,8 @@ export interface ResultRow {
   matchName: string;
   sportId: number;
   marketName: string;
-  runners: Array<{ selectionId: string; name: string }>;
+  numberOfWinners: number;
+  runners: Array<{ selectionId: string; name: string; clothNumber: number | null }>;
   openBets: number;
   marketResult: string | null;
   /** A racing PLACE market's placed runners from the feed (null: none yet). */
@@ -216,8 +217,8 @@ export interface ResultRow {
 
 const RESULT_COLUMNS = `
   coalesce(m.market_type, 'fancy') AS "marketType", e.id AS "matchId", e.name AS "matchName", e.sport_id AS "sportId",
-  coalesce(m.name, f.name) AS "marketName",
-  coalesce((SELECT json_agg(json_build_object('selectionId', r.selection_id, 'name', r.name) ORDER BY r.sort_order)
+  coalesce(m.name, f.name) AS "marketName", coalesce(m.number_of_winners, 1) AS "numberOfWinners",
+  coalesce((SELECT json_agg(json_build_object('selectionId', r.selection_id, 'name', r.name, 'clothNumber', r.cloth_number) ORDER BY r.sort_order)
             FROM runners r WHERE r.market_id = m.id AND r.status <> 'removed'), '[]'::json) AS runners,
   m.feed_result AS "marketResult", m.feed_placed AS "marketPlaced", f.feed_status AS "fancyStatus", f.feed_result AS "fancyRuns"`;
 

@@ -102,7 +102,7 @@ export const resultsSchema = {
     type: 'array',
     items: {
       type: 'object',
-      required: ['marketId', 'marketType', 'matchId', 'matchName', 'sportId', 'marketName', 'runners', 'openBets', 'feedResult', 'settled', 'feedDiffers'],
+      required: ['marketId', 'marketType', 'matchId', 'matchName', 'sportId', 'marketName', 'numberOfWinners', 'runners', 'openBets', 'feedResult', 'settled', 'feedDiffers'],
       properties: {
         marketId: { type: 'string' },
         marketType: { type: 'string' },
@@ -110,9 +110,14 @@ export const resultsSchema = {
         matchName: { type: 'string' },
         sportId: { type: 'integer' },
         marketName: { type: 'string' },
+        numberOfWinners: { type: 'integer' },
         runners: {
           type: 'array',
-          items: { type: 'object', required: ['selectionId', 'name'], properties: { selectionId: { type: 'string' }, name: { type: 'string' } } },
+          items: {
+            type: 'object',
+            required: ['selectionId', 'name', 'clothNumber'],
+            properties: { selectionId: { type: 'string' }, name: { type: 'string' }, clothNumber: { type: ['integer', 'null'] } },
+          },
         },
         openBets: { type: 'integer' },
         feedResult: { anyOf: [anyResultSchema, { type: 'null' }] },

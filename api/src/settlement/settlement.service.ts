@@ -209,6 +209,7 @@ export class SettlementService {
       matchName: row.matchName,
       sportId: row.sportId,
       marketName: row.marketName,
+      numberOfWinners: row.numberOfWinners,
       runners: row.runners,
       openBets: row.openBets,
       feedResult,

@@ -1,10 +1,11 @@
-import { Pnl, formatRupees, type BetRow } from '@backlay/shared';
+import { Pnl, eventLabel, formatRupees, runnerLabel, type BetRow } from '@backlay/shared';
 import { formatBetOdds, formatBetTime, sideClass, sideLabel, statusLabel } from './bet-format';
 
 /**
  * The player's bets as a table: placed time, match and market, selection, side (blue for back /
  * YES, pink for lay / NO), odds (or line / rate), stake, and with `outcome` the bet's P&L and
- * status. A voided bet is struck through and labelled Void, with its reason.
+ * status. A voided bet is struck through and labelled Void, with its reason. A race reads as its
+ * event name with its off time, its runner with the race-card number (ADR 0045).
  */
 export function BetTable({ rows, label, outcome = false }: { rows: readonly BetRow[]; label: string; outcome?: boolean }) {
   const columns = outcome ? 8 : 6;
@@ -47,10 +48,10 @@ export function BetTable({ rows, label, outcome = false }: { rows: readonly BetR
                 <tr key={bet.betId} className={`bl-bet bl-bet--${sideClass(bet.side)}${voided ? ' bl-bet--void' : ''}`} data-status={bet.status}>
                   <td>{formatBetTime(bet.createdAt)}</td>
                   <td className="bl-table__wrap">
-                    {bet.matchName} <small className="bl-muted">{bet.marketName}</small>
+                    {eventLabel(bet.matchName, bet.sportId, bet.matchOpenDate)} <small className="bl-muted">{bet.marketName}</small>
                   </td>
                   <th scope="row" className="bl-bet__struck">
-                    {bet.selectionName}
+                    {runnerLabel(bet.selectionName, bet.clothNumber)}
                   </th>
                   <td className="bl-bet__struck">{sideLabel(bet.side)}</td>
                   <td className="num bl-bet__struck">{formatBetOdds(bet)}</td>

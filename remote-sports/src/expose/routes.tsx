@@ -2,6 +2,7 @@ import { lazyWithRetry, type RemoteModule } from '@backlay/shared';
 
 const MatchBoard = lazyWithRetry(() => import('../pages/MatchBoard').then((m) => ({ default: m.MatchBoard })));
 const OddsPage = lazyWithRetry(() => import('../odds/OddsPage').then((m) => ({ default: m.OddsPage })));
+const RacingBoard = lazyWithRetry(() => import('../racing/RacingBoard').then((m) => ({ default: m.RacingBoard })));
 const RulesPage = lazyWithRetry(() => import('../pages/RulesPage').then((m) => ({ default: m.RulesPage })));
 const ButtonValues = lazyWithRetry(() => import('../pages/ButtonValues').then((m) => ({ default: m.ButtonValues })));
 const UnsettledBets = lazyWithRetry(() => import('../pages/UnsettledBets').then((m) => ({ default: m.UnsettledBets })));
@@ -14,6 +15,7 @@ export const screens: RemoteModule<'sports'>['screens'] = {
   dashbaord: MatchBoard,
   matchList: MatchBoard,
   odds: OddsPage,
+  racing: RacingBoard,
   rules: RulesPage,
   buttonValues: ButtonValues,
   unsettledBet: UnsettledBets,

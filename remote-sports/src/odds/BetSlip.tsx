@@ -12,6 +12,8 @@ import {
   matchedPrice,
   parseStake,
   placedRunnerNotice,
+  raceMarketTitle,
+  runnerLabel,
   toMinor,
   toRupees,
   useSlipSubmission,
@@ -41,6 +43,8 @@ export interface BetSlipProps {
   /** The bet was placed: the page closes the slip. */
   onPlaced: () => void;
   onCancel: () => void;
+  /** A race's market: the runner with its race-card number, the market as Win or "To be placed · k places". */
+  racing?: boolean;
 }
 
 const SIDE_LABEL = { BACK: 'Back', LAY: 'Lay', YES: 'Yes', NO: 'No' } as const;
@@ -69,7 +73,7 @@ function closedReason(selection: SlipSelection, market: Market | undefined, fanc
  * (odds changed, insufficient funds, exposure limit, suspended, stake out of range, locked) is
  * shown in the slip and as a toast.
  */
-export function BetSlip({ matchId, selection, market, fancy, position, stakeButtons, place, onPlaced, onCancel }: BetSlipProps) {
+export function BetSlip({ matchId, selection, market, fancy, position, stakeButtons, place, onPlaced, onCancel, racing = false }: BetSlipProps) {
   const [oddsText, setOddsText] = useState(() => (selection.kind === 'runner' && market ? initialOddsText(market, selection.price) : ''));
   const [stakeText, setStakeText] = useState('');
   const { submitting, error, setError, submit } = useSlipSubmission(place, onPlaced, (reply, sent: PlaceBetRequest) => placedNotice(reply, sent, market));
@@ -94,8 +98,10 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
   const matchedOdds = odds !== null && selection.kind === 'runner' ? (matchedPrice(selection.side, odds, liveOdds) ?? odds) : null;
   const liveLine = fancy && selection.kind === 'fancy' && (selection.side === 'YES' ? fancy.yesRate : fancy.noRate) === selection.rate ? (selection.side === 'YES' ? fancy.yesRun : fancy.noRun) : null;
   const matchedLine = selection.kind === 'fancy' ? (matchedFancyLine(selection.side, selection.run, liveLine) ?? selection.run) : null;
-  const runnerName = selection.kind === 'runner' ? market?.runners.find((r) => r.selectionId === selection.selectionId)?.name ?? selection.selectionId : fancy?.name ?? selection.fancyId;
-  const marketName = selection.kind === 'runner' ? market?.name ?? '' : 'Fancy';
+  const runner = selection.kind === 'runner' ? market?.runners.find((r) => r.selectionId === selection.selectionId) : undefined;
+  const runnerName =
+    selection.kind === 'runner' ? (runner ? (racing ? runnerLabel(runner.name, runner.clothNumber) : runner.name) : selection.selectionId) : fancy?.name ?? selection.fancyId;
+  const marketName = selection.kind === 'runner' ? (market ? (racing ? raceMarketTitle(market.numberOfWinners) : market.name) : '') : 'Fancy';
   /** The live best price as the odds field takes it, when it differs from the typed odds. */
   const bestText = best && market ? formatPrice(best.price, market.type) : null;
   const takeable = bestText !== null && bestText !== oddsText.trim() ? bestText : null;

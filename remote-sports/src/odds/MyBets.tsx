@@ -1,13 +1,20 @@
-import { BetTableRow, MyBetsSection, formatRupees, type Fancy, type Load, type Market, type PlacedBet } from '@backlay/shared';
+import { BetTableRow, MyBetsSection, formatRupees, raceMarketTitle, runnerLabel, type Fancy, type Load, type Market, type PlacedBet } from '@backlay/shared';
 import { formatBetOdds, formatBetTime, sideClass, sideLabel } from '../bets/bet-format';
 
-/** The runner's (or fancy's) name and the market's name of a bet, from the live match. */
-export function betNames(bet: PlacedBet, markets: readonly Market[], fancies: readonly Fancy[]): { selection: string; market: string } {
+/**
+ * The runner's (or fancy's) name and the market's name of a bet, from the live match; on a race
+ * the runner with its race-card number and the market as Win or "To be placed · k places".
+ */
+export function betNames(bet: PlacedBet, markets: readonly Market[], fancies: readonly Fancy[], racing = false): { selection: string; market: string } {
   if (bet.marketType === 'fancy') {
     return { selection: fancies.find((f) => f.fancyId === bet.marketId)?.name ?? bet.selectionId, market: 'Fancy' };
   }
   const market = markets.find((m) => m.marketId === bet.marketId);
-  return { selection: market?.runners.find((r) => r.selectionId === bet.selectionId)?.name ?? bet.selectionId, market: market?.name ?? bet.marketId };
+  const runner = market?.runners.find((r) => r.selectionId === bet.selectionId);
+  if (racing) {
+    return { selection: runner ? runnerLabel(runner.name, runner.clothNumber) : bet.selectionId, market: market ? raceMarketTitle(market.numberOfWinners) : bet.marketId };
+  }
+  return { selection: runner?.name ?? bet.selectionId, market: market?.name ?? bet.marketId };
 }
 
 /** Newest first (the API's order may differ), by placement time. */
@@ -20,15 +27,15 @@ export function newestFirst(bets: readonly PlacedBet[]): PlacedBet[] {
  * and pink for lay / NO, with odds (or line / rate) and stake; a voided bet is struck through
  * and labelled Void.
  */
-export function MyBets({ load, markets, fancies }: { load: Load<PlacedBet[]>; markets: readonly Market[]; fancies: readonly Fancy[] }) {
+export function MyBets({ load, markets, fancies, racing = false }: { load: Load<PlacedBet[]>; markets: readonly Market[]; fancies: readonly Fancy[]; racing?: boolean }) {
   return (
     <MyBetsSection
       id="bl-mybets-title"
       title="My Bets"
       load={load}
       newestFirst={newestFirst}
-      empty="No bets on this match yet."
-      label="My bets on this match"
+      empty={racing ? 'No bets on this race yet.' : 'No bets on this match yet.'}
+      label={racing ? 'My bets on this race' : 'My bets on this match'}
       columns={
         <>
           <th scope="col">Selection</th>
@@ -42,7 +49,7 @@ export function MyBets({ load, markets, fancies }: { load: Load<PlacedBet[]>; ma
         </>
       }
       row={(bet) => {
-        const names = betNames(bet, markets, fancies);
+        const names = betNames(bet, markets, fancies, racing);
         return (
           <BetTableRow key={bet.betId} kind={sideClass(bet.side)} status={bet.status}>
             <th scope="row">

@@ -2,8 +2,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { BehaviorSubject } from 'rxjs';
-import { ApiError, betsApi, currentUser, initialMatchState, marketData, on, publish, setUser, sportsApi, type MarketPosition, type MatchDetail, type MatchState, type PlaceBetResponse, type PlacedBet, type UserInfo } from '@backlay/shared';
-import { buildFancy, buildMarket, buildScore } from '@backlay/shared/testing';
+import { ApiError, betsApi, currentUser, formatOffTime, initialMatchState, marketData, on, publish, setUser, sportsApi, type MarketPosition, type MatchDetail, type MatchState, type PlaceBetResponse, type PlacedBet, type UserInfo } from '@backlay/shared';
+import { buildFancy, buildMarket, buildRunner, buildScore } from '@backlay/shared/testing';
 import { orderMarkets, OddsPage } from './OddsPage';
 
 jest.mock('@backlay/shared', () => {
@@ -418,3 +418,44 @@ function notices() {
   const sub = on('ui.notify').subscribe((n) => seen.push(n));
   return { seen, stop: () => sub.unsubscribe() };
 }
+
+describe('OddsPage on a race', () => {
+  const off = new Date(Date.now() + 10 * 60_000);
+  const raceDetail: MatchDetail = {
+    _id: 'm1', sportId: 7, name: 'Kempton · 2m Hcap', competitionId: 'k', competitionName: 'Kempton (GB)', openDate: off.toISOString(), inPlay: false, status: 'upcoming', active: true,
+  };
+  const runners = [
+    buildRunner('1', 3, { name: 'Swift Lad', clothNumber: 1 }),
+    buildRunner('2', 4, { name: 'Dusty Road', clothNumber: 2 }),
+    buildRunner('3', 5, { name: 'Late Call', clothNumber: 3, status: 'removed', back: [], lay: [], adjustmentFactor: 25 }),
+  ];
+  const raceState = (): MatchState => ({
+    matchId: 'm1',
+    seq: 1,
+    status: 'live',
+    // The server's order puts PLACE first here: the page still shows WIN first.
+    markets: [buildMarket('place', { name: 'To Be Placed', numberOfWinners: 2, runners }), buildMarket('win', { name: '2m Hcap', runners })],
+    fancies: [],
+    score: buildScore({ home: 'Kempton', away: '2m Hcap', summary: '8 runners · 3 places', detail: [] }),
+  });
+
+  it('shows the venue, race, off time and countdown, then the WIN and PLACE markets with numbered runners; a price opens the slip naming both', async () => {
+    api.matchById.mockResolvedValue(raceDetail);
+    renderAt();
+    expect(await screen.findByRole('heading', { name: 'Kempton · 2m Hcap', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Kempton (GB)')).toBeInTheDocument();
+    expect(screen.getByText(formatOffTime(off))).toHaveAttribute('dateTime', off.toISOString());
+    expect(screen.getByTestId('race-clock')).toHaveTextContent(/^in (9m|10m)/);
+    act(() => feed.next(raceState()));
+    // The race's panel has no "home v away" line: the venue and race are the title.
+    expect(within(screen.getByRole('region', { name: 'Race' })).getByText('8 runners · 3 places')).toBeInTheDocument();
+    expect(screen.queryByText('Kempton', { selector: '.bl-score__teams span' })).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Win', 'To be placed · 2 places', 'My Bets (0)']);
+    const place = screen.getByRole('region', { name: 'To be placed · 2 places' });
+    expect(within(place).getByRole('row', { name: /^3\. Late Call/ })).toHaveTextContent('Non-runner · Reduction 25%');
+    await userEvent.click(within(place).getByRole('button', { name: 'Back 2. Dusty Road at 4' }));
+    const slip = screen.getByRole('form', { name: 'Bet slip' });
+    expect(slip).toHaveTextContent('2. Dusty Road');
+    expect(slip).toHaveTextContent('To be placed · 2 places');
+  });
+});

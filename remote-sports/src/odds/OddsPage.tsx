@@ -7,6 +7,7 @@ import {
   EmptyState,
   Page,
   Spinner,
+  isRacingSport,
   sportsApi,
   type ApiError,
   type Fancy,
@@ -17,6 +18,7 @@ import {
   type MatchDetail,
 } from '@backlay/shared';
 import { MATCH_PHASE_TEXT, formatMatchTime, matchPhase, splitFancies } from '../format';
+import { RaceHeader } from '../racing/RaceHeader';
 import { RulesDialog } from '../rules/RulesDialog';
 import { BetSlip } from './BetSlip';
 import { FancyList } from './FancyList';
@@ -32,9 +34,15 @@ import { usePlayerBook } from './use-player-book';
 /** The order of market families on the page. */
 const TYPE_ORDER: Record<Market['type'], number> = { match_odds: 0, bookmaker: 1, over_under: 2 };
 
-/** Markets grouped by family (match odds, bookmaker, over/under), keeping the server's order inside each. */
+/**
+ * Markets grouped by family (match odds, bookmaker, over/under), keeping the server's order inside
+ * each; a race's WIN market (one winner) before its PLACE market.
+ */
 export function orderMarkets(markets: Market[]): Market[] {
-  return markets.map((m, i) => ({ m, i })).sort((a, b) => TYPE_ORDER[a.m.type] - TYPE_ORDER[b.m.type] || a.i - b.i).map(({ m }) => m);
+  return markets
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => TYPE_ORDER[a.m.type] - TYPE_ORDER[b.m.type] || a.m.numberOfWinners - b.m.numberOfWinners || a.i - b.i)
+    .map(({ m }) => m);
 }
 
 const CONNECTION_TEXT: Record<MatchDataStatus, string> = {
@@ -135,6 +143,7 @@ function MatchOdds({ matchId }: { matchId: string }) {
   }
 
   const match = detail.value;
+  const racing = isRacingSport(match.sportId);
   const markets = orderMarkets(data.markets);
   // A finished (closed) match is never In-play, whatever the last score says.
   const phase = matchPhase(match, data.score?.inPlay);
@@ -148,6 +157,7 @@ function MatchOdds({ matchId }: { matchId: string }) {
         selection={slip}
         market={live.market}
         fancy={live.fancy}
+        racing={racing}
         position={player.positions.get(marketId)}
         stakeButtons={player.stakeButtons}
         place={player.place}
@@ -171,20 +181,25 @@ function MatchOdds({ matchId }: { matchId: string }) {
         )
       }
     >
-      <p className="bl-match-head">
-        <span className="bl-match__competition">{match.competitionName}</span>
-        {phase === 'inplay' ? <span className="bl-inplay">{MATCH_PHASE_TEXT.inplay}</span> : <time dateTime={match.openDate}>{formatMatchTime(match.openDate)}</time>}
-      </p>
-      {data.score ? <ScorePanel score={data.score} /> : null}
+      {racing ? (
+        <RaceHeader race={match} inPlay={phase === 'inplay'} />
+      ) : (
+        <p className="bl-match-head">
+          <span className="bl-match__competition">{match.competitionName}</span>
+          {phase === 'inplay' ? <span className="bl-inplay">{MATCH_PHASE_TEXT.inplay}</span> : <time dateTime={match.openDate}>{formatMatchTime(match.openDate)}</time>}
+        </p>
+      )}
+      {data.score ? <ScorePanel score={data.score} racing={racing} /> : null}
       {data.status === 'connecting' ? <Spinner label="Loading prices" /> : null}
       {data.status === 'unavailable' ? <EmptyState>Live prices are not available for this match: {data.error}</EmptyState> : null}
-      {data.status !== 'connecting' && data.status !== 'unavailable' && markets.length === 0 && fancies.open.length === 0 ? <EmptyState>No markets are open on this match right now.</EmptyState> : null}
+      {data.status !== 'connecting' && data.status !== 'unavailable' && markets.length === 0 && fancies.open.length === 0 ? <EmptyState>No markets are open on this {racing ? 'race' : 'match'} right now.</EmptyState> : null}
       <div className="bl-odds">
         <div className="bl-markets">
           {markets.map((m) => (
             <div key={m.marketId} className="bl-market-wrap">
               <MarketLadder
                 market={m}
+                racing={racing}
                 onRules={() => setRules(m.type)}
                 pnl={pnlOf(player.positions.get(m.marketId))}
                 onPrice={(selectionId, side, price) => setSlip({ kind: 'runner', marketId: m.marketId, selectionId, side, price })}
@@ -204,7 +219,7 @@ function MatchOdds({ matchId }: { matchId: string }) {
           ) : null}
           <ClosedSessions fancies={fancies.closed} exposures={exposures} onBook={setBook} />
         </div>
-        <MyBets load={player.bets} markets={data.markets} fancies={data.fancies} />
+        <MyBets load={player.bets} markets={data.markets} fancies={data.fancies} racing={racing} />
       </div>
       {rules ? <RulesDialog type={rules} onClose={() => setRules(null)} /> : null}
       {book ? <RunBookDialog name={book.name} position={player.positions.get(book.fancyId)} onClose={() => setBook(null)} /> : null}

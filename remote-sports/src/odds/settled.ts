@@ -1,4 +1,4 @@
-import type { DeclaredResult, Fancy, Market } from '@backlay/shared';
+import { runnerLabel, type DeclaredResult, type Fancy, type Market } from '@backlay/shared';
 
 /**
  * What a settled market or fancy says instead of its prices: "Settled · Winner: India",
@@ -20,10 +20,10 @@ export function settledText(result: DeclaredResult, runnerName: (selectionId: st
   }
 }
 
-/** The settled line of a runner market, or null while it is not settled. */
-export function marketSettledText(market: Market): string | null {
+/** The settled line of a runner market, or null while it is not settled (a race's runners with their numbers). */
+export function marketSettledText(market: Market, racing = false): string | null {
   if (market.settled === null) return null;
-  const names = new Map(market.runners.map((r) => [r.selectionId, r.name]));
+  const names = new Map(market.runners.map((r) => [r.selectionId, racing ? runnerLabel(r.name, r.clothNumber) : r.name]));
   return settledText(market.settled, (id) => names.get(id) ?? id);
 }
 

@@ -1,8 +1,24 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, generatePath, useParams } from 'react-router';
-import { BuildTag, EmptyState, Page, ROUTES, SPORT_IDS, Spinner, notify, sportsApi, type ApiError, type MatchOddsSummary, type MatchSummary, type NewsMessage, type SportItem } from '@backlay/shared';
+import { Link, NavLink, Navigate, generatePath, useParams } from 'react-router';
+import {
+  BuildTag,
+  EmptyState,
+  Page,
+  ROUTES,
+  SPORT_IDS,
+  Spinner,
+  isRacingSport,
+  notify,
+  sportsApi,
+  type ApiError,
+  type MatchOddsSummary,
+  type MatchSummary,
+  type NewsMessage,
+  type SportItem,
+} from '@backlay/shared';
 import { MATCH_PHASE_TEXT, formatMatchTime, formatPrice, matchPhase, openMatches } from '../format';
 import { overlayText } from '../odds/MarketFrame';
+import { SportTabs, sportPath } from '../sport-tabs';
 
 /** Match status filters of /match/{sportId}/{status?}; the API's default is all. */
 export const STATUS_FILTERS = [
@@ -120,7 +136,12 @@ function MatchRow({ match }: { match: MatchSummary }) {
 export function MatchBoard() {
   const params = useParams();
   const sportId = Number(params.sportId ?? DEFAULT_SPORT_ID);
-  const status = params.status ?? 'all';
+  // A racing sport has no match list: its races are on racing/{sportId}.
+  if (isRacingSport(sportId)) return <Navigate to={sportPath(sportId)} replace />;
+  return <Matches sportId={sportId} status={params.status ?? 'all'} />;
+}
+
+function Matches({ sportId, status }: { sportId: number; status: string }) {
   const [sports, setSports] = useState<Load<SportItem[]>>({ state: 'loading' });
   const [news, setNews] = useState<NewsMessage[]>([]);
   const [matches, setMatches] = useState<Load<MatchSummary[]>>({ state: 'loading' });
@@ -173,15 +194,7 @@ export function MatchBoard() {
   return (
     <Page title={sportName}>
       <News messages={news} />
-      {sports.state === 'done' ? (
-        <nav className="bl-tabs" aria-label="Sports">
-          {sports.value.map((s) => (
-            <NavLink key={s.sportId} to={generatePath(ROUTES.matchList.path, { sportId: String(s.sportId) })} className={s.sportId === sportId ? 'active' : undefined} aria-current={s.sportId === sportId ? 'page' : undefined}>
-              {s.name}
-            </NavLink>
-          ))}
-        </nav>
-      ) : null}
+      {sports.state === 'done' ? <SportTabs sports={sports.value} current={sportId} /> : null}
       <nav className="bl-tabs" aria-label="Match status">
         {STATUS_FILTERS.map((f) => (
           <NavLink key={f.value} to={generatePath(ROUTES.matchList.path, { sportId: String(sportId), status: f.value })} className={f.value === status ? 'active' : undefined} aria-current={f.value === status ? 'page' : undefined}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import moment from 'moment';
-import { Pnl, BuildTag, Page, RangeFilters, RangeLoadStatus, betsApi, formatRupees, useRangeReport, type ProfitLossQuery, type ProfitLossResponse } from '@backlay/shared';
+import { Pnl, BuildTag, Page, RangeFilters, RangeLoadStatus, betsApi, eventLabel, formatRupees, useRangeReport, type ProfitLossQuery, type ProfitLossResponse } from '@backlay/shared';
 import { SportSelect, ALL_SPORTS, sportIdOf } from '../bets/filters';
 
 /** How settlement dates are shown. */
@@ -52,7 +52,7 @@ export function ProfitLoss() {
                   <tr key={row.key}>
                     <td>{row.settledAt ? moment(row.settledAt).format(SETTLED_FORMAT) : '–'}</td>
                     <td>{row.sportName ?? '–'}</td>
-                    <td className="bl-table__wrap">{row.matchName ?? '–'}</td>
+                    <td className="bl-table__wrap">{row.matchName === null ? '–' : eventLabel(row.matchName, row.sportId, row.matchOpenDate)}</td>
                     <th scope="row">{row.marketName ?? row.key}</th>
                     <td className="num">
                       <Pnl rupees={row.pnl} />

@@ -17,7 +17,7 @@ const sports = sportsApi as jest.Mocked<typeof sportsApi>;
 function row(over: Partial<BetRow>): BetRow {
   return {
     betId: 'b', matchId: 'm1', marketId: 'mo', marketType: 'match_odds', selectionId: 'a', side: 'BACK', odds: 1.85, run: null, stake: 500, status: 'open', createdAt: '2026-11-21T10:05:00Z',
-    username: 'demo-user', sportId: 4, matchName: 'India v Australia', marketName: 'Match Odds', selectionName: 'India', pnl: null, settledAt: null, voidReason: null, ...over,
+    username: 'demo-user', sportId: 4, matchName: 'India v Australia', matchOpenDate: '2026-11-21T10:00:00Z', marketName: 'Match Odds', selectionName: 'India', clothNumber: null, pnl: null, settledAt: null, voidReason: null, ...over,
   };
 }
 
@@ -130,8 +130,8 @@ describe('BetHistory', () => {
 describe('ProfitLoss', () => {
   const result: ProfitLossResponse = {
     rows: [
-      { key: 'mo', sportId: 4, sportName: 'Cricket', matchId: 'm1', matchName: 'India v Australia', marketName: 'Match Odds', role: null, pnl: 1500, commission: 30, net: 1470, ownShare: null, settledAt: '2026-11-21T12:00:00Z' },
-      { key: 'f1', sportId: 4, sportName: 'Cricket', matchId: 'm1', matchName: 'India v Australia', marketName: '6 over runs', role: null, pnl: -1100, commission: 0, net: -1100, ownShare: null, settledAt: '2026-11-21T11:00:00Z' },
+      { key: 'mo', sportId: 4, sportName: 'Cricket', matchId: 'm1', matchName: 'India v Australia', matchOpenDate: '2026-11-21T10:00:00Z', marketName: 'Match Odds', role: null, pnl: 1500, commission: 30, net: 1470, ownShare: null, settledAt: '2026-11-21T12:00:00Z' },
+      { key: 'f1', sportId: 4, sportName: 'Cricket', matchId: 'm1', matchName: 'India v Australia', matchOpenDate: '2026-11-21T10:00:00Z', marketName: '6 over runs', role: null, pnl: -1100, commission: 0, net: -1100, ownShare: null, settledAt: '2026-11-21T11:00:00Z' },
     ],
     total: { pnl: 400, commission: 30, net: 370, ownShare: null },
   };
@@ -155,5 +155,29 @@ describe('ProfitLoss', () => {
     bets.profitLoss.mockResolvedValue({ rows: [], total: { pnl: 0, commission: 0, net: 0, ownShare: null } });
     render(<ProfitLoss />);
     expect(await screen.findByText('No records found')).toBeInTheDocument();
+  });
+});
+
+describe('races in the bet lists', () => {
+  const off = new Date(2026, 10, 28, 14, 5).toISOString();
+  const race = { sportId: 4339, matchName: 'Sheffield · A4 480m', matchOpenDate: off, marketName: 'Place', selectionName: 'Swift Lad', clothNumber: 3 };
+
+  it('names a race with its off time and a runner with its race-card number', async () => {
+    bets.unsettledBets.mockResolvedValue(page([row({ betId: 'r1', ...race })]));
+    render(<UnsettledBets />);
+    const table = await screen.findByRole('table', { name: 'Unsettled bets' });
+    const bet = within(table).getAllByRole('row')[1];
+    expect(bet).toHaveTextContent('Sheffield · A4 480m · 14:05 28/11');
+    expect(within(bet).getByRole('rowheader')).toHaveTextContent('3. Swift Lad');
+  });
+
+  it('names a race with its off time in the profit and loss', async () => {
+    bets.profitLoss.mockResolvedValue({
+      rows: [{ key: 'pl', sportId: 4339, sportName: 'Greyhound Racing', matchId: 'r', matchName: 'Sheffield · A4 480m', matchOpenDate: off, marketName: 'Place', role: null, pnl: 50, commission: 0, net: 50, ownShare: null, settledAt: off }],
+      total: { pnl: 50, commission: 0, net: 50, ownShare: null },
+    });
+    render(<ProfitLoss />);
+    const table = await screen.findByRole('table', { name: 'Profit and loss by market' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Sheffield · A4 480m · 14:05 28/11');
   });
 });

@@ -76,9 +76,13 @@ export interface BetRow extends PlacedBet {
   username: string;
   sportId: number;
   matchName: string;
+  /** The match's scheduled start: a race's off time, which names a race beside its event name (ADR 0045). */
+  matchOpenDate: string;
   marketName: string;
   /** The runner's name; the fancy's name for a fancy bet. */
   selectionName: string;
+  /** A racing runner's race-card number (shown before its name), else null. */
+  clothNumber: number | null;
   /** The bet's own P&L (rupees) once settled; 0 when voided; null while open. */
   pnl: number | null;
   settledAt: string | null;
@@ -184,6 +188,8 @@ export interface ProfitLossRow {
   sportName: string | null;
   matchId: string | null;
   matchName: string | null;
+  /** The match's scheduled start (a race's off time); null for a child row or a casino round. */
+  matchOpenDate: string | null;
   marketName: string | null;
   /** 'child' rows: the child's role. */
   role: Role | null;
@@ -212,12 +218,16 @@ export interface BookLine {
   /** The agent's own P&L if this outcome happens: −usersPnl × own share (RULES T27). */
   ownPnl: number;
   fromRuns?: number;
+  /** A racing runner's race-card number (absent outside racing). */
+  clothNumber?: number;
 }
 
 /** One market of the market analysis. */
 export interface MarketBook {
   matchId: string;
   matchName: string;
+  /** The match's scheduled start (a race's off time). */
+  matchOpenDate: string;
   sportId: number;
   marketId: string;
   marketName: string;
@@ -242,7 +252,7 @@ export interface ChildBookRow {
   username: string;
   role: Role;
   /** Per market with bets below this child: the child subtree's players' P&L per outcome. */
-  markets: { marketId: string; marketName: string; marketType: BetMarketType; lines: { selectionId: string; name: string; usersPnl: number }[] }[];
+  markets: { marketId: string; marketName: string; marketType: BetMarketType; lines: { selectionId: string; name: string; usersPnl: number; clothNumber?: number }[] }[];
 }
 
 /** DELETE /api/delete-current-bet/{id} and POST /api/delete-bets: void open bets (admin, sadmin). */
@@ -317,8 +327,13 @@ export interface ResultMarketRow {
   matchName: string;
   sportId: number;
   marketName: string;
-  /** Runner markets: the runners to choose a winner from; fancy: empty. */
-  runners: { selectionId: string; name: string }[];
+  /**
+   * How many runners win: 1, or a racing PLACE market's places (k > 1: the result is PLACED with
+   * 1 to k runners, docs/racing-rules.md R-2). A fancy: 1.
+   */
+  numberOfWinners: number;
+  /** Runner markets: the runners to choose a winner from (racing: with their race-card number); fancy: empty. */
+  runners: { selectionId: string; name: string; clothNumber: number | null }[];
   /** Open bets waiting for the result. */
   openBets: number;
   /** The feed's result when it gave one. */

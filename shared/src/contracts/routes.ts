@@ -42,6 +42,8 @@ export interface RouteDef {
 const C = String(SPORT_IDS.cricket);
 const S = String(SPORT_IDS.soccer);
 const T = String(SPORT_IDS.tennis);
+const H = String(SPORT_IDS.horseRacing);
+const G = String(SPORT_IDS.greyhoundRacing);
 
 /**
  * Every route of the product that has a screen today. The shell mounts each one in its area
@@ -67,6 +69,16 @@ export const ROUTES = {
       { label: 'Cricket', params: { sportId: C } },
       { label: 'Soccer', params: { sportId: S } },
       { label: 'Tennis', params: { sportId: T } },
+    ],
+  },
+  // Racing (issue 30, ADR 0045): a racing sport's next races and meetings; a race opens at odds/{matchId}.
+  racing: {
+    path: '/racing/:sportId',
+    owner: 'sports',
+    auth: true,
+    nav: [
+      { label: 'Horse Racing', params: { sportId: H } },
+      { label: 'Greyhounds', params: { sportId: G } },
     ],
   },
   // Live casino (SPEC §2): the category menu and list, a table, its results, the player's report.

@@ -28,6 +28,14 @@ export type MarketStatus = 'open' | 'suspended' | 'ball_running' | 'closed';
 export interface Runner {
   selectionId: string;
   name: string;
+  /** Racing: the runner's number on the race card (a greyhound's trap); null outside racing. */
+  clothNumber: number | null;
+  /**
+   * A non-runner's (status 'removed') reduction factor in percent (Betfair's adjustmentFactor:
+   * the price of bets matched before the removal is reduced by it, docs/racing-rules.md R-3);
+   * null otherwise or when the feed gave none.
+   */
+  adjustmentFactor: number | null;
   /** Best three backs, best first (highest price first). */
   back: PriceSize[];
   /** Best three lays, best first (lowest price first). */
@@ -60,6 +68,11 @@ export interface Market extends MarketLimits {
   /** Admin switch: only active markets are shown to players. */
   active: boolean;
   inPlay: boolean;
+  /**
+   * How many runners win: 1, or a racing PLACE market's places (Betfair's numberOfWinners, 2-4),
+   * where every placed runner wins in full (docs/racing-rules.md R-2).
+   */
+  numberOfWinners: number;
   runners: Runner[];
   /** The feed's winner selection id once resulted (null until then; 'void' when voided). */
   result: string | null;

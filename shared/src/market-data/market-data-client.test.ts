@@ -1,5 +1,5 @@
 import type { MatchDelta, MatchSnapshot } from '../contracts/sports';
-import { buildMarket } from '../testing/market-data';
+import { buildMarket, buildRunner } from '../testing/market-data';
 import { FakeDataSocket } from '../testing/fake-data-socket';
 import { createMarketDataClient } from './market-data-client';
 import type { MatchState } from './market-state';
@@ -15,7 +15,7 @@ class FakeSocket extends FakeDataSocket {
 const snapshot = (matchId: string, seq: number, price = 1.8): MatchSnapshot => ({
   matchId,
   seq,
-  markets: [buildMarket('mo', { matchId, runners: [{ selectionId: 'a', name: 'A', back: [{ price, size: 100 }], lay: [], status: 'active' }] })],
+  markets: [buildMarket('mo', { matchId, runners: [buildRunner('a', price, { name: 'A', back: [{ price, size: 100 }], lay: [] })] })],
   fancies: [],
   score: null,
 });
@@ -23,7 +23,7 @@ const snapshot = (matchId: string, seq: number, price = 1.8): MatchSnapshot => (
 const delta = (matchId: string, seq: number, price: number): MatchDelta => ({
   matchId,
   seq,
-  markets: [buildMarket('mo', { matchId, runners: [{ selectionId: 'a', name: 'A', back: [{ price, size: 100 }], lay: [], status: 'active' }] })],
+  markets: [buildMarket('mo', { matchId, runners: [buildRunner('a', price, { name: 'A', back: [{ price, size: 100 }], lay: [] })] })],
 });
 
 const bestBack = (s: MatchState | undefined) => s?.markets[0]?.runners[0]?.back[0]?.price;

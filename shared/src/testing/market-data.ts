@@ -12,6 +12,8 @@ export function buildRunner(selectionId: string, price = 2, over: Partial<Runner
   return {
     selectionId,
     name: `Runner ${selectionId}`,
+    clothNumber: null,
+    adjustmentFactor: null,
     back: [0, 1, 2].map((i) => ({ price: round(price - i * step), size: 1000 * (i + 1) })),
     lay: [1, 2, 3].map((i) => ({ price: round(price + i * step), size: 800 * i })),
     status: 'active',
@@ -30,6 +32,7 @@ export function buildMarket(marketId: string, over: Partial<Market> = {}): Marke
     adminSuspended: false,
     active: true,
     inPlay: true,
+    numberOfWinners: 1,
     runners: [buildRunner('a', 1.8), buildRunner('b', 2.2)],
     result: null,
     settled: null,

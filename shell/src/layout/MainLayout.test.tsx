@@ -24,6 +24,8 @@ describe('navLinks', () => {
       ['Cricket', '/match/4'],
       ['Soccer', '/match/1'],
       ['Tennis', '/match/2'],
+      ['Horse Racing', '/racing/7'],
+      ['Greyhounds', '/racing/4339'],
       ['Casino', '/casino-list/LC/4'],
       ['Int. Casino', '/casino-int'],
       ['Unsettled bets', '/unsettledbet'],

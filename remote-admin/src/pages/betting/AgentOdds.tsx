@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, betsApi, sportsApi, useLoad, useObservable, user$, type Role } from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, betsApi, eventLabel, sportsApi, useLoad, useObservable, user$, type Role } from '@backlay/shared';
 import { ChildBooks } from './ChildBooks';
 import { DownlineBets } from './DownlineBets';
 import { LivePrices } from './LivePrices';
@@ -33,7 +33,7 @@ function AgentMatch({ matchId }: { matchId: string }) {
   }, [refresh, reload]);
   const booksId = useId();
 
-  const bookName = books.state === 'done' && books.value.length > 0 ? books.value[0].matchName : null;
+  const bookName = books.state === 'done' && books.value.length > 0 ? eventLabel(books.value[0].matchName, books.value[0].sportId, books.value[0].matchOpenDate) : null;
   const title = match.state === 'done' ? match.value.name : (bookName ?? 'Match');
   const canDelete = me !== null && DELETE_BET_ROLES.includes(me.role);
 

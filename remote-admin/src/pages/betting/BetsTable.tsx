@@ -1,4 +1,4 @@
-import { Button, formatRupees, type BetRow } from '@backlay/shared';
+import { Button, eventLabel, formatRupees, runnerLabel, type BetRow } from '@backlay/shared';
 import { betPrice, formatBetTime, isBackSide, sideLabel } from './betting-common';
 
 /** What a bet table shows besides the bet's own columns. */
@@ -17,7 +17,7 @@ export interface BetsTableOptions {
 
 /** "Bet of demo-user on India (Back 2.5, 100.00)": what a row's controls are named after. */
 export function betLabel(bet: BetRow): string {
-  return `${bet.username} on ${bet.selectionName} (${sideLabel(bet.side)} ${betPrice(bet)}, ${formatRupees(bet.stake)})`;
+  return `${bet.username} on ${runnerLabel(bet.selectionName, bet.clothNumber)} (${sideLabel(bet.side)} ${betPrice(bet)}, ${formatRupees(bet.stake)})`;
 }
 
 /**
@@ -78,9 +78,9 @@ export function BetsTable({ rows, label, showMatch = false, showVoidReason = fal
                   <input type="checkbox" aria-label={`Select bet of ${betLabel(bet)}`} checked={selection.selected.has(bet.betId)} onChange={() => toggle(bet.betId)} />
                 </td>
               ) : null}
-              {showMatch ? <td>{bet.matchName}</td> : null}
+              {showMatch ? <td>{eventLabel(bet.matchName, bet.sportId, bet.matchOpenDate)}</td> : null}
               <td>{bet.marketName}</td>
-              <td>{bet.selectionName}</td>
+              <td>{runnerLabel(bet.selectionName, bet.clothNumber)}</td>
               <td>
                 <span className={isBackSide(bet.side) ? 'bl-fancy__side--yes' : 'bl-fancy__side--no'}>{sideLabel(bet.side)}</span>
               </td>

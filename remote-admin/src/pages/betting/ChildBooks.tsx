@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Button, EmptyState, ROLE_LABELS, Spinner, betsApi } from '@backlay/shared';
+import { Button, EmptyState, ROLE_LABELS, Spinner, betsApi, runnerLabel } from '@backlay/shared';
 import { MARKET_TYPE_LABELS, Pnl, SECTION_STYLE, useLiveLoad } from './betting-common';
 
 /**
@@ -71,7 +71,7 @@ export function ChildBooks({ matchId, root, refresh }: { matchId: string; root: 
                         <ul style={{ listStyle: 'none', margin: '2px 0 6px', padding: 0 }}>
                           {m.lines.map((l) => (
                             <li key={l.selectionId}>
-                              {l.name}: <Pnl value={l.usersPnl} />
+                              {runnerLabel(l.name, l.clothNumber)}: <Pnl value={l.usersPnl} />
                             </li>
                           ))}
                         </ul>

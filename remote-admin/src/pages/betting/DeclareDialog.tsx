@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, MESSAGES, SelectField, TextField, betsApi, notify, type ResultMarketRow } from '@backlay/shared';
+import { Button, Dialog, MESSAGES, SelectField, TextField, betsApi, notify, placesText, runnerLabel, type ResultMarketRow } from '@backlay/shared';
 import { transactionPasswordSchema } from '../../forms/validation';
 import { TransactionPasswordField } from '../TransactionPasswordDialog';
 import { MARKET_TYPE_LABELS, resultText } from './betting-common';
-import { DEAD_HEAT_CHOICE, RUNS_CHOICE, VOID_CHOICE, buildDeclaredResult, valuesOf, type DeclareValues } from './declare-result';
+import { DEAD_HEAT_CHOICE, PLACED_CHOICE, RUNS_CHOICE, VOID_CHOICE, buildDeclaredResult, isPlaceMarket, valuesOf, type DeclareValues } from './declare-result';
 
 /**
  * Declare a market's result, or correct a settled one (the API rolls back and settles again as
- * a new version). Runner markets: a winner, Void, or Dead heat between chosen runners. Fancies:
- * the runs, or Void. Starts from the feed's result (declare) or the settled one (correct);
+ * a new version). Runner markets: a winner, Void, or Dead heat between chosen runners; a market
+ * of k > 1 winners (a racing PLACE market): the 1 to k placed runners, or Void. Fancies: the runs,
+ * or Void. Racing runners are named with their race-card numbers. Starts from the feed's result (declare) or the settled one (correct);
  * confirmed with the admin's transaction password (ADR 0032); the server's message is toasted, a
  * refusal stays in the dialog.
  */
@@ -20,6 +21,9 @@ export function DeclareDialog({ row, correcting, onClose, onDone }: { row: Resul
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fancy = row.marketType === 'fancy';
+  const placeMarket = isPlaceMarket(row);
+  const runnerName = (r: ResultMarketRow['runners'][number]) => runnerLabel(r.name, r.clothNumber);
+  const named = row.runners.map((r) => ({ selectionId: r.selectionId, name: runnerName(r) }));
   const change = (next: Partial<DeclareValues>) => {
     setValues((v) => ({ ...v, ...next }));
     setError(null);
@@ -30,7 +34,12 @@ export function DeclareDialog({ row, correcting, onClose, onDone }: { row: Resul
         { value: RUNS_CHOICE, label: 'Runs' },
         { value: VOID_CHOICE, label: 'Void' },
       ]
-    : [{ value: '', label: 'Choose the winner…' }, ...row.runners.map((r) => ({ value: r.selectionId, label: r.name })), { value: VOID_CHOICE, label: 'Void' }, { value: DEAD_HEAT_CHOICE, label: 'Dead heat' }];
+    : placeMarket
+      ? [
+          { value: PLACED_CHOICE, label: `Placed runners (${placesText(row.numberOfWinners)})` },
+          { value: VOID_CHOICE, label: 'Void' },
+        ]
+      : [{ value: '', label: 'Choose the winner…' }, ...named.map((r) => ({ value: r.selectionId, label: r.name })), { value: VOID_CHOICE, label: 'Void' }, { value: DEAD_HEAT_CHOICE, label: 'Dead heat' }];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -64,21 +73,21 @@ export function DeclareDialog({ row, correcting, onClose, onDone }: { row: Resul
         <dd>{row.matchName}</dd>
         <dt>Market</dt>
         <dd>
-          {row.marketName} ({MARKET_TYPE_LABELS[row.marketType]})
+          {row.marketName} ({placeMarket ? `To be placed · ${placesText(row.numberOfWinners)}` : MARKET_TYPE_LABELS[row.marketType]})
         </dd>
         <dt>Open bets</dt>
         <dd>{row.openBets}</dd>
         {row.feedResult ? (
           <>
             <dt>Feed result</dt>
-            <dd>{resultText(row.feedResult, row.runners)}</dd>
+            <dd>{resultText(row.feedResult, named)}</dd>
           </>
         ) : null}
         {row.settled ? (
           <>
             <dt>Settled</dt>
             <dd>
-              {resultText(row.settled.result, row.runners)} (version {row.settled.version})
+              {resultText(row.settled.result, named)} (version {row.settled.version})
             </dd>
           </>
         ) : null}
@@ -99,7 +108,22 @@ export function DeclareDialog({ row, correcting, onClose, onDone }: { row: Resul
                   checked={values.deadHeat.includes(r.selectionId)}
                   onChange={(e) => change({ deadHeat: e.target.checked ? [...values.deadHeat, r.selectionId] : values.deadHeat.filter((id) => id !== r.selectionId) })}
                 />{' '}
-                {r.name}
+                {runnerName(r)}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        {placeMarket && values.choice === PLACED_CHOICE ? (
+          <fieldset className="bl-field">
+            <legend>Placed runners (1 to {row.numberOfWinners})</legend>
+            {row.runners.map((r) => (
+              <label key={r.selectionId} style={{ display: 'block' }}>
+                <input
+                  type="checkbox"
+                  checked={values.placed.includes(r.selectionId)}
+                  onChange={(e) => change({ placed: e.target.checked ? [...values.placed, r.selectionId] : values.placed.filter((id) => id !== r.selectionId) })}
+                />{' '}
+                {runnerName(r)}
               </label>
             ))}
           </fieldset>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, SECTION_STYLE } from './betting-common';
-import { EmptyState, Spinner, initialMatchState, marketData, type Market, type MarketStatus, type MatchDataStatus, type MatchState, type PriceSize } from '@backlay/shared';
+import { EmptyState, Spinner, initialMatchState, marketData, reductionText, runnerLabel, type Market, type MarketStatus, type MatchDataStatus, type MatchState, type PriceSize } from '@backlay/shared';
 import { statusLabel } from '../market-status';
 
 const CONNECTION_TEXT: Record<MatchDataStatus, string> = {
@@ -60,9 +60,9 @@ function MarketPrices({ market }: { market: Market }) {
           <tbody>
             {market.runners.map((r) => (
               <tr key={r.selectionId}>
-                <th scope="row">{r.name}</th>
+                <th scope="row">{runnerLabel(r.name, r.clothNumber)}</th>
                 {r.status === 'removed' ? (
-                  <td colSpan={2}>Removed</td>
+                  <td colSpan={2}>{['Removed', reductionText(r.adjustmentFactor)].filter(Boolean).join(' · ')}</td>
                 ) : (
                   <>
                     <td className="num">

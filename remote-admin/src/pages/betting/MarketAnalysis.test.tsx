@@ -45,6 +45,20 @@ describe('MarketAnalysis', () => {
     expect(within(screen.getByRole('region', { name: 'England v India' })).getByRole('link', { name: 'Open England v India' })).toHaveAttribute('href', '/admin/odds/e2');
   });
 
+  it('names a race with its off time and its runners with their race-card numbers', async () => {
+    const off = new Date(2026, 10, 28, 14, 5).toISOString();
+    api.marketAnalysis.mockResolvedValue([
+      book({
+        matchId: 'r1', matchName: 'Sheffield · A4 480m', matchOpenDate: off, sportId: 4339, marketId: 'pl', marketName: 'Place',
+        lines: [{ selectionId: '11', name: 'Swift Lad', clothNumber: 1, usersPnl: 80, ownPnl: -40 }, { selectionId: '12', name: 'Dusty Road', clothNumber: 2, usersPnl: -100, ownPnl: 50 }],
+      }),
+    ]);
+    renderPage();
+    const race = await screen.findByRole('region', { name: 'Sheffield · A4 480m · 14:05 28/11' });
+    const table = within(race).getByRole('table', { name: 'Book of Place' });
+    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['1. Swift Lad', '2. Dusty Road']);
+  });
+
   it('says so when the downline has no open bets', async () => {
     api.marketAnalysis.mockResolvedValue([]);
     renderPage();

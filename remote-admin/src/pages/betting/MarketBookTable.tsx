@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { MarketBook } from '@backlay/shared';
+import { eventLabel, runnerLabel, type MarketBook } from '@backlay/shared';
 import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, MARKET_TYPE_LABELS, Pnl } from './betting-common';
 
 /**
@@ -36,7 +36,7 @@ export function MarketBookTable({ book }: { book: MarketBook }) {
           <tbody>
             {book.lines.map((line) => (
               <tr key={line.selectionId}>
-                <th scope="row">{line.name}</th>
+                <th scope="row">{runnerLabel(line.name, line.clothNumber)}</th>
                 <td className="num">
                   <Pnl value={line.usersPnl} />
                 </td>
@@ -52,11 +52,11 @@ export function MarketBookTable({ book }: { book: MarketBook }) {
   );
 }
 
-/** Books grouped by match, each match in the order its first market arrived. */
+/** Books grouped by match, each match in the order its first market arrived (a race named with its off time). */
 export function groupByMatch(books: readonly MarketBook[]): { matchId: string; matchName: string; sportId: number; books: MarketBook[] }[] {
   const groups = new Map<string, { matchId: string; matchName: string; sportId: number; books: MarketBook[] }>();
   for (const book of books) {
-    const group = groups.get(book.matchId) ?? { matchId: book.matchId, matchName: book.matchName, sportId: book.sportId, books: [] };
+    const group = groups.get(book.matchId) ?? { matchId: book.matchId, matchName: eventLabel(book.matchName, book.sportId, book.matchOpenDate), sportId: book.sportId, books: [] };
     group.books.push(book);
     groups.set(book.matchId, group);
   }

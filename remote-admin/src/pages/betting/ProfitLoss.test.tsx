@@ -12,7 +12,7 @@ jest.mock('@backlay/shared', () => {
 const api = betsApi as jest.Mocked<typeof betsApi>;
 
 const row = (key: string, over: Partial<ProfitLossRow> = {}): ProfitLossRow => ({
-  key, sportId: 4, sportName: 'Cricket', matchId: 'e1', matchName: 'India v Australia', marketName: 'Match Odds', role: null,
+  key, sportId: 4, sportName: 'Cricket', matchId: 'e1', matchName: 'India v Australia', matchOpenDate: '2026-11-21T10:00:00Z', marketName: 'Match Odds', role: null,
   pnl: -100, commission: 0, net: -100, ownShare: 60, settledAt: '2026-11-21T12:00:00Z', ...over,
 });
 

@@ -11,6 +11,7 @@ import {
   TextField,
   betsApi,
   defaultStatementRange,
+  eventLabel,
   formatRupees,
   useLoad,
   type ProfitLossQuery,
@@ -142,7 +143,7 @@ function PnlRow({ row, byMarket }: { row: ProfitLossRow; byMarket: boolean }) {
       {byMarket ? (
         <>
           <th scope="row">{row.marketName ?? row.key}</th>
-          <td>{row.matchName ?? '—'}</td>
+          <td>{row.matchName === null ? '—' : eventLabel(row.matchName, row.sportId, row.matchOpenDate)}</td>
           <td>{row.sportName ?? '—'}</td>
           <td>{formatBetTime(row.settledAt)}</td>
         </>

@@ -77,6 +77,41 @@ describe('Results', () => {
     expect(api.declareResult).toHaveBeenCalledWith({ marketId: 'mo1', result: { type: 'DEAD_HEAT', selectionIds: ['ind', 'draw'] }, transactionPassword: '123456' });
   });
 
+  it('declares a PLACE market PLACED with the runners ticked, 1 to its number of places, named with their numbers', async () => {
+    api.results.mockResolvedValue([
+      buildResultRow({
+        marketId: 'pl1',
+        sportId: 4339,
+        matchName: 'Sheffield · A4 480m',
+        marketName: 'To Be Placed',
+        numberOfWinners: 2,
+        runners: [
+          { selectionId: 't1', name: 'Swift Lad', clothNumber: 1 },
+          { selectionId: 't2', name: 'Dusty Road', clothNumber: 2 },
+          { selectionId: 't3', name: 'Late Call', clothNumber: 3 },
+        ],
+      }),
+    ]);
+    api.declareResult.mockResolvedValue({ data: summary({ marketId: 'pl1' }), message: 'Result declared' });
+    render(<Results />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Declare / }));
+    const dialog = screen.getByRole('dialog', { name: 'Declare result: To Be Placed' });
+    expect(dialog).toHaveTextContent('To be placed · 2 places');
+    // Only PLACED and Void fit a PLACE market: no single winner, no dead heat.
+    expect(within(within(dialog).getByLabelText('Result')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Placed runners (2 places)', 'Void']);
+    const placed = within(dialog).getByRole('group', { name: 'Placed runners (1 to 2)' });
+    await typePassword(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Declare result' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose the placed runners');
+    for (const name of ['3. Late Call', '1. Swift Lad', '2. Dusty Road']) await userEvent.click(within(placed).getByLabelText(name));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Declare result' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose at most 2 placed runners');
+    expect(api.declareResult).not.toHaveBeenCalled();
+    await userEvent.click(within(placed).getByLabelText('2. Dusty Road'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Declare result' }));
+    expect(api.declareResult).toHaveBeenCalledWith({ marketId: 'pl1', result: { type: 'PLACED', selectionIds: ['t1', 't3'] }, transactionPassword: '123456' });
+  });
+
   it('declares the runs of a fancy, or void; a refusal stays in the dialog', async () => {
     api.results.mockResolvedValue([buildResultRow({ marketId: 'f1', marketType: 'fancy', marketName: '6 over runs', runners: [] })]);
     api.declareResult.mockRejectedValueOnce(new Error('The result does not fit this market')).mockResolvedValue({ data: summary(), message: 'Result declared' });

@@ -73,3 +73,42 @@ describe('FeedMatches', () => {
     expect(await screen.findByText('Choose a competition from the series list first.')).toBeInTheDocument();
   });
 });
+
+describe('racing import', () => {
+  const race = (over: Partial<FeedMatch>): FeedMatch =>
+    feedMatch({ sportId: 4339, competitionId: 'm1', competitionName: 'Sheffield (GB)', inPlay: false, ...over });
+
+  it('lists a racing sport\'s meetings, each leading to its races', async () => {
+    api.series.mockResolvedValue([{ competitionId: 'm1', name: 'Sheffield (GB)', sportId: 4339, matchCount: 12 }]);
+    renderAt('/admin/series/4339');
+    expect(await screen.findByRole('heading', { name: 'Meetings: Greyhound Racing' })).toBeInTheDocument();
+    const row = within(screen.getByRole('table', { name: 'Meetings' })).getByRole('row', { name: /Sheffield \(GB\)/ });
+    expect(within(row).getByRole('link', { name: 'Races of Sheffield (GB)' })).toHaveAttribute('href', '/admin/matches/4339?competitionId=m1');
+  });
+
+  it('lists a meeting\'s races by off time and imports every race not imported yet, one save-match each', async () => {
+    const races = [
+      race({ eventId: 'r2', name: 'Sheffield · A4 480m', openDate: '2026-11-28T14:20:00Z' }),
+      race({ eventId: 'r1', name: 'Sheffield · HP 280m', openDate: '2026-11-28T14:04:00Z', imported: true }),
+      race({ eventId: 'r3', name: 'Sheffield · A2 500m', openDate: '2026-11-28T14:36:00Z' }),
+    ];
+    api.feedMatches.mockResolvedValueOnce(races).mockResolvedValue(races.map((r) => ({ ...r, imported: true })));
+    api.saveMatch.mockResolvedValue({ data: { _id: 'x' } as never, message: 'Match saved' });
+    renderAt('/admin/matches/4339?competitionId=m1');
+    expect(await screen.findByRole('heading', { name: 'Races: Sheffield (GB)' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Feed races' });
+    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Sheffield · HP 280m', 'Sheffield · A4 480m', 'Sheffield · A2 500m']);
+    // A race has WIN and PLACE markets, no fancies.
+    const imported = within(table).getByRole('row', { name: /HP 280m/ });
+    expect(within(imported).getByRole('link', { name: 'Markets of Sheffield · HP 280m' })).toBeInTheDocument();
+    expect(within(imported).queryByRole('link', { name: /Fancies/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Import all races (2)' }));
+    await waitFor(() => expect(api.feedMatches).toHaveBeenCalledTimes(2));
+    expect(api.saveMatch.mock.calls.map(([body]) => body)).toEqual([
+      { data: { eventId: 'r2', sportId: 4339, competitionId: 'm1' }, syncData: true },
+      { data: { eventId: 'r3', sportId: 4339, competitionId: 'm1' }, syncData: true },
+    ]);
+    expect(await screen.findAllByText('Imported')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: /Import all races/ })).toBeNull();
+  });
+});

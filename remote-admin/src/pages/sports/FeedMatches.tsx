@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, generatePath, useParams, useSearchParams } from 'react-router';
 import moment from 'moment';
-import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, sportsAdminApi, type FeedMatch } from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, isRacingSport, sportsAdminApi, type FeedMatch } from '@backlay/shared';
 import { runAction, sportName, useLoad } from './sports-common';
 
 /** Start times in the admin lists. */
@@ -10,7 +10,10 @@ export const ADMIN_MATCH_TIME_FORMAT = 'DD/MM/YYYY h:mm A';
 /**
  * matches/:sportId?competitionId=… (admin and sadmin): the feed's matches of a competition. Import
  * saves a match with its markets and fancies, all switched on (save-match with syncData); an
- * imported match links to its markets and fancies, where each can be switched off again.
+ * imported match links to its markets and fancies, where each can be switched off again. For a
+ * racing sport the competition is a meeting and its matches the races (by off time, with their
+ * WIN and PLACE markets; no fancies): Import all races imports every race not imported yet, one
+ * save-match each.
  */
 export function FeedMatches() {
   const sportId = Number(useParams().sportId);
@@ -19,6 +22,9 @@ export function FeedMatches() {
   const { load, reload } = useLoad(() => (competitionId ? sportsAdminApi.feedMatches(sportId, competitionId) : Promise.resolve<FeedMatch[]>([])), `${sportId}:${competitionId}`);
   const [busy, setBusy] = useState<string | null>(null);
   const competition = load.state === 'done' ? load.value[0]?.competitionName : undefined;
+  const racing = isRacingSport(sportId);
+  const rows = load.state === 'done' ? (racing ? [...load.value].sort((a, b) => a.openDate.localeCompare(b.openDate)) : load.value) : [];
+  const pending = rows.filter((m) => !m.imported);
 
   const importMatch = async (m: FeedMatch) => {
     setBusy(m.eventId);
@@ -28,34 +34,54 @@ export function FeedMatches() {
     });
   };
 
+  const importAll = async () => {
+    setBusy('all');
+    for (const m of pending) {
+      await runAction(() => sportsAdminApi.saveMatch({ data: { eventId: m.eventId, sportId: m.sportId, competitionId: m.competitionId }, syncData: true }), () => undefined);
+    }
+    setBusy(null);
+    reload();
+  };
+
   return (
     <Page
-      title={competition ? `Matches: ${competition}` : `Matches: ${sportName(sportId)}`}
-      actions={<Link to={generatePath(ROUTES.adminSeries.path, { sportId: String(sportId) })}>All {sportName(sportId).toLowerCase()} series</Link>}
+      title={`${racing ? 'Races' : 'Matches'}: ${competition ?? sportName(sportId)}`}
+      actions={
+        <Link to={generatePath(ROUTES.adminSeries.path, { sportId: String(sportId) })}>
+          All {sportName(sportId).toLowerCase()} {racing ? 'meetings' : 'series'}
+        </Link>
+      }
     >
-      {competitionId === '' ? <EmptyState>Choose a competition from the series list first.</EmptyState> : null}
-      {competitionId !== '' && load.state === 'loading' ? <Spinner label="Loading matches" /> : null}
+      {competitionId === '' ? <EmptyState>Choose a {racing ? 'meeting from the meetings' : 'competition from the series'} list first.</EmptyState> : null}
+      {competitionId !== '' && load.state === 'loading' ? <Spinner label={racing ? 'Loading races' : 'Loading matches'} /> : null}
       {competitionId !== '' && load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
-      {competitionId !== '' && load.state === 'done' && load.value.length === 0 ? <EmptyState>The feed has no matches in this competition right now.</EmptyState> : null}
+      {competitionId !== '' && load.state === 'done' && load.value.length === 0 ? <EmptyState>The feed has no {racing ? 'races at this meeting' : 'matches in this competition'} right now.</EmptyState> : null}
+      {racing && pending.length > 0 ? (
+        <p>
+          <Button disabled={busy !== null} onClick={() => void importAll()}>
+            Import all races ({pending.length})
+          </Button>
+        </p>
+      ) : null}
       {competitionId !== '' && load.state === 'done' && load.value.length > 0 ? (
         <div className="bl-table-wrap">
-          <table className="bl-table" aria-label="Feed matches">
+          <table className="bl-table" aria-label={racing ? 'Feed races' : 'Feed matches'}>
             <thead>
               <tr>
-                <th scope="col">Match</th>
-                <th scope="col">Start</th>
+                <th scope="col">{racing ? 'Race' : 'Match'}</th>
+                <th scope="col">{racing ? 'Off' : 'Start'}</th>
                 <th scope="col">State</th>
                 <th scope="col">Import</th>
               </tr>
             </thead>
             <tbody>
-              {load.value.map((m) => (
+              {rows.map((m) => (
                 <tr key={m.eventId}>
                   <th scope="row" className="bl-table__wrap">
                     {m.name}
                   </th>
                   <td>{moment(m.openDate).format(ADMIN_MATCH_TIME_FORMAT)}</td>
-                  <td>{m.inPlay ? <span className="bl-inplay">In-play</span> : 'Upcoming'}</td>
+                  <td>{m.inPlay ? <span className="bl-inplay">{racing ? 'Off' : 'In-play'}</span> : 'Upcoming'}</td>
                   <td>
                     {m.imported ? (
                       <div className="bl-row-actions">
@@ -63,12 +89,14 @@ export function FeedMatches() {
                         <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminActiveMarkets.path, { matchId: m.eventId })} aria-label={`Markets of ${m.name}`}>
                           Markets
                         </Link>
-                        <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminActiveFancies.path, { matchId: m.eventId })} aria-label={`Fancies of ${m.name}`}>
-                          Fancies
-                        </Link>
+                        {racing ? null : (
+                          <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminActiveFancies.path, { matchId: m.eventId })} aria-label={`Fancies of ${m.name}`}>
+                            Fancies
+                          </Link>
+                        )}
                       </div>
                     ) : (
-                      <Button className="bl-btn--small" disabled={busy === m.eventId} aria-label={`Import ${m.name}`} onClick={() => void importMatch(m)}>
+                      <Button className="bl-btn--small" disabled={busy === m.eventId || busy === 'all'} aria-label={`Import ${m.name}`} onClick={() => void importMatch(m)}>
                         Import
                       </Button>
                     )}

@@ -1,5 +1,5 @@
 import { Link, generatePath, useParams } from 'react-router';
-import { BuildTag, EmptyState, Page, ROUTES, Spinner, sportsAdminApi } from '@backlay/shared';
+import { BuildTag, EmptyState, Page, ROUTES, Spinner, isRacingSport, sportsAdminApi } from '@backlay/shared';
 import { sportName, useLoad } from './sports-common';
 
 /** The path of a competition's feed matches (matches/:sportId?competitionId=…). */
@@ -9,24 +9,27 @@ export function feedMatchesPath(sportId: number, competitionId: string): string 
 
 /**
  * series/:sportId (admin and sadmin): the competitions the odds feed offers for a sport, each
- * leading to its matches, where they are imported.
+ * leading to its matches, where they are imported. For a racing sport the competitions are the
+ * meetings ("Sheffield (GB)") and their matches the races.
  */
 export function Series() {
   const sportId = Number(useParams().sportId);
   const { load } = useLoad(() => sportsAdminApi.series(sportId), String(sportId));
   const name = sportName(sportId);
+  const racing = isRacingSport(sportId);
+  const words = racing ? { title: 'Meetings', rows: 'meetings', row: 'Meeting', children: 'Races' } : { title: 'Series', rows: 'competitions', row: 'Competition', children: 'Matches' };
   return (
-    <Page title={`Series: ${name}`} actions={<Link to={generatePath(ROUTES.adminSportsList.path, {})}>All sports</Link>}>
-      {load.state === 'loading' ? <Spinner label="Loading competitions" /> : null}
+    <Page title={`${words.title}: ${name}`} actions={<Link to={generatePath(ROUTES.adminSportsList.path, {})}>All sports</Link>}>
+      {load.state === 'loading' ? <Spinner label={`Loading ${words.rows}`} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
-      {load.state === 'done' && load.value.length === 0 ? <EmptyState>The feed offers no {name.toLowerCase()} competitions right now.</EmptyState> : null}
+      {load.state === 'done' && load.value.length === 0 ? <EmptyState>The feed offers no {name.toLowerCase()} {words.rows} right now.</EmptyState> : null}
       {load.state === 'done' && load.value.length > 0 ? (
         <div className="bl-table-wrap">
-          <table className="bl-table" aria-label="Competitions">
+          <table className="bl-table" aria-label={racing ? 'Meetings' : 'Competitions'}>
             <thead>
               <tr>
-                <th scope="col">Competition</th>
-                <th scope="col" className="num">Matches</th>
+                <th scope="col">{words.row}</th>
+                <th scope="col" className="num">{words.children}</th>
                 <th scope="col">
                   <span className="bl-visually-hidden">Actions</span>
                 </th>
@@ -40,8 +43,8 @@ export function Series() {
                   </th>
                   <td className="num">{c.matchCount}</td>
                   <td>
-                    <Link className="bl-btn bl-btn--secondary bl-btn--small" to={feedMatchesPath(sportId, c.competitionId)} aria-label={`Matches of ${c.name}`}>
-                      Matches
+                    <Link className="bl-btn bl-btn--secondary bl-btn--small" to={feedMatchesPath(sportId, c.competitionId)} aria-label={`${words.children} of ${c.name}`}>
+                      {words.children}
                     </Link>
                   </td>
                 </tr>

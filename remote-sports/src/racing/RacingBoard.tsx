@@ -1,0 +1,199 @@
+import { useEffect, useState } from 'react';
+import { Link, generatePath, useParams } from 'react-router';
+import {
+  BuildTag,
+  EmptyState,
+  PAGE_SIZE_MAX,
+  Page,
+  ROUTES,
+  Spinner,
+  formatDate,
+  formatOffTime,
+  notify,
+  raceParts,
+  sportsApi,
+  type ApiError,
+  type MatchSummary,
+  type SportItem,
+} from '@backlay/shared';
+import { SportTabs } from '../sport-tabs';
+import { raceClockText, useNow } from './race-time';
+
+/** How many races "Next races" lists. */
+export const NEXT_RACES = 8;
+
+/** The races are fetched again this often while the page is on screen (new races, offs, results). */
+export const RACE_LIST_REFRESH_MS = 20_000;
+
+/** The races still to run or running, by off time (earliest first), at most `count`. */
+export function nextRaces(races: readonly MatchSummary[], count = NEXT_RACES): MatchSummary[] {
+  return races
+    .filter((r) => r.status !== 'closed')
+    .sort((a, b) => a.openDate.localeCompare(b.openDate) || a._id.localeCompare(b._id))
+    .slice(0, count);
+}
+
+/** One meeting of a day: its name (the competition, e.g. "Sheffield (GB)") and its races by off time. */
+export interface Meeting {
+  name: string;
+  races: MatchSummary[];
+}
+
+/** One day of meetings ("YYYY-MM-DD", local time), meetings by their first race. */
+export interface RaceDay {
+  date: string;
+  meetings: Meeting[];
+}
+
+/** The races grouped by local day, then by meeting (the competition, else the venue), each by off time. */
+export function meetingsByDay(races: readonly MatchSummary[]): RaceDay[] {
+  const sorted = [...races].sort((a, b) => a.openDate.localeCompare(b.openDate) || a._id.localeCompare(b._id));
+  const days = new Map<string, Map<string, MatchSummary[]>>();
+  for (const race of sorted) {
+    const date = formatDate(race.openDate, 'YYYY-MM-DD');
+    const meeting = race.competitionName || raceParts(race.name).venue || race.name;
+    const day = days.get(date) ?? new Map<string, MatchSummary[]>();
+    day.set(meeting, [...(day.get(meeting) ?? []), race]);
+    days.set(date, day);
+  }
+  return [...days.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, meetings]) => ({ date, meetings: [...meetings.entries()].map(([name, list]) => ({ name, races: list })) }));
+}
+
+function dayHeading(date: string, nowMs: number): string {
+  if (date === formatDate(nowMs, 'YYYY-MM-DD')) return 'Today';
+  const [y, m, d] = date.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+const raceHref = (race: MatchSummary) => generatePath(ROUTES.odds.path, { matchId: race._id });
+
+function NextRace({ race, nowMs }: { race: MatchSummary; nowMs: number }) {
+  const { venue, race: raceName } = raceParts(race.name);
+  const clock = raceClockText(race, nowMs);
+  return (
+    <li className="bl-match bl-race">
+      <div className="bl-match__info">
+        <Link className="bl-match__link" to={raceHref(race)}>
+          {venue ? <span className="bl-race__venue">{venue}</span> : null} <span className="bl-race__name">{raceName}</span>
+        </Link>
+        <span className="bl-match__meta">
+          <time dateTime={race.openDate}>{formatOffTime(race.openDate)}</time>
+          {race.competitionName ? <span className="bl-match__competition">{race.competitionName}</span> : null}
+        </span>
+      </div>
+      <span className={`bl-race__clock${clock === 'Off' ? ' bl-inplay' : ''}`} data-testid="race-clock">
+        {clock}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * racing/{sportId}: a racing sport's next races (by off time: venue, race name, off time and a
+ * countdown, "Off" once started) and the day's meetings (a row per venue with its race times,
+ * a finished race marked "Result"). Every race opens its race page (odds/{matchId}). The list is
+ * fetched again every RACE_LIST_REFRESH_MS; a failed refresh keeps what is on screen.
+ */
+export function RacingBoard() {
+  const params = useParams();
+  const sportId = Number(params.sportId);
+  return <Racing key={sportId} sportId={sportId} />;
+}
+
+type Load<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'fail'; message: string };
+
+function Racing({ sportId }: { sportId: number }) {
+  const [sports, setSports] = useState<SportItem[]>([]);
+  const [races, setRaces] = useState<Load<MatchSummary[]>>({ state: 'loading' });
+  const nowMs = useNow();
+
+  useEffect(() => {
+    let live = true;
+    sportsApi.sportList().then(
+      (value) => live && setSports(value),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    let first = true;
+    const load = () =>
+      sportsApi.matchList({ sportId, status: 'all', limit: PAGE_SIZE_MAX }).then(
+        (value) => {
+          if (live) setRaces({ state: 'done', value });
+          first = false;
+        },
+        (error: ApiError) => {
+          if (!live || !first) return;
+          setRaces({ state: 'fail', message: error.message });
+          if (!error.silent) notify('error', error.message);
+        },
+      );
+    void load();
+    const timer = setInterval(() => void load(), RACE_LIST_REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [sportId]);
+
+  const sportName = sports.find((s) => s.sportId === sportId)?.name ?? 'Racing';
+  const list = races.state === 'done' ? races.value : [];
+  const next = nextRaces(list);
+  const days = meetingsByDay(list);
+  return (
+    <Page title={sportName}>
+      {sports.length > 0 ? <SportTabs sports={sports} current={sportId} /> : null}
+      {races.state === 'loading' ? <Spinner label="Loading races" /> : null}
+      {races.state === 'fail' ? <EmptyState>Races could not be loaded: {races.message}</EmptyState> : null}
+      {races.state === 'done' && list.length === 0 ? <EmptyState>No {sportName.toLowerCase()} races are open right now.</EmptyState> : null}
+      {next.length > 0 ? (
+        <section aria-labelledby="bl-next-races">
+          <h2 id="bl-next-races">Next races</h2>
+          <ol className="bl-matches" aria-label="Next races">
+            {next.map((r) => (
+              <NextRace key={r._id} race={r} nowMs={nowMs} />
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      {days.length > 0 ? (
+        <section aria-labelledby="bl-meetings">
+          <h2 id="bl-meetings">Meetings</h2>
+          {days.map((day) => (
+            <div key={day.date} className="bl-race-day">
+              <h3>{dayHeading(day.date, nowMs)}</h3>
+              <ul className="bl-meetings" aria-label={`Meetings ${dayHeading(day.date, nowMs).toLowerCase()}`}>
+                {day.meetings.map((meeting) => (
+                  <li key={meeting.name} className="bl-meeting" aria-label={meeting.name}>
+                    <span className="bl-meeting__venue">{meeting.name}</span>
+                    <span className="bl-meeting__races">
+                      {meeting.races.map((race) => {
+                        const finished = race.status === 'closed';
+                        return (
+                          <Link
+                            key={race._id}
+                            to={raceHref(race)}
+                            className={`bl-meeting__race${finished ? ' bl-meeting__race--result' : ''}`}
+                            aria-label={`${formatOffTime(race.openDate)} ${raceParts(race.name).race}${finished ? ' (result)' : ''}`}
+                          >
+                            {formatOffTime(race.openDate)}
+                          </Link>
+                        );
+                      })}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      ) : null}
+      <BuildTag app="sports" label={__BUILD_LABEL__} />
+    </Page>
+  );
+}
