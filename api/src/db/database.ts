@@ -30,6 +30,14 @@ export interface DatabaseOptions {
 /** Receives how long one checkout waited for a pooled connection, in seconds (the metrics' histogram). */
 export type PoolWaitObserver = (seconds: number) => void;
 
+/**
+ * True for the pool's refusal when every connection stayed busy past `connectionTimeoutMillis`
+ * (pg-pool's own message): an overloaded moment, not a fault; the API answers 503 BUSY.
+ */
+export function isPoolExhausted(error: unknown): boolean {
+  return error instanceof Error && error.message === 'timeout exceeded when trying to connect';
+}
+
 /** SQLSTATEs after which the whole transaction may simply be run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 3;

@@ -15,6 +15,7 @@ import { MESSAGES, type ErrorCode } from '@backlay/shared/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDomainError } from '../common/domain-error';
+import { isPoolExhausted } from '../db/database';
 import { readableValidationMessage, type ValidationIssue } from './validation-message';
 
 function codeForStatus(status: number): ErrorCode {
@@ -96,6 +97,12 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
     if (status >= 400 && status < 500) {
       logRefusal(request, status, codeForStatus(status));
       return reply.status(status).send({ data: { code: codeForStatus(status) }, message: error.message });
+    }
+    if (isPoolExhausted(error)) {
+      // Overloaded: no connection came free in time, so what needed one did not run (writes go in
+      // one transaction each) and the client may retry (every money request is idempotent).
+      request.log.warn({ event: 'pool_exhausted', method: request.method, route: request.routeOptions.url ?? null }, 'database pool busy: 503');
+      return reply.status(503).header('retry-after', '1').send({ data: { code: 'BUSY' }, message: MESSAGES.busy });
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return reply.status(500).send({ data: { code: 'INTERNAL' }, message: MESSAGES.internal });

@@ -68,6 +68,8 @@ export const ERROR_CODES = {
   /** A game provider did not answer a launch (in time, or with a valid signature). */
   PROVIDER_UNAVAILABLE: 502,
   MAINTENANCE: 503,
+  /** Every database connection stayed busy past its wait: try again in a moment (Retry-After). */
+  BUSY: 503,
   INTERNAL: 500,
 } as const;
 

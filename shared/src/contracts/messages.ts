@@ -39,6 +39,7 @@ export const MESSAGES = {
   transactionPasswordRequired: 'Transaction password is required',
   tooManyAttempts: 'Too many failed attempts. Try again later.',
   internal: 'Something went wrong. Please try again.',
+  busy: 'The service is busy. Please try again in a moment.',
   ok: 'OK',
   loggedOut: 'Logged out',
   tokenRefreshed: 'Token refreshed',
