@@ -20,7 +20,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { BetfairProvider } from '../src/feed/betfair/betfair-provider';
 import type { MarketCatalogue } from '../src/feed/betfair/betting-api';
-import { MARKET_DATA_FILTER } from '../src/feed/betfair/from-config';
 import type { MarketChangeMessage } from '../src/feed/betfair/protocol';
 import { makeTestCertificate } from '../src/feed/betfair/test-certificate';
 import { asImage, BetfairTestServer, mergeMarketChanges, readRecording } from '../src/feed/betfair/test-server';
@@ -163,20 +162,8 @@ async function feedStatus(): Promise<FeedStatus> {
 }
 
 beforeAll(async () => {
-  const { host, port } = await server.listen();
   provider = new BetfairProvider({
-    stream: {
-      host,
-      port,
-      tls: { ca: certificate.cert },
-      appKey: 'test-app-key',
-      session: { token: () => Promise.resolve('test-session') },
-      marketFilter: { eventTypeIds: ['4'], marketTypes: ['MATCH_ODDS'] },
-      marketDataFilter: MARKET_DATA_FILTER,
-      heartbeatMs: HEARTBEAT_MS,
-      conflateMs: 0,
-      backoff: { initialMs: 10, maxMs: 50, limitMs: 100 },
-    },
+    stream: await server.clientOptions({ heartbeatMs: HEARTBEAT_MS }),
     catalogue: { listMarketCatalogue: (ids) => Promise.resolve(ids.includes(MARKET) ? [CATALOGUE] : []) },
     gbpInrRateHundredths: 10_550,
     now: () => clock.nowMs(),

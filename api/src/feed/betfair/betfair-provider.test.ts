@@ -10,7 +10,6 @@ import { StreamMarketCache } from '../betfair-stream/market-cache';
 import type { FeedChanges, FeedMarket } from '../feed-provider';
 import { BetfairProvider, CLOSED_RETENTION_MS, type BetfairProviderOptions } from './betfair-provider';
 import type { MarketCatalogue } from './betting-api';
-import { MARKET_DATA_FILTER } from './from-config';
 import { makeTestCertificate } from './test-certificate';
 import { BetfairTestServer, readRecording, type RecordingSlice } from './test-server';
 
@@ -64,20 +63,8 @@ const withoutTimes = (market: FeedMarket | undefined): Omit<FeedMarket, 'receive
 
 /** A provider of the server's stream (listening first), naming markets with `listMarketCatalogue`; it connects at its first poll. */
 async function connectedProvider(listMarketCatalogue: BetfairProviderOptions['catalogue']['listMarketCatalogue']): Promise<BetfairProvider> {
-  const { host, port } = await server.listen();
   return new BetfairProvider({
-    stream: {
-      host,
-      port,
-      tls: { ca: certificate.cert },
-      appKey: 'k',
-      session: { token: () => Promise.resolve('s') },
-      marketFilter: { eventTypeIds: ['4'], marketTypes: ['MATCH_ODDS'] },
-      marketDataFilter: MARKET_DATA_FILTER,
-      heartbeatMs: 500,
-      conflateMs: 0,
-      backoff: { initialMs: 10, maxMs: 50, limitMs: 100 },
-    },
+    stream: await server.clientOptions(),
     catalogue: { listMarketCatalogue },
     gbpInrRateHundredths: RATE,
   });
@@ -165,20 +152,8 @@ describe('BetfairProvider over the test server', () => {
     const dir = path.resolve(__dirname, '..', '..', '..', 'feed-data', 'betfair');
     const catalogue = JSON.parse(readFileSync(path.join(dir, '1.197931750.catalogue.json'), 'utf8')) as MarketCatalogue;
     server = new BetfairTestServer({ recordings: [{ file: path.join(dir, '1.197931750.greyhound-win.jsonl.gz'), lines: [[1, 166]] }], appKey: 'k', sessionTokens: ['s'], intervalMs: 2, linesPerTick: 10, certificate });
-    const { host, port } = await server.listen();
     provider = new BetfairProvider({
-      stream: {
-        host,
-        port,
-        tls: { ca: certificate.cert },
-        appKey: 'k',
-        session: { token: () => Promise.resolve('s') },
-        marketFilter: { eventTypeIds: ['4339'], marketTypes: ['WIN', 'PLACE'] },
-        marketDataFilter: MARKET_DATA_FILTER,
-        heartbeatMs: 500,
-        conflateMs: 0,
-        backoff: { initialMs: 10, maxMs: 50, limitMs: 100 },
-      },
+      stream: await server.clientOptions({ marketFilter: { eventTypeIds: ['4339'], marketTypes: ['WIN', 'PLACE'] } }),
       catalogue: { listMarketCatalogue: (ids) => Promise.resolve(ids.includes(catalogue.marketId) ? [catalogue] : []) },
       gbpInrRateHundredths: RATE,
     });

@@ -40,7 +40,12 @@ import {
   type RunnerChange,
   type StatusMessage,
 } from './protocol';
+import { MARKET_DATA_FILTER } from './from-config';
+import type { BetfairStreamClientOptions } from './stream-client';
 import { makeTestCertificate, type TestCertificate } from './test-certificate';
+
+/** What a stream client needs to reach a server (the provider adds the callbacks). */
+export type TestClientOptions = Omit<BetfairStreamClientOptions, 'onMarketChange' | 'onConnected' | 'onDisconnected' | 'onFatal' | 'log' | 'now'>;
 
 /** Some lines of a recorded file (`.jsonl`, or `.jsonl.gz`): 1-based inclusive ranges. */
 export interface RecordingSlice {
@@ -203,6 +208,28 @@ export class BetfairTestServer {
   async listen(): Promise<{ host: string; port: number }> {
     if (!this.server.listening) await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     return { host: '127.0.0.1', port: (this.server.address() as AddressInfo).port };
+  }
+
+  /**
+   * A client's options for this server, listening first: its test certificate, its app key and
+   * first session token, cricket match odds, a 500 ms heartbeat and a quick back-off; `overrides` win.
+   */
+  async clientOptions(overrides: Partial<TestClientOptions> = {}): Promise<TestClientOptions> {
+    const { host, port } = await this.listen();
+    const token = this.options.sessionTokens[0] ?? '';
+    return {
+      host,
+      port,
+      tls: { ca: this.certificate.cert },
+      appKey: this.options.appKey,
+      session: { token: () => Promise.resolve(token) },
+      marketFilter: { eventTypeIds: ['4'], marketTypes: ['MATCH_ODDS'] },
+      marketDataFilter: MARKET_DATA_FILTER,
+      heartbeatMs: 500,
+      conflateMs: 0,
+      backoff: { initialMs: 10, maxMs: 50, limitMs: 100 },
+      ...overrides,
+    };
   }
 
   async close(): Promise<void> {
