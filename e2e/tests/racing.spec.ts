@@ -77,9 +77,9 @@ test.describe('racing', () => {
     // Next races: the race with its venue, name, off time and a countdown to the off.
     const next = page.getByRole('list', { name: 'Next races' });
     // By its link: a card can run two races of the same venue and name at different times.
-    const link = next.locator(`a[href$="/odds/${race._id}"]`);
-    await expect(link).toHaveAccessibleName(`${venue} ${raceName}`);
-    const item = next.getByRole('listitem').filter({ has: link });
+    const raceLink = page.locator(`a[href$="/odds/${race._id}"]`);
+    await expect(next.locator(raceLink)).toHaveAccessibleName(`${venue} ${raceName}`);
+    const item = next.getByRole('listitem').filter({ has: raceLink });
     await expect(item.getByTestId('race-clock')).toHaveText(/^in \d+m \d{2}s$/, { timeout: 15_000 });
     await expect(item.locator('time')).toHaveAttribute('datetime', race.openDate);
     // The day's meetings list the race's time under its meeting.
