@@ -24,11 +24,12 @@ async function importInPlayCricketMatch(page: Page): Promise<{ name: string; mat
   const competitionLinks = () => page.getByRole('table', { name: 'Competitions' }).getByRole('link', { name: /^Matches of / });
   await expect(competitionLinks().first()).toBeVisible();
   const count = await competitionLinks().count();
-  const candidates: { index: number; name: string; start: number }[] = [];
+  const candidates: { competition: string; name: string; start: number }[] = [];
   for (let index = 0; index < count; index += 1) {
     // The replayed real match (Betfair's market: no bookmaker, no fancies) is the demo's to
     // import, within seconds of each cycle (ADR 0042); its competition is "Cricket (Betfair)".
-    if (/\(Betfair\)$/.test((await competitionLinks().nth(index).getAttribute('aria-label')) ?? '')) continue;
+    const competition = (await competitionLinks().nth(index).getAttribute('aria-label')) ?? '';
+    if (/\(Betfair\)$/.test(competition)) continue;
     await competitionLinks().nth(index).click();
     await expect(page).toHaveURL(/\/admin\/matches\/4\?competitionId=/);
     const table = page.getByRole('table', { name: 'Feed matches' });
@@ -40,14 +41,15 @@ async function importInPlayCricketMatch(page: Page): Promise<{ name: string; mat
       // The feed can list two matches of the same teams (an in-play one and the next slot's):
       // only a name the table holds once can be imported and followed by name.
       if ((await table.getByRole('rowheader', { name, exact: true }).count()) !== 1) continue;
-      candidates.push({ index, name, start: startMs((await row.getByRole('cell').first().textContent()) ?? '') });
+      candidates.push({ competition, name, start: startMs((await row.getByRole('cell').first().textContent()) ?? '') });
     }
     await page.goBack();
   }
   const chosen = candidates.sort((a, b) => b.start - a.start)[0];
   if (!chosen) throw new Error('no in-play cricket match left to import');
 
-  await competitionLinks().nth(chosen.index).click();
+  // By its name: the list can change meanwhile (a competition whose matches all finished goes).
+  await page.getByRole('table', { name: 'Competitions' }).getByRole('link', { name: chosen.competition, exact: true }).click();
   const table = page.getByRole('table', { name: 'Feed matches' });
   const importButton = table.getByRole('button', { name: `Import ${chosen.name}` });
   await expect(importButton).toBeVisible();
