@@ -1,5 +1,5 @@
 /**
- * Fancy (session) bets through the real API (RULES §7.4 T11–T16, §7.11): the run book per zone
+ * Fancy (session) bets through the real API (docs/rules/money.md §7.4 T11–T16, §7.11): the run book per zone
  * as the pure functions compute it, exposure = the worst zone, the line and the rate checked
  * against the live ones (also inside place_fancy_bet_checked), limits, funds and idempotency.
  */

@@ -9,7 +9,7 @@ AS $function$
 -- answers outrank the others (the market, the price, the stake, the delay), and are looked for
 -- only then, so an accepted bet never pays for them:
 -- a repeat of a placed bet answers its first call's answer, kept with the bet, whatever happened
--- since (placed_bet_replay; QUALITY T3, ADR 0026), and a time-out or self-exclusion is the
+-- since (placed_bet_replay; docs/rules/test-plan.md T3, ADR 0026), and a time-out or self-exclusion is the
 -- answer whatever the market's state (RG_REFUSED with the refusal in rg; ADR 0019: only an
 -- exclusion refuses a zero amount with no risk). Otherwise p_outcome. Always one row.
 BEGIN

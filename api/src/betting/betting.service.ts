@@ -1,5 +1,5 @@
 /**
- * Bet placement (RULES §7.1, §7.2, §7.4, §7.11). The service checks the request's form in memory
+ * Bet placement (docs/rules/money.md §7.1, §7.2, §7.4, §7.11). The service checks the request's form in memory
  * (side, stake, odds), then a bet is ONE database call (`place_runner_bet` /
  * `place_fancy_bet_checked`, migration 0013) that checks the caller's session (HTTP), the market
  * (or fancy) on the match, open, the price (fancy: the line and the rate) same or better, the
@@ -225,7 +225,7 @@ export class BettingService {
     });
   }
 
-  /** RULES §7.11: a DELAY answer means wait the market's delay, then every check again on the live market (one more call). */
+  /** docs/rules/money.md §7.11: a DELAY answer means wait the market's delay, then every check again on the live market (one more call). */
   private async placeWaitingDelay<C extends { waited: boolean }>(
     bets: Batcher<C, repo.CheckedPlaceResult>,
     call: C,
@@ -258,7 +258,7 @@ export class BettingService {
         throw new DomainError('CHANGE_PASSWORD_REQUIRED', MESSAGES.changePasswordFirst);
       case 'FORBIDDEN':
         throw new DomainError('FORBIDDEN', MESSAGES.forbidden);
-      // The checks before the money part (RULES §7.11).
+      // The checks before the money part (docs/rules/money.md §7.11).
       case 'MARKET_NOT_FOUND':
         throw new DomainError('NOT_FOUND', ctx.notFound);
       case 'MARKET_CLOSED':

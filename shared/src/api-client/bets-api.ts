@@ -1,6 +1,6 @@
 /**
- * Bets (SPEC §7 "Bets"): placement, the player's positions and lists, the agents' books, voids,
- * market bet-locks and results. One call site per endpoint (STYLE §5). placebet moves money, so it
+ * Bets (docs/rules/product.md §7 "Bets"): placement, the player's positions and lists, the agents' books, voids,
+ * market bet-locks and results. One call site per endpoint (docs/rules/code-style.md §5). placebet moves money, so it
  * carries the Idempotency-Key the caller generated for that submission (the same key on a retry).
  */
 import type {

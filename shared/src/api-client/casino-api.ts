@@ -1,7 +1,7 @@
 /**
- * Live casino (SPEC §7 "Casino"; contracts/casino.ts): the tables and their rounds, the results
+ * Live casino (docs/rules/product.md §7 "Casino"; contracts/casino.ts): the tables and their rounds, the results
  * history, the player's bets and report, and the agents' books, reports and table switches. One
- * call site per endpoint (STYLE §5). Casino bets are placed with `betsApi.placeBet` as runner bets;
+ * call site per endpoint (docs/rules/code-style.md §5). Casino bets are placed with `betsApi.placeBet` as runner bets;
  * nothing here moves money.
  */
 import type {
@@ -42,7 +42,7 @@ export function createCasinoApi(client: ApiClient) {
     games: () => unwrap<CasinoGamesResponse>(client.main.get('/get-casino-games')).then((res): CasinoGameListItem[] => res.data),
     /** A table: its title, rules, current round and last results. */
     table: (matchId: string) => unwrap<CasinoTableView>(client.main.get(`/get-casino-data-by-id/${id(matchId)}`)),
-    /** The table's current round, from the data service (SPEC §7: the secondary, 10 s client). */
+    /** The table's current round, from the data service (docs/rules/product.md §7: the secondary, 10 s client). */
     round: (matchId: string) => unwrap<CasinoRoundView>(client.data.get(`/casino-market/${id(matchId)}`)),
     /** Settled and voided rounds of a table, newest first, with what PF-1 needs to recompute them. */
     results: (matchId: string, query: CasinoResultsQuery = {}) => unwrap<CasinoResultsResponse>(client.main.get(`/done-results/${id(matchId)}`, { params: query })),

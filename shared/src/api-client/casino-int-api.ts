@@ -1,7 +1,7 @@
 /**
- * International casino (SPEC §7 "Casino"; contracts/casino-int.ts): the players' provider and game
+ * International casino (docs/rules/product.md §7 "Casino"; contracts/casino-int.ts): the players' provider and game
  * lists and the launch, and the admin and sadmin registry and reconciliation. One call site per
- * endpoint (STYLE §5). Money moves only through the providers' signed wallet callbacks, never here.
+ * endpoint (docs/rules/code-style.md §5). Money moves only through the providers' signed wallet callbacks, never here.
  */
 import type {
   CasinoIntGamesQuery,

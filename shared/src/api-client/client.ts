@@ -14,7 +14,7 @@ import { ApiError } from './errors';
 export interface ApiClientEnv {
   /** Base URL of the API, '/api' on the shell's origin. */
   baseURL: string;
-  /** The current path, which decides the area and so the token (SPEC §7). */
+  /** The current path, which decides the area and so the token (docs/rules/product.md §7). */
   pathname: () => string;
   /** Go to a URL with a full page load. */
   navigate: (url: string) => void;
@@ -68,7 +68,7 @@ function hasMaintenanceFlag(payload: unknown): boolean {
 
 /**
  * Build the API client: bearer token by area, the refresh-once rule for 'jwt expired', logout and
- * reload for other authentication failures, and the maintenance flag (SPEC §8, DESIGN §5).
+ * reload for other authentication failures, and the maintenance flag (docs/rules/product.md §8, §10).
  */
 export function createApiClient(env: ApiClientEnv): ApiClient {
   const area = (): Area => (isAdminPath(env.pathname()) ? 'admin' : 'player');

@@ -58,7 +58,7 @@ import { UPLOAD_FIELD } from '../contracts/payments';
 import type { ApiClient } from './client';
 import { toApiError, unwrap, unwrapWithMessage } from './client';
 
-/** One call site per endpoint (STYLE §5): authentication and the account. */
+/** One call site per endpoint (docs/rules/code-style.md §5): authentication and the account. */
 export function createAuthApi(client: ApiClient) {
   return {
     /** The session, or with two-factor on the second step's challenge (isTwoFactorChallenge). */
@@ -89,7 +89,7 @@ export interface MatchListQuery {
 
 /**
  * Sports catalog as players (and agents) read it: sports, matches, markets, fancies, score, the
- * news lines and the player's stake buttons. Reads are data calls (10 s, SPEC §9).
+ * news lines and the player's stake buttons. Reads are data calls (10 s, docs/rules/product.md §9).
  */
 export function createSportsApi(client: ApiClient) {
   return {
@@ -98,7 +98,7 @@ export function createSportsApi(client: ApiClient) {
     matchById: (matchId: string) => unwrap<MatchDetail>(client.data.get('/get-match-by-id', { params: { matchId } })),
     /** Players get the active markets only; admins every market of the match. */
     marketList: (matchId: string) => unwrap<Market[]>(client.data.get('/get-market-list', { params: { matchId } })),
-    /** Fancies of one kind (SPEC §7: gtype defaults to session). */
+    /** Fancies of one kind (docs/rules/product.md §7: gtype defaults to session). */
     fancyList: (matchId: string, gtype = 'session') => unwrap<Fancy[]>(client.data.get('/get-fancy-list', { params: { matchId, gtype } })),
     score: (matchId: string) => unwrap<Score>(client.data.get('/score', { params: { MatchID: matchId } })),
     /** The active news lines (players), or every line (admin and sadmin). */
@@ -118,7 +118,7 @@ export type AdminMatchSummary = MatchSummary;
 export type SportsApi = ReturnType<typeof createSportsApi>;
 
 /**
- * Sports administration (admin and sadmin, SPEC §6): the feed's competitions and matches, import,
+ * Sports administration (admin and sadmin, docs/rules/product.md §6): the feed's competitions and matches, import,
  * sport settings, match/market/fancy switches and limits, and the news lines.
  */
 export function createSportsAdminApi(client: ApiClient) {
@@ -178,7 +178,7 @@ export function createClientsApi(client: ApiClient) {
 export type ClientsApi = ReturnType<typeof createClientsApi>;
 
 /**
- * What the player's deposit form submits (SPEC §3): the amount as typed, the panel it was paid
+ * What the player's deposit form submits (docs/rules/product.md §3): the amount as typed, the panel it was paid
  * through, the UTR number and the screenshot file. remark ('ok') and type ('deposit') are fixed.
  */
 export interface DepositSubmission {
@@ -188,7 +188,7 @@ export interface DepositSubmission {
   image: Blob;
 }
 
-/** The remark every player request carries (SPEC §3: always 'ok'). */
+/** The remark every player request carries (docs/rules/product.md §3: always 'ok'). */
 export const PLAYER_REQUEST_REMARK = 'ok';
 
 /**
@@ -200,7 +200,7 @@ function apiRelative(path: string): string {
 }
 
 /**
- * Payments (SPEC §7 "Payments"): saved bank accounts and UPI ids, deposit and withdraw requests,
+ * Payments (docs/rules/product.md §7 "Payments"): saved bank accounts and UPI ids, deposit and withdraw requests,
  * their statements, the operator's payment settings, decisions and the authorised screenshots.
  * The two calls that move money (a new request, a decision) carry the Idempotency-Key the
  * caller generated for that submission, and the same key again when it retries it.
@@ -211,7 +211,7 @@ export function createPaymentsApi(client: ApiClient) {
     addUpi: (body: AddUpiRequest) => unwrapWithMessage<PaymentSuccess>(client.main.post('/add-upi', body)),
     deleteUpiBank: (body: DeleteUpiBankRequest) => unwrapWithMessage<PaymentSuccess>(client.main.post('/delete-upi-bank', body)),
     bankAndUpiList: () => unwrap<BankAndUpiList>(client.main.get('/get-bank-and-upi-list')),
-    /** A deposit: multipart with the screenshot in the imageUrl field (SPEC §7); the browser sets the boundary. */
+    /** A deposit: multipart with the screenshot in the imageUrl field (docs/rules/product.md §7); the browser sets the boundary. */
     addDeposit: (submission: DepositSubmission, idempotencyKey: string) => {
       const form = new FormData();
       form.append('remark', PLAYER_REQUEST_REMARK);
@@ -228,7 +228,7 @@ export function createPaymentsApi(client: ApiClient) {
     depositWithdrawList: (body: DepositWithdrawListRequest) => unwrap<PaymentRequestRow[]>(client.main.post('/get-deposit-withdraw-list', body)),
     /** The operator's UPI and bank details shown on the deposit page (get-payment-list). */
     paymentSettings: () => unwrap<PaymentSettings>(client.main.get('/get-payment-list')),
-    /** save-payment-list: multipart with settingList as JSON text, as SPEC §7 sends it. */
+    /** save-payment-list: multipart with settingList as JSON text, as docs/rules/product.md §7 sends it. */
     savePaymentSettings: (settings: PaymentSettings) => {
       const form = new FormData();
       form.append('settingList', JSON.stringify(settings));

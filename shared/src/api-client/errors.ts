@@ -7,7 +7,7 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code: ErrorCode | 'NETWORK',
-    /** True when the message must not be shown to the user ('No auth token', SPEC §8). */
+    /** True when the message must not be shown to the user ('No auth token', docs/rules/product.md §8). */
     readonly silent = false,
     /** `data.reason` of a 401 SESSION_ENDED: an agent's action that ended the session. */
     readonly reason?: SignOutReason,

@@ -11,7 +11,7 @@ import type {
 import type { ApiClient } from './client';
 import { unwrap, unwrapWithMessage } from './client';
 
-/** One call site per endpoint (STYLE §5): responsible gambling (ADR 0019). */
+/** One call site per endpoint (docs/rules/code-style.md §5): responsible gambling (ADR 0019). */
 export function createResponsibleGamblingApi(client: ApiClient) {
   return {
     own: () => unwrap<ResponsibleGamblingView>(client.main.get('/responsible-gambling')),

@@ -14,7 +14,7 @@ import type {
 import type { ApiClient } from './client';
 import { unwrap, unwrapWithMessage } from './client';
 
-/** One call site per endpoint (STYLE §5): account security — two-factor and the login history. */
+/** One call site per endpoint (docs/rules/code-style.md §5): account security — two-factor and the login history. */
 export function createSecurityApi(client: ApiClient) {
   return {
     /** The login's second step: no bearer token, the challenge is the credential. */

@@ -19,7 +19,7 @@ export { clockOffsetOf, initialCasinoTableState, type CasinoTableState } from '.
 
 /**
  * Open the page's data connection: namespace /data on the shell's origin, websocket transport,
- * the access token of the page's area read at every (re)connect, the SPEC §9 reconnect timings.
+ * the access token of the page's area read at every (re)connect, the reconnect timings of docs/rules/product.md §9.
  */
 function openDataSocket(): DataSocket {
   return io(`${window.location.origin}${DATA_NAMESPACE}`, {

@@ -28,7 +28,7 @@ export function setBalance(balance: number, exposer: number): void {
   if (current) user.next({ ...current, balance, exposer });
 }
 
-/** Which of balance and exposure the player hid (SPEC §1, persisted under hide_bal_exp). */
+/** Which of balance and exposure the player hid (docs/rules/product.md §1, persisted under hide_bal_exp). */
 export interface HideFlags {
   balance: boolean;
   exposure: boolean;

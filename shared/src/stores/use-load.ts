@@ -43,7 +43,7 @@ export function useLoad<T>(fetch: () => Promise<T>, key = ''): { load: Load<T>; 
   return { load, reload };
 }
 
-/** Toast a failed call's message unless it is one the product keeps quiet (SPEC §8). */
+/** Toast a failed call's message unless it is one the product keeps quiet (docs/rules/product.md §8). */
 export function notifyFailure(error: unknown): void {
   if ((error as Partial<ApiError>).silent) return;
   notify('error', error instanceof Error ? error.message : String(error));

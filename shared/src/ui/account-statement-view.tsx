@@ -11,9 +11,9 @@ import { Pager, pageCount } from './pager';
 
 /** Rows per page of the statement. */
 export const STATEMENT_PAGE_SIZE = 50;
-/** The default range ends today and starts this many days before (SPEC §9: the last 7 days). */
+/** The default range ends today and starts this many days before (docs/rules/product.md §9: the last 7 days). */
 export const STATEMENT_DEFAULT_DAYS = 7;
-/** How statement dates are shown (SPEC §2). */
+/** How statement dates are shown (docs/rules/product.md §2). */
 export const STATEMENT_DATE_FORMAT = 'DD/MM/YYYY h:mm:ss A';
 
 type Load = { state: 'loading' } | { state: 'done'; value: AccountStatementResponse } | { state: 'fail'; message: string };

@@ -1,5 +1,5 @@
 /**
- * Dates in the product's display formats (SPEC §2: `DD/MM/YYYY h:mm A` and the like) for the
+ * Dates in the product's display formats (docs/rules/product.md §2: `DD/MM/YYYY h:mm A` and the like) for the
  * screens on a player's first page, without moment. moment (≈19 KB gzip) stays the stack's date
  * library for the screens that need its arithmetic and parsing; those load it with their own
  * route chunk, so the landing page does not (ADR 0025, the 200 KB first-page budget). The tokens

@@ -12,7 +12,7 @@ function isTimeout(error: unknown): boolean {
 /**
  * Import with retries: webpack re-requests a chunk whose load failed, so retrying inside the
  * factory heals a transient failure that a plain module-level React.lazy would keep forever
- * (FRONTEND.md §4.10). A webpack `timeout` is not retried: 120 s have already passed.
+ * (docs/rules/front-end-build.md §4.10). A webpack `timeout` is not retried: 120 s have already passed.
  */
 export async function importWithRetry<T>(factory: () => Promise<T>, retries = 3, wait = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {

@@ -1,7 +1,7 @@
 import type { Area } from '../contracts/roles';
 
 /**
- * Local storage keys (SPEC §9). The admin area keeps its credentials under the `-admin` variants
+ * Local storage keys (docs/rules/product.md §9). The admin area keeps its credentials under the `-admin` variants
  * so a player and an agent session can live side by side in one browser.
  */
 export const STORAGE_KEYS = {
@@ -59,7 +59,7 @@ export function writeCredentials(area: Area, values: Partial<StoredCredentials>)
   }
 }
 
-/** Remove an area's token, refresh token, user type and session id (SPEC §4 logout). */
+/** Remove an area's token, refresh token, user type and session id (docs/rules/product.md §4 logout). */
 export function clearCredentials(area: Area): void {
   const k = credentialKeys(area);
   for (const key of Object.values(k)) localStorage.removeItem(key);
