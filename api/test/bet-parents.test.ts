@@ -143,7 +143,7 @@ describe('bets keep their user and match without foreign keys', () => {
     expect(await stillWaiting(bet)).toBe(true);
     await deleter.query('COMMIT');
 
-    expect((await bet).rows[0]).toEqual({ outcome: 'MARKET_NOT_FOUND' });
+    expect((await bet).rows[0]).toEqual({ outcome: 'NOT_FOUND' });
     expect(await count('bets WHERE user_id = $1', userId)).toBe(0);
   });
 });

@@ -8,35 +8,14 @@ import type { Database, Queryable } from '../db/database';
 import type { SessionEndReason } from '../auth/auth.events';
 import type { StoredPnl } from './positions';
 import type { RawRefusal } from '../responsible-gambling/rg-rules';
+import type { PlacementRefusal } from './refusals';
 
-export type PlaceOutcome =
-  | 'ACCEPTED'
-  | 'REPLAY'
-  | 'IDEMPOTENCY_MISMATCH'
-  | 'MARKET_SUSPENDED'
-  | 'MARKET_LOCKED'
-  | 'ODDS_CHANGED'
-  | 'EXPOSURE_LIMIT'
-  | 'INSUFFICIENT_FUNDS';
-
-/** What the one-call placement functions (migration 0013) can answer. */
-export type CheckedPlaceOutcome =
-  | PlaceOutcome
-  | 'TOKEN_INVALID'
-  | 'ACCOUNT_LOCKED'
-  | 'SESSION_ENDED'
-  | 'CHANGE_PASSWORD_REQUIRED'
-  | 'FORBIDDEN'
-  | 'MARKET_NOT_FOUND'
-  | 'MARKET_CLOSED'
-  | 'SELECTION_NOT_FOUND'
-  | 'ODDS_TOO_LOW'
-  | 'STAKE_OUT_OF_RANGE'
-  | 'PROFIT_OUT_OF_RANGE'
-  | 'BETTING_LOCKED'
-  | 'DELAY'
-  /** Responsible gambling (ADR 0019): `detail.rg` is the refusal of rg_refusal.sql. */
-  | 'RG_REFUSED';
+/**
+ * What the one-call placement functions answer (ADR 0053): the bet (ACCEPTED, or REPLAY of an
+ * earlier call with the same Idempotency-Key), DELAY (wait the market's bet delay, then call
+ * again), or a refusal as the contract's error code: one name from the SQL to the client.
+ */
+export type PlacementOutcome = 'ACCEPTED' | 'REPLAY' | 'DELAY' | PlacementRefusal;
 
 /** The caller's session, checked inside the placement call (HTTP: the route skips the auth hook's query). */
 export interface SessionCheck {
@@ -73,7 +52,7 @@ export interface PlaceFancyBetCheckedCall extends CheckedCallBase {
 /** The facts a refusal's message names (migration 0013 `detail`; paise as text). */
 export interface RefusalDetail {
   marketName: string | null;
-  /** MARKET_CLOSED: the status players see, or 'switched off'. */
+  /** MARKET_SUSPENDED: the status players see, 'switched off', or 'settled' (a live settlement). */
   marketStatus: string | null;
   delaySec: number | null;
   /** Runner ODDS_CHANGED: the side's live best price in hundredths (null: none). */
@@ -86,12 +65,14 @@ export interface RefusalDetail {
   maxStake: string | null;
   maxProfit: string | null;
   endedReason: SessionEndReason | null;
-  /** RG_REFUSED: the player's limit or exclusion that refused the bet. */
+  /** BETTING_LOCKED: the account's (or an upline's) bet lock, or a bet lock on this market. */
+  betLock?: 'account' | 'market' | null;
+  /** SELF_EXCLUDED, TIME_OUT, STAKE_LIMIT, LOSS_LIMIT: the player's limit or exclusion that refused the bet. */
   rg?: RawRefusal | null;
 }
 
 export interface CheckedPlaceResult {
-  outcome: CheckedPlaceOutcome;
+  outcome: PlacementOutcome;
   /** Every outcome but ACCEPTED and REPLAY. */
   detail: RefusalDetail | null;
   pnl: StoredPnl | null;
@@ -111,7 +92,7 @@ export interface CheckedPlaceResult {
 export type PlacedBetRow = Omit<BetRow, 'userId' | 'oddsHundredths'>;
 
 interface RawCheckedResult {
-  outcome: CheckedPlaceOutcome;
+  outcome: PlacementOutcome;
   detail: RefusalDetail | null;
   pnl: StoredPnl | null;
   market_exposure: string | null;
