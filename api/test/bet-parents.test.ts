@@ -89,7 +89,7 @@ describe('bets keep their user and match without foreign keys', () => {
       marketId: withBets.marketId,
       selectionId: 'a',
       side: 'BACK',
-      priceShown: 200,
+      quotedHundredths: 200,
       stakeMinor: 10_000n,
       waited: false,
       session: null,

@@ -215,7 +215,7 @@ BEGIN
   -- once the stake passed); BETTING_LOCKED's betLock says 'account' or 'market'.
   IF outcome NOT IN ('ACCEPTED', 'REPLAY') THEN
     detail := jsonb_build_object(
-      'marketName', v_name, 'marketStatus', v_status, 'delaySec', v_delay, 'livePrice', v_live,
+      'marketName', v_name, 'marketStatus', v_status, 'delaySec', v_delay, 'liveQuotedHundredths', v_live,
       'profit', v_profit::text, 'minStake', v_min_stake::text, 'maxStake', v_max_stake::text, 'maxProfit', v_max_profit::text,
       'endedReason', v_ended_reason, 'betLock', v_lock, 'rg', v_rg_refusal);
   END IF;

@@ -47,7 +47,7 @@ export interface BettingServiceDeps {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Decimal odds (2.5) or a bookmaker rate as the API gives it (0.45) → integer hundredths (250, 45). */
-function priceHundredths(value: number): number {
+function toQuotedHundredths(value: number): number {
   const hundredths = Math.round(value * 100);
   if (!Number.isFinite(value) || Math.abs(hundredths - value * 100) > 1e-6 || hundredths <= 0) {
     throw new DomainError('VALIDATION', `Odds ${String(value)} must be a positive number with at most two decimals`);
@@ -72,7 +72,7 @@ export function toPlacedBet(row: repo.PlacedBetRow): PlacedBet {
     selectionId: row.selectionId,
     side: row.side,
     // Runner markets: decimal odds or the bookmaker rate (hundredths → two decimals); fancy: the rate in percent.
-    odds: row.marketType === 'fancy' ? row.priceShown : row.priceShown / 100,
+    odds: row.marketType === 'fancy' ? row.quotedHundredths : row.quotedHundredths / 100,
     run: row.runLine,
     stake: paiseToRupees(row.stakeMinor),
     status: row.status,
@@ -142,7 +142,7 @@ export class BettingService {
 
   private async placeRunnerBet(userId: string, body: RunnerBetRequest, idempotencyKey: string, session: SessionCheck | null): Promise<PlaceBetResponse> {
     const stakeMinor = parseStake(body.stake);
-    const priceShown = priceHundredths(body.odds);
+    const quotedHundredths = toQuotedHundredths(body.odds);
     const call: repo.PlaceRunnerBetCall = {
       userId,
       idempotencyKey,
@@ -151,24 +151,24 @@ export class BettingService {
       marketId: body.marketId,
       selectionId: body.selectionId,
       side: body.side,
-      priceShown,
+      quotedHundredths,
       stakeMinor,
       waited: false,
       session,
     };
     const result = await this.placeWaitingDelay(this.runnerBets, call);
-    const bet = ({ price, runLine: _line, ...stored }: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
+    const bet = ({ quotedHundredths: matched, runLine: _line, ...stored }: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
       ...stored,
       matchId: body.matchId,
       marketId: body.marketId,
       selectionId: body.selectionId,
       side: body.side,
       // Best execution: the price the bet was matched at (the live one when the market beat the request).
-      priceShown: price,
+      quotedHundredths: matched,
       runLine: null,
       stakeMinor,
     });
-    return this.finish(userId, result, bet, { kind: 'runner', side: body.side, priceHundredths: priceShown, stakeMinor });
+    return this.finish(userId, result, bet, { kind: 'runner', side: body.side, quotedHundredths, stakeMinor });
   }
 
   private async placeFancyBet(userId: string, body: FancyBetRequest, idempotencyKey: string, session: SessionCheck | null): Promise<PlaceBetResponse> {
@@ -187,14 +187,14 @@ export class BettingService {
       session,
     };
     const result = await this.placeWaitingDelay(this.fancyBets, call);
-    const bet = ({ price, runLine, ...stored }: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
+    const bet = ({ quotedHundredths: rate, runLine, ...stored }: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
       ...stored,
       matchId: body.matchId,
       marketId: body.fancyId,
       selectionId: body.fancyId,
       side: body.side,
       // Best execution: the rate is the one asked; the line the one the bet was matched at.
-      priceShown: price,
+      quotedHundredths: rate,
       runLine: runLine ?? body.run,
       stakeMinor,
     });

@@ -45,7 +45,7 @@ export function isPlacementRefusal(outcome: string): outcome is PlacementRefusal
 
 /** What a refusal's words need of the bet that was asked: the request's price, in its unit, and the stake. */
 export type AskedBet =
-  | { kind: 'runner'; side: 'BACK' | 'LAY'; /** decimal odds or the bookmaker rate, in hundredths */ priceHundredths: number; stakeMinor: bigint }
+  | { kind: 'runner'; side: 'BACK' | 'LAY'; /** decimal odds × 100, or the bookmaker rate in paise */ quotedHundredths: number; stakeMinor: bigint }
   | { kind: 'fancy'; side: 'YES' | 'NO'; /** the line in runs */ run: number; /** the rate in percent */ rate: number; stakeMinor: bigint };
 
 type Words = (detail: RefusalDetail, result: CheckedPlaceResult, bet: AskedBet) => DomainError;
@@ -63,11 +63,11 @@ function oddsChanged(detail: RefusalDetail, bet: AskedBet): DomainError {
       { requested: { run: bet.run, rate: bet.rate }, live },
     );
   }
-  const live = detail.livePrice ?? null;
+  const live = detail.liveQuotedHundredths ?? null;
   return new DomainError(
     'ODDS_CHANGED',
-    `Odds changed: requested ${decimal(bet.priceHundredths)}, live ${bet.side === 'BACK' ? 'back' : 'lay'} ${live === null ? 'none' : decimal(live)}`,
-    { requested: bet.priceHundredths / 100, live: live === null ? null : live / 100 },
+    `Odds changed: requested ${decimal(bet.quotedHundredths)}, live ${bet.side === 'BACK' ? 'back' : 'lay'} ${live === null ? 'none' : decimal(live)}`,
+    { requested: bet.quotedHundredths / 100, live: live === null ? null : live / 100 },
   );
 }
 
@@ -93,7 +93,7 @@ const WORDS: Readonly<Record<PlacementRefusal, Words>> = {
   ODDS_CHANGED: (detail, _result, bet) => oddsChanged(detail, bet),
   // Only a runner bet checks its price against 1.00 (a fancy's rate is any percentage).
   VALIDATION: (_detail, _result, bet) =>
-    new DomainError('VALIDATION', `Odds ${bet.kind === 'runner' ? decimal(bet.priceHundredths) : String(bet.rate)} must be above 1.00`),
+    new DomainError('VALIDATION', `Odds ${bet.kind === 'runner' ? decimal(bet.quotedHundredths) : String(bet.rate)} must be above 1.00`),
   STAKE_OUT_OF_RANGE: (detail, _result, bet) =>
     detail.profit === null
       ? new DomainError('STAKE_OUT_OF_RANGE', `Stake ${formatRupeesGrouped(bet.stakeMinor)} is outside ${rupees(detail.minStake)}–${rupees(detail.maxStake)}`)
