@@ -1,6 +1,7 @@
 /**
- * The order of a runner bet's refusals is the contract (ADR 0053): this file walks them against
- * the live function (`place_runner_bet`, called as the service calls it, with a session). Each
+ * The order of a bet's refusals is the contract (ADR 0053): this file walks them against the live
+ * functions (`place_runner_bet` and `place_fancy_bet_checked`, called as the service calls them,
+ * with a session; the batch functions call these per bet). Each
  * line of WALK sets up one condition on an otherwise good bet (every earlier check passes) and
  * ends with the answer; PAIRS sets up two conditions at once, the answer the one that wins. Every
  * pair of neighbours in WALK is a line of PAIRS, so moving a check changes an answer; the answers
@@ -12,7 +13,7 @@
  * `STAKE_OUT_OF_RANGE:profit`, `BETTING_LOCKED:account` / `BETTING_LOCKED:market`.
  */
 import { createHash } from 'node:crypto';
-import { buildTestApp, createTestMarket, type TestContext } from './helper';
+import { buildTestApp, createTestFancy, createTestMarket, type TestContext } from './helper';
 
 let t: TestContext;
 
@@ -36,15 +37,19 @@ interface Setup {
   earlier?: 'same request' | 'another request';
   rg?: { exclusion?: 'self_exclusion' | 'time_out' | 'both'; stakeLimitRupees?: number; lossLimitRupees?: number };
   market?: { suspended?: true; settled?: true; minStakeRupees?: number; maxStakeRupees?: number; maxProfitRupees?: number; betDelaySec?: number };
-  /** The bet asked: another match, another selection, another side or price (hundredths). */
-  bet?: { match?: 'another'; selection?: 'Z'; side?: 'LAY'; price?: number };
+  /** The bet asked: another match, another selection, another side or price (hundredths); a fancy's line and rate. */
+  bet?: { match?: 'another'; selection?: 'Z'; side?: 'LAY'; price?: number; line?: number; rate?: number };
   balanceRupees?: number;
 }
 
 type Line = [condition: string, setup: Setup, answer: string];
 
-/** The good bet: BACK A at 2.00 (live back 2.00, lay 2.02), ₹100 stake, a ₹1,000 balance, wide limits. */
+/**
+ * The good bet: BACK A at 2.00 (live back 2.00, lay 2.02), or on a fancy YES 46 @ 90 (live YES
+ * 46 @ 90, NO 45 @ 100); a ₹100 stake, a ₹1,000 balance, wide limits.
+ */
 const STAKE_RUPEES = 100;
+type Kind = 'runner' | 'fancy';
 
 const WALK: Line[] = [
   ['the session is unknown', { session: 'unknown' }, 'TOKEN_INVALID'],
@@ -81,15 +86,17 @@ function both(a: Setup, b: Setup): Setup {
   return merged as Setup;
 }
 
-/** Each neighbour pair of WALK, the earlier one winning; where two conditions cannot hold together, the line says how. */
-const NEIGHBOURS: Line[] = WALK.slice(1).map(([condition, setup], i) => {
-  const [firstCondition, firstSetup, firstAnswer] = WALK[i] as Line;
-  return [`${firstCondition} + ${condition}`, both(firstSetup, setup), firstAnswer];
-});
+/** Each neighbour pair of a walk, both conditions holding: the earlier one wins. */
+function neighbours(walk: readonly Line[]): Line[] {
+  return walk.slice(1).map(([condition, setup], i) => {
+    const [firstCondition, firstSetup, firstAnswer] = walk[i] as Line;
+    return [`${firstCondition} + ${condition}`, both(firstSetup, setup), firstAnswer];
+  });
+}
 
 const PAIRS: Line[] = [
   // Neighbours whose setups touch the same field: written out.
-  ...NEIGHBOURS.filter(([condition]) => !condition.startsWith('the player self-excluded + the player is on a time-out')
+  ...neighbours(WALK).filter(([condition]) => !condition.startsWith('the player self-excluded + the player is on a time-out')
     && !condition.startsWith('the price moved')),
   ['the player self-excluded and is on a time-out', { rg: { exclusion: 'both' } }, 'SELF_EXCLUDED'],
   ['the price moved (asked lay 1.00, live lay 2.02) + the price asked is 1.00', { bet: { side: 'LAY', price: 100 } }, 'ODDS_CHANGED'],
@@ -109,28 +116,59 @@ const PAIRS: Line[] = [
   ['the session has ended + the player self-excluded', { session: 'ended', rg: { exclusion: 'self_exclusion' } }, 'SESSION_ENDED'],
 ];
 
+/**
+ * The fancy's walk (place_fancy_bet_checked): the runner's without the selection and the 1.00
+ * floor; the price moves by its line or its rate.
+ */
+const FANCY_WALK: Line[] = WALK.flatMap((line): Line[] => {
+  const [condition] = line;
+  if (condition.startsWith('the selection') || condition.startsWith('the price asked')) return [];
+  if (condition.startsWith('the price moved')) {
+    return [
+      ['the line moved (asked YES 45, live YES 46)', { bet: { line: 45 } }, 'ODDS_CHANGED'],
+      ['the rate moved (asked 95, live 90)', { bet: { rate: 95 } }, 'ODDS_CHANGED'],
+    ];
+  }
+  return [line];
+});
+
+const FANCY_PAIRS: Line[] = [
+  ...neighbours(FANCY_WALK).filter(([condition]) => !condition.startsWith('the player self-excluded + the player is on a time-out')),
+  ['the player is on a time-out + the market has a bet delay', { rg: { exclusion: 'time_out' }, market: { betDelaySec: 3 } }, 'TIME_OUT'],
+  ['the player self-excluded + the market has a live settlement', { rg: { exclusion: 'self_exclusion' }, market: { settled: true } }, 'MARKET_SUSPENDED:settled'],
+  ['the key placed this bet already + the market is suspended', { earlier: 'same request', market: { suspended: true } }, 'REPLAY'],
+];
+
 const paise = (rupees: number) => BigInt(rupees) * 100n;
 /** A request's hash as the service makes it (hex SHA-256). */
 const hashOf = (request: string) => createHash('sha256').update(request).digest('hex');
 let keys = 0;
 
 /** Builds the good bet with `setup` applied, calls place_runner_bet once, and answers as the header says. */
-async function answerOf(setup: Setup): Promise<string> {
+async function answerOf(setup: Setup, kind: Kind = 'runner'): Promise<string> {
   const player = await t.createUser({ role: 'user' });
   const callerId = setup.caller === 'agent' ? (player.parentId as string) : player.id;
   /** The caller's agent: the one whose locks the setup sets. */
   const agentId = (await t.db.query<{ parent_id: string }>('SELECT parent_id FROM users WHERE id = $1', [callerId])).rows[0]?.parent_id;
   await t.fund(callerId, BigInt(setup.balanceRupees ?? 1_000));
-  const m = await createTestMarket(t, { A: [200, 202], B: [200, 202] });
+  const runnerMarket = await createTestMarket(t, { A: [200, 202], B: [200, 202] });
+  const m =
+    kind === 'runner'
+      ? { matchId: runnerMarket.matchId, marketId: runnerMarket.marketId, table: 'markets', type: 'match_odds' }
+      : { matchId: runnerMarket.matchId, marketId: (await createTestFancy(t, runnerMarket.matchId, { noRun: 45, noRate: 100, yesRun: 46, yesRate: 90 })).fancyId, table: 'fancies', type: 'fancy' };
   keys += 1;
   const key = `precedence-${keys}`;
 
+  const matchId = setup.bet?.match === 'another' ? `${m.matchId}-other` : m.matchId;
+  const bet =
+    kind === 'runner'
+      ? ['place_runner_bet', m.marketId, setup.bet?.selection ?? 'A', setup.bet?.side ?? 'BACK', setup.bet?.price ?? 200]
+      : ['place_fancy_bet_checked', m.marketId, 'YES', setup.bet?.line ?? 46, setup.bet?.rate ?? 90];
   const call = (hash: string, overrides: { session?: string | null; area?: string | null; waited?: boolean } = {}) =>
     t.db.query<{ outcome: string; detail: { marketName: string | null; marketStatus: string | null; profit: string | null; betLock: string | null } | null }>(
-      'SELECT outcome, detail FROM place_runner_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+      `SELECT outcome, detail FROM ${String(bet[0])}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       [
-        callerId, key, hash, setup.bet?.match === 'another' ? `${m.matchId}-other` : m.matchId, m.marketId, setup.bet?.selection ?? 'A',
-        setup.bet?.side ?? 'BACK', setup.bet?.price ?? 200, paise(STAKE_RUPEES).toString(), overrides.waited ?? false,
+        callerId, key, hash, matchId, ...bet.slice(1), paise(STAKE_RUPEES).toString(), overrides.waited ?? false,
         overrides.session === undefined ? null : overrides.session, overrides.area === undefined ? null : overrides.area,
       ],
     );
@@ -164,7 +202,7 @@ async function answerOf(setup: Setup): Promise<string> {
 
   const market = setup.market ?? {};
   await t.db.query(
-    `UPDATE markets SET admin_suspended = $2, min_stake_minor = coalesce($3, min_stake_minor), max_stake_minor = coalesce($4, max_stake_minor),
+    `UPDATE ${m.table} SET admin_suspended = $2, min_stake_minor = coalesce($3, min_stake_minor), max_stake_minor = coalesce($4, max_stake_minor),
                         max_profit_minor = coalesce($5, max_profit_minor), bet_delay_sec = $6 WHERE id = $1`,
     [
       m.marketId, market.suspended === true,
@@ -177,8 +215,8 @@ async function answerOf(setup: Setup): Promise<string> {
   if (market.settled === true) {
     await t.db.query(
       `INSERT INTO settlements (market_id, market_type, match_id, version, result, source, bets, users, users_pnl_minor, commission_minor)
-       VALUES ($1, 'match_odds', $2, 1, '{"type":"VOID"}', 'admin', 0, 0, 0, 0)`,
-      [m.marketId, m.matchId],
+       VALUES ($1, $3, $2, 1, '{"type":"VOID"}', 'admin', 0, 0, 0, 0)`,
+      [m.marketId, m.matchId, m.type],
     );
   }
 
@@ -192,7 +230,7 @@ async function answerOf(setup: Setup): Promise<string> {
   const sessionId = setup.session === 'unknown' ? '00000000-0000-4000-8000-000000000000' : (rows[0] as { id: string }).id;
 
   const answer = (await call(hashOf('the request'), { session: sessionId, area })).rows[0];
-  if (answer === undefined) throw new Error('place_runner_bet returned no row');
+  if (answer === undefined) throw new Error(`${String(bet[0])} returned no row`);
   const d = answer.detail;
   switch (answer.outcome) {
     case 'NOT_FOUND':
@@ -208,18 +246,38 @@ async function answerOf(setup: Setup): Promise<string> {
   }
 }
 
-it('the good bet is accepted (so each line below refuses for its own condition)', async () => {
-  expect(await answerOf({})).toBe('ACCEPTED');
-});
+describe('place_runner_bet (match odds, bookmaker, casino)', () => {
+  it('the good bet is accepted (so each line below refuses for its own condition)', async () => {
+    expect(await answerOf({})).toBe('ACCEPTED');
+  });
 
-describe('one condition, every earlier check passing', () => {
-  it.each(WALK.map(([condition, setup, answer]) => [condition, answer, setup] as const))('%s → %s', async (_condition, answer, setup) => {
-    expect(await answerOf(setup)).toBe(answer);
+  describe('one condition, every earlier check passing', () => {
+    it.each(WALK.map(([condition, setup, answer]) => [condition, answer, setup] as const))('%s → %s', async (_condition, answer, setup) => {
+      expect(await answerOf(setup)).toBe(answer);
+    });
+  });
+
+  describe('two conditions at once: the earlier check wins', () => {
+    it.each(PAIRS.map(([condition, setup, answer]) => [condition, answer, setup] as const))('%s → %s', async (_condition, answer, setup) => {
+      expect(await answerOf(setup)).toBe(answer);
+    });
   });
 });
 
-describe('two conditions at once: the earlier check wins', () => {
-  it.each(PAIRS.map(([condition, setup, answer]) => [condition, answer, setup] as const))('%s → %s', async (_condition, answer, setup) => {
-    expect(await answerOf(setup)).toBe(answer);
+describe('place_fancy_bet_checked', () => {
+  it('the good bet is accepted', async () => {
+    expect(await answerOf({}, 'fancy')).toBe('ACCEPTED');
+  });
+
+  describe('one condition, every earlier check passing', () => {
+    it.each(FANCY_WALK.map(([condition, setup, answer]) => [condition, answer, setup] as const))('%s → %s', async (_condition, answer, setup) => {
+      expect(await answerOf(setup, 'fancy')).toBe(answer);
+    });
+  });
+
+  describe('two conditions at once: the earlier check wins', () => {
+    it.each(FANCY_PAIRS.map(([condition, setup, answer]) => [condition, answer, setup] as const))('%s → %s', async (_condition, answer, setup) => {
+      expect(await answerOf(setup, 'fancy')).toBe(answer);
+    });
   });
 });
