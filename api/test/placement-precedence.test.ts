@@ -1,11 +1,11 @@
 /**
  * The order of a bet's refusals is the contract (ADR 0053): this file walks them against the live
  * functions (`place_runner_bet` and `place_fancy_bet_checked`, called as the service calls them,
- * with a session; the batch functions call these per bet). Each
- * line of WALK sets up one condition on an otherwise good bet (every earlier check passes) and
- * ends with the answer; PAIRS sets up two conditions at once, the answer the one that wins. Every
- * pair of neighbours in WALK is a line of PAIRS, so moving a check changes an answer; the answers
- * are the contract's error codes, so renaming one changes an answer too.
+ * with a session; the batch functions call these per bet). Each line of WALK sets up one
+ * condition on an otherwise good bet (every earlier check passes) and ends with the answer; PAIRS
+ * sets up two conditions at once, the answer the one that wins. Every pair of neighbours in WALK
+ * is a line of PAIRS, so moving a check changes an answer; the answers are the contract's error
+ * codes, so renaming one changes an answer too. FANCY_WALK and FANCY_PAIRS do the same for a fancy.
  *
  * An answer is the outcome, and for a code two checks share, the check (the facts tell them
  * apart, as the functions' comment says): `NOT_FOUND:market` / `NOT_FOUND:selection`,
