@@ -245,7 +245,7 @@ export async function setupBettingBench(): Promise<BettingBench> {
             marketId: bet.marketId,
             selectionId: bet.selectionId,
             side: bet.side,
-            priceShown: Math.round(bet.odds * 100),
+            quotedHundredths: Math.round(bet.odds * 100),
             stakeMinor: BigInt(bet.stake * 100),
             waited: false,
             session: null,

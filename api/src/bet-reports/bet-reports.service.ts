@@ -60,7 +60,7 @@ function toBetRow(row: repo.BetListRow): BetRow {
     marketType: row.marketType,
     selectionId: row.selectionId,
     side: row.side,
-    odds: shownOdds(row.marketType, row.priceShown),
+    odds: shownOdds(row.marketType, row.quotedHundredths),
     run: row.runLine,
     stake: paiseToRupees(row.stakeMinor),
     status: row.status,
