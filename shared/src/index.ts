@@ -46,17 +46,17 @@ export {
   type DepositSubmission, paymentsApi, PLAYER_REQUEST_REMARK, settingsApi, sportsAdminApi, sportsApi,
   casinoApi, casinoIntApi, registrationApi, securityApi, responsibleGamblingApi,
 } from './api-client/index';
-export { publish, on, notify } from './event-bus/bus';
-export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide } from './stores/session';
-export { useObservable } from './stores/use-observable';
-export { useLoad, notifyFailure, type Load } from './stores/use-load';
-export { PlacementEchoes, useWalletNews } from './stores/wallet-news';
+export { publish, on, notify } from './kernel/bus';
+export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide } from './kernel/session';
+export { useObservable } from './kernel/use-observable';
+export { useLoad, notifyFailure, type Load } from './kernel/use-load';
+export { PlacementEchoes, useWalletNews } from './kernel/wallet-news';
 export { casinoLive, clockOffsetOf, initialCasinoTableState, initialMatchState, marketData, type CasinoTableState, type MatchDataStatus, type MatchState } from './market-data/index';
-export { readCredentials, writeCredentials, clearCredentials } from './util/storage';
-export { rememberSignOut, clearSignOut, asSignOutReason, signedOutBecause, type SignedOutBecause } from './util/sign-out';
-export { formatRupees, hasAtMostTwoDecimals, parseStake, sumRupeesForDisplay, toMinor, toRupees } from './util/money';
-export { createSubmissionKeys, newIdempotencyKey, retryOnNetworkLoss } from './util/idempotency';
-export { lazyWithRetry, importWithRetry } from './util/lazy-with-retry';
+export { readCredentials, writeCredentials, clearCredentials } from './kernel/storage';
+export { rememberSignOut, clearSignOut, asSignOutReason, signedOutBecause, type SignedOutBecause } from './kernel/sign-out';
+export { formatRupees, hasAtMostTwoDecimals, parseStake, sumRupeesForDisplay, toMinor, toRupees } from './kernel/money';
+export { createSubmissionKeys, newIdempotencyKey, retryOnNetworkLoss } from './kernel/idempotency';
+export { lazyWithRetry, importWithRetry } from './kernel/lazy-with-retry';
 export { Button, TextField, Page, Spinner, EmptyState, SelectField, FormFooter } from './ui/kit';
 export { BuildTag } from './ui/build-tag';
 export { placedRunnerNotice, QuickStakes, SlipActions, SlipRunnerBook, StakeField, useSlipSubmission, type SlipBookRow, type SlipError, type SlipSubmission } from './ui/bet-slip';
@@ -68,7 +68,7 @@ export { useModalFocus, useScrollLock } from './ui/modal-focus';
 export { DateRange, rangeInverted, rangeReady } from './ui/date-range';
 export { RangeFilters, RangeLoadStatus, useRangeReport, type RangeReport } from './ui/range-report';
 export { Pager } from './ui/pager';
-export { formatDate } from './util/date-format';
+export { formatDate } from './kernel/date-format';
 export {
   RACE_NAME_SEPARATOR,
   RACING_SPORT_IDS,

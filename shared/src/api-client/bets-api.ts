@@ -30,8 +30,8 @@ import type {
   UnsettledBetsQuery,
 } from '../contracts/bets';
 import { IDEMPOTENCY_HEADER } from '../contracts/clients';
-import type { ApiClient } from './client';
-import { unwrap, unwrapWithMessage } from './client';
+import type { ApiClient } from '../kernel/client';
+import { unwrap, unwrapWithMessage } from '../kernel/client';
 
 export function createBetsApi(client: ApiClient) {
   return {

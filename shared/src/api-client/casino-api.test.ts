@@ -1,7 +1,7 @@
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { DATA_API_TIMEOUT_MS } from '../contracts/limits';
 import { createCasinoApi } from './casino-api';
-import { createApiClient } from './client';
+import { createApiClient } from '../kernel/client';
 
 function setup(pathname: string, handler: (config: InternalAxiosRequestConfig) => unknown = () => null) {
   const seen: InternalAxiosRequestConfig[] = [];

@@ -18,8 +18,8 @@ import type {
   CasinoRoundView,
   CasinoTableView,
 } from '../contracts/casino';
-import type { ApiClient } from './client';
-import { unwrap, unwrapWithMessage } from './client';
+import type { ApiClient } from '../kernel/client';
+import { unwrap, unwrapWithMessage } from '../kernel/client';
 
 /** done-results filters: one day (YYYY-MM-DD), optionally one round, and the page (from 1). */
 export interface CasinoResultsQuery {

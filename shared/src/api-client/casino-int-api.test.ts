@@ -1,6 +1,6 @@
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { createCasinoIntApi } from './casino-int-api';
-import { createApiClient } from './client';
+import { createApiClient } from '../kernel/client';
 
 function setup(handler: (config: InternalAxiosRequestConfig) => unknown) {
   const seen: InternalAxiosRequestConfig[] = [];

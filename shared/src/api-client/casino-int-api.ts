@@ -17,8 +17,8 @@ import type {
   CreateCasinoIntGameRequest,
   CreateCasinoIntProviderRequest,
 } from '../contracts/casino-int';
-import type { ApiClient } from './client';
-import { unwrap, unwrapWithMessage } from './client';
+import type { ApiClient } from '../kernel/client';
+import { unwrap, unwrapWithMessage } from '../kernel/client';
 
 const id = (value: string) => encodeURIComponent(value);
 

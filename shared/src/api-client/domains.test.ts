@@ -1,5 +1,5 @@
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { createApiClient } from './client';
+import { createApiClient } from '../kernel/client';
 import { createSportsAdminApi, createSportsApi } from './domains';
 
 type Handler = (config: InternalAxiosRequestConfig) => unknown;

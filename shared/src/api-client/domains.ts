@@ -55,8 +55,8 @@ import type {
   WithdrawRequestBody,
 } from '../contracts/payments';
 import { UPLOAD_FIELD } from '../contracts/payments';
-import type { ApiClient } from './client';
-import { toApiError, unwrap, unwrapWithMessage } from './client';
+import type { ApiClient } from '../kernel/client';
+import { toApiError, unwrap, unwrapWithMessage } from '../kernel/client';
 
 /** One call site per endpoint (STYLE §5): authentication and the account. */
 export function createAuthApi(client: ApiClient) {

@@ -1,14 +1,14 @@
 import { createBetsApi } from './bets-api';
 import { createCasinoApi } from './casino-api';
 import { createCasinoIntApi } from './casino-int-api';
-import { createApiClient } from './client';
+import { createApiClient } from '../kernel/client';
 import { createSecurityApi } from './security-api';
 import { createResponsibleGamblingApi } from './responsible-gambling-api';
 import { createRegistrationApi } from './registration-api';
 import { createAuthApi, createClientsApi, createPaymentsApi, createSettingsApi, createSportsAdminApi, createSportsApi } from './domains';
 
-export { ApiError } from './errors';
-export { type ApiClient } from './client';
+export { ApiError } from '../kernel/errors';
+export { type ApiClient } from '../kernel/client';
 export { createClientsApi, PLAYER_REQUEST_REMARK, type AdminMatchSummary, type DepositSubmission } from './domains';
 
 /**

@@ -1,6 +1,6 @@
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { IDEMPOTENCY_HEADER } from '../contracts/clients';
-import { createApiClient } from './client';
+import { createApiClient } from '../kernel/client';
 import { createPaymentsApi } from './domains';
 
 function setup(data: unknown = { success: true }) {

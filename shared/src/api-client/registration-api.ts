@@ -8,7 +8,7 @@ import type {
   SmsOutboxResponse,
   UserRegisterRequest,
 } from '../contracts/index';
-import { unwrap, unwrapWithMessage, type ApiClient } from './client';
+import { unwrap, unwrapWithMessage, type ApiClient } from '../kernel/client';
 
 export function createRegistrationApi(client: ApiClient) {
   const noAuth = { headers: { Authorization: undefined } };

@@ -8,8 +8,8 @@ import type {
   RgSetLimitRequest,
   RgTimeOutRequest,
 } from '../contracts/index';
-import type { ApiClient } from './client';
-import { unwrap, unwrapWithMessage } from './client';
+import type { ApiClient } from '../kernel/client';
+import { unwrap, unwrapWithMessage } from '../kernel/client';
 
 /** One call site per endpoint (STYLE §5): responsible gambling (ADR 0019). */
 export function createResponsibleGamblingApi(client: ApiClient) {

@@ -11,8 +11,8 @@ import type {
   TwoFactorRecoveryCodes,
   TwoFactorStatus,
 } from '../contracts/index';
-import type { ApiClient } from './client';
-import { unwrap, unwrapWithMessage } from './client';
+import type { ApiClient } from '../kernel/client';
+import { unwrap, unwrapWithMessage } from '../kernel/client';
 
 /** One call site per endpoint (STYLE §5): account security — two-factor and the login history. */
 export function createSecurityApi(client: ApiClient) {

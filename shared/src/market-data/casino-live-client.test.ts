@@ -4,7 +4,7 @@ import { FakeDataSocket } from '../testing/fake-data-socket';
 import { buildMarket } from '../testing/market-data';
 import { applyCasinoMessage, initialCasinoTableState, type CasinoTableState } from './casino-state';
 import { createCasinoLiveClient } from './casino-live-client';
-import { createDataConnection } from './data-connection';
+import { createDataConnection } from '../kernel/data-connection';
 import { createMarketDataClient } from './market-data-client';
 import type { MatchState } from './market-state';
 

@@ -1,8 +1,8 @@
 import type { Observable } from 'rxjs';
 import { CASINO_DELTA, CASINO_SUBSCRIBE, CASINO_UNSUBSCRIBE, type CasinoDelta } from '../contracts/casino';
 import { applyCasinoMessage, initialCasinoTableState, type CasinoMessage, type CasinoTableState } from './casino-state';
-import type { DataConnection } from './data-connection';
-import { createSequencedWatches } from './sequenced-watches';
+import type { DataConnection } from '../kernel/data-connection';
+import { createSequencedWatches } from '../kernel/sequenced-watches';
 
 /** Live rounds of casino tables over the page's data connection. */
 export interface CasinoLiveClient {

@@ -1,5 +1,5 @@
 import type { CasinoDelta, CasinoPhase, CasinoRoundView, CasinoSnapshot } from '../contracts/casino';
-import type { ApplyOutcome, MatchDataStatus } from './market-state';
+import type { ApplyOutcome, MatchDataStatus } from '../kernel/sequenced-watches';
 
 /**
  * The live image of one casino table, as the data socket builds it. `status` reads as for a match

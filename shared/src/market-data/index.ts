@@ -8,13 +8,14 @@ import {
 } from '../contracts/limits';
 import { isAdminPath } from '../contracts/routes';
 import { DATA_NAMESPACE, SOCKET_PATH } from '../contracts/socket';
-import { on } from '../event-bus/bus';
-import { readCredentials } from '../util/storage';
+import { on } from '../kernel/bus';
+import { readCredentials } from '../kernel/storage';
 import { createCasinoLiveClient, type CasinoLiveClient } from './casino-live-client';
-import { createDataConnection, type DataSocket } from './data-connection';
+import { createDataConnection, type DataSocket } from '../kernel/data-connection';
 import { createMarketDataClient, type MarketDataClient } from './market-data-client';
 
-export { initialMatchState, type MatchDataStatus, type MatchState } from './market-state';
+export { initialMatchState, type MatchState } from './market-state';
+export { type MatchDataStatus } from '../kernel/sequenced-watches';
 export { clockOffsetOf, initialCasinoTableState, type CasinoTableState } from './casino-state';
 
 /**

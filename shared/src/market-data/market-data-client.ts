@@ -1,10 +1,10 @@
 import type { Observable } from 'rxjs';
 import type { MatchDelta, MatchSnapshot } from '../contracts/sports';
-import { createDataConnection, type DataConnection, type DataConnectionOptions } from './data-connection';
+import { createDataConnection, type DataConnection, type DataConnectionOptions } from '../kernel/data-connection';
 import { applyMarketMessage, initialMatchState, type MarketMessage, type MatchState } from './market-state';
-import { createSequencedWatches } from './sequenced-watches';
+import { createSequencedWatches } from '../kernel/sequenced-watches';
 
-export type { DataSocket } from './data-connection';
+export type { DataSocket } from '../kernel/data-connection';
 
 /** Live market data of matches over the one data connection of the page. */
 export interface MarketDataClient {

@@ -1,15 +1,5 @@
 import type { Fancy, Market, MatchDelta, MatchSnapshot, Score } from '../contracts/sports';
-
-/**
- * Where a watched match's data stands:
- * - `connecting`: subscribed, no snapshot yet;
- * - `live`: a snapshot and every delta since it applied in order;
- * - `resyncing`: a delta went missing (or the connection dropped) and a fresh snapshot was asked
- *   for; the last good image is kept on screen meanwhile;
- * - `unavailable`: the server refused the subscription (the match is unknown or not shown to
- *   this user); `error` says why.
- */
-export type MatchDataStatus = 'connecting' | 'live' | 'resyncing' | 'unavailable';
+import type { ApplyOutcome, MatchDataStatus } from '../kernel/sequenced-watches';
 
 /** The live image of one match as the data socket builds it. */
 export interface MatchState {
@@ -27,15 +17,6 @@ export interface MatchState {
 
 /** A message of the data socket for one match. */
 export type MarketMessage = { type: 'snapshot'; payload: MatchSnapshot } | { type: 'delta'; payload: MatchDelta };
-
-/**
- * What applying a message did:
- * - `applied`: the state changed;
- * - `ignored`: a duplicate or stale delta, a delta before the first snapshot or while resyncing,
- *   or a message of another match;
- * - `gap`: a delta skipped sequence numbers; the caller must subscribe again for a snapshot.
- */
-export type ApplyOutcome = 'applied' | 'ignored' | 'gap';
 
 /** The state of a match that has been subscribed to but has not received its snapshot. */
 export function initialMatchState(matchId: string): MatchState {

@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { clientsApi } from '../api-client/index';
-import type { ApiError } from '../api-client/errors';
+import type { ApiError } from '../kernel/errors';
 import type { AccountStatementResponse } from '../contracts/clients';
 import { MESSAGES } from '../contracts/messages';
-import { notify } from '../event-bus/bus';
-import { INPUT_DATE_FORMAT, addDays, formatDate, localDayBound } from '../util/date-format';
-import { formatRupees } from '../util/money';
+import { notify } from '../kernel/bus';
+import { INPUT_DATE_FORMAT, addDays, formatDate, localDayBound } from '../kernel/date-format';
+import { formatRupees } from '../kernel/money';
 import { EmptyState, Page, Spinner, TextField } from './kit';
 import { Pager, pageCount } from './pager';
 

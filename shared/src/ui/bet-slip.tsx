@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ButtonValue } from '../contracts/index';
 import type { ApiError } from '../api-client/index';
-import { notify } from '../event-bus/bus';
-import { notifyFailure } from '../stores/use-load';
-import { createSubmissionKeys } from '../util/idempotency';
-import { formatRupees, toRupees } from '../util/money';
+import { notify } from '../kernel/bus';
+import { notifyFailure } from '../kernel/use-load';
+import { createSubmissionKeys } from '../kernel/idempotency';
+import { formatRupees, toRupees } from '../kernel/money';
 import { Button, TextField } from './kit';
 import { Pnl } from './pnl';
 

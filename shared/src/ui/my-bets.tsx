@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Load } from '../stores/use-load';
+import type { Load } from '../kernel/use-load';
 import { EmptyState, Spinner } from './kit';
 
 /**

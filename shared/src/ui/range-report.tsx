@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { MESSAGES } from '../contracts/messages';
-import { useLoad, type Load } from '../stores/use-load';
+import { useLoad, type Load } from '../kernel/use-load';
 import { defaultStatementRange } from './account-statement-view';
 import { DateRange, rangeInverted, rangeReady, type DateRangeValue } from './date-range';
 import { EmptyState, Spinner } from './kit';

@@ -6,7 +6,7 @@
  * reads the same everywhere.
  */
 import { SPORT_IDS } from '../contracts/sports';
-import { formatDate } from './date-format';
+import { formatDate } from '../kernel/date-format';
 
 /** Horse racing (Betfair event type 7) and greyhound racing (4339). */
 export const RACING_SPORT_IDS: readonly number[] = [SPORT_IDS.horseRacing, SPORT_IDS.greyhoundRacing];

@@ -1,10 +1,10 @@
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { on } from '../event-bus/bus';
+import { on } from './bus';
 import { MESSAGES } from '../contracts/messages';
-import { clearSignOut, signOutNotice } from '../util/sign-out';
-import { writeCredentials } from '../util/storage';
+import { clearSignOut, signOutNotice } from './sign-out';
+import { writeCredentials } from './storage';
 import { createApiClient, type ApiClientEnv } from './client';
-import { createAuthApi } from './domains';
+import { createAuthApi } from '../api-client/domains';
 import { ApiError } from './errors';
 
 type Reply = { status: number; body: unknown };

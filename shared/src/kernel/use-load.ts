@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApiError } from '../api-client/errors';
-import { notify } from '../event-bus/bus';
+import type { ApiError } from './errors';
+import { notify } from './bus';
 
 /** Data being loaded, loaded, or refused with the server's message. */
 export type Load<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'fail'; message: string };

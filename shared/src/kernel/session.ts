@@ -1,6 +1,6 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { UserInfo } from '../contracts/api';
-import { STORAGE_KEYS } from '../util/storage';
+import { STORAGE_KEYS } from './storage';
 
 /** The signed-in user of the current area, or null. Owned by the shell, read by every app. */
 const user = new BehaviorSubject<UserInfo | null>(null);

@@ -5,9 +5,9 @@ import { API_TIMEOUT_MS, DATA_API_TIMEOUT_MS } from '../contracts/limits';
 import { MESSAGES } from '../contracts/messages';
 import { isAdminPath } from '../contracts/routes';
 import type { Area } from '../contracts/roles';
-import { publish } from '../event-bus/bus';
-import { asSignOutReason, rememberSignOut, signedOutBecause, type SignedOutBecause } from '../util/sign-out';
-import { clearCredentials, readCredentials, writeCredentials } from '../util/storage';
+import { publish } from './bus';
+import { asSignOutReason, rememberSignOut, signedOutBecause, type SignedOutBecause } from './sign-out';
+import { clearCredentials, readCredentials, writeCredentials } from './storage';
 import { ApiError } from './errors';
 
 /** What the client needs from its surroundings; tests replace every part. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SocketBalancePayload } from '../contracts';
-import { on } from '../event-bus/bus';
+import { on } from './bus';
 
 /** How many of its own bets a page remembers while their echoes are due (older ones are forgotten). */
 const REMEMBERED_BETS = 100;

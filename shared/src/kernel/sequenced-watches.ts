@@ -1,6 +1,25 @@
 import { BehaviorSubject, Observable } from 'rxjs';
 import type { DataConnection, DataSocket } from './data-connection';
-import type { ApplyOutcome, MatchDataStatus } from './market-state';
+
+/**
+ * Where a watched match's data stands:
+ * - `connecting`: subscribed, no snapshot yet;
+ * - `live`: a snapshot and every delta since it applied in order;
+ * - `resyncing`: a delta went missing (or the connection dropped) and a fresh snapshot was asked
+ *   for; the last good image is kept on screen meanwhile;
+ * - `unavailable`: the server refused the subscription (the match is unknown or not shown to
+ *   this user); `error` says why.
+ */
+export type MatchDataStatus = 'connecting' | 'live' | 'resyncing' | 'unavailable';
+
+/**
+ * What applying a message did:
+ * - `applied`: the state changed;
+ * - `ignored`: a duplicate or stale delta, a delta before the first snapshot or while resyncing,
+ *   or a message of another match;
+ * - `gap`: a delta skipped sequence numbers; the caller must subscribe again for a snapshot.
+ */
+export type ApplyOutcome = 'applied' | 'ignored' | 'gap';
 
 /** What every live image built from a sequenced feed has: its key, its status and the refusal's reason. */
 export interface SequencedState {
