@@ -4,7 +4,7 @@ import { MESSAGES } from '../contracts/messages';
 import { clearSignOut, signOutNotice } from './sign-out';
 import { writeCredentials } from './storage';
 import { createApiClient, type ApiClientEnv } from './client';
-import { createAuthApi } from '../api-client/domains';
+import { createAuthApi } from '../account/auth-api';
 import { ApiError } from './errors';
 
 type Reply = { status: number; body: unknown };

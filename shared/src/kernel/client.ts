@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import type { ApiEnvelope, ApiErrorBody, RefreshResponse } from '../contracts/api';
+import type { ApiEnvelope, ApiErrorBody, RefreshResponse, UserInfo } from '../contracts/api';
 import type { ErrorCode } from '../contracts/errors';
 import { API_TIMEOUT_MS, DATA_API_TIMEOUT_MS } from '../contracts/limits';
 import { MESSAGES } from '../contracts/messages';
@@ -189,4 +189,13 @@ export async function unwrapWithMessage<T>(request: Promise<AxiosResponse<ApiEnv
   } catch (error) {
     throw toApiError(error);
   }
+}
+
+/**
+ * GET /user-info, the signed-in user: its one call site. account's `authApi.userInfo` is this
+ * call, and the data connection (kernel/realtime.ts) makes it before reconnecting after a refused
+ * handshake, so an expired token is refreshed or an ended session signs out first.
+ */
+export function fetchUserInfo(client: ApiClient): Promise<UserInfo> {
+  return unwrap<UserInfo>(client.main.get('/user-info'));
 }

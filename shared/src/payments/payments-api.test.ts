@@ -1,7 +1,7 @@
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { IDEMPOTENCY_HEADER } from '../contracts/clients';
 import { createApiClient } from '../kernel/client';
-import { createPaymentsApi } from './domains';
+import { createPaymentsApi } from './payments-api';
 
 function setup(data: unknown = { success: true }) {
   const seen: InternalAxiosRequestConfig[] = [];

@@ -1,10 +1,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import moment from 'moment';
-import { clientsApi } from '../api-client/index';
+import { defaultDateRange } from '../ui/date-range';
+import { statementApi } from './index';
 import type { AccountStatementResponse, StatementRow } from '../contracts/clients';
-import { AccountStatementView, defaultStatementRange } from './account-statement-view';
+import { AccountStatementView } from './account-statement-view';
 
-const statement = jest.spyOn(clientsApi, 'accountStatement');
+const statement = jest.spyOn(statementApi, 'accountStatement');
 
 function entry(id: string, date: string, credit: number, debit: number, balance: number, description: string): StatementRow {
   return { _id: id, date, code: credit > 0 ? 'CHIP_DEPOSIT' : 'CHIP_WITHDRAW', description, remark: null, credit, debit, balance };
@@ -25,7 +26,7 @@ describe('AccountStatementView', () => {
     statement.mockResolvedValue(response({ rows, total: 2 }));
     render(<AccountStatementView />);
     const table = await screen.findByRole('table', { name: 'Account statement' });
-    const { from, to } = defaultStatementRange();
+    const { from, to } = defaultDateRange();
     expect(screen.getByLabelText('From')).toHaveValue(from);
     expect(screen.getByLabelText('To')).toHaveValue(to);
     expect(moment(to).diff(moment(from), 'days')).toBe(7);

@@ -1,27 +1,21 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { clientsApi } from '../api-client/index';
+import { statementApi } from './index';
 import type { ApiError } from '../kernel/errors';
 import type { AccountStatementResponse } from '../contracts/clients';
 import { MESSAGES } from '../contracts/messages';
 import { notify } from '../kernel/bus';
-import { INPUT_DATE_FORMAT, addDays, formatDate, localDayBound } from '../kernel/date-format';
+import { formatDate, localDayBound } from '../kernel/date-format';
 import { formatRupees } from '../kernel/money';
-import { EmptyState, Page, Spinner, TextField } from './kit';
-import { Pager, pageCount } from './pager';
+import { EmptyState, Page, Spinner, TextField } from '../ui/kit';
+import { defaultDateRange } from '../ui/date-range';
+import { Pager, pageCount } from '../ui/pager';
 
 /** Rows per page of the statement. */
 export const STATEMENT_PAGE_SIZE = 50;
-/** The default range ends today and starts this many days before (SPEC §9: the last 7 days). */
-export const STATEMENT_DEFAULT_DAYS = 7;
 /** How statement dates are shown (SPEC §2). */
 export const STATEMENT_DATE_FORMAT = 'DD/MM/YYYY h:mm:ss A';
 
 type Load = { state: 'loading' } | { state: 'done'; value: AccountStatementResponse } | { state: 'fail'; message: string };
-
-/** The default From and To of the date inputs: the last 7 days, today included. */
-export function defaultStatementRange(now = new Date()): { from: string; to: string } {
-  return { from: formatDate(addDays(now, -STATEMENT_DEFAULT_DAYS), INPUT_DATE_FORMAT), to: formatDate(now, INPUT_DATE_FORMAT) };
-}
 
 /**
  * The account statement of one account, shared by the player's /accountstatement (payments) and
@@ -32,7 +26,7 @@ export function defaultStatementRange(now = new Date()): { from: string; to: str
  * starts again from its first page.
  */
 export function AccountStatementView({ username, title = 'Account Statement', footer }: { username?: string; title?: string; footer?: ReactNode }) {
-  const [range, setRange] = useState(defaultStatementRange);
+  const [range, setRange] = useState(defaultDateRange);
   const [page, setPage] = useState(1);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const changeRange = (change: Partial<typeof range>) => {
@@ -45,7 +39,7 @@ export function AccountStatementView({ username, title = 'Account Statement', fo
     if (!range.from || !range.to || invalidRange) return undefined;
     let live = true;
     setLoad({ state: 'loading' });
-    clientsApi
+    statementApi
       .accountStatement({
         username: username || undefined,
         // Local start and end of the chosen days as ISO times: the API counts whole UTC days of

@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ButtonValue } from '../contracts/index';
-import type { ApiError } from '../api-client/index';
+import type { ApiError } from '../kernel/errors';
 import { notify } from '../kernel/bus';
 import { notifyFailure } from '../kernel/use-load';
 import { createSubmissionKeys } from '../kernel/idempotency';
 import { formatRupees, toRupees } from '../kernel/money';
-import { Button, TextField } from './kit';
-import { Pnl } from './pnl';
+import { Button, TextField } from '../ui/kit';
+import { Pnl } from '../ui/pnl';
 
 /**
  * The pieces every bet slip (the sports odds page's, the casino table's) has in common: the

@@ -1,6 +1,6 @@
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { createApiClient } from '../kernel/client';
-import { createSportsAdminApi, createSportsApi } from './domains';
+import { createSportsAdminApi, createSportsApi } from './sports-api';
 
 type Handler = (config: InternalAxiosRequestConfig) => unknown;
 

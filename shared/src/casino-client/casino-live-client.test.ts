@@ -5,8 +5,8 @@ import { buildMarket } from '../testing/market-data';
 import { applyCasinoMessage, initialCasinoTableState, type CasinoTableState } from './casino-state';
 import { createCasinoLiveClient } from './casino-live-client';
 import { createDataConnection } from '../kernel/data-connection';
-import { createMarketDataClient } from './market-data-client';
-import type { MatchState } from './market-state';
+import { createMarketDataClient } from '../sports/market-data-client';
+import type { MatchState } from '../sports/market-state';
 
 /** The local clock of the tests: 2 s behind the server's 10:00:00 of the built rounds. */
 const NOW = Date.parse('2026-11-21T09:59:58.000Z');

@@ -1,5 +1,4 @@
 import { io } from 'socket.io-client';
-import { apiClient, authApi } from '../api-client/index';
 import {
   SOCKET_CONNECT_TIMEOUT_MS,
   SOCKET_RANDOMIZATION_FACTOR,
@@ -8,15 +7,11 @@ import {
 } from '../contracts/limits';
 import { isAdminPath } from '../contracts/routes';
 import { DATA_NAMESPACE, SOCKET_PATH } from '../contracts/socket';
-import { on } from '../kernel/bus';
-import { readCredentials } from '../kernel/storage';
-import { createCasinoLiveClient, type CasinoLiveClient } from './casino-live-client';
-import { createDataConnection, type DataSocket } from '../kernel/data-connection';
-import { createMarketDataClient, type MarketDataClient } from './market-data-client';
-
-export { initialMatchState, type MatchState } from './market-state';
-export { type MatchDataStatus } from '../kernel/sequenced-watches';
-export { clockOffsetOf, initialCasinoTableState, type CasinoTableState } from './casino-state';
+import { apiClient } from './api-client';
+import { on } from './bus';
+import { fetchUserInfo } from './client';
+import { readCredentials } from './storage';
+import { createDataConnection, type DataSocket } from './data-connection';
 
 /**
  * Open the page's data connection: namespace /data on the shell's origin, websocket transport,
@@ -36,23 +31,18 @@ function openDataSocket(): DataSocket {
 
 /**
  * The page's data connection. @backlay/shared is a federation singleton, so every app shares this
- * one instance and one socket, which the market-data and live-casino clients share too. It opens
+ * one instance and one socket, which the market-data and live-casino clients share too (sports/index.ts,
+ * casino-client/index.ts). It opens
  * when the first match or table is watched and closes when the session ends. Before reconnecting
  * after a refused handshake it makes one authenticated call, so an expired access token is
  * refreshed first.
  */
-const dataConnection = createDataConnection({
+export const dataConnection = createDataConnection({
   createSocket: openDataSocket,
-  beforeRetry: () => authApi.userInfo(),
+  beforeRetry: () => fetchUserInfo(apiClient),
   renewToken: () => apiClient.renewToken(),
   retryDelayMs: SOCKET_RECONNECT_DELAY_MS,
   retryDelayMaxMs: SOCKET_RECONNECT_DELAY_MAX_MS,
 });
-
-/** The market-data client of the page: live prices of matches. */
-export const marketData: MarketDataClient = createMarketDataClient({ connection: dataConnection });
-
-/** The live-casino client of the page: live rounds of casino tables. */
-export const casinoLive: CasinoLiveClient = createCasinoLiveClient({ connection: dataConnection });
 
 on('session.ended').subscribe(() => dataConnection.close());

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Load } from '../kernel/use-load';
-import { EmptyState, Spinner } from './kit';
+import { EmptyState, Spinner } from '../ui/kit';
 
 /**
  * The player's bets beside a market (the odds page's My Bets, the casino table's bets on the
