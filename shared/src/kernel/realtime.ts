@@ -31,11 +31,10 @@ function openDataSocket(): DataSocket {
 
 /**
  * The page's data connection. @backlay/shared is a federation singleton, so every app shares this
- * one instance and one socket, which the market-data and live-casino clients share too (sports/index.ts,
- * casino-client/index.ts). It opens
- * when the first match or table is watched and closes when the session ends. Before reconnecting
- * after a refused handshake it makes one authenticated call, so an expired access token is
- * refreshed first.
+ * one instance and one socket, which the market-data and live-casino clients share too
+ * (sports/index.ts, casino-client/index.ts). It opens when the first match or table is watched
+ * and closes when the session ends. Before reconnecting after a refused handshake it makes one
+ * authenticated call (GET /user-info), so an expired access token is refreshed first.
  */
 export const dataConnection = createDataConnection({
   createSocket: openDataSocket,
