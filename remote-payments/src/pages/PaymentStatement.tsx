@@ -10,7 +10,7 @@ import {
   STATEMENT_DATE_FORMAT,
   Spinner,
   TextField,
-  defaultStatementRange,
+  defaultDateRange,
   formatRupees,
   on,
   paymentsApi,
@@ -56,7 +56,7 @@ export function PaymentStatement() {
  * reloads when a filter changes and when the wallet moves (an approval arrives over the socket).
  */
 function PaymentStatementOf({ type }: { type: 'deposit' | 'withdraw' }) {
-  const [range, setRange] = useState(defaultStatementRange);
+  const [range, setRange] = useState(defaultDateRange);
   const [reportType, setReportType] = useState<DepositWithdrawListRequest['reportType']>('all');
   const invalidRange = range.from !== '' && range.to !== '' && range.from > range.to;
   const ready = range.from !== '' && range.to !== '' && !invalidRange;

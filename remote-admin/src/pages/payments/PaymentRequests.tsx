@@ -11,7 +11,7 @@ import {
   STATEMENT_DATE_FORMAT,
   Spinner,
   TextField,
-  defaultStatementRange,
+  defaultDateRange,
   formatRupees,
   on,
   paymentsApi,
@@ -45,7 +45,7 @@ function hasScreenshot(row: PaymentRequestRow): row is PaymentRequestRow & { scr
  * reloads after a decision, on Refresh, and when the agent's wallet moves.
  */
 function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
-  const [range, setRange] = useState(defaultStatementRange);
+  const [range, setRange] = useState(defaultDateRange);
   const [reportType, setReportType] = useState<DepositWithdrawListRequest['reportType']>('all');
   const [usernameText, setUsernameText] = useState('');
   const [username, setUsername] = useState('');
