@@ -212,6 +212,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const keys = serverKeys(config, deps.jwtSecret);
   let authenticator: Authenticator | null = null;
 
+  // No page of the product may be framed (ADR 0033): the API's own HTML, the OpenAPI UI at
+  // /api/docs, included (the front end's units say the same from shared/build/serve.mjs).
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('x-frame-options', 'DENY');
+    reply.header('content-security-policy', "frame-ancestors 'none'");
+  });
   await app.register(dbHandle, { db });
   await app.register(metrics, { token: config.metrics.token });
   await app.register(errorHandler);

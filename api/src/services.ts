@@ -110,7 +110,7 @@ export function createCoreServices(deps: {
     passwords,
     new LoginThrottle(deps.config.auth.throttle.transactionPassword, clock, cluster.store, 'transaction-password'),
   );
-  const settings = new SettingsService(deps.db, clock, deps.config.settings.cacheTtlMs, events);
+  const settings = new SettingsService(deps.db, clock, deps.config.settings.cacheTtlMs, events, cluster.bus);
   const sportsAdmin = new SportsAdminService(deps.db, events);
   const catalog = new CatalogService(deps.db);
   const settlement = new SettlementService({ db: deps.db, catalog, events, log });

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  MESSAGES,
   CASINO_SUSPENDED_MESSAGE,
   type CasinoGameReportResponse,
   type CasinoGamesResponse,
@@ -256,6 +257,11 @@ describe('live casino', () => {
     expect(body<{ data: { code: string } }>(refused).data.code).toBe('MARKET_SUSPENDED');
     const games = await get<CasinoGamesResponse>('/api/get-casino-games', playerA.token);
     expect(games.data.find((g) => g.slug === 'lucky7')).toMatchObject({ isDisable: true, match_id: -1 });
+    // Switched on again before the engine has voided the round (as from another instance within
+    // its resync): refused, so the round cannot deal and settle as if never switched off.
+    const tooSoon = await switchTable(matchId, false, chainA.tokens.admin);
+    expect([tooSoon.statusCode, body<{ message: string }>(tooSoon).message]).toEqual([409, MESSAGES.casinoTableStillVoiding]);
+    expect((await round(matchId)).status).toBe('OPEN');
 
     await engine().tick();
     const voided = await round(matchId);

@@ -37,6 +37,14 @@ describe('health, not found and docs', () => {
     expect(body(response)).toEqual({ data: { code: 'NOT_FOUND', details: { method: 'GET' } }, message: MESSAGES.notFound });
   });
 
+  it('no answer of the API may be framed: the OpenAPI UI, a JSON answer, a 404 (ADR 0033)', async () => {
+    const ui = await t.request({ method: 'GET', url: '/api/docs' });
+    expect([ui.statusCode, String(ui.headers['content-type'])]).toEqual([200, expect.stringMatching(/^text\/html/)]);
+    for (const response of [ui, await t.request({ method: 'GET', url: '/api/health' }), await t.request({ method: 'GET', url: '/api/no-such-route' })]) {
+      expect([response.headers['x-frame-options'], response.headers['content-security-policy']]).toEqual(['DENY', "frame-ancestors 'none'"]);
+    }
+  });
+
   it('serves the OpenAPI document with every route of step 1', async () => {
     const response = await t.request({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);

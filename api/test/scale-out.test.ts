@@ -292,6 +292,23 @@ describe('throttles are shared', () => {
   });
 });
 
+describe('settings are one across instances', () => {
+  it('maintenance switched on through A holds on B at once, not after B\'s cached copy expires (issue 29)', async () => {
+    const admin = await a.createUser({ role: 'admin' });
+    const context = { actorId: admin.id, ip: null, requestId: null };
+    // B has the flag cached (off); the fake clock never lets that copy expire on its own.
+    expect(await b.services.settings.isMaintenance()).toBe(false);
+    await a.services.settings.save([{ key: 'maintenance', value: 'true' }], context);
+    try {
+      // The CW-1 wallet's debits and the player area read this flag.
+      await until(() => b.services.settings.isMaintenance(), 3_000);
+    } finally {
+      await a.services.settings.save([{ key: 'maintenance', value: 'false' }], context);
+      await until(async () => !(await b.services.settings.isMaintenance()), 3_000);
+    }
+  });
+});
+
 describe('singleton jobs move to another instance', () => {
   /** The backend of the job's lock connection (application_name set by LeaderLoop). */
   async function lockBackend(t: TestContext, job: string): Promise<number | null> {

@@ -196,6 +196,13 @@ export class CasinoService {
       const table = await repo.findTable(tx, matchId, { lock: true });
       if (table === null) throw new DomainError('NOT_FOUND', MESSAGES.casinoTableNotFound);
       if (table.enabled === !disable) return;
+      // Switching off voids the open round's bets. The engine leader does that on its next read of
+      // the table (at once on its own instance, within RESYNC_MS from another), so the table stays
+      // off until it has: switched on again sooner, the round would deal and settle as if never
+      // switched off (issue 29's audit, a cluster switch off and on 3 s apart).
+      if (!disable && (await repo.liveRound(tx, matchId))?.status === 'OPEN') {
+        throw new DomainError('CONFLICT', MESSAGES.casinoTableStillVoiding);
+      }
       await repo.setEnabled(tx, matchId, !disable, actor.userId);
       // The engine voids the open round on its next tick; until then no bet may land on it.
       const round = await repo.liveRound(tx, matchId);

@@ -1,17 +1,24 @@
 /**
- * Site settings and the maintenance flag. The flag is read on every player-area request, so it
- * is served from memory for a few seconds (other instances' saves arrive within that time);
- * a save on this instance invalidates it at once.
+ * Site settings and the maintenance flag. The flag is read on every player-area request and every
+ * CW-1 debit, so it is served from memory for a few seconds. A save invalidates it at once on
+ * every instance: the saver tells the cluster's bus after commit (SETTINGS_TOPIC), and each
+ * instance, the saver too, drops its copy when told. The time to live only bounds a copy when a
+ * message is lost (Redis unreachable): a debit sent to the other instance right after maintenance
+ * was switched on was accepted for up to 5 s before (issue 29's audit).
  */
 import { MESSAGES, type SettingRow } from '@backlay/shared/contracts';
 import { insertAuditRecords } from '../audit/audit.repository';
 import type { Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
+import type { SequencedBus } from '../cluster/sequenced-bus';
 import type { Database } from '../db/database';
 import type { DomainEvents } from '../common/domain-events';
 import type { AuditContext } from '../plugins/request-context';
 import { checkSettingsSave } from './settings-rules';
 import * as repo from './settings.repository';
+
+/** The bus topic of "the settings changed": every instance drops its cached flag. */
+export const SETTINGS_TOPIC = 'settings';
 
 export class SettingsService {
   private maintenance: { value: boolean; loadedAtMs: number } | null = null;
@@ -25,7 +32,11 @@ export class SettingsService {
     private readonly cacheTtlMs: number,
     /** Told when maintenance is switched, so open player pages close at once (realtime). */
     private readonly events?: DomainEvents,
-  ) {}
+    /** The cluster's bus: a save here reaches every instance's cache. */
+    private readonly bus?: SequencedBus,
+  ) {
+    bus?.listen(SETTINGS_TOPIC, () => this.invalidate());
+  }
 
   list(): Promise<SettingRow[]> {
     return repo.listSettings(this.db);
@@ -54,6 +65,8 @@ export class SettingsService {
       );
       tx.afterCommit(() => {
         this.invalidate();
+        // A lost message leaves the other instances' copies to their time to live, as before the bus.
+        this.bus?.publish(SETTINGS_TOPIC, 'saved', null).catch(() => undefined);
         const maintenance = changed.find((change) => change.key === 'maintenance');
         if (maintenance !== undefined) this.events?.publish('settings.maintenanceChanged', { on: maintenance.value === 'true' });
       });

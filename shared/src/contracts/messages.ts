@@ -183,6 +183,7 @@ export const MESSAGES = {
   rollbackUnderfunded: 'Rollback would leave a wallet below zero',
   // Step 8: the live casino.
   casinoTableNotFound: 'No such casino table',
+  casinoTableStillVoiding: "The table's open round is still being voided: switch the table on again in a few seconds",
   casinoRoundNotFound: 'No such round on this table',
   casinoTableDisabled: 'Table disabled',
   casinoTableEnabled: 'Table enabled',
