@@ -50,6 +50,7 @@ export { publish, on, notify } from './event-bus/bus';
 export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide } from './stores/session';
 export { useObservable } from './stores/use-observable';
 export { useLoad, notifyFailure, type Load } from './stores/use-load';
+export { ApisProvider, useApis, type Apis } from './kernel/apis';
 export { PlacementEchoes, useWalletNews } from './stores/wallet-news';
 export { casinoLive, clockOffsetOf, initialCasinoTableState, initialMatchState, marketData, type CasinoTableState, type MatchDataStatus, type MatchState } from './market-data/index';
 export { readCredentials, writeCredentials, clearCredentials } from './util/storage';

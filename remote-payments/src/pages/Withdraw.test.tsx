@@ -1,14 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, on, paymentsApi, type BankAndUpiList, type PaymentRequestRow } from '@backlay/shared';
+import { ApiError, on, type BankAndUpiList, type PaymentRequestRow } from '@backlay/shared';
+import { fakePayments, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { Withdraw } from './Withdraw';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, paymentsApi: { bankAndUpiList: jest.fn(), addWithdraw: jest.fn(), deleteUpiBank: jest.fn(), addBankAccount: jest.fn(), addUpi: jest.fn() } };
-});
-
-const payments = paymentsApi as jest.Mocked<typeof paymentsApi>;
+const payments = withMocks(fakePayments, 'bankAndUpiList', 'addWithdraw', 'deleteUpiBank', 'addBankAccount', 'addUpi');
+const apis = { payments };
 
 const LIST: BankAndUpiList = {
   bank: [{ _id: 'b1', accountHolderName: 'Asha Rao', accountNumber: 'XXXXXXXX9012', ifscCode: 'HDFC0001234' }],
@@ -36,7 +33,7 @@ const bankList = () => screen.getByRole('region', { name: 'Bank Transfer' });
 const upiList = () => screen.getByRole('region', { name: 'UPI Transfer' });
 
 async function open() {
-  render(<Withdraw />);
+  renderWithApis(<Withdraw />, apis);
   await screen.findByRole('region', { name: 'UPI Transfer' });
 }
 
