@@ -18,7 +18,8 @@ function open(path: string) {
   renderWithApis(
     <MemoryRouter initialEntries={[path]}>
       <PaymentStatement />
-    </MemoryRouter>, apis,
+    </MemoryRouter>,
+    apis,
   );
 }
 
