@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { clientsApi } from '../api-client/index';
+import { useApis } from '../kernel/apis';
 import type { ApiError } from '../api-client/errors';
 import type { AccountStatementResponse } from '../contracts/clients';
 import { MESSAGES } from '../contracts/messages';
@@ -32,6 +32,7 @@ export function defaultStatementRange(now = new Date()): { from: string; to: str
  * starts again from its first page.
  */
 export function AccountStatementView({ username, title = 'Account Statement', footer }: { username?: string; title?: string; footer?: ReactNode }) {
+  const { clients: clientsApi } = useApis();
   const [range, setRange] = useState(defaultStatementRange);
   const [page, setPage] = useState(1);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -66,7 +67,7 @@ export function AccountStatementView({ username, title = 'Account Statement', fo
     return () => {
       live = false;
     };
-  }, [username, range.from, range.to, invalidRange, page]);
+  }, [clientsApi, username, range.from, range.to, invalidRange, page]);
 
   const statement = load.state === 'done' ? load.value : null;
   const lastPage = statement ? pageCount(statement.total, statement.pageSize) : 1;
