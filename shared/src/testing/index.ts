@@ -6,4 +6,5 @@ export {
   fakeApis, fakeAuth, fakeBets, fakeCasino, fakeCasinoInt, fakeCasinoLive, fakeClients, fakeMarketData, fakePayments, fakeRegistration,
   fakeResponsibleGambling, fakeSecurity, fakeSettings, fakeSports, fakeSportsAdmin, withMocks,
 } from './fakes';
+export { memoryPayments, type MemoryPayments, type MemoryPaymentsSeed } from './memory-payments';
 export { renderWithApis } from './render-with-apis';
