@@ -35,7 +35,7 @@ export function splitFancies(fancies: readonly Fancy[]): { open: Fancy[]; closed
 
 /**
  * A price as the ladder shows it. Exchange odds are decimals without trailing zeros (1.85, 2,
- * 10.5); bookmaker prices are rates in paise of a rupee (0.85 is shown 85, RULES §7.2).
+ * 10.5); bookmaker prices are rates in paise of a rupee (0.85 is shown 85, docs/rules/money.md §7.2).
  */
 export function formatPrice(price: number, type: MarketType = 'match_odds'): string {
   if (type === 'bookmaker') return String(Math.round(price * 100));

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AccountStatement } from './AccountStatement';
-import { fakeClients, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { fakeStatement, renderWithApis, withMocks } from '@backlay/shared/testing';
 
-const clients = withMocks(fakeClients, 'accountStatement');
-const apis = { clients };
+const statementFake = withMocks(fakeStatement, 'accountStatement');
+const apis = { statement: statementFake };
 
-const statement = clients.accountStatement;
+const statement = statementFake.accountStatement;
 
 function renderAt(path: string) {
   // The build stamp reads the browser's path (the shell's router is a browser router).

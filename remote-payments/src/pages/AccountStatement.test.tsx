@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { screens } from '../expose/routes';
 import { AccountStatement } from './AccountStatement';
-import { fakeClients, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { fakeStatement, renderWithApis, withMocks } from '@backlay/shared/testing';
 
-const clients = withMocks(fakeClients, 'accountStatement');
-const apis = { clients };
+const statementFake = withMocks(fakeStatement, 'accountStatement');
+const apis = { statement: statementFake };
 
-const statement = clients.accountStatement;
+const statement = statementFake.accountStatement;
 
 describe('player AccountStatement', () => {
   it('is the screen of the accountStatement route, beside the payment screens', () => {

@@ -10,7 +10,7 @@ import {
   STATEMENT_DATE_FORMAT,
   Spinner,
   TextField,
-  defaultStatementRange,
+  defaultDateRange,
   formatRupees,
   on,
   useApis,
@@ -20,7 +20,7 @@ import {
 import { SelectField } from '../ui/SelectField';
 import { useLoad } from '../ui/use-load';
 
-/** The Type filter of SPEC §2 and the reportType each option sends. */
+/** The Type filter of docs/rules/product.md §2 and the reportType each option sends. */
 export const REPORT_TYPES: ReadonlyArray<{ value: DepositWithdrawListRequest['reportType']; label: string }> = [
   { value: 'all', label: 'All' },
   { value: 'approved', label: 'Approved' },
@@ -51,13 +51,13 @@ export function PaymentStatement() {
 }
 
 /**
- * The player's own deposit or withdraw requests (SPEC §2 Statement page): From and To (the last
+ * The player's own deposit or withdraw requests (docs/rules/product.md §2 Statement page): From and To (the last
  * 7 days by default), the Type filter, and Type, Amount, Date, Status, Remark per request. It
  * reloads when a filter changes and when the wallet moves (an approval arrives over the socket).
  */
 function PaymentStatementOf({ type }: { type: 'deposit' | 'withdraw' }) {
   const { payments: paymentsApi } = useApis();
-  const [range, setRange] = useState(defaultStatementRange);
+  const [range, setRange] = useState(defaultDateRange);
   const [reportType, setReportType] = useState<DepositWithdrawListRequest['reportType']>('all');
   const invalidRange = range.from !== '' && range.to !== '' && range.from > range.to;
   const ready = range.from !== '' && range.to !== '' && !invalidRange;

@@ -21,7 +21,7 @@ export function qrCodePath(text: string): { side: number; d: string } {
 }
 
 /**
- * A QR code drawn locally as SVG (DESIGN §5: no external QR service), an image whose accessible
+ * A QR code drawn locally as SVG (docs/rules/product.md §10: no external QR service), an image whose accessible
  * name says what it pays. The encoded link is kept in data-upi-link for checks.
  */
 export function UpiQrCode({ link, label }: { link: string; label: string }) {

@@ -1,51 +1,30 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import {
-  authApi, betsApi, casinoApi, casinoIntApi, clientsApi, paymentsApi, registrationApi, responsibleGamblingApi, securityApi, settingsApi, sportsAdminApi,
-  sportsApi,
-} from '../api-client/index';
-import { casinoLive, marketData } from '../market-data/index';
 
 /**
  * Every API module and live client a screen calls, by domain (ADR 0051). A screen takes them from
  * `useApis()` instead of importing the singletons, so a test hands it fakes (`renderWithApis` of
  * `@backlay/shared/testing`) instead of replacing the whole `@backlay/shared` module.
+ *
+ * The kernel names no domain (ADR 0050): each domain folder adds its entries to this interface
+ * (declaration merging, in its index.ts) and registers its singletons with `provideApis`.
  */
-export interface Apis {
-  auth: typeof authApi;
-  bets: typeof betsApi;
-  casino: typeof casinoApi;
-  casinoInt: typeof casinoIntApi;
-  casinoLive: typeof casinoLive;
-  clients: typeof clientsApi;
-  marketData: typeof marketData;
-  payments: typeof paymentsApi;
-  registration: typeof registrationApi;
-  responsibleGambling: typeof responsibleGamblingApi;
-  security: typeof securityApi;
-  settings: typeof settingsApi;
-  sports: typeof sportsApi;
-  sportsAdmin: typeof sportsAdminApi;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the domains' declaration merging
+export interface Apis {}
+
+/** The real singletons, filled as the domains' index modules load: the context's default. */
+const real = {} as Apis;
+
+/** A domain's index registers its real singletons (once, as it loads). */
+export function provideApis(apis: Partial<Apis>): void {
+  Object.assign(real, apis);
 }
 
-/** The real singletons: the context's default, so production renders no provider. */
-export const realApis: Apis = {
-  auth: authApi,
-  bets: betsApi,
-  casino: casinoApi,
-  casinoInt: casinoIntApi,
-  casinoLive,
-  clients: clientsApi,
-  marketData,
-  payments: paymentsApi,
-  registration: registrationApi,
-  responsibleGambling: responsibleGamblingApi,
-  security: securityApi,
-  settings: settingsApi,
-  sports: sportsApi,
-  sportsAdmin: sportsAdminApi,
-};
+/** The real singletons the domains registered (the fakes read their method names). */
+export function realApis(): Apis {
+  return real;
+}
 
-const ApisContext = createContext<Apis>(realApis);
+const ApisContext = createContext<Apis>(real);
 
 /** Hands `apis` to every screen below it (tests; production needs none). */
 export function ApisProvider({ apis, children }: { apis: Apis; children: ReactNode }) {

@@ -1,4 +1,10 @@
 import { realApis, type Apis } from '../kernel/apis';
+// Each domain registers its real modules (and its entries of Apis) as its index loads.
+import '../account/index';
+import '../agents/index';
+import '../casino-client/index';
+import '../payments/index';
+import '../sports/index';
 
 /**
  * Fakes of the API modules and live clients (ADR 0051), typed against the real ones: a fake has
@@ -44,7 +50,7 @@ function notGiven(domain: Domain, key: string): Method {
 
 /** A fake of `domain`: every method of the real module, `given` ones guarded, the others failing. */
 export function fakeOf<D extends Domain>(domain: D, given: Partial<Apis[D]> = {}): Apis[D] {
-  const real = realApis[domain] as object;
+  const real = realApis()[domain] as object;
   const extra = Object.keys(given).filter((key) => !(key in real));
   if (extra.length > 0) throw new Error(`${nameOf(domain)}: the real module has no ${extra.join(', ')}`);
   const fake: Record<string, Method> = {};
@@ -69,6 +75,7 @@ export const fakeSecurity = (given: Partial<Apis['security']> = {}) => fakeOf('s
 export const fakeSettings = (given: Partial<Apis['settings']> = {}) => fakeOf('settings', given);
 export const fakeSports = (given: Partial<Apis['sports']> = {}) => fakeOf('sports', given);
 export const fakeSportsAdmin = (given: Partial<Apis['sportsAdmin']> = {}) => fakeOf('sportsAdmin', given);
+export const fakeStatement = (given: Partial<Apis['statement']> = {}) => fakeOf('statement', given);
 
 /**
  * A fake whose `methods` are fresh `jest.fn()`s, typed as mocks: the test programs their answers
@@ -82,6 +89,6 @@ export function withMocks<T extends object, K extends keyof T & string>(fake: (g
 
 /** Every domain faked with nothing given, then `given` on top: what `renderWithApis` hands the screens. */
 export function fakeApis(given: Partial<Apis> = {}): Apis {
-  const all = Object.fromEntries((Object.keys(realApis) as Domain[]).map((domain) => [domain, fakeOf(domain)])) as unknown as Apis;
+  const all = Object.fromEntries((Object.keys(realApis()) as Domain[]).map((domain) => [domain, fakeOf(domain)])) as unknown as Apis;
   return { ...all, ...given };
 }

@@ -1,7 +1,8 @@
-import { ApiError } from '../api-client/errors';
+import { ApiError } from '../kernel/errors';
 import type { BankAndUpiList, PaymentRequestRow, PaymentSettings, SavedBankAccount, SavedUpi } from '../contracts/index';
 import { MESSAGES } from '../contracts/messages';
 import type { Apis } from '../kernel/apis';
+import '../payments/index';
 
 type PaymentsApi = Apis['payments'];
 

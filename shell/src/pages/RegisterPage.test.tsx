@@ -43,7 +43,7 @@ beforeEach(() => {
   // Every send and register fetches a captcha challenge first (solved by the mocked proof of work).
   api.captchaChallenge.mockResolvedValue(CHALLENGE);
   localStorage.clear();
-  // A desktop viewport: a player lands on the home page (SPEC §4).
+  // A desktop viewport: a player lands on the home page (docs/rules/product.md §4).
   window.matchMedia = jest.fn(() => ({ matches: false }) as unknown as MediaQueryList);
 });
 

@@ -9,7 +9,7 @@ import {
   SelectField,
   Spinner,
   TextField,
-  defaultStatementRange,
+  defaultDateRange,
   eventLabel,
   formatRupees,
   useLoad,
@@ -36,7 +36,7 @@ export const GROUP_BY_OPTIONS: ReadonlyArray<{ value: GroupBy; label: string }> 
  */
 export function ProfitLoss() {
   const { bets: betsApi } = useApis();
-  const [range, setRange] = useState(defaultStatementRange);
+  const [range, setRange] = useState(defaultDateRange);
   const [sport, setSport] = useState('');
   const [groupBy, setGroupBy] = useState<GroupBy>('market');
   const invalidRange = range.from !== '' && range.to !== '' && range.from > range.to;

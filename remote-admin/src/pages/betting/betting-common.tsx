@@ -25,7 +25,7 @@ export function formatBetTime(iso: string | null): string {
   return iso ? moment(iso).format(BET_TIME_FORMAT) : '—';
 }
 
-/** The sport filter of the betting screens: all, or one sport of SPEC §3. */
+/** The sport filter of the betting screens: all, or one sport of docs/rules/product.md §3. */
 export const SPORT_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
   { value: '', label: 'All sports' },
   { value: String(SPORT_IDS.cricket), label: 'Cricket' },

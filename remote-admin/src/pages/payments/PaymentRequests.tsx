@@ -11,7 +11,7 @@ import {
   STATEMENT_DATE_FORMAT,
   Spinner,
   TextField,
-  defaultStatementRange,
+  defaultDateRange,
   formatRupees,
   on,
   useApis,
@@ -46,7 +46,7 @@ function hasScreenshot(row: PaymentRequestRow): row is PaymentRequestRow & { scr
  */
 function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
   const { payments: paymentsApi } = useApis();
-  const [range, setRange] = useState(defaultStatementRange);
+  const [range, setRange] = useState(defaultDateRange);
   const [reportType, setReportType] = useState<DepositWithdrawListRequest['reportType']>('all');
   const [usernameText, setUsernameText] = useState('');
   const [username, setUsername] = useState('');

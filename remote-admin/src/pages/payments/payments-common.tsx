@@ -3,7 +3,7 @@ import { type DepositWithdrawListRequest } from '@backlay/shared';
 
 export { useLoad, type Load } from '@backlay/shared';
 
-/** The Type filter of SPEC §2 and the reportType each option sends. */
+/** The Type filter of docs/rules/product.md §2 and the reportType each option sends. */
 export const REPORT_TYPES: ReadonlyArray<{ value: DepositWithdrawListRequest['reportType']; label: string }> = [
   { value: 'all', label: 'All' },
   { value: 'approved', label: 'Approved' },
