@@ -38,6 +38,11 @@ const PACKAGES = WORKSPACE.map((dir) => {
 });
 const REMOTES = WORKSPACE.filter((dir) => dir.startsWith('remote-'));
 const FRONT_ENDS = ['shell', ...REMOTES];
+/** The API modules and live clients of @backlay/shared that screens take from useApis() (ADR 0051). */
+const API_SINGLETONS = [
+  'authApi', 'betsApi', 'casinoApi', 'casinoIntApi', 'casinoLive', 'clientsApi', 'marketData', 'paymentsApi', 'registrationApi',
+  'responsibleGamblingApi', 'securityApi', 'settingsApi', 'sportsAdminApi', 'sportsApi', 'statementApi',
+];
 
 /** The subpaths of @backlay/shared that run in Node without a browser library: the api's only way in (folder-graph: the packages' folder-graph tests). */
 const SHARED_ISOMORPHIC = ['contracts', 'domain', 'common-passwords', 'casino', 'cw1', 'folder-graph'];
@@ -188,5 +193,21 @@ export default defineConfig(
     files: [`${dir}/**/*.{js,mjs,cjs,ts,tsx}`],
     ignores: PACKAGES.filter((p) => p.dir.startsWith(`${dir}/`)).map((p) => `${p.dir}/**`),
     rules: { 'no-restricted-imports': ['error', boundariesOf(dir)] },
+  })),
+  ...FRONT_ENDS.map((dir) => ({
+    // Screens and hooks take the API modules from useApis() (ADR 0051), so a test hands them fakes
+    // instead of mocking @backlay/shared. Tests and the shell's session (not React) may still
+    // import the singletons.
+    files: [`${dir}/src/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}', 'shell/src/session/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...boundariesOf(dir),
+          paths: [{ name: '@backlay/shared', importNames: API_SINGLETONS, message: 'A screen or hook takes its API from useApis() (ADR 0051), so its tests hand it a fake.' }],
+        },
+      ],
+    },
   })),
 );

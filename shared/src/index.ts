@@ -54,6 +54,7 @@ export { publish, on, notify } from './kernel/bus';
 export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide } from './kernel/session';
 export { useObservable } from './kernel/use-observable';
 export { useLoad, notifyFailure, type Load } from './kernel/use-load';
+export { ApisProvider, useApis, type Apis } from './kernel/apis';
 export { PlacementEchoes, useWalletNews } from './kernel/wallet-news';
 export { readCredentials, writeCredentials, clearCredentials } from './kernel/storage';
 export { rememberSignOut, clearSignOut, asSignOutReason, signedOutBecause, type SignedOutBecause } from './kernel/sign-out';

@@ -51,6 +51,7 @@ const DEEP_SHARED = /Import @backlay\/shared only through its package.json expor
 const API_SHARED_ROOT = /The api imports only the isomorphic subpaths of @backlay\/shared/;
 const STUDIO_SHARED_ROOT = /The studio imports only the isomorphic subpaths of @backlay\/shared/;
 const EXPORT_ALL = /`export \*` hides what a package offers/;
+const API_SINGLETON = /takes its API from useApis\(\) \(ADR 0051\)/;
 
 /** [what, file, code, the one boundary error expected (null: none)] */
 const CASES: [string, string, string, RegExp | null][] = [
@@ -69,6 +70,8 @@ const CASES: [string, string, string, RegExp | null][] = [
   ["the studio reaching into the api's source", 'studio/src/studio.ts', "export { ledger } from '../../api/src/ledger/ledger.service';\n", RELATIVE],
   ['export * in an index', 'shared/src/contracts/index.ts', "export * from './api';\n", EXPORT_ALL],
   ['export * as a namespace', 'remote-sports/src/odds/index.ts', "export * as ladder from './MarketLadder';\n", EXPORT_ALL],
+  ['a screen importing an API singleton', 'remote-payments/src/pages/Deposit.tsx', "import { paymentsApi } from '@backlay/shared';\nexport { paymentsApi };\n", API_SINGLETON],
+  ["a shell page importing an API singleton", 'shell/src/pages/Login.tsx', "import { authApi } from '@backlay/shared';\nexport { authApi };\n", API_SINGLETON],
   // The allowed ways in.
   ['a remote importing the @backlay/shared root', 'remote-sports/src/odds/Slip.tsx', "import { MESSAGES } from '@backlay/shared';\nexport { MESSAGES };\n", null],
   ['a remote importing a declared subpath', 'remote-sports/src/odds/Slip.tsx', "import { buildMarket } from '@backlay/shared/testing';\nexport { buildMarket };\n", null],
@@ -79,6 +82,8 @@ const CASES: [string, string, string, RegExp | null][] = [
   ['the studio importing cw1 and casino', 'studio/src/app.ts', "import { verifyCw1 } from '@backlay/shared/cw1';\nimport { pf1Stream } from '@backlay/shared/casino';\nexport { verifyCw1, pf1Stream };\n", null],
   ['e2e importing @backlay/build through its exports', 'e2e/support/stack.mjs', "import { serve } from '@backlay/build/serve';\nexport { serve };\n", null],
   ['named re-exports', 'shared/src/domain/index.ts', "export { commissionMinor } from './commission';\n", null],
+  ["the shell's session (not React) importing an API singleton", 'shell/src/session/session.ts', "import { authApi } from '@backlay/shared';\nexport { authApi };\n", null],
+  ['a test importing an API singleton', 'shell/src/pages/SecurityPage.test.tsx', "import { securityApi } from '@backlay/shared';\nexport { securityApi };\n", null],
 ];
 
 describe('the lint boundaries (eslint.config.mjs)', () => {

@@ -1,19 +1,23 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { statementApi } from '@backlay/shared';
 import { AccountStatement } from './AccountStatement';
+import { fakeStatement, renderWithApis, withMocks } from '@backlay/shared/testing';
 
-const statement = jest.spyOn(statementApi, 'accountStatement');
+const statementFake = withMocks(fakeStatement, 'accountStatement');
+const apis = { statement: statementFake };
+
+const statement = statementFake.accountStatement;
 
 function renderAt(path: string) {
   // The build stamp reads the browser's path (the shell's router is a browser router).
   window.history.pushState({}, '', path);
-  render(
+  renderWithApis(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/admin/accountstatement" element={<AccountStatement />} />
       </Routes>
     </MemoryRouter>,
+    apis,
   );
 }
 

@@ -1,15 +1,12 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { ApiError, clientsApi, on, setUser, type ClientRow, type Role, type UserInfo } from '@backlay/shared';
+import { ApiError, on, setUser, type ClientRow, type Role, type UserInfo } from '@backlay/shared';
+import { fakeClients, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { AddUser } from './AddUser';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, clientsApi: { userDetail: jest.fn(), addUser: jest.fn(), updateUser: jest.fn() } };
-});
-
-const api = clientsApi as jest.Mocked<typeof clientsApi>;
+const api = withMocks(fakeClients, 'userDetail', 'addUser', 'updateUser');
+const apis = { clients: api };
 
 function signedIn(username: string, role: Role, roleLabel: string): UserInfo {
   const info: UserInfo = { _id: `id-${username}`, username, role, roleLabel, sessionId: 's', balance: 0, exposer: 0, changePassAndTxn: false, mustChangePassword: false, hasTransactionPassword: true, lastLoginAt: null };
@@ -31,7 +28,7 @@ function Where() {
 }
 
 function renderAt(path: string, state?: unknown) {
-  render(
+  renderWithApis(
     <MemoryRouter initialEntries={[{ pathname: path, state }]}>
       <Routes>
         <Route path="/admin/add-user" element={<AddUser />} />
@@ -39,6 +36,7 @@ function renderAt(path: string, state?: unknown) {
         <Route path="*" element={<Where />} />
       </Routes>
     </MemoryRouter>,
+    apis,
   );
 }
 

@@ -14,12 +14,13 @@ import {
   Spinner,
   TextField,
   childRoleOf,
-  clientsApi,
   notify,
   useObservable,
   user$,
+  useApis,
   type AddUserRequest,
   type ApiError,
+  type Apis,
   type ClientRow,
   type Role,
   type UpdateUserRequest,
@@ -63,10 +64,10 @@ type Load = { state: 'loading' } | { state: 'done'; maxPartnership: number | nul
  * user-detail of itself; the root (Super Admin) always holds 100 % (docs/rules/money.md §7.9). Null when it
  * cannot be read, and then only the server checks the cap (its message shows under the form).
  */
-async function ownPartnership(username: string, role: Role): Promise<number | null> {
+async function ownPartnership(clients: Pick<Apis['clients'], 'userDetail'>, username: string, role: Role): Promise<number | null> {
   if (role === 'admin') return FULL_SHARE_BPS / 100;
   try {
-    return (await clientsApi.userDetail(username)).partnership;
+    return (await clients.userDetail(username)).partnership;
   } catch {
     return null;
   }
@@ -79,6 +80,7 @@ export function AddUser() {
 }
 
 function UserForm({ username }: { username?: string }) {
+  const { clients: clientsApi } = useApis();
   const me = useObservable(user$, null);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   // The signed-in user's name is what matters here, not each balance update.
@@ -88,14 +90,14 @@ function UserForm({ username }: { username?: string }) {
   useEffect(() => {
     if (!myName || !myRole) return undefined;
     let live = true;
-    Promise.all([ownPartnership(myName, myRole), username ? clientsApi.userDetail(username) : Promise.resolve(null)]).then(
+    Promise.all([ownPartnership(clientsApi, myName, myRole), username ? clientsApi.userDetail(username) : Promise.resolve(null)]).then(
       ([maxPartnership, account]) => live && setLoad({ state: 'done', maxPartnership, account }),
       (error: ApiError) => live && setLoad({ state: 'fail', message: error.message }),
     );
     return () => {
       live = false;
     };
-  }, [myName, myRole, username]);
+  }, [clientsApi, myName, myRole, username]);
 
   const title = username ? `Edit ${username}` : 'Add client';
   if (!me || load.state === 'loading') return <Spinner label="Loading account" />;
@@ -133,6 +135,7 @@ function initialValues(account: ClientRow | null): UserFormValues {
 }
 
 function UserFormBody({ maxPartnership, account, role }: { maxPartnership: number | null; account: ClientRow | null; role: Role }) {
+  const { clients: clientsApi } = useApis();
   const navigate = useNavigate();
   const location = useLocation();
   const creating = account === null;

@@ -1,14 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, clientsApi, type ClientRow } from '@backlay/shared';
+import { ApiError, type ClientRow } from '@backlay/shared';
+import { fakeClients, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { ChildPasswordDialog } from './ChildPasswordDialog';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, clientsApi: { changeChildPassword: jest.fn() } };
-});
-
-const api = clientsApi as jest.Mocked<typeof clientsApi>;
+const api = withMocks(fakeClients, 'changeChildPassword');
+const apis = { clients: api };
 const child = { username: 'alpha', roleLabel: 'Admin' } as ClientRow;
 
 beforeEach(() => jest.resetAllMocks());
@@ -17,7 +14,7 @@ describe('ChildPasswordDialog', () => {
   it("validates with the server's password rules, then sends the new password with the transaction password", async () => {
     api.changeChildPassword.mockRejectedValueOnce(new ApiError('Transaction password is incorrect', 403, 'TRANSACTION_PASSWORD_WRONG')).mockResolvedValueOnce({ data: null, message: 'Password reset: the account must change it at the next sign-in' });
     const onDone = jest.fn();
-    render(<ChildPasswordDialog child={child} onClose={jest.fn()} onDone={onDone} />);
+    renderWithApis(<ChildPasswordDialog child={child} onClose={jest.fn()} onDone={onDone} />, apis);
     const dialog = screen.getByRole('dialog', { name: 'Change password' });
     const submit = within(dialog).getByRole('button', { name: 'Change password' });
     await userEvent.click(submit);

@@ -1,6 +1,6 @@
 import { useFormik } from 'formik';
 import * as yup from 'yup';
-import { Dialog, FormFooter, MESSAGES, TextField, clientsApi, notify, type ClientRow } from '@backlay/shared';
+import { Dialog, FormFooter, MESSAGES, TextField, notify, useApis, type ClientRow } from '@backlay/shared';
 import { confirmSchema, loginPasswordSchema, transactionPasswordSchema } from '../forms/validation';
 
 /** The child's username is part of the policy: the password must not contain it. */
@@ -16,6 +16,7 @@ const schemaFor = (username: string) =>
  * like a new account.
  */
 export function ChildPasswordDialog({ child, onClose, onDone }: { child: ClientRow; onClose: () => void; onDone: () => void }) {
+  const { clients: clientsApi } = useApis();
   const formik = useFormik({
     initialValues: { newPassword: '', confirmPassword: '', transactionPassword: '' },
     validationSchema: schemaFor(child.username),

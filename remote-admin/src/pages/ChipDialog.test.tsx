@@ -1,14 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, IDEMPOTENCY_HEADER, clientsApi, createClientsApi, on, type ApiClient, type ClientRow } from '@backlay/shared';
+import { ApiError, IDEMPOTENCY_HEADER, createClientsApi, on, type ApiClient, type ClientRow } from '@backlay/shared';
+import { fakeClients, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { ChipDialog } from './ChipDialog';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, clientsApi: { depositChips: jest.fn(), withdrawChips: jest.fn() } };
-});
-
-const api = clientsApi as jest.Mocked<typeof clientsApi>;
+const api = withMocks(fakeClients, 'depositChips', 'withdrawChips');
+const apis = { clients: api };
 
 const child: ClientRow = {
   _id: 'c1', username: 'alpha', displayName: 'Alpha', phone: null, role: 'sadmin', roleLabel: 'Admin', status: 'active', betLock: false, lockedBy: null, betLockedBy: null,
@@ -19,7 +16,7 @@ const child: ClientRow = {
 function open(kind: 'deposit' | 'withdraw' = 'deposit') {
   const onClose = jest.fn();
   const onDone = jest.fn();
-  render(<ChipDialog kind={kind} parent={{ username: 'root', balance: 1000 }} child={child} onClose={onClose} onDone={onDone} />);
+  renderWithApis(<ChipDialog kind={kind} parent={{ username: 'root', balance: 1000 }} child={child} onClose={onClose} onDone={onDone} />, apis);
   const dialog = screen.getByRole('dialog', { name: kind === 'deposit' ? 'Deposit chips' : 'Withdraw chips' });
   return { dialog, onClose, onDone };
 }

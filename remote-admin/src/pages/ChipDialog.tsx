@@ -7,12 +7,12 @@ import {
   MESSAGES,
   REMARK_MAX_LENGTH,
   TextField,
-  clientsApi,
   formatRupees,
   hasAtMostTwoDecimals,
   newIdempotencyKey,
   notify,
   sumRupeesForDisplay,
+  useApis,
   type ChipTransferRequest,
   type ClientRow,
 } from '@backlay/shared';
@@ -34,6 +34,7 @@ const schema = yup.object({
  * after a failure, so a retry can never move the chips twice.
  */
 export function ChipDialog({ kind, parent, child, onClose, onDone }: { kind: ChipKind; parent: { username: string; balance: number }; child: ClientRow; onClose: () => void; onDone: () => void }) {
+  const { clients: clientsApi } = useApis();
   const submission = useRef<{ key: string; payload: string } | null>(null);
   const deposit = kind === 'deposit';
   const formik = useFormik({

@@ -1,18 +1,12 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { MESSAGES, clientsApi, on, publish, setUser, type ClientRow, type ListClientsResponse, type Role, type UserInfo } from '@backlay/shared';
+import { MESSAGES, on, publish, setUser, type ClientRow, type ListClientsResponse, type Role, type UserInfo } from '@backlay/shared';
+import { fakeClients, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { ClientList, SEARCH_DEBOUNCE_MS, addClientLabel } from './ClientList';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return {
-    ...actual,
-    clientsApi: { listClients: jest.fn(), usersLock: jest.fn(), betLock: jest.fn(), depositChips: jest.fn(), withdrawChips: jest.fn(), changeChildPassword: jest.fn() },
-  };
-});
-
-const api = clientsApi as jest.Mocked<typeof clientsApi>;
+const api = withMocks(fakeClients, 'listClients', 'usersLock', 'betLock', 'depositChips', 'withdrawChips', 'changeChildPassword');
+const apis = { clients: api };
 
 const me: UserInfo = {
   _id: 'id-root', username: 'root', role: 'admin', roleLabel: 'Super Admin', sessionId: 's', balance: 5000, exposer: 0,
@@ -41,13 +35,14 @@ function listOf(rows: ClientRow[], over: Partial<ListClientsResponse> = {}): Lis
 }
 
 function renderAt(path: string) {
-  return render(
+  return renderWithApis(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/admin/list-clients" element={<ClientList />} />
         <Route path="/admin/list-clients/:username" element={<ClientList />} />
       </Routes>
     </MemoryRouter>,
+    apis,
   );
 }
 

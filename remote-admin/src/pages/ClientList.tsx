@@ -12,12 +12,12 @@ import {
   TableScroll,
   TextField,
   childRoleOf,
-  clientsApi,
   formatRupees,
   notify,
   on,
   useObservable,
   user$,
+  useApis,
   type ApiError,
   type ClientRow,
   type ListClientsResponse,
@@ -64,6 +64,7 @@ export function ClientList() {
  * action and whenever the caller's wallet moves (a bus notification from the shell's socket).
  */
 function ClientListOf({ username }: { username?: string }) {
+  const { clients: clientsApi } = useApis();
   const me = useObservable(user$, null);
   const location = useLocation();
   const [searchText, setSearchText] = useState('');
@@ -102,7 +103,7 @@ function ClientListOf({ username }: { username?: string }) {
     return () => {
       live = false;
     };
-  }, [username, search, page, version]);
+  }, [clientsApi, username, search, page, version]);
 
   const list = load.state === 'done' ? load.value : null;
   const direct = list !== null && me !== null && list.parent._id === me._id;

@@ -1,4 +1,4 @@
-import { clientsApi, type ClientRow } from '@backlay/shared';
+import { useApis, type ClientRow } from '@backlay/shared';
 import { TransactionPasswordDialog } from './TransactionPasswordDialog';
 
 /** Which lock a dialog changes: the account (sign-in) or betting. */
@@ -44,6 +44,7 @@ export function lockDialogText(kind: LockKind, row: ClientRow): { title: string;
  * above the caller (only that agent or its upline may lift it), is shown under the form.
  */
 export function LockDialog({ kind, row, onClose, onDone }: { kind: LockKind; row: ClientRow; onClose: () => void; onDone: () => void }) {
+  const { clients: clientsApi } = useApis();
   const text = lockDialogText(kind, row);
   const confirm = (transactionPassword: string) => {
     const body = { username: row.username, lock: text.lock, transactionPassword };

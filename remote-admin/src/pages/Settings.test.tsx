@@ -1,14 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { settingsApi } from '@backlay/shared';
 import { Settings } from './Settings';
+import { fakeSettings, renderWithApis, withMocks } from '@backlay/shared/testing';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, settingsApi: { list: jest.fn(), save: jest.fn() } };
-});
-
-const api = settingsApi as jest.Mocked<typeof settingsApi>;
+const api = withMocks(fakeSettings, 'list', 'save');
+const apis = { settings: api };
 
 beforeEach(() => {
   jest.resetAllMocks();
@@ -18,7 +14,7 @@ beforeEach(() => {
 describe('Settings', () => {
   it('turns maintenance on only with the transaction password; the refusal stays in the dialog', async () => {
     api.save.mockRejectedValueOnce(new Error('Transaction password is incorrect')).mockResolvedValue({ data: [{ key: 'maintenance', value: 'true' }], message: 'Settings saved' });
-    render(<Settings />);
+    renderWithApis(<Settings />, apis);
     await userEvent.click(await screen.findByRole('button', { name: 'Turn maintenance on' }));
     const dialog = screen.getByRole('dialog', { name: 'Turn maintenance on' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Turn on' }));

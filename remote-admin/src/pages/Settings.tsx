@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BuildTag, Button, EmptyState, Page, Spinner, settingsApi, type SettingRow } from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, Spinner, useApis, type SettingRow } from '@backlay/shared';
 import { TransactionPasswordDialog } from './TransactionPasswordDialog';
 
 type Load = { state: 'loading' } | { state: 'done'; rows: SettingRow[] } | { state: 'fail'; message: string };
@@ -9,6 +9,7 @@ type Load = { state: 'loading' } | { state: 'done'; rows: SettingRow[] } | { sta
  * with the transaction password (ADR 0032).
  */
 export function Settings() {
+  const { settings: settingsApi } = useApis();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [confirming, setConfirming] = useState(false);
 
@@ -21,7 +22,7 @@ export function Settings() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [settingsApi]);
 
   if (load.state === 'loading') return <Spinner label="Loading settings" />;
   if (load.state === 'fail') return <EmptyState>{load.message}</EmptyState>;

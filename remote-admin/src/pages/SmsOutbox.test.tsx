@@ -1,20 +1,18 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { registrationApi } from '@backlay/shared';
+import { fakeRegistration, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { SmsOutbox } from './SmsOutbox';
 
-jest.mock('@backlay/shared', () => ({
-  ...jest.requireActual('@backlay/shared'),
-  registrationApi: { smsOutbox: jest.fn() },
-}));
+const registration = withMocks(fakeRegistration, 'smsOutbox');
+const apis = { registration };
 
-const smsOutbox = jest.mocked(registrationApi.smsOutbox);
+const smsOutbox = jest.mocked(registration.smsOutbox);
 const row = (id: number) => ({ id, phone: '9876543210', purpose: 'register', body: `${100000 + id} is your Backlay verification code.`, createdAt: '2026-01-01T10:00:00.000Z' });
 
 describe('SmsOutbox', () => {
   it('lists the messages newest first, as the API sends them, and pages through them', async () => {
     smsOutbox.mockResolvedValueOnce({ rows: [row(30), row(29)], total: 30, page: 1, limit: 25 });
-    render(<SmsOutbox />);
+    renderWithApis(<SmsOutbox />, apis);
     const table = await screen.findByRole('table', { name: 'SMS outbox' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[3]?.textContent)).toEqual([
@@ -30,7 +28,7 @@ describe('SmsOutbox', () => {
 
   it('says so when there is no message', async () => {
     smsOutbox.mockResolvedValueOnce({ rows: [], total: 0, page: 1, limit: 25 });
-    render(<SmsOutbox />);
+    renderWithApis(<SmsOutbox />, apis);
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
   });
 });

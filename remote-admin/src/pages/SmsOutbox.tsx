@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import moment from 'moment';
-import { Button, EmptyState, Page, Pager, Spinner, registrationApi, useLoad } from '@backlay/shared';
+import { Button, EmptyState, Page, Pager, Spinner, useLoad, useApis } from '@backlay/shared';
 
 const PAGE_SIZE = 25;
 
@@ -9,6 +9,7 @@ const PAGE_SIZE = 25;
  * gateway would have sent (SMS_PROVIDER=outbox), such as the one-time codes of registration.
  */
 export function SmsOutbox() {
+  const { registration: registrationApi } = useApis();
   const [page, setPage] = useState(1);
   const { load, reload } = useLoad(() => registrationApi.smsOutbox({ page, limit: PAGE_SIZE }), `page:${page}`);
   return (

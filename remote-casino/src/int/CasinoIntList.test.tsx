@@ -1,15 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { ApiError, casinoIntApi, on, type CasinoIntGame, type CasinoIntGamesResponse } from '@backlay/shared';
+import { ApiError, on, type CasinoIntGame, type CasinoIntGamesResponse } from '@backlay/shared';
+import { fakeCasinoInt, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { CasinoIntList } from './CasinoIntList';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, casinoIntApi: { games: jest.fn(), playUrl: jest.fn() } };
-});
-
-const api = casinoIntApi as jest.Mocked<typeof casinoIntApi>;
+const api = withMocks(fakeCasinoInt, 'games', 'playUrl');
+const apis = { casinoInt: api };
 
 const game = (provider: string, code: string, name: string, sub: string): CasinoIntGame => ({
   identifier: `${provider}:${code}`, code, game_name: name, provider_id: provider, image: `/api/casino-int/images/${code}.svg`, category: 'originals', sub_category: sub,
@@ -39,13 +36,14 @@ function Location() {
 }
 
 function renderAt(path: string) {
-  return render(
+  return renderWithApis(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/casino-int/:type?" element={<CasinoIntList />} />
       </Routes>
       <Location />
     </MemoryRouter>,
+    apis,
   );
 }
 

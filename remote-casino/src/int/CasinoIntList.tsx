@@ -6,9 +6,9 @@ import {
   Page,
   ROUTES,
   Spinner,
-  casinoIntApi,
   notifyFailure,
   useLoad,
+  useApis,
   type CasinoIntGame,
 } from '@backlay/shared';
 import { tileTitle, tileWidth } from '../list/categories';
@@ -52,6 +52,7 @@ function IntTile({ game, sixPerRow, busy, onPlay }: { game: CasinoIntGame; sixPe
  * tile does nothing. A refused launch shows the API's message as a toast.
  */
 export function CasinoIntList() {
+  const { casinoInt: casinoIntApi } = useApis();
   const { type } = useParams();
   const [search] = useSearchParams();
   const sixPerRow = useMediaQuery(WIDE_LAYOUT_QUERY);

@@ -1,16 +1,13 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { casinoApi, type CasinoGameListItem } from '@backlay/shared';
+import { type CasinoGameListItem } from '@backlay/shared';
+import { fakeCasino, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { CasinoList } from './CasinoList';
 import { TILE_IMAGE_VISIBLE_RATIO } from './LazyImage';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, casinoApi: { games: jest.fn() } };
-});
-
-const api = casinoApi as jest.Mocked<typeof casinoApi>;
+const api = withMocks(fakeCasino, 'games');
+const apis = { casino: api };
 
 const game = (slug: string, over: Partial<CasinoGameListItem> = {}): CasinoGameListItem => ({
   title: slug.toUpperCase(), image: `/api/casino/images/${slug}.svg`, slug, match_id: `m-${slug}`, matchId: `m-${slug}`, isDisable: false, categoryId: 23, ...over,
@@ -31,7 +28,7 @@ function Location() {
 }
 
 function renderAt(path: string) {
-  return render(
+  return renderWithApis(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/casino-list/LC/4/:categoryId?" element={<CasinoList />} />
@@ -39,6 +36,7 @@ function renderAt(path: string) {
       </Routes>
       <Location />
     </MemoryRouter>,
+    apis,
   );
 }
 
@@ -76,13 +74,14 @@ describe('CasinoList', () => {
   });
 
   it('lists the sports exchange as the one entry of Sports (34)', async () => {
-    render(
+    renderWithApis(
       <MemoryRouter initialEntries={['/casino-list/LC/4/34']}>
         <Routes>
           <Route path="/casino-list/LC/4/:categoryId?" element={<CasinoList />} />
           <Route path="/" element={<p>sports home</p>} />
         </Routes>
       </MemoryRouter>,
+      apis,
     );
     expect(await screen.findByRole('list', { name: 'Sports games' })).toBeInTheDocument();
     expect(tileNames()).toEqual(['SportsSports Exchange']);
@@ -91,13 +90,14 @@ describe('CasinoList', () => {
   });
 
   it('lists the international casino as the one entry of Others (73)', async () => {
-    render(
+    renderWithApis(
       <MemoryRouter initialEntries={['/casino-list/LC/4/73']}>
         <Routes>
           <Route path="/casino-list/LC/4/:categoryId?" element={<CasinoList />} />
           <Route path="/casino-int/:type?" element={<p>international casino</p>} />
         </Routes>
       </MemoryRouter>,
+      apis,
     );
     expect(await screen.findByRole('list', { name: 'Others games' })).toBeInTheDocument();
     expect(screen.queryByText('No Others games right now.')).not.toBeInTheDocument();

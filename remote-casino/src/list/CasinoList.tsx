@@ -8,8 +8,8 @@ import {
   Page,
   ROUTES,
   Spinner,
-  casinoApi,
   useLoad,
+  useApis,
   type CasinoGameListItem,
 } from '@backlay/shared';
 import { OTHERS_CATEGORY, SPORTS_CATEGORY, gamesOf, isSuspended, selectedCategory, tileTitle, tileWidth } from './categories';
@@ -72,6 +72,7 @@ function EntryTile({ entry, sixPerRow }: { entry: { to: string; art: string; tit
  * suspended table shows 'This game is suspended by admin, please try again later' instead.
  */
 export function CasinoList() {
+  const { casino: casinoApi } = useApis();
   const { categoryId: pathId } = useParams();
   const [search] = useSearchParams();
   const categoryId = selectedCategory(pathId, search.get('category'));

@@ -1,15 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import moment from 'moment';
-import { casinoApi, type CasinoReportResponse } from '@backlay/shared';
+import { type CasinoReportResponse } from '@backlay/shared';
+import { fakeCasino, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { CasinoReport } from './CasinoReport';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, casinoApi: { report: jest.fn() } };
-});
-
-const api = casinoApi as jest.Mocked<typeof casinoApi>;
+const api = withMocks(fakeCasino, 'report');
+const apis = { casino: api };
 
 const REPORT: CasinoReportResponse = {
   rows: [
@@ -25,7 +22,7 @@ beforeEach(() => jest.resetAllMocks());
 describe('CasinoReport', () => {
   it('asks for the last 7 days and shows a row per day and game (live tables and international games) with the totals', async () => {
     api.report.mockResolvedValue(REPORT);
-    render(<CasinoReport />);
+    renderWithApis(<CasinoReport />, apis);
     const table = await screen.findByRole('table', { name: 'Casino report by day and game' });
     const to = moment().format('YYYY-MM-DD');
     const from = moment().subtract(7, 'days').format('YYYY-MM-DD');
@@ -49,7 +46,7 @@ describe('CasinoReport', () => {
 
   it('asks again for a new range and refuses From after To without asking', async () => {
     api.report.mockResolvedValue({ rows: [], totals: { rounds: 0, bets: 0, stake: 0, pnl: 0 } });
-    render(<CasinoReport />);
+    renderWithApis(<CasinoReport />, apis);
     expect(await screen.findByText('No casino bets in these dates.')).toBeInTheDocument();
     const from = screen.getByLabelText('From');
     await userEvent.clear(from);

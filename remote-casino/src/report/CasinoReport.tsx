@@ -5,9 +5,9 @@ import {
   Page,
   RangeFilters,
   RangeLoadStatus,
-  casinoApi,
   formatRupees,
   useRangeReport,
+  useApis,
   type CasinoReportResponse,
 } from '@backlay/shared';
 import { formatReportDate } from '../format';
@@ -18,6 +18,7 @@ import { formatReportDate } from '../format';
  * its rounds, bets, stake and P&L, and the totals.
  */
 export function CasinoReport() {
+  const { casino: casinoApi } = useApis();
   const { range, setRange, ready, load, report } = useRangeReport<CasinoReportResponse>((r) => casinoApi.report(r));
 
   return (

@@ -1,16 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { casinoApi, type CasinoRoundRecord } from '@backlay/shared';
-import { buildCasinoTable } from '@backlay/shared/testing';
+import { type CasinoRoundRecord } from '@backlay/shared';
+import { buildCasinoTable, fakeCasino, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { CasinoResults, recordCards, todayUtc } from './CasinoResults';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, casinoApi: { results: jest.fn(), table: jest.fn(), roundCards: jest.fn(), games: jest.fn() } };
-});
-
-const api = casinoApi as jest.Mocked<typeof casinoApi>;
+const api = withMocks(fakeCasino, 'results', 'table', 'roundCards', 'games');
+const apis = { casino: api };
 
 const record = (roundId: string, over: Partial<CasinoRoundRecord> = {}): CasinoRoundRecord => ({
   roundId, matchId: '9023', gameCode: 'dt20', status: 'SETTLED', mid: roundId, win: '2', card: '8DD,KDD', rdesc: 'Tiger#No',
@@ -24,13 +20,14 @@ function Location() {
 }
 
 function renderAt(path: string) {
-  return render(
+  return renderWithApis(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/casino/result/:matchId?" element={<CasinoResults />} />
       </Routes>
       <Location />
     </MemoryRouter>,
+    apis,
   );
 }
 

@@ -11,8 +11,8 @@ import {
   SelectField,
   Spinner,
   TextField,
-  casinoApi,
   useLoad,
+  useApis,
   type CasinoResultsResponse,
   type CasinoRoundRecord,
 } from '@backlay/shared';
@@ -35,6 +35,7 @@ export function recordCards(record: Pick<CasinoRoundRecord, 'card'>): string[] {
  * keeps them (html-cards), shown beside the recomputed deal once they arrive.
  */
 function RecordVerify({ record, onClose }: { record: CasinoRoundRecord; onClose: () => void }) {
+  const { casino: casinoApi } = useApis();
   const { load } = useLoad(() => casinoApi.roundCards(record.mid, record.gameCode), record.mid);
   const hands = load.state === 'done' ? load.value.hands : undefined;
   const proof = useMemo(
@@ -46,6 +47,7 @@ function RecordVerify({ record, onClose }: { record: CasinoRoundRecord; onClose:
 
 /** Without a table in the path: a choice of the tables, which opens /casino/result/{matchId}. */
 function TablePicker() {
+  const { casino: casinoApi } = useApis();
   const navigate = useNavigate();
   const { load } = useLoad(() => casinoApi.games());
   // Every table, a disabled one too: its settled rounds stay history anyone may check.
@@ -77,6 +79,7 @@ function TablePicker() {
  * that recomputes it in the browser from its revealed seed.
  */
 export function CasinoResults() {
+  const { casino: casinoApi } = useApis();
   const { matchId } = useParams();
   const [search, setSearch] = useSearchParams();
   const [day, setDay] = useState(() => search.get('date') ?? todayUtc());

@@ -4,13 +4,13 @@ import {
   SlipRunnerBook,
   QuickStakes,
   StakeField,
-  betsApi,
   formatRupees,
   parseStake,
   placedRunnerNotice,
   retryOnNetworkLoss,
   toMinor,
   useSlipSubmission,
+  useApis,
   type useWalletNews,
   type ButtonValue,
   type CasinoBet,
@@ -60,6 +60,7 @@ const SIDE = { BACK: { label: 'Back', kind: 'back' }, LAY: { label: 'Lay', kind:
  * and as a toast; the header's balance follows the user socket by itself.
  */
 export function CasinoSlip({ matchId, selection, market, bets, stakeButtons, closed, shown, onPlaced, onCancel, track }: CasinoSlipProps) {
+  const { bets: betsApi } = useApis();
   const [stakeText, setStakeText] = useState('');
   const { submitting, error, submit } = useSlipSubmission(
     // The table reads its bets again once placed (onPlaced), news or not.

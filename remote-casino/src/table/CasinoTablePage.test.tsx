@@ -1,9 +1,9 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { BehaviorSubject } from 'rxjs';
-import { ApiError, betsApi, casinoApi, casinoLive, initialCasinoTableState, on, publish, sportsApi, type CasinoBet, type CasinoBetsResponse, type CasinoRoundView, type CasinoTableState } from '@backlay/shared';
-import { buildCasinoBet, buildCasinoMarket, buildCasinoRound, buildCasinoTable } from '@backlay/shared/testing';
+import { ApiError, initialCasinoTableState, on, publish, type CasinoBet, type CasinoBetsResponse, type CasinoRoundView, type CasinoTableState } from '@backlay/shared';
+import { buildCasinoBet, buildCasinoMarket, buildCasinoRound, buildCasinoTable, fakeBets, fakeCasino, fakeCasinoLive, fakeSports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { DEAL_STEP_MS } from '../ui/PlayingCard';
 import { CasinoTablePage, marketClosedReason } from './CasinoTablePage';
 import { gameMarkets } from './layout/test-markets';
@@ -11,21 +11,11 @@ import { gameMarkets } from './layout/test-markets';
 /** casino-bets' answer: one page of `rows` (of `total` bets, 100 a page). */
 const betsPage = (rows: CasinoBet[], total = rows.length, page = 1): CasinoBetsResponse => ({ rows, page, pageSize: 100, total });
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return {
-    ...actual,
-    casinoApi: { table: jest.fn(), bets: jest.fn(), round: jest.fn() },
-    casinoLive: { watchTable: jest.fn() },
-    sportsApi: { buttonValues: jest.fn() },
-    betsApi: { placeBet: jest.fn() },
-  };
-});
-
-const api = casinoApi as jest.Mocked<typeof casinoApi>;
-const live = casinoLive as jest.Mocked<typeof casinoLive>;
-const bets = betsApi as jest.Mocked<typeof betsApi>;
-const buttons = sportsApi as jest.Mocked<typeof sportsApi>;
+const api = withMocks(fakeCasino, 'table', 'bets', 'round');
+const live = withMocks(fakeCasinoLive, 'watchTable');
+const bets = withMocks(fakeBets, 'placeBet');
+const buttons = withMocks(fakeSports, 'buttonValues');
+const apis = { casino: api, casinoLive: live, sports: buttons, bets };
 
 /** The server's clock at the built round's serverTime; the browser's runs 2 s slow. */
 const SERVER_NOW = Date.parse('2026-11-21T10:00:00.000Z');
@@ -41,12 +31,13 @@ function serverSends(round: CasinoRoundView | null, isDisable = false) {
 }
 
 function renderPage() {
-  return render(
+  return renderWithApis(
     <MemoryRouter initialEntries={['/casino/dt20/m-dt20']}>
       <Routes>
         <Route path="/casino/:slug/:matchId" element={<CasinoTablePage />} />
       </Routes>
     </MemoryRouter>,
+    apis,
   );
 }
 

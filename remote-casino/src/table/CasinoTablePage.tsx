@@ -10,11 +10,10 @@ import {
   Page,
   ROUTES,
   Spinner,
-  casinoApi,
-  sportsApi,
   toRupees,
   useLoad,
   useWalletNews,
+  useApis,
   type CasinoBet,
   type CasinoBetsResponse,
   type CasinoMarketView,
@@ -69,6 +68,7 @@ export function proofOf(round: CasinoRoundView | null): RoundProof | null {
  * each runner's P&L; a later page, chosen with the pager, is only shown.
  */
 function usePlayerRound(matchId: string, round: CasinoRoundView | null) {
+  const { casino: casinoApi, sports: sportsApi } = useApis();
   const roundId = round?.roundId;
   const finished = round?.status === 'SETTLED' || round?.status === 'VOID';
   const [page, setPage] = useState(1);

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
-  casinoApi,
-  casinoLive,
   clockOffsetOf,
   initialCasinoTableState,
+  useApis,
   type CasinoRoundView,
   type CasinoTableState,
   type CasinoTableView,
@@ -34,6 +33,7 @@ export interface CasinoTableModel {
  * the page still follows the round.
  */
 export function useCasinoTable(matchId: string): CasinoTableModel {
+  const { casino: casinoApi, casinoLive: casinoLive } = useApis();
   const [table, setTable] = useState<Load<CasinoTableView>>({ state: 'loading' });
   const [tableOffset, setTableOffset] = useState(0);
   const [version, setVersion] = useState(0);
@@ -59,13 +59,13 @@ export function useCasinoTable(matchId: string): CasinoTableModel {
     return () => {
       current = false;
     };
-  }, [matchId, version]);
+  }, [casinoApi, matchId, version]);
 
   useEffect(() => {
     setLive(initialCasinoTableState(matchId));
     const subscription = casinoLive.watchTable(matchId).subscribe(setLive);
     return () => subscription.unsubscribe();
-  }, [matchId]);
+  }, [casinoLive, matchId]);
 
   const refused = live.status === 'unavailable';
   useEffect(() => {
@@ -85,7 +85,7 @@ export function useCasinoTable(matchId: string): CasinoTableModel {
       current = false;
       clearInterval(timer);
     };
-  }, [matchId, refused]);
+  }, [casinoApi, matchId, refused]);
 
   const view = table.state === 'done' ? table.value : null;
   // The freshest source: the polled round while the subscription is refused, else the realtime

@@ -1,9 +1,12 @@
-import { render, screen } from '@testing-library/react';
-import { statementApi } from '@backlay/shared';
+import { screen } from '@testing-library/react';
 import { screens } from '../expose/routes';
 import { AccountStatement } from './AccountStatement';
+import { fakeStatement, renderWithApis, withMocks } from '@backlay/shared/testing';
 
-const statement = jest.spyOn(statementApi, 'accountStatement');
+const statementFake = withMocks(fakeStatement, 'accountStatement');
+const apis = { statement: statementFake };
+
+const statement = statementFake.accountStatement;
 
 describe('player AccountStatement', () => {
   it('is the screen of the accountStatement route, beside the payment screens', () => {
@@ -16,7 +19,7 @@ describe('player AccountStatement', () => {
       username: 'demo-user', openingBalance: 1000, closingBalance: 1250.75, total: 1, page: 1, pageSize: 50,
       rows: [{ _id: 'e1', date: '2026-11-02T09:05:07Z', code: 'CHIP_DEPOSIT', description: 'Chip deposit from demo-dl', remark: null, credit: 250.75, debit: 0, balance: 1250.75 }],
     });
-    render(<AccountStatement />);
+    renderWithApis(<AccountStatement />, apis);
     expect(await screen.findByText('Chip deposit from demo-dl')).toBeInTheDocument();
     expect(statement).toHaveBeenCalledWith(expect.objectContaining({ username: undefined, page: 1, pageSize: 50 }));
     expect(screen.getByTestId('opening-balance')).toHaveTextContent('1,000.00');

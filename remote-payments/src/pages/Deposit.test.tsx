@@ -1,15 +1,12 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, on, paymentsApi, settingsApi, type PaymentRequestRow } from '@backlay/shared';
+import { ApiError, on, type PaymentRequestRow } from '@backlay/shared';
+import { fakePayments, fakeSettings, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { Deposit } from './Deposit';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, paymentsApi: { paymentSettings: jest.fn(), addDeposit: jest.fn() }, settingsApi: { list: jest.fn() } };
-});
-
-const payments = paymentsApi as jest.Mocked<typeof paymentsApi>;
-const settings = settingsApi as jest.Mocked<typeof settingsApi>;
+const payments = withMocks(fakePayments, 'paymentSettings', 'addDeposit');
+const settings = withMocks(fakeSettings, 'list');
+const apis = { payments, settings };
 
 const SETTINGS = { upiId: 'backlay@okaxis', upiName: 'Backlay Payments', accountHolderName: 'Backlay Gaming Pvt Ltd', accountNumber: '50100123456789', ifscCode: 'HDFC0001234' };
 const ROW: PaymentRequestRow = {
@@ -37,7 +34,7 @@ const upiPanel = () => screen.getByRole('region', { name: 'UPI Payment' });
 const bankPanel = () => screen.getByRole('region', { name: 'Account Transfer' });
 
 async function open() {
-  render(<Deposit />);
+  renderWithApis(<Deposit />, apis);
   await screen.findByRole('region', { name: 'UPI Payment' });
 }
 

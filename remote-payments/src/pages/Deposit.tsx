@@ -11,8 +11,7 @@ import {
   formatRupees,
   newIdempotencyKey,
   notify,
-  paymentsApi,
-  settingsApi,
+  useApis,
   type DepositSubmission,
   type PaymentSettings,
 } from '@backlay/shared';
@@ -35,6 +34,7 @@ export function Deposit() {
 }
 
 function DepositPage({ onSubmitted }: { onSubmitted: () => void }) {
+  const { payments: paymentsApi, settings: settingsApi } = useApis();
   const [amountText, setAmountText] = useState('');
   const [amountTouched, setAmountTouched] = useState(false);
   const [transactionRef] = useState(() => randomTransactionRef());
@@ -158,6 +158,7 @@ const utrOnly = yup.object({ utrno: utrSchema });
  * a lost answer cannot file the deposit twice.
  */
 function DepositForm({ accountType, enabled, range, amountText, onSubmitted }: { accountType: 'upi' | 'bank'; enabled: boolean; range: DepositRange; amountText: string; onSubmitted: () => void }) {
+  const { payments: paymentsApi } = useApis();
   const submission = useRef<{ key: string; signature: string } | null>(null);
   const formik = useFormik<{ utrno: string; image: File | null }>({
     initialValues: { utrno: '', image: null },

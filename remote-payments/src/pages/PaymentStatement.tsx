@@ -13,7 +13,7 @@ import {
   defaultDateRange,
   formatRupees,
   on,
-  paymentsApi,
+  useApis,
   type DepositWithdrawListRequest,
   type PaymentRequestRow,
 } from '@backlay/shared';
@@ -56,6 +56,7 @@ export function PaymentStatement() {
  * reloads when a filter changes and when the wallet moves (an approval arrives over the socket).
  */
 function PaymentStatementOf({ type }: { type: 'deposit' | 'withdraw' }) {
+  const { payments: paymentsApi } = useApis();
   const [range, setRange] = useState(defaultDateRange);
   const [reportType, setReportType] = useState<DepositWithdrawListRequest['reportType']>('all');
   const invalidRange = range.from !== '' && range.to !== '' && range.from > range.to;

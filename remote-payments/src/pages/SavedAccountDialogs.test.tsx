@@ -1,14 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, on, paymentsApi } from '@backlay/shared';
+import { ApiError, on } from '@backlay/shared';
+import { fakePayments, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { AddBankDialog, AddUpiDialog } from './SavedAccountDialogs';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, paymentsApi: { addBankAccount: jest.fn(), addUpi: jest.fn() } };
-});
-
-const payments = paymentsApi as jest.Mocked<typeof paymentsApi>;
+const payments = withMocks(fakePayments, 'addBankAccount', 'addUpi');
+const apis = { payments };
 let notices: string[] = [];
 let subscription: { unsubscribe: () => void };
 beforeEach(() => {
@@ -21,7 +18,7 @@ afterEach(() => subscription.unsubscribe());
 function openBank() {
   const onClose = jest.fn();
   const onAdded = jest.fn();
-  render(<AddBankDialog onClose={onClose} onAdded={onAdded} />);
+  renderWithApis(<AddBankDialog onClose={onClose} onAdded={onAdded} />, apis);
   return { dialog: screen.getByRole('dialog', { name: 'Add Bank Detail' }), onClose, onAdded };
 }
 
@@ -79,7 +76,7 @@ describe('AddUpiDialog', () => {
   it("asks for the UPI id ('UPI Id is required'), then its format, then saves it", async () => {
     payments.addUpi.mockResolvedValue({ data: { success: true }, message: 'UPI Id successfully added.' });
     const onAdded = jest.fn();
-    render(<AddUpiDialog onClose={jest.fn()} onAdded={onAdded} />);
+    renderWithApis(<AddUpiDialog onClose={jest.fn()} onAdded={onAdded} />, apis);
     const dialog = screen.getByRole('dialog', { name: 'Add UPI Detail' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('UPI Id is required')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useFormik } from 'formik';
-import { Button, Dialog, MESSAGES, TextField, notify, paymentsApi, type AddBankAccountRequest } from '@backlay/shared';
+import { Button, Dialog, MESSAGES, TextField, notify, useApis, type AddBankAccountRequest } from '@backlay/shared';
 import { bankAccountSchema, normaliseHolderName, upiSchema } from '../forms/validation';
 
 /** The error of a refused call, shown under the form. */
@@ -21,6 +21,7 @@ function FormStatus({ status }: { status: unknown }) {
  * toasted and the list reloads; a refusal (a duplicate, the limit) stays under the form.
  */
 export function AddBankDialog({ onClose, onAdded }: { onClose: () => void; onAdded: () => void }) {
+  const { payments: paymentsApi } = useApis();
   const formik = useFormik({
     initialValues: { accountHolderName: '', accountNumber: '', ifscCode: '' },
     validationSchema: bankAccountSchema,
@@ -62,6 +63,7 @@ export function AddBankDialog({ onClose, onAdded }: { onClose: () => void; onAdd
 
 /** 'Add UPI Detail': the UPI id ('UPI Id is required', then its format). */
 export function AddUpiDialog({ onClose, onAdded }: { onClose: () => void; onAdded: () => void }) {
+  const { payments: paymentsApi } = useApis();
   const formik = useFormik({
     initialValues: { upiId: '' },
     validationSchema: upiSchema,

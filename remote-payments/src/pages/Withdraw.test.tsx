@@ -1,14 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, on, paymentsApi, type BankAndUpiList, type PaymentRequestRow } from '@backlay/shared';
+import { ApiError, on, type BankAndUpiList, type PaymentRequestRow } from '@backlay/shared';
+import { fakePayments, memoryPayments, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { Withdraw } from './Withdraw';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, paymentsApi: { bankAndUpiList: jest.fn(), addWithdraw: jest.fn(), deleteUpiBank: jest.fn(), addBankAccount: jest.fn(), addUpi: jest.fn() } };
-});
-
-const payments = paymentsApi as jest.Mocked<typeof paymentsApi>;
+const payments = withMocks(fakePayments, 'bankAndUpiList', 'addWithdraw', 'deleteUpiBank', 'addBankAccount', 'addUpi');
+const apis = { payments };
 
 const LIST: BankAndUpiList = {
   bank: [{ _id: 'b1', accountHolderName: 'Asha Rao', accountNumber: 'XXXXXXXX9012', ifscCode: 'HDFC0001234' }],
@@ -36,7 +33,7 @@ const bankList = () => screen.getByRole('region', { name: 'Bank Transfer' });
 const upiList = () => screen.getByRole('region', { name: 'UPI Transfer' });
 
 async function open() {
-  render(<Withdraw />);
+  renderWithApis(<Withdraw />, apis);
   await screen.findByRole('region', { name: 'UPI Transfer' });
 }
 
@@ -138,5 +135,33 @@ describe('Withdraw', () => {
     await open();
     expect(within(bankList()).getByText('No bank account saved yet.')).toBeInTheDocument();
     expect(within(upiList()).getByText('No UPI id saved yet.')).toBeInTheDocument();
+  });
+
+  it('with a working payments API: saves a bank account and a UPI id, withdraws to the UPI id, deletes the bank account', async () => {
+    const memory = memoryPayments();
+    renderWithApis(<Withdraw />, { payments: memory });
+    expect(await within(await screen.findByRole('region', { name: 'Bank Transfer' })).findByText('No bank account saved yet.')).toBeInTheDocument();
+
+    await userEvent.click(within(bankList()).getByRole('button', { name: 'Add New' }));
+    const bank = screen.getByRole('dialog', { name: 'Add Bank Detail' });
+    await userEvent.type(within(bank).getByLabelText('Account holder name'), 'Asha Rao');
+    await userEvent.type(within(bank).getByLabelText('Account number'), '123456789012');
+    await userEvent.type(within(bank).getByLabelText('IFSC code'), 'HDFC0001234');
+    await userEvent.click(within(bank).getByRole('button', { name: 'Save' }));
+    expect(await within(bankList()).findByRole('radio', { name: /Asha Rao\s*XXXXXXXX9012 · HDFC0001234/ })).toBeInTheDocument();
+
+    await userEvent.click(within(upiList()).getByRole('button', { name: 'Add New' }));
+    const upi = screen.getByRole('dialog', { name: 'Add UPI Detail' });
+    await userEvent.type(within(upi).getByLabelText('UPI ID'), 'asha@okaxis');
+    await userEvent.click(within(upi).getByRole('button', { name: 'Save' }));
+    await userEvent.type(screen.getByLabelText('Amount'), '200');
+    await userEvent.click(await within(upiList()).findByRole('radio', { name: 'asha@okaxis' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(memory.requests).toEqual([expect.objectContaining({ type: 'withdraw', amount: 200, accountType: 'upi', payTo: 'asha@okaxis', status: 'pending' })]));
+
+    await userEvent.click(within(bankList()).getByRole('button', { name: 'Delete bank account Asha Rao XXXXXXXX9012' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete bank account' })).getByRole('button', { name: 'Delete' }));
+    expect(await within(bankList()).findByText('No bank account saved yet.')).toBeInTheDocument();
+    expect(notices).toEqual(['success: Account successfully added.', 'success: UPI Id successfully added.', 'success: Withdraw request submitted', 'success: Bank account deleted']);
   });
 });

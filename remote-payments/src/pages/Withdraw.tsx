@@ -13,7 +13,7 @@ import {
   TextField,
   newIdempotencyKey,
   notify,
-  paymentsApi,
+  useApis,
   type BankAndUpiList,
   type SavedBankAccount,
   type SavedUpi,
@@ -53,6 +53,7 @@ const schema = yup.object({
  * user socket; the lists reload after every add and delete.
  */
 export function Withdraw() {
+  const { payments: paymentsApi } = useApis();
   const accounts = useLoad<BankAndUpiList>(paymentsApi.bankAndUpiList);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const submission = useRef<{ key: string; signature: string } | null>(null);
@@ -184,6 +185,7 @@ function AccountChoice({ value, checked, onChange, deleteLabel, onDelete, childr
 
 /** Asks before a saved account is deleted (it cannot be undone from here). */
 function DeleteAccountDialog({ type, id, text, onClose, onDeleted }: { type: 'bank' | 'upi'; id: string; text: string; onClose: () => void; onDeleted: () => void }) {
+  const { payments: paymentsApi } = useApis();
   const [busy, setBusy] = useState(false);
   const what = type === 'bank' ? 'bank account' : 'UPI id';
   const remove = async () => {

@@ -1,10 +1,11 @@
-import { SelectField, sportsApi, useLoad } from '@backlay/shared';
+import { SelectField, useApis, useLoad } from '@backlay/shared';
 
 /** The value of the sport select meaning every sport. */
 export const ALL_SPORTS = 'all';
 
 /** The sport select's options: All, then the sports the API lists. */
 export function useSportOptions(): { value: string; label: string }[] {
+  const { sports: sportsApi } = useApis();
   const { load } = useLoad(() => sportsApi.sportList());
   const sports = load.state === 'done' ? load.value : [];
   return [{ value: ALL_SPORTS, label: 'All sports' }, ...sports.map((s) => ({ value: String(s.sportId), label: s.name }))];

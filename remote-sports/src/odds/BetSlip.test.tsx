@@ -1,16 +1,12 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, betsApi, on, type ErrorCode, type PlaceBetResponse } from '@backlay/shared';
-import { buildFancy, buildMarket, buildRunner } from '@backlay/shared/testing';
+import { ApiError, on, type ErrorCode, type PlaceBetResponse } from '@backlay/shared';
+import { buildFancy, buildMarket, buildRunner, fakeBets, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { BetSlip, type BetSlipProps } from './BetSlip';
 import { parseOdds, placeBetWithRetry } from './slip';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, betsApi: { placeBet: jest.fn() } };
-});
-
-const bets = betsApi as jest.Mocked<typeof betsApi>;
+const bets = withMocks(fakeBets, 'placeBet');
+const apis = { bets };
 const market = buildMarket('mo', { runners: [buildRunner('a', 1.8, { name: 'India' }), buildRunner('b', 2.2, { name: 'Australia' })] });
 const buttons = [{ label: '100', value: 100 }, { label: '1K', value: 1000 }, { label: '5K', value: 5000 }];
 const response: PlaceBetResponse = {
@@ -24,13 +20,13 @@ function renderSlip(over: Partial<BetSlipProps> = {}) {
     selection: { kind: 'runner', marketId: 'mo', selectionId: 'a', side: 'BACK', price: 1.8 },
     market,
     stakeButtons: buttons,
-    // The page's book places through placeBetWithRetry too; here with the mocked betsApi under it.
-    place: placeBetWithRetry,
+    // The page's book places through placeBetWithRetry too; here with the fake bets API under it.
+    place: (body, key) => placeBetWithRetry(bets, body, key),
     onPlaced: jest.fn(),
     onCancel: jest.fn(),
     ...over,
   };
-  return { ...render(<BetSlip {...props} />), props };
+  return { ...renderWithApis(<BetSlip {...props} />, apis), props };
 }
 
 function notices() {
@@ -243,7 +239,7 @@ describe('BetSlip', () => {
 describe('placeBetWithRetry', () => {
   it('does not retry a refusal', async () => {
     bets.placeBet.mockRejectedValue(new ApiError('Odds changed', 409, 'ODDS_CHANGED'));
-    await expect(placeBetWithRetry({ matchId: 'm', marketId: 'x', selectionId: 'a', side: 'BACK', odds: 2, stake: 1 }, 'k', 1, 0)).rejects.toThrow('Odds changed');
+    await expect(placeBetWithRetry(bets, { matchId: 'm', marketId: 'x', selectionId: 'a', side: 'BACK', odds: 2, stake: 1 }, 'k', 1, 0)).rejects.toThrow('Odds changed');
     expect(bets.placeBet).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,24 +1,15 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { BehaviorSubject } from 'rxjs';
-import { ApiError, betsApi, currentUser, formatOffTime, initialMatchState, marketData, on, publish, setUser, sportsApi, type MarketPosition, type MatchDetail, type MatchState, type PlaceBetResponse, type PlacedBet, type UserInfo } from '@backlay/shared';
-import { buildFancy, buildMarket, buildRunner, buildScore } from '@backlay/shared/testing';
+import { ApiError, currentUser, formatOffTime, initialMatchState, on, publish, setUser, type MarketPosition, type MatchDetail, type MatchState, type PlaceBetResponse, type PlacedBet, type UserInfo } from '@backlay/shared';
+import { buildFancy, buildMarket, buildRunner, buildScore, fakeBets, fakeMarketData, fakeSports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { orderMarkets, OddsPage } from './OddsPage';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return {
-    ...actual,
-    sportsApi: { matchById: jest.fn(), buttonValues: jest.fn() },
-    betsApi: { matchPositions: jest.fn(), betsOnMatch: jest.fn(), placeBet: jest.fn() },
-    marketData: { watchMatch: jest.fn(), close: jest.fn() },
-  };
-});
-
-const api = sportsApi as jest.Mocked<typeof sportsApi>;
-const bets = betsApi as jest.Mocked<typeof betsApi>;
-const data = marketData as jest.Mocked<typeof marketData>;
+const api = withMocks(fakeSports, 'matchById', 'buttonValues');
+const bets = withMocks(fakeBets, 'matchPositions', 'betsOnMatch', 'placeBet');
+const data = withMocks(fakeMarketData, 'watchMatch', 'close');
+const apis = { sports: api, bets, marketData: data };
 
 const detail: MatchDetail = {
   _id: 'm1', sportId: 4, name: 'India v Australia', competitionId: 'c1', competitionName: 'Border-Gavaskar Trophy', openDate: '2026-11-21T10:00:00Z', inPlay: true, status: 'inplay', active: true,
@@ -28,12 +19,13 @@ let feed: BehaviorSubject<MatchState>;
 let watchers = 0;
 
 function renderAt(path = '/odds/m1') {
-  return render(
+  return renderWithApis(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/odds/:matchId" element={<OddsPage />} />
       </Routes>
     </MemoryRouter>,
+    apis,
   );
 }
 

@@ -8,7 +8,7 @@ import {
   Page,
   Spinner,
   isRacingSport,
-  sportsApi,
+  useApis,
   type ApiError,
   type Fancy,
   type Market,
@@ -114,6 +114,7 @@ export function OddsPage() {
 }
 
 function MatchOdds({ matchId }: { matchId: string }) {
+  const { sports: sportsApi } = useApis();
   const [detail, setDetail] = useState<Load>({ state: 'loading' });
   const [rules, setRules] = useState<MarketType | null>(null);
   const [slip, setSlip] = useState<SlipSelection | null>(null);
@@ -130,7 +131,7 @@ function MatchOdds({ matchId }: { matchId: string }) {
     return () => {
       live = false;
     };
-  }, [matchId]);
+  }, [sportsApi, matchId]);
 
   if (detail.state === 'loading') return <Spinner label="Loading match" />;
   if (detail.state === 'fail') {

@@ -1,7 +1,7 @@
 import {
-  betsApi,
   hasAtMostTwoDecimals,
   retryOnNetworkLoss,
+  type Apis,
   type FancyBetSide,
   type Market,
   type PlaceBetRequest,
@@ -48,9 +48,10 @@ export function requestOdds(type: Market['type'], odds: number): number {
 export type PlaceBet = (body: PlaceBetRequest, idempotencyKey: string) => Promise<{ data: PlaceBetResponse; message: string }>;
 
 /**
- * Place a bet with the submission's Idempotency-Key; a lost answer (network) is sent again with
- * the same key (`retryOnNetworkLoss`), so the server places it at most once.
+ * Place a bet through `bets` (the page's, from useApis) with the submission's Idempotency-Key; a
+ * lost answer (network) is sent again with the same key (`retryOnNetworkLoss`), so the server
+ * places it at most once.
  */
-export function placeBetWithRetry(body: PlaceBetRequest, idempotencyKey: string, retries?: number, delayMs?: number): Promise<{ data: PlaceBetResponse; message: string }> {
-  return retryOnNetworkLoss(() => betsApi.placeBet(body, idempotencyKey), retries, delayMs);
+export function placeBetWithRetry(bets: Pick<Apis['bets'], 'placeBet'>, body: PlaceBetRequest, idempotencyKey: string, retries?: number, delayMs?: number): Promise<{ data: PlaceBetResponse; message: string }> {
+  return retryOnNetworkLoss(() => bets.placeBet(body, idempotencyKey), retries, delayMs);
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { initialMatchState, marketData, type MatchState } from '@backlay/shared';
+import { initialMatchState, useApis, type MatchState } from '@backlay/shared';
 
 /**
  * The live image of a match from the page's data connection, for the life of the component:
@@ -7,11 +7,12 @@ import { initialMatchState, marketData, type MatchState } from '@backlay/shared'
  * the match on the socket once no other screen watches it.
  */
 export function useMatchState(matchId: string): MatchState {
+  const { marketData: marketData } = useApis();
   const [state, setState] = useState<MatchState>(() => initialMatchState(matchId));
   useEffect(() => {
     setState(initialMatchState(matchId));
     const subscription = marketData.watchMatch(matchId).subscribe(setState);
     return () => subscription.unsubscribe();
-  }, [matchId]);
+  }, [marketData, matchId]);
   return state;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { DEFAULT_BUTTON_VALUES, betsApi, sportsApi, useLoad, useWalletNews, type PlaceBetRequest, type PlaceBetResponse } from '@backlay/shared';
+import { DEFAULT_BUTTON_VALUES, useLoad, useWalletNews, useApis, type PlaceBetRequest, type PlaceBetResponse } from '@backlay/shared';
 import { bookOf, positionOfReply, type AppliedPosition } from './positions';
 import { placeBetWithRetry, type PlaceBet } from './slip';
 
@@ -15,6 +15,7 @@ const NO_APPLIED: ReadonlyMap<string, AppliedPosition> = new Map();
  * bet from another tab), never when it only echoes a bet placed here (useWalletNews: by the bet's id).
  */
 export function usePlayerBook(matchId: string) {
+  const { bets: betsApi, sports: sportsApi } = useApis();
   /** How many replies were applied; a positions load remembers the count it was sent after. */
   const appliedCount = useRef(0);
   const [applied, setApplied] = useState(NO_APPLIED);
@@ -52,11 +53,11 @@ export function usePlayerBook(matchId: string) {
 
   const place: PlaceBet = useCallback(
     async (body: PlaceBetRequest, idempotencyKey: string) => {
-      const { answer, news } = await track(() => placeBetWithRetry(body, idempotencyKey));
+      const { answer, news } = await track(() => placeBetWithRetry(betsApi, body, idempotencyKey));
       applyReply(answer.data, news);
       return answer;
     },
-    [track, applyReply],
+    [betsApi, track, applyReply],
   );
 
   const loaded = positions.load.state === 'done' ? positions.load.value : null;

@@ -7,8 +7,8 @@ import {
   RangeFilters,
   RangeLoadStatus,
   SelectField,
-  betsApi,
   useRangeReport,
+  useApis,
   type BetHistoryQuery,
   type BetPage,
   type BetRow,
@@ -28,6 +28,7 @@ export const HISTORY_STATUSES: ReadonlyArray<{ value: NonNullable<BetHistoryQuer
  * by default), sport and status filters, each bet with its P&L, a page at a time.
  */
 export function BetHistory() {
+  const { bets: betsApi } = useApis();
   const [sport, setSport] = useState(ALL_SPORTS);
   const [status, setStatus] = useState<NonNullable<BetHistoryQuery['status']>>('all');
   const [page, setPage] = useState(1);

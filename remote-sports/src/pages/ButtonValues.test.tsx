@@ -1,14 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, DEFAULT_BUTTON_VALUES, on, sportsApi, type ButtonValue } from '@backlay/shared';
+import { ApiError, DEFAULT_BUTTON_VALUES, on, type ButtonValue } from '@backlay/shared';
+import { fakeSports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { ButtonValues, STAKE_BUTTON_MESSAGES, buttonValuesSchema, toRows } from './ButtonValues';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, sportsApi: { buttonValues: jest.fn(), saveButtonValues: jest.fn() } };
-});
-
-const api = sportsApi as jest.Mocked<typeof sportsApi>;
+const api = withMocks(fakeSports, 'buttonValues', 'saveButtonValues');
+const apis = { sports: api };
 const saved: ButtonValue[] = DEFAULT_BUTTON_VALUES.map((b) => ({ ...b }));
 
 function notices() {
@@ -60,7 +57,7 @@ describe('ButtonValues', () => {
   it('shows eight labelled rows, refuses bad values with their messages, and saves whole rupees', async () => {
     const n = notices();
     api.saveButtonValues.mockImplementation(async (buttons) => ({ data: buttons, message: 'Stake buttons saved' }));
-    render(<ButtonValues />);
+    renderWithApis(<ButtonValues />, apis);
     expect(await screen.findByLabelText('Button 8 value')).toHaveValue('100000');
     expect(screen.getAllByRole('textbox')).toHaveLength(16);
 
@@ -88,7 +85,7 @@ describe('ButtonValues', () => {
 
   it('shows the server\'s refusal under the form', async () => {
     api.saveButtonValues.mockRejectedValue(new ApiError('Button value must be a whole number of rupees from 1 to 1,00,00,000', 400, 'VALIDATION'));
-    render(<ButtonValues />);
+    renderWithApis(<ButtonValues />, apis);
     await userEvent.click(await screen.findByRole('button', { name: 'Save stake buttons' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Button value must be a whole number of rupees from 1 to 1,00,00,000');
   });

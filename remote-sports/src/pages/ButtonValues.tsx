@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Formik, type FormikErrors, type FormikTouched } from 'formik';
 import * as yup from 'yup';
-import { BUTTON_LABEL_MAX_LENGTH, BUTTON_VALUE_MAX, BuildTag, Button, DEFAULT_BUTTON_VALUES, EmptyState, MESSAGES, Page, Spinner, TextField, notify, sportsApi, type ApiError, type ButtonValue } from '@backlay/shared';
+import { BUTTON_LABEL_MAX_LENGTH, BUTTON_VALUE_MAX, BuildTag, Button, DEFAULT_BUTTON_VALUES, EmptyState, MESSAGES, Page, Spinner, TextField, notify, useApis, type ApiError, type ButtonValue } from '@backlay/shared';
 
 /** The stake buttons screen edits this many buttons (the API stores up to BUTTON_VALUES_MAX). */
 export const STAKE_BUTTON_COUNT = 8;
@@ -61,6 +61,7 @@ type Load = { state: 'loading' } | { state: 'done'; rows: Row[] } | { state: 'fa
  * save-button-values. The bet slip offers them as quick stakes.
  */
 export function ButtonValues() {
+  const { sports: sportsApi } = useApis();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -73,7 +74,7 @@ export function ButtonValues() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [sportsApi]);
 
   if (load.state === 'loading') return <Spinner label="Loading stake buttons" />;
   if (load.state === 'fail') {

@@ -1,24 +1,22 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { sportsApi, type MatchSummary } from '@backlay/shared';
+import { type MatchSummary } from '@backlay/shared';
+import { fakeSports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { formatMatchTime } from '../format';
 import { MATCH_LIST_REFRESH_MS, MatchBoard, oddsColumns, sortMatches } from './MatchBoard';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, sportsApi: { sportList: jest.fn(), matchList: jest.fn(), messages: jest.fn() } };
-});
-
-const api = sportsApi as jest.Mocked<typeof sportsApi>;
+const api = withMocks(fakeSports, 'sportList', 'matchList', 'messages');
+const apis = { sports: api };
 
 function renderAt(path: string) {
-  return render(
+  return renderWithApis(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/" element={<MatchBoard />} />
         <Route path="/match/:sportId/:status?" element={<MatchBoard />} />
       </Routes>
     </MemoryRouter>,
+    apis,
   );
 }
 

@@ -9,7 +9,7 @@ import {
   Spinner,
   isRacingSport,
   notify,
-  sportsApi,
+  useApis,
   type ApiError,
   type MatchOddsSummary,
   type MatchSummary,
@@ -142,6 +142,7 @@ export function MatchBoard() {
 }
 
 function Matches({ sportId, status }: { sportId: number; status: string }) {
+  const { sports: sportsApi } = useApis();
   const [sports, setSports] = useState<Load<SportItem[]>>({ state: 'loading' });
   const [news, setNews] = useState<NewsMessage[]>([]);
   const [matches, setMatches] = useState<Load<MatchSummary[]>>({ state: 'loading' });
@@ -160,7 +161,7 @@ function Matches({ sportId, status }: { sportId: number; status: string }) {
     return () => {
       live = false;
     };
-  }, []);
+  }, [sportsApi]);
 
   useEffect(() => {
     let live = true;
@@ -187,7 +188,7 @@ function Matches({ sportId, status }: { sportId: number; status: string }) {
       live = false;
       clearInterval(timer);
     };
-  }, [sportId, status]);
+  }, [sportsApi, sportId, status]);
 
   const shown = matches.state === 'done' ? openMatches(matches.value) : [];
   const sportName = sports.state === 'done' ? sports.value.find((s) => s.sportId === sportId)?.name ?? 'Sport' : 'Sport';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import moment from 'moment';
-import { Pnl, BuildTag, Page, RangeFilters, RangeLoadStatus, betsApi, eventLabel, formatRupees, useRangeReport, type ProfitLossQuery, type ProfitLossResponse } from '@backlay/shared';
+import { Pnl, BuildTag, Page, RangeFilters, RangeLoadStatus, eventLabel, formatRupees, useRangeReport, useApis, type ProfitLossQuery, type ProfitLossResponse } from '@backlay/shared';
 import { SportSelect, ALL_SPORTS, sportIdOf } from '../bets/filters';
 
 /** How settlement dates are shown. */
@@ -11,6 +11,7 @@ const SETTLED_FORMAT = 'DD/MM/YYYY h:mm A';
  * default), optionally of one sport: P&L, commission and net per market, and the total.
  */
 export function ProfitLoss() {
+  const { bets: betsApi } = useApis();
   const [sport, setSport] = useState(ALL_SPORTS);
   const { range, setRange, ready, load, report: result } = useRangeReport((r): Promise<ProfitLossResponse> => betsApi.profitLoss({ from: r.from, to: r.to, sportId: sportIdOf(sport), groupBy: 'market' } satisfies ProfitLossQuery), sport);
 

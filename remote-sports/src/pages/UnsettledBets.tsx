@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BET_LIST_PAGE_SIZE, BuildTag, EmptyState, Page, Pager, Spinner, betsApi, on, useLoad } from '@backlay/shared';
+import { BET_LIST_PAGE_SIZE, BuildTag, EmptyState, Page, Pager, Spinner, on, useLoad, useApis } from '@backlay/shared';
 import { BetTable } from '../bets/BetTable';
 import { ALL_SPORTS, SportSelect, sportIdOf } from '../bets/filters';
 
@@ -9,6 +9,7 @@ import { ALL_SPORTS, SportSelect, sportIdOf } from '../bets/filters';
  * settles or is voided).
  */
 export function UnsettledBets() {
+  const { bets: betsApi } = useApis();
   const [sport, setSport] = useState(ALL_SPORTS);
   const [page, setPage] = useState(1);
   const query = { sportId: sportIdOf(sport), page, pageSize: BET_LIST_PAGE_SIZE };

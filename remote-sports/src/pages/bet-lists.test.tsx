@@ -1,18 +1,15 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import moment from 'moment';
-import { ApiError, BET_LIST_PAGE_SIZE, betsApi, publish, sportsApi, type BetPage, type BetRow, type ProfitLossResponse } from '@backlay/shared';
+import { ApiError, BET_LIST_PAGE_SIZE, publish, type BetPage, type BetRow, type ProfitLossResponse } from '@backlay/shared';
+import { fakeBets, fakeSports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { BetHistory } from './BetHistory';
 import { ProfitLoss } from './ProfitLoss';
 import { UnsettledBets } from './UnsettledBets';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, sportsApi: { sportList: jest.fn() }, betsApi: { unsettledBets: jest.fn(), betHistory: jest.fn(), profitLoss: jest.fn() } };
-});
-
-const bets = betsApi as jest.Mocked<typeof betsApi>;
-const sports = sportsApi as jest.Mocked<typeof sportsApi>;
+const bets = withMocks(fakeBets, 'unsettledBets', 'betHistory', 'profitLoss');
+const sports = withMocks(fakeSports, 'sportList');
+const apis = { sports, bets };
 
 function row(over: Partial<BetRow>): BetRow {
   return {
@@ -35,7 +32,7 @@ describe('UnsettledBets', () => {
     bets.unsettledBets.mockImplementation(async (q) =>
       q.page === 2 ? page([row({ betId: 'p2', selectionName: 'Over 45.5', side: 'LAY' })], 2, 26) : page([row({ betId: 'b1' }), row({ betId: 'b2', marketType: 'fancy', side: 'NO', odds: 110, run: 45, selectionName: '6 over runs', marketName: 'Fancy' })], 1, 26),
     );
-    render(<UnsettledBets />);
+    renderWithApis(<UnsettledBets />, apis);
     const table = await screen.findByRole('table', { name: 'Unsettled bets' });
     expect(bets.unsettledBets).toHaveBeenLastCalledWith({ sportId: undefined, page: 1, pageSize: BET_LIST_PAGE_SIZE });
     const [first, fancy] = within(table).getAllByRole('row').slice(1);
@@ -57,7 +54,7 @@ describe('UnsettledBets', () => {
 
   it('reloads when the wallet moves, and says so when nothing is open', async () => {
     bets.unsettledBets.mockResolvedValue(page([]));
-    render(<UnsettledBets />);
+    renderWithApis(<UnsettledBets />, apis);
     expect(await screen.findByText('No records found')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Unsettled bets pages' })).not.toBeInTheDocument();
     act(() => publish('wallet.balanceChanged', { balance: 1, exposer: 0 }));
@@ -66,7 +63,7 @@ describe('UnsettledBets', () => {
 
   it('shows the server\'s refusal', async () => {
     bets.unsettledBets.mockRejectedValue(new ApiError('Not allowed', 403, 'FORBIDDEN'));
-    render(<UnsettledBets />);
+    renderWithApis(<UnsettledBets />, apis);
     expect(await screen.findByText('Your bets could not be loaded: Not allowed')).toBeInTheDocument();
   });
 });
@@ -80,7 +77,7 @@ describe('BetHistory', () => {
         row({ betId: 'v', status: 'voided', pnl: 0, voidReason: 'Deleted by admin' }),
       ]),
     );
-    render(<BetHistory />);
+    renderWithApis(<BetHistory />, apis);
     expect(screen.getByLabelText('From')).toHaveValue(weekAgo);
     expect(screen.getByLabelText('To')).toHaveValue(today);
     const table = await screen.findByRole('table', { name: 'Bet history' });
@@ -106,7 +103,7 @@ describe('BetHistory', () => {
 
   it('refuses a From after To without asking the API', async () => {
     bets.betHistory.mockResolvedValue(page([]));
-    render(<BetHistory />);
+    renderWithApis(<BetHistory />, apis);
     await screen.findByRole('table', { name: 'Bet history' });
     const calls = bets.betHistory.mock.calls.length;
     await userEvent.clear(screen.getByLabelText('From'));
@@ -118,7 +115,7 @@ describe('BetHistory', () => {
 
   it('pages', async () => {
     bets.betHistory.mockImplementation(async (q) => page([row({ betId: `p${q.page}`, status: 'settled', pnl: 1, selectionName: `Bet of page ${q.page}` })], q.page ?? 1, 60));
-    render(<BetHistory />);
+    renderWithApis(<BetHistory />, apis);
     expect(await screen.findByText('Bet of page 1')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -138,7 +135,7 @@ describe('ProfitLoss', () => {
 
   it('shows the result per market with the total, for the last 7 days and the chosen sport', async () => {
     bets.profitLoss.mockResolvedValue(result);
-    render(<ProfitLoss />);
+    renderWithApis(<ProfitLoss />, apis);
     const table = await screen.findByRole('table', { name: 'Profit and loss by market' });
     expect(bets.profitLoss).toHaveBeenLastCalledWith({ from: weekAgo, to: today, sportId: undefined, groupBy: 'market' });
     const rows = within(table).getAllByRole('row');
@@ -153,7 +150,7 @@ describe('ProfitLoss', () => {
 
   it('says so when nothing settled in the range', async () => {
     bets.profitLoss.mockResolvedValue({ rows: [], total: { pnl: 0, commission: 0, net: 0, ownShare: null } });
-    render(<ProfitLoss />);
+    renderWithApis(<ProfitLoss />, apis);
     expect(await screen.findByText('No records found')).toBeInTheDocument();
   });
 });
@@ -164,7 +161,7 @@ describe('races in the bet lists', () => {
 
   it('names a race with its off time and a runner with its race-card number', async () => {
     bets.unsettledBets.mockResolvedValue(page([row({ betId: 'r1', ...race })]));
-    render(<UnsettledBets />);
+    renderWithApis(<UnsettledBets />, apis);
     const table = await screen.findByRole('table', { name: 'Unsettled bets' });
     const bet = within(table).getAllByRole('row')[1];
     expect(bet).toHaveTextContent('Sheffield · A4 480m · 14:05 28/11');
@@ -176,7 +173,7 @@ describe('races in the bet lists', () => {
       rows: [{ key: 'pl', sportId: 4339, sportName: 'Greyhound Racing', matchId: 'r', matchName: 'Sheffield · A4 480m', matchOpenDate: off, marketName: 'Place', role: null, pnl: 50, commission: 0, net: 50, ownShare: null, settledAt: off }],
       total: { pnl: 50, commission: 0, net: 50, ownShare: null },
     });
-    render(<ProfitLoss />);
+    renderWithApis(<ProfitLoss />, apis);
     const table = await screen.findByRole('table', { name: 'Profit and loss by market' });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Sheffield · A4 480m · 14:05 28/11');
   });

@@ -1,15 +1,12 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { PAGE_SIZE_MAX, sportsApi, type MatchSummary } from '@backlay/shared';
+import { PAGE_SIZE_MAX, type MatchSummary } from '@backlay/shared';
+import { fakeSports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { MatchBoard } from '../pages/MatchBoard';
 import { NEXT_RACES, RacingBoard, meetingsByDay, nextRaces } from './RacingBoard';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, sportsApi: { sportList: jest.fn(), matchList: jest.fn(), messages: jest.fn() } };
-});
-
-const api = sportsApi as jest.Mocked<typeof sportsApi>;
+const api = withMocks(fakeSports, 'sportList', 'matchList', 'messages');
+const apis = { sports: api };
 
 // Local times, so the off times read the same in any time zone.
 const NOW = new Date(2026, 10, 28, 14, 0, 0);
@@ -27,7 +24,7 @@ const RACES = [
 ];
 
 function renderAt(path: string) {
-  return render(
+  return renderWithApis(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/racing/:sportId" element={<RacingBoard />} />
@@ -35,6 +32,7 @@ function renderAt(path: string) {
         <Route path="/odds/:matchId" element={<p>race page</p>} />
       </Routes>
     </MemoryRouter>,
+    apis,
   );
 }
 

@@ -11,7 +11,7 @@ import {
   formatOffTime,
   notify,
   raceParts,
-  sportsApi,
+  useApis,
   type ApiError,
   type MatchSummary,
   type SportItem,
@@ -103,6 +103,7 @@ export function RacingBoard() {
 type Load<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'fail'; message: string };
 
 function Racing({ sportId }: { sportId: number }) {
+  const { sports: sportsApi } = useApis();
   const [sports, setSports] = useState<SportItem[]>([]);
   const [races, setRaces] = useState<Load<MatchSummary[]>>({ state: 'loading' });
   const nowMs = useNow();
@@ -116,7 +117,7 @@ function Racing({ sportId }: { sportId: number }) {
     return () => {
       live = false;
     };
-  }, []);
+  }, [sportsApi]);
 
   useEffect(() => {
     let live = true;
@@ -139,7 +140,7 @@ function Racing({ sportId }: { sportId: number }) {
       live = false;
       clearInterval(timer);
     };
-  }, [sportId]);
+  }, [sportsApi, sportId]);
 
   const sportName = sports.find((s) => s.sportId === sportId)?.name ?? 'Racing';
   const list = races.state === 'done' ? races.value : [];

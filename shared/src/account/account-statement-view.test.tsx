@@ -1,11 +1,15 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import moment from 'moment';
 import { defaultDateRange } from '../ui/date-range';
-import { statementApi } from './index';
 import type { AccountStatementResponse, StatementRow } from '../contracts/clients';
 import { AccountStatementView } from './account-statement-view';
+import { fakeStatement, withMocks } from '../testing/fakes';
+import { renderWithApis } from '../testing/render-with-apis';
 
-const statement = jest.spyOn(statementApi, 'accountStatement');
+const statementFake = withMocks(fakeStatement, 'accountStatement');
+const apis = { statement: statementFake };
+
+const statement = statementFake.accountStatement;
 
 function entry(id: string, date: string, credit: number, debit: number, balance: number, description: string): StatementRow {
   return { _id: id, date, code: credit > 0 ? 'CHIP_DEPOSIT' : 'CHIP_WITHDRAW', description, remark: null, credit, debit, balance };
@@ -24,7 +28,7 @@ describe('AccountStatementView', () => {
       entry('2', '2026-11-03T18:30:00Z', 0, 500, 1_100.5, 'Chip withdrawal by root: weekly'),
     ];
     statement.mockResolvedValue(response({ rows, total: 2 }));
-    render(<AccountStatementView />);
+    renderWithApis(<AccountStatementView />, apis);
     const table = await screen.findByRole('table', { name: 'Account statement' });
     const { from, to } = defaultDateRange();
     expect(screen.getByLabelText('From')).toHaveValue(from);
@@ -48,7 +52,7 @@ describe('AccountStatementView', () => {
 
   it("says 'No records found' between the opening and closing balance when the range is empty", async () => {
     statement.mockResolvedValue(response({ openingBalance: 250, closingBalance: 250 }));
-    render(<AccountStatementView username="alpha" />);
+    renderWithApis(<AccountStatementView username="alpha" />, apis);
     expect(await screen.findByText('No records found')).toBeInTheDocument();
     expect(screen.getByTestId('opening-balance')).toHaveTextContent('250.00');
     expect(screen.getByTestId('closing-balance')).toHaveTextContent('250.00');
@@ -61,7 +65,7 @@ describe('AccountStatementView', () => {
     statement.mockImplementation(async (q) =>
       response({ page: q.page, total: 120, rows: [entry(`r${q.page}`, '2026-11-02T09:05:07Z', 1, 0, 101, `entry on page ${q.page}`)] }),
     );
-    render(<AccountStatementView />);
+    renderWithApis(<AccountStatementView />, apis);
     await screen.findByText('entry on page 1');
     expect(screen.getByTestId('opening-balance')).toBeInTheDocument();
     expect(screen.queryByTestId('closing-balance')).not.toBeInTheDocument();
@@ -77,7 +81,7 @@ describe('AccountStatementView', () => {
 
   it('reloads from page 1 for new dates and refuses a From after the To', async () => {
     statement.mockResolvedValue(response());
-    render(<AccountStatementView />);
+    renderWithApis(<AccountStatementView />, apis);
     await screen.findByText('No records found');
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-01' } });
     await waitFor(() => expect(statement).toHaveBeenLastCalledWith(expect.objectContaining({ startDate: moment('2026-10-01').startOf('day').toISOString(), page: 1 })));
@@ -88,7 +92,7 @@ describe('AccountStatementView', () => {
 
   it('shows the server message when the statement cannot be loaded', async () => {
     statement.mockRejectedValue(Object.assign(new Error('You are not allowed to do this'), { silent: false }));
-    render(<AccountStatementView username="stranger" />);
+    renderWithApis(<AccountStatementView username="stranger" />, apis);
     expect(await screen.findByText('The statement could not be loaded: You are not allowed to do this')).toBeInTheDocument();
   });
 });

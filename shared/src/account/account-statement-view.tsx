@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { statementApi } from './index';
+import { useApis } from '../kernel/apis';
 import type { ApiError } from '../kernel/errors';
 import type { AccountStatementResponse } from '../contracts/clients';
 import { MESSAGES } from '../contracts/messages';
@@ -26,6 +26,7 @@ type Load = { state: 'loading' } | { state: 'done'; value: AccountStatementRespo
  * starts again from its first page.
  */
 export function AccountStatementView({ username, title = 'Account Statement', footer }: { username?: string; title?: string; footer?: ReactNode }) {
+  const { statement: statementApi } = useApis();
   const [range, setRange] = useState(defaultDateRange);
   const [page, setPage] = useState(1);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -60,7 +61,7 @@ export function AccountStatementView({ username, title = 'Account Statement', fo
     return () => {
       live = false;
     };
-  }, [username, range.from, range.to, invalidRange, page]);
+  }, [statementApi, username, range.from, range.to, invalidRange, page]);
 
   const statement = load.state === 'done' ? load.value : null;
   const lastPage = statement ? pageCount(statement.total, statement.pageSize) : 1;

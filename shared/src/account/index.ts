@@ -1,4 +1,5 @@
 import { apiClient } from '../kernel/api-client';
+import { provideApis } from '../kernel/apis';
 import { createAuthApi } from './auth-api';
 import { createRegistrationApi } from './registration-api';
 import { createResponsibleGamblingApi } from './responsible-gambling-api';
@@ -13,3 +14,14 @@ export const registrationApi = createRegistrationApi(apiClient);
 /** Responsible gambling: the player's limits and exclusions, the reality check, the agents' view. */
 export const responsibleGamblingApi = createResponsibleGamblingApi(apiClient);
 export const statementApi = createStatementApi(apiClient);
+
+declare module '../kernel/apis' {
+  interface Apis {
+    auth: typeof authApi;
+    registration: typeof registrationApi;
+    responsibleGambling: typeof responsibleGamblingApi;
+    security: typeof securityApi;
+    statement: typeof statementApi;
+  }
+}
+provideApis({ auth: authApi, registration: registrationApi, responsibleGambling: responsibleGamblingApi, security: securityApi, statement: statementApi });

@@ -1,4 +1,5 @@
 import { apiClient } from '../kernel/api-client';
+import { provideApis } from '../kernel/apis';
 import { dataConnection } from '../kernel/realtime';
 import { createCasinoApi } from './casino-api';
 import { createCasinoIntApi } from './casino-int-api';
@@ -13,3 +14,12 @@ export const casinoIntApi = createCasinoIntApi(apiClient);
 
 /** The live-casino client of the page: live rounds of casino tables, on the page's one data connection. */
 export const casinoLive: CasinoLiveClient = createCasinoLiveClient({ connection: dataConnection });
+
+declare module '../kernel/apis' {
+  interface Apis {
+    casino: typeof casinoApi;
+    casinoInt: typeof casinoIntApi;
+    casinoLive: CasinoLiveClient;
+  }
+}
+provideApis({ casino: casinoApi, casinoInt: casinoIntApi, casinoLive });

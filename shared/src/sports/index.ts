@@ -1,4 +1,5 @@
 import { apiClient } from '../kernel/api-client';
+import { provideApis } from '../kernel/apis';
 import { dataConnection } from '../kernel/realtime';
 import { createBetsApi } from './bets-api';
 import { createMarketDataClient, type MarketDataClient } from './market-data-client';
@@ -14,3 +15,13 @@ export const betsApi = createBetsApi(apiClient);
 
 /** The market-data client of the page: live prices of matches, on the page's one data connection. */
 export const marketData: MarketDataClient = createMarketDataClient({ connection: dataConnection });
+
+declare module '../kernel/apis' {
+  interface Apis {
+    bets: typeof betsApi;
+    marketData: MarketDataClient;
+    sports: typeof sportsApi;
+    sportsAdmin: typeof sportsAdminApi;
+  }
+}
+provideApis({ bets: betsApi, marketData, sports: sportsApi, sportsAdmin: sportsAdminApi });

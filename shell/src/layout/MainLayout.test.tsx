@@ -1,16 +1,20 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ROLES, responsibleGamblingApi, setUser, type Role, type UserInfo } from '@backlay/shared';
+import { ROLES, setUser, type Role, type UserInfo } from '@backlay/shared';
+import { fakeResponsibleGambling, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { MainLayout, navLinks } from './MainLayout';
+
+const responsibleGambling = withMocks(fakeResponsibleGambling, 'realityCheck');
+const apis = { responsibleGambling };
 
 jest.mock('../session/session', () => ({ endSession: jest.fn(() => Promise.resolve()) }));
 
 // The player layout asks for the reality check (RealityCheck.test.tsx covers it): none set here.
 beforeEach(() => {
-  jest.spyOn(responsibleGamblingApi, 'realityCheck').mockResolvedValue({ intervalMinutes: null, sessionStartedAt: new Date().toISOString(), netPnl: 0 });
+  responsibleGambling.realityCheck.mockResolvedValue({ intervalMinutes: null, sessionStartedAt: new Date().toISOString(), netPnl: 0 });
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => responsibleGambling.realityCheck.mockReset());
 
 const userOf = (role: Role): UserInfo => ({
   _id: 'u1', username: `demo-${role}`, role, roleLabel: role.toUpperCase(), sessionId: 's1', balance: 10, exposer: 0,
@@ -81,7 +85,7 @@ describe('MainLayout', () => {
 
   it('renders the navigation of the signed-in role', () => {
     act(() => setUser(userOf('mdl')));
-    render(
+    renderWithApis(
       <MemoryRouter initialEntries={['/admin']}>
         <Routes>
           <Route element={<MainLayout area="admin" />}>
@@ -89,6 +93,7 @@ describe('MainLayout', () => {
           </Route>
         </Routes>
       </MemoryRouter>,
+      apis,
     );
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Game reports', 'Statement', 'Deposits', 'Withdrawals', 'Change password', 'Account security', 'Responsible gambling']);
@@ -101,7 +106,7 @@ describe('MainNav', () => {
 
   function renderPlayer() {
     act(() => setUser(userOf('user')));
-    render(
+    renderWithApis(
       <MemoryRouter initialEntries={['/']}>
         <Routes>
           <Route element={<MainLayout area="player" />}>
@@ -110,6 +115,7 @@ describe('MainNav', () => {
           </Route>
         </Routes>
       </MemoryRouter>,
+      apis,
     );
   }
 

@@ -1,7 +1,11 @@
-import { act, render, screen } from '@testing-library/react';
-import { publish, responsibleGamblingApi } from '@backlay/shared';
+import { act, screen } from '@testing-library/react';
+import { publish } from '@backlay/shared';
+import { fakeResponsibleGambling, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { endSession } from '../session/session';
 import { nextReminderIn, RealityCheck, sessionLength } from './RealityCheck';
+
+const responsibleGambling = withMocks(fakeResponsibleGambling, 'realityCheck');
+const apis = { responsibleGambling };
 
 jest.mock('../session/session', () => ({ endSession: jest.fn(() => Promise.resolve()) }));
 
@@ -25,15 +29,14 @@ describe('RealityCheck', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => {
     jest.useRealTimers();
-    jest.restoreAllMocks();
+    responsibleGambling.realityCheck.mockReset();
   });
 
   it('shows the session time and net result every N minutes; Continue closes it, Log out ends the session', async () => {
     const started = Date.now() - 20 * MINUTE;
-    const check = jest
-      .spyOn(responsibleGamblingApi, 'realityCheck')
+    const check = responsibleGambling.realityCheck
       .mockResolvedValue({ intervalMinutes: 30, sessionStartedAt: new Date(started).toISOString(), netPnl: -250 });
-    render(<RealityCheck />);
+    renderWithApis(<RealityCheck />, apis);
     await act(async () => {
       await Promise.resolve();
     });
@@ -61,11 +64,10 @@ describe('RealityCheck', () => {
   });
 
   it('stays quiet without an interval, and plans again when the player sets one', async () => {
-    const check = jest
-      .spyOn(responsibleGamblingApi, 'realityCheck')
+    const check = responsibleGambling.realityCheck
       .mockResolvedValueOnce({ intervalMinutes: null, sessionStartedAt: new Date().toISOString(), netPnl: 0 })
       .mockResolvedValue({ intervalMinutes: 5, sessionStartedAt: new Date().toISOString(), netPnl: 120 });
-    render(<RealityCheck />);
+    renderWithApis(<RealityCheck />, apis);
     await act(async () => {
       jest.advanceTimersByTime(60 * MINUTE);
       await Promise.resolve();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, formatRupees, on, responsibleGamblingApi, type RealityCheckView } from '@backlay/shared';
+import { Button, Dialog, formatRupees, on, useApis, type RealityCheckView } from '@backlay/shared';
 import { endSession } from '../session/session';
 
 /** "1 h 05 min" or "25 min". */
@@ -23,6 +23,7 @@ export function nextReminderIn(startedAtMs: number, intervalMinutes: number, now
  * (GET reality-check) when the reminder fires; a new interval (settings page) re-plans it.
  */
 export function RealityCheck() {
+  const { responsibleGambling: responsibleGamblingApi } = useApis();
   const [plan, setPlan] = useState(0);
   const [shown, setShown] = useState<RealityCheckView | null>(null);
 
@@ -54,7 +55,7 @@ export function RealityCheck() {
       live = false;
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [plan]);
+  }, [responsibleGamblingApi, plan]);
 
   if (shown === null) return null;
   const carryOn = () => {

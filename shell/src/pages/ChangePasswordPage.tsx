@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
-import { Button, MESSAGES, Page, TextField, authApi, currentUser, notify, preloadPasswordPolicy, previewPasswordPolicy, type Area } from '@backlay/shared';
+import { Button, MESSAGES, Page, TextField, currentUser, notify, preloadPasswordPolicy, previewPasswordPolicy, useApis, type Area } from '@backlay/shared';
 import { firstLoginStep, isMobileViewport, landingPath } from '../session/landing';
 import { refreshUser } from '../session/session';
 
@@ -30,6 +30,7 @@ const schemaFor = (username: string | null) =>
 
 /** Change the login password (/changepassword, /admin/change-password); first step of a first login. */
 export function ChangePasswordPage({ area }: { area: Area }) {
+  const { auth: authApi } = useApis();
   const navigate = useNavigate();
   useEffect(preloadPasswordPolicy, []);
   const formik = useFormik({

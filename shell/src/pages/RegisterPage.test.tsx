@@ -1,19 +1,17 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ApiError, registrationApi, type UserInfo } from '@backlay/shared';
+import { ApiError, type UserInfo } from '@backlay/shared';
+import { fakeRegistration, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { REGISTER_MESSAGES } from '@backlay/shared/contracts';
 import { completeLogin } from '../session/session';
 import { RegisterPage } from './RegisterPage';
 
-jest.mock('@backlay/shared', () => ({
-  ...jest.requireActual('@backlay/shared'),
-  registrationApi: { sendOtp: jest.fn(), captchaChallenge: jest.fn(), register: jest.fn(), smsOutbox: jest.fn() },
-}));
 jest.mock('../session/session', () => ({ completeLogin: jest.fn() }));
 jest.mock('../session/proof-of-work', () => ({ solveProofOfWork: jest.fn(async () => 'solved-captcha') }));
 
-const api = registrationApi as jest.Mocked<typeof registrationApi>;
+const api = withMocks(fakeRegistration, 'sendOtp', 'captchaChallenge', 'register', 'smsOutbox');
+const apis = { registration: api };
 const user: UserInfo = {
   _id: 'u1', username: 'newbie', role: 'user', roleLabel: 'USER', sessionId: 's1', balance: 10000, exposer: 0,
   changePassAndTxn: false, mustChangePassword: false, hasTransactionPassword: true, lastLoginAt: null,
@@ -21,13 +19,14 @@ const user: UserInfo = {
 const login = { token: 't', refreshToken: 'r', role: 'user' as const, _id: 'u1', username: 'newbie', sessionId: 's1', changePassAndTxn: false, lastLoginAt: null };
 
 function renderPage() {
-  render(
+  renderWithApis(
     <MemoryRouter initialEntries={['/register']}>
       <Routes>
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/" element={<p>Home page</p>} />
       </Routes>
     </MemoryRouter>,
+    apis,
   );
 }
 
@@ -37,8 +36,12 @@ async function fill(fields: { username?: string; password?: string; phone?: stri
   if (fields.phone) await userEvent.type(screen.getByLabelText('Phone'), fields.phone);
 }
 
+const CHALLENGE = { algorithm: 'SHA-256', challenge: 'c', salt: 's', maxnumber: 10, signature: 'g' } as const;
+
 beforeEach(() => {
   jest.clearAllMocks();
+  // Every send and register fetches a captcha challenge first (solved by the mocked proof of work).
+  api.captchaChallenge.mockResolvedValue(CHALLENGE);
   localStorage.clear();
   // A desktop viewport: a player lands on the home page (docs/rules/product.md §4).
   window.matchMedia = jest.fn(() => ({ matches: false }) as unknown as MediaQueryList);

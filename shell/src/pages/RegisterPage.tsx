@@ -12,7 +12,7 @@ import {
   preloadPasswordPolicy,
   previewPasswordPolicy,
   readCredentials,
-  registrationApi,
+  useApis,
 } from '@backlay/shared';
 import { REGISTER_MESSAGES, normalizeIndianMobile, type RegistrationLogs } from '@backlay/shared/contracts';
 import { firstLoginStep, isMobileViewport, landingPath } from '../session/landing';
@@ -58,6 +58,7 @@ type Notice = { kind: 'success' | 'error'; text: string } | null;
  * the session exactly as login does.
  */
 export function RegisterPage() {
+  const { registration: registrationApi } = useApis();
   const navigate = useNavigate();
   const [signedInOnArrival] = useState(() => Boolean(readCredentials('player').token));
   /** The nonce of the last successful send: the phone counts as unverified until there is one. */

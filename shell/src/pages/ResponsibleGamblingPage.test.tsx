@@ -1,7 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RG_LIMIT_TYPES, responsibleGamblingApi, type ResponsibleGamblingView } from '@backlay/shared';
+import { RG_LIMIT_TYPES, type ResponsibleGamblingView } from '@backlay/shared';
+import { fakeResponsibleGambling, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { limitStatus, ResponsibleGamblingPage } from './ResponsibleGamblingPage';
+
+const responsibleGambling = withMocks(fakeResponsibleGambling, 'own', 'setLimit', 'timeOut', 'downline');
+const apis = { responsibleGambling };
 
 const empty: ResponsibleGamblingView = {
   limits: RG_LIMIT_TYPES.map((type) => ({ type, amount: null, pending: null })),
@@ -14,15 +18,15 @@ const withLimit = (type: string, amount: number | null, pending: ResponsibleGamb
 });
 
 describe('ResponsibleGamblingPage (player)', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => jest.resetAllMocks());
 
   it('shows each limit with a labelled input; validates; saves and shows the pending increase with its time', async () => {
-    jest.spyOn(responsibleGamblingApi, 'own').mockResolvedValue(withLimit('deposit_day', 1000));
-    const save = jest.spyOn(responsibleGamblingApi, 'setLimit').mockResolvedValue({
+    responsibleGambling.own.mockResolvedValue(withLimit('deposit_day', 1000));
+    const save = responsibleGambling.setLimit.mockResolvedValue({
       data: withLimit('deposit_day', 1000, { amount: 5000, effectiveAt: '2026-11-26T10:00:00.000Z' }),
       message: 'Limit change saved: it applies in 24 hours',
     });
-    render(<ResponsibleGamblingPage area="player" />);
+    renderWithApis(<ResponsibleGamblingPage area="player" />, apis);
     const field = await screen.findByLabelText('Daily deposit limit (₹)');
     expect(screen.getByTestId('rg-deposit_day-status')).toHaveTextContent('Current: ₹1,000.00');
     for (const label of ['Weekly deposit limit (₹)', 'Monthly deposit limit (₹)', 'Daily loss limit (₹)', 'Weekly loss limit (₹)', 'Monthly loss limit (₹)', 'Maximum stake per bet (₹)']) {
@@ -41,12 +45,12 @@ describe('ResponsibleGamblingPage (player)', () => {
   });
 
   it('a time-out needs the confirmation that it cannot be undone', async () => {
-    jest.spyOn(responsibleGamblingApi, 'own').mockResolvedValue(empty);
-    const timeOut = jest.spyOn(responsibleGamblingApi, 'timeOut').mockResolvedValue({
+    responsibleGambling.own.mockResolvedValue(empty);
+    const timeOut = responsibleGambling.timeOut.mockResolvedValue({
       data: { ...empty, exclusion: { kind: 'time_out', startsAt: '2026-11-25T10:00:00.000Z', endsAt: '2026-12-02T10:00:00.000Z' } },
       message: 'Time-out started',
     });
-    render(<ResponsibleGamblingPage area="player" />);
+    renderWithApis(<ResponsibleGamblingPage area="player" />, apis);
     await userEvent.selectOptions(await screen.findByLabelText('Time-out length'), '7');
     await userEvent.click(screen.getByRole('button', { name: 'Take a time-out' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirm time-out' });
@@ -65,13 +69,13 @@ describe('ResponsibleGamblingPage (player)', () => {
 });
 
 describe('ResponsibleGamblingPage (agent)', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => jest.resetAllMocks());
 
   it('lists the downline read-only, filtered by username', async () => {
-    const downline = jest.spyOn(responsibleGamblingApi, 'downline').mockResolvedValue([
+    const downline = responsibleGambling.downline.mockResolvedValue([
       { userId: 'u1', username: 'player1', ...withLimit('stake', 500), exclusion: { kind: 'self_exclusion', startsAt: '2026-11-25T10:00:00.000Z', endsAt: '2027-05-25T10:00:00.000Z' } },
     ]);
-    render(<ResponsibleGamblingPage area="admin" />);
+    renderWithApis(<ResponsibleGamblingPage area="admin" />, apis);
     const table = await screen.findByRole('table', { name: 'Downline limits' });
     expect(within(table).getByText('player1')).toBeInTheDocument();
     expect(within(table).getByText(/^Self-excluded until/)).toBeInTheDocument();

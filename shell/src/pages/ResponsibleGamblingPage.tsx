@@ -11,7 +11,6 @@ import {
   notifyFailure,
   Page,
   publish,
-  responsibleGamblingApi,
   RG_LIMIT_LABELS,
   RG_LIMIT_RUPEES_MAX,
   RG_REALITY_CHECK_MINUTES_MAX,
@@ -21,6 +20,7 @@ import {
   TableScroll,
   TextField,
   useLoad,
+  useApis,
   type DownlineRgRow,
   type ResponsibleGamblingView,
   type RgLimitView,
@@ -51,6 +51,7 @@ const limitSchema = yup.object({
 
 /** One limit: its state, a labelled amount, Save, and Remove (a removal waits 24 hours like an increase). */
 function LimitRow({ limit, onSaved }: { limit: RgLimitView; onSaved: (view: ResponsibleGamblingView) => void }) {
+  const { responsibleGambling: responsibleGamblingApi } = useApis();
   const label = `${RG_LIMIT_LABELS[limit.type]} (₹)`;
   const save = async (amount: number | null) => {
     const res = await responsibleGamblingApi.setLimit({ type: limit.type, amount });
@@ -108,6 +109,7 @@ const realityCheckSchema = yup.object({
 });
 
 function RealityCheckForm({ minutes, onSaved }: { minutes: number | null; onSaved: (view: ResponsibleGamblingView) => void }) {
+  const { responsibleGambling: responsibleGamblingApi } = useApis();
   const save = async (value: number | null) => {
     const res = await responsibleGamblingApi.setRealityCheck({ minutes: value });
     notify('success', res.message);
@@ -172,6 +174,7 @@ const SELF_EXCLUSION_OPTIONS = [
 
 /** A time-out or a self-exclusion: the length, then a confirmation that says it cannot be undone. */
 function ExclusionForm({ kind, onSaved }: { kind: 'time_out' | 'self_exclusion'; onSaved: (view: ResponsibleGamblingView) => void }) {
+  const { responsibleGambling: responsibleGamblingApi } = useApis();
   const timeOut = kind === 'time_out';
   const options = timeOut ? TIME_OUT_OPTIONS : SELF_EXCLUSION_OPTIONS;
   const [length, setLength] = useState(options[0]?.value ?? '');
@@ -251,6 +254,7 @@ function ExclusionBanner({ view }: { view: ResponsibleGamblingView }) {
 
 /** The player's own settings: limits, the reality check, time-out and self-exclusion. */
 function PlayerSettings() {
+  const { responsibleGambling: responsibleGamblingApi } = useApis();
   const { load } = useLoad(() => responsibleGamblingApi.own());
   const [fresh, setFresh] = useState<ResponsibleGamblingView | null>(null);
   if (load.state === 'loading') return <Spinner label="Loading your limits" />;
@@ -285,6 +289,7 @@ function limitCell(row: DownlineRgRow, type: RgLimitView['type']): string {
 
 /** The agents' read-only view: the downline players with any setting, optionally one username. */
 function DownlineSettings() {
+  const { responsibleGambling: responsibleGamblingApi } = useApis();
   const [username, setUsername] = useState('');
   const [draft, setDraft] = useState('');
   const { load } = useLoad(() => responsibleGamblingApi.downline(username ? { username } : {}), username);

@@ -1,6 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
-import { SECURITY_MESSAGES, securityApi, setUser, type UserInfo } from '@backlay/shared';
+import { act, screen } from '@testing-library/react';
+import { SECURITY_MESSAGES, setUser, type UserInfo } from '@backlay/shared';
+import { fakeSecurity, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { SecurityPage } from './SecurityPage';
+
+const security = withMocks(fakeSecurity, 'history', 'downlineHistory', 'policy', 'status');
+const apis = { security };
 
 const user = (role: UserInfo['role']): UserInfo => ({
   _id: 'u1', username: 'someone', role, roleLabel: role, sessionId: 's1', balance: 0, exposer: 0,
@@ -9,16 +13,16 @@ const user = (role: UserInfo['role']): UserInfo => ({
 
 describe('SecurityPage', () => {
   beforeEach(() => {
-    jest.spyOn(securityApi, 'history').mockResolvedValue({ rows: [], hasMore: false });
-    jest.spyOn(securityApi, 'downlineHistory').mockResolvedValue({ rows: [], hasMore: false });
-    jest.spyOn(securityApi, 'policy').mockResolvedValue({ requiredRoles: ['dl'] });
+    security.history.mockResolvedValue({ rows: [], hasMore: false });
+    security.downlineHistory.mockResolvedValue({ rows: [], hasMore: false });
+    security.policy.mockResolvedValue({ requiredRoles: ['dl'] });
   });
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => jest.resetAllMocks());
 
   it('a player sees two-factor and its own history only', async () => {
     act(() => setUser(user('user')));
-    jest.spyOn(securityApi, 'status').mockResolvedValue({ enabled: false, pending: false, recoveryCodesLeft: 0, required: false });
-    render(<SecurityPage area="player" />);
+    security.status.mockResolvedValue({ enabled: false, pending: false, recoveryCodesLeft: 0, required: false });
+    renderWithApis(<SecurityPage area="player" />, apis);
     expect(await screen.findByText('No login attempts yet.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Downline login history' })).not.toBeInTheDocument();
@@ -27,8 +31,8 @@ describe('SecurityPage', () => {
 
   it('the Super Admin also sets the requirement and sees its downline', async () => {
     act(() => setUser(user('admin')));
-    jest.spyOn(securityApi, 'status').mockResolvedValue({ enabled: true, pending: false, recoveryCodesLeft: 10, required: false });
-    render(<SecurityPage area="admin" />);
+    security.status.mockResolvedValue({ enabled: true, pending: false, recoveryCodesLeft: 10, required: false });
+    renderWithApis(<SecurityPage area="admin" />, apis);
     expect(await screen.findByRole('checkbox', { name: 'DL' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'DL' })).toBeEnabled();
     expect(screen.getByRole('checkbox', { name: 'MDL' })).not.toBeChecked();
@@ -38,8 +42,8 @@ describe('SecurityPage', () => {
 
   it('an Admin sees the requirement read-only: the Super Admin sets it', async () => {
     act(() => setUser(user('sadmin')));
-    jest.spyOn(securityApi, 'status').mockResolvedValue({ enabled: true, pending: false, recoveryCodesLeft: 10, required: false });
-    render(<SecurityPage area="admin" />);
+    security.status.mockResolvedValue({ enabled: true, pending: false, recoveryCodesLeft: 10, required: false });
+    renderWithApis(<SecurityPage area="admin" />, apis);
     expect(await screen.findByRole('checkbox', { name: 'DL' })).toBeChecked();
     for (const box of screen.getAllByRole('checkbox')) expect(box).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save requirement' })).not.toBeInTheDocument();
@@ -48,8 +52,8 @@ describe('SecurityPage', () => {
 
   it('an agent that must still enrol sees only the set-up', async () => {
     act(() => setUser(user('dl')));
-    jest.spyOn(securityApi, 'status').mockResolvedValue({ enabled: false, pending: false, recoveryCodesLeft: 0, required: true });
-    render(<SecurityPage area="admin" />);
+    security.status.mockResolvedValue({ enabled: false, pending: false, recoveryCodesLeft: 0, required: true });
+    renderWithApis(<SecurityPage area="admin" />, apis);
     expect(await screen.findByRole('button', { name: 'Set up two-factor authentication' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Login history' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Downline login history' })).not.toBeInTheDocument();

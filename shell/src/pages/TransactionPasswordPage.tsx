@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
-import { Button, MESSAGES, Page, TRANSACTION_PASSWORD_PATTERN, TextField, authApi, notify, type Area } from '@backlay/shared';
+import { Button, MESSAGES, Page, TRANSACTION_PASSWORD_PATTERN, TextField, notify, useApis, type Area } from '@backlay/shared';
 import { firstLoginStep, isMobileViewport, landingPath } from '../session/landing';
 import { refreshUser } from '../session/session';
 
@@ -17,6 +17,7 @@ const schema = yup.object({
 
 /** Set or change the transaction password (/transaction-password, /admin/transaction-password). */
 export function TransactionPasswordPage({ area }: { area: Area }) {
+  const { auth: authApi } = useApis();
   const navigate = useNavigate();
   const formik = useFormik({
     initialValues: { password: '', transactionPassword: '', confirmTransactionPassword: '' },

@@ -1,25 +1,16 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { BehaviorSubject } from 'rxjs';
-import { betsApi, initialMatchState, marketData, on, setUser, sportsApi, type BetPage, type BetRow, type ChildBookRow, type MatchState, type Role, type UserInfo } from '@backlay/shared';
-import { buildFancy, buildMarket } from '@backlay/shared/testing';
+import { initialMatchState, on, setUser, type BetPage, type BetRow, type ChildBookRow, type MatchState, type Role, type UserInfo } from '@backlay/shared';
+import { buildFancy, buildMarket, fakeBets, fakeMarketData, fakeSports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { AgentOdds } from './AgentOdds';
 import { buildBet, buildBook } from './test-builders';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return {
-    ...actual,
-    betsApi: { marketAnalysis: jest.fn(), childUserList: jest.fn(), unsettledBets: jest.fn(), deleteBets: jest.fn(), deleteCurrentBet: jest.fn() },
-    sportsApi: { matchById: jest.fn() },
-    marketData: { watchMatch: jest.fn(), close: jest.fn() },
-  };
-});
-
-const api = betsApi as jest.Mocked<typeof betsApi>;
-const sports = sportsApi as jest.Mocked<typeof sportsApi>;
-const data = marketData as jest.Mocked<typeof marketData>;
+const api = withMocks(fakeBets, 'marketAnalysis', 'childUserList', 'unsettledBets', 'deleteBets', 'deleteCurrentBet');
+const sports = withMocks(fakeSports, 'matchById');
+const data = withMocks(fakeMarketData, 'watchMatch', 'close');
+const apis = { bets: api, sports, marketData: data };
 
 const userOf = (role: Role, username: string): UserInfo => ({
   _id: `id-${username}`, username, role, roleLabel: role, sessionId: 's', balance: 0, exposer: 0, changePassAndTxn: false, mustChangePassword: false, hasTransactionPassword: true, lastLoginAt: null,
@@ -39,12 +30,13 @@ let live: BehaviorSubject<MatchState>;
 
 function renderAt(role: Role, username: string) {
   act(() => setUser(userOf(role, username)));
-  return render(
+  return renderWithApis(
     <MemoryRouter initialEntries={['/admin/odds/e1']}>
       <Routes>
         <Route path="/admin/odds/:matchId" element={<AgentOdds />} />
       </Routes>
     </MemoryRouter>,
+    apis,
   );
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, betsApi, eventLabel, sportsApi, useLoad, useObservable, user$, type Role } from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, eventLabel, useLoad, useObservable, user$, useApis, type Role } from '@backlay/shared';
 import { ChildBooks } from './ChildBooks';
 import { DownlineBets } from './DownlineBets';
 import { LivePrices } from './LivePrices';
@@ -23,6 +23,7 @@ export function AgentOdds() {
  * 5 s while the page is visible, on Refresh and after a delete.
  */
 function AgentMatch({ matchId }: { matchId: string }) {
+  const { bets: betsApi, sports: sportsApi } = useApis();
   const me = useObservable(user$, null);
   const [refresh, setRefresh] = useState(0);
   const refreshAll = useCallback(() => setRefresh((n) => n + 1), []);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Button, EmptyState, ROLE_LABELS, Spinner, betsApi, runnerLabel } from '@backlay/shared';
+import { Button, EmptyState, ROLE_LABELS, Spinner, runnerLabel, useApis } from '@backlay/shared';
 import { MARKET_TYPE_LABELS, Pnl, SECTION_STYLE, useLiveLoad } from './betting-common';
 
 /**
@@ -9,6 +9,7 @@ import { MARKET_TYPE_LABELS, Pnl, SECTION_STYLE, useLiveLoad } from './betting-c
  * agent (`root`), refreshes with the page.
  */
 export function ChildBooks({ matchId, root, refresh }: { matchId: string; root: string; refresh: number }) {
+  const { bets: betsApi } = useApis();
   const titleId = useId();
   // The accounts drilled into below the caller, top first.
   const [path, setPath] = useState<string[]>([]);

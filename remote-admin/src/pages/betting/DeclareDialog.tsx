@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, MESSAGES, SelectField, TextField, betsApi, notify, placesText, runnerLabel, type ResultMarketRow } from '@backlay/shared';
+import { Button, Dialog, MESSAGES, SelectField, TextField, notify, placesText, runnerLabel, useApis, type ResultMarketRow } from '@backlay/shared';
 import { transactionPasswordSchema } from '../../forms/validation';
 import { TransactionPasswordField } from '../TransactionPasswordDialog';
 import { MARKET_TYPE_LABELS, resultText } from './betting-common';
@@ -14,6 +14,7 @@ import { DEAD_HEAT_CHOICE, PLACED_CHOICE, RUNS_CHOICE, VOID_CHOICE, buildDeclare
  * refusal stays in the dialog.
  */
 export function DeclareDialog({ row, correcting, onClose, onDone }: { row: ResultMarketRow; correcting: boolean; onClose: () => void; onDone: () => void }) {
+  const { bets: betsApi } = useApis();
   const settled = correcting ? (row.settled?.result ?? null) : null;
   const [values, setValues] = useState<DeclareValues>(() => valuesOf(settled ?? row.feedResult, row));
   const [error, setError] = useState<string | null>(null);

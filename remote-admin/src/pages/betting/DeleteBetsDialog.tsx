@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, MESSAGES, REMARK_MAX_LENGTH, TextField, betsApi, notify, type BetRow } from '@backlay/shared';
+import { Button, Dialog, MESSAGES, REMARK_MAX_LENGTH, TextField, notify, useApis, type BetRow } from '@backlay/shared';
 import { betLabel } from './BetsTable';
 
 /**
@@ -8,6 +8,7 @@ import { betLabel } from './BetsTable';
  * to delete-current-bet. The server's message is toasted; a refusal stays in the dialog.
  */
 export function DeleteBetsDialog({ bets, single, onClose, onDone }: { bets: BetRow[]; single: boolean; onClose: () => void; onDone: () => void }) {
+  const { bets: betsApi } = useApis();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, generatePath } from 'react-router';
-import { BET_LIST_PAGE_SIZE, Button, EmptyState, Pager, ROUTES, Spinner, betsApi, type BetRow } from '@backlay/shared';
+import { BET_LIST_PAGE_SIZE, Button, EmptyState, Pager, ROUTES, Spinner, useApis, type BetRow } from '@backlay/shared';
 import { BetsTable } from './BetsTable';
 import { SECTION_STYLE, useLiveLoad } from './betting-common';
 import { DeleteBetsDialog } from './DeleteBetsDialog';
@@ -14,6 +14,7 @@ type Deleting = { bets: BetRow[]; single: boolean } | null;
  * `onChanged` tells the page to refresh its books after a delete.
  */
 export function DownlineBets({ matchId, canDelete, refresh, onChanged }: { matchId: string; canDelete: boolean; refresh: number; onChanged: () => void }) {
+  const { bets: betsApi } = useApis();
   const titleId = useId();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<string>>(new Set());

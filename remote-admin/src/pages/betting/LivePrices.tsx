@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, SECTION_STYLE } from './betting-common';
-import { EmptyState, Spinner, initialMatchState, marketData, reductionText, runnerLabel, type Market, type MarketStatus, type MatchDataStatus, type MatchState, type PriceSize } from '@backlay/shared';
+import { EmptyState, Spinner, initialMatchState, reductionText, runnerLabel, useApis, type Market, type MarketStatus, type MatchDataStatus, type MatchState, type PriceSize } from '@backlay/shared';
 import { statusLabel } from '../market-status';
 
 const CONNECTION_TEXT: Record<MatchDataStatus, string> = {
@@ -15,12 +15,13 @@ const CONNECTION_TEXT: Record<MatchDataStatus, string> = {
  * client, as the players' odds page uses it): watching starts on mount and stops on unmount.
  */
 export function useMatchState(matchId: string): MatchState {
+  const { marketData: marketData } = useApis();
   const [state, setState] = useState<MatchState>(() => initialMatchState(matchId));
   useEffect(() => {
     setState(initialMatchState(matchId));
     const subscription = marketData.watchMatch(matchId).subscribe(setState);
     return () => subscription.unsubscribe();
-  }, [matchId]);
+  }, [marketData, matchId]);
   return state;
 }
 

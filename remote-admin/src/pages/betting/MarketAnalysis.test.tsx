@@ -1,21 +1,17 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { betsApi } from '@backlay/shared';
 import { MarketAnalysis } from './MarketAnalysis';
 import { LIVE_REFRESH_MS } from './betting-common';
 import { buildBook } from './test-builders';
+import { fakeBets, renderWithApis, withMocks } from '@backlay/shared/testing';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, betsApi: { marketAnalysis: jest.fn() } };
-});
-
-const api = betsApi as jest.Mocked<typeof betsApi>;
+const api = withMocks(fakeBets, 'marketAnalysis');
+const apis = { bets: api };
 
 const book = buildBook;
 
-const renderPage = () => render(<MemoryRouter><MarketAnalysis /></MemoryRouter>);
+const renderPage = () => renderWithApis(<MemoryRouter><MarketAnalysis /></MemoryRouter>, apis);
 
 beforeEach(() => jest.resetAllMocks());
 afterEach(() => jest.useRealTimers());

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, generatePath } from 'react-router';
-import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, betsApi, type MarketBook } from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, useApis, type MarketBook } from '@backlay/shared';
 import { SECTION_STYLE, useLiveLoad } from './betting-common';
 import { MarketBookTable, groupByMatch } from './MarketBookTable';
 
@@ -11,6 +11,7 @@ import { MarketBookTable, groupByMatch } from './MarketBookTable';
  * while the page is visible, and on Refresh.
  */
 export function MarketAnalysis() {
+  const { bets: betsApi } = useApis();
   const { load, reload } = useLiveLoad(() => betsApi.marketAnalysis(), 'all');
   const groups = load.state === 'done' ? groupByMatch(load.value) : [];
   return (

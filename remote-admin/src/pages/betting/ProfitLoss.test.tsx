@@ -1,15 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import moment from 'moment';
-import { betsApi, type ProfitLossResponse, type ProfitLossRow } from '@backlay/shared';
+import { type ProfitLossResponse, type ProfitLossRow } from '@backlay/shared';
+import { fakeBets, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { ProfitLoss } from './ProfitLoss';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, betsApi: { profitLoss: jest.fn() } };
-});
-
-const api = betsApi as jest.Mocked<typeof betsApi>;
+const api = withMocks(fakeBets, 'profitLoss');
+const apis = { bets: api };
 
 const row = (key: string, over: Partial<ProfitLossRow> = {}): ProfitLossRow => ({
   key, sportId: 4, sportName: 'Cricket', matchId: 'e1', matchName: 'India v Australia', matchOpenDate: '2026-11-21T10:00:00Z', marketName: 'Match Odds', role: null,
@@ -25,7 +22,7 @@ describe('ProfitLoss', () => {
       total: { pnl: 1150.5, commission: 25, net: 1125.5, ownShare: -675.3 },
     };
     api.profitLoss.mockResolvedValue(res);
-    render(<ProfitLoss />);
+    renderWithApis(<ProfitLoss />, apis);
     const table = await screen.findByRole('table', { name: 'Profit and loss' });
     const to = moment().format('YYYY-MM-DD');
     const from = moment().subtract(7, 'days').format('YYYY-MM-DD');
@@ -45,7 +42,7 @@ describe('ProfitLoss', () => {
 
   it('groups by child and filters by sport', async () => {
     api.profitLoss.mockResolvedValue({ rows: [row('demo-smdl', { role: 'smdl', marketName: null, matchName: null, settledAt: null })], total: { pnl: -100, commission: 0, net: -100, ownShare: 60 } });
-    render(<ProfitLoss />);
+    renderWithApis(<ProfitLoss />, apis);
     await screen.findByRole('table', { name: 'Profit and loss' });
     await userEvent.click(screen.getByRole('tab', { name: 'By child' }));
     await waitFor(() => expect(api.profitLoss).toHaveBeenLastCalledWith(expect.objectContaining({ groupBy: 'child' })));
@@ -59,7 +56,7 @@ describe('ProfitLoss', () => {
 
   it('refuses a From after To without asking the server', async () => {
     api.profitLoss.mockResolvedValue({ rows: [], total: { pnl: 0, commission: 0, net: 0, ownShare: 0 } });
-    render(<ProfitLoss />);
+    renderWithApis(<ProfitLoss />, apis);
     expect(await screen.findByText('No settled markets in these dates.')).toBeInTheDocument();
     const calls = api.profitLoss.mock.calls.length;
     const from = screen.getByLabelText('From');

@@ -9,11 +9,11 @@ import {
   SelectField,
   Spinner,
   TextField,
-  betsApi,
   defaultDateRange,
   eventLabel,
   formatRupees,
   useLoad,
+  useApis,
   type ProfitLossQuery,
   type ProfitLossResponse,
   type ProfitLossRow,
@@ -35,6 +35,7 @@ export const GROUP_BY_OPTIONS: ReadonlyArray<{ value: GroupBy; label: string }> 
  * with the totals of the response.
  */
 export function ProfitLoss() {
+  const { bets: betsApi } = useApis();
   const [range, setRange] = useState(defaultDateRange);
   const [sport, setSport] = useState('');
   const [groupBy, setGroupBy] = useState<GroupBy>('market');

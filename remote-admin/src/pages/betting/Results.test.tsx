@@ -1,15 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { betsApi, on, type SettlementSummary } from '@backlay/shared';
+import { on, type SettlementSummary } from '@backlay/shared';
+import { fakeBets, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { Results } from './Results';
 import { buildResultRow } from './test-builders';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, betsApi: { results: jest.fn(), differingResults: jest.fn(), declareResult: jest.fn(), rollbackResult: jest.fn(), acceptFeedResult: jest.fn() } };
-});
-
-const api = betsApi as jest.Mocked<typeof betsApi>;
+const api = withMocks(fakeBets, 'results', 'differingResults', 'declareResult', 'rollbackResult', 'acceptFeedResult');
+const apis = { bets: api };
 
 const summary = (over: Partial<SettlementSummary> = {}): SettlementSummary => ({
   marketId: 'mo1', version: 1, status: 'settled', result: null, bets: 3, users: 2, usersPnl: -50, commission: 0, ...over,
@@ -32,7 +29,7 @@ describe('Results', () => {
   it('lists pending markets with open bets and the feed result, and declares a winner', async () => {
     api.results.mockResolvedValueOnce([buildResultRow({ feedResult: { type: 'WINNER', selectionId: 'aus' } })]).mockResolvedValue([]);
     api.declareResult.mockResolvedValue({ data: summary(), message: 'Result declared' });
-    render(<Results />);
+    renderWithApis(<Results />, apis);
     const table = await screen.findByRole('table', { name: 'Pending results' });
     expect(api.results).toHaveBeenCalledWith({ status: 'pending', sportId: undefined });
     const row = within(table).getByRole('row', { name: /^Match Odds/ });
@@ -60,7 +57,7 @@ describe('Results', () => {
   it('declares a dead heat between the runners ticked, and refuses one runner', async () => {
     api.results.mockResolvedValue([buildResultRow()]);
     api.declareResult.mockResolvedValue({ data: summary(), message: 'Result declared' });
-    render(<Results />);
+    renderWithApis(<Results />, apis);
     await userEvent.click(await screen.findByRole('button', { name: /^Declare / }));
     const dialog = screen.getByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Declare result' }));
@@ -93,7 +90,7 @@ describe('Results', () => {
       }),
     ]);
     api.declareResult.mockResolvedValue({ data: summary({ marketId: 'pl1' }), message: 'Result declared' });
-    render(<Results />);
+    renderWithApis(<Results />, apis);
     await userEvent.click(await screen.findByRole('button', { name: /^Declare / }));
     const dialog = screen.getByRole('dialog', { name: 'Declare result: To Be Placed' });
     expect(dialog).toHaveTextContent('To be placed · 2 places');
@@ -115,7 +112,7 @@ describe('Results', () => {
   it('declares the runs of a fancy, or void; a refusal stays in the dialog', async () => {
     api.results.mockResolvedValue([buildResultRow({ marketId: 'f1', marketType: 'fancy', marketName: '6 over runs', runners: [] })]);
     api.declareResult.mockRejectedValueOnce(new Error('The result does not fit this market')).mockResolvedValue({ data: summary(), message: 'Result declared' });
-    render(<Results />);
+    renderWithApis(<Results />, apis);
     await userEvent.click(await screen.findByRole('button', { name: 'Declare India v Australia · 6 over runs' }));
     const dialog = screen.getByRole('dialog', { name: 'Declare result: 6 over runs' });
     expect(within(dialog).queryByRole('option', { name: 'Dead heat' })).not.toBeInTheDocument();
@@ -136,7 +133,7 @@ describe('Results', () => {
     api.results.mockImplementation(async (q) => (q?.status === 'settled' ? [settled] : []));
     api.rollbackResult.mockResolvedValue({ data: summary({ status: 'rolled_back', version: 2 }), message: 'Result rolled back' });
     api.declareResult.mockResolvedValue({ data: summary({ version: 3 }), message: 'Result declared' });
-    render(<Results />);
+    renderWithApis(<Results />, apis);
     await screen.findByText('No market is waiting for a result.');
     await userEvent.click(screen.getByRole('tab', { name: 'Settled' }));
     expect(screen.getByRole('tab', { name: 'Settled' })).toHaveAttribute('aria-selected', 'true');
@@ -170,7 +167,7 @@ describe('Results', () => {
 
   it('filters by sport', async () => {
     api.results.mockResolvedValue([]);
-    render(<Results />);
+    renderWithApis(<Results />, apis);
     await screen.findByText('No market is waiting for a result.');
     await userEvent.selectOptions(screen.getByLabelText('Sport'), 'Tennis');
     await waitFor(() => expect(api.results).toHaveBeenLastCalledWith({ status: 'pending', sportId: 2 }));
@@ -186,7 +183,7 @@ describe('Results', () => {
     api.results.mockResolvedValue([]);
     api.differingResults.mockResolvedValueOnce([differing]).mockResolvedValue([]);
     api.acceptFeedResult.mockResolvedValue({ data: summary({ version: 2, result: { type: 'WINNER', selectionId: 'aus' } }), message: "Result rolled back and the feed's result declared" });
-    render(<Results />);
+    renderWithApis(<Results />, apis);
     const table = await screen.findByRole('table', { name: 'Results that differ from the feed' });
     expect(api.differingResults).toHaveBeenCalledWith(undefined);
     const row = within(table).getByRole('row', { name: /^Match Odds/ });
@@ -213,7 +210,7 @@ describe('Results', () => {
     api.results.mockResolvedValue([differing]);
     api.differingResults.mockResolvedValue([differing]);
     api.acceptFeedResult.mockRejectedValue(new Error('Rolling back would leave a wallet below zero: p1'));
-    render(<Results />);
+    renderWithApis(<Results />, apis);
     await userEvent.click(await screen.findByRole('button', { name: /^Roll back and declare the feed's result/ }));
     const confirm = screen.getByRole('dialog');
     await typePassword(confirm);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BuildTag, Button, EmptyState, Page, SelectField, Spinner, betsApi, useLoad, type ResultMarketRow, type ResultsQuery } from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, SelectField, Spinner, useLoad, useApis, type ResultMarketRow, type ResultsQuery } from '@backlay/shared';
 import { MARKET_TYPE_LABELS, SPORT_OPTIONS, formatBetTime, resultText, sportIdOf } from './betting-common';
 import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
 import { DeclareDialog } from './DeclareDialog';
@@ -26,6 +26,7 @@ const marketTitle = (row: ResultMarketRow) => `${row.matchName} · ${row.marketN
  * result". Every action toasts the server's message and reloads the lists.
  */
 export function Results() {
+  const { bets: betsApi } = useApis();
   const [status, setStatus] = useState<Status>('pending');
   const [sport, setSport] = useState('');
   const [open, setOpen] = useState<Open>(null);
@@ -149,6 +150,7 @@ export function Results() {
  * transaction password.
  */
 function FeedDiffers({ rows, onDone }: { rows: ResultMarketRow[]; onDone: () => void }) {
+  const { bets: betsApi } = useApis();
   const [confirming, setConfirming] = useState<ResultMarketRow | null>(null);
   const done = () => {
     setConfirming(null);
@@ -209,6 +211,7 @@ function FeedDiffers({ rows, onDone }: { rows: ResultMarketRow[]; onDone: () => 
 
 /** Confirm reversing a market's settlement: its journals are reversed and its bets re-open. */
 function RollbackDialog({ row, onClose, onDone }: { row: ResultMarketRow; onClose: () => void; onDone: () => void }) {
+  const { bets: betsApi } = useApis();
   return (
     <TransactionPasswordDialog
       title={`Roll back result: ${row.marketName}`}

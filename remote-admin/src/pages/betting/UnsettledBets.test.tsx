@@ -1,27 +1,25 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { betsApi, type BetPage, type BetRow } from '@backlay/shared';
+import { type BetPage, type BetRow } from '@backlay/shared';
+import { fakeBets, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { UnsettledBets } from './UnsettledBets';
 import { buildBet } from './test-builders';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, betsApi: { unsettledBets: jest.fn() } };
-});
-
-const api = betsApi as jest.Mocked<typeof betsApi>;
+const api = withMocks(fakeBets, 'unsettledBets');
+const apis = { bets: api };
 
 const pageOf = (rows: BetRow[], over: Partial<BetPage<BetRow>> = {}): BetPage<BetRow> => ({ rows, page: 1, pageSize: 25, total: rows.length, ...over });
 
 function renderAt(path: string) {
-  return render(
+  return renderWithApis(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/admin/unsettledbet" element={<UnsettledBets />} />
         <Route path="/admin/unsettledbet/:type" element={<UnsettledBets />} />
       </Routes>
     </MemoryRouter>,
+    apis,
   );
 }
 

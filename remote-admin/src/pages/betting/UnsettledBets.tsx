@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, generatePath, useParams } from 'react-router';
-import { BET_LIST_PAGE_SIZE, BuildTag, Button, EmptyState, Page, Pager, ROUTES, SelectField, Spinner, betsApi, useLoad, type BetPage, type BetRow, type UnsettledBetType } from '@backlay/shared';
+import { BET_LIST_PAGE_SIZE, BuildTag, Button, EmptyState, Page, Pager, ROUTES, SelectField, Spinner, useLoad, useApis, type BetPage, type BetRow, type UnsettledBetType } from '@backlay/shared';
 import { BetsTable } from './BetsTable';
 import { SPORT_OPTIONS, sportIdOf } from './betting-common';
 
@@ -27,6 +27,7 @@ export function UnsettledBets() {
  * fancy's line @ rate, stake and time placed (and why, for deleted bets).
  */
 function UnsettledBetsOf({ type }: { type: UnsettledBetType }) {
+  const { bets: betsApi } = useApis();
   const [sport, setSport] = useState('');
   const [page, setPage] = useState(1);
   const { load, reload } = useLoad<BetPage<BetRow>>(() => betsApi.unsettledBets({ type, sportId: sportIdOf(sport), page, pageSize: BET_LIST_PAGE_SIZE }), `${type}:${sport}:${page}`);

@@ -1,17 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { casinoIntApi, on, setUser, type CasinoIntProviderAdminView, type Role, type UserInfo } from '@backlay/shared';
+import { on, setUser, type CasinoIntProviderAdminView, type Role, type UserInfo } from '@backlay/shared';
+import { fakeCasinoInt, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { CasinoIntProviders } from './CasinoIntProviders';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return {
-    ...actual,
-    casinoIntApi: { adminProviders: jest.fn(), setProviderEnabled: jest.fn(), rotateSecret: jest.fn(), retireSecret: jest.fn(), setGameEnabled: jest.fn() },
-  };
-});
-
-const api = casinoIntApi as jest.Mocked<typeof casinoIntApi>;
+const api = withMocks(fakeCasinoInt, 'adminProviders', 'setProviderEnabled', 'rotateSecret', 'retireSecret', 'setGameEnabled');
+const apis = { casinoInt: api };
 
 const studio: CasinoIntProviderAdminView = {
   id: 'backlay-studio',
@@ -50,7 +44,7 @@ beforeEach(() => {
 
 describe('CasinoIntProviders', () => {
   it('lists each provider with its facts, secret hints and games', async () => {
-    render(<CasinoIntProviders />);
+    renderWithApis(<CasinoIntProviders />, apis);
     const section = await screen.findByRole('region', { name: 'Provider Backlay Studio' });
     expect(section).toHaveTextContent('http://127.0.0.1:8095');
     expect(section).toHaveTextContent('₹120.00');
@@ -67,7 +61,7 @@ describe('CasinoIntProviders', () => {
 
   it('shows the Admin (sadmin) the secrets but no Rotate or Retire: only the Super Admin holds the keys', async () => {
     signedInAs('sadmin');
-    render(<CasinoIntProviders />);
+    renderWithApis(<CasinoIntProviders />, apis);
     const section = await screen.findByRole('region', { name: 'Provider Backlay Studio' });
     expect(within(section).getByRole('table', { name: 'Secrets of Backlay Studio' })).toHaveTextContent('…a1b2');
     expect(within(section).queryByRole('button', { name: /Rotate secret/ })).toBeNull();
@@ -78,7 +72,7 @@ describe('CasinoIntProviders', () => {
 
   it('rotates a secret and shows the new one once, in a labelled field', async () => {
     api.rotateSecret.mockResolvedValue({ data: { providerId: 'backlay-studio', secretId: 's2', secret: 'N'.repeat(43) }, message: 'New secret created' });
-    render(<CasinoIntProviders />);
+    renderWithApis(<CasinoIntProviders />, apis);
     await userEvent.click(await screen.findByRole('button', { name: 'Rotate secret of Backlay Studio' }));
     await waitFor(() => expect(api.rotateSecret).toHaveBeenCalledWith('backlay-studio'));
     expect(await screen.findByLabelText('Secret of backlay-studio')).toHaveValue('N'.repeat(43));
@@ -92,7 +86,7 @@ describe('CasinoIntProviders', () => {
     api.setGameEnabled.mockResolvedValue({ data: { identifier: 'sport_betting:exchange', enabled: true }, message: 'Game enabled' });
     const notices: string[] = [];
     const sub = on('ui.notify').subscribe((n) => notices.push(n.message));
-    render(<CasinoIntProviders />);
+    renderWithApis(<CasinoIntProviders />, apis);
     await userEvent.click(await screen.findByRole('switch', { name: 'Backlay Studio enabled' }));
     await waitFor(() => expect(api.setProviderEnabled).toHaveBeenCalledWith('backlay-studio', false));
     await waitFor(() => expect(api.adminProviders).toHaveBeenCalledTimes(2));

@@ -6,10 +6,10 @@ import {
   Page,
   Spinner,
   TextField,
-  casinoIntApi,
   useLoad,
   useObservable,
   user$,
+  useApis,
   type CasinoIntNewSecret,
   type CasinoIntProviderAdminView,
 } from '@backlay/shared';
@@ -23,6 +23,7 @@ import { Switch, runAction } from '../sports/sports-common';
  * else, issue 29); and its games, each with its maximum payout multiplier and a switch.
  */
 export function CasinoIntProviders() {
+  const { casinoInt: casinoIntApi } = useApis();
   const { load, reload } = useLoad(() => casinoIntApi.adminProviders());
   // Only the Super Admin (role admin) holds the providers' keys.
   const keyHolder = useObservable(user$, null)?.role === 'admin';

@@ -1,14 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { casinoIntApi, type CasinoIntProviderAdminView, type CasinoIntReconciliationReport } from '@backlay/shared';
+import { type CasinoIntProviderAdminView, type CasinoIntReconciliationReport } from '@backlay/shared';
+import { fakeCasinoInt, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { CasinoIntReconciliation, yesterdayUtc } from './CasinoIntReconciliation';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, casinoIntApi: { adminProviders: jest.fn(), reconciliation: jest.fn(), runReconciliation: jest.fn() } };
-});
-
-const api = casinoIntApi as jest.Mocked<typeof casinoIntApi>;
+const api = withMocks(fakeCasinoInt, 'adminProviders', 'reconciliation', 'runReconciliation');
+const apis = { casinoInt: api };
 
 const provider = { id: 'backlay-studio', name: 'Backlay Studio', seamless: true } as CasinoIntProviderAdminView;
 const report = (over: Partial<CasinoIntReconciliationReport> = {}): CasinoIntReconciliationReport => ({
@@ -53,7 +50,7 @@ describe('CasinoIntReconciliation', () => {
         },
       }),
     );
-    render(<CasinoIntReconciliation />);
+    renderWithApis(<CasinoIntReconciliation />, apis);
     expect(await screen.findByRole('combobox', { name: 'Provider' })).toHaveValue('backlay-studio');
     const date = screen.getByLabelText('Date (UTC)');
     await userEvent.clear(date);

@@ -7,9 +7,9 @@ import {
   SelectField,
   Spinner,
   TextField,
-  casinoIntApi,
   notifyFailure,
   useLoad,
+  useApis,
   type CasinoIntMismatch,
   type CasinoIntReconciliationReport,
 } from '@backlay/shared';
@@ -33,6 +33,7 @@ export function yesterdayUtc(nowMs: number = Date.now()): string {
  * for yesterday by itself.
  */
 export function CasinoIntReconciliation() {
+  const { casinoInt: casinoIntApi } = useApis();
   const providers = useLoad(() => casinoIntApi.adminProviders());
   const seamless = providers.load.state === 'done' ? providers.load.value.filter((p) => p.seamless) : [];
   const [provider, setProvider] = useState('');

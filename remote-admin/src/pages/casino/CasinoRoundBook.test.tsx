@@ -1,17 +1,13 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { BehaviorSubject } from 'rxjs';
-import { casinoApi, casinoLive, initialCasinoTableState, type CasinoRoundBook as RoundBook, type CasinoTableState } from '@backlay/shared';
-import { buildCasinoBet, buildCasinoRound } from '@backlay/shared/testing';
+import { initialCasinoTableState, type CasinoRoundBook as RoundBook, type CasinoTableState } from '@backlay/shared';
+import { buildCasinoBet, buildCasinoRound, fakeCasino, fakeCasinoLive, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { BOOK_RELOAD_MIN_MS, CasinoRoundBook } from './CasinoRoundBook';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, casinoApi: { roundBook: jest.fn() }, casinoLive: { watchTable: jest.fn() } };
-});
-
-const api = casinoApi as jest.Mocked<typeof casinoApi>;
-const live = casinoLive as jest.Mocked<typeof casinoLive>;
+const api = withMocks(fakeCasino, 'roundBook');
+const live = withMocks(fakeCasinoLive, 'watchTable');
+const apis = { casino: api, casinoLive: live };
 
 const BOOK: RoundBook = {
   matchId: '9023',
@@ -34,12 +30,13 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  return render(
+  return renderWithApis(
     <MemoryRouter initialEntries={['/admin/casino/dt20']}>
       <Routes>
         <Route path="/admin/casino/:gameCode" element={<CasinoRoundBook />} />
       </Routes>
     </MemoryRouter>,
+    apis,
   );
 }
 

@@ -7,13 +7,12 @@ import {
   Page,
   ROUTES,
   Spinner,
-  casinoApi,
-  casinoLive,
   formatRupees,
   routeAllowsRole,
   useLoad,
   useObservable,
   user$,
+  useApis,
   type CasinoRoundBook as RoundBook,
   type CasinoRoundView,
 } from '@backlay/shared';
@@ -35,6 +34,7 @@ export function roundLine(round: CasinoRoundView | null): string {
  * delta of a burst. Returns the table's live round, fresher than the book's.
  */
 function useTableDeltas(matchId: string | null, reload: () => void): CasinoRoundView | null {
+  const { casinoLive: casinoLive } = useApis();
   const [round, setRound] = useState<CasinoRoundView | null>(null);
   const last = useRef(0);
   const trailing = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -64,7 +64,7 @@ function useTableDeltas(matchId: string | null, reload: () => void): CasinoRound
       if (trailing.current) clearTimeout(trailing.current);
       trailing.current = null;
     };
-  }, [matchId, reload]);
+  }, [casinoLive, matchId, reload]);
   return round;
 }
 
@@ -74,6 +74,7 @@ function useTableDeltas(matchId: string | null, reload: () => void): CasinoRound
  * table's realtime deltas.
  */
 export function CasinoRoundBook() {
+  const { casino: casinoApi } = useApis();
   const { gameCode = '' } = useParams();
   const { load, reload } = useLoad(() => casinoApi.roundBook(gameCode), gameCode);
   const book: RoundBook | null = load.state === 'done' ? load.value : null;

@@ -1,15 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { casinoApi, on, type CasinoGameListItem } from '@backlay/shared';
+import { on, type CasinoGameListItem } from '@backlay/shared';
+import { fakeCasino, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { CasinoTables } from './CasinoTables';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, casinoApi: { games: jest.fn(), setDisabled: jest.fn() } };
-});
-
-const api = casinoApi as jest.Mocked<typeof casinoApi>;
+const api = withMocks(fakeCasino, 'games', 'setDisabled');
+const apis = { casino: api };
 
 const game = (slug: string, over: Partial<CasinoGameListItem> = {}): CasinoGameListItem => ({
   title: slug.toUpperCase(), image: `/api/casino/images/${slug}.svg`, slug, match_id: `m-${slug}`, matchId: `m-${slug}`, isDisable: false, categoryId: 23, ...over,
@@ -25,10 +22,11 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  return render(
+  return renderWithApis(
     <MemoryRouter>
       <CasinoTables />
     </MemoryRouter>,
+    apis,
   );
 }
 

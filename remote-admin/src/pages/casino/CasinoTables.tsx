@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, generatePath } from 'react-router';
-import { BuildTag, CASINO_CATEGORIES, EmptyState, Page, ROUTES, Spinner, casinoApi, useLoad, type CasinoGameListItem } from '@backlay/shared';
+import { BuildTag, CASINO_CATEGORIES, EmptyState, Page, ROUTES, Spinner, useLoad, useApis, type CasinoGameListItem } from '@backlay/shared';
 import { Switch } from '../sports/sports-common';
 import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
 
@@ -17,6 +17,7 @@ export function tableState(game: Pick<CasinoGameListItem, 'isDisable' | 'match_i
  * suspended. Each table links to its round book.
  */
 export function CasinoTables() {
+  const { casino: casinoApi } = useApis();
   const { load, reload } = useLoad(() => casinoApi.games());
   const [switching, setSwitching] = useState<{ game: CasinoGameListItem; enabled: boolean } | null>(null);
   const done = () => {

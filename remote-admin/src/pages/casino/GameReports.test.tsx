@@ -1,15 +1,12 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import moment from 'moment';
-import { casinoApi, type CasinoGameReportRow } from '@backlay/shared';
+import { type CasinoGameReportRow } from '@backlay/shared';
+import { fakeCasino, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { GameReports, byTable } from './GameReports';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, casinoApi: { gameReports: jest.fn() } };
-});
-
-const api = casinoApi as jest.Mocked<typeof casinoApi>;
+const api = withMocks(fakeCasino, 'gameReports');
+const apis = { casino: api };
 
 const row = (gameCode: string, child: string, over: Partial<CasinoGameReportRow> = {}): CasinoGameReportRow => ({
   gameCode, title: gameCode === 'dt20' ? 'Dragon Tiger 20-20' : 'Teen Patti 20-20', childId: `u-${child}`, childUsername: child, bets: 2, stake: 200, pnl: -100, ...over,
@@ -31,10 +28,11 @@ describe('byTable', () => {
 describe('GameReports', () => {
   it('asks for the last 7 days and shows each table with its children and the totals', async () => {
     api.gameReports.mockResolvedValue({ rows: ROWS, totals: { bets: 6, stake: 200.3, pnl: -100.2 } });
-    render(
+    renderWithApis(
       <MemoryRouter>
         <GameReports />
       </MemoryRouter>,
+      apis,
     );
     const table = await screen.findByRole('table', { name: 'Casino P&L by table and child' });
     expect(api.gameReports).toHaveBeenCalledWith({ from: moment().subtract(7, 'days').format('YYYY-MM-DD'), to: moment().format('YYYY-MM-DD') });

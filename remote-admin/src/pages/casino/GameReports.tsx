@@ -6,10 +6,10 @@ import {
   RangeFilters,
   RangeLoadStatus,
   ROUTES,
-  casinoApi,
   formatRupees,
   sumRupeesForDisplay,
   useRangeReport,
+  useApis,
   type CasinoGameReportResponse,
   type CasinoGameReportRow,
 } from '@backlay/shared';
@@ -48,6 +48,7 @@ export function byTable(rows: readonly CasinoGameReportRow[]): TableGroup[] {
  * stake and the players' P&L under it, the table's subtotal, and the totals.
  */
 export function GameReports() {
+  const { casino: casinoApi } = useApis();
   const { range, setRange, ready, load, report } = useRangeReport<CasinoGameReportResponse>((r) => casinoApi.gameReports(r));
   return (
     <Page title="Game reports">

@@ -1,14 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, on, paymentsApi, type PaymentRequestRow } from '@backlay/shared';
+import { ApiError, on, type PaymentRequestRow } from '@backlay/shared';
+import { fakePayments, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { DecisionDialog, decisionTitle } from './DecisionDialog';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, paymentsApi: { updateStatus: jest.fn() } };
-});
-
-const payments = paymentsApi as jest.Mocked<typeof paymentsApi>;
+const payments = withMocks(fakePayments, 'updateStatus');
+const apis = { payments };
 
 const DEPOSIT: PaymentRequestRow = {
   _id: 'r1', type: 'deposit', amount: 1500, createdAt: '2026-11-02T09:05:07Z', status: 'pending', remark: 'ok', accountType: 'upi', utrno: 'UTR123456789012',
@@ -28,7 +25,7 @@ afterEach(() => subscription.unsubscribe());
 function open(row: PaymentRequestRow, decision: 'approved' | 'rejected') {
   const onClose = jest.fn();
   const onDone = jest.fn();
-  render(<DecisionDialog row={row} decision={decision} onClose={onClose} onDone={onDone} />);
+  renderWithApis(<DecisionDialog row={row} decision={decision} onClose={onClose} onDone={onDone} />, apis);
   return { dialog: screen.getByRole('dialog', { name: decisionTitle(decision, row.type) }), onClose, onDone };
 }
 

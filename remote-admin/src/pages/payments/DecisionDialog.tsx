@@ -10,7 +10,7 @@ import {
   formatRupees,
   newIdempotencyKey,
   notify,
-  paymentsApi,
+  useApis,
   type PaymentRequestRow,
   type UpdateDepositWithdrawStatusRequest,
 } from '@backlay/shared';
@@ -33,6 +33,7 @@ export function decisionTitle(decision: Decision, type: PaymentRequestRow['type'
  * One Idempotency-Key per submission, reused when the same one is retried after a failure.
  */
 export function DecisionDialog({ row, decision, onClose, onDone }: { row: PaymentRequestRow; decision: Decision; onClose: () => void; onDone: () => void }) {
+  const { payments: paymentsApi } = useApis();
   const submission = useRef<{ key: string; signature: string } | null>(null);
   const formik = useFormik({
     initialValues: { remark: '', transactionPassword: '' },

@@ -1,14 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, on, paymentsApi } from '@backlay/shared';
+import { ApiError, on } from '@backlay/shared';
+import { fakePayments, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { PaymentMethod } from './PaymentMethod';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, paymentsApi: { paymentSettings: jest.fn(), savePaymentSettings: jest.fn() } };
-});
-
-const payments = paymentsApi as jest.Mocked<typeof paymentsApi>;
+const payments = withMocks(fakePayments, 'paymentSettings', 'savePaymentSettings');
+const apis = { payments };
 const EMPTY = { upiId: '', upiName: '', accountHolderName: '', accountNumber: '', ifscCode: '' };
 const SAVED = { upiId: 'backlay@okaxis', upiName: 'Backlay Payments', accountHolderName: 'Backlay Gaming', accountNumber: '50100123456789', ifscCode: 'HDFC0001234' };
 
@@ -24,7 +21,7 @@ afterEach(() => subscription.unsubscribe());
 describe('PaymentMethod', () => {
   it('shows the saved settings', async () => {
     payments.paymentSettings.mockResolvedValue(SAVED);
-    render(<PaymentMethod />);
+    renderWithApis(<PaymentMethod />, apis);
     expect(await screen.findByLabelText('UPI ID')).toHaveValue('backlay@okaxis');
     expect(screen.getByLabelText('UPI name')).toHaveValue('Backlay Payments');
     expect(screen.getByLabelText('Account holder name')).toHaveValue('Backlay Gaming');
@@ -34,7 +31,7 @@ describe('PaymentMethod', () => {
 
   it("validates every field with the API's messages", async () => {
     payments.paymentSettings.mockResolvedValue(EMPTY);
-    render(<PaymentMethod />);
+    renderWithApis(<PaymentMethod />, apis);
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     for (const message of ['UPI Id is required', 'UPI name is required', 'Account Holder Name is required', 'Account Number is required', 'IFSC Code is required']) {
       expect(await screen.findByText(message)).toBeInTheDocument();
@@ -50,7 +47,7 @@ describe('PaymentMethod', () => {
   it('saves the settings as the server stores them and toasts its message', async () => {
     payments.paymentSettings.mockResolvedValue(EMPTY);
     payments.savePaymentSettings.mockResolvedValue({ data: SAVED, message: 'Payment settings saved' });
-    render(<PaymentMethod />);
+    renderWithApis(<PaymentMethod />, apis);
     await userEvent.type(await screen.findByLabelText('UPI ID'), ' backlay@okaxis ');
     await userEvent.type(screen.getByLabelText('UPI name'), 'Backlay   Payments');
     await userEvent.type(screen.getByLabelText('Account holder name'), 'Backlay Gaming');
@@ -65,7 +62,7 @@ describe('PaymentMethod', () => {
   it('keeps a refusal under the form', async () => {
     payments.paymentSettings.mockResolvedValue(SAVED);
     payments.savePaymentSettings.mockRejectedValue(new ApiError('You are not allowed to do this', 403, 'FORBIDDEN'));
-    render(<PaymentMethod />);
+    renderWithApis(<PaymentMethod />, apis);
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You are not allowed to do this');
   });

@@ -14,7 +14,7 @@ import {
   UPI_ID_PATTERN,
   UPI_NAME_MAX_LENGTH,
   notify,
-  paymentsApi,
+  useApis,
   type PaymentSettings,
 } from '@backlay/shared';
 import { useLoad } from './payments-common';
@@ -57,6 +57,7 @@ export function normalisePaymentSettings(values: PaymentSettings): PaymentSettin
  * players' deposit page shows and its QR code pays (get-payment-list / save-payment-list).
  */
 export function PaymentMethod() {
+  const { payments: paymentsApi } = useApis();
   const { load } = useLoad(paymentsApi.paymentSettings);
   return (
     <Page title="Payment method">
@@ -69,6 +70,7 @@ export function PaymentMethod() {
 }
 
 function PaymentMethodForm({ initial }: { initial: PaymentSettings }) {
+  const { payments: paymentsApi } = useApis();
   const formik = useFormik<PaymentSettings>({
     initialValues: initial,
     validationSchema: paymentSettingsSchema,

@@ -1,16 +1,13 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { ApiError, on, paymentsApi, publish, type PaymentRequestRow } from '@backlay/shared';
+import { ApiError, on, publish, type PaymentRequestRow } from '@backlay/shared';
+import { fakePayments, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { screens } from '../../expose/routes';
 import { PaymentRequests } from './PaymentRequests';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, paymentsApi: { depositWithdrawList: jest.fn(), updateStatus: jest.fn(), screenshot: jest.fn() } };
-});
-
-const payments = paymentsApi as jest.Mocked<typeof paymentsApi>;
+const payments = withMocks(fakePayments, 'depositWithdrawList', 'updateStatus', 'screenshot');
+const apis = { payments };
 
 const row = (over: Partial<PaymentRequestRow>): PaymentRequestRow => ({
   _id: 'r1', type: 'deposit', amount: 1500, createdAt: '2026-11-02T09:05:07Z', status: 'pending', remark: 'ok', accountType: 'upi', utrno: 'UTR123456789012',
@@ -18,10 +15,11 @@ const row = (over: Partial<PaymentRequestRow>): PaymentRequestRow => ({
 });
 
 function open(path: string) {
-  render(
+  renderWithApis(
     <MemoryRouter initialEntries={[path]}>
       <PaymentRequests />
     </MemoryRouter>,
+    apis,
   );
 }
 

@@ -14,7 +14,7 @@ import {
   defaultDateRange,
   formatRupees,
   on,
-  paymentsApi,
+  useApis,
   type DepositWithdrawListRequest,
   type PaymentRequestRow,
 } from '@backlay/shared';
@@ -45,6 +45,7 @@ function hasScreenshot(row: PaymentRequestRow): row is PaymentRequestRow & { scr
  * reloads after a decision, on Refresh, and when the agent's wallet moves.
  */
 function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
+  const { payments: paymentsApi } = useApis();
   const [range, setRange] = useState(defaultDateRange);
   const [reportType, setReportType] = useState<DepositWithdrawListRequest['reportType']>('all');
   const [usernameText, setUsernameText] = useState('');

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Dialog, Spinner, paymentsApi, type PaymentRequestRow } from '@backlay/shared';
+import { Dialog, Spinner, useApis, type PaymentRequestRow } from '@backlay/shared';
 
 type Image = { state: 'loading' } | { state: 'done'; url: string } | { state: 'fail'; message: string };
 
@@ -9,6 +9,7 @@ type Image = { state: 'loading' } | { state: 'done'; url: string } | { state: 'f
  * that is revoked when the dialog closes.
  */
 export function ScreenshotDialog({ row, onClose }: { row: PaymentRequestRow & { screenshotUrl: string }; onClose: () => void }) {
+  const { payments: paymentsApi } = useApis();
   const [image, setImage] = useState<Image>({ state: 'loading' });
   useEffect(() => {
     let live = true;
@@ -25,7 +26,7 @@ export function ScreenshotDialog({ row, onClose }: { row: PaymentRequestRow & { 
       live = false;
       if (url !== null) URL.revokeObjectURL(url);
     };
-  }, [row.screenshotUrl]);
+  }, [paymentsApi, row.screenshotUrl]);
 
   return (
     <Dialog title="Deposit screenshot" onClose={onClose}>

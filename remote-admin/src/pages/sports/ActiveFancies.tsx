@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { EmptyState, Spinner, sportsAdminApi, sportsApi } from '@backlay/shared';
+import { EmptyState, Spinner, useApis } from '@backlay/shared';
 import { MatchSwitchPage, SwitchTable, fancyRow, type SwitchChange, type SwitchRow } from './ActiveMarkets';
 import { useLoad } from './sports-common';
 
@@ -11,6 +11,7 @@ export const ALL_FANCY_KINDS = 'all';
  * with the player switch, the admin suspension and its limits (update-fancy).
  */
 export function ActiveFancies() {
+  const { sportsAdmin: sportsAdminApi, sports: sportsApi } = useApis();
   const matchId = useParams().matchId ?? '';
   const { load, reload } = useLoad(() => sportsApi.fancyList(matchId, ALL_FANCY_KINDS), matchId);
   const change = async (row: SwitchRow, c: SwitchChange) => {

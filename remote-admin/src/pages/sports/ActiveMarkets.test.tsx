@@ -1,33 +1,26 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ApiError, sportsAdminApi, sportsApi, type MatchDetail } from '@backlay/shared';
-import { buildFancy, buildMarket } from '@backlay/shared/testing';
+import { ApiError, type MatchDetail } from '@backlay/shared';
+import { buildFancy, buildMarket, fakeSports, fakeSportsAdmin, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { ActiveFancies } from './ActiveFancies';
 import { ActiveMarkets } from './ActiveMarkets';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return {
-    ...actual,
-    sportsApi: { matchById: jest.fn(), marketList: jest.fn(), fancyList: jest.fn() },
-    sportsAdminApi: { updateMarket: jest.fn(), updateFancy: jest.fn() },
-  };
-});
-
-const api = sportsApi as jest.Mocked<typeof sportsApi>;
-const admin = sportsAdminApi as jest.Mocked<typeof sportsAdminApi>;
+const api = withMocks(fakeSports, 'matchById', 'marketList', 'fancyList');
+const admin = withMocks(fakeSportsAdmin, 'updateMarket', 'updateFancy');
+const apis = { sports: api, sportsAdmin: admin };
 
 const detail: MatchDetail = { _id: 'e1', sportId: 4, name: 'India v Australia', competitionId: 'c1', competitionName: 'Border-Gavaskar Trophy', openDate: '2026-11-21T10:00:00Z', inPlay: true, status: 'inplay', active: true };
 
 function renderAt(path: string) {
-  return render(
+  return renderWithApis(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/admin/active-markets/:matchId" element={<ActiveMarkets />} />
         <Route path="/admin/active-fancies/:matchId" element={<ActiveFancies />} />
       </Routes>
     </MemoryRouter>,
+    apis,
   );
 }
 

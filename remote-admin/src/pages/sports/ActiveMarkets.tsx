@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, generatePath, useParams } from 'react-router';
-import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, notify, sportsAdminApi, sportsApi, type Fancy, type Market, type MarketLimits, type MarketStatus } from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, notify, useApis, type Fancy, type Market, type MarketLimits, type MarketStatus } from '@backlay/shared';
 import { statusLabel } from '../market-status';
 import { LimitsDialog } from './LimitsDialog';
 import { runAction, useLoad } from './sports-common';
@@ -116,6 +116,7 @@ export function fancyRow(f: Fancy): SwitchRow {
 
 /** The heading and cross-links of a match's markets and fancies pages. */
 export function MatchSwitchPage({ matchId, what, children }: { matchId: string; what: 'Markets' | 'Fancies'; children: ReactNode }) {
+  const { sports: sportsApi } = useApis();
   const { load } = useLoad(() => sportsApi.matchById(matchId), matchId);
   const match = load.state === 'done' ? load.value : null;
   const other = what === 'Markets' ? { to: generatePath(ROUTES.adminActiveFancies.path, { matchId }), label: 'Fancies' } : { to: generatePath(ROUTES.adminActiveMarkets.path, { matchId }), label: 'Markets' };
@@ -141,6 +142,7 @@ export function MatchSwitchPage({ matchId, what, children }: { matchId: string; 
  * it to players, the admin suspension on top of the feed's, and its limits (update-market).
  */
 export function ActiveMarkets() {
+  const { sportsAdmin: sportsAdminApi, sports: sportsApi } = useApis();
   const matchId = useParams().matchId ?? '';
   const { load, reload } = useLoad(() => sportsApi.marketList(matchId), matchId);
   const change = async (row: SwitchRow, c: SwitchChange) => {

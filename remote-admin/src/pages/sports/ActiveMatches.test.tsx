@@ -1,27 +1,25 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { sportsAdminApi, type AdminMatchSummary } from '@backlay/shared';
+import { type AdminMatchSummary } from '@backlay/shared';
+import { fakeSportsAdmin, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { ActiveMatches } from './ActiveMatches';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, sportsAdminApi: { matchList: jest.fn(), updateMatch: jest.fn() } };
-});
-
-const api = sportsAdminApi as jest.Mocked<typeof sportsAdminApi>;
+const api = withMocks(fakeSportsAdmin, 'matchList', 'updateMatch');
+const apis = { sportsAdmin: api };
 
 const match = (over: Partial<AdminMatchSummary>): AdminMatchSummary => ({
   _id: 'e1', sportId: 4, name: 'India v Australia', openDate: '2026-11-21T10:00:00Z', inPlay: true, status: 'inplay', competitionName: 'Border-Gavaskar Trophy', active: true, ...over,
 });
 
 function renderAt(path: string) {
-  return render(
+  return renderWithApis(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/admin/active-matches/:sportId/:matchType?" element={<ActiveMatches />} />
       </Routes>
     </MemoryRouter>,
+    apis,
   );
 }
 

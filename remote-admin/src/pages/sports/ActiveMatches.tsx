@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, generatePath, useParams } from 'react-router';
 import moment from 'moment';
-import { BuildTag, EmptyState, PAGE_SIZE_MAX, Page, ROUTES, Spinner, sportsAdminApi, type AdminMatchSummary } from '@backlay/shared';
+import { BuildTag, EmptyState, PAGE_SIZE_MAX, Page, ROUTES, Spinner, useApis, type AdminMatchSummary } from '@backlay/shared';
 import { ADMIN_MATCH_TIME_FORMAT } from './FeedMatches';
 import { Switch, runAction, sportName, useLoad } from './sports-common';
 
@@ -18,6 +18,7 @@ export const MATCH_TYPES = [
  * its markets and fancies.
  */
 export function ActiveMatches() {
+  const { sportsAdmin: sportsAdminApi } = useApis();
   const params = useParams();
   const sportId = Number(params.sportId);
   const matchType = params.matchType ?? 'all';

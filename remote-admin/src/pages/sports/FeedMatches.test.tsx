@@ -1,25 +1,23 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { sportsAdminApi, type FeedMatch } from '@backlay/shared';
+import { type FeedMatch } from '@backlay/shared';
+import { fakeSportsAdmin, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { FeedMatches } from './FeedMatches';
 import { Series, feedMatchesPath } from './Series';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, sportsAdminApi: { series: jest.fn(), feedMatches: jest.fn(), saveMatch: jest.fn() } };
-});
-
-const api = sportsAdminApi as jest.Mocked<typeof sportsAdminApi>;
+const api = withMocks(fakeSportsAdmin, 'series', 'feedMatches', 'saveMatch');
+const apis = { sportsAdmin: api };
 
 function renderAt(path: string) {
-  return render(
+  return renderWithApis(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/admin/series/:sportId" element={<Series />} />
         <Route path="/admin/matches/:sportId" element={<FeedMatches />} />
       </Routes>
     </MemoryRouter>,
+    apis,
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, generatePath, useParams, useSearchParams } from 'react-router';
 import moment from 'moment';
-import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, isRacingSport, sportsAdminApi, type FeedMatch } from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, isRacingSport, useApis, type FeedMatch } from '@backlay/shared';
 import { runAction, sportName, useLoad } from './sports-common';
 
 /** Start times in the admin lists. */
@@ -16,6 +16,7 @@ export const ADMIN_MATCH_TIME_FORMAT = 'DD/MM/YYYY h:mm A';
  * save-match each.
  */
 export function FeedMatches() {
+  const { sportsAdmin: sportsAdminApi } = useApis();
   const sportId = Number(useParams().sportId);
   const [search] = useSearchParams();
   const competitionId = search.get('competitionId') ?? '';

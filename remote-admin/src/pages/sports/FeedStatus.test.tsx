@@ -1,14 +1,11 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { sportsAdminApi, type FeedStatus as FeedStatusData } from '@backlay/shared';
+import { type FeedStatus as FeedStatusData } from '@backlay/shared';
+import { fakeSportsAdmin, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { FEED_STATUS_REFRESH_MS, FeedStatus } from './FeedStatus';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, sportsAdminApi: { feedStatus: jest.fn() } };
-});
-
-const api = sportsAdminApi as jest.Mocked<typeof sportsAdminApi>;
+const api = withMocks(fakeSportsAdmin, 'feedStatus');
+const apis = { sportsAdmin: api };
 
 /** The contract's own type: a field the API renames fails the type check here. */
 const stale: FeedStatusData = {
@@ -46,7 +43,7 @@ describe('FeedStatus', () => {
 
   it('labels the connection, the staleness and the markets by status, with the ingest\'s holds', async () => {
     api.feedStatus.mockResolvedValue(stale);
-    render(<FeedStatus />);
+    renderWithApis(<FeedStatus />, apis);
     expect(await screen.findByRole('table', { name: 'Markets by status' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Feed status' })).toBeInTheDocument();
     expect(fact('Provider')).toBe('betfair');
@@ -69,7 +66,7 @@ describe('FeedStatus', () => {
 
   it('shows a dropped connection with its error, and a feed that has never run', async () => {
     api.feedStatus.mockResolvedValueOnce({ ...stale, connected: false, stale: 'disconnected', lastError: 'connection reset' });
-    const { unmount } = render(<FeedStatus />);
+    const { unmount } = renderWithApis(<FeedStatus />, apis);
     await screen.findByRole('table', { name: 'Markets by status' });
     expect(fact('Connection')).toBe('Not connected');
     expect(fact('Prices')).toBe('Disconnected');
@@ -88,7 +85,7 @@ describe('FeedStatus', () => {
       lagMs: null,
       staleSuspensions: 0,
     });
-    render(<FeedStatus />);
+    renderWithApis(<FeedStatus />, apis);
     await screen.findByRole('table', { name: 'Markets by status' });
     expect(fact('Connection')).toBe('The feed has not run yet');
     expect(fact('Last message')).toBe('— (stale after 10.0 s)');
@@ -99,7 +96,7 @@ describe('FeedStatus', () => {
   it('asks again every 5 s and on Refresh, keeping the page on screen', async () => {
     jest.useFakeTimers();
     api.feedStatus.mockResolvedValueOnce(stale).mockResolvedValueOnce({ ...stale, stale: null, lastMessageAgeSec: 0.2 }).mockResolvedValue({ ...stale, reconnects: 4 });
-    render(<FeedStatus />);
+    renderWithApis(<FeedStatus />, apis);
     await act(async () => {
       await Promise.resolve();
     });

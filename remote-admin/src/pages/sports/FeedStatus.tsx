@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BuildTag, Button, EmptyState, Page, Spinner, sportsAdminApi, useLoad, type FeedStatus as FeedStatusData } from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, Spinner, useLoad, useApis, type FeedStatus as FeedStatusData } from '@backlay/shared';
 
 /** How often the page asks again on its own. */
 export const FEED_STATUS_REFRESH_MS = 5_000;
@@ -22,6 +22,7 @@ const count = (value: number | null) => (value === null ? '—' : String(value))
  * 5 s.
  */
 export function FeedStatus() {
+  const { sportsAdmin: sportsAdminApi } = useApis();
   const { load, reload } = useLoad(() => sportsAdminApi.feedStatus());
   useEffect(() => {
     const timer = setInterval(reload, FEED_STATUS_REFRESH_MS);

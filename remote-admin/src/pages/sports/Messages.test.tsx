@@ -1,14 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, sportsAdminApi, type NewsMessage } from '@backlay/shared';
+import { MESSAGES, type NewsMessage } from '@backlay/shared';
+import { fakeSportsAdmin, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { Messages } from './Messages';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, sportsAdminApi: { messages: jest.fn(), saveMessage: jest.fn(), updateMessage: jest.fn() } };
-});
-
-const api = sportsAdminApi as jest.Mocked<typeof sportsAdminApi>;
+const api = withMocks(fakeSportsAdmin, 'messages', 'saveMessage', 'updateMessage');
+const apis = { sportsAdmin: api };
 const line = (over: Partial<NewsMessage>): NewsMessage => ({ _id: 'n1', text: 'Welcome to Backlay', active: true, createdAt: '2026-11-20T10:00:00Z', ...over });
 
 beforeEach(() => {
@@ -18,7 +15,7 @@ beforeEach(() => {
 
 describe('Messages', () => {
   it('lists every line with its state', async () => {
-    render(<Messages />);
+    renderWithApis(<Messages />, apis);
     const table = await screen.findByRole('table', { name: 'Messages' });
     expect(within(within(table).getByRole('row', { name: /Welcome to Backlay/ })).getByText('Shown')).toBeInTheDocument();
     expect(within(within(table).getByRole('row', { name: /Old news/ })).getByText('Hidden')).toBeInTheDocument();
@@ -26,7 +23,7 @@ describe('Messages', () => {
 
   it('adds a line: text required, then save-message with the switch', async () => {
     api.saveMessage.mockResolvedValue({ data: line({ _id: 'n3', text: 'IPL final tonight' }), message: 'Message saved' });
-    render(<Messages />);
+    renderWithApis(<Messages />, apis);
     await screen.findByRole('table', { name: 'Messages' });
     await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
     expect(await screen.findByText(MESSAGES.messageTextRequired)).toBeInTheDocument();
@@ -40,7 +37,7 @@ describe('Messages', () => {
 
   it('edits a line in a dialog and switches lines on and off', async () => {
     api.updateMessage.mockResolvedValue({ data: line({}), message: 'Message updated' });
-    render(<Messages />);
+    renderWithApis(<Messages />, apis);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit message: Welcome to Backlay' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit message' });
     await userEvent.clear(within(dialog).getByLabelText('Message text'));

@@ -1,7 +1,7 @@
 import { useState, type TextareaHTMLAttributes } from 'react';
 import { useFormik } from 'formik';
 import moment from 'moment';
-import { BuildTag, Button, Dialog, EmptyState, MESSAGES, NEWS_TEXT_MAX_LENGTH, Page, Spinner, notify, sportsAdminApi, type NewsMessage } from '@backlay/shared';
+import { BuildTag, Button, Dialog, EmptyState, MESSAGES, NEWS_TEXT_MAX_LENGTH, Page, Spinner, notify, useApis, type NewsMessage } from '@backlay/shared';
 import { messageSchema } from './sports-forms';
 import { runAction, useLoad } from './sports-common';
 
@@ -66,6 +66,7 @@ function MessageForm({ idPrefix, initial, submitLabel, onSubmit, onCancel }: { i
  * line, edit its text, and switch it on or off.
  */
 export function Messages() {
+  const { sportsAdmin: sportsAdminApi } = useApis();
   const { load, reload } = useLoad(() => sportsAdminApi.messages(), 'messages');
   const [editing, setEditing] = useState<NewsMessage | null>(null);
   const [busy, setBusy] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { Link, generatePath, useParams } from 'react-router';
-import { BuildTag, EmptyState, Page, ROUTES, Spinner, isRacingSport, sportsAdminApi } from '@backlay/shared';
+import { BuildTag, EmptyState, Page, ROUTES, Spinner, isRacingSport, useApis } from '@backlay/shared';
 import { sportName, useLoad } from './sports-common';
 
 /** The path of a competition's feed matches (matches/:sportId?competitionId=…). */
@@ -13,6 +13,7 @@ export function feedMatchesPath(sportId: number, competitionId: string): string 
  * meetings ("Sheffield (GB)") and their matches the races.
  */
 export function Series() {
+  const { sportsAdmin: sportsAdminApi } = useApis();
   const sportId = Number(useParams().sportId);
   const { load } = useLoad(() => sportsAdminApi.series(sportId), String(sportId));
   const name = sportName(sportId);

@@ -1,15 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ApiError, on, sportsAdminApi, type SportAdminItem } from '@backlay/shared';
+import { ApiError, on, type SportAdminItem } from '@backlay/shared';
+import { fakeSportsAdmin, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { SportsList } from './SportsList';
 
-jest.mock('@backlay/shared', () => {
-  const actual = jest.requireActual('@backlay/shared');
-  return { ...actual, sportsAdminApi: { sports: jest.fn(), saveSportSettings: jest.fn() } };
-});
-
-const api = sportsAdminApi as jest.Mocked<typeof sportsAdminApi>;
+const api = withMocks(fakeSportsAdmin, 'sports', 'saveSportSettings');
+const apis = { sportsAdmin: api };
 
 const sports: SportAdminItem[] = [
   { sportId: 4, name: 'Cricket', active: true, minStake: 100, maxStake: 100000, maxProfit: 500000, betDelaySec: 5 },
@@ -17,12 +14,13 @@ const sports: SportAdminItem[] = [
 ];
 
 function renderAt(path: string) {
-  return render(
+  return renderWithApis(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/admin/sports-list/:url?" element={<SportsList />} />
       </Routes>
     </MemoryRouter>,
+    apis,
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, generatePath, useNavigate, useParams } from 'react-router';
-import { BuildTag, EmptyState, Page, ROUTES, Spinner, notify, sportsAdminApi, type MarketLimits, type SportAdminItem } from '@backlay/shared';
+import { BuildTag, EmptyState, Page, ROUTES, Spinner, notify, useApis, type MarketLimits, type SportAdminItem } from '@backlay/shared';
 import { LimitsDialog } from './LimitsDialog';
 import { Switch, runAction, useLoad } from './sports-common';
 
@@ -11,6 +11,7 @@ import { Switch, runAction, useLoad } from './sports-common';
  * whose limits editor opens at once (a link straight to "edit cricket's limits").
  */
 export function SportsList() {
+  const { sportsAdmin: sportsAdminApi } = useApis();
   const { url } = useParams();
   const navigate = useNavigate();
   const { load, reload } = useLoad(() => sportsAdminApi.sports(), 'sports');

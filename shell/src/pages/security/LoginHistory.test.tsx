@@ -1,7 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { securityApi, type LoginHistoryRow } from '@backlay/shared';
+import { type LoginHistoryRow } from '@backlay/shared';
+import { fakeSecurity, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { DownlineLoginHistory, LoginHistoryTable, OwnLoginHistory } from './LoginHistory';
+
+const security = withMocks(fakeSecurity, 'history', 'downlineHistory');
+const apis = { security };
 
 const row = (id: string, over: Partial<LoginHistoryRow> = {}): LoginHistoryRow => ({
   id,
@@ -18,7 +22,7 @@ const row = (id: string, over: Partial<LoginHistoryRow> = {}): LoginHistoryRow =
 
 describe('LoginHistoryTable', () => {
   it('shows time, result with its reason, IP, location, device and area; the username only when asked', () => {
-    render(<LoginHistoryTable label="Your login history" rows={[row('1'), row('2', { success: false, reason: 'two_factor_invalid', ip: null })]} />);
+    renderWithApis(<LoginHistoryTable label="Your login history" rows={[row('1'), row('2', { success: false, reason: 'two_factor_invalid', ip: null })]} />, apis);
     const table = screen.getByRole('table', { name: 'Your login history' });
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Time', 'Result', 'IP address', 'Location', 'Device', 'Area']);
@@ -35,17 +39,17 @@ describe('LoginHistoryTable', () => {
 });
 
 describe('OwnLoginHistory and DownlineLoginHistory', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => jest.resetAllMocks());
 
   it('loads the own history and says so when empty', async () => {
-    jest.spyOn(securityApi, 'history').mockResolvedValue({ rows: [], hasMore: false });
-    render(<OwnLoginHistory />);
+    security.history.mockResolvedValue({ rows: [], hasMore: false });
+    renderWithApis(<OwnLoginHistory />, apis);
     expect(await screen.findByText('No login attempts yet.')).toBeInTheDocument();
   });
 
   it('filters the downline by username', async () => {
-    const downline = jest.spyOn(securityApi, 'downlineHistory').mockResolvedValue({ rows: [row('9', { username: 'child1' })], hasMore: false });
-    render(<DownlineLoginHistory />);
+    const downline = security.downlineHistory.mockResolvedValue({ rows: [row('9', { username: 'child1' })], hasMore: false });
+    renderWithApis(<DownlineLoginHistory />, apis);
     expect(await screen.findByRole('table', { name: 'Downline login history' })).toHaveTextContent('child1');
     await userEvent.type(screen.getByLabelText('Username'), ' child1 ');
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));

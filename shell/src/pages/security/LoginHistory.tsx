@@ -4,11 +4,11 @@ import {
   Button,
   EmptyState,
   LOGIN_ATTEMPT_REASON_LABELS,
-  securityApi,
   Spinner,
   TableScroll,
   TextField,
   useLoad,
+  useApis,
   type LoginHistoryRow,
 } from '@backlay/shared';
 
@@ -70,6 +70,7 @@ function PageButtons({ page, hasMore, onPage }: { page: number; hasMore: boolean
 
 /** The signed-in user's own login history. */
 export function OwnLoginHistory() {
+  const { security: securityApi } = useApis();
   const [page, setPage] = useState(1);
   const { load } = useLoad(() => securityApi.history({ page }), String(page));
   return (
@@ -90,6 +91,7 @@ export function OwnLoginHistory() {
 
 /** An agent's view of its downline's logins, optionally of one username. */
 export function DownlineLoginHistory() {
+  const { security: securityApi } = useApis();
   const [query, setQuery] = useState({ page: 1, username: '' });
   const [draft, setDraft] = useState('');
   const { load } = useLoad(

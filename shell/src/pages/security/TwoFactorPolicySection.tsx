@@ -6,10 +6,10 @@ import {
   MESSAGES,
   ROLE_LABELS,
   SECURITY_MESSAGES,
-  securityApi,
   Spinner,
   notify,
   useLoad,
+  useApis,
   type Role,
 } from '@backlay/shared';
 
@@ -19,6 +19,7 @@ import {
  * it read-only (the API refuses an Admin's save with 403).
  */
 export function TwoFactorPolicySection({ editable }: { editable: boolean }) {
+  const { security: securityApi } = useApis();
   const { load } = useLoad(() => securityApi.policy());
   return (
     <section className="bl-security__section" aria-labelledby="two-factor-policy-title">
@@ -47,6 +48,7 @@ function PolicyView({ saved }: { saved: readonly Role[] }) {
 }
 
 function PolicyForm({ saved }: { saved: readonly Role[] }) {
+  const { security: securityApi } = useApis();
   const [roles, setRoles] = useState<Role[]>([...saved]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

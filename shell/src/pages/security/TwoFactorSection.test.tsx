@@ -1,27 +1,30 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, SECURITY_MESSAGES, securityApi, type TwoFactorStatus } from '@backlay/shared';
+import { MESSAGES, SECURITY_MESSAGES, type TwoFactorStatus } from '@backlay/shared';
+import { fakeSecurity, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { groupSecret, TwoFactorSection } from './TwoFactorSection';
+
+const security = withMocks(fakeSecurity, 'status', 'enrol', 'confirm', 'disable');
+const apis = { security };
 
 const off: TwoFactorStatus = { enabled: false, pending: false, recoveryCodesLeft: 0, required: false };
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
 
 describe('TwoFactorSection', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => jest.resetAllMocks());
 
   it('sets up: QR code drawn locally, the secret in text, a labelled code field, then the recovery codes once', async () => {
-    jest.spyOn(securityApi, 'status').mockResolvedValue(off);
-    jest.spyOn(securityApi, 'enrol').mockResolvedValue({
+    security.status.mockResolvedValue(off);
+    security.enrol.mockResolvedValue({
       data: { secret: SECRET, otpauthUri: `otpauth://totp/Backlay:demo?secret=${SECRET}&issuer=Backlay` },
       message: SECURITY_MESSAGES.twoFactorEnrolStarted,
     });
-    const confirm = jest
-      .spyOn(securityApi, 'confirm')
+    const confirm = security.confirm
       .mockRejectedValueOnce(new Error(SECURITY_MESSAGES.twoFactorCodeInvalid))
       .mockResolvedValueOnce({ data: { recoveryCodes: CODES }, message: SECURITY_MESSAGES.twoFactorEnabled });
     const onStatus = jest.fn();
-    render(<TwoFactorSection onStatus={onStatus} />);
+    renderWithApis(<TwoFactorSection onStatus={onStatus} />, apis);
     await userEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
     expect(onStatus).toHaveBeenCalledWith(off);
 
@@ -47,9 +50,9 @@ describe('TwoFactorSection', () => {
   });
 
   it('turns off with the password and a code', async () => {
-    jest.spyOn(securityApi, 'status').mockResolvedValue({ enabled: true, pending: false, recoveryCodesLeft: 7, required: false });
-    const disable = jest.spyOn(securityApi, 'disable').mockResolvedValue({ data: null, message: SECURITY_MESSAGES.twoFactorDisabled });
-    render(<TwoFactorSection />);
+    security.status.mockResolvedValue({ enabled: true, pending: false, recoveryCodesLeft: 7, required: false });
+    const disable = security.disable.mockResolvedValue({ data: null, message: SECURITY_MESSAGES.twoFactorDisabled });
+    renderWithApis(<TwoFactorSection />, apis);
     expect(await screen.findByText(/Recovery codes left: 7/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByText(MESSAGES.passwordRequired)).toBeInTheDocument();
@@ -61,8 +64,8 @@ describe('TwoFactorSection', () => {
   });
 
   it('tells an agent whose role requires it to set it up', async () => {
-    jest.spyOn(securityApi, 'status').mockResolvedValue({ ...off, required: true });
-    render(<TwoFactorSection />);
+    security.status.mockResolvedValue({ ...off, required: true });
+    renderWithApis(<TwoFactorSection />, apis);
     expect(await screen.findByText(SECURITY_MESSAGES.twoFactorEnrolRequired)).toBeInTheDocument();
   });
 });

@@ -4,11 +4,11 @@ import {
   EmptyState,
   MESSAGES,
   SECURITY_MESSAGES,
-  securityApi,
   Spinner,
   TextField,
   notify,
   useLoad,
+  useApis,
   type TwoFactorEnrolment,
   type TwoFactorStatus,
 } from '@backlay/shared';
@@ -27,6 +27,7 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
  * with the password and a code. `onStatus` tells the page the status whenever it is known.
  */
 export function TwoFactorSection({ onStatus }: { onStatus?: (status: TwoFactorStatus) => void }) {
+  const { security: securityApi } = useApis();
   const { load, reload } = useLoad(() => securityApi.status());
   useEffect(() => {
     if (load.state === 'done') onStatus?.(load.value);
@@ -130,6 +131,7 @@ function ConfirmEnrolment({
   onConfirmed: (codes: string[]) => void;
   onCancel: () => void;
 }) {
+  const { security: securityApi } = useApis();
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -213,6 +215,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 function DisableForm({ onDisabled }: { onDisabled: () => void }) {
+  const { security: securityApi } = useApis();
   const [values, setValues] = useState({ password: '', code: '' });
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
