@@ -1,19 +1,8 @@
 import moment from 'moment';
 import { buildFancy } from '@backlay/shared/testing';
-import { formatLimit, formatMatchTime, formatPrice, formatSize, matchPhase, openMatches, splitFancies } from './format';
+import { formatLimit, formatMatchTime, formatSize, matchPhase, openMatches, splitFancies } from './format';
 
 describe('sports formatting', () => {
-  it.each([
-    [1.85, 'match_odds', '1.85'],
-    [2, 'match_odds', '2'],
-    [10.5, 'over_under', '10.5'],
-    [1.9, 'match_odds', '1.9'],
-    [0.85, 'bookmaker', '85'],
-    [0.07, 'bookmaker', '7'],
-  ] as const)('price %d of a %s market reads %s', (price, type, shown) => {
-    expect(formatPrice(price, type)).toBe(shown);
-  });
-
   it.each([
     [0, '0'],
     [999.6, '1000'],

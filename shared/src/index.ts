@@ -61,6 +61,11 @@ export { Button, TextField, Page, Spinner, EmptyState, SelectField, FormFooter }
 export { BuildTag } from './ui/build-tag';
 export { placedRunnerNotice, QuickStakes, SlipActions, SlipRunnerBook, StakeField, useSlipSubmission, type SlipBookRow, type SlipError, type SlipSubmission } from './ui/bet-slip';
 export { Pnl } from './ui/pnl';
+export { formatBetPrice, formatBookmakerRate, formatFancyLineRate, formatOddsDecimal, formatRunnerPrice } from './sports/price-format';
+export { BET_STATUS_LABELS, BET_TIME_FORMAT, formatBetTime, MARKET_STATUS_LABELS, marketStatusLabel, sideClass, sideLabel } from './sports/bet-labels';
+export { PRICE_CONNECTION_TEXT, useMatchState } from './sports/use-match-state';
+export { ALL_SPORTS, sportIdOf } from './sports/sport-filter';
+export { listRange, paymentStatusLabel, REPORT_TYPES } from './payments/statement-filters';
 export { BetTableRow, MyBetsSection } from './ui/my-bets';
 export { TableScroll } from './ui/table-scroll';
 export { Dialog } from './ui/dialog';

@@ -22,6 +22,7 @@ import {
   type ClientRow,
   type ListClientsResponse,
   type Role,
+  Pnl,
 } from '@backlay/shared';
 import { ChildPasswordDialog } from './ChildPasswordDialog';
 import { ChipDialog, type ChipKind } from './ChipDialog';
@@ -179,7 +180,9 @@ function ClientListOf({ username }: { username?: string }) {
                       <td className="num">{formatRupees(r.exposer)}</td>
                       <td className="num">{formatRupees(r.available)}</td>
                       <td className="num">{formatRupees(r.creditReference)}</td>
-                      <td className={`num ${r.refPL < 0 ? 'bl-debit' : 'bl-credit'}`}>{formatRupees(r.refPL)}</td>
+                      <td className="num">
+                        <Pnl rupees={r.refPL} />
+                      </td>
                       <td className="num">{r.role === 'user' ? '—' : r.partnership.toFixed(2)}</td>
                       <td>
                         <span className={`bl-badge${r.status === 'active' ? '' : ' bl-badge--locked'}`}>{r.status}</span>

@@ -1,5 +1,5 @@
-import { BetTableRow, MyBetsSection, Pager, Pnl, formatRupees, type CasinoBet, type CasinoBetsResponse, type Load } from '@backlay/shared';
-import { formatCasinoTime, formatOdds } from '../format';
+import { BetTableRow, MyBetsSection, Pager, Pnl, formatRupees, type CasinoBet, type CasinoBetsResponse, type Load, formatOddsDecimal } from '@backlay/shared';
+import { formatCasinoTime } from '../format';
 
 /** How a bet stands: its P&L once settled, Void once voided, Open before. */
 function outcome(bet: CasinoBet) {
@@ -48,7 +48,7 @@ export function RoundBets({ load, onPage }: { load: Load<CasinoBetsResponse>; on
               <small className="bl-muted">{bet.marketName}</small>
               <small className="bl-bet__time">{formatCasinoTime(bet.placedAt)}</small>
             </th>
-            <td className="num bl-bet__struck">{formatOdds(bet.odds)}</td>
+            <td className="num bl-bet__struck">{formatOddsDecimal(bet.odds)}</td>
             <td className="num bl-bet__struck">{formatRupees(bet.stake)}</td>
             <td className="num">{outcome(bet)}</td>
           </BetTableRow>

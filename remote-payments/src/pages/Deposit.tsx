@@ -15,13 +15,14 @@ import {
   settingsApi,
   type DepositSubmission,
   type PaymentSettings,
+  notifyFailure,
+  useLoad,
 } from '@backlay/shared';
 import { SCREENSHOT_ACCEPT, amountError, screenshotError, utrSchema } from '../forms/validation';
 import { depositRangeFromSettings, depositRangeHint, type DepositRange } from '../payments/deposit-range';
 import { buildUpiPaymentLink, formatUpiAmount, randomTransactionRef } from '../payments/upi-link';
 import { CopyButton } from '../ui/CopyButton';
 import { UpiQrCode } from '../ui/UpiQrCode';
-import { notifyFailure, useLoad } from '../ui/use-load';
 
 /**
  * /deposit (SPEC §2): the amount first, then the UPI Payment and Account Transfer panels with

@@ -18,10 +18,11 @@ import {
   type SavedBankAccount,
   type SavedUpi,
   type WithdrawRequestBody,
+  notifyFailure,
+  useLoad,
 } from '@backlay/shared';
 import { amountSchema } from '../forms/validation';
 import { DeleteButton } from '../ui/CopyButton';
-import { notifyFailure, useLoad } from '../ui/use-load';
 import { AddBankDialog, AddUpiDialog } from './SavedAccountDialogs';
 
 /** The value of a payout radio: which kind of saved account, and its id. */

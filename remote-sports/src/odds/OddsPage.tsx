@@ -14,8 +14,10 @@ import {
   type Market,
   type MarketPosition,
   type MarketType,
-  type MatchDataStatus,
   type MatchDetail,
+  useMatchState,
+  PRICE_CONNECTION_TEXT,
+  marketData,
 } from '@backlay/shared';
 import { MATCH_PHASE_TEXT, formatMatchTime, matchPhase, splitFancies } from '../format';
 import { RaceHeader } from '../racing/RaceHeader';
@@ -28,7 +30,6 @@ import { RunBookDialog } from './RunBookDialog';
 import { ScorePanel } from './ScorePanel';
 import { fancySettledText } from './settled';
 import { selectionMarketId, type SlipSelection } from './slip';
-import { useMatchState } from './use-match-state';
 import { usePlayerBook } from './use-player-book';
 
 /** The order of market families on the page. */
@@ -44,13 +45,6 @@ export function orderMarkets(markets: Market[]): Market[] {
     .sort((a, b) => TYPE_ORDER[a.m.type] - TYPE_ORDER[b.m.type] || a.m.numberOfWinners - b.m.numberOfWinners || a.i - b.i)
     .map(({ m }) => m);
 }
-
-const CONNECTION_TEXT: Record<MatchDataStatus, string> = {
-  connecting: 'Connecting to live prices…',
-  live: 'Live',
-  resyncing: 'Reconnecting to live prices…',
-  unavailable: 'No live prices',
-};
 
 /**
  * The fancy sessions that closed, folded away under the open ones: each line's name and, once
@@ -118,7 +112,7 @@ function MatchOdds({ matchId }: { matchId: string }) {
   const [rules, setRules] = useState<MarketType | null>(null);
   const [slip, setSlip] = useState<SlipSelection | null>(null);
   const [book, setBook] = useState<Fancy | null>(null);
-  const data = useMatchState(matchId);
+  const data = useMatchState(marketData, matchId);
   const player = usePlayerBook(matchId);
 
   useEffect(() => {
@@ -176,7 +170,7 @@ function MatchOdds({ matchId }: { matchId: string }) {
           </span>
         ) : (
           <span className={`bl-live bl-live--${data.status}`} role="status">
-            {CONNECTION_TEXT[data.status]}
+            {PRICE_CONNECTION_TEXT[data.status]}
           </span>
         )
       }

@@ -15,8 +15,9 @@ import {
   type MatchSummary,
   type NewsMessage,
   type SportItem,
+  formatOddsDecimal,
 } from '@backlay/shared';
-import { MATCH_PHASE_TEXT, formatMatchTime, formatPrice, matchPhase, openMatches } from '../format';
+import { MATCH_PHASE_TEXT, formatMatchTime, matchPhase, openMatches } from '../format';
 import { overlayText } from '../odds/MarketFrame';
 import { SportTabs, sportPath } from '../sport-tabs';
 
@@ -84,7 +85,7 @@ function Price({ column, side, value }: { column: string; side: 'back' | 'lay'; 
   return (
     <span className={`bl-price bl-price--${side}`}>
       <span className="bl-visually-hidden">{`${column} ${side}: `}</span>
-      <span className="bl-price__odds">{value === null ? '–' : formatPrice(value)}</span>
+      <span className="bl-price__odds">{value === null ? '–' : formatOddsDecimal(value)}</span>
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import moment from 'moment';
-import { Pnl, BuildTag, Page, RangeFilters, RangeLoadStatus, betsApi, eventLabel, formatRupees, useRangeReport, type ProfitLossQuery, type ProfitLossResponse } from '@backlay/shared';
-import { SportSelect, ALL_SPORTS, sportIdOf } from '../bets/filters';
+import { Pnl, BuildTag, Page, RangeFilters, RangeLoadStatus, betsApi, eventLabel, formatRupees, useRangeReport, type ProfitLossQuery, type ProfitLossResponse, ALL_SPORTS, sportIdOf } from '@backlay/shared';
+import { SportSelect } from '../bets/filters';
 
 /** How settlement dates are shown. */
 const SETTLED_FORMAT = 'DD/MM/YYYY h:mm A';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { Button, EmptyState, ROLE_LABELS, Spinner, betsApi, runnerLabel } from '@backlay/shared';
-import { MARKET_TYPE_LABELS, Pnl, SECTION_STYLE, useLiveLoad } from './betting-common';
+import { Button, EmptyState, ROLE_LABELS, Spinner, betsApi, runnerLabel, Pnl } from '@backlay/shared';
+import { MARKET_TYPE_LABELS, SECTION_STYLE, useLiveLoad } from './betting-common';
 
 /**
  * The 'Child books' panel of a match (get-child-user-list): per direct child of the account in
@@ -71,7 +71,7 @@ export function ChildBooks({ matchId, root, refresh }: { matchId: string; root: 
                         <ul style={{ listStyle: 'none', margin: '2px 0 6px', padding: 0 }}>
                           {m.lines.map((l) => (
                             <li key={l.selectionId}>
-                              {runnerLabel(l.name, l.clothNumber)}: <Pnl value={l.usersPnl} />
+                              {runnerLabel(l.name, l.clothNumber)}: <Pnl rupees={l.usersPnl} />
                             </li>
                           ))}
                         </ul>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { BuildTag, Button, EmptyState, Page, SelectField, Spinner, betsApi, useLoad, type ResultMarketRow, type ResultsQuery } from '@backlay/shared';
-import { MARKET_TYPE_LABELS, SPORT_OPTIONS, formatBetTime, resultText, sportIdOf } from './betting-common';
+import { BuildTag, Button, EmptyState, Page, SelectField, Spinner, betsApi, useLoad, type ResultMarketRow, type ResultsQuery, formatBetTime, sportIdOf, ALL_SPORTS } from '@backlay/shared';
+import { MARKET_TYPE_LABELS, SPORT_OPTIONS, resultText } from './betting-common';
 import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
 import { DeclareDialog } from './DeclareDialog';
 
@@ -27,7 +27,7 @@ const marketTitle = (row: ResultMarketRow) => `${row.matchName} · ${row.marketN
  */
 export function Results() {
   const [status, setStatus] = useState<Status>('pending');
-  const [sport, setSport] = useState('');
+  const [sport, setSport] = useState(ALL_SPORTS);
   const [open, setOpen] = useState<Open>(null);
   const { load, reload: reloadList } = useLoad(() => betsApi.results({ status, sportId: sportIdOf(sport) }), `${status}:${sport}`);
   const differing = useLoad(() => betsApi.differingResults(sportIdOf(sport)), sport);

@@ -17,9 +17,13 @@ import {
   paymentsApi,
   type DepositWithdrawListRequest,
   type PaymentRequestRow,
+  REPORT_TYPES,
+  SelectField,
+  listRange,
+  paymentStatusLabel,
+  useLoad,
 } from '@backlay/shared';
 import { DecisionDialog, type Decision } from './DecisionDialog';
-import { REPORT_TYPES, SelectField, listRange, statusLabel, useLoad } from './payments-common';
 import { ScreenshotDialog } from './ScreenshotDialog';
 
 /** The username box waits this long after the last key before it asks the server. */
@@ -134,7 +138,7 @@ function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
                     </td>
                     <td>{moment(row.createdAt).format(STATEMENT_DATE_FORMAT)}</td>
                     <td>
-                      <span className={`bl-badge bl-badge--${row.status}`}>{statusLabel(row.status)}</span>
+                      <span className={`bl-badge bl-badge--${row.status}`}>{paymentStatusLabel(row.status)}</span>
                       {row.decidedBy ? <small className="bl-muted"> by {row.decidedBy}</small> : null}
                     </td>
                     <td className="bl-table__wrap">{row.remark}</td>

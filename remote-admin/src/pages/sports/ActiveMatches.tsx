@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, NavLink, generatePath, useParams } from 'react-router';
 import moment from 'moment';
-import { BuildTag, EmptyState, PAGE_SIZE_MAX, Page, ROUTES, Spinner, sportsAdminApi, type AdminMatchSummary } from '@backlay/shared';
+import { BuildTag, EmptyState, PAGE_SIZE_MAX, Page, ROUTES, Spinner, sportsAdminApi, type AdminMatchSummary, useLoad } from '@backlay/shared';
 import { ADMIN_MATCH_TIME_FORMAT } from './FeedMatches';
-import { Switch, runAction, sportName, useLoad } from './sports-common';
+import { Switch, runAction, sportName } from './sports-common';
 
 /** The match type filters of active-matches/:sportId/:matchType? (all by default). */
 export const MATCH_TYPES = [

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, generatePath, useParams, useSearchParams } from 'react-router';
 import moment from 'moment';
-import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, isRacingSport, sportsAdminApi, type FeedMatch } from '@backlay/shared';
-import { runAction, sportName, useLoad } from './sports-common';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, isRacingSport, sportsAdminApi, type FeedMatch, useLoad } from '@backlay/shared';
+import { runAction, sportName } from './sports-common';
 
 /** Start times in the admin lists. */
 export const ADMIN_MATCH_TIME_FORMAT = 'DD/MM/YYYY h:mm A';

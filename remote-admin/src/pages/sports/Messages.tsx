@@ -1,9 +1,9 @@
 import { useState, type TextareaHTMLAttributes } from 'react';
 import { useFormik } from 'formik';
 import moment from 'moment';
-import { BuildTag, Button, Dialog, EmptyState, MESSAGES, NEWS_TEXT_MAX_LENGTH, Page, Spinner, notify, sportsAdminApi, type NewsMessage } from '@backlay/shared';
+import { BuildTag, Button, Dialog, EmptyState, MESSAGES, NEWS_TEXT_MAX_LENGTH, Page, Spinner, notify, sportsAdminApi, type NewsMessage, useLoad } from '@backlay/shared';
 import { messageSchema } from './sports-forms';
-import { runAction, useLoad } from './sports-common';
+import { runAction } from './sports-common';
 
 /** A labelled multi-line text field with its validation message. */
 function TextArea({ id, label, error, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; label: string; error?: string | false }) {

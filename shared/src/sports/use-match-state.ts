@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import { initialMatchState, type MatchDataStatus, type MatchState } from '../market-data/index';
+import type { MarketDataClient } from '../market-data/market-data-client';
+
+/**
+ * The live image of a match from `source` (the page's market-data client, `marketData`), for the
+ * life of the component: watching starts on mount (or when the match changes) and stops on
+ * unmount, which unsubscribes the match on the socket once no other screen watches it. The
+ * players' odds page and the agents' live prices both read a match through it; the screen names
+ * the client, so a test can hand it its own.
+ */
+export function useMatchState(source: Pick<MarketDataClient, 'watchMatch'>, matchId: string): MatchState {
+  const [state, setState] = useState<MatchState>(() => initialMatchState(matchId));
+  useEffect(() => {
+    setState(initialMatchState(matchId));
+    const subscription = source.watchMatch(matchId).subscribe(setState);
+    return () => subscription.unsubscribe();
+  }, [source, matchId]);
+  return state;
+}
+
+/** How the live prices' connection reads beside a match's markets. */
+export const PRICE_CONNECTION_TEXT: Record<MatchDataStatus, string> = {
+  connecting: 'Connecting to live prices…',
+  live: 'Live',
+  resyncing: 'Reconnecting to live prices…',
+  unavailable: 'No live prices',
+};
