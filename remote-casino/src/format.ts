@@ -1,13 +1,5 @@
 import moment from 'moment';
 
-/** Round and bet times on the casino screens (the product's date format with seconds). */
-export const CASINO_TIME_FORMAT = 'DD/MM/YYYY h:mm:ss A';
-
-/** A round's or bet's time as players read it. */
-export function formatCasinoTime(iso: string | null): string {
-  return iso ? moment(iso).format(CASINO_TIME_FORMAT) : '—';
-}
-
 /** A report day (YYYY-MM-DD, UTC) as DD/MM/YYYY. */
 export function formatReportDate(date: string): string {
   return moment.utc(date, 'YYYY-MM-DD').format('DD/MM/YYYY');

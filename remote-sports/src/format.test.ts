@@ -1,6 +1,5 @@
-import moment from 'moment';
 import { buildFancy } from '@backlay/shared/testing';
-import { formatLimit, formatMatchTime, formatSize, matchPhase, openMatches, splitFancies } from './format';
+import { formatLimit, formatSize, matchPhase, openMatches, splitFancies } from './format';
 
 describe('sports formatting', () => {
   it.each([
@@ -17,12 +16,6 @@ describe('sports formatting', () => {
   it('groups limits the Indian way', () => {
     expect(formatLimit(100000)).toBe('1,00,000');
     expect(formatLimit(500)).toBe('500');
-  });
-
-  it('formats start times as DD/MM/YYYY h:mm A in local time', () => {
-    const iso = '2026-11-21T15:05:00Z';
-    expect(formatMatchTime(iso)).toBe(moment(iso).format('DD/MM/YYYY h:mm A'));
-    expect(formatMatchTime(iso)).toMatch(/^21\/11\/2026 \d{1,2}:\d{2} (AM|PM)$/);
   });
 });
 

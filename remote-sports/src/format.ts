@@ -1,12 +1,4 @@
-import { formatDate, type Fancy } from '@backlay/shared';
-
-/** Start times on sports screens (the product's date format with minutes, 12-hour clock). */
-export const MATCH_TIME_FORMAT = 'DD/MM/YYYY h:mm A';
-
-/** A match's scheduled start as players read it (the landing page's list: moment stays off it, ADR 0025). */
-export function formatMatchTime(iso: string): string {
-  return formatDate(iso, MATCH_TIME_FORMAT);
-}
+import type { Fancy } from '@backlay/shared';
 
 /** Where a match stands for a player: not started, being played, or over. */
 export type MatchPhase = 'upcoming' | 'inplay' | 'finished';

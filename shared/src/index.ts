@@ -62,7 +62,7 @@ export { BuildTag } from './ui/build-tag';
 export { placedRunnerNotice, QuickStakes, SlipActions, SlipRunnerBook, StakeField, useSlipSubmission, type SlipBookRow, type SlipError, type SlipSubmission } from './ui/bet-slip';
 export { Pnl } from './ui/pnl';
 export { formatBetPrice, formatBookmakerRate, formatFancyLineRate, formatOddsDecimal, formatRunnerPrice } from './sports/price-format';
-export { BET_STATUS_LABELS, BET_TIME_FORMAT, formatBetTime, MARKET_STATUS_LABELS, marketStatusLabel, sideClass, sideLabel } from './sports/bet-labels';
+export { BET_STATUS_LABELS, MARKET_STATUS_LABELS, marketStatusLabel, sideClass, sideLabel } from './sports/bet-labels';
 export { PRICE_CONNECTION_TEXT, useMatchState } from './sports/use-match-state';
 export { ALL_SPORTS, sportIdOf } from './sports/sport-filter';
 export { listRange, paymentStatusLabel, REPORT_TYPES } from './payments/statement-filters';
@@ -73,7 +73,7 @@ export { useModalFocus, useScrollLock } from './ui/modal-focus';
 export { DateRange, rangeInverted, rangeReady } from './ui/date-range';
 export { RangeFilters, RangeLoadStatus, useRangeReport, type RangeReport } from './ui/range-report';
 export { Pager } from './ui/pager';
-export { formatDate } from './util/date-format';
+export { DATE_TIME_MINUTES_FORMAT, DATE_TIME_SECONDS_FORMAT, formatDate, formatDateTimeMinutes, formatDateTimeSeconds } from './util/date-format';
 export {
   RACE_NAME_SEPARATOR,
   RACING_SPORT_IDS,
@@ -86,6 +86,6 @@ export {
   reductionText,
   runnerLabel,
 } from './util/racing';
-export { AccountStatementView, defaultStatementRange, STATEMENT_DATE_FORMAT } from './ui/account-statement-view';
+export { AccountStatementView, defaultStatementRange } from './ui/account-statement-view';
 export { StandaloneRemote } from './ui/standalone';
 export type { RemoteModule } from './remote';

@@ -15,8 +15,9 @@ import {
   useLoad,
   type CasinoResultsResponse,
   type CasinoRoundRecord,
+  formatDateTimeSeconds,
 } from '@backlay/shared';
-import { formatCasinoTime, resultName } from '../format';
+import { resultName } from '../format';
 import { PlayingCard } from '../ui/PlayingCard';
 import { VerifyDialog } from '../verify/VerifyPanel';
 
@@ -148,7 +149,7 @@ export function CasinoResults() {
                         <span className="bl-muted">{r.voidReason ?? ''}</span>
                       )}
                     </td>
-                    <td>{formatCasinoTime(r.settledAt)}</td>
+                    <td>{formatDateTimeSeconds(r.settledAt)}</td>
                   </tr>
                 ))}
               </tbody>

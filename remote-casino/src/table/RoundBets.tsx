@@ -1,5 +1,4 @@
-import { BetTableRow, MyBetsSection, Pager, Pnl, formatRupees, type CasinoBet, type CasinoBetsResponse, type Load, formatOddsDecimal } from '@backlay/shared';
-import { formatCasinoTime } from '../format';
+import { BetTableRow, MyBetsSection, Pager, Pnl, formatRupees, type CasinoBet, type CasinoBetsResponse, type Load, formatOddsDecimal, formatDateTimeSeconds } from '@backlay/shared';
 
 /** How a bet stands: its P&L once settled, Void once voided, Open before. */
 function outcome(bet: CasinoBet) {
@@ -46,7 +45,7 @@ export function RoundBets({ load, onPage }: { load: Load<CasinoBetsResponse>; on
                 {bet.side === 'BACK' ? 'Back' : 'Lay'} {bet.selectionName}
               </span>{' '}
               <small className="bl-muted">{bet.marketName}</small>
-              <small className="bl-bet__time">{formatCasinoTime(bet.placedAt)}</small>
+              <small className="bl-bet__time">{formatDateTimeSeconds(bet.placedAt)}</small>
             </th>
             <td className="num bl-bet__struck">{formatOddsDecimal(bet.odds)}</td>
             <td className="num bl-bet__struck">{formatRupees(bet.stake)}</td>

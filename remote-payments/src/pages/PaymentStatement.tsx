@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import moment from 'moment';
 import { useLocation } from 'react-router';
 import {
   BuildTag,
@@ -7,7 +6,6 @@ import {
   MESSAGES,
   Page,
   ROUTES,
-  STATEMENT_DATE_FORMAT,
   Spinner,
   TextField,
   defaultStatementRange,
@@ -21,6 +19,7 @@ import {
   listRange,
   paymentStatusLabel,
   useLoad,
+  formatDateTimeSeconds,
 } from '@backlay/shared';
 
 /** /depositstatement and /withdrawstatement: one screen, its kind and title from the path. */
@@ -95,7 +94,7 @@ function PaymentStatementOf({ type }: { type: 'deposit' | 'withdraw' }) {
                       {paymentStatusLabel(row.type)} <small className="bl-muted">{row.accountType === 'upi' ? 'UPI' : 'Bank'}</small>
                     </td>
                     <td className="num">{formatRupees(row.amount)}</td>
-                    <td>{moment(row.createdAt).format(STATEMENT_DATE_FORMAT)}</td>
+                    <td>{formatDateTimeSeconds(row.createdAt)}</td>
                     <td>
                       <span className={`bl-badge bl-badge--${row.status}`}>{paymentStatusLabel(row.status)}</span>
                     </td>

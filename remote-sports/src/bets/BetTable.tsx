@@ -1,4 +1,4 @@
-import { Pnl, eventLabel, formatRupees, runnerLabel, type BetRow, formatBetPrice, formatBetTime, sideClass, sideLabel, BET_STATUS_LABELS } from '@backlay/shared';
+import { Pnl, eventLabel, formatRupees, runnerLabel, type BetRow, formatBetPrice, formatDateTimeSeconds, sideClass, sideLabel, BET_STATUS_LABELS } from '@backlay/shared';
 
 /**
  * The player's bets as a table: placed time, match and market, selection, side (blue for back /
@@ -45,7 +45,7 @@ export function BetTable({ rows, label, outcome = false }: { rows: readonly BetR
               const voided = bet.status === 'voided';
               return (
                 <tr key={bet.betId} className={`bl-bet bl-bet--${sideClass(bet.side)}${voided ? ' bl-bet--void' : ''}`} data-status={bet.status}>
-                  <td>{formatBetTime(bet.createdAt)}</td>
+                  <td>{formatDateTimeSeconds(bet.createdAt)}</td>
                   <td className="bl-table__wrap">
                     {eventLabel(bet.matchName, bet.sportId, bet.matchOpenDate)} <small className="bl-muted">{bet.marketName}</small>
                   </td>

@@ -142,9 +142,9 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
       </div>
       <QuickStakes stakeButtons={stakeButtons} onStakeText={setStakeText} />
       {selection.kind === 'runner' && market ? (
-        <RunnerBook market={market} position={position} bet={matchedOdds !== null && stake !== null ? { selectionId: selection.selectionId, side: selection.side, odds: matchedOdds, stakeMinor: toMinor(stake) } : null} />
+        <RunnerMarketSlipBook market={market} position={position} bet={matchedOdds !== null && stake !== null ? { selectionId: selection.selectionId, side: selection.side, odds: matchedOdds, stakeMinor: toMinor(stake) } : null} />
       ) : null}
-      {selection.kind === 'fancy' ? <FancyBook position={position} bet={stake !== null && matchedLine !== null ? { side: selection.side, line: matchedLine, rate: selection.rate, stakeMinor: toMinor(stake) } : null} /> : null}
+      {selection.kind === 'fancy' ? <FancySlipBook position={position} bet={stake !== null && matchedLine !== null ? { side: selection.side, line: matchedLine, rate: selection.rate, stakeMinor: toMinor(stake) } : null} /> : null}
       <SlipActions closed={closed} error={error?.message ?? null} canPlace={body !== null && closed === null} submitting={submitting} onCancel={onCancel}>
         {error?.code === 'ODDS_CHANGED' && takeable ? (
           // The price moved against the player during the bet: one click takes the live price into
@@ -173,7 +173,7 @@ function placedNotice(reply: Awaited<ReturnType<PlaceBet>>, sent: PlaceBetReques
 }
 
 /** The runner market's P&L per runner now and with the slip's bet. */
-function RunnerBook({ market, position, bet }: { market: Market; position?: MarketPosition; bet: Parameters<typeof projectRunnerMarket>[2] | null }) {
+function RunnerMarketSlipBook({ market, position, bet }: { market: Market; position?: MarketPosition; bet: Parameters<typeof projectRunnerMarket>[2] | null }) {
   const projection = bet ? projectRunnerMarket(market, position, bet) : null;
   const now = runnerVector(market, position);
   const after = new Map(projection?.rows.map((r) => [r.selectionId, r.afterMinor]));
@@ -182,7 +182,7 @@ function RunnerBook({ market, position, bet }: { market: Market; position?: Mark
 }
 
 /** The fancy's exposure now and with the slip's bet, and the P&L of each run zone after it. */
-function FancyBook({ position, bet }: { position?: MarketPosition; bet: Parameters<typeof projectFancy>[1] | null }) {
+function FancySlipBook({ position, bet }: { position?: MarketPosition; bet: Parameters<typeof projectFancy>[1] | null }) {
   const projection = bet ? projectFancy(position, bet) : null;
   if (!projection) return null;
   return (

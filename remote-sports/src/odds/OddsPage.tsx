@@ -18,8 +18,9 @@ import {
   useMatchState,
   PRICE_CONNECTION_TEXT,
   marketData,
+  formatDateTimeMinutes,
 } from '@backlay/shared';
-import { MATCH_PHASE_TEXT, formatMatchTime, matchPhase, splitFancies } from '../format';
+import { MATCH_PHASE_TEXT, matchPhase, splitFancies } from '../format';
 import { RaceHeader } from '../racing/RaceHeader';
 import { RulesDialog } from '../rules/RulesDialog';
 import { BetSlip } from './BetSlip';
@@ -180,7 +181,7 @@ function MatchOdds({ matchId }: { matchId: string }) {
       ) : (
         <p className="bl-match-head">
           <span className="bl-match__competition">{match.competitionName}</span>
-          {phase === 'inplay' ? <span className="bl-inplay">{MATCH_PHASE_TEXT.inplay}</span> : <time dateTime={match.openDate}>{formatMatchTime(match.openDate)}</time>}
+          {phase === 'inplay' ? <span className="bl-inplay">{MATCH_PHASE_TEXT.inplay}</span> : <time dateTime={match.openDate}>{formatDateTimeMinutes(match.openDate)}</time>}
         </p>
       )}
       {data.score ? <ScorePanel score={data.score} racing={racing} /> : null}

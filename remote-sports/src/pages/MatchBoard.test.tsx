@@ -1,7 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { sportsApi, type MatchSummary } from '@backlay/shared';
-import { formatMatchTime } from '../format';
+import { sportsApi, type MatchSummary, formatDateTimeMinutes } from '@backlay/shared';
 import { MATCH_LIST_REFRESH_MS, MatchBoard, oddsColumns, sortMatches } from './MatchBoard';
 
 jest.mock('@backlay/shared', () => {
@@ -97,7 +96,7 @@ describe('MatchBoard', () => {
     expect(within(items[0]).getByRole('link', { name: 'Live v Side' })).toHaveAttribute('href', '/odds/b');
     expect(within(items[0]).getByText('IPL')).toBeInTheDocument();
     expect(within(items[0]).getByText('In-play')).toHaveClass('bl-inplay');
-    expect(within(items[1]).getByText(formatMatchTime('2026-11-22T10:00:00Z'))).toBeInTheDocument();
+    expect(within(items[1]).getByText(formatDateTimeMinutes('2026-11-22T10:00:00Z'))).toBeInTheDocument();
     expect(within(items[1]).getByText('Big Bash')).toBeInTheDocument();
     expect(api.matchList).toHaveBeenCalledWith({ sportId: 4, status: 'all' });
   });

@@ -16,8 +16,9 @@ import {
   type NewsMessage,
   type SportItem,
   formatOddsDecimal,
+  formatDateTimeMinutes,
 } from '@backlay/shared';
-import { MATCH_PHASE_TEXT, formatMatchTime, matchPhase, openMatches } from '../format';
+import { MATCH_PHASE_TEXT, matchPhase, openMatches } from '../format';
 import { overlayText } from '../odds/MarketFrame';
 import { SportTabs, sportPath } from '../sport-tabs';
 
@@ -104,7 +105,7 @@ function MatchRow({ match }: { match: MatchSummary }) {
           {match.competitionName ? <span className="bl-match__competition">{match.competitionName}</span> : null}
           {phase === 'inplay' ? <span className="bl-inplay">{MATCH_PHASE_TEXT.inplay}</span> : null}
           {phase === 'finished' ? <span className="bl-finished">{MATCH_PHASE_TEXT.finished}</span> : null}
-          {phase === 'upcoming' ? <time dateTime={match.openDate}>{formatMatchTime(match.openDate)}</time> : null}
+          {phase === 'upcoming' ? <time dateTime={match.openDate}>{formatDateTimeMinutes(match.openDate)}</time> : null}
         </span>
       </div>
       <div className="bl-match__odds" role="group" aria-label={`Prices of ${match.name}`}>

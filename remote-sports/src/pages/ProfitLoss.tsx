@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import moment from 'moment';
-import { Pnl, BuildTag, Page, RangeFilters, RangeLoadStatus, betsApi, eventLabel, formatRupees, useRangeReport, type ProfitLossQuery, type ProfitLossResponse, ALL_SPORTS, sportIdOf } from '@backlay/shared';
+import { Pnl, BuildTag, Page, RangeFilters, RangeLoadStatus, betsApi, eventLabel, formatRupees, useRangeReport, type ProfitLossQuery, type ProfitLossResponse, ALL_SPORTS, sportIdOf, formatDateTimeMinutes } from '@backlay/shared';
 import { SportSelect } from '../bets/filters';
 
 /** How settlement dates are shown. */
-const SETTLED_FORMAT = 'DD/MM/YYYY h:mm A';
 
 /**
  * /profitloss: the player's result per settled market over a date range (the last 7 days by
@@ -50,7 +48,7 @@ export function ProfitLoss() {
               ) : (
                 result.rows.map((row) => (
                   <tr key={row.key}>
-                    <td>{row.settledAt ? moment(row.settledAt).format(SETTLED_FORMAT) : '–'}</td>
+                    <td>{formatDateTimeMinutes(row.settledAt)}</td>
                     <td>{row.sportName ?? '–'}</td>
                     <td className="bl-table__wrap">{row.matchName === null ? '–' : eventLabel(row.matchName, row.sportId, row.matchOpenDate)}</td>
                     <th scope="row">{row.marketName ?? row.key}</th>

@@ -1,17 +1,10 @@
-import moment from 'moment';
-import { BET_STATUS_LABELS, BET_TIME_FORMAT, formatBetTime, MARKET_STATUS_LABELS, marketStatusLabel, sideClass, sideLabel } from './bet-labels';
+import { BET_STATUS_LABELS, MARKET_STATUS_LABELS, marketStatusLabel, sideClass, sideLabel } from './bet-labels';
 
 describe('bet and market labels', () => {
   it('colours back and YES blue, lay and NO pink, and names sides and statuses', () => {
     expect((['BACK', 'YES', 'LAY', 'NO'] as const).map(sideClass)).toEqual(['back', 'back', 'lay', 'lay']);
     expect((['BACK', 'YES', 'LAY', 'NO'] as const).map(sideLabel)).toEqual(['Back', 'Yes', 'Lay', 'No']);
     expect((['open', 'settled', 'voided'] as const).map((s) => BET_STATUS_LABELS[s])).toEqual(['Open', 'Settled', 'Void']);
-  });
-
-  it('shows bet times in the product format with seconds, and none as a dash', () => {
-    expect(BET_TIME_FORMAT).toBe('DD/MM/YYYY h:mm:ss A');
-    expect(formatBetTime('2026-11-21T15:04:05Z')).toBe(moment('2026-11-21T15:04:05Z').format('DD/MM/YYYY h:mm:ss A'));
-    expect(formatBetTime(null)).toBe('—');
   });
 
   it('says whose a suspension is', () => {

@@ -1,13 +1,4 @@
 import type { AnyBetSide, BetStatus, MarketStatus } from '../contracts/index';
-import { formatDate } from '../util/date-format';
-
-/** Bet and settlement times on every bet list, player's and agent's (the product's date format with seconds, SPEC §2). */
-export const BET_TIME_FORMAT = 'DD/MM/YYYY h:mm:ss A';
-
-/** A bet's or settlement's time as the lists show it; none yet reads —. */
-export function formatBetTime(iso: string | null): string {
-  return iso ? formatDate(iso, BET_TIME_FORMAT) : '—';
-}
 
 /** Back / Lay / Yes / No. */
 export function sideLabel(side: AnyBetSide): string {

@@ -4,7 +4,7 @@ import type { ApiError } from '../api-client/errors';
 import type { AccountStatementResponse } from '../contracts/clients';
 import { MESSAGES } from '../contracts/messages';
 import { notify } from '../event-bus/bus';
-import { INPUT_DATE_FORMAT, addDays, formatDate, localDayBound } from '../util/date-format';
+import { INPUT_DATE_FORMAT, addDays, formatDate, formatDateTimeSeconds, localDayBound } from '../util/date-format';
 import { formatRupees } from '../util/money';
 import { EmptyState, Page, Spinner, TextField } from './kit';
 import { Pager, pageCount } from './pager';
@@ -13,8 +13,6 @@ import { Pager, pageCount } from './pager';
 export const STATEMENT_PAGE_SIZE = 50;
 /** The default range ends today and starts this many days before (SPEC §9: the last 7 days). */
 export const STATEMENT_DEFAULT_DAYS = 7;
-/** How statement dates are shown (SPEC §2). */
-export const STATEMENT_DATE_FORMAT = 'DD/MM/YYYY h:mm:ss A';
 
 type Load = { state: 'loading' } | { state: 'done'; value: AccountStatementResponse } | { state: 'fail'; message: string };
 
@@ -116,7 +114,7 @@ export function AccountStatementView({ username, title = 'Account Statement', fo
                 ) : (
                   statement.rows.map((r) => (
                     <tr key={r._id}>
-                      <td>{formatDate(r.date, STATEMENT_DATE_FORMAT)}</td>
+                      <td>{formatDateTimeSeconds(r.date)}</td>
                       <td className="bl-table__wrap">{r.description}</td>
                       <td className="num bl-credit">{r.credit > 0 ? formatRupees(r.credit) : ''}</td>
                       <td className="num bl-debit">{r.debit > 0 ? formatRupees(r.debit) : ''}</td>

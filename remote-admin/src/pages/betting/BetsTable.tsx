@@ -1,4 +1,4 @@
-import { Button, eventLabel, formatRupees, runnerLabel, type BetRow, formatBetPrice, formatBetTime, sideClass, sideLabel } from '@backlay/shared';
+import { Button, eventLabel, formatRupees, runnerLabel, type BetRow, formatBetPrice, formatDateTimeSeconds, sideClass, sideLabel } from '@backlay/shared';
 
 /** What a bet table shows besides the bet's own columns. */
 export interface BetsTableOptions {
@@ -85,7 +85,7 @@ export function BetsTable({ rows, label, showMatch = false, showVoidReason = fal
               </td>
               <td className="num">{formatBetPrice(bet)}</td>
               <td className="num">{formatRupees(bet.stake)}</td>
-              <td>{formatBetTime(bet.createdAt)}</td>
+              <td>{formatDateTimeSeconds(bet.createdAt)}</td>
               {showVoidReason ? <td className="bl-table__wrap">{bet.voidReason ?? '—'}</td> : null}
               {onDelete ? (
                 <td>

@@ -18,7 +18,7 @@ import {
   type ProfitLossResponse,
   type ProfitLossRow,
   Pnl,
-  formatBetTime,
+  formatDateTimeSeconds,
   sportIdOf,
   ALL_SPORTS,
 } from '@backlay/shared';
@@ -149,7 +149,7 @@ function PnlRow({ row, byMarket }: { row: ProfitLossRow; byMarket: boolean }) {
           <th scope="row">{row.marketName ?? row.key}</th>
           <td>{row.matchName === null ? '—' : eventLabel(row.matchName, row.sportId, row.matchOpenDate)}</td>
           <td>{row.sportName ?? '—'}</td>
-          <td>{formatBetTime(row.settledAt)}</td>
+          <td>{formatDateTimeSeconds(row.settledAt)}</td>
         </>
       ) : (
         <>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BuildTag, Button, EmptyState, Page, SelectField, Spinner, betsApi, useLoad, type ResultMarketRow, type ResultsQuery, formatBetTime, sportIdOf, ALL_SPORTS } from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, SelectField, Spinner, betsApi, useLoad, type ResultMarketRow, type ResultsQuery, formatDateTimeSeconds, sportIdOf, ALL_SPORTS } from '@backlay/shared';
 import { MARKET_TYPE_LABELS, SPORT_OPTIONS, resultText } from './betting-common';
 import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
 import { DeclareDialog } from './DeclareDialog';
@@ -116,7 +116,7 @@ export function Results() {
                       </td>
                       <td className="num">{row.settled?.version ?? '—'}</td>
                       <td>{row.settled ? (row.settled.source === 'feed' ? 'Feed' : 'Admin') : '—'}</td>
-                      <td>{formatBetTime(row.settled?.settledAt ?? null)}</td>
+                      <td>{formatDateTimeSeconds(row.settled?.settledAt ?? null)}</td>
                       <td>
                         <div className="bl-row-actions">
                           <Button variant="secondary" className="bl-btn--small" aria-label={`Rollback ${marketTitle(row)}`} onClick={() => setOpen({ kind: 'rollback', row })}>

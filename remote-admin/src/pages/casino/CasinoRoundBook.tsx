@@ -17,7 +17,7 @@ import {
   type CasinoRoundBook as RoundBook,
   type CasinoRoundView,
   Pnl,
-  formatBetTime,
+  formatDateTimeSeconds,
   sideLabel,
 } from '@backlay/shared';
 import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, SECTION_STYLE } from '../betting/betting-common';
@@ -169,7 +169,7 @@ export function CasinoRoundBook() {
                         <td className="num">{b.odds}</td>
                         <td className="num">{formatRupees(b.stake)}</td>
                         <td className="num">{b.status === 'voided' ? 'Void' : b.pnl === null ? 'Open' : <Pnl rupees={b.pnl} />}</td>
-                        <td>{formatBetTime(b.placedAt)}</td>
+                        <td>{formatDateTimeSeconds(b.placedAt)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import moment from 'moment';
 import { useLocation } from 'react-router';
 import {
   BuildTag,
@@ -8,7 +7,6 @@ import {
   MESSAGES,
   Page,
   ROUTES,
-  STATEMENT_DATE_FORMAT,
   Spinner,
   TextField,
   defaultStatementRange,
@@ -22,6 +20,7 @@ import {
   listRange,
   paymentStatusLabel,
   useLoad,
+  formatDateTimeSeconds,
 } from '@backlay/shared';
 import { DecisionDialog, type Decision } from './DecisionDialog';
 import { ScreenshotDialog } from './ScreenshotDialog';
@@ -136,7 +135,7 @@ function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
                     <td className={deposit ? undefined : 'bl-table__wrap'}>
                       {deposit ? row.utrno : row.payTo} <small className="bl-muted">{row.accountType === 'upi' ? 'UPI' : 'Bank'}</small>
                     </td>
-                    <td>{moment(row.createdAt).format(STATEMENT_DATE_FORMAT)}</td>
+                    <td>{formatDateTimeSeconds(row.createdAt)}</td>
                     <td>
                       <span className={`bl-badge bl-badge--${row.status}`}>{paymentStatusLabel(row.status)}</span>
                       {row.decidedBy ? <small className="bl-muted"> by {row.decidedBy}</small> : null}

@@ -1,7 +1,6 @@
 import { useState, type TextareaHTMLAttributes } from 'react';
 import { useFormik } from 'formik';
-import moment from 'moment';
-import { BuildTag, Button, Dialog, EmptyState, MESSAGES, NEWS_TEXT_MAX_LENGTH, Page, Spinner, notify, sportsAdminApi, type NewsMessage, useLoad } from '@backlay/shared';
+import { BuildTag, Button, Dialog, EmptyState, MESSAGES, NEWS_TEXT_MAX_LENGTH, Page, Spinner, notify, sportsAdminApi, type NewsMessage, useLoad, formatDateTimeMinutes } from '@backlay/shared';
 import { messageSchema } from './sports-forms';
 import { runAction } from './sports-common';
 
@@ -118,7 +117,7 @@ export function Messages() {
                     {m.text}
                   </th>
                   <td>{m.active ? 'Shown' : 'Hidden'}</td>
-                  <td>{moment(m.createdAt).format('DD/MM/YYYY h:mm A')}</td>
+                  <td>{formatDateTimeMinutes(m.createdAt)}</td>
                   <td>
                     <div className="bl-row-actions">
                       <Button variant="secondary" className="bl-btn--small" aria-label={`Edit message: ${m.text}`} onClick={() => setEditing(m)}>
