@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   Pnl,
@@ -9,16 +9,15 @@ import {
   Spinner,
   isRacingSport,
   sportsApi,
-  type ApiError,
   type Fancy,
   type Market,
   type MarketPosition,
   type MarketType,
-  type MatchDetail,
   useMatchState,
   PRICE_CONNECTION_TEXT,
   marketData,
   formatDateTimeMinutes,
+  useLoad,
 } from '@backlay/shared';
 import { MATCH_PHASE_TEXT, matchPhase, splitFancies } from '../format';
 import { RaceHeader } from '../racing/RaceHeader';
@@ -89,8 +88,6 @@ export function ClosedSessions({ fancies, exposures, onBook }: { fancies: Fancy[
   );
 }
 
-type Load = { state: 'loading' } | { state: 'done'; value: MatchDetail } | { state: 'fail'; message: string };
-
 /** The runner P&L of a runner market's position, by selection id (rupees). */
 function pnlOf(position: MarketPosition | undefined): ReadonlyMap<string, number> | undefined {
   return position ? new Map(position.profitlist.map((row) => [row.selectionId, row.profit])) : undefined;
@@ -109,23 +106,12 @@ export function OddsPage() {
 }
 
 function MatchOdds({ matchId }: { matchId: string }) {
-  const [detail, setDetail] = useState<Load>({ state: 'loading' });
+  const { load: detail } = useLoad(() => sportsApi.matchById(matchId), matchId);
   const [rules, setRules] = useState<MarketType | null>(null);
   const [slip, setSlip] = useState<SlipSelection | null>(null);
   const [book, setBook] = useState<Fancy | null>(null);
   const data = useMatchState(marketData, matchId);
   const player = usePlayerBook(matchId);
-
-  useEffect(() => {
-    let live = true;
-    sportsApi.matchById(matchId).then(
-      (value) => live && setDetail({ state: 'done', value }),
-      (error: ApiError) => live && setDetail({ state: 'fail', message: error.message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [matchId]);
 
   if (detail.state === 'loading') return <Spinner label="Loading match" />;
   if (detail.state === 'fail') {

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Link, NavLink, Navigate, generatePath, useParams } from 'react-router';
 import {
   BuildTag,
@@ -8,15 +7,13 @@ import {
   SPORT_IDS,
   Spinner,
   isRacingSport,
-  notify,
   sportsApi,
-  type ApiError,
   type MatchOddsSummary,
   type MatchSummary,
   type NewsMessage,
-  type SportItem,
   formatOddsDecimal,
   formatDateTimeMinutes,
+  useLoad,
 } from '@backlay/shared';
 import { MATCH_PHASE_TEXT, matchPhase, openMatches } from '../format';
 import { overlayText } from '../odds/MarketFrame';
@@ -34,8 +31,6 @@ export const DEFAULT_SPORT_ID = SPORT_IDS.cricket;
 
 /** The list is fetched again this often while it is on screen, so starts and prices stay current. */
 export const MATCH_LIST_REFRESH_MS = 20_000;
-
-type Load<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'fail'; message: string };
 
 /** One column of a match's price summary: its heading (1, X, 2) and the runner's best prices. */
 export interface OddsColumn {
@@ -143,53 +138,15 @@ export function MatchBoard() {
   return <Matches sportId={sportId} status={params.status ?? 'all'} />;
 }
 
+const NO_NEWS: NewsMessage[] = [];
+
 function Matches({ sportId, status }: { sportId: number; status: string }) {
-  const [sports, setSports] = useState<Load<SportItem[]>>({ state: 'loading' });
-  const [news, setNews] = useState<NewsMessage[]>([]);
-  const [matches, setMatches] = useState<Load<MatchSummary[]>>({ state: 'loading' });
-
-  useEffect(() => {
-    let live = true;
-    sportsApi.sportList().then(
-      (value) => live && setSports({ state: 'done', value }),
-      (error: Error) => live && setSports({ state: 'fail', message: error.message }),
-    );
-    // News is a courtesy: without it the page is still whole, so a failure stays quiet.
-    sportsApi.messages().then(
-      (value) => live && setNews(value),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    let first = true;
-    setMatches({ state: 'loading' });
-    const load = () =>
-      sportsApi.matchList({ sportId, status }).then(
-        (value) => {
-          if (live) setMatches({ state: 'done', value });
-          first = false;
-        },
-        (error: ApiError) => {
-          if (!live) return;
-          // A failed refresh keeps the list on screen; only a failed first load replaces it.
-          if (first) {
-            setMatches({ state: 'fail', message: error.message });
-            if (!error.silent) notify('error', error.message);
-          }
-        },
-      );
-    void load();
-    const timer = setInterval(() => void load(), MATCH_LIST_REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [sportId, status]);
+  const { load: sports } = useLoad(() => sportsApi.sportList());
+  // News is a courtesy: without it the page is still whole, so a failure stays quiet.
+  const { load: newsLoad } = useLoad(() => sportsApi.messages());
+  const news = newsLoad.state === 'done' ? newsLoad.value : NO_NEWS;
+  // A failed refresh keeps the list on screen; only a failed first load replaces it.
+  const { load: matches } = useLoad(() => sportsApi.matchList({ sportId, status }), `${sportId}:${status}`, { refreshMs: MATCH_LIST_REFRESH_MS, quietRefresh: true });
 
   const shown = matches.state === 'done' ? openMatches(matches.value) : [];
   const sportName = sports.state === 'done' ? sports.value.find((s) => s.sportId === sportId)?.name ?? 'Sport' : 'Sport';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link, generatePath } from 'react-router';
-import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, betsApi, type MarketBook } from '@backlay/shared';
-import { SECTION_STYLE, useLiveLoad } from './betting-common';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, betsApi, type MarketBook, useLoad } from '@backlay/shared';
+import { SECTION_STYLE, LIVE_REFRESH_MS } from './betting-common';
 import { MarketBookTable, groupByMatch } from './MarketBookTable';
 
 /**
@@ -11,7 +11,7 @@ import { MarketBookTable, groupByMatch } from './MarketBookTable';
  * while the page is visible, and on Refresh.
  */
 export function MarketAnalysis() {
-  const { load, reload } = useLiveLoad(() => betsApi.marketAnalysis(), 'all');
+  const { load, reload } = useLoad(() => betsApi.marketAnalysis(), 'all', { refreshMs: LIVE_REFRESH_MS });
   const groups = load.state === 'done' ? groupByMatch(load.value) : [];
   return (
     <Page

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ALL_SPORTS, SPORT_IDS, notifyFailure, type BetMarketType, type DeclaredResult, type Load } from '@backlay/shared';
+import { ALL_SPORTS, SPORT_IDS, type BetMarketType, type DeclaredResult } from '@backlay/shared';
 
 /** Books and bet lists refresh this often while the page is visible (the brief: every 5 s). */
 export const LIVE_REFRESH_MS = 5_000;
@@ -42,61 +41,4 @@ export function resultText(result: DeclaredResult, runners: ReadonlyArray<{ sele
     case 'VOID':
       return 'Void';
   }
-}
-
-/**
- * Load data for a live screen: like useLoad, and again every `intervalMs` while the page is
- * visible (and at once when it becomes visible again). A failed first load shows the server's
- * message in place; a failed refresh keeps the last data and toasts once, not every interval,
- * until a refresh succeeds again.
- */
-export function useLiveLoad<T>(fetch: () => Promise<T>, key: string, intervalMs = LIVE_REFRESH_MS): { load: Load<T>; reload: () => void } {
-  const fetchRef = useRef(fetch);
-  fetchRef.current = fetch;
-  const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
-  const [version, setVersion] = useState(0);
-  const shownKey = useRef<string | null>(null);
-  const failing = useRef(false);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    let live = true;
-    const fresh = shownKey.current !== key;
-    if (fresh) setLoad({ state: 'loading' });
-    fetchRef.current().then(
-      (value) => {
-        if (!live) return;
-        shownKey.current = key;
-        failing.current = false;
-        setLoad({ state: 'done', value });
-      },
-      (error: Error) => {
-        if (!live) return;
-        if (fresh) setLoad({ state: 'fail', message: error.message });
-        else if (!failing.current) notifyFailure(error);
-        failing.current = true;
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, version]);
-
-  useEffect(() => {
-    if (intervalMs <= 0) return undefined;
-    const tick = () => {
-      if (document.visibilityState !== 'hidden') reload();
-    };
-    const timer = setInterval(tick, intervalMs);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') reload();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [intervalMs, reload]);
-
-  return { load, reload };
 }
