@@ -146,7 +146,7 @@ function Matches({ sportId, status }: { sportId: number; status: string }) {
   const { load: newsLoad } = useLoad(() => sportsApi.messages());
   const news = newsLoad.state === 'done' ? newsLoad.value : NO_NEWS;
   // A failed refresh keeps the list on screen; only a failed first load replaces it.
-  const { load: matches } = useLoad(() => sportsApi.matchList({ sportId, status }), `${sportId}:${status}`, { refreshMs: MATCH_LIST_REFRESH_MS, quietRefresh: true });
+  const { load: matches } = useLoad(() => sportsApi.matchList({ sportId, status }), `${sportId}:${status}`, { refreshMs: MATCH_LIST_REFRESH_MS, quietReload: true });
 
   const shown = matches.state === 'done' ? openMatches(matches.value) : [];
   const sportName = sports.state === 'done' ? sports.value.find((s) => s.sportId === sportId)?.name ?? 'Sport' : 'Sport';

@@ -104,7 +104,7 @@ function Racing({ sportId }: { sportId: number }) {
   const { load: sportList } = useLoad(() => sportsApi.sportList());
   const sports = sportList.state === 'done' ? sportList.value : NO_SPORTS;
   // A failed refresh keeps what is on screen; only a failed first load replaces it.
-  const { load: races } = useLoad(() => sportsApi.matchList({ sportId, status: 'all', limit: PAGE_SIZE_MAX }), String(sportId), { refreshMs: RACE_LIST_REFRESH_MS, quietRefresh: true });
+  const { load: races } = useLoad(() => sportsApi.matchList({ sportId, status: 'all', limit: PAGE_SIZE_MAX }), String(sportId), { refreshMs: RACE_LIST_REFRESH_MS, quietReload: true });
   const nowMs = useNow();
 
   const sportName = sports.find((s) => s.sportId === sportId)?.name ?? 'Racing';

@@ -51,12 +51,14 @@ describe('useLoad, the one loader of every screen', () => {
     expect(toasts).toEqual(['Lost', 'Lost again']);
   });
 
-  it('keeps a failed refresh quiet when asked, as the players\' match and race lists do', async () => {
+  it('keeps a failed refresh or reload quiet when asked, as the players\' match and race lists and the casino table do', async () => {
     const fetch = jest.fn().mockResolvedValueOnce(1).mockRejectedValue(failure('Network Error'));
-    const { result } = renderHook(() => useLoad(fetch, 'k', { refreshMs: 5_000, quietRefresh: true }));
+    const { result } = renderHook(() => useLoad(fetch, 'k', { refreshMs: 5_000, quietReload: true }));
     await tick(0);
     for (let i = 0; i < 3; i += 1) await tick(5_000);
-    expect(fetch).toHaveBeenCalledTimes(4);
+    act(() => result.current.reload());
+    await tick(0);
+    expect(fetch).toHaveBeenCalledTimes(5);
     expect(result.current.load).toEqual({ state: 'done', value: 1 });
     expect(toasts).toEqual([]);
   });

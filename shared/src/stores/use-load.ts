@@ -13,21 +13,21 @@ export interface LoadOptions {
    */
   refreshMs?: number;
   /**
-   * A failed timed refresh keeps what is on screen and says nothing (a list the next refresh
-   * mends). Without it, the first failed refresh toasts and the next ones stay quiet until a
-   * refresh succeeds again, not a toast every interval.
+   * A failed reload or timed refresh keeps what is on screen and says nothing (a list the next
+   * refresh mends, a table whose next round reloads it). Without it, a failed `reload()` toasts,
+   * and so does the first failed timed refresh, the next ones staying quiet until a refresh
+   * succeeds again (not a toast every interval).
    */
-  quietRefresh?: boolean;
+  quietReload?: boolean;
 }
 
 /**
  * Load data for a screen, again whenever `key` (the inputs of `fetch`) changes, on `reload()`
  * (after an action) and, with `refreshMs`, on a timer. A reload keeps the current data on screen
  * until the new data arrives; a failed first load shows the server's message in place, a failed
- * reload a toast (unless the message is one the product keeps quiet; a timed refresh: see
- * `quietRefresh`). A stale answer is dropped. The one loader of every screen (issue 31).
+ * reload a toast (unless the message is one the product keeps quiet, or see `quietReload`). A stale answer is dropped. The one loader of every screen (issue 31).
  */
-export function useLoad<T>(fetch: () => Promise<T>, key = '', { refreshMs = 0, quietRefresh = false }: LoadOptions = {}): { load: Load<T>; reload: () => void } {
+export function useLoad<T>(fetch: () => Promise<T>, key = '', { refreshMs = 0, quietReload = false }: LoadOptions = {}): { load: Load<T>; reload: () => void } {
   const fetchRef = useRef(fetch);
   fetchRef.current = fetch;
   const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
@@ -53,15 +53,14 @@ export function useLoad<T>(fetch: () => Promise<T>, key = '', { refreshMs = 0, q
       (error: ApiError) => {
         if (!live) return;
         if (fresh) setLoad({ state: 'fail', message: error.message });
-        else if (!byTimer) notifyFailure(error);
-        else if (!quietRefresh && !failing.current) notifyFailure(error);
+        else if (!quietReload && (!byTimer || !failing.current)) notifyFailure(error);
         if (byTimer) failing.current = true;
       },
     );
     return () => {
       live = false;
     };
-  }, [key, version, quietRefresh]);
+  }, [key, version, quietReload]);
 
   useEffect(() => {
     if (refreshMs <= 0) return undefined;

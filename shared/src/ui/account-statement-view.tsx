@@ -1,9 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { clientsApi } from '../api-client/index';
-import type { ApiError } from '../api-client/errors';
 import type { AccountStatementResponse } from '../contracts/clients';
 import { MESSAGES } from '../contracts/messages';
-import { notify } from '../event-bus/bus';
+import { useLoad } from '../stores/use-load';
 import { INPUT_DATE_FORMAT, addDays, formatDate, formatDateTimeSeconds, localDayBound } from '../util/date-format';
 import { formatRupees } from '../util/money';
 import { EmptyState, Page, Spinner, TextField } from './kit';
@@ -13,8 +12,6 @@ import { Pager, pageCount } from './pager';
 export const STATEMENT_PAGE_SIZE = 50;
 /** The default range ends today and starts this many days before (SPEC §9: the last 7 days). */
 export const STATEMENT_DEFAULT_DAYS = 7;
-
-type Load = { state: 'loading' } | { state: 'done'; value: AccountStatementResponse } | { state: 'fail'; message: string };
 
 /** The default From and To of the date inputs: the last 7 days, today included. */
 export function defaultStatementRange(now = new Date()): { from: string; to: string } {
@@ -32,39 +29,28 @@ export function defaultStatementRange(now = new Date()): { from: string; to: str
 export function AccountStatementView({ username, title = 'Account Statement', footer }: { username?: string; title?: string; footer?: ReactNode }) {
   const [range, setRange] = useState(defaultStatementRange);
   const [page, setPage] = useState(1);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const changeRange = (change: Partial<typeof range>) => {
     setRange((r) => ({ ...r, ...change }));
     setPage(1);
   };
   const invalidRange = range.from !== '' && range.to !== '' && range.from > range.to;
 
-  useEffect(() => {
-    if (!range.from || !range.to || invalidRange) return undefined;
-    let live = true;
-    setLoad({ state: 'loading' });
-    clientsApi
-      .accountStatement({
-        username: username || undefined,
-        // Local start and end of the chosen days as ISO times: the API counts whole UTC days of
-        // their date parts, so the range covers the local days whatever the time zone.
-        startDate: localDayBound(range.from, 'start').toISOString(),
-        endDate: localDayBound(range.to, 'end').toISOString(),
-        page,
-        pageSize: STATEMENT_PAGE_SIZE,
-      })
-      .then(
-        (value) => live && setLoad({ state: 'done', value }),
-        (error: ApiError) => {
-          if (!live) return;
-          setLoad({ state: 'fail', message: error.message });
-          if (!error.silent) notify('error', error.message);
-        },
-      );
-    return () => {
-      live = false;
-    };
-  }, [username, range.from, range.to, invalidRange, page]);
+  const ready = range.from !== '' && range.to !== '' && !invalidRange;
+  const { load } = useLoad<AccountStatementResponse | null>(
+    () =>
+      ready
+        ? clientsApi.accountStatement({
+            username: username || undefined,
+            // Local start and end of the chosen days as ISO times: the API counts whole UTC days of
+            // their date parts, so the range covers the local days whatever the time zone.
+            startDate: localDayBound(range.from, 'start').toISOString(),
+            endDate: localDayBound(range.to, 'end').toISOString(),
+            page,
+            pageSize: STATEMENT_PAGE_SIZE,
+          })
+        : Promise.resolve(null),
+    JSON.stringify([ready, username, range, page]),
+  );
 
   const statement = load.state === 'done' ? load.value : null;
   const lastPage = statement ? pageCount(statement.total, statement.pageSize) : 1;
