@@ -17,8 +17,9 @@ import {
   type PaymentSettings,
   notifyFailure,
   useLoad,
+  rupeeAmountError,
 } from '@backlay/shared';
-import { SCREENSHOT_ACCEPT, amountError, screenshotError, utrSchema } from '../forms/validation';
+import { SCREENSHOT_ACCEPT, screenshotError, utrSchema } from '../forms/validation';
 import { depositRangeFromSettings, depositRangeHint, type DepositRange } from '../payments/deposit-range';
 import { buildUpiPaymentLink, formatUpiAmount, randomTransactionRef } from '../payments/upi-link';
 import { CopyButton } from '../ui/CopyButton';
@@ -44,7 +45,7 @@ function DepositPage({ onSubmitted }: { onSubmitted: () => void }) {
   const rangeRows = useLoad(settingsApi.list);
   const range = depositRangeFromSettings(rangeRows.load.state === 'done' ? rangeRows.load.value : null);
 
-  const amountMessage = amountError(amountText);
+  const amountMessage = rupeeAmountError(amountText);
   const amount = amountMessage === null ? Number(amountText.trim()) : null;
   const enabled = amount !== null;
 

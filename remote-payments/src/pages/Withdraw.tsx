@@ -21,7 +21,7 @@ import {
   notifyFailure,
   useLoad,
 } from '@backlay/shared';
-import { amountSchema } from '../forms/validation';
+import { withdrawAmountSchema } from '../forms/validation';
 import { DeleteButton } from '../ui/CopyButton';
 import { AddBankDialog, AddUpiDialog } from './SavedAccountDialogs';
 
@@ -43,7 +43,7 @@ export function bankAccountText(bank: SavedBankAccount): string {
 type OpenDialog = { kind: 'bank' } | { kind: 'upi' } | { kind: 'delete'; type: 'bank' | 'upi'; id: string; text: string } | null;
 
 const schema = yup.object({
-  amount: amountSchema,
+  amount: withdrawAmountSchema,
   choice: yup.string().required(MESSAGES.selectBankOrUpi),
 });
 

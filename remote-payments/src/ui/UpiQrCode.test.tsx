@@ -1,6 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { create } from 'qrcode';
-import { QR_QUIET_ZONE_MODULES, UpiQrCode, qrCodePath } from './UpiQrCode';
+import { QR_QUIET_ZONE_MODULES, qrCodePath as drawModules } from '@backlay/shared';
+import { UpiQrCode } from './UpiQrCode';
+
+/** The link's code as the deposit page draws it: medium error correction. */
+const qrCodePath = (text: string) => drawModules(create(text, { errorCorrectionLevel: 'M' }).modules);
 
 const LINK = 'upi://pay?pa=backlay@okaxis&pn=Backlay%20Payments&am=150.50&cu=INR&tr=482913&tn=Backlay%20deposit';
 
