@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1.7
 # A static front-end unit: the shell or one remote, each its own image and deployment
-# (DESIGN §1). Build from the repository root, e.g.
+# (ADR 0001). Build from the repository root, e.g.
 #   docker build -f deploy/web.Dockerfile --build-arg APP=shell -t backlay/shell .
 #   docker build -f deploy/web.Dockerfile --build-arg APP=remote-sports --build-arg BASE=/remotes/sports/ -t backlay/remote-sports .
 # BASE is the path the unit is served under on the product's origin: the shell at /, each remote

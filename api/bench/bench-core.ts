@@ -6,11 +6,11 @@
  *   core services, as the API builds them;
  * - `seedPlayers()`: one agent chain (shares 100/95/85/70/50 %) and 10,000 players `bp1…` under its
  *   DL, each funded by one ledger journal;
- * - `setBasedSettlementSql()`: the settlement baseline of BENCH.md §7 — one set-based pass over a
+ * - `setBasedSettlementSql()`: the settlement baseline of docs/bench/README.md §7 — one set-based pass over a
  *   market's open bets (their P&L, one row per user, wallet balances and released exposure),
  *   without the product's commission, partnership shares, journals and version chain;
  * - `timeRolledBack()`: the wall time of a transaction that is then rolled back (the baseline);
- * - `invariantCounts()`: the BENCH.md §2 invariant counts (all must be 0);
+ * - `invariantCounts()`: the docs/bench/README.md §2 invariant counts (all must be 0);
  * - `postmasterPid()`: the server process, so the driver counts only this server's CPU.
  */
 import { ROLES } from '@backlay/shared/contracts';
@@ -26,7 +26,7 @@ import { createCoreServices, type CoreServices } from '../src/services';
 import * as users from '../src/users/users.repository';
 import { throwawayDatabase } from './bench-db';
 
-/** Connections of the product's pool in every benchmark (BENCH.md §4: in flight ≈ pool size). */
+/** Connections of the product's pool in every benchmark (docs/bench/README.md §4: in flight ≈ pool size). */
 export const BENCH_POOL = 16;
 export const BENCH_PASSWORD = 'Bench#Pass1';
 /** Each player's chips: enough that the load never runs out of funds over many rounds. */
@@ -154,7 +154,7 @@ export async function seedPlayers(core: BenchCore, count: number): Promise<Array
  * One set-based pass over the open bets of the markets `$1` (text[]) under the settlement `$2`: each
  * bet's P&L by `pnlSql` (an expression over the bets row `b`), one settlement_users row per user,
  * the positions settled, and each wallet's balance and exposure in one UPDATE — the shape of
- * BENCH.md §7. Run it with timeRolledBack(): it writes no journal, so it must never commit.
+ * docs/bench/README.md §7. Run it with timeRolledBack(): it writes no journal, so it must never commit.
  */
 export function setBasedSettlementSql(pnlSql: string): string {
   return `
@@ -203,7 +203,7 @@ SELECT
       FROM jsonb_object_keys(p.pnl) AS r(sel)) x ON true
    WHERE p.market_type <> 'fancy' AND x.v <> p.pnl) AS position_mismatch`;
 
-/** The BENCH.md §2 invariant counts; every one must be 0. */
+/** The docs/bench/README.md §2 invariant counts; every one must be 0. */
 export async function invariantCounts(db: Database): Promise<Record<string, number>> {
   const { rows } = await db.query<Record<string, string>>(INVARIANTS_SQL);
   return Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));

@@ -118,7 +118,7 @@ export function createGates() {
     gates.push({ name, pass, detail });
     console.log(`${pass ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
   };
-  /** The BENCH §2 invariant counts must all be 0. */
+  /** The docs/bench/README.md §2 invariant counts must all be 0. */
   const invariants = (phase, counts) => {
     const bad = Object.entries(counts).filter(([, v]) => v !== 0);
     gate(`invariants after ${phase}`, bad.length === 0, bad.length === 0 ? 'all 0' : JSON.stringify(Object.fromEntries(bad)));

@@ -1,5 +1,5 @@
 /**
- * The product side of the betting benchmark (bundled by betting.mjs, BENCH.md §11):
+ * The product side of the betting benchmark (bundled by betting.mjs, docs/bench/README.md §11):
  *
  * - a throwaway database with the product's migrations, 10,000 players under one agent chain,
  *   each funded by one ledger journal, and 20 open 3-runner match odds markets (bet delay 0);
@@ -12,7 +12,7 @@
  * - a 100k-bet market for settlement: the product's settle_market against one set-based SQL pass
  *   over the same rows (rolled back), and rollback_settlement between rounds;
  * - `hotSpot()`: one player, many concurrent bets, exactly floor(balance / stake) accepted;
- * - `invariants()`: the BENCH §2 invariant counts (all must be 0).
+ * - `invariants()`: the docs/bench/README.md §2 invariant counts (all must be 0).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
@@ -137,7 +137,7 @@ pos AS (
   FROM vec RETURNING user_id, exposure_minor)
 UPDATE ledger_accounts a SET exposure_minor = a.exposure_minor + pos.exposure_minor FROM pos WHERE a.user_id = pos.user_id`;
 
-/** The baseline (BENCH.md §7): runner r1 won; a back bet on it wins, every other back bet loses, lays the reverse. */
+/** The baseline (docs/bench/README.md §7): runner r1 won; a back bet on it wins, every other back bet loses, lays the reverse. */
 const BASELINE_SQL = setBasedSettlementSql(`CASE WHEN selection_id = 'r1'
   THEN floor((CASE WHEN side = 'BACK' THEN 1 ELSE -1 END) * stake_minor * (odds_hundredths - 100) / 100.0)::bigint
   ELSE (CASE WHEN side = 'BACK' THEN -1 ELSE 1 END) * stake_minor END`);
@@ -245,7 +245,7 @@ export async function setupBettingBench(): Promise<BettingBench> {
             marketId: bet.marketId,
             selectionId: bet.selectionId,
             side: bet.side,
-            priceShown: Math.round(bet.odds * 100),
+            quotedHundredths: Math.round(bet.odds * 100),
             stakeMinor: BigInt(bet.stake * 100),
             waited: false,
             session: null,

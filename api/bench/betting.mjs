@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `pnpm bench` (betting part): bet placement and settlement as ratios measured in one run
-// (BENCH.md §4, §7, §11), on one throwaway PostgreSQL database.
+// (docs/bench/README.md §4, §7, §11), on one throwaway PostgreSQL database.
 //
 // Rounds alternate short slices (after a 1 s warm-up each), so every ratio compares adjacent
 // slices that met the same foreign load (odd rounds in the order below, even rounds reversed):
@@ -8,7 +8,7 @@
 //             the same driver (`pg`) and pool, CONC callers;
 //   direct  — the product's BettingService.placeBet (checks + the one-call place_runner_bet), CONC callers;
 //   http    — POST /api/placebet with a JWT through the real Fastify app, HTTP_CONC keep-alive
-//             connections from a child process: the load that fills the machine (BENCH §8's 64);
+//             connections from a child process: the load that fills the machine (docs/bench/README.md §8's 64);
 //   http16  — the same at CONC connections (pool-sized), where the rate is bound by latency: with
 //             16 requests in flight a batch waits for its callers' next requests to travel through
 //             the client and Node, and the cores idle meanwhile (ADR 0028).
@@ -23,7 +23,7 @@
 // (commission, partnership shares, one journal), then its rollback; ratio product ÷ baseline (bar ≤ 1.3).
 // Each timed pass starts after a VACUUM of the tables settlement writes (not timed).
 // Correctness gates in the same run: the hot spot (one player, HOT concurrent bets, exactly
-// floor(balance ÷ stake) accepted) and the BENCH §2 invariant counts after every phase (all 0).
+// floor(balance ÷ stake) accepted) and the docs/bench/README.md §2 invariant counts after every phase (all 0).
 // Environment: ROUNDS (default 7), SLICE (seconds, default 3), CONC (default 16), HTTP_CONC
 // (connections of the gated HTTP item, default 64), SETTLE_BETS,
 // SETTLE_ROUNDS (default 5), HOT (default 200), BET_BATCH_IN_FLIGHT / BET_BATCH_MAX (the product's
@@ -46,7 +46,7 @@ const SLICE_MS = Number(process.env.SLICE ?? 3) * 1000;
 const WARM_MS = 1000;
 const CONC = Number(process.env.CONC ?? 16);
 /**
- * Connections of the gated HTTP item: 64, as BENCH §8 loaded the HTTP layer and §11 the placement.
+ * Connections of the gated HTTP item: 64, as docs/bench/README.md §8 loaded the HTTP layer and §11 the placement.
  * Its throughput stops rising there on this machine (32: 1.31× the anchor, 64: 1.64×, 128: 1.59×).
  */
 const HTTP_CONC = Number(process.env.HTTP_CONC ?? 64);

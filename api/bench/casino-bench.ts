@@ -11,7 +11,7 @@
  *   engine's cost;
  * - `settleBaseline()`: one set-based SQL pass over a closed round's bets with the round's stored
  *   outcomes, rolled back — what the engine's settlement of the same round is compared with;
- * - `checks()`: every casino bet settled, no round voided, exposure released, BENCH §2 invariants.
+ * - `checks()`: every casino bet settled, no round voided, exposure released, docs/bench/README.md §2 invariants.
  */
 import { DATA_NAMESPACE, type CasinoPhase } from '@backlay/shared/contracts';
 import { Server } from 'socket.io';

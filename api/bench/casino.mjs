@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm bench` (casino part): what the live casino engine costs while every table runs with
 // simulated players, and its settlement of one round against one set-based SQL pass (issue 17,
-// BENCH.md §7, §11), on one throwaway PostgreSQL database with 10,000 funded players.
+// docs/bench/README.md §7, §11), on one throwaway PostgreSQL database with 10,000 funded players.
 //
 // Engine cost. The engine (api/src/casino/casino-engine.ts) runs on a clock this script moves by
 // the engine's own tick (config.casino.tickMs, 250 ms), so every tick does the production work —
@@ -43,7 +43,7 @@
 // the machine inside the measured ticks.
 // Correctness gates in the same run: every placement accepted, the engine logged no failed step
 // and voided no round, and at the end every casino bet is settled, no casino position is open,
-// users' exposure is 0, and the BENCH.md §2 invariant counts are 0.
+// users' exposure is 0, and the docs/bench/README.md §2 invariant counts are 0.
 // Environment: ROUNDS (default 3), BETS (per table and round, default 1000), SETTLE_BETS (default
 // 10000), SETTLE_ROUNDS (default 3), SETTLE_TABLE (a match id), CONC (concurrent placements,
 // default 16), PLAYERS (default 10000), CASINO_* (the engine's timing, as the product reads it),

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm bench:crash` (and the last part of `pnpm bench`): the long crash run (issue 21, QUALITY T3
+// `pnpm bench:crash` (and the last part of `pnpm bench`): the long crash run (issue 21, docs/rules/test-plan.md T3
 // crash windows and T7, ADR 0022). Two API processes on one throwaway database and one Redis; 20
 // players send sports bets, live-casino bets and their agents' chip transfers, each with its
 // Idempotency-Key, alternating between the instances; KILLS times (default 50) a random instance

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm bench`: the fan-out benchmark of BENCH.md §9 and §11, as ratios measured in one run.
+// `pnpm bench`: the fan-out benchmark of docs/bench/README.md §9 and §11, as ratios measured in one run.
 //
 // N clients subscribed to one match get 10 updates a second, through the product (the real app
 // and realtime module: socket.io, namespace /data, subscribe → snapshot → `deltas` frames) and

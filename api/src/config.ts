@@ -33,7 +33,7 @@ export interface Config {
   server: {
     host: string;
     port: number;
-    /** JSON body limit (QUALITY T12: 100 KB). */
+    /** JSON body limit (docs/rules/test-plan.md T12: 100 KB). */
     bodyLimitBytes: number;
     requestTimeoutMs: number;
     headersTimeoutMs: number;
@@ -111,7 +111,7 @@ export interface Config {
     /** How long the maintenance flag may be served from memory (other instances' saves). */
     cacheTtlMs: number;
   };
-  /** Per-user limits of the payment routes over a rolling 24 hours (QUALITY T12), counted in the database. */
+  /** Per-user limits of the payment routes over a rolling 24 hours (docs/rules/test-plan.md T12), counted in the database. */
   payments: {
     /** PAYMENT_REQUESTS_PER_DAY: new deposit requests, and separately new withdraw requests (a deposit carries the day's uploads). */
     requestsPerDay: number;
@@ -594,16 +594,16 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       jwtPreviousSecrets,
       totpEncryptionKey,
       totpPreviousKeys,
-      // QUALITY T10: access tokens live at most 15 minutes. Tests may go down to 2 s (an open
+      // docs/rules/test-plan.md T10: access tokens live at most 15 minutes. Tests may go down to 2 s (an open
       // socket's expiry, test/realtime-token-expiry.test.ts); elsewhere at least 30 s.
       accessTokenTtlSec: r.int('ACCESS_TOKEN_TTL_SEC', 600, nodeEnv === 'test' ? 2 : 30, 900),
-      // QUALITY T10: refresh absolute lifetime ≤ 30 days for players, ≤ 12 h for the admin area.
+      // docs/rules/test-plan.md T10: refresh absolute lifetime ≤ 30 days for players, ≤ 12 h for the admin area.
       refreshTtlSec: {
         player: r.int('REFRESH_TTL_PLAYER_SEC', 30 * DAY_SEC, 60, 30 * DAY_SEC),
         admin: r.int('REFRESH_TTL_ADMIN_SEC', 12 * HOUR_SEC, 60, 12 * HOUR_SEC),
       },
       refreshGraceMs: 2_000,
-      // SPEC §4: players 20 h (72,000,000 ms, as the front end's inactivity timer); agents 30 min.
+      // docs/rules/product.md §4: players 20 h (72,000,000 ms, as the front end's inactivity timer); agents 30 min.
       idleTimeoutMs: {
         player: r.int('IDLE_TIMEOUT_PLAYER_MS', 72_000_000, 60_000, 30 * DAY_SEC * 1000),
         admin: r.int('IDLE_TIMEOUT_ADMIN_MS', 30 * 60_000, 60_000, 12 * HOUR_SEC * 1000),

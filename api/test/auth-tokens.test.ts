@@ -1,4 +1,4 @@
-/** QUALITY T10 token checks: every one of these gets 401. */
+/** docs/rules/test-plan.md T10 token checks: every one of these gets 401. */
 import { MESSAGES } from '@backlay/shared/contracts';
 import { createHmac, randomUUID } from 'node:crypto';
 import { signedIn, requireAuth } from '../src/plugins/auth';

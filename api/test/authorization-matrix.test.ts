@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (QUALITY T9): every route that names an account's object × every role
+ * The authorization matrix (docs/rules/test-plan.md T9): every route that names an account's object × every role
  * it admits × every kind of target, over a fixture tree with two branches (and a second root).
  *
  * The cases are generated from the OpenAPI document: `x-access` says which roles a route admits,
@@ -785,7 +785,7 @@ describe('the matrix covers the route table', () => {
 });
 
 /**
- * Function level before validation, generated from the OpenAPI document (QUALITY T9, issue 20
+ * Function level before validation, generated from the OpenAPI document (docs/rules/test-plan.md T9, issue 20
  * step 11): every operation's `x-access` (the access rule the hook enforces, written into the
  * document by plugins/swagger.ts) names the roles and the area that may call it. Every role
  * outside the roles gets 403 — or 401 when its token is of the other area — to a malformed
@@ -928,7 +928,7 @@ describe('every route closed to a role refuses it before validation (generated f
 });
 
 /**
- * Field level (BOPLA / mass assignment, QUALITY T9, ASVS 15.3.3), generated from the document:
+ * Field level (BOPLA / mass assignment, docs/rules/test-plan.md T9, ASVS 15.3.3), generated from the document:
  * every JSON write body is closed (`additionalProperties: false`: the validator drops unknown
  * fields before a handler sees them), and the only bodies that take one of the protected field
  * names are the reviewed ones below. Then, at run time, an agent's allowed update-user carrying

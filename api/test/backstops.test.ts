@@ -1,5 +1,5 @@
 /**
- * Database backstops of step 2 (QUALITY §2: each is violated with raw SQL and must be
+ * Database backstops of step 2 (docs/rules/ledger-invariants.md: each is violated with raw SQL and must be
  * rejected), and LedgerService.reverseJournal. The step-1 backstops (append-only entries and
  * journals, balanced journals, available ≥ 0, amount ≠ 0, one journal per event) are in
  * ledger.test.ts.

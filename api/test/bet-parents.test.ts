@@ -89,7 +89,7 @@ describe('bets keep their user and match without foreign keys', () => {
       marketId: withBets.marketId,
       selectionId: 'a',
       side: 'BACK',
-      priceShown: 200,
+      quotedHundredths: 200,
       stakeMinor: 10_000n,
       waited: false,
       session: null,
@@ -143,7 +143,7 @@ describe('bets keep their user and match without foreign keys', () => {
     expect(await stillWaiting(bet)).toBe(true);
     await deleter.query('COMMIT');
 
-    expect((await bet).rows[0]).toEqual({ outcome: 'MARKET_NOT_FOUND' });
+    expect((await bet).rows[0]).toEqual({ outcome: 'NOT_FOUND' });
     expect(await count('bets WHERE user_id = $1', userId)).toBe(0);
   });
 });

@@ -35,7 +35,7 @@ function runnerCall(userId: string, m: TestMarket, bet: { selectionId: string; s
     marketId: m.marketId,
     selectionId: bet.selectionId,
     side: bet.side,
-    priceShown: bet.price,
+    quotedHundredths: bet.price,
     stakeMinor: bet.stake,
     waited: false,
     session: null,
@@ -65,7 +65,7 @@ describe('place_runner_bets: one transaction, each element as its single call', 
     const results = await repo.placeRunnerBets(t.db, calls);
 
     expect(results.map((r) => r.outcome)).toEqual(['ACCEPTED', 'ODDS_CHANGED', 'ACCEPTED', 'INSUFFICIENT_FUNDS', 'REPLAY']);
-    expect(results[1]?.detail?.livePrice).toBe(200);
+    expect(results[1]?.detail?.liveQuotedHundredths).toBe(200);
     expect(results[4]?.bet?.id).toBe(results[2]?.bet?.id);
     // The poor player's second bet: its balance and the exposure it would have left (₹120).
     expect(results[3]?.balanceMinor).toBe(10_000n);

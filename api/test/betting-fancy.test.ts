@@ -1,5 +1,5 @@
 /**
- * Fancy (session) bets through the real API (RULES §7.4 T11–T16, §7.11): the run book per zone
+ * Fancy (session) bets through the real API (docs/rules/money.md §7.4 T11–T16, §7.11): the run book per zone
  * as the pure functions compute it, exposure = the worst zone, the line and the rate checked
  * against the live ones (also inside place_fancy_bet_checked), limits, funds and idempotency.
  */
@@ -144,7 +144,7 @@ describe('fancy bets through POST /api/placebet', () => {
     expect(live).toMatchObject({ outcome: 'ACCEPTED', bet: { marketType: 'fancy', status: 'open' } });
     await t.db.query('UPDATE fancies SET feed_status = $2 WHERE id = $1', [f.fancyId, 'ball_running']);
     const running = await bettingRepo.placeFancyBetChecked(t.db, { ...call, idempotencyKey: randomUUID(), side: 'YES', line: 47 });
-    expect(running).toMatchObject({ outcome: 'MARKET_CLOSED', detail: { marketStatus: 'ball_running' }, bet: null });
+    expect(running).toMatchObject({ outcome: 'MARKET_SUSPENDED', detail: { marketStatus: 'ball_running' }, bet: null });
     expect(await walletOf(t, user.id)).toEqual({ balance: 100_000n, exposure: 10_000n });
   });
 

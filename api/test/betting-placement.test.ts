@@ -1,5 +1,5 @@
 /**
- * Bet placement through the real API (RULES §7.1 T1–T6, §7.2 T7–T8, §7.10 T30, §7.11): netted
+ * Bet placement through the real API (docs/rules/money.md §7.1 T1–T6, §7.2 T7–T8, §7.10 T30, §7.11): netted
  * exposure, the risk-reducing bet with 0 available, refusals with their own codes (exposure
  * limit, market bet-lock), idempotency (also 20 concurrent repeats of one key), and the hot spot
  * (50 concurrent bets against funds for 10 accept exactly 10).

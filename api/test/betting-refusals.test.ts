@@ -88,14 +88,14 @@ describe('refusals of a runner bet, each with its code and message', () => {
     expect(await refusal(bm, back(0.45, 1_000))).toMatchObject({ status: 400, message: 'Profit 450.00 is above the maximum profit 400.00 of market Bookmaker' });
   });
 
-  it('a live settlement refuses what the status does not show (the money part: not open for bets)', async () => {
+  it('a live settlement refuses what the status does not show (the money part: settled)', async () => {
     const m = await createTestMarket(t, { A: [200, 202], B: [200, 202] });
     await t.db.query(
       `INSERT INTO settlements (market_id, market_type, match_id, version, result, source, bets, users, users_pnl_minor, commission_minor)
        VALUES ($1, 'match_odds', $2, 1, '{"type":"VOID"}', 'admin', 0, 0, 0, 0)`,
       [m.marketId, m.matchId],
     );
-    expect(await refusal(m, back(2))).toMatchObject({ status: 409, data: { code: 'MARKET_SUSPENDED' }, message: 'Market Match Odds is not open for bets' });
+    expect(await refusal(m, back(2))).toMatchObject({ status: 409, data: { code: 'MARKET_SUSPENDED' }, message: 'Market Match Odds is settled: no bets now' });
     expect((await t.db.query('SELECT 1 FROM bets WHERE market_id = $1', [m.marketId])).rows).toHaveLength(0);
   });
 });

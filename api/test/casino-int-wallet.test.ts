@@ -1,5 +1,5 @@
 /**
- * CW-1 wallet conformance (CASINO.md §3.2), operator side: every auth rule, idempotency rule and
+ * CW-1 wallet conformance (docs/rules/casino-wallet.md), operator side: every auth rule, idempotency rule and
  * error code (WRONG_CURRENCY included, and TEMPORARY_ERROR from a real lock timeout in
  * PostgreSQL), against the real API and PostgreSQL, with requests signed by @backlay/shared/cw1
  * as a provider signs them. The ledger invariants (L1–L17, and the CW-1 checks: rows ↔ journals, L13

@@ -154,7 +154,7 @@ async function place(matchId: string, planned: PlannedBet): Promise<PlacedBet> {
 }
 
 /**
- * A bet's P&L in paise by the pure rules (CASINO.md §1.0.3), from how a back bet on its runner
+ * A bet's P&L in paise by the pure rules (docs/rules/casino-games.md §1.0.3), from how a back bet on its runner
  * settles: a lay is the mirror image at its lay price. Every stake here is a whole number of
  * rupees, so every amount is exact.
  */
@@ -186,7 +186,7 @@ function expectedPnlMinor(bet: Pick<PlannedBet, 'side' | 'odds' | 'stake'>, outc
   return pnl === 0 ? 0 : pnl;
 }
 
-// ---- the documented deal (CASINO.md §1, §2.2 step 4) ----
+// ---- the documented deal (docs/rules/casino-games.md §1, docs/rules/casino-fairness.md §2.2 step 4) ----
 
 const every = (cards: readonly string[], from: number, step: number, count?: number): string[] => {
   const picked: string[] = [];
@@ -220,7 +220,7 @@ function thirtyTwoCardsHands(cards: readonly string[]): Record<string, string[]>
 }
 
 /**
- * Which dealt card goes where, by position in the deal, as CASINO.md documents each table: a
+ * Which dealt card goes where, by position in the deal, as each game's file documents it (docs/rules/casino-games.md): a
  * subset of the round's hands (the part the deal order alone fixes). Casino Queen's procedure is
  * not documented (§1.14): only that its hands hold exactly the dealt cards.
  */

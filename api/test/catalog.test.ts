@@ -1,5 +1,5 @@
 /**
- * The catalog as players and admins read it (SPEC §7 "Sports"), on a database the feed ingest
+ * The catalog as players and admins read it (docs/rules/product.md §7 "Sports"), on a database the feed ingest
  * filled from the seeded simulator: only imported, active matches and active markets reach
  * players; admin and sadmin see every imported match and every market of it.
  */

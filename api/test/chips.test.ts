@@ -1,7 +1,7 @@
 /**
  * Chip transfers (deposit-chips / withdraw-chips) through HTTP on real PostgreSQL: direct
  * children only, the transaction password, amounts at the edge, the ledger journal with its
- * remark and audit row, live balance events, idempotency (QUALITY T3) and the hot spot (T2):
+ * remark and audit row, live balance events, idempotency (docs/rules/test-plan.md T3) and the hot spot (T2):
  * 50 concurrent transfers out of a balance that covers 10.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 21, QUALITY T3 crash windows and T7, ADR 0022): two API processes on one
+ * Crash safety (issue 21, docs/rules/test-plan.md T3 crash windows and T7, ADR 0022): two API processes on one
  * database and one Redis, 20 players betting (sports and live casino) and their agents moving
  * chips, 4 SIGKILLs of a random instance at random moments, each followed by a restart, then a
  * rolling restart (each instance SIGTERMed and started again, as a deploy does). The verdict is

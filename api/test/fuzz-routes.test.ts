@@ -1,5 +1,5 @@
 /**
- * API fuzzing (QUALITY T14): every route of the OpenAPI document gets FUZZ_RUNS generated
+ * API fuzzing (docs/rules/test-plan.md T14): every route of the OpenAPI document gets FUZZ_RUNS generated
  * requests (300 in CI; nightly 10,000), seeded, authenticated as a caller the route admits; a
  * request generated twice is sent once.
  * Requests are built from the route's own schemas: valid values, known ids of a live fixture

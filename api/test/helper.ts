@@ -91,7 +91,7 @@ export interface TestContext {
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
 }
 
-/** Factory shares per role, falling down the tiers like the demo chain (RULES §7.9: child ≤ parent). */
+/** Factory shares per role, falling down the tiers like the demo chain (docs/rules/money.md §7.9: child ≤ parent). */
 export const DEFAULT_SHARE_BPS: Readonly<Record<Role, number>> = {
   admin: FULL_SHARE_BPS,
   sadmin: 9_000,
@@ -130,7 +130,7 @@ const openApps = new Set<TestContext>();
 
 /**
  * The test file's apps that are open now. test/per-file-setup.ts asserts the ledger invariants
- * on each of their databases after every test of every file (QUALITY: they hold after every
+ * on each of their databases after every test of every file (docs/rules/ledger-invariants.md: they hold after every
  * test), so a file needs no afterEach of its own for them.
  */
 export function openTestApps(): ReadonlySet<TestContext> {
@@ -415,7 +415,7 @@ const CASINO_INT_CHECKS: Array<[string, string]> = [
 ];
 
 /**
- * The ledger invariants of QUALITY §2 that exist so far, checked with SQL against the whole
+ * The ledger invariants of docs/rules/ledger-invariants.md that exist so far, checked with SQL against the whole
  * database. Throws with the offending rows.
  *  L1 every journal has ≥ 2 entries summing to 0;  L2 all balances sum to 0;
  *  L3 each balance (and version) equals its entries; L4 per-account chain 1..n, prev = last curr,
@@ -597,7 +597,7 @@ async function playerPathsThatDoNotSplit(db: Database): Promise<unknown[]> {
 }
 
 /**
- * The betting and settlement invariants (step 4, RULES §7.1–§7.9, ADR 0007), in SQL and through
+ * The betting and settlement invariants (step 4, docs/rules/money.md §7.1–§7.9, ADR 0007), in SQL and through
  * the shared pure functions:
  *  B1 a wallet's exposure is the sum of its open positions' exposure;
  *  B2 every open position equals the position rebuilt from its open bets (runner vector over the

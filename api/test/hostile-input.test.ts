@@ -1,5 +1,5 @@
 /**
- * Hostile input at the edge (QUALITY T14; step 6 items 3–4): NUL bytes and lone surrogates in
+ * Hostile input at the edge (docs/rules/test-plan.md T14; step 6 items 3–4): NUL bytes and lone surrogates in
  * any text, numbers past what their column holds, and values of the wrong JSON type where money,
  * odds, rates, runs or commission are expected. Each is a 400 with a readable message, never a
  * 5xx, never a coerced value: the business state digest is unchanged after every refusal.

@@ -1,5 +1,5 @@
 /**
- * Model-based property test of the ledger through the service layer (QUALITY T1): random
+ * Model-based property test of the ledger through the service layer (docs/rules/test-plan.md T1): random
  * sequences of chip deposits and withdrawals over a small tree, idempotent replays and
  * mismatches, locks and bet locks (with their inheritance), and reversals. A pure model
  * predicts each result — success and the new balances, or the exact refusal — and after every
@@ -253,7 +253,7 @@ async function freshTree(): Promise<Real> {
 
 describe('ledger model (fast-check)', () => {
   it(`random transfers, replays, locks and reversals keep every invariant (seed ${SEED})`, async () => {
-    // Printed so a failure can be replayed exactly (QUALITY §4).
+    // Printed so a failure can be replayed exactly (docs/rules/test-plan.md).
     console.info(`ledger-properties: SEED=${SEED}`);
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 40, size: 'max' }), async (cmds) => {

@@ -1,5 +1,5 @@
 /**
- * users-lock and bet-lock (QUALITY T9 "changes apply immediately"): a lock on an agent covers
+ * users-lock and bet-lock (docs/rules/test-plan.md T9 "changes apply immediately"): a lock on an agent covers
  * its whole downline at the next request — no sign-in, live sessions and sockets end at once —
  * a bet lock leaves sign-in alone and shows in the client row; unlocking restores access.
  * Issue 15: every lock is confirmed with the transaction password, records who set it, and only

@@ -1,7 +1,7 @@
 /**
  * The books through the real API and PostgreSQL: the player's match-positions (equal to a
  * recomputation from the stored bets with the shared pure functions), the agents' market
- * analysis (RULES T27 exactly, for every agent of the T26 chain; fancy run zones merged over
+ * analysis (docs/rules/money.md T27 exactly, for every agent of the T26 chain; fancy run zones merged over
  * players), get-child-user-list per direct child, and that no agent sees another branch.
  */
 import type { ChildBookRow, MarketBook, MarketPosition } from '@backlay/shared/contracts';

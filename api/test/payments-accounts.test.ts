@@ -32,7 +32,7 @@ describe('POST /api/add-bank-account', () => {
     const list = await savedList(token);
     expect(list).toMatchObject({ status: 200, message: MESSAGES.ok });
     expect(list.data).toEqual({
-      // The number masked to its last four digits: no response carries it whole (QUALITY T9).
+      // The number masked to its last four digits: no response carries it whole (docs/rules/test-plan.md T9).
       bank: [{ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), accountHolderName: 'Asha Rao', accountNumber: 'XXXXXXXX9012', ifscCode: 'HDFC0001234' }],
       upi: [],
     });

@@ -1,5 +1,5 @@
 /**
- * Per-user daily limits of the payment routes (QUALITY T12) through HTTP on real PostgreSQL:
+ * Per-user daily limits of the payment routes (docs/rules/test-plan.md T12) through HTTP on real PostgreSQL:
  * add-bank-account and add-upi 10 per 24 hours each (deleted accounts still count), deposit and
  * withdraw requests 20 per 24 hours each (a deposit carries the upload, so this is also the
  * uploads-per-day limit). Limit + 1 is a 429 with Retry-After and a readable message that leaves

@@ -1,5 +1,5 @@
 /**
- * Deposit and withdraw requests through HTTP on real PostgreSQL (SPEC §7 "Payments", QUALITY
+ * Deposit and withdraw requests through HTTP on real PostgreSQL (docs/rules/product.md §7 "Payments", docs/rules/test-plan.md
  * T6, T3): the forms' messages, the enforced deposit range, the UTR claimed once, the withdraw
  * hold taken at once and never beyond the available balance, approval and rejection by the
  * upline only — once, idempotently, under 20-way concurrency — the lists, and the live balance

@@ -1,5 +1,5 @@
 /**
- * Deposit screenshots (QUALITY T13) through HTTP: accepted by content only, decoded with a
+ * Deposit screenshots (docs/rules/test-plan.md T13) through HTTP: accepted by content only, decoded with a
  * pixel limit, re-encoded without metadata, stored under a UUID outside any served folder and
  * served only through the authorised route — to the owner and its upline — with headers that
  * keep a browser from running anything in it. The malicious corpus leaves no request, no row

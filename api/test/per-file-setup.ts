@@ -6,7 +6,7 @@
  *   config's counts, and its default of 5 s is too short for a beforeAll that creates a database,
  *   migrates it and builds the app on a loaded machine.
  * - The ledger invariants (assertLedgerInvariants: L1–L17, bets and positions) are asserted on the
- *   database of every app the file has open, after every test. QUALITY.md asks for them after
+ *   database of every app the file has open, after every test. docs/rules/ledger-invariants.md asks for them after
  *   every test; registering the check here means no test file can forget it.
  */
 import { assertLedgerInvariants, openTestApps } from './helper';

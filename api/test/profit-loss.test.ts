@@ -1,7 +1,7 @@
 /**
  * Profit and loss through the real API and PostgreSQL, over markets settled by POST
  * /api/declare-result: the player's own result per market (gross, commission, net), the agents'
- * downline totals per market and per direct child with their own partnership share (RULES T26:
+ * downline totals per market and per direct child with their own partnership share (docs/rules/money.md T26:
  * the player loses 10,000 ⇒ DL +5,000, MDL +2,000, SMDL +1,500, Admin +1,000, SA +500), equal to
  * the agent's P&L account in the ledger; another branch never shows; a rolled-back settlement
  * no longer counts; date range and sport filters.

@@ -1,5 +1,5 @@
 /**
- * Self-registration (issue 20; QUALITY T11, T12; ADR 0017): send-otp and its limits, the
+ * Self-registration (issue 20; docs/rules/test-plan.md T11, T12; ADR 0017): send-otp and its limits, the
  * proof-of-work captcha, user-register and the admins' SMS outbox. The clock is injected, so
  * expiry and the send windows are moved, not waited for. Every log line of the app is captured,
  * and the last test greps them (and every response body) for every code that was issued.

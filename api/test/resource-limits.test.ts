@@ -1,5 +1,5 @@
 /**
- * Resource limits (QUALITY T12) through HTTP: a JSON body over the configured bodyLimit is a 413
+ * Resource limits (docs/rules/test-plan.md T12) through HTTP: a JSON body over the configured bodyLimit is a 413
  * with a readable message and leaves the server answering; every list route that takes a page
  * size (found in the OpenAPI document, so a new one cannot slip past) refuses or caps 10,000 at
  * 100; the slow-client timeouts are set explicitly from the configuration. The per-user daily

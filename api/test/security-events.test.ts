@@ -1,5 +1,5 @@
 /**
- * Security events and secret hygiene (QUALITY T16, ASVS 16.2.5/16.3.1/16.3.2), over one app
+ * Security events and secret hygiene (docs/rules/test-plan.md T16, ASVS 16.2.5/16.3.1/16.3.2), over one app
  * whose every log line is captured: a login success and failure, a lockout, a refresh-token
  * reuse, an authorization denial (wrong role, wrong area, no token) and a refused upload each
  * leave their event; then every captured line is searched for the secrets this run used —

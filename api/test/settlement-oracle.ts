@@ -1,7 +1,7 @@
 /**
- * A runner bet's settled P&L (RULES §7.5, §7.7; CASINO.md §1.0.3), in TypeScript. The product
+ * A runner bet's settled P&L (docs/rules/money.md §7.5, §7.7; docs/rules/casino-games.md §1.0.3), in TypeScript. The product
  * settles in SQL (api/sql/functions/settle_market.sql); this is the independent oracle the API
- * tests compare every settled bet with after each test (helper.ts, B4), and RULES' dead-heat
+ * tests compare every settled bet with after each test (helper.ts, B4), and docs/rules/money.md's dead-heat
  * cases pin it (settlement-oracle.test.ts). It lives with the tests because nothing in the
  * product runs it (ADR 0015).
  */
@@ -14,7 +14,7 @@ export type RunnerResult =
   /** A market with several winners (racing PLACE): each placed runner wins in full. */
   | { kind: 'PLACED'; runnerIds: readonly string[] }
   | { kind: 'VOID' }
-  /** A casino round's market (CASINO.md §1.0.3): how a back bet on each runner settles. */
+  /** A casino round's market (docs/rules/casino-games.md §1.0.3): how a back bet on each runner settles. */
   | { kind: 'CASINO'; outcomes: Readonly<Record<string, CasinoRunnerOutcome>> };
 
 /** How a back bet on a casino runner settles (shared/src/casino SettleRule); WIN_REDUCED and WIN_PAYTABLE pay `profit` per 100 of stake. */

@@ -1,5 +1,5 @@
 /**
- * Settlement through the real API (RULES §7.5–§7.9, ADR 0007): T17 (home / draw / void), T18
+ * Settlement through the real API (docs/rules/money.md §7.5–§7.9, ADR 0007): T17 (home / draw / void), T18
  * (fancy on runs), T19–T21 (commission on the net market win, capped by the parent), T22 (dead
  * heat), T23 (a tied match: match odds void, fancy on runs), T26 and T28 (partnership amounts on
  * the agents' P&L accounts, rounding residue on the root). Then THE settlement test: players under

@@ -5,7 +5,7 @@ test.describe('sports on a phone', () => {
   test('home, the odds page, rules and stake buttons fit 360×740', async ({ page, request }) => {
     test.setTimeout(120_000);
     await signIn(page, 'player', PLAYER);
-    // A phone lands on the in-play cricket list (SPEC §4); demo mode keeps an in-play match there.
+    // A phone lands on the in-play cricket list (docs/rules/product.md §4); demo mode keeps an in-play match there.
     await expect(page).toHaveURL(/\/match\/4\/in-play$/);
     const matches = page.getByRole('list', { name: 'Matches' });
     const first = matches.getByRole('listitem').first();

@@ -1,6 +1,6 @@
 /**
  * Jest settings shared by the front-end projects: SWC transform (no type-check; tsc does that),
- * jsdom, jest-dom matchers, and the DefinePlugin constants as globals (FRONTEND.md §4.15).
+ * jsdom, jest-dom matchers, and the DefinePlugin constants as globals (docs/rules/front-end-build.md §4.15).
  */
 const path = require('node:path');
 

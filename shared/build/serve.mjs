@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * A small static server for one built app (FRONTEND.md §3): loopback only, gzip, CORS for
+ * A small static server for one built app (docs/rules/front-end-build.md §3): loopback only, gzip, CORS for
  * remotes, SPA fallback for the shell, no-cache for the files that name other files
  * (index.html, remotes.json, mf-manifest.json, remoteEntry.js), immutable for hashed chunks.
  * The shell's server also proxies /api and /socket.io (including websocket upgrades) to the API,

@@ -2,7 +2,7 @@
  * The one webpack + Module Federation configuration of every front-end app. Each app's
  * webpack.config.cjs calls this with its name and what it exposes; everything that must be the
  * same across apps (shared singletons, time-outs, output naming) is decided here once.
- * See FRONTEND.md §3 and §4 for why each setting is what it is.
+ * See docs/rules/front-end-build.md §3 and §4 for why each setting is what it is.
  */
 const path = require('node:path');
 const { createRequire } = require('node:module');
@@ -45,7 +45,7 @@ const ROUTER_PACKAGE_ALIAS = 'backlay-react-router-package';
  */
 const SIGN_IN_SHARED_MODULES = /[\\/]shared[\\/]src[\\/](contracts[\\/]|util[\\/](storage|sign-out)\.ts$|ui[\\/]kit\.tsx$)/;
 
-/** Lazy chunks, remote entries and manifests all get 120 s (SPEC §9). */
+/** Lazy chunks, remote entries and manifests all get 120 s (docs/rules/product.md §9). */
 const CHUNK_LOAD_TIMEOUT_MS = 120000;
 
 /**

@@ -41,25 +41,28 @@ export {
   applyBet, applyFancyBet, bookmakerToRunnerBet, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,
   fancyRunBook, type FancySide, FULL_SHARE_BPS, marketPnlVector, matchedFancyLine, matchedPrice, preloadPasswordPolicy, previewPasswordPolicy, type RunnerBet,
 } from './domain/index';
-export {
-  type AdminMatchSummary, type ApiClient, apiClient, ApiError, authApi, betsApi, clientsApi, createClientsApi,
-  type DepositSubmission, paymentsApi, PLAYER_REQUEST_REMARK, settingsApi, sportsAdminApi, sportsApi,
-  casinoApi, casinoIntApi, registrationApi, securityApi, responsibleGamblingApi,
-} from './api-client/index';
-export { publish, on, notify } from './event-bus/bus';
-export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide } from './stores/session';
-export { useObservable } from './stores/use-observable';
-export { useLoad, notifyFailure, type Load } from './stores/use-load';
-export { PlacementEchoes, useWalletNews } from './stores/wallet-news';
-export { casinoLive, clockOffsetOf, initialCasinoTableState, initialMatchState, marketData, type CasinoTableState, type MatchDataStatus, type MatchState } from './market-data/index';
-export { readCredentials, writeCredentials, clearCredentials } from './util/storage';
-export { rememberSignOut, clearSignOut, asSignOutReason, signedOutBecause, type SignedOutBecause } from './util/sign-out';
-export { formatRupees, hasAtMostTwoDecimals, parseStake, rupeeAmountError, sumRupeesForDisplay, toMinor, toRupees } from './util/money';
-export { createSubmissionKeys, newIdempotencyKey, retryOnNetworkLoss } from './util/idempotency';
-export { lazyWithRetry, importWithRetry } from './util/lazy-with-retry';
+export { type ApiClient } from './kernel/client';
+export { ApiError } from './kernel/errors';
+export { apiClient } from './kernel/api-client';
+export { type AdminMatchSummary, betsApi, initialMatchState, marketData, type MatchState, sportsAdminApi, sportsApi } from './sports/index';
+export { type MatchDataStatus } from './kernel/sequenced-watches';
+export { casinoApi, casinoIntApi, casinoLive, clockOffsetOf, initialCasinoTableState, type CasinoTableState } from './casino-client/index';
+export { type DepositSubmission, paymentsApi, PLAYER_REQUEST_REMARK } from './payments/index';
+export { clientsApi, createClientsApi, settingsApi } from './agents/index';
+export { authApi, registrationApi, responsibleGamblingApi, securityApi, statementApi } from './account/index';
+export { publish, on, notify } from './kernel/bus';
+export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide } from './kernel/session';
+export { useObservable } from './kernel/use-observable';
+export { useLoad, notifyFailure, type Load } from './kernel/use-load';
+export { PlacementEchoes, useWalletNews } from './kernel/wallet-news';
+export { readCredentials, writeCredentials, clearCredentials } from './kernel/storage';
+export { rememberSignOut, clearSignOut, asSignOutReason, signedOutBecause, type SignedOutBecause } from './kernel/sign-out';
+export { formatRupees, hasAtMostTwoDecimals, parseStake, rupeeAmountError, sumRupeesForDisplay, toMinor, toRupees } from './kernel/money';
+export { createSubmissionKeys, newIdempotencyKey, retryOnNetworkLoss } from './kernel/idempotency';
+export { lazyWithRetry, importWithRetry } from './kernel/lazy-with-retry';
 export { Button, TextField, Page, Spinner, EmptyState, SelectField, FormFooter } from './ui/kit';
 export { BuildTag } from './ui/build-tag';
-export { placedRunnerNotice, QuickStakes, SlipActions, SlipRunnerBook, StakeField, useSlipSubmission, type SlipBookRow, type SlipError, type SlipSubmission } from './ui/bet-slip';
+export { placedRunnerNotice, QuickStakes, SlipActions, SlipRunnerBook, StakeField, useSlipSubmission, type SlipBookRow, type SlipError, type SlipSubmission } from './sports/bet-slip';
 export { Pnl } from './ui/pnl';
 export { QrCode, qrCodePath, QR_QUIET_ZONE_MODULES } from './ui/qr-code';
 export { formatBetPrice, formatBookmakerRate, formatFancyLineRate, formatOddsDecimal, formatRunnerPrice } from './sports/price-format';
@@ -67,14 +70,14 @@ export { BET_STATUS_LABELS, MARKET_STATUS_LABELS, marketStatusLabel, sideClass, 
 export { PRICE_CONNECTION_TEXT, useMatchState } from './sports/use-match-state';
 export { ALL_SPORTS, sportIdOf } from './sports/sport-filter';
 export { listRange, paymentStatusLabel, REPORT_TYPES } from './payments/statement-filters';
-export { BetTableRow, MyBetsSection } from './ui/my-bets';
+export { BetTableRow, MyBetsSection } from './sports/my-bets';
 export { TableScroll } from './ui/table-scroll';
 export { Dialog } from './ui/dialog';
 export { useModalFocus, useScrollLock } from './ui/modal-focus';
-export { DateRange, rangeInverted, rangeReady } from './ui/date-range';
+export { DateRange, defaultDateRange, rangeInverted, rangeReady } from './ui/date-range';
 export { RangeFilters, RangeLoadStatus, useRangeReport, type RangeReport } from './ui/range-report';
 export { Pager } from './ui/pager';
-export { DATE_TIME_MINUTES_FORMAT, DATE_TIME_SECONDS_FORMAT, formatDate, formatDateTimeMinutes, formatDateTimeSeconds } from './util/date-format';
+export { DATE_TIME_MINUTES_FORMAT, DATE_TIME_SECONDS_FORMAT, formatDate, formatDateTimeMinutes, formatDateTimeSeconds } from './kernel/date-format';
 export {
   RACE_NAME_SEPARATOR,
   RACING_SPORT_IDS,
@@ -86,7 +89,7 @@ export {
   raceParts,
   reductionText,
   runnerLabel,
-} from './util/racing';
-export { AccountStatementView, defaultStatementRange } from './ui/account-statement-view';
+} from './sports/racing';
+export { AccountStatementView } from './account/account-statement-view';
 export { StandaloneRemote } from './ui/standalone';
 export type { RemoteModule } from './remote';

@@ -61,7 +61,7 @@ const CASES: [string, string, string, RegExp | null][] = [
   ["the shell importing a remote's source by a relative path", 'shell/src/federation/screens.tsx', "import { routes } from '../../../remote-sports/src/expose/routes';\nexport { routes };\n", RELATIVE],
   ['a deep @backlay/shared path', 'remote-sports/src/odds/Slip.tsx', "import { MESSAGES } from '@backlay/shared/src/contracts/messages';\nexport { MESSAGES };\n", DEEP_SHARED],
   ['a deep path under a declared subpath', 'shell/src/pages/Login.tsx', "import { MESSAGES } from '@backlay/shared/contracts/messages';\nexport { MESSAGES };\n", DEEP_SHARED],
-  ['a relative path into shared', 'shell/src/pages/Login.tsx', "import { formatRupees } from '../../../shared/src/util/money';\nexport { formatRupees };\n", RELATIVE],
+  ['a relative path into shared', 'shell/src/pages/Login.tsx', "import { formatRupees } from '../../../shared/src/kernel/money';\nexport { formatRupees };\n", RELATIVE],
   ['a relative path into @backlay/build', 'e2e/support/stack.mjs', "import { serve } from '../../shared/build/serve.mjs';\nexport { serve };\n", RELATIVE],
   ['the api importing the @backlay/shared root', 'api/src/betting/betting.service.ts', "import { MESSAGES } from '@backlay/shared';\nexport { MESSAGES };\n", API_SHARED_ROOT],
   ['the api importing a browser subpath of @backlay/shared', 'api/src/auth/auth.service.ts', "import { readCredentials } from '@backlay/shared/storage';\nexport { readCredentials };\n", API_SHARED_ROOT],

@@ -21,9 +21,9 @@ const HOMES: Readonly<Record<string, readonly string[]>> = {
   'shared/src/payments/statement-filters.ts': ['REPORT_TYPES', 'listRange', 'paymentStatusLabel'],
   'shared/src/ui/pnl.tsx': ['Pnl'],
   'shared/src/ui/qr-code.tsx': ['QrCode', 'qrCodePath', 'QR_QUIET_ZONE_MODULES'],
-  'shared/src/util/date-format.ts': ['formatDateTimeSeconds', 'formatDateTimeMinutes', 'DATE_TIME_SECONDS_FORMAT', 'DATE_TIME_MINUTES_FORMAT'],
-  'shared/src/util/money.ts': ['rupeeAmountError'],
-  'shared/src/stores/use-load.ts': ['useLoad', 'notifyFailure', 'Load'],
+  'shared/src/kernel/date-format.ts': ['formatDateTimeSeconds', 'formatDateTimeMinutes', 'DATE_TIME_SECONDS_FORMAT', 'DATE_TIME_MINUTES_FORMAT'],
+  'shared/src/kernel/money.ts': ['rupeeAmountError'],
+  'shared/src/kernel/use-load.ts': ['useLoad', 'notifyFailure', 'Load'],
   'shared/src/casino/market-kit.ts': ['formatPriceHundredths', 'formatRtp'],
 };
 
@@ -63,7 +63,7 @@ const FILES = new Map(PACKAGES.flatMap(sources).map((f) => [f, readFileSync(path
 
 it('reads the front end (an empty scan would pass for the wrong reason)', () => {
   expect(FILES.size).toBeGreaterThan(300);
-  expect(definers(FILES, 'useLoad')).toEqual(['shared/src/stores/use-load.ts']);
+  expect(definers(FILES, 'useLoad')).toEqual(['shared/src/kernel/use-load.ts']);
 });
 
 it.each(Object.entries(HOMES).flatMap(([home, names]) => names.map((name) => [name, home])))('%s is defined only in %s', (name, home) => {

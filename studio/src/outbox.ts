@@ -1,5 +1,5 @@
 /**
- * The retry rule for money the studio owes the operator an answer on (CASINO.md §3.2 rule 7):
+ * The retry rule for money the studio owes the operator an answer on (docs/rules/casino-wallet.md rule 7):
  * credits and rollbacks are sent again with exponential backoff until the operator gives a
  * definitive answer, each time with the same transactionId and a new requestId. The queue itself
  * is the set of pending transactions in the journal (store.ts), so it survives a restart.

@@ -1,7 +1,7 @@
 /**
  * The studio's engine: launches (CW-1 `/v1/sessions`), the game page's session (authenticate),
  * bets and their settlement for the three games, the players' PF-1 seed pairs, and the money
- * rules of CASINO.md §3.2 rule 7 on the provider side:
+ * rules of docs/rules/casino-wallet.md rule 7 on the provider side:
  *
  * - a bet is a debit, sent once; when it times out or gets a retryable answer the studio does not
  *   know whether it moved money, so it rolls it back (a rollback of a debit the operator never saw

@@ -1,6 +1,6 @@
 /**
  * A minimal CW-1 operator for the studio's own tests: a real HTTP server that verifies the
- * studio's signatures, signs its answers, keeps a wallet with CASINO.md §3.2's idempotency rules
+ * studio's signatures, signs its answers, keeps a wallet with docs/rules/casino-wallet.md's idempotency rules
  * (exact replay → stored answer, rollback tombstones), and lets a test delay or fail chosen calls.
  * The studio against the real operator (our API) is api/test/studio-provider.test.ts.
  */

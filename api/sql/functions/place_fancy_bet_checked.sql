@@ -38,6 +38,7 @@ DECLARE
   v_lose bigint;
   v_rg boolean;
   v_rg_refusal jsonb;
+  v_lock text;
   v_new_pnl jsonb;
   v_new_exp bigint;
   v_total bigint;
@@ -76,11 +77,11 @@ BEGIN
            f.min_stake_minor, f.max_stake_minor, f.max_profit_minor, f.bet_delay_sec
       INTO v_name, v_active, v_admin_suspended, v_feed_status, v_live_line, v_live_rate, v_min_stake, v_max_stake, v_max_profit, v_delay
       FROM fancies f WHERE f.id = p_fancy AND f.event_id = p_match FOR KEY SHARE;
-    IF v_name IS NULL THEN outcome := 'MARKET_NOT_FOUND'; EXIT place; END IF;
+    IF v_name IS NULL THEN outcome := 'NOT_FOUND'; EXIT place; END IF;
     v_status := CASE WHEN v_feed_status = 'closed' THEN 'closed' WHEN v_admin_suspended THEN 'suspended' ELSE v_feed_status END;
     IF NOT v_active OR v_status <> 'open' THEN
       IF NOT v_active THEN v_status := 'switched off'; END IF;
-      outcome := 'MARKET_CLOSED'; EXIT place;
+      outcome := 'MARKET_SUSPENDED'; EXIT place;
     END IF;
     -- YES (runs ≥ line) takes a line not higher, NO a line not lower; the rate must be the same.
     IF v_live_rate <> p_rate OR (p_side = 'YES' AND v_live_line > p_line) OR (p_side = 'NO' AND v_live_line < p_line) THEN
@@ -90,8 +91,8 @@ BEGIN
     v_line := v_live_line;
     IF p_stake < v_min_stake OR p_stake > v_max_stake THEN outcome := 'STAKE_OUT_OF_RANGE'; EXIT place; END IF;
     v_profit := CASE WHEN p_side = 'YES' THEN floor((p_stake * p_rate)::numeric / 100)::bigint ELSE p_stake END;
-    IF v_profit > v_max_profit THEN outcome := 'PROFIT_OUT_OF_RANGE'; EXIT place; END IF;
-    IF v_bet_locked IS NOT FALSE THEN outcome := 'BETTING_LOCKED'; EXIT place; END IF;
+    IF v_profit > v_max_profit THEN outcome := 'STAKE_OUT_OF_RANGE'; EXIT place; END IF;
+    IF v_bet_locked IS NOT FALSE THEN outcome := 'BETTING_LOCKED'; v_lock := 'account'; EXIT place; END IF;
 
     -- C. The bet delay.
     IF v_delay > 0 AND NOT p_waited THEN outcome := 'DELAY'; EXIT place; END IF;
@@ -112,11 +113,11 @@ BEGIN
 
     -- 3. No live settlement, no market bet-lock.
     IF EXISTS (SELECT 1 FROM settlements s WHERE s.market_id = p_fancy AND s.reversed_at IS NULL) THEN
-      outcome := 'MARKET_SUSPENDED'; EXIT place;
+      outcome := 'MARKET_SUSPENDED'; v_status := 'settled'; EXIT place;
     END IF;
     IF EXISTS (SELECT 1 FROM market_bet_locks l
                WHERE l.market_id = p_fancy AND (l.user_id = p_user OR l.user_id = ANY (v_ancestors))) THEN
-      outcome := 'MARKET_LOCKED'; EXIT place;
+      outcome := 'BETTING_LOCKED'; v_lock := 'market'; EXIT place;
     END IF;
 
     -- 4. The position (its own statement: a snapshot after the lock).
@@ -157,7 +158,7 @@ BEGIN
     IF v_rg THEN
       v_rg_refusal := rg_refusal(p_user, 'stake', greatest(0, -least(v_win, v_lose)),
                                  CASE WHEN v_new_exp > v_old_exp THEN v_total END, NULL);
-      IF v_rg_refusal IS NOT NULL THEN outcome := 'RG_REFUSED'; EXIT place; END IF;
+      IF v_rg_refusal IS NOT NULL THEN outcome := v_rg_refusal ->> 'kind'; EXIT place; END IF;
     END IF;
     IF v_new_exp > v_old_exp THEN
       IF v_limit IS NOT NULL AND v_new_exp > v_limit THEN outcome := 'EXPOSURE_LIMIT'; exposure := v_limit; EXIT place; END IF;
@@ -189,11 +190,16 @@ BEGIN
       FROM placement_refusal_answer(p_user, p_key, p_hash, outcome) r;
   END IF;
 
+  -- outcome: ACCEPTED, REPLAY, DELAY, or the refusal as the contract's error code (ADR 0053), the
+  -- one name from here to the client. detail: the facts its message names (betting/refusals.ts).
+  -- Where one code has two checks, the facts tell them apart: NOT_FOUND without a marketName is
+  -- the market's; STAKE_OUT_OF_RANGE with a profit is the maximum profit's (profit is computed
+  -- once the stake passed); BETTING_LOCKED's betLock says 'account' or 'market'.
   IF outcome NOT IN ('ACCEPTED', 'REPLAY') THEN
     detail := jsonb_build_object(
       'marketName', v_name, 'marketStatus', v_status, 'delaySec', v_delay, 'liveLine', v_live_line, 'liveRate', v_live_rate,
       'profit', v_profit::text, 'minStake', v_min_stake::text, 'maxStake', v_max_stake::text, 'maxProfit', v_max_profit::text,
-      'endedReason', v_ended_reason, 'rg', v_rg_refusal);
+      'endedReason', v_ended_reason, 'betLock', v_lock, 'rg', v_rg_refusal);
   END IF;
   RETURN NEXT;
 END $function$;

@@ -45,6 +45,7 @@ DECLARE
   v_lose bigint;
   v_rg boolean;
   v_rg_refusal jsonb;
+  v_lock text;
   v_value bigint;
   v_runner text;
   v_winners int;
@@ -80,13 +81,13 @@ BEGIN
       INTO v_name, v_market_type, v_active, v_admin_suspended, v_feed_status, v_min_stake, v_max_stake, v_max_profit, v_delay, v_close_at,
            v_winners
       FROM markets m WHERE m.id = p_market AND m.event_id = p_match FOR KEY SHARE;
-    IF v_name IS NULL THEN outcome := 'MARKET_NOT_FOUND'; EXIT place; END IF;
+    IF v_name IS NULL THEN outcome := 'NOT_FOUND'; EXIT place; END IF;
     v_status := CASE WHEN v_feed_status = 'closed' THEN 'closed' WHEN v_admin_suspended THEN 'suspended' ELSE v_feed_status END;
     -- A timed window (a casino round) closes at its time, not at the engine's next tick.
     IF v_close_at IS NOT NULL AND clock_timestamp() >= v_close_at AND v_status = 'open' THEN v_status := 'closed'; END IF;
     IF NOT v_active OR v_status <> 'open' THEN
       IF NOT v_active THEN v_status := 'switched off'; END IF;
-      outcome := 'MARKET_CLOSED'; EXIT place;
+      outcome := 'MARKET_SUSPENDED'; EXIT place;
     END IF;
 
     SELECT array_agg(r.selection_id) FILTER (WHERE r.status <> 'removed'),
@@ -95,7 +96,7 @@ BEGIN
            max(r.lay_prices[1]) FILTER (WHERE r.selection_id = p_selection)
       INTO v_runners, v_runner_status, v_back, v_lay
       FROM runners r WHERE r.market_id = p_market;
-    IF v_runner_status IS DISTINCT FROM 'active' THEN outcome := 'SELECTION_NOT_FOUND'; EXIT place; END IF;
+    IF v_runner_status IS DISTINCT FROM 'active' THEN outcome := 'NOT_FOUND'; EXIT place; END IF;
 
     v_live := CASE WHEN p_side = 'BACK' THEN v_back ELSE v_lay END;
     IF v_live IS NULL OR (p_side = 'BACK' AND v_live < p_price_shown) OR (p_side = 'LAY' AND v_live > p_price_shown) THEN
@@ -106,13 +107,13 @@ BEGIN
     v_odds := CASE WHEN v_market_type = 'bookmaker' THEN 100 + v_price ELSE v_price END;
     -- A price asked at or below 1.00 is refused, whatever the market offers.
     IF v_odds <= 100 OR (v_market_type <> 'bookmaker' AND p_price_shown <= 100) OR p_price_shown <= 0 THEN
-      outcome := 'ODDS_TOO_LOW'; EXIT place;
+      outcome := 'VALIDATION'; EXIT place;
     END IF;
 
     IF p_stake < v_min_stake OR p_stake > v_max_stake THEN outcome := 'STAKE_OUT_OF_RANGE'; EXIT place; END IF;
     v_profit := CASE WHEN p_side = 'BACK' THEN floor((p_stake * (v_odds - 100))::numeric / 100)::bigint ELSE p_stake END;
-    IF v_profit > v_max_profit THEN outcome := 'PROFIT_OUT_OF_RANGE'; EXIT place; END IF;
-    IF v_bet_locked IS NOT FALSE THEN outcome := 'BETTING_LOCKED'; EXIT place; END IF;
+    IF v_profit > v_max_profit THEN outcome := 'STAKE_OUT_OF_RANGE'; EXIT place; END IF;
+    IF v_bet_locked IS NOT FALSE THEN outcome := 'BETTING_LOCKED'; v_lock := 'account'; EXIT place; END IF;
 
     -- C. The bet delay: the caller waits and calls again.
     IF v_delay > 0 AND NOT p_waited THEN outcome := 'DELAY'; EXIT place; END IF;
@@ -133,11 +134,11 @@ BEGIN
 
     -- 3. No live settlement; no market bet-lock on the user's chain.
     IF EXISTS (SELECT 1 FROM settlements s WHERE s.market_id = p_market AND s.reversed_at IS NULL) THEN
-      outcome := 'MARKET_SUSPENDED'; EXIT place;
+      outcome := 'MARKET_SUSPENDED'; v_status := 'settled'; EXIT place;
     END IF;
     IF EXISTS (SELECT 1 FROM market_bet_locks l
                WHERE l.market_id = p_market AND (l.user_id = p_user OR l.user_id = ANY (v_ancestors))) THEN
-      outcome := 'MARKET_LOCKED'; EXIT place;
+      outcome := 'BETTING_LOCKED'; v_lock := 'market'; EXIT place;
     END IF;
 
     -- 4. The position: a separate statement, so its snapshot is taken after the lock.
@@ -175,7 +176,7 @@ BEGIN
     IF v_rg THEN
       v_rg_refusal := rg_refusal(p_user, 'stake', greatest(0, -least(v_win, v_lose)),
                                  CASE WHEN v_new_exp > v_old_exp THEN v_total END, NULL);
-      IF v_rg_refusal IS NOT NULL THEN outcome := 'RG_REFUSED'; EXIT place; END IF;
+      IF v_rg_refusal IS NOT NULL THEN outcome := v_rg_refusal ->> 'kind'; EXIT place; END IF;
     END IF;
     IF v_new_exp > v_old_exp THEN
       -- EXPOSURE_LIMIT: exposure = the limit; INSUFFICIENT_FUNDS: exposure = the total after the bet.
@@ -207,11 +208,16 @@ BEGIN
       FROM placement_refusal_answer(p_user, p_key, p_hash, outcome) r;
   END IF;
 
+  -- outcome: ACCEPTED, REPLAY, DELAY, or the refusal as the contract's error code (ADR 0053), the
+  -- one name from here to the client. detail: the facts its message names (betting/refusals.ts).
+  -- Where one code has two checks, the facts tell them apart: NOT_FOUND without a marketName is
+  -- the market's; STAKE_OUT_OF_RANGE with a profit is the maximum profit's (profit is computed
+  -- once the stake passed); BETTING_LOCKED's betLock says 'account' or 'market'.
   IF outcome NOT IN ('ACCEPTED', 'REPLAY') THEN
     detail := jsonb_build_object(
-      'marketName', v_name, 'marketStatus', v_status, 'delaySec', v_delay, 'livePrice', v_live,
+      'marketName', v_name, 'marketStatus', v_status, 'delaySec', v_delay, 'liveQuotedHundredths', v_live,
       'profit', v_profit::text, 'minStake', v_min_stake::text, 'maxStake', v_max_stake::text, 'maxProfit', v_max_profit::text,
-      'endedReason', v_ended_reason, 'rg', v_rg_refusal);
+      'endedReason', v_ended_reason, 'betLock', v_lock, 'rg', v_rg_refusal);
   END IF;
   RETURN NEXT;
 END $function$;

@@ -9,9 +9,10 @@ AS $function$
 -- answers outrank the others (the market, the price, the stake, the delay), and are looked for
 -- only then, so an accepted bet never pays for them:
 -- a repeat of a placed bet answers its first call's answer, kept with the bet, whatever happened
--- since (placed_bet_replay; QUALITY T3, ADR 0026), and a time-out or self-exclusion is the
--- answer whatever the market's state (RG_REFUSED with the refusal in rg; ADR 0019: only an
--- exclusion refuses a zero amount with no risk). Otherwise p_outcome. Always one row.
+-- since (placed_bet_replay; docs/rules/test-plan.md T3, ADR 0026), and a time-out or self-exclusion is the
+-- answer whatever the market's state (its code, SELF_EXCLUDED or TIME_OUT, with the refusal in
+-- rg; ADR 0019: only an exclusion refuses a zero amount with no risk). Otherwise p_outcome.
+-- Always one row. Every refusal is an error code of the contract (ADR 0053).
 BEGIN
   IF p_outcome IN ('TOKEN_INVALID', 'ACCOUNT_LOCKED', 'SESSION_ENDED', 'CHANGE_PASSWORD_REQUIRED', 'FORBIDDEN') THEN
     outcome := p_outcome;
@@ -25,6 +26,6 @@ BEGIN
   IF EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.user_id = p_user AND a.rg_active) THEN
     rg := rg_refusal(p_user, 'stake', 0, NULL, NULL);
   END IF;
-  outcome := CASE WHEN rg IS NULL THEN p_outcome ELSE 'RG_REFUSED' END;
+  outcome := coalesce(rg ->> 'kind', p_outcome);
   RETURN NEXT;
 END $function$;

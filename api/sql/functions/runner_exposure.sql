@@ -3,7 +3,7 @@ CREATE OR REPLACE FUNCTION public.runner_exposure(p_pnl jsonb, p_all_lose bigint
  LANGUAGE sql
  IMMUTABLE
 AS $function$
-  -- The exposure of a runner position (RULES §7.1; docs/racing-rules.md R-2): p_pnl the one-winner
+  -- The exposure of a runner position (docs/rules/money.md §7.1; docs/racing-rules.md R-2): p_pnl the one-winner
   -- vector P[r], p_all_lose A the P&L if every runner loses, k = p_winners placed runners. The
   -- worst k placed runners: A + the k smallest D[r] = the k smallest P − (k − 1)·A; E = max(0, −that).
   -- With k = 1 it is max(0, −min P). place_runner_bet (k > 1) and reprice_runner_positions use it.

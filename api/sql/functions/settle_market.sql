@@ -60,7 +60,7 @@ BEGIN
           OR (v_kind = 'CASINO_ROUND' AND v_type = 'casino')) THEN
     RAISE EXCEPTION 'result % does not fit market % (%)', p_result, p_market, v_type USING ERRCODE = 'invalid_parameter_value';
   END IF;
-  -- A casino round's result (CASINO.md §1.0.3) names, per market code and runner, how a back bet
+  -- A casino round's result (docs/rules/casino-games.md §1.0.3) names, per market code and runner, how a back bet
   -- settles: WIN, WIN_REDUCED or WIN_PAYTABLE with its profit per 100 of stake, PUSH, HALF_LOSE,
   -- LOSE or VOID. Every runner with an open bet must have one.
   IF v_kind = 'CASINO_ROUND' AND EXISTS (
@@ -153,7 +153,7 @@ BEGIN
     INTO v_bets, v_users, v_pnl, v_commission
   FROM inserted i;
 
-  -- 4. Partnership (RULES §7.9): ancestors are root first; an agent's own share is its cumulative
+  -- 4. Partnership (docs/rules/money.md §7.9): ancestors are root first; an agent's own share is its cumulative
   -- share minus that of its child on the path (the player, share 0, for the nearest agent).
   WITH path AS (
     SELECT su.user_id, su.net_minor, a.agent_id, a.pos, ag.partnership_share_bps AS share,

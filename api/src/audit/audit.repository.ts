@@ -1,5 +1,5 @@
 /**
- * The append-only audit log (QUALITY T16): who did what to what, before and after. The audit
+ * The append-only audit log (docs/rules/test-plan.md T16): who did what to what, before and after. The audit
  * domain has no rules and no service: this one writer is its whole interface, and every domain
  * calls it inside the transaction of the change it records.
  */

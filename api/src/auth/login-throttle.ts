@@ -1,5 +1,5 @@
 /**
- * Consecutive failed secret checks per key (QUALITY T10: players 10 per username+IP, admin area 5
+ * Consecutive failed secret checks per key (docs/rules/test-plan.md T10: players 10 per username+IP, admin area 5
  * per username; the same rules per account for second factors, transaction passwords and
  * re-entered passwords), then a lock of 15 minutes; a success resets the key. The counts and
  * locks live in the cluster's shared store (ADR 0022): with several instances, failures sent to

@@ -29,7 +29,8 @@ export interface BetListRow {
   marketType: BetMarketType;
   selectionId: string;
   side: 'BACK' | 'LAY' | 'YES' | 'NO';
-  priceShown: number;
+  /** The quote in hundredths (bets.price_shown): odds × 100, bookmaker rate in paise, fancy rate in percent. */
+  quotedHundredths: number;
   runLine: number | null;
   stakeMinor: bigint;
   status: BetStatus;
@@ -83,7 +84,7 @@ export async function listBets(
   const [list, count] = await Promise.all([
     q.query<RawBet>(
       `SELECT b.id, b.match_id AS "matchId", b.market_id AS "marketId", b.market_type AS "marketType",
-              b.selection_id AS "selectionId", b.side, b.price_shown AS "priceShown", b.run_line AS "runLine",
+              b.selection_id AS "selectionId", b.side, b.price_shown AS "quotedHundredths", b.run_line AS "runLine",
               b.stake_minor::text AS "stakeMinor", b.status, b.created_at AS "createdAt", b.pnl_minor::text AS "pnlMinor",
               b.settled_at AS "settledAt", b.void_reason AS "voidReason", u.username, e.sport_id AS "sportId",
               e.name AS "matchName", e.open_date AS "matchOpenDate", r.cloth_number AS "clothNumber",

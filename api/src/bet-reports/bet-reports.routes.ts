@@ -24,7 +24,7 @@ export async function betReportsRoutes(app: FastifyInstance, options: { reports:
   // Any signed-in caller; players and agents see different things (decided by the service).
   const anyone = { access: signedIn() };
   const agents = { access: agentsOnly() };
-  // The routes that name an account or bets (QUALITY T9 targets, `x-target` in the OpenAPI document).
+  // The routes that name an account or bets (docs/rules/test-plan.md T9 targets, `x-target` in the OpenAPI document).
   const ofAccount = (config: typeof anyone) => ({ ...config, targets: [{ in: 'query', field: 'username', kind: 'user' }] }) as const;
 
   // The player's own book: agents get 403 (they read books through get-market-analysis).

@@ -1,5 +1,5 @@
 /**
- * The read side of bets (SPEC §7 "Bets", RULES §7.1, §7.4, §7.9): a player's positions on a
+ * The read side of bets (docs/rules/product.md §7 "Bets", docs/rules/money.md §7.1, §7.4, §7.9): a player's positions on a
  * match, the bet lists (unsettled, history, by ids), profit and loss of settled markets, and
  * the agents' books (market analysis, book per direct child). Players see their own bets;
  * agents see their downline (users.ancestors), and a named account goes through the policy.
@@ -60,7 +60,7 @@ function toBetRow(row: repo.BetListRow): BetRow {
     marketType: row.marketType,
     selectionId: row.selectionId,
     side: row.side,
-    odds: shownOdds(row.marketType, row.priceShown),
+    odds: shownOdds(row.marketType, row.quotedHundredths),
     run: row.runLine,
     stake: paiseToRupees(row.stakeMinor),
     status: row.status,

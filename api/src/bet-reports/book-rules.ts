@@ -1,5 +1,5 @@
 /**
- * Pure rules of the books (RULES §7.1, §7.4, §7.9): a player's stored position as P&L rows per
+ * Pure rules of the books (docs/rules/money.md §7.1, §7.4, §7.9): a player's stored position as P&L rows per
  * outcome, the run zones of a fancy book, the merge of many players' books into one, and the
  * agent's own share of each outcome computed per player with distributePartnership (so the book
  * shows exactly what settlement would post, T27). Integer paise throughout; no I/O.

@@ -46,9 +46,9 @@ export function paging(page: number | undefined, pageSize: number | undefined): 
 
 /**
  * The price a bet was matched at (best execution, ADR 0034: the live price when it beat the one
- * asked): decimal odds (2.5) or the bookmaker rate (price_shown in hundredths), or the fancy rate
- * in percent (price_shown = rate).
+ * asked), from the quote in hundredths (bets.price_shown; docs/bench/bet-vocabulary.md): decimal
+ * odds (250 → 2.5) or the bookmaker rate (45 → 0.45), or the fancy rate in percent (90, as is).
  */
-export function shownOdds(marketType: BetMarketType, priceShown: number): number {
-  return marketType === 'fancy' ? priceShown : priceShown / 100;
+export function shownOdds(marketType: BetMarketType, quotedHundredths: number): number {
+  return marketType === 'fancy' ? quotedHundredths : quotedHundredths / 100;
 }

@@ -8,35 +8,14 @@ import type { Database, Queryable } from '../db/database';
 import type { SessionEndReason } from '../auth/auth.events';
 import type { StoredPnl } from './positions';
 import type { RawRefusal } from '../responsible-gambling/rg-rules';
+import type { PlacementRefusal } from './refusals';
 
-export type PlaceOutcome =
-  | 'ACCEPTED'
-  | 'REPLAY'
-  | 'IDEMPOTENCY_MISMATCH'
-  | 'MARKET_SUSPENDED'
-  | 'MARKET_LOCKED'
-  | 'ODDS_CHANGED'
-  | 'EXPOSURE_LIMIT'
-  | 'INSUFFICIENT_FUNDS';
-
-/** What the one-call placement functions (migration 0013) can answer. */
-export type CheckedPlaceOutcome =
-  | PlaceOutcome
-  | 'TOKEN_INVALID'
-  | 'ACCOUNT_LOCKED'
-  | 'SESSION_ENDED'
-  | 'CHANGE_PASSWORD_REQUIRED'
-  | 'FORBIDDEN'
-  | 'MARKET_NOT_FOUND'
-  | 'MARKET_CLOSED'
-  | 'SELECTION_NOT_FOUND'
-  | 'ODDS_TOO_LOW'
-  | 'STAKE_OUT_OF_RANGE'
-  | 'PROFIT_OUT_OF_RANGE'
-  | 'BETTING_LOCKED'
-  | 'DELAY'
-  /** Responsible gambling (ADR 0019): `detail.rg` is the refusal of rg_refusal.sql. */
-  | 'RG_REFUSED';
+/**
+ * What the one-call placement functions answer (ADR 0053): the bet (ACCEPTED, or REPLAY of an
+ * earlier call with the same Idempotency-Key), DELAY (wait the market's bet delay, then call
+ * again), or a refusal as the contract's error code: one name from the SQL to the client.
+ */
+export type PlacementOutcome = 'ACCEPTED' | 'REPLAY' | 'DELAY' | PlacementRefusal;
 
 /** The caller's session, checked inside the placement call (HTTP: the route skips the auth hook's query). */
 export interface SessionCheck {
@@ -59,8 +38,8 @@ export interface PlaceRunnerBetCall extends CheckedCallBase {
   marketId: string;
   selectionId: string;
   side: 'BACK' | 'LAY';
-  /** Decimal odds in hundredths, or the bookmaker rate (the function makes it odds 100 + rate). */
-  priceShown: number;
+  /** The quote in hundredths: decimal odds × 100 (250), or the bookmaker rate in paise (45; the function makes it odds 100 + rate). */
+  quotedHundredths: number;
 }
 
 export interface PlaceFancyBetCheckedCall extends CheckedCallBase {
@@ -73,11 +52,11 @@ export interface PlaceFancyBetCheckedCall extends CheckedCallBase {
 /** The facts a refusal's message names (migration 0013 `detail`; paise as text). */
 export interface RefusalDetail {
   marketName: string | null;
-  /** MARKET_CLOSED: the status players see, or 'switched off'. */
+  /** MARKET_SUSPENDED: the status players see, 'switched off', or 'settled' (a live settlement). */
   marketStatus: string | null;
   delaySec: number | null;
   /** Runner ODDS_CHANGED: the side's live best price in hundredths (null: none). */
-  livePrice?: number | null;
+  liveQuotedHundredths?: number | null;
   /** Fancy: the side's live line and rate. */
   liveLine?: number | null;
   liveRate?: number | null;
@@ -86,12 +65,14 @@ export interface RefusalDetail {
   maxStake: string | null;
   maxProfit: string | null;
   endedReason: SessionEndReason | null;
-  /** RG_REFUSED: the player's limit or exclusion that refused the bet. */
+  /** BETTING_LOCKED: the account's (or an upline's) bet lock, or a bet lock on this market. */
+  betLock?: 'account' | 'market' | null;
+  /** SELF_EXCLUDED, TIME_OUT, STAKE_LIMIT, LOSS_LIMIT: the player's limit or exclusion that refused the bet. */
   rg?: RawRefusal | null;
 }
 
 export interface CheckedPlaceResult {
-  outcome: CheckedPlaceOutcome;
+  outcome: PlacementOutcome;
   /** Every outcome but ACCEPTED and REPLAY. */
   detail: RefusalDetail | null;
   pnl: StoredPnl | null;
@@ -101,17 +82,17 @@ export interface CheckedPlaceResult {
   exposureMinor: bigint | null;
   /**
    * ACCEPTED / REPLAY: the stored columns of the bet, with the price it was matched at (best
-   * execution, migration 0035: `price` as price_shown, `runLine` for fancy); the others are the
+   * execution, migration 0035: `quotedHundredths` as price_shown, `runLine` for fancy); the others are the
    * request's (same request hash).
    */
-  bet: { id: string; marketType: BetMarketType; status: BetStatus; createdAt: Date; price: number; runLine: number | null } | null;
+  bet: { id: string; marketType: BetMarketType; status: BetStatus; createdAt: Date; quotedHundredths: number; runLine: number | null } | null;
 }
 
 /** The placed (or replayed) bet as the response shows it. */
 export type PlacedBetRow = Omit<BetRow, 'userId' | 'oddsHundredths'>;
 
 interface RawCheckedResult {
-  outcome: CheckedPlaceOutcome;
+  outcome: PlacementOutcome;
   detail: RefusalDetail | null;
   pnl: StoredPnl | null;
   market_exposure: string | null;
@@ -144,7 +125,7 @@ function toCheckedResult(row: RawCheckedResult | undefined, fn: string): Checked
             marketType: row.bet_market_type,
             status: row.bet_status,
             createdAt: row.bet_created_at,
-            price: row.bet_price,
+            quotedHundredths: row.bet_price,
             runLine: row.bet_run_line,
           },
   };
@@ -174,7 +155,7 @@ export async function placeFancyBetChecked(db: Database, c: PlaceFancyBetChecked
 function callParams(c: CheckedCallBase, bet: readonly unknown[]): unknown[] {
   return [c.userId, c.idempotencyKey, c.requestHash, c.matchId, ...bet, c.stakeMinor.toString(), c.waited, c.session?.sessionId ?? null, c.session?.area ?? null];
 }
-const runnerParams = (c: PlaceRunnerBetCall) => callParams(c, [c.marketId, c.selectionId, c.side, c.priceShown]);
+const runnerParams = (c: PlaceRunnerBetCall) => callParams(c, [c.marketId, c.selectionId, c.side, c.quotedHundredths]);
 const fancyParams = (c: PlaceFancyBetCheckedCall) => callParams(c, [c.fancyId, c.side, c.line, c.rate]);
 
 /** The call of `fn`: place_runner_bets, or a copy of it with its signature (bench/placement-sql.mjs measures such copies). */
@@ -230,8 +211,10 @@ export interface BetRow {
   marketType: BetMarketType;
   selectionId: string;
   side: AnyBetSide;
+  /** Gross decimal odds × 100, every kind (bookmaker 100 + rate, fancy 100 + rate). */
   oddsHundredths: number;
-  priceShown: number;
+  /** The quote in hundredths (price_shown): odds × 100, bookmaker rate in paise, fancy rate in percent. */
+  quotedHundredths: number;
   /** Fancy bets: the line in runs. */
   runLine: number | null;
   stakeMinor: bigint;
@@ -240,7 +223,7 @@ export interface BetRow {
 }
 
 const BET_SELECT = `SELECT id, user_id AS "userId", match_id AS "matchId", market_id AS "marketId", market_type AS "marketType",
-  selection_id AS "selectionId", side, odds_hundredths AS "oddsHundredths", price_shown AS "priceShown", run_line AS "runLine",
+  selection_id AS "selectionId", side, odds_hundredths AS "oddsHundredths", price_shown AS "quotedHundredths", run_line AS "runLine",
   stake_minor::text AS "stakeMinor", status, created_at AS "createdAt" FROM bets`;
 
 type RawBet = Omit<BetRow, 'stakeMinor'> & { stakeMinor: string };

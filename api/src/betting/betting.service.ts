@@ -1,12 +1,12 @@
 /**
- * Bet placement (RULES §7.1, §7.2, §7.4, §7.11). The service checks the request's form in memory
+ * Bet placement (docs/rules/money.md §7.1, §7.2, §7.4, §7.11). The service checks the request's form in memory
  * (side, stake, odds), then a bet is ONE database call (`place_runner_bet` /
  * `place_fancy_bet_checked`, migration 0013) that checks the caller's session (HTTP), the market
  * (or fancy) on the match, open, the price (fancy: the line and the rate) same or better, the
  * stake limits and the locks, and — unless the market has a bet delay the caller has not waited
  * yet (outcome DELAY: sleep, call again) — locks the wallet, reads the position, applies the bet,
- * checks the market bet-locks, the exposure limit and the funds, and writes everything. The
- * service turns each outcome into its DomainError, with the facts the call returned.
+ * checks the market bet-locks, the exposure limit and the funds, and writes everything. A refusal
+ * comes back as the contract's error code with its facts; `refusals.ts` words it (ADR 0053).
  * Under load, the calls that arrive while earlier ones are in the database go together in one
  * call and one transaction (Batcher, migration 0015 `place_runner_bets`, ADR 0008): the same
  * checks and outcomes per bet, one commit per batch.
@@ -14,18 +14,16 @@
 import { createHash } from 'node:crypto';
 import {
   isFancyBetRequest,
-  MESSAGES,
   type FancyBetRequest,
   type PlaceBetRequest,
   type PlaceBetResponse,
   type PlacedBet,
   type RunnerBetRequest,
 } from '@backlay/shared/contracts';
-import { sessionEndedError } from '../auth/authenticator';
 import { DomainError } from '../common/domain-error';
 import type { Logger } from '../common/logger';
 import type { Database } from '../db/database';
-import { formatRupeesGrouped, paiseToRupees, rupeesToPaise } from '../common/money';
+import { paiseToRupees, rupeesToPaise } from '../common/money';
 import type { DomainEvents } from '../common/domain-events';
 import { Batcher } from './bet-batcher';
 import { betRequestOf } from './bet-request';
@@ -33,7 +31,7 @@ import type { PlaceBetBody } from './betting.schemas';
 import * as repo from './betting.repository';
 import type { SessionCheck } from './betting.repository';
 import { profitList } from './positions';
-import { throwPlacementRefusal } from '../responsible-gambling/rg-check';
+import { isPlacementRefusal, refusalError, type AskedBet } from './refusals';
 
 export interface BettingServiceDeps {
   db: Database;
@@ -49,15 +47,13 @@ export interface BettingServiceDeps {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Decimal odds (2.5) or a bookmaker rate as the API gives it (0.45) → integer hundredths (250, 45). */
-function priceHundredths(value: number): number {
+function toQuotedHundredths(value: number): number {
   const hundredths = Math.round(value * 100);
   if (!Number.isFinite(value) || Math.abs(hundredths - value * 100) > 1e-6 || hundredths <= 0) {
     throw new DomainError('VALIDATION', `Odds ${String(value)} must be a positive number with at most two decimals`);
   }
   return hundredths;
 }
-
-const decimal = (hundredths: number) => (hundredths / 100).toFixed(2);
 
 /** The request's business content; the same Idempotency-Key with another content is a mismatch. */
 export function requestHash(body: PlaceBetRequest): string {
@@ -76,7 +72,7 @@ export function toPlacedBet(row: repo.PlacedBetRow): PlacedBet {
     selectionId: row.selectionId,
     side: row.side,
     // Runner markets: decimal odds or the bookmaker rate (hundredths → two decimals); fancy: the rate in percent.
-    odds: row.marketType === 'fancy' ? row.priceShown : row.priceShown / 100,
+    odds: row.marketType === 'fancy' ? row.quotedHundredths : row.quotedHundredths / 100,
     run: row.runLine,
     stake: paiseToRupees(row.stakeMinor),
     status: row.status,
@@ -146,7 +142,7 @@ export class BettingService {
 
   private async placeRunnerBet(userId: string, body: RunnerBetRequest, idempotencyKey: string, session: SessionCheck | null): Promise<PlaceBetResponse> {
     const stakeMinor = parseStake(body.stake);
-    const priceShown = priceHundredths(body.odds);
+    const quotedHundredths = toQuotedHundredths(body.odds);
     const call: repo.PlaceRunnerBetCall = {
       userId,
       idempotencyKey,
@@ -155,36 +151,24 @@ export class BettingService {
       marketId: body.marketId,
       selectionId: body.selectionId,
       side: body.side,
-      priceShown,
+      quotedHundredths,
       stakeMinor,
       waited: false,
       session,
     };
     const result = await this.placeWaitingDelay(this.runnerBets, call);
-    const bet = ({ price, runLine: _line, ...stored }: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
+    const bet = ({ quotedHundredths: matched, runLine: _line, ...stored }: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
       ...stored,
       matchId: body.matchId,
       marketId: body.marketId,
       selectionId: body.selectionId,
       side: body.side,
       // Best execution: the price the bet was matched at (the live one when the market beat the request).
-      priceShown: price,
+      quotedHundredths: matched,
       runLine: null,
       stakeMinor,
     });
-    return this.finish(userId, result, bet, {
-      notFound: `${MESSAGES.marketNotFound} on this match`,
-      oddsChanged: (detail) => {
-        const live = detail.livePrice ?? null;
-        throw new DomainError(
-          'ODDS_CHANGED',
-          `Odds changed: requested ${decimal(priceShown)}, live ${body.side === 'BACK' ? 'back' : 'lay'} ${live === null ? 'none' : decimal(live)}`,
-          { requested: priceShown / 100, live: live === null ? null : live / 100 },
-        );
-      },
-      oddsTooLow: `Odds ${decimal(priceShown)} must be above 1.00`,
-      stakeMinor,
-    });
+    return this.finish(userId, result, bet, { kind: 'runner', side: body.side, quotedHundredths, stakeMinor });
   }
 
   private async placeFancyBet(userId: string, body: FancyBetRequest, idempotencyKey: string, session: SessionCheck | null): Promise<PlaceBetResponse> {
@@ -203,29 +187,21 @@ export class BettingService {
       session,
     };
     const result = await this.placeWaitingDelay(this.fancyBets, call);
-    const bet = ({ price, runLine, ...stored }: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
+    const bet = ({ quotedHundredths: rate, runLine, ...stored }: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
       ...stored,
       matchId: body.matchId,
       marketId: body.fancyId,
       selectionId: body.fancyId,
       side: body.side,
       // Best execution: the rate is the one asked; the line the one the bet was matched at.
-      priceShown: price,
+      quotedHundredths: rate,
       runLine: runLine ?? body.run,
       stakeMinor,
     });
-    return this.finish(userId, result, bet, {
-      notFound: `${MESSAGES.fancyNotFound} on this match`,
-      oddsChanged: (detail) => {
-        const live = { run: detail.liveLine ?? 0, rate: detail.liveRate ?? 0 };
-        throw new DomainError('ODDS_CHANGED', fancyOddsChanged(body, live), { requested: { run: body.run, rate: body.rate }, live });
-      },
-      oddsTooLow: '',
-      stakeMinor,
-    });
+    return this.finish(userId, result, bet, { kind: 'fancy', side: body.side, run: body.run, rate: body.rate, stakeMinor });
   }
 
-  /** RULES §7.11: a DELAY answer means wait the market's delay, then every check again on the live market (one more call). */
+  /** docs/rules/money.md §7.11: a DELAY answer means wait the market's delay, then every check again on the live market (one more call). */
   private async placeWaitingDelay<C extends { waited: boolean }>(
     bets: Batcher<C, repo.CheckedPlaceResult>,
     call: C,
@@ -236,92 +212,24 @@ export class BettingService {
     return bets.submit({ ...call, waited: true });
   }
 
-  /** Maps the database outcome to the response or its error (the messages of each check); publishes the new exposure. */
+  /** The response of an accepted (or replayed) bet, or the error of a refusal (refusals.ts); publishes the new exposure. */
   private finish(
     userId: string,
     result: repo.CheckedPlaceResult,
     toBet: (stored: NonNullable<repo.CheckedPlaceResult['bet']>) => repo.PlacedBetRow,
-    ctx: OutcomeContext,
+    asked: AskedBet,
   ): PlaceBetResponse {
-    const detail: repo.RefusalDetail = result.detail ?? NO_DETAIL;
-    const name = detail.marketName ?? '';
-    const paise = (value: string | null) => BigInt(value ?? '0');
-    switch (result.outcome) {
-      // The session, as the auth hook answers it.
-      case 'TOKEN_INVALID':
-        throw new DomainError('TOKEN_INVALID', MESSAGES.jwtMalformed);
-      case 'ACCOUNT_LOCKED':
-        throw new DomainError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
-      case 'SESSION_ENDED':
-        throw sessionEndedError(detail.endedReason);
-      case 'CHANGE_PASSWORD_REQUIRED':
-        throw new DomainError('CHANGE_PASSWORD_REQUIRED', MESSAGES.changePasswordFirst);
-      case 'FORBIDDEN':
-        throw new DomainError('FORBIDDEN', MESSAGES.forbidden);
-      // The checks before the money part (RULES §7.11).
-      case 'MARKET_NOT_FOUND':
-        throw new DomainError('NOT_FOUND', ctx.notFound);
-      case 'MARKET_CLOSED':
-        throw new DomainError('MARKET_SUSPENDED', `Market ${name} is ${(detail.marketStatus ?? 'closed').replace('_', ' ')}: no bets now`);
-      case 'SELECTION_NOT_FOUND':
-        throw new DomainError('NOT_FOUND', MESSAGES.selectionNotFound);
-      case 'ODDS_CHANGED':
-        return ctx.oddsChanged(detail);
-      case 'ODDS_TOO_LOW':
-        throw new DomainError('VALIDATION', ctx.oddsTooLow);
-      case 'STAKE_OUT_OF_RANGE':
-        throw new DomainError(
-          'STAKE_OUT_OF_RANGE',
-          `Stake ${formatRupeesGrouped(ctx.stakeMinor)} is outside ${formatRupeesGrouped(paise(detail.minStake))}–${formatRupeesGrouped(paise(detail.maxStake))}`,
-        );
-      case 'PROFIT_OUT_OF_RANGE':
-        throw new DomainError(
-          'STAKE_OUT_OF_RANGE',
-          `Profit ${formatRupeesGrouped(paise(detail.profit))} is above the maximum profit ${formatRupeesGrouped(paise(detail.maxProfit))} of market ${name}`,
-        );
-      case 'BETTING_LOCKED':
-        throw new DomainError('BETTING_LOCKED', MESSAGES.bettingLocked);
-      case 'DELAY':
-        throw new Error('placement asked to wait the bet delay twice');
-      // The money part.
-      case 'IDEMPOTENCY_MISMATCH':
-        throw new DomainError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was already used for another bet');
-      case 'MARKET_SUSPENDED':
-        throw new DomainError('MARKET_SUSPENDED', `Market ${name} is not open for bets`);
-      case 'MARKET_LOCKED':
-        throw new DomainError('BETTING_LOCKED', MESSAGES.marketBetLocked);
-      case 'EXPOSURE_LIMIT': {
-        // On this outcome `exposureMinor` is the limit and `marketExposureMinor` what the bet would leave.
-        const after = result.marketExposureMinor ?? 0n;
-        const limit = result.exposureMinor ?? 0n;
-        throw new DomainError(
-          'EXPOSURE_LIMIT',
-          `${MESSAGES.exposureLimit}: exposure on ${name} after this bet ${formatRupeesGrouped(after)}, limit ${formatRupeesGrouped(limit)}`,
-          { marketExposureAfter: paiseToRupees(after), limit: paiseToRupees(limit) },
-        );
-      }
-      case 'INSUFFICIENT_FUNDS': {
-        // On this outcome `exposureMinor` is the total exposure the bet would have left.
-        const balance = result.balanceMinor ?? 0n;
-        const exposure = result.exposureMinor ?? 0n;
-        throw new DomainError(
-          'INSUFFICIENT_FUNDS',
-          `${MESSAGES.insufficientFunds}: balance ${formatRupeesGrouped(balance)}, exposure after this bet ${formatRupeesGrouped(exposure)}`,
-          { balance: paiseToRupees(balance), exposureAfter: paiseToRupees(exposure) },
-        );
-      }
-      case 'RG_REFUSED':
-        if (detail.rg === undefined || detail.rg === null) throw new Error('placement RG_REFUSED without its refusal');
-        return throwPlacementRefusal(detail.rg);
-      case 'ACCEPTED':
-      case 'REPLAY':
-        break;
+    const { outcome } = result;
+    if (outcome === 'DELAY') throw new Error('placement asked to wait the bet delay twice');
+    if (outcome !== 'ACCEPTED' && outcome !== 'REPLAY') {
+      if (!isPlacementRefusal(outcome)) throw new Error(`placement answered an unknown outcome ${String(outcome)}`);
+      throw refusalError(outcome, result, asked);
     }
     if (result.bet === null || result.balanceMinor === null || result.exposureMinor === null) {
-      throw new Error(`placement ${result.outcome} without its bet`);
+      throw new Error(`placement ${outcome} without its bet`);
     }
     const bet = toBet(result.bet);
-    if (result.outcome === 'ACCEPTED') {
+    if (outcome === 'ACCEPTED') {
       this.deps.events.publish('betting.betPlaced', {
         betId: bet.id,
         wallet: { userId, balanceMinor: result.balanceMinor, exposureMinor: result.exposureMinor },
@@ -334,29 +242,4 @@ export class BettingService {
       bet: toPlacedBet(bet),
     };
   }
-}
-
-const NO_DETAIL: repo.RefusalDetail = {
-  marketName: null,
-  marketStatus: null,
-  delaySec: null,
-  profit: null,
-  minStake: null,
-  maxStake: null,
-  maxProfit: null,
-  endedReason: null,
-};
-
-/** How one kind of bet words the outcomes that depend on its request. */
-interface OutcomeContext {
-  notFound: string;
-  /** Throws the ODDS_CHANGED error naming the requested and the live price. */
-  oddsChanged: (detail: repo.RefusalDetail) => never;
-  oddsTooLow: string;
-  stakeMinor: bigint;
-}
-
-/** "Odds changed: requested YES 46 @ 90, live YES 47 @ 90". */
-function fancyOddsChanged(body: FancyBetRequest, live: { run: number; rate: number }): string {
-  return `Odds changed: requested ${body.side} ${body.run} @ ${body.rate}, live ${body.side} ${live.run} @ ${live.rate}`;
 }

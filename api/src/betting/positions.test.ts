@@ -19,7 +19,7 @@ const runner = (side: 'BACK' | 'LAY', selectionId: string, odds: number, stake: 
 
 describe('rebuildPosition', () => {
   it.each([
-    // RULES T2 and T6 on runner markets: vector in rupees, exposure
+    // docs/rules/money.md T2 and T6 on runner markets: vector in rupees, exposure
     ['T2', [runner('BACK', 'H', 250, 100), runner('LAY', 'D', 360, 50)], ['H', 'D', 'A'], { H: 200, D: -230, A: -50 }, 230],
     ['T6', [runner('BACK', 'A', 198, 10_000), runner('LAY', 'A', 188, 10_000)], ['A', 'B'], { A: 1_000, B: 0 }, 0],
     ['no bets', [], ['A', 'B'], { A: 0, B: 0 }, 0],

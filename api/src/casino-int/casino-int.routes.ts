@@ -1,5 +1,5 @@
 /**
- * Routes of the international casino (SPEC §7 Casino): players list providers and games and ask
+ * Routes of the international casino (docs/rules/product.md §7 Casino): players list providers and games and ask
  * for a launch URL; admin and sadmin manage the provider registry (providers, rotating secrets,
  * games) and read and run the reconciliation. The wallet callbacks are in wallet.routes.ts.
  */

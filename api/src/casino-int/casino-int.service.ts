@@ -1,6 +1,6 @@
 /**
- * The international casino's registry and launch (SPEC §2 /casino-int/{type}, §7 Casino;
- * CASINO.md §3.2 "Game launch"): what players list and open, and what admin and sadmin manage
+ * The international casino's registry and launch (docs/rules/product.md §2 /casino-int/{type}, §7 Casino;
+ * docs/rules/casino-wallet.md "Game launch"): what players list and open, and what admin and sadmin manage
  * (providers, their rotating secrets, their games). Money is not here: wallet.service.ts.
  */
 import { assertMayStake } from '../responsible-gambling/rg-check';

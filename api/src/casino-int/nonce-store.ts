@@ -1,5 +1,5 @@
 /**
- * The replay cache of CW-1 nonces (CASINO.md §3.2: keep nonces 10 min). Behind a small interface
+ * The replay cache of CW-1 nonces (docs/rules/casino-wallet.md: keep nonces 10 min). Behind a small interface
  * so the store can move (e.g. to Redis) without touching the wallet; today it is a PostgreSQL
  * table with a primary key on (provider, nonce), which every API instance shares (ADR 0020).
  */

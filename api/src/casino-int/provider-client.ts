@@ -1,5 +1,5 @@
 /**
- * The operator's signed calls to a provider (CASINO.md §3.2): POST /v1/sessions (launch) and GET
+ * The operator's signed calls to a provider (docs/rules/casino-wallet.md): POST /v1/sessions (launch) and GET
  * /v1/reports/transactions (reconciliation). Requests are signed with the provider's newest
  * active secret; responses must carry a valid CW-1 signature under any active secret, or they are
  * not trusted. Every call has a timeout: a provider that hangs never holds a player's request.

@@ -1,5 +1,5 @@
 /**
- * Reconciliation with the providers (CASINO.md §3.2 rule 9): the daily report of our side of a
+ * Reconciliation with the providers (docs/rules/casino-wallet.md rule 9): the daily report of our side of a
  * provider's transactions, and a comparison with the provider's GET /v1/reports/transactions for
  * the same UTC date: transactions missing on our side, missing on theirs, or with another amount.
  * A leader-only job (one instance, LeaderLoop) reconciles yesterday for every seamless provider

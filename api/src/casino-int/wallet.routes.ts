@@ -1,5 +1,5 @@
 /**
- * CW-1 wallet callbacks, provider → operator: POST /api/wallet/{op} (CASINO.md §3.2). No bearer
+ * CW-1 wallet callbacks, provider → operator: POST /api/wallet/{op} (docs/rules/casino-wallet.md). No bearer
  * token: the caller is a provider, proven by its HMAC over the RAW body. This plugin keeps the
  * raw bytes for its own routes only (an encapsulated content-type parser; every other route still
  * gets parsed JSON), checks the signature in constant time under the provider's active secrets

@@ -1,5 +1,5 @@
 /**
- * The operator's side of CW-1's wallet callbacks (CASINO.md §3.2): authenticate, balance, debit,
+ * The operator's side of CW-1's wallet callbacks (docs/rules/casino-wallet.md): authenticate, balance, debit,
  * credit, rollback and roundClose, with every idempotency rule of the protocol. The route
  * (wallet.routes.ts) has checked the signature and the nonce; this service turns a parsed body
  * into the exact response bytes, and stores them:

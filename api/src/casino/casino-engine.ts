@@ -1,5 +1,5 @@
 /**
- * The live casino's round engine (CASINO.md §2.2, §4.2). One scheduler runs every table: only the
+ * The live casino's round engine (docs/rules/casino-fairness.md §2.2, §4.2). One scheduler runs every table: only the
  * instance holding the PostgreSQL advisory lock ticks, as with the feed ingest. Each tick moves
  * each table one step along its round:
  *
@@ -161,7 +161,7 @@ export class CasinoEngine {
 
   /**
    * Takes the lock if free; on taking it, creates missing tables and recovers the rounds an
-   * earlier leader left (CASINO.md §4.2). True when this instance is the leader.
+   * earlier leader left (docs/rules/casino-fairness.md §4.2). True when this instance is the leader.
    */
   acquire(): Promise<boolean> {
     return this.loop.acquire();

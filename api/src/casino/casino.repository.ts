@@ -366,7 +366,7 @@ export async function roundMarkets(q: Queryable, marketIds: readonly string[]): 
 
 /**
  * Locks the round's markets FOR UPDATE: bets in flight (which hold them FOR KEY SHARE) finish
- * first, and every later bet sees what this transaction writes (CASINO.md §4.2: the server's
+ * first, and every later bet sees what this transaction writes (docs/rules/casino-fairness.md §4.2: the server's
  * bet-close is authoritative).
  */
 export async function lockMarkets(q: Queryable, marketIds: readonly string[]): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Routes of the live casino (SPEC §7 Casino). Players read the tables and their rounds and place
+ * Routes of the live casino (docs/rules/product.md §7 Casino). Players read the tables and their rounds and place
  * bets with POST /placebet (betting domain); admin and sadmin switch tables (with their transaction
  * password); agents read the round
  * book and the game report of their own downline only.

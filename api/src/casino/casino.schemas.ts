@@ -268,7 +268,7 @@ export const schemas = {
   disable: {
     tags,
     security,
-    // A POST with the transaction password (SPEC §7 has a GET; ADR 0032), checked by the access hook.
+    // A POST with the transaction password (docs/rules/product.md §7 has a GET; ADR 0032), checked by the access hook.
     body: {
       type: 'object',
       required: ['matchId', 'isDisable', 'transactionPassword'],

@@ -15,7 +15,7 @@ const LIMITS = { minStakeMinor: 10_000n, maxStakeMinor: 5_000_000n, maxProfitMin
 
 /**
  * Match id and game code of each table, in the order of the All Casino list. A table's match id is
- * 9000 + its SPEC category id; a category's second table (Lucky 7 B, 32 Cards B, Bollywood beside
+ * 9000 + its category id (docs/rules/product.md §2); a category's second table (Lucky 7 B, 32 Cards B, Bollywood beside
  * Amar Akbar Anthony) takes 9100 + the id.
  */
 export const LIVE_TABLES: ReadonlyArray<{ matchId: string; gameCode: string }> = [

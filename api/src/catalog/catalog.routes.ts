@@ -1,6 +1,6 @@
 /**
- * Routes of the sports catalog (SPEC §7 "Sports"): every signed-in caller reads; the import and
- * the switches and the feed's health are for admin and sadmin only (SPEC §6) — other roles get 403.
+ * Routes of the sports catalog (docs/rules/product.md §7 "Sports"): every signed-in caller reads; the import and
+ * the switches and the feed's health are for admin and sadmin only (docs/rules/product.md §6) — other roles get 403.
  */
 import { type FeedStatus, MESSAGES, SPORTS_ADMIN_ROLES } from '@backlay/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,6 +1,6 @@
 /**
  * Parameters of GET /api/get-match-list. The status filter accepts the spellings the front end
- * uses in paths ('in-play' as in /match/4/in-play) and defaults to all (SPEC §7).
+ * uses in paths ('in-play' as in /match/4/in-play) and defaults to all (docs/rules/product.md §7).
  */
 import { PAGE_SIZE_MAX } from '@backlay/shared/contracts';
 

@@ -1,5 +1,5 @@
 /**
- * The sports administration (admin and sadmin, SPEC §6): import a feed match, show or hide a
+ * The sports administration (admin and sadmin, docs/rules/product.md §6): import a feed match, show or hide a
  * match, switch markets and fancies on and off, suspend them, set their limits, and a sport's
  * defaults. Each change is one transaction with its audit row; after the commit a domain event
  * tells the realtime module what players must now see.

@@ -1,6 +1,6 @@
 /**
  * Money at the API edge. Inside, amounts are integer paise (bigint); the API shows rupees as
- * numbers with two decimals (DESIGN §3). Conversions go through decimal strings so that no
+ * numbers with two decimals (ADR 0003). Conversions go through decimal strings so that no
  * amount is ever computed in floating point.
  */
 

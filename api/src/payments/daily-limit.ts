@@ -1,5 +1,5 @@
 /**
- * Per-user limits over a rolling 24 hours (QUALITY T12): add-bank-account / add-upi and deposit /
+ * Per-user limits over a rolling 24 hours (docs/rules/test-plan.md T12): add-bank-account / add-upi and deposit /
  * withdraw requests. The rows themselves are the counter: the caller counts them in the
  * transaction that inserts the next one, under the user's advisory lock, so two requests at once
  * cannot both take the last place. "Now" is the injected clock, the rows' times the database's.

@@ -1,6 +1,6 @@
 /**
- * What an upload is, by its bytes only (QUALITY T13: never by its name or declared type).
- * Screenshots may be PNG or JPEG (SPEC §5: png, jpg, jpeg); everything else — HTML, SVG, GIF,
+ * What an upload is, by its bytes only (docs/rules/test-plan.md T13: never by its name or declared type).
+ * Screenshots may be PNG or JPEG (docs/rules/product.md §5: png, jpg, jpeg); everything else — HTML, SVG, GIF,
  * scripts renamed .png — is refused before any decoder sees it. No I/O.
  */
 

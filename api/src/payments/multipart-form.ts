@@ -13,7 +13,7 @@ export interface MultipartForm {
   file: Buffer | null;
 }
 
-/** @fastify/multipart options of the payment routes (QUALITY T13). */
+/** @fastify/multipart options of the payment routes (docs/rules/test-plan.md T13). */
 export const MULTIPART_OPTIONS: FastifyPluginOptions = {
   limits: {
     files: 1,

@@ -1,5 +1,5 @@
 /**
- * The accounts of payments: a player's saved payout accounts (bank accounts and UPI ids, SPEC §2
+ * The accounts of payments: a player's saved payout accounts (bank accounts and UPI ids, docs/rules/product.md §2
  * Withdraw) and the operator's receiving accounts shown on the deposit page (payment settings,
  * edited by admin and sadmin). Every change writes its audit row in the same transaction.
  */
@@ -50,7 +50,7 @@ export class PaymentAccountsService {
 
   /**
    * The caller's live saved accounts, oldest first (GET get-bank-and-upi-list). A bank account's
-   * number is masked to its last four digits (QUALITY T9: no response carries a full account
+   * number is masked to its last four digits (docs/rules/test-plan.md T9: no response carries a full account
    * number); a withdrawal names the account by its id, and the upline that pays it reads the
    * number whole on the request.
    */

@@ -1,6 +1,6 @@
 /**
- * Deposit and withdraw requests with manual approval by the upline (SPEC §7 "Payments",
- * QUALITY T6). Money moves only through LedgerService.postJournal:
+ * Deposit and withdraw requests with manual approval by the upline (docs/rules/product.md §7 "Payments",
+ * docs/rules/test-plan.md T6). Money moves only through LedgerService.postJournal:
  *  - withdraw request: WITHDRAW_HOLD, player wallet → system:withdraw_hold, at once (the
  *    player's available balance drops; the ledger refuses what it does not cover);
  *  - withdraw approval: WITHDRAW_PAYOUT, hold → the approving agent's wallet (the agent pays

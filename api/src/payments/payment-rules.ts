@@ -1,5 +1,5 @@
 /**
- * Pure rules of payments: the forms of SPEC §5 (deposit, withdraw, bank account, UPI id,
+ * Pure rules of payments: the forms of docs/rules/product.md §5 (deposit, withdraw, bank account, UPI id,
  * payment settings) checked in form order with the spec's messages, the deposit range, the
  * request state machine (L10) and how a payout account is shown. No I/O.
  */
@@ -65,7 +65,7 @@ export function checkRupees(fields: FormFields, name = 'amount'): Checked<bigint
   return minor > MONEY_MAX_MINOR ? fail(MESSAGES.amountTooLarge) : { ok: true, value: minor };
 }
 
-/** The deposit range of the settings, whole rupees (DESIGN §5: enforced, default 100–100000). */
+/** The deposit range of the settings, whole rupees (docs/rules/product.md §10: enforced, default 100–100000). */
 export interface DepositRange {
   minRupees: number;
   maxRupees: number;
@@ -235,7 +235,7 @@ export function pendingLimitMessage(type: PaymentType): string {
   return `You already have ${PENDING_REQUESTS_MAX} pending ${type} requests: wait until they are approved or rejected`;
 }
 
-/** The 429 of a per-day limit (QUALITY T12). */
+/** The 429 of a per-day limit (docs/rules/test-plan.md T12). */
 export function dailyRequestLimitMessage(type: PaymentType, perDay: number): string {
   return `You can make at most ${perDay} ${type} requests in 24 hours: try again later`;
 }

@@ -1,7 +1,7 @@
 /**
- * Routes of payments (SPEC §7 "Payments"). Thin: forms are read here (JSON or multipart), the
+ * Routes of payments (docs/rules/product.md §7 "Payments"). Thin: forms are read here (JSON or multipart), the
  * services check and act. Multipart is registered in this plugin only, with the upload limits
- * of QUALITY T13; every other route of the API keeps refusing multipart bodies.
+ * of docs/rules/test-plan.md T13; every other route of the API keeps refusing multipart bodies.
  */
 import multipart from '@fastify/multipart';
 import { IDEMPOTENCY_HEADER, MESSAGES, SPORTS_ADMIN_ROLES, UPLOAD_FIELD } from '@backlay/shared/contracts';
@@ -42,7 +42,7 @@ export async function paymentsRoutes(
 ): Promise<void> {
   const { requests, accounts } = options;
   await app.register(multipart, MULTIPART_OPTIONS);
-  // Saved accounts and new requests belong to the player screens (SPEC §2 Deposit, Withdraw).
+  // Saved accounts and new requests belong to the player screens (docs/rules/product.md §2 Deposit, Withdraw).
   const player = { access: signedIn({ area: 'player' }) };
   const anyone = { access: signedIn() };
 

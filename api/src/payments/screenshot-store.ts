@@ -1,5 +1,5 @@
 /**
- * Deposit screenshots (QUALITY T13): checked by content, decoded with a pixel limit,
+ * Deposit screenshots (docs/rules/test-plan.md T13): checked by content, decoded with a pixel limit,
  * re-encoded (orientation applied, at most 2560 px, every metadata block — EXIF, GPS, XMP, ICC —
  * dropped) and stored under a random UUID in UPLOADS_DIR, which no static handler serves. Only
  * the re-encoded bytes are ever written; the upload itself never touches the disk.

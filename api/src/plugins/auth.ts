@@ -107,7 +107,7 @@ export function signedIn(options: SignedInOptions = {}): RouteAccess {
 /**
  * A route for agents only (users, chips, market analysis, books, payment decisions): a player
  * gets 403 "Only agents can do this" from the access hook, before its body or query is read, so
- * it learns nothing of the schema (QUALITY T9 function level). The agent roles sign in only to
+ * it learns nothing of the schema (docs/rules/test-plan.md T9 function level). The agent roles sign in only to
  * the admin area, so the roles pin the area too.
  */
 export function agentsOnly(): RouteAccess {
@@ -140,7 +140,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     // A refused request never reaches a handler, so nothing acts on this before the checks pass;
     // a deferred check (confirmSession) keeps the context the hook already set.
     if (request.auth === null) request.auth = auth;
-    // A token of the other area is not valid here (audience check, QUALITY T10).
+    // A token of the other area is not valid here (audience check, docs/rules/test-plan.md T10).
     if (access.area !== undefined && auth.area !== access.area) {
       throw new DomainError('TOKEN_INVALID', MESSAGES.jwtMalformed, { reason: 'audience' });
     }

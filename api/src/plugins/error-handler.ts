@@ -6,7 +6,7 @@
  * maxParamLength) go through `frameworkErrors`, so they too answer in the envelope and never
  * echo the path back (found by the T14 fuzzer's response-schema oracle).
  *
- * Two security events are logged here, where every refusal passes (QUALITY T16, ASVS
+ * Two security events are logged here, where every refusal passes (docs/rules/test-plan.md T16, ASVS
  * 16.3.1/16.3.2): `access_denied` for each 401 and 403 (code, route, caller if known, address)
  * and `upload_refused` for each refused multipart upload (413, 415, 422, 400). Neither carries
  * the token, the body or the file.
@@ -57,7 +57,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     );
 }
 
-/** The `access_denied` / `upload_refused` events of a refusal (QUALITY T16). */
+/** The `access_denied` / `upload_refused` events of a refusal (docs/rules/test-plan.md T16). */
 function logRefusal(request: FastifyRequest, status: number, code: string): void {
   const where = { method: request.method, route: request.routeOptions.url ?? null, userId: request.auth?.userId ?? null, ip: request.ip, code };
   if (status === 401 || status === 403) request.log.info({ event: 'access_denied', status, ...where }, 'access denied');

@@ -3,7 +3,7 @@
  * also carries its access rule (`x-access`) and, where its input names an object of some account
  * (an account, a bet, a payment request, a screenshot, a saved payout account), `x-target`:
  * `[{ in, field, kind }]` from the route's `config.targets`. The authorization matrix
- * (api/test/authorization-matrix.test.ts, QUALITY T9) generates its cases from both.
+ * (api/test/authorization-matrix.test.ts, docs/rules/test-plan.md T9) generates its cases from both.
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
 import type { RouteAccess } from './auth';
 
 /**
- * The kinds of object a request can name that belong to an account (QUALITY T9 targets): an
+ * The kinds of object a request can name that belong to an account (docs/rules/test-plan.md T9 targets): an
  * account of any role (`user`), a player's account (`player`: the route has rows of players
  * only), a bet, a payment request, a payment screenshot, a saved payout account.
  */
@@ -39,7 +39,7 @@ declare module 'fastify' {
  * Who may call a route, as the access hook enforces it (plugins/auth.ts), written into its
  * operation as `x-access`: `{ kind: 'public' | 'signedIn', area?, roles?, forbiddenMessage? }` (the
  * 403's message for a role outside `roles`, when not the default). Readers of the
- * document see the rule, and the authorization tests generate their cases from it (QUALITY T9:
+ * document see the rule, and the authorization tests generate their cases from it (docs/rules/test-plan.md T9:
  * every role outside `roles` gets 403 before the request is validated).
  */
 export function accessOf(

@@ -21,7 +21,7 @@ const REQUIRED_MESSAGES: Readonly<Record<string, string>> = {
   confirmPassword: MESSAGES.confirmPasswordRequired,
   transactionPassword: MESSAGES.transactionPasswordRequired,
   confirmTransactionPassword: MESSAGES.confirmPasswordRequired,
-  // SPEC §8: a refresh without a token answers 'Token not exist'.
+  // docs/rules/product.md §8: a refresh without a token answers 'Token not exist'.
   token: MESSAGES.tokenNotExist,
   displayName: MESSAGES.displayNameRequired,
   amount: MESSAGES.amountRequired,

@@ -1,5 +1,5 @@
 /**
- * Request validation at the edge (QUALITY T14, issue step 6 items 3–4). Three rules on top of
+ * Request validation at the edge (docs/rules/test-plan.md T14, issue step 6 items 3–4). Three rules on top of
  * each route's JSON schema:
  *
  *  - Bodies are never coerced. A JSON body says what it means: `true`, `"0x10"` or `[5]` where a

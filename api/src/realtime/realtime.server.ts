@@ -228,7 +228,7 @@ function onSessionEnded(
   dataNs: Namespace,
 ): void {
   // Tell every tab of the user which session is the live one; a tab holding another id logs
-  // out (SPEC §4). Then drop the ended sessions' sockets: packets already queued (this logout)
+  // out (docs/rules/product.md §4). Then drop the ended sessions' sockets: packets already queued (this logout)
   // are flushed before the close.
   if (event.liveSessionId !== null) userNs.to(userRoom(event.userId)).emit('logout', event.liveSessionId);
   // An agent locked the account (or one above it) or reset its password: no session stays live,

@@ -1,5 +1,5 @@
 /**
- * The self-hosted proof-of-work captcha (DESIGN §5, ADR 0017), in the ALTCHA format: the server
+ * The self-hosted proof-of-work captcha (docs/rules/product.md §10, ADR 0017), in the ALTCHA format: the server
  * picks a secret number n in [0, maxnumber] and a salt carrying an expiry, and publishes
  * challenge = SHA-256(salt + n) with an HMAC signature of it. The browser finds n by trying
  * numbers with Web Crypto (about maxnumber / 2 hashes); the server checks the signature, the

@@ -1,5 +1,5 @@
 /**
- * One-time codes sent by SMS (QUALITY T11, ADR 0017, ADR 0024): 6 digits from crypto.randomInt,
+ * One-time codes sent by SMS (docs/rules/test-plan.md T11, ADR 0017, ADR 0024): 6 digits from crypto.randomInt,
  * stored only as HMAC-SHA256(secret, purpose:phone:nonce:code), live 5 minutes, at most 5
  * verify attempts, single use; a resend waits 60 s and replaces the old code; at most 5 sends per
  * phone per hour, 10 per phone per day and 20 per IP address per hour. The code is never logged,

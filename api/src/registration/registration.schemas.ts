@@ -55,7 +55,7 @@ export const userRegisterSchema = {
       phone: phoneField,
       otp: { type: 'string', maxLength: 16 },
       nonce: { type: 'string', maxLength: 64 },
-      // The client's own notes about the device (SPEC §3 `logs`): kept only as an untrusted note.
+      // The client's own notes about the device (docs/rules/product.md §3 `logs`): kept only as an untrusted note.
       logs: {
         type: 'object',
         maxProperties: 20,
@@ -76,7 +76,7 @@ export const smsOutboxSchema = {
     additionalProperties: false,
     properties: {
       page: { type: 'integer', minimum: 1, maximum: 100_000 },
-      // Capped at PAGE_SIZE_MAX by the route (QUALITY T12: 10,000 returns 100).
+      // Capped at PAGE_SIZE_MAX by the route (docs/rules/test-plan.md T12: 10,000 returns 100).
       limit: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
     },
   },

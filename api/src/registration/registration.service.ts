@@ -1,5 +1,5 @@
 /**
- * Self-registration (SPEC §2–§5, §7; QUALITY T11; ADR 0017): send-otp, the captcha challenge,
+ * Self-registration (docs/rules/product.md §2–§5, §7; docs/rules/test-plan.md T11; ADR 0017): send-otp, the captcha challenge,
  * user-register and the admins' view of the SMS outbox.
  *
  * A send checks the phone, then spends a solved captcha (each SMS costs a proof of work, against

@@ -6,7 +6,7 @@
  *
  * Bet placement (sports and live casino) runs the same SQL function, `rg_refusal`, inside its
  * one database call (place_runner_bet.sql, place_fancy_bet_checked.sql) and throws the same
- * RgRefusalError through `refusalOf`.
+ * RgRefusalError through `placementRefusalError`.
  */
 import type { Queryable } from '../db/database';
 import { depositRefusalOf, stakeRefusalOf } from './responsible-gambling.repository';
@@ -40,7 +40,7 @@ export async function assertMayDeposit(q: Queryable, userId: string, amountMinor
   if (raw !== null) throw new RgRefusalError(refusalOf(raw));
 }
 
-/** Throws RgRefusalError for the refusal a placement function returned in its `detail.rg`. */
-export function throwPlacementRefusal(raw: RawRefusal): never {
-  throw new RgRefusalError(refusalOf(raw));
+/** The RgRefusalError of the refusal a placement function returned in its `detail.rg`. */
+export function placementRefusalError(raw: RawRefusal): RgRefusalError {
+  return new RgRefusalError(refusalOf(raw));
 }

@@ -193,7 +193,7 @@ function refusalData(refusal: RgRefusal): Record<string, unknown> {
 /**
  * The error every refused stake, deposit or wallet debit throws: code = `refusal.kind`. A game
  * wallet maps `blocksPlayer` (time-out, self-exclusion) to its PLAYER_BLOCKED and the rest to
- * LIMIT_EXCEEDED (CASINO.md §3.2).
+ * LIMIT_EXCEEDED (docs/rules/casino-wallet.md).
  */
 export class RgRefusalError extends DomainError {
   readonly refusal: RgRefusal;

@@ -10,7 +10,7 @@ import { auditContextOf } from '../plugins/request-context';
 import { saveSettingListSchema, settingListSchema } from './settings.schemas';
 import type { SettingsService } from './settings.service';
 
-/** The roles that may change settings: the same two that run the site (SPEC §6). */
+/** The roles that may change settings: the same two that run the site (docs/rules/product.md §6). */
 const SETTINGS_EDITOR_ROLES = SPORTS_ADMIN_ROLES;
 
 export async function settingsRoutes(app: FastifyInstance, options: { settings: SettingsService }): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Pure rules of results (RULES §7.5, §7.7): which declared results fit a market, their canonical
+ * Pure rules of results (docs/rules/money.md §7.5, §7.7): which declared results fit a market, their canonical
  * form (the one stored in settlements.result and compared for "same result"), and the result the
  * feed gave. Runner markets take WINNER, DEAD_HEAT (k ≥ 2 distinct known runners) or VOID; a
  * market with k > 1 winners (a racing PLACE market, docs/racing-rules.md R-2) takes PLACED (1 to k

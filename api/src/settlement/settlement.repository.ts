@@ -21,7 +21,7 @@ export interface SettleRow {
 }
 
 /**
- * A casino round's result (CASINO.md §1.0.3), settled as ONE settlement of every market of the
+ * A casino round's result (docs/rules/casino-games.md §1.0.3), settled as ONE settlement of every market of the
  * round: per market code, per runner, how a back bet settles (a lay is its negation). The
  * settlement's key is the round's (`c<roundId>`) and its markets are `<key>.<code>`, one per code
  * here; settle_market checks every runner with an open bet has an outcome.

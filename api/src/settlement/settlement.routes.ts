@@ -48,7 +48,7 @@ export async function settlementRoutes(app: FastifyInstance, options: { settleme
   // A malformed id is "no such bet" (404), like a foreign one.
   const betIds = (ids: readonly string[]) => ids.map((id) => (UUID.test(id) ? id.toLowerCase() : '00000000-0000-0000-0000-000000000000'));
 
-  // The bets they void (QUALITY T9 targets, `x-target` in the OpenAPI document).
+  // The bets they void (docs/rules/test-plan.md T9 targets, `x-target` in the OpenAPI document).
   const onePathBet = { ...admins, targets: [{ in: 'path', field: 'id', kind: 'bet' }] } as const;
   const bodyBets = { ...admins, targets: [{ in: 'body', field: 'betIds', kind: 'bet' }] } as const;
 

@@ -1,5 +1,5 @@
 /**
- * Results and settlement (RULES §7.5–§7.9, ADR 0007). The money part of a settlement is ONE call,
+ * Results and settlement (docs/rules/money.md §7.5–§7.9, ADR 0007). The money part of a settlement is ONE call,
  * `settle_market` (migration 0011): set-based over the market's bets, one journal per (market,
  * version). A declaration on a market settled with another result is a correction: rollback +
  * settle in ONE transaction. The feed's results are settled by `settleFeedResults` on the feed

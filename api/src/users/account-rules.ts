@@ -127,7 +127,7 @@ export interface ShareBounds {
   maxChildShareBps: number | null;
 }
 
-/** RULES §7.9 / L14: S(child) ≤ S(parent), checked on both sides of the account. */
+/** docs/rules/money.md §7.9 / docs/rules/ledger-invariants.md L14: S(child) ≤ S(parent), checked on both sides of the account. */
 export function checkShareBounds(shareBps: number, bounds: ShareBounds): string | null {
   if (bounds.parentShareBps !== null && shareBps > bounds.parentShareBps) {
     return `Partnership ${formatPercent(shareBps)}% must not be above ${bounds.parentLabel} ${formatPercent(bounds.parentShareBps)}%`;

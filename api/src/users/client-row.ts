@@ -4,7 +4,7 @@ import { refPnlMinor } from '@backlay/shared/domain';
 import { paiseToRupees } from '../common/money';
 import type { ClientRecord } from './users.repository';
 
-/** Ref P/L in paise (RULES §7.10) from bigint paise, through the shared maths. */
+/** Ref P/L in paise (docs/rules/money.md §7.10) from bigint paise, through the shared maths. */
 export function refPlMinor(balanceMinor: bigint, creditReferenceMinor: bigint): bigint {
   return BigInt(refPnlMinor(Number(balanceMinor), Number(creditReferenceMinor)));
 }

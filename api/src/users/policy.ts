@@ -1,7 +1,7 @@
 /**
  * Authorization of the hierarchy: the ONE place that decides whether an actor may act on an
  * account. It always reads the hierarchy from the database (never from a token), so a move or
- * a lock applies on the very next request (QUALITY T9).
+ * a lock applies on the very next request (docs/rules/test-plan.md T9).
  *
  * Each action has a rule: agents only or everyone, whether the actor's own account is a valid
  * target, and how far down the target may be (any depth, or a direct child). A target outside

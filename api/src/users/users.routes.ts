@@ -28,7 +28,7 @@ export async function usersRoutes(
   const { users, accounts } = options;
   // Every route here but /downline acts on another account: agents only, refused before validation.
   const access = { access: agentsOnly() };
-  // The account each route acts on (QUALITY T9 targets, `x-target` in the OpenAPI document).
+  // The account each route acts on (docs/rules/test-plan.md T9 targets, `x-target` in the OpenAPI document).
   const inQuery = { ...access, targets: [{ in: 'query', field: 'username', kind: 'user' }] } as const;
   const inBody = { ...access, targets: [{ in: 'body', field: 'username', kind: 'user' }] } as const;
 

@@ -1,5 +1,5 @@
 /**
- * The crash run (issue 21, QUALITY T3 "crash windows" and T7; ADR 0022): two real API processes
+ * The crash run (issue 21, docs/rules/test-plan.md T3 "crash windows" and T7; ADR 0022): two real API processes
  * on one PostgreSQL database and one Redis, many players sending sports bets, live-casino bets
  * and their agents' chip transfers, each request with its Idempotency-Key, alternating between
  * the two instances — while a killer SIGKILLs a random instance at random moments and restarts it.
@@ -99,7 +99,7 @@ export interface CrashFigures {
   /** Requests that got their 2xx only on a retry. */
   okAfterRetry: number;
   /**
-   * The crash window (QUALITY T3): requests whose effect was committed by a send whose answer was
+   * The crash window (docs/rules/test-plan.md T3): requests whose effect was committed by a send whose answer was
    * lost (the row is older than the send that got the 2xx), answered by the retry from the row.
    */
   committedAnswerLost: number;

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { clientsApi } from '@backlay/shared';
+import { statementApi } from '@backlay/shared';
 import { AccountStatement } from './AccountStatement';
 
-const statement = jest.spyOn(clientsApi, 'accountStatement');
+const statement = jest.spyOn(statementApi, 'accountStatement');
 
 function renderAt(path: string) {
   // The build stamp reads the browser's path (the shell's router is a browser router).

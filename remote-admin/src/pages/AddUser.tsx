@@ -57,7 +57,7 @@ export function userFormSchema({ creating, agent, maxPartnership }: { creating: 
 
 /**
  * The signed-in agent's own partnership, the cap of any account it creates or edits: from
- * user-detail of itself; the root (Super Admin) always holds 100 % (RULES §7.9). Null when it
+ * user-detail of itself; the root (Super Admin) always holds 100 % (docs/rules/money.md §7.9). Null when it
  * cannot be read, and then only the server checks the cap (its message shows under the form).
  */
 async function ownPartnership(username: string, role: Role): Promise<number | null> {

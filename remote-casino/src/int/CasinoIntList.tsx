@@ -44,7 +44,7 @@ function IntTile({ game, sixPerRow, busy, onPlay }: { game: CasinoIntGame; sixPe
 }
 
 /**
- * /casino-int/{type}?category=: the international casino (SPEC §2). A row of provider tabs (the
+ * /casino-int/{type}?category=: the international casino (docs/rules/product.md §2). A row of provider tabs (the
  * path's {type}, the first by default), a row of the provider's sub-category tabs (All, then the
  * `?category=` filter), and the games as tiles. A tile asks the API for the game's launch URL and
  * opens the provider's frame in the full-screen overlay, or, for a page of our own (the Sport

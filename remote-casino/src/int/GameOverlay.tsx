@@ -5,12 +5,12 @@ import { useModalFocus, useScrollLock } from '@backlay/shared';
 export interface LaunchedGame {
   name: string;
   url: string;
-  /** Whether the provider lets its frame scroll (SPEC §2; the API says which). sport_betting's page is ours: never framed (CasinoIntList). */
+  /** Whether the provider lets its frame scroll (docs/rules/product.md §2; the API says which). sport_betting's page is ours: never framed (CasinoIntList). */
   scrollable: boolean;
 }
 
 /**
- * The full-screen game overlay (SPEC §2): the game's name, an EXIT button and the provider's frame.
+ * The full-screen game overlay (docs/rules/product.md §2): the game's name, an EXIT button and the provider's frame.
  * The page behind does not scroll while it is open (restored on exit); the frame scrolls only when
  * the game's provider allows it. It is a modal dialog: focus starts on EXIT, Tab stays inside,
  * Escape (pressed outside the frame) exits, and focus returns to the tile that opened it.

@@ -2,7 +2,7 @@ import type { CasinoIntGame, CasinoIntProvider, CasinoIntSubCategory } from '@ba
 
 /**
  * The provider tab that is active: the one whose `type` is the path's /casino-int/{type}, else the
- * first (SPEC §2: the first is active by default, and a stale link still shows games).
+ * first (docs/rules/product.md §2: the first is active by default, and a stale link still shows games).
  */
 export function activeProvider(providers: readonly CasinoIntProvider[], type: string | undefined): CasinoIntProvider | undefined {
   return providers.find((p) => p.type === type) ?? providers[0];

@@ -67,7 +67,7 @@ function EntryTile({ entry, sixPerRow }: { entry: { to: string; art: string; tit
 }
 
 /**
- * /casino-list/LC/4/{categoryId}: the live casino (SPEC §2). The category menu as tabs (All Casino
+ * /casino-list/LC/4/{categoryId}: the live casino (docs/rules/product.md §2). The category menu as tabs (All Casino
  * by default; `?category=` is read too), then the tables of the category as tiles. Opening a
  * suspended table shows 'This game is suspended by admin, please try again later' instead.
  */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** A tile's image loads once this share of it is visible (SPEC §9: 10%). */
+/** A tile's image loads once this share of it is visible (docs/rules/product.md §9: 10%). */
 export const TILE_IMAGE_VISIBLE_RATIO = 0.1;
 
 /**

@@ -2,7 +2,7 @@ import { ALL_CASINO_CATEGORY, CASINO_CATEGORIES, type CasinoGameListItem } from 
 
 /**
  * The category the list shows: the path's `/casino-list/LC/4/{categoryId}`, else the `?category=`
- * query, else All Casino (SPEC §2). An id that is not in the menu falls back to All Casino too,
+ * query, else All Casino (docs/rules/product.md §2). An id that is not in the menu falls back to All Casino too,
  * so a stale link still shows the games.
  */
 export function selectedCategory(pathId: string | undefined, queryId: string | null): number {
@@ -11,10 +11,10 @@ export function selectedCategory(pathId: string | undefined, queryId: string | n
   return CASINO_CATEGORIES.some((c) => c.id === id) ? id : ALL_CASINO_CATEGORY;
 }
 
-/** SPEC's Sports category: it lists the sports exchange's entry, not casino tables. */
+/** The Sports category of docs/rules/product.md §2: it lists the sports exchange's entry, not casino tables. */
 export const SPORTS_CATEGORY = 34;
 
-/** SPEC's Others category: it lists the international casino's entry (/casino-int), not casino tables. */
+/** The Others category of docs/rules/product.md §2: it lists the international casino's entry (/casino-int), not casino tables. */
 export const OTHERS_CATEGORY = 73;
 
 /** The games of a category: every game for All Casino, else those of that category, in the API's order. */
@@ -22,7 +22,7 @@ export function gamesOf(games: readonly CasinoGameListItem[], categoryId: number
   return categoryId === ALL_CASINO_CATEGORY ? [...games] : games.filter((g) => g.categoryId === categoryId);
 }
 
-/** A tile's title, or 'Untitled Game' when the API has none (SPEC §2). */
+/** A tile's title, or 'Untitled Game' when the API has none (docs/rules/product.md §2). */
 export function tileTitle(game: Pick<CasinoGameListItem, 'title'>): string {
   return game.title?.trim() ? game.title.trim() : 'Untitled Game';
 }
@@ -32,7 +32,7 @@ export function isSuspended(game: Pick<CasinoGameListItem, 'isDisable' | 'match_
   return game.isDisable || game.match_id === -1 || String(game.match_id) === '-1';
 }
 
-/** Tile width by the layout flag (SPEC §2): six tiles a row on a wide layout, four otherwise. */
+/** Tile width by the layout flag (docs/rules/product.md §2): six tiles a row on a wide layout, four otherwise. */
 export function tileWidth(sixPerRow: boolean): string {
   return sixPerRow ? '16.66%' : '25%';
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Six tiles a row from this width up (the layout flag of SPEC §2), four below it. */
+/** Six tiles a row from this width up (the layout flag of docs/rules/product.md §2), four below it. */
 export const WIDE_LAYOUT_QUERY = '(min-width: 1024px)';
 
 /** A phone-sized screen: what a game launch reports as `isMobile`. */

@@ -4,7 +4,7 @@ import { formatOddsDecimal } from '@backlay/shared';
 import { formatRtp } from '@backlay/shared/casino';
 
 /**
- * The table's rules, reachable without betting (CASINO.md §4.2 disclosure): how the round is
+ * The table's rules, reachable without betting (docs/rules/casino-fairness.md §4.2 disclosure): how the round is
  * dealt and decided, then every market's runners with their payout (decimal, stake included) and
  * their theoretical RTP, then exactly how PF-1 draws and how amounts round (FairnessText). Folded by default so the prices stay near the top on a phone.
  */

@@ -4,14 +4,14 @@ import { checkRound, type RoundProof } from './verify';
 import { VerifyPanel } from './VerifyPanel';
 
 /**
- * CASINO.md §2.3, the PF-1 vector: server seed, client seed 'india-casino-demo', nonce 0; SHA-256
+ * docs/rules/casino-fairness.md §2.3, the PF-1 vector: server seed, client seed 'india-casino-demo', nonce 0; SHA-256
  * of the seed is the hash below. Nothing is mocked: the view runs @backlay/shared/casino, the code
  * the tables' engine runs.
  *
  * §2.3's worked deals shuffle ONE 52-card deck: its first cards are 8♦ K♦ 5♦ K♥ 10♠ 10♦, so Dragon
  * 8♦ / Tiger K♦, and Teen Patti A = 8♦ 5♦ 10♠, B = K♦ K♥ 10♦ (dealt A1 B1 A2 B2 A3 B3). Teen Patti
  * plays that one deck, so its round of this vector is that deal. Dragon Tiger 20-20 plays an
- * 8-deck shoe (CASINO.md §1.2; `dragonTiger20.shoe`), whose shuffle of the same seeds starts
+ * 8-deck shoe (docs/rules/casino-games.md §1.2; `dragonTiger20.shoe`), whose shuffle of the same seeds starts
  * 10♠ 4♥: that is the round the table deals, and a record claiming the one-deck 8♦ / K♦ is told
  * apart as a Mismatch.
  */

@@ -41,7 +41,7 @@ function Cards({ label, cards, hands }: { label: string; cards: readonly string[
 }
 
 /**
- * The Verify view of a settled round (CASINO.md §2.2): the revealed server seed, its published
+ * The Verify view of a settled round (docs/rules/casino-fairness.md §2.2): the revealed server seed, its published
  * hash, the client seed and the nonce, then the two checks done here in the browser — the seed's
  * SHA-256 against the published hash, and the deal recomputed by PF-1 against the round's cards —
  * each said as Match or Mismatch, with both deals shown card by card; then the published PF-1 and

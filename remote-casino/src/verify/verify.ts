@@ -1,6 +1,6 @@
 import { casinoGame, playRound, sha256Hex } from '@backlay/shared/casino';
 
-/** What a settled round publishes for anyone to check it (CASINO.md §2.2, "Verification steps"). */
+/** What a settled round publishes for anyone to check it (docs/rules/casino-fairness.md §2.2, "Verification steps"). */
 export interface RoundProof {
   gameCode: string;
   roundId: string;

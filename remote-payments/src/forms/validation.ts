@@ -12,9 +12,9 @@ import {
 } from '@backlay/shared';
 
 /**
- * The rules of the payment forms (SPEC §5) with the API's own messages (contracts/messages.ts),
+ * The rules of the payment forms (docs/rules/product.md §5) with the API's own messages (contracts/messages.ts),
  * so a form refuses with the sentence the server would. The server stays the authority: it
- * checks every rule again, and the deposit range only there (DESIGN §5).
+ * checks every rule again, and the deposit range only there (docs/rules/product.md §10).
  */
 
 /** The withdraw amount kept as typed text (the rule: rupeeAmountError). */
@@ -29,7 +29,7 @@ export const withdrawAmountSchema = yup
 /** The UTR number of a deposit: 'Fill this field.' when empty, then its format. */
 export const utrSchema = yup.string().trim().required(MESSAGES.fillThisField).matches(UTR_PATTERN, MESSAGES.utrInvalid);
 
-/** File names the screenshot picker offers (SPEC §9: png, jpg, jpeg). */
+/** File names the screenshot picker offers (docs/rules/product.md §9: png, jpg, jpeg). */
 export const SCREENSHOT_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
 const SCREENSHOT_NAME = /\.(png|jpe?g)$/i;
 

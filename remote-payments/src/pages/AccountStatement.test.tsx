@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
-import { clientsApi } from '@backlay/shared';
+import { statementApi } from '@backlay/shared';
 import { screens } from '../expose/routes';
 import { AccountStatement } from './AccountStatement';
 
-const statement = jest.spyOn(clientsApi, 'accountStatement');
+const statement = jest.spyOn(statementApi, 'accountStatement');
 
 describe('player AccountStatement', () => {
   it('is the screen of the accountStatement route, beside the payment screens', () => {

@@ -26,7 +26,7 @@ import { CopyButton } from '../ui/CopyButton';
 import { UpiQrCode } from '../ui/UpiQrCode';
 
 /**
- * /deposit (SPEC §2): the amount first, then the UPI Payment and Account Transfer panels with
+ * /deposit (docs/rules/product.md §2): the amount first, then the UPI Payment and Account Transfer panels with
  * the operator's details (get-payment-list), each with its own UTR, screenshot and Pay Now.
  * Everything after the amount stays disabled until a valid amount above 0 is typed. A successful
  * request starts the page again (new form, new transaction reference).
@@ -191,7 +191,7 @@ function DepositForm({ accountType, enabled, range, amountText, onSubmitted }: {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // SPEC §5: a deposit without a screenshot is also announced as a toast.
+    // docs/rules/product.md §5: a deposit without a screenshot is also announced as a toast.
     if (formik.values.image === null) notify('error', MESSAGES.imageRequired);
     formik.handleSubmit(event);
   };

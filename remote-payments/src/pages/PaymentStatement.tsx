@@ -8,7 +8,7 @@ import {
   ROUTES,
   Spinner,
   TextField,
-  defaultStatementRange,
+  defaultDateRange,
   formatRupees,
   on,
   paymentsApi,
@@ -30,12 +30,12 @@ export function PaymentStatement() {
 }
 
 /**
- * The player's own deposit or withdraw requests (SPEC §2 Statement page): From and To (the last
+ * The player's own deposit or withdraw requests (docs/rules/product.md §2 Statement page): From and To (the last
  * 7 days by default), the Type filter, and Type, Amount, Date, Status, Remark per request. It
  * reloads when a filter changes and when the wallet moves (an approval arrives over the socket).
  */
 function PaymentStatementOf({ type }: { type: 'deposit' | 'withdraw' }) {
-  const [range, setRange] = useState(defaultStatementRange);
+  const [range, setRange] = useState(defaultDateRange);
   const [reportType, setReportType] = useState<DepositWithdrawListRequest['reportType']>('all');
   const invalidRange = range.from !== '' && range.to !== '' && range.from > range.to;
   const ready = range.from !== '' && range.to !== '' && !invalidRange;

@@ -16,7 +16,7 @@ function FormStatus({ status }: { status: unknown }) {
 }
 
 /**
- * 'Add Bank Detail' (SPEC §2 Withdraw): account holder name, account number and IFSC code with
+ * 'Add Bank Detail' (docs/rules/product.md §2 Withdraw): account holder name, account number and IFSC code with
  * the API's messages. On success the server's message ('Account successfully added.') is
  * toasted and the list reloads; a refusal (a duplicate, the limit) stays under the form.
  */

@@ -48,7 +48,7 @@ const schema = yup.object({
 });
 
 /**
- * /withdraw (SPEC §2): the amount, Submit, then the saved bank accounts (Bank Transfer) and UPI
+ * /withdraw (docs/rules/product.md §2): the amount, Submit, then the saved bank accounts (Bank Transfer) and UPI
  * ids (UPI Transfer), one radio choice across both lists, each with a delete button and an Add
  * New dialog. The request holds the amount at once, so the header's balance drops through the
  * user socket; the lists reload after every add and delete.

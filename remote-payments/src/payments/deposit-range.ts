@@ -1,6 +1,6 @@
 import { DEPOSIT_MAX_RUPEES_DEFAULT, DEPOSIT_MIN_RUPEES_DEFAULT, type SettingRow } from '@backlay/shared';
 
-/** The deposit range in whole rupees (DESIGN §5: the server enforces it; the page shows it). */
+/** The deposit range in whole rupees (docs/rules/product.md §10: the server enforces it; the page shows it). */
 export interface DepositRange {
   minRupees: number;
   maxRupees: number;

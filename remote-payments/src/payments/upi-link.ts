@@ -1,10 +1,10 @@
 /**
- * The UPI payment link inside the deposit page's QR code (DESIGN §5: a real link with the
+ * The UPI payment link inside the deposit page's QR code (docs/rules/product.md §10: a real link with the
  * configured UPI id, the amount and a transaction reference, rendered locally). Pure functions,
  * so the exact link a player's UPI app receives is pinned by table tests.
  */
 
-/** SPEC §9: the transaction reference is a random whole number from 100000 to 999999. */
+/** docs/rules/product.md §9: the transaction reference is a random whole number from 100000 to 999999. */
 export const TRANSACTION_REF_MIN = 100_000;
 export const TRANSACTION_REF_MAX = 999_999;
 /** The note a UPI app shows with the payment. */

@@ -1,6 +1,6 @@
 import { notify } from '@backlay/shared';
 
-/** The toast of a successful copy (SPEC §8 with DESIGN §5's spelling fix). */
+/** The toast of a successful copy (docs/rules/product.md §8 with §10's spelling fix). */
 export const COPIED_MESSAGE = 'Copied successfully';
 /** The toast when the browser refuses the clipboard (no permission, insecure page). */
 export const COPY_FAILED_MESSAGE = 'Could not copy: your browser did not allow access to the clipboard';

@@ -186,7 +186,7 @@ describe('OddsPage', () => {
       changePassAndTxn: false, mustChangePassword: false, hasTransactionPassword: true, lastLoginAt: null,
     };
     const moPosition: MarketPosition = { marketId: 'mo', marketType: 'match_odds', profitlist: [{ selectionId: 'a', profit: 150 }, { selectionId: 'b', profit: -100 }], exposure: 100 };
-    // NO 45 @ 110, stake 1,000 (RULES T11): 44 and below +1,000, 45 and above −1,100.
+    // NO 45 @ 110, stake 1,000 (docs/rules/money.md T11): 44 and below +1,000, 45 and above −1,100.
     const fancyPosition: MarketPosition = { marketId: 'f1', marketType: 'fancy', profitlist: [{ selectionId: '0', fromRuns: 0, profit: 1000 }, { selectionId: '45', fromRuns: 45, profit: -1100 }], exposure: 1100 };
 
     async function openLive() {

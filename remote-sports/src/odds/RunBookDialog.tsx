@@ -4,7 +4,7 @@ import { fancyBookOf } from './positions';
 /**
  * The run book of a fancy: the player's P&L for every final score from RUN_BOOK_MARGIN runs
  * below the lowest line of their bets to RUN_BOOK_MARGIN above the highest (fancyRunBook, the
- * same sums as the exposure, RULES §7.4).
+ * same sums as the exposure, docs/rules/money.md §7.4).
  */
 export function RunBookDialog({ name, position, onClose }: { name: string; position: MarketPosition | undefined; onClose: () => void }) {
   const rows = fancyRunBook(fancyBookOf(position), RUN_BOOK_MARGIN);

@@ -83,7 +83,7 @@ export interface RunnerProjection {
 }
 
 /**
- * The runner market's P&L per runner now and with the bet added (applyBet, RULES §7.1 / §7.2),
+ * The runner market's P&L per runner now and with the bet added (applyBet, docs/rules/money.md §7.1 / §7.2),
  * with the market's exposure before and after. Null when the bet cannot be priced (bad odds).
  */
 export function projectRunnerMarket(
@@ -134,7 +134,7 @@ export interface ZoneProjection {
 }
 
 /**
- * The fancy's book with the slip's YES or NO added (applyFancyBet, RULES §7.4): the exposure
+ * The fancy's book with the slip's YES or NO added (applyFancyBet, docs/rules/money.md §7.4): the exposure
  * before and after and the P&L of each run zone after the bet. Null for an unpriceable bet.
  */
 export function projectFancy(

@@ -26,7 +26,7 @@ export const STATUS_FILTERS = [
   { value: 'upcoming', label: 'Upcoming' },
 ] as const;
 
-/** Cricket is the default sport of the home page (SPEC: the mobile landing is /match/4/in-play). */
+/** Cricket is the default sport of the home page (docs/rules/product.md §4: the mobile landing is /match/4/in-play). */
 export const DEFAULT_SPORT_ID = SPORT_IDS.cricket;
 
 /** The list is fetched again this often while it is on screen, so starts and prices stay current. */

@@ -1,5 +1,5 @@
 /**
- * Amar Akbar Anthony (CASINO.md §1.11): one card from a 52-card deck shuffled every round. Amar wins
+ * Amar Akbar Anthony (docs/rules/casino-games.md §1.11): one card from a 52-card deck shuffled every round. Amar wins
  * on A–6, Akbar on 7–10, Anthony on J, Q, K. Side bets on the same card: Even / Odd (2.12 / 1.83),
  * Red / Black (1.97), Under 7 / Over 7 (2.0; a 7 loses half the stake) and the exact rank (12.0),
  * the doc's Diamond prices, on the shared single-card markets.
@@ -82,7 +82,7 @@ function rules(): string[] {
   ];
 }
 
-/** Amar Akbar Anthony, SPEC category 32. */
+/** Amar Akbar Anthony, category 32 of docs/rules/product.md §2. */
 export const amarAkbarAnthony: CasinoGame<AmarAkbarAnthonyConfig> = {
   code: 'aaa',
   title: 'Amar Akbar Anthony',

@@ -1,5 +1,5 @@
 /**
- * Andar Bahar (CASINO.md §1.3): one 52-card deck. The first card is the joker (not wild); cards are
+ * Andar Bahar (docs/rules/casino-games.md §1.3): one 52-card deck. The first card is the joker (not wild); cards are
  * then dealt alternately to the two sides, starting with `firstSide`, until one matches the
  * joker's rank, and that side wins. A match always comes (three cards of the rank remain), so
  * there is no push. Equivalently: an odd number of cards after the joker means the first side won.
@@ -107,7 +107,7 @@ function rules(config: AndarBaharConfig): string[] {
   ];
 }
 
-/** Andar Bahar, SPEC category 26. */
+/** Andar Bahar, category 26 of docs/rules/product.md §2. */
 export const andarBahar: CasinoGame<AndarBaharConfig> = {
   code: 'ab20',
   title: 'Andar Bahar',

@@ -1,5 +1,5 @@
 /**
- * Baccarat, punto banco (CASINO.md §1.6): 8 decks. Cards count A 1, 2–9 face value, 10 and
+ * Baccarat, punto banco (docs/rules/casino-games.md §1.6): 8 decks. Cards count A 1, 2–9 face value, 10 and
  * faces 0; a hand scores its total mod 10. Dealt Player, Banker, Player, Banker, then Player's
  * third card if drawn, then Banker's. The third-card rules are the standard tableau (below).
  *
@@ -165,7 +165,7 @@ function rules(): string[] {
   ];
 }
 
-/** Baccarat, SPEC category 22. */
+/** Baccarat, category 22 of docs/rules/product.md §2. */
 export const baccarat: CasinoGame<BaccaratConfig> = {
   code: 'baccarat',
   title: 'Baccarat',

@@ -1,5 +1,5 @@
 /**
- * Bollywood Casino, "btable" (CASINO.md §1.12): one card from a shoe of two 16-card decks (A, J, Q,
+ * Bollywood Casino, "btable" (docs/rules/casino-games.md §1.12): one card from a shoe of two 16-card decks (A, J, Q,
  * K of each suit; 32 cards), shuffled every round; two copies of each card leave every card's chance
  * at 1/16. The card names one of six films:
  *
@@ -122,7 +122,7 @@ function rules(): string[] {
   ];
 }
 
-/** Bollywood Casino, SPEC category 32. */
+/** Bollywood Casino, category 32 of docs/rules/product.md §2. */
 export const bollywoodCasino: CasinoGame<BollywoodConfig> = {
   code: 'btable',
   title: 'Bollywood Casino',

@@ -1,6 +1,6 @@
 /**
  * Playing cards in the two forms the tables use: the Diamond text of results (`ASS`, `10HH`,
- * `KCC`: rank, then the suit letter twice, CASINO.md §1.0.1) and a parsed form for the rules.
+ * `KCC`: rank, then the suit letter twice, docs/rules/casino-games.md §1.0.1) and a parsed form for the rules.
  * The canonical deck order is PF-1's (§2.2): suits S, H, C, D, ranks A … K inside each suit.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Casino Queen, "queen" (CASINO.md §1.14): a 21-card deck, 2–6 of each suit plus one Queen (ours:
+ * Casino Queen, "queen" (docs/rules/casino-games.md §1.14): a 21-card deck, 2–6 of each suit plus one Queen (ours:
  * the Queen of hearts), shuffled every round. The doc has only the provider's outcome names (Total
  * 0, 1, 2, 3, each with back and lay) and its line "Minimum total 10 or queen is required to win";
  * it did not find how the totals accumulate [L]. So this is OUR published rule, in the shape of 32
@@ -104,7 +104,7 @@ function rules(): string[] {
   ];
 }
 
-/** Casino Queen, SPEC category 40. */
+/** Casino Queen, category 40 of docs/rules/product.md §2. */
 export const casinoQueen: CasinoGame<CasinoQueenConfig> = {
   code: 'queen',
   title: 'Casino Queen',

@@ -1,5 +1,5 @@
 /**
- * Dragon Tiger 20-20 (CASINO.md §1.2): one card to Dragon, then one to Tiger, from 8 decks; ace
+ * Dragon Tiger 20-20 (docs/rules/casino-games.md §1.2): one card to Dragon, then one to Tiger, from 8 decks; ace
  * low (1), king high (13). Two rule sets, chosen by the table config and printed in the rules:
  *
  * - exchange (default, the Indian exchange look-alike): suits break a same-rank tie ♠ > ♥ > ♣ > ♦,
@@ -190,7 +190,7 @@ function rules(config: DragonTigerConfig): string[] {
   ];
 }
 
-/** Dragon Tiger 20-20, SPEC category 23. */
+/** Dragon Tiger 20-20, category 23 of docs/rules/product.md §2. */
 export const dragonTiger20: CasinoGame<DragonTigerConfig> = {
   code: 'dt20',
   title: '20-20 Dragon Tiger',

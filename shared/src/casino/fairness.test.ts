@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // A verifier written from the published words alone (fairness.ts), with Node's own HMAC instead of
 // the product's Web Crypto code, must reproduce the product's shuffles and pockets for many seeds.
-// An auditor's verifier built to CASINO.md's first wording (rejection, then u mod m) reproduced 15
+// An auditor's verifier built to PF-1's first wording (rejection, then u mod m; docs/rules/casino-fairness.md §2.2) reproduced 15
 // of 1,310 rounds: that wording is checked here to be a different draw.
 import { createHmac, randomBytes } from 'node:crypto';
 import { canonicalDeck } from './cards';
@@ -67,7 +67,7 @@ function shuffle(shoe: readonly string[], serverSeed: string, clientSeed: string
   return cards;
 }
 
-/** CASINO.md's first wording: reject u ≥ q·m, then j = u mod m. */
+/** PF-1's first wording (docs/rules/casino-fairness.md §2.2): reject u ≥ q·m, then j = u mod m. */
 function drawModulo(next: () => number, m: number): number {
   const q = Math.floor(2 ** 32 / m);
   for (;;) {

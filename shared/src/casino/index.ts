@@ -1,6 +1,6 @@
 /**
  * @backlay/shared/casino: provable fairness (PF-1) and the pure rules of the live tables
- * (CASINO.md §1, §2). Isomorphic: Web Crypto only, so the API's engine and the player's verify
+ * (docs/rules/casino-games.md, docs/rules/casino-fairness.md). Isomorphic: Web Crypto only, so the API's engine and the player's verify
  * view run the same code.
  */
 export type { SettleRule, RunnerOutcome, CasinoRunnerDef, CasinoMarketDef, RoundResult, CasinoShoe, CasinoGame } from './types';

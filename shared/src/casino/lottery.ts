@@ -1,5 +1,5 @@
 /**
- * Lottery, "lottcard" (CASINO.md §1.10): the Worli deck (A–10 of each suit, 40 cards) shuffled every
+ * Lottery, "lottcard" (docs/rules/casino-games.md §1.10): the Worli deck (A–10 of each suit, 40 cards) shuffled every
  * round; three cards are opened, each a digit (A = 1 … 9 = 9, 10 = 0, Worli's `cardDigit`).
  *
  * - Single: the 1st card's digit, 10 runners '0' … '9';
@@ -80,7 +80,7 @@ function rules(): string[] {
   ];
 }
 
-/** Lottery, SPEC category 33. */
+/** Lottery, category 33 of docs/rules/product.md §2. */
 export const lottery: CasinoGame<LotteryConfig> = {
   code: 'lottery',
   title: 'Lottery',

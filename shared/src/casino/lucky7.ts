@@ -1,5 +1,5 @@
 /**
- * Lucky 7 – A (CASINO.md §1.4): one card from 8 decks; ace low. Low is A–6 and High 8–K; a 7 is the
+ * Lucky 7 – A (docs/rules/casino-games.md §1.4): one card from 8 decks; ace low. Low is A–6 and High 8–K; a 7 is the
  * "tie", on which Low and High lose half the stake. Prices are the Diamond "Lucky 7-A" column:
  * Low/High 2.0, Even 2.10, Odd 1.79, Red/Black 1.95, Card 12.0. Win codes are the Diamond feed's:
  * '1' low, '2' high, '0' a seven (the clone's history shows them as W, L, T).
@@ -53,7 +53,7 @@ function rules(): string[] {
   ];
 }
 
-/** Lucky 7 – A, SPEC category 27. */
+/** Lucky 7 – A, category 27 of docs/rules/product.md §2. */
 export const lucky7: CasinoGame<Lucky7Config> = {
   code: 'lucky7',
   title: 'Lucky 7 - A',
@@ -68,7 +68,7 @@ export const lucky7: CasinoGame<Lucky7Config> = {
 };
 
 /**
- * Lucky 7 – B, SPEC category 27: the same rules, prices and shoe as Lucky 7 – A on a table of its
+ * Lucky 7 – B, category 27 of docs/rules/product.md §2: the same rules, prices and shoe as Lucky 7 – A on a table of its
  * own (its own code, rounds and history), so a rule change reaches both.
  */
 export const lucky7b: CasinoGame<Lucky7Config> = { ...lucky7, code: 'lucky7b', title: 'Lucky 7 - B' };

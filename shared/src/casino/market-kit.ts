@@ -1,12 +1,12 @@
 /**
  * Small pieces every table uses: what a back bet returns under each settlement rule, RTP from
  * exact outcome counts, settling a market whose winner is known, the rules panel's market lines
- * and strict config reading. Prices are decimal × 100 throughout (CASINO.md §1.0.2).
+ * and strict config reading. Prices are decimal × 100 throughout (docs/rules/casino-games.md §1.0.2).
  */
 import { type CasinoMarketDef, type CasinoRunnerDef, type RunnerOutcome } from './types';
 
 /**
- * What a back bet returns per 100 staked, stake included (CASINO.md §1.0.3): the engine pays
+ * What a back bet returns per 100 staked, stake included (docs/rules/casino-games.md §1.0.3): the engine pays
  * stake × this / 100. `back` is the runner's price × 100.
  */
 export function backReturnPer100(outcome: RunnerOutcome, back: number): number {

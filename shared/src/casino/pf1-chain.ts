@@ -1,5 +1,5 @@
 /**
- * The per-table hash chain that supplies PF-1 server seeds for shared rounds (CASINO.md §2.1
+ * The per-table hash chain that supplies PF-1 server seeds for shared rounds (docs/rules/casino-fairness.md §2.1
  * "Crash-style shared rounds", §2.2 "Shared tables"). From a secret start h_0, h_{k+1} =
  * SHA-256(lowercase hex of h_k). The last element is published as the commitment when the table
  * opens and the chain is played backwards, so each revealed seed hashes to the one revealed before

@@ -18,7 +18,7 @@ import {
   type Pf1Stream,
 } from './pf1';
 
-// CASINO.md §2.3, every row.
+// docs/rules/casino-fairness.md §2.3, every row.
 const SERVER_SEED = '3f1c5e0d9b2a47c68e5d0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e';
 const CLIENT_SEED = 'india-casino-demo';
 const NONCE0_DECK =

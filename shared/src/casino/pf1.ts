@@ -1,5 +1,5 @@
 /**
- * PF-1, our provably fair scheme (CASINO.md §2.2): an HMAC-SHA256 byte stream keyed by the round's
+ * PF-1, our provably fair scheme (docs/rules/casino-fairness.md §2.2): an HMAC-SHA256 byte stream keyed by the round's
  * server seed, and a Fisher–Yates shuffle of the canonical shoe driven by it. The same code runs in
  * the API (Node 20) and in the player's verify view, so it uses only Web Crypto and TextEncoder;
  * everything that hashes is async.
@@ -118,7 +118,7 @@ export function wordToFloat(word: number): number {
   return word / TWO_POW_32;
 }
 
-/** The first `count` PF-1 floats of a round (CASINO.md §2.2 "Floats"). */
+/** The first `count` PF-1 floats of a round (docs/rules/casino-fairness.md §2.2 "Floats"). */
 export async function pf1Floats(serverSeed: string, clientSeed: string, nonce: Nonce, count: number): Promise<number[]> {
   const stream = pf1Stream(serverSeed, clientSeed, nonce);
   const floats: number[] = [];
@@ -127,7 +127,7 @@ export async function pf1Floats(serverSeed: string, clientSeed: string, nonce: N
 }
 
 /**
- * A uniform index 0 … m−1 from the stream, by rejection sampling (CASINO.md §2.2 "Bias", §4.2:
+ * A uniform index 0 … m−1 from the stream, by rejection sampling (docs/rules/casino-fairness.md §2.2 "Bias", §4.2:
  * "scaling must preserve the distribution"). With q = ⌊2^32/m⌋, a word u ≥ q·m is thrown away and
  * the next one read; otherwise j = ⌊u/q⌋. Each accepted j then covers exactly q words, so the draw is
  * exactly uniform. We divide by q rather than take u mod m (the doc's wording) because ⌊u/q⌋ picks
@@ -175,7 +175,7 @@ export async function pf1Pocket(serverSeed: string, clientSeed: string, nonce: N
 const STAKE_SUITS: readonly Suit[] = ['D', 'H', 'S', 'C'];
 
 /**
- * Stake's infinite-deck card of an index 0 … 51 (CASINO.md §2.1): rank-major from ♦2 through ♣A,
+ * Stake's infinite-deck card of an index 0 … 51 (docs/rules/casino-fairness.md §2.1): rank-major from ♦2 through ♣A,
  * suits ♦, ♥, ♠, ♣ inside each rank, ace last. Our tables do not use it (they shuffle a finite shoe);
  * it is here so the verify view and the tests can reproduce Stake-style draws.
  */

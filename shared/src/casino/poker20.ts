@@ -1,5 +1,5 @@
 /**
- * Poker 20-20 (CASINO.md §1.7): one 52-card deck shuffled every round. Player A and Player B each
+ * Poker 20-20 (docs/rules/casino-games.md §1.7): one 52-card deck shuffled every round. Player A and Player B each
  * get 2 hole cards and 5 community cards are dealt; each hand is the best 5 of its 7 cards under
  * standard poker ranking (a royal flush is the top straight flush; A-2-3-4-5 is the lowest
  * straight). Dealing order (ours; the doc gives none): A1, B1, A2, B2, then the five community
@@ -214,7 +214,7 @@ function rules(): string[] {
   ];
 }
 
-/** Poker 20-20, SPEC category 21. */
+/** Poker 20-20, category 21 of docs/rules/product.md §2. */
 export const poker20: CasinoGame<Poker20Config> = {
   code: 'poker20',
   title: 'Poker 20-20',

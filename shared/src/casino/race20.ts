@@ -1,5 +1,5 @@
 /**
- * Race 20-20 (CASINO.md §1.13): 48 cards (A–Q of each suit) shuffled every round; the four Kings are
+ * Race 20-20 (docs/rules/casino-games.md §1.13): 48 cards (A–Q of each suit) shuffled every round; the four Kings are
  * the racers and are never dealt. Cards are opened one at a time; the first suit to collect 5 cards
  * wins, and with it the King of that suit. Win codes, the Diamond feed's: '1' … '4' for K♠, K♥, K♣,
  * K♦; `rdesc` is `winner#totalPoints#totalCards` (points: A = 1 … Q = 12, of every opened card).
@@ -177,7 +177,7 @@ function rules(): string[] {
   ];
 }
 
-/** Race 20-20, SPEC category 41. */
+/** Race 20-20, category 41 of docs/rules/product.md §2. */
 export const race20: CasinoGame<Race20Config> = {
   code: 'race20',
   title: 'Race 20-20',

@@ -1,5 +1,5 @@
 /**
- * European roulette (CASINO.md §1.15): 37 pockets, 0–36, one zero. The pocket is one PF-1 draw
+ * European roulette (docs/rules/casino-games.md §1.15): 37 pockets, 0–36, one zero. The pocket is one PF-1 draw
  * (`pf1Pocket`: rejection-sampled, m = 37), so `resolve` takes a one-element "shoe": the pocket
  * as a decimal string. Markets: straight up on each number (35:1), red/black, odd/even and
  * 1–18/19–36 (1:1, lost on 0: no la partage), dozens and columns (2:1). Every bet's RTP is 36/37.
@@ -129,7 +129,7 @@ function rules(): string[] {
   ];
 }
 
-/** European roulette, SPEC category 31. */
+/** European roulette, category 31 of docs/rules/product.md §2. */
 export const roulette: CasinoGame<RouletteConfig> = {
   code: 'roulette',
   title: 'Roulette',

@@ -2,7 +2,7 @@
  * Markets on the properties of one card (odd/even rank, colour, low/high around 7, exact rank),
  * used by Lucky 7 and by each side of Dragon Tiger with their own prices. One card drawn from a
  * shoe of whole decks is equally likely to be any of the 52 cards, whatever the deck count, so each
- * RTP here is exact from rank and colour counts (CASINO.md §1.4: "the deck count does not matter").
+ * RTP here is exact from rank and colour counts (docs/rules/casino-games.md §1.4: "the deck count does not matter").
  */
 import { RANK_LABELS, SUITS, isRed, type Card, type Suit } from './cards';
 import { HALF_LOSE, LOSE, WIN, rtpFromCounts } from './market-kit';

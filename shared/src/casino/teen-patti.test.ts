@@ -72,7 +72,7 @@ describe('Teen Patti: exact RTP of every market (CASINO.md §1.1)', () => {
     expect(second.aWins).toBe(second.bWins);
     expect(second.aWins).toBe(203_359_936);
     expect(headToHead(LOWEST)).toEqual(second); // moving A-2-3 changes who wins, not how often
-    // CASINO.md prints WoO's 0.001108 and 0.499446. WoO's table totals 406,719,872 deals, not
+    // The usual rules text (docs/rules/casino-games.md §1.1) prints WoO's 0.001108 and 0.499446. WoO's table totals 406,719,872 deals, not
     // C(52,3)·C(49,3) = 407,170,400: its win rows are each short by half the ties. Over the true
     // total the tie is 0.001106 and each side 0.499447; the 2.50% edge at 0.95:1 is unaffected.
     expect(printsAs(second.ties / 406_719_872, '0.001108')).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Teen Patti 20-20, Player A v Player B (CASINO.md §1.1): one 52-card deck, three cards each, dealt
+ * Teen Patti 20-20, Player A v Player B (docs/rules/casino-games.md §1.1): one 52-card deck, three cards each, dealt
  * A1, B1, A2, B2, A3, B3. Categories, highest first: trail, pure sequence, sequence, color, pair,
  * high card. Sequences rank A-K-Q, then A-2-3 (the Indian default; the `a23` flag can make it the
  * lowest), then K-Q-J … 4-3-2, with no wrap-around (K-A-2 is not one). Suits never break ties:
@@ -76,7 +76,7 @@ export function teenPattiHand(cards: readonly Card[], config: TeenPattiConfig): 
 }
 
 /**
- * OneTouch's Pair Plus pay table (CASINO.md §1.1), profit per 100 staked: three aces 50:1, trail
+ * OneTouch's Pair Plus pay table (docs/rules/casino-games.md §1.1), profit per 100 staked: three aces 50:1, trail
  * 40:1, pure sequence 30:1, sequence 6:1, color 3:1, pair 1:1; a high card loses.
  */
 export function pairPlusProfit(cards: readonly Card[], hand: TeenPattiHand): number | null {
@@ -86,7 +86,7 @@ export function pairPlusProfit(cards: readonly Card[], hand: TeenPattiHand): num
 
 // Exact counts (pinned by the enumeration in teen-patti.test.ts). Deals: ordered (A, B) hand
 // pairs, C(52,3) · C(49,3). Ties: 450,528, WoO's count too; P(tie) = 0.001106 (the 0.001108 that
-// CASINO.md quotes divides by WoO's slightly short total). Single hands: C(52,3) by Pair Plus line.
+// the usual rules text quotes divides by WoO's slightly short total). Single hands: C(52,3) by Pair Plus line.
 const DEALS = 22_100 * 18_424;
 const TIES = 450_528;
 const A_WINS = (DEALS - TIES) / 2;
@@ -182,7 +182,7 @@ function rules(config: TeenPattiConfig): string[] {
   ];
 }
 
-/** Teen Patti 20-20, SPEC category 20. */
+/** Teen Patti 20-20, category 20 of docs/rules/product.md §2. */
 export const teenPatti20: CasinoGame<TeenPattiConfig> = {
   code: 'teen20',
   title: '20-20 Teenpatti',

@@ -1,5 +1,5 @@
 /**
- * 32 Cards – A (CASINO.md §1.5): a 32-card deck (6 … K of each suit; 6–10 count their face value,
+ * 32 Cards – A (docs/rules/casino-games.md §1.5): a 32-card deck (6 … K of each suit; 6–10 count their face value,
  * J 11, Q 12, K 13) shuffled every round. Four hands start at 8, 9, 10 and 11 and get one card
  * each, in that order. If two or more hands tie for the highest total, only those get another card
  * (in player order), and so on until one highest hand remains; ties below the top are ignored, so a
@@ -119,7 +119,7 @@ function rules(): string[] {
   ];
 }
 
-/** 32 Cards – A, SPEC category 24. */
+/** 32 Cards – A, category 24 of docs/rules/product.md §2. */
 export const thirtyTwoCards: CasinoGame<ThirtyTwoCardsConfig> = {
   code: 'card32',
   title: '32 Cards - A',
@@ -134,7 +134,7 @@ export const thirtyTwoCards: CasinoGame<ThirtyTwoCardsConfig> = {
 };
 
 /**
- * 32 Cards – B, SPEC category 24: the rules, prices and deck of 32 Cards – A on a table of its own
+ * 32 Cards – B, category 24 of docs/rules/product.md §2: the rules, prices and deck of 32 Cards – A on a table of its own
  * (its own code, rounds and history), so a rule change reaches both.
  */
 export const thirtyTwoCardsB: CasinoGame<ThirtyTwoCardsConfig> = { ...thirtyTwoCards, code: 'card32b', title: '32 Cards - B' };

@@ -1,5 +1,5 @@
 /**
- * 3 Cards Judgement (CASINO.md §1.8): one 52-card deck shuffled every round; the dealer opens 3
+ * 3 Cards Judgement (docs/rules/casino-games.md §1.8): one 52-card deck shuffled every round; the dealer opens 3
  * cards. A player picks exactly 3 different ranks from A–K and backs Yes (at least one opened card
  * has a picked rank) or No (none has). Every pick is its own market, 'A 5 K' with runners Yes and
  * No, one of which wins each round: C(13,3) = 286 markets, codes `CARDS_A_5_K` (ranks ascending,
@@ -80,7 +80,7 @@ function rules(): string[] {
   ];
 }
 
-/** 3 Cards Judgement, SPEC category 28. */
+/** 3 Cards Judgement, category 28 of docs/rules/product.md §2. */
 export const threeCardJudgement: CasinoGame<ThreeCardJudgementConfig> = {
   code: 'teen3cj',
   title: '3 Cards Judgement',

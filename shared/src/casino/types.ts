@@ -1,14 +1,14 @@
 /**
  * What the live-casino engine (api/src/casino), the screens and the player's verify view agree on
  * about a table: its markets, how a round resolves from the shuffled shoe, and how each back bet
- * settles (CASINO.md §1.0). Every table in this folder implements `CasinoGame`; the engine knows no
+ * settles (docs/rules/casino-games.md §1.0). Every table in this folder implements `CasinoGame`; the engine knows no
  * table by name.
  */
 
 import { type DeckRanks } from './cards';
 
 /**
- * How a BACK bet on a runner settles (CASINO.md §1.0.3). A lay bet settles as the mirror image
+ * How a BACK bet on a runner settles (docs/rules/casino-games.md §1.0.3). A lay bet settles as the mirror image
  * (the layer receives what the backer loses and pays what the backer wins).
  *
  * - `WIN`: return stake × decimal price;
@@ -46,7 +46,7 @@ export interface CasinoRunnerDef {
   rtp?: number;
   /**
    * RTP of a lay at `lay`: expected return per unit of liability, (price − 1) × stake, which is
-   * what a lay debits (CASINO.md §3.2). Added to the issue's interface.
+   * what a lay debits (docs/rules/casino-wallet.md). Added to the issue's interface.
    */
   layRtp?: number;
 }
@@ -58,7 +58,7 @@ export interface CasinoMarketDef {
   runners: CasinoRunnerDef[];
 }
 
-/** A resolved round, in the Diamond result shape (CASINO.md §1.0.1) plus per-bet settlement. */
+/** A resolved round, in the Diamond result shape (docs/rules/casino-games.md §1.0.1) plus per-bet settlement. */
 export interface RoundResult {
   /** The winner code (per table; documented on each game). */
   win: string;
@@ -82,11 +82,11 @@ export interface CasinoGame<C = unknown> {
   /** Stable id used in URLs and the database. */
   code: string;
   title: string;
-  /** SPEC's casino category id (Teenpatti 20, Baccarat 22, Dragon Tiger 23, …). */
+  /** The casino category id of docs/rules/product.md §2 (Teenpatti 20, Baccarat 22, Dragon Tiger 23, …). */
   categoryId: number;
   /**
    * Bumped whenever a rule or price of this table changes, so a round record names the rules it
-   * was settled under (CASINO.md §4.2). Added to the issue's interface.
+   * was settled under (docs/rules/casino-fairness.md §4.2). Added to the issue's interface.
    */
   rulesVersion: number;
   shoe: CasinoShoe;

@@ -1,5 +1,5 @@
 /**
- * Casino War, the 6-seat Indian version (CASINO.md §1.9): one 52-card deck shuffled every round.
+ * Casino War, the 6-seat Indian version (docs/rules/casino-games.md §1.9): one 52-card deck shuffled every round.
  * The first card is the dealer's, cards 2–7 go to seats 1–6. Each seat is its own bet against the
  * dealer's card: ace low (1), K high (13). On the same rank, the doc's recommended auraegaming rule
  * breaks the tie by suit, ♠ > ♥ > ♣ > ♦, so a seat either beats the dealer or not (flag
@@ -95,7 +95,7 @@ function rules(config: CasinoWarConfig): string[] {
   ];
 }
 
-/** Casino War, SPEC category 29. */
+/** Casino War, category 29 of docs/rules/product.md §2. */
 export const casinoWar: CasinoGame<CasinoWarConfig> = {
   code: 'war',
   title: 'Casino War',

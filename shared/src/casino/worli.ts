@@ -1,5 +1,5 @@
 /**
- * Instant Worli (CASINO.md §1.10): a 40-card deck (A–10 of each suit) shuffled every round; three
+ * Instant Worli (docs/rules/casino-games.md §1.10): a 40-card deck (A–10 of each suit) shuffled every round; three
  * cards are opened. Cards are digits: A = 1 … 9 = 9, 10 = 0. The three digits are the patti
  * (written ascending, 0 counting as ten, as a matka patti is: `378`, `190`); the single (ank) is
  * the LAST DIGIT OF THEIR SUM (3 + 7 + 8 = 18 → 8). The Diamond result is `378#8`. A single bet
@@ -74,7 +74,7 @@ function rules(): string[] {
   ];
 }
 
-/** Instant Worli, SPEC category 30. */
+/** Instant Worli, category 30 of docs/rules/product.md §2. */
 export const instantWorli: CasinoGame<WorliConfig> = {
   code: 'worli',
   title: 'Instant Worli',

@@ -1,6 +1,6 @@
 /**
  * Request and response shapes of the API. Every response is an envelope: `data` holds the payload
- * and `message` a human-readable sentence (SPEC §7, §8: the client reads data.data and
+ * and `message` a human-readable sentence (docs/rules/product.md §7, §8: the client reads data.data and
  * data.message). Money crosses the edge as rupees with two decimals; inside it is integer paise.
  */
 import type { ErrorCode } from './errors';
@@ -26,7 +26,7 @@ export interface LoginRequest {
   password: string;
 }
 
-/** Response data of a login (SPEC §3: token, role, refreshToken; plus the session). */
+/** Response data of a login (docs/rules/product.md §3: token, role, refreshToken; plus the session). */
 export interface LoginResponse {
   token: string;
   refreshToken: string;
@@ -98,7 +98,7 @@ export interface SaveSettingListRequest {
   transactionPassword: string;
 }
 
-/** A sport of GET /api/get-sport-list (SPEC §3: 4 Cricket, 1 Soccer, 2 Tennis). */
+/** A sport of GET /api/get-sport-list (docs/rules/product.md §3: 4 Cricket, 1 Soccer, 2 Tennis). */
 export interface SportItem {
   sportId: number;
   name: string;

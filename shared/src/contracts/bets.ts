@@ -1,7 +1,7 @@
 /**
  * Step 4 contracts: bet placement, the player's positions and bet lists, the agents' books
- * (market analysis), voids, market bet-locks, results and settlement (SPEC §3, §7 "Bets";
- * RULES §7). Money crosses the edge in rupees with two decimals; odds as decimal odds (2.5), a
+ * (market analysis), voids, market bet-locks, results and settlement (docs/rules/product.md §3, §7 "Bets";
+ * docs/rules/money.md §7). Money crosses the edge in rupees with two decimals; odds as decimal odds (2.5), a
  * bookmaker rate in rupees per rupee staked (0.45 for a rate of 45, as the market data carries it), a
  * fancy rate in percent (110). Inside everything is integer.
  */
@@ -215,7 +215,7 @@ export interface BookLine {
   name: string;
   /** The downline players' combined P&L if this outcome happens (players' view). */
   usersPnl: number;
-  /** The agent's own P&L if this outcome happens: −usersPnl × own share (RULES T27). */
+  /** The agent's own P&L if this outcome happens: −usersPnl × own share (docs/rules/money.md T27). */
   ownPnl: number;
   fromRuns?: number;
   /** A racing runner's race-card number (absent outside racing). */
@@ -358,5 +358,5 @@ export const BET_LIST_PAGE_SIZE = 25;
 export const BET_LIST_PAGE_SIZE_MAX = 100;
 /** get-bet-list-by-ids accepts at most this many ids. */
 export const BET_IDS_MAX = 200;
-/** Margin in runs of the fancy run book around the lines (RULES §7.4). */
+/** Margin in runs of the fancy run book around the lines (docs/rules/money.md §7.4). */
 export const RUN_BOOK_MARGIN = 5;

@@ -1,6 +1,6 @@
 /**
- * International casino contract (SPEC §2 "/casino-int/{type}", §3 "Casino game (international)",
- * §7 Casino; CASINO.md §3.2 CW-1). Third-party (and our own studio's) games play in a frame while
+ * International casino contract (docs/rules/product.md §2 "/casino-int/{type}", §3 "Casino game (international)",
+ * §7 Casino; docs/rules/casino-wallet.md CW-1). Third-party (and our own studio's) games play in a frame while
  * our API stays the wallet of record: the player's screens read the provider and game registry and
  * ask for a launch URL; money moves only through the providers' signed wallet callbacks
  * (`POST /api/wallet/{op}`, typed in `@backlay/shared/cw1`, not here).
@@ -13,7 +13,7 @@
  * Every filter is optional; absent, the call lists every enabled game of every enabled provider.
  */
 
-/** The provider whose frame is our own exchange page: the only one whose frame scrolls (SPEC §2). */
+/** The provider whose frame is our own exchange page: the only one whose frame scrolls (docs/rules/product.md §2). */
 export const SPORT_BETTING_PROVIDER = 'sport_betting';
 /** Our own game studio (docs/adr/0021), the first CW-1 provider. */
 export const STUDIO_PROVIDER = 'backlay-studio';
@@ -27,18 +27,18 @@ export function casinoIntGameId(providerId: string, gameCode: string): string {
   return `${providerId}:${gameCode}`;
 }
 
-/** One provider tab (SPEC §3: providers each with _id). */
+/** One provider tab (docs/rules/product.md §3: providers each with _id). */
 export interface CasinoIntProvider {
   /** The provider id, e.g. 'backlay-studio'. */
   _id: string;
   name: string;
   /** The /casino-int/{type} value the tab links to. */
   type: string;
-  /** True only for 'sport_betting' (SPEC §2: scrolling in the frame only for that provider). */
+  /** True only for 'sport_betting' (docs/rules/product.md §2: scrolling in the frame only for that provider). */
   scrollable: boolean;
 }
 
-/** One sub-category tab (SPEC §3: category each with _id). */
+/** One sub-category tab (docs/rules/product.md §3: category each with _id). */
 export interface CasinoIntSubCategory {
   _id: string;
   name: string;
@@ -46,7 +46,7 @@ export interface CasinoIntSubCategory {
   provider_id: string;
 }
 
-/** One game tile (SPEC §3: identifier, game_name, provider_id). */
+/** One game tile (docs/rules/product.md §3: identifier, game_name, provider_id). */
 export interface CasinoIntGame {
   /** `{providerId}:{gameCode}`: what get-cas-casino-play-url's gameCode carries. */
   identifier: string;
@@ -91,7 +91,7 @@ export interface CasinoIntPlayUrlRequest {
   isMobile: boolean;
 }
 
-/** The response's `data`; the frame's address is `data.data.url` (SPEC §7). */
+/** The response's `data`; the frame's address is `data.data.url` (docs/rules/product.md §7). */
 export interface CasinoIntPlayUrlResponse {
   data: {
     url: string;
@@ -101,7 +101,7 @@ export interface CasinoIntPlayUrlResponse {
   };
 }
 
-/** SPEC-style refusals of a launch (and the wallet's messages where a player sees them). */
+/** Refusals in the product's words (docs/rules/product.md §8) of a launch (and the wallet's messages where a player sees them). */
 export const CASINO_INT_MESSAGES = {
   gameNotFound: 'No such game',
   gameSuspended: 'This game is suspended by admin, please try again later',

@@ -1,6 +1,6 @@
 /**
- * Live casino contract (SPEC §2 casino menu and list, §3 casino entities, §7 Casino; CASINO.md
- * §1, §2 PF-1, §4.2 round records). Tables run timed rounds: OPEN (bets taken until closesAt),
+ * Live casino contract (docs/rules/product.md §2 casino menu and list, §3 casino entities, §7 Casino;
+ * docs/rules/casino-games.md §1, docs/rules/casino-fairness.md §2 PF-1, §4.2 round records). Tables run timed rounds: OPEN (bets taken until closesAt),
  * CLOSED (the committed shoe is dealt), SETTLED (markets settled, the server seed revealed), or
  * VOID (interrupted before close: every bet refunded). Prices are decimal odds (1.98); money is
  * rupees with two decimals at the edge, like every other call.
@@ -10,7 +10,7 @@
  * runner has a lay price), through the same placement function, ledger and exposure as sports.
  */
 
-/** SPEC §2 casino category menu, in menu order. Links: /casino-list/LC/4/{categoryId}. */
+/** docs/rules/product.md §2 casino category menu, in menu order. Links: /casino-list/LC/4/{categoryId}. */
 export const CASINO_CATEGORIES = [
   { id: 35, name: 'All Casino' },
   { id: 31, name: 'Roulette' },
@@ -37,11 +37,11 @@ export type CasinoCategoryId = (typeof CASINO_CATEGORIES)[number]['id'];
 /** The default category of the list screen. */
 export const ALL_CASINO_CATEGORY = 35;
 
-/** SPEC §8: shown instead of a disabled table (or one with no round running), and the refusal of its bets. */
+/** docs/rules/product.md §8: shown instead of a disabled table (or one with no round running), and the refusal of its bets. */
 export const CASINO_SUSPENDED_MESSAGE = 'This game is suspended by admin, please try again later';
 
 /**
- * GET get-casino-games: one tile of the live list (SPEC §3 "Casino game list item (live)").
+ * GET get-casino-games: one tile of the live list (docs/rules/product.md §3 "Casino game list item (live)").
  * The response is `data: { data: CasinoGameListItem[] }` (the list screen reads the nested array).
  */
 export interface CasinoGameListItem {
@@ -226,7 +226,7 @@ export interface CasinoReportResponse {
 
 /**
  * POST disable-casino-games (admin, sadmin): switch a table off (its open round is voided and
- * every bet refunded) or on. A POST with the transaction password, where SPEC §7 has a GET with
+ * every bet refunded) or on. A POST with the transaction password, where docs/rules/product.md §7 has a GET with
  * the matchId only (ADR 0032).
  */
 export interface CasinoDisableRequest {

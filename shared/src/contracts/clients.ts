@@ -1,7 +1,7 @@
 /**
  * Step 2 contracts: the agent hierarchy, chip transfers, locks and the account statement.
  * Money is rupees (two decimals) at this edge; partnership is a cumulative percentage
- * (RULES §7.9: the share of the downline's P/L absorbed by this agent and all agents below it).
+ * (docs/rules/money.md §7.9: the share of the downline's P/L absorbed by this agent and all agents below it).
  */
 import type { Role } from './roles';
 
@@ -27,7 +27,7 @@ export interface ClientRow {
   /** balance − exposure. */
   available: number;
   creditReference: number;
-  /** Ref P/L = balance − credit reference (RULES §7.10). */
+  /** Ref P/L = balance − credit reference (docs/rules/money.md §7.10). */
   refPL: number;
   /** Cumulative partnership share in percent, 0–100 (users: 0). */
   partnership: number;

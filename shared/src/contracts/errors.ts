@@ -34,7 +34,7 @@ export const ERROR_CODES = {
   IDEMPOTENCY_MISMATCH: 409,
   /** Available balance (balance − exposure) would go below zero. */
   INSUFFICIENT_FUNDS: 409,
-  /** Bet placement: the live price moved against the requested one (RULES §7.11). */
+  /** Bet placement: the live price moved against the requested one (docs/rules/money.md §7.11). */
   ODDS_CHANGED: 409,
   /** Bet placement: the market is not open for bets (suspended, closed, switched off). */
   MARKET_SUSPENDED: 409,

@@ -1,5 +1,5 @@
 /**
- * The event bus contract: notifications with typed payloads, never state (STYLE §6). Anything any
+ * The event bus contract: notifications with typed payloads, never state (docs/rules/code-style.md §6). Anything any
  * app publishes is declared here; the bus refuses nothing, the types do the checking.
  */
 import type { Area } from './roles';

@@ -3,18 +3,18 @@
  * must agree on lives here, with the reason for its value.
  */
 
-/** Main API calls time out after 50 s (SPEC §9). */
+/** Main API calls time out after 50 s (docs/rules/product.md §9). */
 export const API_TIMEOUT_MS = 50_000;
-/** Data and secondary API calls time out after 10 s (SPEC §9). */
+/** Data and secondary API calls time out after 10 s (docs/rules/product.md §9). */
 export const DATA_API_TIMEOUT_MS = 10_000;
-/** Mouse or key inactivity that logs the user out: 20 hours (SPEC §4, §9). */
+/** Mouse or key inactivity that logs the user out: 20 hours (docs/rules/product.md §4, §9). */
 export const INACTIVITY_LOGOUT_MS = 72_000_000;
-/** After the tab loses focus for this long the blur flag is set (SPEC §4, §9). */
+/** After the tab loses focus for this long the blur flag is set (docs/rules/product.md §4, §9). */
 export const BLUR_TIMEOUT_MS = 180_000;
-/** Toasts close after 5 s, top-right (SPEC §9). */
+/** Toasts close after 5 s, top-right (docs/rules/product.md §9). */
 export const TOAST_AUTO_CLOSE_MS = 5_000;
 
-/** Realtime connection defaults (SPEC §9). */
+/** Realtime connection defaults (docs/rules/product.md §9). */
 export const SOCKET_RECONNECT_DELAY_MS = 1_000;
 export const SOCKET_RECONNECT_DELAY_MAX_MS = 5_000;
 export const SOCKET_RANDOMIZATION_FACTOR = 0.5;

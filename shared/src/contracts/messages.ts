@@ -133,12 +133,12 @@ export const MESSAGES = {
   ifscCodeInvalid: 'IFSC code must be 4 letters, then 0, then 6 letters or digits (e.g. HDFC0001234)',
   upiIdInvalid: 'UPI Id must look like name@bank',
   upiNameInvalid: 'UPI name must be at most 100 characters',
-  /** SPEC §5: the withdraw form without a chosen bank account or UPI id. */
+  /** docs/rules/product.md §5: the withdraw form without a chosen bank account or UPI id. */
   selectBankOrUpi: 'Select one option from bank details or Upi',
-  /** SPEC §5: the deposit form's empty UTR field. */
+  /** docs/rules/product.md §5: the deposit form's empty UTR field. */
   fillThisField: 'Fill this field.',
   utrInvalid: 'UTR number must be 12 to 22 letters or digits',
-  /** SPEC §5: a deposit submitted without a screenshot. */
+  /** docs/rules/product.md §5: a deposit submitted without a screenshot. */
   imageRequired: 'Image is required field',
   screenshotEmpty: 'The screenshot file is empty',
   screenshotType: 'The screenshot must be a PNG or JPEG image',

@@ -1,7 +1,7 @@
 /**
  * Step 5 contracts: deposits and withdrawals by UPI and bank transfer with manual approval by the
- * upline, saved accounts and statements (SPEC §2 Deposit/Withdraw/Statement, §3, §5, §7
- * "Payments"). Amounts are rupees at this edge; statuses are the SPEC's filter values.
+ * upline, saved accounts and statements (docs/rules/product.md §2 Deposit/Withdraw/Statement, §3, §5, §7
+ * "Payments"). Amounts are rupees at this edge; statuses are the filter values of docs/rules/product.md §4.
  */
 
 /** Payment settings of the operator (GET get-payment-list; set by admin/sadmin). */
@@ -51,7 +51,7 @@ export interface BankAndUpiList {
   upi: SavedUpi[];
 }
 
-/** Request status (SPEC §4 filter values). */
+/** Request status (docs/rules/product.md §4 filter values). */
 export type PaymentStatus = 'approved' | 'pending' | 'rejected';
 
 /**
@@ -62,7 +62,7 @@ export type PaymentStatus = 'approved' | 'pending' | 'rejected';
 export interface WithdrawRequestBody {
   type: 'withdraw';
   amount: number;
-  /** Always 'ok' from the player screen (SPEC §3). */
+  /** Always 'ok' from the player screen (docs/rules/product.md §3). */
   remark: string;
   accountType: 'upi' | 'bank';
   /** The chosen saved account's id. */
@@ -81,7 +81,7 @@ export interface DepositWithdrawListRequest {
   username?: string;
 }
 
-/** A statement row (SPEC §3) with what the admin screens also need. */
+/** A statement row (docs/rules/product.md §3) with what the admin screens also need. */
 export interface PaymentRequestRow {
   _id: string;
   type: 'deposit' | 'withdraw';
@@ -110,7 +110,7 @@ export interface UpdateDepositWithdrawStatusRequest {
   transactionPassword: string;
 }
 
-/** Deposit range defaults (DESIGN §5: enforced by the server, configurable in settings). */
+/** Deposit range defaults (docs/rules/product.md §10: enforced by the server, configurable in settings). */
 export const DEPOSIT_MIN_RUPEES_DEFAULT = 100;
 export const DEPOSIT_MAX_RUPEES_DEFAULT = 100_000;
 /** Screenshot upload limit. */
@@ -126,12 +126,12 @@ export const ACCOUNT_NUMBER_PATTERN = /^[0-9]{9,18}$/;
 /** UTR: 12–22 alphanumerics. */
 export const UTR_PATTERN = /^[A-Za-z0-9]{12,22}$/;
 
-/** Response data of add-bank-account, add-upi and delete-upi-bank (SPEC §7: data.data.success). */
+/** Response data of add-bank-account, add-upi and delete-upi-bank (docs/rules/product.md §7: data.data.success). */
 export interface PaymentSuccess {
   success: true;
 }
 
-/** The multipart field that carries the deposit screenshot (SPEC §7). */
+/** The multipart field that carries the deposit screenshot (docs/rules/product.md §7). */
 export const UPLOAD_FIELD = 'imageUrl';
 /** Decoding stops above this many pixels (decompression bombs; sharp's own default is 268 Mpx). */
 export const UPLOAD_MAX_PIXELS = 40_000_000;

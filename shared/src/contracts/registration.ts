@@ -1,6 +1,6 @@
 /**
- * Self-registration (SPEC §2 Register page, §3 Registration, §4 register flow, §5, §7, §8;
- * DESIGN §5: a self-hosted proof-of-work captcha instead of reCAPTCHA). The API decides every
+ * Self-registration (docs/rules/product.md §2 Register page, §3 Registration, §4 register flow, §5, §7, §8;
+ * docs/rules/product.md §10: a self-hosted proof-of-work captcha instead of reCAPTCHA). The API decides every
  * rule; the form repeats the simple ones so a visitor learns them before a round trip.
  */
 import type { LoginResponse } from './api';
@@ -15,11 +15,11 @@ export function normalizeIndianMobile(input: string): string | null {
   return compact.slice(-10);
 }
 
-/** Digits of a one-time code (QUALITY T11). */
+/** Digits of a one-time code (docs/rules/test-plan.md T11). */
 export const OTP_LENGTH = 6;
 export const OTP_PATTERN = /^[0-9]{6}$/;
 
-/** Sentences of the register flow: SPEC §5 and §8 word for word, then the API's own. */
+/** Sentences of the register flow: docs/rules/product.md §5 and §8 word for word, then the API's own. */
 export const REGISTER_MESSAGES = {
   verifyPhoneFirst: 'Please verify your phone with OTP first.',
   enterOtp: 'Please enter OTP before proceeding.',
@@ -83,10 +83,10 @@ export interface CaptchaSolution {
   signature: string;
 }
 
-/** Client-side notes about the device (SPEC §3 `logs`); the server keeps them only as an untrusted note. */
+/** Client-side notes about the device (docs/rules/product.md §3 `logs`); the server keeps them only as an untrusted note. */
 export type RegistrationLogs = Record<string, string>;
 
-/** POST /api/user-register (SPEC §3 Registration). */
+/** POST /api/user-register (docs/rules/product.md §3 Registration). */
 export interface UserRegisterRequest {
   username: string;
   password: string;
@@ -100,7 +100,7 @@ export interface UserRegisterRequest {
   captcha: string;
 }
 
-/** Response data of user-register: a signed-in session, as login's (SPEC §7). */
+/** Response data of user-register: a signed-in session, as login's (docs/rules/product.md §7). */
 export type UserRegisterResponse = LoginResponse;
 
 /** One message of the demo SMS outbox (admin area). */

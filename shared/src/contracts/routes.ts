@@ -1,5 +1,5 @@
 /**
- * Route names and paths (SPEC §2). The shell owns the URLs; remotes own the screens. A route
+ * Route names and paths (docs/rules/product.md §2). The shell owns the URLs; remotes own the screens. A route
  * name appears once here with its path, the area it belongs to and the remote that renders it
  * (or 'shell'). Routes of later steps are added here together with their screens.
  */
@@ -26,7 +26,7 @@ export interface RouteDef {
   /** True when the route needs a signed-in user of its area. */
   auth: boolean;
   /**
-   * Only these roles may open the route (SPEC §6); absent means every signed-in user of the
+   * Only these roles may open the route (docs/rules/product.md §6); absent means every signed-in user of the
    * area. The shell refuses other roles with a 'not allowed' screen and hides their nav links.
    */
   roles?: readonly Role[];
@@ -47,7 +47,7 @@ const G = String(SPORT_IDS.greyhoundRacing);
 
 /**
  * Every route of the product that has a screen today. The shell mounts each one in its area
- * (public when `auth` is false; admin when its path says admin, SPEC §2; player otherwise) and
+ * (public when `auth` is false; admin when its path says admin, docs/rules/product.md §2; player otherwise) and
  * builds each area's menu from the rows with `nav`, in this order.
  */
 export const ROUTES = {
@@ -81,9 +81,9 @@ export const ROUTES = {
       { label: 'Greyhounds', params: { sportId: G } },
     ],
   },
-  // Live casino (SPEC §2): the category menu and list, a table, its results, the player's report.
+  // Live casino (docs/rules/product.md §2): the category menu and list, a table, its results, the player's report.
   casinoList: { path: '/casino-list/LC/4/:categoryId?', owner: 'casino', auth: true, nav: [{ label: 'Casino' }] },
-  // International casino (SPEC §2): a provider's games ({type}: its tab's value), played in a frame.
+  // International casino (docs/rules/product.md §2): a provider's games ({type}: its tab's value), played in a frame.
   casinoInt: { path: '/casino-int/:type?', owner: 'casino', auth: true, nav: [{ label: 'Int. Casino' }] },
   // Bets: the open ones, the settled ones, and the result per market and per casino table.
   unsettledBet: { path: '/unsettledbet', owner: 'sports', auth: true, nav: [{ label: 'Unsettled bets' }] },
@@ -169,7 +169,7 @@ export type RemoteScreens<O extends RouteOwner> = {
 
 /**
  * True when `role` may open the route: routes without a `roles` list are open to every signed-in
- * user of their area (SPEC §6).
+ * user of their area (docs/rules/product.md §6).
  */
 export function routeAllowsRole(name: RouteName, role: Role | null | undefined): boolean {
   const roles = (ROUTES[name] as RouteDef).roles;
@@ -177,7 +177,7 @@ export function routeAllowsRole(name: RouteName, role: Role | null | undefined):
 }
 
 /**
- * True when a path belongs to the admin area: the word admin appears in it (SPEC §2).
+ * True when a path belongs to the admin area: the word admin appears in it (docs/rules/product.md §2).
  */
 export function isAdminPath(pathname: string): boolean {
   return pathname.includes('admin');

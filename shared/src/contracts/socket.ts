@@ -10,7 +10,7 @@ export const USER_NAMESPACE = '/user';
 /** Namespace of the general data connection. */
 export const DATA_NAMESPACE = '/data';
 
-/** Payload of the client's `login` event after a successful sign-in (SPEC §4). */
+/** Payload of the client's `login` event after a successful sign-in (docs/rules/product.md §4). */
 export interface SocketLoginPayload {
   role: string;
   sessionId: string;

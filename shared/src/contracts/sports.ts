@@ -2,12 +2,12 @@
  * Step 3 contracts: the sports catalog, the odds feed as the API serves it, market data over the
  * data socket, and the sports admin. At this edge odds are decimal numbers with two decimals
  * (inside they are integers in hundredths) and sizes/stakes are rupees.
- * Sport ids follow SPEC §3: 4 Cricket, 1 Soccer, 2 Tennis. Series = competitions, matches = events.
+ * Sport ids follow docs/rules/product.md §3: 4 Cricket, 1 Soccer, 2 Tennis. Series = competitions, matches = events.
  */
 import type { SocketAck } from './socket';
 import type { DeclaredResult } from './bets';
 
-/** Sport ids of SPEC §3. */
+/** Sport ids of docs/rules/product.md §3. */
 export const SPORT_IDS = { cricket: 4, soccer: 1, tennis: 2, horseRacing: 7, greyhoundRacing: 4339 } as const;
 
 /** A price on the ladder with the money available at it. */
@@ -49,7 +49,7 @@ export interface MarketLimits {
   minStake: number;
   maxStake: number;
   maxProfit: number;
-  /** Seconds a bet waits before acceptance (RULES §7.11). */
+  /** Seconds a bet waits before acceptance (docs/rules/money.md §7.11). */
   betDelaySec: number;
 }
 
@@ -84,12 +84,12 @@ export interface Market extends MarketLimits {
   settled: DeclaredResult | null;
 }
 
-/** A fancy (session) market: No at noRun/noRate, Yes at yesRun/yesRate (RULES §7.4). */
+/** A fancy (session) market: No at noRun/noRate, Yes at yesRun/yesRate (docs/rules/money.md §7.4). */
 export interface Fancy extends MarketLimits {
   fancyId: string;
   matchId: string;
   name: string;
-  /** Kind of line: 'session' (runs over a span), 'wicket', … Default 'session' (SPEC §3). */
+  /** Kind of line: 'session' (runs over a span), 'wicket', … Default 'session' (docs/rules/product.md §3). */
   gtype: string;
   status: MarketStatus;
   /** Admin switch: held suspended whatever the feed says (see Market.adminSuspended). */
@@ -272,10 +272,10 @@ export const MARKET_DATA_BATCH_MS = 250;
 
 // ---- Step 3 additions (API) ----
 
-/** `Market.result` of a voided market (e.g. a tied T20 under the VOID tie policy, RULES §7.7). */
+/** `Market.result` of a voided market (e.g. a tied T20 under the VOID tie policy, docs/rules/money.md §7.7). */
 export const MARKET_RESULT_VOID = 'void';
 
-/** Default `gtype` of get-fancy-list (SPEC §3, §9: default bet fancy type session); 'all' lists every kind. */
+/** Default `gtype` of get-fancy-list (docs/rules/product.md §3, §9: default bet fancy type session); 'all' lists every kind. */
 export const FANCY_GTYPE_DEFAULT = 'session';
 
 /** Upper bound of any stake limit an admin may set (rupees). */

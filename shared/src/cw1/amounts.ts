@@ -1,5 +1,5 @@
 /**
- * CW-1 amounts: integer minor units written as decimal strings (CASINO.md §3.2 "Amounts"), never
+ * CW-1 amounts: integer minor units written as decimal strings (docs/rules/casino-wallet.md "Amounts"), never
  * floats. Parsing is strict: no sign, no leading zeros, no exponent, no spaces, at most 15 digits
  * (every value a paise column and a JS number hold exactly).
  */

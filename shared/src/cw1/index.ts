@@ -1,5 +1,5 @@
 /**
- * @backlay/shared/cw1: the CW-1 seamless-wallet protocol (CASINO.md §3.2), both sides' one home:
+ * @backlay/shared/cw1: the CW-1 seamless-wallet protocol (docs/rules/casino-wallet.md), both sides' one home:
  * operations, bodies, statuses, amounts, canonical JSON and signatures. Isomorphic (Web Crypto).
  */
 export {

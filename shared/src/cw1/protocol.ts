@@ -1,6 +1,6 @@
 /**
  * CW-1, the seamless-wallet protocol between an operator (the wallet of record: our API) and a game
- * provider (Backlay Studio, or a third party behind the same adapter). CASINO.md §3.2 is the text;
+ * provider (Backlay Studio, or a third party behind the same adapter). docs/rules/casino-wallet.md is the text;
  * this module is its one home in code: the operations, bodies, status codes and limits both sides
  * speak. The signing is in ./signing, the amounts in ./amounts.
  */
@@ -134,7 +134,7 @@ export interface Cw1ResultByOp {
 
 /**
  * A wallet response: `status: 'OK'` with the op's fields, or an error status with a message (and
- * the balance where CASINO.md asks for it, e.g. INSUFFICIENT_FUNDS). `idempotentReplay` marks a
+ * the balance where docs/rules/casino-wallet.md asks for it, e.g. INSUFFICIENT_FUNDS). `idempotentReplay` marks a
  * stored answer returned again for an exact replay of a transaction.
  */
 export type Cw1Response<Op extends Cw1WalletOp> =
@@ -163,7 +163,7 @@ export type Cw1SessionResponse =
   | { status: Exclude<Cw1Status, 'OK'>; message: string };
 
 /**
- * Reconciliation, operator → provider (CASINO.md §3.2 rule 9), both signed like every CW-1 call:
+ * Reconciliation, operator → provider (docs/rules/casino-wallet.md rule 9), both signed like every CW-1 call:
  * `GET /v1/rounds/{roundId}` (a round's detail) and `GET /v1/reports/transactions?date=YYYY-MM-DD`
  * (every money transaction the provider holds as answered OK by the operator on that UTC date,
  * by the time the provider first sent it). The signed body of a GET is the empty string.
@@ -198,7 +198,7 @@ export interface Cw1RoundDetail {
 export type Cw1RoundResponse = ({ status: 'OK' } & Cw1RoundDetail) | { status: Exclude<Cw1Status, 'OK'>; message: string };
 
 /**
- * The payload that identifies a money transaction for idempotency (CASINO.md §3.2 rule 1): the body
+ * The payload that identifies a money transaction for idempotency (docs/rules/casino-wallet.md rule 1): the body
  * without `requestId`, which a retry changes by design. Key = (partnerId, transactionId).
  */
 export function idempotencyPayload(body: object): Record<string, unknown> {

@@ -1,5 +1,5 @@
 /**
- * CW-1 signatures (CASINO.md §3.2 "Transport and auth"): X-Signature = hex HMAC-SHA256(secret,
+ * CW-1 signatures (docs/rules/casino-wallet.md "Transport and auth"): X-Signature = hex HMAC-SHA256(secret,
  * `${timestamp}.${nonce}.${rawBody}`), over the raw bytes as sent, compared in constant time
  * (Web Crypto's verify), with at most 300 s of clock skew; the receiver keeps nonces for 10 min. Each
  * partner has up to two active secrets during a rotation, and either verifies. Isomorphic (Web

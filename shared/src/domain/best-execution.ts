@@ -1,5 +1,5 @@
 /**
- * Best execution (RULES §7.11, ADR 0034): a bet is matched at the market's live price when that
+ * Best execution (docs/rules/money.md §7.11, ADR 0034): a bet is matched at the market's live price when that
  * price is the same as or better for the player than the one asked (a back at or above the price
  * asked, a lay at or below it; a fancy YES at a line at or below the one asked, a NO at or above
  * it, the rate unchanged), never at the worse price asked; a live price worse than the one asked

@@ -1,5 +1,5 @@
 /**
- * Bookmaker markets (RULES §7.2): rates quoted in paise per rupee (45 ⇒ win 0.45 per 1). A rate r
+ * Bookmaker markets (docs/rules/money.md §7.2): rates quoted in paise per rupee (45 ⇒ win 0.45 per 1). A rate r
  * is decimal odds 1 + r/100, i.e. oddsHundredths = 100 + r, and then every §7.1 rule applies.
  */
 import { assertInteger, EVEN_ODDS_HUNDREDTHS, type BetSide, type RunnerBet } from './exposure';

@@ -1,5 +1,5 @@
 /**
- * Commission (RULES §7.6), in integer paise, floored (in the user's favour). Charged per user per
+ * Commission (docs/rules/money.md §7.6), in integer paise, floored (in the user's favour). Charged per user per
  * market on the net market P&L W (never per bet), or on turnover for session-style rules. The
  * user's rate is capped by the parent's rate.
  */

@@ -1,5 +1,5 @@
 /**
- * Runner-market P&L vectors and exposure (RULES §7.1), in integer paise, from the
+ * Runner-market P&L vectors and exposure (docs/rules/money.md §7.1), in integer paise, from the
  * user's point of view. Pure: the API's bet placement and the front end's "book" use the same code.
  *
  * Odds are integers in hundredths (2.50 → 250). A bet's P&L is computed exactly with BigInt and

@@ -1,5 +1,5 @@
 /**
- * Fancy / session markets (RULES §7.4), in integer paise. A bet is YES (back: wins s·R/100 when
+ * Fancy / session markets (docs/rules/money.md §7.4), in integer paise. A bet is YES (back: wins s·R/100 when
  * runs ≥ line, else loses s) or NO (lay: wins s when runs < line, else loses s·R/100). Win amounts
  * round down and losses round up (toward the house) when s·R/100 is not whole.
  *

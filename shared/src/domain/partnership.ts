@@ -1,5 +1,5 @@
 /**
- * Partnership distribution up the hierarchy (RULES §7.9), in integer paise. Pure: the server's
+ * Partnership distribution up the hierarchy (docs/rules/money.md §7.9), in integer paise. Pure: the server's
  * settlement and the admin's market analysis use the same function.
  */
 
@@ -43,7 +43,7 @@ export function distributePartnership(chain: readonly ChainAgent[], userPnlMinor
   return out;
 }
 
-/** Ref P/L = balance − credit reference (RULES §7.10), paise. */
+/** Ref P/L = balance − credit reference (docs/rules/money.md §7.10), paise. */
 export function refPnlMinor(balanceMinor: number, creditReferenceMinor: number): number {
   return balanceMinor - creditReferenceMinor;
 }

@@ -1,7 +1,7 @@
 import type { DepositWithdrawListRequest } from '../contracts/index';
-import { localDayBound } from '../util/date-format';
+import { localDayBound } from '../kernel/date-format';
 
-/** The Type filter of a deposit or withdraw statement (SPEC §2) and the reportType each option sends. */
+/** The Type filter of a deposit or withdraw statement (docs/rules/product.md §2) and the reportType each option sends. */
 export const REPORT_TYPES: ReadonlyArray<{ value: DepositWithdrawListRequest['reportType']; label: string }> = [
   { value: 'all', label: 'All' },
   { value: 'approved', label: 'Approved' },

@@ -2,7 +2,7 @@ import { formatBetPrice, formatBookmakerRate, formatFancyLineRate, formatOddsDec
 
 describe('price formats, one per kind of price', () => {
   // The cases of the three copies this replaced: the odds page's ladder, the agents' live
-  // prices and the casino tables (decimal odds); the bookmaker's rate in paise (RULES §7.2).
+  // prices and the casino tables (decimal odds); the bookmaker's rate in paise (docs/rules/money.md §7.2).
   it.each([
     [1.85, '1.85'],
     [2, '2'],

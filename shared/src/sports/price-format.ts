@@ -11,7 +11,7 @@ export function formatOddsDecimal(oddsDecimal: number): string {
   return String(Math.round(oddsDecimal * 100) / 100);
 }
 
-/** A bookmaker rate in rupees per rupee as the player reads it, in paise (RULES §7.2): 0.85 → 85. */
+/** A bookmaker rate in rupees per rupee as the player reads it, in paise (docs/rules/money.md §7.2): 0.85 → 85. */
 export function formatBookmakerRate(rateRupeesPerRupee: number): string {
   return String(Math.round(rateRupeesPerRupee * 100));
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { initialMatchState, type MatchDataStatus, type MatchState } from '../market-data/index';
-import type { MarketDataClient } from '../market-data/market-data-client';
+import type { MatchDataStatus } from '../kernel/sequenced-watches';
+import type { MarketDataClient } from './market-data-client';
+import { initialMatchState, type MatchState } from './market-state';
 
 /**
  * The live image of a match from `source` (the page's market-data client, `marketData`), for the

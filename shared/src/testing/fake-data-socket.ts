@@ -1,4 +1,4 @@
-import type { DataSocket } from '../market-data/data-connection';
+import type { DataSocket } from '../kernel/data-connection';
 
 type Listener = (...args: never[]) => void;
 type Ack = (result: never) => void;

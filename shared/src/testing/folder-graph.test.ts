@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { elementaryCycles, relativeSpecifiers } from './folder-graph';
+import { elementaryCycles, forbiddenEdges, relativeSpecifiers, type FolderGraph } from './folder-graph';
 
 describe('relativeSpecifiers', () => {
   it('reads imports, type imports, export-from and import() over several lines, and skips packages', () => {
@@ -27,5 +27,16 @@ describe('elementaryCycles', () => {
     ['from the smallest node', { z: ['y'], y: ['x'], x: ['z'] }, [['x', 'z', 'y']]],
   ])('%s', (_name, edges, expected) => {
     expect(elementaryCycles(new Map(Object.entries(edges)))).toEqual(expected);
+  });
+});
+
+describe('forbiddenEdges', () => {
+  it('lists each refused edge with the imports that make it, and nothing else', () => {
+    const graph: FolderGraph = new Map([
+      ['a', new Map([['kernel', ['a/x.ts → ../kernel/k']], ['b', ['a/x.ts → ../b/y', 'a/z.ts → ../b']]])],
+      ['kernel', new Map([['ui', ['kernel/k.ts → ../ui/kit']]])],
+    ]);
+    expect(forbiddenEdges(graph, (from, to) => !(from === 'a' && to === 'b'))).toEqual(['a → b: a/x.ts → ../b/y, a/z.ts → ../b']);
+    expect(forbiddenEdges(graph, () => true)).toEqual([]);
   });
 });

@@ -58,6 +58,16 @@ export function folderGraph(root: string): FolderGraph {
 }
 
 /**
+ * The edges `allowed(from, to)` refuses, each with the imports that make it
+ * ("sports → account: sports/x.ts → ../account/index"): what a failing folder-rule test prints.
+ */
+export function forbiddenEdges(graph: FolderGraph, allowed: (from: string, to: string) => boolean): string[] {
+  return [...graph].flatMap(([from, targets]) =>
+    [...targets].filter(([to]) => !allowed(from, to)).map(([to, imports]) => `${from} → ${to}: ${imports.join(', ')}`),
+  );
+}
+
+/**
  * Every elementary cycle, each once: it starts at its smallest folder and visits only larger
  * ones (so a rotation is never reported again). Folder graphs are small; the search is plain DFS.
  */

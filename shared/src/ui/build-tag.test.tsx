@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { STORAGE_KEYS } from '../util/storage';
+import { STORAGE_KEYS } from '../kernel/storage';
 import { BuildTag, buildStampsShown } from './build-tag';
 
 describe('build stamps', () => {

@@ -1,5 +1,5 @@
 import { isAdminPath } from '../contracts/routes';
-import { STORAGE_KEYS } from '../util/storage';
+import { STORAGE_KEYS } from '../kernel/storage';
 
 /**
  * True when build stamps show on this page: always in the admin area (agents and support tell

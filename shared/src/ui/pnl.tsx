@@ -1,4 +1,4 @@
-import { formatRupees } from '../util/money';
+import { formatRupees } from '../kernel/money';
 
 /**
  * A profit or loss in rupees: green when positive, red when negative (class `bl-pnl--pos` /

@@ -28,7 +28,7 @@ export function qrCodePath(modules: QrModules): { side: number; d: string } {
 }
 
 /**
- * A QR code drawn locally as an SVG image (DESIGN §5: no external QR service; a two-factor
+ * A QR code drawn locally as an SVG image (docs/rules/product.md §10: no external QR service; a two-factor
  * secret must never leave the browser), its accessible name saying what it holds. Other SVG
  * attributes (a size, a data- attribute for checks) pass through.
  */

@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { MESSAGES } from '../contracts/messages';
-import { useLoad, type Load } from '../stores/use-load';
-import { defaultStatementRange } from './account-statement-view';
-import { DateRange, rangeInverted, rangeReady, type DateRangeValue } from './date-range';
+import { useLoad, type Load } from '../kernel/use-load';
+import { DateRange, defaultDateRange, rangeInverted, rangeReady, type DateRangeValue } from './date-range';
 import { EmptyState, Spinner } from './kit';
 
 /**
@@ -23,7 +22,7 @@ export interface RangeReport<T> {
 
 /** Loads `fetch(range)` whenever the range (or `key`: the report's other filters) changes and the range is ready. */
 export function useRangeReport<T>(fetch: (range: DateRangeValue) => Promise<T>, key: unknown = null): RangeReport<T> {
-  const [range, setRange] = useState(defaultStatementRange);
+  const [range, setRange] = useState(defaultDateRange);
   const ready = rangeReady(range);
   const { load } = useLoad<T | null>(() => (ready ? fetch(range) : Promise.resolve(null)), JSON.stringify([ready, range, key]));
   const report = ready && load.state === 'done' ? load.value : null;

@@ -13,7 +13,7 @@ export const RELOAD_OFFER_AFTER = 2;
 
 /**
  * React caches a rejected lazy forever, so each retry needs a new lazy; and a lazy created during
- * render is thrown away by transitions (FRONTEND.md §4.8). Hence one module-level cache keyed by
+ * render is thrown away by transitions (docs/rules/front-end-build.md §4.8). Hence one module-level cache keyed by
  * remote, screen and attempt, which holds a lazy only while it has not failed: a failed one is
  * dropped, so the next render with that key (a retry, or the screen mounted again after the user
  * went elsewhere: its attempts start at 0 again) loads the remote anew instead of replaying the old

@@ -2,7 +2,7 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 
 /**
  * The federation runtime has its own time-outs, separate from webpack's chunkLoadTimeout: it loads
- * remoteEntry.js with a 20 s limit and fetches mf-manifest.json with none (FRONTEND.md §4.6).
+ * remoteEntry.js with a 20 s limit and fetches mf-manifest.json with none (docs/rules/front-end-build.md §4.6).
  * Both get the product's 120 s here. Manifests are fetched with no-cache so a redeployed remote
  * is picked up on the next page load.
  */

@@ -1,4 +1,4 @@
-/** Shown while the site is under maintenance (SPEC §2: the text 'Under Main'). */
+/** Shown while the site is under maintenance (docs/rules/product.md §2: the text 'Under Main'). */
 export function MaintenancePage() {
   return (
     <div className="bl-auth">

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { isAdminPath } from '@backlay/shared';
 
-/** Any unknown path (SPEC §2). */
+/** Any unknown path (docs/rules/product.md §2). */
 export function NotFoundPage() {
   const { pathname } = useLocation();
   return (

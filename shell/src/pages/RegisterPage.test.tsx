@@ -40,7 +40,7 @@ async function fill(fields: { username?: string; password?: string; phone?: stri
 beforeEach(() => {
   jest.clearAllMocks();
   localStorage.clear();
-  // A desktop viewport: a player lands on the home page (SPEC §4).
+  // A desktop viewport: a player lands on the home page (docs/rules/product.md §4).
   window.matchMedia = jest.fn(() => ({ matches: false }) as unknown as MediaQueryList);
 });
 

@@ -37,7 +37,7 @@ export const registerSchema = yup.object({
   otp: yup.string(),
 });
 
-/** What the browser says about itself (SPEC §3 `logs`): the server keeps it only as a note. */
+/** What the browser says about itself (docs/rules/product.md §3 `logs`): the server keeps it only as a note. */
 function deviceNotes(): RegistrationLogs {
   const notes: RegistrationLogs = { language: navigator.language, screen: `${window.screen.width}x${window.screen.height}` };
   try {
@@ -51,7 +51,7 @@ function deviceNotes(): RegistrationLogs {
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
 /**
- * /register (SPEC §2, §4, §5, §8): username, password, phone and OTP. The phone is unverified
+ * /register (docs/rules/product.md §2, §4, §5, §8): username, password, phone and OTP. The phone is unverified
  * until a Send OTP succeeds; then the OTP field opens and the button reads Resend OTP. Send OTP
  * and Register each solve the self-hosted proof-of-work captcha in the browser first; the send's
  * answer carries a nonce that Register presents with the code (ADR 0024). Register then starts

@@ -5,7 +5,7 @@ import { TwoFactorPolicySection } from './security/TwoFactorPolicySection';
 import { TwoFactorSection } from './security/TwoFactorSection';
 
 /**
- * Account security (settings/security-auth, SPEC §2; issue 20): two-factor authentication and the
+ * Account security (settings/security-auth, docs/rules/product.md §2; issue 20): two-factor authentication and the
  * login history of the signed-in user; in the admin area, an agent also sees its downline's logins
  * and the house sees which agent roles must use two-factor (the Super Admin sets it, an Admin
  * reads it). An agent whose role

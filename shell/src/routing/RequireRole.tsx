@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Page, ROLE_LABELS, ROUTES, routeAllowsRole, useObservable, user$, type RouteDef, type RouteName } from '@backlay/shared';
 
 /**
- * Guard of a route that only some roles may open (the route table's `roles`, SPEC §6). Inside the
+ * Guard of a route that only some roles may open (the route table's `roles`, docs/rules/product.md §6). Inside the
  * area's RequireAuth, so a user is signed in; any other role sees a 'not allowed' screen in the
  * layout instead of the page (the API refuses its calls as well).
  */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** Every route change scrolls the page to the top (SPEC §2). */
+/** Every route change scrolls the page to the top (docs/rules/product.md §2). */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

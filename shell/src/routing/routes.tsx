@@ -77,7 +77,7 @@ function routeOf(name: RouteName): RouteObject {
   return { path: def.path, element: def.roles ? <RequireRole route={name}>{screen}</RequireRole> : screen };
 }
 
-/** The area a route of the table belongs to: public without sign-in; admin when its path says so (SPEC §2). */
+/** The area a route of the table belongs to: public without sign-in; admin when its path says so (docs/rules/product.md §2). */
 function areaOf(def: RouteDef): Area | 'public' {
   if (!def.auth) return 'public';
   return isAdminPath(def.path) ? 'admin' : 'player';
@@ -89,7 +89,7 @@ function routesOf(area: Area | 'public'): RouteObject[] {
 }
 
 /**
- * The route tree of SPEC §2, built from the route table (ROUTES): the public routes, then each
+ * The route tree of docs/rules/product.md §2, built from the route table (ROUTES): the public routes, then each
  * area's routes behind its sign-in guard and inside its layout. Player routes are unprefixed,
  * admin routes under /admin; the shell owns every URL and each remote renders the screens the
  * route table gives it.

@@ -1,6 +1,6 @@
 import { HOME_LANDING_ROLES, ROUTES, type Area } from '@backlay/shared';
 
-/** The mobile landing page of a player (SPEC §4). */
+/** The mobile landing page of a player (docs/rules/product.md §4). */
 export const MOBILE_PLAYER_LANDING = '/match/4/in-play';
 
 /** True on a phone-sized viewport. */
@@ -9,7 +9,7 @@ export function isMobileViewport(win: Pick<Window, 'matchMedia'> = window): bool
 }
 
 /**
- * Where a user lands after login (SPEC §4): roles admin, 1, 2, 3 go to '/'; others go to '/' on
+ * Where a user lands after login (docs/rules/product.md §4): roles admin, 1, 2, 3 go to '/'; others go to '/' on
  * desktop or /match/4/in-play on mobile. In the admin area '/' is the area's root, /admin.
  */
 export function landingPath(role: string, area: Area, mobile: boolean): string {

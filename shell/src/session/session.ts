@@ -36,7 +36,7 @@ async function activate(area: Area): Promise<UserInfo> {
 
 /**
  * After a successful login: store the credentials of the area (token, refreshToken, userType and
- * the session id), fetch user info, and announce the login over the user socket (SPEC §4).
+ * the session id), fetch user info, and announce the login over the user socket (docs/rules/product.md §4).
  */
 export async function completeLogin(area: Area, login: LoginResponse): Promise<UserInfo> {
   writeCredentials(area, { token: login.token, refreshToken: login.refreshToken, userType: login.role, sessionId: login.sessionId });
@@ -46,7 +46,7 @@ export async function completeLogin(area: Area, login: LoginResponse): Promise<U
 
 /**
  * Restore the session of an area from storage. User info is fetched only if a refresh token
- * exists; otherwise it fails with 'Token not exist' (SPEC §4).
+ * exists; otherwise it fails with 'Token not exist' (docs/rules/product.md §4).
  */
 export async function restoreSession(area: Area): Promise<UserInfo> {
   if (!readCredentials(area).refreshToken) throw new Error(MESSAGES.tokenNotExist);

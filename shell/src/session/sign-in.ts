@@ -9,7 +9,7 @@ export interface SecondStepDue {
 
 /**
  * Sign in through the area's endpoint, start the session (credentials, user info, user socket) and
- * answer where to go: the first-login step, else the landing page (SPEC §4). With two-factor on,
+ * answer where to go: the first-login step, else the landing page (docs/rules/product.md §4). With two-factor on,
  * it answers the second step's challenge instead (then `signInWithCode`). Loaded only when a
  * sign-in form is sent, with the `@backlay/shared` singleton behind it.
  */

@@ -2,7 +2,7 @@ import { BehaviorSubject, type Observable } from 'rxjs';
 
 const flag = new BehaviorSubject<boolean>(true);
 
-/** The tab flag of SPEC §4 (see startBlurTracker). */
+/** The tab flag of docs/rules/product.md §4 (see startBlurTracker). */
 export const tabFlag$: Observable<boolean> = flag.asObservable();
 
 /** Set the tab flag. */

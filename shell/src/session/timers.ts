@@ -1,5 +1,5 @@
 /**
- * Session timers of SPEC §4. Each returns a dispose function; the shell starts them while a user
+ * Session timers of docs/rules/product.md §4. Each returns a dispose function; the shell starts them while a user
  * is signed in and disposes them on logout.
  */
 
@@ -26,7 +26,7 @@ export function startInactivityTimer(timeoutMs: number, onExpire: () => void, ta
 /**
  * The tab flag: a blur starts a timer that sets the flag on after `blurTimeoutMs`; a focus clears
  * the timer and resets the flag; a visibility change sets the flag on when the tab becomes
- * visible and off when it is hidden (SPEC §4). Consumers (market data in later steps) read it to
+ * visible and off when it is hidden (docs/rules/product.md §4). Consumers (market data in later steps) read it to
  * resynchronise a tab that has been away.
  */
 export function startBlurTracker(

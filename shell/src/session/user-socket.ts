@@ -36,7 +36,7 @@ export interface UserSocketHandlers {
 }
 
 /**
- * Open the user connection (websocket transport only, SPEC §7) for a signed-in user: on every
+ * Open the user connection (websocket transport only, docs/rules/product.md §7) for a signed-in user: on every
  * (re)connect it sends `login` with role, session id and _id, and joins the user's room. A
  * `logout` carrying a different session id ends this session; `balance` updates the header (its
  * one writer after user-info: pages never write the figures of their own replies there).

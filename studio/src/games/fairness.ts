@@ -1,5 +1,5 @@
 /**
- * The player's PF-1 seed pair at the studio (CASINO.md §2.1, Stake's model): a server seed the
+ * The player's PF-1 seed pair at the studio (docs/rules/casino-fairness.md §2.1, Stake's model): a server seed the
  * player sees only as its SHA-256 until they rotate, a client seed they may edit, and a nonce that
  * grows by one per bet. Rotating reveals the old server seed (so every past round can be checked)
  * and commits to a new one. One pair per player, shared by the three games.

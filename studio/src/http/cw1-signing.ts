@@ -1,5 +1,5 @@
 /**
- * CW-1 signing, operator → studio (CASINO.md §3.2): every answer to the operator is signed with
+ * CW-1 signing, operator → studio (docs/rules/casino-wallet.md): every answer to the operator is signed with
  * the current secret, and every request is verified (partner id, HMAC under the current or the
  * previous secret, clock skew, and a nonce not seen in the last 10 minutes, kept in memory).
  */

@@ -94,7 +94,7 @@ export const BOOKMAKER_PROBABILITY_MIN = 0.02;
 export const BOOKMAKER_PROBABILITY_MAX = 0.95;
 
 /**
- * The bookmaker's back and lay rates (paise of profit per rupee, RULES §7.2: odds = 1 + r/100)
+ * The bookmaker's back and lay rates (paise of profit per rupee, docs/rules/money.md §7.2: odds = 1 + r/100)
  * for each runner: one level per side, lay = back + BOOKMAKER_SPREAD.
  */
 export function bookmakerBook(probabilities: readonly number[], sizeOf: SizeOf): RunnerBook[] {
@@ -108,7 +108,7 @@ export function bookmakerBook(probabilities: readonly number[], sizeOf: SizeOf):
   });
 }
 
-/** A fancy's two sides (RULES §7.4): No at noRun/noRate, Yes at yesRun/yesRate. */
+/** A fancy's two sides (docs/rules/money.md §7.4): No at noRun/noRate, Yes at yesRun/yesRate. */
 export interface FancyLine {
   noRun: number;
   noRate: number;

@@ -10,7 +10,7 @@
  *
  * Status: the bookmaker and the fancies show 'ball_running' while a ball is live; everything is
  * 'suspended' after a wicket and during the innings break; every market closes with a result
- * at the end (a tie voids match odds and bookmaker, RULES §7.7 T23; fancies settle on runs —
+ * at the end (a tie voids match odds and bookmaker, docs/rules/money.md §7.7 T23; fancies settle on runs —
  * a session cut short by the end of the innings settles on the innings' final score).
  */
 import { MARKET_RESULT_VOID, type MarketStatus } from '@backlay/shared/contracts';
@@ -172,7 +172,7 @@ export function projectFallOfWicket(
 
 /**
  * The result of match odds and bookmaker: the side with more runs; a tie voids them (tie policy
- * VOID, RULES §7.7 T23).
+ * VOID, docs/rules/money.md §7.7 T23).
  */
 export function cricketResult(firstRuns: number, secondRuns: number, firstSelection: string, secondSelection: string): string {
   if (secondRuns > firstRuns) return secondSelection;

@@ -118,7 +118,7 @@ export const RECORDED_CRICKET_COMPETITION_ID = '101483';
  * Cricket (4): the drawn T20s (a new one every 5 minutes, 2–3 in play) and the replayed IPL 2022
  * matches (one every 2.5 minutes offered 12.5 minutes before its start, so 5 are upcoming: a
  * new one is offered as one starts; a replay lasts about 10 to 16 minutes, so 4–6 are in play).
- * Soccer (1) and tennis (2). SPEC §3.
+ * Soccer (1) and tennis (2). docs/rules/product.md §3.
  */
 export const SPORT_PLANS: readonly SportPlan[] = [
   {

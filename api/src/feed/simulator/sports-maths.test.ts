@@ -91,7 +91,7 @@ describe('cricket: the result', () => {
     // runs batting first, runs chasing → result
     [150, 151, 'chaser'], // target reached
     [150, 120, 'first'],
-    [150, 150, 'void'], // a tie voids match odds and bookmaker (RULES §7.7 T23)
+    [150, 150, 'void'], // a tie voids match odds and bookmaker (docs/rules/money.md §7.7 T23)
   ])('%i v %i → %s', (first, second, expected) => {
     expect(cricketResult(first, second, 'first', 'chaser')).toBe(expected);
   });

@@ -7,7 +7,7 @@
  * Plugging in a real gateway: add a class implementing SmsSender in this folder, add its name to
  * SMS_PROVIDER in config.ts and a case below. It must not call the network inside the
  * transaction: register the call with `tx.afterCommit` (so a rolled-back code is never sent), and
- * it must never log the message body (it carries the code: QUALITY T11).
+ * it must never log the message body (it carries the code: docs/rules/test-plan.md T11).
  */
 import type { Config } from '../../config';
 import type { Tx } from '../../db/database';

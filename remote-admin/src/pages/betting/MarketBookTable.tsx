@@ -5,7 +5,7 @@ import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, MARKET_TYPE_LABELS } from './be
 /**
  * One market of an agent's book: per runner (or fancy run zone) the downline players' combined
  * P&L if that outcome happens ('Users') and the agent's own result then ('Own', its share of the
- * opposite, RULES T27), with the number of open bets. The table scrolls inside its wrapper on a
+ * opposite, docs/rules/money.md T27), with the number of open bets. The table scrolls inside its wrapper on a
  * phone.
  */
 export function MarketBookTable({ book }: { book: MarketBook }) {

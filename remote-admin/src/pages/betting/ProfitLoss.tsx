@@ -10,7 +10,7 @@ import {
   Spinner,
   TextField,
   betsApi,
-  defaultStatementRange,
+  defaultDateRange,
   eventLabel,
   formatRupees,
   useLoad,
@@ -39,7 +39,7 @@ export const GROUP_BY_OPTIONS: ReadonlyArray<{ value: GroupBy; label: string }> 
  * with the totals of the response.
  */
 export function ProfitLoss() {
-  const [range, setRange] = useState(defaultStatementRange);
+  const [range, setRange] = useState(defaultDateRange);
   const [sport, setSport] = useState(ALL_SPORTS);
   const [groupBy, setGroupBy] = useState<GroupBy>('market');
   const invalidRange = range.from !== '' && range.to !== '' && range.from > range.to;

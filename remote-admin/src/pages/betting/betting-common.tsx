@@ -15,7 +15,7 @@ export const FRAMED_TABLE_STYLE = { marginBottom: 0 } as const;
 /** Space between the sections of a betting screen (match groups, panels of the agent view). */
 export const SECTION_STYLE = { marginBottom: 20 } as const;
 
-/** The sport filter of the betting screens: all, or one sport of SPEC §3. */
+/** The sport filter of the betting screens: all, or one sport of docs/rules/product.md §3. */
 export const SPORT_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
   { value: ALL_SPORTS, label: 'All sports' },
   { value: String(SPORT_IDS.cricket), label: 'Cricket' },

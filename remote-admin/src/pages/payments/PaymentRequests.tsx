@@ -9,7 +9,7 @@ import {
   ROUTES,
   Spinner,
   TextField,
-  defaultStatementRange,
+  defaultDateRange,
   formatRupees,
   on,
   paymentsApi,
@@ -48,7 +48,7 @@ function hasScreenshot(row: PaymentRequestRow): row is PaymentRequestRow & { scr
  * reloads after a decision, on Refresh, and when the agent's wallet moves.
  */
 function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
-  const [range, setRange] = useState(defaultStatementRange);
+  const [range, setRange] = useState(defaultDateRange);
   const [reportType, setReportType] = useState<DepositWithdrawListRequest['reportType']>('all');
   const [usernameText, setUsernameText] = useState('');
   const [username, setUsername] = useState('');

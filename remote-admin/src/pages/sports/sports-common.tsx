@@ -1,6 +1,6 @@
 import { SPORT_IDS, notify, type ApiError } from '@backlay/shared';
 
-/** Names of the sports of SPEC §3, for titles before (or without) the sport list. */
+/** Names of the sports of docs/rules/product.md §3, for titles before (or without) the sport list. */
 const SPORT_NAMES: Record<number, string> = {
   [SPORT_IDS.cricket]: 'Cricket',
   [SPORT_IDS.soccer]: 'Soccer',

@@ -3,7 +3,7 @@ import { Button } from '@backlay/shared';
 import { RANK_LABELS, judgementMarketCode } from '@backlay/shared/casino';
 import { marketsBetOn, type TableLayoutProps } from './types';
 
-/** A pick is exactly this many different ranks (CASINO.md §1.8). */
+/** A pick is exactly this many different ranks (docs/rules/casino-games.md §1.8). */
 export const JUDGEMENT_PICK_SIZE = 3;
 
 /** A–K, ace low: the ranks a player picks from. */

@@ -1,0 +1,94 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import moment from 'moment';
+import { defaultDateRange } from '../ui/date-range';
+import { statementApi } from './index';
+import type { AccountStatementResponse, StatementRow } from '../contracts/clients';
+import { AccountStatementView } from './account-statement-view';
+
+const statement = jest.spyOn(statementApi, 'accountStatement');
+
+function entry(id: string, date: string, credit: number, debit: number, balance: number, description: string): StatementRow {
+  return { _id: id, date, code: credit > 0 ? 'CHIP_DEPOSIT' : 'CHIP_WITHDRAW', description, remark: null, credit, debit, balance };
+}
+
+function response(over: Partial<AccountStatementResponse> = {}): AccountStatementResponse {
+  return { username: 'alpha', openingBalance: 100, closingBalance: 1_100.5, rows: [], total: 0, page: 1, pageSize: 50, ...over };
+}
+
+beforeEach(() => statement.mockReset());
+
+describe('AccountStatementView', () => {
+  it('asks for the last 7 days by default and shows opening balance, entries and closing balance', async () => {
+    const rows = [
+      entry('1', '2026-11-02T09:05:07Z', 1_500.5, 0, 1_600.5, 'Chip deposit from root'),
+      entry('2', '2026-11-03T18:30:00Z', 0, 500, 1_100.5, 'Chip withdrawal by root: weekly'),
+    ];
+    statement.mockResolvedValue(response({ rows, total: 2 }));
+    render(<AccountStatementView />);
+    const table = await screen.findByRole('table', { name: 'Account statement' });
+    const { from, to } = defaultDateRange();
+    expect(screen.getByLabelText('From')).toHaveValue(from);
+    expect(screen.getByLabelText('To')).toHaveValue(to);
+    expect(moment(to).diff(moment(from), 'days')).toBe(7);
+    expect(statement).toHaveBeenCalledWith({
+      username: undefined,
+      startDate: moment(from, 'YYYY-MM-DD').startOf('day').toISOString(),
+      endDate: moment(to, 'YYYY-MM-DD').endOf('day').toISOString(),
+      page: 1,
+      pageSize: 50,
+    });
+    const body = within(table).getAllByRole('row').map((r) => r.textContent);
+    expect(body[1]).toBe('Opening Balance100.00');
+    expect(body[2]).toBe(`${moment(rows[0].date).format('DD/MM/YYYY h:mm:ss A')}Chip deposit from root1,500.501,600.50`);
+    expect(body[3]).toBe(`${moment(rows[1].date).format('DD/MM/YYYY h:mm:ss A')}Chip withdrawal by root: weekly500.001,100.50`);
+    expect(body[4]).toBe('Closing Balance1,100.50');
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Account Statement' })).toBeInTheDocument();
+  });
+
+  it("says 'No records found' between the opening and closing balance when the range is empty", async () => {
+    statement.mockResolvedValue(response({ openingBalance: 250, closingBalance: 250 }));
+    render(<AccountStatementView username="alpha" />);
+    expect(await screen.findByText('No records found')).toBeInTheDocument();
+    expect(screen.getByTestId('opening-balance')).toHaveTextContent('250.00');
+    expect(screen.getByTestId('closing-balance')).toHaveTextContent('250.00');
+    expect(statement).toHaveBeenCalledWith(expect.objectContaining({ username: 'alpha' }));
+    expect(screen.getByRole('heading', { name: 'Account Statement: alpha' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Statement pages' })).not.toBeInTheDocument();
+  });
+
+  it('pages: the opening line on the first page, the closing line on the last', async () => {
+    statement.mockImplementation(async (q) =>
+      response({ page: q.page, total: 120, rows: [entry(`r${q.page}`, '2026-11-02T09:05:07Z', 1, 0, 101, `entry on page ${q.page}`)] }),
+    );
+    render(<AccountStatementView />);
+    await screen.findByText('entry on page 1');
+    expect(screen.getByTestId('opening-balance')).toBeInTheDocument();
+    expect(screen.queryByTestId('closing-balance')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('entry on page 2');
+    expect(screen.queryByTestId('opening-balance')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('entry on page 3');
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+    expect(screen.getByTestId('closing-balance')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('reloads from page 1 for new dates and refuses a From after the To', async () => {
+    statement.mockResolvedValue(response());
+    render(<AccountStatementView />);
+    await screen.findByText('No records found');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-01' } });
+    await waitFor(() => expect(statement).toHaveBeenLastCalledWith(expect.objectContaining({ startDate: moment('2026-10-01').startOf('day').toISOString(), page: 1 })));
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-09-01' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Start date must not be after end date');
+    expect(statement).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the server message when the statement cannot be loaded', async () => {
+    statement.mockRejectedValue(Object.assign(new Error('You are not allowed to do this'), { silent: false }));
+    render(<AccountStatementView username="stranger" />);
+    expect(await screen.findByText('The statement could not be loaded: You are not allowed to do this')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,124 @@
+import { useState, type ReactNode } from 'react';
+import { statementApi } from './index';
+import type { AccountStatementResponse } from '../contracts/clients';
+import { MESSAGES } from '../contracts/messages';
+import { formatDateTimeSeconds, localDayBound } from '../kernel/date-format';
+import { formatRupees } from '../kernel/money';
+import { useLoad } from '../kernel/use-load';
+import { EmptyState, Page, Spinner, TextField } from '../ui/kit';
+import { defaultDateRange } from '../ui/date-range';
+import { Pager, pageCount } from '../ui/pager';
+
+/** Rows per page of the statement. */
+export const STATEMENT_PAGE_SIZE = 50;
+
+/**
+ * The account statement of one account, shared by the player's /accountstatement (payments) and
+ * the admin's /admin/accountstatement (own or a downline account's): From and To dates, then the
+ * ledger entries with their running balance between an Opening Balance line (first page) and a
+ * Closing Balance line (last page). `username` picks a downline account; without it the
+ * statement is the signed-in account's own. Render it with `key={username}` so another account
+ * starts again from its first page.
+ */
+export function AccountStatementView({ username, title = 'Account Statement', footer }: { username?: string; title?: string; footer?: ReactNode }) {
+  const [range, setRange] = useState(defaultDateRange);
+  const [page, setPage] = useState(1);
+  const changeRange = (change: Partial<typeof range>) => {
+    setRange((r) => ({ ...r, ...change }));
+    setPage(1);
+  };
+  const invalidRange = range.from !== '' && range.to !== '' && range.from > range.to;
+
+  const ready = range.from !== '' && range.to !== '' && !invalidRange;
+  const { load } = useLoad<AccountStatementResponse | null>(
+    () =>
+      ready
+        ? statementApi.accountStatement({
+            username: username || undefined,
+            // Local start and end of the chosen days as ISO times: the API counts whole UTC days of
+            // their date parts, so the range covers the local days whatever the time zone.
+            startDate: localDayBound(range.from, 'start').toISOString(),
+            endDate: localDayBound(range.to, 'end').toISOString(),
+            page,
+            pageSize: STATEMENT_PAGE_SIZE,
+          })
+        : Promise.resolve(null),
+    JSON.stringify([ready, username, range, page]),
+  );
+
+  const statement = load.state === 'done' ? load.value : null;
+  const lastPage = statement ? pageCount(statement.total, statement.pageSize) : 1;
+  return (
+    <Page title={username ? `${title}: ${username}` : title}>
+      <div className="bl-filters">
+        <TextField label="From" type="date" value={range.from} max={range.to || undefined} onChange={(e) => changeRange({ from: e.target.value })} />
+        <TextField label="To" type="date" value={range.to} min={range.from || undefined} onChange={(e) => changeRange({ to: e.target.value })} />
+      </div>
+      {invalidRange ? (
+        <p className="bl-form-error" role="alert">
+          {MESSAGES.dateRangeInvalid}
+        </p>
+      ) : null}
+      {!invalidRange && load.state === 'loading' ? <Spinner label="Loading statement" /> : null}
+      {!invalidRange && load.state === 'fail' ? <EmptyState>The statement could not be loaded: {load.message}</EmptyState> : null}
+      {!invalidRange && statement ? (
+        <>
+          <div className="bl-table-wrap">
+            <table className="bl-table" aria-label="Account statement">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Description</th>
+                  <th scope="col" className="num">Credit</th>
+                  <th scope="col" className="num">Debit</th>
+                  <th scope="col" className="num">Balance</th>
+                </tr>
+              </thead>
+              <tbody>
+                {statement.page <= 1 ? (
+                  <tr className="bl-table__summary">
+                    <th scope="row" colSpan={4}>
+                      Opening Balance
+                    </th>
+                    <td className="num" data-testid="opening-balance">
+                      {formatRupees(statement.openingBalance)}
+                    </td>
+                  </tr>
+                ) : null}
+                {statement.rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={5} className="bl-empty">
+                      No records found
+                    </td>
+                  </tr>
+                ) : (
+                  statement.rows.map((r) => (
+                    <tr key={r._id}>
+                      <td>{formatDateTimeSeconds(r.date)}</td>
+                      <td className="bl-table__wrap">{r.description}</td>
+                      <td className="num bl-credit">{r.credit > 0 ? formatRupees(r.credit) : ''}</td>
+                      <td className="num bl-debit">{r.debit > 0 ? formatRupees(r.debit) : ''}</td>
+                      <td className="num">{formatRupees(r.balance)}</td>
+                    </tr>
+                  ))
+                )}
+                {statement.page >= lastPage ? (
+                  <tr className="bl-table__summary">
+                    <th scope="row" colSpan={4}>
+                      Closing Balance
+                    </th>
+                    <td className="num" data-testid="closing-balance">
+                      {formatRupees(statement.closingBalance)}
+                    </td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </table>
+          </div>
+          {statement.total > 0 ? <Pager page={statement.page} pageSize={statement.pageSize} total={statement.total} onPage={setPage} label="Statement pages" /> : null}
+        </>
+      ) : null}
+      {footer}
+    </Page>
+  );
+}

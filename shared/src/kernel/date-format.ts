@@ -1,0 +1,66 @@
+/**
+ * Dates in the product's display formats (docs/rules/product.md §2: `DD/MM/YYYY h:mm A` and the like) for the
+ * screens on a player's first page, without moment. moment (≈19 KB gzip) stays the stack's date
+ * library for the screens that need its arithmetic and parsing; those load it with their own
+ * route chunk, so the landing page does not (ADR 0025, the 200 KB first-page budget). The tokens
+ * mean what they mean in moment, in local time, and the unit test checks the output against
+ * moment's for every token.
+ */
+
+const TOKENS = /YYYY|MM|DD|HH|hh|h|mm|ss|A/g;
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** `value` (a Date, an ISO string or epoch ms) in `pattern`: YYYY MM DD HH hh h mm ss A, other characters as they are. */
+export function formatDate(value: Date | string | number, pattern: string): string {
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return 'Invalid date';
+  const hours = d.getHours();
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  const parts: Record<string, string> = {
+    YYYY: String(d.getFullYear()).padStart(4, '0'),
+    MM: two(d.getMonth() + 1),
+    DD: two(d.getDate()),
+    HH: two(hours),
+    hh: two(twelve),
+    h: String(twelve),
+    mm: two(d.getMinutes()),
+    ss: two(d.getSeconds()),
+    A: hours < 12 ? 'AM' : 'PM',
+  };
+  return pattern.replace(TOKENS, (token) => parts[token]);
+}
+
+/**
+ * A moment as every screen shows it with seconds (docs/rules/product.md §2: `DD/MM/YYYY h:mm:ss A`):
+ * bets, settlements, statements, rounds, sign-ins. The one home of that format (issue 31).
+ */
+export const DATE_TIME_SECONDS_FORMAT = 'DD/MM/YYYY h:mm:ss A';
+
+/** A moment to the minute (`DD/MM/YYYY h:mm A`): match start times, news, limits taking effect. */
+export const DATE_TIME_MINUTES_FORMAT = 'DD/MM/YYYY h:mm A';
+
+/** `value` with seconds in the product's format; none (yet) reads —. */
+export function formatDateTimeSeconds(value: Date | string | number | null): string {
+  return value === null ? '—' : formatDate(value, DATE_TIME_SECONDS_FORMAT);
+}
+
+/** `value` to the minute in the product's format; none (yet) reads —. */
+export function formatDateTimeMinutes(value: Date | string | number | null): string {
+  return value === null ? '—' : formatDate(value, DATE_TIME_MINUTES_FORMAT);
+}
+
+/** The value format of a date input (`YYYY-MM-DD`). */
+export const INPUT_DATE_FORMAT = 'YYYY-MM-DD';
+
+/** `date` moved by `days` calendar days in local time (the clock time kept across DST changes). */
+export function addDays(date: Date, days: number): Date {
+  const next = new Date(date.getTime());
+  next.setDate(next.getDate() + days);
+  return next;
+}
+
+/** The local start (00:00:00.000) or end (23:59:59.999) of a date input's `YYYY-MM-DD` day. */
+export function localDayBound(ymd: string, bound: 'start' | 'end'): Date {
+  const [y, m, d] = ymd.split('-').map(Number);
+  return bound === 'start' ? new Date(y, m - 1, d, 0, 0, 0, 0) : new Date(y, m - 1, d, 23, 59, 59, 999);
+}

@@ -1,0 +1,32 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** Delay before retry n (1-based) of a failed chunk import. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(250 * 2 ** (attempt - 1), 2_000);
+}
+
+function isTimeout(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { type?: string }).type === 'timeout';
+}
+
+/**
+ * Import with retries: webpack re-requests a chunk whose load failed, so retrying inside the
+ * factory heals a transient failure that a plain module-level React.lazy would keep forever
+ * (docs/rules/front-end-build.md §4.10). A webpack `timeout` is not retried: 120 s have already passed.
+ */
+export async function importWithRetry<T>(factory: () => Promise<T>, retries = 3, wait = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await factory();
+    } catch (error) {
+      if (attempt > retries || isTimeout(error)) throw error;
+      await wait(retryDelayMs(attempt));
+    }
+  }
+}
+
+/** React.lazy whose import is retried (see importWithRetry). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same constraint as React.lazy
+export function lazyWithRetry<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>): LazyExoticComponent<T> {
+  return lazy(() => importWithRetry(factory));
+}

@@ -1,0 +1,186 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { ButtonValue } from '../contracts/index';
+import type { ApiError } from '../kernel/errors';
+import { notify } from '../kernel/bus';
+import { notifyFailure } from '../kernel/use-load';
+import { createSubmissionKeys } from '../kernel/idempotency';
+import { formatRupees, toRupees } from '../kernel/money';
+import { Button, TextField } from '../ui/kit';
+import { Pnl } from '../ui/pnl';
+
+/**
+ * The pieces every bet slip (the sports odds page's, the casino table's) has in common: the
+ * submission of a bet with its Idempotency-Key, the Stake field and the player's stake buttons,
+ * the runner book it projects, and the slip's end (why it is closed, the server's refusal, Cancel and Place Bet). Each slip
+ * keeps what is its own: the selection, the odds, and how it computes its book.
+ */
+
+/** The server's refusal of the slip's last submission. */
+export interface SlipError {
+  message: string;
+  code: ApiError['code'];
+}
+
+export interface SlipSubmission<B> {
+  submitting: boolean;
+  error: SlipError | null;
+  setError: (error: SlipError | null) => void;
+  /** The form's submit handler: sends `body` unless there is none, the slip is closed or a submission is running. */
+  submit: (event: FormEvent, body: B | null, closed: string | null) => Promise<void>;
+}
+
+/**
+ * Sends a slip's bet: one Idempotency-Key per submission; a submission whose answer was lost
+ * (NETWORK) keeps its key, so sending the very same bet again reuses it. Success is a toast (the
+ * server's message, or `notice` of the reply: the price the bet was matched at) and `onPlaced`;
+ * a refusal is kept for the slip (`error`) and shown as a toast.
+ */
+export function useSlipSubmission<B, R extends { message: string } = { message: string }>(
+  place: (body: B, key: string) => Promise<R>,
+  onPlaced: () => void,
+  notice: (reply: R, body: B) => string = (reply) => reply.message,
+): SlipSubmission<B> {
+  const [error, setError] = useState<SlipError | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  /** One key per submission; the key of a submission whose answer was lost, for sending the same bet again. */
+  const keys = useRef(createSubmissionKeys()).current;
+
+  const submit = async (event: FormEvent, body: B | null, closed: string | null) => {
+    event.preventDefault();
+    if (!body || closed || submitting) return;
+    const bodyText = JSON.stringify(body);
+    const key = keys.keyFor(bodyText);
+    setSubmitting(true);
+    setError(null);
+    try {
+      const res = await place(body, key);
+      keys.settle(bodyText, key, false);
+      notify('success', notice(res, body));
+      onPlaced();
+    } catch (e) {
+      const failure = e as ApiError;
+      keys.settle(bodyText, key, failure.code === 'NETWORK');
+      setError({ message: failure.message, code: failure.code });
+      notifyFailure(failure);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return { submitting, error, setError, submit };
+}
+
+/**
+ * The toast of a placed runner bet: the server's message, and the price the bet was matched at
+ * when the market beat the one asked (best execution, ADR 0034: a back matched higher, a lay lower).
+ */
+export function placedRunnerNotice(message: string, askedOdds: number, matchedOdds: number, format: (odds: number) => string = String): string {
+  return matchedOdds === askedOdds ? message : `${message} · matched at ${format(matchedOdds)} (asked ${format(askedOdds)})`;
+}
+
+/** The slip's Stake field, its limits as the hint; `invalid` shows why the typed stake is refused. */
+export function StakeField({ stakeText, onStakeText, invalid, hint }: { stakeText: string; onStakeText: (text: string) => void; invalid: boolean; hint?: ReactNode }) {
+  return (
+    <TextField
+      label="Stake"
+      inputMode="decimal"
+      autoComplete="off"
+      value={stakeText}
+      onChange={(e) => onStakeText(e.target.value)}
+      hint={hint}
+      error={invalid && 'Stake must be an amount above 0 with at most two decimals'}
+    />
+  );
+}
+
+/** The player's stake buttons: each puts its value into the Stake field. */
+export function QuickStakes({ stakeButtons, onStakeText }: { stakeButtons: readonly ButtonValue[]; onStakeText: (text: string) => void }) {
+  return (
+    <div className="bl-slip__stakes" role="group" aria-label="Quick stakes">
+      {stakeButtons.map((b, i) => (
+        <Button key={`${i}:${b.label}`} variant="secondary" className="bl-btn--small" onClick={() => onStakeText(String(b.value))}>
+          {b.label}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The end of a bet slip: why it takes no bets now (a status), the server's refusal (an alert),
+ * `children` (a slip's own offer after a refusal), then Cancel and Place Bet — which waits for a
+ * bet, an open slip and the running submission.
+ */
+export function SlipActions({ closed, error, canPlace, submitting, onCancel, children }: { closed: ReactNode; error: string | null; canPlace: boolean; submitting: boolean; onCancel: () => void; children?: ReactNode }) {
+  return (
+    <>
+      {closed ? (
+        <p className="bl-hint" role="status">
+          {closed}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="bl-form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {children}
+      <div className="bl-form-actions">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!canPlace || submitting} aria-busy={submitting || undefined}>
+          Place Bet
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** One runner of a slip's book: its P&L now and with the slip's bet (null while there is no bet). */
+export interface SlipBookRow {
+  selectionId: string;
+  name: string;
+  nowMinor: number;
+  afterMinor: number | null;
+}
+
+/**
+ * A runner market's book in a slip: each runner's P&L if it wins, now and with the slip's bet,
+ * and the market's exposure now → with the bet (once there is a bet).
+ */
+export function SlipRunnerBook({ rows, exposure }: { rows: readonly SlipBookRow[]; exposure: { nowMinor: number; afterMinor: number } | null }) {
+  return (
+    <div className="bl-slip__book">
+      <table className="bl-table bl-table--compact" aria-label="Profit or loss if each runner wins">
+        <thead>
+          <tr>
+            <th scope="col">Runner</th>
+            <th scope="col" className="num">
+              Now
+            </th>
+            <th scope="col" className="num">
+              With this bet
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.selectionId}>
+              <th scope="row">{r.name}</th>
+              <td className="num">
+                <Pnl rupees={toRupees(r.nowMinor)} />
+              </td>
+              <td className="num">{r.afterMinor === null ? '–' : <Pnl rupees={toRupees(r.afterMinor)} />}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {exposure ? (
+        <p className="bl-slip__exposure">
+          Exposure on this market: {formatRupees(toRupees(exposure.nowMinor))} → <strong>{formatRupees(toRupees(exposure.afterMinor))}</strong>
+        </p>
+      ) : null}
+    </div>
+  );
+}
