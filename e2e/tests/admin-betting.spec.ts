@@ -228,7 +228,7 @@ test.describe('agents and betting', () => {
     const cells = pnl.getByRole('cell');
     // Cells after the market: Match, Sport, Settled, Players' P&L, Commission, Net, My share.
     await expect(cells.nth(3)).toHaveText('-300.00');
-    await expect(cells.nth(6).locator('.bl-credit')).toHaveText(/^[1-9][\d,]*\.\d\d$/);
+    await expect(cells.nth(6).locator('[data-pnl="pos"]')).toHaveText(/^[1-9][\d,]*\.\d\d$/);
     await expect(page.getByRole('table', { name: 'Profit and loss' }).getByRole('row', { name: /^Total/ })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await signOut(page, 'admin');

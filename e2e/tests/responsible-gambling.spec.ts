@@ -71,7 +71,7 @@ test.describe('responsible gambling', () => {
     await daily.getByLabel('Daily deposit limit (₹)').fill('5000');
     await daily.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Limit change saved: it applies in 24 hours');
-    await expect(status).toContainText(/Current: ₹2,000\.00\. Increase to ₹5,000\.00 pending: takes effect \d\d\/\d\d\/\d{4} \d\d:\d\d/);
+    await expect(status).toContainText(/Current: ₹2,000\.00\. Increase to ₹5,000\.00 pending: takes effect \d\d\/\d\d\/\d{4} \d{1,2}:\d\d [AP]M/);
     if (phone) await expectNoSidewaysScroll(page);
 
     // The agent's 1,000 of chips today count: a deposit of 1,500 is above the 2,000 in force.

@@ -1,23 +1,5 @@
 import moment from 'moment';
 
-/** Round and bet times on the casino screens (the product's date format with seconds). */
-export const CASINO_TIME_FORMAT = 'DD/MM/YYYY h:mm:ss A';
-
-/** A round's or bet's time as players read it. */
-export function formatCasinoTime(iso: string | null): string {
-  return iso ? moment(iso).format(CASINO_TIME_FORMAT) : '—';
-}
-
-/** A decimal price without trailing zeros (1.98, 2, 50), as the tables show it. */
-export function formatOdds(price: number): string {
-  return String(Math.round(price * 100) / 100);
-}
-
-/** An RTP (expected return per unit staked, 0.9733) as a percentage with two decimals: 97.33%. */
-export function formatRtp(rtp: number): string {
-  return `${(rtp * 100).toFixed(2)}%`;
-}
-
 /** A report day (YYYY-MM-DD, UTC) as DD/MM/YYYY. */
 export function formatReportDate(date: string): string {
   return moment.utc(date, 'YYYY-MM-DD').format('DD/MM/YYYY');

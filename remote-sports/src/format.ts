@@ -1,12 +1,4 @@
-import { formatDate, type Fancy, type MarketType } from '@backlay/shared';
-
-/** Start times on sports screens (the product's date format with minutes, 12-hour clock). */
-export const MATCH_TIME_FORMAT = 'DD/MM/YYYY h:mm A';
-
-/** A match's scheduled start as players read it (the landing page's list: moment stays off it, ADR 0025). */
-export function formatMatchTime(iso: string): string {
-  return formatDate(iso, MATCH_TIME_FORMAT);
-}
+import type { Fancy } from '@backlay/shared';
 
 /** Where a match stands for a player: not started, being played, or over. */
 export type MatchPhase = 'upcoming' | 'inplay' | 'finished';
@@ -31,15 +23,6 @@ export function openMatches<M extends { status: 'upcoming' | 'inplay' | 'closed'
 /** The fancy sessions of a match split into those still open to bets or paused, and the closed ones. */
 export function splitFancies(fancies: readonly Fancy[]): { open: Fancy[]; closed: Fancy[] } {
   return { open: fancies.filter((f) => f.status !== 'closed'), closed: fancies.filter((f) => f.status === 'closed') };
-}
-
-/**
- * A price as the ladder shows it. Exchange odds are decimals without trailing zeros (1.85, 2,
- * 10.5); bookmaker prices are rates in paise of a rupee (0.85 is shown 85, docs/rules/money.md §7.2).
- */
-export function formatPrice(price: number, type: MarketType = 'match_odds'): string {
-  if (type === 'bookmaker') return String(Math.round(price * 100));
-  return String(Math.round(price * 100) / 100);
 }
 
 /**

@@ -58,13 +58,19 @@ export { ApisProvider, useApis, type Apis } from './kernel/apis';
 export { PlacementEchoes, useWalletNews } from './kernel/wallet-news';
 export { readCredentials, writeCredentials, clearCredentials } from './kernel/storage';
 export { rememberSignOut, clearSignOut, asSignOutReason, signedOutBecause, type SignedOutBecause } from './kernel/sign-out';
-export { formatRupees, hasAtMostTwoDecimals, parseStake, sumRupeesForDisplay, toMinor, toRupees } from './kernel/money';
+export { formatRupees, hasAtMostTwoDecimals, parseStake, rupeeAmountError, sumRupeesForDisplay, toMinor, toRupees } from './kernel/money';
 export { createSubmissionKeys, newIdempotencyKey, retryOnNetworkLoss } from './kernel/idempotency';
 export { lazyWithRetry, importWithRetry } from './kernel/lazy-with-retry';
 export { Button, TextField, Page, Spinner, EmptyState, SelectField, FormFooter } from './ui/kit';
 export { BuildTag } from './ui/build-tag';
 export { placedRunnerNotice, QuickStakes, SlipActions, SlipRunnerBook, StakeField, useSlipSubmission, type SlipBookRow, type SlipError, type SlipSubmission } from './sports/bet-slip';
 export { Pnl } from './ui/pnl';
+export { QrCode, qrCodePath, QR_QUIET_ZONE_MODULES } from './ui/qr-code';
+export { formatBetPrice, formatBookmakerRate, formatFancyLineRate, formatOddsDecimal, formatRunnerPrice } from './sports/price-format';
+export { BET_STATUS_LABELS, MARKET_STATUS_LABELS, marketStatusLabel, sideClass, sideLabel } from './sports/bet-labels';
+export { PRICE_CONNECTION_TEXT, useMatchState } from './sports/use-match-state';
+export { ALL_SPORTS, sportIdOf } from './sports/sport-filter';
+export { listRange, paymentStatusLabel, REPORT_TYPES } from './payments/statement-filters';
 export { BetTableRow, MyBetsSection } from './sports/my-bets';
 export { TableScroll } from './ui/table-scroll';
 export { Dialog } from './ui/dialog';
@@ -72,7 +78,7 @@ export { useModalFocus, useScrollLock } from './ui/modal-focus';
 export { DateRange, defaultDateRange, rangeInverted, rangeReady } from './ui/date-range';
 export { RangeFilters, RangeLoadStatus, useRangeReport, type RangeReport } from './ui/range-report';
 export { Pager } from './ui/pager';
-export { formatDate } from './kernel/date-format';
+export { DATE_TIME_MINUTES_FORMAT, DATE_TIME_SECONDS_FORMAT, formatDate, formatDateTimeMinutes, formatDateTimeSeconds } from './kernel/date-format';
 export {
   RACE_NAME_SEPARATOR,
   RACING_SPORT_IDS,
@@ -85,6 +91,6 @@ export {
   reductionText,
   runnerLabel,
 } from './sports/racing';
-export { AccountStatementView, STATEMENT_DATE_FORMAT } from './account/account-statement-view';
+export { AccountStatementView } from './account/account-statement-view';
 export { StandaloneRemote } from './ui/standalone';
 export type { RemoteModule } from './remote';

@@ -11,6 +11,7 @@ import {
   USERNAME_PATTERN,
   hasAtMostTwoDecimals,
   previewPasswordPolicy,
+  rupeeAmountError,
 } from '@backlay/shared';
 
 /**
@@ -62,8 +63,8 @@ function isNumberText(v: string): boolean {
  * for the field). `tooLarge` is reported above MONEY_MAX_RUPEES for money fields. Empty is
  * reported as `required` unless the field is optional.
  */
-export function decimalSchema({ invalid, required, max, minExclusive = false, money = false }: { invalid: string; required?: string; max?: number; minExclusive?: boolean; money?: boolean }) {
-  const valid = (v: string) => isNumberText(v) && hasAtMostTwoDecimals(v) && (minExclusive ? Number(v) > 0 : Number(v) >= 0) && (max === undefined || Number(v) <= max);
+export function decimalSchema({ invalid, required, max, money = false }: { invalid: string; required?: string; max?: number; money?: boolean }) {
+  const valid = (v: string) => isNumberText(v) && hasAtMostTwoDecimals(v) && Number(v) >= 0 && (max === undefined || Number(v) <= max);
   let s = yup.string().default('');
   s = required ? s.required(required) : s.optional();
   s = s.test('valid', invalid, (v) => !v || valid(v));
@@ -71,8 +72,14 @@ export function decimalSchema({ invalid, required, max, minExclusive = false, mo
   return s;
 }
 
-/** The amount of a chip transfer: rupees, above 0, at most two decimals, within the money cap. */
-export const amountSchema = decimalSchema({ invalid: MESSAGES.amountInvalid, required: MESSAGES.amountRequired, minExclusive: true, money: true });
+/** The amount of a chip transfer kept as typed text (the rule: rupeeAmountError). */
+export const chipAmountSchema = yup
+  .string()
+  .default('')
+  .test('amount', function check(value) {
+    const message = rupeeAmountError(value ?? '');
+    return message === null || this.createError({ message });
+  });
 
 /** A remark on a chip transfer. */
 export const remarkSchema = yup.string().max(REMARK_MAX_LENGTH, MESSAGES.remarkTooLong);

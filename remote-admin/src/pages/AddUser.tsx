@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
@@ -19,11 +18,11 @@ import {
   user$,
   useApis,
   type AddUserRequest,
-  type ApiError,
   type Apis,
   type ClientRow,
   type Role,
   type UpdateUserRequest,
+  useLoad,
 } from '@backlay/shared';
 import { confirmSchema, decimalSchema, displayNameSchema, loginPasswordSchema, partnershipSchema, phoneSchema, transactionPasswordSchema, usernameSchema } from '../forms/validation';
 
@@ -57,8 +56,6 @@ export function userFormSchema({ creating, agent, maxPartnership }: { creating: 
   });
 }
 
-type Load = { state: 'loading' } | { state: 'done'; maxPartnership: number | null; account: ClientRow | null } | { state: 'fail'; message: string };
-
 /**
  * The signed-in agent's own partnership, the cap of any account it creates or edits: from
  * user-detail of itself; the root (Super Admin) always holds 100 % (docs/rules/money.md §7.9). Null when it
@@ -80,27 +77,23 @@ export function AddUser() {
 }
 
 function UserForm({ username }: { username?: string }) {
-  const { clients: clientsApi } = useApis();
   const me = useObservable(user$, null);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   // The signed-in user's name is what matters here, not each balance update.
   const myName = me?.username;
   const myRole = me?.role;
+  if (!myName || !myRole) return <Spinner label="Loading account" />;
+  return <UserFormLoad key={`${myName}:${myRole}`} myName={myName} myRole={myRole} username={username} />;
+}
 
-  useEffect(() => {
-    if (!myName || !myRole) return undefined;
-    let live = true;
-    Promise.all([ownPartnership(clientsApi, myName, myRole), username ? clientsApi.userDetail(username) : Promise.resolve(null)]).then(
-      ([maxPartnership, account]) => live && setLoad({ state: 'done', maxPartnership, account }),
-      (error: ApiError) => live && setLoad({ state: 'fail', message: error.message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [clientsApi, myName, myRole, username]);
+/** The caller's partnership cap and, when editing, the account, then the form. */
+function UserFormLoad({ myName, myRole, username }: { myName: string; myRole: Role; username?: string }) {
+  const { clients: clientsApi } = useApis();
+  const { load } = useLoad(() =>
+    Promise.all([ownPartnership(clientsApi, myName, myRole), username ? clientsApi.userDetail(username) : Promise.resolve(null)]).then(([maxPartnership, account]) => ({ maxPartnership, account })),
+  );
 
   const title = username ? `Edit ${username}` : 'Add client';
-  if (!me || load.state === 'loading') return <Spinner label="Loading account" />;
+  if (load.state === 'loading') return <Spinner label="Loading account" />;
   if (load.state === 'fail') {
     return (
       <Page title={title}>
@@ -108,7 +101,8 @@ function UserForm({ username }: { username?: string }) {
       </Page>
     );
   }
-  const role = load.account ? load.account.role : childRoleOf(me.role);
+  const { maxPartnership, account } = load.value;
+  const role = account ? account.role : childRoleOf(myRole);
   if (!role) {
     return (
       <Page title={title}>
@@ -116,7 +110,7 @@ function UserForm({ username }: { username?: string }) {
       </Page>
     );
   }
-  return <UserFormBody maxPartnership={load.maxPartnership} account={load.account} role={role} />;
+  return <UserFormBody maxPartnership={maxPartnership} account={account} role={role} />;
 }
 
 function initialValues(account: ClientRow | null): UserFormValues {

@@ -16,13 +16,13 @@ import {
   type ChipTransferRequest,
   type ClientRow,
 } from '@backlay/shared';
-import { amountSchema, remarkSchema, transactionPasswordSchema } from '../forms/validation';
+import { chipAmountSchema, remarkSchema, transactionPasswordSchema } from '../forms/validation';
 
 /** Which way the chips go: deposit moves them from the agent to the child, withdraw back. */
 export type ChipKind = 'deposit' | 'withdraw';
 
 const schema = yup.object({
-  amount: amountSchema,
+  amount: chipAmountSchema,
   remark: remarkSchema,
   transactionPassword: transactionPasswordSchema,
 });

@@ -65,7 +65,7 @@ describe('ClientList', () => {
     expect(within(total).getByText('1,234.50')).toBeInTheDocument();
     expect(within(total).getByText('1,224.50')).toBeInTheDocument();
     expect(within(total).getByText('734.50')).toBeInTheDocument();
-    expect(within(rowOf('bob')).getByText('-265.50')).toHaveClass('bl-debit');
+    expect(within(rowOf('bob')).getByText('-265.50')).toHaveAttribute('data-pnl', 'neg');
     expect(within(rowOf('alpha')).getByRole('button', { name: 'Deposit' })).toBeInTheDocument();
     expect(within(rowOf('alpha')).getByRole('button', { name: 'Password' })).toBeInTheDocument();
     expect(within(rowOf('alpha')).getByRole('link', { name: 'Statement' })).toHaveAttribute('href', '/admin/accountstatement?username=alpha');

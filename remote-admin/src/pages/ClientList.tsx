@@ -13,15 +13,14 @@ import {
   TextField,
   childRoleOf,
   formatRupees,
-  notify,
   on,
   useObservable,
   user$,
   useApis,
-  type ApiError,
   type ClientRow,
-  type ListClientsResponse,
   type Role,
+  Pnl,
+  useLoad,
 } from '@backlay/shared';
 import { ChildPasswordDialog } from './ChildPasswordDialog';
 import { ChipDialog, type ChipKind } from './ChipDialog';
@@ -32,7 +31,6 @@ export const CLIENTS_PAGE_SIZE = 25;
 /** The search box waits this long after the last key before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-type Load = { state: 'loading' } | { state: 'done'; value: ListClientsResponse } | { state: 'fail'; message: string };
 type OpenDialog = { kind: ChipKind | 'password' | 'lock' | 'betLock'; row: ClientRow } | null;
 
 /** The label of the "Add …" button of an agent's own list, or null for a role with no downline. */
@@ -70,15 +68,13 @@ function ClientListOf({ username }: { username?: string }) {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [version, setVersion] = useState(0);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const { load, reload: refresh } = useLoad(() => clientsApi.listClients({ username, search: search || undefined, page, pageSize: CLIENTS_PAGE_SIZE }), `${search}:${page}`);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const refresh = () => setVersion((v) => v + 1);
 
   useEffect(() => {
-    const sub = on('wallet.balanceChanged').subscribe(() => setVersion((v) => v + 1));
+    const sub = on('wallet.balanceChanged').subscribe(() => refresh());
     return () => sub.unsubscribe();
-  }, []);
+  }, [refresh]);
 
   useEffect(() => {
     const next = searchText.trim();
@@ -89,21 +85,6 @@ function ClientListOf({ username }: { username?: string }) {
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [searchText, search]);
-
-  useEffect(() => {
-    let live = true;
-    clientsApi.listClients({ username, search: search || undefined, page, pageSize: CLIENTS_PAGE_SIZE }).then(
-      (value) => live && setLoad({ state: 'done', value }),
-      (error: ApiError) => {
-        if (!live) return;
-        setLoad({ state: 'fail', message: error.message });
-        if (!error.silent) notify('error', error.message);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [clientsApi, username, search, page, version]);
 
   const list = load.state === 'done' ? load.value : null;
   const direct = list !== null && me !== null && list.parent._id === me._id;
@@ -180,7 +161,9 @@ function ClientListOf({ username }: { username?: string }) {
                       <td className="num">{formatRupees(r.exposer)}</td>
                       <td className="num">{formatRupees(r.available)}</td>
                       <td className="num">{formatRupees(r.creditReference)}</td>
-                      <td className={`num ${r.refPL < 0 ? 'bl-debit' : 'bl-credit'}`}>{formatRupees(r.refPL)}</td>
+                      <td className="num">
+                        <Pnl rupees={r.refPL} />
+                      </td>
                       <td className="num">{r.role === 'user' ? '—' : r.partnership.toFixed(2)}</td>
                       <td>
                         <span className={`bl-badge${r.status === 'active' ? '' : ' bl-badge--locked'}`}>{r.status}</span>

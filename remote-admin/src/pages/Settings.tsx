@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
-import { BuildTag, Button, EmptyState, Page, Spinner, useApis, type SettingRow } from '@backlay/shared';
+import { useState } from 'react';
+import { BuildTag, Button, EmptyState, Page, Spinner, useLoad, type SettingRow, useApis } from '@backlay/shared';
 import { TransactionPasswordDialog } from './TransactionPasswordDialog';
-
-type Load = { state: 'loading' } | { state: 'done'; rows: SettingRow[] } | { state: 'fail'; message: string };
 
 /**
  * The maintenance switch: while on, the player area answers with the maintenance flag. Confirmed
@@ -10,28 +8,20 @@ type Load = { state: 'loading' } | { state: 'done'; rows: SettingRow[] } | { sta
  */
 export function Settings() {
   const { settings: settingsApi } = useApis();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const { load } = useLoad(() => settingsApi.list());
+  // The rows a save answered with, which replace the loaded ones.
+  const [saved, setSaved] = useState<SettingRow[] | null>(null);
   const [confirming, setConfirming] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    settingsApi.list().then(
-      (rows) => live && setLoad({ state: 'done', rows }),
-      (error: Error) => live && setLoad({ state: 'fail', message: error.message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [settingsApi]);
 
   if (load.state === 'loading') return <Spinner label="Loading settings" />;
   if (load.state === 'fail') return <EmptyState>{load.message}</EmptyState>;
-  const maintenance = load.rows.find((r) => r.key === 'maintenance')?.value === 'true';
+  const rows = saved ?? load.value;
+  const maintenance = rows.find((r) => r.key === 'maintenance')?.value === 'true';
 
   // The server's message is published on the shared bus by the dialog; the shell shows it as a toast.
   const save = async (transactionPassword: string) => {
     const res = await settingsApi.save({ settingList: [{ key: 'maintenance', value: String(!maintenance) }], transactionPassword });
-    setLoad({ state: 'done', rows: res.data });
+    setSaved(res.data);
     return res;
   };
 

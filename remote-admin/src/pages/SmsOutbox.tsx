@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import moment from 'moment';
-import { Button, EmptyState, Page, Pager, Spinner, useLoad, useApis } from '@backlay/shared';
+import { Button, EmptyState, Page, Pager, Spinner, useLoad, formatDateTimeSeconds, useApis } from '@backlay/shared';
 
 const PAGE_SIZE = 25;
 
@@ -40,7 +39,7 @@ export function SmsOutbox() {
               <tbody>
                 {load.value.rows.map((row) => (
                   <tr key={row.id}>
-                    <td>{moment(row.createdAt).format('DD/MM/YYYY HH:mm:ss')}</td>
+                    <td>{formatDateTimeSeconds(row.createdAt)}</td>
                     <td>{row.phone}</td>
                     <td>{row.purpose}</td>
                     <td>{row.body}</td>

@@ -15,8 +15,9 @@ import {
   useApis,
   type CasinoResultsResponse,
   type CasinoRoundRecord,
+  formatDateTimeSeconds,
 } from '@backlay/shared';
-import { formatCasinoTime, resultName } from '../format';
+import { resultName } from '../format';
 import { PlayingCard } from '../ui/PlayingCard';
 import { VerifyDialog } from '../verify/VerifyPanel';
 
@@ -151,7 +152,7 @@ export function CasinoResults() {
                         <span className="bl-muted">{r.voidReason ?? ''}</span>
                       )}
                     </td>
-                    <td>{formatCasinoTime(r.settledAt)}</td>
+                    <td>{formatDateTimeSeconds(r.settledAt)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import { Pnl, type CasinoMarketView, type PlaceBetSide } from '@backlay/shared';
-import { formatOdds } from '../format';
+import { Pnl, type CasinoMarketView, type PlaceBetSide, formatOddsDecimal } from '@backlay/shared';
 
 /** A click on a price: the runner, the side and the decimal price. */
 export type OnCasinoPrice = (selectionId: string, side: PlaceBetSide, price: number) => void;
@@ -35,11 +34,11 @@ export function CasinoMarket({ market, closed, pnl, onPrice }: { market: CasinoM
         <button
           type="button"
           className="bl-price__btn"
-          aria-label={`${side === 'BACK' ? 'Back' : 'Lay'} ${runner.name} at ${formatOdds(value)}`}
+          aria-label={`${side === 'BACK' ? 'Back' : 'Lay'} ${runner.name} at ${formatOddsDecimal(value)}`}
           disabled={closed !== null}
           onClick={() => onPrice(runner.selectionId, side, value)}
         >
-          <span className="bl-price__odds">{formatOdds(value)}</span>
+          <span className="bl-price__odds">{formatOddsDecimal(value)}</span>
         </button>
       </td>
     );

@@ -17,8 +17,8 @@ import {
   type CasinoMarketView,
   type PlaceBetSide,
   type RunnerBetRequest,
+  formatOddsDecimal,
 } from '@backlay/shared';
-import { formatOdds } from '../format';
 import { projectMarket, shownRows } from './book';
 
 /** What the player clicked: a back or lay price of a runner of the round. */
@@ -67,7 +67,7 @@ export function CasinoSlip({ matchId, selection, market, bets, stakeButtons, clo
     (bet: RunnerBetRequest, key: string) => track(() => retryOnNetworkLoss(() => betsApi.placeBet(bet, key))).then(({ answer }) => answer),
     onPlaced,
     // Best execution (ADR 0034): the toast names the price the bet was matched at when the table's beat the one sent.
-    (reply, sent) => placedRunnerNotice(reply.message, sent.odds, reply.data.bet.odds, formatOdds),
+    (reply, sent) => placedRunnerNotice(reply.message, sent.odds, reply.data.bet.odds, formatOddsDecimal),
   );
 
   const stake = parseStake(stakeText);
@@ -81,7 +81,7 @@ export function CasinoSlip({ matchId, selection, market, bets, stakeButtons, clo
     <form className={`bl-slip bl-slip--${side.kind}`} aria-label="Bet slip" noValidate onSubmit={(e) => void submit(e, body, closed)}>
       <p className="bl-slip__title">
         <span className={`bl-side bl-side--${side.kind}`}>{side.label}</span> <strong>{runner?.name ?? selection.selectionId}</strong> <span className="bl-muted">{market.name}</span> at{' '}
-        <strong data-testid="slip-odds">{formatOdds(selection.price)}</strong>
+        <strong data-testid="slip-odds">{formatOddsDecimal(selection.price)}</strong>
       </p>
       <StakeField
         stakeText={stakeText}

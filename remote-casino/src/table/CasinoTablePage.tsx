@@ -33,7 +33,8 @@ import { RoundStatus, useSecondsToClose } from './RoundStatus';
 import { RulesPanel } from './RulesPanel';
 import { useCasinoTable } from './use-casino-table';
 
-const CONNECTION_TEXT: Record<MatchDataStatus, string> = {
+/** How the table's live connection reads (its own words: a table has no prices feed to name). */
+const TABLE_CONNECTION_TEXT: Record<MatchDataStatus, string> = {
   connecting: 'Connecting…',
   live: 'Live',
   resyncing: 'Reconnecting…',
@@ -185,7 +186,7 @@ function CasinoTable({ matchId }: { matchId: string }) {
       title={table.title}
       actions={
         <span className={`bl-live bl-live--${model.status}`} role="status">
-          {CONNECTION_TEXT[model.status]}
+          {TABLE_CONNECTION_TEXT[model.status]}
         </span>
       }
     >

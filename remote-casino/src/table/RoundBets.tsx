@@ -1,5 +1,4 @@
-import { BetTableRow, MyBetsSection, Pager, Pnl, formatRupees, type CasinoBet, type CasinoBetsResponse, type Load } from '@backlay/shared';
-import { formatCasinoTime, formatOdds } from '../format';
+import { BetTableRow, MyBetsSection, Pager, Pnl, formatRupees, type CasinoBet, type CasinoBetsResponse, type Load, formatOddsDecimal, formatDateTimeSeconds } from '@backlay/shared';
 
 /** How a bet stands: its P&L once settled, Void once voided, Open before. */
 function outcome(bet: CasinoBet) {
@@ -46,9 +45,9 @@ export function RoundBets({ load, onPage }: { load: Load<CasinoBetsResponse>; on
                 {bet.side === 'BACK' ? 'Back' : 'Lay'} {bet.selectionName}
               </span>{' '}
               <small className="bl-muted">{bet.marketName}</small>
-              <small className="bl-bet__time">{formatCasinoTime(bet.placedAt)}</small>
+              <small className="bl-bet__time">{formatDateTimeSeconds(bet.placedAt)}</small>
             </th>
-            <td className="num bl-bet__struck">{formatOdds(bet.odds)}</td>
+            <td className="num bl-bet__struck">{formatOddsDecimal(bet.odds)}</td>
             <td className="num bl-bet__struck">{formatRupees(bet.stake)}</td>
             <td className="num">{outcome(bet)}</td>
           </BetTableRow>

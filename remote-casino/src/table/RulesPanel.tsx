@@ -1,6 +1,7 @@
 import type { CasinoRulesView } from '@backlay/shared';
-import { formatOdds, formatRtp } from '../format';
 import { FairnessText } from '../verify/FairnessText';
+import { formatOddsDecimal } from '@backlay/shared';
+import { formatRtp } from '@backlay/shared/casino';
 
 /**
  * The table's rules, reachable without betting (docs/rules/casino-fairness.md §4.2 disclosure): how the round is
@@ -38,8 +39,8 @@ export function RulesPanel({ rules }: { rules: CasinoRulesView }) {
               {m.runners.map((r) => (
                 <tr key={r.selectionId}>
                   <th scope="row">{r.name}</th>
-                  <td className="num">{r.back === null ? '—' : formatOdds(r.back)}</td>
-                  <td className="num">{r.lay === null ? '—' : formatOdds(r.lay)}</td>
+                  <td className="num">{r.back === null ? '—' : formatOddsDecimal(r.back)}</td>
+                  <td className="num">{r.lay === null ? '—' : formatOddsDecimal(r.lay)}</td>
                   <td className="num">{r.rtp === null ? '—' : formatRtp(r.rtp)}</td>
                 </tr>
               ))}

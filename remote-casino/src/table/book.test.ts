@@ -1,5 +1,6 @@
 import { buildCasinoBet, buildCasinoMarket } from '@backlay/shared/testing';
-import { projectMarket, shownRows, type RunnerBook } from './book';
+import type { SlipBookRow } from '@backlay/shared';
+import { projectMarket, shownRows } from './book';
 import { secondsToClose } from './countdown';
 
 const market = buildCasinoMarket();
@@ -42,7 +43,7 @@ describe('secondsToClose', () => {
 });
 
 describe('shownRows', () => {
-  const row = (selectionId: string, nowMinor: number, afterMinor: number | null): RunnerBook => ({ selectionId, name: selectionId, nowMinor, afterMinor });
+  const row = (selectionId: string, nowMinor: number, afterMinor: number | null): SlipBookRow => ({ selectionId, name: selectionId, nowMinor, afterMinor });
   const rows = [row('00', -100, -200), row('01', 500, 400), row('02', -100, -200), row('03', -100, 900)];
   it.each([
     ['the hidden runners stand the same: one row for them', new Set(['01', '03']), ['01', '03', 'Others']],

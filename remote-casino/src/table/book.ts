@@ -7,6 +7,7 @@ import {
   type CasinoMarketView,
   type PlaceBetSide,
   type RunnerBet,
+  type SlipBookRow,
 } from '@backlay/shared';
 
 /**
@@ -30,14 +31,6 @@ export function marketVector(market: CasinoMarketView, bets: readonly CasinoBet[
   );
 }
 
-/** One runner's P&L now and with the slip's bet (paise; `afterMinor` null without a bet). */
-export interface RunnerBook {
-  selectionId: string;
-  name: string;
-  nowMinor: number;
-  afterMinor: number | null;
-}
-
 /**
  * Each runner's P&L from the player's open bets on the market, and with the slip's bet added
  * (null while the slip has no valid stake), with the market's exposure before and after.
@@ -46,7 +39,7 @@ export function projectMarket(
   market: CasinoMarketView,
   bets: readonly CasinoBet[],
   slip: { selectionId: string; side: PlaceBetSide; odds: number; stakeMinor: number } | null,
-): { rows: RunnerBook[]; exposureNowMinor: number; exposureAfterMinor: number | null } {
+): { rows: SlipBookRow[]; exposureNowMinor: number; exposureAfterMinor: number | null } {
   const now = marketVector(market, bets);
   let after: Map<string, number> | null = null;
   if (slip) {
@@ -69,7 +62,7 @@ export function projectMarket(
  * one `otherName` row for every other runner, which all stand the same (no bet is on them). Should
  * two hidden runners differ, they are listed one by one instead, so the book never hides a value.
  */
-export function shownRows(rows: readonly RunnerBook[], shown: ReadonlySet<string>, otherName: string): RunnerBook[] {
+export function shownRows(rows: readonly SlipBookRow[], shown: ReadonlySet<string>, otherName: string): SlipBookRow[] {
   const visible = rows.filter((r) => shown.has(r.selectionId));
   const hidden = rows.filter((r) => !shown.has(r.selectionId));
   if (hidden.length === 0) return visible;

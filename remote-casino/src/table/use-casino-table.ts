@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   clockOffsetOf,
   initialCasinoTableState,
@@ -8,6 +8,7 @@ import {
   type CasinoTableView,
   type Load,
   type MatchDataStatus,
+  useLoad,
 } from '@backlay/shared';
 
 /** While the table's realtime subscription is refused, the round is read this often instead. */
@@ -34,32 +35,14 @@ export interface CasinoTableModel {
  */
 export function useCasinoTable(matchId: string): CasinoTableModel {
   const { casino: casinoApi, casinoLive: casinoLive } = useApis();
-  const [table, setTable] = useState<Load<CasinoTableView>>({ state: 'loading' });
-  const [tableOffset, setTableOffset] = useState(0);
-  const [version, setVersion] = useState(0);
+  // A failed reload keeps the table on screen; only a failed first load replaces it.
+  const { load: tableLoad, reload: reloadTable } = useLoad(
+    () => casinoApi.table(matchId).then((value) => ({ value, offsetMs: clockOffsetOf(value.round, Date.now(), 0) })),
+    matchId,
+    { quietReload: true },
+  );
   const [live, setLive] = useState<CasinoTableState>(() => initialCasinoTableState(matchId));
   const [polled, setPolled] = useState<{ round: CasinoRoundView; offsetMs: number } | null>(null);
-  const shown = useRef(false);
-  const reloadTable = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    let current = true;
-    casinoApi.table(matchId).then(
-      (value) => {
-        if (!current) return;
-        shown.current = true;
-        setTable({ state: 'done', value });
-        setTableOffset(clockOffsetOf(value.round, Date.now(), 0));
-      },
-      (error: Error) => {
-        // A failed reload keeps the table on screen; only a failed first load replaces it.
-        if (current && !shown.current) setTable({ state: 'fail', message: error.message });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [casinoApi, matchId, version]);
 
   useEffect(() => {
     setLive(initialCasinoTableState(matchId));
@@ -87,7 +70,9 @@ export function useCasinoTable(matchId: string): CasinoTableModel {
     };
   }, [casinoApi, matchId, refused]);
 
+  const table: Load<CasinoTableView> = tableLoad.state === 'done' ? { state: 'done', value: tableLoad.value.value } : tableLoad;
   const view = table.state === 'done' ? table.value : null;
+  const tableOffset = tableLoad.state === 'done' ? tableLoad.value.offsetMs : 0;
   // The freshest source: the polled round while the subscription is refused, else the realtime
   // image once its snapshot came, else the table view's.
   const usePolled = refused && polled !== null;

@@ -1,11 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Dialog, Spinner } from '@backlay/shared';
+import { Dialog, Spinner, useLoad } from '@backlay/shared';
 import { dealOrder, handLabel } from '../ui/hands';
 import { PlayingCard } from '../ui/PlayingCard';
 import { FairnessText } from './FairnessText';
-import { checkRound, type RoundCheck, type RoundProof } from './verify';
+import { checkRound, type RoundProof } from './verify';
 
-type Checking = { state: 'checking' } | { state: 'done'; check: RoundCheck } | { state: 'fail'; message: string };
 
 function Verdict({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
   return (
@@ -50,18 +48,7 @@ function Cards({ label, cards, hands }: { label: string; cards: readonly string[
  * rounding text (FairnessText) to recompute it by hand.
  */
 export function VerifyPanel({ proof }: { proof: RoundProof }) {
-  const [checking, setChecking] = useState<Checking>({ state: 'checking' });
-  useEffect(() => {
-    let live = true;
-    setChecking({ state: 'checking' });
-    checkRound(proof).then(
-      (check) => live && setChecking({ state: 'done', check }),
-      (error: Error) => live && setChecking({ state: 'fail', message: error.message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [proof]);
+  const { load: checking } = useLoad(() => checkRound(proof), JSON.stringify(proof));
 
   return (
     <section className="bl-verify" aria-label={`Verify round ${proof.roundId}`}>
@@ -77,11 +64,11 @@ export function VerifyPanel({ proof }: { proof: RoundProof }) {
         {checking.state === 'done' ? (
           <>
             <dt>SHA-256 of the seed</dt>
-            <dd className="bl-verify__hash">{checking.check.seedHash}</dd>
+            <dd className="bl-verify__hash">{checking.value.seedHash}</dd>
           </>
         ) : null}
       </dl>
-      {checking.state === 'checking' ? <Spinner label="Recomputing the round" /> : null}
+      {checking.state === 'loading' ? <Spinner label="Recomputing the round" /> : null}
       {checking.state === 'fail' ? (
         <p className="bl-form-error" role="alert">
           {checking.message}
@@ -90,10 +77,10 @@ export function VerifyPanel({ proof }: { proof: RoundProof }) {
       {checking.state === 'done' ? (
         <div role="status">
           <ul className="bl-verify__checks" aria-label="Checks">
-            <Verdict ok={checking.check.hashMatches} yes="The server seed hashes to the hash published before betting opened." no="The server seed does not hash to the published hash." />
-            <Verdict ok={checking.check.cardsMatch} yes="The cards recomputed from the seeds are the round's cards." no="The cards recomputed from the seeds differ from the round's cards." />
+            <Verdict ok={checking.value.hashMatches} yes="The server seed hashes to the hash published before betting opened." no="The server seed does not hash to the published hash." />
+            <Verdict ok={checking.value.cardsMatch} yes="The cards recomputed from the seeds are the round's cards." no="The cards recomputed from the seeds differ from the round's cards." />
           </ul>
-          <Cards label="Recomputed cards, in dealing order" cards={checking.check.cards} />
+          <Cards label="Recomputed cards, in dealing order" cards={checking.value.cards} />
         </div>
       ) : null}
       <Cards label="Round's cards, in dealing order" cards={proof.cards} />

@@ -4,12 +4,11 @@ import {
   ACCOUNT_NUMBER_PATTERN,
   IFSC_PATTERN,
   MESSAGES,
-  MONEY_MAX_RUPEES,
   UPI_ID_PATTERN,
   UPLOAD_MAX_BYTES,
   UPLOAD_TYPES,
   UTR_PATTERN,
-  hasAtMostTwoDecimals,
+  rupeeAmountError,
 } from '@backlay/shared';
 
 /**
@@ -18,22 +17,12 @@ import {
  * checks every rule again, and the deposit range only there (docs/rules/product.md §10).
  */
 
-const PLAIN_NUMBER = /^\d+(\.\d+)?$/;
-
-/** Null for a valid amount (rupees, above 0, at most two decimals, within the money cap), else why not. */
-export function amountError(text: string): string | null {
-  const typed = text.trim();
-  if (typed === '') return MESSAGES.amountRequired;
-  if (!PLAIN_NUMBER.test(typed) || !hasAtMostTwoDecimals(typed) || Number(typed) <= 0) return MESSAGES.amountInvalid;
-  return Number(typed) > MONEY_MAX_RUPEES ? MESSAGES.amountTooLarge : null;
-}
-
-/** The amount field of a form kept as typed text. */
-export const amountSchema = yup
+/** The withdraw amount kept as typed text (the rule: rupeeAmountError). */
+export const withdrawAmountSchema = yup
   .string()
   .default('')
   .test('amount', function check(value) {
-    const message = amountError(value ?? '');
+    const message = rupeeAmountError(value ?? '');
     return message === null || this.createError({ message });
   });
 

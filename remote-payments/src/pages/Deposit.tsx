@@ -14,13 +14,15 @@ import {
   useApis,
   type DepositSubmission,
   type PaymentSettings,
+  notifyFailure,
+  useLoad,
+  rupeeAmountError,
 } from '@backlay/shared';
-import { SCREENSHOT_ACCEPT, amountError, screenshotError, utrSchema } from '../forms/validation';
+import { SCREENSHOT_ACCEPT, screenshotError, utrSchema } from '../forms/validation';
 import { depositRangeFromSettings, depositRangeHint, type DepositRange } from '../payments/deposit-range';
 import { buildUpiPaymentLink, formatUpiAmount, randomTransactionRef } from '../payments/upi-link';
 import { CopyButton } from '../ui/CopyButton';
 import { UpiQrCode } from '../ui/UpiQrCode';
-import { notifyFailure, useLoad } from '../ui/use-load';
 
 /**
  * /deposit (docs/rules/product.md §2): the amount first, then the UPI Payment and Account Transfer panels with
@@ -43,7 +45,7 @@ function DepositPage({ onSubmitted }: { onSubmitted: () => void }) {
   const rangeRows = useLoad(settingsApi.list);
   const range = depositRangeFromSettings(rangeRows.load.state === 'done' ? rangeRows.load.value : null);
 
-  const amountMessage = amountError(amountText);
+  const amountMessage = rupeeAmountError(amountText);
   const amount = amountMessage === null ? Number(amountText.trim()) : null;
   const enabled = amount !== null;
 

@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import moment from 'moment';
 import { MemoryRouter } from 'react-router';
-import { publish, type PaymentRequestRow } from '@backlay/shared';
+import { listRange, publish, type PaymentRequestRow } from '@backlay/shared';
 import { fakePayments, renderWithApis, withMocks } from '@backlay/shared/testing';
-import { PaymentStatement, listRange } from './PaymentStatement';
+import { PaymentStatement } from './PaymentStatement';
 
 const payments = withMocks(fakePayments, 'depositWithdrawList');
 const apis = { payments };
@@ -82,13 +82,5 @@ describe('PaymentStatement', () => {
     payments.depositWithdrawList.mockResolvedValue([row({ status: 'approved' })]);
     act(() => publish('wallet.balanceChanged', { balance: 1500, exposer: 0 }));
     expect(await screen.findByText('Approved')).toBeInTheDocument();
-  });
-});
-
-describe('listRange', () => {
-  it('sends the local start and end of the chosen days', () => {
-    const { startDate, endDate } = listRange('2026-11-01', '2026-11-07');
-    expect(moment(startDate).format('YYYY-MM-DD HH:mm:ss')).toBe('2026-11-01 00:00:00');
-    expect(moment(endDate).format('YYYY-MM-DD HH:mm:ss')).toBe('2026-11-07 23:59:59');
   });
 });

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import moment from 'moment';
 import { useLocation } from 'react-router';
 import {
   BuildTag,
@@ -7,7 +6,6 @@ import {
   MESSAGES,
   Page,
   ROUTES,
-  STATEMENT_DATE_FORMAT,
   Spinner,
   TextField,
   defaultDateRange,
@@ -16,32 +14,13 @@ import {
   useApis,
   type DepositWithdrawListRequest,
   type PaymentRequestRow,
+  REPORT_TYPES,
+  SelectField,
+  listRange,
+  paymentStatusLabel,
+  useLoad,
+  formatDateTimeSeconds,
 } from '@backlay/shared';
-import { SelectField } from '../ui/SelectField';
-import { useLoad } from '../ui/use-load';
-
-/** The Type filter of docs/rules/product.md §2 and the reportType each option sends. */
-export const REPORT_TYPES: ReadonlyArray<{ value: DepositWithdrawListRequest['reportType']; label: string }> = [
-  { value: 'all', label: 'All' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'rejected', label: 'Rejected' },
-];
-
-const INPUT_DATE = 'YYYY-MM-DD';
-
-/**
- * The request's date range as the API reads it: the local start and end of the chosen days as
- * ISO times (the API counts whole UTC days of their date parts, so the local days are covered).
- */
-export function listRange(from: string, to: string): { startDate: string; endDate: string } {
-  return { startDate: moment(from, INPUT_DATE).startOf('day').toISOString(), endDate: moment(to, INPUT_DATE).endOf('day').toISOString() };
-}
-
-/** 'approved' → 'Approved'. */
-export function statusLabel(status: string): string {
-  return status.charAt(0).toUpperCase() + status.slice(1);
-}
 
 /** /depositstatement and /withdrawstatement: one screen, its kind and title from the path. */
 export function PaymentStatement() {
@@ -113,12 +92,12 @@ function PaymentStatementOf({ type }: { type: 'deposit' | 'withdraw' }) {
                 rows.map((row) => (
                   <tr key={row._id}>
                     <td>
-                      {statusLabel(row.type)} <small className="bl-muted">{row.accountType === 'upi' ? 'UPI' : 'Bank'}</small>
+                      {paymentStatusLabel(row.type)} <small className="bl-muted">{row.accountType === 'upi' ? 'UPI' : 'Bank'}</small>
                     </td>
                     <td className="num">{formatRupees(row.amount)}</td>
-                    <td>{moment(row.createdAt).format(STATEMENT_DATE_FORMAT)}</td>
+                    <td>{formatDateTimeSeconds(row.createdAt)}</td>
                     <td>
-                      <span className={`bl-badge bl-badge--${row.status}`}>{statusLabel(row.status)}</span>
+                      <span className={`bl-badge bl-badge--${row.status}`}>{paymentStatusLabel(row.status)}</span>
                     </td>
                     <td className="bl-table__wrap">{row.remark}</td>
                   </tr>

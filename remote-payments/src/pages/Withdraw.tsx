@@ -18,10 +18,11 @@ import {
   type SavedBankAccount,
   type SavedUpi,
   type WithdrawRequestBody,
+  notifyFailure,
+  useLoad,
 } from '@backlay/shared';
-import { amountSchema } from '../forms/validation';
+import { withdrawAmountSchema } from '../forms/validation';
 import { DeleteButton } from '../ui/CopyButton';
-import { notifyFailure, useLoad } from '../ui/use-load';
 import { AddBankDialog, AddUpiDialog } from './SavedAccountDialogs';
 
 /** The value of a payout radio: which kind of saved account, and its id. */
@@ -42,7 +43,7 @@ export function bankAccountText(bank: SavedBankAccount): string {
 type OpenDialog = { kind: 'bank' } | { kind: 'upi' } | { kind: 'delete'; type: 'bank' | 'upi'; id: string; text: string } | null;
 
 const schema = yup.object({
-  amount: amountSchema,
+  amount: withdrawAmountSchema,
   choice: yup.string().required(MESSAGES.selectBankOrUpi),
 });
 

@@ -1,6 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { create } from 'qrcode';
-import { QR_QUIET_ZONE_MODULES, UpiQrCode, qrCodePath } from './UpiQrCode';
+import { QR_QUIET_ZONE_MODULES, qrCodePath } from '@backlay/shared';
+import { UpiQrCode } from './UpiQrCode';
+
+/** The link's code as the deposit page draws it: medium error correction. */
+const linkPath = (text: string) => qrCodePath(create(text, { errorCorrectionLevel: 'M' }).modules);
 
 const LINK = 'upi://pay?pa=backlay@okaxis&pn=Backlay%20Payments&am=150.50&cu=INR&tr=482913&tn=Backlay%20deposit';
 
@@ -13,7 +17,7 @@ function darkModules(d: string): Set<string> {
 describe('qrCodePath', () => {
   it('draws exactly the dark modules of the QR symbol, inside a four-module quiet zone', () => {
     const { modules } = create(LINK, { errorCorrectionLevel: 'M' });
-    const { side, d } = qrCodePath(LINK);
+    const { side, d } = linkPath(LINK);
     expect(side).toBe(modules.size + 8);
     const dark = darkModules(d);
     let expected = 0;
@@ -29,7 +33,7 @@ describe('qrCodePath', () => {
   });
 
   it('has the three finder patterns a scanner looks for (7×7 dark ring, light ring, 3×3 centre)', () => {
-    const { side, d } = qrCodePath(LINK);
+    const { side, d } = linkPath(LINK);
     const dark = darkModules(d);
     const size = side - 8;
     for (const [top, left] of [[0, 0], [0, size - 7], [size - 7, 0]]) {
@@ -44,8 +48,8 @@ describe('qrCodePath', () => {
   });
 
   it('changes with the link (another amount is another code)', () => {
-    expect(qrCodePath(LINK).d).not.toBe(qrCodePath(LINK.replace('150.50', '150.51')).d);
-    expect(qrCodePath(LINK).d).toBe(qrCodePath(LINK).d);
+    expect(linkPath(LINK).d).not.toBe(linkPath(LINK.replace('150.50', '150.51')).d);
+    expect(linkPath(LINK).d).toBe(linkPath(LINK).d);
   });
 });
 
@@ -55,7 +59,7 @@ describe('UpiQrCode', () => {
     const img = screen.getByRole('img', { name: 'UPI QR code: pay ₹150.50 to backlay@okaxis' });
     expect(img.tagName.toLowerCase()).toBe('svg');
     expect(img).toHaveAttribute('data-upi-link', LINK);
-    expect(img.querySelector('path')?.getAttribute('d')).toBe(qrCodePath(LINK).d);
+    expect(img.querySelector('path')?.getAttribute('d')).toBe(linkPath(LINK).d);
     expect(img.querySelector('image, foreignObject')).toBeNull();
   });
 });

@@ -1,5 +1,4 @@
-import { Pnl, eventLabel, formatRupees, runnerLabel, type BetRow } from '@backlay/shared';
-import { formatBetOdds, formatBetTime, sideClass, sideLabel, statusLabel } from './bet-format';
+import { Pnl, eventLabel, formatRupees, runnerLabel, type BetRow, formatBetPrice, formatDateTimeSeconds, sideClass, sideLabel, BET_STATUS_LABELS } from '@backlay/shared';
 
 /**
  * The player's bets as a table: placed time, match and market, selection, side (blue for back /
@@ -46,7 +45,7 @@ export function BetTable({ rows, label, outcome = false }: { rows: readonly BetR
               const voided = bet.status === 'voided';
               return (
                 <tr key={bet.betId} className={`bl-bet bl-bet--${sideClass(bet.side)}${voided ? ' bl-bet--void' : ''}`} data-status={bet.status}>
-                  <td>{formatBetTime(bet.createdAt)}</td>
+                  <td>{formatDateTimeSeconds(bet.createdAt)}</td>
                   <td className="bl-table__wrap">
                     {eventLabel(bet.matchName, bet.sportId, bet.matchOpenDate)} <small className="bl-muted">{bet.marketName}</small>
                   </td>
@@ -54,14 +53,14 @@ export function BetTable({ rows, label, outcome = false }: { rows: readonly BetR
                     {runnerLabel(bet.selectionName, bet.clothNumber)}
                   </th>
                   <td className="bl-bet__struck">{sideLabel(bet.side)}</td>
-                  <td className="num bl-bet__struck">{formatBetOdds(bet)}</td>
+                  <td className="num bl-bet__struck">{formatBetPrice(bet)}</td>
                   <td className="num bl-bet__struck">{formatRupees(bet.stake)}</td>
                   {outcome ? (
                     <>
                       <td className="num">{bet.pnl === null ? '–' : <Pnl rupees={bet.pnl} />}</td>
                       <td>
                         <span className={`bl-badge bl-badge--${voided ? 'void' : bet.status}`} title={bet.voidReason ?? undefined}>
-                          {statusLabel(bet.status)}
+                          {BET_STATUS_LABELS[bet.status]}
                         </span>
                         {voided && bet.voidReason ? <small className="bl-muted"> {bet.voidReason}</small> : null}
                       </td>

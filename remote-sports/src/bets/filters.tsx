@@ -1,7 +1,4 @@
-import { SelectField, useApis, useLoad } from '@backlay/shared';
-
-/** The value of the sport select meaning every sport. */
-export const ALL_SPORTS = 'all';
+import { SelectField, useLoad, ALL_SPORTS, useApis } from '@backlay/shared';
 
 /** The sport select's options: All, then the sports the API lists. */
 export function useSportOptions(): { value: string; label: string }[] {
@@ -9,11 +6,6 @@ export function useSportOptions(): { value: string; label: string }[] {
   const { load } = useLoad(() => sportsApi.sportList());
   const sports = load.state === 'done' ? load.value : [];
   return [{ value: ALL_SPORTS, label: 'All sports' }, ...sports.map((s) => ({ value: String(s.sportId), label: s.name }))];
-}
-
-/** The chosen sport as the API's sportId (undefined for all). */
-export function sportIdOf(value: string): number | undefined {
-  return value === ALL_SPORTS ? undefined : Number(value);
 }
 
 /** A labelled sport select (All sports, Cricket, …). */

@@ -22,8 +22,9 @@ import {
   type Market,
   type MarketPosition,
   type PlaceBetRequest,
+  formatRunnerPrice,
 } from '@backlay/shared';
-import { formatLimit, formatPrice } from '../format';
+import { formatLimit } from '../format';
 import { overlayText } from './MarketFrame';
 import { projectFancy, projectRunnerMarket, runnerVector } from './positions';
 import { initialOddsText, parseOdds, requestOdds, type PlaceBet, type SlipSelection } from './slip';
@@ -94,7 +95,7 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
   const best = selection.kind === 'runner' && market ? market.runners.find((r) => r.selectionId === selection.selectionId)?.[side === 'BACK' ? 'back' : 'lay'][0] : undefined;
   // Best execution (ADR 0034): the book previews the bet at the price it will be matched at, the
   // live one when it beats the price typed (the line of a fancy likewise, at the same rate).
-  const liveOdds = best && market ? parseOdds(market.type, formatPrice(best.price, market.type)) : null;
+  const liveOdds = best && market ? parseOdds(market.type, formatRunnerPrice(best.price, market.type)) : null;
   const matchedOdds = odds !== null && selection.kind === 'runner' ? (matchedPrice(selection.side, odds, liveOdds) ?? odds) : null;
   const liveLine = fancy && selection.kind === 'fancy' && (selection.side === 'YES' ? fancy.yesRate : fancy.noRate) === selection.rate ? (selection.side === 'YES' ? fancy.yesRun : fancy.noRun) : null;
   const matchedLine = selection.kind === 'fancy' ? (matchedFancyLine(selection.side, selection.run, liveLine) ?? selection.run) : null;
@@ -103,7 +104,7 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
     selection.kind === 'runner' ? (runner ? (racing ? runnerLabel(runner.name, runner.clothNumber) : runner.name) : selection.selectionId) : fancy?.name ?? selection.fancyId;
   const marketName = selection.kind === 'runner' ? (market ? (racing ? raceMarketTitle(market.numberOfWinners) : market.name) : '') : 'Fancy';
   /** The live best price as the odds field takes it, when it differs from the typed odds. */
-  const bestText = best && market ? formatPrice(best.price, market.type) : null;
+  const bestText = best && market ? formatRunnerPrice(best.price, market.type) : null;
   const takeable = bestText !== null && bestText !== oddsText.trim() ? bestText : null;
   const oddsInvalid = selection.kind === 'runner' && oddsText.trim() !== '' && odds === null;
   const stakeInvalid = stakeText.trim() !== '' && stake === null;
@@ -121,7 +122,7 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
             autoComplete="off"
             value={oddsText}
             onChange={(e) => setOddsText(e.target.value)}
-            hint={best && market ? `Best now ${formatPrice(best.price, market.type)}` : undefined}
+            hint={best && market ? `Best now ${formatRunnerPrice(best.price, market.type)}` : undefined}
             error={oddsInvalid && (market?.type === 'bookmaker' ? 'Rate must be a whole number above 0' : 'Odds must be above 1 with at most two decimals')}
           />
         ) : (
@@ -141,9 +142,9 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
       </div>
       <QuickStakes stakeButtons={stakeButtons} onStakeText={setStakeText} />
       {selection.kind === 'runner' && market ? (
-        <RunnerBook market={market} position={position} bet={matchedOdds !== null && stake !== null ? { selectionId: selection.selectionId, side: selection.side, odds: matchedOdds, stakeMinor: toMinor(stake) } : null} />
+        <RunnerMarketSlipBook market={market} position={position} bet={matchedOdds !== null && stake !== null ? { selectionId: selection.selectionId, side: selection.side, odds: matchedOdds, stakeMinor: toMinor(stake) } : null} />
       ) : null}
-      {selection.kind === 'fancy' ? <FancyBook position={position} bet={stake !== null && matchedLine !== null ? { side: selection.side, line: matchedLine, rate: selection.rate, stakeMinor: toMinor(stake) } : null} /> : null}
+      {selection.kind === 'fancy' ? <FancySlipBook position={position} bet={stake !== null && matchedLine !== null ? { side: selection.side, line: matchedLine, rate: selection.rate, stakeMinor: toMinor(stake) } : null} /> : null}
       <SlipActions closed={closed} error={error?.message ?? null} canPlace={body !== null && closed === null} submitting={submitting} onCancel={onCancel}>
         {error?.code === 'ODDS_CHANGED' && takeable ? (
           // The price moved against the player during the bet: one click takes the live price into
@@ -168,11 +169,11 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
 function placedNotice(reply: Awaited<ReturnType<PlaceBet>>, sent: PlaceBetRequest, market: Market | undefined): string {
   const bet = reply.data.bet;
   if ('fancyId' in sent) return bet.run === null || bet.run === sent.run ? reply.message : `${reply.message} · matched at line ${bet.run} (asked ${sent.run})`;
-  return placedRunnerNotice(reply.message, sent.odds, bet.odds, (o) => formatPrice(o, market?.type));
+  return placedRunnerNotice(reply.message, sent.odds, bet.odds, (o) => formatRunnerPrice(o, market?.type));
 }
 
 /** The runner market's P&L per runner now and with the slip's bet. */
-function RunnerBook({ market, position, bet }: { market: Market; position?: MarketPosition; bet: Parameters<typeof projectRunnerMarket>[2] | null }) {
+function RunnerMarketSlipBook({ market, position, bet }: { market: Market; position?: MarketPosition; bet: Parameters<typeof projectRunnerMarket>[2] | null }) {
   const projection = bet ? projectRunnerMarket(market, position, bet) : null;
   const now = runnerVector(market, position);
   const after = new Map(projection?.rows.map((r) => [r.selectionId, r.afterMinor]));
@@ -181,7 +182,7 @@ function RunnerBook({ market, position, bet }: { market: Market; position?: Mark
 }
 
 /** The fancy's exposure now and with the slip's bet, and the P&L of each run zone after it. */
-function FancyBook({ position, bet }: { position?: MarketPosition; bet: Parameters<typeof projectFancy>[1] | null }) {
+function FancySlipBook({ position, bet }: { position?: MarketPosition; bet: Parameters<typeof projectFancy>[1] | null }) {
   const projection = bet ? projectFancy(position, bet) : null;
   if (!projection) return null;
   return (

@@ -1,5 +1,4 @@
-import { BetTableRow, MyBetsSection, formatRupees, raceMarketTitle, runnerLabel, type Fancy, type Load, type Market, type PlacedBet } from '@backlay/shared';
-import { formatBetOdds, formatBetTime, sideClass, sideLabel } from '../bets/bet-format';
+import { BetTableRow, MyBetsSection, formatRupees, raceMarketTitle, runnerLabel, type Fancy, type Load, type Market, type PlacedBet, formatBetPrice, formatDateTimeSeconds, sideClass, sideLabel } from '@backlay/shared';
 
 /**
  * The runner's (or fancy's) name and the market's name of a bet, from the live match; on a race
@@ -55,10 +54,10 @@ export function MyBets({ load, markets, fancies, racing = false }: { load: Load<
             <th scope="row">
               <span className="bl-bet__struck">{names.selection}</span> <small className="bl-muted">{names.market}</small>
               {bet.status === 'voided' ? <span className="bl-badge bl-badge--void">Void</span> : null}
-              <small className="bl-bet__time">{formatBetTime(bet.createdAt)}</small>
+              <small className="bl-bet__time">{formatDateTimeSeconds(bet.createdAt)}</small>
             </th>
             <td className="bl-bet__struck">{sideLabel(bet.side)}</td>
-            <td className="num bl-bet__struck">{formatBetOdds(bet)}</td>
+            <td className="num bl-bet__struck">{formatBetPrice(bet)}</td>
             <td className="num bl-bet__struck">{formatRupees(bet.stake)}</td>
           </BetTableRow>
         );

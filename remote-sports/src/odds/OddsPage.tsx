@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   Pnl,
@@ -9,15 +9,16 @@ import {
   Spinner,
   isRacingSport,
   useApis,
-  type ApiError,
   type Fancy,
   type Market,
   type MarketPosition,
   type MarketType,
-  type MatchDataStatus,
-  type MatchDetail,
+  useMatchState,
+  PRICE_CONNECTION_TEXT,
+  formatDateTimeMinutes,
+  useLoad,
 } from '@backlay/shared';
-import { MATCH_PHASE_TEXT, formatMatchTime, matchPhase, splitFancies } from '../format';
+import { MATCH_PHASE_TEXT, matchPhase, splitFancies } from '../format';
 import { RaceHeader } from '../racing/RaceHeader';
 import { RulesDialog } from '../rules/RulesDialog';
 import { BetSlip } from './BetSlip';
@@ -28,7 +29,6 @@ import { RunBookDialog } from './RunBookDialog';
 import { ScorePanel } from './ScorePanel';
 import { fancySettledText } from './settled';
 import { selectionMarketId, type SlipSelection } from './slip';
-import { useMatchState } from './use-match-state';
 import { usePlayerBook } from './use-player-book';
 
 /** The order of market families on the page. */
@@ -44,13 +44,6 @@ export function orderMarkets(markets: Market[]): Market[] {
     .sort((a, b) => TYPE_ORDER[a.m.type] - TYPE_ORDER[b.m.type] || a.m.numberOfWinners - b.m.numberOfWinners || a.i - b.i)
     .map(({ m }) => m);
 }
-
-const CONNECTION_TEXT: Record<MatchDataStatus, string> = {
-  connecting: 'Connecting to live prices…',
-  live: 'Live',
-  resyncing: 'Reconnecting to live prices…',
-  unavailable: 'No live prices',
-};
 
 /**
  * The fancy sessions that closed, folded away under the open ones: each line's name and, once
@@ -94,8 +87,6 @@ export function ClosedSessions({ fancies, exposures, onBook }: { fancies: Fancy[
   );
 }
 
-type Load = { state: 'loading' } | { state: 'done'; value: MatchDetail } | { state: 'fail'; message: string };
-
 /** The runner P&L of a runner market's position, by selection id (rupees). */
 function pnlOf(position: MarketPosition | undefined): ReadonlyMap<string, number> | undefined {
   return position ? new Map(position.profitlist.map((row) => [row.selectionId, row.profit])) : undefined;
@@ -115,23 +106,12 @@ export function OddsPage() {
 
 function MatchOdds({ matchId }: { matchId: string }) {
   const { sports: sportsApi } = useApis();
-  const [detail, setDetail] = useState<Load>({ state: 'loading' });
+  const { load: detail } = useLoad(() => sportsApi.matchById(matchId), matchId);
   const [rules, setRules] = useState<MarketType | null>(null);
   const [slip, setSlip] = useState<SlipSelection | null>(null);
   const [book, setBook] = useState<Fancy | null>(null);
   const data = useMatchState(matchId);
   const player = usePlayerBook(matchId);
-
-  useEffect(() => {
-    let live = true;
-    sportsApi.matchById(matchId).then(
-      (value) => live && setDetail({ state: 'done', value }),
-      (error: ApiError) => live && setDetail({ state: 'fail', message: error.message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [sportsApi, matchId]);
 
   if (detail.state === 'loading') return <Spinner label="Loading match" />;
   if (detail.state === 'fail') {
@@ -177,7 +157,7 @@ function MatchOdds({ matchId }: { matchId: string }) {
           </span>
         ) : (
           <span className={`bl-live bl-live--${data.status}`} role="status">
-            {CONNECTION_TEXT[data.status]}
+            {PRICE_CONNECTION_TEXT[data.status]}
           </span>
         )
       }
@@ -187,7 +167,7 @@ function MatchOdds({ matchId }: { matchId: string }) {
       ) : (
         <p className="bl-match-head">
           <span className="bl-match__competition">{match.competitionName}</span>
-          {phase === 'inplay' ? <span className="bl-inplay">{MATCH_PHASE_TEXT.inplay}</span> : <time dateTime={match.openDate}>{formatMatchTime(match.openDate)}</time>}
+          {phase === 'inplay' ? <span className="bl-inplay">{MATCH_PHASE_TEXT.inplay}</span> : <time dateTime={match.openDate}>{formatDateTimeMinutes(match.openDate)}</time>}
         </p>
       )}
       {data.score ? <ScorePanel score={data.score} racing={racing} /> : null}

@@ -1,6 +1,7 @@
 import type { MarketType, PriceSize } from '@backlay/shared';
-import { formatPrice, formatSize } from '../format';
+import { formatSize } from '../format';
 import { useFlash } from './use-flash';
+import { formatRunnerPrice } from '@backlay/shared';
 
 /**
  * One cell of a ladder: a price and the money available at it, blue for back and pink for lay.
@@ -32,17 +33,17 @@ export function PriceCell({
   const label = `${side === 'back' ? 'Back' : 'Lay'} ${level + 1}`;
   const content = at ? (
     <>
-      <span className="bl-price__odds">{formatPrice(at.price, type)}</span>
+      <span className="bl-price__odds">{formatRunnerPrice(at.price, type)}</span>
       <span className="bl-price__size">{formatSize(at.size)}</span>
     </>
   ) : null;
   return (
-    <td className={classes} data-level={level + 1} aria-label={at ? `${label}: ${formatPrice(at.price, type)} for ${formatSize(at.size)}` : `${label}: no price`}>
+    <td className={classes} data-level={level + 1} aria-label={at ? `${label}: ${formatRunnerPrice(at.price, type)} for ${formatSize(at.size)}` : `${label}: no price`}>
       {at && onSelect ? (
         <button
           type="button"
           className="bl-price__btn"
-          aria-label={[side === 'back' ? 'Back' : 'Lay', runnerName, 'at', formatPrice(at.price, type)].filter(Boolean).join(' ')}
+          aria-label={[side === 'back' ? 'Back' : 'Lay', runnerName, 'at', formatRunnerPrice(at.price, type)].filter(Boolean).join(' ')}
           disabled={disabled}
           onClick={() => onSelect(at.price)}
         >

@@ -7,8 +7,8 @@ import {
   type PlaceBetRequest,
   type PlaceBetResponse,
   type PlaceBetSide,
+  formatRunnerPrice,
 } from '@backlay/shared';
-import { formatPrice } from '../format';
 
 /** What the player clicked: a back or lay price of a runner, or a YES or NO of a fancy. */
 export type SlipSelection =
@@ -22,7 +22,7 @@ export function selectionMarketId(selection: SlipSelection): string {
 
 /** The odds a runner slip starts with: the clicked price as the ladder shows it (bookmaker: the rate). */
 export function initialOddsText(market: Pick<Market, 'type'>, price: number): string {
-  return formatPrice(price, market.type);
+  return formatRunnerPrice(price, market.type);
 }
 
 /**

@@ -12,9 +12,11 @@ import {
   type BetHistoryQuery,
   type BetPage,
   type BetRow,
+  ALL_SPORTS,
+  sportIdOf,
 } from '@backlay/shared';
 import { BetTable } from '../bets/BetTable';
-import { ALL_SPORTS, SportSelect, sportIdOf } from '../bets/filters';
+import { SportSelect } from '../bets/filters';
 
 /** The status filter of the bet history. */
 export const HISTORY_STATUSES: ReadonlyArray<{ value: NonNullable<BetHistoryQuery['status']>; label: string }> = [

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Formik, type FormikErrors, type FormikTouched } from 'formik';
 import * as yup from 'yup';
-import { BUTTON_LABEL_MAX_LENGTH, BUTTON_VALUE_MAX, BuildTag, Button, DEFAULT_BUTTON_VALUES, EmptyState, MESSAGES, Page, Spinner, TextField, notify, useApis, type ApiError, type ButtonValue } from '@backlay/shared';
+import { BUTTON_LABEL_MAX_LENGTH, BUTTON_VALUE_MAX, BuildTag, Button, DEFAULT_BUTTON_VALUES, EmptyState, MESSAGES, Page, Spinner, TextField, notify, type ApiError, type ButtonValue, useLoad, useApis } from '@backlay/shared';
 
 /** The stake buttons screen edits this many buttons (the API stores up to BUTTON_VALUES_MAX). */
 export const STAKE_BUTTON_COUNT = 8;
@@ -54,27 +54,14 @@ export function toRows(buttons: ButtonValue[]): Row[] {
   });
 }
 
-type Load = { state: 'loading' } | { state: 'done'; rows: Row[] } | { state: 'fail'; message: string };
-
 /**
  * button-values: the player's eight stake buttons (label and value), saved for the user with
  * save-button-values. The bet slip offers them as quick stakes.
  */
 export function ButtonValues() {
   const { sports: sportsApi } = useApis();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const { load } = useLoad(() => sportsApi.buttonValues().then(toRows));
   const [serverError, setServerError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    sportsApi.buttonValues().then(
-      (buttons) => live && setLoad({ state: 'done', rows: toRows(buttons) }),
-      (error: ApiError) => live && setLoad({ state: 'fail', message: error.message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [sportsApi]);
 
   if (load.state === 'loading') return <Spinner label="Loading stake buttons" />;
   if (load.state === 'fail') {
@@ -89,7 +76,7 @@ export function ButtonValues() {
     <Page title="Stake buttons">
       <p className="bl-hint">The quick stakes offered in the bet slip. Values are whole rupees up to 10,00,000.</p>
       <Formik
-        initialValues={{ buttons: load.rows }}
+        initialValues={{ buttons: load.value }}
         validationSchema={buttonValuesSchema}
         enableReinitialize
         onSubmit={async (values, helpers) => {

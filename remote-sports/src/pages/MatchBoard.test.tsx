@@ -1,8 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { type MatchSummary } from '@backlay/shared';
+import { type MatchSummary, formatDateTimeMinutes } from '@backlay/shared';
 import { fakeSports, renderWithApis, withMocks } from '@backlay/shared/testing';
-import { formatMatchTime } from '../format';
 import { MATCH_LIST_REFRESH_MS, MatchBoard, oddsColumns, sortMatches } from './MatchBoard';
 
 const api = withMocks(fakeSports, 'sportList', 'matchList', 'messages');
@@ -95,7 +94,7 @@ describe('MatchBoard', () => {
     expect(within(items[0]).getByRole('link', { name: 'Live v Side' })).toHaveAttribute('href', '/odds/b');
     expect(within(items[0]).getByText('IPL')).toBeInTheDocument();
     expect(within(items[0]).getByText('In-play')).toHaveClass('bl-inplay');
-    expect(within(items[1]).getByText(formatMatchTime('2026-11-22T10:00:00Z'))).toBeInTheDocument();
+    expect(within(items[1]).getByText(formatDateTimeMinutes('2026-11-22T10:00:00Z'))).toBeInTheDocument();
     expect(within(items[1]).getByText('Big Bash')).toBeInTheDocument();
     expect(api.matchList).toHaveBeenCalledWith({ sportId: 4, status: 'all' });
   });

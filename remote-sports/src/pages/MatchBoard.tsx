@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Link, NavLink, Navigate, generatePath, useParams } from 'react-router';
 import {
   BuildTag,
@@ -8,15 +7,15 @@ import {
   SPORT_IDS,
   Spinner,
   isRacingSport,
-  notify,
   useApis,
-  type ApiError,
   type MatchOddsSummary,
   type MatchSummary,
   type NewsMessage,
-  type SportItem,
+  formatOddsDecimal,
+  formatDateTimeMinutes,
+  useLoad,
 } from '@backlay/shared';
-import { MATCH_PHASE_TEXT, formatMatchTime, formatPrice, matchPhase, openMatches } from '../format';
+import { MATCH_PHASE_TEXT, matchPhase, openMatches } from '../format';
 import { overlayText } from '../odds/MarketFrame';
 import { SportTabs, sportPath } from '../sport-tabs';
 
@@ -32,8 +31,6 @@ export const DEFAULT_SPORT_ID = SPORT_IDS.cricket;
 
 /** The list is fetched again this often while it is on screen, so starts and prices stay current. */
 export const MATCH_LIST_REFRESH_MS = 20_000;
-
-type Load<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'fail'; message: string };
 
 /** One column of a match's price summary: its heading (1, X, 2) and the runner's best prices. */
 export interface OddsColumn {
@@ -84,7 +81,7 @@ function Price({ column, side, value }: { column: string; side: 'back' | 'lay'; 
   return (
     <span className={`bl-price bl-price--${side}`}>
       <span className="bl-visually-hidden">{`${column} ${side}: `}</span>
-      <span className="bl-price__odds">{value === null ? '–' : formatPrice(value)}</span>
+      <span className="bl-price__odds">{value === null ? '–' : formatOddsDecimal(value)}</span>
     </span>
   );
 }
@@ -103,7 +100,7 @@ function MatchRow({ match }: { match: MatchSummary }) {
           {match.competitionName ? <span className="bl-match__competition">{match.competitionName}</span> : null}
           {phase === 'inplay' ? <span className="bl-inplay">{MATCH_PHASE_TEXT.inplay}</span> : null}
           {phase === 'finished' ? <span className="bl-finished">{MATCH_PHASE_TEXT.finished}</span> : null}
-          {phase === 'upcoming' ? <time dateTime={match.openDate}>{formatMatchTime(match.openDate)}</time> : null}
+          {phase === 'upcoming' ? <time dateTime={match.openDate}>{formatDateTimeMinutes(match.openDate)}</time> : null}
         </span>
       </div>
       <div className="bl-match__odds" role="group" aria-label={`Prices of ${match.name}`}>
@@ -141,54 +138,16 @@ export function MatchBoard() {
   return <Matches sportId={sportId} status={params.status ?? 'all'} />;
 }
 
+const NO_NEWS: NewsMessage[] = [];
+
 function Matches({ sportId, status }: { sportId: number; status: string }) {
   const { sports: sportsApi } = useApis();
-  const [sports, setSports] = useState<Load<SportItem[]>>({ state: 'loading' });
-  const [news, setNews] = useState<NewsMessage[]>([]);
-  const [matches, setMatches] = useState<Load<MatchSummary[]>>({ state: 'loading' });
-
-  useEffect(() => {
-    let live = true;
-    sportsApi.sportList().then(
-      (value) => live && setSports({ state: 'done', value }),
-      (error: Error) => live && setSports({ state: 'fail', message: error.message }),
-    );
-    // News is a courtesy: without it the page is still whole, so a failure stays quiet.
-    sportsApi.messages().then(
-      (value) => live && setNews(value),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [sportsApi]);
-
-  useEffect(() => {
-    let live = true;
-    let first = true;
-    setMatches({ state: 'loading' });
-    const load = () =>
-      sportsApi.matchList({ sportId, status }).then(
-        (value) => {
-          if (live) setMatches({ state: 'done', value });
-          first = false;
-        },
-        (error: ApiError) => {
-          if (!live) return;
-          // A failed refresh keeps the list on screen; only a failed first load replaces it.
-          if (first) {
-            setMatches({ state: 'fail', message: error.message });
-            if (!error.silent) notify('error', error.message);
-          }
-        },
-      );
-    void load();
-    const timer = setInterval(() => void load(), MATCH_LIST_REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [sportsApi, sportId, status]);
+  const { load: sports } = useLoad(() => sportsApi.sportList());
+  // News is a courtesy: without it the page is still whole, so a failure stays quiet.
+  const { load: newsLoad } = useLoad(() => sportsApi.messages());
+  const news = newsLoad.state === 'done' ? newsLoad.value : NO_NEWS;
+  // A failed refresh keeps the list on screen; only a failed first load replaces it.
+  const { load: matches } = useLoad(() => sportsApi.matchList({ sportId, status }), `${sportId}:${status}`, { refreshMs: MATCH_LIST_REFRESH_MS, quietReload: true });
 
   const shown = matches.state === 'done' ? openMatches(matches.value) : [];
   const sportName = sports.state === 'done' ? sports.value.find((s) => s.sportId === sportId)?.name ?? 'Sport' : 'Sport';

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import moment from 'moment';
-import { Pnl, BuildTag, Page, RangeFilters, RangeLoadStatus, eventLabel, formatRupees, useRangeReport, useApis, type ProfitLossQuery, type ProfitLossResponse } from '@backlay/shared';
-import { SportSelect, ALL_SPORTS, sportIdOf } from '../bets/filters';
+import { Pnl, BuildTag, Page, RangeFilters, RangeLoadStatus, eventLabel, formatRupees, useRangeReport, type ProfitLossQuery, type ProfitLossResponse, ALL_SPORTS, sportIdOf, formatDateTimeMinutes, useApis } from '@backlay/shared';
+import { SportSelect } from '../bets/filters';
 
 /** How settlement dates are shown. */
-const SETTLED_FORMAT = 'DD/MM/YYYY h:mm A';
 
 /**
  * /profitloss: the player's result per settled market over a date range (the last 7 days by
@@ -51,7 +49,7 @@ export function ProfitLoss() {
               ) : (
                 result.rows.map((row) => (
                   <tr key={row.key}>
-                    <td>{row.settledAt ? moment(row.settledAt).format(SETTLED_FORMAT) : '–'}</td>
+                    <td>{formatDateTimeMinutes(row.settledAt)}</td>
                     <td>{row.sportName ?? '–'}</td>
                     <td className="bl-table__wrap">{row.matchName === null ? '–' : eventLabel(row.matchName, row.sportId, row.matchOpenDate)}</td>
                     <th scope="row">{row.marketName ?? row.key}</th>

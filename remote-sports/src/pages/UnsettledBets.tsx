@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { BET_LIST_PAGE_SIZE, BuildTag, EmptyState, Page, Pager, Spinner, on, useLoad, useApis } from '@backlay/shared';
+import { BET_LIST_PAGE_SIZE, BuildTag, EmptyState, Page, Pager, Spinner, on, useLoad, ALL_SPORTS, sportIdOf, useApis } from '@backlay/shared';
 import { BetTable } from '../bets/BetTable';
-import { ALL_SPORTS, SportSelect, sportIdOf } from '../bets/filters';
+import { SportSelect } from '../bets/filters';
 
 /**
  * /unsettledbet: the player's open (matched, not yet settled) bets of every match, newest

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Link, generatePath, useParams } from 'react-router';
 import {
   BuildTag,
@@ -9,12 +8,11 @@ import {
   Spinner,
   formatDate,
   formatOffTime,
-  notify,
   raceParts,
   useApis,
-  type ApiError,
   type MatchSummary,
   type SportItem,
+  useLoad,
 } from '@backlay/shared';
 import { SportTabs } from '../sport-tabs';
 import { raceClockText, useNow } from './race-time';
@@ -100,47 +98,15 @@ export function RacingBoard() {
   return <Racing key={sportId} sportId={sportId} />;
 }
 
-type Load<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'fail'; message: string };
+const NO_SPORTS: SportItem[] = [];
 
 function Racing({ sportId }: { sportId: number }) {
   const { sports: sportsApi } = useApis();
-  const [sports, setSports] = useState<SportItem[]>([]);
-  const [races, setRaces] = useState<Load<MatchSummary[]>>({ state: 'loading' });
+  const { load: sportList } = useLoad(() => sportsApi.sportList());
+  const sports = sportList.state === 'done' ? sportList.value : NO_SPORTS;
+  // A failed refresh keeps what is on screen; only a failed first load replaces it.
+  const { load: races } = useLoad(() => sportsApi.matchList({ sportId, status: 'all', limit: PAGE_SIZE_MAX }), String(sportId), { refreshMs: RACE_LIST_REFRESH_MS, quietReload: true });
   const nowMs = useNow();
-
-  useEffect(() => {
-    let live = true;
-    sportsApi.sportList().then(
-      (value) => live && setSports(value),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [sportsApi]);
-
-  useEffect(() => {
-    let live = true;
-    let first = true;
-    const load = () =>
-      sportsApi.matchList({ sportId, status: 'all', limit: PAGE_SIZE_MAX }).then(
-        (value) => {
-          if (live) setRaces({ state: 'done', value });
-          first = false;
-        },
-        (error: ApiError) => {
-          if (!live || !first) return;
-          setRaces({ state: 'fail', message: error.message });
-          if (!error.silent) notify('error', error.message);
-        },
-      );
-    void load();
-    const timer = setInterval(() => void load(), RACE_LIST_REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [sportsApi, sportId]);
 
   const sportName = sports.find((s) => s.sportId === sportId)?.name ?? 'Racing';
   const list = races.state === 'done' ? races.value : [];

@@ -1,21 +1,16 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useApis } from '../kernel/apis';
-import type { ApiError } from '../kernel/errors';
 import type { AccountStatementResponse } from '../contracts/clients';
 import { MESSAGES } from '../contracts/messages';
-import { notify } from '../kernel/bus';
-import { formatDate, localDayBound } from '../kernel/date-format';
+import { formatDateTimeSeconds, localDayBound } from '../kernel/date-format';
 import { formatRupees } from '../kernel/money';
+import { useLoad } from '../kernel/use-load';
 import { EmptyState, Page, Spinner, TextField } from '../ui/kit';
 import { defaultDateRange } from '../ui/date-range';
 import { Pager, pageCount } from '../ui/pager';
 
 /** Rows per page of the statement. */
 export const STATEMENT_PAGE_SIZE = 50;
-/** How statement dates are shown (docs/rules/product.md §2). */
-export const STATEMENT_DATE_FORMAT = 'DD/MM/YYYY h:mm:ss A';
-
-type Load = { state: 'loading' } | { state: 'done'; value: AccountStatementResponse } | { state: 'fail'; message: string };
 
 /**
  * The account statement of one account, shared by the player's /accountstatement (payments) and
@@ -29,39 +24,28 @@ export function AccountStatementView({ username, title = 'Account Statement', fo
   const { statement: statementApi } = useApis();
   const [range, setRange] = useState(defaultDateRange);
   const [page, setPage] = useState(1);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const changeRange = (change: Partial<typeof range>) => {
     setRange((r) => ({ ...r, ...change }));
     setPage(1);
   };
   const invalidRange = range.from !== '' && range.to !== '' && range.from > range.to;
 
-  useEffect(() => {
-    if (!range.from || !range.to || invalidRange) return undefined;
-    let live = true;
-    setLoad({ state: 'loading' });
-    statementApi
-      .accountStatement({
-        username: username || undefined,
-        // Local start and end of the chosen days as ISO times: the API counts whole UTC days of
-        // their date parts, so the range covers the local days whatever the time zone.
-        startDate: localDayBound(range.from, 'start').toISOString(),
-        endDate: localDayBound(range.to, 'end').toISOString(),
-        page,
-        pageSize: STATEMENT_PAGE_SIZE,
-      })
-      .then(
-        (value) => live && setLoad({ state: 'done', value }),
-        (error: ApiError) => {
-          if (!live) return;
-          setLoad({ state: 'fail', message: error.message });
-          if (!error.silent) notify('error', error.message);
-        },
-      );
-    return () => {
-      live = false;
-    };
-  }, [statementApi, username, range.from, range.to, invalidRange, page]);
+  const ready = range.from !== '' && range.to !== '' && !invalidRange;
+  const { load } = useLoad<AccountStatementResponse | null>(
+    () =>
+      ready
+        ? statementApi.accountStatement({
+            username: username || undefined,
+            // Local start and end of the chosen days as ISO times: the API counts whole UTC days of
+            // their date parts, so the range covers the local days whatever the time zone.
+            startDate: localDayBound(range.from, 'start').toISOString(),
+            endDate: localDayBound(range.to, 'end').toISOString(),
+            page,
+            pageSize: STATEMENT_PAGE_SIZE,
+          })
+        : Promise.resolve(null),
+    JSON.stringify([ready, username, range, page]),
+  );
 
   const statement = load.state === 'done' ? load.value : null;
   const lastPage = statement ? pageCount(statement.total, statement.pageSize) : 1;
@@ -111,7 +95,7 @@ export function AccountStatementView({ username, title = 'Account Statement', fo
                 ) : (
                   statement.rows.map((r) => (
                     <tr key={r._id}>
-                      <td>{formatDate(r.date, STATEMENT_DATE_FORMAT)}</td>
+                      <td>{formatDateTimeSeconds(r.date)}</td>
                       <td className="bl-table__wrap">{r.description}</td>
                       <td className="num bl-credit">{r.credit > 0 ? formatRupees(r.credit) : ''}</td>
                       <td className="num bl-debit">{r.debit > 0 ? formatRupees(r.debit) : ''}</td>

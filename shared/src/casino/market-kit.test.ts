@@ -1,4 +1,4 @@
-import { backReturnPer100, formatPrice, formatRtp, layRtpFromCounts, marketRuleLines, readConfig, rtpFromCounts, settleMarket } from './market-kit';
+import { backReturnPer100, formatPriceHundredths, formatRtp, layRtpFromCounts, marketRuleLines, readConfig, rtpFromCounts, settleMarket } from './market-kit';
 import { type CasinoMarketDef } from './types';
 
 describe('backReturnPer100 (CASINO.md §1.0.3)', () => {
@@ -50,8 +50,8 @@ describe('rules lines', () => {
   });
 
   it('formats prices and RTPs as the screens do', () => {
-    expect(formatPrice(198)).toBe('1.98');
-    expect(formatPrice(80100)).toBe('801.00');
+    expect(formatPriceHundredths(198)).toBe('1.98');
+    expect(formatPriceHundredths(80100)).toBe('801.00');
     expect(formatRtp(0.962651)).toBe('96.27%');
   });
 });

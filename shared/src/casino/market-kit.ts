@@ -64,7 +64,7 @@ export function settleMarket(market: CasinoMarketDef, winner: string, others: Ru
 }
 
 /** A price × 100 as the screens write it: 198 → '1.98'. */
-export function formatPrice(hundredths: number): string {
+export function formatPriceHundredths(hundredths: number): string {
   return (hundredths / 100).toFixed(2);
 }
 
@@ -74,8 +74,8 @@ export function formatRtp(rtp: number): string {
 }
 
 function runnerTerms(r: CasinoRunnerDef): string {
-  const lay = r.lay != null ? `, lay ${formatPrice(r.lay)}${r.layRtp !== undefined ? ` (RTP ${formatRtp(r.layRtp)} of liability)` : ''}` : '';
-  return `${formatPrice(r.back as number)}${r.rtp !== undefined ? `, RTP ${formatRtp(r.rtp)}` : ''}${lay}`;
+  const lay = r.lay != null ? `, lay ${formatPriceHundredths(r.lay)}${r.layRtp !== undefined ? ` (RTP ${formatRtp(r.layRtp)} of liability)` : ''}` : '';
+  return `${formatPriceHundredths(r.back as number)}${r.rtp !== undefined ? `, RTP ${formatRtp(r.rtp)}` : ''}${lay}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // jsdom has no crypto.subtle; PF-1 needs Web Crypto.
 import { canonicalDeck, parseCard, type Card } from './cards';
-import { formatPrice, formatRtp } from './market-kit';
+import { formatPriceHundredths, formatRtp } from './market-kit';
 import { POKER_CATEGORIES, SEVEN_CARD_COUNTS, poker20, pokerHand, type PokerCategory } from './poker20';
 import { CASINO_GAMES, playRound } from './registry';
 import { playedRoundProblems, ROUND_CHECK_TIMEOUT_MS } from './testing/round-check';
@@ -109,7 +109,7 @@ describe('Poker 20-20 markets', () => {
       const runner = market.runners.find((r) => r.selectionId === category)!;
       expect(runner.rtp).toBeCloseTo((count * runner.back!) / (133_784_560 * 100), 14);
       expect(runner.rtp!.toFixed(4)).toBe(rtp);
-      expect(game.rules(config).find((l) => l.startsWith(`${market.name}:`))).toContain(`${formatPrice(runner.back!)}, RTP ${formatRtp(runner.rtp!)}`);
+      expect(game.rules(config).find((l) => l.startsWith(`${market.name}:`))).toContain(`${formatPriceHundredths(runner.back!)}, RTP ${formatRtp(runner.rtp!)}`);
     }
   });
 

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // jsdom has no crypto.subtle; PF-1 needs Web Crypto.
 import { canonicalDeck } from './cards';
-import { formatPrice, formatRtp } from './market-kit';
+import { formatPriceHundredths, formatRtp } from './market-kit';
 import { race20, race20Chances, race20Deal } from './race20';
 import { CASINO_GAMES, drawShoe, playRound } from './registry';
 import { RtpTally, ratio, rtpMismatches } from './testing/rtp-tally';
@@ -150,8 +150,8 @@ describe('Race 20-20: exact chances and RTP (CASINO.md §1.13)', () => {
     expect(u.rtp).toBeCloseTo(under * 2, 12);
     expect(o.rtp).toBeCloseTo((1 - under) * 1.9, 12);
     const line = game.rules(config).find((l) => l.startsWith('Total points:'))!;
-    expect(line).toContain(`${formatPrice(200)}, RTP ${formatRtp(under * 2)}`); // 97.65%
-    expect(line).toContain(`${formatPrice(190)}, RTP ${formatRtp((1 - under) * 1.9)}`); // 97.23%
+    expect(line).toContain(`${formatPriceHundredths(200)}, RTP ${formatRtp(under * 2)}`); // 97.65%
+    expect(line).toContain(`${formatPriceHundredths(190)}, RTP ${formatRtp((1 - under) * 1.9)}`); // 97.23%
   });
 });
 

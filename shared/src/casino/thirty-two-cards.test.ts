@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // jsdom has no crypto.subtle; PF-1 needs Web Crypto.
 import { RANK_LABELS, SUITS } from './cards';
-import { formatPrice, formatRtp } from './market-kit';
+import { formatPriceHundredths, formatRtp } from './market-kit';
 import { thirtyTwoCards, thirtyTwoCardsB, thirtyTwoCardsDeal, thirtyTwoCardsRound } from './thirty-two-cards';
 import { CASINO_GAMES, drawShoe, playRound } from './registry';
 import { playedRoundProblems, ROUND_CHECK_TIMEOUT_MS } from './testing/round-check';
@@ -125,7 +125,7 @@ describe('32 Cards: win chances and RTP with every re-deal (CASINO.md §1.5)', (
     const rtp = (chances.win[hand] * (runner.back as number)) / 100 + chances.void; // a void returns the stake
     expect(rtp.toFixed(4)).toBe(printed);
     expect(Math.abs((runner.rtp as number) - rtp)).toBeLessThan(1e-12);
-    expect(game.rules(config).join('\n')).toContain(`${runner.name} ${formatPrice(runner.back as number)}, RTP ${formatRtp(rtp)}`);
+    expect(game.rules(config).join('\n')).toContain(`${runner.name} ${formatPriceHundredths(runner.back as number)}, RTP ${formatRtp(rtp)}`);
   });
 
   it('lays: RTP per unit of liability (1 − p) · L / (L − 1), each with at least a 1% edge', () => {
@@ -135,7 +135,7 @@ describe('32 Cards: win chances and RTP with every re-deal (CASINO.md §1.5)', (
       expect(Math.abs((runner.layRtp as number) - rtp)).toBeLessThan(1e-12);
       expect(rtp).toBeLessThan(0.99);
       expect(rtp).toBeGreaterThan(0.94);
-      expect(game.rules(config).join('\n')).toContain(`lay ${formatPrice(runner.lay as number)} (RTP ${formatRtp(rtp)} of liability)`);
+      expect(game.rules(config).join('\n')).toContain(`lay ${formatPriceHundredths(runner.lay as number)} (RTP ${formatRtp(rtp)} of liability)`);
     }
   });
 });

@@ -1,5 +1,5 @@
 import moment from 'moment';
-import { addDays, formatDate, INPUT_DATE_FORMAT, localDayBound } from './date-format';
+import { addDays, DATE_TIME_MINUTES_FORMAT, DATE_TIME_SECONDS_FORMAT, formatDate, formatDateTimeMinutes, formatDateTimeSeconds, INPUT_DATE_FORMAT, localDayBound } from './date-format';
 
 // moment is the reference: the formatter replaces it on the first page, so it must print the same.
 const PATTERNS = ['DD/MM/YYYY h:mm A', 'DD/MM/YYYY h:mm:ss A', 'YYYY-MM-DD', 'HH:mm:ss hh', 'DD MM YYYY, h A'];
@@ -39,5 +39,17 @@ describe('day helpers', () => {
   it('localDayBound is moment startOf/endOf day of a date input value', () => {
     expect(localDayBound('2026-02-28', 'start').toISOString()).toBe(moment('2026-02-28', 'YYYY-MM-DD').startOf('day').toISOString());
     expect(localDayBound('2026-02-28', 'end').toISOString()).toBe(moment('2026-02-28', 'YYYY-MM-DD').endOf('day').toISOString());
+  });
+
+  it('shows a moment with seconds or to the minute in the product formats, and none as a dash', () => {
+    // The cases of the copies this replaced: bets, statements and rounds (h:mm:ss A), match
+    // start times, news and P&L settlements (h:mm A); moment gave the same text.
+    const iso = '2026-11-21T15:05:07Z';
+    expect(formatDateTimeSeconds(iso)).toBe(moment(iso).format('DD/MM/YYYY h:mm:ss A'));
+    expect(formatDateTimeSeconds(iso)).toMatch(/^21\/11\/2026 \d{1,2}:05:07 (AM|PM)$/);
+    expect(formatDateTimeMinutes(iso)).toBe(moment(iso).format('DD/MM/YYYY h:mm A'));
+    expect(formatDateTimeSeconds(null)).toBe('—');
+    expect(formatDateTimeMinutes(null)).toBe('—');
+    expect([DATE_TIME_SECONDS_FORMAT, DATE_TIME_MINUTES_FORMAT]).toEqual(['DD/MM/YYYY h:mm:ss A', 'DD/MM/YYYY h:mm A']);
   });
 });

@@ -30,6 +30,25 @@ export function formatDate(value: Date | string | number, pattern: string): stri
   return pattern.replace(TOKENS, (token) => parts[token]);
 }
 
+/**
+ * A moment as every screen shows it with seconds (docs/rules/product.md §2: `DD/MM/YYYY h:mm:ss A`):
+ * bets, settlements, statements, rounds, sign-ins. The one home of that format (issue 31).
+ */
+export const DATE_TIME_SECONDS_FORMAT = 'DD/MM/YYYY h:mm:ss A';
+
+/** A moment to the minute (`DD/MM/YYYY h:mm A`): match start times, news, limits taking effect. */
+export const DATE_TIME_MINUTES_FORMAT = 'DD/MM/YYYY h:mm A';
+
+/** `value` with seconds in the product's format; none (yet) reads —. */
+export function formatDateTimeSeconds(value: Date | string | number | null): string {
+  return value === null ? '—' : formatDate(value, DATE_TIME_SECONDS_FORMAT);
+}
+
+/** `value` to the minute in the product's format; none (yet) reads —. */
+export function formatDateTimeMinutes(value: Date | string | number | null): string {
+  return value === null ? '—' : formatDate(value, DATE_TIME_MINUTES_FORMAT);
+}
+
 /** The value format of a date input (`YYYY-MM-DD`). */
 export const INPUT_DATE_FORMAT = 'YYYY-MM-DD';
 

@@ -1,4 +1,6 @@
-import { formatRupees, hasAtMostTwoDecimals, parseStake, sumRupeesForDisplay, toMinor, toRupees } from './money';
+import { formatRupees, hasAtMostTwoDecimals, parseStake, rupeeAmountError, sumRupeesForDisplay, toMinor, toRupees } from './money';
+import { MONEY_MAX_RUPEES } from '../contracts/clients';
+import { MESSAGES } from '../contracts/messages';
 import { createSubmissionKeys, newIdempotencyKey, retryOnNetworkLoss } from './idempotency';
 
 describe('money display helpers', () => {
@@ -94,5 +96,25 @@ describe('createSubmissionKeys', () => {
     expect(keys.keyFor('{"stake":200}')).not.toBe(first);
     keys.settle('{"stake":100}', first, false);
     expect(keys.keyFor('{"stake":100}')).not.toBe(first);
+  });
+});
+
+describe('rupeeAmountError, the rule of the chip transfer, deposit and withdraw amounts', () => {
+  // The cases of the agents' chip form and the players' payment forms, which each had a copy.
+  it.each([
+    ['', MESSAGES.amountRequired],
+    ['   ', MESSAGES.amountRequired],
+    ['100', null],
+    [' 100.5 ', null],
+    ['0.01', null],
+    ['0', MESSAGES.amountInvalid],
+    ['-5', MESSAGES.amountInvalid],
+    ['10.555', MESSAGES.amountInvalid],
+    ['1e3', MESSAGES.amountInvalid],
+    ['abc', MESSAGES.amountInvalid],
+    [String(MONEY_MAX_RUPEES), null],
+    [String(MONEY_MAX_RUPEES + 1), MESSAGES.amountTooLarge],
+  ])('%j → %s', (text, message) => {
+    expect(rupeeAmountError(text)).toBe(message);
   });
 });

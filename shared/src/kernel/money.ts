@@ -1,3 +1,6 @@
+import { MONEY_MAX_RUPEES } from '../contracts/clients';
+import { MESSAGES } from '../contracts/messages';
+
 const formatter = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
@@ -19,6 +22,18 @@ export function sumRupeesForDisplay(...amounts: number[]): number {
 /** True when a typed amount has at most two decimals (rupees and paise), e.g. '10', '10.5', '10.25'. */
 export function hasAtMostTwoDecimals(text: string): boolean {
   return /^\d+(\.\d{1,2})?$/.test(text.trim());
+}
+
+/**
+ * Null for a typed amount of money a form accepts (rupees above 0, at most two decimals, within
+ * MONEY_MAX_RUPEES), else the API's message of why not (empty: required). The one home of the rule
+ * of the chip transfer, deposit and withdraw amounts; the server checks it again.
+ */
+export function rupeeAmountError(text: string): string | null {
+  const typed = text.trim();
+  if (typed === '') return MESSAGES.amountRequired;
+  if (!hasAtMostTwoDecimals(typed) || Number(typed) <= 0) return MESSAGES.amountInvalid;
+  return Number(typed) > MONEY_MAX_RUPEES ? MESSAGES.amountTooLarge : null;
 }
 
 /**

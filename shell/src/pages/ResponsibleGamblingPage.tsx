@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useFormik } from 'formik';
-import moment from 'moment';
 import * as yup from 'yup';
 import {
   Button,
@@ -24,9 +23,8 @@ import {
   type DownlineRgRow,
   type ResponsibleGamblingView,
   type RgLimitView,
+  formatDateTimeMinutes,
 } from '@backlay/shared';
-
-const TIME_FORMAT = 'DD/MM/YYYY HH:mm';
 
 /** "₹1,000.00" or "None". */
 const amountText = (amount: number | null) => (amount === null ? 'None' : `₹${formatRupees(amount)}`);
@@ -36,7 +34,7 @@ export function limitStatus(limit: RgLimitView): string {
   const now = `Current: ${amountText(limit.amount)}`;
   if (limit.pending === null) return now;
   const change = limit.pending.amount === null ? 'Removal' : `Increase to ₹${formatRupees(limit.pending.amount)}`;
-  return `${now}. ${change} pending: takes effect ${moment(limit.pending.effectiveAt).format(TIME_FORMAT)}`;
+  return `${now}. ${change} pending: takes effect ${formatDateTimeMinutes(limit.pending.effectiveAt)}`;
 }
 
 const limitSchema = yup.object({
@@ -243,7 +241,7 @@ function ExclusionForm({ kind, onSaved }: { kind: 'time_out' | 'self_exclusion';
 
 function ExclusionBanner({ view }: { view: ResponsibleGamblingView }) {
   if (view.exclusion === null) return null;
-  const until = moment(view.exclusion.endsAt).format(TIME_FORMAT);
+  const until = formatDateTimeMinutes(view.exclusion.endsAt);
   return (
     <p className="bl-rg__banner" role="status" data-testid="rg-exclusion">
       {view.exclusion.kind === 'time_out' ? 'You are on a time-out' : 'You have self-excluded'} until {until}. Betting, the casino and
@@ -330,7 +328,7 @@ function DownlineSettings() {
                   <td>
                     {row.exclusion === null
                       ? 'None'
-                      : `${row.exclusion.kind === 'time_out' ? 'Time-out' : 'Self-excluded'} until ${moment(row.exclusion.endsAt).format(TIME_FORMAT)}`}
+                      : `${row.exclusion.kind === 'time_out' ? 'Time-out' : 'Self-excluded'} until ${formatDateTimeMinutes(row.exclusion.endsAt)}`}
                   </td>
                   <td>{(['deposit_day', 'deposit_week', 'deposit_month'] as const).map((t) => limitCell(row, t)).join(' / ')}</td>
                   <td>{(['loss_day', 'loss_week', 'loss_month'] as const).map((t) => limitCell(row, t)).join(' / ')}</td>

@@ -85,7 +85,7 @@ describe('AgentOdds', () => {
     expect(api.childUserList).toHaveBeenCalledWith({ matchId: 'e1', username: undefined });
     const smdl = within(table).getByRole('row', { name: /demo-smdl/ });
     expect(smdl).toHaveTextContent('India: 150.00');
-    expect(within(smdl).getByText('-100.00')).toHaveClass('bl-debit');
+    expect(within(smdl).getByText('-100.00')).toHaveAttribute('data-pnl', 'neg');
     await userEvent.click(within(smdl).getByRole('button', { name: 'Books below demo-smdl' }));
     expect(api.childUserList).toHaveBeenLastCalledWith({ matchId: 'e1', username: 'demo-smdl' });
     await userEvent.click(await screen.findByRole('button', { name: 'Books below demo-mdl' }));

@@ -5,7 +5,7 @@ import { ChildBooks } from './ChildBooks';
 import { DownlineBets } from './DownlineBets';
 import { LivePrices } from './LivePrices';
 import { MarketBookTable } from './MarketBookTable';
-import { SECTION_STYLE, useLiveLoad } from './betting-common';
+import { SECTION_STYLE, LIVE_REFRESH_MS } from './betting-common';
 
 /** Roles that may void bets (delete-current-bet, delete-bets); the API refuses every other. */
 export const DELETE_BET_ROLES: readonly Role[] = ['admin', 'sadmin'];
@@ -28,7 +28,7 @@ function AgentMatch({ matchId }: { matchId: string }) {
   const [refresh, setRefresh] = useState(0);
   const refreshAll = useCallback(() => setRefresh((n) => n + 1), []);
   const { load: match } = useLoad(() => sportsApi.matchById(matchId), matchId);
-  const { load: books, reload } = useLiveLoad(() => betsApi.marketAnalysis({ matchId }), matchId);
+  const { load: books, reload } = useLoad(() => betsApi.marketAnalysis({ matchId }), matchId, { refreshMs: LIVE_REFRESH_MS });
   useEffect(() => {
     if (refresh > 0) reload();
   }, [refresh, reload]);

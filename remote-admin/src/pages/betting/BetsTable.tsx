@@ -1,5 +1,4 @@
-import { Button, eventLabel, formatRupees, runnerLabel, type BetRow } from '@backlay/shared';
-import { betPrice, formatBetTime, isBackSide, sideLabel } from './betting-common';
+import { Button, eventLabel, formatRupees, runnerLabel, type BetRow, formatBetPrice, formatDateTimeSeconds, sideClass, sideLabel } from '@backlay/shared';
 
 /** What a bet table shows besides the bet's own columns. */
 export interface BetsTableOptions {
@@ -17,7 +16,7 @@ export interface BetsTableOptions {
 
 /** "Bet of demo-user on India (Back 2.5, 100.00)": what a row's controls are named after. */
 export function betLabel(bet: BetRow): string {
-  return `${bet.username} on ${runnerLabel(bet.selectionName, bet.clothNumber)} (${sideLabel(bet.side)} ${betPrice(bet)}, ${formatRupees(bet.stake)})`;
+  return `${bet.username} on ${runnerLabel(bet.selectionName, bet.clothNumber)} (${sideLabel(bet.side)} ${formatBetPrice(bet)}, ${formatRupees(bet.stake)})`;
 }
 
 /**
@@ -82,11 +81,11 @@ export function BetsTable({ rows, label, showMatch = false, showVoidReason = fal
               <td>{bet.marketName}</td>
               <td>{runnerLabel(bet.selectionName, bet.clothNumber)}</td>
               <td>
-                <span className={isBackSide(bet.side) ? 'bl-fancy__side--yes' : 'bl-fancy__side--no'}>{sideLabel(bet.side)}</span>
+                <span className={sideClass(bet.side) === 'back' ? 'bl-fancy__side--yes' : 'bl-fancy__side--no'}>{sideLabel(bet.side)}</span>
               </td>
-              <td className="num">{betPrice(bet)}</td>
+              <td className="num">{formatBetPrice(bet)}</td>
               <td className="num">{formatRupees(bet.stake)}</td>
-              <td>{formatBetTime(bet.createdAt)}</td>
+              <td>{formatDateTimeSeconds(bet.createdAt)}</td>
               {showVoidReason ? <td className="bl-table__wrap">{bet.voidReason ?? '—'}</td> : null}
               {onDelete ? (
                 <td>

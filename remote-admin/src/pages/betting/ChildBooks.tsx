@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { Button, EmptyState, ROLE_LABELS, Spinner, runnerLabel, useApis } from '@backlay/shared';
-import { MARKET_TYPE_LABELS, Pnl, SECTION_STYLE, useLiveLoad } from './betting-common';
+import { Button, EmptyState, ROLE_LABELS, Spinner, runnerLabel, Pnl, useLoad, useApis } from '@backlay/shared';
+import { MARKET_TYPE_LABELS, SECTION_STYLE, LIVE_REFRESH_MS } from './betting-common';
 
 /**
  * The 'Child books' panel of a match (get-child-user-list): per direct child of the account in
@@ -14,7 +14,7 @@ export function ChildBooks({ matchId, root, refresh }: { matchId: string; root: 
   // The accounts drilled into below the caller, top first.
   const [path, setPath] = useState<string[]>([]);
   const username = path.length > 0 ? path[path.length - 1] : undefined;
-  const { load, reload } = useLiveLoad(() => betsApi.childUserList({ matchId, username }), `${matchId}:${username ?? ''}`);
+  const { load, reload } = useLoad(() => betsApi.childUserList({ matchId, username }), `${matchId}:${username ?? ''}`, { refreshMs: LIVE_REFRESH_MS });
   useEffect(() => {
     if (refresh > 0) reload();
   }, [refresh, reload]);
@@ -72,7 +72,7 @@ export function ChildBooks({ matchId, root, refresh }: { matchId: string; root: 
                         <ul style={{ listStyle: 'none', margin: '2px 0 6px', padding: 0 }}>
                           {m.lines.map((l) => (
                             <li key={l.selectionId}>
-                              {runnerLabel(l.name, l.clothNumber)}: <Pnl value={l.usersPnl} />
+                              {runnerLabel(l.name, l.clothNumber)}: <Pnl rupees={l.usersPnl} />
                             </li>
                           ))}
                         </ul>

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, generatePath } from 'react-router';
-import { BET_LIST_PAGE_SIZE, Button, EmptyState, Pager, ROUTES, Spinner, useApis, type BetRow } from '@backlay/shared';
+import { BET_LIST_PAGE_SIZE, Button, EmptyState, Pager, ROUTES, Spinner, type BetRow, useLoad, useApis } from '@backlay/shared';
 import { BetsTable } from './BetsTable';
-import { SECTION_STYLE, useLiveLoad } from './betting-common';
+import { SECTION_STYLE, LIVE_REFRESH_MS } from './betting-common';
 import { DeleteBetsDialog } from './DeleteBetsDialog';
 
 type Deleting = { bets: BetRow[]; single: boolean } | null;
@@ -19,7 +19,7 @@ export function DownlineBets({ matchId, canDelete, refresh, onChanged }: { match
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [deleting, setDeleting] = useState<Deleting>(null);
-  const { load, reload } = useLiveLoad(() => betsApi.unsettledBets({ type: 'matched', matchId, page, pageSize: BET_LIST_PAGE_SIZE }), `${matchId}:${page}`);
+  const { load, reload } = useLoad(() => betsApi.unsettledBets({ type: 'matched', matchId, page, pageSize: BET_LIST_PAGE_SIZE }), `${matchId}:${page}`, { refreshMs: LIVE_REFRESH_MS });
   useEffect(() => {
     if (refresh > 0) reload();
   }, [refresh, reload]);

@@ -1,38 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, SECTION_STYLE } from './betting-common';
-import { EmptyState, Spinner, initialMatchState, reductionText, runnerLabel, useApis, type Market, type MarketStatus, type MatchDataStatus, type MatchState, type PriceSize } from '@backlay/shared';
-import { statusLabel } from '../market-status';
-
-const CONNECTION_TEXT: Record<MatchDataStatus, string> = {
-  connecting: 'Connecting to live prices…',
-  live: 'Live',
-  resyncing: 'Reconnecting to live prices…',
-  unavailable: 'No live prices',
-};
-
-/**
- * The live image of a match from the page's one data connection (the shared market-data
- * client, as the players' odds page uses it): watching starts on mount and stops on unmount.
- */
-export function useMatchState(matchId: string): MatchState {
-  const { marketData: marketData } = useApis();
-  const [state, setState] = useState<MatchState>(() => initialMatchState(matchId));
-  useEffect(() => {
-    setState(initialMatchState(matchId));
-    const subscription = marketData.watchMatch(matchId).subscribe(setState);
-    return () => subscription.unsubscribe();
-  }, [marketData, matchId]);
-  return state;
-}
-
-/** A price as a ladder shows it: decimal odds, or a bookmaker rate in paise (0.85 → 85). */
-export function formatPrice(at: PriceSize | undefined, type: Market['type']): string {
-  if (!at) return '–';
-  return type === 'bookmaker' ? String(Math.round(at.price * 100)) : String(Math.round(at.price * 100) / 100);
-}
+import { EmptyState, PRICE_CONNECTION_TEXT, Spinner, formatRunnerPrice, marketStatusLabel, reductionText, runnerLabel, useMatchState, type Market, type MarketStatus } from '@backlay/shared';
 
 function StatusBadge({ of }: { of: { status: MarketStatus; adminSuspended: boolean } }) {
-  return <span className={`bl-badge${of.status === 'open' ? '' : ' bl-badge--locked'}`}>{statusLabel(of)}</span>;
+  return <span className={`bl-badge${of.status === 'open' ? '' : ' bl-badge--locked'}`}>{marketStatusLabel(of)}</span>;
 }
 
 function MarketPrices({ market }: { market: Market }) {
@@ -67,10 +38,10 @@ function MarketPrices({ market }: { market: Market }) {
                 ) : (
                   <>
                     <td className="num">
-                      <span className="bl-price bl-price--back">{formatPrice(r.back[0], market.type)}</span>
+                      <span className="bl-price bl-price--back">{r.back[0] ? formatRunnerPrice(r.back[0].price, market.type) : '–'}</span>
                     </td>
                     <td className="num">
-                      <span className="bl-price bl-price--lay">{formatPrice(r.lay[0], market.type)}</span>
+                      <span className="bl-price bl-price--lay">{r.lay[0] ? formatRunnerPrice(r.lay[0].price, market.type) : '–'}</span>
                     </td>
                   </>
                 )}
@@ -97,7 +68,7 @@ export function LivePrices({ matchId }: { matchId: string }) {
           Live prices
         </h2>
         <span className={`bl-live bl-live--${data.status}`} role="status">
-          {CONNECTION_TEXT[data.status]}
+          {PRICE_CONNECTION_TEXT[data.status]}
         </span>
       </header>
       {data.status === 'connecting' ? <Spinner label="Loading prices" /> : null}

@@ -30,9 +30,9 @@ describe('MarketAnalysis', () => {
     const odds = within(india).getByRole('table', { name: 'Book of Match Odds' });
     const [users, own] = within(within(odds).getByRole('row', { name: /^India/ })).getAllByRole('cell');
     expect(users).toHaveTextContent('150.00');
-    expect(within(users).getByText('150.00')).toHaveClass('bl-credit');
+    expect(within(users).getByText('150.00')).toHaveAttribute('data-pnl', 'pos');
     expect(own).toHaveTextContent('-90.00');
-    expect(within(own).getByText('-90.00')).toHaveClass('bl-debit');
+    expect(within(own).getByText('-90.00')).toHaveAttribute('data-pnl', 'neg');
     expect(within(odds).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Runner', 'Users', 'Own']);
     expect(within(within(india).getByRole('region', { name: 'Match Odds' })).getByText('2 bets')).toBeInTheDocument();
     const fancy = within(india).getByRole('table', { name: 'Book of 6 over runs' });

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link, generatePath } from 'react-router';
-import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, useApis, type MarketBook } from '@backlay/shared';
-import { SECTION_STYLE, useLiveLoad } from './betting-common';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, type MarketBook, useLoad, useApis } from '@backlay/shared';
+import { SECTION_STYLE, LIVE_REFRESH_MS } from './betting-common';
 import { MarketBookTable, groupByMatch } from './MarketBookTable';
 
 /**
@@ -12,7 +12,7 @@ import { MarketBookTable, groupByMatch } from './MarketBookTable';
  */
 export function MarketAnalysis() {
   const { bets: betsApi } = useApis();
-  const { load, reload } = useLiveLoad(() => betsApi.marketAnalysis(), 'all');
+  const { load, reload } = useLoad(() => betsApi.marketAnalysis(), 'all', { refreshMs: LIVE_REFRESH_MS });
   const groups = load.state === 'done' ? groupByMatch(load.value) : [];
   return (
     <Page

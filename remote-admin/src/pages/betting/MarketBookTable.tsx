@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { eventLabel, runnerLabel, type MarketBook } from '@backlay/shared';
-import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, MARKET_TYPE_LABELS, Pnl } from './betting-common';
+import { eventLabel, runnerLabel, type MarketBook, Pnl } from '@backlay/shared';
+import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, MARKET_TYPE_LABELS } from './betting-common';
 
 /**
  * One market of an agent's book: per runner (or fancy run zone) the downline players' combined
@@ -38,10 +38,10 @@ export function MarketBookTable({ book }: { book: MarketBook }) {
               <tr key={line.selectionId}>
                 <th scope="row">{runnerLabel(line.name, line.clothNumber)}</th>
                 <td className="num">
-                  <Pnl value={line.usersPnl} />
+                  <Pnl rupees={line.usersPnl} />
                 </td>
                 <td className="num">
-                  <Pnl value={line.ownPnl} />
+                  <Pnl rupees={line.ownPnl} />
                 </td>
               </tr>
             ))}

@@ -30,14 +30,14 @@ describe('ProfitLoss', () => {
     expect(screen.getByLabelText('From')).toHaveValue(from);
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Market', 'Match', 'Sport', 'Settled', "Players' P&L", 'Commission', 'Net', 'My share']);
     const fancy = within(table).getByRole('row', { name: /^6 over runs/ });
-    expect(within(fancy).getByText('1,250.50')).toHaveClass('bl-credit');
-    expect(within(fancy).getByText('-735.30')).toHaveClass('bl-debit');
+    expect(within(fancy).getByText('1,250.50')).toHaveAttribute('data-pnl', 'pos');
+    expect(within(fancy).getByText('-735.30')).toHaveAttribute('data-pnl', 'neg');
     const total = within(table).getByRole('row', { name: /^Total/ });
     expect(within(total).getByTestId('total-pnl')).toHaveTextContent('1,150.50');
     expect(within(total).getByTestId('total-commission')).toHaveTextContent('25.00');
     expect(within(total).getByTestId('total-net')).toHaveTextContent('1,125.50');
     expect(within(total).getByTestId('total-share')).toHaveTextContent('-675.30');
-    expect(within(total).getByTestId('total-share')).toHaveClass('bl-debit');
+    expect(within(total).getByTestId('total-share')).toHaveAttribute('data-pnl', 'neg');
   });
 
   it('groups by child and filters by sport', async () => {

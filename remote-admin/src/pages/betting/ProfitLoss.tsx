@@ -17,8 +17,12 @@ import {
   type ProfitLossQuery,
   type ProfitLossResponse,
   type ProfitLossRow,
+  Pnl,
+  formatDateTimeSeconds,
+  sportIdOf,
+  ALL_SPORTS,
 } from '@backlay/shared';
-import { Pnl, SPORT_OPTIONS, formatBetTime, sportIdOf } from './betting-common';
+import { SPORT_OPTIONS } from './betting-common';
 
 type GroupBy = NonNullable<ProfitLossQuery['groupBy']>;
 
@@ -37,7 +41,7 @@ export const GROUP_BY_OPTIONS: ReadonlyArray<{ value: GroupBy; label: string }> 
 export function ProfitLoss() {
   const { bets: betsApi } = useApis();
   const [range, setRange] = useState(defaultDateRange);
-  const [sport, setSport] = useState('');
+  const [sport, setSport] = useState(ALL_SPORTS);
   const [groupBy, setGroupBy] = useState<GroupBy>('market');
   const invalidRange = range.from !== '' && range.to !== '' && range.from > range.to;
   const ready = range.from !== '' && range.to !== '' && !invalidRange;
@@ -119,15 +123,15 @@ export function ProfitLoss() {
                 <th scope="row">Total</th>
                 <td colSpan={byMarket ? 3 : 1} />
                 <td className="num">
-                  <Pnl value={data.total.pnl} testId="total-pnl" />
+                  <Pnl rupees={data.total.pnl} testId="total-pnl" />
                 </td>
                 <td className="num" data-testid="total-commission">
                   {formatRupees(data.total.commission)}
                 </td>
                 <td className="num">
-                  <Pnl value={data.total.net} testId="total-net" />
+                  <Pnl rupees={data.total.net} testId="total-net" />
                 </td>
-                <td className="num">{data.total.ownShare === null ? '—' : <Pnl value={data.total.ownShare} testId="total-share" />}</td>
+                <td className="num">{data.total.ownShare === null ? '—' : <Pnl rupees={data.total.ownShare} testId="total-share" />}</td>
               </tr>
             </tfoot>
           </table>
@@ -146,7 +150,7 @@ function PnlRow({ row, byMarket }: { row: ProfitLossRow; byMarket: boolean }) {
           <th scope="row">{row.marketName ?? row.key}</th>
           <td>{row.matchName === null ? '—' : eventLabel(row.matchName, row.sportId, row.matchOpenDate)}</td>
           <td>{row.sportName ?? '—'}</td>
-          <td>{formatBetTime(row.settledAt)}</td>
+          <td>{formatDateTimeSeconds(row.settledAt)}</td>
         </>
       ) : (
         <>
@@ -155,13 +159,13 @@ function PnlRow({ row, byMarket }: { row: ProfitLossRow; byMarket: boolean }) {
         </>
       )}
       <td className="num">
-        <Pnl value={row.pnl} />
+        <Pnl rupees={row.pnl} />
       </td>
       <td className="num">{formatRupees(row.commission)}</td>
       <td className="num">
-        <Pnl value={row.net} />
+        <Pnl rupees={row.net} />
       </td>
-      <td className="num">{row.ownShare === null ? '—' : <Pnl value={row.ownShare} />}</td>
+      <td className="num">{row.ownShare === null ? '—' : <Pnl rupees={row.ownShare} />}</td>
     </tr>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { BuildTag, Button, EmptyState, Page, SelectField, Spinner, useLoad, useApis, type ResultMarketRow, type ResultsQuery } from '@backlay/shared';
-import { MARKET_TYPE_LABELS, SPORT_OPTIONS, formatBetTime, resultText, sportIdOf } from './betting-common';
+import { BuildTag, Button, EmptyState, Page, SelectField, Spinner, useLoad, type ResultMarketRow, type ResultsQuery, formatDateTimeSeconds, sportIdOf, ALL_SPORTS, useApis } from '@backlay/shared';
+import { MARKET_TYPE_LABELS, SPORT_OPTIONS, resultText } from './betting-common';
 import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
 import { DeclareDialog } from './DeclareDialog';
 
@@ -28,7 +28,7 @@ const marketTitle = (row: ResultMarketRow) => `${row.matchName} · ${row.marketN
 export function Results() {
   const { bets: betsApi } = useApis();
   const [status, setStatus] = useState<Status>('pending');
-  const [sport, setSport] = useState('');
+  const [sport, setSport] = useState(ALL_SPORTS);
   const [open, setOpen] = useState<Open>(null);
   const { load, reload: reloadList } = useLoad(() => betsApi.results({ status, sportId: sportIdOf(sport) }), `${status}:${sport}`);
   const differing = useLoad(() => betsApi.differingResults(sportIdOf(sport)), sport);
@@ -117,7 +117,7 @@ export function Results() {
                       </td>
                       <td className="num">{row.settled?.version ?? '—'}</td>
                       <td>{row.settled ? (row.settled.source === 'feed' ? 'Feed' : 'Admin') : '—'}</td>
-                      <td>{formatBetTime(row.settled?.settledAt ?? null)}</td>
+                      <td>{formatDateTimeSeconds(row.settled?.settledAt ?? null)}</td>
                       <td>
                         <div className="bl-row-actions">
                           <Button variant="secondary" className="bl-btn--small" aria-label={`Rollback ${marketTitle(row)}`} onClick={() => setOpen({ kind: 'rollback', row })}>

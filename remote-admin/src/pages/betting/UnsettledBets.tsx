@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, generatePath, useParams } from 'react-router';
-import { BET_LIST_PAGE_SIZE, BuildTag, Button, EmptyState, Page, Pager, ROUTES, SelectField, Spinner, useLoad, useApis, type BetPage, type BetRow, type UnsettledBetType } from '@backlay/shared';
+import { BET_LIST_PAGE_SIZE, BuildTag, Button, EmptyState, Page, Pager, ROUTES, SelectField, Spinner, useLoad, type BetPage, type BetRow, type UnsettledBetType, sportIdOf, ALL_SPORTS, useApis } from '@backlay/shared';
 import { BetsTable } from './BetsTable';
-import { SPORT_OPTIONS, sportIdOf } from './betting-common';
+import { SPORT_OPTIONS } from './betting-common';
 
 /** The tabs of unsettledbet/:type. */
 export const UNSETTLED_TABS: ReadonlyArray<{ type: UnsettledBetType; label: string }> = [
@@ -28,7 +28,7 @@ export function UnsettledBets() {
  */
 function UnsettledBetsOf({ type }: { type: UnsettledBetType }) {
   const { bets: betsApi } = useApis();
-  const [sport, setSport] = useState('');
+  const [sport, setSport] = useState(ALL_SPORTS);
   const [page, setPage] = useState(1);
   const { load, reload } = useLoad<BetPage<BetRow>>(() => betsApi.unsettledBets({ type, sportId: sportIdOf(sport), page, pageSize: BET_LIST_PAGE_SIZE }), `${type}:${sport}:${page}`);
   const label = type === 'deleted' ? 'Deleted bets' : 'Matched bets';

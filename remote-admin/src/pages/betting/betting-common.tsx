@@ -1,6 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import moment from 'moment';
-import { SPORT_IDS, formatRupees, notifyFailure, type BetMarketType, type BetRow, type DeclaredResult, type Load } from '@backlay/shared';
+import { ALL_SPORTS, SPORT_IDS, type BetMarketType, type DeclaredResult } from '@backlay/shared';
 
 /** Books and bet lists refresh this often while the page is visible (the brief: every 5 s). */
 export const LIVE_REFRESH_MS = 5_000;
@@ -17,57 +15,16 @@ export const FRAMED_TABLE_STYLE = { marginBottom: 0 } as const;
 /** Space between the sections of a betting screen (match groups, panels of the agent view). */
 export const SECTION_STYLE = { marginBottom: 20 } as const;
 
-/** Date and time of a bet or a settlement in the admin tables. */
-export const BET_TIME_FORMAT = 'DD/MM/YYYY HH:mm:ss';
-
-/** A bet's or settlement's time as the tables show it. */
-export function formatBetTime(iso: string | null): string {
-  return iso ? moment(iso).format(BET_TIME_FORMAT) : '—';
-}
-
 /** The sport filter of the betting screens: all, or one sport of docs/rules/product.md §3. */
 export const SPORT_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
-  { value: '', label: 'All sports' },
+  { value: ALL_SPORTS, label: 'All sports' },
   { value: String(SPORT_IDS.cricket), label: 'Cricket' },
   { value: String(SPORT_IDS.soccer), label: 'Soccer' },
   { value: String(SPORT_IDS.tennis), label: 'Tennis' },
 ];
 
-/** The sportId query parameter of a sport filter value ('' = every sport). */
-export function sportIdOf(value: string): number | undefined {
-  return value === '' ? undefined : Number(value);
-}
-
 /** How each market type reads. */
 export const MARKET_TYPE_LABELS: Record<BetMarketType, string> = { match_odds: 'Match odds', bookmaker: 'Bookmaker', over_under: 'Over/under', fancy: 'Fancy' };
-
-/**
- * An amount of P&L, green when it is a gain (or nothing) and red when it is a loss, with the
- * sign spelt out for screen readers through the minus of the number itself.
- */
-export function Pnl({ value, testId }: { value: number; testId?: string }) {
-  return (
-    <span className={value < 0 ? 'bl-debit' : 'bl-credit'} data-testid={testId}>
-      {formatRupees(value)}
-    </span>
-  );
-}
-
-/** The price a bet was struck at: decimal odds, a bookmaker rate, or a fancy's line @ rate. */
-export function betPrice(bet: Pick<BetRow, 'marketType' | 'odds' | 'run'>): string {
-  if (bet.marketType === 'fancy') return `${bet.run ?? '—'} @ ${bet.odds}`;
-  return String(bet.odds);
-}
-
-/** 'BACK' → 'Back', 'NO' → 'No'. */
-export function sideLabel(side: string): string {
-  return side.charAt(0) + side.slice(1).toLowerCase();
-}
-
-/** True for a side that backs the outcome (BACK, YES), which the tables colour blue. */
-export function isBackSide(side: string): boolean {
-  return side === 'BACK' || side === 'YES';
-}
 
 /** A declared (or feed) result in words, with runner names when they are known. */
 export function resultText(result: DeclaredResult, runners: ReadonlyArray<{ selectionId: string; name: string }> = []): string {
@@ -84,61 +41,4 @@ export function resultText(result: DeclaredResult, runners: ReadonlyArray<{ sele
     case 'VOID':
       return 'Void';
   }
-}
-
-/**
- * Load data for a live screen: like useLoad, and again every `intervalMs` while the page is
- * visible (and at once when it becomes visible again). A failed first load shows the server's
- * message in place; a failed refresh keeps the last data and toasts once, not every interval,
- * until a refresh succeeds again.
- */
-export function useLiveLoad<T>(fetch: () => Promise<T>, key: string, intervalMs = LIVE_REFRESH_MS): { load: Load<T>; reload: () => void } {
-  const fetchRef = useRef(fetch);
-  fetchRef.current = fetch;
-  const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
-  const [version, setVersion] = useState(0);
-  const shownKey = useRef<string | null>(null);
-  const failing = useRef(false);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    let live = true;
-    const fresh = shownKey.current !== key;
-    if (fresh) setLoad({ state: 'loading' });
-    fetchRef.current().then(
-      (value) => {
-        if (!live) return;
-        shownKey.current = key;
-        failing.current = false;
-        setLoad({ state: 'done', value });
-      },
-      (error: Error) => {
-        if (!live) return;
-        if (fresh) setLoad({ state: 'fail', message: error.message });
-        else if (!failing.current) notifyFailure(error);
-        failing.current = true;
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, version]);
-
-  useEffect(() => {
-    if (intervalMs <= 0) return undefined;
-    const tick = () => {
-      if (document.visibilityState !== 'hidden') reload();
-    };
-    const timer = setInterval(tick, intervalMs);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') reload();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [intervalMs, reload]);
-
-  return { load, reload };
 }

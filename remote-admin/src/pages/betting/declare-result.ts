@@ -40,10 +40,10 @@ export function placedTooMany(numberOfWinners: number): string {
   return `Choose at most ${numberOfWinners} placed runners`;
 }
 
-type Market = Pick<ResultMarketRow, 'marketType' | 'runners'> & Partial<Pick<ResultMarketRow, 'numberOfWinners'>>;
+type ResultMarket = Pick<ResultMarketRow, 'marketType' | 'runners'> & Partial<Pick<ResultMarketRow, 'numberOfWinners'>>;
 
 /** True for a market of several winners (a racing PLACE market): its result is PLACED, never WINNER or DEAD_HEAT. */
-export function isPlaceMarket(market: Market): boolean {
+export function isPlaceMarket(market: ResultMarket): boolean {
   return market.marketType !== 'fancy' && (market.numberOfWinners ?? 1) > 1;
 }
 
@@ -64,14 +64,14 @@ export function sameResult(a: DeclaredResult, b: DeclaredResult): boolean {
  * the 1 to k placed runners (in runner order), the runs of a fancy as a whole number, or void. A
  * correction must differ from `settled`.
  */
-export function buildDeclaredResult(values: DeclareValues, market: Market, settled: DeclaredResult | null = null): { result: DeclaredResult } | { error: string } {
+export function buildDeclaredResult(values: DeclareValues, market: ResultMarket, settled: DeclaredResult | null = null): { result: DeclaredResult } | { error: string } {
   const built = build(values, market);
   if ('error' in built) return built;
   if (settled && sameResult(built.result, settled)) return { error: DECLARE_MESSAGES.unchanged };
   return built;
 }
 
-function build(values: DeclareValues, market: Market): { result: DeclaredResult } | { error: string } {
+function build(values: DeclareValues, market: ResultMarket): { result: DeclaredResult } | { error: string } {
   if (values.choice === VOID_CHOICE) return { result: { type: 'VOID' } };
   if (market.marketType === 'fancy') {
     if (values.choice !== RUNS_CHOICE) return { error: DECLARE_MESSAGES.choose };
@@ -97,7 +97,7 @@ function build(values: DeclareValues, market: Market): { result: DeclaredResult 
 }
 
 /** The form's starting values: from a known result (the feed's, or the settled one), else empty. */
-export function valuesOf(result: DeclaredResult | null, market: Market): DeclareValues {
+export function valuesOf(result: DeclaredResult | null, market: ResultMarket): DeclareValues {
   const empty: DeclareValues = { choice: market.marketType === 'fancy' ? RUNS_CHOICE : isPlaceMarket(market) ? PLACED_CHOICE : '', deadHeat: [], placed: [], runs: '' };
   if (!result) return empty;
   switch (result.type) {

@@ -15,8 +15,11 @@ import {
   useApis,
   type CasinoRoundBook as RoundBook,
   type CasinoRoundView,
+  Pnl,
+  formatDateTimeSeconds,
+  sideLabel,
 } from '@backlay/shared';
-import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, Pnl, SECTION_STYLE, formatBetTime, sideLabel } from '../betting/betting-common';
+import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, SECTION_STYLE } from '../betting/betting-common';
 
 /** The book reloads at most this often while deltas stream in (the countdown moves every second). */
 export const BOOK_RELOAD_MIN_MS = 2_000;
@@ -122,7 +125,7 @@ export function CasinoRoundBook() {
                       <tr key={r.selectionId}>
                         <th scope="row">{r.name}</th>
                         <td className="num">
-                          <Pnl value={r.pnl} />
+                          <Pnl rupees={r.pnl} />
                         </td>
                       </tr>
                     ))}
@@ -166,8 +169,8 @@ export function CasinoRoundBook() {
                         <td>{sideLabel(b.side)}</td>
                         <td className="num">{b.odds}</td>
                         <td className="num">{formatRupees(b.stake)}</td>
-                        <td className="num">{b.status === 'voided' ? 'Void' : b.pnl === null ? 'Open' : <Pnl value={b.pnl} />}</td>
-                        <td>{formatBetTime(b.placedAt)}</td>
+                        <td className="num">{b.status === 'voided' ? 'Void' : b.pnl === null ? 'Open' : <Pnl rupees={b.pnl} />}</td>
+                        <td>{formatDateTimeSeconds(b.placedAt)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -47,6 +47,6 @@ describe('GameReports', () => {
       'demo-smdl2200.00-100.00',
       'Total6200.30-100.20',
     ]);
-    expect(screen.getByTestId('total-pnl')).toHaveClass('bl-debit');
+    expect(screen.getByTestId('total-pnl')).toHaveAttribute('data-pnl', 'neg');
   });
 });

@@ -12,8 +12,8 @@ import {
   useApis,
   type CasinoGameReportResponse,
   type CasinoGameReportRow,
+  Pnl,
 } from '@backlay/shared';
-import { Pnl } from '../betting/betting-common';
 
 /** One table of the report: its rows (one per direct child) and its subtotal. */
 export interface TableGroup {
@@ -82,7 +82,7 @@ export function GameReports() {
                   <td className="num">{t.bets}</td>
                   <td className="num">{formatRupees(t.stake)}</td>
                   <td className="num">
-                    <Pnl value={t.pnl} />
+                    <Pnl rupees={t.pnl} />
                   </td>
                 </tr>
                 {t.rows.map((r) => (
@@ -93,7 +93,7 @@ export function GameReports() {
                     <td className="num">{r.bets}</td>
                     <td className="num">{formatRupees(r.stake)}</td>
                     <td className="num">
-                      <Pnl value={r.pnl} />
+                      <Pnl rupees={r.pnl} />
                     </td>
                   </tr>
                 ))}
@@ -109,7 +109,7 @@ export function GameReports() {
                   {formatRupees(report.totals.stake)}
                 </td>
                 <td className="num">
-                  <Pnl value={report.totals.pnl} testId="total-pnl" />
+                  <Pnl rupees={report.totals.pnl} testId="total-pnl" />
                 </td>
               </tr>
             </tfoot>

@@ -16,8 +16,8 @@ import {
   notify,
   useApis,
   type PaymentSettings,
+  useLoad,
 } from '@backlay/shared';
-import { useLoad } from './payments-common';
 
 /** Holder and payee names as the server stores them: runs of spaces become one. */
 const oneSpace = (v: string | undefined) => (v ?? '').trim().replace(/\s+/g, ' ');

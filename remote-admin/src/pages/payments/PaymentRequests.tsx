@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import moment from 'moment';
 import { useLocation } from 'react-router';
 import {
   BuildTag,
@@ -8,7 +7,6 @@ import {
   MESSAGES,
   Page,
   ROUTES,
-  STATEMENT_DATE_FORMAT,
   Spinner,
   TextField,
   defaultDateRange,
@@ -17,9 +15,14 @@ import {
   useApis,
   type DepositWithdrawListRequest,
   type PaymentRequestRow,
+  REPORT_TYPES,
+  SelectField,
+  listRange,
+  paymentStatusLabel,
+  useLoad,
+  formatDateTimeSeconds,
 } from '@backlay/shared';
 import { DecisionDialog, type Decision } from './DecisionDialog';
-import { REPORT_TYPES, SelectField, listRange, statusLabel, useLoad } from './payments-common';
 import { ScreenshotDialog } from './ScreenshotDialog';
 
 /** The username box waits this long after the last key before it asks the server. */
@@ -133,9 +136,9 @@ function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
                     <td className={deposit ? undefined : 'bl-table__wrap'}>
                       {deposit ? row.utrno : row.payTo} <small className="bl-muted">{row.accountType === 'upi' ? 'UPI' : 'Bank'}</small>
                     </td>
-                    <td>{moment(row.createdAt).format(STATEMENT_DATE_FORMAT)}</td>
+                    <td>{formatDateTimeSeconds(row.createdAt)}</td>
                     <td>
-                      <span className={`bl-badge bl-badge--${row.status}`}>{statusLabel(row.status)}</span>
+                      <span className={`bl-badge bl-badge--${row.status}`}>{paymentStatusLabel(row.status)}</span>
                       {row.decidedBy ? <small className="bl-muted"> by {row.decidedBy}</small> : null}
                     </td>
                     <td className="bl-table__wrap">{row.remark}</td>

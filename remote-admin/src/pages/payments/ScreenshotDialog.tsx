@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Dialog, Spinner, useApis, type PaymentRequestRow } from '@backlay/shared';
-
-type Image = { state: 'loading' } | { state: 'done'; url: string } | { state: 'fail'; message: string };
+import { Dialog, Spinner, useApis, useLoad, type PaymentRequestRow } from '@backlay/shared';
 
 /**
  * A deposit's screenshot. The image is served only with the bearer token, which an <img src>
@@ -10,23 +8,8 @@ type Image = { state: 'loading' } | { state: 'done'; url: string } | { state: 'f
  */
 export function ScreenshotDialog({ row, onClose }: { row: PaymentRequestRow & { screenshotUrl: string }; onClose: () => void }) {
   const { payments: paymentsApi } = useApis();
-  const [image, setImage] = useState<Image>({ state: 'loading' });
-  useEffect(() => {
-    let live = true;
-    let url: string | null = null;
-    paymentsApi.screenshot(row.screenshotUrl).then(
-      (blob) => {
-        if (!live) return;
-        url = URL.createObjectURL(blob);
-        setImage({ state: 'done', url });
-      },
-      (error: Error) => live && setImage({ state: 'fail', message: error.message }),
-    );
-    return () => {
-      live = false;
-      if (url !== null) URL.revokeObjectURL(url);
-    };
-  }, [paymentsApi, row.screenshotUrl]);
+  const { load: image } = useLoad(() => paymentsApi.screenshot(row.screenshotUrl), row.screenshotUrl);
+  const url = useObjectUrl(image.state === 'done' ? image.value : null);
 
   return (
     <Dialog title="Deposit screenshot" onClose={onClose}>
@@ -39,7 +22,22 @@ export function ScreenshotDialog({ row, onClose }: { row: PaymentRequestRow & { 
           The screenshot could not be loaded: {image.message}
         </p>
       ) : null}
-      {image.state === 'done' ? <img className="bl-screenshot" src={image.url} alt={`Payment screenshot of ${row.username}, UTR ${row.utrno}`} /> : null}
+      {url !== null ? <img className="bl-screenshot" src={url} alt={`Payment screenshot of ${row.username}, UTR ${row.utrno}`} /> : null}
     </Dialog>
   );
+}
+
+/** An object URL of `blob` while it is shown, revoked when the blob changes or the dialog closes. */
+function useObjectUrl(blob: Blob | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (blob === null) return undefined;
+    const next = URL.createObjectURL(blob);
+    setUrl(next);
+    return () => {
+      URL.revokeObjectURL(next);
+      setUrl(null);
+    };
+  }, [blob]);
+  return url;
 }

@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
-import { EmptyState, Spinner, useApis } from '@backlay/shared';
+import { EmptyState, Spinner, useLoad, useApis } from '@backlay/shared';
 import { MatchSwitchPage, SwitchTable, fancyRow, type SwitchChange, type SwitchRow } from './ActiveMarkets';
-import { useLoad } from './sports-common';
 
 /** get-fancy-list kind that lists every fancy of a match, whatever its gtype. */
 export const ALL_FANCY_KINDS = 'all';

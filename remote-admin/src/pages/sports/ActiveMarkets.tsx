@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link, generatePath, useParams } from 'react-router';
-import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, notify, useApis, type Fancy, type Market, type MarketLimits, type MarketStatus } from '@backlay/shared';
-import { statusLabel } from '../market-status';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, notify, type Fancy, type Market, type MarketLimits, type MarketStatus, marketStatusLabel, useLoad, useApis } from '@backlay/shared';
 import { LimitsDialog } from './LimitsDialog';
-import { runAction, useLoad } from './sports-common';
+import { runAction } from './sports-common';
 
 const TYPE_LABELS: Record<Market['type'], string> = { match_odds: 'Match odds', bookmaker: 'Bookmaker', over_under: 'Over/under' };
 
@@ -56,7 +55,7 @@ export function SwitchTable({ label, rows, onChange }: { label: string; rows: Sw
                 <th scope="row">{row.name}</th>
                 <td>{row.kind}</td>
                 <td>
-                  <span className={`bl-badge${row.status === 'open' ? '' : ' bl-badge--locked'}`}>{statusLabel(row)}</span>
+                  <span className={`bl-badge${row.status === 'open' ? '' : ' bl-badge--locked'}`}>{marketStatusLabel(row)}</span>
                 </td>
                 <td>{row.active ? 'Shown' : 'Hidden'}</td>
                 <td>

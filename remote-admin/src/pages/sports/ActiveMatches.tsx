@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, generatePath, useParams } from 'react-router';
-import moment from 'moment';
-import { BuildTag, EmptyState, PAGE_SIZE_MAX, Page, ROUTES, Spinner, useApis, type AdminMatchSummary } from '@backlay/shared';
-import { ADMIN_MATCH_TIME_FORMAT } from './FeedMatches';
-import { Switch, runAction, sportName, useLoad } from './sports-common';
+import { BuildTag, EmptyState, PAGE_SIZE_MAX, Page, ROUTES, Spinner, type AdminMatchSummary, useLoad, formatDateTimeMinutes, useApis } from '@backlay/shared';
+import { Switch, runAction, sportName } from './sports-common';
 
 /** The match type filters of active-matches/:sportId/:matchType? (all by default). */
 export const MATCH_TYPES = [
@@ -68,7 +66,7 @@ export function ActiveMatches() {
                 <tr key={m._id}>
                   <th scope="row">{m.name}</th>
                   <td>{m.competitionName ?? ''}</td>
-                  <td>{m.inPlay ? <span className="bl-inplay">In-play</span> : moment(m.openDate).format(ADMIN_MATCH_TIME_FORMAT)}</td>
+                  <td>{m.inPlay ? <span className="bl-inplay">In-play</span> : formatDateTimeMinutes(m.openDate)}</td>
                   <td>
                     <Switch label={`${m.name} shown to players`} checked={m.active} disabled={busy === m._id} onChange={(next) => void toggle(m, next)} />
                   </td>

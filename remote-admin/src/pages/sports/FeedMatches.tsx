@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { Link, generatePath, useParams, useSearchParams } from 'react-router';
-import moment from 'moment';
-import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, isRacingSport, useApis, type FeedMatch } from '@backlay/shared';
-import { runAction, sportName, useLoad } from './sports-common';
-
-/** Start times in the admin lists. */
-export const ADMIN_MATCH_TIME_FORMAT = 'DD/MM/YYYY h:mm A';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, isRacingSport, type FeedMatch, useLoad, formatDateTimeMinutes, useApis } from '@backlay/shared';
+import { runAction, sportName } from './sports-common';
 
 /**
  * matches/:sportId?competitionId=… (admin and sadmin): the feed's matches of a competition. Import
@@ -81,7 +77,7 @@ export function FeedMatches() {
                   <th scope="row" className="bl-table__wrap">
                     {m.name}
                   </th>
-                  <td>{moment(m.openDate).format(ADMIN_MATCH_TIME_FORMAT)}</td>
+                  <td>{formatDateTimeMinutes(m.openDate)}</td>
                   <td>{m.inPlay ? <span className="bl-inplay">{racing ? 'Off' : 'In-play'}</span> : 'Upcoming'}</td>
                   <td>
                     {m.imported ? (

@@ -1,9 +1,8 @@
 import { useState, type TextareaHTMLAttributes } from 'react';
 import { useFormik } from 'formik';
-import moment from 'moment';
-import { BuildTag, Button, Dialog, EmptyState, MESSAGES, NEWS_TEXT_MAX_LENGTH, Page, Spinner, notify, useApis, type NewsMessage } from '@backlay/shared';
+import { BuildTag, Button, Dialog, EmptyState, MESSAGES, NEWS_TEXT_MAX_LENGTH, Page, Spinner, notify, type NewsMessage, useLoad, formatDateTimeMinutes, useApis } from '@backlay/shared';
 import { messageSchema } from './sports-forms';
-import { runAction, useLoad } from './sports-common';
+import { runAction } from './sports-common';
 
 /** A labelled multi-line text field with its validation message. */
 function TextArea({ id, label, error, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; label: string; error?: string | false }) {
@@ -119,7 +118,7 @@ export function Messages() {
                     {m.text}
                   </th>
                   <td>{m.active ? 'Shown' : 'Hidden'}</td>
-                  <td>{moment(m.createdAt).format('DD/MM/YYYY h:mm A')}</td>
+                  <td>{formatDateTimeMinutes(m.createdAt)}</td>
                   <td>
                     <div className="bl-row-actions">
                       <Button variant="secondary" className="bl-btn--small" aria-label={`Edit message: ${m.text}`} onClick={() => setEditing(m)}>

@@ -1,6 +1,6 @@
 import { Link, generatePath, useParams } from 'react-router';
-import { BuildTag, EmptyState, Page, ROUTES, Spinner, isRacingSport, useApis } from '@backlay/shared';
-import { sportName, useLoad } from './sports-common';
+import { BuildTag, EmptyState, Page, ROUTES, Spinner, isRacingSport, useLoad, useApis } from '@backlay/shared';
+import { sportName } from './sports-common';
 
 /** The path of a competition's feed matches (matches/:sportId?competitionId=…). */
 export function feedMatchesPath(sportId: number, competitionId: string): string {

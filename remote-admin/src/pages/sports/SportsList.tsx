@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, generatePath, useNavigate, useParams } from 'react-router';
-import { BuildTag, EmptyState, Page, ROUTES, Spinner, notify, useApis, type MarketLimits, type SportAdminItem } from '@backlay/shared';
+import { BuildTag, EmptyState, Page, ROUTES, Spinner, notify, type MarketLimits, type SportAdminItem, useLoad, useApis } from '@backlay/shared';
 import { LimitsDialog } from './LimitsDialog';
-import { Switch, runAction, useLoad } from './sports-common';
+import { Switch, runAction } from './sports-common';
 
 /**
  * sports-list/:url? (admin and sadmin): every sport with its active switch and the default limits

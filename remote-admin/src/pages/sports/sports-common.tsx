@@ -14,8 +14,6 @@ export function sportName(sportId: number): string {
   return SPORT_NAMES[sportId] ?? `Sport ${sportId}`;
 }
 
-export { useLoad, type Load } from '@backlay/shared';
-
 /**
  * Run an admin action: the server's message as a success toast, its refusal as an error toast,
  * then `after` (usually a reload) either way.

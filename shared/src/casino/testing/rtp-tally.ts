@@ -3,7 +3,7 @@
  * arithmetic, what a back bet on every runner returns over a weighted enumeration of rounds, so a
  * test can compare a table's published RTP and its rules panel with the rules it actually applies.
  */
-import { backReturnPer100, formatPrice, formatRtp } from '../market-kit';
+import { backReturnPer100, formatPriceHundredths, formatRtp } from '../market-kit';
 import { type CasinoMarketDef, type RoundResult, type SettleRule } from '../types';
 
 export class RtpTally {
@@ -83,7 +83,7 @@ export function rtpMismatches(markets: readonly CasinoMarketDef[], tally: RtpTal
       if (runner.back === null) continue;
       const exact = tally.rtp(market.code, runner.selectionId);
       if (runner.rtp === undefined || Math.abs(runner.rtp - exact) > 1e-12) problems.push(`${market.code}/${runner.selectionId}: rtp ${runner.rtp} ≠ enumerated ${exact}`);
-      const printed = `${formatPrice(runner.back)}, RTP ${formatRtp(exact)}`;
+      const printed = `${formatPriceHundredths(runner.back)}, RTP ${formatRtp(exact)}`;
       if (!line || !line.includes(printed)) problems.push(`${market.code}/${runner.selectionId}: rules line ${JSON.stringify(line)} lacks '${printed}'`);
     }
   }

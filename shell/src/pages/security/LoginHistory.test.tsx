@@ -28,7 +28,7 @@ describe('LoginHistoryTable', () => {
     expect(headers).toEqual(['Time', 'Result', 'IP address', 'Location', 'Device', 'Area']);
     const cells = within(table).getAllByRole('row')[2]?.querySelectorAll('td') ?? [];
     expect([...cells].map((c) => c.textContent)).toEqual([
-      expect.stringMatching(/^02\/01\/2026 \d\d:04:05$/),
+      expect.stringMatching(/^02\/01\/2026 \d{1,2}:04:05 [AP]M$/),
       'Failed: Wrong two-factor code',
       '—',
       'Internet (203.0.113.7)',

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import moment from 'moment';
 import {
   Button,
   EmptyState,
@@ -10,11 +9,12 @@ import {
   useLoad,
   useApis,
   type LoginHistoryRow,
+  formatDateTimeSeconds,
 } from '@backlay/shared';
 
 /** The time of an attempt as the other reports show times. */
 export function formatAttemptTime(iso: string): string {
-  return moment(iso).format('DD/MM/YYYY HH:mm:ss');
+  return formatDateTimeSeconds(iso);
 }
 
 /** Login attempts as a table; `showUser` adds the username column (an agent's downline). */

@@ -12,7 +12,7 @@ import {
   type TwoFactorEnrolment,
   type TwoFactorStatus,
 } from '@backlay/shared';
-import { QrCode } from './QrCode';
+import { SecretQrCode } from './SecretQrCode';
 
 /** The secret in groups of four, easier to type into an app by hand. */
 export function groupSecret(secret: string): string {
@@ -157,7 +157,7 @@ function ConfirmEnrolment({
   return (
     <form className="bl-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Confirm two-factor set-up">
       <p>1. Scan this QR code with an authenticator app (Google Authenticator, Authy, 1Password…).</p>
-      <QrCode text={enrolment.otpauthUri} label="QR code of your two-factor secret" />
+      <SecretQrCode uri={enrolment.otpauthUri} label="QR code of your two-factor secret" />
       <p>
         Or type this secret into the app by hand:{' '}
         <code className="bl-security__secret" data-testid="two-factor-secret" aria-label="Secret key">

@@ -1,2 +1,0 @@
-// The screen loader and failure toast live in @backlay/shared (one copy for every remote).
-export { useLoad, notifyFailure, type Load } from '@backlay/shared';
