@@ -3,12 +3,13 @@ import { useLocation } from 'react-router';
 import {
   BuildTag,
   EmptyState,
-  MESSAGES,
   Page,
   ROUTES,
   Spinner,
-  TextField,
   defaultDateRange,
+  RangeFilters,
+  rangeInverted,
+  rangeReady,
   formatRupees,
   on,
   useApis,
@@ -38,8 +39,8 @@ function PaymentStatementOf({ type }: { type: 'deposit' | 'withdraw' }) {
   const { payments: paymentsApi } = useApis();
   const [range, setRange] = useState(defaultDateRange);
   const [reportType, setReportType] = useState<DepositWithdrawListRequest['reportType']>('all');
-  const invalidRange = range.from !== '' && range.to !== '' && range.from > range.to;
-  const ready = range.from !== '' && range.to !== '' && !invalidRange;
+  const invalidRange = rangeInverted(range);
+  const ready = rangeReady(range);
   const key = JSON.stringify([type, range, reportType]);
   const { load, reload } = useLoad<PaymentRequestRow[]>(
     () => (ready ? paymentsApi.depositWithdrawList({ type, ...listRange(range.from, range.to), reportType }) : Promise.resolve([])),
@@ -55,16 +56,9 @@ function PaymentStatementOf({ type }: { type: 'deposit' | 'withdraw' }) {
   const rows = load.state === 'done' ? load.value : null;
   return (
     <Page title={title}>
-      <div className="bl-filters">
-        <TextField label="From" type="date" value={range.from} max={range.to || undefined} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} />
-        <TextField label="To" type="date" value={range.to} min={range.from || undefined} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
+      <RangeFilters range={range} onChange={setRange}>
         <SelectField label="Type" value={reportType} options={REPORT_TYPES} onChange={(e) => setReportType(e.target.value as DepositWithdrawListRequest['reportType'])} />
-      </div>
-      {invalidRange ? (
-        <p className="bl-form-error" role="alert">
-          {MESSAGES.dateRangeInvalid}
-        </p>
-      ) : null}
+      </RangeFilters>
       {load.state === 'loading' ? <Spinner label="Loading statement" /> : null}
       {load.state === 'fail' ? <EmptyState>The statement could not be loaded: {load.message}</EmptyState> : null}
       {rows && !invalidRange ? (

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useApis } from '../kernel/apis';
 import type { AccountStatementResponse } from '../contracts/clients';
-import { MESSAGES } from '../contracts/messages';
 import { formatDateTimeSeconds, localDayBound } from '../kernel/date-format';
 import { formatRupees } from '../kernel/money';
 import { useLoad } from '../kernel/use-load';
-import { EmptyState, Page, Spinner, TextField } from '../ui/kit';
-import { defaultDateRange } from '../ui/date-range';
+import { EmptyState, Page, Spinner } from '../ui/kit';
+import { defaultDateRange, rangeInverted, rangeReady } from '../ui/date-range';
+import { RangeFilters } from '../ui/range-report';
 import { Pager, pageCount } from '../ui/pager';
 
 /** Rows per page of the statement. */
@@ -28,9 +28,9 @@ export function AccountStatementView({ username, title = 'Account Statement', fo
     setRange((r) => ({ ...r, ...change }));
     setPage(1);
   };
-  const invalidRange = range.from !== '' && range.to !== '' && range.from > range.to;
+  const invalidRange = rangeInverted(range);
 
-  const ready = range.from !== '' && range.to !== '' && !invalidRange;
+  const ready = rangeReady(range);
   const { load } = useLoad<AccountStatementResponse | null>(
     () =>
       ready
@@ -51,15 +51,8 @@ export function AccountStatementView({ username, title = 'Account Statement', fo
   const lastPage = statement ? pageCount(statement.total, statement.pageSize) : 1;
   return (
     <Page title={username ? `${title}: ${username}` : title}>
-      <div className="bl-filters">
-        <TextField label="From" type="date" value={range.from} max={range.to || undefined} onChange={(e) => changeRange({ from: e.target.value })} />
-        <TextField label="To" type="date" value={range.to} min={range.from || undefined} onChange={(e) => changeRange({ to: e.target.value })} />
-      </div>
-      {invalidRange ? (
-        <p className="bl-form-error" role="alert">
-          {MESSAGES.dateRangeInvalid}
-        </p>
-      ) : null}
+      <RangeFilters range={range} onChange={changeRange}>
+      </RangeFilters>
       {!invalidRange && load.state === 'loading' ? <Spinner label="Loading statement" /> : null}
       {!invalidRange && load.state === 'fail' ? <EmptyState>The statement could not be loaded: {load.message}</EmptyState> : null}
       {!invalidRange && statement ? (

@@ -3,13 +3,13 @@ import {
   BuildTag,
   Button,
   EmptyState,
-  MESSAGES,
   Page,
   ROLE_LABELS,
   SelectField,
   Spinner,
-  TextField,
   defaultDateRange,
+  RangeFilters,
+  rangeReady,
   eventLabel,
   formatRupees,
   useLoad,
@@ -43,8 +43,7 @@ export function ProfitLoss() {
   const [range, setRange] = useState(defaultDateRange);
   const [sport, setSport] = useState(ALL_SPORTS);
   const [groupBy, setGroupBy] = useState<GroupBy>('market');
-  const invalidRange = range.from !== '' && range.to !== '' && range.from > range.to;
-  const ready = range.from !== '' && range.to !== '' && !invalidRange;
+  const ready = rangeReady(range);
   const { load, reload } = useLoad<ProfitLossResponse | null>(
     () => (ready ? betsApi.profitLoss({ from: range.from, to: range.to, sportId: sportIdOf(sport), groupBy }) : Promise.resolve(null)),
     JSON.stringify([range, sport, groupBy]),
@@ -61,11 +60,9 @@ export function ProfitLoss() {
         </Button>
       }
     >
-      <div className="bl-filters">
-        <TextField label="From" type="date" value={range.from} max={range.to || undefined} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} />
-        <TextField label="To" type="date" value={range.to} min={range.from || undefined} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
+      <RangeFilters range={range} onChange={setRange}>
         <SelectField label="Sport" value={sport} options={SPORT_OPTIONS} onChange={(e) => setSport(e.target.value)} />
-      </div>
+      </RangeFilters>
       <div className="bl-tabs" role="tablist" aria-label="Group by">
         {GROUP_BY_OPTIONS.map((o) => (
           <button key={o.value} type="button" role="tab" aria-selected={groupBy === o.value} onClick={() => setGroupBy(o.value)}>
@@ -73,11 +70,6 @@ export function ProfitLoss() {
           </button>
         ))}
       </div>
-      {invalidRange ? (
-        <p className="bl-form-error" role="alert">
-          {MESSAGES.dateRangeInvalid}
-        </p>
-      ) : null}
       {load.state === 'loading' ? <Spinner label="Loading profit and loss" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {data && data.rows.length === 0 ? <EmptyState>No settled markets in these dates.</EmptyState> : null}

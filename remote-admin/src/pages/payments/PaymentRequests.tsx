@@ -4,12 +4,14 @@ import {
   BuildTag,
   Button,
   EmptyState,
-  MESSAGES,
   Page,
   ROUTES,
   Spinner,
   TextField,
   defaultDateRange,
+  RangeFilters,
+  rangeInverted,
+  rangeReady,
   formatRupees,
   on,
   useApis,
@@ -54,8 +56,8 @@ function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
   const [usernameText, setUsernameText] = useState('');
   const [username, setUsername] = useState('');
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const invalidRange = range.from !== '' && range.to !== '' && range.from > range.to;
-  const ready = range.from !== '' && range.to !== '' && !invalidRange;
+  const invalidRange = rangeInverted(range);
+  const ready = rangeReady(range);
 
   useEffect(() => {
     const next = usernameText.trim();
@@ -91,17 +93,10 @@ function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
         </Button>
       }
     >
-      <div className="bl-filters">
-        <TextField label="From" type="date" value={range.from} max={range.to || undefined} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} />
-        <TextField label="To" type="date" value={range.to} min={range.from || undefined} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
+      <RangeFilters range={range} onChange={setRange}>
         <SelectField label="Type" value={reportType} options={REPORT_TYPES} onChange={(e) => setReportType(e.target.value as DepositWithdrawListRequest['reportType'])} />
         <TextField label="Username" type="search" autoComplete="off" value={usernameText} onChange={(e) => setUsernameText(e.target.value)} />
-      </div>
-      {invalidRange ? (
-        <p className="bl-form-error" role="alert">
-          {MESSAGES.dateRangeInvalid}
-        </p>
-      ) : null}
+      </RangeFilters>
       {load.state === 'loading' ? <Spinner label="Loading statement" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {rows && !invalidRange ? (
