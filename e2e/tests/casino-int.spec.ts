@@ -122,6 +122,17 @@ test.describe('international casino', () => {
     const row = crashGroup.getByRole('row').filter({ has: agent.getByRole('rowheader', { name: player, exact: true }) });
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('cell')).toHaveText([String(rounds), (100 * rounds).toFixed(2), pnl]);
+
+    // Its P&L sums the downline's Crash rounds of today (UTC) in one row, named by count and day.
+    const [y, m, d] = new Date().toISOString().slice(0, 10).split('-');
+    await agent.goto('/admin/profitloss');
+    const today = agent
+      .getByRole('table', { name: 'Profit and loss' })
+      .getByRole('row')
+      .filter({ has: agent.getByRole('rowheader', { name: new RegExp(`^\\d+ rounds? on ${d}/${m}/${y}$`) }) })
+      .filter({ has: agent.getByRole('cell', { name: GAME, exact: true }) });
+    await expect(today).toHaveCount(1);
+    await expect(today.getByRole('cell', { name: 'International Casino', exact: true })).toBeVisible();
     await context.close();
   });
 
