@@ -434,6 +434,48 @@ describe('reports and reconciliation', () => {
     expect(pnl.data.rows).toEqual([expect.objectContaining({ sportName: 'International Casino', pnl: -30, ownShare: 18 })]);
   });
 
+  it('statements read a round as words (game, the player\'s round number, amount), never provider ids; the agent P&L is one row per game and day', async () => {
+    const player = await t.createUser({ role: 'user' });
+    await t.fund(player.id, 100n);
+    await play(await tokenOf(player), `${provider.id}:crash`);
+    const session = fake.sessions.at(-1) as Cw1SessionRequest;
+    await walletCall(t, provider, 'authenticate', common(provider, player.id, session.sessionToken, 'lobby'));
+    const roundIds = [`opaque-${randomUUID()}`, `opaque-${randomUUID()}`];
+    const txIds = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const [first, second] = roundIds as [string, string];
+    await walletCall(t, provider, 'debit', { ...money(provider, player.id, session.sessionToken, first), transactionId: txIds[0], amount: '4000', bets: [] });
+    await walletCall(t, provider, 'credit', { ...money(provider, player.id, session.sessionToken, first), transactionId: txIds[1], refTransactionId: txIds[0], amount: '13100', roundClosed: true });
+    await walletCall(t, provider, 'debit', { ...money(provider, player.id, session.sessionToken, second), transactionId: txIds[2], amount: '2550', bets: [] });
+    await walletCall(t, provider, 'rollback', { ...money(provider, player.id, session.sessionToken, second), transactionId: txIds[3], refTransactionId: txIds[2], reason: 'timeout' });
+    await walletCall(t, provider, 'roundClose', { ...common(provider, player.id, session.sessionToken, second) });
+    const day = new Date().toISOString().slice(0, 10);
+    const statement = await t.request({ method: 'GET', url: `/api/account-statement?startDate=${day}&endDate=${day}`, token: await tokenOf(player) });
+    expect(statement.statusCode).toBe(200);
+    const rows = (statement.json() as { data: { rows: Array<{ code: string; description: string; remark: string | null }> } }).data.rows;
+    expect(rows.filter((row) => row.code.startsWith('CASINO_INT_')).map((row) => [row.description, row.remark])).toEqual([
+      ['Crash · round 1 · staked ₹40', null],
+      ['Crash · round 1 · won ₹131', null],
+      ['Crash · round 2 · staked ₹25.50', null],
+      ['Crash · round 2 · refunded ₹25.50', null],
+    ]);
+    const text = JSON.stringify(statement.json());
+    for (const id of [...roundIds, ...txIds]) expect(text).not.toContain(id);
+
+    const own = (await t.request({ method: 'GET', url: `/api/profit-loss?from=${day}&to=${day}`, token: await tokenOf(player) })).json() as { data: { rows: Array<{ matchName: string; marketName: string; pnl: number }> } };
+    expect(own.data.rows.map((row) => [row.matchName, row.marketName, row.pnl])).toEqual([
+      ['Crash', 'Round 2', 0],
+      ['Crash', 'Round 1', 91],
+    ]);
+    // The agent: both rounds of the game that day in one row, with neither round's id.
+    const { rows: parent } = await t.db.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [player.parentId]);
+    const dlUser = { id: player.parentId as string, username: parent[0]?.username ?? '', role: 'dl' as const, parentId: null, password: 'Test#Pass1' };
+    const agent = (await t.request({ method: 'GET', url: `/api/profit-loss?from=${day}&to=${day}`, token: await tokenOf(dlUser) })).json() as { data: { rows: Array<{ key: string; matchName: string; marketName: string; pnl: number }> } };
+    const [y, m, d] = day.split('-');
+    expect(agent.data.rows).toEqual([
+      expect.objectContaining({ key: `${provider.id}:crash:${day}`, matchName: 'Crash', marketName: `2 rounds on ${d}/${m}/${y}`, sportName: 'International Casino', pnl: 91 }),
+    ]);
+  });
+
   it('lists exactly the missing and the differing transactions against the provider report', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const token = await tokenOf(admin);

@@ -3,7 +3,14 @@
  * location, success and reason) without telling the caller whether the username exists; a user
  * reads its own rows, an agent its downline's only.
  */
-import { MESSAGES, type LoginHistoryResponse, type LoginHistoryRow, type TwoFactorEnrolment } from '@backlay/shared/contracts';
+import {
+  LOGIN_ATTEMPT_REASON_LABELS,
+  loginAttemptOutcome,
+  MESSAGES,
+  type LoginHistoryResponse,
+  type LoginHistoryRow,
+  type TwoFactorEnrolment,
+} from '@backlay/shared/contracts';
 import { totpCode } from '../src/auth/totp';
 import { body, buildTestApp, FakeClock, TEST_PASSWORD, type TestContext } from './helper';
 
@@ -68,6 +75,22 @@ describe('GET /api/login-history', () => {
       [true, 'ok'],
       [false, 'two_factor_invalid'],
       [false, 'two_factor_pending'],
+    ]);
+    // The password step reads as a step, not a failure; the wrong code is the one failed line.
+    expect(rows.slice(0, 3).map(loginAttemptOutcome)).toEqual(['success', 'failed', 'step']);
+    // A clean two-factor sign-in: one success line after its password step, no failed line.
+    clock.advance(30_000);
+    const second = await attempt('/api/login', user.username, TEST_PASSWORD);
+    const clean = await t.request({
+      method: 'POST',
+      url: '/api/login-two-factor',
+      payload: { challenge: body<{ data: { challenge: string } }>(second).data.challenge, code: totpCode(secret, clock.nowMs()) },
+    });
+    expect(clean.statusCode).toBe(200);
+    const cleanRows = (await ownHistory(body<{ data: { token: string } }>(clean).data.token)).slice(0, 2);
+    expect(cleanRows.map((row) => [loginAttemptOutcome(row), LOGIN_ATTEMPT_REASON_LABELS[row.reason]])).toEqual([
+      ['success', 'Signed in'],
+      ['step', 'Password accepted, waiting for the two-factor code'],
     ]);
 
     const other = await t.createUser({ role: 'user' });

@@ -144,10 +144,12 @@ describe('login with two-factor', () => {
     expect((await secondStep(await challengeOf(user), code)).statusCode).toBe(200);
     const replay = await secondStep(await challengeOf(user), code);
     expect(replay.statusCode).toBe(401);
-    expect(body(replay)).toEqual({ data: { code: 'TWO_FACTOR_INVALID' }, message: SECURITY_MESSAGES.twoFactorCodeInvalid });
-    // An older step (within the window) is refused too once a later one was used.
+    expect(body(replay)).toEqual({ data: { code: 'TWO_FACTOR_INVALID' }, message: SECURITY_MESSAGES.twoFactorCodeUsed });
+    // An older step (within the window) is refused too once a later one was used, and says so.
     const earlier = totpCode(secret, clock.nowMs() - STEP_MS);
-    expect((await secondStep(await challengeOf(user), earlier)).statusCode).toBe(401);
+    const older = await secondStep(await challengeOf(user), earlier);
+    expect(older.statusCode).toBe(401);
+    expect(body(older).message).toBe(SECURITY_MESSAGES.twoFactorCodeUsed);
     // The next step works.
     clock.advance(STEP_MS);
     expect((await secondStep(await challengeOf(user), totpCode(secret, clock.nowMs()))).statusCode).toBe(200);
@@ -217,6 +219,10 @@ describe('disabling', () => {
     const wrongCode = await t.request({ method: 'POST', url: '/api/two-factor-disable', token, payload: { password: TEST_PASSWORD, code: 'zzzzz-zzzzz' } });
     expect(wrongCode.statusCode).toBe(400);
     expect(body(wrongCode).message).toBe(SECURITY_MESSAGES.twoFactorCodeInvalid);
+    // The confirming step's code (one step ago, still in the window) was used: it says so.
+    const usedCode = await t.request({ method: 'POST', url: '/api/two-factor-disable', token, payload: { password: TEST_PASSWORD, code: totpCode(secret, clock.nowMs() - STEP_MS) } });
+    expect(usedCode.statusCode).toBe(400);
+    expect(body(usedCode).message).toBe(SECURITY_MESSAGES.twoFactorCodeUsed);
     const ok = await t.request({ method: 'POST', url: '/api/two-factor-disable', token, payload: { password: TEST_PASSWORD, code: recoveryCodes[3] as string } });
     expect(ok.statusCode).toBe(200);
     expect(body(ok).message).toBe(SECURITY_MESSAGES.twoFactorDisabled);

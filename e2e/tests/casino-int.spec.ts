@@ -98,11 +98,17 @@ test.describe('international casino', () => {
     await expect(page.getByTestId('total-stake')).toHaveText((100 * rounds).toFixed(2));
     await expect(page.getByTestId('total-pnl')).toHaveText(pnl);
 
-    // The statement names each stake and the win as the international casino's, with the provider.
+    // The statement reads each stake and the win as words: the game, the player's round number in
+    // it (a new player: 1, 2, …) and the amount, never the provider's transaction or round ids.
     await openMenu(page, 'Statement', phone);
     const statement = page.getByRole('table', { name: 'Account statement' });
-    await expect(statement.getByRole('row', { name: new RegExp(`International casino - ${PROVIDER} stake`) })).toHaveCount(rounds);
-    await expect(statement.getByRole('row', { name: new RegExp(`International casino - ${PROVIDER} win`) })).toHaveCount(1);
+    for (let round = 1; round <= rounds; round += 1) {
+      await expect(statement.getByRole('row', { name: new RegExp(`${GAME} · round ${round} · staked ₹100(?!\\d)`) })).toHaveCount(1);
+    }
+    const wonWords = `₹${won.toLocaleString('en-IN', { minimumFractionDigits: Number.isInteger(won) ? 0 : 2, maximumFractionDigits: 2 })}`;
+    await expect(statement.getByRole('row', { name: `${GAME} · round ${rounds} · won ${wonWords}`, exact: false })).toHaveCount(1);
+    await expect(statement).not.toContainText(PROVIDER);
+    await expect(statement).not.toContainText('bs-');
 
     // The player's agent sees this player's row under Crash in game reports: its bets, stake and P&L.
     const context = await browser.newContext({ baseURL: info.project.use.baseURL, viewport: page.viewportSize() ?? undefined });
@@ -116,6 +122,17 @@ test.describe('international casino', () => {
     const row = crashGroup.getByRole('row').filter({ has: agent.getByRole('rowheader', { name: player, exact: true }) });
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('cell')).toHaveText([String(rounds), (100 * rounds).toFixed(2), pnl]);
+
+    // Its P&L sums the downline's Crash rounds of today (UTC) in one row, named by count and day.
+    const [y, m, d] = new Date().toISOString().slice(0, 10).split('-');
+    await agent.goto('/admin/profitloss');
+    const today = agent
+      .getByRole('table', { name: 'Profit and loss' })
+      .getByRole('row')
+      .filter({ has: agent.getByRole('rowheader', { name: new RegExp(`^\\d+ rounds? on ${d}/${m}/${y}$`) }) })
+      .filter({ has: agent.getByRole('cell', { name: GAME, exact: true }) });
+    await expect(today).toHaveCount(1);
+    await expect(today.getByRole('cell', { name: 'International Casino', exact: true })).toBeVisible();
     await context.close();
   });
 

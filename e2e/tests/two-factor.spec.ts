@@ -34,7 +34,8 @@ test('a new player turns on two-factor, signs in with password and code, and see
   const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await expectNoSidewaysScroll(page);
-  await page.getByLabel('Code from the app').fill(totp(secret, Date.now()));
+  const confirmCode = totp(secret, Date.now());
+  await page.getByLabel('Code from the app').fill(confirmCode);
   await page.getByRole('button', { name: 'Turn on' }).click();
   const codes = page.getByRole('region', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
@@ -52,6 +53,10 @@ test('a new player turns on two-factor, signs in with password and code, and see
   await expect(page.getByRole('alert').filter({ hasText: 'The code is not valid' })).toHaveText(
     'The code is not valid. Enter the current code or a recovery code',
   );
+  // The confirmation's code was used: it says so (seconds later, its step is still in the window).
+  await page.getByLabel('Authentication code').fill(confirmCode);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'already used' })).toHaveText('This code was already used: wait for the next one');
   // The confirmation used the current 30 s step: the next one is accepted (one step either side).
   await page.getByLabel('Authentication code').fill(totp(secret, Date.now() + 30_000));
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -60,7 +65,10 @@ test('a new player turns on two-factor, signs in with password and code, and see
   await page.goto('/settings/security-auth');
   const history = page.getByRole('table', { name: 'Your login history' });
   await expect(history.getByRole('row').nth(1)).toContainText('Success: Signed in');
-  await expect(history.getByRole('row').nth(2)).toContainText('Failed: Wrong two-factor code');
-  await expect(history.getByRole('row').nth(3)).toContainText('Password right, waiting for the code');
+  await expect(history.getByRole('row').nth(2)).toContainText('Failed: Wrong or already used two-factor code');
+  await expect(history.getByRole('row').nth(3)).toContainText('Failed: Wrong or already used two-factor code');
+  // The password step of this two-factor sign-in is a neutral first step, not a failure.
+  await expect(history.getByRole('row').nth(4)).toContainText('First step: Password accepted, waiting for the two-factor code');
+  await expect(history.getByRole('row').nth(4)).not.toContainText('Failed');
   await expectNoSidewaysScroll(page);
 });

@@ -36,7 +36,7 @@ import { sessionEndedError } from './authenticator';
 import type { IdleSessions } from './idle-sessions';
 import type { LoginChallenges } from './login-challenges';
 import { reasonOfLoginError, type LoginHistoryService } from './login-history.service';
-import { codeThrottleKey, type TwoFactorService } from './two-factor.service';
+import { codeThrottleKey, refusedCodeMessage, type CodeCheck, type TwoFactorService } from './two-factor.service';
 import { throttledError, type LoginThrottle } from './login-throttle';
 import { checkNewPassword, checkTransactionPassword } from './password-rules';
 import type { PasswordHasher } from './passwords';
@@ -112,9 +112,11 @@ export class AuthService {
     const pending = await this.deps.challenges.peek(body.challenge);
     if (pending === null) throw new DomainError('TWO_FACTOR_CHALLENGE_INVALID', SECURITY_MESSAGES.twoFactorChallengeInvalid);
     const { area, userId, username } = pending;
-    const outcome = await this.deps.throttles[area].attempt(codeThrottleKey(userId), () =>
-      this.deps.twoFactor.checkLoginCode(userId, body.code),
-    );
+    let check = 'wrong' as CodeCheck; // set by the evaluation
+    const outcome = await this.deps.throttles[area].attempt(codeThrottleKey(userId), async () => {
+      check = await this.deps.twoFactor.checkLoginCode(userId, body.code);
+      return check === 'accepted';
+    });
     if (outcome.kind === 'refused') {
       await this.deps.history.record({ area, username, success: false, reason: 'two_factor_throttled' }, meta, userId);
       this.deps.log.warn({ event: 'two_factor_throttled', area, userId, ip: meta.ip }, 'two-factor login throttled');
@@ -122,8 +124,8 @@ export class AuthService {
     }
     if (outcome.kind === 'wrong') {
       await this.deps.history.record({ area, username, success: false, reason: 'two_factor_invalid' }, meta, userId);
-      this.deps.log.warn({ event: 'two_factor_failed', area, userId, ip: meta.ip }, 'two-factor code wrong');
-      throw new DomainError('TWO_FACTOR_INVALID', SECURITY_MESSAGES.twoFactorCodeInvalid);
+      this.deps.log.warn({ event: 'two_factor_failed', area, userId, ip: meta.ip, used: check === 'used' }, 'two-factor code wrong');
+      throw new DomainError('TWO_FACTOR_INVALID', refusedCodeMessage(check));
     }
     // Taken, not just read: of two second steps at once (on any instances), one issues a session.
     if (!(await this.deps.challenges.consume(body.challenge))) {

@@ -38,8 +38,10 @@ describe('TOTP', () => {
     expect(verifyTotp(secret, totpCode(secret, now - 30_000), now, null)).toBe(step - 1);
     expect(verifyTotp(secret, totpCode(secret, now + 30_000), now, null)).toBe(step + 1);
     expect(verifyTotp(secret, totpCode(secret, now - 60_000), now, null)).toBeNull();
-    expect(verifyTotp(secret, totpCode(secret, now), now, step)).toBeNull();
-    expect(verifyTotp(secret, totpCode(secret, now - 30_000), now, step - 1)).toBeNull();
+    expect(verifyTotp(secret, totpCode(secret, now), now, step)).toBe('used');
+    expect(verifyTotp(secret, totpCode(secret, now - 30_000), now, step - 1)).toBe('used');
+    expect(verifyTotp(secret, totpCode(secret, now - 30_000), now, step)).toBe('used');
+    expect(verifyTotp(secret, totpCode(secret, now + 30_000), now, step)).toBe(step + 1);
     expect(verifyTotp(secret, '12345', now, null)).toBeNull();
     expect(verifyTotp(secret, 'abcdef', now, null)).toBeNull();
   });

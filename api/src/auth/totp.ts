@@ -83,22 +83,26 @@ export function isTotpShape(code: string): boolean {
 }
 
 /**
- * The step a code matches within the window, newest first, and only steps after `lastStep`
- * (a replayed or older code is refused); null when none matches.
+ * The step a code matches within the window, newest first, and only steps after `lastStep`;
+ * 'used' when it matches only a step already used (`lastStep` or older: a replay, told apart so
+ * the player is asked to wait for the next code); null when it matches none.
  */
-export function verifyTotp(secretBase32: string, code: string, nowMs: number, lastStep: number | null): number | null {
+export function verifyTotp(secretBase32: string, code: string, nowMs: number, lastStep: number | null): number | 'used' | null {
   if (!isTotpShape(code)) return null;
   const secret = base32Decode(secretBase32);
   if (secret === null) return null;
   const current = totpStep(nowMs);
   const given = Buffer.from(code);
   let matched: number | null = null;
+  let used = false;
   // Every step of the window is computed, matched or not, so the time does not tell which one.
   for (let step = current + TOTP_WINDOW; step >= current - TOTP_WINDOW; step -= 1) {
     const ok = timingSafeEqual(Buffer.from(hotp(secret, step)), given);
-    if (ok && matched === null && (lastStep === null || step > lastStep)) matched = step;
+    const fresh = lastStep === null || step > lastStep;
+    if (ok && matched === null && fresh) matched = step;
+    if (ok && !fresh) used = true;
   }
-  return matched;
+  return matched ?? (used ? 'used' : null);
 }
 
 /** The otpauth:// URI of the key-uri format that authenticator apps scan. */

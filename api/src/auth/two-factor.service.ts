@@ -46,6 +46,13 @@ export interface TwoFactorServiceDeps {
 /** The throttle key of a user's code checks (login second step, confirm, disable). */
 export const codeThrottleKey = (userId: string): string => `2fa:${userId}`;
 
+/** A code check: accepted (and used up), a TOTP code of a step already used, or wrong. */
+export type CodeCheck = 'accepted' | 'used' | 'wrong';
+
+/** The message of a refused code: a used one says so (the next one will do), any other is invalid. */
+export const refusedCodeMessage = (check: CodeCheck): string =>
+  check === 'used' ? SECURITY_MESSAGES.twoFactorCodeUsed : SECURITY_MESSAGES.twoFactorCodeInvalid;
+
 export class TwoFactorService {
   constructor(private readonly deps: TwoFactorServiceDeps) {}
 
@@ -91,11 +98,11 @@ export class TwoFactorService {
         const row = await this.row(tx, auth.userId, true);
         const pendingSecret = pendingSecretOf(row);
         const step = verifyTotp(this.deps.keys.decrypt(pendingSecret), code.trim(), this.deps.clock.nowMs(), null);
-        if (step === null) return false;
+        if (typeof step !== 'number') return 'wrong';
         await repo.enableTwoFactor(tx, auth.userId, step);
         await repo.replaceRecoveryCodes(tx, auth.userId, recoveryCodes.map(hashRecoveryCode));
         await this.audit(tx, auth.userId, 'auth.two_factor_enabled', meta);
-        return true;
+        return 'accepted';
       }),
     );
     return { recoveryCodes };
@@ -123,22 +130,23 @@ export class TwoFactorService {
       this.deps.db.transaction(async (tx) => {
         const row = await this.row(tx, auth.userId, true);
         assertEnabled(row);
-        if (!(await this.useCode(tx, row, body.code))) return false;
+        const check = await this.useCode(tx, row, body.code);
+        if (check !== 'accepted') return check;
         await repo.disableTwoFactor(tx, auth.userId);
         await this.audit(tx, auth.userId, 'auth.two_factor_disabled', meta);
-        return true;
+        return check;
       }),
     );
   }
 
   /**
    * The code of a login's second step: a TOTP code of a step not used before, or an unused
-   * recovery code (used up). The caller throttles; true when the code is accepted.
+   * recovery code (used up). The caller throttles.
    */
-  async checkLoginCode(userId: string, code: string): Promise<boolean> {
+  async checkLoginCode(userId: string, code: string): Promise<CodeCheck> {
     return this.deps.db.transaction(async (tx) => {
       const row = await this.row(tx, userId, true);
-      if (!row.enabled) return false;
+      if (!row.enabled) return 'wrong';
       return this.useCode(tx, row, code);
     });
   }
@@ -216,15 +224,17 @@ export class TwoFactorService {
   }
 
   /** Checks and uses up a TOTP or recovery code of an enabled account (row locked by the caller). */
-  private async useCode(tx: Queryable, row: repo.TwoFactorRow, rawCode: string): Promise<boolean> {
+  private async useCode(tx: Queryable, row: repo.TwoFactorRow, rawCode: string): Promise<CodeCheck> {
     const code = rawCode.trim();
-    if (row.secret === null) return false;
+    if (row.secret === null) return 'wrong';
     if (isTotpShape(code)) {
       const step = verifyTotp(this.deps.keys.decrypt(row.secret), code, this.deps.clock.nowMs(), row.lastStep);
-      return step !== null && (await repo.acceptStep(tx, row.userId, step));
+      if (typeof step !== 'number') return step ?? 'wrong';
+      // False only when a later step was accepted since the row was read (the row is locked): used.
+      return (await repo.acceptStep(tx, row.userId, step)) ? 'accepted' : 'used';
     }
-    if (isRecoveryCodeShape(code)) return repo.consumeRecoveryCode(tx, row.userId, hashRecoveryCode(code));
-    return false;
+    if (isRecoveryCodeShape(code)) return (await repo.consumeRecoveryCode(tx, row.userId, hashRecoveryCode(code))) ? 'accepted' : 'wrong';
+    return 'wrong';
   }
 
   /** 429 while the account's code checks are throttled (read only: it reserves no attempt). */
@@ -233,13 +243,20 @@ export class TwoFactorService {
     if (!decision.allowed) this.throttled(userId, decision.retryAfterSec);
   }
 
-  /** A code check as an attempt of `2fa:<userId>`: 429 when refused (not evaluated), 400 when wrong. */
-  private async codeAttempt(userId: string, area: Area, evaluate: () => Promise<boolean>): Promise<void> {
-    const outcome = await this.deps.throttles[area].attempt(codeThrottleKey(userId), evaluate);
+  /**
+   * A code check as an attempt of `2fa:<userId>`: 429 when refused (not evaluated), 400 when
+   * wrong or already used (a used code counts as a wrong attempt too).
+   */
+  private async codeAttempt(userId: string, area: Area, evaluate: () => Promise<CodeCheck>): Promise<void> {
+    let check = 'wrong' as CodeCheck; // set by the evaluation
+    const outcome = await this.deps.throttles[area].attempt(codeThrottleKey(userId), async () => {
+      check = await evaluate();
+      return check === 'accepted';
+    });
     if (outcome.kind === 'refused') this.throttled(userId, outcome.retryAfterSec);
     if (outcome.kind === 'wrong') {
-      this.deps.log.warn({ event: 'two_factor_code_wrong', userId }, 'two-factor code wrong');
-      throw new DomainError('VALIDATION', SECURITY_MESSAGES.twoFactorCodeInvalid);
+      this.deps.log.warn({ event: 'two_factor_code_wrong', userId, used: check === 'used' }, 'two-factor code wrong');
+      throw new DomainError('VALIDATION', refusedCodeMessage(check));
     }
   }
 

@@ -277,8 +277,10 @@ const MARKET_COLUMNS = `s.market_id AS key, e.sport_id AS "sportId", sp.name AS 
   NULL AS role, s.created_at AS "settledAt"`;
 
 /**
- * The international casino (issue 19) in the P&L: each closed round of a player is one row (no
- * sport: a sport filter leaves them out), its P&L the round's, no commission, the agent's own share
+ * The international casino (issue 19) in the P&L: a player sees each closed round of its own as one
+ * row ("Round 3": the player's round number in that game, never the provider's round id), an agent
+ * one row per game and day (UTC, as the date range) of its downline's closed rounds ("4 rounds on
+ * 28/11/2026"); no sport (a sport filter leaves them out), no commission, the agent's own share
  * from casino_int_round_shares; alias r (round), g (game).
  */
 const INT_CASINO_NAME = 'International Casino';
@@ -286,7 +288,7 @@ const INT_ROUND_FROM = `casino_int_rounds r LEFT JOIN casino_int_games g ON g.pr
 const INT_ROUND_WHERE = `r.status = 'closed' AND r.closed_at >= $2 AND r.closed_at < $3 AND $4::int IS NULL`;
 const INT_ROUND_COLUMNS = `r.provider_id || ':' || r.round_id AS key, NULL::int AS "sportId", '${INT_CASINO_NAME}' AS "sportName",
   r.provider_id || ':' || r.game_code AS "matchId", coalesce(g.name, r.game_code) AS "matchName", NULL::timestamptz AS "matchOpenDate",
-  'Round ' || r.round_id AS "marketName",
+  'Round ' || r.round_no AS "marketName",
   NULL AS role, r.closed_at AS "settledAt"`;
 
 /** A player's own result per settled market (and closed international casino round), newest first. */
@@ -320,14 +322,16 @@ export async function agentPnlByMarket(q: Queryable, agentId: string, filter: Pn
      WHERE p.ancestors @> ARRAY[$1::uuid] AND ${SETTLEMENT_WHERE}
      GROUP BY s.id, e.id, sp.sport_id, m.id, f.id
      UNION ALL
-     SELECT r.provider_id || ':' || r.round_id, NULL::int, '${INT_CASINO_NAME}', r.provider_id || ':' || r.game_code,
-            min(coalesce(g.name, r.game_code)), NULL::timestamptz, 'Round ' || r.round_id, NULL, max(r.closed_at),
+     SELECT r.provider_id || ':' || r.game_code || ':' || to_char(d.day, 'YYYY-MM-DD'), NULL::int, '${INT_CASINO_NAME}', r.provider_id || ':' || r.game_code,
+            min(coalesce(g.name, r.game_code)), NULL::timestamptz,
+            count(*) || CASE WHEN count(*) = 1 THEN ' round on ' ELSE ' rounds on ' END || to_char(d.day, 'DD/MM/YYYY'), NULL, max(r.closed_at),
             sum(r.pnl_minor)::text, '0', sum(r.pnl_minor)::text, coalesce(sum(sh.amount_minor), 0)::text
      FROM ${INT_ROUND_FROM}
+     CROSS JOIN LATERAL (SELECT date_trunc('day', r.closed_at AT TIME ZONE 'UTC') AS day) d
      JOIN users p ON p.id = r.user_id
      LEFT JOIN casino_int_round_shares sh ON sh.provider_id = r.provider_id AND sh.round_id = r.round_id AND sh.user_id = r.user_id AND sh.agent_id = $1
      WHERE p.ancestors @> ARRAY[$1::uuid] AND ${INT_ROUND_WHERE}
-     GROUP BY r.provider_id, r.round_id, r.game_code
+     GROUP BY r.provider_id, r.game_code, d.day
      ORDER BY "settledAt" DESC, key`,
     [agentId, filter.from, filter.toExclusive, filter.sportId ?? null],
   );

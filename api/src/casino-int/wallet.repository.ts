@@ -250,10 +250,16 @@ export async function roundStatus(q: Queryable, providerId: string, roundId: str
   return rows[0]?.status ?? null;
 }
 
-/** Opens the player's round (no-op when it exists). */
+/**
+ * Opens the player's round (no-op when it exists), numbered after the player's last round of the
+ * game (round_no, migration 0043). The caller holds the player's wallet row lock, so two rounds
+ * of one player never take the same number.
+ */
 export async function insertRound(q: Queryable, providerId: string, roundId: string, userId: string, gameCode: string): Promise<void> {
   await q.query(
-    `INSERT INTO casino_int_rounds (provider_id, round_id, user_id, game_code) VALUES ($1, $2, $3, $4)
+    `INSERT INTO casino_int_rounds (provider_id, round_id, user_id, game_code, round_no)
+     SELECT $1, $2, $3, $4, coalesce(max(round_no), 0) + 1
+     FROM casino_int_rounds WHERE user_id = $3 AND provider_id = $1 AND game_code = $4
      ON CONFLICT (provider_id, round_id, user_id) DO NOTHING`,
     [providerId, roundId, userId, gameCode],
   );

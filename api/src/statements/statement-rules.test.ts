@@ -1,5 +1,5 @@
 import { MESSAGES } from '@backlay/shared/contracts';
-import { describeEntry, parseDateRange, type EntryFacts } from './statement-rules';
+import { describeEntry, parseDateRange, statementRemark, type EntryFacts } from './statement-rules';
 
 describe('parseDateRange', () => {
   it('covers both days whole, in UTC', () => {
@@ -54,10 +54,18 @@ describe('describeEntry', () => {
     [facts({ code: 'WITHDRAW_HOLD', amountMinor: -100n, counterparty: 'system:withdraw_hold' }), 'Withdrawal requested (amount held)'],
     [facts({ code: 'WITHDRAW_PAYOUT', counterparty: 'system:withdraw_hold' }), 'Withdrawal approved (to pay out)'],
     [facts({ code: 'WITHDRAW_RELEASE', counterparty: 'system:withdraw_hold', remark: 'wrong IFSC' }), 'Withdrawal rejected (amount returned) - wrong IFSC'],
-    // International casino: the provider's words, never its clearing account.
-    [facts({ code: 'CASINO_INT_DEBIT', amountMinor: -10000n, counterparty: 'system:cw1_clearing:backlay-studio', remark: 'Backlay Studio stake t1' }), 'International casino - Backlay Studio stake t1'],
-    [facts({ code: 'CASINO_INT_CREDIT', amountMinor: 10200n, counterparty: 'system:cw1_clearing:backlay-studio', remark: 'Backlay Studio win t2' }), 'International casino - Backlay Studio win t2'],
-    [facts({ code: 'CASINO_INT_ROLLBACK', counterparty: 'system:cw1_clearing:backlay-studio', remark: 'Backlay Studio rollback t3' }), 'International casino - Backlay Studio rollback t3'],
+    // International casino: the game, the player's round and the amount in words, never the
+    // provider's transaction id (in the remark) nor its clearing account.
+    ...((): Array<[EntryFacts, string]> => {
+      const cw1 = { counterparty: 'system:cw1_clearing:backlay-studio', casinoGame: 'Crash', casinoRound: 3 };
+      return [
+        [facts({ ...cw1, code: 'CASINO_INT_DEBIT', amountMinor: -10000n, remark: 'Backlay Studio stake t1' }), 'Crash · round 3 · staked ₹100'],
+        [facts({ ...cw1, code: 'CASINO_INT_CREDIT', amountMinor: 13100n, remark: 'Backlay Studio win t2' }), 'Crash · round 3 · won ₹131'],
+        [facts({ ...cw1, code: 'CASINO_INT_ROLLBACK', amountMinor: 12345050n, remark: 'Backlay Studio rollback t3' }), 'Crash · round 3 · refunded ₹1,23,450.50'],
+        // A move whose transaction the statement cannot find still hides the provider's ids.
+        [facts({ code: 'CASINO_INT_DEBIT', amountMinor: -5n, counterparty: 'system:cw1_clearing:x', remark: 'X stake t9' }), 'International casino · staked ₹0.05'],
+      ];
+    })(),
     // Settlement: the match and the market in words, never the P&L account or the version.
     ...((): Array<[EntryFacts, string]> => {
       const settled = { counterparty: 'demo-dl', matchName: 'India v Australia', marketName: 'Match Odds', remark: 'Settlement of Match Odds (v1)' };
@@ -72,5 +80,15 @@ describe('describeEntry', () => {
     })(),
   ])('%j → %s', (entry, text) => {
     expect(describeEntry(entry)).toBe(text);
+  });
+});
+
+describe('statementRemark', () => {
+  it('shows a remark, none when empty, and never an international-casino move\'s (the provider\'s ids)', () => {
+    expect(statementRemark({ code: 'CHIP_DEPOSIT', remark: 'top-up' })).toBe('top-up');
+    expect(statementRemark({ code: 'CHIP_DEPOSIT', remark: '' })).toBeNull();
+    for (const code of ['CASINO_INT_DEBIT', 'CASINO_INT_CREDIT', 'CASINO_INT_ROLLBACK']) {
+      expect(statementRemark({ code, remark: 'Backlay Studio stake bs-tx-1' })).toBeNull();
+    }
   });
 });

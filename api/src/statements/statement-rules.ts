@@ -3,6 +3,7 @@
  * and the human description of one entry from its journal code and counterparty.
  */
 import { MESSAGES } from '@backlay/shared/contracts';
+import { formatRupeesGrouped } from '../common/money';
 
 export type DateRange = { ok: true; from: Date; toExclusive: Date } | { ok: false; message: string };
 
@@ -43,6 +44,9 @@ export interface EntryFacts {
   matchName?: string | null;
   marketName?: string | null;
   settlementVersion?: number | null;
+  /** An international-casino move's game name and the player's round number in that game. */
+  casinoGame?: string | null;
+  casinoRound?: number | null;
 }
 
 /** "Match Odds · India v Australia", or the journal's own words when the market is unknown. */
@@ -67,6 +71,37 @@ function describeSettlement(facts: EntryFacts): string | null {
   return null;
 }
 
+const CASINO_INT_VERBS: Readonly<Record<string, string>> = {
+  CASINO_INT_DEBIT: 'staked',
+  CASINO_INT_CREDIT: 'won',
+  CASINO_INT_ROLLBACK: 'refunded',
+};
+
+/** "₹131", "₹1,250.50": rupees in words of a sentence (no ".00" on whole rupees). */
+function rupeesInWords(minor: bigint): string {
+  return `₹${formatRupeesGrouped(minor < 0n ? -minor : minor).replace(/\.00$/, '')}`;
+}
+
+/**
+ * An international-casino move (CW-1) in a player's words: "Crash · round 3 · won ₹131", the
+ * round being the player's own count of rounds in that game (round_no), never the provider's
+ * transaction or round id. Null when the entry is not such a move.
+ */
+function describeCasinoInt(facts: EntryFacts): string | null {
+  const verb = CASINO_INT_VERBS[facts.code];
+  if (verb === undefined) return null;
+  const parts = [facts.casinoGame ?? 'International casino'];
+  if (facts.casinoRound != null) parts.push(`round ${facts.casinoRound}`);
+  parts.push(`${verb} ${rupeesInWords(facts.amountMinor)}`);
+  return parts.join(' · ');
+}
+
+/** The remark a statement row shows: none for an international-casino move (its remark names the provider's transaction id). */
+export function statementRemark(facts: Pick<EntryFacts, 'code' | 'remark'>): string | null {
+  if (CASINO_INT_VERBS[facts.code] !== undefined) return null;
+  return facts.remark.length > 0 ? facts.remark : null;
+}
+
 /** The counterparty that mints play chips: its credits are the account's opening chips. */
 const MINT = 'system:mint';
 
@@ -88,8 +123,7 @@ function describeMovement(code: string, amountMinor: bigint, counterparty: strin
       return credit ? 'Withdrawal approved (to pay out)' : 'Withdrawal paid out';
     case 'WITHDRAW_RELEASE':
       return credit ? 'Withdrawal rejected (amount returned)' : 'Withdrawal released';
-    // International casino (CW-1): the counterparty is the provider's clearing account, which says
-    // nothing to a player; the remark names the provider, the move and its transaction.
+    // International casino (CW-1) moves read as describeCasinoInt; a reversal of one says so.
     case 'CASINO_INT_DEBIT':
     case 'CASINO_INT_CREDIT':
     case 'CASINO_INT_ROLLBACK':
@@ -108,6 +142,9 @@ export function describeEntry(facts: EntryFacts): string {
   // A settlement names its match and market; its remark ("Settlement of … (v1)") adds nothing.
   const settlement = describeSettlement(facts);
   if (settlement !== null) return settlement;
+  // An international-casino move names its game, round and amount; its remark is the provider's ids.
+  const casino = describeCasinoInt(facts);
+  if (casino !== null) return casino;
   const counterparty = facts.counterparty ?? 'system';
   let text: string;
   if (facts.code === 'REVERSAL' && facts.reversedCode !== null) {

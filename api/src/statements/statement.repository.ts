@@ -14,6 +14,9 @@ export interface StatementEntryRow {
   matchName: string | null;
   marketName: string | null;
   settlementVersion: number | null;
+  /** An international-casino move's game name and the player's round number; null for other journals. */
+  casinoGame: string | null;
+  casinoRound: number | null;
 }
 
 export interface StatementRange {
@@ -26,7 +29,8 @@ export interface StatementRange {
  * One page of entries, oldest first, each with its journal, the reversed journal's code, the
  * other account of the journal (a username; an agent's P&L account as its agent's username; else
  * the system code) and, for a settlement or its rollback, the match, the market and the version
- * (from the journal's event_ref `<marketId>:<version>`) — one query.
+ * (from the journal's event_ref `<marketId>:<version>`); for an international-casino move (event_ref
+ * `<providerId>:<transactionId>`), its game's name and the player's round number — one query.
  */
 export async function listStatementEntries(
   q: Queryable,
@@ -37,7 +41,7 @@ export async function listStatementEntries(
     `SELECT e.id::text AS id, e.created_at AS "createdAt", e.amount_minor::text AS "amountMinor",
             e.curr_balance_minor::text AS "currBalanceMinor", j.code, j.remark, r.code AS "reversedCode",
             other.name AS counterparty, settled.match_name AS "matchName", settled.market_name AS "marketName",
-            settled.version AS "settlementVersion"
+            settled.version AS "settlementVersion", casino.game_name AS "casinoGame", casino.round_no AS "casinoRound"
      FROM entries e
      JOIN journals j ON j.id = e.journal_id
      LEFT JOIN journals r ON r.id = j.reverses_journal_id
@@ -57,6 +61,15 @@ export async function listStatementEntries(
        JOIN events ev ON ev.id = coalesce(m.event_id, f.event_id, cs.match_id)
        WHERE j.code IN ('MARKET_SETTLE', 'MARKET_SETTLE_REVERSAL')
      ) settled ON true
+     LEFT JOIN LATERAL (
+       SELECT coalesce(g.name, t.game_code) AS game_name, r.round_no
+       FROM casino_int_transactions t
+       LEFT JOIN casino_int_games g ON g.provider_id = t.provider_id AND g.code = t.game_code
+       LEFT JOIN casino_int_rounds r ON r.provider_id = t.provider_id AND r.round_id = t.round_id AND r.user_id = t.user_id
+       WHERE j.code IN ('CASINO_INT_DEBIT', 'CASINO_INT_CREDIT', 'CASINO_INT_ROLLBACK')
+         AND t.provider_id = split_part(j.event_ref, ':', 1)
+         AND t.transaction_id = substr(j.event_ref, length(split_part(j.event_ref, ':', 1)) + 2)
+     ) casino ON true
      WHERE e.account_id = $1 AND e.created_at >= $2 AND e.created_at < $3
      ORDER BY e.version
      LIMIT $4 OFFSET $5`,

@@ -15,7 +15,7 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { Actor } from '../plugins/request-context';
 import type { UsersPolicy } from '../users/policy';
 import { ownUnlessNamed } from '../users/users.service';
-import { describeEntry, parseDateRange } from './statement-rules';
+import { describeEntry, parseDateRange, statementRemark } from './statement-rules';
 import * as repo from './statement.repository';
 
 export class StatementService {
@@ -46,7 +46,7 @@ export class StatementService {
         date: entry.createdAt.toISOString(),
         code: entry.code,
         description: describeEntry(entry),
-        remark: entry.remark.length > 0 ? entry.remark : null,
+        remark: statementRemark(entry),
         credit: entry.amountMinor > 0n ? paiseToRupees(entry.amountMinor) : 0,
         debit: entry.amountMinor < 0n ? paiseToRupees(-entry.amountMinor) : 0,
         balance: paiseToRupees(entry.currBalanceMinor),

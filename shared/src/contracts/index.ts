@@ -20,7 +20,7 @@ export {
   SPORTS_ADMIN_ROLES,
 } from './roles';
 export {
-  type DownlineLoginHistoryQuery, isTwoFactorChallenge, LOGIN_ATTEMPT_REASON_LABELS, LOGIN_HISTORY_PAGE_SIZE, type LoginAttemptReason,
+  type DownlineLoginHistoryQuery, isTwoFactorChallenge, LOGIN_ATTEMPT_REASON_LABELS, loginAttemptOutcome, type LoginAttemptOutcome, LOGIN_HISTORY_PAGE_SIZE, type LoginAttemptReason,
   type LoginHistoryQuery, type LoginHistoryResponse, type LoginHistoryRow, type LoginOutcome, type LoginTwoFactorRequest,
   RECOVERY_CODES_PER_ENROLMENT, SECURITY_MESSAGES, TWO_FACTOR_CHALLENGE_TTL_SEC, type TwoFactorChallenge,
   type TwoFactorConfirmRequest, type TwoFactorDisableRequest, type TwoFactorEnrolment, type TwoFactorPolicy,

@@ -83,14 +83,26 @@ export type LoginAttemptReason =
 
 export const LOGIN_ATTEMPT_REASON_LABELS: Readonly<Record<LoginAttemptReason, string>> = {
   ok: 'Signed in',
-  two_factor_pending: 'Password right, waiting for the code',
+  two_factor_pending: 'Password accepted, waiting for the two-factor code',
   invalid_credentials: 'Wrong username or password',
   wrong_area: 'Wrong sign-in page',
   locked: 'Account locked',
   throttled: 'Too many attempts',
-  two_factor_invalid: 'Wrong two-factor code',
+  two_factor_invalid: 'Wrong or already used two-factor code',
   two_factor_throttled: 'Too many wrong codes',
 };
+
+/**
+ * How a login-history row reads: a sign-in that passed every step, the password step of a
+ * two-factor sign-in (neither a success nor a failure: its code is still due, and the code step
+ * is a row of its own), or a refusal.
+ */
+export type LoginAttemptOutcome = 'success' | 'step' | 'failed';
+
+export function loginAttemptOutcome(row: { success: boolean; reason: LoginAttemptReason }): LoginAttemptOutcome {
+  if (row.success) return 'success';
+  return row.reason === 'two_factor_pending' ? 'step' : 'failed';
+}
 
 /** One login attempt. */
 export interface LoginHistoryRow {
@@ -127,6 +139,7 @@ export interface DownlineLoginHistoryQuery {
 export const SECURITY_MESSAGES = {
   twoFactorCodeRequired: 'Enter the 6-digit code from your authenticator app',
   twoFactorCodeInvalid: 'The code is not valid. Enter the current code or a recovery code',
+  twoFactorCodeUsed: 'This code was already used: wait for the next one',
   twoFactorChallengeInvalid: 'The sign-in step expired. Sign in again',
   twoFactorEnrolRequired: 'Your role must use two-factor authentication: set it up under Account security first',
   twoFactorAlreadyEnabled: 'Two-factor authentication is already on',

@@ -29,12 +29,24 @@ describe('LoginHistoryTable', () => {
     const cells = within(table).getAllByRole('row')[2]?.querySelectorAll('td') ?? [];
     expect([...cells].map((c) => c.textContent)).toEqual([
       expect.stringMatching(/^02\/01\/2026 \d{1,2}:04:05 [AP]M$/),
-      'Failed: Wrong two-factor code',
+      'Failed: Wrong or already used two-factor code',
       '—',
       'Internet (203.0.113.7)',
       'Chrome 131 on Android (mobile)',
       'Player',
     ]);
+  });
+
+  it('shows the password step of a two-factor sign-in as a neutral first step, never as failed', () => {
+    renderWithApis(
+      <LoginHistoryTable label="Your login history" rows={[row('2'), row('1', { success: false, reason: 'two_factor_pending' })]} />,
+      apis,
+    );
+    const table = screen.getByRole('table', { name: 'Your login history' });
+    const results = within(table).getAllByRole('row').slice(1).map((r) => r.querySelectorAll('td')[1]);
+    expect(results.map((cell) => cell?.textContent)).toEqual(['Success: Signed in', 'First step: Password accepted, waiting for the two-factor code']);
+    expect(results.map((cell) => cell?.className)).toEqual(['bl-security__success', 'bl-security__step']);
+    expect(table).not.toHaveTextContent('Failed');
   });
 });
 

@@ -3,6 +3,8 @@ import {
   Button,
   EmptyState,
   LOGIN_ATTEMPT_REASON_LABELS,
+  loginAttemptOutcome,
+  type LoginAttemptOutcome,
   Spinner,
   TableScroll,
   TextField,
@@ -16,6 +18,8 @@ import {
 export function formatAttemptTime(iso: string): string {
   return formatDateTimeSeconds(iso);
 }
+
+const OUTCOME_WORDS: Readonly<Record<LoginAttemptOutcome, string>> = { success: 'Success', step: 'First step', failed: 'Failed' };
 
 /** Login attempts as a table; `showUser` adds the username column (an agent's downline). */
 export function LoginHistoryTable({ rows, label, showUser = false }: { rows: readonly LoginHistoryRow[]; label: string; showUser?: boolean }) {
@@ -38,8 +42,8 @@ export function LoginHistoryTable({ rows, label, showUser = false }: { rows: rea
             <tr key={row.id}>
               <td>{formatAttemptTime(row.at)}</td>
               {showUser ? <td>{row.username}</td> : null}
-              <td className={row.success ? 'bl-security__ok' : 'bl-security__failed'}>
-                {row.success ? 'Success' : 'Failed'}: {LOGIN_ATTEMPT_REASON_LABELS[row.reason] ?? row.reason}
+              <td className={`bl-security__${loginAttemptOutcome(row)}`}>
+                {OUTCOME_WORDS[loginAttemptOutcome(row)]}: {LOGIN_ATTEMPT_REASON_LABELS[row.reason] ?? row.reason}
               </td>
               <td>{row.ip ?? '—'}</td>
               <td>{row.location}</td>
