@@ -108,9 +108,10 @@ const PAIRS: Line[] = [
   // An exclusion outranks every check before the wallet lock, the delay included (ADR 0019)…
   ['the player is on a time-out + the market has a bet delay', { rg: { exclusion: 'time_out' }, market: { betDelaySec: 3 } }, 'TIME_OUT'],
   ['the player is on a time-out + the agent locked betting', { rg: { exclusion: 'time_out' }, agentLock: 'betting' }, 'TIME_OUT'],
-  // …but not the two checks under the wallet lock that come before it.
-  ['the player self-excluded + the market has a live settlement', { rg: { exclusion: 'self_exclusion' }, market: { settled: true } }, 'MARKET_SUSPENDED:settled'],
-  ['the player self-excluded + the agent locked betting on this market', { rg: { exclusion: 'self_exclusion' }, agentLock: 'market' }, 'BETTING_LOCKED:market'],
+  // …and the checks under the wallet lock too: an exclusion is the answer whatever the market's state.
+  ['the player self-excluded + the market has a live settlement', { rg: { exclusion: 'self_exclusion' }, market: { settled: true } }, 'SELF_EXCLUDED'],
+  ['the player self-excluded + the agent locked betting on this market', { rg: { exclusion: 'self_exclusion' }, agentLock: 'market' }, 'SELF_EXCLUDED'],
+  ['the player is on a time-out + the market has a live settlement', { rg: { exclusion: 'time_out' }, market: { settled: true } }, 'TIME_OUT'],
   // A limit is checked only on a bet that passed everything before the wallet lock.
   ['the bet can lose more than the stake limit + the market is suspended', { rg: { stakeLimitRupees: 50 }, market: { suspended: true } }, 'MARKET_SUSPENDED:status'],
   ['the session has ended + the player self-excluded', { session: 'ended', rg: { exclusion: 'self_exclusion' } }, 'SESSION_ENDED'],
@@ -135,7 +136,7 @@ const FANCY_WALK: Line[] = WALK.flatMap((line): Line[] => {
 const FANCY_PAIRS: Line[] = [
   ...neighbours(FANCY_WALK).filter(([condition]) => !condition.startsWith('the player self-excluded + the player is on a time-out')),
   ['the player is on a time-out + the market has a bet delay', { rg: { exclusion: 'time_out' }, market: { betDelaySec: 3 } }, 'TIME_OUT'],
-  ['the player self-excluded + the market has a live settlement', { rg: { exclusion: 'self_exclusion' }, market: { settled: true } }, 'MARKET_SUSPENDED:settled'],
+  ['the player self-excluded + the market has a live settlement', { rg: { exclusion: 'self_exclusion' }, market: { settled: true } }, 'SELF_EXCLUDED'],
   ['the key placed this bet already + the market is suspended', { earlier: 'same request', market: { suspended: true } }, 'REPLAY'],
 ];
 

@@ -132,7 +132,13 @@ BEGIN
       EXIT place;
     END IF;
 
-    -- 3. No live settlement; no market bet-lock on the user's chain.
+    -- 3. A time-out or self-exclusion is the answer whatever the market's state, as before the
+    -- lock (placement_refusal_answer; only an exclusion refuses a zero amount with no risk). Then
+    -- no live settlement; no market bet-lock on the user's chain.
+    IF v_rg THEN
+      v_rg_refusal := rg_refusal(p_user, 'stake', 0, NULL, NULL);
+      IF v_rg_refusal IS NOT NULL THEN outcome := v_rg_refusal ->> 'kind'; EXIT place; END IF;
+    END IF;
     IF EXISTS (SELECT 1 FROM settlements s WHERE s.market_id = p_market AND s.reversed_at IS NULL) THEN
       outcome := 'MARKET_SUSPENDED'; v_status := 'settled'; EXIT place;
     END IF;
