@@ -234,6 +234,8 @@ describe('live casino', () => {
       expect(record.card.split(',').length).toBeGreaterThan(0);
       const cards = await get<{ cards: string[] }>(`/api/html-cards/${record.mid}/dt20`, playerA.token);
       expect(cards.cards.join(',')).toBe(record.card);
+      // SPEC's spelling, with the trailing slash and ?ismobile, answers the same.
+      expect(await get(`/api/html-cards/${record.mid}/dt20/?ismobile=true`, playerA.token)).toEqual(cards);
     }
   });
 

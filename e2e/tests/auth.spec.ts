@@ -74,7 +74,7 @@ test.describe('sessions', () => {
 });
 
 test.describe('routes', () => {
-  test('an unknown path shows the not-found page; /dashboard and /dashbaord lead home', async ({ page }) => {
+  test("an unknown path shows the not-found page; /dashboard and /dashbaord lead home; SPEC's casino aliases lead to the casino lists", async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await signIn(page, 'player', PLAYER);
@@ -82,6 +82,11 @@ test.describe('routes', () => {
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/dashbaord');
     await expect(page.getByRole('navigation', { name: 'Sports' })).toBeVisible();
+    await page.goto('/casino-games');
+    await expect(page).toHaveURL(/\/casino-list\/LC\/4$/);
+    await page.goto('/casino-in/sport_betting');
+    await expect(page).toHaveURL(/\/casino-int\/sport_betting$/);
+    await expect(page.getByRole('navigation', { name: 'Game providers' }).getByRole('link', { name: 'Sport Betting' })).toHaveAttribute('aria-current', 'page');
   });
 
   test('a signed-out visitor is sent to the login page of the area', async ({ page }) => {

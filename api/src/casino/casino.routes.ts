@@ -5,7 +5,7 @@
  * book and the game report of their own downline only.
  */
 import { CASINO_BETS_PAGE_SIZE_DEFAULT, MESSAGES, SPORTS_ADMIN_ROLES } from '@backlay/shared/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../common/domain-error';
 import type { RouteTypes } from '../common/schemas';
 import { agentsOnly, publicAccess, requireAuth, signedIn } from '../plugins/auth';
@@ -50,9 +50,11 @@ export async function casinoRoutes(app: FastifyInstance, options: { casino: Casi
       ),
   );
 
-  app.get<Route<'cards'>>('/html-cards/:mid/:type', { schema: schemas.cards, config: anyone }, async (request) =>
-    ok(await casino.cards(request.params.mid, request.params.type)),
-  );
+  const cards = async (request: FastifyRequest<Route<'cards'>>) => ok(await casino.cards(request.params.mid, request.params.type));
+  app.get<Route<'cards'>>('/html-cards/:mid/:type', { schema: schemas.cards, config: anyone }, cards);
+  // SPEC spells it `html-cards/{mid}/{type}/`: the same route with its trailing slash (out of the
+  // OpenAPI document, where the path above stands for both).
+  app.get<Route<'cards'>>('/html-cards/:mid/:type/', { schema: { ...schemas.cards, hide: true }, config: anyone }, cards);
 
   app.get<Route<'playerBets'>>('/casino-bets', { schema: schemas.playerBets, config: players }, async (request) =>
     ok(

@@ -106,6 +106,10 @@ export const ROUTES = {
   // The player's screens without a menu link.
   dashbaord: { path: '/dashbaord', owner: 'sports', auth: true },
   dashboard: { path: '/dashboard', owner: 'shell', auth: true, redirect: 'home' },
+  // SPEC's other names of the two casino lists: the live one (its list is get-casino-games) and
+  // the international one, with the same {type} (a provider's tab).
+  casinoGames: { path: '/casino-games', owner: 'shell', auth: true, redirect: 'casinoList' },
+  casinoIn: { path: '/casino-in/:type?', owner: 'shell', auth: true, redirect: 'casinoInt' },
   odds: { path: '/odds/:matchId', owner: 'sports', auth: true },
   casinoTable: { path: '/casino/:slug/:matchId', owner: 'casino', auth: true },
   casinoResult: { path: '/casino/result/:matchId?', owner: 'casino', auth: true },

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ApiError, type UserInfo } from '@backlay/shared';
+import { ApiError, MESSAGES, type UserInfo } from '@backlay/shared';
 import { fakeRegistration, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { REGISTER_MESSAGES } from '@backlay/shared/contracts';
 import { completeLogin } from '../session/session';
@@ -83,13 +83,14 @@ describe('RegisterPage', () => {
   it.each([
     ['the server message', new ApiError('Too many OTPs were sent to this number. Please try again later.', 429, 'RATE_LIMITED'), 'Too many OTPs were sent to this number. Please try again later.'],
     ['Failed to send OTP without one', new ApiError('', 500, 'INTERNAL'), REGISTER_MESSAGES.otpSendFailed],
+    ['Failed to send OTP when the server fails (not its generic message)', new ApiError(MESSAGES.internal, 500, 'INTERNAL'), REGISTER_MESSAGES.otpSendFailed],
     ['Error sending OTP on a network error', new ApiError('Network Error', 0, 'NETWORK'), REGISTER_MESSAGES.otpSendError],
   ])('a failed send shows %s and keeps the OTP field closed', async (_name, error, message) => {
     api.sendOtp.mockRejectedValue(error);
     renderPage();
     await fill({ phone: '9876543210' });
     await userEvent.click(screen.getByRole('button', { name: 'Send OTP' }));
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(screen.getByLabelText('OTP')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Send OTP' })).toBeInTheDocument();
   });
@@ -109,6 +110,8 @@ describe('RegisterPage', () => {
     expect(await screen.findByText(REGISTER_MESSAGES.verifyPhoneFirst)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send OTP' }));
     await screen.findByRole('button', { name: 'Resend OTP' });
+    // The phone is verified now: the notice that said otherwise is gone.
+    expect(screen.queryByText(REGISTER_MESSAGES.verifyPhoneFirst)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText(REGISTER_MESSAGES.enterOtp)).toBeInTheDocument();
     expect(api.register).not.toHaveBeenCalled();

@@ -48,6 +48,17 @@ function deviceNotes(): RegistrationLogs {
   return notes;
 }
 
+/**
+ * What a failed Send OTP says (docs/rules/product.md §8): a network error 'Error sending OTP'; a
+ * refusal of the server (4xx) its own message; a failure of the server (5xx, whose message is the
+ * generic one) or an answer without a message 'Failed to send OTP'.
+ */
+function sendOtpFailure(error: unknown): string {
+  if (error instanceof ApiError && error.code === 'NETWORK') return REGISTER_MESSAGES.otpSendError;
+  if (error instanceof ApiError && error.status >= 500) return REGISTER_MESSAGES.otpSendFailed;
+  return error instanceof Error && error.message ? error.message : REGISTER_MESSAGES.otpSendFailed;
+}
+
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
 /**
@@ -114,16 +125,13 @@ export function RegisterPage() {
       const captcha = await solveProofOfWork(await registrationApi.captchaChallenge());
       const res = await registrationApi.sendOtp({ phone, captcha });
       setOtpNonce(res.data.nonce);
+      // The phone is verified now: 'Please verify your phone with OTP first.' (or any earlier
+      // refusal of Register) no longer holds.
+      formik.setStatus(undefined);
       setNotice({ kind: 'success', text: REGISTER_MESSAGES.otpSent });
       notify('success', REGISTER_MESSAGES.otpSent);
     } catch (error) {
-      const text =
-        error instanceof ApiError && error.code === 'NETWORK'
-          ? REGISTER_MESSAGES.otpSendError
-          : error instanceof Error && error.message
-            ? error.message
-            : REGISTER_MESSAGES.otpSendFailed;
-      setNotice({ kind: 'error', text });
+      setNotice({ kind: 'error', text: sendOtpFailure(error) });
     } finally {
       setSending(false);
     }

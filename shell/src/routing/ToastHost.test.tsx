@@ -3,17 +3,13 @@ import { notify } from '@backlay/shared';
 import { TOAST_HEADER_GAP_PX, ToastHost, toastPlacement } from './ToastHost';
 
 describe('toastPlacement', () => {
-  it('puts toasts at the bottom on a phone, whatever the header', () => {
-    expect(toastPlacement(true, 120)).toEqual({ position: 'bottom-center' });
-    expect(toastPlacement(true, null)).toEqual({ position: 'bottom-center' });
-  });
-
-  it('puts toasts top-right below the header on a wider screen', () => {
-    expect(toastPlacement(false, 57)).toEqual({ position: 'top-right', style: { top: 57 + TOAST_HEADER_GAP_PX } });
+  it('puts toasts top-right below the header, on a phone as on a wider screen (SPEC)', () => {
+    expect(toastPlacement(57)).toEqual({ position: 'top-right', style: { top: 57 + TOAST_HEADER_GAP_PX } });
+    expect(toastPlacement(110)).toEqual({ position: 'top-right', style: { top: 110 + TOAST_HEADER_GAP_PX } });
   });
 
   it("keeps the library's top-right where there is no header (sign-in pages)", () => {
-    expect(toastPlacement(false, null)).toEqual({ position: 'top-right' });
+    expect(toastPlacement(null)).toEqual({ position: 'top-right' });
   });
 });
 
@@ -41,13 +37,15 @@ describe('ToastHost', () => {
     expect(box.style.top).toBe(`${64 + TOAST_HEADER_GAP_PX}px`);
   });
 
-  it('shows a toast of the bus at the bottom on a phone', async () => {
+  it('shows a toast of the bus top-right below the header on a phone too', async () => {
     header(110);
     window.matchMedia = jest.fn().mockReturnValue({ matches: true }) as unknown as typeof window.matchMedia;
     const { container } = render(<ToastHost />);
     act(() => notify('error', 'Transaction password is incorrect'));
     expect(await screen.findByText('Transaction password is incorrect')).toBeInTheDocument();
-    expect(container.querySelector('.Toastify__toast-container--bottom-center')).not.toBeNull();
-    expect(container.querySelector('.Toastify__toast-container--top-right')).toBeNull();
+    const box = container.querySelector('.Toastify__toast-container--top-right') as HTMLElement;
+    expect(box).not.toBeNull();
+    expect(box.style.top).toBe(`${110 + TOAST_HEADER_GAP_PX}px`);
+    expect(container.querySelector('.Toastify__toast-container--bottom-center')).toBeNull();
   });
 });

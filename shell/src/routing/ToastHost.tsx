@@ -19,8 +19,6 @@ function loadToastify(): Promise<Toastify> {
   return toastify;
 }
 
-/** Screens this narrow are phones: toasts go to the bottom there. */
-export const TOAST_PHONE_QUERY = '(max-width: 767px)';
 /** Space between the header and a toast below it (px). */
 export const TOAST_HEADER_GAP_PX = 8;
 
@@ -31,12 +29,12 @@ export interface ToastPlacement {
 }
 
 /**
- * Toasts never cover the header (its balance and exposure): on a phone they show at the bottom;
- * on a wider screen top-right, starting below the header (`headerBottom`, its bottom edge in page
- * coordinates, or null where there is no header, e.g. the sign-in page).
+ * Toasts show top-right, as SPEC has them, on a phone too (where the library makes them the
+ * screen's width), and never cover the header (its balance and exposure): they start below it
+ * (`headerBottom`, its bottom edge in page coordinates, or null where there is no header, e.g.
+ * the sign-in page).
  */
-export function toastPlacement(phone: boolean, headerBottom: number | null): ToastPlacement {
-  if (phone) return { position: 'bottom-center' };
+export function toastPlacement(headerBottom: number | null): ToastPlacement {
   return headerBottom === null ? { position: 'top-right' } : { position: 'top-right', style: { top: headerBottom + TOAST_HEADER_GAP_PX } };
 }
 
@@ -46,10 +44,9 @@ export function toastPlacement(phone: boolean, headerBottom: number | null): Toa
  * toasts must stay under.
  */
 function currentPlacement(): ToastPlacement {
-  const phone = typeof window.matchMedia === 'function' && window.matchMedia(TOAST_PHONE_QUERY).matches;
   const header = document.querySelector('.bl-header');
   const bottom = header ? Math.ceil(header.getBoundingClientRect().bottom + window.scrollY) : null;
-  return toastPlacement(phone, bottom);
+  return toastPlacement(bottom);
 }
 
 const samePlacement = (a: ToastPlacement, b: ToastPlacement) => a.position === b.position && a.style?.top === b.style?.top;

@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
-import type { RouteObject } from 'react-router';
-import { ROUTES, isAdminPath, type Area, type RouteDef } from '@backlay/shared';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation, type RouteObject } from 'react-router';
+import { ROUTES, isAdminPath, type Area, type RouteDef, type RouteName } from '@backlay/shared';
+import { RedirectTo } from './RedirectTo';
 import { RequireAuth } from './RequireAuth';
 import { RequireRole } from './RequireRole';
 import { routes } from './routes';
@@ -47,7 +49,11 @@ describe('the route tree', () => {
   });
   it('sends a redirect route on to the route it names', () => {
     const redirects = Object.values(ROUTES as Record<string, RouteDef>).filter((d) => d.redirect !== undefined);
-    expect(redirects.map((d) => d.path)).toEqual(['/dashboard']);
+    expect(redirects.map((d) => [d.path, d.redirect])).toEqual([
+      ['/dashboard', 'home'],
+      ['/casino-games', 'casinoList'],
+      ['/casino-in/:type?', 'casinoInt'],
+    ]);
     for (const def of redirects) {
       const found = (function find(tree: RouteObject[]): RouteObject | undefined {
         for (const route of tree) {
@@ -57,8 +63,46 @@ describe('the route tree', () => {
         }
         return undefined;
       })(routes);
-      const element = found?.element as ReactElement<{ to: string }> | undefined;
-      expect(element?.props.to).toBe((ROUTES as Record<string, RouteDef>)[def.redirect ?? '']?.path);
+      const element = found?.element as ReactElement<{ route: string }> | undefined;
+      expect(element?.type).toBe(RedirectTo);
+      expect(element?.props.route).toBe(def.redirect);
     }
+  });
+});
+
+describe('RedirectTo', () => {
+  /** Open `from` in a router of the redirect rows and a catch-all that shows where the browser ended. */
+  function land(from: string): string {
+    const Where = () => {
+      const { pathname, search } = useLocation();
+      return <p data-testid="where">{pathname + search}</p>;
+    };
+    const redirects = Object.values(ROUTES as Record<string, RouteDef>).filter((d) => d.redirect !== undefined);
+    const { unmount } = render(
+      <MemoryRouter initialEntries={[from]}>
+        <Routes>
+          {redirects.map((d) => (
+            <Route key={d.path} path={d.path} element={<RedirectTo route={d.redirect as RouteName} />} />
+          ))}
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const where = screen.getByTestId('where').textContent ?? '';
+    unmount();
+    return where;
+  }
+
+  it('sends /dashboard home', () => {
+    expect(land('/dashboard')).toBe('/');
+  });
+
+  it("sends SPEC's /casino-games to the live casino list", () => {
+    expect(land('/casino-games')).toBe('/casino-list/LC/4');
+  });
+
+  it("sends SPEC's /casino-in/{type} to the international casino of that type, with its query", () => {
+    expect(land('/casino-in/evolution?category=roulette')).toBe('/casino-int/evolution?category=roulette');
+    expect(land('/casino-in')).toBe('/casino-int');
   });
 });

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { ROUTES, Spinner, isAdminPath, lazyWithRetry, type Area, type RouteDef, type RouteName } from '@backlay/shared';
 import { RemoteScreen } from '../federation/RemoteScreen';
 import type { RemoteName } from '../federation/remotes';
@@ -7,6 +7,7 @@ import { MainLayout } from '../layout/MainLayout';
 import { LoginPage } from '../pages/LoginPage';
 import { MaintenancePage } from '../pages/MaintenancePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { RedirectTo } from './RedirectTo';
 import { RequireAuth } from './RequireAuth';
 import { RequireRole } from './RequireRole';
 import { ScrollToTop } from './ScrollToTop';
@@ -72,7 +73,7 @@ const SHELL_SCREENS: Record<ShellScreenName, ReactNode> = {
 /** A route of the table: a redirect, the shell's own screen, or its remote's; a route limited to some roles is guarded. */
 function routeOf(name: RouteName): RouteObject {
   const def: RouteDef = ROUTES[name];
-  if (def.redirect !== undefined) return { path: def.path, element: <Navigate to={ROUTES[def.redirect as RouteName].path} replace /> };
+  if (def.redirect !== undefined) return { path: def.path, element: <RedirectTo route={def.redirect as RouteName} /> };
   const screen = def.owner === 'shell' ? SHELL_SCREENS[name as ShellScreenName] : <RemoteScreen key={name} remote={def.owner as RemoteName} screen={name} />;
   return { path: def.path, element: def.roles ? <RequireRole route={name}>{screen}</RequireRole> : screen };
 }
