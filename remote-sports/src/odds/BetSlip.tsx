@@ -8,6 +8,7 @@ import {
   StakeField,
   TextField,
   formatRupees,
+  limitInForce,
   matchedFancyLine,
   matchedPrice,
   parseStake,
@@ -16,6 +17,7 @@ import {
   runnerLabel,
   toMinor,
   toRupees,
+  useResponsibleGambling,
   useSlipSubmission,
   type ButtonValue,
   type Fancy,
@@ -77,6 +79,8 @@ function closedReason(selection: SlipSelection, market: Market | undefined, fanc
 export function BetSlip({ matchId, selection, market, fancy, position, stakeButtons, place, onPlaced, onCancel, racing = false }: BetSlipProps) {
   const [oddsText, setOddsText] = useState(() => (selection.kind === 'runner' && market ? initialOddsText(market, selection.price) : ''));
   const [stakeText, setStakeText] = useState('');
+  // The player's stake limit (responsible gambling): no stake button above it.
+  const stakeLimit = limitInForce(useResponsibleGambling(), 'stake');
   const { submitting, error, setError, submit } = useSlipSubmission(place, onPlaced, (reply, sent: PlaceBetRequest) => placedNotice(reply, sent, market));
 
   const stake = parseStake(stakeText);
@@ -140,7 +144,7 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
           invalid={stakeInvalid}
         />
       </div>
-      <QuickStakes stakeButtons={stakeButtons} onStakeText={setStakeText} />
+      <QuickStakes stakeButtons={stakeButtons} onStakeText={setStakeText} maxStake={stakeLimit} />
       {selection.kind === 'runner' && market ? (
         <RunnerMarketSlipBook market={market} position={position} bet={matchedOdds !== null && stake !== null ? { selectionId: selection.selectionId, side: selection.side, odds: matchedOdds, stakeMinor: toMinor(stake) } : null} />
       ) : null}
