@@ -39,7 +39,7 @@ export {
 } from './contracts/index';
 export {
   applyBet, applyFancyBet, bookmakerToRunnerBet, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,
-  fancyRunBook, type FancySide, FULL_SHARE_BPS, marketPnlVector, matchedFancyLine, matchedPrice, preloadPasswordPolicy, previewPasswordPolicy, type RunnerBet,
+  fancyRunBook, type FancySide, FULL_SHARE_BPS, marketPnlVector, matchedFancyLine, matchedPrice, pnlIfRunnerLosesMinor, pnlIfRunnerWinsMinor, preloadPasswordPolicy, previewPasswordPolicy, type RunnerBet,
 } from './domain/index';
 export { type ApiClient } from './kernel/client';
 export { ApiError } from './kernel/errors';

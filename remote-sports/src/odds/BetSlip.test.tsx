@@ -67,9 +67,27 @@ describe('BetSlip', () => {
     );
     await waitFor(() => expect(screen.getByRole('button', { name: '5K' })).toBeDisabled());
     expect(screen.getByRole('button', { name: '1K' })).toBeEnabled();
-    expect(screen.getByText('Your stake limit is ₹1,000.00 a bet: larger stakes are off.')).toBeInTheDocument();
+    expect(screen.getByText('Your stake limit: a bet can lose at most ₹1,000.00. Larger stakes are off.')).toBeInTheDocument();
     act(() => publish('rg.settingsChanged', rg(null)));
     expect(screen.getByRole('button', { name: '5K' })).toBeEnabled();
+  });
+
+  it('measures a lay\'s stake buttons by its liability at the slip\'s odds', async () => {
+    const limit: ResponsibleGamblingView = {
+      limits: RG_LIMIT_TYPES.map((type) => ({ type, amount: type === 'stake' ? 1000 : null, pending: null })),
+      realityCheckMinutes: null,
+      exclusion: null,
+    };
+    const responsibleGambling = fakeResponsibleGambling({ own: () => Promise.resolve(limit) });
+    // A lay at the best lay price, 2.22, can lose 1.22 × its stake: 1K risks 1,220 (over the 1,000 limit), 100 risks 122.
+    const lay = buildMarket('mo', { runners: [buildRunner('a', 2.2, { name: 'India' }), buildRunner('b', 1.8, { name: 'Australia' })] });
+    renderWithApis(
+      <BetSlip matchId="m1" selection={{ kind: 'runner', marketId: 'mo', selectionId: 'a', side: 'LAY', price: 2.22 }} market={lay} stakeButtons={buttons} place={(body, key) => placeBetWithRetry(bets, body, key)} onPlaced={jest.fn()} onCancel={jest.fn()} />,
+      { bets, responsibleGambling },
+    );
+    expect(screen.getByLabelText('Odds')).toHaveValue('2.22');
+    await waitFor(() => expect(screen.getByRole('button', { name: '1K' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: '100' })).toBeEnabled();
   });
 
   it('shows the selection, side and odds; the stake buttons fill the stake; Cancel closes', async () => {

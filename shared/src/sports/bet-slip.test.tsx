@@ -24,11 +24,19 @@ describe('QuickStakes with a stake limit', () => {
     expect(screen.getByRole('button', { name: '100' })).toBeEnabled();
     expect(screen.getByRole('button', { name: '500' })).toBeEnabled();
     expect(screen.getByRole('button', { name: '1k' })).toBeDisabled();
-    expect(screen.getByRole('group', { name: 'Quick stakes' })).toHaveTextContent('Your stake limit is ₹500.00 a bet: larger stakes are off.');
+    expect(screen.getByRole('group', { name: 'Quick stakes' })).toHaveTextContent('Your stake limit: a bet can lose at most ₹500.00. Larger stakes are off.');
     fireEvent.click(screen.getByRole('button', { name: '1k' }));
     expect(onStakeText).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: '500' }));
     expect(onStakeText).toHaveBeenCalledWith('500');
+  });
+
+  it('measures a button by what its bet can lose (a lay\'s liability) when the slip says so', () => {
+    // A lay at 3.00 can lose twice its stake: 100 risks 200, 500 risks 1,000.
+    render(<QuickStakes stakeButtons={buttons} onStakeText={() => undefined} maxStake={500} lossOf={(stake) => stake * 2} />);
+    expect(screen.getByRole('button', { name: '100' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: '500' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '1k' })).toBeDisabled();
   });
 
   it('offers every button, with no note, without a limit or when all are within it', () => {
