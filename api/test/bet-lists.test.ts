@@ -241,4 +241,21 @@ describe('deleted bets and the bet history', () => {
     expect([...ids(first), ...ids(second)]).toEqual(ids(all).slice(0, 2));
     expect(first.total).toBe(3);
   });
+
+  it('lists the history in the order the bets were placed, newest first, not the order they settled', async () => {
+    // pA1's cricket bets were placed before its soccer bet but settle after it.
+    await postData(t, chain.tokens.admin, '/api/declare-result', {
+      transactionPassword: TEST_TXN_PASSWORD,
+      marketId: cricket.marketIds[0],
+      result: { type: 'WINNER', selectionId: 'A' },
+    });
+    expect(ids(await getData(t, pA1.token, '/api/bet-history'))).toEqual([bets.a1BackH, bets.a1LayB, bets.a1BackA]);
+    expect(ids(await getData(t, chain.tokens.mdl, '/api/bet-history?status=settled'))).toEqual([
+      bets.b1BackH,
+      bets.a1BackH,
+      bets.b1BackA,
+      bets.a1LayB,
+      bets.a1BackA,
+    ]);
+  });
 });

@@ -290,4 +290,28 @@ describe('admin switches reach subscribers', () => {
     await sleep(2 * MARKET_DATA_BATCH_MS);
     expect(t.services.realtime.marketData.watchedMatches()).not.toContain(match.id);
   });
+
+  it('a match that ends: the next delta carries its status, closed, and the API says so too', async () => {
+    const ending = await findEvent(t, 1, 'inplay');
+    await importEvent(t, 1, ending.id, ending.competitionId, true);
+    // When the feed ends it (the simulator is a function of its seed and the time).
+    const ahead = lookahead(t);
+    let endsAt: number | null = null;
+    for (let at = clock.nowMs(); at < clock.nowMs() + 4 * 60 * 60_000 && endsAt === null; at += 30_000) {
+      if (ahead.poll(at).events.some((e) => e.eventId === ending.id && e.status === 'closed')) endsAt = at;
+    }
+    if (endsAt === null) throw new Error('the match never ends in the lookahead');
+    const client = await dataSocket();
+    await client.subscribe(ending.id);
+    await until(() => client.snapshots.length === 1);
+    await stepFeed(t, clock, endsAt - 30_000 - clock.nowMs());
+    await sleep(2 * MARKET_DATA_BATCH_MS);
+    expect(client.deltas.some((d) => d.matchStatus === 'closed')).toBe(false);
+    await stepFeed(t, clock, 30_000);
+    await until(() => client.deltas.some((d) => d.matchStatus === 'closed'));
+    const seqs = client.deltas.map((d) => d.seq);
+    expect(seqs).toEqual(seqs.map((_, i) => (client.snapshots[0]?.seq ?? 0) + 1 + i));
+    const served = await t.request({ method: 'GET', url: `/api/get-match-by-id?matchId=${ending.id}`, token: player });
+    expect(body<{ data: { status: string } }>(served).data.status).toBe('closed');
+  });
 });

@@ -18,8 +18,6 @@ export interface BetListFilter {
   betIds?: readonly string[];
   /** Settled (or voided) within [from, toExclusive). */
   settled?: { from: Date; toExclusive: Date };
-  /** 'created': newest placed first; 'settled': newest settled first. */
-  order: 'created' | 'settled';
 }
 
 export interface BetListRow {
@@ -72,14 +70,16 @@ function betWhere(filter: BetListFilter): { where: string; params: unknown[] } {
 
 type RawBet = Omit<BetListRow, 'stakeMinor' | 'pnlMinor'> & { stakeMinor: string; pnlMinor: string | null };
 
-/** One page of bets with their names, and the number of bets the filter matches. */
+/**
+ * One page of bets with their names, newest placed first (ties by id, so pages never overlap), and
+ * the number of bets the filter matches.
+ */
 export async function listBets(
   q: Queryable,
   filter: BetListFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: BetListRow[]; total: number }> {
   const { where, params } = betWhere(filter);
-  const order = filter.order === 'settled' ? 'b.settled_at DESC, b.created_at DESC, b.id' : 'b.created_at DESC, b.id';
   const n = params.length;
   const [list, count] = await Promise.all([
     q.query<RawBet>(
@@ -97,7 +97,7 @@ export async function listBets(
        LEFT JOIN runners r ON b.market_type <> 'fancy' AND r.market_id = b.market_id AND r.selection_id = b.selection_id
        LEFT JOIN fancies f ON b.market_type = 'fancy' AND f.id = b.market_id
        WHERE ${where}
-       ORDER BY ${order}
+       ORDER BY b.created_at DESC, b.id
        LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...params, page.limit, page.offset],
     ),

@@ -161,14 +161,13 @@ export class BetReportsService {
         statuses,
         ...(query.sportId !== undefined ? { sportId: query.sportId } : {}),
         ...(query.matchId !== undefined && query.matchId !== '' ? { matchId: query.matchId } : {}),
-        order: 'created',
       },
       query.page,
       query.pageSize,
     );
   }
 
-  /** GET bet-history: settled and voided bets in a range of settlement dates, newest first. */
+  /** GET bet-history: settled and voided bets in a range of settlement dates, in the order placed (newest first). */
   async betHistory(actor: Actor, query: BetHistoryQuery): Promise<BetPage<BetRow>> {
     const range = reportRange(query.from, query.to, this.deps.clock.nowMs());
     if (!range.ok) throw new DomainError('VALIDATION', range.message);
@@ -185,7 +184,6 @@ export class BetReportsService {
         statuses: status === 'all' ? ['settled', 'voided'] : [status],
         settled: { from: range.from, toExclusive: range.toExclusive },
         ...(query.sportId !== undefined ? { sportId: query.sportId } : {}),
-        order: 'settled',
       },
       query.page,
       query.pageSize,
@@ -195,7 +193,7 @@ export class BetReportsService {
   /** POST get-bet-list-by-ids: those of the ids the caller may see; others are left out. */
   betListByIds(actor: Actor, body: BetListByIdsRequest): Promise<BetPage<BetRow>> {
     return this.page(
-      { scope: this.ownScope(actor), statuses: ['open', 'settled', 'voided'], betIds: [...new Set(body.betIds)], order: 'created' },
+      { scope: this.ownScope(actor), statuses: ['open', 'settled', 'voided'], betIds: [...new Set(body.betIds)] },
       body.page,
       undefined,
     );

@@ -7,7 +7,7 @@
 import type { FeedCompetition, FeedEvent } from '../feed/feed-provider';
 import type { Queryable } from '../db/database';
 import type { MatchRow, SeriesMatchRow } from './market-view';
-import type { MatchQuery } from './match-query';
+import type { EventStatus, MatchQuery } from './match-query';
 
 export type Visibility = 'player' | 'admin';
 
@@ -95,10 +95,13 @@ export async function upsertCompetitions(q: Queryable, competitions: readonly Fe
   );
 }
 
-/** Writes the feed's columns of events; the import and the admin switch are left alone. */
-export async function upsertEvents(q: Queryable, events: readonly FeedEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  await q.query(
+/**
+ * Writes the feed's columns of events; the import and the admin switch are left alone. Answers
+ * each written event's status as stored (a closed event stays closed).
+ */
+export async function upsertEvents(q: Queryable, events: readonly FeedEvent[]): Promise<Array<{ id: string; status: EventStatus }>> {
+  if (events.length === 0) return [];
+  const { rows } = await q.query<{ id: string; status: EventStatus }>(
     `INSERT INTO events (id, sport_id, competition_id, name, home, away, open_date, status, in_play, updated_at)
      SELECT e.id, e.sport_id, e.competition_id, e.name, e.home, e.away, to_timestamp(e.open_ms / 1000.0), e.status, e.in_play, now()
      FROM jsonb_to_recordset($1::jsonb)
@@ -107,7 +110,8 @@ export async function upsertEvents(q: Queryable, events: readonly FeedEvent[]): 
        sport_id = EXCLUDED.sport_id, competition_id = EXCLUDED.competition_id, name = EXCLUDED.name, home = EXCLUDED.home,
        away = EXCLUDED.away, open_date = EXCLUDED.open_date, in_play = EXCLUDED.in_play, updated_at = now(),
        -- A closed event stays closed.
-       status = CASE WHEN events.status = 'closed' THEN 'closed' ELSE EXCLUDED.status END`,
+       status = CASE WHEN events.status = 'closed' THEN 'closed' ELSE EXCLUDED.status END
+     RETURNING id, status`,
     [
       JSON.stringify(
         events.map((e) => ({
@@ -124,6 +128,7 @@ export async function upsertEvents(q: Queryable, events: readonly FeedEvent[]): 
       ),
     ],
   );
+  return rows;
 }
 
 /**

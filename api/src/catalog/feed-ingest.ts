@@ -25,6 +25,7 @@ import * as catalog from './catalog.repository';
 import * as markets from './markets.repository';
 import { saveFeedHealth } from './feed-status';
 import type { FancyRow, MarketRow, ScoreRow } from './market-view';
+import type { EventStatus } from './match-query';
 import type { DomainEvents } from '../common/domain-events';
 import type { FeedChanges, FeedHealth, FeedProvider } from '../feed/feed-provider';
 
@@ -103,6 +104,7 @@ interface MatchChange {
   markets: MarketRow[];
   fancies: FancyRow[];
   score: ScoreRow | null;
+  matchStatus?: EventStatus;
 }
 
 export class FeedIngest {
@@ -245,7 +247,7 @@ export class FeedIngest {
     const { stale, holdEvents, reconnects } = this.staleSources(nowMs);
     const written = await db.transaction(async (tx) => {
       await catalog.upsertCompetitions(tx, changes.competitions);
-      await catalog.upsertEvents(tx, changes.events);
+      const statuses = await catalog.upsertEvents(tx, changes.events);
       // A runner removed or reinstated re-priced its market's positions here (ADR 0046).
       const repriced = await markets.upsertMarkets(tx, changes.markets, nowMs);
       await markets.upsertFancies(tx, changes.fancies, nowMs);
@@ -264,7 +266,7 @@ export class FeedIngest {
         tx,
         changes.scores.map((s) => s.eventId),
       );
-      return { marketRows, fancyRows, scoreRows, held: heldCount, repriced };
+      return { marketRows, fancyRows, scoreRows, statuses, held: heldCount, repriced };
     });
     this.lastHealth = health;
     this.lastCheckMs = nowMs;
@@ -276,7 +278,7 @@ export class FeedIngest {
       this.options.log.warn({ provider: provider.name, reason: stale, held: written.held, health }, 'feed stale: its open markets are suspended until fresh prices');
       for (const observer of this.staleObservers) observer(written.held, stale);
     }
-    const published = this.publish(written.marketRows, written.fancyRows, written.scoreRows);
+    const published = this.publish(written.marketRows, written.fancyRows, written.scoreRows, written.statuses);
     if (written.repriced.length > 0) await this.publishWallets(written.repriced, nowMs);
     this.startSettlement(nowMs);
     await this.housekeeping(nowMs);
@@ -344,8 +346,8 @@ export class FeedIngest {
       });
   }
 
-  /** One domain event per match that changed. */
-  private publish(marketRows: MarketRow[], fancyRows: FancyRow[], scoreRows: ScoreRow[]): number {
+  /** One domain event per match that changed; `statuses`: the matches the feed changed, with their stored status. */
+  private publish(marketRows: MarketRow[], fancyRows: FancyRow[], scoreRows: ScoreRow[], statuses: ReadonlyArray<{ id: string; status: EventStatus }> = []): number {
     const byMatch = new Map<string, MatchChange>();
     const entry = (matchId: string): MatchChange => {
       let change = byMatch.get(matchId);
@@ -358,6 +360,7 @@ export class FeedIngest {
     for (const row of marketRows) entry(row.eventId).markets.push(row);
     for (const row of fancyRows) entry(row.eventId).fancies.push(row);
     for (const row of scoreRows) entry(row.eventId).score = row;
+    for (const { id, status } of statuses) entry(id).matchStatus = status;
     for (const [matchId, change] of byMatch) this.options.events.publish('catalog.matchChanged', { matchId, ...change, removedIds: [] });
     return byMatch.size;
   }
@@ -376,7 +379,12 @@ export class FeedIngest {
     });
     if (closed.eventIds.length > 0) {
       this.options.log.warn({ eventIds: closed.eventIds }, 'closed events the provider no longer offers; their open markets are void');
-      this.publish(closed.marketRows, closed.fancyRows, []);
+      this.publish(
+        closed.marketRows,
+        closed.fancyRows,
+        [],
+        closed.eventIds.map((id) => ({ id, status: 'closed' })),
+      );
     }
     const pruned = await catalog.pruneClosedEvents(db, PRUNE_AFTER_MS);
     if (pruned > 0) this.options.log.info({ pruned }, 'pruned closed events nobody imported');

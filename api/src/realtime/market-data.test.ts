@@ -6,7 +6,7 @@ const market = (marketId: string, price: number): Market =>
   ({ marketId, matchId: 'm1', runners: [{ selectionId: 's', name: 'S', back: [{ price, size: 10 }], lay: [], status: 'active' }] }) as unknown as Market;
 const fancy = (fancyId: string, noRun: number): Fancy => ({ fancyId, matchId: 'm1', noRun }) as unknown as Fancy;
 const score = (summary: string): Score => ({ matchId: 'm1', summary }) as unknown as Score;
-const none = { markets: [], fancies: [], score: null, removed: [] };
+const none = { markets: [], fancies: [], score: null, removed: [], matchStatus: null };
 
 describe('DeltaBuffer', () => {
   it('keeps the latest version of each market and fancy, and the latest score', () => {
@@ -33,6 +33,17 @@ describe('DeltaBuffer', () => {
     buffer.add({ ...none, removed: ['a'] });
     buffer.add({ ...none, markets: [market('a', 1.7)] });
     expect(buffer.take('m1', 2)).toEqual({ matchId: 'm1', seq: 2, markets: [market('a', 1.7)] });
+  });
+
+  it("carries the match's latest status alone too: a match that ended is a delta of its own", () => {
+    const buffer = new DeltaBuffer();
+    buffer.add({ ...none, matchStatus: 'inplay' });
+    buffer.add({ ...none, markets: [market('a', 1.5)] });
+    buffer.add({ ...none, matchStatus: 'closed' });
+    expect(buffer.take('m1', 3)).toEqual({ matchId: 'm1', seq: 3, markets: [market('a', 1.5)], matchStatus: 'closed' });
+    buffer.add({ ...none, matchStatus: 'closed' });
+    expect(buffer.empty).toBe(false);
+    expect(buffer.take('m1', 4)).toEqual({ matchId: 'm1', seq: 4, matchStatus: 'closed' });
   });
 
   it('remembers when its oldest pending change came in (the fan-out lag starts there), until taken', () => {

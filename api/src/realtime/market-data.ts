@@ -34,13 +34,16 @@ export const DELTAS_EVENT = 'deltas' satisfies keyof DataServerEvents;
 /** A socket may watch at most this many matches at once. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 20;
 
-/** What players may see of a change: active markets and fancies, the score, and removals. */
+/** What players may see of a change: active markets and fancies, the score, removals and the match's status. */
 export interface VisibleChange {
   markets: Market[];
   fancies: Fancy[];
   score: Score | null;
   removed: string[];
+  matchStatus: MatchStatus | null;
 }
+
+type MatchStatus = NonNullable<MatchDelta['matchStatus']>;
 
 /** The players' view of a `catalog.matchChanged` event (inactive markets and fancies are not sent). */
 export function visibleChange(event: DomainEventMap['catalog.matchChanged']): VisibleChange {
@@ -49,6 +52,7 @@ export function visibleChange(event: DomainEventMap['catalog.matchChanged']): Vi
     fancies: event.fancies.filter((row) => row.active).map(toFancy),
     score: event.score === null ? null : toScore(event.score),
     removed: [...event.removedIds],
+    matchStatus: event.matchStatus ?? null,
   };
 }
 
@@ -69,6 +73,7 @@ export class DeltaBuffer {
   private readonly fancies = new Map<string, Fancy>();
   private readonly removed = new Set<string>();
   private score: Score | null = null;
+  private matchStatus: MatchStatus | null = null;
   /** When the oldest change not yet sent came in (performance.now()), null while empty: the fan-out lag starts there. */
   private oldestAt: number | null = null;
 
@@ -88,6 +93,7 @@ export class DeltaBuffer {
       this.removed.delete(fancy.fancyId);
     }
     if (change.score !== null) this.score = change.score;
+    if (change.matchStatus !== null) this.matchStatus = change.matchStatus;
     if (this.oldestAt === null && !this.empty) this.oldestAt = at;
   }
 
@@ -97,7 +103,7 @@ export class DeltaBuffer {
   }
 
   get empty(): boolean {
-    return this.markets.size === 0 && this.fancies.size === 0 && this.removed.size === 0 && this.score === null;
+    return this.markets.size === 0 && this.fancies.size === 0 && this.removed.size === 0 && this.score === null && this.matchStatus === null;
   }
 
   /** The delta with only the parts that changed, and a cleared buffer. */
@@ -107,10 +113,12 @@ export class DeltaBuffer {
     if (this.fancies.size > 0) delta.fancies = [...this.fancies.values()];
     if (this.score !== null) delta.score = this.score;
     if (this.removed.size > 0) delta.removed = [...this.removed];
+    if (this.matchStatus !== null) delta.matchStatus = this.matchStatus;
     this.markets.clear();
     this.fancies.clear();
     this.removed.clear();
     this.score = null;
+    this.matchStatus = null;
     this.oldestAt = null;
     return delta;
   }

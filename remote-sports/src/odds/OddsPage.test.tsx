@@ -36,6 +36,7 @@ const liveState = (over: Partial<MatchState> = {}): MatchState => ({
   markets: [buildMarket('bm', { type: 'bookmaker', name: 'Bookmaker' }), buildMarket('mo', { name: 'Match Odds' }), buildMarket('ou', { type: 'over_under', name: 'Over/Under 2.5' })],
   fancies: [buildFancy('f1', { name: '6 over runs IND' })],
   score: buildScore({ summary: 'IND 123/4 (15.2)', detail: ['Last 6: 1 4 0 W 2 1'] }),
+  matchStatus: null,
   ...over,
 });
 
@@ -139,6 +140,19 @@ describe('OddsPage', () => {
     expect(screen.getByText('Finished')).toBeInTheDocument();
     expect(screen.queryByText('Live')).not.toBeInTheDocument();
     expect(screen.queryByText('In-play')).not.toBeInTheDocument();
+  });
+
+  it('turns Finished live when a delta says the match ended, with no reload', async () => {
+    renderAt();
+    await screen.findByRole('heading', { name: 'India v Australia' });
+    act(() => feed.next(liveState({ score: buildScore({ inPlay: true }) })));
+    expect(screen.getByText('In-play')).toBeInTheDocument();
+    expect(screen.getByText('Live')).toBeInTheDocument();
+    act(() => feed.next(liveState({ seq: 2, score: buildScore({ inPlay: true }), matchStatus: 'closed' })));
+    expect(screen.getByText('Finished')).toBeInTheDocument();
+    expect(screen.queryByText('Live')).not.toBeInTheDocument();
+    expect(screen.queryByText('In-play')).not.toBeInTheDocument();
+    expect(api.matchById).toHaveBeenCalledTimes(1);
   });
 
   it('says In-play on a match being played', async () => {
@@ -429,6 +443,7 @@ describe('OddsPage on a race', () => {
     markets: [buildMarket('place', { name: 'To Be Placed', numberOfWinners: 2, runners }), buildMarket('win', { name: '2m Hcap', runners })],
     fancies: [],
     score: buildScore({ home: 'Kempton', away: '2m Hcap', summary: '8 runners · 3 places', detail: [] }),
+    matchStatus: null,
   });
 
   it('shows the venue, race, off time and countdown, then the WIN and PLACE markets with numbered runners; a price opens the slip naming both', async () => {

@@ -126,8 +126,9 @@ function MatchOdds({ matchId }: { matchId: string }) {
   const match = detail.value;
   const racing = isRacingSport(match.sportId);
   const markets = orderMarkets(data.markets);
-  // A finished (closed) match is never In-play, whatever the last score says.
-  const phase = matchPhase(match, data.score?.inPlay);
+  // A finished (closed) match is never In-play, whatever the last score says; a match that ends
+  // while the page is open turns Finished with the delta that says so.
+  const phase = matchPhase({ ...match, status: data.matchStatus ?? match.status }, data.score?.inPlay);
   const fancies = splitFancies(data.fancies);
   const slipMarketId = slip ? selectionMarketId(slip) : null;
   const slipFor = (marketId: string, live: { market?: Market; fancy?: Fancy }) =>

@@ -26,7 +26,7 @@ export const HISTORY_STATUSES: ReadonlyArray<{ value: NonNullable<BetHistoryQuer
 ];
 
 /**
- * /bethistory: the player's settled and voided bets, newest first: From and To (the last 7 days
+ * /bethistory: the player's settled and voided bets, newest placed first: From and To (the last 7 days
  * by default), sport and status filters, each bet with its P&L, a page at a time.
  */
 export function BetHistory() {

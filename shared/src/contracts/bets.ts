@@ -155,8 +155,8 @@ export interface UnsettledBetsQuery {
 }
 
 /**
- * GET /api/bet-history?from&to&sportId&status&page&pageSize: settled and voided bets, newest
- * first; dates ISO (yyyy-mm-dd, inclusive, UTC), default the last 7 days. Agents see the downline,
+ * GET /api/bet-history?from&to&sportId&status&page&pageSize: settled and voided bets in the
+ * order placed, newest first; dates (of settlement) ISO (yyyy-mm-dd, inclusive, UTC), default the last 7 days. Agents see the downline,
  * optionally one `username` of it.
  */
 export interface BetHistoryQuery {

@@ -243,6 +243,8 @@ export interface MatchDelta {
   score?: Score;
   /** Ids of markets or fancies that disappeared (closed and removed). */
   removed?: string[];
+  /** The match's status when the feed changed it: 'closed' as soon as the match ended. */
+  matchStatus?: 'upcoming' | 'inplay' | 'closed';
 }
 
 /**

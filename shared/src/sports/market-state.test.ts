@@ -68,6 +68,15 @@ describe('applyMarketMessage', () => {
     expect(applyMarketMessage(start, { type: 'delta', payload: delta(seq, { removed: ['mo'] }) })).toEqual({ state: start, outcome: 'ignored' });
   });
 
+  it("takes the match's status from a delta and keeps it through deltas without one and a new snapshot", () => {
+    expect(live(10).matchStatus).toBeNull();
+    const ended = applyMarketMessage(live(10), { type: 'delta', payload: delta(11, { matchStatus: 'closed' }) }).state;
+    expect(ended).toMatchObject({ seq: 11, matchStatus: 'closed' });
+    const later = applyMarketMessage(ended, { type: 'delta', payload: delta(12, { score: buildScore() }) }).state;
+    expect(later.matchStatus).toBe('closed');
+    expect(applyMarketMessage(later, { type: 'snapshot', payload: snapshot(20) }).state.matchStatus).toBe('closed');
+  });
+
   it('reports a gap when seqs are skipped, keeps the image and waits for a snapshot', () => {
     const { state, outcome } = applyMarketMessage(live(10), { type: 'delta', payload: delta(12, { removed: ['mo'] }) });
     expect(outcome).toBe('gap');

@@ -11,6 +11,11 @@ export interface MatchState {
   markets: Market[];
   fancies: Fancy[];
   score: Score | null;
+  /**
+   * The match's status as the last delta that carried one said ('closed': the match ended), null
+   * before any: the match's own record (get-match-by-id) holds until then. A snapshot keeps it.
+   */
+  matchStatus: MatchDelta['matchStatus'] | null;
   /** The server's reason when the status is `unavailable`. */
   error?: string;
 }
@@ -20,7 +25,7 @@ export type MarketMessage = { type: 'snapshot'; payload: MatchSnapshot } | { typ
 
 /** The state of a match that has been subscribed to but has not received its snapshot. */
 export function initialMatchState(matchId: string): MatchState {
-  return { matchId, seq: -1, status: 'connecting', markets: [], fancies: [], score: null };
+  return { matchId, seq: -1, status: 'connecting', markets: [], fancies: [], score: null, matchStatus: null };
 }
 
 /** Replace items by key, keeping the order of the list and appending new keys at the end. */
@@ -42,7 +47,7 @@ function upsert<T>(list: T[], changes: T[] | undefined, key: (item: T) => string
  * previous one plus one: an older or equal seq is a duplicate and is ignored; a larger one means
  * messages were lost, so the state is marked `resyncing` and the outcome is `gap`. Changed
  * markets and fancies replace the old objects by id (order kept, new ones appended); `removed`
- * ids drop markets and fancies; a score replaces the score.
+ * ids drop markets and fancies; a score replaces the score, a match status the match status.
  */
 export function applyMarketMessage(state: MatchState, message: MarketMessage): { state: MatchState; outcome: ApplyOutcome } {
   const { payload } = message;
@@ -51,7 +56,15 @@ export function applyMarketMessage(state: MatchState, message: MarketMessage): {
   if (message.type === 'snapshot') {
     const snap = message.payload;
     return {
-      state: { matchId: state.matchId, seq: snap.seq, status: 'live', markets: [...snap.markets], fancies: [...snap.fancies], score: snap.score },
+      state: {
+        matchId: state.matchId,
+        seq: snap.seq,
+        status: 'live',
+        markets: [...snap.markets],
+        fancies: [...snap.fancies],
+        score: snap.score,
+        matchStatus: state.matchStatus,
+      },
       outcome: 'applied',
     };
   }
@@ -68,7 +81,7 @@ export function applyMarketMessage(state: MatchState, message: MarketMessage): {
     fancies = fancies.filter((f) => !removed.has(f.fancyId));
   }
   return {
-    state: { ...state, seq: delta.seq, markets, fancies, score: delta.score ?? state.score },
+    state: { ...state, seq: delta.seq, markets, fancies, score: delta.score ?? state.score, matchStatus: delta.matchStatus ?? state.matchStatus },
     outcome: 'applied',
   };
 }

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { notify } from '@backlay/shared';
-import { TOAST_HEADER_GAP_PX, ToastHost, toastPlacement } from './ToastHost';
+import { TOAST_HEADER_GAP_PX, ToastHost, toastClass, toastPlacement } from './ToastHost';
 
 describe('toastPlacement', () => {
   it('puts toasts top-right below the header, on a phone as on a wider screen (SPEC)', () => {
@@ -10,6 +10,14 @@ describe('toastPlacement', () => {
 
   it("keeps the library's top-right where there is no header (sign-in pages)", () => {
     expect(toastPlacement(null)).toEqual({ position: 'top-right' });
+  });
+});
+
+describe('toastClass', () => {
+  it('is the kind and the message before its detail', () => {
+    expect(toastClass({ kind: 'success', message: 'Bet Placed Successfully' })).toBe('success:Bet Placed Successfully');
+    expect(toastClass({ kind: 'success', message: 'Bet Placed Successfully · matched at 2.04 (asked 2.02)' })).toBe('success:Bet Placed Successfully');
+    expect(toastClass({ kind: 'error', message: 'Bet Placed Successfully' })).not.toBe(toastClass({ kind: 'success', message: 'Bet Placed Successfully' }));
   });
 });
 
@@ -47,5 +55,20 @@ describe('ToastHost', () => {
     expect(box).not.toBeNull();
     expect(box.style.top).toBe(`${110 + TOAST_HEADER_GAP_PX}px`);
     expect(container.querySelector('.Toastify__toast-container--bottom-center')).toBeNull();
+  });
+
+  it('shows at most one toast per class: a new one replaces it; other classes stack', async () => {
+    header(64);
+    window.matchMedia = jest.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
+    render(<ToastHost />);
+    act(() => notify('success', 'Bet Placed Successfully'));
+    expect(await screen.findByText('Bet Placed Successfully')).toBeInTheDocument();
+    act(() => notify('success', 'Bet Placed Successfully · matched at 2.04 (asked 2.02)'));
+    act(() => notify('success', 'Bet Placed Successfully · matched at 2.06 (asked 2.02)'));
+    act(() => notify('error', 'Odds changed'));
+    expect(await screen.findByText('Bet Placed Successfully · matched at 2.06 (asked 2.02)')).toBeInTheDocument();
+    expect(await screen.findByText('Odds changed')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Bet Placed Successfully/)).toHaveLength(1);
+    expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(2);
   });
 });

@@ -49,11 +49,29 @@ function currentPlacement(): ToastPlacement {
   return toastPlacement(bottom);
 }
 
+/**
+ * The class of a notice: its kind and its message before any detail (the part after ' · '), e.g.
+ * every "Bet Placed Successfully", whatever price it was matched at. It is the toast's id: at most
+ * one toast of a class is on screen, a new one replaces it (issue 33: three "Bet Placed" toasts
+ * covered My Bets).
+ */
+export function toastClass({ kind, message }: Pick<Notice, 'kind' | 'message'>): string {
+  return `${kind}:${message.split(' · ')[0] ?? message}`;
+}
+
+/** Shows a notice, replacing the toast of its class when one is on screen (its timer starts again). */
+function show(lib: Toastify, { kind, message, position }: Notice): void {
+  const toastId = toastClass({ kind, message });
+  if (lib.toast.isActive(toastId)) lib.toast.update(toastId, { render: message, type: kind, position });
+  else lib.toast[kind](message, { toastId, position });
+}
+
 const samePlacement = (a: ToastPlacement, b: ToastPlacement) => a.position === b.position && a.style?.top === b.style?.top;
 
 /**
  * The only place toasts are shown: it turns `ui.notify` bus events into react-toastify toasts,
- * placed (measured when a toast is shown and when the window resizes) so they never cover the header.
+ * placed (measured when a toast is shown and when the window resizes) so they never cover the header,
+ * at most one per class (`toastClass`).
  * Until the library has loaded (at the first toast) the toasts wait in order, then show at once.
  */
 export function ToastHost() {
@@ -72,7 +90,7 @@ export function ToastHost() {
       // The toast names its position itself: the container takes the new one only at its next render.
       const notice: Notice = { kind, message, position: place().position };
       if (libRef.current) {
-        libRef.current.toast[kind](message, { position: notice.position });
+        show(libRef.current, notice);
         return;
       }
       waiting.current.push(notice);
@@ -94,7 +112,7 @@ export function ToastHost() {
     // The container (a child) has mounted in this same commit: the waiting toasts can go to it now.
     if (!lib) return;
     libRef.current = lib;
-    for (const { kind, message, position } of waiting.current.splice(0)) lib.toast[kind](message, { position });
+    for (const notice of waiting.current.splice(0)) show(lib, notice);
   }, [lib]);
   if (!lib) return null;
   return <lib.ToastContainer position={placement.position} style={placement.style} autoClose={TOAST_AUTO_CLOSE_MS} />;
