@@ -159,7 +159,13 @@ describe('login with two-factor', () => {
     const { user, recoveryCodes } = await enrolled('user');
     const code = recoveryCodes[0] as string;
     expect((await secondStep(await challengeOf(user), code.toUpperCase())).statusCode).toBe(200);
-    expect((await secondStep(await challengeOf(user), code)).statusCode).toBe(401);
+    const reused = await secondStep(await challengeOf(user), code);
+    expect(reused.statusCode).toBe(401);
+    expect(body(reused)).toEqual({ data: { code: 'TWO_FACTOR_INVALID' }, message: SECURITY_MESSAGES.twoFactorRecoveryCodeUsed });
+    // Another user's recovery code, or none of this user's, is simply not valid.
+    const other = await enrolled('user');
+    const foreign = await secondStep(await challengeOf(user), other.recoveryCodes[0] as string);
+    expect(body(foreign).message).toBe(SECURITY_MESSAGES.twoFactorCodeInvalid);
     const { token } = body<{ data: LoginResponse }>(await secondStep(await challengeOf(user), recoveryCodes[1] as string)).data;
     const status = await t.request({ method: 'GET', url: '/api/two-factor-status', token });
     expect(body<{ data: TwoFactorStatus }>(status).data.recoveryCodesLeft).toBe(8);

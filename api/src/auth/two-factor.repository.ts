@@ -106,13 +106,18 @@ export async function replaceRecoveryCodes(q: Queryable, userId: string, hashes:
   );
 }
 
-/** Marks an unused code used; false when there is none with this hash. */
-export async function consumeRecoveryCode(q: Queryable, userId: string, hash: string): Promise<boolean> {
+/**
+ * Marks an unused code used: 'consumed'; 'used' when the user's code of this hash was used
+ * before; 'unknown' when the user has none with this hash.
+ */
+export async function consumeRecoveryCode(q: Queryable, userId: string, hash: string): Promise<'consumed' | 'used' | 'unknown'> {
   const { rowCount } = await q.query(
     'UPDATE two_factor_recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL',
     [userId, hash],
   );
-  return rowCount === 1;
+  if (rowCount === 1) return 'consumed';
+  const { rows } = await q.query('SELECT 1 FROM two_factor_recovery_codes WHERE user_id = $1 AND code_hash = $2', [userId, hash]);
+  return rows.length > 0 ? 'used' : 'unknown';
 }
 
 export async function readPolicy(q: Queryable): Promise<Role[]> {

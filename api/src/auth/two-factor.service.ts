@@ -46,12 +46,19 @@ export interface TwoFactorServiceDeps {
 /** The throttle key of a user's code checks (login second step, confirm, disable). */
 export const codeThrottleKey = (userId: string): string => `2fa:${userId}`;
 
-/** A code check: accepted (and used up), a TOTP code of a step already used, or wrong. */
-export type CodeCheck = 'accepted' | 'used' | 'wrong';
+/**
+ * A code check: accepted (and used up), a TOTP code of a step already used, a recovery code
+ * already used, or wrong.
+ */
+export type CodeCheck = 'accepted' | 'used' | 'recoveryUsed' | 'wrong';
 
-/** The message of a refused code: a used one says so (the next one will do), any other is invalid. */
+/** The message of a refused code: a used one says so (what to do next), any other is invalid. */
 export const refusedCodeMessage = (check: CodeCheck): string =>
-  check === 'used' ? SECURITY_MESSAGES.twoFactorCodeUsed : SECURITY_MESSAGES.twoFactorCodeInvalid;
+  check === 'used'
+    ? SECURITY_MESSAGES.twoFactorCodeUsed
+    : check === 'recoveryUsed'
+      ? SECURITY_MESSAGES.twoFactorRecoveryCodeUsed
+      : SECURITY_MESSAGES.twoFactorCodeInvalid;
 
 export class TwoFactorService {
   constructor(private readonly deps: TwoFactorServiceDeps) {}
@@ -233,7 +240,10 @@ export class TwoFactorService {
       // False only when a later step was accepted since the row was read (the row is locked): used.
       return (await repo.acceptStep(tx, row.userId, step)) ? 'accepted' : 'used';
     }
-    if (isRecoveryCodeShape(code)) return (await repo.consumeRecoveryCode(tx, row.userId, hashRecoveryCode(code))) ? 'accepted' : 'wrong';
+    if (isRecoveryCodeShape(code)) {
+      const consumed = await repo.consumeRecoveryCode(tx, row.userId, hashRecoveryCode(code));
+      return consumed === 'consumed' ? 'accepted' : consumed === 'used' ? 'recoveryUsed' : 'wrong';
+    }
     return 'wrong';
   }
 
@@ -255,7 +265,7 @@ export class TwoFactorService {
     });
     if (outcome.kind === 'refused') this.throttled(userId, outcome.retryAfterSec);
     if (outcome.kind === 'wrong') {
-      this.deps.log.warn({ event: 'two_factor_code_wrong', userId, used: check === 'used' }, 'two-factor code wrong');
+      this.deps.log.warn({ event: 'two_factor_code_wrong', userId, used: check === 'used' || check === 'recoveryUsed' }, 'two-factor code wrong');
       throw new DomainError('VALIDATION', refusedCodeMessage(check));
     }
   }

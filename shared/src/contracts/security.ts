@@ -140,6 +140,7 @@ export const SECURITY_MESSAGES = {
   twoFactorCodeRequired: 'Enter the 6-digit code from your authenticator app',
   twoFactorCodeInvalid: 'The code is not valid. Enter the current code or a recovery code',
   twoFactorCodeUsed: 'This code was already used: wait for the next one',
+  twoFactorRecoveryCodeUsed: 'This recovery code was already used: use another one',
   twoFactorChallengeInvalid: 'The sign-in step expired. Sign in again',
   twoFactorEnrolRequired: 'Your role must use two-factor authentication: set it up under Account security first',
   twoFactorAlreadyEnabled: 'Two-factor authentication is already on',
