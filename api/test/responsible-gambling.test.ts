@@ -273,7 +273,7 @@ describe('time-out and self-exclusion', () => {
       const digest = await businessStateDigest(t.db);
       const sports = await placed(p, { matchId: m.matchId, marketId: m.marketId, selectionId: 'A', side: 'BACK', odds: 2, stake: 100 });
       expect(sports).toMatchObject({ status: 403, data: { code } });
-      expect(sports.message).toMatch(kind === 'time_out' ? /^You are on a time-out until .+ UTC: betting, casino and deposits are closed\./ : /^You have self-excluded until .+ UTC: betting, casino and deposits are closed\./);
+      expect(sports.message).toMatch(kind === 'time_out' ? /^You are on a time-out until .+ IST: betting, casino and deposits are closed\./ : /^You have self-excluded until .+ IST: betting, casino and deposits are closed\./);
       expect(await placed(p, { ...c, side: 'BACK', stake: 100 })).toMatchObject({ status: 403, data: { code } });
       expect(await deposit(p, 500)).toMatchObject({ status: 403, data: { code } });
       const chips = await t.request({

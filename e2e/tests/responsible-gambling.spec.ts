@@ -12,7 +12,7 @@ import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, MARKET_MOVED, apiPost, apiToken, expect
 const SCREENSHOT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgttXDihiGlgQAfq0dgRLWPX8AAAAASUVORK5CYII=', 'base64');
 const PAYMENT_METHOD = { upiId: 'backlay@okaxis', upiName: 'Backlay Payments', accountHolderName: 'Backlay Gaming', accountNumber: '50100123456789', ifscCode: 'HDFC0001234' };
 const TABLE = '20-20 Dragon Tiger';
-const SELF_EXCLUDED = /^You have self-excluded until .+ UTC: betting, casino and deposits are closed\./;
+const SELF_EXCLUDED = /^You have self-excluded until .+ IST: betting, casino and deposits are closed\./;
 
 async function expectToast(page: Page, message: string | RegExp) {
   await expect(page.getByText(message).first()).toBeVisible();

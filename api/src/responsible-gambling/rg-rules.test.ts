@@ -80,7 +80,7 @@ describe('refusals: typed from the database JSON, worded for the player', () => 
       'Stake limit reached: this bet can lose ₹250.50, above your maximum stake of ₹100.00 per bet.',
     );
     expect(refusalMessage({ kind: 'SELF_EXCLUDED', until: new Date('2027-05-25T12:00:00Z') })).toBe(
-      MESSAGES.rgSelfExcluded.replace('{until}', '25 May 2027, 12:00 UTC'),
+      MESSAGES.rgSelfExcluded.replace('{until}', '25 May 2027, 17:30 IST'),
     );
   });
 

@@ -141,11 +141,12 @@ export function refusalOf(raw: RawRefusal): RgRefusal {
 
 const PERIOD_WORDS: Readonly<Record<RgPeriod, string>> = { day: 'daily', week: 'weekly', month: 'monthly' };
 
-/** "25 Nov 2026, 14:05 UTC": the end of an exclusion as a player reads it. */
+/** "25 Nov 2026, 19:35 IST": the end of an exclusion as a player reads it. */
 export function formatUntil(until: Date): string {
-  const date = until.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const time = until.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
-  return `${date}, ${time} UTC`;
+  // In IST, as every time the player reads (the banner, the statements): "25 May 2027, 17:30 IST".
+  const date = until.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+  const time = until.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Kolkata' });
+  return `${date}, ${time} IST`;
 }
 
 function fill(template: string, values: Readonly<Record<string, string>>): string {
