@@ -86,7 +86,13 @@ export function VirtualGames() {
         <ul className="bl-casino-grid" aria-label="Virtual games">
           {games.map((game) => (
             <li key={game.id} className="bl-casino-tile" style={{ width: tileWidth(sixPerRow) }}>
-              <button type="button" className="bl-casino-tile__link" aria-pressed={playing?.id === game.id} onClick={() => choose(game)}>
+              <button
+                type="button"
+                className="bl-casino-tile__link"
+                aria-label={`${game.game_name}, ${game.name}`}
+                aria-pressed={playing?.id === game.id}
+                onClick={() => choose(game)}
+              >
                 <LazyImage src={game.game_images[0] ?? ''} alt="" className="bl-casino-tile__img" />
                 <span className="bl-casino-tile__title">{game.game_name}</span>
                 <span className="bl-casino-tile__sub">{game.name}</span>
