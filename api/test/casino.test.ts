@@ -15,6 +15,8 @@ import {
   type CasinoRoundView,
   type CasinoTableView,
   type CasinoBetsResponse,
+  type VirtualGamesResponse,
+  CASINO_CATEGORIES,
 } from '@backlay/shared/contracts';
 import { CASINO_GAMES, playRound, sha256Hex, verifyChainLink } from '@backlay/shared/casino';
 import { CasinoEngine, RESYNC_MS } from '../src/casino/casino-engine';
@@ -104,6 +106,26 @@ describe('live casino', () => {
       expect(table.round?.secondsLeft).toBe(BETTING_SECONDS);
       expect(table.round?.markets.length).toBeGreaterThan(0);
     }
+  });
+
+  it("get-virtual-games lists every running table in SPEC's second item shape, for players and agents alike", async () => {
+    const games = await get<CasinoGamesResponse>('/api/get-casino-games', playerA.token);
+    const streams = await get<VirtualGamesResponse>('/api/get-virtual-games', playerA.token);
+    expect(streams.data).toEqual(
+      games.data.map((g) => ({
+        id: g.matchId,
+        game_id: g.slug,
+        game_images: [g.image],
+        game_name: g.title,
+        name: CASINO_CATEGORIES.find((c) => c.id === g.categoryId)?.name,
+      })),
+    );
+    // Exactly the contract's five fields, nothing else on the wire.
+    for (const item of streams.data) expect(Object.keys(item).sort()).toEqual(['game_id', 'game_images', 'game_name', 'id', 'name']);
+    expect(streams.data.find((s) => s.game_id === 'teen20')?.name).toBe('Teenpatti');
+    // An agent reads the same list; nobody signed out does.
+    expect(await get<VirtualGamesResponse>('/api/get-virtual-games', chainA.tokens.dl)).toEqual(streams);
+    expect((await t.request({ method: 'GET', url: '/api/get-virtual-games' })).statusCode).toBe(401);
   });
 
   it('a full round of each table from open to settle, with bets from players under two agent chains', async () => {
@@ -259,6 +281,10 @@ describe('live casino', () => {
     expect(body<{ data: { code: string } }>(refused).data.code).toBe('MARKET_SUSPENDED');
     const games = await get<CasinoGamesResponse>('/api/get-casino-games', playerA.token);
     expect(games.data.find((g) => g.slug === 'lucky7')).toMatchObject({ isDisable: true, match_id: -1 });
+    // A disabled table streams nothing: it leaves the virtual-games list.
+    const streamsOff = await get<VirtualGamesResponse>('/api/get-virtual-games', playerA.token);
+    expect(streamsOff.data.map((s) => s.id)).not.toContain(matchId);
+    expect(streamsOff.data.length).toBe(games.data.filter((g) => g.match_id !== -1).length);
     // Switched on again before the engine has voided the round (as from another instance within
     // its resync): refused, so the round cannot deal and settle as if never switched off.
     const tooSoon = await switchTable(matchId, false, chainA.tokens.admin);
@@ -281,6 +307,7 @@ describe('live casino', () => {
     expect(on.statusCode).toBe(200);
     await engine().tick();
     expect((await round(matchId)).status).toBe('OPEN');
+    expect((await get<VirtualGamesResponse>('/api/get-virtual-games', playerA.token)).data.map((s) => s.id)).toContain(matchId);
     expect(CASINO_SUSPENDED_MESSAGE).toMatch(/suspended by admin/);
   });
 

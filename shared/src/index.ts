@@ -25,7 +25,7 @@ export {
   UPLOAD_MAX_BYTES, UPLOAD_TYPES, USER_NAMESPACE, type UserClientEvents, type UserInfo, USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH, USERNAME_PATTERN, type UserServerEvents, UTR_PATTERN, type WithdrawRequestBody,
   type RunnerBetRequest,
-  ALL_CASINO_CATEGORY, CASINO_CATEGORIES, CASINO_SUSPENDED_MESSAGE, type CasinoBet, type CasinoBetsResponse, type CasinoGameListItem,
+  ALL_CASINO_CATEGORY, CASINO_CATEGORIES, CASINO_SUSPENDED_MESSAGE, type CasinoBet, type CasinoBetsResponse, type CasinoGameListItem, type VirtualGameListItem,
   type CasinoMarketView, type CasinoReportResponse, type CasinoResultsResponse, type CasinoRoundRecord, type CasinoRoundView,
   type CasinoRulesView, type CasinoTableView, type CasinoRoundBook, type CasinoGameReportResponse, type CasinoGameReportRow,
   isTwoFactorChallenge, LOGIN_ATTEMPT_REASON_LABELS, loginAttemptOutcome, type LoginAttemptOutcome, type LoginHistoryRow, type LoginOutcome, SECURITY_MESSAGES,
@@ -51,6 +51,7 @@ export { type DepositSubmission, paymentsApi, PLAYER_REQUEST_REMARK } from './pa
 export { clientsApi, createClientsApi, settingsApi } from './agents/index';
 export { authApi, registrationApi, responsibleGamblingApi, securityApi, statementApi } from './account/index';
 export { publish, on, notify } from './kernel/bus';
+export { announceAppInitialised, appInitialised$ } from './kernel/app-initialised';
 export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide } from './kernel/session';
 export { useObservable } from './kernel/use-observable';
 export { useLoad, notifyFailure, type Load } from './kernel/use-load';

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { fetchRemotesConfig, registerRemotesConfig } from './federation/remotes';
+import { busyUntilInitialised, useAnnounceAppInitialised } from './routing/app-initialised';
 import { routes } from './routing/routes';
 
 /**
@@ -10,6 +11,8 @@ import { routes } from './routing/routes';
  * visit to a sign-in page, and right after sign-in there (bootstrap.tsx).
  */
 export async function renderApp(root: Root): Promise<void> {
+  const container = document.getElementById('root');
+  if (container) busyUntilInitialised(container);
   try {
     registerRemotesConfig(await fetchRemotesConfig());
   } catch (error) {
@@ -26,10 +29,11 @@ export async function renderApp(root: Root): Promise<void> {
 }
 
 /**
- * The route tree in a declarative router. The routes use no data-router feature (no loader,
+ * The route tree in a declarative router; its first commit announces app-initialised. The routes use no data-router feature (no loader,
  * action or errorElement), and `createBrowserRouter` + `RouterProvider` would put react-router's
  * whole data layer (≈10 KB gzip) on every page (ADR 0025).
  */
 function AppRoutes() {
+  useAnnounceAppInitialised();
   return useRoutes(routes);
 }

@@ -30,6 +30,8 @@ function main() {
     void startApp(root);
     return;
   }
+  // The card is the whole page: nothing more is coming (the app marks itself busy again if it loads).
+  document.getElementById('root')?.removeAttribute('aria-busy');
   const signedIn = (path: string) => {
     window.history.replaceState(null, '', path);
     void startApp(root);

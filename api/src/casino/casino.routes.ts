@@ -29,6 +29,10 @@ export async function casinoRoutes(app: FastifyInstance, options: { casino: Casi
 
   app.get('/get-casino-games', { schema: schemas.games, config: anyone }, async () => ok({ data: await casino.games() }));
 
+  // SPEC's virtual-games stream list (its second list item shape): our running tables, whose rounds
+  // stream over the data connection (docs/spec-differences.md).
+  app.get('/get-virtual-games', { schema: schemas.virtualGames, config: anyone }, async () => ok({ data: await casino.virtualGames() }));
+
   app.get<Route<'table'>>('/get-casino-data-by-id/:id', { schema: schemas.table, config: anyone }, async (request) =>
     ok(await casino.table(request.params.id)),
   );

@@ -112,6 +112,30 @@ export const schemas = {
       },
     }),
   },
+  virtualGames: {
+    tags,
+    security,
+    response: responses({
+      type: 'object',
+      required: ['data'],
+      properties: {
+        data: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'game_id', 'game_images', 'game_name', 'name'],
+            properties: {
+              id: { type: 'string' },
+              game_id: { type: 'string' },
+              game_images: { type: 'array', items: { type: 'string' } },
+              game_name: { type: 'string' },
+              name: { type: 'string' },
+            },
+          },
+        },
+      },
+    }),
+  },
   table: {
     tags,
     security,

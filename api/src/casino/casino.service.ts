@@ -5,6 +5,7 @@
  * as rupees; the round's markets are read from the rows placement checks, not re-derived.
  */
 import {
+  CASINO_CATEGORIES,
   CASINO_SUSPENDED_MESSAGE,
   MESSAGES,
   type CasinoBet,
@@ -19,6 +20,7 @@ import {
   type CasinoRoundRecord,
   type CasinoRoundView,
   type CasinoTableView,
+  type VirtualGameListItem,
 } from '@backlay/shared/contracts';
 import type { CasinoGame } from '@backlay/shared/casino';
 import { marketPnlVector } from '@backlay/shared/domain';
@@ -46,6 +48,9 @@ export const RESULTS_PAGE_SIZE = 20;
 /** Rounds in a table's results strip. */
 export const LAST_RESULTS = 10;
 
+/** A table's tile picture, served by GET casino/images/{file}. */
+const tileImage = (gameCode: string): string => `/api/casino/images/${gameCode}.svg`;
+
 const rupees = (minor: string | bigint | null): number => (minor === null ? 0 : paiseToRupees(BigInt(minor)));
 
 export class CasinoService {
@@ -58,19 +63,41 @@ export class CasinoService {
    * admin's switch).
    */
   async games(): Promise<CasinoGameListItem[]> {
+    return (await this.tablesRunning()).map(({ table, running }) => ({
+      title: table.title,
+      image: tileImage(table.gameCode),
+      slug: table.gameCode,
+      match_id: running ? table.matchId : -1,
+      matchId: table.matchId,
+      isDisable: !table.enabled,
+      categoryId: table.categoryId,
+    }));
+  }
+
+  /**
+   * GET get-virtual-games: the streams of the virtual-games grid, SPEC's second list item shape
+   * (docs/rules/product.md §3). A stream is a table that runs now (what games() gives a match_id),
+   * in the list's order; a disabled or stopped table has nothing to stream and is left out.
+   */
+  async virtualGames(): Promise<VirtualGameListItem[]> {
+    return (await this.tablesRunning())
+      .filter(({ running }) => running)
+      .map(({ table }) => ({
+        id: table.matchId,
+        game_id: table.gameCode,
+        game_images: [tileImage(table.gameCode)],
+        game_name: table.title,
+        name: CASINO_CATEGORIES.find((c) => c.id === table.categoryId)?.name ?? 'Others',
+      }));
+  }
+
+  /** Every table with whether it runs: enabled, with a round open or closing, or between rounds. */
+  private async tablesRunning() {
     const nowMs = this.deps.clock.nowMs();
     return (await repo.tablesWithNewestRound(this.deps.db)).map(({ table, round }) => {
       const live = round !== null && (round.status === 'OPEN' || round.status === 'CLOSED');
       const between = round?.settledAt != null && nowMs - round.settledAt.getTime() <= RUNNING_GAP_MS;
-      return {
-        title: table.title,
-        image: `/api/casino/images/${table.gameCode}.svg`,
-        slug: table.gameCode,
-        match_id: table.enabled && (live || between) ? table.matchId : -1,
-        matchId: table.matchId,
-        isDisable: !table.enabled,
-        categoryId: table.categoryId,
-      };
+      return { table, running: table.enabled && (live || between) };
     });
   }
 

@@ -4,6 +4,7 @@ const CasinoList = lazyWithRetry(() => import('../list/CasinoList').then((m) => 
 const CasinoTablePage = lazyWithRetry(() => import('../table/CasinoTablePage').then((m) => ({ default: m.CasinoTablePage })));
 const CasinoResults = lazyWithRetry(() => import('../results/CasinoResults').then((m) => ({ default: m.CasinoResults })));
 const CasinoIntList = lazyWithRetry(() => import('../int/CasinoIntList').then((m) => ({ default: m.CasinoIntList })));
+const VirtualGames = lazyWithRetry(() => import('../virtual/VirtualGames').then((m) => ({ default: m.VirtualGames })));
 const CasinoReport = lazyWithRetry(() => import('../report/CasinoReport').then((m) => ({ default: m.CasinoReport })));
 
 /** The casino remote's one route module: a screen for each route the route table gives it. */
@@ -13,6 +14,7 @@ export const screens: RemoteModule<'casino'>['screens'] = {
   casinoResult: CasinoResults,
   casinoReport: CasinoReport,
   casinoInt: CasinoIntList,
+  virtualGames: VirtualGames,
 };
 
 export const buildLabel: string = __BUILD_LABEL__;

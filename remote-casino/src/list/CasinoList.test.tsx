@@ -61,6 +61,11 @@ describe('CasinoList', () => {
     expect(api.games).toHaveBeenCalledTimes(1);
   });
 
+  it('links to the virtual games (SPEC\'s other game grid)', async () => {
+    renderAt('/casino-list/LC/4');
+    expect(await screen.findByRole('link', { name: 'Virtual games' })).toHaveAttribute('href', '/virtual-games');
+  });
+
   it('filters by the category of the path, or of the ?category= query', async () => {
     renderAt('/casino-list/LC/4/20');
     expect(await screen.findByRole('list', { name: 'Teenpatti games' })).toBeInTheDocument();

@@ -98,6 +98,9 @@ export function CasinoList() {
           </Link>
         ))}
       </nav>
+      <p className="bl-casino-links">
+        <Link to={ROUTES.virtualGames.path}>Virtual games</Link>: watch a table&apos;s rounds live
+      </p>
       {warning ? (
         <p className="bl-form-error bl-casino-warning" role="alert">
           {CASINO_SUSPENDED_MESSAGE}

@@ -47,6 +47,14 @@ describe('casino domain module', () => {
     expect(seen[0].url).toBe('/get-casino-games');
   });
 
+  it('reads the virtual-games streams from the data client, in the nested data array', async () => {
+    const stream = { id: '9020', game_id: 'teen20', game_images: ['/api/casino/images/teen20.svg'], game_name: 'Teen Patti 20-20', name: 'Teenpatti' };
+    const { seen, casino } = setup('/virtual-games', () => ({ data: [stream] }));
+    await expect(casino.virtualGames()).resolves.toEqual([stream]);
+    expect(seen[0].url).toBe('/get-virtual-games');
+    expect(seen[0].timeout).toBe(DATA_API_TIMEOUT_MS);
+  });
+
   it('asks the current round from the data client (its shorter time-out)', async () => {
     const { seen, casino } = setup('/casino/dt20/m1');
     await casino.round('m1');

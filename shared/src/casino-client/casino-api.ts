@@ -17,6 +17,8 @@ import type {
   CasinoRoundCards,
   CasinoRoundView,
   CasinoTableView,
+  VirtualGameListItem,
+  VirtualGamesResponse,
 } from '../contracts/casino';
 import type { ApiClient } from '../kernel/client';
 import { unwrap, unwrapWithMessage } from '../kernel/client';
@@ -40,6 +42,12 @@ export function createCasinoApi(client: ApiClient) {
   return {
     /** The live tables of the list screen (the response nests the array under `data`). */
     games: () => unwrap<CasinoGamesResponse>(client.main.get('/get-casino-games')).then((res): CasinoGameListItem[] => res.data),
+    /**
+     * The virtual-games streams (SPEC's second list item shape), from the data service as SPEC's
+     * streams service (the secondary, 10 s client); the array is nested under `data` as in the live list.
+     */
+    virtualGames: () =>
+      unwrap<VirtualGamesResponse>(client.data.get('/get-virtual-games')).then((res): VirtualGameListItem[] => res.data),
     /** A table: its title, rules, current round and last results. */
     table: (matchId: string) => unwrap<CasinoTableView>(client.main.get(`/get-casino-data-by-id/${id(matchId)}`)),
     /** The table's current round, from the data service (docs/rules/product.md §7: the secondary, 10 s client). */

@@ -62,6 +62,30 @@ export interface CasinoGamesResponse {
   data: CasinoGameListItem[];
 }
 
+/**
+ * GET get-virtual-games: one stream of the virtual-games list, SPEC's second casino list item shape
+ * (docs/rules/product.md §3: id, game_id, game_images, game_name, name; §2 "the other game grid").
+ * SPEC has the list come from a streams service; ours is our own live tables: a stream is a running
+ * table's rounds over the data connection (casinoSubscribe), watched without betting
+ * (docs/spec-differences.md). The response is `data: { data: VirtualGameListItem[] }`, as the live list.
+ */
+export interface VirtualGameListItem {
+  /** The stream's id: the table's match id (what casinoSubscribe and casino-market take). */
+  id: string;
+  /** The game: the table's game code (its slug in /casino/{slug}/{match_id}). */
+  game_id: string;
+  /** The game's pictures, the tile's first (served by the API, /api/casino/images/{gameCode}.svg). */
+  game_images: string[];
+  /** The game's title. */
+  game_name: string;
+  /** The name of the game's category in the casino menu (CASINO_CATEGORIES), e.g. 'Teenpatti'. */
+  name: string;
+}
+
+export interface VirtualGamesResponse {
+  data: VirtualGameListItem[];
+}
+
 export type CasinoRoundStatus = 'OPEN' | 'CLOSED' | 'SETTLED' | 'VOID';
 
 /** One runner of a round's market. Prices are decimal (1.98); null where the side is not offered. */

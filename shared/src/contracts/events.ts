@@ -23,6 +23,14 @@ export interface EventMap {
   'session.started': { area: Area; userId: string; sessionId: string };
   /** The password or transaction password was changed. */
   'session.credentialsChanged': { area: Area; what: 'password' | 'transactionPassword' };
+  /**
+   * SPEC's app-initialised event (docs/rules/product.md §3 common flags): the shell is ready — the
+   * remotes of this environment registered and the route tree's first render committed — on the
+   * page's first load. Published once per page by the shell (`announceAppInitialised`); a screen
+   * or remote that may start later reads it with `appInitialised$()`, which replays it. `area` is
+   * the area of the path the page started on, `signedIn` whether that area had a session then.
+   */
+  'app.initialised': { area: Area; signedIn: boolean };
   /** The player changed its reality-check interval (responsible gambling): the reminder re-plans. */
   'rg.realityCheckChanged': { minutes: number | null };
 }

@@ -113,6 +113,9 @@ export const ROUTES = {
   odds: { path: '/odds/:matchId', owner: 'sports', auth: true },
   casinoTable: { path: '/casino/:slug/:matchId', owner: 'casino', auth: true },
   casinoResult: { path: '/casino/result/:matchId?', owner: 'casino', auth: true },
+  // SPEC's virtual games (§2 "the other game grid", §3 its second list item shape, §7 the streams
+  // list): our running tables streamed to watch, one at a time; linked from the live casino list.
+  virtualGames: { path: '/virtual-games', owner: 'casino', auth: true },
   transactionPassword: { path: '/transaction-password', owner: 'shell', auth: true },
 
   // The admin area, in menu order.
