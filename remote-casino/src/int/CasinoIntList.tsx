@@ -10,10 +10,13 @@ import {
   useLoad,
   useApis,
   type CasinoIntGame,
+  PHONE_QUERY,
+  mediaMatches,
+  useMediaQuery,
 } from '@backlay/shared';
 import { tileTitle, tileWidth } from '../list/categories';
 import { LazyImage } from '../list/LazyImage';
-import { PHONE_QUERY, WIDE_LAYOUT_QUERY, mediaMatches, useMediaQuery } from '../list/media';
+import { WIDE_LAYOUT_QUERY } from '../list/media';
 import { GameOverlay, type LaunchedGame } from './GameOverlay';
 import { activeProvider, intGamesOf, selectedSubCategory, subCategoriesOf } from './int-games';
 

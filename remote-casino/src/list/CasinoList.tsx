@@ -11,10 +11,11 @@ import {
   useLoad,
   useApis,
   type CasinoGameListItem,
+  useMediaQuery,
 } from '@backlay/shared';
 import { OTHERS_CATEGORY, SPORTS_CATEGORY, gamesOf, isSuspended, selectedCategory, tileTitle, tileWidth } from './categories';
 import { LazyImage } from './LazyImage';
-import { WIDE_LAYOUT_QUERY, useMediaQuery } from './media';
+import { WIDE_LAYOUT_QUERY } from './media';
 
 /**
  * One tile: the table's image (loaded when 10% of it is visible) and its title. An open table is

@@ -1,26 +1,2 @@
-import { useEffect, useState } from 'react';
-
 /** Six tiles a row from this width up (the layout flag of docs/rules/product.md §2), four below it. */
 export const WIDE_LAYOUT_QUERY = '(min-width: 1024px)';
-
-/** A phone-sized screen: what a game launch reports as `isMobile`. */
-export const PHONE_QUERY = '(max-width: 767px)';
-
-/** True when the window matches `query` now (false where matchMedia is missing). */
-export function mediaMatches(query: string): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
-}
-
-/** True while the window matches `query` (false where matchMedia is missing). */
-export function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => mediaMatches(query));
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return undefined;
-    const list = window.matchMedia(query);
-    const onChange = () => setMatches(list.matches);
-    onChange();
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, [query]);
-  return matches;
-}

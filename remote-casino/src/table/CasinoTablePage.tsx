@@ -19,6 +19,8 @@ import {
   type CasinoMarketView,
   type CasinoRoundView,
   type MatchDataStatus,
+  SlipSheet,
+  sideLabel,
 } from '@backlay/shared';
 import type { RoundProof } from '../verify/verify';
 import { VerifyDialog } from '../verify/VerifyPanel';
@@ -53,6 +55,12 @@ export function marketClosedReason(market: CasinoMarketView, round: CasinoRoundV
   if (round.status !== 'OPEN' || seconds <= 0) return 'Betting closed';
   if (market.suspended) return 'Suspended';
   return null;
+}
+
+/** A casino slip's name for the player (the bottom sheet's on a phone): its side and runner, "Back Player A". */
+export function casinoSelectionLabel(market: CasinoMarketView, selection: CasinoSelection): string {
+  const runner = market.runners.find((r) => r.selectionId === selection.selectionId);
+  return `${sideLabel(selection.side)} ${runner?.name ?? selection.selectionId}`;
 }
 
 /** What a settled round reveals for the Verify view; null before it settles. */
@@ -104,7 +112,8 @@ function usePlayerRound(matchId: string, round: CasinoRoundView | null) {
 /**
  * /casino/{slug}/{matchId}: a live table. The title, the round id and its countdown (on the
  * server's clock), the cards dealt one by one, the round's markets with their back (and lay)
- * prices, greyed once betting closes, and the bet slip under the market clicked, with each
+ * prices, greyed once betting closes, and the bet slip under the market clicked (on a phone a
+ * bottom sheet: SlipSheet), with each
  * runner's P&L from the player's bets and the slip; then the player's bets on the round, the last
  * results and the rules. Everything follows the table's realtime deltas.
  */
@@ -160,22 +169,24 @@ function CasinoTable({ matchId }: { matchId: string }) {
       <>
         <CasinoMarket market={listed} closed={closed} pnl={pnlByMarket.get(m.marketId)} onPrice={(selectionId, side, price) => setSlip({ marketId: m.marketId, selectionId, side, price })} />
         {slip && slip.marketId === m.marketId ? (
-          <CasinoSlip
-            key={`${slip.selectionId}:${slip.side}:${slip.price}`}
-            matchId={matchId}
-            selection={slip}
-            market={m}
-            bets={player.open}
-            stakeButtons={player.stakeButtons}
-            track={player.track}
-            closed={closed}
-            shown={shown}
-            onPlaced={() => {
-              setSlip(null);
-              player.reload();
-            }}
-            onCancel={() => setSlip(null)}
-          />
+          <SlipSheet key={`${slip.selectionId}:${slip.side}:${slip.price}`} label={casinoSelectionLabel(m, slip)} onClose={() => setSlip(null)}>
+            <CasinoSlip
+              key={`${slip.selectionId}:${slip.side}:${slip.price}`}
+              matchId={matchId}
+              selection={slip}
+              market={m}
+              bets={player.open}
+              stakeButtons={player.stakeButtons}
+              track={player.track}
+              closed={closed}
+              shown={shown}
+              onPlaced={() => {
+                setSlip(null);
+                player.reload();
+              }}
+              onCancel={() => setSlip(null)}
+            />
+          </SlipSheet>
         ) : null}
       </>
     );

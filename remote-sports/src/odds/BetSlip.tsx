@@ -13,7 +13,6 @@ import {
   parseStake,
   placedRunnerNotice,
   raceMarketTitle,
-  runnerLabel,
   toMinor,
   toRupees,
   useSlipSubmission,
@@ -27,7 +26,7 @@ import {
 import { formatLimit } from '../format';
 import { overlayText } from './MarketFrame';
 import { projectFancy, projectRunnerMarket, runnerVector } from './positions';
-import { initialOddsText, parseOdds, requestOdds, type PlaceBet, type SlipSelection } from './slip';
+import { initialOddsText, parseOdds, requestOdds, selectionName, type PlaceBet, type SlipSelection } from './slip';
 
 export interface BetSlipProps {
   matchId: string;
@@ -99,9 +98,7 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
   const matchedOdds = odds !== null && selection.kind === 'runner' ? (matchedPrice(selection.side, odds, liveOdds) ?? odds) : null;
   const liveLine = fancy && selection.kind === 'fancy' && (selection.side === 'YES' ? fancy.yesRate : fancy.noRate) === selection.rate ? (selection.side === 'YES' ? fancy.yesRun : fancy.noRun) : null;
   const matchedLine = selection.kind === 'fancy' ? (matchedFancyLine(selection.side, selection.run, liveLine) ?? selection.run) : null;
-  const runner = selection.kind === 'runner' ? market?.runners.find((r) => r.selectionId === selection.selectionId) : undefined;
-  const runnerName =
-    selection.kind === 'runner' ? (runner ? (racing ? runnerLabel(runner.name, runner.clothNumber) : runner.name) : selection.selectionId) : fancy?.name ?? selection.fancyId;
+  const runnerName = selectionName(selection, { market, fancy }, racing);
   const marketName = selection.kind === 'runner' ? (market ? (racing ? raceMarketTitle(market.numberOfWinners) : market.name) : '') : 'Fancy';
   /** The live best price as the odds field takes it, when it differs from the typed odds. */
   const bestText = best && market ? formatRunnerPrice(best.price, market.type) : null;

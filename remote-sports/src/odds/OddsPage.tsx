@@ -17,6 +17,7 @@ import {
   PRICE_CONNECTION_TEXT,
   formatDateTimeMinutes,
   useLoad,
+  SlipSheet,
 } from '@backlay/shared';
 import { MATCH_PHASE_TEXT, matchPhase, splitFancies } from '../format';
 import { RaceHeader } from '../racing/RaceHeader';
@@ -28,7 +29,7 @@ import { MyBets } from './MyBets';
 import { RunBookDialog } from './RunBookDialog';
 import { ScorePanel } from './ScorePanel';
 import { fancySettledText } from './settled';
-import { selectionMarketId, type SlipSelection } from './slip';
+import { selectionLabel, selectionMarketId, type SlipSelection } from './slip';
 import { usePlayerBook } from './use-player-book';
 
 /** The order of market families on the page. */
@@ -96,7 +97,8 @@ function pnlOf(position: MarketPosition | undefined): ReadonlyMap<string, number
  * odds/{matchId}: the match header and score, then every market of the match live from the data
  * socket — match odds, bookmaker and over/under ladders and the fancy sessions — each with its
  * limits, its Rules pop-up and an overlay while suspended or while a ball is being bowled. A
- * price opens the bet slip under its market (or fancy line); each runner shows the player's P&L
+ * price opens the bet slip under its market (or fancy line), on a phone as a bottom sheet
+ * (SlipSheet); each runner shows the player's P&L
  * and each fancy with bets its exposure and run book; My Bets lists the bets on the match.
  */
 export function OddsPage() {
@@ -131,7 +133,7 @@ function MatchOdds({ matchId }: { matchId: string }) {
   const phase = matchPhase({ ...match, status: data.matchStatus ?? match.status }, data.score?.inPlay);
   const fancies = splitFancies(data.fancies);
   const slipMarketId = slip ? selectionMarketId(slip) : null;
-  const slipFor = (marketId: string, live: { market?: Market; fancy?: Fancy }) =>
+  const betSlip = (marketId: string, live: { market?: Market; fancy?: Fancy }) =>
     slip && slipMarketId === marketId ? (
       <BetSlip
         key={JSON.stringify(slip)}
@@ -146,6 +148,13 @@ function MatchOdds({ matchId }: { matchId: string }) {
         onPlaced={() => setSlip(null)}
         onCancel={() => setSlip(null)}
       />
+    ) : null;
+  // The slip under its market, on a phone as a bottom sheet; a new selection is a new sheet.
+  const slipFor = (marketId: string, live: { market?: Market; fancy?: Fancy }) =>
+    slip && slipMarketId === marketId ? (
+      <SlipSheet key={JSON.stringify(slip)} label={selectionLabel(slip, live, racing)} onClose={() => setSlip(null)}>
+        {betSlip(marketId, live)}
+      </SlipSheet>
     ) : null;
   const exposures = new Map([...player.positions.values()].filter((p) => p.marketType === 'fancy').map((p) => [p.marketId, p.exposure]));
   return (

@@ -2,12 +2,15 @@ import {
   hasAtMostTwoDecimals,
   retryOnNetworkLoss,
   type Apis,
+  type Fancy,
   type FancyBetSide,
   type Market,
   type PlaceBetRequest,
   type PlaceBetResponse,
   type PlaceBetSide,
   formatRunnerPrice,
+  runnerLabel,
+  sideLabel,
 } from '@backlay/shared';
 
 /** What the player clicked: a back or lay price of a runner, or a YES or NO of a fancy. */
@@ -18,6 +21,22 @@ export type SlipSelection =
 /** The id of the market (or fancy) a selection is on. */
 export function selectionMarketId(selection: SlipSelection): string {
   return selection.kind === 'runner' ? selection.marketId : selection.fancyId;
+}
+
+/**
+ * The name of a selection as its slip shows it: the runner (a race's with its race-card number)
+ * or the fancy line; its id while the market or line is not (or no longer) in the match's data.
+ */
+export function selectionName(selection: SlipSelection, live: { market?: Market; fancy?: Fancy }, racing: boolean): string {
+  if (selection.kind === 'fancy') return live.fancy?.name ?? selection.fancyId;
+  const runner = live.market?.runners.find((r) => r.selectionId === selection.selectionId);
+  if (!runner) return selection.selectionId;
+  return racing ? runnerLabel(runner.name, runner.clothNumber) : runner.name;
+}
+
+/** A slip's name for the player (the bottom sheet's on a phone): its side and selection, "Back India". */
+export function selectionLabel(selection: SlipSelection, live: { market?: Market; fancy?: Fancy }, racing: boolean): string {
+  return `${sideLabel(selection.side)} ${selectionName(selection, live, racing)}`;
 }
 
 /** The odds a runner slip starts with: the clicked price as the ladder shows it (bookmaker: the rate). */

@@ -1,6 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { notify } from '@backlay/shared';
-import { TOAST_HEADER_GAP_PX, ToastHost, toastClass, toastPlacement } from './ToastHost';
+import { TOAST_HEADER_GAP_PX, TOASTS_BOTTOM_VAR, ToastHost, markToastsBottom, toastClass, toastPlacement } from './ToastHost';
 
 describe('toastPlacement', () => {
   it('puts toasts top-right below the header, on a phone as on a wider screen (SPEC)', () => {
@@ -70,5 +70,24 @@ describe('ToastHost', () => {
     expect(await screen.findByText('Odds changed')).toBeInTheDocument();
     expect(screen.getAllByText(/^Bet Placed Successfully/)).toHaveLength(1);
     expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(2);
+  });
+
+  it('marks the toasts\' bottom edge on the document while a toast shows (what must stay clear starts below it)', async () => {
+    header(64);
+    window.matchMedia = jest.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
+    const root = document.documentElement;
+    render(<ToastHost />);
+    expect(root.style.getPropertyValue(TOASTS_BOTTOM_VAR)).toBe('');
+    act(() => notify('success', 'Bet Placed Successfully'));
+    expect(await screen.findByText('Bet Placed Successfully')).toBeInTheDocument();
+    const box = document.querySelector('.Toastify__toast-container') as HTMLElement;
+    box.getBoundingClientRect = () => ({ top: 72, bottom: 136, left: 944, right: 1264, width: 320, height: 64, x: 944, y: 72, toJSON: () => ({}) });
+    await waitFor(() => expect(root.style.getPropertyValue(TOASTS_BOTTOM_VAR)).not.toBe(''));
+    markToastsBottom();
+    expect(root.style.getPropertyValue(TOASTS_BOTTOM_VAR)).toBe(`${136 + TOAST_HEADER_GAP_PX}px`);
+    // No toast on screen: the mark goes.
+    for (const toast of document.querySelectorAll('.Toastify__toast')) toast.remove();
+    markToastsBottom();
+    expect(root.style.getPropertyValue(TOASTS_BOTTOM_VAR)).toBe('');
   });
 });

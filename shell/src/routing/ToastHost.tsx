@@ -66,12 +66,32 @@ function show(lib: Toastify, { kind, message, position }: Notice): void {
   else lib.toast[kind](message, { toastId, position });
 }
 
+/**
+ * The document's CSS variable that holds the toasts' bottom edge on the screen (px, with a gap)
+ * while a toast is shown, and is unset otherwise: what a toast must never cover and that can move
+ * starts below it (My Bets, sticky beside the markets on a wide screen: the shell's stylesheet).
+ * The slip's bottom sheet on a phone stays below the toasts by its height (ADR 0057).
+ */
+export const TOASTS_BOTTOM_VAR = '--bl-toasts-bottom';
+
+/** Sets (or unsets) TOASTS_BOTTOM_VAR from the toasts on screen now. */
+export function markToastsBottom(): void {
+  const root = document.documentElement;
+  const containers = [...document.querySelectorAll('.Toastify__toast-container')].filter((c) => c.querySelector('.Toastify__toast'));
+  if (containers.length === 0) {
+    root.style.removeProperty(TOASTS_BOTTOM_VAR);
+    return;
+  }
+  const bottom = Math.max(...containers.map((c) => c.getBoundingClientRect().bottom));
+  root.style.setProperty(TOASTS_BOTTOM_VAR, `${Math.ceil(bottom) + TOAST_HEADER_GAP_PX}px`);
+}
+
 const samePlacement = (a: ToastPlacement, b: ToastPlacement) => a.position === b.position && a.style?.top === b.style?.top;
 
 /**
  * The only place toasts are shown: it turns `ui.notify` bus events into react-toastify toasts,
  * placed (measured when a toast is shown and when the window resizes) so they never cover the header,
- * at most one per class (`toastClass`).
+ * at most one per class (`toastClass`); while toasts are shown their bottom edge is TOASTS_BOTTOM_VAR.
  * Until the library has loaded (at the first toast) the toasts wait in order, then show at once.
  */
 export function ToastHost() {
@@ -110,9 +130,20 @@ export function ToastHost() {
   }, []);
   useEffect(() => {
     // The container (a child) has mounted in this same commit: the waiting toasts can go to it now.
-    if (!lib) return;
+    if (!lib) return undefined;
     libRef.current = lib;
+    // Each toast added, updated or removed: measure the toasts once the container has drawn it.
+    let frame = 0;
+    const off = lib.toast.onChange(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(markToastsBottom);
+    });
     for (const notice of waiting.current.splice(0)) show(lib, notice);
+    return () => {
+      off();
+      cancelAnimationFrame(frame);
+      document.documentElement.style.removeProperty(TOASTS_BOTTOM_VAR);
+    };
   }, [lib]);
   if (!lib) return null;
   return <lib.ToastContainer position={placement.position} style={placement.style} autoClose={TOAST_AUTO_CLOSE_MS} />;
