@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, on, type ErrorCode, type PlaceBetResponse } from '@backlay/shared';
-import { buildFancy, buildMarket, buildRunner, fakeBets, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { ApiError, on, publish, RG_LIMIT_TYPES, type ErrorCode, type PlaceBetResponse, type ResponsibleGamblingView } from '@backlay/shared';
+import { buildFancy, buildMarket, buildRunner, fakeBets, fakeResponsibleGambling, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { BetSlip, type BetSlipProps } from './BetSlip';
 import { parseOdds, placeBetWithRetry } from './slip';
 
@@ -54,6 +54,42 @@ describe('slip inputs', () => {
 });
 
 describe('BetSlip', () => {
+  it('offers no stake button above the player\'s stake limit, and follows a new limit saved on the settings page', async () => {
+    const rg = (stake: number | null): ResponsibleGamblingView => ({
+      limits: RG_LIMIT_TYPES.map((type) => ({ type, amount: type === 'stake' ? stake : null, pending: null })),
+      realityCheckMinutes: null,
+      exclusion: null,
+    });
+    const responsibleGambling = fakeResponsibleGambling({ own: () => Promise.resolve(rg(1000)) });
+    renderWithApis(
+      <BetSlip matchId="m1" selection={{ kind: 'runner', marketId: 'mo', selectionId: 'a', side: 'BACK', price: 1.8 }} market={market} stakeButtons={buttons} place={(body, key) => placeBetWithRetry(bets, body, key)} onPlaced={jest.fn()} onCancel={jest.fn()} />,
+      { bets, responsibleGambling },
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: '5K' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: '1K' })).toBeEnabled();
+    expect(screen.getByText('Your stake limit: a bet can lose at most ₹1,000.00. Larger stakes are off.')).toBeInTheDocument();
+    act(() => publish('rg.settingsChanged', rg(null)));
+    expect(screen.getByRole('button', { name: '5K' })).toBeEnabled();
+  });
+
+  it('measures a lay\'s stake buttons by its liability at the slip\'s odds', async () => {
+    const limit: ResponsibleGamblingView = {
+      limits: RG_LIMIT_TYPES.map((type) => ({ type, amount: type === 'stake' ? 1000 : null, pending: null })),
+      realityCheckMinutes: null,
+      exclusion: null,
+    };
+    const responsibleGambling = fakeResponsibleGambling({ own: () => Promise.resolve(limit) });
+    // A lay at the best lay price, 2.22, can lose 1.22 × its stake: 1K risks 1,220 (over the 1,000 limit), 100 risks 122.
+    const lay = buildMarket('mo', { runners: [buildRunner('a', 2.2, { name: 'India' }), buildRunner('b', 1.8, { name: 'Australia' })] });
+    renderWithApis(
+      <BetSlip matchId="m1" selection={{ kind: 'runner', marketId: 'mo', selectionId: 'a', side: 'LAY', price: 2.22 }} market={lay} stakeButtons={buttons} place={(body, key) => placeBetWithRetry(bets, body, key)} onPlaced={jest.fn()} onCancel={jest.fn()} />,
+      { bets, responsibleGambling },
+    );
+    expect(screen.getByLabelText('Odds')).toHaveValue('2.22');
+    await waitFor(() => expect(screen.getByRole('button', { name: '1K' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: '100' })).toBeEnabled();
+  });
+
   it('shows the selection, side and odds; the stake buttons fill the stake; Cancel closes', async () => {
     const { props } = renderSlip();
     const slip = screen.getByRole('form', { name: 'Bet slip' });
@@ -191,12 +227,13 @@ describe('BetSlip', () => {
     expect(screen.queryByRole('button', { name: /^Take/ })).toBeNull();
   });
 
-  it('takes no bet while the market is suspended or the line is being bowled', () => {
+  it('takes no bet while the market is suspended or the line is being bowled', async () => {
     const { rerender, props } = renderSlip({ market: { ...market, status: 'suspended' } });
     expect(screen.getByText('Suspended: bets wait until the market opens again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Place Bet' })).toBeDisabled();
     rerender(<BetSlip {...props} selection={{ kind: 'fancy', fancyId: 'f1', side: 'NO', run: 45, rate: 100 }} market={undefined} fancy={buildFancy('f1', { status: 'ball_running' })} />);
-    expect(screen.getByText('Ball running: bets wait until the line opens again.')).toBeInTheDocument();
+    // Found by waiting (in act): the slip's read of the stake limit settles meanwhile.
+    expect(await screen.findByText('Ball running: bets wait until the line opens again.')).toBeInTheDocument();
   });
 
   it('sends a placement whose answer was lost again with the same key, and reuses that key when the same bet is sent again', async () => {

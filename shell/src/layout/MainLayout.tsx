@@ -3,6 +3,7 @@ import { NavLink, Outlet, generatePath, useLocation } from 'react-router';
 import { BuildTag, Button, ROUTES, formatRupees, hideFlags$, isAdminPath, routeAllowsRole, toggleHide, useObservable, user$, type Area, type Role, type RouteDef, type RouteName } from '@backlay/shared';
 import { endSession } from '../session/session';
 import { RealityCheck } from './RealityCheck';
+import { RgBanner } from './RgBanner';
 
 function Amount({ label, value, hidden, onToggle }: { label: string; value: number; hidden: boolean; onToggle: () => void }) {
   return (
@@ -83,7 +84,7 @@ export function MainNav({ links }: { links: NavItem[] }) {
   );
 }
 
-/** The signed-in layout: header with balance and exposure (each hideable), navigation, the page. */
+/** The signed-in layout: header with balance and exposure (each hideable), navigation, a player's responsible-gambling banner, the page. */
 export function MainLayout({ area }: { area: Area }) {
   const user = useObservable(user$, null);
   const hide = useObservable(hideFlags$, { balance: false, exposure: false });
@@ -111,6 +112,7 @@ export function MainLayout({ area }: { area: Area }) {
         </div>
       </header>
       {firstLogin ? null : <MainNav links={links} />}
+      {area === 'player' && !firstLogin ? <RgBanner /> : null}
       <main className="bl-main">
         <Outlet />
       </main>
