@@ -51,6 +51,7 @@ export { type DepositSubmission, paymentsApi, PLAYER_REQUEST_REMARK } from './pa
 export { clientsApi, createClientsApi, settingsApi } from './agents/index';
 export { authApi, registrationApi, responsibleGamblingApi, securityApi, statementApi } from './account/index';
 export { exclusionInForce, limitInForce, useResponsibleGambling } from './account/use-responsible-gambling';
+export { availableBalance } from './account/available-balance';
 export { publish, on, notify } from './kernel/bus';
 export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide } from './kernel/session';
 export { useObservable } from './kernel/use-observable';

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { publish, RG_LIMIT_TYPES, type ResponsibleGamblingView } from '@backlay/shared';
+import { publish, RG_LIMIT_TYPES, setUser, type ResponsibleGamblingView } from '@backlay/shared';
 import { fakeResponsibleGambling, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { playLimitsText, RgBanner } from './RgBanner';
 
@@ -27,7 +27,15 @@ function show() {
 }
 
 describe('RgBanner', () => {
-  afterEach(() => responsibleGambling.own.mockReset());
+  // A signed-in player; signing out after each test forgets the page's copy of the settings.
+  beforeEach(() => setUser({
+    _id: 'p1', username: 'demo-user', role: 'user', roleLabel: 'USER', sessionId: 's1', balance: 0, exposer: 0,
+    changePassAndTxn: false, mustChangePassword: false, hasTransactionPassword: true, lastLoginAt: null,
+  }));
+  afterEach(() => {
+    act(() => setUser(null));
+    responsibleGambling.own.mockReset();
+  });
 
   it('says until when a time-out lasts, in IST, and what it pauses', async () => {
     // (Years ahead: an exclusion that has ended shows no banner.)
