@@ -5,7 +5,8 @@ import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, MARKET_MOVED, apiPost, apiToken, expect
  * Responsible gambling end to end (issue 20 step 11, desktop and phone): a new player of demo-dl
  * sets a daily deposit limit on /settings/responsible-gambling and sees a deposit above it refused
  * (the chips its agent deposited today count toward it)
- * with the server's words, and a stake limit named on every page; another self-excludes (after the
+ * with the server's words, and a stake limit named on every page; another's stake limit disables
+ * the larger stake buttons of each slip it opens, the settings read once per page; another self-excludes (after the
  * confirmation), sees the banner saying until when on every page, and sees a sports bet and a
  * live-casino bet refused. Each journey uses a player of its own, so demo-user is untouched.
  */
@@ -102,6 +103,40 @@ test.describe('responsible gambling', () => {
     await openMenu(page, 'Deposit statement', phone);
     await expect(page.getByRole('heading', { name: 'Deposit Statement' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Deposit Statement' }).getByRole('row').filter({ hasText: '1,500.00' })).toHaveCount(0);
+  });
+
+  test('a stake limit disables the larger stake buttons of every slip, from one read of the settings per page', async ({ page, request }, info) => {
+    test.setTimeout(180_000);
+    const phone = info.project.name === 'mobile';
+    const player = await newFundedPlayer(request, 'rgs', 10_000);
+    // Set through the API before the page signs in (an API sign-in ends the page's session).
+    await apiPost(request, await apiToken(request, 'player', player), '/api/rg-set-limit', { type: 'stake', amount: 500 });
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/responsible-gambling') reads.push(r.url());
+    });
+    await signIn(page, 'player', player, DEMO_PASSWORD);
+    await openLiveCricketMatch(page, request);
+    // The line answers the page's read: from here on, slips cost no read.
+    await expect(page.getByRole('region', { name: 'Your limits' })).toContainText('Maximum stake per bet ₹500.00');
+    const readsOfThePage = reads.length;
+    expect(readsOfThePage).toBeGreaterThan(0);
+
+    // The player's stake buttons (100, 500, 1K … 1L): a back of 100 or 500 can lose at most the limit, the rest more.
+    const bestBack = page.getByRole('region', { name: 'Match Odds' }).getByRole('row').nth(1).locator('td.bl-price--back[data-level="1"] button');
+    for (let slipNo = 1; slipNo <= 2; slipNo += 1) {
+      const slip = await openSlip(page, bestBack);
+      const stakes = slip.getByRole('group', { name: 'Quick stakes' });
+      for (const label of ['100', '500']) await expect(stakes.getByRole('button', { name: label, exact: true })).toBeEnabled();
+      for (const label of ['1K', '5K', '10K', '25K', '50K', '1L']) await expect(stakes.getByRole('button', { name: label, exact: true })).toBeDisabled();
+      await expect(stakes).toContainText('Your stake limit: a bet can lose at most ₹500.00. Larger stakes are off.');
+      await stakes.getByRole('button', { name: '500', exact: true }).click();
+      await expect(slip.getByLabel('Stake', { exact: true })).toHaveValue('500');
+      if (phone) await expectNoSidewaysScroll(page);
+      await dismissSlip(slip);
+      await expect(slip).toHaveCount(0);
+    }
+    expect(reads, 'reads of the settings after the page had them').toHaveLength(readsOfThePage);
   });
 
   test('a self-excluded player is refused sports and casino bets but still signs in', async ({ page, request }, info) => {
