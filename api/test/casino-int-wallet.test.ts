@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
+import { availableMinor } from '@backlay/shared/domain';
 import { assertLedgerInvariants, buildTestApp, type TestContext, type TestUser } from './helper';
 import {
   answerSigned,
@@ -150,6 +151,25 @@ describe('authenticate and balance', () => {
     const other = await t.createUser({ role: 'user' });
     expect((await walletCall(t, provider, 'balance', common(provider, other.id, token, 'r'))).body.status).toBe('INVALID_TOKEN');
     expect((await walletCall(t, provider, 'balance', { ...common(provider, player.id, token, 'r'), gameCode: 'mines' })).body.status).toBe('INVALID_GAME');
+  });
+
+  it('answers the available balance, the header\'s figure: the balance less the exposure of open bets', async () => {
+    await t.db.query('UPDATE ledger_accounts SET exposure_minor = 2500 WHERE user_id = $1', [player.id]); // ₹25 at risk on sports
+    const header = async () => {
+      const wallet = await t.services.ledger.walletOf(player.id);
+      return String(availableMinor(Number(wallet.balanceMinor), Number(wallet.exposureMinor)));
+    };
+    expect(await header()).toBe('7500');
+    const fresh = await openTestSession(t, provider, player.id, { authenticated: false });
+    expect((await walletCall(t, provider, 'authenticate', common(provider, player.id, fresh, 'lobby'))).body).toMatchObject({ status: 'OK', balance: '7500' });
+    expect((await walletCall(t, provider, 'balance', common(provider, player.id, token, 'r'))).body).toEqual({ status: 'OK', balance: '7500', currency: 'INR' });
+    const debitId = randomUUID();
+    expect((await walletCall(t, provider, 'debit', debit('round-avail', randomUUID(), '7501'))).body).toMatchObject({ status: 'INSUFFICIENT_FUNDS', balance: '7500' });
+    expect((await walletCall(t, provider, 'debit', debit('round-avail', debitId, '1000'))).body).toMatchObject({ status: 'OK', balance: '6500' });
+    expect(await header()).toBe('6500');
+    expect((await walletCall(t, provider, 'credit', credit('round-avail', randomUUID(), debitId, '2500'))).body).toMatchObject({ status: 'OK', balance: '9000' });
+    expect(await header()).toBe('9000');
+    await t.db.query('UPDATE ledger_accounts SET exposure_minor = 0 WHERE user_id = $1', [player.id]);
   });
 
   it('answers a locked player PLAYER_BLOCKED at authenticate', async () => {

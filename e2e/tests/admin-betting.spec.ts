@@ -237,7 +237,7 @@ test.describe('agents and betting', () => {
     // the deleted one as void; profit and loss shows the market.
     await expect.poll(() => playerBalance(request, playerToken)).toBeCloseTo(balanceBefore - STAKE_KEPT, 2);
     await signIn(page, 'player', PLAYER);
-    await expect(page.getByTestId('header-balance')).toHaveText(formatInr(balanceBefore - STAKE_KEPT));
+    await expect(page.getByTestId('header-available')).toHaveText(formatInr(balanceBefore - STAKE_KEPT));
     await page.goto('/bethistory');
     const history = page.getByRole('table', { name: 'Bet history' });
     const settledBet = history.getByRole('row').filter({ hasText: market.name }).filter({ hasText: match.name }).and(page.locator('[data-status="settled"]'));
@@ -262,7 +262,7 @@ async function playerBalance(request: APIRequestContext, token: string): Promise
   return ((await res.json()) as { data: { balance: number } }).data.balance;
 }
 
-/** Rupees as the header shows them (Indian grouping, two decimals). */
+/** Rupees as the header shows them (₹, Indian grouping, two decimals). */
 function formatInr(rupees: number): string {
-  return rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return '₹' + rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }

@@ -5,8 +5,8 @@ test.describe('sign-in', () => {
   test('a player lands on home on desktop and on /match/4/in-play on a phone, with balance and exposure', async ({ page, isMobile }) => {
     await signIn(page, 'player', PLAYER);
     await expect(page).toHaveURL(isMobile ? /\/match\/4\/in-play$/ : /\/$/);
-    await expect(page.getByLabel('Balance', { exact: true })).toHaveText('1,00,000.00');
-    await expect(page.getByLabel('Exposure', { exact: true })).toHaveText('0.00');
+    await expect(page.getByLabel('Available balance', { exact: true })).toHaveText('₹1,00,000.00');
+    await expect(page.getByLabel('Exposure', { exact: true })).toHaveText('₹0.00');
     await expect(page.getByRole('link', { name: 'Cricket' }).first()).toBeVisible();
     expect(await page.evaluate(() => [localStorage.getItem('token') !== null, localStorage.getItem('userType'), localStorage.getItem('token-admin')])).toEqual([true, 'user', null]);
   });
@@ -37,13 +37,13 @@ test.describe('sign-in', () => {
 
   test('balance and exposure can each be hidden, and the choice is kept', async ({ page }) => {
     await signIn(page, 'player', PLAYER);
-    await page.getByRole('button', { name: 'Hide balance' }).click();
-    await expect(page.getByLabel('Balance', { exact: true })).toHaveText('••••');
-    await expect(page.getByLabel('Exposure', { exact: true })).toHaveText('0.00');
+    await page.getByRole('button', { name: 'Hide available balance' }).click();
+    await expect(page.getByLabel('Available balance', { exact: true })).toHaveText('••••');
+    await expect(page.getByLabel('Exposure', { exact: true })).toHaveText('₹0.00');
     await page.reload();
-    await expect(page.getByLabel('Balance', { exact: true })).toHaveText('••••');
-    await page.getByRole('button', { name: 'Show balance' }).click();
-    await expect(page.getByLabel('Balance', { exact: true })).toHaveText('1,00,000.00');
+    await expect(page.getByLabel('Available balance', { exact: true })).toHaveText('••••');
+    await page.getByRole('button', { name: 'Show available balance' }).click();
+    await expect(page.getByLabel('Available balance', { exact: true })).toHaveText('₹1,00,000.00');
   });
 
   test('logout clears the keys of its area and returns to the login page', async ({ page }) => {

@@ -12,6 +12,11 @@ async function headerExposure(page: Page): Promise<number> {
   return rupees(await page.getByTestId('header-exposure').textContent());
 }
 
+/** The header's available balance: the balance less the exposure, the figure the casino games show. */
+async function headerAvailable(page: Page): Promise<number> {
+  return rupees(await page.getByTestId('header-available').textContent());
+}
+
 /** The P&L under a runner's name on the ladder (0 before the player has a position there). */
 async function runnerPnl(row: Locator): Promise<number> {
   const pnl = row.locator('.bl-runner-pnl');
@@ -26,6 +31,10 @@ test.describe('betting', () => {
     await openLiveCricketMatch(page, request);
     const bestBack = page.getByRole('region', { name: 'Match Odds' }).getByRole('row').nth(1).locator('td.bl-price--back[data-level="1"] button');
     const exposureBefore = await headerExposure(page);
+    // A new player: nothing at risk, all of the 10,000 available.
+    expect(exposureBefore).toBe(0);
+    await expect(page.getByLabel('Available balance', { exact: true })).toHaveText('₹10,000.00');
+    await expect(page.getByLabel('Wallet', { exact: true })).toContainText(/^Available₹10,000\.00.*Exposure₹0\.00/);
     const slip = page.getByRole('form', { name: 'Bet slip' });
     const odds = slip.getByLabel('Odds');
     const take = slip.getByRole('button', { name: /^Take / });
@@ -70,6 +79,13 @@ test.describe('betting', () => {
     }
     await expect(page.getByText('Bet Placed Successfully').first()).toBeVisible();
     await expect.poll(() => headerExposure(page)).toBe(exposureBefore + 100);
+    // The stake is at risk: the header's available balance is the 10,000 less it, on one line with the exposure.
+    await expect.poll(() => headerAvailable(page)).toBe(10_000 - 100);
+    if (testInfo.project.name === 'mobile') {
+      const wallet = await page.getByLabel('Wallet', { exact: true }).boundingBox();
+      expect(wallet && wallet.x >= 0 && wallet.x + wallet.width <= 360).toBeTruthy();
+      await expectNoSidewaysScroll(page);
+    }
   });
 
   test('a player backs and lays on match odds and takes a YES on a fancy, and follows exposure, runner P&L and the bets', async ({ page, request }, testInfo) => {

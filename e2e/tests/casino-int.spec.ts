@@ -23,7 +23,7 @@ test.describe('international casino', () => {
     expect(shellPage.headers()['x-frame-options']).toBe('DENY');
 
     await signIn(page, 'player', player, DEMO_PASSWORD);
-    const header = page.getByTestId('header-balance');
+    const header = page.getByTestId('header-available');
     const before = rupees(await header.textContent());
     expect(before).toBe(10_000);
 
@@ -148,7 +148,7 @@ test.describe('international casino', () => {
     await expect(page.getByRole('list', { name: 'Matches' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.locator('iframe')).toHaveCount(0);
-    await expect(page.getByTestId('header-balance')).toHaveCount(1);
+    await expect(page.getByTestId('header-available')).toHaveCount(1);
     if (phone) await expectNoSidewaysScroll(page);
   });
 });

@@ -48,8 +48,8 @@ async function expectSettled(page: Page, roundId: string, betRow: RegExp, balanc
   const pnl = rupees(await result.textContent());
   expect(pnl === -STAKE || pnl > 0).toBe(true);
   await expect(page.getByRole('navigation', { name: 'Last results' }).getByRole('link', { name: new RegExp(`^Round ${roundId}: `) })).toBeVisible({ timeout: ROUND_TIMEOUT_MS });
-  await expect(page.getByTestId('header-exposure')).toHaveText('0.00');
-  await expect.poll(async () => rupees(await page.getByTestId('header-balance').textContent())).toBe(balanceBefore + pnl);
+  await expect(page.getByTestId('header-exposure')).toHaveText('₹0.00');
+  await expect.poll(async () => rupees(await page.getByTestId('header-available').textContent())).toBe(balanceBefore + pnl);
   return pnl;
 }
 
@@ -57,7 +57,7 @@ async function expectSettled(page: Page, roundId: string, betRow: RegExp, balanc
 async function atTable(page: Page, request: Parameters<typeof newFundedPlayer>[0], path: string, title: string): Promise<number> {
   const player = await newFundedPlayer(request, 'tbl', 10_000);
   await signIn(page, 'player', player, DEMO_PASSWORD);
-  const balance = rupees(await page.getByTestId('header-balance').textContent());
+  const balance = rupees(await page.getByTestId('header-available').textContent());
   await page.goto(path);
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(page.getByText('Live', { exact: true })).toBeVisible();

@@ -47,7 +47,7 @@ test.describe('live casino', () => {
     await expect(agent.getByRole('heading', { name: `${TABLE} · round book`, level: 1 })).toBeVisible();
 
     await signIn(page, 'player', player, DEMO_PASSWORD);
-    const balanceBefore = rupees(await page.getByTestId('header-balance').textContent());
+    const balanceBefore = rupees(await page.getByTestId('header-available').textContent());
 
     // All Casino, then Dragon Tiger. Between two rounds the list shows a table as suspended, so
     // the journey reloads until a round runs.
@@ -77,7 +77,7 @@ test.describe('live casino', () => {
     await expect(slip).toHaveCount(0);
     const mine = page.getByRole('table', { name: 'My bets on this round' });
     await expect(mine.getByRole('row', { name: /^Back Dragon/ })).toContainText('100.00');
-    await expect(page.getByTestId('header-exposure')).toHaveText('100.00');
+    await expect(page.getByTestId('header-exposure')).toHaveText('₹100.00');
     expect(await page.getByTestId('round-id').textContent()).toBe(roundId);
 
     // The agent's round book shows the bet, without a reload.
@@ -92,8 +92,8 @@ test.describe('live casino', () => {
     await expect(result).toBeVisible();
     const pnl = rupees(await result.textContent());
     expect([100, -100]).toContain(pnl);
-    await expect(page.getByTestId('header-exposure')).toHaveText('0.00');
-    await expect.poll(async () => rupees(await page.getByTestId('header-balance').textContent())).toBe(balanceBefore + pnl);
+    await expect(page.getByTestId('header-exposure')).toHaveText('₹0.00');
+    await expect.poll(async () => rupees(await page.getByTestId('header-available').textContent())).toBe(balanceBefore + pnl);
 
     // Verify: the seed's hash and the deal, recomputed in the browser.
     await page.getByRole('button', { name: `Verify round ${roundId}` }).click();

@@ -29,12 +29,12 @@ test.describe('cluster', () => {
   test('auth: the session survives the loss of either instance, and a second login logs the first tab out across instances', async ({ page, browser, request }) => {
     test.setTimeout(120_000);
     await signIn(page, 'player', PLAYER);
-    await expect(page.getByLabel('Balance', { exact: true })).toHaveText('1,00,000.00');
+    await expect(page.getByLabel('Available balance', { exact: true })).toHaveText('₹1,00,000.00');
     for (const instance of [1, 2] as const) {
       await api(request, instance, 'kill');
       await page.reload();
       await expectSignedIn(page, PLAYER);
-      await expect(page.getByLabel('Balance', { exact: true })).toHaveText('1,00,000.00');
+      await expect(page.getByLabel('Available balance', { exact: true })).toHaveText('₹1,00,000.00');
       await api(request, instance, 'start');
     }
     // Both instances up: the second login may land on either; the first tab hears of it anyway.

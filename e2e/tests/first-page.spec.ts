@@ -36,7 +36,7 @@ test("a player's first page, sign-in included, costs at most 200 KB of gzip Java
   // The landing page (the sports remote's match list) is drawn, with its start times, and the
   // header's balance is live (socket.io stays on the first page for it).
   await expect(page.locator('.bl-main h1').first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByTestId('header-balance')).toBeVisible();
+  await expect(page.getByTestId('header-available')).toBeVisible();
   await page.waitForLoadState('networkidle');
   const js = await jsBytes(responses);
   expect(js, `first page JavaScript: ${(js / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(PLAYER_FIRST_PAGE_JS_BUDGET_BYTES);

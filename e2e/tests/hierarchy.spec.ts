@@ -79,7 +79,7 @@ test.describe('agent hierarchy', () => {
       await firstSignIn(page, 'admin', tier.username, INITIAL_PASSWORD, NEW_PASSWORD, TRANSACTION_PASSWORD);
       currentTransactionPassword = TRANSACTION_PASSWORD;
       await expect(page).toHaveURL(/\/admin$/);
-      await expect(page.getByLabel('Balance', { exact: true })).toHaveText(tier.chipsShown);
+      await expect(page.getByLabel('Available balance', { exact: true })).toHaveText(`₹${tier.chipsShown}`);
       await expect(page.getByText('No clients found.')).toBeVisible();
     }
 
@@ -90,12 +90,12 @@ test.describe('agent hierarchy', () => {
     const playerPage = await playerContext.newPage();
     await firstSignIn(playerPage, 'player', player.username, INITIAL_PASSWORD, NEW_PASSWORD, TRANSACTION_PASSWORD);
     await expect(playerPage).toHaveURL(/\/$/);
-    await expect(playerPage.getByLabel('Balance', { exact: true })).toHaveText('5,000.00');
+    await expect(playerPage.getByLabel('Available balance', { exact: true })).toHaveText('₹5,000.00');
 
     // The DL (still signed in on `page`) deposits more: the player's header follows with no reload.
     await depositChips(page, player.username, '250.50', '5,250.50');
-    await expect(playerPage.getByLabel('Balance', { exact: true })).toHaveText('5,250.50');
-    await expect(page.getByLabel('Balance', { exact: true })).toHaveText('4,749.50');
+    await expect(playerPage.getByLabel('Available balance', { exact: true })).toHaveText('₹5,250.50');
+    await expect(page.getByLabel('Available balance', { exact: true })).toHaveText('₹4,749.50');
     expect(await playerPage.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
 
     // The DL's statement of the player: both deposits and the running balance.

@@ -20,7 +20,7 @@ const NEW_PASSWORD = 'Payer#2026b';
 const PLAYER_TRANSACTION_PASSWORD = '246810';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-const balanceOf = (page: Page) => page.getByLabel('Balance', { exact: true });
+const balanceOf = (page: Page) => page.getByLabel('Available balance', { exact: true });
 
 /** The row of a table whose row header is `username`. */
 function rowOf(page: Page, username: string) {
@@ -85,7 +85,7 @@ test.describe('payments', () => {
     await playerContext.grantPermissions(['clipboard-read', 'clipboard-write']);
     const player = await playerContext.newPage();
     await firstSignIn(player, 'player', username, INITIAL_PASSWORD, NEW_PASSWORD, PLAYER_TRANSACTION_PASSWORD);
-    await expect(balanceOf(player)).toHaveText('0.00');
+    await expect(balanceOf(player)).toHaveText('₹0.00');
     await nav(player).getByRole('link', { name: 'Withdraw', exact: true }).click();
     const banks = player.getByRole('region', { name: 'Bank Transfer' });
     const upis = player.getByRole('region', { name: 'UPI Transfer' });
@@ -168,7 +168,7 @@ test.describe('payments', () => {
     await expect(agentRow.getByText('Approved', { exact: true })).toBeVisible();
 
     // The player's header rises live, and the open statement follows (no reload).
-    await expect(balanceOf(player)).toHaveText('500.00');
+    await expect(balanceOf(player)).toHaveText('₹500.00');
     await expect(depositRow.getByText('Approved', { exact: true })).toBeVisible();
     await expect(depositRow).toContainText('Received');
 
@@ -181,20 +181,20 @@ test.describe('payments', () => {
     await upis.getByRole('radio', { name: upiId }).check();
     await player.getByRole('button', { name: 'Submit' }).click();
     await expectToast(player, 'Withdraw request submitted');
-    await expect(balanceOf(player)).toHaveText('300.00');
+    await expect(balanceOf(player)).toHaveText('₹300.00');
 
     await nav(agent).getByRole('link', { name: 'Withdrawals' }).click();
     await expect(agent.getByRole('heading', { name: 'Withdraw Statement' })).toBeVisible();
     await expect(rowOf(agent, username)).toContainText(upiId);
     await decide(agent, username, 'Reject', 'Reject withdrawal', 'UPI id not verified', 'Withdraw rejected');
-    await expect(balanceOf(player)).toHaveText('500.00');
+    await expect(balanceOf(player)).toHaveText('₹500.00');
 
     // A second withdrawal, to the bank account, is approved: the money stays with the agent.
     await player.getByLabel('Amount').fill('500');
     await banks.getByRole('radio', { name: /Asha Rao/ }).check();
     await player.getByRole('button', { name: 'Submit' }).click();
     await expectToast(player, 'Withdraw request submitted');
-    await expect(balanceOf(player)).toHaveText('0.00');
+    await expect(balanceOf(player)).toHaveText('₹0.00');
     await decide(agent, username, 'Approve', 'Approve withdrawal', '', 'Withdraw approved');
     await expect(rowOf(agent, username).filter({ hasText: 'Asha Rao' })).toContainText('Approved');
 
@@ -206,7 +206,7 @@ test.describe('payments', () => {
     await expect(withdrawals.getByRole('row')).toHaveCount(2);
     await player.getByLabel('Type').selectOption('pending');
     await expect(withdrawals.getByText('No records found')).toBeVisible();
-    await expect(balanceOf(player)).toHaveText('0.00');
+    await expect(balanceOf(player)).toHaveText('₹0.00');
 
     // demo-dl may not open the payment method (admin and sadmin only).
     await agent.goto('/admin/payment-method');

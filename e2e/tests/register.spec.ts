@@ -60,7 +60,7 @@ test.describe('registration', () => {
     await page.getByRole('button', { name: 'Save transaction password' }).click();
     await expect(page).toHaveURL(isMobile ? /\/match\/4\/in-play$/ : /\/$/);
     await expect(page.getByTestId('header-username')).toContainText(username);
-    await expect(page.getByLabel('Balance', { exact: true })).toHaveText(DEMO_CHIPS);
+    await expect(page.getByLabel('Available balance', { exact: true })).toHaveText(`₹${DEMO_CHIPS}`);
     expect(await page.evaluate(() => [localStorage.getItem('token') !== null, localStorage.getItem('userType')])).toEqual([true, 'user']);
   });
 

@@ -5,14 +5,18 @@ import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, MARKET_MOVED, apiPost, apiToken, expect
  * Responsible gambling end to end (issue 20 step 11, desktop and phone): a new player of demo-dl
  * sets a daily deposit limit on /settings/responsible-gambling and sees a deposit above it refused
  * (the chips its agent deposited today count toward it)
- * with the server's words; another self-excludes (after the confirmation) and sees a sports bet
- * and a live-casino bet refused. Each journey uses a player of its own, so demo-user is untouched.
+ * with the server's words, and a stake limit named on every page; another's stake limit disables
+ * the larger stake buttons of each slip it opens, the settings read once per page; another self-excludes (after the
+ * confirmation), sees the banner saying until when on every page, and sees a sports bet and a
+ * live-casino bet refused. Each journey uses a player of its own, so demo-user is untouched.
  */
 
 const SCREENSHOT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgttXDihiGlgQAfq0dgRLWPX8AAAAASUVORK5CYII=', 'base64');
 const PAYMENT_METHOD = { upiId: 'backlay@okaxis', upiName: 'Backlay Payments', accountHolderName: 'Backlay Gaming', accountNumber: '50100123456789', ifscCode: 'HDFC0001234' };
 const TABLE = '20-20 Dragon Tiger';
 const SELF_EXCLUDED = /^You have self-excluded until .+ IST: betting, casino and deposits are closed\./;
+/** The layout's banner: until when, to the minute in IST. */
+const EXCLUSION_BANNER = /^You have self-excluded until \d\d\/\d\d\/\d{4} \d{1,2}:\d\d [AP]M IST: betting, the casino and deposits are paused\./;
 
 async function expectToast(page: Page, message: string | RegExp) {
   await expect(page.getByText(message).first()).toBeVisible();
@@ -74,6 +78,19 @@ test.describe('responsible gambling', () => {
     await expect(status).toContainText(/Current: ₹2,000\.00\. Increase to ₹5,000\.00 pending: takes effect \d\d\/\d\d\/\d{4} \d{1,2}:\d\d [AP]M/);
     if (phone) await expectNoSidewaysScroll(page);
 
+    // A deposit limit is not a play limit: no line about it. A stake limit is, on every page.
+    const limitsLine = page.getByRole('region', { name: 'Your limits' });
+    await expect(limitsLine).toHaveCount(0);
+    const stake = page.getByRole('form', { name: 'Maximum stake per bet' });
+    await stake.getByLabel('Maximum stake per bet (₹)').fill('500');
+    await stake.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Limit saved: it applies now');
+    await expect(limitsLine).toHaveText(/^Your limits: Maximum stake per bet ₹500\.00\./);
+    await page.goto('/');
+    await expect(limitsLine).toContainText('Maximum stake per bet ₹500.00');
+    await expect(page.getByRole('status', { name: 'Responsible gambling' })).toHaveCount(0);
+    if (phone) await expectNoSidewaysScroll(page);
+
     // The agent's 1,000 of chips today count: a deposit of 1,500 is above the 2,000 in force.
     await openMenu(page, 'Deposit', phone);
     const upiPanel = page.getByRole('region', { name: 'UPI Payment' });
@@ -86,6 +103,40 @@ test.describe('responsible gambling', () => {
     await openMenu(page, 'Deposit statement', phone);
     await expect(page.getByRole('heading', { name: 'Deposit Statement' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Deposit Statement' }).getByRole('row').filter({ hasText: '1,500.00' })).toHaveCount(0);
+  });
+
+  test('a stake limit disables the larger stake buttons of every slip, from one read of the settings per page', async ({ page, request }, info) => {
+    test.setTimeout(180_000);
+    const phone = info.project.name === 'mobile';
+    const player = await newFundedPlayer(request, 'rgs', 10_000);
+    // Set through the API before the page signs in (an API sign-in ends the page's session).
+    await apiPost(request, await apiToken(request, 'player', player), '/api/rg-set-limit', { type: 'stake', amount: 500 });
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/responsible-gambling') reads.push(r.url());
+    });
+    await signIn(page, 'player', player, DEMO_PASSWORD);
+    await openLiveCricketMatch(page, request);
+    // The line answers the page's read: from here on, slips cost no read.
+    await expect(page.getByRole('region', { name: 'Your limits' })).toContainText('Maximum stake per bet ₹500.00');
+    const readsOfThePage = reads.length;
+    expect(readsOfThePage).toBeGreaterThan(0);
+
+    // The player's stake buttons (100, 500, 1K … 1L): a back of 100 or 500 can lose at most the limit, the rest more.
+    const bestBack = page.getByRole('region', { name: 'Match Odds' }).getByRole('row').nth(1).locator('td.bl-price--back[data-level="1"] button');
+    for (let slipNo = 1; slipNo <= 2; slipNo += 1) {
+      const slip = await openSlip(page, bestBack);
+      const stakes = slip.getByRole('group', { name: 'Quick stakes' });
+      for (const label of ['100', '500']) await expect(stakes.getByRole('button', { name: label, exact: true })).toBeEnabled();
+      for (const label of ['1K', '5K', '10K', '25K', '50K', '1L']) await expect(stakes.getByRole('button', { name: label, exact: true })).toBeDisabled();
+      await expect(stakes).toContainText('Your stake limit: a bet can lose at most ₹500.00. Larger stakes are off.');
+      await stakes.getByRole('button', { name: '500', exact: true }).click();
+      await expect(slip.getByLabel('Stake', { exact: true })).toHaveValue('500');
+      if (phone) await expectNoSidewaysScroll(page);
+      await dismissSlip(slip);
+      await expect(slip).toHaveCount(0);
+    }
+    expect(reads, 'reads of the settings after the page had them').toHaveLength(readsOfThePage);
   });
 
   test('a self-excluded player is refused sports and casino bets but still signs in', async ({ page, request }, info) => {
@@ -105,10 +156,14 @@ test.describe('responsible gambling', () => {
     if (phone) await expectNoSidewaysScroll(page);
     await dialog.getByRole('button', { name: 'Start self-exclusion' }).click();
     await expectToast(page, 'Self-exclusion started');
-    await expect(page.getByTestId('rg-exclusion')).toContainText(/^You have self-excluded until/);
+    // The layout's banner says it at once, and on every page after.
+    const banner = page.getByRole('status', { name: 'Responsible gambling' });
+    await expect(banner.getByTestId('rg-exclusion')).toHaveText(EXCLUSION_BANNER);
+    if (phone) await expectNoSidewaysScroll(page);
 
     // A sports bet: the slip shows the server's refusal.
     await openLiveCricketMatch(page, request);
+    await expect(banner.getByTestId('rg-exclusion')).toHaveText(EXCLUSION_BANNER);
     const bestBack = page.getByRole('region', { name: 'Match Odds' }).getByRole('row').nth(1).locator('td.bl-price--back[data-level="1"] button');
     const sports = await refusalOf(page, async () => {
       await expect(bestBack).toBeEnabled({ timeout: LIVE_TIMEOUT_MS });

@@ -95,7 +95,7 @@ test.describe('sports on a phone', () => {
     expect(overlaps(toastBox, placeBox), `the toast ${JSON.stringify(toastBox)} covers Place Bet ${JSON.stringify(placeBox)}`).toBe(false);
     // At the top of the page, with the header in view: the toast sits below it and its balance.
     await page.evaluate(() => window.scrollTo(0, 0));
-    const [topToastBox, headerBox, balanceBox] = [await settled(), await boxOf(page.locator('.bl-header')), await boxOf(page.getByTestId('header-balance'))];
+    const [topToastBox, headerBox, balanceBox] = [await settled(), await boxOf(page.locator('.bl-header')), await boxOf(page.getByTestId('header-available'))];
     expect(headerBox.y).toBeGreaterThanOrEqual(-1);
     expect(topToastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
     expect(overlaps(topToastBox, balanceBox), "the toast covers the header's balance").toBe(false);

@@ -39,7 +39,7 @@ export {
 } from './contracts/index';
 export {
   applyBet, applyFancyBet, bookmakerToRunnerBet, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,
-  fancyRunBook, type FancySide, FULL_SHARE_BPS, marketPnlVector, matchedFancyLine, matchedPrice, preloadPasswordPolicy, previewPasswordPolicy, type RunnerBet,
+  fancyRunBook, type FancySide, FULL_SHARE_BPS, marketPnlVector, matchedFancyLine, matchedPrice, pnlIfRunnerLosesMinor, pnlIfRunnerWinsMinor, preloadPasswordPolicy, previewPasswordPolicy, type RunnerBet,
 } from './domain/index';
 export { type ApiClient } from './kernel/client';
 export { ApiError } from './kernel/errors';
@@ -50,6 +50,8 @@ export { casinoApi, casinoIntApi, casinoLive, clockOffsetOf, initialCasinoTableS
 export { type DepositSubmission, paymentsApi, PLAYER_REQUEST_REMARK } from './payments/index';
 export { clientsApi, createClientsApi, settingsApi } from './agents/index';
 export { authApi, registrationApi, responsibleGamblingApi, securityApi, statementApi } from './account/index';
+export { exclusionInForce, limitInForce, useResponsibleGambling } from './account/use-responsible-gambling';
+export { availableBalance } from './account/available-balance';
 export { publish, on, notify } from './kernel/bus';
 export { announceAppInitialised, appInitialised$ } from './kernel/app-initialised';
 export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide } from './kernel/session';
@@ -81,7 +83,7 @@ export { PHONE_QUERY, mediaMatches, useMediaQuery } from './ui/media';
 export { DateRange, defaultDateRange, rangeInverted, rangeReady } from './ui/date-range';
 export { RangeFilters, RangeLoadStatus, useRangeReport, type RangeReport } from './ui/range-report';
 export { Pager } from './ui/pager';
-export { DATE_TIME_MINUTES_FORMAT, DATE_TIME_SECONDS_FORMAT, formatDate, formatDateTimeMinutes, formatDateTimeSeconds } from './kernel/date-format';
+export { DATE_TIME_MINUTES_FORMAT, DATE_TIME_SECONDS_FORMAT, formatDate, formatDateTimeMinutes, formatDateTimeMinutesIst, formatDateTimeSeconds } from './kernel/date-format';
 export {
   RACE_NAME_SEPARATOR,
   RACING_SPORT_IDS,

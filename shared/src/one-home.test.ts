@@ -25,6 +25,9 @@ const HOMES: Readonly<Record<string, readonly string[]>> = {
   'shared/src/kernel/money.ts': ['rupeeAmountError'],
   'shared/src/kernel/use-load.ts': ['useLoad', 'notifyFailure', 'Load'],
   'shared/src/casino/market-kit.ts': ['formatPriceHundredths', 'formatRtp'],
+  'shared/src/domain/wallet.ts': ['availableMinor'],
+  'shared/src/account/available-balance.ts': ['availableBalance'],
+  'shared/src/account/use-responsible-gambling.ts': ['useResponsibleGambling', 'limitInForce', 'exclusionInForce'],
 };
 
 /** The names of the copies that were replaced: defined again anywhere, they are a copy again. */

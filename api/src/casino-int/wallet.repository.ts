@@ -127,22 +127,25 @@ export async function isAccountBlocked(q: Queryable, userId: string): Promise<bo
   return rows[0]?.blocked ?? null;
 }
 
-/** Locks the player's wallet row (FOR UPDATE): its account id and available balance (paise, text); null for none. */
-export async function lockWalletRow(q: Queryable, userId: string): Promise<{ id: string; available: string } | null> {
-  const { rows } = await q.query<{ id: string; available: string }>(
-    'SELECT id, (balance_minor - exposure_minor)::text AS available FROM ledger_accounts WHERE user_id = $1 FOR UPDATE',
+/** The two figures of a player's wallet (paise, text): its balance and the exposure of its open bets. */
+export interface WalletFigures {
+  balance: string;
+  exposure: string;
+}
+
+/** Locks the player's wallet row (FOR UPDATE): its account id and figures; null for none. */
+export async function lockWalletRow(q: Queryable, userId: string): Promise<({ id: string } & WalletFigures) | null> {
+  const { rows } = await q.query<{ id: string } & WalletFigures>(
+    'SELECT id, balance_minor::text AS balance, exposure_minor::text AS exposure FROM ledger_accounts WHERE user_id = $1 FOR UPDATE',
     [userId],
   );
   return rows[0] ?? null;
 }
 
-/** The player's available balance, never below 0 (paise, text); null for no wallet. */
-export async function availableBalance(q: Queryable, userId: string): Promise<string | null> {
-  const { rows } = await q.query<{ available: string }>(
-    'SELECT greatest(balance_minor - exposure_minor, 0)::text AS available FROM ledger_accounts WHERE user_id = $1',
-    [userId],
-  );
-  return rows[0]?.available ?? null;
+/** The player's wallet figures (the service answers their available balance, `availableMinor`); null for no wallet. */
+export async function walletFigures(q: Queryable, userId: string): Promise<WalletFigures | null> {
+  const { rows } = await q.query<WalletFigures>('SELECT balance_minor::text AS balance, exposure_minor::text AS exposure FROM ledger_accounts WHERE user_id = $1', [userId]);
+  return rows[0] ?? null;
 }
 
 /** The agents above the player, nearest first, with their partnership shares. */

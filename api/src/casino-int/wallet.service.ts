@@ -15,7 +15,7 @@
  * agents' P&L accounts by partnership (L13). Balances in answers are the available balance.
  */
 import { canonicalJson, formatMinorUnits, idempotencyPayload, parseMinorUnits, type Cw1Status, type Cw1WalletOp } from '@backlay/shared/cw1';
-import { distributePartnership, type ChainAgent } from '@backlay/shared/domain';
+import { availableMinor, distributePartnership, type ChainAgent } from '@backlay/shared/domain';
 import { createHash } from 'node:crypto';
 import type { Logger } from '../common/logger';
 import type { Database, Tx } from '../db/database';
@@ -210,15 +210,17 @@ export class WalletService {
     if (await this.deps.maintenance()) throw new Refusal('SESSION_EXPIRED', 'The site is under maintenance: no new stakes');
   }
 
-  /** Locks the player's wallet row (the per-player lock of CW-1 rule 8) and answers the available balance. */
-  private async lockWallet(tx: Tx, userId: string): Promise<{ accountId: string; available: bigint }> {
+  /** Locks the player's wallet row (the per-player lock of CW-1 rule 8) and answers its figures. */
+  private async lockWallet(tx: Tx, userId: string): Promise<LockedWallet> {
     const row = await repo.lockWalletRow(tx, userId);
     if (row === null) throw new Refusal('INVALID_TOKEN', 'Unknown player');
-    return { accountId: row.id, available: BigInt(row.available) };
+    return { accountId: row.id, balance: BigInt(row.balance), exposure: BigInt(row.exposure) };
   }
 
+  /** The player's available balance, as the header shows it (`availableMinor`), as a CW-1 amount. */
   private async available(tx: Tx, userId: string): Promise<string> {
-    return (await repo.availableBalance(tx, userId)) ?? '0';
+    const figures = await repo.walletFigures(tx, userId);
+    return figures === null ? '0' : availableAnswer({ balance: BigInt(figures.balance), exposure: BigInt(figures.exposure) });
   }
 
   private async authenticate(tx: Tx, provider: WalletProvider, body: Body): Promise<Answer> {
@@ -301,13 +303,12 @@ export class WalletService {
       if (error instanceof WalletRefusal) throw new Refusal(error.status, error.message);
       throw error;
     }
-    if (wallet.available < amount) {
-      throw new Refusal('INSUFFICIENT_FUNDS', 'Insufficient balance', (wallet.available < 0n ? 0n : wallet.available).toString());
-    }
+    const available = availableAnswer(wallet);
+    if (BigInt(available) < amount) throw new Refusal('INSUFFICIENT_FUNDS', 'Insufficient balance', available);
     await repo.insertRound(tx, provider.id, roundId, userId, session.gameCode);
     const journalId = await this.journal(tx, provider, 'CASINO_INT_DEBIT', transactionId, wallet.accountId, await this.clearingAccountId(tx, provider), amount);
     const operatorTxId = await repo.nextOperatorTxId(tx);
-    const answer: Answer = { status: 'OK', balance: formatMinorUnits(Number(wallet.available - amount)), transactionId, operatorTxId };
+    const answer: Answer = { status: 'OK', balance: availableAnswer(wallet, -amount), transactionId, operatorTxId };
     await repo.insertTransaction(tx, {
       id: operatorTxId,
       providerId: provider.id,
@@ -362,7 +363,7 @@ export class WalletService {
     const journalId =
       amount > 0n ? await this.journal(tx, provider, 'CASINO_INT_CREDIT', transactionId, await this.clearingAccountId(tx, provider), wallet.accountId, amount) : null;
     const operatorTxId = await repo.nextOperatorTxId(tx);
-    const answer: Answer = { status: 'OK', balance: formatMinorUnits(Number(clampZero(wallet.available + amount))), transactionId, operatorTxId };
+    const answer: Answer = { status: 'OK', balance: availableAnswer(wallet, amount), transactionId, operatorTxId };
     await repo.insertTransaction(tx, {
       id: operatorTxId,
       providerId: provider.id,
@@ -452,7 +453,7 @@ export class WalletService {
       amount = BigInt(debit.amountMinor);
       journalId = await this.journal(tx, provider, 'CASINO_INT_ROLLBACK', transactionId, await this.clearingAccountId(tx, provider), wallet.accountId, amount);
     }
-    const answer: Answer = { status: 'OK', balance: formatMinorUnits(Number(clampZero(wallet.available + amount))), transactionId, operatorTxId };
+    const answer: Answer = { status: 'OK', balance: availableAnswer(wallet, amount), transactionId, operatorTxId };
     await repo.insertTransaction(tx, {
       id: operatorTxId,
       providerId: provider.id,
@@ -508,5 +509,18 @@ export class WalletService {
   }
 }
 
-const clampZero = (value: bigint): bigint => (value < 0n ? 0n : value);
+/** A locked wallet: its account and figures (paise) as they were before this call moved them. */
+interface LockedWallet {
+  accountId: string;
+  balance: bigint;
+  exposure: bigint;
+}
+
+/**
+ * The available balance a wallet answer carries (a CW-1 amount), after the call moved the balance
+ * by `change` paise: the one rule of the header's figure (`availableMinor`, never below 0).
+ */
+function availableAnswer(wallet: { balance: bigint; exposure: bigint }, change = 0n): string {
+  return formatMinorUnits(availableMinor(Number(wallet.balance + change), Number(wallet.exposure)));
+}
 

@@ -1,6 +1,6 @@
 /** A stored account as the API shows it (paise → rupees, basis points → percent). Pure. */
 import { ROLE_LABELS, type ClientRow } from '@backlay/shared/contracts';
-import { refPnlMinor } from '@backlay/shared/domain';
+import { availableMinor, refPnlMinor } from '@backlay/shared/domain';
 import { paiseToRupees } from '../common/money';
 import type { ClientRecord } from './users.repository';
 
@@ -23,7 +23,7 @@ export function toClientRow(record: ClientRecord): ClientRow {
     betLockedBy: record.betLockedBy,
     balance: paiseToRupees(record.balanceMinor),
     exposer: paiseToRupees(record.exposureMinor),
-    available: paiseToRupees(record.balanceMinor - record.exposureMinor),
+    available: paiseToRupees(BigInt(availableMinor(Number(record.balanceMinor), Number(record.exposureMinor)))),
     creditReference: paiseToRupees(record.creditReferenceMinor),
     refPL: paiseToRupees(refPlMinor(record.balanceMinor, record.creditReferenceMinor)),
     partnership: record.partnershipShareBps / 100,

@@ -5,10 +5,12 @@ import {
   QuickStakes,
   StakeField,
   formatRupees,
+  limitInForce,
   parseStake,
   placedRunnerNotice,
   retryOnNetworkLoss,
   toMinor,
+  useResponsibleGambling,
   useSlipSubmission,
   useApis,
   type useWalletNews,
@@ -62,6 +64,8 @@ const SIDE = { BACK: { label: 'Back', kind: 'back' }, LAY: { label: 'Lay', kind:
 export function CasinoSlip({ matchId, selection, market, bets, stakeButtons, closed, shown, onPlaced, onCancel, track }: CasinoSlipProps) {
   const { bets: betsApi } = useApis();
   const [stakeText, setStakeText] = useState('');
+  // The player's stake limit (responsible gambling): no stake button above it.
+  const stakeLimit = limitInForce(useResponsibleGambling(), 'stake');
   const { submitting, error, submit } = useSlipSubmission(
     // The table reads its bets again once placed (onPlaced), news or not.
     (bet: RunnerBetRequest, key: string) => track(() => retryOnNetworkLoss(() => betsApi.placeBet(bet, key))).then(({ answer }) => answer),
@@ -89,7 +93,7 @@ export function CasinoSlip({ matchId, selection, market, bets, stakeButtons, clo
         hint={`Min ${formatRupees(market.minStake)} · Max ${formatRupees(market.maxStake)}`}
         invalid={stakeText.trim() !== '' && stake === null}
       />
-      <QuickStakes stakeButtons={stakeButtons} onStakeText={setStakeText} />
+      <QuickStakes stakeButtons={stakeButtons} onStakeText={setStakeText} maxStake={stakeLimit} />
       <SlipRunnerBook rows={shown ? shownRows(book.rows, shown, 'Any other number') : book.rows} exposure={book.exposureAfterMinor !== null ? { nowMinor: book.exposureNowMinor, afterMinor: book.exposureAfterMinor } : null} />
       <SlipActions closed={closed ? `${closed}: no more bets on this round.` : null} error={error?.message ?? null} canPlace={body !== null && closed === null} submitting={submitting} onCancel={onCancel} />
     </form>

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, on, type ErrorCode, type PlaceBetResponse } from '@backlay/shared';
-import { buildFancy, buildMarket, buildRunner, fakeBets, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { ApiError, on, publish, RG_LIMIT_TYPES, setUser, type ErrorCode, type PlaceBetResponse, type ResponsibleGamblingView } from '@backlay/shared';
+import { buildFancy, buildMarket, buildRunner, fakeBets, fakeResponsibleGambling, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { BetSlip, type BetSlipProps } from './BetSlip';
 import { parseOdds, placeBetWithRetry } from './slip';
 
@@ -50,6 +50,51 @@ describe('slip inputs', () => {
     ['bookmaker', '4.5', null],
   ] as const)('%s odds %s → %s', (type, text, value) => {
     expect(parseOdds(type, text)).toBe(value);
+  });
+});
+
+describe('BetSlip and the player\'s stake limit', () => {
+  // A signed-in player (the settings are the player's); signing out forgets the page's copy.
+  beforeEach(() => setUser({
+    _id: 'p1', username: 'demo-user', role: 'user', roleLabel: 'USER', sessionId: 's1', balance: 0, exposer: 0,
+    changePassAndTxn: false, mustChangePassword: false, hasTransactionPassword: true, lastLoginAt: null,
+  }));
+  afterEach(() => act(() => setUser(null)));
+
+  it('offers no stake button above the player\'s stake limit, and follows a new limit saved on the settings page', async () => {
+    const rg = (stake: number | null): ResponsibleGamblingView => ({
+      limits: RG_LIMIT_TYPES.map((type) => ({ type, amount: type === 'stake' ? stake : null, pending: null })),
+      realityCheckMinutes: null,
+      exclusion: null,
+    });
+    const responsibleGambling = fakeResponsibleGambling({ own: () => Promise.resolve(rg(1000)) });
+    renderWithApis(
+      <BetSlip matchId="m1" selection={{ kind: 'runner', marketId: 'mo', selectionId: 'a', side: 'BACK', price: 1.8 }} market={market} stakeButtons={buttons} place={(body, key) => placeBetWithRetry(bets, body, key)} onPlaced={jest.fn()} onCancel={jest.fn()} />,
+      { bets, responsibleGambling },
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: '5K' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: '1K' })).toBeEnabled();
+    expect(screen.getByText('Your stake limit: a bet can lose at most ₹1,000.00. Larger stakes are off.')).toBeInTheDocument();
+    act(() => publish('rg.settingsChanged', rg(null)));
+    expect(screen.getByRole('button', { name: '5K' })).toBeEnabled();
+  });
+
+  it('measures a lay\'s stake buttons by its liability at the slip\'s odds', async () => {
+    const limit: ResponsibleGamblingView = {
+      limits: RG_LIMIT_TYPES.map((type) => ({ type, amount: type === 'stake' ? 1000 : null, pending: null })),
+      realityCheckMinutes: null,
+      exclusion: null,
+    };
+    const responsibleGambling = fakeResponsibleGambling({ own: () => Promise.resolve(limit) });
+    // A lay at the best lay price, 2.22, can lose 1.22 × its stake: 1K risks 1,220 (over the 1,000 limit), 100 risks 122.
+    const lay = buildMarket('mo', { runners: [buildRunner('a', 2.2, { name: 'India' }), buildRunner('b', 1.8, { name: 'Australia' })] });
+    renderWithApis(
+      <BetSlip matchId="m1" selection={{ kind: 'runner', marketId: 'mo', selectionId: 'a', side: 'LAY', price: 2.22 }} market={lay} stakeButtons={buttons} place={(body, key) => placeBetWithRetry(bets, body, key)} onPlaced={jest.fn()} onCancel={jest.fn()} />,
+      { bets, responsibleGambling },
+    );
+    expect(screen.getByLabelText('Odds')).toHaveValue('2.22');
+    await waitFor(() => expect(screen.getByRole('button', { name: '1K' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: '100' })).toBeEnabled();
   });
 });
 

@@ -8,13 +8,17 @@ import {
   StakeField,
   TextField,
   formatRupees,
+  limitInForce,
   matchedFancyLine,
   matchedPrice,
   parseStake,
   placedRunnerNotice,
+  pnlIfRunnerLosesMinor,
+  pnlIfRunnerWinsMinor,
   raceMarketTitle,
   toMinor,
   toRupees,
+  useResponsibleGambling,
   useSlipSubmission,
   type ButtonValue,
   type Fancy,
@@ -25,7 +29,7 @@ import {
 } from '@backlay/shared';
 import { formatLimit } from '../format';
 import { overlayText } from './MarketFrame';
-import { projectFancy, projectRunnerMarket, runnerVector } from './positions';
+import { projectFancy, projectRunnerMarket, runnerVector, slipRunnerBet } from './positions';
 import { initialOddsText, parseOdds, requestOdds, selectionName, type PlaceBet, type SlipSelection } from './slip';
 
 export interface BetSlipProps {
@@ -76,6 +80,8 @@ function closedReason(selection: SlipSelection, market: Market | undefined, fanc
 export function BetSlip({ matchId, selection, market, fancy, position, stakeButtons, place, onPlaced, onCancel, racing = false }: BetSlipProps) {
   const [oddsText, setOddsText] = useState(() => (selection.kind === 'runner' && market ? initialOddsText(market, selection.price) : ''));
   const [stakeText, setStakeText] = useState('');
+  // The player's stake limit (responsible gambling): no stake button above it.
+  const stakeLimit = limitInForce(useResponsibleGambling(), 'stake');
   const { submitting, error, setError, submit } = useSlipSubmission(place, onPlaced, (reply, sent: PlaceBetRequest) => placedNotice(reply, sent, market));
 
   const stake = parseStake(stakeText);
@@ -103,6 +109,13 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
   /** The live best price as the odds field takes it, when it differs from the typed odds. */
   const bestText = best && market ? formatRunnerPrice(best.price, market.type) : null;
   const takeable = bestText !== null && bestText !== oddsText.trim() ? bestText : null;
+  // What a bet of `value` can lose, as the server measures the stake limit (a lay: its liability at
+  // the price it would be matched at); the stake itself until the odds are known, and for a fancy.
+  const lossOf = (value: number): number => {
+    if (selection.kind !== 'runner' || !market || matchedOdds === null) return value;
+    const bet = slipRunnerBet(market, { selectionId: selection.selectionId, side: selection.side, odds: matchedOdds, stakeMinor: toMinor(value) });
+    return toRupees(Math.max(0, -pnlIfRunnerWinsMinor(bet), -pnlIfRunnerLosesMinor(bet)));
+  };
   const oddsInvalid = selection.kind === 'runner' && oddsText.trim() !== '' && odds === null;
   const stakeInvalid = stakeText.trim() !== '' && stake === null;
 
@@ -137,7 +150,7 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
           invalid={stakeInvalid}
         />
       </div>
-      <QuickStakes stakeButtons={stakeButtons} onStakeText={setStakeText} />
+      <QuickStakes stakeButtons={stakeButtons} onStakeText={setStakeText} maxStake={stakeLimit} lossOf={lossOf} />
       {selection.kind === 'runner' && market ? (
         <RunnerMarketSlipBook market={market} position={position} bet={matchedOdds !== null && stake !== null ? { selectionId: selection.selectionId, side: selection.side, odds: matchedOdds, stakeMinor: toMinor(stake) } : null} />
       ) : null}

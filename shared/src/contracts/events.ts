@@ -2,6 +2,7 @@
  * The event bus contract: notifications with typed payloads, never state (docs/rules/code-style.md §6). Anything any
  * app publishes is declared here; the bus refuses nothing, the types do the checking.
  */
+import type { ResponsibleGamblingView } from './responsible-gambling';
 import type { Area } from './roles';
 import type { SocketBalancePayload } from './socket';
 
@@ -33,6 +34,8 @@ export interface EventMap {
   'app.initialised': { area: Area; signedIn: boolean };
   /** The player changed its reality-check interval (responsible gambling): the reminder re-plans. */
   'rg.realityCheckChanged': { minutes: number | null };
+  /** The player saved a responsible-gambling setting (the server's new view): banners and stake buttons follow. */
+  'rg.settingsChanged': ResponsibleGamblingView;
 }
 
 /** A name of the event map. */

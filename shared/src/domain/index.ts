@@ -14,5 +14,6 @@ export {
   fancyPnlAtMinor, fancyRunBook, type FancySide, fancyZoneStarts,
 } from './fancy';
 export { commissionMinor } from './commission';
+export { availableMinor } from './wallet';
 export { checkPasswordPolicy, type PasswordPolicyContext } from './password-policy';
 export { commonPasswordCheck, preloadPasswordPolicy, previewPasswordPolicy } from './common-passwords';

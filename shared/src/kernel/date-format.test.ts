@@ -1,5 +1,5 @@
 import moment from 'moment';
-import { addDays, DATE_TIME_MINUTES_FORMAT, DATE_TIME_SECONDS_FORMAT, formatDate, formatDateTimeMinutes, formatDateTimeSeconds, INPUT_DATE_FORMAT, localDayBound } from './date-format';
+import { addDays, DATE_TIME_MINUTES_FORMAT, DATE_TIME_SECONDS_FORMAT, formatDate, formatDateTimeMinutes, formatDateTimeMinutesIst, formatDateTimeSeconds, INPUT_DATE_FORMAT, localDayBound } from './date-format';
 
 // moment is the reference: the formatter replaces it on the first page, so it must print the same.
 const PATTERNS = ['DD/MM/YYYY h:mm A', 'DD/MM/YYYY h:mm:ss A', 'YYYY-MM-DD', 'HH:mm:ss hh', 'DD MM YYYY, h A'];
@@ -51,5 +51,14 @@ describe('day helpers', () => {
     expect(formatDateTimeSeconds(null)).toBe('—');
     expect(formatDateTimeMinutes(null)).toBe('—');
     expect([DATE_TIME_SECONDS_FORMAT, DATE_TIME_MINUTES_FORMAT]).toEqual(['DD/MM/YYYY h:mm:ss A', 'DD/MM/YYYY h:mm A']);
+  });
+});
+
+describe('formatDateTimeMinutesIst', () => {
+  it('prints the wall clock in India (UTC+5:30) whatever the zone of the browser', () => {
+    expect(formatDateTimeMinutesIst('2026-11-28T17:00:00Z')).toBe('28/11/2026 10:30 PM IST');
+    expect(formatDateTimeMinutesIst('2026-11-28T19:00:00Z')).toBe('29/11/2026 12:30 AM IST');
+    expect(formatDateTimeMinutesIst(Date.UTC(2026, 0, 1, 6, 29))).toBe('01/01/2026 11:59 AM IST');
+    expect(formatDateTimeMinutesIst('not a date')).toBe('Invalid date');
   });
 });

@@ -12,19 +12,29 @@ const two = (n: number) => String(n).padStart(2, '0');
 
 /** `value` (a Date, an ISO string or epoch ms) in `pattern`: YYYY MM DD HH hh h mm ss A, other characters as they are. */
 export function formatDate(value: Date | string | number, pattern: string): string {
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return 'Invalid date';
-  const hours = d.getHours();
+  return formatClock(value, pattern, 'local');
+}
+
+/** India Standard Time: UTC+5:30 all year (India keeps no daylight saving), the product's zone. */
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+/** `value` in `pattern` on the browser's clock, or on India's (the instant moved by the offset, read in UTC). */
+function formatClock(value: Date | string | number, pattern: string, zone: 'local' | 'IST'): string {
+  const given = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(given.getTime())) return 'Invalid date';
+  const utc = zone === 'IST';
+  const d = utc ? new Date(given.getTime() + IST_OFFSET_MS) : given;
+  const hours = utc ? d.getUTCHours() : d.getHours();
   const twelve = hours % 12 === 0 ? 12 : hours % 12;
   const parts: Record<string, string> = {
-    YYYY: String(d.getFullYear()).padStart(4, '0'),
-    MM: two(d.getMonth() + 1),
-    DD: two(d.getDate()),
+    YYYY: String(utc ? d.getUTCFullYear() : d.getFullYear()).padStart(4, '0'),
+    MM: two((utc ? d.getUTCMonth() : d.getMonth()) + 1),
+    DD: two(utc ? d.getUTCDate() : d.getDate()),
     HH: two(hours),
     hh: two(twelve),
     h: String(twelve),
-    mm: two(d.getMinutes()),
-    ss: two(d.getSeconds()),
+    mm: two(utc ? d.getUTCMinutes() : d.getMinutes()),
+    ss: two(utc ? d.getUTCSeconds() : d.getSeconds()),
     A: hours < 12 ? 'AM' : 'PM',
   };
   return pattern.replace(TOKENS, (token) => parts[token]);
@@ -47,6 +57,16 @@ export function formatDateTimeSeconds(value: Date | string | number | null): str
 /** `value` to the minute in the product's format; none (yet) reads —. */
 export function formatDateTimeMinutes(value: Date | string | number | null): string {
   return value === null ? '—' : formatDate(value, DATE_TIME_MINUTES_FORMAT);
+}
+
+/**
+ * `value` to the minute in India Standard Time whatever the browser's zone, marked IST
+ * (`28/11/2026 10:30 PM IST`): for the times the product states as rules, such as the end of a
+ * responsible-gambling time-out.
+ */
+export function formatDateTimeMinutesIst(value: Date | string | number): string {
+  const text = formatClock(value, DATE_TIME_MINUTES_FORMAT, 'IST');
+  return text === 'Invalid date' ? text : `${text} IST`;
 }
 
 /** The value format of a date input (`YYYY-MM-DD`). */

@@ -15,6 +15,39 @@ function Slip({ place, onPlaced, closed = null }: { place: (body: { stake: strin
   );
 }
 
+describe('QuickStakes with a stake limit', () => {
+  const buttons = [{ label: '100', value: 100 }, { label: '500', value: 500 }, { label: '1k', value: 1000 }];
+
+  it('disables the buttons above the limit and says why; the others still fill the Stake field', () => {
+    const onStakeText = jest.fn();
+    render(<QuickStakes stakeButtons={buttons} onStakeText={onStakeText} maxStake={500} />);
+    expect(screen.getByRole('button', { name: '100' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: '500' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: '1k' })).toBeDisabled();
+    expect(screen.getByRole('group', { name: 'Quick stakes' })).toHaveTextContent('Your stake limit: a bet can lose at most ₹500.00. Larger stakes are off.');
+    fireEvent.click(screen.getByRole('button', { name: '1k' }));
+    expect(onStakeText).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: '500' }));
+    expect(onStakeText).toHaveBeenCalledWith('500');
+  });
+
+  it('measures a button by what its bet can lose (a lay\'s liability) when the slip says so', () => {
+    // A lay at 3.00 can lose twice its stake: 100 risks 200, 500 risks 1,000.
+    render(<QuickStakes stakeButtons={buttons} onStakeText={() => undefined} maxStake={500} lossOf={(stake) => stake * 2} />);
+    expect(screen.getByRole('button', { name: '100' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: '500' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '1k' })).toBeDisabled();
+  });
+
+  it('offers every button, with no note, without a limit or when all are within it', () => {
+    const { rerender } = render(<QuickStakes stakeButtons={buttons} onStakeText={() => undefined} />);
+    for (const b of buttons) expect(screen.getByRole('button', { name: b.label })).toBeEnabled();
+    rerender(<QuickStakes stakeButtons={buttons} onStakeText={() => undefined} maxStake={1000} />);
+    for (const b of buttons) expect(screen.getByRole('button', { name: b.label })).toBeEnabled();
+    expect(screen.queryByText(/stake limit/)).not.toBeInTheDocument();
+  });
+});
+
 describe('bet slip pieces', () => {
   it('a quick stake fills the Stake field, Place Bet sends it with a key and calls onPlaced', async () => {
     const place = jest.fn().mockResolvedValue({ message: 'Bet placed' });

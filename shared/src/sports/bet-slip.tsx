@@ -93,15 +93,24 @@ export function StakeField({ stakeText, onStakeText, invalid, hint }: { stakeTex
   );
 }
 
-/** The player's stake buttons: each puts its value into the Stake field. */
-export function QuickStakes({ stakeButtons, onStakeText }: { stakeButtons: readonly ButtonValue[]; onStakeText: (text: string) => void }) {
+/**
+ * The player's stake buttons: each puts its value into the Stake field. With a stake limit in force
+ * (`maxStake`, rupees: the player's responsible-gambling limit on what one bet can lose), the
+ * buttons whose bet could lose more (`lossOf`, rupees; the stake itself by default, as for a back
+ * bet) are disabled and a note says why, so a button never offers a stake the server will refuse;
+ * the server stays the authority, and a stake typed above the limit is refused with its words.
+ */
+export function QuickStakes({ stakeButtons, onStakeText, maxStake = null, lossOf = (stake) => stake }: { stakeButtons: readonly ButtonValue[]; onStakeText: (text: string) => void; maxStake?: number | null; lossOf?: (stake: number) => number }) {
+  const above = (value: number) => maxStake !== null && lossOf(value) > maxStake;
+  const capped = stakeButtons.some((b) => above(b.value));
   return (
     <div className="bl-slip__stakes" role="group" aria-label="Quick stakes">
       {stakeButtons.map((b, i) => (
-        <Button key={`${i}:${b.label}`} variant="secondary" className="bl-btn--small" onClick={() => onStakeText(String(b.value))}>
+        <Button key={`${i}:${b.label}`} variant="secondary" className="bl-btn--small" disabled={above(b.value)} onClick={() => onStakeText(String(b.value))}>
           {b.label}
         </Button>
       ))}
+      {capped && maxStake !== null ? <p className="bl-slip__stakes-note">Your stake limit: a bet can lose at most ₹{formatRupees(maxStake)}. Larger stakes are off.</p> : null}
     </div>
   );
 }

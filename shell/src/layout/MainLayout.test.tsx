@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ROLES, setUser, type Role, type UserInfo } from '@backlay/shared';
+import { ROLES, setBalance, setUser, type Role, type UserInfo } from '@backlay/shared';
 import { fakeResponsibleGambling, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { MainLayout, navLinks } from './MainLayout';
 
@@ -98,6 +98,42 @@ describe('MainLayout', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Game reports', 'Statement', 'Deposits', 'Withdrawals', 'Change password', 'Account security', 'Responsible gambling']);
     expect(within(nav).getByRole('link', { name: 'Clients' })).toHaveClass('active');
+  });
+});
+
+describe('the header\'s wallet', () => {
+  afterEach(() => {
+    act(() => setUser(null));
+    localStorage.clear();
+  });
+
+  it('shows the available balance (balance less exposure, as the casino games do) and the exposure, each hideable', async () => {
+    const user = userEvent.setup();
+    act(() => setUser({ ...userOf('user'), balance: 10_000, exposer: 2_230 }));
+    renderWithApis(
+      <MemoryRouter initialEntries={['/']}>
+        <Routes>
+          <Route element={<MainLayout area="player" />}>
+            <Route path="/" element={<p>home</p>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+      apis,
+    );
+    const wallet = screen.getByLabelText('Wallet');
+    expect(wallet).toHaveTextContent('Available₹7,770.00');
+    expect(wallet).toHaveTextContent('Exposure₹2,230.00');
+    expect(screen.getByLabelText('Available balance')).toHaveTextContent('₹7,770.00');
+    expect(screen.getByLabelText('Exposure')).toHaveTextContent('₹2,230.00');
+    // The socket's balance message moves both.
+    act(() => setBalance(10_150.5, 100));
+    expect(screen.getByLabelText('Available balance')).toHaveTextContent('₹10,050.50');
+    expect(screen.getByLabelText('Exposure')).toHaveTextContent('₹100.00');
+    await user.click(screen.getByRole('button', { name: 'Hide available balance' }));
+    expect(screen.getByLabelText('Available balance')).toHaveTextContent('••••');
+    expect(screen.getByRole('button', { name: 'Show available balance' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Exposure')).toHaveTextContent('₹100.00');
+    await user.click(screen.getByRole('button', { name: 'Show available balance' }));
   });
 });
 

@@ -1,17 +1,22 @@
 import { useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, generatePath, useLocation } from 'react-router';
-import { BuildTag, Button, ROUTES, formatRupees, hideFlags$, isAdminPath, routeAllowsRole, toggleHide, useObservable, user$, type Area, type Role, type RouteDef, type RouteName } from '@backlay/shared';
+import { BuildTag, Button, ROUTES, availableBalance, formatRupees, hideFlags$, isAdminPath, routeAllowsRole, toggleHide, useObservable, user$, type Area, type Role, type RouteDef, type RouteName } from '@backlay/shared';
 import { endSession } from '../session/session';
 import { RealityCheck } from './RealityCheck';
+import { RgBanner } from './RgBanner';
 
-function Amount({ label, value, hidden, onToggle }: { label: string; value: number; hidden: boolean; onToggle: () => void }) {
+/**
+ * One figure of the header's wallet: a short visible label over the amount in rupees, its full
+ * name for assistive technology (`name`), and a toggle that hides it (the player's hide flag).
+ */
+function Amount({ label, name, testId, value, hidden, onToggle }: { label: string; name: string; testId: string; value: number; hidden: boolean; onToggle: () => void }) {
   return (
     <div className="bl-amount">
       <span className="bl-amount__label">{label}</span>
-      <span className="bl-amount__value" aria-label={label} data-testid={`header-${label.toLowerCase()}`}>
-        {hidden ? '••••' : formatRupees(value)}
+      <span className="bl-amount__value" aria-label={name} data-testid={testId}>
+        {hidden ? '••••' : `₹${formatRupees(value)}`}
       </span>
-      <button type="button" className="bl-amount__toggle" aria-pressed={hidden} aria-label={`${hidden ? 'Show' : 'Hide'} ${label.toLowerCase()}`} onClick={onToggle}>
+      <button type="button" className="bl-amount__toggle" aria-pressed={hidden} aria-label={`${hidden ? 'Show' : 'Hide'} ${name.toLowerCase()}`} onClick={onToggle}>
         {hidden ? 'Show' : 'Hide'}
       </button>
     </div>
@@ -83,7 +88,7 @@ export function MainNav({ links }: { links: NavItem[] }) {
   );
 }
 
-/** The signed-in layout: header with balance and exposure (each hideable), navigation, the page. */
+/** The signed-in layout: header with the available balance and the exposure (each hideable), navigation, a player's responsible-gambling banner, the page. */
 export function MainLayout({ area }: { area: Area }) {
   const user = useObservable(user$, null);
   const hide = useObservable(hideFlags$, { balance: false, exposure: false });
@@ -98,8 +103,9 @@ export function MainLayout({ area }: { area: Area }) {
           <span>Backlay{area === 'admin' ? ' Admin' : ''}</span>
         </div>
         <div className="bl-header__money" aria-label="Wallet">
-          <Amount label="Balance" value={user.balance} hidden={hide.balance} onToggle={() => toggleHide('balance')} />
-          <Amount label="Exposure" value={user.exposer} hidden={hide.exposure} onToggle={() => toggleHide('exposure')} />
+          {/* What the player can stake or withdraw now (balance less exposure), the figure the casino games show too. */}
+          <Amount label="Available" name="Available balance" testId="header-available" value={availableBalance(user)} hidden={hide.balance} onToggle={() => toggleHide('balance')} />
+          <Amount label="Exposure" name="Exposure" testId="header-exposure" value={user.exposer} hidden={hide.exposure} onToggle={() => toggleHide('exposure')} />
         </div>
         <div className="bl-header__user">
           <span className="bl-header__name" data-testid="header-username">
@@ -111,6 +117,7 @@ export function MainLayout({ area }: { area: Area }) {
         </div>
       </header>
       {firstLogin ? null : <MainNav links={links} />}
+      {area === 'player' && !firstLogin ? <RgBanner /> : null}
       <main className="bl-main">
         <Outlet />
       </main>

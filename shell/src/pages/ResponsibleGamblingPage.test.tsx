@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RG_LIMIT_TYPES, type ResponsibleGamblingView } from '@backlay/shared';
+import { on, RG_LIMIT_TYPES, type ResponsibleGamblingView } from '@backlay/shared';
 import { fakeResponsibleGambling, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { limitStatus, ResponsibleGamblingPage } from './ResponsibleGamblingPage';
 
@@ -50,6 +50,8 @@ describe('ResponsibleGamblingPage (player)', () => {
       data: { ...empty, exclusion: { kind: 'time_out', startsAt: '2026-11-25T10:00:00.000Z', endsAt: '2026-12-02T10:00:00.000Z' } },
       message: 'Time-out started',
     });
+    const published: ResponsibleGamblingView[] = [];
+    const sub = on('rg.settingsChanged').subscribe((view) => published.push(view));
     renderWithApis(<ResponsibleGamblingPage area="player" />, apis);
     await userEvent.selectOptions(await screen.findByLabelText('Time-out length'), '7');
     await userEvent.click(screen.getByRole('button', { name: 'Take a time-out' }));
@@ -60,7 +62,9 @@ describe('ResponsibleGamblingPage (player)', () => {
     await userEvent.click(within(dialog).getByLabelText('I understand this cannot be undone'));
     await userEvent.click(start);
     await waitFor(() => expect(timeOut).toHaveBeenCalledWith({ days: 7, confirm: true }));
-    expect(await screen.findByTestId('rg-exclusion')).toHaveTextContent(/^You are on a time-out until/);
+    // The layout's banner says it (RgBanner): the page tells it what the server answered.
+    await waitFor(() => expect(published).toEqual([expect.objectContaining({ exclusion: expect.objectContaining({ kind: 'time_out' }) })]));
+    sub.unsubscribe();
   });
 
   it('words a pending removal', () => {

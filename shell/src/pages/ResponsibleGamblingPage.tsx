@@ -239,17 +239,6 @@ function ExclusionForm({ kind, onSaved }: { kind: 'time_out' | 'self_exclusion';
   );
 }
 
-function ExclusionBanner({ view }: { view: ResponsibleGamblingView }) {
-  if (view.exclusion === null) return null;
-  const until = formatDateTimeMinutes(view.exclusion.endsAt);
-  return (
-    <p className="bl-rg__banner" role="status" data-testid="rg-exclusion">
-      {view.exclusion.kind === 'time_out' ? 'You are on a time-out' : 'You have self-excluded'} until {until}. Betting, the casino and
-      deposits are closed; withdrawals and statements stay open.
-    </p>
-  );
-}
-
 /** The player's own settings: limits, the reality check, time-out and self-exclusion. */
 function PlayerSettings() {
   const { responsibleGambling: responsibleGamblingApi } = useApis();
@@ -258,9 +247,13 @@ function PlayerSettings() {
   if (load.state === 'loading') return <Spinner label="Loading your limits" />;
   if (load.state === 'fail') return <EmptyState>Your limits could not be loaded: {load.message}</EmptyState>;
   const view = fresh ?? load.value;
+  // The layout's banner and the slips' stake buttons follow what the player saves.
+  const saved = (next: ResponsibleGamblingView) => {
+    setFresh(next);
+    publish('rg.settingsChanged', next);
+  };
   return (
     <>
-      <ExclusionBanner view={view} />
       <section className="bl-security__section" aria-labelledby="rg-limits-title">
         <h2 id="rg-limits-title">Limits</h2>
         <p>
@@ -269,12 +262,12 @@ function PlayerSettings() {
           losses count your net result of settled bets plus what your open bets can still lose.
         </p>
         {view.limits.map((limit) => (
-          <LimitRow key={limit.type} limit={limit} onSaved={setFresh} />
+          <LimitRow key={limit.type} limit={limit} onSaved={saved} />
         ))}
       </section>
-      <RealityCheckForm minutes={view.realityCheckMinutes} onSaved={setFresh} />
-      <ExclusionForm kind="time_out" onSaved={setFresh} />
-      <ExclusionForm kind="self_exclusion" onSaved={setFresh} />
+      <RealityCheckForm minutes={view.realityCheckMinutes} onSaved={saved} />
+      <ExclusionForm kind="time_out" onSaved={saved} />
+      <ExclusionForm kind="self_exclusion" onSaved={saved} />
     </>
   );
 }
