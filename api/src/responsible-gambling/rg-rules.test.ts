@@ -2,6 +2,7 @@ import { MESSAGES } from '@backlay/shared/contracts';
 import {
   exclusionEnd,
   foldLimit,
+  formatUntil,
   INCREASE_DELAY_MS,
   limitView,
   NO_LIMIT,
@@ -80,8 +81,11 @@ describe('refusals: typed from the database JSON, worded for the player', () => 
       'Stake limit reached: this bet can lose ₹250.50, above your maximum stake of ₹100.00 per bet.',
     );
     expect(refusalMessage({ kind: 'SELF_EXCLUDED', until: new Date('2027-05-25T12:00:00Z') })).toBe(
-      MESSAGES.rgSelfExcluded.replace('{until}', '25 May 2027, 17:30 IST'),
+      MESSAGES.rgSelfExcluded.replace('{until}', '25/05/2027 5:30 PM IST'),
     );
+    // Midnight and noon in IST read 12, as the banner's moment format does.
+    expect(formatUntil(new Date('2027-05-24T18:35:00Z'))).toBe('25/05/2027 12:05 AM IST');
+    expect(formatUntil(new Date('2027-05-25T06:35:00Z'))).toBe('25/05/2027 12:05 PM IST');
   });
 
   it('the error carries the kind as its code and says whether it blocks the player (CW-1: PLAYER_BLOCKED vs LIMIT_EXCEEDED)', () => {

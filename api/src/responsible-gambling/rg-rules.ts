@@ -141,12 +141,23 @@ export function refusalOf(raw: RawRefusal): RgRefusal {
 
 const PERIOD_WORDS: Readonly<Record<RgPeriod, string>> = { day: 'daily', week: 'weekly', month: 'monthly' };
 
-/** "25 Nov 2026, 19:35 IST": the end of an exclusion as a player reads it. */
+const UNTIL_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h12', // 12:05 AM, not en-GB's 0:05
+});
+
+/**
+ * "25/11/2026 7:35 PM IST": the end of an exclusion as a player reads it, in the shape of the
+ * banner's time (`formatDateTimeMinutesIst` of @backlay/shared, `DD/MM/YYYY h:mm A`, in IST).
+ */
 export function formatUntil(until: Date): string {
-  // In IST, as every time the player reads (the banner, the statements): "25 May 2027, 17:30 IST".
-  const date = until.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
-  const time = until.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Kolkata' });
-  return `${date}, ${time} IST`;
+  const part = (type: Intl.DateTimeFormatPartTypes) => UNTIL_FORMAT.formatToParts(until).find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')} ${Number(part('hour'))}:${part('minute')} ${part('dayPeriod').toUpperCase()} IST`;
 }
 
 function fill(template: string, values: Readonly<Record<string, string>>): string {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, generatePath } from 'react-router';
-import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, useApis, useLoad, type VirtualGameListItem } from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, useApis, useLoad, useMediaQuery, type VirtualGameListItem } from '@backlay/shared';
 import { LazyImage } from '../list/LazyImage';
 import { tileWidth } from '../list/categories';
-import { WIDE_LAYOUT_QUERY, useMediaQuery } from '../list/media';
+import { WIDE_LAYOUT_QUERY } from '../list/media';
 import { DealtCards } from '../table/DealtCards';
 import { RoundStatus, useSecondsToClose } from '../table/RoundStatus';
 import { useCasinoTable } from '../table/use-casino-table';
