@@ -42,7 +42,7 @@ export function liveCashOut(market: Market, position: MarketPosition | undefined
   return !quote.ok && quote.reason === 'NOTHING_TO_CASH_OUT' ? null : quote;
 }
 
-const rupees = (minor: number) => (minor < 0 ? `−₹${formatRupees(toRupees(-minor))}` : `₹${formatRupees(toRupees(minor))}`);
+const rupees = (minor: number) => (minor < 0 ? `-₹${formatRupees(toRupees(-minor))}` : `₹${formatRupees(toRupees(minor))}`);
 
 /**
  * A market's cash out under its ladder: the share (25, 50, 75, 100 %) and "Cash out ₹x", the

@@ -120,8 +120,13 @@ describe('cash out, two runners (§7.8)', () => {
       ok: false,
       reason: 'NO_PRICE',
     });
-    // 1 % of a 1-paisa hedge rounds to nothing.
-    expect(cashOutQuote({ A: 1, B: 0 }, [runner('A', 200, 300), runner('B', 200, 300)], 'match_odds', 1)).toEqual({
+    // Outcomes less than ₹1 apart (a cash out's rounding) are level already.
+    expect(cashOutQuote({ A: -507, B: -508 }, [runner('A', 200, 300), runner('B', 200, 300)], 'match_odds')).toEqual({
+      ok: false,
+      reason: 'NOTHING_TO_CASH_OUT',
+    });
+    // 1 % of a ₹1 hedge at odds 3 rounds to nothing.
+    expect(cashOutQuote({ A: 100, B: 0 }, [runner('A', 300, 310), runner('B', 300, 310)], 'match_odds', 1)).toEqual({
       ok: false,
       reason: 'NOTHING_TO_CASH_OUT',
     });

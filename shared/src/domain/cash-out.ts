@@ -22,6 +22,13 @@ import { EVEN_ODDS_HUNDREDTHS, pnlIfRunnerLosesMinor, pnlIfRunnerWinsMinor, type
 export const CASH_OUT_MARKET_TYPES = ['match_odds', 'bookmaker'] as const;
 export type CashOutMarketType = (typeof CASH_OUT_MARKET_TYPES)[number];
 
+/**
+ * A position whose outcomes differ by less than this (paise) is already level: nothing to cash
+ * out. A cash out leaves a few paise of rounding between the runners (see above); this keeps the
+ * button from offering to hedge them.
+ */
+export const CASH_OUT_MIN_SPREAD_MINOR = 100;
+
 /** The partial amounts the product offers, in percent of the full hedge. */
 export const CASH_OUT_PERCENTS = [25, 50, 75, 100] as const;
 
@@ -100,7 +107,7 @@ export function cashOutQuote(
     position instanceof Map ? (position.get(id) ?? 0) : ((position as Readonly<Record<string, number>>)[id] ?? 0);
   const rows = runners.map((r) => ({ ...r, pnl: get(r.runnerId) }));
   const values = [...new Set(rows.map((r) => r.pnl))];
-  if (values.length < 2) return { ok: false, reason: 'NOTHING_TO_CASH_OUT' };
+  if (values.length < 2 || Math.max(...values) - Math.min(...values) < CASH_OUT_MIN_SPREAD_MINOR) return { ok: false, reason: 'NOTHING_TO_CASH_OUT' };
 
   // The best breakpoint: V(C) exact, ties to the fewest bets.
   let best: { c: number; v: Fraction; bets: number } | null = null;
