@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BetPage, BetRow, CashOutOffer, CashOutResponse, PlacedBet } from '@backlay/shared/contracts';
+import { cashOutQuote } from '@backlay/shared/domain';
 import { body, buildTestApp, createTestMarket, idempotent, walletOf, type TestContext, type TestMarket } from './helper';
 import { backOrLay, createChain, createPlayer, getData, type Player } from './bet-reports-helper';
 
@@ -124,6 +125,47 @@ describe('cash out: the offer and the hedge (§7.8)', () => {
     const out = body<{ data: CashOutResponse }>(await cashOut(p, { marketId: m.marketId, percent: 100, expectedValue: 50 })).data;
     expect(out.bets).toEqual([expect.objectContaining({ side: 'LAY', odds: 1, stake: 150, marketType: 'bookmaker' })]);
     expect(pnlOf(out.profitlist)).toEqual({ H: 50, A: 50 });
+  });
+
+  it('three runners: the hedge is several bets placed together, and every runner ends level (to the rounding)', async () => {
+    const p = await player();
+    const m = await createTestMarket(t, { A: [300, 310], B: [400, 410], C: [250, 260] });
+    await backOrLay(t, p, m, m.marketId, { selectionId: 'A', side: 'BACK', odds: 3, stake: 100 });
+    await backOrLay(t, p, m, m.marketId, { selectionId: 'B', side: 'BACK', odds: 4, stake: 100 });
+    // Position A +100, B +200, C −200 (paise ×100); the prices now.
+    await setPrices(m.marketId, 'A', 280, 290);
+    await setPrices(m.marketId, 'B', 380, 390);
+    await setPrices(m.marketId, 'C', 240, 250);
+    const quote = cashOutQuote({ A: 10_000, B: 20_000, C: -20_000 }, [
+      { runnerId: 'A', back: 280, lay: 290 },
+      { runnerId: 'B', back: 380, lay: 390 },
+      { runnerId: 'C', back: 240, lay: 250 },
+    ], 'match_odds');
+    if (!quote.ok) throw new Error('expected an offer');
+    expect(quote.bets.length).toBeGreaterThanOrEqual(2);
+    const [offer] = await offersOf(p, m.matchId);
+    expect(offer?.offers.find((o) => o.percent === 100)?.value).toBe(quote.valueMinor / 100);
+    const out = body<{ data: CashOutResponse }>(await cashOut(p, { marketId: m.marketId, percent: 100, expectedValue: quote.valueMinor / 100 })).data;
+    expect(out.bets.map((b) => [b.selectionId, b.side, b.stake])).toEqual(quote.bets.map((b) => [b.runnerId, b.side, b.stakeMinor / 100]));
+    expect(pnlOf(out.profitlist)).toEqual(Object.fromEntries([...quote.after].map(([id, v]) => [id, v / 100])));
+    const values = out.profitlist.map((r) => r.profit);
+    expect(Math.max(...values) - Math.min(...values)).toBeLessThanOrEqual(0.05);
+    expect(Math.min(...values)).toBe(out.value);
+  });
+
+  it('a refusal of one bet of a several-bet hedge places none of them', async () => {
+    const p = await player();
+    const m = await createTestMarket(t, { A: [300, 310], B: [400, 410], C: [250, 260] });
+    await backOrLay(t, p, m, m.marketId, { selectionId: 'A', side: 'BACK', odds: 3, stake: 100 });
+    await backOrLay(t, p, m, m.marketId, { selectionId: 'B', side: 'BACK', odds: 4, stake: 100 });
+    // A per-bet maximum the second bet passes and the larger one does not.
+    await t.db.query('UPDATE markets SET max_stake_minor = 9000 WHERE id = $1', [m.marketId]);
+    const before = await walletOf(t, p.user.id);
+    const res = await cashOut(p, { marketId: m.marketId, percent: 100, expectedValue: -1000 });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({ data: { code: 'STAKE_OUT_OF_RANGE' } });
+    expect(await walletOf(t, p.user.id)).toEqual(before);
+    expect(await getData<PlacedBet[]>(t, p.token, `/api/bets?matchId=${m.matchId}`)).toHaveLength(2);
   });
 
   it('settles as the two bets it made: the same +50 whichever runner wins (a correction settles it the other way)', async () => {
