@@ -2,7 +2,7 @@ import { expect, test, type Response } from '@playwright/test';
 import { DEMO_PASSWORD, dismissSlip, expectNoSidewaysScroll, newFundedPlayer, openLiveCricketMatch, openSlip, rupees, signIn, submitSlip } from '../support/helpers';
 
 /**
- * Issue 33 (ADR 0056): a new player backs a runner on the in-play cricket match's bookmaker (no
+ * Issue 33 (ADR 0056): a new player backs 500 on a runner on the in-play cricket match's bookmaker (no
  * bet delay), sees the market's live "Cash out ₹x" and My Bets' offer, cashes out 100 % through
  * the confirmation, and the server takes at least the value the button showed (the same shared
  * quote: a moved price between the click and the server is refused and tried again). Then the
@@ -19,19 +19,20 @@ test('a player cashes out a bookmaker back: the offer is live, the P&L equal, th
   await expect(page.getByRole('heading', { name: /^My Bets \(0\)$/ })).toBeVisible();
   const exposure = page.getByTestId('header-exposure');
 
-  // Back the bookmaker's first runner with 100; a ball can close the line meanwhile.
+  // Back the bookmaker's first runner with 500 (the hedge, about as much, stays above the ₹100
+  // minimum stake); a ball can close the line meanwhile.
   const bookmaker = page.getByRole('region', { name: 'Bookmaker' });
   const back = bookmaker.getByRole('row').nth(1).locator('td.bl-price--back button').first();
   const slip = page.getByRole('form', { name: 'Bet slip' });
   for (let attempt = 1; ; attempt += 1) {
     await openSlip(page, back);
-    await slip.getByLabel('Stake', { exact: true }).fill('100');
+    await slip.getByLabel('Stake', { exact: true }).fill('500');
     const { outcome, message } = await submitSlip(page, slip);
     if (outcome === 'placed') break;
     expect(attempt, message).toBeLessThan(ATTEMPTS);
     await dismissSlip(slip);
   }
-  await expect.poll(async () => rupees(await exposure.textContent())).toBe(100);
+  await expect.poll(async () => rupees(await exposure.textContent())).toBe(500);
 
   // The market's cash out: a share, and the live value; My Bets shows the offer too.
   const panel = page.getByRole('group', { name: 'Cash out: Bookmaker' });
@@ -89,7 +90,7 @@ test('a player cashes out a bookmaker back: the offer is live, the P&L equal, th
     .toBeLessThanOrEqual(0.05);
   await expect(page.getByRole('heading', { name: 'My Bets (2)' })).toBeVisible();
   await expect(page.locator('.bl-badge--cashout')).toHaveCount(1);
-  await expect.poll(async () => rupees(await exposure.textContent())).toBeLessThan(100);
+  await expect.poll(async () => rupees(await exposure.textContent())).toBeLessThan(500);
   const [runnerPnl] = (await pnl.allTextContents()).map(rupees);
   expect(Math.abs(rupees(await exposure.textContent()) - Math.max(0, -(runnerPnl ?? 0)))).toBeLessThanOrEqual(0.05);
   // Nothing is left to cash out on the bookmaker.

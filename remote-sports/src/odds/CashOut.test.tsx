@@ -8,6 +8,7 @@ import { CashOutOffers, CashOutPanel, liveCashOut } from './CashOut';
 const t24Market = (status: 'open' | 'suspended' = 'open') =>
   buildMarket('mo', {
     status,
+    minStake: 1,
     runners: [
       buildRunner('H', 2, { name: 'Home', back: [{ price: 1.95, size: 1000 }], lay: [{ price: 2, size: 1000 }] }),
       buildRunner('A', 2, { name: 'Away', back: [{ price: 1.5, size: 1000 }], lay: [{ price: 1.6, size: 1000 }] }),
@@ -57,6 +58,13 @@ describe('cash out on the odds page', () => {
     await userEvent.click(screen.getByRole('button', { name: /^Cash out 100%/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm cash out' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The price moved');
+  });
+
+  it("says so when the hedge's bet would be below the market's minimum stake (the placement's limit)", async () => {
+    render(<CashOutPanel market={{ ...t24Market(), minStake: 100 }} position={t24Position} cashOut={jest.fn()} title="Match Odds" />);
+    expect(screen.getByRole('button', { name: /^Cash out 100%/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: '50%' }));
+    expect(screen.getByRole('status')).toHaveTextContent("Cash out 50% unavailable: its bet of ₹75.00 is below this market's minimum stake ₹100.00");
   });
 
   it('says why there is no cash out while the market is suspended; My Bets lists the offer', () => {

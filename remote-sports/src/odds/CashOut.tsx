@@ -6,6 +6,7 @@ import {
   cashOutQuote,
   formatRupees,
   formatRunnerPrice,
+  toMinor,
   toRupees,
   useSlipSubmission,
   type CashOutQuote,
@@ -42,6 +43,16 @@ export function liveCashOut(market: Market, position: MarketPosition | undefined
   return !quote.ok && quote.reason === 'NOTHING_TO_CASH_OUT' ? null : quote;
 }
 
+/**
+ * The smallest hedge bet when it is below the market's minimum stake (paise), else null: the
+ * placement would refuse it (the normal limits apply to a cash out, ADR 0056).
+ */
+function belowMinimum(market: Market, quote: CashOutQuote): number | null {
+  if (!quote.ok) return null;
+  const smallest = Math.min(...quote.bets.map((b) => b.stakeMinor));
+  return smallest < toMinor(market.minStake) ? smallest : null;
+}
+
 const rupees = (minor: number) => (minor < 0 ? `-₹${formatRupees(toRupees(-minor))}` : `₹${formatRupees(toRupees(minor))}`);
 
 /**
@@ -75,6 +86,10 @@ export function CashOutPanel({ market, position, cashOut, title }: { market: Mar
       ) : !quote.ok ? (
         <span className="bl-muted" role="status">
           Cash out unavailable: no price to hedge at
+        </span>
+      ) : belowMinimum(market, quote) !== null ? (
+        <span className="bl-muted" role="status">
+          Cash out {percent}% unavailable: its bet of {rupees(belowMinimum(market, quote) as number)} is below this market&apos;s minimum stake ₹{formatRupees(market.minStake)}
         </span>
       ) : (
         <Button className="bl-btn--small bl-cashout__button" aria-label={`${label} for ${rupees(quote.valueMinor)}`} data-value={quote.valueMinor} onClick={() => setConfirming(true)}>
