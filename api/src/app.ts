@@ -29,6 +29,8 @@ import { readFeedStatus } from './catalog/feed-status';
 import { betReportsRoutes } from './bet-reports/bet-reports.routes';
 import { BetReportsService } from './bet-reports/bet-reports.service';
 import { bettingRoutes } from './betting/betting.routes';
+import { cashOutRoutes } from './cashout/cashout.routes';
+import { CashOutService } from './cashout/cashout.service';
 import { chipsRoutes } from './chips/chips.routes';
 import { logOptions } from './common/log-options';
 import type { Config } from './config';
@@ -291,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes, { users: core.users, accounts: core.accounts });
       await api.register(chipsRoutes, { chips: core.chips });
       await api.register(bettingRoutes, { betting: core.betting });
+      await api.register(cashOutRoutes, { cashOut: new CashOutService({ db, betting: core.betting }) });
       await api.register(betReportsRoutes, {
         reports: new BetReportsService({ db, policy: core.usersPolicy, clock: core.clock }),
       });

@@ -14,7 +14,7 @@ export {
   isAdminPath, type ListClientsResponse, type LoginResponse, type Market, MARKET_LIMIT_MAX, type MarketBook,
   type MarketLimits, type MarketPosition, type MarketStatus, type MarketType, type MatchDetail, type MatchOddsSummary,
   type MatchSummary, MESSAGES, MONEY_MAX_RUPEES, NEWS_TEXT_MAX_LENGTH, type NewsMessage, PAGE_SIZE_MAX,
-  type PaymentRequestRow, type PaymentSettings, PHONE_PATTERN, type PlaceBetRequest, type PlaceBetResponse,
+  type PaymentRequestRow, type PaymentSettings, PHONE_PATTERN, type PlaceBetRequest, type PlaceBetResponse, type CashOutRequest, type CashOutResponse,
   type PlaceBetSide, type PlacedBet, type PriceSize, type ProfitLossQuery, type ProfitLossResponse, type ProfitLossRow,
   REMARK_MAX_LENGTH, type ResultMarketRow, type ResultsQuery, type Role, ROLE_LABELS, ROLES, routeAllowsRole,
   type RouteDef, type RouteName, type RouteOwner, ROUTES, RUN_BOOK_MARGIN, type Runner, type SavedBankAccount,
@@ -38,7 +38,7 @@ export {
   type CasinoIntReconciliationReport, type CasinoIntSubCategory,
 } from './contracts/index';
 export {
-  applyBet, applyFancyBet, bookmakerToRunnerBet, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,
+  applyBet, applyFancyBet, bookmakerToRunnerBet, CASH_OUT_MARKET_TYPES, CASH_OUT_PERCENTS, cashOutQuote, type CashOutQuote, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,
   fancyRunBook, type FancySide, FULL_SHARE_BPS, marketPnlVector, matchedFancyLine, matchedPrice, pnlIfRunnerLosesMinor, pnlIfRunnerWinsMinor, preloadPasswordPolicy, previewPasswordPolicy, type RunnerBet,
 } from './domain/index';
 export { type ApiClient } from './kernel/client';

@@ -45,6 +45,8 @@ export interface BetListRow {
   selectionName: string;
   /** The runner's race-card number (racing), else null. */
   clothNumber: number | null;
+  /** A cash out's hedge bet (cash_out_bets, ADR 0056). */
+  cashOut: boolean;
 }
 
 /** WHERE clause and parameters of a bet filter (bets b JOIN users u JOIN events e). */
@@ -88,6 +90,7 @@ export async function listBets(
               b.stake_minor::text AS "stakeMinor", b.status, b.created_at AS "createdAt", b.pnl_minor::text AS "pnlMinor",
               b.settled_at AS "settledAt", b.void_reason AS "voidReason", u.username, e.sport_id AS "sportId",
               e.name AS "matchName", e.open_date AS "matchOpenDate", r.cloth_number AS "clothNumber",
+              EXISTS (SELECT 1 FROM cash_out_bets l WHERE l.bet_id = b.id) AS "cashOut",
               coalesce(CASE WHEN b.market_type = 'fancy' THEN f.name ELSE m.name END, b.market_id) AS "marketName",
               coalesce(CASE WHEN b.market_type = 'fancy' THEN f.name ELSE r.name END, b.selection_id) AS "selectionName"
        FROM bets b

@@ -53,6 +53,7 @@ const betRowSchema = {
     stake: rupeesSchema,
     status: { type: 'string', enum: ['open', 'settled', 'voided'] },
     createdAt: isoTimeSchema,
+    cashOut: { type: 'boolean', description: 'A cash out placed this bet (its hedge, ADR 0056)' },
     username: { type: 'string' },
     sportId: { type: 'integer' },
     matchName: { type: 'string' },

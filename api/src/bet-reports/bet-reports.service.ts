@@ -75,6 +75,7 @@ function toBetRow(row: repo.BetListRow): BetRow {
     pnl: row.pnlMinor === null ? null : paiseToRupees(row.pnlMinor),
     settledAt: row.settledAt === null ? null : row.settledAt.toISOString(),
     voidReason: row.voidReason,
+    ...(row.cashOut ? { cashOut: true } : {}),
   };
 }
 

@@ -170,7 +170,7 @@ const PLACE_FANCY_BATCH_SQL =
  * (the batch lock order), each exactly as its single call; the results in the callers' order.
  */
 async function placeBatch<C extends CheckedCallBase>(
-  db: Database,
+  db: Database | Queryable,
   name: string,
   text: string,
   calls: readonly C[],
@@ -183,7 +183,7 @@ async function placeBatch<C extends CheckedCallBase>(
   });
   const params: unknown[][] = Array.from({ length: 12 }, () => []);
   for (const i of order) paramsOf(calls[i] as C).forEach((value, k) => (params[k] as unknown[]).push(value));
-  const { rows } = await db.queryPrepared<RawCheckedResult & { ord: number }>(name, text, params);
+  const { rows } = 'queryPrepared' in db ? await db.queryPrepared<RawCheckedResult & { ord: number }>(name, text, params) : await db.query<RawCheckedResult & { ord: number }>(text, params);
   if (rows.length !== calls.length) throw new Error(`${name} answered ${rows.length} rows for ${calls.length} bets`);
   const results: CheckedPlaceResult[] = new Array(calls.length);
   for (const row of rows) results[order[row.ord - 1] as number] = toCheckedResult(row, name);
@@ -196,6 +196,14 @@ async function placeBatch<C extends CheckedCallBase>(
  */
 export function placeRunnerBets(db: Database, calls: readonly PlaceRunnerBetCall[], fn = 'place_runner_bets'): Promise<CheckedPlaceResult[]> {
   return placeBatch(db, fn, fn === 'place_runner_bets' ? PLACE_RUNNER_BATCH_SQL : runnerBatchSql(fn), calls, runnerParams);
+}
+
+/**
+ * Runner bets in one call of place_runner_bets inside the caller's transaction (a cash out's
+ * hedge, all or none: ADR 0056); each as placeRunnerBet would answer it.
+ */
+export function placeRunnerBetsIn(tx: Queryable, calls: readonly PlaceRunnerBetCall[]): Promise<CheckedPlaceResult[]> {
+  return placeBatch(tx, 'place_runner_bets', PLACE_RUNNER_BATCH_SQL, calls, runnerParams);
 }
 
 /** Fancy bets in one call (migration 0015 place_fancy_bets_checked); each as placeFancyBetChecked would answer it. */
@@ -220,11 +228,14 @@ export interface BetRow {
   stakeMinor: bigint;
   status: BetStatus;
   createdAt: Date;
+  /** A cash out's hedge bet (cash_out_bets, ADR 0056). */
+  cashOut?: boolean;
 }
 
 const BET_SELECT = `SELECT id, user_id AS "userId", match_id AS "matchId", market_id AS "marketId", market_type AS "marketType",
   selection_id AS "selectionId", side, odds_hundredths AS "oddsHundredths", price_shown AS "quotedHundredths", run_line AS "runLine",
-  stake_minor::text AS "stakeMinor", status, created_at AS "createdAt" FROM bets`;
+  stake_minor::text AS "stakeMinor", status, created_at AS "createdAt",
+  EXISTS (SELECT 1 FROM cash_out_bets l WHERE l.bet_id = bets.id) AS "cashOut" FROM bets`;
 
 type RawBet = Omit<BetRow, 'stakeMinor'> & { stakeMinor: string };
 const toBetRow = (r: RawBet): BetRow => ({ ...r, stakeMinor: BigInt(r.stakeMinor) });
@@ -234,5 +245,11 @@ export async function betsOfUserOnMatch(q: Queryable, userId: string, matchId: s
     userId,
     matchId,
   ]);
+  return rows.map(toBetRow);
+}
+
+/** The user's bets with these ids (a cash out's replay), in id order. */
+export async function betsOfUserByIds(q: Queryable, userId: string, ids: readonly string[]): Promise<BetRow[]> {
+  const { rows } = await q.query<RawBet>(`${BET_SELECT} WHERE user_id = $1 AND id = ANY ($2::uuid[]) ORDER BY id`, [userId, ids]);
   return rows.map(toBetRow);
 }

@@ -16,7 +16,7 @@ import {
 
 const idSchema = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
-const betSchema = {
+export const betSchema = {
   type: 'object',
   required: ['betId', 'matchId', 'marketId', 'marketType', 'selectionId', 'side', 'odds', 'run', 'stake', 'status', 'createdAt'],
   properties: {
@@ -32,6 +32,7 @@ const betSchema = {
     stake: { type: 'number' },
     status: { type: 'string' },
     createdAt: { type: 'string' },
+    cashOut: { type: 'boolean', description: 'A cash out placed this bet (its hedge)' },
   },
 } as const;
 

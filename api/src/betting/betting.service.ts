@@ -22,7 +22,7 @@ import {
 } from '@backlay/shared/contracts';
 import { DomainError } from '../common/domain-error';
 import type { Logger } from '../common/logger';
-import type { Database } from '../db/database';
+import type { Database, Tx } from '../db/database';
 import { paiseToRupees, rupeesToPaise } from '../common/money';
 import type { DomainEvents } from '../common/domain-events';
 import { Batcher } from './bet-batcher';
@@ -77,6 +77,7 @@ export function toPlacedBet(row: repo.PlacedBetRow): PlacedBet {
     stake: paiseToRupees(row.stakeMinor),
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+    ...(row.cashOut === true ? { cashOut: true } : {}),
   };
 }
 
@@ -140,6 +141,11 @@ export class BettingService {
     return (await repo.betsOfUserOnMatch(this.deps.db, userId, matchId)).map(toPlacedBet);
   }
 
+  /** The user's bets with these ids (a cash out's replay). */
+  async betsByIds(userId: string, ids: readonly string[]): Promise<PlacedBet[]> {
+    return (await repo.betsOfUserByIds(this.deps.db, userId, ids)).map(toPlacedBet);
+  }
+
   private async placeRunnerBet(userId: string, body: RunnerBetRequest, idempotencyKey: string, session: SessionCheck | null): Promise<PlaceBetResponse> {
     const stakeMinor = parseStake(body.stake);
     const quotedHundredths = toQuotedHundredths(body.odds);
@@ -201,6 +207,76 @@ export class BettingService {
     return this.finish(userId, result, bet, { kind: 'fancy', side: body.side, run: body.run, rate: body.rate, stakeMinor });
   }
 
+  /**
+   * A player's runner bets on one market placed all or none (a cash out's hedge, ADR 0056): the
+   * same placement function as every bet (place_runner_bets: session, market open, price same or
+   * better, limits, locks, the bet delay, exposure and funds, idempotency per bet), run in one
+   * transaction that is rolled back unless every bet is ACCEPTED. `withBets` writes the caller's
+   * rows in the same transaction. Answers DELAY (wait `delaySec`, then call again with `waited`),
+   * REPLAY (a bet's key was used already: the caller answers what it stored), or the placed bets;
+   * a refusal throws the placement's own error (refusals.ts).
+   */
+  async placeAllOrNone(
+    userId: string,
+    bets: ReadonlyArray<RunnerBetRequest & { idempotencyKey: string }>,
+    waited: boolean,
+    session: SessionCheck | null,
+    withBets: (tx: Tx, placed: PlaceBetResponse[]) => Promise<void>,
+  ): Promise<{ outcome: 'DELAY'; delaySec: number } | { outcome: 'REPLAY' } | { outcome: 'PLACED'; placed: PlaceBetResponse[] }> {
+    const calls = bets.map((body): repo.PlaceRunnerBetCall & { asked: AskedBet; body: RunnerBetRequest } => {
+      const stakeMinor = parseStake(body.stake);
+      const quotedHundredths = toQuotedHundredths(body.odds);
+      const { idempotencyKey, ...request } = body;
+      return {
+        userId,
+        idempotencyKey,
+        requestHash: requestHash(request),
+        matchId: body.matchId,
+        marketId: body.marketId,
+        selectionId: body.selectionId,
+        side: body.side,
+        quotedHundredths,
+        stakeMinor,
+        waited,
+        session,
+        asked: { kind: 'runner', side: body.side, quotedHundredths, stakeMinor },
+        body: request,
+      };
+    });
+    class Undo {
+      constructor(readonly answer: { outcome: 'DELAY'; delaySec: number } | { outcome: 'REPLAY' }) {}
+    }
+    try {
+      const placed = await this.deps.db.transaction(async (tx) => {
+        const results = await repo.placeRunnerBetsIn(tx, calls);
+        const responses: PlaceBetResponse[] = [];
+        for (const [i, result] of results.entries()) {
+          const call = calls[i] as (typeof calls)[number];
+          if (result.outcome === 'DELAY') throw new Undo({ outcome: 'DELAY', delaySec: result.detail?.delaySec ?? 0 });
+          if (result.outcome === 'REPLAY' || result.outcome === 'IDEMPOTENCY_MISMATCH') throw new Undo({ outcome: 'REPLAY' });
+          const bet = ({ quotedHundredths: matched, runLine: _line, ...stored }: NonNullable<repo.CheckedPlaceResult['bet']>): repo.PlacedBetRow => ({
+            ...stored,
+            matchId: call.matchId,
+            marketId: call.marketId,
+            selectionId: call.selectionId,
+            side: call.side,
+            quotedHundredths: matched,
+            runLine: null,
+            stakeMinor: call.stakeMinor,
+          });
+          // A refusal throws here, which rolls back the bets before it.
+          responses.push(this.answer(userId, result, bet, call.asked, (event) => tx.afterCommit(event)));
+        }
+        await withBets(tx, responses);
+        return responses;
+      });
+      return { outcome: 'PLACED', placed };
+    } catch (error) {
+      if (error instanceof Undo) return error.answer;
+      throw error;
+    }
+  }
+
   /** docs/rules/money.md §7.11: a DELAY answer means wait the market's delay, then every check again on the live market (one more call). */
   private async placeWaitingDelay<C extends { waited: boolean }>(
     bets: Batcher<C, repo.CheckedPlaceResult>,
@@ -219,6 +295,17 @@ export class BettingService {
     toBet: (stored: NonNullable<repo.CheckedPlaceResult['bet']>) => repo.PlacedBetRow,
     asked: AskedBet,
   ): PlaceBetResponse {
+    return this.answer(userId, result, toBet, asked, (publish) => publish());
+  }
+
+  /** finish, with the publication of an accepted bet handed to `schedule` (a transaction's afterCommit). */
+  private answer(
+    userId: string,
+    result: repo.CheckedPlaceResult,
+    toBet: (stored: NonNullable<repo.CheckedPlaceResult['bet']>) => repo.PlacedBetRow,
+    asked: AskedBet,
+    schedule: (publish: () => void) => void,
+  ): PlaceBetResponse {
     const { outcome } = result;
     if (outcome === 'DELAY') throw new Error('placement asked to wait the bet delay twice');
     if (outcome !== 'ACCEPTED' && outcome !== 'REPLAY') {
@@ -230,10 +317,8 @@ export class BettingService {
     }
     const bet = toBet(result.bet);
     if (outcome === 'ACCEPTED') {
-      this.deps.events.publish('betting.betPlaced', {
-        betId: bet.id,
-        wallet: { userId, balanceMinor: result.balanceMinor, exposureMinor: result.exposureMinor },
-      });
+      const wallet = { userId, balanceMinor: result.balanceMinor, exposureMinor: result.exposureMinor };
+      schedule(() => this.deps.events.publish('betting.betPlaced', { betId: bet.id, wallet }));
     }
     return {
       exposer: paiseToRupees(result.exposureMinor),

@@ -51,6 +51,7 @@ export function BetTable({ rows, label, outcome = false }: { rows: readonly BetR
                   </td>
                   <th scope="row" className="bl-bet__struck">
                     {runnerLabel(bet.selectionName, bet.clothNumber)}
+                    {bet.cashOut === true ? <span className="bl-badge bl-badge--cashout">Cash out</span> : null}
                   </th>
                   <td className="bl-bet__struck">{sideLabel(bet.side)}</td>
                   <td className="num bl-bet__struck">{formatBetPrice(bet)}</td>

@@ -54,6 +54,7 @@ export function MyBets({ load, markets, fancies, racing = false }: { load: Load<
             <th scope="row">
               <span className="bl-bet__struck">{names.selection}</span> <small className="bl-muted">{names.market}</small>
               {bet.status === 'voided' ? <span className="bl-badge bl-badge--void">Void</span> : null}
+              {bet.cashOut === true ? <span className="bl-badge bl-badge--cashout">Cash out</span> : null}
               <small className="bl-bet__time">{formatDateTimeSeconds(bet.createdAt)}</small>
             </th>
             <td className="bl-bet__struck">{sideLabel(bet.side)}</td>

@@ -8,6 +8,7 @@ import {
   Page,
   Spinner,
   isRacingSport,
+  raceMarketTitle,
   useApis,
   type Fancy,
   type Market,
@@ -23,6 +24,7 @@ import { MATCH_PHASE_TEXT, matchPhase, splitFancies } from '../format';
 import { RaceHeader } from '../racing/RaceHeader';
 import { RulesDialog } from '../rules/RulesDialog';
 import { BetSlip } from './BetSlip';
+import { CashOutOffers, CashOutPanel } from './CashOut';
 import { FancyList } from './FancyList';
 import { MarketLadder } from './MarketLadder';
 import { MyBets } from './MyBets';
@@ -149,6 +151,8 @@ function MatchOdds({ matchId }: { matchId: string }) {
         onCancel={() => setSlip(null)}
       />
     ) : null;
+  const marketTitle = (m: Market) => (racing ? raceMarketTitle(m.numberOfWinners) : m.name);
+
   // The slip under its market, on a phone as a bottom sheet; a new selection is a new sheet.
   const slipFor = (marketId: string, live: { market?: Market; fancy?: Fancy }) =>
     slip && slipMarketId === marketId ? (
@@ -195,6 +199,7 @@ function MatchOdds({ matchId }: { matchId: string }) {
                 pnl={pnlOf(player.positions.get(m.marketId))}
                 onPrice={(selectionId, side, price) => setSlip({ kind: 'runner', marketId: m.marketId, selectionId, side, price })}
               />
+              <CashOutPanel market={m} position={player.positions.get(m.marketId)} cashOut={player.cashOut} title={marketTitle(m)} />
               {slipFor(m.marketId, { market: m })}
             </div>
           ))}
@@ -210,7 +215,10 @@ function MatchOdds({ matchId }: { matchId: string }) {
           ) : null}
           <ClosedSessions fancies={fancies.closed} exposures={exposures} onBook={setBook} />
         </div>
-        <MyBets load={player.bets} markets={data.markets} fancies={data.fancies} racing={racing} />
+        <div className="bl-mybets-col">
+          <CashOutOffers markets={markets} positions={player.positions} titleOf={marketTitle} />
+          <MyBets load={player.bets} markets={data.markets} fancies={data.fancies} racing={racing} />
+        </div>
       </div>
       {rules ? <RulesDialog type={rules} onClose={() => setRules(null)} /> : null}
       {book ? <RunBookDialog name={book.name} position={player.positions.get(book.fancyId)} onClose={() => setBook(null)} /> : null}

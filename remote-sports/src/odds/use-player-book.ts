@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { DEFAULT_BUTTON_VALUES, useLoad, useWalletNews, useApis, type PlaceBetRequest, type PlaceBetResponse } from '@backlay/shared';
+import { DEFAULT_BUTTON_VALUES, useLoad, useWalletNews, useApis, type CashOutRequest, type CashOutResponse, type PlaceBetRequest, type PlaceBetResponse } from '@backlay/shared';
 import { bookOf, positionOfReply, type AppliedPosition } from './positions';
 import { placeBetWithRetry, type PlaceBet } from './slip';
 
@@ -60,6 +60,20 @@ export function usePlayerBook(matchId: string) {
     [betsApi, track, applyReply],
   );
 
+  /** A cash out (ADR 0056): its reply's P&L becomes the market's position, as a placed bet's does. */
+  const cashOut = useCallback(
+    async (body: CashOutRequest, idempotencyKey: string): Promise<{ data: CashOutResponse; message: string }> => {
+      const { answer, news } = await track(async () => {
+        const reply = await betsApi.cashOut(body, idempotencyKey);
+        return { ...reply, data: { ...reply.data, bet: reply.data.bets[reply.data.bets.length - 1] ?? { betId: '' } } };
+      });
+      const last = answer.data.bets[answer.data.bets.length - 1];
+      if (last) applyReply({ exposer: answer.data.exposer, balance: answer.data.balance, profitlist: answer.data.profitlist, bet: last }, news);
+      return answer;
+    },
+    [betsApi, track, applyReply],
+  );
+
   const loaded = positions.load.state === 'done' ? positions.load.value : null;
   const book = useMemo(() => bookOf(loaded?.list ?? [], loaded?.sentAfter ?? 0, applied), [loaded, applied]);
   return {
@@ -67,5 +81,6 @@ export function usePlayerBook(matchId: string) {
     bets: bets.load,
     stakeButtons: buttons.load.state === 'done' && buttons.load.value.length > 0 ? buttons.load.value : DEFAULT_BUTTON_VALUES,
     place,
+    cashOut,
   };
 }

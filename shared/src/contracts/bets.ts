@@ -69,6 +69,8 @@ export interface PlacedBet {
   stake: number;
   status: BetStatus;
   createdAt: string;
+  /** True for a bet a cash out placed (its hedge, ADR 0056); absent otherwise. */
+  cashOut?: boolean;
 }
 
 /** A bet row of the lists: the bet with names, and its outcome once settled or voided. */
@@ -109,6 +111,44 @@ export interface PlaceBetResponse {
   /** The market's P&L per outcome after the bet. */
   profitlist: ProfitListRow[];
   bet: PlacedBet;
+}
+
+/** GET /api/cashout?matchId: the player's cash-out offer per match-odds and bookmaker market with a position. */
+export interface CashOutOffersQuery {
+  matchId: string;
+}
+
+/** One market's offer: open with a value per percent, or why there is none now. */
+export interface CashOutOffer {
+  marketId: string;
+  marketType: 'match_odds' | 'bookmaker';
+  /** open: the values stand; suspended: the market takes no bets; no_price: a runner the hedge needs has no price. */
+  status: 'open' | 'suspended' | 'no_price';
+  /** Per percent (25, 50, 75, 100): the amount guaranteed, rupees (negative: a cash out at a loss). Empty unless open. */
+  offers: Array<{ percent: number; value: number }>;
+}
+
+/** POST /api/cashout (header Idempotency-Key required). */
+export interface CashOutRequest {
+  marketId: string;
+  /** The share of the hedge, 1–100 (the product offers 25, 50, 75, 100). */
+  percent: number;
+  /** The value the player saw (rupees): a lower one now is refused as a price move. */
+  expectedValue: number;
+}
+
+/** The cash out placed (or its replay): the hedge bets and the wallet after them. */
+export interface CashOutResponse {
+  cashOutId: string;
+  marketId: string;
+  percent: number;
+  /** The guaranteed amount taken (rupees). */
+  value: number;
+  bets: PlacedBet[];
+  exposer: number;
+  balance: number;
+  /** The market's P&L per runner after the cash out. */
+  profitlist: ProfitListRow[];
 }
 
 export interface BetsQuery {

@@ -58,7 +58,7 @@ export {
 export {
   type AcceptFeedResultRequest, type AnyBetSide, BET_IDS_MAX, BET_LIST_PAGE_SIZE, BET_LIST_PAGE_SIZE_MAX,
   type BetHistoryQuery, type BetListByIdsRequest, type BetMarketType, type BetPage, type BetRow, type BetsQuery,
-  type BetStatus, type ChildBookRow, type ChildUserListQuery, type DeclaredResult, type DeclareResultRequest,
+  type BetStatus, type CashOutOffer, type CashOutOffersQuery, type CashOutRequest, type CashOutResponse, type ChildBookRow, type ChildUserListQuery, type DeclaredResult, type DeclareResultRequest,
   type DeleteBetsRequest, type DeleteBetsResponse, type FancyBetRequest, type FancyBetSide, isFancyBetRequest,
   type MarketAnalysisQuery, type MarketBetLockRequest, type MarketBook, type MarketPosition, type PlaceBetRequest,
   type PlaceBetResponse, type PlaceBetSide, type PlacedBet, type ProfitListRow, type ProfitLossQuery,

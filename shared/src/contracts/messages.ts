@@ -165,6 +165,8 @@ export const MESSAGES = {
   noUplineForPayments: 'Your account has no upline to approve payments',
   // Step 4: bet placement.
   betPlaced: 'Bet Placed Successfully',
+  cashedOut: 'Cashed out',
+  nothingToCashOut: 'Nothing to cash out on this market',
   bettingLocked: 'Betting is locked for your account',
   selectionNotFound: 'No such selection in this market',
   exposureLimit: 'Exposure limit reached',

@@ -17,3 +17,6 @@ export { commissionMinor } from './commission';
 export { availableMinor } from './wallet';
 export { checkPasswordPolicy, type PasswordPolicyContext } from './password-policy';
 export { commonPasswordCheck, preloadPasswordPolicy, previewPasswordPolicy } from './common-passwords';
+export {
+  CASH_OUT_MARKET_TYPES, CASH_OUT_PERCENTS, cashOutQuote, type CashOutMarketType, type CashOutQuote, type CashOutRunner, type HedgeBet,
+} from './cash-out';

@@ -8,6 +8,9 @@ import type {
   BetListByIdsRequest,
   BetPage,
   BetRow,
+  CashOutOffer,
+  CashOutRequest,
+  CashOutResponse,
   ChildBookRow,
   ChildUserListQuery,
   DeclareResultRequest,
@@ -37,6 +40,11 @@ export function createBetsApi(client: ApiClient) {
   return {
     placeBet: (body: PlaceBetRequest, idempotencyKey: string) =>
       unwrapWithMessage<PlaceBetResponse>(client.main.post('/placebet', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+    /** The player's cash-out offer per match-odds and bookmaker market of the match (ADR 0056). */
+    cashOutOffers: (matchId: string) => unwrap<CashOutOffer[]>(client.main.get('/cashout', { params: { matchId } })),
+    /** Cashes out a share of the player's position on a market; moves money, so it carries the submission's key. */
+    cashOut: (body: CashOutRequest, idempotencyKey: string) =>
+      unwrapWithMessage<CashOutResponse>(client.main.post('/cashout', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
     /** The player's bets on one match, newest first. */
     betsOnMatch: (matchId: string) => unwrap<PlacedBet[]>(client.main.get('/bets', { params: { matchId } })),
     /** The player's book per market of the match (P&L per runner or run zone, exposure). */

@@ -79,7 +79,10 @@ export function BetsTable({ rows, label, showMatch = false, showVoidReason = fal
               ) : null}
               {showMatch ? <td>{eventLabel(bet.matchName, bet.sportId, bet.matchOpenDate)}</td> : null}
               <td>{bet.marketName}</td>
-              <td>{runnerLabel(bet.selectionName, bet.clothNumber)}</td>
+              <td>
+                {runnerLabel(bet.selectionName, bet.clothNumber)}
+                {bet.cashOut === true ? <span className="bl-badge bl-badge--cashout">Cash out</span> : null}
+              </td>
               <td>
                 <span className={sideClass(bet.side) === 'back' ? 'bl-fancy__side--yes' : 'bl-fancy__side--no'}>{sideLabel(bet.side)}</span>
               </td>

@@ -44,6 +44,14 @@ describe('UnsettledBets', () => {
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
+  it("marks a cash out's hedge bet 'Cash out' (ADR 0056)", async () => {
+    api.unsettledBets.mockResolvedValue(pageOf([buildBet('b1', { side: 'LAY', cashOut: true }), buildBet('b2', { username: 'player2' })]));
+    renderAt('/admin/unsettledbet');
+    const table = await screen.findByRole('table', { name: 'Matched bets' });
+    expect(within(table).getByRole('row', { name: /^demo-user/ })).toHaveTextContent('Cash out');
+    expect(within(table).getByRole('row', { name: /^player2/ })).not.toHaveTextContent('Cash out');
+  });
+
   it('shows the deleted bets with their reason on the Deleted tab', async () => {
     api.unsettledBets.mockResolvedValue(pageOf([buildBet('b3', { status: 'voided', voidReason: 'Deleted by demo-admin: palpable error' })]));
     renderAt('/admin/unsettledbet/deleted');
