@@ -52,6 +52,9 @@ async function checkReport(page: Page, phone: boolean, report: Report): Promise<
     const labels = await leads.evaluateAll((cells) => cells.map((c) => c.getAttribute('data-label')));
     expect(report.leads.filter((l) => labels.includes(l)).length, `${report.table}: ${labels.join(', ')}`).toBeGreaterThanOrEqual(Math.min(2, report.leads.length));
     if (!phone) continue;
+    // Each line shows its column's name (the label is CSS, left out of the cells' accessible names).
+    const shown = await row.locator('[data-label]:not(:empty)').evaluateAll((cells) => cells.map((c) => [c.getAttribute('data-label'), getComputedStyle(c, '::before').content]));
+    for (const [label, content] of shown) expect(content).toContain(`"${label}"`);
     const others = await row.locator('[data-label]:not(.bl-cards__lead):not(:empty)').evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().top));
     for (const lead of await leads.all()) {
       const box = await lead.boundingBox();
@@ -104,7 +107,7 @@ test.describe('player reports: tables on a desktop, cards on a phone', () => {
     await apiPost(request, adminToken, '/api/declare-result', { transactionPassword: DEMO_TRANSACTION_PASSWORD, marketId: chosen.market.marketId, result: { type: 'WINNER', selectionId: other.selectionId } });
 
     const history = await checkReport(page, phone, { path: '/bethistory', table: 'Bet history', columns: [...betColumns, 'P&L', 'Status'], leads: ['Status', 'P&L'], rows: 2 });
-    await expect(history.getByRole('row').filter({ has: page.getByRole('rowheader', { name: backed.name }) })).toHaveCount(2);
+    await expect(history.getByRole('row').filter({ has: page.getByRole('rowheader', { name: backed.name, exact: true }) })).toHaveCount(2);
     await expect(history.locator('[data-label="P&L"] [data-pnl="neg"]')).toHaveText(['-200.00', '-300.00']);
     const pl = await checkReport(page, phone, { path: '/profitloss', table: 'Profit and loss by market', columns: ['Settled', 'Sport', 'Match', 'Market', 'P&L', 'Commission', 'Net'], leads: ['Market', 'Net'], rows: 1 });
     await expect(pl.getByTestId('pl-total-net')).toHaveText('-500.00');
