@@ -23,7 +23,7 @@ export {
   type SportItem, TOAST_AUTO_CLOSE_MS, TRANSACTION_PASSWORD_PATTERN, type UnsettledBetType,
   type UpdateDepositWithdrawStatusRequest, type UpdateUserRequest, UPI_ID_PATTERN, UPI_NAME_MAX_LENGTH,
   UPLOAD_MAX_BYTES, UPLOAD_TYPES, USER_NAMESPACE, type UserClientEvents, type UserInfo, USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH, USERNAME_PATTERN, type UserServerEvents, UTR_PATTERN, type WithdrawRequestBody,
+  USERNAME_MIN_LENGTH, USERNAME_PATTERN, type UserServerEvents, type SocketMatchStatusPayload, UTR_PATTERN, type WithdrawRequestBody,
   type RunnerBetRequest,
   ALL_CASINO_CATEGORY, CASINO_CATEGORIES, CASINO_SUSPENDED_MESSAGE, type CasinoBet, type CasinoBetsResponse, type CasinoGameListItem, type VirtualGameListItem,
   type CasinoMarketView, type CasinoReportResponse, type CasinoResultsResponse, type CasinoRoundRecord, type CasinoRoundView,
@@ -77,6 +77,7 @@ export { ALL_SPORTS, sportIdOf } from './sports/sport-filter';
 export { listRange, paymentStatusLabel, REPORT_TYPES } from './payments/statement-filters';
 export { BetTableRow, MyBetsSection } from './sports/my-bets';
 export { TableScroll } from './ui/table-scroll';
+export { ReportTable, type ReportColumn, type ReportSummary, type ReportRowProps, type ReportTableProps } from './ui/report-table';
 export { Dialog } from './ui/dialog';
 export { useModalFocus, useScrollLock } from './ui/modal-focus';
 export { PHONE_QUERY, mediaMatches, useMediaQuery } from './ui/media';

@@ -20,6 +20,7 @@ const HOMES: Readonly<Record<string, readonly string[]>> = {
   'shared/src/sports/sport-filter.ts': ['ALL_SPORTS', 'sportIdOf'],
   'shared/src/payments/statement-filters.ts': ['REPORT_TYPES', 'listRange', 'paymentStatusLabel'],
   'shared/src/ui/pnl.tsx': ['Pnl'],
+  'shared/src/ui/report-table.tsx': ['ReportTable', 'ReportColumn', 'ReportSummary'],
   'shared/src/ui/qr-code.tsx': ['QrCode', 'qrCodePath', 'QR_QUIET_ZONE_MODULES'],
   'shared/src/kernel/date-format.ts': ['formatDateTimeSeconds', 'formatDateTimeMinutes', 'DATE_TIME_SECONDS_FORMAT', 'DATE_TIME_MINUTES_FORMAT'],
   'shared/src/kernel/money.ts': ['rupeeAmountError'],

@@ -46,6 +46,7 @@ import { paiseToRupees } from '../common/money';
 import type { DomainEventMap, DomainEvents } from '../common/domain-events';
 import { CasinoRooms, type CasinoSnapshotSource } from './casino-rooms';
 import { MarketDataHub } from './market-data';
+import { MatchStatusNotices } from './match-status-notices';
 
 interface SocketData {
   auth: AuthContext;
@@ -162,6 +163,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     onDataConnection(socket, { marketData, casinoRooms, catalog: deps.catalog, eventsPerSecond: config.realtime.eventsPerSecond, log });
   });
 
+  const matchStatuses = new MatchStatusNotices();
   const unsubscribe = [
     events.on('session.ended', (event) => onSessionEnded(event, userNs, dataNs)),
     events.on('ledger.balancesChanged', (event) => {
@@ -170,7 +172,12 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     events.on('betting.betPlaced', (event) => {
       userNs.to(userRoom(event.wallet.userId)).emit('balance', toBalancePayload(event.wallet, { betId: event.betId }));
     }),
-    events.on('catalog.matchChanged', (event) => marketData.onMatchChanged(event)),
+    events.on('catalog.matchChanged', (event) => {
+      marketData.onMatchChanged(event);
+      // Every player page's match lists follow a match that starts or ends (issue 33).
+      const notice = matchStatuses.noticeOf(event.matchId, event.matchStatus);
+      if (notice) userNs.to(areaRoom('player')).emit('matchStatus', notice);
+    }),
     events.on('casino.roundChanged', (event) => casinoRooms.onRoundChanged(event)),
     // Maintenance closes the player area: every open player page is told at once, not at its
     // next request (the handshake and every player request are refused meanwhile).

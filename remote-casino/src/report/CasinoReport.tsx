@@ -3,6 +3,8 @@ import {
   BuildTag,
   EmptyState,
   Page,
+  ReportTable,
+  type ReportColumn,
   RangeFilters,
   RangeLoadStatus,
   formatRupees,
@@ -11,6 +13,18 @@ import {
   type CasinoReportResponse,
 } from '@backlay/shared';
 import { formatReportDate } from '../format';
+
+type ReportRow = CasinoReportResponse['rows'][number];
+
+/** A day's game; on a phone card the game and its P&L lead. */
+const REPORT_COLUMNS: readonly ReportColumn<ReportRow>[] = [
+  { name: 'Date', rowHeader: true, cell: (row) => formatReportDate(row.date) },
+  { name: 'Game', lead: 'start', cell: (row) => row.title },
+  { name: 'Rounds', num: true, cell: (row) => row.rounds },
+  { name: 'Bets', num: true, cell: (row) => row.bets },
+  { name: 'Stake', num: true, cell: (row) => formatRupees(row.stake) },
+  { name: 'P&L', num: true, lead: 'end', cell: (row) => <Pnl rupees={row.pnl} /> },
+];
 
 /**
  * /casinoreport: the player's casino result over a date range (the last 7 days by default): one
@@ -27,60 +41,17 @@ export function CasinoReport() {
       <RangeLoadStatus ready={ready} load={load} loading="Loading the casino report" failed="The casino report could not be loaded" />
       {report && report.rows.length === 0 ? <EmptyState>No casino bets in these dates.</EmptyState> : null}
       {report && report.rows.length > 0 ? (
-        <div className="bl-table-wrap">
-          <table className="bl-table" aria-label="Casino report by day and game">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Game</th>
-                <th scope="col" className="num">
-                  Rounds
-                </th>
-                <th scope="col" className="num">
-                  Bets
-                </th>
-                <th scope="col" className="num">
-                  Stake
-                </th>
-                <th scope="col" className="num">
-                  P&amp;L
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.rows.map((row) => (
-                <tr key={`${row.date}:${row.gameCode}`}>
-                  <th scope="row">{formatReportDate(row.date)}</th>
-                  <td>{row.title}</td>
-                  <td className="num">{row.rounds}</td>
-                  <td className="num">{row.bets}</td>
-                  <td className="num">{formatRupees(row.stake)}</td>
-                  <td className="num">
-                    <Pnl rupees={row.pnl} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">Total</th>
-                <td />
-                <td className="num" data-testid="total-rounds">
-                  {report.totals.rounds}
-                </td>
-                <td className="num" data-testid="total-bets">
-                  {report.totals.bets}
-                </td>
-                <td className="num" data-testid="total-stake">
-                  {formatRupees(report.totals.stake)}
-                </td>
-                <td className="num">
-                  <Pnl rupees={report.totals.pnl} testId="total-pnl" />
-                </td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <ReportTable
+          label="Casino report by day and game"
+          columns={REPORT_COLUMNS}
+          rows={report.rows}
+          rowKey={(row) => `${row.date}:${row.gameCode}`}
+          total={{
+            label: 'Total',
+            values: { Rounds: report.totals.rounds, Bets: report.totals.bets, Stake: formatRupees(report.totals.stake), 'P&L': <Pnl rupees={report.totals.pnl} testId="total-pnl" /> },
+            testIds: { Rounds: 'total-rounds', Bets: 'total-bets', Stake: 'total-stake' },
+          }}
+        />
       ) : null}
       <BuildTag app="casino" label={__BUILD_LABEL__} />
     </Page>

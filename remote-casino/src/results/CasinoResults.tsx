@@ -7,6 +7,8 @@ import {
   EmptyState,
   Page,
   Pager,
+  ReportTable,
+  type ReportColumn,
   ROUTES,
   SelectField,
   Spinner,
@@ -44,6 +46,31 @@ function RecordVerify({ record, onClose }: { record: CasinoRoundRecord; onClose:
     [record, hands],
   );
   return <VerifyDialog proof={proof} onClose={onClose} />;
+}
+
+/** A round's row; on a phone card its result leads (Void for a voided round), its Verify button after. */
+function resultColumns(verify: (record: CasinoRoundRecord) => void): readonly ReportColumn<CasinoRoundRecord>[] {
+  return [
+    { name: 'Round', rowHeader: true, cell: (r) => r.roundId },
+    { name: 'Result', lead: 'start', cell: (r) => (r.status === 'VOID' ? <span className="bl-badge bl-badge--void">Void</span> : resultName(r)) },
+    {
+      name: 'Cards',
+      className: 'bl-cards-cell',
+      cell: (r) => recordCards(r).map((c, i) => <PlayingCard key={i} code={c} />),
+    },
+    {
+      name: 'Verify',
+      cell: (r) =>
+        r.status === 'SETTLED' && r.serverSeed ? (
+          <Button variant="secondary" className="bl-btn--small" aria-label={`Verify round ${r.roundId}`} onClick={() => verify(r)}>
+            Verify
+          </Button>
+        ) : (
+          <span className="bl-muted">{r.voidReason ?? ''}</span>
+        ),
+    },
+    { name: 'Settled', cell: (r) => formatDateTimeSeconds(r.settledAt) },
+  ];
 }
 
 /** Without a table in the path: a choice of the tables, which opens /casino/result/{matchId}. */
@@ -122,42 +149,7 @@ export function CasinoResults() {
       {data && data.rounds.length === 0 ? <EmptyState>No settled rounds on this day.</EmptyState> : null}
       {data && data.rounds.length > 0 ? (
         <>
-          <div className="bl-table-wrap">
-            <table className="bl-table" aria-label="Round results">
-              <thead>
-                <tr>
-                  <th scope="col">Round</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">Cards</th>
-                  <th scope="col">Verify</th>
-                  <th scope="col">Settled</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rounds.map((r) => (
-                  <tr key={r.roundId}>
-                    <th scope="row">{r.roundId}</th>
-                    <td>{r.status === 'VOID' ? <span className="bl-badge bl-badge--void">Void</span> : resultName(r)}</td>
-                    <td className="bl-cards-cell">
-                      {recordCards(r).map((c, i) => (
-                        <PlayingCard key={i} code={c} />
-                      ))}
-                    </td>
-                    <td>
-                      {r.status === 'SETTLED' && r.serverSeed ? (
-                        <Button variant="secondary" className="bl-btn--small" aria-label={`Verify round ${r.roundId}`} onClick={() => setVerifying(r)}>
-                          Verify
-                        </Button>
-                      ) : (
-                        <span className="bl-muted">{r.voidReason ?? ''}</span>
-                      )}
-                    </td>
-                    <td>{formatDateTimeSeconds(r.settledAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ReportTable label="Round results" columns={resultColumns(setVerifying)} rows={data.rounds} rowKey={(r) => r.roundId} />
           <Pager page={data.page} pageSize={1} total={data.totalPages} onPage={setPage} label="Result pages" />
         </>
       ) : null}

@@ -16,12 +16,30 @@ import {
   type DepositWithdrawListRequest,
   type PaymentRequestRow,
   REPORT_TYPES,
+  ReportTable,
+  type ReportColumn,
   SelectField,
   listRange,
   paymentStatusLabel,
   useLoad,
   formatDateTimeSeconds,
 } from '@backlay/shared';
+
+/** A request's row; on a phone card its status and amount lead. */
+const REQUEST_COLUMNS: readonly ReportColumn<PaymentRequestRow>[] = [
+  {
+    name: 'Type',
+    cell: (row) => (
+      <>
+        {paymentStatusLabel(row.type)} <small className="bl-muted">{row.accountType === 'upi' ? 'UPI' : 'Bank'}</small>
+      </>
+    ),
+  },
+  { name: 'Amount', num: true, lead: 'end', cell: (row) => formatRupees(row.amount) },
+  { name: 'Date', cell: (row) => formatDateTimeSeconds(row.createdAt) },
+  { name: 'Status', lead: 'start', cell: (row) => <span className={`bl-badge bl-badge--${row.status}`}>{paymentStatusLabel(row.status)}</span> },
+  { name: 'Remark', className: 'bl-table__wrap', cell: (row) => row.remark },
+];
 
 /** /depositstatement and /withdrawstatement: one screen, its kind and title from the path. */
 export function PaymentStatement() {
@@ -61,46 +79,7 @@ function PaymentStatementOf({ type }: { type: 'deposit' | 'withdraw' }) {
       </RangeFilters>
       {load.state === 'loading' ? <Spinner label="Loading statement" /> : null}
       {load.state === 'fail' ? <EmptyState>The statement could not be loaded: {load.message}</EmptyState> : null}
-      {rows && !invalidRange ? (
-        <div className="bl-table-wrap">
-          <table className="bl-table" aria-label={title}>
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
-                <th scope="col">Date</th>
-                <th scope="col">Status</th>
-                <th scope="col">Remark</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="bl-empty">
-                    No records found
-                  </td>
-                </tr>
-              ) : (
-                rows.map((row) => (
-                  <tr key={row._id}>
-                    <td>
-                      {paymentStatusLabel(row.type)} <small className="bl-muted">{row.accountType === 'upi' ? 'UPI' : 'Bank'}</small>
-                    </td>
-                    <td className="num">{formatRupees(row.amount)}</td>
-                    <td>{formatDateTimeSeconds(row.createdAt)}</td>
-                    <td>
-                      <span className={`bl-badge bl-badge--${row.status}`}>{paymentStatusLabel(row.status)}</span>
-                    </td>
-                    <td className="bl-table__wrap">{row.remark}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      {rows && !invalidRange ? <ReportTable label={title} columns={REQUEST_COLUMNS} rows={rows} rowKey={(row) => row._id} empty="No records found" /> : null}
       <BuildTag app="payments" label={__BUILD_LABEL__} />
     </Page>
   );

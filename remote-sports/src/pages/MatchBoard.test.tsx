@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { type MatchSummary, formatDateTimeMinutes } from '@backlay/shared';
+import { type MatchSummary, formatDateTimeMinutes, publish } from '@backlay/shared';
 import { fakeSports, renderWithApis, withMocks } from '@backlay/shared/testing';
-import { MATCH_LIST_REFRESH_MS, MatchBoard, oddsColumns, sortMatches } from './MatchBoard';
+import { MATCH_LIST_REFRESH_MS, MatchBoard, oddsColumns, sortMatches, withLiveStatus } from './MatchBoard';
 
 const api = withMocks(fakeSports, 'sportList', 'matchList', 'messages');
 const apis = { sports: api };
@@ -160,5 +160,39 @@ describe('MatchBoard', () => {
     await act(() => jest.advanceTimersByTimeAsync(MATCH_LIST_REFRESH_MS));
     expect(api.matchList).toHaveBeenCalledTimes(3);
     expect(screen.getByRole('link', { name: 'First v Second' })).toBeInTheDocument();
+  });
+
+  it("turns a listed match Finished (prices Closed) in its place when the socket says it ended, and In-play when it started, with no fetch", async () => {
+    api.matchList.mockResolvedValue([
+      match({ _id: 'live', name: 'Live v Side', status: 'inplay', inPlay: true, matchOdds: soccerOdds }),
+      match({ _id: 'next', name: 'Next v Side', openDate: '2026-11-22T10:00:00Z' }),
+    ]);
+    renderAt('/');
+    const list = await screen.findByRole('list', { name: 'Matches' });
+    const item = (name: string) => within(list).getAllByRole('listitem').find((i) => within(i).queryByRole('link', { name }))!;
+    expect(within(item('Live v Side')).getByText('In-play')).toBeInTheDocument();
+    const fetches = api.matchList.mock.calls.length;
+    act(() => publish('sports.matchStatusChanged', { matchId: 'live', status: 'closed' }));
+    expect(within(item('Live v Side')).getByText('Finished')).toHaveClass('bl-finished');
+    expect(within(item('Live v Side')).queryByText('In-play')).not.toBeInTheDocument();
+    expect(within(item('Live v Side')).getByRole('status')).toHaveTextContent('Closed');
+    act(() => publish('sports.matchStatusChanged', { matchId: 'next', status: 'inplay' }));
+    expect(within(item('Next v Side')).getByText('In-play')).toBeInTheDocument();
+    // Both keep their places until the next fetch; nothing was fetched for it.
+    expect(within(list).getAllByRole('listitem').map((i) => within(i).getAllByRole('link')[0].textContent)).toEqual(['Live v Side', 'Next v Side']);
+    expect(api.matchList.mock.calls.length).toBe(fetches);
+    // Another match's notice changes nothing here.
+    act(() => publish('sports.matchStatusChanged', { matchId: 'elsewhere', status: 'closed' }));
+    expect(within(list).getAllByText('Finished')).toHaveLength(1);
+  });
+});
+
+describe('withLiveStatus', () => {
+  it('takes the further of the fetched and the live status: a match only moves on', () => {
+    const listed = match({ status: 'inplay', inPlay: true });
+    expect(withLiveStatus(listed, undefined)).toBe(listed);
+    expect(withLiveStatus(listed, 'upcoming')).toBe(listed);
+    expect(withLiveStatus(listed, 'closed')).toMatchObject({ status: 'closed' });
+    expect(withLiveStatus(match({}), 'inplay')).toMatchObject({ status: 'inplay', inPlay: true });
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link, NavLink, Navigate, generatePath, useParams } from 'react-router';
 import {
   BuildTag,
@@ -14,6 +15,8 @@ import {
   formatOddsDecimal,
   formatDateTimeMinutes,
   useLoad,
+  on,
+  type SocketMatchStatusPayload,
 } from '@backlay/shared';
 import { MATCH_PHASE_TEXT, matchPhase, openMatches } from '../format';
 import { overlayText } from '../odds/MarketFrame';
@@ -60,6 +63,32 @@ export function sortMatches(matches: MatchSummary[]): MatchSummary[] {
   return [...matches].sort((a, b) => live(b) - live(a) || a.openDate.localeCompare(b.openDate));
 }
 
+type MatchStatus = MatchSummary['status'];
+const STATUS_ORDER: Readonly<Record<MatchStatus, number>> = { upcoming: 0, inplay: 1, closed: 2 };
+
+/**
+ * A listed match with the status the socket said since the list was fetched (`sports.matchStatusChanged`):
+ * a match only moves on (upcoming, in play, closed), so the further of the two wins. A match
+ * that started is in play; one that ended is closed, so its row reads Finished until the next
+ * fetch leaves it out (ADR 0058).
+ */
+export function withLiveStatus(match: MatchSummary, live: MatchStatus | undefined): MatchSummary {
+  if (live === undefined || STATUS_ORDER[live] <= STATUS_ORDER[match.status]) return match;
+  return { ...match, status: live, inPlay: live === 'inplay' ? true : match.inPlay };
+}
+
+/** The statuses the socket said since the page opened, by match id. */
+function useLiveMatchStatuses(): ReadonlyMap<string, MatchStatus> {
+  const [statuses, setStatuses] = useState<ReadonlyMap<string, MatchStatus>>(() => new Map());
+  useEffect(() => {
+    const sub = on('sports.matchStatusChanged').subscribe(({ matchId, status }: SocketMatchStatusPayload) =>
+      setStatuses((before) => (before.get(matchId) === status ? before : new Map(before).set(matchId, status))),
+    );
+    return () => sub.unsubscribe();
+  }, []);
+  return statuses;
+}
+
 function News({ messages }: { messages: NewsMessage[] }) {
   const active = messages.filter((m) => m.active);
   if (active.length === 0) return null;
@@ -88,10 +117,11 @@ function Price({ column, side, value }: { column: string; side: 'back' | 'lay'; 
 
 function MatchRow({ match }: { match: MatchSummary }) {
   const columns = oddsColumns(match.sportId, match.matchOdds);
-  const overlay = match.matchOdds ? overlayText(match.matchOdds.status) : null;
   const phase = matchPhase(match);
+  // A match that ended while listed: its prices are over whatever the fetched market said.
+  const overlay = phase === 'finished' ? overlayText('closed') : match.matchOdds ? overlayText(match.matchOdds.status) : null;
   return (
-    <li className="bl-match">
+    <li className={`bl-match${phase === 'finished' ? ' bl-match--finished' : ''}`}>
       <div className="bl-match__info">
         <Link className="bl-match__link" to={generatePath(ROUTES.odds.path, { matchId: match._id })}>
           {match.name}
@@ -128,7 +158,9 @@ function MatchRow({ match }: { match: MatchSummary }) {
  * status filters and the matches of the chosen sport that are not finished (closed matches are
  * left out), in-play first, each with its competition,
  * its start (or a pulsing In-play flag) and its best back and lay per outcome. The list is fetched
- * again every MATCH_LIST_REFRESH_MS; a match opens its odds page.
+ * again every MATCH_LIST_REFRESH_MS; in between, a match that starts turns In-play and one that
+ * ends turns Finished (its prices Closed) at once, from the socket's `matchStatus` (ADR 0058),
+ * in its place, until the next fetch leaves it out. A match opens its odds page.
  */
 export function MatchBoard() {
   const params = useParams();
@@ -149,6 +181,7 @@ function Matches({ sportId, status }: { sportId: number; status: string }) {
   // A failed refresh keeps the list on screen; only a failed first load replaces it.
   const { load: matches } = useLoad(() => sportsApi.matchList({ sportId, status }), `${sportId}:${status}`, { refreshMs: MATCH_LIST_REFRESH_MS, quietReload: true });
 
+  const live = useLiveMatchStatuses();
   const shown = matches.state === 'done' ? openMatches(matches.value) : [];
   const sportName = sports.state === 'done' ? sports.value.find((s) => s.sportId === sportId)?.name ?? 'Sport' : 'Sport';
   return (
@@ -168,7 +201,7 @@ function Matches({ sportId, status }: { sportId: number; status: string }) {
       {shown.length > 0 ? (
         <ul className="bl-matches" aria-label="Matches">
           {sortMatches(shown).map((m) => (
-            <MatchRow key={m._id} match={m} />
+            <MatchRow key={m._id} match={withLiveStatus(m, live.get(m._id))} />
           ))}
         </ul>
       ) : null}

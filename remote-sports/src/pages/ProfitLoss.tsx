@@ -1,8 +1,19 @@
 import { useState } from 'react';
-import { Pnl, BuildTag, Page, RangeFilters, RangeLoadStatus, eventLabel, formatRupees, useRangeReport, type ProfitLossQuery, type ProfitLossResponse, ALL_SPORTS, sportIdOf, formatDateTimeMinutes, useApis } from '@backlay/shared';
+import { Pnl, BuildTag, Page, ReportTable, type ReportColumn, RangeFilters, RangeLoadStatus, eventLabel, formatRupees, useRangeReport, type ProfitLossQuery, type ProfitLossResponse, ALL_SPORTS, sportIdOf, formatDateTimeMinutes, useApis } from '@backlay/shared';
 import { SportSelect } from '../bets/filters';
 
-/** How settlement dates are shown. */
+type PlRow = ProfitLossResponse['rows'][number];
+
+/** A market's row; on a phone card its net leads (the amount), the market names it. */
+const PL_COLUMNS: readonly ReportColumn<PlRow>[] = [
+  { name: 'Settled', cell: (row) => formatDateTimeMinutes(row.settledAt) },
+  { name: 'Sport', cell: (row) => row.sportName ?? '–' },
+  { name: 'Match', className: 'bl-table__wrap', cell: (row) => (row.matchName === null ? '–' : eventLabel(row.matchName, row.sportId, row.matchOpenDate)) },
+  { name: 'Market', rowHeader: true, lead: 'start', cell: (row) => row.marketName ?? row.key },
+  { name: 'P&L', num: true, cell: (row) => <Pnl rupees={row.pnl} /> },
+  { name: 'Commission', num: true, cell: (row) => formatRupees(row.commission) },
+  { name: 'Net', num: true, lead: 'end', cell: (row) => <Pnl rupees={row.net} /> },
+];
 
 /**
  * /profitloss: the player's result per settled market over a date range (the last 7 days by
@@ -20,66 +31,18 @@ export function ProfitLoss() {
       </RangeFilters>
       <RangeLoadStatus ready={ready} load={load} loading="Loading profit and loss" failed="Profit and loss could not be loaded" />
       {result ? (
-        <div className="bl-table-wrap">
-          <table className="bl-table" aria-label="Profit and loss by market">
-            <thead>
-              <tr>
-                <th scope="col">Settled</th>
-                <th scope="col">Sport</th>
-                <th scope="col">Match</th>
-                <th scope="col">Market</th>
-                <th scope="col" className="num">
-                  P&amp;L
-                </th>
-                <th scope="col" className="num">
-                  Commission
-                </th>
-                <th scope="col" className="num">
-                  Net
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.rows.length === 0 ? (
-                <tr>
-                  <td colSpan={7} className="bl-empty">
-                    No records found
-                  </td>
-                </tr>
-              ) : (
-                result.rows.map((row) => (
-                  <tr key={row.key}>
-                    <td>{formatDateTimeMinutes(row.settledAt)}</td>
-                    <td>{row.sportName ?? '–'}</td>
-                    <td className="bl-table__wrap">{row.matchName === null ? '–' : eventLabel(row.matchName, row.sportId, row.matchOpenDate)}</td>
-                    <th scope="row">{row.marketName ?? row.key}</th>
-                    <td className="num">
-                      <Pnl rupees={row.pnl} />
-                    </td>
-                    <td className="num">{formatRupees(row.commission)}</td>
-                    <td className="num">
-                      <Pnl rupees={row.net} />
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={4}>
-                  Total
-                </th>
-                <td className="num" data-testid="pl-total-pnl">
-                  <Pnl rupees={result.total.pnl} />
-                </td>
-                <td className="num">{formatRupees(result.total.commission)}</td>
-                <td className="num" data-testid="pl-total-net">
-                  <Pnl rupees={result.total.net} />
-                </td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <ReportTable
+          label="Profit and loss by market"
+          columns={PL_COLUMNS}
+          rows={result.rows}
+          rowKey={(row) => row.key}
+          empty="No records found"
+          total={{
+            label: 'Total',
+            values: { 'P&L': <Pnl rupees={result.total.pnl} />, Commission: formatRupees(result.total.commission), Net: <Pnl rupees={result.total.net} /> },
+            testIds: { 'P&L': 'pl-total-pnl', Net: 'pl-total-net' },
+          }}
+        />
       ) : null}
       <BuildTag app="sports" label={__BUILD_LABEL__} />
     </Page>

@@ -8,6 +8,18 @@ import { EmptyState, Page, Spinner } from '../ui/kit';
 import { defaultDateRange, rangeInverted, rangeReady } from '../ui/date-range';
 import { RangeFilters } from '../ui/range-report';
 import { Pager, pageCount } from '../ui/pager';
+import { ReportTable, type ReportColumn } from '../ui/report-table';
+
+type StatementRow = AccountStatementResponse['rows'][number];
+
+/** The statement's columns; on a phone card the balance leads on the left, the entry's credit or debit on the right. */
+const STATEMENT_COLUMNS: readonly ReportColumn<StatementRow>[] = [
+  { name: 'Date', cell: (r) => formatDateTimeSeconds(r.date) },
+  { name: 'Description', cell: (r) => r.description, className: 'bl-table__wrap' },
+  { name: 'Credit', num: true, className: 'bl-credit', lead: 'end', cell: (r) => (r.credit > 0 ? formatRupees(r.credit) : '') },
+  { name: 'Debit', num: true, className: 'bl-debit', lead: 'end', cell: (r) => (r.debit > 0 ? formatRupees(r.debit) : '') },
+  { name: 'Balance', num: true, lead: 'start', cell: (r) => formatRupees(r.balance) },
+];
 
 /** Rows per page of the statement. */
 export const STATEMENT_PAGE_SIZE = 50;
@@ -57,58 +69,15 @@ export function AccountStatementView({ username, title = 'Account Statement', fo
       {!invalidRange && load.state === 'fail' ? <EmptyState>The statement could not be loaded: {load.message}</EmptyState> : null}
       {!invalidRange && statement ? (
         <>
-          <div className="bl-table-wrap">
-            <table className="bl-table" aria-label="Account statement">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Description</th>
-                  <th scope="col" className="num">Credit</th>
-                  <th scope="col" className="num">Debit</th>
-                  <th scope="col" className="num">Balance</th>
-                </tr>
-              </thead>
-              <tbody>
-                {statement.page <= 1 ? (
-                  <tr className="bl-table__summary">
-                    <th scope="row" colSpan={4}>
-                      Opening Balance
-                    </th>
-                    <td className="num" data-testid="opening-balance">
-                      {formatRupees(statement.openingBalance)}
-                    </td>
-                  </tr>
-                ) : null}
-                {statement.rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={5} className="bl-empty">
-                      No records found
-                    </td>
-                  </tr>
-                ) : (
-                  statement.rows.map((r) => (
-                    <tr key={r._id}>
-                      <td>{formatDateTimeSeconds(r.date)}</td>
-                      <td className="bl-table__wrap">{r.description}</td>
-                      <td className="num bl-credit">{r.credit > 0 ? formatRupees(r.credit) : ''}</td>
-                      <td className="num bl-debit">{r.debit > 0 ? formatRupees(r.debit) : ''}</td>
-                      <td className="num">{formatRupees(r.balance)}</td>
-                    </tr>
-                  ))
-                )}
-                {statement.page >= lastPage ? (
-                  <tr className="bl-table__summary">
-                    <th scope="row" colSpan={4}>
-                      Closing Balance
-                    </th>
-                    <td className="num" data-testid="closing-balance">
-                      {formatRupees(statement.closingBalance)}
-                    </td>
-                  </tr>
-                ) : null}
-              </tbody>
-            </table>
-          </div>
+          <ReportTable
+            label="Account statement"
+            columns={STATEMENT_COLUMNS}
+            rows={statement.rows}
+            rowKey={(r) => r._id}
+            empty="No records found"
+            before={statement.page <= 1 ? [{ label: 'Opening Balance', values: { Balance: formatRupees(statement.openingBalance) }, testIds: { Balance: 'opening-balance' } }] : []}
+            after={statement.page >= lastPage ? [{ label: 'Closing Balance', values: { Balance: formatRupees(statement.closingBalance) }, testIds: { Balance: 'closing-balance' } }] : []}
+          />
           {statement.total > 0 ? <Pager page={statement.page} pageSize={statement.pageSize} total={statement.total} onPage={setPage} label="Statement pages" /> : null}
         </>
       ) : null}

@@ -4,7 +4,7 @@
  */
 import type { ResponsibleGamblingView } from './responsible-gambling';
 import type { Area } from './roles';
-import type { SocketBalancePayload } from './socket';
+import type { SocketBalancePayload, SocketMatchStatusPayload } from './socket';
 
 /** Kind of a user-facing notice; only the shell turns these into toasts. */
 export type NotifyKind = 'success' | 'error' | 'info' | 'warning';
@@ -15,6 +15,8 @@ export interface EventMap {
   'ui.notify': { kind: NotifyKind; message: string };
   /** The signed-in user's balance or exposure changed (rupees), with its cause (the socket's `balance` message). */
   'wallet.balanceChanged': SocketBalancePayload;
+  /** A match started or ended (the socket's `matchStatus` message): the match lists follow it. */
+  'sports.matchStatusChanged': SocketMatchStatusPayload;
   /** A session ended: logout, another login, expiry, maintenance. The shell reacts. */
   'session.ended': {
     area: Area;

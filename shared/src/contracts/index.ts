@@ -28,7 +28,7 @@ export {
 } from './security';
 export { isAdminPath, routeAllowsRole, type RouteDef, type RouteName, type RouteOwner, ROUTES } from './routes';
 export {
-  DATA_NAMESPACE, type SignOutReason, SOCKET_PATH, type SocketAck, type SocketBalancePayload, type SocketLoginPayload,
+  DATA_NAMESPACE, type SignOutReason, SOCKET_PATH, type SocketAck, type SocketBalancePayload, type SocketMatchStatusPayload, type SocketLoginPayload,
   TOKEN_EXPIRED_EVENT, USER_NAMESPACE, type UserClientEvents, type UserServerEvents,
 } from './socket';
 export {

@@ -30,6 +30,16 @@ export interface SocketBalancePayload {
   journalId?: string;
 }
 
+/**
+ * Payload of the server's `matchStatus` event, sent to every player page when the feed changes a
+ * match's status: 'inplay' when it starts, 'closed' when it ends (issue 33, ADR 0058). The match
+ * lists show it at once; their next fetch leaves a closed match out.
+ */
+export interface SocketMatchStatusPayload {
+  matchId: string;
+  status: 'upcoming' | 'inplay' | 'closed';
+}
+
 /** Optional acknowledgement of a client event: `ok` false when the server refused it. */
 export interface SocketAck {
   ok: boolean;
@@ -62,6 +72,8 @@ export interface UserServerEvents {
   tokenExpired: () => void;
   /** The site went under maintenance: a player's page ends its session and shows the maintenance screen. */
   maintenance: () => void;
+  /** A match started or ended (sent to every player page). */
+  matchStatus: (payload: SocketMatchStatusPayload) => void;
 }
 
 /**

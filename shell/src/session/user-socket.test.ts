@@ -127,4 +127,14 @@ describe('the user socket and its access token', () => {
     sub.unsubscribe();
     setUser(null);
   });
+
+  it('a matchStatus message goes on the bus for the match lists', () => {
+    writeCredentials('player', { token: 't', refreshToken: 'r1', sessionId: 's1' });
+    const heard: unknown[] = [];
+    const sub = on('sports.matchStatusChanged').subscribe((m) => heard.push(m));
+    connectUserSocket('player', user, { onEnded: jest.fn(), onMaintenance: jest.fn() }, 'http://x');
+    created[0]?.fire('matchStatus', { matchId: 'm1', status: 'closed' });
+    expect(heard).toEqual([{ matchId: 'm1', status: 'closed' }]);
+    sub.unsubscribe();
+  });
 });

@@ -39,7 +39,8 @@ export interface UserSocketHandlers {
  * Open the user connection (websocket transport only, docs/rules/product.md §7) for a signed-in user: on every
  * (re)connect it sends `login` with role, session id and _id, and joins the user's room. A
  * `logout` carrying a different session id ends this session; `balance` updates the header (its
- * one writer after user-info: pages never write the figures of their own replies there).
+ * one writer after user-info: pages never write the figures of their own replies there);
+ * `matchStatus` goes on the bus as `sports.matchStatusChanged`.
  */
 export function connectUserSocket(area: Area, user: UserInfo, handlers: UserSocketHandlers, url = window.location.origin): UserSocket {
   disconnectUserSocket();
@@ -61,6 +62,8 @@ export function connectUserSocket(area: Area, user: UserInfo, handlers: UserSock
     else if (sessionId !== readCredentials(area).sessionId) handlers.onEnded('replaced');
   });
   s.on('maintenance', () => handlers.onMaintenance());
+  // A match started or ended: the match lists follow it (issue 33).
+  s.on('matchStatus', (payload) => publish('sports.matchStatusChanged', payload));
   s.on('balance', (payload) => {
     setBalance(payload.balance, payload.exposer);
     publish('wallet.balanceChanged', payload);
