@@ -43,7 +43,7 @@ export function parseOneClickStake(text: string): number | null {
 
 /**
  * The odds page's one-click bar: the switch (a labelled checkbox), its stake, and — while it is on
- * — a plain "One-click betting ON · ₹100" so that nobody bets with one click by surprise; each
+ * — a plain "One-click betting ON · stake 100.00 a click" so that nobody bets with one click by surprise; each
  * one-click bet on its way shows its countdown here.
  */
 export function OneClickBar({
@@ -95,7 +95,7 @@ export function OneClickBar({
       </div>
       <p className="bl-oneclick__state" role="status">
         {preferences.oneClick ? (
-          <strong>One-click betting ON · {formatRupees(preferences.oneClickStake)} a click</strong>
+          <strong>One-click betting ON · stake {formatRupees(preferences.oneClickStake)} a click</strong>
         ) : (
           'One-click betting is off: a price opens the bet slip.'
         )}
