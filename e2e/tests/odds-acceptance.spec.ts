@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
 import { apiGet, apiPost, apiToken, DEMO_PASSWORD, dismissSlip, expectNoSidewaysScroll, LIVE_TIMEOUT_MS, MARKET_MOVED, newFundedPlayer, openLiveCricketMatch, openSlip, signIn } from '../support/helpers';
 
 /**
@@ -22,7 +22,7 @@ interface MarketRow {
 }
 
 /** Holds the answers of placebet until `release()`; `sent` resolves at the first request. */
-function holdPlacebet(page: Page) {
+function holdPlacebet() {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   let sent: () => void = () => undefined;
@@ -75,7 +75,7 @@ test('odds acceptance in the settings and the slip, the bet delay counted down, 
     if (phone) await expectNoSidewaysScroll(page);
 
     // 4. The countdown of the market's delay (the market data's betDelaySec reached the page: 3 s).
-    const hold = holdPlacebet(page);
+    const hold = holdPlacebet();
     await page.route('**/api/placebet', hold.handler);
     const place = slip.getByRole('button', { name: 'Place Bet' });
     await expect(place).toBeEnabled({ timeout: LIVE_TIMEOUT_MS });
@@ -129,7 +129,7 @@ test('odds acceptance in the settings and the slip, the bet delay counted down, 
     await expect(bar.getByText(/Placing/)).toHaveCount(0);
 
     // The countdown shows in the bar while a one-click bet waits (its answer held as above).
-    const hold2 = holdPlacebet(page);
+    const hold2 = holdPlacebet();
     await page.route('**/api/placebet', hold2.handler);
     await expect(back).toBeEnabled({ timeout: LIVE_TIMEOUT_MS });
     const third = page.waitForResponse((r) => r.url().endsWith('/api/placebet'), { timeout: LIVE_TIMEOUT_MS });
