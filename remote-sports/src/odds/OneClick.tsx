@@ -57,6 +57,8 @@ export function OneClickBar({
 }) {
   const [stakeText, setStakeText] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  /** The switch as just clicked, until the server answers (then the stored value; a refusal puts it back). */
+  const [switching, setSwitching] = useState<boolean | null>(null);
   const switchId = useId();
   const shownStake = stakeText ?? String(preferences.oneClickStake);
   const stake = parseOneClickStake(shownStake);
@@ -69,7 +71,17 @@ export function OneClickBar({
     <section className={`bl-oneclick${preferences.oneClick ? ' bl-oneclick--on' : ''}`} aria-label="One-click betting">
       <div className="bl-oneclick__controls">
         <span className="bl-oneclick__switch">
-          <input id={switchId} type="checkbox" checked={preferences.oneClick} disabled={saving} onChange={(e) => void save({ oneClick: e.target.checked })} />
+          <input
+            id={switchId}
+            type="checkbox"
+            checked={switching ?? preferences.oneClick}
+            disabled={saving}
+            onChange={(e) => {
+              const oneClick = e.target.checked;
+              setSwitching(oneClick);
+              void save({ oneClick }).finally(() => setSwitching(null));
+            }}
+          />
           <label htmlFor={switchId}>One-click betting</label>
         </span>
         <form
