@@ -510,10 +510,15 @@ function notices() {
 }
 
 describe('OddsPage on a race', () => {
-  const off = new Date(Date.now() + 10 * 60_000);
-  const raceDetail: MatchDetail = {
-    _id: 'm1', sportId: 7, name: 'Kempton · 2m Hcap', competitionId: 'k', competitionName: 'Kempton (GB)', openDate: off.toISOString(), inPlay: false, status: 'upcoming', active: true,
-  };
+  // Ten minutes from when the test starts (not from when the file loaded: the tests before it can take a minute on a loaded machine).
+  let off = new Date();
+  let raceDetail: MatchDetail;
+  beforeEach(() => {
+    off = new Date(Date.now() + 10 * 60_000);
+    raceDetail = {
+      _id: 'm1', sportId: 7, name: 'Kempton · 2m Hcap', competitionId: 'k', competitionName: 'Kempton (GB)', openDate: off.toISOString(), inPlay: false, status: 'upcoming', active: true,
+    };
+  });
   const runners = [
     buildRunner('1', 3, { name: 'Swift Lad', clothNumber: 1 }),
     buildRunner('2', 4, { name: 'Dusty Road', clothNumber: 2 }),
