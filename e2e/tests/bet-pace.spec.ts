@@ -67,7 +67,7 @@ async function matchOddsAtHumanPace(page: Page, acceptance: string, attempts: nu
   let paused = 0;
   while (results.length < attempts) {
     const slip = await openSlip(page, backOf(1 + (results.length % 2)));
-    await expect(slip.getByLabel('When the odds change')).toHaveValue(acceptance);
+    await expect(slip.getByLabel('If the price moves')).toHaveValue(acceptance);
     await slip.getByLabel('Stake', { exact: true }).fill('100');
     const answer = await submitSlip(page, slip);
     if (answer.outcome !== 'placed') await dismissSlip(slip);
@@ -100,7 +100,7 @@ test('match odds at human pace: "Accept better odds" refuses only a worse price,
   // The player switches to "Accept any odds" in the next slip (saved, and kept for the next ones).
   const slip = await openSlip(page, page.getByRole('region', { name: 'Match Odds' }).getByRole('row').nth(1).locator('td.bl-price--back[data-level="1"] button'));
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/save-bet-preferences'));
-  await slip.getByLabel('When the odds change').selectOption('any');
+  await slip.getByLabel('If the price moves').selectOption('any');
   expect((await saved).status()).toBe(200);
   await dismissSlip(slip);
 

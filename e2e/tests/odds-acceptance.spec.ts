@@ -67,9 +67,9 @@ test('odds acceptance in the settings and the slip, the bet delay counted down, 
 
     // 3. The slip opens with the stored choice; the player changes it there (saved at once).
     const slip = await openSlip(page, back);
-    await expect(slip.getByLabel('When the odds change')).toHaveValue('any');
+    await expect(slip.getByLabel('If the price moves')).toHaveValue('any');
     const changed = page.waitForResponse((r) => r.url().endsWith('/api/save-bet-preferences'));
-    await slip.getByLabel('When the odds change').selectOption({ label: 'Accept better odds' });
+    await slip.getByLabel('If the price moves').selectOption({ label: 'Accept better odds' });
     expect((await changed).status()).toBe(200);
     await slip.getByLabel('Stake', { exact: true }).fill('100');
     if (phone) await expectNoSidewaysScroll(page);

@@ -249,7 +249,7 @@ describe('odds acceptance and the bet delay (ADR 0055)', () => {
     const onOddsAcceptance = jest.fn();
     const place = jest.fn(() => new Promise<{ data: PlaceBetResponse; message: string }>(() => undefined));
     const { rerender } = renderSlip({ oddsAcceptance: 'exact', onOddsAcceptance, place });
-    const select = screen.getByLabelText('When the odds change');
+    const select = screen.getByLabelText('If the price moves');
     expect(select).toHaveValue('exact');
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Accept better odds', 'Accept any odds', 'Exact odds only']);
     await userEvent.selectOptions(select, 'any');
@@ -272,12 +272,12 @@ describe('odds acceptance and the bet delay (ADR 0055)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
     expect(place).toHaveBeenCalledWith(expect.objectContaining({ odds: 1.8, stake: 100, oddsAcceptance: 'any' }), expect.any(String));
     // While the bet is on its way the choice cannot change under it.
-    expect(screen.getByLabelText('When the odds change')).toBeDisabled();
+    expect(screen.getByLabelText('If the price moves')).toBeDisabled();
   });
 
   it('a fancy slip has no odds acceptance: its line and rate keep their own rule', () => {
     renderSlip({ selection: { kind: 'fancy', fancyId: 'f1', side: 'YES', run: 46, rate: 100 }, fancy: buildFancy('f1'), onOddsAcceptance: jest.fn() });
-    expect(screen.queryByLabelText('When the odds change')).toBeNull();
+    expect(screen.queryByLabelText('If the price moves')).toBeNull();
   });
 
   it('previews the book at the price the acceptance matches at: under "any" a worse live price, under "exact" the price typed', async () => {

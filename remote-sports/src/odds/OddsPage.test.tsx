@@ -401,10 +401,10 @@ describe('OddsPage', () => {
         expect(bar).toHaveTextContent('One-click betting is off: a price opens the bet slip.');
         await userEvent.click(within(screen.getByRole('region', { name: 'Match Odds' })).getByRole('button', { name: 'Back Runner b at 2.2' }));
         const slip = screen.getByRole('form', { name: 'Bet slip' });
-        await waitFor(() => expect(within(slip).getByLabelText('When the odds change')).toHaveValue('exact'));
-        await userEvent.selectOptions(within(slip).getByLabelText('When the odds change'), 'any');
+        await waitFor(() => expect(within(slip).getByLabelText('If the price moves')).toHaveValue('exact'));
+        await userEvent.selectOptions(within(slip).getByLabelText('If the price moves'), 'any');
         expect(api.saveBetPreferences).toHaveBeenCalledWith({ oddsAcceptance: 'any' });
-        await waitFor(() => expect(within(slip).getByLabelText('When the odds change')).toHaveValue('any'));
+        await waitFor(() => expect(within(slip).getByLabelText('If the price moves')).toHaveValue('any'));
         expect(bets.placeBet).not.toHaveBeenCalled();
       });
 

@@ -69,7 +69,7 @@ function BetSettingsForm({ initial }: { initial: BetPreferences }) {
         }}
       >
         <fieldset className="bl-fieldset">
-          <legend>When the odds change</legend>
+          <legend>If the price moves</legend>
           {ODDS_ACCEPTANCES.map((a) => (
             <div key={a} className="bl-radio">
               <input id={`${ids}-${a}`} type="radio" name="oddsAcceptance" value={a} checked={acceptance === a} onChange={() => setAcceptance(a)} aria-describedby={`${ids}-${a}-hint`} />

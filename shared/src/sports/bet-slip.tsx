@@ -116,11 +116,11 @@ export function PlacingStatus({ delaySec, label }: { delaySec: number; label?: s
   );
 }
 
-/** The player's odds acceptance (ADR 0055) as a labelled select: what a bet does when the price moves before it is matched. */
+/** The player's odds acceptance (ADR 0055) as a labelled select: what a bet does when the price moves before it is matched. Its label names no "odds": a slip's Odds field keeps the one label with that word. */
 export function OddsAcceptanceField({ value, onChange, disabled }: { value: OddsAcceptance; onChange: (value: OddsAcceptance) => void; disabled?: boolean }) {
   return (
     <SelectField
-      label="When the odds change"
+      label="If the price moves"
       value={value}
       disabled={disabled}
       onChange={(e) => onChange(e.target.value as OddsAcceptance)}
