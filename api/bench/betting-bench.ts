@@ -246,6 +246,7 @@ export async function setupBettingBench(): Promise<BettingBench> {
             selectionId: bet.selectionId,
             side: bet.side,
             quotedHundredths: Math.round(bet.odds * 100),
+            acceptance: null,
             stakeMinor: BigInt(bet.stake * 100),
             waited: false,
             session: null,

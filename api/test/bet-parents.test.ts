@@ -49,7 +49,7 @@ async function count(sql: string, value: string): Promise<number> {
   return rows[0]?.n ?? -1;
 }
 
-const PLACE_SQL = `SELECT outcome FROM place_runner_bet($1, $2, $3, $4, $5, 'a', 'BACK', 200, 10000, false, NULL, NULL)`;
+const PLACE_SQL = `SELECT outcome FROM place_runner_bet($1, $2, $3, $4, $5, 'a', 'BACK', 200, 10000, false, NULL, NULL, NULL)`;
 const placeArgs = (userId: string, m: TestMarket) => [userId, randomUUID(), hash(randomUUID()), m.matchId, m.marketId];
 
 /** Resolves with the error a query raised, or null once it succeeded. */
@@ -90,6 +90,7 @@ describe('bets keep their user and match without foreign keys', () => {
       selectionId: 'a',
       side: 'BACK',
       quotedHundredths: 200,
+      acceptance: null,
       stakeMinor: 10_000n,
       waited: false,
       session: null,

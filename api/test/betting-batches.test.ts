@@ -36,6 +36,7 @@ function runnerCall(userId: string, m: TestMarket, bet: { selectionId: string; s
     selectionId: bet.selectionId,
     side: bet.side,
     quotedHundredths: bet.price,
+    acceptance: null,
     stakeMinor: bet.stake,
     waited: false,
     session: null,

@@ -120,7 +120,7 @@ it('a batch and a journal lock two wallets in the same order: the one waits for 
   const m = await createTestMarket(t, { H: [250, 252], A: [160, 162] });
   const call = (userId: string): PlaceRunnerBetCall => ({
     userId, idempotencyKey: randomUUID(), requestHash: 'a'.repeat(64), matchId: m.matchId, marketId: m.marketId, selectionId: 'H', side: 'BACK',
-    quotedHundredths: 250, stakeMinor: 1_000n, waited: false, session: null,
+    quotedHundredths: 250, acceptance: null, stakeMinor: 1_000n, waited: false, session: null,
   });
 
   // A transaction locks wallets in the ledger's order (account id): Q's first…

@@ -613,7 +613,8 @@ async function playerPathsThatDoNotSplit(db: Database): Promise<unknown[]> {
  *  B5 an agent's P&L account holds exactly its shares of the live settlements;
  *  B6 every bet and position has its user and match (they carry no foreign keys, migration 0016);
  *  B7 every bet that kept its request's price (migration 0035) was matched at a price no worse
- *     than asked, by the shared rule the slips preview with (matchedPrice, matchedFancyLine).
+ *     than asked, by the shared rule the slips preview with (matchedPrice, matchedFancyLine);
+ *     under the player's odds acceptance (migration 0044): 'exact' at the price asked, 'any' at any.
  */
 /**
  * The key a bet's or position's market is settled under: its market's id, or for a casino
@@ -731,6 +732,7 @@ async function bettingViolations(db: Database): Promise<Violation[]> {
     runLine: number | null;
     priceShown: number;
     requested: number | null;
+    acceptance: 'better' | 'any' | 'exact' | null;
     pnl: string | null;
     result: { type: string; selectionId?: string; selectionIds?: string[]; runs?: number; outcomes?: Record<string, Record<string, CasinoRunnerOutcome>> } | null;
     /** The market's winners (racing PLACE > 1); its runner a non-runner; the non-runners removed after the bet (factors in bps). */
@@ -741,7 +743,7 @@ async function bettingViolations(db: Database): Promise<Violation[]> {
   const { rows: bets } = await db.query<BetFacts>(
     `SELECT b.id, b.user_id AS "userId", b.market_id AS "marketId", b.market_type AS "marketType", b.side,
             b.selection_id AS "selectionId", b.stake_minor::text AS stake, b.odds_hundredths AS odds, b.run_line AS "runLine",
-            b.price_shown AS "priceShown", b.requested_price AS requested, b.pnl_minor::text AS pnl, s.result,
+            b.price_shown AS "priceShown", b.requested_price AS requested, b.odds_acceptance AS acceptance, b.pnl_minor::text AS pnl, s.result,
             (SELECT m.number_of_winners FROM markets m WHERE m.id = b.market_id) AS winners,
             EXISTS (SELECT 1 FROM runners r WHERE r.market_id = b.market_id AND r.selection_id = b.selection_id AND r.status = 'removed') AS "nonRunner",
             ARRAY(SELECT (r.adjustment_factor * 100)::int FROM runners r
@@ -752,6 +754,9 @@ async function bettingViolations(db: Database): Promise<Violation[]> {
   const worseThanAsked = bets.filter((b) => {
     if (b.requested === null) return false;
     if (b.side === 'YES' || b.side === 'NO') return matchedFancyLine(b.side, b.requested, b.runLine) !== b.runLine;
+    // The player's odds acceptance (ADR 0055): 'any' takes whatever the market gave, 'exact' only the price asked.
+    if (b.acceptance === 'any') return false;
+    if (b.acceptance === 'exact') return b.priceShown !== b.requested;
     return matchedPrice(b.side, b.requested, b.priceShown) !== b.priceShown;
   });
   if (worseThanAsked.length > 0) violations.push({ invariant: 'B7 a bet is matched at a price no worse than asked', rows: worseThanAsked });

@@ -167,7 +167,8 @@ async function answerOf(setup: Setup, kind: Kind = 'runner'): Promise<string> {
       : ['place_fancy_bet_checked', m.marketId, 'YES', setup.bet?.line ?? 46, setup.bet?.rate ?? 90];
   const call = (hash: string, overrides: { session?: string | null; area?: string | null; waited?: boolean } = {}) =>
     t.db.query<{ outcome: string; detail: { marketName: string | null; marketStatus: string | null; profit: string | null; betLock: string | null } | null }>(
-      `SELECT outcome, detail FROM ${String(bet[0])}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      // A runner bet's 13th argument, the odds acceptance: NULL, the player's stored one ('better' by default).
+      `SELECT outcome, detail FROM ${String(bet[0])}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12${kind === 'runner' ? ', NULL' : ''})`,
       [
         callerId, key, hash, matchId, ...bet.slice(1), paise(STAKE_RUPEES).toString(), overrides.waited ?? false,
         overrides.session === undefined ? null : overrides.session, overrides.area === undefined ? null : overrides.area,

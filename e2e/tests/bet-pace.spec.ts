@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, newFundedPlayer, openLiveCricketMatch, openSlip, signIn, submitSlip, dismissSlip, type SlipAnswer } from '../support/helpers';
+import { apiPost, apiToken, DEMO_PASSWORD, newFundedPlayer, openLiveCricketMatch, openSlip, signIn, submitSlip, dismissSlip, type SlipAnswer } from '../support/helpers';
 
 /**
  * Step 6 item 12: a player gets a fair chance between balls. Bookmaker markets and fancies take
@@ -41,4 +41,71 @@ test('most bookmaker and fancy bets placed between balls are accepted at once', 
   // machine can be two or three attempts in ten.
   expect(placed, JSON.stringify(results)).toBeGreaterThan(ATTEMPTS / 2);
   await expect(page.getByText('Bet Placed Successfully').first()).toBeVisible();
+});
+
+/**
+ * Issue 33 (ADR 0055): match odds keep the sport's bet delay (1 s in the demo) and their prices
+ * move with the balls. At human pace (open the slip at the clicked price, type the stake, place)
+ * the price often moved a tick before the bet is matched. Measured on the demo (desktop, 20
+ * attempts): under "Accept better odds" 6 of 20 were refused, every one for a price that moved
+ * AGAINST the player (requested 1.28, live back 1.26) — the slip asks the price that was clicked,
+ * seconds before, so accepting better prices alone cannot bring the refusals under 1 in 20. What
+ * the journey pins: under "Accept better odds" no bet is refused for a price that moved in the
+ * player's favour or not at all (each refusal names a live back below the price asked); under
+ * "Accept any odds" fewer than 1 in 20 attempts are refused for the odds. Only "Odds changed"
+ * counts: a wicket suspends the market during the delay (the market pausing, not the odds), and
+ * a slip that could not send is no attempt; both are made again. Attempts alternate between the
+ * two runners' best back. Runs on desktop and on the phone.
+ */
+const BETTER_ATTEMPTS = 10;
+const ANY_ATTEMPTS = 20;
+
+/** `attempts` match-odds backs at human pace under the slip's acceptance `label`; the answers that were attempts on the odds. */
+async function matchOddsAtHumanPace(page: Page, acceptance: string, attempts: number): Promise<{ results: SlipAnswer[]; paused: number }> {
+  const backOf = (row: number) => page.getByRole('region', { name: 'Match Odds' }).getByRole('row').nth(row).locator('td.bl-price--back[data-level="1"] button');
+  const results: SlipAnswer[] = [];
+  let paused = 0;
+  while (results.length < attempts) {
+    const slip = await openSlip(page, backOf(1 + (results.length % 2)));
+    await expect(slip.getByLabel('If the price moves')).toHaveValue(acceptance);
+    await slip.getByLabel('Stake', { exact: true }).fill('100');
+    const answer = await submitSlip(page, slip);
+    if (answer.outcome !== 'placed') await dismissSlip(slip);
+    if (answer.outcome === 'unsent' || (answer.outcome === 'refused' && !/Odds changed/.test(answer.message))) {
+      paused += 1;
+      expect(paused, `the match odds stayed paused: ${JSON.stringify(answer)}`).toBeLessThan(attempts);
+      continue;
+    }
+    results.push(answer);
+  }
+  return { results, paused };
+}
+
+test('match odds at human pace: "Accept better odds" refuses only a worse price, "Accept any odds" fewer than 1 in 20', async ({ page, request }) => {
+  test.setTimeout(540_000);
+  const player = await newFundedPlayer(request, 'odds', 100_000);
+  const token = await apiToken(request, 'player', player);
+  await apiPost(request, token, '/api/save-bet-preferences', { oddsAcceptance: 'better', oneClick: false });
+  await signIn(page, 'player', player, DEMO_PASSWORD);
+  await openLiveCricketMatch(page, request);
+
+  const better = await matchOddsAtHumanPace(page, 'better', BETTER_ATTEMPTS);
+  const betterRefused = better.results.filter((r) => r.outcome === 'refused');
+  console.info(`match odds, accept better odds: ${betterRefused.length} of ${better.results.length} refused for the odds (${better.paused} paused)`, betterRefused);
+  for (const refusal of betterRefused) {
+    const [, asked, live] = /requested ([\d.]+), live back ([\d.]+)/.exec(refusal.message) ?? [];
+    expect(Number(live), refusal.message).toBeLessThan(Number(asked));
+  }
+
+  // The player switches to "Accept any odds" in the next slip (saved, and kept for the next ones).
+  const slip = await openSlip(page, page.getByRole('region', { name: 'Match Odds' }).getByRole('row').nth(1).locator('td.bl-price--back[data-level="1"] button'));
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/save-bet-preferences'));
+  await slip.getByLabel('If the price moves').selectOption('any');
+  expect((await saved).status()).toBe(200);
+  await dismissSlip(slip);
+
+  const any = await matchOddsAtHumanPace(page, 'any', ANY_ATTEMPTS);
+  const anyRefused = any.results.filter((r) => r.outcome === 'refused');
+  console.info(`match odds, accept any odds: ${anyRefused.length} of ${any.results.length} refused for the odds (${any.paused} paused)`, anyRefused);
+  expect(anyRefused.length * 20, JSON.stringify(anyRefused)).toBeLessThan(any.results.length);
 });

@@ -8,7 +8,7 @@ export {
   type Area, areaOfRole, type BankAndUpiList, BET_DELAY_MAX_SEC, BET_LIST_PAGE_SIZE, type BetHistoryQuery,
   type BetMarketType, type BetPage, type BetRow, type BetStatus, BLUR_TIMEOUT_MS, BUTTON_LABEL_MAX_LENGTH,
   BUTTON_VALUE_MAX, type ButtonValue, type ChildBookRow, childRoleOf, type ChipTransferRequest, type ClientRow,
-  type DeclaredResult, DEFAULT_BUTTON_VALUES, DEPOSIT_MAX_RUPEES_DEFAULT, DEPOSIT_MIN_RUPEES_DEFAULT,
+  type DeclaredResult, DEFAULT_BUTTON_VALUES, type BetPreferences, DEFAULT_BET_PREFERENCES, ODDS_ACCEPTANCES, ODDS_ACCEPTANCE_TEXT, type OddsAcceptance, type SaveBetPreferencesRequest, DEPOSIT_MAX_RUPEES_DEFAULT, DEPOSIT_MIN_RUPEES_DEFAULT,
   type DepositWithdrawListRequest, DISPLAY_NAME_MAX_LENGTH, type ErrorCode, type EventMap, type Fancy,
   type FancyBetSide, type FeedMatch, type FeedStatus, HOME_LANDING_ROLES, IDEMPOTENCY_HEADER, IFSC_PATTERN, INACTIVITY_LOGOUT_MS,
   isAdminPath, type ListClientsResponse, type LoginResponse, type Market, MARKET_LIMIT_MAX, type MarketBook,
@@ -39,7 +39,7 @@ export {
 } from './contracts/index';
 export {
   applyBet, applyFancyBet, bookmakerToRunnerBet, CASH_OUT_MARKET_TYPES, CASH_OUT_PERCENTS, cashOutQuote, type CashOutQuote, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,
-  fancyRunBook, type FancySide, FULL_SHARE_BPS, marketPnlVector, matchedFancyLine, matchedPrice, pnlIfRunnerLosesMinor, pnlIfRunnerWinsMinor, preloadPasswordPolicy, previewPasswordPolicy, type RunnerBet,
+  fancyRunBook, type FancySide, FULL_SHARE_BPS, marketPnlVector, acceptedPrice, matchedFancyLine, matchedPrice, pnlIfRunnerLosesMinor, pnlIfRunnerWinsMinor, preloadPasswordPolicy, previewPasswordPolicy, type RunnerBet,
 } from './domain/index';
 export { type ApiClient } from './kernel/client';
 export { ApiError } from './kernel/errors';
@@ -66,7 +66,7 @@ export { createSubmissionKeys, newIdempotencyKey, retryOnNetworkLoss } from './k
 export { lazyWithRetry, importWithRetry } from './kernel/lazy-with-retry';
 export { Button, TextField, Page, Spinner, EmptyState, SelectField, FormFooter } from './ui/kit';
 export { BuildTag } from './ui/build-tag';
-export { placedRunnerNotice, QuickStakes, SlipActions, SlipRunnerBook, StakeField, useSlipSubmission, type SlipBookRow, type SlipError, type SlipSubmission } from './sports/bet-slip';
+export { OddsAcceptanceField, placedRunnerNotice, placingText, PlacingStatus, QuickStakes, SlipActions, SlipRunnerBook, StakeField, useCountdown, useSlipSubmission, type SlipBookRow, type SlipError, type SlipSubmission } from './sports/bet-slip';
 export { SlipSheet } from './sports/slip-sheet';
 export { Pnl } from './ui/pnl';
 export { QrCode, qrCodePath, QR_QUIET_ZONE_MODULES } from './ui/qr-code';

@@ -1,4 +1,4 @@
-CREATE OR REPLACE FUNCTION public.place_runner_bet(p_user uuid, p_key text, p_hash text, p_match text, p_market text, p_selection text, p_side text, p_price_shown integer, p_stake bigint, p_waited boolean, p_session uuid, p_area text)
+CREATE OR REPLACE FUNCTION public.place_runner_bet(p_user uuid, p_key text, p_hash text, p_match text, p_market text, p_selection text, p_side text, p_price_shown integer, p_stake bigint, p_waited boolean, p_session uuid, p_area text, p_acceptance text)
  RETURNS TABLE(outcome text, detail jsonb, pnl jsonb, market_exposure bigint, balance bigint, exposure bigint, bet_id uuid, bet_market_type text, bet_status text, bet_created_at timestamp with time zone, bet_price integer, bet_run_line integer)
  LANGUAGE plpgsql
 AS $function$
@@ -50,14 +50,17 @@ DECLARE
   v_runner text;
   v_winners int;
   v_all_lose bigint;
+  v_acceptance text;
 BEGIN
   <<place>>
   BEGIN
     -- The user and its ancestors' flags: account lock, bet lock, role, first-login gate, limit.
     SELECT (u.status <> 'active' OR coalesce(anc.inactive, false)),
            (u.status <> 'active' OR u.bet_lock OR coalesce(anc.inactive, false) OR coalesce(anc.bet_locked, false)),
-           u.role, (u.must_change_password OR u.txn_password_hash IS NULL), u.exposure_limit_minor, u.ancestors
-      INTO v_blocked, v_bet_locked, v_role, v_setup, v_limit, v_ancestors
+           u.role, (u.must_change_password OR u.txn_password_hash IS NULL), u.exposure_limit_minor, u.ancestors,
+           -- The odds acceptance (ADR 0055): the one the request sent, else the player's stored one.
+           coalesce(p_acceptance, (SELECT bp.odds_acceptance FROM bet_preferences bp WHERE bp.user_id = p_user), 'better')
+      INTO v_blocked, v_bet_locked, v_role, v_setup, v_limit, v_ancestors, v_acceptance
       FROM users u
       CROSS JOIN LATERAL (SELECT bool_or(a.status <> 'active') AS inactive, bool_or(a.bet_lock) AS bet_locked
                           FROM users a WHERE a.id = ANY (u.ancestors)) anc
@@ -99,10 +102,15 @@ BEGIN
     IF v_runner_status IS DISTINCT FROM 'active' THEN outcome := 'NOT_FOUND'; EXIT place; END IF;
 
     v_live := CASE WHEN p_side = 'BACK' THEN v_back ELSE v_lay END;
-    IF v_live IS NULL OR (p_side = 'BACK' AND v_live < p_price_shown) OR (p_side = 'LAY' AND v_live > p_price_shown) THEN
+    -- The odds acceptance (ADR 0055), here and again after the bet delay: 'better' refuses a live
+    -- price worse than the one asked, 'exact' any other price, 'any' none (only no price at all).
+    IF v_live IS NULL
+       OR (v_acceptance = 'better' AND ((p_side = 'BACK' AND v_live < p_price_shown) OR (p_side = 'LAY' AND v_live > p_price_shown)))
+       OR (v_acceptance = 'exact' AND v_live <> p_price_shown) THEN
       outcome := 'ODDS_CHANGED'; EXIT place;
     END IF;
-    -- Best execution (0035): the bet is matched at the live price, never the worse one asked.
+    -- Best execution (0035): the bet is matched at the live price (under 'any' even a worse one;
+    -- the limits, the exposure and the funds below are all checked at it).
     v_price := v_live;
     v_odds := CASE WHEN v_market_type = 'bookmaker' THEN 100 + v_price ELSE v_price END;
     -- A price asked at or below 1.00 is refused, whatever the market offers.
@@ -193,9 +201,9 @@ BEGIN
     -- 7. The writes.
     INSERT INTO bets (user_id, match_id, market_id, market_type, selection_id, side, odds_hundredths, price_shown,
                       stake_minor, idempotency_key, request_hash,
-                      placed_balance_minor, placed_exposure_minor, placed_market_exposure_minor, placed_pnl, requested_price)
+                      placed_balance_minor, placed_exposure_minor, placed_market_exposure_minor, placed_pnl, requested_price, odds_acceptance)
       VALUES (p_user, p_match, p_market, v_market_type, p_selection, p_side, v_odds, v_price,
-              p_stake, p_key, p_hash, balance, v_total, v_new_exp, v_new_pnl, p_price_shown)
+              p_stake, p_key, p_hash, balance, v_total, v_new_exp, v_new_pnl, p_price_shown, v_acceptance)
       RETURNING id, created_at, status INTO bet_id, bet_created_at, bet_status;
     INSERT INTO positions (user_id, market_id, market_type, match_id, pnl, exposure_minor, status)
       VALUES (p_user, p_market, v_market_type, p_match, v_new_pnl, v_new_exp, 'open')

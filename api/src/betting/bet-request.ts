@@ -7,7 +7,8 @@ import type { PlaceBetBody } from './betting.schemas';
  * The placebet body as the contracts type it. Its schema admits any of the four sides on either
  * kind of bet, and a fancyId beside a runner bet's fields without run and rate; a body with a
  * fancyId is a fancy bet, and its side, run and rate are refused here, in that order, with the
- * messages the slip shows (the stake follows in the placement).
+ * messages the slip shows (the stake follows in the placement). A fancy bet ignores an
+ * `oddsAcceptance`: its line and rate keep their own rule (ADR 0055).
  */
 export function betRequestOf(body: PlaceBetBody): PlaceBetRequest {
   const { side } = body;
@@ -16,7 +17,7 @@ export function betRequestOf(body: PlaceBetBody): PlaceBetRequest {
     const { marketId, selectionId, odds } = body;
     // The schema's anyOf requires them when there is no fancyId.
     if (marketId === undefined || selectionId === undefined || odds === undefined) throw new Error('placebet: a runner bet without its market, runner or odds');
-    return { matchId: body.matchId, marketId, selectionId, side, odds, stake: body.stake };
+    return { matchId: body.matchId, marketId, selectionId, side, odds, stake: body.stake, ...(body.oddsAcceptance === undefined ? {} : { oddsAcceptance: body.oddsAcceptance }) };
   }
   const { run, rate } = body;
   if (side !== 'YES' && side !== 'NO') throw new DomainError('VALIDATION', 'Side must be YES or NO on a fancy');

@@ -3,7 +3,7 @@
  * (api/sql/functions: the session, every check and the money part) and their batches, and the
  * bet list. The market bet-locks those functions check are the agents' (users.repository.ts).
  */
-import type { AnyBetSide, Area, BetMarketType, BetStatus } from '@backlay/shared/contracts';
+import type { AnyBetSide, Area, BetMarketType, BetStatus, OddsAcceptance } from '@backlay/shared/contracts';
 import type { Database, Queryable } from '../db/database';
 import type { SessionEndReason } from '../auth/auth.events';
 import type { StoredPnl } from './positions';
@@ -40,6 +40,8 @@ export interface PlaceRunnerBetCall extends CheckedCallBase {
   side: 'BACK' | 'LAY';
   /** The quote in hundredths: decimal odds × 100 (250), or the bookmaker rate in paise (45; the function makes it odds 100 + rate). */
   quotedHundredths: number;
+  /** The request's odds acceptance (ADR 0055); null: the player's stored one. */
+  acceptance: OddsAcceptance | null;
 }
 
 export interface PlaceFancyBetCheckedCall extends CheckedCallBase {
@@ -133,7 +135,7 @@ function toCheckedResult(row: RawCheckedResult | undefined, fn: string): Checked
 
 // Named prepared statements: the bet is the hot path; parsing and planning the call once per
 // connection instead of per bet is worth about a fifth of the database's time per bet.
-const PLACE_RUNNER_SQL = 'SELECT * FROM place_runner_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)';
+const PLACE_RUNNER_SQL = 'SELECT * FROM place_runner_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)';
 const PLACE_FANCY_SQL = 'SELECT * FROM place_fancy_bet_checked($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)';
 
 /**
@@ -151,16 +153,16 @@ export async function placeFancyBetChecked(db: Database, c: PlaceFancyBetChecked
   return toCheckedResult(rows[0], 'place_fancy_bet_checked');
 }
 
-/** The 12 parameters of a placement call, in the functions' order (single call; a batch's arrays). */
+/** The 12 parameters of a placement call, in the functions' order (single call; a batch's arrays); a runner bet adds its acceptance. */
 function callParams(c: CheckedCallBase, bet: readonly unknown[]): unknown[] {
   return [c.userId, c.idempotencyKey, c.requestHash, c.matchId, ...bet, c.stakeMinor.toString(), c.waited, c.session?.sessionId ?? null, c.session?.area ?? null];
 }
-const runnerParams = (c: PlaceRunnerBetCall) => callParams(c, [c.marketId, c.selectionId, c.side, c.quotedHundredths]);
+const runnerParams = (c: PlaceRunnerBetCall) => [...callParams(c, [c.marketId, c.selectionId, c.side, c.quotedHundredths]), c.acceptance];
 const fancyParams = (c: PlaceFancyBetCheckedCall) => callParams(c, [c.fancyId, c.side, c.line, c.rate]);
 
 /** The call of `fn`: place_runner_bets, or a copy of it with its signature (bench/placement-sql.mjs measures such copies). */
 const runnerBatchSql = (fn: string) =>
-  `SELECT * FROM ${fn}($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::bigint[], $10::boolean[], $11::uuid[], $12::text[])`;
+  `SELECT * FROM ${fn}($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::bigint[], $10::boolean[], $11::uuid[], $12::text[], $13::text[])`;
 const PLACE_RUNNER_BATCH_SQL = runnerBatchSql('place_runner_bets');
 const PLACE_FANCY_BATCH_SQL =
   'SELECT * FROM place_fancy_bets_checked($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::bigint[], $10::boolean[], $11::uuid[], $12::text[])';
@@ -181,7 +183,7 @@ async function placeBatch<C extends CheckedCallBase>(
     const ub = (calls[b] as C).userId;
     return ua < ub ? -1 : ua > ub ? 1 : a - b;
   });
-  const params: unknown[][] = Array.from({ length: 12 }, () => []);
+  const params: unknown[][] = Array.from({ length: calls[0] === undefined ? 0 : paramsOf(calls[0]).length }, () => []);
   for (const i of order) paramsOf(calls[i] as C).forEach((value, k) => (params[k] as unknown[]).push(value));
   const { rows } = 'queryPrepared' in db ? await db.queryPrepared<RawCheckedResult & { ord: number }>(name, text, params) : await db.query<RawCheckedResult & { ord: number }>(text, params);
   if (rows.length !== calls.length) throw new Error(`${name} answered ${rows.length} rows for ${calls.length} bets`);

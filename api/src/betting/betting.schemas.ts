@@ -1,5 +1,5 @@
 /** JSON schemas of the betting routes (request and response). */
-import { IDEMPOTENCY_HEADER, type BetsQuery, type PlaceBetRequest } from '@backlay/shared/contracts';
+import { IDEMPOTENCY_HEADER, ODDS_ACCEPTANCES, type BetsQuery, type PlaceBetRequest } from '@backlay/shared/contracts';
 import {
   bearerSecurity,
   hundredthsField,
@@ -61,6 +61,8 @@ export const placeBetSchema = {
       run: int4Field(0),
       rate: { type: 'integer', exclusiveMinimum: 0, maximum: INT4_MAX },
       stake: { type: 'number', exclusiveMinimum: 0, maximum: RUPEES_FIELD_MAX },
+      // ADR 0055: absent, the player's stored choice; a fancy bet keeps its own rule whatever it says.
+      oddsAcceptance: { type: 'string', enum: ODDS_ACCEPTANCES },
     },
   },
   response: responses({

@@ -59,7 +59,7 @@ function toQuotedHundredths(value: number): number {
 export function requestHash(body: PlaceBetRequest): string {
   const canonical = isFancyBetRequest(body)
     ? JSON.stringify(['fancy', body.matchId, body.fancyId, body.side, body.run, body.rate, body.stake])
-    : JSON.stringify([body.matchId, body.marketId, body.selectionId, body.side, body.odds, body.stake]);
+    : JSON.stringify([body.matchId, body.marketId, body.selectionId, body.side, body.odds, body.stake, ...(body.oddsAcceptance === undefined ? [] : [body.oddsAcceptance])]);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -158,6 +158,7 @@ export class BettingService {
       selectionId: body.selectionId,
       side: body.side,
       quotedHundredths,
+      acceptance: body.oddsAcceptance ?? null,
       stakeMinor,
       waited: false,
       session,
@@ -169,7 +170,8 @@ export class BettingService {
       marketId: body.marketId,
       selectionId: body.selectionId,
       side: body.side,
-      // Best execution: the price the bet was matched at (the live one when the market beat the request).
+      // The price the bet was matched at: the live one when the market beat the request, or under
+      // 'any' odds acceptance whichever way it moved (ADR 0034, 0055).
       quotedHundredths: matched,
       runLine: null,
       stakeMinor,
@@ -236,6 +238,9 @@ export class BettingService {
         selectionId: body.selectionId,
         side: body.side,
         quotedHundredths,
+        // A hedge is matched at the price its value was quoted from or a better one (never below
+        // the value shown), whatever the player chose for its own bets (ADRs 0055, 0056).
+        acceptance: 'better',
         stakeMinor,
         waited,
         session,

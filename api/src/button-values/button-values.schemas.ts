@@ -1,5 +1,5 @@
 /** JSON schemas of the stake-button routes (request and response). */
-import { BUTTON_LABEL_MAX_LENGTH, BUTTON_VALUES_MAX, type SaveButtonValuesRequest } from '@backlay/shared/contracts';
+import { BUTTON_LABEL_MAX_LENGTH, BUTTON_VALUES_MAX, ODDS_ACCEPTANCES, type BetPreferences, type SaveBetPreferencesRequest, type SaveButtonValuesRequest } from '@backlay/shared/contracts';
 import { bearerSecurity, responses, rupeesField, type Agree, type AllAgree, type BodyOf } from '../common/schemas';
 
 const buttonSchema = {
@@ -36,5 +36,33 @@ export const saveButtonValuesSchema = {
   response: listResponse,
 } as const;
 
-/** The contract's request type (the front end's) agrees with the schema. */
-export type ButtonValuesContractsAgree = AllAgree<[Agree<SaveButtonValuesRequest, BodyOf<typeof saveButtonValuesSchema>>]>;
+const betPreferencesSchema = {
+  type: 'object',
+  required: ['oddsAcceptance', 'oneClick', 'oneClickStake'],
+  properties: { oddsAcceptance: { type: 'string' }, oneClick: { type: 'boolean' }, oneClickStake: { type: 'number' } },
+} as const;
+const preferencesTags = ['bet preferences'] as const;
+
+export const getBetPreferencesSchema = { tags: preferencesTags, security: bearerSecurity, response: responses(betPreferencesSchema) } as const;
+
+export const saveBetPreferencesSchema = {
+  tags: preferencesTags,
+  security: bearerSecurity,
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      oddsAcceptance: { type: 'string', enum: ODDS_ACCEPTANCES },
+      oneClick: { type: 'boolean' },
+      // Type-level bounds only; bet-preferences-rules.ts gives the readable message.
+      oneClickStake: rupeesField,
+    },
+  },
+  response: responses(betPreferencesSchema),
+} as const;
+
+/** The contracts' request types (the front end's) agree with the schemas. */
+export type ButtonValuesContractsAgree = AllAgree<
+  [Agree<SaveButtonValuesRequest, BodyOf<typeof saveButtonValuesSchema>>, Agree<SaveBetPreferencesRequest, BodyOf<typeof saveBetPreferencesSchema>>]
+>;
+export type { BetPreferences };

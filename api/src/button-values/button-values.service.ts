@@ -1,5 +1,9 @@
-/** A user's stake buttons (button-values): the saved ones, or the defaults when none were saved. */
-import { DEFAULT_BUTTON_VALUES, type ButtonValue } from '@backlay/shared/contracts';
+/**
+ * A user's stake buttons (button-values): the saved ones, or the defaults when none were saved;
+ * and a player's bet preferences (odds acceptance, one-click betting; ADR 0055), likewise.
+ */
+import { DEFAULT_BUTTON_VALUES, type BetPreferences, type ButtonValue, type SaveBetPreferencesRequest } from '@backlay/shared/contracts';
+import { betPreferencesView, checkBetPreferences, DEFAULT_STORED_BET_PREFERENCES } from './bet-preferences-rules';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
 import { paiseToRupees } from '../common/money';
@@ -20,5 +24,15 @@ export class ButtonValuesService {
     if (!checked.ok) throw new DomainError('VALIDATION', checked.message);
     await repo.saveButtons(this.db, userId, checked.buttons);
     return checked.buttons.map((b) => ({ label: b.label, value: paiseToRupees(b.valueMinor) }));
+  }
+
+  async betPreferences(userId: string): Promise<BetPreferences> {
+    return betPreferencesView(await repo.findBetPreferences(this.db, userId));
+  }
+
+  async saveBetPreferences(userId: string, body: SaveBetPreferencesRequest): Promise<BetPreferences> {
+    const checked = checkBetPreferences(body);
+    if (!checked.ok) throw new DomainError('VALIDATION', checked.message);
+    return betPreferencesView(await repo.saveBetPreferences(this.db, userId, checked.change, DEFAULT_STORED_BET_PREFERENCES));
   }
 }

@@ -167,7 +167,7 @@ describe('BetSlip', () => {
     // Lay India 1,000 @ 47: India −470, the other +1,000.
     expect(screen.getByRole('row', { name: /^India/ })).toHaveTextContent('India0.00-470.00');
     await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
-    await waitFor(() => expect(bets.placeBet).toHaveBeenCalledWith({ matchId: 'm1', marketId: 'bm', selectionId: 'a', side: 'LAY', odds: 0.47, stake: 1000 }, expect.any(String)));
+    await waitFor(() => expect(bets.placeBet).toHaveBeenCalledWith({ matchId: 'm1', marketId: 'bm', selectionId: 'a', side: 'LAY', odds: 0.47, stake: 1000, oddsAcceptance: 'better' }, expect.any(String)));
   });
 
   it('places through the page\'s place with a fresh key, busy until it answers, and closes only then', async () => {
@@ -176,7 +176,7 @@ describe('BetSlip', () => {
     const { props } = renderSlip({ place });
     await userEvent.type(screen.getByLabelText('Stake'), '100');
     await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
-    expect(place).toHaveBeenCalledWith({ matchId: 'm1', marketId: 'mo', selectionId: 'a', side: 'BACK', odds: 1.8, stake: 100 }, expect.stringMatching(/^[0-9a-f-]{36}$/));
+    expect(place).toHaveBeenCalledWith({ matchId: 'm1', marketId: 'mo', selectionId: 'a', side: 'BACK', odds: 1.8, stake: 100, oddsAcceptance: 'better' }, expect.stringMatching(/^[0-9a-f-]{36}$/));
     expect(screen.getByRole('button', { name: 'Place Bet' })).toBeDisabled();
     expect(props.onPlaced).not.toHaveBeenCalled();
     await act(async () => answer({ data: response, message: 'Bet Placed Successfully' }));
@@ -286,5 +286,87 @@ describe('placeBetWithRetry', () => {
     bets.placeBet.mockRejectedValue(new ApiError('Odds changed', 409, 'ODDS_CHANGED'));
     await expect(placeBetWithRetry(bets, { matchId: 'm', marketId: 'x', selectionId: 'a', side: 'BACK', odds: 2, stake: 1 }, 'k', 1, 0)).rejects.toThrow('Odds changed');
     expect(bets.placeBet).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('odds acceptance and the bet delay (ADR 0055)', () => {
+  it('shows the player\'s odds acceptance in a labelled select, sends the choice with the bet, and tells the page to store it', async () => {
+    const onOddsAcceptance = jest.fn();
+    const place = jest.fn(() => new Promise<{ data: PlaceBetResponse; message: string }>(() => undefined));
+    const { rerender } = renderSlip({ oddsAcceptance: 'exact', onOddsAcceptance, place });
+    const select = screen.getByLabelText('If the price moves');
+    expect(select).toHaveValue('exact');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Accept better odds', 'Accept any odds', 'Exact odds only']);
+    await userEvent.selectOptions(select, 'any');
+    expect(onOddsAcceptance).toHaveBeenCalledWith('any');
+    // The page stores it and hands the slip the new value.
+    rerender(
+      <BetSlip
+        matchId="m1"
+        selection={{ kind: 'runner', marketId: 'mo', selectionId: 'a', side: 'BACK', price: 1.8 }}
+        market={market}
+        stakeButtons={buttons}
+        place={place}
+        onPlaced={jest.fn()}
+        onCancel={jest.fn()}
+        oddsAcceptance="any"
+        onOddsAcceptance={onOddsAcceptance}
+      />,
+    );
+    await userEvent.type(screen.getByLabelText('Stake'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(place).toHaveBeenCalledWith(expect.objectContaining({ odds: 1.8, stake: 100, oddsAcceptance: 'any' }), expect.any(String));
+    // While the bet is on its way the choice cannot change under it.
+    expect(screen.getByLabelText('If the price moves')).toBeDisabled();
+  });
+
+  it('a fancy slip has no odds acceptance: its line and rate keep their own rule', () => {
+    renderSlip({ selection: { kind: 'fancy', fancyId: 'f1', side: 'YES', run: 46, rate: 100 }, fancy: buildFancy('f1'), onOddsAcceptance: jest.fn() });
+    expect(screen.queryByLabelText('If the price moves')).toBeNull();
+  });
+
+  it('previews the book at the price the acceptance matches at: under "any" a worse live price, under "exact" the price typed', async () => {
+    // Asked 1.90, the live back is 1.80 (worse for a back).
+    const selection = { kind: 'runner' as const, marketId: 'mo', selectionId: 'a', side: 'BACK' as const, price: 1.9 };
+    const { unmount } = renderSlip({ selection, oddsAcceptance: 'any', onOddsAcceptance: jest.fn() });
+    await userEvent.type(screen.getByLabelText('Stake'), '100');
+    // Back India 100 at the live 1.80: India +80.
+    expect(screen.getByRole('row', { name: /^India/ })).toHaveTextContent('India0.0080.00');
+    unmount();
+    renderSlip({ selection, oddsAcceptance: 'exact', onOddsAcceptance: jest.fn() });
+    await userEvent.type(screen.getByLabelText('Stake'), '100');
+    expect(screen.getByRole('row', { name: /^India/ })).toHaveTextContent('India0.0090.00');
+  });
+
+  it('counts the market\'s bet delay down while the bet waits ("Placing… 2 s"), then says "Placing…" until the answer', async () => {
+    let answer: (value: { data: PlaceBetResponse; message: string }) => void = () => undefined;
+    const place = jest.fn(() => new Promise<{ data: PlaceBetResponse; message: string }>((resolve) => (answer = resolve)));
+    const { props } = renderSlip({ place, market: { ...market, betDelaySec: 2 } });
+    await userEvent.type(screen.getByLabelText('Stake'), '100');
+    expect(screen.queryByText(/^Placing/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(screen.getByRole('status')).toHaveTextContent(/^Placing… (2|1) s$/);
+    expect(await screen.findByText('Placing…', undefined, { timeout: 4_000 })).toBeInTheDocument();
+    await act(async () => answer({ data: response, message: 'Bet Placed Successfully' }));
+    expect(props.onPlaced).toHaveBeenCalled();
+    expect(screen.queryByText(/^Placing/)).toBeNull();
+  });
+
+  it('without a bet delay it says only "Placing…"', async () => {
+    const place = jest.fn(() => new Promise<{ data: PlaceBetResponse; message: string }>(() => undefined));
+    renderSlip({ place, market: { ...market, betDelaySec: 0 } });
+    await userEvent.type(screen.getByLabelText('Stake'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(screen.getByRole('status')).toHaveTextContent(/^Placing…$/);
+  });
+
+  it('the toast names the price the bet was matched at when it differs ("matched at 2.12")', async () => {
+    const n = notices();
+    bets.placeBet.mockResolvedValue({ data: { ...response, bet: { ...response.bet, odds: 2.12 } }, message: 'Bet Placed Successfully' });
+    renderSlip({ selection: { kind: 'runner', marketId: 'mo', selectionId: 'a', side: 'BACK', price: 2.1 }, oddsAcceptance: 'any', onOddsAcceptance: jest.fn() });
+    await userEvent.type(screen.getByLabelText('Stake'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    await waitFor(() => expect(n.seen).toEqual([{ kind: 'success', message: 'Bet Placed Successfully · matched at 2.12 (asked 2.1)' }]));
+    n.stop();
   });
 });

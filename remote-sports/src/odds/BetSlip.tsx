@@ -9,10 +9,11 @@ import {
   TextField,
   formatRupees,
   limitInForce,
+  acceptedPrice,
   matchedFancyLine,
-  matchedPrice,
+  OddsAcceptanceField,
+  PlacingStatus,
   parseStake,
-  placedRunnerNotice,
   pnlIfRunnerLosesMinor,
   pnlIfRunnerWinsMinor,
   raceMarketTitle,
@@ -24,13 +25,14 @@ import {
   type Fancy,
   type Market,
   type MarketPosition,
+  type OddsAcceptance,
   type PlaceBetRequest,
   formatRunnerPrice,
 } from '@backlay/shared';
 import { formatLimit } from '../format';
 import { overlayText } from './MarketFrame';
 import { projectFancy, projectRunnerMarket, runnerVector, slipRunnerBet } from './positions';
-import { initialOddsText, parseOdds, requestOdds, selectionName, type PlaceBet, type SlipSelection } from './slip';
+import { initialOddsText, parseOdds, placedNotice, requestOdds, selectionName, type PlaceBet, type SlipSelection } from './slip';
 
 export interface BetSlipProps {
   matchId: string;
@@ -49,6 +51,9 @@ export interface BetSlipProps {
   onCancel: () => void;
   /** A race's market: the runner with its race-card number, the market as Win or "To be placed · k places". */
   racing?: boolean;
+  /** The player's odds acceptance (ADR 0055): a runner bet sends it; the slip's select changes the stored one. */
+  oddsAcceptance?: OddsAcceptance;
+  onOddsAcceptance?: (value: OddsAcceptance) => void;
 }
 
 const SIDE_LABEL = { BACK: 'Back', LAY: 'Lay', YES: 'Yes', NO: 'No' } as const;
@@ -77,7 +82,7 @@ function closedReason(selection: SlipSelection, market: Market | undefined, fanc
  * (odds changed, insufficient funds, exposure limit, suspended, stake out of range, locked) is
  * shown in the slip and as a toast.
  */
-export function BetSlip({ matchId, selection, market, fancy, position, stakeButtons, place, onPlaced, onCancel, racing = false }: BetSlipProps) {
+export function BetSlip({ matchId, selection, market, fancy, position, stakeButtons, place, onPlaced, onCancel, racing = false, oddsAcceptance = 'better', onOddsAcceptance }: BetSlipProps) {
   const [oddsText, setOddsText] = useState(() => (selection.kind === 'runner' && market ? initialOddsText(market, selection.price) : ''));
   const [stakeText, setStakeText] = useState('');
   // The player's stake limit (responsible gambling): no stake button above it.
@@ -91,17 +96,18 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
 
   let body: PlaceBetRequest | null = null;
   if (stake !== null && selection.kind === 'runner' && odds !== null && market) {
-    body = { matchId, marketId: selection.marketId, selectionId: selection.selectionId, side: selection.side, odds: requestOdds(market.type, odds), stake };
+    body = { matchId, marketId: selection.marketId, selectionId: selection.selectionId, side: selection.side, odds: requestOdds(market.type, odds), stake, oddsAcceptance };
   } else if (stake !== null && selection.kind === 'fancy') {
     body = { matchId, fancyId: selection.fancyId, side: selection.side, run: selection.run, rate: selection.rate, stake };
   }
 
   const side = selection.side;
   const best = selection.kind === 'runner' && market ? market.runners.find((r) => r.selectionId === selection.selectionId)?.[side === 'BACK' ? 'back' : 'lay'][0] : undefined;
-  // Best execution (ADR 0034): the book previews the bet at the price it will be matched at, the
-  // live one when it beats the price typed (the line of a fancy likewise, at the same rate).
+  // Best execution (ADR 0034) under the odds acceptance (ADR 0055): the book previews the bet at
+  // the price it will be matched at now — the live one when it beats the price typed, or under
+  // 'any' whichever way it moved (the line of a fancy as before, at the same rate).
   const liveOdds = best && market ? parseOdds(market.type, formatRunnerPrice(best.price, market.type)) : null;
-  const matchedOdds = odds !== null && selection.kind === 'runner' ? (matchedPrice(selection.side, odds, liveOdds) ?? odds) : null;
+  const matchedOdds = odds !== null && selection.kind === 'runner' ? (acceptedPrice(selection.side, odds, liveOdds, oddsAcceptance) ?? odds) : null;
   const liveLine = fancy && selection.kind === 'fancy' && (selection.side === 'YES' ? fancy.yesRate : fancy.noRate) === selection.rate ? (selection.side === 'YES' ? fancy.yesRun : fancy.noRun) : null;
   const matchedLine = selection.kind === 'fancy' ? (matchedFancyLine(selection.side, selection.run, liveLine) ?? selection.run) : null;
   const runnerName = selectionName(selection, { market, fancy }, racing);
@@ -151,10 +157,17 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
         />
       </div>
       <QuickStakes stakeButtons={stakeButtons} onStakeText={setStakeText} maxStake={stakeLimit} lossOf={lossOf} />
+      {selection.kind === 'runner' && onOddsAcceptance ? (
+        <div className="bl-slip__acceptance">
+          <OddsAcceptanceField value={oddsAcceptance} onChange={onOddsAcceptance} disabled={submitting} />
+        </div>
+      ) : null}
       {selection.kind === 'runner' && market ? (
         <RunnerMarketSlipBook market={market} position={position} bet={matchedOdds !== null && stake !== null ? { selectionId: selection.selectionId, side: selection.side, odds: matchedOdds, stakeMinor: toMinor(stake) } : null} />
       ) : null}
       {selection.kind === 'fancy' ? <FancySlipBook position={position} bet={stake !== null && matchedLine !== null ? { side: selection.side, line: matchedLine, rate: selection.rate, stakeMinor: toMinor(stake) } : null} /> : null}
+      {/* The bet delay the market applies (its betDelaySec, the column the server waits on), counted down. */}
+      {submitting ? <PlacingStatus delaySec={limits?.betDelaySec ?? 0} /> : null}
       <SlipActions closed={closed} error={error?.message ?? null} canPlace={body !== null && closed === null} submitting={submitting} onCancel={onCancel}>
         {error?.code === 'ODDS_CHANGED' && takeable ? (
           // The price moved against the player during the bet: one click takes the live price into
@@ -173,13 +186,6 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
       </SlipActions>
     </form>
   );
-}
-
-/** The toast of a placed bet: the server's message, and the price (or line) the bet was matched at when the market beat the one asked. */
-function placedNotice(reply: Awaited<ReturnType<PlaceBet>>, sent: PlaceBetRequest, market: Market | undefined): string {
-  const bet = reply.data.bet;
-  if ('fancyId' in sent) return bet.run === null || bet.run === sent.run ? reply.message : `${reply.message} · matched at line ${bet.run} (asked ${sent.run})`;
-  return placedRunnerNotice(reply.message, sent.odds, bet.odds, (o) => formatRunnerPrice(o, market?.type));
 }
 
 /** The runner market's P&L per runner now and with the slip's bet. */

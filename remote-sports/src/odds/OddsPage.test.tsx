@@ -2,11 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { BehaviorSubject } from 'rxjs';
-import { ApiError, currentUser, formatOffTime, initialMatchState, on, publish, setUser, type MarketPosition, type MatchDetail, type MatchState, type PlaceBetResponse, type PlacedBet, type UserInfo } from '@backlay/shared';
+import { ApiError, DEFAULT_BET_PREFERENCES, currentUser, formatOffTime, initialMatchState, on, publish, setUser, type MarketPosition, type MatchDetail, type MatchState, type PlaceBetResponse, type PlacedBet, type UserInfo } from '@backlay/shared';
 import { buildFancy, buildMarket, buildRunner, buildScore, fakeBets, fakeMarketData, fakeSports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { orderMarkets, OddsPage } from './OddsPage';
 
-const api = withMocks(fakeSports, 'matchById', 'buttonValues');
+const api = withMocks(fakeSports, 'matchById', 'buttonValues', 'betPreferences', 'saveBetPreferences');
 const bets = withMocks(fakeBets, 'matchPositions', 'betsOnMatch', 'placeBet');
 const data = withMocks(fakeMarketData, 'watchMatch', 'close');
 const apis = { sports: api, bets, marketData: data };
@@ -50,6 +50,7 @@ beforeEach(() => {
   });
   api.matchById.mockResolvedValue(detail);
   api.buttonValues.mockResolvedValue([{ label: '1K', value: 1000 }, { label: '5K', value: 5000 }]);
+  api.betPreferences.mockResolvedValue(DEFAULT_BET_PREFERENCES);
   bets.matchPositions.mockResolvedValue([]);
   bets.betsOnMatch.mockResolvedValue([]);
 });
@@ -260,7 +261,7 @@ describe('OddsPage', () => {
 
       await userEvent.click(within(slip).getByRole('button', { name: 'Place Bet' }));
       await waitFor(() => expect(screen.queryByRole('form', { name: 'Bet slip' })).not.toBeInTheDocument());
-      expect(bets.placeBet).toHaveBeenCalledWith({ matchId: 'm1', marketId: 'mo', selectionId: 'b', side: 'BACK', odds: 2.2, stake: 1000 }, expect.stringMatching(/^[0-9a-f-]{36}$/));
+      expect(bets.placeBet).toHaveBeenCalledWith({ matchId: 'm1', marketId: 'mo', selectionId: 'b', side: 'BACK', odds: 2.2, stake: 1000, oddsAcceptance: 'better' }, expect.stringMatching(/^[0-9a-f-]{36}$/));
       expect(n.seen).toEqual([{ kind: 'success', message: 'Bet Placed Successfully' }]);
       // The reply's P&L, with no GET for it; the bets are read once more.
       const matchOdds = screen.getByRole('region', { name: 'Match Odds' });
@@ -280,7 +281,7 @@ describe('OddsPage', () => {
       expect(second).toHaveTextContent('Exposure on this market: 850.00 → ');
       await userEvent.click(within(second).getByRole('button', { name: 'Place Bet' }));
       await waitFor(() => expect(bets.placeBet).toHaveBeenCalledTimes(2));
-      expect(bets.placeBet.mock.calls[1][0]).toEqual({ matchId: 'm1', marketId: 'mo', selectionId: 'a', side: 'LAY', odds: 1.82, stake: 200 });
+      expect(bets.placeBet.mock.calls[1][0]).toEqual({ matchId: 'm1', marketId: 'mo', selectionId: 'a', side: 'LAY', odds: 1.82, stake: 200, oddsAcceptance: 'better' });
       expect(bets.placeBet.mock.calls[1][1]).not.toBe(bets.placeBet.mock.calls[0][1]);
       n.stop();
     });
@@ -389,6 +390,89 @@ describe('OddsPage', () => {
       act(() => publish('wallet.balanceChanged', { balance: 1300, exposer: 800 }));
       await waitFor(() => expect(runnerB()).toHaveTextContent('1,000.00'));
     });
+
+    describe('one-click betting and odds acceptance (ADR 0055)', () => {
+      it('is off by default: the bar says so and a price opens the slip, whose odds acceptance is the stored one and saved when changed', async () => {
+        api.betPreferences.mockResolvedValue({ ...DEFAULT_BET_PREFERENCES, oddsAcceptance: 'exact' });
+        api.saveBetPreferences.mockResolvedValue({ data: { ...DEFAULT_BET_PREFERENCES, oddsAcceptance: 'any' }, message: 'Bet settings saved' });
+        await openLive();
+        const bar = screen.getByRole('region', { name: 'One-click betting' });
+        expect(within(bar).getByRole('checkbox', { name: 'One-click betting' })).not.toBeChecked();
+        expect(bar).toHaveTextContent('One-click betting is off: a price opens the bet slip.');
+        await userEvent.click(within(screen.getByRole('region', { name: 'Match Odds' })).getByRole('button', { name: 'Back Runner b at 2.2' }));
+        const slip = screen.getByRole('form', { name: 'Bet slip' });
+        await waitFor(() => expect(within(slip).getByLabelText('If the price moves')).toHaveValue('exact'));
+        await userEvent.selectOptions(within(slip).getByLabelText('If the price moves'), 'any');
+        expect(api.saveBetPreferences).toHaveBeenCalledWith({ oddsAcceptance: 'any' });
+        await waitFor(() => expect(within(slip).getByLabelText('If the price moves')).toHaveValue('any'));
+        expect(bets.placeBet).not.toHaveBeenCalled();
+      });
+
+      it('on: the bar shows ON with the stake, and a price places at once at that stake, without the slip, with the countdown and the toast', async () => {
+        const n = notices();
+        api.betPreferences.mockResolvedValue({ oddsAcceptance: 'any', oneClick: true, oneClickStake: 500 });
+        let answer: (value: { data: PlaceBetResponse; message: string }) => void = () => undefined;
+        bets.placeBet.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+        await openLive();
+        const bar = screen.getByRole('region', { name: 'One-click betting' });
+        await waitFor(() => expect(bar).toHaveTextContent('One-click betting ON · stake 500.00 a click'));
+        expect(within(bar).getByRole('checkbox', { name: 'One-click betting' })).toBeChecked();
+        expect(within(bar).getByLabelText('One-click stake')).toHaveValue('500');
+        // The match odds market of the fixtures waits 5 s.
+        await userEvent.click(within(screen.getByRole('region', { name: 'Match Odds' })).getByRole('button', { name: 'Back Runner b at 2.2' }));
+        expect(screen.queryByRole('form', { name: 'Bet slip' })).toBeNull();
+        expect(bets.placeBet).toHaveBeenCalledWith({ matchId: 'm1', marketId: 'mo', selectionId: 'b', side: 'BACK', odds: 2.2, stake: 500, oddsAcceptance: 'any' }, expect.stringMatching(/^[0-9a-f-]{36}$/));
+        expect(within(bar).getByText(/^Back Runner b @ 2.2: Placing… [45] s$/)).toBeInTheDocument();
+        await act(async () => answer({ data: { ...backB, bet: { ...backB.bet, odds: 2.24 } }, message: 'Bet Placed Successfully' }));
+        expect(within(bar).queryByText(/Placing/)).toBeNull();
+        expect(n.seen).toContainEqual({ kind: 'success', message: 'Bet Placed Successfully · matched at 2.24 (asked 2.2)' });
+        // Each click is its own bet with its own key.
+        bets.placeBet.mockResolvedValue({ data: backB, message: 'Bet Placed Successfully' });
+        await userEvent.click(within(screen.getByRole('region', { name: 'Match Odds' })).getByRole('button', { name: 'Back Runner b at 2.2' }));
+        await waitFor(() => expect(bets.placeBet).toHaveBeenCalledTimes(2));
+        expect(bets.placeBet.mock.calls[1][1]).not.toBe(bets.placeBet.mock.calls[0][1]);
+        n.stop();
+      });
+
+      it('a refused one-click bet is an error toast; the switch and the stake are saved from the bar', async () => {
+        const n = notices();
+        api.betPreferences.mockResolvedValue({ oddsAcceptance: 'better', oneClick: true, oneClickStake: 100 });
+        bets.placeBet.mockRejectedValue(new ApiError('Odds changed: requested 2.20, live back 2.18', 409, 'ODDS_CHANGED'));
+        await openLive();
+        const bar = screen.getByRole('region', { name: 'One-click betting' });
+        await waitFor(() => expect(within(bar).getByRole('checkbox', { name: 'One-click betting' })).toBeChecked());
+        await userEvent.click(within(screen.getByRole('region', { name: 'Match Odds' })).getByRole('button', { name: 'Back Runner b at 2.2' }));
+        await waitFor(() => expect(n.seen).toContainEqual({ kind: 'error', message: 'Odds changed: requested 2.20, live back 2.18' }));
+
+        api.saveBetPreferences.mockResolvedValueOnce({ data: { oddsAcceptance: 'better', oneClick: true, oneClickStake: 250 }, message: 'Bet settings saved' });
+        await userEvent.clear(within(bar).getByLabelText('One-click stake'));
+        await userEvent.type(within(bar).getByLabelText('One-click stake'), '250');
+        await userEvent.click(within(bar).getByRole('button', { name: 'Set stake' }));
+        expect(api.saveBetPreferences).toHaveBeenCalledWith({ oneClickStake: 250 });
+        await waitFor(() => expect(bar).toHaveTextContent('ON · stake 250.00 a click'));
+
+        api.saveBetPreferences.mockResolvedValueOnce({ data: { oddsAcceptance: 'better', oneClick: false, oneClickStake: 250 }, message: 'Bet settings saved' });
+        await userEvent.click(within(bar).getByRole('checkbox', { name: 'One-click betting' }));
+        expect(api.saveBetPreferences).toHaveBeenLastCalledWith({ oneClick: false });
+        await waitFor(() => expect(within(bar).getByRole('checkbox', { name: 'One-click betting' })).not.toBeChecked());
+        // Off again: a price opens the slip.
+        await userEvent.click(within(screen.getByRole('region', { name: 'Match Odds' })).getByRole('button', { name: 'Back Runner b at 2.2' }));
+        expect(screen.getByRole('form', { name: 'Bet slip' })).toBeInTheDocument();
+        n.stop();
+      });
+
+      it('refuses a one-click stake that is not whole rupees from 1 to 10,00,000', async () => {
+        await openLive();
+        const bar = screen.getByRole('region', { name: 'One-click betting' });
+        for (const text of ['0', '12.5', '1000001', 'abc']) {
+          await userEvent.clear(within(bar).getByLabelText('One-click stake'));
+          await userEvent.type(within(bar).getByLabelText('One-click stake'), text);
+          expect(within(bar).getByRole('button', { name: 'Set stake' })).toBeDisabled();
+          expect(bar).toHaveTextContent('Stake must be a whole number of rupees from 1 to 10,00,000');
+        }
+        expect(api.saveBetPreferences).not.toHaveBeenCalled();
+      });
+    });
   });
 });
 
@@ -426,10 +510,15 @@ function notices() {
 }
 
 describe('OddsPage on a race', () => {
-  const off = new Date(Date.now() + 10 * 60_000);
-  const raceDetail: MatchDetail = {
-    _id: 'm1', sportId: 7, name: 'Kempton · 2m Hcap', competitionId: 'k', competitionName: 'Kempton (GB)', openDate: off.toISOString(), inPlay: false, status: 'upcoming', active: true,
-  };
+  // Ten minutes from when the test starts (not from when the file loaded: the tests before it can take a minute on a loaded machine).
+  let off = new Date();
+  let raceDetail: MatchDetail;
+  beforeEach(() => {
+    off = new Date(Date.now() + 10 * 60_000);
+    raceDetail = {
+      _id: 'm1', sportId: 7, name: 'Kempton · 2m Hcap', competitionId: 'k', competitionName: 'Kempton (GB)', openDate: off.toISOString(), inPlay: false, status: 'upcoming', active: true,
+    };
+  });
   const runners = [
     buildRunner('1', 3, { name: 'Swift Lad', clothNumber: 1 }),
     buildRunner('2', 4, { name: 'Dusty Road', clothNumber: 2 }),

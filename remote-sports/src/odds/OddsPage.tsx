@@ -17,6 +17,7 @@ import {
   useMatchState,
   PRICE_CONNECTION_TEXT,
   formatDateTimeMinutes,
+  formatRunnerPrice,
   useLoad,
   SlipSheet,
 } from '@backlay/shared';
@@ -31,7 +32,8 @@ import { MyBets } from './MyBets';
 import { RunBookDialog } from './RunBookDialog';
 import { ScorePanel } from './ScorePanel';
 import { fancySettledText } from './settled';
-import { selectionLabel, selectionMarketId, type SlipSelection } from './slip';
+import { OneClickBar, useOneClick } from './OneClick';
+import { oneClickRequest, placedNotice, selectionLabel, selectionMarketId, type SlipSelection } from './slip';
 import { usePlayerBook } from './use-player-book';
 
 /** The order of market families on the page. */
@@ -100,7 +102,8 @@ function pnlOf(position: MarketPosition | undefined): ReadonlyMap<string, number
  * socket — match odds, bookmaker and over/under ladders and the fancy sessions — each with its
  * limits, its Rules pop-up and an overlay while suspended or while a ball is being bowled. A
  * price opens the bet slip under its market (or fancy line), on a phone as a bottom sheet
- * (SlipSheet); each runner shows the player's P&L
+ * (SlipSheet), or with one-click betting on places the bet at once (the one-click bar, ADR
+ * 0055); each runner shows the player's P&L
  * and each fancy with bets its exposure and run book; My Bets lists the bets on the match.
  */
 export function OddsPage() {
@@ -116,6 +119,7 @@ function MatchOdds({ matchId }: { matchId: string }) {
   const [book, setBook] = useState<Fancy | null>(null);
   const data = useMatchState(matchId);
   const player = usePlayerBook(matchId);
+  const oneClick = useOneClick(player.place, (reply, sent) => placedNotice(reply, sent, 'marketId' in sent ? data.markets.find((m) => m.marketId === sent.marketId) : undefined));
 
   if (detail.state === 'loading') return <Spinner label="Loading match" />;
   if (detail.state === 'fail') {
@@ -147,6 +151,8 @@ function MatchOdds({ matchId }: { matchId: string }) {
         position={player.positions.get(marketId)}
         stakeButtons={player.stakeButtons}
         place={player.place}
+        oddsAcceptance={player.preferences.oddsAcceptance}
+        onOddsAcceptance={(oddsAcceptance) => void player.savePreferences({ oddsAcceptance })}
         onPlaced={() => setSlip(null)}
         onCancel={() => setSlip(null)}
       />
@@ -160,6 +166,26 @@ function MatchOdds({ matchId }: { matchId: string }) {
         {betSlip(marketId, live)}
       </SlipSheet>
     ) : null;
+
+  /**
+   * A price click: the slip, or with one-click betting on (ADR 0055) the bet at once at the
+   * one-click stake, with the player's odds acceptance; its countdown shows in the one-click bar.
+   */
+  const choose = (selection: SlipSelection, live: { market?: Market; fancy?: Fancy }) => {
+    const prefs = player.preferences;
+    if (!prefs.oneClick) {
+      setSlip(selection);
+      return;
+    }
+    const body = oneClickRequest(matchId, selection, live.market, prefs.oneClickStake, prefs.oddsAcceptance);
+    if (!body) return;
+    const label =
+      selection.kind === 'runner'
+        ? `${selection.side === 'BACK' ? 'Back' : 'Lay'} ${live.market?.runners.find((r) => r.selectionId === selection.selectionId)?.name ?? selection.selectionId} @ ${formatRunnerPrice(selection.price, live.market?.type)}`
+        : `${selection.side === 'YES' ? 'Yes' : 'No'} ${live.fancy?.name ?? selection.fancyId} ${selection.run}`;
+    setSlip(null);
+    void oneClick.placeNow(body, label, (live.market ?? live.fancy)?.betDelaySec ?? 0);
+  };
   const exposures = new Map([...player.positions.values()].filter((p) => p.marketType === 'fancy').map((p) => [p.marketId, p.exposure]));
   return (
     <Page
@@ -188,6 +214,7 @@ function MatchOdds({ matchId }: { matchId: string }) {
       {data.status === 'connecting' ? <Spinner label="Loading prices" /> : null}
       {data.status === 'unavailable' ? <EmptyState>Live prices are not available for this match: {data.error}</EmptyState> : null}
       {data.status !== 'connecting' && data.status !== 'unavailable' && markets.length === 0 && fancies.open.length === 0 ? <EmptyState>No markets are open on this {racing ? 'race' : 'match'} right now.</EmptyState> : null}
+      <OneClickBar preferences={player.preferences} onSave={player.savePreferences} pending={oneClick.pending} />
       <div className="bl-odds">
         <div className="bl-markets">
           {markets.map((m) => (
@@ -197,7 +224,7 @@ function MatchOdds({ matchId }: { matchId: string }) {
                 racing={racing}
                 onRules={() => setRules(m.type)}
                 pnl={pnlOf(player.positions.get(m.marketId))}
-                onPrice={(selectionId, side, price) => setSlip({ kind: 'runner', marketId: m.marketId, selectionId, side, price })}
+                onPrice={(selectionId, side, price) => choose({ kind: 'runner', marketId: m.marketId, selectionId, side, price }, { market: m })}
               />
               <CashOutPanel market={m} position={player.positions.get(m.marketId)} cashOut={player.cashOut} title={marketTitle(m)} />
               {slipFor(m.marketId, { market: m })}
@@ -208,7 +235,9 @@ function MatchOdds({ matchId }: { matchId: string }) {
               fancies={fancies.open}
               onRules={() => setRules('fancy')}
               exposures={exposures}
-              onPrice={(f, side) => setSlip(side === 'YES' ? { kind: 'fancy', fancyId: f.fancyId, side, run: f.yesRun, rate: f.yesRate } : { kind: 'fancy', fancyId: f.fancyId, side, run: f.noRun, rate: f.noRate })}
+              onPrice={(f, side) =>
+                choose(side === 'YES' ? { kind: 'fancy', fancyId: f.fancyId, side, run: f.yesRun, rate: f.yesRate } : { kind: 'fancy', fancyId: f.fancyId, side, run: f.noRun, rate: f.noRate }, { fancy: f })
+              }
               onBook={setBook}
               renderSlip={(f) => slipFor(f.fancyId, { fancy: f })}
             />

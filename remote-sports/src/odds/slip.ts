@@ -1,10 +1,12 @@
 import {
   hasAtMostTwoDecimals,
+  placedRunnerNotice,
   retryOnNetworkLoss,
   type Apis,
   type Fancy,
   type FancyBetSide,
   type Market,
+  type OddsAcceptance,
   type PlaceBetRequest,
   type PlaceBetResponse,
   type PlaceBetSide,
@@ -73,4 +75,23 @@ export type PlaceBet = (body: PlaceBetRequest, idempotencyKey: string) => Promis
  */
 export function placeBetWithRetry(bets: Pick<Apis['bets'], 'placeBet'>, body: PlaceBetRequest, idempotencyKey: string, retries?: number, delayMs?: number): Promise<{ data: PlaceBetResponse; message: string }> {
   return retryOnNetworkLoss(() => bets.placeBet(body, idempotencyKey), retries, delayMs);
+}
+
+/** The toast of a placed bet: the server's message, and the price (or line) the bet was matched at when it differs from the one asked. */
+export function placedNotice(reply: Awaited<ReturnType<PlaceBet>>, sent: PlaceBetRequest, market: Pick<Market, 'type'> | undefined): string {
+  const bet = reply.data.bet;
+  if ('fancyId' in sent) return bet.run === null || bet.run === sent.run ? reply.message : `${reply.message} · matched at line ${bet.run} (asked ${sent.run})`;
+  return placedRunnerNotice(reply.message, sent.odds, bet.odds, (o) => formatRunnerPrice(o, market?.type));
+}
+
+/**
+ * The request of a one-click bet (ADR 0055): the clicked price (a runner's, as the slip would
+ * start with it; a fancy's line and rate) at the player's one-click stake, with their odds acceptance.
+ */
+export function oneClickRequest(matchId: string, selection: SlipSelection, market: Pick<Market, 'type'> | undefined, stake: number, oddsAcceptance: OddsAcceptance): PlaceBetRequest | null {
+  if (selection.kind === 'fancy') return { matchId, fancyId: selection.fancyId, side: selection.side, run: selection.run, rate: selection.rate, stake };
+  if (!market) return null;
+  const odds = parseOdds(market.type, initialOddsText(market, selection.price));
+  if (odds === null) return null;
+  return { matchId, marketId: selection.marketId, selectionId: selection.selectionId, side: selection.side, odds: requestOdds(market.type, odds), stake, oddsAcceptance };
 }

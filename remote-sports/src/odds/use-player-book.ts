@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { DEFAULT_BUTTON_VALUES, useLoad, useWalletNews, useApis, type CashOutRequest, type CashOutResponse, type PlaceBetRequest, type PlaceBetResponse } from '@backlay/shared';
+import { DEFAULT_BET_PREFERENCES, DEFAULT_BUTTON_VALUES, notify, useLoad, useWalletNews, useApis, type ApiError, type BetPreferences, type CashOutRequest, type CashOutResponse, type PlaceBetRequest, type PlaceBetResponse, type SaveBetPreferencesRequest } from '@backlay/shared';
 import { bookOf, positionOfReply, type AppliedPosition } from './positions';
 import { placeBetWithRetry, type PlaceBet } from './slip';
 
@@ -7,7 +7,9 @@ const NO_APPLIED: ReadonlyMap<string, AppliedPosition> = new Map();
 
 /**
  * The player's side of a match: its book (P&L per runner or run zone, by market id), its bets on
- * the match, its stake buttons, and `place`, which places a bet and brings the book up to date.
+ * the match, its stake buttons, its bet preferences (odds acceptance, one-click betting: read once
+ * per page, saved with `savePreferences`), and `place`, which places a bet and brings the book up
+ * to date.
  *
  * A placed bet costs one GET: the reply's P&L becomes the market's position at once and the bets
  * are read again. The header is not written here: the user socket's `balance` message is its one
@@ -25,6 +27,9 @@ export function usePlayerBook(matchId: string) {
   }, matchId);
   const bets = useLoad(() => betsApi.betsOnMatch(matchId), matchId);
   const buttons = useLoad(() => sportsApi.buttonValues());
+  const storedPreferences = useLoad(() => sportsApi.betPreferences());
+  /** The preferences as last saved from this page (null: as loaded). */
+  const [savedPreferences, setSavedPreferences] = useState<BetPreferences | null>(null);
   const { reload: reloadPositions } = positions;
   const { reload: reloadBets } = bets;
 
@@ -74,12 +79,30 @@ export function usePlayerBook(matchId: string) {
     [betsApi, track, applyReply],
   );
 
+  /** Saves a change of the preferences; the page shows the stored answer (a refusal is a toast, the old values stay). */
+  const savePreferences = useCallback(
+    async (change: SaveBetPreferencesRequest): Promise<boolean> => {
+      try {
+        const res = await sportsApi.saveBetPreferences(change);
+        setSavedPreferences(res.data);
+        return true;
+      } catch (error) {
+        const e = error as ApiError;
+        if (!e.silent) notify('error', e.message);
+        return false;
+      }
+    },
+    [sportsApi],
+  );
+
   const loaded = positions.load.state === 'done' ? positions.load.value : null;
   const book = useMemo(() => bookOf(loaded?.list ?? [], loaded?.sentAfter ?? 0, applied), [loaded, applied]);
   return {
     positions: book,
     bets: bets.load,
     stakeButtons: buttons.load.state === 'done' && buttons.load.value.length > 0 ? buttons.load.value : DEFAULT_BUTTON_VALUES,
+    preferences: savedPreferences ?? (storedPreferences.load.state === 'done' ? storedPreferences.load.value : DEFAULT_BET_PREFERENCES),
+    savePreferences,
     place,
     cashOut,
   };

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Formik, type FormikErrors, type FormikTouched } from 'formik';
 import * as yup from 'yup';
+import { BetSettings } from './BetSettings';
 import { BUTTON_LABEL_MAX_LENGTH, BUTTON_VALUE_MAX, BuildTag, Button, DEFAULT_BUTTON_VALUES, EmptyState, MESSAGES, Page, Spinner, TextField, notify, type ApiError, type ButtonValue, useLoad, useApis } from '@backlay/shared';
 
 /** The stake buttons screen edits this many buttons (the API stores up to BUTTON_VALUES_MAX). */
@@ -56,7 +57,8 @@ export function toRows(buttons: ButtonValue[]): Row[] {
 
 /**
  * button-values: the player's eight stake buttons (label and value), saved for the user with
- * save-button-values. The bet slip offers them as quick stakes.
+ * save-button-values. The bet slip offers them as quick stakes. Below them, the player's bet
+ * settings: odds acceptance and one-click betting (BetSettings, ADR 0055).
  */
 export function ButtonValues() {
   const { sports: sportsApi } = useApis();
@@ -129,6 +131,7 @@ export function ButtonValues() {
           );
         }}
       </Formik>
+      <BetSettings />
       <BuildTag app="sports" label={__BUILD_LABEL__} />
     </Page>
   );

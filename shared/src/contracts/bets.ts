@@ -24,7 +24,43 @@ export interface RunnerBetRequest {
   /** Decimal odds (2.5), or the bookmaker rate per rupee (0.45 for a rate of 45). */
   odds: number;
   stake: number;
+  /**
+   * What the bet does when the live price differs from `odds` (ADR 0055); absent: the player's
+   * stored choice (bet preferences). The slip sends the choice the player sees in it.
+   */
+  oddsAcceptance?: OddsAcceptance;
 }
+
+/**
+ * A runner bet's odds acceptance (ADR 0055), applied when the bet arrives and again at the end of
+ * its bet delay: 'better' is matched at the live price when it is the same as or better for the
+ * player than the one asked (a back higher, a lay lower), else refused "Odds changed"; 'any' at the
+ * live price whichever way it moved; 'exact' only at the price asked. A fancy keeps its own rule
+ * (the line same or better, the rate unchanged) whatever the choice.
+ */
+export type OddsAcceptance = 'better' | 'any' | 'exact';
+export const ODDS_ACCEPTANCES: readonly OddsAcceptance[] = ['better', 'any', 'exact'];
+/** How the choices read, everywhere a player picks one. */
+export const ODDS_ACCEPTANCE_TEXT: Readonly<Record<OddsAcceptance, string>> = {
+  better: 'Accept better odds',
+  any: 'Accept any odds',
+  exact: 'Exact odds only',
+};
+
+/** GET get-bet-preferences / POST save-bet-preferences: a player's odds acceptance and one-click betting. */
+export interface BetPreferences {
+  oddsAcceptance: OddsAcceptance;
+  /** One-click betting: a price click places at once at `oneClickStake`, without the slip. */
+  oneClick: boolean;
+  /** Rupees, a whole number from 1 to BUTTON_VALUE_MAX (as a stake button). */
+  oneClickStake: number;
+}
+
+/** POST save-bet-preferences: any of the fields; the others keep their stored values. */
+export type SaveBetPreferencesRequest = Partial<BetPreferences>;
+
+/** A player's preferences until they save their own. */
+export const DEFAULT_BET_PREFERENCES: BetPreferences = { oddsAcceptance: 'better', oneClick: false, oneClickStake: 100 };
 
 /** POST /api/placebet on a fancy (session) market: YES at yesRun/yesRate, NO at noRun/noRate. */
 export interface FancyBetRequest {

@@ -64,6 +64,7 @@ export {
   type PlaceBetResponse, type PlaceBetSide, type PlacedBet, type ProfitListRow, type ProfitLossQuery,
   type ProfitLossResponse, type ProfitLossRow, type ResultMarketRow, type ResultsQuery, type RollbackResultRequest,
   RUN_BOOK_MARGIN, type RunnerBetRequest, type SettlementSummary, type UnsettledBetsQuery, type UnsettledBetType,
+  type BetPreferences, DEFAULT_BET_PREFERENCES, ODDS_ACCEPTANCES, ODDS_ACCEPTANCE_TEXT, type OddsAcceptance, type SaveBetPreferencesRequest,
 } from './bets';
 export {
   ALL_CASINO_CATEGORY, CASINO_BETS_PAGE_SIZE_DEFAULT, CASINO_CATEGORIES, CASINO_DELTA, CASINO_SUBSCRIBE, CASINO_SUSPENDED_MESSAGE, CASINO_UNSUBSCRIBE,

@@ -119,6 +119,9 @@ export const MESSAGES = {
   buttonLabelRequired: 'Button label is required',
   buttonLabelTooLong: 'Button label must be at most 10 characters',
   buttonValueInvalid: 'Button value must be a whole number of rupees from 1 to 10,00,000',
+  // Issue 33 (ADR 0055): a player's odds acceptance and one-click betting.
+  betPreferencesSaved: 'Bet settings saved',
+  oneClickStakeInvalid: 'One-click stake must be a whole number of rupees from 1 to 10,00,000',
   nothingToUpdate: 'Nothing to update',
   // Step 5: payments (deposits, withdrawals, saved accounts, payment settings, screenshots).
   paymentTypeInvalid: "Type must be 'deposit' or 'withdraw'",

@@ -15,6 +15,18 @@ export function matchedPrice(side: 'BACK' | 'LAY', asked: number, live: number |
   return (side === 'BACK' ? live >= asked : live <= asked) ? live : null;
 }
 
+/**
+ * The price a runner bet asked at `asked` is matched at under the player's odds acceptance (ADR
+ * 0055), given the side's best live price; null: refused "Odds changed". 'better' is matchedPrice;
+ * 'any' the live price whichever way it moved; 'exact' only the price asked.
+ */
+export function acceptedPrice(side: 'BACK' | 'LAY', asked: number, live: number | null | undefined, acceptance: 'better' | 'any' | 'exact'): number | null {
+  if (live === null || live === undefined) return null;
+  if (acceptance === 'any') return live;
+  if (acceptance === 'exact') return live === asked ? live : null;
+  return matchedPrice(side, asked, live);
+}
+
 /** The line a fancy bet asked at `asked` is matched at, given the side's live line; null: refused. */
 export function matchedFancyLine(side: 'YES' | 'NO', asked: number, live: number | null | undefined): number | null {
   if (live === null || live === undefined) return null;

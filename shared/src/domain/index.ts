@@ -8,7 +8,7 @@ export {
   pnlIfRunnerLosesMinor, pnlIfRunnerWinsMinor, type RunnerBet,
 } from './exposure';
 export { bookmakerToRunnerBet } from './bookmaker';
-export { matchedFancyLine, matchedPrice } from './best-execution';
+export { acceptedPrice, matchedFancyLine, matchedPrice } from './best-execution';
 export {
   applyFancyBet, EMPTY_FANCY_BOOK, type FancyBet, fancyBetPnlMinor, fancyBook, type FancyBook, fancyExposureMinor,
   fancyPnlAtMinor, fancyRunBook, type FancySide, fancyZoneStarts,

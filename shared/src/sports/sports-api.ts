@@ -1,5 +1,6 @@
 import type { MatchSummary, SportItem } from '../contracts/api';
 import type { FeedStatus } from '../contracts/feed';
+import type { BetPreferences, SaveBetPreferencesRequest } from '../contracts/bets';
 import type {
   ButtonValue,
   Fancy,
@@ -31,7 +32,7 @@ export interface MatchListQuery {
 
 /**
  * Sports catalog as players (and agents) read it: sports, matches, markets, fancies, score, the
- * news lines and the player's stake buttons. Reads are data calls (10 s, docs/rules/product.md §9).
+ * news lines, the player's stake buttons and bet preferences. Reads are data calls (10 s, docs/rules/product.md §9).
  */
 export function createSportsApi(client: ApiClient) {
   return {
@@ -47,6 +48,10 @@ export function createSportsApi(client: ApiClient) {
     messages: () => unwrap<NewsMessage[]>(client.data.get('/get-messages')),
     buttonValues: () => unwrap<ButtonValue[]>(client.main.get('/get-button-values')),
     saveButtonValues: (buttons: ButtonValue[]) => unwrapWithMessage<ButtonValue[]>(client.main.post('/save-button-values', { buttons })),
+    /** The player's odds acceptance and one-click betting (ADR 0055). */
+    betPreferences: () => unwrap<BetPreferences>(client.main.get('/get-bet-preferences')),
+    /** Saves the given fields; answers every field as stored. */
+    saveBetPreferences: (change: SaveBetPreferencesRequest) => unwrapWithMessage<BetPreferences>(client.main.post('/save-bet-preferences', change)),
   };
 }
 
