@@ -58,7 +58,7 @@ async function nextFreshCycle(request: APIRequestContext, token: string): Promis
   return found as MatchSummary;
 }
 
-async function amount(page: Page, name: 'balance' | 'exposure'): Promise<number> {
+async function amount(page: Page, name: 'available' | 'exposure'): Promise<number> {
   return rupees(await page.getByTestId(`header-${name}`).textContent());
 }
 
@@ -71,7 +71,7 @@ test.describe('the real T20, replayed', () => {
     // The server's answers as demo-admin reads them (one session per user: not the player's own).
     const token = await apiToken(request, 'admin', 'demo-admin');
     await signIn(page, 'player', player, DEMO_PASSWORD);
-    const balanceBefore = await amount(page, 'balance');
+    const balanceBefore = await amount(page, 'available');
     expect(balanceBefore).toBe(10_000);
 
     // The home lists the real match in play (a fresh cycle's, so the bet has time to settle).
@@ -137,7 +137,7 @@ test.describe('the real T20, replayed', () => {
     const closesInMs = Date.parse(match.openDate) + IN_PLAY_MS - Date.now();
     await expect(matchOdds.getByRole('status')).toHaveText(`Settled · Winner: ${WINNER}`, { timeout: Math.max(closesInMs, 0) + SETTLE_MS });
     await expect.poll(() => amount(page, 'exposure')).toBe(0);
-    await expect.poll(() => amount(page, 'balance')).toBe(balanceBefore + pnl);
+    await expect.poll(() => amount(page, 'available')).toBe(balanceBefore + pnl);
 
     // The bet history: the bet settled with its P&L.
     await openMenu(page, 'Bet history', phone);

@@ -80,7 +80,7 @@ test.describe('the bet slip as a bottom sheet on a phone, inline on a desktop', 
       // At the top of the page the header's balance stays clear of the sheet.
       await page.evaluate(() => window.scrollTo(0, 0));
       await openSlip(page, bestBack);
-      const [balanceBox, sheetBox] = [await boxOf(page.getByTestId('header-balance')), await boxOf(sheet)];
+      const [balanceBox, sheetBox] = [await boxOf(page.getByTestId('header-available')), await boxOf(sheet)];
       expect(overlaps(balanceBox, sheetBox), `the sheet ${JSON.stringify(sheetBox)} covers the header's balance ${JSON.stringify(balanceBox)}`).toBe(false);
       // Close closes it too.
       await sheet.getByRole('button', { name: 'Close bet slip' }).click();

@@ -38,7 +38,7 @@ export {
   type CasinoIntReconciliationReport, type CasinoIntSubCategory,
 } from './contracts/index';
 export {
-  applyBet, applyFancyBet, bookmakerToRunnerBet, CASH_OUT_MARKET_TYPES, CASH_OUT_PERCENTS, cashOutQuote, type CashOutQuote, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,
+  applyBet, applyFancyBet, bookmakerToRunnerBet, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,
   fancyRunBook, type FancySide, FULL_SHARE_BPS, marketPnlVector, acceptedPrice, matchedFancyLine, matchedPrice, pnlIfRunnerLosesMinor, pnlIfRunnerWinsMinor, preloadPasswordPolicy, previewPasswordPolicy, type RunnerBet,
 } from './domain/index';
 export { type ApiClient } from './kernel/client';
@@ -67,7 +67,6 @@ export { lazyWithRetry, importWithRetry } from './kernel/lazy-with-retry';
 export { Button, TextField, Page, Spinner, EmptyState, SelectField, FormFooter } from './ui/kit';
 export { BuildTag } from './ui/build-tag';
 export { OddsAcceptanceField, placedRunnerNotice, placingText, PlacingStatus, QuickStakes, SlipActions, SlipRunnerBook, StakeField, useCountdown, useSlipSubmission, type SlipBookRow, type SlipError, type SlipSubmission } from './sports/bet-slip';
-export { SlipSheet } from './sports/slip-sheet';
 export { Pnl } from './ui/pnl';
 export { QrCode, qrCodePath, QR_QUIET_ZONE_MODULES } from './ui/qr-code';
 export { formatBetPrice, formatBookmakerRate, formatFancyLineRate, formatOddsDecimal, formatRunnerPrice } from './sports/price-format';

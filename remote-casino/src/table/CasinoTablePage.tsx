@@ -19,9 +19,11 @@ import {
   type CasinoMarketView,
   type CasinoRoundView,
   type MatchDataStatus,
-  SlipSheet,
   sideLabel,
 } from '@backlay/shared';
+// By subpath, not through the @backlay/shared singleton: a phone's slip loads with its page,
+// not on every first page (ADR 0025's budget).
+import { SlipSheet } from '@backlay/shared/slip-sheet';
 import type { RoundProof } from '../verify/verify';
 import { VerifyDialog } from '../verify/VerifyPanel';
 import { marketVector } from './book';

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { cashOutQuote, type CashOutResponse, type MarketPosition } from '@backlay/shared';
+import { type CashOutResponse, type MarketPosition } from '@backlay/shared';
+import { cashOutQuote } from '@backlay/shared/domain';
 import { buildMarket, buildRunner } from '@backlay/shared/testing';
 import { CashOutOffers, CashOutPanel, liveCashOut } from './CashOut';
 

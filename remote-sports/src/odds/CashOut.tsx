@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import {
   Button,
-  CASH_OUT_PERCENTS,
   Dialog,
-  cashOutQuote,
   formatRupees,
   formatRunnerPrice,
   toMinor,
   toRupees,
   useSlipSubmission,
-  type CashOutQuote,
   type CashOutRequest,
   type CashOutResponse,
   type Market,
   type MarketPosition,
 } from '@backlay/shared';
+// By subpath, not through the @backlay/shared singleton: the quote's maths loads with the odds
+// page, not on every first page (ADR 0025's budget).
+import { CASH_OUT_PERCENTS, cashOutQuote, type CashOutQuote } from '@backlay/shared/domain';
 import { runnerVector } from './positions';
 
 /** Cashes out (the page's book: it applies the reply). */

@@ -19,8 +19,10 @@ import {
   formatDateTimeMinutes,
   formatRunnerPrice,
   useLoad,
-  SlipSheet,
 } from '@backlay/shared';
+// By subpath, not through the @backlay/shared singleton: a phone's slip loads with its page,
+// not on every first page (ADR 0025's budget).
+import { SlipSheet } from '@backlay/shared/slip-sheet';
 import { MATCH_PHASE_TEXT, matchPhase, splitFancies } from '../format';
 import { RaceHeader } from '../racing/RaceHeader';
 import { RulesDialog } from '../rules/RulesDialog';
