@@ -11,8 +11,6 @@ import {
   limitInForce,
   acceptedPrice,
   matchedFancyLine,
-  OddsAcceptanceField,
-  PlacingStatus,
   parseStake,
   pnlIfRunnerLosesMinor,
   pnlIfRunnerWinsMinor,
@@ -29,6 +27,7 @@ import {
   type PlaceBetRequest,
   formatRunnerPrice,
 } from '@backlay/shared';
+import { OddsAcceptanceField, PlacingStatus } from '@backlay/shared/slip-status';
 import { formatLimit } from '../format';
 import { overlayText } from './MarketFrame';
 import { projectFancy, projectRunnerMarket, runnerVector, slipRunnerBet } from './positions';

@@ -1,5 +1,6 @@
 import { useCallback, useId, useState } from 'react';
-import { BUTTON_VALUE_MAX, Button, PlacingStatus, TextField, formatRupees, newIdempotencyKey, notify, notifyFailure, type ApiError, type BetPreferences, type PlaceBetRequest, type SaveBetPreferencesRequest } from '@backlay/shared';
+import { BUTTON_VALUE_MAX, Button, TextField, formatRupees, newIdempotencyKey, notify, notifyFailure, type ApiError, type BetPreferences, type PlaceBetRequest, type SaveBetPreferencesRequest } from '@backlay/shared';
+import { PlacingStatus } from '@backlay/shared/slip-status';
 import type { PlaceBet } from './slip';
 
 /** A one-click bet on its way: what it is (for its status line) and the bet delay it waits. */

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ODDS_ACCEPTANCE_TEXT, ODDS_ACCEPTANCES, type ButtonValue, type OddsAcceptance } from '../contracts/index';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { ButtonValue } from '../contracts/index';
 import type { ApiError } from '../kernel/errors';
 import { notify } from '../kernel/bus';
 import { notifyFailure } from '../kernel/use-load';
 import { createSubmissionKeys } from '../kernel/idempotency';
 import { formatRupees, toRupees } from '../kernel/money';
-import { Button, SelectField, TextField } from '../ui/kit';
+import { Button, TextField } from '../ui/kit';
 import { Pnl } from '../ui/pnl';
 
 /**
@@ -76,57 +76,6 @@ export function useSlipSubmission<B, R extends { message: string } = { message: 
  */
 export function placedRunnerNotice(message: string, askedOdds: number, matchedOdds: number, format: (odds: number) => string = String): string {
   return matchedOdds === askedOdds ? message : `${message} · matched at ${format(matchedOdds)} (asked ${format(askedOdds)})`;
-}
-
-/**
- * Seconds left of a bet delay of `seconds` that started when `active` turned true (counted down
- * once a second, never below 0); null while not active or with no delay.
- */
-export function useCountdown(active: boolean, seconds: number): number | null {
-  const [left, setLeft] = useState<number | null>(null);
-  useEffect(() => {
-    if (!active || seconds <= 0) {
-      setLeft(null);
-      return undefined;
-    }
-    const started = Date.now();
-    setLeft(seconds);
-    const timer = setInterval(() => setLeft(Math.max(0, seconds - Math.floor((Date.now() - started) / 1000))), 250);
-    return () => clearInterval(timer);
-  }, [active, seconds]);
-  return left;
-}
-
-/** What a waiting bet says: "Placing… 3 s" while its bet delay runs, then "Placing…" until the server answers. */
-export function placingText(secondsLeft: number | null): string {
-  return secondsLeft !== null && secondsLeft > 0 ? `Placing… ${secondsLeft} s` : 'Placing…';
-}
-
-/**
- * A bet on its way (a slip's, or a one-click bet's): the bet delay the market applies (its
- * `betDelaySec`, the same column the server waits on) counted down, then "Placing…" until the answer.
- */
-export function PlacingStatus({ delaySec, label }: { delaySec: number; label?: string }) {
-  const left = useCountdown(true, delaySec);
-  return (
-    <p className="bl-slip__placing" role="status">
-      {label ? `${label}: ` : ''}
-      {placingText(left)}
-    </p>
-  );
-}
-
-/** The player's odds acceptance (ADR 0055) as a labelled select: what a bet does when the price moves before it is matched. Its label names no "odds": a slip's Odds field keeps the one label with that word. */
-export function OddsAcceptanceField({ value, onChange, disabled }: { value: OddsAcceptance; onChange: (value: OddsAcceptance) => void; disabled?: boolean }) {
-  return (
-    <SelectField
-      label="If the price moves"
-      value={value}
-      disabled={disabled}
-      onChange={(e) => onChange(e.target.value as OddsAcceptance)}
-      options={ODDS_ACCEPTANCES.map((a) => ({ value: a, label: ODDS_ACCEPTANCE_TEXT[a] }))}
-    />
-  );
 }
 
 /** The slip's Stake field, its limits as the hint; `invalid` shows why the typed stake is refused. */
