@@ -81,7 +81,11 @@ async function matchOddsAtHumanPace(page: Page, acceptance: string, attempts: nu
   return { results, paused };
 }
 
-test('match odds at human pace: "Accept better odds" refuses only a worse price, "Accept any odds" fewer than 1 in 20', async ({ page, request }) => {
+test('match odds at human pace: "Accept better odds" refuses only a worse price, "Accept any odds" fewer than 1 in 20', async ({ page, request }, testInfo) => {
+  // A measurement of the placement, not of the screen (30 bets through the bet delay, about
+  // 2 min): taken once, on the desktop lane, to keep CI inside its 20 minutes; the phone's slip
+  // with the acceptance and the countdown is odds-acceptance.spec.ts.
+  test.skip(testInfo.project.name === 'mobile', 'measured on the desktop lane');
   test.setTimeout(540_000);
   const player = await newFundedPlayer(request, 'odds', 100_000);
   const token = await apiToken(request, 'player', player);
