@@ -105,7 +105,7 @@ describe('BetSlip', () => {
     expect(slip).toHaveClass('bl-slip--back');
     expect(slip).toHaveTextContent(/Back India Match Odds/);
     expect(screen.getByLabelText('Odds')).toHaveValue('1.8');
-    expect(screen.getByText('Best now 1.8')).toBeInTheDocument();
+    expect(screen.getByText('Follows the best price until you type your own')).toBeInTheDocument();
     expect(screen.getByText('Min 100 · Max 1,00,000')).toBeInTheDocument();
     await userEvent.click(within(screen.getByRole('group', { name: 'Quick stakes' })).getByRole('button', { name: '5K' }));
     expect(screen.getByLabelText('Stake')).toHaveValue('5000');
@@ -225,6 +225,41 @@ describe('BetSlip', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
     await waitFor(() => expect(props.onPlaced).toHaveBeenCalled());
     expect(bets.placeBet.mock.calls[1][0]).toMatchObject({ odds: 1.8, stake: 100 });
+  });
+
+  it('opened at the best price, the odds follow the market until the player types their own; a bet on its way holds them', async () => {
+    const moved = (price: number) => buildMarket('mo', { runners: [buildRunner('a', price, { name: 'India' }), buildRunner('b', 2.2, { name: 'Australia' })] });
+    let answer: (value: { data: PlaceBetResponse; message: string }) => void = () => undefined;
+    const place = jest.fn(() => new Promise<{ data: PlaceBetResponse; message: string }>((resolve) => (answer = resolve)));
+    const { rerender, props } = renderSlip({ place });
+    const odds = screen.getByLabelText('Odds');
+    expect(odds).toHaveValue('1.8');
+    rerender(<BetSlip {...props} market={moved(1.78)} />);
+    expect(odds).toHaveValue('1.78');
+    expect(screen.queryByRole('button', { name: /^Take/ })).toBeNull();
+    // Sent at the price of the moment; while the bet waits its delay the field stands still.
+    await userEvent.type(screen.getByLabelText('Stake'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(place).toHaveBeenCalledWith(expect.objectContaining({ odds: 1.78 }), expect.any(String));
+    rerender(<BetSlip {...props} market={moved(1.82)} />);
+    expect(odds).toHaveValue('1.78');
+    await act(async () => answer({ data: response, message: 'Bet Placed Successfully' }));
+    // Typed odds are the player's: the market moves, they stay, and the hint names the best.
+    rerender(<BetSlip {...props} market={moved(1.82)} />);
+    expect(odds).toHaveValue('1.82');
+    await userEvent.clear(odds);
+    await userEvent.type(odds, '1.9');
+    rerender(<BetSlip {...props} market={moved(1.84)} />);
+    expect(odds).toHaveValue('1.9');
+    expect(screen.getByText('Best now 1.84')).toBeInTheDocument();
+  });
+
+  it('opened at a price deeper in the ladder, the odds stay the price clicked', () => {
+    const { rerender, props } = renderSlip({ selection: { kind: 'runner', marketId: 'mo', selectionId: 'a', side: 'BACK', price: 1.78 } });
+    expect(screen.getByLabelText('Odds')).toHaveValue('1.78');
+    rerender(<BetSlip {...props} market={buildMarket('mo', { runners: [buildRunner('a', 1.9, { name: 'India' }), buildRunner('b', 2.2)] })} />);
+    expect(screen.getByLabelText('Odds')).toHaveValue('1.78');
+    expect(screen.getByText('Best now 1.9')).toBeInTheDocument();
   });
 
   it('offers no price after other refusals', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Pnl,
   Button,
@@ -113,6 +113,14 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
   const marketName = selection.kind === 'runner' ? (market ? (racing ? raceMarketTitle(market.numberOfWinners) : market.name) : '') : 'Fancy';
   /** The live best price as the odds field takes it, when it differs from the typed odds. */
   const bestText = best && market ? formatRunnerPrice(best.price, market.type) : null;
+  // A slip opened at the best price follows it while it moves (issue 33: the clicked price, held
+  // while the player typed a stake, was a tick stale in 6 of 20 bets) until the player types odds
+  // of their own; taking the live price after a refusal follows it again. It holds still while a
+  // bet is on its way (what was sent is what the countdown is for).
+  const [following, setFollowing] = useState(() => bestText !== null && bestText === oddsText);
+  useEffect(() => {
+    if (following && !submitting && bestText !== null) setOddsText(bestText);
+  }, [following, submitting, bestText]);
   const takeable = bestText !== null && bestText !== oddsText.trim() ? bestText : null;
   // What a bet of `value` can lose, as the server measures the stake limit (a lay: its liability at
   // the price it would be matched at); the stake itself until the odds are known, and for a fancy.
@@ -136,8 +144,11 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
             inputMode={market?.type === 'bookmaker' ? 'numeric' : 'decimal'}
             autoComplete="off"
             value={oddsText}
-            onChange={(e) => setOddsText(e.target.value)}
-            hint={best && market ? `Best now ${formatRunnerPrice(best.price, market.type)}` : undefined}
+            onChange={(e) => {
+              setFollowing(false);
+              setOddsText(e.target.value);
+            }}
+            hint={bestText !== null ? (following ? 'Follows the best price until you type your own' : `Best now ${bestText}`) : undefined}
             error={oddsInvalid && (market?.type === 'bookmaker' ? 'Rate must be a whole number above 0' : 'Odds must be above 1 with at most two decimals')}
           />
         ) : (
@@ -176,6 +187,7 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
             className="bl-btn--small"
             onClick={() => {
               setOddsText(takeable);
+              setFollowing(true);
               setError(null);
             }}
           >
