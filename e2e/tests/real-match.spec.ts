@@ -5,7 +5,8 @@ import { REPLAY_RETENTION_MS, REPLAY_SPEED, REPLAYED_ID } from '../support/repla
 /**
  * The real T20 (Netherlands v Papua New Guinea, 11 Jul 2022), replayed from Betfair's recorded
  * stream beside the simulator (support/replay.mjs, ADR 0042): watched, bet on in play through
- * Betfair's 5 s bet delay, and settled with the recorded result, Netherlands' win.
+ * Betfair's 5 s bet delay, seen to turn Finished live in the match list, and settled with the
+ * recorded result, Netherlands' win.
  */
 const MATCH = 'Netherlands v Papua New Guinea';
 const WINNER = 'Netherlands';
@@ -63,7 +64,7 @@ async function amount(page: Page, name: 'available' | 'exposure'): Promise<numbe
 }
 
 test.describe('the real T20, replayed', () => {
-  test('a new player watches Netherlands v Papua New Guinea, backs Netherlands in play through Betfair\'s delay, and the recorded win settles it', async ({ page, request }, testInfo) => {
+  test('a new player watches Netherlands v Papua New Guinea, backs Netherlands in play through Betfair\'s delay, sees the list turn it Finished, and the recorded win settles it', async ({ page, request }, testInfo) => {
     // Within a cycle (80 s) to the next fresh turn in play, then about a minute to the close.
     test.setTimeout(210_000);
     const phone = testInfo.project.name === 'mobile';
@@ -132,10 +133,28 @@ test.describe('the real T20, replayed', () => {
     // ₹100 at odds o wins ₹100 × (o − 1): in rupees, the odds in hundredths less 100.
     const pnl = Math.round(matched * 100) - 100;
 
-    // The recording closes the market with Netherlands the winner; the feed settles it, and the
-    // open page shows it with no reload. It comes at the cycle's close, whatever the journey did.
+    // Meanwhile the player opens the match list in a second tab (the home on a desktop, the in-play
+    // list on a phone; issue 33, ADR 0058): the match in play there.
+    const list = await page.context().newPage();
+    await list.goto(phone ? '/match/4/in-play' : '/');
+    const listed = list.getByRole('list', { name: 'Matches' }).getByRole('listitem').filter({ has: list.getByRole('link', { name: MATCH, exact: true }) });
+    await expect(listed.getByText('In-play')).toBeVisible({ timeout: 15_000 });
+    await list.evaluate(() => Object.assign(window, { e2eSamePage: true }));
+
+    // The recording closes the market with Netherlands the winner at the cycle's close, whatever
+    // the journey did. The list's row turns Finished in its place, its prices Closed, with no
+    // reload (the list's own fetch every 20 s leaves a closed match out: only the socket's
+    // matchStatus shows it); the server says the match is closed.
     const closesInMs = Date.parse(match.openDate) + IN_PLAY_MS - Date.now();
-    await expect(matchOdds.getByRole('status')).toHaveText(`Settled · Winner: ${WINNER}`, { timeout: Math.max(closesInMs, 0) + SETTLE_MS });
+    await expect(listed.getByText('Finished', { exact: true })).toBeVisible({ timeout: Math.max(closesInMs, 0) + SETTLE_MS });
+    await expect(listed.getByText('In-play')).toHaveCount(0);
+    await expect(listed.getByRole('status')).toHaveText('Closed');
+    expect(await list.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
+    expect((await apiGet<{ status: string }>(request, token, '/api/get-match-by-id', { matchId: match._id })).status).toBe('closed');
+    await list.close();
+
+    // The feed settles it, and the open odds page shows it with no reload.
+    await expect(matchOdds.getByRole('status')).toHaveText(`Settled · Winner: ${WINNER}`, { timeout: SETTLE_MS });
     await expect.poll(() => amount(page, 'exposure')).toBe(0);
     await expect.poll(() => amount(page, 'available')).toBe(balanceBefore + pnl);
 
