@@ -120,14 +120,14 @@ test.describe('betting', () => {
       page,
       async () => {
         await expect(bestBack).toBeEnabled({ timeout: LIVE_TIMEOUT_MS });
-        // The live price may move between reading it and the click: the slip holds the price the
-        // button showed at the click, the one read before it or the one read right after.
+        // Opened at the best price, the slip's odds follow it (ADR 0055): they read what the
+        // button reads (both follow the same live data; the poll reads them again after a tick).
         const priceNow = async () => ((await bestBack.getAttribute('aria-label')) ?? '').replace(/^.* at /, '');
-        const shown = [await priceNow()];
         await bestBack.click();
-        shown.push(await priceNow());
-        const slipOdds = page.getByRole('form', { name: 'Bet slip' }).getByLabel('Odds');
-        await expect.poll(async () => shown.includes(await slipOdds.inputValue())).toBe(true);
+        const slip = page.getByRole('form', { name: 'Bet slip' });
+        const slipOdds = slip.getByLabel('Odds');
+        await expect.poll(async () => (await slipOdds.inputValue()) === (await priceNow())).toBe(true);
+        await expect(slip.getByText('Follows the best price until you type your own')).toBeVisible();
       },
       '200',
       async (slip) => {
