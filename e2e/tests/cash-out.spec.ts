@@ -7,15 +7,16 @@ import { DEMO_PASSWORD, dismissSlip, expectNoSidewaysScroll, newFundedPlayer, op
  * the confirmation, and the server takes at least the value the button showed (the same shared
  * quote: a moved price between the click and the server is refused and tried again). Then the
  * P&L of both runners is equal to the paisa's rounding, the header exposure falls, and My Bets
- * marks the hedge "Cash out". Desktop and phone.
+ * marks the hedge "Cash out"; the player's agent (demo-dl) sees the hedge marked in its view of the
+ * match and in its unsettled bets. Desktop and phone.
  */
 const ATTEMPTS = 10;
 
-test('a player cashes out a bookmaker back: the offer is live, the P&L equal, the exposure falls', async ({ page, request }, testInfo) => {
+test('a player cashes out a bookmaker back: the offer is live, the P&L equal, the exposure falls; the agent sees the hedge marked', async ({ page, request }, testInfo) => {
   test.setTimeout(240_000);
   const player = await newFundedPlayer(request, 'cashout', 10_000);
   await signIn(page, 'player', player, DEMO_PASSWORD);
-  await openLiveCricketMatch(page, request);
+  const { matchId } = await openLiveCricketMatch(page, request);
   await expect(page.getByRole('heading', { name: /^My Bets \(0\)$/ })).toBeVisible();
   const exposure = page.getByTestId('header-exposure');
 
@@ -95,5 +96,19 @@ test('a player cashes out a bookmaker back: the offer is live, the P&L equal, th
   expect(Math.abs(rupees(await exposure.textContent()) - Math.max(0, -(runnerPnl ?? 0)))).toBeLessThanOrEqual(0.05);
   // Nothing is left to cash out on the bookmaker.
   await expect(panel).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+
+  // The player's agent sees the cash-out: its view of the match lists the player's two bets, the
+  // hedge marked "Cash out", and so does its unsettled bets report.
+  await signIn(page, 'admin', 'demo-dl');
+  await page.goto(`/admin/odds/${matchId}`);
+  const ofPlayer = (table: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: player, exact: true }) });
+  await expect(ofPlayer('Downline bets')).toHaveCount(2);
+  await expect(ofPlayer('Downline bets').filter({ hasText: 'Cash out' })).toHaveCount(1);
+  await expect(ofPlayer('Downline bets').filter({ hasText: 'Cash out' })).toContainText('Lay');
+  await page.goto('/admin/unsettledbet');
+  const unsettled = page.getByRole('table').filter({ has: page.getByRole('rowheader', { name: player, exact: true }) }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: player, exact: true }) });
+  await expect(unsettled).toHaveCount(2);
+  await expect(unsettled.filter({ hasText: 'Cash out' })).toHaveCount(1);
   await expectNoSidewaysScroll(page);
 });
