@@ -1,13 +1,8 @@
 import { useState } from 'react';
 import {
-  SlipActions,
-  SlipRunnerBook,
-  QuickStakes,
-  StakeField,
   formatRupees,
   limitInForce,
   parseStake,
-  placedRunnerNotice,
   retryOnNetworkLoss,
   toMinor,
   useResponsibleGambling,
@@ -21,6 +16,7 @@ import {
   type RunnerBetRequest,
   formatOddsDecimal,
 } from '@backlay/shared';
+import { SlipActions, SlipRunnerBook, QuickStakes, StakeField, placedRunnerNotice } from '@backlay/shared/slip-parts';
 import { projectMarket, shownRows } from './book';
 
 /** What the player clicked: a back or lay price of a runner of the round. */

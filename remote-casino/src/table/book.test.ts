@@ -1,5 +1,5 @@
 import { buildCasinoBet, buildCasinoMarket } from '@backlay/shared/testing';
-import type { SlipBookRow } from '@backlay/shared';
+import type { SlipBookRow } from '@backlay/shared/slip-parts';
 import { projectMarket, shownRows } from './book';
 import { secondsToClose } from './countdown';
 

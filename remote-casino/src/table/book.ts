@@ -7,8 +7,8 @@ import {
   type CasinoMarketView,
   type PlaceBetSide,
   type RunnerBet,
-  type SlipBookRow,
 } from '@backlay/shared';
+import { type SlipBookRow } from '@backlay/shared/slip-parts';
 
 /**
  * The player's book on a casino market and what the slip's bet makes of it. A casino bet is a

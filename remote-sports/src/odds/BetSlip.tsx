@@ -2,10 +2,6 @@ import { useEffect, useState } from 'react';
 import {
   Pnl,
   Button,
-  SlipActions,
-  SlipRunnerBook,
-  QuickStakes,
-  StakeField,
   TextField,
   formatRupees,
   limitInForce,
@@ -27,6 +23,7 @@ import {
   type PlaceBetRequest,
   formatRunnerPrice,
 } from '@backlay/shared';
+import { SlipActions, SlipRunnerBook, QuickStakes, StakeField } from '@backlay/shared/slip-parts';
 import { OddsAcceptanceField, PlacingStatus } from '@backlay/shared/slip-status';
 import { formatLimit } from '../format';
 import { overlayText } from './MarketFrame';

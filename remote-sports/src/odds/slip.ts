@@ -1,6 +1,5 @@
 import {
   hasAtMostTwoDecimals,
-  placedRunnerNotice,
   retryOnNetworkLoss,
   type Apis,
   type Fancy,
@@ -14,6 +13,7 @@ import {
   runnerLabel,
   sideLabel,
 } from '@backlay/shared';
+import { placedRunnerNotice } from '@backlay/shared/slip-parts';
 
 /** What the player clicked: a back or lay price of a runner, or a YES or NO of a fancy. */
 export type SlipSelection =

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState, type FormEvent } from 'react';
-import { QuickStakes, SlipActions, SlipRunnerBook, StakeField, useSlipSubmission } from './bet-slip';
+import { useSlipSubmission } from './bet-slip';
+import { QuickStakes, SlipActions, SlipRunnerBook, StakeField } from './slip-parts';
 
 function Slip({ place, onPlaced, closed = null }: { place: (body: { stake: string }, key: string) => Promise<{ message: string }>; onPlaced: () => void; closed?: string | null }) {
   const [stakeText, setStakeText] = useState('');
