@@ -132,17 +132,21 @@ describe('SlipSheet on a phone', () => {
     expect(elsewhere).toHaveFocus();
   });
 
-  it('turns into the inline slip when the screen widens, and back', () => {
+  it('turns into the inline slip when the screen widens, and back, keeping what the player typed', () => {
     const window = screenOf(true);
     render(<Page />);
     tap(/Back India/);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Stake'), { target: { value: '250' } });
     window.resize(false);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('form', { name: 'Bet slip' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Stake')).toHaveValue('250');
+    expect(screen.queryByRole('button', { name: 'Close bet slip' })).toBeNull();
     expect(document.documentElement).not.toHaveClass(SLIP_SHEET_OPEN_CLASS);
     window.resize(true);
     expect(screen.getByRole('dialog', { name: 'Bet slip: Back India' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Stake')).toHaveValue('250');
   });
 });
 
@@ -154,8 +158,11 @@ describe('SlipSheet on a desktop', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Close bet slip' })).toBeNull();
     const form = screen.getByRole('form', { name: 'Bet slip' });
-    expect(form.parentElement).toHaveClass('bl-slip-host');
-    expect(form.parentElement).not.toHaveClass('bl-slip-sheet');
+    // Inline: the host and its body have no box of their own (display: contents), no sheet.
+    expect(form.parentElement).toHaveClass('bl-slip-host__body');
+    expect(form.parentElement?.parentElement).toHaveClass('bl-slip-host');
+    expect(form.parentElement?.parentElement).not.toHaveClass('bl-slip-sheet');
+    expect(form.parentElement?.parentElement).not.toHaveAttribute('role');
     expect(price).toHaveFocus();
     expect(document.documentElement).not.toHaveClass(SLIP_SHEET_OPEN_CLASS);
   });

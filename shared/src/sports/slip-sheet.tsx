@@ -6,8 +6,8 @@ export const SLIP_SHEET_OPEN_CLASS = 'bl-slip-sheet-open';
 
 /**
  * Where every bet slip (the sports odds page's, the casino table's) is shown (issue 33, ADR 0057).
- * On a wide screen the slip stays inline under its market, as the page puts it (the host has no
- * box of its own: `display: contents`). On a phone (PHONE_QUERY) it is a bottom sheet fixed to the
+ * On a wide screen the slip stays inline under its market, as the page puts it (the host and its
+ * body have no box of their own: `display: contents`). On a phone (PHONE_QUERY) it is a bottom sheet fixed to the
  * foot of the screen: a non-modal dialog named by the selection (`label`, e.g. "Back India"), with
  * a Close control; the slip's body scrolls inside the sheet when it is taller than the sheet, and
  * its Cancel and Place Bet stay in view (the shell's .bl-slip-sheet styles). Focus moves into the
@@ -41,22 +41,31 @@ export function SlipSheet({ label, onClose, children }: { label: string; onClose
     };
   }, [phone, opener]);
 
-  if (!phone) return <div className="bl-slip-host">{children}</div>;
-
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape') return;
+    if (!phone || event.key !== 'Escape') return;
     event.stopPropagation();
     close.current();
   };
+  // One tree in both shapes, so that the slip inside keeps its state (the stake typed) when the
+  // screen turns across the phone's width: only the host's attributes and the head change.
   return (
-    <div ref={panel} className="bl-slip-host bl-slip-sheet" role="dialog" aria-label={`Bet slip: ${label}`} tabIndex={-1} onKeyDown={onKeyDown}>
-      <div className="bl-slip-sheet__head">
-        <span className="bl-slip-sheet__title">Bet slip</span>
-        <button type="button" className="bl-slip-sheet__close" aria-label="Close bet slip" onClick={() => close.current()}>
-          ×
-        </button>
-      </div>
-      <div className="bl-slip-sheet__body">{children}</div>
+    <div
+      ref={panel}
+      className={phone ? 'bl-slip-host bl-slip-sheet' : 'bl-slip-host'}
+      role={phone ? 'dialog' : undefined}
+      aria-label={phone ? `Bet slip: ${label}` : undefined}
+      tabIndex={phone ? -1 : undefined}
+      onKeyDown={onKeyDown}
+    >
+      {phone ? (
+        <div className="bl-slip-sheet__head">
+          <span className="bl-slip-sheet__title">Bet slip</span>
+          <button type="button" className="bl-slip-sheet__close" aria-label="Close bet slip" onClick={() => close.current()}>
+            ×
+          </button>
+        </div>
+      ) : null}
+      <div className={phone ? 'bl-slip-sheet__body' : 'bl-slip-host__body'}>{children}</div>
     </div>
   );
 }
