@@ -100,6 +100,7 @@ export async function setupCasinoBench(options: { players: number }): Promise<Ca
   const clock = new BenchClock(Date.now());
   const problems: string[] = [];
   const log: Logger = {
+    debug: () => undefined,
     info: () => undefined,
     warn: (obj, msg) => problems.push(`warn ${msg ?? ''} ${JSON.stringify(obj)}`),
     error: (obj, msg) => problems.push(`error ${msg ?? ''} ${String((obj as { err?: unknown }).err ?? JSON.stringify(obj))}`),

@@ -45,6 +45,7 @@ import { authentication } from './plugins/auth';
 import { dbHandle } from './plugins/db';
 import { errorHandler, frameworkErrors } from './plugins/error-handler';
 import { metrics } from './plugins/metrics';
+import { RequestLogController } from './plugins/request-log';
 import { swaggerDocs } from './plugins/swagger';
 import { requestValidation } from './plugins/validation';
 import { createRealtime, type Realtime } from './realtime/realtime.server';
@@ -202,6 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger !== undefined ? { loggerInstance: deps.logger } : { logger: logOptions(config.log.level) }),
     genReqId: () => randomUUID(),
+    // One line per request, with its method, URL, status and time (plugins/request-log.ts).
+    logController: new RequestLogController(),
     bodyLimit: config.server.bodyLimitBytes,
     requestTimeout: config.server.requestTimeoutMs,
     // A hop count as Fastify runs one (its types take no number): the first n hops are proxies.

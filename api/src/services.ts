@@ -187,6 +187,7 @@ export function createCoreServices(deps: {
       events,
       clock,
       requestsPerDay: deps.config.payments.requestsPerDay,
+      log,
     }),
   };
 }

@@ -60,7 +60,7 @@ const studioEnv = { STUDIO_URL: studioUrl, STUDIO_PARTNER_ID: process.env.STUDIO
 // Production names its own (recorded Betfair data is for demos only); FEED_PROVIDER overrides.
 const feedEnv = process.env.FEED_PROVIDER === undefined && process.env.NODE_ENV !== 'production' ? { FEED_PROVIDER: 'simulator,replay' } : {};
 const prettyLogs = (name) =>
-  pretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true, ...(name ? { messageFormat: `[${name}] {msg}` } : {}) });
+  pretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId,method,url,statusCode,responseTimeMs', singleLine: true, ...(name ? { messageFormat: `[${name}] {msg}` } : {}) });
 let stopping = false;
 
 /**

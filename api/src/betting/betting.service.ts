@@ -323,7 +323,27 @@ export class BettingService {
     const bet = toBet(result.bet);
     if (outcome === 'ACCEPTED') {
       const wallet = { userId, balanceMinor: result.balanceMinor, exposureMinor: result.exposureMinor };
-      schedule(() => this.deps.events.publish('betting.betPlaced', { betId: bet.id, wallet }));
+      schedule(() => {
+        this.deps.events.publish('betting.betPlaced', { betId: bet.id, wallet });
+        // The business event of the log (issue 34), once, on the instance that placed it.
+        this.deps.log?.info(
+          {
+            event: 'bet_placed',
+            betId: bet.id,
+            userId,
+            matchId: bet.matchId,
+            marketId: bet.marketId,
+            marketType: bet.marketType,
+            selectionId: bet.selectionId,
+            side: bet.side,
+            quotedHundredths: bet.quotedHundredths,
+            runLine: bet.runLine,
+            stakeMinor: Number(bet.stakeMinor),
+            ...(bet.cashOut === true ? { cashOut: true } : {}),
+          },
+          'bet placed',
+        );
+      });
     }
     return {
       exposer: paiseToRupees(result.exposureMinor),

@@ -30,6 +30,7 @@ import type { TransactionPasswords } from '../auth/transaction-password';
 import { assertMayDeposit } from '../responsible-gambling/rg-check';
 import { insertAuditRecords } from '../audit/audit.repository';
 import { DomainError } from '../common/domain-error';
+import type { Logger } from '../common/logger';
 import type { Database, Queryable, Tx } from '../db/database';
 import { LedgerInvariantError } from '../ledger/journal-rules';
 import type { LedgerService } from '../ledger/ledger.service';
@@ -81,6 +82,8 @@ export interface PaymentRequestsDeps {
   clock: Clock;
   /** New deposit requests (and separately withdraw requests) one user may make in 24 hours. */
   requestsPerDay: number;
+  /** Where a decision is logged as a business event (`payment_decided`). */
+  log?: Logger;
 }
 
 /** What add-deposit-withdraw received: the form fields and, for a deposit, the screenshot. */
@@ -394,6 +397,21 @@ export class PaymentRequestsService {
           }),
         );
       }
+      // The business event of the log (issue 34), once the decision committed.
+      tx.afterCommit(() =>
+        this.deps.log?.info(
+          {
+            event: 'payment_decided',
+            requestId: request.id,
+            type: request.type,
+            status: body.status,
+            userId: request.userId,
+            amountMinor: Number(request.amountMinor),
+            decidedBy: actor.userId,
+          },
+          `${request.type} ${body.status}`,
+        ),
+      );
       return this.complete(tx, scope, request.id, actor, decisionMessage(request.type, body.status));
     });
   }

@@ -90,7 +90,10 @@ export class SettlementService {
           },
         ]);
       }
-      if (settled.outcome === 'SETTLED') this.publishAfterCommit(tx, target.marketId, settled.journalId ?? settled.settlementId);
+      if (settled.outcome === 'SETTLED') {
+        this.publishAfterCommit(tx, target.marketId, settled.journalId ?? settled.settlementId);
+        this.logSettled(tx, 'admin', target.marketId, settled);
+      }
       return toSummary(target.marketId, 'settled', result, settled);
     });
     return summary;
@@ -159,7 +162,10 @@ export class SettlementService {
       try {
         const done = await this.deps.db.transaction(async (tx) => {
           const out = await repo.settleMarket(tx, row.marketId, result, 'feed', null);
-          if (out.outcome === 'SETTLED') this.publishAfterCommit(tx, row.marketId, out.journalId ?? out.settlementId);
+          if (out.outcome === 'SETTLED') {
+            this.publishAfterCommit(tx, row.marketId, out.journalId ?? out.settlementId);
+            this.logSettled(tx, 'feed', row.marketId, out);
+          }
           return out.outcome === 'SETTLED';
         });
         if (done) settled += 1;
@@ -187,6 +193,7 @@ export class SettlementService {
           .then((userIds) => this.publishWallets(userIds, out.journalId ?? settlementId))
           .catch((error: unknown) => this.deps.log.error({ err: error, roundKey }, 'settlement balance events failed'));
       });
+      this.logSettled(tx, 'casino', roundKey, out);
     }
     return out;
   }
@@ -336,6 +343,28 @@ export class SettlementService {
    * result, or open again after a rollback), and a live `balance` event to every player with a
    * position on it.
    */
+  /**
+   * The business event of a settlement (issue 34), logged once it committed: the market, who
+   * settled it (`admin`, `feed`, `casino`), the bets and players it settled and their P&L in paise.
+   * A casino round settles every few seconds on every table: its line is at debug.
+   */
+  private logSettled(tx: Tx, source: 'admin' | 'feed' | 'casino', marketId: string, out: repo.SettleRow): void {
+    tx.afterCommit(() => {
+      const line = {
+        event: 'market_settled',
+        source,
+        marketId,
+        settlementId: out.settlementId,
+        bets: out.bets,
+        users: out.users,
+        usersPnlMinor: Number(out.usersPnlMinor),
+        commissionMinor: Number(out.commissionMinor),
+      };
+      if (source === 'casino') this.deps.log.debug(line, 'market settled');
+      else this.deps.log.info(line, 'market settled');
+    });
+  }
+
   private publishAfterCommit(tx: Tx, marketId: string, ref: string | null): void {
     tx.afterCommit(() => void this.publishMarket(marketId));
     this.publishWalletsAfterCommit(tx, marketId, ref);
