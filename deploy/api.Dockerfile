@@ -28,7 +28,9 @@ COPY e2e/package.json e2e/
 RUN pnpm install --frozen-lockfile --filter @backlay/api...
 COPY shared/ shared/
 COPY api/ api/
-RUN pnpm --filter @backlay/api run build \
+# The commit /api/health names (no .git in the context): `--build-arg BUILD_COMMIT=$(git rev-parse --short HEAD)`.
+ARG BUILD_COMMIT=unknown
+RUN BUILD_COMMIT=${BUILD_COMMIT} pnpm --filter @backlay/api run build \
  && pnpm --filter @backlay/api deploy --prod --legacy /out \
  && rm -rf /out/src /out/test /out/bench
 

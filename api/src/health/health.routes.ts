@@ -3,7 +3,8 @@
  * different questions.
  *
  * - GET /api/health (readiness): the process answers and the database runs `select 1`. While it
- *   fails, the load balancer sends this instance nothing (every request needs the database).
+ *   fails, the load balancer sends this instance nothing (every request needs the database). It
+ *   names the version running (`0.1.0+<commit>`, version.ts), so a rolling deploy can be watched.
  * - GET /api/health/live (liveness): the process answers, nothing else is asked. A database
  *   outage must not make the orchestrator restart every instance at once: they could not do
  *   better after a restart, and restarting drops every socket.
@@ -13,11 +14,12 @@ import type { FastifyInstance } from 'fastify';
 import { ping } from '../db/database';
 import { publicAccess } from '../plugins/auth';
 import { healthSchema, livenessSchema } from './health.schemas';
+import { API_VERSION } from './version';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', { schema: healthSchema, config: { access: publicAccess() } }, async () => {
     await ping(app.db);
-    const data: HealthResponse = { status: 'ok', db: 'up' };
+    const data: HealthResponse = { status: 'ok', db: 'up', version: API_VERSION };
     return { data, message: MESSAGES.ok };
   });
 

@@ -5,8 +5,8 @@ export const healthSchema = {
   tags: ['health'],
   response: responses({
     type: 'object',
-    required: ['status', 'db'],
-    properties: { status: { type: 'string', enum: ['ok'] }, db: { type: 'string', enum: ['up'] } },
+    required: ['status', 'db', 'version'],
+    properties: { status: { type: 'string', enum: ['ok'] }, db: { type: 'string', enum: ['up'] }, version: { type: 'string' } },
   }),
 } as const;
 

@@ -136,6 +136,8 @@ export interface DownlineRow {
 export interface HealthResponse {
   status: 'ok';
   db: 'up';
+  /** The API's package version and build commit, `0.1.0+6bdf873` ("dev" from source). */
+  version: string;
 }
 
 /** GET /api/health/live: liveness (the process answers; the database is not asked). */
