@@ -486,6 +486,45 @@ describe('the edge (deploy/nginx/edge.conf.template)', () => {
     expect(template).toMatch(/^\s*proxy_set_header Upgrade \$http_upgrade;/m);
     expect(template).toMatch(/^\s*proxy_set_header Connection \$connection_upgrade;/m);
   });
+
+  /** The edge's security headers (name → value), as its server block adds them. */
+  const edgeHeaders = () => new Map([...template.matchAll(/^ {4}add_header ([A-Za-z-]+) "([^"]*)" always;$/gm)].map((m) => [m[1] ?? '', m[2] ?? '']));
+
+  it('adds the security headers to every answer, at server level only (a location with an add_header of its own would drop them)', () => {
+    expect([...edgeHeaders().keys()].sort()).toEqual(['Permissions-Policy', 'Referrer-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options']);
+    expect(edgeHeaders().get('Strict-Transport-Security')).toMatch(/^max-age=(\d+)/);
+    expect(Number(/max-age=(\d+)/.exec(edgeHeaders().get('Strict-Transport-Security') ?? '')?.[1])).toBeGreaterThanOrEqual(31_536_000);
+    expect(edgeHeaders().get('X-Content-Type-Options')).toBe('nosniff');
+    const locations = [...template.matchAll(/location\s+[^{]+\{([^}]*)\}/g)].map((m) => m[1] ?? '');
+    for (const body of locations) expect(body).not.toMatch(/add_header/);
+  });
+
+  it('limits requests per client: every /api location is limited, the sign-in routes (which exist) harder, answered 429', () => {
+    const zones = new Map([...template.matchAll(/^limit_req_zone \$binary_remote_addr zone=([a-z_]+):\d+m rate=(\d+)r\/s;$/gm)].map((m) => [m[1] ?? '', Number(m[2])]));
+    expect(zones.get('api_per_client')).toBeGreaterThan(zones.get('sign_in_per_client') ?? Infinity);
+    expect(template).toMatch(/^limit_req_status 429;$/m);
+    const apiLocations = [...template.matchAll(/location\s+(?:~\s+\^)?\/api\/([^{]*)\{([^}]*)\}/g)];
+    expect(apiLocations.length).toBe(2);
+    for (const [, , body = ''] of apiLocations) expect(body).toMatch(/limit_req zone=(api_per_client|sign_in_per_client) burst=\d+ nodelay;/);
+    // The routes that take a password, a code or send an SMS, each a route of the API.
+    const signIn = /location ~ \^\/api\/\(([a-z|-]+)\)\$ \{[^}]*zone=sign_in_per_client/.exec(template)?.[1]?.split('|') ?? [];
+    expect(signIn).toEqual(expect.arrayContaining(['login', 'login-admin', 'login-two-factor', 'send-otp', 'user-register']));
+    const routeSources = ['auth/auth.routes.ts', 'auth/security.routes.ts', 'registration/registration.routes.ts'].map((f) => read(ROOT, 'api', 'src', f)).join('\n');
+    for (const route of signIn) expect({ route, declared: routeSources.includes(`'/${route}',`) }).toEqual({ route, declared: true });
+  });
+
+  it('the Ingress does the same: TLS from cert-manager, the rate limit, and the same headers for ingress-nginx\'s add-headers', () => {
+    const [ingress] = byKind(all, 'Ingress');
+    const annotations = obj(obj(ingress?.metadata).annotations);
+    expect(str(annotations['cert-manager.io/cluster-issuer'])).not.toBe('');
+    expect(arr(obj(ingress?.spec).tls).length).toBeGreaterThan(0);
+    expect(Number(annotations['nginx.ingress.kubernetes.io/limit-rps'])).toBe(Number(/zone=api_per_client:\d+m rate=(\d+)r\/s/.exec(template)?.[1]));
+    // Snippets are off by default in ingress-nginx: the headers go through a ConfigMap instead.
+    expect(Object.keys(annotations).filter((k) => k.endsWith('-snippet'))).toEqual([]);
+    const headers = obj(named(all, 'ConfigMap', 'backlay-response-headers').data);
+    const edge = Object.fromEntries([...edgeHeaders()].filter(([name]) => name !== 'Strict-Transport-Security'));
+    expect(headers).toEqual(edge);
+  });
 });
 
 describe('the static units (deploy/web.Dockerfile, deploy/nginx/static.conf)', () => {
