@@ -5,10 +5,10 @@
 // It reads a Betfair stream recording (api/feed-data/betfair: the real Netherlands v Papua New
 // Guinea T20I, in play with Betfair's 5 s delay), follows each runner's best available to back
 // (the `atb` ladder: a size of 0 takes a level away; an image starts the ladder again), and for
-// SAMPLES moments drawn evenly over the time in play compares the best back at t (a slip following
+// SAMPLES moments spread evenly over the time in play compares the best back at t (a slip following
 // the best price, sent at t) with the best back at t + delay (what the bet is checked against
 // after the delay). Under "Accept better odds" a back is refused when the second is lower
-// (docs/rules/money.md §7.11 T31). Seeded, so two runs print the same table.
+// (docs/rules/money.md §7.11 T31). No randomness: two runs print the same table.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
@@ -62,18 +62,6 @@ function at(points, t) {
   return points[lo][1];
 }
 
-/** A small seeded generator (mulberry32), so the table is the same run after run. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const { series, inPlayFrom, closedAt } = await read(file);
 if (inPlayFrom === null || closedAt === null) throw new Error(`${file}: no time in play to a close`);
 console.log(`${file}\nin play ${((closedAt - inPlayFrom) / 60_000).toFixed(1)} min, ${SAMPLES} moments per runner and delay\n`);
@@ -82,12 +70,11 @@ for (const delay of delays) {
   let worseAll = 0;
   let countAll = 0;
   for (const [runner, points] of series) {
-    const next = random(1);
     let worse = 0;
     let better = 0;
     let count = 0;
     for (let i = 0; i < SAMPLES; i += 1) {
-      const t = inPlayFrom + next() * (closedAt - inPlayFrom - delay * 1000);
+      const t = inPlayFrom + ((i + 0.5) / SAMPLES) * (closedAt - inPlayFrom - delay * 1000);
       const sent = at(points, t);
       const checked = at(points, t + delay * 1000);
       if (sent === null || checked === null) continue;
