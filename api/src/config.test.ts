@@ -13,6 +13,29 @@ const PRODUCTION = {
 };
 
 describe('loadConfig', () => {
+  it('SMS_PROVIDER=http: a real gateway needs its key, DLT sender and template, an https URL and a body that carries the code', () => {
+    const ok = { SMS_PROVIDER: 'http', SMS_HTTP_API_KEY: 'key-1', SMS_SENDER_ID: 'BKLAYO', SMS_DLT_TEMPLATE_ID: '1707169000000000001' };
+    const sms = loadConfig(ok).registration;
+    expect(sms.smsProvider).toBe('http');
+    expect(sms.smsHttp).toMatchObject({ url: 'https://www.fast2sms.com/dev/bulkV2', apiKey: 'key-1', authHeader: 'authorization', senderId: 'BKLAYO', okField: 'return', okValue: 'true', idField: 'request_id' });
+    expect(sms.smsHttp?.body).toMatchObject({ route: 'dlt', numbers: '{{phone}}', variables_values: '{{code}}|' });
+    expect(loadConfig({}).registration).toMatchObject({ smsProvider: 'outbox', smsHttp: null });
+    for (const broken of [
+      { SMS_HTTP_API_KEY: undefined },
+      { SMS_SENDER_ID: 'bklay' },
+      { SMS_DLT_TEMPLATE_ID: undefined },
+      { SMS_HTTP_URL: 'http://sms.example.com/send' },
+      { SMS_HTTP_BODY: '{"to":"{{phone}}"' },
+      { SMS_HTTP_BODY: '{"to":"{{phone}}"}' },
+      { SMS_HTTP_AUTH_HEADER: 'x key' },
+    ]) {
+      expect(() => loadConfig({ ...ok, ...broken })).toThrow(ConfigError);
+    }
+    // A local fake gateway over plain HTTP, outside production only.
+    expect(loadConfig({ ...ok, SMS_HTTP_URL: 'http://127.0.0.1:9999/send' }).registration.smsHttp?.url).toBe('http://127.0.0.1:9999/send');
+    expect(() => loadConfig({ ...ok, NODE_ENV: 'production', JWT_SECRET: SECRET, SMS_HTTP_URL: 'http://127.0.0.1:9999/send' })).toThrow(/SMS_HTTP_URL/);
+  });
+
   it('has working defaults for development', () => {
     const config = loadConfig({});
     expect(config.nodeEnv).toBe('development');

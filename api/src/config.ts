@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseRateHundredths } from './feed/betfair-stream/units';
+import type { HttpSmsConfig } from './registration/sms/http-sender';
 
 export type NodeEnv = 'development' | 'test' | 'production';
 export type FeedProviderName = 'simulator' | 'replay' | 'betfair';
@@ -216,8 +217,10 @@ export interface Config {
      * from the JWT secret (required in production, generated once in DATA_DIR elsewhere).
      */
     otpSecret: string | null;
-    /** SMS_PROVIDER: where text messages go; `outbox` writes them to sms_outbox (demo). */
-    smsProvider: 'outbox';
+    /** SMS_PROVIDER: where text messages go; `outbox` writes them to sms_outbox (demo), `http` to a real gateway. */
+    smsProvider: 'outbox' | 'http';
+    /** The gateway's settings (SMS_HTTP_*, SMS_SENDER_ID, SMS_DLT_*), with SMS_PROVIDER=http; else null. */
+    smsHttp: HttpSmsConfig | null;
     /** REGISTRATION_PARENT: username of the DL new players are created under; null closes registration. */
     parentUsername: string | null;
     /** REGISTRATION_DEMO_CHIPS: play chips (rupees) a new player gets in demo mode. */
@@ -394,6 +397,59 @@ function httpsUrl(reader: EnvReader, name: string, fallback: string): string {
   return value.replace(/\/+$/, '');
 }
 
+/** Fast2SMS's DLT route, the default body of SMS_PROVIDER=http (http-sender.ts fills the placeholders). */
+export const FAST2SMS_DLT_BODY = '{"route":"dlt","sender_id":"{{senderId}}","message":"{{templateId}}","variables_values":"{{code}}|","flash":0,"numbers":"{{phone}}"}';
+
+/**
+ * A real SMS gateway's settings (SMS_PROVIDER=http, issue 34): its URL (https; a loopback http
+ * address outside production, for a local fake), the API key (a secret) and the header it goes in,
+ * the DLT sender id and template id (required), the JSON body template, and which field of the
+ * answer says it was accepted and which holds the gateway's message id.
+ */
+function smsHttpConfig(r: EnvReader, isProduction: boolean): HttpSmsConfig {
+  const url = r.string('SMS_HTTP_URL', 'https://www.fast2sms.com/dev/bulkV2');
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = null;
+  }
+  const loopback = parsed !== null && parsed.protocol === 'http:' && (parsed.hostname === '127.0.0.1' || parsed.hostname === 'localhost');
+  if (parsed === null || !(parsed.protocol === 'https:' || (loopback && !isProduction))) {
+    r.problems.push(`SMS_HTTP_URL must be an https:// URL (http://127.0.0.1 only outside production), got "${url}"`);
+  }
+  const apiKey = r.raw('SMS_HTTP_API_KEY') ?? '';
+  if (apiKey === '') r.problems.push('SMS_HTTP_API_KEY is required with SMS_PROVIDER=http (the gateway\'s API key)');
+  const authHeader = r.string('SMS_HTTP_AUTH_HEADER', 'authorization').toLowerCase();
+  if (!/^[a-z][a-z0-9-]{0,63}$/.test(authHeader)) r.problems.push(`SMS_HTTP_AUTH_HEADER must be a header name, got "${authHeader}"`);
+  const senderId = r.raw('SMS_SENDER_ID') ?? '';
+  if (!/^[A-Z]{6}$/.test(senderId)) r.problems.push(`SMS_SENDER_ID must be the DLT header, six capital letters, got "${senderId}"`);
+  const templateId = r.raw('SMS_DLT_TEMPLATE_ID') ?? '';
+  if (!/^[0-9A-Za-z]{1,40}$/.test(templateId)) r.problems.push('SMS_DLT_TEMPLATE_ID is required with SMS_PROVIDER=http (the registered template of the OTP message)');
+  const entityId = r.string('SMS_DLT_ENTITY_ID', '');
+  const bodyText = r.string('SMS_HTTP_BODY', FAST2SMS_DLT_BODY);
+  let body: unknown = null;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    r.problems.push('SMS_HTTP_BODY must be a JSON template (its strings may hold {{phone}}, {{msisdn}}, {{code}}, {{message}}, {{senderId}}, {{templateId}}, {{entityId}})');
+  }
+  if (!bodyText.includes('{{code}}') && !bodyText.includes('{{message}}')) r.problems.push('SMS_HTTP_BODY must carry the code: {{code}} (a DLT variable) or {{message}}');
+  return {
+    url,
+    apiKey,
+    authHeader,
+    body,
+    senderId,
+    templateId,
+    entityId,
+    okField: r.string('SMS_HTTP_OK_FIELD', 'return'),
+    okValue: r.string('SMS_HTTP_OK_VALUE', 'true'),
+    idField: r.string('SMS_HTTP_ID_FIELD', 'request_id'),
+    timeoutMs: r.int('SMS_HTTP_TIMEOUT_MS', 10_000, 100, 60_000),
+  };
+}
+
 /** Betfair's settings (ADR 0038); the credentials are checked when FEED_PROVIDER=betfair. */
 function betfairConfig(r: EnvReader, chosen: boolean, isProduction: boolean): BetfairConfig {
   const certFile = r.raw('BETFAIR_CERT_FILE') ?? null;
@@ -509,6 +565,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const dataDir = path.resolve(r.string('DATA_DIR', path.join(repoRoot, 'data')));
 
   const demo = r.bool('DEMO', !isProduction);
+  const smsProvider = r.oneOf('SMS_PROVIDER', ['outbox', 'http'] as const, 'outbox');
   if (isProduction && demo) r.problems.push('DEMO cannot be true in production: demo data is never seeded there');
 
   const jwtSecret = r.raw('JWT_SECRET') ?? null;
@@ -662,7 +719,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     registration: {
       otpSecret,
-      smsProvider: r.oneOf('SMS_PROVIDER', ['outbox'] as const, 'outbox'),
+      smsProvider,
+      smsHttp: smsProvider === 'http' ? smsHttpConfig(r, isProduction) : null,
       parentUsername: r.raw('REGISTRATION_PARENT') ?? (demo ? 'demo-dl' : null),
       demoChipsRupees: r.int('REGISTRATION_DEMO_CHIPS', 10_000, 0, 10_000_000),
       captchaMaxNumber: r.int('CAPTCHA_MAX_NUMBER', 100_000, 1_000, 10_000_000),

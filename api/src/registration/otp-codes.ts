@@ -105,6 +105,7 @@ export class OtpCodes {
         phone,
         purpose,
         body: `${code} is your Backlay verification code. It expires in 5 minutes. Never share it with anyone.`,
+        code,
       });
     });
     this.deps.log.info({ event: 'otp_sent', purpose, phone: maskPhone(phone), ip }, 'otp sent');

@@ -127,6 +127,22 @@ export async function insertSmsOutbox(q: Queryable, m: { phone: string; purpose:
   await q.query('INSERT INTO sms_outbox (phone, purpose, body) VALUES ($1, $2, $3)', [m.phone, m.purpose, m.body]);
 }
 
+/** A message to a real gateway, queued in the sender's transaction (sms_messages); its id. */
+export async function insertSmsMessage(q: Queryable, m: { phone: string; purpose: string; provider: string }): Promise<string> {
+  const { rows } = await q.query<{ id: string }>('INSERT INTO sms_messages (phone, purpose, provider) VALUES ($1, $2, $3) RETURNING id::text', [m.phone, m.purpose, m.provider]);
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('sms_messages: no id returned');
+  return id;
+}
+
+/** What the gateway answered: sent with its message id, or failed with the reason. */
+export async function recordSmsOutcome(q: Queryable, id: string, outcome: { status: 'sent'; providerMessageId: string | null } | { status: 'failed'; error: string }): Promise<void> {
+  await q.query(
+    `UPDATE sms_messages SET status = $2, provider_message_id = $3, error = $4, updated_at = now() WHERE id = $1 AND status = 'queued'`,
+    [id, outcome.status, outcome.status === 'sent' ? outcome.providerMessageId?.slice(0, 200) ?? null : null, outcome.status === 'failed' ? outcome.error.slice(0, 500) : null],
+  );
+}
+
 export interface SmsOutboxRow {
   id: string;
   phone: string;

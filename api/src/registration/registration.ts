@@ -32,7 +32,7 @@ export function createRegistration(deps: {
   return new RegistrationService({
     db,
     config,
-    otp: new OtpCodes({ db, clock, secret, sms: createSmsSender(config), log }),
+    otp: new OtpCodes({ db, clock, secret, sms: createSmsSender(config, db, log), log }),
     captcha: new Captcha({ db, clock, secret, maxNumber: config.registration.captchaMaxNumber }),
     passwords: deps.passwords,
     ledger: deps.ledger,
