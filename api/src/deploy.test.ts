@@ -475,6 +475,27 @@ describe('environment variables', () => {
   });
 });
 
+describe('the alert rules (deploy/prometheus/alerts.yaml)', () => {
+  it('are Prometheus rule groups whose every rule names its alert, expression, wait, severity, summary and description', () => {
+    const file = parse(read(DEPLOY, 'prometheus', 'alerts.yaml')) as Json;
+    const rules = arr(file.groups).flatMap((g) => arr(obj(g).rules).map(obj));
+    const names = rules.map((r) => str(r.alert));
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(expect.arrayContaining(['BacklayFeedStale', 'BacklaySettlementLag', 'BacklayPaymentQueueOld', 'BacklayHttp5xxRate', 'BacklayJobLeaderMissing']));
+    for (const rule of rules) {
+      expect({
+        alert: str(rule.alert),
+        name: /^Backlay[A-Z][A-Za-z0-9]+$/.test(str(rule.alert)),
+        expr: str(rule.expr).includes('backlay_'),
+        for: /^\d+[smh]$/.test(str(rule.for)),
+        severity: ['critical', 'warning'].includes(str(obj(rule.labels).severity)),
+        summary: str(obj(rule.annotations).summary) !== '',
+        description: str(obj(rule.annotations).description) !== '',
+      }).toEqual({ alert: str(rule.alert), name: true, expr: true, for: true, severity: true, summary: true, description: true });
+    }
+  });
+});
+
 describe('the edge (deploy/nginx/edge.conf.template)', () => {
   const template = read(DEPLOY, 'nginx', 'edge.conf.template');
 

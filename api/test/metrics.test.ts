@@ -2,16 +2,20 @@
  * GET /metrics (plugins/metrics.ts, app.ts productMetrics): 404 without METRICS_TOKEN, 401
  * without the right bearer, else Prometheus text with the request histogram by route pattern,
  * bets placed and refused, sockets, the database pool, the casino engine's lateness, the
- * market-data fan-out lag and the feed's health (feed-staleness.test.ts drives its stale side).
+ * market-data fan-out lag and the feed's health (feed-staleness.test.ts drives its stale side), the
+ * business queues (pending payments, markets awaiting settlement); the Grafana dashboard and the
+ * alert rules (deploy/prometheus/alerts.yaml) name only metrics the registry has.
  */
 import { MARKET_DATA_BATCH_MS, type MatchDelta, type SocketAck } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
+import { parse } from 'yaml';
 import { FEED_START_MS, FakeClock, findEvent, importEvent, stepFeed, tickFeed } from './feed-helper';
 import { buildTestApp, idempotent, TEST_ORIGIN, type TestContext } from './helper';
 import { createChain, createPlayer } from './bet-reports-helper';
+import { buildChain, newUtr, pngImage, sendDeposit } from './payments-helper';
 
 const TOKEN = 'scraper-secret-0123456789';
 
@@ -80,6 +84,24 @@ it('counts requests by route pattern, bets placed and refused by code, and reads
   expect(text).toMatch(/^backlay_process_cpu_seconds_total /m);
 });
 
+it('reads the business queues: pending payment requests and their oldest age, markets awaiting settlement', async () => {
+  const before = await scrape();
+  const pending = (type: string, text: string) => sample(text, new RegExp(`^backlay_payment_requests_pending\\{type="${type}"\\} `));
+  expect(pending('deposit', before)).not.toBeNull();
+  expect(pending('withdraw', before)).not.toBeNull();
+  expect(sample(before, /^backlay_markets_awaiting_settlement /)).toBe(0);
+  const chain = await buildChain(t, 0n);
+  const sent = await sendDeposit(t, chain.tokens.player, { amount: '500', utrno: newUtr() }, { data: await pngImage() });
+  expect(sent.status).toBe(200);
+  const oldest = (text: string) => sample(text, /^backlay_payment_requests_oldest_pending_seconds\{type="deposit"\} /) ?? -1;
+  const after = await scrape();
+  expect(pending('deposit', after)).toBe((pending('deposit', before) ?? 0) + 1);
+  expect(oldest(after)).toBeGreaterThanOrEqual(0);
+  // The oldest request's age grows while it waits (the rows cannot be back-dated: payment rules).
+  await new Promise((ok) => setTimeout(ok, 1_100));
+  expect(oldest(await scrape())).toBeGreaterThanOrEqual(oldest(after) + 1);
+});
+
 it('reads the singleton jobs: which this instance leads, and its last tick', async () => {
   const before = await scrape();
   expect(sample(before, /^backlay_job_leader\{job="casino"\} /)).toBe(0);
@@ -105,6 +127,22 @@ describe('the Grafana dashboard (deploy/grafana/backlay.json)', () => {
     const variables = dashboard.templating.list.map((v) => (typeof v.query === 'object' && v.query !== null ? String((v.query as { query?: unknown }).query ?? '') : String(v.query ?? '')));
     return [...exprs, ...variables];
   }
+
+  it('alerts (deploy/prometheus/alerts.yaml) on metrics the registry has', async () => {
+    await scrape();
+    const series = new Set<string>();
+    for (const metric of await t.app.metrics.registry.getMetricsAsJSON()) {
+      series.add(metric.name);
+      if (String(metric.type) === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) series.add(`${metric.name}${suffix}`);
+    }
+    const rules = (parse(readFileSync(path.resolve(__dirname, '..', '..', 'deploy', 'prometheus', 'alerts.yaml'), 'utf8')) as { groups: Array<{ rules: Array<{ alert: string; expr: string }> }> }).groups.flatMap((g) => g.rules);
+    expect(rules.length).toBeGreaterThanOrEqual(6);
+    for (const rule of rules) {
+      const names = [...rule.expr.matchAll(/\bbacklay_[a-z0-9_]+/g)].map((m) => m[0]);
+      expect({ alert: rule.alert, names: names.length > 0 }).toEqual({ alert: rule.alert, names: true });
+      for (const name of names) expect({ alert: rule.alert, name, exists: series.has(name) }).toEqual({ alert: rule.alert, name, exists: true });
+    }
+  });
 
   it('uses only metrics the registry has, and has a panel for every metric of the product', async () => {
     await scrape(); // collects every gauge once

@@ -341,6 +341,13 @@ export class PaymentRequestsService {
     };
   }
 
+  /** The pending queue per type for the metrics (issue 34): count and the oldest request's age (ms); a type with none is 0, 0. */
+  async pendingQueue(): Promise<Record<'deposit' | 'withdraw', { count: number; oldestMs: number }>> {
+    const queue = { deposit: { count: 0, oldestMs: 0 }, withdraw: { count: 0, oldestMs: 0 } };
+    for (const row of await repo.pendingQueue(this.deps.db, new Date(this.deps.clock.nowMs()).toISOString())) queue[row.type] = { count: row.count, oldestMs: row.oldestMs };
+    return queue;
+  }
+
   /**
    * POST update-deposit-withdraw-status: an ancestor agent approves or rejects a pending
    * request once, confirmed by its transaction password.

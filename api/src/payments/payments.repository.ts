@@ -384,3 +384,14 @@ export async function completeIdempotencyKey(
     [key.actorId, key.operation, key.idempotencyKey, requestId, JSON.stringify(response)],
   );
 }
+
+/** The pending queue per type (the metrics): how many requests wait and how long the oldest has (ms, by `nowIso`). */
+export async function pendingQueue(q: Queryable, nowIso: string): Promise<Array<{ type: 'deposit' | 'withdraw'; count: number; oldestMs: number }>> {
+  const { rows } = await q.query<{ type: 'deposit' | 'withdraw'; count: string; oldest_ms: string }>(
+    `SELECT type, count(*)::text AS count, (EXTRACT(EPOCH FROM ($1::timestamptz - min(created_at))) * 1000)::bigint::text AS oldest_ms
+     FROM payment_requests WHERE status = 'pending' GROUP BY type`,
+    [nowIso],
+  );
+  return rows.map((r) => ({ type: r.type, count: Number(r.count), oldestMs: Math.max(0, Number(r.oldest_ms)) }));
+}
+

@@ -149,6 +149,11 @@ export class SettlementService {
     return this.declare(actor, { marketId: body.marketId, result }, meta);
   }
 
+  /** Markets and fancies with a feed result and open bets that are not settled yet (the metrics: settlement lag). */
+  async awaitingSettlement(): Promise<number> {
+    return (await repo.feedResultsToSettle(this.deps.db)).length;
+  }
+
   /**
    * Settles every market and fancy that has a feed result, open bets and no settlement row at
    * all, each in its own transaction. Returns how many it settled. Runs on the feed leader.
