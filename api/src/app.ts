@@ -302,7 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, { cluster: core.cluster });
       await api.register(authRoutes, { auth });
       await api.register(securityRoutes, { auth, twoFactor, history: loginHistory });
       await api.register(usersRoutes, { users: core.users, accounts: core.accounts });

@@ -25,6 +25,8 @@ export interface Cluster {
   socketAdapter: ReturnType<typeof createAdapter> | undefined;
   /** Resolves once the Redis subscriptions are in place (at once for memory). */
   ready(): Promise<void>;
+  /** Readiness (GET /api/health): Redis answers a PING within `timeoutMs`; null when there is no Redis. */
+  ping(timeoutMs: number): Promise<'up' | null>;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export function createCluster(deps: { config: Readonly<Config>; clock: Clock; lo
       bus,
       socketAdapter: undefined,
       ready: () => Promise.resolve(),
+      ping: () => Promise.resolve(null),
       close: () => bus.close(),
     };
   }
@@ -57,6 +60,22 @@ export function createCluster(deps: { config: Readonly<Config>; clock: Clock; lo
     bus,
     socketAdapter: createAdapter(commands, adapterSubscriber, { key: `${keyPrefix}socket.io` }),
     ready: () => bus.ready(),
+    ping: async (timeoutMs) => {
+      // ioredis queues a command while it reconnects: a Redis that is down would hold readiness for
+      // as long as it stays down. The probe answers within its time instead.
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          commands.ping(),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`redis did not answer PING within ${timeoutMs} ms`)), timeoutMs);
+          }),
+        ]);
+      } finally {
+        clearTimeout(timer);
+      }
+      return 'up';
+    },
     close: async () => {
       await bus.close();
       await Promise.all([commands, busSubscriber, adapterSubscriber].map((redis) => redis.quit().catch(() => redis.disconnect())));

@@ -5,8 +5,13 @@ export const healthSchema = {
   tags: ['health'],
   response: responses({
     type: 'object',
-    required: ['status', 'db', 'version'],
-    properties: { status: { type: 'string', enum: ['ok'] }, db: { type: 'string', enum: ['up'] }, version: { type: 'string' } },
+    required: ['status', 'db', 'redis', 'version'],
+    properties: {
+      status: { type: 'string', enum: ['ok'] },
+      db: { type: 'string', enum: ['up'] },
+      redis: { type: 'string', enum: ['up', 'off'] },
+      version: { type: 'string' },
+    },
   }),
 } as const;
 

@@ -136,6 +136,8 @@ export interface DownlineRow {
 export interface HealthResponse {
   status: 'ok';
   db: 'up';
+  /** Redis answered a PING (a cluster, REDIS_URL), or there is none ('off': one instance alone). */
+  redis: 'up' | 'off';
   /** The API's package version and build commit, `0.1.0+6bdf873` ("dev" from source). */
   version: string;
 }
