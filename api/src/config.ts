@@ -63,6 +63,14 @@ export interface Config {
     poolMax: number;
     statementTimeoutMs: number;
     lockTimeoutMs: number;
+    /**
+     * MIGRATE_AT_START (default true): this process applies the pending migrations at start, under a
+     * lock. False: a separate step migrates (`node dist/main.js migrate`: the Compose service, the
+     * Kubernetes Job), and this process waits up to MIGRATIONS_WAIT_SEC for the schema to be the
+     * image's, then starts (refusing a migration edited after it ran).
+     */
+    migrateAtStart: boolean;
+    migrationsWaitMs: number;
     embedded: {
       port: number;
       dataDir: string;
@@ -636,6 +644,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       poolMax: r.int('DB_POOL_MAX', 16, 2, 200),
       statementTimeoutMs: r.int('DB_STATEMENT_TIMEOUT_MS', 10_000, 100, 600_000),
       lockTimeoutMs: r.int('DB_LOCK_TIMEOUT_MS', 5_000, 100, 600_000),
+      migrateAtStart: r.bool('MIGRATE_AT_START', true),
+      migrationsWaitMs: r.int('MIGRATIONS_WAIT_SEC', 300, 0, 3_600) * 1000,
       embedded: {
         port: r.int('EMBEDDED_PG_PORT', 54_329, 1024, 65_535),
         dataDir: path.join(dataDir, 'pg'),

@@ -383,7 +383,7 @@ describe('deploy/compose.yaml', () => {
   });
 
   it('has every unit: the shell, four remotes, the API replicas, PostgreSQL, Redis, the edge and studio; images built here use deploy/ Dockerfiles', () => {
-    expect(Object.keys(services).sort()).toEqual(['api', 'edge', 'postgres', 'redis', ...STATIC_UNITS, 'studio'].sort());
+    expect(Object.keys(services).sort()).toEqual(['api', 'edge', 'migrate', 'postgres', 'redis', ...STATIC_UNITS, 'studio'].sort());
     expect(obj(obj(services.api).deploy).replicas).toBeGreaterThanOrEqual(2);
     for (const [name, service] of Object.entries(services)) {
       const build = obj(obj(service).build);
@@ -472,6 +472,35 @@ describe('environment variables', () => {
       // Until studio/ lands its names can only be checked for their prefix.
       expect({ name, read: studio === null ? /^(STUDIO_[A-Z0-9_]+|NODE_ENV)$/.test(name) : studio.has(name) }).toEqual({ name, read: true });
     }
+  });
+});
+
+describe('migrations as a step of their own (ADR 0064)', () => {
+  it('Compose: the migrate service runs `migrate` with the API\'s image and settings once, and the replicas start after it, never migrating', () => {
+    const migrate = obj(composeRaw.services).migrate as Json;
+    const api = obj(composeRaw.services).api as Json;
+    expect(migrate.command).toEqual(['node', 'dist/main.js', 'migrate']);
+    expect(migrate.image).toBe(api.image);
+    expect(migrate.build).toEqual(api.build);
+    expect(migrate.restart).toBe('no');
+    expect(rawServiceEnv('migrate')).toEqual(rawServiceEnv('api'));
+    expect(rawServiceEnv('api').MIGRATE_AT_START).toBe('false');
+    expect(obj(obj(api.depends_on).migrate).condition).toBe('service_completed_successfully');
+  });
+
+  it('Kubernetes: the Job api-migrate runs `migrate` with the Deployment\'s image and settings; the replicas wait within their startup probe', () => {
+    const job = named(all, 'Job', 'api-migrate');
+    const [container] = arr(obj(obj(obj(obj(job.spec).template).spec)).containers).map(obj);
+    const [api] = containersOf(named(all, 'Deployment', 'api'));
+    expect(container?.args).toEqual(['node', 'dist/main.js', 'migrate']);
+    expect(container?.image).toBe(obj(api).image);
+    expect(obj(obj(obj(job.spec).template).spec).restartPolicy).toBe('Never');
+    const refs = arr(container?.envFrom).map((e) => [str(obj(obj(e).configMapRef).name), str(obj(obj(e).secretRef).name)].join(''));
+    expect(refs.sort()).toEqual(['backlay-api-config', 'backlay-api-secrets']);
+    const config = obj(named(all, 'ConfigMap', 'backlay-api-config').data);
+    expect(config.MIGRATE_AT_START).toBe('false');
+    const probe = obj(obj(api).startupProbe);
+    expect(Number(config.MIGRATIONS_WAIT_SEC)).toBeLessThan(Number(probe.periodSeconds) * Number(probe.failureThreshold));
   });
 });
 

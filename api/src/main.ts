@@ -1,7 +1,11 @@
 /**
  * Entry point: load config, start the database (embedded unless DATABASE_URL is set), run
- * migrations, seed the demo data in demo mode, build the app and listen. SIGINT/SIGTERM close
- * the app (sockets first), the pool, then the embedded PostgreSQL, in that order.
+ * migrations (or, with MIGRATE_AT_START=false, wait for a separate step to have run them), seed the
+ * demo data in demo mode, build the app and listen. SIGINT/SIGTERM close the app (sockets first),
+ * the pool, then the embedded PostgreSQL, in that order.
+ *
+ * `node dist/main.js migrate` only migrates and exits (0 applied or up to date, 1 failed): the
+ * Compose service and the Kubernetes Job that run before the replicas of a release (ADR 0064).
  */
 import pino from 'pino';
 import { buildApp } from './app';
@@ -9,7 +13,7 @@ import { logOptions } from './common/log-options';
 import { ConfigError, loadConfig, resolveJwtSecret, type Config } from './config';
 import { Database } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres';
-import { runMigrations } from './db/migrate';
+import { runMigrations, schemaStatus } from './db/migrate';
 import { seedStudioProvider } from './casino-int/seed';
 import { seedDemo } from './demo/demo-seed';
 import { createCoreServices } from './services';
@@ -33,6 +37,30 @@ async function startDatabase(config: Readonly<Config>, log: pino.Logger): Promis
   log.info({ port: options.port }, `embedded PostgreSQL ready on 127.0.0.1:${options.port}`);
   return { url: embedded.url, embedded };
 }
+
+/**
+ * MIGRATE_AT_START=false: a separate step migrates; this replica starts only on the schema its code
+ * was built for. It polls until no migration of its image is pending (a release's migrate step is
+ * still running), failing after MIGRATIONS_WAIT_SEC, and at once when a migration it ships was
+ * edited after it ran (never fixed by waiting).
+ */
+async function waitForSchema(db: Database, config: Readonly<Config>, log: pino.Logger): Promise<void> {
+  const deadline = Date.now() + config.database.migrationsWaitMs;
+  for (let logged = false; ; logged = true) {
+    const { pending, changed } = await schemaStatus(db, config.paths.migrationsDir);
+    if (changed.length > 0) throw new Error(`migrations changed after they were applied: ${changed.join(', ')} (write a new migration instead)`);
+    if (pending.length === 0) {
+      log.info('schema is the image\'s (migrated by a separate step: MIGRATE_AT_START=false)');
+      return;
+    }
+    if (Date.now() >= deadline) throw new Error(`the schema is not migrated: ${pending.length} migration(s) pending (${pending.join(', ')}); run \`node dist/main.js migrate\` (the release's migrate step)`);
+    if (!logged) log.info({ pending }, `waiting for ${pending.length} migration(s) (MIGRATE_AT_START=false: the release's migrate step applies them)`);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+}
+
+/** `node dist/main.js migrate`: migrate and exit. */
+const migrateOnly = process.argv[2] === 'migrate';
 
 async function main(): Promise<void> {
   let config: Readonly<Config>;
@@ -83,8 +111,16 @@ async function main(): Promise<void> {
       lockTimeoutMs: config.database.lockTimeoutMs,
       onIdleError: (error) => log.warn({ err: error }, 'idle database connection failed'),
     });
-    const applied = await runMigrations(db, config.paths.migrationsDir, config.paths.sqlFunctionsDir);
-    log.info({ applied }, applied.length > 0 ? `applied ${applied.length} migration(s)` : 'schema is up to date');
+    if (migrateOnly || config.database.migrateAtStart) {
+      const applied = await runMigrations(db, config.paths.migrationsDir, config.paths.sqlFunctionsDir);
+      log.info({ event: 'migrations_applied', applied }, applied.length > 0 ? `applied ${applied.length} migration(s)` : 'schema is up to date');
+      if (migrateOnly) {
+        await shutdown('migrated', 0);
+        return;
+      }
+    } else {
+      await waitForSchema(db, config, log);
+    }
 
     const services = createCoreServices({ config, db, log });
     if (config.demo) {

@@ -88,3 +88,27 @@ export async function runMigrations(db: Database, dir: string, functionsDir: str
     return done;
   });
 }
+
+/**
+ * The migrations of `dir` this database has not applied yet (their names), and those applied with
+ * another checksum (edited after they ran): what a replica that does not migrate (MIGRATE_AT_START=false)
+ * waits on. Reads only; a database never migrated has every migration pending.
+ */
+export async function schemaStatus(db: Database, dir: string): Promise<{ pending: string[]; changed: string[] }> {
+  const migrations = readMigrations(dir);
+  const { rows: exists } = await db.query<{ found: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS found`);
+  const applied = new Map<string, string>();
+  if (exists[0]?.found === true) {
+    const { rows } = await db.query<{ version: string; checksum: string }>('SELECT version, checksum FROM schema_migrations');
+    for (const row of rows) applied.set(row.version, row.checksum);
+  }
+  const pending: string[] = [];
+  const changed: string[] = [];
+  for (const migration of migrations) {
+    const checksum = applied.get(migration.version);
+    if (checksum === undefined) pending.push(migration.name);
+    else if (checksum !== migration.checksum) changed.push(migration.name);
+  }
+  return { pending, changed };
+}
+
