@@ -504,6 +504,27 @@ describe('migrations as a step of their own (ADR 0064)', () => {
   });
 });
 
+describe('the nightly backup (deploy/k8s/backup.yaml, ADR 0065)', () => {
+  it('runs deploy/backup/backup.sh itself (the ConfigMap\'s copy is equal), with the database\'s own image, every night, never two at once', () => {
+    const script = str(obj(named(all, 'ConfigMap', 'backlay-backup-script').data)['backup.sh']);
+    expect(script).toBe(read(DEPLOY, 'backup', 'backup.sh'));
+    const cron = named(all, 'CronJob', 'backlay-backup');
+    const spec = obj(cron.spec);
+    expect(str(spec.schedule)).toMatch(/^\d+ \d+ \* \* \*$/);
+    expect(spec.concurrencyPolicy).toBe('Forbid');
+    const pod = obj(obj(obj(obj(spec.jobTemplate).spec).template).spec);
+    const [container] = arr(pod.containers).map(obj);
+    const [postgres] = containersOf(named(all, 'StatefulSet', 'postgres'));
+    expect(container?.image).toBe(obj(postgres).image);
+    expect(container?.command).toEqual(['sh', '/scripts/backup.sh']);
+    const env = new Map(arr(container?.env).map((e) => [str(obj(e).name), obj(e)]));
+    expect(obj(obj(env.get('DATABASE_URL')?.valueFrom).secretKeyRef)).toMatchObject({ name: 'backlay-api-secrets', key: 'DATABASE_URL' });
+    expect(Number(env.get('BACKUP_KEEP_DAYS')?.value)).toBeGreaterThan(0);
+    const volumes = arr(pod.volumes).map(obj);
+    expect(volumes.map((v) => str(obj(v.configMap).name) || str(obj(v.persistentVolumeClaim).claimName)).sort()).toEqual(['backlay-backup-script', 'backlay-backups']);
+  });
+});
+
 describe('the alert rules (deploy/prometheus/alerts.yaml)', () => {
   it('are Prometheus rule groups whose every rule names its alert, expression, wait, severity, summary and description', () => {
     const file = parse(read(DEPLOY, 'prometheus', 'alerts.yaml')) as Json;
