@@ -46,7 +46,7 @@ import { dbHandle } from './plugins/db';
 import { errorHandler, frameworkErrors } from './plugins/error-handler';
 import { metrics } from './plugins/metrics';
 import { RequestLogController } from './plugins/request-log';
-import { swaggerDocs } from './plugins/swagger';
+import { swaggerDocs, tagged } from './plugins/swagger';
 import { requestValidation } from './plugins/validation';
 import { createRealtime, type Realtime } from './realtime/realtime.server';
 import { createCoreServices, type CoreServices } from './services';
@@ -302,20 +302,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { cluster: core.cluster });
-      await api.register(authRoutes, { auth });
-      await api.register(securityRoutes, { auth, twoFactor, history: loginHistory });
-      await api.register(usersRoutes, { users: core.users, accounts: core.accounts });
-      await api.register(chipsRoutes, { chips: core.chips });
-      await api.register(bettingRoutes, { betting: core.betting });
-      await api.register(cashOutRoutes, { cashOut: new CashOutService({ db, betting: core.betting }) });
-      await api.register(betReportsRoutes, {
+      await api.register(tagged('health', healthRoutes), { cluster: core.cluster });
+      await api.register(tagged('auth', authRoutes), { auth });
+      await api.register(tagged('security', securityRoutes), { auth, twoFactor, history: loginHistory });
+      await api.register(tagged('users', usersRoutes), { users: core.users, accounts: core.accounts });
+      await api.register(tagged('chips', chipsRoutes), { chips: core.chips });
+      await api.register(tagged('betting', bettingRoutes), { betting: core.betting });
+      await api.register(tagged('cash-out', cashOutRoutes), { cashOut: new CashOutService({ db, betting: core.betting }) });
+      await api.register(tagged('bet-reports', betReportsRoutes), {
         reports: new BetReportsService({ db, policy: core.usersPolicy, clock: core.clock }),
       });
-      await api.register(settlementRoutes, { settlement: core.settlement });
-      await api.register(statementsRoutes, { statements: core.statements });
-      await api.register(settingsRoutes, { settings: core.settings });
-      await api.register(catalogRoutes, {
+      await api.register(tagged('settlement', settlementRoutes), { settlement: core.settlement });
+      await api.register(tagged('statements', statementsRoutes), { statements: core.statements });
+      await api.register(tagged('settings', settingsRoutes), { settings: core.settings });
+      await api.register(tagged('catalog', catalogRoutes), {
         catalog: core.catalog,
         sportsAdmin: core.sportsAdmin,
         feedStatus: () => {
@@ -323,15 +323,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           return readFeedStatus(db, core.clock, { provider, staleAfterMs });
         },
       });
-      await api.register(casinoRoutes, { casino: core.casino });
-      await api.register(casinoIntRoutes, { casinoInt: core.casinoInt, reconciliation: core.reconciliation });
+      await api.register(tagged('casino', casinoRoutes), { casino: core.casino });
+      await api.register(tagged('casino-int', casinoIntRoutes), { casinoInt: core.casinoInt, reconciliation: core.reconciliation });
       // Its own encapsulated plugin: the raw-body parser applies to the wallet callbacks only.
-      await api.register(walletRoutes, { wallet: core.wallet, nonces: core.nonces, db });
-      await api.register(newsRoutes, { news: core.news });
-      await api.register(buttonValuesRoutes, { buttonValues: core.buttonValues });
-      await api.register(paymentsRoutes, { requests: core.paymentRequests, accounts: core.paymentAccounts });
-      await api.register(responsibleGamblingRoutes, { rg: core.responsibleGambling });
-      await api.register(registrationRoutes, {
+      await api.register(tagged('wallet', walletRoutes), { wallet: core.wallet, nonces: core.nonces, db });
+      await api.register(tagged('news', newsRoutes), { news: core.news });
+      await api.register(tagged('button-values', buttonValuesRoutes), { buttonValues: core.buttonValues });
+      await api.register(tagged('payments', paymentsRoutes), { requests: core.paymentRequests, accounts: core.paymentAccounts });
+      await api.register(tagged('responsible-gambling', responsibleGamblingRoutes), { rg: core.responsibleGambling });
+      await api.register(tagged('registration', registrationRoutes), {
         registration: createRegistration({
           ...{ config, db, clock: core.clock, passwords: core.passwords, ledger: core.ledger, log: app.log },
           jwtSecret: deps.jwtSecret,

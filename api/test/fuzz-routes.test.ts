@@ -72,12 +72,19 @@ interface Operation {
   responses: Record<string, Schema>;
 }
 
-/** OpenAPI 3.0 back to JSON Schema: `nullable: true` → a type that admits null. */
+/** OpenAPI 3.0 back to JSON Schema: `nullable: true` → a type that admits null; boolean exclusive bounds → numeric ones. */
 function fromOpenApi(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(fromOpenApi);
   if (typeof value !== 'object' || value === null) return value;
   const out: Schema = {};
   for (const [key, inner] of Object.entries(value)) if (key !== 'nullable' && key !== 'example') out[key] = fromOpenApi(inner);
+  // OpenAPI 3.0's bounds (`minimum: 0, exclusiveMinimum: true`) back to JSON Schema's (`exclusiveMinimum: 0`).
+  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    if (out[flag] === true) {
+      out[flag] = out[bound];
+      delete out[bound];
+    } else if (out[flag] === false) delete out[flag];
+  }
   if ((value as Schema).nullable === true) {
     const type = out.type;
     out.type = Array.isArray(type) ? [...new Set([...type, 'null'])] : type === undefined ? undefined : [type, 'null'];
