@@ -87,7 +87,14 @@ const trustHops = (hops: number) => (_address: string, hop: number): boolean => 
 /** What /metrics reports of the product beside HTTP and the process (plugins/metrics.ts). */
 function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, realtime: Realtime): void {
   const placed = app.metrics.counter('backlay_bets_placed_total', 'Bets accepted (sports and casino)', []);
-  core.events.on('betting.betPlaced', () => placed.inc());
+  // Turnover (issue 34): what the players staked, by kind of market (this instance's bets; sum the instances).
+  const bets = app.metrics.counter('backlay_bets_by_market_type_total', 'Bets accepted, by market type', ['market_type']);
+  const turnover = app.metrics.counter('backlay_turnover_rupees_total', 'Stakes of the bets accepted (turnover), in rupees, by market type', ['market_type']);
+  core.events.on('betting.betPlaced', ({ marketType, stakeMinor }) => {
+    placed.inc();
+    bets.inc({ market_type: marketType });
+    turnover.inc({ market_type: marketType }, Number(stakeMinor) / 100);
+  });
   const refused = app.metrics.counter('backlay_bets_refused_total', 'Bets refused, by the answer\'s code', ['code']);
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode >= 400 && request.routeOptions.url === '/api/placebet' && typeof payload === 'string') {

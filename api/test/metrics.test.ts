@@ -14,7 +14,7 @@ import { io, type Socket } from 'socket.io-client';
 import { parse } from 'yaml';
 import { FEED_START_MS, FakeClock, findEvent, importEvent, stepFeed, tickFeed } from './feed-helper';
 import { buildTestApp, idempotent, TEST_ORIGIN, type TestContext } from './helper';
-import { createChain, createPlayer } from './bet-reports-helper';
+import { backOrLay, createChain, createMatch, createPlayer } from './bet-reports-helper';
 import { buildChain, newUtr, pngImage, sendDeposit } from './payments-helper';
 
 const TOKEN = 'scraper-secret-0123456789';
@@ -100,6 +100,23 @@ it('reads the business queues: pending payment requests and their oldest age, ma
   // The oldest request's age grows while it waits (the rows cannot be back-dated: payment rules).
   await new Promise((ok) => setTimeout(ok, 1_100));
   expect(oldest(await scrape())).toBeGreaterThanOrEqual(oldest(after) + 1);
+});
+
+it('counts turnover: each accepted bet\'s stake in rupees, and the bets, by market type', async () => {
+  const turnover = (text: string, type: string) => sample(text, new RegExp(`^backlay_turnover_rupees_total\\{market_type="${type}"\\} `)) ?? 0;
+  const count = (text: string, type: string) => sample(text, new RegExp(`^backlay_bets_by_market_type_total\\{market_type="${type}"\\} `)) ?? 0;
+  const before = await scrape();
+  const chain = await createChain(t);
+  const player = await createPlayer(t, chain.agents.dl.id, 10_000n);
+  const match = await createMatch(t, { markets: [{ runners: { a: [200, 202], b: [198, 200] } }, { type: 'bookmaker', name: 'Bookmaker', runners: { a: [45, 50], b: [40, 45] } }] });
+  await backOrLay(t, player, match, match.marketIds[0] ?? '', { selectionId: 'a', side: 'BACK', odds: 2, stake: 150.5 });
+  await backOrLay(t, player, match, match.marketIds[0] ?? '', { selectionId: 'b', side: 'LAY', odds: 2, stake: 100 });
+  await backOrLay(t, player, match, match.marketIds[1] ?? '', { selectionId: 'a', side: 'BACK', odds: 0.45, stake: 200 });
+  const after = await scrape();
+  expect(turnover(after, 'match_odds') - turnover(before, 'match_odds')).toBeCloseTo(250.5, 5);
+  expect(count(after, 'match_odds') - count(before, 'match_odds')).toBe(2);
+  expect(turnover(after, 'bookmaker') - turnover(before, 'bookmaker')).toBe(200);
+  expect(count(after, 'bookmaker') - count(before, 'bookmaker')).toBe(1);
 });
 
 it('reads the singleton jobs: which this instance leads, and its last tick', async () => {

@@ -6,6 +6,9 @@ declare module '../common/domain-events' {
     /** A bet was placed: the user's wallet with its new exposure. */
     'betting.betPlaced': {
       betId: string;
+      /** What kind of market (match_odds, bookmaker, fancy, a casino table's …) and the stake in paise: the turnover metrics. */
+      marketType: string;
+      stakeMinor: bigint;
       wallet: { userId: string; balanceMinor: bigint; exposureMinor: bigint };
     };
   }
