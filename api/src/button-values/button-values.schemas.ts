@@ -8,7 +8,7 @@ const buttonSchema = {
   properties: { label: { type: 'string' }, value: { type: 'number' } },
 } as const;
 const listResponse = responses({ type: 'array', items: buttonSchema });
-const tags = ['button values'] as const;
+const tags = ['button-values'] as const;
 
 export const buttonValuesSchema = { tags, security: bearerSecurity, response: listResponse } as const;
 
@@ -41,7 +41,7 @@ const betPreferencesSchema = {
   required: ['oddsAcceptance', 'oneClick', 'oneClickStake'],
   properties: { oddsAcceptance: { type: 'string' }, oneClick: { type: 'boolean' }, oneClickStake: { type: 'number' } },
 } as const;
-const preferencesTags = ['bet preferences'] as const;
+const preferencesTags = ['bet-preferences'] as const;
 
 export const getBetPreferencesSchema = { tags: preferencesTags, security: bearerSecurity, response: responses(betPreferencesSchema) } as const;
 

@@ -198,7 +198,7 @@ const seriesWithMarketSchema = {
 } as const;
 
 const tags = ['catalog'] as const;
-const adminTags = ['sports admin'] as const;
+const adminTags = ['sports-admin'] as const;
 
 const count = { type: 'integer', minimum: 0 } as const;
 const nullableNumber = { type: ['number', 'null'] } as const;
