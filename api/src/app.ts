@@ -160,12 +160,15 @@ function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, 
     gauge.set((await core.casino.overdueMs()) / 1000);
   });
   // The business's queues (issue 34; deploy/prometheus/alerts.yaml alerts on them).
+  // One read of the queue per scrape serves both gauges (a scrape collects them at once).
+  let queueRead: ReturnType<typeof core.paymentRequests.pendingQueue> | null = null;
+  const pendingQueue = () => (queueRead ??= core.paymentRequests.pendingQueue().finally(() => (queueRead = null)));
   app.metrics.gauge('backlay_payment_requests_pending', 'Deposit and withdraw requests waiting for an agent\'s decision', ['type'], async (gauge) => {
-    const queue = await core.paymentRequests.pendingQueue();
+    const queue = await pendingQueue();
     for (const type of ['deposit', 'withdraw'] as const) gauge.set({ type }, queue[type].count);
   });
   app.metrics.gauge('backlay_payment_requests_oldest_pending_seconds', 'How long the oldest pending deposit or withdraw request has waited', ['type'], async (gauge) => {
-    const queue = await core.paymentRequests.pendingQueue();
+    const queue = await pendingQueue();
     for (const type of ['deposit', 'withdraw'] as const) gauge.set({ type }, queue[type].oldestMs / 1000);
   });
   app.metrics.gauge('backlay_markets_awaiting_settlement', 'Markets and fancies whose feed result is in, with open bets, not settled yet', [], async (gauge) => {

@@ -22,6 +22,7 @@ import {
   type ApiEnvelope,
   type DepositWithdrawListRequest,
   type PaymentRequestRow,
+  type PendingPayments,
   type UpdateDepositWithdrawStatusRequest,
 } from '@backlay/shared/contracts';
 import { createHash, randomUUID } from 'node:crypto';
@@ -341,10 +342,18 @@ export class PaymentRequestsService {
     };
   }
 
-  /** The pending queue per type for the metrics (issue 34): count and the oldest request's age (ms); a type with none is 0, 0. */
-  async pendingQueue(): Promise<Record<'deposit' | 'withdraw', { count: number; oldestMs: number }>> {
+  /** The whole platform's pending queue for the metrics (issue 34): count and the oldest request's age (ms); a type with none is 0, 0. */
+  async pendingQueue(): Promise<Record<PaymentType, { count: number; oldestMs: number }>> {
     const queue = { deposit: { count: 0, oldestMs: 0 }, withdraw: { count: 0, oldestMs: 0 } };
-    for (const row of await repo.pendingQueue(this.deps.db, new Date(this.deps.clock.nowMs()).toISOString())) queue[row.type] = { count: row.count, oldestMs: row.oldestMs };
+    const now = this.deps.clock.nowMs();
+    for (const row of await repo.pendingQueue(this.deps.db)) queue[row.type] = { count: row.count, oldestMs: Math.max(0, now - row.oldest.getTime()) };
+    return queue;
+  }
+
+  /** GET pending-payments: the requests the agent may decide (its downline's) waiting now. */
+  async pendingFor(actor: Actor): Promise<PendingPayments> {
+    const queue: PendingPayments = { deposit: { count: 0, oldestAt: null }, withdraw: { count: 0, oldestAt: null } };
+    for (const row of await repo.pendingQueue(this.deps.db, actor.userId)) queue[row.type] = { count: row.count, oldestAt: row.oldest.toISOString() };
     return queue;
   }
 
@@ -531,6 +540,18 @@ export class PaymentRequestsService {
     if (record === null) throw new LedgerInvariantError(`payment request ${requestId} was not written`);
     const result: PaymentResult = { data: toPaymentRow(record, viewer.userId), message };
     await repo.completeIdempotencyKey(tx, scope, requestId, result);
+    // The agents who may decide it hear at once that the queue changed (issue 34, live alerts).
+    const agentIds = await repo.agentsAbove(tx, record.userId);
+    tx.afterCommit(() =>
+      this.deps.events.publish('payments.queueChanged', {
+        change: record.status === 'pending' ? 'requested' : 'decided',
+        requestId: record.id,
+        type: record.type,
+        username: record.username,
+        amountMinor: record.amountMinor,
+        agentIds,
+      }),
+    );
     return result;
   }
 }

@@ -386,12 +386,22 @@ export async function completeIdempotencyKey(
 }
 
 /** The pending queue per type (the metrics): how many requests wait and how long the oldest has (ms, by `nowIso`). */
-export async function pendingQueue(q: Queryable, nowIso: string): Promise<Array<{ type: 'deposit' | 'withdraw'; count: number; oldestMs: number }>> {
-  const { rows } = await q.query<{ type: 'deposit' | 'withdraw'; count: string; oldest_ms: string }>(
-    `SELECT type, count(*)::text AS count, (EXTRACT(EPOCH FROM ($1::timestamptz - min(created_at))) * 1000)::bigint::text AS oldest_ms
-     FROM payment_requests WHERE status = 'pending' GROUP BY type`,
-    [nowIso],
+/** Pending requests per type: how many and when the oldest was made; the downline of `subtreeOf` only when given. */
+export async function pendingQueue(q: Queryable, subtreeOf: string | null = null): Promise<Array<{ type: 'deposit' | 'withdraw'; count: number; oldest: Date }>> {
+  const { rows } = await q.query<{ type: 'deposit' | 'withdraw'; count: string; oldest: Date }>(
+    `SELECT r.type, count(*)::text AS count, min(r.created_at) AS oldest
+     FROM payment_requests r
+     WHERE r.status = 'pending'
+       AND ($1::uuid IS NULL OR EXISTS (SELECT 1 FROM users u WHERE u.id = r.user_id AND u.ancestors @> ARRAY[$1::uuid]))
+     GROUP BY r.type`,
+    [subtreeOf],
   );
-  return rows.map((r) => ({ type: r.type, count: Number(r.count), oldestMs: Math.max(0, Number(r.oldest_ms)) }));
+  return rows.map((r) => ({ type: r.type, count: Number(r.count), oldest: r.oldest }));
+}
+
+/** The agents above a user (root first): those who may decide its payment requests. */
+export async function agentsAbove(q: Queryable, userId: string): Promise<string[]> {
+  const { rows } = await q.query<{ ancestors: string[] }>('SELECT ancestors::text[] AS ancestors FROM users WHERE id = $1', [userId]);
+  return rows[0]?.ancestors ?? [];
 }
 

@@ -93,6 +93,11 @@ export async function paymentsRoutes(
     async (request) => requests.decide(actorOf(request), request.body, request.headers[IDEMPOTENCY_HEADER], metaOf(request)),
   );
 
+  app.get('/pending-payments', { schema: schemas.pendingPaymentsSchema, config: { access: agentsOnly() } }, async (request) => ({
+    data: await requests.pendingFor(actorOf(request)),
+    message: MESSAGES.ok,
+  }));
+
   app.get('/get-payment-list', { schema: schemas.paymentListSchema, config: anyone }, async () => ({
     data: await accounts.settings(),
     message: MESSAGES.ok,

@@ -170,6 +170,24 @@ export const depositWithdrawListSchema = {
   response: responses({ type: 'array', items: paymentRequestRowSchema }),
 } as const;
 
+const pendingQueueSchema = {
+  type: 'object',
+  required: ['count', 'oldestAt'],
+  properties: { count: { type: 'integer', minimum: 0 }, oldestAt: nullableIsoTimeSchema },
+} as const;
+
+/** GET pending-payments: the caller's downline's requests waiting for a decision. */
+export const pendingPaymentsSchema = {
+  tags,
+  security: bearerSecurity,
+  description: 'Agents: how many deposit and withdraw requests of the downline wait for a decision, and since when the oldest has.',
+  response: responses({
+    type: 'object',
+    required: ['deposit', 'withdraw'],
+    properties: { deposit: pendingQueueSchema, withdraw: pendingQueueSchema },
+  } as const),
+} as const;
+
 export const paymentListSchema = { tags, security: bearerSecurity, response: responses(paymentSettingsSchema) } as const;
 
 export const savePaymentListSchema = {

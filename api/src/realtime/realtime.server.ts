@@ -179,6 +179,18 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       if (notice) userNs.to(areaRoom('player')).emit('matchStatus', notice);
     }),
     events.on('casino.roundChanged', (event) => casinoRooms.onRoundChanged(event)),
+    // A payment request joined or left the queue: every agent above its owner hears it at once
+    // (issue 34); with Redis, on whichever instance its admin page is connected.
+    events.on('payments.queueChanged', (event) => {
+      if (event.agentIds.length === 0) return;
+      userNs.to(event.agentIds.map(userRoom)).emit('paymentQueue', {
+        change: event.change,
+        id: event.requestId,
+        type: event.type,
+        username: event.username,
+        amount: paiseToRupees(event.amountMinor),
+      });
+    }),
     // Maintenance closes the player area: every open player page is told at once, not at its
     // next request (the handshake and every player request are refused meanwhile).
     events.on('settings.maintenanceChanged', (event) => {

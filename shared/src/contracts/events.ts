@@ -4,7 +4,7 @@
  */
 import type { ResponsibleGamblingView } from './responsible-gambling';
 import type { Area } from './roles';
-import type { SocketBalancePayload, SocketMatchStatusPayload } from './socket';
+import type { SocketBalancePayload, SocketMatchStatusPayload, SocketPaymentQueuePayload } from './socket';
 
 /** Kind of a user-facing notice; only the shell turns these into toasts. */
 export type NotifyKind = 'success' | 'error' | 'info' | 'warning';
@@ -17,6 +17,8 @@ export interface EventMap {
   'wallet.balanceChanged': SocketBalancePayload;
   /** A match started or ended (the socket's `matchStatus` message): the match lists follow it. */
   'sports.matchStatusChanged': SocketMatchStatusPayload;
+  /** A payment request of the agent's downline was made or decided (the socket's `paymentQueue` message). */
+  'payments.queueChanged': SocketPaymentQueuePayload;
   /** A session ended: logout, another login, expiry, maintenance. The shell reacts. */
   'session.ended': {
     area: Area;

@@ -28,7 +28,7 @@ export {
 } from './security';
 export { isAdminPath, routeAllowsRole, type RouteDef, type RouteName, type RouteOwner, ROUTES } from './routes';
 export {
-  DATA_NAMESPACE, type SignOutReason, SOCKET_PATH, type SocketAck, type SocketBalancePayload, type SocketMatchStatusPayload, type SocketLoginPayload,
+  DATA_NAMESPACE, type SignOutReason, SOCKET_PATH, type SocketAck, type SocketBalancePayload, type SocketMatchStatusPayload, type SocketPaymentQueuePayload, type SocketLoginPayload,
   TOKEN_EXPIRED_EVENT, USER_NAMESPACE, type UserClientEvents, type UserServerEvents,
 } from './socket';
 export {
@@ -50,7 +50,7 @@ export {
 export {
   ACCOUNT_HOLDER_NAME_PATTERN, ACCOUNT_NUMBER_PATTERN, type AddBankAccountRequest, type AddUpiRequest, type BankAndUpiList,
   type DeleteUpiBankRequest, DEPOSIT_MAX_RUPEES_DEFAULT, DEPOSIT_MIN_RUPEES_DEFAULT, type DepositWithdrawListRequest,
-  IFSC_PATTERN, PAYMENT_LIST_MAX_ROWS, type PaymentRequestRow, paymentScreenshotPath, type PaymentSettings,
+  IFSC_PATTERN, PAYMENT_LIST_MAX_ROWS, type PaymentRequestRow, type PendingPayments, type PendingQueue, paymentScreenshotPath, type PaymentSettings,
   type PaymentStatus, type PaymentSuccess, PENDING_REQUESTS_MAX, SAVED_ACCOUNTS_MAX, type SavedBankAccount,
   type SavedUpi, type UpdateDepositWithdrawStatusRequest, UPI_ID_PATTERN, UPI_NAME_MAX_LENGTH, UPLOAD_FIELD,
   UPLOAD_MAX_BYTES, UPLOAD_MAX_DIMENSION_PX, UPLOAD_MAX_PIXELS, UPLOAD_TYPES, UTR_PATTERN, type WithdrawRequestBody,

@@ -101,6 +101,18 @@ export interface PaymentRequestRow {
   decidedBy: string | null;
 }
 
+/** GET pending-payments (agents, issue 34): the downline's requests waiting for a decision, per type. */
+export interface PendingPayments {
+  deposit: PendingQueue;
+  withdraw: PendingQueue;
+}
+
+export interface PendingQueue {
+  count: number;
+  /** When the oldest pending request was made; null when none waits. */
+  oldestAt: string | null;
+}
+
 /** POST update-deposit-withdraw-status (Idempotency-Key header; transaction password). */
 export interface UpdateDepositWithdrawStatusRequest {
   id: string;

@@ -40,6 +40,20 @@ export interface SocketMatchStatusPayload {
   status: 'upcoming' | 'inplay' | 'closed';
 }
 
+/**
+ * `paymentQueue` (admin area, issue 34): a payment request the agent may decide joined the queue
+ * (a player asked) or left it (an agent decided). The agent's own count it reads with GET
+ * pending-payments; the message names the request for the alert.
+ */
+export interface SocketPaymentQueuePayload {
+  change: 'requested' | 'decided';
+  id: string;
+  type: 'deposit' | 'withdraw';
+  username: string;
+  /** Rupees. */
+  amount: number;
+}
+
 /** Optional acknowledgement of a client event: `ok` false when the server refused it. */
 export interface SocketAck {
   ok: boolean;
@@ -74,6 +88,8 @@ export interface UserServerEvents {
   maintenance: () => void;
   /** A match started or ended (sent to every player page). */
   matchStatus: (payload: SocketMatchStatusPayload) => void;
+  /** A payment request in the agent's downline was made or decided (sent to every agent above its owner). */
+  paymentQueue: (payload: SocketPaymentQueuePayload) => void;
 }
 
 /**

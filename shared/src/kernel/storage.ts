@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   ipAddress: 'ip_address',
   /** "1" shows the apps' build stamps in the player area too (they always show in the admin area). */
   showBuild: 'show_build',
+  /** "off" silences the admin area's sound for a new payment request (issue 34). */
+  paymentAlertSound: 'payment_alert_sound',
 } as const;
 
 /** Keys holding one area's credentials. */

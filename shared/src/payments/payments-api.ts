@@ -7,6 +7,7 @@ import type {
   PaymentRequestRow,
   PaymentSettings,
   PaymentSuccess,
+  PendingPayments,
   UpdateDepositWithdrawStatusRequest,
   WithdrawRequestBody,
 } from '../contracts/payments';
@@ -65,6 +66,8 @@ export function createPaymentsApi(client: ApiClient) {
       unwrapWithMessage<PaymentRequestRow>(client.main.post('/add-deposit-withdraw', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
     depositWithdrawList: (body: DepositWithdrawListRequest) => unwrap<PaymentRequestRow[]>(client.main.post('/get-deposit-withdraw-list', body)),
     /** The operator's UPI and bank details shown on the deposit page (get-payment-list). */
+    /** Agents: the downline's requests waiting for a decision (the menu's badges). */
+    pendingPayments: () => unwrap<PendingPayments>(client.main.get('/pending-payments')),
     paymentSettings: () => unwrap<PaymentSettings>(client.main.get('/get-payment-list')),
     /** save-payment-list: multipart with settingList as JSON text, as docs/rules/product.md §7 sends it. */
     savePaymentSettings: (settings: PaymentSettings) => {

@@ -94,6 +94,13 @@ export function memoryPayments(seed: MemoryPaymentsSeed = {}): MemoryPayments {
           r.createdAt.slice(0, 10) >= query.startDate.slice(0, 10) &&
           r.createdAt.slice(0, 10) <= query.endDate.slice(0, 10),
       ),
+    pendingPayments: async () => {
+      const queue = (type: PaymentRequestRow['type']) => {
+        const waiting = requests.filter((r) => r.type === type && r.status === 'pending').map((r) => r.createdAt).sort();
+        return { count: waiting.length, oldestAt: waiting[0] ?? null };
+      };
+      return { deposit: queue('deposit'), withdraw: queue('withdraw') };
+    },
     paymentSettings: async () => ({ ...settings }),
     savePaymentSettings: async (next) => {
       settings = { ...next };

@@ -2,11 +2,11 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ROLES, setBalance, setUser, type Role, type UserInfo } from '@backlay/shared';
-import { fakeResponsibleGambling, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { fakeResponsibleGambling, memoryPayments, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { MainLayout, navLinks } from './MainLayout';
 
 const responsibleGambling = withMocks(fakeResponsibleGambling, 'realityCheck');
-const apis = { responsibleGambling };
+const apis = { responsibleGambling, payments: memoryPayments() };
 
 jest.mock('../session/session', () => ({ endSession: jest.fn(() => Promise.resolve()) }));
 
@@ -83,7 +83,7 @@ describe('navLinks', () => {
 describe('MainLayout', () => {
   afterEach(() => act(() => setUser(null)));
 
-  it('renders the navigation of the signed-in role', () => {
+  it('renders the navigation of the signed-in role (an agent\'s with its payment queue, AdminNav.test.tsx)', async () => {
     act(() => setUser(userOf('mdl')));
     renderWithApis(
       <MemoryRouter initialEntries={['/admin']}>
@@ -95,6 +95,8 @@ describe('MainLayout', () => {
       </MemoryRouter>,
       apis,
     );
+    // The agent's menu loads with the admin area (its sound switch shows it did).
+    expect(await screen.findByRole('button', { name: 'Sound for new payment requests' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Game reports', 'Statement', 'Deposits', 'Withdrawals', 'Change password', 'Account security', 'Responsible gambling']);
     expect(within(nav).getByRole('link', { name: 'Clients' })).toHaveClass('active');

@@ -1,9 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, generatePath, useLocation } from 'react-router';
-import { BuildTag, Button, ROUTES, availableBalance, formatRupees, hideFlags$, isAdminPath, routeAllowsRole, toggleHide, useObservable, user$, type Area, type Role, type RouteDef, type RouteName } from '@backlay/shared';
+import { BuildTag, Button, ROUTES, lazyWithRetry, availableBalance, formatRupees, hideFlags$, isAdminPath, routeAllowsRole, toggleHide, useObservable, user$, type Area, type Role, type RouteDef, type RouteName } from '@backlay/shared';
 import { endSession } from '../session/session';
 import { RealityCheck } from './RealityCheck';
 import { RgBanner } from './RgBanner';
+
+const AdminNav = lazyWithRetry(() => import('./AdminNav').then((m) => ({ default: m.AdminNav })));
 
 /**
  * One figure of the header's wallet: a short visible label over the amount in rupees, its full
@@ -21,6 +23,12 @@ function Amount({ label, name, testId, value, hidden, onToggle }: { label: strin
       </button>
     </div>
   );
+}
+
+/** A count shown on a menu link (the payment requests waiting), with its words for assistive technology. */
+export interface NavBadge {
+  count: number;
+  label: string;
 }
 
 /** One link of the main navigation. */
@@ -50,7 +58,7 @@ export function navLinks(area: Area, role: Role): NavItem[] {
  * as many rows as they need; on a phone they stay one row that scrolls sideways, and a "More"
  * button at its end opens a panel listing every item. The panel closes on navigation and Escape.
  */
-export function MainNav({ links }: { links: NavItem[] }) {
+export function MainNav({ links, badges = {}, extra }: { links: NavItem[]; badges?: Readonly<Record<string, NavBadge>>; extra?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const { pathname } = useLocation();
@@ -63,23 +71,46 @@ export function MainNav({ links }: { links: NavItem[] }) {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
+  const badged = Object.values(badges).reduce((sum, badge) => sum + badge.count, 0);
+  const label = (l: NavItem) => {
+    const badge = badges[l.to];
+    return badge !== undefined && badge.count > 0 ? (
+      <>
+        {l.label}{' '}
+        <span className="bl-nav__badge" aria-label={badge.label}>
+          {badge.count}
+        </span>
+      </>
+    ) : (
+      l.label
+    );
+  };
   return (
     <div className="bl-navbar">
       <nav className="bl-nav" aria-label="Main">
         {links.map((l) => (
           <NavLink key={l.to} to={l.to} end={l.end}>
-            {l.label}
+            {label(l)}
           </NavLink>
         ))}
       </nav>
+      {extra}
       <button type="button" className="bl-navbar__more" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
         More
+        {badged > 0 ? (
+          <>
+            {' '}
+            <span className="bl-nav__badge" aria-label={`${badged} waiting`}>
+              {badged}
+            </span>
+          </>
+        ) : null}
       </button>
       {open ? (
         <nav id={panelId} className="bl-navbar__panel" aria-label="More">
           {links.map((l) => (
             <NavLink key={l.to} to={l.to} end={l.end} onClick={() => setOpen(false)}>
-              {l.label}
+              {label(l)}
             </NavLink>
           ))}
         </nav>
@@ -116,7 +147,14 @@ export function MainLayout({ area }: { area: Area }) {
           </Button>
         </div>
       </header>
-      {firstLogin ? null : <MainNav links={links} />}
+      {firstLogin ? null : area === 'admin' ? (
+        // The agent's menu carries the live payment queue (loaded with the admin area only).
+        <Suspense fallback={<MainNav links={links} />}>
+          <AdminNav links={links} />
+        </Suspense>
+      ) : (
+        <MainNav links={links} />
+      )}
       {area === 'player' && !firstLogin ? <RgBanner /> : null}
       <main className="bl-main">
         <Outlet />

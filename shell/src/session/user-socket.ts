@@ -64,6 +64,8 @@ export function connectUserSocket(area: Area, user: UserInfo, handlers: UserSock
   s.on('maintenance', () => handlers.onMaintenance());
   // A match started or ended: the match lists follow it (issue 33).
   s.on('matchStatus', (payload) => publish('sports.matchStatusChanged', payload));
+  // A payment request of an agent's downline was made or decided (issue 34): the menu's badges and the open statement follow it.
+  s.on('paymentQueue', (payload) => publish('payments.queueChanged', payload));
   s.on('balance', (payload) => {
     setBalance(payload.balance, payload.exposer);
     publish('wallet.balanceChanged', payload);

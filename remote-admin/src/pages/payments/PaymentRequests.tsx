@@ -47,7 +47,8 @@ function hasScreenshot(row: PaymentRequestRow): row is PaymentRequestRow & { scr
  * The deposit or withdraw requests of the agent's downline (get-deposit-withdraw-list): From,
  * To, Type and an optional username, then Username, Amount, UTR (deposits, with the screenshot)
  * or Pay to (withdrawals), Date, Status, Remark, and Approve / Reject on pending rows. The list
- * reloads after a decision, on Refresh, and when the agent's wallet moves.
+ * reloads after a decision, on Refresh, when the agent's wallet moves, and when a request of its
+ * kind is made or decided in the downline (the user socket's paymentQueue).
  */
 function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
   const { payments: paymentsApi } = useApis();
@@ -72,9 +73,15 @@ function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
   );
 
   useEffect(() => {
-    const sub = on('wallet.balanceChanged').subscribe(() => reload());
-    return () => sub.unsubscribe();
-  }, [reload]);
+    const subs = [
+      on('wallet.balanceChanged').subscribe(() => reload()),
+      // A request of this kind made or decided in the downline shows at once (issue 34).
+      on('payments.queueChanged').subscribe((change) => {
+        if (change.type === type) reload();
+      }),
+    ];
+    return () => subs.forEach((sub) => sub.unsubscribe());
+  }, [reload, type]);
 
   const deposit = type === 'deposit';
   const title = deposit ? 'Deposit Statement' : 'Withdraw Statement';
