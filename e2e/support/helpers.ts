@@ -247,13 +247,31 @@ export async function placeBet(page: Page, open: () => Promise<void>, stake: str
   }
 }
 
+/**
+ * The accessible name of a menu item (or of "More") as a pattern: in the admin area Deposits,
+ * Withdrawals and "More" carry the count of payment requests waiting ("Deposits 2 waiting"), and a
+ * journey cannot know what another left waiting.
+ */
+export function menuName(label: string): RegExp {
+  return new RegExp(`^${escapeRegExp(label)}( \\d+ waiting)?$`);
+}
+
+/** The visible text of a menu item: its label, and the count waiting if any ("Deposits 2"). */
+export function menuText(label: string): RegExp {
+  return new RegExp(`^${escapeRegExp(label)}( \\d+)?$`);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** Open an item of the main menu: directly on a desktop, through "More" on a phone. */
 export async function openMenu(page: Page, label: string, phone: boolean) {
   if (phone) {
-    await page.getByRole('button', { name: 'More' }).click();
-    await page.getByRole('navigation', { name: 'More' }).getByRole('link', { name: label, exact: true }).click();
+    await page.getByRole('button', { name: menuName('More') }).click();
+    await page.getByRole('navigation', { name: 'More' }).getByRole('link', { name: menuName(label) }).click();
   } else {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: menuName(label) }).click();
   }
 }
 

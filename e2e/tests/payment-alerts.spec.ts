@@ -58,8 +58,9 @@ test('a new deposit request reaches the agent at once: toast, count, sound and t
 
   const player = await newFundedPlayer(request, 'alert', 100);
   const playerToken = await apiToken(request, 'player', player);
-  const agentToken = await apiToken(request, 'admin', 'demo-dl');
+  // One session per user: the agent's API calls use the token of its signed-in page.
   await signIn(page, 'admin', 'demo-dl');
+  const agentToken = await page.evaluate(() => localStorage.getItem('token-admin') ?? '');
   await page.goto('/admin/depositstatement');
   const table = page.getByRole('table', { name: 'Deposit Statement' });
   await expect(table).toBeVisible();

@@ -1,11 +1,20 @@
 import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, generatePath, useLocation } from 'react-router';
-import { BuildTag, Button, ROUTES, lazyWithRetry, availableBalance, formatRupees, hideFlags$, isAdminPath, routeAllowsRole, toggleHide, useObservable, user$, type Area, type Role, type RouteDef, type RouteName } from '@backlay/shared';
+import { BuildTag, Button, ROUTES, lazyWithRetry, availableBalance, formatRupees, hideFlags$, isAdminPath, routeAllowsRole, toggleHide, useObservable, user$, type Area, type PendingPayments, type Role, type RouteDef, type RouteName } from '@backlay/shared';
 import { endSession } from '../session/session';
 import { RealityCheck } from './RealityCheck';
 import { RgBanner } from './RgBanner';
 
-const AdminNav = lazyWithRetry(() => import('./AdminNav').then((m) => ({ default: m.AdminNav })));
+const PaymentAlerts = lazyWithRetry(() => import('./PaymentAlerts').then((m) => ({ default: m.PaymentAlerts })));
+
+/** The admin menu's counts: the downline's deposit and withdraw requests waiting for a decision. */
+export function paymentBadges(pending: PendingPayments | null): Record<string, NavBadge> {
+  if (pending === null) return {};
+  return {
+    [ROUTES.adminDepositStatement.path]: { count: pending.deposit.count, label: `${pending.deposit.count} waiting` },
+    [ROUTES.adminWithdrawStatement.path]: { count: pending.withdraw.count, label: `${pending.withdraw.count} waiting` },
+  };
+}
 
 /**
  * One figure of the header's wallet: a short visible label over the amount in rupees, its full
@@ -123,6 +132,7 @@ export function MainNav({ links, badges = {}, extra }: { links: NavItem[]; badge
 export function MainLayout({ area }: { area: Area }) {
   const user = useObservable(user$, null);
   const hide = useObservable(hideFlags$, { balance: false, exposure: false });
+  const [pending, setPending] = useState<PendingPayments | null>(null);
   if (!user) return null;
   const firstLogin = user.changePassAndTxn;
   const links = navLinks(area, user.role);
@@ -147,13 +157,19 @@ export function MainLayout({ area }: { area: Area }) {
           </Button>
         </div>
       </header>
-      {firstLogin ? null : area === 'admin' ? (
-        // The agent's menu carries the live payment queue (loaded with the admin area only).
-        <Suspense fallback={<MainNav links={links} />}>
-          <AdminNav links={links} />
-        </Suspense>
-      ) : (
-        <MainNav links={links} />
+      {firstLogin ? null : (
+        <MainNav
+          links={links}
+          badges={area === 'admin' ? paymentBadges(pending) : undefined}
+          extra={
+            area === 'admin' ? (
+              // The agent's live payment queue, loaded with the admin area only.
+              <Suspense fallback={null}>
+                <PaymentAlerts onPending={setPending} />
+              </Suspense>
+            ) : null
+          }
+        />
       )}
       {area === 'player' && !firstLogin ? <RgBanner /> : null}
       <main className="bl-main">

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { on, publish, type PaymentRequestRow } from '@backlay/shared';
+import { on, publish, type PaymentRequestRow, type PendingPayments } from '@backlay/shared';
 import { memoryPayments, renderWithApis } from '@backlay/shared/testing';
 import { STORAGE_KEYS } from '@backlay/shared/storage';
-import { AdminNav } from './AdminNav';
-import { navLinks } from './MainLayout';
+import { useState } from 'react';
+import { MainNav, navLinks, paymentBadges } from './MainLayout';
+import { PaymentAlerts } from './PaymentAlerts';
 import { alertMessage, usePaymentAlerts } from './payment-alerts';
 
 const row = (id: string, type: PaymentRequestRow['type'], createdAt: string): PaymentRequestRow => ({
@@ -14,11 +15,17 @@ const row = (id: string, type: PaymentRequestRow['type'], createdAt: string): Pa
 
 afterEach(() => localStorage.clear());
 
+/** The admin menu as MainLayout puts it together. */
+function AdminMenu() {
+  const [pending, setPending] = useState<PendingPayments | null>(null);
+  return <MainNav links={navLinks('admin', 'dl')} badges={paymentBadges(pending)} extra={<PaymentAlerts onPending={setPending} />} />;
+}
+
 function renderNav(requests: PaymentRequestRow[]) {
   const payments = memoryPayments({ requests });
   renderWithApis(
     <MemoryRouter initialEntries={['/admin']}>
-      <AdminNav links={navLinks('admin', 'dl')} />
+      <AdminMenu />
     </MemoryRouter>,
     { payments },
   );
@@ -27,7 +34,7 @@ function renderNav(requests: PaymentRequestRow[]) {
 
 const link = (name: RegExp) => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name });
 
-describe('AdminNav', () => {
+describe('the admin menu\'s payment queue', () => {
   it('badges Deposits and Withdrawals with the waiting requests, and More with their sum', async () => {
     renderNav([row('r1', 'deposit', '2026-11-29T05:00:00.000Z'), row('r2', 'deposit', '2026-11-29T05:01:00.000Z'), row('r3', 'withdraw', '2026-11-29T05:02:00.000Z')]);
     expect(await screen.findByRole('link', { name: 'Deposits 2 waiting' })).toBeInTheDocument();
