@@ -28,6 +28,7 @@ import { feedMarketCounts } from './catalog/markets.repository';
 import { readFeedStatus } from './catalog/feed-status';
 import { betReportsRoutes } from './bet-reports/bet-reports.routes';
 import { BetReportsService } from './bet-reports/bet-reports.service';
+import { DashboardService } from './bet-reports/dashboard.service';
 import { bettingRoutes } from './betting/betting.routes';
 import { cashOutRoutes } from './cashout/cashout.routes';
 import { CashOutService } from './cashout/cashout.service';
@@ -321,6 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tagged('cash-out', cashOutRoutes), { cashOut: new CashOutService({ db, betting: core.betting }) });
       await api.register(tagged('bet-reports', betReportsRoutes), {
         reports: new BetReportsService({ db, policy: core.usersPolicy, clock: core.clock }),
+        dashboard: new DashboardService({ db, clock: core.clock, pendingOf: (actor) => core.paymentRequests.pendingFor(actor) }),
       });
       await api.register(tagged('settlement', settlementRoutes), { settlement: core.settlement });
       await api.register(tagged('statements', statementsRoutes), { statements: core.statements });

@@ -11,6 +11,7 @@ import { actorOf } from '../plugins/request-context';
 import {
   betHistorySchema,
   betListByIdsSchema,
+  agentDashboardSchema,
   childUserListSchema,
   marketAnalysisSchema,
   matchPositionsSchema,
@@ -18,9 +19,10 @@ import {
   unsettledBetsSchema,
 } from './bet-reports.schemas';
 import type { BetReportsService } from './bet-reports.service';
+import type { DashboardService } from './dashboard.service';
 
-export async function betReportsRoutes(app: FastifyInstance, options: { reports: BetReportsService }): Promise<void> {
-  const { reports } = options;
+export async function betReportsRoutes(app: FastifyInstance, options: { reports: BetReportsService; dashboard: DashboardService }): Promise<void> {
+  const { reports, dashboard } = options;
   // Any signed-in caller; players and agents see different things (decided by the service).
   const anyone = { access: signedIn() };
   const agents = { access: agentsOnly() };
@@ -62,6 +64,12 @@ export async function betReportsRoutes(app: FastifyInstance, options: { reports:
 
   app.get<RouteTypes<typeof childUserListSchema>>('/get-child-user-list', { schema: childUserListSchema, config: ofAccount(agents) }, async (request) => ({
     data: await reports.childUserList(actorOf(request), request.query),
+    message: MESSAGES.ok,
+  }));
+
+  // The agent's dashboard (issue 34): its downline's business at a glance.
+  app.get('/agent-dashboard', { schema: agentDashboardSchema, config: agents }, async (request) => ({
+    data: await dashboard.forAgent(actorOf(request)),
     message: MESSAGES.ok,
   }));
 }

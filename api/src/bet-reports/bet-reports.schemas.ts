@@ -293,3 +293,70 @@ export type BetReportsContractsAgree = AllAgree<
     Agree<ChildUserListQuery, QueryOf<typeof childUserListSchema>>,
   ]
 >;
+
+const daySchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+const countSchema = { type: 'integer', minimum: 0 } as const;
+const pendingQueueSchema = { type: 'object', required: ['count', 'oldestAt'], properties: { count: countSchema, oldestAt: nullableIsoTimeSchema } } as const;
+
+/** GET agent-dashboard (issue 34): the downline's business over the last 30 IST days. */
+export const agentDashboardSchema = {
+  tags,
+  security: bearerSecurity,
+  description:
+    "Agents: the downline's turnover, GGR and the caller's own share per IST day (last 30 days, today included), " +
+    'open exposure by match and the largest positions, live and international casino by game, players, and the ' +
+    'payment requests waiting. The Super Admin’s downline is the whole platform.',
+  response: responses({
+    type: 'object',
+    required: ['from', 'to', 'days', 'totals', 'exposure', 'casino', 'pending'],
+    properties: {
+      from: daySchema,
+      to: daySchema,
+      days: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['day', 'turnover', 'bets', 'ggr', 'ownShare', 'activePlayers'],
+          properties: { day: daySchema, turnover: rupeesSchema, bets: countSchema, ggr: rupeesSchema, ownShare: rupeesSchema, activePlayers: countSchema },
+        },
+      },
+      totals: {
+        type: 'object',
+        required: ['turnover', 'bets', 'ggr', 'ownShare', 'activePlayers', 'players'],
+        properties: { turnover: rupeesSchema, bets: countSchema, ggr: rupeesSchema, ownShare: rupeesSchema, activePlayers: countSchema, players: countSchema },
+      },
+      exposure: {
+        type: 'object',
+        required: ['total', 'matches', 'positions'],
+        properties: {
+          total: rupeesSchema,
+          matches: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['matchId', 'matchName', 'sportName', 'exposure', 'players'],
+              properties: { matchId: { type: 'string' }, matchName: { type: 'string' }, sportName: { type: 'string' }, exposure: rupeesSchema, players: countSchema },
+            },
+          },
+          positions: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['username', 'matchName', 'exposure'],
+              properties: { username: { type: 'string' }, matchName: { type: 'string' }, exposure: rupeesSchema },
+            },
+          },
+        },
+      },
+      casino: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['kind', 'game', 'bets', 'stake', 'ggr'],
+          properties: { kind: { type: 'string', enum: ['live', 'international'] }, game: { type: 'string' }, bets: countSchema, stake: rupeesSchema, ggr: rupeesSchema },
+        },
+      },
+      pending: { type: 'object', required: ['deposit', 'withdraw'], properties: { deposit: pendingQueueSchema, withdraw: pendingQueueSchema } },
+    },
+  } as const),
+} as const;

@@ -97,3 +97,6 @@ export {
   type RgRefusalKind, type RgSelfExcludeRequest, type RgSetLimitRequest, type RgTimeOutRequest,
 } from './responsible-gambling';
 export { type FeedMarketCounts, type FeedStaleReason, type FeedStatus } from './feed';
+export {
+  type AgentDashboard, DASHBOARD_DAYS, type DashboardDay, type DashboardExposureMatch, type DashboardGame, type DashboardPosition, type DashboardTotals,
+} from './dashboard';
