@@ -7,7 +7,7 @@ const PLAYER_ITEMS = [
   'Statement', 'Deposit statement', 'Withdraw statement', 'Rules', 'Stake buttons', 'Change password', 'Account security', 'Responsible gambling',
 ];
 const SUPER_ADMIN_ITEMS = [
-  'Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Results', 'Casino tables', 'Game reports', 'Casino providers', 'Reconciliation', 'Statement', 'Deposits', 'Withdrawals',
+  'Clients', 'Dashboard', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Results', 'Casino tables', 'Game reports', 'Casino providers', 'Reconciliation', 'Statement', 'Deposits', 'Withdrawals',
   'Payment method', 'Sports', 'Feed status', 'Messages', 'SMS outbox', 'Settings', 'Change password', 'Account security', 'Responsible gambling',
 ];
 

@@ -15,7 +15,7 @@ export {
   type MarketLimits, type MarketPosition, type MarketStatus, type MarketType, type MatchDetail, type MatchOddsSummary,
   type MatchSummary, MESSAGES, MONEY_MAX_RUPEES, NEWS_TEXT_MAX_LENGTH, type NewsMessage, PAGE_SIZE_MAX,
   type PaymentRequestRow, type PendingPayments, type PaymentSettings, PHONE_PATTERN, type PlaceBetRequest, type PlaceBetResponse, type CashOutRequest, type CashOutResponse,
-  type PlaceBetSide, type PlacedBet, type PriceSize, type ProfitLossQuery, type ProfitLossResponse, type ProfitLossRow,
+  type PlaceBetSide, type PlacedBet, type PriceSize, type ProfitLossQuery, type ProfitLossResponse, type AgentDashboard, DASHBOARD_DAYS, type ProfitLossRow,
   REMARK_MAX_LENGTH, type ResultMarketRow, type ResultsQuery, type Role, ROLE_LABELS, ROLES, routeAllowsRole,
   type RouteDef, type RouteName, type RouteOwner, ROUTES, RUN_BOOK_MARGIN, type Runner, type SavedBankAccount,
   type SavedUpi, type Score, type SettingRow, type SettlementSummary, SOCKET_CONNECT_TIMEOUT_MS, SOCKET_PATH,

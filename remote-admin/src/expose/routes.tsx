@@ -14,6 +14,7 @@ const ActiveMarkets = lazyWithRetry(() => import('../pages/sports/ActiveMarkets'
 const ActiveFancies = lazyWithRetry(() => import('../pages/sports/ActiveFancies').then((m) => ({ default: m.ActiveFancies })));
 const FeedStatus = lazyWithRetry(() => import('../pages/sports/FeedStatus').then((m) => ({ default: m.FeedStatus })));
 const Messages = lazyWithRetry(() => import('../pages/sports/Messages').then((m) => ({ default: m.Messages })));
+const Dashboard = lazyWithRetry(() => import('../pages/dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
 const MarketAnalysis = lazyWithRetry(() => import('../pages/betting/MarketAnalysis').then((m) => ({ default: m.MarketAnalysis })));
 const AgentOdds = lazyWithRetry(() => import('../pages/betting/AgentOdds').then((m) => ({ default: m.AgentOdds })));
 const UnsettledBets = lazyWithRetry(() => import('../pages/betting/UnsettledBets').then((m) => ({ default: m.UnsettledBets })));
@@ -48,7 +49,7 @@ export const screens: RemoteModule<'admin'>['screens'] = {
   adminActiveFancies: ActiveFancies,
   adminMessages: Messages,
   adminFeedStatus: FeedStatus,
-  adminDashbaord: MarketAnalysis,
+  adminDashbaord: Dashboard,
   adminMarketAnalysis: MarketAnalysis,
   adminOdds: AgentOdds,
   adminUnsettledBet: UnsettledBets,

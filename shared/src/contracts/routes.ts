@@ -120,6 +120,8 @@ export const ROUTES = {
 
   // The admin area, in menu order.
   adminHome: { path: '/admin', owner: 'admin', auth: true, nav: [{ label: 'Clients', end: true }] },
+  // SPEC's dashbaord route: the agent's dashboard (issue 34), Market analysis one click from it.
+  adminDashbaord: { path: '/admin/dashbaord', owner: 'admin', auth: true, nav: [{ label: 'Dashboard' }] },
   // Betting: the books, the downline's bets and results, declaration for the house.
   adminMarketAnalysis: { path: '/admin/market-analysis', owner: 'admin', auth: true, nav: [{ label: 'Market analysis' }] },
   adminUnsettledBet: { path: '/admin/unsettledbet', owner: 'admin', auth: true, nav: [{ label: 'Unsettled bets' }] },
@@ -160,7 +162,6 @@ export const ROUTES = {
   adminListClientsOf: { path: '/admin/list-clients/:username', owner: 'admin', auth: true },
   adminAddUser: { path: '/admin/add-user', owner: 'admin', auth: true },
   adminEditUser: { path: '/admin/add-user/:username', owner: 'admin', auth: true },
-  adminDashbaord: { path: '/admin/dashbaord', owner: 'admin', auth: true },
   adminOdds: { path: '/admin/odds/:matchId', owner: 'admin', auth: true },
   adminUnsettledBetType: { path: '/admin/unsettledbet/:type', owner: 'admin', auth: true },
   adminCasino: { path: '/admin/casino/:gameCode', owner: 'admin', auth: true },

@@ -33,6 +33,7 @@ import type {
   UnsettledBetsQuery,
 } from '../contracts/bets';
 import { IDEMPOTENCY_HEADER } from '../contracts/clients';
+import type { AgentDashboard } from '../contracts/dashboard';
 import type { ApiClient } from '../kernel/client';
 import { unwrap, unwrapWithMessage } from '../kernel/client';
 
@@ -54,6 +55,8 @@ export function createBetsApi(client: ApiClient) {
     betHistory: (query: BetHistoryQuery) => unwrap<BetPage<BetRow>>(client.main.get('/bet-history', { params: query })),
     profitLoss: (query: ProfitLossQuery) => unwrap<ProfitLossResponse>(client.main.get('/profit-loss', { params: query })),
     /** Agents: the downline's book on every open market (or one match's). */
+    /** Agents: the downline's business over the last 30 days (the admin dashboard). */
+    agentDashboard: () => unwrap<AgentDashboard>(client.main.get('/agent-dashboard')),
     marketAnalysis: (query: MarketAnalysisQuery = {}) => unwrap<MarketBook[]>(client.main.get('/get-market-analysis', { params: query })),
     /** Agents: the book per direct child of `username` (default: the caller) on one match. */
     childUserList: (query: ChildUserListQuery) => unwrap<ChildBookRow[]>(client.main.get('/get-child-user-list', { params: query })),

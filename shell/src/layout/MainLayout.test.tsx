@@ -52,6 +52,7 @@ describe('navLinks', () => {
   it.each(['admin', 'sadmin'] as const)('shows the sports administration to %s', (role) => {
     expect(navLinks('admin', role).map((l) => [l.label, l.to])).toEqual([
       ['Clients', '/admin'],
+      ['Dashboard', '/admin/dashbaord'],
       ['Market analysis', '/admin/market-analysis'],
       ['Unsettled bets', '/admin/unsettledbet'],
       ['Profit & loss', '/admin/profitloss'],
@@ -76,7 +77,7 @@ describe('navLinks', () => {
   });
 
   it.each(ROLES.filter((r) => r !== 'admin' && r !== 'sadmin' && r !== 'user'))('hides it from %s', (role) => {
-    expect(navLinks('admin', role).map((l) => l.label)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Game reports', 'Statement', 'Deposits', 'Withdrawals', 'Change password', 'Account security', 'Responsible gambling']);
+    expect(navLinks('admin', role).map((l) => l.label)).toEqual(['Clients', 'Dashboard', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Game reports', 'Statement', 'Deposits', 'Withdrawals', 'Change password', 'Account security', 'Responsible gambling']);
   });
 });
 
@@ -98,7 +99,7 @@ describe('MainLayout', () => {
     // The agent's menu loads with the admin area (its sound switch shows it did).
     expect(await screen.findByRole('button', { name: 'Sound for new payment requests' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clients', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Game reports', 'Statement', 'Deposits', 'Withdrawals', 'Change password', 'Account security', 'Responsible gambling']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clients', 'Dashboard', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Game reports', 'Statement', 'Deposits', 'Withdrawals', 'Change password', 'Account security', 'Responsible gambling']);
     expect(within(nav).getByRole('link', { name: 'Clients' })).toHaveClass('active');
   });
 });
