@@ -9,7 +9,7 @@
 /** The direction of a sort. */
 export type SortOrder = 'asc' | 'desc';
 /** Every direction the API accepts. */
-export const SORT_ORDERS: readonly SortOrder[] = ['asc', 'desc'];
+export const SORT_ORDERS = ['asc', 'desc'] as const satisfies readonly SortOrder[];
 
 /** The columns list-clients sorts by (its default: username, ascending). */
 export const CLIENT_SORT_KEYS = ['username', 'role', 'balance', 'exposure', 'available', 'creditReference', 'refPL', 'partnership', 'status', 'createdAt'] as const;
