@@ -85,6 +85,8 @@ test('an agent searches its client list, sorts it by balance on the server both 
   // The 25 rows are taller than the table's box: it scrolls inside, and its header row stays in view.
   const box = page.getByRole('region', { name: 'Clients table' });
   expect(await box.evaluate((el) => el.scrollHeight > el.clientHeight + 100)).toBe(true);
+  // The box (at most 75 % of the screen's height) fits the screen; its rows scroll inside it.
+  await box.scrollIntoViewIfNeeded();
   await box.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await expect.poll(() => box.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
   const lastRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: desc.rows[desc.rows.length - 1]!.username, exact: true }) });
