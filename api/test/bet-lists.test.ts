@@ -123,7 +123,7 @@ describe('GET /api/unsettled-bets', () => {
   it('answers 400 with a clear message for a bad query', async () => {
     await expect400(pA1.token, '/api/unsettled-bets?pageSize=101', 'pageSize must be <= 100');
     await expect400(pA1.token, '/api/unsettled-bets?page=0', 'page must be >= 1');
-    await expect400(pA1.token, '/api/unsettled-bets?type=open', /^type must be equal to one of the allowed values/);
+    await expect400(pA1.token, '/api/unsettled-bets?type=open', /^type must be one of: /);
     await expect400(pA1.token, '/api/unsettled-bets?sportId=cricket', 'sportId must be integer');
   });
 });
@@ -231,7 +231,7 @@ describe('deleted bets and the bet history', () => {
     expect(await getData(t, chain.tokens.dl, `/api/bet-history?to=${dayOffset(7)}`)).toMatchObject({ rows: [], total: 0 });
     await expect400(chain.tokens.dl, `/api/bet-history?from=${today()}&to=${dayOffset(-1)}`, 'Start date must not be after end date');
     await expect400(chain.tokens.dl, '/api/bet-history?from=2026-02-30', 'Dates must be valid ISO dates (YYYY-MM-DD)');
-    await expect400(chain.tokens.dl, '/api/bet-history?status=open', /^status must be equal to one of the allowed values/);
+    await expect400(chain.tokens.dl, '/api/bet-history?status=open', /^status must be one of: /);
   });
 
   it('pages the history', async () => {

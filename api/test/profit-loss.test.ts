@@ -150,7 +150,7 @@ describe('GET /api/profit-loss', () => {
     for (const [query, message] of [
       [`?from=${day(1)}&to=${day(0)}`, 'Start date must not be after end date'],
       ['?to=2026-02-30', 'Dates must be valid ISO dates (YYYY-MM-DD)'],
-      ['?groupBy=sport', 'groupBy must be equal to one of the allowed values'],
+      ['?groupBy=sport', 'groupBy must be one of: market, child'],
     ] as const) {
       const response = await t.request({ method: 'GET', url: `/api/profit-loss${query}`, token: chain.tokens.dl });
       expect({ query, status: response.statusCode }).toEqual({ query, status: 400 });

@@ -36,6 +36,7 @@ export {
   CASINO_INT_MESSAGES, SPORT_BETTING_PROVIDER, type CasinoIntGame, type CasinoIntGamesResponse, type CasinoIntMismatch,
   type CasinoIntNewSecret, type CasinoIntPlayUrlRequest, type CasinoIntProvider, type CasinoIntProviderAdminView,
   type CasinoIntReconciliationReport, type CasinoIntSubCategory,
+  CLIENT_SORT_KEYS, type ClientSortKey, PAYMENT_SORT_KEYS, SEARCH_MAX_LENGTH, type PaymentSortKey, type SortOrder,
 } from './contracts/index';
 export {
   applyBet, applyFancyBet, bookmakerToRunnerBet, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,
@@ -83,6 +84,10 @@ export { PHONE_QUERY, mediaMatches, useMediaQuery } from './ui/media';
 export { DateRange, defaultDateRange, rangeInverted, rangeReady } from './ui/date-range';
 export { RangeFilters, RangeLoadStatus, useRangeReport, type RangeReport } from './ui/range-report';
 export { Pager } from './ui/pager';
+export {
+  ariaSortOf, compareSortValues, matchesSearch, moneyPaise, nextSort, SEARCH_DEBOUNCE_MS, SearchBox, SortHeader, sortRows, useSort, useSortedRows,
+  type SortColumn, type SortKind, type SortState, type SortValue,
+} from './ui/sortable';
 export { DATE_TIME_MINUTES_FORMAT, DATE_TIME_SECONDS_FORMAT, formatDate, formatDateTimeMinutes, formatDateTimeMinutesIst, formatDateTimeSeconds } from './kernel/date-format';
 export {
   RACE_NAME_SEPARATOR,

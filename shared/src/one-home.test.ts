@@ -21,6 +21,7 @@ const HOMES: Readonly<Record<string, readonly string[]>> = {
   'shared/src/payments/statement-filters.ts': ['REPORT_TYPES', 'listRange', 'paymentStatusLabel'],
   'shared/src/ui/pnl.tsx': ['Pnl'],
   'shared/src/ui/report-table.tsx': ['ReportTable', 'ReportColumn', 'ReportSummary'],
+  'shared/src/ui/sortable.tsx': ['SortHeader', 'useSort', 'useSortedRows', 'sortRows', 'compareSortValues', 'moneyPaise', 'SearchBox', 'matchesSearch', 'SEARCH_DEBOUNCE_MS'],
   'shared/src/ui/qr-code.tsx': ['QrCode', 'qrCodePath', 'QR_QUIET_ZONE_MODULES'],
   'shared/src/kernel/date-format.ts': ['formatDateTimeSeconds', 'formatDateTimeMinutes', 'DATE_TIME_SECONDS_FORMAT', 'DATE_TIME_MINUTES_FORMAT'],
   'shared/src/kernel/money.ts': ['rupeeAmountError'],
@@ -34,7 +35,7 @@ const HOMES: Readonly<Record<string, readonly string[]>> = {
 /** The names of the copies that were replaced: defined again anywhere, they are a copy again. */
 const RETIRED = [
   'formatPrice', 'formatOdds', 'formatBetOdds', 'betPrice', 'isBackSide', 'statusLabel', 'STATUS_LABELS', 'CONNECTION_TEXT',
-  'formatBetTime', 'BET_TIME_FORMAT', 'formatCasinoTime', 'CASINO_TIME_FORMAT', 'STATEMENT_DATE_FORMAT', 'MATCH_TIME_FORMAT',
+  'USERNAME_DEBOUNCE_MS', 'formatBetTime', 'BET_TIME_FORMAT', 'formatCasinoTime', 'CASINO_TIME_FORMAT', 'STATEMENT_DATE_FORMAT', 'MATCH_TIME_FORMAT',
   'ADMIN_MATCH_TIME_FORMAT', 'SETTLED_FORMAT', 'formatMatchTime', 'useLiveLoad', 'amountError', 'amountSchema', 'INPUT_DATE', 'RunnerBook',
 ];
 

@@ -36,6 +36,7 @@ import type { Database, Queryable, Tx } from '../db/database';
 import { LedgerInvariantError } from '../ledger/journal-rules';
 import type { LedgerService } from '../ledger/ledger.service';
 import { paiseToRupees } from '../common/money';
+import { containsPattern, sortRequestOf } from '../common/sorting';
 import { parseDateRange } from '../statements/statement-rules';
 import type { Clock } from '../common/clock';
 import type { DomainEvents } from '../common/domain-events';
@@ -477,7 +478,9 @@ export class PaymentRequestsService {
 
   /**
    * POST get-deposit-withdraw-list: a player's own requests; an agent's own and its downline's,
-   * or one account's (username, within the downline). Newest first, at most PAYMENT_LIST_MAX_ROWS.
+   * or one account's (username, within the downline); `search` narrows them to a part of a
+   * username or UTR, never beyond them. In the order asked for (ADR 0068) then newest first, at
+   * most PAYMENT_LIST_MAX_ROWS.
    */
   async list(actor: Actor, query: DepositWithdrawListRequest): Promise<PaymentRequestRow[]> {
     const { db, policy } = this.deps;
@@ -492,6 +495,8 @@ export class PaymentRequestsService {
       status: query.reportType === 'all' ? null : query.reportType,
       userId: target?.id ?? (actor.role === 'user' ? actor.userId : null),
       subtreeOf: target === null && actor.role !== 'user' ? actor.userId : null,
+      pattern: containsPattern(query.search),
+      sort: sortRequestOf(query),
       limit: PAYMENT_LIST_MAX_ROWS,
     });
     return rows.map((row) => toPaymentRow(row, actor.userId));

@@ -1,5 +1,6 @@
 /** All SQL of payments. Plain rows in, plain rows out; no rules here. */
-import type { PaymentSettings, PaymentStatus } from '@backlay/shared/contracts';
+import type { PaymentSettings, PaymentSortKey, PaymentStatus } from '@backlay/shared/contracts';
+import { orderByClause, type SortRequest } from '../common/sorting';
 import type { Queryable } from '../db/database';
 import type { ImageType } from './image-sniff';
 import type { AccountType, PaymentType } from './payment-rules';
@@ -316,10 +317,25 @@ export interface RequestFilter {
   userId: string | null;
   /** … or every owner at or below this account (its own requests and its downline's). */
   subtreeOf: string | null;
+  /** An ILIKE pattern (wildcards escaped) the owner's username or the UTR must match, or null for all. */
+  pattern: string | null;
+  /** The column to order by first (ADR 0068), or null for newest first only. */
+  sort: SortRequest<PaymentSortKey> | null;
   limit: number;
 }
 
-/** Requests of a type in a time range, newest first. */
+/** The columns get-deposit-withdraw-list sorts by (ADR 0068): the only SQL a sort request chooses from. */
+const PAYMENT_SORT_SQL: Readonly<Record<PaymentSortKey, string>> = {
+  username: 'lower(u.username)',
+  amount: 'r.amount_minor',
+  createdAt: 'r.created_at',
+  status: 'r.status',
+};
+
+/**
+ * Requests of a type in a time range, in the order asked for and then newest first (without
+ * one, newest first): the first `limit` of that order.
+ */
 export async function listPaymentRequests(q: Queryable, filter: RequestFilter): Promise<PaymentRequestRecord[]> {
   const { rows } = await q.query<RawRequest>(
     `SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM}
@@ -327,9 +343,10 @@ export async function listPaymentRequests(q: Queryable, filter: RequestFilter): 
        AND ($4::text IS NULL OR r.status = $4)
        AND ($5::uuid IS NULL OR r.user_id = $5)
        AND ($6::uuid IS NULL OR r.user_id = $6 OR u.ancestors @> ARRAY[$6::uuid])
-     ORDER BY r.created_at DESC, r.id DESC
+       AND ($8::text IS NULL OR u.username ILIKE $8 OR r.utr_no ILIKE $8)
+     ${orderByClause(PAYMENT_SORT_SQL, filter.sort, 'r.created_at DESC, r.id DESC')}
      LIMIT $7`,
-    [filter.type, filter.from, filter.toExclusive, filter.status, filter.userId, filter.subtreeOf, filter.limit],
+    [filter.type, filter.from, filter.toExclusive, filter.status, filter.userId, filter.subtreeOf, filter.limit, filter.pattern],
   );
   return rows.map(toRecord);
 }

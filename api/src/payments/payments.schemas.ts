@@ -6,6 +6,9 @@
  */
 import {
   IDEMPOTENCY_HEADER,
+  PAYMENT_SORT_KEYS,
+  SEARCH_MAX_LENGTH,
+  SORT_ORDERS,
   UPLOAD_FIELD,
   type AddBankAccountRequest,
   type AddUpiRequest,
@@ -165,6 +168,9 @@ export const depositWithdrawListSchema = {
       endDate: { type: 'string', minLength: 1, maxLength: 40 },
       reportType: { type: 'string', enum: ['all', 'approved', 'pending', 'rejected'] },
       username: { type: 'string', maxLength: 64 },
+      search: { type: 'string', maxLength: SEARCH_MAX_LENGTH, description: 'Part of a username or UTR (case-insensitive), within the listed requests only.' },
+      sort: { type: 'string', enum: PAYMENT_SORT_KEYS, description: 'The column to order by (ADR 0068); then newest first. Default: newest first.' },
+      order: { type: 'string', enum: SORT_ORDERS, description: 'Default asc (with sort).' },
     },
   },
   response: responses({ type: 'array', items: paymentRequestRowSchema }),

@@ -19,6 +19,7 @@ describe('readableValidationMessage', () => {
     [[{ keyword: 'maximum', instancePath: '/limit', message: 'must be <= 100', params: { limit: 100 } }], 'limit must be <= 100'],
     [[{ keyword: 'type', instancePath: '/settingList/0/value', message: 'must be string', params: {} }], 'settingList.0.value must be string'],
     [[{ keyword: 'type', instancePath: '', message: 'must be object', params: {} }], 'body must be object'],
+    [[{ keyword: 'enum', instancePath: '/sort', message: 'must be equal to one of the allowed values', params: { allowedValues: ['username', 'balance'] } }], 'sort must be one of: username, balance'],
     [[], 'Invalid request'],
   ])('%j → %j', (issues, expected) => {
     expect(readableValidationMessage(issues as ValidationIssue[], 'body')).toBe(expected);

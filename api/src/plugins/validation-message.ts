@@ -46,5 +46,7 @@ export function readableValidationMessage(issues: readonly ValidationIssue[], co
   if ((first.keyword === 'required' || emptyString) && known !== undefined) return known;
   const subject = field.length > 0 ? field : (context ?? 'request');
   if (first.keyword === 'required') return `${subject} is required`;
+  // A closed list (a sort column, a status, an order) names what it accepts.
+  if (first.keyword === 'enum' && Array.isArray(first.params.allowedValues)) return `${subject} must be one of: ${first.params.allowedValues.join(', ')}`;
   return `${subject} ${first.message ?? 'is invalid'}`;
 }

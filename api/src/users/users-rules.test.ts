@@ -1,6 +1,7 @@
 import { refPlMinor, toClientRow } from './client-row';
 import type { ClientRecord } from './users.repository';
-import { containsPattern, ownUnlessNamed } from './users.service';
+import { containsPattern } from '../common/sorting';
+import { ownUnlessNamed } from './users.service';
 
 describe('containsPattern', () => {
   it.each([

@@ -2,7 +2,8 @@
  * All SQL about users and the hierarchy, and the market bet-locks agents set on their downline
  * (which the placement functions check). Credentials and sessions are auth's (auth.repository.ts).
  */
-import type { AccountStatus, Role } from '@backlay/shared/contracts';
+import type { AccountStatus, ClientSortKey, Role } from '@backlay/shared/contracts';
+import { orderByClause, type SortRequest } from '../common/sorting';
 import type { Queryable } from '../db/database';
 
 export interface UserRow {
@@ -214,14 +215,31 @@ export interface ChildFilter {
 
 const CHILD_WHERE = `WHERE u.parent_id = $1 AND ($2::text IS NULL OR u.username ILIKE $2 OR u.display_name ILIKE $2)`;
 
-/** One page of direct children with their wallets, ordered by username (one query). */
+/** The columns list-clients sorts by (ADR 0068): the only SQL a sort request chooses from. */
+const CLIENT_SORT_SQL: Readonly<Record<ClientSortKey, string>> = {
+  username: 'lower(u.username)',
+  role: 'u.role',
+  balance: 'a.balance_minor',
+  exposure: 'a.exposure_minor',
+  available: 'GREATEST(a.balance_minor - a.exposure_minor, 0)',
+  creditReference: 'u.credit_reference_minor',
+  refPL: '(a.balance_minor - u.credit_reference_minor)',
+  partnership: 'u.partnership_share_bps',
+  status: 'u.status',
+  createdAt: 'u.created_at',
+};
+
+/**
+ * One page of direct children with their wallets (one query), in the order asked for, then by
+ * username and id (so equal values keep one order from page to page); by username without one.
+ */
 export async function listClientRecords(
   q: Queryable,
   filter: ChildFilter,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; sort: SortRequest<ClientSortKey> | null },
 ): Promise<ClientRecord[]> {
   const { rows } = await q.query<RawClientRecord>(
-    `${CLIENT_SELECT} ${CHILD_WHERE} ORDER BY lower(u.username) LIMIT $3 OFFSET $4`,
+    `${CLIENT_SELECT} ${CHILD_WHERE} ${orderByClause(CLIENT_SORT_SQL, page.sort, 'lower(u.username), u.id')} LIMIT $3 OFFSET $4`,
     [filter.parentId, filter.pattern, page.limit, page.offset],
   );
   return rows.map(toClientRecord);

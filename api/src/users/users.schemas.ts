@@ -1,9 +1,11 @@
 /** JSON schemas of the hierarchy routes (request and response), shaped as contracts/clients.ts. */
 import {
+  CLIENT_SORT_KEYS,
   PAGE_SIZE_MAX,
   PASSWORD_MAX_LENGTH,
   ROLES,
   SEARCH_MAX_LENGTH,
+  SORT_ORDERS,
   type AddUserRequest,
   type ChangeChildPasswordRequest,
   type ListClientsQuery,
@@ -92,7 +94,9 @@ export const listClientsSchema = {
     properties: {
       // Empty means the caller (a form may send username= for "mine").
       username: { type: 'string', maxLength: 64 },
-      search: { type: 'string', maxLength: SEARCH_MAX_LENGTH },
+      search: { type: 'string', maxLength: SEARCH_MAX_LENGTH, description: 'Part of a username or display name (case-insensitive), among the listed children only.' },
+      sort: { type: 'string', enum: CLIENT_SORT_KEYS, description: 'The column to order by (ADR 0068); then username. Default username.' },
+      order: { type: 'string', enum: SORT_ORDERS, description: 'Default asc.' },
       ...pageFields,
     },
   },

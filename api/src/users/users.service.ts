@@ -13,17 +13,11 @@ import {
 } from '@backlay/shared/contracts';
 import type { Database } from '../db/database';
 import { paiseToRupees } from '../common/money';
+import { containsPattern, sortRequestOf } from '../common/sorting';
 import { refPlMinor, toClientRow } from './client-row';
 import type { Actor } from '../plugins/request-context';
 import type { UsersPolicy } from './policy';
 import * as repo from './users.repository';
-
-/** An ILIKE pattern matching `search` anywhere, with its wildcards taken literally. */
-export function containsPattern(search: string | undefined): string | null {
-  const trimmed = search?.trim() ?? '';
-  if (trimmed.length === 0) return null;
-  return `%${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** A username from a query, where empty means the caller's own account. */
 export function ownUnlessNamed(username: string | undefined): string | undefined {
@@ -63,7 +57,7 @@ export class UsersService {
     const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
     const filter = { parentId: parent.id, pattern: containsPattern(query.search) };
     const [rows, totals, path] = await Promise.all([
-      repo.listClientRecords(this.db, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
+      repo.listClientRecords(this.db, filter, { limit: pageSize, offset: (page - 1) * pageSize, sort: sortRequestOf(query) }),
       repo.sumClientRecords(this.db, filter),
       this.breadcrumb(actor.userId, parent),
     ]);

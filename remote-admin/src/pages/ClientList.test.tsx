@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { MESSAGES, on, publish, setUser, type ClientRow, type ListClientsResponse, type Role, type UserInfo } from '@backlay/shared';
+import { MESSAGES, SEARCH_DEBOUNCE_MS, on, publish, setUser, type ClientRow, type ListClientsResponse, type Role, type UserInfo } from '@backlay/shared';
 import { fakeClients, renderWithApis, withMocks } from '@backlay/shared/testing';
-import { ClientList, SEARCH_DEBOUNCE_MS, addClientLabel } from './ClientList';
+import { ClientList, addClientLabel } from './ClientList';
 
 const api = withMocks(fakeClients, 'listClients', 'usersLock', 'betLock', 'depositChips', 'withdrawChips', 'changeChildPassword');
 const apis = { clients: api };
@@ -115,6 +115,31 @@ describe('ClientList', () => {
     await waitFor(() => expect(api.listClients).toHaveBeenLastCalledWith({ username: undefined, search: 'alp', page: 1, pageSize: 25 }), { timeout: SEARCH_DEBOUNCE_MS * 4 });
     // One request for the whole word, not one per key.
     expect(api.listClients.mock.calls.length).toBe(calls + 1);
+  });
+
+  it('sorts on the server: a header sends sort and order from page 1, says so in aria-sort and shows the rows as they come', async () => {
+    api.listClients.mockImplementation(async (q) =>
+      listOf(q.sort === 'balance' ? [row('bob', { balance: 9 }), row('alpha', { balance: 100 })] : [row('alpha', { balance: 100 }), row('bob', { balance: 9 })], { total: 60, page: q.page ?? 1 }),
+    );
+    renderAt('/admin/list-clients');
+    await screen.findByText('Page 1 of 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3');
+    const balance = screen.getByRole('columnheader', { name: 'Balance' });
+    expect(balance).toHaveAttribute('aria-sort', 'none');
+    // Actions and Bet lock are not sortable: no button in them.
+    expect(within(screen.getByRole('columnheader', { name: 'Actions' })).queryByRole('button')).not.toBeInTheDocument();
+    await userEvent.click(within(balance).getByRole('button', { name: 'Balance' }));
+    await waitFor(() => expect(api.listClients).toHaveBeenLastCalledWith({ username: undefined, search: undefined, sort: 'balance', order: 'asc', page: 1, pageSize: 25 }));
+    await screen.findByText('Page 1 of 3');
+    expect(screen.getByRole('columnheader', { name: 'Balance' })).toHaveAttribute('aria-sort', 'ascending');
+    const names = () => within(screen.getByRole('table', { name: 'Clients' })).getAllByRole('rowheader').map((c) => c.textContent);
+    expect(names()).toEqual(['bob', 'alpha', 'Total']);
+    // From the keyboard: the focused header's button turns the order round.
+    screen.getByRole('button', { name: 'Balance' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(api.listClients).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'balance', order: 'desc', page: 1 })));
+    expect(screen.getByRole('columnheader', { name: 'Balance' })).toHaveAttribute('aria-sort', 'descending');
   });
 
   it('locks and bet-locks a row after the transaction password, tells the server message, reloads and shows who locked it', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, generatePath, useLocation, useParams } from 'react-router';
 import {
   BuildTag,
@@ -8,9 +8,11 @@ import {
   Pager,
   ROLE_LABELS,
   ROUTES,
+  SEARCH_MAX_LENGTH,
+  SearchBox,
+  SortHeader,
   Spinner,
   TableScroll,
-  TextField,
   childRoleOf,
   formatRupees,
   on,
@@ -18,9 +20,11 @@ import {
   user$,
   useApis,
   type ClientRow,
+  type ClientSortKey,
   type Role,
   Pnl,
   useLoad,
+  useSort,
 } from '@backlay/shared';
 import { ChildPasswordDialog } from './ChildPasswordDialog';
 import { ChipDialog, type ChipKind } from './ChipDialog';
@@ -28,9 +32,6 @@ import { LockDialog } from './LockDialog';
 
 /** Rows per page of the client list. */
 export const CLIENTS_PAGE_SIZE = 25;
-/** The search box waits this long after the last key before it asks the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
 type OpenDialog = { kind: ChipKind | 'password' | 'lock' | 'betLock'; row: ClientRow } | null;
 
 /** The label of the "Add …" button of an agent's own list, or null for a role with no downline. */
@@ -55,7 +56,7 @@ export function ClientList() {
 /**
  * The direct downline of the caller (or of an account in its downline, drilled into through the
  * username links): money columns with totals over every matching row, a debounced search,
- * pagination, the breadcrumb of the path from the caller down, and the row actions. Chip
+ * columns sorted by the server (the list is paged: ADR 0068), pagination, the breadcrumb of the path from the caller down, and the row actions. Chip
  * transfers and password resets are offered only for the caller's direct children (the API
  * refuses others); locks work on any account of the downline, each confirmed with the
  * transaction password, and a lock shows who set it (only that agent or one above lifts it). The list reloads after every
@@ -65,10 +66,13 @@ function ClientListOf({ username }: { username?: string }) {
   const { clients: clientsApi } = useApis();
   const me = useObservable(user$, null);
   const location = useLocation();
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
+  const [sort, toggleSort] = useSort<ClientSortKey>();
   const [page, setPage] = useState(1);
-  const { load, reload: refresh } = useLoad(() => clientsApi.listClients({ username, search: search || undefined, page, pageSize: CLIENTS_PAGE_SIZE }), `${search}:${page}`);
+  const { load, reload: refresh } = useLoad(
+    () => clientsApi.listClients({ username, search: search || undefined, sort: sort?.key, order: sort?.order, page, pageSize: CLIENTS_PAGE_SIZE }),
+    `${search}:${sort?.key}:${sort?.order}:${page}`,
+  );
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
   useEffect(() => {
@@ -76,15 +80,19 @@ function ClientListOf({ username }: { username?: string }) {
     return () => sub.unsubscribe();
   }, [refresh]);
 
-  useEffect(() => {
-    const next = searchText.trim();
-    if (next === search) return undefined;
-    const timer = setTimeout(() => {
-      setSearch(next);
+  // A new search or order starts again at page 1.
+  const searchFor = useCallback((next: string) => {
+    setSearch(next);
+    setPage(1);
+  }, []);
+  const sortBy = useCallback(
+    (key: ClientSortKey) => {
+      toggleSort(key);
       setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, search]);
+    },
+    [toggleSort],
+  );
+  const header = { sort, onSort: sortBy };
 
   const list = load.state === 'done' ? load.value : null;
   const direct = list !== null && me !== null && list.parent._id === me._id;
@@ -126,7 +134,7 @@ function ClientListOf({ username }: { username?: string }) {
         </nav>
       ) : null}
       <div className="bl-filters">
-        <TextField label="Search clients" type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+        <SearchBox label="Search clients" maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
       </div>
       {load.state === 'loading' ? <Spinner label="Loading clients" /> : null}
       {load.state === 'fail' ? <EmptyState>Clients could not be loaded: {load.message}</EmptyState> : null}
@@ -137,15 +145,15 @@ function ClientListOf({ username }: { username?: string }) {
             <table className="bl-table bl-table--sticky" aria-label="Clients">
               <thead>
                 <tr>
-                  <th scope="col">Username</th>
-                  <th scope="col">Role</th>
-                  <th scope="col" className="num">Balance</th>
-                  <th scope="col" className="num">Exposure</th>
-                  <th scope="col" className="num">Available</th>
-                  <th scope="col" className="num">Credit ref.</th>
-                  <th scope="col" className="num">Ref P/L</th>
-                  <th scope="col" className="num">Partnership %</th>
-                  <th scope="col">Status</th>
+                  <SortHeader label="Username" sortKey="username" {...header} />
+                  <SortHeader label="Role" sortKey="role" {...header} />
+                  <SortHeader label="Balance" sortKey="balance" num {...header} />
+                  <SortHeader label="Exposure" sortKey="exposure" num {...header} />
+                  <SortHeader label="Available" sortKey="available" num {...header} />
+                  <SortHeader label="Credit ref." sortKey="creditReference" num {...header} />
+                  <SortHeader label="Ref P/L" sortKey="refPL" num {...header} />
+                  <SortHeader label="Partnership %" sortKey="partnership" num {...header} />
+                  <SortHeader label="Status" sortKey="status" {...header} />
                   <th scope="col">Bet lock</th>
                   <th scope="col">Actions</th>
                 </tr>

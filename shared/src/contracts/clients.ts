@@ -4,6 +4,7 @@
  * (docs/rules/money.md §7.9: the share of the downline's P/L absorbed by this agent and all agents below it).
  */
 import type { Role } from './roles';
+import type { ClientSortKey, SortOrder } from './sorting';
 
 /** Account status (a closed account cannot sign in and is kept for history). */
 export type AccountStatus = 'active' | 'locked' | 'closed';
@@ -40,11 +41,16 @@ export interface ClientRow {
   createdAt: string;
 }
 
-/** GET /api/list-clients?username&search&page&pageSize */
+/** GET /api/list-clients?username&search&sort&order&page&pageSize */
 export interface ListClientsQuery {
   /** Whose direct downline; default the caller. Must be the caller or in its downline. */
   username?: string;
+  /** Part of a username or display name (case-insensitive); only the listed account's children match. */
   search?: string;
+  /** The column to order by (CLIENT_SORT_KEYS; default username), then username. */
+  sort?: ClientSortKey;
+  /** Default 'asc'. */
+  order?: SortOrder;
   page?: number;
   pageSize?: number;
 }

@@ -3,6 +3,7 @@
  * upline, saved accounts and statements (docs/rules/product.md §2 Deposit/Withdraw/Statement, §3, §5, §7
  * "Payments"). Amounts are rupees at this edge; statuses are the filter values of docs/rules/product.md §4.
  */
+import type { PaymentSortKey, SortOrder } from './sorting';
 
 /** Payment settings of the operator (GET get-payment-list; set by admin/sadmin). */
 export interface PaymentSettings {
@@ -79,6 +80,12 @@ export interface DepositWithdrawListRequest {
   reportType: 'all' | PaymentStatus;
   /** Admin screens: whose requests (default the caller's downline / the player's own). */
   username?: string;
+  /** Admin screens: part of a username or UTR (case-insensitive), within the caller's downline. */
+  search?: string;
+  /** The column to order by (PAYMENT_SORT_KEYS), then newest first; without it, newest first. */
+  sort?: PaymentSortKey;
+  /** Default 'asc' (with sort). */
+  order?: SortOrder;
 }
 
 /** A statement row (docs/rules/product.md §3) with what the admin screens also need. */

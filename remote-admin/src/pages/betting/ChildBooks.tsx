@@ -1,12 +1,35 @@
-import { useEffect, useId, useState } from 'react';
-import { Button, EmptyState, ROLE_LABELS, Spinner, runnerLabel, Pnl, useLoad, useApis } from '@backlay/shared';
+import { useEffect, useId, useMemo, useState } from 'react';
+import {
+  Button,
+  EmptyState,
+  ROLE_LABELS,
+  SearchBox,
+  SortHeader,
+  Spinner,
+  matchesSearch,
+  runnerLabel,
+  Pnl,
+  useLoad,
+  useApis,
+  useSort,
+  useSortedRows,
+  type ChildBookRow,
+  type SortColumn,
+} from '@backlay/shared';
 import { MARKET_TYPE_LABELS, SECTION_STYLE, LIVE_REFRESH_MS } from './betting-common';
+
+/** The columns the child books sort by in the browser. */
+const CHILD_COLUMNS = {
+  account: { kind: 'text', value: (c) => c.username },
+  role: { kind: 'text', value: (c) => ROLE_LABELS[c.role] },
+} as const satisfies Record<string, SortColumn<ChildBookRow>>;
 
 /**
  * The 'Child books' panel of a match (get-child-user-list): per direct child of the account in
  * view, its subtree's players' P&L per outcome on every market with bets below it. An agent
  * child drills down (the breadcrumb climbs back); players are leaves. Starts at the signed-in
- * agent (`root`), refreshes with the page.
+ * agent (`root`), refreshes with the page. Account and Role sort in the browser; a search narrows
+ * by account.
  */
 export function ChildBooks({ matchId, root, refresh }: { matchId: string; root: string; refresh: number }) {
   const { bets: betsApi } = useApis();
@@ -18,6 +41,11 @@ export function ChildBooks({ matchId, root, refresh }: { matchId: string; root: 
   useEffect(() => {
     if (refresh > 0) reload();
   }, [refresh, reload]);
+  const [search, setSearch] = useState('');
+  const [sort, onSort] = useSort<keyof typeof CHILD_COLUMNS>();
+  const all = load.state === 'done' ? load.value : null;
+  const found = useMemo(() => (all ?? []).filter((c) => matchesSearch(search, c.username)), [all, search]);
+  const rows = useSortedRows(found, CHILD_COLUMNS, sort);
 
   return (
     <section aria-labelledby={titleId} style={SECTION_STYLE}>
@@ -42,18 +70,19 @@ export function ChildBooks({ matchId, root, refresh }: { matchId: string; root: 
       {load.state === 'loading' ? <Spinner label="Loading child books" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {load.state === 'done' && load.value.length === 0 ? <EmptyState>No bets below {username ?? root} on this match.</EmptyState> : null}
-      {load.state === 'done' && load.value.length > 0 ? (
+      {all && all.length > 0 ? <SearchBox label="Search child accounts" onSearch={setSearch} /> : null}
+      {all && all.length > 0 ? (
         <div className="bl-table-wrap">
           <table className="bl-table bl-table--sticky" aria-label="Child books">
             <thead>
               <tr>
-                <th scope="col">Account</th>
-                <th scope="col">Role</th>
+                <SortHeader label="Account" sortKey="account" sort={sort} onSort={onSort} />
+                <SortHeader label="Role" sortKey="role" sort={sort} onSort={onSort} />
                 <th scope="col">Books (players' P&amp;L per outcome)</th>
               </tr>
             </thead>
             <tbody>
-              {load.value.map((child) => (
+              {rows.map((child) => (
                 <tr key={child.username}>
                   <th scope="row">
                     {child.role === 'user' ? (

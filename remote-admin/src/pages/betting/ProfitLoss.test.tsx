@@ -40,6 +40,33 @@ describe('ProfitLoss', () => {
     expect(within(total).getByTestId('total-share')).toHaveAttribute('data-pnl', 'neg');
   });
 
+  it('sorts its whole list in the browser (money as numbers, both ways) and searches it; the totals stay the response\'s', async () => {
+    api.profitLoss.mockResolvedValue({
+      rows: [
+        row('m1', { marketName: 'Match Odds', pnl: 9.5 }),
+        row('m2', { marketName: 'Bookmaker', pnl: -1000, matchName: 'Chennai v Mumbai' }),
+        row('m3', { marketName: '6 over runs', pnl: 100.25 }),
+      ],
+      total: { pnl: -890.25, commission: 0, net: -890.25, ownShare: 0 },
+    });
+    renderWithApis(<ProfitLoss />, apis);
+    const table = await screen.findByRole('table', { name: 'Profit and loss' });
+    const markets = () => within(table).getAllByRole('rowheader').map((c) => c.textContent);
+    expect(markets()).toEqual(['Match Odds', 'Bookmaker', '6 over runs', 'Total']);
+    await userEvent.click(within(table).getByRole('button', { name: "Players' P&L" }));
+    expect(within(table).getByRole('columnheader', { name: "Players' P&L" })).toHaveAttribute('aria-sort', 'ascending');
+    expect(markets()).toEqual(['Bookmaker', 'Match Odds', '6 over runs', 'Total']);
+    await userEvent.click(within(table).getByRole('button', { name: "Players' P&L" }));
+    expect(markets()).toEqual(['6 over runs', 'Match Odds', 'Bookmaker', 'Total']);
+    await userEvent.click(within(table).getByRole('button', { name: 'Market' }));
+    expect(markets()).toEqual(['6 over runs', 'Bookmaker', 'Match Odds', 'Total']);
+    expect(api.profitLoss).toHaveBeenCalledTimes(1);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search markets or accounts' }), 'chennai');
+    await waitFor(() => expect(markets()).toEqual(['Bookmaker', 'Total']));
+    expect(within(table).getByTestId('total-pnl')).toHaveTextContent('-890.25');
+    expect(api.profitLoss).toHaveBeenCalledTimes(1);
+  });
+
   it('groups by child and filters by sport', async () => {
     api.profitLoss.mockResolvedValue({ rows: [row('demo-smdl', { role: 'smdl', marketName: null, matchName: null, settledAt: null })], total: { pnl: -100, commission: 0, net: -100, ownShare: 60 } });
     renderWithApis(<ProfitLoss />, apis);

@@ -1,12 +1,18 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   BuildTag,
   Button,
   EmptyState,
   Page,
   ROLE_LABELS,
+  SearchBox,
   SelectField,
+  SortHeader,
   Spinner,
+  matchesSearch,
+  useSort,
+  useSortedRows,
+  type SortColumn,
   defaultDateRange,
   RangeFilters,
   rangeReady,
@@ -32,11 +38,26 @@ export const GROUP_BY_OPTIONS: ReadonlyArray<{ value: GroupBy; label: string }> 
   { value: 'child', label: 'By child' },
 ];
 
+/** The columns the P&L table sorts by in the browser (the whole list is on screen). */
+const PNL_COLUMNS = {
+  name: { kind: 'text', value: (r) => r.marketName ?? r.key },
+  match: { kind: 'text', value: (r) => r.matchName },
+  sport: { kind: 'text', value: (r) => r.sportName },
+  settled: { kind: 'date', value: (r) => r.settledAt },
+  role: { kind: 'text', value: (r) => (r.role ? ROLE_LABELS[r.role] : null) },
+  pnl: { kind: 'money', value: (r) => r.pnl },
+  commission: { kind: 'money', value: (r) => r.commission },
+  net: { kind: 'money', value: (r) => r.net },
+  ownShare: { kind: 'money', value: (r) => r.ownShare },
+} as const satisfies Record<string, SortColumn<ProfitLossRow>>;
+type PnlSortKey = keyof typeof PNL_COLUMNS;
+
 /**
  * profitloss in the admin area: the downline's result on settled markets between two dates
  * (default the last 7 days), for one sport or all, per market or per direct child: the players'
  * P&L, the commission, the net the players' wallets got, and the agent's own share ('My share'),
- * with the totals of the response.
+ * with the totals of the response. Columns sort in the browser; a search narrows the rows by
+ * market, match, sport or account (the totals stay the response's).
  */
 export function ProfitLoss() {
   const { bets: betsApi } = useApis();
@@ -50,6 +71,11 @@ export function ProfitLoss() {
   );
   const data = load.state === 'done' ? load.value : null;
   const byMarket = groupBy === 'market';
+  const [search, setSearch] = useState('');
+  const [sort, onSort] = useSort<PnlSortKey>();
+  const header = { sort, onSort };
+  const found = useMemo(() => (data ? data.rows.filter((r) => matchesSearch(search, r.key, r.marketName, r.matchName, r.sportName)) : []), [data, search]);
+  const rows = useSortedRows(found, PNL_COLUMNS, sort);
 
   return (
     <Page
@@ -62,6 +88,7 @@ export function ProfitLoss() {
     >
       <RangeFilters range={range} onChange={setRange}>
         <SelectField label="Sport" value={sport} options={SPORT_OPTIONS} onChange={(e) => setSport(e.target.value)} />
+        <SearchBox label="Search markets or accounts" onSearch={setSearch} />
       </RangeFilters>
       <div className="bl-tabs" role="tablist" aria-label="Group by">
         {GROUP_BY_OPTIONS.map((o) => (
@@ -80,33 +107,25 @@ export function ProfitLoss() {
               <tr>
                 {byMarket ? (
                   <>
-                    <th scope="col">Market</th>
-                    <th scope="col">Match</th>
-                    <th scope="col">Sport</th>
-                    <th scope="col">Settled</th>
+                    <SortHeader label="Market" sortKey="name" {...header} />
+                    <SortHeader label="Match" sortKey="match" {...header} />
+                    <SortHeader label="Sport" sortKey="sport" {...header} />
+                    <SortHeader label="Settled" sortKey="settled" {...header} />
                   </>
                 ) : (
                   <>
-                    <th scope="col">Account</th>
-                    <th scope="col">Role</th>
+                    <SortHeader label="Account" sortKey="name" {...header} />
+                    <SortHeader label="Role" sortKey="role" {...header} />
                   </>
                 )}
-                <th scope="col" className="num">
-                  Players' P&amp;L
-                </th>
-                <th scope="col" className="num">
-                  Commission
-                </th>
-                <th scope="col" className="num">
-                  Net
-                </th>
-                <th scope="col" className="num">
-                  My share
-                </th>
+                <SortHeader label="Players' P&L" sortKey="pnl" num {...header} />
+                <SortHeader label="Commission" sortKey="commission" num {...header} />
+                <SortHeader label="Net" sortKey="net" num {...header} />
+                <SortHeader label="My share" sortKey="ownShare" num {...header} />
               </tr>
             </thead>
             <tbody>
-              {data.rows.map((row) => (
+              {rows.map((row) => (
                 <PnlRow key={row.key} row={row} byMarket={byMarket} />
               ))}
             </tbody>

@@ -1,5 +1,25 @@
-import { useState } from 'react';
-import { BuildTag, Button, EmptyState, Page, SelectField, Spinner, useLoad, type ResultMarketRow, type ResultsQuery, formatDateTimeSeconds, sportIdOf, ALL_SPORTS, useApis } from '@backlay/shared';
+import { useMemo, useState } from 'react';
+import {
+  BuildTag,
+  Button,
+  EmptyState,
+  Page,
+  SearchBox,
+  SelectField,
+  SortHeader,
+  Spinner,
+  matchesSearch,
+  useLoad,
+  useSort,
+  useSortedRows,
+  type ResultMarketRow,
+  type ResultsQuery,
+  type SortColumn,
+  formatDateTimeSeconds,
+  sportIdOf,
+  ALL_SPORTS,
+  useApis,
+} from '@backlay/shared';
 import { MARKET_TYPE_LABELS, SPORT_OPTIONS, resultText } from './betting-common';
 import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
 import { DeclareDialog } from './DeclareDialog';
@@ -17,13 +37,25 @@ type Open = { kind: 'declare' | 'correct' | 'rollback'; row: ResultMarketRow } |
 /** "India v Australia · Match Odds": what a row's buttons are named after. */
 const marketTitle = (row: ResultMarketRow) => `${row.matchName} · ${row.marketName}`;
 
+/** The columns both result lists sort by in the browser. */
+const RESULT_COLUMNS = {
+  market: { kind: 'text', value: (r) => r.marketName },
+  match: { kind: 'text', value: (r) => r.matchName },
+  type: { kind: 'text', value: (r) => MARKET_TYPE_LABELS[r.marketType] },
+  openBets: { kind: 'number', value: (r) => r.openBets },
+  version: { kind: 'number', value: (r) => r.settled?.version },
+  source: { kind: 'text', value: (r) => r.settled?.source },
+  settledAt: { kind: 'date', value: (r) => r.settled?.settledAt },
+} as const satisfies Record<string, SortColumn<ResultMarketRow>>;
+
 /**
  * results (admin and sadmin): markets with open bets waiting for a result (Pending: declare a
  * winner, dead heat, runs or void, starting from the feed's result when it gave one) and
  * settled markets (Settled: their result, version and source; roll back, or correct with a
  * different result). Above both, whatever the tab, settled markets whose result differs from
  * the feed's are flagged with both results and a one-click "Roll back and declare the feed's
- * result". Every action toasts the server's message and reloads the lists.
+ * result". Every action toasts the server's message and reloads the lists. Columns sort in the
+ * browser; a search narrows by market or match.
  */
 export function Results() {
   const { bets: betsApi } = useApis();
@@ -41,6 +73,12 @@ export function Results() {
     reload();
   };
   const pending = status === 'pending';
+  const [search, setSearch] = useState('');
+  const [sort, onSort] = useSort<keyof typeof RESULT_COLUMNS>();
+  const header = { sort, onSort };
+  const all = load.state === 'done' ? load.value : null;
+  const found = useMemo(() => (all ?? []).filter((r) => matchesSearch(search, r.marketName, r.matchName)), [all, search]);
+  const rows = useSortedRows(found, RESULT_COLUMNS, sort);
 
   return (
     <Page
@@ -61,40 +99,37 @@ export function Results() {
       </div>
       <div className="bl-filters">
         <SelectField label="Sport" value={sport} options={SPORT_OPTIONS} onChange={(e) => setSport(e.target.value)} />
+        <SearchBox label="Search markets" onSearch={setSearch} />
       </div>
       {load.state === 'loading' ? <Spinner label="Loading results" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {load.state === 'done' && load.value.length === 0 ? <EmptyState>{pending ? 'No market is waiting for a result.' : 'No settled markets.'}</EmptyState> : null}
-      {load.state === 'done' && load.value.length > 0 ? (
+      {all && all.length > 0 ? (
         <div className="bl-table-wrap">
           <table className="bl-table bl-table--sticky" aria-label={pending ? 'Pending results' : 'Settled results'}>
             <thead>
               <tr>
-                <th scope="col">Market</th>
-                <th scope="col">Match</th>
-                <th scope="col">Type</th>
+                <SortHeader label="Market" sortKey="market" {...header} />
+                <SortHeader label="Match" sortKey="match" {...header} />
+                <SortHeader label="Type" sortKey="type" {...header} />
                 {pending ? (
                   <>
-                    <th scope="col" className="num">
-                      Open bets
-                    </th>
+                    <SortHeader label="Open bets" sortKey="openBets" num {...header} />
                     <th scope="col">Feed result</th>
                   </>
                 ) : (
                   <>
                     <th scope="col">Result</th>
-                    <th scope="col" className="num">
-                      Version
-                    </th>
-                    <th scope="col">Source</th>
-                    <th scope="col">Settled at</th>
+                    <SortHeader label="Version" sortKey="version" num {...header} />
+                    <SortHeader label="Source" sortKey="source" {...header} />
+                    <SortHeader label="Settled at" sortKey="settledAt" {...header} />
                   </>
                 )}
                 <th scope="col">Actions</th>
               </tr>
             </thead>
             <tbody>
-              {load.value.map((row) => (
+              {rows.map((row) => (
                 <tr key={row.marketId}>
                   <th scope="row">{row.marketName}</th>
                   <td>{row.matchName}</td>

@@ -1,6 +1,22 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, generatePath } from 'react-router';
-import { BuildTag, CASINO_CATEGORIES, EmptyState, Page, ROUTES, Spinner, useLoad, useApis, type CasinoGameListItem } from '@backlay/shared';
+import {
+  BuildTag,
+  CASINO_CATEGORIES,
+  EmptyState,
+  Page,
+  ROUTES,
+  SearchBox,
+  SortHeader,
+  Spinner,
+  matchesSearch,
+  useLoad,
+  useApis,
+  useSort,
+  useSortedRows,
+  type CasinoGameListItem,
+  type SortColumn,
+} from '@backlay/shared';
 import { Switch } from '../sports/sports-common';
 import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
 
@@ -10,11 +26,22 @@ export function tableState(game: Pick<CasinoGameListItem, 'isDisable' | 'match_i
   return game.match_id === -1 ? 'Stopped' : 'Running';
 }
 
+const categoryName = (id: number) => CASINO_CATEGORIES.find((c) => c.id === id)?.name ?? '—';
+
+/** The columns the casino tables sort by in the browser. */
+const TABLE_COLUMNS = {
+  title: { kind: 'text', value: (g) => g.title || g.slug },
+  category: { kind: 'text', value: (g) => categoryName(g.categoryId) },
+  state: { kind: 'text', value: (g) => tableState(g) },
+  enabled: { kind: 'number', value: (g) => (g.isDisable ? 0 : 1) },
+} as const satisfies Record<string, SortColumn<CasinoGameListItem>>;
+
 /**
  * /admin/casino-list (admin, sadmin): every live table with its category and state and an
  * Enable/Disable switch (disable-casino-games), confirmed with the transaction password (ADR
  * 0032). Disabling a table voids its open round and refunds its bets; players then see it
- * suspended. Each table links to its round book.
+ * suspended. Each table links to its round book. Columns sort in the browser; a search narrows by
+ * title, code or category.
  */
 export function CasinoTables() {
   const { casino: casinoApi } = useApis();
@@ -24,31 +51,36 @@ export function CasinoTables() {
     setSwitching(null);
     reload();
   };
-  const category = (id: number) => CASINO_CATEGORIES.find((c) => c.id === id)?.name ?? '—';
+  const [search, setSearch] = useState('');
+  const [sort, onSort] = useSort<keyof typeof TABLE_COLUMNS>();
+  const all = load.state === 'done' ? load.value : null;
+  const found = useMemo(() => (all ?? []).filter((g) => matchesSearch(search, g.title, g.slug, categoryName(g.categoryId))), [all, search]);
+  const rows = useSortedRows(found, TABLE_COLUMNS, sort);
   return (
     <Page title="Casino tables">
       {load.state === 'loading' ? <Spinner label="Loading the tables" /> : null}
       {load.state === 'fail' ? <EmptyState>The tables could not be loaded: {load.message}</EmptyState> : null}
       {load.state === 'done' && load.value.length === 0 ? <EmptyState>No casino tables.</EmptyState> : null}
-      {load.state === 'done' && load.value.length > 0 ? (
+      {all && all.length > 0 ? <SearchBox label="Search tables" onSearch={setSearch} /> : null}
+      {all && all.length > 0 ? (
         <div className="bl-table-wrap">
           <table className="bl-table" aria-label="Casino tables">
             <thead>
               <tr>
-                <th scope="col">Table</th>
-                <th scope="col">Category</th>
-                <th scope="col">State</th>
-                <th scope="col">Enabled</th>
+                <SortHeader label="Table" sortKey="title" sort={sort} onSort={onSort} />
+                <SortHeader label="Category" sortKey="category" sort={sort} onSort={onSort} />
+                <SortHeader label="State" sortKey="state" sort={sort} onSort={onSort} />
+                <SortHeader label="Enabled" sortKey="enabled" sort={sort} onSort={onSort} />
                 <th scope="col">Book</th>
               </tr>
             </thead>
             <tbody>
-              {load.value.map((g) => (
+              {rows.map((g) => (
                 <tr key={g.slug}>
                   <th scope="row">
                     {g.title || 'Untitled Game'} <small className="bl-muted">{g.slug}</small>
                   </th>
-                  <td>{category(g.categoryId)}</td>
+                  <td>{categoryName(g.categoryId)}</td>
                   <td>
                     <span className={`bl-badge${g.isDisable ? ' bl-badge--locked' : ''}`}>{tableState(g)}</span>
                   </td>

@@ -52,7 +52,7 @@ describe('admin PaymentRequests', () => {
     const approved = rowOf('other');
     expect(within(approved).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(within(approved).getByText('by demo-dl')).toBeInTheDocument();
-    expect(payments.depositWithdrawList).toHaveBeenCalledWith(expect.objectContaining({ type: 'deposit', reportType: 'all', username: undefined }));
+    expect(payments.depositWithdrawList).toHaveBeenCalledWith(expect.objectContaining({ type: 'deposit', reportType: 'all', search: undefined }));
   });
 
   it('approves a pending deposit through the dialog (with its Idempotency-Key) and reloads', async () => {
@@ -83,7 +83,7 @@ describe('admin PaymentRequests', () => {
     expect(screen.getByRole('dialog', { name: 'Reject withdrawal' })).toBeInTheDocument();
   });
 
-  it('filters by status and by a downline username (debounced)', async () => {
+  it('filters by status and by a search of the downline (debounced)', async () => {
     jest.useFakeTimers();
     try {
       payments.depositWithdrawList.mockResolvedValue([]);
@@ -91,16 +91,32 @@ describe('admin PaymentRequests', () => {
       const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
       expect(await screen.findByText('No records found')).toBeInTheDocument();
       await user.selectOptions(screen.getByLabelText('Type'), 'Pending');
-      await waitFor(() => expect(payments.depositWithdrawList).toHaveBeenLastCalledWith(expect.objectContaining({ reportType: 'pending', username: undefined })));
+      await waitFor(() => expect(payments.depositWithdrawList).toHaveBeenLastCalledWith(expect.objectContaining({ reportType: 'pending', search: undefined })));
       const calls = payments.depositWithdrawList.mock.calls.length;
-      await user.type(screen.getByLabelText('Username'), 'demo-user');
+      await user.type(screen.getByRole('searchbox', { name: 'Search username or UTR' }), 'demo-user');
       expect(payments.depositWithdrawList).toHaveBeenCalledTimes(calls);
       act(() => jest.advanceTimersByTime(300));
-      await waitFor(() => expect(payments.depositWithdrawList).toHaveBeenLastCalledWith(expect.objectContaining({ reportType: 'pending', username: 'demo-user' })));
+      await waitFor(() => expect(payments.depositWithdrawList).toHaveBeenLastCalledWith(expect.objectContaining({ reportType: 'pending', search: 'demo-user' })));
       expect(payments.depositWithdrawList).toHaveBeenCalledTimes(calls + 1);
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('sorts on the server (the list is capped): Amount, then Amount again, with aria-sort', async () => {
+    payments.depositWithdrawList.mockResolvedValue([row({})]);
+    open('/admin/withdrawstatement');
+    const table = await screen.findByRole('table', { name: 'Withdraw Statement' });
+    expect(screen.getByRole('searchbox', { name: 'Search username' })).toBeInTheDocument();
+    const amount = within(table).getByRole('columnheader', { name: 'Amount' });
+    expect(amount).toHaveAttribute('aria-sort', 'none');
+    await userEvent.click(within(amount).getByRole('button', { name: 'Amount' }));
+    await waitFor(() => expect(payments.depositWithdrawList).toHaveBeenLastCalledWith(expect.objectContaining({ type: 'withdraw', sort: 'amount', order: 'asc' })));
+    await userEvent.click(within(screen.getByRole('table', { name: 'Withdraw Statement' })).getByRole('button', { name: 'Amount' }));
+    await waitFor(() => expect(payments.depositWithdrawList).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'amount', order: 'desc' })));
+    expect(screen.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('aria-sort', 'descending');
+    // Pay to, Remark and Actions are not sortable.
+    expect(within(screen.getByRole('columnheader', { name: 'Pay to' })).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal of a username outside the downline", async () => {

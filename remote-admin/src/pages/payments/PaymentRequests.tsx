@@ -6,8 +6,10 @@ import {
   EmptyState,
   Page,
   ROUTES,
+  SEARCH_MAX_LENGTH,
+  SearchBox,
+  SortHeader,
   Spinner,
-  TextField,
   defaultDateRange,
   RangeFilters,
   rangeInverted,
@@ -17,18 +19,17 @@ import {
   useApis,
   type DepositWithdrawListRequest,
   type PaymentRequestRow,
+  type PaymentSortKey,
   REPORT_TYPES,
   SelectField,
   listRange,
   paymentStatusLabel,
   useLoad,
   formatDateTimeSeconds,
+  useSort,
 } from '@backlay/shared';
 import { DecisionDialog, type Decision } from './DecisionDialog';
 import { ScreenshotDialog } from './ScreenshotDialog';
-
-/** The username box waits this long after the last key before it asks the server. */
-export const USERNAME_DEBOUNCE_MS = 300;
 
 type OpenDialog = { kind: 'decide'; row: PaymentRequestRow; decision: Decision } | { kind: 'screenshot'; row: PaymentRequestRow & { screenshotUrl: string } } | null;
 
@@ -45,8 +46,9 @@ function hasScreenshot(row: PaymentRequestRow): row is PaymentRequestRow & { scr
 
 /**
  * The deposit or withdraw requests of the agent's downline (get-deposit-withdraw-list): From,
- * To, Type and an optional username, then Username, Amount, UTR (deposits, with the screenshot)
- * or Pay to (withdrawals), Date, Status, Remark, and Approve / Reject on pending rows. The list
+ * To, Type and a search (part of a username or UTR, debounced), then Username, Amount, UTR
+ * (deposits, with the screenshot) or Pay to (withdrawals), Date, Status, Remark, and Approve /
+ * Reject on pending rows. The server caps the list, so it sorts it too (ADR 0068). The list
  * reloads after a decision, on Refresh, when the agent's wallet moves, and when a request of its
  * kind is made or decided in the downline (the user socket's paymentQueue).
  */
@@ -54,22 +56,18 @@ function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
   const { payments: paymentsApi } = useApis();
   const [range, setRange] = useState(defaultDateRange);
   const [reportType, setReportType] = useState<DepositWithdrawListRequest['reportType']>('all');
-  const [usernameText, setUsernameText] = useState('');
-  const [username, setUsername] = useState('');
+  const [search, setSearch] = useState('');
+  const [sort, onSort] = useSort<PaymentSortKey>();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const invalidRange = rangeInverted(range);
   const ready = rangeReady(range);
 
-  useEffect(() => {
-    const next = usernameText.trim();
-    if (next === username) return undefined;
-    const timer = setTimeout(() => setUsername(next), USERNAME_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [usernameText, username]);
-
   const { load, reload } = useLoad<PaymentRequestRow[]>(
-    () => (ready ? paymentsApi.depositWithdrawList({ type, ...listRange(range.from, range.to), reportType, username: username || undefined }) : Promise.resolve([])),
-    JSON.stringify([type, range, reportType, username]),
+    () =>
+      ready
+        ? paymentsApi.depositWithdrawList({ type, ...listRange(range.from, range.to), reportType, search: search || undefined, sort: sort?.key, order: sort?.order })
+        : Promise.resolve([]),
+    JSON.stringify([type, range, reportType, search, sort]),
   );
 
   useEffect(() => {
@@ -102,7 +100,7 @@ function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
     >
       <RangeFilters range={range} onChange={setRange}>
         <SelectField label="Type" value={reportType} options={REPORT_TYPES} onChange={(e) => setReportType(e.target.value as DepositWithdrawListRequest['reportType'])} />
-        <TextField label="Username" type="search" autoComplete="off" value={usernameText} onChange={(e) => setUsernameText(e.target.value)} />
+        <SearchBox label={deposit ? 'Search username or UTR' : 'Search username'} maxLength={SEARCH_MAX_LENGTH} onSearch={setSearch} />
       </RangeFilters>
       {load.state === 'loading' ? <Spinner label="Loading statement" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
@@ -111,13 +109,11 @@ function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
           <table className="bl-table bl-table--sticky" aria-label={title}>
             <thead>
               <tr>
-                <th scope="col">Username</th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
+                <SortHeader label="Username" sortKey="username" sort={sort} onSort={onSort} />
+                <SortHeader label="Amount" sortKey="amount" num sort={sort} onSort={onSort} />
                 <th scope="col">{deposit ? 'UTR' : 'Pay to'}</th>
-                <th scope="col">Date</th>
-                <th scope="col">Status</th>
+                <SortHeader label="Date" sortKey="createdAt" sort={sort} onSort={onSort} />
+                <SortHeader label="Status" sortKey="status" sort={sort} onSort={onSort} />
                 <th scope="col">Remark</th>
                 {deposit ? <th scope="col">Screenshot</th> : null}
                 <th scope="col">Actions</th>

@@ -1,6 +1,23 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, NavLink, generatePath, useParams } from 'react-router';
-import { BuildTag, EmptyState, PAGE_SIZE_MAX, Page, ROUTES, Spinner, type AdminMatchSummary, useLoad, formatDateTimeMinutes, useApis } from '@backlay/shared';
+import {
+  BuildTag,
+  EmptyState,
+  PAGE_SIZE_MAX,
+  Page,
+  ROUTES,
+  SearchBox,
+  SortHeader,
+  Spinner,
+  type AdminMatchSummary,
+  type SortColumn,
+  useLoad,
+  formatDateTimeMinutes,
+  matchesSearch,
+  useApis,
+  useSort,
+  useSortedRows,
+} from '@backlay/shared';
 import { Switch, runAction, sportName } from './sports-common';
 
 /** The match type filters of active-matches/:sportId/:matchType? (all by default). */
@@ -10,10 +27,18 @@ export const MATCH_TYPES = [
   { value: 'upcoming', label: 'Upcoming' },
 ] as const;
 
+/** The columns the imported matches sort by in the browser. */
+const MATCH_COLUMNS = {
+  name: { kind: 'text', value: (m) => m.name },
+  competition: { kind: 'text', value: (m) => m.competitionName },
+  start: { kind: 'date', value: (m) => m.openDate },
+  active: { kind: 'number', value: (m) => (m.active ? 1 : 0) },
+} as const satisfies Record<string, SortColumn<AdminMatchSummary>>;
+
 /**
  * active-matches/:sportId/:matchType? (admin and sadmin): the imported matches of a sport, all,
  * in-play or upcoming, each with the switch that shows it to players (update-match) and links to
- * its markets and fancies.
+ * its markets and fancies. Columns sort in the browser; a search narrows by match or competition.
  */
 export function ActiveMatches() {
   const { sportsAdmin: sportsAdminApi } = useApis();
@@ -23,6 +48,11 @@ export function ActiveMatches() {
   const { load, reload } = useLoad(() => sportsAdminApi.matchList({ sportId, status: matchType, limit: PAGE_SIZE_MAX }), `${sportId}:${matchType}`);
   const [busy, setBusy] = useState<string | null>(null);
   const name = sportName(sportId);
+  const [search, setSearch] = useState('');
+  const [sort, onSort] = useSort<keyof typeof MATCH_COLUMNS>();
+  const all = load.state === 'done' ? load.value : null;
+  const found = useMemo(() => (all ?? []).filter((m) => matchesSearch(search, m.name, m.competitionName)), [all, search]);
+  const rows = useSortedRows(found, MATCH_COLUMNS, sort);
 
   const toggle = async (m: AdminMatchSummary, active: boolean) => {
     setBusy(m._id);
@@ -49,20 +79,21 @@ export function ActiveMatches() {
       {load.state === 'loading' ? <Spinner label="Loading matches" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {load.state === 'done' && load.value.length === 0 ? <EmptyState>No imported {name.toLowerCase()} matches here. Import them from the feed's series.</EmptyState> : null}
-      {load.state === 'done' && load.value.length > 0 ? (
+      {all && all.length > 0 ? <SearchBox label="Search matches" onSearch={setSearch} /> : null}
+      {all && all.length > 0 ? (
         <div className="bl-table-wrap">
           <table className="bl-table bl-table--sticky" aria-label="Imported matches">
             <thead>
               <tr>
-                <th scope="col">Match</th>
-                <th scope="col">Competition</th>
-                <th scope="col">Start</th>
-                <th scope="col">Shown to players</th>
+                <SortHeader label="Match" sortKey="name" sort={sort} onSort={onSort} />
+                <SortHeader label="Competition" sortKey="competition" sort={sort} onSort={onSort} />
+                <SortHeader label="Start" sortKey="start" sort={sort} onSort={onSort} />
+                <SortHeader label="Shown to players" sortKey="active" sort={sort} onSort={onSort} />
                 <th scope="col">Markets</th>
               </tr>
             </thead>
             <tbody>
-              {load.value.map((m) => (
+              {rows.map((m) => (
                 <tr key={m._id}>
                   <th scope="row">{m.name}</th>
                   <td>{m.competitionName ?? ''}</td>

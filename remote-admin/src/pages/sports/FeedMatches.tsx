@@ -1,7 +1,33 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, generatePath, useParams, useSearchParams } from 'react-router';
-import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, isRacingSport, type FeedMatch, useLoad, formatDateTimeMinutes, useApis } from '@backlay/shared';
+import {
+  BuildTag,
+  Button,
+  EmptyState,
+  Page,
+  ROUTES,
+  SearchBox,
+  SortHeader,
+  Spinner,
+  isRacingSport,
+  matchesSearch,
+  type FeedMatch,
+  type SortColumn,
+  useLoad,
+  formatDateTimeMinutes,
+  useApis,
+  useSort,
+  useSortedRows,
+} from '@backlay/shared';
 import { runAction, sportName } from './sports-common';
+
+/** The columns the feed's matches sort by in the browser. */
+const FEED_COLUMNS = {
+  name: { kind: 'text', value: (m) => m.name },
+  start: { kind: 'date', value: (m) => m.openDate },
+  state: { kind: 'number', value: (m) => (m.inPlay ? 0 : 1) },
+  imported: { kind: 'number', value: (m) => (m.imported ? 1 : 0) },
+} as const satisfies Record<string, SortColumn<FeedMatch>>;
 
 /**
  * matches/:sportId?competitionId=… (admin and sadmin): the feed's matches of a competition. Import
@@ -9,19 +35,23 @@ import { runAction, sportName } from './sports-common';
  * imported match links to its markets and fancies, where each can be switched off again. For a
  * racing sport the competition is a meeting and its matches the races (by off time, with their
  * WIN and PLACE markets; no fancies): Import all races imports every race not imported yet, one
- * save-match each.
+ * save-match each. Columns sort in the browser (races by off time at first); a search narrows by name.
  */
 export function FeedMatches() {
   const { sportsAdmin: sportsAdminApi } = useApis();
   const sportId = Number(useParams().sportId);
-  const [search] = useSearchParams();
-  const competitionId = search.get('competitionId') ?? '';
+  const [query] = useSearchParams();
+  const competitionId = query.get('competitionId') ?? '';
   const { load, reload } = useLoad(() => (competitionId ? sportsAdminApi.feedMatches(sportId, competitionId) : Promise.resolve<FeedMatch[]>([])), `${sportId}:${competitionId}`);
   const [busy, setBusy] = useState<string | null>(null);
   const competition = load.state === 'done' ? load.value[0]?.competitionName : undefined;
   const racing = isRacingSport(sportId);
-  const rows = load.state === 'done' ? (racing ? [...load.value].sort((a, b) => a.openDate.localeCompare(b.openDate)) : load.value) : [];
-  const pending = rows.filter((m) => !m.imported);
+  const [search, setSearch] = useState('');
+  const [sort, onSort] = useSort<keyof typeof FEED_COLUMNS>(racing ? { key: 'start', order: 'asc' } : null);
+  const all = load.state === 'done' ? load.value : null;
+  const found = useMemo(() => (all ?? []).filter((m) => matchesSearch(search, m.name)), [all, search]);
+  const rows = useSortedRows(found, FEED_COLUMNS, sort);
+  const pending = (all ?? []).filter((m) => !m.imported);
 
   const importMatch = async (m: FeedMatch) => {
     setBusy(m.eventId);
@@ -60,15 +90,16 @@ export function FeedMatches() {
           </Button>
         </p>
       ) : null}
-      {competitionId !== '' && load.state === 'done' && load.value.length > 0 ? (
+      {competitionId !== '' && all && all.length > 0 ? <SearchBox label={racing ? 'Search races' : 'Search matches'} onSearch={setSearch} /> : null}
+      {competitionId !== '' && all && all.length > 0 ? (
         <div className="bl-table-wrap">
           <table className="bl-table" aria-label={racing ? 'Feed races' : 'Feed matches'}>
             <thead>
               <tr>
-                <th scope="col">{racing ? 'Race' : 'Match'}</th>
-                <th scope="col">{racing ? 'Off' : 'Start'}</th>
-                <th scope="col">State</th>
-                <th scope="col">Import</th>
+                <SortHeader label={racing ? 'Race' : 'Match'} sortKey="name" sort={sort} onSort={onSort} />
+                <SortHeader label={racing ? 'Off' : 'Start'} sortKey="start" sort={sort} onSort={onSort} />
+                <SortHeader label="State" sortKey="state" sort={sort} onSort={onSort} />
+                <SortHeader label="Import" sortKey="imported" sort={sort} onSort={onSort} />
               </tr>
             </thead>
             <tbody>

@@ -1,5 +1,21 @@
+import { useMemo, useState } from 'react';
 import { Link, generatePath, useParams } from 'react-router';
-import { BuildTag, EmptyState, Page, ROUTES, Spinner, isRacingSport, useLoad, useApis } from '@backlay/shared';
+import {
+  BuildTag,
+  EmptyState,
+  Page,
+  ROUTES,
+  SearchBox,
+  SortHeader,
+  Spinner,
+  isRacingSport,
+  matchesSearch,
+  useLoad,
+  useApis,
+  useSort,
+  useSortedRows,
+  type SortColumn,
+} from '@backlay/shared';
 import { sportName } from './sports-common';
 
 /** The path of a competition's feed matches (matches/:sportId?competitionId=…). */
@@ -7,10 +23,18 @@ export function feedMatchesPath(sportId: number, competitionId: string): string 
   return `${generatePath(ROUTES.adminMatches.path, { sportId: String(sportId) })}?${new URLSearchParams({ competitionId })}`;
 }
 
+type Competition = { name: string; matchCount: number };
+/** The columns the competitions sort by in the browser. */
+const SERIES_COLUMNS = {
+  name: { kind: 'text', value: (c) => c.name },
+  count: { kind: 'number', value: (c) => c.matchCount },
+} as const satisfies Record<string, SortColumn<Competition>>;
+
 /**
  * series/:sportId (admin and sadmin): the competitions the odds feed offers for a sport, each
  * leading to its matches, where they are imported. For a racing sport the competitions are the
- * meetings ("Sheffield (GB)") and their matches the races.
+ * meetings ("Sheffield (GB)") and their matches the races. Columns sort in the browser; a search
+ * narrows by name.
  */
 export function Series() {
   const { sportsAdmin: sportsAdminApi } = useApis();
@@ -18,26 +42,32 @@ export function Series() {
   const { load } = useLoad(() => sportsAdminApi.series(sportId), String(sportId));
   const name = sportName(sportId);
   const racing = isRacingSport(sportId);
+  const [search, setSearch] = useState('');
+  const [sort, onSort] = useSort<keyof typeof SERIES_COLUMNS>();
+  const all = load.state === 'done' ? load.value : null;
+  const found = useMemo(() => (all ?? []).filter((c) => matchesSearch(search, c.name)), [all, search]);
+  const rows = useSortedRows(found, SERIES_COLUMNS, sort);
   const words = racing ? { title: 'Meetings', rows: 'meetings', row: 'Meeting', children: 'Races' } : { title: 'Series', rows: 'competitions', row: 'Competition', children: 'Matches' };
   return (
     <Page title={`${words.title}: ${name}`} actions={<Link to={generatePath(ROUTES.adminSportsList.path, {})}>All sports</Link>}>
       {load.state === 'loading' ? <Spinner label={`Loading ${words.rows}`} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {load.state === 'done' && load.value.length === 0 ? <EmptyState>The feed offers no {name.toLowerCase()} {words.rows} right now.</EmptyState> : null}
-      {load.state === 'done' && load.value.length > 0 ? (
+      {all && all.length > 0 ? <SearchBox label={`Search ${words.rows}`} onSearch={setSearch} /> : null}
+      {all && all.length > 0 ? (
         <div className="bl-table-wrap">
           <table className="bl-table" aria-label={racing ? 'Meetings' : 'Competitions'}>
             <thead>
               <tr>
-                <th scope="col">{words.row}</th>
-                <th scope="col" className="num">{words.children}</th>
+                <SortHeader label={words.row} sortKey="name" sort={sort} onSort={onSort} />
+                <SortHeader label={words.children} sortKey="count" num sort={sort} onSort={onSort} />
                 <th scope="col">
                   <span className="bl-visually-hidden">Actions</span>
                 </th>
               </tr>
             </thead>
             <tbody>
-              {load.value.map((c) => (
+              {rows.map((c) => (
                 <tr key={c.competitionId}>
                   <th scope="row" className="bl-table__wrap">
                     {c.name}
