@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { DASHBOARD_DAYS, setUser, type AgentDashboard, type UserInfo } from '@backlay/shared';
 import { fakeBets, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { Dashboard } from './Dashboard';
-import { compactRupees, dayLabel, waitedFor } from './dashboard-figures';
+import { compactRupees, dayLabel, shortLabel, waitedFor } from './dashboard-figures';
 
 const api = withMocks(fakeBets, 'agentDashboard');
 
@@ -104,6 +104,11 @@ describe('Dashboard', () => {
 describe('dashboard figures', () => {
   it('axis ticks in Indian units', () => {
     expect([950, 12_500, 340_000, 12_000_000, -2_500, 0].map(compactRupees)).toEqual(['₹950', '₹12.5K', '₹3.4L', '₹1.2Cr', '−₹2.5K', '₹0']);
+  });
+
+  it('chart labels cut to fit a phone', () => {
+    expect(shortLabel('Reds v Blues')).toBe('Reds v Blues');
+    expect(shortLabel('Liverpool Town v Arsenal Athletic')).toBe('Liverpool Town v…');
   });
 
   it('the oldest request\'s wait in words', () => {

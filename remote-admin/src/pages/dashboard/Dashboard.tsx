@@ -17,7 +17,7 @@ import {
   type AgentDashboard,
 } from '@backlay/shared';
 import { ChartCanvas } from './ChartCanvas';
-import { compactRupees, dayLabel, quietRange, waitedFor } from './dashboard-figures';
+import { compactRupees, dayLabel, quietRange, shortLabel, waitedFor } from './dashboard-figures';
 
 /** The dashboard reads again this often while it is open (the exposure and the queue move). */
 export const DASHBOARD_REFRESH_MS = 60_000;
@@ -190,7 +190,7 @@ function ExposurePanel({ board }: { board: AgentDashboard }) {
     (): ChartConfiguration => ({
       type: 'bar',
       data: {
-        labels: matches.map((m) => m.matchName),
+        labels: matches.map((m) => shortLabel(m.matchName)),
         datasets: [{ label: 'Open exposure', data: matches.map((m) => m.exposure), backgroundColor: COLOURS.exposure }],
       },
       options: {
@@ -270,7 +270,7 @@ function CasinoPanel({ board }: { board: AgentDashboard }) {
     (): ChartConfiguration => ({
       type: 'bar',
       data: {
-        labels: games.map(name),
+        labels: games.map((g) => shortLabel(name(g))),
         datasets: [{ label: 'GGR', data: games.map((g) => g.ggr), backgroundColor: games.map((g) => (g.ggr < 0 ? COLOURS.exposure : COLOURS.casino)) }],
       },
       options: {

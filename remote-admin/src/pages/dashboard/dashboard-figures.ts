@@ -36,3 +36,8 @@ export function waiting(pending: PendingPayments): number {
 export function quietRange(board: AgentDashboard): boolean {
   return board.totals.bets === 0 && board.totals.ggr === 0 && board.totals.ownShare === 0;
 }
+
+/** A category label cut to `max` characters with an ellipsis (a phone's chart has little room for names). */
+export function shortLabel(label: string, max = 18): string {
+  return label.length <= max ? label : `${label.slice(0, max - 1).trimEnd()}…`;
+}
