@@ -28,7 +28,8 @@ import { feedMarketCounts } from './catalog/markets.repository';
 import { readFeedStatus } from './catalog/feed-status';
 import { betReportsRoutes } from './bet-reports/bet-reports.routes';
 import { BetReportsService } from './bet-reports/bet-reports.service';
-import { DashboardService } from './bet-reports/dashboard.service';
+import { DashboardService, istDay } from './bet-reports/dashboard.service';
+import * as metricsRepo from './health/metrics.repository';
 import { bettingRoutes } from './betting/betting.routes';
 import { cashOutRoutes } from './cashout/cashout.routes';
 import { CashOutService } from './cashout/cashout.service';
@@ -88,14 +89,28 @@ const trustHops = (hops: number) => (_address: string, hop: number): boolean => 
 /** What /metrics reports of the product beside HTTP and the process (plugins/metrics.ts). */
 function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, realtime: Realtime): void {
   const placed = app.metrics.counter('backlay_bets_placed_total', 'Bets accepted (sports and casino)', []);
-  // Turnover (issue 34): what the players staked, by kind of market (this instance's bets; sum the instances).
-  const bets = app.metrics.counter('backlay_bets_by_market_type_total', 'Bets accepted, by market type', ['market_type']);
-  const turnover = app.metrics.counter('backlay_turnover_rupees_total', 'Stakes of the bets accepted (turnover), in rupees, by market type', ['market_type']);
-  core.events.on('betting.betPlaced', ({ marketType, stakeMinor }) => {
+  // Turnover (issue 34): what the players staked, by sport and kind of market (this instance's
+  // bets; sum the instances). A match's sport is read once per instance.
+  const bets = app.metrics.counter('backlay_bets_by_market_type_total', 'Bets accepted, by sport and market type', ['sport', 'market_type']);
+  const turnover = app.metrics.counter('backlay_turnover_rupees_total', 'Stakes of the bets accepted (turnover), in rupees, by sport and market type', ['sport', 'market_type']);
+  const sports = new Map<string, Promise<string>>();
+  const sportOf = (matchId: string) => {
+    let known = sports.get(matchId);
+    if (known === undefined) {
+      known = metricsRepo.sportOfMatch(db, matchId).then((sport) => sport ?? 'unknown', () => 'unknown');
+      if (sports.size >= 10_000) sports.clear();
+      sports.set(matchId, known);
+    }
+    return known;
+  };
+  core.events.on('betting.betPlaced', ({ matchId, marketType, stakeMinor }) => {
     placed.inc();
-    bets.inc({ market_type: marketType });
-    turnover.inc({ market_type: marketType }, Number(stakeMinor) / 100);
+    void sportOf(matchId).then((sport) => {
+      bets.inc({ sport, market_type: marketType });
+      turnover.inc({ sport, market_type: marketType }, Number(stakeMinor) / 100);
+    });
   });
+  answerMetrics(app);
   const refused = app.metrics.counter('backlay_bets_refused_total', 'Bets refused, by the answer\'s code', ['code']);
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode >= 400 && request.routeOptions.url === '/api/placebet' && typeof payload === 'string') {
@@ -172,8 +187,72 @@ function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, 
     const queue = await pendingQueue();
     for (const type of ['deposit', 'withdraw'] as const) gauge.set({ type }, queue[type].oldestMs / 1000);
   });
+  // The house's day and what is at stake now (issue 34): platform figures from the database.
+  app.metrics.gauge('backlay_open_exposure_rupees', 'The players\' open exposure now (Σ of every wallet\'s)', [], async (gauge) => {
+    gauge.set(Number(await metricsRepo.openExposureMinor(db)) / 100);
+  });
+  app.metrics.gauge(
+    'backlay_settled_today_rupees',
+    'What settled since India\'s midnight, in rupees: ggr (what the players lost), commission, house_share (the root\'s partnership) and agents_share (every agent below it)',
+    ['figure'],
+    async (gauge) => {
+      const figures = await metricsRepo.settledSince(db, `${istDay(core.clock.nowMs())}T00:00:00+05:30`);
+      gauge.set({ figure: 'ggr' }, Number(figures.ggrMinor) / 100);
+      gauge.set({ figure: 'commission' }, Number(figures.commissionMinor) / 100);
+      gauge.set({ figure: 'house_share' }, Number(figures.houseShareMinor) / 100);
+      gauge.set({ figure: 'agents_share' }, Number(figures.agentsShareMinor) / 100);
+    },
+  );
+  app.metrics.gauge('backlay_casino_int_reconciliations_off', 'International casino providers whose latest daily reconciliation mismatched or failed', [], async (gauge) => {
+    gauge.set(await metricsRepo.reconciliationsOff(db));
+  });
+  // Only in cluster mode has it a sample (a single instance uses no Redis: no false 0 to alert on).
+  app.metrics.gauge('backlay_redis_up', 'Whether Redis answered PING within a second (cluster mode only)', ['mode'], async (gauge) => {
+    if (core.cluster.distributed) gauge.set({ mode: 'cluster' }, (await core.cluster.ping(1_000)) === 'up' ? 1 : 0);
+  });
   app.metrics.gauge('backlay_markets_awaiting_settlement', 'Markets and fancies whose feed result is in, with open bets, not settled yet', [], async (gauge) => {
     gauge.set(await core.settlement.awaitingSettlement());
+  });
+}
+
+/** A counted answer: its code (an error's `data.code`, a CW-1 answer's `status`), "ok" for a 2xx without one. */
+function answerCode(statusCode: number, payload: unknown): string {
+  if (typeof payload === 'string') {
+    try {
+      const body = JSON.parse(payload) as { data?: { code?: unknown }; status?: unknown };
+      const code = body.data?.code ?? body.status;
+      if (typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code)) return code.toLowerCase();
+    } catch {
+      /* not JSON */
+    }
+  }
+  return statusCode < 300 ? 'ok' : `http_${statusCode}`;
+}
+
+/**
+ * The answers the business counts (issue 34), by outcome: sign-ins (failed, throttled, locked …)
+ * per area, OTP sends, registrations, and the CW-1 wallet callbacks by operation (their latency
+ * is the request histogram's, by route).
+ */
+function answerMetrics(app: FastifyInstance): void {
+  const logins = app.metrics.counter('backlay_logins_total', 'Sign-in attempts by area and outcome (ok, or the refusal\'s code)', ['area', 'outcome']);
+  const otps = app.metrics.counter('backlay_otp_sends_total', 'OTP send requests by outcome', ['outcome']);
+  const registrations = app.metrics.counter('backlay_registrations_total', 'Self-registrations by outcome', ['outcome']);
+  const wallet = app.metrics.counter('backlay_cw1_callbacks_total', 'CW-1 wallet callbacks by operation and answered status', ['op', 'status']);
+  const counted: Record<string, (outcome: string) => void> = {
+    '/api/login': (outcome) => logins.inc({ area: 'player', outcome }),
+    '/api/login-admin': (outcome) => logins.inc({ area: 'admin', outcome }),
+    '/api/login-two-factor': (outcome) => logins.inc({ area: 'two_factor', outcome }),
+    '/api/send-otp': (outcome) => otps.inc({ outcome }),
+    '/api/user-register': (outcome) => registrations.inc({ outcome }),
+  };
+  app.addHook('onSend', async (request, reply, payload) => {
+    const route = request.routeOptions.url;
+    if (route === undefined) return payload;
+    const count = counted[route];
+    if (count !== undefined) count(answerCode(reply.statusCode, payload));
+    else if (route.startsWith('/api/wallet/')) wallet.inc({ op: route.slice('/api/wallet/'.length), status: answerCode(reply.statusCode, payload) });
+    return payload;
   });
 }
 

@@ -61,9 +61,11 @@ function k8sProblems(object: Json): string {
   const kind = str(object.kind);
   if (!/^[a-z0-9.]*\/?v[0-9a-z]+$/.test(apiVersion) || !/^[A-Z][A-Za-z]+$/.test(kind)) return `no apiVersion/kind: ${apiVersion} ${kind}`;
   let Model: new (data: Json) => Validatable;
+  // The Prometheus Operator's kinds (the PrometheusRule of the alerts) from its own models.
+  const models = apiVersion.startsWith('monitoring.coreos.com/') ? '@kubernetes-models/prometheus-operator' : 'kubernetes-models';
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    Model = (require(`kubernetes-models/${apiVersion}/${kind}`) as Record<string, new (data: Json) => Validatable>)[kind] as new (
+    Model = (require(`${models}/${apiVersion}/${kind}`) as Record<string, new (data: Json) => Validatable>)[kind] as new (
       data: Json,
     ) => Validatable;
   } catch {
@@ -531,7 +533,10 @@ describe('the alert rules (deploy/prometheus/alerts.yaml)', () => {
     const rules = arr(file.groups).flatMap((g) => arr(obj(g).rules).map(obj));
     const names = rules.map((r) => str(r.alert));
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(expect.arrayContaining(['BacklayFeedStale', 'BacklaySettlementLag', 'BacklayPaymentQueueOld', 'BacklayHttp5xxRate', 'BacklayJobLeaderMissing']));
+    // Issue 34's list: feed stale, settlement lag, payment queue age, 5xx rate, wallet errors, job leader missing.
+    expect(names).toEqual(
+      expect.arrayContaining(['BacklayFeedStale', 'BacklaySettlementLag', 'BacklayPaymentQueueOld', 'BacklayHttp5xxRate', 'BacklayWalletErrors', 'BacklayJobLeaderMissing']),
+    );
     for (const rule of rules) {
       expect({
         alert: str(rule.alert),
@@ -544,7 +549,16 @@ describe('the alert rules (deploy/prometheus/alerts.yaml)', () => {
       }).toEqual({ alert: str(rule.alert), name: true, expr: true, for: true, severity: true, summary: true, description: true });
     }
   });
+
+  it('are what the PrometheusRule in deploy/k8s/alerts.yaml loads (node deploy/prometheus/make-rule.mjs writes it)', () => {
+    const file = parse(read(DEPLOY, 'prometheus', 'alerts.yaml')) as Json;
+    const rule = named(all, 'PrometheusRule', 'backlay-alerts');
+    expect(rule.metadata.namespace).toBe('backlay');
+    expect(obj(rule.spec).groups).toEqual(file.groups);
+    expect(k8sProblems(rule as unknown as Json)).toBe('');
+  });
 });
+
 
 describe('the edge (deploy/nginx/edge.conf.template)', () => {
   const template = read(DEPLOY, 'nginx', 'edge.conf.template');

@@ -3,7 +3,9 @@
  * without the right bearer, else Prometheus text with the request histogram by route pattern,
  * bets placed and refused, sockets, the database pool, the casino engine's lateness, the
  * market-data fan-out lag and the feed's health (feed-staleness.test.ts drives its stale side), the
- * business queues (pending payments, markets awaiting settlement); the Grafana dashboard and the
+ * business queues (pending payments, markets awaiting settlement), turnover by sport and market
+ * type, today's settled figures, open exposure, sign-ins, OTP sends, registrations and CW-1
+ * callbacks by outcome; the Grafana dashboard and the
  * alert rules (deploy/prometheus/alerts.yaml) name only metrics the registry has.
  */
 import { MARKET_DATA_BATCH_MS, type MatchDelta, type SocketAck } from '@backlay/shared/contracts';
@@ -13,7 +15,7 @@ import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { parse } from 'yaml';
 import { FEED_START_MS, FakeClock, findEvent, importEvent, stepFeed, tickFeed } from './feed-helper';
-import { buildTestApp, idempotent, TEST_ORIGIN, type TestContext } from './helper';
+import { buildTestApp, idempotent, TEST_ORIGIN, TEST_TXN_PASSWORD, type TestContext } from './helper';
 import { backOrLay, createChain, createMatch, createPlayer } from './bet-reports-helper';
 import { buildChain, newUtr, pngImage, sendDeposit } from './payments-helper';
 
@@ -102,21 +104,89 @@ it('reads the business queues: pending payment requests and their oldest age, ma
   expect(oldest(await scrape())).toBeGreaterThanOrEqual(oldest(after) + 1);
 });
 
-it('counts turnover: each accepted bet\'s stake in rupees, and the bets, by market type', async () => {
-  const turnover = (text: string, type: string) => sample(text, new RegExp(`^backlay_turnover_rupees_total\\{market_type="${type}"\\} `)) ?? 0;
-  const count = (text: string, type: string) => sample(text, new RegExp(`^backlay_bets_by_market_type_total\\{market_type="${type}"\\} `)) ?? 0;
+/** Scrapes until `check` holds (a counter moved by an event's asynchronous handler), for up to 3 s. */
+async function eventually(check: (text: string) => boolean): Promise<string> {
+  const deadline = Date.now() + 3_000;
+  for (;;) {
+    const text = await scrape();
+    if (check(text) || Date.now() > deadline) return text;
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+}
+
+it('counts turnover: each accepted bet\'s stake in rupees, and the bets, by sport and market type', async () => {
+  const turnover = (text: string, sport: string, type: string) => sample(text, new RegExp(`^backlay_turnover_rupees_total\\{sport="${sport}",market_type="${type}"\\} `)) ?? 0;
+  const count = (text: string, sport: string, type: string) => sample(text, new RegExp(`^backlay_bets_by_market_type_total\\{sport="${sport}",market_type="${type}"\\} `)) ?? 0;
   const before = await scrape();
   const chain = await createChain(t);
   const player = await createPlayer(t, chain.agents.dl.id, 10_000n);
   const match = await createMatch(t, { markets: [{ runners: { a: [200, 202], b: [198, 200] } }, { type: 'bookmaker', name: 'Bookmaker', runners: { a: [45, 50], b: [40, 45] } }] });
+  const soccer = await createMatch(t, { sportId: 1, markets: [{ runners: { h: [300, 302], x: [300, 302] } }] });
   await backOrLay(t, player, match, match.marketIds[0] ?? '', { selectionId: 'a', side: 'BACK', odds: 2, stake: 150.5 });
   await backOrLay(t, player, match, match.marketIds[0] ?? '', { selectionId: 'b', side: 'LAY', odds: 2, stake: 100 });
   await backOrLay(t, player, match, match.marketIds[1] ?? '', { selectionId: 'a', side: 'BACK', odds: 0.45, stake: 200 });
+  await backOrLay(t, player, soccer, soccer.marketIds[0] ?? '', { selectionId: 'h', side: 'BACK', odds: 3, stake: 75 });
+  const after = await eventually((text) => count(text, 'soccer', 'match_odds') > count(before, 'soccer', 'match_odds'));
+  expect(turnover(after, 'cricket', 'match_odds') - turnover(before, 'cricket', 'match_odds')).toBeCloseTo(250.5, 5);
+  expect(count(after, 'cricket', 'match_odds') - count(before, 'cricket', 'match_odds')).toBe(2);
+  expect(turnover(after, 'cricket', 'bookmaker') - turnover(before, 'cricket', 'bookmaker')).toBe(200);
+  expect(count(after, 'cricket', 'bookmaker') - count(before, 'cricket', 'bookmaker')).toBe(1);
+  expect(turnover(after, 'soccer', 'match_odds') - turnover(before, 'soccer', 'match_odds')).toBe(75);
+  // The open exposure counts every open bet's risk: 150.5 + 100 (lay at 2) + 200 + 75 at least.
+  expect(sample(after, /^backlay_open_exposure_rupees /)).toBeGreaterThanOrEqual(525.5);
+});
+
+it('reads today\'s settled figures: GGR, commission and the shares of the house (the root) and the agents below it', async () => {
+  const figure = (text: string, name: string) => sample(text, new RegExp(`^backlay_settled_today_rupees\\{figure="${name}"\\} `)) ?? 0;
+  const before = await scrape();
+  const chain = await createChain(t);
+  const player = await createPlayer(t, chain.agents.dl.id, 10_000n);
+  const match = await createMatch(t, { markets: [{ runners: { a: [200, 202], b: [198, 200] } }] });
+  await backOrLay(t, player, match, match.marketIds[0] ?? '', { selectionId: 'a', side: 'BACK', odds: 2, stake: 1_000 });
+  const declared = await t.request({
+    method: 'POST',
+    url: '/api/declare-result',
+    token: chain.tokens.admin,
+    payload: { transactionPassword: TEST_TXN_PASSWORD, marketId: match.marketIds[0], result: { type: 'WINNER', selectionId: 'b' } },
+  });
+  expect(declared.statusCode).toBe(200);
   const after = await scrape();
-  expect(turnover(after, 'match_odds') - turnover(before, 'match_odds')).toBeCloseTo(250.5, 5);
-  expect(count(after, 'match_odds') - count(before, 'match_odds')).toBe(2);
-  expect(turnover(after, 'bookmaker') - turnover(before, 'bookmaker')).toBe(200);
-  expect(count(after, 'bookmaker') - count(before, 'bookmaker')).toBe(1);
+  // The player lost 1,000: the house made 1,000; T26 shares: the root 5 %, the agents below 95 %.
+  expect(figure(after, 'ggr') - figure(before, 'ggr')).toBe(1_000);
+  expect(figure(after, 'house_share') - figure(before, 'house_share')).toBe(50);
+  expect(figure(after, 'agents_share') - figure(before, 'agents_share')).toBe(950);
+  expect(figure(after, 'commission') - figure(before, 'commission')).toBe(0);
+  expect(sample(after, /^backlay_casino_int_reconciliations_off /)).toBe(0);
+  // Redis is not configured here: no sample rather than a false 0.
+  expect(after).toContain('# TYPE backlay_redis_up gauge');
+  expect(after).not.toMatch(/^backlay_redis_up\{/m);
+});
+
+it('counts sign-ins by area and outcome, OTP sends and registrations', async () => {
+  const logins = (text: string, area: string, outcome: string) => sample(text, new RegExp(`^backlay_logins_total\\{area="${area}",outcome="${outcome}"\\} `)) ?? 0;
+  const before = await scrape();
+  const user = await t.createUser({ role: 'user' });
+  const wrong = await t.request({ method: 'POST', url: '/api/login', payload: { username: user.username, password: 'Wrong#Pass1' } });
+  expect(wrong.statusCode).toBe(401);
+  const code = ((JSON.parse(wrong.body) as { data: { code: string } }).data.code).toLowerCase();
+  await t.login(user);
+  const after = await scrape();
+  expect(logins(after, 'player', code) - logins(before, 'player', code)).toBe(1);
+  expect(logins(after, 'player', 'ok') - logins(before, 'player', 'ok')).toBeGreaterThanOrEqual(1);
+  // The families exist from the first answer on.
+  await t.request({ method: 'POST', url: '/api/send-otp', payload: {} });
+  await t.request({ method: 'POST', url: '/api/user-register', payload: {} });
+  const later = await scrape();
+  expect(later).toMatch(/^backlay_otp_sends_total\{outcome="[a-z0-9_]+"\} [1-9]/m);
+  expect(later).toMatch(/^backlay_registrations_total\{outcome="[a-z0-9_]+"\} [1-9]/m);
+});
+
+it('counts CW-1 wallet callbacks by operation and the status answered', async () => {
+  const callbacks = (text: string) => sample(text, /^backlay_cw1_callbacks_total\{op="debit",status="invalid_signature"\} /) ?? 0;
+  const before = await scrape();
+  const unsigned = await t.request({ method: 'POST', url: '/api/wallet/debit', headers: { 'content-type': 'application/json' }, payload: '{}' });
+  expect(unsigned.statusCode).toBe(401);
+  expect(callbacks(await scrape()) - callbacks(before)).toBe(1);
 });
 
 it('reads the singleton jobs: which this instance leads, and its last tick', async () => {

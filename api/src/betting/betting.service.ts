@@ -324,7 +324,7 @@ export class BettingService {
     if (outcome === 'ACCEPTED') {
       const wallet = { userId, balanceMinor: result.balanceMinor, exposureMinor: result.exposureMinor };
       schedule(() => {
-        this.deps.events.publish('betting.betPlaced', { betId: bet.id, marketType: bet.marketType, stakeMinor: bet.stakeMinor, wallet });
+        this.deps.events.publish('betting.betPlaced', { betId: bet.id, matchId: bet.matchId, marketType: bet.marketType, stakeMinor: bet.stakeMinor, wallet });
         // The business event of the log (issue 34), once, on the instance that placed it.
         this.deps.log?.info(
           {
