@@ -11,13 +11,14 @@ import {
   CASINO_SUBSCRIBE,
   MARKET_DATA_BATCH_MS,
   type CasinoDelta,
-  type CasinoSnapshot, type MatchDelta, type MatchSnapshot, type SocketAck, type SocketBalancePayload,
+  type CasinoSnapshot, type MatchDelta, type MatchSnapshot, type SocketAck, type SocketBalancePayload, type SocketPaymentQueuePayload,
 } from '@backlay/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
 import { FEED_START_MS, FakeClock, findEvent, importEvent, stepFeed, tickFeed } from './feed-helper';
 import { buildTestApp, type TestContext, type TestUser } from './helper';
+import { newUtr, pngImage, sendDeposit } from './payments-helper';
 import { connected, emitWithAck, nextEvent, TestSockets } from './socket-helper';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
@@ -84,6 +85,16 @@ describe('events reach the sockets of the other instance', () => {
     const balance = nextEvent<SocketBalancePayload>(socket, 'balance', 3_000);
     await a.fund(user.id, 250n);
     expect(await balance).toEqual({ balance: 250, exposer: 0, journalId: expect.any(String) });
+  });
+
+  it('a deposit request made through A reaches its agent\'s admin page on B at once', async () => {
+    const dl = await a.createUser({ role: 'dl' });
+    const player = await a.createUser({ role: 'user', parentId: dl.id });
+    const agentSocket = await userSocket(socketsB, dl, await b.login(dl));
+    const alert = nextEvent<SocketPaymentQueuePayload>(agentSocket, 'paymentQueue', 5_000);
+    const made = await sendDeposit(a, (await a.login(player)).token, { amount: '400', utrno: newUtr() }, { data: await pngImage() });
+    expect(made.status).toBe(200);
+    expect(await alert).toEqual({ change: 'requested', id: made.data._id, type: 'deposit', username: player.username, amount: 400 });
   });
 
   it('a logout on A sends logout and disconnects the session\'s sockets on B (both namespaces)', async () => {
