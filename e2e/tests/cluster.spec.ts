@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, PLAYER, placeBet, rupees, secondsLeft, openLiveCricketMatch, signIn } from '../support/helpers';
+import { DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, PLAYER, placeBet, rupees, secondsLeft, openLiveCricketMatch, signIn } from '../support/helpers';
 
 /**
  * The product as a cluster (project `cluster`, support/cluster-stack.mjs, ADR 0022): two API
@@ -8,6 +8,8 @@ import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, PLAYER, placeBet, rupe
  * other instance, the feed and the casino engine move to it, and the journey completes.
  */
 const CLUSTER_CONTROL = 'http://127.0.0.1:9298';
+/** An 8×8 PNG (valid chunks and CRCs), a deposit's screenshot. */
+const SCREENSHOT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgttXDihiGlgQAfq0dgRLWPX8AAAAASUVORK5CYII=', 'base64');
 const ROUND_TIMEOUT_MS = 60_000;
 
 async function api(request: APIRequestContext, instance: 1 | 2, action: 'kill' | 'start') {
@@ -45,6 +47,40 @@ test.describe('cluster', () => {
     await expect(page.getByText('Your session has ended because you signed in somewhere else')).toBeVisible();
     await expectSignedIn(second, PLAYER);
     await other.close();
+  });
+
+  test('payment alerts: deposit requests made on each instance reach the agent\'s page at once, whichever instance holds its socket', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const player = await newFundedPlayer(request, 'clp', 100);
+    await signIn(page, 'admin', 'demo-dl');
+    await page.goto('/admin/depositstatement');
+    const table = page.getByRole('table', { name: 'Deposit Statement' });
+    await expect(table).toBeVisible();
+    const agentToken = await page.evaluate(() => localStorage.getItem('token-admin') ?? '');
+    const pending = async () =>
+      ((await (await request.get('/api/pending-payments', { headers: { Authorization: `Bearer ${agentToken}` } })).json()) as { data: { deposit: { count: number } } }).data.deposit.count;
+    const before = await pending();
+    // Straight to each instance (not through nginx): one of the two is not the one under the page.
+    const playerToken = ((await (await request.post('/api/login', { data: { username: player, password: DEMO_PASSWORD } })).json()) as { data: { token: string } }).data.token;
+    const ids: string[] = [];
+    for (const [i, port] of [9291, 9292].entries()) {
+      const res = await request.post(`http://127.0.0.1:${port}/api/add-deposit-withdraw`, {
+        headers: { Authorization: `Bearer ${playerToken}`, 'Idempotency-Key': `cluster-alert-${player}-${i}`, Origin: 'http://127.0.0.1:9280' },
+        multipart: { type: 'deposit', amount: String(300 + i), accountType: 'upi', utrno: `UTR${Date.now()}${i}`.slice(0, 22), remark: 'ok', imageUrl: { name: 'paid.png', mimeType: 'image/png', buffer: SCREENSHOT_PNG } },
+      });
+      expect(res.ok(), await res.text()).toBeTruthy();
+      ids.push(((await res.json()) as { data: { _id: string } }).data._id);
+      await expect(page.getByText(`New deposit request: ${player}, ₹${300 + i}.00`, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: `Deposits ${before + 2} waiting`, exact: true })).toBeVisible();
+    await expect(table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: player, exact: true }) })).toHaveCount(2);
+    for (const id of ids) {
+      const res = await request.post('/api/update-deposit-withdraw-status', {
+        headers: { Authorization: `Bearer ${agentToken}`, 'Idempotency-Key': `cluster-alert-decide-${id}` },
+        data: { id, status: 'rejected', remark: 'e2e', transactionPassword: DEMO_TRANSACTION_PASSWORD },
+      });
+      expect(res.ok(), await res.text()).toBeTruthy();
+    }
   });
 
   test('betting: odds keep moving and a bet is placed after the instance under the page dies', async ({ page, request }) => {
