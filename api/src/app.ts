@@ -30,6 +30,9 @@ import { betReportsRoutes } from './bet-reports/bet-reports.routes';
 import { BetReportsService } from './bet-reports/bet-reports.service';
 import { DashboardService, istDay } from './bet-reports/dashboard.service';
 import * as metricsRepo from './health/metrics.repository';
+import { pushRoutes } from './push/push.routes';
+import { PushService } from './push/push.service';
+import { vapidKeysFromSecret } from './push/vapid';
 import { bettingRoutes } from './betting/betting.routes';
 import { cashOutRoutes } from './cashout/cashout.routes';
 import { CashOutService } from './cashout/cashout.service';
@@ -75,6 +78,8 @@ export interface AppServices extends CoreServices {
   twoFactor: TwoFactorService;
   loginHistory: LoginHistoryService;
   idleSessions: IdleSessions;
+  /** Browser notifications (Web Push). */
+  push: PushService;
 }
 
 declare module 'fastify' {
@@ -318,6 +323,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const core = deps.services ?? createCoreServices({ config, db, log: app.log });
   const keys = serverKeys(config, deps.jwtSecret);
   let authenticator: Authenticator | null = null;
+  // Browser notifications (issue 34, ADR 0071): the VAPID pair configured, or derived from the JWT secret.
+  const push = new PushService({
+    db,
+    events: core.events,
+    log: app.log,
+    vapid: config.push.vapid ?? vapidKeysFromSecret(deps.jwtSecret),
+    subject: config.push.subject,
+    allowLoopbackHttp: config.push.allowLoopbackHttp,
+  });
 
   // No page of the product may be framed (ADR 0033): the API's own HTML, the OpenAPI UI at
   // /api/docs, included (the front end's units say the same from shared/build/serve.mjs).
@@ -387,7 +401,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     casinoSnapshot: (matchId) => core.casino.snapshot(matchId),
     log: app.log,
   });
-  app.decorate('services', { ...core, auth, authenticator, throttles, realtime, twoFactor, loginHistory, idleSessions });
+  app.decorate('services', { ...core, auth, authenticator, throttles, realtime, twoFactor, loginHistory, idleSessions, push });
   productMetrics(app, db, core, realtime);
 
   await app.register(
@@ -404,6 +418,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         dashboard: new DashboardService({ db, clock: core.clock, pendingOf: (actor) => core.paymentRequests.pendingFor(actor) }),
       });
       await api.register(tagged('settlement', settlementRoutes), { settlement: core.settlement });
+      await api.register(tagged('push', pushRoutes), { push });
       await api.register(tagged('statements', statementsRoutes), { statements: core.statements });
       await api.register(tagged('settings', settingsRoutes), { settings: core.settings });
       await api.register(tagged('catalog', catalogRoutes), {
@@ -445,6 +460,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await core.casinoEngine.stop();
     await core.reconciliationJob.stop();
     await realtime.close();
+    push.close();
+    await push.settled();
   });
   // Realtime listens to the bus's topics while it is built: be subscribed before serving.
   app.addHook('onReady', () => core.cluster.ready());

@@ -83,6 +83,15 @@ export interface Config {
   docs: { enabled: boolean };
   /** GET /metrics' bearer token (METRICS_TOKEN); null: the route answers 404. */
   metrics: { token: string | null };
+  /** Web Push (issue 34, ADR 0071). */
+  push: {
+    /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url); null: derived from the JWT secret (push/vapid.ts). */
+    vapid: { publicKey: string; privateKey: string } | null;
+    /** VAPID_SUBJECT: who runs the sender (mailto: or https:), told to the push services. */
+    subject: string;
+    /** Accept http:// push endpoints on a loopback host (a local push service in tests); never in production. */
+    allowLoopbackHttp: boolean;
+  };
   auth: {
     /** JWT_SECRET; null outside production means "generate once and keep in DATA_DIR". */
     jwtSecret: string | null;
@@ -527,6 +536,21 @@ function list(reader: EnvReader, name: string): string[] {
   return (reader.raw(name) ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
 }
 
+/** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or neither), VAPID_SUBJECT. */
+function pushConfig(reader: EnvReader, nodeEnv: NodeEnv): Config['push'] {
+  const publicKey = reader.raw('VAPID_PUBLIC_KEY') ?? '';
+  const privateKey = reader.raw('VAPID_PRIVATE_KEY') ?? '';
+  let vapid: Config['push']['vapid'] = null;
+  if (publicKey !== '' || privateKey !== '') {
+    if (!/^[A-Za-z0-9_-]{87}$/.test(publicKey) || !/^[A-Za-z0-9_-]{43}$/.test(privateKey)) {
+      reader.problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must both be set, base64url P-256 keys (65 and 32 bytes)');
+    } else vapid = { publicKey, privateKey };
+  }
+  const subject = reader.string('VAPID_SUBJECT', 'mailto:support@backlay.example');
+  if (!/^(mailto:|https:\/\/)\S+$/.test(subject)) reader.problems.push('VAPID_SUBJECT must be a mailto: or https:// address');
+  return { vapid, subject, allowLoopbackHttp: nodeEnv !== 'production' };
+}
+
 /** METRICS_TOKEN: unset, or at least 16 characters (a scraper's secret, not a password to guess). */
 function metricsToken(reader: EnvReader): string | null {
   const token = reader.raw('METRICS_TOKEN');
@@ -656,6 +680,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     demo,
     docs: { enabled: r.bool('API_DOCS', true) },
     metrics: { token: metricsToken(r) },
+    push: pushConfig(r, nodeEnv),
     auth: {
       jwtSecret,
       jwtPreviousSecrets,

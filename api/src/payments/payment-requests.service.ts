@@ -550,7 +550,9 @@ export class PaymentRequestsService {
     tx.afterCommit(() =>
       this.deps.events.publish('payments.queueChanged', {
         change: record.status === 'pending' ? 'requested' : 'decided',
+        status: record.status,
         requestId: record.id,
+        ownerId: record.userId,
         type: record.type,
         username: record.username,
         amountMinor: record.amountMinor,

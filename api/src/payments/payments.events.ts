@@ -10,7 +10,11 @@ declare module '../common/domain-events' {
      */
     'payments.queueChanged': {
       change: 'requested' | 'decided';
+      /** pending when requested; approved or rejected when decided. */
+      status: 'pending' | 'approved' | 'rejected';
       requestId: string;
+      /** The player who asked. */
+      ownerId: string;
       type: 'deposit' | 'withdraw';
       username: string;
       amountMinor: bigint;

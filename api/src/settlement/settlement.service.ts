@@ -367,6 +367,7 @@ export class SettlementService {
       };
       if (source === 'casino') this.deps.log.debug(line, 'market settled');
       else this.deps.log.info(line, 'market settled');
+      if (out.settlementId !== null) this.deps.events.publish('settlement.marketSettled', { settlementId: out.settlementId, source, marketId });
     });
   }
 

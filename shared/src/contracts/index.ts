@@ -101,3 +101,4 @@ export { type FeedMarketCounts, type FeedStaleReason, type FeedStatus } from './
 export {
   type AgentDashboard, DASHBOARD_DAYS, type DashboardDay, type DashboardExposureMatch, type DashboardGame, type DashboardPosition, type DashboardTotals,
 } from './dashboard';
+export { PUSH_WORKER_PATH, type PushKey, type PushMessage, type PushSubscribeRequest, type PushSubscriptions, type PushUnsubscribeRequest } from './push';

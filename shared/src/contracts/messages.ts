@@ -28,6 +28,8 @@ export const MESSAGES = {
   maintenance: 'Under maintenance',
   forbidden: 'You are not allowed to do this',
   notFound: 'Not found',
+  /** POST push-subscribe: the endpoint is no push service's https URL (issue 34). */
+  pushEndpointInvalid: 'The push subscription endpoint must be an https URL',
   badAddress: 'The address is not valid: a part of it is not properly encoded.',
   addressTooLong: 'A part of the address is too long.',
   settingsSaved: 'Settings saved',
