@@ -89,7 +89,7 @@ function checkVapid(headers: IncomingHttpHeaders, publicKey: string): void {
   expect(verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true);
 }
 
-const post = async (token: string, url: string, payload: unknown) => parsed<PushSubscriptions>(await t.request({ method: 'POST', url, token, payload }));
+const post = async (token: string, url: string, payload: object) => parsed<PushSubscriptions>(await t.request({ method: 'POST', url, token, payload }));
 const deliveredTo = (endpoint: string) => deliveries.filter((d) => `${serviceUrl}${d.path}` === endpoint);
 
 let chain: Chain;
