@@ -176,6 +176,11 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // The shell's push service worker: a plain script, served as it is.
+    files: ['shell/public/push-sw.js'],
+    languageOptions: { sourceType: 'script', globals: globals.serviceworker },
+  },
+  {
     // The studio's game and verify pages: plain browser scripts, served as they are.
     files: ['studio/public/**/*.js'],
     languageOptions: { sourceType: 'script', globals: globals.browser },

@@ -8,13 +8,18 @@ const base = createWebpackConfig({
   runtimePlugins: [require.resolve('./src/federation/loader-plugin.ts')],
 });
 
-/** Emit the default remotes config (local ports) beside index.html; environments override it. */
+/**
+ * Emit the default remotes config (local ports) beside index.html, which environments override,
+ * and the push service worker (public/push-sw.js, plain JavaScript: it imports nothing).
+ */
 class EmitRemotesConfig {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('EmitRemotesConfig', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'EmitRemotesConfig', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const source = require('node:fs').readFileSync(require('node:path').join(__dirname, 'public', 'remotes.json'));
-        compilation.emitAsset('remotes.json', new compiler.webpack.sources.RawSource(source));
+        for (const file of ['remotes.json', 'push-sw.js']) {
+          const source = require('node:fs').readFileSync(require('node:path').join(__dirname, 'public', file));
+          compilation.emitAsset(file, new compiler.webpack.sources.RawSource(source));
+        }
       });
     });
   }

@@ -30,7 +30,7 @@ const TYPES = {
   '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.map': 'application/json',
   '.txt': 'text/plain; charset=utf-8', '.woff2': 'font/woff2',
 };
-const NO_CACHE = new Set(['index.html', 'remotes.json', 'mf-manifest.json', 'remoteEntry.js', 'mf-stats.json']);
+const NO_CACHE = new Set(['index.html', 'remotes.json', 'mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'push-sw.js']);
 const PROXIED = ['/api', '/socket.io'];
 
 /** Above the API's own limit (Node's 16 KB), so the API answers an oversized request line itself. */

@@ -29,7 +29,7 @@ export {
   type CasinoMarketView, type CasinoReportResponse, type CasinoResultsResponse, type CasinoRoundRecord, type CasinoRoundView,
   type CasinoRulesView, type CasinoTableView, type CasinoRoundBook, type CasinoGameReportResponse, type CasinoGameReportRow,
   isTwoFactorChallenge, LOGIN_ATTEMPT_REASON_LABELS, loginAttemptOutcome, type LoginAttemptOutcome, type LoginHistoryRow, type LoginOutcome, SECURITY_MESSAGES,
-  type TwoFactorEnrolment, type TwoFactorPolicy, type TwoFactorStatus, AGENT_ROLES, SPORTS_ADMIN_ROLES,
+  type TwoFactorEnrolment, type TwoFactorPolicy, type TwoFactorStatus, PUSH_WORKER_PATH, AGENT_ROLES, SPORTS_ADMIN_ROLES,
   type DownlineRgRow, type RealityCheckView, type ResponsibleGamblingView, RG_LIMIT_LABELS, RG_LIMIT_RUPEES_MAX,
   RG_LIMIT_TYPES, RG_REALITY_CHECK_MINUTES_MAX, RG_REALITY_CHECK_MINUTES_MIN, RG_SELF_EXCLUSION_MONTHS_MAX,
   RG_SELF_EXCLUSION_MONTHS_MIN, RG_TIME_OUT_DAYS_MAX, RG_TIME_OUT_DAYS_MIN, type RgLimitType, type RgLimitView,

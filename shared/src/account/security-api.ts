@@ -4,6 +4,9 @@ import type {
   LoginHistoryResponse,
   LoginResponse,
   LoginTwoFactorRequest,
+  PushKey,
+  PushSubscribeRequest,
+  PushSubscriptions,
   TwoFactorConfirmRequest,
   TwoFactorDisableRequest,
   TwoFactorEnrolment,
@@ -29,6 +32,10 @@ export function createSecurityApi(client: ApiClient) {
     history: (query: LoginHistoryQuery = {}) => unwrap<LoginHistoryResponse>(client.main.get('/login-history', { params: query })),
     downlineHistory: (query: DownlineLoginHistoryQuery = {}) =>
       unwrap<LoginHistoryResponse>(client.main.get('/downline-login-history', { params: query })),
+    /** Browser notifications (Web Push): the key to subscribe with, and this browser on or off. */
+    pushKey: () => unwrap<PushKey>(client.main.get('/push-key')),
+    pushSubscribe: (subscription: PushSubscribeRequest) => unwrap<PushSubscriptions>(client.main.post('/push-subscribe', subscription)),
+    pushUnsubscribe: (endpoint: string) => unwrap<PushSubscriptions>(client.main.post('/push-unsubscribe', { endpoint })),
   };
 }
 

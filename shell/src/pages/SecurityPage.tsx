@@ -1,12 +1,13 @@
 import { useCallback, useState } from 'react';
 import { AGENT_ROLES, Page, SPORTS_ADMIN_ROLES, currentUser, useObservable, user$, type Area, type TwoFactorStatus } from '@backlay/shared';
 import { DownlineLoginHistory, OwnLoginHistory } from './security/LoginHistory';
+import { NotificationsSection } from './security/NotificationsSection';
 import { TwoFactorPolicySection } from './security/TwoFactorPolicySection';
 import { TwoFactorSection } from './security/TwoFactorSection';
 
 /**
  * Account security (settings/security-auth, docs/rules/product.md §2; issue 20): two-factor authentication and the
- * login history of the signed-in user; in the admin area, an agent also sees its downline's logins
+ * login history of the signed-in user, browser notifications (opt-in, issue 34); in the admin area, an agent also sees its downline's logins
  * and the house sees which agent roles must use two-factor (the Super Admin sets it, an Admin
  * reads it). An agent whose role
  * must use two-factor and has none sees only the set-up (its session reaches nothing else yet).
@@ -23,6 +24,7 @@ export function SecurityPage({ area }: { area: Area }) {
   return (
     <Page title="Account security">
       <TwoFactorSection onStatus={onStatus} />
+      {enrolOnly ? null : <NotificationsSection area={area} />}
       {enrolOnly ? null : <OwnLoginHistory />}
       {house && !enrolOnly ? <TwoFactorPolicySection editable={role === 'admin'} /> : null}
       {agent && !enrolOnly ? <DownlineLoginHistory /> : null}

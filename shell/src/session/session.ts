@@ -2,6 +2,7 @@ import {
   MESSAGES,
   ROUTES,
   authApi,
+  securityApi,
   clearCredentials,
   clearSignOut,
   currentUser,
@@ -16,6 +17,22 @@ import {
   type UserInfo,
 } from '@backlay/shared';
 import { connectUserSocket, disconnectUserSocket } from './user-socket';
+
+/** How long signing out waits for the browser and the API to drop its push subscription. */
+const PUSH_STOP_WAIT_MS = 2_000;
+
+/** Turn this browser's notifications off on sign-out, at most PUSH_STOP_WAIT_MS; a failure never blocks it. */
+async function stopNotifications(): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const { turnOff } = await import('./push-subscription');
+    await Promise.race([turnOff(securityApi), new Promise((done) => (timer = setTimeout(done, PUSH_STOP_WAIT_MS)))]);
+  } catch {
+    // Signing out goes on: the API moves the browser to whoever turns notifications on next.
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 type EndReason = EventMap['session.ended']['reason'];
 
@@ -69,6 +86,8 @@ export async function refreshUser(): Promise<UserInfo> {
  */
 export async function endSession(area: Area, reason: EndReason): Promise<void> {
   if (reason === 'logout' || reason === 'inactive') {
+    // This browser stops receiving the user's notifications (the next user of it turns its own on).
+    await stopNotifications();
     await authApi.logout().catch(() => undefined);
   }
   clearCredentials(area);
