@@ -18,3 +18,14 @@ export type ClientSortKey = (typeof CLIENT_SORT_KEYS)[number];
 /** The columns get-deposit-withdraw-list sorts by (its default: date, newest first). */
 export const PAYMENT_SORT_KEYS = ['username', 'amount', 'createdAt', 'status'] as const;
 export type PaymentSortKey = (typeof PAYMENT_SORT_KEYS)[number];
+
+/**
+ * The columns the bet lists sort by: unsettled-bets (the downline's open or voided bets, and one
+ * match's) and bet-history. Their default: placed, newest first.
+ */
+export const BET_SORT_KEYS = ['username', 'matchName', 'marketName', 'selectionName', 'side', 'odds', 'stake', 'createdAt', 'settledAt', 'pnl'] as const;
+export type BetSortKey = (typeof BET_SORT_KEYS)[number];
+
+/** The columns sms-outbox sorts by (its default: newest first). */
+export const SMS_OUTBOX_SORT_KEYS = ['createdAt', 'phone', 'purpose'] as const;
+export type SmsOutboxSortKey = (typeof SMS_OUTBOX_SORT_KEYS)[number];
