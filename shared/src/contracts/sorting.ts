@@ -29,3 +29,11 @@ export type BetSortKey = (typeof BET_SORT_KEYS)[number];
 /** The columns sms-outbox sorts by (its default: newest first). */
 export const SMS_OUTBOX_SORT_KEYS = ['createdAt', 'phone', 'purpose'] as const;
 export type SmsOutboxSortKey = (typeof SMS_OUTBOX_SORT_KEYS)[number];
+
+/**
+ * The columns get-match-list sorts by: it answers at most PAGE_SIZE_MAX matches, so the agents'
+ * list of imported matches is sorted by the server. Its default: in play, then upcoming soonest
+ * first, then closed latest first.
+ */
+export const MATCH_SORT_KEYS = ['name', 'competition', 'openDate', 'active'] as const;
+export type MatchSortKey = (typeof MATCH_SORT_KEYS)[number];

@@ -1,12 +1,12 @@
 /**
- * Server-side sort and search of the bet lists and the SMS outbox (issue 34, ADR 0068):
- * unsettled-bets (the downline's open and voided bets, one match's for the downline-bets panel),
- * bet-history and sms-outbox. The order comes from the contract's whitelist (stakes and P&L as
+ * Server-side sort and search of the bet lists, the SMS outbox and the match list (issue 34,
+ * ADR 0068): unsettled-bets (the downline's open and voided bets, one match's for the
+ * downline-bets panel), bet-history, sms-outbox and get-match-list (capped at PAGE_SIZE_MAX). The order comes from the contract's whitelist (stakes and P&L as
  * numbers, then the list's own order: newest first), anything else is a 400 with what is
  * accepted, never a 500, and a search only ever narrows what the caller could already list.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { BET_SORT_KEYS, SMS_OUTBOX_SORT_KEYS, type BetPage, type BetRow, type SmsOutboxResponse } from '@backlay/shared/contracts';
+import { BET_SORT_KEYS, MATCH_SORT_KEYS, SMS_OUTBOX_SORT_KEYS, type BetPage, type BetRow, type MatchSummary, type SmsOutboxResponse } from '@backlay/shared/contracts';
 import { backOrLay, createChain, createMatch, createPlayer, postData, type Chain, type Player, type TestMatch } from './bet-reports-helper';
 import { body, buildTestApp, TEST_TXN_PASSWORD, type TestContext } from './helper';
 
@@ -260,5 +260,61 @@ describe('GET /api/sms-outbox?sort&order&search', () => {
     const dl = await t.createUser({ role: 'dl', parentId: (await createChain(t)).agents.mdl.id });
     const r = await get(`search=${marker}`, (await t.login(dl)).token);
     expect(r.status).toBe(403);
+  });
+});
+
+describe('GET /api/get-match-list?sort&order&search', () => {
+  let admin: string;
+  let player: string;
+  const ids = (rows: MatchSummary[]) => rows.map((m) => m._id);
+  const get = (query: string, as = admin) =>
+    t.request({ method: 'GET', url: `/api/get-match-list?sportId=2&${query}`, token: as }).then((r) => ({ status: r.statusCode, ...body<Envelope<MatchSummary[]>>(r) }));
+
+  beforeAll(async () => {
+    admin = (await t.login(await t.createUser({ role: 'admin' }))).token;
+    player = (await t.login(await t.createUser({ role: 'user' }))).token;
+    await t.db.query(`INSERT INTO competitions (id, sport_id, name) VALUES ('c-zeta', 2, 'Zeta Open'), ('c-alpha', 2, 'alpha Cup')`);
+    // tm3 and tm4 start at the same time (a tie the default order breaks by id); tm2 is hidden from players; tm5 is not imported.
+    await t.db.query(
+      `INSERT INTO events (id, sport_id, competition_id, name, open_date, status, imported, active) VALUES
+         ('tm1', 2, 'c-zeta', 'Nadal v Federer', now() + interval '2 days', 'upcoming', true, true),
+         ('tm2', 2, 'c-alpha', 'alcaraz v Sinner', now() - interval '1 hour', 'inplay', true, false),
+         ('tm3', 2, 'c-alpha', 'Djokovic v Murray', date_trunc('hour', now()) + interval '1 day', 'upcoming', true, true),
+         ('tm4', 2, 'c-zeta', 'Zverev v Ruud', date_trunc('hour', now()) + interval '1 day', 'upcoming', true, true),
+         ('tm5', 2, 'c-zeta', 'Nadal v Someone', now() + interval '3 days', 'upcoming', false, true)`,
+    );
+  });
+
+  it('sorts every column both ways before the cap; ties keep the default order', async () => {
+    expect(ids((await get('')).data)).toEqual(['tm2', 'tm3', 'tm4', 'tm1']);
+    expect(ids((await get('sort=name&order=asc')).data)).toEqual(['tm2', 'tm3', 'tm1', 'tm4']);
+    expect(ids((await get('sort=name&order=desc')).data)).toEqual(['tm4', 'tm1', 'tm3', 'tm2']);
+    expect(ids((await get('sort=competition&order=asc')).data)).toEqual(['tm2', 'tm3', 'tm4', 'tm1']);
+    expect(ids((await get('sort=competition&order=desc')).data)).toEqual(['tm4', 'tm1', 'tm2', 'tm3']);
+    expect(ids((await get('sort=openDate&order=asc')).data)).toEqual(['tm2', 'tm3', 'tm4', 'tm1']);
+    expect(ids((await get('sort=openDate&order=desc')).data)).toEqual(['tm1', 'tm3', 'tm4', 'tm2']);
+    expect(ids((await get('sort=active')).data)).toEqual(['tm2', 'tm3', 'tm4', 'tm1']);
+    // The cap takes the first rows of the order asked for, not of the default one.
+    expect(ids((await get('sort=name&order=desc&limit=2')).data)).toEqual(['tm4', 'tm1']);
+    for (const key of MATCH_SORT_KEYS) expect([key, (await get(`sort=${key}&order=desc`, player)).status]).toEqual([key, 200]);
+  });
+
+  it('searches a match or competition name within what the caller sees', async () => {
+    expect(ids((await get('search=ALPHA&sort=name')).data)).toEqual(['tm2', 'tm3']);
+    // Not imported: no search finds it.
+    expect(ids((await get('search=nadal')).data)).toEqual(['tm1']);
+    // Hidden from players: their search does not find it either.
+    expect(ids((await get('search=alcaraz', player)).data)).toEqual([]);
+    expect(ids((await get('search=alpha', player)).data)).toEqual(['tm3']);
+    expect(ids((await get('search=_')).data)).toEqual([]);
+  });
+
+  it('refuses a column outside the whitelist and hostile input with 400, never 500', async () => {
+    const unknown = await get('sort=status');
+    expect([unknown.status, unknown.message]).toEqual([400, `sort must be one of: ${MATCH_SORT_KEYS.join(', ')}`]);
+    for (const query of ['sort=name%3B--', 'sort=__proto__', 'sort=name&sort=active', 'sort=name&order=up', `search=${'x'.repeat(51)}`, 'search=%00']) {
+      const r = await get(query);
+      expect([query, r.status]).toEqual([query, 400]);
+    }
   });
 });
