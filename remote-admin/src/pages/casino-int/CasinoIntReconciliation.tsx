@@ -17,7 +17,6 @@ import {
   useSortedRows,
   type CasinoIntMismatch,
   type CasinoIntReconciliationReport,
-  type CasinoIntTransactionRow,
   type SortColumn,
 } from '@backlay/shared';
 import { runAction } from '../sports/sports-common';
@@ -27,6 +26,8 @@ const KIND_LABELS: Record<CasinoIntMismatch['kind'], string> = {
   missing_theirs: 'Missing at the provider',
   amount_differs: 'Amount differs',
 };
+
+type CasinoIntTransactionRow = CasinoIntReconciliationReport['transactions'][number];
 
 /** The columns the mismatches sort by in the browser (the report carries the whole day). */
 const MISMATCH_COLUMNS = {
