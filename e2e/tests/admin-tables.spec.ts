@@ -123,8 +123,18 @@ test("an agent searches its downline's unsettled bets by username and sorts them
   const chosen = await chooseMarket(request, playerToken, adminToken);
   // Set-up: no bet delay on this market, so a moving simulated price cannot refuse the set-up bets.
   await apiPost(request, adminToken, '/api/update-market', { marketId: chosen.market.marketId, betDelaySec: 0 });
-  for (const stake of [1000, 150, 250]) await placeBack(request, playerToken, chosen, stake);
+  const betIds: string[] = [];
+  for (const stake of [1000, 150, 250]) betIds.push(await placeBack(request, playerToken, chosen, stake));
+  // Afterwards demo-admin voids them: the market is the one other journeys settle and read the P&L of.
+  try {
+    await sortUnsettledBets(page, player);
+  } finally {
+    await apiPost(request, adminToken, '/api/delete-bets', { betIds, reason: 'e2e admin tables: set-up bets' });
+  }
+});
 
+/** demo-dl's Matched bets: searched by the player's username, sorted by Stake on the server both ways. */
+async function sortUnsettledBets(page: Page, player: string) {
   await signIn(page, 'admin', 'demo-dl');
   await page.goto('/admin/unsettledbet/matched');
   const table = page.getByRole('table', { name: 'Matched bets' });
@@ -160,4 +170,4 @@ test("an agent searches its downline's unsettled bets by username and sorts them
   await expect(stake).toHaveAttribute('aria-sort', 'descending');
   expect(await stake.getByRole('button').evaluate((el) => getComputedStyle(el, '::after').content)).toContain('▼');
   await expectNoSidewaysScroll(page);
-});
+}
