@@ -1,13 +1,15 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import type { ListClientsResponse } from '@backlay/shared/contracts';
-import { DEMO_TRANSACTION_PASSWORD, apiPost, apiToken, expectNoSidewaysScroll, runSuffix, signIn } from '../support/helpers';
+import type { BetPage, BetRow, ListClientsResponse } from '@backlay/shared/contracts';
+import { DEMO_TRANSACTION_PASSWORD, apiPost, apiToken, expectNoSidewaysScroll, newFundedPlayer, runSuffix, signIn } from '../support/helpers';
+import { chooseMarket, placeBack } from '../support/soccer-market';
 
 /**
  * Tables people can work with (issue 34, ADR 0068), at 1280×800 and on a 360×740 phone:
  * demo-dl's client list searched down to 26 new players of the run, sorted by Balance on the
  * server (the rows on screen in the order, and with the balances, the server answered; the
  * header's aria-sort and arrow), turned round, and its header row still in view after the
- * table has scrolled to its last row.
+ * table has scrolled to its last row. Then the unsettled bets: a new player's three bets found
+ * by a search of its username and sorted by Stake on the server, both ways.
  */
 
 /** The next list-clients answer whose query has these parameters. */
@@ -103,3 +105,69 @@ test('an agent searches its client list, sorts it by balance on the server both 
   await expect(head).toBeInViewport();
   await expectNoSidewaysScroll(page);
 });
+
+/** The next unsettled-bets answer whose query has these parameters. */
+function betsAnswer(page: Page, params: Record<string, string>): Promise<Response> {
+  return page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/unsettled-bets' && r.request().method() === 'GET' && Object.entries(params).every(([k, v]) => url.searchParams.get(k) === v);
+  });
+}
+
+test("an agent searches its downline's unsettled bets by username and sorts them by stake on the server both ways", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  // A player of its own under demo-dl with three open bets; text order of the stakes would differ (1000 < 150 < 250).
+  const player = await newFundedPlayer(request, 'tsb', 10_000);
+  const playerToken = await apiToken(request, 'player', player);
+  const adminToken = await apiToken(request, 'admin', 'demo-admin');
+  const chosen = await chooseMarket(request, playerToken, adminToken);
+  // Set-up: no bet delay on this market, so a moving simulated price cannot refuse the set-up bets.
+  await apiPost(request, adminToken, '/api/update-market', { marketId: chosen.market.marketId, betDelaySec: 0 });
+  const betIds: string[] = [];
+  for (const stake of [1000, 150, 250]) betIds.push(await placeBack(request, playerToken, chosen, stake));
+  // Afterwards demo-admin voids them: the market is the one other journeys settle and read the P&L of.
+  try {
+    await sortUnsettledBets(page, player);
+  } finally {
+    await apiPost(request, adminToken, '/api/delete-bets', { betIds, reason: 'e2e admin tables: set-up bets' });
+  }
+});
+
+/** demo-dl's Matched bets: searched by the player's username, sorted by Stake on the server both ways. */
+async function sortUnsettledBets(page: Page, player: string) {
+  await signIn(page, 'admin', 'demo-dl');
+  await page.goto('/admin/unsettledbet/matched');
+  const table = page.getByRole('table', { name: 'Matched bets' });
+  await expect(table).toBeVisible();
+
+  const searched = betsAnswer(page, { search: player });
+  await page.getByRole('searchbox', { name: 'Search bets' }).fill(player);
+  const found = (await (await searched).json()) as { data: BetPage<BetRow> };
+  expect(found.data.total).toBe(3);
+  await expect(table.getByRole('rowheader')).toHaveText([player, player, player]);
+
+  /** The Stake column as the rows on screen show it, top to bottom. */
+  const stakes = async () => {
+    const rows = table.getByRole('row').filter({ has: page.getByRole('rowheader') });
+    const texts: string[] = [];
+    for (let i = 0; i < (await rows.count()); i += 1) texts.push((await rows.nth(i).getByRole('cell').nth(5).textContent()) ?? '');
+    return texts;
+  };
+  const stake = table.getByRole('columnheader', { name: 'Stake' });
+  await expect(stake).toHaveAttribute('aria-sort', 'none');
+  const ascending = betsAnswer(page, { search: player, sort: 'stake', order: 'asc' });
+  await stake.getByRole('button', { name: 'Stake' }).click();
+  const asc = (await (await ascending).json()) as { data: BetPage<BetRow> };
+  expect(asc.data.rows.map((r) => r.stake)).toEqual([150, 250, 1000]);
+  await expect.poll(stakes).toEqual(['150.00', '250.00', '1,000.00']);
+  await expect(stake).toHaveAttribute('aria-sort', 'ascending');
+
+  const descending = betsAnswer(page, { search: player, sort: 'stake', order: 'desc' });
+  await stake.getByRole('button', { name: 'Stake' }).click();
+  const desc = (await (await descending).json()) as { data: BetPage<BetRow> };
+  expect(desc.data.rows.map((r) => r.stake)).toEqual([1000, 250, 150]);
+  await expect.poll(stakes).toEqual(['1,000.00', '250.00', '150.00']);
+  await expect(stake).toHaveAttribute('aria-sort', 'descending');
+  expect(await stake.getByRole('button').evaluate((el) => getComputedStyle(el, '::after').content)).toContain('▼');
+  await expectNoSidewaysScroll(page);
+}

@@ -36,7 +36,7 @@ export {
   CASINO_INT_MESSAGES, SPORT_BETTING_PROVIDER, type CasinoIntGame, type CasinoIntGamesResponse, type CasinoIntMismatch,
   type CasinoIntNewSecret, type CasinoIntPlayUrlRequest, type CasinoIntProvider, type CasinoIntProviderAdminView,
   type CasinoIntReconciliationReport, type CasinoIntSubCategory,
-  CLIENT_SORT_KEYS, type ClientSortKey, PAYMENT_SORT_KEYS, SEARCH_MAX_LENGTH, type PaymentSortKey, type SortOrder,
+  BET_SORT_KEYS, type BetSortKey, CLIENT_SORT_KEYS, MATCH_SORT_KEYS, type MatchSortKey, type ClientSortKey, PAYMENT_SORT_KEYS, SEARCH_MAX_LENGTH, SMS_OUTBOX_SORT_KEYS, type SmsOutboxSortKey, type PaymentSortKey, type SortOrder,
 } from './contracts/index';
 export {
   applyBet, applyFancyBet, bookmakerToRunnerBet, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,

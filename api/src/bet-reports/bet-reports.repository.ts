@@ -3,8 +3,9 @@
  * open one below an agent, with each player's chain of shares), the markets those positions are
  * on, and the P&L of settled markets. Plain rows in and out; the rules live in *-rules.ts.
  */
-import type { BetMarketType, BetStatus, Role } from '@backlay/shared/contracts';
+import type { BetMarketType, BetSortKey, BetStatus, Role } from '@backlay/shared/contracts';
 import type { ChainAgent } from '@backlay/shared/domain';
+import { orderByClause, type SortRequest } from '../common/sorting';
 import type { Queryable } from '../db/database';
 
 /** Whose bets: one user's, or every player below an account. */
@@ -18,6 +19,11 @@ export interface BetListFilter {
   betIds?: readonly string[];
   /** Settled (or voided) within [from, toExclusive). */
   settled?: { from: Date; toExclusive: Date };
+  /**
+   * An ILIKE pattern (wildcards escaped) the player's username, the match's or the market's name
+   * must match: one more AND on the scope above, so it never reaches outside it.
+   */
+  pattern?: string;
 }
 
 export interface BetListRow {
@@ -49,7 +55,37 @@ export interface BetListRow {
   cashOut: boolean;
 }
 
-/** WHERE clause and parameters of a bet filter (bets b JOIN users u JOIN events e). */
+/** The market's name as the lists show it (a fancy's own name), from BET_FROM's joins. */
+const MARKET_NAME = `coalesce(CASE WHEN b.market_type = 'fancy' THEN f.name ELSE m.name END, b.market_id)`;
+/** The selection's name as the lists show it (a fancy's own name), from BET_FROM's joins. */
+const SELECTION_NAME = `coalesce(CASE WHEN b.market_type = 'fancy' THEN f.name ELSE r.name END, b.selection_id)`;
+
+/** A bet with its player, event, market, runner or fancy (each of the left joins at most one row). */
+const BET_FROM = `bets b
+       JOIN users u ON u.id = b.user_id
+       JOIN events e ON e.id = b.match_id
+       LEFT JOIN markets m ON b.market_type <> 'fancy' AND m.id = b.market_id
+       LEFT JOIN runners r ON b.market_type <> 'fancy' AND r.market_id = b.market_id AND r.selection_id = b.selection_id
+       LEFT JOIN fancies f ON b.market_type = 'fancy' AND f.id = b.market_id`;
+
+/**
+ * The columns the bet lists sort by (ADR 0068): the only SQL a sort request chooses from. Odds
+ * sort by the quote as shown (price_shown: odds, a bookmaker rate or a fancy rate, in hundredths).
+ */
+const BET_SORT_SQL: Readonly<Record<BetSortKey, string>> = {
+  username: 'lower(u.username)',
+  matchName: 'lower(e.name)',
+  marketName: `lower(${MARKET_NAME})`,
+  selectionName: `lower(${SELECTION_NAME})`,
+  side: 'b.side',
+  odds: 'b.price_shown',
+  stake: 'b.stake_minor',
+  createdAt: 'b.created_at',
+  settledAt: 'b.settled_at',
+  pnl: 'b.pnl_minor',
+};
+
+/** WHERE clause and parameters of a bet filter (over BET_FROM). */
 function betWhere(filter: BetListFilter): { where: string; params: unknown[] } {
   const params: unknown[] = [];
   const add = (value: unknown) => {
@@ -67,19 +103,24 @@ function betWhere(filter: BetListFilter): { where: string; params: unknown[] } {
   if (filter.settled !== undefined) {
     clauses.push(`b.settled_at >= ${add(filter.settled.from)} AND b.settled_at < ${add(filter.settled.toExclusive)}`);
   }
+  if (filter.pattern !== undefined) {
+    const p = add(filter.pattern);
+    clauses.push(`(u.username ILIKE ${p} OR e.name ILIKE ${p} OR ${MARKET_NAME} ILIKE ${p})`);
+  }
   return { where: clauses.join(' AND '), params };
 }
 
 type RawBet = Omit<BetListRow, 'stakeMinor' | 'pnlMinor'> & { stakeMinor: string; pnlMinor: string | null };
 
 /**
- * One page of bets with their names, newest placed first (ties by id, so pages never overlap), and
- * the number of bets the filter matches.
+ * One page of bets with their names, in the order asked for and then newest placed first (ties by
+ * id, so pages never overlap; without a sort, newest placed first), and the number of bets the
+ * filter matches.
  */
 export async function listBets(
   q: Queryable,
   filter: BetListFilter,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; sort?: SortRequest<BetSortKey> | null },
 ): Promise<{ rows: BetListRow[]; total: number }> {
   const { where, params } = betWhere(filter);
   const n = params.length;
@@ -91,23 +132,14 @@ export async function listBets(
               b.settled_at AS "settledAt", b.void_reason AS "voidReason", u.username, e.sport_id AS "sportId",
               e.name AS "matchName", e.open_date AS "matchOpenDate", r.cloth_number AS "clothNumber",
               EXISTS (SELECT 1 FROM cash_out_bets l WHERE l.bet_id = b.id) AS "cashOut",
-              coalesce(CASE WHEN b.market_type = 'fancy' THEN f.name ELSE m.name END, b.market_id) AS "marketName",
-              coalesce(CASE WHEN b.market_type = 'fancy' THEN f.name ELSE r.name END, b.selection_id) AS "selectionName"
-       FROM bets b
-       JOIN users u ON u.id = b.user_id
-       JOIN events e ON e.id = b.match_id
-       LEFT JOIN markets m ON b.market_type <> 'fancy' AND m.id = b.market_id
-       LEFT JOIN runners r ON b.market_type <> 'fancy' AND r.market_id = b.market_id AND r.selection_id = b.selection_id
-       LEFT JOIN fancies f ON b.market_type = 'fancy' AND f.id = b.market_id
+              ${MARKET_NAME} AS "marketName", ${SELECTION_NAME} AS "selectionName"
+       FROM ${BET_FROM}
        WHERE ${where}
-       ORDER BY b.created_at DESC, b.id
+       ${orderByClause(BET_SORT_SQL, page.sort ?? null, 'b.created_at DESC, b.id')}
        LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...params, page.limit, page.offset],
     ),
-    q.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM bets b JOIN users u ON u.id = b.user_id JOIN events e ON e.id = b.match_id WHERE ${where}`,
-      params,
-    ),
+    q.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${BET_FROM} WHERE ${where}`, params),
   ]);
   return {
     rows: list.rows.map((r) => ({ ...r, stakeMinor: BigInt(r.stakeMinor), pnlMinor: r.pnlMinor === null ? null : BigInt(r.pnlMinor) })),

@@ -2,7 +2,10 @@
 import {
   BET_IDS_MAX,
   BET_LIST_PAGE_SIZE_MAX,
+  BET_SORT_KEYS,
   ROLES,
+  SEARCH_MAX_LENGTH,
+  SORT_ORDERS,
   type BetHistoryQuery,
   type BetListByIdsRequest,
   type ChildUserListQuery,
@@ -33,6 +36,12 @@ const sportIdSchema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as
 const dateSchema = { type: 'string', maxLength: 40 } as const;
 const usernameSchema = { type: 'string', maxLength: 64 } as const;
 const nullableString = { type: ['string', 'null'] } as const;
+/** Search and order of a bet list (ADR 0068): never wider than the list the other filters scoped. */
+const betListOrderFields = {
+  search: { type: 'string', maxLength: SEARCH_MAX_LENGTH, description: 'Part of a username, match or market name (case-insensitive), within the listed bets only.' },
+  sort: { type: 'string', enum: BET_SORT_KEYS, description: 'The column to order by (ADR 0068); then placed, newest first. Default: placed, newest first.' },
+  order: { type: 'string', enum: SORT_ORDERS, description: 'Default asc (with sort).' },
+} as const;
 const nullableNumber = { type: ['number', 'null'] } as const;
 
 const betRowSchema = {
@@ -113,6 +122,7 @@ export const unsettledBetsSchema = {
       type: { type: 'string', enum: ['matched', 'deleted'] },
       sportId: sportIdSchema,
       matchId: { type: 'string', maxLength: 64 },
+      ...betListOrderFields,
       page: pageSchema,
       pageSize: pageSizeSchema,
     },
@@ -132,6 +142,7 @@ export const betHistorySchema = {
       sportId: sportIdSchema,
       status: { type: 'string', enum: ['settled', 'voided', 'all'] },
       username: usernameSchema,
+      ...betListOrderFields,
       page: pageSchema,
       pageSize: pageSizeSchema,
     },

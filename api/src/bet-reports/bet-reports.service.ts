@@ -11,6 +11,7 @@ import {
   type BetListByIdsRequest,
   type BetPage,
   type BetRow,
+  type BetSortKey,
   type BetStatus,
   type ChildBookRow,
   type ChildUserListQuery,
@@ -26,6 +27,7 @@ import type { Clock } from '../common/clock';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
 import { paiseToRupees } from '../common/money';
+import { containsPattern, sortRequestOf, type SortRequest } from '../common/sorting';
 import type { Actor } from '../plugins/request-context';
 import { isAgent, type UsersPolicy } from '../users/policy';
 import { ownUnlessNamed } from '../users/users.service';
@@ -51,6 +53,12 @@ export interface BetReportsDeps {
   clock: Clock;
 }
 
+
+/** The filter part of a list's search: an escaped ILIKE pattern, or nothing for no search. */
+function searchOf(search: string | undefined): { pattern?: string } {
+  const pattern = containsPattern(search);
+  return pattern === null ? {} : { pattern };
+}
 
 function toBetRow(row: repo.BetListRow): BetRow {
   return {
@@ -147,13 +155,21 @@ export class BetReportsService {
     return isAgent(actor.role) ? { ancestorId: actor.userId } : { userId: actor.userId };
   }
 
-  private async page(filter: repo.BetListFilter, page: number | undefined, pageSize: number | undefined): Promise<BetPage<BetRow>> {
+  private async page(
+    filter: repo.BetListFilter,
+    page: number | undefined,
+    pageSize: number | undefined,
+    sort: SortRequest<BetSortKey> | null = null,
+  ): Promise<BetPage<BetRow>> {
     const p = paging(page, pageSize);
-    const { rows, total } = await repo.listBets(this.deps.db, filter, p);
+    const { rows, total } = await repo.listBets(this.deps.db, filter, { ...p, sort });
     return { rows: rows.map(toBetRow), page: p.page, pageSize: p.pageSize, total };
   }
 
-  /** GET unsettled-bets: open bets ('matched') or voided ones ('deleted'), newest first. */
+  /**
+   * GET unsettled-bets: open bets ('matched') or voided ones ('deleted'), newest first or in the
+   * order asked for (ADR 0068); `search` narrows them, never beyond the caller's own.
+   */
   unsettledBets(actor: Actor, query: UnsettledBetsQuery): Promise<BetPage<BetRow>> {
     const statuses: BetStatus[] = query.type === 'deleted' ? ['voided'] : ['open'];
     return this.page(
@@ -162,13 +178,18 @@ export class BetReportsService {
         statuses,
         ...(query.sportId !== undefined ? { sportId: query.sportId } : {}),
         ...(query.matchId !== undefined && query.matchId !== '' ? { matchId: query.matchId } : {}),
+        ...searchOf(query.search),
       },
       query.page,
       query.pageSize,
+      sortRequestOf(query),
     );
   }
 
-  /** GET bet-history: settled and voided bets in a range of settlement dates, in the order placed (newest first). */
+  /**
+   * GET bet-history: settled and voided bets in a range of settlement dates, in the order placed
+   * (newest first) or the order asked for (ADR 0068); `search` narrows them.
+   */
   async betHistory(actor: Actor, query: BetHistoryQuery): Promise<BetPage<BetRow>> {
     const range = reportRange(query.from, query.to, this.deps.clock.nowMs());
     if (!range.ok) throw new DomainError('VALIDATION', range.message);
@@ -185,9 +206,11 @@ export class BetReportsService {
         statuses: status === 'all' ? ['settled', 'voided'] : [status],
         settled: { from: range.from, toExclusive: range.toExclusive },
         ...(query.sportId !== undefined ? { sportId: query.sportId } : {}),
+        ...searchOf(query.search),
       },
       query.page,
       query.pageSize,
+      sortRequestOf(query),
     );
   }
 

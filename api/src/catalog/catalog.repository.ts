@@ -4,6 +4,8 @@
  * `Visibility` says whose view a query answers: 'player' sees imported, active matches of active
  * sports; 'admin' (admin and sadmin) sees every imported match.
  */
+import type { MatchSortKey } from '@backlay/shared/contracts';
+import { orderByClause } from '../common/sorting';
 import type { FeedCompetition, FeedEvent } from '../feed/feed-provider';
 import type { Queryable } from '../db/database';
 import type { MatchRow, SeriesMatchRow } from './market-view';
@@ -212,16 +214,31 @@ export async function findVisibleMatch(q: Queryable, eventId: string, visibility
   return rows[0] ?? null;
 }
 
-/** Matches the viewer sees, by sport and status: in play first, then upcoming, then closed (latest first). */
+/** In play first, then upcoming soonest first, then closed latest first; then by id. */
+const MATCH_DEFAULT_ORDER = `CASE e.status WHEN 'inplay' THEN 0 WHEN 'upcoming' THEN 1 ELSE 2 END,
+              CASE WHEN e.status = 'closed' THEN -extract(epoch FROM e.open_date) ELSE extract(epoch FROM e.open_date) END,
+              e.id`;
+
+/** The columns get-match-list sorts by (ADR 0068): the only SQL a sort request chooses from. */
+const MATCH_SORT_SQL: Readonly<Record<MatchSortKey, string>> = {
+  name: 'lower(e.name)',
+  competition: 'lower(c.name)',
+  openDate: 'e.open_date',
+  active: 'e.active',
+};
+
+/**
+ * Matches the viewer sees, by sport and status and a search of the match's or competition's
+ * name: in the order asked for, then in play first, then upcoming, then closed (latest first).
+ */
 export async function listVisibleMatches(q: Queryable, query: MatchQuery, visibility: Visibility): Promise<MatchRow[]> {
   const { rows } = await q.query<MatchRow>(
     `SELECT ${MATCH_COLUMNS} FROM events e JOIN sports s ON s.sport_id = e.sport_id LEFT JOIN competitions c ON c.id = e.competition_id
      WHERE ${visibleMatch(visibility)} AND ($1::int IS NULL OR e.sport_id = $1) AND ($2::text = 'all' OR e.status = $2)
-     ORDER BY CASE e.status WHEN 'inplay' THEN 0 WHEN 'upcoming' THEN 1 ELSE 2 END,
-              CASE WHEN e.status = 'closed' THEN -extract(epoch FROM e.open_date) ELSE extract(epoch FROM e.open_date) END,
-              e.id
+       AND ($4::text IS NULL OR e.name ILIKE $4 OR c.name ILIKE $4)
+     ${orderByClause(MATCH_SORT_SQL, query.sort ?? null, MATCH_DEFAULT_ORDER)}
      LIMIT $3`,
-    [query.sportId, query.status, query.limit],
+    [query.sportId, query.status, query.limit, query.pattern ?? null],
   );
   return rows;
 }

@@ -1,7 +1,10 @@
 /** JSON schemas of the catalog and sports-admin routes (request and response), shaped as contracts/sports.ts. */
 import {
   type FeedStatus,
+  MATCH_SORT_KEYS,
   PAGE_SIZE_MAX,
+  SEARCH_MAX_LENGTH,
+  SORT_ORDERS,
   type SaveMatchRequest,
   type SportSettings,
   type UpdateFancyRequest,
@@ -318,6 +321,9 @@ export const schemas = {
         sportId: sportIdField,
         status: { type: 'string', enum: MATCH_STATUS_VALUES, default: 'all' },
         limit: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: MATCH_LIST_DEFAULT_LIMIT },
+        search: { type: 'string', maxLength: SEARCH_MAX_LENGTH, description: 'Part of a match or competition name (case-insensitive), within the matches the caller sees.' },
+        sort: { type: 'string', enum: MATCH_SORT_KEYS, description: 'The column to order by (ADR 0068); then the default order. Default: in play, upcoming soonest first, closed latest first.' },
+        order: { type: 'string', enum: SORT_ORDERS, description: 'Default asc (with sort).' },
       },
     },
     response: responses({

@@ -5,6 +5,8 @@
  * windows and counts, the captcha's checks, the order of a registration) stay in otp-codes.ts,
  * captcha.ts and registration.service.ts. Times are passed in (the injected clock), never now().
  */
+import type { SmsOutboxSortKey } from '@backlay/shared/contracts';
+import { orderByClause, type SortRequest } from '../common/sorting';
 import type { Queryable } from '../db/database';
 
 // --- otp_codes ----------------------------------------------------------------------------------
@@ -153,18 +155,35 @@ export interface SmsOutboxRow {
   total: string;
 }
 
-/** A page of the outbox, newest first. */
-export async function smsOutboxPage(q: Queryable, limit: number, offset: number): Promise<SmsOutboxRow[]> {
+/** The columns sms-outbox sorts by (ADR 0068): the only SQL a sort request chooses from. */
+const SMS_OUTBOX_SORT_SQL: Readonly<Record<SmsOutboxSortKey, string>> = {
+  createdAt: 'created_at',
+  phone: 'phone',
+  purpose: 'purpose',
+};
+
+/** Which messages of the outbox, and in what order. */
+export interface SmsOutboxFilter {
+  /** An ILIKE pattern (wildcards escaped) the phone must match, or null for every message. */
+  pattern: string | null;
+  /** The column to order by first (ADR 0068), or null for newest first only. */
+  sort: SortRequest<SmsOutboxSortKey> | null;
+}
+
+/** A page of the outbox in the order asked for, then newest first (without one, newest first). */
+export async function smsOutboxPage(q: Queryable, filter: SmsOutboxFilter, limit: number, offset: number): Promise<SmsOutboxRow[]> {
   const { rows } = await q.query<SmsOutboxRow>(
     `SELECT id, phone, purpose, body, created_at, count(*) OVER () AS total
-       FROM sms_outbox ORDER BY id DESC LIMIT $1 OFFSET $2`,
-    [limit, offset],
+       FROM sms_outbox WHERE ($3::text IS NULL OR phone ILIKE $3)
+       ${orderByClause(SMS_OUTBOX_SORT_SQL, filter.sort, 'id DESC')} LIMIT $1 OFFSET $2`,
+    [limit, offset, filter.pattern],
   );
   return rows;
 }
 
-export async function countSmsOutbox(q: Queryable): Promise<number> {
-  return Number((await q.query<{ n: string }>('SELECT count(*) AS n FROM sms_outbox')).rows[0]?.n ?? 0);
+/** The messages the filter matches (for a page past the end, which has no window count). */
+export async function countSmsOutbox(q: Queryable, filter: Pick<SmsOutboxFilter, 'pattern'>): Promise<number> {
+  return Number((await q.query<{ n: string }>('SELECT count(*) AS n FROM sms_outbox WHERE ($1::text IS NULL OR phone ILIKE $1)', [filter.pattern])).rows[0]?.n ?? 0);
 }
 
 // --- registrations ------------------------------------------------------------------------------

@@ -40,7 +40,7 @@ export async function registrationRoutes(app: FastifyInstance, options: { regist
     { schema: smsOutboxSchema, config: { access: signedIn({ roles: SPORTS_ADMIN_ROLES }) } },
     async (request) => {
       const limit = Math.min(request.query.limit ?? PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX);
-      return { data: await registration.smsOutbox(request.query.page ?? 1, limit), message: MESSAGES.ok };
+      return { data: await registration.smsOutbox(request.query, request.query.page ?? 1, limit), message: MESSAGES.ok };
     },
   );
 }

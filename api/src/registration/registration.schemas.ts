@@ -2,6 +2,9 @@
 import {
   PAGE_SIZE_MAX,
   PASSWORD_MAX_LENGTH,
+  SEARCH_MAX_LENGTH,
+  SMS_OUTBOX_SORT_KEYS,
+  SORT_ORDERS,
   type SendOtpRequest,
   type SmsOutboxQuery,
   type UserRegisterRequest,
@@ -78,6 +81,9 @@ export const smsOutboxSchema = {
       page: { type: 'integer', minimum: 1, maximum: 100_000 },
       // Capped at PAGE_SIZE_MAX by the route (docs/rules/test-plan.md T12: 10,000 returns 100).
       limit: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+      search: { type: 'string', maxLength: SEARCH_MAX_LENGTH, description: 'Part of a phone number, within the outbox.' },
+      sort: { type: 'string', enum: SMS_OUTBOX_SORT_KEYS, description: 'The column to order by (ADR 0068); then newest first. Default: newest first.' },
+      order: { type: 'string', enum: SORT_ORDERS, description: 'Default asc (with sort).' },
     },
   },
   response: responses({

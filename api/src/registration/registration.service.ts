@@ -27,6 +27,7 @@ import {
   type LoginResponse,
   type SendOtpRequest,
   type SendOtpResponse,
+  type SmsOutboxQuery,
   type SmsOutboxResponse,
   type UserRegisterRequest,
 } from '@backlay/shared/contracts';
@@ -38,6 +39,7 @@ import type { PasswordHasher } from '../auth/passwords';
 import { DomainError } from '../common/domain-error';
 import type { Logger } from '../common/logger';
 import { rupeesToPaise } from '../common/money';
+import { containsPattern, sortRequestOf } from '../common/sorting';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { LedgerService } from '../ledger/ledger.service';
@@ -209,10 +211,14 @@ export class RegistrationService {
     return parent.id;
   }
 
-  /** GET /api/sms-outbox (admin, sadmin): newest first. */
-  async smsOutbox(page: number, limit: number): Promise<SmsOutboxResponse> {
-    const rows = await repo.smsOutboxPage(this.deps.db, limit, (page - 1) * limit);
-    const total = rows[0] === undefined ? await repo.countSmsOutbox(this.deps.db) : Number(rows[0].total);
+  /**
+   * GET /api/sms-outbox (admin, sadmin): newest first, or in the order asked for (ADR 0068);
+   * `search` narrows it to a part of a phone number.
+   */
+  async smsOutbox(query: Pick<SmsOutboxQuery, 'search' | 'sort' | 'order'>, page: number, limit: number): Promise<SmsOutboxResponse> {
+    const filter = { pattern: containsPattern(query.search), sort: sortRequestOf(query) };
+    const rows = await repo.smsOutboxPage(this.deps.db, filter, limit, (page - 1) * limit);
+    const total = rows[0] === undefined ? await repo.countSmsOutbox(this.deps.db, filter) : Number(rows[0].total);
     return {
       rows: rows.map((r) => ({ id: Number(r.id), phone: r.phone, purpose: r.purpose, body: r.body, createdAt: r.created_at.toISOString() })),
       total,

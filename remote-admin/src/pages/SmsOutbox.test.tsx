@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SEARCH_DEBOUNCE_MS } from '@backlay/shared';
 import { fakeRegistration, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { SmsOutbox } from './SmsOutbox';
 
@@ -30,5 +31,30 @@ describe('SmsOutbox', () => {
     smsOutbox.mockResolvedValueOnce({ rows: [], total: 0, page: 1, limit: 25 });
     renderWithApis(<SmsOutbox />, apis);
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
+  });
+
+  it('sorts by a header and searches a phone number on the server, from page 1', async () => {
+    smsOutbox.mockImplementation(async (q) => ({
+      rows: q.search === '000' ? [] : q.sort === 'phone' ? [{ ...row(2), phone: '9000000001' }, row(1)] : [row(1), { ...row(2), phone: '9000000001' }],
+      total: 30,
+      page: q.page ?? 1,
+      limit: 25,
+    }));
+    renderWithApis(<SmsOutbox />, apis);
+    await screen.findByRole('table', { name: 'SMS outbox' });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(smsOutbox).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 })));
+    const phone = screen.getByRole('columnheader', { name: 'Phone' });
+    expect(phone).toHaveAttribute('aria-sort', 'none');
+    // The message itself is not a column to sort by.
+    expect(within(screen.getByRole('columnheader', { name: 'Message' })).queryByRole('button')).not.toBeInTheDocument();
+    await userEvent.click(within(phone).getByRole('button', { name: 'Phone' }));
+    await waitFor(() => expect(smsOutbox).toHaveBeenLastCalledWith({ page: 1, limit: 25, search: undefined, sort: 'phone', order: 'asc' }));
+    expect(screen.getByRole('columnheader', { name: 'Phone' })).toHaveAttribute('aria-sort', 'ascending');
+    const table = screen.getByRole('table', { name: 'SMS outbox' });
+    await waitFor(() => expect(within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[1]?.textContent)).toEqual(['9000000001', '9876543210']));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search phone numbers' }), '000');
+    await waitFor(() => expect(smsOutbox).toHaveBeenLastCalledWith({ page: 1, limit: 25, search: '000', sort: 'phone', order: 'asc' }), { timeout: SEARCH_DEBOUNCE_MS * 4 });
+    expect(await screen.findByText('No message to a matching phone number.')).toBeInTheDocument();
   });
 });

@@ -1,16 +1,50 @@
-import { useState } from 'react';
-import { Button, EmptyState, Page, Pager, Spinner, useLoad, formatDateTimeSeconds, useApis } from '@backlay/shared';
+import { useCallback, useState } from 'react';
+import {
+  Button,
+  EmptyState,
+  Page,
+  Pager,
+  SEARCH_MAX_LENGTH,
+  SearchBox,
+  SortHeader,
+  Spinner,
+  useLoad,
+  useSort,
+  formatDateTimeSeconds,
+  useApis,
+  type SmsOutboxSortKey,
+} from '@backlay/shared';
 
 const PAGE_SIZE = 25;
 
 /**
  * /admin/sms-outbox (admin, sadmin): the demo SMS gateway's messages, newest first — what a real
  * gateway would have sent (SMS_PROVIDER=outbox), such as the one-time codes of registration.
+ * The outbox is paged, so the server sorts it by the header pressed and searches a part of a
+ * phone number (ADR 0068).
  */
 export function SmsOutbox() {
   const { registration: registrationApi } = useApis();
   const [page, setPage] = useState(1);
-  const { load, reload } = useLoad(() => registrationApi.smsOutbox({ page, limit: PAGE_SIZE }), `page:${page}`);
+  const [search, setSearch] = useState('');
+  const [sort, toggleSort] = useSort<SmsOutboxSortKey>();
+  const { load, reload } = useLoad(
+    () => registrationApi.smsOutbox({ page, limit: PAGE_SIZE, search: search || undefined, sort: sort?.key, order: sort?.order }),
+    `page:${page}:${search}:${sort?.key}:${sort?.order}`,
+  );
+  // A new search or order starts again at page 1.
+  const searchFor = useCallback((next: string) => {
+    setSearch(next);
+    setPage(1);
+  }, []);
+  const sortBy = useCallback(
+    (key: SmsOutboxSortKey) => {
+      toggleSort(key);
+      setPage(1);
+    },
+    [toggleSort],
+  );
+  const header = { sort, onSort: sortBy };
   return (
     <Page
       title="SMS outbox"
@@ -21,18 +55,21 @@ export function SmsOutbox() {
       }
     >
       <p>The demo has no SMS gateway: the messages it would send land here, newest first.</p>
+      <div className="bl-filters">
+        <SearchBox label="Search phone numbers" maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
+      </div>
       {load.state === 'loading' ? <Spinner label="Loading the SMS outbox" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
-      {load.state === 'done' && load.value.rows.length === 0 ? <EmptyState>No messages yet.</EmptyState> : null}
+      {load.state === 'done' && load.value.rows.length === 0 ? <EmptyState>{search !== '' ? 'No message to a matching phone number.' : 'No messages yet.'}</EmptyState> : null}
       {load.state === 'done' && load.value.rows.length > 0 ? (
         <>
           <div className="bl-table-wrap">
             <table className="bl-table" aria-label="SMS outbox">
               <thead>
                 <tr>
-                  <th scope="col">Sent</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Purpose</th>
+                  <SortHeader label="Sent" sortKey="createdAt" {...header} />
+                  <SortHeader label="Phone" sortKey="phone" {...header} />
+                  <SortHeader label="Purpose" sortKey="purpose" {...header} />
                   <th scope="col">Message</th>
                 </tr>
               </thead>

@@ -6,6 +6,7 @@
  * fancy rate in percent (110). Inside everything is integer.
  */
 import type { Role } from './roles';
+import type { BetSortKey, SortOrder } from './sorting';
 
 /** Runner markets: BACK / LAY. Fancy (session) markets: YES (back) / NO (lay). */
 export type PlaceBetSide = 'BACK' | 'LAY';
@@ -218,7 +219,7 @@ export interface BetListByIdsRequest {
 }
 
 /**
- * GET /api/unsettled-bets?type&sportId&matchId&page&pageSize. Players: their open bets. Agents:
+ * GET /api/unsettled-bets?type&sportId&matchId&search&sort&order&page&pageSize. Players: their open bets. Agents:
  * the open bets of their downline (type 'matched'), or the voided ones (type 'deleted').
  */
 export type UnsettledBetType = 'matched' | 'deleted';
@@ -226,12 +227,17 @@ export interface UnsettledBetsQuery {
   type?: UnsettledBetType;
   sportId?: number;
   matchId?: string;
+  /** Part of a username, match or market name (case-insensitive), within the listed bets only. */
+  search?: string;
+  /** The column to order by (BET_SORT_KEYS, ADR 0068), then newest first. */
+  sort?: BetSortKey;
+  order?: SortOrder;
   page?: number;
   pageSize?: number;
 }
 
 /**
- * GET /api/bet-history?from&to&sportId&status&page&pageSize: settled and voided bets in the
+ * GET /api/bet-history?from&to&sportId&status&search&sort&order&page&pageSize: settled and voided bets in the
  * order placed, newest first; dates (of settlement) ISO (yyyy-mm-dd, inclusive, UTC), default the last 7 days. Agents see the downline,
  * optionally one `username` of it.
  */
@@ -241,6 +247,11 @@ export interface BetHistoryQuery {
   sportId?: number;
   status?: 'settled' | 'voided' | 'all';
   username?: string;
+  /** Part of a username, match or market name (case-insensitive), within the listed bets only. */
+  search?: string;
+  /** The column to order by (BET_SORT_KEYS, ADR 0068), then newest first. */
+  sort?: BetSortKey;
+  order?: SortOrder;
   page?: number;
   pageSize?: number;
 }

@@ -15,7 +15,9 @@ export {
   TRANSACTION_PASSWORD_PATTERN, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN,
 } from './limits';
 export { MESSAGES } from './messages';
-export { CLIENT_SORT_KEYS, type ClientSortKey, PAYMENT_SORT_KEYS, type PaymentSortKey, SORT_ORDERS, type SortOrder } from './sorting';
+export {
+  BET_SORT_KEYS, type BetSortKey, CLIENT_SORT_KEYS, MATCH_SORT_KEYS, type MatchSortKey, type ClientSortKey, PAYMENT_SORT_KEYS, type PaymentSortKey, SMS_OUTBOX_SORT_KEYS, type SmsOutboxSortKey, SORT_ORDERS, type SortOrder,
+} from './sorting';
 export {
   AGENT_ROLES, type Area, areaOfRole, childRoleOf, HOME_LANDING_ROLES, isRole, type Role, ROLE_LABELS, ROLES,
   SPORTS_ADMIN_ROLES,

@@ -4,6 +4,7 @@
  * rule; the form repeats the simple ones so a visitor learns them before a round trip.
  */
 import type { LoginResponse } from './api';
+import type { SmsOutboxSortKey, SortOrder } from './sorting';
 
 /** An Indian mobile number: 10 digits starting 6–9, with an optional +91 (or 91 / 0) in front. */
 export const INDIAN_MOBILE_PATTERN = /^(?:\+91|91|0)?[6-9][0-9]{9}$/;
@@ -115,6 +116,11 @@ export interface SmsOutboxRow {
 export interface SmsOutboxQuery {
   page?: number;
   limit?: number;
+  /** Part of a phone number, within the outbox. */
+  search?: string;
+  /** The column to order by (SMS_OUTBOX_SORT_KEYS, ADR 0068), then newest first. */
+  sort?: SmsOutboxSortKey;
+  order?: SortOrder;
 }
 
 export interface SmsOutboxResponse {

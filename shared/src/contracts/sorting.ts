@@ -18,3 +18,22 @@ export type ClientSortKey = (typeof CLIENT_SORT_KEYS)[number];
 /** The columns get-deposit-withdraw-list sorts by (its default: date, newest first). */
 export const PAYMENT_SORT_KEYS = ['username', 'amount', 'createdAt', 'status'] as const;
 export type PaymentSortKey = (typeof PAYMENT_SORT_KEYS)[number];
+
+/**
+ * The columns the bet lists sort by: unsettled-bets (the downline's open or voided bets, and one
+ * match's) and bet-history. Their default: placed, newest first.
+ */
+export const BET_SORT_KEYS = ['username', 'matchName', 'marketName', 'selectionName', 'side', 'odds', 'stake', 'createdAt', 'settledAt', 'pnl'] as const;
+export type BetSortKey = (typeof BET_SORT_KEYS)[number];
+
+/** The columns sms-outbox sorts by (its default: newest first). */
+export const SMS_OUTBOX_SORT_KEYS = ['createdAt', 'phone', 'purpose'] as const;
+export type SmsOutboxSortKey = (typeof SMS_OUTBOX_SORT_KEYS)[number];
+
+/**
+ * The columns get-match-list sorts by: it answers at most PAGE_SIZE_MAX matches, so the agents'
+ * list of imported matches is sorted by the server. Its default: in play, then upcoming soonest
+ * first, then closed latest first.
+ */
+export const MATCH_SORT_KEYS = ['name', 'competition', 'openDate', 'active'] as const;
+export type MatchSortKey = (typeof MATCH_SORT_KEYS)[number];

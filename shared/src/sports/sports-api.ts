@@ -19,6 +19,7 @@ import type {
   UpdateMarketRequest,
   UpdateMatchRequest,
 } from '../contracts/sports';
+import type { MatchSortKey, SortOrder } from '../contracts/sorting';
 import type { ApiClient } from '../kernel/client';
 import { unwrap, unwrapWithMessage } from '../kernel/client';
 
@@ -28,6 +29,11 @@ export interface MatchListQuery {
   /** all | inplay | in-play | upcoming */
   status?: string;
   limit?: number;
+  /** Part of a match or competition name (case-insensitive), within the matches listed. */
+  search?: string;
+  /** The column to order by (MATCH_SORT_KEYS, ADR 0068), then the list's own order. */
+  sort?: MatchSortKey;
+  order?: SortOrder;
 }
 
 /**

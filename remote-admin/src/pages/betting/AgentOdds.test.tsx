@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { BehaviorSubject } from 'rxjs';
-import { initialMatchState, on, setUser, type BetPage, type BetRow, type ChildBookRow, type MatchState, type Role, type UserInfo } from '@backlay/shared';
+import { SEARCH_DEBOUNCE_MS, initialMatchState, on, setUser, type BetPage, type BetRow, type ChildBookRow, type MatchState, type Role, type UserInfo } from '@backlay/shared';
 import { buildFancy, buildMarket, fakeBets, fakeMarketData, fakeSports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { AgentOdds } from './AgentOdds';
 import { buildBet, buildBook } from './test-builders';
@@ -66,7 +66,8 @@ describe('AgentOdds', () => {
     // Whose suspension it is: the admin's on the market, the feed's on the fancy.
     expect(screen.getByText('Suspended by admin')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Fancy prices' })).getByRole('row', { name: /6 over runs/ })).toHaveTextContent('Suspended by feed');
-    expect(screen.queryByRole('button', { name: /back|lay|place/i })).not.toBeInTheDocument();
+    // No betting controls (the downline bets' "Placed at" header is a sort button, not a bet).
+    expect(screen.queryByRole('button', { name: /back|lay|place(?!d at$)/i })).not.toBeInTheDocument();
     const book = await screen.findByRole('table', { name: 'Book of Match Odds' });
     expect(api.marketAnalysis).toHaveBeenCalledWith({ matchId: 'e1' });
     expect(within(book).getByRole('row', { name: /^India/ })).toHaveTextContent('150.00-90.00');
@@ -135,5 +136,25 @@ describe('AgentOdds', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete bet' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.deleteBets).not.toHaveBeenCalled();
+  });
+
+  it('sorts and searches the downline bets of the match on the server, from page 1', async () => {
+    api.unsettledBets.mockImplementation(async (q) =>
+      q.search === 'nobody'
+        ? pageOf([])
+        : pageOf(q.sort === 'username' && q.order === 'desc' ? [buildBet('b2', { username: 'player2' }), buildBet('b1')] : [buildBet('b1'), buildBet('b2', { username: 'player2' })]),
+    );
+    renderAt('dl', 'demo-dl');
+    const bets = await screen.findByRole('table', { name: 'Downline bets' });
+    expect(within(bets).getByRole('columnheader', { name: 'User' })).toHaveAttribute('aria-sort', 'none');
+    await userEvent.click(within(bets).getByRole('button', { name: 'User' }));
+    await userEvent.click(within(screen.getByRole('table', { name: 'Downline bets' })).getByRole('button', { name: 'User' }));
+    await waitFor(() => expect(api.unsettledBets).toHaveBeenLastCalledWith({ type: 'matched', matchId: 'e1', search: undefined, sort: 'username', order: 'desc', page: 1, pageSize: 25 }));
+    const table = await screen.findByRole('table', { name: 'Downline bets' });
+    await waitFor(() => expect(within(table).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['player2', 'demo-user']));
+    expect(within(table).getByRole('columnheader', { name: 'User' })).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search downline bets' }), 'nobody');
+    await waitFor(() => expect(api.unsettledBets).toHaveBeenLastCalledWith(expect.objectContaining({ matchId: 'e1', search: 'nobody', sort: 'username', order: 'desc', page: 1 })), { timeout: SEARCH_DEBOUNCE_MS * 4 });
+    expect(await screen.findByText('No bets match the search.')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,18 @@
-import { Button, eventLabel, formatRupees, runnerLabel, type BetRow, formatBetPrice, formatDateTimeSeconds, sideClass, sideLabel } from '@backlay/shared';
+import type { ReactNode } from 'react';
+import {
+  Button,
+  SortHeader,
+  eventLabel,
+  formatRupees,
+  runnerLabel,
+  type BetRow,
+  type BetSortKey,
+  type SortState,
+  formatBetPrice,
+  formatDateTimeSeconds,
+  sideClass,
+  sideLabel,
+} from '@backlay/shared';
 
 /** What a bet table shows besides the bet's own columns. */
 export interface BetsTableOptions {
@@ -12,6 +26,11 @@ export interface BetsTableOptions {
   selection?: { selected: ReadonlySet<string>; onChange: (next: Set<string>) => void };
   /** A Delete button per row. */
   onDelete?: (bet: BetRow) => void;
+  /**
+   * Sortable headers: the list is paged, so the server sorts it (ADR 0068) and the page sends
+   * the state with its request; the rows are shown as they come.
+   */
+  sorting?: { sort: SortState<BetSortKey> | null; onSort: (key: BetSortKey) => void };
 }
 
 /** "Bet of demo-user on India (Back 2.5, 100.00)": what a row's controls are named after. */
@@ -21,10 +40,19 @@ export function betLabel(bet: BetRow): string {
 
 /**
  * Bets of the downline: user, match, market, selection, side, odds (or the fancy's line @
- * rate), stake and time placed; optionally with checkboxes and a Delete button per row. The
+ * rate), stake and time placed; optionally sortable headers (the server's order), checkboxes and a Delete button per row. The
  * username stays in view while the table scrolls sideways on a phone.
  */
-export function BetsTable({ rows, label, showMatch = false, showVoidReason = false, selection, onDelete }: BetsTableOptions & { rows: BetRow[] }) {
+export function BetsTable({ rows, label, showMatch = false, showVoidReason = false, selection, onDelete, sorting }: BetsTableOptions & { rows: BetRow[] }) {
+  // A column's header: a sorting header when the page sorts, else plain.
+  const header = (text: string, key: BetSortKey, num = false): ReactNode =>
+    sorting ? (
+      <SortHeader label={text} sortKey={key} num={num} sort={sorting.sort} onSort={sorting.onSort} />
+    ) : (
+      <th scope="col" className={num ? 'num' : undefined}>
+        {text}
+      </th>
+    );
   const allSelected = selection !== undefined && rows.length > 0 && rows.every((r) => selection.selected.has(r.betId));
   const toggleAll = () => {
     if (!selection) return;
@@ -47,23 +75,19 @@ export function BetsTable({ rows, label, showMatch = false, showVoidReason = fal
       <table className="bl-table bl-table--sticky" aria-label={label}>
         <thead>
           <tr>
-            <th scope="col">User</th>
+            {header('User', 'username')}
             {selection ? (
               <th scope="col">
                 <input type="checkbox" aria-label="Select every bet on this page" checked={allSelected} onChange={toggleAll} disabled={rows.length === 0} />
               </th>
             ) : null}
-            {showMatch ? <th scope="col">Match</th> : null}
-            <th scope="col">Market</th>
-            <th scope="col">Selection</th>
-            <th scope="col">Side</th>
-            <th scope="col" className="num">
-              Odds / run
-            </th>
-            <th scope="col" className="num">
-              Stake
-            </th>
-            <th scope="col">Placed at</th>
+            {showMatch ? header('Match', 'matchName') : null}
+            {header('Market', 'marketName')}
+            {header('Selection', 'selectionName')}
+            {header('Side', 'side')}
+            {header('Odds / run', 'odds', true)}
+            {header('Stake', 'stake', true)}
+            {header('Placed at', 'createdAt')}
             {showVoidReason ? <th scope="col">Reason</th> : null}
             {onDelete ? <th scope="col">Actions</th> : null}
           </tr>

@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, generatePath } from 'react-router';
-import { BET_LIST_PAGE_SIZE, Button, EmptyState, Pager, ROUTES, Spinner, type BetRow, useLoad, useApis } from '@backlay/shared';
+import { BET_LIST_PAGE_SIZE, Button, EmptyState, Pager, ROUTES, SEARCH_MAX_LENGTH, SearchBox, Spinner, type BetRow, type BetSortKey, useLoad, useApis, useSort } from '@backlay/shared';
 import { BetsTable } from './BetsTable';
 import { SECTION_STYLE, LIVE_REFRESH_MS } from './betting-common';
 import { DeleteBetsDialog } from './DeleteBetsDialog';
@@ -8,7 +8,8 @@ import { DeleteBetsDialog } from './DeleteBetsDialog';
 type Deleting = { bets: BetRow[]; single: boolean } | null;
 
 /**
- * The downline's open bets on one match (unsettled-bets?matchId), paged. With `canDelete`
+ * The downline's open bets on one match (unsettled-bets?matchId), paged, newest first or sorted
+ * by a column and searched (username or market) by the server (ADR 0068). With `canDelete`
  * (admin and sadmin; the API decides, this only hides what others cannot do) each row has a
  * checkbox and a Delete button, and 'Delete bets' voids the selected ones after a confirmation.
  * `onChanged` tells the page to refresh its books after a delete.
@@ -17,9 +18,27 @@ export function DownlineBets({ matchId, canDelete, refresh, onChanged }: { match
   const { bets: betsApi } = useApis();
   const titleId = useId();
   const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [sort, toggleSort] = useSort<BetSortKey>();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [deleting, setDeleting] = useState<Deleting>(null);
-  const { load, reload } = useLoad(() => betsApi.unsettledBets({ type: 'matched', matchId, page, pageSize: BET_LIST_PAGE_SIZE }), `${matchId}:${page}`, { refreshMs: LIVE_REFRESH_MS });
+  const { load, reload } = useLoad(
+    () => betsApi.unsettledBets({ type: 'matched', matchId, search: search || undefined, sort: sort?.key, order: sort?.order, page, pageSize: BET_LIST_PAGE_SIZE }),
+    `${matchId}:${search}:${sort?.key}:${sort?.order}:${page}`,
+    { refreshMs: LIVE_REFRESH_MS },
+  );
+  // A new search or order starts again at page 1.
+  const searchFor = useCallback((next: string) => {
+    setSearch(next);
+    setPage(1);
+  }, []);
+  const sortBy = useCallback(
+    (key: BetSortKey) => {
+      toggleSort(key);
+      setPage(1);
+    },
+    [toggleSort],
+  );
   useEffect(() => {
     if (refresh > 0) reload();
   }, [refresh, reload]);
@@ -49,6 +68,9 @@ export function DownlineBets({ matchId, canDelete, refresh, onChanged }: { match
           <Link to={generatePath(ROUTES.adminUnsettledBetType.path, { type: 'deleted' })}>Deleted bets</Link>
         </div>
       </header>
+      <div className="bl-filters">
+        <SearchBox label="Search downline bets" maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
+      </div>
       {canDelete && chosen.length > 0 ? (
         <p className="bl-hint" aria-live="polite">
           {chosen.length} selected
@@ -56,12 +78,15 @@ export function DownlineBets({ matchId, canDelete, refresh, onChanged }: { match
       ) : null}
       {load.state === 'loading' ? <Spinner label="Loading bets" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
-      {load.state === 'done' && load.value.total === 0 ? <EmptyState>No open bets in your downline on this match.</EmptyState> : null}
+      {load.state === 'done' && load.value.total === 0 ? (
+        <EmptyState>{search !== '' ? 'No bets match the search.' : 'No open bets in your downline on this match.'}</EmptyState>
+      ) : null}
       {load.state === 'done' && load.value.total > 0 ? (
         <>
           <BetsTable
             rows={rows}
             label="Downline bets"
+            sorting={{ sort, onSort: sortBy }}
             selection={canDelete ? { selected, onChange: setSelected } : undefined}
             onDelete={canDelete ? (bet) => setDeleting({ bets: [bet], single: true }) : undefined}
           />

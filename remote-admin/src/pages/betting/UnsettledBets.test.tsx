@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { type BetPage, type BetRow } from '@backlay/shared';
+import { SEARCH_DEBOUNCE_MS, type BetPage, type BetRow } from '@backlay/shared';
 import { fakeBets, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { UnsettledBets } from './UnsettledBets';
 import { buildBet } from './test-builders';
@@ -78,5 +78,44 @@ describe('UnsettledBets', () => {
     api.unsettledBets.mockResolvedValue(pageOf([]));
     renderAt('/admin/unsettledbet/deleted');
     expect(await screen.findByText('No deleted bets.')).toBeInTheDocument();
+  });
+
+  it('sorts on the server: a header sends sort and order from page 1, says so in aria-sort and shows the rows as they come', async () => {
+    api.unsettledBets.mockImplementation(async (q) =>
+      pageOf(q.sort === 'stake' && q.order === 'desc' ? [buildBet('big', { username: 'whale', stake: 900 }), buildBet('small', { stake: 10 })] : [buildBet('small', { stake: 10 }), buildBet('big', { username: 'whale', stake: 900 })], { total: 60, page: q.page ?? 1 }),
+    );
+    renderAt('/admin/unsettledbet/matched');
+    await screen.findByText('Page 1 of 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3');
+    const table = screen.getByRole('table', { name: 'Matched bets' });
+    const stake = within(table).getByRole('columnheader', { name: 'Stake' });
+    expect(stake).toHaveAttribute('aria-sort', 'none');
+    await userEvent.click(within(stake).getByRole('button', { name: 'Stake' }));
+    await waitFor(() => expect(api.unsettledBets).toHaveBeenLastCalledWith({ type: 'matched', sportId: undefined, search: undefined, sort: 'stake', order: 'asc', page: 1, pageSize: 25 }));
+    await screen.findByText('Page 1 of 3');
+    expect(within(screen.getByRole('table', { name: 'Matched bets' })).getByRole('columnheader', { name: 'Stake' })).toHaveAttribute('aria-sort', 'ascending');
+    // From the keyboard: the same header turns the order round; the rows are the server's.
+    screen.getByRole('button', { name: 'Stake' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(api.unsettledBets).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'stake', order: 'desc', page: 1 })));
+    const names = () => within(screen.getByRole('table', { name: 'Matched bets' })).getAllByRole('rowheader').map((c) => c.textContent);
+    await waitFor(() => expect(names()).toEqual(['whale', 'demo-user']));
+    expect(screen.getByRole('columnheader', { name: 'Stake' })).toHaveAttribute('aria-sort', 'descending');
+    // Every bet column sorts; the reason (deleted list) and actions do not exist here.
+    expect(within(screen.getByRole('table', { name: 'Matched bets' })).getAllByRole('columnheader').map((h) => within(h).queryByRole('button') !== null)).toEqual([true, true, true, true, true, true, true, true]);
+  });
+
+  it('searches a username, match or market on the server from page 1, once per word, and says when nothing matches', async () => {
+    api.unsettledBets.mockImplementation(async (q) => (q.search === 'nobody' ? pageOf([]) : pageOf([buildBet(`b${q.page}`)], { total: 60, page: q.page ?? 1 })));
+    renderAt('/admin/unsettledbet/deleted');
+    await screen.findByText('Page 1 of 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3');
+    const calls = api.unsettledBets.mock.calls.length;
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search bets' }), 'nobody');
+    await waitFor(() => expect(api.unsettledBets).toHaveBeenLastCalledWith({ type: 'deleted', sportId: undefined, search: 'nobody', sort: undefined, order: undefined, page: 1, pageSize: 25 }), { timeout: SEARCH_DEBOUNCE_MS * 4 });
+    expect(api.unsettledBets.mock.calls.length).toBe(calls + 1);
+    expect(await screen.findByText('No bets match the search.')).toBeInTheDocument();
   });
 });

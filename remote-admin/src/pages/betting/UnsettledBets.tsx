@@ -1,6 +1,27 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, generatePath, useParams } from 'react-router';
-import { BET_LIST_PAGE_SIZE, BuildTag, Button, EmptyState, Page, Pager, ROUTES, SelectField, Spinner, useLoad, type BetPage, type BetRow, type UnsettledBetType, sportIdOf, ALL_SPORTS, useApis } from '@backlay/shared';
+import {
+  BET_LIST_PAGE_SIZE,
+  BuildTag,
+  Button,
+  EmptyState,
+  Page,
+  Pager,
+  ROUTES,
+  SEARCH_MAX_LENGTH,
+  SearchBox,
+  SelectField,
+  Spinner,
+  useLoad,
+  useSort,
+  type BetPage,
+  type BetRow,
+  type BetSortKey,
+  type UnsettledBetType,
+  sportIdOf,
+  ALL_SPORTS,
+  useApis,
+} from '@backlay/shared';
 import { BetsTable } from './BetsTable';
 import { SPORT_OPTIONS } from './betting-common';
 
@@ -23,14 +44,32 @@ export function UnsettledBets() {
 
 /**
  * The downline's open bets (Matched) or the bets voided by an agent or a void result (Deleted),
- * newest first, filtered by sport and paged: user, match, market, selection, side, odds or the
- * fancy's line @ rate, stake and time placed (and why, for deleted bets).
+ * newest first or sorted by a column (by the server: the list is paged, ADR 0068), filtered by
+ * sport and a search of a username, match or market name, and paged: user, match, market,
+ * selection, side, odds or the fancy's line @ rate, stake and time placed (and why, for deleted bets).
  */
 function UnsettledBetsOf({ type }: { type: UnsettledBetType }) {
   const { bets: betsApi } = useApis();
   const [sport, setSport] = useState(ALL_SPORTS);
+  const [search, setSearch] = useState('');
+  const [sort, toggleSort] = useSort<BetSortKey>();
   const [page, setPage] = useState(1);
-  const { load, reload } = useLoad<BetPage<BetRow>>(() => betsApi.unsettledBets({ type, sportId: sportIdOf(sport), page, pageSize: BET_LIST_PAGE_SIZE }), `${type}:${sport}:${page}`);
+  const { load, reload } = useLoad<BetPage<BetRow>>(
+    () => betsApi.unsettledBets({ type, sportId: sportIdOf(sport), search: search || undefined, sort: sort?.key, order: sort?.order, page, pageSize: BET_LIST_PAGE_SIZE }),
+    `${type}:${sport}:${search}:${sort?.key}:${sort?.order}:${page}`,
+  );
+  // A new search or order starts again at page 1.
+  const searchFor = useCallback((next: string) => {
+    setSearch(next);
+    setPage(1);
+  }, []);
+  const sortBy = useCallback(
+    (key: BetSortKey) => {
+      toggleSort(key);
+      setPage(1);
+    },
+    [toggleSort],
+  );
   const label = type === 'deleted' ? 'Deleted bets' : 'Matched bets';
   return (
     <Page
@@ -58,13 +97,16 @@ function UnsettledBetsOf({ type }: { type: UnsettledBetType }) {
             setPage(1);
           }}
         />
+        <SearchBox label="Search bets" maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
       </div>
       {load.state === 'loading' ? <Spinner label="Loading bets" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
-      {load.state === 'done' && load.value.total === 0 ? <EmptyState>{type === 'deleted' ? 'No deleted bets.' : 'No open bets in your downline.'}</EmptyState> : null}
+      {load.state === 'done' && load.value.total === 0 ? (
+        <EmptyState>{search !== '' ? 'No bets match the search.' : type === 'deleted' ? 'No deleted bets.' : 'No open bets in your downline.'}</EmptyState>
+      ) : null}
       {load.state === 'done' && load.value.total > 0 ? (
         <>
-          <BetsTable rows={load.value.rows} label={label} showMatch showVoidReason={type === 'deleted'} />
+          <BetsTable rows={load.value.rows} label={label} showMatch showVoidReason={type === 'deleted'} sorting={{ sort, onSort: sortBy }} />
           <Pager page={load.value.page} pageSize={load.value.pageSize} total={load.value.total} onPage={setPage} label="Bet pages" />
         </>
       ) : null}

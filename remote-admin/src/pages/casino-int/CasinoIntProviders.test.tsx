@@ -95,4 +95,19 @@ describe('CasinoIntProviders', () => {
     await waitFor(() => expect(notices).toEqual(['Provider disabled', 'Game enabled']));
     sub.unsubscribe();
   });
+
+  it("sorts a provider's games in the browser: the maximum payout as a number, both ways", async () => {
+    const game = (code: string, maxMultiplier: string) => ({ ...studio.games[0]!, identifier: `backlay-studio:${code}`, code, name: code, maxMultiplier });
+    api.adminProviders.mockResolvedValue([{ ...studio, games: [game('crash', '100000.00'), game('dice', '99.00'), game('mines', '5000.00')] }]);
+    signedInAs('sadmin');
+    renderWithApis(<CasinoIntProviders />, apis);
+    const games = await screen.findByRole('table', { name: 'Games of Backlay Studio' });
+    const order = () => within(games).getAllByRole('rowheader').map((c) => c.textContent?.split(' ')[0]);
+    const max = within(games).getByRole('columnheader', { name: 'Max payout' });
+    await userEvent.click(within(max).getByRole('button', { name: 'Max payout' }));
+    expect(order()).toEqual(['dice', 'mines', 'crash']);
+    await userEvent.click(within(max).getByRole('button', { name: 'Max payout' }));
+    expect(order()).toEqual(['crash', 'mines', 'dice']);
+    expect(max).toHaveAttribute('aria-sort', 'descending');
+  });
 });

@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   BuildTag,
   Button,
   EmptyState,
   Page,
+  SortHeader,
   Spinner,
+  useSort,
+  useSortedRows,
+  type SortColumn,
   TextField,
   useLoad,
   useObservable,
@@ -14,6 +18,38 @@ import {
   type CasinoIntProviderAdminView,
 } from '@backlay/shared';
 import { Switch, runAction } from '../sports/sports-common';
+
+type ProviderGame = CasinoIntProviderAdminView['games'][number];
+
+/** The columns a provider's games sort by in the browser (every game of the provider is listed). */
+const GAME_COLUMNS = {
+  name: { kind: 'text', value: (g) => g.name },
+  category: { kind: 'text', value: (g) => `${g.category} / ${g.subCategory}` },
+  maxMultiplier: { kind: 'number', value: (g) => Number(g.maxMultiplier) },
+  enabled: { kind: 'number', value: (g) => (g.enabled ? 1 : 0) },
+} as const satisfies Record<string, SortColumn<ProviderGame>>;
+
+/** A provider's games under sortable headers; `row` draws one game. */
+function GamesTable({ provider, row }: { provider: CasinoIntProviderAdminView; row: (g: ProviderGame) => ReactNode }) {
+  const [sort, onSort] = useSort<keyof typeof GAME_COLUMNS>();
+  const games = useSortedRows(provider.games, GAME_COLUMNS, sort);
+  const header = { sort, onSort };
+  return (
+    <div className="bl-table-wrap">
+      <table className="bl-table" aria-label={`Games of ${provider.name}`}>
+        <thead>
+          <tr>
+            <SortHeader label="Game" sortKey="name" {...header} />
+            <SortHeader label="Category" sortKey="category" {...header} />
+            <SortHeader label="Max payout" sortKey="maxMultiplier" {...header} />
+            <SortHeader label="Enabled" sortKey="enabled" {...header} />
+          </tr>
+        </thead>
+        <tbody>{games.map(row)}</tbody>
+      </table>
+    </div>
+  );
+}
 
 /**
  * /admin/casino-int/providers (admin, sadmin): the international casino's providers (ADR 0020):
@@ -117,39 +153,28 @@ export function CasinoIntProviders() {
                   )}
                 </div>
               ) : null}
-              <div className="bl-table-wrap">
-                <table className="bl-table" aria-label={`Games of ${p.name}`}>
-                  <thead>
-                    <tr>
-                      <th scope="col">Game</th>
-                      <th scope="col">Category</th>
-                      <th scope="col">Max payout</th>
-                      <th scope="col">Enabled</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {p.games.map((g) => (
-                      <tr key={g.identifier}>
-                        <th scope="row">
-                          {g.name} <small className="bl-muted">{g.code}</small>
-                        </th>
-                        <td>
-                          {g.category} / {g.subCategory}
-                        </td>
-                        <td>{formatMultiplier(g.maxMultiplier)}</td>
-                        <td>
-                          <Switch
-                            label={`${g.name} of ${p.name} enabled`}
-                            checked={g.enabled}
-                            disabled={busy}
-                            onChange={(next) => act(() => casinoIntApi.setGameEnabled(g.identifier, next))}
-                          />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <GamesTable
+                provider={p}
+                row={(g) => (
+                  <tr key={g.identifier}>
+                    <th scope="row">
+                      {g.name} <small className="bl-muted">{g.code}</small>
+                    </th>
+                    <td>
+                      {g.category} / {g.subCategory}
+                    </td>
+                    <td>{formatMultiplier(g.maxMultiplier)}</td>
+                    <td>
+                      <Switch
+                        label={`${g.name} of ${p.name} enabled`}
+                        checked={g.enabled}
+                        disabled={busy}
+                        onChange={(next) => act(() => casinoIntApi.setGameEnabled(g.identifier, next))}
+                      />
+                    </td>
+                  </tr>
+                )}
+              />
             </section>
           ))
         : null}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type CasinoIntProviderAdminView, type CasinoIntReconciliationReport } from '@backlay/shared';
+import { SEARCH_DEBOUNCE_MS, type CasinoIntProviderAdminView, type CasinoIntReconciliationReport } from '@backlay/shared';
 import { fakeCasinoInt, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { CasinoIntReconciliation, yesterdayUtc } from './CasinoIntReconciliation';
 
@@ -65,5 +65,40 @@ describe('CasinoIntReconciliation', () => {
     const mismatches = await screen.findByRole('table', { name: 'Mismatches' });
     expect(within(mismatches).getByRole('row', { name: /^d1/ })).toHaveTextContent('Amount differs');
     expect(within(mismatches).getByRole('row', { name: /^x9/ })).toHaveTextContent('Missing on our side');
+  });
+
+  it('sorts the mismatches and the transactions in the browser (amounts as money) and searches the transactions', async () => {
+    const tx = (id: string, username: string, amount: string) => ({ transactionId: id, refTransactionId: null, type: 'debit' as const, roundId: `r-${id}`, username, gameCode: 'crash', amount, createdAt: '2026-01-01T10:00:00.000Z' });
+    api.reconciliation.mockResolvedValue(
+      report({
+        transactions: [tx('t1', 'player1', '100.00'), tx('t2', 'player2', '9.50'), tx('t3', 'zed', '20.00')],
+        run: {
+          status: 'mismatched',
+          error: null,
+          ranAt: '2026-01-02T01:00:00.000Z',
+          theirCount: 2,
+          mismatches: [
+            { kind: 'amount_differs', transactionId: 'd1', type: 'debit', ours: '100.00', theirs: '15.00' },
+            { kind: 'missing_ours', transactionId: 'x9', type: 'credit', ours: null, theirs: '2.00' },
+            { kind: 'missing_theirs', transactionId: 'y2', type: 'debit', ours: '9.00', theirs: null },
+          ],
+        },
+      }),
+    );
+    renderWithApis(<CasinoIntReconciliation />, apis);
+    await screen.findByRole('combobox', { name: 'Provider' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    const transactions = await screen.findByRole('table', { name: 'Transactions' });
+    const ids = (name: string) => within(screen.getByRole('table', { name })).getAllByRole('rowheader').map((c) => c.textContent);
+    await userEvent.click(within(transactions).getByRole('button', { name: 'Amount' }));
+    expect(ids('Transactions')).toEqual(['t2', 't3', 't1']);
+    await userEvent.click(within(transactions).getByRole('button', { name: 'Amount' }));
+    expect(ids('Transactions')).toEqual(['t1', 't3', 't2']);
+    expect(within(transactions).getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('aria-sort', 'descending');
+    // Ours: 9 < 100 as money; the one missing on our side last.
+    await userEvent.click(within(screen.getByRole('table', { name: 'Mismatches' })).getByRole('button', { name: 'Ours' }));
+    expect(ids('Mismatches')).toEqual(['y2', 'd1', 'x9']);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search transactions' }), 'zed');
+    await waitFor(() => expect(ids('Transactions')).toEqual(['t3']), { timeout: SEARCH_DEBOUNCE_MS * 4 });
   });
 });

@@ -1,17 +1,23 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   BuildTag,
   Button,
   EmptyState,
   Page,
+  SearchBox,
   SelectField,
+  SortHeader,
   Spinner,
   TextField,
+  matchesSearch,
   notifyFailure,
   useLoad,
   useApis,
+  useSort,
+  useSortedRows,
   type CasinoIntMismatch,
   type CasinoIntReconciliationReport,
+  type SortColumn,
 } from '@backlay/shared';
 import { runAction } from '../sports/sports-common';
 
@@ -20,6 +26,105 @@ const KIND_LABELS: Record<CasinoIntMismatch['kind'], string> = {
   missing_theirs: 'Missing at the provider',
   amount_differs: 'Amount differs',
 };
+
+type CasinoIntTransactionRow = CasinoIntReconciliationReport['transactions'][number];
+
+/** The columns the mismatches sort by in the browser (the report carries the whole day). */
+const MISMATCH_COLUMNS = {
+  transaction: { kind: 'text', value: (m) => m.transactionId },
+  problem: { kind: 'text', value: (m) => KIND_LABELS[m.kind] },
+  type: { kind: 'text', value: (m) => m.type },
+  ours: { kind: 'money', value: (m) => m.ours },
+  theirs: { kind: 'money', value: (m) => m.theirs },
+} as const satisfies Record<string, SortColumn<CasinoIntMismatch>>;
+
+/** The columns the day's transactions sort by in the browser. */
+const TRANSACTION_COLUMNS = {
+  transaction: { kind: 'text', value: (tx) => tx.transactionId },
+  type: { kind: 'text', value: (tx) => tx.type },
+  player: { kind: 'text', value: (tx) => tx.username },
+  game: { kind: 'text', value: (tx) => `${tx.gameCode} / ${tx.roundId}` },
+  amount: { kind: 'money', value: (tx) => tx.amount },
+  time: { kind: 'date', value: (tx) => tx.createdAt },
+} as const satisfies Record<string, SortColumn<CasinoIntTransactionRow>>;
+
+/** The mismatches of the last comparison, sortable. */
+function MismatchTable({ mismatches }: { mismatches: readonly CasinoIntMismatch[] }) {
+  const [sort, onSort] = useSort<keyof typeof MISMATCH_COLUMNS>();
+  const rows = useSortedRows(mismatches, MISMATCH_COLUMNS, sort);
+  const header = { sort, onSort };
+  return (
+    <div className="bl-table-wrap">
+      <table className="bl-table" aria-label="Mismatches">
+        <thead>
+          <tr>
+            <SortHeader label="Transaction" sortKey="transaction" {...header} />
+            <SortHeader label="Problem" sortKey="problem" {...header} />
+            <SortHeader label="Type" sortKey="type" {...header} />
+            <SortHeader label="Ours" sortKey="ours" num {...header} />
+            <SortHeader label="Theirs" sortKey="theirs" num {...header} />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((m) => (
+            <tr key={`${m.kind}:${m.transactionId}`}>
+              <th scope="row">{m.transactionId}</th>
+              <td>{KIND_LABELS[m.kind]}</td>
+              <td>{m.type}</td>
+              <td className="num">{m.ours ?? '—'}</td>
+              <td className="num">{m.theirs ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The day's transactions, sortable, with a search of a transaction id, player or game. */
+function TransactionTable({ transactions }: { transactions: readonly CasinoIntTransactionRow[] }) {
+  const [search, setSearch] = useState('');
+  const [sort, onSort] = useSort<keyof typeof TRANSACTION_COLUMNS>();
+  const found = useMemo(() => transactions.filter((tx) => matchesSearch(search, tx.transactionId, tx.username, tx.gameCode, tx.roundId)), [transactions, search]);
+  const rows = useSortedRows(found, TRANSACTION_COLUMNS, sort);
+  const header = { sort, onSort };
+  return (
+    <>
+      <div className="bl-filters">
+        <SearchBox label="Search transactions" onSearch={setSearch} />
+      </div>
+      {rows.length === 0 ? <EmptyState>No transaction matches the search.</EmptyState> : null}
+      <div className="bl-table-wrap" hidden={rows.length === 0}>
+        <table className="bl-table" aria-label="Transactions">
+          <thead>
+            <tr>
+              <SortHeader label="Transaction" sortKey="transaction" {...header} />
+              <SortHeader label="Type" sortKey="type" {...header} />
+              <SortHeader label="Player" sortKey="player" {...header} />
+              <SortHeader label="Game / round" sortKey="game" {...header} />
+              <SortHeader label="Amount" sortKey="amount" num {...header} />
+              <SortHeader label="Time" sortKey="time" {...header} />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((tx) => (
+              <tr key={tx.transactionId}>
+                <th scope="row">{tx.transactionId}</th>
+                <td>{tx.type}</td>
+                <td>{tx.username}</td>
+                <td>
+                  {tx.gameCode} / {tx.roundId}
+                </td>
+                <td className="num">{tx.amount}</td>
+                <td>{new Date(tx.createdAt).toLocaleString()}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
 
 /** Yesterday, UTC, as YYYY-MM-DD: the day the daily job reconciles. */
 export function yesterdayUtc(nowMs: number = Date.now()): string {
@@ -116,70 +221,8 @@ function ReportView({ report }: { report: CasinoIntReconciliationReport }) {
           )}
         </dd>
       </dl>
-      {run !== null && run.mismatches.length > 0 ? (
-        <div className="bl-table-wrap">
-          <table className="bl-table" aria-label="Mismatches">
-            <thead>
-              <tr>
-                <th scope="col">Transaction</th>
-                <th scope="col">Problem</th>
-                <th scope="col">Type</th>
-                <th scope="col" className="num">
-                  Ours
-                </th>
-                <th scope="col" className="num">
-                  Theirs
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {run.mismatches.map((m) => (
-                <tr key={`${m.kind}:${m.transactionId}`}>
-                  <th scope="row">{m.transactionId}</th>
-                  <td>{KIND_LABELS[m.kind]}</td>
-                  <td>{m.type}</td>
-                  <td className="num">{m.ours ?? '—'}</td>
-                  <td className="num">{m.theirs ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {report.transactions.length === 0 ? (
-        <EmptyState>No transactions of this provider on {report.date}.</EmptyState>
-      ) : (
-        <div className="bl-table-wrap">
-          <table className="bl-table" aria-label="Transactions">
-            <thead>
-              <tr>
-                <th scope="col">Transaction</th>
-                <th scope="col">Type</th>
-                <th scope="col">Player</th>
-                <th scope="col">Game / round</th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
-                <th scope="col">Time</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.transactions.map((tx) => (
-                <tr key={tx.transactionId}>
-                  <th scope="row">{tx.transactionId}</th>
-                  <td>{tx.type}</td>
-                  <td>{tx.username}</td>
-                  <td>
-                    {tx.gameCode} / {tx.roundId}
-                  </td>
-                  <td className="num">{tx.amount}</td>
-                  <td>{new Date(tx.createdAt).toLocaleString()}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {run !== null && run.mismatches.length > 0 ? <MismatchTable mismatches={run.mismatches} /> : null}
+      {report.transactions.length === 0 ? <EmptyState>No transactions of this provider on {report.date}.</EmptyState> : <TransactionTable transactions={report.transactions} />}
     </>
   );
 }

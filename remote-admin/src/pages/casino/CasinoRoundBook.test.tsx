@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { BehaviorSubject } from 'rxjs';
-import { initialCasinoTableState, type CasinoRoundBook as RoundBook, type CasinoTableState } from '@backlay/shared';
+import { SEARCH_DEBOUNCE_MS, initialCasinoTableState, type CasinoRoundBook as RoundBook, type CasinoTableState } from '@backlay/shared';
 import { buildCasinoBet, buildCasinoRound, fakeCasino, fakeCasinoLive, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { BOOK_RELOAD_MIN_MS, CasinoRoundBook } from './CasinoRoundBook';
 
@@ -51,6 +52,31 @@ describe('CasinoRoundBook', () => {
     expect(within(book).getByRole('row', { name: /^Tiger/ })).toHaveTextContent('-100.00');
     const bets = screen.getByRole('table', { name: 'Downline bets on this round' });
     expect(within(bets).getByRole('row', { name: /^demo-user/ })).toHaveTextContent('demo-userDragon WinnerBack1.98100.00Open');
+  });
+
+  it('sorts the downline bets in the browser (stake as money, both ways) and searches a username', async () => {
+    api.roundBook.mockResolvedValue({
+      ...BOOK,
+      bets: [
+        { ...buildCasinoBet('b1', { matchId: '9023', stake: 1000 }), username: 'demo-user' },
+        { ...buildCasinoBet('b2', { matchId: '9023', stake: 25.5 }), username: 'alpha' },
+        { ...buildCasinoBet('b3', { matchId: '9023', stake: 200 }), username: 'zed' },
+      ],
+    });
+    renderPage();
+    const bets = await screen.findByRole('table', { name: 'Downline bets on this round' });
+    const users = () => within(screen.getByRole('table', { name: 'Downline bets on this round' })).getAllByRole('rowheader').map((c) => c.textContent);
+    expect(users()).toEqual(['demo-user', 'alpha', 'zed']);
+    const stake = within(bets).getByRole('columnheader', { name: 'Stake' });
+    await userEvent.click(within(stake).getByRole('button', { name: 'Stake' }));
+    expect(users()).toEqual(['alpha', 'zed', 'demo-user']);
+    expect(stake).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(within(stake).getByRole('button', { name: 'Stake' }));
+    expect(users()).toEqual(['demo-user', 'zed', 'alpha']);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search bets on this round' }), 'ALP');
+    await waitFor(() => expect(users()).toEqual(['alpha']), { timeout: SEARCH_DEBOUNCE_MS * 4 });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search bets on this round' }), 'x');
+    expect(await screen.findByText('No bet on this round matches the search.')).toBeInTheDocument();
   });
 
   it('follows the table: reloads the book on its deltas, at most every 2 s', async () => {

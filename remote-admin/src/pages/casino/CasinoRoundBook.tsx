@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   BuildTag,
@@ -6,8 +6,14 @@ import {
   EmptyState,
   Page,
   ROUTES,
+  SearchBox,
+  SortHeader,
   Spinner,
   formatRupees,
+  matchesSearch,
+  useSort,
+  useSortedRows,
+  type SortColumn,
   routeAllowsRole,
   useLoad,
   useObservable,
@@ -20,6 +26,78 @@ import {
   sideLabel,
 } from '@backlay/shared';
 import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, SECTION_STYLE } from '../betting/betting-common';
+
+type RoundBet = RoundBook['bets'][number];
+
+/** The columns the downline bets of a round sort by in the browser (the book has every bet of the round). */
+const BET_COLUMNS = {
+  username: { kind: 'text', value: (b) => b.username },
+  selection: { kind: 'text', value: (b) => b.selectionName },
+  side: { kind: 'text', value: (b) => b.side },
+  odds: { kind: 'number', value: (b) => b.odds },
+  stake: { kind: 'money', value: (b) => b.stake },
+  pnl: { kind: 'money', value: (b) => (b.status === 'voided' ? null : b.pnl) },
+  placedAt: { kind: 'date', value: (b) => b.placedAt },
+} as const satisfies Record<string, SortColumn<RoundBet>>;
+
+/**
+ * The downline's bets on the round: every one of them is in the book, so the browser sorts them
+ * (the order survives the reloads the table's deltas cause) and a search narrows them to a
+ * username or a selection.
+ */
+function RoundBets({ bets }: { bets: readonly RoundBet[] }) {
+  const [search, setSearch] = useState('');
+  const [sort, onSort] = useSort<keyof typeof BET_COLUMNS>();
+  const found = useMemo(() => bets.filter((b) => matchesSearch(search, b.username, b.selectionName, b.marketName)), [bets, search]);
+  const rows = useSortedRows(found, BET_COLUMNS, sort);
+  const header = { sort, onSort };
+  return (
+    <section aria-labelledby="casino-bets-title">
+      <h2 id="casino-bets-title" className="bl-section-title">
+        Downline bets ({bets.length})
+      </h2>
+      {bets.length === 0 ? <EmptyState>No bets on this round.</EmptyState> : null}
+      {bets.length > 0 ? (
+        <>
+          <div className="bl-filters">
+            <SearchBox label="Search bets on this round" onSearch={setSearch} />
+          </div>
+          {rows.length === 0 ? <EmptyState>No bet on this round matches the search.</EmptyState> : null}
+          <div className="bl-table-wrap" hidden={rows.length === 0}>
+            <table className="bl-table bl-table--compact" aria-label="Downline bets on this round">
+              <thead>
+                <tr>
+                  <SortHeader label="User" sortKey="username" {...header} />
+                  <SortHeader label="Selection" sortKey="selection" {...header} />
+                  <SortHeader label="Side" sortKey="side" {...header} />
+                  <SortHeader label="Odds" sortKey="odds" num {...header} />
+                  <SortHeader label="Stake" sortKey="stake" num {...header} />
+                  <SortHeader label="P&L" sortKey="pnl" num {...header} />
+                  <SortHeader label="Placed" sortKey="placedAt" {...header} />
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((b) => (
+                  <tr key={b.betId} className={`bl-bet bl-bet--${b.side === 'BACK' ? 'back' : 'lay'}`}>
+                    <th scope="row">{b.username}</th>
+                    <td>
+                      {b.selectionName} <small className="bl-muted">{b.marketName}</small>
+                    </td>
+                    <td>{sideLabel(b.side)}</td>
+                    <td className="num">{b.odds}</td>
+                    <td className="num">{formatRupees(b.stake)}</td>
+                    <td className="num">{b.status === 'voided' ? 'Void' : b.pnl === null ? 'Open' : <Pnl rupees={b.pnl} />}</td>
+                    <td>{formatDateTimeSeconds(b.placedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
 
 /** The book reloads at most this often while deltas stream in (the countdown moves every second). */
 export const BOOK_RELOAD_MIN_MS = 2_000;
@@ -134,50 +212,7 @@ export function CasinoRoundBook() {
               </div>
             ))}
           </section>
-          <section aria-labelledby="casino-bets-title">
-            <h2 id="casino-bets-title" className="bl-section-title">
-              Downline bets ({book.bets.length})
-            </h2>
-            {book.bets.length === 0 ? <EmptyState>No bets on this round.</EmptyState> : null}
-            {book.bets.length > 0 ? (
-              <div className="bl-table-wrap">
-                <table className="bl-table bl-table--compact" aria-label="Downline bets on this round">
-                  <thead>
-                    <tr>
-                      <th scope="col">User</th>
-                      <th scope="col">Selection</th>
-                      <th scope="col">Side</th>
-                      <th scope="col" className="num">
-                        Odds
-                      </th>
-                      <th scope="col" className="num">
-                        Stake
-                      </th>
-                      <th scope="col" className="num">
-                        P&amp;L
-                      </th>
-                      <th scope="col">Placed</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {book.bets.map((b) => (
-                      <tr key={b.betId} className={`bl-bet bl-bet--${b.side === 'BACK' ? 'back' : 'lay'}`}>
-                        <th scope="row">{b.username}</th>
-                        <td>
-                          {b.selectionName} <small className="bl-muted">{b.marketName}</small>
-                        </td>
-                        <td>{sideLabel(b.side)}</td>
-                        <td className="num">{b.odds}</td>
-                        <td className="num">{formatRupees(b.stake)}</td>
-                        <td className="num">{b.status === 'voided' ? 'Void' : b.pnl === null ? 'Open' : <Pnl rupees={b.pnl} />}</td>
-                        <td>{formatDateTimeSeconds(b.placedAt)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            ) : null}
-          </section>
+          <RoundBets bets={book.bets} />
         </>
       ) : null}
       <BuildTag app="admin" label={__BUILD_LABEL__} />

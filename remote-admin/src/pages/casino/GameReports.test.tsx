@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import moment from 'moment';
 import { type CasinoGameReportRow } from '@backlay/shared';
 import { fakeCasino, renderWithApis, withMocks } from '@backlay/shared/testing';
-import { GameReports, byTable } from './GameReports';
+import { GameReports, byTable, sortGroups } from './GameReports';
 
 const api = withMocks(fakeCasino, 'gameReports');
 const apis = { casino: api };
@@ -25,7 +26,50 @@ describe('byTable', () => {
   });
 });
 
+describe('sortGroups', () => {
+  const groups = byTable([...ROWS, row('teen20', 'a-player', { stake: 500, pnl: 50 })]);
+  const shape = (sorted: ReturnType<typeof sortGroups>) => sorted.map((g) => [g.gameCode, ...g.rows.map((r) => r.childUsername)]);
+  it('orders the tables by their subtotals and the children within each table by the same column', () => {
+    expect(shape(sortGroups(groups, { key: 'stake', order: 'desc' }))).toEqual([
+      ['teen20', 'a-player', 'demo-smdl'],
+      ['dt20', 'other-smdl', 'demo-smdl'],
+    ]);
+    expect(shape(sortGroups(groups, { key: 'stake', order: 'asc' }))).toEqual([
+      ['dt20', 'demo-smdl', 'other-smdl'],
+      ['teen20', 'demo-smdl', 'a-player'],
+    ]);
+    // Text: tables by title, children by username; without a sort, the API's order.
+    expect(shape(sortGroups(groups, { key: 'name', order: 'desc' }))).toEqual([
+      ['teen20', 'demo-smdl', 'a-player'],
+      ['dt20', 'other-smdl', 'demo-smdl'],
+    ]);
+    expect(sortGroups(groups, null)).toBe(groups);
+  });
+});
+
 describe('GameReports', () => {
+  it('sorts the tables by their subtotals from a header, each subtotal still heading its own children', async () => {
+    api.gameReports.mockResolvedValue({ rows: ROWS, totals: { bets: 6, stake: 200.3, pnl: -100.2 } });
+    renderWithApis(
+      <MemoryRouter>
+        <GameReports />
+      </MemoryRouter>,
+      apis,
+    );
+    const table = await screen.findByRole('table', { name: 'Casino P&L by table and child' });
+    const pnl = within(table).getByRole('columnheader', { name: "Players' P&L" });
+    await userEvent.click(within(pnl).getByRole('button', { name: "Players' P&L" }));
+    expect(pnl).toHaveAttribute('aria-sort', 'ascending');
+    expect(within(table).getAllByRole('row').map((r) => r.textContent).slice(1)).toEqual([
+      'Teen Patti 20-202200.00-100.00',
+      'demo-smdl2200.00-100.00',
+      'Dragon Tiger 20-2040.30-0.20',
+      'other-smdl20.20-0.30',
+      'demo-smdl20.100.10',
+      'Total6200.30-100.20',
+    ]);
+  });
+
   it('asks for the last 7 days and shows each table with its children and the totals', async () => {
     api.gameReports.mockResolvedValue({ rows: ROWS, totals: { bets: 6, stake: 200.3, pnl: -100.2 } });
     renderWithApis(

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Link, generatePath } from 'react-router';
 import {
   BuildTag,
@@ -6,7 +7,12 @@ import {
   RangeFilters,
   RangeLoadStatus,
   ROUTES,
+  SortHeader,
   formatRupees,
+  sortRows,
+  useSort,
+  type SortColumn,
+  type SortState,
   sumRupeesForDisplay,
   useRangeReport,
   useApis,
@@ -42,14 +48,43 @@ export function byTable(rows: readonly CasinoGameReportRow[]): TableGroup[] {
   }));
 }
 
+/** The report's columns, by table (its subtotal) and by child row. */
+type GameReportKey = 'name' | 'bets' | 'stake' | 'pnl';
+const GROUP_COLUMNS = {
+  name: { kind: 'text', value: (g) => g.title },
+  bets: { kind: 'number', value: (g) => g.bets },
+  stake: { kind: 'money', value: (g) => g.stake },
+  pnl: { kind: 'money', value: (g) => g.pnl },
+} as const satisfies Record<GameReportKey, SortColumn<TableGroup>>;
+const ROW_COLUMNS = {
+  name: { kind: 'text', value: (r) => r.childUsername },
+  bets: { kind: 'number', value: (r) => r.bets },
+  stake: { kind: 'money', value: (r) => r.stake },
+  pnl: { kind: 'money', value: (r) => r.pnl },
+} as const satisfies Record<GameReportKey, SortColumn<CasinoGameReportRow>>;
+
+/**
+ * The groups in the order of a column, each group's rows in the same order (ADR 0068): pressing
+ * Stake puts the table with the largest (or smallest) subtotal first and, under each subtotal,
+ * its children by their own stake. A subtotal stays at the head of its own rows.
+ */
+export function sortGroups(groups: readonly TableGroup[], sort: SortState<GameReportKey> | null): readonly TableGroup[] {
+  if (sort === null) return groups;
+  return sortRows(groups, GROUP_COLUMNS[sort.key], sort.order).map((g) => ({ ...g, rows: sortRows(g.rows, ROW_COLUMNS[sort.key], sort.order) }));
+}
+
 /**
  * /admin/game-reports (agents): the downline's settled live-casino result over a date range (the
  * last 7 days by default): per table, one row per direct child (agent or player) with its bets,
- * stake and the players' P&L under it, the table's subtotal, and the totals.
+ * stake and the players' P&L under it, the table's subtotal, and the totals. The columns sort
+ * the tables by their subtotals and the children within each table (sortGroups).
  */
 export function GameReports() {
   const { casino: casinoApi } = useApis();
   const { range, setRange, ready, load, report } = useRangeReport<CasinoGameReportResponse>((r) => casinoApi.gameReports(r));
+  const [sort, onSort] = useSort<GameReportKey>();
+  const groups = useMemo(() => sortGroups(byTable(report?.rows ?? []), sort), [report, sort]);
+  const header = { sort, onSort };
   return (
     <Page title="Game reports">
       <RangeFilters range={range} onChange={setRange} />
@@ -60,19 +95,13 @@ export function GameReports() {
           <table className="bl-table" aria-label="Casino P&L by table and child">
             <thead>
               <tr>
-                <th scope="col">Table / child</th>
-                <th scope="col" className="num">
-                  Bets
-                </th>
-                <th scope="col" className="num">
-                  Stake
-                </th>
-                <th scope="col" className="num">
-                  Players' P&amp;L
-                </th>
+                <SortHeader label="Table / child" sortKey="name" {...header} />
+                <SortHeader label="Bets" sortKey="bets" num {...header} />
+                <SortHeader label="Stake" sortKey="stake" num {...header} />
+                <SortHeader label="Players' P&L" sortKey="pnl" num {...header} />
               </tr>
             </thead>
-            {byTable(report.rows).map((t) => (
+            {groups.map((t) => (
               <tbody key={t.gameCode}>
                 <tr className="bl-table__summary">
                   <th scope="row">

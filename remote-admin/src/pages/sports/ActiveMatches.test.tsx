@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { type AdminMatchSummary } from '@backlay/shared';
+import { SEARCH_DEBOUNCE_MS, type AdminMatchSummary } from '@backlay/shared';
 import { fakeSportsAdmin, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { ActiveMatches } from './ActiveMatches';
 
@@ -48,5 +48,31 @@ describe('ActiveMatches', () => {
     await userEvent.click(await screen.findByRole('switch', { name: 'India v Australia shown to players' }));
     expect(api.updateMatch).toHaveBeenCalledWith({ matchId: 'e1', active: false });
     await waitFor(() => expect(api.matchList).toHaveBeenCalledTimes(2));
+  });
+
+  it('sorts and searches on the server (the list is capped), showing the rows as they come', async () => {
+    const india = match({});
+    const england = match({ _id: 'e2', name: 'England v India', competitionName: 'Ashes', inPlay: false, status: 'upcoming' });
+    api.matchList.mockImplementation(async (q) => (q.search === 'nothing' ? [] : q.sort === 'name' && q.order === 'desc' ? [india, england] : [england, india]));
+    renderAt('/admin/active-matches/4');
+    const table = await screen.findByRole('table', { name: 'Imported matches' });
+    const start = within(table).getByRole('columnheader', { name: 'Start' });
+    expect(start).toHaveAttribute('aria-sort', 'none');
+    // Markets is not a column to sort by.
+    expect(within(within(table).getByRole('columnheader', { name: 'Markets' })).queryByRole('button')).not.toBeInTheDocument();
+    await userEvent.click(within(start).getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(api.matchList).toHaveBeenLastCalledWith({ sportId: 4, status: 'all', limit: 100, search: undefined, sort: 'openDate', order: 'asc' }));
+    await userEvent.click(within(await screen.findByRole('table', { name: 'Imported matches' })).getByRole('button', { name: 'Match' }));
+    await userEvent.click(within(await screen.findByRole('table', { name: 'Imported matches' })).getByRole('button', { name: 'Match' }));
+    await waitFor(() => expect(api.matchList).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'name', order: 'desc' })));
+    const sorted = await screen.findByRole('table', { name: 'Imported matches' });
+    // The server's order, not the browser's.
+    await waitFor(() => expect(within(sorted).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['India v Australia', 'England v India']));
+    expect(within(sorted).getByRole('columnheader', { name: 'Match' })).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search matches' }), 'nothing');
+    await waitFor(() => expect(api.matchList).toHaveBeenLastCalledWith({ sportId: 4, status: 'all', limit: 100, search: 'nothing', sort: 'name', order: 'desc' }), { timeout: SEARCH_DEBOUNCE_MS * 4 });
+    expect(await screen.findByText('No imported match matches the search.')).toBeInTheDocument();
+    // The box stays to change the search.
+    expect(screen.getByRole('searchbox', { name: 'Search matches' })).toHaveValue('nothing');
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, NavLink, generatePath, useParams } from 'react-router';
 import {
   BuildTag,
@@ -6,17 +6,16 @@ import {
   PAGE_SIZE_MAX,
   Page,
   ROUTES,
+  SEARCH_MAX_LENGTH,
   SearchBox,
   SortHeader,
   Spinner,
   type AdminMatchSummary,
-  type SortColumn,
+  type MatchSortKey,
   useLoad,
   formatDateTimeMinutes,
-  matchesSearch,
   useApis,
   useSort,
-  useSortedRows,
 } from '@backlay/shared';
 import { Switch, runAction, sportName } from './sports-common';
 
@@ -27,32 +26,27 @@ export const MATCH_TYPES = [
   { value: 'upcoming', label: 'Upcoming' },
 ] as const;
 
-/** The columns the imported matches sort by in the browser. */
-const MATCH_COLUMNS = {
-  name: { kind: 'text', value: (m) => m.name },
-  competition: { kind: 'text', value: (m) => m.competitionName },
-  start: { kind: 'date', value: (m) => m.openDate },
-  active: { kind: 'number', value: (m) => (m.active ? 1 : 0) },
-} as const satisfies Record<string, SortColumn<AdminMatchSummary>>;
-
 /**
  * active-matches/:sportId/:matchType? (admin and sadmin): the imported matches of a sport, all,
  * in-play or upcoming, each with the switch that shows it to players (update-match) and links to
- * its markets and fancies. Columns sort in the browser; a search narrows by match or competition.
+ * its markets and fancies. The API answers at most PAGE_SIZE_MAX matches, so the server sorts
+ * them by the header pressed and searches a match or competition name (ADR 0068).
  */
 export function ActiveMatches() {
   const { sportsAdmin: sportsAdminApi } = useApis();
   const params = useParams();
   const sportId = Number(params.sportId);
   const matchType = params.matchType ?? 'all';
-  const { load, reload } = useLoad(() => sportsAdminApi.matchList({ sportId, status: matchType, limit: PAGE_SIZE_MAX }), `${sportId}:${matchType}`);
+  const [search, setSearch] = useState('');
+  const [sort, onSort] = useSort<MatchSortKey>();
+  const { load, reload } = useLoad(
+    () => sportsAdminApi.matchList({ sportId, status: matchType, limit: PAGE_SIZE_MAX, search: search || undefined, sort: sort?.key, order: sort?.order }),
+    `${sportId}:${matchType}:${search}:${sort?.key}:${sort?.order}`,
+  );
   const [busy, setBusy] = useState<string | null>(null);
   const name = sportName(sportId);
-  const [search, setSearch] = useState('');
-  const [sort, onSort] = useSort<keyof typeof MATCH_COLUMNS>();
-  const all = load.state === 'done' ? load.value : null;
-  const found = useMemo(() => (all ?? []).filter((m) => matchesSearch(search, m.name, m.competitionName)), [all, search]);
-  const rows = useSortedRows(found, MATCH_COLUMNS, sort);
+  const searchFor = useCallback((next: string) => setSearch(next), []);
+  const rows = load.state === 'done' ? load.value : null;
 
   const toggle = async (m: AdminMatchSummary, active: boolean) => {
     setBusy(m._id);
@@ -76,18 +70,22 @@ export function ActiveMatches() {
           </NavLink>
         ))}
       </nav>
+      <div className="bl-filters">
+        <SearchBox label="Search matches" maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
+      </div>
       {load.state === 'loading' ? <Spinner label="Loading matches" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
-      {load.state === 'done' && load.value.length === 0 ? <EmptyState>No imported {name.toLowerCase()} matches here. Import them from the feed's series.</EmptyState> : null}
-      {all && all.length > 0 ? <SearchBox label="Search matches" onSearch={setSearch} /> : null}
-      {all && all.length > 0 ? (
+      {rows && rows.length === 0 ? (
+        <EmptyState>{search !== '' ? 'No imported match matches the search.' : `No imported ${name.toLowerCase()} matches here. Import them from the feed's series.`}</EmptyState>
+      ) : null}
+      {rows && rows.length > 0 ? (
         <div className="bl-table-wrap">
           <table className="bl-table bl-table--sticky" aria-label="Imported matches">
             <thead>
               <tr>
                 <SortHeader label="Match" sortKey="name" sort={sort} onSort={onSort} />
                 <SortHeader label="Competition" sortKey="competition" sort={sort} onSort={onSort} />
-                <SortHeader label="Start" sortKey="start" sort={sort} onSort={onSort} />
+                <SortHeader label="Start" sortKey="openDate" sort={sort} onSort={onSort} />
                 <SortHeader label="Shown to players" sortKey="active" sort={sort} onSort={onSort} />
                 <th scope="col">Markets</th>
               </tr>
