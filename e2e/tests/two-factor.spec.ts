@@ -36,7 +36,7 @@ test('a new player turns on two-factor, signs in with password and code, and see
   await expectNoSidewaysScroll(page);
   const confirmCode = totp(secret, Date.now());
   await page.getByLabel('Code from the app').fill(confirmCode);
-  await page.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByRole('button', { name: 'Turn on', exact: true }).click();
   const codes = page.getByRole('region', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
