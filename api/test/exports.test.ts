@@ -4,11 +4,10 @@
  * (Indian grouping, IST); a file of thousands of rows streams whole, past any page cap; the file's
  * name, type and BOM; and the same access as the JSON route (a foreign agent gets the same 4xx).
  */
-import { DATE_TIME_SECONDS_FORMAT, formatInstant, formatPaiseGrouped } from '@backlay/shared/domain';
 import type { AccountStatementResponse } from '@backlay/shared/contracts';
 import { randomBytes } from 'node:crypto';
-import { rupeesToPaise } from '../src/common/money';
-import { body, buildTestApp, type TestContext, type TestUser } from './helper';
+import { allPages, download, ist, money } from './exports-helper';
+import { buildTestApp, type TestContext, type TestUser } from './helper';
 
 let t: TestContext;
 let admin: TestUser;
@@ -54,65 +53,19 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-/** RFC 4180 records of a CSV text (quoted fields with commas, doubled quotes, CRLF). */
-export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), (i += 1);
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') record.push(field), (field = '');
-    else if (c === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      (record = []), (field = ''), (i += 1);
-    } else field += c;
-  }
-  if (field !== '' || record.length > 0) throw new Error(`the CSV does not end with CRLF: ${JSON.stringify(text.slice(-40))}`);
-  return records;
-}
-
-const money = (rupees: number) => formatPaiseGrouped(rupeesToPaise(rupees));
-const ist = (iso: string) => formatInstant(iso, DATE_TIME_SECONDS_FORMAT, 'IST');
-
-async function download(token: string, url: string) {
-  const response = await t.request({ method: 'GET', url, token });
-  return { status: response.statusCode, headers: response.headers, text: response.body, records: response.statusCode === 200 ? parseCsv(response.body.replace(/^\uFEFF/, '')) : [] };
-}
-
-/** Every page of a JSON list route (pageSize 100, the most a page holds). */
-async function allPages<T>(token: string, url: string, rowsOf: (data: T) => unknown[], total: (data: T) => number): Promise<{ rows: unknown[]; first: T }> {
-  const rows: unknown[] = [];
-  let first: T | null = null;
-  for (let page = 1; ; page += 1) {
-    const response = await t.request({ method: 'GET', url: `${url}&page=${page}&pageSize=100`, token });
-    expect(response.statusCode).toBe(200);
-    const data = body<{ data: T }>(response).data;
-    first ??= data;
-    rows.push(...rowsOf(data));
-    if (rows.length >= total(data) || rowsOf(data).length === 0) return { rows, first };
-  }
-}
-
 const today = new Date().toISOString().slice(0, 10);
 
 describe('GET /api/account-statement/export', () => {
   it(`streams every one of ${MANY}+ entries, exactly the JSON route's rows for the same filters, between the opening and closing balance`, async () => {
 
     const query = `username=${player.username}&startDate=2020-01-01&endDate=${today}`;
-    const file = await download(tokens.dl, `/api/account-statement/export?${query}`);
+    const file = await download(t, tokens.dl, `/api/account-statement/export?${query}`);
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(file.headers['content-disposition']).toBe(`attachment; filename="account-statement_${player.username}_2020-01-01_${today}.csv"`);
     expect(file.text.startsWith('\uFEFFDate,Description,Credit,Debit,Balance\r\n')).toBe(true);
 
-    const { rows, first } = await allPages<AccountStatementResponse>(tokens.dl, `/api/account-statement?${query}`, (d) => d.rows, (d) => d.total);
+    const { rows, first } = await allPages<AccountStatementResponse>(t, tokens.dl, `/api/account-statement?${query}`, (d) => d.rows, (d) => d.total);
     expect(rows).toHaveLength(MANY);
     const expected = [
       ['Date', 'Description', 'Credit', 'Debit', 'Balance'],
