@@ -43,8 +43,17 @@ interface RetriableConfig extends InternalAxiosRequestConfig {
 }
 
 function bodyOf(error: AxiosError): ApiErrorBody | undefined {
-  const body = error.response?.data as ApiErrorBody | undefined;
-  return body && typeof body === 'object' ? body : undefined;
+  let body = error.response?.data as ApiErrorBody | ArrayBuffer | undefined;
+  // A call that asked for bytes (a CSV export) gets its error envelope as bytes too: read it, so
+  // the refresh rule, the sign-out codes and the message work for it as for every JSON call.
+  if (body instanceof ArrayBuffer) {
+    try {
+      body = JSON.parse(new TextDecoder().decode(body)) as ApiErrorBody;
+    } catch {
+      return undefined;
+    }
+  }
+  return body && typeof body === 'object' && !(body instanceof ArrayBuffer) ? body : undefined;
 }
 
 /** Convert any failure into an ApiError carrying the server's message. */
