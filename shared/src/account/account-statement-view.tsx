@@ -5,7 +5,7 @@ import { formatDateTimeSeconds, localDayBound } from '../kernel/date-format';
 import { formatRupees } from '../kernel/money';
 import { useLoad } from '../kernel/use-load';
 import { EmptyState, Page, Spinner } from '../ui/kit';
-import { defaultDateRange, rangeInverted, rangeReady, rangeWords } from '../ui/date-range';
+import { defaultDateRange, rangeInverted, rangeReady } from '../ui/date-range';
 import { ExportActions } from '../ui/export-actions';
 import { RangeFilters } from '../ui/range-report';
 import { Pager, pageCount } from '../ui/pager';
@@ -61,7 +61,7 @@ export function AccountStatementView({ username, title = 'Account Statement', fo
     <Page title={heading}>
       <RangeFilters range={range} onChange={changeRange}>
       </RangeFilters>
-      <ExportActions report="account-statement" filters={filters} title={heading} summary={rangeWords(range)} />
+      <ExportActions report="account-statement" filters={filters} title={heading} />
       {!invalidRange && load.state === 'loading' ? <Spinner label="Loading statement" /> : null}
       {!invalidRange && load.state === 'fail' ? <EmptyState>The statement could not be loaded: {load.message}</EmptyState> : null}
       {!invalidRange && statement ? (

@@ -34,9 +34,3 @@ export function rangeReady(range: DateRangeValue): boolean {
 export function rangeInverted(range: DateRangeValue): boolean {
   return range.from !== '' && range.to !== '' && range.from > range.to;
 }
-
-/** The range in words for a printed report: "01/11/2026 to 29/11/2026" (the dates as the product writes them). */
-export function rangeWords(range: DateRangeValue): string {
-  const day = (ymd: string) => (ymd === '' ? '…' : ymd.split('-').reverse().join('/'));
-  return `${day(range.from)} to ${day(range.to)}`;
-}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useApis } from '../kernel/apis';
 import { formatDateTimeSeconds } from '../kernel/date-format';
 import type { CsvFile, ExportFilters, ExportReport } from '../kernel/export-api';
@@ -18,6 +18,29 @@ export function saveFile(file: CsvFile): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/**
+ * The filters of the report around `from`, in words, as its filter bar shows them: each labelled
+ * control of the page's `.bl-filters` with its value ("From: 01/11/2026 · To: 29/11/2026 · Sport:
+ * Cricket"); a select by its chosen option's text, a date as the product writes it, empty ones left out.
+ */
+export function describeFilters(from: Element): string {
+  const page = from.closest('.bl-page') ?? from.ownerDocument.body;
+  const words: string[] = [];
+  for (const bar of page.querySelectorAll('.bl-filters')) {
+    for (const label of bar.querySelectorAll('label')) {
+      const control = label.control;
+      if (!control || !(control instanceof HTMLInputElement || control instanceof HTMLSelectElement)) continue;
+      let value: string;
+      if (control instanceof HTMLSelectElement) value = control.selectedOptions[0]?.text ?? '';
+      else if (control.type === 'checkbox') value = control.checked ? 'Yes' : '';
+      else if (control.type === 'date') value = control.value.split('-').reverse().join('/');
+      else value = control.value.trim();
+      if (value !== '') words.push(`${label.textContent?.trim() ?? ''}: ${value}`);
+    }
+  }
+  return words.join(' · ');
+}
+
 export interface ExportActionsProps {
   /** The report's export (GET /api/<report>/export). */
   report: ExportReport;
@@ -25,8 +48,8 @@ export interface ExportActionsProps {
   filters: ExportFilters | null;
   /** The report's name, on the printed page. */
   title: string;
-  /** The filters in words ("01/11/2026 – 29/11/2026 · Deposit · All"), on the printed page. */
-  summary: string;
+  /** More words for the printed page beside the filter bar's ("Account: demo-user"). */
+  summary?: string;
 }
 
 /**
@@ -40,14 +63,20 @@ export function ExportActions({ report, filters, title, summary }: ExportActions
   const { exports } = useApis();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [printedAt, setPrintedAt] = useState(() => new Date());
-
-  // Ctrl+P prints too: the heading says when, whichever way the page was printed.
+  // The print heading's filters and time are written straight into its (childless) paragraphs, so
+  // they are current at the moment of printing, however the print was started.
+  const filtersLine = useRef<HTMLParagraphElement>(null);
+  const printedLine = useRef<HTMLParagraphElement>(null);
+  const stamp = () => {
+    if (filtersLine.current) filtersLine.current.textContent = [summary, describeFilters(filtersLine.current)].filter(Boolean).join(' · ');
+    if (printedLine.current) printedLine.current.textContent = `Printed ${formatDateTimeSeconds(new Date())}`;
+  };
+  useLayoutEffect(stamp);
+  // Ctrl+P prints too.
   useEffect(() => {
-    const stamp = () => setPrintedAt(new Date());
     window.addEventListener('beforeprint', stamp);
     return () => window.removeEventListener('beforeprint', stamp);
-  }, []);
+  });
 
   const download = async () => {
     if (filters === null) return;
@@ -68,7 +97,13 @@ export function ExportActions({ report, filters, title, summary }: ExportActions
         <Button variant="secondary" onClick={() => void download()} disabled={filters === null || busy} aria-busy={busy}>
           Download CSV
         </Button>
-        <Button variant="secondary" onClick={() => window.print()}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            stamp();
+            window.print();
+          }}
+        >
           Print
         </Button>
       </div>
@@ -79,8 +114,8 @@ export function ExportActions({ report, filters, title, summary }: ExportActions
       ) : null}
       <div className="bl-print-head" data-testid="print-head">
         <p className="bl-print-head__title">{title}</p>
-        <p>{summary}</p>
-        <p>Printed {formatDateTimeSeconds(printedAt)}</p>
+        <p ref={filtersLine} />
+        <p ref={printedLine} />
       </div>
     </>
   );
