@@ -47,8 +47,9 @@ async function screenRows(page: Page): Promise<string[][]> {
   const rows = await table.getByRole('row').all();
   const out: string[][] = [];
   for (const row of rows.slice(1)) {
-    const cells = (await row.getByRole('cell').allInnerTexts()).map((t) => t.trim());
-    const header = (await row.getByRole('rowheader').allInnerTexts()).map((t) => t.trim());
+    // includeHidden: a phone's card leaves an empty cell out of view (its column is still there).
+    const cells = (await row.getByRole('cell', { includeHidden: true }).allTextContents()).map((t) => t.trim());
+    const header = (await row.getByRole('rowheader', { includeHidden: true }).allTextContents()).map((t) => t.trim());
     // A summary row: its label (a row header) and the balance; an entry: its five cells.
     out.push(header.length > 0 ? ['', header[0] ?? '', '', '', cells[cells.length - 1] ?? ''] : cells);
   }
