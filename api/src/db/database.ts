@@ -41,8 +41,6 @@ export function isPoolExhausted(error: unknown): boolean {
 /** SQLSTATEs after which the whole transaction may simply be run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 3;
-/** How long a snapshot read may wait on its consumer (a download the client stopped reading) before the server ends it. */
-const SNAPSHOT_IDLE_TIMEOUT_MS = 60_000;
 
 export class Database implements Queryable {
   private closed = false;
@@ -176,14 +174,14 @@ export class Database implements Queryable {
    * connection of its own: every batch of a long read (a CSV export, ADR 0067) sees the same
    * snapshot, so pages read by offset never overlap or skip a row that was written meanwhile.
    * The connection goes back when the consumer finishes or stops (a cancelled download ends the
-   * generator); a consumer that stalls holds it at most `idle_in_transaction_session_timeout`.
+   * generator); a consumer that stalls holds it at most the pool's `idle_in_transaction_session_timeout`
+   * (60 s, set on every connection in `connect`).
    */
   async *readSnapshot<T>(produce: (q: Queryable) => AsyncIterable<T>): AsyncGenerator<T> {
     const client = await this.pool.connect();
     let done = false;
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      await client.query(`SET LOCAL idle_in_transaction_session_timeout = '${SNAPSHOT_IDLE_TIMEOUT_MS}ms'`);
       yield* produce(wrap(client, []));
       await client.query('COMMIT');
       done = true;
