@@ -41,6 +41,8 @@ export function isPoolExhausted(error: unknown): boolean {
 /** SQLSTATEs after which the whole transaction may simply be run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 3;
+/** The application_name of a connection while it serves `readSnapshot` (pg_stat_activity). */
+export const SNAPSHOT_APPLICATION_NAME = 'backlay-api:snapshot';
 
 export class Database implements Queryable {
   private closed = false;
@@ -182,6 +184,8 @@ export class Database implements Queryable {
     let done = false;
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      // Named while it lasts, so pg_stat_activity tells an export's long read from the API's other work.
+      await client.query(`SET LOCAL application_name = '${SNAPSHOT_APPLICATION_NAME}'`);
       yield* produce(wrap(client, []));
       await client.query('COMMIT');
       done = true;
