@@ -55,7 +55,8 @@ const tileImage = (gameCode: string): string => `/api/casino/images/${gameCode}.
 
 /** The columns of the exported casino report (the player's: per day and table) and game report (the agent's: per table and child), ADR 0067. */
 const REPORT_CSV_COLUMNS: readonly CsvColumn<repo.ReportRow>[] = [
-  { header: 'Date', value: (r) => r.date },
+  // The report's day (YYYY-MM-DD) as the screen writes it: DD/MM/YYYY.
+  { header: 'Date', value: (r) => r.date.split('-').reverse().join('/') },
   { header: 'Game', value: (r) => r.title },
   { header: 'Rounds', value: (r) => r.rounds },
   { header: 'Bets', value: (r) => r.bets },
