@@ -128,7 +128,7 @@ describe('UnsettledBets: Download CSV and Print', () => {
     renderAt('/admin/unsettledbet/deleted');
     await screen.findByRole('table', { name: 'Deleted bets' });
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
-    expect(exportsApi.csv).toHaveBeenCalledWith('unsettled-bets', { type: 'deleted', sportId: undefined });
+    expect(exportsApi.csv).toHaveBeenCalledWith('unsettled-bets', { type: 'deleted', sportId: undefined, search: undefined, sort: undefined, order: undefined });
     expect(screen.getByTestId('print-head')).toHaveTextContent('Unsettled bets: Deleted bets');
   });
 });
