@@ -41,7 +41,7 @@ const FRONT_ENDS = ['shell', ...REMOTES];
 /** The API modules and live clients of @backlay/shared that screens take from useApis() (ADR 0051). */
 const API_SINGLETONS = [
   'authApi', 'betsApi', 'casinoApi', 'casinoIntApi', 'casinoLive', 'clientsApi', 'marketData', 'paymentsApi', 'registrationApi',
-  'responsibleGamblingApi', 'securityApi', 'settingsApi', 'sportsAdminApi', 'sportsApi', 'statementApi',
+  'responsibleGamblingApi', 'securityApi', 'settingsApi', 'sportsAdminApi', 'sportsApi', 'statementApi', 'exportApi',
 ];
 
 /** The subpaths of @backlay/shared that run in Node without a browser library: the api's only way in (folder-graph: the packages' folder-graph tests). */

@@ -304,6 +304,21 @@ const HAND_ROWS: RouteCase[] = [
     agents: DOWNLINE_AND_SELF,
     player: { own: 200, other: 404 },
   },
+  // The CSV exports (ADR 0067): the same access as their JSON routes, row for row.
+  {
+    route: 'GET /api/account-statement/export',
+    call: (username) => ({ method: 'GET', url: `/api/account-statement/export?username=${username}&startDate=2026-01-01&endDate=2030-12-31` }),
+    agents: DOWNLINE_AND_SELF,
+    player: { own: 200, other: 404 },
+  },
+  { route: 'GET /api/bet-history/export', agents: DOWNLINE_AND_SELF, player: { own: 200, other: 404 } },
+  {
+    route: 'GET /api/get-deposit-withdraw-list/export',
+    call: (username) => ({ method: 'GET', url: `/api/get-deposit-withdraw-list/export?type=deposit&startDate=2026-01-01&endDate=2030-12-31&reportType=all&username=${username}` }),
+    agents: DOWNLINE_AND_SELF,
+    player: { own: 200, other: 404 },
+  },
+  { route: 'GET /api/list-clients/export', agents: DOWNLINE_AND_SELF },
   // Payments (step 5): the target is the owner of the request or screenshot.
   { route: 'POST /api/get-deposit-withdraw-list', agents: DOWNLINE_AND_SELF, player: { own: 200, other: 404 } },
   // Any agent above the owner decides; the owner never does (players: agents only).

@@ -161,6 +161,19 @@ describe('numbers past what their column holds', () => {
     await expectRefused({ method: 'GET', url: '/api/account-statement?page=0x10', token: tokens.player });
   });
 
+  it('the CSV exports (ADR 0067): the same 400s as their JSON routes, and no paging to abuse', async () => {
+    await expectRefused({ method: 'GET', url: '/api/bet-history/export?sportId=99999999999999999999', token: tokens.player });
+    await expectRefused({ method: 'GET', url: '/api/list-clients/export?username=a%00b', token: tokens.dl });
+    await expectRefused({ method: 'GET', url: '/api/account-statement/export?startDate=%ED%A0%80&endDate=2026-01-01', token: tokens.player });
+    await expectRefused({ method: 'GET', url: '/api/get-deposit-withdraw-list/export?type=deposit&startDate=2026-01-01&endDate=2026-01-02&reportType=everything', token: tokens.player });
+    await expectRefused({ method: 'GET', url: '/api/profit-loss/export?from=2026-13-45', token: tokens.player });
+    await expectRefused({ method: 'GET', url: '/api/game-reports/export?from=2026-01-01&to=x%27%3B--', token: tokens.dl });
+    // page and pageSize are not filters of an export: dropped as any unknown query parameter is, every row is in the file.
+    const unpaged = await t.request({ method: 'GET', url: '/api/unsettled-bets/export?pageSize=100000&page=0x10', token: tokens.player });
+    expect(unpaged.statusCode).toBe(200);
+    expect(unpaged.headers['content-type']).toBe('text/csv; charset=utf-8');
+  });
+
   it('plain decimal text in a query is still read as a number', async () => {
     const response = await t.request({ method: 'GET', url: '/api/list-clients?page=1&pageSize=10', token: tokens.dl });
     expect(response.statusCode).toBe(200);

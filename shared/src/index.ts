@@ -83,6 +83,8 @@ export { useModalFocus, useScrollLock } from './ui/modal-focus';
 export { PHONE_QUERY, mediaMatches, useMediaQuery } from './ui/media';
 export { DateRange, defaultDateRange, rangeInverted, rangeReady } from './ui/date-range';
 export { RangeFilters, RangeLoadStatus, useRangeReport, type RangeReport } from './ui/range-report';
+export { ExportActions, type ExportActionsProps } from './ui/export-actions';
+export { exportApi, type CsvFile, type ExportFilters, type ExportReport } from './kernel/export-api';
 export { Pager } from './ui/pager';
 export {
   ariaSortOf, compareSortValues, matchesSearch, moneyPaise, nextSort, SEARCH_DEBOUNCE_MS, SearchBox, SortHeader, sortRows, useSort, useSortedRows,

@@ -114,37 +114,44 @@ type RawBet = Omit<BetListRow, 'stakeMinor' | 'pnlMinor'> & { stakeMinor: string
 
 /**
  * One page of bets with their names, in the order asked for and then newest placed first (ties by
- * id, so pages never overlap; without a sort, newest placed first), and the number of bets the
- * filter matches.
+ * id, so pages never overlap; without a sort, newest placed first).
  */
+export async function listBetRows(
+  q: Queryable,
+  filter: BetListFilter,
+  page: { limit: number; offset: number; sort?: SortRequest<BetSortKey> | null },
+): Promise<BetListRow[]> {
+  const { where, params } = betWhere(filter);
+  const n = params.length;
+  const { rows } = await q.query<RawBet>(
+    `SELECT b.id, b.match_id AS "matchId", b.market_id AS "marketId", b.market_type AS "marketType",
+            b.selection_id AS "selectionId", b.side, b.price_shown AS "quotedHundredths", b.run_line AS "runLine",
+            b.stake_minor::text AS "stakeMinor", b.status, b.created_at AS "createdAt", b.pnl_minor::text AS "pnlMinor",
+            b.settled_at AS "settledAt", b.void_reason AS "voidReason", u.username, e.sport_id AS "sportId",
+            e.name AS "matchName", e.open_date AS "matchOpenDate", r.cloth_number AS "clothNumber",
+            EXISTS (SELECT 1 FROM cash_out_bets l WHERE l.bet_id = b.id) AS "cashOut",
+            ${MARKET_NAME} AS "marketName", ${SELECTION_NAME} AS "selectionName"
+     FROM ${BET_FROM}
+     WHERE ${where}
+     ${orderByClause(BET_SORT_SQL, page.sort ?? null, 'b.created_at DESC, b.id')}
+     LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...params, page.limit, page.offset],
+  );
+  return rows.map((r) => ({ ...r, stakeMinor: BigInt(r.stakeMinor), pnlMinor: r.pnlMinor === null ? null : BigInt(r.pnlMinor) }));
+}
+
+/** One page of bets (listBetRows) and the number of bets the filter matches. */
 export async function listBets(
   q: Queryable,
   filter: BetListFilter,
   page: { limit: number; offset: number; sort?: SortRequest<BetSortKey> | null },
 ): Promise<{ rows: BetListRow[]; total: number }> {
   const { where, params } = betWhere(filter);
-  const n = params.length;
-  const [list, count] = await Promise.all([
-    q.query<RawBet>(
-      `SELECT b.id, b.match_id AS "matchId", b.market_id AS "marketId", b.market_type AS "marketType",
-              b.selection_id AS "selectionId", b.side, b.price_shown AS "quotedHundredths", b.run_line AS "runLine",
-              b.stake_minor::text AS "stakeMinor", b.status, b.created_at AS "createdAt", b.pnl_minor::text AS "pnlMinor",
-              b.settled_at AS "settledAt", b.void_reason AS "voidReason", u.username, e.sport_id AS "sportId",
-              e.name AS "matchName", e.open_date AS "matchOpenDate", r.cloth_number AS "clothNumber",
-              EXISTS (SELECT 1 FROM cash_out_bets l WHERE l.bet_id = b.id) AS "cashOut",
-              ${MARKET_NAME} AS "marketName", ${SELECTION_NAME} AS "selectionName"
-       FROM ${BET_FROM}
-       WHERE ${where}
-       ${orderByClause(BET_SORT_SQL, page.sort ?? null, 'b.created_at DESC, b.id')}
-       LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...params, page.limit, page.offset],
-    ),
+  const [rows, count] = await Promise.all([
+    listBetRows(q, filter, page),
     q.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${BET_FROM} WHERE ${where}`, params),
   ]);
-  return {
-    rows: list.rows.map((r) => ({ ...r, stakeMinor: BigInt(r.stakeMinor), pnlMinor: r.pnlMinor === null ? null : BigInt(r.pnlMinor) })),
-    total: count.rows[0]?.total ?? 0,
-  };
+  return { rows, total: count.rows[0]?.total ?? 0 };
 }
 
 export interface PositionRow {

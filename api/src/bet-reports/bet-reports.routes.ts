@@ -7,6 +7,7 @@ import { MESSAGES } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { RouteTypes } from '../common/schemas';
 import { agentsOnly, requireAuth, signedIn } from '../plugins/auth';
+import { csvExportSchema, sendCsv } from '../plugins/csv-reply';
 import { actorOf } from '../plugins/request-context';
 import {
   betHistorySchema,
@@ -72,4 +73,18 @@ export async function betReportsRoutes(app: FastifyInstance, options: { reports:
     data: await dashboard.forAgent(actorOf(request)),
     message: MESSAGES.ok,
   }));
+
+  // The same lists as CSV files (ADR 0067): the same filters and access, every row.
+  const unsettledExport = csvExportSchema('/unsettled-bets', unsettledBetsSchema.querystring, unsettledBetsSchema.tags);
+  app.get<RouteTypes<typeof unsettledExport>>('/unsettled-bets/export', { schema: unsettledExport, config: anyone }, async (request, reply) =>
+    sendCsv(reply, await reports.unsettledBetsCsv(actorOf(request), request.query)),
+  );
+  const historyExport = csvExportSchema('/bet-history', betHistorySchema.querystring, betHistorySchema.tags);
+  app.get<RouteTypes<typeof historyExport>>('/bet-history/export', { schema: historyExport, config: ofAccount(anyone) }, async (request, reply) =>
+    sendCsv(reply, await reports.betHistoryCsv(actorOf(request), request.query)),
+  );
+  const profitLossExport = csvExportSchema('/profit-loss', profitLossSchema.querystring, profitLossSchema.tags);
+  app.get<RouteTypes<typeof profitLossExport>>('/profit-loss/export', { schema: profitLossExport, config: anyone }, async (request, reply) =>
+    sendCsv(reply, await reports.profitLossCsv(actorOf(request), request.query)),
+  );
 }

@@ -24,10 +24,12 @@ import {
 } from '@backlay/shared/contracts';
 import type { ChainAgent } from '@backlay/shared/domain';
 import type { Clock } from '../common/clock';
+import { csvFileName, inBatches, type CsvColumn } from '../common/csv';
 import { DomainError } from '../common/domain-error';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { paiseToRupees } from '../common/money';
 import { containsPattern, sortRequestOf, type SortRequest } from '../common/sorting';
+import type { CsvExport } from '../plugins/csv-reply';
 import type { Actor } from '../plugins/request-context';
 import { isAgent, type UsersPolicy } from '../users/policy';
 import { ownUnlessNamed } from '../users/users.service';
@@ -86,6 +88,55 @@ function toBetRow(row: repo.BetListRow): BetRow {
     ...(row.cashOut ? { cashOut: true } : {}),
   };
 }
+
+/** A bet's side as the screens write it ("Back", "Lay", "Yes", "No"). */
+const sideWord = (side: repo.BetListRow['side']) => side.charAt(0) + side.slice(1).toLowerCase();
+const paiseOrNone = (minor: bigint | null) => (minor === null ? null : { paise: minor });
+
+/** The columns of an exported bet list (ADR 0067): what the bet tables show, and the settlement. */
+const BET_CSV_COLUMNS: readonly CsvColumn<repo.BetListRow>[] = [
+  { header: 'Placed at', value: (b) => ({ at: b.createdAt }) },
+  { header: 'User', value: (b) => b.username },
+  { header: 'Match', value: (b) => b.matchName },
+  { header: 'Market', value: (b) => b.marketName },
+  { header: 'Selection', value: (b) => (b.clothNumber === null ? b.selectionName : `${b.clothNumber}. ${b.selectionName}`) },
+  { header: 'Side', value: (b) => sideWord(b.side) },
+  { header: 'Odds', value: (b) => shownOdds(b.marketType, b.quotedHundredths) },
+  { header: 'Run', value: (b) => b.runLine },
+  { header: 'Stake', value: (b) => ({ paise: b.stakeMinor }) },
+  { header: 'Status', value: (b) => b.status },
+  { header: 'P&L', value: (b) => paiseOrNone(b.pnlMinor) },
+  { header: 'Settled at', value: (b) => (b.settledAt === null ? null : { at: b.settledAt }) },
+  { header: 'Reason', value: (b) => b.voidReason },
+  { header: 'Bet ID', value: (b) => b.id },
+];
+
+/** The columns of the exported profit and loss: the screens' (the agent's own share with an agent's). */
+function pnlCsvColumns(agent: boolean, byChild: boolean): CsvColumn<repo.PnlRow>[] {
+  return [
+    { header: 'Settled', value: (r) => (r.settledAt === null ? null : { at: r.settledAt }) },
+    ...(byChild
+      ? [
+          { header: 'User', value: (r: repo.PnlRow) => r.key },
+          { header: 'Role', value: (r: repo.PnlRow) => r.role },
+        ]
+      : [
+          { header: 'Sport', value: (r: repo.PnlRow) => r.sportName },
+          { header: 'Match', value: (r: repo.PnlRow) => r.matchName },
+          { header: 'Market', value: (r: repo.PnlRow) => r.marketName ?? r.key },
+        ]),
+    { header: 'P&L', value: (r) => ({ paise: r.grossMinor }) },
+    { header: 'Commission', value: (r) => ({ paise: r.commissionMinor }) },
+    { header: 'Net', value: (r) => ({ paise: r.netMinor }) },
+    ...(agent ? [{ header: 'Own share', value: (r: repo.PnlRow) => paiseOrNone(r.ownShareMinor) }] : []),
+  ];
+}
+
+/** 'YYYY-MM-DD' of the first and last day of a report range (both included). */
+const rangeDays = (range: { from: Date; toExclusive: Date }): [string, string] => [
+  range.from.toISOString().slice(0, 10),
+  new Date(range.toExclusive.getTime() - 86_400_000).toISOString().slice(0, 10),
+];
 
 /** The outcomes of a market and each position's P&L on them. */
 function marketOutcomes(market: repo.MarketInfo, positions: readonly repo.PositionRow[]): { outcomes: Outcome[]; pnl: number[][] } {
@@ -166,24 +217,67 @@ export class BetReportsService {
     return { rows: rows.map(toBetRow), page: p.page, pageSize: p.pageSize, total };
   }
 
+  /** The bets of GET unsettled-bets: open bets ('matched') or voided ones ('deleted'), its search too. */
+  private unsettledFilter(actor: Actor, query: Omit<UnsettledBetsQuery, 'page' | 'pageSize'>): repo.BetListFilter {
+    const statuses: BetStatus[] = query.type === 'deleted' ? ['voided'] : ['open'];
+    return {
+      scope: this.ownScope(actor),
+      statuses,
+      ...(query.sportId !== undefined ? { sportId: query.sportId } : {}),
+      ...(query.matchId !== undefined && query.matchId !== '' ? { matchId: query.matchId } : {}),
+      ...searchOf(query.search),
+    };
+  }
+
   /**
    * GET unsettled-bets: open bets ('matched') or voided ones ('deleted'), newest first or in the
    * order asked for (ADR 0068); `search` narrows them, never beyond the caller's own.
    */
   unsettledBets(actor: Actor, query: UnsettledBetsQuery): Promise<BetPage<BetRow>> {
-    const statuses: BetStatus[] = query.type === 'deleted' ? ['voided'] : ['open'];
-    return this.page(
-      {
-        scope: this.ownScope(actor),
-        statuses,
-        ...(query.sportId !== undefined ? { sportId: query.sportId } : {}),
-        ...(query.matchId !== undefined && query.matchId !== '' ? { matchId: query.matchId } : {}),
-        ...searchOf(query.search),
-      },
-      query.page,
-      query.pageSize,
-      sortRequestOf(query),
-    );
+    return this.page(this.unsettledFilter(actor, query), query.page, query.pageSize, sortRequestOf(query));
+  }
+
+  /** GET unsettled-bets/export: every bet of the same list, in its order (ADR 0067). */
+  async unsettledBetsCsv(actor: Actor, query: Omit<UnsettledBetsQuery, 'page' | 'pageSize'>): Promise<CsvExport<repo.BetListRow>> {
+    const filter = this.unsettledFilter(actor, query);
+    const name = query.type === 'deleted' ? 'deleted-bets' : 'unsettled-bets';
+    return this.betsCsv(csvFileName([name, await this.ownName(actor), new Date(this.deps.clock.nowMs()).toISOString().slice(0, 10)]), filter, sortRequestOf(query));
+  }
+
+  /** The caller's username (a file's name says whose report it is). */
+  private async ownName(actor: Actor): Promise<string> {
+    return (await this.deps.policy.authorize(actor, 'viewBets', undefined)).username;
+  }
+
+  private betsCsv(fileName: string, filter: repo.BetListFilter, sort: SortRequest<BetSortKey> | null): CsvExport<repo.BetListRow> {
+    return {
+      fileName,
+      columns: BET_CSV_COLUMNS,
+      batches: this.deps.db.readSnapshot((q) => inBatches((page) => repo.listBetRows(q, filter, { ...page, sort }))),
+    };
+  }
+
+  /** The bets of GET bet-history (its search too) and whose they are (the caller, or the named account after the policy). */
+  private async historyFilter(actor: Actor, query: Omit<BetHistoryQuery, 'page' | 'pageSize'>) {
+    const range = reportRange(query.from, query.to, this.deps.clock.nowMs());
+    if (!range.ok) throw new DomainError('VALIDATION', range.message);
+    const named = ownUnlessNamed(query.username);
+    let scope = this.ownScope(actor);
+    let whose: string | null = null;
+    if (named !== undefined) {
+      const target = await this.deps.policy.authorize(actor, 'viewBets', named);
+      scope = target.role === 'user' ? { userId: target.id } : { ancestorId: target.id };
+      whose = target.username;
+    }
+    const status = query.status ?? 'all';
+    const filter: repo.BetListFilter = {
+      scope,
+      statuses: status === 'all' ? ['settled', 'voided'] : [status],
+      settled: { from: range.from, toExclusive: range.toExclusive },
+      ...(query.sportId !== undefined ? { sportId: query.sportId } : {}),
+      ...searchOf(query.search),
+    };
+    return { filter, whose, range };
   }
 
   /**
@@ -191,27 +285,14 @@ export class BetReportsService {
    * (newest first) or the order asked for (ADR 0068); `search` narrows them.
    */
   async betHistory(actor: Actor, query: BetHistoryQuery): Promise<BetPage<BetRow>> {
-    const range = reportRange(query.from, query.to, this.deps.clock.nowMs());
-    if (!range.ok) throw new DomainError('VALIDATION', range.message);
-    const named = ownUnlessNamed(query.username);
-    let scope = this.ownScope(actor);
-    if (named !== undefined) {
-      const target = await this.deps.policy.authorize(actor, 'viewBets', named);
-      scope = target.role === 'user' ? { userId: target.id } : { ancestorId: target.id };
-    }
-    const status = query.status ?? 'all';
-    return this.page(
-      {
-        scope,
-        statuses: status === 'all' ? ['settled', 'voided'] : [status],
-        settled: { from: range.from, toExclusive: range.toExclusive },
-        ...(query.sportId !== undefined ? { sportId: query.sportId } : {}),
-        ...searchOf(query.search),
-      },
-      query.page,
-      query.pageSize,
-      sortRequestOf(query),
-    );
+    const { filter } = await this.historyFilter(actor, query);
+    return this.page(filter, query.page, query.pageSize, sortRequestOf(query));
+  }
+
+  /** GET bet-history/export: every bet of the same history, in its order (ADR 0067); authorized before anything streams. */
+  async betHistoryCsv(actor: Actor, query: Omit<BetHistoryQuery, 'page' | 'pageSize'>): Promise<CsvExport<repo.BetListRow>> {
+    const { filter, whose, range } = await this.historyFilter(actor, query);
+    return this.betsCsv(csvFileName(['bet-history', whose ?? (await this.ownName(actor)), ...rangeDays(range)]), filter, sortRequestOf(query));
   }
 
   /** POST get-bet-list-by-ids: those of the ids the caller may see; others are left out. */
@@ -223,16 +304,40 @@ export class BetReportsService {
     );
   }
 
-  /** GET profit-loss: settled markets of the range (player: own; agent: downline and own share). */
-  async profitLoss(actor: Actor, query: ProfitLossQuery): Promise<ProfitLossResponse> {
+  /** The rows of GET profit-loss: settled markets of the range (player: own; agent: downline and own share). */
+  private async pnlRows(q: Queryable, actor: Actor, query: ProfitLossQuery) {
     const range = reportRange(query.from, query.to, this.deps.clock.nowMs());
     if (!range.ok) throw new DomainError('VALIDATION', range.message);
     const filter = { from: range.from, toExclusive: range.toExclusive, ...(query.sportId !== undefined ? { sportId: query.sportId } : {}) };
     const agent = isAgent(actor.role);
     let rows: repo.PnlRow[];
-    if (!agent) rows = await repo.playerPnlByMarket(this.deps.db, actor.userId, filter);
-    else if (query.groupBy === 'child') rows = await repo.agentPnlByChild(this.deps.db, actor.userId, filter);
-    else rows = await repo.agentPnlByMarket(this.deps.db, actor.userId, filter);
+    if (!agent) rows = await repo.playerPnlByMarket(q, actor.userId, filter);
+    else if (query.groupBy === 'child') rows = await repo.agentPnlByChild(q, actor.userId, filter);
+    else rows = await repo.agentPnlByMarket(q, actor.userId, filter);
+    return { rows, agent };
+  }
+
+  /**
+   * GET profit-loss/export: the same rows (ADR 0067). They are one row per market or child,
+   * summed in SQL: one read, whose range is checked before anything streams.
+   */
+  async profitLossCsv(actor: Actor, query: ProfitLossQuery): Promise<CsvExport<repo.PnlRow>> {
+    const range = reportRange(query.from, query.to, this.deps.clock.nowMs());
+    if (!range.ok) throw new DomainError('VALIDATION', range.message);
+    const byChild = isAgent(actor.role) && query.groupBy === 'child';
+    const rowsOf = (q: Queryable) => this.pnlRows(q, actor, query);
+    return {
+      fileName: csvFileName(['profit-loss', await this.ownName(actor), ...rangeDays(range)]),
+      columns: pnlCsvColumns(isAgent(actor.role), byChild),
+      batches: this.deps.db.readSnapshot(async function* (q) {
+        yield (await rowsOf(q)).rows;
+      }),
+    };
+  }
+
+  /** GET profit-loss: settled markets of the range (player: own; agent: downline and own share). */
+  async profitLoss(actor: Actor, query: ProfitLossQuery): Promise<ProfitLossResponse> {
+    const { rows, agent } = await this.pnlRows(this.deps.db, actor, query);
     const sum = (pick: (r: repo.PnlRow) => bigint | null) => rows.reduce((total, r) => total + (pick(r) ?? 0n), 0n);
     return {
       rows: rows.map(

@@ -8,7 +8,8 @@
 import { MESSAGES, type ErrorCode } from '@backlay/shared/contracts';
 import { sessionEndedError } from '../auth/authenticator';
 import { DomainError } from '../common/domain-error';
-import { formatRupeesGrouped, paiseToRupees } from '../common/money';
+import { formatPaiseGrouped } from '@backlay/shared/domain';
+import { paiseToRupees } from '../common/money';
 import { placementRefusalError } from '../responsible-gambling/rg-check';
 import type { CheckedPlaceResult, RefusalDetail } from './betting.repository';
 
@@ -50,7 +51,7 @@ export type AskedBet =
 
 type Words = (detail: RefusalDetail, result: CheckedPlaceResult, bet: AskedBet) => DomainError;
 
-const rupees = (paise: string | null) => formatRupeesGrouped(BigInt(paise ?? '0'));
+const rupees = (paise: string | null) => formatPaiseGrouped(BigInt(paise ?? '0'));
 const decimal = (hundredths: number) => (hundredths / 100).toFixed(2);
 
 /** "Odds changed: requested 2.02, live back 2.00" / "Odds changed: requested YES 46 @ 90, live YES 47 @ 90". */
@@ -96,7 +97,7 @@ const WORDS: Readonly<Record<PlacementRefusal, Words>> = {
     new DomainError('VALIDATION', `Odds ${bet.kind === 'runner' ? decimal(bet.quotedHundredths) : String(bet.rate)} must be above 1.00`),
   STAKE_OUT_OF_RANGE: (detail, _result, bet) =>
     detail.profit === null
-      ? new DomainError('STAKE_OUT_OF_RANGE', `Stake ${formatRupeesGrouped(bet.stakeMinor)} is outside ${rupees(detail.minStake)}–${rupees(detail.maxStake)}`)
+      ? new DomainError('STAKE_OUT_OF_RANGE', `Stake ${formatPaiseGrouped(bet.stakeMinor)} is outside ${rupees(detail.minStake)}–${rupees(detail.maxStake)}`)
       : new DomainError(
           'STAKE_OUT_OF_RANGE',
           `Profit ${rupees(detail.profit)} is above the maximum profit ${rupees(detail.maxProfit)} of market ${detail.marketName ?? ''}`,
@@ -113,7 +114,7 @@ const WORDS: Readonly<Record<PlacementRefusal, Words>> = {
     const limit = result.exposureMinor ?? 0n;
     return new DomainError(
       'EXPOSURE_LIMIT',
-      `${MESSAGES.exposureLimit}: exposure on ${detail.marketName ?? ''} after this bet ${formatRupeesGrouped(after)}, limit ${formatRupeesGrouped(limit)}`,
+      `${MESSAGES.exposureLimit}: exposure on ${detail.marketName ?? ''} after this bet ${formatPaiseGrouped(after)}, limit ${formatPaiseGrouped(limit)}`,
       { marketExposureAfter: paiseToRupees(after), limit: paiseToRupees(limit) },
     );
   },
@@ -123,7 +124,7 @@ const WORDS: Readonly<Record<PlacementRefusal, Words>> = {
     const exposure = result.exposureMinor ?? 0n;
     return new DomainError(
       'INSUFFICIENT_FUNDS',
-      `${MESSAGES.insufficientFunds}: balance ${formatRupeesGrouped(balance)}, exposure after this bet ${formatRupeesGrouped(exposure)}`,
+      `${MESSAGES.insufficientFunds}: balance ${formatPaiseGrouped(balance)}, exposure after this bet ${formatPaiseGrouped(exposure)}`,
       { balance: paiseToRupees(balance), exposureAfter: paiseToRupees(exposure) },
     );
   },

@@ -607,3 +607,9 @@ export async function gameReport(q: Queryable, agentId: string, from: string, to
   );
   return rows;
 }
+
+/** The username of an account (the name of a report's file). */
+export async function usernameOf(q: Queryable, userId: string): Promise<string> {
+  const { rows } = await q.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [userId]);
+  return rows[0]?.username ?? userId;
+}

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../common/domain-error';
 import type { RouteTypes } from '../common/schemas';
 import { agentsOnly, publicAccess, requireAuth, signedIn } from '../plugins/auth';
+import { csvExportSchema, sendCsv } from '../plugins/csv-reply';
 import { actorOf, metaOf } from '../plugins/request-context';
 import { tileSvg } from './casino-images';
 import { schemas } from './casino.schemas';
@@ -91,6 +92,16 @@ export async function casinoRoutes(app: FastifyInstance, options: { casino: Casi
 
   app.get<Route<'gameReport'>>('/game-reports', { schema: schemas.gameReport, config: agents }, async (request) =>
     ok(await casino.gameReport(requireAuth(request).userId, request.query.from, request.query.to)),
+  );
+
+  // The two reports as CSV files (ADR 0067): the same dates and access, every row.
+  const reportExport = csvExportSchema('/casino-report', schemas.report.querystring, schemas.report.tags);
+  app.get<RouteTypes<typeof reportExport>>('/casino-report/export', { schema: reportExport, config: players }, async (request, reply) =>
+    sendCsv(reply, await casino.reportCsv(requireAuth(request).userId, request.query.from, request.query.to)),
+  );
+  const gameReportExport = csvExportSchema('/game-reports', schemas.gameReport.querystring, schemas.gameReport.tags);
+  app.get<RouteTypes<typeof gameReportExport>>('/game-reports/export', { schema: gameReportExport, config: agents }, async (request, reply) =>
+    sendCsv(reply, await casino.gameReportCsv(requireAuth(request).userId, request.query.from, request.query.to)),
   );
 
   // Tile images: public (an <img> sends no bearer token), drawn from the table list.

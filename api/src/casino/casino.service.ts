@@ -27,6 +27,8 @@ import { marketPnlVector } from '@backlay/shared/domain';
 import { insertAuditRecords } from '../audit/audit.repository';
 import type { Actor, RequestMeta } from '../plugins/request-context';
 import type { Clock } from '../common/clock';
+import { csvFileName, type CsvColumn } from '../common/csv';
+import type { CsvExport } from '../plugins/csv-reply';
 import { DomainError } from '../common/domain-error';
 import type { Database } from '../db/database';
 import { paiseToRupees } from '../common/money';
@@ -50,6 +52,24 @@ export const LAST_RESULTS = 10;
 
 /** A table's tile picture, served by GET casino/images/{file}. */
 const tileImage = (gameCode: string): string => `/api/casino/images/${gameCode}.svg`;
+
+/** The columns of the exported casino report (the player's: per day and table) and game report (the agent's: per table and child), ADR 0067. */
+const REPORT_CSV_COLUMNS: readonly CsvColumn<repo.ReportRow>[] = [
+  // The report's day (YYYY-MM-DD) as the screen writes it: DD/MM/YYYY.
+  { header: 'Date', value: (r) => r.date.split('-').reverse().join('/') },
+  { header: 'Game', value: (r) => r.title },
+  { header: 'Rounds', value: (r) => r.rounds },
+  { header: 'Bets', value: (r) => r.bets },
+  { header: 'Stake', value: (r) => ({ paise: BigInt(r.stakeMinor) }) },
+  { header: 'P&L', value: (r) => ({ paise: BigInt(r.pnlMinor) }) },
+];
+const GAME_REPORT_CSV_COLUMNS: readonly CsvColumn<repo.GameReportRow>[] = [
+  { header: 'Game', value: (r) => r.title },
+  { header: 'Client', value: (r) => r.childUsername },
+  { header: 'Bets', value: (r) => r.bets },
+  { header: 'Stake', value: (r) => ({ paise: BigInt(r.stakeMinor) }) },
+  { header: 'P&L', value: (r) => ({ paise: BigInt(r.pnlMinor) }) },
+];
 
 const rupees = (minor: string | bigint | null): number => (minor === null ? 0 : paiseToRupees(BigInt(minor)));
 
@@ -217,6 +237,19 @@ export class CasinoService {
     };
   }
 
+  /** GET casino-report/export: the same rows as CSV (ADR 0067); one row per day and table, one read. */
+  async reportCsv(userId: string, from: string, to: string): Promise<CsvExport<repo.ReportRow>> {
+    checkRange(from, to);
+    const username = await repo.usernameOf(this.deps.db, userId);
+    return {
+      fileName: csvFileName(['casino-report', username, from, to]),
+      columns: REPORT_CSV_COLUMNS,
+      batches: this.deps.db.readSnapshot(async function* (q) {
+        yield await repo.playerReport(q, userId, from, to);
+      }),
+    };
+  }
+
   /** GET disable-casino-games (admin, sadmin): switch a table; disabling stops its bets at once. */
   async setDisabled(actor: Actor, matchId: string, disable: boolean, meta: RequestMeta): Promise<CasinoDisableResponse> {
     await this.deps.db.transaction(async (tx) => {
@@ -295,6 +328,19 @@ export class CasinoService {
         pnl: rupees(row.pnlMinor),
       })),
       totals: { bets: rows.reduce((n, r) => n + r.bets, 0), stake: rupees(total((r) => r.stakeMinor)), pnl: rupees(total((r) => r.pnlMinor)) },
+    };
+  }
+
+  /** GET game-reports/export: the same rows as CSV (ADR 0067); one row per table and child, one read. */
+  async gameReportCsv(agentId: string, from: string, to: string): Promise<CsvExport<repo.GameReportRow>> {
+    checkRange(from, to);
+    const username = await repo.usernameOf(this.deps.db, agentId);
+    return {
+      fileName: csvFileName(['game-report', username, from, to]),
+      columns: GAME_REPORT_CSV_COLUMNS,
+      batches: this.deps.db.readSnapshot(async function* (q) {
+        yield await repo.gameReport(q, agentId, from, to);
+      }),
     };
   }
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatRupees, formatRupeesGrouped, paiseToRupees, rupeesToPaise } from './money';
+import { formatRupees, paiseToRupees, rupeesToPaise } from './money';
 
 describe('formatRupees / paiseToRupees', () => {
   it.each([
@@ -47,30 +47,5 @@ describe('rupeesToPaise', () => {
 
   it.each(['1.234', '1e3', 'abc', '', '.5', '1.', '--1', NaN, Infinity, 0.1 + 0.2, 1e21])('refuses %j', (input) => {
     expect(() => rupeesToPaise(input as string | number)).toThrow(RangeError);
-  });
-});
-
-describe('formatRupeesGrouped', () => {
-  it.each([
-    [0n, '0.00'],
-    [5n, '0.05'],
-    [99_999n, '999.99'],
-    [100_000n, '1,000.00'],
-    [250_000n, '2,500.00'],
-    [10_000_000n, '1,00,000.00'],
-    [1_234_567_89n, '12,34,567.89'],
-    [1_000_000_000n, '1,00,00,000.00'], // ₹1 crore
-    [-250_000n, '-2,500.00'],
-  ])('%s paise → "%s"', (minor, text) => {
-    expect(formatRupeesGrouped(minor)).toBe(text);
-  });
-
-  it('agrees with Intl en-IN (what the front end shows) for any amount', () => {
-    const intl = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    fc.assert(
-      fc.property(fc.integer({ min: -(10 ** 12), max: 10 ** 12 }), (minor) => {
-        expect(formatRupeesGrouped(BigInt(minor))).toBe(intl.format(minor / 100));
-      }),
-    );
   });
 });

@@ -34,15 +34,3 @@ export function rupeesToPaise(value: string | number): bigint {
   return sign === '-' ? -minor : minor;
 }
 
-
-/**
- * Rupees for a message, in the Indian grouping the front end shows: 123456789n → "12,34,567.89"
- * (the last three digits, then groups of two). Integer arithmetic only.
- */
-export function formatRupeesGrouped(minor: bigint): string {
-  const [whole = '0', paise = '00'] = formatRupees(minor < 0n ? -minor : minor).split('.');
-  const lastThree = whole.slice(-3);
-  const rest = whole.slice(0, -3);
-  const grouped = rest.length === 0 ? lastThree : `${rest.replace(/\B(?=(\d{2})+$)/g, ',')},${lastThree}`;
-  return `${minor < 0n ? '-' : ''}${grouped}.${paise}`;
-}

@@ -41,6 +41,8 @@ export function isPoolExhausted(error: unknown): boolean {
 /** SQLSTATEs after which the whole transaction may simply be run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 3;
+/** The application_name of a connection while it serves `readSnapshot` (pg_stat_activity). */
+export const SNAPSHOT_APPLICATION_NAME = 'backlay-api:snapshot';
 
 export class Database implements Queryable {
   private closed = false;
@@ -166,6 +168,31 @@ export class Database implements Queryable {
       client.release();
       for (const hook of hooks) hook();
       return result;
+    }
+  }
+
+  /**
+   * Yields what `produce` yields while it reads in one REPEATABLE READ READ ONLY transaction on a
+   * connection of its own: every batch of a long read (a CSV export, ADR 0067) sees the same
+   * snapshot, so pages read by offset never overlap or skip a row that was written meanwhile.
+   * The connection goes back when the consumer finishes or stops (a cancelled download ends the
+   * generator); a consumer that stalls holds it at most the pool's `idle_in_transaction_session_timeout`
+   * (60 s, set on every connection in `connect`).
+   */
+  async *readSnapshot<T>(produce: (q: Queryable) => AsyncIterable<T>): AsyncGenerator<T> {
+    const client = await this.pool.connect();
+    let done = false;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      // Named while it lasts, so pg_stat_activity tells an export's long read from the API's other work.
+      await client.query(`SET LOCAL application_name = '${SNAPSHOT_APPLICATION_NAME}'`);
+      yield* produce(wrap(client, []));
+      await client.query('COMMIT');
+      done = true;
+    } finally {
+      if (!done) await client.query('ROLLBACK').catch(() => undefined);
+      // A read that ended early (a cancelled download, the idle timeout) gives back no connection in doubt.
+      client.release(!done);
     }
   }
 

@@ -19,7 +19,8 @@ import {
   type JournalCode,
   type JournalLeg,
 } from './journal-rules';
-import { formatRupees, formatRupeesGrouped } from '../common/money';
+import { formatPaiseGrouped } from '@backlay/shared/domain';
+import { formatRupees } from '../common/money';
 
 export interface PostJournalInput {
   code: JournalCode;
@@ -106,8 +107,8 @@ export class LedgerService {
       // Name the facts: what was available on the debited account and what was asked for.
       throw new DomainError(
         'INSUFFICIENT_FUNDS',
-        `${MESSAGES.insufficientFunds}: available ${formatRupeesGrouped(applied.availableMinor)}, ` +
-          `requested ${formatRupeesGrouped(-applied.amountMinor)}`,
+        `${MESSAGES.insufficientFunds}: available ${formatPaiseGrouped(applied.availableMinor)}, ` +
+          `requested ${formatPaiseGrouped(-applied.amountMinor)}`,
         {
           accountId: applied.accountId,
           availableRupees: formatRupees(applied.availableMinor),

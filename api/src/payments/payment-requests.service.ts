@@ -27,6 +27,8 @@ import {
 } from '@backlay/shared/contracts';
 import { createHash, randomUUID } from 'node:crypto';
 import type { RequestMeta } from '../plugins/request-context';
+import type { CsvExport } from '../plugins/csv-reply';
+import { csvFileName, inBatches, type CsvColumn } from '../common/csv';
 import type { TransactionPasswords } from '../auth/transaction-password';
 import { assertMayDeposit } from '../responsible-gambling/rg-check';
 import { insertAuditRecords } from '../audit/audit.repository';
@@ -116,6 +118,27 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 /** The statement row of a request as `viewer` may see it (the owner sees its account number masked). */
+/** A request of an exported statement: the stored record (its amount in paise) and its words as the JSON list gives them. */
+export interface PaymentCsvRow {
+  record: repo.PaymentRequestRecord;
+  row: PaymentRequestRow;
+}
+
+/** The columns of an exported deposit or withdraw statement (ADR 0067): the screens' and the decision. */
+const PAYMENT_CSV_COLUMNS: readonly CsvColumn<PaymentCsvRow>[] = [
+  { header: 'Date', value: ({ record }) => ({ at: record.createdAt }) },
+  { header: 'User', value: ({ row }) => row.username },
+  { header: 'Type', value: ({ row }) => (row.type === 'deposit' ? 'Deposit' : 'Withdraw') },
+  { header: 'Amount', value: ({ record }) => ({ paise: record.amountMinor }) },
+  { header: 'Status', value: ({ row }) => row.status.charAt(0).toUpperCase() + row.status.slice(1) },
+  { header: 'Account type', value: ({ row }) => row.accountType },
+  { header: 'UTR', value: ({ row }) => row.utrno },
+  { header: 'Pay to', value: ({ row }) => row.payTo },
+  { header: 'Remark', value: ({ row }) => row.remark },
+  { header: 'Decided at', value: ({ record }) => (record.decidedAt === null ? null : { at: record.decidedAt }) },
+  { header: 'Decided by', value: ({ row }) => row.decidedBy },
+];
+
 export function toPaymentRow(record: repo.PaymentRequestRecord, viewerId: string): PaymentRequestRow {
   const decided = record.status !== 'pending';
   return {
@@ -476,19 +499,13 @@ export class PaymentRequestsService {
     return posted.journal.id;
   }
 
-  /**
-   * POST get-deposit-withdraw-list: a player's own requests; an agent's own and its downline's,
-   * or one account's (username, within the downline); `search` narrows them to a part of a
-   * username or UTR, never beyond them. In the order asked for (ADR 0068) then newest first, at
-   * most PAYMENT_LIST_MAX_ROWS.
-   */
-  async list(actor: Actor, query: DepositWithdrawListRequest): Promise<PaymentRequestRow[]> {
-    const { db, policy } = this.deps;
+  /** The requests of POST get-deposit-withdraw-list (its search and order too), and whose they are (the named account after the policy). */
+  private async listFilter(actor: Actor, query: DepositWithdrawListRequest): Promise<{ filter: repo.RequestFilter; whose: string | null }> {
     const range = parseDateRange(query.startDate, query.endDate);
     if (!range.ok) throw new DomainError('VALIDATION', range.message);
     const username = query.username?.trim() ?? '';
-    const target = username.length > 0 ? await policy.authorize(actor, 'viewPayments', username) : null;
-    const rows = await repo.listPaymentRequests(db, {
+    const target = username.length > 0 ? await this.deps.policy.authorize(actor, 'viewPayments', username) : null;
+    const filter = {
       type: query.type,
       from: range.from,
       toExclusive: range.toExclusive,
@@ -497,9 +514,34 @@ export class PaymentRequestsService {
       subtreeOf: target === null && actor.role !== 'user' ? actor.userId : null,
       pattern: containsPattern(query.search),
       sort: sortRequestOf(query),
-      limit: PAYMENT_LIST_MAX_ROWS,
-    });
+    };
+    return { filter, whose: target?.username ?? null };
+  }
+
+  /**
+   * POST get-deposit-withdraw-list: a player's own requests; an agent's own and its downline's,
+   * or one account's (username, within the downline); `search` narrows them to a part of a
+   * username or UTR, never beyond them. In the order asked for (ADR 0068) then newest first, at
+   * most PAYMENT_LIST_MAX_ROWS.
+   */
+  async list(actor: Actor, query: DepositWithdrawListRequest): Promise<PaymentRequestRow[]> {
+    const { filter } = await this.listFilter(actor, query);
+    const rows = await repo.listPaymentRequests(this.deps.db, filter, { limit: PAYMENT_LIST_MAX_ROWS, offset: 0 });
     return rows.map((row) => toPaymentRow(row, actor.userId));
+  }
+
+  /**
+   * GET get-deposit-withdraw-list/export: every request of the same list, past the JSON list's
+   * cap, read in batches of one snapshot (ADR 0067); authorized before anything streams.
+   */
+  async listCsv(actor: Actor, query: DepositWithdrawListRequest): Promise<CsvExport<PaymentCsvRow>> {
+    const { filter, whose } = await this.listFilter(actor, query);
+    const owner = whose ?? (await this.deps.policy.authorize(actor, 'viewPayments', undefined)).username;
+    const [from, to] = [filter.from.toISOString().slice(0, 10), new Date(filter.toExclusive.getTime() - 86_400_000).toISOString().slice(0, 10)];
+    const batches = this.deps.db.readSnapshot((q) =>
+      inBatches(async (page) => (await repo.listPaymentRequests(q, filter, page)).map((record) => ({ record, row: toPaymentRow(record, actor.userId) }))),
+    );
+    return { fileName: csvFileName([`${query.type}-statement`, owner, from, to]), columns: PAYMENT_CSV_COLUMNS, batches };
   }
 
   /** GET payment-screenshot/:id: the owner and its upline; anyone else gets the 404 of a missing one. */

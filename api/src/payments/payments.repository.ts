@@ -321,7 +321,6 @@ export interface RequestFilter {
   pattern: string | null;
   /** The column to order by first (ADR 0068), or null for newest first only. */
   sort: SortRequest<PaymentSortKey> | null;
-  limit: number;
 }
 
 /** The columns get-deposit-withdraw-list sorts by (ADR 0068): the only SQL a sort request chooses from. */
@@ -334,19 +333,19 @@ const PAYMENT_SORT_SQL: Readonly<Record<PaymentSortKey, string>> = {
 
 /**
  * Requests of a type in a time range, in the order asked for and then newest first (without
- * one, newest first): the first `limit` of that order.
+ * one, newest first; ties by id, so pages never overlap): a page of that order.
  */
-export async function listPaymentRequests(q: Queryable, filter: RequestFilter): Promise<PaymentRequestRecord[]> {
+export async function listPaymentRequests(q: Queryable, filter: RequestFilter, page: { limit: number; offset: number }): Promise<PaymentRequestRecord[]> {
   const { rows } = await q.query<RawRequest>(
     `SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM}
      WHERE r.type = $1 AND r.created_at >= $2 AND r.created_at < $3
        AND ($4::text IS NULL OR r.status = $4)
        AND ($5::uuid IS NULL OR r.user_id = $5)
        AND ($6::uuid IS NULL OR r.user_id = $6 OR u.ancestors @> ARRAY[$6::uuid])
-       AND ($8::text IS NULL OR u.username ILIKE $8 OR r.utr_no ILIKE $8)
+       AND ($9::text IS NULL OR u.username ILIKE $9 OR r.utr_no ILIKE $9)
      ${orderByClause(PAYMENT_SORT_SQL, filter.sort, 'r.created_at DESC, r.id DESC')}
-     LIMIT $7`,
-    [filter.type, filter.from, filter.toExclusive, filter.status, filter.userId, filter.subtreeOf, filter.limit, filter.pattern],
+     LIMIT $7 OFFSET $8`,
+    [filter.type, filter.from, filter.toExclusive, filter.status, filter.userId, filter.subtreeOf, page.limit, page.offset, filter.pattern],
   );
   return rows.map(toRecord);
 }

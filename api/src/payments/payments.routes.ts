@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../common/domain-error';
 import type { RouteTypes } from '../common/schemas';
 import { agentsOnly, signedIn } from '../plugins/auth';
+import { csvExportSchema, sendCsv } from '../plugins/csv-reply';
 import { actorOf, metaOf } from '../plugins/request-context';
 import { extensionOf } from './image-sniff';
 import { MULTIPART_OPTIONS, readMultipartForm } from './multipart-form';
@@ -85,6 +86,14 @@ export async function paymentsRoutes(
     '/get-deposit-withdraw-list',
     { schema: schemas.depositWithdrawListSchema, config: { ...anyone, targets: [{ in: 'body', field: 'username', kind: 'user' }] } },
     async (request) => ({ data: await requests.list(actorOf(request), request.body), message: MESSAGES.ok }),
+  );
+
+  // The same statement as a CSV file (ADR 0067): the list's filters in the query, the same access, every row.
+  const listExport = csvExportSchema('/get-deposit-withdraw-list', schemas.depositWithdrawListSchema.body, schemas.depositWithdrawListSchema.tags);
+  app.get<RouteTypes<typeof listExport>>(
+    '/get-deposit-withdraw-list/export',
+    { schema: listExport, config: { ...anyone, targets: [{ in: 'query', field: 'username', kind: 'user' }] } },
+    async (request, reply) => sendCsv(reply, await requests.listCsv(actorOf(request), request.query)),
   );
 
   app.post<Route<'updateStatusSchema'>>(

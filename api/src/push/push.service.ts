@@ -11,7 +11,7 @@ import webpush from 'web-push';
 import { DomainError } from '../common/domain-error';
 import type { DomainEventMap, DomainEvents } from '../common/domain-events';
 import type { Logger } from '../common/logger';
-import { formatRupeesGrouped } from '../common/money';
+import { formatPaiseGrouped } from '@backlay/shared/domain';
 import type { Database } from '../db/database';
 import type { Actor } from '../plugins/request-context';
 import * as repo from './push.repository';
@@ -97,7 +97,7 @@ export class PushService {
   }
 
   private async onPayment(event: DomainEventMap['payments.queueChanged']): Promise<void> {
-    const amount = `₹${formatRupeesGrouped(event.amountMinor)}`;
+    const amount = `₹${formatPaiseGrouped(event.amountMinor)}`;
     const kind = event.type === 'deposit' ? 'Deposit' : 'Withdrawal';
     if (event.change === 'requested') {
       await this.send(event.agentIds, {
@@ -119,7 +119,7 @@ export class PushService {
   private async onSettled(settlementId: string): Promise<void> {
     for (const result of await repo.settledResults(this.deps.db, settlementId)) {
       const net = result.netMinor;
-      const outcome = net > 0n ? `you won ₹${formatRupeesGrouped(net)}` : net < 0n ? `you lost ₹${formatRupeesGrouped(-net)}` : 'no win, no loss';
+      const outcome = net > 0n ? `you won ₹${formatPaiseGrouped(net)}` : net < 0n ? `you lost ₹${formatPaiseGrouped(-net)}` : 'no win, no loss';
       await this.send([result.userId], {
         title: `Bet settled: ${result.matchName}`,
         body: `${result.marketName}: ${outcome}.`,

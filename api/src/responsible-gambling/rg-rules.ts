@@ -11,7 +11,8 @@ import {
   type RgRefusalKind,
 } from '@backlay/shared/contracts';
 import { DomainError } from '../common/domain-error';
-import { formatRupeesGrouped, paiseToRupees } from '../common/money';
+import { formatPaiseGrouped } from '@backlay/shared/domain';
+import { paiseToRupees } from '../common/money';
 
 export const INCREASE_DELAY_MS = RG_INCREASE_DELAY_HOURS * 3_600_000;
 
@@ -166,7 +167,7 @@ function fill(template: string, values: Readonly<Record<string, string>>): strin
 
 /** The player-facing words of a refusal (MESSAGES templates, rupees with Indian grouping). */
 export function refusalMessage(refusal: RgRefusal): string {
-  const rupees = (minor: bigint) => formatRupeesGrouped(minor);
+  const rupees = (minor: bigint) => formatPaiseGrouped(minor);
   switch (refusal.kind) {
     case 'SELF_EXCLUDED':
       return fill(MESSAGES.rgSelfExcluded, { until: formatUntil(refusal.until) });

@@ -23,7 +23,8 @@ import { DomainError } from '../common/domain-error';
 import type { Logger } from '../common/logger';
 import type { Database, Tx } from '../db/database';
 import { rebuildPosition } from '../betting/positions';
-import { formatRupeesGrouped, paiseToRupees } from '../common/money';
+import { formatPaiseGrouped } from '@backlay/shared/domain';
+import { paiseToRupees } from '../common/money';
 import type { DomainEvents } from '../common/domain-events';
 import type { Actor } from '../plugins/request-context';
 import { canonicalResult, describeResult, feedFancyResult, feedMarketResult, sameResult, type ResultTarget } from './result-rules';
@@ -275,7 +276,7 @@ export class SettlementService {
         const exposure = wallet.exposureMinor + (delta.get(wallet.userId) ?? 0n);
         // A void may not raise the exposure of a wallet short of it; one a removal left short (ADR 0046) may lower it.
         if (exposure > wallet.exposureMinor && wallet.balanceMinor - exposure < 0n) {
-          short.push(`${wallet.username} (balance ${formatRupeesGrouped(wallet.balanceMinor)}, exposure ${formatRupeesGrouped(exposure)})`);
+          short.push(`${wallet.username} (balance ${formatPaiseGrouped(wallet.balanceMinor)}, exposure ${formatPaiseGrouped(exposure)})`);
           continue;
         }
         if (exposure !== wallet.exposureMinor) await repo.setWalletExposure(tx, wallet.accountId, exposure);

@@ -3,7 +3,7 @@
  * and the human description of one entry from its journal code and counterparty.
  */
 import { MESSAGES } from '@backlay/shared/contracts';
-import { formatRupeesGrouped } from '../common/money';
+import { formatPaiseGrouped } from '@backlay/shared/domain';
 
 export type DateRange = { ok: true; from: Date; toExclusive: Date } | { ok: false; message: string };
 
@@ -79,7 +79,7 @@ const CASINO_INT_VERBS: Readonly<Record<string, string>> = {
 
 /** "₹131", "₹1,250.50": rupees in words of a sentence (no ".00" on whole rupees). */
 function rupeesInWords(minor: bigint): string {
-  return `₹${formatRupeesGrouped(minor < 0n ? -minor : minor).replace(/\.00$/, '')}`;
+  return `₹${formatPaiseGrouped(minor < 0n ? -minor : minor).replace(/\.00$/, '')}`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { MESSAGES } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { RouteTypes } from '../common/schemas';
 import { agentsOnly, requireAuth, signedIn } from '../plugins/auth';
+import { csvExportSchema, sendCsv } from '../plugins/csv-reply';
 import { actorOf, metaOf } from '../plugins/request-context';
 import type { AccountAdminService } from './account-admin.service';
 import {
@@ -41,6 +42,12 @@ export async function usersRoutes(
     data: await users.listClients(actorOf(request), request.query),
     message: MESSAGES.ok,
   }));
+
+  // The same list as a CSV file (ADR 0067): the same filters and access, every row.
+  const clientsExport = csvExportSchema('/list-clients', listClientsSchema.querystring, listClientsSchema.tags);
+  app.get<RouteTypes<typeof clientsExport>>('/list-clients/export', { schema: clientsExport, config: inQuery }, async (request, reply) =>
+    sendCsv(reply, await options.users.listClientsCsv(actorOf(request), request.query)),
+  );
 
   app.get<RouteTypes<typeof userDetailSchema>>('/user-detail', { schema: userDetailSchema, config: inQuery }, async (request) => ({
     data: await users.userDetail(actorOf(request), request.query.username),

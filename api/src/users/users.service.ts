@@ -14,7 +14,9 @@ import {
 import type { Database } from '../db/database';
 import { paiseToRupees } from '../common/money';
 import { containsPattern, sortRequestOf } from '../common/sorting';
-import { refPlMinor, toClientRow } from './client-row';
+import { CLIENT_CSV_COLUMNS, refPlMinor, toClientRow, type ClientCsvRow } from './client-row';
+import { csvFileName, inBatches } from '../common/csv';
+import type { CsvExport } from '../plugins/csv-reply';
 import type { Actor } from '../plugins/request-context';
 import type { UsersPolicy } from './policy';
 import * as repo from './users.repository';
@@ -76,6 +78,23 @@ export class UsersService {
         refPL: paiseToRupees(refPlMinor(totals.balanceMinor, totals.creditReferenceMinor)),
       },
     };
+  }
+
+  /**
+   * GET list-clients/export: every direct child of the same list (its search and order too), past any page,
+   * read in batches of one snapshot, then the totals row (ADR 0067); authorized before anything streams.
+   */
+  async listClientsCsv(actor: Actor, query: Omit<ListClientsQuery, 'page' | 'pageSize'>): Promise<CsvExport<ClientCsvRow>> {
+    const parent = await this.policy.authorize(actor, 'listClients', ownUnlessNamed(query.username));
+    const filter = { parentId: parent.id, pattern: containsPattern(query.search) };
+    // The order the screen asked for (its sortable header, ADR 0068), so the file reads as the list does.
+    const sort = sortRequestOf(query);
+    const batches = this.db.readSnapshot(async function* (q): AsyncGenerator<readonly ClientCsvRow[]> {
+      for await (const records of inBatches((page) => repo.listClientRecords(q, filter, { ...page, sort }))) yield records;
+      const totals = await repo.sumClientRecords(q, filter);
+      yield [{ total: true, balanceMinor: totals.balanceMinor, exposureMinor: totals.exposureMinor, creditReferenceMinor: totals.creditReferenceMinor }];
+    });
+    return { fileName: csvFileName(['client-list', parent.username, new Date().toISOString().slice(0, 10)]), columns: CLIENT_CSV_COLUMNS, batches };
   }
 
   /** GET user-detail: one account of the caller's downline. */

@@ -2,11 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { MESSAGES, SEARCH_DEBOUNCE_MS, on, publish, setUser, type ClientRow, type ListClientsResponse, type Role, type UserInfo } from '@backlay/shared';
-import { fakeClients, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { fakeClients, fakeExports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { ClientList, addClientLabel } from './ClientList';
 
 const api = withMocks(fakeClients, 'listClients', 'usersLock', 'betLock', 'depositChips', 'withdrawChips', 'changeChildPassword');
-const apis = { clients: api };
+const exportsApi = withMocks(fakeExports, 'csv');
+const apis = { clients: api, exports: exportsApi };
 
 const me: UserInfo = {
   _id: 'id-root', username: 'root', role: 'admin', roleLabel: 'Super Admin', sessionId: 's', balance: 5000, exposer: 0,
@@ -204,5 +205,20 @@ describe('ClientList', () => {
     api.listClients.mockRejectedValue(Object.assign(new Error('You are not allowed to do this'), { silent: false }));
     renderAt('/admin/list-clients/stranger');
     expect(await screen.findByText(/You are not allowed to do this/)).toBeInTheDocument();
+  });
+});
+
+describe('ClientList: Download CSV and Print', () => {
+  it("asks for the whole list of the account shown, in the order and search the screen applied", async () => {
+    api.listClients.mockResolvedValue(listOf([row('alpha'), row('bob')]));
+    exportsApi.csv.mockRejectedValue(new Error('not now'));
+    renderAt('/admin/list-clients/alpha');
+    const table = await screen.findByRole('table', { name: 'Clients' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Balance' }));
+    await waitFor(() => expect(api.listClients).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'balance', order: 'asc' })));
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(exportsApi.csv).toHaveBeenCalledWith('list-clients', { username: 'alpha', search: undefined, sort: 'balance', order: 'asc' });
+    expect(await screen.findByText('The CSV could not be downloaded: not now')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import {
   BuildTag,
   Button,
   EmptyState,
+  ExportActions,
   Page,
   Pager,
   ROLE_LABELS,
@@ -136,6 +137,7 @@ function ClientListOf({ username }: { username?: string }) {
       <div className="bl-filters">
         <SearchBox label="Search clients" maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
       </div>
+      <ExportActions report="list-clients" filters={{ username, search: search || undefined, sort: sort?.key, order: sort?.order }} title={username ? `Clients of ${username}` : 'Clients'} />
       {load.state === 'loading' ? <Spinner label="Loading clients" /> : null}
       {load.state === 'fail' ? <EmptyState>Clients could not be loaded: {load.message}</EmptyState> : null}
       {list && list.rows.length === 0 ? <EmptyState>No clients found.</EmptyState> : null}

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import moment from 'moment';
 import { type CasinoReportResponse } from '@backlay/shared';
-import { fakeCasino, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { fakeCasino, fakeExports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { CasinoReport } from './CasinoReport';
 
 const api = withMocks(fakeCasino, 'report');
-const apis = { casino: api };
+const exportsApi = withMocks(fakeExports, 'csv');
+const apis = { casino: api, exports: exportsApi };
 
 const REPORT: CasinoReportResponse = {
   rows: [
@@ -57,5 +58,17 @@ describe('CasinoReport', () => {
     await userEvent.type(from, '2099-01-01');
     expect(await screen.findByRole('alert')).toHaveTextContent('Start date must not be after end date');
     expect(api.report.mock.calls.length).toBe(calls);
+  });
+});
+
+describe('CasinoReport: Download CSV and Print', () => {
+  it('asks for the report of the dates on screen', async () => {
+    api.report.mockResolvedValue(REPORT);
+    exportsApi.csv.mockRejectedValue(new Error('not now'));
+    renderWithApis(<CasinoReport />, apis);
+    await screen.findByRole('table', { name: 'Casino report by day and game' });
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(exportsApi.csv).toHaveBeenCalledWith('casino-report', { from: moment().subtract(7, 'days').format('YYYY-MM-DD'), to: moment().format('YYYY-MM-DD') });
+    expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import {
   Pnl,
   BuildTag,
   EmptyState,
+  ExportActions,
   Page,
   ReportTable,
   type ReportColumn,
@@ -38,6 +39,7 @@ export function CasinoReport() {
   return (
     <Page title="Casino Report">
       <RangeFilters range={range} onChange={setRange} />
+      <ExportActions report="casino-report" filters={ready ? { from: range.from, to: range.to } : null} title="Casino Report" />
       <RangeLoadStatus ready={ready} load={load} loading="Loading the casino report" failed="The casino report could not be loaded" />
       {report && report.rows.length === 0 ? <EmptyState>No casino bets in these dates.</EmptyState> : null}
       {report && report.rows.length > 0 ? (

@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import moment from 'moment';
 import { MemoryRouter } from 'react-router';
 import { listRange, publish, type PaymentRequestRow } from '@backlay/shared';
-import { fakePayments, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { fakeExports, fakePayments, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { PaymentStatement } from './PaymentStatement';
 
 const payments = withMocks(fakePayments, 'depositWithdrawList');
-const apis = { payments };
+const exportsApi = withMocks(fakeExports, 'csv');
+const apis = { payments, exports: exportsApi };
 
 const row = (over: Partial<PaymentRequestRow>): PaymentRequestRow => ({
   _id: 'r1', type: 'deposit', amount: 1500, createdAt: '2026-11-02T09:05:07Z', status: 'pending', remark: 'ok', accountType: 'upi', utrno: 'UTR123456789012',
@@ -82,5 +83,18 @@ describe('PaymentStatement', () => {
     payments.depositWithdrawList.mockResolvedValue([row({ status: 'approved' })]);
     act(() => publish('wallet.balanceChanged', { balance: 1500, exposer: 0 }));
     expect(await screen.findByText('Approved')).toBeInTheDocument();
+  });
+});
+
+describe('PaymentStatement: Download CSV and Print', () => {
+  it("asks for the player's whole statement with the list's own filters", async () => {
+    payments.depositWithdrawList.mockResolvedValue([row({})]);
+    exportsApi.csv.mockRejectedValue(new Error('not now'));
+    open('/withdrawstatement');
+    await waitFor(() => expect(payments.depositWithdrawList).toHaveBeenCalled());
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(exportsApi.csv).toHaveBeenCalledWith('get-deposit-withdraw-list', payments.depositWithdrawList.mock.lastCall?.[0]);
+    expect(exportsApi.csv.mock.lastCall?.[1]).toMatchObject({ type: 'withdraw', reportType: 'all' });
+    expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import {
   ROUTES,
   Spinner,
   defaultDateRange,
+  ExportActions,
   RangeFilters,
   rangeInverted,
   rangeReady,
@@ -60,8 +61,9 @@ function PaymentStatementOf({ type }: { type: 'deposit' | 'withdraw' }) {
   const invalidRange = rangeInverted(range);
   const ready = rangeReady(range);
   const key = JSON.stringify([type, range, reportType]);
+  const query = ready ? { type, ...listRange(range.from, range.to), reportType } : null;
   const { load, reload } = useLoad<PaymentRequestRow[]>(
-    () => (ready ? paymentsApi.depositWithdrawList({ type, ...listRange(range.from, range.to), reportType }) : Promise.resolve([])),
+    () => (query ? paymentsApi.depositWithdrawList(query) : Promise.resolve([])),
     key,
   );
 
@@ -77,6 +79,7 @@ function PaymentStatementOf({ type }: { type: 'deposit' | 'withdraw' }) {
       <RangeFilters range={range} onChange={setRange}>
         <SelectField label="Type" value={reportType} options={REPORT_TYPES} onChange={(e) => setReportType(e.target.value as DepositWithdrawListRequest['reportType'])} />
       </RangeFilters>
+      <ExportActions report="get-deposit-withdraw-list" filters={query} title={title} />
       {load.state === 'loading' ? <Spinner label="Loading statement" /> : null}
       {load.state === 'fail' ? <EmptyState>The statement could not be loaded: {load.message}</EmptyState> : null}
       {rows && !invalidRange ? <ReportTable label={title} columns={REQUEST_COLUMNS} rows={rows} rowKey={(row) => row._id} empty="No records found" /> : null}

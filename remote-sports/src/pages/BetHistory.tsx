@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   BET_LIST_PAGE_SIZE,
   BuildTag,
+  ExportActions,
   Page,
   Pager,
   RangeFilters,
@@ -51,6 +52,7 @@ export function BetHistory() {
         <SportSelect value={sport} onChange={filter(setSport)} />
         <SelectField label="Status" value={status} options={HISTORY_STATUSES} onChange={(e) => filter(setStatus)(e.target.value as NonNullable<BetHistoryQuery['status']>)} />
       </RangeFilters>
+      <ExportActions report="bet-history" filters={ready ? { from: range.from, to: range.to, sportId: sportIdOf(sport), status } : null} title="Bet History" />
       <RangeLoadStatus ready={ready} load={load} loading="Loading bet history" failed="The bet history could not be loaded" />
       {result ? (
         <>

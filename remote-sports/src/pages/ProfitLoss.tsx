@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Pnl, BuildTag, Page, ReportTable, type ReportColumn, RangeFilters, RangeLoadStatus, eventLabel, formatRupees, useRangeReport, type ProfitLossQuery, type ProfitLossResponse, ALL_SPORTS, sportIdOf, formatDateTimeMinutes, useApis } from '@backlay/shared';
+import { Pnl, BuildTag, ExportActions, Page, ReportTable, type ReportColumn, RangeFilters, RangeLoadStatus, eventLabel, formatRupees, useRangeReport, type ProfitLossQuery, type ProfitLossResponse, ALL_SPORTS, sportIdOf, formatDateTimeMinutes, useApis } from '@backlay/shared';
 import { SportSelect } from '../bets/filters';
 
 type PlRow = ProfitLossResponse['rows'][number];
@@ -29,6 +29,7 @@ export function ProfitLoss() {
       <RangeFilters range={range} onChange={setRange}>
         <SportSelect value={sport} onChange={setSport} />
       </RangeFilters>
+      <ExportActions report="profit-loss" filters={ready ? { from: range.from, to: range.to, sportId: sportIdOf(sport), groupBy: 'market' } : null} title="Profit & Loss" />
       <RangeLoadStatus ready={ready} load={load} loading="Loading profit and loss" failed="Profit and loss could not be loaded" />
       {result ? (
         <ReportTable

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BET_LIST_PAGE_SIZE, BuildTag, EmptyState, Page, Pager, Spinner, on, useLoad, ALL_SPORTS, sportIdOf, useApis } from '@backlay/shared';
+import { BET_LIST_PAGE_SIZE, BuildTag, EmptyState, ExportActions, Page, Pager, Spinner, on, useLoad, ALL_SPORTS, sportIdOf, useApis } from '@backlay/shared';
 import { BetTable } from '../bets/BetTable';
 import { SportSelect } from '../bets/filters';
 
@@ -32,6 +32,7 @@ export function UnsettledBets() {
           }}
         />
       </div>
+      <ExportActions report="unsettled-bets" filters={{ sportId: query.sportId }} title="Unsettled Bets" />
       {load.state === 'loading' ? <Spinner label="Loading bets" /> : null}
       {load.state === 'fail' ? <EmptyState>Your bets could not be loaded: {load.message}</EmptyState> : null}
       {result ? (

@@ -2,14 +2,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import moment from 'moment';
 import { ApiError, BET_LIST_PAGE_SIZE, publish, type BetPage, type BetRow, type ProfitLossResponse } from '@backlay/shared';
-import { fakeBets, fakeSports, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { fakeBets, fakeExports, fakeSports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { BetHistory } from './BetHistory';
 import { ProfitLoss } from './ProfitLoss';
 import { UnsettledBets } from './UnsettledBets';
 
 const bets = withMocks(fakeBets, 'unsettledBets', 'betHistory', 'profitLoss');
 const sports = withMocks(fakeSports, 'sportList');
-const apis = { sports, bets };
+const exportsApi = withMocks(fakeExports, 'csv');
+const apis = { sports, bets, exports: exportsApi };
 
 function row(over: Partial<BetRow>): BetRow {
   return {
@@ -176,5 +177,32 @@ describe('races in the bet lists', () => {
     renderWithApis(<ProfitLoss />, apis);
     const table = await screen.findByRole('table', { name: 'Profit and loss by market' });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Sheffield · A4 480m · 14:05 28/11');
+  });
+});
+
+describe("the player's bet lists: Download CSV and Print", () => {
+  beforeEach(() => exportsApi.csv.mockRejectedValue(new Error('not now')));
+
+  it('Bet history asks for every bet of the dates, sport and status on screen', async () => {
+    bets.betHistory.mockResolvedValue(page([]));
+    renderWithApis(<BetHistory />, apis);
+    await userEvent.selectOptions(await screen.findByLabelText('Status'), 'Void');
+    await waitFor(() => expect(bets.betHistory).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'voided' })));
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(exportsApi.csv).toHaveBeenCalledWith('bet-history', { from: weekAgo, to: today, sportId: undefined, status: 'voided' });
+    expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+  });
+
+  it('Unsettled bets and Profit & Loss ask for their own reports with the sport on screen', async () => {
+    bets.unsettledBets.mockResolvedValue(page([]));
+    const { unmount } = renderWithApis(<UnsettledBets />, apis);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    expect(exportsApi.csv).toHaveBeenLastCalledWith('unsettled-bets', { sportId: undefined });
+    unmount();
+    bets.profitLoss.mockResolvedValue({ rows: [], total: { pnl: 0, commission: 0, net: 0, ownShare: null } });
+    renderWithApis(<ProfitLoss />, apis);
+    await screen.findByText('No records found');
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(exportsApi.csv).toHaveBeenLastCalledWith('profit-loss', { from: weekAgo, to: today, sportId: undefined, groupBy: 'market' });
   });
 });

@@ -3,7 +3,7 @@ import moment from 'moment';
 import { defaultDateRange } from '../ui/date-range';
 import type { AccountStatementResponse, StatementRow } from '../contracts/clients';
 import { AccountStatementView } from './account-statement-view';
-import { fakeStatement, withMocks } from '../testing/fakes';
+import { fakeExports, fakeStatement, withMocks } from '../testing/fakes';
 import { renderWithApis } from '../testing/render-with-apis';
 
 const statementFake = withMocks(fakeStatement, 'accountStatement');
@@ -94,5 +94,25 @@ describe('AccountStatementView', () => {
     statement.mockRejectedValue(Object.assign(new Error('You are not allowed to do this'), { silent: false }));
     renderWithApis(<AccountStatementView username="stranger" />, apis);
     expect(await screen.findByText('The statement could not be loaded: You are not allowed to do this')).toBeInTheDocument();
+  });
+
+  it('downloads the CSV of the same account and dates (every page: no paging), and offers Print', async () => {
+    statement.mockResolvedValue(response());
+    const exportsFake = withMocks(fakeExports, 'csv');
+    exportsFake.csv.mockRejectedValue(new Error('stop here'));
+    renderWithApis(<AccountStatementView username="alpha" />, { ...apis, exports: exportsFake });
+    await screen.findByText('No records found');
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    const { from, to } = defaultDateRange();
+    await waitFor(() =>
+      expect(exportsFake.csv).toHaveBeenCalledWith('account-statement', {
+        username: 'alpha',
+        startDate: moment(from, 'YYYY-MM-DD').startOf('day').toISOString(),
+        endDate: moment(to, 'YYYY-MM-DD').endOf('day').toISOString(),
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2000-01-01' } });
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
   });
 });

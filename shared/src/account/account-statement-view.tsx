@@ -6,6 +6,7 @@ import { formatRupees } from '../kernel/money';
 import { useLoad } from '../kernel/use-load';
 import { EmptyState, Page, Spinner } from '../ui/kit';
 import { defaultDateRange, rangeInverted, rangeReady } from '../ui/date-range';
+import { ExportActions } from '../ui/export-actions';
 import { RangeFilters } from '../ui/range-report';
 import { Pager, pageCount } from '../ui/pager';
 import { ReportTable, type ReportColumn } from '../ui/report-table';
@@ -43,28 +44,24 @@ export function AccountStatementView({ username, title = 'Account Statement', fo
   const invalidRange = rangeInverted(range);
 
   const ready = rangeReady(range);
+  // The filters of the list and of its CSV: local start and end of the chosen days as ISO times
+  // (the API counts whole UTC days of their date parts, so the range covers the local days whatever the time zone).
+  const filters = ready
+    ? { username: username || undefined, startDate: localDayBound(range.from, 'start').toISOString(), endDate: localDayBound(range.to, 'end').toISOString() }
+    : null;
   const { load } = useLoad<AccountStatementResponse | null>(
-    () =>
-      ready
-        ? statementApi.accountStatement({
-            username: username || undefined,
-            // Local start and end of the chosen days as ISO times: the API counts whole UTC days of
-            // their date parts, so the range covers the local days whatever the time zone.
-            startDate: localDayBound(range.from, 'start').toISOString(),
-            endDate: localDayBound(range.to, 'end').toISOString(),
-            page,
-            pageSize: STATEMENT_PAGE_SIZE,
-          })
-        : Promise.resolve(null),
+    () => (filters ? statementApi.accountStatement({ ...filters, page, pageSize: STATEMENT_PAGE_SIZE }) : Promise.resolve(null)),
     JSON.stringify([ready, username, range, page]),
   );
+  const heading = username ? `${title}: ${username}` : title;
 
   const statement = load.state === 'done' ? load.value : null;
   const lastPage = statement ? pageCount(statement.total, statement.pageSize) : 1;
   return (
-    <Page title={username ? `${title}: ${username}` : title}>
+    <Page title={heading}>
       <RangeFilters range={range} onChange={changeRange}>
       </RangeFilters>
+      <ExportActions report="account-statement" filters={filters} title={heading} />
       {!invalidRange && load.state === 'loading' ? <Spinner label="Loading statement" /> : null}
       {!invalidRange && load.state === 'fail' ? <EmptyState>The statement could not be loaded: {load.message}</EmptyState> : null}
       {!invalidRange && statement ? (

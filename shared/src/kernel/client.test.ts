@@ -6,6 +6,7 @@ import { writeCredentials } from './storage';
 import { createApiClient, type ApiClientEnv } from './client';
 import { createAuthApi } from '../account/auth-api';
 import { ApiError } from './errors';
+import { createExportApi } from './export-api';
 
 type Reply = { status: number; body: unknown };
 type Handler = (config: InternalAxiosRequestConfig) => Reply;
@@ -90,6 +91,26 @@ describe('API client', () => {
     expect(JSON.parse(seen[1].data as string)).toEqual({ token: 'r1' });
     expect(localStorage.getItem('token')).toBe('new');
     expect(localStorage.getItem('refreshToken')).toBe('r2');
+  });
+
+  it('a CSV export (bytes): refreshed once on an expired token, its file name and BOM kept, a refusal read from its bytes', async () => {
+    writeCredentials('admin', { token: 'old', refreshToken: 'r1' });
+    const bytes = (value: unknown) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value)).buffer;
+    const { client, seen } = setup('/admin/accountstatement', (config) => {
+      if (config.url === '/refresh-token') return { status: 200, body: { data: { token: 'new', refreshToken: 'r2' }, message: '' } };
+      if (config.headers.Authorization === 'Bearer old') return { status: 401, body: bytes({ data: { code: 'TOKEN_EXPIRED' }, message: 'jwt expired' }) };
+      if (config.params.username === 'stranger') return { status: 404, body: bytes({ data: { code: 'NOT_FOUND' }, message: 'No such account in your downline' }) };
+      return { status: 200, body: bytes('\uFEFFDate\r\n') };
+    });
+    const exportApi = createExportApi(client);
+    const file = await exportApi.csv('account-statement', { username: 'alpha', startDate: 'a', endDate: undefined });
+    expect(seen.map((c) => c.url)).toEqual(['/account-statement/export', '/refresh-token', '/account-statement/export']);
+    expect(seen[2].params).toEqual({ username: 'alpha', startDate: 'a' });
+    expect(seen[2].responseType).toBe('arraybuffer');
+    expect(file.fileName).toBe('account-statement.csv');
+    // The bytes as sent: the BOM's three and "Date\r\n" (a text decoding would have dropped the BOM).
+    expect([file.blob.size, file.blob.type]).toEqual([9, 'text/csv;charset=utf-8']);
+    await expect(exportApi.csv('account-statement', { username: 'stranger' })).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'No such account in your downline' });
   });
 
   it('shares one refresh between concurrent expired calls', async () => {

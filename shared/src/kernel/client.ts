@@ -42,9 +42,21 @@ interface RetriableConfig extends InternalAxiosRequestConfig {
   _refreshed?: boolean;
 }
 
+/** True for an ArrayBuffer, of this realm or another (a test's, a frame's). */
+const isBytes = (value: unknown): value is ArrayBuffer => Object.prototype.toString.call(value) === '[object ArrayBuffer]';
+
 function bodyOf(error: AxiosError): ApiErrorBody | undefined {
-  const body = error.response?.data as ApiErrorBody | undefined;
-  return body && typeof body === 'object' ? body : undefined;
+  let body: unknown = error.response?.data;
+  // A call that asked for bytes (a CSV export) gets its error envelope as bytes too: read it, so
+  // the refresh rule, the sign-out codes and the message work for it as for every JSON call.
+  if (isBytes(body)) {
+    try {
+      body = JSON.parse(new TextDecoder().decode(body));
+    } catch {
+      return undefined;
+    }
+  }
+  return body && typeof body === 'object' && !isBytes(body) ? (body as ApiErrorBody) : undefined;
 }
 
 /** Convert any failure into an ApiError carrying the server's message. */

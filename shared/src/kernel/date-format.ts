@@ -7,47 +7,15 @@
  * moment's for every token.
  */
 
-const TOKENS = /YYYY|MM|DD|HH|hh|h|mm|ss|A/g;
-const two = (n: number) => String(n).padStart(2, '0');
+import { DATE_TIME_MINUTES_FORMAT, DATE_TIME_SECONDS_FORMAT, formatInstant } from '../domain/display-format';
+
+// The patterns' home is domain/display-format.ts: the API's CSV exports write the same (ADR 0067).
+export { DATE_TIME_MINUTES_FORMAT, DATE_TIME_SECONDS_FORMAT };
 
 /** `value` (a Date, an ISO string or epoch ms) in `pattern`: YYYY MM DD HH hh h mm ss A, other characters as they are. */
 export function formatDate(value: Date | string | number, pattern: string): string {
-  return formatClock(value, pattern, 'local');
+  return formatInstant(value, pattern, 'local');
 }
-
-/** India Standard Time: UTC+5:30 all year (India keeps no daylight saving), the product's zone. */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
-
-/** `value` in `pattern` on the browser's clock, or on India's (the instant moved by the offset, read in UTC). */
-function formatClock(value: Date | string | number, pattern: string, zone: 'local' | 'IST'): string {
-  const given = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(given.getTime())) return 'Invalid date';
-  const utc = zone === 'IST';
-  const d = utc ? new Date(given.getTime() + IST_OFFSET_MS) : given;
-  const hours = utc ? d.getUTCHours() : d.getHours();
-  const twelve = hours % 12 === 0 ? 12 : hours % 12;
-  const parts: Record<string, string> = {
-    YYYY: String(utc ? d.getUTCFullYear() : d.getFullYear()).padStart(4, '0'),
-    MM: two((utc ? d.getUTCMonth() : d.getMonth()) + 1),
-    DD: two(utc ? d.getUTCDate() : d.getDate()),
-    HH: two(hours),
-    hh: two(twelve),
-    h: String(twelve),
-    mm: two(utc ? d.getUTCMinutes() : d.getMinutes()),
-    ss: two(utc ? d.getUTCSeconds() : d.getSeconds()),
-    A: hours < 12 ? 'AM' : 'PM',
-  };
-  return pattern.replace(TOKENS, (token) => parts[token]);
-}
-
-/**
- * A moment as every screen shows it with seconds (docs/rules/product.md §2: `DD/MM/YYYY h:mm:ss A`):
- * bets, settlements, statements, rounds, sign-ins. The one home of that format (issue 31).
- */
-export const DATE_TIME_SECONDS_FORMAT = 'DD/MM/YYYY h:mm:ss A';
-
-/** A moment to the minute (`DD/MM/YYYY h:mm A`): match start times, news, limits taking effect. */
-export const DATE_TIME_MINUTES_FORMAT = 'DD/MM/YYYY h:mm A';
 
 /** `value` with seconds in the product's format; none (yet) reads —. */
 export function formatDateTimeSeconds(value: Date | string | number | null): string {
@@ -65,7 +33,7 @@ export function formatDateTimeMinutes(value: Date | string | number | null): str
  * responsible-gambling time-out.
  */
 export function formatDateTimeMinutesIst(value: Date | string | number): string {
-  const text = formatClock(value, DATE_TIME_MINUTES_FORMAT, 'IST');
+  const text = formatInstant(value, DATE_TIME_MINUTES_FORMAT, 'IST');
   return text === 'Invalid date' ? text : `${text} IST`;
 }
 

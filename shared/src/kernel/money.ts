@@ -1,14 +1,14 @@
 import { MONEY_MAX_RUPEES } from '../contracts/clients';
 import { MESSAGES } from '../contracts/messages';
-
-const formatter = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { formatPaiseGrouped } from '../domain/display-format';
 
 /**
  * Format an amount in rupees, as the API sends it, for display in the Indian grouping
- * (1,00,000.00). Display only: money is never computed from the formatted string.
+ * (1,00,000.00), through the one formatter the API's CSV exports use too (ADR 0067). Display
+ * only: money is never computed from the formatted string.
  */
 export function formatRupees(rupees: number): string {
-  return formatter.format(rupees);
+  return Number.isFinite(rupees) ? formatPaiseGrouped(BigInt(Math.round(rupees * 100))) : String(rupees);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { realApis, type Apis } from '../kernel/apis';
 // Each domain registers its real modules (and its entries of Apis) as its index loads.
 import '../account/index';
+import '../kernel/export-api';
 import '../agents/index';
 import '../casino-client/index';
 import '../payments/index';
@@ -67,6 +68,7 @@ export const fakeCasino = (given: Partial<Apis['casino']> = {}) => fakeOf('casin
 export const fakeCasinoInt = (given: Partial<Apis['casinoInt']> = {}) => fakeOf('casinoInt', given);
 export const fakeCasinoLive = (given: Partial<Apis['casinoLive']> = {}) => fakeOf('casinoLive', given);
 export const fakeClients = (given: Partial<Apis['clients']> = {}) => fakeOf('clients', given);
+export const fakeExports = (given: Partial<Apis['exports']> = {}) => fakeOf('exports', given);
 export const fakeMarketData = (given: Partial<Apis['marketData']> = {}) => fakeOf('marketData', given);
 export const fakePayments = (given: Partial<Apis['payments']> = {}) => fakeOf('payments', given);
 export const fakeRegistration = (given: Partial<Apis['registration']> = {}) => fakeOf('registration', given);

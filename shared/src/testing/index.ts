@@ -3,7 +3,7 @@ export { buildFancy, buildMarket, buildRunner, buildScore } from './market-data'
 export { buildCasinoBet, buildCasinoMarket, buildCasinoRound, buildCasinoTable } from './casino';
 export { FakeDataSocket } from './fake-data-socket';
 export {
-  fakeApis, fakeAuth, fakeBets, fakeCasino, fakeCasinoInt, fakeCasinoLive, fakeClients, fakeMarketData, fakePayments, fakeRegistration,
+  fakeApis, fakeAuth, fakeBets, fakeCasino, fakeCasinoInt, fakeCasinoLive, fakeClients, fakeExports, fakeMarketData, fakePayments, fakeRegistration,
   fakeResponsibleGambling, fakeSecurity, fakeSettings, fakeSports, fakeSportsAdmin, fakeStatement, withMocks,
 } from './fakes';
 export { memoryPayments, type MemoryPayments, type MemoryPaymentsSeed } from './memory-payments';

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import moment from 'moment';
 import { type ProfitLossResponse, type ProfitLossRow } from '@backlay/shared';
-import { fakeBets, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { fakeBets, fakeExports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { ProfitLoss } from './ProfitLoss';
 
 const api = withMocks(fakeBets, 'profitLoss');
-const apis = { bets: api };
+const exportsApi = withMocks(fakeExports, 'csv');
+const apis = { bets: api, exports: exportsApi };
 
 const row = (key: string, over: Partial<ProfitLossRow> = {}): ProfitLossRow => ({
   key, sportId: 4, sportName: 'Cricket', matchId: 'e1', matchName: 'India v Australia', matchOpenDate: '2026-11-21T10:00:00Z', marketName: 'Match Odds', role: null,
@@ -91,5 +92,21 @@ describe('ProfitLoss', () => {
     await userEvent.type(from, '2099-01-01');
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     expect(api.profitLoss.mock.calls.length).toBe(calls);
+  });
+});
+
+describe('ProfitLoss: Download CSV and Print', () => {
+  it('asks for every row of the dates, sport and grouping on screen; Print names the grouping', async () => {
+    api.profitLoss.mockResolvedValue({ rows: [row('mo1')], total: { pnl: -100, commission: 0, net: -100, ownShare: 60 } });
+    exportsApi.csv.mockRejectedValue(new Error('not now'));
+    renderWithApis(<ProfitLoss />, apis);
+    await screen.findByRole('table', { name: 'Profit and loss' });
+    await userEvent.click(screen.getByRole('tab', { name: 'By child' }));
+    await waitFor(() => expect(api.profitLoss).toHaveBeenLastCalledWith(expect.objectContaining({ groupBy: 'child' })));
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    const to = moment().format('YYYY-MM-DD');
+    const from = moment().subtract(7, 'days').format('YYYY-MM-DD');
+    expect(exportsApi.csv).toHaveBeenCalledWith('profit-loss', { from, to, sportId: undefined, groupBy: 'child' });
+    expect(screen.getByTestId('print-head')).toHaveTextContent('By child');
   });
 });

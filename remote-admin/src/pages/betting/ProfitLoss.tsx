@@ -14,6 +14,7 @@ import {
   useSortedRows,
   type SortColumn,
   defaultDateRange,
+  ExportActions,
   RangeFilters,
   rangeReady,
   eventLabel,
@@ -65,8 +66,9 @@ export function ProfitLoss() {
   const [sport, setSport] = useState(ALL_SPORTS);
   const [groupBy, setGroupBy] = useState<GroupBy>('market');
   const ready = rangeReady(range);
+  const query = ready ? { from: range.from, to: range.to, sportId: sportIdOf(sport), groupBy } : null;
   const { load, reload } = useLoad<ProfitLossResponse | null>(
-    () => (ready ? betsApi.profitLoss({ from: range.from, to: range.to, sportId: sportIdOf(sport), groupBy }) : Promise.resolve(null)),
+    () => (query ? betsApi.profitLoss(query) : Promise.resolve(null)),
     JSON.stringify([range, sport, groupBy]),
   );
   const data = load.state === 'done' ? load.value : null;
@@ -90,6 +92,7 @@ export function ProfitLoss() {
         <SelectField label="Sport" value={sport} options={SPORT_OPTIONS} onChange={(e) => setSport(e.target.value)} />
         <SearchBox label="Search markets or accounts" onSearch={setSearch} />
       </RangeFilters>
+      <ExportActions report="profit-loss" filters={query} title="Profit & loss" summary={GROUP_BY_OPTIONS.find((o) => o.value === groupBy)?.label} />
       <div className="bl-tabs" role="tablist" aria-label="Group by">
         {GROUP_BY_OPTIONS.map((o) => (
           <button key={o.value} type="button" role="tab" aria-selected={groupBy === o.value} onClick={() => setGroupBy(o.value)}>

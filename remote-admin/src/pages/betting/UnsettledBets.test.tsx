@@ -2,12 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, type BetPage, type BetRow } from '@backlay/shared';
-import { fakeBets, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { fakeBets, fakeExports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { UnsettledBets } from './UnsettledBets';
 import { buildBet } from './test-builders';
 
 const api = withMocks(fakeBets, 'unsettledBets');
-const apis = { bets: api };
+const exportsApi = withMocks(fakeExports, 'csv');
+const apis = { bets: api, exports: exportsApi };
 
 const pageOf = (rows: BetRow[], over: Partial<BetPage<BetRow>> = {}): BetPage<BetRow> => ({ rows, page: 1, pageSize: 25, total: rows.length, ...over });
 
@@ -117,5 +118,17 @@ describe('UnsettledBets', () => {
     await waitFor(() => expect(api.unsettledBets).toHaveBeenLastCalledWith({ type: 'deleted', sportId: undefined, search: 'nobody', sort: undefined, order: undefined, page: 1, pageSize: 25 }), { timeout: SEARCH_DEBOUNCE_MS * 4 });
     expect(api.unsettledBets.mock.calls.length).toBe(calls + 1);
     expect(await screen.findByText('No bets match the search.')).toBeInTheDocument();
+  });
+});
+
+describe('UnsettledBets: Download CSV and Print', () => {
+  it('asks for every bet of the list on screen (deleted here) and its sport', async () => {
+    api.unsettledBets.mockResolvedValue(pageOf([buildBet('b1')]));
+    exportsApi.csv.mockRejectedValue(new Error('not now'));
+    renderAt('/admin/unsettledbet/deleted');
+    await screen.findByRole('table', { name: 'Deleted bets' });
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(exportsApi.csv).toHaveBeenCalledWith('unsettled-bets', { type: 'deleted', sportId: undefined, search: undefined, sort: undefined, order: undefined });
+    expect(screen.getByTestId('print-head')).toHaveTextContent('Unsettled bets: Deleted bets');
   });
 });

@@ -5,6 +5,7 @@ import {
   BuildTag,
   Button,
   EmptyState,
+  ExportActions,
   Page,
   Pager,
   ROUTES,
@@ -99,6 +100,7 @@ function UnsettledBetsOf({ type }: { type: UnsettledBetType }) {
         />
         <SearchBox label="Search bets" maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
       </div>
+      <ExportActions report="unsettled-bets" filters={{ type, sportId: sportIdOf(sport), search: search || undefined, sort: sort?.key, order: sort?.order }} title={`Unsettled bets: ${label}`} />
       {load.state === 'loading' ? <Spinner label="Loading bets" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {load.state === 'done' && load.value.total === 0 ? (

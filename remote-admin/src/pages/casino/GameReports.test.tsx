@@ -1,13 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import moment from 'moment';
 import { type CasinoGameReportRow } from '@backlay/shared';
-import { fakeCasino, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { fakeCasino, fakeExports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { GameReports, byTable, sortGroups } from './GameReports';
 
 const api = withMocks(fakeCasino, 'gameReports');
-const apis = { casino: api };
+const exportsApi = withMocks(fakeExports, 'csv');
+const apis = { casino: api, exports: exportsApi };
 
 const row = (gameCode: string, child: string, over: Partial<CasinoGameReportRow> = {}): CasinoGameReportRow => ({
   gameCode, title: gameCode === 'dt20' ? 'Dragon Tiger 20-20' : 'Teen Patti 20-20', childId: `u-${child}`, childUsername: child, bets: 2, stake: 200, pnl: -100, ...over,
@@ -92,5 +93,22 @@ describe('GameReports', () => {
       'Total6200.30-100.20',
     ]);
     expect(screen.getByTestId('total-pnl')).toHaveAttribute('data-pnl', 'neg');
+  });
+});
+
+describe('GameReports: Download CSV and Print', () => {
+  it('asks for the report of the dates on screen', async () => {
+    api.gameReports.mockResolvedValue({ rows: ROWS, totals: { bets: 6, stake: 200.3, pnl: -100.2 } });
+    exportsApi.csv.mockRejectedValue(new Error('not now'));
+    renderWithApis(
+      <MemoryRouter>
+        <GameReports />
+      </MemoryRouter>,
+      apis,
+    );
+    await screen.findByRole('table', { name: 'Casino P&L by table and child' });
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(exportsApi.csv).toHaveBeenCalledWith('game-reports', { from: moment().subtract(7, 'days').format('YYYY-MM-DD'), to: moment().format('YYYY-MM-DD') });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The CSV could not be downloaded: not now');
   });
 });

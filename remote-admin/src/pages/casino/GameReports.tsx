@@ -3,6 +3,7 @@ import { Link, generatePath } from 'react-router';
 import {
   BuildTag,
   EmptyState,
+  ExportActions,
   Page,
   RangeFilters,
   RangeLoadStatus,
@@ -88,6 +89,7 @@ export function GameReports() {
   return (
     <Page title="Game reports">
       <RangeFilters range={range} onChange={setRange} />
+      <ExportActions report="game-reports" filters={ready ? { from: range.from, to: range.to } : null} title="Game reports" />
       <RangeLoadStatus ready={ready} load={load} loading="Loading the game reports" failed="The game reports could not be loaded" />
       {report && report.rows.length === 0 ? <EmptyState>No settled casino bets in these dates.</EmptyState> : null}
       {report && report.rows.length > 0 ? (

@@ -2,12 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { ApiError, on, publish, type PaymentRequestRow } from '@backlay/shared';
-import { fakePayments, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { fakeExports, fakePayments, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { screens } from '../../expose/routes';
 import { PaymentRequests } from './PaymentRequests';
 
 const payments = withMocks(fakePayments, 'depositWithdrawList', 'updateStatus', 'screenshot');
-const apis = { payments };
+const exportsApi = withMocks(fakeExports, 'csv');
+const apis = { payments, exports: exportsApi };
 
 const row = (over: Partial<PaymentRequestRow>): PaymentRequestRow => ({
   _id: 'r1', type: 'deposit', amount: 1500, createdAt: '2026-11-02T09:05:07Z', status: 'pending', remark: 'ok', accountType: 'upi', utrno: 'UTR123456789012',
@@ -117,6 +118,19 @@ describe('admin PaymentRequests', () => {
     expect(screen.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('aria-sort', 'descending');
     // Pay to, Remark and Actions are not sortable.
     expect(within(screen.getByRole('columnheader', { name: 'Pay to' })).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('Download CSV asks for the whole statement with the filters the list applied (the API streams every row)', async () => {
+    payments.depositWithdrawList.mockResolvedValue([]);
+    exportsApi.csv.mockRejectedValue(new ApiError('No such account in your downline', 404, 'NOT_FOUND'));
+    open('/admin/withdrawstatement');
+    await screen.findByText('No records found');
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'Approved');
+    await waitFor(() => expect(payments.depositWithdrawList).toHaveBeenLastCalledWith(expect.objectContaining({ reportType: 'approved' })));
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(exportsApi.csv).toHaveBeenCalledWith('get-deposit-withdraw-list', payments.depositWithdrawList.mock.lastCall?.[0]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The CSV could not be downloaded: No such account in your downline');
+    expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
   });
 
   it("shows the server's refusal of a username outside the downline", async () => {

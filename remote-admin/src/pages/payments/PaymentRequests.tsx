@@ -11,6 +11,7 @@ import {
   SortHeader,
   Spinner,
   defaultDateRange,
+  ExportActions,
   RangeFilters,
   rangeInverted,
   rangeReady,
@@ -62,11 +63,9 @@ function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
   const invalidRange = rangeInverted(range);
   const ready = rangeReady(range);
 
+  const query = ready ? { type, ...listRange(range.from, range.to), reportType, search: search || undefined, sort: sort?.key, order: sort?.order } : null;
   const { load, reload } = useLoad<PaymentRequestRow[]>(
-    () =>
-      ready
-        ? paymentsApi.depositWithdrawList({ type, ...listRange(range.from, range.to), reportType, search: search || undefined, sort: sort?.key, order: sort?.order })
-        : Promise.resolve([]),
+    () => (query ? paymentsApi.depositWithdrawList(query) : Promise.resolve([])),
     JSON.stringify([type, range, reportType, search, sort]),
   );
 
@@ -102,6 +101,7 @@ function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
         <SelectField label="Type" value={reportType} options={REPORT_TYPES} onChange={(e) => setReportType(e.target.value as DepositWithdrawListRequest['reportType'])} />
         <SearchBox label={deposit ? 'Search username or UTR' : 'Search username'} maxLength={SEARCH_MAX_LENGTH} onSearch={setSearch} />
       </RangeFilters>
+      <ExportActions report="get-deposit-withdraw-list" filters={query} title={title} />
       {load.state === 'loading' ? <Spinner label="Loading statement" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {rows && !invalidRange ? (
