@@ -86,10 +86,6 @@ export { RangeFilters, RangeLoadStatus, useRangeReport, type RangeReport } from 
 export { ExportActions, type ExportActionsProps } from './ui/export-actions';
 export { exportApi, type CsvFile, type ExportFilters, type ExportReport } from './kernel/export-api';
 export { Pager } from './ui/pager';
-export {
-  ariaSortOf, compareSortValues, matchesSearch, moneyPaise, nextSort, SEARCH_DEBOUNCE_MS, SearchBox, SortHeader, sortRows, useSort, useSortedRows,
-  type SortColumn, type SortKind, type SortState, type SortValue,
-} from './ui/sortable';
 export { DATE_TIME_MINUTES_FORMAT, DATE_TIME_SECONDS_FORMAT, formatDate, formatDateTimeMinutes, formatDateTimeMinutesIst, formatDateTimeSeconds } from './kernel/date-format';
 export {
   RACE_NAME_SEPARATOR,

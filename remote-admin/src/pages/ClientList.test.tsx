@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { MESSAGES, SEARCH_DEBOUNCE_MS, on, publish, setUser, type ClientRow, type ListClientsResponse, type Role, type UserInfo } from '@backlay/shared';
+import { MESSAGES, on, publish, setUser, type ClientRow, type ListClientsResponse, type Role, type UserInfo } from '@backlay/shared';
+import { SEARCH_DEBOUNCE_MS } from '@backlay/shared/sortable';
 import { fakeClients, fakeExports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { ClientList, addClientLabel } from './ClientList';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SEARCH_DEBOUNCE_MS } from '@backlay/shared';
+import { SEARCH_DEBOUNCE_MS } from '@backlay/shared/sortable';
 import { fakeRegistration, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { SmsOutbox } from './SmsOutbox';
 

@@ -1,18 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  Button,
-  SortHeader,
-  eventLabel,
-  formatRupees,
-  runnerLabel,
-  type BetRow,
-  type BetSortKey,
-  type SortState,
-  formatBetPrice,
-  formatDateTimeSeconds,
-  sideClass,
-  sideLabel,
-} from '@backlay/shared';
+import { Button, eventLabel, formatRupees, runnerLabel, type BetRow, type BetSortKey, formatBetPrice, formatDateTimeSeconds, sideClass, sideLabel } from '@backlay/shared';
+import { SortHeader, type SortState } from '@backlay/shared/sortable';
 
 /** What a bet table shows besides the bet's own columns. */
 export interface BetsTableOptions {

@@ -1,21 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import {
-  Button,
-  EmptyState,
-  ROLE_LABELS,
-  SearchBox,
-  SortHeader,
-  Spinner,
-  matchesSearch,
-  runnerLabel,
-  Pnl,
-  useLoad,
-  useApis,
-  useSort,
-  useSortedRows,
-  type ChildBookRow,
-  type SortColumn,
-} from '@backlay/shared';
+import { Button, EmptyState, ROLE_LABELS, Spinner, runnerLabel, Pnl, useLoad, useApis, type ChildBookRow } from '@backlay/shared';
+import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { MARKET_TYPE_LABELS, SECTION_STYLE, LIVE_REFRESH_MS } from './betting-common';
 
 /** The columns the child books sort by in the browser. */

@@ -1,34 +1,6 @@
 import { useMemo, useState } from 'react';
-import {
-  BuildTag,
-  Button,
-  EmptyState,
-  Page,
-  ROLE_LABELS,
-  SearchBox,
-  SelectField,
-  SortHeader,
-  Spinner,
-  matchesSearch,
-  useSort,
-  useSortedRows,
-  type SortColumn,
-  defaultDateRange,
-  ExportActions,
-  RangeFilters,
-  rangeReady,
-  eventLabel,
-  formatRupees,
-  useLoad,
-  useApis,
-  type ProfitLossQuery,
-  type ProfitLossResponse,
-  type ProfitLossRow,
-  Pnl,
-  formatDateTimeSeconds,
-  sportIdOf,
-  ALL_SPORTS,
-} from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, ROLE_LABELS, SelectField, Spinner, defaultDateRange, ExportActions, RangeFilters, rangeReady, eventLabel, formatRupees, useLoad, useApis, type ProfitLossQuery, type ProfitLossResponse, type ProfitLossRow, Pnl, formatDateTimeSeconds, sportIdOf, ALL_SPORTS } from '@backlay/shared';
+import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { SPORT_OPTIONS } from './betting-common';
 
 type GroupBy = NonNullable<ProfitLossQuery['groupBy']>;

@@ -1,25 +1,6 @@
 import { useMemo, useState } from 'react';
-import {
-  BuildTag,
-  Button,
-  EmptyState,
-  Page,
-  SearchBox,
-  SelectField,
-  SortHeader,
-  Spinner,
-  matchesSearch,
-  useLoad,
-  useSort,
-  useSortedRows,
-  type ResultMarketRow,
-  type ResultsQuery,
-  type SortColumn,
-  formatDateTimeSeconds,
-  sportIdOf,
-  ALL_SPORTS,
-  useApis,
-} from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, SelectField, Spinner, useLoad, type ResultMarketRow, type ResultsQuery, formatDateTimeSeconds, sportIdOf, ALL_SPORTS, useApis } from '@backlay/shared';
+import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { MARKET_TYPE_LABELS, SPORT_OPTIONS, resultText } from './betting-common';
 import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
 import { DeclareDialog } from './DeclareDialog';

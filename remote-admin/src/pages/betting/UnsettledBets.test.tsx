@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { SEARCH_DEBOUNCE_MS, type BetPage, type BetRow } from '@backlay/shared';
+import { type BetPage, type BetRow } from '@backlay/shared';
+import { SEARCH_DEBOUNCE_MS } from '@backlay/shared/sortable';
 import { fakeBets, fakeExports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { UnsettledBets } from './UnsettledBets';
 import { buildBet } from './test-builders';

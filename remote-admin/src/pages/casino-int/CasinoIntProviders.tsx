@@ -1,22 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import {
-  BuildTag,
-  Button,
-  EmptyState,
-  Page,
-  SortHeader,
-  Spinner,
-  useSort,
-  useSortedRows,
-  type SortColumn,
-  TextField,
-  useLoad,
-  useObservable,
-  user$,
-  useApis,
-  type CasinoIntNewSecret,
-  type CasinoIntProviderAdminView,
-} from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, Spinner, TextField, useLoad, useObservable, user$, useApis, type CasinoIntNewSecret, type CasinoIntProviderAdminView } from '@backlay/shared';
+import { SortHeader, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { Switch, runAction } from '../sports/sports-common';
 
 type ProviderGame = CasinoIntProviderAdminView['games'][number];

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SEARCH_DEBOUNCE_MS, type CasinoIntProviderAdminView, type CasinoIntReconciliationReport } from '@backlay/shared';
+import { type CasinoIntProviderAdminView, type CasinoIntReconciliationReport } from '@backlay/shared';
+import { SEARCH_DEBOUNCE_MS } from '@backlay/shared/sortable';
 import { fakeCasinoInt, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { CasinoIntReconciliation, yesterdayUtc } from './CasinoIntReconciliation';
 

@@ -1,24 +1,6 @@
 import { useMemo, useState } from 'react';
-import {
-  BuildTag,
-  Button,
-  EmptyState,
-  Page,
-  SearchBox,
-  SelectField,
-  SortHeader,
-  Spinner,
-  TextField,
-  matchesSearch,
-  notifyFailure,
-  useLoad,
-  useApis,
-  useSort,
-  useSortedRows,
-  type CasinoIntMismatch,
-  type CasinoIntReconciliationReport,
-  type SortColumn,
-} from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, SelectField, Spinner, TextField, notifyFailure, useLoad, useApis, type CasinoIntMismatch, type CasinoIntReconciliationReport } from '@backlay/shared';
+import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { runAction } from '../sports/sports-common';
 
 const KIND_LABELS: Record<CasinoIntMismatch['kind'], string> = {

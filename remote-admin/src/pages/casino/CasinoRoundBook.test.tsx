@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { BehaviorSubject } from 'rxjs';
-import { SEARCH_DEBOUNCE_MS, initialCasinoTableState, type CasinoRoundBook as RoundBook, type CasinoTableState } from '@backlay/shared';
+import { initialCasinoTableState, type CasinoRoundBook as RoundBook, type CasinoTableState } from '@backlay/shared';
+import { SEARCH_DEBOUNCE_MS } from '@backlay/shared/sortable';
 import { buildCasinoBet, buildCasinoRound, fakeCasino, fakeCasinoLive, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { BOOK_RELOAD_MIN_MS, CasinoRoundBook } from './CasinoRoundBook';
 

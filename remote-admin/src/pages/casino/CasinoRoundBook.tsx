@@ -1,30 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import {
-  BuildTag,
-  Button,
-  EmptyState,
-  Page,
-  ROUTES,
-  SearchBox,
-  SortHeader,
-  Spinner,
-  formatRupees,
-  matchesSearch,
-  useSort,
-  useSortedRows,
-  type SortColumn,
-  routeAllowsRole,
-  useLoad,
-  useObservable,
-  user$,
-  useApis,
-  type CasinoRoundBook as RoundBook,
-  type CasinoRoundView,
-  Pnl,
-  formatDateTimeSeconds,
-  sideLabel,
-} from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, formatRupees, routeAllowsRole, useLoad, useObservable, user$, useApis, type CasinoRoundBook as RoundBook, type CasinoRoundView, Pnl, formatDateTimeSeconds, sideLabel } from '@backlay/shared';
+import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, SECTION_STYLE } from '../betting/betting-common';
 
 type RoundBet = RoundBook['bets'][number];

@@ -1,22 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, generatePath } from 'react-router';
-import {
-  BuildTag,
-  CASINO_CATEGORIES,
-  EmptyState,
-  Page,
-  ROUTES,
-  SearchBox,
-  SortHeader,
-  Spinner,
-  matchesSearch,
-  useLoad,
-  useApis,
-  useSort,
-  useSortedRows,
-  type CasinoGameListItem,
-  type SortColumn,
-} from '@backlay/shared';
+import { BuildTag, CASINO_CATEGORIES, EmptyState, Page, ROUTES, Spinner, useLoad, useApis, type CasinoGameListItem } from '@backlay/shared';
+import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { Switch } from '../sports/sports-common';
 import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
 

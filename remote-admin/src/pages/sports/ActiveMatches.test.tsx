@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { SEARCH_DEBOUNCE_MS, type AdminMatchSummary } from '@backlay/shared';
+import { type AdminMatchSummary } from '@backlay/shared';
+import { SEARCH_DEBOUNCE_MS } from '@backlay/shared/sortable';
 import { fakeSportsAdmin, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { ActiveMatches } from './ActiveMatches';
 

@@ -1,22 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link, NavLink, generatePath, useParams } from 'react-router';
-import {
-  BuildTag,
-  EmptyState,
-  PAGE_SIZE_MAX,
-  Page,
-  ROUTES,
-  SEARCH_MAX_LENGTH,
-  SearchBox,
-  SortHeader,
-  Spinner,
-  type AdminMatchSummary,
-  type MatchSortKey,
-  useLoad,
-  formatDateTimeMinutes,
-  useApis,
-  useSort,
-} from '@backlay/shared';
+import { BuildTag, EmptyState, PAGE_SIZE_MAX, Page, ROUTES, SEARCH_MAX_LENGTH, Spinner, type AdminMatchSummary, type MatchSortKey, useLoad, formatDateTimeMinutes, useApis } from '@backlay/shared';
+import { SearchBox, SortHeader, useSort } from '@backlay/shared/sortable';
 import { Switch, runAction, sportName } from './sports-common';
 
 /** The match type filters of active-matches/:sportId/:matchType? (all by default). */

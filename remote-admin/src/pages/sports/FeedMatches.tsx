@@ -1,24 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, generatePath, useParams, useSearchParams } from 'react-router';
-import {
-  BuildTag,
-  Button,
-  EmptyState,
-  Page,
-  ROUTES,
-  SearchBox,
-  SortHeader,
-  Spinner,
-  isRacingSport,
-  matchesSearch,
-  type FeedMatch,
-  type SortColumn,
-  useLoad,
-  formatDateTimeMinutes,
-  useApis,
-  useSort,
-  useSortedRows,
-} from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, isRacingSport, type FeedMatch, useLoad, formatDateTimeMinutes, useApis } from '@backlay/shared';
+import { SearchBox, SortHeader, matchesSearch, type SortColumn, useSort, useSortedRows } from '@backlay/shared/sortable';
 import { runAction, sportName } from './sports-common';
 
 /** The columns the feed's matches sort by in the browser. */

@@ -1,21 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, generatePath, useParams } from 'react-router';
-import {
-  BuildTag,
-  EmptyState,
-  Page,
-  ROUTES,
-  SearchBox,
-  SortHeader,
-  Spinner,
-  isRacingSport,
-  matchesSearch,
-  useLoad,
-  useApis,
-  useSort,
-  useSortedRows,
-  type SortColumn,
-} from '@backlay/shared';
+import { BuildTag, EmptyState, Page, ROUTES, Spinner, isRacingSport, useLoad, useApis } from '@backlay/shared';
+import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { sportName } from './sports-common';
 
 /** The path of a competition's feed matches (matches/:sportId?competitionId=…). */
