@@ -15,6 +15,14 @@ const IST_DAY = (column: string) => `(${column} AT TIME ZONE 'Asia/Kolkata')::da
 const CASINO_ROUND_VOIDED = `(b.market_type = 'casino' AND EXISTS (SELECT 1 FROM casino_rounds vr
   WHERE vr.id = split_part(substr(b.market_id, 2), '.', 1)::bigint AND vr.status = 'VOID'))`;
 
+/**
+ * An international casino round's debits and stake (debits less rollbacks) from its wallet
+ * transactions, in one pass; alias r is the round (a LATERAL subquery).
+ */
+const ROUND_STAKE = `SELECT count(*) FILTER (WHERE t.type = 'debit') AS debits,
+    coalesce(sum(CASE t.type WHEN 'debit' THEN t.amount_minor WHEN 'rollback' THEN -t.amount_minor ELSE 0 END), 0) AS stake
+  FROM casino_int_transactions t WHERE t.provider_id = r.provider_id AND t.round_id = r.round_id AND t.user_id = r.user_id`;
+
 export interface DayFigures {
   day: string;
   turnoverMinor: bigint;
@@ -39,11 +47,9 @@ export async function dailyFigures(q: Queryable, agentId: string, from: string, 
        WHERE b.created_at >= ($2::date::timestamp AT TIME ZONE 'Asia/Kolkata') AND b.created_at < (($3::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata')
          AND b.status <> 'voided' AND NOT ${CASINO_ROUND_VOIDED}
        UNION ALL
-       SELECT ${IST_DAY('r.closed_at')}, r.user_id,
-              (SELECT coalesce(sum(CASE t.type WHEN 'debit' THEN t.amount_minor WHEN 'rollback' THEN -t.amount_minor ELSE 0 END), 0)
-                 FROM casino_int_transactions t WHERE t.provider_id = r.provider_id AND t.round_id = r.round_id AND t.user_id = r.user_id),
-              (SELECT count(*) FROM casino_int_transactions t WHERE t.provider_id = r.provider_id AND t.round_id = r.round_id AND t.user_id = r.user_id AND t.type = 'debit')::int
+       SELECT ${IST_DAY('r.closed_at')}, r.user_id, x.stake, x.debits::int
        FROM casino_int_rounds r JOIN down d ON d.id = r.user_id
+       CROSS JOIN LATERAL (${ROUND_STAKE}) x
        WHERE r.status = 'closed' AND r.closed_at >= ($2::date::timestamp AT TIME ZONE 'Asia/Kolkata') AND r.closed_at < (($3::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata')
      ),
      settled AS (
@@ -150,11 +156,7 @@ export async function casinoByGame(q: Queryable, agentId: string, from: string, 
      SELECT 'international', coalesce(g.name, r.game_code), sum(x.debits)::text, sum(x.stake)::text, (-sum(r.pnl_minor))::text
      FROM casino_int_rounds r JOIN down d ON d.id = r.user_id
      LEFT JOIN casino_int_games g ON g.provider_id = r.provider_id AND g.code = r.game_code
-     CROSS JOIN LATERAL (
-       SELECT count(*) FILTER (WHERE t.type = 'debit') AS debits,
-              coalesce(sum(CASE t.type WHEN 'debit' THEN t.amount_minor WHEN 'rollback' THEN -t.amount_minor ELSE 0 END), 0) AS stake
-       FROM casino_int_transactions t WHERE t.provider_id = r.provider_id AND t.round_id = r.round_id AND t.user_id = r.user_id
-     ) x
+     CROSS JOIN LATERAL (${ROUND_STAKE}) x
      WHERE r.status = 'closed' AND r.closed_at >= ($2::date::timestamp AT TIME ZONE 'Asia/Kolkata') AND r.closed_at < (($3::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata')
      GROUP BY coalesce(g.name, r.game_code)
      ORDER BY 4 DESC, 2`,

@@ -116,23 +116,33 @@ export class PushService {
     });
   }
 
+  /** Each player of the settlement its own result: one read of their browsers, every delivery at once. */
   private async onSettled(settlementId: string): Promise<void> {
-    for (const result of await repo.settledResults(this.deps.db, settlementId)) {
-      const net = result.netMinor;
-      const outcome = net > 0n ? `you won ₹${formatPaiseGrouped(net)}` : net < 0n ? `you lost ₹${formatPaiseGrouped(-net)}` : 'no win, no loss';
-      await this.send([result.userId], {
-        title: `Bet settled: ${result.matchName}`,
-        body: `${result.marketName}: ${outcome}.`,
-        url: '/bethistory',
-        tag: `settled-${settlementId}`,
-      });
-    }
+    const results = await repo.settledResults(this.deps.db, settlementId);
+    const messages = new Map(
+      results.map((result): [string, PushMessage] => {
+        const net = result.netMinor;
+        const outcome = net > 0n ? `you won ₹${formatPaiseGrouped(net)}` : net < 0n ? `you lost ₹${formatPaiseGrouped(-net)}` : 'no win, no loss';
+        return [result.userId, { title: `Bet settled: ${result.matchName}`, body: `${result.marketName}: ${outcome}.`, url: '/bethistory', tag: `settled-${settlementId}` }];
+      }),
+    );
+    await this.sendEach(messages);
   }
 
-  /** One message to every browser of these users; each delivery on its own (one failing stops none). */
-  private async send(userIds: readonly string[], message: PushMessage): Promise<void> {
-    const subscriptions = await repo.subscriptionsOf(this.deps.db, userIds);
-    await Promise.all(subscriptions.map((subscription) => this.deliver(subscription, message)));
+  /** One message to every browser of these users. */
+  private send(userIds: readonly string[], message: PushMessage): Promise<void> {
+    return this.sendEach(new Map(userIds.map((userId) => [userId, message])));
+  }
+
+  /** Each user's message to each of its browsers; every delivery on its own (one failing or slow holds none back). */
+  private async sendEach(messages: ReadonlyMap<string, PushMessage>): Promise<void> {
+    const subscriptions = await repo.subscriptionsOf(this.deps.db, [...messages.keys()]);
+    await Promise.all(
+      subscriptions.flatMap((subscription) => {
+        const message = messages.get(subscription.userId);
+        return message === undefined ? [] : [this.deliver(subscription, message)];
+      }),
+    );
   }
 
   private async deliver(subscription: repo.SubscriptionRow, message: PushMessage): Promise<void> {
