@@ -61,6 +61,8 @@ export interface Config {
     /** DATABASE_URL; null starts the embedded PostgreSQL. */
     url: string | null;
     poolMax: number;
+    /** DB_POOL_WAIT_MS: how long a query waits for a busy pool's connection before the API answers 503 BUSY. */
+    poolWaitMs: number;
     statementTimeoutMs: number;
     lockTimeoutMs: number;
     /**
@@ -666,6 +668,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     database: {
       url: parseDatabaseUrl(r),
       poolMax: r.int('DB_POOL_MAX', 16, 2, 200),
+      poolWaitMs: r.int('DB_POOL_WAIT_MS', 5_000, 100, 600_000),
       statementTimeoutMs: r.int('DB_STATEMENT_TIMEOUT_MS', 10_000, 100, 600_000),
       lockTimeoutMs: r.int('DB_LOCK_TIMEOUT_MS', 5_000, 100, 600_000),
       migrateAtStart: r.bool('MIGRATE_AT_START', true),

@@ -107,6 +107,7 @@ async function main(): Promise<void> {
     db = Database.connect({
       url: database.url,
       poolMax: config.database.poolMax,
+      poolWaitMs: config.database.poolWaitMs,
       statementTimeoutMs: config.database.statementTimeoutMs,
       lockTimeoutMs: config.database.lockTimeoutMs,
       onIdleError: (error) => log.warn({ err: error }, 'idle database connection failed'),

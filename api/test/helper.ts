@@ -159,6 +159,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   const db = Database.connect({
     url: config.database.url ?? '',
     poolMax: config.database.poolMax,
+    poolWaitMs: config.database.poolWaitMs,
     statementTimeoutMs: config.database.statementTimeoutMs,
     lockTimeoutMs: config.database.lockTimeoutMs,
   });

@@ -14,7 +14,9 @@ import { body, buildTestApp, FakeClock, TEST_PASSWORD, TEST_TXN_PASSWORD, type T
 const clock = new FakeClock(Date.UTC(2026, 0, 1, 12, 0, 0));
 let t: TestContext;
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
+  // 1,000 signed-in requests at once queue for 12 connections; on a loaded CI machine the tail
+  // waits past the default 5 s and would get 503 BUSY, which is the pool's answer, not the throttle's.
+  t = await buildTestApp({ clock, env: { DB_POOL_WAIT_MS: '120000' } });
 });
 afterAll(() => t.close());
 afterEach(() => jest.restoreAllMocks());

@@ -23,6 +23,8 @@ export interface DatabaseOptions {
   poolMax: number;
   statementTimeoutMs: number;
   lockTimeoutMs: number;
+  /** How long a query waits for a pooled connection before the pool refuses it (503 BUSY); default 5 s. */
+  poolWaitMs?: number;
   /** Receives errors of idle pooled connections (e.g. the server shutting down). */
   onIdleError?: (error: Error) => void;
 }
@@ -90,7 +92,7 @@ export class Database implements Queryable {
     const pool = new Pool({
       connectionString: options.url,
       max: options.poolMax,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: options.poolWaitMs ?? 5_000,
       idleTimeoutMillis: 30_000,
       statement_timeout: options.statementTimeoutMs,
       lock_timeout: options.lockTimeoutMs,
