@@ -30,6 +30,7 @@ import { betReportsRoutes } from './bet-reports/bet-reports.routes';
 import { BetReportsService } from './bet-reports/bet-reports.service';
 import { DashboardService, istDay } from './bet-reports/dashboard.service';
 import * as metricsRepo from './health/metrics.repository';
+import * as registrationRepo from './registration/registration.repository';
 import { pushRoutes } from './push/push.routes';
 import { PushService } from './push/push.service';
 import { vapidKeysFromSecret } from './push/vapid';
@@ -92,7 +93,7 @@ declare module 'fastify' {
 const trustHops = (hops: number) => (_address: string, hop: number): boolean => hop < hops;
 
 /** What /metrics reports of the product beside HTTP and the process (plugins/metrics.ts). */
-function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, realtime: Realtime): void {
+function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, realtime: Realtime, config: Readonly<Config>): void {
   const placed = app.metrics.counter('backlay_bets_placed_total', 'Bets accepted (sports and casino)', []);
   // Turnover (issue 34): what the players staked, by sport and kind of market (this instance's
   // bets; sum the instances). A match's sport is read once per instance.
@@ -214,6 +215,11 @@ function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, 
   // Only in cluster mode has it a sample (a single instance uses no Redis: no false 0 to alert on).
   app.metrics.gauge('backlay_redis_up', 'Whether Redis answered PING within a second (cluster mode only)', ['mode'], async (gauge) => {
     if (core.cluster.distributed) gauge.set({ mode: 'cluster' }, (await core.cluster.ping(1_000)) === 'up' ? 1 : 0);
+  });
+  app.metrics.gauge('backlay_sms_messages_last_hour', 'Messages to the real SMS gateway in the last hour by status (queued, sent, failed, delivered, undelivered)', ['status'], async (gauge) => {
+    if (config.registration.smsProvider !== 'http') return;
+    const counts = await registrationRepo.smsMessagesLastHour(db);
+    for (const status of ['queued', 'sent', 'failed', 'delivered', 'undelivered']) gauge.set({ status }, counts.get(status) ?? 0);
   });
   app.metrics.gauge('backlay_markets_awaiting_settlement', 'Markets and fancies whose feed result is in, with open bets, not settled yet', [], async (gauge) => {
     gauge.set(await core.settlement.awaitingSettlement());
@@ -402,7 +408,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('services', { ...core, auth, authenticator, throttles, realtime, twoFactor, loginHistory, idleSessions, push });
-  productMetrics(app, db, core, realtime);
+  productMetrics(app, db, core, realtime, config);
 
   await app.register(
     async (api) => {

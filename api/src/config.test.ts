@@ -34,6 +34,25 @@ describe('loadConfig', () => {
     // A local fake gateway over plain HTTP, outside production only.
     expect(loadConfig({ ...ok, SMS_HTTP_URL: 'http://127.0.0.1:9999/send' }).registration.smsHttp?.url).toBe('http://127.0.0.1:9999/send');
     expect(() => loadConfig({ ...ok, NODE_ENV: 'production', JWT_SECRET: SECRET, SMS_HTTP_URL: 'http://127.0.0.1:9999/send' })).toThrow(/SMS_HTTP_URL/);
+    // Retries, and delivery reports only with their token.
+    expect(sms.smsHttp).toMatchObject({ attempts: 3, retryBaseMs: 2_000 });
+    expect(sms.smsDeliveryReports).toBeNull();
+    const token = 'd'.repeat(24);
+    expect(loadConfig({ ...ok, SMS_DLR_TOKEN: token }).registration.smsDeliveryReports).toEqual({
+      token,
+      idField: 'request_id',
+      statusField: 'status',
+      delivered: ['delivered', 'delivrd'],
+      undelivered: ['failed', 'undelivered', 'undeliv', 'rejected', 'rejectd', 'expired', 'blocked', 'ndnc'],
+    });
+    expect(loadConfig({ ...ok, SMS_DLR_TOKEN: token, SMS_DLR_ID_FIELD: 'requestId', SMS_DLR_STATUS_FIELD: 'desc', SMS_DLR_DELIVERED: ' DELIVERED ' }).registration.smsDeliveryReports).toMatchObject({
+      idField: 'requestId',
+      statusField: 'desc',
+      delivered: ['delivered'],
+    });
+    for (const broken of [{ SMS_DLR_TOKEN: 'short' }, { SMS_DLR_TOKEN: token, SMS_DLR_DELIVERED: ' , ' }, { SMS_DLR_TOKEN: token, SMS_DLR_DELIVERED: 'failed' }, { SMS_HTTP_ATTEMPTS: '9' }]) {
+      expect(() => loadConfig({ ...ok, ...broken })).toThrow(ConfigError);
+    }
   });
 
   it('has working defaults for development', () => {

@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseRateHundredths } from './feed/betfair-stream/units';
+import type { SmsDeliveryReportConfig } from './registration/sms/delivery-reports';
 import type { HttpSmsConfig } from './registration/sms/http-sender';
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -240,6 +241,8 @@ export interface Config {
     smsProvider: 'outbox' | 'http';
     /** The gateway's settings (SMS_HTTP_*, SMS_SENDER_ID, SMS_DLT_*), with SMS_PROVIDER=http; else null. */
     smsHttp: HttpSmsConfig | null;
+    /** The gateway's delivery reports (SMS_DLR_*), with SMS_PROVIDER=http and SMS_DLR_TOKEN set; else null (the route answers 404). */
+    smsDeliveryReports: SmsDeliveryReportConfig | null;
     /** REGISTRATION_PARENT: username of the DL new players are created under; null closes registration. */
     parentUsername: string | null;
     /** REGISTRATION_DEMO_CHIPS: play chips (rupees) a new player gets in demo mode. */
@@ -466,6 +469,39 @@ function smsHttpConfig(r: EnvReader, isProduction: boolean): HttpSmsConfig {
     okValue: r.string('SMS_HTTP_OK_VALUE', 'true'),
     idField: r.string('SMS_HTTP_ID_FIELD', 'request_id'),
     timeoutMs: r.int('SMS_HTTP_TIMEOUT_MS', 10_000, 100, 60_000),
+    attempts: r.int('SMS_HTTP_ATTEMPTS', 3, 1, 5),
+    retryBaseMs: r.int('SMS_HTTP_RETRY_MS', 2_000, 10, 60_000),
+  };
+}
+
+/** A comma list of status words, lower-cased; empty words dropped. */
+function statusWords(text: string): string[] {
+  return text
+    .split(',')
+    .map((word) => word.trim().toLowerCase())
+    .filter((word) => word !== '');
+}
+
+/**
+ * The gateway's delivery reports (issue 34): off (null) until SMS_DLR_TOKEN is set, the secret the
+ * gateway's webhook URL carries (`?token=` or the x-sms-dlr-token header). Which field of a report
+ * holds the gateway's message id and which its status, and the status words that mean delivered
+ * and undelivered (compared without case; any other word is a step on the way and changes nothing).
+ */
+function smsDeliveryReportConfig(r: EnvReader): SmsDeliveryReportConfig | null {
+  const token = r.raw('SMS_DLR_TOKEN') ?? '';
+  if (token === '') return null;
+  if (token.length < 24) r.problems.push('SMS_DLR_TOKEN must be at least 24 characters (e.g. openssl rand -hex 16)');
+  const delivered = statusWords(r.string('SMS_DLR_DELIVERED', 'delivered,delivrd'));
+  const undelivered = statusWords(r.string('SMS_DLR_UNDELIVERED', 'failed,undelivered,undeliv,rejected,rejectd,expired,blocked,ndnc'));
+  if (delivered.length === 0 || undelivered.length === 0) r.problems.push('SMS_DLR_DELIVERED and SMS_DLR_UNDELIVERED each need at least one status word');
+  if (delivered.some((word) => undelivered.includes(word))) r.problems.push('SMS_DLR_DELIVERED and SMS_DLR_UNDELIVERED share a status word');
+  return {
+    token,
+    idField: r.string('SMS_DLR_ID_FIELD', 'request_id'),
+    statusField: r.string('SMS_DLR_STATUS_FIELD', 'status'),
+    delivered,
+    undelivered,
   };
 }
 
@@ -759,6 +795,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       otpSecret,
       smsProvider,
       smsHttp: smsProvider === 'http' ? smsHttpConfig(r, isProduction) : null,
+      smsDeliveryReports: smsProvider === 'http' ? smsDeliveryReportConfig(r) : null,
       parentUsername: r.raw('REGISTRATION_PARENT') ?? (demo ? 'demo-dl' : null),
       demoChipsRupees: r.int('REGISTRATION_DEMO_CHIPS', 10_000, 0, 10_000_000),
       captchaMaxNumber: r.int('CAPTCHA_MAX_NUMBER', 100_000, 1_000, 10_000_000),

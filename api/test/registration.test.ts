@@ -611,6 +611,11 @@ describe('GET /api/sms-outbox', () => {
     expect((await call({ method: 'GET', url: '/api/sms-outbox' })).statusCode).toBe(401);
   });
 
+  it('has no delivery reports to take: the demo outbox answers the gateway webhook 404', async () => {
+    const answer = await call({ method: 'POST', url: '/api/sms-delivery-report?token=anything-at-all-0123456789', payload: { request_id: '1', status: 'DELIVERED' } });
+    expect(answer.statusCode).toBe(404);
+  });
+
   it('refuses a bad page or limit with 400', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const { token } = await t.login(admin);

@@ -137,12 +137,43 @@ export async function insertSmsMessage(q: Queryable, m: { phone: string; purpose
   return id;
 }
 
-/** What the gateway answered: sent with its message id, or failed with the reason. */
-export async function recordSmsOutcome(q: Queryable, id: string, outcome: { status: 'sent'; providerMessageId: string | null } | { status: 'failed'; error: string }): Promise<void> {
+/** What the gateway answered after `attempts` POSTs: sent with its message id, or failed with the reason. */
+export async function recordSmsOutcome(
+  q: Queryable,
+  id: string,
+  attempts: number,
+  outcome: { status: 'sent'; providerMessageId: string | null } | { status: 'failed'; error: string },
+): Promise<void> {
   await q.query(
-    `UPDATE sms_messages SET status = $2, provider_message_id = $3, error = $4, updated_at = now() WHERE id = $1 AND status = 'queued'`,
-    [id, outcome.status, outcome.status === 'sent' ? outcome.providerMessageId?.slice(0, 200) ?? null : null, outcome.status === 'failed' ? outcome.error.slice(0, 500) : null],
+    `UPDATE sms_messages SET status = $2, provider_message_id = $3, error = $4, attempts = $5, updated_at = now() WHERE id = $1 AND status = 'queued'`,
+    [id, outcome.status, outcome.status === 'sent' ? outcome.providerMessageId?.slice(0, 200) ?? null : null, outcome.status === 'failed' ? outcome.error.slice(0, 500) : null, attempts],
   );
+}
+
+/**
+ * The gateway's final reports, in one statement: a sent message of `provider` with that gateway id
+ * becomes delivered or undelivered; one already reported keeps its first report (a gateway repeats
+ * itself, and a late "failed" must not undo "delivered"). Returns how many messages changed.
+ */
+export async function recordSmsReports(q: Queryable, provider: string, reports: readonly { providerMessageId: string; status: 'delivered' | 'undelivered'; word: string }[]): Promise<number> {
+  if (reports.length === 0) return 0;
+  const { rowCount } = await q.query(
+    `UPDATE sms_messages m SET status = r.status, report_status = r.word, reported_at = now(), updated_at = now()
+       FROM (SELECT DISTINCT ON (id) id, status, word
+               FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS r(id, status, word, n)
+              ORDER BY id, n) r
+      WHERE m.provider = $1 AND m.provider_message_id = r.id AND m.status = 'sent'`,
+    [provider, reports.map((r) => r.providerMessageId), reports.map((r) => r.status), reports.map((r) => r.word.slice(0, 40))],
+  );
+  return rowCount ?? 0;
+}
+
+/** Gateway messages of the last hour by status (the metrics' gauge). */
+export async function smsMessagesLastHour(q: Queryable): Promise<Map<string, number>> {
+  const { rows } = await q.query<{ status: string; n: string }>(
+    `SELECT status, count(*) AS n FROM sms_messages WHERE created_at > now() - interval '1 hour' GROUP BY status`,
+  );
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }
 
 export interface SmsOutboxRow {

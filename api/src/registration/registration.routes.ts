@@ -1,11 +1,11 @@
-/** Routes of self-registration and of the demo SMS outbox. Thin: parse, call the service, wrap. */
+/** Routes of self-registration, the demo SMS outbox and the SMS gateway's delivery reports. Thin: parse, call the service, wrap. */
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, REGISTER_MESSAGES, SPORTS_ADMIN_ROLES, MESSAGES } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { RouteTypes } from '../common/schemas';
 import { publicAccess, signedIn } from '../plugins/auth';
 import { metaOf } from '../plugins/request-context';
 import type { RegistrationService } from './registration.service';
-import { captchaChallengeSchema, sendOtpSchema, smsOutboxSchema, userRegisterSchema } from './registration.schemas';
+import { captchaChallengeSchema, sendOtpSchema, smsDeliveryReportSchema, smsOutboxSchema, userRegisterSchema } from './registration.schemas';
 
 export async function registrationRoutes(app: FastifyInstance, options: { registration: RegistrationService }): Promise<void> {
   const { registration } = options;
@@ -41,6 +41,15 @@ export async function registrationRoutes(app: FastifyInstance, options: { regist
     async (request) => {
       const limit = Math.min(request.query.limit ?? PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX);
       return { data: await registration.smsOutbox(request.query, request.query.page ?? 1, limit), message: MESSAGES.ok };
+    },
+  );
+
+  app.post<{ Querystring: { token?: string }; Headers: { 'x-sms-dlr-token'?: string }; Body: unknown }>(
+    '/sms-delivery-report',
+    { schema: smsDeliveryReportSchema, config: { access: publicAccess() } },
+    async (request) => {
+      const token = request.query.token ?? request.headers['x-sms-dlr-token'] ?? null;
+      return { data: await registration.deliveryReports(token, request.body), message: MESSAGES.ok };
     },
   );
 }

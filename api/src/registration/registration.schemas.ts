@@ -31,6 +31,33 @@ export const sendOtpSchema = {
   }),
 } as const;
 
+/** The SMS gateway's webhook: its own JSON (an object, or an array of them), read by the SMS_DLR_* settings. */
+export const smsDeliveryReportSchema = {
+  tags: ['registration'],
+  description:
+    'The SMS gateway\'s delivery reports (SMS_PROVIDER=http with SMS_DLR_TOKEN; 404 otherwise). The token is the query\'s `token` or the x-sms-dlr-token header.',
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { token: { type: 'string', maxLength: 200 } },
+  },
+  headers: {
+    type: 'object',
+    properties: { 'x-sms-dlr-token': { type: 'string', maxLength: 200 } },
+  },
+  body: {
+    anyOf: [
+      { type: 'object', maxProperties: 100 },
+      { type: 'array', maxItems: 500, items: { type: 'object', maxProperties: 100 } },
+    ],
+  },
+  response: responses({
+    type: 'object',
+    required: ['received', 'updated'],
+    properties: { received: { type: 'integer' }, updated: { type: 'integer' } },
+  }),
+} as const;
+
 export const captchaChallengeSchema = {
   tags: ['registration'],
   response: responses({

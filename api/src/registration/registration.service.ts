@@ -1,6 +1,6 @@
 /**
  * Self-registration (docs/rules/product.md §2–§5, §7; docs/rules/test-plan.md T11; ADR 0017): send-otp, the captcha challenge,
- * user-register and the admins' view of the SMS outbox.
+ * user-register, the admins' view of the SMS outbox and the SMS gateway's delivery reports.
  *
  * A send checks the phone, then spends a solved captcha (each SMS costs a proof of work, against
  * SMS pumping), then asks OtpCodes for a code and returns its nonce (ADR 0024).
@@ -16,6 +16,7 @@
  * location login history derives from them), and in demo mode mint its play chips through the
  * ledger. Then it signs in exactly as login.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   childRoleOf,
   MESSAGES,
@@ -28,6 +29,7 @@ import {
   type SendOtpRequest,
   type SendOtpResponse,
   type SmsOutboxQuery,
+  type SmsDeliveryReportResponse,
   type SmsOutboxResponse,
   type UserRegisterRequest,
 } from '@backlay/shared/contracts';
@@ -49,6 +51,7 @@ import * as users from '../users/users.repository';
 import type { Captcha } from './captcha';
 import { maskPhone, type OtpCodes } from './otp-codes';
 import * as repo from './registration.repository';
+import { finalReports, reportItems } from './sms/delivery-reports';
 
 /** Where a registration came from, as the server sees the request. */
 export interface RegistrationMeta extends RequestMeta {
@@ -81,6 +84,12 @@ export function sanitizeClientNote(logs: Readonly<Record<string, unknown>> | und
     .map(([key, value]) => [clean(key, NOTE_KEY_MAX), clean(value, NOTE_VALUE_MAX)] as const)
     .filter(([key]) => key.length > 0);
   return entries.length === 0 ? null : Object.fromEntries(entries);
+}
+
+/** Two secrets compared in constant time (their digests: the lengths may differ). */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }
 
 function validation(message: string | null): void {
@@ -225,5 +234,24 @@ export class RegistrationService {
       page,
       limit,
     };
+  }
+
+  /**
+   * POST /api/sms-delivery-report: the gateway's webhook (SMS_DLR_*). 404 while reports are off;
+   * 403 for a token that is not SMS_DLR_TOKEN (compared in constant time); 400 for a body that is
+   * no report's shape. A final report marks a sent message delivered or undelivered; a report of an
+   * unknown id, a repeat and a step on the way change nothing and are still answered 200, so the
+   * gateway does not send them again.
+   */
+  async deliveryReports(token: string | null, body: unknown): Promise<SmsDeliveryReportResponse> {
+    const config = this.deps.config.registration.smsDeliveryReports;
+    if (config === null) throw new DomainError('NOT_FOUND', MESSAGES.notFound);
+    if (token === null || !sameSecret(token, config.token)) throw new DomainError('FORBIDDEN', MESSAGES.forbidden);
+    const items = reportItems(body);
+    if (items === null) throw new DomainError('VALIDATION', REGISTER_MESSAGES.smsReportInvalid);
+    const { reports } = finalReports(items, config);
+    const updated = await repo.recordSmsReports(this.deps.db, 'http', reports);
+    this.deps.log.info({ event: 'sms_reports', reports: items.length, final: reports.length, updated }, 'sms delivery reports');
+    return { received: items.length, updated };
   }
 }

@@ -89,7 +89,7 @@ export {
 } from './casino-int';
 export {
   type CaptchaChallenge, type CaptchaSolution, INDIAN_MOBILE_PATTERN, normalizeIndianMobile, OTP_LENGTH, OTP_PATTERN,
-  REGISTER_MESSAGES, type RegistrationLogs, type SendOtpRequest, type SendOtpResponse, type SmsOutboxQuery,
+  REGISTER_MESSAGES, type RegistrationLogs, type SendOtpRequest, type SendOtpResponse, type SmsDeliveryReportResponse, type SmsOutboxQuery,
   type SmsOutboxResponse, type SmsOutboxRow, type UserRegisterRequest, type UserRegisterResponse,
 } from './registration';
 export {

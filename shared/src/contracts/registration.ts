@@ -41,7 +41,17 @@ export const REGISTER_MESSAGES = {
   passwordRequired: 'Password is required',
   phoneRequired: 'Phone is required',
   phoneTaken: 'This phone number is already registered. Log in instead.',
+  /** POST sms-delivery-report: the body is neither a report object nor an array of at most 500 of them. */
+  smsReportInvalid: 'A delivery report is a JSON object, or an array of at most 500 of them.',
 } as const;
+
+/** Response data of POST /api/sms-delivery-report (the SMS gateway's webhook). */
+export interface SmsDeliveryReportResponse {
+  /** Reports in the request. */
+  received: number;
+  /** Messages that became delivered or undelivered by them. */
+  updated: number;
+}
 
 /** POST /api/send-otp. */
 export interface SendOtpRequest {

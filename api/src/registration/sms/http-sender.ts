@@ -11,6 +11,13 @@
  * never sent), POSTed after the commit, then marked sent (with the gateway's id, SMS_HTTP_ID_FIELD)
  * or failed (with the reason): a 2xx whose JSON has SMS_HTTP_OK_FIELD equal to SMS_HTTP_OK_VALUE is
  * sent, anything else failed. The body (it carries the code) is neither stored nor logged.
+ *
+ * A POST that did not reach the gateway or that it could not take now (a network failure or
+ * timeout, a 5xx, a 429) is tried again, up to SMS_HTTP_ATTEMPTS, after SMS_HTTP_RETRY_MS doubling
+ * (or the 429's Retry-After, up to 30 s); a refusal (any other 4xx, or a 2xx that is not accepted)
+ * is final. A timeout the gateway did act on may so send the code twice: the same code, which the
+ * player may take from either. The number of POSTs is recorded (attempts). The gateway's delivery
+ * reports later mark a sent message delivered or undelivered (delivery-reports.ts).
  */
 import type { Logger } from '../../common/logger';
 import type { Database, Tx } from '../../db/database';
@@ -30,6 +37,10 @@ export interface HttpSmsConfig {
   okValue: string;
   idField: string;
   timeoutMs: number;
+  /** POSTs of one message at most (SMS_HTTP_ATTEMPTS): a network failure, a 5xx or a 429 is tried again. */
+  attempts: number;
+  /** The wait before the second POST (SMS_HTTP_RETRY_MS); it doubles before each next one. */
+  retryBaseMs: number;
 }
 
 /** The placeholders a body template may use. */
@@ -72,47 +83,76 @@ export class HttpSmsSender implements SmsSender {
     tx.afterCommit(() => void this.dispatch(id, message));
   }
 
-  /** POSTs one queued message and records what the gateway answered; never throws. */
+  /** POSTs one queued message (again while the gateway could not take it) and records what it answered; never throws. */
   async dispatch(id: string, message: SmsMessage): Promise<void> {
     const { config } = this;
-    const body = fillTemplate(config.body, {
-      phone: message.phone,
-      msisdn: `91${message.phone}`,
-      code: message.code ?? '',
-      message: message.body,
-      senderId: config.senderId,
-      templateId: config.templateId,
-      entityId: config.entityId,
-    });
-    let outcome: { status: 'sent'; providerMessageId: string | null } | { status: 'failed'; error: string };
-    try {
-      const res = await this.fetchImpl(config.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', [config.authHeader]: config.apiKey },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(config.timeoutMs),
-      });
-      const text = await res.text();
-      let answer: unknown = null;
-      try {
-        answer = JSON.parse(text);
-      } catch {
-        answer = null;
-      }
-      const ok = res.ok && fieldOf(answer, config.okField) === config.okValue;
-      outcome = ok
-        ? { status: 'sent', providerMessageId: fieldOf(answer, config.idField) }
-        : { status: 'failed', error: `HTTP ${res.status}: ${(fieldOf(answer, 'message') ?? fieldOf(answer, 'message.0') ?? text).slice(0, 300)}` };
-    } catch (error) {
-      outcome = { status: 'failed', error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+    const body = JSON.stringify(
+      fillTemplate(config.body, {
+        phone: message.phone,
+        msisdn: `91${message.phone}`,
+        code: message.code ?? '',
+        message: message.body,
+        senderId: config.senderId,
+        templateId: config.templateId,
+        entityId: config.entityId,
+      }),
+    );
+    let attempts = 0;
+    let outcome: PostOutcome;
+    for (;;) {
+      attempts += 1;
+      outcome = await this.post(body);
+      if (outcome.status === 'sent' || outcome.retryAfterMs === null || attempts >= config.attempts) break;
+      const backoff = config.retryBaseMs * 2 ** (attempts - 1);
+      await delay(Math.min(Math.max(backoff, outcome.retryAfterMs), MAX_RETRY_WAIT_MS));
     }
     try {
-      await recordSmsOutcome(this.db, id, outcome);
+      await recordSmsOutcome(this.db, id, attempts, outcome.status === 'sent' ? outcome : { status: 'failed', error: outcome.error });
     } catch (error) {
       this.log.error({ err: error, smsId: id }, 'sms outcome not recorded');
     }
     const line = { event: outcome.status === 'sent' ? 'sms_sent' : 'sms_failed', smsId: id, purpose: message.purpose, provider: 'http' };
-    if (outcome.status === 'sent') this.log.info({ ...line, providerMessageId: outcome.providerMessageId }, 'sms sent');
-    else this.log.error({ ...line, error: outcome.error }, 'sms failed');
+    if (outcome.status === 'sent') this.log.info({ ...line, attempts, providerMessageId: outcome.providerMessageId }, 'sms sent');
+    else this.log.error({ ...line, attempts, error: outcome.error }, 'sms failed');
+  }
+
+  /** One POST: sent, or failed with the reason and, when the gateway could not take it now, how soon to try again. */
+  private async post(body: string): Promise<PostOutcome> {
+    const { config } = this;
+    let res: Response;
+    let text: string;
+    try {
+      res = await this.fetchImpl(config.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', [config.authHeader]: config.apiKey },
+        body,
+        signal: AbortSignal.timeout(config.timeoutMs),
+      });
+      text = await res.text();
+    } catch (error) {
+      return { status: 'failed', error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), retryAfterMs: 0 };
+    }
+    let answer: unknown = null;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      answer = null;
+    }
+    if (res.ok && fieldOf(answer, config.okField) === config.okValue) return { status: 'sent', providerMessageId: fieldOf(answer, config.idField) };
+    const error = `HTTP ${res.status}: ${(fieldOf(answer, 'message') ?? fieldOf(answer, 'message.0') ?? text).slice(0, 300)}`;
+    const busy = res.status >= 500 || res.status === 429;
+    return { status: 'failed', error, retryAfterMs: busy ? retryAfterMs(res.headers.get('retry-after')) : null };
   }
 }
+
+type PostOutcome = { status: 'sent'; providerMessageId: string | null } | { status: 'failed'; error: string; retryAfterMs: number | null };
+
+/** The longest wait between two POSTs of one message (a one-time code is soon stale). */
+const MAX_RETRY_WAIT_MS = 30_000;
+
+/** A Retry-After of whole seconds in milliseconds; 0 when absent or not seconds. */
+function retryAfterMs(header: string | null): number {
+  return header !== null && /^[0-9]{1,4}$/.test(header.trim()) ? Number(header.trim()) * 1000 : 0;
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
