@@ -25,7 +25,7 @@ export function ActiveFancies() {
       {load.state === 'loading' ? <Spinner label="Loading fancies" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {load.state === 'done' && load.value.length === 0 ? <EmptyState>This match has no fancies.</EmptyState> : null}
-      {load.state === 'done' && load.value.length > 0 ? <SwitchTable label="Fancies" rows={load.value.map(fancyRow)} onChange={change} /> : null}
+      {load.state === 'done' && load.value.length > 0 ? <SwitchTable label="Fancies" one="fancy" rows={load.value.map(fancyRow)} onChange={change} /> : null}
     </MatchSwitchPage>
   );
 }

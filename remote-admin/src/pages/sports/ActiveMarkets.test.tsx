@@ -42,6 +42,28 @@ describe('ActiveMarkets', () => {
     ]);
   });
 
+  it('sorts by a header in the browser (Limits by the maximum stake) and narrows by a search of name or type', async () => {
+    api.marketList.mockResolvedValue([
+      buildMarket('1.1', { name: 'Match Odds', maxStake: 200_000 }),
+      buildMarket('1.2', { name: 'Bookmaker', type: 'bookmaker', maxStake: 50_000 }),
+      buildMarket('1.3', { name: 'Tied Match', maxStake: 100_000 }),
+    ]);
+    renderAt('/admin/active-markets/e1');
+    const table = await screen.findByRole('table', { name: 'Markets' });
+    const names = () => within(table).getAllByRole('rowheader').map((cell) => cell.textContent);
+    const limits = within(table).getByRole('columnheader', { name: 'Limits' });
+    await userEvent.click(within(limits).getByRole('button', { name: 'Limits' }));
+    expect(limits).toHaveAttribute('aria-sort', 'ascending');
+    expect(names()).toEqual(['Bookmaker', 'Tied Match', 'Match Odds']);
+    await userEvent.click(within(table).getByRole('button', { name: 'Name' }));
+    expect(names()).toEqual(['Bookmaker', 'Match Odds', 'Tied Match']);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search markets' }), 'match');
+    await waitFor(() => expect(names()).toEqual(['Match Odds', 'Tied Match']));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search markets' }), 'x');
+    expect(await screen.findByText('No market matches the search.')).toBeInTheDocument();
+    expect(api.marketList).toHaveBeenCalledTimes(1);
+  });
+
   it('lists every market of the match with its state, and links to the fancies', async () => {
     renderAt('/admin/active-markets/e1');
     expect(await screen.findByRole('heading', { name: 'Markets: India v Australia' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, generatePath, useParams } from 'react-router';
 import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, notify, type Fancy, type Market, type MarketLimits, type MarketStatus, marketStatusLabel, useLoad, useApis } from '@backlay/shared';
+import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { LimitsDialog } from './LimitsDialog';
 import { runAction } from './sports-common';
 
@@ -18,17 +19,31 @@ export interface SwitchRow {
   limits: MarketLimits;
 }
 
+/** The columns the switch table sorts by in the browser (a match's markets or fancies are all on screen). */
+const SWITCH_COLUMNS = {
+  name: { kind: 'text', value: (r) => r.name },
+  kind: { kind: 'text', value: (r) => r.kind },
+  status: { kind: 'text', value: (r) => marketStatusLabel(r) },
+  players: { kind: 'number', value: (r) => (r.active ? 1 : 0) },
+  maxStake: { kind: 'number', value: (r) => r.limits.maxStake },
+} as const satisfies Record<string, SortColumn<SwitchRow>>;
+
 /** A request the table sends for a row: activate, suspend, or new limits. */
 export type SwitchChange = { active: boolean } | { suspended: boolean } | MarketLimits;
 
 /**
  * The table of active-markets and active-fancies: per row the status, the player switch
  * (Activate/Deactivate), the admin suspension (Suspend/Resume: the admin's own switch, also while
- * the feed has the market suspended) and the limits with their editor.
+ * the feed has the market suspended) and the limits with their editor. Columns sort in the
+ * browser (Limits by the maximum stake); a search narrows by name or type.
  */
-export function SwitchTable({ label, rows, onChange }: { label: string; rows: SwitchRow[]; onChange: (row: SwitchRow, change: SwitchChange) => Promise<{ message: string }> }) {
+export function SwitchTable({ label, one, rows: all, onChange }: { label: string; /** One row's noun, for "No market matches the search." */ one: string; rows: SwitchRow[]; onChange: (row: SwitchRow, change: SwitchChange) => Promise<{ message: string }> }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [editing, setEditing] = useState<SwitchRow | null>(null);
+  const [search, setSearch] = useState('');
+  const [sort, onSort] = useSort<keyof typeof SWITCH_COLUMNS>();
+  const found = useMemo(() => all.filter((row) => matchesSearch(search, row.name, row.kind)), [all, search]);
+  const rows = useSortedRows(found, SWITCH_COLUMNS, sort);
 
   const act = async (row: SwitchRow, change: SwitchChange) => {
     setBusy(row.id);
@@ -37,15 +52,19 @@ export function SwitchTable({ label, rows, onChange }: { label: string; rows: Sw
 
   return (
     <>
-      <div className="bl-table-wrap">
+      <div className="bl-filters">
+        <SearchBox label={`Search ${label.toLowerCase()}`} onSearch={setSearch} />
+      </div>
+      {rows.length === 0 ? <EmptyState>No {one} matches the search.</EmptyState> : null}
+      <div className="bl-table-wrap" hidden={rows.length === 0}>
         <table className="bl-table bl-table--sticky" aria-label={label}>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
-              <th scope="col">Status</th>
-              <th scope="col">Players</th>
-              <th scope="col">Limits</th>
+              <SortHeader label="Name" sortKey="name" sort={sort} onSort={onSort} />
+              <SortHeader label="Type" sortKey="kind" sort={sort} onSort={onSort} />
+              <SortHeader label="Status" sortKey="status" sort={sort} onSort={onSort} />
+              <SortHeader label="Players" sortKey="players" sort={sort} onSort={onSort} />
+              <SortHeader label="Limits" sortKey="maxStake" sort={sort} onSort={onSort} />
               <th scope="col">Actions</th>
             </tr>
           </thead>
@@ -156,7 +175,7 @@ export function ActiveMarkets() {
       {load.state === 'loading' ? <Spinner label="Loading markets" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {load.state === 'done' && load.value.length === 0 ? <EmptyState>This match has no markets.</EmptyState> : null}
-      {load.state === 'done' && load.value.length > 0 ? <SwitchTable label="Markets" rows={load.value.map(marketRow)} onChange={change} /> : null}
+      {load.state === 'done' && load.value.length > 0 ? <SwitchTable label="Markets" one="market" rows={load.value.map(marketRow)} onChange={change} /> : null}
     </MatchSwitchPage>
   );
 }

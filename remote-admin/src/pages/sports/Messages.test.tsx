@@ -51,4 +51,25 @@ describe('Messages', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Deactivate message: Welcome to Backlay' }));
     expect(api.updateMessage).toHaveBeenLastCalledWith({ _id: 'n1', active: false });
   });
+
+  it('sorts by a header in the browser and narrows by a search of the text', async () => {
+    api.messages.mockResolvedValue([line({}), line({ _id: 'n2', text: 'Old news', active: false, createdAt: '2026-10-01T10:00:00Z' }), line({ _id: 'n3', text: 'IPL final tonight', createdAt: '2026-11-25T10:00:00Z' })]);
+    renderWithApis(<Messages />, apis);
+    const table = await screen.findByRole('table', { name: 'Messages' });
+    const texts = () => within(table).getAllByRole('rowheader').map((cell) => cell.textContent);
+    expect(texts()).toEqual(['Welcome to Backlay', 'Old news', 'IPL final tonight']);
+    const added = within(table).getByRole('columnheader', { name: 'Added' });
+    await userEvent.click(within(added).getByRole('button', { name: 'Added' }));
+    expect(added).toHaveAttribute('aria-sort', 'ascending');
+    expect(texts()).toEqual(['Old news', 'Welcome to Backlay', 'IPL final tonight']);
+    await userEvent.click(within(added).getByRole('button', { name: 'Added' }));
+    expect(texts()).toEqual(['IPL final tonight', 'Welcome to Backlay', 'Old news']);
+    await userEvent.click(within(table).getByRole('button', { name: 'Message' }));
+    expect(texts()).toEqual(['IPL final tonight', 'Old news', 'Welcome to Backlay']);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search messages' }), 'news');
+    await waitFor(() => expect(texts()).toEqual(['Old news']));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search messages' }), ' none');
+    expect(await screen.findByText('No message matches the search.')).toBeInTheDocument();
+    expect(api.messages).toHaveBeenCalledTimes(1);
+  });
 });

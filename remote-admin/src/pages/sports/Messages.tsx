@@ -1,6 +1,7 @@
-import { useState, type TextareaHTMLAttributes } from 'react';
+import { useMemo, useState, type TextareaHTMLAttributes } from 'react';
 import { useFormik } from 'formik';
 import { BuildTag, Button, Dialog, EmptyState, MESSAGES, NEWS_TEXT_MAX_LENGTH, Page, Spinner, notify, type NewsMessage, useLoad, formatDateTimeMinutes, useApis } from '@backlay/shared';
+import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { messageSchema } from './sports-forms';
 import { runAction } from './sports-common';
 
@@ -60,15 +61,28 @@ function MessageForm({ idPrefix, initial, submitLabel, onSubmit, onCancel }: { i
   );
 }
 
+/** The columns the messages sort by in the browser (the list is every news line). */
+const MESSAGE_COLUMNS = {
+  text: { kind: 'text', value: (m) => m.text },
+  active: { kind: 'number', value: (m) => (m.active ? 1 : 0) },
+  createdAt: { kind: 'date', value: (m) => m.createdAt },
+} as const satisfies Record<string, SortColumn<NewsMessage>>;
+
 /**
  * messages (admin and sadmin): the news lines players see at the top of the home page. Add a
- * line, edit its text, and switch it on or off.
+ * line, edit its text, and switch it on or off. Columns sort in the browser; a search narrows by
+ * the text.
  */
 export function Messages() {
   const { sportsAdmin: sportsAdminApi } = useApis();
   const { load, reload } = useLoad(() => sportsAdminApi.messages(), 'messages');
   const [editing, setEditing] = useState<NewsMessage | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [sort, onSort] = useSort<keyof typeof MESSAGE_COLUMNS>();
+  const all = load.state === 'done' ? load.value : null;
+  const found = useMemo(() => (all ?? []).filter((m) => matchesSearch(search, m.text)), [all, search]);
+  const rows = useSortedRows(found, MESSAGE_COLUMNS, sort);
 
   const add = async (values: { text: string; active: boolean }) => {
     const res = await sportsAdminApi.saveMessage(values);
@@ -100,19 +114,25 @@ export function Messages() {
       {load.state === 'loading' ? <Spinner label="Loading messages" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {load.state === 'done' && load.value.length === 0 ? <EmptyState>No messages yet.</EmptyState> : null}
-      {load.state === 'done' && load.value.length > 0 ? (
+      {all && all.length > 0 ? (
+        <div className="bl-filters">
+          <SearchBox label="Search messages" onSearch={setSearch} />
+        </div>
+      ) : null}
+      {all && all.length > 0 && rows.length === 0 ? <EmptyState>No message matches the search.</EmptyState> : null}
+      {all && rows.length > 0 ? (
         <div className="bl-table-wrap">
-          <table className="bl-table" aria-label="Messages">
+          <table className="bl-table bl-table--sticky" aria-label="Messages">
             <thead>
               <tr>
-                <th scope="col">Message</th>
-                <th scope="col">Players</th>
-                <th scope="col">Added</th>
+                <SortHeader label="Message" sortKey="text" sort={sort} onSort={onSort} />
+                <SortHeader label="Players" sortKey="active" sort={sort} onSort={onSort} />
+                <SortHeader label="Added" sortKey="createdAt" sort={sort} onSort={onSort} />
                 <th scope="col">Actions</th>
               </tr>
             </thead>
             <tbody>
-              {load.value.map((m) => (
+              {rows.map((m) => (
                 <tr key={m._id}>
                   <th scope="row" className="bl-table__wrap">
                     {m.text}
