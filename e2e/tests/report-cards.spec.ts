@@ -109,6 +109,13 @@ test.describe('player reports: tables on a desktop, cards on a phone', () => {
     const history = await checkReport(page, phone, { path: '/bethistory', table: 'Bet history', columns: [...betColumns, 'P&L', 'Status'], leads: ['Status', 'P&L'], rows: 2 });
     await expect(history.getByRole('row').filter({ has: page.getByRole('rowheader', { name: backed.name, exact: true }) })).toHaveCount(2);
     await expect(history.locator('[data-label="P&L"] [data-pnl="neg"]')).toHaveText(['-200.00', '-300.00']);
+    // The order and the search go to the server (the history is paged): the worst P&L first, then
+    // a search of match and market names that finds neither bet.
+    await page.getByLabel('Order').selectOption({ label: 'P&L, worst first' });
+    await expect(history.locator('[data-label="P&L"] [data-pnl="neg"]')).toHaveText(['-300.00', '-200.00']);
+    await page.getByRole('searchbox', { name: 'Search matches or markets' }).fill('no such match');
+    await expect(page.getByText('No records found')).toBeVisible();
+    await expectNoSidewaysScroll(page);
     const pl = await checkReport(page, phone, { path: '/profitloss', table: 'Profit and loss by market', columns: ['Settled', 'Sport', 'Match', 'Market', 'P&L', 'Commission', 'Net'], leads: ['Market', 'Net'], rows: 1 });
     await expect(pl.getByTestId('pl-total-net')).toHaveText('-500.00');
     const statement = await checkReport(page, phone, { path: '/accountstatement', table: 'Account statement', columns: ['Date', 'Description', 'Credit', 'Debit', 'Balance'], leads: ['Balance', 'Credit', 'Debit'], rows: 'some' });

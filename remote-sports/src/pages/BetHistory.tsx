@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   BET_LIST_PAGE_SIZE,
   BuildTag,
@@ -6,6 +6,7 @@ import {
   Page,
   Pager,
   RangeFilters,
+  SEARCH_MAX_LENGTH,
   RangeLoadStatus,
   SelectField,
   useRangeReport,
@@ -13,9 +14,12 @@ import {
   type BetHistoryQuery,
   type BetPage,
   type BetRow,
+  type BetSortKey,
+  type SortOrder,
   ALL_SPORTS,
   sportIdOf,
 } from '@backlay/shared';
+import { SearchBox } from '@backlay/shared/sortable';
 import { BetTable } from '../bets/BetTable';
 import { SportSelect } from '../bets/filters';
 
@@ -27,17 +31,34 @@ export const HISTORY_STATUSES: ReadonlyArray<{ value: NonNullable<BetHistoryQuer
 ];
 
 /**
- * /bethistory: the player's settled and voided bets, newest placed first: From and To (the last 7 days
- * by default), sport and status filters, each bet with its P&L, a page at a time.
+ * The orders a player may list the history in (the server sorts: the history is paged, ADR 0068).
+ * A select, not sortable headers: on a phone the bets are cards, with no header to press.
+ */
+export const HISTORY_ORDERS: ReadonlyArray<{ value: string; label: string; sort?: BetSortKey; order?: SortOrder }> = [
+  { value: 'placed', label: 'Placed, newest first' },
+  { value: 'settled', label: 'Settled, newest first', sort: 'settledAt', order: 'desc' },
+  { value: 'stake', label: 'Stake, largest first', sort: 'stake', order: 'desc' },
+  { value: 'pnl-best', label: 'P&L, best first', sort: 'pnl', order: 'desc' },
+  { value: 'pnl-worst', label: 'P&L, worst first', sort: 'pnl', order: 'asc' },
+];
+
+/**
+ * /bethistory: the player's settled and voided bets, newest placed first or in the order chosen:
+ * From and To (the last 7 days by default), sport and status filters, a search of match and market
+ * names, each bet with its P&L, a page at a time. The export takes the same filters and order.
  */
 export function BetHistory() {
   const { bets: betsApi } = useApis();
   const [sport, setSport] = useState(ALL_SPORTS);
   const [status, setStatus] = useState<NonNullable<BetHistoryQuery['status']>>('all');
+  const [orderBy, setOrderBy] = useState('placed');
+  const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const { sort, order } = HISTORY_ORDERS.find((o) => o.value === orderBy) ?? {};
   const { range, setRange, ready, load, report: result } = useRangeReport(
-    (r): Promise<BetPage<BetRow>> => betsApi.betHistory({ from: r.from, to: r.to, sportId: sportIdOf(sport), status, page, pageSize: BET_LIST_PAGE_SIZE }),
-    [sport, status, page],
+    (r): Promise<BetPage<BetRow>> =>
+      betsApi.betHistory({ from: r.from, to: r.to, sportId: sportIdOf(sport), status, search: search || undefined, sort, order, page, pageSize: BET_LIST_PAGE_SIZE }),
+    [sport, status, search, sort, order, page],
   );
   // Any filter change starts again from the first page.
   const filter =
@@ -46,13 +67,19 @@ export function BetHistory() {
       set(value);
       setPage(1);
     };
+  const searchFor = useCallback((next: string) => {
+    setSearch(next);
+    setPage(1);
+  }, []);
   return (
     <Page title="Bet History">
       <RangeFilters range={range} onChange={filter(setRange)}>
         <SportSelect value={sport} onChange={filter(setSport)} />
         <SelectField label="Status" value={status} options={HISTORY_STATUSES} onChange={(e) => filter(setStatus)(e.target.value as NonNullable<BetHistoryQuery['status']>)} />
+        <SelectField label="Order" value={orderBy} options={HISTORY_ORDERS} onChange={(e) => filter(setOrderBy)(e.target.value)} />
+        <SearchBox label="Search matches or markets" maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
       </RangeFilters>
-      <ExportActions report="bet-history" filters={ready ? { from: range.from, to: range.to, sportId: sportIdOf(sport), status } : null} title="Bet History" />
+      <ExportActions report="bet-history" filters={ready ? { from: range.from, to: range.to, sportId: sportIdOf(sport), status, search: search || undefined, sort, order } : null} title="Bet History" />
       <RangeLoadStatus ready={ready} load={load} loading="Loading bet history" failed="The bet history could not be loaded" />
       {result ? (
         <>

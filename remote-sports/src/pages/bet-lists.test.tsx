@@ -82,7 +82,7 @@ describe('BetHistory', () => {
     expect(screen.getByLabelText('From')).toHaveValue(weekAgo);
     expect(screen.getByLabelText('To')).toHaveValue(today);
     const table = await screen.findByRole('table', { name: 'Bet history' });
-    expect(bets.betHistory).toHaveBeenLastCalledWith({ from: weekAgo, to: today, sportId: undefined, status: 'all', page: 1, pageSize: BET_LIST_PAGE_SIZE });
+    expect(bets.betHistory).toHaveBeenLastCalledWith({ from: weekAgo, to: today, sportId: undefined, status: 'all', search: undefined, sort: undefined, order: undefined, page: 1, pageSize: BET_LIST_PAGE_SIZE });
     const [won, lost, voided] = within(table).getAllByRole('row').slice(1);
     expect(within(won).getByText('425.00')).toHaveAttribute('data-pnl', 'pos');
     expect(within(won).getByText('Settled')).toBeInTheDocument();
@@ -112,6 +112,21 @@ describe('BetHistory', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Start date must not be after end date');
     expect(screen.queryByRole('table', { name: 'Bet history' })).not.toBeInTheDocument();
     expect(bets.betHistory).toHaveBeenCalledTimes(calls);
+  });
+
+  it('asks the server for the order chosen and a search of match and market names, from the first page', async () => {
+    bets.betHistory.mockImplementation(async (q) => page([row({ betId: `p${q.page}`, status: 'settled', pnl: 1, selectionName: `Bet of page ${q.page}` })], q.page ?? 1, 60));
+    renderWithApis(<BetHistory />, apis);
+    await screen.findByText('Bet of page 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Bet of page 2');
+    await userEvent.selectOptions(screen.getByLabelText('Order'), 'pnl-worst');
+    await waitFor(() => expect(bets.betHistory).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'pnl', order: 'asc', page: 1 })));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search matches or markets' }), 'india');
+    await waitFor(() => expect(bets.betHistory).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'india', sort: 'pnl', order: 'asc', page: 1 })));
+    exportsApi.csv.mockRejectedValue(new Error('not now'));
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(exportsApi.csv).toHaveBeenCalledWith('bet-history', { from: weekAgo, to: today, sportId: undefined, status: 'all', search: 'india', sort: 'pnl', order: 'asc' });
   });
 
   it('pages', async () => {
@@ -189,7 +204,7 @@ describe("the player's bet lists: Download CSV and Print", () => {
     await userEvent.selectOptions(await screen.findByLabelText('Status'), 'Void');
     await waitFor(() => expect(bets.betHistory).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'voided' })));
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
-    expect(exportsApi.csv).toHaveBeenCalledWith('bet-history', { from: weekAgo, to: today, sportId: undefined, status: 'voided' });
+    expect(exportsApi.csv).toHaveBeenCalledWith('bet-history', { from: weekAgo, to: today, sportId: undefined, status: 'voided', search: undefined, sort: undefined, order: undefined });
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
   });
 
