@@ -9,10 +9,13 @@ const REMOTE_PORTS = /^http:\/\/127\.0\.0\.1:918[1-4]\//;
  * (issue 21, ADR 0025; `pnpm bench:pages` measures it the same way: was 318.8 KB). Issue 21's
  * bar is 200 KB; issue 33 (the responsible-gambling banner, the available balance, report cards,
  * the live match status, app-initialised) took the page to 201.6 KB, trimmed back to 200.1–200.4
- * KB by loading the cash-out quote, the bottom sheet and the slip's countdown by subpath. The
- * guard allows 202 KB until the rest is won back (ADR 0025's last section).
+ * KB by loading the cash-out quote, the bottom sheet and the slip's countdown by subpath. Issue
+ * 34 (payment alerts, push, sortable tables, exports) took it to 201.7 KB; the sortable header and
+ * the report screens' Download CSV / Print and account statement, loaded by subpath with their
+ * screens, brought it to 200.6 KB. The guard allows 201 KB until the rest is won back (ADR 0025's
+ * last section).
  */
-const PLAYER_FIRST_PAGE_JS_BUDGET_BYTES = 202 * 1024;
+const PLAYER_FIRST_PAGE_JS_BUDGET_BYTES = 201 * 1024;
 
 /** The gzip body bytes of the JavaScript among `responses`. */
 async function jsBytes(responses: Response[]) {
@@ -29,7 +32,7 @@ async function firstLoad(page: Page, path: string) {
   return { js: await jsBytes(responses), urls: responses.map((r) => r.url()) };
 }
 
-test("a player's first page, sign-in included, costs at most 202 KB of gzip JavaScript", async ({ page }) => {
+test("a player's first page, sign-in included, costs at most 201 KB of gzip JavaScript", async ({ page }) => {
   const responses: Response[] = [];
   page.on('response', (r) => responses.push(r));
   await page.goto('/login', { waitUntil: 'networkidle' });

@@ -83,10 +83,9 @@ export { useModalFocus, useScrollLock } from './ui/modal-focus';
 export { PHONE_QUERY, mediaMatches, useMediaQuery } from './ui/media';
 export { DateRange, defaultDateRange, rangeInverted, rangeReady } from './ui/date-range';
 export { RangeFilters, RangeLoadStatus, useRangeReport, type RangeReport } from './ui/range-report';
-export { ExportActions, type ExportActionsProps } from './ui/export-actions';
 export { exportApi, type CsvFile, type ExportFilters, type ExportReport } from './kernel/export-api';
-export { Pager } from './ui/pager';
-export { DATE_TIME_MINUTES_FORMAT, DATE_TIME_SECONDS_FORMAT, formatDate, formatDateTimeMinutes, formatDateTimeMinutesIst, formatDateTimeSeconds } from './kernel/date-format';
+export { Pager, pageCount } from './ui/pager';
+export { DATE_TIME_MINUTES_FORMAT, DATE_TIME_SECONDS_FORMAT, formatDate, formatDateTimeMinutes, formatDateTimeMinutesIst, formatDateTimeSeconds, localDayBound } from './kernel/date-format';
 export {
   RACE_NAME_SEPARATOR,
   RACING_SPORT_IDS,
@@ -99,6 +98,5 @@ export {
   reductionText,
   runnerLabel,
 } from './sports/racing';
-export { AccountStatementView } from './account/account-statement-view';
 export { StandaloneRemote } from './ui/standalone';
 export type { RemoteModule } from './remote';

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { AccountStatementView, BuildTag } from '@backlay/shared';
+import { BuildTag } from '@backlay/shared';
+import { AccountStatementView } from '@backlay/shared/account-statement';
 
 /**
  * /admin/accountstatement: the agent's own statement, or with ?username= that of an account of

@@ -2,7 +2,6 @@ import {
   Pnl,
   BuildTag,
   EmptyState,
-  ExportActions,
   Page,
   ReportTable,
   type ReportColumn,
@@ -13,6 +12,7 @@ import {
   useApis,
   type CasinoReportResponse,
 } from '@backlay/shared';
+import { ExportActions } from '@backlay/shared/exports';
 import { formatReportDate } from '../format';
 
 type ReportRow = CasinoReportResponse['rows'][number];

@@ -1,4 +1,5 @@
-import { AccountStatementView, BuildTag } from '@backlay/shared';
+import { BuildTag } from '@backlay/shared';
+import { AccountStatementView } from '@backlay/shared/account-statement';
 
 /** /accountstatement: the signed-in player's own ledger (the shared statement view). */
 export function AccountStatement() {

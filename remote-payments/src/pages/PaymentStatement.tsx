@@ -7,7 +7,6 @@ import {
   ROUTES,
   Spinner,
   defaultDateRange,
-  ExportActions,
   RangeFilters,
   rangeInverted,
   rangeReady,
@@ -25,6 +24,7 @@ import {
   useLoad,
   formatDateTimeSeconds,
 } from '@backlay/shared';
+import { ExportActions } from '@backlay/shared/exports';
 
 /** A request's row; on a phone card its status and amount lead. */
 const REQUEST_COLUMNS: readonly ReportColumn<PaymentRequestRow>[] = [

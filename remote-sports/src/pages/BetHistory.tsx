@@ -2,7 +2,6 @@ import { useCallback, useState } from 'react';
 import {
   BET_LIST_PAGE_SIZE,
   BuildTag,
-  ExportActions,
   Page,
   Pager,
   RangeFilters,
@@ -19,6 +18,7 @@ import {
   ALL_SPORTS,
   sportIdOf,
 } from '@backlay/shared';
+import { ExportActions } from '@backlay/shared/exports';
 import { SearchBox } from '@backlay/shared/sortable';
 import { BetTable } from '../bets/BetTable';
 import { SportSelect } from '../bets/filters';

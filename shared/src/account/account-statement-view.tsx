@@ -1,15 +1,26 @@
 import { useState, type ReactNode } from 'react';
-import { useApis } from '../kernel/apis';
+// By the package's name (the singleton: its API registry and kit), as export-actions.tsx: this
+// file is bundled by the statement screens that import `@backlay/shared/account-statement`.
+import {
+  EmptyState,
+  Page,
+  Pager,
+  RangeFilters,
+  ReportTable,
+  Spinner,
+  defaultDateRange,
+  formatDateTimeSeconds,
+  formatRupees,
+  localDayBound,
+  pageCount,
+  rangeInverted,
+  rangeReady,
+  useApis,
+  useLoad,
+  type ReportColumn,
+} from '@backlay/shared';
 import type { AccountStatementResponse } from '../contracts/clients';
-import { formatDateTimeSeconds, localDayBound } from '../kernel/date-format';
-import { formatRupees } from '../kernel/money';
-import { useLoad } from '../kernel/use-load';
-import { EmptyState, Page, Spinner } from '../ui/kit';
-import { defaultDateRange, rangeInverted, rangeReady } from '../ui/date-range';
 import { ExportActions } from '../ui/export-actions';
-import { RangeFilters } from '../ui/range-report';
-import { Pager, pageCount } from '../ui/pager';
-import { ReportTable, type ReportColumn } from '../ui/report-table';
 
 type StatementRow = AccountStatementResponse['rows'][number];
 

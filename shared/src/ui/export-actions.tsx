@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useApis } from '../kernel/apis';
-import { formatDateTimeSeconds } from '../kernel/date-format';
-import type { CsvFile, ExportFilters, ExportReport } from '../kernel/export-api';
-import { Button } from './kit';
+// By the package's name, not a relative path: this file is bundled by the screens that import it
+// (`@backlay/shared/exports`, loaded with them), and the page's one API registry is the
+// @backlay/shared singleton's; a relative import would bundle a second, empty registry.
+import { Button, formatDateTimeSeconds, useApis, type CsvFile, type ExportFilters, type ExportReport } from '@backlay/shared';
 
 /** Hands a downloaded file to the browser as a download (a link to the bytes, clicked, then let go). */
 export function saveFile(file: CsvFile): void {
