@@ -30,7 +30,7 @@ const mainProjects = [
     // the list and the chip dialogs on the phone, sports-mobile.spec the sports screens,
     // payments-mobile.spec the deposit and withdraw pages).
     testIgnore: /(federation|hierarchy|sports|payments|cluster)\.spec/,
-    use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions },
+    use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1, launchOptions },
   },
 ];
 
