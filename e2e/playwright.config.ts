@@ -30,6 +30,8 @@ const mainProjects = [
     // the list and the chip dialogs on the phone, sports-mobile.spec the sports screens,
     // payments-mobile.spec the deposit and withdraw pages).
     testIgnore: /(federation|hierarchy|sports|payments|cluster)\.spec/,
+    // A phone's CSS pixels at device scale 1: the layout (what the journeys read) is the same, and
+    // Chromium without a GPU rasterizes a quarter of the pixels it would at 2 (ADR 0029).
     use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1, launchOptions },
   },
 ];
