@@ -6,6 +6,8 @@ import { REPLAYED_ID } from './replay.mjs';
 export const DEMO_PASSWORD = 'Backlay#2026';
 export const ADMIN_AREA_ACCOUNTS = ['demo-admin', 'demo-sadmin', 'demo-smdl', 'demo-mdl', 'demo-dl'] as const;
 export const PLAYER = 'demo-user';
+/** An 8×8 PNG (valid chunks and CRCs): a deposit's screenshot. */
+export const SCREENSHOT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgttXDihiGlgQAfq0dgRLWPX8AAAAASUVORK5CYII=', 'base64');
 export const CONTROL = e2eOrigin('control');
 
 /** Sign in through the login form of an area. */

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, PLAYER, placeBet, rupees, secondsLeft, openLiveCricketMatch, signIn } from '../support/helpers';
+import { DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, PLAYER, placeBet, rupees, secondsLeft, openLiveCricketMatch, signIn, SCREENSHOT_PNG } from '../support/helpers';
 
 /**
  * The product as a cluster (project `cluster`, support/cluster-stack.mjs, ADR 0022): two API
@@ -8,8 +8,6 @@ import { DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, LIVE_TIMEOUT_MS, newFundedPla
  * other instance, the feed and the casino engine move to it, and the journey completes.
  */
 const CLUSTER_CONTROL = 'http://127.0.0.1:9298';
-/** An 8×8 PNG (valid chunks and CRCs), a deposit's screenshot. */
-const SCREENSHOT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgttXDihiGlgQAfq0dgRLWPX8AAAAASUVORK5CYII=', 'base64');
 const ROUND_TIMEOUT_MS = 60_000;
 
 async function api(request: APIRequestContext, instance: 1 | 2, action: 'kill' | 'start') {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_TRANSACTION_PASSWORD, apiGet, apiToken, newFundedPlayer, runSuffix, signIn } from '../support/helpers';
+import { DEMO_TRANSACTION_PASSWORD, apiGet, apiToken, newFundedPlayer, runSuffix, signIn, SCREENSHOT_PNG } from '../support/helpers';
 
 /**
  * Live payment alerts (issue 34), on a phone and a desktop: demo-dl has its deposit statement open
@@ -9,9 +9,6 @@ import { DEMO_TRANSACTION_PASSWORD, apiGet, apiToken, newFundedPlayer, runSuffix
  * the row. Decided elsewhere (the API, as another agent's screen would), the count goes down again.
  * With the sound switched off, the next request rings nothing.
  */
-
-/** An 8×8 PNG (valid chunks and CRCs), the deposit's screenshot. */
-const SCREENSHOT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgttXDihiGlgQAfq0dgRLWPX8AAAAASUVORK5CYII=', 'base64');
 
 interface PendingPayments {
   deposit: { count: number };

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_TRANSACTION_PASSWORD, apiPost, apiToken, firstSignIn, runSuffix, signIn } from '../support/helpers';
+import { DEMO_TRANSACTION_PASSWORD, apiPost, apiToken, firstSignIn, runSuffix, signIn, SCREENSHOT_PNG } from '../support/helpers';
 
 /**
  * Deposits and withdrawals end to end (desktop): demo-admin sets the payment method; a new player
@@ -12,8 +12,6 @@ import { DEMO_TRANSACTION_PASSWORD, apiPost, apiToken, firstSignIn, runSuffix, s
  * out comes back to it, so demo-dl ends where it started.
  */
 
-/** An 8×8 PNG (valid chunks and CRCs), the deposit's screenshot. */
-const SCREENSHOT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgttXDihiGlgQAfq0dgRLWPX8AAAAASUVORK5CYII=', 'base64');
 const PAYMENT_METHOD = { upiId: 'backlay@okaxis', upiName: 'Backlay Payments', accountHolderName: 'Backlay Gaming', accountNumber: '50100123456789', ifscCode: 'HDFC0001234' };
 const INITIAL_PASSWORD = 'Start#2026a';
 const NEW_PASSWORD = 'Payer#2026b';

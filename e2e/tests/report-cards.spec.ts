@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiGet, apiPost, apiToken, DEMO_TRANSACTION_PASSWORD, expectNoSidewaysScroll, newFundedPlayer, signIn } from '../support/helpers';
+import { apiGet, apiPost, apiToken, DEMO_TRANSACTION_PASSWORD, expectNoSidewaysScroll, newFundedPlayer, signIn, SCREENSHOT_PNG } from '../support/helpers';
 import { chooseMarket, placeBack } from '../support/soccer-market';
 
 /**
@@ -13,9 +13,6 @@ import { chooseMarket, placeBack } from '../support/soccer-market';
  * unsettled bets are read before demo-admin declares the market's result (through the API), the
  * bet history and profit and loss after it.
  */
-
-/** An 8×8 PNG (valid chunks and CRCs), the deposit's screenshot. */
-const SCREENSHOT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgttXDihiGlgQAfq0dgRLWPX8AAAAASUVORK5CYII=', 'base64');
 
 interface Report {
   /** Where the report is; without it, the page on screen. */

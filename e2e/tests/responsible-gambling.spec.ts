@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, MARKET_MOVED, apiPost, apiToken, expectNoSidewaysScroll, newFundedPlayer, runSuffix, secondsLeft, openLiveCricketMatch, openMenu, openSlip, signIn, signOut, submitSlip, dismissSlip } from '../support/helpers';
+import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, MARKET_MOVED, apiPost, apiToken, expectNoSidewaysScroll, newFundedPlayer, runSuffix, secondsLeft, openLiveCricketMatch, openMenu, openSlip, signIn, signOut, submitSlip, dismissSlip, SCREENSHOT_PNG } from '../support/helpers';
 
 /**
  * Responsible gambling end to end (issue 20 step 11, desktop and phone): a new player of demo-dl
@@ -11,7 +11,6 @@ import { DEMO_PASSWORD, LIVE_TIMEOUT_MS, MARKET_MOVED, apiPost, apiToken, expect
  * live-casino bet refused. Each journey uses a player of its own, so demo-user is untouched.
  */
 
-const SCREENSHOT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgttXDihiGlgQAfq0dgRLWPX8AAAAASUVORK5CYII=', 'base64');
 const PAYMENT_METHOD = { upiId: 'backlay@okaxis', upiName: 'Backlay Payments', accountHolderName: 'Backlay Gaming', accountNumber: '50100123456789', ifscCode: 'HDFC0001234' };
 const TABLE = '20-20 Dragon Tiger';
 const SELF_EXCLUDED = /^You have self-excluded until .+ IST: betting, casino and deposits are closed\./;
