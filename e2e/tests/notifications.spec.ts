@@ -12,6 +12,7 @@ import { PLAYER, signIn } from '../support/helpers';
  * encrypted, VAPID-signed message to a push service — is api/test/push.test.ts.)
  */
 test('turning notifications on registers the worker; a pushed message shows as a notification', async ({ page, context }) => {
+  test.setTimeout(90_000);
   await context.grantPermissions(['notifications']);
   await signIn(page, 'player', PLAYER);
   await page.goto('/settings/security-auth');
@@ -37,8 +38,14 @@ test('turning notifications on registers the worker; a pushed message shows as a
   });
   await cdp.send('ServiceWorker.enable');
   const message = { title: 'Bet settled: Lions v Tigers', body: 'Match Odds: you won ₹1,250.00.', url: '/bethistory', tag: 'settled-e2e' };
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(scope).origin, registrationId: await registrationId, data: JSON.stringify(message) });
-  await expect
-    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => [n.title, n.body, n.tag])))
-    .toEqual([[message.title, message.body, message.tag]]);
+  const id = await registrationId;
+  // A push service delivers again what a worker did not take (on a loaded machine Chromium may
+  // drop a message whose worker is slow to start: one CI run). The tag makes a repeat replace,
+  // never add, so exactly one notification shows however many deliveries it took.
+  await expect(async () => {
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(scope).origin, registrationId: id, data: JSON.stringify(message) });
+    await expect
+      .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => [n.title, n.body, n.tag])), { timeout: 10_000 })
+      .toEqual([[message.title, message.body, message.tag]]);
+  }).toPass({ timeout: 45_000 });
 });
