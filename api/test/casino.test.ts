@@ -247,6 +247,15 @@ describe('live casino', () => {
     const rounds = [...results.rounds].filter((r) => r.status === 'SETTLED').sort((a, b) => a.nonce - b.nonce);
     expect(rounds.length).toBeGreaterThanOrEqual(3);
     const table = await get<CasinoTableView>(`/api/get-casino-data-by-id/${matchId}`, playerA.token);
+    // The strip and the statistics read the settled rounds as Dragon Tiger does (issue 32): newest first, D / T / Tie.
+    const newestFirst = [...rounds].reverse();
+    const read = { '1': ['D', 'Dragon', 'a'], '2': ['T', 'Tiger', 'b'], '3': ['Tie', 'Tie', 'tie'] } as Record<string, [string, string, string]>;
+    expect(table.lastResults).toEqual(newestFirst.slice(0, 10).map((r) => ({ roundId: r.roundId, win: r.win, label: read[r.win][0], name: read[r.win][1], tone: read[r.win][2] })));
+    expect(table.stats.rounds).toBe(rounds.length);
+    const counted = new Map<string, number>();
+    for (const r of rounds) counted.set(read[r.win][1], (counted.get(read[r.win][1]) ?? 0) + 1);
+    expect(Object.fromEntries(table.stats.groups.map((g) => [g.name, g.count]))).toEqual(Object.fromEntries(counted));
+    expect(table.stats.groups.map((g) => g.count)).toEqual([...table.stats.groups.map((g) => g.count)].sort((a, b) => b - a));
     expect(rounds[0]?.nonce).toBe(1);
     expect(await verifyChainLink(rounds[0]?.serverSeed ?? '', table.commitment)).toBe(true);
     for (let i = 1; i < rounds.length; i += 1) {

@@ -47,7 +47,7 @@ async function expectSettled(page: Page, roundId: string, betRow: RegExp, balanc
   await expect(result).toBeVisible();
   const pnl = rupees(await result.textContent());
   expect(pnl === -STAKE || pnl > 0).toBe(true);
-  await expect(page.getByRole('navigation', { name: 'Last results' }).getByRole('link', { name: new RegExp(`^Round ${roundId}: `) })).toBeVisible({ timeout: ROUND_TIMEOUT_MS });
+  await expect(page.getByRole('navigation', { name: 'Last results' }).getByRole('button', { name: new RegExp(`^Round ${roundId}: `) })).toBeVisible({ timeout: ROUND_TIMEOUT_MS });
   await expect(page.getByTestId('header-exposure')).toHaveText('₹0.00');
   await expect.poll(async () => rupees(await page.getByTestId('header-available').textContent())).toBe(balanceBefore + pnl);
   return pnl;

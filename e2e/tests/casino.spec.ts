@@ -104,6 +104,20 @@ test.describe('live casino', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
 
+    // The strip reads the round as the game does (D, T or Tie); a tap opens its card, verified in
+    // the browser; the statistics count it among the table's last rounds.
+    const winner = (await page.getByText(/^Settled · (Dragon|Tiger|Tie)/).textContent())?.replace(/^Settled · /, '').split(' ')[0] ?? '';
+    const last = page.getByRole('navigation', { name: 'Last results' }).getByRole('button', { name: `Round ${roundId}: ${winner}` });
+    await expect(last).toHaveText({ Dragon: 'D', Tiger: 'T', Tie: 'Tie' }[winner] ?? '?');
+    await expect(page.getByRole('region', { name: /^Statistics of the last \d+ rounds$/ }).getByText(winner, { exact: true })).toBeVisible();
+    await last.click();
+    const card = page.getByRole('dialog', { name: `Round ${roundId}` });
+    await expect(card.getByRole('list', { name: 'Checks' }).getByText('Match', { exact: true })).toHaveCount(2);
+    if (phone) await expect(card).toBeInViewport();
+    await info.attach(`round card (${info.project.name})`, { body: await page.screenshot(), contentType: 'image/png' });
+    await page.keyboard.press('Escape');
+    await expect(card).toHaveCount(0);
+
     // The table's results list the round with its cards and a Verify button.
     await page.getByRole('navigation', { name: 'Last results' }).getByRole('link', { name: 'All results' }).click();
     await expect(page.getByRole('heading', { name: `${TABLE} results`, level: 1 })).toBeVisible();

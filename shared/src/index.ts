@@ -27,7 +27,7 @@ export {
   type RunnerBetRequest,
   ALL_CASINO_CATEGORY, CASINO_CATEGORIES, CASINO_SUSPENDED_MESSAGE, type CasinoBet, type CasinoBetsResponse, type CasinoGameListItem, type VirtualGameListItem,
   type CasinoMarketView, type CasinoReportResponse, type CasinoResultsResponse, type CasinoRoundRecord, type CasinoRoundView,
-  type CasinoRulesView, type CasinoTableView, type CasinoRoundBook, type CasinoGameReportResponse, type CasinoGameReportRow,
+  type CasinoRulesView, type CasinoTableView, type CasinoLastResult, type CasinoResultStats, type ResultTone, type CasinoRoundBook, type CasinoGameReportResponse, type CasinoGameReportRow,
   isTwoFactorChallenge, LOGIN_ATTEMPT_REASON_LABELS, loginAttemptOutcome, type LoginAttemptOutcome, type LoginHistoryRow, type LoginOutcome, SECURITY_MESSAGES,
   type TwoFactorEnrolment, type TwoFactorPolicy, type TwoFactorStatus, PUSH_WORKER_PATH, AGENT_ROLES, SPORTS_ADMIN_ROLES,
   type DownlineRgRow, type RealityCheckView, type ResponsibleGamblingView, RG_LIMIT_LABELS, RG_LIMIT_RUPEES_MAX,

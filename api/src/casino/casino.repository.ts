@@ -441,7 +441,7 @@ export async function doneRounds(
   return { rows, total: count[0]?.total ?? 0 };
 }
 
-/** The last settled rounds' winners (the results strip). */
+/** The last settled rounds' winners, newest first (the results strip and the table's statistics). */
 export async function lastResults(q: Queryable, matchId: string, limit: number): Promise<Array<{ roundId: string; win: string }>> {
   const { rows } = await q.query<{ roundId: string; win: string }>(
     `SELECT r.id::text AS "roundId", r.win FROM casino_rounds r

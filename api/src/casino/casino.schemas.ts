@@ -142,7 +142,7 @@ export const schemas = {
     params: { type: 'object', required: ['id'], properties: { id: matchIdField } },
     response: responses({
       type: 'object',
-      required: ['matchId', 'gameCode', 'title', 'categoryId', 'isDisable', 'bettingSeconds', 'commitment', 'rules', 'round', 'lastResults'],
+      required: ['matchId', 'gameCode', 'title', 'categoryId', 'isDisable', 'bettingSeconds', 'commitment', 'rules', 'round', 'lastResults', 'stats'],
       properties: {
         matchId: { type: 'string' },
         gameCode: { type: 'string' },
@@ -180,7 +180,22 @@ export const schemas = {
         round: nullableRound,
         lastResults: {
           type: 'array',
-          items: { type: 'object', required: ['roundId', 'win'], properties: { roundId: { type: 'string' }, win: { type: 'string' } } },
+          items: {
+            type: 'object',
+            required: ['roundId', 'win', 'label', 'name', 'tone'],
+            properties: { roundId: { type: 'string' }, win: { type: 'string' }, label: { type: 'string' }, name: { type: 'string' }, tone: { type: 'string' } },
+          },
+        },
+        stats: {
+          type: 'object',
+          required: ['rounds', 'groups'],
+          properties: {
+            rounds: { type: 'integer' },
+            groups: {
+              type: 'array',
+              items: { type: 'object', required: ['name', 'tone', 'count'], properties: { name: { type: 'string' }, tone: { type: 'string' }, count: { type: 'integer' } } },
+            },
+          },
         },
       },
     }),

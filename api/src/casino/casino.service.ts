@@ -6,6 +6,7 @@
  */
 import {
   CASINO_CATEGORIES,
+  CASINO_STATS_ROUNDS,
   CASINO_SUSPENDED_MESSAGE,
   MESSAGES,
   type CasinoBet,
@@ -20,6 +21,7 @@ import {
   type CasinoRoundRecord,
   type CasinoRoundView,
   type CasinoTableView,
+  type ResultTone,
   type VirtualGameListItem,
 } from '@backlay/shared/contracts';
 import type { CasinoGame } from '@backlay/shared/casino';
@@ -49,6 +51,29 @@ export const RUNNING_GAP_MS = 60_000;
 export const RESULTS_PAGE_SIZE = 20;
 /** Rounds in a table's results strip. */
 export const LAST_RESULTS = 10;
+
+/**
+ * The results strip (the newest LAST_RESULTS rounds, each as the table reads it) and the
+ * statistics of all the rounds given (CASINO_STATS_ROUNDS, newest first): per outcome group of
+ * the game's `resultBadge`, how many, most first (ties in the order the game names them first).
+ */
+export function resultsView(game: CasinoGame, rounds: ReadonlyArray<{ roundId: string; win: string }>): Pick<CasinoTableView, 'lastResults' | 'stats'> {
+  const groups = new Map<string, { name: string; tone: ResultTone; count: number }>();
+  for (const { win } of rounds) {
+    const { stat, tone } = game.resultBadge(win);
+    if (stat === null) continue;
+    const group = groups.get(stat) ?? { name: stat, tone, count: 0 };
+    group.count += 1;
+    groups.set(stat, group);
+  }
+  return {
+    lastResults: rounds.slice(0, LAST_RESULTS).map(({ roundId, win }) => {
+      const { label, name, tone } = game.resultBadge(win);
+      return { roundId, win, label, name, tone };
+    }),
+    stats: { rounds: rounds.length, groups: [...groups.values()].sort((a, b) => b.count - a.count) },
+  };
+}
 
 /** A table's tile picture, served by GET casino/images/{file}. */
 const tileImage = (gameCode: string): string => `/api/casino/images/${gameCode}.svg`;
@@ -150,7 +175,7 @@ export class CasinoService {
         })),
       },
       round: await this.roundView(table),
-      lastResults: await repo.lastResults(this.deps.db, matchId, LAST_RESULTS),
+      ...resultsView(game, await repo.lastResults(this.deps.db, matchId, CASINO_STATS_ROUNDS)),
     };
   }
 

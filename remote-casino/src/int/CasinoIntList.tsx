@@ -12,11 +12,10 @@ import {
   type CasinoIntGame,
   PHONE_QUERY,
   mediaMatches,
-  useMediaQuery,
 } from '@backlay/shared';
-import { tileTitle, tileWidth } from '../list/categories';
+import { tileTitle } from '../list/categories';
 import { LazyImage } from '../list/LazyImage';
-import { WIDE_LAYOUT_QUERY } from '../list/media';
+import { useTileWidth } from '../list/media';
 import { GameOverlay, type LaunchedGame } from './GameOverlay';
 import { activeProvider, intGamesOf, selectedSubCategory, subCategoriesOf } from './int-games';
 
@@ -35,9 +34,9 @@ export function ownPath(url: string, origin = window.location.origin): string | 
 }
 
 /** One game tile: its image (loaded when 10% of it is visible) and its name; a click launches it. */
-function IntTile({ game, sixPerRow, busy, onPlay }: { game: CasinoIntGame; sixPerRow: boolean; busy: boolean; onPlay: () => void }) {
+function IntTile({ game, width, busy, onPlay }: { game: CasinoIntGame; width: string; busy: boolean; onPlay: () => void }) {
   return (
-    <li className="bl-casino-tile" style={{ width: tileWidth(sixPerRow) }}>
+    <li className="bl-casino-tile" style={{ width }}>
       <button type="button" className="bl-casino-tile__link" aria-busy={busy || undefined} onClick={onPlay}>
         <LazyImage src={game.image} alt="" className="bl-casino-tile__img" />
         <span className="bl-casino-tile__title">{tileTitle({ title: game.game_name })}</span>
@@ -58,7 +57,7 @@ export function CasinoIntList() {
   const { casinoInt: casinoIntApi } = useApis();
   const { type } = useParams();
   const [search] = useSearchParams();
-  const sixPerRow = useMediaQuery(WIDE_LAYOUT_QUERY);
+  const width = useTileWidth();
   const { load } = useLoad(() => casinoIntApi.games(type ? { type } : {}), type ?? '');
   const [launching, setLaunching] = useState<string | null>(null);
   const [playing, setPlaying] = useState<LaunchedGame | null>(null);
@@ -126,7 +125,7 @@ export function CasinoIntList() {
       {provider && games.length > 0 ? (
         <ul className="bl-casino-grid" aria-label={`${provider.name} games`}>
           {games.map((g) => (
-            <IntTile key={g.identifier} game={g} sixPerRow={sixPerRow} busy={launching === g.identifier} onPlay={() => play(g)} />
+            <IntTile key={g.identifier} game={g} width={width} busy={launching === g.identifier} onPlay={() => play(g)} />
           ))}
         </ul>
       ) : null}

@@ -133,18 +133,17 @@ describe('CasinoList', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/casino-list/LC/4');
   });
 
-  it('sizes tiles at 25%, or 16.66% on a wide layout', async () => {
-    renderAt('/casino-list/LC/4');
-    const tile = (await screen.findByRole('link', { name: 'Dragon Tiger 20-20' })).closest('li');
-    expect(tile).toHaveStyle({ width: '25%' });
-
-    const matchMedia = jest.fn(() => ({ matches: true, addEventListener: jest.fn(), removeEventListener: jest.fn() }));
+  it.each([
+    ['25% without a layout flag', [], '25%'],
+    ['16.66% on a wide layout', ['(min-width: 1024px)'], '16.66%'],
+    ['50% on a phone: two tiles a row', ['(max-width: 479px)'], '50%'],
+  ])('sizes tiles at %s', async (_name, matching, width) => {
+    const matchMedia = jest.fn((query: string) => ({ matches: matching.includes(query), addEventListener: jest.fn(), removeEventListener: jest.fn() }));
     Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
     try {
       renderAt('/casino-list/LC/4/23');
-      const wide = await screen.findByRole('list', { name: 'Dragon Tiger games' });
-      expect(within(wide).getByRole('listitem')).toHaveStyle({ width: '16.66%' });
-      expect(matchMedia).toHaveBeenCalledWith('(min-width: 1024px)');
+      const list = await screen.findByRole('list', { name: 'Dragon Tiger games' });
+      expect(within(list).getByRole('listitem')).toHaveStyle({ width });
     } finally {
       Object.defineProperty(window, 'matchMedia', { value: undefined, configurable: true });
     }

@@ -11,18 +11,17 @@ import {
   useLoad,
   useApis,
   type CasinoGameListItem,
-  useMediaQuery,
 } from '@backlay/shared';
-import { OTHERS_CATEGORY, SPORTS_CATEGORY, gamesOf, isSuspended, selectedCategory, tileTitle, tileWidth } from './categories';
+import { OTHERS_CATEGORY, SPORTS_CATEGORY, gamesOf, isSuspended, selectedCategory, tileTitle } from './categories';
 import { LazyImage } from './LazyImage';
-import { WIDE_LAYOUT_QUERY } from './media';
+import { useTileWidth } from './media';
 
 /**
  * One tile: the table's image (loaded when 10% of it is visible) and its title. An open table is
  * a link to /casino/{slug}/{match_id}; a suspended one (disabled, or no round running) is a button
  * that says so instead of opening the table.
  */
-export function CasinoTile({ game, sixPerRow, onSuspended }: { game: CasinoGameListItem; sixPerRow: boolean; onSuspended: () => void }) {
+export function CasinoTile({ game, width, onSuspended }: { game: CasinoGameListItem; width: string; onSuspended: () => void }) {
   const title = tileTitle(game);
   const body = (
     <>
@@ -31,7 +30,7 @@ export function CasinoTile({ game, sixPerRow, onSuspended }: { game: CasinoGameL
     </>
   );
   return (
-    <li className="bl-casino-tile" style={{ width: tileWidth(sixPerRow) }}>
+    <li className="bl-casino-tile" style={{ width }}>
       {isSuspended(game) ? (
         <button type="button" className="bl-casino-tile__link bl-casino-tile__link--off" onClick={onSuspended}>
           {body}
@@ -54,9 +53,9 @@ const ENTRY_TILES: Readonly<Partial<Record<number, { to: string; art: string; ti
   [OTHERS_CATEGORY]: { to: generatePath(ROUTES.casinoInt.path, {}), art: 'Int.', title: 'International Casino' },
 };
 
-function EntryTile({ entry, sixPerRow }: { entry: { to: string; art: string; title: string }; sixPerRow: boolean }) {
+function EntryTile({ entry, width }: { entry: { to: string; art: string; title: string }; width: string }) {
   return (
-    <li className="bl-casino-tile" style={{ width: tileWidth(sixPerRow) }}>
+    <li className="bl-casino-tile" style={{ width }}>
       <Link className="bl-casino-tile__link" to={entry.to}>
         <span className="bl-casino-tile__art" aria-hidden="true">
           {entry.art}
@@ -77,7 +76,7 @@ export function CasinoList() {
   const { categoryId: pathId } = useParams();
   const [search] = useSearchParams();
   const categoryId = selectedCategory(pathId, search.get('category'));
-  const sixPerRow = useMediaQuery(WIDE_LAYOUT_QUERY);
+  const width = useTileWidth();
   const { load } = useLoad(() => casinoApi.games());
   const [warning, setWarning] = useState(false);
   useEffect(() => setWarning(false), [categoryId]);
@@ -112,13 +111,13 @@ export function CasinoList() {
       {load.state === 'done' && games.length === 0 && !entry ? <EmptyState>No {category} games right now.</EmptyState> : null}
       {entry ? (
         <ul className="bl-casino-grid" aria-label={`${category} games`}>
-          <EntryTile entry={entry} sixPerRow={sixPerRow} />
+          <EntryTile entry={entry} width={width} />
         </ul>
       ) : null}
       {games.length > 0 && !entry ? (
         <ul className="bl-casino-grid" aria-label={`${category} games`}>
           {games.map((g) => (
-            <CasinoTile key={`${g.slug}:${String(g.match_id)}`} game={g} sixPerRow={sixPerRow} onSuspended={() => setWarning(true)} />
+            <CasinoTile key={`${g.slug}:${String(g.match_id)}`} game={g} width={width} onSuspended={() => setWarning(true)} />
           ))}
         </ul>
       ) : null}

@@ -32,7 +32,3 @@ export function isSuspended(game: Pick<CasinoGameListItem, 'isDisable' | 'match_
   return game.isDisable || game.match_id === -1 || String(game.match_id) === '-1';
 }
 
-/** Tile width by the layout flag (docs/rules/product.md §2): six tiles a row on a wide layout, four otherwise. */
-export function tileWidth(sixPerRow: boolean): string {
-  return sixPerRow ? '16.66%' : '25%';
-}

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { type CasinoRoundRecord } from '@backlay/shared';
 import { buildCasinoTable, fakeCasino, renderWithApis, withMocks } from '@backlay/shared/testing';
-import { CasinoResults, recordCards, todayUtc } from './CasinoResults';
+import { CasinoResults, todayUtc } from './CasinoResults';
+import { recordCards } from './RoundCard';
 
 const api = withMocks(fakeCasino, 'results', 'table', 'roundCards', 'games');
 const apis = { casino: api };

@@ -22,15 +22,11 @@ import {
 import { resultName } from '../format';
 import { PlayingCard } from '../ui/PlayingCard';
 import { VerifyDialog } from '../verify/VerifyPanel';
+import { recordCards, recordProof } from './RoundCard';
 
 /** The day the results open on: today (UTC, as the API keeps rounds). */
 export function todayUtc(now = moment()): string {
   return now.clone().utc().format('YYYY-MM-DD');
-}
-
-/** A round record's cards in dealing order. */
-export function recordCards(record: Pick<CasinoRoundRecord, 'card'>): string[] {
-  return record.card ? record.card.split(',').map((c) => c.trim()).filter(Boolean) : [];
 }
 
 /**
@@ -41,10 +37,7 @@ function RecordVerify({ record, onClose }: { record: CasinoRoundRecord; onClose:
   const { casino: casinoApi } = useApis();
   const { load } = useLoad(() => casinoApi.roundCards(record.mid, record.gameCode), record.mid);
   const hands = load.state === 'done' ? load.value.hands : undefined;
-  const proof = useMemo(
-    () => ({ gameCode: record.gameCode, roundId: record.roundId, serverSeed: record.serverSeed, serverSeedHash: record.serverSeedHash, clientSeed: record.clientSeed, nonce: record.nonce, cards: recordCards(record), hands }),
-    [record, hands],
-  );
+  const proof = useMemo(() => recordProof(record, hands), [record, hands]);
   return <VerifyDialog proof={proof} onClose={onClose} />;
 }
 

@@ -8,6 +8,13 @@ export type OnCasinoPrice = (selectionId: string, side: PlaceBetSide, price: num
 const limit = (rupees: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(rupees);
 
 /**
+ * Whether a runner takes a bet: an outcome with neither price ('Zero' beside Red / Black, 'No tie',
+ * 'Seven') is not listed as a row of "–" prices. It is still an outcome: the slip's book lists it
+ * with the player's P&L on it.
+ */
+export const bettable = (runner: CasinoMarketView['runners'][number]) => runner.back !== null || runner.lay !== null;
+
+/**
  * One market of the round: per runner its back price (blue) and, where the table lays it, its
  * lay price (pink), each a button that opens the slip ("Back Dragon at 1.98"), and the player's
  * P&L on that runner from its open bets. While the market takes no bets (`closed`: suspended by
@@ -69,7 +76,7 @@ export function CasinoMarket({ market, closed, pnl, onPrice }: { market: CasinoM
             </tr>
           </thead>
           <tbody>
-            {market.runners.map((runner) => {
+            {market.runners.filter(bettable).map((runner) => {
               const p = pnl?.get(runner.selectionId);
               return (
                 <tr key={runner.selectionId}>

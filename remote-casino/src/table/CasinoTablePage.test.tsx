@@ -11,11 +11,18 @@ import { gameMarkets } from './layout/test-markets';
 /** casino-bets' answer: one page of `rows` (of `total` bets, 100 a page). */
 const betsPage = (rows: CasinoBet[], total = rows.length, page = 1): CasinoBetsResponse => ({ rows, page, pageSize: 100, total });
 
-const api = withMocks(fakeCasino, 'table', 'bets', 'round');
+const api = withMocks(fakeCasino, 'table', 'bets', 'round', 'results', 'roundCards');
 const live = withMocks(fakeCasinoLive, 'watchTable');
 const bets = withMocks(fakeBets, 'placeBet');
 const buttons = withMocks(fakeSports, 'buttonValues');
 const apis = { casino: api, casinoLive: live, sports: buttons, bets };
+
+/** A settled round as done-results keeps it. */
+const RECORD = {
+  roundId: 'r1', matchId: 'm-dt20', gameCode: 'dt20', status: 'SETTLED' as const, mid: 'mid-r1', win: '2', card: '8DD,KDD', rdesc: 'Tiger#No#D : Even | T : Odd',
+  serverSeed: '3f1c5e0d9b2a47c68e5d0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e', serverSeedHash: 'a'.repeat(64), clientSeed: 'table-seed', nonce: 0,
+  openedAt: '2026-11-21T09:59:00.000Z', closedAt: '2026-11-21T09:59:20.000Z', settledAt: '2026-11-21T09:59:30.000Z', voidReason: null,
+};
 
 /** The server's clock at the built round's serverTime; the browser's runs 2 s slow. */
 const SERVER_NOW = Date.parse('2026-11-21T10:00:00.000Z');
@@ -189,14 +196,36 @@ describe('CasinoTablePage', () => {
     expect(within(tiger).getByRole('img', { name: 'King of diamonds' })).toHaveClass('bl-card--dealt', 'bl-card--red');
 
     const calls = { bets: api.bets.mock.calls.length, table: api.table.mock.calls.length };
-    api.table.mockResolvedValue(buildCasinoTable({ lastResults: [{ roundId: 'r1', win: '2' }] }));
+    api.table.mockResolvedValue(
+      buildCasinoTable({
+        lastResults: [{ roundId: 'r1', win: '2', label: 'T', name: 'Tiger', tone: 'b' }],
+        stats: { rounds: 100, groups: [{ name: 'Tiger', tone: 'b', count: 52 }, { name: 'Dragon', tone: 'a', count: 41 }, { name: 'Tie', tone: 'tie', count: 7 }] },
+      }),
+    );
     serverSends(buildCasinoRound({ ...dealt, status: 'SETTLED', win: '2', rdesc: 'Tiger#No#D : Even | T : Odd', serverSeed: '3f1c5e0d9b2a47c68e5d0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e' }));
     expect(screen.getByText('Settled · Tiger')).toBeInTheDocument();
     // The cards on screen stay the same elements: they are not dealt again.
     expect(within(screen.getByRole('group', { name: 'Dragon' })).getByRole('img', { name: '8 of diamonds' })).toBe(within(dragon).getByRole('img', { name: '8 of diamonds' }));
     await waitFor(() => expect(api.bets.mock.calls.length).toBeGreaterThan(calls.bets));
     await waitFor(() => expect(api.table.mock.calls.length).toBeGreaterThan(calls.table));
-    expect(await screen.findByRole('link', { name: 'Round r1: 2' })).toHaveAttribute('href', '/casino/result/m-dt20?roundId=r1');
+    // The strip reads as the game does (T for Tiger, in Tiger's colour); the statistics count the last 100 rounds.
+    const last = await screen.findByRole('button', { name: 'Round r1: Tiger' });
+    expect(last).toHaveTextContent('T');
+    expect(last).toHaveClass('bl-casino-result--b');
+    const stats = screen.getByRole('region', { name: 'Statistics of the last 100 rounds' });
+    expect(within(stats).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Tiger52', 'Dragon41', 'Tie7']);
+    expect(within(stats).getByLabelText('52 of 100')).toBeInTheDocument();
+
+    // A tap opens the round's card: its winner, its description, and its seeds to verify.
+    api.results.mockResolvedValue({ rounds: [{ ...RECORD, roundId: 'r1' }], page: 1, totalPages: 1 });
+    api.roundCards.mockResolvedValue({ mid: RECORD.mid, gameCode: 'dt20', cards: ['8DD', 'KDD'], hands: { dragon: ['8DD'], tiger: ['KDD'] }, win: '2' });
+    await userEvent.setup({ advanceTimers: jest.advanceTimersByTime }).click(last);
+    const card = screen.getByRole('dialog', { name: 'Round r1' });
+    expect(within(card).getByText('Tiger')).toBeInTheDocument();
+    expect(await within(card).findByText(/Tiger · No · D : Even \| T : Odd · settled/)).toBeInTheDocument();
+    expect(api.results).toHaveBeenCalledWith('m-dt20', { roundId: 'r1' });
+    expect(within(card).getByText(RECORD.serverSeedHash)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All results' })).toHaveAttribute('href', '/casino/result/m-dt20');
   });
 
   it('reloads my bets when the wallet moves, and clears the slip on a new round', async () => {

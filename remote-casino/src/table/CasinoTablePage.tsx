@@ -31,7 +31,7 @@ import { CasinoMarket } from './CasinoMarket';
 import { CasinoSlip, type CasinoSelection } from './CasinoSlip';
 import { DealtCards } from './DealtCards';
 import { tableLayout } from './layout';
-import { ResultsStrip } from './ResultsStrip';
+import { ResultStats, ResultsStrip } from './ResultsStrip';
 import { RoundBets } from './RoundBets';
 import { RoundStatus, useSecondsToClose } from './RoundStatus';
 import { RulesPanel } from './RulesPanel';
@@ -220,7 +220,8 @@ function CasinoTable({ matchId }: { matchId: string }) {
         <div className="bl-markets">
           {round ? <DealtCards round={round} /> : null}
           {round ? <Layout markets={round.markets} bets={player.open} renderMarket={renderMarket} /> : null}
-          <ResultsStrip matchId={matchId} results={table.lastResults} />
+          <ResultsStrip matchId={matchId} gameCode={table.gameCode} results={table.lastResults} />
+          <ResultStats stats={table.stats} />
           <RulesPanel rules={table.rules} />
         </div>
         <RoundBets load={player.bets} onPage={player.setPage} />

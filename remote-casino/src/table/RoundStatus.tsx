@@ -31,7 +31,8 @@ export function roundStatusText(round: CasinoRoundView, seconds: number): string
     case 'SETTLED':
       return `Settled · ${resultName(round)}`;
     case 'VOID':
-      return `Void${round.voidReason ? `: ${round.voidReason}` : ''} · every bet refunded`;
+      // The server's reasons already say what happened to the bets ("Table disabled by admin: every bet refunded").
+      return round.voidReason ? `Void: ${round.voidReason}` : 'Void · every bet refunded';
   }
 }
 

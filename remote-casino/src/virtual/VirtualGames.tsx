@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link, generatePath } from 'react-router';
-import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, useApis, useLoad, useMediaQuery, type VirtualGameListItem } from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, useApis, useLoad, type VirtualGameListItem } from '@backlay/shared';
 import { LazyImage } from '../list/LazyImage';
-import { tileWidth } from '../list/categories';
-import { WIDE_LAYOUT_QUERY } from '../list/media';
+import { useTileWidth } from '../list/media';
 import { DealtCards } from '../table/DealtCards';
 import { RoundStatus, useSecondsToClose } from '../table/RoundStatus';
 import { useCasinoTable } from '../table/use-casino-table';
@@ -51,7 +50,7 @@ export function VirtualStream({ game, onStop }: { game: VirtualGameListItem; onS
 export function VirtualGames() {
   const { casino } = useApis();
   const { load } = useLoad(() => casino.virtualGames());
-  const sixPerRow = useMediaQuery(WIDE_LAYOUT_QUERY);
+  const width = useTileWidth();
   const [playing, setPlaying] = useState<VirtualGameListItem | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -85,7 +84,7 @@ export function VirtualGames() {
       {games.length > 0 ? (
         <ul className="bl-casino-grid" aria-label="Virtual games">
           {games.map((game) => (
-            <li key={game.id} className="bl-casino-tile" style={{ width: tileWidth(sixPerRow) }}>
+            <li key={game.id} className="bl-casino-tile" style={{ width }}>
               <button
                 type="button"
                 className="bl-casino-tile__link"

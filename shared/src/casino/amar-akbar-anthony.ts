@@ -13,6 +13,7 @@ import { RANK_LABELS, isRed, parseCard, type Card } from './cards';
 import { assertShoe, layRtpFromCounts, marketRuleLines, readConfig, rtpFromCounts, settleMarket } from './market-kit';
 import { colourMarket, colourOutcomes, isOddRank, lowHighMarket, lowHighOutcomes, oddEvenMarket, oddEvenOutcomes, rankMarket, rankOutcomes } from './single-card';
 import { type CasinoGame, type CasinoMarketDef, type RoundResult } from './types';
+import { sidesBadge } from './result-badge';
 
 /** Amar Akbar Anthony has no rule flags. */
 export type AmarAkbarAnthonyConfig = Record<string, never>;
@@ -83,6 +84,12 @@ function rules(): string[] {
 }
 
 /** Amar Akbar Anthony, category 32 of docs/rules/product.md §2. */
+const resultBadge = sidesBadge([
+  { label: 'A', name: 'Amar', tone: 'a' },
+  { label: 'B', name: 'Akbar', tone: 'b' },
+  { label: 'C', name: 'Anthony', tone: 'c' },
+]);
+
 export const amarAkbarAnthony: CasinoGame<AmarAkbarAnthonyConfig> = {
   code: 'aaa',
   title: 'Amar Akbar Anthony',
@@ -94,4 +101,5 @@ export const amarAkbarAnthony: CasinoGame<AmarAkbarAnthonyConfig> = {
   markets,
   resolve,
   rules,
+  resultBadge,
 };

@@ -13,6 +13,7 @@
 import { RANK_LABELS, parseCard } from './cards';
 import { LOSE, WIN, backReturnPer100, marketRuleLines, readConfig, rtpFromCounts } from './market-kit';
 import { type CasinoGame, type CasinoMarketDef, type RoundResult, type RunnerOutcome } from './types';
+import { sidesBadge } from './result-badge';
 
 export type AndarBaharSide = 'andar' | 'bahar';
 
@@ -108,6 +109,11 @@ function rules(config: AndarBaharConfig): string[] {
 }
 
 /** Andar Bahar, category 26 of docs/rules/product.md §2. */
+const resultBadge = sidesBadge([
+  { label: 'A', name: 'Andar', tone: 'a' },
+  { label: 'B', name: 'Bahar', tone: 'b' },
+]);
+
 export const andarBahar: CasinoGame<AndarBaharConfig> = {
   code: 'ab20',
   title: 'Andar Bahar',
@@ -120,4 +126,5 @@ export const andarBahar: CasinoGame<AndarBaharConfig> = {
   markets,
   resolve,
   rules,
+  resultBadge,
 };

@@ -10,6 +10,7 @@
 import { parseCard } from './cards';
 import { PUSH, WIN, assertShoe, marketRuleLines, readConfig, rtpFromCounts, settleMarket } from './market-kit';
 import { type CasinoGame, type CasinoMarketDef, type RoundResult } from './types';
+import { sidesBadge } from './result-badge';
 
 /** Baccarat has no rule flags. */
 export type BaccaratConfig = Record<string, never>;
@@ -166,6 +167,12 @@ function rules(): string[] {
 }
 
 /** Baccarat, category 22 of docs/rules/product.md §2. */
+const resultBadge = sidesBadge([
+  { label: 'P', name: 'Player', tone: 'a' },
+  { label: 'B', name: 'Banker', tone: 'b' },
+  { label: 'T', name: 'Tie', tone: 'tie' },
+]);
+
 export const baccarat: CasinoGame<BaccaratConfig> = {
   code: 'baccarat',
   title: 'Baccarat',
@@ -177,4 +184,5 @@ export const baccarat: CasinoGame<BaccaratConfig> = {
   markets,
   resolve,
   rules,
+  resultBadge,
 };

@@ -24,6 +24,7 @@ import { SUIT_SYMBOLS, isRed, parseCard, type Card } from './cards';
 import { assertShoe, layRtpFromCounts, marketRuleLines, readConfig, rtpFromCounts, settleMarket } from './market-kit';
 import { colourMarket, colourOutcomes } from './single-card';
 import { type CasinoGame, type CasinoMarketDef, type RoundResult } from './types';
+import { unknownBadge, type ResultBadge } from './result-badge';
 
 /** Bollywood Casino has no rule flags. */
 export type BollywoodConfig = Record<string, never>;
@@ -123,6 +124,14 @@ function rules(): string[] {
 }
 
 /** Bollywood Casino, category 32 of docs/rules/product.md §2. */
+/** Winner codes: '1'–'6' the films A–F, each counted under its name. */
+function resultBadge(win: string): ResultBadge {
+  const film = /^[1-6]$/.test(win) ? FILMS[Number(win) - 1] : undefined;
+  if (!film) return unknownBadge(win);
+  const label = film.name.slice(0, 1);
+  return { label, name: film.name.slice(3), tone: label === 'A' || label === 'D' ? 'a' : label === 'B' || label === 'E' ? 'b' : 'c', stat: film.name };
+}
+
 export const bollywoodCasino: CasinoGame<BollywoodConfig> = {
   code: 'btable',
   title: 'Bollywood Casino',
@@ -134,4 +143,5 @@ export const bollywoodCasino: CasinoGame<BollywoodConfig> = {
   markets,
   resolve,
   rules,
+  resultBadge,
 };

@@ -18,6 +18,7 @@
 import { parseCard } from './cards';
 import { assertShoe, layRtpFromCounts, marketRuleLines, readConfig, rtpFromCounts, settleMarket } from './market-kit';
 import { type CasinoGame, type CasinoMarketDef, type RoundResult } from './types';
+import { unknownBadge, type ResultBadge } from './result-badge';
 
 /** Casino Queen has no rule flags. */
 export type CasinoQueenConfig = Record<string, never>;
@@ -105,6 +106,13 @@ function rules(): string[] {
 }
 
 /** Casino Queen, category 40 of docs/rules/product.md §2. */
+/** Winner codes: '0'–'3' the totals 0–3. */
+function resultBadge(win: string): ResultBadge {
+  const i = /^[0-3]$/.test(win) ? Number(win) : -1;
+  if (i < 0) return unknownBadge(win);
+  return { label: `T${i}`, name: `Total ${i}`, tone: (['a', 'b', 'c', 'd'] as const)[i], stat: `Total ${i}` };
+}
+
 export const casinoQueen: CasinoGame<CasinoQueenConfig> = {
   code: 'queen',
   title: 'Casino Queen',
@@ -116,4 +124,5 @@ export const casinoQueen: CasinoGame<CasinoQueenConfig> = {
   markets,
   resolve,
   rules,
+  resultBadge,
 };

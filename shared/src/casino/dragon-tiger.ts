@@ -15,6 +15,7 @@ import { RANK_LABELS, isRed, parseCard, type Card, type Suit } from './cards';
 import { HALF_LOSE, LOSE, WIN, assertShoe, marketRuleLines, readConfig, rtpFromCounts, settleMarket } from './market-kit';
 import { colourMarket, colourOutcomes, isOddRank, lowHighMarket, lowHighOutcomes, oddEvenMarket, oddEvenOutcomes, rankMarket, rankOutcomes } from './single-card';
 import { type CasinoGame, type CasinoMarketDef, type RoundResult, type RunnerOutcome } from './types';
+import { sidesBadge } from './result-badge';
 
 /**
  * `tieMode` says what a Tie is (the same rank, or an identical card) and `suitPriority` whether
@@ -191,6 +192,12 @@ function rules(config: DragonTigerConfig): string[] {
 }
 
 /** Dragon Tiger 20-20, category 23 of docs/rules/product.md §2. */
+const resultBadge = sidesBadge([
+  { label: 'D', name: 'Dragon', tone: 'a' },
+  { label: 'T', name: 'Tiger', tone: 'b' },
+  { label: 'Tie', name: 'Tie', tone: 'tie' },
+]);
+
 export const dragonTiger20: CasinoGame<DragonTigerConfig> = {
   code: 'dt20',
   title: '20-20 Dragon Tiger',
@@ -202,4 +209,5 @@ export const dragonTiger20: CasinoGame<DragonTigerConfig> = {
   markets,
   resolve,
   rules,
+  resultBadge,
 };

@@ -18,6 +18,7 @@ import { parseCard } from './cards';
 import { assertShoe, marketRuleLines, readConfig, rtpFromCounts, settleMarket } from './market-kit';
 import { type CasinoGame, type CasinoMarketDef, type CasinoRunnerDef, type RoundResult } from './types';
 import { cardDigit } from './worli';
+import { unknownBadge, type ResultBadge } from './result-badge';
 
 /** Lottery has no rule flags. */
 export type LotteryConfig = Record<string, never>;
@@ -81,6 +82,12 @@ function rules(): string[] {
 }
 
 /** Lottery, category 33 of docs/rules/product.md §2. */
+/** The winner code is the three digits drawn; counted by their first digit (the Single market). */
+function resultBadge(win: string): ResultBadge {
+  if (!/^[0-9]{3}$/.test(win)) return unknownBadge(win);
+  return { label: win, name: `Number ${win}`, tone: 'a', stat: `Single ${win[0]}` };
+}
+
 export const lottery: CasinoGame<LotteryConfig> = {
   code: 'lottery',
   title: 'Lottery',
@@ -92,4 +99,5 @@ export const lottery: CasinoGame<LotteryConfig> = {
   markets,
   resolve,
   rules,
+  resultBadge,
 };

@@ -8,6 +8,7 @@ import { RANK_LABELS, isRed, parseCard } from './cards';
 import { assertShoe, marketRuleLines, readConfig } from './market-kit';
 import { colourMarket, colourOutcomes, isOddRank, lowHighMarket, lowHighOutcomes, oddEvenMarket, oddEvenOutcomes, rankMarket, rankOutcomes } from './single-card';
 import { type CasinoGame, type CasinoMarketDef, type RoundResult } from './types';
+import { sidesBadge, type ResultBadge } from './result-badge';
 
 /** Lucky 7 has no rule flags. */
 export type Lucky7Config = Record<string, never>;
@@ -54,6 +55,15 @@ function rules(): string[] {
 }
 
 /** Lucky 7 – A, category 27 of docs/rules/product.md §2. */
+/** Winner codes: '0' a seven, '1' low (A–6), '2' high (8–K). */
+function resultBadge(win: string): ResultBadge {
+  if (win === '0') return { label: '7', name: 'Seven', tone: 'tie', stat: 'Seven' };
+  return sidesBadge([
+    { label: 'L', name: 'Low', tone: 'a' },
+    { label: 'H', name: 'High', tone: 'b' },
+  ])(win);
+}
+
 export const lucky7: CasinoGame<Lucky7Config> = {
   code: 'lucky7',
   title: 'Lucky 7 - A',
@@ -65,6 +75,7 @@ export const lucky7: CasinoGame<Lucky7Config> = {
   markets,
   resolve,
   rules,
+  resultBadge,
 };
 
 /**

@@ -16,6 +16,7 @@
 import { parseCard, type Card } from './cards';
 import { PUSH, assertShoe, marketRuleLines, readConfig, rtpFromCounts, settleMarket } from './market-kit';
 import { type CasinoGame, type CasinoMarketDef, type RoundResult } from './types';
+import { sidesBadge } from './result-badge';
 
 /** Poker 20-20 has no rule flags. */
 export type Poker20Config = Record<string, never>;
@@ -215,6 +216,12 @@ function rules(): string[] {
 }
 
 /** Poker 20-20, category 21 of docs/rules/product.md §2. */
+const resultBadge = sidesBadge([
+  { label: 'A', name: 'Player A', tone: 'a' },
+  { label: 'B', name: 'Player B', tone: 'b' },
+  { label: 'T', name: 'Tie', tone: 'tie' },
+]);
+
 export const poker20: CasinoGame<Poker20Config> = {
   code: 'poker20',
   title: 'Poker 20-20',
@@ -226,4 +233,5 @@ export const poker20: CasinoGame<Poker20Config> = {
   markets,
   resolve,
   rules,
+  resultBadge,
 };

@@ -16,9 +16,10 @@
  * Given the suits, each suit's opened ranks are a uniform subset of its 12, so total points follow
  * from the subset-sum counts of each suit's size.
  */
-import { SUIT_SYMBOLS, parseCard, type Suit } from './cards';
+import { SUIT_SYMBOLS, isRed, parseCard, type Suit } from './cards';
 import { assertShoe, layRtpFromCounts, marketRuleLines, readConfig, rtpFromCounts, settleMarket } from './market-kit';
 import { type CasinoGame, type CasinoMarketDef, type RoundResult } from './types';
+import { unknownBadge, type ResultBadge } from './result-badge';
 
 /** Race 20-20 has no rule flags. */
 export type Race20Config = Record<string, never>;
@@ -30,6 +31,8 @@ const RANKS = 12;
 /** The most cards a round can open: 4 of each losing suit and 5 of the winner. */
 const MAX_CARDS = 17;
 const SUIT_ORDER: readonly Suit[] = ['S', 'H', 'C', 'D'];
+/** The Winner market's runners, one per king. */
+const KING_NAMES: Readonly<Record<Suit, string>> = { S: 'King of Spades', H: 'King of Hearts', C: 'King of Clubs', D: 'King of Diamonds' };
 const CARDS_LINE = 12.5;
 const POINTS_LINE = 80.5;
 const WIN_WITH = [5, 6, 7, 15, 16, 17] as const;
@@ -112,7 +115,7 @@ function markets(): CasinoMarketDef[] {
       name: 'Winner',
       runners: SUIT_ORDER.map((s) => ({
         selectionId: `K${s}`,
-        name: `King of ${{ S: 'Spades', H: 'Hearts', C: 'Clubs', D: 'Diamonds' }[s]}`,
+        name: KING_NAMES[s],
         back: PRICE.winnerBack,
         lay: PRICE.winnerLay,
         rtp: rtpFromCounts([[1, PRICE.winnerBack]], 4),
@@ -178,6 +181,13 @@ function rules(): string[] {
 }
 
 /** Race 20-20, category 41 of docs/rules/product.md §2. */
+/** Winner codes: '1'–'4' the king of spades, hearts, clubs, diamonds; counted by suit. */
+function resultBadge(win: string): ResultBadge {
+  const suit = /^[1-4]$/.test(win) ? SUIT_ORDER[Number(win) - 1] : undefined;
+  if (!suit) return unknownBadge(win);
+  return { label: `K${SUIT_SYMBOLS[suit]}`, name: KING_NAMES[suit], tone: isRed({ suit, rank: 13 }) ? 'red' : 'black', stat: KING_NAMES[suit] };
+}
+
 export const race20: CasinoGame<Race20Config> = {
   code: 'race20',
   title: 'Race 20-20',
@@ -189,4 +199,5 @@ export const race20: CasinoGame<Race20Config> = {
   markets,
   resolve,
   rules,
+  resultBadge,
 };

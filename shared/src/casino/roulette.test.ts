@@ -64,3 +64,13 @@ describe('Roulette rules', () => {
     expect(() => game.resolve(shoe, config)).toThrow('one pocket');
   });
 });
+
+describe('the wheel', () => {
+  it('holds each of the 37 pockets once, and alternates red and black round it after the zero', async () => {
+    const { WHEEL_ORDER, RED_NUMBERS } = await import('./roulette');
+    expect([...WHEEL_ORDER].sort((a, b) => a - b)).toEqual(Array.from({ length: 37 }, (_, n) => n));
+    expect(WHEEL_ORDER[0]).toBe(0);
+    const colours = WHEEL_ORDER.slice(1).map((n) => RED_NUMBERS.has(n));
+    for (let i = 1; i < colours.length; i++) expect(colours[i]).not.toBe(colours[i - 1]);
+  });
+});

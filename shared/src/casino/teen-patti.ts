@@ -12,6 +12,7 @@
 import { parseCard, type Card } from './cards';
 import { LOSE, PUSH, WIN, assertShoe, marketRuleLines, readConfig, rtpFromCounts, settleMarket } from './market-kit';
 import { type CasinoGame, type CasinoMarketDef, type RoundResult, type RunnerOutcome } from './types';
+import { sidesBadge } from './result-badge';
 
 /** Where A-2-3 ranks among sequences: second only to A-K-Q (default), or below 4-3-2. */
 export interface TeenPattiConfig {
@@ -183,6 +184,12 @@ function rules(config: TeenPattiConfig): string[] {
 }
 
 /** Teen Patti 20-20, category 20 of docs/rules/product.md §2. */
+const resultBadge = sidesBadge([
+  { label: 'A', name: 'Player A', tone: 'a' },
+  { label: 'B', name: 'Player B', tone: 'b' },
+  { label: 'T', name: 'Tie', tone: 'tie' },
+]);
+
 export const teenPatti20: CasinoGame<TeenPattiConfig> = {
   code: 'teen20',
   title: '20-20 Teenpatti',
@@ -194,4 +201,5 @@ export const teenPatti20: CasinoGame<TeenPattiConfig> = {
   markets,
   resolve,
   rules,
+  resultBadge,
 };

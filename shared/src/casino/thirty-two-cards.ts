@@ -13,6 +13,7 @@
 import { parseCard } from './cards';
 import { LOSE, VOID, WIN, marketRuleLines, readConfig, layRtpFromCounts, rtpFromCounts } from './market-kit';
 import { type CasinoGame, type CasinoMarketDef, type RoundResult, type RunnerOutcome } from './types';
+import { sidesBadge, type ResultBadge } from './result-badge';
 
 /** 32 Cards has no rule flags. */
 export type ThirtyTwoCardsConfig = Record<string, never>;
@@ -120,6 +121,12 @@ function rules(): string[] {
 }
 
 /** 32 Cards – A, category 24 of docs/rules/product.md §2. */
+/** Winner codes: '1'–'4' the players 8–11, '0' a shoe run out before one top hand (void). */
+function resultBadge(win: string): ResultBadge {
+  if (win === '0') return { label: 'V', name: 'Void', tone: 'void', stat: null };
+  return sidesBadge(THIRTY_TWO_CARDS_BASES.map((base, i) => ({ label: String(base), name: `Player ${base}`, tone: (['a', 'b', 'c', 'd'] as const)[i] })))(win);
+}
+
 export const thirtyTwoCards: CasinoGame<ThirtyTwoCardsConfig> = {
   code: 'card32',
   title: '32 Cards - A',
@@ -131,6 +138,7 @@ export const thirtyTwoCards: CasinoGame<ThirtyTwoCardsConfig> = {
   markets,
   resolve,
   rules,
+  resultBadge,
 };
 
 /**

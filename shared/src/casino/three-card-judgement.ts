@@ -13,6 +13,7 @@
 import { RANK_LABELS, cardLabel, parseCard } from './cards';
 import { LOSE, WIN, assertShoe, marketRuleLines, readConfig, rtpFromCounts } from './market-kit';
 import { type CasinoGame, type CasinoMarketDef, type RoundResult, type RunnerOutcome } from './types';
+import { unknownBadge, type ResultBadge } from './result-badge';
 
 /** 3 Cards Judgement has no rule flags. */
 export type ThreeCardJudgementConfig = Record<string, never>;
@@ -81,6 +82,13 @@ function rules(): string[] {
 }
 
 /** 3 Cards Judgement, category 28 of docs/rules/product.md §2. */
+/** The winner code is the three ranks dealt ('A,5,K'): shown, not counted (286 picks). */
+function resultBadge(win: string): ResultBadge {
+  const ranks = win.split(',');
+  if (ranks.length !== 3 || ranks.some((r) => !/^(A|[2-9]|10|J|Q|K)$/.test(r))) return unknownBadge(win);
+  return { label: ranks.join('').slice(0, 3), name: `Cards ${ranks.join(', ')}`, tone: 'a', stat: null };
+}
+
 export const threeCardJudgement: CasinoGame<ThreeCardJudgementConfig> = {
   code: 'teen3cj',
   title: '3 Cards Judgement',
@@ -92,4 +100,5 @@ export const threeCardJudgement: CasinoGame<ThreeCardJudgementConfig> = {
   markets,
   resolve,
   rules,
+  resultBadge,
 };

@@ -6,6 +6,7 @@
  */
 
 import { type DeckRanks } from './cards';
+import { type ResultBadge } from './result-badge';
 
 /**
  * How a BACK bet on a runner settles (docs/rules/casino-games.md §1.0.3). A lay bet settles as the mirror image
@@ -104,4 +105,6 @@ export interface CasinoGame<C = unknown> {
   resolve(shoe: readonly string[], config: C): RoundResult;
   /** Lines for the rules panel: the deal, each market's payout and RTP, the active rule flags. */
   rules(config: C): string[];
+  /** How a winner code of this table reads in its results strip and statistics (issue 32). */
+  resultBadge(win: string): ResultBadge;
 }

@@ -15,6 +15,7 @@ import { RANK_LABELS, SUITS, SUIT_SYMBOLS, isRed, parseCard, type Card } from '.
 import { LOSE, WIN, assertShoe, marketRuleLines, readConfig, rtpFromCounts } from './market-kit';
 import { colourMarket, colourOutcomes, isOddRank, oddEvenMarket, oddEvenOutcomes, suitMarket, suitOutcomes } from './single-card';
 import { type CasinoGame, type CasinoMarketDef, type RoundResult } from './types';
+import { unknownBadge, type ResultBadge } from './result-badge';
 
 /** How a seat whose card has the dealer's rank settles: by suit order (default), or it loses. */
 export interface CasinoWarConfig {
@@ -96,6 +97,14 @@ function rules(config: CasinoWarConfig): string[] {
 }
 
 /** Casino War, category 29 of docs/rules/product.md §2. */
+/** The winner code lists the seats that beat the dealer ('1,3'), '0' none; counted by how many won. */
+function resultBadge(win: string): ResultBadge {
+  if (win === '0') return { label: '0', name: 'Dealer beats every seat', tone: 'b', stat: 'No seat wins' };
+  if (!/^[1-6](,[1-6]){0,5}$/.test(win)) return unknownBadge(win);
+  const seats = win.split(',');
+  return { label: String(seats.length), name: `Seat${seats.length > 1 ? 's' : ''} ${seats.join(', ')} win${seats.length > 1 ? '' : 's'}`, tone: 'a', stat: `${seats.length} seat${seats.length > 1 ? 's' : ''} win${seats.length > 1 ? '' : 's'}` };
+}
+
 export const casinoWar: CasinoGame<CasinoWarConfig> = {
   code: 'war',
   title: 'Casino War',
@@ -107,4 +116,5 @@ export const casinoWar: CasinoGame<CasinoWarConfig> = {
   markets,
   resolve,
   rules,
+  resultBadge,
 };

@@ -13,6 +13,7 @@
 import { parseCard, type Card } from './cards';
 import { assertShoe, marketRuleLines, readConfig, rtpFromCounts, settleMarket } from './market-kit';
 import { type CasinoGame, type CasinoMarketDef, type RoundResult } from './types';
+import { unknownBadge, type ResultBadge } from './result-badge';
 
 /** Instant Worli has no rule flags. */
 export type WorliConfig = Record<string, never>;
@@ -75,6 +76,12 @@ function rules(): string[] {
 }
 
 /** Instant Worli, category 30 of docs/rules/product.md §2. */
+/** The winner code is the single digit (0–9), counted as such. */
+function resultBadge(win: string): ResultBadge {
+  if (!/^[0-9]$/.test(win)) return unknownBadge(win);
+  return { label: win, name: `Single ${win}`, tone: Number(win) % 2 === 1 ? 'a' : 'b', stat: `Single ${win}` };
+}
+
 export const instantWorli: CasinoGame<WorliConfig> = {
   code: 'worli',
   title: 'Instant Worli',
@@ -86,4 +93,5 @@ export const instantWorli: CasinoGame<WorliConfig> = {
   markets,
   resolve,
   rules,
+  resultBadge,
 };

@@ -157,8 +157,34 @@ export interface CasinoTableView {
   commitment: string;
   rules: CasinoRulesView;
   round: CasinoRoundView | null;
-  /** The last settled rounds, newest first (the results strip). */
-  lastResults: Array<{ roundId: string; win: string }>;
+  /**
+   * The last settled rounds, newest first (the results strip): the winner code and how the table
+   * reads it (its letter or number, its name, its colour family: `resultBadge` of the game).
+   */
+  lastResults: CasinoLastResult[];
+  /** How often each outcome came in the table's last settled rounds (up to CASINO_STATS_ROUNDS). */
+  stats: CasinoResultStats;
+}
+
+/** The colour family of a result: the side it favours, a tie, or the colour of a number or suit. */
+export type ResultTone = 'a' | 'b' | 'c' | 'd' | 'tie' | 'red' | 'black' | 'green' | 'void';
+
+/** One round of the results strip. */
+export interface CasinoLastResult {
+  roundId: string;
+  win: string;
+  label: string;
+  name: string;
+  tone: ResultTone;
+}
+
+/** The rounds the table's statistics count, newest first. */
+export const CASINO_STATS_ROUNDS = 100;
+
+/** A table's statistics: of its last `rounds` settled rounds, how many came out as each outcome group, most first. */
+export interface CasinoResultStats {
+  rounds: number;
+  groups: Array<{ name: string; tone: ResultTone; count: number }>;
 }
 
 /** One settled (or voided) round of done-results: the Diamond fields plus what PF-1 needs to recompute it. */

@@ -76,6 +76,7 @@ export {
   type CasinoMarketView, type CasinoPhase, type CasinoReportResponse, type CasinoReportRow, type CasinoResultsResponse,
   type CasinoRoundBook, type CasinoRoundCards, type CasinoRoundRecord, type CasinoRoundStatus, type CasinoRoundView,
   type CasinoRulesView, type CasinoRunnerView, type CasinoSnapshot, type CasinoTableView, type VirtualGameListItem, type VirtualGamesResponse,
+  CASINO_STATS_ROUNDS, type CasinoLastResult, type CasinoResultStats, type ResultTone,
 } from './casino';
 export {
   CASINO_INT_CODE_PATTERN, CASINO_INT_GAME_ID_PATTERN, CASINO_INT_MAX_MULTIPLIER_PATTERN, CASINO_INT_MESSAGES, type CasinoIntGame, type CasinoIntGameAdminView,

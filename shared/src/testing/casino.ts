@@ -73,9 +73,10 @@ export function buildCasinoTable(over: Partial<CasinoTableView> = {}): CasinoTab
     },
     round: buildCasinoRound(),
     lastResults: [
-      { roundId: 'r0', win: 'T' },
-      { roundId: 'r-1', win: 'D' },
+      { roundId: 'r0', win: '2', label: 'T', name: 'Tiger', tone: 'b' },
+      { roundId: 'r-1', win: '1', label: 'D', name: 'Dragon', tone: 'a' },
     ],
+    stats: { rounds: 2, groups: [{ name: 'Tiger', tone: 'b', count: 1 }, { name: 'Dragon', tone: 'a', count: 1 }] },
     ...over,
   };
 }
