@@ -1,3 +1,4 @@
+import { spokenText } from '../ui/spoken-text';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -75,7 +76,7 @@ describe('CasinoResults', () => {
     const dialog = screen.getByRole('dialog', { name: 'Verify round r2' });
     expect(api.roundCards).toHaveBeenCalledWith('r2', 'dt20');
     expect(within(dialog).getByText('india-casino-demo')).toBeInTheDocument();
-    expect(await within(dialog).findByRole('group', { name: "Round's cards by hand" })).toHaveTextContent('Dragon8♦TigerK♦');
+    expect(spokenText(await within(dialog).findByRole('group', { name: "Round's cards by hand" }))).toBe("Round's cards by handDragon[8 of diamonds]Tiger[King of diamonds]");
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -218,7 +218,7 @@ function CasinoTable({ matchId }: { matchId: string }) {
       ) : null}
       <div className="bl-odds bl-casino">
         <div className="bl-markets">
-          {round ? <DealtCards round={round} /> : null}
+          {round ? <DealtCards round={round} seconds={seconds} bettingSeconds={table.bettingSeconds} bets={player.open} categoryId={table.categoryId} /> : null}
           {round ? <Layout markets={round.markets} bets={player.open} renderMarket={renderMarket} /> : null}
           <ResultsStrip matchId={matchId} gameCode={table.gameCode} results={table.lastResults} />
           <ResultStats stats={table.stats} />

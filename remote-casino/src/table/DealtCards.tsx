@@ -1,15 +1,56 @@
-import { useRef } from 'react';
-import type { CasinoRoundView } from '@backlay/shared';
-import { dealOrder, handLabel } from '../ui/hands';
+import { useRef, type CSSProperties } from 'react';
+import { formatRupees, type CasinoBet, type CasinoRoundView } from '@backlay/shared';
+import { casinoGame } from '@backlay/shared/casino';
+import { dealOrder, handLabel, tableSeats } from '../ui/hands';
 import { PlayingCard, dealStepMs } from '../ui/PlayingCard';
 
+/** The ring of the betting window: the part of it still left, with the seconds in the middle. */
+export function RoundTimer({ seconds, bettingSeconds }: { seconds: number; bettingSeconds: number }) {
+  const left = bettingSeconds > 0 ? Math.max(0, Math.min(1, seconds / bettingSeconds)) : 0;
+  const r = 16;
+  const around = 2 * Math.PI * r;
+  return (
+    <svg className={`bl-round-timer${seconds > 0 && seconds <= 5 ? ' bl-round-timer--ending' : ''}`} viewBox="0 0 40 40" aria-hidden="true" data-left={left.toFixed(2)}>
+      <circle cx="20" cy="20" r={r} className="bl-round-timer__track" />
+      <circle cx="20" cy="20" r={r} className="bl-round-timer__left" strokeDasharray={`${(left * around).toFixed(2)} ${around.toFixed(2)}`} transform="rotate(-90 20 20)" />
+      <text x="20" y="25" textAnchor="middle">
+        {seconds > 0 ? seconds : '–'}
+      </text>
+    </svg>
+  );
+}
+
+/** The winner's name as the table reads it, once the round settled; null before or on a void. */
+function winnerName(round: CasinoRoundView): string | null {
+  if (round.status !== 'SETTLED' || !round.win) return null;
+  return casinoGame(round.gameCode)?.resultBadge(round.win).name ?? null;
+}
+
+/** Whether the seat `label` is the one the result names ('Tiger' is the seat 'Tiger'; 'King of Spades' the seat 'Spades'). */
+const wins = (winner: string | null, label: string) => winner !== null && (winner === label || winner.endsWith(` ${label}`));
+
 /**
- * The round's cards by hand, dealt one by one in dealing order with a CSS animation (none under
- * prefers-reduced-motion). Cards already on screen stay put when more arrive; the new ones are
- * dealt after each other from the first new one. Before the deal it says when the cards come.
+ * The table's felt: each place the game deals to laid out as a box (Dragon | Tiger, Player A |
+ * Player B, Andar | Bahar with the Joker, the 32 Cards' four players), before a card is dealt too;
+ * the cards dealt into them one by one in dealing order with a CSS animation (none under
+ * prefers-reduced-motion), cards already on screen staying put when more arrive; the winning box
+ * lit once the round settles; the player's stakes on the boxes it backed; and the betting window's
+ * ring while the round is open.
  */
-export function DealtCards({ round }: { round: CasinoRoundView }) {
-  const hands = dealOrder(round.cards, round.hands);
+export function DealtCards({
+  round,
+  seconds = 0,
+  bettingSeconds = 0,
+  bets = [],
+  categoryId,
+}: {
+  round: CasinoRoundView;
+  seconds?: number;
+  bettingSeconds?: number;
+  bets?: readonly CasinoBet[];
+  categoryId?: number;
+}) {
+  const dealt = dealOrder(round.cards, round.hands);
   // Cards that were on screen before the latest cards arrived are not dealt again: only the new
   // batch flies in, from its first card. (Same inputs, same result: safe to work out in render.)
   const deal = useRef({ roundId: round.roundId, base: 0, count: 0 });
@@ -18,25 +59,48 @@ export function DealtCards({ round }: { round: CasinoRoundView }) {
   const before = deal.current.base;
   const step = dealStepMs(round.cards.length - before);
 
-  if (hands.length === 0) {
-    return (
-      <section className="bl-casino-cards" aria-label="Cards">
-        <p className="bl-muted">{round.status === 'OPEN' ? 'The cards are dealt when betting closes.' : round.status === 'VOID' ? 'No cards: the round was voided.' : 'Dealing…'}</p>
-      </section>
-    );
-  }
+  // The boxes: the table's seats in dealing order, then any hand the round dealt to that is not one.
+  const seats = tableSeats(round.gameCode);
+  const boxes = [...seats.map((hand) => dealt.find((h) => h.hand === hand) ?? { hand, cards: [] }), ...dealt.filter((h) => !seats.includes(h.hand))];
+  const winner = winnerName(round);
+  const staked = (label: string) => bets.filter((b) => b.status === 'open' && b.side === 'BACK' && b.selectionName === label).reduce((sum, b) => sum + b.stake, 0);
+  const open = round.status === 'OPEN';
+  const wheel = casinoGame(round.gameCode)?.shoe.kind === 'wheel';
+  const note = open ? (wheel ? 'The wheel spins when betting closes.' : 'The cards are dealt when betting closes.') : round.status === 'VOID' ? 'No cards: the round was voided.' : round.cards.length === 0 ? 'Dealing…' : null;
+  const style = categoryId === undefined ? undefined : ({ '--felt-hue': String((categoryId * 47) % 360) } as CSSProperties);
+
   return (
-    <section className="bl-casino-cards" aria-label="Cards">
-      {hands.map((h) => (
-        <div key={h.hand} className="bl-casino-hand" role="group" aria-label={handLabel(h.hand)}>
-          <span className="bl-casino-hand__name">{handLabel(h.hand)}</span>
-          <span className="bl-casino-hand__cards">
-            {h.cards.map((c) => (
-              <PlayingCard key={`${h.hand}:${c.index}`} code={c.code} dealDelayMs={c.index >= before ? (c.index - before) * step : undefined} />
-            ))}
-          </span>
+    <section className={`bl-casino-cards bl-casino-felt${winner ? ' bl-casino-felt--settled' : ''}`} aria-label="Cards" style={style}>
+      {open ? <RoundTimer seconds={seconds} bettingSeconds={bettingSeconds} /> : null}
+      {boxes.length > 0 ? (
+        <div className="bl-casino-felt__boxes">
+          {boxes.map((h) => {
+            const label = handLabel(h.hand);
+            const won = wins(winner, label);
+            const stake = staked(label);
+            return (
+              <div key={h.hand} className={`bl-casino-hand${won ? ' bl-casino-hand--won' : ''}`} role="group" aria-label={won ? `${label}, wins` : label}>
+                <span className="bl-casino-hand__name">
+                  {label}
+                  {won ? <span className="bl-casino-hand__wins"> wins</span> : null}
+                </span>
+                <span className="bl-casino-hand__cards">
+                  {h.cards.length === 0 ? <span className="bl-card-slot" aria-hidden="true" /> : null}
+                  {h.cards.map((c) => (
+                    <PlayingCard key={`${h.hand}:${c.index}`} code={c.code} dealDelayMs={c.index >= before ? (c.index - before) * step : undefined} />
+                  ))}
+                </span>
+                {stake > 0 ? (
+                  <span className="bl-chip bl-casino-hand__stake" aria-label={`Your stake on ${label}: ${formatRupees(stake)}`}>
+                    {formatRupees(stake)}
+                  </span>
+                ) : null}
+              </div>
+            );
+          })}
         </div>
-      ))}
+      ) : null}
+      {note ? <p className="bl-muted">{note}</p> : null}
     </section>
   );
 }

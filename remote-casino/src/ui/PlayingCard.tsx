@@ -27,17 +27,64 @@ export function cardWords(code: string): string {
   }
 }
 
+/** Where the pips of a number card sit on the 60 × 84 face (x, y; a pip below the middle is drawn upside down). */
+const PIPS: Readonly<Record<number, ReadonlyArray<readonly [number, number]>>> = {
+  2: [[30, 22], [30, 62]],
+  3: [[30, 22], [30, 42], [30, 62]],
+  4: [[20, 22], [40, 22], [20, 62], [40, 62]],
+  5: [[20, 22], [40, 22], [30, 42], [20, 62], [40, 62]],
+  6: [[20, 22], [40, 22], [20, 42], [40, 42], [20, 62], [40, 62]],
+  7: [[20, 22], [40, 22], [30, 32], [20, 42], [40, 42], [20, 62], [40, 62]],
+  8: [[20, 22], [40, 22], [30, 32], [20, 42], [40, 42], [30, 52], [20, 62], [40, 62]],
+  9: [[20, 20], [40, 20], [20, 34], [40, 34], [30, 42], [20, 50], [40, 50], [20, 64], [40, 64]],
+  10: [[20, 20], [40, 20], [30, 27], [20, 34], [40, 34], [20, 50], [40, 50], [30, 57], [20, 64], [40, 64]],
+};
+
+/** The middle of a face: the pips of a number card, one large pip for an ace, a framed letter for a court card. */
+function CardCentre({ rank, label, suit }: { rank: number; label: string; suit: string }) {
+  if (rank === 1) {
+    return (
+      <text x="30" y="52" textAnchor="middle" fontSize="30">
+        {suit}
+      </text>
+    );
+  }
+  if (rank > 10) {
+    return (
+      <>
+        <rect x="13" y="17" width="34" height="50" rx="3" className="bl-card__court" />
+        <text x="30" y="42" textAnchor="middle" fontSize="18" fontWeight="800">
+          {label}
+        </text>
+        <text x="30" y="60" textAnchor="middle" fontSize="13">
+          {suit}
+        </text>
+      </>
+    );
+  }
+  return (
+    <>
+      {(PIPS[rank] ?? []).map(([x, y], i) => (
+        <text key={i} x={x} y={y + 4} textAnchor="middle" fontSize="11" transform={y > 42 ? `rotate(180 ${x} ${y})` : undefined}>
+          {suit}
+        </text>
+      ))}
+    </>
+  );
+}
+
 /**
- * One playing card from its Diamond code ('8DD'): rank and suit symbol, red for hearts and
- * diamonds, named in words for screen readers. With `dealDelayMs` it is dealt in: it flies in that
- * long after the deal starts (the CSS animation `bl-deal`, which prefers-reduced-motion turns off:
- * the cards are then simply there).
+ * One playing card from its Diamond code ('8DD'), drawn as a real card in SVG (one deck, crisp at
+ * every size: its width is the CSS's): rank and suit in two corners, the pips, a framed court card;
+ * red for hearts and diamonds, named in words for screen readers. With `dealDelayMs` it is dealt
+ * in: it flies in that long after the deal starts (the CSS animation `bl-deal`, which
+ * prefers-reduced-motion turns off: the cards are then simply there).
  */
 export function PlayingCard({ code, dealDelayMs }: { code: string; dealDelayMs?: number }) {
-  let face: { rank: string; suit: string; red: boolean } | null = null;
+  let face: { rank: number; label: string; suit: string; red: boolean } | null = null;
   try {
     const card = parseCard(code);
-    face = { rank: RANK_LABELS[card.rank], suit: SUIT_SYMBOLS[card.suit], red: isRed(card) };
+    face = { rank: card.rank, label: RANK_LABELS[card.rank], suit: SUIT_SYMBOLS[card.suit], red: isRed(card) };
   } catch {
     face = null; // not a card code (a roulette pocket): shown as sent
   }
@@ -45,14 +92,34 @@ export function PlayingCard({ code, dealDelayMs }: { code: string; dealDelayMs?:
   const classes = ['bl-card', face?.red ? 'bl-card--red' : '', dealDelayMs === undefined ? '' : 'bl-card--dealt'].filter(Boolean).join(' ');
   return (
     <span className={classes} style={style} role="img" aria-label={cardWords(code)} data-card={code}>
-      {face ? (
-        <>
-          <span className="bl-card__rank">{face.rank}</span>
-          <span className="bl-card__suit">{face.suit}</span>
-        </>
-      ) : (
-        <span className="bl-card__rank">{code}</span>
-      )}
+      <svg viewBox="0 0 60 84" aria-hidden="true" focusable="false" fill="currentColor">
+        <rect x="0.5" y="0.5" width="59" height="83" rx="5" className="bl-card__face" />
+        {face ? (
+          <>
+            <g fontWeight="800" textAnchor="middle">
+              <text x="8" y="13" fontSize={face.label.length > 1 ? 10 : 12}>
+                {face.label}
+              </text>
+              <text x="8" y="23" fontSize="9">
+                {face.suit}
+              </text>
+              <g transform="rotate(180 30 42)">
+                <text x="8" y="13" fontSize={face.label.length > 1 ? 10 : 12}>
+                  {face.label}
+                </text>
+                <text x="8" y="23" fontSize="9">
+                  {face.suit}
+                </text>
+              </g>
+            </g>
+            <CardCentre rank={face.rank} label={face.label} suit={face.suit} />
+          </>
+        ) : (
+          <text x="30" y="50" textAnchor="middle" fontSize="24" fontWeight="800">
+            {code}
+          </text>
+        )}
+      </svg>
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { spokenText } from '../ui/spoken-text';
 import { render, screen, within } from '@testing-library/react';
 import { PAYOUT_ROUNDING_STEPS, PF1_DRAW_STEPS } from '@backlay/shared/casino';
 import { checkRound, type RoundProof } from './verify';
@@ -59,7 +60,7 @@ describe('VerifyPanel', () => {
     const recomputed = screen.getByRole('group', { name: 'Recomputed cards, in dealing order' });
     expect(within(recomputed).getAllByRole('img').map((c) => c.getAttribute('aria-label'))).toEqual(['10 of spades', '4 of hearts']);
     const byHand = screen.getByRole('group', { name: "Round's cards by hand" });
-    expect(byHand).toHaveTextContent('Dragon10♠Tiger4♥');
+    expect(spokenText(byHand)).toBe("Round's cards by handDragon[10 of spades]Tiger[4 of hearts]");
   });
 
   it('publishes exactly how PF-1 draws an index (⌊u/q⌋ with rejection) and how amounts round to the paisa', async () => {
