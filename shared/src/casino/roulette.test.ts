@@ -1,4 +1,4 @@
-import { RED_NUMBERS, roulette } from './roulette';
+import { RED_NUMBERS, ROULETTE_WHEEL_ORDER, pocketColour, roulette } from './roulette';
 import { RtpTally, rtpMismatches } from './testing/rtp-tally';
 
 const game = roulette;
@@ -31,6 +31,14 @@ describe('Roulette rules', () => {
   it('18 red numbers, as the wheel has them', () => {
     expect(RED_NUMBERS.size).toBe(18);
     expect([1, 2, 10, 11, 18, 19, 28, 29, 36].map((n) => RED_NUMBERS.has(n))).toEqual([true, false, false, false, true, true, false, false, true]);
+  });
+
+  it('the wheel holds every pocket once, 0 first, and its colours alternate red and black after it', () => {
+    expect([...ROULETTE_WHEEL_ORDER].sort((a, b) => a - b)).toEqual(Array.from({ length: 37 }, (_, n) => n));
+    expect(ROULETTE_WHEEL_ORDER.slice(0, 4)).toEqual([0, 32, 15, 19]);
+    const colours = ROULETTE_WHEEL_ORDER.map(pocketColour);
+    expect(colours[0]).toBe('green');
+    colours.slice(1).forEach((c, i) => expect(c).toBe(i % 2 === 0 ? 'red' : 'black'));
   });
 
   it('0 loses every outside bet', () => {

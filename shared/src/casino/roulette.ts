@@ -16,6 +16,20 @@ const POCKETS = 37;
 /** The red numbers of the European wheel; the other non-zero numbers are black. */
 export const RED_NUMBERS: ReadonlySet<number> = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
 
+/**
+ * The pockets of the European wheel in their order round it, clockwise from 0 (the wheel the
+ * table draws). Red and black alternate after the green 0.
+ */
+export const ROULETTE_WHEEL_ORDER: readonly number[] = Object.freeze([
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26,
+]);
+
+/** A pocket's colour: 0 is green, RED_NUMBERS red, every other number black. */
+export function pocketColour(n: number): 'green' | 'red' | 'black' {
+  if (n === 0) return 'green';
+  return RED_NUMBERS.has(n) ? 'red' : 'black';
+}
+
 /** An outside bet: a set of numbers paid at one price; 0 is in none of them. */
 interface OutsideBet {
   selectionId: string;
