@@ -91,7 +91,7 @@ export function RouletteLayout({ markets, bets, renderMarket, back, selection, c
   const phone = useMediaQuery(PHONE_QUERY);
   const slipRef = useRef<HTMLDivElement>(null);
   const slipMarket = selection ? markets.find((m) => m.marketId === selection.marketId) : undefined;
-  const slipOpen = selection && slipMarket && byCode.get(slipMarket.code) === slipMarket ? `${selection.marketId}:${selection.selectionId}` : null;
+  const slipOpen = selection && slipMarket ? `${selection.marketId}:${selection.selectionId}` : null;
 
   // The slip opens under the grid: on a wide screen it is brought into view (a phone's is a sheet on screen).
   useEffect(() => {
