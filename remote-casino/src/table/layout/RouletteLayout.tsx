@@ -155,7 +155,7 @@ export function RouletteLayout({ markets, bets, renderMarket, back, selection, c
         </div>
         {allClosed ? (
           <div className="bl-market__overlay" role="status">
-            {reasons.get(markets[0].code)}
+            <span className="bl-roulette__closed">{reasons.get(markets[0].code)}</span>
           </div>
         ) : null}
       </div>
