@@ -142,11 +142,12 @@ test.describe('the bet slip as a bottom sheet on a phone, inline on a desktop', 
     const phone = info.project.name === 'mobile';
     const player = await newFundedPlayer(request, 'sheetc', 10_000);
     await signIn(page, 'player', player, DEMO_PASSWORD);
-    // Roulette: its numbers' slip opened ~1,475 px below a phone's screen before (issue 33).
+    // Roulette: its numbers' slip opened ~1,475 px below a phone's screen before (issue 33); its
+    // layout's cell is the number's Back price (issue 32).
     await page.goto('/casino/roulette/9031');
     await expect(page.getByRole('heading', { name: 'Roulette', level: 1 })).toBeVisible();
     await expect(page.getByText('Live', { exact: true })).toBeVisible();
-    const price = page.getByRole('button', { name: /^Back 17 at [\d.]+$/ }).first();
+    const price = page.getByRole('group', { name: 'Roulette bets' }).getByRole('button', { name: /^17, black, back at [\d.]+/ });
     const slip = page.getByRole('form', { name: 'Bet slip' });
     await expect(async () => {
       await expect.poll(() => secondsLeft(page), { timeout: LIVE_TIMEOUT_MS, intervals: [250] }).toBeGreaterThanOrEqual(3);

@@ -28,6 +28,7 @@ const HOMES: Readonly<Record<string, readonly string[]>> = {
   'shared/src/kernel/money.ts': ['rupeeAmountError'],
   'shared/src/kernel/use-load.ts': ['useLoad', 'notifyFailure', 'Load'],
   'shared/src/casino/market-kit.ts': ['formatPriceHundredths', 'formatRtp'],
+  'shared/src/casino/roulette.ts': ['RED_NUMBERS', 'ROULETTE_WHEEL_ORDER', 'pocketColour'],
   'shared/src/domain/wallet.ts': ['availableMinor'],
   'shared/src/account/available-balance.ts': ['availableBalance'],
   'shared/src/account/use-responsible-gambling.ts': ['useResponsibleGambling', 'limitInForce', 'exclusionInForce'],

@@ -4,7 +4,7 @@
  * category's hue, and the game's own pieces on it — the wheel for Roulette, the balls for Lottery,
  * the cards each table deals (Dragon's and Tiger's, Teen Patti's three, the four kings of Race 20).
  */
-import { RED_NUMBERS, WHEEL_ORDER } from '@backlay/shared/casino';
+import { ROULETTE_WHEEL_ORDER, pocketColour } from '@backlay/shared/casino';
 import { gameOf, LIVE_TABLES } from './tables';
 
 const W = 320;
@@ -32,10 +32,10 @@ function wheel(): string {
   const cx = W / 2;
   const cy = H / 2;
   const r = 96;
-  const slice = (2 * Math.PI) / WHEEL_ORDER.length;
+  const slice = (2 * Math.PI) / ROULETTE_WHEEL_ORDER.length;
   const at = (angle: number, radius: number) => `${(cx + radius * Math.sin(angle)).toFixed(2)} ${(cy - radius * Math.cos(angle)).toFixed(2)}`;
-  const pockets = WHEEL_ORDER.map((n, i) => {
-    const fill = n === 0 ? '#0b7a3b' : RED_NUMBERS.has(n) ? '#c62828' : '#1f1f1f';
+  const pockets = ROULETTE_WHEEL_ORDER.map((n, i) => {
+    const fill = { green: '#0b7a3b', red: '#c62828', black: '#1f1f1f' }[pocketColour(n)];
     return `<path d="M ${cx} ${cy} L ${at(i * slice, r)} A ${r} ${r} 0 0 1 ${at((i + 1) * slice, r)} Z" fill="${fill}"/>`;
   }).join('');
   return `<circle cx="${cx}" cy="${cy}" r="${r + 8}" fill="#6b4a1f"/>${pockets}<circle cx="${cx}" cy="${cy}" r="${r * 0.58}" fill="#8a6428"/><circle cx="${cx}" cy="${cy}" r="${r * 0.2}" fill="#d4a84a"/><circle cx="${at(0.3, r * 0.82).split(' ')[0]}" cy="${at(0.3, r * 0.82).split(' ')[1]}" r="7" fill="#fff"/>`;

@@ -310,6 +310,37 @@ describe('CasinoTablePage with a table layout', () => {
     expect(slip).toHaveTextContent('Exposure on this market: 100.00 → 200.00');
   });
 
+  it('Roulette: a tap on a number opens its slip under the layout, whose book reads this number / any other; an outside bet, its outcome / the rest', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const roulette = { gameCode: 'roulette', markets: gameMarkets('roulette') };
+    api.table.mockResolvedValue(buildCasinoTable({ gameCode: 'roulette', title: 'Roulette', round: buildCasinoRound(roulette) }));
+    // Held: Back Red for 100 @ 2.
+    api.bets.mockResolvedValue(betsPage([buildCasinoBet('b1', { marketId: 'cr1.RED_BLACK', marketName: 'Red / Black', selectionId: 'RED', selectionName: 'Red', odds: 2 })]));
+    renderPage();
+    await screen.findByRole('heading', { name: 'Roulette', level: 1 });
+    serverSends(buildCasinoRound(roulette));
+    // The wheel instead of the cards' line; no ladder of 37 numbers.
+    expect(await screen.findByRole('region', { name: 'Wheel' })).toHaveTextContent('The wheel spins when betting closes.');
+    expect(screen.queryByText('The cards are dealt when betting closes.')).toBeNull();
+    const grid = within(await screen.findByRole('group', { name: 'Roulette bets' }));
+    expect(screen.queryAllByRole('button', { name: /^Back / })).toHaveLength(0);
+    await waitFor(() => expect(grid.getByRole('button', { name: 'Red, back at 2, your stake 100.00' })).toBeInTheDocument());
+
+    await user.click(grid.getByRole('button', { name: '17, black, back at 36' }));
+    let slip = screen.getByRole('form', { name: 'Bet slip' });
+    expect(slip).toHaveTextContent('Back 17 Straight up at 36');
+    await user.type(within(slip).getByLabelText('Stake'), '100');
+    const rows = () => within(within(screen.getByRole('form', { name: 'Bet slip' })).getByRole('table', { name: 'Profit or loss if each runner wins' })).getAllByRole('row').slice(1).map((r) => r.textContent);
+    // Back 17 for 100 @ 36: 17 wins 3,500, any other number loses the 100.
+    expect(rows()).toEqual(['170.003,500.00', 'Any other number0.00-100.00']);
+
+    await user.click(grid.getByRole('button', { name: 'Black, back at 2' }));
+    slip = screen.getByRole('form', { name: 'Bet slip' });
+    await user.type(within(slip).getByLabelText('Stake'), '100');
+    // Held Red for 100, Back Black for 100 @ 2: Red +100 − 100, Black −100 + 100, 0 (any other number) −100 − 100.
+    expect(rows()).toEqual(['Red100.000.00', 'Black-100.000.00', 'Any other number-100.00-200.00']);
+  });
+
   it('3 Cards Judgement: three ranks bring their market\'s Yes and No', async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const judgement = { gameCode: 'teen3cj', markets: gameMarkets('teen3cj') };

@@ -30,7 +30,7 @@ import { marketVector } from './book';
 import { CasinoMarket } from './CasinoMarket';
 import { CasinoSlip, type CasinoSelection } from './CasinoSlip';
 import { DealtCards } from './DealtCards';
-import { tableLayout } from './layout';
+import { tableDraw, tableLayout } from './layout';
 import { ResultStats, ResultsStrip } from './ResultsStrip';
 import { RoundBets } from './RoundBets';
 import { RoundStatus, useSecondsToClose } from './RoundStatus';
@@ -161,6 +161,13 @@ function CasinoTable({ matchId }: { matchId: string }) {
   }
   const table = model.table.value;
   const Layout = tableLayout(table.gameCode);
+  const Draw = tableDraw(table.gameCode);
+  const closedReason = (m: CasinoMarketView) => (round ? marketClosedReason(m, round, isDisable, seconds) : 'Betting closed');
+  /** A layout's cell that is a runner's Back price: the slip opens on it as from the ladder. */
+  const back = (m: CasinoMarketView, selectionId: string) => {
+    const price = m.runners.find((r) => r.selectionId === selectionId)?.back;
+    if (price !== null && price !== undefined) setSlip({ marketId: m.marketId, selectionId, side: 'BACK', price });
+  };
 
   /** A market's ladder (its `shown` runners only, when given) and the slip of a price clicked in it. */
   const renderMarket = (m: CasinoMarketView, shown?: ReadonlySet<string>) => {
@@ -218,8 +225,9 @@ function CasinoTable({ matchId }: { matchId: string }) {
       ) : null}
       <div className="bl-odds bl-casino">
         <div className="bl-markets">
-          {round ? <DealtCards round={round} seconds={seconds} bettingSeconds={table.bettingSeconds} bets={player.open} categoryId={table.categoryId} /> : null}
-          {round ? <Layout markets={round.markets} bets={player.open} renderMarket={renderMarket} /> : null}
+          {round && Draw ? <Draw round={round} /> : null}
+          {round && !Draw ? <DealtCards round={round} seconds={seconds} bettingSeconds={table.bettingSeconds} bets={player.open} categoryId={table.categoryId} /> : null}
+          {round ? <Layout markets={round.markets} bets={player.open} renderMarket={renderMarket} back={back} selection={slip} closedReason={closedReason} /> : null}
           <ResultsStrip matchId={matchId} gameCode={table.gameCode} results={table.lastResults} />
           <ResultStats stats={table.stats} />
           <RulesPanel rules={table.rules} />

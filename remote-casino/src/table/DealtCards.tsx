@@ -65,8 +65,7 @@ export function DealtCards({
   const winner = winnerName(round);
   const staked = (label: string) => bets.filter((b) => b.status === 'open' && b.side === 'BACK' && b.selectionName === label).reduce((sum, b) => sum + b.stake, 0);
   const open = round.status === 'OPEN';
-  const wheel = casinoGame(round.gameCode)?.shoe.kind === 'wheel';
-  const note = open ? (wheel ? 'The wheel spins when betting closes.' : 'The cards are dealt when betting closes.') : round.status === 'VOID' ? 'No cards: the round was voided.' : round.cards.length === 0 ? 'Dealing…' : null;
+  const note = open ? 'The cards are dealt when betting closes.' : round.status === 'VOID' ? 'No cards: the round was voided.' : round.cards.length === 0 ? 'Dealing…' : null;
   const style = categoryId === undefined ? undefined : ({ '--felt-hue': String((categoryId * 47) % 360) } as CSSProperties);
 
   return (

@@ -33,7 +33,7 @@ export { lucky7, lucky7b, type Lucky7Config } from './lucky7';
 export { andarBahar, andarBaharSideOf, type AndarBaharConfig, type AndarBaharSide } from './andar-bahar';
 export { thirtyTwoCards, thirtyTwoCardsB, thirtyTwoCardsDeal, thirtyTwoCardsRound, THIRTY_TWO_CARDS_BASES, type ThirtyTwoCardsConfig, type ThirtyTwoCardsDeal } from './thirty-two-cards';
 export { baccarat, baccaratValue, baccaratCoup, baccaratPlayerDraws, baccaratBankerDraws, type BaccaratConfig, type BaccaratCoup } from './baccarat';
-export { roulette, RED_NUMBERS, WHEEL_ORDER, parsePocket, type RouletteConfig } from './roulette';
+export { roulette, RED_NUMBERS, ROULETTE_WHEEL_ORDER, pocketColour, parsePocket, type RouletteConfig } from './roulette';
 export { casinoWar, warSeatWins, type CasinoWarConfig } from './war';
 export { amarAkbarAnthony, aaaGroup, type AmarAkbarAnthonyConfig } from './amar-akbar-anthony';
 export { bollywoodCasino, bollywoodFilm, type BollywoodConfig } from './bollywood';

@@ -1,4 +1,4 @@
-import { RED_NUMBERS, roulette } from './roulette';
+import { RED_NUMBERS, ROULETTE_WHEEL_ORDER, pocketColour, roulette } from './roulette';
 import { RtpTally, rtpMismatches } from './testing/rtp-tally';
 
 const game = roulette;
@@ -33,6 +33,14 @@ describe('Roulette rules', () => {
     expect([1, 2, 10, 11, 18, 19, 28, 29, 36].map((n) => RED_NUMBERS.has(n))).toEqual([true, false, false, false, true, true, false, false, true]);
   });
 
+  it('the wheel holds every pocket once, 0 first, and its colours alternate red and black after it', () => {
+    expect([...ROULETTE_WHEEL_ORDER].sort((a, b) => a - b)).toEqual(Array.from({ length: 37 }, (_, n) => n));
+    expect(ROULETTE_WHEEL_ORDER.slice(0, 4)).toEqual([0, 32, 15, 19]);
+    const colours = ROULETTE_WHEEL_ORDER.map(pocketColour);
+    expect(colours[0]).toBe('green');
+    colours.slice(1).forEach((c, i) => expect(c).toBe(i % 2 === 0 ? 'red' : 'black'));
+  });
+
   it('0 loses every outside bet', () => {
     const r = game.resolve(['0'], config);
     expect(r).toMatchObject({ win: '0', card: '0', rdesc: '0#Zero', hands: { pocket: ['0'] } });
@@ -62,15 +70,5 @@ describe('Roulette rules', () => {
 
   it.each([[['37']], [['-1']], [['07']], [['1', '2']], [[]], [['ASS']]])('refuses the shoe %j', (shoe) => {
     expect(() => game.resolve(shoe, config)).toThrow('one pocket');
-  });
-});
-
-describe('the wheel', () => {
-  it('holds each of the 37 pockets once, and alternates red and black round it after the zero', async () => {
-    const { WHEEL_ORDER, RED_NUMBERS } = await import('./roulette');
-    expect([...WHEEL_ORDER].sort((a, b) => a - b)).toEqual(Array.from({ length: 37 }, (_, n) => n));
-    expect(WHEEL_ORDER[0]).toBe(0);
-    const colours = WHEEL_ORDER.slice(1).map((n) => RED_NUMBERS.has(n));
-    for (let i = 1; i < colours.length; i++) expect(colours[i]).not.toBe(colours[i - 1]);
   });
 });

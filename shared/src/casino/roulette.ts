@@ -15,10 +15,21 @@ export type RouletteConfig = Record<string, never>;
 
 const POCKETS = 37;
 /** The red numbers of the European wheel; the other non-zero numbers are black. */
-/** The pockets of the European wheel in their order round it, clockwise from the zero (the table's wheel and tile). */
-export const WHEEL_ORDER: readonly number[] = Object.freeze([0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26]);
-
 export const RED_NUMBERS: ReadonlySet<number> = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
+
+/**
+ * The pockets of the European wheel in their order round it, clockwise from 0 (the wheel the
+ * table draws). Red and black alternate after the green 0.
+ */
+export const ROULETTE_WHEEL_ORDER: readonly number[] = Object.freeze([
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26,
+]);
+
+/** A pocket's colour: 0 is green, RED_NUMBERS red, every other number black. */
+export function pocketColour(n: number): 'green' | 'red' | 'black' {
+  if (n === 0) return 'green';
+  return RED_NUMBERS.has(n) ? 'red' : 'black';
+}
 
 /** An outside bet: a set of numbers paid at one price; 0 is in none of them. */
 interface OutsideBet {
@@ -138,8 +149,9 @@ function rules(): string[] {
 function resultBadge(win: string): ResultBadge {
   const n = /^(0|[1-9]|[12][0-9]|3[0-6])$/.test(win) ? Number(win) : -1;
   if (n < 0) return unknownBadge(win);
-  const colour = n === 0 ? 'Zero' : RED_NUMBERS.has(n) ? 'Red' : 'Black';
-  return { label: win, name: n === 0 ? '0 Green' : `${n} ${colour}`, tone: n === 0 ? 'green' : RED_NUMBERS.has(n) ? 'red' : 'black', stat: colour };
+  const tone = pocketColour(n);
+  const colour = { green: 'Zero', red: 'Red', black: 'Black' }[tone];
+  return { label: win, name: n === 0 ? '0 Green' : `${n} ${colour}`, tone, stat: colour };
 }
 
 export const roulette: CasinoGame<RouletteConfig> = {

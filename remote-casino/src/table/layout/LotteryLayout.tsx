@@ -10,7 +10,7 @@ const ORDINALS = ['1st', '2nd', '3rd', '4th'];
  * number and those the player bet on. A one-digit market picks with ten buttons; a longer one
  * with one labelled select per digit, in order.
  */
-function DigitsMarket({ market, bets, renderMarket }: { market: CasinoMarketView } & Omit<TableLayoutProps, 'markets'>) {
+function DigitsMarket({ market, bets, renderMarket }: { market: CasinoMarketView } & Pick<TableLayoutProps, 'bets' | 'renderMarket'>) {
   const length = market.runners[0]?.selectionId.length ?? 1;
   const [digits, setDigits] = useState<string[]>(() => Array.from({ length }, () => ''));
   const picked = digits.every((d) => d !== '') ? digits.join('') : null;

@@ -16,6 +16,15 @@ export interface TableLayoutProps {
    * only those runners are listed (the slip's book sums up the others).
    */
   renderMarket: (market: CasinoMarketView, shown?: ReadonlySet<string>) => ReactNode;
+  /**
+   * Opens the slip to back a runner at its price, as a click on its Back price would: for a layout
+   * whose cells are the prices themselves (Roulette's betting layout).
+   */
+  back: (market: CasinoMarketView, selectionId: string) => void;
+  /** The runner the slip is open on, or null. */
+  selection: { marketId: string; selectionId: string } | null;
+  /** Why the market takes no bets now (the page's closed reason: betting closed, suspended), or null. */
+  closedReason: (market: CasinoMarketView) => string | null;
 }
 
 /** A table's layout: a component of the page's markets area. */
