@@ -118,7 +118,11 @@ test.describe('Roulette as a table', () => {
     expect(wheel).toBe(`Winning number: ${won}, ${pocketColour(won)}`);
     expect(pocket).toBe(String(won));
     // The table's last results (the server's settled rounds) carry the same pocket, and the bet paid by it.
-    await expect(page.getByRole('navigation', { name: 'Last results' }).getByRole('link', { name: `Round ${roundId}: ${won}` })).toBeVisible({ timeout: ROUND_TIMEOUT_MS });
+    // (as the wheel reads it: the number, then its colour, in its colour).
+    const last = page.getByRole('navigation', { name: 'Last results' }).getByRole('button', { name: new RegExp(`^Round ${roundId}: ${won} (Red|Black|Green)$`) });
+    await expect(last).toBeVisible({ timeout: ROUND_TIMEOUT_MS });
+    await expect(last).toHaveText(String(won));
+    await expect(last).toHaveClass(new RegExp(`bl-casino-result--${won === 0 ? 'green' : '(red|black)'}`));
     await expect(page.getByTestId('header-exposure')).toHaveText('₹0.00');
     await expect.poll(async () => rupees(await page.getByTestId('header-available').textContent())).toBe(balance + (won === NUMBER ? 35 * STAKE : -STAKE));
   });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, generatePath, useParams } from 'react-router';
 import {
   BuildTag,
@@ -23,7 +23,7 @@ import {
 } from '@backlay/shared';
 // By subpath, not through the @backlay/shared singleton: a phone's slip loads with its page,
 // not on every first page (ADR 0025's budget).
-import { SlipSheet } from '@backlay/shared/slip-sheet';
+import { SLIP_SHEET_OPEN_CLASS, SlipSheet } from '@backlay/shared/slip-sheet';
 import type { RoundProof } from '../verify/verify';
 import { VerifyDialog } from '../verify/VerifyPanel';
 import { marketVector } from './book';
@@ -137,6 +137,20 @@ function CasinoTable({ matchId }: { matchId: string }) {
   const roundId = round?.roundId;
   const finished = round?.status === 'SETTLED' || round?.status === 'VOID';
   useEffect(() => setSlip(null), [roundId]);
+  // After a bet the slip closes: the table keeps its height until the next round, so a page the
+  // player had scrolled down does not shrink under it and jump (the browser would pull the scroll).
+  const tableArea = useRef<HTMLDivElement>(null);
+  const keepHeight = () => {
+    const area = tableArea.current;
+    if (!area) return;
+    // On a phone the page also loses the room it made at its foot for the bottom sheet.
+    const app = area.closest('.bl-app');
+    const sheetRoom = app && document.documentElement.classList.contains(SLIP_SHEET_OPEN_CLASS) ? parseFloat(getComputedStyle(app).paddingBottom) || 0 : 0;
+    area.style.minHeight = `${area.offsetHeight + sheetRoom}px`;
+  };
+  useEffect(() => {
+    if (tableArea.current) tableArea.current.style.minHeight = '';
+  }, [roundId]);
   useEffect(() => {
     if (finished) reloadTable();
   }, [finished, roundId, reloadTable]);
@@ -190,6 +204,7 @@ function CasinoTable({ matchId }: { matchId: string }) {
               closed={closed}
               shown={shown}
               onPlaced={() => {
+                keepHeight();
                 setSlip(null);
                 player.reload();
               }}
@@ -223,7 +238,7 @@ function CasinoTable({ matchId }: { matchId: string }) {
           </Button>
         </p>
       ) : null}
-      <div className="bl-odds bl-casino">
+      <div className="bl-odds bl-casino" ref={tableArea}>
         <div className="bl-markets">
           {round && Draw ? <Draw round={round} /> : null}
           {round && !Draw ? <DealtCards round={round} seconds={seconds} bettingSeconds={table.bettingSeconds} bets={player.open} categoryId={table.categoryId} /> : null}
