@@ -5,7 +5,7 @@
  */
 import { parseMinorUnits } from '@backlay/shared/cw1';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HILO_GUESSES, hiloCents, hiloGuessAllowed, hiloProgress, hiloRank, hiloStepFactor, type HiloGuess, type HiloProgress } from '../games/hilo';
+import { HILO_GUESSES, hiloCents, hiloGuessAllowed, hiloLabel, hiloProgress, hiloRank, hiloStepFactor, type HiloGuess, type HiloProgress } from '../games/hilo';
 import { parseGameParams, type GameParams } from '../games/outcome';
 import type { PlayRecord, RoundRecord } from '../store';
 import { PlayError, type Studio } from '../studio';
@@ -52,8 +52,10 @@ export async function playApiRoutes(app: FastifyInstance, options: { studio: Stu
   function hiloView(cards: number[], guesses: HiloGuess[], open: boolean) {
     const progress = hiloProgress(cards, guesses);
     const rank = hiloRank(cards[progress.step]);
+    const seen = cards.slice(0, progress.step + 1);
     return {
-      cards: cards.slice(0, progress.step + 1),
+      cards: seen,
+      labels: seen.map(hiloLabel),
       guesses,
       cents: progress.lost ? 0 : hiloCents(progress.num, progress.den),
       next: open

@@ -2,6 +2,7 @@
 import { serverSeedHash } from '@backlay/shared/casino';
 import type { FastifyInstance } from 'fastify';
 import { isClientSeed } from '../games/fairness';
+import { hiloLabel } from '../games/hilo';
 import { GAME_CODES, isGameCode, outcomeOf, parseGameParams, type GameParams } from '../games/outcome';
 import { PlayError } from '../studio';
 
@@ -18,9 +19,12 @@ export async function verifyApiRoutes(app: FastifyInstance): Promise<void> {
     } catch (error) {
       throw new PlayError(400, (error as Error).message);
     }
+    const outcome = await outcomeOf(params, b.serverSeed, b.clientSeed, b.nonce as number);
     return {
       serverSeedHash: await serverSeedHash(b.serverSeed),
-      outcome: await outcomeOf(params, b.serverSeed, b.clientSeed, b.nonce as number),
+      outcome,
+      // HiLo's cards as the game page names them (Stake's infinite-deck order).
+      ...(outcome.game === 'hilo' ? { cardLabels: outcome.cards.map(hiloLabel) } : {}),
     };
   });
 }
