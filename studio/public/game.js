@@ -167,12 +167,11 @@
     });
   }
   panels[1].appendChild(el('div', {}, [
+    el('p', {}, [el('span', { text: 'Next nonce: ' }), el('span', { id: 'nonce' }), el('span', { text: ' · ' }), el('a', { href: '/verify', target: '_blank', rel: 'noopener', text: 'Verify a round' })]),
     el('p', {}, [el('span', { text: 'Server seed hash: ' }), el('span', { id: 'seed-hash', class: 'mono' })]),
-    el('p', {}, [el('span', { text: 'Next nonce: ' }), el('span', { id: 'nonce' })]),
     field('client-seed', 'Client seed', el('input', { id: 'client-seed', autocomplete: 'off', maxlength: '64' })),
     el('div', { class: 'actions' }, [el('button', { id: 'rotate', type: 'button', class: 'secondary', text: 'Rotate seeds', onclick: function () { run(rotate); } })]),
     el('p', { id: 'revealed', class: 'mono' }),
-    el('p', {}, [el('a', { href: '/verify', target: '_blank', rel: 'noopener', text: 'Verify a round' })]),
   ]));
   panels[2].appendChild(el('ul', { id: 'history', class: 'history', 'aria-label': 'Your last rounds' }));
 
