@@ -30,12 +30,17 @@ async function openGame(page: Page, name: string, path: string) {
 }
 
 test.describe('Backlay Studio originals in the operator frame', () => {
-  test('each of the six games fits its frame with every tab reachable, and a dice roll settles with the header balance following', async ({ page, request }, info) => {
+  test('each of the six games fits its frame with every tab reachable; a dice roll and a hilo round settle with the header balance following', async ({ page, request }, info) => {
     test.setTimeout(180_000);
     const size = info.project.name === 'mobile' ? 'phone' : 'desktop';
     const player = await newFundedPlayer(request, 'sgf', 10_000);
     await signIn(page, 'player', player, DEMO_PASSWORD);
     const header = page.getByTestId('header-available');
+    // The studio's pages keep to their CSP (no inline style or script, nothing from elsewhere): the browser reports any refusal.
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy|Refused to/.test(message.text())) refused.push(message.text());
+    });
     await page.goto('/casino-int/backlay-studio');
     await expect(page.getByRole('list', { name: `${PROVIDER} games` }).getByRole('button')).toHaveText(GAMES.map(([name]) => name));
 
@@ -109,8 +114,37 @@ test.describe('Backlay Studio originals in the operator frame', () => {
         await info.attach(`dice-settled-${size}`, { body: await page.screenshot(), contentType: 'image/png' });
       }
 
+      if (path === 'hilo') {
+        // A round: bet, take the likelier guess (the smaller multiplier the server offers), and cash out if it was right.
+        const before = rupees(await header.textContent());
+        await game.getByLabel('Stake (₹)').fill('100');
+        await game.getByRole('button', { name: 'Bet', exact: true }).click();
+        await expect.poll(async () => rupees(await header.textContent()), { timeout: 15_000 }).toBe(before - 100);
+        await expect(game.locator('#current-card')).toHaveAttribute('aria-label', /^Card showing: /);
+        const offers: [string, number][] = [];
+        for (const g of ['Higher', 'Lower']) {
+          const button = game.getByRole('button', { name: new RegExp(`^${g}`) });
+          const text = (await button.textContent()) ?? '';
+          if ((await button.isEnabled()) && /×$/.test(text)) offers.push([g, Number(/([\d.]+)×$/.exec(text)![1])]);
+        }
+        offers.sort((a, b) => a[1] - b[1]);
+        await game.getByRole('button', { name: new RegExp(`^${offers[0][0]}`) }).click();
+        const message = game.locator('#message');
+        const cashOut = game.getByRole('button', { name: 'Cash out' });
+        // The server's answer: the round still open (Cash out enabled) or lost.
+        await expect.poll(async () => (await cashOut.isEnabled()) || /^Lost/.test((await message.textContent()) ?? ''), { timeout: 15_000 }).toBe(true);
+        if (await cashOut.isEnabled()) await cashOut.click();
+        await expect(message).toHaveText(/^(Won|Lost) ₹[\d,.]+$/, { timeout: 15_000 });
+        const text = (await message.textContent())!;
+        const after = text.startsWith('Won') ? before - 100 + rupees(text.slice(4)) : before - 100;
+        await expect.poll(async () => rupees(await header.textContent()), { timeout: 15_000 }).toBe(after);
+        expect((await measure(frame)).scrollHeight).toBeLessThanOrEqual(m.innerHeight);
+        await info.attach(`hilo-settled-${size}`, { body: await page.screenshot(), contentType: 'image/png' });
+      }
+
       await overlay.getByRole('button', { name: 'EXIT' }).click();
       await expect(overlay).toHaveCount(0);
     }
+    expect(refused).toEqual([]);
   });
 });
