@@ -112,6 +112,26 @@ test.describe('Backlay Studio originals in the operator frame', () => {
         await expect(game.getByRole('list', { name: 'Your last rounds' }).getByRole('listitem')).toHaveCount(1);
         expect((await measure(frame)).scrollHeight).toBeLessThanOrEqual(m.innerHeight);
         await info.attach(`dice-settled-${size}`, { body: await page.screenshot(), contentType: 'image/png' });
+
+        // Rotating the seeds reveals the server seed; the verify page recomputes the roll from it (the player's first bet: nonce 0).
+        const roll = (await game.locator('#roll').textContent())!;
+        await game.getByRole('tab', { name: 'Fairness' }).click();
+        const clientSeed = await game.getByLabel('Client seed').inputValue();
+        await game.getByRole('button', { name: 'Rotate seeds' }).click();
+        await expect(game.locator('#revealed')).toHaveText(/^Previous server seed: [0-9a-f]{64} /);
+        const serverSeed = /([0-9a-f]{64})/.exec((await game.locator('#revealed').textContent())!)![1];
+        const verify = await page.context().newPage();
+        await verify.goto(`${new URL((await frameElement.getAttribute('src'))!).origin}/verify`);
+        await verify.getByLabel('Game', { exact: true }).selectOption('dice');
+        await verify.getByLabel('Server seed (revealed)').fill(serverSeed);
+        await verify.getByLabel('Client seed', { exact: true }).fill(clientSeed);
+        await verify.getByLabel('Nonce', { exact: true }).fill('0');
+        await verify.getByLabel('Roll over/under (dice only)').selectOption('under');
+        await verify.getByLabel('Target, 0–99.99 (dice only)').fill('98.00');
+        await verify.getByRole('button', { name: 'Verify' }).click();
+        await expect(verify.getByRole('status')).toContainText(`Roll: ${roll} (under 98.00: `);
+        await expect(verify.getByRole('status')).toContainText('Recomputed in your browser: same');
+        await verify.close();
       }
 
       if (path === 'hilo') {

@@ -118,7 +118,7 @@
     rules.plinko.risks.forEach(function (r) { riskSelect.appendChild(el('option', { value: r, text: r })); });
     fields.push(field('rows', 'Rows', rowsSelect), field('risk', 'Risk', riskSelect));
   } else if (game === 'dice') {
-    var direction = el('select', { id: 'direction' }, [el('option', { value: 'over', text: 'Roll over' }), el('option', { value: 'under', text: 'Roll under' })]);
+    var direction = el('select', { id: 'direction' }, [el('option', { value: 'over', text: 'Over' }), el('option', { value: 'under', text: 'Under' })]);
     fields.push(field('direction', 'Roll over/under', direction), field('target', 'Target (0–99.99)', el('input', { id: 'target', inputmode: 'decimal', value: '50.50', autocomplete: 'off' })));
   } else if (game === 'limbo') {
     fields.push(field('target', 'Target multiplier', el('input', { id: 'target', inputmode: 'decimal', value: '2.00', autocomplete: 'off' })));
