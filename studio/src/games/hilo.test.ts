@@ -7,6 +7,7 @@ import {
   HILO_RTP,
   hiloCards,
   hiloCents,
+  hiloCentsAfter,
   hiloGuessAllowed,
   hiloLabel,
   hiloPayout,
@@ -77,6 +78,9 @@ describe('hilo', () => {
     expect(hiloGuessAllowed(held, 'higher', 7)).toBe(true);
     expect(hiloGuessAllowed(held, 'same', 7)).toBe(false);
     expect(hiloGuessAllowed(held, 'lower', 1)).toBe(false);
+    // What the page is offered: the held multiplier times the step, or null where refused.
+    expect(hiloCentsAfter(held, 'same', 7)).toBeNull();
+    expect(hiloCentsAfter(held, 'higher', 7)).toBe(hiloCents(held.num * 1287n, held.den * 700n));
     // And never beyond the 51st guess.
     const long = hiloProgress(new Array(HILO_CARDS).fill(0), new Array(HILO_MAX_GUESSES).fill('higher'));
     expect(long.step).toBe(HILO_MAX_GUESSES);

@@ -95,6 +95,13 @@ export function hiloGuessAllowed(progress: HiloProgress, guess: HiloGuess, rank:
   return progress.num * n <= BigInt(HILO_MAX_MULTIPLIER) * progress.den * d;
 }
 
+/** What the round would hold after a right `guess` now, in hundredths rounded down, or null when the guess is not allowed. */
+export function hiloCentsAfter(progress: HiloProgress, guess: HiloGuess, rank: number): number | null {
+  if (!hiloGuessAllowed(progress, guess, rank)) return null;
+  const [n, d] = hiloStepFactor(guess, rank);
+  return hiloCents(progress.num * n, progress.den * d);
+}
+
 /** The amount in minor units the round pays if cashed out now: ⌊stake · num/den⌋. */
 export function hiloPayout(stake: number, progress: HiloProgress): number {
   return Number((BigInt(stake) * progress.num) / progress.den);

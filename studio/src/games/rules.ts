@@ -1,8 +1,8 @@
 /** The games' disclosed rules as the game and verify pages show them: the same numbers the RTP tests check. */
+import { RANK_LABELS } from '@backlay/shared/casino';
 import { CRASH_GROWTH_PER_MS, CRASH_RTP } from './crash';
 import { DICE_MAX_CHANCE, DICE_MIN_CHANCE, DICE_MULTIPLIER_NUMERATOR, DICE_ROLLS, DICE_RTP } from './dice';
 import { HILO_GUESSES, HILO_MAX_GUESSES, HILO_MAX_MULTIPLIER, HILO_RTP, HILO_STEP_NUMERATOR, hiloCents, hiloStepFactor, hiloWinningRanks } from './hilo';
-import { RANK_LABELS } from '@backlay/shared/casino';
 import { LIMBO_MAX_CENTS, LIMBO_MIN_TARGET_CENTS, LIMBO_RTP } from './limbo';
 import { MINES_RTP, minesMultiplierCents } from './mines';
 import { PLINKO_RISKS, PLINKO_ROWS, PLINKO_RTP_BP, plinkoTable } from './plinko';

@@ -5,14 +5,10 @@
  */
 import { parseMinorUnits } from '@backlay/shared/cw1';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HILO_GUESSES, hiloCents, hiloGuessAllowed, hiloLabel, hiloProgress, hiloRank, hiloStepFactor, type HiloGuess, type HiloProgress } from '../games/hilo';
+import { HILO_GUESSES, hiloCents, hiloCentsAfter, hiloLabel, hiloProgress, hiloRank, type HiloGuess } from '../games/hilo';
 import { parseGameParams, type GameParams } from '../games/outcome';
 import type { PlayRecord, RoundRecord } from '../store';
 import { PlayError, type Studio } from '../studio';
-
-function mul(p: HiloProgress, [n, d]: [bigint, bigint]): [bigint, bigint] {
-  return [p.num * n, p.den * d];
-}
 
 export async function playApiRoutes(app: FastifyInstance, options: { studio: Studio }): Promise<void> {
   const { studio } = options;
@@ -58,9 +54,7 @@ export async function playApiRoutes(app: FastifyInstance, options: { studio: Stu
       labels: seen.map(hiloLabel),
       guesses,
       cents: progress.lost ? 0 : hiloCents(progress.num, progress.den),
-      next: open
-        ? Object.fromEntries(HILO_GUESSES.map((g) => [g, hiloGuessAllowed(progress, g, rank) ? hiloCents(...mul(progress, hiloStepFactor(g, rank))) : null]))
-        : null,
+      next: open ? Object.fromEntries(HILO_GUESSES.map((g) => [g, hiloCentsAfter(progress, g, rank)])) : null,
     };
   }
 
