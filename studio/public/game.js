@@ -55,6 +55,8 @@
     return Number(m[1]) * 100 + Number(((m[2] || '') + '00').slice(0, 2));
   }
   function times(cents) { return (cents / 100).toFixed(2) + '×'; }
+  /** A percentage for display: two decimals, or two significant digits below 0.01 %. */
+  function percent(p) { return (p >= 0.01 ? p.toFixed(2) : p.toPrecision(2)) + ' %'; }
   function hundredths(n) { return (n / 100).toFixed(2); }
 
   function api(method, path, body) {
@@ -197,7 +199,7 @@
     p.textContent = '';
     if (game === 'crash') {
       p.appendChild(el('p', { text: 'RTP ' + (rules.crash.rtp * 100).toFixed(2) + ' % whatever you cash out at: the round reaches a multiplier x with probability 0.99 / x.' }));
-      p.appendChild(table('Chance the curve reaches', ['Cash out at', 'Chance'], [150, 200, 300, 500, 1000, 10000].map(function (c) { return [times(c), ((99 / c) * 100).toFixed(2) + ' %']; })));
+      p.appendChild(table('Chance the curve reaches', ['Cash out at', 'Chance'], [150, 200, 300, 500, 1000, 10000].map(function (c) { return [times(c), percent(9900 / c)]; })));
     } else if (game === 'mines') {
       var m = Number(byId('mines').value);
       p.appendChild(el('p', { text: 'RTP ' + (rules.mines.rtp * 100).toFixed(2) + ' % whenever you cash out. ' + m + ' mines:' }));
@@ -211,7 +213,7 @@
       p.appendChild(table('Examples', ['Win chance', 'Multiplier'], [100, 1000, 2500, 4950, 5000, 7500, 9000, 9800].map(function (n) { return [hundredths(n) + ' %', times(Math.floor(rules.dice.multiplierNumerator / n))]; })));
     } else if (game === 'limbo') {
       p.appendChild(el('p', { text: 'The result reaches a target x with probability 0.99 ÷ x, and a win pays the target: RTP ' + (rules.limbo.rtp * 100).toFixed(2) + ' % for every target from ' + times(rules.limbo.minTargetCents) + ' to ' + times(rules.limbo.maxTargetCents) + '.' }));
-      p.appendChild(table('Chance to win', ['Target', 'Chance'], [101, 150, 200, 500, 1000, 10000, 100000].map(function (c) { return [times(c), ((99 / c) * 100).toFixed(4).replace(/0+$/, '').replace(/\.$/, '') + ' %']; })));
+      p.appendChild(table('Chance to win', ['Target', 'Chance'], [101, 150, 200, 500, 1000, 10000, 100000].map(function (c) { return [times(c), percent(9900 / c)]; })));
     } else {
       p.appendChild(el('p', { text: 'Each card is drawn from a full 52-card deck (with replacement); A is lowest, K highest. A right guess multiplies what you hold by 0.99 × 13 ÷ (winning ranks): every guess returns ' + (rules.hilo.rtp * 100).toFixed(2) + ' %. Up to ' + rules.hilo.maxGuesses + ' guesses and ' + rules.hilo.maxMultiplier.toLocaleString('en-IN') + '×.' }));
       p.appendChild(table('Multiplier of one right guess', ['Card', 'Higher', 'Lower', 'Same'], rules.hilo.table.map(function (r) {
@@ -252,7 +254,7 @@
       odds.textContent = b ? 'Win chance ' + hundredths(b.chance) + ' % · pays ' + times(Math.floor(rules.dice.multiplierNumerator / b.chance)) : 'A target whose win chance is ' + hundredths(rules.dice.minChance) + ' %–' + hundredths(rules.dice.maxChance) + ' %';
     } else if (game === 'limbo') {
       var t = toHundredths(byId('target').value, 1000000);
-      odds.textContent = t !== null && t >= rules.limbo.minTargetCents && t <= rules.limbo.maxTargetCents ? 'Win chance ' + ((99 / t) * 100).toFixed(2) + ' %' : 'A target from ' + times(rules.limbo.minTargetCents) + ' to ' + times(rules.limbo.maxTargetCents);
+      odds.textContent = t !== null && t >= rules.limbo.minTargetCents && t <= rules.limbo.maxTargetCents ? 'Win chance ' + percent(9900 / t) : 'A target from ' + times(rules.limbo.minTargetCents) + ' to ' + times(rules.limbo.maxTargetCents);
     }
   }
 
