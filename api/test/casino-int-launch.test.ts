@@ -232,14 +232,15 @@ describe('launch', () => {
 });
 
 describe('demo seed', () => {
-  it('registers backlay-studio with crash, mines and plinko, and keeps a restarted secret verifying', async () => {
+  it('registers backlay-studio with crash, mines, plinko, dice, limbo and hilo, and keeps a restarted secret verifying', async () => {
     const studio = { url: 'http://127.0.0.1:8095', partnerId: 'backlay-studio', secret: 'a'.repeat(40) };
     await seedStudioProvider(t.db, studio);
     await seedStudioProvider(t.db, studio);
     const player = await t.createUser({ role: 'user' });
     const games = (await t.request({ method: 'GET', url: '/api/get-casino-int-games?provider=backlay-studio', token: await tokenOf(player) })).json() as { data: CasinoIntGamesResponse };
-    expect(games.data.result.map((g) => g.identifier)).toEqual(['backlay-studio:crash', 'backlay-studio:mines', 'backlay-studio:plinko']);
-    expect(games.data.category.map((c) => c._id)).toEqual(['crash', 'mines', 'plinko']);
+    const codes = ['crash', 'mines', 'plinko', 'dice', 'limbo', 'hilo'];
+    expect(games.data.result.map((g) => g.identifier)).toEqual(codes.map((c) => `backlay-studio:${c}`));
+    expect(games.data.category.map((c) => c._id)).toEqual(codes);
     const secretsOf = async () => (await t.services.casinoInt.adminProviders()).find((p) => p.id === 'backlay-studio')?.secrets.map((s) => s.hint);
     expect(await secretsOf()).toEqual(['aaaa']);
     await seedStudioProvider(t.db, { ...studio, secret: 'b'.repeat(40) });
@@ -248,10 +249,19 @@ describe('demo seed', () => {
     expect(await secretsOf()).toEqual(['cccc', 'bbbb']);
     // Each game's maximum payout multiplier, the studio's real one (STUDIO_MAX_MULTIPLIERS; studio/src/games checks them).
     const maxima = (await t.services.casinoInt.adminProviders()).find((p) => p.id === 'backlay-studio')?.games.map((g) => [g.code, g.maxMultiplier]);
-    expect(maxima).toEqual([['crash', '100000.00'], ['mines', '5148297.00'], ['plinko', '1000.00']]);
+    expect(maxima).toEqual([
+      ['crash', '100000.00'],
+      ['mines', '5148297.00'],
+      ['plinko', '1000.00'],
+      ['dice', '9900.00'],
+      ['limbo', '1000000.00'],
+      ['hilo', '1000000.00'],
+    ]);
     // Its tiles are drawn by the API.
-    const tile = await t.request({ method: 'GET', url: '/api/casino-int/images/crash.svg' });
-    expect([tile.statusCode, tile.headers['content-type']]).toEqual([200, 'image/svg+xml']);
+    for (const code of codes) {
+      const tile = await t.request({ method: 'GET', url: `/api/casino-int/images/${code}.svg` });
+      expect([tile.statusCode, tile.headers['content-type']]).toEqual([200, 'image/svg+xml']);
+    }
     expect((await t.request({ method: 'GET', url: '/api/casino-int/images/nothing.svg' })).statusCode).toBe(404);
   });
 });

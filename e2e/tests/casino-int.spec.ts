@@ -34,7 +34,7 @@ test.describe('international casino', () => {
     await expect(page).toHaveURL(/\/casino-int$/);
     await expect(page.getByRole('navigation', { name: 'Game providers' }).getByRole('link', { name: PROVIDER })).toHaveAttribute('aria-current', 'page');
     const grid = page.getByRole('list', { name: `${PROVIDER} games` });
-    await expect(grid.getByRole('button')).toHaveText([GAME, 'Mines', 'Plinko']);
+    await expect(grid.getByRole('button')).toHaveText([GAME, 'Mines', 'Plinko', 'Dice', 'Limbo', 'HiLo']);
     if (phone) await expectNoSidewaysScroll(page);
 
     // The crash game in the full-screen overlay: the page behind does not scroll, nor does the frame.

@@ -13,12 +13,15 @@
   }
   function field(id, label, input) { return [el('label', { for: id, text: label }), input]; }
   var game = el('select', { id: 'game' });
-  ['crash', 'mines', 'plinko'].forEach(function (g) { game.appendChild(el('option', { value: g, text: g })); });
+  ['crash', 'mines', 'plinko', 'dice', 'limbo', 'hilo'].forEach(function (g) { game.appendChild(el('option', { value: g, text: g })); });
   var mines = el('input', { id: 'mines', inputmode: 'numeric', value: '3' });
   var rows = el('select', { id: 'rows' });
   [8, 12, 16].forEach(function (r) { rows.appendChild(el('option', { value: String(r), text: String(r) })); });
   var risk = el('select', { id: 'risk' });
   ['low', 'medium', 'high'].forEach(function (r) { risk.appendChild(el('option', { value: r, text: r })); });
+  var direction = el('select', { id: 'direction' }, [el('option', { value: 'over', text: 'Roll over' }), el('option', { value: 'under', text: 'Roll under' })]);
+  var diceTarget = el('input', { id: 'dice-target', inputmode: 'decimal', value: '50.50' });
+  var limboTarget = el('input', { id: 'limbo-target', inputmode: 'decimal', value: '2.00' });
   var form = el('form', { class: 'panel', 'aria-label': 'Round seeds' }, [].concat(
     field('game', 'Game', game),
     field('server-seed', 'Server seed (revealed)', el('input', { id: 'server-seed', autocomplete: 'off' })),
@@ -28,6 +31,9 @@
     field('mines', 'Mines (mines only)', mines),
     field('rows', 'Rows (plinko only)', rows),
     field('risk', 'Risk (plinko only)', risk),
+    field('direction', 'Roll over/under (dice only)', direction),
+    field('dice-target', 'Target, 0–99.99 (dice only)', diceTarget),
+    field('limbo-target', 'Target multiplier (limbo only)', limboTarget),
     [el('div', { class: 'actions' }, [el('button', { type: 'submit', text: 'Verify' })])],
   ));
   var out = el('div', { class: 'panel', role: 'status', id: 'result' });
@@ -35,6 +41,12 @@
   root.appendChild(el('h1', { text: 'Verify a Backlay Studio round (PF-1)' }));
   root.appendChild(form);
   root.appendChild(out);
+
+  /** Hundredths from a typed decimal ("50.5" → 5050), or NaN (the studio then answers what it expects). */
+  function hundredths(text) {
+    var m = /^\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(text);
+    return m ? Number(m[1]) * 100 + Number(((m[2] || '') + '00').slice(0, 2)) : NaN;
+  }
 
   function sha256(text) {
     return crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)).then(function (b) {
@@ -53,6 +65,11 @@
       rows: Number(rows.value),
       risk: risk.value,
     };
+    if (body.game === 'dice') {
+      body.direction = direction.value;
+      body.target = hundredths(diceTarget.value);
+    }
+    if (body.game === 'limbo') body.target = hundredths(limboTarget.value);
     var expected = document.getElementById('expected-hash').value.trim();
     out.textContent = 'Computing…';
     Promise.all([
@@ -66,6 +83,9 @@
       var o = d.outcome;
       if (o.game === 'crash') lines.push('Crash point: ' + (o.crashCents / 100).toFixed(2) + '×');
       if (o.game === 'mines') lines.push('Mines on tiles: ' + o.mineTiles.map(function (t) { return t + 1; }).join(', '));
+      if (o.game === 'dice') lines.push('Roll: ' + (o.roll / 100).toFixed(2) + ' (' + o.direction + ' ' + (o.target / 100).toFixed(2) + ': ' + (o.cents > 0 ? 'won ' + (o.cents / 100).toFixed(2) + '×' : 'lost') + ')');
+      if (o.game === 'limbo') lines.push('Result: ' + (o.resultCents / 100).toFixed(2) + '× (target ' + (o.target / 100).toFixed(2) + '×: ' + (o.cents > 0 ? 'won' : 'lost') + ')');
+      if (o.game === 'hilo') lines.push('Cards in order (the first is dealt at the bet, then one per guess): ' + d.cardLabels.join(' '));
       if (o.game === 'plinko') lines.push('Path: ' + o.path.map(function (r) { return r ? 'R' : 'L'; }).join('') + ' → bucket ' + o.bucket + ' (' + (o.cents / 100).toFixed(2) + '×)');
       out.textContent = '';
       lines.forEach(function (l) { out.appendChild(el('p', { class: 'mono', text: l })); });

@@ -6,6 +6,7 @@
 import type { Cw1ReportTransaction } from '@backlay/shared/cw1';
 import type { GameCode, GameOutcome, GameParams } from './games/outcome';
 import type { SeedPair } from './games/fairness';
+import type { HiloGuess } from './games/hilo';
 import { Journal } from './journal';
 
 /** What the operator told us at launch, kept until the page swaps the one-time launch token. */
@@ -61,6 +62,8 @@ export interface RoundRecord {
   cashOutAt?: number;
   /** Mines: tiles revealed so far (all safe, or the last one the mine). */
   picks?: number[];
+  /** HiLo: the guesses so far, guess k on card k (all right, or the last one wrong). */
+  guesses?: HiloGuess[];
   /** The settled multiplier in hundredths (0 for a loss) and the payout. */
   resultCents?: number;
   payout?: number;

@@ -1,6 +1,6 @@
 /**
  * The studio's engine: launches (CW-1 `/v1/sessions`), the game page's session (authenticate),
- * bets and their settlement for the three games, the players' PF-1 seed pairs, and the money
+ * bets and their settlement for the six games, the players' PF-1 seed pairs, and the money
  * rules of docs/rules/casino-wallet.md rule 7 on the provider side:
  *
  * - a bet is a debit, sent once; when it times out or gets a retryable answer the studio does not
@@ -16,6 +16,7 @@ import { formatMinorUnits, type Cw1BetLine, type Cw1SessionRequest, type Cw1Sess
 import type { StudioConfig } from './config';
 import { settleCrash, timeToReach } from './games/crash';
 import { isClientSeed, newSeedPair } from './games/fairness';
+import { HILO_MAX_GUESSES, hiloGuessAllowed, hiloPayout, hiloProgress, hiloRank, isHiloGuess } from './games/hilo';
 import { MINES_TILES, minesPayout } from './games/mines';
 import { outcomeOf, type GameCode, type GameParams } from './games/outcome';
 import { backoffMs, isDefinitive, type SendResult } from './outbox';
@@ -82,7 +83,7 @@ export class Studio {
       const credit = this.store.txs.get(`${round.roundId}:credit`);
       if (round.state === 'open' && credit) this.store.putRound({ ...round, state: 'settling' });
       else if (round.state === 'open' && round.gameCode === 'crash') this.scheduleCrash(round);
-      else if (round.state === 'open' && round.gameCode === 'plinko') void this.settle(round, round.outcome.game === 'plinko' ? round.outcome.cents : 0);
+      else if (round.state === 'open' && instantCents(round) !== null) void this.settle(round, instantCents(round)!);
     }
     this.outboxTimer = setInterval(() => void this.drainOutbox(), OUTBOX_TICK_MS);
     this.outboxTimer.unref();
@@ -220,8 +221,8 @@ export class Studio {
 
   /**
    * A bet: the outcome is fixed from the player's seeds and next nonce first (journalled), then
-   * the debit goes to the operator. Plinko settles at once; crash starts its curve; mines waits
-   * for picks.
+   * the debit goes to the operator. Plinko, dice and limbo settle at once; crash starts its
+   * curve; mines waits for picks, hilo for guesses.
    */
   bet(play: PlayRecord, stake: number, params: GameParams, autoCents: number | null): Promise<RoundRecord> {
     return this.serial(play.playerId, () => this.betNow(play, stake, params, autoCents));
@@ -250,6 +251,7 @@ export class Studio {
       createdAt: Date.now(),
       ...(params.game === 'crash' ? { autoCents } : {}),
       ...(params.game === 'mines' ? { picks: [] } : {}),
+      ...(params.game === 'hilo' ? { guesses: [] } : {}),
       debitTxId: `${roundId}:debit`,
     };
     this.store.putRound(round);
@@ -277,7 +279,8 @@ export class Studio {
       const open: RoundRecord = { ...round, state: 'open', ...(params.game === 'crash' ? { startedAt: Date.now() } : {}) };
       this.store.putRound(open);
       if (params.game === 'crash') this.scheduleCrash(open);
-      if (open.outcome.game === 'plinko') await this.settle(open, open.outcome.cents);
+      const cents = instantCents(open);
+      if (cents !== null) await this.settle(open, cents);
       return this.store.rounds.get(roundId)!;
     }
     if (isDefinitive(answer) && answer.kind === 'status') {
@@ -363,6 +366,42 @@ export class Studio {
     return this.store.rounds.get(round.roundId)!;
   }
 
+  hiloGuess(play: PlayRecord, roundId: unknown, guess: unknown): Promise<RoundRecord> {
+    return this.serial(play.playerId, () => this.hiloGuessNow(play, roundId, guess));
+  }
+
+  /** A guess on the next card: a wrong one loses the round, the 51st right one cashes out. */
+  private async hiloGuessNow(play: PlayRecord, roundId: unknown, guess: unknown): Promise<RoundRecord> {
+    const round = this.ownRound(play, roundId, 'hilo');
+    if (!isHiloGuess(guess)) throw new PlayError(400, 'guess is higher, lower or same');
+    if (round.state !== 'open' || round.outcome.game !== 'hilo') throw new PlayError(409, 'This round is over');
+    const cards = round.outcome.cards;
+    const guesses = round.guesses ?? [];
+    const progress = hiloProgress(cards, guesses);
+    const rank = hiloRank(cards[progress.step]);
+    if (!hiloGuessAllowed(progress, guess, rank)) {
+      throw new PlayError(409, progress.step >= HILO_MAX_GUESSES ? 'Cash out: this round has no more cards' : `No ${guess} guess on this card, or its win would pass the maximum payout: cash out`);
+    }
+    const next = { ...round, guesses: [...guesses, guess] };
+    const after = hiloProgress(cards, next.guesses);
+    if (after.lost) await this.settle(next, 0);
+    else if (after.step >= HILO_MAX_GUESSES) await this.settle(next, -1);
+    else this.store.putRound(next);
+    return this.store.rounds.get(round.roundId)!;
+  }
+
+  hiloCashOut(play: PlayRecord, roundId: unknown): Promise<RoundRecord> {
+    return this.serial(play.playerId, () => this.hiloCashOutNow(play, roundId));
+  }
+
+  private async hiloCashOutNow(play: PlayRecord, roundId: unknown): Promise<RoundRecord> {
+    const round = this.ownRound(play, roundId, 'hilo');
+    if (round.state !== 'open') throw new PlayError(409, 'This round is over');
+    if ((round.guesses ?? []).length === 0) throw new PlayError(409, 'Make at least one guess before cashing out');
+    await this.settle(round, -1);
+    return this.store.rounds.get(round.roundId)!;
+  }
+
   // ---- crash timers ----------------------------------------------------------------------
 
   /** The server ends a crash round itself at its crash point (or its auto cash-out, if earlier). */
@@ -392,14 +431,17 @@ export class Studio {
   // ---- settlement and the outbox ---------------------------------------------------------
 
   /**
-   * Ends a round: the multiplier in hundredths (0 = lost; −1 = mines' cash-out, whose payout is
-   * the exact fraction, not a rounded multiplier), one credit of the payout with roundClosed.
+   * Ends a round: the multiplier in hundredths (0 = lost; −1 = a mines or hilo cash-out, whose
+   * payout is the exact fraction, not a rounded multiplier), one credit of the payout with roundClosed.
    * The credit is journalled as pending first, then tried once at once; the outbox retries it.
    */
   private async settle(round: RoundRecord, resultCents: number): Promise<void> {
     let payout: number;
     if (resultCents === -1 && round.outcome.game === 'mines') {
       payout = minesPayout(round.stake, round.outcome.mines, (round.picks ?? []).length);
+      resultCents = Math.floor((payout * 100) / round.stake);
+    } else if (resultCents === -1 && round.outcome.game === 'hilo') {
+      payout = hiloPayout(round.stake, hiloProgress(round.outcome.cards, round.guesses ?? []));
       resultCents = Math.floor((payout * 100) / round.stake);
     } else {
       payout = Math.floor((round.stake * resultCents) / 100);
@@ -486,5 +528,17 @@ function selectionOf(params: GameParams, autoCents: number | null): string {
       return `${params.mines} mines`;
     case 'plinko':
       return `${params.rows} rows ${params.risk}`;
+    case 'dice':
+      return `${params.direction} ${(params.target / 100).toFixed(2)}`;
+    case 'limbo':
+      return `target ${(params.target / 100).toFixed(2)}x`;
+    case 'hilo':
+      return 'hilo';
   }
+}
+
+/** The multiplier (hundredths) of a round that settles as soon as its debit is accepted, or null. */
+function instantCents(round: RoundRecord): number | null {
+  const o = round.outcome;
+  return o.game === 'plinko' || o.game === 'dice' || o.game === 'limbo' ? o.cents : null;
 }

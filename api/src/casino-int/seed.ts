@@ -1,6 +1,6 @@
 /**
- * The demo provider: Backlay Studio (docs/adr/0021) with crash, mines and plinko, registered from
- * STUDIO_URL / STUDIO_PARTNER_ID / STUDIO_SECRET at start. Idempotent: an existing provider keeps
+ * The demo provider: Backlay Studio (docs/adr/0021) with crash, mines, plinko, dice, limbo and
+ * hilo, registered from STUDIO_URL / STUDIO_PARTNER_ID / STUDIO_SECRET at start. Idempotent: an existing provider keeps
  * its row; the configured secret is added as an active secret when it is not one already (so a
  * restart with a new demo secret still verifies). Each game carries its real maximum payout
  * multiplier (STUDIO_MAX_MULTIPLIERS), set again at every start. sport_betting (our exchange) is
@@ -15,6 +15,9 @@ export const STUDIO_GAMES = [
   { code: 'crash', name: 'Crash', subCategory: 'crash' },
   { code: 'mines', name: 'Mines', subCategory: 'mines' },
   { code: 'plinko', name: 'Plinko', subCategory: 'plinko' },
+  { code: 'dice', name: 'Dice', subCategory: 'dice' },
+  { code: 'limbo', name: 'Limbo', subCategory: 'limbo' },
+  { code: 'hilo', name: 'HiLo', subCategory: 'hilo' },
 ] as const;
 
 export async function seedStudioProvider(db: Database, studio: { url: string; partnerId: string; secret: string }): Promise<void> {

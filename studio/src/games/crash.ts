@@ -24,10 +24,18 @@ export const CRASH_MAX_CENTS = 10_000_000;
  * operands are exact doubles and `%` is exact), so every platform gives the same point.
  */
 export function crashPointFromWord(u: number): number {
+  return edgeMultiplierFromWord(u, CRASH_MAX_CENTS);
+}
+
+/**
+ * The 1 %-edge multiplier of a PF-1 word, in hundredths, capped at `maxCents`: the rule crash's
+ * point and limbo's result share (limbo.ts), so P(result ≥ X) = ⌊99·2^32/X⌋/2^32 for both.
+ */
+export function edgeMultiplierFromWord(u: number, maxCents: number): number {
   if (!Number.isInteger(u) || u < 0 || u >= WORDS) throw new RangeError(`not a PF-1 word: ${u}`);
   const divisor = WORDS - u;
   const cents = (NUMERATOR - (NUMERATOR % divisor)) / divisor;
-  return Math.min(CRASH_MAX_CENTS, Math.max(100, cents));
+  return Math.min(maxCents, Math.max(100, cents));
 }
 
 /** The crash point (hundredths) of a round from its seeds: the first word of its PF-1 stream. */

@@ -9,7 +9,7 @@ import { disclosedRules } from '../games/rules';
 import { escapeHtml, pageHeaders, renderPage, type Asset } from '../pages/page';
 import { PlayError, type Studio } from '../studio';
 
-const TITLES: Record<string, string> = { crash: 'Crash', mines: 'Mines', plinko: 'Plinko' };
+const TITLES: Record<string, string> = { crash: 'Crash', mines: 'Mines', plinko: 'Plinko', dice: 'Dice', limbo: 'Limbo', hilo: 'HiLo' };
 
 export async function pageRoutes(app: FastifyInstance, options: { studio: Studio; assets: Readonly<Record<string, Asset>> }): Promise<void> {
   const { studio, assets } = options;

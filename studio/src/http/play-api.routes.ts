@@ -1,13 +1,12 @@
 /**
  * The game page's own calls under /play-api/, authorised by the page's play token
  * (Authorization: Bearer): the state, seeds, a bet, crash cash-out, mines reveal and cash-out,
- * and one round of the player's.
+ * hilo guess and cash-out, and one round of the player's.
  */
 import { parseMinorUnits } from '@backlay/shared/cw1';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { assertMines } from '../games/mines';
-import type { GameParams } from '../games/outcome';
-import { isPlinkoRisk, isPlinkoRows } from '../games/plinko';
+import { HILO_GUESSES, hiloCents, hiloCentsAfter, hiloLabel, hiloProgress, hiloRank, type HiloGuess } from '../games/hilo';
+import { parseGameParams, type GameParams } from '../games/outcome';
 import type { PlayRecord, RoundRecord } from '../store';
 import { PlayError, type Studio } from '../studio';
 
@@ -33,10 +32,29 @@ export async function playApiRoutes(app: FastifyInstance, options: { studio: Stu
       nonce: round.nonce,
       ...(round.gameCode === 'crash' ? { startedAt: round.startedAt, autoCents: round.autoCents ?? null, cashOutAt: round.cashOutAt } : {}),
       picks: round.picks,
+      ...(round.outcome.game === 'hilo' ? { hilo: hiloView(round.outcome.cards, round.guesses ?? [], open) } : {}),
       outcome: open ? null : round.outcome,
       resultCents: round.resultCents ?? null,
       payout: round.payout === undefined ? null : String(round.payout),
       note: round.note,
+    };
+  }
+
+  /**
+   * A hilo round as far as the player has seen it: the cards up to the one showing (never the
+   * next), the guesses, the multiplier held (hundredths, rounded down) and, while open, what each
+   * guess would pay (hundredths) or null where it is not offered.
+   */
+  function hiloView(cards: number[], guesses: HiloGuess[], open: boolean) {
+    const progress = hiloProgress(cards, guesses);
+    const rank = hiloRank(cards[progress.step]);
+    const seen = cards.slice(0, progress.step + 1);
+    return {
+      cards: seen,
+      labels: seen.map(hiloLabel),
+      guesses,
+      cents: progress.lost ? 0 : hiloCents(progress.num, progress.den),
+      next: open ? Object.fromEntries(HILO_GUESSES.map((g) => [g, hiloCentsAfter(progress, g, rank)])) : null,
     };
   }
 
@@ -70,25 +88,17 @@ export async function playApiRoutes(app: FastifyInstance, options: { studio: Stu
     if (stake === null || stake < 100) throw new PlayError(400, 'The stake is a whole number of paise, at least 100 (₹1.00)');
     if (stake > 10_000_000) throw new PlayError(400, 'The stake is at most ₹1,00,000.00');
     let params: GameParams;
+    try {
+      params = parseGameParams(play.gameCode, b);
+    } catch (error) {
+      throw new PlayError(400, (error as Error).message);
+    }
     let autoCents: number | null = null;
-    if (play.gameCode === 'crash') {
-      params = { game: 'crash' };
-      if (b.autoCashOut !== undefined && b.autoCashOut !== null) {
-        if (!Number.isInteger(b.autoCashOut) || (b.autoCashOut as number) < 101 || (b.autoCashOut as number) > 1_000_000) {
-          throw new PlayError(400, 'Auto cash-out is in hundredths of a multiplier, from 101 (1.01×) to 1000000');
-        }
-        autoCents = b.autoCashOut as number;
+    if (play.gameCode === 'crash' && b.autoCashOut !== undefined && b.autoCashOut !== null) {
+      if (!Number.isInteger(b.autoCashOut) || (b.autoCashOut as number) < 101 || (b.autoCashOut as number) > 1_000_000) {
+        throw new PlayError(400, 'Auto cash-out is in hundredths of a multiplier, from 101 (1.01×) to 1000000');
       }
-    } else if (play.gameCode === 'mines') {
-      try {
-        assertMines(b.mines);
-      } catch {
-        throw new PlayError(400, 'mines is a whole number from 1 to 24');
-      }
-      params = { game: 'mines', mines: b.mines as number };
-    } else {
-      if (!isPlinkoRows(b.rows) || !isPlinkoRisk(b.risk)) throw new PlayError(400, 'rows is 8, 12 or 16 and risk low, medium or high');
-      params = { game: 'plinko', rows: b.rows, risk: b.risk };
+      autoCents = b.autoCashOut as number;
     }
     const round = await studio.bet(play, stake, params, autoCents);
     return { round: await view(round), state: await stateOf(play) };
@@ -117,6 +127,19 @@ export async function playApiRoutes(app: FastifyInstance, options: { studio: Stu
   app.post('/play-api/mines/cashout', async (req) => {
     const play = playOf(req);
     const round = await studio.minesCashOut(play, (req.body as { roundId?: unknown } | undefined)?.roundId);
+    return { round: await view(round), state: await stateOf(play) };
+  });
+
+  app.post('/play-api/hilo/guess', async (req) => {
+    const play = playOf(req);
+    const b = (req.body ?? {}) as { roundId?: unknown; guess?: unknown };
+    const round = await studio.hiloGuess(play, b.roundId, b.guess);
+    return { round: await view(round), state: await stateOf(play) };
+  });
+
+  app.post('/play-api/hilo/cashout', async (req) => {
+    const play = playOf(req);
+    const round = await studio.hiloCashOut(play, (req.body as { roundId?: unknown } | undefined)?.roundId);
     return { round: await view(round), state: await stateOf(play) };
   });
 }

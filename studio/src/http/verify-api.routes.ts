@@ -2,8 +2,8 @@
 import { serverSeedHash } from '@backlay/shared/casino';
 import type { FastifyInstance } from 'fastify';
 import { isClientSeed } from '../games/fairness';
-import { outcomeOf, type GameParams } from '../games/outcome';
-import { isPlinkoRisk, isPlinkoRows } from '../games/plinko';
+import { hiloLabel } from '../games/hilo';
+import { GAME_CODES, isGameCode, outcomeOf, parseGameParams, type GameParams } from '../games/outcome';
 import { PlayError } from '../studio';
 
 export async function verifyApiRoutes(app: FastifyInstance): Promise<void> {
@@ -12,14 +12,19 @@ export async function verifyApiRoutes(app: FastifyInstance): Promise<void> {
     if (typeof b.serverSeed !== 'string' || !/^[0-9a-f]{64}$/.test(b.serverSeed)) throw new PlayError(400, 'The server seed is 64 lowercase hex characters');
     if (!isClientSeed(b.clientSeed)) throw new PlayError(400, 'The client seed is 1 to 64 letters, digits or symbols, without spaces');
     if (!Number.isSafeInteger(b.nonce) || (b.nonce as number) < 0) throw new PlayError(400, 'The nonce is a whole number, 0 or more');
+    if (!isGameCode(b.game)) throw new PlayError(400, `game is one of ${GAME_CODES.join(', ')}`);
     let params: GameParams;
-    if (b.game === 'crash') params = { game: 'crash' };
-    else if (b.game === 'mines' && Number.isInteger(b.mines) && (b.mines as number) >= 1 && (b.mines as number) <= 24) params = { game: 'mines', mines: b.mines as number };
-    else if (b.game === 'plinko' && isPlinkoRows(b.rows) && isPlinkoRisk(b.risk)) params = { game: 'plinko', rows: b.rows, risk: b.risk };
-    else throw new PlayError(400, 'game is crash, mines (with mines 1–24) or plinko (with rows 8/12/16 and risk low/medium/high)');
+    try {
+      params = parseGameParams(b.game, b);
+    } catch (error) {
+      throw new PlayError(400, (error as Error).message);
+    }
+    const outcome = await outcomeOf(params, b.serverSeed, b.clientSeed, b.nonce as number);
     return {
       serverSeedHash: await serverSeedHash(b.serverSeed),
-      outcome: await outcomeOf(params, b.serverSeed, b.clientSeed, b.nonce as number),
+      outcome,
+      // HiLo's cards as the game page names them (Stake's infinite-deck order).
+      ...(outcome.game === 'hilo' ? { cardLabels: outcome.cards.map(hiloLabel) } : {}),
     };
   });
 }
