@@ -93,6 +93,8 @@ describe('live casino', () => {
       expect(game.match_id).not.toBe(-1);
       expect(game.isDisable).toBe(false);
       expect(game.title).not.toBe('');
+      // The tile's live badge: the open round's whole window is left on the (test's still) clock.
+      expect(game.secondsLeft).toBe(BETTING_SECONDS);
     }
     for (const { matchId, gameCode } of LIVE_TABLES) {
       const table = await get<CasinoTableView>(`/api/get-casino-data-by-id/${matchId}`, playerA.token);
@@ -289,7 +291,7 @@ describe('live casino', () => {
     expect(refused.statusCode).toBe(409);
     expect(body<{ data: { code: string } }>(refused).data.code).toBe('MARKET_SUSPENDED');
     const games = await get<CasinoGamesResponse>('/api/get-casino-games', playerA.token);
-    expect(games.data.find((g) => g.slug === 'lucky7')).toMatchObject({ isDisable: true, match_id: -1 });
+    expect(games.data.find((g) => g.slug === 'lucky7')).toMatchObject({ isDisable: true, match_id: -1, secondsLeft: null });
     // A disabled table streams nothing: it leaves the virtual-games list.
     const streamsOff = await get<VirtualGamesResponse>('/api/get-virtual-games', playerA.token);
     expect(streamsOff.data.map((s) => s.id)).not.toContain(matchId);

@@ -32,7 +32,9 @@ test.describe('the live casino looks live', () => {
     const image = roulette.locator('img');
     await expect(image).toHaveAttribute('src', /\/casino\/images\/roulette\.svg$/);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    await expect(roulette).toHaveText('Roulette');
+    await expect(roulette.locator('.bl-casino-tile__title')).toHaveText('Roulette');
+    // The live badge counts the open round's seconds down (or says LIVE between rounds).
+    await expect(roulette.getByTestId('tile-live')).toHaveText(/^LIVE( · \d+s)?$/);
     await page.evaluate(() => window.scrollTo(0, 0));
     const tiles = grid.getByRole('listitem');
     const [first, second, third] = await Promise.all([0, 1, 2].map(async (i) => (await tiles.nth(i).boundingBox())!));

@@ -3,6 +3,7 @@
  * (no binary assets to ship or license, no text to duplicate the tile's title): its felt in the
  * category's hue, and the game's own pieces on it — the wheel for Roulette, the balls for Lottery,
  * the cards each table deals (Dragon's and Tiger's, Teen Patti's three, the four kings of Race 20).
+ * The live badge and its countdown are the list's (HTML over the picture), not the picture's.
  */
 import { ROULETTE_WHEEL_ORDER, pocketColour } from '@backlay/shared/casino';
 import { gameOf, LIVE_TABLES } from './tables';
@@ -85,6 +86,5 @@ export function tileSvg(gameCode: string): string | null {
 <defs><radialGradient id="felt" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="hsl(${hue},45%,34%)"/><stop offset="1" stop-color="hsl(${hue},55%,14%)"/></radialGradient></defs>
 <rect width="${W}" height="${H}" rx="12" fill="url(#felt)"/><ellipse cx="${W / 2}" cy="${H / 2}" rx="146" ry="104" fill="none" stroke="rgba(242,183,5,.35)" stroke-width="3"/>
 ${motif()}
-<g transform="translate(14 14)"><rect width="52" height="22" rx="11" fill="#c62828"/><circle cx="13" cy="11" r="4" fill="#fff"/><text x="22" y="15.5" font-family="system-ui,sans-serif" font-size="12" font-weight="800" fill="#fff">LIVE</text></g>
 </svg>`;
 }

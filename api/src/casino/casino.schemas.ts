@@ -97,7 +97,7 @@ export const schemas = {
           type: 'array',
           items: {
             type: 'object',
-            required: ['title', 'image', 'slug', 'match_id', 'matchId', 'isDisable', 'categoryId'],
+            required: ['title', 'image', 'slug', 'match_id', 'matchId', 'isDisable', 'categoryId', 'secondsLeft'],
             properties: {
               title: { type: 'string' },
               image: { type: 'string' },
@@ -106,6 +106,7 @@ export const schemas = {
               matchId: { type: 'string' },
               isDisable: { type: 'boolean' },
               categoryId: { type: 'integer' },
+              secondsLeft: { type: ['integer', 'null'] },
             },
           },
         },

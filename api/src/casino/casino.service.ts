@@ -108,7 +108,8 @@ export class CasinoService {
    * admin's switch).
    */
   async games(): Promise<CasinoGameListItem[]> {
-    return (await this.tablesRunning()).map(({ table, running }) => ({
+    const nowMs = this.deps.clock.nowMs();
+    return (await this.tablesRunning()).map(({ table, running, round }) => ({
       title: table.title,
       image: tileImage(table.gameCode),
       slug: table.gameCode,
@@ -116,6 +117,7 @@ export class CasinoService {
       matchId: table.matchId,
       isDisable: !table.enabled,
       categoryId: table.categoryId,
+      secondsLeft: table.enabled && round?.status === 'OPEN' ? secondsLeft(round.closesAt, nowMs) : null,
     }));
   }
 
@@ -142,7 +144,7 @@ export class CasinoService {
     return (await repo.tablesWithNewestRound(this.deps.db)).map(({ table, round }) => {
       const live = round !== null && (round.status === 'OPEN' || round.status === 'CLOSED');
       const between = round?.settledAt != null && nowMs - round.settledAt.getTime() <= RUNNING_GAP_MS;
-      return { table, running: table.enabled && (live || between) };
+      return { table, round, running: table.enabled && (live || between) };
     });
   }
 

@@ -10,11 +10,11 @@ const api = withMocks(fakeCasino, 'games');
 const apis = { casino: api };
 
 const game = (slug: string, over: Partial<CasinoGameListItem> = {}): CasinoGameListItem => ({
-  title: slug.toUpperCase(), image: `/api/casino/images/${slug}.svg`, slug, match_id: `m-${slug}`, matchId: `m-${slug}`, isDisable: false, categoryId: 23, ...over,
+  title: slug.toUpperCase(), image: `/api/casino/images/${slug}.svg`, slug, match_id: `m-${slug}`, matchId: `m-${slug}`, isDisable: false, categoryId: 23, secondsLeft: null, ...over,
 });
 
 const GAMES = [
-  game('dt20', { title: 'Dragon Tiger 20-20' }),
+  game('dt20', { title: 'Dragon Tiger 20-20', secondsLeft: 12 }),
   game('teen20', { title: 'Teen Patti 20-20', categoryId: 20 }),
   game('ab20', { title: 'Andar Bahar', categoryId: 26, isDisable: true }),
   game('lucky7', { title: 'Lucky 7', categoryId: 27, match_id: -1 }),
@@ -40,7 +40,8 @@ function renderAt(path: string) {
   );
 }
 
-const tileNames = () => within(screen.getByRole('list', { name: / games$/ })).getAllByRole('listitem').map((li) => li.textContent);
+// Each tile's title (the live badge beside it is shown, not spoken).
+const tileNames = () => within(screen.getByRole('list', { name: / games$/ })).getAllByRole('listitem').map((li) => li.querySelector('.bl-casino-tile__title')?.textContent);
 
 beforeEach(() => {
   jest.resetAllMocks();
@@ -89,7 +90,7 @@ describe('CasinoList', () => {
       apis,
     );
     expect(await screen.findByRole('list', { name: 'Sports games' })).toBeInTheDocument();
-    expect(tileNames()).toEqual(['SportsSports Exchange']);
+    expect(tileNames()).toEqual(['Sports Exchange']);
     await userEvent.click(screen.getByRole('link', { name: 'Sports Exchange' }));
     expect(screen.getByText('sports home')).toBeInTheDocument();
   });
@@ -106,7 +107,7 @@ describe('CasinoList', () => {
     );
     expect(await screen.findByRole('list', { name: 'Others games' })).toBeInTheDocument();
     expect(screen.queryByText('No Others games right now.')).not.toBeInTheDocument();
-    expect(tileNames()).toEqual(['Int.International Casino']);
+    expect(tileNames()).toEqual(['International Casino']);
     await userEvent.click(screen.getByRole('link', { name: 'International Casino' }));
     expect(screen.getByText('international casino')).toBeInTheDocument();
   });
@@ -182,5 +183,28 @@ describe('CasinoList', () => {
     api.games.mockRejectedValue(new Error('Service unavailable'));
     renderAt('/casino-list/LC/4');
     expect(await screen.findByText('The casino games could not be loaded: Service unavailable')).toBeInTheDocument();
+  });
+  it("counts each open round's seconds down on a live badge, and reads the list again every 10 s", async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      renderAt('/casino-list/LC/4');
+      const dt = await screen.findByRole('link', { name: 'Dragon Tiger 20-20' });
+      expect(within(dt).getByTestId('tile-live')).toHaveTextContent('LIVE · 12s');
+      act(() => jest.advanceTimersByTime(3_000));
+      expect(within(dt).getByTestId('tile-live')).toHaveTextContent('LIVE · 9s');
+      // A table with no round taking bets is live without a countdown; a suspended one has no badge.
+      expect(within(screen.getByRole('link', { name: 'Teen Patti 20-20' })).getByTestId('tile-live')).toHaveTextContent(/^LIVE$/);
+      expect(within(screen.getByRole('button', { name: 'Andar Bahar' })).queryByTestId('tile-live')).toBeNull();
+      const calls = api.games.mock.calls.length;
+      api.games.mockResolvedValue(GAMES.map((g) => (g.slug === 'dt20' ? { ...g, secondsLeft: 20 } : g)));
+      await act(async () => {
+        jest.advanceTimersByTime(7_000);
+        await Promise.resolve();
+      });
+      expect(api.games.mock.calls.length).toBe(calls + 1);
+      expect(await within(dt).findByText('LIVE · 20s')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -21,11 +21,20 @@ import { useTileWidth } from './media';
  * a link to /casino/{slug}/{match_id}; a suspended one (disabled, or no round running) is a button
  * that says so instead of opening the table.
  */
-export function CasinoTile({ game, width, onSuspended }: { game: CasinoGameListItem; width: string; onSuspended: () => void }) {
+export function CasinoTile({ game, width, secondsLeft = null, onSuspended }: { game: CasinoGameListItem; width: string; secondsLeft?: number | null; onSuspended: () => void }) {
   const title = tileTitle(game);
+  const live = !isSuspended(game);
   const body = (
     <>
-      <LazyImage src={game.image} alt="" className="bl-casino-tile__img" />
+      <span className="bl-casino-tile__pic">
+        <LazyImage src={game.image} alt="" className="bl-casino-tile__img" />
+        {live ? (
+          // Shown, not spoken: a link whose name changed every second would be read out again and again.
+          <span className={`bl-casino-tile__live${secondsLeft !== null && secondsLeft <= 5 ? ' bl-casino-tile__live--ending' : ''}`} aria-hidden="true" data-testid="tile-live">
+            LIVE{secondsLeft !== null && secondsLeft > 0 ? ` · ${secondsLeft}s` : ''}
+          </span>
+        ) : null}
+      </span>
       <span className="bl-casino-tile__title">{title}</span>
     </>
   );
@@ -42,6 +51,20 @@ export function CasinoTile({ game, width, onSuspended }: { game: CasinoGameListI
       )}
     </li>
   );
+}
+
+/** How often the list is read again while the lobby is seen. */
+export const LIST_REFRESH_MS = 10_000;
+
+/** This browser's clock, read every whole second after `since` (the list's answer: the tiles' countdowns). */
+function useSecondTicks(since: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [since]);
+  return now;
 }
 
 /**
@@ -77,11 +100,15 @@ export function CasinoList() {
   const [search] = useSearchParams();
   const categoryId = selectedCategory(pathId, search.get('category'));
   const width = useTileWidth();
-  const { load } = useLoad(() => casinoApi.games());
+  // The list again every 10 s while the page is seen (a new round's window, a table switched
+  // off); in between, each open round's seconds count down on this browser's clock from the answer.
+  const { load } = useLoad(() => casinoApi.games().then((games) => ({ games, at: Date.now() })), '', { refreshMs: LIST_REFRESH_MS, quietReload: true });
+  const now = useSecondTicks(load.state === 'done' ? load.value.at : 0);
   const [warning, setWarning] = useState(false);
   useEffect(() => setWarning(false), [categoryId]);
 
-  const games = load.state === 'done' ? gamesOf(load.value, categoryId) : [];
+  const games = load.state === 'done' ? gamesOf(load.value.games, categoryId) : [];
+  const left = (g: CasinoGameListItem) => (load.state === 'done' && g.secondsLeft !== null ? Math.max(0, g.secondsLeft - Math.floor(Math.max(0, now - load.value.at) / 1000)) : null);
   const entry = ENTRY_TILES[categoryId];
   const category = CASINO_CATEGORIES.find((c) => c.id === categoryId)?.name ?? 'All Casino';
   return (
@@ -117,7 +144,7 @@ export function CasinoList() {
       {games.length > 0 && !entry ? (
         <ul className="bl-casino-grid" aria-label={`${category} games`}>
           {games.map((g) => (
-            <CasinoTile key={`${g.slug}:${String(g.match_id)}`} game={g} width={width} onSuspended={() => setWarning(true)} />
+            <CasinoTile key={`${g.slug}:${String(g.match_id)}`} game={g} width={width} secondsLeft={left(g)} onSuspended={() => setWarning(true)} />
           ))}
         </ul>
       ) : null}

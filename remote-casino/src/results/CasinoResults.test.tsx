@@ -83,8 +83,8 @@ describe('CasinoResults', () => {
 
   it('without a table, offers the tables and opens the chosen one\'s results', async () => {
     api.games.mockResolvedValue([
-      { title: '20-20 Dragon Tiger', image: '', slug: 'dt20', match_id: '9023', matchId: '9023', isDisable: false, categoryId: 23 },
-      { title: 'Andar Bahar', image: '', slug: 'ab20', match_id: -1, matchId: '9026', isDisable: true, categoryId: 26 },
+      { title: '20-20 Dragon Tiger', image: '', slug: 'dt20', match_id: '9023', matchId: '9023', isDisable: false, categoryId: 23, secondsLeft: null },
+      { title: 'Andar Bahar', image: '', slug: 'ab20', match_id: -1, matchId: '9026', isDisable: true, secondsLeft: null, categoryId: 26 },
     ]);
     renderAt('/casino/result');
     const select = await screen.findByLabelText('Table');

@@ -56,6 +56,12 @@ export interface CasinoGameListItem {
   matchId: string;
   isDisable: boolean;
   categoryId: number;
+  /**
+   * Seconds left to bet on the table's open round, on the server's clock when it answered; null
+   * while no round takes bets (closed, dealing, between rounds, disabled). The tile's live badge
+   * counts it down (issue 32).
+   */
+  secondsLeft: number | null;
 }
 
 export interface CasinoGamesResponse {

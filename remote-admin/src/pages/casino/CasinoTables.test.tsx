@@ -9,7 +9,7 @@ const api = withMocks(fakeCasino, 'games', 'setDisabled');
 const apis = { casino: api };
 
 const game = (slug: string, over: Partial<CasinoGameListItem> = {}): CasinoGameListItem => ({
-  title: slug.toUpperCase(), image: `/api/casino/images/${slug}.svg`, slug, match_id: `m-${slug}`, matchId: `m-${slug}`, isDisable: false, categoryId: 23, ...over,
+  title: slug.toUpperCase(), image: `/api/casino/images/${slug}.svg`, slug, match_id: `m-${slug}`, matchId: `m-${slug}`, isDisable: false, categoryId: 23, secondsLeft: null, ...over,
 });
 
 beforeEach(() => {
