@@ -107,6 +107,10 @@ describe('live casino', () => {
       expect(table.round?.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
       expect(table.round?.secondsLeft).toBe(BETTING_SECONDS);
       expect(table.round?.markets.length).toBeGreaterThan(0);
+      // The felt's places: a card table's hands in dealing order, none for the wheel.
+      if (gameCode === 'dt20') expect(table.seats).toEqual(['dragon', 'tiger']);
+      if (gameCode === 'roulette') expect(table.seats).toEqual([]);
+      if (gameCode !== 'roulette') expect(table.seats.length).toBeGreaterThan(0);
     }
   });
 

@@ -7,7 +7,9 @@
 //   /login and /admin/login            the sign-in pages, until the form is drawn;
 //   player first page                  /login, sign in as demo-user, until the landing page has
 //                                      drawn and the network is idle: everything a player's first
-//                                      visit downloads (bar: ≤ 200 KB, issue 21).
+//                                      visit downloads (bar: ≤ 200 KB, issue 21);
+//   casino table page, roulette table  the same, then a live table (Teen Patti; Roulette with its
+//                                      own layout) until it is drawn (issue 32: not worse).
 // Each figure is the sum of the transferred (gzip) body bytes of every JavaScript response, the
 // median of RUNS cold loads; each is printed against the recorded runs in
 // page-bytes.baseline.json (BENCH_SAVE=1 records this run as the last). Needs the e2e ports
@@ -51,6 +53,18 @@ const PAGES = {
     await page.getByLabel('Password').fill('Backlay#2026');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByTestId('header-username').waitFor();
+  },
+  // A live table's first load after signing in (issue 32: the felt, the strip and its card must
+  // not cost more than the table did): the player's first page, then the table's own chunks.
+  'casino table page': async (page) => {
+    await PAGES['player first page'](page);
+    await page.goto(`${ORIGIN}/casino/teen20/9020`, { waitUntil: 'networkidle' });
+    await page.getByRole('region', { name: 'Cards' }).waitFor();
+  },
+  'roulette table page': async (page) => {
+    await PAGES['player first page'](page);
+    await page.goto(`${ORIGIN}/casino/roulette/9031`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Roulette', level: 1 }).waitFor();
   },
 };
 

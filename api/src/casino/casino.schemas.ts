@@ -143,7 +143,7 @@ export const schemas = {
     params: { type: 'object', required: ['id'], properties: { id: matchIdField } },
     response: responses({
       type: 'object',
-      required: ['matchId', 'gameCode', 'title', 'categoryId', 'isDisable', 'bettingSeconds', 'commitment', 'rules', 'round', 'lastResults', 'stats'],
+      required: ['matchId', 'gameCode', 'title', 'categoryId', 'isDisable', 'bettingSeconds', 'commitment', 'rules', 'round', 'lastResults', 'stats', 'seats'],
       properties: {
         matchId: { type: 'string' },
         gameCode: { type: 'string' },
@@ -187,6 +187,7 @@ export const schemas = {
             properties: { roundId: { type: 'string' }, win: { type: 'string' }, label: { type: 'string' }, name: { type: 'string' }, tone: { type: 'string' } },
           },
         },
+        seats: { type: 'array', items: { type: 'string' } },
         stats: {
           type: 'object',
           required: ['rounds', 'groups'],

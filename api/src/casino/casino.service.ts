@@ -24,7 +24,7 @@ import {
   type ResultTone,
   type VirtualGameListItem,
 } from '@backlay/shared/contracts';
-import type { CasinoGame } from '@backlay/shared/casino';
+import { tableSeats, type CasinoGame } from '@backlay/shared/casino';
 import { marketPnlVector } from '@backlay/shared/domain';
 import { insertAuditRecords } from '../audit/audit.repository';
 import type { Actor, RequestMeta } from '../plugins/request-context';
@@ -178,6 +178,7 @@ export class CasinoService {
       },
       round: await this.roundView(table),
       ...resultsView(game, await repo.lastResults(this.deps.db, matchId, CASINO_STATS_ROUNDS)),
+      seats: tableSeats(game, game.parseConfig(table.config)),
     };
   }
 

@@ -21,7 +21,7 @@ import {
 } from '@backlay/shared';
 import { resultName } from '../format';
 import { PlayingCard } from '../ui/PlayingCard';
-import { VerifyDialog } from '../verify/VerifyPanel';
+import { VerifyDialog } from '../verify/lazy-verify';
 import { recordCards, recordProof } from './RoundCard';
 
 /** The day the results open on: today (UTC, as the API keeps rounds). */

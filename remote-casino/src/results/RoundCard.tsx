@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Dialog, EmptyState, Spinner, formatDateTimeSeconds, useApis, useLoad, type CasinoLastResult, type CasinoRoundRecord } from '@backlay/shared';
-import { VerifyPanel } from '../verify/VerifyPanel';
+import { LazyVerifyPanel } from '../verify/lazy-verify';
 import type { RoundProof } from '../verify/verify';
 
 /** A round record's cards in dealing order. */
@@ -51,7 +51,7 @@ export function RoundCardDialog({ matchId, gameCode, result, onClose }: { matchI
           {found.rdesc.split('#').filter(Boolean).join(' · ')} · settled {formatDateTimeSeconds(found.settledAt)}
         </p>
       ) : null}
-      {proof ? <VerifyPanel proof={proof} /> : null}
+      {proof ? <LazyVerifyPanel proof={proof} /> : null}
     </Dialog>
   );
 }

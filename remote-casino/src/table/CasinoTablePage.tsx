@@ -25,7 +25,7 @@ import {
 // not on every first page (ADR 0025's budget).
 import { SLIP_SHEET_OPEN_CLASS, SlipSheet } from '@backlay/shared/slip-sheet';
 import type { RoundProof } from '../verify/verify';
-import { VerifyDialog } from '../verify/VerifyPanel';
+import { VerifyDialog } from '../verify/lazy-verify';
 import { marketVector } from './book';
 import { CasinoMarket } from './CasinoMarket';
 import { CasinoSlip, type CasinoSelection } from './CasinoSlip';
@@ -241,7 +241,7 @@ function CasinoTable({ matchId }: { matchId: string }) {
       <div className="bl-odds bl-casino" ref={tableArea}>
         <div className="bl-markets">
           {round && Draw ? <Draw round={round} /> : null}
-          {round && !Draw ? <DealtCards round={round} seconds={seconds} bettingSeconds={table.bettingSeconds} bets={player.open} categoryId={table.categoryId} /> : null}
+          {round && !Draw ? <DealtCards round={round} seconds={seconds} bettingSeconds={table.bettingSeconds} bets={player.open} categoryId={table.categoryId} seats={table.seats} /> : null}
           {round ? <Layout markets={round.markets} bets={player.open} renderMarket={renderMarket} back={back} selection={slip} closedReason={closedReason} /> : null}
           <ResultsStrip matchId={matchId} gameCode={table.gameCode} results={table.lastResults} />
           <ResultStats stats={table.stats} />

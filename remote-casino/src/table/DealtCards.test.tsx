@@ -34,7 +34,7 @@ describe('DealtCards', () => {
       buildCasinoBet('b2', { selectionName: 'Tiger', stake: 400 }),
       buildCasinoBet('b3', { selectionName: 'Tiger', side: 'LAY', stake: 50 }),
     ];
-    const { container } = render(<DealtCards round={buildCasinoRound({ gameCode: 'dt20' })} seconds={5} bettingSeconds={20} bets={bets} />);
+    const { container } = render(<DealtCards round={buildCasinoRound({ gameCode: 'dt20' })} seconds={5} bettingSeconds={20} bets={bets} seats={['dragon', 'tiger']} />);
     const felt = screen.getByRole('region', { name: 'Cards' });
     expect(felt).toHaveTextContent('The cards are dealt when betting closes.');
     expect(within(felt).getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual(['Dragon', 'Tiger']);
@@ -44,7 +44,7 @@ describe('DealtCards', () => {
   });
 
   it('lights the winning box once the round settles, by the name the game gives its result', () => {
-    const settled = buildCasinoRound({ gameCode: 'teen20', status: 'SETTLED', win: '2', cards: ['8DD', 'KDD', '5DD', 'KHH', '10SS', '10DD'], hands: { playerA: ['8DD', '5DD', '10SS'], playerB: ['KDD', 'KHH', '10DD'] } });
+    const settled = buildCasinoRound({ gameCode: 'teen20', status: 'SETTLED', win: '2', rdesc: 'Player B#A : High Card | B : Pair', cards: ['8DD', 'KDD', '5DD', 'KHH', '10SS', '10DD'], hands: { playerA: ['8DD', '5DD', '10SS'], playerB: ['KDD', 'KHH', '10DD'] } });
     const { container } = render(<DealtCards round={settled} />);
     expect(screen.getByRole('group', { name: 'Player B, wins' })).toHaveClass('bl-casino-hand--won');
     expect(screen.getByRole('group', { name: 'Player A' })).not.toHaveClass('bl-casino-hand--won');

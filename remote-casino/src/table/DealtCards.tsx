@@ -1,7 +1,7 @@
 import { useRef, type CSSProperties } from 'react';
 import { formatRupees, type CasinoBet, type CasinoRoundView } from '@backlay/shared';
-import { casinoGame } from '@backlay/shared/casino';
-import { dealOrder, handLabel, tableSeats } from '../ui/hands';
+import { resultName } from '../format';
+import { dealOrder, handLabel } from '../ui/hands';
 import { PlayingCard, dealStepMs } from '../ui/PlayingCard';
 
 /** The ring of the betting window: the part of it still left, with the seconds in the middle. */
@@ -20,10 +20,9 @@ export function RoundTimer({ seconds, bettingSeconds }: { seconds: number; betti
   );
 }
 
-/** The winner's name as the table reads it, once the round settled; null before or on a void. */
+/** The winner as the round's description names it ('Tiger', 'Player B'), once it settled; null before or on a void. */
 function winnerName(round: CasinoRoundView): string | null {
-  if (round.status !== 'SETTLED' || !round.win) return null;
-  return casinoGame(round.gameCode)?.resultBadge(round.win).name ?? null;
+  return round.status === 'SETTLED' && round.win ? resultName(round) : null;
 }
 
 /** Whether the seat `label` is the one the result names ('Tiger' is the seat 'Tiger'; 'King of Spades' the seat 'Spades'). */
@@ -43,12 +42,15 @@ export function DealtCards({
   bettingSeconds = 0,
   bets = [],
   categoryId,
+  seats = [],
 }: {
   round: CasinoRoundView;
   seconds?: number;
   bettingSeconds?: number;
   bets?: readonly CasinoBet[];
   categoryId?: number;
+  /** The places the game deals to, in dealing order (the table's `seats`): laid out before a card is dealt. */
+  seats?: readonly string[];
 }) {
   const dealt = dealOrder(round.cards, round.hands);
   // Cards that were on screen before the latest cards arrived are not dealt again: only the new
@@ -60,7 +62,6 @@ export function DealtCards({
   const step = dealStepMs(round.cards.length - before);
 
   // The boxes: the table's seats in dealing order, then any hand the round dealt to that is not one.
-  const seats = tableSeats(round.gameCode);
   const boxes = [...seats.map((hand) => dealt.find((h) => h.hand === hand) ?? { hand, cards: [] }), ...dealt.filter((h) => !seats.includes(h.hand))];
   const winner = winnerName(round);
   const staked = (label: string) => bets.filter((b) => b.status === 'open' && b.side === 'BACK' && b.selectionName === label).reduce((sum, b) => sum + b.stake, 0);

@@ -1,5 +1,3 @@
-import { canonicalDeck, casinoGame } from '@backlay/shared/casino';
-
 /**
  * A round's hands as the table and the verifier both draw them (one home: table/ and verify/ each
  * read them from here, neither from the other).
@@ -29,29 +27,4 @@ export function dealOrder(cards: readonly string[], hands: Record<string, string
   }));
   const first = (h: (typeof placed)[number]) => Math.min(cards.length, ...h.cards.map((c) => c.index));
   return placed.sort((a, b) => first(a) - first(b));
-}
-
-const seatsOf = new Map<string, readonly string[]>();
-
-/**
- * The places a table deals to, in dealing order ('dragon', 'tiger'; 'joker', 'andar', 'bahar'),
- * so the felt can lay them out before a card is dealt: the hands the game's own `resolve` writes
- * for an unshuffled shoe (the rules, not a copy of them). None for the wheel, or when that shoe
- * does not make a round.
- */
-export function tableSeats(gameCode: string): readonly string[] {
-  const known = seatsOf.get(gameCode);
-  if (known) return known;
-  const game = casinoGame(gameCode);
-  let seats: readonly string[] = [];
-  if (game && game.shoe.kind === 'cards') {
-    try {
-      const round = game.resolve(canonicalDeck(game.shoe.decks, game.shoe.ranks), game.defaultConfig);
-      seats = dealOrder(round.card.split(','), round.hands).map((h) => h.hand);
-    } catch {
-      seats = [];
-    }
-  }
-  seatsOf.set(gameCode, seats);
-  return seats;
 }

@@ -1,4 +1,4 @@
-import { Dialog, Spinner, useLoad } from '@backlay/shared';
+import { Spinner, useLoad } from '@backlay/shared';
 import { dealOrder, handLabel } from '../ui/hands';
 import { PlayingCard } from '../ui/PlayingCard';
 import { FairnessText } from './FairnessText';
@@ -90,14 +90,5 @@ export function VerifyPanel({ proof }: { proof: RoundProof }) {
         <FairnessText />
       </details>
     </section>
-  );
-}
-
-/** The Verify view in a dialog (a bottom sheet on a phone). */
-export function VerifyDialog({ proof, onClose }: { proof: RoundProof; onClose: () => void }) {
-  return (
-    <Dialog title={`Verify round ${proof.roundId}`} onClose={onClose}>
-      <VerifyPanel proof={proof} />
-    </Dialog>
   );
 }

@@ -26,7 +26,7 @@ export {
 export { chainSeeds, seedAt, chainCommitment, verifyChainLink } from './pf1-chain';
 export { PF1_DRAW_STEPS, PAYOUT_ROUNDING_STEPS } from './fairness';
 export { backReturnPer100, formatPriceHundredths, formatRtp } from './market-kit';
-export { CASINO_GAMES, casinoGame, drawShoe, playRound } from './registry';
+export { CASINO_GAMES, casinoGame, drawShoe, playRound, tableSeats } from './registry';
 export { teenPatti20, teenPattiHand, pairPlusProfit, type TeenPattiConfig, type TeenPattiCategory, type TeenPattiHand } from './teen-patti';
 export { dragonTiger20, dragonTigerWinner, DRAGON_TIGER_EXCHANGE, DRAGON_TIGER_STANDARD, type DragonTigerConfig } from './dragon-tiger';
 export { lucky7, lucky7b, type Lucky7Config } from './lucky7';

@@ -67,3 +67,24 @@ export async function drawShoe(game: CasinoGame, serverSeed: string, clientSeed:
 export async function playRound<C>(game: CasinoGame<C>, serverSeed: string, clientSeed: string, nonce: Nonce, config: C = game.defaultConfig): Promise<RoundResult> {
   return game.resolve(await drawShoe(game as CasinoGame, serverSeed, clientSeed, nonce), config);
 }
+
+/**
+ * The places a table deals to, in dealing order ('dragon', 'tiger'; 'joker', …): the hands its own
+ * `resolve` writes for an unshuffled shoe, by their first card (a hand dealt nothing comes last).
+ * The felt lays them out before a card is dealt (issue 32). None for the wheel, or when that shoe
+ * does not make a round.
+ */
+export function tableSeats<C>(game: CasinoGame<C>, config: C = game.defaultConfig): string[] {
+  if (game.shoe.kind !== 'cards') return [];
+  let round: RoundResult;
+  try {
+    round = game.resolve(canonicalDeck(game.shoe.decks, game.shoe.ranks), config);
+  } catch {
+    return [];
+  }
+  const order = round.card.split(',');
+  const first = (codes: readonly string[]) => Math.min(order.length, ...codes.map((c) => (order.includes(c) ? order.indexOf(c) : order.length)));
+  return Object.entries(round.hands)
+    .sort(([, a], [, b]) => first(a) - first(b))
+    .map(([hand]) => hand);
+}

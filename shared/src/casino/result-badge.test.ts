@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // jsdom has no crypto.subtle; PF-1 needs Web Crypto.
-import { CASINO_GAMES, playRound } from './registry';
+import { CASINO_GAMES, playRound, tableSeats } from './registry';
 import { type ResultBadge } from './result-badge';
 
 const SERVER_SEED = '3f1c5e0d9b2a47c68e5d0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e';
@@ -55,5 +55,18 @@ describe('every table reads its own results (issue 32)', () => {
     }
     expect(CASINO_GAMES.roulette.resultBadge('37')).toEqual({ label: '37', name: '37', tone: 'void', stat: null });
     expect(CASINO_GAMES.dt20.resultBadge('4').tone).toBe('void');
+  });
+});
+
+describe('tableSeats', () => {
+  it('lays out the places each table deals to, in dealing order', () => {
+    expect(tableSeats(CASINO_GAMES.dt20)).toEqual(['dragon', 'tiger']);
+    expect(tableSeats(CASINO_GAMES.teen20)).toEqual(['playerA', 'playerB']);
+    expect(tableSeats(CASINO_GAMES.baccarat)).toEqual(['player', 'banker']);
+    expect(tableSeats(CASINO_GAMES.ab20)[0]).toBe('joker');
+    expect(tableSeats(CASINO_GAMES.card32)).toEqual(['player8', 'player9', 'player10', 'player11']);
+    expect(tableSeats(CASINO_GAMES.roulette)).toEqual([]);
+    // Every table's seats are hands its rounds really deal to.
+    for (const game of Object.values(CASINO_GAMES)) for (const seat of tableSeats(game)) expect(seat).toMatch(/^[a-z][a-zA-Z0-9]*$/);
   });
 });

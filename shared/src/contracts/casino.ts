@@ -170,6 +170,8 @@ export interface CasinoTableView {
   lastResults: CasinoLastResult[];
   /** How often each outcome came in the table's last settled rounds (up to CASINO_STATS_ROUNDS). */
   stats: CasinoResultStats;
+  /** The places the game deals to, in dealing order (hand keys: 'dragon', 'tiger'), for the felt; none for the wheel. */
+  seats: string[];
 }
 
 /** The colour family of a result: the side it favours, a tie, or the colour of a number or suit. */

@@ -77,6 +77,7 @@ export function buildCasinoTable(over: Partial<CasinoTableView> = {}): CasinoTab
       { roundId: 'r-1', win: '1', label: 'D', name: 'Dragon', tone: 'a' },
     ],
     stats: { rounds: 2, groups: [{ name: 'Tiger', tone: 'b', count: 1 }, { name: 'Dragon', tone: 'a', count: 1 }] },
+    seats: ['dragon', 'tiger'],
     ...over,
   };
 }
