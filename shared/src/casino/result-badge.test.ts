@@ -70,3 +70,16 @@ describe('tableSeats', () => {
     for (const game of Object.values(CASINO_GAMES)) for (const seat of tableSeats(game)) expect(seat).toMatch(/^[a-z][a-zA-Z0-9]*$/);
   });
 });
+
+describe('the casino rules are free of side effects for the bundlers', () => {
+  it("shared's package.json lists every folder but casino as having side effects, so a screen that takes one rule from @backlay/shared/casino does not get all eighteen games", async () => {
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const root = join(__dirname, '..', '..');
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { sideEffects: string[] };
+    const folders = readdirSync(join(root, 'src'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(folders).toContain('casino');
+    for (const folder of folders) expect([folder, pkg.sideEffects.includes(`./src/${folder}/**`)]).toEqual([folder, folder !== 'casino']);
+    expect(pkg.sideEffects).toEqual(expect.arrayContaining(['./src/*.ts', './src/*.tsx']));
+  });
+});
