@@ -40,6 +40,20 @@ const PIPS: Readonly<Record<number, ReadonlyArray<readonly [number, number]>>> =
   10: [[20, 20], [40, 20], [30, 27], [20, 34], [40, 34], [20, 50], [40, 50], [30, 57], [20, 64], [40, 64]],
 };
 
+/** A corner index: the rank over the suit, top left, or turned to the bottom right. */
+function CardCorner({ label, suit, turned = false }: { label: string; suit: string; turned?: boolean }) {
+  return (
+    <g fontWeight="800" textAnchor="middle" transform={turned ? 'rotate(180 30 42)' : undefined}>
+      <text x="8" y="13" fontSize={label.length > 1 ? 10 : 12}>
+        {label}
+      </text>
+      <text x="8" y="23" fontSize="9">
+        {suit}
+      </text>
+    </g>
+  );
+}
+
 /** The middle of a face: the pips of a number card, one large pip for an ace, a framed letter for a court card. */
 function CardCentre({ rank, label, suit }: { rank: number; label: string; suit: string }) {
   if (rank === 1) {
@@ -96,22 +110,8 @@ export function PlayingCard({ code, dealDelayMs }: { code: string; dealDelayMs?:
         <rect x="0.5" y="0.5" width="59" height="83" rx="5" className="bl-card__face" />
         {face ? (
           <>
-            <g fontWeight="800" textAnchor="middle">
-              <text x="8" y="13" fontSize={face.label.length > 1 ? 10 : 12}>
-                {face.label}
-              </text>
-              <text x="8" y="23" fontSize="9">
-                {face.suit}
-              </text>
-              <g transform="rotate(180 30 42)">
-                <text x="8" y="13" fontSize={face.label.length > 1 ? 10 : 12}>
-                  {face.label}
-                </text>
-                <text x="8" y="23" fontSize="9">
-                  {face.suit}
-                </text>
-              </g>
-            </g>
+            <CardCorner label={face.label} suit={face.suit} />
+            <CardCorner label={face.label} suit={face.suit} turned />
             <CardCentre rank={face.rank} label={face.label} suit={face.suit} />
           </>
         ) : (
