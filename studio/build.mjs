@@ -31,3 +31,19 @@ await build({
   sourcemap: true,
   logLevel: 'info',
 });
+
+// The games' outcome code for the verify page (issue 32): the same module the server runs, bundled
+// for the browser, so a player recomputes a round on their own machine (PF-1 is Web Crypto).
+await build({
+  entryPoints: [path.join(here, 'src/games/outcome.ts')],
+  outfile: path.join(here, 'dist/outcome.js'),
+  bundle: true,
+  platform: 'browser',
+  target: 'es2020',
+  format: 'iife',
+  globalName: 'BacklayOutcome',
+  plugins: [bundleWorkspaceShared],
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'info',
+});

@@ -131,6 +131,8 @@ test.describe('Backlay Studio originals in the operator frame', () => {
         await verify.getByRole('button', { name: 'Verify' }).click();
         await expect(verify.getByRole('status')).toContainText(`Roll: ${roll} (under 98.00: `);
         await expect(verify.getByRole('status')).toContainText('Recomputed in your browser: same');
+        // The outcome too, by the studio's outcome code bundled for the browser (/assets/outcome.js).
+        await expect(verify.getByRole('status')).toContainText('Outcome recomputed in your browser: same');
         await verify.close();
       }
 

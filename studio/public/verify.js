@@ -54,6 +54,25 @@
     });
   }
 
+  /**
+   * The round's outcome computed here, by the studio's own outcome code bundled for the browser
+   * (/assets/outcome.js: BacklayOutcome), or null where that code or Web Crypto is missing.
+   */
+  function recomputeHere(body) {
+    var code = window.BacklayOutcome;
+    if (!code || !window.crypto || !crypto.subtle) return Promise.resolve(null);
+    return Promise.resolve()
+      .then(function () { return code.outcomeOf(code.parseGameParams(body.game, body), body.serverSeed, body.clientSeed, body.nonce); })
+      .catch(function () { return null; });
+  }
+
+  /** A value as JSON with its keys in order, so two outcomes compare whatever order their keys came in. */
+  function canonical(value) {
+    if (Array.isArray(value)) return '[' + value.map(canonical).join(',') + ']';
+    if (value && typeof value === 'object') return '{' + Object.keys(value).sort().map(function (k) { return JSON.stringify(k) + ':' + canonical(value[k]); }).join(',') + '}';
+    return JSON.stringify(value);
+  }
+
   form.addEventListener('submit', function (event) {
     event.preventDefault();
     var body = {
@@ -75,10 +94,13 @@
     Promise.all([
       fetch('/verify-api/outcome', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(function (r) { return r.json().then(function (d) { if (!r.ok) throw new Error(d.message); return d; }); }),
       window.crypto && crypto.subtle ? sha256(body.serverSeed) : Promise.resolve(null),
+      recomputeHere(body),
     ]).then(function (results) {
       var d = results[0];
       var lines = ['SHA-256 of the server seed: ' + d.serverSeedHash];
       if (results[1] !== null) lines.push('Recomputed in your browser: ' + (results[1] === d.serverSeedHash ? 'same' : 'DIFFERENT: ' + results[1]));
+      if (results[2] !== null) lines.push('Outcome recomputed in your browser: ' + (canonical(results[2]) === canonical(d.outcome) ? 'same' : 'DIFFERENT: ' + canonical(results[2])));
+      else lines.push('Outcome recomputed in your browser: not available here (the studio sent it)');
       if (expected) lines.push(expected === d.serverSeedHash ? 'It matches the hash shown before the bet.' : 'It does NOT match the hash shown before the bet.');
       var o = d.outcome;
       if (o.game === 'crash') lines.push('Crash point: ' + (o.crashCents / 100).toFixed(2) + '×');

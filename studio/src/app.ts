@@ -24,7 +24,8 @@ import { loadAssets } from './pages/page';
 import type { Studio } from './studio';
 
 /** The page's static files, read once: the folder next to src/ or dist/. */
-const ASSETS = loadAssets(join(__dirname, '..', 'public'));
+// dist/main.js finds the browser bundle of the outcome code beside it (build.mjs); the sources have none.
+const ASSETS = loadAssets(join(__dirname, '..', 'public'), __dirname);
 
 export function buildStudioApp(studio: Studio, options: { logger?: boolean | { level: string } } = {}) {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 16 * 1024 });

@@ -15,7 +15,7 @@ export async function pageRoutes(app: FastifyInstance, options: { studio: Studio
   const { studio, assets } = options;
   const headers = pageHeaders(studio.config.frameAncestors);
 
-  function page(reply: FastifyReply, code: number, title: string, body: string, script: string | null) {
+  function page(reply: FastifyReply, code: number, title: string, body: string, script: string | readonly string[] | null) {
     return reply.code(code).headers(headers).type('text/html; charset=utf-8').send(renderPage(title, body, script));
   }
 
@@ -39,7 +39,7 @@ export async function pageRoutes(app: FastifyInstance, options: { studio: Studio
   });
 
   app.get('/verify', async (_req, reply) =>
-    page(reply, 200, 'Verify a round', `<main id="verify" data-rules="${escapeHtml(JSON.stringify(disclosedRules()))}"><p>Loading…</p></main>`, 'verify.js'),
+    page(reply, 200, 'Verify a round', `<main id="verify" data-rules="${escapeHtml(JSON.stringify(disclosedRules()))}"><p>Loading…</p></main>`, assets['outcome.js'] ? ['outcome.js', 'verify.js'] : 'verify.js'),
   );
 
   app.get<{ Params: { file: string } }>('/assets/:file', async (req, reply) => {
