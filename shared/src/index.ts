@@ -77,14 +77,11 @@ export { ALL_SPORTS, sportIdOf } from './sports/sport-filter';
 export { listRange, paymentStatusLabel, REPORT_TYPES } from './payments/statement-filters';
 export { BetTableRow, MyBetsSection } from './sports/my-bets';
 export { TableScroll } from './ui/table-scroll';
-export { ReportTable, type ReportColumn, type ReportSummary, type ReportRowProps, type ReportTableProps } from './ui/report-table';
 export { Dialog } from './ui/dialog';
 export { useModalFocus, useScrollLock } from './ui/modal-focus';
 export { PHONE_QUERY, mediaMatches, useMediaQuery } from './ui/media';
 export { DateRange, defaultDateRange, rangeInverted, rangeReady } from './ui/date-range';
-export { RangeFilters, RangeLoadStatus, useRangeReport, type RangeReport } from './ui/range-report';
 export { exportApi, type CsvFile, type ExportFilters, type ExportReport } from './kernel/export-api';
-export { Pager, pageCount } from './ui/pager';
 export { DATE_TIME_MINUTES_FORMAT, DATE_TIME_SECONDS_FORMAT, formatDate, formatDateTimeMinutes, formatDateTimeMinutesIst, formatDateTimeSeconds, localDayBound } from './kernel/date-format';
 export {
   RACE_NAME_SEPARATOR,

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, generatePath, useLocation, useParams } from 'react-router';
-import { BuildTag, Button, EmptyState, Page, Pager, ROLE_LABELS, ROUTES, SEARCH_MAX_LENGTH, Spinner, TableScroll, childRoleOf, formatRupees, on, useObservable, user$, useApis, type ClientRow, type ClientSortKey, type Role, Pnl, useLoad } from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, ROLE_LABELS, ROUTES, SEARCH_MAX_LENGTH, Spinner, TableScroll, childRoleOf, formatRupees, on, useObservable, user$, useApis, type ClientRow, type ClientSortKey, type Role, Pnl, useLoad } from '@backlay/shared';
+import { Pager } from '@backlay/shared/reports';
 import { ExportActions } from '@backlay/shared/exports';
 import { SearchBox, SortHeader, useSort } from '@backlay/shared/sortable';
 import { ChildPasswordDialog } from './ChildPasswordDialog';

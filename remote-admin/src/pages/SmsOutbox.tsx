@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { Button, EmptyState, Page, Pager, SEARCH_MAX_LENGTH, Spinner, useLoad, formatDateTimeSeconds, useApis, type SmsOutboxSortKey } from '@backlay/shared';
+import { Button, EmptyState, Page, SEARCH_MAX_LENGTH, Spinner, useLoad, formatDateTimeSeconds, useApis, type SmsOutboxSortKey } from '@backlay/shared';
+import { Pager } from '@backlay/shared/reports';
 import { SearchBox, SortHeader, useSort } from '@backlay/shared/sortable';
 
 const PAGE_SIZE = 25;

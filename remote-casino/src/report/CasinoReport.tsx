@@ -3,15 +3,11 @@ import {
   BuildTag,
   EmptyState,
   Page,
-  ReportTable,
-  type ReportColumn,
-  RangeFilters,
-  RangeLoadStatus,
   formatRupees,
-  useRangeReport,
   useApis,
   type CasinoReportResponse,
 } from '@backlay/shared';
+import { ReportTable, type ReportColumn, RangeFilters, RangeLoadStatus, useRangeReport } from '@backlay/shared/reports';
 import { ExportActions } from '@backlay/shared/exports';
 import { formatReportDate } from '../format';
 

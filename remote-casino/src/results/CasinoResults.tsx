@@ -6,9 +6,6 @@ import {
   Button,
   EmptyState,
   Page,
-  Pager,
-  ReportTable,
-  type ReportColumn,
   ROUTES,
   SelectField,
   Spinner,
@@ -19,6 +16,7 @@ import {
   type CasinoRoundRecord,
   formatDateTimeSeconds,
 } from '@backlay/shared';
+import { Pager, ReportTable, type ReportColumn } from '@backlay/shared/reports';
 import { resultName } from '../format';
 import { PlayingCard } from '../ui/PlayingCard';
 import { VerifyDialog } from '../verify/lazy-verify';

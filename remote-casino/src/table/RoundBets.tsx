@@ -1,4 +1,5 @@
-import { BetTableRow, MyBetsSection, Pager, Pnl, formatRupees, type CasinoBet, type CasinoBetsResponse, type Load, formatOddsDecimal, formatDateTimeSeconds } from '@backlay/shared';
+import { BetTableRow, MyBetsSection, Pnl, formatRupees, type CasinoBet, type CasinoBetsResponse, type Load, formatOddsDecimal, formatDateTimeSeconds } from '@backlay/shared';
+import { Pager } from '@backlay/shared/reports';
 
 /** How a bet stands: its P&L once settled, Void once voided, Open before. */
 function outcome(bet: CasinoBet) {

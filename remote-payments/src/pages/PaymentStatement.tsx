@@ -7,7 +7,6 @@ import {
   ROUTES,
   Spinner,
   defaultDateRange,
-  RangeFilters,
   rangeInverted,
   rangeReady,
   formatRupees,
@@ -16,14 +15,13 @@ import {
   type DepositWithdrawListRequest,
   type PaymentRequestRow,
   REPORT_TYPES,
-  ReportTable,
-  type ReportColumn,
   SelectField,
   listRange,
   paymentStatusLabel,
   useLoad,
   formatDateTimeSeconds,
 } from '@backlay/shared';
+import { RangeFilters, ReportTable, type ReportColumn } from '@backlay/shared/reports';
 import { ExportActions } from '@backlay/shared/exports';
 
 /** A request's row; on a phone card its status and amount lead. */

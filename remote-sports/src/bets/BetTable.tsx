@@ -1,4 +1,5 @@
-import { Pnl, ReportTable, eventLabel, formatRupees, runnerLabel, type BetRow, type ReportColumn, formatBetPrice, formatDateTimeSeconds, sideClass, sideLabel, BET_STATUS_LABELS } from '@backlay/shared';
+import { Pnl, eventLabel, formatRupees, runnerLabel, type BetRow, formatBetPrice, formatDateTimeSeconds, sideClass, sideLabel, BET_STATUS_LABELS } from '@backlay/shared';
+import { ReportTable, type ReportColumn } from '@backlay/shared/reports';
 
 /** The columns every bet table has: placed time, match and market, selection, side, odds, stake. */
 const BET_COLUMNS: readonly ReportColumn<BetRow>[] = [

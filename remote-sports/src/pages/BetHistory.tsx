@@ -3,12 +3,8 @@ import {
   BET_LIST_PAGE_SIZE,
   BuildTag,
   Page,
-  Pager,
-  RangeFilters,
   SEARCH_MAX_LENGTH,
-  RangeLoadStatus,
   SelectField,
-  useRangeReport,
   useApis,
   type BetHistoryQuery,
   type BetPage,
@@ -18,6 +14,7 @@ import {
   ALL_SPORTS,
   sportIdOf,
 } from '@backlay/shared';
+import { Pager, RangeFilters, RangeLoadStatus, useRangeReport } from '@backlay/shared/reports';
 import { ExportActions } from '@backlay/shared/exports';
 import { SearchBox } from '@backlay/shared/sortable';
 import { BetTable } from '../bets/BetTable';

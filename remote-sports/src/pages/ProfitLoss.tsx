@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Pnl, BuildTag, Page, ReportTable, type ReportColumn, RangeFilters, RangeLoadStatus, eventLabel, formatRupees, useRangeReport, type ProfitLossQuery, type ProfitLossResponse, ALL_SPORTS, sportIdOf, formatDateTimeMinutes, useApis } from '@backlay/shared';
+import { Pnl, BuildTag, Page, eventLabel, formatRupees, type ProfitLossQuery, type ProfitLossResponse, ALL_SPORTS, sportIdOf, formatDateTimeMinutes, useApis } from '@backlay/shared';
+import { ReportTable, type ReportColumn, RangeFilters, RangeLoadStatus, useRangeReport } from '@backlay/shared/reports';
 import { ExportActions } from '@backlay/shared/exports';
 import { SportSelect } from '../bets/filters';
 

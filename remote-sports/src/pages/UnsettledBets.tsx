@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { BET_LIST_PAGE_SIZE, BuildTag, EmptyState, Page, Pager, Spinner, on, useLoad, ALL_SPORTS, sportIdOf, useApis } from '@backlay/shared';
+import { BET_LIST_PAGE_SIZE, BuildTag, EmptyState, Page, Spinner, on, useLoad, ALL_SPORTS, sportIdOf, useApis } from '@backlay/shared';
+import { Pager } from '@backlay/shared/reports';
 import { ExportActions } from '@backlay/shared/exports';
 import { BetTable } from '../bets/BetTable';
 import { SportSelect } from '../bets/filters';

@@ -4,21 +4,17 @@ import { useState, type ReactNode } from 'react';
 import {
   EmptyState,
   Page,
-  Pager,
-  RangeFilters,
-  ReportTable,
   Spinner,
   defaultDateRange,
   formatDateTimeSeconds,
   formatRupees,
   localDayBound,
-  pageCount,
   rangeInverted,
   rangeReady,
   useApis,
   useLoad,
-  type ReportColumn,
 } from '@backlay/shared';
+import { Pager, RangeFilters, ReportTable, pageCount, type ReportColumn } from '@backlay/shared/reports';
 import type { AccountStatementResponse } from '../contracts/clients';
 import { ExportActions } from '../ui/export-actions';
 

@@ -1,4 +1,5 @@
-import { Button } from './kit';
+// By the package's name (the singleton's kit): bundled by the screens that import `@backlay/shared/reports`.
+import { Button } from '@backlay/shared';
 
 /** The number of pages a list of `total` rows fills, at least one. */
 export function pageCount(total: number, pageSize: number): number {

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { MESSAGES } from '../contracts/messages';
-import { useLoad, type Load } from '../kernel/use-load';
-import { DateRange, defaultDateRange, rangeInverted, rangeReady, type DateRangeValue } from './date-range';
-import { EmptyState, Spinner } from './kit';
+// By the package's name (the singleton: its loader and bus, its kit), as export-actions.tsx: this
+// file is bundled by the report screens that import `@backlay/shared/reports`.
+import { DateRange, EmptyState, MESSAGES, Spinner, defaultDateRange, rangeInverted, rangeReady, useLoad, type Load } from '@backlay/shared';
+import type { DateRangeValue } from './date-range';
 
 /**
  * What every report over a date range has in common (the player's casino report and profit and

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, generatePath } from 'react-router';
-import { BET_LIST_PAGE_SIZE, Button, EmptyState, Pager, ROUTES, SEARCH_MAX_LENGTH, Spinner, type BetRow, type BetSortKey, useLoad, useApis } from '@backlay/shared';
+import { BET_LIST_PAGE_SIZE, Button, EmptyState, ROUTES, SEARCH_MAX_LENGTH, Spinner, type BetRow, type BetSortKey, useLoad, useApis } from '@backlay/shared';
+import { Pager } from '@backlay/shared/reports';
 import { SearchBox, useSort } from '@backlay/shared/sortable';
 import { BetsTable } from './BetsTable';
 import { SECTION_STYLE, LIVE_REFRESH_MS } from './betting-common';

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { BuildTag, Button, EmptyState, Page, ROLE_LABELS, SelectField, Spinner, defaultDateRange, RangeFilters, rangeReady, eventLabel, formatRupees, useLoad, useApis, type ProfitLossQuery, type ProfitLossResponse, type ProfitLossRow, Pnl, formatDateTimeSeconds, sportIdOf, ALL_SPORTS } from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, ROLE_LABELS, SelectField, Spinner, defaultDateRange, rangeReady, eventLabel, formatRupees, useLoad, useApis, type ProfitLossQuery, type ProfitLossResponse, type ProfitLossRow, Pnl, formatDateTimeSeconds, sportIdOf, ALL_SPORTS } from '@backlay/shared';
+import { RangeFilters } from '@backlay/shared/reports';
 import { ExportActions } from '@backlay/shared/exports';
 import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { SPORT_OPTIONS } from './betting-common';

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link, generatePath, useParams } from 'react-router';
-import { BET_LIST_PAGE_SIZE, BuildTag, Button, EmptyState, Page, Pager, ROUTES, SEARCH_MAX_LENGTH, SelectField, Spinner, useLoad, type BetPage, type BetRow, type BetSortKey, type UnsettledBetType, sportIdOf, ALL_SPORTS, useApis } from '@backlay/shared';
+import { BET_LIST_PAGE_SIZE, BuildTag, Button, EmptyState, Page, ROUTES, SEARCH_MAX_LENGTH, SelectField, Spinner, useLoad, type BetPage, type BetRow, type BetSortKey, type UnsettledBetType, sportIdOf, ALL_SPORTS, useApis } from '@backlay/shared';
+import { Pager } from '@backlay/shared/reports';
 import { ExportActions } from '@backlay/shared/exports';
 import { SearchBox, useSort } from '@backlay/shared/sortable';
 import { BetsTable } from './BetsTable';

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link, generatePath } from 'react-router';
-import { BuildTag, EmptyState, Page, RangeFilters, RangeLoadStatus, ROUTES, formatRupees, sumRupeesForDisplay, useRangeReport, useApis, type CasinoGameReportResponse, type CasinoGameReportRow, Pnl } from '@backlay/shared';
+import { BuildTag, EmptyState, Page, ROUTES, formatRupees, sumRupeesForDisplay, useApis, type CasinoGameReportResponse, type CasinoGameReportRow, Pnl } from '@backlay/shared';
+import { RangeFilters, RangeLoadStatus, useRangeReport } from '@backlay/shared/reports';
 import { ExportActions } from '@backlay/shared/exports';
 import { SortHeader, sortRows, useSort, type SortColumn, type SortState } from '@backlay/shared/sortable';
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { BuildTag, Button, EmptyState, Page, ROUTES, SEARCH_MAX_LENGTH, Spinner, defaultDateRange, RangeFilters, rangeInverted, rangeReady, formatRupees, on, useApis, type DepositWithdrawListRequest, type PaymentRequestRow, type PaymentSortKey, REPORT_TYPES, SelectField, listRange, paymentStatusLabel, useLoad, formatDateTimeSeconds } from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, ROUTES, SEARCH_MAX_LENGTH, Spinner, defaultDateRange, rangeInverted, rangeReady, formatRupees, on, useApis, type DepositWithdrawListRequest, type PaymentRequestRow, type PaymentSortKey, REPORT_TYPES, SelectField, listRange, paymentStatusLabel, useLoad, formatDateTimeSeconds } from '@backlay/shared';
+import { RangeFilters } from '@backlay/shared/reports';
 import { ExportActions } from '@backlay/shared/exports';
 import { SearchBox, SortHeader, useSort } from '@backlay/shared/sortable';
 import { DecisionDialog, type Decision } from './DecisionDialog';
