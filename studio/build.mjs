@@ -19,31 +19,30 @@ const bundleWorkspaceShared = {
   },
 };
 
+/** What both bundles share: one file with the workspace's @backlay/shared in it. */
+const common = { bundle: true, plugins: [bundleWorkspaceShared], logLevel: 'info' };
+
 await build({
+  ...common,
   entryPoints: [path.join(here, 'src/main.ts')],
   outfile: path.join(here, 'dist/main.js'),
-  bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'cjs',
   packages: 'external',
-  plugins: [bundleWorkspaceShared],
   sourcemap: true,
-  logLevel: 'info',
 });
 
 // The games' outcome code for the verify page (issue 32): the same module the server runs, bundled
 // for the browser, so a player recomputes a round on their own machine (PF-1 is Web Crypto).
 await build({
+  ...common,
   entryPoints: [path.join(here, 'src/games/outcome.ts')],
   outfile: path.join(here, 'dist/outcome.js'),
-  bundle: true,
   platform: 'browser',
   target: 'es2020',
   format: 'iife',
   globalName: 'BacklayOutcome',
-  plugins: [bundleWorkspaceShared],
   minify: true,
   legalComments: 'none',
-  logLevel: 'info',
 });

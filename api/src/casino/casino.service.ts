@@ -52,6 +52,20 @@ export const RESULTS_PAGE_SIZE = 20;
 /** Rounds in a table's results strip. */
 export const LAST_RESULTS = 10;
 
+const SEATS = new Map<string, string[]>();
+/**
+ * The places a table's game deals to (`tableSeats`), worked out once per game: the same for every
+ * configuration of its rules, and the table view is read on every round.
+ */
+function seatsOf(game: CasinoGame): string[] {
+  let seats = SEATS.get(game.code);
+  if (seats === undefined) {
+    seats = tableSeats(game);
+    SEATS.set(game.code, seats);
+  }
+  return seats;
+}
+
 /**
  * The results strip (the newest LAST_RESULTS rounds, each as the table reads it) and the
  * statistics of all the rounds given (CASINO_STATS_ROUNDS, newest first): per outcome group of
@@ -178,7 +192,7 @@ export class CasinoService {
       },
       round: await this.roundView(table),
       ...resultsView(game, await repo.lastResults(this.deps.db, matchId, CASINO_STATS_ROUNDS)),
-      seats: tableSeats(game, game.parseConfig(table.config)),
+      seats: seatsOf(game),
     };
   }
 

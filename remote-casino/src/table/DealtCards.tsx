@@ -1,6 +1,7 @@
 import { useRef, type CSSProperties } from 'react';
 import { formatRupees, type CasinoBet, type CasinoRoundView } from '@backlay/shared';
 import { resultName } from '../format';
+import { openStakes } from './book';
 import { dealOrder, handLabel } from '../ui/hands';
 import { PlayingCard, dealStepMs } from '../ui/PlayingCard';
 
@@ -64,7 +65,8 @@ export function DealtCards({
   // The boxes: the table's seats in dealing order, then any hand the round dealt to that is not one.
   const boxes = [...seats.map((hand) => dealt.find((h) => h.hand === hand) ?? { hand, cards: [] }), ...dealt.filter((h) => !seats.includes(h.hand))];
   const winner = winnerName(round);
-  const staked = (label: string) => bets.filter((b) => b.status === 'open' && b.side === 'BACK' && b.selectionName === label).reduce((sum, b) => sum + b.stake, 0);
+  // The player's backs by runner name: a box is the runner of its name ('Player B').
+  const backed = openStakes(bets, (b) => (b.side === 'BACK' ? b.selectionName : null));
   const open = round.status === 'OPEN';
   const note = open ? 'The cards are dealt when betting closes.' : round.status === 'VOID' ? 'No cards: the round was voided.' : round.cards.length === 0 ? 'Dealing…' : null;
   const style = categoryId === undefined ? undefined : ({ '--felt-hue': String((categoryId * 47) % 360) } as CSSProperties);
@@ -77,7 +79,7 @@ export function DealtCards({
           {boxes.map((h) => {
             const label = handLabel(h.hand);
             const won = wins(winner, label);
-            const stake = staked(label);
+            const stake = backed.get(label) ?? 0;
             return (
               <div key={h.hand} className={`bl-casino-hand${won ? ' bl-casino-hand--won' : ''}`} role="group" aria-label={won ? `${label}, wins` : label}>
                 <span className="bl-casino-hand__name">

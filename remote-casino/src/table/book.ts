@@ -3,6 +3,7 @@ import {
   exposureMinor,
   marketPnlVector,
   toMinor,
+  toRupees,
   type CasinoBet,
   type CasinoMarketView,
   type PlaceBetSide,
@@ -70,3 +71,17 @@ export function shownRows(rows: readonly SlipBookRow[], shown: ReadonlySet<strin
   const same = hidden.every((r) => r.nowMinor === first.nowMinor && r.afterMinor === first.afterMinor);
   return same ? [...visible, { selectionId: '', name: otherName, nowMinor: first.nowMinor, afterMinor: first.afterMinor }] : [...visible, ...hidden];
 }
+
+/**
+ * The player's open stakes summed per `keyOf` (rupees, added in paise): a bet that `keyOf` maps to
+ * null is left out. The chips on Roulette's cells and on the felt's boxes.
+ */
+export function openStakes(bets: readonly CasinoBet[], keyOf: (bet: CasinoBet) => string | null): Map<string, number> {
+  const paise = new Map<string, number>();
+  for (const bet of bets) {
+    const key = bet.status === 'open' ? keyOf(bet) : null;
+    if (key !== null) paise.set(key, (paise.get(key) ?? 0) + toMinor(bet.stake));
+  }
+  return new Map([...paise].map(([key, minor]) => [key, toRupees(minor)]));
+}
+

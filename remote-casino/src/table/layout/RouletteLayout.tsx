@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
-import { PHONE_QUERY, formatOddsDecimal, formatRupees, toMinor, toRupees, useMediaQuery, type CasinoBet } from '@backlay/shared';
+import { PHONE_QUERY, formatOddsDecimal, formatRupees, useMediaQuery } from '@backlay/shared';
 import { pocketColour } from '@backlay/shared/casino';
+import { openStakes } from '../book';
 import type { TableLayoutProps } from './types';
 
 /** A cell's place in one shape of the grid: column, row and their spans (1-based, CSS grid lines). */
@@ -55,16 +56,6 @@ const cellKey = (marketId: string, selectionId: string) => `${marketId}\u0000${s
 /** A stake as a chip shows it: 100, 2.5K, 1L. */
 const chipAmount = (rupees: number) => new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 }).format(rupees);
 
-/** The player's open stake per runner (rupees, added in paise), by market id and runner. */
-function stakes(bets: readonly CasinoBet[]): Map<string, number> {
-  const paise = new Map<string, number>();
-  for (const b of bets) {
-    if (b.status !== 'open') continue;
-    const key = cellKey(b.marketId, b.selectionId);
-    paise.set(key, (paise.get(key) ?? 0) + toMinor(b.stake));
-  }
-  return new Map([...paise].map(([key, minor]) => [key, toRupees(minor)]));
-}
 
 /** The cell's accessible name: what it shows, what it covers, its price and the player's stake on it. */
 function cellName(cell: RouletteCell, runnerName: string, price: number, stake: number | undefined): string {
@@ -87,7 +78,7 @@ function placeStyle({ wide, phone }: RouletteCell): CSSProperties {
  */
 export function RouletteLayout({ markets, bets, renderMarket, back, selection, closedReason }: TableLayoutProps) {
   const byCode = useMemo(() => new Map(markets.map((m) => [m.code, m])), [markets]);
-  const staked = useMemo(() => stakes(bets), [bets]);
+  const staked = useMemo(() => openStakes(bets, (b) => cellKey(b.marketId, b.selectionId)), [bets]);
   const phone = useMediaQuery(PHONE_QUERY);
   const slipRef = useRef<HTMLDivElement>(null);
   const slipMarket = selection ? markets.find((m) => m.marketId === selection.marketId) : undefined;
