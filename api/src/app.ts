@@ -57,6 +57,8 @@ import { requestValidation } from './plugins/validation';
 import { createRealtime, type Realtime } from './realtime/realtime.server';
 import { createCoreServices, type CoreServices } from './services';
 import { settingsRoutes } from './settings/settings.routes';
+import { sitesRoutes } from './sites/sites.routes';
+import { maintenanceGate } from './sites/sites.service';
 import { settlementRoutes } from './settlement/settlement.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -350,9 +352,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(requestValidation);
   if (config.docs.enabled) await app.register(swaggerDocs);
+  // The player area closes for the platform's switch or the site's own (ADR 0074).
+  const maintenance = maintenanceGate(core.settings, core.sites);
   await app.register(authentication, {
     jwt: jwtPluginOptions(keys.jwt, config.auth.accessTokenTtlSec),
-    maintenance: core.settings,
+    maintenance,
+    siteOfHost: (hostname) => core.sites.siteIdOfHost(hostname),
     transactionPasswords: core.transactionPasswords,
     getAuthenticator: () => {
       if (authenticator === null) throw new Error('authenticator used before the app was built');
@@ -389,7 +394,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transactionPasswords: core.transactionPasswords,
     rotationKeys: keys.refreshRotation,
     events: core.events,
-    settings: core.settings,
+    maintenance,
     ledger: core.ledger,
     log: app.log,
     twoFactor,
@@ -401,6 +406,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     httpServer: app.server,
     config,
     authenticator,
+    siteOfHost: (hostname) => core.sites.siteIdOfHost(hostname),
     events: core.events,
     cluster: core.cluster,
     catalog: core.catalog,
@@ -427,6 +433,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tagged('push', pushRoutes), { push });
       await api.register(tagged('statements', statementsRoutes), { statements: core.statements });
       await api.register(tagged('settings', settingsRoutes), { settings: core.settings });
+      await api.register(tagged('sites', sitesRoutes), { sites: core.sites });
       await api.register(tagged('catalog', catalogRoutes), {
         catalog: core.catalog,
         sportsAdmin: core.sportsAdmin,

@@ -15,7 +15,7 @@ import { Database } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres';
 import { runMigrations, schemaStatus } from './db/migrate';
 import { seedStudioProvider } from './casino-int/seed';
-import { seedDemo } from './demo/demo-seed';
+import { seedDemo, seedDemoSecondSite } from './demo/demo-seed';
 import { createCoreServices } from './services';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
@@ -127,6 +127,9 @@ async function main(): Promise<void> {
     if (config.demo) {
       const seeded = await seedDemo({ db, ledger: services.ledger, passwords: services.passwords });
       log.info(seeded, 'demo data ready (users demo-admin … demo-user, password Backlay#2026)');
+      // A second white-label site on the machine's other local name (ADR 0074).
+      const second = await seedDemoSecondSite({ db, ledger: services.ledger, passwords: services.passwords });
+      log.info(second, 'demo site Sixer Exchange ready on localhost (the same usernames, its own accounts)');
     }
 
     if (config.casinoInt.studio !== null) {

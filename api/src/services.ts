@@ -36,6 +36,7 @@ import { ResponsibleGamblingService } from './responsible-gambling/responsible-g
 import { DomainEvents } from './common/domain-events';
 import { StatementService } from './statements/statement.service';
 import { SettingsService } from './settings/settings.service';
+import { SiteDirectory } from './sites/sites.service';
 import { SettlementService } from './settlement/settlement.service';
 import { AccountAdminService } from './users/account-admin.service';
 import { UsersPolicy } from './users/policy';
@@ -49,6 +50,8 @@ export interface CoreServices {
   passwords: PasswordHasher;
   ledger: LedgerService;
   settings: SettingsService;
+  /** White-label sites (ADR 0074): the site of a host, its brand and maintenance switch. */
+  sites: SiteDirectory;
   users: UsersService;
   usersPolicy: UsersPolicy;
   /** Creating, editing, locking accounts and resetting their passwords (agents). */
@@ -154,6 +157,7 @@ export function createCoreServices(deps: {
     passwords,
     ledger,
     settings,
+    sites: new SiteDirectory(deps.db, clock, deps.config.settings.cacheTtlMs, cluster.bus),
     users,
     usersPolicy,
     accounts: new AccountAdminService({ db: deps.db, policy: usersPolicy, users, passwords, transactionPasswords, events }),

@@ -42,7 +42,7 @@ function forge(header: object, payload: object, secret: string | null): string {
 
 function claims(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const now = Math.floor(Date.now() / 1000);
-  return { sub: player.id, sid: playerSession, role: 'user', aud: 'player', typ: 'access', iat: now, exp: now + 600, ...overrides };
+  return { sub: player.id, sid: playerSession, role: 'user', aud: 'player', site: 'backlay', typ: 'access', iat: now, exp: now + 600, ...overrides };
 }
 
 const userInfo = (token: string) => t.request({ method: 'GET', url: '/api/user-info', token });

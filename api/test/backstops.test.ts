@@ -80,11 +80,11 @@ describe('L14 partnership backstops', () => {
     );
   });
 
-  it('usernames are unique whatever their case', async () => {
+  it('usernames are unique on a site whatever their case (ADR 0074)', async () => {
     const player = await t.createUser({ role: 'user', parentId: dl.id, username: 'CaseUser' });
     expect(player.username).toBe('CaseUser');
     expect(await rawSqlError([[`INSERT INTO users (username, role, parent_id, password_hash) VALUES ('caseuser', 'user', $1, 'x')`, [dl.id]]])).toMatch(
-      /users_username_lower_key/,
+      /users_site_username_key/,
     );
   });
 });

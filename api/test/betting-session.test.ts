@@ -68,7 +68,7 @@ function forge(claims: Record<string, unknown>): string {
 
 function claimsOf(user: TestUser, sessionId: string, overrides: Record<string, unknown> = {}) {
   const now = Math.floor(Date.now() / 1000);
-  return { sub: user.id, sid: sessionId, role: 'user', aud: 'player', typ: 'access', iat: now, exp: now + 600, ...overrides };
+  return { sub: user.id, sid: sessionId, role: 'user', aud: 'player', site: 'backlay', typ: 'access', iat: now, exp: now + 600, ...overrides };
 }
 
 async function betCount(userId: string): Promise<number> {

@@ -71,6 +71,8 @@ export interface CreateUserOptions {
   /** Cumulative share; default DEFAULT_SHARE_BPS of the role. */
   partnershipShareBps?: number;
   displayName?: string;
+  /** An Admin's white-label site (ADR 0074); everyone else is on its parent's. */
+  siteId?: string;
 }
 
 export interface TestContext {
@@ -85,8 +87,8 @@ export interface TestContext {
   createUser(options: CreateUserOptions): Promise<TestUser>;
   /** Mints chips (rupees) from system:mint into a user's wallet through a real journal. */
   fund(userId: string, rupees: bigint): Promise<void>;
-  /** Logs in through the HTTP API; fails the test unless it answers 200. */
-  login(user: TestUser, area?: Area): Promise<LoginResponse>;
+  /** Logs in through the HTTP API (on `host`'s site, default the default site); fails the test unless it answers 200. */
+  login(user: TestUser, area?: Area, host?: string): Promise<LoginResponse>;
   /** app.inject with an optional bearer token. */
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
 }
@@ -202,6 +204,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       createdBy: parentId,
       partnershipShareBps: opts.partnershipShareBps ?? DEFAULT_SHARE_BPS[opts.role],
       ...(opts.displayName !== undefined ? { displayName: opts.displayName } : {}),
+      ...(opts.siteId !== undefined ? { siteId: opts.siteId } : {}),
     });
     return { id: row.id, username: row.username, role: row.role, parentId: row.parentId, password };
   };
@@ -230,11 +233,12 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     });
   };
 
-  const login = async (user: TestUser, area?: Area): Promise<LoginResponse> => {
+  const login = async (user: TestUser, area?: Area, host?: string): Promise<LoginResponse> => {
     const loginArea = area ?? (user.role === 'user' ? 'player' : 'admin');
     const response = await app.inject({
       method: 'POST',
       url: loginArea === 'player' ? '/api/login' : '/api/login-admin',
+      ...(host !== undefined ? { headers: { host } } : {}),
       payload: { username: user.username, password: user.password },
     });
     if (response.statusCode !== 200) throw new Error(`login of ${user.username} failed: ${response.statusCode} ${response.body}`);

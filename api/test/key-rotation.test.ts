@@ -125,7 +125,7 @@ describe('JWT_SECRET rotation', () => {
     const session = await later.login(user);
     const current = headerOf(session.token).kid as string;
     const now = Math.floor(Date.now() / 1000);
-    const claims = { sub: user.id, sid: session.sessionId, role: 'user', aud: 'player', typ: 'access', iat: now, exp: now + 600 };
+    const claims = { sub: user.id, sid: session.sessionId, role: 'user', aud: 'player', site: 'backlay', typ: 'access', iat: now, exp: now + 600 };
     // An unknown kid, or one that is no string, even with a signature of the current secret.
     await expectMalformed(later, forge({ alg: 'HS256', typ: 'JWT', kid: 'not-a-key-id' }, claims, S3));
     await expectMalformed(later, forge({ alg: 'HS256', typ: 'JWT', kid: 42 }, claims, S3));

@@ -67,8 +67,8 @@ const ancestorsOf = (node: number): number[] => {
 };
 const effectively = (flags: readonly boolean[], node: number): boolean => flags[node] === true || ancestorsOf(node).some((a) => flags[a] === true);
 
-const meta = { ip: null, userAgent: null, requestId: null };
-const actorOf = (real: Real, node: number) => ({ userId: real.nodes[node]?.id ?? '', role: ROLE[node] as Role });
+const meta = { ip: null, userAgent: null, requestId: null, siteId: 'backlay' };
+const actorOf = (real: Real, node: number) => ({ userId: real.nodes[node]?.id ?? '', role: ROLE[node] as Role, siteId: 'backlay' });
 
 function rupees(minor: bigint): number {
   return Number(minor) / 100;

@@ -152,7 +152,7 @@ describe('POST /api/users-lock', () => {
     await t.db.query("UPDATE users SET status = 'locked' WHERE id = $1", [mdl.id]);
     const spy = jest.spyOn(t.db, 'query');
     try {
-      await expect(t.services.authenticator.authenticateToken(session.token)).rejects.toMatchObject({ code: 'ACCOUNT_LOCKED' });
+      await expect(t.services.authenticator.authenticateToken(session.token, 'backlay')).rejects.toMatchObject({ code: 'ACCOUNT_LOCKED' });
       expect(spy).toHaveBeenCalledTimes(1);
     } finally {
       spy.mockRestore();

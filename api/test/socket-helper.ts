@@ -11,6 +11,8 @@ export interface ConnectOptions {
   origin?: string | null;
   namespace?: '/user' | '/data';
   transports?: Array<'websocket' | 'polling'>;
+  /** The Host header (a white-label site's domain, ADR 0074); default the URL's. */
+  host?: string;
 }
 
 export class TestSockets {
@@ -25,7 +27,7 @@ export class TestSockets {
       path: '/socket.io',
       transports: options.transports ?? ['websocket'],
       auth: options.token === undefined ? {} : { token: options.token },
-      extraHeaders: origin === null ? {} : { origin },
+      extraHeaders: { ...(origin === null ? {} : { origin }), ...(options.host === undefined ? {} : { host: options.host }) },
       reconnection: false,
       forceNew: true,
       timeout: 5_000,

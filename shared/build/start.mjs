@@ -42,6 +42,8 @@ const apiPorts = cluster ? [portOf(API) + 1, portOf(API) + 2] : [portOf(API)];
 const readableLogs = process.env.LOG_FORMAT === 'pretty' || (process.env.LOG_FORMAT !== 'json' && process.env.NODE_ENV !== 'production');
 const clusterEnv = cluster ? { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0' } : {};
 const shellOrigin = `http://${host}:${publicPort}`;
+/** The demo's second white-label site (ADR 0074): the same shell on the machine's other local name. */
+const secondSiteOrigin = `http://localhost:${publicPort}`;
 const studioPort = portOf(STUDIO);
 const studioUrl = `http://${host}:${studioPort}`;
 /** The studio's origin as the browser sees it: its launch URLs and the shell's frame-src (csp.mjs). */
@@ -73,7 +75,7 @@ function startApi(apiPort, name) {
   const child = spawn(process.execPath, [join(ROOT, 'api', 'dist', 'main.js')], {
     cwd: ROOT,
     stdio: readableLogs ? ['inherit', 'pipe', 'inherit'] : 'inherit',
-    env: { ...process.env, ...clusterEnv, ...studioEnv, ...feedEnv, API_PORT: String(apiPort), API_HOST: host, ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? shellOrigin },
+    env: { ...process.env, ...clusterEnv, ...studioEnv, ...feedEnv, API_PORT: String(apiPort), API_HOST: host, ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? `${shellOrigin},${secondSiteOrigin}` },
   });
   if (readableLogs) child.stdout.pipe(prettyLogs(cluster ? name : null));
   child.on('exit', (code, signal) => {
@@ -178,6 +180,7 @@ Backlay is running: http://${host}:${shell.port}
   player login  http://${host}:${shell.port}/login        demo-user
   admin login   http://${host}:${shell.port}/admin/login  demo-admin, demo-sadmin, demo-smdl, demo-mdl, demo-dl
   password      Backlay#2026   (transaction password 123456)
+  second site   http://localhost:${shell.port}   Sixer Exchange: its own brand and accounts, the same usernames
   API docs      http://${host}:${shell.port}/api/docs
   game studio   ${studioUrl}/verify   (Backlay Studio, CW-1 provider)
 Press Ctrl-C to stop.`);

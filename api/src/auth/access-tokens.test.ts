@@ -28,14 +28,14 @@ describe('AccessTokens: verified tokens are kept until their exp', () => {
     await app.close();
   });
 
-  const subject = (sessionId = SESSION) => ({ userId: USER, sessionId, role: 'user' as const, area: 'player' as const, issuedAt: new Date(T0) });
+  const subject = (sessionId = SESSION) => ({ userId: USER, sessionId, role: 'user' as const, area: 'player' as const, siteId: 'backlay', issuedAt: new Date(T0) });
 
   it('verifies a token once: a repeat is answered from the kept claims, without the HMAC', () => {
     const tokens = new AccessTokens(app.jwt, KEYS);
     const token = tokens.sign(subject());
     const verify = jest.spyOn(app.jwt, 'verify');
     const first = tokens.verify(token);
-    expect(first).toEqual({ sub: USER, sid: SESSION, role: 'user', aud: 'player', typ: 'access', iat: T0 / 1000, exp: T0 / 1000 + 60 });
+    expect(first).toEqual({ sub: USER, sid: SESSION, role: 'user', aud: 'player', site: 'backlay', typ: 'access', iat: T0 / 1000, exp: T0 / 1000 + 60 });
     expect(tokens.verify(token)).toBe(first);
     expect(verify).toHaveBeenCalledTimes(1);
     expect(Object.isFrozen(first)).toBe(true);

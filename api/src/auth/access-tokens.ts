@@ -18,7 +18,7 @@ export function jwtPluginOptions(keys: JwtKeys, accessTokenTtlSec: number) {
     sign: { algorithm: 'HS256' as const, expiresIn: accessTokenTtlSec, kid: keys.current.kid },
     verify: {
       algorithms: ['HS256' as const],
-      requiredClaims: ['sub', 'sid', 'role', 'aud', 'typ', 'iat', 'exp'],
+      requiredClaims: ['sub', 'sid', 'role', 'aud', 'site', 'typ', 'iat', 'exp'],
       // No cache here: AccessTokens keeps the verified claims per token itself (see below).
       cache: false,
     },
@@ -49,6 +49,8 @@ export interface AccessTokenSubject {
   sessionId: string;
   role: Role;
   area: Area;
+  /** The site the session was signed in on. */
+  siteId: string;
   /** Issue time; the same inputs always give the same token (refresh grace relies on it). */
   issuedAt: Date;
 }
@@ -78,6 +80,7 @@ export class AccessTokens {
       sid: subject.sessionId,
       role: subject.role,
       aud: subject.area,
+      site: subject.siteId,
       typ: 'access',
       iat: Math.floor(subject.issuedAt.getTime() / 1000),
     });

@@ -27,6 +27,8 @@ export interface SessionAuthRow {
   status: AccountStatus;
   /** The user or one of its ancestors is locked or closed (a lock covers the whole downline). */
   blocked: boolean;
+  /** The site the session was signed in on. */
+  siteId: string;
   mustChangePassword: boolean;
   hasTxnPassword: boolean;
   /** The role must use two-factor and the user has none yet (only the enrolment is open). */
@@ -51,6 +53,8 @@ export interface RefreshTokenRow {
 export interface RefreshContextRow extends RefreshTokenRow {
   userId: string;
   area: Area;
+  /** The site the session was signed in on: the refresh answers only there. */
+  siteId: string;
   role: Role;
   userStatus: AccountStatus;
   /** The user or one of its ancestors is locked or closed. */
@@ -84,11 +88,15 @@ export interface CredentialsRow {
 const CREDENTIALS_COLUMNS = `id, username, role, password_hash AS "passwordHash", txn_password_hash AS "txnPasswordHash",
   must_change_password AS "mustChangePassword", last_login_at AS "lastLoginAt", previous_login_at AS "previousLoginAt"`;
 
-/** Case-insensitive lookup (usernames are unique on lower(username)). */
-export async function findCredentialsByUsername(q: Queryable, username: string): Promise<CredentialsRow | null> {
-  const { rows } = await q.query<CredentialsRow>(`SELECT ${CREDENTIALS_COLUMNS} FROM users WHERE lower(username) = lower($1)`, [
-    username,
-  ]);
+/**
+ * Case-insensitive lookup on a site (usernames are unique per site, ADR 0074). The root (Super
+ * Admin) signs in on every site: its name is unique on all of them (the users_site trigger).
+ */
+export async function findCredentialsByUsername(q: Queryable, username: string, siteId: string): Promise<CredentialsRow | null> {
+  const { rows } = await q.query<CredentialsRow>(
+    `SELECT ${CREDENTIALS_COLUMNS} FROM users WHERE lower(username) = lower($1) AND (site_id = $2 OR role = 'admin')`,
+    [username, siteId],
+  );
   return rows[0] ?? null;
 }
 
@@ -134,13 +142,13 @@ const TOKEN_COLUMNS = `rt.id, rt.session_id AS "sessionId", rt.family_id AS "fam
 
 export async function insertSession(
   q: Queryable,
-  session: { userId: string; area: Area; lifetimeSec: number; ip: string | null; userAgent: string | null },
+  session: { userId: string; area: Area; siteId: string; lifetimeSec: number; ip: string | null; userAgent: string | null },
 ): Promise<SessionRow> {
   const { rows } = await q.query<SessionRow>(
-    `INSERT INTO sessions (user_id, area, expires_at, ip, user_agent)
-     VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5)
+    `INSERT INTO sessions (user_id, area, expires_at, ip, user_agent, site_id)
+     VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5, $6)
      RETURNING ${SESSION_COLUMNS}`,
-    [session.userId, session.area, session.lifetimeSec, session.ip, session.userAgent],
+    [session.userId, session.area, session.lifetimeSec, session.ip, session.userAgent, session.siteId],
   );
   const row = rows[0];
   if (row === undefined) throw new Error('insert into sessions returned no row');
@@ -207,7 +215,7 @@ export async function insertRefreshToken(
 /** The token with this hash, its session and user; the token row is locked. */
 export async function findRefreshContextForUpdate(q: Queryable, tokenHash: string): Promise<RefreshContextRow | null> {
   const { rows } = await q.query<RefreshContextRow>(
-    `SELECT ${TOKEN_COLUMNS}, s.user_id AS "userId", s.area, u.role, u.status AS "userStatus",
+    `SELECT ${TOKEN_COLUMNS}, s.user_id AS "userId", s.area, s.site_id AS "siteId", u.role, u.status AS "userStatus",
             ${BLOCKED_SQL} AS blocked,
             (s.ended_at IS NULL AND s.expires_at > now()) AS "sessionLive",
             s.ended_reason AS "sessionEndedReason", now() AS "dbNow",
@@ -240,7 +248,7 @@ export async function findSessionAuth(q: Queryable, sessionId: string): Promise<
   const { rows } = await q.query<SessionAuthRow>(
     `SELECT s.id AS "sessionId", s.user_id AS "userId", s.area,
             (s.ended_at IS NULL AND s.expires_at > now()) AS live, s.ended_reason AS "endedReason",
-            u.role, u.status, ${BLOCKED_SQL} AS blocked,
+            u.role, u.status, ${BLOCKED_SQL} AS blocked, s.site_id AS "siteId",
             u.must_change_password AS "mustChangePassword",
             (u.txn_password_hash IS NOT NULL) AS "hasTxnPassword",
             (u.totp_enabled_at IS NULL AND u.role <> 'user'

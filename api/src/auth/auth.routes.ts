@@ -41,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: AuthServ
   app.post<RouteTypes<typeof refreshSchema>>(
     '/refresh-token',
     { schema: refreshSchema, config: { access: publicAccess() } },
-    async (request) => ({ data: await auth.refresh(request.body.token), message: MESSAGES.tokenRefreshed }),
+    async (request) => ({ data: await auth.refresh(request.body.token, request.siteId), message: MESSAGES.tokenRefreshed }),
   );
 
   app.get('/user-info', { schema: userInfoSchema, config: { access: setupAllowed } }, async (request) => ({

@@ -27,10 +27,9 @@ import type { LedgerService } from '../ledger/ledger.service';
 import { paiseToRupees } from '../common/money';
 import type { DomainEvents } from '../common/domain-events';
 import type { SessionEndReason } from './auth.events';
-import type { SettingsService } from '../settings/settings.service';
 import type { AccessTokens } from './access-tokens';
 import * as repo from './auth.repository';
-import type { AuthContext } from '../plugins/auth';
+import type { AuthContext, MaintenanceGate } from '../plugins/auth';
 import type { RequestMeta } from '../plugins/request-context';
 import { sessionEndedError } from './authenticator';
 import type { IdleSessions } from './idle-sessions';
@@ -62,7 +61,8 @@ export interface AuthServiceDeps {
    */
   rotationKeys: readonly Buffer[];
   events: DomainEvents;
-  settings: SettingsService;
+  /** The platform's and the site's maintenance switches (ADR 0074). */
+  maintenance: MaintenanceGate;
   ledger: LedgerService;
   log: Logger;
   /** Account security (issue 20): the second login step, the login history, the idle timeout. */
@@ -96,7 +96,7 @@ export class AuthService {
       throw error;
     }
     if (await this.deps.twoFactor.isEnabled(user.id)) {
-      const challenge = await this.deps.challenges.create({ userId: user.id, username: user.username, area });
+      const challenge = await this.deps.challenges.create({ userId: user.id, username: user.username, area, siteId: meta.siteId });
       await this.deps.history.record({ area, username: user.username, success: false, reason: 'two_factor_pending' }, meta, user.id);
       return { twoFactorRequired: true, challenge, expiresInSec: TWO_FACTOR_CHALLENGE_TTL_SEC };
     }
@@ -110,7 +110,9 @@ export class AuthService {
    */
   async loginSecondStep(body: LoginTwoFactorRequest, meta: RequestMeta): Promise<LoginResponse> {
     const pending = await this.deps.challenges.peek(body.challenge);
-    if (pending === null) throw new DomainError('TWO_FACTOR_CHALLENGE_INVALID', SECURITY_MESSAGES.twoFactorChallengeInvalid);
+    if (pending === null || pending.siteId !== meta.siteId) {
+      throw new DomainError('TWO_FACTOR_CHALLENGE_INVALID', SECURITY_MESSAGES.twoFactorChallengeInvalid);
+    }
     const { area, userId, username } = pending;
     let check = 'wrong' as CodeCheck; // set by the evaluation
     const outcome = await this.deps.throttles[area].attempt(codeThrottleKey(userId), async () => {
@@ -132,9 +134,7 @@ export class AuthService {
       throw new DomainError('TWO_FACTOR_CHALLENGE_INVALID', SECURITY_MESSAGES.twoFactorChallengeInvalid);
     }
     // The login routes close the player area during maintenance; so does their second step.
-    if (area === 'player' && (await this.deps.settings.isMaintenance())) {
-      throw new DomainError('MAINTENANCE', MESSAGES.maintenance, undefined, { maintenance: true });
-    }
+    if (area === 'player') await this.deps.maintenance.assertNotMaintenance(meta.siteId);
     // A lock since the password step: startSession refuses it (ACCOUNT_LOCKED).
     return this.issueSession(area, userId, username, meta);
   }
@@ -160,6 +160,7 @@ export class AuthService {
         sessionId: session.id,
         role: current.role,
         area,
+        siteId: meta.siteId,
         issuedAt: session.createdAt,
       }),
       refreshToken,
@@ -181,12 +182,12 @@ export class AuthService {
     const { db, throttles, passwords } = this.deps;
     const throttleKey =
       area === 'player'
-        ? `player:${body.username.toLowerCase()}:${meta.ip ?? '-'}`
-        : `admin:${body.username.toLowerCase()}`;
+        ? `player:${meta.siteId}:${body.username.toLowerCase()}:${meta.ip ?? '-'}`
+        : `admin:${meta.siteId}:${body.username.toLowerCase()}`;
     // The attempt is reserved before the password is evaluated: a refused one runs no argon2.
     let user = null as repo.CredentialsRow | null; // found by the evaluation
     const outcome = await throttles[area].attempt(throttleKey, async () => {
-      user = await repo.findCredentialsByUsername(db, body.username);
+      user = await repo.findCredentialsByUsername(db, body.username, meta.siteId);
       return user === null ? passwords.verifyDummy(body.password) : passwords.verify(user.passwordHash, body.password);
     });
     if (outcome.kind === 'refused') {
@@ -220,6 +221,7 @@ export class AuthService {
     const session = await repo.insertSession(tx, {
       userId,
       area,
+      siteId: meta.siteId,
       lifetimeSec: this.deps.config.auth.refreshTtlSec[area],
       ip: meta.ip,
       userAgent: meta.userAgent,
@@ -243,9 +245,9 @@ export class AuthService {
    * POST /api/refresh-token. The first use rotates; a repeat within the grace window returns
    * the same new pair; any other reuse revokes the whole family and ends the session.
    */
-  async refresh(rawToken: string): Promise<RefreshResponse> {
+  async refresh(rawToken: string, siteId: string): Promise<RefreshResponse> {
     if (!isRefreshTokenShape(rawToken)) throw new DomainError('REFRESH_INVALID', MESSAGES.refreshInvalid);
-    const outcome = await this.deps.db.transaction((tx) => this.rotate(tx, rawToken));
+    const outcome = await this.deps.db.transaction((tx) => this.rotate(tx, rawToken, siteId));
     switch (outcome.kind) {
       case 'rotated':
         return {
@@ -254,6 +256,7 @@ export class AuthService {
             sessionId: outcome.context.sessionId,
             role: outcome.context.role,
             area: outcome.context.area,
+            siteId: outcome.context.siteId,
             issuedAt: outcome.issuedAt,
           }),
           refreshToken: outcome.refreshToken,
@@ -391,16 +394,17 @@ export class AuthService {
     }
   }
 
-  private async rotate(tx: Tx, rawToken: string): Promise<RefreshOutcome> {
+  private async rotate(tx: Tx, rawToken: string, siteId: string): Promise<RefreshOutcome> {
     const context = await repo.findRefreshContextForUpdate(tx, hashRefreshToken(rawToken));
-    if (context === null) return { kind: 'invalid' };
+    // Another site's refresh token is no token here, and using it there is no reuse (ADR 0074).
+    if (context === null || context.siteId !== siteId) return { kind: 'invalid' };
     // A lock (own or an ancestor's) also ended the session: say why the refresh fails.
     if (context.blocked) return { kind: 'locked' };
     // An ended session says why (signed out, revoked after a reuse, password changed, …).
     if (context.sessionEndedReason !== null) return { kind: 'ended', reason: context.sessionEndedReason };
     if (context.revokedAt !== null || !context.sessionLive) return { kind: 'invalid' };
     if (context.expiresAt.getTime() <= context.dbNow.getTime()) return { kind: 'invalid' };
-    if (context.area === 'player' && (await this.deps.settings.isMaintenance())) return { kind: 'maintenance' };
+    if (context.area === 'player' && (await this.deps.maintenance.isMaintenance(siteId))) return { kind: 'maintenance' };
     // The idle timeout (ADR 0018): a refresh is checked but is no activity of its own.
     if (await this.deps.idle.isIdle(context.sessionId, context.area, context.lastSeenMs)) {
       await this.deps.idle.forget(context.sessionId);

@@ -4,7 +4,7 @@
  * a logout or a refresh-token reuse effective on the very next request, even while the access
  * token itself has not expired.
  */
-import { MESSAGES, SECURITY_MESSAGES, type Area, type SignOutReason } from '@backlay/shared/contracts';
+import { MESSAGES, SECURITY_MESSAGES, SITE_MESSAGES, type Area, type SignOutReason } from '@backlay/shared/contracts';
 import { DomainError } from '../common/domain-error';
 import type { DomainEvents } from '../common/domain-events';
 import type { Database } from '../db/database';
@@ -28,10 +28,10 @@ export class Authenticator implements RequestAuthenticator {
    * Authenticates an `Authorization` header value (Bearer only). An HTTP request is activity:
    * it restarts the session's idle timeout.
    */
-  async authenticateHeader(header: string | undefined): Promise<AuthContext> {
+  async authenticateHeader(header: string | undefined, siteId: string): Promise<AuthContext> {
     const token = bearerToken(header);
     if (token === null) throw new DomainError('NO_AUTH_TOKEN', MESSAGES.noAuthToken);
-    const { auth } = await this.authenticateTokenUntil(token);
+    const { auth } = await this.authenticateTokenUntil(token, siteId);
     await this.idle?.sessions.touch(auth.sessionId);
     return auth;
   }
@@ -40,10 +40,11 @@ export class Authenticator implements RequestAuthenticator {
    * Only the token of an `Authorization` header: signature, algorithm, expiry and claims, no
    * query. For routes whose handler checks the session inside its own database call.
    */
-  async verifyHeader(header: string | undefined): Promise<AccessClaims> {
+  async verifyHeader(header: string | undefined, siteId: string): Promise<AccessClaims> {
     const token = bearerToken(header);
     if (token === null) throw new DomainError('NO_AUTH_TOKEN', MESSAGES.noAuthToken);
     const claims = this.tokens.verify(token);
+    assertSite(claims.site, siteId);
     // No query here: the idle timeout from the shared store only; the handler's own check does the rest.
     if (this.idle !== undefined) {
       if (await this.idle.sessions.isIdle(claims.sid, claims.aud)) throw sessionEndedError('idle');
@@ -52,19 +53,20 @@ export class Authenticator implements RequestAuthenticator {
     return claims;
   }
 
-  /** Authenticates a raw access token (HTTP header or socket handshake). */
-  async authenticateToken(token: string): Promise<AuthContext> {
-    return (await this.authenticateTokenUntil(token)).auth;
+  /** Authenticates a raw access token (HTTP header or socket handshake) on the site of its request. */
+  async authenticateToken(token: string, siteId: string): Promise<AuthContext> {
+    return (await this.authenticateTokenUntil(token, siteId)).auth;
   }
 
   /**
    * The same, with the moment the token stops being valid (its `exp`, in ms): an open socket
    * lives no longer than the token of its handshake.
    */
-  async authenticateTokenUntil(token: string): Promise<{ auth: AuthContext; expiresAtMs: number }> {
+  async authenticateTokenUntil(token: string, siteId: string): Promise<{ auth: AuthContext; expiresAtMs: number }> {
     const claims = this.tokens.verify(token);
+    assertSite(claims.site, siteId);
     const session = await findSessionAuth(this.db, claims.sid);
-    if (session === null || session.userId !== claims.sub || session.area !== claims.aud) {
+    if (session === null || session.userId !== claims.sub || session.area !== claims.aud || session.siteId !== claims.site) {
       throw new DomainError('TOKEN_INVALID', MESSAGES.jwtMalformed);
     }
     // A lock (own or an ancestor's) is reported as such even though it also ended the session.
@@ -79,6 +81,7 @@ export class Authenticator implements RequestAuthenticator {
       sessionId: session.sessionId,
       role: session.role,
       area: session.area,
+      siteId: session.siteId,
       changePassAndTxn: session.mustChangePassword || !session.hasTxnPassword,
       ...(session.mustEnrolTwoFactor ? { mustEnrolTwoFactor: true } : {}),
     };
@@ -102,6 +105,14 @@ export class Authenticator implements RequestAuthenticator {
     await this.idle.sessions.forget(sessionId);
     await endIdleSession(this.db, this.idle.events, sessionId, userId);
   }
+}
+
+/**
+ * A token answers only on the site its session was signed in on (ADR 0074): on another site's
+ * domain it is refused as invalid there, and the client signs in again on this site.
+ */
+function assertSite(tokenSite: string, requestSite: string): void {
+  if (tokenSite !== requestSite) throw new DomainError('TOKEN_INVALID', SITE_MESSAGES.otherSite, { reason: 'site' });
 }
 
 /** Ends a session that went idle: its refresh tokens too, and its sockets close. */

@@ -13,6 +13,8 @@ export interface PendingLogin {
   userId: string;
   username: string;
   area: Area;
+  /** The site the password step was on: the second step counts only there. */
+  siteId: string;
   expiresMs: number;
 }
 

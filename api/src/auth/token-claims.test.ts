@@ -2,7 +2,7 @@ import { bearerToken, isUuid, parseAccessClaims } from './token-claims';
 
 const USER = '8f1c2b4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
 const SESSION = '1f1c2b4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
-const valid = { sub: USER, sid: SESSION, role: 'user', aud: 'player', typ: 'access', iat: 1_000, exp: 1_600 };
+const valid = { sub: USER, sid: SESSION, role: 'user', aud: 'player', site: 'backlay', typ: 'access', iat: 1_000, exp: 1_600 };
 
 describe('parseAccessClaims', () => {
   it('accepts our access claims', () => {
@@ -23,6 +23,8 @@ describe('parseAccessClaims', () => {
     ['agent role in the player area', { ...valid, role: 'mdl' }],
     ['iat not an integer', { ...valid, iat: 1.5 }],
     ['exp before iat', { ...valid, exp: 999 }],
+    ['no site (a token from before sites)', { ...valid, site: undefined }],
+    ['a site that is no site id', { ...valid, site: 'Back lay' }],
   ])('refuses %s', (_name, payload) => {
     expect(parseAccessClaims(payload)).toBeNull();
   });

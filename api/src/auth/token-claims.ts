@@ -4,6 +4,7 @@
  * our access tokens at all (RFC 8725 §3.11: explicit `typ`, audience per area).
  */
 import { areaOfRole, isRole, type Area, type Role } from '@backlay/shared/contracts';
+import { SITE_ID_PATTERN } from '../sites/site-rules';
 
 export interface AccessClaims {
   /** User id. */
@@ -13,6 +14,8 @@ export interface AccessClaims {
   role: Role;
   /** The sign-in area: 'player' or 'admin'. */
   aud: Area;
+  /** The site the session was signed in on (ADR 0074): the token answers only on its domains. */
+  site: string;
   typ: 'access';
   iat: number;
   exp: number;
@@ -34,9 +37,10 @@ export function parseAccessClaims(payload: unknown): AccessClaims | null {
   if (!isRole(p.role)) return null;
   if (p.aud !== 'player' && p.aud !== 'admin') return null;
   if (areaOfRole(p.role) !== p.aud) return null;
+  if (typeof p.site !== 'string' || !SITE_ID_PATTERN.test(p.site)) return null;
   if (!Number.isInteger(p.iat) || !Number.isInteger(p.exp)) return null;
   if ((p.exp as number) <= (p.iat as number)) return null;
-  return { sub: p.sub, sid: p.sid, role: p.role, aud: p.aud, typ: 'access', iat: p.iat as number, exp: p.exp as number };
+  return { sub: p.sub, sid: p.sid, role: p.role, aud: p.aud, site: p.site, typ: 'access', iat: p.iat as number, exp: p.exp as number };
 }
 
 /**

@@ -11,7 +11,9 @@
  */
 import type { Role } from '@backlay/shared/contracts';
 import type { PasswordHasher } from '../auth/passwords';
-import type { Database } from '../db/database';
+import type { Database, Tx } from '../db/database';
+import { DEFAULT_SITE_ID } from '../sites/site-rules';
+import * as sites from '../sites/sites.repository';
 import type { LedgerService } from '../ledger/ledger.service';
 import { rupeesToPaise } from '../common/money';
 import * as payments from '../payments/payments.repository';
@@ -64,57 +66,113 @@ export interface SeedResult {
   postedJournals: number;
 }
 
-export async function seedDemo(deps: { db: Database; ledger: LedgerService; passwords: PasswordHasher }): Promise<SeedResult> {
+/**
+ * The demo's second white-label site (ADR 0074), seeded by `npm start` only: its own brand on
+ * the machine's other local host name, and its own chain under the Super Admin with the same
+ * usernames as the first site's (a name is unique per site), so a newcomer sees two sites at once.
+ */
+export const DEMO_SECOND_SITE = {
+  site: {
+    id: 'sixer',
+    name: 'Sixer Exchange',
+    theme: { primary: '#0f8a4b', accent: '#f2c230', header: '#0b3d2a', headerText: '#fdf6d8' },
+    logo: `data:image/svg+xml;base64,${Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" fill="#f2c230"/>' +
+        '<circle cx="32" cy="32" r="24" fill="#0f8a4b"/><text x="32" y="43" font-family="Arial,sans-serif" font-size="30" ' +
+        'font-weight="700" text-anchor="middle" fill="#fdf6d8">6</text></svg>',
+    ).toString('base64')}`,
+    supportEmail: 'help@sixer.example',
+    supportPhone: '+911800200600',
+    defaultLanguage: 'en' as const,
+    languages: ['en' as const],
+    maintenanceMessage: '',
+  },
+  domains: ['localhost'],
+  /** The default site's domain, so each brand has a host of its own on one machine. */
+  defaultSiteDomains: ['127.0.0.1'],
+} as const;
+
+/** The second site's chain below demo-admin: the first site's names, smaller chips. */
+const SECOND_SITE_CHAIN: readonly DemoAccount[] = DEMO_CHAIN.slice(1).map((account, index) => ({
+  ...account,
+  chipsRupees: ['10000000', '5000000', '2500000', '1000000', '100000'][index] ?? '0',
+}));
+
+interface SeedDeps {
+  db: Database;
+  ledger: LedgerService;
+  passwords: PasswordHasher;
+}
+
+/** Hashes of the demo's two passwords (argon2 is slow on purpose: outside any transaction). */
+async function demoHashes(passwords: PasswordHasher): Promise<{ passwordHash: string; txnPasswordHash: string }> {
+  return { passwordHash: await passwords.hash(DEMO_PASSWORD), txnPasswordHash: await passwords.hash(DEMO_TRANSACTION_PASSWORD) };
+}
+
+/**
+ * The accounts of `chain` on `siteId`, each under the one before it (the first under `rootId`,
+ * or the root itself when `rootId` is null), created when missing; and their chips, each from
+ * its parent (minted for the root), once per key. Returns the chain's ids.
+ */
+async function seedChain(
+  tx: Tx,
+  ledger: LedgerService,
+  chain: readonly DemoAccount[],
+  options: { siteId: string; rootId: string | null; hashes: { passwordHash: string; txnPasswordHash: string }; created: string[]; refPrefix: string },
+): Promise<{ ids: string[]; postedJournals: number }> {
+  const ids: string[] = [];
+  for (const [index, account] of chain.entries()) {
+    const parentId = index === 0 ? options.rootId : (ids[index - 1] ?? null);
+    let user = await users.findUserByUsername(tx, account.username, options.siteId);
+    if (user === null) {
+      user = await users.insertUser(tx, {
+        username: account.username,
+        displayName: account.username,
+        role: account.role,
+        parentId,
+        siteId: options.siteId,
+        passwordHash: options.hashes.passwordHash,
+        txnPasswordHash: options.hashes.txnPasswordHash,
+        mustChangePassword: false,
+        createdBy: parentId,
+        partnershipShareBps: account.partnershipShareBps,
+      });
+      options.created.push(options.refPrefix === '' ? account.username : `${account.username}@${options.siteId}`);
+    }
+    ids.push(user.id);
+  }
+  let postedJournals = 0;
+  for (const [index, account] of chain.entries()) {
+    const userId = ids[index] ?? '';
+    const parentId = index === 0 ? options.rootId : (ids[index - 1] ?? null);
+    const wallet = await ledger.walletOf(userId, tx);
+    const fromAccount = parentId === null ? await ledger.systemAccountId('system:mint', tx) : (await ledger.walletOf(parentId, tx)).accountId;
+    const amountMinor = rupeesToPaise(account.chipsRupees);
+    const posted = await ledger.postJournal(tx, {
+      code: parentId === null ? 'DEMO_MINT' : 'CHIP_DEPOSIT',
+      eventType: 'demo_seed',
+      eventRef: parentId === null ? `mint:${account.username}` : `chips:${options.refPrefix}${account.username}`,
+      actorId: parentId,
+      remark: parentId === null ? 'Demo play chips' : `Demo chips for ${account.username}`,
+      legs: [
+        { accountId: fromAccount, amountMinor: -amountMinor },
+        { accountId: wallet.accountId, amountMinor },
+      ],
+      audit: { action: 'demo.seed_chips', target: `user:${userId}`, ip: null, requestId: null },
+    });
+    if (!posted.replayed) postedJournals += 1;
+  }
+  return { ids, postedJournals };
+}
+
+export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
   const { db, ledger, passwords } = deps;
-  // Hash outside the transaction: argon2 is slow on purpose.
-  const passwordHash = await passwords.hash(DEMO_PASSWORD);
-  const txnPasswordHash = await passwords.hash(DEMO_TRANSACTION_PASSWORD);
+  const hashes = await demoHashes(passwords);
 
   return db.transaction(async (tx) => {
     await lockSeed(tx, SEED_LOCK_ID);
     const createdUsers: string[] = [];
-    const ids: string[] = [];
-    for (const [index, account] of DEMO_CHAIN.entries()) {
-      const parentId = index === 0 ? null : (ids[index - 1] ?? null);
-      let user = await users.findUserByUsername(tx, account.username);
-      if (user === null) {
-        user = await users.insertUser(tx, {
-          username: account.username,
-          displayName: account.username,
-          role: account.role,
-          parentId,
-          passwordHash,
-          txnPasswordHash,
-          mustChangePassword: false,
-          createdBy: parentId,
-          partnershipShareBps: account.partnershipShareBps,
-        });
-        createdUsers.push(account.username);
-      }
-      ids.push(user.id);
-    }
-
-    let postedJournals = 0;
-    const mint = await ledger.systemAccountId('system:mint', tx);
-    for (const [index, account] of DEMO_CHAIN.entries()) {
-      const userId = ids[index] ?? '';
-      const wallet = await ledger.walletOf(userId, tx);
-      const fromAccount = index === 0 ? mint : (await ledger.walletOf(ids[index - 1] ?? '', tx)).accountId;
-      const amountMinor = rupeesToPaise(account.chipsRupees);
-      const posted = await ledger.postJournal(tx, {
-        code: index === 0 ? 'DEMO_MINT' : 'CHIP_DEPOSIT',
-        eventType: 'demo_seed',
-        eventRef: index === 0 ? `mint:${account.username}` : `chips:${account.username}`,
-        actorId: index === 0 ? null : (ids[index - 1] ?? null),
-        remark: index === 0 ? 'Demo play chips' : `Demo chips for ${account.username}`,
-        legs: [
-          { accountId: fromAccount, amountMinor: -amountMinor },
-          { accountId: wallet.accountId, amountMinor },
-        ],
-        audit: { action: 'demo.seed_chips', target: `user:${userId}`, ip: null, requestId: null },
-      });
-      if (!posted.replayed) postedJournals += 1;
-    }
+    const { ids, postedJournals } = await seedChain(tx, ledger, DEMO_CHAIN, { siteId: DEFAULT_SITE_ID, rootId: null, hashes, created: createdUsers, refPrefix: '' });
     if ((await payments.findPaymentSettings(tx, { lock: true })).upiId === '') {
       await payments.updatePaymentSettings(tx, DEMO_PAYMENT_SETTINGS, ids[0] ?? '');
     }
@@ -123,6 +181,30 @@ export async function seedDemo(deps: { db: Database; ledger: LedgerService; pass
     // instead, which new match odds markets take (bookmaker markets and fancies start with no
     // delay: markets.repository.ts); admins can change it in the sports list.
     await setUntouchedSportsBetDelay(tx, DEMO_BET_DELAY_SEC);
+    return { createdUsers, postedJournals };
+  });
+}
+
+/**
+ * The second site of the demo (DEMO_SECOND_SITE), after seedDemo: the site with its brand and
+ * domain, the default site's own domain, and the second chain with its chips. Keyed like the
+ * rest: running it again changes nothing.
+ */
+export async function seedDemoSecondSite(deps: SeedDeps): Promise<SeedResult> {
+  const { db, ledger, passwords } = deps;
+  const hashes = await demoHashes(passwords);
+  return db.transaction(async (tx) => {
+    await lockSeed(tx, SEED_LOCK_ID);
+    const { site, domains, defaultSiteDomains } = DEMO_SECOND_SITE;
+    const root = await users.findUserByUsername(tx, DEMO_CHAIN[0]?.username ?? '', DEFAULT_SITE_ID);
+    if (root === null) throw new Error('seedDemo first: the second site hangs under demo-admin');
+    const known = await sites.listSites(tx);
+    if (!known.some((row) => row.id === site.id)) await sites.insertSite(tx, { ...site, languages: [...site.languages] }, domains);
+    const home = known.find((row) => row.isDefault);
+    if (home !== undefined && home.domains.length === 0) await sites.replaceDomains(tx, home.id, defaultSiteDomains);
+    const createdUsers: string[] = [];
+    const { ids, postedJournals } = await seedChain(tx, ledger, SECOND_SITE_CHAIN, { siteId: site.id, rootId: root.id, hashes, created: createdUsers, refPrefix: `${site.id}:` });
+    await sites.bindAdmin(tx, site.id, ids[0] ?? '');
     return { createdUsers, postedJournals };
   });
 }

@@ -26,6 +26,8 @@ export interface AuthContext {
   sessionId: string;
   role: Role;
   area: Area;
+  /** The site the session was signed in on, which is the request's site (ADR 0074). */
+  siteId: string;
   /** True while the user must change the password or set a transaction password. */
   changePassAndTxn: boolean;
   /**
@@ -46,16 +48,19 @@ export interface AuthContext {
  */
 export interface RequestAuthenticator {
   /** The caller behind an `Authorization` header: the token, then its live session. */
-  authenticateHeader(header: string | undefined): Promise<AuthContext>;
-  /** Only the token of an `Authorization` header (signature, expiry, claims), no query. */
-  verifyHeader(header: string | undefined): Promise<{ sub: string; sid: string; role: Role; aud: Area }>;
+  authenticateHeader(header: string | undefined, siteId: string): Promise<AuthContext>;
+  /** Only the token of an `Authorization` header (signature, expiry, claims, site), no query. */
+  verifyHeader(header: string | undefined, siteId: string): Promise<{ sub: string; sid: string; role: Role; aud: Area; site: string }>;
 }
 
-/** The maintenance switch that closes the player area (settings/settings.service.ts). */
+/**
+ * The maintenance switches that close a site's player area: the platform's (settings) and the
+ * site's own (sites), composed in app.ts.
+ */
 export interface MaintenanceGate {
-  /** Throws MAINTENANCE (503) while maintenance is on. */
-  assertNotMaintenance(): Promise<void>;
-  isMaintenance(): Promise<boolean>;
+  /** Throws MAINTENANCE (503) while maintenance is on for the site. */
+  assertNotMaintenance(siteId: string): Promise<void>;
+  isMaintenance(siteId: string): Promise<boolean>;
 }
 
 /**
@@ -91,6 +96,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The site of the request's host (ADR 0074), set for every route with an access config. */
+    siteId: string;
   }
 }
 
@@ -127,15 +134,18 @@ export interface AuthPluginOptions {
   getAuthenticator: () => RequestAuthenticator;
   maintenance: MaintenanceGate;
   transactionPasswords: TransactionPasswordCheck;
+  /** The site of a request's host name (sites/sites.service.ts). */
+  siteOfHost: (hostname: string | undefined) => Promise<string>;
 }
 
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
   await app.register(fastifyJwt, options.jwt);
   app.decorateRequest('auth', null);
+  app.decorateRequest('siteId', '');
 
   /** The usual check: the token, then ONE query for the session, user and ancestors. */
   async function fullCheck(request: FastifyRequest, access: SignedInAccess): Promise<AuthContext> {
-    const auth = await options.getAuthenticator().authenticateHeader(request.headers.authorization);
+    const auth = await options.getAuthenticator().authenticateHeader(request.headers.authorization, request.siteId);
     // The caller is known from here on: a refusal below is logged with it (access_denied, T16).
     // A refused request never reaches a handler, so nothing acts on this before the checks pass;
     // a deferred check (confirmSession) keeps the context the hook already set.
@@ -144,7 +154,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     if (access.area !== undefined && auth.area !== access.area) {
       throw new DomainError('TOKEN_INVALID', MESSAGES.jwtMalformed, { reason: 'audience' });
     }
-    if (auth.area === 'player') await options.maintenance.assertNotMaintenance();
+    if (auth.area === 'player') await options.maintenance.assertNotMaintenance(request.siteId);
     if (auth.changePassAndTxn && access.allowDuringSetup !== true) {
       throw new DomainError('CHANGE_PASSWORD_REQUIRED', MESSAGES.changePasswordFirst);
     }
@@ -160,22 +170,24 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined) return;
+    request.siteId = await options.siteOfHost(request.hostname);
     if (access.kind === 'public') {
-      if (access.area === 'player') await options.maintenance.assertNotMaintenance();
+      if (access.area === 'player') await options.maintenance.assertNotMaintenance(request.siteId);
       return;
     }
     if (access.sessionCheckedByHandler === true) {
-      const claims = await options.getAuthenticator().verifyHeader(request.headers.authorization);
+      const claims = await options.getAuthenticator().verifyHeader(request.headers.authorization, request.siteId);
       const fast =
         (access.area === undefined || claims.aud === access.area) &&
         (access.roles === undefined || access.roles.includes(claims.role)) &&
-        !(claims.aud === 'player' && (await options.maintenance.isMaintenance()));
+        !(claims.aud === 'player' && (await options.maintenance.isMaintenance(request.siteId)));
       if (fast) {
         request.auth = {
           userId: claims.sub,
           sessionId: claims.sid,
           role: claims.role,
           area: claims.aud,
+          siteId: claims.site,
           changePassAndTxn: false,
           sessionUnchecked: true,
         };

@@ -12,6 +12,8 @@ import { requireAuth } from './auth';
 export interface Actor {
   userId: string;
   role: Role;
+  /** The site of the request (ADR 0074): a username names an account of this site. */
+  siteId: string;
 }
 
 /** Where a request came from, for sessions, throttling and the audit log. */
@@ -19,18 +21,20 @@ export interface RequestMeta {
   ip: string | null;
   userAgent: string | null;
   requestId: string | null;
+  /** The site of the request's host (ADR 0074). */
+  siteId: string;
 }
 
 /** The caller of a `signedIn` route as the policy sees it. */
 export function actorOf(request: FastifyRequest): Actor {
   const auth = requireAuth(request);
-  return { userId: auth.userId, role: auth.role };
+  return { userId: auth.userId, role: auth.role, siteId: auth.siteId };
 }
 
 /** Where a request came from; the user agent is cut to 512 characters. */
 export function metaOf(request: FastifyRequest): RequestMeta {
   const userAgent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: userAgent?.slice(0, 512) ?? null, requestId: request.id };
+  return { ip: request.ip, userAgent: userAgent?.slice(0, 512) ?? null, requestId: request.id, siteId: request.siteId };
 }
 
 /** Who made a change (null: the system, e.g. the demo import) and from where, for the audit log. */

@@ -25,6 +25,19 @@ describe('originAllowed', () => {
   ])('origin %j (missing allowed: %s) → %s', (origin, allowMissing, expected) => {
     expect(originAllowed(origin, allowed, allowMissing)).toBe(expected);
   });
+
+  it.each([
+    ['http://localhost:8080', 'localhost:8080', true],
+    ['http://LOCALHOST:8080', 'Localhost:8080', true],
+    ['https://play.sixer.example', 'play.sixer.example', true],
+    ['http://localhost:8080', 'localhost:8081', false],
+    ['http://evil.example', 'localhost:8080', false],
+    ['javascript:alert(1)', 'localhost:8080', false],
+    ['http://localhost:8080', undefined, false],
+    ['not a url', 'localhost:8080', false],
+  ])('an unlisted origin %j is allowed on its own host %j only (a white-label site, ADR 0074) → %s', (origin, host, expected) => {
+    expect(originAllowed(origin, allowed, false, host)).toBe(expected);
+  });
 });
 
 describe('DomainEvents', () => {

@@ -69,6 +69,8 @@ export interface RealtimeDeps {
   catalog: CatalogService;
   /** Live casino tables as players see them, for casino subscriptions. */
   casinoSnapshot: CasinoSnapshotSource;
+  /** The site of a host name (ADR 0074): a socket's token must be of its handshake's site. */
+  siteOfHost: (hostname: string | undefined) => Promise<string>;
   log: Logger;
 }
 
@@ -91,9 +93,23 @@ export function toBalancePayload(wallet: { balanceMinor: bigint; exposureMinor: 
 }
 
 /** Whether a handshake's Origin header is acceptable. */
-export function originAllowed(origin: string | undefined, allowed: readonly string[], allowMissing: boolean): boolean {
+export function originAllowed(origin: string | undefined, allowed: readonly string[], allowMissing: boolean, host?: string): boolean {
   if (origin === undefined || origin === '') return allowMissing;
-  return allowed.includes(origin);
+  return allowed.includes(origin) || sameOrigin(origin, host);
+}
+
+/**
+ * A page served by the host it connects to (a white-label site's own domain, ADR 0074): no
+ * foreign page, so no cross-site socket hijacking, and no list of every site's origins to keep.
+ */
+function sameOrigin(origin: string, host: string | undefined): boolean {
+  if (host === undefined || host === '') return false;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === host.toLowerCase();
+  } catch {
+    return false;
+  }
 }
 
 function handshakeError(error: unknown): Error {
@@ -119,7 +135,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     cors: { origin: [...config.realtime.allowedOrigins], credentials: false },
     allowRequest: (request: IncomingMessage, callback) => {
       const origin = request.headers.origin;
-      const ok = originAllowed(origin, config.realtime.allowedOrigins, config.realtime.allowMissingOrigin);
+      const ok = originAllowed(origin, config.realtime.allowedOrigins, config.realtime.allowMissingOrigin, request.headers.host);
       if (!ok) log.warn({ event: 'socket_origin_refused', origin }, 'socket handshake from a foreign origin refused');
       callback(ok ? null : 'origin not allowed', ok);
     },
@@ -129,7 +145,9 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || token.length === 0) return next(handshakeError(noToken()));
     try {
-      const { auth, expiresAtMs } = await authenticator.authenticateTokenUntil(token);
+      // The handshake's host is the site the token must be of (ADR 0074), as for HTTP.
+      const siteId = await deps.siteOfHost(socket.handshake.headers.host);
+      const { auth, expiresAtMs } = await authenticator.authenticateTokenUntil(token, siteId);
       socket.data = { auth, expiresAtMs, eventWindow: { startedMs: Date.now(), count: 0, warned: false } } satisfies SocketData;
       await socket.join([sessionRoom(auth.sessionId), areaRoom(auth.area)]);
       next();

@@ -126,7 +126,7 @@ export class RegistrationService {
     if (body.otp.trim() === '') throw new DomainError('VALIDATION', REGISTER_MESSAGES.enterOtp);
     if (!OTP_PATTERN.test(body.otp.trim())) throw new DomainError('VALIDATION', REGISTER_MESSAGES.otpInvalid);
     if (body.nonce.trim() === '') throw new DomainError('VALIDATION', REGISTER_MESSAGES.verifyPhoneFirst);
-    const parentId = await this.openParentId();
+    const parentId = await this.openParentId(meta.siteId);
 
     await captcha.verifyAndSpend(body.captcha);
     const otpId = await otp.attempt(phone, 'register', body.nonce.trim(), body.otp.trim());
@@ -152,7 +152,7 @@ export class RegistrationService {
         })
         .catch((error: unknown) => {
           const e = error as { code?: string; constraint?: string };
-          if (e.code === '23505' && e.constraint === 'users_username_lower_key') {
+          if (e.code === '23505' && e.constraint === 'users_site_username_key') {
             throw new DomainError('CONFLICT', MESSAGES.usernameTaken);
           }
           throw error;
@@ -209,11 +209,12 @@ export class RegistrationService {
 
   /**
    * The agent new players go under, or 403 when registration is closed: no agent configured, not
-   * a DL, or it or any agent above it locked or closed (a lock covers the whole downline).
+   * a DL, or it or any agent above it locked or closed (a lock covers the whole downline). Each
+   * site's new players go under its own agent of that name (ADR 0074).
    */
-  private async openParentId(): Promise<string> {
+  private async openParentId(siteId: string): Promise<string> {
     const name = this.deps.config.registration.parentUsername;
-    const parent = name === null ? null : await users.findUserByUsername(this.deps.db, name);
+    const parent = name === null ? null : await users.findUserByUsername(this.deps.db, name, siteId);
     if (parent === null || childRoleOf(parent.role) !== 'user' || (await isBlocked(this.deps.db, parent.id))) {
       throw new DomainError('FORBIDDEN', REGISTER_MESSAGES.registrationClosed);
     }

@@ -17,6 +17,7 @@ import {
   type SettlementSummary,
 } from '@backlay/shared/contracts';
 import { insertAuditRecords } from '../audit/audit.repository';
+import { DEFAULT_SITE_ID } from '../sites/site-rules';
 import type { RequestMeta } from '../plugins/request-context';
 import type { CatalogService } from '../catalog/catalog.service';
 import { DomainError } from '../common/domain-error';
@@ -43,7 +44,7 @@ export const SETTLED_RESULTS_LIMIT = 200;
 /** Void reason when the caller gives none. */
 export const DEFAULT_VOID_REASON = 'Deleted by the upline';
 
-const NO_META: RequestMeta = { ip: null, userAgent: null, requestId: null };
+const NO_META: RequestMeta = { ip: null, userAgent: null, requestId: null, siteId: DEFAULT_SITE_ID };
 
 interface Target {
   marketId: string;

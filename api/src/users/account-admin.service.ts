@@ -103,7 +103,7 @@ export class AccountAdminService {
           exposureLimitMinor: fields.exposureLimitMinor,
         })
         .catch((error: unknown) => {
-          if (isUniqueViolation(error, 'users_username_lower_key')) throw new DomainError('CONFLICT', MESSAGES.usernameTaken);
+          if (isUniqueViolation(error, 'users_site_username_key')) throw new DomainError('CONFLICT', MESSAGES.usernameTaken);
           throw error;
         });
       await insertAuditRecords(tx, [

@@ -14,8 +14,8 @@ const parent = target(ROOT, []);
 const sibling = target('s', [ROOT]);
 const otherBranch = target('x', [ROOT, 's']);
 
-const agent: Actor = { userId: A, role: 'sadmin' };
-const player: Actor = { userId: A, role: 'user' };
+const agent: Actor = { userId: A, role: 'sadmin', siteId: 'backlay' };
+const player: Actor = { userId: A, role: 'user', siteId: 'backlay' };
 
 const allow = { allow: true };
 const notFound = { allow: false, code: 'NOT_FOUND', message: MESSAGES.notInDownline };
@@ -60,7 +60,7 @@ describe('decide', () => {
 });
 
 describe('decideCreate', () => {
-  const actorOf = (role: Role): Actor => ({ userId: A, role });
+  const actorOf = (role: Role): Actor => ({ userId: A, role, siteId: 'backlay' });
   it.each([
     ['admin', 'sadmin', allow],
     ['sadmin', 'smdl', allow],
@@ -93,7 +93,7 @@ describe('decideLift', () => {
     ['a lock its parent set', setter(parent), agent, setAbove],
     ['a lock a sibling set (moved branches)', setter(sibling), agent, setAbove],
     ['a lock with no recorded setter, not the root', null, agent, setAbove],
-    ['a lock with no recorded setter, as the root', null, { userId: ROOT, role: 'admin' }, allow],
+    ['a lock with no recorded setter, as the root', null, { userId: ROOT, role: 'admin', siteId: 'backlay' }, allow],
   ])('%s', (_name, lockSetter, actor, expected) => {
     expect(decideLift(actor, grandchild, lockSetter)).toEqual(expected);
   });

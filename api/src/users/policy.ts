@@ -132,7 +132,7 @@ export class UsersPolicy {
    * the actor's own account (list-clients and account-statement default to it).
    */
   async authorize(actor: Actor, action: UserAction, username: string | undefined, q: Queryable = this.db): Promise<UserRow> {
-    const target = username === undefined ? await findUserById(q, actor.userId) : await findUserByUsername(q, username);
+    const target = username === undefined ? await findUserById(q, actor.userId) : await findUserByUsername(q, username, actor.siteId);
     const decision = decide(action, actor, target);
     if (!decision.allow) throw new DomainError(decision.code, decision.message);
     if (target === null) throw new DomainError('NOT_FOUND', MESSAGES.notInDownline);

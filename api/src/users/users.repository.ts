@@ -35,6 +35,8 @@ export interface NewUser {
   phone?: string | null;
   role: Role;
   parentId: string | null;
+  /** The site: only for an Admin (a child of the root); everyone else is on its parent's (ADR 0074). */
+  siteId?: string;
   status?: AccountStatus;
   passwordHash: string;
   txnPasswordHash: string | null;
@@ -68,8 +70,8 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow> 
   const { rows } = await q.query<UserRow>(
     `INSERT INTO users (username, display_name, phone, role, parent_id, status, password_hash, txn_password_hash,
                         must_change_password, created_by, partnership_share_bps, credit_reference_minor,
-                        commission_bps, exposure_limit_minor)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                        commission_bps, exposure_limit_minor, site_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      RETURNING ${USER_COLUMNS}`,
     [
       user.username,
@@ -86,6 +88,7 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow> 
       (user.creditReferenceMinor ?? 0n).toString(),
       user.commissionBps ?? 0,
       user.exposureLimitMinor === undefined || user.exposureLimitMinor === null ? null : user.exposureLimitMinor.toString(),
+      user.siteId ?? null,
     ],
   );
   const row = rows[0];
@@ -93,11 +96,15 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow> 
   return row;
 }
 
-/** Case-insensitive lookup (usernames are unique on lower(username)). */
-export async function findUserByUsername(q: Queryable, username: string): Promise<UserRow | null> {
-  const { rows } = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(username) = lower($1)`, [
-    username,
-  ]);
+/**
+ * Case-insensitive lookup on a site: usernames are unique per site, and the root's on every site
+ * (ADR 0074), so a name names one account of the site or the root.
+ */
+export async function findUserByUsername(q: Queryable, username: string, siteId: string): Promise<UserRow | null> {
+  const { rows } = await q.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users WHERE lower(username) = lower($1) AND (site_id = $2 OR role = 'admin')`,
+    [username, siteId],
+  );
   return rows[0] ?? null;
 }
 

@@ -105,3 +105,4 @@ export {
   type AgentDashboard, DASHBOARD_DAYS, type DashboardDay, type DashboardExposureMatch, type DashboardGame, type DashboardPosition, type DashboardTotals,
 } from './dashboard';
 export { PUSH_WORKER_PATH, type PushKey, type PushMessage, type PushSubscribeRequest, type PushSubscriptions, type PushUnsubscribeRequest } from './push';
+export { type PublicSite, SITE_LANGUAGES, SITE_MESSAGES, SITE_THEME_KEYS, type SiteLanguage, type SiteTheme, type SiteThemeKey } from './sites';
