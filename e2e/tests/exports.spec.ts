@@ -99,6 +99,8 @@ test('an agent downloads a statement as CSV with the screen\'s rows, and prints 
   const head = page.getByTestId('print-head');
   await expect(head).toBeVisible();
   await expect(head).toContainText(`Account Statement: ${player}`);
+  // Its name once: the print heading carries it, the page's own heading is not printed as well.
+  await expect(page.getByText(`Account Statement: ${player}`, { exact: true }).filter({ visible: true })).toHaveCount(1);
   await expect(head).toContainText(/From: \d{2}\/\d{2}\/\d{4} · To: \d{2}\/\d{2}\/\d{4}/);
   await expect(head).toContainText(/Printed \d{2}\/\d{2}\/\d{4}/);
   // A table at the page's full width with its header row, every row in it (no box clipping it), on a phone too.
