@@ -107,7 +107,7 @@ export function createCoreServices(deps: {
   const passwords = new PasswordHasher(deps.config.auth.argon2);
   const ledger = new LedgerService(deps.db, events);
   const usersPolicy = new UsersPolicy(deps.db);
-  const users = new UsersService(deps.db, usersPolicy);
+  const users = new UsersService(deps.db, usersPolicy, clock);
   const transactionPasswords = new TransactionPasswords(
     deps.db,
     passwords,

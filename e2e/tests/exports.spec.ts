@@ -99,13 +99,23 @@ test('an agent downloads a statement as CSV with the screen\'s rows, and prints 
   const head = page.getByTestId('print-head');
   await expect(head).toBeVisible();
   await expect(head).toContainText(`Account Statement: ${player}`);
+  // Its name once: the print heading carries it, the page's own heading is not printed as well.
+  await expect(page.getByText(`Account Statement: ${player}`, { exact: true }).filter({ visible: true })).toHaveCount(1);
   await expect(head).toContainText(/From: \d{2}\/\d{2}\/\d{4} · To: \d{2}\/\d{2}\/\d{4}/);
   await expect(head).toContainText(/Printed \d{2}\/\d{2}\/\d{4}/);
-  // A table at the page's full width with its header row, every row in it (no box clipping it), on a phone too.
+  // A table at the page's full width and no wider (its cells wrap), with its header row, every row
+  // in it (no box clipping it), on a phone too.
   await expect(table.getByRole('columnheader', { name: 'Balance' })).toBeVisible();
-  const widths = await table.evaluate((el) => ({ table: el.getBoundingClientRect().width, page: document.documentElement.clientWidth, display: getComputedStyle(el).display }));
+  const widths = await table.evaluate((el) => ({
+    table: el.getBoundingClientRect().width,
+    page: document.documentElement.clientWidth,
+    scroll: document.documentElement.scrollWidth,
+    display: getComputedStyle(el).display,
+  }));
   expect(widths.display).toBe('table');
   expect(widths.table).toBeGreaterThan(widths.page * 0.9);
+  expect(widths.table).toBeLessThanOrEqual(widths.page);
+  expect(widths.scroll).toBeLessThanOrEqual(widths.page);
   for (const row of await table.getByRole('row').all()) await expect(row).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();

@@ -24,7 +24,7 @@ const HOMES: Readonly<Record<string, readonly string[]>> = {
   'shared/src/ui/sortable.tsx': ['SortHeader', 'useSort', 'useSortedRows', 'sortRows', 'compareSortValues', 'moneyPaise', 'SearchBox', 'matchesSearch', 'SEARCH_DEBOUNCE_MS'],
   'shared/src/ui/qr-code.tsx': ['QrCode', 'qrCodePath', 'QR_QUIET_ZONE_MODULES'],
   'shared/src/kernel/date-format.ts': ['formatDateTimeSeconds', 'formatDateTimeMinutes'],
-  'shared/src/domain/display-format.ts': ['DATE_TIME_SECONDS_FORMAT', 'DATE_TIME_MINUTES_FORMAT', 'formatPaiseGrouped', 'formatInstant'],
+  'shared/src/domain/display-format.ts': ['DATE_TIME_SECONDS_FORMAT', 'DATE_TIME_MINUTES_FORMAT', 'formatPaiseGrouped', 'formatInstant', 'plural'],
   'shared/src/kernel/money.ts': ['rupeeAmountError'],
   'shared/src/kernel/use-load.ts': ['useLoad', 'notifyFailure', 'Load'],
   'shared/src/casino/market-kit.ts': ['formatPriceHundredths', 'formatRtp'],

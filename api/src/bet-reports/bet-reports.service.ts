@@ -25,6 +25,7 @@ import {
 import type { ChainAgent } from '@backlay/shared/domain';
 import type { Clock } from '../common/clock';
 import { csvFileName, inBatches, type CsvColumn } from '../common/csv';
+import { filterDay, istDay } from '../common/ist-day';
 import { DomainError } from '../common/domain-error';
 import type { Database, Queryable } from '../db/database';
 import { paiseToRupees } from '../common/money';
@@ -132,11 +133,17 @@ function pnlCsvColumns(agent: boolean, byChild: boolean): CsvColumn<repo.PnlRow>
   ];
 }
 
-/** 'YYYY-MM-DD' of the first and last day of a report range (both included). */
-const rangeDays = (range: { from: Date; toExclusive: Date }): [string, string] => [
-  range.from.toISOString().slice(0, 10),
-  new Date(range.toExclusive.getTime() - 86_400_000).toISOString().slice(0, 10),
-];
+/**
+ * The first and last day of a report's file name: the days its filter showed (a date-time, the
+ * browser's day bound, by its IST day: filterDay), or the range's own days where none was given.
+ */
+const rangeDays = (query: { from?: string | undefined; to?: string | undefined }, range: { from: Date; toExclusive: Date }): [string, string] => {
+  const given = (text: string | undefined): text is string => text !== undefined && text.trim() !== '';
+  return [
+    given(query.from) ? filterDay(query.from.trim()) : range.from.toISOString().slice(0, 10),
+    given(query.to) ? filterDay(query.to.trim()) : new Date(range.toExclusive.getTime() - 86_400_000).toISOString().slice(0, 10),
+  ];
+};
 
 /** The outcomes of a market and each position's P&L on them. */
 function marketOutcomes(market: repo.MarketInfo, positions: readonly repo.PositionRow[]): { outcomes: Outcome[]; pnl: number[][] } {
@@ -241,7 +248,7 @@ export class BetReportsService {
   async unsettledBetsCsv(actor: Actor, query: Omit<UnsettledBetsQuery, 'page' | 'pageSize'>): Promise<CsvExport<repo.BetListRow>> {
     const filter = this.unsettledFilter(actor, query);
     const name = query.type === 'deleted' ? 'deleted-bets' : 'unsettled-bets';
-    return this.betsCsv(csvFileName([name, await this.ownName(actor), new Date(this.deps.clock.nowMs()).toISOString().slice(0, 10)]), filter, sortRequestOf(query));
+    return this.betsCsv(csvFileName([name, await this.ownName(actor), istDay(this.deps.clock.nowMs())]), filter, sortRequestOf(query));
   }
 
   /** The caller's username (a file's name says whose report it is). */
@@ -292,7 +299,7 @@ export class BetReportsService {
   /** GET bet-history/export: every bet of the same history, in its order (ADR 0067); authorized before anything streams. */
   async betHistoryCsv(actor: Actor, query: Omit<BetHistoryQuery, 'page' | 'pageSize'>): Promise<CsvExport<repo.BetListRow>> {
     const { filter, whose, range } = await this.historyFilter(actor, query);
-    return this.betsCsv(csvFileName(['bet-history', whose ?? (await this.ownName(actor)), ...rangeDays(range)]), filter, sortRequestOf(query));
+    return this.betsCsv(csvFileName(['bet-history', whose ?? (await this.ownName(actor)), ...rangeDays(query, range)]), filter, sortRequestOf(query));
   }
 
   /** POST get-bet-list-by-ids: those of the ids the caller may see; others are left out. */
@@ -327,7 +334,7 @@ export class BetReportsService {
     const byChild = isAgent(actor.role) && query.groupBy === 'child';
     const rowsOf = (q: Queryable) => this.pnlRows(q, actor, query);
     return {
-      fileName: csvFileName(['profit-loss', await this.ownName(actor), ...rangeDays(range)]),
+      fileName: csvFileName(['profit-loss', await this.ownName(actor), ...rangeDays(query, range)]),
       columns: pnlCsvColumns(isAgent(actor.role), byChild),
       batches: this.deps.db.readSnapshot(async function* (q) {
         yield (await rowsOf(q)).rows;

@@ -4,6 +4,7 @@
  */
 import { DASHBOARD_DAYS, type AgentDashboard, type DashboardDay, type PendingPayments } from '@backlay/shared/contracts';
 import type { Clock } from '../common/clock';
+import { istDay } from '../common/ist-day';
 import { paiseToRupees } from '../common/money';
 import type { Database } from '../db/database';
 import type { Actor } from '../plugins/request-context';
@@ -12,10 +13,8 @@ import * as repo from './dashboard.repository';
 /** Rows of the exposure panels. */
 const EXPOSURE_ROWS = 10;
 
-/** India's calendar day (YYYY-MM-DD) of an instant: IST is UTC+05:30 all year. */
-export function istDay(ms: number): string {
-  return new Date(ms + 330 * 60_000).toISOString().slice(0, 10);
-}
+// Re-exported where app.ts has always found it (its metrics read the day's settlements).
+export { istDay };
 
 /** The `count` IST days ending with the day of `nowMs`, oldest first. */
 export function istDaysEndingAt(nowMs: number, count: number): string[] {

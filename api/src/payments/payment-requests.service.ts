@@ -29,6 +29,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { RequestMeta } from '../plugins/request-context';
 import type { CsvExport } from '../plugins/csv-reply';
 import { csvFileName, inBatches, type CsvColumn } from '../common/csv';
+import { filterDay } from '../common/ist-day';
 import type { TransactionPasswords } from '../auth/transaction-password';
 import { assertMayDeposit } from '../responsible-gambling/rg-check';
 import { insertAuditRecords } from '../audit/audit.repository';
@@ -537,7 +538,8 @@ export class PaymentRequestsService {
   async listCsv(actor: Actor, query: DepositWithdrawListRequest): Promise<CsvExport<PaymentCsvRow>> {
     const { filter, whose } = await this.listFilter(actor, query);
     const owner = whose ?? (await this.deps.policy.authorize(actor, 'viewPayments', undefined)).username;
-    const [from, to] = [filter.from.toISOString().slice(0, 10), new Date(filter.toExclusive.getTime() - 86_400_000).toISOString().slice(0, 10)];
+    // The days the screen showed: its dates are the browser's day bounds, IST instants (filterDay).
+    const [from, to] = [filterDay(query.startDate), filterDay(query.endDate)];
     const batches = this.deps.db.readSnapshot((q) =>
       inBatches(async (page) => (await repo.listPaymentRequests(q, filter, page)).map((record) => ({ record, row: toPaymentRow(record, actor.userId) }))),
     );

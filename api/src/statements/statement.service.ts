@@ -10,6 +10,7 @@ import {
 } from '@backlay/shared/contracts';
 import { inBatches, csvFileName, type CsvColumn } from '../common/csv';
 import { DomainError } from '../common/domain-error';
+import { filterDay } from '../common/ist-day';
 import { paiseToRupees } from '../common/money';
 import type { Database, Queryable } from '../db/database';
 import type { LedgerService } from '../ledger/ledger.service';
@@ -31,11 +32,6 @@ const STATEMENT_CSV_COLUMNS: readonly CsvColumn<StatementCsvRow>[] = [
   { header: 'Debit', value: (r) => ('entry' in r && r.entry.amountMinor < 0n ? { paise: -r.entry.amountMinor } : null) },
   { header: 'Balance', value: (r) => ({ paise: 'entry' in r ? r.entry.currBalanceMinor : r.balanceMinor }) },
 ];
-
-/** 'YYYY-MM-DD' of the first and the last day of a range (both included). */
-function rangeDays(from: Date, toExclusive: Date): [string, string] {
-  return [from.toISOString().slice(0, 10), new Date(toExclusive.getTime() - 86_400_000).toISOString().slice(0, 10)];
-}
 
 export class StatementService {
   constructor(
@@ -61,7 +57,8 @@ export class StatementService {
       yield [{ summary: 'Closing Balance', balanceMinor: summary.closingMinor }];
     }
     return {
-      fileName: csvFileName(['account-statement', target.username, ...rangeDays(dates.from, dates.toExclusive)]),
+      // The days the screen showed: its dates are the browser's day bounds, IST instants (filterDay).
+      fileName: csvFileName(['account-statement', target.username, filterDay(query.startDate), filterDay(query.endDate)]),
       columns: STATEMENT_CSV_COLUMNS,
       batches: this.db.readSnapshot(lines),
     };

@@ -15,7 +15,9 @@ import type { Database } from '../db/database';
 import { paiseToRupees } from '../common/money';
 import { containsPattern, sortRequestOf } from '../common/sorting';
 import { CLIENT_CSV_COLUMNS, refPlMinor, toClientRow, type ClientCsvRow } from './client-row';
+import type { Clock } from '../common/clock';
 import { csvFileName, inBatches } from '../common/csv';
+import { istDay } from '../common/ist-day';
 import type { CsvExport } from '../plugins/csv-reply';
 import type { Actor } from '../plugins/request-context';
 import type { UsersPolicy } from './policy';
@@ -31,6 +33,7 @@ export class UsersService {
   constructor(
     private readonly db: Database,
     private readonly policy: UsersPolicy,
+    private readonly clock: Clock,
   ) {}
 
   /** The caller's direct children, ordered by username. */
@@ -94,7 +97,7 @@ export class UsersService {
       const totals = await repo.sumClientRecords(q, filter);
       yield [{ total: true, balanceMinor: totals.balanceMinor, exposureMinor: totals.exposureMinor, creditReferenceMinor: totals.creditReferenceMinor }];
     });
-    return { fileName: csvFileName(['client-list', parent.username, new Date().toISOString().slice(0, 10)]), columns: CLIENT_CSV_COLUMNS, batches };
+    return { fileName: csvFileName(['client-list', parent.username, istDay(this.clock.nowMs())]), columns: CLIENT_CSV_COLUMNS, batches };
   }
 
   /** GET user-detail: one account of the caller's downline. */

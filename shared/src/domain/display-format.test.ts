@@ -1,4 +1,4 @@
-import { DATE_TIME_SECONDS_FORMAT, formatInstant, formatPaiseGrouped } from './display-format';
+import { DATE_TIME_SECONDS_FORMAT, formatInstant, formatPaiseGrouped, plural } from './display-format';
 
 describe('formatPaiseGrouped', () => {
   it.each([
@@ -33,5 +33,17 @@ describe('formatInstant', () => {
     expect(formatInstant('2026-11-28T18:29:59Z', DATE_TIME_SECONDS_FORMAT, 'IST')).toBe('28/11/2026 11:59:59 PM');
     expect(formatInstant('2026-11-28T18:30:00Z', DATE_TIME_SECONDS_FORMAT, 'IST')).toBe('29/11/2026 12:00:00 AM');
     expect(formatInstant('nonsense', DATE_TIME_SECONDS_FORMAT, 'IST')).toBe('Invalid date');
+  });
+});
+
+describe('plural', () => {
+  it.each([
+    [1, 'bet', undefined, '1 bet'], // exactly one: the singular
+    [0, 'bet', undefined, '0 bets'], // none is plural in English
+    [3, 'bet', undefined, '3 bets'],
+    [1, 'match', 'matches', '1 match'],
+    [2, 'match', 'matches', '2 matches'], // an irregular plural, given
+  ])('%i %s (%s) → %s', (count, one, many, words) => {
+    expect(plural(count, one, many)).toBe(words);
   });
 });

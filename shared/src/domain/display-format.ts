@@ -3,7 +3,16 @@
  * and a moment in the product's date-time pattern. The screens show them (through
  * `kernel/money.ts` and `kernel/date-format.ts`) and the API writes them into its CSV exports, so
  * a downloaded file reads as the screen does. Pure: integer arithmetic for money, no Intl.
+ * And a count in words (`plural`), singular for exactly one, for any screen or message.
  */
+
+/**
+ * A count and its noun, agreeing: plural(1, 'bet') → "1 bet", plural(0, 'bet') → "0 bets",
+ * plural(2, 'match', 'matches') → "2 matches" (`many` for a plural that is not the noun + "s").
+ */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
 
 /**
  * Paise as rupees in the Indian grouping: 123456789n → "12,34,567.89" (the last three digits of

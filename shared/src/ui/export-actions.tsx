@@ -56,8 +56,8 @@ export interface ExportActionsProps {
  * A report's "Download CSV" and "Print" (ADR 0067), beside its filters. The CSV comes from the
  * API (every row for these filters, not only this page), fetched with the page's bearer token and
  * saved as a file; Print prints the page, whose print stylesheet (shell/public/index.html) hides
- * the header, menus, filters and buttons and shows the heading this renders: the report's name,
- * its filters and when it was printed.
+ * the header, menus, filters, buttons and the page's own heading, and shows the heading this
+ * renders instead: the report's name (once), its filters and when it was printed.
  */
 export function ExportActions({ report, filters, title, summary }: ExportActionsProps) {
   const { exports } = useApis();

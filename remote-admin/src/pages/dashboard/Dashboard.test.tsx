@@ -79,6 +79,23 @@ describe('Dashboard', () => {
     expect(within(casino).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['Dragon Tiger404,000.00-150.00', 'Aviator (international)3300.00120.00']);
   });
 
+  it('counts in words that agree with the count: one bet, one match, one game; more of each', async () => {
+    api.agentDashboard.mockResolvedValue(board({ totals: { ...board().totals, bets: 1 }, casino: board().casino.slice(0, 1) }));
+    const { unmount } = renderPage();
+    const figures = await screen.findByLabelText('Key figures');
+    expect(within(figures).getByText('Turnover').closest('div')).toHaveTextContent(/₹13,500\.001 bet$/);
+    expect(screen.getByRole('img', { name: 'Open exposure of the 1 match with the most, largest first' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'The house\'s result on 1 casino game over the last 30 days' })).toBeInTheDocument();
+    unmount();
+
+    const two = board().exposure.matches[0]!;
+    api.agentDashboard.mockResolvedValue(board({ exposure: { ...board().exposure, matches: [two, { ...two, matchId: 'e2', matchName: 'Greens v Golds' }] } }));
+    renderPage();
+    expect(within(await screen.findByLabelText('Key figures')).getByText('Turnover').closest('div')).toHaveTextContent(/₹13,500\.003 bets$/);
+    expect(screen.getByRole('img', { name: 'Open exposure of the 2 matches with the most, largest first' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'The house\'s result on 2 casino games over the last 30 days' })).toBeInTheDocument();
+  });
+
   it('says so when nothing was played and nothing is open', async () => {
     api.agentDashboard.mockResolvedValue(board({
       days: days.map((d) => ({ ...d, turnover: 0, bets: 0, ggr: 0, ownShare: 0, activePlayers: 0 })),

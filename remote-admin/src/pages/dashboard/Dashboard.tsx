@@ -16,6 +16,7 @@ import {
   DASHBOARD_DAYS,
   type AgentDashboard,
 } from '@backlay/shared';
+import { plural } from '@backlay/shared/domain';
 import { ChartCanvas } from './ChartCanvas';
 import { compactRupees, dayLabel, quietRange, shortLabel, waitedFor } from './dashboard-figures';
 
@@ -67,7 +68,7 @@ function Board({ board, platform }: { board: AgentDashboard; platform: boolean }
         their results.
       </p>
       <dl className="bl-kpis" aria-label="Key figures">
-        <Kpi label="Turnover" value={rupees(board.totals.turnover)} note={`${board.totals.bets} bets`} />
+        <Kpi label="Turnover" value={rupees(board.totals.turnover)} note={plural(board.totals.bets, 'bet')} />
         <Kpi label="GGR" value={rupees(board.totals.ggr)} tone={board.totals.ggr < 0 ? 'loss' : undefined} />
         <Kpi label="Your share" value={rupees(board.totals.ownShare)} tone={board.totals.ownShare < 0 ? 'loss' : undefined} />
         <Kpi label="Active players" value={String(board.totals.activePlayers)} note={`of ${board.totals.players}`} />
@@ -208,7 +209,7 @@ function ExposurePanel({ board }: { board: AgentDashboard }) {
     <>
       <Panel
         title="Open exposure by match"
-        chart={<ChartCanvas config={config} label={`Open exposure of the ${matches.length} matches with the most, largest first`} />}
+        chart={<ChartCanvas config={config} label={`Open exposure of the ${plural(matches.length, 'match', 'matches')} with the most, largest first`} />}
         table={
           <div className="bl-table-wrap">
             <table className="bl-table" aria-label="Open exposure by match">
@@ -285,7 +286,7 @@ function CasinoPanel({ board }: { board: AgentDashboard }) {
   return (
     <Panel
       title="Casino by game"
-      chart={<ChartCanvas config={config} label={`The house's result on each of ${games.length} casino games over the last ${DASHBOARD_DAYS} days`} />}
+      chart={<ChartCanvas config={config} label={`The house's result on ${plural(games.length, 'casino game')} over the last ${DASHBOARD_DAYS} days`} />}
       table={
         <div className="bl-table-wrap">
           <table className="bl-table" aria-label="Casino by game">
