@@ -92,10 +92,10 @@ export const DEMO_SECOND_SITE = {
   defaultSiteDomains: ['127.0.0.1'],
 } as const;
 
-/** The second site's chain below demo-admin: the first site's names, smaller chips. */
+/** The second site's chain below demo-admin: the first site's names, smaller chips (its demo-user has ₹50,000, the first's ₹1,00,000). */
 const SECOND_SITE_CHAIN: readonly DemoAccount[] = DEMO_CHAIN.slice(1).map((account, index) => ({
   ...account,
-  chipsRupees: ['10000000', '5000000', '2500000', '1000000', '100000'][index] ?? '0',
+  chipsRupees: ['10000000', '5000000', '2500000', '1000000', '50000'][index] ?? '0',
 }));
 
 interface SeedDeps {
