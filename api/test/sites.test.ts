@@ -129,6 +129,11 @@ describe('signing in per site', () => {
     const sixerDlOnHome = await loginOn(HOME, 'same-dl', sixerDl.password, 'admin');
     expect(sixerDlOnHome.statusCode).toBe(200);
     expect((sixerDlOnHome.json() as { data: { _id: string } }).data._id).toBe(homeDl.id);
+    // A wrong password for a name both sites have is recorded against this site's account only.
+    const wrong = await loginOn(SIXER, 'same-player', 'Wrong#Password1', 'player');
+    expect(wrong.statusCode).toBe(401);
+    const { rows } = await t.db.query<{ user_id: string }>("SELECT user_id FROM login_history WHERE username = 'same-player' AND NOT success");
+    expect(rows.map((row) => row.user_id)).toEqual([sixerPlayer.id]);
     const adminElsewhere = await loginOn('elsewhere.example', sixerAdmin.username, sixerAdmin.password, 'admin');
     expect(adminElsewhere.statusCode).toBe(401);
     expect(adminElsewhere.json()).toMatchObject({ message: MESSAGES.invalidCredentials });

@@ -130,8 +130,10 @@ export async function savePolicy(q: Queryable, roles: readonly Role[], actorId: 
 }
 
 export interface LoginAttempt {
-  /** As typed; the row is linked to the account with this username, if any. */
+  /** As typed; the row is linked to the account with this username on `siteId` (or the root), if any. */
   username: string;
+  /** The site the attempt was made on (ADR 0074: a name is unique per site). */
+  siteId: string;
   area: Area;
   ip: string | null;
   device: string;
@@ -144,8 +146,9 @@ export interface LoginAttempt {
 export async function insertLoginAttempt(q: Queryable, attempt: LoginAttempt, userId: string | null): Promise<void> {
   await q.query(
     `INSERT INTO login_history (user_id, username, area, ip, device, location, success, reason)
-     VALUES (COALESCE($1::uuid, (SELECT id FROM users WHERE lower(username) = lower($2))), $2, $3, $4, $5, $6, $7, $8)`,
-    [userId, attempt.username.slice(0, 64), attempt.area, attempt.ip, attempt.device, attempt.location, attempt.success, attempt.reason],
+     VALUES (COALESCE($1::uuid, (SELECT id FROM users WHERE lower(username) = lower($2) AND (site_id = $9 OR role = 'admin'))),
+             $2, $3, $4, $5, $6, $7, $8)`,
+    [userId, attempt.username.slice(0, 64), attempt.area, attempt.ip, attempt.device, attempt.location, attempt.success, attempt.reason, attempt.siteId],
   );
 }
 
