@@ -36,7 +36,7 @@ CREATE TABLE site_domains (
 CREATE INDEX site_domains_site ON site_domains (site_id);
 
 INSERT INTO sites (id, name, is_default, theme)
-VALUES ('backlay', 'Backlay', true, '{"primary": "#1e6fd9", "accent": "#f5a623", "header": "#0b2a4a", "headerText": "#ffffff"}');
+VALUES ('backlay', 'Backlay', true, '{"primary": "#0b3d2e", "accent": "#f2b705", "header": "#0b3d2e", "headerText": "#ffffff"}');
 
 ALTER TABLE users ADD COLUMN site_id text REFERENCES sites (id);
 UPDATE users SET site_id = 'backlay';

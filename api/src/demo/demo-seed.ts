@@ -75,11 +75,11 @@ export const DEMO_SECOND_SITE = {
   site: {
     id: 'sixer',
     name: 'Sixer Exchange',
-    theme: { primary: '#0f8a4b', accent: '#f2c230', header: '#0b3d2a', headerText: '#fdf6d8' },
+    theme: { primary: '#1d3f8f', accent: '#ff7a1a', header: '#13254f', headerText: '#ffffff' },
     logo: `data:image/svg+xml;base64,${Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" fill="#f2c230"/>' +
-        '<circle cx="32" cy="32" r="24" fill="#0f8a4b"/><text x="32" y="43" font-family="Arial,sans-serif" font-size="30" ' +
-        'font-weight="700" text-anchor="middle" fill="#fdf6d8">6</text></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" fill="#ff7a1a"/>' +
+        '<circle cx="32" cy="32" r="24" fill="#1d3f8f"/><text x="32" y="43" font-family="Arial,sans-serif" font-size="30" ' +
+        'font-weight="700" text-anchor="middle" fill="#ffffff">6</text></svg>',
     ).toString('base64')}`,
     supportEmail: 'help@sixer.example',
     supportPhone: '+911800200600',

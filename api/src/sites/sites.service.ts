@@ -18,7 +18,7 @@ import * as repo from './sites.repository';
 export const SITES_TOPIC = 'sites';
 
 /** The theme's colours when a site sets none (the default site's brand). */
-export const DEFAULT_THEME: SiteTheme = { primary: '#1e6fd9', accent: '#f5a623', header: '#0b2a4a', headerText: '#ffffff' };
+export const DEFAULT_THEME: SiteTheme = { primary: '#0b3d2e', accent: '#f2b705', header: '#0b3d2e', headerText: '#ffffff' };
 
 interface Snapshot {
   byDomain: Map<string, repo.SiteRow>;
