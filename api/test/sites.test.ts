@@ -134,6 +134,18 @@ describe('signing in per site', () => {
     expect(adminElsewhere.json()).toMatchObject({ message: MESSAGES.invalidCredentials });
   });
 
+  it("a wrong password for a name on two sites is refused (401, not a 500) and recorded on the host's account", async () => {
+    for (const [host, player] of [[SIXER, sixerPlayer], [HOME, homePlayer]] as const) {
+      const wrong = await loginOn(host, 'same-player', 'Wrong#Pass1', 'player');
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toMatchObject({ message: MESSAGES.invalidCredentials });
+      const { rows } = await t.db.query<{ user_id: string }>(
+        `SELECT user_id::text FROM login_history WHERE username = 'same-player' AND success = false ORDER BY occurred_at DESC, id DESC LIMIT 1`,
+      );
+      expect(rows[0]?.user_id).toBe(player.id);
+    }
+  });
+
   it('the Super Admin signs in on every site, and no site account may take its name', async () => {
     expect((await loginOn(SIXER, root.username, root.password, 'admin')).statusCode).toBe(200);
     expect((await loginOn(HOME, root.username, root.password, 'admin')).statusCode).toBe(200);

@@ -47,7 +47,7 @@ export class LoginHistoryService {
   ): Promise<void> {
     await insertLoginAttempt(
       this.db,
-      { ...attempt, ip: meta.ip, device: describeDevice(meta.userAgent), location: describeLocation(meta.ip) },
+      { ...attempt, siteId: meta.siteId, ip: meta.ip, device: describeDevice(meta.userAgent), location: describeLocation(meta.ip) },
       userId,
     );
   }

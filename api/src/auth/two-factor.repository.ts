@@ -130,8 +130,10 @@ export async function savePolicy(q: Queryable, roles: readonly Role[], actorId: 
 }
 
 export interface LoginAttempt {
-  /** As typed; the row is linked to the account with this username, if any. */
+  /** As typed; the row is linked to the account with this username on `siteId` (or the root), if any. */
   username: string;
+  /** The request's site (ADR 0074): the same username may be an account on each site. */
+  siteId: string;
   area: Area;
   ip: string | null;
   device: string;
@@ -140,12 +142,17 @@ export interface LoginAttempt {
   reason: LoginAttemptReason;
 }
 
-/** Records one attempt; `userId` when known, else the account of the username (if any). */
+/**
+ * Records one attempt; `userId` when known, else the account of the username (if any) on the
+ * request's site, or the root (whose name is unique on every site): a name on two sites is two
+ * accounts, and the attempt is the one on this site's.
+ */
 export async function insertLoginAttempt(q: Queryable, attempt: LoginAttempt, userId: string | null): Promise<void> {
   await q.query(
     `INSERT INTO login_history (user_id, username, area, ip, device, location, success, reason)
-     VALUES (COALESCE($1::uuid, (SELECT id FROM users WHERE lower(username) = lower($2))), $2, $3, $4, $5, $6, $7, $8)`,
-    [userId, attempt.username.slice(0, 64), attempt.area, attempt.ip, attempt.device, attempt.location, attempt.success, attempt.reason],
+     VALUES (COALESCE($1::uuid, (SELECT id FROM users WHERE lower(username) = lower($2) AND (site_id = $9 OR parent_id IS NULL)
+                                 ORDER BY parent_id IS NULL LIMIT 1)), $2, $3, $4, $5, $6, $7, $8)`,
+    [userId, attempt.username.slice(0, 64), attempt.area, attempt.ip, attempt.device, attempt.location, attempt.success, attempt.reason, attempt.siteId],
   );
 }
 
