@@ -129,14 +129,21 @@ describe('signing in per site', () => {
     const sixerDlOnHome = await loginOn(HOME, 'same-dl', sixerDl.password, 'admin');
     expect(sixerDlOnHome.statusCode).toBe(200);
     expect((sixerDlOnHome.json() as { data: { _id: string } }).data._id).toBe(homeDl.id);
-    // A wrong password for a name both sites have is recorded against this site's account only.
-    const wrong = await loginOn(SIXER, 'same-player', 'Wrong#Password1', 'player');
-    expect(wrong.statusCode).toBe(401);
-    const { rows } = await t.db.query<{ user_id: string }>("SELECT user_id FROM login_history WHERE username = 'same-player' AND NOT success");
-    expect(rows.map((row) => row.user_id)).toEqual([sixerPlayer.id]);
     const adminElsewhere = await loginOn('elsewhere.example', sixerAdmin.username, sixerAdmin.password, 'admin');
     expect(adminElsewhere.statusCode).toBe(401);
     expect(adminElsewhere.json()).toMatchObject({ message: MESSAGES.invalidCredentials });
+  });
+
+  it("a wrong password for a name on two sites is refused (401, not a 500) and recorded on the host's account", async () => {
+    for (const [host, player] of [[SIXER, sixerPlayer], [HOME, homePlayer]] as const) {
+      const wrong = await loginOn(host, 'same-player', 'Wrong#Pass1', 'player');
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toMatchObject({ message: MESSAGES.invalidCredentials });
+      const { rows } = await t.db.query<{ user_id: string }>(
+        `SELECT user_id::text FROM login_history WHERE username = 'same-player' AND success = false ORDER BY occurred_at DESC, id DESC LIMIT 1`,
+      );
+      expect(rows[0]?.user_id).toBe(player.id);
+    }
   });
 
   it('the Super Admin signs in on every site, and no site account may take its name', async () => {

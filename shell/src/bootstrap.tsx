@@ -3,6 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { ROUTES, type Area } from '@backlay/shared/contracts';
 import { readCredentials } from '@backlay/shared/storage';
 import { SignInCard } from './pages/SignInCard';
+import { loadSite } from './site/site';
 
 /**
  * The first page. A sign-in page visited with no session of its area is drawn by SignInCard alone:
@@ -10,6 +11,13 @@ import { SignInCard } from './pages/SignInCard';
  * the form loads the session code; once signed in, the app is loaded and rendered at the path the
  * sign-in chose. Every other page loads the app at once.
  */
+/**
+ * How long the first render waits for the page's site (preloaded by index.html, so it normally
+ * arrives with the scripts): the brand is drawn once, not the default's first. A slower answer is
+ * shown when it comes; the brand's places stay empty meanwhile.
+ */
+const SITE_WAIT_MS = 1500;
+
 const SIGN_IN_PAGES: Readonly<Record<string, Area>> = { [ROUTES.login.path]: 'player', [ROUTES.adminLogin.path]: 'admin' };
 
 /** The area of a sign-in page to draw alone, or null (not a sign-in page, or already signed in). */
@@ -23,7 +31,10 @@ async function startApp(root: Root): Promise<void> {
   await renderApp(root);
 }
 
-function main() {
+async function main() {
+  // The site of this host (its brand): read at once, with the scripts still loading.
+  const site = loadSite();
+  await Promise.race([site, new Promise((resolve) => setTimeout(resolve, SITE_WAIT_MS))]);
   const root = createRoot(document.getElementById('root') as HTMLElement);
   const area = standaloneSignInArea(window.location.pathname);
   if (!area) {
@@ -43,4 +54,4 @@ function main() {
   );
 }
 
-main();
+void main();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ROLES, setBalance, setUser, type Role, type UserInfo } from '@backlay/shared';
 import { fakeResponsibleGambling, memoryPayments, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { resetSiteForTests } from '../site/site';
 import { MainLayout, navLinks } from './MainLayout';
 
 const responsibleGambling = withMocks(fakeResponsibleGambling, 'realityCheck');
@@ -101,6 +102,53 @@ describe('MainLayout', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clients', 'Dashboard', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Game reports', 'Statement', 'Deposits', 'Withdrawals', 'Change password', 'Account security', 'Responsible gambling']);
     expect(within(nav).getByRole('link', { name: 'Clients' })).toHaveClass('active');
+  });
+});
+
+describe("the header's brand and the support contact (ADR 0074)", () => {
+  const SIXER = {
+    id: 'sixer', name: 'Sixer Exchange', theme: { primary: '#0f8a4b', accent: '#f2c230', header: '#0b3d2a', headerText: '#fdf6d8' },
+    logo: 'data:image/svg+xml;base64,PHN2Zy8+', languages: ['en' as const], defaultLanguage: 'en' as const,
+    support: { email: 'help@sixer.example', phone: '+911800200600' }, maintenance: false, maintenanceMessage: '',
+  };
+  afterEach(() => act(() => {
+    setUser(null);
+    resetSiteForTests();
+  }));
+
+  function renderArea(area: 'player' | 'admin') {
+    const path = area === 'admin' ? '/admin' : '/';
+    act(() => setUser(userOf(area === 'admin' ? 'dl' : 'user')));
+    renderWithApis(
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route element={<MainLayout area={area} />}>
+            <Route path={path} element={<p>home</p>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+      apis,
+    );
+  }
+
+  it("shows the site's logo in a player's header, and its support email and phone at the foot of the page", () => {
+    act(() => resetSiteForTests({ status: 'ready', site: SIXER }));
+    renderArea('player');
+    expect(within(screen.getByRole('banner')).getByRole('img', { name: 'Sixer Exchange' })).toBeInTheDocument();
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'help@sixer.example' })).toHaveAttribute('href', 'mailto:help@sixer.example');
+    expect(within(footer).getByRole('link', { name: '+911800200600' })).toHaveAttribute('href', 'tel:+911800200600');
+  });
+
+  it("shows the site's name in the admin header when it has no logo; the header stays without a brand until the site answered", async () => {
+    renderArea('admin');
+    // The agent's payment queue has loaded (its sound switch shows it).
+    expect(await screen.findByRole('button', { name: 'Sound for new payment requests' })).toBeInTheDocument();
+    const banner = screen.getByRole('banner');
+    expect(within(banner).queryByText(/Backlay|Sixer/)).toBeNull();
+    act(() => resetSiteForTests({ status: 'ready', site: { ...SIXER, logo: null } }));
+    expect(within(banner).getByText('Sixer Exchange Admin')).toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, generatePath, useLocation } from 'react-router';
 import { BuildTag, Button, ROUTES, lazyWithRetry, availableBalance, formatRupees, hideFlags$, isAdminPath, routeAllowsRole, toggleHide, useObservable, user$, type Area, type PendingPayments, type Role, type RouteDef, type RouteName } from '@backlay/shared';
 import { endSession } from '../session/session';
+import { SiteBrand, SupportContact } from '../site/SiteBrand';
 import { RealityCheck } from './RealityCheck';
 import { RgBanner } from './RgBanner';
 
@@ -128,7 +129,7 @@ export function MainNav({ links, badges = {}, extra }: { links: NavItem[]; badge
   );
 }
 
-/** The signed-in layout: header with the available balance and the exposure (each hideable), navigation, a player's responsible-gambling banner, the page. */
+/** The signed-in layout: header with the site's brand (ADR 0074), the available balance and the exposure (each hideable), navigation, a player's responsible-gambling banner, the page, a player's support contact. */
 export function MainLayout({ area }: { area: Area }) {
   const user = useObservable(user$, null);
   const hide = useObservable(hideFlags$, { balance: false, exposure: false });
@@ -139,10 +140,7 @@ export function MainLayout({ area }: { area: Area }) {
   return (
     <div className="bl-app">
       <header className="bl-header">
-        <div className="bl-header__brand">
-          <span className="bl-logo" aria-hidden="true">B</span>
-          <span>Backlay{area === 'admin' ? ' Admin' : ''}</span>
-        </div>
+        <SiteBrand className="bl-header__brand" suffix={area === 'admin' ? ' Admin' : ''} />
         <div className="bl-header__money" aria-label="Wallet">
           {/* What the player can stake or withdraw now (balance less exposure), the figure the casino games show too. */}
           <Amount label="Available" name="Available balance" testId="header-available" value={availableBalance(user)} hidden={hide.balance} onToggle={() => toggleHide('balance')} />
@@ -176,6 +174,11 @@ export function MainLayout({ area }: { area: Area }) {
         <Outlet />
       </main>
       {area === 'player' && !firstLogin ? <RealityCheck /> : null}
+      {area === 'player' ? (
+        <footer className="bl-footer">
+          <SupportContact />
+        </footer>
+      ) : null}
       <BuildTag app="shell" label={__BUILD_LABEL__} />
     </div>
   );

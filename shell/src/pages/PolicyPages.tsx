@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '@backlay/shared/contracts';
+import { SiteBrand, SupportContact } from '../site/SiteBrand';
 
 /** A public page of rules in the authentication layout, readable signed out. */
 function PolicyPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="bl-auth">
       <article className="bl-auth__card bl-doc" aria-labelledby="policy-title">
-        <div className="bl-auth__brand">
-          <span className="bl-logo" aria-hidden="true">B</span> Backlay
-        </div>
+        <SiteBrand className="bl-auth__brand" />
         <h1 id="policy-title">{title}</h1>
         {children}
         <footer className="bl-auth__footer">
@@ -17,7 +16,7 @@ function PolicyPage({ title, children }: { title: string; children: ReactNode })
           <Link to={ROUTES.register.path}>Register</Link>
           <Link to={ROUTES.termsAndConditions.path}>Terms and conditions</Link>
           <Link to={ROUTES.responsibleGaming.path}>Responsible gaming</Link>
-          <span>24X7 Support</span>
+          <SupportContact />
         </footer>
       </article>
     </div>

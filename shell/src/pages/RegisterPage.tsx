@@ -18,6 +18,7 @@ import { REGISTER_MESSAGES, normalizeIndianMobile, type RegistrationLogs } from 
 import { firstLoginStep, isMobileViewport, landingPath } from '../session/landing';
 import { solveProofOfWork } from '../session/proof-of-work';
 import { completeLogin } from '../session/session';
+import { SiteBrand, SupportContact } from '../site/SiteBrand';
 
 export const registerSchema = yup.object({
   username: yup.string().trim().required(MESSAGES.usernameRequired),
@@ -148,9 +149,7 @@ export function RegisterPage() {
   return (
     <div className="bl-auth">
       <form className="bl-auth__card" onSubmit={formik.handleSubmit} noValidate aria-labelledby="register-title">
-        <div className="bl-auth__brand">
-          <span className="bl-logo" aria-hidden="true">B</span> Backlay
-        </div>
+        <SiteBrand className="bl-auth__brand" />
         <h1 id="register-title">Register</h1>
         <TextField label="Username" autoComplete="username" {...field('username')} />
         <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
@@ -183,7 +182,7 @@ export function RegisterPage() {
         <footer className="bl-auth__footer">
           <Link to={ROUTES.termsAndConditions.path}>Terms and conditions</Link>
           <Link to={ROUTES.responsibleGaming.path}>Responsible gaming</Link>
-          <span>24X7 Support</span>
+          <SupportContact />
         </footer>
       </form>
     </div>

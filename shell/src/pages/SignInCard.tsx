@@ -2,6 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { MESSAGES, ROUTES, SECURITY_MESSAGES, type Area } from '@backlay/shared/contracts';
 import { signOutNotice } from '@backlay/shared/sign-out';
 import { Button, TextField } from '@backlay/shared/ui/kit';
+import { SiteBrand, SupportContact } from '../site/SiteBrand';
 
 type Field = 'username' | 'password';
 
@@ -62,9 +63,7 @@ export function SignInCard({ area, onSignedIn }: { area: Area; onSignedIn: (path
   return (
     <div className="bl-auth">
       <form className="bl-auth__card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="login-title">
-        <div className="bl-auth__brand">
-          <span className="bl-logo" aria-hidden="true">B</span> Backlay
-        </div>
+        <SiteBrand className="bl-auth__brand" />
         <h1 id="login-title">{title}</h1>
         {notice && !serverError ? (
           <p className="bl-auth__notice" role="status">
@@ -84,8 +83,13 @@ export function SignInCard({ area, onSignedIn }: { area: Area; onSignedIn: (path
         {area === 'player' ? (
           // A plain link: the first visit draws this card without the router (bootstrap.tsx).
           <p className="bl-auth__switch">
-            New to Backlay? <a href={ROUTES.register.path}>Register</a>
+            New here? <a href={ROUTES.register.path}>Register</a>
           </p>
+        ) : null}
+        {area === 'player' ? (
+          <footer className="bl-auth__footer">
+            <SupportContact />
+          </footer>
         ) : null}
       </form>
     </div>
@@ -137,9 +141,7 @@ function SecondStepCard({
   return (
     <div className="bl-auth">
       <form className="bl-auth__card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="login-title">
-        <div className="bl-auth__brand">
-          <span className="bl-logo" aria-hidden="true">B</span> Backlay
-        </div>
+        <SiteBrand className="bl-auth__brand" />
         <h1 id="login-title">{title}</h1>
         <p className="bl-auth__notice" role="status">
           Two-factor authentication is on for this account.
