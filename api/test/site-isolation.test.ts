@@ -277,6 +277,22 @@ describe('the Host header, fuzzed: never a 500, never an answer of another site'
   });
 });
 
+describe('sign-in attempts are recorded on their own site', () => {
+  it("a wrong password for a name both sites have is a 401 on the attempt's site, recorded for that site's account only", async () => {
+    const failed = await t.request({ method: 'POST', url: '/api/login', headers: { host: SIXER }, payload: { username: 'same-player', password: 'Wrong#Pass1' } });
+    expect(failed.statusCode).toBe(401);
+    const historyOf = async (token: string, host: string | undefined) =>
+      (await t.request({ method: 'GET', url: '/api/downline-login-history?username=same-player', token, ...(host === undefined ? {} : { headers: { host } }) })).json() as {
+        data: { rows: Array<{ success: boolean }> };
+      };
+    // Fresh sessions: an agent's sign-in elsewhere in this file ended its earlier one.
+    const sixerRows = (await historyOf((await t.login(sixer.dl, 'admin', SIXER)).token, SIXER)).data.rows;
+    const homeRows = (await historyOf((await t.login(home.dl, 'admin')).token, undefined)).data.rows;
+    expect(sixerRows.filter((row) => !row.success)).toHaveLength(1);
+    expect(homeRows.filter((row) => !row.success)).toHaveLength(0);
+  });
+});
+
 describe('the ledger per site', () => {
   it('the root moves chips to each site, and every site balances with no journal between two sites', async () => {
     for (const admin of [home.admin, sixer.admin]) {
