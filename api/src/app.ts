@@ -96,11 +96,22 @@ const trustHops = (hops: number) => (_address: string, hop: number): boolean => 
 
 /** What /metrics reports of the product beside HTTP and the process (plugins/metrics.ts). */
 function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, realtime: Realtime, config: Readonly<Config>): void {
-  const placed = app.metrics.counter('backlay_bets_placed_total', 'Bets accepted (sports and casino)', []);
-  // Turnover (issue 34): what the players staked, by sport and kind of market (this instance's
-  // bets; sum the instances). A match's sport is read once per instance.
-  const bets = app.metrics.counter('backlay_bets_by_market_type_total', 'Bets accepted, by sport and market type', ['sport', 'market_type']);
-  const turnover = app.metrics.counter('backlay_turnover_rupees_total', 'Stakes of the bets accepted (turnover), in rupees, by sport and market type', ['sport', 'market_type']);
+  // Players' activity is counted per site (ADR 0074; a label of site ids: few values).
+  const placed = app.metrics.counter('backlay_bets_placed_total', 'Bets accepted (sports and casino), by site', ['site']);
+  // Turnover (issue 34): what the players staked, by site, sport and kind of market (this
+  // instance's bets; sum the instances). A match's sport and a user's site are read once per instance.
+  const bets = app.metrics.counter('backlay_bets_by_market_type_total', 'Bets accepted, by site, sport and market type', ['site', 'sport', 'market_type']);
+  const turnover = app.metrics.counter('backlay_turnover_rupees_total', 'Stakes of the bets accepted (turnover), in rupees, by site, sport and market type', ['site', 'sport', 'market_type']);
+  const sites = new Map<string, Promise<string>>();
+  const siteOf = (userId: string) => {
+    let known = sites.get(userId);
+    if (known === undefined) {
+      known = metricsRepo.siteOfUser(db, userId).then((site) => site ?? 'unknown', () => 'unknown');
+      if (sites.size >= 100_000) sites.clear();
+      sites.set(userId, known);
+    }
+    return known;
+  };
   const sports = new Map<string, Promise<string>>();
   const sportOf = (matchId: string) => {
     let known = sports.get(matchId);
@@ -111,11 +122,11 @@ function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, 
     }
     return known;
   };
-  core.events.on('betting.betPlaced', ({ matchId, marketType, stakeMinor }) => {
-    placed.inc();
-    void sportOf(matchId).then((sport) => {
-      bets.inc({ sport, market_type: marketType });
-      turnover.inc({ sport, market_type: marketType }, Number(stakeMinor) / 100);
+  core.events.on('betting.betPlaced', ({ matchId, marketType, stakeMinor, wallet }) => {
+    void Promise.all([siteOf(wallet.userId), sportOf(matchId)]).then(([site, sport]) => {
+      placed.inc({ site });
+      bets.inc({ site, sport, market_type: marketType });
+      turnover.inc({ site, sport, market_type: marketType }, Number(stakeMinor) / 100);
     });
   });
   answerMetrics(app);
@@ -183,21 +194,30 @@ function productMetrics(app: FastifyInstance, db: Database, core: CoreServices, 
   app.metrics.gauge('backlay_casino_round_overdue_seconds', 'How far the most overdue live casino round is past its close or settlement', [], async (gauge) => {
     gauge.set((await core.casino.overdueMs()) / 1000);
   });
-  // The business's queues (issue 34; deploy/prometheus/alerts.yaml alerts on them).
-  // One read of the queue per scrape serves both gauges (a scrape collects them at once).
-  let queueRead: ReturnType<typeof core.paymentRequests.pendingQueue> | null = null;
-  const pendingQueue = () => (queueRead ??= core.paymentRequests.pendingQueue().finally(() => (queueRead = null)));
-  app.metrics.gauge('backlay_payment_requests_pending', 'Deposit and withdraw requests waiting for an agent\'s decision', ['type'], async (gauge) => {
-    const queue = await pendingQueue();
-    for (const type of ['deposit', 'withdraw'] as const) gauge.set({ type }, queue[type].count);
+  // The business's queues (issue 34; deploy/prometheus/alerts.yaml alerts on them), per site
+  // (every site has its series, 0 when its queue is empty). One read of the queue per scrape
+  // serves both gauges (a scrape collects them at once).
+  const queueBySite = async () => {
+    const [all, rows] = await Promise.all([core.sites.all(), metricsRepo.pendingPaymentsBySite(db)]);
+    const now = core.clock.nowMs();
+    return all.flatMap((site) =>
+      (['deposit', 'withdraw'] as const).map((type) => {
+        const row = rows.find((r) => r.siteId === site.id && r.type === type);
+        return { site: site.id, type, count: row?.count ?? 0, oldestMs: row === undefined ? 0 : Math.max(0, now - row.oldest.getTime()) };
+      }),
+    );
+  };
+  let queueRead: ReturnType<typeof queueBySite> | null = null;
+  const pendingQueue = () => (queueRead ??= queueBySite().finally(() => (queueRead = null)));
+  app.metrics.gauge('backlay_payment_requests_pending', 'Deposit and withdraw requests waiting for an agent\'s decision, by site and type', ['site', 'type'], async (gauge) => {
+    for (const { site, type, count } of await pendingQueue()) gauge.set({ site, type }, count);
   });
-  app.metrics.gauge('backlay_payment_requests_oldest_pending_seconds', 'How long the oldest pending deposit or withdraw request has waited', ['type'], async (gauge) => {
-    const queue = await pendingQueue();
-    for (const type of ['deposit', 'withdraw'] as const) gauge.set({ type }, queue[type].oldestMs / 1000);
+  app.metrics.gauge('backlay_payment_requests_oldest_pending_seconds', 'How long the oldest pending deposit or withdraw request has waited, by site and type', ['site', 'type'], async (gauge) => {
+    for (const { site, type, oldestMs } of await pendingQueue()) gauge.set({ site, type }, oldestMs / 1000);
   });
   // The house's day and what is at stake now (issue 34): platform figures from the database.
-  app.metrics.gauge('backlay_open_exposure_rupees', 'The players\' open exposure now (Σ of every wallet\'s)', [], async (gauge) => {
-    gauge.set(Number(await metricsRepo.openExposureMinor(db)) / 100);
+  app.metrics.gauge('backlay_open_exposure_rupees', 'The players\' open exposure now (Σ of every wallet\'s), by site', ['site'], async (gauge) => {
+    for (const { siteId, totalMinor } of await metricsRepo.openExposureBySite(db)) gauge.set({ site: siteId }, Number(totalMinor) / 100);
   });
   app.metrics.gauge(
     'backlay_settled_today_rupees',
@@ -248,22 +268,23 @@ function answerCode(statusCode: number, payload: unknown): string {
  * is the request histogram's, by route).
  */
 function answerMetrics(app: FastifyInstance): void {
-  const logins = app.metrics.counter('backlay_logins_total', 'Sign-in attempts by area and outcome (ok, or the refusal\'s code)', ['area', 'outcome']);
+  const logins = app.metrics.counter('backlay_logins_total', 'Sign-in attempts by site, area and outcome (ok, or the refusal\'s code)', ['site', 'area', 'outcome']);
   const otps = app.metrics.counter('backlay_otp_sends_total', 'OTP send requests by outcome', ['outcome']);
-  const registrations = app.metrics.counter('backlay_registrations_total', 'Self-registrations by outcome', ['outcome']);
+  const registrations = app.metrics.counter('backlay_registrations_total', 'Self-registrations by site and outcome', ['site', 'outcome']);
   const wallet = app.metrics.counter('backlay_cw1_callbacks_total', 'CW-1 wallet callbacks by operation and answered status', ['op', 'status']);
-  const counted: Record<string, (outcome: string) => void> = {
-    '/api/login': (outcome) => logins.inc({ area: 'player', outcome }),
-    '/api/login-admin': (outcome) => logins.inc({ area: 'admin', outcome }),
-    '/api/login-two-factor': (outcome) => logins.inc({ area: 'two_factor', outcome }),
+  // The request's site (the auth hook resolved it from the host; ADR 0074).
+  const counted: Record<string, (outcome: string, site: string) => void> = {
+    '/api/login': (outcome, site) => logins.inc({ site, area: 'player', outcome }),
+    '/api/login-admin': (outcome, site) => logins.inc({ site, area: 'admin', outcome }),
+    '/api/login-two-factor': (outcome, site) => logins.inc({ site, area: 'two_factor', outcome }),
     '/api/send-otp': (outcome) => otps.inc({ outcome }),
-    '/api/user-register': (outcome) => registrations.inc({ outcome }),
+    '/api/user-register': (outcome, site) => registrations.inc({ site, outcome }),
   };
   app.addHook('onSend', async (request, reply, payload) => {
     const route = request.routeOptions.url;
     if (route === undefined) return payload;
     const count = counted[route];
-    if (count !== undefined) count(answerCode(reply.statusCode, payload));
+    if (count !== undefined) count(answerCode(reply.statusCode, payload), request.siteId === '' ? 'unknown' : request.siteId);
     else if (route.startsWith('/api/wallet/')) wallet.inc({ op: route.slice('/api/wallet/'.length), status: answerCode(reply.statusCode, payload) });
     return payload;
   });

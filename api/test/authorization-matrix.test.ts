@@ -18,10 +18,11 @@
  * route shows that the fixture's own targets are real (some in-scope answer differs from the
  * nonexistent one).
  */
-import { MESSAGES, ROLES, type ListClientsResponse, type PlaceBetResponse, type Role } from '@backlay/shared/contracts';
+import { MESSAGES, ROLES, SITE_MESSAGES, type ListClientsResponse, type PlaceBetResponse, type Role } from '@backlay/shared/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import * as paymentsRepo from '../src/payments/payments.repository';
+import * as sitesRepo from '../src/sites/sites.repository';
 import { reencodeScreenshot, ScreenshotStore } from '../src/payments/screenshot-store';
 import {
   buildTestApp,
@@ -176,7 +177,7 @@ async function playerToken(name: string): Promise<string> {
   const known = fx.tokens.get(name) ?? playerTokens.get(name);
   if (known !== undefined) return known;
   await t.db.query('UPDATE users SET must_change_password = false WHERE id = $1', [user(name).id]);
-  const token = (await t.login(user(name))).token;
+  const token = (await t.login(user(name), undefined, OTHER_SITE.includes(name) ? SIXER_HOST : undefined)).token;
   playerTokens.set(name, token);
   return token;
 }
@@ -440,7 +441,7 @@ async function objectOf(kind: ObjectKind, owner: string, fresh: boolean): Promis
       const placed = await send(await playerToken(owner), {
         method: 'POST',
         url: '/api/placebet',
-        headers: idempotent(randomUUID()),
+        headers: { ...idempotent(randomUUID()), ...(OTHER_SITE.includes(owner) ? { host: SIXER_HOST } : {}) },
         payload: { matchId: betMarket.matchId, marketId: betMarket.marketId, selectionId: 'H', side: 'BACK', odds: 2.5, stake: 100 },
       });
       await expectStatus(placed, 200);
@@ -610,7 +611,8 @@ async function runRow(row: MatrixRow, role: Role): Promise<string[]> {
 beforeAll(async () => {
   t = await buildTestApp();
   await buildFixture();
-}, 60_000);
+  await buildOtherSite();
+}, 90_000);
 
 describe('every target route × every role it admits × own / child / deep / sibling / ancestor / other branch / nonexistent (generated from the OpenAPI document)', () => {
   it('the matrix has a row for every target of the document, and every hand-written row is one of them', () => {
@@ -638,6 +640,166 @@ describe('every target route × every role it admits × own / child / deep / sib
         if (status !== 401) wrong.push(`${row.id} ${token === null ? 'without a token' : 'forged'}: ${status}`);
       }
       if ((await businessStateDigest(t.db)) !== before) wrong.push(`${row.id}: state changed`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+/**
+ * The site dimension (issue 35, ADR 0074 "Isolation, proved"): a second site, Sixer, on its own
+ * host, with its own chain below the root whose usernames are the main chain's (x1 … x5 are
+ * a1 … a5 on the other site) and a player of a name the main site has not (xo).
+ *
+ *   rootA ─ a1 ─ … ─ a5          (the default site, any host but SIXER_HOST)
+ *     └─── x1 ─ … ─ x5 ─         (Sixer: the same usernames)
+ *                   x4 ─ xo      (Sixer only)
+ */
+const SIXER_HOST = 'matrix.sixer.test';
+const OTHER_SITE = ['x1', 'x2', 'x3', 'x4', 'x5', 'xo'];
+const otherTokens = new Map<string, string>();
+
+async function buildOtherSite(): Promise<void> {
+  await sitesRepo.insertSite(
+    t.db,
+    {
+      id: 'sixer',
+      name: 'Sixer Exchange',
+      theme: { primary: '#0f8a4b', accent: '#f2c230', header: '#0b3d2a', headerText: '#fdf6d8' },
+      logo: null,
+      supportEmail: 'help@sixer.test',
+      supportPhone: '+911800200600',
+      defaultLanguage: 'en',
+      languages: ['en'],
+      maintenanceMessage: 'Back at six',
+    },
+    [SIXER_HOST],
+  );
+  t.services.sites.changed();
+  const add = async (name: string, role: Role, parent: string, username: string) => {
+    const created = await t.createUser({ role, parentId: user(parent).id, username, ...(role === 'sadmin' ? { siteId: 'sixer' } : {}) });
+    fx.users.set(name, created);
+    fx.parents.set(name, parent);
+    await t.fund(created.id, 1_000_000n);
+  };
+  for (let i = 1; i <= 5; i += 1) await add(`x${i}`, ROLES[i] as Role, i === 1 ? 'rootA' : `x${i - 1}`, user(`a${i}`).username);
+  await add('xo', 'user', 'x4', `xo-${randomBytes(3).toString('hex')}`);
+  for (const name of ['x1', 'x5', 'xo']) {
+    await t.db.query('UPDATE users SET must_change_password = false WHERE id = $1', [user(name).id]);
+    otherTokens.set(name, (await t.login(user(name), undefined, SIXER_HOST)).token);
+  }
+}
+
+/** A digest of the other site's accounts and everything they own (the accounts' sessions, wallets, bets, requests). */
+async function otherSiteDigest(): Promise<string> {
+  const { rows } = await t.db.query<{ digest: string }>(
+    `WITH s AS (SELECT id FROM users WHERE site_id = 'sixer')
+     SELECT md5(coalesce(string_agg(x, '|' ORDER BY x), '')) AS digest FROM (
+       SELECT concat_ws(':', 'u', id, username, display_name, status, bet_lock, password_hash, txn_password_hash, must_change_password,
+                        partnership_share_bps, credit_reference_minor, commission_bps, exposure_limit_minor, parent_id) FROM users WHERE id IN (SELECT id FROM s)
+       UNION ALL SELECT concat_ws(':', 'a', id, balance_minor, exposure_minor, version) FROM ledger_accounts WHERE user_id IN (SELECT id FROM s)
+       UNION ALL SELECT concat_ws(':', 's', id, ended_at, ended_reason) FROM sessions WHERE user_id IN (SELECT id FROM s)
+       UNION ALL SELECT concat_ws(':', 'p', id, status, decided_by) FROM payment_requests WHERE user_id IN (SELECT id FROM s)
+       UNION ALL SELECT concat_ws(':', 'sb', id, deleted_at) FROM saved_bank_accounts WHERE user_id IN (SELECT id FROM s)
+       UNION ALL SELECT concat_ws(':', 'b', id, status) FROM bets WHERE user_id IN (SELECT id FROM s)
+       UNION ALL SELECT concat_ws(':', 'mbl', user_id, market_id) FROM market_bet_locks WHERE user_id IN (SELECT id FROM s)
+     ) AS t(x)`,
+  );
+  return rows[0]?.digest ?? '';
+}
+
+/**
+ * The other site's targets of a row for an actor of the default site: by name, the other site's
+ * account of the actor's child's name (which resolves to the actor's own child, on its own site)
+ * and a name only the other site has (which resolves to nothing); by id, the other site's player's
+ * object (which the hierarchy refuses). The root's id-based views see every site (ADR 0074), so
+ * ids are not its targets here; its names resolve on its site like anyone's.
+ */
+function otherSiteTargets(role: Role, object: ObjectKind): Array<{ kind: 'sameName' | 'otherOnly' | 'byId'; owner: string }> {
+  if (object === 'user' || object === 'player') {
+    const i = ROLES.indexOf(role);
+    const child = role === 'user' ? 'x5' : `x${Math.min(i + 1, 5)}`;
+    return [
+      { kind: 'sameName', owner: child },
+      { kind: 'otherOnly', owner: 'xo' },
+    ];
+  }
+  return role === 'admin' ? [] : [{ kind: 'byId', owner: 'xo' }];
+}
+
+/** Every target of the other site for one role on one row; returns what is wrong, and whether the row ran. */
+async function runRowAcrossSites(row: MatrixRow, role: Role): Promise<{ wrong: string[]; ran: boolean }> {
+  const wrong: string[] = [];
+  const targets = otherSiteTargets(role, row.target.kind);
+  if (targets.length === 0) return { wrong, ran: false };
+  const actorName = ACTORS[role];
+  const fresh = row.op.method !== 'GET';
+  const nonexistentTarget = await objectOf(row.target.kind, 'nonexistent', fresh);
+  const nonexistentAnswer = shape(await send(fx.tokens.get(actorName) ?? '', await callOf(row, nonexistentTarget.value)), nonexistentTarget.value);
+  const otherIds = OTHER_SITE.map((name) => user(name).id);
+  for (const { kind, owner } of targets) {
+    const target = await objectOf(row.target.kind, owner, fresh);
+    const call = await callOf(row, target.value);
+    const before = await businessStateDigest(t.db);
+    const otherBefore = await otherSiteDigest();
+    const response = await send(fx.tokens.get(actorName) ?? '', call);
+    const context = `${row.id} as ${role} on the other site's ${kind} (${owner})`;
+    if (response.statusCode >= 500) wrong.push(`${context}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    // Nothing of the other site's accounts in any answer: their ids (their names are the main site's).
+    const shown = otherIds.filter((id) => response.body.includes(id));
+    if (shown.length > 0) wrong.push(`${context}: the answer holds the other site's ${shown.join(', ')}`);
+    if ((await otherSiteDigest()) !== otherBefore) wrong.push(`${context}: the other site's state changed`);
+    if (kind !== 'sameName') {
+      // Nothing found: the same answer as a nonexistent target's (or a 403), and nothing changed at all.
+      if (response.statusCode !== 403 && shape(response, target.value) !== nonexistentAnswer) {
+        wrong.push(`${context}: answer differs from a nonexistent target's (${shape(response, target.value).slice(0, 200)} vs ${nonexistentAnswer.slice(0, 200)})`);
+      }
+      const fields = target.fields.filter((field) => response.body.includes(field));
+      if (fields.length > 0) wrong.push(`${context}: the answer holds ${fields.join(', ')}`);
+      if ((await businessStateDigest(t.db)) !== before) wrong.push(`${context}: state changed`);
+    } else if (response.statusCode < 400 && row.hand !== null) {
+      // The name reached the actor's own site's account of that name: undo what it did there.
+      await row.hand.restore?.(fx.tokens.get(actorName) ?? '', target.value);
+    }
+  }
+  return { wrong, ran: true };
+}
+
+describe('the site dimension: no route reaches another site, by name or by id (generated from the same rows)', () => {
+  it.each([...ROLES])("as %s of the default site, on the other site's targets of every route it may call", async (role) => {
+    const wrong: string[] = [];
+    for (const row of matrixRows()) if (admittedRoles(row.op).includes(role)) wrong.push(...(await runRowAcrossSites(row, role)).wrong);
+    expect(wrong).toEqual([]);
+  });
+
+  it('every row of the matrix has a cross-site case for some role (a new route is covered, a missing one fails)', async () => {
+    const rows = matrixRows();
+    expect(rows.length).toBeGreaterThanOrEqual(20);
+    const uncovered = rows
+      .filter((row) => !admittedRoles(row.op).some((role) => otherSiteTargets(role, row.target.kind).length > 0))
+      .map((row) => row.id);
+    expect(uncovered).toEqual([]);
+  });
+
+  it("a session is refused on the other site's host (401) on every signed-in route, both ways, and changes nothing", async () => {
+    const wrong: string[] = [];
+    const signedIn = documentedOperations().filter((op) => op.access?.kind === 'signedIn');
+    expect(signedIn.length).toBeGreaterThanOrEqual(50);
+    for (const op of signedIn) {
+      const role = admittedRoles(op)[0] ?? 'admin';
+      const sessions: Array<[string, string, string]> = [
+        ['the default site', fx.tokens.get(ACTORS[role]) ?? '', SIXER_HOST],
+        ['Sixer', otherTokens.get(areaOf(role) === 'player' ? 'x5' : 'x1') ?? '', 'backlay.test'],
+      ];
+      for (const [site, token, host] of sessions) {
+        const call = malformed(op);
+        const before = op.method === 'GET' ? null : await businessStateDigest(t.db);
+        const response = await send(token, { ...call, headers: { host } });
+        const id = `${op.method} ${op.path}: a session of ${site} on ${host}`;
+        const got = response.json() as { message?: string };
+        if (response.statusCode !== 401) wrong.push(`${id}: ${response.statusCode} ${response.body.slice(0, 160)}`);
+        else if (got.message !== SITE_MESSAGES.otherSite) wrong.push(`${id}: ${got.message ?? ''}`);
+        if (before !== null && (await businessStateDigest(t.db)) !== before) wrong.push(`${id}: state changed`);
+      }
     }
     expect(wrong).toEqual([]);
   });

@@ -420,6 +420,52 @@ const CASINO_INT_CHECKS: Array<[string, string]> = [
 ];
 
 /**
+ * The ledger per site (issue 35, ADR 0074 "Isolation, proved"), over every journal's legs on user
+ * wallets (a user's site is `users.site_id`; the root, `parent_id IS NULL`, belongs to every site):
+ *  S1 no journal moves money between two sites' users except through the root (a journal's
+ *     non-root user legs are all of one site: chips reach a site only from the Super Admin);
+ *  S2 each site's legs of a journal balance, but for the root's and the house's (system accounts):
+ *     a journal with legs on a site and no root or system leg sums to zero on that site.
+ * `extra`: one more two-leg journal read with the entries (a test shows the check can fail
+ * without writing a wrong journal to the append-only ledger).
+ */
+export async function siteLedgerViolations(
+  db: Pick<Database, 'query'>,
+  extra?: { from: string; to: string; amountMinor: bigint },
+): Promise<Violation[]> {
+  const legs = `WITH legs AS (
+      SELECT e.journal_id::text AS journal_id, e.account_id, e.amount_minor FROM entries e
+      UNION ALL
+      SELECT 'extra', x.account_id, x.amount_minor FROM (VALUES ($1::uuid, -$3::bigint), ($2::uuid, $3::bigint)) AS x(account_id, amount_minor)
+      WHERE $1::uuid IS NOT NULL
+    ), placed AS (
+      SELECT l.journal_id, l.amount_minor,
+             CASE WHEN a.kind = 'system' OR u.parent_id IS NULL THEN NULL ELSE u.site_id END AS site_id
+      FROM legs l JOIN ledger_accounts a ON a.id = l.account_id LEFT JOIN users u ON u.id = a.user_id
+    )`;
+  const params = [extra?.from ?? null, extra?.to ?? null, (extra?.amountMinor ?? 0n).toString()];
+  const checks: Array<[string, string]> = [
+    [
+      'S1 no journal moves money between two sites’ users except through the root',
+      `${legs} SELECT journal_id, array_agg(DISTINCT site_id) AS sites FROM placed WHERE site_id IS NOT NULL
+       GROUP BY journal_id HAVING count(DISTINCT site_id) > 1`,
+    ],
+    [
+      "S2 each site's legs of a journal balance, but for the root's and the house's",
+      `${legs} SELECT journal_id, site_id, sum(amount_minor)::text AS total FROM placed p WHERE site_id IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM placed o WHERE o.journal_id = p.journal_id AND o.site_id IS NULL)
+       GROUP BY journal_id, site_id HAVING sum(amount_minor) <> 0`,
+    ],
+  ];
+  const violations: Violation[] = [];
+  for (const [invariant, sql] of checks) {
+    const { rows } = await db.query(sql, params);
+    if (rows.length > 0) violations.push({ invariant, rows });
+  }
+  return violations;
+}
+
+/**
  * The ledger invariants of docs/rules/ledger-invariants.md that exist so far, checked with SQL against the whole
  * database. Throws with the offending rows.
  *  L1 every journal has ≥ 2 entries summing to 0;  L2 all balances sum to 0;
@@ -432,7 +478,8 @@ const CASINO_INT_CHECKS: Array<[string, string]> = [
  *  a parent are a debit to that parent; L16 every journal touching a user's wallet was started
  *  by that user, the system or an ancestor, every journal with an actor has its audit row, and
  *  manual adjustments name their actor (reversals their reason); L17 versions increase strictly
- *  with entry order and times never go back; plus PAYMENT_CHECKS (L10, L11, L13 of payments).
+ *  with entry order and times never go back; plus PAYMENT_CHECKS (L10, L11, L13 of payments)
+ *  and the per-site checks S1, S2 (siteLedgerViolations).
  */
 export async function assertLedgerInvariants(db: Database): Promise<void> {
   const checks: Array<[string, string]> = [
@@ -564,6 +611,7 @@ export async function assertLedgerInvariants(db: Database): Promise<void> {
     const { rows } = await db.query(sql);
     if (rows.length > 0) violations.push({ invariant, rows });
   }
+  violations.push(...(await siteLedgerViolations(db)));
   const broken = await playerPathsThatDoNotSplit(db);
   if (broken.length > 0) violations.push({ invariant: 'L14 every player path splits 100 %', rows: broken });
   violations.push(...(await bettingViolations(db)));

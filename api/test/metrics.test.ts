@@ -16,6 +16,7 @@ import { io, type Socket } from 'socket.io-client';
 import { parse } from 'yaml';
 import { FEED_START_MS, FakeClock, findEvent, importEvent, stepFeed, tickFeed } from './feed-helper';
 import { buildTestApp, idempotent, TEST_ORIGIN, TEST_TXN_PASSWORD, type TestContext } from './helper';
+import * as sitesRepo from '../src/sites/sites.repository';
 import { backOrLay, createChain, createMatch, createPlayer } from './bet-reports-helper';
 import { buildChain, newUtr, pngImage, sendDeposit } from './payments-helper';
 
@@ -78,7 +79,7 @@ it('counts requests by route pattern, bets placed and refused by code, and reads
   expect(text).toContain('route="/api/casino-market/:id",status_code="401"');
   expect(text).not.toContain('/api/casino-market/9023');
   expect(sample(text, new RegExp(`^backlay_bets_refused_total\\{code="${code}"\\} `))).toBe(1);
-  expect(sample(text, /^backlay_bets_placed_total /)).toBe(0);
+  expect(sample(text, /^backlay_bets_placed_total\{/)).toBeNull();
   expect(sample(text, /^backlay_socket_clients\{namespace="\/user"\} /)).toBe(0);
   expect(sample(text, /^backlay_socket_clients\{namespace="\/data"\} /)).toBe(0);
   expect(sample(text, /^backlay_db_pool_connections\{state="total"\} /)).toBeGreaterThan(0);
@@ -88,14 +89,14 @@ it('counts requests by route pattern, bets placed and refused by code, and reads
 
 it('reads the business queues: pending payment requests and their oldest age, markets awaiting settlement', async () => {
   const before = await scrape();
-  const pending = (type: string, text: string) => sample(text, new RegExp(`^backlay_payment_requests_pending\\{type="${type}"\\} `));
+  const pending = (type: string, text: string) => sample(text, new RegExp(`^backlay_payment_requests_pending\\{site="backlay",type="${type}"\\} `));
   expect(pending('deposit', before)).not.toBeNull();
   expect(pending('withdraw', before)).not.toBeNull();
   expect(sample(before, /^backlay_markets_awaiting_settlement /)).toBe(0);
   const chain = await buildChain(t, 0n);
   const sent = await sendDeposit(t, chain.tokens.player, { amount: '500', utrno: newUtr() }, { data: await pngImage() });
   expect(sent.status).toBe(200);
-  const oldest = (text: string) => sample(text, /^backlay_payment_requests_oldest_pending_seconds\{type="deposit"\} /) ?? -1;
+  const oldest = (text: string) => sample(text, /^backlay_payment_requests_oldest_pending_seconds\{site="backlay",type="deposit"\} /) ?? -1;
   const after = await scrape();
   expect(pending('deposit', after)).toBe((pending('deposit', before) ?? 0) + 1);
   expect(oldest(after)).toBeGreaterThanOrEqual(0);
@@ -115,8 +116,8 @@ async function eventually(check: (text: string) => boolean): Promise<string> {
 }
 
 it('counts turnover: each accepted bet\'s stake in rupees, and the bets, by sport and market type', async () => {
-  const turnover = (text: string, sport: string, type: string) => sample(text, new RegExp(`^backlay_turnover_rupees_total\\{sport="${sport}",market_type="${type}"\\} `)) ?? 0;
-  const count = (text: string, sport: string, type: string) => sample(text, new RegExp(`^backlay_bets_by_market_type_total\\{sport="${sport}",market_type="${type}"\\} `)) ?? 0;
+  const turnover = (text: string, sport: string, type: string) => sample(text, new RegExp(`^backlay_turnover_rupees_total\\{site="backlay",sport="${sport}",market_type="${type}"\\} `)) ?? 0;
+  const count = (text: string, sport: string, type: string) => sample(text, new RegExp(`^backlay_bets_by_market_type_total\\{site="backlay",sport="${sport}",market_type="${type}"\\} `)) ?? 0;
   const before = await scrape();
   const chain = await createChain(t);
   const player = await createPlayer(t, chain.agents.dl.id, 10_000n);
@@ -133,7 +134,8 @@ it('counts turnover: each accepted bet\'s stake in rupees, and the bets, by spor
   expect(count(after, 'cricket', 'bookmaker') - count(before, 'cricket', 'bookmaker')).toBe(1);
   expect(turnover(after, 'soccer', 'match_odds') - turnover(before, 'soccer', 'match_odds')).toBe(75);
   // The open exposure counts every open bet's risk: 150.5 + 100 (lay at 2) + 200 + 75 at least.
-  expect(sample(after, /^backlay_open_exposure_rupees /)).toBeGreaterThanOrEqual(525.5);
+  expect(sample(after, /^backlay_bets_placed_total\{site="backlay"\} /)).toBeGreaterThanOrEqual(4);
+  expect(sample(after, /^backlay_open_exposure_rupees\{site="backlay"\} /)).toBeGreaterThanOrEqual(525.5);
 });
 
 it('reads today\'s settled figures: GGR, commission and the shares of the house (the root) and the agents below it', async () => {
@@ -163,7 +165,7 @@ it('reads today\'s settled figures: GGR, commission and the shares of the house 
 });
 
 it('counts sign-ins by area and outcome, OTP sends and registrations', async () => {
-  const logins = (text: string, area: string, outcome: string) => sample(text, new RegExp(`^backlay_logins_total\\{area="${area}",outcome="${outcome}"\\} `)) ?? 0;
+  const logins = (text: string, area: string, outcome: string, site = 'backlay') => sample(text, new RegExp(`^backlay_logins_total\\{site="${site}",area="${area}",outcome="${outcome}"\\} `)) ?? 0;
   const before = await scrape();
   const user = await t.createUser({ role: 'user' });
   const wrong = await t.request({ method: 'POST', url: '/api/login', payload: { username: user.username, password: 'Wrong#Pass1' } });
@@ -178,7 +180,36 @@ it('counts sign-ins by area and outcome, OTP sends and registrations', async () 
   await t.request({ method: 'POST', url: '/api/user-register', payload: {} });
   const later = await scrape();
   expect(later).toMatch(/^backlay_otp_sends_total\{outcome="[a-z0-9_]+"\} [1-9]/m);
-  expect(later).toMatch(/^backlay_registrations_total\{outcome="[a-z0-9_]+"\} [1-9]/m);
+  expect(later).toMatch(/^backlay_registrations_total\{site="backlay",outcome="[a-z0-9_]+"\} [1-9]/m);
+});
+
+it('splits the players\' activity by site (ADR 0074): sign-ins on a second site\'s host, its queue and exposure', async () => {
+  const logins = (text: string, site: string) => sample(text, new RegExp(`^backlay_logins_total\\{site="${site}",area="player",outcome="invalid_credentials"\\} `)) ?? 0;
+  await sitesRepo.insertSite(
+    t.db,
+    {
+      id: 'metrics-two',
+      name: 'Metrics Two',
+      theme: { primary: '#0f8a4b', accent: '#f2c230', header: '#0b3d2a', headerText: '#fdf6d8' },
+      logo: null,
+      supportEmail: 'help@two.test',
+      supportPhone: '+911800200600',
+      defaultLanguage: 'en',
+      languages: ['en'],
+      maintenanceMessage: 'Back soon',
+    },
+    ['two.metrics.test'],
+  );
+  t.services.sites.changed();
+  const before = await scrape();
+  const wrong = await t.request({ method: 'POST', url: '/api/login', headers: { host: 'two.metrics.test' }, payload: { username: 'nobody-here', password: 'Wrong#Pass1' } });
+  expect(wrong.statusCode).toBe(401);
+  const after = await scrape();
+  expect(logins(after, 'metrics-two') - logins(before, 'metrics-two')).toBe(1);
+  expect(logins(after, 'backlay') - logins(before, 'backlay')).toBe(0);
+  // Every site has its queue and exposure series, 0 where nothing waits.
+  expect(sample(after, /^backlay_payment_requests_pending\{site="metrics-two",type="deposit"\} /)).toBe(0);
+  expect(sample(after, /^backlay_open_exposure_rupees\{site="metrics-two"\} /)).toBe(0);
 });
 
 it('counts CW-1 wallet callbacks by operation and the status answered', async () => {

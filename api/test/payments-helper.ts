@@ -145,6 +145,7 @@ export async function sendDeposit(
   fields: DepositFields,
   image: { data: Buffer; filename?: string; contentType?: string; field?: string } | null,
   key: string = randomUUID(),
+  headers: Record<string, string> = {},
 ) {
   const parts: Part[] = [];
   const all = { remark: 'ok', type: 'deposit', accountType: 'upi', ...fields };
@@ -163,7 +164,7 @@ export async function sendDeposit(
     url: '/api/add-deposit-withdraw',
     token,
     payload: body.payload,
-    headers: { ...body.headers, ...idempotent(key) },
+    headers: { ...headers, ...body.headers, ...idempotent(key) },
   });
   return parsed<PaymentRequestRow>(response);
 }

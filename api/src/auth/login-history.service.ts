@@ -63,7 +63,7 @@ export class LoginHistoryService {
     if (!AGENT_ROLES.includes(auth.role)) throw new DomainError('FORBIDDEN', 'Only agents can do this');
     const offset = ((query.page ?? 1) - 1) * LOGIN_HISTORY_PAGE_SIZE;
     const username = query.username === undefined || query.username.trim() === '' ? null : query.username.trim();
-    return page(await listDownlineHistory(this.db, auth.userId, username, LOGIN_HISTORY_PAGE_SIZE + 1, offset));
+    return page(await listDownlineHistory(this.db, auth.userId, username, LOGIN_HISTORY_PAGE_SIZE + 1, offset, auth.siteId));
   }
 }
 

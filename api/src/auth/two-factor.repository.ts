@@ -130,24 +130,23 @@ export async function savePolicy(q: Queryable, roles: readonly Role[], actorId: 
 }
 
 export interface LoginAttempt {
-  /** As typed; the row is linked to the account with this username on `siteId` (or the root), if any. */
+  /** As typed; the row is linked to the account with this username, if any. */
   username: string;
-  /** The site the attempt was made on (ADR 0074: a name is unique per site). */
-  siteId: string;
   area: Area;
   ip: string | null;
   device: string;
   location: string;
   success: boolean;
   reason: LoginAttemptReason;
+  /** The site the attempt was made on: a username names an account of that site (or the root), ADR 0074. */
+  siteId: string;
 }
 
-/** Records one attempt; `userId` when known, else the account of the username (if any). */
+/** Records one attempt; `userId` when known, else the account of the username on the attempt's site (if any). */
 export async function insertLoginAttempt(q: Queryable, attempt: LoginAttempt, userId: string | null): Promise<void> {
   await q.query(
     `INSERT INTO login_history (user_id, username, area, ip, device, location, success, reason)
-     VALUES (COALESCE($1::uuid, (SELECT id FROM users WHERE lower(username) = lower($2) AND (site_id = $9 OR role = 'admin'))),
-             $2, $3, $4, $5, $6, $7, $8)`,
+     VALUES (COALESCE($1::uuid, (SELECT id FROM users WHERE lower(username) = lower($2) AND (site_id = $9 OR role = 'admin'))), $2, $3, $4, $5, $6, $7, $8)`,
     [userId, attempt.username.slice(0, 64), attempt.area, attempt.ip, attempt.device, attempt.location, attempt.success, attempt.reason, attempt.siteId],
   );
 }
@@ -172,12 +171,14 @@ export async function listDownlineHistory(
   username: string | null,
   limit: number,
   offset: number,
+  siteId: string,
 ): Promise<LoginHistoryRow[]> {
+  // A name is one of the caller's site's accounts (ADR 0074): the root's downline spans every site.
   const { rows } = await q.query<LoginHistoryRow>(
     `SELECT ${HISTORY_COLUMNS} FROM login_history h JOIN users u ON u.id = h.user_id
-     WHERE u.ancestors @> ARRAY[$1::uuid] AND ($2::text IS NULL OR lower(u.username) = lower($2))
+     WHERE u.ancestors @> ARRAY[$1::uuid] AND ($2::text IS NULL OR (lower(u.username) = lower($2) AND u.site_id = $5))
      ORDER BY h.occurred_at DESC, h.id DESC LIMIT $3 OFFSET $4`,
-    [agentId, username, limit, offset],
+    [agentId, username, limit, offset, siteId],
   );
   return rows;
 }

@@ -14,10 +14,30 @@ export async function sportOfMatch(q: Queryable, matchId: string): Promise<strin
   return rows[0]?.label ?? null;
 }
 
-/** The players' open exposure now: Σ of every user wallet's exposure, in paise. */
-export async function openExposureMinor(q: Queryable): Promise<bigint> {
-  const { rows } = await q.query<{ total: string }>(`SELECT coalesce(sum(exposure_minor), 0)::text AS total FROM ledger_accounts WHERE kind = 'user'`);
-  return BigInt(rows[0]?.total ?? '0');
+/** The site of a user (ADR 0074: a user never changes site), or null. */
+export async function siteOfUser(q: Queryable, userId: string): Promise<string | null> {
+  const { rows } = await q.query<{ site_id: string }>('SELECT site_id FROM users WHERE id = $1', [userId]);
+  return rows[0]?.site_id ?? null;
+}
+
+/** The players' open exposure now per site: Σ of every user wallet's exposure, in paise (every site, 0 where none). */
+export async function openExposureBySite(q: Queryable): Promise<Array<{ siteId: string; totalMinor: bigint }>> {
+  const { rows } = await q.query<{ site_id: string; total: string }>(
+    `SELECT s.id AS site_id, coalesce(sum(a.exposure_minor), 0)::text AS total
+     FROM sites s LEFT JOIN users u ON u.site_id = s.id LEFT JOIN ledger_accounts a ON a.user_id = u.id AND a.kind = 'user'
+     GROUP BY s.id ORDER BY s.id`,
+  );
+  return rows.map((row) => ({ siteId: row.site_id, totalMinor: BigInt(row.total) }));
+}
+
+/** The deposit and withdraw requests waiting now, per site and type (the oldest one's time). */
+export async function pendingPaymentsBySite(q: Queryable): Promise<Array<{ siteId: string; type: 'deposit' | 'withdraw'; count: number; oldest: Date }>> {
+  const { rows } = await q.query<{ site_id: string; type: 'deposit' | 'withdraw'; count: string; oldest: Date }>(
+    `SELECT u.site_id, r.type, count(*)::text AS count, min(r.created_at) AS oldest
+     FROM payment_requests r JOIN users u ON u.id = r.user_id
+     WHERE r.status = 'pending' GROUP BY u.site_id, r.type`,
+  );
+  return rows.map((row) => ({ siteId: row.site_id, type: row.type, count: Number(row.count), oldest: row.oldest }));
 }
 
 export interface SettledFigures {

@@ -367,14 +367,6 @@ export class PaymentRequestsService {
     };
   }
 
-  /** The whole platform's pending queue for the metrics (issue 34): count and the oldest request's age (ms); a type with none is 0, 0. */
-  async pendingQueue(): Promise<Record<PaymentType, { count: number; oldestMs: number }>> {
-    const queue = { deposit: { count: 0, oldestMs: 0 }, withdraw: { count: 0, oldestMs: 0 } };
-    const now = this.deps.clock.nowMs();
-    for (const row of await repo.pendingQueue(this.deps.db)) queue[row.type] = { count: row.count, oldestMs: Math.max(0, now - row.oldest.getTime()) };
-    return queue;
-  }
-
   /** GET pending-payments: the requests the agent may decide (its downline's) waiting now. */
   async pendingFor(actor: Actor): Promise<PendingPayments> {
     const queue: PendingPayments = { deposit: { count: 0, oldestAt: null }, withdraw: { count: 0, oldestAt: null } };

@@ -86,6 +86,12 @@ export const userRoom = (userId: string): string => `user:${userId}`;
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
 /** Every socket of an area (player or admin), e.g. to close the player area for maintenance. */
 export const areaRoom = (area: Area): string => `area:${area}`;
+/**
+ * Every socket of a site (ADR 0074): a broadcast whose content is one site's (its maintenance
+ * switch) goes here, never to a site-blind area room. Market data stays global: the exchange's
+ * prices are the same on every site.
+ */
+export const siteRoom = (siteId: string): string => `site:${siteId}`;
 
 /** The `balance` message of a wallet (paise → rupees) with what moved it: the bet placed or the journal. */
 export function toBalancePayload(wallet: { balanceMinor: bigint; exposureMinor: bigint }, cause: { betId: string } | { journalId: string }): SocketBalancePayload {
@@ -149,7 +155,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       const siteId = await deps.siteOfHost(socket.handshake.headers.host);
       const { auth, expiresAtMs } = await authenticator.authenticateTokenUntil(token, siteId);
       socket.data = { auth, expiresAtMs, eventWindow: { startedMs: Date.now(), count: 0, warned: false } } satisfies SocketData;
-      await socket.join([sessionRoom(auth.sessionId), areaRoom(auth.area)]);
+      await socket.join([sessionRoom(auth.sessionId), areaRoom(auth.area), siteRoom(auth.siteId)]);
       next();
     } catch (error) {
       if (!isDomainError(error)) log.error({ err: error }, 'socket handshake failed');
@@ -210,9 +216,12 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       });
     }),
     // Maintenance closes the player area: every open player page is told at once, not at its
-    // next request (the handshake and every player request are refused meanwhile).
+    // next request (the handshake and every player request are refused meanwhile). The
+    // platform's switch closes every site; a site's own switch only that site's players.
     events.on('settings.maintenanceChanged', (event) => {
-      if (event.on) userNs.to(areaRoom('player')).emit('maintenance');
+      if (!event.on) return;
+      if (event.siteId === undefined) userNs.to(areaRoom('player')).emit('maintenance');
+      else userNs.to(siteRoom(event.siteId)).except(areaRoom('admin')).emit('maintenance');
     }),
   ];
 

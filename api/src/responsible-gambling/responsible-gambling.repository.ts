@@ -146,16 +146,18 @@ export async function downlinePlayersWithSettings(
   agentId: string,
   username: string | null,
   limit: number,
+  siteId: string,
 ): Promise<Array<{ userId: string; username: string }>> {
+  // A name is one of the caller's site's players (ADR 0074): the root's downline spans every site.
   const { rows } = await q.query<{ id: string; username: string }>(
     `SELECT u.id, u.username FROM users u
       WHERE u.ancestors @> ARRAY[$1::uuid] AND u.role = 'user'
-        AND ($2::text IS NULL OR lower(u.username) = lower($2))
+        AND ($2::text IS NULL OR (lower(u.username) = lower($2) AND u.site_id = $4))
         AND (EXISTS (SELECT 1 FROM rg_limits l WHERE l.user_id = u.id)
              OR EXISTS (SELECT 1 FROM rg_settings s WHERE s.user_id = u.id)
              OR EXISTS (SELECT 1 FROM rg_exclusions e WHERE e.user_id = u.id))
       ORDER BY u.username LIMIT $3`,
-    [agentId, username, limit],
+    [agentId, username, limit, siteId],
   );
   return rows.map((r) => ({ userId: r.id, username: r.username }));
 }

@@ -136,7 +136,7 @@ export class ResponsibleGamblingService {
   async downline(auth: AuthContext, query: DownlineRgQuery): Promise<DownlineRgRow[]> {
     if (auth.role === 'user') throw new DomainError('FORBIDDEN', MESSAGES.agentsOnly);
     const username = query.username === undefined || query.username.trim() === '' ? null : query.username.trim();
-    const players = await repo.downlinePlayersWithSettings(this.db, auth.userId, username, DOWNLINE_RG_ROWS_MAX);
+    const players = await repo.downlinePlayersWithSettings(this.db, auth.userId, username, DOWNLINE_RG_ROWS_MAX, auth.siteId);
     const views = await this.viewsOf(this.db, players.map((p) => p.userId));
     return players.map((p) => ({ userId: p.userId, username: p.username, ...(views.get(p.userId) as ResponsibleGamblingView) }));
   }
