@@ -217,6 +217,19 @@ describe('names resolve within the caller’s site', () => {
   });
 });
 
+describe("the Super Admin's lists by site", () => {
+  it("lists the Admins of the site it signed in on, whose names its links resolve to there", async () => {
+    for (const [host, admin] of [[SIXER, sixerAdmin], [HOME, null]] as const) {
+      const session = (await loginOn(host, root.username, root.password, 'admin')).json() as { data: { token: string } };
+      const list = await t.request({ method: 'GET', url: '/api/list-clients', headers: onHost(host), token: session.data.token });
+      expect(list.statusCode).toBe(200);
+      const names = (list.json() as { data: { rows: Array<{ _id: string }> } }).data.rows.map((row) => row._id);
+      if (admin !== null) expect(names).toEqual([admin.id]);
+      else expect(names).not.toContain(sixerAdmin.id);
+    }
+  });
+});
+
 describe("a site's maintenance", () => {
   it('closes its own player area only', async () => {
     const sixerSession = await t.login(sixerPlayer, 'player', SIXER);

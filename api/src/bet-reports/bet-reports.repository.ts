@@ -259,11 +259,11 @@ export interface AccountRow {
   role: Role;
 }
 
-/** The direct children of an account, by username. */
-export async function childrenOf(q: Queryable, parentId: string): Promise<AccountRow[]> {
+/** The direct children of an account on a site (the Super Admin's Admins are on every site), by username. */
+export async function childrenOf(q: Queryable, parentId: string, siteId: string): Promise<AccountRow[]> {
   const { rows } = await q.query<AccountRow>(
-    'SELECT id, username, role FROM users WHERE parent_id = $1 ORDER BY lower(username), id',
-    [parentId],
+    'SELECT id, username, role FROM users WHERE parent_id = $1 AND site_id = $2 ORDER BY lower(username), id',
+    [parentId, siteId],
   );
   return rows;
 }

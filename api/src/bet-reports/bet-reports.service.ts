@@ -417,7 +417,7 @@ export class BetReportsService {
     const target = await this.deps.policy.authorize(actor, 'viewBooks', ownUnlessNamed(query.username));
     const { db } = this.deps;
     const [children, positions] = await Promise.all([
-      repo.childrenOf(db, target.id),
+      repo.childrenOf(db, target.id, actor.siteId),
       repo.openPositionsBelow(db, target.id, { matchId: query.matchId, withChain: false }),
     ]);
     const markets = await this.marketsOf(positions);

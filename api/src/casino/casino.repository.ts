@@ -584,14 +584,14 @@ export interface GameReportRow {
  * Settled casino bets of the agent's downline per table and per direct child of the agent (the
  * child is the player itself, or the agent on the path between them); a voided round's count nowhere.
  */
-export async function gameReport(q: Queryable, agentId: string, from: string, to: string): Promise<GameReportRow[]> {
+export async function gameReport(q: Queryable, agentId: string, from: string, to: string, siteId: string): Promise<GameReportRow[]> {
   const { rows } = await q.query<GameReportRow>(
     `SELECT t.game_code AS "gameCode", t.title, c.id::text AS "childId", c.username AS "childUsername",
             count(*)::int AS bets, sum(b.stake_minor)::text AS "stakeMinor", sum(b.pnl_minor)::text AS "pnlMinor"
      FROM bets b
      JOIN casino_tables t ON t.match_id = b.match_id
      JOIN users u ON u.id = b.user_id
-     JOIN users c ON c.parent_id = $1::uuid AND (c.id = u.id OR c.id = ANY (u.ancestors))
+     JOIN users c ON c.parent_id = $1::uuid AND c.site_id = $4 AND (c.id = u.id OR c.id = ANY (u.ancestors))
      WHERE b.market_type = 'casino' AND b.status = 'settled' AND NOT ${ROUND_VOIDED}
        AND b.settled_at >= $2::date AND b.settled_at < $3::date + 1
      GROUP BY 1, 2, 3, 4
@@ -599,11 +599,11 @@ export async function gameReport(q: Queryable, agentId: string, from: string, to
      SELECT r.game_id, r.title, c.id::text, c.username, sum(r.debits)::int, sum(r.stake_minor)::text, sum(r.pnl_minor)::text
      FROM (${INT_CASINO_ROUNDS}) r
      JOIN users u ON u.id = r.user_id
-     JOIN users c ON c.parent_id = $1::uuid AND (c.id = u.id OR c.id = ANY (u.ancestors))
+     JOIN users c ON c.parent_id = $1::uuid AND c.site_id = $4 AND (c.id = u.id OR c.id = ANY (u.ancestors))
      WHERE r.closed_at >= $2::date AND r.closed_at < $3::date + 1
      GROUP BY 1, 2, 3, 4
      ORDER BY 1, 4`,
-    [agentId, from, to],
+    [agentId, from, to, siteId],
   );
   return rows;
 }

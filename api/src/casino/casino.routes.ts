@@ -91,7 +91,7 @@ export async function casinoRoutes(app: FastifyInstance, options: { casino: Casi
   );
 
   app.get<Route<'gameReport'>>('/game-reports', { schema: schemas.gameReport, config: agents }, async (request) =>
-    ok(await casino.gameReport(requireAuth(request).userId, request.query.from, request.query.to)),
+    ok(await casino.gameReport(actorOf(request), request.query.from, request.query.to)),
   );
 
   // The two reports as CSV files (ADR 0067): the same dates and access, every row.
@@ -101,7 +101,7 @@ export async function casinoRoutes(app: FastifyInstance, options: { casino: Casi
   );
   const gameReportExport = csvExportSchema('/game-reports', schemas.gameReport.querystring, schemas.gameReport.tags);
   app.get<RouteTypes<typeof gameReportExport>>('/game-reports/export', { schema: gameReportExport, config: agents }, async (request, reply) =>
-    sendCsv(reply, await casino.gameReportCsv(requireAuth(request).userId, request.query.from, request.query.to)),
+    sendCsv(reply, await casino.gameReportCsv(actorOf(request), request.query.from, request.query.to)),
   );
 
   // Tile images: public (an <img> sends no bearer token), drawn from the table list.

@@ -354,10 +354,10 @@ export class CasinoService {
     return { matchId: table.matchId, gameCode, title: table.title, round: view, bets: bets.map((bet) => ({ ...toBet(bet), username: bet.username })), book };
   }
 
-  /** GET game-reports (agents): settled casino P&L per table and per direct child. */
-  async gameReport(agentId: string, from: string, to: string): Promise<CasinoGameReportResponse> {
+  /** GET game-reports (agents): settled casino P&L per table and per direct child on the caller's site. */
+  async gameReport(agent: Actor, from: string, to: string): Promise<CasinoGameReportResponse> {
     checkRange(from, to);
-    const rows = await repo.gameReport(this.deps.db, agentId, from, to);
+    const rows = await repo.gameReport(this.deps.db, agent.userId, from, to, agent.siteId);
     const total = (pick: (r: repo.GameReportRow) => string) => rows.reduce((sum, r) => sum + BigInt(pick(r)), 0n);
     return {
       rows: rows.map((row) => ({
@@ -374,14 +374,15 @@ export class CasinoService {
   }
 
   /** GET game-reports/export: the same rows as CSV (ADR 0067); one row per table and child, one read. */
-  async gameReportCsv(agentId: string, from: string, to: string): Promise<CsvExport<repo.GameReportRow>> {
+  async gameReportCsv(agent: Actor, from: string, to: string): Promise<CsvExport<repo.GameReportRow>> {
     checkRange(from, to);
+    const { userId: agentId, siteId } = agent;
     const username = await repo.usernameOf(this.deps.db, agentId);
     return {
       fileName: csvFileName(['game-report', username, from, to]),
       columns: GAME_REPORT_CSV_COLUMNS,
       batches: this.deps.db.readSnapshot(async function* (q) {
-        yield await repo.gameReport(q, agentId, from, to);
+        yield await repo.gameReport(q, agentId, from, to, siteId);
       }),
     };
   }

@@ -117,7 +117,7 @@ export async function findUserById(q: Queryable, id: string, options: { lock?: b
 }
 
 /** Direct children of a user with their wallet figures, by username. */
-export async function listChildren(q: Queryable, parentId: string): Promise<ChildRow[]> {
+export async function listChildren(q: Queryable, parentId: string, siteId: string): Promise<ChildRow[]> {
   const { rows } = await q.query<{
     id: string;
     username: string;
@@ -130,9 +130,9 @@ export async function listChildren(q: Queryable, parentId: string): Promise<Chil
     `SELECT u.id, u.username, u.role, u.status, a.balance_minor AS "balanceMinor",
             a.exposure_minor AS "exposureMinor", u.created_at AS "createdAt"
      FROM users u JOIN ledger_accounts a ON a.user_id = u.id
-     WHERE u.parent_id = $1
+     WHERE u.parent_id = $1 AND u.site_id = $2
      ORDER BY lower(u.username)`,
-    [parentId],
+    [parentId, siteId],
   );
   return rows.map((row) => ({
     ...row,
@@ -216,11 +216,18 @@ const CLIENT_SELECT = `SELECT u.id, u.username, u.display_name AS "displayName",
 /** The filter of list-clients: direct children of `parentId`, optionally matching a search. */
 export interface ChildFilter {
   parentId: string;
+  /**
+   * The request's site (ADR 0074): an agent's children are all on it; the Super Admin's Admins are
+   * on every site, and it lists those of the site it signed in on, whose names its links resolve to.
+   */
+  siteId: string;
   /** An ILIKE pattern with wildcards already escaped, or null for all. */
   pattern: string | null;
 }
 
-const CHILD_WHERE = `WHERE u.parent_id = $1 AND ($2::text IS NULL OR u.username ILIKE $2 OR u.display_name ILIKE $2)`;
+/** The children of $1 matching $2 on the site of parameter `site` (a statement's own numbering). */
+const childWhere = (site: `$${number}`): string =>
+  `WHERE u.parent_id = $1 AND u.site_id = ${site} AND ($2::text IS NULL OR u.username ILIKE $2 OR u.display_name ILIKE $2)`;
 
 /** The columns list-clients sorts by (ADR 0068): the only SQL a sort request chooses from. */
 const CLIENT_SORT_SQL: Readonly<Record<ClientSortKey, string>> = {
@@ -246,8 +253,8 @@ export async function listClientRecords(
   page: { limit: number; offset: number; sort: SortRequest<ClientSortKey> | null },
 ): Promise<ClientRecord[]> {
   const { rows } = await q.query<RawClientRecord>(
-    `${CLIENT_SELECT} ${CHILD_WHERE} ${orderByClause(CLIENT_SORT_SQL, page.sort, 'lower(u.username), u.id')} LIMIT $3 OFFSET $4`,
-    [filter.parentId, filter.pattern, page.limit, page.offset],
+    `${CLIENT_SELECT} ${childWhere('$5')} ${orderByClause(CLIENT_SORT_SQL, page.sort, 'lower(u.username), u.id')} LIMIT $3 OFFSET $4`,
+    [filter.parentId, filter.pattern, page.limit, page.offset, filter.siteId],
   );
   return rows.map(toClientRecord);
 }
@@ -266,8 +273,8 @@ export async function sumClientRecords(q: Queryable, filter: ChildFilter): Promi
             coalesce(sum(a.exposure_minor), 0)::text AS "exposureMinor",
             coalesce(sum(u.credit_reference_minor), 0)::text AS "creditReferenceMinor"
      FROM users u JOIN ledger_accounts a ON a.user_id = u.id
-     ${CHILD_WHERE}`,
-    [filter.parentId, filter.pattern],
+     ${childWhere('$3')}`,
+    [filter.parentId, filter.pattern, filter.siteId],
   );
   const row = rows[0] ?? { count: 0, balanceMinor: '0', exposureMinor: '0', creditReferenceMinor: '0' };
   return {

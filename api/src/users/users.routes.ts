@@ -34,7 +34,7 @@ export async function usersRoutes(
   const inBody = { ...access, targets: [{ in: 'body', field: 'username', kind: 'user' }] } as const;
 
   app.get('/downline', { schema: downlineSchema, config: { access: signedIn({ area: 'admin' }) } }, async (request) => ({
-    data: await users.downline(requireAuth(request).userId),
+    data: await users.downline(actorOf(request)),
     message: MESSAGES.ok,
   }));
 

@@ -37,8 +37,8 @@ export class UsersService {
   ) {}
 
   /** The caller's direct children, ordered by username. */
-  async downline(actorId: string): Promise<DownlineRow[]> {
-    const children = await repo.listChildren(this.db, actorId);
+  async downline(actor: Actor): Promise<DownlineRow[]> {
+    const children = await repo.listChildren(this.db, actor.userId, actor.siteId);
     return children.map((child) => ({
       _id: child.id,
       username: child.username,
@@ -60,7 +60,7 @@ export class UsersService {
     const parent = await this.policy.authorize(actor, 'listClients', ownUnlessNamed(query.username));
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
-    const filter = { parentId: parent.id, pattern: containsPattern(query.search) };
+    const filter = { parentId: parent.id, siteId: actor.siteId, pattern: containsPattern(query.search) };
     const [rows, totals, path] = await Promise.all([
       repo.listClientRecords(this.db, filter, { limit: pageSize, offset: (page - 1) * pageSize, sort: sortRequestOf(query) }),
       repo.sumClientRecords(this.db, filter),
@@ -89,7 +89,7 @@ export class UsersService {
    */
   async listClientsCsv(actor: Actor, query: Omit<ListClientsQuery, 'page' | 'pageSize'>): Promise<CsvExport<ClientCsvRow>> {
     const parent = await this.policy.authorize(actor, 'listClients', ownUnlessNamed(query.username));
-    const filter = { parentId: parent.id, pattern: containsPattern(query.search) };
+    const filter = { parentId: parent.id, siteId: actor.siteId, pattern: containsPattern(query.search) };
     // The order the screen asked for (its sortable header, ADR 0068), so the file reads as the list does.
     const sort = sortRequestOf(query);
     const batches = this.db.readSnapshot(async function* (q): AsyncGenerator<readonly ClientCsvRow[]> {
