@@ -47,6 +47,7 @@ import type { DomainEventMap, DomainEvents } from '../common/domain-events';
 import { CasinoRooms, type CasinoSnapshotSource } from './casino-rooms';
 import { MarketDataHub } from './market-data';
 import { MatchStatusNotices } from './match-status-notices';
+import '../sites/sites.events';
 
 interface SocketData {
   auth: AuthContext;
@@ -86,6 +87,8 @@ export const userRoom = (userId: string): string => `user:${userId}`;
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
 /** Every socket of an area (player or admin), e.g. to close the player area for maintenance. */
 export const areaRoom = (area: Area): string => `area:${area}`;
+/** Every socket of an area on one site (ADR 0074), e.g. to close one site's player area. */
+export const siteAreaRoom = (siteId: string, area: Area): string => `site:${siteId}:area:${area}`;
 
 /** The `balance` message of a wallet (paise → rupees) with what moved it: the bet placed or the journal. */
 export function toBalancePayload(wallet: { balanceMinor: bigint; exposureMinor: bigint }, cause: { betId: string } | { journalId: string }): SocketBalancePayload {
@@ -149,7 +152,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       const siteId = await deps.siteOfHost(socket.handshake.headers.host);
       const { auth, expiresAtMs } = await authenticator.authenticateTokenUntil(token, siteId);
       socket.data = { auth, expiresAtMs, eventWindow: { startedMs: Date.now(), count: 0, warned: false } } satisfies SocketData;
-      await socket.join([sessionRoom(auth.sessionId), areaRoom(auth.area)]);
+      await socket.join([sessionRoom(auth.sessionId), areaRoom(auth.area), siteAreaRoom(auth.siteId, auth.area)]);
       next();
     } catch (error) {
       if (!isDomainError(error)) log.error({ err: error }, 'socket handshake failed');
@@ -213,6 +216,10 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     // next request (the handshake and every player request are refused meanwhile).
     events.on('settings.maintenanceChanged', (event) => {
       if (event.on) userNs.to(areaRoom('player')).emit('maintenance');
+    }),
+    // A site's own switch closes that site's player pages only (a socket's site is its token's).
+    events.on('sites.maintenanceChanged', (event) => {
+      if (event.on) userNs.to(siteAreaRoom(event.siteId, 'player')).emit('maintenance');
     }),
   ];
 
