@@ -7,22 +7,40 @@
  * every instance (`SiteDirectory.changed`) and a maintenance switched on closes the site's open
  * player pages (`sites.maintenanceChanged`).
  */
-import { SITE_ADMIN_MESSAGES as M, MESSAGES, type CreateSiteRequest, type SiteAdminRow, type UpdateSiteRequest } from '@backlay/shared/contracts';
+import {
+  SITE_ADMIN_MESSAGES as M,
+  MESSAGES,
+  type AddUserRequest,
+  type CreateSiteRequest,
+  type SiteAdminRow,
+  type UpdateSiteRequest,
+} from '@backlay/shared/contracts';
 import { insertAuditRecords } from '../audit/audit.repository';
 import { DomainError } from '../common/domain-error';
 import type { DomainEvents } from '../common/domain-events';
 import type { Database, Queryable } from '../db/database';
 import type { Actor, RequestMeta } from '../plugins/request-context';
-import type { AccountAdminService } from '../users/account-admin.service';
 import { checkDomains, checkSiteFields, checkSiteId } from './site-rules';
 import * as repo from './sites.repository';
 import { toPublicSite, type SiteDirectory } from './sites.service';
 import './sites.events';
 
+/**
+ * What creating a site needs of the users domain: add-user's own path, split so the Admin is
+ * inserted in the site's transaction (users/account-admin.service.ts implements it; declared here
+ * so sites does not import users, which imports auth, which reads site-rules).
+ */
+export interface SiteAccounts {
+  /** The new child's checks (role, username, fields, password) and its password's hash. */
+  prepareChild(actor: Actor, body: Omit<AddUserRequest, 'transactionPassword'>): Promise<object>;
+  /** Inserts what prepareChild gave under the caller in `tx` on `siteId`, audited. */
+  insertChild(tx: Queryable, actor: Actor, child: object, meta: RequestMeta, siteId?: string): Promise<{ id: string }>;
+}
+
 export interface SiteAdminDeps {
   db: Database;
   sites: SiteDirectory;
-  accounts: AccountAdminService;
+  accounts: SiteAccounts;
   events: DomainEvents;
 }
 
