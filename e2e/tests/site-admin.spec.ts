@@ -36,7 +36,7 @@ test.describe('sites', () => {
     await page.getByRole('button', { name: 'New site' }).click();
     const form = page.getByRole('form', { name: 'New site' });
     await form.getByLabel('Site id').fill(id);
-    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Name', { exact: true }).fill(name);
     await form.getByLabel('Domains').fill(`${domain}\nwww.${domain}`);
     await form.getByLabel('Primary colour').fill('#aa3300');
     await form.getByLabel('Header colour').fill('#102030');
@@ -64,7 +64,7 @@ test.describe('sites', () => {
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = page.getByRole('form', { name: `Edit ${name}` });
     await expect(edit.getByLabel('Domains')).toHaveValue(`${domain}\nwww.${domain}`);
-    await edit.getByLabel('Name').fill(`${name} Live`);
+    await edit.getByLabel('Name', { exact: true }).fill(`${name} Live`);
     await edit.getByLabel('Header colour').fill('#336699');
     await expect(edit.getByTestId('theme-preview').locator('.bl-site-preview__head')).toHaveCSS('background-color', 'rgb(51, 102, 153)');
     await edit.getByLabel('Transaction password').fill(DEMO_TRANSACTION_PASSWORD);
@@ -94,7 +94,7 @@ test.describe('sites', () => {
     await expect(table.getByRole('rowheader')).toContainText('Backlay');
     await table.getByRole('button', { name: 'Edit Backlay' }).click();
     const edit = page.getByRole('form', { name: 'Edit Backlay' });
-    await expect(edit.getByLabel('Name')).toHaveValue('Backlay');
+    await expect(edit.getByLabel('Name', { exact: true })).toHaveValue('Backlay');
     await expect(edit.getByLabel('Domains')).toHaveCount(0);
     await expect(edit.getByText(/Domains: .*127\.0\.0\.1/)).toBeVisible();
     if (isMobile) await expectNoSidewaysScroll(page);
