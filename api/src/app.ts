@@ -454,7 +454,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tagged('push', pushRoutes), { push });
       await api.register(tagged('statements', statementsRoutes), { statements: core.statements });
       await api.register(tagged('settings', settingsRoutes), { settings: core.settings });
-      await api.register(tagged('sites', sitesRoutes), { sites: core.sites });
+      await api.register(tagged('sites', sitesRoutes), { sites: core.sites, siteAdmin: core.siteAdmin });
       await api.register(tagged('catalog', catalogRoutes), {
         catalog: core.catalog,
         sportsAdmin: core.sportsAdmin,

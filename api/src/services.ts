@@ -36,6 +36,7 @@ import { ResponsibleGamblingService } from './responsible-gambling/responsible-g
 import { DomainEvents } from './common/domain-events';
 import { StatementService } from './statements/statement.service';
 import { SettingsService } from './settings/settings.service';
+import { SiteAdminService } from './sites/site-admin.service';
 import { SiteDirectory } from './sites/sites.service';
 import { SettlementService } from './settlement/settlement.service';
 import { AccountAdminService } from './users/account-admin.service';
@@ -52,6 +53,8 @@ export interface CoreServices {
   settings: SettingsService;
   /** White-label sites (ADR 0074): the site of a host, its brand and maintenance switch. */
   sites: SiteDirectory;
+  /** Listing, creating and editing sites (the Super Admin; an Admin its own). */
+  siteAdmin: SiteAdminService;
   users: UsersService;
   usersPolicy: UsersPolicy;
   /** Creating, editing, locking accounts and resetting their passwords (agents). */
@@ -114,6 +117,8 @@ export function createCoreServices(deps: {
     new LoginThrottle(deps.config.auth.throttle.transactionPassword, clock, cluster.store, 'transaction-password'),
   );
   const settings = new SettingsService(deps.db, clock, deps.config.settings.cacheTtlMs, events, cluster.bus);
+  const sites = new SiteDirectory(deps.db, clock, deps.config.settings.cacheTtlMs, cluster.bus);
+  const accounts = new AccountAdminService({ db: deps.db, policy: usersPolicy, users, passwords, transactionPasswords, events });
   const sportsAdmin = new SportsAdminService(deps.db, events);
   const catalog = new CatalogService(deps.db);
   const settlement = new SettlementService({ db: deps.db, catalog, events, log });
@@ -157,10 +162,11 @@ export function createCoreServices(deps: {
     passwords,
     ledger,
     settings,
-    sites: new SiteDirectory(deps.db, clock, deps.config.settings.cacheTtlMs, cluster.bus),
+    sites,
+    siteAdmin: new SiteAdminService({ db: deps.db, sites, accounts, events }),
     users,
     usersPolicy,
-    accounts: new AccountAdminService({ db: deps.db, policy: usersPolicy, users, passwords, transactionPasswords, events }),
+    accounts,
     transactionPasswords,
     chips: new ChipsService({ db: deps.db, ledger, policy: usersPolicy, transactionPasswords }),
     betting: new BettingService({

@@ -927,6 +927,8 @@ const NOT_A_TARGET: Record<string, string> = {
   'POST /api/casino-int-admin/providers/{id}/secrets/{secretId}/retire': 'id: a provider (house registry, the Super Admin only)',
   'POST /api/casino-int-admin/providers/{id}/games': 'id: a provider (house registry, admins only)',
   'POST /api/update-message': '_id: a news message of the house (admins only)',
+  'POST /api/create-site': "id: the new site's id (the Super Admin only; its matrix: api/test/site-admin.test.ts)",
+  'POST /api/update-site': "id: a site, no account's object (an Admin's own only, another's is the 404 of none: api/test/site-admin.test.ts)",
 };
 
 describe('the matrix covers the route table', () => {

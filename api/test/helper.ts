@@ -898,7 +898,7 @@ function samePnl(a: unknown, b: unknown): boolean {
 /**
  * A digest of every business table that a denied request must leave alone: users (all their
  * fields except login times), wallets, journals, sessions and the audit log (step 4: bets,
- * positions, market bet-locks, settlements).
+ * positions, market bet-locks, settlements; issue 35: sites and their domains).
  */
 export async function businessStateDigest(db: Database): Promise<string> {
   const { rows } = await db.query<{ digest: string }>(
@@ -922,6 +922,9 @@ export async function businessStateDigest(db: Database): Promise<string> {
        UNION ALL SELECT concat_ws(':', 'pos', user_id, market_id, exposure_minor, status) FROM positions
        UNION ALL SELECT concat_ws(':', 'mbl', user_id, market_id) FROM market_bet_locks
        UNION ALL SELECT concat_ws(':', 'st', id, reversed_at) FROM settlements
+       UNION ALL SELECT concat_ws(':', 'site', id, name, admin_id, theme, md5(coalesce(logo, '')), support_email, support_phone,
+                        default_language, languages, maintenance, maintenance_message, updated_at) FROM sites
+       UNION ALL SELECT concat_ws(':', 'sd', domain, site_id) FROM site_domains
      ) AS t(x)`,
   );
   return rows[0]?.digest ?? '';

@@ -106,6 +106,15 @@ describe('a NUL byte or a lone surrogate in any text', () => {
     }
   });
 
+  it('a NUL byte or a lone surrogate in a site (issue 35): its name, a domain, its maintenance message', async () => {
+    const site = { id: 'hostile', name: 'Hostile', domains: ['hostile.test'], theme: { primary: '#000000', accent: '#000000', header: '#000000', headerText: '#ffffff' } };
+    const rest = { logo: null, support: { email: '', phone: '' }, languages: ['en'], defaultLanguage: 'en', maintenanceMessage: '', admin: { username: 'hostile-boss', password: 'Hostile#2026', partnership: 10 } };
+    for (const wrong of [{ name: 'Host\u0000ile' }, { domains: ['hostile.test\u0000'] }, { maintenanceMessage: '\udc00' }, { domains: [true] }]) {
+      await expectRefused({ method: 'POST', url: '/api/create-site', token: tokens.admin, payload: { ...site, ...rest, ...wrong, transactionPassword: TEST_TXN_PASSWORD } });
+    }
+    await expectRefused({ method: 'POST', url: '/api/update-site', token: tokens.admin, payload: { id: 'backlay\u0000', name: 'x', transactionPassword: TEST_TXN_PASSWORD } });
+  });
+
   it('a lone surrogate in a remark or a display name', async () => {
     await expectRefused({ ...chips(5), token: tokens.dl, payload: { ...chips(5).payload, remark: 'bad \ud800 text' } }, /valid Unicode/);
     await expectRefused(

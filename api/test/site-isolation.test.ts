@@ -107,7 +107,7 @@ async function socketOf(user: TestUser, token: string, host: string | undefined)
 async function settled(...others: Socket[]): Promise<void> {
   for (const socket of others) {
     const marker = nextEvent(socket, 'maintenance');
-    t.services.events.publish('settings.maintenanceChanged', { on: true, siteId: 'sixer' });
+    t.services.events.publish('sites.maintenanceChanged', { on: true, siteId: 'sixer' });
     await marker;
   }
 }
@@ -171,7 +171,7 @@ describe('no socket event of one site reaches the other’s users of the same na
     const sixerPlayer = await socketOf(sixer.player, sixer.tokens.player, SIXER);
     const sixerDl = await socketOf(sixer.dl, sixer.tokens.dl, SIXER);
     const toSixer = nextEvent(sixerPlayer.socket, 'maintenance');
-    t.services.events.publish('settings.maintenanceChanged', { on: true, siteId: 'sixer' });
+    t.services.events.publish('sites.maintenanceChanged', { on: true, siteId: 'sixer' });
     await toSixer;
     const bothHome = nextEvent(homePlayer.socket, 'maintenance');
     const bothSixer = nextEvent(sixerPlayer.socket, 'maintenance');

@@ -8,7 +8,7 @@ const PLAYER_ITEMS = [
 ];
 const SUPER_ADMIN_ITEMS = [
   'Clients', 'Dashboard', 'Market analysis', 'Unsettled bets', 'Profit & loss', 'Results', 'Casino tables', 'Game reports', 'Casino providers', 'Reconciliation', 'Statement', 'Deposits', 'Withdrawals',
-  'Payment method', 'Sports', 'Feed status', 'Messages', 'SMS outbox', 'Settings', 'Change password', 'Account security', 'Responsible gambling',
+  'Payment method', 'Sports', 'Feed status', 'Messages', 'SMS outbox', 'Sites', 'Settings', 'Change password', 'Account security', 'Responsible gambling',
 ];
 
 /**

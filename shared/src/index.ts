@@ -36,6 +36,8 @@ export {
   CASINO_INT_MESSAGES, SPORT_BETTING_PROVIDER, type CasinoIntGame, type CasinoIntGamesResponse, type CasinoIntMismatch,
   type CasinoIntNewSecret, type CasinoIntPlayUrlRequest, type CasinoIntProvider, type CasinoIntProviderAdminView,
   type CasinoIntReconciliationReport, type CasinoIntSubCategory,
+  type CreateSiteRequest, SITE_ADMIN_MESSAGES, SITE_COLOUR_PATTERN_SOURCE, SITE_ID_PATTERN_SOURCE, SITE_LANGUAGES, SITE_LOGO_MAX_BYTES,
+  SITE_MAINTENANCE_MESSAGE_MAX_LENGTH, SITE_NAME_MAX_LENGTH, SITE_THEME_KEYS, type SiteAdminRow, type SiteLanguage, type SiteTheme, type SiteThemeKey, type UpdateSiteRequest,
   BET_SORT_KEYS, type BetSortKey, CLIENT_SORT_KEYS, MATCH_SORT_KEYS, type MatchSortKey, type ClientSortKey, PAYMENT_SORT_KEYS, SEARCH_MAX_LENGTH, SMS_OUTBOX_SORT_KEYS, type SmsOutboxSortKey, type PaymentSortKey, type SortOrder,
 } from './contracts/index';
 export {

@@ -47,6 +47,7 @@ import type { DomainEventMap, DomainEvents } from '../common/domain-events';
 import { CasinoRooms, type CasinoSnapshotSource } from './casino-rooms';
 import { MarketDataHub } from './market-data';
 import { MatchStatusNotices } from './match-status-notices';
+import '../sites/sites.events';
 
 interface SocketData {
   auth: AuthContext;
@@ -219,9 +220,11 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     // next request (the handshake and every player request are refused meanwhile). The
     // platform's switch closes every site; a site's own switch only that site's players.
     events.on('settings.maintenanceChanged', (event) => {
-      if (!event.on) return;
-      if (event.siteId === undefined) userNs.to(areaRoom('player')).emit('maintenance');
-      else userNs.to(siteRoom(event.siteId)).except(areaRoom('admin')).emit('maintenance');
+      if (event.on) userNs.to(areaRoom('player')).emit('maintenance');
+    }),
+    // A site's own switch closes that site's player pages only (a socket's site is its token's).
+    events.on('sites.maintenanceChanged', (event) => {
+      if (event.on) userNs.to(siteRoom(event.siteId)).except(areaRoom('admin')).emit('maintenance');
     }),
   ];
 

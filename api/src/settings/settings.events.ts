@@ -4,9 +4,9 @@ import type {} from '../common/domain-events';
 declare module '../common/domain-events' {
   interface DomainEventMap {
     /**
-     * An admin switched maintenance on or off (the player area closes or reopens): the
-     * platform's switch (no siteId: every site), or one site's own (ADR 0074).
+     * An admin switched the platform's maintenance on or off (every site's player area closes or
+     * reopens); a site's own switch is `sites.maintenanceChanged` (ADR 0074).
      */
-    'settings.maintenanceChanged': { on: boolean; siteId?: string };
+    'settings.maintenanceChanged': { on: boolean };
   }
 }

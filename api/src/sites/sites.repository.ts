@@ -7,6 +7,8 @@ export interface SiteRow {
   name: string;
   isDefault: boolean;
   adminId: string | null;
+  /** The bound Admin's username (null with no Admin). */
+  adminUsername: string | null;
   theme: Partial<SiteTheme>;
   logo: string | null;
   supportEmail: string;
@@ -18,7 +20,8 @@ export interface SiteRow {
   domains: string[];
 }
 
-const SITE_COLUMNS = `s.id, s.name, s.is_default AS "isDefault", s.admin_id AS "adminId", s.theme, s.logo,
+const SITE_COLUMNS = `s.id, s.name, s.is_default AS "isDefault", s.admin_id AS "adminId",
+  (SELECT u.username FROM users u WHERE u.id = s.admin_id) AS "adminUsername", s.theme, s.logo,
   s.support_email AS "supportEmail", s.support_phone AS "supportPhone", s.default_language AS "defaultLanguage",
   s.languages, s.maintenance, s.maintenance_message AS "maintenanceMessage",
   COALESCE((SELECT array_agg(d.domain ORDER BY d.domain) FROM site_domains d WHERE d.site_id = s.id), '{}') AS domains`;
@@ -62,4 +65,66 @@ export async function replaceDomains(q: Queryable, siteId: string, domains: read
 /** Binds a site to the Admin whose subtree it is. */
 export async function bindAdmin(q: Queryable, siteId: string, adminId: string): Promise<void> {
   await q.query('UPDATE sites SET admin_id = $2, updated_at = now() WHERE id = $1', [siteId, adminId]);
+}
+
+/** One site (locked for an edit with `lock`), or null. */
+export async function findSite(q: Queryable, id: string, options: { lock?: boolean } = {}): Promise<SiteRow | null> {
+  const { rows } = await q.query<SiteRow>(`SELECT ${SITE_COLUMNS} FROM sites s WHERE s.id = $1${options.lock === true ? ' FOR UPDATE OF s' : ''}`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Whether a site of this id exists. */
+export async function siteExists(q: Queryable, id: string): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM sites WHERE id = $1', [id]);
+  return rows.length > 0;
+}
+
+/** The site an account is on, or null for no such account. */
+export async function siteOfUser(q: Queryable, userId: string): Promise<string | null> {
+  const { rows } = await q.query<{ siteId: string }>('SELECT site_id AS "siteId" FROM users WHERE id = $1', [userId]);
+  return rows[0]?.siteId ?? null;
+}
+
+/** The first of these domains another site answers on, with that site's name, or null. */
+export async function domainOfAnotherSite(q: Queryable, siteId: string, domains: readonly string[]): Promise<{ domain: string; siteName: string } | null> {
+  const { rows } = await q.query<{ domain: string; siteName: string }>(
+    `SELECT d.domain, s.name AS "siteName" FROM site_domains d JOIN sites s ON s.id = d.site_id
+     WHERE d.domain = ANY($2::text[]) AND d.site_id <> $1 ORDER BY d.domain LIMIT 1`,
+    [siteId, domains],
+  );
+  return rows[0] ?? null;
+}
+
+/** The editable columns of a site. */
+export interface SitePatch {
+  name?: string;
+  theme?: SiteTheme;
+  logo?: string | null;
+  supportEmail?: string;
+  supportPhone?: string;
+  defaultLanguage?: SiteLanguage;
+  languages?: SiteLanguage[];
+  maintenance?: boolean;
+  maintenanceMessage?: string;
+}
+
+const PATCH_COLUMNS: Record<keyof SitePatch, string> = {
+  name: 'name',
+  theme: 'theme',
+  logo: 'logo',
+  supportEmail: 'support_email',
+  supportPhone: 'support_phone',
+  defaultLanguage: 'default_language',
+  languages: 'languages',
+  maintenance: 'maintenance',
+  maintenanceMessage: 'maintenance_message',
+};
+
+/** Writes the fields a patch has (the others stay). */
+export async function updateSite(q: Queryable, id: string, patch: SitePatch): Promise<void> {
+  const keys = (Object.keys(PATCH_COLUMNS) as Array<keyof SitePatch>).filter((key) => patch[key] !== undefined);
+  if (keys.length === 0) return;
+  const sets = keys.map((key, i) => `${PATCH_COLUMNS[key]} = $${i + 2}`);
+  const values = keys.map((key) => (key === 'theme' ? JSON.stringify(patch.theme) : patch[key]));
+  await q.query(`UPDATE sites SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [id, ...values]);
 }

@@ -23,13 +23,23 @@ import type { PasswordHasher } from '../auth/passwords';
 import { endSessionsOfSubtree, endSessionsOfUser } from '../auth/session-ends';
 import type { TransactionPasswords } from '../auth/transaction-password';
 import { DomainError } from '../common/domain-error';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { DomainEvents } from '../common/domain-events';
 import { checkAccountFields, checkShareBounds, checkUsername, type AccountFields } from './account-rules';
 import type { Actor } from '../plugins/request-context';
 import type { UsersPolicy } from './policy';
 import * as repo from './users.repository';
 import type { UsersService } from './users.service';
+
+/** A new account's request without the transaction password (checked by whoever asks). */
+export type NewChild = Omit<AddUserRequest, 'transactionPassword'>;
+
+/** A new child checked and hashed, ready to insert (prepareChild). */
+export interface PreparedChild {
+  body: NewChild;
+  fields: AccountFields;
+  passwordHash: string;
+}
 
 export interface AccountAdminDeps {
   db: Database;
@@ -66,60 +76,82 @@ export class AccountAdminService {
 
   /** POST add-user: a new account one tier below the caller, which must change its password first. */
   async addUser(actor: Actor, body: AddUserRequest, meta: RequestMeta): Promise<ClientRow> {
-    const { db, policy, passwords } = this.deps;
-    policy.authorizeCreate(actor, body.role);
+    const fields = this.checkChild(actor, body);
+    await this.deps.transactionPasswords.verify(actor.userId, body.transactionPassword);
+    const child: PreparedChild = { body, fields, passwordHash: await this.deps.passwords.hash(body.password) };
+    const created = await this.deps.db.transaction((tx) => this.insertChild(tx, actor, child, meta));
+    return this.deps.users.clientRow(created.id);
+  }
+
+  /**
+   * A new child of the caller checked and its password hashed, for another domain to insert in
+   * its own transaction (the sites domain: a new site's Admin, ADR 0074). The same rules as
+   * add-user; the caller has checked the transaction password.
+   */
+  async prepareChild(actor: Actor, body: NewChild): Promise<PreparedChild> {
+    const fields = this.checkChild(actor, body);
+    return { body, fields, passwordHash: await this.deps.passwords.hash(body.password) };
+  }
+
+  /**
+   * Inserts a prepared child under the caller in `tx`, with its audit row: the caller's row is
+   * locked first and the share kept within its own. `siteId`: the site of an Admin the root
+   * creates (below an Admin the site is always the parent's, the users_site trigger).
+   */
+  async insertChild(tx: Queryable, actor: Actor, child: PreparedChild, meta: RequestMeta, siteId?: string): Promise<repo.UserRow> {
+    const { body, fields, passwordHash } = child;
+    const parent = await repo.findUserById(tx, actor.userId, { lock: true });
+    if (parent === null) throw new DomainError('SESSION_ENDED', MESSAGES.sessionEnded);
+    validation(
+      checkShareBounds(fields.partnershipShareBps, {
+        parentShareBps: parent.partnershipShareBps,
+        parentLabel: 'your own',
+        maxChildShareBps: null,
+      }),
+    );
+    const created = await repo
+      .insertUser(tx, {
+        username: body.username,
+        displayName: fields.displayName,
+        phone: fields.phone,
+        role: body.role,
+        parentId: actor.userId,
+        passwordHash,
+        txnPasswordHash: null,
+        mustChangePassword: true,
+        createdBy: actor.userId,
+        partnershipShareBps: fields.partnershipShareBps,
+        creditReferenceMinor: fields.creditReferenceMinor,
+        commissionBps: fields.commissionBps,
+        exposureLimitMinor: fields.exposureLimitMinor,
+        ...(siteId !== undefined ? { siteId } : {}),
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error, 'users_site_username_key')) throw new DomainError('CONFLICT', MESSAGES.usernameTaken);
+        throw error;
+      });
+    await insertAuditRecords(tx, [
+      {
+        actorId: actor.userId,
+        action: 'users.create',
+        target: `user:${created.id}`,
+        before: null,
+        after: { username: created.username, role: created.role, ...auditFields(fields), ...(siteId !== undefined ? { siteId } : {}) },
+        ip: meta.ip,
+        requestId: meta.requestId,
+      },
+    ]);
+    return created;
+  }
+
+  /** The checks of a new child before anything is written: the role, username, fields and password. */
+  private checkChild(actor: Actor, body: NewChild): AccountFields {
+    this.deps.policy.authorizeCreate(actor, body.role);
     validation(checkUsername(body.username));
     const checked = checkAccountFields(body, body.role);
     if (!checked.ok) throw new DomainError('VALIDATION', checked.message);
     validation(checkLoginPassword(body.password, { username: body.username }));
-    await this.deps.transactionPasswords.verify(actor.userId, body.transactionPassword);
-    const fields = checked.value;
-    const passwordHash = await passwords.hash(body.password);
-
-    const id = await db.transaction(async (tx) => {
-      const parent = await repo.findUserById(tx, actor.userId, { lock: true });
-      if (parent === null) throw new DomainError('SESSION_ENDED', MESSAGES.sessionEnded);
-      validation(
-        checkShareBounds(fields.partnershipShareBps, {
-          parentShareBps: parent.partnershipShareBps,
-          parentLabel: 'your own',
-          maxChildShareBps: null,
-        }),
-      );
-      const created = await repo
-        .insertUser(tx, {
-          username: body.username,
-          displayName: fields.displayName,
-          phone: fields.phone,
-          role: body.role,
-          parentId: actor.userId,
-          passwordHash,
-          txnPasswordHash: null,
-          mustChangePassword: true,
-          createdBy: actor.userId,
-          partnershipShareBps: fields.partnershipShareBps,
-          creditReferenceMinor: fields.creditReferenceMinor,
-          commissionBps: fields.commissionBps,
-          exposureLimitMinor: fields.exposureLimitMinor,
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error, 'users_site_username_key')) throw new DomainError('CONFLICT', MESSAGES.usernameTaken);
-          throw error;
-        });
-      await insertAuditRecords(tx, [
-        {
-          actorId: actor.userId,
-          action: 'users.create',
-          target: `user:${created.id}`,
-          before: null,
-          after: { username: created.username, role: created.role, ...auditFields(fields) },
-          ip: meta.ip,
-          requestId: meta.requestId,
-        },
-      ]);
-      return created.id;
-    });
-    return this.deps.users.clientRow(id);
+    return checked.value;
   }
 
   /** POST update-user: the editable fields of a downline account, within its partnership bounds. */

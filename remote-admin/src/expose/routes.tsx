@@ -6,6 +6,7 @@ const AccountStatement = lazyWithRetry(() => import('../pages/AccountStatement')
 const PaymentRequests = lazyWithRetry(() => import('../pages/payments/PaymentRequests').then((m) => ({ default: m.PaymentRequests })));
 const PaymentMethod = lazyWithRetry(() => import('../pages/payments/PaymentMethod').then((m) => ({ default: m.PaymentMethod })));
 const Settings = lazyWithRetry(() => import('../pages/Settings').then((m) => ({ default: m.Settings })));
+const Sites = lazyWithRetry(() => import('../pages/Sites').then((m) => ({ default: m.Sites })));
 const SportsList = lazyWithRetry(() => import('../pages/sports/SportsList').then((m) => ({ default: m.SportsList })));
 const Series = lazyWithRetry(() => import('../pages/sports/Series').then((m) => ({ default: m.Series })));
 const FeedMatches = lazyWithRetry(() => import('../pages/sports/FeedMatches').then((m) => ({ default: m.FeedMatches })));
@@ -41,6 +42,7 @@ export const screens: RemoteModule<'admin'>['screens'] = {
   adminWithdrawStatement: PaymentRequests,
   adminPaymentMethod: PaymentMethod,
   adminSettings: Settings,
+  adminSites: Sites,
   adminSportsList: SportsList,
   adminSeries: Series,
   adminMatches: FeedMatches,

@@ -105,4 +105,26 @@ export {
   type AgentDashboard, DASHBOARD_DAYS, type DashboardDay, type DashboardExposureMatch, type DashboardGame, type DashboardPosition, type DashboardTotals,
 } from './dashboard';
 export { PUSH_WORKER_PATH, type PushKey, type PushMessage, type PushSubscribeRequest, type PushSubscriptions, type PushUnsubscribeRequest } from './push';
-export { type PublicSite, SITE_LANGUAGES, SITE_MESSAGES, SITE_THEME_KEYS, type SiteLanguage, type SiteTheme, type SiteThemeKey } from './sites';
+export {
+  type CreateSiteRequest,
+  type PublicSite,
+  SITE_ADMIN_MESSAGES,
+  SITE_COLOUR_PATTERN_SOURCE,
+  SITE_ID_PATTERN_SOURCE,
+  SITE_LANGUAGES,
+  SITE_LOGO_MAX_BYTES,
+  SITE_MAINTENANCE_MESSAGE_MAX_LENGTH,
+  SITE_MAX_DOMAINS,
+  SITE_MESSAGES,
+  SITE_NAME_MAX_LENGTH,
+  SITE_SUPPORT_EMAIL_MAX_LENGTH,
+  SITE_SUPPORT_PHONE_MAX_LENGTH,
+  SITE_THEME_KEYS,
+  type SiteAdminRef,
+  type SiteAdminRow,
+  type SiteFields,
+  type SiteLanguage,
+  type SiteTheme,
+  type SiteThemeKey,
+  type UpdateSiteRequest,
+} from './sites';

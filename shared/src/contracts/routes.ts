@@ -146,6 +146,8 @@ export const ROUTES = {
   adminMessages: { path: '/admin/messages', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES, nav: [{ label: 'Messages' }] },
   // The demo SMS outbox (SMS_PROVIDER=outbox): the house only, as the API decides.
   adminSmsOutbox: { path: '/admin/sms-outbox', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES, nav: [{ label: 'SMS outbox' }] },
+  // White-label sites (issue 35): the Super Admin manages every site, an Admin its own.
+  adminSites: { path: '/admin/sites', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES, nav: [{ label: 'Sites' }] },
   adminSettings: { path: '/admin/settings', owner: 'admin', auth: true, roles: SPORTS_ADMIN_ROLES, nav: [{ label: 'Settings' }] },
   adminChangePassword: { path: '/admin/change-password', owner: 'shell', auth: true, nav: [{ label: 'Change password' }] },
   adminSecurityAuth: { path: '/admin/settings/security-auth', owner: 'shell', auth: true, nav: [{ label: 'Account security' }] },

@@ -32,3 +32,89 @@ export const SITE_MESSAGES = {
   /** 401 of a token used on another site's domain. */
   otherSite: 'This session belongs to another site. Please sign in here.',
 } as const;
+
+/** The Admin account a site is bound to (the root's child whose subtree the site is). */
+export interface SiteAdminRef {
+  id: string;
+  username: string;
+}
+
+/**
+ * GET /api/get-site-list: the sites as the Super Admin manages them (all of them) or as an Admin
+ * sees its own (the site its account is on; the default site's Admins see the default site).
+ */
+export interface SiteAdminRow extends PublicSite {
+  domains: string[];
+  /** The site a host no site names is answered as; it keeps the flag forever. */
+  isDefault: boolean;
+  /** The bound Admin, or null (the default site has none). */
+  admin: SiteAdminRef | null;
+}
+
+/** The site's fields an Admin may change on its own site (the Super Admin on any). */
+export interface SiteFields {
+  name: string;
+  theme: SiteTheme;
+  /** A data: URL (SVG, PNG or WebP, at most SITE_LOGO_MAX_BYTES decoded), or null for none. */
+  logo: string | null;
+  support: { email: string; phone: string };
+  languages: SiteLanguage[];
+  defaultLanguage: SiteLanguage;
+  maintenanceMessage: string;
+}
+
+/** POST /api/create-site (the Super Admin only): a site, its domains and its new Admin. */
+export interface CreateSiteRequest extends SiteFields {
+  id: string;
+  /** Host names (lower-cased, no port); at least one. */
+  domains: string[];
+  /** The site's Admin, created as the root's child on the new site and bound to it. */
+  admin: { username: string; password: string; /** Cumulative partnership in percent (≤ the root's). */ partnership: number };
+  transactionPassword: string;
+}
+
+/**
+ * POST /api/update-site: the fields sent change, the others stay. An Admin edits its own site
+ * only and never its domains; the Super Admin edits any site.
+ */
+export interface UpdateSiteRequest extends Partial<SiteFields> {
+  id: string;
+  maintenance?: boolean;
+  domains?: string[];
+  transactionPassword: string;
+}
+
+/** The largest logo, decoded. */
+export const SITE_LOGO_MAX_BYTES = 64 * 1024;
+/** The most domains one site answers on. */
+export const SITE_MAX_DOMAINS = 20;
+export const SITE_NAME_MAX_LENGTH = 40;
+export const SITE_MAINTENANCE_MESSAGE_MAX_LENGTH = 300;
+export const SITE_SUPPORT_EMAIL_MAX_LENGTH = 120;
+export const SITE_SUPPORT_PHONE_MAX_LENGTH = 20;
+/** A site id: a lower-case slug of 2 to 32 characters (the `sites.id` check). */
+export const SITE_ID_PATTERN_SOURCE = '^[a-z0-9][a-z0-9-]{1,31}$';
+/** A theme colour. */
+export const SITE_COLOUR_PATTERN_SOURCE = '^#[0-9a-fA-F]{6}$';
+
+/** The words of the site routes' answers (issue 35). */
+export const SITE_ADMIN_MESSAGES = {
+  created: 'Site created',
+  updated: 'Site saved',
+  notFound: 'Site not found',
+  idInvalid: 'The site id must be 2 to 32 lower-case letters, digits or hyphens, starting with a letter or digit',
+  idTaken: (id: string) => `A site with the id ${id} already exists`,
+  nameInvalid: `The site name must be 2 to ${SITE_NAME_MAX_LENGTH} characters`,
+  domainsRequired: 'Give the site at least one domain',
+  tooManyDomains: `A site answers on at most ${SITE_MAX_DOMAINS} domains`,
+  domainInvalid: (domain: string) => `${domain.slice(0, 60)} is not a host name`,
+  domainTaken: (domain: string, site: string) => `The domain ${domain} already answers for the site ${site}`,
+  colourInvalid: (key: string) => `The ${key} colour must be #rrggbb`,
+  logoInvalid: 'The logo must be an SVG, PNG or WebP image',
+  logoTooLarge: `The logo must be at most ${SITE_LOGO_MAX_BYTES / 1024} KB`,
+  supportEmailInvalid: 'The support email is not an email address',
+  supportPhoneInvalid: 'The support phone must be digits, spaces or hyphens with an optional leading +, at most 20',
+  languagesInvalid: 'Choose the languages from the list, each once, and the default among them',
+  maintenanceMessageTooLong: `The maintenance message must be at most ${SITE_MAINTENANCE_MESSAGE_MAX_LENGTH} characters`,
+  domainsSuperAdminOnly: "Only the Super Admin changes a site's domains",
+} as const;

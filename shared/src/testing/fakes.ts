@@ -75,6 +75,7 @@ export const fakeRegistration = (given: Partial<Apis['registration']> = {}) => f
 export const fakeResponsibleGambling = (given: Partial<Apis['responsibleGambling']> = {}) => fakeOf('responsibleGambling', given);
 export const fakeSecurity = (given: Partial<Apis['security']> = {}) => fakeOf('security', given);
 export const fakeSettings = (given: Partial<Apis['settings']> = {}) => fakeOf('settings', given);
+export const fakeSites = (given: Partial<Apis['sites']> = {}) => fakeOf('sites', given);
 export const fakeSports = (given: Partial<Apis['sports']> = {}) => fakeOf('sports', given);
 export const fakeSportsAdmin = (given: Partial<Apis['sportsAdmin']> = {}) => fakeOf('sportsAdmin', given);
 export const fakeStatement = (given: Partial<Apis['statement']> = {}) => fakeOf('statement', given);

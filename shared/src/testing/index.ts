@@ -4,7 +4,7 @@ export { buildCasinoBet, buildCasinoMarket, buildCasinoRound, buildCasinoTable }
 export { FakeDataSocket } from './fake-data-socket';
 export {
   fakeApis, fakeAuth, fakeBets, fakeCasino, fakeCasinoInt, fakeCasinoLive, fakeClients, fakeExports, fakeMarketData, fakePayments, fakeRegistration,
-  fakeResponsibleGambling, fakeSecurity, fakeSettings, fakeSports, fakeSportsAdmin, fakeStatement, withMocks,
+  fakeResponsibleGambling, fakeSecurity, fakeSettings, fakeSites, fakeSports, fakeSportsAdmin, fakeStatement, withMocks,
 } from './fakes';
 export { memoryPayments, type MemoryPayments, type MemoryPaymentsSeed } from './memory-payments';
 export { renderWithApis } from './render-with-apis';

@@ -70,6 +70,7 @@ describe('navLinks', () => {
       ['Feed status', '/admin/feed-status'],
       ['Messages', '/admin/messages'],
       ['SMS outbox', '/admin/sms-outbox'],
+      ['Sites', '/admin/sites'],
       ['Settings', '/admin/settings'],
       ['Change password', '/admin/change-password'],
       ['Account security', '/admin/settings/security-auth'],
