@@ -448,7 +448,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tagged('cash-out', cashOutRoutes), { cashOut: new CashOutService({ db, betting: core.betting }) });
       await api.register(tagged('bet-reports', betReportsRoutes), {
         reports: new BetReportsService({ db, policy: core.usersPolicy, clock: core.clock }),
-        dashboard: new DashboardService({ db, clock: core.clock, pendingOf: (actor) => core.paymentRequests.pendingFor(actor) }),
+        dashboard: new DashboardService({
+          db,
+          clock: core.clock,
+          pendingOf: (actor) => core.paymentRequests.pendingBySiteFor(actor),
+          sites: () => core.sites.all(),
+        }),
       });
       await api.register(tagged('settlement', settlementRoutes), { settlement: core.settlement });
       await api.register(tagged('push', pushRoutes), { push });

@@ -174,8 +174,8 @@ function accepted(response: LightMyRequestResponse): PlaceBetResponse {
 }
 
 /** GET with a token; fails the test unless it answers `status`; returns `data`. */
-export async function getData<T>(t: TestContext, token: string, url: string, status = 200): Promise<T> {
-  const response = await t.request({ method: 'GET', url, token });
+export async function getData<T>(t: TestContext, token: string, url: string, status = 200, headers: Record<string, string> = {}): Promise<T> {
+  const response = await t.request({ method: 'GET', url, token, headers });
   if (response.statusCode !== status) throw new Error(`GET ${url}: expected ${status}, got ${response.statusCode} ${response.body}`);
   return body<{ data: T }>(response).data;
 }

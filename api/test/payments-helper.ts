@@ -169,14 +169,14 @@ export async function sendDeposit(
   return parsed<PaymentRequestRow>(response);
 }
 
-/** POST add-deposit-withdraw as the withdraw page sends it (JSON). */
-export async function sendWithdraw(t: TestContext, token: string, body: Record<string, unknown>, key: string = randomUUID()) {
+/** POST add-deposit-withdraw as the withdraw page sends it (JSON); `headers` adds e.g. a site's host. */
+export async function sendWithdraw(t: TestContext, token: string, body: Record<string, unknown>, key: string = randomUUID(), headers: Record<string, string> = {}) {
   const response = await t.request({
     method: 'POST',
     url: '/api/add-deposit-withdraw',
     token,
     payload: { type: 'withdraw', remark: 'ok', ...body },
-    headers: idempotent(key),
+    headers: { ...headers, ...idempotent(key) },
   });
   return parsed<PaymentRequestRow>(response);
 }
@@ -199,17 +199,18 @@ export async function sendDecision(
   return parsed<PaymentRequestRow>(response);
 }
 
-/** Saves a bank account for the player through the API and returns its id. */
-export async function saveBank(t: TestContext, token: string, accountNumber = '123456789012'): Promise<string> {
+/** Saves a bank account for the player through the API (`headers`: e.g. its site's host) and returns its id. */
+export async function saveBank(t: TestContext, token: string, accountNumber = '123456789012', headers: Record<string, string> = {}): Promise<string> {
   const added = await t.request({
     method: 'POST',
     url: '/api/add-bank-account',
     token,
+    headers,
     payload: { accountHolderName: 'Asha Rao', accountNumber, ifscCode: 'HDFC0001234' },
   });
   if (added.statusCode !== 200) throw new Error(`add-bank-account: ${added.statusCode} ${added.body}`);
   const list = parsed<{ bank: Array<{ _id: string; accountNumber: string }> }>(
-    await t.request({ method: 'GET', url: '/api/get-bank-and-upi-list', token }),
+    await t.request({ method: 'GET', url: '/api/get-bank-and-upi-list', token, headers }),
   );
   // The list shows the number masked to its last four digits; the newest such row is this one.
   const found = [...list.data.bank].reverse().find((row) => row.accountNumber.endsWith(accountNumber.slice(-4)));

@@ -10,7 +10,8 @@ import { chooseMarket, placeBack } from '../support/soccer-market';
  * turnover and bets counting it, the player's position among the largest open positions, the match
  * in open exposure by match, the daily chart drawn (pixels on its canvas) with its figures one
  * click away, nothing scrolling sideways; Market analysis is one click away. The Super Admin
- * reads the same screen as the whole platform.
+ * reads the same screen as the whole platform, with its figures split by site: both demo sites,
+ * their turnover adding up to the key figure.
  */
 /** The new player's back stake: its whole exposure on the match. */
 const STAKE = 2_000;
@@ -67,10 +68,26 @@ test('an agent reads its business on the dashboard: key figures, charts with the
   await expect(page.getByRole('heading', { name: 'Market analysis' })).toBeVisible();
 });
 
-test('the Super Admin reads the dashboard as the whole platform', async ({ page }, testInfo) => {
+test('the Super Admin reads the dashboard as the whole platform, split by site', async ({ page }, testInfo) => {
   await signIn(page, 'admin', 'demo-admin');
   await openMenu(page, 'Dashboard', testInfo.project.name === 'mobile');
   await expect(page.getByText(/^The whole platform, last 30 days/)).toBeVisible();
   await expect(page.getByLabel('Key figures')).toContainText('Deposits waiting');
+
+  // By site (issue 35): both demo sites, all sites last; the sites' turnover adds up to the key
+  // figure (in paise: both come from one answer of the server, so exactly).
+  const bySite = page.getByRole('region', { name: 'By site', exact: true }).getByRole('table', { name: /^Each site's figures/ });
+  await expect(bySite.getByRole('rowheader')).toHaveText(['Backlay', 'Sixer Exchange', 'All sites']);
+  // One read of the page (it reloads its figures every minute while other journeys bet).
+  const read = await page.getByRole('main').evaluate((main) => ({
+    key: [...main.querySelectorAll('[aria-label="Key figures"] .bl-kpi')].find((k) => k.querySelector('dt')?.textContent === 'Turnover')?.querySelector('.bl-kpi__value')?.textContent ?? '',
+    sites: [...main.querySelectorAll('[aria-label="By site table"] tbody tr')].map((r) => r.querySelector('td')?.textContent ?? ''),
+    all: main.querySelector('[aria-label="By site table"] tfoot td')?.textContent ?? '',
+  }));
+  const paise = (text: string) => Math.round(rupees(text) * 100);
+  expect(read.sites).toHaveLength(2);
+  expect(read.sites.reduce((sum, text) => sum + paise(text), 0)).toBe(paise(read.key));
+  expect(paise(read.all)).toBe(paise(read.key));
+  // On a phone the table scrolls in its own box, never the page.
   await expectNoSidewaysScroll(page);
 });

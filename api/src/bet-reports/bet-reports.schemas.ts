@@ -316,7 +316,8 @@ export const agentDashboardSchema = {
   description:
     "Agents: the downline's turnover, GGR and the caller's own share per IST day (last 30 days, today included), " +
     'open exposure by match and the largest positions, live and international casino by game, players, and the ' +
-    'payment requests waiting. The Super Admin’s downline is the whole platform.',
+    'payment requests waiting. The Super Admin’s downline is the whole platform; it alone also gets `bySite`, the same ' +
+    'figures split by the players’ site (every site a row, adding up to the totals); no other agent gets `bySite`.',
   response: responses({
     type: 'object',
     required: ['from', 'to', 'days', 'totals', 'exposure', 'casino', 'pending'],
@@ -368,6 +369,26 @@ export const agentDashboardSchema = {
         },
       },
       pending: { type: 'object', required: ['deposit', 'withdraw'], properties: { deposit: pendingQueueSchema, withdraw: pendingQueueSchema } },
+      bySite: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['siteId', 'siteName', 'turnover', 'bets', 'ggr', 'ownShare', 'activePlayers', 'players', 'exposure', 'depositsWaiting', 'withdrawalsWaiting'],
+          properties: {
+            siteId: { type: 'string' },
+            siteName: { type: 'string' },
+            turnover: rupeesSchema,
+            bets: countSchema,
+            ggr: rupeesSchema,
+            ownShare: rupeesSchema,
+            activePlayers: countSchema,
+            players: countSchema,
+            exposure: rupeesSchema,
+            depositsWaiting: countSchema,
+            withdrawalsWaiting: countSchema,
+          },
+        },
+      },
     },
   } as const),
 } as const;

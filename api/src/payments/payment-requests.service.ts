@@ -369,9 +369,26 @@ export class PaymentRequestsService {
 
   /** GET pending-payments: the requests the agent may decide (its downline's) waiting now. */
   async pendingFor(actor: Actor): Promise<PendingPayments> {
-    const queue: PendingPayments = { deposit: { count: 0, oldestAt: null }, withdraw: { count: 0, oldestAt: null } };
-    for (const row of await repo.pendingQueue(this.deps.db, actor.userId)) queue[row.type] = { count: row.count, oldestAt: row.oldest.toISOString() };
-    return queue;
+    return (await this.pendingBySiteFor(actor)).total;
+  }
+
+  /**
+   * The agent's downline's queue, and the same split by the owners' site (the Super Admin's
+   * dashboard, issue 35), from one read: the total is the sites' sum.
+   */
+  async pendingBySiteFor(actor: Actor): Promise<{ total: PendingPayments; bySite: Map<string, PendingPayments> }> {
+    const empty = (): PendingPayments => ({ deposit: { count: 0, oldestAt: null }, withdraw: { count: 0, oldestAt: null } });
+    const total = empty();
+    const bySite = new Map<string, PendingPayments>();
+    for (const row of await repo.pendingQueue(this.deps.db, actor.userId)) {
+      const oldestAt = row.oldest.toISOString();
+      const site = bySite.get(row.siteId) ?? empty();
+      site[row.type] = { count: row.count, oldestAt };
+      bySite.set(row.siteId, site);
+      const sum = total[row.type];
+      total[row.type] = { count: sum.count + row.count, oldestAt: sum.oldestAt === null || oldestAt < sum.oldestAt ? oldestAt : sum.oldestAt };
+    }
+    return { total, bySite };
   }
 
   /**

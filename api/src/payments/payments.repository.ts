@@ -401,18 +401,22 @@ export async function completeIdempotencyKey(
   );
 }
 
-/** The pending queue per type (the metrics): how many requests wait and how long the oldest has (ms, by `nowIso`). */
-/** Pending requests per type: how many and when the oldest was made; the downline of `subtreeOf` only when given. */
-export async function pendingQueue(q: Queryable, subtreeOf: string | null = null): Promise<Array<{ type: 'deposit' | 'withdraw'; count: number; oldest: Date }>> {
-  const { rows } = await q.query<{ type: 'deposit' | 'withdraw'; count: string; oldest: Date }>(
-    `SELECT r.type, count(*)::text AS count, min(r.created_at) AS oldest
-     FROM payment_requests r
-     WHERE r.status = 'pending'
-       AND ($1::uuid IS NULL OR EXISTS (SELECT 1 FROM users u WHERE u.id = r.user_id AND u.ancestors @> ARRAY[$1::uuid]))
-     GROUP BY r.type`,
+/**
+ * Pending requests per owner's site and type: how many and when the oldest was made; the downline
+ * of `subtreeOf` only when given.
+ */
+export async function pendingQueue(
+  q: Queryable,
+  subtreeOf: string | null = null,
+): Promise<Array<{ siteId: string; type: 'deposit' | 'withdraw'; count: number; oldest: Date }>> {
+  const { rows } = await q.query<{ site_id: string; type: 'deposit' | 'withdraw'; count: string; oldest: Date }>(
+    `SELECT u.site_id, r.type, count(*)::text AS count, min(r.created_at) AS oldest
+     FROM payment_requests r JOIN users u ON u.id = r.user_id
+     WHERE r.status = 'pending' AND ($1::uuid IS NULL OR u.ancestors @> ARRAY[$1::uuid])
+     GROUP BY u.site_id, r.type`,
     [subtreeOf],
   );
-  return rows.map((r) => ({ type: r.type, count: Number(r.count), oldest: r.oldest }));
+  return rows.map((r) => ({ siteId: r.site_id, type: r.type, count: Number(r.count), oldest: r.oldest }));
 }
 
 /** The agents above a user (root first): those who may decide its payment requests. */

@@ -26,6 +26,29 @@ export interface AgentDashboard {
   casino: DashboardGame[];
   /** The downline's payment requests waiting for a decision. */
   pending: PendingPayments;
+  /**
+   * The Super Admin only (issue 35): the same figures split by the players' site, one row per
+   * site (every site, zeros where none), the default site first; the rows add up to `totals`,
+   * `exposure.total` and `pending` exactly. Absent for every other agent (its downline is on one site).
+   */
+  bySite?: DashboardSite[];
+}
+
+export interface DashboardSite {
+  siteId: string;
+  siteName: string;
+  turnover: number;
+  bets: number;
+  ggr: number;
+  /** The Super Admin's (the house's) share of the site's players' results. */
+  ownShare: number;
+  activePlayers: number;
+  players: number;
+  /** Open exposure of the site's players now. */
+  exposure: number;
+  /** Deposit and withdraw requests of the site's players waiting for a decision. */
+  depositsWaiting: number;
+  withdrawalsWaiting: number;
 }
 
 export interface DashboardDay {

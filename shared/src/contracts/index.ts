@@ -102,7 +102,8 @@ export {
 } from './responsible-gambling';
 export { type FeedMarketCounts, type FeedStaleReason, type FeedStatus } from './feed';
 export {
-  type AgentDashboard, DASHBOARD_DAYS, type DashboardDay, type DashboardExposureMatch, type DashboardGame, type DashboardPosition, type DashboardTotals,
+  type AgentDashboard, DASHBOARD_DAYS, type DashboardDay, type DashboardExposureMatch, type DashboardGame, type DashboardPosition, type DashboardSite,
+  type DashboardTotals,
 } from './dashboard';
 export { PUSH_WORKER_PATH, type PushKey, type PushMessage, type PushSubscribeRequest, type PushSubscriptions, type PushUnsubscribeRequest } from './push';
 export {

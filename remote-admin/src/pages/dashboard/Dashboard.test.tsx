@@ -110,11 +110,36 @@ describe('Dashboard', () => {
     expect(screen.queryByRole('img')).toBeNull();
   });
 
-  it('the Super Admin reads it as the whole platform', async () => {
+  it('the Super Admin reads it as the whole platform, split by site with all sites last', async () => {
     act(() => setUser({ ...agent, role: 'admin', roleLabel: 'Super Admin' }));
-    api.agentDashboard.mockResolvedValue(board());
+    const site = { turnover: 0, bets: 0, ggr: 0, ownShare: 0, activePlayers: 0, players: 0, exposure: 0, depositsWaiting: 0, withdrawalsWaiting: 0 };
+    api.agentDashboard.mockResolvedValue(board({
+      bySite: [
+        { ...site, siteId: 'backlay', siteName: 'Backlay', turnover: 12_265.44, bets: 2, ggr: 10_150, ownShare: 5_100, activePlayers: 1, players: 4, exposure: 4_000, depositsWaiting: 2 },
+        { ...site, siteId: 'sixer', siteName: 'Sixer Exchange', turnover: 1_234.56, bets: 1, ggr: -150, ownShare: -100, activePlayers: 1, players: 3, exposure: 520 },
+      ],
+    }));
     renderPage();
     expect(await screen.findByText(/^The whole platform, last 30 days/)).toBeInTheDocument();
+    const region = screen.getByRole('region', { name: 'By site' });
+    const table = within(region).getByRole('table', { name: /^Each site's figures, last 30 days/ });
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Site', 'Turnover', 'Bets', 'GGR', 'Your share', 'Active players', 'Players', 'Open exposure', 'Deposits waiting', 'Withdrawals waiting']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Backlay', 'Sixer Exchange', 'All sites']);
+    // Amounts in the Indian format of the rest of the page; a loss in the loss colour.
+    expect(rows[0]).toHaveTextContent('Backlay12,265.44210,150.005,100.00144,000.0020');
+    expect(rows[1]).toHaveTextContent('Sixer Exchange1,234.561-150.00-100.0013520.0000');
+    expect(within(rows[1]!).getAllByRole('cell')[2]).toHaveClass('bl-pnl--neg');
+    // All sites: the key figures.
+    expect(rows[2]).toHaveTextContent('All sites13,500.00310,000.005,000.00274,520.0020');
+  });
+
+  it('no split when the answer has none (every agent but the Super Admin)', async () => {
+    api.agentDashboard.mockResolvedValue(board());
+    renderPage();
+    await screen.findByLabelText('Key figures');
+    expect(screen.queryByRole('region', { name: 'By site' })).toBeNull();
   });
 });
 

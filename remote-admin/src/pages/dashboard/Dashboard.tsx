@@ -8,6 +8,7 @@ import {
   Page,
   ROUTES,
   Spinner,
+  TableScroll,
   formatRupees,
   useApis,
   useLoad,
@@ -32,7 +33,8 @@ const rupees = (value: number) => `₹${formatRupees(value)}`;
  * downline over the last DASHBOARD_DAYS days (the Super Admin's: the whole platform). Key figures, then
  * turnover, GGR and the agent's own share by day, open exposure by match with the largest
  * positions, casino by game, and the payment queue. Every chart has its table behind it
- * ("Show the figures"); Market analysis is one click away.
+ * ("Show the figures"); Market analysis is one click away. The Super Admin also reads the key
+ * figures split by site (issue 35), a table that scrolls in its own box on a phone.
  */
 export function Dashboard() {
   const { bets } = useApis();
@@ -86,6 +88,7 @@ function Board({ board, platform }: { board: AgentDashboard; platform: boolean }
           to={ROUTES.adminWithdrawStatement.path}
         />
       </dl>
+      {board.bySite ? <BySitePanel board={board} sites={board.bySite} /> : null}
       {quietRange(board) ? <EmptyState>No bets in your downline in the last {DASHBOARD_DAYS} days.</EmptyState> : <DailyChart board={board} />}
       <ExposurePanel board={board} />
       <CasinoPanel board={board} />
@@ -121,6 +124,71 @@ function Panel({ title, chart, table }: { title: string; chart?: ReactNode; tabl
         table
       )}
     </section>
+  );
+}
+
+/**
+ * The Super Admin's key figures by site (issue 35): a row per site, then all sites (the key
+ * figures themselves, which the rows add up to).
+ */
+function BySitePanel({ board, sites }: { board: AgentDashboard; sites: NonNullable<AgentDashboard['bySite']> }) {
+  return (
+    <Panel
+      title="By site"
+      table={
+        <TableScroll label="By site table">
+          <table className="bl-table">
+            <caption>
+              Each site&apos;s figures, last {DASHBOARD_DAYS} days; open exposure and the payment queue now
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Site</th>
+                <th scope="col" className="num">Turnover</th>
+                <th scope="col" className="num">Bets</th>
+                <th scope="col" className="num">GGR</th>
+                <th scope="col" className="num">Your share</th>
+                <th scope="col" className="num">Active players</th>
+                <th scope="col" className="num">Players</th>
+                <th scope="col" className="num">Open exposure</th>
+                <th scope="col" className="num">Deposits waiting</th>
+                <th scope="col" className="num">Withdrawals waiting</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sites.map((s) => (
+                <tr key={s.siteId}>
+                  <th scope="row">{s.siteName}</th>
+                  <td className="num">{formatRupees(s.turnover)}</td>
+                  <td className="num">{s.bets}</td>
+                  <td className={s.ggr < 0 ? 'num bl-pnl--neg' : 'num'}>{formatRupees(s.ggr)}</td>
+                  <td className={s.ownShare < 0 ? 'num bl-pnl--neg' : 'num'}>{formatRupees(s.ownShare)}</td>
+                  <td className="num">{s.activePlayers}</td>
+                  <td className="num">{s.players}</td>
+                  <td className="num">{formatRupees(s.exposure)}</td>
+                  <td className="num">{s.depositsWaiting}</td>
+                  <td className="num">{s.withdrawalsWaiting}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">All sites</th>
+                <td className="num">{formatRupees(board.totals.turnover)}</td>
+                <td className="num">{board.totals.bets}</td>
+                <td className={board.totals.ggr < 0 ? 'num bl-pnl--neg' : 'num'}>{formatRupees(board.totals.ggr)}</td>
+                <td className={board.totals.ownShare < 0 ? 'num bl-pnl--neg' : 'num'}>{formatRupees(board.totals.ownShare)}</td>
+                <td className="num">{board.totals.activePlayers}</td>
+                <td className="num">{board.totals.players}</td>
+                <td className="num">{formatRupees(board.exposure.total)}</td>
+                <td className="num">{board.pending.deposit.count}</td>
+                <td className="num">{board.pending.withdraw.count}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </TableScroll>
+      }
+    />
   );
 }
 
