@@ -12,6 +12,7 @@ import type { AgentDashboard, DashboardSite, ProfitLossResponse } from '@backlay
 import { DASHBOARD_DAYS } from '@backlay/shared/contracts';
 import { istDay } from '../src/bet-reports/dashboard.service';
 import * as sitesRepo from '../src/sites/sites.repository';
+import { addSite } from './site-helper';
 import { backOrLay, createChain, createMatch, createPlayer, getData, postData, type Chain, type Player, type TestMatch } from './bet-reports-helper';
 import { buildTestApp, idempotent, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
 import { newUtr, pngImage, saveBank, sendDeposit, sendWithdraw } from './payments-helper';
@@ -134,22 +135,7 @@ describe('GET /api/agent-dashboard by site (the Super Admin, issue 35)', () => {
   }
 
   beforeAll(async () => {
-    await sitesRepo.insertSite(
-      t.db,
-      {
-        id: 'sixer',
-        name: 'Sixer Exchange',
-        theme: { primary: '#0f8a4b', accent: '#f2c230', header: '#0b3d2a', headerText: '#fdf6d8' },
-        logo: null,
-        supportEmail: 'help@sixer.test',
-        supportPhone: '+911800200600',
-        defaultLanguage: 'en',
-        languages: ['en'],
-        maintenanceMessage: 'Back at six',
-      },
-      [SIXER],
-    );
-    t.services.sites.changed();
+    await addSite(t, [SIXER]);
     // The Sixer chain below the same root: an Admin of the site and a DL with two players.
     const sixerAdmin = await t.createUser({ role: 'sadmin', parentId: chain.agents.admin.id, siteId: 'sixer' });
     await sitesRepo.bindAdmin(t.db, 'sixer', sixerAdmin.id);

@@ -22,7 +22,7 @@ import { MESSAGES, ROLES, SITE_MESSAGES, type ListClientsResponse, type PlaceBet
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import * as paymentsRepo from '../src/payments/payments.repository';
-import * as sitesRepo from '../src/sites/sites.repository';
+import { addSite } from './site-helper';
 import { reencodeScreenshot, ScreenshotStore } from '../src/payments/screenshot-store';
 import {
   buildTestApp,
@@ -659,22 +659,7 @@ const OTHER_SITE = ['x1', 'x2', 'x3', 'x4', 'x5', 'xo'];
 const otherTokens = new Map<string, string>();
 
 async function buildOtherSite(): Promise<void> {
-  await sitesRepo.insertSite(
-    t.db,
-    {
-      id: 'sixer',
-      name: 'Sixer Exchange',
-      theme: { primary: '#0f8a4b', accent: '#f2c230', header: '#0b3d2a', headerText: '#fdf6d8' },
-      logo: null,
-      supportEmail: 'help@sixer.test',
-      supportPhone: '+911800200600',
-      defaultLanguage: 'en',
-      languages: ['en'],
-      maintenanceMessage: 'Back at six',
-    },
-    [SIXER_HOST],
-  );
-  t.services.sites.changed();
+  await addSite(t, [SIXER_HOST]);
   const add = async (name: string, role: Role, parent: string, username: string) => {
     const created = await t.createUser({ role, parentId: user(parent).id, username, ...(role === 'sadmin' ? { siteId: 'sixer' } : {}) });
     fx.users.set(name, created);

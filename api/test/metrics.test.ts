@@ -16,7 +16,7 @@ import { io, type Socket } from 'socket.io-client';
 import { parse } from 'yaml';
 import { FEED_START_MS, FakeClock, findEvent, importEvent, stepFeed, tickFeed } from './feed-helper';
 import { buildTestApp, idempotent, TEST_ORIGIN, TEST_TXN_PASSWORD, type TestContext } from './helper';
-import * as sitesRepo from '../src/sites/sites.repository';
+import { addSite } from './site-helper';
 import { backOrLay, createChain, createMatch, createPlayer } from './bet-reports-helper';
 import { buildChain, newUtr, pngImage, sendDeposit } from './payments-helper';
 
@@ -185,22 +185,7 @@ it('counts sign-ins by area and outcome, OTP sends and registrations', async () 
 
 it('splits the players\' activity by site (ADR 0074): sign-ins on a second site\'s host, its queue and exposure', async () => {
   const logins = (text: string, site: string) => sample(text, new RegExp(`^backlay_logins_total\\{site="${site}",area="player",outcome="invalid_credentials"\\} `)) ?? 0;
-  await sitesRepo.insertSite(
-    t.db,
-    {
-      id: 'metrics-two',
-      name: 'Metrics Two',
-      theme: { primary: '#0f8a4b', accent: '#f2c230', header: '#0b3d2a', headerText: '#fdf6d8' },
-      logo: null,
-      supportEmail: 'help@two.test',
-      supportPhone: '+911800200600',
-      defaultLanguage: 'en',
-      languages: ['en'],
-      maintenanceMessage: 'Back soon',
-    },
-    ['two.metrics.test'],
-  );
-  t.services.sites.changed();
+  await addSite(t, ['two.metrics.test'], { site: { id: 'metrics-two', name: 'Metrics Two', supportEmail: 'help@two.test', maintenanceMessage: 'Back soon' } });
   const before = await scrape();
   const wrong = await t.request({ method: 'POST', url: '/api/login', headers: { host: 'two.metrics.test' }, payload: { username: 'nobody-here', password: 'Wrong#Pass1' } });
   expect(wrong.statusCode).toBe(401);

@@ -11,6 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { body, buildTestApp, businessStateDigest, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
 import { connected, nextEvent, TestSockets } from './socket-helper';
 import * as sitesRepo from '../src/sites/sites.repository';
+import { addSite } from './site-helper';
 
 const HOME = 'home.test';
 const SIXER = 'play.sixer.test';
@@ -36,23 +37,7 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await buildTestApp();
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  await sitesRepo.replaceDomains(t.db, 'backlay', [HOME]);
-  await sitesRepo.insertSite(
-    t.db,
-    {
-      id: 'sixer',
-      name: 'Sixer Exchange',
-      theme: { primary: '#0f8a4b', accent: '#f2c230', header: '#0b3d2a', headerText: '#fdf6d8' },
-      logo: null,
-      supportEmail: 'help@sixer.test',
-      supportPhone: '+911800200600',
-      defaultLanguage: 'en',
-      languages: ['en'],
-      maintenanceMessage: 'Back at six',
-    },
-    [SIXER],
-  );
-  t.services.sites.changed();
+  await addSite(t, [SIXER], { homeDomains: [HOME] });
   root = await t.createUser({ role: 'admin', username: 'site-root' });
   homeAdmin = await t.createUser({ role: 'sadmin', parentId: root.id, username: 'home-admin' });
   homeSmdl = await t.createUser({ role: 'smdl', parentId: homeAdmin.id });

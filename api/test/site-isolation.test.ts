@@ -20,19 +20,9 @@ import { buildTestApp, idempotent, siteLedgerViolations, TEST_TXN_PASSWORD, type
 import { newUtr, pngImage, sendDeposit } from './payments-helper';
 import { connected, emitWithAck, nextEvent, TestSockets } from './socket-helper';
 import * as sitesRepo from '../src/sites/sites.repository';
+import { addSite } from './site-helper';
 
 const SIXER = 'play.sixer.test';
-const SIXER_SITE = {
-  id: 'sixer',
-  name: 'Sixer Exchange',
-  theme: { primary: '#0f8a4b', accent: '#f2c230', header: '#0b3d2a', headerText: '#fdf6d8' },
-  logo: null,
-  supportEmail: 'help@sixer.test',
-  supportPhone: '+911800200600',
-  defaultLanguage: 'en' as const,
-  languages: ['en' as const],
-  maintenanceMessage: 'Back at six',
-};
 
 let t: TestContext;
 let proxied: TestContext;
@@ -49,11 +39,6 @@ let root: TestUser;
 /** The default site's chain (any host but SIXER) and Sixer's, with the same usernames. */
 let home: SiteChain;
 let sixer: SiteChain;
-
-async function addSixer(ctx: TestContext): Promise<void> {
-  await sitesRepo.insertSite(ctx.db, SIXER_SITE, [SIXER]);
-  ctx.services.sites.changed();
-}
 
 async function chainOf(siteId: string | undefined, host: string | undefined): Promise<SiteChain> {
   const admin = await t.createUser({ role: 'sadmin', parentId: root.id, username: 'same-admin', ...(siteId === undefined ? {} : { siteId }) });
@@ -73,7 +58,7 @@ async function chainOf(siteId: string | undefined, host: string | undefined): Pr
 beforeAll(async () => {
   t = await buildTestApp();
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  await addSixer(t);
+  await addSite(t, [SIXER]);
   root = await t.createUser({ role: 'admin', username: 'root-boss' });
   await t.fund(root.id, 1_000_000n);
   home = await chainOf(undefined, undefined);
@@ -81,7 +66,7 @@ beforeAll(async () => {
   await sitesRepo.bindAdmin(t.db, 'sixer', sixer.admin.id);
   t.services.sites.changed();
   proxied = await buildTestApp({ env: { TRUST_PROXY: '1' } });
-  await addSixer(proxied);
+  await addSite(proxied, [SIXER]);
 }, 60_000);
 afterEach(() => sockets.closeAll());
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { MESSAGES, SITE_MESSAGES, type PublicSite } from '@backlay/shared/contra
 import { buildTestApp, type TestContext, type TestUser } from './helper';
 import { connected, TestSockets } from './socket-helper';
 import * as sitesRepo from '../src/sites/sites.repository';
+import { addSite } from './site-helper';
 
 const HOME = 'home.test';
 const SIXER = 'play.sixer.test';
@@ -27,23 +28,7 @@ let sixerPlayer: TestUser;
 beforeAll(async () => {
   t = await buildTestApp();
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  await sitesRepo.replaceDomains(t.db, 'backlay', [HOME]);
-  await sitesRepo.insertSite(
-    t.db,
-    {
-      id: 'sixer',
-      name: 'Sixer Exchange',
-      theme: { primary: '#0f8a4b', accent: '#f2c230', header: '#0b3d2a', headerText: '#fdf6d8' },
-      logo: null,
-      supportEmail: 'help@sixer.test',
-      supportPhone: '+911800200600',
-      defaultLanguage: 'en',
-      languages: ['en'],
-      maintenanceMessage: 'Back at six',
-    },
-    [SIXER],
-  );
-  t.services.sites.changed();
+  await addSite(t, [SIXER], { homeDomains: [HOME] });
   root = await t.createUser({ role: 'admin', username: 'root-boss' });
   const homeAdmin = await t.createUser({ role: 'sadmin', parentId: root.id });
   homeDl = await chainDown(homeAdmin, 'same-dl');
