@@ -8,6 +8,7 @@ import { PasswordHasher } from './auth/passwords';
 import { TransactionPasswords } from './auth/transaction-password';
 import { BettingService } from './betting/betting.service';
 import { CasinoEngine } from './casino/casino-engine';
+import { SiteCasinoService } from './casino/site-casino.service';
 import { CasinoService } from './casino/casino.service';
 import { CasinoIntService } from './casino-int/casino-int.service';
 import { DbNonceStore, type NonceStore } from './casino-int/nonce-store';
@@ -66,6 +67,8 @@ export interface CoreServices {
   /** Import, switches and limits of the sports catalog (admin and sadmin). */
   sportsAdmin: SportsAdminService;
   news: NewsService;
+  /** What each site switched off of the casino (ADR 0074 "Content per site"). */
+  siteCasino: SiteCasinoService;
   buttonValues: ButtonValuesService;
   /** The odds-feed ingest (started by main when FEED_ENABLED; tests step it by hand). */
   feed: FeedIngest;
@@ -114,6 +117,7 @@ export function createCoreServices(deps: {
     new LoginThrottle(deps.config.auth.throttle.transactionPassword, clock, cluster.store, 'transaction-password'),
   );
   const settings = new SettingsService(deps.db, clock, deps.config.settings.cacheTtlMs, events, cluster.bus);
+  const sites = new SiteDirectory(deps.db, clock, deps.config.settings.cacheTtlMs, cluster.bus);
   const sportsAdmin = new SportsAdminService(deps.db, events);
   const catalog = new CatalogService(deps.db);
   const settlement = new SettlementService({ db: deps.db, catalog, events, log });
@@ -141,12 +145,13 @@ export function createCoreServices(deps: {
   const providerClient = new ProviderClient({ timeoutMs: deps.config.casinoInt.providerTimeoutMs });
   const nonces = new DbNonceStore(deps.db);
   const reconciliation = new ReconciliationService(deps.db, providerClient);
+  const casinoInt = new CasinoIntService(deps.db, providerClient, {
+    allowedOrigins: deps.config.realtime.allowedOrigins,
+    launchTokenTtlMs: deps.config.casinoInt.launchTokenTtlMs,
+    sessionTtlMs: deps.config.casinoInt.sessionTtlMs,
+  });
   return {
-    casinoInt: new CasinoIntService(deps.db, providerClient, {
-      allowedOrigins: deps.config.realtime.allowedOrigins,
-      launchTokenTtlMs: deps.config.casinoInt.launchTokenTtlMs,
-      sessionTtlMs: deps.config.casinoInt.sessionTtlMs,
-    }),
+    casinoInt,
     wallet: new WalletService({ db: deps.db, ledger, maintenance: () => settings.isMaintenance(), log }),
     nonces,
     reconciliation,
@@ -157,7 +162,7 @@ export function createCoreServices(deps: {
     passwords,
     ledger,
     settings,
-    sites: new SiteDirectory(deps.db, clock, deps.config.settings.cacheTtlMs, cluster.bus),
+    sites,
     users,
     usersPolicy,
     accounts: new AccountAdminService({ db: deps.db, policy: usersPolicy, users, passwords, transactionPasswords, events }),
@@ -174,13 +179,14 @@ export function createCoreServices(deps: {
     statements: new StatementService(deps.db, ledger, usersPolicy),
     catalog,
     sportsAdmin,
-    news: new NewsService(deps.db),
+    news: new NewsService(deps.db, sites),
+    siteCasino: new SiteCasinoService({ db: deps.db, sites, providerIds: () => casinoInt.providerIds() }),
     buttonValues: new ButtonValuesService(deps.db),
     feed,
     casinoEngine,
     casino: new CasinoService({ db: deps.db, clock, events }),
     responsibleGambling: new ResponsibleGamblingService(deps.db),
-    paymentAccounts: new PaymentAccountsService(deps.db, clock, deps.config.payments.accountsAddedPerDay),
+    paymentAccounts: new PaymentAccountsService(deps.db, clock, deps.config.payments.accountsAddedPerDay, sites),
     paymentRequests: new PaymentRequestsService({
       db: deps.db,
       ledger,

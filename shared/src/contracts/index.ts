@@ -106,3 +106,11 @@ export {
 } from './dashboard';
 export { PUSH_WORKER_PATH, type PushKey, type PushMessage, type PushSubscribeRequest, type PushSubscriptions, type PushUnsubscribeRequest } from './push';
 export { type PublicSite, SITE_LANGUAGES, SITE_MESSAGES, SITE_THEME_KEYS, type SiteLanguage, type SiteTheme, type SiteThemeKey } from './sites';
+export {
+  type RegistrationAgent,
+  type SaveRegistrationAgentRequest,
+  type SaveSiteCasinoRequest,
+  SITE_CONTENT_MESSAGES,
+  SITE_SWITCH_LIST_MAX,
+  type SiteCasinoSwitches,
+} from './site-content';
