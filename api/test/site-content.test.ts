@@ -178,6 +178,8 @@ describe('casino per site', () => {
     expect(homeTables).toContain(TABLE);
     expect(sixerTables).not.toContain(TABLE);
     expect(sixerTables).toHaveLength(homeTables.length - 1);
+    // The site's Admin still lists every table (its casino-list screen switches them).
+    expect((await dataOf<{ data: CasinoGameListItem[] }>(sixerAdmin, SIXER, '/api/get-casino-games')).data.map((g) => g.matchId)).toContain(TABLE);
 
     const sixerProviders = (await dataOf<CasinoIntProvider[]>(sixerPlayer, SIXER, '/api/get-casino-providers')).map((p) => p._id);
     const homeProviders = (await dataOf<CasinoIntProvider[]>(homePlayer, HOME, '/api/get-casino-providers')).map((p) => p._id);

@@ -30,8 +30,10 @@ export async function casinoRoutes(app: FastifyInstance, options: { casino: Casi
   const { casino, siteCasino } = options;
   const ok = <T>(data: T) => ({ data, message: MESSAGES.ok });
 
-  // The lists hide the tables the request's site switched off (ADR 0074 "Content per site").
+  // The lists hide the tables the request's site switched off (ADR 0074 "Content per site"); admin
+  // and sadmin see every table (their casino-list screen switches them).
   app.get('/get-casino-games', { schema: schemas.games, config: anyone }, async (request) => {
+    if (SPORTS_ADMIN_ROLES.includes(requireAuth(request).role)) return ok({ data: await casino.games() });
     const off = await siteCasino.tablesOff(request.siteId);
     return ok({ data: (await casino.games()).filter((game) => !off.has(game.matchId)) });
   });
