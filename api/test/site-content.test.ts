@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { encodeCaptcha, solveCaptcha } from '../src/registration/captcha';
 import * as sitesRepo from '../src/sites/sites.repository';
 import { createTestProvider, type TestProvider } from './casino-int-helper';
-import { body, buildTestApp, idempotent, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
+import { body, buildTestApp, businessStateDigest, idempotent, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
 
 const HOME = 'home.test';
 const SIXER = 'play.sixer.test';
@@ -211,7 +211,9 @@ describe('casino per site', () => {
 
   it("an Admin cannot read or change another site's switches; the Super Admin can; the transaction password is checked", async () => {
     const payload = { siteId: 'sixer', tablesOff: [], providersOff: [], transactionPassword: TEST_TXN_PASSWORD };
+    const before = await businessStateDigest(t.db);
     expect((await call(homeAdmin, HOME, 'POST', '/api/save-site-casino', payload)).statusCode).toBe(403);
+    expect(await businessStateDigest(t.db)).toBe(before);
     expect((await call(homeAdmin, HOME, 'GET', '/api/get-site-casino?siteId=sixer')).statusCode).toBe(403);
     expect((await call(sixerDl, SIXER, 'GET', '/api/get-site-casino')).statusCode).toBe(403);
     expect((await call(root, HOME, 'POST', '/api/save-site-casino', { ...payload, transactionPassword: 'wrong-one' })).statusCode).not.toBe(200);
@@ -255,7 +257,9 @@ describe('payment details per site', () => {
 
   it("an Admin cannot read or change another site's; a player names no site; hostile site ids are 400", async () => {
     const before = await dataOf<PaymentSettings>(sixerPlayer, SIXER, '/api/get-payment-list');
+    const digest = await businessStateDigest(t.db);
     expect((await call(homeAdmin, HOME, 'POST', '/api/save-payment-list?siteId=sixer', { settingList: homeDetails })).statusCode).toBe(403);
+    expect(await businessStateDigest(t.db)).toBe(digest);
     expect((await call(homeAdmin, HOME, 'GET', '/api/get-payment-list?siteId=sixer')).statusCode).toBe(403);
     expect((await call(homePlayer, HOME, 'GET', '/api/get-payment-list?siteId=sixer')).statusCode).toBe(403);
     expect(await dataOf<PaymentSettings>(sixerPlayer, SIXER, '/api/get-payment-list')).toEqual(before);
@@ -317,11 +321,13 @@ describe('registration under the site agent', () => {
     const save = (user: TestUser, host: string, fields: object) =>
       call(user, host, 'POST', '/api/save-registration-agent', { transactionPassword: TEST_TXN_PASSWORD, ...fields });
     // Another site's name does not resolve here: the same 404 as a name nobody has.
+    const digest = await businessStateDigest(t.db);
     const foreign = await save(homeAdmin, HOME, { username: 'sixer-agent' });
     const ghost = await save(homeAdmin, HOME, { username: 'ghost-agent' });
     expect([foreign.statusCode, messageOf(foreign)]).toEqual([ghost.statusCode, messageOf(ghost)]);
     expect(foreign.statusCode).toBe(404);
     expect((await save(homeAdmin, HOME, { siteId: 'sixer', username: 'sixer-agent' })).statusCode).toBe(403);
+    expect(await businessStateDigest(t.db)).toBe(digest);
     const notDl = await save(sixerAdmin, SIXER, { username: sixerAdmin.username });
     expect([notDl.statusCode, messageOf(notDl)]).toEqual([400, SITE_CONTENT_MESSAGES.agentMustBeDl]);
     expect((await save(sixerAdmin, SIXER, { username: sixerPlayer.username })).statusCode).toBe(400);
