@@ -58,6 +58,7 @@ import { createRealtime, type Realtime } from './realtime/realtime.server';
 import { createCoreServices, type CoreServices } from './services';
 import { settingsRoutes } from './settings/settings.routes';
 import { sitesRoutes } from './sites/sites.routes';
+import { RegistrationAgentService } from './registration/registration-agent.service';
 import { maintenanceGate } from './sites/sites.service';
 import { settlementRoutes } from './settlement/settlement.routes';
 import { usersRoutes } from './users/users.routes';
@@ -444,7 +445,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tagged('security', securityRoutes), { auth, twoFactor, history: loginHistory });
       await api.register(tagged('users', usersRoutes), { users: core.users, accounts: core.accounts });
       await api.register(tagged('chips', chipsRoutes), { chips: core.chips });
-      await api.register(tagged('betting', bettingRoutes), { betting: core.betting });
+      await api.register(tagged('betting', bettingRoutes), { betting: core.betting, tablesOff: (siteId) => core.siteCasino.tablesOff(siteId) });
       await api.register(tagged('cash-out', cashOutRoutes), { cashOut: new CashOutService({ db, betting: core.betting }) });
       await api.register(tagged('bet-reports', betReportsRoutes), {
         reports: new BetReportsService({ db, policy: core.usersPolicy, clock: core.clock }),
@@ -468,8 +469,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           return readFeedStatus(db, core.clock, { provider, staleAfterMs });
         },
       });
-      await api.register(tagged('casino', casinoRoutes), { casino: core.casino });
-      await api.register(tagged('casino-int', casinoIntRoutes), { casinoInt: core.casinoInt, reconciliation: core.reconciliation });
+      await api.register(tagged('casino', casinoRoutes), { casino: core.casino, siteCasino: core.siteCasino });
+      await api.register(tagged('casino-int', casinoIntRoutes), {
+        casinoInt: core.casinoInt,
+        reconciliation: core.reconciliation,
+        providersOff: (siteId) => core.siteCasino.providersOff(siteId),
+      });
       // Its own encapsulated plugin: the raw-body parser applies to the wallet callbacks only.
       await api.register(tagged('wallet', walletRoutes), { wallet: core.wallet, nonces: core.nonces, db });
       await api.register(tagged('news', newsRoutes), { news: core.news });
@@ -480,6 +485,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         registration: createRegistration({
           ...{ config, db, clock: core.clock, passwords: core.passwords, ledger: core.ledger, log: app.log },
           jwtSecret: deps.jwtSecret,
+          registrationAgentOf: async (siteId) => (await core.sites.site(siteId))?.registrationAgentId ?? null,
           // A player who has just registered has no two-factor yet: login answers the session.
           signIn: async (body, meta) => {
             const outcome = await auth.login('player', body, meta);
@@ -487,6 +493,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             return outcome;
           },
         }),
+        agents: new RegistrationAgentService({ db, sites: core.sites, policy: core.usersPolicy }),
       });
     },
     { prefix: '/api' },

@@ -8,6 +8,7 @@ import { PasswordHasher } from './auth/passwords';
 import { TransactionPasswords } from './auth/transaction-password';
 import { BettingService } from './betting/betting.service';
 import { CasinoEngine } from './casino/casino-engine';
+import { SiteCasinoService } from './casino/site-casino.service';
 import { CasinoService } from './casino/casino.service';
 import { CasinoIntService } from './casino-int/casino-int.service';
 import { DbNonceStore, type NonceStore } from './casino-int/nonce-store';
@@ -69,6 +70,8 @@ export interface CoreServices {
   /** Import, switches and limits of the sports catalog (admin and sadmin). */
   sportsAdmin: SportsAdminService;
   news: NewsService;
+  /** What each site switched off of the casino (ADR 0074 "Content per site"). */
+  siteCasino: SiteCasinoService;
   buttonValues: ButtonValuesService;
   /** The odds-feed ingest (started by main when FEED_ENABLED; tests step it by hand). */
   feed: FeedIngest;
@@ -146,12 +149,13 @@ export function createCoreServices(deps: {
   const providerClient = new ProviderClient({ timeoutMs: deps.config.casinoInt.providerTimeoutMs });
   const nonces = new DbNonceStore(deps.db);
   const reconciliation = new ReconciliationService(deps.db, providerClient);
+  const casinoInt = new CasinoIntService(deps.db, providerClient, {
+    allowedOrigins: deps.config.realtime.allowedOrigins,
+    launchTokenTtlMs: deps.config.casinoInt.launchTokenTtlMs,
+    sessionTtlMs: deps.config.casinoInt.sessionTtlMs,
+  });
   return {
-    casinoInt: new CasinoIntService(deps.db, providerClient, {
-      allowedOrigins: deps.config.realtime.allowedOrigins,
-      launchTokenTtlMs: deps.config.casinoInt.launchTokenTtlMs,
-      sessionTtlMs: deps.config.casinoInt.sessionTtlMs,
-    }),
+    casinoInt,
     wallet: new WalletService({ db: deps.db, ledger, maintenance: () => settings.isMaintenance(), log }),
     nonces,
     reconciliation,
@@ -180,13 +184,14 @@ export function createCoreServices(deps: {
     statements: new StatementService(deps.db, ledger, usersPolicy),
     catalog,
     sportsAdmin,
-    news: new NewsService(deps.db),
+    news: new NewsService(deps.db, sites),
+    siteCasino: new SiteCasinoService({ db: deps.db, sites, providerIds: () => casinoInt.providerIds() }),
     buttonValues: new ButtonValuesService(deps.db),
     feed,
     casinoEngine,
     casino: new CasinoService({ db: deps.db, clock, events }),
     responsibleGambling: new ResponsibleGamblingService(deps.db),
-    paymentAccounts: new PaymentAccountsService(deps.db, clock, deps.config.payments.accountsAddedPerDay),
+    paymentAccounts: new PaymentAccountsService(deps.db, clock, deps.config.payments.accountsAddedPerDay, sites),
     paymentRequests: new PaymentRequestsService({
       db: deps.db,
       ledger,

@@ -46,7 +46,7 @@ type TargetKind = 'own' | 'child' | 'deep' | 'sibling' | 'ancestor' | 'otherBran
 /** Nonexistent first: every other answer is compared with it. */
 const TARGET_KINDS: readonly TargetKind[] = ['nonexistent', 'own', 'child', 'deep', 'sibling', 'ancestor', 'otherBranch'];
 const FOREIGN_KINDS: ReadonlySet<TargetKind> = new Set(['sibling', 'ancestor', 'otherBranch']);
-type Expected = 200 | 403 | 404;
+type Expected = 200 | 400 | 403 | 404;
 
 /** What an agent gets on each kind of target (a player gets 403 on every agent route). */
 const DOWNLINE_NOT_SELF: Record<TargetKind, Expected> = {
@@ -320,6 +320,13 @@ const HAND_ROWS: RouteCase[] = [
     player: { own: 200, other: 404 },
   },
   { route: 'GET /api/list-clients/export', agents: DOWNLINE_AND_SELF },
+  // A site's registration agent (ADR 0074 "Content per site"): a DL of the caller's downline on
+  // the site; the fixture's own, child and deep targets of admin and sadmin are no DL (400), a
+  // foreign one is the same 404 as none. site-content.test.ts sets a real one.
+  {
+    route: 'POST /api/save-registration-agent',
+    agents: { own: 400, child: 400, deep: 400, sibling: 404, ancestor: 404, otherBranch: 404, nonexistent: 404 },
+  },
   // Payments (step 5): the target is the owner of the request or screenshot.
   { route: 'POST /api/get-deposit-withdraw-list', agents: DOWNLINE_AND_SELF, player: { own: 200, other: 404 } },
   // Any agent above the owner decides; the owner never does (players: agents only).
@@ -584,7 +591,7 @@ async function runRow(row: MatrixRow, role: Role): Promise<string[]> {
     if (expected !== undefined && response.statusCode !== expected) wrong.push(`${context}: ${response.statusCode}, expected ${expected}: ${response.body.slice(0, 200)}`);
     if (expected !== undefined && expected !== 200) {
       const code = (response.json() as { data?: { code?: string } }).data?.code;
-      if (code !== (expected === 403 ? 'FORBIDDEN' : 'NOT_FOUND')) wrong.push(`${context}: code ${code ?? 'none'}`);
+      if (code !== ({ 400: 'VALIDATION', 403: 'FORBIDDEN', 404: 'NOT_FOUND' } as const)[expected]) wrong.push(`${context}: code ${code ?? 'none'}`);
     }
     if (response.statusCode >= 500 || (response.statusCode === 400 && expected === undefined)) wrong.push(`${context}: ${response.statusCode} ${response.body.slice(0, 200)}`);
     if (kind === 'nonexistent') nonexistent = answer;
@@ -898,6 +905,7 @@ const HOUSE_IDS: Record<string, string> = {
   partnerId: "a casino provider's partner id (house registry)",
   secretId: "a casino provider's signing secret (house registry)",
   upiId: 'the text of a UPI address being saved, not a reference',
+  siteId: 'a white-label site (ADR 0074): the Super Admin names any, an Admin only its own (site-content.test.ts)',
 };
 const NOT_A_TARGET: Record<string, string> = {
   'POST /api/login': "username: the caller's own credential",

@@ -898,7 +898,8 @@ function samePnl(a: unknown, b: unknown): boolean {
 /**
  * A digest of every business table that a denied request must leave alone: users (all their
  * fields except login times), wallets, journals, sessions and the audit log (step 4: bets,
- * positions, market bet-locks, settlements; issue 35: sites and their domains).
+ * positions, market bet-locks, settlements), sites and their domains, and each site's content
+ * (ADR 0074: payment details, casino switches, registration agent, news lines).
  */
 export async function businessStateDigest(db: Database): Promise<string> {
   const { rows } = await db.query<{ digest: string }>(
@@ -917,7 +918,9 @@ export async function businessStateDigest(db: Database): Promise<string> {
        UNION ALL SELECT concat_ws(':', 'ps', count(*)) FROM payment_screenshots
        UNION ALL SELECT concat_ws(':', 'sb', id, deleted_at) FROM saved_bank_accounts
        UNION ALL SELECT concat_ws(':', 'su', id, deleted_at) FROM saved_upis
-       UNION ALL SELECT concat_ws(':', 'pset', upi_id, upi_name, account_holder_name, account_number, ifsc_code) FROM payment_settings
+       UNION ALL SELECT concat_ws(':', 'pset', site_id, upi_id, upi_name, account_holder_name, account_number, ifsc_code) FROM payment_settings
+       UNION ALL SELECT concat_ws(':', 'site', id, casino_tables_off::text, casino_providers_off::text, registration_agent_id) FROM sites
+       UNION ALL SELECT concat_ws(':', 'n', id, text, active, site_id) FROM news_messages
        UNION ALL SELECT concat_ws(':', 'b', id, status, settlement_id) FROM bets
        UNION ALL SELECT concat_ws(':', 'pos', user_id, market_id, exposure_minor, status) FROM positions
        UNION ALL SELECT concat_ws(':', 'mbl', user_id, market_id) FROM market_bet_locks

@@ -183,6 +183,20 @@ describe('numbers past what their column holds', () => {
     expect(unpaged.headers['content-type']).toBe('text/csv; charset=utf-8');
   });
 
+  it('the content-per-site routes (ADR 0074): a NUL, a lone surrogate, a boolean or an array where a site id or a name is expected', async () => {
+    const txn = TEST_TXN_PASSWORD;
+    await expectRefused({ method: 'POST', url: '/api/save-message', token: tokens.admin, payload: { text: 'x', active: true, siteId: 'a\u0000b' } });
+    await expectRefused({ method: 'POST', url: '/api/save-message', token: tokens.admin, payload: { text: 'x', active: true, siteId: true } });
+    await expectRefused({ method: 'GET', url: '/api/get-site-casino?siteId=%ED%A0%80', token: tokens.admin });
+    await expectRefused({ method: 'POST', url: '/api/save-site-casino', token: tokens.admin, payload: { tablesOff: ['\ud800'], providersOff: [], transactionPassword: txn } });
+    await expectRefused({ method: 'POST', url: '/api/save-site-casino', token: tokens.admin, payload: { tablesOff: [9023], providersOff: [], transactionPassword: txn } });
+    await expectRefused({ method: 'GET', url: '/api/get-payment-list?siteId=a%00b', token: tokens.player });
+    await expectRefused({ method: 'POST', url: '/api/save-payment-list?siteId=true%00', token: tokens.admin, payload: { settingList: {} } });
+    await expectRefused({ method: 'GET', url: '/api/get-registration-agent?siteId=%ED%A0%80', token: tokens.admin });
+    await expectRefused({ method: 'POST', url: '/api/save-registration-agent', token: tokens.admin, payload: { username: 'a\u0000b', transactionPassword: txn } });
+    await expectRefused({ method: 'POST', url: '/api/save-registration-agent', token: tokens.admin, payload: { username: ['x'], transactionPassword: txn } });
+  });
+
   it('plain decimal text in a query is still read as a number', async () => {
     const response = await t.request({ method: 'GET', url: '/api/list-clients?page=1&pageSize=10', token: tokens.dl });
     expect(response.statusCode).toBe(200);

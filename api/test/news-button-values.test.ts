@@ -27,7 +27,7 @@ describe('news lines', () => {
     const first = await call<NewsMessage>('POST', '/api/save-message', admin, { text: 'Cricket cup starts today', active: true });
     const hidden = await call<NewsMessage>('POST', '/api/save-message', admin, { text: 'Draft: maintenance at midnight', active: false });
     const second = await call<NewsMessage>('POST', '/api/save-message', admin, { text: 'Soccer specials', active: true });
-    expect(first.data).toEqual({ _id: expect.any(String), text: 'Cricket cup starts today', active: true, createdAt: expect.any(String) });
+    expect(first.data).toEqual({ _id: expect.any(String), text: 'Cricket cup starts today', active: true, createdAt: expect.any(String), siteId: 'backlay' });
     for (const token of [player, agent]) {
       const { data } = await call<NewsMessage[]>('GET', '/api/get-messages', token);
       expect(data.map((m) => m._id)).toEqual([second.data._id, first.data._id]);

@@ -34,6 +34,21 @@ async function switchTable(admin: Page, enabled: boolean) {
   await expect(toggle).toBeChecked({ checked: enabled });
 }
 
+/** Offer or hide the table for this site's players only (ADR 0074 "Content per site") as demo-admin through /admin/casino-list. */
+async function offerOnThisSite(admin: Page, offered: boolean) {
+  await admin.goto('/admin/casino-list');
+  const row = admin.getByRole('table', { name: 'Casino tables' }).getByRole('row', { name: new RegExp(`^${TABLE}`) });
+  const toggle = row.getByRole('switch', { name: `${TABLE} on this site` });
+  if ((await toggle.isChecked()) !== offered) {
+    await toggle.click();
+    const confirm = admin.getByRole('dialog', { name: `${offered ? 'Offer' : 'Hide'} ${TABLE} on this site` });
+    await confirm.getByLabel('Transaction password').fill(DEMO_TRANSACTION_PASSWORD);
+    await confirm.getByRole('button', { name: offered ? 'Offer' : 'Hide', exact: true }).click();
+    await expect(confirm).toBeHidden();
+  }
+  await expect(toggle).toBeChecked({ checked: offered });
+}
+
 test.describe('live casino', () => {
   test('a player bets on Dragon and verifies the round; the agent sees the bet; the admin switches the table off', async ({ page, browser, request }, info) => {
     test.setTimeout(300_000);
@@ -153,5 +168,19 @@ test.describe('live casino', () => {
     } finally {
       await switchTable(admin, true);
     }
+
+    // Hidden on this site only: the table leaves the player's list, the admin still lists it; offered again, it is back.
+    try {
+      await offerOnThisSite(admin, false);
+      if (phone) await expectNoSidewaysScroll(admin);
+      await page.goto('/casino-list/LC/4');
+      const all = page.getByRole('list', { name: 'All Casino games' });
+      await expect(all.getByRole('listitem').first()).toBeVisible();
+      await expect(all.getByText(TABLE)).toHaveCount(0);
+    } finally {
+      await offerOnThisSite(admin, true);
+    }
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'All Casino games' }).getByText(TABLE)).toBeVisible();
   });
 });

@@ -1,13 +1,20 @@
 /** Routes of bet placement (player area): runner and fancy bets. Thin: the Idempotency-Key header is required. */
-import { IDEMPOTENCY_HEADER, MESSAGES } from '@backlay/shared/contracts';
+import { IDEMPOTENCY_HEADER, MESSAGES, SITE_CONTENT_MESSAGES } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { RouteTypes } from '../common/schemas';
-import { isDomainError } from '../common/domain-error';
+import { DomainError, isDomainError } from '../common/domain-error';
 import { confirmSession, requireAuth, signedIn } from '../plugins/auth';
 import { betsSchema, placeBetSchema } from './betting.schemas';
 import type { BettingService } from './betting.service';
 
-export async function bettingRoutes(app: FastifyInstance, options: { betting: BettingService }): Promise<void> {
+export async function bettingRoutes(
+  app: FastifyInstance,
+  options: {
+    betting: BettingService;
+    /** The live casino tables the request's site switched off (ADR 0074 "Content per site"). */
+    tablesOff?: (siteId: string) => Promise<ReadonlySet<string>>;
+  },
+): Promise<void> {
   const config = { access: signedIn({ area: 'player', roles: ['user'] }) };
   // One database round trip per bet: the auth hook verifies the JWT only, and place_runner_bet /
   // place_fancy_bet_checked check the session with the same answers as the hook (plugins/auth.ts).
@@ -19,6 +26,10 @@ export async function bettingRoutes(app: FastifyInstance, options: { betting: Be
     const session = auth.sessionUnchecked === true ? { sessionId: auth.sessionId, area: auth.area } : null;
     try {
       if (request.validationError !== undefined) throw request.validationError;
+      if (options.tablesOff !== undefined && (await options.tablesOff(auth.siteId)).has(request.body.matchId)) {
+        await confirmSession(request);
+        throw new DomainError('FORBIDDEN', SITE_CONTENT_MESSAGES.tableOffHere);
+      }
       return {
         data: await options.betting.placeBet(auth.userId, request.body, request.headers[IDEMPOTENCY_HEADER], session),
         message: MESSAGES.betPlaced,

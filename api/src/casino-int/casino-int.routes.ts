@@ -25,19 +25,29 @@ const superAdmin = { access: signedIn({ roles: ['admin'] satisfies Role[] }) };
 
 type Route<K extends keyof typeof schemas> = RouteTypes<(typeof schemas)[K]>;
 
-export async function casinoIntRoutes(app: FastifyInstance, options: { casinoInt: CasinoIntService; reconciliation: ReconciliationService }): Promise<void> {
-  const { casinoInt, reconciliation } = options;
+export async function casinoIntRoutes(
+  app: FastifyInstance,
+  options: {
+    casinoInt: CasinoIntService;
+    reconciliation: ReconciliationService;
+    /** The providers the request's site switched off (ADR 0074 "Content per site"). */
+    providersOff: (siteId: string) => Promise<ReadonlySet<string>>;
+  },
+): Promise<void> {
+  const { casinoInt, reconciliation, providersOff } = options;
   const ok = <T>(data: T, message: string = MESSAGES.ok) => ({ data, message });
 
-  app.get('/get-casino-providers', { schema: schemas.providers, config: anyone }, async () => ok(await casinoInt.providers()));
+  app.get('/get-casino-providers', { schema: schemas.providers, config: anyone }, async (request) =>
+    ok(await casinoInt.providers(await providersOff(request.siteId))),
+  );
 
   app.get<Route<'games'>>('/get-casino-int-games', { schema: schemas.games, config: anyone }, async (request) =>
-    ok(await casinoInt.games(request.query)),
+    ok(await casinoInt.games(request.query, await providersOff(request.siteId))),
   );
 
   app.post<Route<'playUrl'>>('/get-cas-casino-play-url', { schema: schemas.playUrl, config: players }, async (request) => {
     const auth = requireAuth(request);
-    return ok(await casinoInt.playUrl(auth.userId, auth.sessionId, request.body, request.ip));
+    return ok(await casinoInt.playUrl(auth.userId, auth.sessionId, request.body, request.ip, await providersOff(auth.siteId)));
   });
 
   // Tile images: public (an <img> sends no bearer token).

@@ -8,6 +8,7 @@ import {
   CASINO_INT_MESSAGES,
   casinoIntGameId,
   ROUTES,
+  SITE_CONTENT_MESSAGES,
   SPORT_BETTING_PROVIDER,
   type CasinoIntGame,
   type CasinoIntGamesQuery,
@@ -73,8 +74,14 @@ export class CasinoIntService {
   ) {}
 
   /** GET get-casino-providers: the enabled providers, in their order. */
-  async providers(): Promise<CasinoIntProvider[]> {
-    return (await repo.listProviders(this.db)).filter((p) => p.enabled).map(providerView);
+  /** The enabled providers, less those the caller's site switched off (`off`). */
+  async providers(off: ReadonlySet<string> = new Set()): Promise<CasinoIntProvider[]> {
+    return (await repo.listProviders(this.db)).filter((p) => p.enabled && !off.has(p.id)).map(providerView);
+  }
+
+  /** Every provider id of the registry (a site's switch list names only these). */
+  async providerIds(): Promise<string[]> {
+    return (await repo.listProviders(this.db)).map((p) => p.id);
   }
 
   /**
@@ -82,8 +89,8 @@ export class CasinoIntService {
    * type (a provider id) and category (a sub-category id); `category` lists the sub-categories of
    * the games before the sub-category filter (the tabs stay when one is chosen).
    */
-  async games(query: CasinoIntGamesQuery): Promise<CasinoIntGamesResponse> {
-    const providers = (await repo.listProviders(this.db)).filter((p) => p.enabled);
+  async games(query: CasinoIntGamesQuery, off: ReadonlySet<string> = new Set()): Promise<CasinoIntGamesResponse> {
+    const providers = (await repo.listProviders(this.db)).filter((p) => p.enabled && !off.has(p.id));
     const enabled = new Set(providers.map((p) => p.id));
     const games = (await repo.listGames(this.db)).filter(
       (g) =>
@@ -107,11 +114,19 @@ export class CasinoIntService {
    * /v1/sessions; the answer is the provider's launchUrl. `ip` is the address the API saw: the
    * body's ipAddress is the browser's own belief and is not used (ADR 0020).
    */
-  async playUrl(userId: string, sessionId: string, body: CasinoIntPlayUrlRequest, ip: string): Promise<CasinoIntPlayUrlResponse> {
+  async playUrl(
+    userId: string,
+    sessionId: string,
+    body: CasinoIntPlayUrlRequest,
+    ip: string,
+    /** The providers the player's site switched off (ADR 0074 "Content per site"). */
+    off: ReadonlySet<string> = new Set(),
+  ): Promise<CasinoIntPlayUrlResponse> {
     const [providerId = '', code = ''] = body.gameCode.split(':');
     const game = await repo.findGame(this.db, providerId, code);
     const provider = game === null ? null : await repo.findProvider(this.db, providerId);
     if (game === null || provider === null) throw new DomainError('NOT_FOUND', CASINO_INT_MESSAGES.gameNotFound);
+    if (off.has(provider.id)) throw new DomainError('FORBIDDEN', SITE_CONTENT_MESSAGES.providerOffHere);
     const lobby = this.lobbyOrigin(body.lobby_url);
     if ((await isAccountActive(this.db, userId)) !== true) throw new DomainError('ACCOUNT_LOCKED', CASINO_INT_MESSAGES.userLocked);
     if (await isBetLocked(this.db, userId)) throw new DomainError('BETTING_LOCKED', CASINO_INT_MESSAGES.bettingLocked);

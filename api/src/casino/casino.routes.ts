@@ -4,7 +4,7 @@
  * password); agents read the round
  * book and the game report of their own downline only.
  */
-import { CASINO_BETS_PAGE_SIZE_DEFAULT, MESSAGES, SPORTS_ADMIN_ROLES } from '@backlay/shared/contracts';
+import { CASINO_BETS_PAGE_SIZE_DEFAULT, MESSAGES, SITE_CONTENT_MESSAGES, SPORTS_ADMIN_ROLES } from '@backlay/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../common/domain-error';
 import type { RouteTypes } from '../common/schemas';
@@ -14,25 +14,46 @@ import { actorOf, metaOf } from '../plugins/request-context';
 import { tileSvg } from './casino-images';
 import { schemas } from './casino.schemas';
 import type { CasinoService } from './casino.service';
+import type { SiteCasinoService } from './site-casino.service';
 
 const anyone = { access: signedIn() };
 const players = { access: signedIn({ area: 'player', roles: ['user'] }) };
 /** The table switch voids every open bet of the table: confirmed by the transaction password (ADR 0032). */
 const house = { access: signedIn({ roles: SPORTS_ADMIN_ROLES, transactionPassword: true }) };
 const agents = { access: agentsOnly() };
+const siteHouse = { access: signedIn({ roles: SPORTS_ADMIN_ROLES }) };
 
 /** A route's request types, derived from its schema. */
 type Route<K extends keyof typeof schemas> = RouteTypes<(typeof schemas)[K]>;
 
-export async function casinoRoutes(app: FastifyInstance, options: { casino: CasinoService }): Promise<void> {
-  const { casino } = options;
+export async function casinoRoutes(app: FastifyInstance, options: { casino: CasinoService; siteCasino: SiteCasinoService }): Promise<void> {
+  const { casino, siteCasino } = options;
   const ok = <T>(data: T) => ({ data, message: MESSAGES.ok });
 
-  app.get('/get-casino-games', { schema: schemas.games, config: anyone }, async () => ok({ data: await casino.games() }));
+  // The lists hide the tables the request's site switched off (ADR 0074 "Content per site"); admin
+  // and sadmin see every table (their casino-list screen switches them).
+  app.get('/get-casino-games', { schema: schemas.games, config: anyone }, async (request) => {
+    if (SPORTS_ADMIN_ROLES.includes(requireAuth(request).role)) return ok({ data: await casino.games() });
+    const off = await siteCasino.tablesOff(request.siteId);
+    return ok({ data: (await casino.games()).filter((game) => !off.has(game.matchId)) });
+  });
 
   // SPEC's virtual-games stream list (its second list item shape): our running tables, whose rounds
   // stream over the data connection (docs/spec-differences.md).
-  app.get('/get-virtual-games', { schema: schemas.virtualGames, config: anyone }, async () => ok({ data: await casino.virtualGames() }));
+  app.get('/get-virtual-games', { schema: schemas.virtualGames, config: anyone }, async (request) => {
+    const off = await siteCasino.tablesOff(request.siteId);
+    return ok({ data: (await casino.virtualGames()).filter((game) => !off.has(game.id)) });
+  });
+
+  // What a site switched off for its own players: the Super Admin any site, an Admin its own.
+  app.get<Route<'siteCasino'>>('/get-site-casino', { schema: schemas.siteCasino, config: siteHouse }, async (request) =>
+    ok(await siteCasino.switches(actorOf(request), request.query.siteId)),
+  );
+
+  app.post<Route<'saveSiteCasino'>>('/save-site-casino', { schema: schemas.saveSiteCasino, config: house }, async (request) => ({
+    data: await siteCasino.save(actorOf(request), request.body, metaOf(request)),
+    message: SITE_CONTENT_MESSAGES.casinoSaved,
+  }));
 
   app.get<Route<'table'>>('/get-casino-data-by-id/:id', { schema: schemas.table, config: anyone }, async (request) =>
     ok(await casino.table(request.params.id)),

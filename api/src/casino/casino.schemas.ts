@@ -1,8 +1,21 @@
 /** JSON schemas of the live casino routes (request and response), shaped as contracts/casino.ts. */
-import { CASINO_BETS_PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type CasinoDisableRequest } from '@backlay/shared/contracts';
+import {
+  CASINO_BETS_PAGE_SIZE_DEFAULT,
+  CASINO_INT_CODE_PATTERN,
+  PAGE_SIZE_MAX,
+  SITE_SWITCH_LIST_MAX,
+  type CasinoDisableRequest,
+  type SaveSiteCasinoRequest,
+} from '@backlay/shared/contracts';
+import { siteIdSchema } from '../sites/site-scope';
 import { bearerSecurity, INT4_MAX, isoTimeSchema, nullableIsoTimeSchema, responses, rupeesSchema, type Agree, type AllAgree, type BodyOf } from '../common/schemas';
 
 const matchIdField = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const siteCasinoResponse = {
+  type: 'object',
+  required: ['siteId', 'tablesOff', 'providersOff'],
+  properties: { siteId: { type: 'string' }, tablesOff: { type: 'array', items: { type: 'string' } }, providersOff: { type: 'array', items: { type: 'string' } } },
+} as const;
 const gameCodeField = { type: 'string', pattern: '^[a-z0-9]{2,20}$' } as const;
 /** A round id: a positive bigint, as decimal text (it is a bigserial). */
 const roundIdField = { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } as const;
@@ -306,6 +319,29 @@ export const schemas = {
       },
     }),
   },
+  siteCasino: {
+    tags,
+    security,
+    querystring: { type: 'object', additionalProperties: false, properties: { siteId: siteIdSchema } },
+    response: responses(siteCasinoResponse),
+  },
+  saveSiteCasino: {
+    tags,
+    security,
+    description: 'Replaces what one site switches off for its own players (ADR 0074 "Content per site"); transaction password.',
+    body: {
+      type: 'object',
+      required: ['tablesOff', 'providersOff', 'transactionPassword'],
+      additionalProperties: false,
+      properties: {
+        siteId: siteIdSchema,
+        tablesOff: { type: 'array', maxItems: SITE_SWITCH_LIST_MAX, items: matchIdField },
+        providersOff: { type: 'array', maxItems: SITE_SWITCH_LIST_MAX, items: { type: 'string', pattern: CASINO_INT_CODE_PATTERN } },
+        transactionPassword: { type: 'string', minLength: 1, maxLength: 64 },
+      },
+    },
+    response: responses(siteCasinoResponse),
+  },
   disable: {
     tags,
     security,
@@ -384,4 +420,6 @@ export const schemas = {
 } as const;
 
 /** The contract's request type (the front end's) agrees with the switch's schema. */
-export type CasinoContractsAgree = AllAgree<[Agree<CasinoDisableRequest, BodyOf<typeof schemas.disable>>]>;
+export type CasinoContractsAgree = AllAgree<
+  [Agree<CasinoDisableRequest, BodyOf<typeof schemas.disable>>, Agree<SaveSiteCasinoRequest, BodyOf<typeof schemas.saveSiteCasino>>]
+>;

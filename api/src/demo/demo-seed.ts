@@ -61,6 +61,15 @@ export const DEMO_PAYMENT_SETTINGS = {
   ifscCode: 'HDFC0001234',
 } as const;
 
+/** The second site's payment details (its own operator). */
+export const DEMO_SECOND_SITE_PAYMENT_SETTINGS = {
+  upiId: 'sixer.pay@okicici',
+  upiName: 'Sixer Exchange',
+  accountHolderName: 'Sixer Exchange Payments',
+  accountNumber: '60200987654321',
+  ifscCode: 'ICIC0004321',
+} as const;
+
 export interface SeedResult {
   createdUsers: string[];
   postedJournals: number;
@@ -173,8 +182,8 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
     await lockSeed(tx, SEED_LOCK_ID);
     const createdUsers: string[] = [];
     const { ids, postedJournals } = await seedChain(tx, ledger, DEMO_CHAIN, { siteId: DEFAULT_SITE_ID, rootId: null, hashes, created: createdUsers, refPrefix: '' });
-    if ((await payments.findPaymentSettings(tx, { lock: true })).upiId === '') {
-      await payments.updatePaymentSettings(tx, DEMO_PAYMENT_SETTINGS, ids[0] ?? '');
+    if ((await payments.findPaymentSettings(tx, DEFAULT_SITE_ID, { lock: true })).upiId === '') {
+      await payments.updatePaymentSettings(tx, DEFAULT_SITE_ID, DEMO_PAYMENT_SETTINGS, ids[0] ?? '');
     }
     // The simulator plays on a compressed clock (a ball every 2–4 s instead of about 40 s), so a
     // 5 s bet delay would span one or two balls. The demo's sports start with DEMO_BET_DELAY_SEC
@@ -205,6 +214,10 @@ export async function seedDemoSecondSite(deps: SeedDeps): Promise<SeedResult> {
     const createdUsers: string[] = [];
     const { ids, postedJournals } = await seedChain(tx, ledger, SECOND_SITE_CHAIN, { siteId: site.id, rootId: root.id, hashes, created: createdUsers, refPrefix: `${site.id}:` });
     await sites.bindAdmin(tx, site.id, ids[0] ?? '');
+    // Its own payment details (ADR 0074 "Content per site"): its deposit page tells from the first site's.
+    if ((await payments.findPaymentSettings(tx, site.id, { lock: true })).upiId === '') {
+      await payments.updatePaymentSettings(tx, site.id, DEMO_SECOND_SITE_PAYMENT_SETTINGS, root.id);
+    }
     return { createdUsers, postedJournals };
   });
 }

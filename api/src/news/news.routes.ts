@@ -3,7 +3,7 @@ import { MESSAGES, SPORTS_ADMIN_ROLES } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { RouteTypes } from '../common/schemas';
 import { requireAuth, signedIn } from '../plugins/auth';
-import { auditContextOf } from '../plugins/request-context';
+import { actorOf, auditContextOf } from '../plugins/request-context';
 import { messagesSchema, saveMessageSchema, updateMessageSchema } from './news.schemas';
 import type { NewsService } from './news.service';
 
@@ -15,14 +15,14 @@ export async function newsRoutes(app: FastifyInstance, options: { news: NewsServ
   app.get(
     '/get-messages',
     { schema: messagesSchema, config: { access: signedIn() } },
-    async (request) => ({ data: await news.list(SPORTS_ADMIN_ROLES.includes(requireAuth(request).role)), message: MESSAGES.ok }),
+    async (request) => ({ data: await news.list(actorOf(request), SPORTS_ADMIN_ROLES.includes(requireAuth(request).role)), message: MESSAGES.ok }),
   );
 
   app.post<RouteTypes<typeof saveMessageSchema>>(
     '/save-message',
     { schema: saveMessageSchema, config: writers },
     async (request) => ({
-      data: await news.create(request.body, auditContextOf(request)),
+      data: await news.create(actorOf(request), request.body, auditContextOf(request)),
       message: MESSAGES.messageSaved,
     }),
   );
@@ -31,7 +31,7 @@ export async function newsRoutes(app: FastifyInstance, options: { news: NewsServ
     '/update-message',
     { schema: updateMessageSchema, config: writers },
     async (request) => ({
-      data: await news.update(request.body, auditContextOf(request)),
+      data: await news.update(actorOf(request), request.body, auditContextOf(request)),
       message: MESSAGES.messageUpdated,
     }),
   );

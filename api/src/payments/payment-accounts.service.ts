@@ -30,6 +30,8 @@ import {
   type FormFields,
 } from './payment-rules';
 import * as repo from './payments.repository';
+import { siteToManage } from '../sites/site-scope';
+import type { SiteDirectory } from '../sites/sites.service';
 
 const SUCCESS: PaymentSuccess = { success: true };
 
@@ -39,6 +41,7 @@ export class PaymentAccountsService {
     private readonly clock: Clock,
     /** Bank accounts (and separately UPI ids) one user may add in 24 hours. */
     private readonly addedPerDay: number,
+    private readonly sites: SiteDirectory,
   ) {}
 
   /** 429 once the user added `addedPerDay` accounts of this kind in the last 24 hours (inside the insert's transaction, under its lock). */
@@ -144,23 +147,32 @@ export class PaymentAccountsService {
     return SUCCESS;
   }
 
-  /** The operator's receiving accounts (every signed-in user: the deposit page shows them). */
-  settings(): Promise<PaymentSettings> {
-    return repo.findPaymentSettings(this.db);
+  /**
+   * The operator's receiving accounts of a site (ADR 0074 "Content per site"): every signed-in
+   * user reads its request's site's (the deposit page shows them); `siteId` names another site,
+   * the Super Admin's only (an Admin's own is its request's).
+   */
+  async settings(actor: Actor, siteId: string | undefined): Promise<PaymentSettings> {
+    const site = siteId === undefined ? actor.siteId : (await siteToManage(this.sites, actor, siteId)).id;
+    return repo.findPaymentSettings(this.db, site);
   }
 
-  /** Replaces the payment settings (admin, sadmin), audited with the values before and after. */
-  async saveSettings(actor: Actor, fields: FormFields, meta: RequestMeta): Promise<PaymentSettings> {
+  /**
+   * Replaces a site's payment settings (admin, sadmin), audited with the values before and after:
+   * the Super Admin any site's (default: its request's), an Admin its own.
+   */
+  async saveSettings(actor: Actor, siteId: string | undefined, fields: FormFields, meta: RequestMeta): Promise<PaymentSettings> {
+    const site = await siteToManage(this.sites, actor, siteId);
     const settings = checkPaymentSettings(fields);
     if (!settings.ok) throw new DomainError('VALIDATION', settings.message);
     return this.db.transaction(async (tx) => {
-      const before = await repo.findPaymentSettings(tx, { lock: true });
-      const after = await repo.updatePaymentSettings(tx, settings.value, actor.userId);
+      const before = await repo.findPaymentSettings(tx, site.id, { lock: true });
+      const after = await repo.updatePaymentSettings(tx, site.id, settings.value, actor.userId);
       await insertAuditRecords(tx, [
         {
           actorId: actor.userId,
           action: 'payments.settings_saved',
-          target: 'payment_settings',
+          target: `payment_settings:${site.id}`,
           before,
           after,
           ip: meta.ip,

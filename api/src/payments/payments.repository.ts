@@ -6,27 +6,29 @@ import type { ImageType } from './image-sniff';
 import type { AccountType, PaymentType } from './payment-rules';
 
 // ---------------------------------------------------------------------------------------------
-// Payment settings (one row)
+// Payment settings (one row per site, ADR 0074 "Content per site")
 
 const SETTINGS_COLUMNS = `upi_id AS "upiId", upi_name AS "upiName", account_holder_name AS "accountHolderName",
   account_number AS "accountNumber", ifsc_code AS "ifscCode"`;
 
-export async function findPaymentSettings(q: Queryable, options: { lock?: boolean } = {}): Promise<PaymentSettings> {
+/** A site's payment details (all empty when the site has saved none). */
+export async function findPaymentSettings(q: Queryable, siteId: string, options: { lock?: boolean } = {}): Promise<PaymentSettings> {
   const { rows } = await q.query<PaymentSettings>(
-    `SELECT ${SETTINGS_COLUMNS} FROM payment_settings WHERE id${options.lock === true ? ' FOR UPDATE' : ''}`,
+    `SELECT ${SETTINGS_COLUMNS} FROM payment_settings WHERE site_id = $1${options.lock === true ? ' FOR UPDATE' : ''}`,
+    [siteId],
   );
   return rows[0] ?? { upiId: '', upiName: '', accountHolderName: '', accountNumber: '', ifscCode: '' };
 }
 
-export async function updatePaymentSettings(q: Queryable, settings: PaymentSettings, updatedBy: string): Promise<PaymentSettings> {
+export async function updatePaymentSettings(q: Queryable, siteId: string, settings: PaymentSettings, updatedBy: string): Promise<PaymentSettings> {
   const { rows } = await q.query<PaymentSettings>(
-    `INSERT INTO payment_settings (id, upi_id, upi_name, account_holder_name, account_number, ifsc_code, updated_by, updated_at)
-     VALUES (true, $1, $2, $3, $4, $5, $6, now())
-     ON CONFLICT (id) DO UPDATE SET upi_id = EXCLUDED.upi_id, upi_name = EXCLUDED.upi_name,
+    `INSERT INTO payment_settings (site_id, upi_id, upi_name, account_holder_name, account_number, ifsc_code, updated_by, updated_at)
+     VALUES ($7, $1, $2, $3, $4, $5, $6, now())
+     ON CONFLICT (site_id) DO UPDATE SET upi_id = EXCLUDED.upi_id, upi_name = EXCLUDED.upi_name,
        account_holder_name = EXCLUDED.account_holder_name, account_number = EXCLUDED.account_number,
        ifsc_code = EXCLUDED.ifsc_code, updated_by = EXCLUDED.updated_by, updated_at = now()
      RETURNING ${SETTINGS_COLUMNS}`,
-    [settings.upiId, settings.upiName, settings.accountHolderName, settings.accountNumber, settings.ifscCode, updatedBy],
+    [settings.upiId, settings.upiName, settings.accountHolderName, settings.accountNumber, settings.ifscCode, updatedBy, siteId],
   );
   const row = rows[0];
   if (row === undefined) throw new Error('payment settings upsert returned no row');

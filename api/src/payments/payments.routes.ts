@@ -107,16 +107,17 @@ export async function paymentsRoutes(
     message: MESSAGES.ok,
   }));
 
-  app.get('/get-payment-list', { schema: schemas.paymentListSchema, config: anyone }, async () => ({
-    data: await accounts.settings(),
+  // The request's site's details; `siteId` (the Super Admin's) another site's (ADR 0074 "Content per site").
+  app.get<Route<'paymentListSchema'>>('/get-payment-list', { schema: schemas.paymentListSchema, config: anyone }, async (request) => ({
+    data: await accounts.settings(actorOf(request), request.query.siteId),
     message: MESSAGES.ok,
   }));
 
-  app.post(
+  app.post<Route<'savePaymentListSchema'>>(
     '/save-payment-list',
     { schema: schemas.savePaymentListSchema, config: { access: signedIn({ area: 'admin', roles: PAYMENT_SETTINGS_EDITOR_ROLES }) } },
     async (request) => ({
-      data: await accounts.saveSettings(actorOf(request), await settingsInput(request), metaOf(request)),
+      data: await accounts.saveSettings(actorOf(request), request.query.siteId, await settingsInput(request), metaOf(request)),
       message: MESSAGES.paymentSettingsSaved,
     }),
   );

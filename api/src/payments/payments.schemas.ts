@@ -4,6 +4,7 @@
  * form order with the spec's messages ('Account Holder Name is required', …), which a schema's
  * first error could not give.
  */
+import { siteIdSchema } from '../sites/site-scope';
 import {
   IDEMPOTENCY_HEADER,
   PAYMENT_SORT_KEYS,
@@ -194,11 +195,15 @@ export const pendingPaymentsSchema = {
   } as const),
 } as const;
 
-export const paymentListSchema = { tags, security: bearerSecurity, response: responses(paymentSettingsSchema) } as const;
+/** `siteId`: another site's details, the Super Admin's (default: the request's site; ADR 0074 "Content per site"). */
+const siteQuery = { type: 'object', additionalProperties: false, properties: { siteId: siteIdSchema } } as const;
+
+export const paymentListSchema = { tags, security: bearerSecurity, querystring: siteQuery, response: responses(paymentSettingsSchema) } as const;
 
 export const savePaymentListSchema = {
   tags,
   security: bearerSecurity,
+  querystring: siteQuery,
   description:
     'JSON {settingList: {upiId, upiName, accountHolderName, accountNumber, ifscCode}}, or multipart/form-data ' +
     'with the same object as JSON text in the settingList field (or the five fields themselves).',

@@ -1,14 +1,38 @@
 /** Routes of self-registration, the demo SMS outbox and the SMS gateway's delivery reports. Thin: parse, call the service, wrap. */
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, REGISTER_MESSAGES, SPORTS_ADMIN_ROLES, MESSAGES } from '@backlay/shared/contracts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, REGISTER_MESSAGES, SITE_CONTENT_MESSAGES, SPORTS_ADMIN_ROLES, MESSAGES } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { RouteTypes } from '../common/schemas';
 import { publicAccess, signedIn } from '../plugins/auth';
-import { metaOf } from '../plugins/request-context';
+import { actorOf, metaOf } from '../plugins/request-context';
+import type { RegistrationAgentService } from './registration-agent.service';
 import type { RegistrationService } from './registration.service';
+import { registrationAgentSchema, saveRegistrationAgentSchema } from './registration-agent.schemas';
 import { captchaChallengeSchema, sendOtpSchema, smsDeliveryReportSchema, smsOutboxSchema, userRegisterSchema } from './registration.schemas';
 
-export async function registrationRoutes(app: FastifyInstance, options: { registration: RegistrationService }): Promise<void> {
-  const { registration } = options;
+export async function registrationRoutes(
+  app: FastifyInstance,
+  options: { registration: RegistrationService; agents: RegistrationAgentService },
+): Promise<void> {
+  const { registration, agents } = options;
+
+  // The DL a site's new players register under (ADR 0074 "Content per site"): the Super Admin any site's, an Admin its own.
+  app.get<RouteTypes<typeof registrationAgentSchema>>(
+    '/get-registration-agent',
+    { schema: registrationAgentSchema, config: { access: signedIn({ area: 'admin', roles: SPORTS_ADMIN_ROLES }) } },
+    async (request) => ({ data: await agents.agent(actorOf(request), request.query.siteId), message: MESSAGES.ok }),
+  );
+
+  app.post<RouteTypes<typeof saveRegistrationAgentSchema>>(
+    '/save-registration-agent',
+    {
+      schema: saveRegistrationAgentSchema,
+      config: {
+        access: signedIn({ area: 'admin', roles: SPORTS_ADMIN_ROLES, transactionPassword: true }),
+        targets: [{ in: 'body', field: 'username', kind: 'user' }],
+      },
+    },
+    async (request) => ({ data: await agents.save(actorOf(request), request.body, metaOf(request)), message: SITE_CONTENT_MESSAGES.agentSaved }),
+  );
 
   app.post<RouteTypes<typeof sendOtpSchema>>(
     '/send-otp',

@@ -68,6 +68,8 @@ export interface RegistrationDeps {
   /** Login, as POST /api/login does it (sessions, throttle, events): the new player's first session. */
   signIn: (body: LoginRequest, meta: RequestMeta) => Promise<LoginResponse>;
   log: Logger;
+  /** The DL a site's new players go under (`sites.registration_agent_id`), or null: the configured name on it. */
+  registrationAgentOf?: (siteId: string) => Promise<string | null>;
 }
 
 const NOTE_MAX_KEYS = 10;
@@ -212,9 +214,16 @@ export class RegistrationService {
    * a DL, or it or any agent above it locked or closed (a lock covers the whole downline). Each
    * site's new players go under its own agent of that name (ADR 0074).
    */
+  /** The site's registration agent (ADR 0074 "Content per site"), else the configured name on the site. */
   private async openParentId(siteId: string): Promise<string> {
+    const agentId = (await this.deps.registrationAgentOf?.(siteId)) ?? null;
     const name = this.deps.config.registration.parentUsername;
-    const parent = name === null ? null : await users.findUserByUsername(this.deps.db, name, siteId);
+    const parent =
+      agentId !== null
+        ? await users.findUserById(this.deps.db, agentId)
+        : name === null
+          ? null
+          : await users.findUserByUsername(this.deps.db, name, siteId);
     if (parent === null || childRoleOf(parent.role) !== 'user' || (await isBlocked(this.deps.db, parent.id))) {
       throw new DomainError('FORBIDDEN', REGISTER_MESSAGES.registrationClosed);
     }

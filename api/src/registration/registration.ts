@@ -26,6 +26,7 @@ export function createRegistration(deps: {
   /** The JWT secret: OTP_SECRET, when unset, is derived from it. */
   jwtSecret: string;
   signIn: (body: LoginRequest, meta: RequestMeta) => Promise<LoginResponse>;
+  registrationAgentOf?: (siteId: string) => Promise<string | null>;
 }): RegistrationService {
   const { config, db, clock, log } = deps;
   const secret = config.registration.otpSecret ?? createHmac('sha256', deps.jwtSecret).update('backlay otp key v1').digest('hex');
@@ -38,5 +39,6 @@ export function createRegistration(deps: {
     ledger: deps.ledger,
     signIn: deps.signIn,
     log,
+    ...(deps.registrationAgentOf === undefined ? {} : { registrationAgentOf: deps.registrationAgentOf }),
   });
 }

@@ -18,12 +18,20 @@ export interface SiteRow {
   maintenance: boolean;
   maintenanceMessage: string;
   domains: string[];
+  /** Live casino tables (match ids) this site's players do not see or bet on (ADR 0074 "Content per site"). */
+  casinoTablesOff: string[];
+  /** International casino providers this site's players do not see or launch. */
+  casinoProvidersOff: string[];
+  /** The DL new players of this site register under; null: the configured name on this site. */
+  registrationAgentId: string | null;
 }
 
 const SITE_COLUMNS = `s.id, s.name, s.is_default AS "isDefault", s.admin_id AS "adminId",
   (SELECT u.username FROM users u WHERE u.id = s.admin_id) AS "adminUsername", s.theme, s.logo,
   s.support_email AS "supportEmail", s.support_phone AS "supportPhone", s.default_language AS "defaultLanguage",
   s.languages, s.maintenance, s.maintenance_message AS "maintenanceMessage",
+  s.casino_tables_off AS "casinoTablesOff", s.casino_providers_off AS "casinoProvidersOff",
+  s.registration_agent_id AS "registrationAgentId",
   COALESCE((SELECT array_agg(d.domain ORDER BY d.domain) FROM site_domains d WHERE d.site_id = s.id), '{}') AS domains`;
 
 /** Every site, the default first. */
@@ -95,6 +103,16 @@ export async function domainOfAnotherSite(q: Queryable, siteId: string, domains:
   return rows[0] ?? null;
 }
 
+/** Locks a site's row for a change of its content (the value before the change, for the audit). */
+export async function lockSite(q: Queryable, siteId: string): Promise<{ casinoTablesOff: string[]; casinoProvidersOff: string[]; registrationAgentId: string | null } | null> {
+  const { rows } = await q.query<{ casinoTablesOff: string[]; casinoProvidersOff: string[]; registrationAgentId: string | null }>(
+    `SELECT casino_tables_off AS "casinoTablesOff", casino_providers_off AS "casinoProvidersOff", registration_agent_id AS "registrationAgentId"
+     FROM sites WHERE id = $1 FOR UPDATE`,
+    [siteId],
+  );
+  return rows[0] ?? null;
+}
+
 /** The editable columns of a site. */
 export interface SitePatch {
   name?: string;
@@ -127,4 +145,14 @@ export async function updateSite(q: Queryable, id: string, patch: SitePatch): Pr
   const sets = keys.map((key, i) => `${PATCH_COLUMNS[key]} = $${i + 2}`);
   const values = keys.map((key) => (key === 'theme' ? JSON.stringify(patch.theme) : patch[key]));
   await q.query(`UPDATE sites SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [id, ...values]);
+}
+
+/** What a site switched off of the casino for its own players. */
+export async function updateCasinoSwitches(q: Queryable, siteId: string, tablesOff: readonly string[], providersOff: readonly string[]): Promise<void> {
+  await q.query('UPDATE sites SET casino_tables_off = $2, casino_providers_off = $3, updated_at = now() WHERE id = $1', [siteId, tablesOff, providersOff]);
+}
+
+/** The DL a site's new players register under (null: the configured name). */
+export async function updateRegistrationAgent(q: Queryable, siteId: string, agentId: string | null): Promise<void> {
+  await q.query('UPDATE sites SET registration_agent_id = $2, updated_at = now() WHERE id = $1', [siteId, agentId]);
 }

@@ -6,7 +6,7 @@
 import { MESSAGES } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { RouteTypes } from '../common/schemas';
-import { agentsOnly, requireAuth, signedIn } from '../plugins/auth';
+import { agentsOnly, signedIn } from '../plugins/auth';
 import { csvExportSchema, sendCsv } from '../plugins/csv-reply';
 import { actorOf, metaOf } from '../plugins/request-context';
 import type { AccountAdminService } from './account-admin.service';

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { BuildTag, Button, EmptyState, Page, Spinner, useLoad, type SettingRow, useApis } from '@backlay/shared';
+import { RegistrationAgent } from './RegistrationAgent';
 import { TransactionPasswordDialog } from './TransactionPasswordDialog';
 
 /**
  * The maintenance switch: while on, the player area answers with the maintenance flag. Confirmed
- * with the transaction password (ADR 0032).
+ * with the transaction password (ADR 0032). Below it, this site's registration agent.
  */
 export function Settings() {
   const { settings: settingsApi } = useApis();
@@ -45,6 +46,7 @@ export function Settings() {
           <p className="bl-hint">{maintenance ? 'Players can sign in again.' : 'Every player is signed out at once and sees the maintenance page.'}</p>
         </TransactionPasswordDialog>
       ) : null}
+      <RegistrationAgent />
       <BuildTag app="admin" label={__BUILD_LABEL__} />
     </Page>
   );

@@ -139,8 +139,8 @@ describe('MatchBoard', () => {
   it('shows the active news lines at the top as a list', async () => {
     api.matchList.mockResolvedValue([]);
     api.messages.mockResolvedValue([
-      { _id: 'n1', text: 'IPL final tonight: fancy sessions open at the toss', active: true, createdAt: '2026-11-20T00:00:00Z' },
-      { _id: 'n2', text: 'old line', active: false, createdAt: '2026-11-19T00:00:00Z' },
+      { _id: 'n1', text: 'IPL final tonight: fancy sessions open at the toss', active: true, createdAt: '2026-11-20T00:00:00Z', siteId: null },
+      { _id: 'n2', text: 'old line', active: false, createdAt: '2026-11-19T00:00:00Z', siteId: null },
     ]);
     renderAt('/');
     const news = await screen.findByRole('region', { name: 'News' });

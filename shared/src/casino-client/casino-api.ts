@@ -22,6 +22,7 @@ import type {
 } from '../contracts/casino';
 import type { ApiClient } from '../kernel/client';
 import { unwrap, unwrapWithMessage } from '../kernel/client';
+import type { SaveSiteCasinoRequest, SiteCasinoSwitches } from '../contracts/site-content';
 
 /** done-results filters: one day (YYYY-MM-DD), optionally one round, and the page (from 1). */
 export interface CasinoResultsQuery {
@@ -63,6 +64,10 @@ export function createCasinoApi(client: ApiClient) {
     report: (range: CasinoDateRange) => unwrap<CasinoReportResponse>(client.main.get('/casino-report', { params: range })),
     /** admin, sadmin: switch a table off (its open round is voided) or on again, with the transaction password. */
     setDisabled: (body: CasinoDisableRequest) => unwrapWithMessage<CasinoDisableResponse>(client.main.post('/disable-casino-games', body)),
+    /** admin, sadmin: the tables and providers the caller's site switched off for its own players (ADR 0074). */
+    siteSwitches: () => unwrap<SiteCasinoSwitches>(client.main.get('/get-site-casino')),
+    /** admin, sadmin: replaces what the caller's site switches off, with the transaction password. */
+    saveSiteSwitches: (body: SaveSiteCasinoRequest) => unwrapWithMessage<SiteCasinoSwitches>(client.main.post('/save-site-casino', body)),
     /** Agents: the downline's bets on the table's current round and its book. */
     roundBook: (gameCode: string) => unwrap<CasinoRoundBook>(client.main.get(`/casino-round-book/${id(gameCode)}`)),
     /** Agents: P&L per table and per direct child over a date range. */

@@ -129,3 +129,11 @@ export {
   type SiteThemeKey,
   type UpdateSiteRequest,
 } from './sites';
+export {
+  type RegistrationAgent,
+  type SaveRegistrationAgentRequest,
+  type SaveSiteCasinoRequest,
+  SITE_CONTENT_MESSAGES,
+  SITE_SWITCH_LIST_MAX,
+  type SiteCasinoSwitches,
+} from './site-content';

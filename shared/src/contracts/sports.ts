@@ -203,6 +203,8 @@ export interface NewsMessage {
   text: string;
   active: boolean;
   createdAt: string;
+  /** The site whose players see it; null: every site (ADR 0074 "Content per site"). */
+  siteId: string | null;
 }
 
 /** One stake button of a player (button-values). */
@@ -323,6 +325,11 @@ export interface SeriesByDate {
 export interface SaveMessageRequest {
   text: string;
   active: boolean;
+  /**
+   * The site it is for: the Super Admin names any site or null for every site (default: the
+   * site it signed in on); an Admin only its own (the default).
+   */
+  siteId?: string | null;
 }
 
 /** POST update-message: change a news line's text or switch it on or off. */

@@ -5,7 +5,7 @@ import { on, type CasinoGameListItem } from '@backlay/shared';
 import { fakeCasino, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { CasinoTables } from './CasinoTables';
 
-const api = withMocks(fakeCasino, 'games', 'setDisabled');
+const api = withMocks(fakeCasino, 'games', 'setDisabled', 'siteSwitches', 'saveSiteSwitches');
 const apis = { casino: api };
 
 const game = (slug: string, over: Partial<CasinoGameListItem> = {}): CasinoGameListItem => ({
@@ -31,6 +31,23 @@ function renderPage() {
 }
 
 describe('CasinoTables', () => {
+  it("hides a table for this site's players only, after the transaction password (ADR 0074)", async () => {
+    api.siteSwitches.mockResolvedValue({ siteId: 'sixer', tablesOff: ['m-ab20'], providersOff: ['prov-x'] });
+    api.saveSiteSwitches.mockResolvedValue({ data: { siteId: 'sixer', tablesOff: ['m-ab20', 'm-dt20'], providersOff: ['prov-x'] }, message: 'Casino switches saved' });
+    renderPage();
+    expect(await screen.findByRole('switch', { name: 'Andar Bahar on this site' })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('switch', { name: 'Dragon Tiger 20-20 on this site' }));
+    const dialog = screen.getByRole('dialog', { name: 'Hide Dragon Tiger 20-20 on this site' });
+    expect(dialog).toHaveTextContent('Other sites keep it');
+    await userEvent.type(within(dialog).getByLabelText('Transaction password'), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    await waitFor(() =>
+      expect(api.saveSiteSwitches).toHaveBeenCalledWith({ siteId: 'sixer', tablesOff: ['m-ab20', 'm-dt20'], providersOff: ['prov-x'], transactionPassword: '123456' }),
+    );
+    await waitFor(() => expect(api.siteSwitches).toHaveBeenCalledTimes(2));
+    expect(api.setDisabled).not.toHaveBeenCalled();
+  });
+
   it('lists every table with its category, state, switch and round book link', async () => {
     renderPage();
     const table = await screen.findByRole('table', { name: 'Casino tables' });

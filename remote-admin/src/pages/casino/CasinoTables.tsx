@@ -26,15 +26,24 @@ const TABLE_COLUMNS = {
  * Enable/Disable switch (disable-casino-games), confirmed with the transaction password (ADR
  * 0032). Disabling a table voids its open round and refunds its bets; players then see it
  * suspended. Each table links to its round book. Columns sort in the browser; a search narrows by
- * title, code or category.
+ * title, code or category. "On this site" switches a table off for the players of the site signed
+ * in on only (save-site-casino, ADR 0074 "Content per site").
  */
 export function CasinoTables() {
   const { casino: casinoApi } = useApis();
   const { load, reload } = useLoad(() => casinoApi.games());
+  // What this site (the one signed in on) switched off for its own players (ADR 0074 "Content per site").
+  const { load: siteLoad, reload: reloadSite } = useLoad(() => casinoApi.siteSwitches(), 'site-casino');
+  const site = siteLoad.state === 'done' ? siteLoad.value : null;
   const [switching, setSwitching] = useState<{ game: CasinoGameListItem; enabled: boolean } | null>(null);
+  const [siteSwitching, setSiteSwitching] = useState<{ game: CasinoGameListItem; offered: boolean } | null>(null);
   const done = () => {
     setSwitching(null);
     reload();
+  };
+  const siteDone = () => {
+    setSiteSwitching(null);
+    reloadSite();
   };
   const [search, setSearch] = useState('');
   const [sort, onSort] = useSort<keyof typeof TABLE_COLUMNS>();
@@ -56,6 +65,7 @@ export function CasinoTables() {
                 <SortHeader label="Category" sortKey="category" sort={sort} onSort={onSort} />
                 <SortHeader label="State" sortKey="state" sort={sort} onSort={onSort} />
                 <SortHeader label="Enabled" sortKey="enabled" sort={sort} onSort={onSort} />
+                {site ? <th scope="col">On this site</th> : null}
                 <th scope="col">Book</th>
               </tr>
             </thead>
@@ -72,6 +82,16 @@ export function CasinoTables() {
                   <td>
                     <Switch label={`${g.title || g.slug} enabled`} checked={!g.isDisable} disabled={switching !== null} onChange={(next) => setSwitching({ game: g, enabled: next })} />
                   </td>
+                  {site ? (
+                    <td>
+                      <Switch
+                        label={`${g.title || g.slug} on this site`}
+                        checked={!site.tablesOff.includes(g.matchId)}
+                        disabled={siteSwitching !== null}
+                        onChange={(next) => setSiteSwitching({ game: g, offered: next })}
+                      />
+                    </td>
+                  ) : null}
                   <td>
                     <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminCasino.path, { gameCode: g.slug })}>
                       Round book
@@ -95,6 +115,28 @@ export function CasinoTables() {
             {switching.enabled
               ? 'The table opens a new round and players can bet again.'
               : 'The open round is voided and every bet on it refunded; players see the table suspended until it is enabled again.'}
+          </p>
+        </TransactionPasswordDialog>
+      ) : null}
+      {siteSwitching && site ? (
+        <TransactionPasswordDialog
+          title={`${siteSwitching.offered ? 'Offer' : 'Hide'} ${siteSwitching.game.title || siteSwitching.game.slug} on this site`}
+          action={siteSwitching.offered ? 'Offer' : 'Hide'}
+          onConfirm={(transactionPassword) =>
+            casinoApi.saveSiteSwitches({
+              siteId: site.siteId,
+              tablesOff: siteSwitching.offered ? site.tablesOff.filter((id) => id !== siteSwitching.game.matchId) : [...site.tablesOff, siteSwitching.game.matchId],
+              providersOff: site.providersOff,
+              transactionPassword,
+            })
+          }
+          onClose={() => setSiteSwitching(null)}
+          onDone={siteDone}
+        >
+          <p className="bl-hint">
+            {siteSwitching.offered
+              ? "This site's players see the table again and can bet on it."
+              : "This site's players no longer see the table, and their bets on it are refused. Other sites keep it."}
           </p>
         </TransactionPasswordDialog>
       ) : null}

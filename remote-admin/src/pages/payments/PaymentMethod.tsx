@@ -54,13 +54,15 @@ export function normalisePaymentSettings(values: PaymentSettings): PaymentSettin
 
 /**
  * /admin/payment-method (admin and sadmin): the UPI id and name, and the bank account that the
- * players' deposit page shows and its QR code pays (get-payment-list / save-payment-list).
+ * players' deposit page shows and its QR code pays (get-payment-list / save-payment-list), for
+ * the site signed in on (ADR 0074 "Content per site").
  */
 export function PaymentMethod() {
   const { payments: paymentsApi } = useApis();
   const { load } = useLoad(paymentsApi.paymentSettings);
   return (
     <Page title="Payment method">
+      <p className="bl-hint">The deposit page of this site's players shows these details (the site you signed in on).</p>
       {load.state === 'loading' ? <Spinner label="Loading payment method" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {load.state === 'done' ? <PaymentMethodForm initial={load.value} /> : null}

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, type NewsMessage } from '@backlay/shared';
+import { MESSAGES, setUser, type NewsMessage, type UserInfo } from '@backlay/shared';
 import { fakeSportsAdmin, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { Messages } from './Messages';
 
 const api = withMocks(fakeSportsAdmin, 'messages', 'saveMessage', 'updateMessage');
 const apis = { sportsAdmin: api };
-const line = (over: Partial<NewsMessage>): NewsMessage => ({ _id: 'n1', text: 'Welcome to Backlay', active: true, createdAt: '2026-11-20T10:00:00Z', ...over });
+const line = (over: Partial<NewsMessage>): NewsMessage => ({ _id: 'n1', text: 'Welcome to Backlay', active: true, createdAt: '2026-11-20T10:00:00Z', siteId: null, ...over });
 
 beforeEach(() => {
   jest.resetAllMocks();
@@ -14,6 +14,33 @@ beforeEach(() => {
 });
 
 describe('Messages', () => {
+  it("the Super Admin chooses the site: this site's players (the default) or every site's; lines show their site", async () => {
+    setUser({ username: 'root', role: 'admin' } as UserInfo);
+    api.messages.mockResolvedValue([line({}), line({ _id: 'n2', text: 'Sixer cup', siteId: 'sixer' })]);
+    api.saveMessage.mockResolvedValue({ data: line({ _id: 'n3', text: 'For all' }), message: 'Message saved' });
+    const { unmount } = renderWithApis(<Messages />, apis);
+    const table = await screen.findByRole('table', { name: 'Messages' });
+    expect(within(table).getByRole('row', { name: /Sixer cup/ })).toHaveTextContent('sixer');
+    expect(within(table).getByRole('row', { name: /Welcome to Backlay/ })).toHaveTextContent('Every site');
+    expect(screen.getByLabelText('Site')).toHaveValue('this');
+    await userEvent.type(screen.getByLabelText('Message text'), 'For all');
+    await userEvent.selectOptions(screen.getByLabelText('Site'), 'Every site');
+    await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
+    await waitFor(() => expect(api.saveMessage).toHaveBeenCalledWith({ text: 'For all', active: true, siteId: null }));
+    await waitFor(() => expect(api.messages).toHaveBeenCalledTimes(2));
+    unmount();
+    setUser(null);
+  });
+
+  it('an Admin has no Site select: its lines are its own site\'s', async () => {
+    setUser({ username: 'sadmin', role: 'sadmin' } as UserInfo);
+    const { unmount } = renderWithApis(<Messages />, apis);
+    await screen.findByRole('table', { name: 'Messages' });
+    expect(screen.queryByLabelText('Site')).not.toBeInTheDocument();
+    unmount();
+    setUser(null);
+  });
+
   it('lists every line with its state', async () => {
     renderWithApis(<Messages />, apis);
     const table = await screen.findByRole('table', { name: 'Messages' });

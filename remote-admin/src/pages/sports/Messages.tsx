@@ -1,6 +1,6 @@
 import { useMemo, useState, type TextareaHTMLAttributes } from 'react';
 import { useFormik } from 'formik';
-import { BuildTag, Button, Dialog, EmptyState, MESSAGES, NEWS_TEXT_MAX_LENGTH, Page, Spinner, notify, type NewsMessage, useLoad, formatDateTimeMinutes, useApis } from '@backlay/shared';
+import { BuildTag, Button, Dialog, EmptyState, MESSAGES, NEWS_TEXT_MAX_LENGTH, Page, SelectField, Spinner, notify, type NewsMessage, useLoad, useObservable, user$, formatDateTimeMinutes, useApis } from '@backlay/shared';
 import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { messageSchema } from './sports-forms';
 import { runAction } from './sports-common';
@@ -20,15 +20,41 @@ function TextArea({ id, label, error, ...rest }: TextareaHTMLAttributes<HTMLText
   );
 }
 
-/** The add and edit form of a news line. */
-function MessageForm({ idPrefix, initial, submitLabel, onSubmit, onCancel }: { idPrefix: string; initial: { text: string; active: boolean }; submitLabel: string; onSubmit: (values: { text: string; active: boolean }) => Promise<void>; onCancel?: () => void }) {
-  const formik = useFormik({
-    initialValues: initial,
+/** Which players a new line is for (ADR 0074 "Content per site"): the site signed in on, or every site (the Super Admin's). */
+type Audience = 'this' | 'every';
+const AUDIENCES: ReadonlyArray<{ value: Audience; label: string }> = [
+  { value: 'this', label: 'This site' },
+  { value: 'every', label: 'Every site' },
+];
+interface MessageValues {
+  text: string;
+  active: boolean;
+  audience: Audience;
+}
+
+/** The add and edit form of a news line; `chooseSite`: the Super Admin's Site select (add only). */
+function MessageForm({
+  idPrefix,
+  initial,
+  submitLabel,
+  chooseSite = false,
+  onSubmit,
+  onCancel,
+}: {
+  idPrefix: string;
+  initial: { text: string; active: boolean };
+  submitLabel: string;
+  chooseSite?: boolean;
+  onSubmit: (values: MessageValues) => Promise<void>;
+  onCancel?: () => void;
+}) {
+  const formik = useFormik<MessageValues>({
+    initialValues: { ...initial, audience: 'this' },
     validationSchema: messageSchema,
     onSubmit: async (values, helpers) => {
       helpers.setStatus(undefined);
       try {
-        await onSubmit({ text: values.text.trim(), active: values.active });
+        await onSubmit({ text: values.text.trim(), active: values.active, audience: values.audience });
         helpers.resetForm();
       } catch (error) {
         helpers.setStatus(error instanceof Error ? error.message : MESSAGES.internal);
@@ -42,6 +68,7 @@ function MessageForm({ idPrefix, initial, submitLabel, onSubmit, onCancel }: { i
         <input type="checkbox" {...formik.getFieldProps({ name: 'active', type: 'checkbox' })} />
         Show to players
       </label>
+      {chooseSite ? <SelectField label="Site" options={AUDIENCES} {...formik.getFieldProps('audience')} /> : null}
       {formik.status ? (
         <p className="bl-form-error" role="alert">
           {formik.status as string}
@@ -61,16 +88,21 @@ function MessageForm({ idPrefix, initial, submitLabel, onSubmit, onCancel }: { i
   );
 }
 
+/** Which site's players see a line: its site's id, or every site. */
+const siteLabel = (m: Pick<NewsMessage, 'siteId'>) => m.siteId ?? 'Every site';
+
 /** The columns the messages sort by in the browser (the list is every news line). */
 const MESSAGE_COLUMNS = {
   text: { kind: 'text', value: (m) => m.text },
   active: { kind: 'number', value: (m) => (m.active ? 1 : 0) },
+  site: { kind: 'text', value: (m) => siteLabel(m) },
   createdAt: { kind: 'date', value: (m) => m.createdAt },
 } as const satisfies Record<string, SortColumn<NewsMessage>>;
 
 /**
  * messages (admin and sadmin): the news lines players see at the top of the home page. Add a
- * line, edit its text, and switch it on or off. Columns sort in the browser; a search narrows by
+ * line, edit its text, and switch it on or off. A line is for the players of the site signed in
+ * on; the Super Admin may add one for every site (ADR 0074 "Content per site"). Columns sort in the browser; a search narrows by
  * the text.
  */
 export function Messages() {
@@ -84,8 +116,9 @@ export function Messages() {
   const found = useMemo(() => (all ?? []).filter((m) => matchesSearch(search, m.text)), [all, search]);
   const rows = useSortedRows(found, MESSAGE_COLUMNS, sort);
 
-  const add = async (values: { text: string; active: boolean }) => {
-    const res = await sportsAdminApi.saveMessage(values);
+  const superAdmin = useObservable(user$, null)?.role === 'admin';
+  const add = async (values: MessageValues) => {
+    const res = await sportsAdminApi.saveMessage({ text: values.text, active: values.active, ...(values.audience === 'every' ? { siteId: null } : {}) });
     notify('success', res.message);
     reload();
   };
@@ -109,7 +142,7 @@ export function Messages() {
         <h2 id="bl-add-message" className="bl-section-title">
           Add a message
         </h2>
-        <MessageForm idPrefix="add" initial={{ text: '', active: true }} submitLabel="Add message" onSubmit={add} />
+        <MessageForm idPrefix="add" initial={{ text: '', active: true }} submitLabel="Add message" chooseSite={superAdmin} onSubmit={add} />
       </section>
       {load.state === 'loading' ? <Spinner label="Loading messages" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
@@ -127,6 +160,7 @@ export function Messages() {
               <tr>
                 <SortHeader label="Message" sortKey="text" sort={sort} onSort={onSort} />
                 <SortHeader label="Players" sortKey="active" sort={sort} onSort={onSort} />
+                <SortHeader label="Site" sortKey="site" sort={sort} onSort={onSort} />
                 <SortHeader label="Added" sortKey="createdAt" sort={sort} onSort={onSort} />
                 <th scope="col">Actions</th>
               </tr>
@@ -138,6 +172,7 @@ export function Messages() {
                     {m.text}
                   </th>
                   <td>{m.active ? 'Shown' : 'Hidden'}</td>
+                  <td>{siteLabel(m)}</td>
                   <td>{formatDateTimeMinutes(m.createdAt)}</td>
                   <td>
                     <div className="bl-row-actions">

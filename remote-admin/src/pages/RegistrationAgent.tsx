@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Button, EmptyState, Spinner, TextField, useApis, useLoad } from '@backlay/shared';
+import { TransactionPasswordDialog } from './TransactionPasswordDialog';
+
+/**
+ * The DL new players of this site (the one signed in on) register under (ADR 0074 "Content per
+ * site"): a DL of this site in the caller's downline, not locked; left empty, the configured
+ * registration parent. The server checks the name; its refusal stays in the dialog.
+ */
+export function RegistrationAgent() {
+  const { registration: registrationApi } = useApis();
+  const { load, reload } = useLoad(() => registrationApi.agent(), 'registration-agent');
+  const [username, setUsername] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  if (load.state === 'loading') return <Spinner label="Loading the registration agent" />;
+  if (load.state === 'fail') return <EmptyState>{load.message}</EmptyState>;
+  const value = username ?? load.value.username ?? '';
+  const wanted = value.trim() === '' ? null : value.trim();
+  return (
+    <section aria-labelledby="bl-registration-agent">
+      <h2 id="bl-registration-agent" className="bl-section-title">
+        Registration agent
+      </h2>
+      <p className="bl-hint">
+        New players who register on this site go under this DL. Now: <strong data-testid="registration-agent">{load.value.username ?? 'the configured agent'}</strong>.
+      </p>
+      <form
+        className="bl-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setConfirming(true);
+        }}
+      >
+        <TextField label="DL username" name="registrationAgent" autoComplete="off" maxLength={64} value={value} hint="Empty: the configured agent" onChange={(event) => setUsername(event.target.value)} />
+        <div className="bl-form-actions">
+          <Button type="submit" disabled={confirming}>
+            Save agent
+          </Button>
+        </div>
+      </form>
+      {confirming ? (
+        <TransactionPasswordDialog
+          title="Save the registration agent"
+          action="Save"
+          onConfirm={(transactionPassword) => registrationApi.saveAgent({ username: wanted, transactionPassword })}
+          onClose={() => setConfirming(false)}
+          onDone={() => {
+            setConfirming(false);
+            setUsername(null);
+            reload();
+          }}
+        >
+          <p className="bl-hint">{wanted === null ? 'New players go under the configured agent.' : `New players go under ${wanted}.`}</p>
+        </TransactionPasswordDialog>
+      ) : null}
+    </section>
+  );
+}
