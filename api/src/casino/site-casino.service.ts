@@ -3,7 +3,7 @@
  * and international casino providers for its own players. Its lists hide them and a bet on such
  * a table, or a launch of such a provider's game, from its player is refused (403). The
  * platform-wide switches (disable-casino-games, a provider's `enabled`) stay as they are; this
- * only narrows them per site. The lists live on `sites` (migration 0051), so every request reads
+ * only narrows them per site. The lists live on `sites` (migration 0050), so every request reads
  * them from the cached site directory; a change drops every instance's cache.
  */
 import { SITE_CONTENT_MESSAGES, type SaveSiteCasinoRequest, type SiteCasinoSwitches } from '@backlay/shared/contracts';
