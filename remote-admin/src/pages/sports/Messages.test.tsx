@@ -1,16 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, setUser, type NewsMessage, type UserInfo } from '@backlay/shared';
-import { fakeSportsAdmin, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { fakeSites, fakeSportsAdmin, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { Messages } from './Messages';
 
 const api = withMocks(fakeSportsAdmin, 'messages', 'saveMessage', 'updateMessage');
-const apis = { sportsAdmin: api };
+const sitesApi = withMocks(fakeSites, 'list');
+const apis = { sportsAdmin: api, sites: sitesApi };
+const site = (id: string, name: string) => ({ id, name }) as Awaited<ReturnType<typeof sitesApi.list>>[number];
 const line = (over: Partial<NewsMessage>): NewsMessage => ({ _id: 'n1', text: 'Welcome to Backlay', active: true, createdAt: '2026-11-20T10:00:00Z', siteId: null, ...over });
 
 beforeEach(() => {
   jest.resetAllMocks();
   api.messages.mockResolvedValue([line({}), line({ _id: 'n2', text: 'Old news', active: false })]);
+  sitesApi.list.mockResolvedValue([site('backlay', 'Backlay'), site('sixer', 'Sixer Exchange')]);
 });
 
 describe('Messages', () => {
@@ -20,7 +23,7 @@ describe('Messages', () => {
     api.saveMessage.mockResolvedValue({ data: line({ _id: 'n3', text: 'For all' }), message: 'Message saved' });
     const { unmount } = renderWithApis(<Messages />, apis);
     const table = await screen.findByRole('table', { name: 'Messages' });
-    expect(within(table).getByRole('row', { name: /Sixer cup/ })).toHaveTextContent('sixer');
+    expect(within(table).getByRole('row', { name: /Sixer cup/ })).toHaveTextContent('Sixer Exchange');
     expect(within(table).getByRole('row', { name: /Welcome to Backlay/ })).toHaveTextContent('Every site');
     expect(screen.getByLabelText('Site')).toHaveValue('this');
     await userEvent.type(screen.getByLabelText('Message text'), 'For all');
@@ -28,6 +31,11 @@ describe('Messages', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
     await waitFor(() => expect(api.saveMessage).toHaveBeenCalledWith({ text: 'For all', active: true, siteId: null }));
     await waitFor(() => expect(api.messages).toHaveBeenCalledTimes(2));
+    // Or one site by name, whichever it signed in on.
+    await userEvent.type(screen.getByLabelText('Message text'), 'Sixer only');
+    await userEvent.selectOptions(screen.getByLabelText('Site'), 'Sixer Exchange');
+    await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
+    await waitFor(() => expect(api.saveMessage).toHaveBeenLastCalledWith({ text: 'Sixer only', active: true, siteId: 'sixer' }));
     unmount();
     setUser(null);
   });

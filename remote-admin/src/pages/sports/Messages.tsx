@@ -20,9 +20,12 @@ function TextArea({ id, label, error, ...rest }: TextareaHTMLAttributes<HTMLText
   );
 }
 
-/** Which players a new line is for (ADR 0074 "Content per site"): the site signed in on, or every site (the Super Admin's). */
-type Audience = 'this' | 'every';
-const AUDIENCES: ReadonlyArray<{ value: Audience; label: string }> = [
+/**
+ * Which players a new line is for (ADR 0074 "Content per site"): the site signed in on, every site,
+ * or one site by its id (the Super Admin's choices; an Admin's lines are its own site's).
+ */
+type Audience = 'this' | 'every' | `site:${string}`;
+const FIXED_AUDIENCES: ReadonlyArray<{ value: Audience; label: string }> = [
   { value: 'this', label: 'This site' },
   { value: 'every', label: 'Every site' },
 ];
@@ -32,19 +35,26 @@ interface MessageValues {
   audience: Audience;
 }
 
-/** The add and edit form of a news line; `chooseSite`: the Super Admin's Site select (add only). */
+/** The save request's site of an audience: none (the request's site), null (every site) or an id. */
+function siteOfAudience(audience: Audience): { siteId?: string | null } {
+  if (audience === 'this') return {};
+  if (audience === 'every') return { siteId: null };
+  return { siteId: audience.slice('site:'.length) };
+}
+
+/** The add and edit form of a news line; `sites`: the Super Admin's Site select (add only), none for an Admin. */
 function MessageForm({
   idPrefix,
   initial,
   submitLabel,
-  chooseSite = false,
+  sites = null,
   onSubmit,
   onCancel,
 }: {
   idPrefix: string;
   initial: { text: string; active: boolean };
   submitLabel: string;
-  chooseSite?: boolean;
+  sites?: ReadonlyArray<{ value: Audience; label: string }> | null;
   onSubmit: (values: MessageValues) => Promise<void>;
   onCancel?: () => void;
 }) {
@@ -68,7 +78,7 @@ function MessageForm({
         <input type="checkbox" {...formik.getFieldProps({ name: 'active', type: 'checkbox' })} />
         Show to players
       </label>
-      {chooseSite ? <SelectField label="Site" options={AUDIENCES} {...formik.getFieldProps('audience')} /> : null}
+      {sites !== null ? <SelectField label="Site" options={sites} {...formik.getFieldProps('audience')} /> : null}
       {formik.status ? (
         <p className="bl-form-error" role="alert">
           {formik.status as string}
@@ -88,37 +98,47 @@ function MessageForm({
   );
 }
 
-/** Which site's players see a line: its site's id, or every site. */
-const siteLabel = (m: Pick<NewsMessage, 'siteId'>) => m.siteId ?? 'Every site';
+/** Which site's players see a line: every site, or its site's name (its id until the sites are known). */
+const siteLabel = (m: Pick<NewsMessage, 'siteId'>, names: ReadonlyMap<string, string>) => (m.siteId === null ? 'Every site' : (names.get(m.siteId) ?? m.siteId));
 
 /** The columns the messages sort by in the browser (the list is every news line). */
-const MESSAGE_COLUMNS = {
-  text: { kind: 'text', value: (m) => m.text },
-  active: { kind: 'number', value: (m) => (m.active ? 1 : 0) },
-  site: { kind: 'text', value: (m) => siteLabel(m) },
-  createdAt: { kind: 'date', value: (m) => m.createdAt },
-} as const satisfies Record<string, SortColumn<NewsMessage>>;
+const messageColumns = (names: ReadonlyMap<string, string>) =>
+  ({
+    text: { kind: 'text', value: (m) => m.text },
+    active: { kind: 'number', value: (m) => (m.active ? 1 : 0) },
+    site: { kind: 'text', value: (m) => siteLabel(m, names) },
+    createdAt: { kind: 'date', value: (m) => m.createdAt },
+  }) as const satisfies Record<string, SortColumn<NewsMessage>>;
 
 /**
  * messages (admin and sadmin): the news lines players see at the top of the home page. Add a
  * line, edit its text, and switch it on or off. A line is for the players of the site signed in
- * on; the Super Admin may add one for every site (ADR 0074 "Content per site"). Columns sort in the browser; a search narrows by
- * the text.
+ * on; the Super Admin may add one for every site or for any one site (ADR 0074 "Content per site").
+ * Columns sort in the browser; a search narrows by the text.
  */
 export function Messages() {
-  const { sportsAdmin: sportsAdminApi } = useApis();
+  const { sportsAdmin: sportsAdminApi, sites: sitesApi } = useApis();
+  const superAdmin = useObservable(user$, null)?.role === 'admin';
   const { load, reload } = useLoad(() => sportsAdminApi.messages(), 'messages');
+  // The Super Admin's Site select names every site; an Admin's lines are its own site's.
+  const { load: sitesLoad } = useLoad(() => (superAdmin ? sitesApi.list() : Promise.resolve([])), 'sites');
+  const sites = useMemo(() => (sitesLoad.state === 'done' ? sitesLoad.value : []), [sitesLoad]);
+  const names = useMemo(() => new Map(sites.map((site) => [site.id, site.name])), [sites]);
+  const audiences = useMemo(
+    () => (superAdmin ? [...FIXED_AUDIENCES, ...sites.map((site) => ({ value: `site:${site.id}` as Audience, label: site.name }))] : null),
+    [superAdmin, sites],
+  );
+  const columns = useMemo(() => messageColumns(names), [names]);
   const [editing, setEditing] = useState<NewsMessage | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [search, setSearch] = useState('');
-  const [sort, onSort] = useSort<keyof typeof MESSAGE_COLUMNS>();
+  const [sort, onSort] = useSort<keyof ReturnType<typeof messageColumns>>();
   const all = load.state === 'done' ? load.value : null;
   const found = useMemo(() => (all ?? []).filter((m) => matchesSearch(search, m.text)), [all, search]);
-  const rows = useSortedRows(found, MESSAGE_COLUMNS, sort);
+  const rows = useSortedRows(found, columns, sort);
 
-  const superAdmin = useObservable(user$, null)?.role === 'admin';
   const add = async (values: MessageValues) => {
-    const res = await sportsAdminApi.saveMessage({ text: values.text, active: values.active, ...(values.audience === 'every' ? { siteId: null } : {}) });
+    const res = await sportsAdminApi.saveMessage({ text: values.text, active: values.active, ...siteOfAudience(values.audience) });
     notify('success', res.message);
     reload();
   };
@@ -142,7 +162,7 @@ export function Messages() {
         <h2 id="bl-add-message" className="bl-section-title">
           Add a message
         </h2>
-        <MessageForm idPrefix="add" initial={{ text: '', active: true }} submitLabel="Add message" chooseSite={superAdmin} onSubmit={add} />
+        <MessageForm idPrefix="add" initial={{ text: '', active: true }} submitLabel="Add message" sites={audiences} onSubmit={add} />
       </section>
       {load.state === 'loading' ? <Spinner label="Loading messages" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
@@ -172,7 +192,7 @@ export function Messages() {
                     {m.text}
                   </th>
                   <td>{m.active ? 'Shown' : 'Hidden'}</td>
-                  <td>{siteLabel(m)}</td>
+                  <td>{siteLabel(m, names)}</td>
                   <td>{formatDateTimeMinutes(m.createdAt)}</td>
                   <td>
                     <div className="bl-row-actions">
