@@ -33,17 +33,15 @@ export {
   type DownlineRgRow, type RealityCheckView, type ResponsibleGamblingView, RG_LIMIT_LABELS, RG_LIMIT_RUPEES_MAX,
   RG_LIMIT_TYPES, RG_REALITY_CHECK_MINUTES_MAX, RG_REALITY_CHECK_MINUTES_MIN, RG_SELF_EXCLUSION_MONTHS_MAX,
   RG_SELF_EXCLUSION_MONTHS_MIN, RG_TIME_OUT_DAYS_MAX, RG_TIME_OUT_DAYS_MIN, type RgLimitType, type RgLimitView,
-  CASINO_INT_MESSAGES, SPORT_BETTING_PROVIDER, type CasinoIntGame, type CasinoIntGamesResponse, type CasinoIntMismatch,
+  type CasinoIntGame, type CasinoIntGamesResponse, type CasinoIntMismatch,
   type CasinoIntNewSecret, type CasinoIntPlayUrlRequest, type CasinoIntProvider, type CasinoIntProviderAdminView,
   type CasinoIntReconciliationReport, type CasinoIntSubCategory,
-  type CreateSiteRequest, SITE_ADMIN_MESSAGES, SITE_COLOUR_PATTERN_SOURCE, SITE_ID_PATTERN_SOURCE, SITE_LANGUAGES, SITE_LOGO_MAX_BYTES,
-  SITE_MAINTENANCE_MESSAGE_MAX_LENGTH, SITE_NAME_MAX_LENGTH, SITE_THEME_KEYS, type SiteAdminRow, type SiteLanguage, type SiteTheme, type SiteThemeKey, type UpdateSiteRequest,
+  type CreateSiteRequest, type SiteAdminRow, type SiteLanguage, type SiteTheme, type SiteThemeKey, type UpdateSiteRequest,
   BET_SORT_KEYS, type BetSortKey, CLIENT_SORT_KEYS, MATCH_SORT_KEYS, type MatchSortKey, type ClientSortKey, PAYMENT_SORT_KEYS, SEARCH_MAX_LENGTH, SMS_OUTBOX_SORT_KEYS, type SmsOutboxSortKey, type PaymentSortKey, type SortOrder,
 } from './contracts/index';
-export {
-  applyBet, applyFancyBet, bookmakerToRunnerBet, EMPTY_FANCY_BOOK, exposureMinor, type FancyBook, fancyExposureMinor,
-  fancyRunBook, type FancySide, FULL_SHARE_BPS, marketPnlVector, acceptedPrice, matchedFancyLine, matchedPrice, pnlIfRunnerLosesMinor, pnlIfRunnerWinsMinor, preloadPasswordPolicy, previewPasswordPolicy, type RunnerBet,
-} from './domain/index';
+// The exposure, fancy and best-execution maths are pure: the screens that need them (the odds and
+// table pages, Add User) take them from '@backlay/shared/domain', off the first page (ADR 0025).
+export { preloadPasswordPolicy, previewPasswordPolicy } from './domain/index';
 export { type ApiClient } from './kernel/client';
 export { ApiError } from './kernel/errors';
 export { apiClient } from './kernel/api-client';
@@ -78,7 +76,6 @@ export { PRICE_CONNECTION_TEXT, useMatchState } from './sports/use-match-state';
 export { ALL_SPORTS, sportIdOf } from './sports/sport-filter';
 export { listRange, paymentStatusLabel, REPORT_TYPES } from './payments/statement-filters';
 export { BetTableRow, MyBetsSection } from './sports/my-bets';
-export { TableScroll } from './ui/table-scroll';
 export { Dialog } from './ui/dialog';
 export { useModalFocus, useScrollLock } from './ui/modal-focus';
 export { PHONE_QUERY, mediaMatches, useMediaQuery } from './ui/media';

@@ -5,7 +5,6 @@ import {
   BuildTag,
   Button,
   EmptyState,
-  FULL_SHARE_BPS,
   MESSAGES,
   Page,
   ROLE_LABELS,
@@ -24,6 +23,7 @@ import {
   type UpdateUserRequest,
   useLoad,
 } from '@backlay/shared';
+import { FULL_SHARE_BPS } from '@backlay/shared/domain';
 import { confirmSchema, decimalSchema, displayNameSchema, loginPasswordSchema, partnershipSchema, phoneSchema, transactionPasswordSchema, usernameSchema } from '../forms/validation';
 
 /** The text values of the form; numbers are sent as Number(text) once valid. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, generatePath, useLocation, useParams } from 'react-router';
-import { BuildTag, Button, EmptyState, Page, ROLE_LABELS, ROUTES, SEARCH_MAX_LENGTH, Spinner, TableScroll, childRoleOf, formatRupees, on, useObservable, user$, useApis, type ClientRow, type ClientSortKey, type Role, Pnl, useLoad } from '@backlay/shared';
+import { BuildTag, Button, EmptyState, Page, ROLE_LABELS, ROUTES, SEARCH_MAX_LENGTH, Spinner, childRoleOf, formatRupees, on, useObservable, user$, useApis, type ClientRow, type ClientSortKey, type Role, Pnl, useLoad } from '@backlay/shared';
+import { TableScroll } from '@backlay/shared/table-scroll';
 import { Pager } from '@backlay/shared/reports';
 import { ExportActions } from '@backlay/shared/exports';
 import { SearchBox, SortHeader, useSort } from '@backlay/shared/sortable';

@@ -7,13 +7,6 @@ import {
   EmptyState,
   MESSAGES,
   Page,
-  SITE_ADMIN_MESSAGES,
-  SITE_COLOUR_PATTERN_SOURCE,
-  SITE_ID_PATTERN_SOURCE,
-  SITE_LANGUAGES,
-  SITE_LOGO_MAX_BYTES,
-  SITE_MAINTENANCE_MESSAGE_MAX_LENGTH,
-  SITE_NAME_MAX_LENGTH,
   SelectField,
   Spinner,
   TextField,
@@ -22,10 +15,19 @@ import {
   useLoad,
   useObservable,
   user$,
+} from '@backlay/shared';
+import {
+  SITE_ADMIN_MESSAGES,
+  SITE_COLOUR_PATTERN_SOURCE,
+  SITE_ID_PATTERN_SOURCE,
+  SITE_LANGUAGES,
+  SITE_LOGO_MAX_BYTES,
+  SITE_MAINTENANCE_MESSAGE_MAX_LENGTH,
+  SITE_NAME_MAX_LENGTH,
   type SiteAdminRow,
   type SiteLanguage,
   type SiteTheme,
-} from '@backlay/shared';
+} from '@backlay/shared/contracts';
 import { loginPasswordSchema, partnershipSchema, transactionPasswordSchema, usernameSchema } from '../forms/validation';
 
 /** The theme's colours as the form labels them. */

@@ -1,14 +1,16 @@
 import {
-  applyBet,
-  exposureMinor,
-  marketPnlVector,
   toMinor,
   toRupees,
   type CasinoBet,
   type CasinoMarketView,
   type PlaceBetSide,
-  type RunnerBet,
 } from '@backlay/shared';
+import {
+  applyBet,
+  exposureMinor,
+  marketPnlVector,
+  type RunnerBet,
+} from '@backlay/shared/domain';
 import { type SlipBookRow } from '@backlay/shared/slip-parts';
 
 /**

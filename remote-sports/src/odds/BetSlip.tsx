@@ -5,11 +5,7 @@ import {
   TextField,
   formatRupees,
   limitInForce,
-  acceptedPrice,
-  matchedFancyLine,
   parseStake,
-  pnlIfRunnerLosesMinor,
-  pnlIfRunnerWinsMinor,
   raceMarketTitle,
   toMinor,
   toRupees,
@@ -23,6 +19,12 @@ import {
   type PlaceBetRequest,
   formatRunnerPrice,
 } from '@backlay/shared';
+import {
+  acceptedPrice,
+  matchedFancyLine,
+  pnlIfRunnerLosesMinor,
+  pnlIfRunnerWinsMinor,
+} from '@backlay/shared/domain';
 import { SlipActions, SlipRunnerBook, QuickStakes, StakeField } from '@backlay/shared/slip-parts';
 import { OddsAcceptanceField, PlacingStatus } from '@backlay/shared/slip-status';
 import { formatLimit } from '../format';

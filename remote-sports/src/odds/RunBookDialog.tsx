@@ -1,4 +1,5 @@
-import { Pnl, Dialog, RUN_BOOK_MARGIN, fancyRunBook, toRupees, type MarketPosition } from '@backlay/shared';
+import { Pnl, Dialog, RUN_BOOK_MARGIN, toRupees, type MarketPosition } from '@backlay/shared';
+import { fancyRunBook } from '@backlay/shared/domain';
 import { fancyBookOf } from './positions';
 
 /**

@@ -1,20 +1,22 @@
 import {
+  toMinor,
+  toRupees,
+  type Market,
+  type MarketPosition,
+  type PlaceBetResponse,
+  type PlaceBetSide,
+} from '@backlay/shared';
+import {
   EMPTY_FANCY_BOOK,
   applyBet,
   applyFancyBet,
   bookmakerToRunnerBet,
   exposureMinor,
   fancyExposureMinor,
-  toMinor,
-  toRupees,
   type FancyBook,
   type FancySide,
-  type Market,
-  type MarketPosition,
-  type PlaceBetResponse,
-  type PlaceBetSide,
   type RunnerBet,
-} from '@backlay/shared';
+} from '@backlay/shared/domain';
 
 /**
  * The player's book on the odds page, and what a bet in the slip would make of it. Every sum is

@@ -16,7 +16,6 @@ import {
   RG_REALITY_CHECK_MINUTES_MIN,
   SelectField,
   Spinner,
-  TableScroll,
   TextField,
   useLoad,
   useApis,
@@ -25,6 +24,7 @@ import {
   type RgLimitView,
   formatDateTimeMinutes,
 } from '@backlay/shared';
+import { TableScroll } from '@backlay/shared/table-scroll';
 
 /** "₹1,000.00" or "None". */
 const amountText = (amount: number | null) => (amount === null ? 'None' : `₹${formatRupees(amount)}`);

@@ -8,7 +8,6 @@ import {
   Page,
   ROUTES,
   Spinner,
-  TableScroll,
   formatRupees,
   useApis,
   useLoad,
@@ -17,6 +16,7 @@ import {
   DASHBOARD_DAYS,
   type AgentDashboard,
 } from '@backlay/shared';
+import { TableScroll } from '@backlay/shared/table-scroll';
 import { plural } from '@backlay/shared/domain';
 import { ChartCanvas } from './ChartCanvas';
 import { compactRupees, dayLabel, quietRange, shortLabel, waitedFor } from './dashboard-figures';

@@ -6,13 +6,13 @@ import {
   loginAttemptOutcome,
   type LoginAttemptOutcome,
   Spinner,
-  TableScroll,
   TextField,
   useLoad,
   useApis,
   type LoginHistoryRow,
   formatDateTimeSeconds,
 } from '@backlay/shared';
+import { TableScroll } from '@backlay/shared/table-scroll';
 
 /** The time of an attempt as the other reports show times. */
 export function formatAttemptTime(iso: string): string {
