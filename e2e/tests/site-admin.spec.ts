@@ -49,7 +49,11 @@ test.describe('sites', () => {
     await form.getByLabel('Admin partnership %').fill('80');
     await form.getByLabel('Transaction password').fill(DEMO_TRANSACTION_PASSWORD);
     if (isMobile) await expectNoSidewaysScroll(page);
+    // Creating a site hashes its Admin's password and checks the transaction password (argon2
+    // both): on a loaded machine that takes seconds, so the journey waits for the server's answer.
+    const created = page.waitForResponse((response) => response.url().endsWith('/api/create-site'), { timeout: 60_000 });
     await form.getByRole('button', { name: 'Create site' }).click();
+    expect((await created).status(), await (await created).text()).toBe(200);
     await expect(page.getByText('Site created')).toBeVisible();
     await expect(form).toBeHidden();
 
@@ -68,7 +72,9 @@ test.describe('sites', () => {
     await edit.getByLabel('Header colour').fill('#336699');
     await expect(edit.getByTestId('theme-preview').locator('.bl-site-preview__head')).toHaveCSS('background-color', 'rgb(51, 102, 153)');
     await edit.getByLabel('Transaction password').fill(DEMO_TRANSACTION_PASSWORD);
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/update-site'), { timeout: 60_000 });
     await edit.getByRole('button', { name: 'Save site' }).click();
+    expect((await saved).status(), await (await saved).text()).toBe(200);
     await expect(page.getByText('Site saved')).toBeVisible();
     await expect(table.getByRole('rowheader', { name: `${name} Live` })).toBeVisible();
     const token = await apiToken(request, 'admin', 'demo-admin');
