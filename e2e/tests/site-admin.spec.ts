@@ -72,9 +72,9 @@ test.describe('sites', () => {
     await edit.getByLabel('Header colour').fill('#336699');
     await expect(edit.getByTestId('theme-preview').locator('.bl-site-preview__head')).toHaveCSS('background-color', 'rgb(51, 102, 153)');
     await edit.getByLabel('Transaction password').fill(DEMO_TRANSACTION_PASSWORD);
-    const saved = page.waitForResponse((response) => response.url().endsWith('/api/update-site'), { timeout: 60_000 });
+    const updated = page.waitForResponse((response) => response.url().endsWith('/api/update-site'), { timeout: 60_000 });
     await edit.getByRole('button', { name: 'Save site' }).click();
-    expect((await saved).status(), await (await saved).text()).toBe(200);
+    expect((await updated).status(), await (await updated).text()).toBe(200);
     await expect(page.getByText('Site saved')).toBeVisible();
     await expect(table.getByRole('rowheader', { name: `${name} Live` })).toBeVisible();
     const token = await apiToken(request, 'admin', 'demo-admin');
