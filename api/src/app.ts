@@ -445,7 +445,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tagged('security', securityRoutes), { auth, twoFactor, history: loginHistory });
       await api.register(tagged('users', usersRoutes), { users: core.users, accounts: core.accounts });
       await api.register(tagged('chips', chipsRoutes), { chips: core.chips });
-      await api.register(tagged('betting', bettingRoutes), { betting: core.betting, tablesOff: (siteId) => core.siteCasino.tablesOff(siteId) });
+      await api.register(tagged('betting', bettingRoutes), {
+        betting: core.betting,
+        tablesOff: (siteId) => core.siteCasino.tablesOff(siteId),
+        assertSportOffered: (siteId, matchId) => core.siteSports.assertSportOffered(siteId, matchId),
+      });
       await api.register(tagged('cash-out', cashOutRoutes), { cashOut: new CashOutService({ db, betting: core.betting }) });
       await api.register(tagged('bet-reports', betReportsRoutes), {
         reports: new BetReportsService({ db, policy: core.usersPolicy, clock: core.clock }),
@@ -464,6 +468,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tagged('catalog', catalogRoutes), {
         catalog: core.catalog,
         sportsAdmin: core.sportsAdmin,
+        siteSports: core.siteSports,
         feedStatus: () => {
           const { provider, staleAfterMs } = core.feed.status();
           return readFeedStatus(db, core.clock, { provider, staleAfterMs });

@@ -9,6 +9,7 @@ import { TransactionPasswords } from './auth/transaction-password';
 import { BettingService } from './betting/betting.service';
 import { CasinoEngine } from './casino/casino-engine';
 import { SiteCasinoService } from './casino/site-casino.service';
+import { SiteSportsService } from './catalog/site-sports.service';
 import { CasinoService } from './casino/casino.service';
 import { CasinoIntService } from './casino-int/casino-int.service';
 import { DbNonceStore, type NonceStore } from './casino-int/nonce-store';
@@ -72,6 +73,7 @@ export interface CoreServices {
   news: NewsService;
   /** What each site switched off of the casino (ADR 0074 "Content per site"). */
   siteCasino: SiteCasinoService;
+  siteSports: SiteSportsService;
   buttonValues: ButtonValuesService;
   /** The odds-feed ingest (started by main when FEED_ENABLED; tests step it by hand). */
   feed: FeedIngest;
@@ -123,7 +125,8 @@ export function createCoreServices(deps: {
   const sites = new SiteDirectory(deps.db, clock, deps.config.settings.cacheTtlMs, cluster.bus);
   const accounts = new AccountAdminService({ db: deps.db, policy: usersPolicy, users, passwords, transactionPasswords, events });
   const sportsAdmin = new SportsAdminService(deps.db, events);
-  const catalog = new CatalogService(deps.db);
+  const siteSports = new SiteSportsService({ db: deps.db, sites });
+  const catalog = new CatalogService(deps.db, (siteId) => siteSports.sportsOff(siteId));
   const settlement = new SettlementService({ db: deps.db, catalog, events, log });
   const feedProvider = deps.feedProvider ?? createFeedProvider(deps.config, log, clock);
   const feed = new FeedIngest({
@@ -185,6 +188,7 @@ export function createCoreServices(deps: {
     catalog,
     sportsAdmin,
     news: new NewsService(deps.db, sites),
+    siteSports,
     siteCasino: new SiteCasinoService({ db: deps.db, sites, providerIds: () => casinoInt.providerIds() }),
     buttonValues: new ButtonValuesService(deps.db),
     feed,

@@ -195,6 +195,11 @@ describe('numbers past what their column holds', () => {
     await expectRefused({ method: 'GET', url: '/api/get-registration-agent?siteId=%ED%A0%80', token: tokens.admin });
     await expectRefused({ method: 'POST', url: '/api/save-registration-agent', token: tokens.admin, payload: { username: 'a\u0000b', transactionPassword: txn } });
     await expectRefused({ method: 'POST', url: '/api/save-registration-agent', token: tokens.admin, payload: { username: ['x'], transactionPassword: txn } });
+    await expectRefused({ method: 'GET', url: '/api/get-site-sports?siteId=%ED%A0%80', token: tokens.admin });
+    await expectRefused({ method: 'POST', url: '/api/save-site-sports', token: tokens.admin, payload: { sportsOff: [true], transactionPassword: txn } });
+    await expectRefused({ method: 'POST', url: '/api/save-site-sports', token: tokens.admin, payload: { sportsOff: ['\ud800'], transactionPassword: txn } });
+    await expectRefused({ method: 'POST', url: '/api/save-site-sports', token: tokens.admin, payload: { sportsOff: [1e300], transactionPassword: txn } });
+    await expectRefused({ method: 'POST', url: '/api/save-site-sports', token: tokens.admin, payload: { sportsOff: [], siteId: 'a\u0000b', transactionPassword: txn } });
   });
 
   it('plain decimal text in a query is still read as a number', async () => {

@@ -13,6 +13,8 @@ export async function bettingRoutes(
     betting: BettingService;
     /** The live casino tables the request's site switched off (ADR 0074 "Content per site"). */
     tablesOff?: (siteId: string) => Promise<ReadonlySet<string>>;
+    /** Refuses (403) a bet on a match of a sport the request's site switched off (catalog/site-sports.service.ts). */
+    assertSportOffered?: (siteId: string, matchId: string) => Promise<void>;
   },
 ): Promise<void> {
   const config = { access: signedIn({ area: 'player', roles: ['user'] }) };
@@ -29,6 +31,14 @@ export async function bettingRoutes(
       if (options.tablesOff !== undefined && (await options.tablesOff(auth.siteId)).has(request.body.matchId)) {
         await confirmSession(request);
         throw new DomainError('FORBIDDEN', SITE_CONTENT_MESSAGES.tableOffHere);
+      }
+      if (options.assertSportOffered !== undefined) {
+        try {
+          await options.assertSportOffered(auth.siteId, request.body.matchId);
+        } catch (error) {
+          await confirmSession(request);
+          throw error;
+        }
       }
       return {
         data: await options.betting.placeBet(auth.userId, request.body, request.headers[IDEMPOTENCY_HEADER], session),

@@ -228,17 +228,17 @@ const MATCH_SORT_SQL: Readonly<Record<MatchSortKey, string>> = {
 };
 
 /**
- * Matches the viewer sees, by sport and status and a search of the match's or competition's
+ * Matches the viewer sees (less the sports of `sportsOff`: the viewer's site's), by sport and status and a search of the match's or competition's
  * name: in the order asked for, then in play first, then upcoming, then closed (latest first).
  */
-export async function listVisibleMatches(q: Queryable, query: MatchQuery, visibility: Visibility): Promise<MatchRow[]> {
+export async function listVisibleMatches(q: Queryable, query: MatchQuery, visibility: Visibility, sportsOff: readonly number[] = []): Promise<MatchRow[]> {
   const { rows } = await q.query<MatchRow>(
     `SELECT ${MATCH_COLUMNS} FROM events e JOIN sports s ON s.sport_id = e.sport_id LEFT JOIN competitions c ON c.id = e.competition_id
      WHERE ${visibleMatch(visibility)} AND ($1::int IS NULL OR e.sport_id = $1) AND ($2::text = 'all' OR e.status = $2)
-       AND ($4::text IS NULL OR e.name ILIKE $4 OR c.name ILIKE $4)
+       AND ($4::text IS NULL OR e.name ILIKE $4 OR c.name ILIKE $4) AND NOT (e.sport_id = ANY ($5::int[]))
      ${orderByClause(MATCH_SORT_SQL, query.sort ?? null, MATCH_DEFAULT_ORDER)}
      LIMIT $3`,
-    [query.sportId, query.status, query.limit, query.pattern ?? null],
+    [query.sportId, query.status, query.limit, query.pattern ?? null, sportsOff],
   );
   return rows;
 }

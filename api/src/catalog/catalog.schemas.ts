@@ -6,6 +6,8 @@ import {
   SEARCH_MAX_LENGTH,
   SORT_ORDERS,
   type SaveMatchRequest,
+  type SaveSiteSportsRequest,
+  SITE_SWITCH_LIST_MAX,
   type SportSettings,
   type UpdateFancyRequest,
   type UpdateMarketRequest,
@@ -23,10 +25,16 @@ import {
   type AllAgree,
   type BodyOf,
 } from '../common/schemas';
+import { siteIdSchema } from '../sites/site-scope';
 import { MATCH_LIST_DEFAULT_LIMIT, MATCH_STATUS_VALUES } from './match-query';
 
 const idField = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const sportIdField = int4Field(1);
+const siteSportsResponse = {
+  type: 'object',
+  required: ['siteId', 'sportsOff'],
+  properties: { siteId: { type: 'string' }, sportsOff: { type: 'array', items: { type: 'integer' } } },
+} as const;
 const eventStatus = { type: 'string', enum: ['upcoming', 'inplay', 'closed'] } as const;
 const marketStatus = { type: 'string', enum: ['open', 'suspended', 'ball_running', 'closed'] } as const;
 /** Storage bounds only; the readable rules are checked by limits-rules.ts. */
@@ -383,6 +391,28 @@ export const schemas = {
     ),
     response: responses({ type: 'object', required: ['sportId', 'active', ...limitRequired], properties: sportSettingsProperties }),
   },
+  siteSports: {
+    tags: adminTags,
+    security: bearerSecurity,
+    querystring: { type: 'object', additionalProperties: false, properties: { siteId: siteIdSchema } },
+    response: responses(siteSportsResponse),
+  },
+  saveSiteSports: {
+    tags: adminTags,
+    security: bearerSecurity,
+    description: 'Replaces the sports one site switches off for its own players (ADR 0074 "Content per site"); transaction password.',
+    body: {
+      type: 'object',
+      required: ['sportsOff', 'transactionPassword'],
+      additionalProperties: false,
+      properties: {
+        siteId: siteIdSchema,
+        sportsOff: { type: 'array', maxItems: SITE_SWITCH_LIST_MAX, items: sportIdField },
+        transactionPassword: { type: 'string', minLength: 1, maxLength: 64 },
+      },
+    },
+    response: responses(siteSportsResponse),
+  },
   updateMatch: {
     tags: adminTags,
     security: bearerSecurity,
@@ -430,6 +460,7 @@ export type CatalogContractsAgree = AllAgree<
   [
     Agree<SaveMatchRequest, BodyOf<typeof schemas.saveMatch>>,
     Agree<SportSettings, BodyOf<typeof schemas.saveSportSettings>>,
+    Agree<SaveSiteSportsRequest, BodyOf<typeof schemas.saveSiteSports>>,
     Agree<UpdateMatchRequest, BodyOf<typeof schemas.updateMatch>>,
     Agree<UpdateMarketRequest, BodyOf<typeof schemas.updateMarket>>,
     Agree<UpdateFancyRequest, BodyOf<typeof schemas.updateFancy>>,

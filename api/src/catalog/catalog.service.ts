@@ -46,6 +46,17 @@ export function visibilityOf(role: Role): Visibility {
   return SPORTS_ADMIN_ROLES.includes(role) ? 'admin' : 'player';
 }
 
+/**
+ * Who reads: the role decides the view, the site narrows the player view by the sports it
+ * switched off (ADR 0074 "Content per site"; admin and sadmin see every sport).
+ */
+export interface Viewer {
+  role: Role;
+  siteId: string;
+}
+
+const NONE: ReadonlySet<number> = new Set();
+
 /** The rows of a match as the data socket's snapshot carries them (players' view). */
 export interface MatchImage {
   markets: MarketRow[];
@@ -56,13 +67,23 @@ export interface MatchImage {
 }
 
 export class CatalogService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** The sports a site switched off for its players (the cached site directory). */
+    private readonly siteSportsOff: (siteId: string) => Promise<ReadonlySet<number>> = async () => NONE,
+  ) {}
 
-  /** Players: the active sports; admin and sadmin: every sport with its settings. */
-  async sports(role: Role): Promise<Array<SportItem | SportAdminItem>> {
-    const admin = visibilityOf(role) === 'admin';
+  /** The sports hidden from this viewer by its site: none for admin and sadmin. */
+  private async sportsOff(viewer: Viewer): Promise<ReadonlySet<number>> {
+    return visibilityOf(viewer.role) === 'admin' ? NONE : this.siteSportsOff(viewer.siteId);
+  }
+
+  /** Players: the active sports (less those their site switched off); admin and sadmin: every sport with its settings. */
+  async sports(viewer: Viewer): Promise<Array<SportItem | SportAdminItem>> {
+    const admin = visibilityOf(viewer.role) === 'admin';
     const rows = await repo.listSports(this.db, !admin);
-    if (!admin) return rows.map((row) => ({ sportId: row.sportId, name: row.name }));
+    const off = await this.sportsOff(viewer);
+    if (!admin) return rows.filter((row) => !off.has(row.sportId)).map((row) => ({ sportId: row.sportId, name: row.name }));
     return rows.map((row) => ({ sportId: row.sportId, name: row.name, active: row.active, ...limitsOf(row) }));
   }
 
@@ -87,8 +108,8 @@ export class CatalogService {
   }
 
   /** Imported matches with the best prices of their active match odds market (GET get-match-list). */
-  async matches(query: MatchQuery, role: Role): Promise<MatchSummary[]> {
-    const rows = await repo.listVisibleMatches(this.db, query, visibilityOf(role));
+  async matches(query: MatchQuery, viewer: Viewer): Promise<MatchSummary[]> {
+    const rows = await repo.listVisibleMatches(this.db, query, visibilityOf(viewer.role), [...(await this.sportsOff(viewer))]);
     const odds = await markets.activeMatchOddsOf(
       this.db,
       rows.map((row) => row.id),
@@ -111,22 +132,22 @@ export class CatalogService {
   }
 
   /** One match the caller sees, or 404. */
-  async match(matchId: string, role: Role): Promise<MatchDetail> {
-    const row = await repo.findVisibleMatch(this.db, matchId, visibilityOf(role));
+  async match(matchId: string, viewer: Viewer): Promise<MatchDetail> {
+    const row = await this.visibleMatch(matchId, viewer);
     if (row === null) throw new DomainError('NOT_FOUND', MESSAGES.matchNotFound);
     return toMatchDetail(row);
   }
 
   /** Markets of a match: active ones for players, all for admins. */
-  async markets(matchId: string, role: Role): Promise<Market[]> {
-    const visibility = await this.assertVisible(matchId, role);
+  async markets(matchId: string, viewer: Viewer): Promise<Market[]> {
+    const visibility = await this.assertVisible(matchId, viewer);
     const rows = await markets.marketsOfEvent(this.db, matchId, visibility === 'player');
     return rows.map(toMarket);
   }
 
   /** Fancies of one kind ('all' for every kind), closed ones included with their results. */
-  async fancies(matchId: string, gtype: string | undefined, role: Role): Promise<Fancy[]> {
-    const visibility = await this.assertVisible(matchId, role);
+  async fancies(matchId: string, gtype: string | undefined, viewer: Viewer): Promise<Fancy[]> {
+    const visibility = await this.assertVisible(matchId, viewer);
     const kind = gtype === undefined || gtype === '' ? FANCY_GTYPE_DEFAULT : gtype;
     const rows = await markets.fanciesOfEvent(this.db, matchId, {
       activeOnly: visibility === 'player',
@@ -137,35 +158,41 @@ export class CatalogService {
   }
 
   /** The live fancy lines of a match: every kind, not closed (GET fancy-data). */
-  async liveFancies(matchId: string, role: Role): Promise<Fancy[]> {
-    const visibility = await this.assertVisible(matchId, role);
+  async liveFancies(matchId: string, viewer: Viewer): Promise<Fancy[]> {
+    const visibility = await this.assertVisible(matchId, viewer);
     const rows = await markets.fanciesOfEvent(this.db, matchId, { activeOnly: visibility === 'player', gtype: null, openOnly: true });
     return rows.map(toFancy);
   }
 
-  async score(matchId: string, role: Role): Promise<Score> {
-    await this.assertVisible(matchId, role);
+  async score(matchId: string, viewer: Viewer): Promise<Score> {
+    await this.assertVisible(matchId, viewer);
     const row = await markets.scoreOf(this.db, matchId);
     if (row === null) throw new DomainError('NOT_FOUND', MESSAGES.matchNotFound);
     return toScore(row);
   }
 
   /** Competitions of a sport with their open imported matches and active market counts. */
-  async seriesWithMarket(sportId: number, role: Role): Promise<SeriesWithMarket[]> {
-    return groupSeries(await repo.listSeriesMatches(this.db, sportId, visibilityOf(role)));
+  async seriesWithMarket(sportId: number, viewer: Viewer): Promise<SeriesWithMarket[]> {
+    return groupSeries(await this.seriesMatches(sportId, viewer));
   }
 
   /** The same grouped by the UTC date of the matches' start. */
-  async seriesWithMarketByDate(sportId: number, role: Role): Promise<SeriesByDate[]> {
-    return groupSeriesByDate(await repo.listSeriesMatches(this.db, sportId, visibilityOf(role)));
+  async seriesWithMarketByDate(sportId: number, viewer: Viewer): Promise<SeriesByDate[]> {
+    return groupSeriesByDate(await this.seriesMatches(sportId, viewer));
+  }
+
+  /** A sport's open matches the viewer sees: none of a sport its site switched off. */
+  private async seriesMatches(sportId: number, viewer: Viewer) {
+    if ((await this.sportsOff(viewer)).has(sportId)) return [];
+    return repo.listSeriesMatches(this.db, sportId, visibilityOf(viewer.role));
   }
 
   /**
    * What a data-socket subscriber gets first: the active markets and fancies and the score, or
    * null when the caller may not see the match (admin and sadmin see every imported match).
    */
-  async matchImage(matchId: string, role: Role): Promise<MatchImage | null> {
-    const match = await repo.findVisibleMatch(this.db, matchId, visibilityOf(role));
+  async matchImage(matchId: string, viewer: Viewer): Promise<MatchImage | null> {
+    const match = await this.visibleMatch(matchId, viewer);
     if (match === null) return null;
     const [marketRows, fancyRows, score] = await Promise.all([
       markets.marketsOfEvent(this.db, matchId, true),
@@ -185,9 +212,14 @@ export class CatalogService {
     return markets.findFancy(this.db, fancyId);
   }
 
-  private async assertVisible(matchId: string, role: Role): Promise<Visibility> {
-    const visibility = visibilityOf(role);
-    if ((await repo.findVisibleMatch(this.db, matchId, visibility)) === null) throw new DomainError('NOT_FOUND', MESSAGES.matchNotFound);
-    return visibility;
+  /** A match the viewer sees, or null: a match of a sport the viewer's site switched off is none. */
+  private async visibleMatch(matchId: string, viewer: Viewer) {
+    const row = await repo.findVisibleMatch(this.db, matchId, visibilityOf(viewer.role));
+    return row === null || (await this.sportsOff(viewer)).has(row.sportId) ? null : row;
+  }
+
+  private async assertVisible(matchId: string, viewer: Viewer): Promise<Visibility> {
+    if ((await this.visibleMatch(matchId, viewer)) === null) throw new DomainError('NOT_FOUND', MESSAGES.matchNotFound);
+    return visibilityOf(viewer.role);
   }
 }

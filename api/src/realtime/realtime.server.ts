@@ -360,7 +360,7 @@ function onDataConnection(
       return;
     }
     deps.marketData
-      .subscribe(socket, matchId, () => deps.catalog.matchImage(matchId, auth.role))
+      .subscribe(socket, matchId, () => deps.catalog.matchImage(matchId, { role: auth.role, siteId: auth.siteId }))
       .then((result) => reply(ack, result))
       .catch((error: unknown) => {
         deps.log.error({ err: error, matchId }, 'market data subscription failed');

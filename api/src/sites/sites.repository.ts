@@ -22,6 +22,8 @@ export interface SiteRow {
   casinoTablesOff: string[];
   /** International casino providers this site's players do not see or launch. */
   casinoProvidersOff: string[];
+  /** Sports (sport ids) this site's players do not see or bet on (migration 0051). */
+  sportsOff: number[];
   /** The DL new players of this site register under; null: the configured name on this site. */
   registrationAgentId: string | null;
 }
@@ -31,7 +33,7 @@ const SITE_COLUMNS = `s.id, s.name, s.is_default AS "isDefault", s.admin_id AS "
   s.support_email AS "supportEmail", s.support_phone AS "supportPhone", s.default_language AS "defaultLanguage",
   s.languages, s.maintenance, s.maintenance_message AS "maintenanceMessage",
   s.casino_tables_off AS "casinoTablesOff", s.casino_providers_off AS "casinoProvidersOff",
-  s.registration_agent_id AS "registrationAgentId",
+  s.sports_off AS "sportsOff", s.registration_agent_id AS "registrationAgentId",
   COALESCE((SELECT array_agg(d.domain ORDER BY d.domain) FROM site_domains d WHERE d.site_id = s.id), '{}') AS domains`;
 
 /** Every site, the default first. */
@@ -103,10 +105,19 @@ export async function domainOfAnotherSite(q: Queryable, siteId: string, domains:
   return rows[0] ?? null;
 }
 
+/** A site's content as locked for a change. */
+export interface LockedSiteContent {
+  casinoTablesOff: string[];
+  casinoProvidersOff: string[];
+  sportsOff: number[];
+  registrationAgentId: string | null;
+}
+
 /** Locks a site's row for a change of its content (the value before the change, for the audit). */
-export async function lockSite(q: Queryable, siteId: string): Promise<{ casinoTablesOff: string[]; casinoProvidersOff: string[]; registrationAgentId: string | null } | null> {
-  const { rows } = await q.query<{ casinoTablesOff: string[]; casinoProvidersOff: string[]; registrationAgentId: string | null }>(
-    `SELECT casino_tables_off AS "casinoTablesOff", casino_providers_off AS "casinoProvidersOff", registration_agent_id AS "registrationAgentId"
+export async function lockSite(q: Queryable, siteId: string): Promise<LockedSiteContent | null> {
+  const { rows } = await q.query<LockedSiteContent>(
+    `SELECT casino_tables_off AS "casinoTablesOff", casino_providers_off AS "casinoProvidersOff", sports_off AS "sportsOff",
+            registration_agent_id AS "registrationAgentId"
      FROM sites WHERE id = $1 FOR UPDATE`,
     [siteId],
   );
@@ -145,6 +156,11 @@ export async function updateSite(q: Queryable, id: string, patch: SitePatch): Pr
   const sets = keys.map((key, i) => `${PATCH_COLUMNS[key]} = $${i + 2}`);
   const values = keys.map((key) => (key === 'theme' ? JSON.stringify(patch.theme) : patch[key]));
   await q.query(`UPDATE sites SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [id, ...values]);
+}
+
+/** The sports a site switched off for its own players. */
+export async function updateSportsOff(q: Queryable, siteId: string, sportsOff: readonly number[]): Promise<void> {
+  await q.query('UPDATE sites SET sports_off = $2, updated_at = now() WHERE id = $1', [siteId, sportsOff]);
 }
 
 /** What a site switched off of the casino for its own players. */

@@ -133,7 +133,9 @@ export {
   type RegistrationAgent,
   type SaveRegistrationAgentRequest,
   type SaveSiteCasinoRequest,
+  type SaveSiteSportsRequest,
   SITE_CONTENT_MESSAGES,
   SITE_SWITCH_LIST_MAX,
   type SiteCasinoSwitches,
+  type SiteSportsSwitches,
 } from './site-content';

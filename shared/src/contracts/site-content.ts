@@ -22,6 +22,19 @@ export interface SaveSiteCasinoRequest {
   transactionPassword: string;
 }
 
+/** GET /api/get-site-sports: the sports (catalog sport ids) a site switched off for its own players. */
+export interface SiteSportsSwitches {
+  siteId: string;
+  sportsOff: number[];
+}
+
+/** POST /api/save-site-sports: replaces the site's list. */
+export interface SaveSiteSportsRequest {
+  siteId?: string;
+  sportsOff: number[];
+  transactionPassword: string;
+}
+
 /** GET /api/get-registration-agent: the DL a site's new players register under (null: the configured name). */
 export interface RegistrationAgent {
   siteId: string;
@@ -44,6 +57,8 @@ export const SITE_CONTENT_MESSAGES = {
   casinoSaved: 'Casino switches saved',
   tableOffHere: 'This table is not offered on this site',
   providerOffHere: 'This game is not offered on this site',
+  sportsSaved: 'Sports of this site saved',
+  sportOffHere: 'This sport is not offered on this site',
   agentSaved: 'Registration agent saved',
   agentMustBeDl: 'The registration agent must be a DL of this site',
   agentLocked: 'The registration agent is locked',

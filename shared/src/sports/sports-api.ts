@@ -20,6 +20,7 @@ import type {
   UpdateMatchRequest,
 } from '../contracts/sports';
 import type { MatchSortKey, SortOrder } from '../contracts/sorting';
+import type { SaveSiteSportsRequest, SiteSportsSwitches } from '../contracts/site-content';
 import type { ApiClient } from '../kernel/client';
 import { unwrap, unwrapWithMessage } from '../kernel/client';
 
@@ -90,6 +91,9 @@ export function createSportsAdminApi(client: ApiClient) {
       unwrap<FeedMatch[]>(client.main.get('/get-matches', { params: { EventTypeID: sportId, CompetitionID: competitionId } })),
     saveMatch: (body: SaveMatchRequest) => unwrapWithMessage<MatchDetail>(client.main.post('/save-match', body)),
     saveSportSettings: (body: SportSettings) => unwrapWithMessage<unknown>(client.main.post('/save-sport-settings', body)),
+    /** The sports the site signed in on switched off for its own players (ADR 0074 "Content per site"). */
+    siteSports: () => unwrap<SiteSportsSwitches>(client.main.get('/get-site-sports')),
+    saveSiteSports: (body: SaveSiteSportsRequest) => unwrapWithMessage<SiteSportsSwitches>(client.main.post('/save-site-sports', body)),
     updateMatch: (body: UpdateMatchRequest) => unwrapWithMessage<unknown>(client.main.post('/update-match', body)),
     updateMarket: (body: UpdateMarketRequest) => unwrapWithMessage<Market>(client.main.post('/update-market', body)),
     updateFancy: (body: UpdateFancyRequest) => unwrapWithMessage<Fancy>(client.main.post('/update-fancy', body)),

@@ -5,7 +5,7 @@ import { ApiError, on, type SportAdminItem } from '@backlay/shared';
 import { fakeSportsAdmin, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { SportsList } from './SportsList';
 
-const api = withMocks(fakeSportsAdmin, 'sports', 'saveSportSettings');
+const api = withMocks(fakeSportsAdmin, 'sports', 'saveSportSettings', 'siteSports', 'saveSiteSports');
 const apis = { sportsAdmin: api };
 
 const sports: SportAdminItem[] = [
@@ -30,6 +30,7 @@ beforeEach(() => {
   jest.resetAllMocks();
   api.sports.mockResolvedValue(sports);
   api.saveSportSettings.mockResolvedValue({ data: null, message: 'Sport settings saved' });
+  api.siteSports.mockResolvedValue({ siteId: 'sixer', sportsOff: [] });
 });
 
 describe('SportsList', () => {
@@ -43,6 +44,40 @@ describe('SportsList', () => {
     expect(screen.getByRole('link', { name: 'Series of Cricket' })).toHaveAttribute('href', '/admin/series/4');
     expect(screen.getByRole('link', { name: 'Matches of Soccer' })).toHaveAttribute('href', '/admin/active-matches/1');
     expect(screen.getByRole('link', { name: 'Limits of Soccer' })).toHaveAttribute('href', '/admin/sports-list/1');
+  });
+
+  it("hides a sport for this site's players only, after the transaction password (ADR 0074)", async () => {
+    api.siteSports.mockResolvedValue({ siteId: 'sixer', sportsOff: [4] });
+    api.saveSiteSports.mockResolvedValue({ data: { siteId: 'sixer', sportsOff: [1, 4] }, message: 'Sports of this site saved' });
+    renderAt('/admin/sports-list');
+    expect(await screen.findByRole('switch', { name: 'Cricket on this site' })).not.toBeChecked();
+    expect(screen.getByRole('columnheader', { name: 'On this site' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('switch', { name: 'Soccer on this site' }));
+    const dialog = screen.getByRole('dialog', { name: 'Hide Soccer on this site' });
+    expect(dialog).toHaveTextContent('Other sites keep it');
+    await userEvent.type(within(dialog).getByLabelText('Transaction password'), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    await waitFor(() => expect(api.saveSiteSports).toHaveBeenCalledWith({ siteId: 'sixer', sportsOff: [4, 1], transactionPassword: '123456' }));
+    await waitFor(() => expect(api.siteSports).toHaveBeenCalledTimes(2));
+    expect(api.saveSportSettings).not.toHaveBeenCalled();
+  });
+
+  it('offers a sport switched off on this site again', async () => {
+    api.siteSports.mockResolvedValue({ siteId: 'backlay', sportsOff: [1, 4] });
+    api.saveSiteSports.mockResolvedValue({ data: { siteId: 'backlay', sportsOff: [4] }, message: 'Sports of this site saved' });
+    renderAt('/admin/sports-list');
+    await userEvent.click(await screen.findByRole('switch', { name: 'Soccer on this site' }));
+    const dialog = screen.getByRole('dialog', { name: 'Offer Soccer on this site' });
+    await userEvent.type(within(dialog).getByLabelText('Transaction password'), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Offer' }));
+    await waitFor(() => expect(api.saveSiteSports).toHaveBeenCalledWith({ siteId: 'backlay', sportsOff: [4], transactionPassword: '123456' }));
+  });
+
+  it('without the site list (a refusal), the page keeps its platform switches', async () => {
+    api.siteSports.mockRejectedValue(new ApiError('You are not allowed to do this', 403, 'FORBIDDEN'));
+    renderAt('/admin/sports-list');
+    expect(await screen.findByRole('switch', { name: 'Soccer active' })).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Soccer on this site' })).not.toBeInTheDocument();
   });
 
   it('switches a sport on with its current limits and reloads', async () => {

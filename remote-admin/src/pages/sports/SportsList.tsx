@@ -2,13 +2,16 @@ import { useState } from 'react';
 import { Link, generatePath, useNavigate, useParams } from 'react-router';
 import { BuildTag, EmptyState, Page, ROUTES, Spinner, notify, type MarketLimits, type SportAdminItem, useLoad, useApis } from '@backlay/shared';
 import { LimitsDialog } from './LimitsDialog';
+import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
 import { Switch, runAction } from './sports-common';
 
 /**
  * sports-list/:url? (admin and sadmin): every sport with its active switch and the default limits
  * new markets and fancies get (save-sport-settings), with links to the sport's feed competitions
  * (series) and its imported matches (active-matches). The optional `url` segment is a sport id
- * whose limits editor opens at once (a link straight to "edit cricket's limits").
+ * whose limits editor opens at once (a link straight to "edit cricket's limits"). "On this site"
+ * switches a sport off for the players of the site signed in on only (save-site-sports, with the
+ * transaction password; ADR 0074 "Content per site").
  */
 export function SportsList() {
   const { sportsAdmin: sportsAdminApi } = useApis();
@@ -16,6 +19,14 @@ export function SportsList() {
   const navigate = useNavigate();
   const { load, reload } = useLoad(() => sportsAdminApi.sports(), 'sports');
   const [busy, setBusy] = useState<number | null>(null);
+  // What this site (the one signed in on) switched off for its own players.
+  const { load: siteLoad, reload: reloadSite } = useLoad(() => sportsAdminApi.siteSports(), 'site-sports');
+  const site = siteLoad.state === 'done' ? siteLoad.value : null;
+  const [siteSwitching, setSiteSwitching] = useState<{ sport: SportAdminItem; offered: boolean } | null>(null);
+  const siteDone = () => {
+    setSiteSwitching(null);
+    reloadSite();
+  };
   const editing = url !== undefined && load.state === 'done' ? load.value.find((s) => String(s.sportId) === url) ?? null : null;
   const closeEditor = () => navigate(generatePath(ROUTES.adminSportsList.path, {}));
 
@@ -37,7 +48,7 @@ export function SportsList() {
 
   return (
     <Page title="Sports">
-      <p className="bl-hint">A sport that is off is hidden from players. New markets and fancies of a sport start with its default limits.</p>
+      <p className="bl-hint">A sport that is off is hidden from players; one off on this site only from this site's players. New markets and fancies of a sport start with its default limits.</p>
       {load.state === 'loading' ? <Spinner label="Loading sports" /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {load.state === 'done' ? (
@@ -47,6 +58,7 @@ export function SportsList() {
               <tr>
                 <th scope="col">Sport</th>
                 <th scope="col">Active</th>
+                {site ? <th scope="col">On this site</th> : null}
                 <th scope="col" className="num">Min stake</th>
                 <th scope="col" className="num">Max stake</th>
                 <th scope="col" className="num">Max profit</th>
@@ -61,6 +73,16 @@ export function SportsList() {
                   <td>
                     <Switch label={`${s.name} active`} checked={s.active} disabled={busy === s.sportId} onChange={(next) => void toggle(s, next)} />
                   </td>
+                  {site ? (
+                    <td>
+                      <Switch
+                        label={`${s.name} on this site`}
+                        checked={!site.sportsOff.includes(s.sportId)}
+                        disabled={siteSwitching !== null}
+                        onChange={(next) => setSiteSwitching({ sport: s, offered: next })}
+                      />
+                    </td>
+                  ) : null}
                   <td className="num">{s.minStake.toLocaleString('en-IN')}</td>
                   <td className="num">{s.maxStake.toLocaleString('en-IN')}</td>
                   <td className="num">{s.maxProfit.toLocaleString('en-IN')}</td>
@@ -90,6 +112,27 @@ export function SportsList() {
           limits={editing}
           note="New markets take these limits. The bet delay applies to match odds and the other exchange markets; bookmaker markets and fancies start with none."
           onClose={closeEditor} onSave={(limits) => saveLimits(editing, limits)} /> : null}
+      {siteSwitching && site ? (
+        <TransactionPasswordDialog
+          title={`${siteSwitching.offered ? 'Offer' : 'Hide'} ${siteSwitching.sport.name} on this site`}
+          action={siteSwitching.offered ? 'Offer' : 'Hide'}
+          onConfirm={(transactionPassword) =>
+            sportsAdminApi.saveSiteSports({
+              siteId: site.siteId,
+              sportsOff: siteSwitching.offered ? site.sportsOff.filter((id) => id !== siteSwitching.sport.sportId) : [...site.sportsOff, siteSwitching.sport.sportId],
+              transactionPassword,
+            })
+          }
+          onClose={() => setSiteSwitching(null)}
+          onDone={siteDone}
+        >
+          <p className="bl-hint">
+            {siteSwitching.offered
+              ? "This site's players see the sport again and can bet on it."
+              : "This site's players no longer see the sport, and their bets on it are refused. Other sites keep it."}
+          </p>
+        </TransactionPasswordDialog>
+      ) : null}
       <BuildTag app="admin" label={__BUILD_LABEL__} />
     </Page>
   );
