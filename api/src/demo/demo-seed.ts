@@ -85,10 +85,12 @@ export const DEMO_SECOND_SITE = {
     id: 'sixer',
     name: 'Sixer Exchange',
     theme: { primary: '#1d3f8f', accent: '#ff7a1a', header: '#13254f', headerText: '#ffffff' },
+    // A wordmark (roundel and name) in the accent colour, which reads on the navy header and the white sign-in card.
     logo: `data:image/svg+xml;base64,${Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" fill="#ff7a1a"/>' +
-        '<circle cx="32" cy="32" r="24" fill="#1d3f8f"/><text x="32" y="43" font-family="Arial,sans-serif" font-size="30" ' +
-        'font-weight="700" text-anchor="middle" fill="#ffffff">6</text></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 40"><circle cx="20" cy="20" r="18" fill="#ff7a1a"/>' +
+        '<circle cx="20" cy="20" r="13" fill="#1d3f8f"/><text x="20" y="27" font-family="Arial,sans-serif" font-size="19" ' +
+        'font-weight="700" text-anchor="middle" fill="#ffffff">6</text><text x="46" y="27" font-family="Arial,sans-serif" ' +
+        'font-size="20" font-weight="700" fill="#ff7a1a">Sixer Exchange</text></svg>',
     ).toString('base64')}`,
     supportEmail: 'help@sixer.example',
     supportPhone: '+911800200600',
