@@ -21,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { encodeCaptcha, solveCaptcha } from '../src/registration/captcha';
 import * as sitesRepo from '../src/sites/sites.repository';
 import { createTestProvider, type TestProvider } from './casino-int-helper';
+import { messageOf, siteCalls } from './site-helper';
 import { body, buildTestApp, businessStateDigest, idempotent, TEST_TXN_PASSWORD, type TestContext, type TestUser } from './helper';
 
 const HOME = 'home.test';
@@ -39,7 +40,6 @@ let sixerOtherDl: TestUser;
 let sixerPlayer: TestUser;
 let provider: TestProvider;
 /** Tokens per user and host. */
-const tokens = new Map<string, string>();
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { REGISTRATION_PARENT: PARENT, CAPTCHA_MAX_NUMBER: '1000', OTP_SECRET } });
@@ -82,26 +82,7 @@ async function chainDown(admin: TestUser, dlName: string): Promise<TestUser> {
   return t.createUser({ role: 'dl', parentId: mdl.id, username: dlName });
 }
 
-async function tokenOf(user: TestUser, host: string): Promise<string> {
-  const key = `${user.id}@${host}`;
-  const known = tokens.get(key);
-  if (known !== undefined) return known;
-  const token = (await t.login(user, user.role === 'user' ? 'player' : 'admin', host)).token;
-  tokens.set(key, token);
-  return token;
-}
-
-async function call(user: TestUser, host: string, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) {
-  return t.request({ method, url, headers: { host, ...headers }, token: await tokenOf(user, host), ...(payload === undefined ? {} : { payload }) });
-}
-
-async function dataOf<T>(user: TestUser, host: string, url: string): Promise<T> {
-  const response = await call(user, host, 'GET', url);
-  expect({ url, status: response.statusCode, body: response.statusCode === 200 ? '' : response.body }).toEqual({ url, status: 200, body: '' });
-  return body<{ data: T }>(response).data;
-}
-
-const messageOf = (response: { body: string }) => (JSON.parse(response.body) as { message: string }).message;
+const { call, dataOf } = siteCalls(() => t);
 
 describe('news per site', () => {
   it("a reader sees its site's lines and the every-site lines, never another site's", async () => {

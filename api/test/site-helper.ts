@@ -4,7 +4,7 @@
  */
 import type { NewSite } from '../src/sites/sites.repository';
 import * as sitesRepo from '../src/sites/sites.repository';
-import type { TestContext } from './helper';
+import { body, type TestContext, type TestUser } from './helper';
 
 /** The second site of the tests: Sixer Exchange, with a maintenance message of its own. */
 export const SIXER_SITE: NewSite = {
@@ -34,3 +34,32 @@ export async function addSite(
   t.services.sites.changed();
   return site;
 }
+
+/**
+ * Calls as a user on a site's host, each user signed in once per host (its token kept): what the
+ * per-site content tests send (ADR 0074 "Content per site"). `context`: the test's app, built in
+ * its beforeAll.
+ */
+export function siteCalls(context: () => Pick<TestContext, 'login' | 'request'>) {
+  const tokens = new Map<string, string>();
+  const tokenOf = async (user: TestUser, host: string): Promise<string> => {
+    const key = `${user.id}@${host}`;
+    const known = tokens.get(key);
+    if (known !== undefined) return known;
+    const token = (await context().login(user, user.role === 'user' ? 'player' : 'admin', host)).token;
+    tokens.set(key, token);
+    return token;
+  };
+  const call = async (user: TestUser, host: string, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
+    context().request({ method, url, headers: { host, ...headers }, token: await tokenOf(user, host), ...(payload === undefined ? {} : { payload }) });
+  /** The data of a GET that must answer 200 (the URL and body in the failure otherwise). */
+  const dataOf = async <T>(user: TestUser, host: string, url: string): Promise<T> => {
+    const response = await call(user, host, 'GET', url);
+    expect({ url, status: response.statusCode, body: response.statusCode === 200 ? '' : response.body }).toEqual({ url, status: 200, body: '' });
+    return body<{ data: T }>(response).data;
+  };
+  return { call, dataOf };
+}
+
+/** The message of an API answer. */
+export const messageOf = (response: { body: string }): string => (JSON.parse(response.body) as { message: string }).message;

@@ -9,7 +9,7 @@ import { SITE_CONTENT_MESSAGES, type MatchSummary, type SiteSportsSwitches, type
 import { randomUUID } from 'node:crypto';
 import * as sitesRepo from '../src/sites/sites.repository';
 import { body, buildTestApp, createTestMarket, idempotent, TEST_TXN_PASSWORD, type TestContext, type TestMarket, type TestUser } from './helper';
-import { addSite } from './site-helper';
+import { addSite, messageOf, siteCalls } from './site-helper';
 
 const HOME = 'home.test';
 const SIXER = 'play.sixer.test';
@@ -25,7 +25,6 @@ let sixerDl: TestUser;
 let sixerPlayer: TestUser;
 let soccer: TestMarket;
 let cricket: TestMarket;
-const tokens = new Map<string, string>();
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -52,26 +51,7 @@ async function chainUnder(admin: TestUser): Promise<{ dl: TestUser; player: Test
   return { dl, player: await t.createUser({ role: 'user', parentId: dl.id }) };
 }
 
-async function tokenOf(user: TestUser, host: string): Promise<string> {
-  const key = `${user.id}@${host}`;
-  const known = tokens.get(key);
-  if (known !== undefined) return known;
-  const token = (await t.login(user, user.role === 'user' ? 'player' : 'admin', host)).token;
-  tokens.set(key, token);
-  return token;
-}
-
-async function call(user: TestUser, host: string, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) {
-  return t.request({ method, url, headers: { host, ...headers }, token: await tokenOf(user, host), ...(payload === undefined ? {} : { payload }) });
-}
-
-async function dataOf<T>(user: TestUser, host: string, url: string): Promise<T> {
-  const response = await call(user, host, 'GET', url);
-  expect({ url, status: response.statusCode, body: response.statusCode === 200 ? '' : response.body }).toEqual({ url, status: 200, body: '' });
-  return body<{ data: T }>(response).data;
-}
-
-const messageOf = (response: { body: string }) => (JSON.parse(response.body) as { message: string }).message;
+const { call, dataOf } = siteCalls(() => t);
 
 const bet = (user: TestUser, host: string, market: TestMarket) =>
   call(user, host, 'POST', '/api/placebet', { matchId: market.matchId, marketId: market.marketId, selectionId: 'A', side: 'BACK', odds: 2, stake: 100 }, idempotent(randomUUID()));
