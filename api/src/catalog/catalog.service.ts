@@ -78,6 +78,13 @@ export class CatalogService {
     private readonly siteStakeLimits: (siteId: string) => Promise<SiteStakeLimitsMinor> = async () => NO_SITE_LIMITS,
   ) {}
 
+  /** The viewer's site's own stake limits its market view narrows to; null for admin and sadmin or a site with none. */
+  async stakeLimitsFor(viewer: Viewer): Promise<SiteStakeLimitsMinor | null> {
+    if (visibilityOf(viewer.role) === 'admin') return null;
+    const site = await this.siteStakeLimits(viewer.siteId);
+    return site.minStakeMinor === null && site.maxStakeMinor === null ? null : site;
+  }
+
   /** Narrows a market's or fancy's stake limits to the viewer's site's (none for admin and sadmin). */
   private async narrowing(viewer: Viewer): Promise<<T extends LimitsRow>(row: T) => T> {
     if (visibilityOf(viewer.role) === 'admin') return (row) => row;
@@ -203,8 +210,9 @@ export class CatalogService {
   }
 
   /**
-   * What a data-socket subscriber gets first: the active markets and fancies and the score, or
-   * null when the caller may not see the match (admin and sadmin see every imported match).
+   * What a data-socket subscriber gets first: the active markets and fancies (with its site's
+   * stake limits, as get-market-list) and the score, or null when the caller may not see the
+   * match (admin and sadmin see every imported match).
    */
   async matchImage(matchId: string, viewer: Viewer): Promise<MatchImage | null> {
     const match = await this.visibleMatch(matchId, viewer);
@@ -214,7 +222,8 @@ export class CatalogService {
       markets.fanciesOfEvent(this.db, matchId, { activeOnly: true, gtype: null, openOnly: false }),
       markets.scoreOf(this.db, matchId),
     ]);
-    return { markets: marketRows, fancies: fancyRows, score, shownToPlayers: match.active };
+    const narrow = await this.narrowing(viewer);
+    return { markets: marketRows.map(narrow), fancies: fancyRows.map(narrow), score, shownToPlayers: match.active };
   }
 
   /** A market as stored, whatever its state or visibility (settlement declares results on it). */

@@ -1,5 +1,5 @@
 import { MESSAGES, SITE_CONTENT_MESSAGES } from '@backlay/shared/contracts';
-import { applyLimitChanges, narrowLimits, siteLimitsOf, siteStakeRefusal } from './limits-rules';
+import { applyLimitChanges, narrowLimits, narrowShownLimits, siteLimitsOf, siteStakeRefusal } from './limits-rules';
 import type { LimitsRow } from './market-view';
 
 const current: LimitsRow = { minStakeMinor: 10_000n, maxStakeMinor: 10_000_000n, maxProfitMinor: 50_000_000n, betDelaySec: 5 };
@@ -45,6 +45,13 @@ describe('site stake limits', () => {
     expect(narrowLimits(current, { minStakeMinor: null, maxStakeMinor: null })).toBe(current);
     expect(narrowLimits(current, { minStakeMinor: 5_000n, maxStakeMinor: 50_000n })).toEqual({ ...current, minStakeMinor: 10_000n, maxStakeMinor: 50_000n });
     expect(narrowLimits(current, { minStakeMinor: 20_000n, maxStakeMinor: 90_000_000n })).toEqual({ ...current, minStakeMinor: 20_000n, maxStakeMinor: 10_000_000n });
+  });
+
+  it('narrows a market as sent (rupees) the same way, and keeps it as it is when nothing narrows', () => {
+    const market = { marketId: '1.1', minStake: 100, maxStake: 100_000 };
+    expect(narrowShownLimits(market, { minStakeMinor: 5_000n, maxStakeMinor: 50_050n })).toEqual({ marketId: '1.1', minStake: 100, maxStake: 500.5 });
+    expect(narrowShownLimits(market, { minStakeMinor: 20_000n, maxStakeMinor: null })).toEqual({ marketId: '1.1', minStake: 200, maxStake: 100_000 });
+    expect(narrowShownLimits(market, { minStakeMinor: null, maxStakeMinor: 90_000_000n })).toBe(market);
   });
 
   it("refuses a stake outside the site's own limits, naming the site's figure", () => {

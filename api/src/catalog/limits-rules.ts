@@ -4,7 +4,7 @@
  */
 import { BET_DELAY_MAX_SEC, MARKET_LIMIT_MAX, MESSAGES, SITE_CONTENT_MESSAGES, type MarketLimits } from '@backlay/shared/contracts';
 import { formatPaiseGrouped } from '@backlay/shared/domain';
-import { rupeesToPaise } from '../common/money';
+import { paiseToRupees, rupeesToPaise } from '../common/money';
 import type { LimitsRow } from './market-view';
 
 export type LimitsResult = { ok: true; limits: LimitsRow } | { ok: false; message: string };
@@ -92,4 +92,11 @@ export function siteStakeRefusal(stakeMinor: bigint, site: SiteStakeLimitsMinor)
     return `Stake ${formatPaiseGrouped(stakeMinor)} ${SITE_CONTENT_MESSAGES.stakeBelowSiteMin} ${formatPaiseGrouped(site.minStakeMinor)}`;
   }
   return null;
+}
+
+/** A market or fancy as sent (rupees) narrowed to a site's limits: what the data socket's deltas carry to that site's players. */
+export function narrowShownLimits<T extends { minStake: number; maxStake: number }>(item: T, site: SiteStakeLimitsMinor): T {
+  const min = site.minStakeMinor === null ? item.minStake : Math.max(item.minStake, paiseToRupees(site.minStakeMinor));
+  const max = site.maxStakeMinor === null ? item.maxStake : Math.min(item.maxStake, paiseToRupees(site.maxStakeMinor));
+  return min === item.minStake && max === item.maxStake ? item : { ...item, minStake: min, maxStake: max };
 }
