@@ -449,6 +449,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         betting: core.betting,
         tablesOff: (siteId) => core.siteCasino.tablesOff(siteId),
         assertSportOffered: (siteId, matchId) => core.siteSports.assertSportOffered(siteId, matchId),
+        assertStakeAllowed: (siteId, stake) => core.siteLimits.assertStakeAllowed(siteId, stake),
       });
       await api.register(tagged('cash-out', cashOutRoutes), { cashOut: new CashOutService({ db, betting: core.betting }) });
       await api.register(tagged('bet-reports', betReportsRoutes), {
@@ -469,6 +470,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         catalog: core.catalog,
         sportsAdmin: core.sportsAdmin,
         siteSports: core.siteSports,
+        siteLimits: core.siteLimits,
         feedStatus: () => {
           const { provider, staleAfterMs } = core.feed.status();
           return readFeedStatus(db, core.clock, { provider, staleAfterMs });

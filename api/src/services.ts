@@ -9,6 +9,7 @@ import { TransactionPasswords } from './auth/transaction-password';
 import { BettingService } from './betting/betting.service';
 import { CasinoEngine } from './casino/casino-engine';
 import { SiteCasinoService } from './casino/site-casino.service';
+import { SiteLimitsService } from './catalog/site-limits.service';
 import { SiteSportsService } from './catalog/site-sports.service';
 import { CasinoService } from './casino/casino.service';
 import { CasinoIntService } from './casino-int/casino-int.service';
@@ -74,6 +75,7 @@ export interface CoreServices {
   /** What each site switched off of the casino (ADR 0074 "Content per site"). */
   siteCasino: SiteCasinoService;
   siteSports: SiteSportsService;
+  siteLimits: SiteLimitsService;
   buttonValues: ButtonValuesService;
   /** The odds-feed ingest (started by main when FEED_ENABLED; tests step it by hand). */
   feed: FeedIngest;
@@ -126,7 +128,12 @@ export function createCoreServices(deps: {
   const accounts = new AccountAdminService({ db: deps.db, policy: usersPolicy, users, passwords, transactionPasswords, events });
   const sportsAdmin = new SportsAdminService(deps.db, events);
   const siteSports = new SiteSportsService({ db: deps.db, sites });
-  const catalog = new CatalogService(deps.db, (siteId) => siteSports.sportsOff(siteId));
+  const siteLimits = new SiteLimitsService({ db: deps.db, sites });
+  const catalog = new CatalogService(
+    deps.db,
+    (siteId) => siteSports.sportsOff(siteId),
+    (siteId) => siteLimits.of(siteId),
+  );
   const settlement = new SettlementService({ db: deps.db, catalog, events, log });
   const feedProvider = deps.feedProvider ?? createFeedProvider(deps.config, log, clock);
   const feed = new FeedIngest({
@@ -189,6 +196,7 @@ export function createCoreServices(deps: {
     sportsAdmin,
     news: new NewsService(deps.db, sites),
     siteSports,
+    siteLimits,
     siteCasino: new SiteCasinoService({ db: deps.db, sites, providerIds: () => casinoInt.providerIds() }),
     buttonValues: new ButtonValuesService(deps.db),
     feed,

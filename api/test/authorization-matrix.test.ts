@@ -905,7 +905,7 @@ const HOUSE_IDS: Record<string, string> = {
   partnerId: "a casino provider's partner id (house registry)",
   secretId: "a casino provider's signing secret (house registry)",
   upiId: 'the text of a UPI address being saved, not a reference',
-  siteId: 'a white-label site (ADR 0074): the Super Admin names any, an Admin only its own (site-content.test.ts, site-sports.test.ts)',
+  siteId: 'a white-label site (ADR 0074): the Super Admin names any, an Admin only its own (site-content.test.ts, site-sports.test.ts, site-limits.test.ts)',
 };
 const NOT_A_TARGET: Record<string, string> = {
   'POST /api/login': "username: the caller's own credential",

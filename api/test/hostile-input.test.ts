@@ -200,6 +200,11 @@ describe('numbers past what their column holds', () => {
     await expectRefused({ method: 'POST', url: '/api/save-site-sports', token: tokens.admin, payload: { sportsOff: ['\ud800'], transactionPassword: txn } });
     await expectRefused({ method: 'POST', url: '/api/save-site-sports', token: tokens.admin, payload: { sportsOff: [1e300], transactionPassword: txn } });
     await expectRefused({ method: 'POST', url: '/api/save-site-sports', token: tokens.admin, payload: { sportsOff: [], siteId: 'a\u0000b', transactionPassword: txn } });
+    await expectRefused({ method: 'GET', url: '/api/get-site-limits?siteId=%ED%A0%80', token: tokens.admin });
+    await expectRefused({ method: 'POST', url: '/api/save-site-limits', token: tokens.admin, payload: { minStake: true, maxStake: null, transactionPassword: txn } });
+    await expectRefused({ method: 'POST', url: '/api/save-site-limits', token: tokens.admin, payload: { minStake: null, maxStake: '\ud800', transactionPassword: txn } });
+    await expectRefused({ method: 'POST', url: '/api/save-site-limits', token: tokens.admin, payload: { minStake: null, maxStake: 1e300, transactionPassword: txn } });
+    await expectRefused({ method: 'POST', url: '/api/save-site-limits', token: tokens.admin, payload: { minStake: null, maxStake: null, siteId: 'a\u0000b', transactionPassword: txn } });
   });
 
   it('plain decimal text in a query is still read as a number', async () => {

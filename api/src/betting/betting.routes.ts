@@ -15,6 +15,8 @@ export async function bettingRoutes(
     tablesOff?: (siteId: string) => Promise<ReadonlySet<string>>;
     /** Refuses (403) a bet on a match of a sport the request's site switched off (catalog/site-sports.service.ts). */
     assertSportOffered?: (siteId: string, matchId: string) => Promise<void>;
+    /** Refuses (400) a stake outside the request's site's own stake limits (catalog/site-limits.service.ts). */
+    assertStakeAllowed?: (siteId: string, stake: number) => Promise<void>;
   },
 ): Promise<void> {
   const config = { access: signedIn({ area: 'player', roles: ['user'] }) };
@@ -35,6 +37,7 @@ export async function bettingRoutes(
       if (options.assertSportOffered !== undefined) {
         try {
           await options.assertSportOffered(auth.siteId, request.body.matchId);
+          await options.assertStakeAllowed?.(auth.siteId, request.body.stake);
         } catch (error) {
           await confirmSession(request);
           throw error;

@@ -8,6 +8,7 @@ import type { RouteTypes } from '../common/schemas';
 import { requireAuth, signedIn } from '../plugins/auth';
 import { actorOf, auditContextOf, metaOf } from '../plugins/request-context';
 import type { CatalogService, Viewer } from './catalog.service';
+import type { SiteLimitsService } from './site-limits.service';
 import type { SiteSportsService } from './site-sports.service';
 import { schemas } from './catalog.schemas';
 import { normalizeMatchQuery } from './match-query';
@@ -26,9 +27,9 @@ type Route<K extends keyof typeof schemas> = RouteTypes<(typeof schemas)[K]>;
 
 export async function catalogRoutes(
   app: FastifyInstance,
-  options: { catalog: CatalogService; sportsAdmin: SportsAdminService; siteSports: SiteSportsService; feedStatus: () => Promise<FeedStatus> },
+  options: { catalog: CatalogService; sportsAdmin: SportsAdminService; siteSports: SiteSportsService; siteLimits: SiteLimitsService; feedStatus: () => Promise<FeedStatus> },
 ): Promise<void> {
-  const { catalog, sportsAdmin, siteSports, feedStatus } = options;
+  const { catalog, sportsAdmin, siteSports, siteLimits, feedStatus } = options;
   const ok = <T>(data: T) => ({ data, message: MESSAGES.ok });
 
   // The feed's health (ADR 0039): the admin feed page.
@@ -105,6 +106,17 @@ export async function catalogRoutes(
   app.post<Route<'saveSiteSports'>>('/save-site-sports', { schema: schemas.saveSiteSports, config: siteSportsAdmins }, async (request) => ({
     data: await siteSports.save(actorOf(request), request.body, metaOf(request)),
     message: SITE_CONTENT_MESSAGES.sportsSaved,
+  }));
+
+  // A site's own stake limits for its players (same access as its sports): the tighter of the
+  // market's and the site's applies at placement and in its players' market view.
+  app.get<Route<'siteLimits'>>('/get-site-limits', { schema: schemas.siteLimits, config: sportsAdmins }, async (request) =>
+    ok(await siteLimits.limits(actorOf(request), request.query.siteId)),
+  );
+
+  app.post<Route<'saveSiteLimits'>>('/save-site-limits', { schema: schemas.saveSiteLimits, config: siteSportsAdmins }, async (request) => ({
+    data: await siteLimits.save(actorOf(request), request.body, metaOf(request)),
+    message: SITE_CONTENT_MESSAGES.limitsSaved,
   }));
 
   app.post<Route<'updateMatch'>>('/update-match', { schema: schemas.updateMatch, config: sportsAdmins }, async (request) => ({

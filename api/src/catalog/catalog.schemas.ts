@@ -7,6 +7,7 @@ import {
   SORT_ORDERS,
   type SaveMatchRequest,
   type SaveSiteSportsRequest,
+  type SaveSiteLimitsRequest,
   SITE_SWITCH_LIST_MAX,
   type SportSettings,
   type UpdateFancyRequest,
@@ -35,6 +36,12 @@ const siteSportsResponse = {
   required: ['siteId', 'sportsOff'],
   properties: { siteId: { type: 'string' }, sportsOff: { type: 'array', items: { type: 'integer' } } },
 } as const;
+const siteLimitsResponse = {
+  type: 'object',
+  required: ['siteId', 'minStake', 'maxStake'],
+  properties: { siteId: { type: 'string' }, minStake: { type: ['number', 'null'] }, maxStake: { type: ['number', 'null'] } },
+} as const;
+const siteLimitField = { anyOf: [rupeesField, { type: 'null' }] } as const;
 const eventStatus = { type: 'string', enum: ['upcoming', 'inplay', 'closed'] } as const;
 const marketStatus = { type: 'string', enum: ['open', 'suspended', 'ball_running', 'closed'] } as const;
 /** Storage bounds only; the readable rules are checked by limits-rules.ts. */
@@ -413,6 +420,30 @@ export const schemas = {
     },
     response: responses(siteSportsResponse),
   },
+  siteLimits: {
+    tags: adminTags,
+    security: bearerSecurity,
+    querystring: { type: 'object', additionalProperties: false, properties: { siteId: siteIdSchema } },
+    response: responses(siteLimitsResponse),
+  },
+  saveSiteLimits: {
+    tags: adminTags,
+    security: bearerSecurity,
+    description:
+      "Sets one site's own stake limits for its players in rupees (null: the market's own; ADR 0074 \"Content per site\"); at placement the tighter of the market's and the site's applies. Transaction password.",
+    body: {
+      type: 'object',
+      required: ['minStake', 'maxStake', 'transactionPassword'],
+      additionalProperties: false,
+      properties: {
+        siteId: siteIdSchema,
+        minStake: siteLimitField,
+        maxStake: siteLimitField,
+        transactionPassword: { type: 'string', minLength: 1, maxLength: 64 },
+      },
+    },
+    response: responses(siteLimitsResponse),
+  },
   updateMatch: {
     tags: adminTags,
     security: bearerSecurity,
@@ -461,6 +492,7 @@ export type CatalogContractsAgree = AllAgree<
     Agree<SaveMatchRequest, BodyOf<typeof schemas.saveMatch>>,
     Agree<SportSettings, BodyOf<typeof schemas.saveSportSettings>>,
     Agree<SaveSiteSportsRequest, BodyOf<typeof schemas.saveSiteSports>>,
+    Agree<SaveSiteLimitsRequest, BodyOf<typeof schemas.saveSiteLimits>>,
     Agree<UpdateMatchRequest, BodyOf<typeof schemas.updateMatch>>,
     Agree<UpdateMarketRequest, BodyOf<typeof schemas.updateMarket>>,
     Agree<UpdateFancyRequest, BodyOf<typeof schemas.updateFancy>>,

@@ -26,6 +26,7 @@ import type { Database } from '../db/database';
 import * as repo from './catalog.repository';
 import type { Visibility } from './catalog.repository';
 import type { MatchQuery } from './match-query';
+import { narrowLimits, type SiteStakeLimitsMinor } from './limits-rules';
 import * as markets from './markets.repository';
 import {
   groupSeries,
@@ -37,6 +38,7 @@ import {
   toMatchOddsSummary,
   toScore,
   type FancyRow,
+  type LimitsRow,
   type MarketRow,
   type ScoreRow,
 } from './market-view';
@@ -56,6 +58,7 @@ export interface Viewer {
 }
 
 const NONE: ReadonlySet<number> = new Set();
+const NO_SITE_LIMITS: SiteStakeLimitsMinor = { minStakeMinor: null, maxStakeMinor: null };
 
 /** The rows of a match as the data socket's snapshot carries them (players' view). */
 export interface MatchImage {
@@ -71,7 +74,23 @@ export class CatalogService {
     private readonly db: Database,
     /** The sports a site switched off for its players (the cached site directory). */
     private readonly siteSportsOff: (siteId: string) => Promise<ReadonlySet<number>> = async () => NONE,
+    /** A site's own stake limits (the cached site directory); its players see the tighter. */
+    private readonly siteStakeLimits: (siteId: string) => Promise<SiteStakeLimitsMinor> = async () => NO_SITE_LIMITS,
   ) {}
+
+  /** The viewer's site's own stake limits its market view narrows to; null for admin and sadmin or a site with none. */
+  async stakeLimitsFor(viewer: Viewer): Promise<SiteStakeLimitsMinor | null> {
+    if (visibilityOf(viewer.role) === 'admin') return null;
+    const site = await this.siteStakeLimits(viewer.siteId);
+    return site.minStakeMinor === null && site.maxStakeMinor === null ? null : site;
+  }
+
+  /** Narrows a market's or fancy's stake limits to the viewer's site's (none for admin and sadmin). */
+  private async narrowing(viewer: Viewer): Promise<<T extends LimitsRow>(row: T) => T> {
+    if (visibilityOf(viewer.role) === 'admin') return (row) => row;
+    const site = await this.siteStakeLimits(viewer.siteId);
+    return (row) => narrowLimits(row, site);
+  }
 
   /** The sports hidden from this viewer by its site: none for admin and sadmin. */
   private async sportsOff(viewer: Viewer): Promise<ReadonlySet<number>> {
@@ -142,7 +161,8 @@ export class CatalogService {
   async markets(matchId: string, viewer: Viewer): Promise<Market[]> {
     const visibility = await this.assertVisible(matchId, viewer);
     const rows = await markets.marketsOfEvent(this.db, matchId, visibility === 'player');
-    return rows.map(toMarket);
+    const narrow = await this.narrowing(viewer);
+    return rows.map((row) => toMarket(narrow(row)));
   }
 
   /** Fancies of one kind ('all' for every kind), closed ones included with their results. */
@@ -154,14 +174,16 @@ export class CatalogService {
       gtype: kind === 'all' ? null : kind,
       openOnly: false,
     });
-    return rows.map(toFancy);
+    const narrow = await this.narrowing(viewer);
+    return rows.map((row) => toFancy(narrow(row)));
   }
 
   /** The live fancy lines of a match: every kind, not closed (GET fancy-data). */
   async liveFancies(matchId: string, viewer: Viewer): Promise<Fancy[]> {
     const visibility = await this.assertVisible(matchId, viewer);
     const rows = await markets.fanciesOfEvent(this.db, matchId, { activeOnly: visibility === 'player', gtype: null, openOnly: true });
-    return rows.map(toFancy);
+    const narrow = await this.narrowing(viewer);
+    return rows.map((row) => toFancy(narrow(row)));
   }
 
   async score(matchId: string, viewer: Viewer): Promise<Score> {
@@ -188,8 +210,9 @@ export class CatalogService {
   }
 
   /**
-   * What a data-socket subscriber gets first: the active markets and fancies and the score, or
-   * null when the caller may not see the match (admin and sadmin see every imported match).
+   * What a data-socket subscriber gets first: the active markets and fancies (with its site's
+   * stake limits, as get-market-list) and the score, or null when the caller may not see the
+   * match (admin and sadmin see every imported match).
    */
   async matchImage(matchId: string, viewer: Viewer): Promise<MatchImage | null> {
     const match = await this.visibleMatch(matchId, viewer);
@@ -199,7 +222,8 @@ export class CatalogService {
       markets.fanciesOfEvent(this.db, matchId, { activeOnly: true, gtype: null, openOnly: false }),
       markets.scoreOf(this.db, matchId),
     ]);
-    return { markets: marketRows, fancies: fancyRows, score, shownToPlayers: match.active };
+    const narrow = await this.narrowing(viewer);
+    return { markets: marketRows.map(narrow), fancies: fancyRows.map(narrow), score, shownToPlayers: match.active };
   }
 
   /** A market as stored, whatever its state or visibility (settlement declares results on it). */

@@ -21,6 +21,7 @@ import type { DataServerEvents, Fancy, Market, MatchDelta, MatchSnapshot, Score,
 import type { Namespace, Socket } from 'socket.io';
 import type { SequencedBus } from '../cluster/sequenced-bus';
 import type { MatchImage } from '../catalog/catalog.service';
+import { narrowShownLimits, type SiteStakeLimitsMinor } from '../catalog/limits-rules';
 import { toFancy, toMarket, toScore } from '../catalog/market-view';
 import { PreEncodedEvent } from './pre-encoded';
 import type { Logger } from '../common/logger';
@@ -155,6 +156,30 @@ export interface MarketDataHubOptions {
   /** Flush interval; 0 flushes only on flushNow() (benchmarks). */
   batchMs: number;
   log: Logger;
+}
+
+/**
+ * A site's own stake limits as a data socket carries them in `socket.data.stakeLimits` (set at
+ * each subscribe; null or absent: the market's own). Its deltas are narrowed to them, as its
+ * snapshot and get-market-list are (ADR 0074 "Content per site").
+ */
+export type SocketStakeLimits = SiteStakeLimitsMinor;
+
+function stakeLimitsOf(namespace: Namespace, socketId: string): SocketStakeLimits | null {
+  const data = namespace.sockets.get(socketId)?.data as { stakeLimits?: SocketStakeLimits | null } | undefined;
+  return data?.stakeLimits ?? null;
+}
+
+const keyOf = (limits: SocketStakeLimits | null): string => (limits === null ? '' : `${limits.minStakeMinor ?? ''}-${limits.maxStakeMinor ?? ''}`);
+
+/** Deltas as a site with its own stake limits sends them. */
+function narrowed(deltas: MatchDelta[], limits: SocketStakeLimits | null): MatchDelta[] {
+  if (limits === null) return deltas;
+  return deltas.map((delta) => ({
+    ...delta,
+    ...(delta.markets === undefined ? {} : { markets: delta.markets.map((market) => narrowShownLimits(market, limits)) }),
+    ...(delta.fancies === undefined ? {} : { fancies: delta.fancies.map((fancy) => narrowShownLimits(fancy, limits)) }),
+  }));
 }
 
 /** Attempts to take a snapshot that no delta overtook. */
@@ -351,10 +376,28 @@ export class MarketDataHub {
     const { namespace } = this.options;
     const rooms = namespace.adapter.rooms;
     if (outbox.size === 1) {
-      // One changed match: every socket of its room gets the same frame.
+      // One changed match: every socket of its room gets the same frame (one per site's own
+      // stake limits, when a site has them).
       for (const [matchId, deltas] of outbox) {
         const sockets = rooms.get(matchRoom(matchId));
-        if (sockets !== undefined && sockets.size > 0) new PreEncodedEvent(namespace, DELTAS_EVENT, deltas).writeToIds(namespace, sockets);
+        if (sockets === undefined || sockets.size === 0) continue;
+        const byLimits = new Map<string, { limits: SocketStakeLimits; ids: string[] }>();
+        for (const socketId of sockets) {
+          const limits = stakeLimitsOf(namespace, socketId);
+          if (limits === null) continue;
+          const key = keyOf(limits);
+          const group = byLimits.get(key);
+          if (group === undefined) byLimits.set(key, { limits, ids: [socketId] });
+          else group.ids.push(socketId);
+        }
+        if (byLimits.size === 0) {
+          new PreEncodedEvent(namespace, DELTAS_EVENT, deltas).writeToIds(namespace, sockets);
+          continue;
+        }
+        const narrowedIds = new Set([...byLimits.values()].flatMap((group) => group.ids));
+        const plain = [...sockets].filter((id) => !narrowedIds.has(id));
+        if (plain.length > 0) new PreEncodedEvent(namespace, DELTAS_EVENT, deltas).writeToIds(namespace, plain);
+        for (const { limits, ids } of byLimits.values()) new PreEncodedEvent(namespace, DELTAS_EVENT, narrowed(deltas, limits)).writeToIds(namespace, ids);
       }
     } else {
       // Sockets by the set of changed matches they watch (match indexes in outbox order).
@@ -366,15 +409,18 @@ export class MarketDataHub {
           watched.set(socketId, set === undefined ? String(index) : `${set},${index}`);
         }
       });
-      const bySet = new Map<string, string[]>();
+      // …and by their site's own stake limits (ADR 0074 "Content per site").
+      const bySet = new Map<string, { set: string; limits: SocketStakeLimits | null; ids: string[] }>();
       for (const [socketId, set] of watched) {
-        const sockets = bySet.get(set);
-        if (sockets === undefined) bySet.set(set, [socketId]);
-        else sockets.push(socketId);
+        const limits = stakeLimitsOf(namespace, socketId);
+        const key = `${set}|${keyOf(limits)}`;
+        const group = bySet.get(key);
+        if (group === undefined) bySet.set(key, { set, limits, ids: [socketId] });
+        else group.ids.push(socketId);
       }
-      for (const [set, sockets] of bySet) {
+      for (const { set, limits, ids } of bySet.values()) {
         const deltas = set.split(',').flatMap((index) => outbox.get(matchIds[Number(index)] ?? '') ?? []);
-        new PreEncodedEvent(namespace, DELTAS_EVENT, deltas).writeToIds(namespace, sockets);
+        new PreEncodedEvent(namespace, DELTAS_EVENT, narrowed(deltas, limits)).writeToIds(namespace, ids);
       }
     }
     if (this.lagObserver !== null) {

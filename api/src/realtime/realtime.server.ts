@@ -45,7 +45,7 @@ import type { Config } from '../config';
 import { paiseToRupees } from '../common/money';
 import type { DomainEventMap, DomainEvents } from '../common/domain-events';
 import { CasinoRooms, type CasinoSnapshotSource } from './casino-rooms';
-import { MarketDataHub } from './market-data';
+import { MarketDataHub, type SocketStakeLimits } from './market-data';
 import { MatchStatusNotices } from './match-status-notices';
 import '../sites/sites.events';
 
@@ -54,6 +54,8 @@ interface SocketData {
   /** When the access token of the handshake expires (ms); the socket is disconnected then. */
   expiresAtMs: number;
   eventWindow: { startedMs: number; count: number; warned: boolean };
+  /** The data socket's site's own stake limits, taken at each subscribe: its deltas are narrowed to them (market-data.ts). */
+  stakeLimits?: SocketStakeLimits | null;
 }
 
 type UserNamespace = Namespace<UserClientEvents, UserServerEvents, Record<string, never>, SocketData>;
@@ -359,8 +361,12 @@ function onDataConnection(
       reply(ack, { ok: false, message: MESSAGES.matchNotFound });
       return;
     }
+    const viewer = { role: auth.role, siteId: auth.siteId };
     deps.marketData
-      .subscribe(socket, matchId, () => deps.catalog.matchImage(matchId, { role: auth.role, siteId: auth.siteId }))
+      .subscribe(socket, matchId, async () => {
+        (socket.data as SocketData).stakeLimits = await deps.catalog.stakeLimitsFor(viewer);
+        return deps.catalog.matchImage(matchId, viewer);
+      })
       .then((result) => reply(ack, result))
       .catch((error: unknown) => {
         deps.log.error({ err: error, matchId }, 'market data subscription failed');

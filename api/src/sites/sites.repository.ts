@@ -26,6 +26,9 @@ export interface SiteRow {
   sportsOff: number[];
   /** The DL new players of this site register under; null: the configured name on this site. */
   registrationAgentId: string | null;
+  /** The site's own stake limits in paise (migration 0052); null: the market's own. */
+  minStakeMinor: bigint | null;
+  maxStakeMinor: bigint | null;
 }
 
 const SITE_COLUMNS = `s.id, s.name, s.is_default AS "isDefault", s.admin_id AS "adminId",
@@ -34,12 +37,23 @@ const SITE_COLUMNS = `s.id, s.name, s.is_default AS "isDefault", s.admin_id AS "
   s.languages, s.maintenance, s.maintenance_message AS "maintenanceMessage",
   s.casino_tables_off AS "casinoTablesOff", s.casino_providers_off AS "casinoProvidersOff",
   s.sports_off AS "sportsOff", s.registration_agent_id AS "registrationAgentId",
+  s.min_stake_minor::text AS "minStakeMinor", s.max_stake_minor::text AS "maxStakeMinor",
   COALESCE((SELECT array_agg(d.domain ORDER BY d.domain) FROM site_domains d WHERE d.site_id = s.id), '{}') AS domains`;
+
+type RawSiteRow = Omit<SiteRow, 'minStakeMinor' | 'maxStakeMinor'> & { minStakeMinor: string | null; maxStakeMinor: string | null };
+
+function siteOf(row: RawSiteRow): SiteRow {
+  return {
+    ...row,
+    minStakeMinor: row.minStakeMinor === null ? null : BigInt(row.minStakeMinor),
+    maxStakeMinor: row.maxStakeMinor === null ? null : BigInt(row.maxStakeMinor),
+  };
+}
 
 /** Every site, the default first. */
 export async function listSites(q: Queryable): Promise<SiteRow[]> {
-  const { rows } = await q.query<SiteRow>(`SELECT ${SITE_COLUMNS} FROM sites s ORDER BY s.is_default DESC, s.id`);
-  return rows;
+  const { rows } = await q.query<RawSiteRow>(`SELECT ${SITE_COLUMNS} FROM sites s ORDER BY s.is_default DESC, s.id`);
+  return rows.map(siteOf);
 }
 
 export interface NewSite {
@@ -79,8 +93,9 @@ export async function bindAdmin(q: Queryable, siteId: string, adminId: string): 
 
 /** One site (locked for an edit with `lock`), or null. */
 export async function findSite(q: Queryable, id: string, options: { lock?: boolean } = {}): Promise<SiteRow | null> {
-  const { rows } = await q.query<SiteRow>(`SELECT ${SITE_COLUMNS} FROM sites s WHERE s.id = $1${options.lock === true ? ' FOR UPDATE OF s' : ''}`, [id]);
-  return rows[0] ?? null;
+  const { rows } = await q.query<RawSiteRow>(`SELECT ${SITE_COLUMNS} FROM sites s WHERE s.id = $1${options.lock === true ? ' FOR UPDATE OF s' : ''}`, [id]);
+  const row = rows[0];
+  return row === undefined ? null : siteOf(row);
 }
 
 /** Whether a site of this id exists. */
@@ -156,6 +171,15 @@ export async function updateSite(q: Queryable, id: string, patch: SitePatch): Pr
   const sets = keys.map((key, i) => `${PATCH_COLUMNS[key]} = $${i + 2}`);
   const values = keys.map((key) => (key === 'theme' ? JSON.stringify(patch.theme) : patch[key]));
   await q.query(`UPDATE sites SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [id, ...values]);
+}
+
+/** A site's own stake limits (paise; null: the market's own). */
+export async function updateStakeLimits(q: Queryable, siteId: string, limits: { minStakeMinor: bigint | null; maxStakeMinor: bigint | null }): Promise<void> {
+  await q.query('UPDATE sites SET min_stake_minor = $2, max_stake_minor = $3, updated_at = now() WHERE id = $1', [
+    siteId,
+    limits.minStakeMinor?.toString() ?? null,
+    limits.maxStakeMinor?.toString() ?? null,
+  ]);
 }
 
 /** The sports a site switched off for its own players. */

@@ -134,6 +134,8 @@ export {
   type SaveRegistrationAgentRequest,
   type SaveSiteCasinoRequest,
   type SaveSiteSportsRequest,
+  type SaveSiteLimitsRequest,
+  type SiteStakeLimits,
   SITE_CONTENT_MESSAGES,
   SITE_SWITCH_LIST_MAX,
   type SiteCasinoSwitches,

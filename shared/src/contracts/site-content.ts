@@ -35,6 +35,24 @@ export interface SaveSiteSportsRequest {
   transactionPassword: string;
 }
 
+/**
+ * GET /api/get-site-limits: a site's own stake limits for its players, in rupees (null: the
+ * market's own). At placement the tighter of the market's and the site's applies.
+ */
+export interface SiteStakeLimits {
+  siteId: string;
+  minStake: number | null;
+  maxStake: number | null;
+}
+
+/** POST /api/save-site-limits: sets both (null unsets one). */
+export interface SaveSiteLimitsRequest {
+  siteId?: string;
+  minStake: number | null;
+  maxStake: number | null;
+  transactionPassword: string;
+}
+
 /** GET /api/get-registration-agent: the DL a site's new players register under (null: the configured name). */
 export interface RegistrationAgent {
   siteId: string;
@@ -59,6 +77,10 @@ export const SITE_CONTENT_MESSAGES = {
   providerOffHere: 'This game is not offered on this site',
   sportsSaved: 'Sports of this site saved',
   sportOffHere: 'This sport is not offered on this site',
+  limitsSaved: 'Stake limits of this site saved',
+  /** Followed by the site's figure, e.g. "… ₹500.00" (placement's refusal). */
+  stakeAboveSiteMax: "is above this site's maximum stake",
+  stakeBelowSiteMin: "is below this site's minimum stake",
   agentSaved: 'Registration agent saved',
   agentMustBeDl: 'The registration agent must be a DL of this site',
   agentLocked: 'The registration agent is locked',

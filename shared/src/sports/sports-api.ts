@@ -20,7 +20,7 @@ import type {
   UpdateMatchRequest,
 } from '../contracts/sports';
 import type { MatchSortKey, SortOrder } from '../contracts/sorting';
-import type { SaveSiteSportsRequest, SiteSportsSwitches } from '../contracts/site-content';
+import type { SaveSiteLimitsRequest, SaveSiteSportsRequest, SiteSportsSwitches, SiteStakeLimits } from '../contracts/site-content';
 import type { ApiClient } from '../kernel/client';
 import { unwrap, unwrapWithMessage } from '../kernel/client';
 
@@ -94,6 +94,9 @@ export function createSportsAdminApi(client: ApiClient) {
     /** The sports the site signed in on switched off for its own players (ADR 0074 "Content per site"). */
     siteSports: () => unwrap<SiteSportsSwitches>(client.main.get('/get-site-sports')),
     saveSiteSports: (body: SaveSiteSportsRequest) => unwrapWithMessage<SiteSportsSwitches>(client.main.post('/save-site-sports', body)),
+    /** The site signed in on's own stake limits for its players (null: the market's own). */
+    siteLimits: () => unwrap<SiteStakeLimits>(client.main.get('/get-site-limits')),
+    saveSiteLimits: (body: SaveSiteLimitsRequest) => unwrapWithMessage<SiteStakeLimits>(client.main.post('/save-site-limits', body)),
     updateMatch: (body: UpdateMatchRequest) => unwrapWithMessage<unknown>(client.main.post('/update-match', body)),
     updateMarket: (body: UpdateMarketRequest) => unwrapWithMessage<Market>(client.main.post('/update-market', body)),
     updateFancy: (body: UpdateFancyRequest) => unwrapWithMessage<Fancy>(client.main.post('/update-fancy', body)),

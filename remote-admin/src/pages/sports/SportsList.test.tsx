@@ -5,7 +5,7 @@ import { ApiError, on, type SportAdminItem } from '@backlay/shared';
 import { fakeSportsAdmin, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { SportsList } from './SportsList';
 
-const api = withMocks(fakeSportsAdmin, 'sports', 'saveSportSettings', 'siteSports', 'saveSiteSports');
+const api = withMocks(fakeSportsAdmin, 'sports', 'saveSportSettings', 'siteSports', 'saveSiteSports', 'siteLimits');
 const apis = { sportsAdmin: api };
 
 const sports: SportAdminItem[] = [
@@ -31,6 +31,7 @@ beforeEach(() => {
   api.sports.mockResolvedValue(sports);
   api.saveSportSettings.mockResolvedValue({ data: null, message: 'Sport settings saved' });
   api.siteSports.mockResolvedValue({ siteId: 'sixer', sportsOff: [] });
+  api.siteLimits.mockResolvedValue({ siteId: 'sixer', minStake: null, maxStake: 500 });
 });
 
 describe('SportsList', () => {
@@ -71,6 +72,12 @@ describe('SportsList', () => {
     await userEvent.type(within(dialog).getByLabelText('Transaction password'), '123456');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Offer' }));
     await waitFor(() => expect(api.saveSiteSports).toHaveBeenCalledWith({ siteId: 'backlay', sportsOff: [4], transactionPassword: '123456' }));
+  });
+
+  it("shows this site's own stake limits under the sports", async () => {
+    renderAt('/admin/sports-list');
+    expect(await screen.findByLabelText('Maximum stake on this site')).toHaveValue('500');
+    expect(screen.getByLabelText('Minimum stake on this site')).toHaveValue('');
   });
 
   it('without the site list (a refusal), the page keeps its platform switches', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, generatePath, useNavigate, useParams } from 'react-router';
 import { BuildTag, EmptyState, Page, ROUTES, Spinner, notify, type MarketLimits, type SportAdminItem, useLoad, useApis } from '@backlay/shared';
 import { LimitsDialog } from './LimitsDialog';
+import { SiteStakeLimits } from './SiteStakeLimits';
 import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
 import { Switch, runAction } from './sports-common';
 
@@ -11,7 +12,8 @@ import { Switch, runAction } from './sports-common';
  * (series) and its imported matches (active-matches). The optional `url` segment is a sport id
  * whose limits editor opens at once (a link straight to "edit cricket's limits"). "On this site"
  * switches a sport off for the players of the site signed in on only (save-site-sports, with the
- * transaction password; ADR 0074 "Content per site").
+ * transaction password; ADR 0074 "Content per site"); under the table, the site's own stake
+ * limits for its players (save-site-limits, SiteStakeLimits.tsx).
  */
 export function SportsList() {
   const { sportsAdmin: sportsAdminApi } = useApis();
@@ -107,6 +109,7 @@ export function SportsList() {
         </div>
       ) : null}
       {load.state === 'done' && load.value.length === 0 ? <EmptyState>No sports.</EmptyState> : null}
+      <SiteStakeLimits />
       {editing ? <LimitsDialog
           title={`Default limits: ${editing.name}`}
           limits={editing}
