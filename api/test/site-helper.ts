@@ -63,3 +63,39 @@ export function siteCalls(context: () => Pick<TestContext, 'login' | 'request'>)
 
 /** The message of an API answer. */
 export const messageOf = (response: { body: string }): string => (JSON.parse(response.body) as { message: string }).message;
+
+/** The two sites' chains of the per-site content tests: each an Admin down to a DL and its player. */
+export interface TwoSites {
+  root: TestUser;
+  homeAdmin: TestUser;
+  homePlayer: TestUser;
+  sixerAdmin: TestUser;
+  sixerDl: TestUser;
+  sixerPlayer: TestUser;
+}
+
+/**
+ * The default site on `home` and Sixer on `sixer`, a root named `rootName` and a chain on each
+ * (Sixer's Admin bound to its site), every account past its first-login change, each player
+ * funded with `fundRupees`.
+ */
+export async function twoSites(t: TestContext, hosts: { home: string; sixer: string }, rootName: string, fundRupees: bigint): Promise<TwoSites> {
+  await addSite(t, [hosts.sixer], { homeDomains: [hosts.home] });
+  const root = await t.createUser({ role: 'admin', username: rootName });
+  const chainUnder = async (admin: TestUser) => {
+    const smdl = await t.createUser({ role: 'smdl', parentId: admin.id });
+    const mdl = await t.createUser({ role: 'mdl', parentId: smdl.id });
+    const dl = await t.createUser({ role: 'dl', parentId: mdl.id });
+    return { dl, player: await t.createUser({ role: 'user', parentId: dl.id }) };
+  };
+  const homeAdmin = await t.createUser({ role: 'sadmin', parentId: root.id });
+  const { player: homePlayer } = await chainUnder(homeAdmin);
+  const sixerAdmin = await t.createUser({ role: 'sadmin', parentId: root.id, siteId: 'sixer' });
+  await sitesRepo.bindAdmin(t.db, 'sixer', sixerAdmin.id);
+  const { dl: sixerDl, player: sixerPlayer } = await chainUnder(sixerAdmin);
+  await t.db.query('UPDATE users SET must_change_password = false');
+  t.services.sites.changed();
+  await t.fund(homePlayer.id, fundRupees);
+  await t.fund(sixerPlayer.id, fundRupees);
+  return { root, homeAdmin, homePlayer, sixerAdmin, sixerDl, sixerPlayer };
+}

@@ -7,9 +7,8 @@
  */
 import { SITE_CONTENT_MESSAGES, type Market, type SiteStakeLimits } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
-import * as sitesRepo from '../src/sites/sites.repository';
 import { body, buildTestApp, createTestMarket, idempotent, TEST_TXN_PASSWORD, type TestContext, type TestMarket, type TestUser } from './helper';
-import { addSite } from './site-helper';
+import { messageOf, siteCalls, twoSites } from './site-helper';
 
 const HOME = 'home.test';
 const SIXER = 'play.sixer.test';
@@ -22,52 +21,16 @@ let sixerAdmin: TestUser;
 let sixerDl: TestUser;
 let sixerPlayer: TestUser;
 let market: TestMarket;
-const tokens = new Map<string, string>();
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await addSite(t, [SIXER], { homeDomains: [HOME] });
-  root = await t.createUser({ role: 'admin', username: 'limits-root' });
-  homeAdmin = await t.createUser({ role: 'sadmin', parentId: root.id });
-  ({ player: homePlayer } = await chainUnder(homeAdmin));
-  sixerAdmin = await t.createUser({ role: 'sadmin', parentId: root.id, siteId: 'sixer' });
-  await sitesRepo.bindAdmin(t.db, 'sixer', sixerAdmin.id);
-  ({ dl: sixerDl, player: sixerPlayer } = await chainUnder(sixerAdmin));
-  await t.db.query('UPDATE users SET must_change_password = false');
-  t.services.sites.changed();
-  await t.fund(homePlayer.id, 10_000n);
-  await t.fund(sixerPlayer.id, 10_000n);
+  ({ root, homeAdmin, homePlayer, sixerAdmin, sixerDl, sixerPlayer } = await twoSites(t, { home: HOME, sixer: SIXER }, 'limits-root', 10_000n));
   market = await createTestMarket(t, { A: [200, 202], B: [200, 202] });
 });
 afterAll(() => t.close());
 
-async function chainUnder(admin: TestUser): Promise<{ dl: TestUser; player: TestUser }> {
-  const smdl = await t.createUser({ role: 'smdl', parentId: admin.id });
-  const mdl = await t.createUser({ role: 'mdl', parentId: smdl.id });
-  const dl = await t.createUser({ role: 'dl', parentId: mdl.id });
-  return { dl, player: await t.createUser({ role: 'user', parentId: dl.id }) };
-}
 
-async function tokenOf(user: TestUser, host: string): Promise<string> {
-  const key = `${user.id}@${host}`;
-  const known = tokens.get(key);
-  if (known !== undefined) return known;
-  const token = (await t.login(user, user.role === 'user' ? 'player' : 'admin', host)).token;
-  tokens.set(key, token);
-  return token;
-}
-
-async function call(user: TestUser, host: string, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) {
-  return t.request({ method, url, headers: { host, ...headers }, token: await tokenOf(user, host), ...(payload === undefined ? {} : { payload }) });
-}
-
-async function dataOf<T>(user: TestUser, host: string, url: string): Promise<T> {
-  const response = await call(user, host, 'GET', url);
-  expect({ url, status: response.statusCode, body: response.statusCode === 200 ? '' : response.body }).toEqual({ url, status: 200, body: '' });
-  return body<{ data: T }>(response).data;
-}
-
-const messageOf = (response: { body: string }) => (JSON.parse(response.body) as { message: string }).message;
+const { call, dataOf } = siteCalls(() => t);
 
 const bet = (user: TestUser, host: string, stake: number) =>
   call(user, host, 'POST', '/api/placebet', { matchId: market.matchId, marketId: market.marketId, selectionId: 'A', side: 'BACK', odds: 2, stake }, idempotent(randomUUID()));

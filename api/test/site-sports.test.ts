@@ -7,9 +7,8 @@
  */
 import { SITE_CONTENT_MESSAGES, type MatchSummary, type SiteSportsSwitches, type SportItem } from '@backlay/shared/contracts';
 import { randomUUID } from 'node:crypto';
-import * as sitesRepo from '../src/sites/sites.repository';
 import { body, buildTestApp, createTestMarket, idempotent, TEST_TXN_PASSWORD, type TestContext, type TestMarket, type TestUser } from './helper';
-import { addSite, messageOf, siteCalls } from './site-helper';
+import { messageOf, siteCalls, twoSites } from './site-helper';
 
 const HOME = 'home.test';
 const SIXER = 'play.sixer.test';
@@ -28,28 +27,12 @@ let cricket: TestMarket;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await addSite(t, [SIXER], { homeDomains: [HOME] });
-  root = await t.createUser({ role: 'admin', username: 'sports-root' });
-  homeAdmin = await t.createUser({ role: 'sadmin', parentId: root.id });
-  ({ player: homePlayer } = await chainUnder(homeAdmin));
-  sixerAdmin = await t.createUser({ role: 'sadmin', parentId: root.id, siteId: 'sixer' });
-  await sitesRepo.bindAdmin(t.db, 'sixer', sixerAdmin.id);
-  ({ dl: sixerDl, player: sixerPlayer } = await chainUnder(sixerAdmin));
-  await t.db.query('UPDATE users SET must_change_password = false');
-  t.services.sites.changed();
-  await t.fund(homePlayer.id, 1_000n);
-  await t.fund(sixerPlayer.id, 1_000n);
+  ({ root, homeAdmin, homePlayer, sixerAdmin, sixerDl, sixerPlayer } = await twoSites(t, { home: HOME, sixer: SIXER }, 'sports-root', 1_000n));
   soccer = await createTestMarket(t, { A: [200, 202], B: [200, 202] }, { sportId: SOCCER });
   cricket = await createTestMarket(t, { A: [200, 202], B: [200, 202] }, { sportId: CRICKET });
 });
 afterAll(() => t.close());
 
-async function chainUnder(admin: TestUser): Promise<{ dl: TestUser; player: TestUser }> {
-  const smdl = await t.createUser({ role: 'smdl', parentId: admin.id });
-  const mdl = await t.createUser({ role: 'mdl', parentId: smdl.id });
-  const dl = await t.createUser({ role: 'dl', parentId: mdl.id });
-  return { dl, player: await t.createUser({ role: 'user', parentId: dl.id }) };
-}
 
 const { call, dataOf } = siteCalls(() => t);
 
