@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { on, setUser, type CasinoIntProviderAdminView, type Role, type UserInfo } from '@backlay/shared';
-import { fakeCasinoInt, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { fakeCasino, fakeCasinoInt, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { CasinoIntProviders } from './CasinoIntProviders';
 
 const api = withMocks(fakeCasinoInt, 'adminProviders', 'setProviderEnabled', 'rotateSecret', 'retireSecret', 'setGameEnabled');
-const apis = { casinoInt: api };
+const casinoApi = withMocks(fakeCasino, 'siteSwitches', 'saveSiteSwitches');
+const apis = { casinoInt: api, casino: casinoApi };
 
 const studio: CasinoIntProviderAdminView = {
   id: 'backlay-studio',
@@ -39,10 +40,32 @@ function signedInAs(role: Role): void {
 beforeEach(() => {
   jest.resetAllMocks();
   api.adminProviders.mockResolvedValue([studio, exchange]);
+  casinoApi.siteSwitches.mockResolvedValue({ siteId: 'sixer', tablesOff: ['m-ab20'], providersOff: ['sport_betting'] });
   signedInAs('admin');
 });
 
 describe('CasinoIntProviders', () => {
+  it("hides a provider for this site's players only, after the transaction password (ADR 0074)", async () => {
+    casinoApi.saveSiteSwitches.mockResolvedValue({ data: { siteId: 'sixer', tablesOff: ['m-ab20'], providersOff: ['backlay-studio', 'sport_betting'] }, message: 'Casino switches saved' });
+    renderWithApis(<CasinoIntProviders />, apis);
+    expect(await screen.findByRole('switch', { name: 'Sport Betting on this site' })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('switch', { name: 'Backlay Studio on this site' }));
+    const dialog = screen.getByRole('dialog', { name: 'Hide Backlay Studio on this site' });
+    expect(dialog).toHaveTextContent('Other sites keep them');
+    await userEvent.type(within(dialog).getByLabelText('Transaction password'), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    await waitFor(() =>
+      expect(casinoApi.saveSiteSwitches).toHaveBeenCalledWith({
+        siteId: 'sixer',
+        tablesOff: ['m-ab20'],
+        providersOff: ['sport_betting', 'backlay-studio'],
+        transactionPassword: '123456',
+      }),
+    );
+    await waitFor(() => expect(casinoApi.siteSwitches).toHaveBeenCalledTimes(2));
+    expect(api.setProviderEnabled).not.toHaveBeenCalled();
+  });
+
   it('lists each provider with its facts, secret hints and games', async () => {
     renderWithApis(<CasinoIntProviders />, apis);
     const section = await screen.findByRole('region', { name: 'Provider Backlay Studio' });

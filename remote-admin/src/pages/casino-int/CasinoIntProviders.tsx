@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { BuildTag, Button, EmptyState, Page, Spinner, TextField, useLoad, useObservable, user$, useApis, type CasinoIntNewSecret, type CasinoIntProviderAdminView } from '@backlay/shared';
 import { SortHeader, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { Switch, runAction } from '../sports/sports-common';
+import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
 
 type ProviderGame = CasinoIntProviderAdminView['games'][number];
 
@@ -43,8 +44,12 @@ function GamesTable({ provider, row }: { provider: CasinoIntProviderAdminView; r
  * else, issue 29); and its games, each with its maximum payout multiplier and a switch.
  */
 export function CasinoIntProviders() {
-  const { casinoInt: casinoIntApi } = useApis();
+  const { casinoInt: casinoIntApi, casino: casinoApi } = useApis();
   const { load, reload } = useLoad(() => casinoIntApi.adminProviders());
+  // What this site (the one signed in on) switched off for its own players (ADR 0074 "Content per site").
+  const { load: siteLoad, reload: reloadSite } = useLoad(() => casinoApi.siteSwitches(), 'site-casino');
+  const site = siteLoad.state === 'done' ? siteLoad.value : null;
+  const [siteSwitching, setSiteSwitching] = useState<{ provider: CasinoIntProviderAdminView; offered: boolean } | null>(null);
   // Only the Super Admin (role admin) holds the providers' keys.
   const keyHolder = useObservable(user$, null)?.role === 'admin';
   const [busy, setBusy] = useState(false);
@@ -96,6 +101,14 @@ export function CasinoIntProviders() {
                 <dd>₹{p.clearingBalance}</dd>
               </dl>
               <Switch label={`${p.name} enabled`} checked={p.enabled} disabled={busy} onChange={(next) => act(() => casinoIntApi.setProviderEnabled(p.id, next))} />
+              {site ? (
+                <Switch
+                  label={`${p.name} on this site`}
+                  checked={!site.providersOff.includes(p.id)}
+                  disabled={siteSwitching !== null}
+                  onChange={(next) => setSiteSwitching({ provider: p, offered: next })}
+                />
+              ) : null}
               {p.seamless ? (
                 <div className="bl-table-wrap">
                   <table className="bl-table" aria-label={`Secrets of ${p.name}`}>
@@ -162,6 +175,31 @@ export function CasinoIntProviders() {
             </section>
           ))
         : null}
+      {siteSwitching && site ? (
+        <TransactionPasswordDialog
+          title={`${siteSwitching.offered ? 'Offer' : 'Hide'} ${siteSwitching.provider.name} on this site`}
+          action={siteSwitching.offered ? 'Offer' : 'Hide'}
+          onConfirm={(transactionPassword) =>
+            casinoApi.saveSiteSwitches({
+              siteId: site.siteId,
+              tablesOff: site.tablesOff,
+              providersOff: siteSwitching.offered ? site.providersOff.filter((id) => id !== siteSwitching.provider.id) : [...site.providersOff, siteSwitching.provider.id],
+              transactionPassword,
+            })
+          }
+          onClose={() => setSiteSwitching(null)}
+          onDone={() => {
+            setSiteSwitching(null);
+            reloadSite();
+          }}
+        >
+          <p className="bl-hint">
+            {siteSwitching.offered
+              ? "This site's players see the provider's games again and can launch them."
+              : "This site's players no longer see the provider's games, and their launches are refused. Other sites keep them."}
+          </p>
+        </TransactionPasswordDialog>
+      ) : null}
       <BuildTag app="admin" label={__BUILD_LABEL__} />
     </Page>
   );
