@@ -447,9 +447,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tagged('chips', chipsRoutes), { chips: core.chips });
       await api.register(tagged('betting', bettingRoutes), {
         betting: core.betting,
-        tablesOff: (siteId) => core.siteCasino.tablesOff(siteId),
-        assertSportOffered: (siteId, matchId) => core.siteSports.assertSportOffered(siteId, matchId),
-        assertStakeAllowed: (siteId, stake) => core.siteLimits.assertStakeAllowed(siteId, stake),
+        assertSiteAllows: async (siteId, bet) => {
+          await core.siteCasino.assertTableOffered(siteId, bet.matchId);
+          await core.siteSports.assertSportOffered(siteId, bet.matchId);
+          await core.siteLimits.assertStakeAllowed(siteId, bet.stake);
+        },
       });
       await api.register(tagged('cash-out', cashOutRoutes), { cashOut: new CashOutService({ db, betting: core.betting }) });
       await api.register(tagged('bet-reports', betReportsRoutes), {

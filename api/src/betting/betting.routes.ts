@@ -1,8 +1,8 @@
 /** Routes of bet placement (player area): runner and fancy bets. Thin: the Idempotency-Key header is required. */
-import { IDEMPOTENCY_HEADER, MESSAGES, SITE_CONTENT_MESSAGES } from '@backlay/shared/contracts';
+import { IDEMPOTENCY_HEADER, MESSAGES } from '@backlay/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { RouteTypes } from '../common/schemas';
-import { DomainError, isDomainError } from '../common/domain-error';
+import { isDomainError } from '../common/domain-error';
 import { confirmSession, requireAuth, signedIn } from '../plugins/auth';
 import { betsSchema, placeBetSchema } from './betting.schemas';
 import type { BettingService } from './betting.service';
@@ -11,12 +11,12 @@ export async function bettingRoutes(
   app: FastifyInstance,
   options: {
     betting: BettingService;
-    /** The live casino tables the request's site switched off (ADR 0074 "Content per site"). */
-    tablesOff?: (siteId: string) => Promise<ReadonlySet<string>>;
-    /** Refuses (403) a bet on a match of a sport the request's site switched off (catalog/site-sports.service.ts). */
-    assertSportOffered?: (siteId: string, matchId: string) => Promise<void>;
-    /** Refuses (400) a stake outside the request's site's own stake limits (catalog/site-limits.service.ts). */
-    assertStakeAllowed?: (siteId: string, stake: number) => Promise<void>;
+    /**
+     * What the request's site allows its players (ADR 0074 "Content per site"): refuses a bet on a
+     * table or a sport the site switched off (403) or a stake outside its own limits (400), from
+     * the cached site directory; composed in app.ts.
+     */
+    assertSiteAllows?: (siteId: string, bet: { matchId: string; stake: number }) => Promise<void>;
   },
 ): Promise<void> {
   const config = { access: signedIn({ area: 'player', roles: ['user'] }) };
@@ -30,15 +30,11 @@ export async function bettingRoutes(
     const session = auth.sessionUnchecked === true ? { sessionId: auth.sessionId, area: auth.area } : null;
     try {
       if (request.validationError !== undefined) throw request.validationError;
-      if (options.tablesOff !== undefined && (await options.tablesOff(auth.siteId)).has(request.body.matchId)) {
-        await confirmSession(request);
-        throw new DomainError('FORBIDDEN', SITE_CONTENT_MESSAGES.tableOffHere);
-      }
-      if (options.assertSportOffered !== undefined) {
+      if (options.assertSiteAllows !== undefined) {
         try {
-          await options.assertSportOffered(auth.siteId, request.body.matchId);
-          await options.assertStakeAllowed?.(auth.siteId, request.body.stake);
+          await options.assertSiteAllows(auth.siteId, request.body);
         } catch (error) {
+          // A refusal of the site answers after the session's own check, as every refusal here.
           await confirmSession(request);
           throw error;
         }

@@ -68,13 +68,13 @@ export class SiteCasinoService {
   /** The live tables a site switched off (for its lists). */
   async tablesOff(siteId: string): Promise<ReadonlySet<string>> {
     const site = await this.deps.sites.site(siteId);
-    return site === null ? EMPTY : new Set(site.casinoTablesOff);
+    return site === null || site.casinoTablesOff.length === 0 ? EMPTY : new Set(site.casinoTablesOff);
   }
 
   /** The international providers a site switched off (for its lists). */
   async providersOff(siteId: string): Promise<ReadonlySet<string>> {
     const site = await this.deps.sites.site(siteId);
-    return site === null ? EMPTY : new Set(site.casinoProvidersOff);
+    return site === null || site.casinoProvidersOff.length === 0 ? EMPTY : new Set(site.casinoProvidersOff);
   }
 
   /** Refuses (403) a bet on a table the site switched off; any other match passes. */
