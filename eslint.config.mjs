@@ -176,8 +176,8 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // The shell's push service worker: a plain script, served as it is.
-    files: ['shell/public/push-sw.js'],
+    // The shell's service worker (offline page, chunk cache, push): a plain script, served as it is.
+    files: ['shell/public/sw.js'],
     languageOptions: { sourceType: 'script', globals: globals.serviceworker },
   },
   {

@@ -1,4 +1,4 @@
-// Bundles the API into dist/main.js (CommonJS, Node 20). npm packages stay external and are
+// Bundles the API into dist/main.js (CommonJS, Node 24). npm packages stay external and are
 // loaded from node_modules at run time; @backlay/shared is TypeScript source in the workspace,
 // so it is bundled. Migrations and function files are not bundled: main.js reads them from
 // ../migrations and ../sql/functions (config.ts paths, resolved from dist/ as from src/).
@@ -45,7 +45,7 @@ await build({
   outfile,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'cjs',
   packages: 'external',
   plugins: [bundleWorkspaceShared],

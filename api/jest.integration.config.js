@@ -15,7 +15,7 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   // Two dependencies are ESM-only: content-disposition 3 (@fastify/static, behind swagger-ui)
-  // and cookie 2 (light-my-request, behind app.inject). Node 20 loads them through
+  // and cookie 2 (light-my-request, behind app.inject). Node loads them through
   // require(esm); jest's module registry cannot, so jest compiles just these two.
   transform: { '^.+\\.ts$': swc, '/(content-disposition|cookie)/.+\\.js$': swc },
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(content-disposition|cookie)[@/])'],

@@ -5,7 +5,7 @@
 # package with only its production dependencies into /out; the runtime image holds that, runs as
 # the unprivileged `node` user, and keeps its writable state (DATA_DIR, uploads) on a volume.
 
-ARG NODE_IMAGE=node:20.19.5-bookworm-slim
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
 ENV PNPM_HOME=/pnpm PATH=/pnpm:$PATH CI=true

@@ -5,7 +5,7 @@
 # @backlay/studio with a `build` script that writes dist/main.js. Build from the repository root:
 #   docker build -f deploy/studio.Dockerfile -t backlay/studio .
 
-ARG NODE_IMAGE=node:20.19.5-bookworm-slim
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
 ENV PNPM_HOME=/pnpm PATH=/pnpm:$PATH CI=true

@@ -8,7 +8,7 @@
 # nginx-unprivileged (non-root, port 8080) with deploy/nginx/static.conf: the cache rules of
 # shared/build/serve.mjs, SPA fallback for the shell.
 
-ARG NODE_IMAGE=node:20.19.5-bookworm-slim
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.29.3-alpine
 
 FROM ${NODE_IMAGE} AS build

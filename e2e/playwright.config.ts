@@ -13,6 +13,14 @@ const CLUSTER = 'http://127.0.0.1:9280';
  */
 const clusterRun = process.env.E2E_CLUSTER === '1';
 const withCluster = clusterRun && process.env.DATABASE_URL !== undefined;
+/**
+ * `E2E_REPLAY_ON_CLUSTER=1` (run-e2e.mjs, with DATABASE_URL): the replayed T20's journey
+ * (real-match.spec, on the phone) runs on the cluster's lane, against the cluster stack (which
+ * replays the T20 too), not on the second lane. It is two minutes of waiting for the replay's
+ * clock; the cluster's lane ends minutes before the others (ADR 0083).
+ */
+const replayOnCluster = process.env.E2E_REPLAY_ON_CLUSTER === '1' && process.env.DATABASE_URL !== undefined;
+const REPLAY_JOURNEY = /real-match\.spec/;
 
 /** Debian's Chromium, never a downloaded browser; flags for a closed network (README). */
 const launchOptions = {
@@ -20,25 +28,52 @@ const launchOptions = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
 };
 
+/** What the desktop project never runs: the phone checks of the sports and payment screens, and the cluster's journeys. */
+const DESKTOP_ONLY_IGNORED = /(sports|payments)-mobile\.spec|cluster\.spec/;
+/**
+ * Desktop journeys that run on the second lane (run-e2e.mjs: `E2E_LANE=second`) beside the mobile
+ * ones, so that both lanes end together (ADR 0083). With the replayed T20's two minutes on the
+ * cluster's lane (E2E_REPLAY_ON_CLUSTER), the second lane was about 2 minutes the shorter: the
+ * federation journey (a remote rebuilt with webpack, about 20 s) and the hierarchy's (about 40 s)
+ * even them out.
+ */
+const DESKTOP_ON_SECOND_LANE: RegExp[] = replayOnCluster ? [/federation\.spec/, /hierarchy\.spec/] : [];
+const lane = process.env.E2E_LANE;
+if (lane !== undefined && lane !== 'desktop' && lane !== 'second') throw new Error(`E2E_LANE is desktop or second, not ${lane}`);
+/** The desktop project's journeys: all of them with one lane; split between the lanes with two. */
+const desktopFiles =
+  lane === 'second'
+    ? DESKTOP_ON_SECOND_LANE.length > 0
+      ? { testMatch: DESKTOP_ON_SECOND_LANE }
+      : { testIgnore: /.*/ }
+    : { testIgnore: [DESKTOP_ONLY_IGNORED, ...(lane === 'desktop' ? DESKTOP_ON_SECOND_LANE : []), ...(replayOnCluster ? [REPLAY_JOURNEY] : [])] };
+
+/**
+ * A phone's CSS pixels at device scale 1: the layout (what the journeys read) is the same, and
+ * Chromium without a GPU rasterizes a quarter of the pixels it would at 2 (ADR 0029).
+ */
+const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1, launchOptions };
+
 const mainProjects = [
-  // The phone checks of the sports and payment screens run on the mobile project only.
-  { name: 'desktop', testIgnore: /(sports|payments)-mobile\.spec|cluster\.spec/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+  { name: 'desktop', ...desktopFiles, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
   {
     name: 'mobile',
     // Layout and landing differ on a phone; the federation journeys are the same on both, and
     // the long hierarchy, sports and payments journeys run on desktop (client-list.spec covers
     // the list and the chip dialogs on the phone, sports-mobile.spec the sports screens,
     // payments-mobile.spec the deposit and withdraw pages).
-    testIgnore: /(federation|hierarchy|sports|payments|cluster)\.spec/,
-    // A phone's CSS pixels at device scale 1: the layout (what the journeys read) is the same, and
-    // Chromium without a GPU rasterizes a quarter of the pixels it would at 2 (ADR 0029).
-    use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1, launchOptions },
+    testIgnore: [/(federation|hierarchy|sports|payments|cluster)\.spec/, ...(replayOnCluster ? [REPLAY_JOURNEY] : [])],
+    use: phone,
   },
 ];
 
 /** The auth, betting and casino journeys against two API instances behind nginx, one of them killed mid-journey (ADR 0022). */
 const clusterProjects = withCluster
-  ? [{ name: 'cluster', testMatch: /cluster\.spec/, use: { ...devices['Desktop Chrome'], baseURL: CLUSTER, viewport: { width: 1280, height: 800 }, launchOptions } }]
+  ? [
+      { name: 'cluster', testMatch: /cluster\.spec/, use: { ...devices['Desktop Chrome'], baseURL: CLUSTER, viewport: { width: 1280, height: 800 }, launchOptions } },
+      // The replayed T20 on the phone, against the same stack (one worker: one journey at a time).
+      ...(replayOnCluster ? [{ name: 'cluster-mobile', testMatch: REPLAY_JOURNEY, use: { ...phone, baseURL: CLUSTER } }] : []),
+    ]
   : [];
 
 export default defineConfig({

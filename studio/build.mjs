@@ -1,4 +1,4 @@
-// Bundles the studio into dist/main.js (CommonJS, Node 20). npm packages stay external and are
+// Bundles the studio into dist/main.js (CommonJS, Node 24). npm packages stay external and are
 // loaded from node_modules at run time; @backlay/shared is TypeScript source in the workspace,
 // so it is bundled. The game page's static files are read from ../public at run time.
 import { build } from 'esbuild';
@@ -27,7 +27,7 @@ await build({
   entryPoints: [path.join(here, 'src/main.ts')],
   outfile: path.join(here, 'dist/main.js'),
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'cjs',
   packages: 'external',
   sourcemap: true,

@@ -11,7 +11,9 @@
  *   without the product's commission, partnership shares, journals and version chain;
  * - `timeRolledBack()`: the wall time of a transaction that is then rolled back (the baseline);
  * - `invariantCounts()`: the docs/bench/README.md §2 invariant counts (all must be 0);
- * - `postmasterPid()`: the server process, so the driver counts only this server's CPU.
+ * - `postmasterPid()`: the server process, so the driver counts only this server's CPU;
+ * - `workCpu()`: wall and CPU ms of one piece of work: this process and the client backends of
+ *   the bench's own database only (a shared server's other sessions do not count; ADR 0079).
  */
 import { ROLES } from '@backlay/shared/contracts';
 import { randomBytes } from 'node:crypto';
@@ -54,9 +56,11 @@ export async function openBenchCore(
     clock?: Clock;
     events?: DomainEvents;
     log?: Logger;
+    /** The database's name (default a random `bench_…`). */
+    database?: string;
   } = {},
 ): Promise<BenchCore> {
-  const database = await throwawayDatabase();
+  const database = await throwawayDatabase(options.database);
   const jwtSecret = `bench-${randomBytes(24).toString('hex')}`;
   const loaded = loadConfig({
     NODE_ENV: 'test',
@@ -228,4 +232,47 @@ export async function postmasterPid(db: Database): Promise<number | null> {
   } catch {
     return null;
   }
+}
+
+/** CPU ms so far of each client backend of this database, by pid (procfs schedstat, ns); empty off this machine. */
+async function backendCpuMs(db: Database): Promise<Map<number, number>> {
+  const { rows } = await db.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'",
+  );
+  const byPid = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      byPid.set(pid, Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6);
+    } catch {
+      // not on this machine's procfs, or the backend ended
+    }
+  }
+  return byPid;
+}
+
+export interface WorkCpu {
+  wallMs: number;
+  /** This process's CPU ms plus the CPU ms of this database's client backends. */
+  cpuMs: number;
+  /** The backends' part of cpuMs. */
+  pgMs: number;
+}
+
+/**
+ * Wall and CPU ms of `work`. CPU is this process's and that of the client backends of the bench's
+ * own (throwaway) database: on a shared server the other databases' sessions, and on a busy
+ * machine the time spent waiting for a core, do not count, so a ratio of two such figures holds
+ * steadier than one of wall times (ADR 0079).
+ */
+export async function workCpu(db: Database, work: () => Promise<unknown>): Promise<WorkCpu> {
+  const pg0 = await backendCpuMs(db);
+  const self0 = process.cpuUsage();
+  const started = performance.now();
+  await work();
+  const wallMs = performance.now() - started;
+  const self = process.cpuUsage(self0);
+  const pg1 = await backendCpuMs(db);
+  let pgMs = 0;
+  for (const [pid, now] of pg1) pgMs += now - (pg0.get(pid) ?? 0);
+  return { wallMs, cpuMs: pgMs + (self.user + self.system) / 1000, pgMs };
 }

@@ -34,7 +34,7 @@ export const selfCpuMs = () => {
 };
 
 /** CPU ms of a process so far: schedstat (ns) where the kernel has it, else stat (10 ms ticks); null once it ended. */
-function processCpuMs(pid, stat = null) {
+export function processCpuMs(pid, stat = null) {
   try {
     return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
   } catch {
@@ -44,6 +44,30 @@ function processCpuMs(pid, stat = null) {
     } catch {
       return null;
     }
+  }
+}
+
+/**
+ * CPU ms and run-queue wait ms so far of every thread of a process (schedstat per task: Node's
+ * main thread, its GC and libuv workers); null once it ended. The wait is the time the threads were
+ * ready to run but had no core: on a shared machine, what the foreign load costs a process.
+ */
+export function threadsCpuMs(pid) {
+  try {
+    let cpuMs = 0;
+    let waitMs = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const [run, wait] = readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ');
+        cpuMs += Number(run) / 1e6;
+        waitMs += Number(wait) / 1e6;
+      } catch {
+        // the thread ended while we looked
+      }
+    }
+    return { cpuMs, waitMs };
+  } catch {
+    return null;
   }
 }
 

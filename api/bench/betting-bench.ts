@@ -22,7 +22,7 @@ import * as markets from '../src/catalog/markets.repository';
 import { placeRunnerBets, type PlaceRunnerBetCall } from '../src/betting/betting.repository';
 import { Database } from '../src/db/database';
 import type { FeedMarket } from '../src/feed/feed-provider';
-import { BENCH_PASSWORD, BENCH_POOL, invariantCounts, openBenchCore, pgVersion, seedPlayers, setBasedSettlementSql, timeRolledBack } from './bench-core';
+import { BENCH_PASSWORD, BENCH_POOL, invariantCounts, openBenchCore, pgVersion, seedPlayers, setBasedSettlementSql, timeRolledBack, workCpu, type WorkCpu } from './bench-core';
 import { freePort } from '../test/admin-db';
 
 const MATCH_ID = '498000001';
@@ -65,13 +65,13 @@ export interface BettingBench {
   placeDirect(): Promise<void>;
   seedSettlementMarket(bets: number): Promise<{ users: number; bets: number }>;
   /** One set-based SQL pass over the market's open bets, in a transaction that is rolled back. */
-  settleBaseline(): Promise<number>;
+  settleBaseline(): Promise<WorkCpu>;
   /**
    * VACUUM of the tables a settlement writes, so the next timed pass meets the same clean table
    * whether it follows an aborted baseline, a settlement or a rollback (each leaves 100k dead rows).
    */
   vacuumSettlement(): Promise<void>;
-  settleProduct(): Promise<number>;
+  settleProduct(): Promise<WorkCpu>;
   rollbackProduct(): Promise<number>;
   hotSpot(concurrent: number): Promise<{ accepted: number; expected: number; refused: number; other: number }>;
   invariants(): Promise<Record<string, number>>;
@@ -293,10 +293,10 @@ export async function setupBettingBench(): Promise<BettingBench> {
       return { users: Number(rows[0]?.users), bets: Number(rows[0]?.bets) };
     },
     async vacuumSettlement() {
-      await db.query('VACUUM bets, positions, ledger_accounts, settlement_users, settlement_shares, entries, journals, settlements');
+      await db.query('VACUUM bets, positions, ledger_accounts, settlement_users, settlement_agent_shares, entries, journals, settlements');
     },
     async settleBaseline() {
-      return timeRolledBack(db, async (tx) => {
+      return workCpu(db, () => timeRolledBack(db, async (tx) => {
         settlementRuns.version += 1;
         const { rows } = await tx.query<{ id: string }>(
           `INSERT INTO settlements (market_id, market_type, match_id, version, result, source, bets, users, users_pnl_minor, commission_minor)
@@ -304,12 +304,10 @@ export async function setupBettingBench(): Promise<BettingBench> {
           [SETTLE_MARKET_ID, SETTLE_MATCH_ID, settlementRuns.version],
         );
         await tx.query(BASELINE_SQL, [[SETTLE_MARKET_ID], rows[0]?.id]);
-      });
+      }));
     },
     async settleProduct() {
-      const started = performance.now();
-      await services.settlement.declare(null, { marketId: SETTLE_MARKET_ID, result: { type: 'WINNER', selectionId: 'r1' } });
-      return performance.now() - started;
+      return workCpu(db, () => services.settlement.declare(null, { marketId: SETTLE_MARKET_ID, result: { type: 'WINNER', selectionId: 'r1' } }));
     },
     async rollbackProduct() {
       const started = performance.now();

@@ -20,7 +20,8 @@
 // the product's mean bets per database call (its group commit, ADR 0008).
 // Settlement: SETTLE_BETS bets (default 100,000) over 10,000 players on one market; per round one
 // set-based SQL pass over the same rows (rolled back: the baseline), then the product's settlement
-// (commission, partnership shares, one journal), then its rollback; ratio product ÷ baseline (bar ≤ 1.3).
+// (commission, partnership shares, one journal), then its rollback; ratio product ÷ baseline of CPU
+// time, this process and the bench database's backends (bar ≤ 1.1, ADR 0079); of wall time printed.
 // Each timed pass starts after a VACUUM of the tables settlement writes (not timed).
 // Correctness gates in the same run: the hot spot (one player, HOT concurrent bets, exactly
 // floor(balance ÷ stake) accepted) and the docs/bench/README.md §2 invariant counts after every phase (all 0).
@@ -29,7 +30,7 @@
 // SETTLE_ROUNDS (default 5), HOT (default 200), BET_BATCH_IN_FLIGHT / BET_BATCH_MAX (the product's
 // settings, as an operator sets them), DATABASE_URL (server for the throwaway database;
 // default an embedded PostgreSQL), BENCH_OUT (JSON summary file). Exit code 1 when a gate fails (the
-// hot spot, the invariants, HTTP ÷ anchor ≥ 1.5, settlement ÷ one pass ≤ 1.3).
+// hot spot, the invariants, HTTP ÷ anchor ≥ 1.5 when ROUNDS > 0, settlement ÷ one pass ≤ 1.1).
 import { fork } from 'node:child_process';
 import { cpuSnapshot, createGates, fmt, foreignPct as foreignOf, median, postgresMs, versionOf } from './bench-kit.mjs';
 import { loadBenchModule } from './bundle.mjs';
@@ -53,6 +54,13 @@ const HTTP_CONC = Number(process.env.HTTP_CONC ?? 64);
 const SETTLE_BETS = Number(process.env.SETTLE_BETS ?? 100_000);
 const SETTLE_ROUNDS = Number(process.env.SETTLE_ROUNDS ?? 5);
 const HOT = Number(process.env.HOT ?? 200);
+const HTTP_BAR = 1.5;
+/**
+ * Settlement ÷ one SQL pass, of CPU (this process + the bench database's backends; ADR 0079): issue
+ * 21's 1.3 on wall time, issue 37's 1.1 since the partnership split is kept per agent and child on
+ * the path. Wall time is printed too: on a shared machine it moves by ±0.5 from round to round.
+ */
+const SETTLE_BAR = 1.1;
 
 /**
  * CPU µs per operation of this process (the caller, or the HTTP server), of the HTTP load
@@ -228,20 +236,37 @@ try {
   console.log(`\nsettlement: seeding ${SETTLE_BETS.toLocaleString('en')} bets …`);
   seeded = await bench.seedSettlementMarket(SETTLE_BETS);
   console.log(`${seeded.bets} bets of ${seeded.users} players on one market\n`);
-  console.log('round  baseline ms  product ms  rollback ms  product ÷ baseline');
+  console.log('round  baseline ms (CPU)  product ms (CPU)  rollback ms  product ÷ baseline: CPU (gated)  wall');
   for (let round = 1; round <= SETTLE_ROUNDS; round += 1) {
     // Both timed passes start from a vacuumed table: without it the first baseline meets a fresh
     // table and every later pass the dead rows of the one before (ADR 0028).
     await bench.vacuumSettlement();
-    const baselineMs = await bench.settleBaseline();
+    const baseline = await bench.settleBaseline();
     await bench.vacuumSettlement();
-    const productMs = await bench.settleProduct();
+    const product = await bench.settleProduct();
     await checkInvariants(bench, `settlement ${round}`);
     const rollbackMs = await bench.rollbackProduct();
     await checkInvariants(bench, `rollback ${round}`);
-    settlements.push({ round, baselineMs, productMs, rollbackMs, ratio: productMs / baselineMs });
+    const s = {
+      round,
+      baselineMs: baseline.wallMs,
+      baselineCpuMs: baseline.cpuMs,
+      productMs: product.wallMs,
+      productCpuMs: product.cpuMs,
+      rollbackMs,
+      ratio: product.cpuMs / baseline.cpuMs,
+      wallRatio: product.wallMs / baseline.wallMs,
+    };
+    settlements.push(s);
     console.log(
-      [String(round).padStart(5), fmt(baselineMs, 0).padStart(12), fmt(productMs, 0).padStart(11), fmt(rollbackMs, 0).padStart(12), fmt(productMs / baselineMs, 2).padStart(19)].join(' '),
+      [
+        String(round).padStart(5),
+        `${fmt(s.baselineMs, 0)} (${fmt(s.baselineCpuMs, 0)})`.padStart(18),
+        `${fmt(s.productMs, 0)} (${fmt(s.productCpuMs, 0)})`.padStart(17),
+        fmt(rollbackMs, 0).padStart(12),
+        fmt(s.ratio, 2).padStart(30),
+        fmt(s.wallRatio, 2).padStart(5),
+      ].join(' '),
     );
   }
   }
@@ -256,6 +281,7 @@ const ratios = {
   http16ToAnchor: median(rounds.map((r) => r.http16.perS / r.anchor.perS)),
   httpToDirect: median(rounds.map((r) => r.http.perS / r.direct.perS)),
   settleToBaseline: median(settlements.map((s) => s.ratio)),
+  settleToBaselineWall: median(settlements.map((s) => s.wallRatio)),
 };
 const items = Object.fromEntries(
   ['anchor', 'direct', 'http', 'http16'].map((name) => [
@@ -273,6 +299,8 @@ const settle = {
   baselineMs: median(settlements.map((s) => s.baselineMs)),
   productMs: median(settlements.map((s) => s.productMs)),
   rollbackMs: median(settlements.map((s) => s.rollbackMs)),
+  baselineCpuMs: median(settlements.map((s) => s.baselineCpuMs)),
+  productCpuMs: median(settlements.map((s) => s.productCpuMs)),
 };
 const settleBetsPerS = settle.productMs ? (settle.bets * 1000) / settle.productMs : null;
 
@@ -281,35 +309,39 @@ console.log(`  anchor (tpcb-lite)   ${fmt(items.anchor.perS, 0)} tx/s   p50 ${fm
 console.log(`  placement (service)  ${fmt(items.direct.perS, 0)} bets/s p50 ${fmt(items.direct.p50)} ms  p99 ${fmt(items.direct.p99)} ms`);
 console.log(`  placement (HTTP+JWT) ${fmt(items.http.perS, 0)} req/s  p50 ${fmt(items.http.p50)} ms  p99 ${fmt(items.http.p99)} ms  (${HTTP_CONC} connections)`);
 console.log(`  the same at ${String(CONC).padEnd(3)}     ${fmt(items.http16.perS, 0)} req/s  p50 ${fmt(items.http16.p50)} ms  p99 ${fmt(items.http16.p99)} ms  (${CONC} connections)`);
-console.log(`  settlement           ${fmt(settle.productMs, 0)} ms for ${settle.bets} bets (${fmt(settleBetsPerS, 0)} bets/s), baseline ${fmt(settle.baselineMs, 0)} ms, rollback ${fmt(settle.rollbackMs, 0)} ms`);
+console.log(
+  `  settlement           ${fmt(settle.productMs, 0)} ms (CPU ${fmt(settle.productCpuMs, 0)}) for ${settle.bets} bets (${fmt(settleBetsPerS, 0)} bets/s), ` +
+    `baseline ${fmt(settle.baselineMs, 0)} ms (CPU ${fmt(settle.baselineCpuMs, 0)}), rollback ${fmt(settle.rollbackMs, 0)} ms`,
+);
 const perRound = (f) => rounds.map((r) => fmt(f(r), 2)).join(' ');
 console.log('\nratios per round');
 console.log(`  placement ÷ anchor   ${perRound((r) => r.direct.perS / r.anchor.perS)}`);
 console.log(`  HTTP ÷ anchor        ${perRound((r) => r.http.perS / r.anchor.perS)}`);
 console.log(`  HTTP at ${String(CONC).padEnd(3)} ÷ anchor ${perRound((r) => r.http16.perS / r.anchor.perS)}`);
 console.log(`  HTTP ÷ direct        ${perRound((r) => r.http.perS / r.direct.perS)}`);
-console.log(`  settlement ÷ pass    ${settlements.map((s) => fmt(s.ratio, 2)).join(' ')}`);
+console.log(`  settlement ÷ pass    CPU ${settlements.map((s) => fmt(s.ratio, 2)).join(' ')}; wall ${settlements.map((s) => fmt(s.wallRatio, 2)).join(' ')}`);
 console.log('\nratios (median of per-round ratios)          bar');
 console.log(`  placement ÷ tpcb-lite anchor   ${fmt(ratios.directToAnchor, 2).padStart(6)}    ≥ 1.0`);
 console.log(`  HTTP+JWT ÷ tpcb-lite anchor    ${fmt(ratios.httpToAnchor, 2).padStart(6)}    ≥ 1.5 (${HTTP_CONC} connections)`);
 console.log(`  … at ${String(CONC).padEnd(3)} connections          ${fmt(ratios.http16ToAnchor, 2).padStart(6)}    (no bar: bound by latency, the cores idle)`);
 console.log(`  HTTP+JWT ÷ direct placement    ${fmt(ratios.httpToDirect, 2).padStart(6)}    (no bar: measures the load client too)`);
-console.log(`  settlement ÷ one SQL pass      ${fmt(ratios.settleToBaseline, 2).padStart(6)}    ≤ 1.3`);
+console.log(`  settlement ÷ one SQL pass, CPU ${fmt(ratios.settleToBaseline, 2).padStart(6)}    ≤ ${SETTLE_BAR} (wall ${fmt(ratios.settleToBaselineWall, 2)}, no bar)`);
 console.log(`  placement p99 at ${CONC} in flight ${fmt(items.direct.p99).padStart(6)} ms ≤ 30 ms`);
 
 // The bars of issue 21 are gates (exit code 1 when one is missed). HTTP ÷ direct is printed only.
-const HTTP_BAR = 1.5;
-const SETTLE_BAR = 1.3;
-gate(
-  'placement over HTTP + JWT ÷ tpcb-lite anchor',
-  ratios.httpToAnchor !== null && ratios.httpToAnchor >= HTTP_BAR,
-  `median ${fmt(ratios.httpToAnchor, 2)} (${perRound((r) => r.http.perS / r.anchor.perS)}) ≥ ${HTTP_BAR}`,
-);
+if (ROUNDS > 0) {
+  gate(
+    'placement over HTTP + JWT ÷ tpcb-lite anchor',
+    ratios.httpToAnchor !== null && ratios.httpToAnchor >= HTTP_BAR,
+    `median ${fmt(ratios.httpToAnchor, 2)} (${perRound((r) => r.http.perS / r.anchor.perS)}) ≥ ${HTTP_BAR}`,
+  );
+}
 if (SETTLE_BETS > 0) {
   gate(
-    `settlement of ${settle.bets} bets ÷ one SQL pass`,
+    `settlement of ${settle.bets} bets ÷ one SQL pass (CPU)`,
     ratios.settleToBaseline !== null && ratios.settleToBaseline <= SETTLE_BAR,
-    `median ${fmt(ratios.settleToBaseline, 2)} (${settlements.map((s) => fmt(s.ratio, 2)).join(', ')}) ≤ ${SETTLE_BAR}`,
+    `median ${fmt(ratios.settleToBaseline, 2)} (${settlements.map((s) => fmt(s.ratio, 2)).join(', ')}) ≤ ${SETTLE_BAR}; ` +
+      `wall ${fmt(ratios.settleToBaselineWall, 2)} (${settlements.map((s) => fmt(s.wallRatio, 2)).join(', ')})`,
   );
 }
 

@@ -23,7 +23,7 @@ import { DomainEvents } from '../src/common/domain-events';
 import type { Logger } from '../src/common/logger';
 import { MemoryBus } from '../src/cluster/sequenced-bus';
 import { CasinoRooms } from '../src/realtime/casino-rooms';
-import { invariantCounts, openBenchCore, pgVersion, postmasterPid, seedPlayers, setBasedSettlementSql, timeRolledBack } from './bench-core';
+import { invariantCounts, openBenchCore, pgVersion, postmasterPid, seedPlayers, setBasedSettlementSql, timeRolledBack, workCpu, type WorkCpu } from './bench-core';
 
 /** Stakes of the simulated players, in rupees: within every table's limits (₹100–₹50,000). */
 const STAKE_MIN = 100;
@@ -76,8 +76,10 @@ export interface CasinoBench {
   placeBets(matchId: string, bets: number, concurrency: number): Promise<Placement>;
   /** Bets, players, markets and (player, market) pairs on the table's last round. */
   roundBets(matchId: string): Promise<{ bets: number; users: number; markets: number; userMarkets: number }>;
-  /** Wall ms of the set-based pass over the table's closed round (rolled back). */
-  settleBaseline(matchId: string): Promise<number>;
+  /** Wall and CPU ms (this process and the bench database's backends) of the set-based pass over the table's closed round (rolled back). */
+  settleBaseline(matchId: string): Promise<WorkCpu>;
+  /** Wall and CPU ms of `work`: this process and the bench database's own backends (bench-core workCpu). */
+  ownCpu(work: () => Promise<unknown>): Promise<WorkCpu>;
   checks(): Promise<{ casinoBets: number; unsettled: number; voidRounds: number; openPositions: number; userExposureMinor: string; invariants: Record<string, number> }>;
   /** What the engine logged as errors or warnings (a failed step, a voided round). */
   engineProblems(): string[];
@@ -222,15 +224,18 @@ export async function setupCasinoBench(options: { players: number }): Promise<Ca
       const round = await lastRound(matchId);
       if (round.status !== 'CLOSED' || round.outcomes === null) throw new Error(`round ${round.id} is not closed`);
       const marketIds = marketIdsOf(round);
-      return timeRolledBack(db, async (tx) => {
-        const { rows } = await tx.query<{ id: string }>(
-          `INSERT INTO settlements (market_id, market_type, match_id, version, result, source, bets, users, users_pnl_minor, commission_minor)
-           VALUES ($1, 'casino', $2, 1, '{"type":"CASINO_ROUND","round":"0","outcomes":{}}', 'casino', 0, 0, 0, 0) RETURNING id`,
-          [marketIds[0], matchId],
-        );
-        await tx.query(CASINO_BASELINE_SQL, [marketIds, rows[0]?.id, JSON.stringify(round.outcomes)]);
-      });
+      return workCpu(db, () =>
+        timeRolledBack(db, async (tx) => {
+          const { rows } = await tx.query<{ id: string }>(
+            `INSERT INTO settlements (market_id, market_type, match_id, version, result, source, bets, users, users_pnl_minor, commission_minor)
+             VALUES ($1, 'casino', $2, 1, '{"type":"CASINO_ROUND","round":"0","outcomes":{}}', 'casino', 0, 0, 0, 0) RETURNING id`,
+            [marketIds[0], matchId],
+          );
+          await tx.query(CASINO_BASELINE_SQL, [marketIds, rows[0]?.id, JSON.stringify(round.outcomes)]);
+        }),
+      );
     },
+    ownCpu: (work) => workCpu(db, work),
     async checks() {
       const { rows } = await db.query<{ casinoBets: number; unsettled: number; voidRounds: number; openPositions: number; userExposureMinor: string }>(
         `SELECT (SELECT count(*)::int FROM bets WHERE market_type = 'casino') AS "casinoBets",

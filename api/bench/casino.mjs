@@ -26,15 +26,16 @@
 // Each table's first round (warm-up, not counted) builds its seed chain (chainLength SHA-256s), a
 // cost paid once per chainLength − 1 rounds; it is printed apart.
 //
-// Settlement. SETTLE_BETS bets (default 10,000) by random players spread over the markets of one
+// Settlement. SETTLE_BETS bets (default 1,000) by random players spread over the markets of one
 // round of SETTLE_TABLE (default the first live table), then bet-close. Baseline: one set-based
 // SQL pass over the same rows — each bet's P&L from the round's stored outcomes, one row per user,
 // positions settled, wallet balances and exposure in one UPDATE (bench-core.ts
 // setBasedSettlementSql) — in a transaction rolled back, median of 3. Product: the engine's tick
 // after settleAt (one settle_market of the whole round, ADR 0016: commission, partnership shares,
-// one journal, entries with running balances). Ratio product ÷ baseline per round, of wall time
-// (also printed of CPU time, this process + the server, which a busy machine disturbs less);
-// gate: median ≤ SETTLE_BAR = 2.5, set from measurement (the note at SETTLE_BAR says why).
+// one journal, entries with running balances). Ratio product ÷ baseline per round, of CPU time:
+// this process and the backends of the bench's own database (a shared server's other sessions and
+// the wait for a core do not count; ADR 0079); of wall time printed too. Gate: median ≤
+// SETTLE_BAR = 1.3 (issue 37).
 //
 // Anchors: both sides of the settlement ratio run in this process, against the same server,
 // seconds apart. The engine's % is not a ratio but CPU time ÷ production time, as the issue asks;
@@ -45,7 +46,7 @@
 // and voided no round, and at the end every casino bet is settled, no casino position is open,
 // users' exposure is 0, and the docs/bench/README.md §2 invariant counts are 0.
 // Environment: ROUNDS (default 3), BETS (per table and round, default 1000), SETTLE_BETS (default
-// 10000), SETTLE_ROUNDS (default 3), SETTLE_TABLE (a match id), CONC (concurrent placements,
+// 1000), SETTLE_ROUNDS (default 5), ENGINE (0: the settlement item alone), SETTLE_TABLE (a match id), CONC (concurrent placements,
 // default 16), PLAYERS (default 10000), CASINO_* (the engine's timing, as the product reads it),
 // DATABASE_URL (server for the throwaway database; default an embedded PostgreSQL, whose
 // processes are then this run's only; on a shared server other databases' sessions count too),
@@ -59,22 +60,24 @@ import { performance } from 'node:perf_hooks';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const BETS = Number(process.env.BETS ?? 1000);
-const SETTLE_BETS = Number(process.env.SETTLE_BETS ?? 10_000);
-const SETTLE_ROUNDS = Number(process.env.SETTLE_ROUNDS ?? 3);
+const SETTLE_BETS = Number(process.env.SETTLE_BETS ?? 1_000);
+const SETTLE_ROUNDS = Number(process.env.SETTLE_ROUNDS ?? 5);
+/** ENGINE=0 leaves the engine's windows out: the settlement item alone (with its gate and the invariants). */
+const ENGINE = process.env.ENGINE !== '0';
 const CONC = Number(process.env.CONC ?? 16);
 const PLAYERS = Number(process.env.PLAYERS ?? 10_000);
 const WARM_BETS = 100;
 /** Gate on the engine with every table running: mean % of one core over the windows (issue 17). */
 const ENGINE_BAR_PCT = 5;
 /**
- * Gate on settlement ÷ one SQL pass, on dt20's 10 markets: medians 3.6–4.0 before migration 0023
- * dropped the foreign keys of the settlement rows; 2.7–2.8 after, with one settle_market call per
- * market; 1.95–2.09 since a round settles as one (ADR 0016) and migration 0024 dropped the bets'
- * settlement key. What is left above the baseline is what the baseline does not write: a
- * settlement row per player, five partnership shares per player, a ledger entry per player and the
- * agents' legs. The bar is ~25 % over the medians, to catch per-bet regressions.
+ * Gate on settlement ÷ one SQL pass, on dt20's 10 markets, of CPU (this process and the bench
+ * database's backends: the shared server's other sessions and the wait for a core do not count).
+ * History, of wall time at 10,000 bets: medians 3.6–4.0 before migration 0023 dropped the foreign
+ * keys of the settlement rows; 2.7–2.8 after, with one settle_market call per market; 1.95–2.09
+ * since a round settles as one (ADR 0016). Issue 37 asks ≤ 1.3 for a 1,000-bet round, with the
+ * partnership split kept per agent and child on the path (ADR 0079).
  */
-const SETTLE_BAR = 2.5;
+const SETTLE_BAR = 1.3;
 
 if (![ROUNDS, SETTLE_ROUNDS, CONC, PLAYERS].every((n) => Number.isInteger(n) && n >= 1) || !(BETS >= 0) || !(SETTLE_BETS >= 0)) {
   console.error('ROUNDS, SETTLE_ROUNDS, CONC and PLAYERS must be integers ≥ 1; BETS and SETTLE_BETS ≥ 0');
@@ -160,6 +163,19 @@ async function stepUntil(matchId, phase) {
   throw new Error(`table ${matchId} never reached ${phase}`);
 }
 
+/** Ticks until the table's round settles; the settling tick's wall and CPU (this process and the bench database's backends). */
+async function settleTick(matchId) {
+  for (let i = 0; i < 100_000; i += 1) {
+    let moved = [];
+    const cpu = await bench.ownCpu(async () => {
+      moved = await bench.tick();
+    });
+    bench.advance(tickMs);
+    if (moved.some((x) => x.matchId === matchId && x.phase === 'settled')) return cpu;
+  }
+  throw new Error(`table ${matchId} never settled`);
+}
+
 /** Every live round played to its settlement; each table is disabled once it has none. */
 async function drain() {
   const live = new Set(await bench.liveTables());
@@ -186,8 +202,9 @@ try {
       `deal ${dealMsPerCard} ms a card ≤ ${dealMsMax} ms, result ${resultMs} ms (nominal cycle ≤ ${fmt(nominalCycleMs / 1000)} s), ${BETS} bets per table and round, CONC ${CONC}\n`,
   );
 
-  // Warm-up: each table's first round builds its seed chain; then a round with a few bets each.
   await bench.acquire();
+  if (ENGINE) {
+  // Warm-up: each table's first round builds its seed chain; then a round with a few bets each.
   await bench.enableOnly(tableIds);
   const first = await measuredTick();
   bench.advance(tickMs);
@@ -318,13 +335,16 @@ try {
     `${fmt(engineResult.all.pct, 2)} % of one core (windows ${windowPcts.map((p) => fmt(p, 2)).join(', ')}) ≤ ${ENGINE_BAR_PCT} %`,
   );
   invariants('the engine rounds', (await bench.checks()).invariants);
+  }
 
   // Settlement of SETTLE_BETS bets on one round: the engine against one SQL pass.
   if (SETTLE_BETS > 0) {
     console.log(`\nsettlement: ${SETTLE_BETS.toLocaleString('en')} bets on one round of table ${SETTLE_TABLE} (${gameOf(SETTLE_TABLE)}), the engine's settle tick against one set-based SQL pass (rolled back, median of 3)`);
-    console.log('round   bets  players  markets  rows/player   baseline ms (runs)  CPU ms   product ms  CPU ms (node + pg)   product ÷ baseline: wall (gated)  CPU');
+    console.log('round   bets  players  markets  rows/player   baseline ms (runs)  CPU ms   product ms  CPU ms (node + pg)    product ÷ baseline: CPU (gated)  wall');
     await bench.enableOnly([SETTLE_TABLE]);
-    for (let round = 1; round <= SETTLE_ROUNDS; round += 1) {
+    // Without the engine's windows before it, round 0 warms the tables up (their first rows, plans
+    // and statistics) and is printed but not counted: both sides of its ratio meet a cold database.
+    for (let round = ENGINE ? 1 : 0; round <= SETTLE_ROUNDS; round += 1) {
       await stepUntil(SETTLE_TABLE, 'opened');
       await placeOn([SETTLE_TABLE], SETTLE_BETS);
       await stepUntil(SETTLE_TABLE, 'closed');
@@ -332,14 +352,12 @@ try {
       const baselineRuns = [];
       const baselineCpu = [];
       for (let i = 0; i < 3; i += 1) {
-        const pg0 = postgresCpuMs(bench.serverPid);
-        const self0 = selfCpuMs();
-        baselineRuns.push(await bench.settleBaseline(SETTLE_TABLE));
-        const self1 = selfCpuMs();
-        baselineCpu.push(self1 - self0 + postgresDeltaMs(pg0, postgresCpuMs(bench.serverPid)));
+        const b = await bench.settleBaseline(SETTLE_TABLE);
+        baselineRuns.push(b.wallMs);
+        baselineCpu.push(b.cpuMs);
       }
       const baselineMs = median(baselineRuns);
-      const product = await stepUntil(SETTLE_TABLE, 'settled');
+      const product = await settleTick(SETTLE_TABLE);
       const s = {
         round,
         ...onRound,
@@ -347,29 +365,29 @@ try {
         baselineRuns,
         baselineCpuMs: median(baselineCpu),
         productMs: product.wallMs,
-        nodeMs: product.nodeMs,
+        nodeMs: product.cpuMs - product.pgMs,
         pgMs: product.pgMs,
-        ratio: product.wallMs / baselineMs,
-        cpuRatio: (product.nodeMs + product.pgMs) / median(baselineCpu),
+        wallRatio: product.wallMs / baselineMs,
+        ratio: product.cpuMs / median(baselineCpu),
       };
-      settlements.push(s);
+      if (round > 0) settlements.push(s);
       console.log(
         `${String(round).padStart(5)} ${String(s.bets).padStart(6)} ${String(s.users).padStart(8)} ${String(s.markets).padStart(8)} ${fmt(s.userMarkets / s.users, 2).padStart(12)}   ${fmt(baselineMs, 0).padStart(5)} (${baselineRuns.map((v) => fmt(v, 0)).join(', ')})`.padEnd(67) +
           `${fmt(s.baselineCpuMs, 0).padStart(6)}   ${fmt(s.productMs, 0).padStart(10)}  ${fmt(s.nodeMs + s.pgMs, 0).padStart(7)} (${fmt(s.nodeMs, 0)} + ${fmt(s.pgMs, 0)})`.padEnd(42) +
-          `${fmt(s.ratio, 2).padStart(24)}  ${fmt(s.cpuRatio, 2).padStart(7)}`,
+          `${fmt(s.ratio, 2).padStart(24)}  ${fmt(s.wallRatio, 2).padStart(7)}`,
       );
     }
     await drain();
     const ratio = median(settlements.map((s) => s.ratio));
     console.log(
-      `bar ≤ ${SETTLE_BAR}: one settle_market for the whole round (ADR 0016); above the one pass is what it does not write —\n` +
-        'a settlement row, five partnership shares and a ledger entry per player, and the agents\' legs; the bar is ~25 % over\n' +
-        'the measured medians of 1.95–2.09, to catch per-bet regressions.',
+      `bar ≤ ${SETTLE_BAR} (CPU): one settle_market for the whole round (ADR 0016); above the one pass is what it does not write —\n` +
+        'commission, a settlement row and a ledger entry per player, the partnership split kept per agent and child on the path\n' +
+        '(ADR 0079), the agents\' legs, the ordered account lock, and the engine\'s own work in the settling tick.',
     );
     gate(
-      'casino settlement ÷ one SQL pass',
+      `casino settlement of ${SETTLE_BETS.toLocaleString('en')} bets ÷ one SQL pass (CPU)`,
       ratio !== null && ratio <= SETTLE_BAR,
-      `median ${fmt(ratio, 2)} (${settlements.map((s) => fmt(s.ratio, 2)).join(', ')}; CPU ${settlements.map((s) => fmt(s.cpuRatio, 2)).join(', ')}) ≤ ${SETTLE_BAR}`,
+      `median ${fmt(ratio, 2)} (${settlements.map((s) => fmt(s.ratio, 2)).join(', ')}) ≤ ${SETTLE_BAR}; wall ${fmt(median(settlements.map((s) => s.wallRatio)), 2)} (${settlements.map((s) => fmt(s.wallRatio, 2)).join(', ')})`,
     );
   }
 
@@ -390,7 +408,7 @@ const summary = {
   enginePctByTable: Object.fromEntries(engineResult.alone.map((r) => [r.gameCode, r.pct])),
   idlePct: engineResult.idle?.pct ?? null,
   settleRatio: median(settlements.map((s) => s.ratio)),
-  settleCpuRatio: median(settlements.map((s) => s.cpuRatio)),
+  settleWallRatio: median(settlements.map((s) => s.wallRatio)),
   settleProductMs: median(settlements.map((s) => s.productMs)),
   settleBaselineMs: median(settlements.map((s) => s.baselineMs)),
 };

@@ -1,71 +1,201 @@
 // The client side of the fan-out benchmark, in its own process (started by fanout.mjs over IPC):
-// N clients of one library — socket.io on the product's /data namespace, subscribed to the
-// bench match, or raw ws — over the websocket transport without per-message deflate. A frame
-// is an array of deltas (the product's `deltas` event; one delta here, one match watched). Each
-// delta carries its send time in score.detail[0] ("t=<ms>"); this process notes the delivery
-// latency of every delta sent inside the measurement window and reports the summary.
+// N connections — to the product's socket.io server (namespace /data, subscribed to the bench
+// match) or to the raw `ws` broadcaster — over plain TCP sockets speaking just enough of
+// WebSocket (RFC 6455), engine.io (v4) and socket.io (v5) to measure, so that this process
+// costs as little CPU as it can: the clients share the machine's 2 cores with the server, and
+// every microsecond spent here is one the server does not get. Both libraries' clients are the
+// same code, so the anchor and the product meet the same client.
+//
+// Per connection: the HTTP upgrade, then frames parsed in place. On the product the client sends
+// the namespace CONNECT with the token (`40/data,{"token":…}`), `subscribe` once connected, and
+// answers engine.io's pings (`2` → `3`). A delivered delta is found by the send stamp the server
+// put in score.detail[0] (`"t=<ms>"`): each occurrence in a data frame is one delta, its latency
+// now() − stamp; nothing else of the frame is decoded. Everything is kept from the start and the
+// window is applied at the report, so a delta that arrives before the (IPC) window message on a
+// busy machine still counts.
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { io } from 'socket.io-client';
-import WebSocket from 'ws';
 
-const { LIB, N, URL, TOKEN, MATCH_ID, ORIGIN } = process.env;
+const { LIB, N, URL: TARGET, TOKEN, MATCH_ID, ORIGIN } = process.env;
 const clients = Number(N);
-const BATCH = 100;
+const BATCH = 200;
 const now = () => performance.timeOrigin + performance.now();
+const target = new URL(TARGET);
+const socketIo = LIB !== 'ws';
+const NAMESPACE = '/data';
 
-/**
- * Send stamp and latency (ms) of every delta, kept from the start: the window is applied at the
- * report, so a delta that arrives before the (IPC) window message on a busy machine still counts.
- */
-const stamps = [];
-const delays = [];
-let windowStart = Infinity;
-let windowEnd = Infinity;
+/** Send stamps and latencies (ms) of every delta, in growable typed arrays. */
+let stamps = new Float64Array(1 << 20);
+let delays = new Float64Array(1 << 20);
+let count = 0;
 let malformed = 0;
 let disconnects = 0;
 
-function onDelta(delta) {
-  const received = now();
-  const stamp = Number(String(delta?.score?.detail?.[0] ?? '').slice(2));
-  if (!Number.isFinite(stamp)) {
-    malformed += 1;
-    return;
+function record(stamp, delay) {
+  if (count === stamps.length) {
+    const grow = (old) => {
+      const next = new Float64Array(old.length * 2);
+      next.set(old);
+      return next;
+    };
+    stamps = grow(stamps);
+    delays = grow(delays);
   }
-  stamps.push(stamp);
-  delays.push(received - stamp);
+  stamps[count] = stamp;
+  delays[count] = delay;
+  count += 1;
 }
 
-function connectSocketIo() {
-  return new Promise((resolve, reject) => {
-    const socket = io(`${URL}/data`, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token: TOKEN },
-      extraHeaders: { origin: ORIGIN },
-      perMessageDeflate: false,
-      reconnection: false,
-      forceNew: true,
-      timeout: 60_000,
-    });
-    socket.on('deltas', (frame) => {
-      for (const delta of frame) onDelta(delta);
-    });
-    socket.on('disconnect', () => (disconnects += 1));
-    socket.once('connect_error', reject);
-    socket.once('snapshot', () => resolve(socket));
-    socket.once('connect', () => socket.emit('subscribe', { matchId: MATCH_ID }));
-  });
+const STAMP = Buffer.from('"t=');
+const QUOTE = 0x22;
+const DOT = 0x2e;
+
+/** Every `"t=<ms>"` in the payload [start, end): one delta each. */
+function onData(buf, start, end, received) {
+  let at = buf.indexOf(STAMP, start);
+  if (at === -1 || at >= end) return false;
+  while (at !== -1 && at < end) {
+    // Digits, a dot and digits up to the closing quote (the server writes toFixed(3)).
+    let i = at + 3;
+    let value = 0;
+    let scale = 0;
+    for (; i < end; i += 1) {
+      const c = buf[i];
+      if (c === QUOTE) break;
+      if (c === DOT) scale = 1;
+      else {
+        value = value * 10 + (c - 48);
+        if (scale > 0) scale *= 10;
+      }
+    }
+    if (i >= end || !(value > 0)) malformed += 1;
+    else {
+      const stamp = scale > 0 ? value / scale : value;
+      record(stamp, received - stamp);
+    }
+    at = buf.indexOf(STAMP, i);
+  }
+  return true;
 }
 
-function connectWs() {
+/** A client's frame to the server: masked (RFC 6455 §5.3), text. Only short control messages are sent. */
+function clientFrame(text, opcode = 0x1) {
+  const payload = Buffer.from(text);
+  const length = payload.length;
+  const header = length < 126 ? Buffer.from([0x80 | opcode, 0x80 | length]) : Buffer.from([0x80 | opcode, 0x80 | 126, length >> 8, length & 0xff]);
+  const mask = randomBytes(4);
+  for (let i = 0; i < length; i += 1) payload[i] ^= mask[i & 3];
+  return Buffer.concat([header, mask, payload]);
+}
+
+const HEADER_END = Buffer.from('\r\n\r\n');
+
+/**
+ * Every connection reads into this one buffer (net's `onread`: no Buffer per read, no stream
+ * machinery): a chunk is parsed before the next read, and an incomplete frame is copied out.
+ */
+const READ_BUFFER = Buffer.allocUnsafe(1 << 16);
+
+/** One connection; resolves once it is ready to receive (the product: after its snapshot). */
+function open() {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(URL, { perMessageDeflate: false });
-    socket.on('message', (data) => {
-      for (const delta of JSON.parse(data.toString())) onDelta(delta);
+    const socket = connect({
+      host: target.hostname,
+      port: Number(target.port),
+      noDelay: true,
+      onread: { buffer: READ_BUFFER, callback: (nread, buf) => onChunk(buf.subarray(0, nread)) },
     });
-    socket.on('close', () => (disconnects += 1));
-    socket.once('error', reject);
-    socket.once('open', () => resolve(socket));
+    const path = socketIo ? '/socket.io/?EIO=4&transport=websocket' : target.pathname || '/';
+    let upgraded = false;
+    let ready = false;
+    let rest = null;
+    const fail = (error) => {
+      if (!ready) reject(error);
+    };
+    socket.once('connect', () => {
+      socket.write(
+        `GET ${path} HTTP/1.1\r\nHost: ${target.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\nOrigin: ${ORIGIN}\r\n\r\n`,
+      );
+    });
+    socket.on('error', fail);
+    socket.on('close', () => {
+      if (ready) disconnects += 1;
+      else fail(new Error('closed before ready'));
+    });
+
+    const becomeReady = () => {
+      ready = true;
+      resolve(socket);
+    };
+    /** A text message from the server (control frames are handled below). */
+    const onMessage = (buf, start, end, received) => {
+      if (!socketIo) {
+        onData(buf, start, end, received);
+        return;
+      }
+      const type = buf[start];
+      if (type === 0x34 /* '4' engine.io message */) {
+        // Deltas first: the common case.
+        if (ready && onData(buf, start, end, received)) return;
+        const text = buf.toString('utf8', start, end);
+        if (text.startsWith(`40${NAMESPACE},`)) socket.write(clientFrame(`42${NAMESPACE},["subscribe",{"matchId":"${MATCH_ID}"}]`));
+        else if (text.startsWith(`44${NAMESPACE},`)) fail(new Error(`connect refused: ${text}`));
+        else if (text.startsWith(`42${NAMESPACE},["snapshot"`)) {
+          if (!ready) becomeReady();
+        }
+      } else if (type === 0x32 /* '2' ping */) socket.write(clientFrame('3'));
+      else if (type === 0x30 /* '0' open */) socket.write(clientFrame(`40${NAMESPACE},${JSON.stringify({ token: TOKEN })}`));
+      else if (type === 0x31 /* '1' close */) socket.destroy();
+    };
+
+    const onChunk = (chunk) => {
+      const received = now();
+      const buf = rest === null ? chunk : Buffer.concat([rest, chunk]);
+      rest = null;
+      let pos = 0;
+      if (!upgraded) {
+        const headerEnd = buf.indexOf(HEADER_END);
+        if (headerEnd === -1) {
+          rest = Buffer.from(buf);
+          return;
+        }
+        const status = buf.toString('latin1', 0, buf.indexOf('\r\n'));
+        if (!status.includes(' 101 ')) {
+          fail(new Error(`upgrade refused: ${status}`));
+          socket.destroy();
+          return;
+        }
+        upgraded = true;
+        pos = headerEnd + 4;
+        if (!socketIo) becomeReady();
+      }
+      while (pos < buf.length) {
+        if (buf.length - pos < 2) break;
+        const opcode = buf[pos] & 0x0f;
+        let length = buf[pos + 1] & 0x7f;
+        let header = 2;
+        if (length === 126) {
+          if (buf.length - pos < 4) break;
+          length = buf.readUInt16BE(pos + 2);
+          header = 4;
+        } else if (length === 127) {
+          if (buf.length - pos < 10) break;
+          length = Number(buf.readBigUInt64BE(pos + 2));
+          header = 10;
+        }
+        if (buf.length - pos < header + length) break;
+        const start = pos + header;
+        const end = start + length;
+        if (opcode === 0x1) onMessage(buf, start, end, received);
+        else if (opcode === 0x9) socket.write(clientFrame(buf.toString('latin1', start, end), 0xa));
+        else if (opcode === 0x8) socket.destroy();
+        pos = end;
+      }
+      // A copy: the chunk is the shared read buffer.
+      if (pos < buf.length) rest = Buffer.from(buf.subarray(pos));
+    };
   });
 }
 
@@ -74,7 +204,7 @@ const cpuAtStart = process.cpuUsage();
 const connectStarted = now();
 try {
   for (let i = 0; i < clients; i += BATCH) {
-    const batch = Array.from({ length: Math.min(BATCH, clients - i) }, () => (LIB === 'ws' ? connectWs() : connectSocketIo()));
+    const batch = Array.from({ length: Math.min(BATCH, clients - i) }, () => open());
     sockets.push(...(await Promise.all(batch)));
   }
 } catch (error) {
@@ -83,6 +213,8 @@ try {
 }
 process.send({ type: 'ready', connectMs: now() - connectStarted });
 
+let windowStart = Infinity;
+let windowEnd = Infinity;
 let cpuInWindow = null;
 process.on('message', (message) => {
   if (message.type === 'window') {
@@ -93,22 +225,21 @@ process.on('message', (message) => {
   }
   if (message.type === 'report') {
     const cpu = process.cpuUsage(cpuInWindow ?? cpuAtStart);
-    const latencies = delays.filter((_, i) => stamps[i] >= windowStart && stamps[i] < windowEnd).sort((a, b) => a - b);
-    const pick = (q) => (latencies.length === 0 ? null : latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);
+    const latencies = [];
+    for (let i = 0; i < count; i += 1) if (stamps[i] >= windowStart && stamps[i] < windowEnd) latencies.push(delays[i]);
+    const sorted = Float64Array.from(latencies).sort();
+    const pick = (q) => (sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
     process.send({
       type: 'report',
-      received: latencies.length,
+      received: sorted.length,
       p50: pick(0.5),
       p99: pick(0.99),
-      max: latencies.length === 0 ? null : latencies[latencies.length - 1],
+      max: sorted.length === 0 ? null : sorted[sorted.length - 1],
       cpuMs: (cpu.user + cpu.system) / 1000,
       malformed,
       disconnects,
     });
-    for (const socket of sockets) {
-      if (LIB === 'ws') socket.terminate();
-      else socket.disconnect();
-    }
+    for (const socket of sockets) socket.destroy();
     setTimeout(() => process.exit(0), 200);
   }
 });

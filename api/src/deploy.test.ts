@@ -629,7 +629,7 @@ describe('the static units (deploy/web.Dockerfile, deploy/nginx/static.conf)', (
     const conf = read(DEPLOY, 'nginx', 'static.conf');
     const locations = [...conf.matchAll(/^\s*location ([^{]+)\{([^}]*)\}/gm)].filter(([, , body = '']) => !/\breturn \d+/.test(body));
     expect(locations.map(([, where = '']) => where.trim())).toEqual([
-      '~ /(index\\.html|remotes\\.json|mf-manifest\\.json|remoteEntry\\.js|mf-stats\\.json|push-sw\\.js)$',
+      '~ /(index\\.html|remotes\\.json|mf-manifest\\.json|remoteEntry\\.js|mf-stats\\.json|sw\\.js|offline\\.html|icon-192\\.png|icon-512\\.png|icon-maskable-512\\.png)$',
       '~ \\.[A-Za-z0-9]+$',
       '/',
     ]);

@@ -142,7 +142,7 @@ async function main(): Promise<void> {
     const moved = await app.services.twoFactor.reencryptStoredSecrets();
     if (moved.reencrypted > 0) log.info(moved, `re-encrypted ${moved.reencrypted} two-factor secret(s) under the current TOTP key`);
     const address = await app.listen({ host: config.server.host, port: config.server.port });
-    log.info(`Backlay API listening on ${address} (docs at ${address}/api/docs)`);
+    log.info(`Backlay API listening on ${address} (docs at ${address}/api/docs), Node ${process.version}`);
     if (config.feed.enabled) {
       services.feed.start();
       log.info({ providers: config.feed.providers, seed: config.feed.seed, tickMs: config.feed.tickMs }, 'feed ingest started (one instance runs it: advisory lock)');

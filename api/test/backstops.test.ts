@@ -159,6 +159,35 @@ describe('L16 actor and audit backstops', () => {
     expect(await rawSqlError(['DELETE FROM settlement_users'])).toMatch(/settlement_users is append-only: DELETE/);
     expect(await rawSqlError(['UPDATE settlement_shares SET amount_minor = 0'])).toMatch(/settlement_shares is append-only: UPDATE/);
     expect(await rawSqlError(['DELETE FROM settlement_shares'])).toMatch(/settlement_shares is append-only: DELETE/);
+    // Since migration 0054 (ADR 0079) the per-player rows of older settlements are frozen, and the
+    // rows kept per agent and child never change either.
+    expect(await rawSqlError([`INSERT INTO settlement_shares VALUES (gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), 0, 0)`])).toMatch(
+      /settlement_shares is append-only: INSERT/,
+    );
+    expect(await rawSqlError(['UPDATE settlement_agent_shares SET amount_minor = 0'])).toMatch(/settlement_agent_shares is append-only: UPDATE/);
+    expect(await rawSqlError(['DELETE FROM settlement_agent_shares'])).toMatch(/settlement_agent_shares is append-only: DELETE/);
+    expect(await rawSqlError(['TRUNCATE settlement_agent_shares'])).toMatch(/append-only: TRUNCATE/);
+  });
+
+  it('entries name an existing journal and account, and accounts are never deleted (migration 0054: no foreign keys)', async () => {
+    const { rows } = await t.db.query<{ id: string }>(`SELECT id FROM journals ORDER BY created_at LIMIT 1`);
+    const journal = rows[0]?.id;
+    expect(journal).toBeDefined();
+    const account = await t.db.query<{ id: string }>(`SELECT id FROM ledger_accounts ORDER BY id LIMIT 1`);
+    expect(
+      await rawSqlError([
+        `INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
+         VALUES ('${journal}', gen_random_uuid(), 1, 1, 0, 1)`,
+      ]),
+    ).toMatch(/an entry of journal .* names no such account/);
+    expect(
+      await rawSqlError([
+        `INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
+         VALUES (gen_random_uuid(), '${account.rows[0]?.id}', 1, 1, 0, 1)`,
+      ]),
+    ).toMatch(/an entry of journal .* names no such journal/);
+    expect(await rawSqlError(['DELETE FROM ledger_accounts'])).toMatch(/ledger_accounts is append-only: DELETE/);
+    expect(await rawSqlError(['TRUNCATE ledger_accounts CASCADE'])).toMatch(/append-only: TRUNCATE/);
   });
 });
 

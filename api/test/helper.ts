@@ -514,6 +514,14 @@ export async function assertLedgerInvariants(db: Database): Promise<void> {
           OR curr_balance_minor <> prev_balance_minor + amount_minor`,
     ],
     [
+      // Entries carry no foreign keys since migration 0054 (ADR 0079): entries_check_actor checks
+      // each INSERT statement's rows, and accounts and journals are never deleted.
+      'L4 every entry names an existing journal and account',
+      `SELECT e.id, e.journal_id, e.account_id FROM entries e
+       WHERE NOT EXISTS (SELECT 1 FROM journals j WHERE j.id = e.journal_id)
+          OR NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = e.account_id)`,
+    ],
+    [
       'L5 available >= 0 (>= −shortfall: what a non-runner\'s reduction or a settlement left, ADR 0046; never more than is short)',
       `SELECT id, balance_minor::text, exposure_minor::text, shortfall_minor::text FROM ledger_accounts
        WHERE exposure_minor < 0 OR shortfall_minor < 0 OR shortfall_minor > greatest(0, exposure_minor - balance_minor)
@@ -525,7 +533,8 @@ export async function assertLedgerInvariants(db: Database): Promise<void> {
               ('journals_no_truncate'), ('audit_log_append_only'), ('audit_log_no_truncate'), ('journals_balanced'),
               ('entries_balanced'), ('journals_audited'), ('entries_check_actor'), ('users_check_partnership'),
               ('users_check_hierarchy'), ('users_never_deleted'), ('events_keep_bets'),
-              ('ledger_accounts_shortfall')) AS expected(name)
+              ('ledger_accounts_shortfall'), ('ledger_accounts_no_delete'), ('ledger_accounts_no_truncate'),
+              ('settlement_agent_shares_append_only'), ('settlement_agent_shares_no_truncate'), ('settlement_shares_frozen')) AS expected(name)
        LEFT JOIN pg_trigger t ON t.tgname = expected.name AND t.tgenabled <> 'D'
        WHERE t.oid IS NULL`,
     ],
@@ -716,12 +725,32 @@ const BETTING_CHECKS: Array<[string, string]> = [
                 AND su.gross_pnl_minor <> (SELECT coalesce(sum(b.pnl_minor), 0) FROM bets b WHERE b.settlement_id = s.id AND b.user_id = su.user_id)))`,
   ],
   [
-    'B4 each user\'s shares sum to -net',
-    `SELECT su.settlement_id, su.user_id, su.net_minor::text, coalesce(x.total, 0)::text AS shares
+    // ADR 0079: shares are kept per (settlement, agent, child on the path); each player's split is
+    // recomputed from them (settlement_player_shares) and must sum to −net, reach a root, and add
+    // up, per agent and child, to the stored amount — nothing stored that no player accounts for.
+    'B4 each player\'s shares, recomputed from the kept rows, sum to -net along a path to the root',
+    `SELECT su.settlement_id, su.user_id, su.net_minor::text, x.total::text AS shares, x.rows
      FROM settlement_users su
-     LEFT JOIN (SELECT settlement_id, user_id, sum(amount_minor) AS total FROM settlement_shares GROUP BY 1, 2) x
-       ON x.settlement_id = su.settlement_id AND x.user_id = su.user_id
-     WHERE coalesce(x.total, 0) <> -su.net_minor`,
+     LEFT JOIN LATERAL (SELECT coalesce(sum(ps.amount_minor), 0) AS total, count(*) AS rows,
+                               bool_or(ps.child_id = su.user_id) AS has_nearest
+                        FROM settlement_player_shares(su.settlement_id, su.user_id) ps) x ON true
+     WHERE x.total <> -su.net_minor OR NOT coalesce(x.has_nearest, false)
+     UNION ALL
+     SELECT sh.settlement_id, sh.agent_id, NULL, 'top of a path is not the root', NULL
+     FROM settlement_agent_shares sh JOIN users ag ON ag.id = sh.agent_id
+     WHERE ag.parent_id IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM settlement_agent_shares up WHERE up.settlement_id = sh.settlement_id AND up.child_id = sh.agent_id)`,
+  ],
+  [
+    'B4 each kept share (settlement, agent, child) = Σ of its players\' recomputed shares',
+    `WITH recomputed AS (
+       SELECT s.id AS settlement_id, ps.agent_id, ps.child_id, sum(ps.amount_minor) AS amount
+       FROM settlements s CROSS JOIN LATERAL settlement_player_shares(s.id, NULL) ps
+       GROUP BY 1, 2, 3)
+     SELECT sh.settlement_id, sh.agent_id, sh.child_id, sh.amount_minor::text AS kept, r.amount::text AS recomputed
+     FROM settlement_agent_shares sh
+     FULL JOIN recomputed r ON r.settlement_id = sh.settlement_id AND r.agent_id = sh.agent_id AND r.child_id = sh.child_id
+     WHERE sh.settlement_id IS NULL OR r.settlement_id IS NULL OR r.amount <> sh.amount_minor`,
   ],
   [
     'B4 settlement journal legs = wallets net + agent shares',
@@ -730,7 +759,7 @@ const BETTING_CHECKS: Array<[string, string]> = [
        FROM settlement_users su JOIN ledger_accounts a ON a.user_id = su.user_id WHERE su.net_minor <> 0
        UNION ALL
        SELECT ss.settlement_id, a.id, sum(ss.amount_minor)
-       FROM settlement_shares ss JOIN ledger_accounts a ON a.code = 'system:agent_pnl:' || ss.agent_id::text
+       FROM settlement_agent_shares ss JOIN ledger_accounts a ON a.code = 'system:agent_pnl:' || ss.agent_id::text
        GROUP BY ss.settlement_id, a.id HAVING sum(ss.amount_minor) <> 0),
      actual AS (SELECT s.id AS settlement_id, e.account_id, e.amount_minor AS amount FROM settlements s JOIN entries e ON e.journal_id = s.journal_id)
      (SELECT 'missing' AS kind, * FROM (SELECT * FROM expected EXCEPT ALL SELECT * FROM actual) m)
@@ -758,7 +787,7 @@ const BETTING_CHECKS: Array<[string, string]> = [
     `SELECT a.code, a.balance_minor::text, coalesce(x.total, 0)::text AS shares FROM ledger_accounts a
      LEFT JOIN (SELECT y.code, sum(y.amount) AS total FROM (
                   SELECT 'system:agent_pnl:' || ss.agent_id::text AS code, ss.amount_minor AS amount
-                  FROM settlement_shares ss JOIN settlements s ON s.id = ss.settlement_id WHERE s.reversed_at IS NULL
+                  FROM settlement_agent_shares ss JOIN settlements s ON s.id = ss.settlement_id WHERE s.reversed_at IS NULL
                   UNION ALL
                   SELECT 'system:agent_pnl:' || cs.agent_id::text, cs.amount_minor FROM casino_int_round_shares cs) y
                 GROUP BY y.code) x ON x.code = a.code

@@ -2,7 +2,7 @@
  * The server-side idle timeout (ADR 0018): with the injected clock, an agent's session ends after
  * 30 minutes without a request (401 SESSION_ENDED, the session row ends 'idle', the refresh is
  * refused too) and not at 29; a player's after 20 hours. A request restarts the timer, and the
- * sessions row is written at most once a minute per session.
+ * sessions row is written at most once a minute per session (an asynchronous commit of its own).
  */
 import { SECURITY_MESSAGES } from '@backlay/shared/contracts';
 import { LAST_SEEN_FLUSH_MS } from '../src/auth/idle-sessions';
@@ -89,6 +89,10 @@ describe('idle timeout', () => {
     clock.advance(LAST_SEEN_FLUSH_MS);
     await userInfo(token);
     expect((await lastSeen())?.getTime()).toBe(clock.nowMs());
+    // The write commits without waiting for the WAL flush, in its own statement only: every pooled
+    // connection (queried at once, so each one answers) still commits synchronously.
+    const settings = await Promise.all(Array.from({ length: 16 }, () => t.db.query<{ synchronous_commit: string }>('SHOW synchronous_commit')));
+    expect(new Set(settings.map((r) => r.rows[0]?.synchronous_commit))).toEqual(new Set(['on']));
     const written = clock.nowMs();
     clock.advance(10_000);
     await userInfo(token);

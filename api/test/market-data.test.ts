@@ -230,6 +230,41 @@ describe('subscribe', () => {
     }
   });
 
+  it("a tick reaches the room's sockets of that moment: one that joined since the last tick, not one that left or disconnected", async () => {
+    const first = await dataSocket();
+    const later = await dataSocket();
+    const leaver = await dataSocket();
+    const dropped = await dataSocket();
+    for (const client of [first, leaver, dropped]) expect(await client.subscribe()).toEqual({ ok: true });
+    await until(() => first.snapshots.length === 1 && leaver.snapshots.length === 1 && dropped.snapshots.length === 1);
+    await sleep(MARKET_DATA_BATCH_MS + 30);
+    const all = [first, later, leaver, dropped];
+    for (const client of all) client.deltas.length = 0;
+    const tick = (summary: string) => {
+      const score = { eventId: match.id, sportId: 4, home: 'H', away: 'A', summary, detail: [], inPlay: true, ballRunning: false, updatedAt: new Date(clock.nowMs()) };
+      t.services.events.publish('catalog.matchChanged', { matchId: match.id, markets: [], fancies: [], score, removedIds: [] });
+      t.services.realtime.marketData.flushNow();
+    };
+    const summaries = (client: (typeof all)[number]) => client.deltas.map((d) => d.score?.summary);
+
+    tick('a');
+    await until(() => first.deltas.length === 1 && leaver.deltas.length === 1 && dropped.deltas.length === 1);
+    // Joins and leaves between ticks change who gets the next one.
+    expect(await later.subscribe()).toEqual({ ok: true });
+    await until(() => later.snapshots.length === 1);
+    expect(await leaver.unsubscribe()).toEqual({ ok: true });
+    dropped.socket.disconnect();
+    await until(() => t.services.realtime.io.of('/data').sockets.size === 3);
+    tick('b');
+    await until(() => first.deltas.length === 2 && later.deltas.length === 1);
+    await sleep(50);
+    expect(summaries(first)).toEqual(['a', 'b']);
+    expect(summaries(later)).toEqual(['b']);
+    expect(summaries(leaver)).toEqual(['a']);
+    expect(summaries(dropped)).toEqual(['a']);
+    expect(later.deltas[0]?.seq).toBe((first.deltas[1]?.seq ?? NaN));
+  });
+
   it('a match that is not imported is refused without a snapshot; so is a malformed request', async () => {
     const client = await dataSocket();
     const other = await findEvent(t, 4, 'upcoming');

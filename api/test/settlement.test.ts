@@ -9,6 +9,8 @@
  * refused. assertLedgerInvariants (with the betting checks B1–B5) runs after every test.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { DeclaredResult, PlaceBetResponse, SettlementSummary, SocketAck, SocketBalancePayload } from '@backlay/shared/contracts';
 import { commissionMinor, distributePartnership, type RunnerBet } from '@backlay/shared/domain';
 import { settledRunnerBetMinor, type RunnerResult } from './settlement-oracle';
@@ -287,12 +289,15 @@ describe('partnership (T26, T28): every agent on the path gets its own share of 
     await back(p, lose, { selectionId: 'A', side: 'BACK', odds: 2, stake: 10_000 });
     await settled(lose.marketId, { type: 'WINNER', selectionId: 'B' });
     expect(await Promise.all(agents.map((a) => agentPnlOf(t, a.id)))).toEqual([5_000, 2_000, 1_500, 1_000, 500].map(rupees));
-    const shares = await t.db.query<{ agent: string; own: number; amount: string }>(
-      `SELECT ss.agent_id AS agent, ss.own_share_bps AS own, ss.amount_minor::text AS amount FROM settlement_shares ss
+    const shares = await t.db.query<{ agent: string; child: string; own: number; amount: string }>(
+      `SELECT ss.agent_id AS agent, ss.child_id AS child, ss.own_share_bps AS own, ss.amount_minor::text AS amount FROM settlement_agent_shares ss
        JOIN settlements s ON s.id = ss.settlement_id WHERE s.market_id = $1`,
       [lose.marketId],
     );
+    // One row per agent, each naming its child on the player's path (ADR 0079).
+    expect(shares.rows).toHaveLength(5);
     expect(agents.map((a) => shares.rows.find((r) => r.agent === a.id)?.own)).toEqual([5_000, 2_000, 1_500, 1_000, 500]);
+    expect(agents.map((a) => shares.rows.find((r) => r.agent === a.id)?.child)).toEqual([p.user.id, c.dl.id, c.mdl.id, c.smdl.id, c.sadmin.id]);
 
     const win = await createTestMarket(t, { A: [200, 200], B: [200, 200] });
     await back(p, win, { selectionId: 'A', side: 'BACK', odds: 2, stake: 4_000 });
@@ -315,6 +320,117 @@ describe('partnership (T26, T28): every agent on the path gets its own share of 
     expect(expected.map((a) => a.amountMinor)).toEqual([50_001, 20_000, 15_000, 10_000, 5_002]);
     const actual = await Promise.all([c.dl, c.mdl, c.smdl, c.sadmin, c.root].map((a) => agentPnlOf(t, a.id)));
     expect(actual).toEqual(expected.map((a) => BigInt(a.amountMinor)));
+  });
+});
+
+/**
+ * What settle_market wrote before ADR 0079, one settlement_shares row per player and agent on its
+ * path (its step 4 then, verbatim but for the table): the reference the kept rows must give back.
+ */
+const PER_PLAYER_SHARES_BEFORE_0079 = `
+  WITH path AS (
+    SELECT su.user_id, su.net_minor, a.agent_id, a.pos, ag.partnership_share_bps AS share,
+           lead(ag.partnership_share_bps, 1, 0) OVER (PARTITION BY su.user_id ORDER BY a.pos) AS child_share
+    FROM settlement_users su
+    JOIN users u ON u.id = su.user_id
+    CROSS JOIN LATERAL unnest(u.ancestors) WITH ORDINALITY AS a (agent_id, pos)
+    JOIN users ag ON ag.id = a.agent_id
+    WHERE su.settlement_id = $1),
+  amounts AS (
+    SELECT p.*, p.share - p.child_share AS own, (-p.net_minor * (p.share - p.child_share)) / 10000 AS amount
+    FROM path p)
+  SELECT x.user_id, x.agent_id, x.own AS own_share_bps,
+         CASE WHEN x.pos = 1 THEN x.amount + (-x.net_minor - sum(x.amount) OVER (PARTITION BY x.user_id)) ELSE x.amount END AS amount_minor
+  FROM amounts x`;
+
+describe('partnership kept per agent and child on the path (ADR 0079)', () => {
+  interface ShareRow {
+    user_id: string;
+    agent_id: string;
+    own_share_bps: number;
+    amount_minor: string;
+  }
+  const key = (r: ShareRow) => `${r.user_id}/${r.agent_id}`;
+  const sorted = (rows: ShareRow[]) => rows.map((r) => ({ ...r, amount_minor: String(r.amount_minor) })).sort((a, b) => key(a).localeCompare(key(b)));
+
+  /** Seven players under two chains of one root, odd paise so that the per-player truncation shows. */
+  async function settledWorld() {
+    const root = await t.createUser({ role: 'admin' });
+    const one = await chain({ sadmin: 9_300, smdl: 8_100, mdl: 6_700, dl: 3_300 }, root);
+    const two = await chain({ sadmin: 9_900, smdl: 7_700, mdl: 5_100, dl: 1_700 }, root);
+    const stakes = [100.03, 77.77, 13.13, 251.11, 9.99, 333.37, 41.41];
+    const players: Player[] = [];
+    const m = await createTestMarket(t, { A: [200, 200], B: [200, 200] });
+    for (const [i, stake] of stakes.entries()) {
+      const p = await player(i % 2 === 0 ? one.dl : two.dl, 1_000n);
+      players.push(p);
+      await back(p, m, { selectionId: i % 3 === 0 ? 'A' : 'B', side: 'BACK', odds: 2, stake });
+    }
+    await settled(m.marketId, { type: 'WINNER', selectionId: 'B' });
+    const { rows } = await t.db.query<{ id: string }>('SELECT id FROM settlements WHERE market_id = $1', [m.marketId]);
+    const sid = rows[0]?.id;
+    if (sid === undefined) throw new Error('no settlement');
+    return { sid, root, one, two, players };
+  }
+
+  it('recomputes every player\'s figure per agent from the kept rows, equal to the per-player rows settle_market wrote before', async () => {
+    const w = await settledWorld();
+    const before = await t.db.query<ShareRow>(PER_PLAYER_SHARES_BEFORE_0079, [w.sid]);
+    expect(before.rows).toHaveLength(7 * 5);
+    const recomputed = await t.db.query<ShareRow>('SELECT user_id, agent_id, own_share_bps, amount_minor FROM settlement_player_shares($1, NULL)', [w.sid]);
+    expect(sorted(recomputed.rows)).toEqual(sorted(before.rows));
+    // …one player's alone, as a dispute asks for it, nearest agent first down to the root.
+    const p = w.players[1];
+    if (p === undefined) throw new Error('no player');
+    const one = await t.db.query<ShareRow & { child_id: string }>('SELECT * FROM settlement_player_shares($1, $2)', [w.sid, p.user.id]);
+    expect(one.rows.map((r) => r.agent_id)).toEqual([w.two.dl, w.two.mdl, w.two.smdl, w.two.sadmin, w.root].map((a) => a.id));
+    expect(one.rows.map((r) => r.child_id)).toEqual([p.user.id, w.two.dl.id, w.two.mdl.id, w.two.smdl.id, w.two.sadmin.id]);
+    expect(sorted(one.rows.map(({ user_id, agent_id, own_share_bps, amount_minor }) => ({ user_id, agent_id, own_share_bps, amount_minor })))).toEqual(
+      sorted(before.rows.filter((r) => r.user_id === p.user.id)),
+    );
+    // The shared pure maths agree per player too.
+    const net = await t.db.query<{ net: string }>('SELECT net_minor::text AS net FROM settlement_users WHERE settlement_id = $1 AND user_id = $2', [w.sid, p.user.id]);
+    const expected = distributePartnership(await pathOf(w.two), Number(net.rows[0]?.net));
+    expect(one.rows.map((r) => Number(r.amount_minor))).toEqual(expected.map((a) => a.amountMinor));
+    // Kept: a row per player below the nearest agents, one per distinct child above (7 + 2 × 3 + 2).
+    const kept = await t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM settlement_agent_shares WHERE settlement_id = $1', [w.sid]);
+    expect(Number(kept.rows[0]?.n)).toBe(7 + 2 * 3 + 2);
+    // Per agent the sum of the per-player rows (each truncated per player, the root's remainder per player).
+    const perAgent = await t.db.query<{ agent: string; kept: string; before: string }>(
+      `SELECT k.agent_id AS agent, k.total::text AS kept, b.total::text AS before
+       FROM (SELECT agent_id, sum(amount_minor) AS total FROM settlement_agent_shares WHERE settlement_id = $1 GROUP BY 1) k
+       FULL JOIN (SELECT agent_id, sum(amount_minor) AS total FROM (${PER_PLAYER_SHARES_BEFORE_0079}) x GROUP BY 1) b USING (agent_id)`,
+      [w.sid],
+    );
+    expect(perAgent.rows).toHaveLength(9);
+    for (const r of perAgent.rows) expect(r.kept).toBe(r.before);
+  });
+
+  it('migration 0054 regroups an older settlement\'s per-player rows into exactly the rows settle_market keeps now', async () => {
+    const w = await settledWorld();
+    const migration = readFileSync(path.join(__dirname, '../migrations/0054_settlement_agent_shares.sql'), 'utf8');
+    const backfill = migration.slice(migration.indexOf('-- backfill:begin'), migration.indexOf('-- backfill:end'));
+    expect(backfill).toContain('INSERT INTO settlement_agent_shares');
+    const kept = 'SELECT child_id, agent_id, own_share_bps, amount_minor::text FROM settlement_agent_shares WHERE settlement_id = $1 ORDER BY child_id';
+    const now = (await t.db.query(kept, [w.sid])).rows;
+    const regrouped = await t.db
+      .transaction(async (tx) => {
+        // An older settlement: its per-player rows only (the append-only triggers are off for
+        // this rolled-back transaction alone).
+        await tx.query('SET LOCAL session_replication_role = replica');
+        await tx.query(`INSERT INTO settlement_shares (settlement_id, user_id, agent_id, own_share_bps, amount_minor)
+                        SELECT $1, x.user_id, x.agent_id, x.own_share_bps, x.amount_minor FROM (${PER_PLAYER_SHARES_BEFORE_0079}) x`, [w.sid]);
+        await tx.query('DELETE FROM settlement_agent_shares WHERE settlement_id = $1', [w.sid]);
+        await tx.query(backfill);
+        const rows = (await tx.query(kept, [w.sid])).rows;
+        throw Object.assign(new Error('rolled back'), { rows });
+      })
+      .catch((error: Error & { rows?: unknown[] }) => {
+        if (error.rows === undefined) throw error;
+        return error.rows;
+      });
+    expect(regrouped).toEqual(now);
+    expect(now).toHaveLength(7 + 2 * 3 + 2);
   });
 });
 

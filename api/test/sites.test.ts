@@ -5,7 +5,7 @@
  * site they were issued on; a name resolves within the caller's site; a site's maintenance
  * closes only its own player area; and no Host header makes the API fail.
  */
-import { MESSAGES, SITE_MESSAGES, type PublicSite } from '@backlay/shared/contracts';
+import { APP_ICONS, MESSAGES, SITE_MESSAGES, type PublicSite } from '@backlay/shared/contracts';
 import { buildTestApp, type TestContext, type TestUser } from './helper';
 import { connected, TestSockets } from './socket-helper';
 import * as sitesRepo from '../src/sites/sites.repository';
@@ -97,6 +97,29 @@ describe('GET /api/site', () => {
     const response = await t.request({ method: 'GET', url: '/api/site', headers: onHost(host) });
     expect(response.statusCode === 200 || response.statusCode === 400).toBe(true);
     if (response.statusCode === 200) expect((response.json() as { data: PublicSite }).data.id).toBe('backlay');
+  });
+});
+
+describe('GET /api/site/manifest', () => {
+  it("is the web app manifest of the host's site (ADR 0076): its name and header colour, never another host's", async () => {
+    const sixer = await t.request({ method: 'GET', url: '/api/site/manifest', headers: onHost(`${SIXER}:8080`) });
+    expect(sixer.statusCode).toBe(200);
+    expect(sixer.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(sixer.headers.vary).toMatch(/Host/);
+    expect(sixer.headers['cache-control']).toBe('no-cache');
+    expect(sixer.json()).toEqual({
+      id: '/',
+      name: 'Sixer Exchange',
+      short_name: 'Sixer',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#0b3d2a',
+      background_color: '#0b3d2a',
+      icons: APP_ICONS,
+    });
+    const other = await t.request({ method: 'GET', url: '/api/site/manifest', headers: onHost('unknown.example') });
+    expect(other.json()).toMatchObject({ name: 'Backlay', short_name: 'Backlay' });
   });
 });
 

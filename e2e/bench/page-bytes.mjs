@@ -15,10 +15,10 @@
 // page-bytes.baseline.json (BENCH_SAVE=1 records this run as the last). Needs the e2e ports
 // (run it under `flock /tmp/backlay-e2e.lock` when e2e may run beside it). Not part of `pnpm test`.
 import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { e2eOrigin } from '../support/ports.mjs';
+import { startStack, stopStack } from './start-stack.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const BASELINE = `${HERE}page-bytes.baseline.json`;
@@ -26,17 +26,6 @@ const ORIGIN = e2eOrigin('shell');
 const RUNS = Number(process.env.RUNS ?? 3);
 const FIRST_PAGE_BAR = 200 * 1024;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-
-/** The e2e stack as a child process; resolves once it says it is ready. */
-function startStack() {
-  const child = spawn(process.execPath, [`${HERE}../support/stack.mjs`], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      if (String(chunk).includes('e2e stack ready')) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`the e2e stack stopped (exit ${code})`)));
-  });
-}
 
 const PAGES = {
   '/login': async (page) => {
@@ -69,22 +58,18 @@ const PAGES = {
 };
 
 const stack = await startStack();
-const stopStack = async () => {
-  if (stack.exitCode !== null) return;
-  process.kill(-stack.pid, 'SIGTERM');
-  await new Promise((r) => stack.once('exit', r));
-};
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
 }).catch(async (error) => {
-  await stopStack();
+  await stopStack(stack);
   throw error;
 });
 
 /** One cold load: JS gzip bytes and files, other requests listed. */
 async function measure(name) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // Without the service worker (ADR 0076): the page would see its answers, which carry no network size.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   const responses = [];
   page.on('response', (r) => responses.push(r));
@@ -141,6 +126,6 @@ try {
   }
 } finally {
   await browser.close();
-  await stopStack();
+  await stopStack(stack);
 }
 process.exitCode = failed ? 1 : 0;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * The e2e cluster stack (project `cluster`, ADR 0022): the product as `pnpm start:cluster` runs
- * it, on its own ports — two API instances on one fresh database and one Redis (a key prefix of
+ * The e2e cluster stack (project `cluster`, ADR 0022; and the replayed T20's journey, ADR 0083):
+ * the product as `pnpm start:cluster` runs it, on its own ports — two API instances on one fresh database and one Redis (a key prefix of
  * this run), behind Debian's nginx — plus a control endpoint that kills and restarts an instance.
  *
  *   nginx 9280 (the public origin) · shell 9289 · remotes 9281–9284 · API 9291, 9292 · control 9298
@@ -19,6 +19,8 @@ import { buildMissing } from '@backlay/build/build-all';
 import { startNginx } from '@backlay/build/nginx';
 import { serve } from '@backlay/build/serve';
 import { createDatabase } from './database.mjs';
+import { replayEnv } from './replay.mjs';
+import { stackEnv } from './stack-env.mjs';
 
 const HOST = '127.0.0.1';
 export const CLUSTER_PORTS = { public: 9280, shell: 9289, sports: 9281, casino: 9282, payments: 9283, admin: 9284, apis: [9291, 9292], control: 9298 };
@@ -37,12 +39,11 @@ const env = {
   DEMO: 'true',
   LOG_LEVEL: 'warn',
   ALLOWED_ORIGINS: `http://${HOST}:${CLUSTER_PORTS.public}`,
-  // As the single-instance e2e stack (stack.mjs): a fast feed and short casino rounds.
-  FEED_TICK_MS: '250',
-  CASINO_BETTING_SECONDS: '10',
-  CASINO_RESULT_MS: '4000',
-  CASINO_DEAL_MS_PER_CARD: '350',
-  CASINO_DEAL_MS_MAX: '4000',
+  // As the single-instance e2e stack (stack.mjs): a fast feed, short casino rounds, cheap password hashing.
+  ...stackEnv,
+  // The real T20 replayed beside the simulator, as on the single-instance stack: with
+  // E2E_REPLAY_ON_CLUSTER, real-match.spec runs on this lane (playwright.config.ts, ADR 0083).
+  ...replayEnv,
 };
 
 const apis = CLUSTER_PORTS.apis.map(() => null);

@@ -137,7 +137,8 @@ export function rupees(text: string | null): number {
 export async function secondsLeft(page: Page): Promise<number> {
   const timer = page.getByRole('timer');
   if ((await timer.count()) === 0) return 0;
-  const match = /(\d+) s/.exec((await timer.textContent()) ?? '');
+  // The countdown's one number, in either language ("Bets close in 12 s", "दांव 12 सेकंड में बंद होंगे").
+  const match = /(\d+)/.exec((await timer.textContent()) ?? '');
   return match ? Number(match[1]) : 0;
 }
 
@@ -193,14 +194,14 @@ const SLIP_REOPEN_WAIT_MS = 20_000;
  * sends nothing, as it should, and says why it is closed. The click is repeated once it opens;
  * a slip that stays closed (or goes) answers unsent. The attempt counts once, by what the server answers.
  */
-export async function submitSlip(page: Page, slip: Locator, answerTimeout = PLACE_TIMEOUT_MS): Promise<SlipAnswer> {
+export async function submitSlip(page: Page, slip: Locator, answerTimeout = PLACE_TIMEOUT_MS, placeName = 'Place Bet'): Promise<SlipAnswer> {
   let sent = false;
   const onRequest = (r: Request) => {
     if (r.method() === 'POST' && r.url().endsWith('/placebet')) sent = true;
   };
   page.on('request', onRequest);
   try {
-    const place = slip.getByRole('button', { name: 'Place Bet' });
+    const place = slip.getByRole('button', { name: placeName });
     for (let tries = 0; !sent; tries += 1) {
       if (tries >= 3) return { outcome: 'unsent', message: 'not sent: Place Bet sent no bet three times (the market closed at each click)' };
       const opened = await expect(place)
@@ -222,8 +223,8 @@ export async function submitSlip(page: Page, slip: Locator, answerTimeout = PLAC
 }
 
 /** Close a slip that is still open (after a refusal or an unsent bet; a slip that went with its line is already closed). */
-export async function dismissSlip(slip: Locator) {
-  const cancel = slip.getByRole('button', { name: 'Cancel' });
+export async function dismissSlip(slip: Locator, cancelName = 'Cancel') {
+  const cancel = slip.getByRole('button', { name: cancelName });
   if ((await cancel.count()) > 0) await cancel.click({ timeout: 10_000 }).catch(async () => expect(slip).toHaveCount(0));
 }
 
@@ -299,6 +300,21 @@ interface LiveMarket {
  * Waits up to a minute for one (a wicket or an innings break pauses every market).
  */
 export async function openLiveCricketMatch(page: Page, request: APIRequestContext): Promise<{ name: string; matchId: string }> {
+  const { name, matchId } = await liveCricketMatch(request);
+  await page.goto('/match/4/in-play');
+  // By its link to the match, not by its name: two replayed IPL matches can be in play at once
+  // with the same teams (they met three times in 2022: CI once saw two "Rajasthan Royals v Gujarat Titans").
+  const link = page.getByRole('link', { name, exact: true }).and(page.locator(`a[href$="/odds/${matchId}"]`));
+  const item = page.getByRole('list', { name: 'Matches' }).getByRole('listitem').filter({ has: link });
+  await expect(item.getByText('In-play')).toBeVisible({ timeout: 30_000 });
+  await item.getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/odds/${matchId}$`));
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  return { name, matchId };
+}
+
+/** The in-play cricket match openLiveCricketMatch opens (its Match Odds open, never settled, not the replayed one), read from the API. */
+export async function liveCricketMatch(request: APIRequestContext): Promise<{ name: string; matchId: string }> {
   const token = await apiToken(request, 'admin', 'demo-admin');
   const get = <T>(path: string, params: Record<string, string | number>) => apiGet<T>(request, token, path, params);
   let chosen: LiveMatch | undefined;
@@ -317,14 +333,5 @@ export async function openLiveCricketMatch(page: Page, request: APIRequestContex
     expect(chosen, 'an in-play cricket match with its Match Odds open').toBeDefined();
   }).toPass({ timeout: LIVE_TIMEOUT_MS, intervals: [1_000] });
   const { _id: matchId, name } = chosen as LiveMatch;
-  await page.goto('/match/4/in-play');
-  // By its link to the match, not by its name: two replayed IPL matches can be in play at once
-  // with the same teams (they met three times in 2022: CI once saw two "Rajasthan Royals v Gujarat Titans").
-  const link = page.getByRole('link', { name, exact: true }).and(page.locator(`a[href$="/odds/${matchId}"]`));
-  const item = page.getByRole('list', { name: 'Matches' }).getByRole('listitem').filter({ has: link });
-  await expect(item.getByText('In-play')).toBeVisible({ timeout: 30_000 });
-  await item.getByRole('link', { name, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/odds/${matchId}$`));
-  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   return { name, matchId };
 }

@@ -4,8 +4,11 @@
  *
  * 1. Builds what is missing, once (each stack then finds its builds and builds nothing).
  * 2. Two lanes at the same time, each against a stack of its own (`stack.mjs`, ports moved by
- *    `E2E_PORT_OFFSET`, ports.mjs): the desktop journeys; and the mobile journeys, then the
- *    cluster project (its own stack, playwright.config.ts). Within a lane the journeys run one at
+ *    `E2E_PORT_OFFSET`, ports.mjs): the desktop journeys; and the mobile journeys with the
+ *    desktop ones, if any, that make both lanes end together (`E2E_LANE`, playwright.config.ts).
+ *    Beside them from the start, the cluster project on its own stack (cluster-stack.mjs; under
+ *    a minute of journeys, mostly waiting), then the replayed T20's journey on the phone against
+ *    the same stack (about two minutes of waiting for the replay). Within a lane the journeys run one at
  *    a time: they share the stack's demo accounts, and a sign-in ends the account's other
  *    sessions. One stack leaves the cores idle about half the time (a journey mostly waits: a
  *    casino round, a ball in play, a bet delay), so two lanes take about 1.4× the longer one
@@ -29,7 +32,7 @@ const args = process.argv.slice(2);
 /** One Playwright run to its end; resolves with its exit code. */
 function playwright(runArgs, env) {
   return new Promise((resolve) => {
-    const child = spawn(PLAYWRIGHT, ['test', ...runArgs, ...args], { cwd: E2E, stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(PLAYWRIGHT, ['test', ...runArgs, ...args], { cwd: E2E, stdio: 'inherit', env: { ...process.env, ...REPLAY, ...env } });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on('error', () => resolve(1));
   });
@@ -38,11 +41,23 @@ function playwright(runArgs, env) {
 await buildMissing();
 
 const cluster = { args: ['--pass-with-no-tests'], env: { E2E_CLUSTER: '1' } };
+// The replayed T20's journey on the cluster's lane (with DATABASE_URL, when the cluster's journeys
+// run): two minutes of waiting for the replay's clock off the second lane (playwright.config.ts).
+const REPLAY = { E2E_REPLAY_ON_CLUSTER: process.env.E2E_REPLAY_ON_CLUSTER ?? '1' };
+// A file or filter given may match the journeys of one lane only.
+const filtered = args.length > 0 ? ['--pass-with-no-tests'] : [];
 const LANES = process.env.E2E_LANES ?? '2';
 if (LANES !== '1' && LANES !== '2') throw new Error(`E2E_LANES is 1 or 2, not ${LANES}`);
 const lanes =
   LANES === '2'
-    ? [[{ args: ['--project=desktop'], env: { E2E_PORT_OFFSET: '0' } }], [{ args: ['--project=mobile'], env: { E2E_PORT_OFFSET: '20' } }, cluster]]
+    ? [
+        [{ args: ['--project=desktop', ...filtered], env: { E2E_PORT_OFFSET: '0', E2E_LANE: 'desktop' } }],
+        // The mobile journeys and the desktop ones, if any, that even the lanes out (playwright.config.ts, DESKTOP_ON_SECOND_LANE).
+        [{ args: ['--project=mobile', '--project=desktop', '--pass-with-no-tests', ...filtered], env: { E2E_PORT_OFFSET: '20', E2E_LANE: 'second' } }],
+        // The cluster's journeys on a lane of their own from the start (its own stack and ports): they
+        // take under a minute, and after the mobile lane they were the last minute of CI (ADR 0083).
+        [cluster],
+      ]
     : // One lane: both main projects in one Playwright run on one stack, then the cluster.
       [[{ args: [], env: {} }, cluster]];
 /** The runs of a lane one after the other; resolves with their exit codes. */

@@ -32,6 +32,8 @@ export interface Market {
 export interface MatchSummary {
   _id: string;
   name: string;
+  openDate: string;
+  inPlay: boolean;
 }
 interface ResultRow {
   marketId: string;
@@ -47,9 +49,19 @@ interface SeriesItem {
 interface FeedMatch {
   eventId: string;
   competitionId: string;
+  openDate: string;
   inPlay: boolean;
   imported: boolean;
 }
+
+/**
+ * Simulated soccer plays a minute in 3.5–4.5 s (api/src/feed/simulator/types.ts, soccerMinuteMs):
+ * full time comes 315 s after the kick-off at the earliest, and the feed settles the match odds
+ * then. A match in play for longer than this could be settled in the middle of a journey (its open
+ * bets gone from Unsettled bets, as a CI run saw), so it is not chosen; one before its kick-off is.
+ */
+const IN_PLAY_AT_MOST_MS = 150_000;
+const fresh = (match: { openDate: string; inPlay: boolean }): boolean => !match.inPlay || Date.now() - Date.parse(match.openDate) <= IN_PLAY_AT_MOST_MS;
 
 /**
  * An open market of the match whose runners all have a back price and that was never settled;
@@ -72,30 +84,30 @@ async function openMarketOf(request: APIRequestContext, playerToken: string, mat
 export async function chooseMarket(request: APIRequestContext, playerToken: string, adminToken: string): Promise<Chosen> {
   const settled = new Set((await apiGet<ResultRow[]>(request, adminToken, '/api/results', { status: 'settled' })).map((r) => r.marketId));
   const deadline = Date.now() + 90_000;
-  let imported = false;
+  let imports = 0;
   let seen: string[] = [];
   for (;;) {
     const matches = await apiGet<MatchSummary[]>(request, playerToken, '/api/get-match-list', { sportId: SOCCER, status: 'all' });
-    seen = matches.map((m) => m.name);
-    for (const match of matches) {
+    seen = matches.map((m) => `${m.name}${m.inPlay ? ` (in play since ${m.openDate})` : ''}`);
+    for (const match of matches.filter(fresh)) {
       const market = await openMarketOf(request, playerToken, match._id, settled);
       if (market) return { match, market };
     }
-    if (!imported) {
-      imported = await importSoccerMatch(request, adminToken, new Set(matches.map((m) => m._id)));
+    if (imports < 3 && (await importSoccerMatch(request, adminToken, new Set(matches.map((m) => m._id))))) {
+      imports += 1;
       continue;
     }
-    if (Date.now() > deadline) throw new Error(`no open, unsettled soccer market to bet on (matches: ${seen.join(', ')})`);
+    if (Date.now() > deadline) throw new Error(`no open, unsettled soccer market to bet on, in play for at most ${IN_PLAY_AT_MOST_MS} ms (matches: ${seen.join(', ')})`);
     await new Promise((r) => setTimeout(r, 1_000));
   }
 }
 
-/** Import a soccer match of the feed that is not imported yet, in play first; false when there is none. */
+/** Import a soccer match of the feed that is not imported yet and not near its full time, in play first; false when there is none. */
 async function importSoccerMatch(request: APIRequestContext, adminToken: string, known: ReadonlySet<string>): Promise<boolean> {
   const candidates: FeedMatch[] = [];
   for (const series of await apiGet<SeriesItem[]>(request, adminToken, '/api/get-series', { EventTypeID: SOCCER })) {
     const feed = await apiGet<FeedMatch[]>(request, adminToken, '/api/get-matches', { EventTypeID: SOCCER, CompetitionID: series.competitionId });
-    candidates.push(...feed.filter((m) => !m.imported && !known.has(m.eventId)));
+    candidates.push(...feed.filter((m) => !m.imported && !known.has(m.eventId) && fresh(m)));
   }
   const next = candidates.find((m) => m.inPlay) ?? candidates[0];
   if (!next) return false;

@@ -21,6 +21,7 @@ import { serve } from '@backlay/build/serve';
 import { createDatabase } from './database.mjs';
 import { E2E_HOST as HOST, E2E_PORTS, e2eOrigin } from './ports.mjs';
 import { racingEnv } from './racing.mjs';
+import { stackEnv } from './stack-env.mjs';
 import { replayEnv } from './replay.mjs';
 
 await buildMissing();
@@ -44,22 +45,14 @@ const api = spawn(process.execPath, [join(ROOT, API.dir, 'dist', 'main.js')], {
     DEMO: 'true',
     LOG_LEVEL: 'warn',
     ALLOWED_ORIGINS: e2eOrigin('shell'),
-    // Poll the simulated feed faster than a ball is in play (0.7–1.3 s), so every suspension
-    // and ball-running pause the journeys wait for reaches the data socket.
-    FEED_TICK_MS: '250',
     // The simulator and, beside it, the real T20 replayed in 80 s cycles (replay.mjs, ADR 0042):
     // the demo imports it as it does every replayed match; real-match.spec bets on it.
     ...replayEnv,
     // The simulator's races every 90 s of each sport (racing.mjs, ADR 0044): always one before
     // the off and nearly always one in play; the demo imports those off within the hour.
     ...racingEnv,
-    // Casino rounds short enough for a journey to bet, watch the deal and the result, and verify:
-    // 10 s to bet, cards dealt at 350 ms each (4 s at most), the result on screen 4 s before the
-    // next round opens.
-    CASINO_BETTING_SECONDS: '10',
-    CASINO_DEAL_MS_PER_CARD: '350',
-    CASINO_DEAL_MS_MAX: '4000',
-    CASINO_RESULT_MS: '4000',
+    // The feed's tick, short casino rounds, cheap password hashing (stack-env.mjs).
+    ...stackEnv,
   },
 });
 

@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, expectNoSidewaysScroll, newFundedPlayer, secondsLeft, si
  * once the round settles, and the page where the player left it after a bet.
  */
 
-/** The stack runs the tables with a 10 s betting window and 4 s of result (stack.mjs). */
+/** The stack runs the tables with a 10 s betting window and 4 s of result (stack-env.mjs). */
 const ROUND_TIMEOUT_MS = 60_000;
 const SECONDS_TO_BET = 5;
 

@@ -3,7 +3,7 @@ import { CASINO_GAMES } from '@backlay/shared/casino';
 import { ALL_CASINO_CATEGORY, CASINO_CATEGORIES } from '@backlay/shared/contracts';
 import { DEMO_PASSWORD, expectNoSidewaysScroll, newFundedPlayer, rupees, secondsLeft, signIn } from '../support/helpers';
 
-/** The stack runs the tables with a 10 s betting window and 4 s of result (stack.mjs). */
+/** The stack runs the tables with a 10 s betting window and 4 s of result (stack-env.mjs). */
 const ROUND_TIMEOUT_MS = 60_000;
 /** Seconds the journey wants left on the clock before it opens the slip and places the bet. */
 const SECONDS_TO_BET = 5;

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, expectNoSidewaysScroll, newFundedPlayer, rupees, secondsLeft, signIn, openMenu } from '../support/helpers';
 import { e2eOrigin } from '../support/ports.mjs';
 
-/** The stack runs the tables with a short betting window (stack.mjs: CASINO_BETTING_SECONDS). */
+/** The stack runs the tables with a short betting window (stack-env.mjs: CASINO_BETTING_SECONDS). */
 const ROUND_TIMEOUT_MS = 60_000;
 /** Seconds the journey wants left on the clock before it opens the slip and places the bet. */
 const SECONDS_TO_BET = 5;

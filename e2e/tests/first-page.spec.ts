@@ -16,9 +16,23 @@ const REMOTE_ORIGINS = (['sports', 'casino', 'payments', 'admin'] as const).map(
  * the report screens' Download CSV / Print and account statement, loaded by subpath with their
  * screens, brought it to 200.6 KB. Issue 35 (the site's brand read at load) took it to 201.6 KB;
  * the exposure maths, the site admin's contracts and TableScroll off the singleton brought it to
- * 199.3 KB. The guard allows 201 KB (ADR 0025's sections after the decision).
+ * 199.3 KB. Issue 36 (the installable app's pwa.ts: the worker's registration, the install offer)
+ * added 0.5 KB: 199.8 KB. Hindi and English (ADR 0078) took it to 214.3 KB: Lingui's core (3.4 KB),
+ * the language switch, and the English words of the shell, shared, sports and payments catalogs
+ * now in data beside the code; the words of lazy pages in catalogs of their own (the shell's
+ * pages, the betting rules) and the API messages' index loaded with Hindi brought it to 212.0 KB.
+ * Issue 37 (ADR 0082) left the federation runtime's Node code out of every app: 209.1 KB. The
+ * guard allows 210 KB (ADR 0025's sections after the decision); issue 37's 150 KB is below the
+ * fixed stack's own 155.4 KB (ADR 0082).
  */
-const PLAYER_FIRST_PAGE_JS_BUDGET_BYTES = 201 * 1024;
+const PLAYER_FIRST_PAGE_JS_BUDGET_BYTES = 210 * 1024;
+
+/**
+ * Measured without the service worker (ADR 0076): once it controls the page (its first load) it
+ * fetches the scripts itself, the same bytes over the network, but the page sees the worker's
+ * answer, which carries no network size, and the sums would shrink to what it did not answer.
+ */
+test.use({ serviceWorkers: 'block' });
 
 /** The gzip body bytes of the JavaScript among `responses`. */
 async function jsBytes(responses: Response[]) {
@@ -35,7 +49,7 @@ async function firstLoad(page: Page, path: string) {
   return { js: await jsBytes(responses), urls: responses.map((r) => r.url()) };
 }
 
-test("a player's first page, sign-in included, costs at most 201 KB of gzip JavaScript", async ({ page }) => {
+test("a player's first page, sign-in included, costs at most 210 KB of gzip JavaScript", async ({ page }) => {
   const responses: Response[] = [];
   page.on('response', (r) => responses.push(r));
   await page.goto('/login', { waitUntil: 'networkidle' });

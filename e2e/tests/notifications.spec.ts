@@ -4,7 +4,7 @@ import { PLAYER, signIn } from '../support/helpers';
 /**
  * Browser notifications (issue 34, ADR 0071), on a phone and a desktop. demo-user, with the
  * notification permission granted, opens Account security and turns notifications on: the
- * product registers its service worker (/push-sw.js) and asks the browser for a subscription.
+ * product's service worker (/sw.js, ADR 0076) is registered and asks the browser for a subscription.
  * This machine reaches no push service (Chromium's is Google's), so the browser refuses, and the
  * page says so and stays off — what a player sees on a network that blocks it. Then a push
  * message in the API's format is delivered to the installed worker through the DevTools protocol,

@@ -67,10 +67,11 @@ test.describe('the real T20, replayed', () => {
   test('a new player watches Netherlands v Papua New Guinea, backs Netherlands in play through Betfair\'s delay, sees the list turn it Finished, and the recorded win settles it', async ({ page, request }, testInfo) => {
     // Within a cycle (80 s) to the next fresh turn in play, then about a minute to the close.
     test.setTimeout(210_000);
-    // Once, on the phone lane: the wait for the replay's close is most of it (CI's time), and the
-    // desktop's odds page and bets are sports.spec's and betting.spec's.
-    test.skip(testInfo.project.name !== 'mobile', 'the phone lane waits for the replay once');
-    const phone = testInfo.project.name === 'mobile';
+    // Once, on a phone (the mobile project, or the cluster's lane in CI: playwright.config.ts): the
+    // wait for the replay's close is most of it, and the desktop's odds page and bets are
+    // sports.spec's and betting.spec's.
+    const phone = testInfo.project.use.isMobile === true;
+    test.skip(!phone, 'the replay is waited for once, on a phone');
     const player = await newFundedPlayer(request, 'real', 10_000);
     // The server's answers as demo-admin reads them (one session per user: not the player's own).
     const token = await apiToken(request, 'admin', 'demo-admin');

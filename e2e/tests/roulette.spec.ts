@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, expectNoSidewaysScroll, newFundedPlayer, rupees, seconds
  * bet puts a chip on the cell, and the settled round's wheel shows the server's pocket.
  */
 
-/** The stack runs the tables with a 10 s betting window and 4 s of result (stack.mjs). */
+/** The stack runs the tables with a 10 s betting window and 4 s of result (stack-env.mjs). */
 const ROUND_TIMEOUT_MS = 60_000;
 /** Seconds the journey wants left on the clock before it taps the number and places the bet. */
 const SECONDS_TO_BET = 5;

@@ -51,8 +51,15 @@ test.describe('sites', () => {
     if (isMobile) await expectNoSidewaysScroll(page);
     // Creating a site hashes its Admin's password and checks the transaction password (argon2
     // both): on a loaded machine that takes seconds, so the journey waits for the server's answer.
+    // The request is awaited apart from its answer, so a failure says which of the two never came
+    // (the form sends only once its checks passed: a field error is shown then, and named here).
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/create-site'), { timeout: 30_000 }).catch(async () => {
+      const errors = await form.getByRole('alert').allTextContents();
+      throw new Error(`Create site sent no request in 30 s; the form shows: ${JSON.stringify(errors)}`);
+    });
     const created = page.waitForResponse((response) => response.url().endsWith('/api/create-site'), { timeout: 60_000 });
     await form.getByRole('button', { name: 'Create site' }).click();
+    await sent;
     expect((await created).status(), await (await created).text()).toBe(200);
     await expect(page.getByText('Site created')).toBeVisible();
     await expect(form).toBeHidden();

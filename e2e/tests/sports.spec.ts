@@ -23,14 +23,18 @@ async function importInPlayCricketMatch(page: Page): Promise<{ name: string; mat
   await expect(page).toHaveURL(/\/admin\/series\/4$/);
   const competitionLinks = () => page.getByRole('table', { name: 'Competitions' }).getByRole('link', { name: /^Matches of / });
   await expect(competitionLinks().first()).toBeVisible();
-  const count = await competitionLinks().count();
+  // By name, read once: the list can change while the journey looks through it (a competition
+  // whose matches all finished goes), so a position read before may no longer exist.
+  const competitions = await competitionLinks().evaluateAll((links) => links.map((link) => link.getAttribute('aria-label') ?? ''));
   const candidates: { competition: string; name: string; start: number }[] = [];
-  for (let index = 0; index < count; index += 1) {
+  for (const competition of competitions) {
     // The replayed real match (Betfair's market: no bookmaker, no fancies) is the demo's to
     // import, within seconds of each cycle (ADR 0042); its competition is "Cricket (Betfair)".
-    const competition = (await competitionLinks().nth(index).getAttribute('aria-label')) ?? '';
     if (/\(Betfair\)$/.test(competition)) continue;
-    await competitionLinks().nth(index).click();
+    await expect(competitionLinks().first()).toBeVisible();
+    const link = page.getByRole('table', { name: 'Competitions' }).getByRole('link', { name: competition, exact: true });
+    if ((await link.count()) === 0) continue;
+    await link.click();
     await expect(page).toHaveURL(/\/admin\/matches\/4\?competitionId=/);
     const table = page.getByRole('table', { name: 'Feed matches' });
     await expect(table.or(page.getByText('The feed has no matches in this competition right now.'))).toBeVisible();

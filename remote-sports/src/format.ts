@@ -1,10 +1,13 @@
 import type { Fancy } from '@backlay/shared';
+import { t } from './i18n';
 
 /** Where a match stands for a player: not started, being played, or over. */
 export type MatchPhase = 'upcoming' | 'inplay' | 'finished';
 
-/** The words of each phase where a match's state is shown (the list, the odds page). */
-export const MATCH_PHASE_TEXT: Record<MatchPhase, string> = { upcoming: 'Upcoming', inplay: 'In-play', finished: 'Finished' };
+/** The words of a phase where a match's state is shown (the list, the odds page), in the page's language. */
+export function matchPhaseText(phase: MatchPhase): string {
+  return t(`phase.${phase}` as const);
+}
 
 /**
  * The phase of a match. A closed match is finished whatever its in-play flag or its last score

@@ -5,7 +5,7 @@
 // or the root's bench:* scripts (run from the repository root).
 import { spawnSync } from 'node:child_process';
 
-const PARTS = process.argv.length > 2 ? process.argv.slice(2) : ['bench:betting', 'bench:fanout', 'bench:casino', 'bench:crash', 'bench:pages'];
+const PARTS = process.argv.length > 2 ? process.argv.slice(2) : ['bench:betting', 'bench:fanout', 'bench:casino', 'bench:crash', 'bench:capacity', 'bench:pages', 'bench:lighthouse'];
 const results = [];
 for (const part of PARTS) {
   console.log(`\n== pnpm ${part}`);

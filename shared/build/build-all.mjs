@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Build every deployable unit (or, with --missing, only those without a current build), two at
- * a time to fit a 2-core machine. Each is an independent build, as each is deployed alone.
+ * Build every deployable unit (or, with --missing, only those without a current build; with
+ * --frontends, the shell and the remotes only), two at a time to fit a 2-core machine. Each is an
+ * independent build, as each is deployed alone.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -35,9 +36,9 @@ export async function buildApps(apps, parallel = 2) {
   await Promise.all(workers);
 }
 
-/** Build what is missing or stale; returns the apps built. */
-export async function buildMissing() {
-  const apps = [API, STUDIO, ...FRONTENDS].filter(needsBuild);
+/** Build what is missing or stale (of `among`, every unit by default); returns the apps built. */
+export async function buildMissing(among = [API, STUDIO, ...FRONTENDS]) {
+  const apps = among.filter(needsBuild);
   if (apps.length) {
     console.log(`building: ${apps.map((a) => a.dir).join(', ')}`);
     await buildApps(apps);
@@ -47,6 +48,9 @@ export async function buildMissing() {
 
 if (process.argv[1] && process.argv[1] === join(ROOT, 'shared', 'build', 'build-all.mjs')) {
   const onlyMissing = process.argv.includes('--missing');
-  const task = onlyMissing ? buildMissing() : buildApps([API, STUDIO, ...FRONTENDS]);
+  // --frontends: the shell and the remotes only (test-all.mjs builds them beside the API tests,
+  // one of which builds and runs the studio's dist/main.js itself).
+  const apps = process.argv.includes('--frontends') ? FRONTENDS : [API, STUDIO, ...FRONTENDS];
+  const task = onlyMissing ? buildMissing(apps) : buildApps(apps);
   task.catch((e) => { console.error(e.message); process.exit(1); });
 }

@@ -8,13 +8,14 @@ module.exports = (dir, displayName) => ({
   displayName,
   rootDir: dir,
   testEnvironment: 'jsdom',
-  // A screen test drives React through user-event: on two shared cores under load (CI's build
-  // beside it) 5 s is not enough for the longest; speed is measured by the benches, not here.
-  testTimeout: 20_000,
+  // The tests' timeout (20 s) is set in jest.setup.cjs: jest reads `testTimeout` from the root
+  // config only, so a project's own is ignored when the projects run together (pnpm test:unit).
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
   setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],
+  // Lingui (issue 36) ships ES modules only: they go through the same transform.
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(@lingui|@messageformat|@noble)[+/])'],
   transform: {
-    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } } }],
+    '^.+\\.m?(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } } }],
   },
   globals: { __BUILD_LABEL__: 'test' },
 });

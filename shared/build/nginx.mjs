@@ -1,28 +1,20 @@
 /**
  * Debian's nginx as the load balancer of `pnpm start:cluster` (ADR 0022): installed with apt-get
- * when missing (as .ci/run does Chromium), run as a child process with a generated config in a
- * temp dir, listening on 127.0.0.1 only, never as root (under root it runs as `nobody`).
+ * when missing (system-packages.mjs, as the tests' Chromium and Redis are), run as a child process
+ * with a generated config in a temp dir, listening on 127.0.0.1 only, never as root (under root it
+ * runs as `nobody`).
  * Round-robin over the API instances with no affinity (the clients use websockets only), the
  * WebSocket upgrade passed through, a dead instance skipped.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { aptInstall, NGINX } from './system-packages.mjs';
 
-const NGINX = '/usr/sbin/nginx';
-
-/** Installs Debian's nginx when it is not there (needs root, as in CI). */
+/** Installs Debian's nginx when it is not there (needs root, as in CI; else stops with the command). */
 export function ensureNginx() {
-  if (existsSync(NGINX)) return NGINX;
-  console.log('nginx is missing: apt-get install -y nginx');
-  const quiet = { stdio: ['ignore', 'ignore', 'inherit'] };
-  try {
-    execFileSync('apt-get', ['install', '-y', 'nginx'], quiet);
-  } catch {
-    execFileSync('apt-get', ['update'], quiet);
-    execFileSync('apt-get', ['install', '-y', 'nginx'], quiet);
-  }
+  if (!existsSync(NGINX)) aptInstall(['nginx'], 'the cluster');
   if (!existsSync(NGINX)) throw new Error('nginx could not be installed');
   return NGINX;
 }

@@ -30,7 +30,8 @@ const TYPES = {
   '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.map': 'application/json',
   '.txt': 'text/plain; charset=utf-8', '.woff2': 'font/woff2',
 };
-const NO_CACHE = new Set(['index.html', 'remotes.json', 'mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'push-sw.js']);
+/** Revalidated on every load: files that name other files, and the shell's service worker, offline page and app icons (ADR 0076). */
+const NO_CACHE = new Set(['index.html', 'remotes.json', 'mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'sw.js', 'offline.html', 'icon-192.png', 'icon-512.png', 'icon-maskable-512.png']);
 const PROXIED = ['/api', '/socket.io'];
 
 /** Above the API's own limit (Node's 16 KB), so the API answers an oversized request line itself. */
@@ -223,6 +224,11 @@ export async function serve({ root, port, host = '127.0.0.1', spa = false, proxy
 
   // A request the proxy's own HTTP parser refuses (headers above even PROXY_MAX_HEADER_BYTES, a
   // malformed request) gets the API's envelope too, not a bare status line or a reset.
+  // An idle keep-alive connection is kept as long as the API keeps its own (Fastify's 72 s), not
+  // Node's 5 s: a client that sends on a connection just as the server closes it gets a reset
+  // (ECONNRESET, "socket hang up") instead of an answer, which a busy machine made likely (CI saw it).
+  server.keepAliveTimeout = 72_000;
+  server.headersTimeout = 73_000;
   server.on('clientError', (error, socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;

@@ -12,10 +12,10 @@ import { folderCycles, folderGraph, forbiddenEdges } from './testing/folder-grap
 
 const DOMAINS = ['account', 'agents', 'casino-client', 'payments', 'sports'];
 /** What every domain folder may import; the casino's client also reads the games and CW-1. */
-const DOMAIN_MAY_IMPORT = ['contracts', 'domain', 'kernel', 'ui'];
+const DOMAIN_MAY_IMPORT = ['contracts', 'domain', 'i18n', 'kernel', 'ui'];
 const CASINO_MAY_ALSO_IMPORT = ['casino', 'cw1'];
-/** Below the domains: the kernel and the kit; beside them the isomorphic folders the API enters through, and test builders. */
-const OTHER_FOLDERS = ['casino', 'contracts', 'cw1', 'domain', 'kernel', 'testing', 'ui'];
+/** Below the domains: the kernel, the kit and the languages (i18n); beside them the isomorphic folders the API enters through, and test builders. */
+const OTHER_FOLDERS = ['casino', 'contracts', 'cw1', 'domain', 'i18n', 'kernel', 'testing', 'ui'];
 
 function allowed(from: string, to: string): boolean {
   if (DOMAINS.includes(from)) return DOMAIN_MAY_IMPORT.includes(to) || (from === 'casino-client' && CASINO_MAY_ALSO_IMPORT.includes(to));

@@ -29,7 +29,7 @@ export {
   type CasinoMarketView, type CasinoReportResponse, type CasinoResultsResponse, type CasinoRoundRecord, type CasinoRoundView,
   type CasinoRulesView, type CasinoTableView, type CasinoLastResult, type CasinoResultStats, type ResultTone, type CasinoRoundBook, type CasinoGameReportResponse, type CasinoGameReportRow,
   isTwoFactorChallenge, LOGIN_ATTEMPT_REASON_LABELS, loginAttemptOutcome, type LoginAttemptOutcome, type LoginHistoryRow, type LoginOutcome, SECURITY_MESSAGES,
-  type TwoFactorEnrolment, type TwoFactorPolicy, type TwoFactorStatus, PUSH_WORKER_PATH, AGENT_ROLES, SPORTS_ADMIN_ROLES,
+  type TwoFactorEnrolment, type TwoFactorPolicy, type TwoFactorStatus, AGENT_ROLES, SPORTS_ADMIN_ROLES,
   type DownlineRgRow, type RealityCheckView, type ResponsibleGamblingView, RG_LIMIT_LABELS, RG_LIMIT_RUPEES_MAX,
   RG_LIMIT_TYPES, RG_REALITY_CHECK_MINUTES_MAX, RG_REALITY_CHECK_MINUTES_MIN, RG_SELF_EXCLUSION_MONTHS_MAX,
   RG_SELF_EXCLUSION_MONTHS_MIN, RG_TIME_OUT_DAYS_MAX, RG_TIME_OUT_DAYS_MIN, type RgLimitType, type RgLimitView,
@@ -64,17 +64,17 @@ export { readCredentials, writeCredentials, clearCredentials } from './kernel/st
 export { rememberSignOut, clearSignOut, asSignOutReason, signedOutBecause, type SignedOutBecause } from './kernel/sign-out';
 export { formatRupees, hasAtMostTwoDecimals, parseStake, rupeeAmountError, sumRupeesForDisplay, toMinor, toRupees } from './kernel/money';
 export { createSubmissionKeys, newIdempotencyKey, retryOnNetworkLoss } from './kernel/idempotency';
-export { lazyWithRetry, importWithRetry } from './kernel/lazy-with-retry';
+export { lazyWithRetry, importWithRetry, type PreloadableLazy } from './kernel/lazy-with-retry';
 export { Button, TextField, Page, Spinner, EmptyState, SelectField, FormFooter } from './ui/kit';
 export { BuildTag } from './ui/build-tag';
 export { useSlipSubmission, type SlipError, type SlipSubmission } from './sports/bet-slip';
 export { Pnl } from './ui/pnl';
 export { QrCode, qrCodePath, QR_QUIET_ZONE_MODULES } from './ui/qr-code';
 export { formatBetPrice, formatBookmakerRate, formatFancyLineRate, formatOddsDecimal, formatRunnerPrice } from './sports/price-format';
-export { BET_STATUS_LABELS, MARKET_STATUS_LABELS, marketStatusLabel, sideClass, sideLabel } from './sports/bet-labels';
-export { PRICE_CONNECTION_TEXT, useMatchState } from './sports/use-match-state';
+export { BET_STATUS_LABELS, betStatusLabel, MARKET_STATUS_LABELS, marketStatusLabel, sideClass, sideLabel } from './sports/bet-labels';
+export { PRICE_CONNECTION_TEXT, priceConnectionText, useMatchState } from './sports/use-match-state';
 export { ALL_SPORTS, sportIdOf } from './sports/sport-filter';
-export { listRange, paymentStatusLabel, REPORT_TYPES } from './payments/statement-filters';
+export { listRange, paymentStatusLabel, REPORT_TYPES, reportTypeOptions } from './payments/statement-filters';
 export { BetTableRow, MyBetsSection } from './sports/my-bets';
 export { Dialog } from './ui/dialog';
 export { useModalFocus, useScrollLock } from './ui/modal-focus';
@@ -95,4 +95,9 @@ export {
   runnerLabel,
 } from './sports/racing';
 export { StandaloneRemote } from './ui/standalone';
+export { casinoCategoryName, loginAttemptReasonLabel, oddsAcceptanceLabel, rgLimitLabel, roleLabel, sportLabel } from './i18n/labels';
 export type { RemoteModule } from './remote';
+export {
+  currentLanguage, defineCatalog, isLanguage, type Language, LANGUAGE_NAMES, LANGUAGES, localizeApiMessage, type MessageValues,
+  setLanguage, sharedT, type Translate, useLanguage, useSharedT,
+} from './i18n/index';

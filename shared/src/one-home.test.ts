@@ -15,10 +15,11 @@ const ROOT = path.resolve(__dirname, '..', '..');
 /** Each concept's names and the one file (from the repository root) that defines them. */
 const HOMES: Readonly<Record<string, readonly string[]>> = {
   'shared/src/sports/price-format.ts': ['formatOddsDecimal', 'formatBookmakerRate', 'formatFancyLineRate', 'formatRunnerPrice', 'formatBetPrice'],
-  'shared/src/sports/bet-labels.ts': ['sideLabel', 'sideClass', 'BET_STATUS_LABELS', 'MARKET_STATUS_LABELS', 'marketStatusLabel'],
-  'shared/src/sports/use-match-state.ts': ['useMatchState', 'PRICE_CONNECTION_TEXT'],
+  'shared/src/sports/bet-labels.ts': ['sideLabel', 'sideClass', 'BET_STATUS_LABELS', 'betStatusLabel', 'MARKET_STATUS_LABELS', 'marketStatusLabel'],
+  'shared/src/sports/use-match-state.ts': ['useMatchState', 'PRICE_CONNECTION_TEXT', 'priceConnectionText'],
+  'shared/src/i18n/labels.ts': ['roleLabel', 'oddsAcceptanceLabel', 'rgLimitLabel', 'loginAttemptReasonLabel', 'casinoCategoryName', 'sportLabel'],
   'shared/src/sports/sport-filter.ts': ['ALL_SPORTS', 'sportIdOf'],
-  'shared/src/payments/statement-filters.ts': ['REPORT_TYPES', 'listRange', 'paymentStatusLabel'],
+  'shared/src/payments/statement-filters.ts': ['REPORT_TYPES', 'reportTypeOptions', 'listRange', 'paymentStatusLabel'],
   'shared/src/ui/pnl.tsx': ['Pnl'],
   'shared/src/ui/report-table.tsx': ['ReportTable', 'ReportColumn', 'ReportSummary'],
   'shared/src/ui/sortable.tsx': ['SortHeader', 'useSort', 'useSortedRows', 'sortRows', 'compareSortValues', 'moneyPaise', 'SearchBox', 'matchesSearch', 'SEARCH_DEBOUNCE_MS'],

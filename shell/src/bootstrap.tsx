@@ -3,6 +3,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { ROUTES, type Area } from '@backlay/shared/contracts';
 import { readCredentials } from '@backlay/shared/storage';
 import { SignInCard } from './pages/SignInCard';
+import { initialLanguage, setLanguage } from '@backlay/shared/i18n';
+import { startPwa } from './pwa/pwa';
 import { loadSite } from './site/site';
 
 /**
@@ -26,17 +28,28 @@ export function standaloneSignInArea(pathname: string): Area | null {
   return area && !readCredentials(area).token ? area : null;
 }
 
+const loadApp = () => import(/* webpackChunkName: "app" */ './app');
+
 async function startApp(root: Root): Promise<void> {
-  const { renderApp } = await import(/* webpackChunkName: "app" */ './app');
+  const { renderApp } = await loadApp();
   await renderApp(root);
 }
 
 async function main() {
+  startPwa();
+  const area = standaloneSignInArea(window.location.pathname);
+  // Every other page draws the app: its chunks load now, beside the site and the language, not
+  // after them (ADR 0082). A failure here is met again, and shown, by startApp's own import.
+  if (!area) loadApp().catch(() => undefined);
   // The site of this host (its brand): read at once, with the scripts still loading.
   const site = loadSite();
-  await Promise.race([site, new Promise((resolve) => setTimeout(resolve, SITE_WAIT_MS))]);
+  const known = await Promise.race([site, new Promise<null>((resolve) => setTimeout(() => resolve(null), SITE_WAIT_MS))]);
+  // The page's language (issue 36): its catalogs are loaded before the first render, so the page
+  // is drawn once, in that language; a catalog that cannot load leaves the page in English.
+  await setLanguage(initialLanguage(known?.status === 'ready' ? known.site : null)).catch((error: unknown) => {
+    console.error('language unavailable, showing English', error);
+  });
   const root = createRoot(document.getElementById('root') as HTMLElement);
-  const area = standaloneSignInArea(window.location.pathname);
   if (!area) {
     void startApp(root);
     return;

@@ -27,8 +27,11 @@ export async function startStudio(dataDir: string, operator: OperatorDouble, ext
     STUDIO_FRAME_ANCESTORS: 'http://127.0.0.1:8080',
     STUDIO_RETRY_BASE_MS: '50',
     STUDIO_RETRY_MAX_MS: '200',
-    STUDIO_DEBIT_TIMEOUT_MS: '400',
-    STUDIO_CALL_TIMEOUT_MS: '400',
+    // A debit's answer is waited for as long as any other call's: beside CI's journeys an answer
+    // took over 400 ms, the debit was given up (and rolled back) and a test's balance was off by
+    // its stake. The tests that drop debits shorten it (provider.test.ts).
+    STUDIO_DEBIT_TIMEOUT_MS: '5000',
+    STUDIO_CALL_TIMEOUT_MS: '5000',
     ...extra,
   });
   const store = new Store(dataDir);

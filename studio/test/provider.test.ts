@@ -19,7 +19,8 @@ let running: Running | null;
 beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'studio-test-'));
   operator = await startOperatorDouble(PARTNER, SECRET);
-  running = await startStudio(dataDir, operator);
+  // Debits given up after 400 ms: a dropped one (below) is rolled back without a long wait.
+  running = await startStudio(dataDir, operator, { STUDIO_DEBIT_TIMEOUT_MS: '400' });
 });
 afterEach(async () => {
   await running?.stop();

@@ -5,9 +5,25 @@ AS $function$
 DECLARE
   bad record;
 BEGIN
-  -- L16, once per INSERT statement over its new rows (transition table new_entries): the first
-  -- entry of a journal started by a user that touches the wallet of someone who is neither that
-  -- user nor in its downline. System accounts have no user and always pass.
+  -- Once per INSERT statement over its new rows (transition table new_entries).
+  -- The journal and the account of every new entry exist: in place of the foreign keys, checked
+  -- here per statement instead of per row (migration 0054, ADR 0079); neither is ever deleted.
+  SELECT e.journal_id, e.account_id INTO bad
+  FROM new_entries e
+  WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = e.account_id)
+  LIMIT 1;
+  IF NOT FOUND THEN
+    SELECT x.journal_id, NULL::uuid AS account_id INTO bad
+    FROM (SELECT DISTINCT e.journal_id FROM new_entries e) x
+    WHERE NOT EXISTS (SELECT 1 FROM journals j WHERE j.id = x.journal_id)
+    LIMIT 1;
+  END IF;
+  IF FOUND THEN
+    RAISE EXCEPTION 'an entry of journal % names no such %', bad.journal_id, CASE WHEN bad.account_id IS NULL THEN 'journal' ELSE 'account ' || bad.account_id END
+      USING ERRCODE = 'foreign_key_violation';
+  END IF;
+  -- L16: the first entry of a journal started by a user that touches the wallet of someone who is
+  -- neither that user nor in its downline. System accounts have no user and always pass.
   SELECT e.journal_id, j.actor_id AS actor, u.id AS owner INTO bad
   FROM new_entries e
   JOIN journals j ON j.id = e.journal_id

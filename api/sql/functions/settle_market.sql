@@ -25,6 +25,16 @@ DECLARE
   v_pnl bigint;
   v_commission bigint;
   v_now timestamptz := clock_timestamp();
+  v_agents uuid[];
+  v_agent_totals bigint[];
+  v_moved boolean;
+  v_bad_root boolean;
+  v_user_ids uuid[];
+  v_user_nets bigint[];
+  v_acc_ids uuid[];
+  v_acc_users uuid[];
+  v_acc_versions bigint[];
+  v_acc_balances bigint[];
 BEGIN
   -- 1. The market rows, FOR UPDATE: bets in flight finish first, later ones see the result. A
   -- settlement is of one market (p_market), or of a whole casino round (CASINO_ROUND): p_market
@@ -135,9 +145,8 @@ BEGIN
   per_user AS (
     SELECT s.user_id, sum(s.pnl_minor)::bigint AS w, sum(s.stake_minor)::bigint AS turnover, count(*)::int AS n
     FROM settled s GROUP BY s.user_id),
-  inserted AS (
-    INSERT INTO settlement_users (settlement_id, user_id, gross_pnl_minor, commission_minor, net_minor, turnover_minor)
-    SELECT v_sid, pu.user_id, pu.w, c.amount, pu.w - c.amount, pu.turnover
+  rated AS (
+    SELECT pu.user_id, pu.w, pu.turnover, c.amount AS commission, pu.w - c.amount AS net, u.ancestors
     FROM per_user pu
     JOIN users u ON u.id = pu.user_id
     LEFT JOIN users parent ON parent.id = u.parent_id
@@ -145,59 +154,85 @@ BEGIN
     CROSS JOIN LATERAL (SELECT CASE v_basis
         WHEN 'NET_WIN' THEN greatest(pu.w, 0) * r.rate / 10000
         WHEN 'TURNOVER' THEN pu.turnover * r.rate / 10000
-        ELSE 0 END AS amount) c
-    RETURNING gross_pnl_minor, commission_minor)
+        ELSE 0 END AS amount) c),
+  inserted AS (
+    INSERT INTO settlement_users (settlement_id, user_id, gross_pnl_minor, commission_minor, net_minor, turnover_minor)
+    SELECT v_sid, r.user_id, r.w, r.commission, r.net, r.turnover FROM rated r
+    RETURNING user_id, gross_pnl_minor, commission_minor, net_minor),
+  -- 4. Partnership (docs/rules/money.md §7.9), in the same statement: ancestors are root first; an
+  -- agent's own share is its cumulative share minus that of its child on the path (the player,
+  -- share 0, for the nearest agent). A non-root agent's amount from a player is
+  -- trunc(−net × own ÷ 10,000), computed per player as it always was; the root takes the
+  -- remainder per player. Stored summed per agent and child on the path (ADR 0079): own depends
+  -- only on the two, so settlement_player_shares gives every player's figure back from the rows.
+  -- Each distinct path is read once (its agents' shares), not once per player.
+  levels AS (
+    SELECT c.ancestors, a.agent_id, a.pos, c.ancestors[a.pos + 1] AS child_id, ag.partnership_share_bps AS share,
+           ag.partnership_share_bps - coalesce(lead(ag.partnership_share_bps) OVER (PARTITION BY c.ancestors ORDER BY a.pos), 0) AS own
+    FROM (SELECT DISTINCT r.ancestors FROM rated r) c
+    CROSS JOIN LATERAL unnest(c.ancestors) WITH ORDINALITY AS a (agent_id, pos)
+    JOIN users ag ON ag.id = a.agent_id),
+  -- Below the root: per agent and child (the player itself below its nearest agent), the sum of
+  -- the per-player truncated amounts; the root's child on the path comes along (one per row).
+  below AS (
+    SELECT l.agent_id, coalesce(l.child_id, r.user_id) AS child_id, coalesce(r.ancestors[2], r.user_id) AS top_child,
+           min(l.own) AS own, sum((-r.net * l.own) / 10000) AS amount
+    FROM rated r JOIN levels l ON l.ancestors = r.ancestors AND l.pos > 1
+    GROUP BY 1, 2, 3),
+  -- The root, per child: each player's remainder −net − Σ its other agents' amounts, summed, is
+  -- Σ −net of the players below that child minus Σ of the rows below it.
+  tops AS (
+    SELECT l.agent_id, coalesce(r.ancestors[2], r.user_id) AS child_id, min(l.own) AS own, sum(-r.net) AS lost
+    FROM rated r JOIN levels l ON l.ancestors = r.ancestors AND l.pos = 1
+    GROUP BY 1, 2),
+  shares AS (
+    INSERT INTO settlement_agent_shares (settlement_id, child_id, agent_id, own_share_bps, amount_minor)
+    SELECT v_sid, b.child_id, b.agent_id, b.own, b.amount FROM below b
+    UNION ALL
+    SELECT v_sid, t.child_id, t.agent_id, t.own, t.lost - coalesce(x.amount, 0)
+    FROM tops t LEFT JOIN (SELECT b.top_child, sum(b.amount) AS amount FROM below b GROUP BY 1) x ON x.top_child = t.child_id
+    RETURNING agent_id, amount_minor),
+  agent_totals AS (
+    SELECT sh.agent_id, sum(sh.amount_minor)::bigint AS total FROM shares sh GROUP BY 1 HAVING bool_or(sh.amount_minor <> 0))
   -- The summary of step 8 from the rows just written, not from a second pass over them.
   SELECT coalesce((SELECT sum(pu.n) FROM per_user pu), 0)::int, count(*)::int,
-         coalesce(sum(i.gross_pnl_minor), 0)::bigint, coalesce(sum(i.commission_minor), 0)::bigint
-    INTO v_bets, v_users, v_pnl, v_commission
+         coalesce(sum(i.gross_pnl_minor), 0)::bigint, coalesce(sum(i.commission_minor), 0)::bigint, coalesce(bool_or(i.net_minor <> 0), false),
+         (SELECT array_agg(t.agent_id ORDER BY t.agent_id) FROM agent_totals t), (SELECT array_agg(t.total ORDER BY t.agent_id) FROM agent_totals t),
+         EXISTS (SELECT 1 FROM levels l WHERE l.pos = 1 AND l.share <> 10000),
+         -- The players and their nets for steps 6 and 7 (one pass: the two arrays stay aligned).
+         array_agg(i.user_id), array_agg(i.net_minor)
+    INTO v_bets, v_users, v_pnl, v_commission, v_moved, v_agents, v_agent_totals, v_bad_root, v_user_ids, v_user_nets
   FROM inserted i;
-
-  -- 4. Partnership (docs/rules/money.md §7.9): ancestors are root first; an agent's own share is its cumulative
-  -- share minus that of its child on the path (the player, share 0, for the nearest agent).
-  WITH path AS (
-    SELECT su.user_id, su.net_minor, a.agent_id, a.pos, ag.partnership_share_bps AS share,
-           lead(ag.partnership_share_bps, 1, 0) OVER (PARTITION BY su.user_id ORDER BY a.pos) AS child_share
-    FROM settlement_users su
-    JOIN users u ON u.id = su.user_id
-    CROSS JOIN LATERAL unnest(u.ancestors) WITH ORDINALITY AS a (agent_id, pos)
-    JOIN users ag ON ag.id = a.agent_id
-    WHERE su.settlement_id = v_sid),
-  amounts AS (
-    SELECT p.*, p.share - p.child_share AS own, (-p.net_minor * (p.share - p.child_share)) / 10000 AS amount
-    FROM path p)
-  INSERT INTO settlement_shares (settlement_id, user_id, agent_id, own_share_bps, amount_minor)
-  SELECT v_sid, x.user_id, x.agent_id, x.own,
-         CASE WHEN x.pos = 1 THEN x.amount + (-x.net_minor - sum(x.amount) OVER (PARTITION BY x.user_id)) ELSE x.amount END
-  FROM amounts x;
-  IF EXISTS (SELECT 1 FROM settlement_shares ss JOIN users ag ON ag.id = ss.agent_id
-             WHERE ss.settlement_id = v_sid AND ag.parent_id IS NULL AND ag.partnership_share_bps <> 10000) THEN
+  IF v_bad_root THEN
     RAISE EXCEPTION 'the root of a player path does not hold 100 %%' USING ERRCODE = 'check_violation';
   END IF;
 
-  -- 5. The agents' P&L accounts, created on first use (in code order).
+  -- 5. The agents' P&L accounts, created on first use (in code order): those with a share ≠ 0.
   INSERT INTO ledger_accounts (kind, code, allow_negative)
-  SELECT 'system', x.code, true
-  FROM (SELECT DISTINCT 'system:agent_pnl:' || ss.agent_id::text AS code FROM settlement_shares ss
-        WHERE ss.settlement_id = v_sid AND ss.amount_minor <> 0) x
-  ORDER BY x.code
+  SELECT 'system', 'system:agent_pnl:' || x.agent_id::text, true
+  FROM unnest(v_agents) AS x (agent_id)
+  ORDER BY 2
   ON CONFLICT (code) DO NOTHING;
 
   -- 6. Every touched account, locked in id order: the wallets of the settled users and of the
   -- market's open positions, and the agents' P&L accounts. Looked up by key (two arrays, one
   -- bitmap scan of each unique index), not by a scan of every account filtered by IN: that
   -- scanned the whole table (every wallet, and its dead versions) for each settlement.
-  PERFORM 1 FROM ledger_accounts a
-  WHERE a.user_id = ANY (ARRAY(SELECT su.user_id FROM settlement_users su WHERE su.settlement_id = v_sid
-                               UNION SELECT p.user_id FROM positions p WHERE p.market_id = ANY (v_markets) AND p.status = 'open'))
-     OR a.code = ANY (ARRAY(SELECT DISTINCT 'system:agent_pnl:' || ss.agent_id::text FROM settlement_shares ss
-                            WHERE ss.settlement_id = v_sid AND ss.amount_minor <> 0))
-  ORDER BY a.id FOR UPDATE;
+  -- The locked rows' ids, owners, versions and balances are kept (arrays in id order, the rows
+  -- stay locked so they cannot change): step 7 posts from them without looking each account up again.
+  SELECT coalesce(array_agg(x.id), '{}'), coalesce(array_agg(x.user_id), '{}'), coalesce(array_agg(x.version), '{}'),
+         coalesce(array_agg(x.balance_minor), '{}')
+    INTO v_acc_ids, v_acc_users, v_acc_versions, v_acc_balances
+  FROM (
+    SELECT a.id, a.user_id, a.version, a.balance_minor FROM ledger_accounts a
+    WHERE a.user_id = ANY (coalesce(v_user_ids, '{}') || ARRAY(SELECT p.user_id FROM positions p WHERE p.market_id = ANY (v_markets) AND p.status = 'open'))
+       OR a.code = ANY (ARRAY(SELECT 'system:agent_pnl:' || x.agent_id::text FROM unnest(v_agents) AS x (agent_id)))
+    ORDER BY a.id FOR UPDATE) x;
 
   -- 7. ONE journal for the whole market (or round) (none when every leg is 0), the entries with each
   -- account's next version and running balance, the balances and released exposure in the same
   -- UPDATE (so balance − exposure is checked on the final figures), positions settled.
-  IF EXISTS (SELECT 1 FROM settlement_users su WHERE su.settlement_id = v_sid AND su.net_minor <> 0) THEN
+  IF v_moved THEN
     INSERT INTO journals (code, event_type, event_ref, request_hash, remark, actor_id)
       VALUES ('MARKET_SETTLE', 'market.settled', p_market || ':' || v_version,
               encode(sha256(convert_to(p_market || ':' || v_version || ':' || p_result::text, 'UTF8')), 'hex'),
@@ -209,22 +244,23 @@ BEGIN
     UPDATE positions p SET status = 'settled', updated_at = now()
     WHERE p.market_id = ANY (v_markets) AND p.status = 'open'
     RETURNING p.user_id, p.exposure_minor),
+  locked AS (
+    SELECT * FROM unnest(v_acc_ids, v_acc_users, v_acc_versions, v_acc_balances) AS l (account_id, user_id, version, balance_minor)),
   delta AS (
     SELECT d.account_id, sum(d.amount)::bigint AS amount, sum(d.exposure)::bigint AS exposure
     FROM (
-      SELECT a.id AS account_id, su.net_minor AS amount, 0::bigint AS exposure
-        FROM settlement_users su JOIN ledger_accounts a ON a.user_id = su.user_id WHERE su.settlement_id = v_sid
+      SELECT l.account_id, u.net AS amount, 0::bigint AS exposure
+        FROM unnest(v_user_ids, v_user_nets) AS u (user_id, net) JOIN locked l ON l.user_id = u.user_id
       UNION ALL
-      SELECT a.id, 0, -r.exposure_minor FROM released r JOIN ledger_accounts a ON a.user_id = r.user_id
+      SELECT l.account_id, 0, -r.exposure_minor FROM released r JOIN locked l ON l.user_id = r.user_id
       UNION ALL
-      SELECT a.id, sum(ss.amount_minor), 0
-        FROM settlement_shares ss JOIN ledger_accounts a ON a.code = 'system:agent_pnl:' || ss.agent_id::text
-        WHERE ss.settlement_id = v_sid GROUP BY a.id
+      SELECT a.id, x.total, 0
+        FROM unnest(v_agents, v_agent_totals) AS x (agent_id, total) JOIN ledger_accounts a ON a.code = 'system:agent_pnl:' || x.agent_id::text
     ) d GROUP BY d.account_id),
   posted AS (
     INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
-    SELECT v_jid, d.account_id, d.amount, a.version + 1, a.balance_minor, a.balance_minor + d.amount
-    FROM delta d JOIN ledger_accounts a ON a.id = d.account_id
+    SELECT v_jid, d.account_id, d.amount, l.version + 1, l.balance_minor, l.balance_minor + d.amount
+    FROM delta d JOIN locked l ON l.account_id = d.account_id
     WHERE d.amount <> 0
     ORDER BY d.account_id
     RETURNING 1)

@@ -4,7 +4,7 @@
  * the hierarchy's (users/users.repository.ts).
  */
 import type { AccountStatus, Area, Role } from '@backlay/shared/contracts';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { SessionEndReason } from './auth.events';
 
 export interface SessionRow {
@@ -180,9 +180,21 @@ export async function endSession(q: Queryable, sessionId: string, reason: Sessio
   return rowCount === 1;
 }
 
-/** Writes a live session's last request time (the idle timeout's column, idle-sessions.ts). */
-export async function touchSessionLastSeen(q: Queryable, sessionId: string, at: Date): Promise<void> {
-  await q.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1 AND ended_at IS NULL', [sessionId, at]);
+/**
+ * Writes a live session's last request time (the idle timeout's column, idle-sessions.ts), in a
+ * statement of its own that commits without waiting for the WAL flush (synchronous_commit off for
+ * its own implicit transaction only): the column is a hint that lags up to a minute by design, so
+ * a crash that loses the last write costs nothing the design does not already allow, and the
+ * request that carries the write does not wait for a disk flush (ADR 0081: under load it was
+ * PostgreSQL's most waited-on statement). `db` is the pool, never a transaction, whose commit the
+ * setting would otherwise relax.
+ */
+export async function touchSessionLastSeen(db: Database, sessionId: string, at: Date): Promise<void> {
+  await db.query(
+    `WITH lazy AS (SELECT set_config('synchronous_commit', 'off', true))
+     UPDATE sessions SET last_seen_at = $2 FROM lazy WHERE id = $1 AND ended_at IS NULL`,
+    [sessionId, at],
+  );
 }
 
 /** Revokes every unrevoked refresh token of the given sessions. */

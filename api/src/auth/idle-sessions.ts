@@ -14,7 +14,7 @@
 import type { Area } from '@backlay/shared/contracts';
 import type { SharedStore } from '../cluster/shared-store';
 import type { Clock } from '../common/clock';
-import type { Queryable } from '../db/database';
+import type { Database } from '../db/database';
 import { touchSessionLastSeen } from './auth.repository';
 
 /** The column is written at most this often per session. */
@@ -29,7 +29,7 @@ export class IdleSessions {
   private readonly keptMs: number;
 
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Database,
     private readonly clock: Clock,
     private readonly timeoutMs: Readonly<Record<Area, number>>,
     private readonly store: SharedStore,

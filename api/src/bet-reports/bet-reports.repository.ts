@@ -351,16 +351,16 @@ export async function playerPnlByMarket(q: Queryable, userId: string, filter: Pn
 
 /**
  * Per settled market with players below `agentId`: their totals and the agent's own share
- * (Σ settlement_shares.amount_minor of the agent), newest first.
+ * (Σ settlement_agent_shares.amount_minor of the agent in the settlement, ADR 0079), newest first.
  */
 export async function agentPnlByMarket(q: Queryable, agentId: string, filter: PnlFilter): Promise<PnlRow[]> {
   const { rows } = await q.query<RawPnl>(
     `SELECT ${MARKET_COLUMNS}, sum(su.gross_pnl_minor)::text AS "grossMinor", sum(su.commission_minor)::text AS "commissionMinor",
-            sum(su.net_minor)::text AS "netMinor", coalesce(sum(sh.amount_minor), 0)::text AS "ownShareMinor"
+            sum(su.net_minor)::text AS "netMinor",
+            coalesce((SELECT sum(sh.amount_minor) FROM settlement_agent_shares sh WHERE sh.settlement_id = s.id AND sh.agent_id = $1), 0)::text AS "ownShareMinor"
      FROM ${SETTLEMENT_FROM}
      JOIN settlement_users su ON su.settlement_id = s.id
      JOIN users p ON p.id = su.user_id
-     LEFT JOIN settlement_shares sh ON sh.settlement_id = su.settlement_id AND sh.user_id = su.user_id AND sh.agent_id = $1
      WHERE p.ancestors @> ARRAY[$1::uuid] AND ${SETTLEMENT_WHERE}
      GROUP BY s.id, e.id, sp.sport_id, m.id, f.id
      UNION ALL
@@ -391,22 +391,25 @@ export async function agentPnlByChild(q: Queryable, agentId: string, filter: Pnl
             sum(x.gross)::text AS "grossMinor", sum(x.commission)::text AS "commissionMinor",
             sum(x.net)::text AS "netMinor", coalesce(sum(x.share), 0)::text AS "ownShareMinor"
      FROM (
-       SELECT su.user_id, s.created_at AS at, su.gross_pnl_minor AS gross, su.commission_minor AS commission, su.net_minor AS net,
-              sh.amount_minor AS share
+       SELECT coalesce(p.ancestors[array_position(p.ancestors, $1::uuid) + 1], p.id) AS child_id, s.created_at AS at,
+              su.gross_pnl_minor AS gross, su.commission_minor AS commission, su.net_minor AS net, NULL::bigint AS share
        FROM ${SETTLEMENT_FROM}
        JOIN settlement_users su ON su.settlement_id = s.id
        JOIN users p ON p.id = su.user_id
-       LEFT JOIN settlement_shares sh ON sh.settlement_id = su.settlement_id AND sh.user_id = su.user_id AND sh.agent_id = $1
        WHERE p.ancestors @> ARRAY[$1::uuid] AND ${SETTLEMENT_WHERE}
        UNION ALL
-       SELECT r.user_id, r.closed_at, r.pnl_minor, 0, r.pnl_minor, sh.amount_minor
+       SELECT sh.child_id, s.created_at, 0, 0, 0, sh.amount_minor
+       FROM ${SETTLEMENT_FROM}
+       JOIN settlement_agent_shares sh ON sh.settlement_id = s.id AND sh.agent_id = $1
+       WHERE ${SETTLEMENT_WHERE}
+       UNION ALL
+       SELECT coalesce(p.ancestors[array_position(p.ancestors, $1::uuid) + 1], p.id), r.closed_at, r.pnl_minor, 0, r.pnl_minor, sh.amount_minor
        FROM ${INT_ROUND_FROM}
        JOIN users p ON p.id = r.user_id
        LEFT JOIN casino_int_round_shares sh ON sh.provider_id = r.provider_id AND sh.round_id = r.round_id AND sh.user_id = r.user_id AND sh.agent_id = $1
        WHERE p.ancestors @> ARRAY[$1::uuid] AND ${INT_ROUND_WHERE}
      ) x
-     JOIN users p ON p.id = x.user_id
-     JOIN users c ON c.id = coalesce(p.ancestors[array_position(p.ancestors, $1::uuid) + 1], p.id)
+     JOIN users c ON c.id = x.child_id
      GROUP BY c.id, c.username, c.role
      ORDER BY lower(c.username), c.id`,
     [agentId, filter.from, filter.toExclusive, filter.sportId ?? null],

@@ -57,11 +57,18 @@ export async function dailyFigures(q: Queryable, agentId: string, from: string, 
        WHERE r.status = 'closed' AND r.closed_at >= ($2::date::timestamp AT TIME ZONE 'Asia/Kolkata') AND r.closed_at < (($3::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata')
      ),
      settled AS (
-       SELECT ${IST_DAY('s.created_at')} AS day, d.site_id, -su.gross_pnl_minor AS ggr, coalesce(sh.amount_minor, 0) AS share
+       SELECT ${IST_DAY('s.created_at')} AS day, d.site_id, -su.gross_pnl_minor AS ggr, 0 AS share
        FROM settlements s
        JOIN settlement_users su ON su.settlement_id = s.id
        JOIN down d ON d.id = su.user_id
-       LEFT JOIN settlement_shares sh ON sh.settlement_id = s.id AND sh.user_id = su.user_id AND sh.agent_id = $1
+       WHERE s.reversed_at IS NULL AND s.created_at >= ($2::date::timestamp AT TIME ZONE 'Asia/Kolkata') AND s.created_at < (($3::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata')
+       UNION ALL
+       -- The agent's share per child on the path (ADR 0079): the child's site is its players' site
+       -- (users_site: below the root, a user's site is its parent's).
+       SELECT ${IST_DAY('s.created_at')}, c.site_id, 0, sh.amount_minor
+       FROM settlements s
+       JOIN settlement_agent_shares sh ON sh.settlement_id = s.id AND sh.agent_id = $1
+       JOIN users c ON c.id = sh.child_id
        WHERE s.reversed_at IS NULL AND s.created_at >= ($2::date::timestamp AT TIME ZONE 'Asia/Kolkata') AND s.created_at < (($3::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata')
        UNION ALL
        SELECT ${IST_DAY('r.closed_at')}, d.site_id, -r.pnl_minor, coalesce(sh.amount_minor, 0)

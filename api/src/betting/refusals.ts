@@ -5,7 +5,7 @@
  * the one lookup from that code to its words (the contract's MESSAGES, the numbers filled in).
  * The order the functions check in is pinned by api/test/placement-precedence.test.ts.
  */
-import { MESSAGES, type ErrorCode } from '@backlay/shared/contracts';
+import { fillMessage, MESSAGE_WORDS, MESSAGES, type ErrorCode } from '@backlay/shared/contracts';
 import { sessionEndedError } from '../auth/authenticator';
 import { DomainError } from '../common/domain-error';
 import { formatPaiseGrouped } from '@backlay/shared/domain';
@@ -60,14 +60,18 @@ function oddsChanged(detail: RefusalDetail, bet: AskedBet): DomainError {
     const live = { run: detail.liveLine ?? 0, rate: detail.liveRate ?? 0 };
     return new DomainError(
       'ODDS_CHANGED',
-      `Odds changed: requested ${bet.side} ${bet.run} @ ${bet.rate}, live ${bet.side} ${live.run} @ ${live.rate}`,
+      fillMessage(MESSAGES.betLineChanged, { side: bet.side, run: bet.run, rate: bet.rate, liveRun: live.run, liveRate: live.rate }),
       { requested: { run: bet.run, rate: bet.rate }, live },
     );
   }
   const live = detail.liveQuotedHundredths ?? null;
   return new DomainError(
     'ODDS_CHANGED',
-    `Odds changed: requested ${decimal(bet.quotedHundredths)}, live ${bet.side === 'BACK' ? 'back' : 'lay'} ${live === null ? 'none' : decimal(live)}`,
+    fillMessage(MESSAGES.betOddsChanged, {
+      requested: decimal(bet.quotedHundredths),
+      side: bet.side === 'BACK' ? MESSAGE_WORDS.back : MESSAGE_WORDS.lay,
+      live: live === null ? MESSAGE_WORDS.none : decimal(live),
+    }),
     { requested: bet.quotedHundredths / 100, live: live === null ? null : live / 100 },
   );
 }
@@ -87,23 +91,26 @@ const WORDS: Readonly<Record<PlacementRefusal, Words>> = {
   NOT_FOUND: (detail, _result, bet) =>
     new DomainError(
       'NOT_FOUND',
-      detail.marketName !== null ? MESSAGES.selectionNotFound : `${bet.kind === 'fancy' ? MESSAGES.fancyNotFound : MESSAGES.marketNotFound} on this match`,
+      detail.marketName !== null ? MESSAGES.selectionNotFound : bet.kind === 'fancy' ? MESSAGES.fancyNotFoundOnMatch : MESSAGES.marketNotFoundOnMatch,
     ),
   MARKET_SUSPENDED: (detail) =>
-    new DomainError('MARKET_SUSPENDED', `Market ${detail.marketName ?? ''} is ${(detail.marketStatus ?? 'closed').replace('_', ' ')}: no bets now`),
+    new DomainError('MARKET_SUSPENDED', fillMessage(MESSAGES.betMarketNotOpen, { market: detail.marketName ?? '', status: (detail.marketStatus ?? 'closed').replace('_', ' ') })),
   ODDS_CHANGED: (detail, _result, bet) => oddsChanged(detail, bet),
   // Only a runner bet checks its price against 1.00 (a fancy's rate is any percentage).
   VALIDATION: (_detail, _result, bet) =>
-    new DomainError('VALIDATION', `Odds ${bet.kind === 'runner' ? decimal(bet.quotedHundredths) : String(bet.rate)} must be above 1.00`),
+    new DomainError('VALIDATION', fillMessage(MESSAGES.betOddsTooLow, { odds: bet.kind === 'runner' ? decimal(bet.quotedHundredths) : String(bet.rate) })),
   STAKE_OUT_OF_RANGE: (detail, _result, bet) =>
     detail.profit === null
-      ? new DomainError('STAKE_OUT_OF_RANGE', `Stake ${formatPaiseGrouped(bet.stakeMinor)} is outside ${rupees(detail.minStake)}–${rupees(detail.maxStake)}`)
+      ? new DomainError(
+          'STAKE_OUT_OF_RANGE',
+          fillMessage(MESSAGES.betStakeOutOfRange, { stake: formatPaiseGrouped(bet.stakeMinor), min: rupees(detail.minStake), max: rupees(detail.maxStake) }),
+        )
       : new DomainError(
           'STAKE_OUT_OF_RANGE',
-          `Profit ${rupees(detail.profit)} is above the maximum profit ${rupees(detail.maxProfit)} of market ${detail.marketName ?? ''}`,
+          fillMessage(MESSAGES.betProfitAboveMax, { profit: rupees(detail.profit), max: rupees(detail.maxProfit), market: detail.marketName ?? '' }),
         ),
   BETTING_LOCKED: (detail) => new DomainError('BETTING_LOCKED', detail.betLock === 'market' ? MESSAGES.marketBetLocked : MESSAGES.bettingLocked),
-  IDEMPOTENCY_MISMATCH: () => new DomainError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was already used for another bet'),
+  IDEMPOTENCY_MISMATCH: () => new DomainError('IDEMPOTENCY_MISMATCH', MESSAGES.betKeyReused),
   SELF_EXCLUDED: responsibleGambling,
   TIME_OUT: responsibleGambling,
   STAKE_LIMIT: responsibleGambling,
@@ -114,7 +121,7 @@ const WORDS: Readonly<Record<PlacementRefusal, Words>> = {
     const limit = result.exposureMinor ?? 0n;
     return new DomainError(
       'EXPOSURE_LIMIT',
-      `${MESSAGES.exposureLimit}: exposure on ${detail.marketName ?? ''} after this bet ${formatPaiseGrouped(after)}, limit ${formatPaiseGrouped(limit)}`,
+      fillMessage(MESSAGES.betExposureLimit, { market: detail.marketName ?? '', after: formatPaiseGrouped(after), limit: formatPaiseGrouped(limit) }),
       { marketExposureAfter: paiseToRupees(after), limit: paiseToRupees(limit) },
     );
   },
@@ -124,7 +131,7 @@ const WORDS: Readonly<Record<PlacementRefusal, Words>> = {
     const exposure = result.exposureMinor ?? 0n;
     return new DomainError(
       'INSUFFICIENT_FUNDS',
-      `${MESSAGES.insufficientFunds}: balance ${formatPaiseGrouped(balance)}, exposure after this bet ${formatPaiseGrouped(exposure)}`,
+      fillMessage(MESSAGES.betInsufficientFunds, { balance: formatPaiseGrouped(balance), exposure: formatPaiseGrouped(exposure) }),
       { balance: paiseToRupees(balance), exposureAfter: paiseToRupees(exposure) },
     );
   },

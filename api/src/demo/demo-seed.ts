@@ -95,7 +95,7 @@ export const DEMO_SECOND_SITE = {
     supportEmail: 'help@sixer.example',
     supportPhone: '+911800200600',
     defaultLanguage: 'en' as const,
-    languages: ['en' as const],
+    languages: ['en' as const, 'hi' as const],
     maintenanceMessage: '',
   },
   domains: ['localhost'],

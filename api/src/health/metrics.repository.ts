@@ -59,7 +59,7 @@ export async function settledSince(q: Queryable, since: string): Promise<Settled
     `WITH s AS (SELECT id FROM settlements WHERE reversed_at IS NULL AND created_at >= $1),
      r AS (SELECT provider_id, round_id, user_id, pnl_minor FROM casino_int_rounds WHERE status = 'closed' AND closed_at >= $1),
      shares AS (
-       SELECT sh.agent_id, sh.amount_minor FROM settlement_shares sh JOIN s ON s.id = sh.settlement_id
+       SELECT sh.agent_id, sh.amount_minor FROM settlement_agent_shares sh JOIN s ON s.id = sh.settlement_id
        UNION ALL
        SELECT sh.agent_id, sh.amount_minor FROM casino_int_round_shares sh
        JOIN r ON r.provider_id = sh.provider_id AND r.round_id = sh.round_id AND r.user_id = sh.user_id

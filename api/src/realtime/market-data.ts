@@ -23,7 +23,7 @@ import type { SequencedBus } from '../cluster/sequenced-bus';
 import type { MatchImage } from '../catalog/catalog.service';
 import { narrowShownLimits, type SiteStakeLimitsMinor } from '../catalog/limits-rules';
 import { toFancy, toMarket, toScore } from '../catalog/market-view';
-import { PreEncodedEvent } from './pre-encoded';
+import { PreEncodedEvent, WriteTarget } from './pre-encoded';
 import type { Logger } from '../common/logger';
 import type { DomainEventMap } from '../common/domain-events';
 
@@ -165,9 +165,8 @@ export interface MarketDataHubOptions {
  */
 export type SocketStakeLimits = SiteStakeLimitsMinor;
 
-function stakeLimitsOf(namespace: Namespace, socketId: string): SocketStakeLimits | null {
-  const data = namespace.sockets.get(socketId)?.data as { stakeLimits?: SocketStakeLimits | null } | undefined;
-  return data?.stakeLimits ?? null;
+function stakeLimitsOf(socket: Socket): SocketStakeLimits | null {
+  return (socket.data as { stakeLimits?: SocketStakeLimits | null } | undefined)?.stakeLimits ?? null;
 }
 
 const keyOf = (limits: SocketStakeLimits | null): string => (limits === null ? '' : `${limits.minStakeMinor ?? ''}-${limits.maxStakeMinor ?? ''}`);
@@ -209,9 +208,30 @@ export class MarketDataHub {
   private outboxSince: number[] = [];
   /** The outbox is written at the end of this turn of the event loop (deliveries that arrive together share frames). */
   private sendScheduled: NodeJS.Immediate | null = null;
+  /**
+   * The sockets of each match room here as write targets, made at the room's first tick and
+   * dropped when a socket joins or leaves it: a tick walks the array instead of looking up every
+   * socket id of the room in the namespace and its connection's websocket (ADR 0080).
+   */
+  private readonly roomTargets = new Map<string, WriteTarget[]>();
+  /** One write target per socket, whichever rooms it is in (a tick groups a socket's matches by it). */
+  private readonly targets = new WeakMap<Socket, WriteTarget>();
 
   constructor(private readonly options: MarketDataHubOptions) {
-    this.stopListening = options.bus.listen(MARKET_DATA_TOPIC, (matchId, seq, payload) => this.deliver(matchId, seq, payload as BusDelta));
+    const busOff = options.bus.listen(MARKET_DATA_TOPIC, (matchId, seq, payload) => this.deliver(matchId, seq, payload as BusDelta));
+    const { adapter } = options.namespace;
+    const forget = (room: unknown): void => {
+      if (typeof room === 'string') this.roomTargets.delete(room);
+    };
+    adapter.on('join-room', forget);
+    adapter.on('leave-room', forget);
+    adapter.on('delete-room', forget);
+    this.stopListening = () => {
+      busOff();
+      adapter.off('join-room', forget);
+      adapter.off('leave-room', forget);
+      adapter.off('delete-room', forget);
+    };
     if (options.batchMs > 0) {
       this.timer = setInterval(() => this.flushNow(), options.batchMs);
       this.timer.unref();
@@ -322,6 +342,27 @@ export class MarketDataHub {
     this.stopListening();
     this.states.clear();
     this.pending.clear();
+    this.roomTargets.clear();
+  }
+
+  /** The sockets of the room here (the cached array, made from the room's ids when there is none). */
+  private targetsOf(room: string): WriteTarget[] {
+    let targets = this.roomTargets.get(room);
+    if (targets !== undefined) return targets;
+    const { namespace } = this.options;
+    targets = [];
+    for (const id of namespace.adapter.rooms.get(room) ?? []) {
+      const socket = namespace.sockets.get(id);
+      if (socket === undefined) continue;
+      let target = this.targets.get(socket);
+      if (target === undefined) {
+        target = new WriteTarget(socket);
+        this.targets.set(socket, target);
+      }
+      targets.push(target);
+    }
+    if (targets.length > 0) this.roomTargets.set(room, targets);
+    return targets;
   }
 
   private publishPending(matchId: string): void {
@@ -374,53 +415,55 @@ export class MarketDataHub {
     this.outbox = new Map();
     this.outboxSince = [];
     const { namespace } = this.options;
-    const rooms = namespace.adapter.rooms;
     if (outbox.size === 1) {
       // One changed match: every socket of its room gets the same frame (one per site's own
       // stake limits, when a site has them).
       for (const [matchId, deltas] of outbox) {
-        const sockets = rooms.get(matchRoom(matchId));
-        if (sockets === undefined || sockets.size === 0) continue;
-        const byLimits = new Map<string, { limits: SocketStakeLimits; ids: string[] }>();
-        for (const socketId of sockets) {
-          const limits = stakeLimitsOf(namespace, socketId);
-          if (limits === null) continue;
+        // One pass over the room (ADR 0080): a socket of a site without its own limits gets the
+        // plain frame at once; the others are grouped by their limits and written after.
+        let plain: PreEncodedEvent | null = null;
+        let byLimits: Map<string, { limits: SocketStakeLimits; targets: WriteTarget[] }> | null = null;
+        for (const target of this.targetsOf(matchRoom(matchId))) {
+          const limits = stakeLimitsOf(target.socket);
+          if (limits === null) {
+            plain ??= new PreEncodedEvent(namespace, DELTAS_EVENT, deltas);
+            plain.writeTo(target);
+            continue;
+          }
+          byLimits ??= new Map();
           const key = keyOf(limits);
           const group = byLimits.get(key);
-          if (group === undefined) byLimits.set(key, { limits, ids: [socketId] });
-          else group.ids.push(socketId);
+          if (group === undefined) byLimits.set(key, { limits, targets: [target] });
+          else group.targets.push(target);
         }
-        if (byLimits.size === 0) {
-          new PreEncodedEvent(namespace, DELTAS_EVENT, deltas).writeToIds(namespace, sockets);
-          continue;
+        for (const { limits, targets } of byLimits?.values() ?? []) {
+          const event = new PreEncodedEvent(namespace, DELTAS_EVENT, narrowed(deltas, limits));
+          for (const target of targets) event.writeTo(target);
         }
-        const narrowedIds = new Set([...byLimits.values()].flatMap((group) => group.ids));
-        const plain = [...sockets].filter((id) => !narrowedIds.has(id));
-        if (plain.length > 0) new PreEncodedEvent(namespace, DELTAS_EVENT, deltas).writeToIds(namespace, plain);
-        for (const { limits, ids } of byLimits.values()) new PreEncodedEvent(namespace, DELTAS_EVENT, narrowed(deltas, limits)).writeToIds(namespace, ids);
       }
     } else {
       // Sockets by the set of changed matches they watch (match indexes in outbox order).
       const matchIds = [...outbox.keys()];
-      const watched = new Map<string, string>();
+      const watched = new Map<WriteTarget, string>();
       matchIds.forEach((matchId, index) => {
-        for (const socketId of rooms.get(matchRoom(matchId)) ?? []) {
-          const set = watched.get(socketId);
-          watched.set(socketId, set === undefined ? String(index) : `${set},${index}`);
+        for (const target of this.targetsOf(matchRoom(matchId))) {
+          const set = watched.get(target);
+          watched.set(target, set === undefined ? String(index) : `${set},${index}`);
         }
       });
       // …and by their site's own stake limits (ADR 0074 "Content per site").
-      const bySet = new Map<string, { set: string; limits: SocketStakeLimits | null; ids: string[] }>();
-      for (const [socketId, set] of watched) {
-        const limits = stakeLimitsOf(namespace, socketId);
+      const bySet = new Map<string, { set: string; limits: SocketStakeLimits | null; targets: WriteTarget[] }>();
+      for (const [target, set] of watched) {
+        const limits = stakeLimitsOf(target.socket);
         const key = `${set}|${keyOf(limits)}`;
         const group = bySet.get(key);
-        if (group === undefined) bySet.set(key, { set, limits, ids: [socketId] });
-        else group.ids.push(socketId);
+        if (group === undefined) bySet.set(key, { set, limits, targets: [target] });
+        else group.targets.push(target);
       }
-      for (const { set, limits, ids } of bySet.values()) {
+      for (const { set, limits, targets } of bySet.values()) {
         const deltas = set.split(',').flatMap((index) => outbox.get(matchIds[Number(index)] ?? '') ?? []);
-        new PreEncodedEvent(namespace, DELTAS_EVENT, narrowed(deltas, limits)).writeToIds(namespace, ids);
+        const event = new PreEncodedEvent(namespace, DELTAS_EVENT, narrowed(deltas, limits));
+        for (const target of targets) event.writeTo(target);
       }
     }
     if (this.lagObserver !== null) {

@@ -10,6 +10,12 @@
  * packet of the socket is already in the sender, so the order of messages holds. Any other
  * socket (polling, a packet still queued, a `ws` without the sender we expect) gets the same
  * encoded packet through engine.io's `write`, as a room emit would.
+ *
+ * At 5,000 sockets (ADR 0080) the frame is one buffer (header and payload together), written
+ * with a single `write` on the websocket's TCP socket — what `ws`'s sender does for a one-part
+ * frame, without the sender — no cork, no `writev` of two parts; the system call itself is
+ * most of what is left. A socket's connection, transport and TCP socket are looked up once
+ * (`WriteTarget`), not per write.
  */
 import type { Namespace, Socket } from 'socket.io';
 
@@ -43,33 +49,79 @@ export function textFrame(payload: Buffer): Buffer[] {
 interface EngineInternals {
   readyState: string;
   writeBuffer?: unknown[];
-  transport: {
-    name: string;
-    socket?: {
-      readyState?: number;
-      _sender?: { sendFrame?: (frame: Buffer[], cb?: (error?: Error) => void) => void; _queue?: unknown[] };
-    };
-  };
+  transport: EngineTransport;
   write(data: string, options: Record<string, unknown>): unknown;
+}
+
+interface EngineTransport {
+  name: string;
+  socket?: WsInternals;
+}
+
+/** The parts of a `ws` WebSocket this module relies on. */
+interface WsInternals {
+  readyState?: number;
+  /** The negotiated extensions: with none, ws's sender never queues a text frame (it writes at once). */
+  _extensions?: Record<string, unknown>;
+  _socket?: { write(chunk: Buffer): boolean } | null;
+  _sender?: { _queue?: unknown[] };
 }
 
 /** The `ws` ready state of an open connection. */
 const WS_OPEN = 1;
 
-/** Writes the frame to the socket's `ws` sender when nothing is queued before it; false when it cannot. */
-function writeFrame(conn: EngineInternals, frame: Buffer[]): boolean {
-  if (conn.readyState !== 'open' || conn.transport.name !== 'websocket' || (conn.writeBuffer?.length ?? 1) > 0) return false;
-  const ws = conn.transport.socket;
-  const sender = ws?._sender;
-  if (ws?.readyState !== WS_OPEN || typeof sender?.sendFrame !== 'function' || (sender._queue?.length ?? 0) > 0) return false;
-  sender.sendFrame(frame);
-  return true;
+/**
+ * A socket as a tick writes to it (ADR 0080): its engine.io connection, and the TCP socket of
+ * its websocket, looked up once per transport instead of per write. A match room's sockets are
+ * kept as these (market-data.ts), so a tick touches few objects per socket.
+ */
+export class WriteTarget {
+  private readonly conn: EngineInternals;
+  /** The transport `tcp` was resolved for, and the TCP socket of its websocket (null: not one we can write to directly). */
+  private transport: EngineTransport | null = null;
+  private ws: WsInternals | null = null;
+
+  constructor(readonly socket: Socket) {
+    this.conn = socket.conn as unknown as EngineInternals;
+  }
+
+  /**
+   * Writes the frame to the socket's TCP connection when nothing is queued before it: engine.io's
+   * connection open with an empty write buffer, on a websocket that is open, negotiated no
+   * extension (so ws's sender holds nothing back) and has its TCP socket. False when it cannot.
+   */
+  writeFrame(frame: Buffer): boolean {
+    const conn = this.conn;
+    if (conn.readyState !== 'open' || (conn.writeBuffer?.length ?? 1) > 0) return false;
+    if (conn.transport !== this.transport) this.resolve(conn.transport);
+    const ws = this.ws;
+    if (ws === null || ws.readyState !== WS_OPEN) return false;
+    const tcp = ws._socket;
+    if (tcp === null || tcp === undefined) return false;
+    tcp.write(frame);
+    return true;
+  }
+
+  private resolve(transport: EngineTransport): void {
+    this.transport = transport;
+    const ws = transport.name === 'websocket' ? transport.socket : undefined;
+    const plain =
+      ws !== undefined &&
+      typeof ws._socket?.write === 'function' &&
+      ws._extensions !== undefined &&
+      Object.keys(ws._extensions).length === 0 &&
+      (ws._sender?._queue?.length ?? 0) === 0;
+    this.ws = plain ? ws : null;
+  }
 }
 
 /** An event encoded once, ready to be written to any number of sockets of its namespace. */
 export class PreEncodedEvent {
   private readonly packet: string;
-  private readonly frame: Buffer[];
+  /** The whole WebSocket frame: header and payload in one buffer, one write per socket. */
+  private readonly frame: Buffer;
+  /** The same frame as engine.io's `wsPreEncodedFrame` takes it (a list for ws's sendFrame). */
+  private readonly frameList: Buffer[];
 
   constructor(namespace: Namespace, event: string, payload: unknown) {
     const encoded = namespace.server.encoder.encode({ type: EVENT, nsp: namespace.name, data: [event, payload] }) as unknown[];
@@ -77,26 +129,15 @@ export class PreEncodedEvent {
     // A payload with binary parts would need attachments; the events sent this way are JSON.
     if (encoded.length !== 1 || typeof packet !== 'string') throw new Error(`event ${event} is not plain JSON`);
     this.packet = packet;
-    this.frame = textFrame(Buffer.from(ENGINE_MESSAGE + packet));
+    this.frame = Buffer.concat(textFrame(Buffer.from(ENGINE_MESSAGE + packet)));
+    this.frameList = [this.frame];
   }
 
-  /** Writes the event to the socket. */
-  writeTo(socket: Socket): void {
-    const conn = socket.conn as unknown as EngineInternals;
-    if (writeFrame(conn, this.frame)) return;
+  /** Writes the event to the socket (nothing once the socket left the namespace). */
+  writeTo(target: WriteTarget): void {
+    if (!target.socket.connected) return;
+    if (target.writeFrame(this.frame)) return;
     // engine.io's own path (it still skips re-encoding: the frame is handed over with the packet).
-    conn.write(this.packet, { wsPreEncodedFrame: this.frame });
-  }
-
-  /** Writes the event to each socket of the namespace named (ids of sockets gone are skipped); how many got it. */
-  writeToIds(namespace: Namespace, socketIds: Iterable<string>): number {
-    let written = 0;
-    for (const id of socketIds) {
-      const socket = namespace.sockets.get(id);
-      if (socket === undefined) continue;
-      this.writeTo(socket);
-      written += 1;
-    }
-    return written;
+    (target.socket.conn as unknown as EngineInternals).write(this.packet, { wsPreEncodedFrame: this.frameList });
   }
 }

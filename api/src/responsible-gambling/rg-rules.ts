@@ -3,6 +3,7 @@
  * exclusion lasts, the typed refusal of the one check (`rg_refusal.sql`) and its message. No I/O.
  */
 import {
+  fillMessage,
   MESSAGES,
   RG_INCREASE_DELAY_HOURS,
   type RgExclusionView,
@@ -161,29 +162,25 @@ export function formatUntil(until: Date): string {
   return `${part('day')}/${part('month')}/${part('year')} ${Number(part('hour'))}:${part('minute')} ${part('dayPeriod').toUpperCase()} IST`;
 }
 
-function fill(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
-
 /** The player-facing words of a refusal (MESSAGES templates, rupees with Indian grouping). */
 export function refusalMessage(refusal: RgRefusal): string {
   const rupees = (minor: bigint) => formatPaiseGrouped(minor);
   switch (refusal.kind) {
     case 'SELF_EXCLUDED':
-      return fill(MESSAGES.rgSelfExcluded, { until: formatUntil(refusal.until) });
+      return fillMessage(MESSAGES.rgSelfExcluded, { until: formatUntil(refusal.until) });
     case 'TIME_OUT':
-      return fill(MESSAGES.rgTimeOut, { until: formatUntil(refusal.until) });
+      return fillMessage(MESSAGES.rgTimeOut, { until: formatUntil(refusal.until) });
     case 'STAKE_LIMIT':
-      return fill(MESSAGES.rgStakeLimit, { amount: rupees(refusal.amountMinor), limit: rupees(refusal.limitMinor) });
+      return fillMessage(MESSAGES.rgStakeLimit, { amount: rupees(refusal.amountMinor), limit: rupees(refusal.limitMinor) });
     case 'LOSS_LIMIT':
-      return fill(MESSAGES.rgLossLimit, {
+      return fillMessage(MESSAGES.rgLossLimit, {
         period: PERIOD_WORDS[refusal.period],
         limit: rupees(refusal.limitMinor),
         used: rupees(refusal.usedMinor < 0n ? 0n : refusal.usedMinor),
         atRisk: rupees(refusal.atRiskMinor),
       });
     case 'DEPOSIT_LIMIT':
-      return fill(MESSAGES.rgDepositLimit, {
+      return fillMessage(MESSAGES.rgDepositLimit, {
         remaining: rupees(refusal.remainingMinor),
         period: PERIOD_WORDS[refusal.period],
         limit: rupees(refusal.limitMinor),

@@ -32,6 +32,13 @@ export const publicSiteSchema = {
   response: responses(publicSiteResponse),
 } as const;
 
+export const siteManifestSchema = {
+  tags: ['sites'],
+  description:
+    "The web app manifest of the request's host's site (ADR 0076), as the browser installs it: the site's name (short_name: the name, or its first word when longer than 12 characters), its header colour as theme and background colour, the platform's icons. Not the API's envelope: the manifest itself, application/manifest+json.",
+  produces: ['application/manifest+json'],
+} as const;
+
 /** A site as the Super Admin manages it (GET get-site-list). */
 const siteAdminRow = {
   type: 'object',

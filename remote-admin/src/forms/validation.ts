@@ -13,6 +13,7 @@ import {
   previewPasswordPolicy,
   rupeeAmountError,
 } from '@backlay/shared';
+import { t } from '../i18n';
 
 /**
  * The yup building blocks of the admin forms. Each message is the one the API sends for the same
@@ -100,7 +101,7 @@ export function partnershipSchema(maxPercent: number | null) {
   if (maxPercent === null) return schema;
   return schema.test(
     'parent-cap',
-    ({ value }) => `Partnership ${Number(value)}% must not be above your own ${maxPercent}%`,
+    ({ value }) => t('form.partnershipAboveOwn', { value: Number(value), max: maxPercent }),
     (v) => !v || !isNumberText(v) || Number(v) <= maxPercent,
   );
 }

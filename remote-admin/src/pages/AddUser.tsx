@@ -1,29 +1,12 @@
+import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 import {
-  BuildTag,
-  Button,
-  EmptyState,
-  MESSAGES,
-  Page,
-  ROLE_LABELS,
-  ROUTES,
-  Spinner,
-  TextField,
-  childRoleOf,
-  notify,
-  useObservable,
-  user$,
-  useApis,
-  type AddUserRequest,
-  type Apis,
-  type ClientRow,
-  type Role,
-  type UpdateUserRequest,
-  useLoad,
+  BuildTag, Button, EmptyState, MESSAGES, Page, ROUTES, Spinner, TextField, childRoleOf, notify, useObservable, user$, useApis, type AddUserRequest, type Apis, type ClientRow, type Role, type UpdateUserRequest, useLoad, roleLabel, preloadPasswordPolicy,
 } from '@backlay/shared';
 import { FULL_SHARE_BPS } from '@backlay/shared/domain';
+import { useT } from '../i18n';
 import { confirmSchema, decimalSchema, displayNameSchema, loginPasswordSchema, partnershipSchema, phoneSchema, transactionPasswordSchema, usernameSchema } from '../forms/validation';
 
 /** The text values of the form; numbers are sent as Number(text) once valid. */
@@ -81,7 +64,8 @@ function UserForm({ username }: { username?: string }) {
   // The signed-in user's name is what matters here, not each balance update.
   const myName = me?.username;
   const myRole = me?.role;
-  if (!myName || !myRole) return <Spinner label="Loading account" />;
+  const t = useT();
+  if (!myName || !myRole) return <Spinner label={t('user.loading')} />;
   return <UserFormLoad key={`${myName}:${myRole}`} myName={myName} myRole={myRole} username={username} />;
 }
 
@@ -92,12 +76,13 @@ function UserFormLoad({ myName, myRole, username }: { myName: string; myRole: Ro
     Promise.all([ownPartnership(clientsApi, myName, myRole), username ? clientsApi.userDetail(username) : Promise.resolve(null)]).then(([maxPartnership, account]) => ({ maxPartnership, account })),
   );
 
-  const title = username ? `Edit ${username}` : 'Add client';
-  if (load.state === 'loading') return <Spinner label="Loading account" />;
+  const t = useT();
+  const title = username ? t('user.editTitle', { username }) : t('user.addClient');
+  if (load.state === 'loading') return <Spinner label={t('user.loading')} />;
   if (load.state === 'fail') {
     return (
       <Page title={title}>
-        <EmptyState>The account could not be loaded: {load.message}</EmptyState>
+        <EmptyState>{t('user.loadFailed', { message: load.message })}</EmptyState>
       </Page>
     );
   }
@@ -106,7 +91,7 @@ function UserFormLoad({ myName, myRole, username }: { myName: string; myRole: Ro
   if (!role) {
     return (
       <Page title={title}>
-        <EmptyState>Your role has no downline to add.</EmptyState>
+        <EmptyState>{t('user.noDownline')}</EmptyState>
       </Page>
     );
   }
@@ -129,12 +114,15 @@ function initialValues(account: ClientRow | null): UserFormValues {
 }
 
 function UserFormBody({ maxPartnership, account, role }: { maxPartnership: number | null; account: ClientRow | null; role: Role }) {
+  // The common-password list loads when the form opens, so a press of the submit button does not wait for it.
+  useEffect(preloadPasswordPolicy, []);
   const { clients: clientsApi } = useApis();
   const navigate = useNavigate();
   const location = useLocation();
   const creating = account === null;
   const agent = role !== 'user';
   const back = (location.state as { from?: string } | null)?.from ?? ROUTES.adminListClients.path;
+  const t = useT();
 
   const formik = useFormik<UserFormValues>({
     initialValues: initialValues(account),
@@ -178,29 +166,27 @@ function UserFormBody({ maxPartnership, account, role }: { maxPartnership: numbe
   );
 
   return (
-    <Page title={creating ? `Add ${ROLE_LABELS[role]}` : `Edit ${account.username}`}>
+    <Page title={creating ? t('clients.addRole', { role: roleLabel(role) }) : t('user.editTitle', { username: account.username })}>
       <p className="bl-hint">
-        {creating
-          ? `The new ${ROLE_LABELS[role]} signs in with this password once, then must choose a new one and set a transaction password.`
-          : `${account.username} (${account.roleLabel}). The username and role cannot change.`}
+        {creating ? t('user.hint.create', { role: roleLabel(role) }) : t('user.hint.edit', { username: account.username, role: account.roleLabel })}
       </p>
       <form className="bl-form bl-form--wide" onSubmit={formik.handleSubmit} noValidate>
         <div className="bl-form-grid">
-          {creating ? text('username', 'Username', { autoComplete: 'off' }) : null}
-          {text('displayName', 'Display name')}
-          {text('phone', 'Phone (optional)', { type: 'tel', inputMode: 'tel' })}
-          {creating ? text('password', 'Password', { type: 'password', autoComplete: 'new-password' }) : null}
-          {creating ? text('confirmPassword', 'Confirm password', { type: 'password', autoComplete: 'new-password' }) : null}
+          {creating ? text('username', t('clients.col.username'), { autoComplete: 'off' }) : null}
+          {text('displayName', t('user.displayName'))}
+          {text('phone', t('user.phone'), { type: 'tel', inputMode: 'tel' })}
+          {creating ? text('password', t('user.password'), { type: 'password', autoComplete: 'new-password' }) : null}
+          {creating ? text('confirmPassword', t('common.confirmPassword'), { type: 'password', autoComplete: 'new-password' }) : null}
           {agent
-            ? text('partnership', 'Partnership %', {
+            ? text('partnership', t('clients.col.partnership'), {
                 inputMode: 'decimal',
-                hint: `The share of the P/L of this account's downline taken by this account and every agent below it, together. It can be at most your own partnership${maxPartnership === null ? '' : ` (${maxPartnership}%)`}, and not less than that of any agent below it.`,
+                hint: maxPartnership === null ? t('user.partnershipHint') : t('user.partnershipHintMax', { max: maxPartnership }),
               })
             : null}
-          {text('creditReference', 'Credit reference', { inputMode: 'decimal' })}
-          {text('commission', 'Commission %', { inputMode: 'decimal' })}
-          {text('exposureLimit', 'Exposure limit (optional)', { inputMode: 'decimal' })}
-          {text('transactionPassword', 'Transaction password', { type: 'password', inputMode: 'numeric' })}
+          {text('creditReference', t('user.creditReference'), { inputMode: 'decimal' })}
+          {text('commission', t('user.commission'), { inputMode: 'decimal' })}
+          {text('exposureLimit', t('user.exposureLimit'), { inputMode: 'decimal' })}
+          {text('transactionPassword', t('common.transactionPassword'), { type: 'password', inputMode: 'numeric' })}
         </div>
         {formik.status ? (
           <p className="bl-form-error" role="alert">
@@ -209,10 +195,10 @@ function UserFormBody({ maxPartnership, account, role }: { maxPartnership: numbe
         ) : null}
         <div className="bl-form-actions">
           <Button variant="secondary" onClick={() => navigate(back)} disabled={formik.isSubmitting}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" disabled={formik.isSubmitting}>
-            {creating ? `Create ${ROLE_LABELS[role]}` : 'Save changes'}
+            {creating ? t('user.create', { role: roleLabel(role) }) : t('common.saveChanges')}
           </Button>
         </div>
       </form>

@@ -1,7 +1,9 @@
 import { useFormik } from 'formik';
 import * as yup from 'yup';
-import { Dialog, FormFooter, MESSAGES, TextField, notify, useApis, type ClientRow } from '@backlay/shared';
+import { useEffect } from 'react';
+import { Dialog, FormFooter, MESSAGES, TextField, notify, preloadPasswordPolicy, useApis, type ClientRow, roleLabel } from '@backlay/shared';
 import { confirmSchema, loginPasswordSchema, transactionPasswordSchema } from '../forms/validation';
+import { useT } from '../i18n';
 
 /** The child's username is part of the policy: the password must not contain it. */
 const schemaFor = (username: string) =>
@@ -16,7 +18,10 @@ const schemaFor = (username: string) =>
  * like a new account.
  */
 export function ChildPasswordDialog({ child, onClose, onDone }: { child: ClientRow; onClose: () => void; onDone: () => void }) {
+  // The common-password list loads when the form opens, so a press of the submit button does not wait for it.
+  useEffect(preloadPasswordPolicy, []);
   const { clients: clientsApi } = useApis();
+  const t = useT();
   const formik = useFormik({
     initialValues: { newPassword: '', confirmPassword: '', transactionPassword: '' },
     validationSchema: schemaFor(child.username),
@@ -35,15 +40,16 @@ export function ChildPasswordDialog({ child, onClose, onDone }: { child: ClientR
     <TextField label={label} name={name} type="password" {...extra} value={formik.values[name]} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched[name] && formik.errors[name]} />
   );
   return (
-    <Dialog title="Change password" onClose={onClose} closeDisabled={formik.isSubmitting}>
+    <Dialog title={t('childPassword.title')} onClose={onClose} closeDisabled={formik.isSubmitting}>
       <p className="bl-hint">
-        New login password for <strong>{child.username}</strong> ({child.roleLabel}). They will be asked to change it when they next sign in.
+        {t('childPassword.hint.before')}
+        <strong>{child.username}</strong> ({roleLabel(child.role)}){t('childPassword.hint.after')}
       </p>
       <form className="bl-form" onSubmit={formik.handleSubmit} noValidate>
-        {field('newPassword', 'New password', { autoComplete: 'new-password' })}
-        {field('confirmPassword', 'Confirm password', { autoComplete: 'new-password' })}
-        {field('transactionPassword', 'Transaction password', { inputMode: 'numeric', autoComplete: 'off' })}
-        <FormFooter error={formik.status} submitting={formik.isSubmitting} submitLabel="Change password" onCancel={onClose} />
+        {field('newPassword', t('childPassword.new'), { autoComplete: 'new-password' })}
+        {field('confirmPassword', t('common.confirmPassword'), { autoComplete: 'new-password' })}
+        {field('transactionPassword', t('common.transactionPassword'), { inputMode: 'numeric', autoComplete: 'off' })}
+        <FormFooter error={formik.status} submitting={formik.isSubmitting} submitLabel={t('childPassword.title')} onCancel={onClose} />
       </form>
     </Dialog>
   );

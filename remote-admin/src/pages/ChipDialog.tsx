@@ -2,21 +2,10 @@ import { useRef } from 'react';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 import {
-  Dialog,
-  FormFooter,
-  MESSAGES,
-  REMARK_MAX_LENGTH,
-  TextField,
-  formatRupees,
-  hasAtMostTwoDecimals,
-  newIdempotencyKey,
-  notify,
-  sumRupeesForDisplay,
-  useApis,
-  type ChipTransferRequest,
-  type ClientRow,
+  Dialog, FormFooter, MESSAGES, REMARK_MAX_LENGTH, TextField, formatRupees, hasAtMostTwoDecimals, newIdempotencyKey, notify, sumRupeesForDisplay, useApis, type ChipTransferRequest, type ClientRow, roleLabel,
 } from '@backlay/shared';
 import { chipAmountSchema, remarkSchema, transactionPasswordSchema } from '../forms/validation';
+import { useT } from '../i18n';
 
 /** Which way the chips go: deposit moves them from the agent to the child, withdraw back. */
 export type ChipKind = 'deposit' | 'withdraw';
@@ -37,6 +26,7 @@ export function ChipDialog({ kind, parent, child, onClose, onDone }: { kind: Chi
   const { clients: clientsApi } = useApis();
   const submission = useRef<{ key: string; payload: string } | null>(null);
   const deposit = kind === 'deposit';
+  const t = useT();
   const formik = useFormik({
     initialValues: { amount: '', remark: '', transactionPassword: '' },
     validationSchema: schema,
@@ -59,26 +49,26 @@ export function ChipDialog({ kind, parent, child, onClose, onDone }: { kind: Chi
   const amount = typed !== '' && hasAtMostTwoDecimals(typed) && Number(typed) > 0 ? Number(typed) : null;
   const sign = deposit ? 1 : -1;
   const after = (balance: number, direction: number) => (amount === null ? '—' : formatRupees(sumRupeesForDisplay(balance, direction * sign * amount)));
-  const title = deposit ? 'Deposit chips' : 'Withdraw chips';
+  const title = deposit ? t('chips.depositTitle') : t('chips.withdrawTitle');
 
   return (
     <Dialog title={title} onClose={onClose} closeDisabled={formik.isSubmitting}>
       <p className="bl-hint">
-        {deposit ? 'From your balance to ' : 'From the balance of '}
-        <strong>{child.username}</strong> ({child.roleLabel}){deposit ? '.' : ' back to yours.'}
+        {deposit ? t('chips.hint.deposit.before') : t('chips.hint.withdraw.before')}
+        <strong>{child.username}</strong> ({roleLabel(child.role)}){deposit ? t('chips.hint.deposit.after') : t('chips.hint.withdraw.after')}
       </p>
       <div className="bl-table-wrap">
-        <table className="bl-table bl-table--compact" aria-label="Balances">
+        <table className="bl-table bl-table--compact" aria-label={t('chips.balances')}>
           <thead>
             <tr>
-              <th scope="col">Account</th>
-              <th scope="col" className="num">Current</th>
-              <th scope="col" className="num">After</th>
+              <th scope="col">{t('chips.account')}</th>
+              <th scope="col" className="num">{t('chips.current')}</th>
+              <th scope="col" className="num">{t('chips.after')}</th>
             </tr>
           </thead>
           <tbody>
             <tr>
-              <th scope="row">{parent.username} (you)</th>
+              <th scope="row">{t('chips.you', { username: parent.username })}</th>
               <td className="num">{formatRupees(parent.balance)}</td>
               <td className="num" data-testid="parent-after">
                 {after(parent.balance, -1)}
@@ -95,10 +85,10 @@ export function ChipDialog({ kind, parent, child, onClose, onDone }: { kind: Chi
         </table>
       </div>
       <form className="bl-form" onSubmit={formik.handleSubmit} noValidate>
-        <TextField label="Amount" name="amount" inputMode="decimal" autoComplete="off" value={formik.values.amount} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.amount && formik.errors.amount} />
-        <TextField label="Remark" name="remark" autoComplete="off" maxLength={REMARK_MAX_LENGTH} value={formik.values.remark} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.remark && formik.errors.remark} />
-        <TextField label="Transaction password" name="transactionPassword" type="password" inputMode="numeric" autoComplete="off" value={formik.values.transactionPassword} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.transactionPassword && formik.errors.transactionPassword} />
-        <FormFooter error={formik.status} submitting={formik.isSubmitting} submitLabel={deposit ? 'Deposit' : 'Withdraw'} onCancel={onClose} />
+        <TextField label={t('chips.amount')} name="amount" inputMode="decimal" autoComplete="off" value={formik.values.amount} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.amount && formik.errors.amount} />
+        <TextField label={t('chips.remark')} name="remark" autoComplete="off" maxLength={REMARK_MAX_LENGTH} value={formik.values.remark} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.remark && formik.errors.remark} />
+        <TextField label={t('common.transactionPassword')} name="transactionPassword" type="password" inputMode="numeric" autoComplete="off" value={formik.values.transactionPassword} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.transactionPassword && formik.errors.transactionPassword} />
+        <FormFooter error={formik.status} submitting={formik.isSubmitting} submitLabel={deposit ? t('clients.action.deposit') : t('clients.action.withdraw')} onCancel={onClose} />
       </form>
     </Dialog>
   );

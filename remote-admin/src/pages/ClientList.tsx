@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, generatePath, useLocation, useParams } from 'react-router';
-import { BuildTag, Button, EmptyState, Page, ROLE_LABELS, ROUTES, SEARCH_MAX_LENGTH, Spinner, childRoleOf, formatRupees, on, useObservable, user$, useApis, type ClientRow, type ClientSortKey, type Role, Pnl, useLoad } from '@backlay/shared';
+import {
+  BuildTag, Button, EmptyState, Page, ROUTES, SEARCH_MAX_LENGTH, Spinner, childRoleOf, formatRupees, on, useObservable, user$, useApis, type ClientRow, type ClientSortKey, type Role, Pnl, useLoad, roleLabel, ROLE_LABELS, ROLES,
+} from '@backlay/shared';
 import { TableScroll } from '@backlay/shared/table-scroll';
 import { Pager } from '@backlay/shared/reports';
 import { ExportActions } from '@backlay/shared/exports';
@@ -8,6 +10,13 @@ import { SearchBox, SortHeader, useSort } from '@backlay/shared/sortable';
 import { ChildPasswordDialog } from './ChildPasswordDialog';
 import { ChipDialog, type ChipKind } from './ChipDialog';
 import { LockDialog } from './LockDialog';
+import { t as translate, useT } from '../i18n';
+
+/** A breadcrumb's role (the API sends its English label) in the page's language. */
+function pathRoleLabel(label: string): string {
+  const role = ROLES.find((r) => ROLE_LABELS[r] === label);
+  return role ? roleLabel(role) : label;
+}
 
 /** Rows per page of the client list. */
 export const CLIENTS_PAGE_SIZE = 25;
@@ -17,7 +26,7 @@ type OpenDialog = { kind: ChipKind | 'password' | 'lock' | 'betLock'; row: Clien
 export function addClientLabel(role: Role): string | null {
   const child = childRoleOf(role);
   if (!child) return null;
-  return child === 'user' ? 'Add user' : `Add ${ROLE_LABELS[child]}`;
+  return child === 'user' ? translate('clients.addUser') : translate('clients.addRole', { role: roleLabel(child) });
 }
 
 /** The client list of one account: its path in the route table. */
@@ -53,6 +62,7 @@ function ClientListOf({ username }: { username?: string }) {
     `${search}:${sort?.key}:${sort?.order}:${page}`,
   );
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const t = useT();
 
   useEffect(() => {
     const sub = on('wallet.balanceChanged').subscribe(() => refresh());
@@ -76,6 +86,7 @@ function ClientListOf({ username }: { username?: string }) {
   const list = load.state === 'done' ? load.value : null;
   const direct = list !== null && me !== null && list.parent._id === me._id;
   const addLabel = direct && me ? addClientLabel(me.role) : null;
+  const title = username ? t('clients.titleOf', { username }) : t('clients.title');
   const closeDialog = () => setDialog(null);
   const dialogDone = () => {
     setDialog(null);
@@ -84,7 +95,7 @@ function ClientListOf({ username }: { username?: string }) {
 
   return (
     <Page
-      title={username ? `Clients of ${username}` : 'Clients'}
+      title={title}
       actions={
         addLabel ? (
           <Link className="bl-btn bl-btn--primary" to={ROUTES.adminAddUser.path}>
@@ -94,17 +105,17 @@ function ClientListOf({ username }: { username?: string }) {
       }
     >
       {list && list.path.length > 1 ? (
-        <nav className="bl-breadcrumb" aria-label="Breadcrumb">
+        <nav className="bl-breadcrumb" aria-label={t('clients.breadcrumb')}>
           <ol>
             {list.path.map((p, i) => (
               <li key={p.username}>
                 {i === list.path.length - 1 ? (
                   <span aria-current="page">
-                    {p.username} <small>{p.roleLabel}</small>
+                    {p.username} <small>{pathRoleLabel(p.roleLabel)}</small>
                   </span>
                 ) : (
                   <Link to={listPathOf(i === 0 ? null : p.username)}>
-                    {p.username} <small>{p.roleLabel}</small>
+                    {p.username} <small>{pathRoleLabel(p.roleLabel)}</small>
                   </Link>
                 )}
               </li>
@@ -113,29 +124,29 @@ function ClientListOf({ username }: { username?: string }) {
         </nav>
       ) : null}
       <div className="bl-filters">
-        <SearchBox label="Search clients" maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
+        <SearchBox label={t('clients.search')} maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
       </div>
-      <ExportActions report="list-clients" filters={{ username, search: search || undefined, sort: sort?.key, order: sort?.order }} title={username ? `Clients of ${username}` : 'Clients'} />
-      {load.state === 'loading' ? <Spinner label="Loading clients" /> : null}
-      {load.state === 'fail' ? <EmptyState>Clients could not be loaded: {load.message}</EmptyState> : null}
-      {list && list.rows.length === 0 ? <EmptyState>No clients found.</EmptyState> : null}
+      <ExportActions report="list-clients" filters={{ username, search: search || undefined, sort: sort?.key, order: sort?.order }} title={title} />
+      {load.state === 'loading' ? <Spinner label={t('clients.loading')} /> : null}
+      {load.state === 'fail' ? <EmptyState>{t('clients.loadFailed', { message: load.message })}</EmptyState> : null}
+      {list && list.rows.length === 0 ? <EmptyState>{t('clients.none')}</EmptyState> : null}
       {list && list.rows.length > 0 ? (
         <>
-          <TableScroll label="Clients table">
-            <table className="bl-table bl-table--sticky" aria-label="Clients">
+          <TableScroll label={t('clients.table')}>
+            <table className="bl-table bl-table--sticky" aria-label={t('clients.title')}>
               <thead>
                 <tr>
-                  <SortHeader label="Username" sortKey="username" {...header} />
-                  <SortHeader label="Role" sortKey="role" {...header} />
-                  <SortHeader label="Balance" sortKey="balance" num {...header} />
-                  <SortHeader label="Exposure" sortKey="exposure" num {...header} />
-                  <SortHeader label="Available" sortKey="available" num {...header} />
-                  <SortHeader label="Credit ref." sortKey="creditReference" num {...header} />
-                  <SortHeader label="Ref P/L" sortKey="refPL" num {...header} />
-                  <SortHeader label="Partnership %" sortKey="partnership" num {...header} />
-                  <SortHeader label="Status" sortKey="status" {...header} />
-                  <th scope="col">Bet lock</th>
-                  <th scope="col">Actions</th>
+                  <SortHeader label={t('clients.col.username')} sortKey="username" {...header} />
+                  <SortHeader label={t('clients.col.role')} sortKey="role" {...header} />
+                  <SortHeader label={t('clients.col.balance')} sortKey="balance" num {...header} />
+                  <SortHeader label={t('clients.col.exposure')} sortKey="exposure" num {...header} />
+                  <SortHeader label={t('clients.col.available')} sortKey="available" num {...header} />
+                  <SortHeader label={t('clients.col.creditRef')} sortKey="creditReference" num {...header} />
+                  <SortHeader label={t('clients.col.refPl')} sortKey="refPL" num {...header} />
+                  <SortHeader label={t('clients.col.partnership')} sortKey="partnership" num {...header} />
+                  <SortHeader label={t('clients.col.status')} sortKey="status" {...header} />
+                  <th scope="col">{t('clients.col.betLock')}</th>
+                  <th scope="col">{t('clients.col.actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -144,7 +155,7 @@ function ClientListOf({ username }: { username?: string }) {
                   return (
                     <tr key={r._id}>
                       <th scope="row">{r.role === 'user' ? r.username : <Link to={listPathOf(r.username)}>{r.username}</Link>}</th>
-                      <td>{r.roleLabel}</td>
+                      <td>{roleLabel(r.role)}</td>
                       <td className="num">{formatRupees(r.balance)}</td>
                       <td className="num">{formatRupees(r.exposer)}</td>
                       <td className="num">{formatRupees(r.available)}</td>
@@ -154,45 +165,45 @@ function ClientListOf({ username }: { username?: string }) {
                       </td>
                       <td className="num">{r.role === 'user' ? '—' : r.partnership.toFixed(2)}</td>
                       <td>
-                        <span className={`bl-badge${r.status === 'active' ? '' : ' bl-badge--locked'}`}>{r.status}</span>
-                        {r.status === 'locked' && r.lockedBy ? <small className="bl-lock-by">Locked by {r.lockedBy}</small> : null}
+                        <span className={`bl-badge${r.status === 'active' ? '' : ' bl-badge--locked'}`}>{t(`clients.status.${r.status}`)}</span>
+                        {r.status === 'locked' && r.lockedBy ? <small className="bl-lock-by">{t('clients.lockedBy', { username: r.lockedBy })}</small> : null}
                       </td>
                       <td>
-                        <span className={`bl-badge${r.betLock ? ' bl-badge--locked' : ''}`}>{r.betLock ? 'locked' : 'open'}</span>
-                        {r.betLock && r.betLockedBy ? <small className="bl-lock-by">Locked by {r.betLockedBy}</small> : null}
+                        <span className={`bl-badge${r.betLock ? ' bl-badge--locked' : ''}`}>{r.betLock ? t('clients.status.locked') : t('clients.betLock.open')}</span>
+                        {r.betLock && r.betLockedBy ? <small className="bl-lock-by">{t('clients.lockedBy', { username: r.betLockedBy })}</small> : null}
                       </td>
                       <td>
                         <div className="bl-row-actions">
                           {direct && open ? (
                             <>
                               <Button variant="secondary" className="bl-btn--small" onClick={() => setDialog({ kind: 'deposit', row: r })}>
-                                Deposit
+                                {t('clients.action.deposit')}
                               </Button>
                               <Button variant="secondary" className="bl-btn--small" onClick={() => setDialog({ kind: 'withdraw', row: r })}>
-                                Withdraw
+                                {t('clients.action.withdraw')}
                               </Button>
                             </>
                           ) : null}
                           {open ? (
                             <>
                               <Button variant="secondary" className="bl-btn--small" onClick={() => setDialog({ kind: 'lock', row: r })}>
-                                {r.status === 'locked' ? 'Unlock' : 'Lock'}
+                                {r.status === 'locked' ? t('clients.action.unlock') : t('clients.action.lock')}
                               </Button>
                               <Button variant="secondary" className="bl-btn--small" onClick={() => setDialog({ kind: 'betLock', row: r })}>
-                                {r.betLock ? 'Bet unlock' : 'Bet lock'}
+                                {r.betLock ? t('clients.action.betUnlock') : t('clients.action.betLock')}
                               </Button>
                             </>
                           ) : null}
                           <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminEditUser.path, { username: r.username })} state={{ from: location.pathname }}>
-                            Edit
+                            {t('clients.action.edit')}
                           </Link>
                           {direct && open ? (
                             <Button variant="secondary" className="bl-btn--small" onClick={() => setDialog({ kind: 'password', row: r })}>
-                              Password
+                              {t('clients.action.password')}
                             </Button>
                           ) : null}
                           <Link className="bl-btn bl-btn--secondary bl-btn--small" to={`${ROUTES.adminAccountStatement.path}?username=${encodeURIComponent(r.username)}`}>
-                            Statement
+                            {t('clients.action.statement')}
                           </Link>
                         </div>
                       </td>
@@ -202,7 +213,7 @@ function ClientListOf({ username }: { username?: string }) {
               </tbody>
               <tfoot>
                 <tr>
-                  <th scope="row">Total</th>
+                  <th scope="row">{t('clients.total')}</th>
                   <td />
                   <td className="num">{formatRupees(list.totals.balance)}</td>
                   <td className="num">{formatRupees(list.totals.exposer)}</td>
@@ -214,7 +225,7 @@ function ClientListOf({ username }: { username?: string }) {
               </tfoot>
             </table>
           </TableScroll>
-          <Pager page={list.page} pageSize={list.pageSize} total={list.total} onPage={setPage} label="Client pages" />
+          <Pager page={list.page} pageSize={list.pageSize} total={list.total} onPage={setPage} label={t('clients.pages')} />
         </>
       ) : null}
       {dialog && me && (dialog.kind === 'deposit' || dialog.kind === 'withdraw') ? (

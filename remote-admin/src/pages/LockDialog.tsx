@@ -1,8 +1,11 @@
-import { useApis, type ClientRow } from '@backlay/shared';
+import { useApis, type ClientRow, roleLabel } from '@backlay/shared';
 import { TransactionPasswordDialog } from './TransactionPasswordDialog';
+import { t } from '../i18n';
 
 /** Which lock a dialog changes: the account (sign-in) or betting. */
 export type LockKind = 'user' | 'bet';
+
+const who = (row: ClientRow) => ({ username: row.username, role: roleLabel(row.role) });
 
 /** Title, explanation and button of the dialog for a lock or an unlock of `row`. Pure. */
 export function lockDialogText(kind: LockKind, row: ClientRow): { title: string; action: string; hint: string; lock: boolean } {
@@ -11,30 +14,30 @@ export function lockDialogText(kind: LockKind, row: ClientRow): { title: string;
     return lock
       ? {
           lock,
-          title: 'Lock account',
-          action: 'Lock',
-          hint: `${row.username} (${row.roleLabel}) and everyone below it are signed out at once and cannot sign in until you unlock it.`,
+          title: t('lock.account.title'),
+          action: t('clients.action.lock'),
+          hint: t('lock.account.hint', who(row)),
         }
       : {
           lock,
-          title: 'Unlock account',
-          action: 'Unlock',
-          hint: `${row.username} (${row.roleLabel}) may sign in again.${row.lockedBy ? ` Locked by ${row.lockedBy}.` : ''}`,
+          title: t('unlock.account.title'),
+          action: t('clients.action.unlock'),
+          hint: t('unlock.account.hint', who(row)) + (row.lockedBy ? ` ${t('unlock.account.lockedBy', { username: row.lockedBy })}` : ''),
         };
   }
   const lock = !row.betLock;
   return lock
     ? {
         lock,
-        title: 'Lock betting',
-        action: 'Bet lock',
-        hint: `${row.username} (${row.roleLabel}) and everyone below it can still sign in but cannot place bets until you unlock betting.`,
+        title: t('lock.bet.title'),
+        action: t('clients.action.betLock'),
+        hint: t('lock.bet.hint', who(row)),
       }
     : {
         lock,
-        title: 'Unlock betting',
-        action: 'Bet unlock',
-        hint: `${row.username} (${row.roleLabel}) may bet again.${row.betLockedBy ? ` Betting locked by ${row.betLockedBy}.` : ''}`,
+        title: t('unlock.bet.title'),
+        action: t('clients.action.betUnlock'),
+        hint: t('unlock.bet.hint', who(row)) + (row.betLockedBy ? ` ${t('unlock.bet.lockedBy', { username: row.betLockedBy })}` : ''),
       };
 }
 

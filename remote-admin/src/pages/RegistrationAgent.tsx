@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, EmptyState, Spinner, TextField, useApis, useLoad } from '@backlay/shared';
 import { TransactionPasswordDialog } from './TransactionPasswordDialog';
+import { useT } from '../i18n';
 
 /**
  * The DL new players of this site (the one signed in on) register under (ADR 0074 "Content per
@@ -12,17 +13,20 @@ export function RegistrationAgent() {
   const { load, reload } = useLoad(() => registrationApi.agent(), 'registration-agent');
   const [username, setUsername] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  if (load.state === 'loading') return <Spinner label="Loading the registration agent" />;
+  const t = useT();
+  if (load.state === 'loading') return <Spinner label={t('regAgent.loading')} />;
   if (load.state === 'fail') return <EmptyState>{load.message}</EmptyState>;
   const value = username ?? load.value.username ?? '';
   const wanted = value.trim() === '' ? null : value.trim();
   return (
     <section aria-labelledby="bl-registration-agent">
       <h2 id="bl-registration-agent" className="bl-section-title">
-        Registration agent
+        {t('regAgent.title')}
       </h2>
       <p className="bl-hint">
-        New players who register on this site go under this DL. Now: <strong data-testid="registration-agent">{load.value.username ?? 'the configured agent'}</strong>.
+        {t('regAgent.now.before')}
+        <strong data-testid="registration-agent">{load.value.username ?? t('regAgent.configured')}</strong>
+        {t('regAgent.now.after')}
       </p>
       <form
         className="bl-form"
@@ -32,17 +36,17 @@ export function RegistrationAgent() {
           setConfirming(true);
         }}
       >
-        <TextField label="DL username" name="registrationAgent" autoComplete="off" maxLength={64} value={value} hint="Empty: the configured agent" onChange={(event) => setUsername(event.target.value)} />
+        <TextField label={t('regAgent.username')} name="registrationAgent" autoComplete="off" maxLength={64} value={value} hint={t('regAgent.hint')} onChange={(event) => setUsername(event.target.value)} />
         <div className="bl-form-actions">
           <Button type="submit" disabled={confirming}>
-            Save agent
+            {t('regAgent.save')}
           </Button>
         </div>
       </form>
       {confirming ? (
         <TransactionPasswordDialog
-          title="Save the registration agent"
-          action="Save"
+          title={t('regAgent.saveTitle')}
+          action={t('common.save')}
           onConfirm={(transactionPassword) => registrationApi.saveAgent({ username: wanted, transactionPassword })}
           onClose={() => setConfirming(false)}
           onDone={() => {
@@ -51,7 +55,7 @@ export function RegistrationAgent() {
             reload();
           }}
         >
-          <p className="bl-hint">{wanted === null ? 'New players go under the configured agent.' : `New players go under ${wanted}.`}</p>
+          <p className="bl-hint">{wanted === null ? t('regAgent.toConfigured') : t('regAgent.toAgent', { username: wanted })}</p>
         </TransactionPasswordDialog>
       ) : null}
     </section>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { BuildTag, Button, EmptyState, Page, Spinner, useLoad, type SettingRow, useApis } from '@backlay/shared';
 import { RegistrationAgent } from './RegistrationAgent';
 import { TransactionPasswordDialog } from './TransactionPasswordDialog';
+import { useT } from '../i18n';
 
 /**
  * The maintenance switch: while on, the player area answers with the maintenance flag. Confirmed
@@ -13,8 +14,9 @@ export function Settings() {
   // The rows a save answered with, which replace the loaded ones.
   const [saved, setSaved] = useState<SettingRow[] | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const t = useT();
 
-  if (load.state === 'loading') return <Spinner label="Loading settings" />;
+  if (load.state === 'loading') return <Spinner label={t('settings.loading')} />;
   if (load.state === 'fail') return <EmptyState>{load.message}</EmptyState>;
   const rows = saved ?? load.value;
   const maintenance = rows.find((r) => r.key === 'maintenance')?.value === 'true';
@@ -27,23 +29,25 @@ export function Settings() {
   };
 
   return (
-    <Page title="Settings">
-      <p className="bl-hint">While maintenance is on, players are signed out and see the maintenance page. The admin area keeps working.</p>
+    <Page title={t('settings.title')}>
+      <p className="bl-hint">{t('settings.hint')}</p>
       <p>
-        Maintenance is <strong data-testid="maintenance-state">{maintenance ? 'on' : 'off'}</strong>.
+        {t('settings.state.before')}
+        <strong data-testid="maintenance-state">{maintenance ? t('settings.on') : t('settings.off')}</strong>
+        {t('settings.state.after')}
       </p>
       <Button disabled={confirming} onClick={() => setConfirming(true)}>
-        {maintenance ? 'Turn maintenance off' : 'Turn maintenance on'}
+        {maintenance ? t('settings.turnOffTitle') : t('settings.turnOnTitle')}
       </Button>
       {confirming ? (
         <TransactionPasswordDialog
-          title={maintenance ? 'Turn maintenance off' : 'Turn maintenance on'}
-          action={maintenance ? 'Turn off' : 'Turn on'}
+          title={maintenance ? t('settings.turnOffTitle') : t('settings.turnOnTitle')}
+          action={maintenance ? t('settings.turnOff') : t('settings.turnOn')}
           onConfirm={save}
           onClose={() => setConfirming(false)}
           onDone={() => setConfirming(false)}
         >
-          <p className="bl-hint">{maintenance ? 'Players can sign in again.' : 'Every player is signed out at once and sees the maintenance page.'}</p>
+          <p className="bl-hint">{maintenance ? t('settings.offHint') : t('settings.onHint')}</p>
         </TransactionPasswordDialog>
       ) : null}
       <RegistrationAgent />

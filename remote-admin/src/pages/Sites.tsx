@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useState, type ChangeEvent, type TextareaHTMLAttributes } from 'react';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 import {
@@ -11,6 +11,7 @@ import {
   Spinner,
   TextField,
   notify,
+  preloadPasswordPolicy,
   useApis,
   useLoad,
   useObservable,
@@ -29,15 +30,10 @@ import {
   type SiteTheme,
 } from '@backlay/shared/contracts';
 import { loginPasswordSchema, partnershipSchema, transactionPasswordSchema, usernameSchema } from '../forms/validation';
+import { useT } from '../i18n';
 
-/** The theme's colours as the form labels them. */
-const COLOURS: ReadonlyArray<{ key: keyof SiteTheme; label: string }> = [
-  { key: 'primary', label: 'Primary colour' },
-  { key: 'accent', label: 'Accent colour' },
-  { key: 'header', label: 'Header colour' },
-  { key: 'headerText', label: 'Header text colour' },
-];
-const LANGUAGE_LABELS: Record<SiteLanguage, string> = { en: 'English', hi: 'Hindi' };
+/** The theme's colours, in the form's order. */
+const COLOURS: ReadonlyArray<keyof SiteTheme> = ['primary', 'accent', 'header', 'headerText'];
 const DEFAULT_THEME: SiteTheme = { primary: '#1e6fd9', accent: '#f5a623', header: '#0b2a4a', headerText: '#ffffff' };
 const LOGO_TYPES = ['image/svg+xml', 'image/png', 'image/webp'];
 
@@ -135,18 +131,19 @@ function TextArea({ id, label, error, hint, ...rest }: TextareaHTMLAttributes<HT
 
 /** How the site's header and buttons look in the chosen colours. */
 function ThemePreview({ theme, name, logo }: { theme: SiteTheme; name: string; logo: string | null }) {
+  const t = useT();
   return (
-    <div className="bl-site-preview" role="img" aria-label={`Theme preview of ${name || 'the site'}`} data-testid="theme-preview">
+    <div className="bl-site-preview" role="img" aria-label={name ? t('sites.previewOf', { name }) : t('sites.previewOfSite')} data-testid="theme-preview">
       <div className="bl-site-preview__head" style={{ background: theme.header, color: theme.headerText }}>
         {logo ? <img src={logo} alt="" className="bl-site-preview__logo" /> : null}
-        <strong>{name || 'Site name'}</strong>
+        <strong>{name || t('sites.siteName')}</strong>
       </div>
       <div className="bl-site-preview__body">
         <span className="bl-site-preview__chip" style={{ background: theme.primary, color: '#ffffff' }}>
-          Primary
+          {t('sites.primary')}
         </span>
         <span className="bl-site-preview__chip" style={{ background: theme.accent, color: '#000000' }}>
-          Accent
+          {t('sites.accent')}
         </span>
       </div>
     </div>
@@ -167,10 +164,13 @@ function readLogo(file: File): Promise<string> {
 
 /** The new-site form (site === null) or a site's edit form. */
 function SiteForm({ site, superAdmin, onDone, onCancel }: { site: SiteAdminRow | null; superAdmin: boolean; onDone: () => void; onCancel: () => void }) {
+  // The common-password list loads when the form opens, so a press of the submit button does not wait for it.
+  useEffect(preloadPasswordPolicy, []);
   const { sites: sitesApi } = useApis();
   const creating = site === null;
   const [logoError, setLogoError] = useState<string | null>(null);
   const prefix = creating ? 'new-site' : `site-${site.id}`;
+  const t = useT();
   const formik = useFormik<SiteFormValues>({
     initialValues: initialValues(site),
     validationSchema: siteFormSchema({ creating, editDomains: superAdmin }),
@@ -237,34 +237,34 @@ function SiteForm({ site, superAdmin, onDone, onCancel }: { site: SiteAdminRow |
 
   const theme: SiteTheme = { primary: formik.values.primary, accent: formik.values.accent, header: formik.values.header, headerText: formik.values.headerText };
   return (
-    <form className="bl-form bl-form--wide" onSubmit={formik.handleSubmit} noValidate aria-label={creating ? 'New site' : `Edit ${site.name}`}>
+    <form className="bl-form bl-form--wide" onSubmit={formik.handleSubmit} noValidate aria-label={creating ? t('sites.new') : t('user.editTitle', { username: site.name })}>
       <div className="bl-form-grid">
-        {creating ? text('id', 'Site id', { hint: 'Lower-case letters, digits and hyphens, e.g. sixer-exchange. It cannot change.' }) : null}
-        {text('name', 'Name')}
+        {creating ? text('id', t('sites.id'), { hint: t('sites.idHint') }) : null}
+        {text('name', t('switch.name'))}
       </div>
       {superAdmin ? (
         <TextArea
           id={`${prefix}-domains`}
-          label="Domains"
-          hint="The host names the site answers on, comma-separated or one per line, e.g. play.example.com."
+          label={t('sites.domains')}
+          hint={t('sites.domainsHint')}
           {...formik.getFieldProps('domains')}
           error={formik.touched.domains && formik.errors.domains}
         />
       ) : (
-        <p className="bl-hint">Domains: {site?.domains.join(', ') || 'none'} (the Super Admin changes them).</p>
+        <p className="bl-hint">{t('sites.domainsFixed', { domains: site?.domains.join(', ') || t('sites.none') })}</p>
       )}
       <fieldset className="bl-fieldset">
-        <legend>Theme</legend>
+        <legend>{t('sites.theme')}</legend>
         <div className="bl-form-grid">
-          {COLOURS.map(({ key, label }) => (
-            <TextField key={key} label={label} name={key} type="color" value={formik.values[key]} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched[key] && formik.errors[key]} />
+          {COLOURS.map((key) => (
+            <TextField key={key} label={t(`sites.colour.${key}`)} name={key} type="color" value={formik.values[key]} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched[key] && formik.errors[key]} />
           ))}
         </div>
         <ThemePreview theme={theme} name={formik.values.name.trim()} logo={formik.values.logo} />
       </fieldset>
       <div className="bl-form-grid">
         <div className="bl-field">
-          <label htmlFor={`${prefix}-logo`}>Logo (SVG, PNG or WebP, at most {SITE_LOGO_MAX_BYTES / 1024} KB)</label>
+          <label htmlFor={`${prefix}-logo`}>{t('sites.logo', { kb: SITE_LOGO_MAX_BYTES / 1024 })}</label>
           <input id={`${prefix}-logo`} type="file" accept={LOGO_TYPES.join(',')} onChange={(event) => void chooseLogo(event)} aria-describedby={logoError ? `${prefix}-logo-error` : undefined} />
           {logoError ? (
             <span id={`${prefix}-logo-error`} className="bl-field__error" role="alert">
@@ -273,27 +273,27 @@ function SiteForm({ site, superAdmin, onDone, onCancel }: { site: SiteAdminRow |
           ) : null}
           {formik.values.logo ? (
             <Button variant="link" onClick={() => void formik.setFieldValue('logo', null)}>
-              Remove the logo
+              {t('sites.removeLogo')}
             </Button>
           ) : null}
         </div>
-        {text('supportEmail', 'Support email', { type: 'email', inputMode: 'email' })}
-        {text('supportPhone', 'Support phone', { type: 'tel', inputMode: 'tel' })}
+        {text('supportEmail', t('sites.supportEmail'), { type: 'email', inputMode: 'email' })}
+        {text('supportPhone', t('sites.supportPhone'), { type: 'tel', inputMode: 'tel' })}
       </div>
       <fieldset className="bl-fieldset">
-        <legend>Languages</legend>
+        <legend>{t('sites.languages')}</legend>
         {SITE_LANGUAGES.map((language) => (
           <label key={language} className="bl-switch">
             <input type="checkbox" checked={formik.values.languages.includes(language)} onChange={(event) => toggleLanguage(language, event.target.checked)} />
-            {LANGUAGE_LABELS[language]}
+            {t(`sites.language.${language}`)}
           </label>
         ))}
         <SelectField
-          label="Default language"
+          label={t('sites.defaultLanguage')}
           name="defaultLanguage"
           value={formik.values.defaultLanguage}
           onChange={formik.handleChange}
-          options={formik.values.languages.map((language) => ({ value: language, label: LANGUAGE_LABELS[language] }))}
+          options={formik.values.languages.map((language) => ({ value: language, label: t(`sites.language.${language}`) }))}
         />
         {formik.errors.languages || formik.errors.defaultLanguage ? (
           <p className="bl-field__error" role="alert">
@@ -304,28 +304,28 @@ function SiteForm({ site, superAdmin, onDone, onCancel }: { site: SiteAdminRow |
       {creating ? null : (
         <label className="bl-switch">
           <input type="checkbox" {...formik.getFieldProps({ name: 'maintenance', type: 'checkbox' })} />
-          Maintenance (closes this site&apos;s player area)
+          {t('sites.maintenanceSwitch')}
         </label>
       )}
       <TextArea
         id={`${prefix}-maintenance-message`}
-        label="Maintenance message"
+        label={t('sites.maintenanceMessage')}
         maxLength={SITE_MAINTENANCE_MESSAGE_MAX_LENGTH + 50}
         {...formik.getFieldProps('maintenanceMessage')}
         error={formik.touched.maintenanceMessage && formik.errors.maintenanceMessage}
       />
       {creating ? (
         <fieldset className="bl-fieldset">
-          <legend>The site&apos;s Admin</legend>
-          <p className="bl-hint">A new account under you on the new site. It signs in on the site&apos;s domains with this password once, then chooses its own.</p>
+          <legend>{t('sites.admin')}</legend>
+          <p className="bl-hint">{t('sites.adminHint')}</p>
           <div className="bl-form-grid">
-            {text('adminUsername', 'Admin username')}
-            {text('adminPassword', 'Admin password', { type: 'password', autoComplete: 'new-password' })}
-            {text('adminPartnership', 'Admin partnership %', { inputMode: 'decimal', hint: "The share of the P/L of the site's downline taken by its Admin and every agent below it." })}
+            {text('adminUsername', t('sites.adminUsername'))}
+            {text('adminPassword', t('sites.adminPassword'), { type: 'password', autoComplete: 'new-password' })}
+            {text('adminPartnership', t('sites.adminPartnership'), { inputMode: 'decimal', hint: t('sites.adminPartnershipHint') })}
           </div>
         </fieldset>
       ) : null}
-      <div className="bl-form-grid">{text('transactionPassword', 'Transaction password', { type: 'password', inputMode: 'numeric' })}</div>
+      <div className="bl-form-grid">{text('transactionPassword', t('common.transactionPassword'), { type: 'password', inputMode: 'numeric' })}</div>
       {formik.status ? (
         <p className="bl-form-error" role="alert">
           {String(formik.status)}
@@ -333,10 +333,10 @@ function SiteForm({ site, superAdmin, onDone, onCancel }: { site: SiteAdminRow |
       ) : null}
       <div className="bl-form-actions">
         <Button variant="secondary" onClick={onCancel} disabled={formik.isSubmitting}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" disabled={formik.isSubmitting}>
-          {creating ? 'Create site' : 'Save site'}
+          {creating ? t('sites.create') : t('sites.save')}
         </Button>
       </div>
     </form>
@@ -359,25 +359,22 @@ export function Sites() {
     reload();
   };
   const editing = form !== null && form !== 'new' && load.state === 'done' ? (load.value.find((site) => site.id === form) ?? null) : null;
+  const t = useT();
 
   return (
     <Page
-      title="Sites"
+      title={t('sites.title')}
       actions={
         superAdmin && form === null ? (
-          <Button onClick={() => setForm('new')}>New site</Button>
+          <Button onClick={() => setForm('new')}>{t('sites.new')}</Button>
         ) : null
       }
     >
-      <p className="bl-hint">
-        {superAdmin
-          ? 'Each site is an Admin’s subtree with its own domains, name, logo, colours and maintenance switch.'
-          : 'Your site: its name, logo, colours, support contact and maintenance switch.'}
-      </p>
+      <p className="bl-hint">{superAdmin ? t('sites.hintSuper') : t('sites.hintAdmin')}</p>
       {form === 'new' ? (
         <section aria-labelledby="bl-new-site">
           <h2 id="bl-new-site" className="bl-section-title">
-            New site
+            {t('sites.new')}
           </h2>
           <SiteForm site={null} superAdmin onDone={done} onCancel={() => setForm(null)} />
         </section>
@@ -385,24 +382,24 @@ export function Sites() {
       {editing ? (
         <section aria-labelledby="bl-edit-site">
           <h2 id="bl-edit-site" className="bl-section-title">
-            Edit {editing.name}
+            {t('user.editTitle', { username: editing.name })}
           </h2>
           <SiteForm key={editing.id} site={editing} superAdmin={superAdmin} onDone={done} onCancel={() => setForm(null)} />
         </section>
       ) : null}
-      {load.state === 'loading' ? <Spinner label="Loading sites" /> : null}
+      {load.state === 'loading' ? <Spinner label={t('sites.loading')} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
-      {load.state === 'done' && load.value.length === 0 ? <EmptyState>No site to show.</EmptyState> : null}
+      {load.state === 'done' && load.value.length === 0 ? <EmptyState>{t('sites.empty')}</EmptyState> : null}
       {load.state === 'done' && load.value.length > 0 ? (
         <div className="bl-table-wrap">
-          <table className="bl-table" aria-label="Sites">
+          <table className="bl-table" aria-label={t('sites.title')}>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Domains</th>
-                <th scope="col">Admin</th>
-                <th scope="col">Maintenance</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t('switch.name')}</th>
+                <th scope="col">{t('sites.domains')}</th>
+                <th scope="col">{t('results.sourceAdmin')}</th>
+                <th scope="col">{t('sites.maintenance')}</th>
+                <th scope="col">{t('clients.col.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -410,14 +407,14 @@ export function Sites() {
                 <tr key={site.id}>
                   <th scope="row" className="bl-table__wrap">
                     {site.name}
-                    {site.isDefault ? <span className="bl-hint"> (default)</span> : null}
+                    {site.isDefault ? <span className="bl-hint"> {t('sites.default')}</span> : null}
                   </th>
                   <td className="bl-table__wrap">{site.domains.join(', ') || '—'}</td>
                   <td>{site.admin?.username ?? '—'}</td>
-                  <td>{site.maintenance ? 'On' : 'Off'}</td>
+                  <td>{site.maintenance ? t('switch.on') : t('switch.off')}</td>
                   <td>
-                    <Button variant="secondary" className="bl-btn--small" aria-label={`Edit ${site.name}`} disabled={form !== null} onClick={() => setForm(site.id)}>
-                      Edit
+                    <Button variant="secondary" className="bl-btn--small" aria-label={t('user.editTitle', { username: site.name })} disabled={form !== null} onClick={() => setForm(site.id)}>
+                      {t('clients.action.edit')}
                     </Button>
                   </td>
                 </tr>

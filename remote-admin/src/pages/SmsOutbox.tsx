@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { Button, EmptyState, Page, SEARCH_MAX_LENGTH, Spinner, useLoad, formatDateTimeSeconds, useApis, type SmsOutboxSortKey } from '@backlay/shared';
 import { Pager } from '@backlay/shared/reports';
 import { SearchBox, SortHeader, useSort } from '@backlay/shared/sortable';
+import { useT } from '../i18n';
 
 const PAGE_SIZE = 25;
 
@@ -33,32 +34,33 @@ export function SmsOutbox() {
     [toggleSort],
   );
   const header = { sort, onSort: sortBy };
+  const t = useT();
   return (
     <Page
-      title="SMS outbox"
+      title={t('sms.title')}
       actions={
         <Button variant="secondary" onClick={reload}>
-          Refresh
+          {t('common.refresh')}
         </Button>
       }
     >
-      <p>The demo has no SMS gateway: the messages it would send land here, newest first.</p>
+      <p>{t('sms.hint')}</p>
       <div className="bl-filters">
-        <SearchBox label="Search phone numbers" maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
+        <SearchBox label={t('sms.search')} maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
       </div>
-      {load.state === 'loading' ? <Spinner label="Loading the SMS outbox" /> : null}
+      {load.state === 'loading' ? <Spinner label={t('sms.loading')} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
-      {load.state === 'done' && load.value.rows.length === 0 ? <EmptyState>{search !== '' ? 'No message to a matching phone number.' : 'No messages yet.'}</EmptyState> : null}
+      {load.state === 'done' && load.value.rows.length === 0 ? <EmptyState>{search !== '' ? t('sms.noSearch') : t('messages.none')}</EmptyState> : null}
       {load.state === 'done' && load.value.rows.length > 0 ? (
         <>
           <div className="bl-table-wrap">
-            <table className="bl-table" aria-label="SMS outbox">
+            <table className="bl-table" aria-label={t('sms.title')}>
               <thead>
                 <tr>
-                  <SortHeader label="Sent" sortKey="createdAt" {...header} />
-                  <SortHeader label="Phone" sortKey="phone" {...header} />
-                  <SortHeader label="Purpose" sortKey="purpose" {...header} />
-                  <th scope="col">Message</th>
+                  <SortHeader label={t('sms.sent')} sortKey="createdAt" {...header} />
+                  <SortHeader label={t('sms.phone')} sortKey="phone" {...header} />
+                  <SortHeader label={t('sms.purpose')} sortKey="purpose" {...header} />
+                  <th scope="col">{t('messages.message')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -73,7 +75,7 @@ export function SmsOutbox() {
               </tbody>
             </table>
           </div>
-          <Pager page={page} pageSize={PAGE_SIZE} total={load.value.total} onPage={setPage} label="SMS outbox pages" />
+          <Pager page={page} pageSize={PAGE_SIZE} total={load.value.total} onPage={setPage} label={t('sms.pages')} />
         </>
       ) : null}
     </Page>

@@ -3,12 +3,14 @@ import { useFormik } from 'formik';
 import * as yup from 'yup';
 import { Dialog, FormFooter, MESSAGES, TextField, notify } from '@backlay/shared';
 import { transactionPasswordSchema } from '../forms/validation';
+import { useT } from '../i18n';
 
 const schema = yup.object({ transactionPassword: transactionPasswordSchema });
 
 /** The labelled transaction-password input of every confirmed agent action (its one look and rule). */
 export function TransactionPasswordField({ value, error, onChange, onBlur }: { value: string; error?: string | false; onChange: React.ChangeEventHandler<HTMLInputElement>; onBlur?: React.FocusEventHandler<HTMLInputElement> }) {
-  return <TextField label="Transaction password" name="transactionPassword" type="password" inputMode="numeric" autoComplete="off" value={value} onChange={onChange} onBlur={onBlur} error={error} />;
+  const t = useT();
+  return <TextField label={t('common.transactionPassword')} name="transactionPassword" type="password" inputMode="numeric" autoComplete="off" value={value} onChange={onChange} onBlur={onBlur} error={error} />;
 }
 
 /**

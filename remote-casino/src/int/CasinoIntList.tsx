@@ -13,6 +13,7 @@ import {
   PHONE_QUERY,
   mediaMatches,
 } from '@backlay/shared';
+import { useT } from '../i18n';
 import { tileTitle } from '../list/categories';
 import { LazyImage } from '../list/LazyImage';
 import { useTileWidth } from '../list/media';
@@ -35,11 +36,12 @@ export function ownPath(url: string, origin = window.location.origin): string | 
 
 /** One game tile: its image (loaded when 10% of it is visible) and its name; a click launches it. */
 function IntTile({ game, width, busy, onPlay }: { game: CasinoIntGame; width: string; busy: boolean; onPlay: () => void }) {
+  const t = useT();
   return (
     <li className="bl-casino-tile" style={{ width }}>
       <button type="button" className="bl-casino-tile__link" aria-busy={busy || undefined} onClick={onPlay}>
         <LazyImage src={game.image} alt="" className="bl-casino-tile__img" />
-        <span className="bl-casino-tile__title">{tileTitle({ title: game.game_name })}</span>
+        <span className="bl-casino-tile__title">{tileTitle({ title: game.game_name }, t)}</span>
       </button>
     </li>
   );
@@ -54,6 +56,7 @@ function IntTile({ game, width, busy, onPlay }: { game: CasinoIntGame; width: st
  * tile does nothing. A refused launch shows the API's message as a toast.
  */
 export function CasinoIntList() {
+  const t = useT();
   const { casinoInt: casinoIntApi } = useApis();
   const { type } = useParams();
   const [search] = useSearchParams();
@@ -78,7 +81,7 @@ export function CasinoIntList() {
       .then(({ data: launch }) => {
         const own = ownPath(launch.url);
         if (own !== null) void navigate(own);
-        else setPlaying({ name: launch.game_name || tileTitle({ title: game.game_name }), url: launch.url, scrollable: launch.scrollable });
+        else setPlaying({ name: launch.game_name || tileTitle({ title: game.game_name }, t), url: launch.url, scrollable: launch.scrollable });
       }, notifyFailure)
       .finally(() => setLaunching(null));
   };
@@ -91,9 +94,9 @@ export function CasinoIntList() {
   }
 
   return (
-    <Page title="International Casino">
+    <Page title={t('int.title')}>
       {data && data.providers.length > 0 ? (
-        <nav className="bl-tabs" aria-label="Game providers">
+        <nav className="bl-tabs" aria-label={t('int.providers')}>
           {data.providers.map((p) => (
             <Link key={p._id} to={providerPath(p.type)} className={p === provider ? 'active' : undefined} aria-current={p === provider ? 'page' : undefined}>
               {p.name}
@@ -102,9 +105,9 @@ export function CasinoIntList() {
         </nav>
       ) : null}
       {provider && tabs.length > 0 ? (
-        <nav className="bl-tabs bl-tabs--sub" aria-label={`${provider.name} categories`}>
+        <nav className="bl-tabs bl-tabs--sub" aria-label={t('int.categories', { provider: provider.name })}>
           <Link to={providerPath(provider.type)} className={subCategory === null ? 'active' : undefined} aria-current={subCategory === null ? 'page' : undefined}>
-            All
+            {t('int.all')}
           </Link>
           {tabs.map((c) => (
             <Link
@@ -118,12 +121,12 @@ export function CasinoIntList() {
           ))}
         </nav>
       ) : null}
-      {load.state === 'loading' ? <Spinner label="Loading casino games" /> : null}
-      {load.state === 'fail' ? <EmptyState>The casino games could not be loaded: {load.message}</EmptyState> : null}
-      {launching !== null ? <Spinner label="Opening the game" /> : null}
-      {data && games.length === 0 ? <EmptyState>No games right now.</EmptyState> : null}
+      {load.state === 'loading' ? <Spinner label={t('lobby.loading')} /> : null}
+      {load.state === 'fail' ? <EmptyState>{t('lobby.loadFailed', { message: load.message })}</EmptyState> : null}
+      {launching !== null ? <Spinner label={t('int.opening')} /> : null}
+      {data && games.length === 0 ? <EmptyState>{t('int.empty')}</EmptyState> : null}
       {provider && games.length > 0 ? (
-        <ul className="bl-casino-grid" aria-label={`${provider.name} games`}>
+        <ul className="bl-casino-grid" aria-label={t('int.grid', { provider: provider.name })}>
           {games.map((g) => (
             <IntTile key={g.identifier} game={g} width={width} busy={launching === g.identifier} onPlay={() => play(g)} />
           ))}

@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import { useModalFocus, useScrollLock } from '@backlay/shared';
+import { useT } from '../i18n';
 
 /** A launched game: its name, the provider's launch URL, and whether its frame may scroll. */
 export interface LaunchedGame {
@@ -16,6 +17,7 @@ export interface LaunchedGame {
  * Escape (pressed outside the frame) exits, and focus returns to the tile that opened it.
  */
 export function GameOverlay({ game, onExit }: { game: LaunchedGame; onExit: () => void }) {
+  const t = useT();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   useScrollLock();
@@ -25,7 +27,7 @@ export function GameOverlay({ game, onExit }: { game: LaunchedGame; onExit: () =
       <header className="bl-game-overlay__head">
         <h2 id={titleId}>{game.name}</h2>
         <button type="button" className="bl-game-overlay__exit" onClick={onExit}>
-          EXIT
+          {t('int.exit')}
         </button>
       </header>
       <iframe

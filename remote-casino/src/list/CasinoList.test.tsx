@@ -92,7 +92,7 @@ describe('CasinoList', () => {
     expect(await screen.findByRole('list', { name: 'Sports games' })).toBeInTheDocument();
     expect(tileNames()).toEqual(['Sports Exchange']);
     await userEvent.click(screen.getByRole('link', { name: 'Sports Exchange' }));
-    expect(screen.getByText('sports home')).toBeInTheDocument();
+    expect(await screen.findByText('sports home')).toBeInTheDocument();
   });
 
   it('lists the international casino as the one entry of Others (73)', async () => {
@@ -109,7 +109,7 @@ describe('CasinoList', () => {
     expect(screen.queryByText('No Others games right now.')).not.toBeInTheDocument();
     expect(tileNames()).toEqual(['International Casino']);
     await userEvent.click(screen.getByRole('link', { name: 'International Casino' }));
-    expect(screen.getByText('international casino')).toBeInTheDocument();
+    expect(await screen.findByText('international casino')).toBeInTheDocument();
   });
 
   it('reads ?category= when the path has none', async () => {

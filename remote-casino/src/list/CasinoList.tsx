@@ -5,6 +5,7 @@ import {
   CASINO_CATEGORIES,
   CASINO_SUSPENDED_MESSAGE,
   EmptyState,
+  localizeApiMessage,
   Page,
   ROUTES,
   Spinner,
@@ -12,7 +13,8 @@ import {
   useApis,
   type CasinoGameListItem,
 } from '@backlay/shared';
-import { OTHERS_CATEGORY, SPORTS_CATEGORY, gamesOf, isSuspended, selectedCategory, tileTitle } from './categories';
+import { useT } from '../i18n';
+import { OTHERS_CATEGORY, SPORTS_CATEGORY, categoryName, gamesOf, isSuspended, selectedCategory, tileTitle } from './categories';
 import { LazyImage } from './LazyImage';
 import { useTileWidth } from './media';
 
@@ -22,7 +24,8 @@ import { useTileWidth } from './media';
  * that says so instead of opening the table.
  */
 export function CasinoTile({ game, width, secondsLeft = null, onSuspended }: { game: CasinoGameListItem; width: string; secondsLeft?: number | null; onSuspended: () => void }) {
-  const title = tileTitle(game);
+  const t = useT();
+  const title = tileTitle(game, t);
   const live = !isSuspended(game);
   const body = (
     <>
@@ -31,7 +34,7 @@ export function CasinoTile({ game, width, secondsLeft = null, onSuspended }: { g
         {live ? (
           // Shown, not spoken: a link whose name changed every second would be read out again and again.
           <span className={`bl-casino-tile__live${secondsLeft !== null && secondsLeft <= 5 ? ' bl-casino-tile__live--ending' : ''}`} aria-hidden="true" data-testid="tile-live">
-            LIVE{secondsLeft !== null && secondsLeft > 0 ? ` · ${secondsLeft}s` : ''}
+            {secondsLeft !== null && secondsLeft > 0 ? t('tile.liveSeconds', { seconds: secondsLeft }) : t('tile.live')}
           </span>
         ) : null}
       </span>
@@ -71,19 +74,21 @@ function useSecondTicks(since: number): number {
  * The one tile of a category that lists an entry to another part of the product instead of tables:
  * Sports (the sports exchange: cricket, soccer, tennis) and Others (the international casino).
  */
-const ENTRY_TILES: Readonly<Partial<Record<number, { to: string; art: string; title: string }>>> = {
-  [SPORTS_CATEGORY]: { to: ROUTES.home.path, art: 'Sports', title: 'Sports Exchange' },
-  [OTHERS_CATEGORY]: { to: generatePath(ROUTES.casinoInt.path, {}), art: 'Int.', title: 'International Casino' },
+type EntryKeys = { to: string; art: 'lobby.entry.sportsArt' | 'lobby.entry.othersArt'; title: 'lobby.entry.sportsTitle' | 'lobby.entry.othersTitle' };
+const ENTRY_TILES: Readonly<Partial<Record<number, EntryKeys>>> = {
+  [SPORTS_CATEGORY]: { to: ROUTES.home.path, art: 'lobby.entry.sportsArt', title: 'lobby.entry.sportsTitle' },
+  [OTHERS_CATEGORY]: { to: generatePath(ROUTES.casinoInt.path, {}), art: 'lobby.entry.othersArt', title: 'lobby.entry.othersTitle' },
 };
 
-function EntryTile({ entry, width }: { entry: { to: string; art: string; title: string }; width: string }) {
+function EntryTile({ entry, width }: { entry: EntryKeys; width: string }) {
+  const t = useT();
   return (
     <li className="bl-casino-tile" style={{ width }}>
       <Link className="bl-casino-tile__link" to={entry.to}>
         <span className="bl-casino-tile__art" aria-hidden="true">
-          {entry.art}
+          {t(entry.art)}
         </span>
-        <span className="bl-casino-tile__title">{entry.title}</span>
+        <span className="bl-casino-tile__title">{t(entry.title)}</span>
       </Link>
     </li>
   );
@@ -95,6 +100,7 @@ function EntryTile({ entry, width }: { entry: { to: string; art: string; title: 
  * suspended table shows 'This game is suspended by admin, please try again later' instead.
  */
 export function CasinoList() {
+  const t = useT();
   const { casino: casinoApi } = useApis();
   const { categoryId: pathId } = useParams();
   const [search] = useSearchParams();
@@ -110,10 +116,10 @@ export function CasinoList() {
   const games = load.state === 'done' ? gamesOf(load.value.games, categoryId) : [];
   const left = (g: CasinoGameListItem) => (load.state === 'done' && g.secondsLeft !== null ? Math.max(0, g.secondsLeft - Math.floor(Math.max(0, now - load.value.at) / 1000)) : null);
   const entry = ENTRY_TILES[categoryId];
-  const category = CASINO_CATEGORIES.find((c) => c.id === categoryId)?.name ?? 'All Casino';
+  const category = categoryName(categoryId);
   return (
-    <Page title="Live Casino">
-      <nav className="bl-tabs" aria-label="Casino categories">
+    <Page title={t('lobby.title')}>
+      <nav className="bl-tabs" aria-label={t('lobby.categories')}>
         {CASINO_CATEGORIES.map((c) => (
           <Link
             key={c.id}
@@ -121,28 +127,28 @@ export function CasinoList() {
             className={c.id === categoryId ? 'active' : undefined}
             aria-current={c.id === categoryId ? 'page' : undefined}
           >
-            {c.name}
+            {categoryName(c.id)}
           </Link>
         ))}
       </nav>
       <p className="bl-casino-links">
-        <Link to={ROUTES.virtualGames.path}>Virtual games</Link>: watch a table&apos;s rounds live
+        <Link to={ROUTES.virtualGames.path}>{t('lobby.virtualLink')}</Link>: {t('lobby.virtualHint')}
       </p>
       {warning ? (
         <p className="bl-form-error bl-casino-warning" role="alert">
-          {CASINO_SUSPENDED_MESSAGE}
+          {localizeApiMessage(CASINO_SUSPENDED_MESSAGE)}
         </p>
       ) : null}
-      {load.state === 'loading' ? <Spinner label="Loading casino games" /> : null}
-      {load.state === 'fail' ? <EmptyState>The casino games could not be loaded: {load.message}</EmptyState> : null}
-      {load.state === 'done' && games.length === 0 && !entry ? <EmptyState>No {category} games right now.</EmptyState> : null}
+      {load.state === 'loading' ? <Spinner label={t('lobby.loading')} /> : null}
+      {load.state === 'fail' ? <EmptyState>{t('lobby.loadFailed', { message: load.message })}</EmptyState> : null}
+      {load.state === 'done' && games.length === 0 && !entry ? <EmptyState>{t('lobby.empty', { category })}</EmptyState> : null}
       {entry ? (
-        <ul className="bl-casino-grid" aria-label={`${category} games`}>
+        <ul className="bl-casino-grid" aria-label={t('lobby.grid', { category })}>
           <EntryTile entry={entry} width={width} />
         </ul>
       ) : null}
       {games.length > 0 && !entry ? (
-        <ul className="bl-casino-grid" aria-label={`${category} games`}>
+        <ul className="bl-casino-grid" aria-label={t('lobby.grid', { category })}>
           {games.map((g) => (
             <CasinoTile key={`${g.slug}:${String(g.match_id)}`} game={g} width={width} secondsLeft={left(g)} onSuspended={() => setWarning(true)} />
           ))}

@@ -1,4 +1,5 @@
-import { ALL_CASINO_CATEGORY, CASINO_CATEGORIES, type CasinoGameListItem } from '@backlay/shared';
+import { ALL_CASINO_CATEGORY, CASINO_CATEGORIES, casinoCategoryName, type CasinoGameListItem } from '@backlay/shared';
+import { t as casinoT, type CasinoT } from '../i18n';
 
 /**
  * The category the list shows: the path's `/casino-list/LC/4/{categoryId}`, else the `?category=`
@@ -22,9 +23,14 @@ export function gamesOf(games: readonly CasinoGameListItem[], categoryId: number
   return categoryId === ALL_CASINO_CATEGORY ? [...games] : games.filter((g) => g.categoryId === categoryId);
 }
 
-/** A tile's title, or 'Untitled Game' when the API has none (docs/rules/product.md §2). */
-export function tileTitle(game: Pick<CasinoGameListItem, 'title'>): string {
-  return game.title?.trim() ? game.title.trim() : 'Untitled Game';
+/** A tile's title, or 'Untitled Game' (in the page's language) when the API has none (docs/rules/product.md §2). */
+export function tileTitle(game: Pick<CasinoGameListItem, 'title'>, t: CasinoT = casinoT): string {
+  return game.title?.trim() ? game.title.trim() : t('tile.untitled');
+}
+
+/** A category's name in the page's language (shared's lookup; an id the menu lacks reads as All Casino). */
+export function categoryName(id: number): string {
+  return casinoCategoryName(id) ?? casinoCategoryName(ALL_CASINO_CATEGORY) ?? '';
 }
 
 /** True when a tile cannot be opened: the table is disabled, or no round runs on it (match_id -1). */

@@ -10,17 +10,18 @@ import {
 import { ReportTable, type ReportColumn, RangeFilters, RangeLoadStatus, useRangeReport } from '@backlay/shared/reports';
 import { ExportActions } from '@backlay/shared/exports';
 import { formatReportDate } from '../format';
+import { useT, type CasinoT } from '../i18n';
 
 type ReportRow = CasinoReportResponse['rows'][number];
 
 /** A day's game; on a phone card the game and its P&L lead. */
-const REPORT_COLUMNS: readonly ReportColumn<ReportRow>[] = [
-  { name: 'Date', rowHeader: true, cell: (row) => formatReportDate(row.date) },
-  { name: 'Game', lead: 'start', cell: (row) => row.title },
-  { name: 'Rounds', num: true, cell: (row) => row.rounds },
-  { name: 'Bets', num: true, cell: (row) => row.bets },
-  { name: 'Stake', num: true, cell: (row) => formatRupees(row.stake) },
-  { name: 'P&L', num: true, lead: 'end', cell: (row) => <Pnl rupees={row.pnl} /> },
+const reportColumns = (t: CasinoT): readonly ReportColumn<ReportRow>[] => [
+  { name: t('report.date'), rowHeader: true, cell: (row) => formatReportDate(row.date) },
+  { name: t('report.game'), lead: 'start', cell: (row) => row.title },
+  { name: t('report.rounds'), num: true, cell: (row) => row.rounds },
+  { name: t('report.bets'), num: true, cell: (row) => row.bets },
+  { name: t('report.stake'), num: true, cell: (row) => formatRupees(row.stake) },
+  { name: t('report.pnl'), num: true, lead: 'end', cell: (row) => <Pnl rupees={row.pnl} /> },
 ];
 
 /**
@@ -29,25 +30,31 @@ const REPORT_COLUMNS: readonly ReportColumn<ReportRow>[] = [
  * its rounds, bets, stake and P&L, and the totals.
  */
 export function CasinoReport() {
+  const t = useT();
   const { casino: casinoApi } = useApis();
   const { range, setRange, ready, load, report } = useRangeReport<CasinoReportResponse>((r) => casinoApi.report(r));
 
   return (
-    <Page title="Casino Report">
+    <Page title={t('report.title')}>
       <RangeFilters range={range} onChange={setRange} />
-      <ExportActions report="casino-report" filters={ready ? { from: range.from, to: range.to } : null} title="Casino Report" />
-      <RangeLoadStatus ready={ready} load={load} loading="Loading the casino report" failed="The casino report could not be loaded" />
-      {report && report.rows.length === 0 ? <EmptyState>No casino bets in these dates.</EmptyState> : null}
+      <ExportActions report="casino-report" filters={ready ? { from: range.from, to: range.to } : null} title={t('report.title')} />
+      <RangeLoadStatus ready={ready} load={load} loading={t('report.loading')} failed={t('report.failed')} />
+      {report && report.rows.length === 0 ? <EmptyState>{t('report.empty')}</EmptyState> : null}
       {report && report.rows.length > 0 ? (
         <ReportTable
-          label="Casino report by day and game"
-          columns={REPORT_COLUMNS}
+          label={t('report.tableLabel')}
+          columns={reportColumns(t)}
           rows={report.rows}
           rowKey={(row) => `${row.date}:${row.gameCode}`}
           total={{
-            label: 'Total',
-            values: { Rounds: report.totals.rounds, Bets: report.totals.bets, Stake: formatRupees(report.totals.stake), 'P&L': <Pnl rupees={report.totals.pnl} testId="total-pnl" /> },
-            testIds: { Rounds: 'total-rounds', Bets: 'total-bets', Stake: 'total-stake' },
+            label: t('report.total'),
+            values: {
+              [t('report.rounds')]: report.totals.rounds,
+              [t('report.bets')]: report.totals.bets,
+              [t('report.stake')]: formatRupees(report.totals.stake),
+              [t('report.pnl')]: <Pnl rupees={report.totals.pnl} testId="total-pnl" />,
+            },
+            testIds: { [t('report.rounds')]: 'total-rounds', [t('report.bets')]: 'total-bets', [t('report.stake')]: 'total-stake' },
           }}
         />
       ) : null}

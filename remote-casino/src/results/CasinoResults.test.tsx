@@ -75,7 +75,7 @@ describe('CasinoResults', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Verify round r2' }));
     const dialog = screen.getByRole('dialog', { name: 'Verify round r2' });
     expect(api.roundCards).toHaveBeenCalledWith('r2', 'dt20');
-    expect(within(dialog).getByText('india-casino-demo')).toBeInTheDocument();
+    expect(await within(dialog).findByText('india-casino-demo')).toBeInTheDocument();
     expect(spokenText(await within(dialog).findByRole('group', { name: "Round's cards by hand" }))).toBe("Round's cards by handDragon[8 of diamonds]Tiger[King of diamonds]");
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();

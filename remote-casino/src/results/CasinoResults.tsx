@@ -18,6 +18,8 @@ import {
 } from '@backlay/shared';
 import { Pager, ReportTable, type ReportColumn } from '@backlay/shared/reports';
 import { resultName } from '../format';
+import { useT, type CasinoT } from '../i18n';
+import { tileTitle } from '../list/categories';
 import { PlayingCard } from '../ui/PlayingCard';
 import { VerifyDialog } from '../verify/lazy-verify';
 import { recordCards, recordProof } from './RoundCard';
@@ -40,32 +42,33 @@ function RecordVerify({ record, onClose }: { record: CasinoRoundRecord; onClose:
 }
 
 /** A round's row; on a phone card its result leads (Void for a voided round), its Verify button after. */
-function resultColumns(verify: (record: CasinoRoundRecord) => void): readonly ReportColumn<CasinoRoundRecord>[] {
+function resultColumns(t: CasinoT, verify: (record: CasinoRoundRecord) => void): readonly ReportColumn<CasinoRoundRecord>[] {
   return [
-    { name: 'Round', rowHeader: true, cell: (r) => r.roundId },
-    { name: 'Result', lead: 'start', cell: (r) => (r.status === 'VOID' ? <span className="bl-badge bl-badge--void">Void</span> : resultName(r)) },
+    { name: t('resultsPage.round'), rowHeader: true, cell: (r) => r.roundId },
+    { name: t('resultsPage.result'), lead: 'start', cell: (r) => (r.status === 'VOID' ? <span className="bl-badge bl-badge--void">{t('void')}</span> : resultName(r)) },
     {
-      name: 'Cards',
+      name: t('resultsPage.cards'),
       className: 'bl-cards-cell',
       cell: (r) => recordCards(r).map((c, i) => <PlayingCard key={i} code={c} />),
     },
     {
-      name: 'Verify',
+      name: t('verify.button'),
       cell: (r) =>
         r.status === 'SETTLED' && r.serverSeed ? (
-          <Button variant="secondary" className="bl-btn--small" aria-label={`Verify round ${r.roundId}`} onClick={() => verify(r)}>
-            Verify
+          <Button variant="secondary" className="bl-btn--small" aria-label={t('verify.round', { roundId: r.roundId })} onClick={() => verify(r)}>
+            {t('verify.button')}
           </Button>
         ) : (
           <span className="bl-muted">{r.voidReason ?? ''}</span>
         ),
     },
-    { name: 'Settled', cell: (r) => formatDateTimeSeconds(r.settledAt) },
+    { name: t('resultsPage.settled'), cell: (r) => formatDateTimeSeconds(r.settledAt) },
   ];
 }
 
 /** Without a table in the path: a choice of the tables, which opens /casino/result/{matchId}. */
 function TablePicker() {
+  const t = useT();
   const { casino: casinoApi } = useApis();
   const navigate = useNavigate();
   const { load } = useLoad(() => casinoApi.games());
@@ -73,14 +76,14 @@ function TablePicker() {
   const games = load.state === 'done' ? load.value : [];
   return (
     <>
-      {load.state === 'loading' ? <Spinner label="Loading the tables" /> : null}
-      {load.state === 'fail' ? <EmptyState>The tables could not be loaded: {load.message}</EmptyState> : null}
+      {load.state === 'loading' ? <Spinner label={t('resultsPage.loadingTables')} /> : null}
+      {load.state === 'fail' ? <EmptyState>{t('resultsPage.tablesFailed', { message: load.message })}</EmptyState> : null}
       {load.state === 'done' ? (
         <div className="bl-filters">
           <SelectField
-            label="Table"
+            label={t('resultsPage.table')}
             value=""
-            options={[{ value: '', label: 'Choose a table' }, ...games.map((g) => ({ value: g.matchId, label: g.title || 'Untitled Game' }))]}
+            options={[{ value: '', label: t('resultsPage.chooseTable') }, ...games.map((g) => ({ value: g.matchId, label: tileTitle(g, t) }))]}
             onChange={(e) => {
               if (e.target.value) navigate(generatePath(ROUTES.casinoResult.path, { matchId: e.target.value }));
             }}
@@ -98,6 +101,7 @@ function TablePicker() {
  * that recomputes it in the browser from its revealed seed.
  */
 export function CasinoResults() {
+  const t = useT();
   const { casino: casinoApi } = useApis();
   const { matchId } = useParams();
   const [search, setSearch] = useSearchParams();
@@ -110,7 +114,7 @@ export function CasinoResults() {
   const { load } = useLoad<CasinoResultsResponse | null>(() => (matchId ? casinoApi.results(matchId, query) : Promise.resolve(null)), JSON.stringify([matchId, query]));
   const data = load.state === 'done' ? load.value : null;
   const table = useLoad(() => (matchId ? casinoApi.table(matchId) : Promise.resolve(null)), matchId ?? '');
-  const title = table.load.state === 'done' && table.load.value ? `${table.load.value.title} results` : 'Casino results';
+  const title = table.load.state === 'done' && table.load.value ? t('resultsPage.title', { table: table.load.value.title }) : t('resultsPage.defaultTitle');
   const [verifying, setVerifying] = useState<CasinoRoundRecord | null>(null);
 
   return (
@@ -118,8 +122,8 @@ export function CasinoResults() {
       {!matchId ? <TablePicker /> : null}
       {matchId ? (
         <div className="bl-filters">
-          <TextField label="Date" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
-          <TextField label="Round id" value={roundId} autoComplete="off" onChange={(e) => setRoundId(e.target.value)} />
+          <TextField label={t('resultsPage.date')} type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+          <TextField label={t('resultsPage.roundId')} value={roundId} autoComplete="off" onChange={(e) => setRoundId(e.target.value)} />
           {roundId ? (
             <Button
               variant="secondary"
@@ -130,18 +134,18 @@ export function CasinoResults() {
                 setSearch(search, { replace: true });
               }}
             >
-              All rounds
+              {t('resultsPage.allRounds')}
             </Button>
           ) : null}
         </div>
       ) : null}
-      {matchId && load.state === 'loading' ? <Spinner label="Loading results" /> : null}
-      {load.state === 'fail' ? <EmptyState>The results could not be loaded: {load.message}</EmptyState> : null}
-      {data && data.rounds.length === 0 ? <EmptyState>No settled rounds on this day.</EmptyState> : null}
+      {matchId && load.state === 'loading' ? <Spinner label={t('resultsPage.loading')} /> : null}
+      {load.state === 'fail' ? <EmptyState>{t('resultsPage.failed', { message: load.message })}</EmptyState> : null}
+      {data && data.rounds.length === 0 ? <EmptyState>{t('resultsPage.empty')}</EmptyState> : null}
       {data && data.rounds.length > 0 ? (
         <>
-          <ReportTable label="Round results" columns={resultColumns(setVerifying)} rows={data.rounds} rowKey={(r) => r.roundId} />
-          <Pager page={data.page} pageSize={1} total={data.totalPages} onPage={setPage} label="Result pages" />
+          <ReportTable label={t('resultsPage.table.label')} columns={resultColumns(t, setVerifying)} rows={data.rounds} rowKey={(r) => r.roundId} />
+          <Pager page={data.page} pageSize={1} total={data.totalPages} onPage={setPage} label={t('resultsPage.pages')} />
         </>
       ) : null}
       {verifying ? <RecordVerify record={verifying} onClose={() => setVerifying(null)} /> : null}

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Dialog, EmptyState, Spinner, formatDateTimeSeconds, useApis, useLoad, type CasinoLastResult, type CasinoRoundRecord } from '@backlay/shared';
+import { useT } from '../i18n';
 import { LazyVerifyPanel } from '../verify/lazy-verify';
 import type { RoundProof } from '../verify/verify';
 
@@ -28,27 +29,28 @@ function useRoundRecord(matchId: string, gameCode: string, roundId: string) {
  * from the revealed seed (the Verify view).
  */
 export function RoundCardDialog({ matchId, gameCode, result, onClose }: { matchId: string; gameCode: string; result: CasinoLastResult; onClose: () => void }) {
+  const t = useT();
   const { record, hands } = useRoundRecord(matchId, gameCode, result.roundId);
   const found = record.state === 'done' ? record.value : null;
   const proof = useMemo(() => (found && found.status === 'SETTLED' && found.serverSeed ? recordProof(found, hands) : null), [found, hands]);
   return (
-    <Dialog title={`Round ${result.roundId}`} onClose={onClose}>
+    <Dialog title={t('round.title', { roundId: result.roundId })} onClose={onClose}>
       <p className="bl-round-card__winner">
         <span className={`bl-casino-result bl-casino-result--${result.tone}`} aria-hidden="true">
           {result.label}
         </span>{' '}
         <strong>{result.name}</strong>
       </p>
-      {record.state === 'loading' ? <Spinner label="Loading the round" /> : null}
+      {record.state === 'loading' ? <Spinner label={t('roundCard.loading')} /> : null}
       {record.state === 'fail' ? (
         <p className="bl-form-error" role="alert">
           {record.message}
         </p>
       ) : null}
-      {record.state === 'done' && !found ? <EmptyState>This round is no longer in the table's results.</EmptyState> : null}
+      {record.state === 'done' && !found ? <EmptyState>{t('roundCard.gone')}</EmptyState> : null}
       {found ? (
         <p className="bl-muted">
-          {found.rdesc.split('#').filter(Boolean).join(' · ')} · settled {formatDateTimeSeconds(found.settledAt)}
+          {found.rdesc.split('#').filter(Boolean).join(' · ')} · {t('roundCard.settled', { time: formatDateTimeSeconds(found.settledAt) })}
         </p>
       ) : null}
       {proof ? <LazyVerifyPanel proof={proof} /> : null}

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { Pnl, type CasinoMarketView, type PlaceBetSide, formatOddsDecimal } from '@backlay/shared';
+import { useT } from '../i18n';
+import { runnerName } from '../ui/hands';
 
 /** A click on a price: the runner, the side and the decimal price. */
 export type OnCasinoPrice = (selectionId: string, side: PlaceBetSide, price: number) => void;
@@ -22,14 +24,16 @@ export const bettable = (runner: CasinoMarketView['runners'][number]) => runner.
  * and an overlay says why.
  */
 export function CasinoMarket({ market, closed, pnl, onPrice }: { market: CasinoMarketView; closed: string | null; pnl?: ReadonlyMap<string, number>; onPrice: OnCasinoPrice }) {
+  const t = useT();
   const headingId = useId();
+  const sideName = (side: PlaceBetSide) => t(side === 'BACK' ? 'side.back' : 'side.lay');
   const lays = market.runners.some((r) => r.lay !== null);
   const price = (runner: CasinoMarketView['runners'][number], side: PlaceBetSide) => {
     const value = side === 'BACK' ? runner.back : runner.lay;
     const kind = side === 'BACK' ? 'back' : 'lay';
     if (value === null) {
       return (
-        <td className={`bl-price bl-price--${kind} bl-price--none`} aria-label={`${side === 'BACK' ? 'Back' : 'Lay'}: no price`}>
+        <td className={`bl-price bl-price--${kind} bl-price--none`} aria-label={t('market.noPrice', { side: sideName(side) })}>
           <span className="bl-price__odds" aria-hidden="true">
             –
           </span>
@@ -41,7 +45,7 @@ export function CasinoMarket({ market, closed, pnl, onPrice }: { market: CasinoM
         <button
           type="button"
           className="bl-price__btn"
-          aria-label={`${side === 'BACK' ? 'Back' : 'Lay'} ${runner.name} at ${formatOddsDecimal(value)}`}
+          aria-label={t('market.price', { side: sideName(side), runner: runnerName(runner.name, t), odds: formatOddsDecimal(value) })}
           disabled={closed !== null}
           onClick={() => onPrice(runner.selectionId, side, value)}
         >
@@ -55,22 +59,22 @@ export function CasinoMarket({ market, closed, pnl, onPrice }: { market: CasinoM
       <header className="bl-market__head">
         <h2 id={headingId}>{market.name}</h2>
         <span className="bl-limits">
-          Min {limit(market.minStake)} · Max {limit(market.maxStake)}
+          {t('limits', { min: limit(market.minStake), max: limit(market.maxStake) })}
         </span>
       </header>
       <div className="bl-market__body">
-        <table className="bl-ladder bl-casino-ladder" aria-label={`${market.name} prices`}>
+        <table className="bl-ladder bl-casino-ladder" aria-label={t('market.prices', { market: market.name })}>
           <thead>
             <tr>
               <th scope="col" className="bl-ladder__runner">
-                <span className="bl-visually-hidden">Runner</span>
+                <span className="bl-visually-hidden">{t('market.runner')}</span>
               </th>
               <th scope="col" className="bl-ladder__side bl-ladder__side--back">
-                Back
+                {t('side.back')}
               </th>
               {lays ? (
                 <th scope="col" className="bl-ladder__side bl-ladder__side--lay">
-                  Lay
+                  {t('side.lay')}
                 </th>
               ) : null}
             </tr>
@@ -81,7 +85,7 @@ export function CasinoMarket({ market, closed, pnl, onPrice }: { market: CasinoM
               return (
                 <tr key={runner.selectionId}>
                   <th scope="row" className="bl-ladder__runner">
-                    {runner.name}
+                    {runnerName(runner.name, t)}
                     {p !== undefined && p !== 0 ? (
                       <span className="bl-runner-pnl">
                         <Pnl rupees={p} />

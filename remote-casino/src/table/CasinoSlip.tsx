@@ -17,6 +17,8 @@ import {
   formatOddsDecimal,
 } from '@backlay/shared';
 import { SlipActions, SlipRunnerBook, QuickStakes, StakeField, placedRunnerNotice } from '@backlay/shared/slip-parts';
+import { useT } from '../i18n';
+import { runnerName } from '../ui/hands';
 import { projectMarket, shownRows } from './book';
 
 /** What the player clicked: a back or lay price of a runner of the round. */
@@ -47,7 +49,7 @@ export interface CasinoSlipProps {
   track: ReturnType<typeof useWalletNews>;
 }
 
-const SIDE = { BACK: { label: 'Back', kind: 'back' }, LAY: { label: 'Lay', kind: 'lay' } } as const;
+const SIDE = { BACK: { label: 'side.back', kind: 'back' }, LAY: { label: 'side.lay', kind: 'lay' } } as const;
 
 /**
  * The casino bet slip: the runner, side and price (fixed: the table's price), the stake with the
@@ -58,6 +60,7 @@ const SIDE = { BACK: { label: 'Back', kind: 'back' }, LAY: { label: 'Lay', kind:
  * and as a toast; the header's balance follows the user socket by itself.
  */
 export function CasinoSlip({ matchId, selection, market, bets, stakeButtons, closed, shown, onPlaced, onCancel, track }: CasinoSlipProps) {
+  const t = useT();
   const { bets: betsApi } = useApis();
   const [stakeText, setStakeText] = useState('');
   // The player's stake limit (responsible gambling): no stake button above it.
@@ -78,20 +81,20 @@ export function CasinoSlip({ matchId, selection, market, bets, stakeButtons, clo
   const book = projectMarket(market, bets, stake !== null ? { selectionId: selection.selectionId, side: selection.side, odds: selection.price, stakeMinor: toMinor(stake) } : null);
 
   return (
-    <form className={`bl-slip bl-slip--${side.kind}`} aria-label="Bet slip" noValidate onSubmit={(e) => void submit(e, body, closed)}>
+    <form className={`bl-slip bl-slip--${side.kind}`} aria-label={t('slip.label')} noValidate onSubmit={(e) => void submit(e, body, closed)}>
       <p className="bl-slip__title">
-        <span className={`bl-side bl-side--${side.kind}`}>{side.label}</span> <strong>{runner?.name ?? selection.selectionId}</strong> <span className="bl-muted">{market.name}</span> at{' '}
+        <span className={`bl-side bl-side--${side.kind}`}>{t(side.label)}</span> <strong>{runner ? runnerName(runner.name, t) : selection.selectionId}</strong> <span className="bl-muted">{market.name}</span> {t('slip.at')}{' '}
         <strong data-testid="slip-odds">{formatOddsDecimal(selection.price)}</strong>
       </p>
       <StakeField
         stakeText={stakeText}
         onStakeText={setStakeText}
-        hint={`Min ${formatRupees(market.minStake)} · Max ${formatRupees(market.maxStake)}`}
+        hint={t('limits', { min: formatRupees(market.minStake), max: formatRupees(market.maxStake) })}
         invalid={stakeText.trim() !== '' && stake === null}
       />
       <QuickStakes stakeButtons={stakeButtons} onStakeText={setStakeText} maxStake={stakeLimit} />
-      <SlipRunnerBook rows={shown ? shownRows(book.rows, shown, 'Any other number') : book.rows} exposure={book.exposureAfterMinor !== null ? { nowMinor: book.exposureNowMinor, afterMinor: book.exposureAfterMinor } : null} />
-      <SlipActions closed={closed ? `${closed}: no more bets on this round.` : null} error={error?.message ?? null} canPlace={body !== null && closed === null} submitting={submitting} onCancel={onCancel} />
+      <SlipRunnerBook rows={(shown ? shownRows(book.rows, shown, t('slip.anyOther')) : book.rows).map((r) => (r.selectionId === '' ? r : { ...r, name: runnerName(r.name, t) }))} exposure={book.exposureAfterMinor !== null ? { nowMinor: book.exposureNowMinor, afterMinor: book.exposureAfterMinor } : null} />
+      <SlipActions closed={closed ? t('slip.closed', { reason: closed }) : null} error={error?.message ?? null} canPlace={body !== null && closed === null} submitting={submitting} onCancel={onCancel} />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import {
   CASINO_SUSPENDED_MESSAGE,
   DEFAULT_BUTTON_VALUES,
   EmptyState,
+  localizeApiMessage,
   PAGE_SIZE_MAX,
   Page,
   ROUTES,
@@ -19,11 +20,11 @@ import {
   type CasinoMarketView,
   type CasinoRoundView,
   type MatchDataStatus,
-  sideLabel,
 } from '@backlay/shared';
 // By subpath, not through the @backlay/shared singleton: a phone's slip loads with its page,
 // not on every first page (ADR 0025's budget).
 import { SLIP_SHEET_OPEN_CLASS, SlipSheet } from '@backlay/shared/slip-sheet';
+import { t as casinoT, useT, type CasinoKey, type CasinoT } from '../i18n';
 import type { RoundProof } from '../verify/verify';
 import { VerifyDialog } from '../verify/lazy-verify';
 import { marketVector } from './book';
@@ -38,11 +39,11 @@ import { RulesPanel } from './RulesPanel';
 import { useCasinoTable } from './use-casino-table';
 
 /** How the table's live connection reads (its own words: a table has no prices feed to name). */
-const TABLE_CONNECTION_TEXT: Record<MatchDataStatus, string> = {
-  connecting: 'Connecting…',
-  live: 'Live',
-  resyncing: 'Reconnecting…',
-  unavailable: 'Not live',
+const TABLE_CONNECTION_TEXT: Record<MatchDataStatus, CasinoKey> = {
+  connecting: 'table.connection.connecting',
+  live: 'table.connection.live',
+  resyncing: 'table.connection.resyncing',
+  unavailable: 'table.connection.unavailable',
 };
 
 const NO_BETS: CasinoBet[] = [];
@@ -52,17 +53,17 @@ const NO_PAGE: CasinoBetsResponse = { rows: NO_BETS, page: 1, pageSize: PAGE_SIZ
  * Why a market takes no bets now, or null when it does: the table is switched off, no round is
  * open, the betting window is over (on the server's clock) or the market itself is suspended.
  */
-export function marketClosedReason(market: CasinoMarketView, round: CasinoRoundView, isDisable: boolean, seconds: number): string | null {
-  if (isDisable) return 'Suspended';
-  if (round.status !== 'OPEN' || seconds <= 0) return 'Betting closed';
-  if (market.suspended) return 'Suspended';
+export function marketClosedReason(market: CasinoMarketView, round: CasinoRoundView, isDisable: boolean, seconds: number, t: CasinoT = casinoT): string | null {
+  if (isDisable) return t('table.closed.suspended');
+  if (round.status !== 'OPEN' || seconds <= 0) return t('table.closed.betting');
+  if (market.suspended) return t('table.closed.suspended');
   return null;
 }
 
 /** A casino slip's name for the player (the bottom sheet's on a phone): its side and runner, "Back Player A". */
-export function casinoSelectionLabel(market: CasinoMarketView, selection: CasinoSelection): string {
+export function casinoSelectionLabel(market: CasinoMarketView, selection: CasinoSelection, t: CasinoT = casinoT): string {
   const runner = market.runners.find((r) => r.selectionId === selection.selectionId);
-  return `${sideLabel(selection.side)} ${runner?.name ?? selection.selectionId}`;
+  return t('table.selection', { side: t(selection.side === 'BACK' ? 'side.back' : 'side.lay'), runner: runner?.name ?? selection.selectionId });
 }
 
 /** What a settled round reveals for the Verify view; null before it settles. */
@@ -125,6 +126,7 @@ export function CasinoTablePage() {
 }
 
 function CasinoTable({ matchId }: { matchId: string }) {
+  const t = useT();
   const model = useCasinoTable(matchId);
   const { round, isDisable, reloadTable } = model;
   const seconds = useSecondsToClose(round, model.clockOffsetMs);
@@ -164,19 +166,19 @@ function CasinoTable({ matchId }: { matchId: string }) {
     return out;
   }, [round, player.open]);
 
-  if (model.table.state === 'loading') return <Spinner label="Loading the table" />;
+  if (model.table.state === 'loading') return <Spinner label={t('table.loading')} />;
   if (model.table.state === 'fail') {
     return (
-      <Page title="Live Casino">
-        <EmptyState>This table could not be opened: {model.table.message}</EmptyState>
-        <Link to={generatePath(ROUTES.casinoList.path, {})}>Back to the casino</Link>
+      <Page title={t('lobby.title')}>
+        <EmptyState>{t('table.openFailed', { message: model.table.message })}</EmptyState>
+        <Link to={generatePath(ROUTES.casinoList.path, {})}>{t('table.backToCasino')}</Link>
       </Page>
     );
   }
   const table = model.table.value;
   const Layout = tableLayout(table.gameCode);
   const Draw = tableDraw(table.gameCode);
-  const closedReason = (m: CasinoMarketView) => (round ? marketClosedReason(m, round, isDisable, seconds) : 'Betting closed');
+  const closedReason = (m: CasinoMarketView) => (round ? marketClosedReason(m, round, isDisable, seconds, t) : t('table.closed.betting'));
   /** A layout's cell that is a runner's Back price: the slip opens on it as from the ladder. */
   const back = (m: CasinoMarketView, selectionId: string) => {
     const price = m.runners.find((r) => r.selectionId === selectionId)?.back;
@@ -186,13 +188,13 @@ function CasinoTable({ matchId }: { matchId: string }) {
   /** A market's ladder (its `shown` runners only, when given) and the slip of a price clicked in it. */
   const renderMarket = (m: CasinoMarketView, shown?: ReadonlySet<string>) => {
     if (!round) return null;
-    const closed = marketClosedReason(m, round, isDisable, seconds);
+    const closed = marketClosedReason(m, round, isDisable, seconds, t);
     const listed = shown ? { ...m, runners: m.runners.filter((r) => shown.has(r.selectionId)) } : m;
     return (
       <>
         <CasinoMarket market={listed} closed={closed} pnl={pnlByMarket.get(m.marketId)} onPrice={(selectionId, side, price) => setSlip({ marketId: m.marketId, selectionId, side, price })} />
         {slip && slip.marketId === m.marketId ? (
-          <SlipSheet key={`${slip.selectionId}:${slip.side}:${slip.price}`} label={casinoSelectionLabel(m, slip)} onClose={() => setSlip(null)}>
+          <SlipSheet key={`${slip.selectionId}:${slip.side}:${slip.price}`} label={casinoSelectionLabel(m, slip, t)} onClose={() => setSlip(null)}>
             <CasinoSlip
               key={`${slip.selectionId}:${slip.side}:${slip.price}`}
               matchId={matchId}
@@ -221,20 +223,20 @@ function CasinoTable({ matchId }: { matchId: string }) {
       title={table.title}
       actions={
         <span className={`bl-live bl-live--${model.status}`} role="status">
-          {TABLE_CONNECTION_TEXT[model.status]}
+          {t(TABLE_CONNECTION_TEXT[model.status])}
         </span>
       }
     >
       {isDisable ? (
         <p className="bl-form-error bl-casino-warning" role="alert">
-          {CASINO_SUSPENDED_MESSAGE}
+          {localizeApiMessage(CASINO_SUSPENDED_MESSAGE)}
         </p>
       ) : null}
-      {round ? <RoundStatus round={round} seconds={seconds} /> : <EmptyState>No round is running on this table right now.</EmptyState>}
+      {round ? <RoundStatus round={round} seconds={seconds} /> : <EmptyState>{t('table.noRound')}</EmptyState>}
       {proof ? (
         <p className="bl-casino-verify">
           <Button variant="secondary" className="bl-btn--small" onClick={() => setVerify(proof)}>
-            Verify round {proof.roundId}
+            {t('verify.round', { roundId: proof.roundId })}
           </Button>
         </p>
       ) : null}

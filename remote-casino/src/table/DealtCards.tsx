@@ -2,7 +2,8 @@ import { useRef, type CSSProperties } from 'react';
 import { formatRupees, type CasinoBet, type CasinoRoundView } from '@backlay/shared';
 import { resultName } from '../format';
 import { openStakes } from './book';
-import { dealOrder, handLabel } from '../ui/hands';
+import { useT } from '../i18n';
+import { dealOrder, handLabel, handName } from '../ui/hands';
 import { PlayingCard, dealStepMs } from '../ui/PlayingCard';
 
 /** The ring of the betting window: the part of it still left, with the seconds in the middle. */
@@ -53,6 +54,7 @@ export function DealtCards({
   /** The places the game deals to, in dealing order (the table's `seats`): laid out before a card is dealt. */
   seats?: readonly string[];
 }) {
+  const t = useT();
   const dealt = dealOrder(round.cards, round.hands);
   // Cards that were on screen before the latest cards arrived are not dealt again: only the new
   // batch flies in, from its first card. (Same inputs, same result: safe to work out in render.)
@@ -68,23 +70,25 @@ export function DealtCards({
   // The player's backs by runner name: a box is the runner of its name ('Player B').
   const backed = openStakes(bets, (b) => (b.side === 'BACK' ? b.selectionName : null));
   const open = round.status === 'OPEN';
-  const note = open ? 'The cards are dealt when betting closes.' : round.status === 'VOID' ? 'No cards: the round was voided.' : round.cards.length === 0 ? 'Dealing…' : null;
+  const note = open ? t('felt.noteOpen') : round.status === 'VOID' ? t('felt.noteVoid') : round.cards.length === 0 ? t('felt.noteDealing') : null;
   const style = categoryId === undefined ? undefined : ({ '--felt-hue': String((categoryId * 47) % 360) } as CSSProperties);
 
   return (
-    <section className={`bl-casino-cards bl-casino-felt${winner ? ' bl-casino-felt--settled' : ''}`} aria-label="Cards" style={style}>
+    <section className={`bl-casino-cards bl-casino-felt${winner ? ' bl-casino-felt--settled' : ''}`} aria-label={t('felt.label')} style={style}>
       {open ? <RoundTimer seconds={seconds} bettingSeconds={bettingSeconds} /> : null}
       {boxes.length > 0 ? (
         <div className="bl-casino-felt__boxes">
           {boxes.map((h) => {
+            // The English name matches the result's and the bets' runner names; the screen says it in its language.
             const label = handLabel(h.hand);
+            const name = handName(h.hand, t);
             const won = wins(winner, label);
             const stake = backed.get(label) ?? 0;
             return (
-              <div key={h.hand} className={`bl-casino-hand${won ? ' bl-casino-hand--won' : ''}`} role="group" aria-label={won ? `${label}, wins` : label}>
+              <div key={h.hand} className={`bl-casino-hand${won ? ' bl-casino-hand--won' : ''}`} role="group" aria-label={won ? t('felt.handWins', { hand: name }) : name}>
                 <span className="bl-casino-hand__name">
-                  {label}
-                  {won ? <span className="bl-casino-hand__wins"> wins</span> : null}
+                  {name}
+                  {won ? <span className="bl-casino-hand__wins"> {t('felt.wins')}</span> : null}
                 </span>
                 <span className="bl-casino-hand__cards">
                   {h.cards.length === 0 ? <span className="bl-card-slot" aria-hidden="true" /> : null}
@@ -93,7 +97,7 @@ export function DealtCards({
                   ))}
                 </span>
                 {stake > 0 ? (
-                  <span className="bl-chip bl-casino-hand__stake" aria-label={`Your stake on ${label}: ${formatRupees(stake)}`}>
+                  <span className="bl-chip bl-casino-hand__stake" aria-label={t('felt.stake', { hand: name, amount: formatRupees(stake) })}>
                     {formatRupees(stake)}
                   </span>
                 ) : null}

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { CasinoRoundView } from '@backlay/shared';
+import { localizeApiMessage, type CasinoRoundView } from '@backlay/shared';
+import { t as casinoT, useT, type CasinoT } from '../i18n';
 import { resultName } from '../format';
+import { runnerName } from '../ui/hands';
 import { COUNTDOWN_TICK_MS, secondsToClose } from './countdown';
 
 /**
@@ -22,30 +24,32 @@ export function useSecondsToClose(round: CasinoRoundView | null, offsetMs: numbe
 }
 
 /** The round's state in words: the countdown while open, then closed, dealt, settled or void. */
-export function roundStatusText(round: CasinoRoundView, seconds: number): string {
+export function roundStatusText(round: CasinoRoundView, seconds: number, t: CasinoT = casinoT): string {
   switch (round.status) {
     case 'OPEN':
-      return seconds > 0 ? `Bets close in ${seconds} s` : 'Betting closed';
+      return seconds > 0 ? t('round.closesIn', { seconds }) : t('round.bettingClosed');
     case 'CLOSED':
-      return round.cards.length > 0 ? 'Betting closed · dealing' : 'Betting closed';
+      return round.cards.length > 0 ? t('round.dealing') : t('round.bettingClosed');
     case 'SETTLED':
-      return `Settled · ${resultName(round)}`;
+      // The winner as the page's language names the runner ('Tiger' → 'टाइगर'); a description the catalog does not know, as sent.
+      return t('round.settled', { result: runnerName(resultName(round), t) });
     case 'VOID':
       // The server's reasons already say what happened to the bets ("Table disabled by admin: every bet refunded").
-      return round.voidReason ? `Void: ${round.voidReason}` : 'Void · every bet refunded';
+      return round.voidReason ? t('round.voidReason', { reason: localizeApiMessage(round.voidReason) }) : t('round.void');
   }
 }
 
 /** The round line under the title: its id and its state, the countdown as a timer while open. */
 export function RoundStatus({ round, seconds }: { round: CasinoRoundView; seconds: number }) {
+  const t = useT();
   const counting = round.status === 'OPEN' && seconds > 0;
   return (
     <p className="bl-casino-round">
       <span>
-        Round <strong data-testid="round-id">{round.roundId}</strong>
+        {t('round.label')} <strong data-testid="round-id">{round.roundId}</strong>
       </span>
       <span className={`bl-casino-round__status bl-casino-round__status--${round.status.toLowerCase()}${counting && seconds <= 5 ? ' bl-casino-round__status--ending' : ''}`} role={counting ? 'timer' : 'status'} aria-live={counting ? 'off' : 'polite'}>
-        {roundStatusText(round, seconds)}
+        {roundStatusText(round, seconds, t)}
       </span>
     </p>
   );

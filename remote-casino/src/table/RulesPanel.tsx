@@ -2,6 +2,7 @@ import type { CasinoRulesView } from '@backlay/shared';
 import { FairnessText } from '../verify/FairnessText';
 import { formatOddsDecimal } from '@backlay/shared';
 import { formatRtp } from '@backlay/shared/casino';
+import { useT } from '../i18n';
 
 /**
  * The table's rules, reachable without betting (docs/rules/casino-fairness.md §4.2 disclosure): how the round is
@@ -9,9 +10,10 @@ import { formatRtp } from '@backlay/shared/casino';
  * their theoretical RTP, then exactly how PF-1 draws and how amounts round (FairnessText). Folded by default so the prices stay near the top on a phone.
  */
 export function RulesPanel({ rules }: { rules: CasinoRulesView }) {
+  const t = useT();
   return (
     <details className="bl-casino-rules">
-      <summary>Rules and payouts</summary>
+      <summary>{t('rules.summary')}</summary>
       <ul className="bl-casino-rules__lines">
         {rules.lines.map((line, i) => (
           <li key={i}>{line}</li>
@@ -19,16 +21,16 @@ export function RulesPanel({ rules }: { rules: CasinoRulesView }) {
       </ul>
       {rules.markets.map((m) => (
         <div key={m.code} className="bl-table-wrap">
-          <table className="bl-table bl-table--compact" aria-label={`${m.name} payouts`}>
+          <table className="bl-table bl-table--compact" aria-label={t('rules.payouts', { market: m.name })}>
             <caption className="bl-casino-rules__caption">{m.name}</caption>
             <thead>
               <tr>
-                <th scope="col">Runner</th>
+                <th scope="col">{t('market.runner')}</th>
                 <th scope="col" className="num">
-                  Back
+                  {t('side.back')}
                 </th>
                 <th scope="col" className="num">
-                  Lay
+                  {t('side.lay')}
                 </th>
                 <th scope="col" className="num">
                   RTP
@@ -48,10 +50,7 @@ export function RulesPanel({ rules }: { rules: CasinoRulesView }) {
           </table>
         </div>
       ))}
-      <p className="bl-hint">
-        Payouts are decimal and include the stake. The server's clock decides when betting closes: a bet that reaches it after the countdown ends is refused, so a slow connection
-        matters. Every round is dealt from a shuffle committed before betting opens, which you can check with Verify once the round is settled.
-      </p>
+      <p className="bl-hint">{t('rules.hint')}</p>
       <FairnessText />
     </details>
   );

@@ -1,4 +1,5 @@
-import { RANK_LABELS, SUIT_SYMBOLS, isRed, parseCard, type Suit } from '@backlay/shared/casino';
+import { RANK_LABELS, SUIT_SYMBOLS, isRed, parseCard } from '@backlay/shared/casino';
+import { t, tOr } from '../i18n';
 
 /** Time between two cards of a deal: each card starts flying in this long after the one before. */
 export const DEAL_STEP_MS = 500;
@@ -13,15 +14,12 @@ export function dealStepMs(count: number): number {
   return count <= 1 ? DEAL_STEP_MS : Math.min(DEAL_STEP_MS, Math.floor(DEAL_MAX_MS / (count - 1)));
 }
 
-const SUIT_NAMES: Record<Suit, string> = { S: 'spades', H: 'hearts', C: 'clubs', D: 'diamonds' };
-const RANK_NAMES: Record<string, string> = { A: 'Ace', J: 'Jack', Q: 'Queen', K: 'King' };
-
-/** A card code's words for screen readers: '8DD' → '8 of diamonds', 'KSS' → 'King of spades'. */
+/** A card code's words for screen readers, in the page's language: '8DD' → '8 of diamonds', 'KSS' → 'King of spades'. */
 export function cardWords(code: string): string {
   try {
     const card = parseCard(code);
     const rank = RANK_LABELS[card.rank];
-    return `${RANK_NAMES[rank] ?? rank} of ${SUIT_NAMES[card.suit]}`;
+    return t('card.words', { rank: tOr(t, `card.rank.${rank}`, rank), suit: tOr(t, `card.suit.${card.suit}`, card.suit) });
   } catch {
     return code;
   }

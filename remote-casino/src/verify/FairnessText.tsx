@@ -1,4 +1,5 @@
 import { PAYOUT_ROUNDING_STEPS, PF1_DRAW_STEPS } from '@backlay/shared/casino';
+import { useT } from '../i18n';
 
 /**
  * Exactly how PF-1 draws a round and how a bet's amount rounds to the paisa, in the published
@@ -6,16 +7,17 @@ import { PAYOUT_ROUNDING_STEPS, PF1_DRAW_STEPS } from '@backlay/shared/casino';
  * the Verify view, so a player can rebuild every deal and compute every payout.
  */
 export function FairnessText() {
+  const t = useT();
   return (
-    <section aria-label="How rounds are drawn and paid">
-      <h3 className="bl-casino-rules__caption">How the cards are drawn (PF-1)</h3>
-      <ol className="bl-casino-rules__lines" aria-label="How the cards are drawn">
+    <section aria-label={t('fairness.label')}>
+      <h3 className="bl-casino-rules__caption">{t('fairness.drawTitle')}</h3>
+      <ol className="bl-casino-rules__lines" aria-label={t('fairness.drawList')}>
         {PF1_DRAW_STEPS.map((step) => (
           <li key={step}>{step}</li>
         ))}
       </ol>
-      <h3 className="bl-casino-rules__caption">How amounts round</h3>
-      <ul className="bl-casino-rules__lines" aria-label="How amounts round">
+      <h3 className="bl-casino-rules__caption">{t('fairness.rounding')}</h3>
+      <ul className="bl-casino-rules__lines" aria-label={t('fairness.rounding')}>
         {PAYOUT_ROUNDING_STEPS.map((step) => (
           <li key={step}>{step}</li>
         ))}

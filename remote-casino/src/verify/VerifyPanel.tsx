@@ -1,14 +1,16 @@
 import { Spinner, useLoad } from '@backlay/shared';
-import { dealOrder, handLabel } from '../ui/hands';
+import { useT } from '../i18n';
+import { dealOrder, handName } from '../ui/hands';
 import { PlayingCard } from '../ui/PlayingCard';
 import { FairnessText } from './FairnessText';
 import { checkRound, type RoundProof } from './verify';
 
 
 function Verdict({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
+  const t = useT();
   return (
     <li className="bl-verify__check">
-      <span className={`bl-badge bl-badge--${ok ? 'match' : 'mismatch'}`}>{ok ? 'Match' : 'Mismatch'}</span>
+      <span className={`bl-badge bl-badge--${ok ? 'match' : 'mismatch'}`}>{ok ? t('verify.match') : t('verify.mismatch')}</span>
       <span>{ok ? yes : no}</span>
     </li>
   );
@@ -16,6 +18,7 @@ function Verdict({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
 
 /** A deal shown card by card: by hand where the hands are known, else in dealing order. */
 function Cards({ label, cards, hands }: { label: string; cards: readonly string[]; hands?: Record<string, string[]> }) {
+  const t = useT();
   const byHand = hands && Object.keys(hands).length > 0 ? dealOrder(cards, hands) : null;
   return (
     <div className="bl-verify__deal" role="group" aria-label={label}>
@@ -23,7 +26,7 @@ function Cards({ label, cards, hands }: { label: string; cards: readonly string[
       {byHand ? (
         byHand.map((h) => (
           <p key={h.hand} className="bl-verify__cards">
-            <span className="bl-verify__hand">{handLabel(h.hand)}</span>
+            <span className="bl-verify__hand">{handName(h.hand, t)}</span>
             {h.cards.map((c) => (
               <PlayingCard key={c.index} code={c.code} />
             ))}
@@ -48,27 +51,28 @@ function Cards({ label, cards, hands }: { label: string; cards: readonly string[
  * rounding text (FairnessText) to recompute it by hand.
  */
 export function VerifyPanel({ proof }: { proof: RoundProof }) {
+  const t = useT();
   const { load: checking } = useLoad(() => checkRound(proof), JSON.stringify(proof));
 
   return (
-    <section className="bl-verify" aria-label={`Verify round ${proof.roundId}`}>
+    <section className="bl-verify" aria-label={t('verify.round', { roundId: proof.roundId })}>
       <dl className="bl-facts">
-        <dt>Server seed</dt>
+        <dt>{t('verify.serverSeed')}</dt>
         <dd className="bl-verify__hash">{proof.serverSeed}</dd>
-        <dt>Published hash</dt>
+        <dt>{t('verify.publishedHash')}</dt>
         <dd className="bl-verify__hash">{proof.serverSeedHash}</dd>
-        <dt>Client seed</dt>
+        <dt>{t('verify.clientSeed')}</dt>
         <dd className="bl-verify__hash">{proof.clientSeed}</dd>
-        <dt>Nonce</dt>
+        <dt>{t('verify.nonce')}</dt>
         <dd>{proof.nonce}</dd>
         {checking.state === 'done' ? (
           <>
-            <dt>SHA-256 of the seed</dt>
+            <dt>{t('verify.seedSha')}</dt>
             <dd className="bl-verify__hash">{checking.value.seedHash}</dd>
           </>
         ) : null}
       </dl>
-      {checking.state === 'loading' ? <Spinner label="Recomputing the round" /> : null}
+      {checking.state === 'loading' ? <Spinner label={t('verify.recomputing')} /> : null}
       {checking.state === 'fail' ? (
         <p className="bl-form-error" role="alert">
           {checking.message}
@@ -76,17 +80,17 @@ export function VerifyPanel({ proof }: { proof: RoundProof }) {
       ) : null}
       {checking.state === 'done' ? (
         <div role="status">
-          <ul className="bl-verify__checks" aria-label="Checks">
-            <Verdict ok={checking.value.hashMatches} yes="The server seed hashes to the hash published before betting opened." no="The server seed does not hash to the published hash." />
-            <Verdict ok={checking.value.cardsMatch} yes="The cards recomputed from the seeds are the round's cards." no="The cards recomputed from the seeds differ from the round's cards." />
+          <ul className="bl-verify__checks" aria-label={t('verify.checks')}>
+            <Verdict ok={checking.value.hashMatches} yes={t('verify.hashYes')} no={t('verify.hashNo')} />
+            <Verdict ok={checking.value.cardsMatch} yes={t('verify.cardsYes')} no={t('verify.cardsNo')} />
           </ul>
-          <Cards label="Recomputed cards, in dealing order" cards={checking.value.cards} />
+          <Cards label={t('verify.recomputed')} cards={checking.value.cards} />
         </div>
       ) : null}
-      <Cards label="Round's cards, in dealing order" cards={proof.cards} />
-      {proof.hands && Object.keys(proof.hands).length > 0 ? <Cards label="Round's cards by hand" cards={proof.cards} hands={proof.hands} /> : null}
+      <Cards label={t('verify.roundCards')} cards={proof.cards} />
+      {proof.hands && Object.keys(proof.hands).length > 0 ? <Cards label={t('verify.byHand')} cards={proof.cards} hands={proof.hands} /> : null}
       <details className="bl-casino-rules">
-        <summary>How to recompute it yourself</summary>
+        <summary>{t('verify.yourself')}</summary>
         <FairnessText />
       </details>
     </section>

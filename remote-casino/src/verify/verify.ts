@@ -1,4 +1,5 @@
 import { casinoGame, playRound, sha256Hex } from '@backlay/shared/casino';
+import { t } from '../i18n';
 
 /** What a settled round publishes for anyone to check it (docs/rules/casino-fairness.md §2.2, "Verification steps"). */
 export interface RoundProof {
@@ -36,7 +37,7 @@ export interface RoundCheck {
  */
 export async function checkRound(proof: RoundProof): Promise<RoundCheck> {
   const game = casinoGame(proof.gameCode);
-  if (!game) throw new Error(`This browser cannot recompute ${proof.gameCode} rounds`);
+  if (!game) throw new Error(t('verify.cannot', { game: proof.gameCode }));
   const seedHash = await sha256Hex(proof.serverSeed);
   const result = await playRound(game, proof.serverSeed, proof.clientSeed, proof.nonce, game.defaultConfig);
   const cards = result.card === '' ? [] : result.card.split(',');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, generatePath } from 'react-router';
 import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, useApis, useLoad, type VirtualGameListItem } from '@backlay/shared';
+import { useT } from '../i18n';
 import { LazyImage } from '../list/LazyImage';
 import { useTileWidth } from '../list/media';
 import { DealtCards } from '../table/DealtCards';
@@ -13,16 +14,17 @@ import { pickStream } from './pick';
  * result), watched without betting; Stop ends it, and the table's own page is a link away.
  */
 export function VirtualStream({ game, onStop }: { game: VirtualGameListItem; onStop: () => void }) {
+  const t = useT();
   const { round, clockOffsetMs } = useCasinoTable(game.id);
   const seconds = useSecondsToClose(round, clockOffsetMs);
   return (
-    <section className="bl-virtual-stream" aria-label={`Playing: ${game.game_name}`}>
+    <section className="bl-virtual-stream" aria-label={t('virtual.playing', { game: game.game_name })}>
       <div className="bl-virtual-stream__head">
         <h2>
           {game.game_name} <small>{game.name}</small>
         </h2>
         <Button variant="secondary" className="bl-btn--small" onClick={onStop}>
-          Stop
+          {t('virtual.stop')}
         </Button>
       </div>
       {round ? (
@@ -31,10 +33,10 @@ export function VirtualStream({ game, onStop }: { game: VirtualGameListItem; onS
           <DealtCards round={round} />
         </>
       ) : (
-        <Spinner label="Starting the stream" />
+        <Spinner label={t('virtual.starting')} />
       )}
       <p className="bl-virtual-stream__play">
-        <Link to={generatePath(ROUTES.casinoTable.path, { slug: game.game_id, matchId: game.id })}>Bet on this table</Link>
+        <Link to={generatePath(ROUTES.casinoTable.path, { slug: game.game_id, matchId: game.id })}>{t('virtual.betOnTable')}</Link>
       </p>
     </section>
   );
@@ -48,6 +50,7 @@ export function VirtualStream({ game, onStop }: { game: VirtualGameListItem; onS
  * says to stop it first (docs/spec-differences.md: our own tables, not a third party's streams).
  */
 export function VirtualGames() {
+  const t = useT();
   const { casino } = useApis();
   const { load } = useLoad(() => casino.virtualGames());
   const width = useTileWidth();
@@ -61,7 +64,7 @@ export function VirtualGames() {
   };
   const games = load.state === 'done' ? load.value : [];
   return (
-    <Page title="Virtual games">
+    <Page title={t('virtual.title')}>
       {playing ? (
         <VirtualStream
           game={playing}
@@ -71,24 +74,24 @@ export function VirtualGames() {
           }}
         />
       ) : (
-        <p className="bl-hint">Choose a game to watch its rounds live.</p>
+        <p className="bl-hint">{t('virtual.choose')}</p>
       )}
       {busy && playing ? (
         <p className="bl-form-error bl-casino-warning" role="alert">
-          {playing.game_name} is playing: stop it to watch another game.
+          {t('virtual.busy', { game: playing.game_name })}
         </p>
       ) : null}
-      {load.state === 'loading' ? <Spinner label="Loading virtual games" /> : null}
-      {load.state === 'fail' ? <EmptyState>The virtual games could not be loaded: {load.message}</EmptyState> : null}
-      {load.state === 'done' && games.length === 0 ? <EmptyState>No virtual game is running right now.</EmptyState> : null}
+      {load.state === 'loading' ? <Spinner label={t('virtual.loading')} /> : null}
+      {load.state === 'fail' ? <EmptyState>{t('virtual.failed', { message: load.message })}</EmptyState> : null}
+      {load.state === 'done' && games.length === 0 ? <EmptyState>{t('virtual.empty')}</EmptyState> : null}
       {games.length > 0 ? (
-        <ul className="bl-casino-grid" aria-label="Virtual games">
+        <ul className="bl-casino-grid" aria-label={t('virtual.grid')}>
           {games.map((game) => (
             <li key={game.id} className="bl-casino-tile" style={{ width }}>
               <button
                 type="button"
                 className="bl-casino-tile__link"
-                aria-label={`${game.game_name}, ${game.name}`}
+                aria-label={t('virtual.tile', { game: game.game_name, name: game.name })}
                 aria-pressed={playing?.id === game.id}
                 onClick={() => choose(game)}
               >

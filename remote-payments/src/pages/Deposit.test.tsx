@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, on, type PaymentRequestRow } from '@backlay/shared';
+import { ApiError, on, setLanguage, type PaymentRequestRow } from '@backlay/shared';
 import { fakePayments, fakeSettings, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { Deposit } from './Deposit';
 
@@ -185,5 +185,42 @@ describe('Deposit', () => {
     expect(within(upiPanel()).getByText(/UPI payment details have not been set up yet/)).toBeInTheDocument();
     expect(within(bankPanel()).getByText(/Bank transfer details have not been set up yet/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Copy UPI id' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Deposit in Hindi', () => {
+  afterEach(async () => {
+    await act(() => setLanguage('en'));
+  });
+
+  it('switches to Hindi and a player deposits by UPI entirely in Hindi', async () => {
+    payments.addDeposit.mockResolvedValue({ data: ROW, message: 'Deposit request submitted' });
+    await open();
+    await act(() => setLanguage('hi'));
+    expect(screen.getByRole('heading', { level: 1, name: 'जमा' })).toBeInTheDocument();
+    const upi = screen.getByRole('region', { name: 'UPI भुगतान' });
+    const bank = screen.getByRole('region', { name: 'अकाउंट ट्रांसफ़र' });
+    expect(within(bank).getByText('खाताधारक का नाम')).toBeInTheDocument();
+    expect(within(bank).getByText('IFSC कोड')).toBeInTheDocument();
+    expect(screen.getByText('पहले राशि डालें: राशि 0 से ज़्यादा होते ही भुगतान का विवरण खुल जाएगा।')).toBeInTheDocument();
+    expect(within(upi).getByText('राशि डालते ही QR कोड दिखेगा।')).toBeInTheDocument();
+    expect(screen.getAllByText('सीमा: 100 - 1,00,000')).toHaveLength(2);
+
+    await userEvent.type(screen.getByLabelText('राशि'), '150.5');
+    expect(within(upi).getByRole('img', { name: 'UPI QR कोड: backlay@okaxis को ₹150.50 का भुगतान करें' })).toBeInTheDocument();
+    const upiLink = within(upi).getByRole('link', { name: 'UPI ऐप में खोलें' });
+    expect(upiLink).toHaveAttribute('href', expect.stringMatching(/^upi:\/\/pay\?/));
+    expect(upiLink.closest('p')).toHaveTextContent(/^किसी भी UPI ऐप से स्कैन करें, या इसी फ़ोन पर UPI ऐप में खोलें। रेफ़रेंस \d{6}, राशि ₹150\.50।$/);
+    await userEvent.click(within(upi).getByRole('button', { name: 'UPI ID कॉपी करें' }));
+    expect(notices).toEqual(['success: सफलतापूर्वक कॉपी किया गया']);
+
+    const image = png();
+    await userEvent.type(within(upi).getByLabelText('UTR नंबर'), 'UTR123456789012');
+    await userEvent.upload(within(upi).getByLabelText('भुगतान का स्क्रीनशॉट'), image);
+    expect(within(upi).getByText('PNG या JPEG, अधिकतम 5 MB')).toBeInTheDocument();
+    await userEvent.click(within(upi).getByRole('button', { name: 'अभी भुगतान करें' }));
+    await waitFor(() => expect(payments.addDeposit).toHaveBeenCalledWith({ amount: '150.5', accountType: 'upi', utrno: 'UTR123456789012', image }, expect.stringMatching(/^[0-9a-f-]{36}$/)));
+    // No English left on the screen's own words.
+    for (const english of ['Deposit', 'UPI Payment', 'Account Transfer', 'Amount', 'UTR number', 'Payment screenshot', 'Pay Now']) expect(screen.queryByText(english)).not.toBeInTheDocument();
   });
 });

@@ -17,10 +17,12 @@ import {
   notifyFailure,
   useLoad,
   rupeeAmountError,
+  localizeApiMessage,
 } from '@backlay/shared';
 import { SCREENSHOT_ACCEPT, screenshotError, utrSchema } from '../forms/validation';
 import { depositRangeFromSettings, depositRangeHint, type DepositRange } from '../payments/deposit-range';
 import { buildUpiPaymentLink, formatUpiAmount, randomTransactionRef } from '../payments/upi-link';
+import { useT } from '../i18n';
 import { CopyButton } from '../ui/CopyButton';
 import { UpiQrCode } from '../ui/UpiQrCode';
 
@@ -36,6 +38,7 @@ export function Deposit() {
 }
 
 function DepositPage({ onSubmitted }: { onSubmitted: () => void }) {
+  const t = useT();
   const { payments: paymentsApi, settings: settingsApi } = useApis();
   const [amountText, setAmountText] = useState('');
   const [amountTouched, setAmountTouched] = useState(false);
@@ -50,10 +53,10 @@ function DepositPage({ onSubmitted }: { onSubmitted: () => void }) {
   const enabled = amount !== null;
 
   return (
-    <Page title="Deposit">
+    <Page title={t('deposit.title')}>
       <div className="bl-form">
         <TextField
-          label="Amount"
+          label={t('deposit.amount')}
           name="amount"
           inputMode="decimal"
           autoComplete="off"
@@ -61,13 +64,13 @@ function DepositPage({ onSubmitted }: { onSubmitted: () => void }) {
           onChange={(e) => setAmountText(e.target.value)}
           onBlur={() => setAmountTouched(true)}
           error={(amountTouched || amountText !== '') && (amountMessage ?? false)}
-          hint={enabled ? null : 'Enter the amount first: the payment details open once it is above 0.'}
+          hint={enabled ? null : t('deposit.amountHint')}
         />
       </div>
-      {settings.load.state === 'loading' ? <Spinner label="Loading payment details" /> : null}
+      {settings.load.state === 'loading' ? <Spinner label={t('deposit.loadingDetails')} /> : null}
       {settings.load.state === 'fail' ? (
         <p className="bl-form-error" role="alert">
-          The payment details could not be loaded: {settings.load.message}
+          {t('deposit.detailsFailed', { message: localizeApiMessage(settings.load.message) })}
         </p>
       ) : null}
       {settings.load.state === 'done' ? (
@@ -78,6 +81,22 @@ function DepositPage({ onSubmitted }: { onSubmitted: () => void }) {
       ) : null}
       <BuildTag app="payments" label={__BUILD_LABEL__} />
     </Page>
+  );
+}
+
+/**
+ * A sentence with one link: the catalog marks the link's words with <0>…</0> (the words move
+ * with the language).
+ */
+function WithLink({ text, href }: { text: string; href: string }) {
+  const match = /^(.*)<0>(.*)<\/0>(.*)$/s.exec(text);
+  if (match === null) return <>{text}</>;
+  return (
+    <>
+      {match[1]}
+      <a href={href}>{match[2]}</a>
+      {match[3]}
+    </>
   );
 }
 
@@ -107,27 +126,28 @@ function Detail({ label, value, copyLabel, enabled }: { label: string; value: st
 function UpiPanel({ settings, amount, transactionRef, range, amountText, onSubmitted }: { settings: PaymentSettings; amount: number | null; transactionRef: number; range: DepositRange; amountText: string; onSubmitted: () => void }) {
   const enabled = amount !== null;
   const configured = settings.upiId !== '';
+  const t = useT();
   const link = enabled && configured ? buildUpiPaymentLink({ upiId: settings.upiId, upiName: settings.upiName, amountRupees: amount, transactionRef }) : null;
   return (
-    <Panel title="UPI Payment">
+    <Panel title={t('deposit.upi.title')}>
       {configured ? (
         <>
-          <Detail label="UPI ID" value={settings.upiId} copyLabel="Copy UPI id" enabled={enabled} />
+          <Detail label={t('deposit.upi.id')} value={settings.upiId} copyLabel={t('deposit.upi.copyId')} enabled={enabled} />
           <div className="bl-qr-box">
             {link && amount !== null ? (
               <>
-                <UpiQrCode link={link} label={`UPI QR code: pay ₹${formatRupees(amount)} to ${settings.upiId}`} />
+                <UpiQrCode link={link} label={t('deposit.upi.qrLabel', { amount: `₹${formatRupees(amount)}`, upiId: settings.upiId })} />
                 <p className="bl-hint">
-                  Scan with any UPI app, or <a href={link}>open it in a UPI app</a> on this phone. Reference {transactionRef}, amount ₹{formatUpiAmount(amount)}.
+                  <WithLink text={t('deposit.upi.scan')} href={link} /> {t('deposit.upi.reference', { reference: String(transactionRef), amount: `₹${formatUpiAmount(amount)}` })}
                 </p>
               </>
             ) : (
-              <p className="bl-qr-box__off">The QR code appears once you enter the amount.</p>
+              <p className="bl-qr-box__off">{t('deposit.upi.qrOff')}</p>
             )}
           </div>
         </>
       ) : (
-        <p className="bl-hint">UPI payment details have not been set up yet. Ask your agent, or pay by account transfer.</p>
+        <p className="bl-hint">{t('deposit.upi.notSetUp')}</p>
       )}
       <DepositForm accountType="upi" enabled={enabled} range={range} amountText={amountText} onSubmitted={onSubmitted} />
     </Panel>
@@ -135,17 +155,18 @@ function UpiPanel({ settings, amount, transactionRef, range, amountText, onSubmi
 }
 
 function BankPanel({ settings, enabled, range, amountText, onSubmitted }: { settings: PaymentSettings; enabled: boolean; range: DepositRange; amountText: string; onSubmitted: () => void }) {
+  const t = useT();
   const configured = settings.accountNumber !== '';
   return (
-    <Panel title="Account Transfer">
+    <Panel title={t('deposit.bank.title')}>
       {configured ? (
         <>
-          <Detail label="Account holder name" value={settings.accountHolderName} copyLabel="Copy account holder name" enabled={enabled} />
-          <Detail label="Account number" value={settings.accountNumber} copyLabel="Copy account number" enabled={enabled} />
-          <Detail label="IFSC code" value={settings.ifscCode} copyLabel="Copy IFSC code" enabled={enabled} />
+          <Detail label={t('deposit.bank.holder')} value={settings.accountHolderName} copyLabel={t('deposit.bank.copyHolder')} enabled={enabled} />
+          <Detail label={t('deposit.bank.number')} value={settings.accountNumber} copyLabel={t('deposit.bank.copyNumber')} enabled={enabled} />
+          <Detail label={t('deposit.bank.ifsc')} value={settings.ifscCode} copyLabel={t('deposit.bank.copyIfsc')} enabled={enabled} />
         </>
       ) : (
-        <p className="bl-hint">Bank transfer details have not been set up yet. Ask your agent, or pay by UPI.</p>
+        <p className="bl-hint">{t('deposit.bank.notSetUp')}</p>
       )}
       <DepositForm accountType="bank" enabled={enabled} range={range} amountText={amountText} onSubmitted={onSubmitted} />
     </Panel>
@@ -160,6 +181,7 @@ const utrOnly = yup.object({ utrno: utrSchema });
  * a lost answer cannot file the deposit twice.
  */
 function DepositForm({ accountType, enabled, range, amountText, onSubmitted }: { accountType: 'upi' | 'bank'; enabled: boolean; range: DepositRange; amountText: string; onSubmitted: () => void }) {
+  const t = useT();
   const { payments: paymentsApi } = useApis();
   const submission = useRef<{ key: string; signature: string } | null>(null);
   const formik = useFormik<{ utrno: string; image: File | null }>({
@@ -200,7 +222,7 @@ function DepositForm({ accountType, enabled, range, amountText, onSubmitted }: {
   return (
     <form className="bl-pay-form" onSubmit={submit} noValidate>
       <TextField
-        label="UTR number"
+        label={t('deposit.utr')}
         name="utrno"
         autoComplete="off"
         disabled={!enabled}
@@ -210,7 +232,7 @@ function DepositForm({ accountType, enabled, range, amountText, onSubmitted }: {
         error={formik.touched.utrno && formik.errors.utrno}
       />
       <TextField
-        label="Payment screenshot"
+        label={t('deposit.screenshot')}
         name="image"
         type="file"
         accept={SCREENSHOT_ACCEPT}
@@ -220,10 +242,10 @@ function DepositForm({ accountType, enabled, range, amountText, onSubmitted }: {
           void formik.setFieldValue('image', e.currentTarget.files?.[0] ?? null);
         }}
         error={formik.touched.image && formik.errors.image}
-        hint="PNG or JPEG, at most 5 MB"
+        hint={t('deposit.screenshotHint')}
       />
       <Button type="submit" disabled={disabled}>
-        {formik.isSubmitting ? 'Sending…' : 'Pay Now'}
+        {formik.isSubmitting ? t('deposit.sending') : t('deposit.payNow')}
       </Button>
       <p className="bl-hint bl-pay-form__range">{depositRangeHint(range)}</p>
     </form>

@@ -1,5 +1,6 @@
 import { useFormik } from 'formik';
-import { Button, Dialog, MESSAGES, TextField, notify, useApis, type AddBankAccountRequest } from '@backlay/shared';
+import { Button, Dialog, MESSAGES, TextField, localizeApiMessage, notify, useApis, type AddBankAccountRequest } from '@backlay/shared';
+import { useT } from '../i18n';
 import { bankAccountSchema, normaliseHolderName, upiSchema } from '../forms/validation';
 
 /** The error of a refused call, shown under the form. */
@@ -10,7 +11,7 @@ function failureText(error: unknown): string {
 function FormStatus({ status }: { status: unknown }) {
   return typeof status === 'string' ? (
     <p className="bl-form-error" role="alert">
-      {status}
+      {localizeApiMessage(status)}
     </p>
   ) : null;
 }
@@ -21,6 +22,7 @@ function FormStatus({ status }: { status: unknown }) {
  * toasted and the list reloads; a refusal (a duplicate, the limit) stays under the form.
  */
 export function AddBankDialog({ onClose, onAdded }: { onClose: () => void; onAdded: () => void }) {
+  const t = useT();
   const { payments: paymentsApi } = useApis();
   const formik = useFormik({
     initialValues: { accountHolderName: '', accountNumber: '', ifscCode: '' },
@@ -42,18 +44,18 @@ export function AddBankDialog({ onClose, onAdded }: { onClose: () => void; onAdd
     },
   });
   return (
-    <Dialog title="Add Bank Detail" onClose={onClose} closeDisabled={formik.isSubmitting}>
+    <Dialog title={t('accounts.addBank')} onClose={onClose} closeDisabled={formik.isSubmitting}>
       <form className="bl-form" onSubmit={formik.handleSubmit} noValidate>
-        <TextField label="Account holder name" name="accountHolderName" autoComplete="name" value={formik.values.accountHolderName} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.accountHolderName && formik.errors.accountHolderName} />
-        <TextField label="Account number" name="accountNumber" inputMode="numeric" autoComplete="off" value={formik.values.accountNumber} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.accountNumber && formik.errors.accountNumber} />
-        <TextField label="IFSC code" name="ifscCode" autoComplete="off" autoCapitalize="characters" value={formik.values.ifscCode} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.ifscCode && formik.errors.ifscCode} hint="e.g. HDFC0001234" />
+        <TextField label={t('deposit.bank.holder')} name="accountHolderName" autoComplete="name" value={formik.values.accountHolderName} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.accountHolderName && formik.errors.accountHolderName} />
+        <TextField label={t('deposit.bank.number')} name="accountNumber" inputMode="numeric" autoComplete="off" value={formik.values.accountNumber} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.accountNumber && formik.errors.accountNumber} />
+        <TextField label={t('deposit.bank.ifsc')} name="ifscCode" autoComplete="off" autoCapitalize="characters" value={formik.values.ifscCode} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.ifscCode && formik.errors.ifscCode} hint={t('accounts.ifscExample')} />
         <FormStatus status={formik.status} />
         <div className="bl-form-actions">
           <Button variant="secondary" onClick={onClose} disabled={formik.isSubmitting}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" disabled={formik.isSubmitting}>
-            Save
+            {t('accounts.save')}
           </Button>
         </div>
       </form>
@@ -63,6 +65,7 @@ export function AddBankDialog({ onClose, onAdded }: { onClose: () => void; onAdd
 
 /** 'Add UPI Detail': the UPI id ('UPI Id is required', then its format). */
 export function AddUpiDialog({ onClose, onAdded }: { onClose: () => void; onAdded: () => void }) {
+  const t = useT();
   const { payments: paymentsApi } = useApis();
   const formik = useFormik({
     initialValues: { upiId: '' },
@@ -79,16 +82,16 @@ export function AddUpiDialog({ onClose, onAdded }: { onClose: () => void; onAdde
     },
   });
   return (
-    <Dialog title="Add UPI Detail" onClose={onClose} closeDisabled={formik.isSubmitting}>
+    <Dialog title={t('accounts.addUpi')} onClose={onClose} closeDisabled={formik.isSubmitting}>
       <form className="bl-form" onSubmit={formik.handleSubmit} noValidate>
-        <TextField label="UPI ID" name="upiId" autoComplete="off" autoCapitalize="none" value={formik.values.upiId} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.upiId && formik.errors.upiId} hint="e.g. name@okaxis" />
+        <TextField label={t('deposit.upi.id')} name="upiId" autoComplete="off" autoCapitalize="none" value={formik.values.upiId} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.upiId && formik.errors.upiId} hint={t('accounts.upiExample')} />
         <FormStatus status={formik.status} />
         <div className="bl-form-actions">
           <Button variant="secondary" onClick={onClose} disabled={formik.isSubmitting}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" disabled={formik.isSubmitting}>
-            Save
+            {t('accounts.save')}
           </Button>
         </div>
       </form>

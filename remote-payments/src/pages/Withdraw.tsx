@@ -20,7 +20,9 @@ import {
   type WithdrawRequestBody,
   notifyFailure,
   useLoad,
+  localizeApiMessage,
 } from '@backlay/shared';
+import { useT } from '../i18n';
 import { withdrawAmountSchema } from '../forms/validation';
 import { DeleteButton } from '../ui/CopyButton';
 import { AddBankDialog, AddUpiDialog } from './SavedAccountDialogs';
@@ -54,6 +56,7 @@ const schema = yup.object({
  * user socket; the lists reload after every add and delete.
  */
 export function Withdraw() {
+  const t = useT();
   const { payments: paymentsApi } = useApis();
   const accounts = useLoad<BankAndUpiList>(paymentsApi.bankAndUpiList);
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -95,31 +98,31 @@ export function Withdraw() {
   };
 
   return (
-    <Page title="Withdraw">
+    <Page title={t('withdraw.title')}>
       <form className="bl-withdraw" onSubmit={formik.handleSubmit} noValidate>
         <div className="bl-withdraw__amount">
-          <TextField label="Amount" name="amount" inputMode="decimal" autoComplete="off" value={formik.values.amount} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.amount && formik.errors.amount} />
+          <TextField label={t('withdraw.amount')} name="amount" inputMode="decimal" autoComplete="off" value={formik.values.amount} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.amount && formik.errors.amount} />
           <Button type="submit" disabled={formik.isSubmitting}>
-            {formik.isSubmitting ? 'Sending…' : 'Submit'}
+            {formik.isSubmitting ? t('withdraw.sending') : t('withdraw.submit')}
           </Button>
         </div>
         {formik.submitCount > 0 && formik.errors.choice ? (
           <p className="bl-form-error" role="alert">
-            {formik.errors.choice}
+            {localizeApiMessage(formik.errors.choice)}
           </p>
         ) : null}
-        {accounts.load.state === 'loading' ? <Spinner label="Loading your accounts" /> : null}
-        {accounts.load.state === 'fail' ? <EmptyState>Your saved accounts could not be loaded: {accounts.load.message}</EmptyState> : null}
+        {accounts.load.state === 'loading' ? <Spinner label={t('withdraw.loadingAccounts')} /> : null}
+        {accounts.load.state === 'fail' ? <EmptyState>{t('withdraw.accountsFailed', { message: localizeApiMessage(accounts.load.message) })}</EmptyState> : null}
         {list ? (
           <div className="bl-pay-panels">
-            <AccountList title="Bank Transfer" addLabel="Add New" onAdd={() => setDialog({ kind: 'bank' })} empty="No bank account saved yet.">
+            <AccountList title={t('withdraw.bank.title')} addLabel={t('withdraw.addNew')} onAdd={() => setDialog({ kind: 'bank' })} empty={t('withdraw.bank.empty')}>
               {list.bank.map((bank) => (
                 <AccountChoice
                   key={bank._id}
                   value={choiceValue('bank', bank._id)}
                   checked={choice === choiceValue('bank', bank._id)}
                   onChange={formik.handleChange}
-                  deleteLabel={`Delete bank account ${bank.accountHolderName} ${bank.accountNumber}`}
+                  deleteLabel={t('withdraw.bank.deleteLabel', { name: bank.accountHolderName, number: bank.accountNumber })}
                   onDelete={() => setDialog({ kind: 'delete', type: 'bank', id: bank._id, text: bankAccountText(bank) })}
                 >
                   <span className="bl-account__name">{bank.accountHolderName}</span>
@@ -129,14 +132,14 @@ export function Withdraw() {
                 </AccountChoice>
               ))}
             </AccountList>
-            <AccountList title="UPI Transfer" addLabel="Add New" onAdd={() => setDialog({ kind: 'upi' })} empty="No UPI id saved yet.">
+            <AccountList title={t('withdraw.upi.title')} addLabel={t('withdraw.addNew')} onAdd={() => setDialog({ kind: 'upi' })} empty={t('withdraw.upi.empty')}>
               {list.upi.map((upi: SavedUpi) => (
                 <AccountChoice
                   key={upi._id}
                   value={choiceValue('upi', upi._id)}
                   checked={choice === choiceValue('upi', upi._id)}
                   onChange={formik.handleChange}
-                  deleteLabel={`Delete UPI id ${upi.upiId}`}
+                  deleteLabel={t('withdraw.upi.deleteLabel', { upiId: upi.upiId })}
                   onDelete={() => setDialog({ kind: 'delete', type: 'upi', id: upi._id, text: upi.upiId })}
                 >
                   <span className="bl-account__name">{upi.upiId}</span>
@@ -186,9 +189,11 @@ function AccountChoice({ value, checked, onChange, deleteLabel, onDelete, childr
 
 /** Asks before a saved account is deleted (it cannot be undone from here). */
 function DeleteAccountDialog({ type, id, text, onClose, onDeleted }: { type: 'bank' | 'upi'; id: string; text: string; onClose: () => void; onDeleted: () => void }) {
+  const t = useT();
   const { payments: paymentsApi } = useApis();
   const [busy, setBusy] = useState(false);
-  const what = type === 'bank' ? 'bank account' : 'UPI id';
+  // The account in <strong>, where the language puts it in the question.
+  const [before, after] = t(type === 'bank' ? 'withdraw.delete.bankQuestion' : 'withdraw.delete.upiQuestion', { text: '\u0000' }).split('\u0000');
   const remove = async () => {
     setBusy(true);
     try {
@@ -201,16 +206,18 @@ function DeleteAccountDialog({ type, id, text, onClose, onDeleted }: { type: 'ba
     }
   };
   return (
-    <Dialog title={type === 'bank' ? 'Delete bank account' : 'Delete UPI id'} onClose={onClose} closeDisabled={busy}>
+    <Dialog title={type === 'bank' ? t('withdraw.delete.bankTitle') : t('withdraw.delete.upiTitle')} onClose={onClose} closeDisabled={busy}>
       <p>
-        Delete the {what} <strong>{text}</strong>? Withdrawals already requested to it are not affected.
+        {before}
+        <strong>{text}</strong>
+        {after}
       </p>
       <div className="bl-form-actions">
         <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button onClick={() => void remove()} disabled={busy}>
-          Delete
+          {t('withdraw.delete.submit')}
         </Button>
       </div>
     </Dialog>

@@ -1,4 +1,5 @@
 import { DEPOSIT_MAX_RUPEES_DEFAULT, DEPOSIT_MIN_RUPEES_DEFAULT, type SettingRow } from '@backlay/shared';
+import { t } from '../i18n';
 
 /** The deposit range in whole rupees (docs/rules/product.md §10: the server enforces it; the page shows it). */
 export interface DepositRange {
@@ -20,7 +21,11 @@ export function depositRangeFromSettings(rows: ReadonlyArray<SettingRow> | null)
   return { minRupees: read('deposit_min', DEPOSIT_MIN_RUPEES_DEFAULT), maxRupees: read('deposit_max', DEPOSIT_MAX_RUPEES_DEFAULT) };
 }
 
-/** The hint under each Pay Now button. */
+/**
+ * The hint under each Pay Now button, in the page's language: the SPEC's 'Range: 100 - 100000' in
+ * English (its words are the contract), Indian grouping in Hindi ('सीमा: 100 - 1,00,000', the
+ * catalog's `{max, number}`).
+ */
 export function depositRangeHint(range: DepositRange): string {
-  return `Range: ${range.minRupees} - ${range.maxRupees}`;
+  return t('deposit.range', { min: range.minRupees, max: range.maxRupees });
 }

@@ -1,18 +1,16 @@
 import { notify } from '@backlay/shared';
-
-/** The toast of a successful copy (docs/rules/product.md §8 with §10's spelling fix). */
-export const COPIED_MESSAGE = 'Copied successfully';
-/** The toast when the browser refuses the clipboard (no permission, insecure page). */
-export const COPY_FAILED_MESSAGE = 'Could not copy: your browser did not allow access to the clipboard';
+import { t } from '../i18n';
 
 /** Copy `text` to the clipboard and say so through the shell's toasts. */
 export async function copyToClipboard(text: string): Promise<void> {
   try {
     if (!navigator.clipboard) throw new Error('no clipboard');
     await navigator.clipboard.writeText(text);
-    notify('success', COPIED_MESSAGE);
+    // 'Copied successfully' (docs/rules/product.md §8 with §10's spelling fix).
+    notify('success', t('copy.done'));
   } catch {
-    notify('error', COPY_FAILED_MESSAGE);
+    // The browser refused the clipboard (no permission, insecure page).
+    notify('error', t('copy.failed'));
   }
 }
 

@@ -1,23 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
-  Pnl,
-  Button,
-  TextField,
-  formatRupees,
-  limitInForce,
-  parseStake,
-  raceMarketTitle,
-  toMinor,
-  toRupees,
-  useResponsibleGambling,
-  useSlipSubmission,
-  type ButtonValue,
-  type Fancy,
-  type Market,
-  type MarketPosition,
-  type OddsAcceptance,
-  type PlaceBetRequest,
-  formatRunnerPrice,
+  Pnl, Button, TextField, formatRupees, limitInForce, parseStake, raceMarketTitle, toMinor, toRupees, useResponsibleGambling, useSlipSubmission, type ButtonValue, type Fancy, type Market, type MarketPosition, type OddsAcceptance, type PlaceBetRequest, formatRunnerPrice, sideLabel,
 } from '@backlay/shared';
 import {
   acceptedPrice,
@@ -28,6 +11,7 @@ import {
 import { SlipActions, SlipRunnerBook, QuickStakes, StakeField } from '@backlay/shared/slip-parts';
 import { OddsAcceptanceField, PlacingStatus } from '@backlay/shared/slip-status';
 import { formatLimit } from '../format';
+import { SLOT, splitAtSlot, t as translate, useT } from '../i18n';
 import { overlayText } from './MarketFrame';
 import { projectFancy, projectRunnerMarket, runnerVector, slipRunnerBet } from './positions';
 import { initialOddsText, parseOdds, placedNotice, requestOdds, selectionName, type PlaceBet, type SlipSelection } from './slip';
@@ -54,21 +38,20 @@ export interface BetSlipProps {
   onOddsAcceptance?: (value: OddsAcceptance) => void;
 }
 
-const SIDE_LABEL = { BACK: 'Back', LAY: 'Lay', YES: 'Yes', NO: 'No' } as const;
 const SIDE_CLASS = { BACK: 'back', LAY: 'lay', YES: 'back', NO: 'lay' } as const;
 
 /** Why bets cannot be placed on the selection right now, or null when they can. */
 function closedReason(selection: SlipSelection, market: Market | undefined, fancy: Fancy | undefined): string | null {
   if (selection.kind === 'fancy') {
-    if (!fancy) return 'This fancy is no longer offered.';
+    if (!fancy) return translate('slip.fancyGone');
     const overlay = overlayText(fancy.status);
-    return overlay ? `${overlay}: bets wait until the line opens again.` : null;
+    return overlay ? translate('slip.fancyWait', { status: overlay }) : null;
   }
-  if (!market) return 'This market is no longer offered.';
+  if (!market) return translate('slip.marketGone');
   const overlay = overlayText(market.status);
-  if (overlay) return `${overlay}: bets wait until the market opens again.`;
+  if (overlay) return translate('slip.marketWait', { status: overlay });
   const runner = market.runners.find((r) => r.selectionId === selection.selectionId);
-  return runner && runner.status === 'active' ? null : 'This runner takes no more bets.';
+  return runner && runner.status === 'active' ? null : translate('slip.runnerClosed');
 }
 
 /**
@@ -81,6 +64,7 @@ function closedReason(selection: SlipSelection, market: Market | undefined, fanc
  * shown in the slip and as a toast.
  */
 export function BetSlip({ matchId, selection, market, fancy, position, stakeButtons, place, onPlaced, onCancel, racing = false, oddsAcceptance = 'better', onOddsAcceptance }: BetSlipProps) {
+  const t = useT();
   const [oddsText, setOddsText] = useState(() => (selection.kind === 'runner' && market ? initialOddsText(market, selection.price) : ''));
   const [stakeText, setStakeText] = useState('');
   // The player's stake limit (responsible gambling): no stake button above it.
@@ -109,7 +93,7 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
   const liveLine = fancy && selection.kind === 'fancy' && (selection.side === 'YES' ? fancy.yesRate : fancy.noRate) === selection.rate ? (selection.side === 'YES' ? fancy.yesRun : fancy.noRun) : null;
   const matchedLine = selection.kind === 'fancy' ? (matchedFancyLine(selection.side, selection.run, liveLine) ?? selection.run) : null;
   const runnerName = selectionName(selection, { market, fancy }, racing);
-  const marketName = selection.kind === 'runner' ? (market ? (racing ? raceMarketTitle(market.numberOfWinners) : market.name) : '') : 'Fancy';
+  const marketName = selection.kind === 'runner' ? (market ? (racing ? raceMarketTitle(market.numberOfWinners) : market.name) : '') : t('market.fancy');
   /** The live best price as the odds field takes it, when it differs from the typed odds. */
   const bestText = best && market ? formatRunnerPrice(best.price, market.type) : null;
   // A slip opened at the best price follows it while it moves (issue 33: the clicked price, held
@@ -132,14 +116,14 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
   const stakeInvalid = stakeText.trim() !== '' && stake === null;
 
   return (
-    <form className={`bl-slip bl-slip--${SIDE_CLASS[side]}`} aria-label="Bet slip" noValidate onSubmit={(e) => void submit(e, body, closed)}>
+    <form className={`bl-slip bl-slip--${SIDE_CLASS[side]}`} aria-label={t('slip.label')} noValidate onSubmit={(e) => void submit(e, body, closed)}>
       <p className="bl-slip__title">
-        <span className={`bl-side bl-side--${SIDE_CLASS[side]}`}>{SIDE_LABEL[side]}</span> <strong>{runnerName}</strong> <span className="bl-muted">{marketName}</span>
+        <span className={`bl-side bl-side--${SIDE_CLASS[side]}`}>{sideLabel(side)}</span> <strong>{runnerName}</strong> <span className="bl-muted">{marketName}</span>
       </p>
       <div className="bl-slip__inputs">
         {selection.kind === 'runner' ? (
           <TextField
-            label={market?.type === 'bookmaker' ? 'Rate' : 'Odds'}
+            label={t(market?.type === 'bookmaker' ? 'slip.rate' : 'slip.odds')}
             inputMode={market?.type === 'bookmaker' ? 'numeric' : 'decimal'}
             autoComplete="off"
             value={oddsText}
@@ -147,21 +131,21 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
               setFollowing(false);
               setOddsText(e.target.value);
             }}
-            hint={bestText !== null ? (following ? 'Follows the best price until you type your own' : `Best now ${bestText}`) : undefined}
-            error={oddsInvalid && (market?.type === 'bookmaker' ? 'Rate must be a whole number above 0' : 'Odds must be above 1 with at most two decimals')}
+            hint={bestText !== null ? (following ? t('slip.follows') : t('slip.bestNow', { price: bestText })) : undefined}
+            error={oddsInvalid && t(market?.type === 'bookmaker' ? 'slip.rateInvalid' : 'slip.oddsInvalid')}
           />
         ) : (
           <dl className="bl-facts bl-slip__line">
-            <dt>Line</dt>
+            <dt>{t('slip.line')}</dt>
             <dd>{selection.run}</dd>
-            <dt>Rate</dt>
+            <dt>{t('slip.rate')}</dt>
             <dd>{selection.rate}</dd>
           </dl>
         )}
         <StakeField
           stakeText={stakeText}
           onStakeText={setStakeText}
-          hint={limits ? `Min ${formatLimit(limits.minStake)} · Max ${formatLimit(limits.maxStake)}` : undefined}
+          hint={limits ? t('market.limits', { min: formatLimit(limits.minStake), max: formatLimit(limits.maxStake) }) : undefined}
           invalid={stakeInvalid}
         />
       </div>
@@ -190,7 +174,7 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
               setError(null);
             }}
           >
-            Take {takeable}
+            {t('slip.take', { price: takeable })}
           </Button>
         ) : null}
       </SlipActions>
@@ -209,19 +193,23 @@ function RunnerMarketSlipBook({ market, position, bet }: { market: Market; posit
 
 /** The fancy's exposure now and with the slip's bet, and the P&L of each run zone after it. */
 function FancySlipBook({ position, bet }: { position?: MarketPosition; bet: Parameters<typeof projectFancy>[1] | null }) {
+  const t = useT();
   const projection = bet ? projectFancy(position, bet) : null;
   if (!projection) return null;
+  const [before, after] = splitAtSlot(t('slip.fancyExposure', { now: formatRupees(toRupees(projection.exposureNowMinor)), after: SLOT }));
   return (
     <div className="bl-slip__book">
       <p className="bl-slip__exposure">
-        Exposure on this fancy: {formatRupees(toRupees(projection.exposureNowMinor))} → <strong>{formatRupees(toRupees(projection.exposureAfterMinor))}</strong>
+        {before}
+        <strong>{formatRupees(toRupees(projection.exposureAfterMinor))}</strong>
+        {after}
       </p>
-      <table className="bl-table bl-table--compact" aria-label="Profit or loss by final score">
+      <table className="bl-table bl-table--compact" aria-label={t('slip.byScore')}>
         <thead>
           <tr>
-            <th scope="col">Score</th>
+            <th scope="col">{t('slip.score')}</th>
             <th scope="col" className="num">
-              With this bet
+              {t('slip.withBet')}
             </th>
           </tr>
         </thead>

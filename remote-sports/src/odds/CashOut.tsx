@@ -15,6 +15,7 @@ import {
 // By subpath, not through the @backlay/shared singleton: the quote's maths loads with the odds
 // page, not on every first page (ADR 0025's budget).
 import { CASH_OUT_PERCENTS, cashOutQuote, type CashOutQuote } from '@backlay/shared/domain';
+import { SLOT, splitAtSlot, t as translate, useT } from '../i18n';
 import { runnerVector } from './positions';
 
 /** Cashes out (the page's book: it applies the reply). */
@@ -53,6 +54,9 @@ function belowMinimum(market: Market, quote: CashOutQuote): number | null {
   return smallest < toMinor(market.minStake) ? smallest : null;
 }
 
+/** A market status as a cash-out line words it ("the market is suspended"). */
+const statusWord = (status: Market['status']) => translate(`cashOut.status.${status}` as const);
+
 const rupees = (minor: number) => (minor < 0 ? `-₹${formatRupees(toRupees(-minor))}` : `₹${formatRupees(toRupees(minor))}`);
 
 /**
@@ -63,15 +67,15 @@ const rupees = (minor: number) => (minor < 0 ? `-₹${formatRupees(toRupees(-min
  * in the dialog and as a toast).
  */
 export function CashOutPanel({ market, position, cashOut, title }: { market: Market; position: MarketPosition | undefined; cashOut: CashOutFn; title: string }) {
+  const t = useT();
   const [percent, setPercent] = useState<number>(100);
   const [confirming, setConfirming] = useState(false);
   const quote = liveCashOut(market, position, percent);
   if (quote === null) return null;
   const open = market.status === 'open';
-  const label = `Cash out ${percent}% of ${title}`;
   return (
-    <div className="bl-cashout" role="group" aria-label={`Cash out: ${title}`}>
-      <span className="bl-cashout__shares" role="radiogroup" aria-label={`Share to cash out: ${title}`}>
+    <div className="bl-cashout" role="group" aria-label={t('cashOut.group', { title })}>
+      <span className="bl-cashout__shares" role="radiogroup" aria-label={t('cashOut.shares', { title })}>
         {CASH_OUT_PERCENTS.map((p) => (
           <label key={p} className={`bl-cashout__share${p === percent ? ' is-on' : ''}`}>
             <input type="radio" name={`cashout-${market.marketId}`} value={p} checked={p === percent} onChange={() => setPercent(p)} />
@@ -81,19 +85,19 @@ export function CashOutPanel({ market, position, cashOut, title }: { market: Mar
       </span>
       {!open ? (
         <span className="bl-muted" role="status">
-          Cash out unavailable: the market is {market.status.replace('_', ' ')}
+          {t('cashOut.marketNotOpen', { status: statusWord(market.status) })}
         </span>
       ) : !quote.ok ? (
         <span className="bl-muted" role="status">
-          Cash out unavailable: no price to hedge at
+          {t('cashOut.noPrice')}
         </span>
       ) : belowMinimum(market, quote) !== null ? (
         <span className="bl-muted" role="status">
-          Cash out {percent}% unavailable: its bet of {rupees(belowMinimum(market, quote) as number)} is below this market&apos;s minimum stake ₹{formatRupees(market.minStake)}
+          {t('cashOut.belowMinimum', { percent, bet: rupees(belowMinimum(market, quote) as number), min: formatRupees(market.minStake) })}
         </span>
       ) : (
-        <Button className="bl-btn--small bl-cashout__button" aria-label={`${label} for ${rupees(quote.valueMinor)}`} data-value={quote.valueMinor} onClick={() => setConfirming(true)}>
-          Cash out {rupees(quote.valueMinor)}
+        <Button className="bl-btn--small bl-cashout__button" aria-label={t('cashOut.ofFor', { percent, title, value: rupees(quote.valueMinor) })} data-value={quote.valueMinor} onClick={() => setConfirming(true)}>
+          {t('cashOut.button', { value: rupees(quote.valueMinor) })}
         </Button>
       )}
       {confirming ? <CashOutDialog market={market} title={title} percent={percent} position={position} cashOut={cashOut} onClose={() => setConfirming(false)} /> : null}
@@ -117,30 +121,37 @@ function CashOutDialog({
   cashOut: CashOutFn;
   onClose: () => void;
 }) {
+  const t = useT();
   const { submitting, error, submit } = useSlipSubmission(cashOut, onClose);
   const quote = liveCashOut(market, position, percent);
   const ok = quote !== null && quote.ok && market.status === 'open';
   const body: CashOutRequest | null = ok ? { marketId: market.marketId, percent, expectedValue: toRupees(quote.valueMinor) } : null;
   const names = new Map(market.runners.map((r) => [r.selectionId, r.name]));
+  const [confirmBefore, confirmAfter] = splitAtSlot(t('cashOut.confirmText', { percent, title, value: SLOT }));
   return (
-    <Dialog title="Cash out" onClose={onClose} closeDisabled={submitting}>
-      <form aria-label={`Confirm cash out: ${title}`} noValidate onSubmit={(e) => void submit(e, body, ok ? null : 'closed')}>
+    <Dialog title={t('cashOut.title')} onClose={onClose} closeDisabled={submitting}>
+      <form aria-label={t('cashOut.confirmForm', { title })} noValidate onSubmit={(e) => void submit(e, body, ok ? null : 'closed')}>
         {quote !== null && quote.ok ? (
           <>
             <p>
-              Cash out {percent}% of {title} for <strong data-testid="cashout-confirm-value">{rupees(quote.valueMinor)}</strong>, whoever wins.
+              {confirmBefore}
+              <strong data-testid="cashout-confirm-value">{rupees(quote.valueMinor)}</strong>
+              {confirmAfter}
             </p>
-            <ul className="bl-cashout__bets" aria-label="The bets this cash out places">
+            <ul className="bl-cashout__bets" aria-label={t('cashOut.bets')}>
               {quote.bets.map((b) => (
                 <li key={`${b.side}-${b.runnerId}`}>
-                  {b.side === 'BACK' ? 'Back' : 'Lay'} {names.get(b.runnerId) ?? b.runnerId} {rupees(b.stakeMinor)} at{' '}
-                  {formatRunnerPrice(b.quotedHundredths / 100, market.type)}
+                  {t(b.side === 'BACK' ? 'cashOut.betBack' : 'cashOut.betLay', {
+                    runner: names.get(b.runnerId) ?? b.runnerId,
+                    stake: rupees(b.stakeMinor),
+                    price: formatRunnerPrice(b.quotedHundredths / 100, market.type),
+                  })}
                 </li>
               ))}
             </ul>
           </>
         ) : (
-          <p role="status">No cash out now: the market is {market.status.replace('_', ' ')} or has no price.</p>
+          <p role="status">{t('cashOut.none', { status: statusWord(market.status) })}</p>
         )}
         {error ? (
           <p className="bl-form-error" role="alert">
@@ -149,10 +160,10 @@ function CashOutDialog({
         ) : null}
         <div className="bl-form-actions">
           <Button variant="secondary" onClick={onClose} disabled={submitting}>
-            Cancel
+            {t('cashOut.cancel')}
           </Button>
           <Button type="submit" disabled={!ok || submitting}>
-            {submitting ? 'Cashing out…' : 'Confirm cash out'}
+            {t(submitting ? 'cashOut.cashingOut' : 'cashOut.confirm')}
           </Button>
         </div>
       </form>
@@ -165,20 +176,26 @@ function CashOutDialog({
  * now (the same live quote as the market's button), or why there is none.
  */
 export function CashOutOffers({ markets, positions, titleOf }: { markets: readonly Market[]; positions: ReadonlyMap<string, MarketPosition>; titleOf: (market: Market) => string }) {
+  const t = useT();
   const rows = markets.flatMap((m) => {
     const quote = liveCashOut(m, positions.get(m.marketId), 100);
     if (quote === null) return [];
-    const text = m.status !== 'open' ? `unavailable (${m.status.replace('_', ' ')})` : quote.ok ? rupees(quote.valueMinor) : 'unavailable (no price)';
+    const text = m.status !== 'open' ? t('cashOut.offerUnavailable', { status: statusWord(m.status) }) : quote.ok ? rupees(quote.valueMinor) : t('cashOut.offerNoPrice');
     return [{ marketId: m.marketId, title: titleOf(m), text }];
   });
   if (rows.length === 0) return null;
   return (
-    <ul className="bl-cashout-offers" aria-label="Cash out offers">
-      {rows.map((r) => (
-        <li key={r.marketId}>
-          {r.title}: cash out <strong>{r.text}</strong>
-        </li>
-      ))}
+    <ul className="bl-cashout-offers" aria-label={t('cashOut.offers')}>
+      {rows.map((r) => {
+        const [before, after] = splitAtSlot(t('cashOut.offer', { title: r.title, value: SLOT }));
+        return (
+          <li key={r.marketId}>
+            {before}
+            <strong>{r.text}</strong>
+            {after}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Pnl, Button, type Fancy, type FancyBetSide } from '@backlay/shared';
+import { Pnl, Button, type Fancy, type FancyBetSide, sideLabel } from '@backlay/shared';
 import { LimitsText, MarketFrame, overlayText } from './MarketFrame';
+import { useT } from '../i18n';
 import { fancySettledText } from './settled';
 import { useFlash } from './use-flash';
 
@@ -9,13 +10,13 @@ import { useFlash } from './use-flash';
  * opens the bet slip on that side (named "No: 52 at 100"), disabled while the line is paused.
  */
 function FancyPrice({ side, run, rate, disabled, onSelect }: { side: 'no' | 'yes'; run: number; rate: number; disabled: boolean; onSelect?: () => void }) {
+  const t = useT();
   const flashing = useFlash(`${run}|${rate}`);
-  const label = side === 'no' ? 'No' : 'Yes';
   return (
     <button
       type="button"
       className={`bl-price bl-price--${side === 'no' ? 'lay' : 'back'} bl-price__btn${flashing ? ' bl-flash' : ''}`}
-      aria-label={`${label}: ${run} at ${rate}`}
+      aria-label={t(side === 'no' ? 'fancy.noAt' : 'fancy.yesAt', { run, rate })}
       disabled={disabled || !onSelect}
       onClick={onSelect}
     >
@@ -29,6 +30,7 @@ function FancyPrice({ side, run, rate, disabled, onSelect }: { side: 'no' | 'yes
 export type OnFancyPrice = (fancy: Fancy, side: FancyBetSide) => void;
 
 function FancyRow({ fancy, exposure, onPrice, onBook, slip }: { fancy: Fancy; exposure: number | undefined; onPrice?: OnFancyPrice; onBook?: (fancy: Fancy) => void; slip: ReactNode }) {
+  const t = useT();
   const settled = fancySettledText(fancy);
   const overlay = overlayText(fancy.status);
   const paused = fancy.status !== 'open';
@@ -39,10 +41,10 @@ function FancyRow({ fancy, exposure, onPrice, onBook, slip }: { fancy: Fancy; ex
         <LimitsText limits={fancy} />
         {exposure !== undefined ? (
           <span className="bl-fancy__book">
-            <span className="bl-muted">Exposure</span> <Pnl rupees={-exposure} />
+            <span className="bl-muted">{t('odds.exposure')}</span> <Pnl rupees={-exposure} />
             {onBook ? (
-              <Button variant="secondary" className="bl-btn--small" aria-label={`Book: ${fancy.name}`} onClick={() => onBook(fancy)}>
-                Book
+              <Button variant="secondary" className="bl-btn--small" aria-label={t('odds.bookOf', { name: fancy.name })} onClick={() => onBook(fancy)}>
+                {t('odds.book')}
               </Button>
             ) : null}
           </span>
@@ -92,14 +94,15 @@ export function FancyList({
   onBook?: (fancy: Fancy) => void;
   renderSlip?: (fancy: Fancy) => ReactNode;
 }) {
+  const t = useT();
   return (
-    <MarketFrame title="Fancy sessions" status="open" limits={null} onRules={onRules} className="bl-market--fancy">
+    <MarketFrame title={t('fancy.title')} status="open" limits={null} onRules={onRules} className="bl-market--fancy">
       <div className="bl-fancy__head" aria-hidden="true">
         <span />
-        <span className="bl-fancy__side bl-fancy__side--no">No</span>
-        <span className="bl-fancy__side bl-fancy__side--yes">Yes</span>
+        <span className="bl-fancy__side bl-fancy__side--no">{sideLabel('NO')}</span>
+        <span className="bl-fancy__side bl-fancy__side--yes">{sideLabel('YES')}</span>
       </div>
-      <ul className="bl-fancies" aria-label="Fancy sessions">
+      <ul className="bl-fancies" aria-label={t('fancy.title')}>
         {fancies.map((f) => (
           <FancyRow key={f.fancyId} fancy={f} exposure={exposures?.get(f.fancyId)} onPrice={onPrice} onBook={onBook} slip={renderSlip?.(f) ?? null} />
         ))}

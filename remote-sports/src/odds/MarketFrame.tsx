@@ -1,23 +1,18 @@
 import { useId, type ReactNode } from 'react';
 import { Button, type MarketLimits, type MarketStatus } from '@backlay/shared';
 import { formatLimit } from '../format';
+import { t as translate, useT } from '../i18n';
 
 /** What the overlay over a market says for a status, or null when the market is open. */
 export function overlayText(status: MarketStatus): string | null {
-  if (status === 'suspended') return 'Suspended';
-  if (status === 'ball_running') return 'Ball running';
-  if (status === 'closed') return 'Closed';
-  return null;
+  return status === 'open' ? null : translate(`marketStatus.${status}` as const);
 }
 
 /** The limits line of a market or fancy: minimum and maximum stake, maximum profit, bet delay. */
 export function LimitsText({ limits }: { limits: MarketLimits }) {
-  return (
-    <span className="bl-limits">
-      Min {formatLimit(limits.minStake)} · Max {formatLimit(limits.maxStake)}
-      {limits.betDelaySec > 0 ? ` · Delay ${limits.betDelaySec} s` : ''}
-    </span>
-  );
+  const t = useT();
+  const values = { min: formatLimit(limits.minStake), max: formatLimit(limits.maxStake), delay: limits.betDelaySec };
+  return <span className="bl-limits">{t(limits.betDelaySec > 0 ? 'market.limitsDelay' : 'market.limits', values)}</span>;
 }
 
 /**
@@ -42,6 +37,7 @@ export function MarketFrame({
   children: ReactNode;
   className?: string;
 }) {
+  const t = useT();
   const headingId = useId();
   const overlay = settled === null ? overlayText(status) : null;
   return (
@@ -49,8 +45,8 @@ export function MarketFrame({
       <header className="bl-market__head">
         <h2 id={headingId}>{title}</h2>
         {limits ? <LimitsText limits={limits} /> : null}
-        <Button variant="secondary" className="bl-btn--small" aria-label={`Rules: ${title}`} onClick={onRules}>
-          Rules
+        <Button variant="secondary" className="bl-btn--small" aria-label={t('market.rulesOf', { title })} onClick={onRules}>
+          {t('market.rules')}
         </Button>
       </header>
       <div className="bl-market__body">

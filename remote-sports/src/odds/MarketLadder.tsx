@@ -1,4 +1,5 @@
-import { Pnl, raceMarketTitle, reductionText, runnerLabel, type Market, type PlaceBetSide, type Runner } from '@backlay/shared';
+import { Pnl, raceMarketTitle, reductionText, runnerLabel, type Market, type PlaceBetSide, type Runner, sideLabel } from '@backlay/shared';
+import { t as translate, useT } from '../i18n';
 import { MarketFrame } from './MarketFrame';
 import { PriceCell } from './PriceCell';
 import { marketSettledText } from './settled';
@@ -13,9 +14,9 @@ export type OnPrice = (selectionId: string, side: PlaceBetSide, price: number) =
 
 /** A runner's badge once it is not active: a non-runner (NR in racing), a winner (Placed in a PLACE market), a loser. */
 function badgeText(runner: Runner, market: Market, racing: boolean): string {
-  if (runner.status === 'removed') return racing ? 'NR' : 'Removed';
-  if (runner.status === 'winner') return market.numberOfWinners > 1 ? 'Placed' : 'Winner';
-  return 'Loser';
+  if (runner.status === 'removed') return translate(racing ? 'ladder.nr' : 'ladder.removed');
+  if (runner.status === 'winner') return translate(market.numberOfWinners > 1 ? 'ladder.placed' : 'ladder.winner');
+  return translate('ladder.loser');
 }
 
 /** A racing runner's name cell: its race-card number in a box, then its name (struck through for a non-runner). */
@@ -35,6 +36,7 @@ function RaceRunnerName({ runner }: { runner: Runner }) {
 }
 
 function RunnerRow({ runner, market, pnl, onPrice, racing }: { runner: Runner; market: Market; pnl: number | undefined; onPrice?: OnPrice; racing: boolean }) {
+  const t = useT();
   const settled = runner.status !== 'active';
   const marketSettled = market.settled !== null;
   const disabled = market.status !== 'open' || runner.status !== 'active';
@@ -55,7 +57,7 @@ function RunnerRow({ runner, market, pnl, onPrice, racing }: { runner: Runner; m
       </th>
       {marketSettled ? null : runner.status === 'removed' ? (
         <td colSpan={LADDER_LEVELS * 2} className="bl-ladder__removed">
-          {racing ? ['Non-runner', reduction].filter(Boolean).join(' · ') : 'Removed'}
+          {racing ? [t('ladder.nonRunner'), reduction].filter(Boolean).join(' · ') : t('ladder.removed')}
         </td>
       ) : (
         <>
@@ -95,37 +97,38 @@ export function MarketLadder({
   onPrice?: OnPrice;
   racing?: boolean;
 }) {
+  const t = useT();
   const settled = marketSettledText(market, racing);
   const title = racing ? raceMarketTitle(market.numberOfWinners) : market.name;
   return (
     <MarketFrame title={title} status={market.status} settled={settled} limits={market} onRules={onRules} className={`bl-market--${market.type}`}>
-      <table className="bl-ladder" aria-label={settled === null ? `${title} prices` : `${title} result`}>
+      <table className="bl-ladder" aria-label={t(settled === null ? 'ladder.prices' : 'ladder.result', { title })}>
         {settled !== null ? null : (
           <thead>
             {/* One header cell per column, so hiding levels 2 and 3 on a phone keeps the grid whole. */}
             <tr>
               <th scope="col" className="bl-ladder__runner">
-                <span className="bl-visually-hidden">Runner</span>
+                <span className="bl-visually-hidden">{t('ladder.runner')}</span>
               </th>
               {[...LEVELS].reverse().map((level) =>
                 level === 0 ? (
                   <th key="back-1" scope="col" className="bl-ladder__side bl-ladder__side--back">
-                    Back
+                    {sideLabel('BACK')}
                   </th>
                 ) : (
                   <th key={`back-${level + 1}`} scope="col" className="bl-ladder__side bl-ladder__deep">
-                    <span className="bl-visually-hidden">Back {level + 1}</span>
+                    <span className="bl-visually-hidden">{t('ladder.backLevel', { level: level + 1 })}</span>
                   </th>
                 ),
               )}
               {LEVELS.map((level) =>
                 level === 0 ? (
                   <th key="lay-1" scope="col" className="bl-ladder__side bl-ladder__side--lay">
-                    Lay
+                    {sideLabel('LAY')}
                   </th>
                 ) : (
                   <th key={`lay-${level + 1}`} scope="col" className="bl-ladder__side bl-ladder__deep">
-                    <span className="bl-visually-hidden">Lay {level + 1}</span>
+                    <span className="bl-visually-hidden">{t('ladder.layLevel', { level: level + 1 })}</span>
                   </th>
                 ),
               )}

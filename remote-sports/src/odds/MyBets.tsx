@@ -1,4 +1,7 @@
-import { BetTableRow, MyBetsSection, formatRupees, raceMarketTitle, runnerLabel, type Fancy, type Load, type Market, type PlacedBet, formatBetPrice, formatDateTimeSeconds, sideClass, sideLabel } from '@backlay/shared';
+import {
+  BetTableRow, MyBetsSection, formatRupees, raceMarketTitle, runnerLabel, type Fancy, type Load, type Market, type PlacedBet, formatBetPrice, formatDateTimeSeconds, sideClass, betStatusLabel, sideLabel,
+} from '@backlay/shared';
+import { t as translate, useT } from '../i18n';
 
 /**
  * The runner's (or fancy's) name and the market's name of a bet, from the live match; on a race
@@ -6,7 +9,7 @@ import { BetTableRow, MyBetsSection, formatRupees, raceMarketTitle, runnerLabel,
  */
 export function betNames(bet: PlacedBet, markets: readonly Market[], fancies: readonly Fancy[], racing = false): { selection: string; market: string } {
   if (bet.marketType === 'fancy') {
-    return { selection: fancies.find((f) => f.fancyId === bet.marketId)?.name ?? bet.selectionId, market: 'Fancy' };
+    return { selection: fancies.find((f) => f.fancyId === bet.marketId)?.name ?? bet.selectionId, market: translate('market.fancy') };
   }
   const market = markets.find((m) => m.marketId === bet.marketId);
   const runner = market?.runners.find((r) => r.selectionId === bet.selectionId);
@@ -27,23 +30,24 @@ export function newestFirst(bets: readonly PlacedBet[]): PlacedBet[] {
  * and labelled Void.
  */
 export function MyBets({ load, markets, fancies, racing = false }: { load: Load<PlacedBet[]>; markets: readonly Market[]; fancies: readonly Fancy[]; racing?: boolean }) {
+  const t = useT();
   return (
     <MyBetsSection
       id="bl-mybets-title"
-      title="My Bets"
+      title={t('myBets.title')}
       load={load}
       newestFirst={newestFirst}
-      empty={racing ? 'No bets on this race yet.' : 'No bets on this match yet.'}
-      label={racing ? 'My bets on this race' : 'My bets on this match'}
+      empty={t(racing ? 'myBets.emptyRace' : 'myBets.emptyMatch')}
+      label={t(racing ? 'myBets.labelRace' : 'myBets.labelMatch')}
       columns={
         <>
-          <th scope="col">Selection</th>
-          <th scope="col">Side</th>
+          <th scope="col">{t('bets.selection')}</th>
+          <th scope="col">{t('bets.side')}</th>
           <th scope="col" className="num">
-            Odds
+            {t('bets.odds')}
           </th>
           <th scope="col" className="num">
-            Stake
+            {t('bets.stake')}
           </th>
         </>
       }
@@ -53,8 +57,8 @@ export function MyBets({ load, markets, fancies, racing = false }: { load: Load<
           <BetTableRow key={bet.betId} kind={sideClass(bet.side)} status={bet.status}>
             <th scope="row">
               <span className="bl-bet__struck">{names.selection}</span> <small className="bl-muted">{names.market}</small>
-              {bet.status === 'voided' ? <span className="bl-badge bl-badge--void">Void</span> : null}
-              {bet.cashOut === true ? <span className="bl-badge bl-badge--cashout">Cash out</span> : null}
+              {bet.status === 'voided' ? <span className="bl-badge bl-badge--void">{betStatusLabel('voided')}</span> : null}
+              {bet.cashOut === true ? <span className="bl-badge bl-badge--cashout">{t('cashOut.badge')}</span> : null}
               <small className="bl-bet__time">{formatDateTimeSeconds(bet.createdAt)}</small>
             </th>
             <td className="bl-bet__struck">{sideLabel(bet.side)}</td>

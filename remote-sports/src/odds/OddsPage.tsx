@@ -1,29 +1,13 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
-  Pnl,
-  BuildTag,
-  Button,
-  EmptyState,
-  Page,
-  Spinner,
-  isRacingSport,
-  raceMarketTitle,
-  useApis,
-  type Fancy,
-  type Market,
-  type MarketPosition,
-  type MarketType,
-  useMatchState,
-  PRICE_CONNECTION_TEXT,
-  formatDateTimeMinutes,
-  formatRunnerPrice,
-  useLoad,
+  Pnl, BuildTag, Button, EmptyState, Page, Spinner, isRacingSport, raceMarketTitle, useApis, type Fancy, type Market, type MarketPosition, type MarketType, useMatchState, formatDateTimeMinutes, formatRunnerPrice, useLoad, priceConnectionText,
 } from '@backlay/shared';
 // By subpath, not through the @backlay/shared singleton: a phone's slip loads with its page,
 // not on every first page (ADR 0025's budget).
 import { SlipSheet } from '@backlay/shared/slip-sheet';
-import { MATCH_PHASE_TEXT, matchPhase, splitFancies } from '../format';
+import { matchPhaseText, matchPhase, splitFancies } from '../format';
+import { useT } from '../i18n';
 import { RaceHeader } from '../racing/RaceHeader';
 import { RulesDialog } from '../rules/RulesDialog';
 import { BetSlip } from './BetSlip';
@@ -59,11 +43,12 @@ export function orderMarkets(markets: Market[]): Market[] {
  * with its Book button. Bets on them stay under My Bets.
  */
 export function ClosedSessions({ fancies, exposures, onBook }: { fancies: Fancy[]; exposures?: ReadonlyMap<string, number>; onBook?: (fancy: Fancy) => void }) {
+  const t = useT();
   if (fancies.length === 0) return null;
   return (
     <details className="bl-closed-sessions">
-      <summary>Closed sessions ({fancies.length})</summary>
-      <ul aria-label="Closed sessions">
+      <summary>{t('odds.closedSessionsCount', { count: fancies.length })}</summary>
+      <ul aria-label={t('odds.closedSessions')}>
         {fancies.map((f) => {
           const exposure = exposures?.get(f.fancyId);
           return (
@@ -71,10 +56,10 @@ export function ClosedSessions({ fancies, exposures, onBook }: { fancies: Fancy[
               <span>{f.name}</span>
               {exposure !== undefined ? (
                 <span className="bl-fancy__book">
-                  <span className="bl-muted">Exposure</span> <Pnl rupees={-exposure} />
+                  <span className="bl-muted">{t('odds.exposure')}</span> <Pnl rupees={-exposure} />
                   {onBook ? (
-                    <Button variant="secondary" className="bl-btn--small" aria-label={`Book: ${f.name}`} onClick={() => onBook(f)}>
-                      Book
+                    <Button variant="secondary" className="bl-btn--small" aria-label={t('odds.bookOf', { name: f.name })} onClick={() => onBook(f)}>
+                      {t('odds.book')}
                     </Button>
                   ) : null}
                 </span>
@@ -84,7 +69,7 @@ export function ClosedSessions({ fancies, exposures, onBook }: { fancies: Fancy[
                   {fancySettledText(f)}
                 </span>
               ) : (
-                <span className="bl-muted">Closed · awaiting result</span>
+                <span className="bl-muted">{t('odds.awaitingResult')}</span>
               )}
             </li>
           );
@@ -114,6 +99,7 @@ export function OddsPage() {
 }
 
 function MatchOdds({ matchId }: { matchId: string }) {
+  const t = useT();
   const { sports: sportsApi } = useApis();
   const { load: detail } = useLoad(() => sportsApi.matchById(matchId), matchId);
   const [rules, setRules] = useState<MarketType | null>(null);
@@ -123,12 +109,12 @@ function MatchOdds({ matchId }: { matchId: string }) {
   const player = usePlayerBook(matchId);
   const oneClick = useOneClick(player.place, (reply, sent) => placedNotice(reply, sent, 'marketId' in sent ? data.markets.find((m) => m.marketId === sent.marketId) : undefined));
 
-  if (detail.state === 'loading') return <Spinner label="Loading match" />;
+  if (detail.state === 'loading') return <Spinner label={t('odds.loading')} />;
   if (detail.state === 'fail') {
     return (
-      <Page title="Match">
-        <EmptyState>This match could not be opened: {detail.message}</EmptyState>
-        <Link to="/">Back to the matches</Link>
+      <Page title={t('odds.match')}>
+        <EmptyState>{t('odds.failed', { message: detail.message })}</EmptyState>
+        <Link to="/">{t('odds.backToMatches')}</Link>
       </Page>
     );
   }
@@ -183,8 +169,11 @@ function MatchOdds({ matchId }: { matchId: string }) {
     if (!body) return;
     const label =
       selection.kind === 'runner'
-        ? `${selection.side === 'BACK' ? 'Back' : 'Lay'} ${live.market?.runners.find((r) => r.selectionId === selection.selectionId)?.name ?? selection.selectionId} @ ${formatRunnerPrice(selection.price, live.market?.type)}`
-        : `${selection.side === 'YES' ? 'Yes' : 'No'} ${live.fancy?.name ?? selection.fancyId} ${selection.run}`;
+        ? t(selection.side === 'BACK' ? 'oneClick.betBack' : 'oneClick.betLay', {
+            runner: live.market?.runners.find((r) => r.selectionId === selection.selectionId)?.name ?? selection.selectionId,
+            price: formatRunnerPrice(selection.price, live.market?.type),
+          })
+        : t(selection.side === 'YES' ? 'oneClick.betYes' : 'oneClick.betNo', { name: live.fancy?.name ?? selection.fancyId, run: selection.run });
     setSlip(null);
     void oneClick.placeNow(body, label, (live.market ?? live.fancy)?.betDelaySec ?? 0);
   };
@@ -195,11 +184,11 @@ function MatchOdds({ matchId }: { matchId: string }) {
       actions={
         phase === 'finished' ? (
           <span className="bl-live bl-live--finished" role="status">
-            {MATCH_PHASE_TEXT.finished}
+            {matchPhaseText('finished')}
           </span>
         ) : (
           <span className={`bl-live bl-live--${data.status}`} role="status">
-            {PRICE_CONNECTION_TEXT[data.status]}
+            {priceConnectionText(data.status)}
           </span>
         )
       }
@@ -209,48 +198,54 @@ function MatchOdds({ matchId }: { matchId: string }) {
       ) : (
         <p className="bl-match-head">
           <span className="bl-match__competition">{match.competitionName}</span>
-          {phase === 'inplay' ? <span className="bl-inplay">{MATCH_PHASE_TEXT.inplay}</span> : <time dateTime={match.openDate}>{formatDateTimeMinutes(match.openDate)}</time>}
+          {phase === 'inplay' ? <span className="bl-inplay">{matchPhaseText('inplay')}</span> : <time dateTime={match.openDate}>{formatDateTimeMinutes(match.openDate)}</time>}
         </p>
       )}
       {data.score ? <ScorePanel score={data.score} racing={racing} /> : null}
-      {data.status === 'connecting' ? <Spinner label="Loading prices" /> : null}
-      {data.status === 'unavailable' ? <EmptyState>Live prices are not available for this match: {data.error}</EmptyState> : null}
-      {data.status !== 'connecting' && data.status !== 'unavailable' && markets.length === 0 && fancies.open.length === 0 ? <EmptyState>No markets are open on this {racing ? 'race' : 'match'} right now.</EmptyState> : null}
-      <OneClickBar preferences={player.preferences} onSave={player.savePreferences} pending={oneClick.pending} />
-      <div className="bl-odds">
-        <div className="bl-markets">
-          {markets.map((m) => (
-            <div key={m.marketId} className="bl-market-wrap">
-              <MarketLadder
-                market={m}
-                racing={racing}
-                onRules={() => setRules(m.type)}
-                pnl={pnlOf(player.positions.get(m.marketId))}
-                onPrice={(selectionId, side, price) => choose({ kind: 'runner', marketId: m.marketId, selectionId, side, price }, { market: m })}
+      {data.status === 'connecting' ? <Spinner label={t('odds.loadingPrices')} /> : null}
+      {data.status === 'unavailable' ? <EmptyState>{t('odds.unavailable', { error: data.error ?? '' })}</EmptyState> : null}
+      {data.status !== 'connecting' && data.status !== 'unavailable' && markets.length === 0 && fancies.open.length === 0 ? <EmptyState>{t(racing ? 'odds.noMarketsRace' : 'odds.noMarketsMatch')}</EmptyState> : null}
+      {/* The bar and the markets come with the first prices, where the loading spinner was: nothing
+          drawn before them is moved down when the score panel arrives (layout shift, ADR 0082). */}
+      {data.status === 'connecting' ? null : (
+        <>
+        <OneClickBar preferences={player.preferences} onSave={player.savePreferences} pending={oneClick.pending} />
+        <div className="bl-odds">
+          <div className="bl-markets">
+            {markets.map((m) => (
+              <div key={m.marketId} className="bl-market-wrap">
+                <MarketLadder
+                  market={m}
+                  racing={racing}
+                  onRules={() => setRules(m.type)}
+                  pnl={pnlOf(player.positions.get(m.marketId))}
+                  onPrice={(selectionId, side, price) => choose({ kind: 'runner', marketId: m.marketId, selectionId, side, price }, { market: m })}
+                />
+                <CashOutPanel market={m} position={player.positions.get(m.marketId)} cashOut={player.cashOut} title={marketTitle(m)} />
+                {slipFor(m.marketId, { market: m })}
+              </div>
+            ))}
+            {fancies.open.length > 0 ? (
+              <FancyList
+                fancies={fancies.open}
+                onRules={() => setRules('fancy')}
+                exposures={exposures}
+                onPrice={(f, side) =>
+                  choose(side === 'YES' ? { kind: 'fancy', fancyId: f.fancyId, side, run: f.yesRun, rate: f.yesRate } : { kind: 'fancy', fancyId: f.fancyId, side, run: f.noRun, rate: f.noRate }, { fancy: f })
+                }
+                onBook={setBook}
+                renderSlip={(f) => slipFor(f.fancyId, { fancy: f })}
               />
-              <CashOutPanel market={m} position={player.positions.get(m.marketId)} cashOut={player.cashOut} title={marketTitle(m)} />
-              {slipFor(m.marketId, { market: m })}
-            </div>
-          ))}
-          {fancies.open.length > 0 ? (
-            <FancyList
-              fancies={fancies.open}
-              onRules={() => setRules('fancy')}
-              exposures={exposures}
-              onPrice={(f, side) =>
-                choose(side === 'YES' ? { kind: 'fancy', fancyId: f.fancyId, side, run: f.yesRun, rate: f.yesRate } : { kind: 'fancy', fancyId: f.fancyId, side, run: f.noRun, rate: f.noRate }, { fancy: f })
-              }
-              onBook={setBook}
-              renderSlip={(f) => slipFor(f.fancyId, { fancy: f })}
-            />
-          ) : null}
-          <ClosedSessions fancies={fancies.closed} exposures={exposures} onBook={setBook} />
+            ) : null}
+            <ClosedSessions fancies={fancies.closed} exposures={exposures} onBook={setBook} />
+          </div>
+          <div className="bl-mybets-col">
+            <CashOutOffers markets={markets} positions={player.positions} titleOf={marketTitle} />
+            <MyBets load={player.bets} markets={data.markets} fancies={data.fancies} racing={racing} />
+          </div>
         </div>
-        <div className="bl-mybets-col">
-          <CashOutOffers markets={markets} positions={player.positions} titleOf={marketTitle} />
-          <MyBets load={player.bets} markets={data.markets} fancies={data.fancies} racing={racing} />
-        </div>
-      </div>
+        </>
+      )}
       {rules ? <RulesDialog type={rules} onClose={() => setRules(null)} /> : null}
       {book ? <RunBookDialog name={book.name} position={player.positions.get(book.fancyId)} onClose={() => setBook(null)} /> : null}
       <BuildTag app="sports" label={__BUILD_LABEL__} />

@@ -1,6 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { BUTTON_VALUE_MAX, Button, TextField, formatRupees, newIdempotencyKey, notify, notifyFailure, type ApiError, type BetPreferences, type PlaceBetRequest, type SaveBetPreferencesRequest } from '@backlay/shared';
 import { PlacingStatus } from '@backlay/shared/slip-status';
+import { useT } from '../i18n';
 import type { PlaceBet } from './slip';
 
 /** A one-click bet on its way: what it is (for its status line) and the bet delay it waits. */
@@ -56,6 +57,7 @@ export function OneClickBar({
   onSave: (change: SaveBetPreferencesRequest) => Promise<boolean>;
   pending: readonly PendingOneClick[];
 }) {
+  const t = useT();
   const [stakeText, setStakeText] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   /** The switch as just clicked, until the server answers (then the stored value; a refusal puts it back). */
@@ -69,7 +71,7 @@ export function OneClickBar({
     setSaving(false);
   };
   return (
-    <section className={`bl-oneclick${preferences.oneClick ? ' bl-oneclick--on' : ''}`} aria-label="One-click betting">
+    <section className={`bl-oneclick${preferences.oneClick ? ' bl-oneclick--on' : ''}`} aria-label={t('oneClick.title')}>
       <div className="bl-oneclick__controls">
         <span className="bl-oneclick__switch">
           <input
@@ -83,7 +85,7 @@ export function OneClickBar({
               void save({ oneClick }).finally(() => setSwitching(null));
             }}
           />
-          <label htmlFor={switchId}>One-click betting</label>
+          <label htmlFor={switchId}>{t('oneClick.title')}</label>
         </span>
         <form
           className="bl-oneclick__stake"
@@ -94,23 +96,23 @@ export function OneClickBar({
           }}
         >
           <TextField
-            label="One-click stake"
+            label={t('oneClick.stake')}
             inputMode="numeric"
             autoComplete="off"
             value={shownStake}
             onChange={(e) => setStakeText(e.target.value)}
-            error={stake === null && 'Stake must be a whole number of rupees from 1 to 10,00,000'}
+            error={stake === null && t('oneClick.stakeInvalid')}
           />
           <Button type="submit" variant="secondary" className="bl-btn--small" disabled={stake === null || saving || stake === preferences.oneClickStake}>
-            Set stake
+            {t('oneClick.setStake')}
           </Button>
         </form>
       </div>
       <p className="bl-oneclick__state" role="status">
         {preferences.oneClick ? (
-          <strong>One-click betting ON · stake {formatRupees(preferences.oneClickStake)} a click</strong>
+          <strong>{t('oneClick.on', { stake: formatRupees(preferences.oneClickStake) })}</strong>
         ) : (
-          'One-click betting is off: a price opens the bet slip.'
+          t('oneClick.off')
         )}
       </p>
       {pending.map((p) => (

@@ -2,6 +2,7 @@ import type { MarketType, PriceSize } from '@backlay/shared';
 import { formatSize } from '../format';
 import { useFlash } from './use-flash';
 import { formatRunnerPrice } from '@backlay/shared';
+import { useT } from '../i18n';
 
 /**
  * One cell of a ladder: a price and the money available at it, blue for back and pink for lay.
@@ -24,13 +25,14 @@ export function PriceCell({
   level: number;
   type: MarketType;
   at: PriceSize | undefined;
-  runnerName?: string;
+  runnerName: string;
   onSelect?: (price: number) => void;
   disabled?: boolean;
 }) {
+  const t = useT();
   const flashing = useFlash(at ? `${at.price}|${at.size}` : '');
   const classes = ['bl-price', `bl-price--${side}`, level > 0 ? 'bl-price--deep' : '', flashing ? 'bl-flash' : ''].filter(Boolean).join(' ');
-  const label = `${side === 'back' ? 'Back' : 'Lay'} ${level + 1}`;
+  const label = t(side === 'back' ? 'ladder.backLevel' : 'ladder.layLevel', { level: level + 1 });
   const content = at ? (
     <>
       <span className="bl-price__odds">{formatRunnerPrice(at.price, type)}</span>
@@ -38,12 +40,12 @@ export function PriceCell({
     </>
   ) : null;
   return (
-    <td className={classes} data-level={level + 1} aria-label={at ? `${label}: ${formatRunnerPrice(at.price, type)} for ${formatSize(at.size)}` : `${label}: no price`}>
+    <td className={classes} data-level={level + 1} aria-label={at ? t('price.at', { label, price: formatRunnerPrice(at.price, type), size: formatSize(at.size) }) : t('price.none', { label })}>
       {at && onSelect ? (
         <button
           type="button"
           className="bl-price__btn"
-          aria-label={[side === 'back' ? 'Back' : 'Lay', runnerName, 'at', formatRunnerPrice(at.price, type)].filter(Boolean).join(' ')}
+          aria-label={t(side === 'back' ? 'price.backAt' : 'price.layAt', { runner: runnerName, price: formatRunnerPrice(at.price, type) })}
           disabled={disabled}
           onClick={() => onSelect(at.price)}
         >

@@ -1,5 +1,6 @@
 import { Pnl, Dialog, RUN_BOOK_MARGIN, toRupees, type MarketPosition } from '@backlay/shared';
 import { fancyRunBook } from '@backlay/shared/domain';
+import { useT } from '../i18n';
 import { fancyBookOf } from './positions';
 
 /**
@@ -8,19 +9,20 @@ import { fancyBookOf } from './positions';
  * same sums as the exposure, docs/rules/money.md §7.4).
  */
 export function RunBookDialog({ name, position, onClose }: { name: string; position: MarketPosition | undefined; onClose: () => void }) {
+  const t = useT();
   const rows = fancyRunBook(fancyBookOf(position), RUN_BOOK_MARGIN);
   return (
-    <Dialog title={`Run book: ${name}`} onClose={onClose}>
+    <Dialog title={t('runBook.title', { name })} onClose={onClose}>
       {rows.length === 0 ? (
-        <p className="bl-empty">No bets on this fancy yet.</p>
+        <p className="bl-empty">{t('runBook.empty')}</p>
       ) : (
         <div className="bl-table-wrap">
-          <table className="bl-table bl-table--compact" aria-label={`Run book of ${name}`}>
+          <table className="bl-table bl-table--compact" aria-label={t('runBook.table', { name })}>
             <thead>
               <tr>
-                <th scope="col">Runs</th>
+                <th scope="col">{t('runBook.runs')}</th>
                 <th scope="col" className="num">
-                  Profit / loss
+                  {t('runBook.pnl')}
                 </th>
               </tr>
             </thead>

@@ -17,6 +17,7 @@ import {
   type FancySide,
   type RunnerBet,
 } from '@backlay/shared/domain';
+import { t } from '../i18n';
 
 /**
  * The player's book on the odds page, and what a bet in the slip would make of it. Every sum is
@@ -120,13 +121,13 @@ export function fancyBookOf(position: MarketPosition | undefined): FancyBook {
 
 /** A zone's label: "44 and below", "45", "45 to 49", "50 and above". */
 export function zoneLabels(lines: readonly number[]): string[] {
-  if (lines.length === 0) return ['Any score'];
+  if (lines.length === 0) return [t('zone.any')];
   return lines.map((line, i) => {
-    if (i === 0) return `${lines[0] - 1} and below`;
+    if (i === 0) return t('zone.below', { runs: lines[0] - 1 });
     const from = lines[i - 1];
     const to = line - 1;
-    return from === to ? String(from) : `${from} to ${to}`;
-  }).concat(`${lines[lines.length - 1]} and above`);
+    return from === to ? String(from) : t('zone.range', { from, to });
+  }).concat(t('zone.above', { runs: lines[lines.length - 1] }));
 }
 
 /** A fancy zone's P&L (paise) with its label. */

@@ -1,4 +1,5 @@
 import { runnerLabel, type DeclaredResult, type Fancy, type Market } from '@backlay/shared';
+import { t } from '../i18n';
 
 /**
  * What a settled market or fancy says instead of its prices: "Settled · Winner: India",
@@ -8,15 +9,15 @@ import { runnerLabel, type DeclaredResult, type Fancy, type Market } from '@back
 export function settledText(result: DeclaredResult, runnerName: (selectionId: string) => string = (id) => id): string {
   switch (result.type) {
     case 'WINNER':
-      return `Settled · Winner: ${runnerName(result.selectionId)}`;
+      return t('settled.winner', { name: runnerName(result.selectionId) });
     case 'DEAD_HEAT':
-      return `Settled · Dead heat: ${result.selectionIds.map(runnerName).join(' / ')}`;
+      return t('settled.deadHeat', { names: result.selectionIds.map(runnerName).join(' / ') });
     case 'PLACED':
-      return `Settled · Placed: ${result.selectionIds.map(runnerName).join(' / ')}`;
+      return t('settled.placed', { names: result.selectionIds.map(runnerName).join(' / ') });
     case 'RUNS':
-      return `Settled · ${result.runs} ${result.runs === 1 ? 'run' : 'runs'}`;
+      return t('settled.runs', { runs: result.runs });
     case 'VOID':
-      return 'Settled · Void';
+      return t('settled.void');
   }
 }
 

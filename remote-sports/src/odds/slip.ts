@@ -1,19 +1,8 @@
 import {
-  hasAtMostTwoDecimals,
-  retryOnNetworkLoss,
-  type Apis,
-  type Fancy,
-  type FancyBetSide,
-  type Market,
-  type OddsAcceptance,
-  type PlaceBetRequest,
-  type PlaceBetResponse,
-  type PlaceBetSide,
-  formatRunnerPrice,
-  runnerLabel,
-  sideLabel,
+  hasAtMostTwoDecimals, retryOnNetworkLoss, type Apis, type Fancy, type FancyBetSide, type Market, type OddsAcceptance, type PlaceBetRequest, type PlaceBetResponse, type PlaceBetSide, formatRunnerPrice, localizeApiMessage, runnerLabel, sideLabel,
 } from '@backlay/shared';
 import { placedRunnerNotice } from '@backlay/shared/slip-parts';
+import { t } from '../i18n';
 
 /** What the player clicked: a back or lay price of a runner, or a YES or NO of a fancy. */
 export type SlipSelection =
@@ -77,11 +66,16 @@ export function placeBetWithRetry(bets: Pick<Apis['bets'], 'placeBet'>, body: Pl
   return retryOnNetworkLoss(() => bets.placeBet(body, idempotencyKey), retries, delayMs);
 }
 
-/** The toast of a placed bet: the server's message, and the price (or line) the bet was matched at when it differs from the one asked. */
+/**
+ * The toast of a placed bet: the server's message (in the page's language: the toast cannot find
+ * it once more words are added), and the price (or line) the bet was matched at when it differs
+ * from the one asked.
+ */
 export function placedNotice(reply: Awaited<ReturnType<PlaceBet>>, sent: PlaceBetRequest, market: Pick<Market, 'type'> | undefined): string {
   const bet = reply.data.bet;
-  if ('fancyId' in sent) return bet.run === null || bet.run === sent.run ? reply.message : `${reply.message} · matched at line ${bet.run} (asked ${sent.run})`;
-  return placedRunnerNotice(reply.message, sent.odds, bet.odds, (o) => formatRunnerPrice(o, market?.type));
+  const message = localizeApiMessage(reply.message);
+  if ('fancyId' in sent) return bet.run === null || bet.run === sent.run ? message : t('slip.matchedLine', { message, run: bet.run, asked: sent.run });
+  return placedRunnerNotice(message, sent.odds, bet.odds, (o) => formatRunnerPrice(o, market?.type));
 }
 
 /**

@@ -19,24 +19,25 @@ import { ExportActions } from '@backlay/shared/exports';
 import { SearchBox } from '@backlay/shared/sortable';
 import { BetTable } from '../bets/BetTable';
 import { SportSelect } from '../bets/filters';
+import { useT, type SportsKey } from '../i18n';
 
-/** The status filter of the bet history. */
-export const HISTORY_STATUSES: ReadonlyArray<{ value: NonNullable<BetHistoryQuery['status']>; label: string }> = [
-  { value: 'all', label: 'All' },
-  { value: 'settled', label: 'Settled' },
-  { value: 'voided', label: 'Void' },
+/** The status filter of the bet history (each label a key of the sports catalog). */
+export const HISTORY_STATUSES: ReadonlyArray<{ value: NonNullable<BetHistoryQuery['status']>; label: SportsKey }> = [
+  { value: 'all', label: 'history.status.all' },
+  { value: 'settled', label: 'history.status.settled' },
+  { value: 'voided', label: 'history.status.voided' },
 ];
 
 /**
  * The orders a player may list the history in (the server sorts: the history is paged, ADR 0068).
  * A select, not sortable headers: on a phone the bets are cards, with no header to press.
  */
-export const HISTORY_ORDERS: ReadonlyArray<{ value: string; label: string; sort?: BetSortKey; order?: SortOrder }> = [
-  { value: 'placed', label: 'Placed, newest first' },
-  { value: 'settled', label: 'Settled, newest first', sort: 'settledAt', order: 'desc' },
-  { value: 'stake', label: 'Stake, largest first', sort: 'stake', order: 'desc' },
-  { value: 'pnl-best', label: 'P&L, best first', sort: 'pnl', order: 'desc' },
-  { value: 'pnl-worst', label: 'P&L, worst first', sort: 'pnl', order: 'asc' },
+export const HISTORY_ORDERS: ReadonlyArray<{ value: string; label: SportsKey; sort?: BetSortKey; order?: SortOrder }> = [
+  { value: 'placed', label: 'history.order.placed' },
+  { value: 'settled', label: 'history.order.settled', sort: 'settledAt', order: 'desc' },
+  { value: 'stake', label: 'history.order.stake', sort: 'stake', order: 'desc' },
+  { value: 'pnl-best', label: 'history.order.pnlBest', sort: 'pnl', order: 'desc' },
+  { value: 'pnl-worst', label: 'history.order.pnlWorst', sort: 'pnl', order: 'asc' },
 ];
 
 /**
@@ -45,6 +46,7 @@ export const HISTORY_ORDERS: ReadonlyArray<{ value: string; label: string; sort?
  * names, each bet with its P&L, a page at a time. The export takes the same filters and order.
  */
 export function BetHistory() {
+  const t = useT();
   const { bets: betsApi } = useApis();
   const [sport, setSport] = useState(ALL_SPORTS);
   const [status, setStatus] = useState<NonNullable<BetHistoryQuery['status']>>('all');
@@ -69,19 +71,19 @@ export function BetHistory() {
     setPage(1);
   }, []);
   return (
-    <Page title="Bet History">
+    <Page title={t('history.title')}>
       <RangeFilters range={range} onChange={filter(setRange)}>
         <SportSelect value={sport} onChange={filter(setSport)} />
-        <SelectField label="Status" value={status} options={HISTORY_STATUSES} onChange={(e) => filter(setStatus)(e.target.value as NonNullable<BetHistoryQuery['status']>)} />
-        <SelectField label="Order" value={orderBy} options={HISTORY_ORDERS} onChange={(e) => filter(setOrderBy)(e.target.value)} />
-        <SearchBox label="Search matches or markets" maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
+        <SelectField label={t('history.status')} value={status} options={HISTORY_STATUSES.map((o) => ({ value: o.value, label: t(o.label) }))} onChange={(e) => filter(setStatus)(e.target.value as NonNullable<BetHistoryQuery['status']>)} />
+        <SelectField label={t('history.order')} value={orderBy} options={HISTORY_ORDERS.map((o) => ({ value: o.value, label: t(o.label) }))} onChange={(e) => filter(setOrderBy)(e.target.value)} />
+        <SearchBox label={t('history.search')} maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
       </RangeFilters>
-      <ExportActions report="bet-history" filters={ready ? { from: range.from, to: range.to, sportId: sportIdOf(sport), status, search: search || undefined, sort, order } : null} title="Bet History" />
-      <RangeLoadStatus ready={ready} load={load} loading="Loading bet history" failed="The bet history could not be loaded" />
+      <ExportActions report="bet-history" filters={ready ? { from: range.from, to: range.to, sportId: sportIdOf(sport), status, search: search || undefined, sort, order } : null} title={t('history.title')} />
+      <RangeLoadStatus ready={ready} load={load} loading={t('history.loading')} failed={t('history.failed')} />
       {result ? (
         <>
-          <BetTable rows={result.rows} label="Bet history" outcome />
-          {result.total > 0 ? <Pager page={result.page} pageSize={result.pageSize} total={result.total} onPage={setPage} label="Bet history pages" /> : null}
+          <BetTable rows={result.rows} label={t('history.table')} outcome />
+          {result.total > 0 ? <Pager page={result.page} pageSize={result.pageSize} total={result.total} onPage={setPage} label={t('history.pages')} /> : null}
         </>
       ) : null}
       <BuildTag app="sports" label={__BUILD_LABEL__} />

@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import {
   Button,
   EmptyState,
-  ODDS_ACCEPTANCE_TEXT,
   ODDS_ACCEPTANCES,
   Spinner,
   TextField,
@@ -11,16 +10,9 @@ import {
   useLoad,
   type ApiError,
   type BetPreferences,
-  type OddsAcceptance,
 } from '@backlay/shared';
+import { useT } from '../i18n';
 import { parseOneClickStake } from '../odds/OneClick';
-
-/** What each odds acceptance does, in a line (ADR 0055). */
-const ACCEPTANCE_HINT: Record<OddsAcceptance, string> = {
-  better: 'Matched at the new price when it is the same or better for you; refused when it got worse.',
-  any: 'Matched at the new price whichever way it moved (still within your balance and limits).',
-  exact: 'Matched only at the price you asked; refused when it changed at all.',
-};
 
 /**
  * The Stake buttons page's bet settings (ADR 0055): what a bet does when the odds change before
@@ -28,14 +20,16 @@ const ACCEPTANCE_HINT: Record<OddsAcceptance, string> = {
  * page). Saved with save-bet-preferences.
  */
 export function BetSettings() {
+  const t = useT();
   const { sports: sportsApi } = useApis();
   const { load } = useLoad(() => sportsApi.betPreferences());
-  if (load.state === 'loading') return <Spinner label="Loading bet settings" />;
-  if (load.state === 'fail') return <EmptyState>Your bet settings could not be loaded: {load.message}</EmptyState>;
+  if (load.state === 'loading') return <Spinner label={t('settings.loading')} />;
+  if (load.state === 'fail') return <EmptyState>{t('settings.failed', { message: load.message })}</EmptyState>;
   return <BetSettingsForm initial={load.value} />;
 }
 
 function BetSettingsForm({ initial }: { initial: BetPreferences }) {
+  const t = useT();
   const { sports: sportsApi } = useApis();
   const [acceptance, setAcceptance] = useState(initial.oddsAcceptance);
   const [oneClick, setOneClick] = useState(initial.oneClick);
@@ -46,7 +40,7 @@ function BetSettingsForm({ initial }: { initial: BetPreferences }) {
   const stake = parseOneClickStake(stakeText);
   return (
     <section className="bl-bet-settings" aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`}>Bet settings</h2>
+      <h2 id={`${ids}-title`}>{t('settings.title')}</h2>
       <form
         className="bl-form bl-form--wide"
         noValidate
@@ -69,29 +63,29 @@ function BetSettingsForm({ initial }: { initial: BetPreferences }) {
         }}
       >
         <fieldset className="bl-fieldset">
-          <legend>If the price moves</legend>
+          <legend>{t('settings.ifPriceMoves')}</legend>
           {ODDS_ACCEPTANCES.map((a) => (
             <div key={a} className="bl-radio">
               <input id={`${ids}-${a}`} type="radio" name="oddsAcceptance" value={a} checked={acceptance === a} onChange={() => setAcceptance(a)} aria-describedby={`${ids}-${a}-hint`} />
-              <label htmlFor={`${ids}-${a}`}>{ODDS_ACCEPTANCE_TEXT[a]}</label>
+              <label htmlFor={`${ids}-${a}`}>{t(`acceptance.${a}` as const)}</label>
               <p id={`${ids}-${a}-hint`} className="bl-hint">
-                {ACCEPTANCE_HINT[a]}
+                {t(`acceptance.${a}.hint` as const)}
               </p>
             </div>
           ))}
         </fieldset>
         <div className="bl-oneclick__switch">
           <input id={`${ids}-oneclick`} type="checkbox" checked={oneClick} onChange={(e) => setOneClick(e.target.checked)} />
-          <label htmlFor={`${ids}-oneclick`}>One-click betting</label>
+          <label htmlFor={`${ids}-oneclick`}>{t('oneClick.title')}</label>
         </div>
         <TextField
-          label="One-click stake"
+          label={t('oneClick.stake')}
           inputMode="numeric"
           autoComplete="off"
           value={stakeText}
           onChange={(e) => setStakeText(e.target.value)}
-          hint="A price click places a bet of this stake at once, without the bet slip."
-          error={stake === null && 'Stake must be a whole number of rupees from 1 to 10,00,000'}
+          hint={t('settings.oneClickHint')}
+          error={stake === null && t('oneClick.stakeInvalid')}
         />
         {serverError ? (
           <p className="bl-form-error" role="alert">
@@ -100,7 +94,7 @@ function BetSettingsForm({ initial }: { initial: BetPreferences }) {
         ) : null}
         <div className="bl-form-actions">
           <Button type="submit" disabled={saving || stake === null}>
-            Save bet settings
+            {t('settings.save')}
           </Button>
         </div>
       </form>

@@ -2,22 +2,38 @@ import { useState } from 'react';
 import { Formik, type FormikErrors, type FormikTouched } from 'formik';
 import * as yup from 'yup';
 import { BetSettings } from './BetSettings';
-import { BUTTON_LABEL_MAX_LENGTH, BUTTON_VALUE_MAX, BuildTag, Button, DEFAULT_BUTTON_VALUES, EmptyState, MESSAGES, Page, Spinner, TextField, notify, type ApiError, type ButtonValue, useLoad, useApis } from '@backlay/shared';
+import { BUTTON_LABEL_MAX_LENGTH, BUTTON_VALUE_MAX, BuildTag, Button, DEFAULT_BUTTON_VALUES, EmptyState, MESSAGES, Page, Spinner, TextField, localizeApiMessage, notify, type ApiError, type ButtonValue, useLoad, useApis } from '@backlay/shared';
+import { t as translate, useT } from '../i18n';
 
 /** The stake buttons screen edits this many buttons (the API stores up to BUTTON_VALUES_MAX). */
 export const STAKE_BUTTON_COUNT = 8;
 /** The largest button value: the API's own limit. */
 export const STAKE_BUTTON_VALUE_MAX_RUPEES = BUTTON_VALUE_MAX;
 
-/** What the form says for each rule; the label rules are the API's own messages. */
+/**
+ * What the form says for each rule, in the page's language when read (the schema reads them when
+ * it validates); the label rules are the API's own messages.
+ */
 export const STAKE_BUTTON_MESSAGES = {
-  labelRequired: MESSAGES.buttonLabelRequired,
-  labelTooLong: MESSAGES.buttonLabelTooLong,
-  valueRequired: 'Button value is required',
-  valueWhole: 'Button value must be a whole number of rupees',
-  valuePositive: 'Button value must be greater than 0',
-  valueTooLarge: 'Button value must be at most 10,00,000',
-} as const;
+  get labelRequired() {
+    return localizeApiMessage(MESSAGES.buttonLabelRequired);
+  },
+  get labelTooLong() {
+    return localizeApiMessage(MESSAGES.buttonLabelTooLong);
+  },
+  get valueRequired() {
+    return translate('buttons.valueRequired');
+  },
+  get valueWhole() {
+    return translate('buttons.valueWhole');
+  },
+  get valuePositive() {
+    return translate('buttons.valuePositive');
+  },
+  get valueTooLarge() {
+    return translate('buttons.valueTooLarge');
+  },
+};
 
 const INTEGER = /^\s*-?\d+\s*$/;
 
@@ -33,14 +49,18 @@ export const buttonValuesSchema = yup.object({
     .array()
     .of(
       yup.object({
-        label: yup.string().trim().required(STAKE_BUTTON_MESSAGES.labelRequired).max(BUTTON_LABEL_MAX_LENGTH, STAKE_BUTTON_MESSAGES.labelTooLong),
+        label: yup
+          .string()
+          .trim()
+          .required(() => STAKE_BUTTON_MESSAGES.labelRequired)
+          .max(BUTTON_LABEL_MAX_LENGTH, () => STAKE_BUTTON_MESSAGES.labelTooLong),
         value: yup
           .string()
           .trim()
-          .required(STAKE_BUTTON_MESSAGES.valueRequired)
-          .matches(INTEGER, STAKE_BUTTON_MESSAGES.valueWhole)
-          .test('positive', STAKE_BUTTON_MESSAGES.valuePositive, (v) => !v || !INTEGER.test(v) || Number(v) > 0)
-          .test('max', STAKE_BUTTON_MESSAGES.valueTooLarge, (v) => !v || !INTEGER.test(v) || Number(v) <= STAKE_BUTTON_VALUE_MAX_RUPEES),
+          .required(() => STAKE_BUTTON_MESSAGES.valueRequired)
+          .matches(INTEGER, () => STAKE_BUTTON_MESSAGES.valueWhole)
+          .test('positive', () => STAKE_BUTTON_MESSAGES.valuePositive, (v) => !v || !INTEGER.test(v) || Number(v) > 0)
+          .test('max', () => STAKE_BUTTON_MESSAGES.valueTooLarge, (v) => !v || !INTEGER.test(v) || Number(v) <= STAKE_BUTTON_VALUE_MAX_RUPEES),
       }),
     )
     .length(STAKE_BUTTON_COUNT)
@@ -61,22 +81,23 @@ export function toRows(buttons: ButtonValue[]): Row[] {
  * settings: odds acceptance and one-click betting (BetSettings, ADR 0055).
  */
 export function ButtonValues() {
+  const t = useT();
   const { sports: sportsApi } = useApis();
   const { load } = useLoad(() => sportsApi.buttonValues().then(toRows));
   const [serverError, setServerError] = useState<string | null>(null);
 
-  if (load.state === 'loading') return <Spinner label="Loading stake buttons" />;
+  if (load.state === 'loading') return <Spinner label={t('buttons.loading')} />;
   if (load.state === 'fail') {
     return (
-      <Page title="Stake buttons">
-        <EmptyState>Your stake buttons could not be loaded: {load.message}</EmptyState>
+      <Page title={t('buttons.title')}>
+        <EmptyState>{t('buttons.failed', { message: load.message })}</EmptyState>
       </Page>
     );
   }
 
   return (
-    <Page title="Stake buttons">
-      <p className="bl-hint">The quick stakes offered in the bet slip. Values are whole rupees up to 10,00,000.</p>
+    <Page title={t('buttons.title')}>
+      <p className="bl-hint">{t('buttons.hint')}</p>
       <Formik
         initialValues={{ buttons: load.value }}
         validationSchema={buttonValuesSchema}
@@ -103,13 +124,13 @@ export function ButtonValues() {
                 {form.values.buttons.map((_, i) => (
                   <li key={i} className="bl-stakes__row">
                     <TextField
-                      label={`Button ${i + 1} label`}
+                      label={t('buttons.label', { n: i + 1 })}
                       {...form.getFieldProps(`buttons.${i}.label`)}
                       maxLength={BUTTON_LABEL_MAX_LENGTH + 5}
                       error={touched[i]?.label && errors[i]?.label}
                     />
                     <TextField
-                      label={`Button ${i + 1} value`}
+                      label={t('buttons.value', { n: i + 1 })}
                       inputMode="numeric"
                       {...form.getFieldProps(`buttons.${i}.value`)}
                       error={touched[i]?.value && errors[i]?.value}
@@ -124,7 +145,7 @@ export function ButtonValues() {
               ) : null}
               <div className="bl-form-actions">
                 <Button type="submit" disabled={form.isSubmitting}>
-                  Save stake buttons
+                  {t('buttons.save')}
                 </Button>
               </div>
             </form>

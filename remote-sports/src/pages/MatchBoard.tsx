@@ -1,32 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Navigate, generatePath, useParams } from 'react-router';
 import {
-  BuildTag,
-  EmptyState,
-  Page,
-  ROUTES,
-  SPORT_IDS,
-  Spinner,
-  isRacingSport,
-  useApis,
-  type MatchOddsSummary,
-  type MatchSummary,
-  type NewsMessage,
-  formatOddsDecimal,
-  formatDateTimeMinutes,
-  useLoad,
-  on,
-  type SocketMatchStatusPayload,
+  BuildTag, EmptyState, Page, ROUTES, SPORT_IDS, Spinner, isRacingSport, useApis, type MatchOddsSummary, type MatchSummary, type NewsMessage, formatOddsDecimal, formatDateTimeMinutes, useLoad, on, type SocketMatchStatusPayload,
 } from '@backlay/shared';
-import { MATCH_PHASE_TEXT, matchPhase, openMatches } from '../format';
+import { matchPhaseText, matchPhase, openMatches } from '../format';
+import { useT } from '../i18n';
 import { overlayText } from '../odds/MarketFrame';
-import { SportTabs, sportPath } from '../sport-tabs';
+import { SportTabs, offeredSportName, sportPath } from '../sport-tabs';
 
-/** Match status filters of /match/{sportId}/{status?}; the API's default is all. */
+/** Match status filters of /match/{sportId}/{status?} (each label a key of the sports catalog); the API's default is all. */
 export const STATUS_FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'in-play', label: 'In-play' },
-  { value: 'upcoming', label: 'Upcoming' },
+  { value: 'all', label: 'board.status.all' },
+  { value: 'in-play', label: 'board.status.inPlay' },
+  { value: 'upcoming', label: 'board.status.upcoming' },
 ] as const;
 
 /** Cricket is the default sport of the home page (docs/rules/product.md §4: the mobile landing is /match/4/in-play). */
@@ -90,12 +76,13 @@ function useLiveMatchStatuses(): ReadonlyMap<string, MatchStatus> {
 }
 
 function News({ messages }: { messages: NewsMessage[] }) {
+  const t = useT();
   const active = messages.filter((m) => m.active);
   if (active.length === 0) return null;
   return (
     <section className="bl-news" aria-labelledby="bl-news-title">
       <h2 id="bl-news-title" className="bl-visually-hidden">
-        News
+        {t('board.news')}
       </h2>
       <ul>
         {active.map((m) => (
@@ -107,15 +94,17 @@ function News({ messages }: { messages: NewsMessage[] }) {
 }
 
 function Price({ column, side, value }: { column: string; side: 'back' | 'lay'; value: number | null }) {
+  const t = useT();
   return (
     <span className={`bl-price bl-price--${side}`}>
-      <span className="bl-visually-hidden">{`${column} ${side}: `}</span>
+      <span className="bl-visually-hidden">{t(side === 'back' ? 'board.priceBack' : 'board.priceLay', { column })}</span>
       <span className="bl-price__odds">{value === null ? '–' : formatOddsDecimal(value)}</span>
     </span>
   );
 }
 
 function MatchRow({ match }: { match: MatchSummary }) {
+  const t = useT();
   const columns = oddsColumns(match.sportId, match.matchOdds);
   const phase = matchPhase(match);
   // A match that ended while listed: its prices are over whatever the fetched market said.
@@ -128,12 +117,12 @@ function MatchRow({ match }: { match: MatchSummary }) {
         </Link>
         <span className="bl-match__meta">
           {match.competitionName ? <span className="bl-match__competition">{match.competitionName}</span> : null}
-          {phase === 'inplay' ? <span className="bl-inplay">{MATCH_PHASE_TEXT.inplay}</span> : null}
-          {phase === 'finished' ? <span className="bl-finished">{MATCH_PHASE_TEXT.finished}</span> : null}
+          {phase === 'inplay' ? <span className="bl-inplay">{matchPhaseText('inplay')}</span> : null}
+          {phase === 'finished' ? <span className="bl-finished">{matchPhaseText('finished')}</span> : null}
           {phase === 'upcoming' ? <time dateTime={match.openDate}>{formatDateTimeMinutes(match.openDate)}</time> : null}
         </span>
       </div>
-      <div className="bl-match__odds" role="group" aria-label={`Prices of ${match.name}`}>
+      <div className="bl-match__odds" role="group" aria-label={t('board.pricesOf', { match: match.name })}>
         {columns.map((c) => (
           <div key={c.label} className="bl-match__col">
             <span className="bl-match__col-label" aria-hidden="true">
@@ -173,6 +162,7 @@ export function MatchBoard() {
 const NO_NEWS: NewsMessage[] = [];
 
 function Matches({ sportId, status }: { sportId: number; status: string }) {
+  const t = useT();
   const { sports: sportsApi } = useApis();
   const { load: sports } = useLoad(() => sportsApi.sportList());
   // News is a courtesy: without it the page is still whole, so a failure stays quiet.
@@ -182,24 +172,33 @@ function Matches({ sportId, status }: { sportId: number; status: string }) {
   const { load: matches } = useLoad(() => sportsApi.matchList({ sportId, status }), `${sportId}:${status}`, { refreshMs: MATCH_LIST_REFRESH_MS, quietReload: true });
 
   const live = useLiveMatchStatuses();
+  // The page's frame (news, sport tabs, status filters) is drawn once the first answers are in,
+  // all at once, where the spinner was: nothing on screen is pushed down by a later answer
+  // (layout shift, ADR 0082). Switching sport or status later reloads the list under the frame.
+  const [framed, setFramed] = useState(false);
+  if (!framed && sports.state !== 'loading' && newsLoad.state !== 'loading' && matches.state !== 'loading') setFramed(true);
   const shown = matches.state === 'done' ? openMatches(matches.value) : [];
-  const sportName = sports.state === 'done' ? sports.value.find((s) => s.sportId === sportId)?.name ?? 'Sport' : 'Sport';
+  const sportName = sports.state === 'done' ? offeredSportName(sports.value, sportId) ?? t('board.sport') : t('board.sport');
   return (
     <Page title={sportName}>
-      <News messages={news} />
-      {sports.state === 'done' ? <SportTabs sports={sports.value} current={sportId} /> : null}
-      <nav className="bl-tabs" aria-label="Match status">
-        {STATUS_FILTERS.map((f) => (
-          <NavLink key={f.value} to={generatePath(ROUTES.matchList.path, { sportId: String(sportId), status: f.value })} className={f.value === status ? 'active' : undefined} aria-current={f.value === status ? 'page' : undefined}>
-            {f.label}
-          </NavLink>
-        ))}
-      </nav>
-      {matches.state === 'loading' ? <Spinner label="Loading matches" /> : null}
-      {matches.state === 'fail' ? <EmptyState>Matches could not be loaded: {matches.message}</EmptyState> : null}
-      {matches.state === 'done' && shown.length === 0 ? <EmptyState>No {sportName.toLowerCase()} matches are open right now.</EmptyState> : null}
-      {shown.length > 0 ? (
-        <ul className="bl-matches" aria-label="Matches">
+      {framed ? (
+        <>
+          <News messages={news} />
+          {sports.state === 'done' ? <SportTabs sports={sports.value} current={sportId} /> : null}
+          <nav className="bl-tabs" aria-label={t('board.status')}>
+            {STATUS_FILTERS.map((f) => (
+              <NavLink key={f.value} to={generatePath(ROUTES.matchList.path, { sportId: String(sportId), status: f.value })} className={f.value === status ? 'active' : undefined} aria-current={f.value === status ? 'page' : undefined}>
+                {t(f.label)}
+              </NavLink>
+            ))}
+          </nav>
+        </>
+      ) : null}
+      {!framed || matches.state === 'loading' ? <Spinner label={t('board.loading')} /> : null}
+      {framed && matches.state === 'fail' ? <EmptyState>{t('board.failed', { message: matches.message })}</EmptyState> : null}
+      {framed && matches.state === 'done' && shown.length === 0 ? <EmptyState>{t('board.empty', { sport: sportName.toLowerCase() })}</EmptyState> : null}
+      {framed && shown.length > 0 ? (
+        <ul className="bl-matches" aria-label={t('board.matches')}>
           {sortMatches(shown).map((m) => (
             <MatchRow key={m._id} match={withLiveStatus(m, live.get(m._id))} />
           ))}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { BuildTag, Page } from '@backlay/shared';
+import { useT } from '../i18n/rules';
 import { MARKET_RULES, type MarketRules } from '../rules/rules-content';
 import { GeneralRulesView, MarketRulesView } from '../rules/RulesSections';
 
@@ -15,15 +16,16 @@ function MarketSection({ rules }: { rules: MarketRules }) {
 
 /** /rules: the betting rules of every market type (the per-market pop-ups show the same text). */
 export function RulesPage() {
+  const t = useT();
   return (
-    <Page title="Rules">
-      <nav className="bl-tabs" aria-label="Market types">
+    <Page title={t('rules.title')}>
+      <nav className="bl-tabs" aria-label={t('rules.marketTypes')}>
         {MARKET_RULES.map((r) => (
           <a key={r.type} href={`#rules-${r.type}`}>
             {r.title}
           </a>
         ))}
-        <a href="#rules-general">Every market</a>
+        <a href="#rules-general">{t('rules.everyMarket')}</a>
       </nav>
       {MARKET_RULES.map((r) => (
         <div key={r.type} id={`rules-${r.type}`}>
@@ -31,7 +33,7 @@ export function RulesPage() {
         </div>
       ))}
       <section className="bl-rules__market" aria-labelledby="rules-general">
-        <h2 id="rules-general">Every market</h2>
+        <h2 id="rules-general">{t('rules.everyMarket')}</h2>
         <div className="bl-rules">
           <GeneralRulesView headingLevel={3} />
         </div>

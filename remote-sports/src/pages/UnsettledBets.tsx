@@ -4,6 +4,7 @@ import { Pager } from '@backlay/shared/reports';
 import { ExportActions } from '@backlay/shared/exports';
 import { BetTable } from '../bets/BetTable';
 import { SportSelect } from '../bets/filters';
+import { useT } from '../i18n';
 
 /**
  * /unsettledbet: the player's open (matched, not yet settled) bets of every match, newest
@@ -11,6 +12,7 @@ import { SportSelect } from '../bets/filters';
  * settles or is voided).
  */
 export function UnsettledBets() {
+  const t = useT();
   const { bets: betsApi } = useApis();
   const [sport, setSport] = useState(ALL_SPORTS);
   const [page, setPage] = useState(1);
@@ -24,7 +26,7 @@ export function UnsettledBets() {
 
   const result = load.state === 'done' ? load.value : null;
   return (
-    <Page title="Unsettled Bets">
+    <Page title={t('unsettled.title')}>
       <div className="bl-filters">
         <SportSelect
           value={sport}
@@ -34,13 +36,13 @@ export function UnsettledBets() {
           }}
         />
       </div>
-      <ExportActions report="unsettled-bets" filters={{ sportId: query.sportId }} title="Unsettled Bets" />
-      {load.state === 'loading' ? <Spinner label="Loading bets" /> : null}
-      {load.state === 'fail' ? <EmptyState>Your bets could not be loaded: {load.message}</EmptyState> : null}
+      <ExportActions report="unsettled-bets" filters={{ sportId: query.sportId }} title={t('unsettled.title')} />
+      {load.state === 'loading' ? <Spinner label={t('unsettled.loading')} /> : null}
+      {load.state === 'fail' ? <EmptyState>{t('unsettled.failed', { message: load.message })}</EmptyState> : null}
       {result ? (
         <>
-          <BetTable rows={result.rows} label="Unsettled bets" />
-          {result.total > 0 ? <Pager page={result.page} pageSize={result.pageSize} total={result.total} onPage={setPage} label="Unsettled bets pages" /> : null}
+          <BetTable rows={result.rows} label={t('unsettled.table')} />
+          {result.total > 0 ? <Pager page={result.page} pageSize={result.pageSize} total={result.total} onPage={setPage} label={t('unsettled.pages')} /> : null}
         </>
       ) : null}
       <BuildTag app="sports" label={__BUILD_LABEL__} />

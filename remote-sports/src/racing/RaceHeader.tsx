@@ -1,4 +1,5 @@
 import { formatDate, formatOffTime, type MatchDetail } from '@backlay/shared';
+import { useT } from '../i18n';
 import { raceClockText, useNow } from './race-time';
 
 /**
@@ -7,6 +8,7 @@ import { raceClockText, useNow } from './race-time';
  * it is over).
  */
 export function RaceHeader({ race, inPlay }: { race: MatchDetail; inPlay?: boolean }) {
+  const t = useT();
   const nowMs = useNow();
   const clock = raceClockText({ ...race, inPlay: inPlay ?? race.inPlay }, nowMs);
   return (
@@ -18,9 +20,9 @@ export function RaceHeader({ race, inPlay }: { race: MatchDetail; inPlay?: boole
       ) : null}
       <p className="bl-match-head">
         <span>
-          Off <time dateTime={race.openDate}>{formatOffTime(race.openDate)}</time> <small>{formatDate(race.openDate, 'DD/MM/YYYY')}</small>
+          {t('race.off')} <time dateTime={race.openDate}>{formatOffTime(race.openDate)}</time> <small>{formatDate(race.openDate, 'DD/MM/YYYY')}</small>
         </span>
-        <span className={`bl-race__clock${clock === 'Off' ? ' bl-inplay' : ''}`} data-testid="race-clock">
+        <span className={`bl-race__clock${clock === t('race.off') ? ' bl-inplay' : ''}`} data-testid="race-clock">
           {clock}
         </span>
       </p>

@@ -65,7 +65,7 @@ describe('RacingBoard', () => {
     renderAt('/racing/4339');
     expect(await screen.findByRole('heading', { name: 'Greyhound Racing' })).toBeInTheDocument();
     expect(api.matchList).toHaveBeenCalledWith({ sportId: 4339, status: 'all', limit: PAGE_SIZE_MAX });
-    const next = within(screen.getByRole('list', { name: 'Next races' })).getAllByRole('listitem');
+    const next = within(await screen.findByRole('list', { name: 'Next races' })).getAllByRole('listitem');
     expect(next.map((li) => within(li).getByRole('link').textContent)).toEqual(['Sheffield HP 280m', 'Sheffield A4 480m', 'Romford A2 400m']);
     expect(next.map((li) => within(li).getByTestId('race-clock').textContent)).toEqual(['Off', 'in 4m 00s', 'in 20m 00s']);
     expect(within(next[1]).getByText('14:04')).toHaveAttribute('dateTime', at(14, 4));
@@ -98,6 +98,6 @@ describe('RacingBoard', () => {
   it('a racing sport’s match list opens its races instead', async () => {
     renderAt('/match/4339');
     expect(await screen.findByRole('heading', { name: 'Greyhound Racing' })).toBeInTheDocument();
-    expect(screen.getByRole('list', { name: 'Next races' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Next races' })).toBeInTheDocument();
   });
 });

@@ -1,20 +1,9 @@
 import { Link, generatePath, useParams } from 'react-router';
 import {
-  BuildTag,
-  EmptyState,
-  PAGE_SIZE_MAX,
-  Page,
-  ROUTES,
-  Spinner,
-  formatDate,
-  formatOffTime,
-  raceParts,
-  useApis,
-  type MatchSummary,
-  type SportItem,
-  useLoad,
+  BuildTag, EmptyState, PAGE_SIZE_MAX, Page, ROUTES, Spinner, formatDate, formatOffTime, raceParts, useApis, type MatchSummary, type SportItem, useLoad,
 } from '@backlay/shared';
-import { SportTabs } from '../sport-tabs';
+import { useT } from '../i18n';
+import { SportTabs, offeredSportName } from '../sport-tabs';
 import { raceClockText, useNow } from './race-time';
 
 /** How many races "Next races" lists. */
@@ -57,8 +46,9 @@ export function meetingsByDay(races: readonly MatchSummary[]): RaceDay[] {
   return [...days.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, meetings]) => ({ date, meetings: [...meetings.entries()].map(([name, list]) => ({ name, races: list })) }));
 }
 
-function dayHeading(date: string, nowMs: number): string {
-  if (date === formatDate(nowMs, 'YYYY-MM-DD')) return 'Today';
+/** A day's date as its heading shows it (DD/MM/YYYY), or null for today. */
+function otherDay(date: string, nowMs: number): string | null {
+  if (date === formatDate(nowMs, 'YYYY-MM-DD')) return null;
   const [y, m, d] = date.split('-');
   return `${d}/${m}/${y}`;
 }
@@ -66,6 +56,7 @@ function dayHeading(date: string, nowMs: number): string {
 const raceHref = (race: MatchSummary) => generatePath(ROUTES.odds.path, { matchId: race._id });
 
 function NextRace({ race, nowMs }: { race: MatchSummary; nowMs: number }) {
+  const t = useT();
   const { venue, race: raceName } = raceParts(race.name);
   const clock = raceClockText(race, nowMs);
   return (
@@ -79,7 +70,7 @@ function NextRace({ race, nowMs }: { race: MatchSummary; nowMs: number }) {
           {race.competitionName ? <span className="bl-match__competition">{race.competitionName}</span> : null}
         </span>
       </div>
-      <span className={`bl-race__clock${clock === 'Off' ? ' bl-inplay' : ''}`} data-testid="race-clock">
+      <span className={`bl-race__clock${clock === t('race.off') ? ' bl-inplay' : ''}`} data-testid="race-clock">
         {clock}
       </span>
     </li>
@@ -101,6 +92,7 @@ export function RacingBoard() {
 const NO_SPORTS: SportItem[] = [];
 
 function Racing({ sportId }: { sportId: number }) {
+  const t = useT();
   const { sports: sportsApi } = useApis();
   const { load: sportList } = useLoad(() => sportsApi.sportList());
   const sports = sportList.state === 'done' ? sportList.value : NO_SPORTS;
@@ -108,20 +100,20 @@ function Racing({ sportId }: { sportId: number }) {
   const { load: races } = useLoad(() => sportsApi.matchList({ sportId, status: 'all', limit: PAGE_SIZE_MAX }), String(sportId), { refreshMs: RACE_LIST_REFRESH_MS, quietReload: true });
   const nowMs = useNow();
 
-  const sportName = sports.find((s) => s.sportId === sportId)?.name ?? 'Racing';
+  const sportName = offeredSportName(sports, sportId) ?? t('racing.title');
   const list = races.state === 'done' ? races.value : [];
   const next = nextRaces(list);
   const days = meetingsByDay(list);
   return (
     <Page title={sportName}>
       {sports.length > 0 ? <SportTabs sports={sports} current={sportId} /> : null}
-      {races.state === 'loading' ? <Spinner label="Loading races" /> : null}
-      {races.state === 'fail' ? <EmptyState>Races could not be loaded: {races.message}</EmptyState> : null}
-      {races.state === 'done' && list.length === 0 ? <EmptyState>No {sportName.toLowerCase()} races are open right now.</EmptyState> : null}
+      {races.state === 'loading' ? <Spinner label={t('racing.loading')} /> : null}
+      {races.state === 'fail' ? <EmptyState>{t('racing.failed', { message: races.message })}</EmptyState> : null}
+      {races.state === 'done' && list.length === 0 ? <EmptyState>{t('racing.empty', { sport: sportName.toLowerCase() })}</EmptyState> : null}
       {next.length > 0 ? (
         <section aria-labelledby="bl-next-races">
-          <h2 id="bl-next-races">Next races</h2>
-          <ol className="bl-matches" aria-label="Next races">
+          <h2 id="bl-next-races">{t('racing.next')}</h2>
+          <ol className="bl-matches" aria-label={t('racing.next')}>
             {next.map((r) => (
               <NextRace key={r._id} race={r} nowMs={nowMs} />
             ))}
@@ -130,34 +122,41 @@ function Racing({ sportId }: { sportId: number }) {
       ) : null}
       {days.length > 0 ? (
         <section aria-labelledby="bl-meetings">
-          <h2 id="bl-meetings">Meetings</h2>
-          {days.map((day) => (
-            <div key={day.date} className="bl-race-day">
-              <h3>{dayHeading(day.date, nowMs)}</h3>
-              <ul className="bl-meetings" aria-label={`Meetings ${dayHeading(day.date, nowMs).toLowerCase()}`}>
-                {day.meetings.map((meeting) => (
-                  <li key={meeting.name} className="bl-meeting" aria-label={meeting.name}>
-                    <span className="bl-meeting__venue">{meeting.name}</span>
-                    <span className="bl-meeting__races">
-                      {meeting.races.map((race) => {
-                        const finished = race.status === 'closed';
-                        return (
-                          <Link
-                            key={race._id}
-                            to={raceHref(race)}
-                            className={`bl-meeting__race${finished ? ' bl-meeting__race--result' : ''}`}
-                            aria-label={`${formatOffTime(race.openDate)} ${raceParts(race.name).race}${finished ? ' (result)' : ''}`}
-                          >
-                            {formatOffTime(race.openDate)}
-                          </Link>
-                        );
-                      })}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
+          <h2 id="bl-meetings">{t('racing.meetings')}</h2>
+          {days.map((day) => {
+            const date = otherDay(day.date, nowMs);
+            return (
+              <div key={day.date} className="bl-race-day">
+                <h3>{date ?? t('racing.today')}</h3>
+                <ul className="bl-meetings" aria-label={date === null ? t('racing.meetingsToday') : t('racing.meetingsOn', { date })}>
+                  {day.meetings.map((meeting) => (
+                    <li key={meeting.name} className="bl-meeting" aria-label={meeting.name}>
+                      <span className="bl-meeting__venue">{meeting.name}</span>
+                      <span className="bl-meeting__races">
+                        {meeting.races.map((race) => {
+                          const finished = race.status === 'closed';
+                          return (
+                            <Link
+                              key={race._id}
+                              to={raceHref(race)}
+                              className={`bl-meeting__race${finished ? ' bl-meeting__race--result' : ''}`}
+                              aria-label={
+                                finished
+                                  ? t('racing.raceLinkResult', { time: formatOffTime(race.openDate), race: raceParts(race.name).race })
+                                  : `${formatOffTime(race.openDate)} ${raceParts(race.name).race}`
+                              }
+                            >
+                              {formatOffTime(race.openDate)}
+                            </Link>
+                          );
+                        })}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            );
+          })}
         </section>
       ) : null}
       <BuildTag app="sports" label={__BUILD_LABEL__} />

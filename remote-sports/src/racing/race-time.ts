@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '../i18n';
 
 /**
  * Where a race stands for a player, as its row and its page say it: a countdown to the off
@@ -6,15 +7,15 @@ import { useEffect, useState } from 'react';
  * feed has not said so yet), "Result" once it is over (closed).
  */
 export function raceClockText(race: { openDate: string; status: 'upcoming' | 'inplay' | 'closed'; inPlay: boolean }, nowMs: number): string {
-  if (race.status === 'closed') return 'Result';
+  if (race.status === 'closed') return t('race.result');
   const left = Date.parse(race.openDate) - nowMs;
-  if (race.status === 'inplay' || race.inPlay || !(left > 0)) return 'Off';
+  if (race.status === 'inplay' || race.inPlay || !(left > 0)) return t('race.off');
   const seconds = Math.ceil(left / 1000);
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
-  if (h > 0) return `in ${h}h ${String(m).padStart(2, '0')}m`;
-  return `in ${m}m ${String(s).padStart(2, '0')}s`;
+  if (h > 0) return t('race.inHours', { h, m: String(m).padStart(2, '0') });
+  return t('race.inMinutes', { m, s: String(s).padStart(2, '0') });
 }
 
 /** The time now, moving every `everyMs` while the component is on screen (the countdowns). */

@@ -13,6 +13,7 @@ import {
   rangeReady,
   useApis,
   useLoad,
+  useSharedT,
 } from '@backlay/shared';
 import { Pager, RangeFilters, ReportTable, pageCount, type ReportColumn } from '@backlay/shared/reports';
 import type { AccountStatementResponse } from '../contracts/clients';
@@ -20,14 +21,21 @@ import { ExportActions } from '../ui/export-actions';
 
 type StatementRow = AccountStatementResponse['rows'][number];
 
-/** The statement's columns; on a phone card the balance leads on the left, the entry's credit or debit on the right. */
-const STATEMENT_COLUMNS: readonly ReportColumn<StatementRow>[] = [
-  { name: 'Date', cell: (r) => formatDateTimeSeconds(r.date) },
-  { name: 'Description', cell: (r) => r.description, className: 'bl-table__wrap' },
-  { name: 'Credit', num: true, className: 'bl-credit', lead: 'end', cell: (r) => (r.credit > 0 ? formatRupees(r.credit) : '') },
-  { name: 'Debit', num: true, className: 'bl-debit', lead: 'end', cell: (r) => (r.debit > 0 ? formatRupees(r.debit) : '') },
-  { name: 'Balance', num: true, lead: 'start', cell: (r) => formatRupees(r.balance) },
-];
+type SharedT = ReturnType<typeof useSharedT>;
+
+/**
+ * The statement's columns in the page's language; on a phone card the balance leads on the left,
+ * the entry's credit or debit on the right.
+ */
+function statementColumns(t: SharedT): readonly ReportColumn<StatementRow>[] {
+  return [
+    { name: t('statement.date'), cell: (r) => formatDateTimeSeconds(r.date) },
+    { name: t('statement.description'), cell: (r) => r.description, className: 'bl-table__wrap' },
+    { name: t('statement.credit'), num: true, className: 'bl-credit', lead: 'end', cell: (r) => (r.credit > 0 ? formatRupees(r.credit) : '') },
+    { name: t('statement.debit'), num: true, className: 'bl-debit', lead: 'end', cell: (r) => (r.debit > 0 ? formatRupees(r.debit) : '') },
+    { name: t('statement.balance'), num: true, lead: 'start', cell: (r) => formatRupees(r.balance) },
+  ];
+}
 
 /** Rows per page of the statement. */
 export const STATEMENT_PAGE_SIZE = 50;
@@ -40,7 +48,9 @@ export const STATEMENT_PAGE_SIZE = 50;
  * statement is the signed-in account's own. Render it with `key={username}` so another account
  * starts again from its first page.
  */
-export function AccountStatementView({ username, title = 'Account Statement', footer }: { username?: string; title?: string; footer?: ReactNode }) {
+export function AccountStatementView({ username, title: givenTitle, footer }: { username?: string; title?: string; footer?: ReactNode }) {
+  const t = useSharedT();
+  const title = givenTitle ?? t('statement.title');
   const { statement: statementApi } = useApis();
   const [range, setRange] = useState(defaultDateRange);
   const [page, setPage] = useState(1);
@@ -64,25 +74,26 @@ export function AccountStatementView({ username, title = 'Account Statement', fo
 
   const statement = load.state === 'done' ? load.value : null;
   const lastPage = statement ? pageCount(statement.total, statement.pageSize) : 1;
+  const balance = t('statement.balance');
   return (
     <Page title={heading}>
       <RangeFilters range={range} onChange={changeRange}>
       </RangeFilters>
       <ExportActions report="account-statement" filters={filters} title={heading} />
-      {!invalidRange && load.state === 'loading' ? <Spinner label="Loading statement" /> : null}
-      {!invalidRange && load.state === 'fail' ? <EmptyState>The statement could not be loaded: {load.message}</EmptyState> : null}
+      {!invalidRange && load.state === 'loading' ? <Spinner label={t('statement.loading')} /> : null}
+      {!invalidRange && load.state === 'fail' ? <EmptyState>{t('statement.failed', { message: load.message })}</EmptyState> : null}
       {!invalidRange && statement ? (
         <>
           <ReportTable
-            label="Account statement"
-            columns={STATEMENT_COLUMNS}
+            label={t('statement.table')}
+            columns={statementColumns(t)}
             rows={statement.rows}
             rowKey={(r) => r._id}
-            empty="No records found"
-            before={statement.page <= 1 ? [{ label: 'Opening Balance', values: { Balance: formatRupees(statement.openingBalance) }, testIds: { Balance: 'opening-balance' } }] : []}
-            after={statement.page >= lastPage ? [{ label: 'Closing Balance', values: { Balance: formatRupees(statement.closingBalance) }, testIds: { Balance: 'closing-balance' } }] : []}
+            empty={t('statement.empty')}
+            before={statement.page <= 1 ? [{ label: t('statement.opening'), values: { [balance]: formatRupees(statement.openingBalance) }, testIds: { [balance]: 'opening-balance' } }] : []}
+            after={statement.page >= lastPage ? [{ label: t('statement.closing'), values: { [balance]: formatRupees(statement.closingBalance) }, testIds: { [balance]: 'closing-balance' } }] : []}
           />
-          {statement.total > 0 ? <Pager page={statement.page} pageSize={statement.pageSize} total={statement.total} onPage={setPage} label="Statement pages" /> : null}
+          {statement.total > 0 ? <Pager page={statement.page} pageSize={statement.pageSize} total={statement.total} onPage={setPage} label={t('statement.pages')} /> : null}
         </>
       ) : null}
       {footer}

@@ -1,6 +1,8 @@
 import type { Observable } from 'rxjs';
 import { CASINO_DELTA, CASINO_SUBSCRIBE, CASINO_UNSUBSCRIBE, type CasinoDelta } from '../contracts/casino';
 import { applyCasinoMessage, initialCasinoTableState, type CasinoMessage, type CasinoTableState } from './casino-state';
+import { localizeApiMessage } from '../i18n/api-messages';
+import { sharedT } from '../i18n/shared-catalog';
 import type { DataConnection } from '../kernel/data-connection';
 import { createSequencedWatches } from '../kernel/sequenced-watches';
 
@@ -21,8 +23,6 @@ export interface CasinoLiveClientOptions {
   now?: () => number;
 }
 
-/** What the server says when it refuses a table without a reason. */
-const UNAVAILABLE = 'This table is not available';
 
 /** Build the live casino client on a data connection (the product uses `casinoLive`). */
 export function createCasinoLiveClient({ connection, now = Date.now }: CasinoLiveClientOptions): CasinoLiveClient {
@@ -31,7 +31,7 @@ export function createCasinoLiveClient({ connection, now = Date.now }: CasinoLiv
     initial: initialCasinoTableState,
     apply: (state, message) => applyCasinoMessage(state, message, now()),
     subscribe: (socket, matchId, answered) =>
-      socket.emit(CASINO_SUBSCRIBE, { matchId }, (ack) => answered(ack?.ok ? { message: { type: 'snapshot', payload: ack.snapshot } } : { refused: ack?.message ?? UNAVAILABLE })),
+      socket.emit(CASINO_SUBSCRIBE, { matchId }, (ack) => answered(ack?.ok ? { message: { type: 'snapshot', payload: ack.snapshot } } : { refused: ack?.message ? localizeApiMessage(ack.message) : sharedT('casino.tableUnavailable') })),
     unsubscribe: (socket, matchId) => socket.emit(CASINO_UNSUBSCRIBE, { matchId }),
     listen: (socket, deliver) => {
       socket.on(CASINO_DELTA, (payload: CasinoDelta) => deliver(payload.matchId, { type: 'delta', payload }));

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// jsdom has no crypto.subtle; PF-1 needs Web Crypto, which Node 20 has as a global like browsers.
+// jsdom has no crypto.subtle; PF-1 needs Web Crypto, which Node has as a global like browsers.
 import { canonicalDeck, cardLabel } from './cards';
 import { chainCommitment, chainSeeds, seedAt, verifyChainLink } from './pf1-chain';
 import {

@@ -1,7 +1,7 @@
 /**
  * PF-1, our provably fair scheme (docs/rules/casino-fairness.md §2.2): an HMAC-SHA256 byte stream keyed by the round's
  * server seed, and a Fisher–Yates shuffle of the canonical shoe driven by it. The same code runs in
- * the API (Node 20) and in the player's verify view, so it uses only Web Crypto and TextEncoder;
+ * the API (Node 24) and in the player's verify view, so it uses only Web Crypto and TextEncoder;
  * everything that hashes is async.
  */
 import { type Card, type Suit } from './cards';

@@ -14,7 +14,8 @@ export {
   SOCKET_RANDOMIZATION_FACTOR, SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS, TOAST_AUTO_CLOSE_MS,
   TRANSACTION_PASSWORD_PATTERN, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN,
 } from './limits';
-export { MESSAGES } from './messages';
+export { fillMessage, MESSAGE_WORDS, MESSAGES } from './messages';
+export { SCORE_WORDS } from './score';
 export {
   BET_SORT_KEYS, type BetSortKey, CLIENT_SORT_KEYS, MATCH_SORT_KEYS, type MatchSortKey, type ClientSortKey, PAYMENT_SORT_KEYS, type PaymentSortKey, SMS_OUTBOX_SORT_KEYS, type SmsOutboxSortKey, SORT_ORDERS, type SortOrder,
 } from './sorting';
@@ -105,7 +106,7 @@ export {
   type AgentDashboard, DASHBOARD_DAYS, type DashboardDay, type DashboardExposureMatch, type DashboardGame, type DashboardPosition, type DashboardSite,
   type DashboardTotals,
 } from './dashboard';
-export { PUSH_WORKER_PATH, type PushKey, type PushMessage, type PushSubscribeRequest, type PushSubscriptions, type PushUnsubscribeRequest } from './push';
+export { type PushKey, type PushMessage, type PushSubscribeRequest, type PushSubscriptions, type PushUnsubscribeRequest } from './push';
 export {
   type CreateSiteRequest,
   type PublicSite,
@@ -121,6 +122,8 @@ export {
   SITE_SUPPORT_EMAIL_MAX_LENGTH,
   SITE_SUPPORT_PHONE_MAX_LENGTH,
   SITE_THEME_KEYS,
+  APP_ICONS,
+  type AppManifest,
   type SiteAdminRef,
   type SiteAdminRow,
   type SiteFields,

@@ -168,8 +168,20 @@ export const MESSAGES = {
   paymentRequestNotFound: 'No such payment request',
   paymentSettingsSaved: 'Payment settings saved',
   noUplineForPayments: 'Your account has no upline to approve payments',
-  // Step 4: bet placement.
+  // Step 4: bet placement. A refusal's words carry its facts; the API fills the {braces} (fillMessage).
   betPlaced: 'Bet Placed Successfully',
+  betMarketNotOpen: 'Market {market} is {status}: no bets now',
+  // The line's template first: the client matches templates in this order, and the price's would also match a line's words.
+  betLineChanged: 'Odds changed: requested {side} {run} @ {rate}, live {side} {liveRun} @ {liveRate}',
+  betOddsChanged: 'Odds changed: requested {requested}, live {side} {live}',
+  betOddsTooLow: 'Odds {odds} must be above 1.00',
+  betStakeOutOfRange: 'Stake {stake} is outside {min}–{max}',
+  betProfitAboveMax: 'Profit {profit} is above the maximum profit {max} of market {market}',
+  betKeyReused: 'This Idempotency-Key was already used for another bet',
+  betExposureLimit: 'Exposure limit reached: exposure on {market} after this bet {after}, limit {limit}',
+  betInsufficientFunds: 'Insufficient balance: balance {balance}, exposure after this bet {exposure}',
+  marketNotFoundOnMatch: 'Market not found on this match',
+  fancyNotFoundOnMatch: 'Fancy not found on this match',
   cashedOut: 'Cashed out',
   nothingToCashOut: 'Nothing to cash out on this market',
   bettingLocked: 'Betting is locked for your account',
@@ -214,3 +226,25 @@ export const MESSAGES = {
   rgConfirmRequired: 'Confirm that you understand this cannot be undone',
   rgPlayersOnly: 'Only a player sets its own limits, time-outs and self-exclusions; nobody else can change or lift them',
 } as const;
+
+/**
+ * The words the API puts into a message's braces that are words, not figures or names (a market's
+ * state, a side): the client says them in the page's language as well (issue 36).
+ */
+export const MESSAGE_WORDS = {
+  suspended: 'suspended',
+  ballRunning: 'ball running',
+  closed: 'closed',
+  settled: 'settled',
+  switchedOff: 'switched off',
+  back: 'back',
+  lay: 'lay',
+  none: 'none',
+  yes: 'YES',
+  no: 'NO',
+} as const;
+
+/** A message template with its {braces} filled; a brace without a value stays as it is. */
+export function fillMessage(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (values[name] === undefined ? whole : String(values[name])));
+}

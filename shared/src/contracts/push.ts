@@ -34,6 +34,3 @@ export interface PushMessage {
   /** Messages with one tag replace each other (a request's alert, then its decision). */
   tag: string;
 }
-
-/** The path of the service worker that shows push messages (scope: the whole site). */
-export const PUSH_WORKER_PATH = '/push-sw.js';

@@ -9,6 +9,30 @@ export const SITE_THEME_KEYS = ['primary', 'accent', 'header', 'headerText'] as 
 export type SiteThemeKey = (typeof SITE_THEME_KEYS)[number];
 export type SiteTheme = Record<SiteThemeKey, string>;
 
+/**
+ * The installable app's icons (ADR 0076): files of the shell (shell/public/icons, drawn by
+ * shell/scripts/draw-icons.mjs, revalidated on every load), named by each site's manifest
+ * (GET /api/site/manifest).
+ */
+export const APP_ICONS = [
+  { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+  { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+  { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+] as const;
+
+/** GET /api/site/manifest: the web app manifest of the host's site (ADR 0076). */
+export interface AppManifest {
+  id: '/';
+  name: string;
+  short_name: string;
+  start_url: '/';
+  scope: '/';
+  display: 'standalone';
+  theme_color: string;
+  background_color: string;
+  icons: typeof APP_ICONS;
+}
+
 /** The languages a site may offer. */
 export const SITE_LANGUAGES = ['en', 'hi'] as const;
 export type SiteLanguage = (typeof SITE_LANGUAGES)[number];

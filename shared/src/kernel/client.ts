@@ -5,6 +5,7 @@ import { API_TIMEOUT_MS, DATA_API_TIMEOUT_MS } from '../contracts/limits';
 import { MESSAGES } from '../contracts/messages';
 import { isAdminPath } from '../contracts/routes';
 import type { Area } from '../contracts/roles';
+import { localizeApiMessage } from '../i18n/api-messages';
 import { publish } from './bus';
 import { asSignOutReason, rememberSignOut, signedOutBecause, type SignedOutBecause } from './sign-out';
 import { clearCredentials, readCredentials, writeCredentials } from './storage';
@@ -66,7 +67,8 @@ export function toApiError(error: unknown): ApiError {
     const body = bodyOf(error);
     const status = error.response?.status ?? 0;
     if (!error.response) return new ApiError(error.message || MESSAGES.internal, 0, 'NETWORK');
-    const message = body?.message ?? error.message;
+    // The server's words, as the page's language says them (issue 36); the code stays what clients branch on.
+    const message = localizeApiMessage(body?.message ?? error.message);
     const code = (body?.data?.code ?? 'INTERNAL') as ErrorCode;
     return new ApiError(message, status, code, code === 'NO_AUTH_TOKEN', asSignOutReason(body?.data?.reason) ?? undefined);
   }

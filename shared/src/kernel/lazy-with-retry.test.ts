@@ -1,4 +1,4 @@
-import { importWithRetry, retryDelayMs } from './lazy-with-retry';
+import { importWithRetry, lazyWithRetry, retryDelayMs } from './lazy-with-retry';
 
 const noWait = () => Promise.resolve();
 
@@ -27,5 +27,33 @@ describe('importWithRetry', () => {
 
   it('backs off and caps the delay', () => {
     expect([1, 2, 3, 4, 5].map(retryDelayMs)).toEqual([250, 500, 1000, 2000, 2000]);
+  });
+});
+
+describe('lazyWithRetry', () => {
+  const Screen = () => null;
+
+  it('preloads once and resolves to the component itself', async () => {
+    let calls = 0;
+    const Lazy = lazyWithRetry(() => {
+      calls += 1;
+      return Promise.resolve({ default: Screen });
+    });
+    await expect(Lazy.preload()).resolves.toBe(Screen);
+    await expect(Lazy.preload()).resolves.toBe(Screen);
+    expect(calls).toBe(1);
+  });
+
+  it('forgets a failed load, so the next preload imports again', async () => {
+    let calls = 0;
+    const Lazy = lazyWithRetry(() => {
+      calls += 1;
+      // importWithRetry's own 3 retries fail too the first time round (4 calls); the fifth loads.
+      return calls <= 4 ? Promise.reject(Object.assign(new Error('Loading chunk 7 failed'), { type: 'timeout' })) : Promise.resolve({ default: Screen });
+    });
+    await expect(Lazy.preload()).rejects.toThrow('Loading chunk 7 failed');
+    expect(calls).toBe(1);
+    calls = 4;
+    await expect(Lazy.preload()).resolves.toBe(Screen);
   });
 });

@@ -25,8 +25,28 @@ export async function importWithRetry<T>(factory: () => Promise<T>, retries = 3,
   }
 }
 
-/** React.lazy whose import is retried (see importWithRetry). */
+/** A lazy component that can be loaded before it is drawn (see lazyWithRetry). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same constraint as React.lazy
-export function lazyWithRetry<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>): LazyExoticComponent<T> {
-  return lazy(() => importWithRetry(factory));
+export type PreloadableLazy<T extends ComponentType<any>> = LazyExoticComponent<T> & {
+  /** Load the component's chunk now; resolves to the component itself, which draws without suspending. */
+  preload: () => Promise<T>;
+};
+
+/**
+ * React.lazy whose import is retried (see importWithRetry), with `preload`: the shell loads a
+ * remote screen's chunk with the remote's route module, before the screen's first render, and
+ * draws the loaded component (ADR 0082). One import for both; a failed one is forgotten, so the
+ * next render or preload imports again.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same constraint as React.lazy
+export function lazyWithRetry<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>): PreloadableLazy<T> {
+  let loading: Promise<{ default: T }> | null = null;
+  const load = () => {
+    loading ??= importWithRetry(factory).catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+  return Object.assign(lazy(load), { preload: () => load().then((m) => m.default) });
 }

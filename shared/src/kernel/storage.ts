@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   showBuild: 'show_build',
   /** "off" silences the admin area's sound for a new payment request (issue 34). */
   paymentAlertSound: 'payment_alert_sound',
+  /** "light" or "dark": the theme chosen on this browser (ADR 0077); none follows the system. index.html's first script reads it too. */
+  theme: 'theme',
 } as const;
 
 /** Keys holding one area's credentials. */

@@ -48,6 +48,8 @@ export function useLoad<T>(fetch: () => Promise<T>, key = '', { refreshMs = 0, q
         if (!live) return;
         shownKey.current = key;
         failing.current = false;
+        // Not a transition (ADR 0082 §4): data drawn at low priority reached the screen seconds
+        // late on a busy machine, after a test's (or a person's) next look.
         setLoad({ state: 'done', value });
       },
       (error: ApiError) => {

@@ -1,5 +1,7 @@
 import type { Observable } from 'rxjs';
 import type { MatchDelta, MatchSnapshot } from '../contracts/sports';
+import { localizeApiMessage } from '../i18n/api-messages';
+import { sharedT } from '../i18n/shared-catalog';
 import { createDataConnection, type DataConnection, type DataConnectionOptions } from '../kernel/data-connection';
 import { applyMarketMessage, initialMatchState, type MarketMessage, type MatchState } from './market-state';
 import { createSequencedWatches } from '../kernel/sequenced-watches';
@@ -26,8 +28,6 @@ export interface MarketDataClient {
  */
 export type MarketDataClientOptions = DataConnectionOptions | { connection: DataConnection };
 
-/** What the client says when the server refuses a match without a reason. */
-const UNAVAILABLE = 'Live prices are not available for this match';
 
 /** Build a market-data client on a data connection (the product uses `marketData`). */
 export function createMarketDataClient(options: MarketDataClientOptions): MarketDataClient {
@@ -36,8 +36,9 @@ export function createMarketDataClient(options: MarketDataClientOptions): Market
     connection,
     initial: initialMatchState,
     apply: applyMarketMessage,
-    // The snapshot comes as its own message; the ack only carries a refusal.
-    subscribe: (socket, matchId, answered) => socket.emit('subscribe', { matchId }, (ack) => answered(ack && !ack.ok ? { refused: ack.message ?? UNAVAILABLE } : null)),
+    // The snapshot comes as its own message; the ack only carries a refusal (the server's words, or
+    // the client's when it gave none), in the page's language.
+    subscribe: (socket, matchId, answered) => socket.emit('subscribe', { matchId }, (ack) => answered(ack && !ack.ok ? { refused: ack.message ? localizeApiMessage(ack.message) : sharedT('prices.unavailable') } : null)),
     unsubscribe: (socket, matchId) => socket.emit('unsubscribe', { matchId }),
     listen: (socket, deliver) => {
       socket.on('snapshot', (payload: MatchSnapshot) => deliver(payload.matchId, { type: 'snapshot', payload }));

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useSharedT } from '../i18n/shared-catalog';
 import type { Load } from '../kernel/use-load';
 import { EmptyState, Spinner } from '../ui/kit';
 
@@ -30,6 +31,7 @@ export function MyBetsSection<T>({
   columns: ReactNode;
   row: (bet: T) => ReactNode;
 }) {
+  const t = useSharedT();
   const bets = load.state === 'done' ? newestFirst(load.value) : null;
   return (
     <section className="bl-mybets" aria-labelledby={id}>
@@ -37,8 +39,8 @@ export function MyBetsSection<T>({
         {title}
         {bets ? ` (${bets.length})` : ''}
       </h2>
-      {load.state === 'loading' ? <Spinner label="Loading your bets" /> : null}
-      {load.state === 'fail' ? <EmptyState>Your bets could not be loaded: {load.message}</EmptyState> : null}
+      {load.state === 'loading' ? <Spinner label={t('myBets.loading')} /> : null}
+      {load.state === 'fail' ? <EmptyState>{t('myBets.failed', { message: load.message })}</EmptyState> : null}
       {bets && bets.length === 0 ? <EmptyState>{empty}</EmptyState> : null}
       {bets && bets.length > 0 ? (
         <div className="bl-table-wrap">

@@ -6,6 +6,7 @@
  * reads the same everywhere.
  */
 import { SPORT_IDS } from '../contracts/sports';
+import { sharedT } from '../i18n/shared-catalog';
 import { formatDate } from '../kernel/date-format';
 
 /** Horse racing (Betfair event type 7) and greyhound racing (4339). */
@@ -48,9 +49,9 @@ export function runnerLabel(name: string, clothNumber: number | null | undefined
   return clothNumber === null || clothNumber === undefined ? name : `${clothNumber}. ${name}`;
 }
 
-/** The places of a market of k winners: "2 places". */
+/** The places of a market of k winners: "2 places" (in the page's language, as the rest of this file's words). */
 export function placesText(numberOfWinners: number): string {
-  return `${numberOfWinners} ${numberOfWinners === 1 ? 'place' : 'places'}`;
+  return sharedT('racing.places', { count: numberOfWinners });
 }
 
 /**
@@ -58,10 +59,10 @@ export function placesText(numberOfWinners: number): string {
  * places" (every placed runner wins, docs/racing-rules.md R-2).
  */
 export function raceMarketTitle(numberOfWinners: number): string {
-  return numberOfWinners > 1 ? `To be placed${RACE_NAME_SEPARATOR}${placesText(numberOfWinners)}` : 'Win';
+  return numberOfWinners > 1 ? `${sharedT('racing.toBePlaced')}${RACE_NAME_SEPARATOR}${placesText(numberOfWinners)}` : sharedT('racing.win');
 }
 
 /** A non-runner's reduction factor as shown beside "NR": "Reduction 12.5%" (none when the feed gave none). */
 export function reductionText(adjustmentFactor: number | null | undefined): string | null {
-  return adjustmentFactor === null || adjustmentFactor === undefined ? null : `Reduction ${Math.round(adjustmentFactor * 100) / 100}%`;
+  return adjustmentFactor === null || adjustmentFactor === undefined ? null : sharedT('racing.reduction', { percent: Math.round(adjustmentFactor * 100) / 100 });
 }

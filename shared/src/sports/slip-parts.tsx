@@ -9,29 +9,33 @@
  */
 import type { ReactNode } from 'react';
 import type { ButtonValue } from '../contracts/index';
+import { localizeApiMessage } from '../i18n/api-messages';
+import { sharedT, useSharedT } from '../i18n/shared-catalog';
 import { formatRupees, toRupees } from '../kernel/money';
 import { Button, TextField } from '../ui/kit';
 import { Pnl } from '../ui/pnl';
 
 /**
  * The toast of a placed runner bet: the server's message, and the price the bet was matched at
- * when the market beat the one asked (best execution, ADR 0034: a back matched higher, a lay lower).
+ * when the market beat the one asked (best execution, ADR 0034: a back matched higher, a lay lower),
+ * in the page's language.
  */
 export function placedRunnerNotice(message: string, askedOdds: number, matchedOdds: number, format: (odds: number) => string = String): string {
-  return matchedOdds === askedOdds ? message : `${message} · matched at ${format(matchedOdds)} (asked ${format(askedOdds)})`;
+  return matchedOdds === askedOdds ? message : sharedT('slip.matchedAt', { message: localizeApiMessage(message), matched: format(matchedOdds), asked: format(askedOdds) });
 }
 
 /** The slip's Stake field, its limits as the hint; `invalid` shows why the typed stake is refused. */
 export function StakeField({ stakeText, onStakeText, invalid, hint }: { stakeText: string; onStakeText: (text: string) => void; invalid: boolean; hint?: ReactNode }) {
+  const t = useSharedT();
   return (
     <TextField
-      label="Stake"
+      label={t('slip.stake')}
       inputMode="decimal"
       autoComplete="off"
       value={stakeText}
       onChange={(e) => onStakeText(e.target.value)}
       hint={hint}
-      error={invalid && 'Stake must be an amount above 0 with at most two decimals'}
+      error={invalid && t('slip.stakeInvalid')}
     />
   );
 }
@@ -44,16 +48,17 @@ export function StakeField({ stakeText, onStakeText, invalid, hint }: { stakeTex
  * the server stays the authority, and a stake typed above the limit is refused with its words.
  */
 export function QuickStakes({ stakeButtons, onStakeText, maxStake = null, lossOf = (stake) => stake }: { stakeButtons: readonly ButtonValue[]; onStakeText: (text: string) => void; maxStake?: number | null; lossOf?: (stake: number) => number }) {
+  const t = useSharedT();
   const above = (value: number) => maxStake !== null && lossOf(value) > maxStake;
   const capped = stakeButtons.some((b) => above(b.value));
   return (
-    <div className="bl-slip__stakes" role="group" aria-label="Quick stakes">
+    <div className="bl-slip__stakes" role="group" aria-label={t('slip.quickStakes')}>
       {stakeButtons.map((b, i) => (
         <Button key={`${i}:${b.label}`} variant="secondary" className="bl-btn--small" disabled={above(b.value)} onClick={() => onStakeText(String(b.value))}>
           {b.label}
         </Button>
       ))}
-      {capped && maxStake !== null ? <p className="bl-slip__stakes-note">Your stake limit: a bet can lose at most ₹{formatRupees(maxStake)}. Larger stakes are off.</p> : null}
+      {capped && maxStake !== null ? <p className="bl-slip__stakes-note">{t('slip.stakeLimitNote', { amount: formatRupees(maxStake) })}</p> : null}
     </div>
   );
 }
@@ -64,6 +69,7 @@ export function QuickStakes({ stakeButtons, onStakeText, maxStake = null, lossOf
  * bet, an open slip and the running submission.
  */
 export function SlipActions({ closed, error, canPlace, submitting, onCancel, children }: { closed: ReactNode; error: string | null; canPlace: boolean; submitting: boolean; onCancel: () => void; children?: ReactNode }) {
+  const t = useSharedT();
   return (
     <>
       {closed ? (
@@ -79,10 +85,10 @@ export function SlipActions({ closed, error, canPlace, submitting, onCancel, chi
       {children}
       <div className="bl-form-actions">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button type="submit" disabled={!canPlace || submitting} aria-busy={submitting || undefined}>
-          Place Bet
+          {t('slip.placeBet')}
         </Button>
       </div>
     </>
@@ -102,17 +108,18 @@ export interface SlipBookRow {
  * and the market's exposure now → with the bet (once there is a bet).
  */
 export function SlipRunnerBook({ rows, exposure }: { rows: readonly SlipBookRow[]; exposure: { nowMinor: number; afterMinor: number } | null }) {
+  const t = useSharedT();
   return (
     <div className="bl-slip__book">
-      <table className="bl-table bl-table--compact" aria-label="Profit or loss if each runner wins">
+      <table className="bl-table bl-table--compact" aria-label={t('slip.book.label')}>
         <thead>
           <tr>
-            <th scope="col">Runner</th>
+            <th scope="col">{t('slip.book.runner')}</th>
             <th scope="col" className="num">
-              Now
+              {t('slip.book.now')}
             </th>
             <th scope="col" className="num">
-              With this bet
+              {t('slip.book.withBet')}
             </th>
           </tr>
         </thead>
@@ -130,7 +137,7 @@ export function SlipRunnerBook({ rows, exposure }: { rows: readonly SlipBookRow[
       </table>
       {exposure ? (
         <p className="bl-slip__exposure">
-          Exposure on this market: {formatRupees(toRupees(exposure.nowMinor))} → <strong>{formatRupees(toRupees(exposure.afterMinor))}</strong>
+          {t('slip.book.exposure')} {formatRupees(toRupees(exposure.nowMinor))} → <strong>{formatRupees(toRupees(exposure.afterMinor))}</strong>
         </p>
       ) : null}
     </div>

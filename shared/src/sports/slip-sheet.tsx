@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useSharedT } from '../i18n/shared-catalog';
 import { PHONE_QUERY, useMediaQuery } from '../ui/media';
 
 /** The class the document's root carries while a slip sheet is open: the page makes room for it at its foot. */
@@ -20,6 +21,7 @@ export const SLIP_SHEET_OPEN_CLASS = 'bl-slip-sheet-open';
  */
 export function SlipSheet({ label, onClose, children }: { label: string; onClose: () => void; children: ReactNode }) {
   const phone = useMediaQuery(PHONE_QUERY);
+  const t = useSharedT();
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
@@ -53,14 +55,14 @@ export function SlipSheet({ label, onClose, children }: { label: string; onClose
       ref={panel}
       className={phone ? 'bl-slip-host bl-slip-sheet' : 'bl-slip-host'}
       role={phone ? 'dialog' : undefined}
-      aria-label={phone ? `Bet slip: ${label}` : undefined}
+      aria-label={phone ? t('slip.sheetLabel', { label }) : undefined}
       tabIndex={phone ? -1 : undefined}
       onKeyDown={onKeyDown}
     >
       {phone ? (
         <div className="bl-slip-sheet__head">
-          <span className="bl-slip-sheet__title">Bet slip</span>
-          <button type="button" className="bl-slip-sheet__close" aria-label="Close bet slip" onClick={() => close.current()}>
+          <span className="bl-slip-sheet__title">{t('slip.sheet')}</span>
+          <button type="button" className="bl-slip-sheet__close" aria-label={t('slip.closeSheet')} onClick={() => close.current()}>
             ×
           </button>
         </div>

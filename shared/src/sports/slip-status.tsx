@@ -4,7 +4,9 @@
  * @backlay/shared singleton on every first page (ADR 0025's budget).
  */
 import { useEffect, useState } from 'react';
-import { ODDS_ACCEPTANCE_TEXT, ODDS_ACCEPTANCES, type OddsAcceptance } from '../contracts/index';
+import { ODDS_ACCEPTANCES, type OddsAcceptance } from '../contracts/index';
+import { oddsAcceptanceLabel } from '../i18n/labels';
+import { sharedT, useSharedT } from '../i18n/shared-catalog';
 import { SelectField } from '../ui/kit';
 
 /**
@@ -28,7 +30,7 @@ export function useCountdown(active: boolean, seconds: number): number | null {
 
 /** What a waiting bet says: "Placing… 3 s" while its bet delay runs, then "Placing…" until the server answers. */
 export function placingText(secondsLeft: number | null): string {
-  return secondsLeft !== null && secondsLeft > 0 ? `Placing… ${secondsLeft} s` : 'Placing…';
+  return secondsLeft !== null && secondsLeft > 0 ? sharedT('slip.placingSeconds', { seconds: secondsLeft }) : sharedT('slip.placing');
 }
 
 /**
@@ -37,23 +39,24 @@ export function placingText(secondsLeft: number | null): string {
  */
 export function PlacingStatus({ delaySec, label }: { delaySec: number; label?: string }) {
   const left = useCountdown(true, delaySec);
+  const t = useSharedT();
   return (
     <p className="bl-slip__placing" role="status">
-      {label ? `${label}: ` : ''}
-      {placingText(left)}
+      {label ? t('slip.placingLabel', { label, status: placingText(left) }) : placingText(left)}
     </p>
   );
 }
 
 /** The player's odds acceptance (ADR 0055) as a labelled select: what a bet does when the price moves before it is matched. Its label names no "odds": a slip's Odds field keeps the one label with that word. */
 export function OddsAcceptanceField({ value, onChange, disabled }: { value: OddsAcceptance; onChange: (value: OddsAcceptance) => void; disabled?: boolean }) {
+  const t = useSharedT();
   return (
     <SelectField
-      label="If the price moves"
+      label={t('slip.oddsAcceptance')}
       value={value}
       disabled={disabled}
       onChange={(e) => onChange(e.target.value as OddsAcceptance)}
-      options={ODDS_ACCEPTANCES.map((a) => ({ value: a, label: ODDS_ACCEPTANCE_TEXT[a] }))}
+      options={ODDS_ACCEPTANCES.map((a) => ({ value: a, label: oddsAcceptanceLabel(a) }))}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { sharedT } from '../i18n/shared-catalog';
 import { useApis } from '../kernel/apis';
 import type { MatchDataStatus } from '../kernel/sequenced-watches';
 import { initialMatchState, type MatchState } from './market-state';
@@ -21,7 +22,12 @@ export function useMatchState(matchId: string): MatchState {
   return state;
 }
 
-/** How the live prices' connection reads beside a match's markets. */
+/** The live prices' connection beside a match's markets, in the page's language (call at render). */
+export function priceConnectionText(status: MatchDataStatus): string {
+  return sharedT(`priceConnection.${status}`);
+}
+
+/** How the live prices' connection reads beside a match's markets (English; a screen shows priceConnectionText). */
 export const PRICE_CONNECTION_TEXT: Record<MatchDataStatus, string> = {
   connecting: 'Connecting to live prices…',
   live: 'Live',

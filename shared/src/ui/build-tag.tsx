@@ -1,4 +1,5 @@
 import { isAdminPath } from '../contracts/routes';
+import { useSharedT } from '../i18n/shared-catalog';
 import { STORAGE_KEYS } from '../kernel/storage';
 
 /**
@@ -23,10 +24,11 @@ function readFlag(): string | null {
  * player area unless the flag is on (`buildStampsShown`).
  */
 export function BuildTag({ app, label }: { app: string; label: string }) {
+  const t = useSharedT();
   if (!buildStampsShown(window.location.pathname, readFlag())) return null;
   return (
     <footer className="bl-build" data-testid={`build-${app}`}>
-      {app} · build {label}
+      {t('buildTag', { app, label })}
     </footer>
   );
 }

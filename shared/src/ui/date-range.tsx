@@ -1,4 +1,5 @@
 import { INPUT_DATE_FORMAT, addDays, formatDate } from '../kernel/date-format';
+import { useSharedT } from '../i18n/shared-catalog';
 import { TextField } from './kit';
 
 /** A date range of a report's filters: yyyy-mm-dd text as the date inputs give it ('' while unset). */
@@ -17,10 +18,11 @@ export function defaultDateRange(now = new Date()): DateRangeValue {
 
 /** From and To date inputs (yyyy-mm-dd), each bounded by the other: the filters of every report. */
 export function DateRange({ from, to, onChange }: DateRangeValue & { onChange: (range: DateRangeValue) => void }) {
+  const t = useSharedT();
   return (
     <>
-      <TextField label="From" type="date" value={from} max={to || undefined} onChange={(e) => onChange({ from: e.target.value, to })} />
-      <TextField label="To" type="date" value={to} min={from || undefined} onChange={(e) => onChange({ from, to: e.target.value })} />
+      <TextField label={t('dateRange.from')} type="date" value={from} max={to || undefined} onChange={(e) => onChange({ from: e.target.value, to })} />
+      <TextField label={t('dateRange.to')} type="date" value={to} min={from || undefined} onChange={(e) => onChange({ from, to: e.target.value })} />
     </>
   );
 }

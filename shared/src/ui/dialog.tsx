@@ -1,4 +1,5 @@
 import { useId, useRef, type ReactNode } from 'react';
+import { useSharedT } from '../i18n/shared-catalog';
 import { useModalFocus } from './modal-focus';
 
 /**
@@ -7,6 +8,7 @@ import { useModalFocus } from './modal-focus';
  * back to where it was when it closes. It fits a 360 px phone (the shell's .bl-dialog styles).
  */
 export function Dialog({ title, onClose, children, closeDisabled = false }: { title: string; onClose: () => void; children: ReactNode; closeDisabled?: boolean }) {
+  const t = useSharedT();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
@@ -19,7 +21,7 @@ export function Dialog({ title, onClose, children, closeDisabled = false }: { ti
       <div ref={panel} className="bl-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
         <header className="bl-dialog__head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="bl-dialog__close" aria-label="Close" disabled={closeDisabled} onClick={() => close.current()}>
+          <button type="button" className="bl-dialog__close" aria-label={t('close')} disabled={closeDisabled} onClick={() => close.current()}>
             ×
           </button>
         </header>

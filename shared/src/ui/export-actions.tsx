@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 // By the package's name, not a relative path: this file is bundled by the screens that import it
 // (`@backlay/shared/exports`, loaded with them), and the page's one API registry is the
 // @backlay/shared singleton's; a relative import would bundle a second, empty registry.
-import { Button, formatDateTimeSeconds, useApis, type CsvFile, type ExportFilters, type ExportReport } from '@backlay/shared';
+import { Button, formatDateTimeSeconds, sharedT, useApis, useSharedT, type CsvFile, type ExportFilters, type ExportReport } from '@backlay/shared';
 
 /** Hands a downloaded file to the browser as a download (a link to the bytes, clicked, then let go). */
 export function saveFile(file: CsvFile): void {
@@ -32,7 +32,7 @@ export function describeFilters(from: Element): string {
       if (!control || !(control instanceof HTMLInputElement || control instanceof HTMLSelectElement)) continue;
       let value: string;
       if (control instanceof HTMLSelectElement) value = control.selectedOptions[0]?.text ?? '';
-      else if (control.type === 'checkbox') value = control.checked ? 'Yes' : '';
+      else if (control.type === 'checkbox') value = control.checked ? sharedT('yes') : '';
       else if (control.type === 'date') value = control.value.split('-').reverse().join('/');
       else value = control.value.trim();
       if (value !== '') words.push(`${label.textContent?.trim() ?? ''}: ${value}`);
@@ -61,6 +61,7 @@ export interface ExportActionsProps {
  */
 export function ExportActions({ report, filters, title, summary }: ExportActionsProps) {
   const { exports } = useApis();
+  const t = useSharedT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The print heading's filters and time are written straight into its (childless) paragraphs, so
@@ -69,7 +70,7 @@ export function ExportActions({ report, filters, title, summary }: ExportActions
   const printedLine = useRef<HTMLParagraphElement>(null);
   const stamp = () => {
     if (filtersLine.current) filtersLine.current.textContent = [summary, describeFilters(filtersLine.current)].filter(Boolean).join(' · ');
-    if (printedLine.current) printedLine.current.textContent = `Printed ${formatDateTimeSeconds(new Date())}`;
+    if (printedLine.current) printedLine.current.textContent = t('export.printed', { time: formatDateTimeSeconds(new Date()) });
   };
   useLayoutEffect(stamp);
   // Ctrl+P prints too.
@@ -85,7 +86,7 @@ export function ExportActions({ report, filters, title, summary }: ExportActions
     try {
       saveFile(await exports.csv(report, filters));
     } catch (failure) {
-      setError(`The CSV could not be downloaded: ${failure instanceof Error ? failure.message : String(failure)}`);
+      setError(t('export.failed', { reason: failure instanceof Error ? failure.message : String(failure) }));
     } finally {
       setBusy(false);
     }
@@ -93,9 +94,9 @@ export function ExportActions({ report, filters, title, summary }: ExportActions
 
   return (
     <>
-      <div className="bl-export" role="group" aria-label={`${title}: download or print`}>
+      <div className="bl-export" role="group" aria-label={t('export.group', { title })}>
         <Button variant="secondary" onClick={() => void download()} disabled={filters === null || busy} aria-busy={busy}>
-          Download CSV
+          {t('export.downloadCsv')}
         </Button>
         <Button
           variant="secondary"
@@ -104,7 +105,7 @@ export function ExportActions({ report, filters, title, summary }: ExportActions
             window.print();
           }}
         >
-          Print
+          {t('export.print')}
         </Button>
       </div>
       {error ? (

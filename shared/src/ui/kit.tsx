@@ -1,3 +1,5 @@
+import { localizeApiMessage } from '../i18n/api-messages';
+import { useSharedT } from '../i18n/shared-catalog';
 import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
 /**
@@ -14,6 +16,7 @@ export function Button({ variant = 'primary', className, ...rest }: ButtonHTMLAt
 /** A labelled text input with an optional hint and its validation message. */
 export function TextField({ label, error, hint, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | false; hint?: ReactNode }) {
   const id = useId();
+  useSharedT(); // a validation message is the API's words: shown in the page's language, re-rendered on a switch
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
@@ -28,7 +31,7 @@ export function TextField({ label, error, hint, ...rest }: InputHTMLAttributes<H
       ) : null}
       {error ? (
         <span id={errorId} className="bl-field__error" role="alert">
-          {error}
+          {localizeApiMessage(error)}
         </span>
       ) : null}
     </div>
@@ -49,11 +52,12 @@ export function Page({ title, children, actions }: { title: string; children: Re
 }
 
 /** A loading indicator announced to screen readers. */
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+export function Spinner({ label }: { label?: string }) {
+  const t = useSharedT();
   return (
     <div className="bl-spinner" role="status" aria-live="polite">
       <span className="bl-spinner__dot" aria-hidden="true" />
-      {label}
+      {label ?? t('loading')}
     </div>
   );
 }
@@ -85,17 +89,18 @@ export function SelectField({ label, options, ...rest }: SelectHTMLAttributes<HT
  * Cancel when the form can be left, and the submit button; both wait while it submits.
  */
 export function FormFooter({ error, submitting, submitLabel, onCancel }: { error?: unknown; submitting: boolean; submitLabel: ReactNode; onCancel?: () => void }) {
+  const t = useSharedT();
   return (
     <>
       {typeof error === 'string' && error.length > 0 ? (
         <p className="bl-form-error" role="alert">
-          {error}
+          {localizeApiMessage(error)}
         </p>
       ) : null}
       <div className="bl-form-actions">
         {onCancel !== undefined ? (
           <Button variant="secondary" onClick={onCancel} disabled={submitting}>
-            Cancel
+            {t('cancel')}
           </Button>
         ) : null}
         <Button type="submit" disabled={submitting}>

@@ -1,5 +1,5 @@
 // By the package's name (the singleton's kit): bundled by the screens that import `@backlay/shared/reports`.
-import { Button } from '@backlay/shared';
+import { Button, useSharedT } from '@backlay/shared';
 
 /** The number of pages a list of `total` rows fills, at least one. */
 export function pageCount(total: number, pageSize: number): number {
@@ -7,18 +7,19 @@ export function pageCount(total: number, pageSize: number): number {
 }
 
 /** Previous / Next with "Page x of y" under a paged list. */
-export function Pager({ page, pageSize, total, onPage, label = 'Pagination' }: { page: number; pageSize: number; total: number; onPage: (page: number) => void; label?: string }) {
+export function Pager({ page, pageSize, total, onPage, label }: { page: number; pageSize: number; total: number; onPage: (page: number) => void; label?: string }) {
+  const t = useSharedT();
   const pages = pageCount(total, pageSize);
   return (
-    <nav className="bl-pager" aria-label={label}>
+    <nav className="bl-pager" aria-label={label ?? t('pager.label')}>
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('pager.previous')}
       </Button>
       <span className="bl-pager__info" aria-live="polite">
-        Page {Math.min(page, pages)} of {pages}
+        {t('pager.info', { page: Math.min(page, pages), pages })}
       </span>
       <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('pager.next')}
       </Button>
     </nav>
   );

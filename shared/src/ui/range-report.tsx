@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 // By the package's name (the singleton: its loader and bus, its kit), as export-actions.tsx: this
 // file is bundled by the report screens that import `@backlay/shared/reports`.
-import { DateRange, EmptyState, MESSAGES, Spinner, defaultDateRange, rangeInverted, rangeReady, useLoad, type Load } from '@backlay/shared';
+import { DateRange, EmptyState, MESSAGES, Spinner, defaultDateRange, localizeApiMessage, rangeInverted, rangeReady, useLanguage, useLoad, type Load } from '@backlay/shared';
 import type { DateRangeValue } from './date-range';
 
 /**
@@ -31,6 +31,7 @@ export function useRangeReport<T>(fetch: (range: DateRangeValue) => Promise<T>, 
 
 /** A report's filters: From and To, the report's own filters (`children`), then the alert of an inverted range. */
 export function RangeFilters({ range, onChange, children }: { range: DateRangeValue; onChange: (range: DateRangeValue) => void; children?: ReactNode }) {
+  const lang = useLanguage();
   return (
     <>
       <div className="bl-filters">
@@ -39,7 +40,7 @@ export function RangeFilters({ range, onChange, children }: { range: DateRangeVa
       </div>
       {rangeInverted(range) ? (
         <p className="bl-form-error" role="alert">
-          {MESSAGES.dateRangeInvalid}
+          {localizeApiMessage(MESSAGES.dateRangeInvalid, lang)}
         </p>
       ) : null}
     </>

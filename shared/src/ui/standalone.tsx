@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { ROUTES, type RouteName } from '../contracts/routes';
+import { useSharedT } from '../i18n/shared-catalog';
 
 /**
  * A remote opened on its own (its own index.html, for working on one remote in isolation): its
@@ -14,8 +15,13 @@ export function StandaloneRemote({ name, screens }: { name: string; screens: Rec
         {entries.map(([route, Screen]) => (
           <Route key={route} path={ROUTES[route].path} element={<Screen />} />
         ))}
-        <Route path="*" element={<p className="bl-empty">The {name} remote has no screen at this path; open it through the shell.</p>} />
+        <Route path="*" element={<NoScreen name={name} />} />
       </Routes>
     </BrowserRouter>
   );
+}
+
+function NoScreen({ name }: { name: string }) {
+  const t = useSharedT();
+  return <p className="bl-empty">{t('standalone.noScreen', { name })}</p>;
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSharedT } from '../i18n/shared-catalog';
 
 /** Where a scrolling table stands: wider than its box, and whether its right end is in view. */
 export interface ScrollState {
@@ -20,6 +21,7 @@ export function scrollStateOf(box: { scrollWidth: number; clientWidth: number; s
  * jump). The box is focusable while it scrolls, so keys scroll it too.
  */
 export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  const t = useSharedT();
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<ScrollState>({ overflows: false, atEnd: true });
   const measure = useCallback(() => {
@@ -58,11 +60,11 @@ export function TableScroll({ label, children }: { label: string; children: Reac
         <div className="bl-scroll__bar">
           {more ? (
             <button type="button" className="bl-scroll__hint" onClick={scrollOn}>
-              Scroll for more <span aria-hidden="true">→</span>
+              {t('tableScroll.more')} <span aria-hidden="true">→</span>
             </button>
           ) : (
             <button type="button" className="bl-scroll__hint" onClick={scrollBack}>
-              <span aria-hidden="true">←</span> Scroll back
+              <span aria-hidden="true">←</span> {t('tableScroll.back')}
             </button>
           )}
         </div>

@@ -2,6 +2,7 @@ import { Component, Suspense, useCallback, useEffect, useState, type ComponentTy
 import { Button, Spinner, importWithRetry, type RouteName } from '@backlay/shared';
 import { isLoadError, loadRouteModule, type RemoteName } from './remotes';
 import { lazy } from 'react';
+import { useT, type ShellKey } from '../i18n';
 
 /** Back-off of automatic retries of a remote that failed to load: 2 s, 4 s, … up to 30 s. */
 export function autoRetryDelayMs(attempt: number): number {
@@ -10,6 +11,48 @@ export function autoRetryDelayMs(attempt: number): number {
 
 /** After this many failed attempts the fallback also offers a full page reload. */
 export const RELOAD_OFFER_AFTER = 2;
+
+/** A screen of a remote: `remote:screen`. */
+const screenKey = (remote: RemoteName, screen: RouteName) => `${remote}:${screen}`;
+
+/** Screens loaded (route module and the screen's own chunk), drawn without suspending. */
+const loaded = new Map<string, ComponentType>();
+/** Loads in flight, shared by a prefetch and the screen's first render. */
+const loading = new Map<string, Promise<ComponentType>>();
+
+/**
+ * Load a remote's screen: its route module, then the screen's own chunk when the screen is a
+ * `lazyWithRetry` (its `preload`), so the screen is drawn in one commit, not one suspense per
+ * chunk (ADR 0082). A failed load is forgotten, so the next attempt loads anew.
+ */
+export function loadScreen(remote: RemoteName, screen: RouteName): Promise<ComponentType> {
+  const key = screenKey(remote, screen);
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = (async () => {
+      const mod = await importWithRetry(() => loadRouteModule(remote), 1);
+      const Screen = (mod.screens as Record<string, ComponentType | undefined>)[screen];
+      if (!Screen) throw new Error(`remote ${remote} has no screen ${screen}`);
+      const preload = (Screen as { preload?: () => Promise<ComponentType> }).preload;
+      const Drawn = preload ? await preload() : Screen;
+      loaded.set(key, Drawn);
+      return Drawn;
+    })();
+    loading.set(key, pending);
+    pending.catch(() => loading.delete(key));
+  }
+  return pending;
+}
+
+/**
+ * Start loading the remote screen of `pathname` (with the app, while the session is being
+ * restored), when its area has a session; nothing for the shell's own pages. Errors are left to
+ * the screen's own load, which shows the fallback.
+ */
+export function prefetchScreen(pathname: string, routeAt: (pathname: string) => { remote: RemoteName; screen: RouteName } | null): void {
+  const at = routeAt(pathname);
+  if (at) loadScreen(at.remote, at.screen).catch(() => undefined);
+}
 
 /**
  * React caches a rejected lazy forever, so each retry needs a new lazy; and a lazy created during
@@ -22,16 +65,13 @@ export const RELOAD_OFFER_AFTER = 2;
 const lazies = new Map<string, ComponentType>();
 
 function screenLazy(remote: RemoteName, screen: RouteName, attempt: number): ComponentType {
-  const key = `${remote}:${screen}#${attempt}`;
+  const key = `${screenKey(remote, screen)}#${attempt}`;
   let component = lazies.get(key);
   if (!component) {
     const created = lazy(async () => {
       try {
-        const mod = await importWithRetry(() => loadRouteModule(remote), 1);
-        const Screen = (mod.screens as Record<string, ComponentType | undefined>)[screen];
-        if (!Screen) throw new Error(`remote ${remote} has no screen ${screen}`);
-        // A remote's screens are usually lazy themselves, and a lazy must resolve to a function
-        // component, not to another lazy: wrap it.
+        const Screen = await loadScreen(remote, screen);
+        // A lazy must resolve to a function component, not to another lazy: wrap it.
         const Resolved = () => <Screen />;
         return { default: Resolved };
       } catch (error) {
@@ -81,7 +121,9 @@ class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
 }
 
 function RemoteFallback({ remote, error, attempt, onRetry }: { remote: RemoteName; error: Error; attempt: number; onRetry: () => void }) {
+  const t = useT();
   const loadError = isLoadError(error);
+  const section = t(`remote.section.${remote}` as ShellKey);
   useEffect(() => {
     if (!loadError) return undefined;
     const timer = setTimeout(onRetry, autoRetryDelayMs(attempt));
@@ -89,17 +131,15 @@ function RemoteFallback({ remote, error, attempt, onRetry }: { remote: RemoteNam
   }, [loadError, attempt, onRetry]);
   return (
     <div className="bl-fallback" role="alert">
-      <h2>This section is unavailable</h2>
+      <h2>{t('remote.unavailable')}</h2>
       <p>
-        {loadError
-          ? `The ${remote} section could not be loaded. We will keep trying.`
-          : `The ${remote} section hit an error.`}
+{loadError ? t('remote.loadFailed', { section }) : t('remote.failed', { section })}
       </p>
       <div className="bl-fallback__actions">
-        <Button onClick={onRetry}>Retry now</Button>
+        <Button onClick={onRetry}>{t('remote.retry')}</Button>
         {attempt >= RELOAD_OFFER_AFTER ? (
           <Button variant="secondary" onClick={() => window.location.reload()}>
-            Reload page
+            {t('remote.reload')}
           </Button>
         ) : null}
       </div>
@@ -107,14 +147,20 @@ function RemoteFallback({ remote, error, attempt, onRetry }: { remote: RemoteNam
   );
 }
 
+function SectionSpinner() {
+  const t = useT();
+  return <Spinner label={t('remote.loading')} />;
+}
+
 /** Render one screen of a remote, with loading state, error boundary and retry. */
 export function RemoteScreen({ remote, screen }: { remote: RemoteName; screen: RouteName }) {
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
-  const Screen = screenLazy(remote, screen, attempt);
+  // A screen already loaded (prefetched with the app, or drawn before) is drawn at once.
+  const Screen = loaded.get(screenKey(remote, screen)) ?? screenLazy(remote, screen, attempt);
   return (
     <RemoteBoundary remote={remote} attempt={attempt} onRetry={retry}>
-      <Suspense fallback={<Spinner label="Loading section" />}>
+      <Suspense fallback={<SectionSpinner />}>
         <Screen />
       </Suspense>
     </RemoteBoundary>

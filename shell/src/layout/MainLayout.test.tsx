@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ROLES, setBalance, setUser, type Role, type UserInfo } from '@backlay/shared';
+import { ROLES, setBalance, setLanguage, setUser, type Role, type UserInfo } from '@backlay/shared';
 import { fakeResponsibleGambling, memoryPayments, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { resetSiteForTests } from '../site/site';
 import { MainLayout, navLinks } from './MainLayout';
@@ -230,5 +230,40 @@ describe('MainNav', () => {
     expect(screen.getByRole('navigation', { name: 'More' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('navigation', { name: 'More' })).toBeNull();
+  });
+});
+
+describe('the header and the menu in Hindi', () => {
+  afterEach(async () => {
+    await act(() => setLanguage('en'));
+    act(() => setUser(null));
+  });
+
+  it("switch with the page's language: the wallet, Logout and every menu link", async () => {
+    act(() => setUser(userOf('user')));
+    renderWithApis(
+      <MemoryRouter initialEntries={['/']}>
+        <Routes>
+          <Route element={<MainLayout area="player" />}>
+            <Route path="/" element={<p>home</p>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+      apis,
+    );
+    await act(() => setLanguage('hi'));
+    const wallet = screen.getByLabelText('वॉलेट');
+    expect(within(wallet).getByText('उपलब्ध')).toBeInTheDocument();
+    expect(within(wallet).getByText('एक्सपोज़र')).toBeInTheDocument();
+    expect(within(wallet).getByRole('button', { name: 'उपलब्ध बैलेंस छिपाएँ' })).toHaveTextContent('छिपाएँ');
+    expect(screen.getByRole('button', { name: 'लॉग आउट' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'मुख्य' });
+    const links = within(nav).getAllByRole('link').map((a) => a.textContent);
+    expect(links).toHaveLength(navLinks('player', 'user').length);
+    expect(links.slice(0, 3)).toEqual(['होम', 'क्रिकेट', 'फ़ुटबॉल']);
+    expect(links).toContain('जमा');
+    expect(links).toContain('निकासी');
+    expect(within(nav).getByRole('link', { name: 'जमा' })).toHaveAttribute('href', '/deposit');
+    expect(screen.getByRole('button', { name: 'और' })).toBeInTheDocument();
   });
 });

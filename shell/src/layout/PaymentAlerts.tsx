@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { PendingPayments } from '@backlay/shared';
+import { useT } from '../i18n';
 import { usePaymentAlerts } from './payment-alerts';
 
 /**
@@ -19,10 +20,11 @@ function BellIcon({ off }: { off: boolean }) {
 }
 
 export function PaymentAlerts({ onPending }: { onPending: (pending: PendingPayments | null) => void }) {
+  const t = useT();
   const { pending, sound, toggleSound } = usePaymentAlerts(true);
   useEffect(() => onPending(pending), [onPending, pending]);
   return (
-    <button type="button" className="bl-navbar__sound" aria-pressed={sound} aria-label="Sound for new payment requests" title={sound ? 'Sound on' : 'Sound off'} onClick={toggleSound}>
+    <button type="button" className="bl-navbar__sound" aria-pressed={sound} aria-label={t('paymentAlerts.sound')} title={sound ? t('paymentAlerts.soundOn') : t('paymentAlerts.soundOff')} onClick={toggleSound}>
       <BellIcon off={!sound} />
     </button>
   );

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, formatRupees, on, useApis, type RealityCheckView } from '@backlay/shared';
 import { endSession } from '../session/session';
+import { t as shellT, useT } from '../i18n';
 
 /** "1 h 05 min" or "25 min". */
 export function sessionLength(ms: number): string {
   const minutes = Math.max(0, Math.floor(ms / 60_000));
   const hours = Math.floor(minutes / 60);
-  return hours > 0 ? `${hours} h ${String(minutes % 60).padStart(2, '0')} min` : `${minutes} min`;
+  return hours > 0 ? shellT('reality.hoursMinutes', { hours, minutes: String(minutes % 60).padStart(2, '0') }) : shellT('reality.minutes', { minutes });
 }
 
 /** Milliseconds until the next whole interval of the session (its start + k × interval, k ≥ 1). */
@@ -23,6 +24,7 @@ export function nextReminderIn(startedAtMs: number, intervalMinutes: number, now
  * (GET reality-check) when the reminder fires; a new interval (settings page) re-plans it.
  */
 export function RealityCheck() {
+  const t = useT();
   const { responsibleGambling: responsibleGamblingApi } = useApis();
   const [plan, setPlan] = useState(0);
   const [shown, setShown] = useState<RealityCheckView | null>(null);
@@ -64,16 +66,16 @@ export function RealityCheck() {
   };
   const net = shown.netPnl;
   return (
-    <Dialog title="Reality check" onClose={carryOn}>
-      <p data-testid="reality-check-time">You have been signed in for {sessionLength(Date.now() - Date.parse(shown.sessionStartedAt))}.</p>
+    <Dialog title={t('reality.title')} onClose={carryOn}>
+      <p data-testid="reality-check-time">{t('reality.time', { length: sessionLength(Date.now() - Date.parse(shown.sessionStartedAt)) })}</p>
       <p data-testid="reality-check-pnl">
-        Net result of bets settled in this session: {net < 0 ? '−' : ''}₹{formatRupees(Math.abs(net))} {net < 0 ? '(loss)' : net > 0 ? '(win)' : ''}
+        {t(net < 0 ? 'reality.netLoss' : net > 0 ? 'reality.netWin' : 'reality.netEven', { amount: `${net < 0 ? '−' : ''}₹${formatRupees(Math.abs(net))}` })}
       </p>
       <div className="bl-form-actions">
         <Button variant="secondary" onClick={() => void endSession('player', 'logout')}>
-          Log out
+          {t('reality.logOut')}
         </Button>
-        <Button onClick={carryOn}>Continue</Button>
+        <Button onClick={carryOn}>{t('reality.continue')}</Button>
       </div>
     </Dialog>
   );

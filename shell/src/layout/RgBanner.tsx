@@ -1,5 +1,8 @@
 import { Link } from 'react-router';
-import { exclusionInForce, formatDateTimeMinutesIst, formatRupees, limitInForce, RG_LIMIT_LABELS, ROUTES, useResponsibleGambling, type RgLimitType, type ResponsibleGamblingView } from '@backlay/shared';
+import { useT } from '../i18n';
+import {
+  exclusionInForce, formatDateTimeMinutesIst, formatRupees, limitInForce, ROUTES, useResponsibleGambling, type RgLimitType, type ResponsibleGamblingView, rgLimitLabel,
+} from '@backlay/shared';
 
 /** The limits that bound play, in the order the line names them (deposit limits only matter on the deposit page). */
 const PLAY_LIMITS: readonly RgLimitType[] = ['stake', 'loss_day', 'loss_week', 'loss_month'];
@@ -8,7 +11,7 @@ const PLAY_LIMITS: readonly RgLimitType[] = ['stake', 'loss_day', 'loss_week', '
 export function playLimitsText(view: ResponsibleGamblingView): string | null {
   const parts = PLAY_LIMITS.flatMap((type) => {
     const amount = limitInForce(view, type);
-    return amount === null ? [] : [`${RG_LIMIT_LABELS[type]} ₹${formatRupees(amount)}`];
+    return amount === null ? [] : [`${rgLimitLabel(type)} ₹${formatRupees(amount)}`];
   });
   return parts.length === 0 ? null : parts.join(' · ');
 }
@@ -20,21 +23,21 @@ export function playLimitsText(view: ResponsibleGamblingView): string | null {
  * settings are read once per page load and follow what the player saves (useResponsibleGambling).
  */
 export function RgBanner() {
+  const t = useT();
   const view = useResponsibleGambling();
   if (view === null) return null;
   const settings = (
     <Link to={ROUTES.responsibleGambling.path} className="bl-rg-banner__link">
-      Responsible gambling settings
+      {t('rg.settingsLink')}
     </Link>
   );
   const exclusion = exclusionInForce(view);
   if (exclusion !== null) {
     const until = formatDateTimeMinutesIst(exclusion.endsAt);
     return (
-      <section className="bl-rg-banner bl-rg-banner--exclusion" role="status" aria-label="Responsible gambling">
+      <section className="bl-rg-banner bl-rg-banner--exclusion" role="status" aria-label={t('rg.banner')}>
         <p data-testid="rg-exclusion">
-          {exclusion.kind === 'time_out' ? 'You are on a time-out' : 'You have self-excluded'} until {until}: betting, the casino
-          and deposits are paused. Withdrawals and statements stay open.
+          {t(exclusion.kind === 'time_out' ? 'rg.timeOutUntil' : 'rg.selfExcludedUntil', { until })}
         </p>
         {settings}
       </section>
@@ -43,8 +46,8 @@ export function RgBanner() {
   const limits = playLimitsText(view);
   if (limits === null) return null;
   return (
-    <section className="bl-rg-banner" aria-label="Your limits">
-      <p data-testid="rg-limits">Your limits: {limits}.</p>
+    <section className="bl-rg-banner" aria-label={t('rg.yourLimitsLabel')}>
+      <p data-testid="rg-limits">{t('rg.yourLimits', { limits })}</p>
       {settings}
     </section>
   );

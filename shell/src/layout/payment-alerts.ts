@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatRupees, notify, on, useApis, type PendingPayments, type SocketPaymentQueuePayload } from '@backlay/shared';
 import { STORAGE_KEYS } from '@backlay/shared/storage';
+import { t } from '../i18n';
 
 /** What an agent's admin area knows of its payment queue (issue 34, live alerts). */
 export interface PaymentAlerts {
@@ -13,7 +14,7 @@ export interface PaymentAlerts {
 
 /** The toast of a new request: who asked for what. */
 export function alertMessage(payload: SocketPaymentQueuePayload): string {
-  return `New ${payload.type} request: ${payload.username}, ₹${formatRupees(payload.amount)}`;
+  return t(payload.type === 'deposit' ? 'paymentAlerts.newDeposit' : 'paymentAlerts.newWithdraw', { username: payload.username, amount: `₹${formatRupees(payload.amount)}` });
 }
 
 function soundStored(): boolean {

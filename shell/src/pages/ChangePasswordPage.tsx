@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
+import { localizeApiMessage } from '@backlay/shared/i18n';
+import { useT } from '../i18n/pages';
 import { Button, MESSAGES, Page, TextField, currentUser, notify, preloadPasswordPolicy, previewPasswordPolicy, useApis, type Area } from '@backlay/shared';
 import { firstLoginStep, isMobileViewport, landingPath } from '../session/landing';
 import { refreshUser } from '../session/session';
@@ -30,6 +32,7 @@ const schemaFor = (username: string | null) =>
 
 /** Change the login password (/changepassword, /admin/change-password); first step of a first login. */
 export function ChangePasswordPage({ area }: { area: Area }) {
+  const t = useT();
   const { auth: authApi } = useApis();
   const navigate = useNavigate();
   useEffect(preloadPasswordPolicy, []);
@@ -52,18 +55,18 @@ export function ChangePasswordPage({ area }: { area: Area }) {
     <TextField label={label} name={name} type="password" autoComplete={autoComplete} value={formik.values[name]} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched[name] && formik.errors[name]} />
   );
   return (
-    <Page title="Change password">
+    <Page title={t('changePassword.title')}>
       <form className="bl-form" onSubmit={formik.handleSubmit} noValidate>
-        {field('oldPassword', 'Old password', 'current-password')}
-        {field('newPassword', 'New password', 'new-password')}
-        {field('confirmPassword', 'Confirm password', 'new-password')}
+        {field('oldPassword', t('changePassword.old'), 'current-password')}
+        {field('newPassword', t('changePassword.new'), 'new-password')}
+        {field('confirmPassword', t('changePassword.confirm'), 'new-password')}
         {formik.status ? (
           <p className="bl-form-error" role="alert">
-            {formik.status}
+            {localizeApiMessage(String(formik.status))}
           </p>
         ) : null}
         <Button type="submit" disabled={formik.isSubmitting}>
-          Change password
+          {t('changePassword.submit')}
         </Button>
       </form>
     </Page>

@@ -1,3 +1,4 @@
+import { useT } from '../i18n';
 import { SiteBrand, useSite } from '../site/SiteBrand';
 
 /**
@@ -5,17 +6,18 @@ import { SiteBrand, useSite } from '../site/SiteBrand';
  * the site's own message when it set one (ADR 0074), else the platform's.
  */
 export function MaintenancePage() {
+  const t = useT();
   const state = useSite();
   const message = state.status === 'ready' ? state.site.maintenanceMessage.trim() : '';
-  const name = state.status === 'ready' ? state.site.name : 'the site';
+  const name = state.status === 'ready' ? state.site.name : t('maintenance.theSite');
   return (
-    <div className="bl-auth">
+    <main className="bl-auth">
       <div className="bl-auth__card" role="status">
         <SiteBrand className="bl-auth__brand" />
-        <h1>Under Main</h1>
-        <p>{message || `We are improving ${name}. Please come back in a little while.`}</p>
-        <a href="/login">Try again</a>
+        <h1>{t('maintenance.title')}</h1>
+        <p>{message || t('maintenance.message', { name })}</p>
+        <a href="/login">{t('maintenance.tryAgain')}</a>
       </div>
-    </div>
+    </main>
   );
 }

@@ -1,18 +1,24 @@
 import { Link, useLocation } from 'react-router';
 import { isAdminPath } from '@backlay/shared';
+import { useT } from '../i18n';
 
 /** Any unknown path (docs/rules/product.md §2). */
 export function NotFoundPage() {
+  const t = useT();
   const { pathname } = useLocation();
+  // The path in its own <code>, where the language puts it in the sentence.
+  const [before, after] = t('notFound.nothingAt', { path: '\u0000' }).split('\u0000');
   return (
-    <div className="bl-auth">
+    <main className="bl-auth">
       <div className="bl-auth__card">
-        <h1>Page not found</h1>
+        <h1>{t('notFound.title')}</h1>
         <p>
-          There is nothing at <code>{pathname}</code>.
+          {before}
+          <code>{pathname}</code>
+          {after}
         </p>
-        <Link to={isAdminPath(pathname) ? '/admin' : '/'}>Go to the home page</Link>
+        <Link to={isAdminPath(pathname) ? '/admin' : '/'}>{t('notFound.home')}</Link>
       </div>
-    </div>
+    </main>
   );
 }

@@ -15,6 +15,8 @@ import {
   useApis,
 } from '@backlay/shared';
 import { REGISTER_MESSAGES, normalizeIndianMobile, type RegistrationLogs } from '@backlay/shared/contracts';
+import { localizeApiMessage } from '@backlay/shared/i18n';
+import { useT } from '../i18n/pages';
 import { firstLoginStep, isMobileViewport, landingPath } from '../session/landing';
 import { solveProofOfWork } from '../session/proof-of-work';
 import { completeLogin } from '../session/session';
@@ -70,6 +72,7 @@ type Notice = { kind: 'success' | 'error'; text: string } | null;
  * the session exactly as login does.
  */
 export function RegisterPage() {
+  const t = useT();
   const { registration: registrationApi } = useApis();
   const navigate = useNavigate();
   const [signedInOnArrival] = useState(() => Boolean(readCredentials('player').token));
@@ -147,44 +150,42 @@ export function RegisterPage() {
   });
 
   return (
-    <div className="bl-auth">
+    <main className="bl-auth">
       <form className="bl-auth__card" onSubmit={formik.handleSubmit} noValidate aria-labelledby="register-title">
         <SiteBrand className="bl-auth__brand" />
-        <h1 id="register-title">Register</h1>
-        <TextField label="Username" autoComplete="username" {...field('username')} />
-        <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
-        <TextField label="Phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="10-digit mobile number" {...field('phone')} />
+        <h1 id="register-title">{t('register.title')}</h1>
+        <TextField label={t('field.username')} autoComplete="username" {...field('username')} />
+        <TextField label={t('field.password')} type="password" autoComplete="new-password" {...field('password')} />
+        <TextField label={t('register.phone')} type="tel" inputMode="tel" autoComplete="tel" placeholder={t('register.phonePlaceholder')} {...field('phone')} />
         <Button type="button" variant="secondary" onClick={() => void sendOtp()} disabled={sending}>
-          {sending ? 'Sending…' : otpSent ? 'Resend OTP' : 'Send OTP'}
+          {sending ? t('register.sending') : otpSent ? t('register.resendOtp') : t('register.sendOtp')}
         </Button>
         {notice ? (
           <p className={notice.kind === 'error' ? 'bl-form-error' : 'bl-auth__ok'} role={notice.kind === 'error' ? 'alert' : 'status'}>
-            {notice.text}
+            {localizeApiMessage(notice.text)}
           </p>
         ) : null}
-        <TextField label="OTP" inputMode="numeric" autoComplete="one-time-code" maxLength={6} disabled={!otpSent} {...field('otp')} />
+        <TextField label={t('register.otp')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} disabled={!otpSent} {...field('otp')} />
         {formik.status ? (
           <p className="bl-form-error" role="alert">
-            {formik.status as string}
+            {localizeApiMessage(formik.status as string)}
           </p>
         ) : null}
         <Button type="submit" disabled={formik.isSubmitting}>
-          {checking ? 'Checking you are not a robot…' : formik.isSubmitting ? 'Registering…' : 'Register'}
+          {checking ? t('register.checking') : formik.isSubmitting ? t('register.registering') : t('register.submit')}
         </Button>
         <p className="bl-auth__captcha">
-          Protected by a proof-of-work check: when you press Register, your browser solves a small
-          puzzle from our server (a few thousand SHA-256 hashes). No third-party captcha service is
-          called and nothing about you is tracked.
+          {t('register.captchaNote')}
         </p>
         <p className="bl-auth__switch">
-          Already have an account? <Link to={ROUTES.login.path}>Login</Link>
+          {t('register.haveAccount')} <Link to={ROUTES.login.path}>{t('footer.login')}</Link>
         </p>
         <footer className="bl-auth__footer">
-          <Link to={ROUTES.termsAndConditions.path}>Terms and conditions</Link>
-          <Link to={ROUTES.responsibleGaming.path}>Responsible gaming</Link>
+          <Link to={ROUTES.termsAndConditions.path}>{t('footer.terms')}</Link>
+          <Link to={ROUTES.responsibleGaming.path}>{t('footer.responsibleGaming')}</Link>
           <SupportContact />
         </footer>
       </form>
-    </div>
+    </main>
   );
 }

@@ -2,55 +2,46 @@ import { useState, type FormEvent } from 'react';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 import {
-  Button,
-  Dialog,
-  EmptyState,
-  formatRupees,
-  notify,
-  notifyFailure,
-  Page,
-  publish,
-  RG_LIMIT_LABELS,
-  RG_LIMIT_RUPEES_MAX,
-  RG_REALITY_CHECK_MINUTES_MAX,
-  RG_REALITY_CHECK_MINUTES_MIN,
-  SelectField,
-  Spinner,
-  TextField,
-  useLoad,
-  useApis,
-  type DownlineRgRow,
-  type ResponsibleGamblingView,
-  type RgLimitView,
-  formatDateTimeMinutes,
+  Button, Dialog, EmptyState, formatRupees, notify, notifyFailure, Page, publish, RG_LIMIT_RUPEES_MAX, RG_REALITY_CHECK_MINUTES_MAX, RG_REALITY_CHECK_MINUTES_MIN, SelectField, Spinner, TextField, useLoad, useApis, type DownlineRgRow, type ResponsibleGamblingView, type RgLimitView, formatDateTimeMinutes, rgLimitLabel,
 } from '@backlay/shared';
 import { TableScroll } from '@backlay/shared/table-scroll';
+import { localizeApiMessage } from '@backlay/shared/i18n';
+import { t, useT, type PagesKey } from '../i18n/pages';
+import { Rich } from '../i18n/Rich';
 
 /** "₹1,000.00" or "None". */
-const amountText = (amount: number | null) => (amount === null ? 'None' : `₹${formatRupees(amount)}`);
+const amountText = (amount: number | null) => (amount === null ? t('rg.none') : `₹${formatRupees(amount)}`);
 
-/** What the limit is now and what waits, in words. */
-export function limitStatus(limit: RgLimitView): string {
-  const now = `Current: ${amountText(limit.amount)}`;
+/**
+ * What the limit is now and what waits, in words ("Current: ₹500.00. Removal pending: takes effect
+ * …"); `current` false leaves out the "Current:" (the agents' table).
+ */
+export function limitStatus(limit: RgLimitView, current = true): string {
+  const now = current ? t('rg.limit.current', { amount: amountText(limit.amount) }) : amountText(limit.amount);
   if (limit.pending === null) return now;
-  const change = limit.pending.amount === null ? 'Removal' : `Increase to ₹${formatRupees(limit.pending.amount)}`;
-  return `${now}. ${change} pending: takes effect ${formatDateTimeMinutes(limit.pending.effectiveAt)}`;
+  const at = formatDateTimeMinutes(limit.pending.effectiveAt);
+  return limit.pending.amount === null
+    ? t('rg.limit.removalPending', { now, at })
+    : t('rg.limit.increasePending', { now, amount: `₹${formatRupees(limit.pending.amount)}`, at });
 }
 
-const limitSchema = yup.object({
-  amount: yup
-    .number()
-    .typeError('Enter a whole number of rupees')
-    .required('Enter an amount, or use Remove limit')
-    .integer('Enter a whole number of rupees')
-    .min(1, 'A limit is at least ₹1')
-    .max(RG_LIMIT_RUPEES_MAX, `A limit is at most ₹${formatRupees(RG_LIMIT_RUPEES_MAX)}`),
-});
+/** The amount of a limit; built when a form renders, so its messages are in the page's language. */
+const limitSchema = () =>
+  yup.object({
+    amount: yup
+      .number()
+      .typeError(t('rg.limit.wholeRupees'))
+      .required(t('rg.limit.required'))
+      .integer(t('rg.limit.wholeRupees'))
+      .min(1, t('rg.limit.min'))
+      .max(RG_LIMIT_RUPEES_MAX, t('rg.limit.max', { max: `₹${formatRupees(RG_LIMIT_RUPEES_MAX)}` })),
+  });
 
 /** One limit: its state, a labelled amount, Save, and Remove (a removal waits 24 hours like an increase). */
 function LimitRow({ limit, onSaved }: { limit: RgLimitView; onSaved: (view: ResponsibleGamblingView) => void }) {
+  const t = useT();
   const { responsibleGambling: responsibleGamblingApi } = useApis();
-  const label = `${RG_LIMIT_LABELS[limit.type]} (₹)`;
+  const label = `${rgLimitLabel(limit.type)} (₹)`;
   const save = async (amount: number | null) => {
     const res = await responsibleGamblingApi.setLimit({ type: limit.type, amount });
     notify('success', res.message);
@@ -58,7 +49,7 @@ function LimitRow({ limit, onSaved }: { limit: RgLimitView; onSaved: (view: Resp
   };
   const formik = useFormik({
     initialValues: { amount: '' },
-    validationSchema: limitSchema,
+    validationSchema: limitSchema(),
     onSubmit: async (values, helpers) => {
       try {
         await save(Number(values.amount));
@@ -70,9 +61,9 @@ function LimitRow({ limit, onSaved }: { limit: RgLimitView; onSaved: (view: Resp
   });
   const statusId = `rg-${limit.type}-status`;
   return (
-    <form className="bl-rg__limit" onSubmit={formik.handleSubmit} noValidate aria-label={RG_LIMIT_LABELS[limit.type]}>
+    <form className="bl-rg__limit" onSubmit={formik.handleSubmit} noValidate aria-label={rgLimitLabel(limit.type)}>
       <p id={statusId} className={`bl-rg__status${limit.pending ? ' bl-rg__pending' : ''}`} data-testid={statusId}>
-        <strong>{RG_LIMIT_LABELS[limit.type]}</strong> — {limitStatus(limit)}
+        <strong>{rgLimitLabel(limit.type)}</strong> — {limitStatus(limit)}
       </p>
       <TextField
         label={label}
@@ -85,28 +76,30 @@ function LimitRow({ limit, onSaved }: { limit: RgLimitView; onSaved: (view: Resp
         aria-describedby={statusId}
       />
       <Button type="submit" disabled={formik.isSubmitting}>
-        Save
+        {t('rg.save')}
       </Button>
       {limit.amount !== null && limit.pending?.amount !== null ? (
         <Button variant="secondary" disabled={formik.isSubmitting} onClick={() => void save(null).catch(notifyFailure)}>
-          Remove limit
+          {t('rg.limit.remove')}
         </Button>
       ) : null}
     </form>
   );
 }
 
-const realityCheckSchema = yup.object({
-  minutes: yup
-    .number()
-    .typeError('Enter a whole number of minutes')
-    .required('Enter minutes, or use Turn off')
-    .integer('Enter a whole number of minutes')
-    .min(RG_REALITY_CHECK_MINUTES_MIN, `At least ${RG_REALITY_CHECK_MINUTES_MIN} minutes`)
-    .max(RG_REALITY_CHECK_MINUTES_MAX, `At most ${RG_REALITY_CHECK_MINUTES_MAX} minutes`),
-});
+const realityCheckSchema = () =>
+  yup.object({
+    minutes: yup
+      .number()
+      .typeError(t('rg.reality.wholeMinutes'))
+      .required(t('rg.reality.required'))
+      .integer(t('rg.reality.wholeMinutes'))
+      .min(RG_REALITY_CHECK_MINUTES_MIN, t('rg.reality.min', { minutes: RG_REALITY_CHECK_MINUTES_MIN }))
+      .max(RG_REALITY_CHECK_MINUTES_MAX, t('rg.reality.max', { minutes: RG_REALITY_CHECK_MINUTES_MAX })),
+  });
 
 function RealityCheckForm({ minutes, onSaved }: { minutes: number | null; onSaved: (view: ResponsibleGamblingView) => void }) {
+  const t = useT();
   const { responsibleGambling: responsibleGamblingApi } = useApis();
   const save = async (value: number | null) => {
     const res = await responsibleGamblingApi.setRealityCheck({ minutes: value });
@@ -117,7 +110,7 @@ function RealityCheckForm({ minutes, onSaved }: { minutes: number | null; onSave
   const formik = useFormik({
     initialValues: { minutes: minutes === null ? '' : String(minutes) },
     enableReinitialize: true,
-    validationSchema: realityCheckSchema,
+    validationSchema: realityCheckSchema(),
     onSubmit: async (values) => {
       try {
         await save(Number(values.minutes));
@@ -128,12 +121,12 @@ function RealityCheckForm({ minutes, onSaved }: { minutes: number | null; onSave
   });
   return (
     <section className="bl-security__section" aria-labelledby="rg-reality-title">
-      <h2 id="rg-reality-title">Reality check</h2>
-      <p>A reminder every N minutes of play shows how long you have been signed in and your net result.</p>
-      <form className="bl-rg__limit" onSubmit={formik.handleSubmit} noValidate aria-label="Reality check">
-        <p className="bl-rg__status">Current: {minutes === null ? 'Off' : `every ${minutes} minutes`}</p>
+      <h2 id="rg-reality-title">{t('rg.reality.title')}</h2>
+      <p>{t('rg.reality.intro')}</p>
+      <form className="bl-rg__limit" onSubmit={formik.handleSubmit} noValidate aria-label={t('rg.reality.title')}>
+        <p className="bl-rg__status">{t('rg.limit.current', { amount: minutes === null ? t('rg.off') : t('rg.reality.every', { minutes }) })}</p>
         <TextField
-          label="Remind me every (minutes)"
+          label={t('rg.reality.label')}
           name="minutes"
           inputMode="numeric"
           value={formik.values.minutes}
@@ -142,11 +135,11 @@ function RealityCheckForm({ minutes, onSaved }: { minutes: number | null; onSave
           error={formik.touched.minutes && formik.errors.minutes}
         />
         <Button type="submit" disabled={formik.isSubmitting}>
-          Save
+          {t('rg.save')}
         </Button>
         {minutes !== null ? (
           <Button variant="secondary" onClick={() => void save(null).catch(notifyFailure)}>
-            Turn off
+            {t('rg.reality.turnOff')}
           </Button>
         ) : null}
       </form>
@@ -154,32 +147,23 @@ function RealityCheckForm({ minutes, onSaved }: { minutes: number | null; onSave
   );
 }
 
-const TIME_OUT_OPTIONS = [
-  { value: '1', label: '24 hours' },
-  { value: '3', label: '3 days' },
-  { value: '7', label: '1 week' },
-  { value: '14', label: '2 weeks' },
-  { value: '28', label: '4 weeks' },
-  { value: '42', label: '6 weeks' },
-];
-const SELF_EXCLUSION_OPTIONS = [
-  { value: '6', label: '6 months' },
-  { value: '12', label: '1 year' },
-  { value: '24', label: '2 years' },
-  { value: '36', label: '3 years' },
-  { value: '60', label: '5 years' },
-];
+/** The lengths offered: a time-out's in days, a self-exclusion's in months (the catalog's `rg.days.<n>`, `rg.months.<n>`). */
+const TIME_OUT_DAYS = ['1', '3', '7', '14', '28', '42'] as const;
+const SELF_EXCLUSION_MONTHS = ['6', '12', '24', '36', '60'] as const;
 
 /** A time-out or a self-exclusion: the length, then a confirmation that says it cannot be undone. */
 function ExclusionForm({ kind, onSaved }: { kind: 'time_out' | 'self_exclusion'; onSaved: (view: ResponsibleGamblingView) => void }) {
+  const t = useT();
   const { responsibleGambling: responsibleGamblingApi } = useApis();
   const timeOut = kind === 'time_out';
-  const options = timeOut ? TIME_OUT_OPTIONS : SELF_EXCLUSION_OPTIONS;
-  const [length, setLength] = useState(options[0]?.value ?? '');
+  const options = timeOut
+    ? TIME_OUT_DAYS.map((value) => ({ value, label: t(`rg.days.${value}` as PagesKey) }))
+    : SELF_EXCLUSION_MONTHS.map((value) => ({ value, label: t(`rg.months.${value}` as PagesKey) }));
+  const [length, setLength] = useState<string>(options[0]?.value ?? '');
   const [confirming, setConfirming] = useState(false);
   const [understood, setUnderstood] = useState(false);
   const [busy, setBusy] = useState(false);
-  const title = timeOut ? 'Take a time-out' : 'Self-exclude';
+  const title = timeOut ? t('rg.timeOut.take') : t('rg.selfExclusion.take');
   const chosen = options.find((o) => o.value === length)?.label ?? '';
   const start = async () => {
     setBusy(true);
@@ -203,34 +187,28 @@ function ExclusionForm({ kind, onSaved }: { kind: 'time_out' | 'self_exclusion';
   };
   return (
     <section className="bl-security__section" aria-labelledby={`rg-${kind}-title`}>
-      <h2 id={`rg-${kind}-title`}>{timeOut ? 'Time-out' : 'Self-exclusion'}</h2>
-      <p>
-        {timeOut
-          ? 'A break from 24 hours to 6 weeks. '
-          : 'A long break from 6 months to 5 years. '}
-        Until it ends you cannot bet, play the casino or deposit. You can still sign in, withdraw and read your statements. Nobody can
-        end it early, you and your agent included.
-      </p>
+      <h2 id={`rg-${kind}-title`}>{timeOut ? t('rg.timeOut.title') : t('rg.selfExclusion.title')}</h2>
+      <p>{timeOut ? t('rg.timeOut.intro') : t('rg.selfExclusion.intro')}</p>
       <form className="bl-rg__limit" onSubmit={open} aria-label={title}>
-        <SelectField label={timeOut ? 'Time-out length' : 'Self-exclusion length'} value={length} onChange={(e) => setLength(e.target.value)} options={options} />
+        <SelectField label={timeOut ? t('rg.timeOut.length') : t('rg.selfExclusion.length')} value={length} onChange={(e) => setLength(e.target.value)} options={options} />
         <Button type="submit" variant="secondary">
           {title}
         </Button>
       </form>
       {confirming ? (
-        <Dialog title={timeOut ? 'Confirm time-out' : 'Confirm self-exclusion'} onClose={() => setConfirming(false)} closeDisabled={busy}>
+        <Dialog title={timeOut ? t('rg.timeOut.confirmTitle') : t('rg.selfExclusion.confirmTitle')} onClose={() => setConfirming(false)} closeDisabled={busy}>
           <p>
-            {timeOut ? 'Time-out' : 'Self-exclusion'} for <strong>{chosen}</strong>, starting now. It cannot be undone or shortened.
+            <Rich text={t(timeOut ? 'rg.timeOut.confirm' : 'rg.selfExclusion.confirm', { length: chosen })} tags={[(words) => <strong>{words}</strong>]} />
           </p>
           <label className="bl-security__check">
-            <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} /> I understand this cannot be undone
+            <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} /> {t('rg.understand')}
           </label>
           <div className="bl-form-actions">
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button disabled={!understood || busy} onClick={() => void start()}>
-              {timeOut ? 'Start time-out' : 'Start self-exclusion'}
+              {timeOut ? t('rg.timeOut.start') : t('rg.selfExclusion.start')}
             </Button>
           </div>
         </Dialog>
@@ -241,11 +219,12 @@ function ExclusionForm({ kind, onSaved }: { kind: 'time_out' | 'self_exclusion';
 
 /** The player's own settings: limits, the reality check, time-out and self-exclusion. */
 function PlayerSettings() {
+  const t = useT();
   const { responsibleGambling: responsibleGamblingApi } = useApis();
   const { load } = useLoad(() => responsibleGamblingApi.own());
   const [fresh, setFresh] = useState<ResponsibleGamblingView | null>(null);
-  if (load.state === 'loading') return <Spinner label="Loading your limits" />;
-  if (load.state === 'fail') return <EmptyState>Your limits could not be loaded: {load.message}</EmptyState>;
+  if (load.state === 'loading') return <Spinner label={t('rg.loading')} />;
+  if (load.state === 'fail') return <EmptyState>{t('rg.loadFailed', { message: localizeApiMessage(load.message) })}</EmptyState>;
   const view = fresh ?? load.value;
   // The layout's banner and the slips' stake buttons follow what the player saves.
   const saved = (next: ResponsibleGamblingView) => {
@@ -255,12 +234,8 @@ function PlayerSettings() {
   return (
     <>
       <section className="bl-security__section" aria-labelledby="rg-limits-title">
-        <h2 id="rg-limits-title">Limits</h2>
-        <p>
-          A lower limit applies at once. A higher limit, or removing one, applies only after 24 hours. Periods are rolling: a day is
-          the last 24 hours, a week 7 days, a month 30 days. Deposits count your deposit requests and the chips your agent deposits;
-          losses count your net result of settled bets plus what your open bets can still lose.
-        </p>
+        <h2 id="rg-limits-title">{t('rg.limits.title')}</h2>
+        <p>{t('rg.limits.intro')}</p>
         {view.limits.map((limit) => (
           <LimitRow key={limit.type} limit={limit} onSaved={saved} />
         ))}
@@ -275,11 +250,12 @@ function PlayerSettings() {
 /** A limit cell of the agents' table: the amount and any pending change. */
 function limitCell(row: DownlineRgRow, type: RgLimitView['type']): string {
   const limit = row.limits.find((l) => l.type === type);
-  return limit === undefined ? 'None' : limitStatus(limit).replace('Current: ', '');
+  return limit === undefined ? t('rg.none') : limitStatus(limit, false);
 }
 
 /** The agents' read-only view: the downline players with any setting, optionally one username. */
 function DownlineSettings() {
+  const t = useT();
   const { responsibleGambling: responsibleGamblingApi } = useApis();
   const [username, setUsername] = useState('');
   const [draft, setDraft] = useState('');
@@ -290,28 +266,28 @@ function DownlineSettings() {
   };
   return (
     <section className="bl-security__section" aria-labelledby="rg-downline-title">
-      <h2 id="rg-downline-title">Downline limits and exclusions</h2>
-      <p>Read only: only the player sets its limits, and nobody can lift a time-out or a self-exclusion.</p>
-      <form className="bl-security__filter" onSubmit={search} role="search" aria-label="Filter downline players">
-        <TextField label="Username" name="username" maxLength={64} value={draft} onChange={(e) => setDraft(e.target.value)} />
+      <h2 id="rg-downline-title">{t('rg.downline.title')}</h2>
+      <p>{t('rg.downline.intro')}</p>
+      <form className="bl-security__filter" onSubmit={search} role="search" aria-label={t('rg.downline.filter')}>
+        <TextField label={t('field.username')} name="username" maxLength={64} value={draft} onChange={(e) => setDraft(e.target.value)} />
         <Button type="submit" variant="secondary">
-          Show
+          {t('show')}
         </Button>
       </form>
-      {load.state === 'loading' ? <Spinner label="Loading downline limits" /> : null}
-      {load.state === 'fail' ? <EmptyState>Downline limits could not be loaded: {load.message}</EmptyState> : null}
-      {load.state === 'done' && load.value.length === 0 ? <EmptyState>No player in your downline has limits or exclusions.</EmptyState> : null}
+      {load.state === 'loading' ? <Spinner label={t('rg.downline.loading')} /> : null}
+      {load.state === 'fail' ? <EmptyState>{t('rg.downline.loadFailed', { message: localizeApiMessage(load.message) })}</EmptyState> : null}
+      {load.state === 'done' && load.value.length === 0 ? <EmptyState>{t('rg.downline.empty')}</EmptyState> : null}
       {load.state === 'done' && load.value.length > 0 ? (
-        <TableScroll label="Downline limits table">
-          <table className="bl-table" aria-label="Downline limits">
+        <TableScroll label={t('rg.downline.table')}>
+          <table className="bl-table" aria-label={t('rg.downline.limits')}>
             <thead>
               <tr>
-                <th scope="col">Username</th>
-                <th scope="col">Exclusion</th>
-                <th scope="col">Deposit (day / week / month)</th>
-                <th scope="col">Loss (day / week / month)</th>
-                <th scope="col">Max stake</th>
-                <th scope="col">Reality check</th>
+                <th scope="col">{t('field.username')}</th>
+                <th scope="col">{t('rg.downline.exclusion')}</th>
+                <th scope="col">{t('rg.downline.deposit')}</th>
+                <th scope="col">{t('rg.downline.loss')}</th>
+                <th scope="col">{t('rg.downline.maxStake')}</th>
+                <th scope="col">{t('rg.reality.title')}</th>
               </tr>
             </thead>
             <tbody>
@@ -320,13 +296,13 @@ function DownlineSettings() {
                   <td>{row.username}</td>
                   <td>
                     {row.exclusion === null
-                      ? 'None'
-                      : `${row.exclusion.kind === 'time_out' ? 'Time-out' : 'Self-excluded'} until ${formatDateTimeMinutes(row.exclusion.endsAt)}`}
+                      ? t('rg.none')
+                      : t(row.exclusion.kind === 'time_out' ? 'rg.downline.timeOutUntil' : 'rg.downline.selfExcludedUntil', { until: formatDateTimeMinutes(row.exclusion.endsAt) })}
                   </td>
-                  <td>{(['deposit_day', 'deposit_week', 'deposit_month'] as const).map((t) => limitCell(row, t)).join(' / ')}</td>
-                  <td>{(['loss_day', 'loss_week', 'loss_month'] as const).map((t) => limitCell(row, t)).join(' / ')}</td>
+                  <td>{(['deposit_day', 'deposit_week', 'deposit_month'] as const).map((type) => limitCell(row, type)).join(' / ')}</td>
+                  <td>{(['loss_day', 'loss_week', 'loss_month'] as const).map((type) => limitCell(row, type)).join(' / ')}</td>
                   <td>{limitCell(row, 'stake')}</td>
-                  <td>{row.realityCheckMinutes === null ? 'Off' : `${row.realityCheckMinutes} min`}</td>
+                  <td>{row.realityCheckMinutes === null ? t('rg.off') : t('rg.reality.minutes', { minutes: row.realityCheckMinutes })}</td>
                 </tr>
               ))}
             </tbody>
@@ -342,5 +318,6 @@ function DownlineSettings() {
  * player's own settings; /admin/responsible-gambling for an agent's read-only view of its downline.
  */
 export function ResponsibleGamblingPage({ area }: { area: 'player' | 'admin' }) {
-  return <Page title="Responsible gambling">{area === 'player' ? <PlayerSettings /> : <DownlineSettings />}</Page>;
+  const t = useT();
+  return <Page title={t('rg.title')}>{area === 'player' ? <PlayerSettings /> : <DownlineSettings />}</Page>;
 }

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { AGENT_ROLES, Page, SPORTS_ADMIN_ROLES, currentUser, useObservable, user$, type Area, type TwoFactorStatus } from '@backlay/shared';
+import { useT } from '../i18n/pages';
 import { DownlineLoginHistory, OwnLoginHistory } from './security/LoginHistory';
 import { NotificationsSection } from './security/NotificationsSection';
 import { TwoFactorPolicySection } from './security/TwoFactorPolicySection';
@@ -13,6 +14,7 @@ import { TwoFactorSection } from './security/TwoFactorSection';
  * must use two-factor and has none sees only the set-up (its session reaches nothing else yet).
  */
 export function SecurityPage({ area }: { area: Area }) {
+  const t = useT();
   const user = useObservable(user$, currentUser());
   const role = user?.role ?? null;
   // Until the two-factor status is known, nothing else loads: an agent that must still enrol
@@ -22,7 +24,7 @@ export function SecurityPage({ area }: { area: Area }) {
   const agent = area === 'admin' && role !== null && AGENT_ROLES.includes(role);
   const house = area === 'admin' && role !== null && SPORTS_ADMIN_ROLES.includes(role);
   return (
-    <Page title="Account security">
+    <Page title={t('security.title')}>
       <TwoFactorSection onStatus={onStatus} />
       {enrolOnly ? null : <NotificationsSection area={area} />}
       {enrolOnly ? null : <OwnLoginHistory />}

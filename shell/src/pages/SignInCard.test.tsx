@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, SECURITY_MESSAGES } from '@backlay/shared/contracts';
+import { setLanguage } from '@backlay/shared/i18n';
 import { SignInCard, signInErrors } from './SignInCard';
 import { signIn, signInWithCode } from '../session/sign-in';
 
@@ -71,5 +72,26 @@ describe('SignInCard', () => {
   it('signInErrors trims the username only', () => {
     expect(signInErrors({ username: ' a ', password: ' ' })).toEqual({});
     expect(signInErrors({ username: ' ', password: '' })).toEqual({ username: MESSAGES.usernameRequired, password: MESSAGES.passwordRequired });
+  });
+});
+
+describe('SignInCard in Hindi', () => {
+  afterEach(async () => {
+    await act(() => setLanguage('en'));
+  });
+
+  it('asks for the username and password in Hindi, and a player can sign in', async () => {
+    signInMock.mockResolvedValue('/');
+    const onSignedIn = jest.fn();
+    render(<SignInCard area="player" onSignedIn={onSignedIn} />);
+    await act(() => setLanguage('hi'));
+    expect(screen.getByRole('heading', { name: 'साइन इन' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'रजिस्टर करें' })).toHaveAttribute('href', '/register');
+    expect(screen.getByText('24X7 सहायता')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('यूज़रनेम'), 'demo-user');
+    await userEvent.type(screen.getByLabelText('पासवर्ड'), 'Backlay#2026');
+    await userEvent.click(screen.getByRole('button', { name: 'साइन इन करें' }));
+    expect(signInMock).toHaveBeenCalledWith('player', { username: 'demo-user', password: 'Backlay#2026' });
+    expect(onSignedIn).toHaveBeenCalledWith('/');
   });
 });

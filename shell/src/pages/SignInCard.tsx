@@ -1,8 +1,12 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { MESSAGES, ROUTES, SECURITY_MESSAGES, type Area } from '@backlay/shared/contracts';
 import { signOutNotice } from '@backlay/shared/sign-out';
+import { localizeApiMessage } from '@backlay/shared/i18n';
 import { Button, TextField } from '@backlay/shared/ui/kit';
+import { useT } from '../i18n';
+import { LanguageSwitch } from '../layout/LanguageSwitch';
 import { SiteBrand, SupportContact } from '../site/SiteBrand';
+import { ThemeSwitch } from '../theme/ThemeSwitch';
 
 type Field = 'username' | 'password';
 
@@ -22,6 +26,7 @@ export function signInErrors(values: Record<Field, string>): Partial<Record<Fiel
  * `onSignedIn` gets the path to go to (the first-login step or the landing page).
  */
 export function SignInCard({ area, onSignedIn }: { area: Area; onSignedIn: (path: string) => void }) {
+  const t = useT();
   const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
   const [touched, setTouched] = useState<Record<Field, boolean>>({ username: false, password: false });
   const [submitting, setSubmitting] = useState(false);
@@ -56,34 +61,38 @@ export function SignInCard({ area, onSignedIn }: { area: Area; onSignedIn: (path
     }
   };
 
-  const title = area === 'admin' ? 'Agent sign in' : 'Sign in';
+  const title = area === 'admin' ? t('signIn.agentTitle') : t('signIn.title');
   if (challenge !== null) {
     return <SecondStepCard area={area} title={title} challenge={challenge} onSignedIn={onSignedIn} onRestart={() => setChallenge(null)} />;
   }
   return (
-    <div className="bl-auth">
+    <main className="bl-auth">
+      <ThemeSwitch className="bl-auth__theme" />
       <form className="bl-auth__card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="login-title">
-        <SiteBrand className="bl-auth__brand" />
+        <div className="bl-auth__top">
+          <SiteBrand className="bl-auth__brand" />
+          <LanguageSwitch className="bl-lang bl-lang--card" />
+        </div>
         <h1 id="login-title">{title}</h1>
         {notice && !serverError ? (
           <p className="bl-auth__notice" role="status">
-            {notice}
+            {localizeApiMessage(notice)}
           </p>
         ) : null}
-        <TextField label="Username" name="username" autoComplete="username" value={values.username} onChange={change} onBlur={blur} error={touched.username && errors.username} />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" value={values.password} onChange={change} onBlur={blur} error={touched.password && errors.password} />
+        <TextField label={t('signIn.username')} name="username" autoComplete="username" value={values.username} onChange={change} onBlur={blur} error={touched.username && errors.username} />
+        <TextField label={t('signIn.password')} name="password" type="password" autoComplete="current-password" value={values.password} onChange={change} onBlur={blur} error={touched.password && errors.password} />
         {serverError ? (
           <p className="bl-form-error" role="alert">
-            {serverError}
+            {localizeApiMessage(serverError)}
           </p>
         ) : null}
         <Button type="submit" disabled={submitting}>
-          {submitting ? 'Signing in…' : 'Sign in'}
+          {submitting ? t('signIn.submitting') : t('signIn.submit')}
         </Button>
         {area === 'player' ? (
           // A plain link: the first visit draws this card without the router (bootstrap.tsx).
           <p className="bl-auth__switch">
-            New here? <a href={ROUTES.register.path}>Register</a>
+            {t('signIn.newHere')} <a href={ROUTES.register.path}>{t('signIn.register')}</a>
           </p>
         ) : null}
         {area === 'player' ? (
@@ -92,7 +101,7 @@ export function SignInCard({ area, onSignedIn }: { area: Area; onSignedIn: (path
           </footer>
         ) : null}
       </form>
-    </div>
+    </main>
   );
 }
 
@@ -114,6 +123,7 @@ function SecondStepCard({
   onSignedIn: (path: string) => void;
   onRestart: () => void;
 }) {
+  const t = useT();
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -139,15 +149,19 @@ function SecondStepCard({
   };
 
   return (
-    <div className="bl-auth">
+    <main className="bl-auth">
+      <ThemeSwitch className="bl-auth__theme" />
       <form className="bl-auth__card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="login-title">
-        <SiteBrand className="bl-auth__brand" />
+        <div className="bl-auth__top">
+          <SiteBrand className="bl-auth__brand" />
+          <LanguageSwitch className="bl-lang bl-lang--card" />
+        </div>
         <h1 id="login-title">{title}</h1>
         <p className="bl-auth__notice" role="status">
-          Two-factor authentication is on for this account.
+          {t('signIn.twoFactor.on')}
         </p>
         <TextField
-          label="Authentication code"
+          label={t('signIn.twoFactor.code')}
           name="code"
           autoComplete="one-time-code"
           inputMode="text"
@@ -156,20 +170,20 @@ function SecondStepCard({
           onChange={(e) => setCode(e.target.value)}
           onBlur={() => setTouched(true)}
           error={touched && error !== null ? error : false}
-          hint="The 6-digit code of your authenticator app, or one of your recovery codes."
+          hint={t('signIn.twoFactor.hint')}
         />
         {serverError ? (
           <p className="bl-form-error" role="alert">
-            {serverError}
+            {localizeApiMessage(serverError)}
           </p>
         ) : null}
         <Button type="submit" disabled={submitting}>
-          {submitting ? 'Verifying…' : 'Verify'}
+          {submitting ? t('signIn.twoFactor.verifying') : t('signIn.twoFactor.verify')}
         </Button>
         <Button type="button" variant="link" onClick={onRestart}>
-          Start over
+          {t('signIn.twoFactor.startOver')}
         </Button>
       </form>
-    </div>
+    </main>
   );
 }

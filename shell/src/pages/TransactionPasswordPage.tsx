@@ -1,6 +1,8 @@
 import { useNavigate } from 'react-router';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
+import { localizeApiMessage } from '@backlay/shared/i18n';
+import { useT } from '../i18n/pages';
 import { Button, MESSAGES, Page, TRANSACTION_PASSWORD_PATTERN, TextField, notify, useApis, type Area } from '@backlay/shared';
 import { firstLoginStep, isMobileViewport, landingPath } from '../session/landing';
 import { refreshUser } from '../session/session';
@@ -17,6 +19,7 @@ const schema = yup.object({
 
 /** Set or change the transaction password (/transaction-password, /admin/transaction-password). */
 export function TransactionPasswordPage({ area }: { area: Area }) {
+  const t = useT();
   const { auth: authApi } = useApis();
   const navigate = useNavigate();
   const formik = useFormik({
@@ -35,19 +38,19 @@ export function TransactionPasswordPage({ area }: { area: Area }) {
     },
   });
   return (
-    <Page title="Transaction password">
-      <p className="bl-hint">The transaction password (6 digits) confirms money actions such as chip transfers and approvals.</p>
+    <Page title={t('txnPassword.title')}>
+      <p className="bl-hint">{t('txnPassword.hint')}</p>
       <form className="bl-form" onSubmit={formik.handleSubmit} noValidate>
-        <TextField label="Login password" name="password" type="password" autoComplete="current-password" value={formik.values.password} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.password && formik.errors.password} />
-        <TextField label="Transaction password" name="transactionPassword" type="password" inputMode="numeric" autoComplete="off" value={formik.values.transactionPassword} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.transactionPassword && formik.errors.transactionPassword} />
-        <TextField label="Confirm transaction password" name="confirmTransactionPassword" type="password" inputMode="numeric" autoComplete="off" value={formik.values.confirmTransactionPassword} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.confirmTransactionPassword && formik.errors.confirmTransactionPassword} />
+        <TextField label={t('txnPassword.login')} name="password" type="password" autoComplete="current-password" value={formik.values.password} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.password && formik.errors.password} />
+        <TextField label={t('txnPassword.new')} name="transactionPassword" type="password" inputMode="numeric" autoComplete="off" value={formik.values.transactionPassword} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.transactionPassword && formik.errors.transactionPassword} />
+        <TextField label={t('txnPassword.confirm')} name="confirmTransactionPassword" type="password" inputMode="numeric" autoComplete="off" value={formik.values.confirmTransactionPassword} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.confirmTransactionPassword && formik.errors.confirmTransactionPassword} />
         {formik.status ? (
           <p className="bl-form-error" role="alert">
-            {formik.status}
+            {localizeApiMessage(String(formik.status))}
           </p>
         ) : null}
         <Button type="submit" disabled={formik.isSubmitting}>
-          Save transaction password
+          {t('txnPassword.submit')}
         </Button>
       </form>
     </Page>

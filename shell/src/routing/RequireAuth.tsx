@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { BLUR_TIMEOUT_MS, INACTIVITY_LOGOUT_MS, Spinner, areaOfRole, readCredentials, useObservable, user$, type Area } from '@backlay/shared';
+import { useT } from '../i18n';
 import { firstLoginStep, loginPath } from '../session/landing';
 import { endSession, restoreSession } from '../session/session';
 import { startBlurTracker, startInactivityTimer } from '../session/timers';
@@ -12,6 +13,7 @@ import { setTabFlag } from '../session/tab-flag';
  * → that step first (the changePassAndTxn flag), before anything else.
  */
 export function RequireAuth({ area }: { area: Area }) {
+  const t = useT();
   const location = useLocation();
   const user = useObservable(user$, null);
   const [failed, setFailed] = useState(false);
@@ -40,7 +42,7 @@ export function RequireAuth({ area }: { area: Area }) {
   }, [area, ready]);
 
   if (!hasToken || failed) return <Navigate to={loginPath(area)} replace state={{ from: location.pathname }} />;
-  if (!ready) return <Spinner label="Signing in" />;
+  if (!ready) return <Spinner label={t('auth.signingIn')} />;
   const step = firstLoginStep(area, user);
   if (step && location.pathname !== step) return <Navigate to={step} replace />;
   return <Outlet />;

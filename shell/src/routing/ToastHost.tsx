@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { ToastPosition } from 'react-toastify';
-import { TOAST_AUTO_CLOSE_MS, on, type EventMap } from '@backlay/shared';
+import { localizeApiMessage, TOAST_AUTO_CLOSE_MS, on, type EventMap } from '@backlay/shared';
+import { useShownTheme } from '@backlay/shared/theme';
+import { useT } from '../i18n';
 
 type Toastify = typeof import('react-toastify');
 type Notice = EventMap['ui.notify'] & { position: ToastPosition };
@@ -108,7 +110,7 @@ export function ToastHost() {
     };
     const sub = on('ui.notify').subscribe(({ kind, message }) => {
       // The toast names its position itself: the container takes the new one only at its next render.
-      const notice: Notice = { kind, message, position: place().position };
+      const notice: Notice = { kind, message: localizeApiMessage(message), position: place().position };
       if (libRef.current) {
         show(libRef.current, notice);
         return;
@@ -145,6 +147,34 @@ export function ToastHost() {
       document.documentElement.style.removeProperty(TOASTS_BOTTOM_VAR);
     };
   }, [lib]);
+  // The toasts in the page's theme (ADR 0077) and language: the library's own labels are English.
+  const theme = useShownTheme();
+  const t = useT();
   if (!lib) return null;
-  return <lib.ToastContainer position={placement.position} style={placement.style} autoClose={TOAST_AUTO_CLOSE_MS} />;
+  const closeLabel = t('toast.close');
+  return (
+    <lib.ToastContainer
+      position={placement.position}
+      style={placement.style}
+      autoClose={TOAST_AUTO_CLOSE_MS}
+      theme={theme}
+      aria-label={t('toast.region', { hotkey: 'Alt+T' })}
+      closeButton={({ closeToast, theme: shown }) => (
+        // The library's close button (its classes and cross), with a label in the page's language.
+        <button
+          type="button"
+          className={`Toastify__close-button Toastify__close-button--${shown}`}
+          aria-label={closeLabel}
+          onClick={(event) => {
+            event.stopPropagation();
+            closeToast(true);
+          }}
+        >
+          <svg aria-hidden="true" viewBox="0 0 14 16">
+            <path fillRule="evenodd" d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z" />
+          </svg>
+        </button>
+      )}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
-import { Outlet, type RouteObject } from 'react-router';
-import { ROUTES, Spinner, isAdminPath, lazyWithRetry, type Area, type RouteDef, type RouteName } from '@backlay/shared';
+import { Outlet, matchPath, type RouteObject } from 'react-router';
+import { ROUTES, Spinner, isAdminPath, lazyWithRetry, readCredentials, type Area, type RouteDef, type RouteName } from '@backlay/shared';
 import { RemoteScreen } from '../federation/RemoteScreen';
 import type { RemoteName } from '../federation/remotes';
 import { MainLayout } from '../layout/MainLayout';
@@ -12,6 +12,7 @@ import { RequireAuth } from './RequireAuth';
 import { RequireRole } from './RequireRole';
 import { ScrollToTop } from './ScrollToTop';
 import { ToastHost } from './ToastHost';
+import { useT } from '../i18n';
 
 // The password pages (formik, yup) are seldom opened: they load when opened, not with the app.
 const ChangePasswordPage = lazyWithRetry(() => import(/* webpackChunkName: "password-pages" */ '../pages/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })));
@@ -32,8 +33,13 @@ const ResponsibleGamblingPage = lazyWithRetry(() =>
   import(/* webpackChunkName: "responsible-gambling" */ '../pages/ResponsibleGamblingPage').then((m) => ({ default: m.ResponsibleGamblingPage })),
 );
 
+function PageSpinner() {
+  const t = useT();
+  return <Spinner label={t('loadingPage')} />;
+}
+
 function Loading({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Spinner label="Loading page" />}>{children}</Suspense>;
+  return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
 }
 
 function Root() {
@@ -106,3 +112,24 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The static segments of a path pattern: the router prefers the route with more of them. */
+const staticSegments = (path: string) => path.split('/').filter((part) => part !== '' && !part.startsWith(':')).length;
+
+/**
+ * The remote screen the route tree will draw at `pathname` for a visitor signed in to its area
+ * (the app prefetches it while the session is restored, ADR 0082), or null: a shell page, a
+ * redirect, or an area without a session.
+ */
+export function remoteScreenAt(pathname: string): { remote: RemoteName; screen: RouteName } | null {
+  let best: { remote: RemoteName; screen: RouteName; rank: number } | null = null;
+  for (const name of Object.keys(ROUTES) as RouteName[]) {
+    const def: RouteDef = ROUTES[name];
+    if (def.owner === 'shell' || def.redirect !== undefined || !matchPath({ path: def.path, end: true }, pathname)) continue;
+    const area = areaOf(def);
+    if (area === 'public' || !readCredentials(area).token) continue;
+    const rank = staticSegments(def.path);
+    if (!best || rank > best.rank) best = { remote: def.owner as RemoteName, screen: name, rank };
+  }
+  return best && { remote: best.remote, screen: best.screen };
+}

@@ -1,4 +1,5 @@
 import type { CaptchaChallenge, CaptchaSolution } from '@backlay/shared/contracts';
+import { t } from '../i18n/pages';
 
 /** Hex SHA-256 of a text with Web Crypto. */
 async function sha256Hex(subtle: SubtleCrypto, text: string): Promise<string> {
@@ -20,5 +21,5 @@ export async function solveProofOfWork(challenge: CaptchaChallenge, subtle: Subt
       return btoa(JSON.stringify(solution));
     }
   }
-  throw new Error('The anti-robot check could not be solved. Please try again.');
+  throw new Error(t('register.captchaUnsolved'));
 }

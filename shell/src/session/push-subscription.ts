@@ -1,4 +1,6 @@
-import { PUSH_WORKER_PATH, type Apis } from '@backlay/shared';
+import type { Apis } from '@backlay/shared';
+import { t } from '../i18n/pages';
+import { SERVICE_WORKER_PATH } from '../pwa/pwa';
 
 type SecurityApi = Pick<Apis['security'], 'pushKey' | 'pushSubscribe' | 'pushUnsubscribe'>;
 
@@ -8,11 +10,18 @@ export type PushSupport = 'supported' | 'unsupported' | 'blocked';
 /** Why turning notifications on did not work, in words for the user. */
 export class PushRefused extends Error {}
 
+/** The words of each refusal, in the page's language when read. */
 export const PUSH_TEXT = {
-  unsupported: 'This browser cannot show notifications from a website.',
-  blocked: "Notifications are blocked for this site: allow them in the browser's site settings, then turn them on here.",
-  unreachable: 'This browser could not reach its push service, so it cannot receive notifications now. Try again later.',
-} as const;
+  get unsupported() {
+    return t('push.unsupported');
+  },
+  get blocked() {
+    return t('push.blocked');
+  },
+  get unreachable() {
+    return t('push.unreachable');
+  },
+};
 
 export function pushSupport(): PushSupport {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || typeof window.PushManager === 'undefined' || typeof window.Notification === 'undefined') {
@@ -53,7 +62,7 @@ export async function turnOn(api: SecurityApi): Promise<void> {
   const support = pushSupport();
   if (support !== 'supported') throw new PushRefused(PUSH_TEXT[support]);
   if ((await window.Notification.requestPermission()) !== 'granted') throw new PushRefused(PUSH_TEXT.blocked);
-  await navigator.serviceWorker.register(PUSH_WORKER_PATH, { scope: '/' });
+  await navigator.serviceWorker.register(SERVICE_WORKER_PATH, { scope: '/' });
   const registration = await navigator.serviceWorker.ready;
   const key = keyBytes((await api.pushKey()).publicKey);
   let subscription = await registration.pushManager.getSubscription();

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useT } from '../i18n';
 import { DEFAULT_SITE_NAME, siteState, subscribeSite, type SiteState } from './site';
 
 /** The page's site as it is known now (site.ts): loading, ready or failed. */
@@ -44,12 +45,13 @@ const EMAIL = /^[^\s@/?#]+@[^\s@/?#]+$/;
  * link and its phone as a tel: link, each shown only when the site has one.
  */
 export function SupportContact() {
+  const t = useT();
   const state = useSite();
   const support = state.status === 'ready' ? state.site.support : { email: '', phone: '' };
   const phone = support.phone.replace(/[^\d+]/g, '');
   return (
     <span className="bl-support">
-      <span>24X7 Support</span>
+      <span>{t('support.label')}</span>
       {EMAIL.test(support.email) ? <a href={`mailto:${support.email}`}>{support.email}</a> : null}
       {phone ? <a href={`tel:${phone}`}>{support.phone}</a> : null}
     </span>

@@ -4,6 +4,7 @@
  * incidents (runs, extras, wickets), as the odds page's score panel shows it (FeedScore: a
  * summary line and detail lines — innings, run rate or what is needed, batters, bowler, last balls).
  */
+import { fillMessage, SCORE_WORDS } from '@backlay/shared/contracts';
 import type { FeedScore } from '../feed-provider';
 import type { CricketChange, CricketIncident, CricketInningsStats } from './messages';
 
@@ -133,30 +134,30 @@ export class CricketScore {
     const detail: string[] = [];
     let summary: string;
     if (current === undefined) {
-      summary = this.toss ?? (this.description !== '' ? this.description : 'Match scheduled');
+      summary = this.toss ?? (this.description !== '' ? this.description : SCORE_WORDS.matchScheduled);
     } else if (current.inningsNum === 1 || played.length === 1) {
       summary = line(current);
       const balls = oversToBalls(current.inningsOvers);
-      detail.push(line(current), `Run rate ${(balls > 0 ? ((current.inningsRuns ?? 0) * 6) / balls : 0).toFixed(2)}`);
+      detail.push(line(current), fillMessage(SCORE_WORDS.runRate, { rate: (balls > 0 ? ((current.inningsRuns ?? 0) * 6) / balls : 0).toFixed(2) }));
     } else {
       const first = played[0] as CricketInningsStats;
       const target = (first.inningsRuns ?? 0) + 1;
-      summary = `${line(current)} · target ${target}`;
+      summary = fillMessage(SCORE_WORDS.chasing, { innings: line(current), target });
       detail.push(...played.map(line));
       if (this.fixtureStatus === 'IN_RUNNING') {
         const left = this.maxOvers * 6 - oversToBalls(current.inningsOvers);
-        detail.push(`Need ${Math.max(0, target - (current.inningsRuns ?? 0))} from ${Math.max(0, left)} balls`);
+        detail.push(fillMessage(SCORE_WORDS.need, { runs: Math.max(0, target - (current.inningsRuns ?? 0)), balls: Math.max(0, left) }));
       }
     }
     if (this.fixtureStatus === 'IN_RUNNING' && this.batters.length > 0) {
-      detail.push(`Batting: ${this.batters.map((b) => `${b.name} ${b.runs} (${b.balls})${b.onStrike ? '*' : ''}`).join(', ')}`);
+      detail.push(fillMessage(SCORE_WORDS.batting, { batters: this.batters.map((b) => `${b.name} ${b.runs} (${b.balls})${b.onStrike ? '*' : ''}`).join(', ') }));
     }
     if (this.fixtureStatus === 'IN_RUNNING' && this.bowler !== null) {
-      detail.push(`Bowling: ${this.bowler.name} ${this.bowler.wickets}/${this.bowler.runs} (${this.bowler.overs})`);
+      detail.push(fillMessage(SCORE_WORDS.bowling, { bowler: `${this.bowler.name} ${this.bowler.wickets}/${this.bowler.runs} (${this.bowler.overs})` }));
     }
     const last = this.lastBalls();
-    if (current !== undefined && last.length > 0) detail.push(`Last balls: ${last.join(' ')}`);
-    if (this.fixtureStatus === 'FINISHED') detail.push('Match complete');
+    if (current !== undefined && last.length > 0) detail.push(fillMessage(SCORE_WORDS.lastBalls, { balls: last.join(' ') }));
+    if (this.fixtureStatus === 'FINISHED') detail.push(SCORE_WORDS.matchComplete);
     return {
       eventId: this.eventId,
       home: this.home,

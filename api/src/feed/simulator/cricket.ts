@@ -13,7 +13,7 @@
  * at the end (a tie voids match odds and bookmaker, docs/rules/money.md §7.7 T23; fancies settle on runs —
  * a session cut short by the end of the innings settles on the innings' final score).
  */
-import { MARKET_RESULT_VOID, type MarketStatus } from '@backlay/shared/contracts';
+import { fillMessage, MARKET_RESULT_VOID, SCORE_WORDS, type MarketStatus } from '@backlay/shared/contracts';
 import type { FeedFancy, FeedMarket, FeedScore } from '../feed-provider';
 import { fancyLine } from './book';
 import { bookmakerMarket, drawMs, eventView, exchangeMarket, fancyId, normalCdf, type MarketState } from './common';
@@ -531,22 +531,22 @@ export class CricketMatch implements SimMatch {
     let summary: string;
     const detail: string[] = [];
     if (this.phase === 'prematch') {
-      summary = `${this.teamOf(0).name} to bat first`;
+      summary = fillMessage(SCORE_WORDS.toBatFirst, { team: this.teamOf(0).name });
     } else if (this.current === 0) {
       summary = line(0);
-      detail.push(line(0), `Run rate ${(first.balls > 0 ? (first.runs * 6) / first.balls : 0).toFixed(2)}`);
+      detail.push(line(0), fillMessage(SCORE_WORDS.runRate, { rate: (first.balls > 0 ? (first.runs * 6) / first.balls : 0).toFixed(2) }));
     } else {
       const target = first.runs + 1;
-      summary = `${line(1)} · target ${target}`;
+      summary = fillMessage(SCORE_WORDS.chasing, { innings: line(1), target });
       detail.push(line(0), line(1));
       if (this.phase !== 'finished') {
-        detail.push(`Need ${Math.max(0, target - second.runs)} from ${BALLS_PER_INNINGS - second.balls} balls`);
+        detail.push(fillMessage(SCORE_WORDS.need, { runs: Math.max(0, target - second.runs), balls: BALLS_PER_INNINGS - second.balls }));
       }
     }
-    if (this.phase === 'break') detail.push('Innings break');
+    if (this.phase === 'break') detail.push(SCORE_WORDS.inningsBreak);
     if (this.phase === 'finished') detail.push(this.resultText());
     const current = this.innings[this.current];
-    if (this.phase !== 'prematch' && current.recent.length > 0) detail.push(`Recent: ${current.recent.slice(-6).join(' ')}`);
+    if (this.phase !== 'prematch' && current.recent.length > 0) detail.push(fillMessage(SCORE_WORDS.recent, { balls: current.recent.slice(-6).join(' ') }));
     if (this.recorded !== null) detail.push(...this.recordedDetail());
     return {
       eventId: this.info.eventId,
@@ -576,10 +576,10 @@ export class CricketMatch implements SimMatch {
         const f = this.batters[i].get(name) ?? { runs: 0, balls: 0, wickets: 0 };
         return `${name} ${f.runs} (${f.balls})`;
       });
-      if (batting.length > 0) lines.push(`Batting: ${batting.join(', ')}`);
+      if (batting.length > 0) lines.push(fillMessage(SCORE_WORDS.batting, { batters: batting.join(', ') }));
       if (last !== undefined) {
         const f = this.bowlers[i].get(last.bowler) ?? { runs: 0, balls: 0, wickets: 0 };
-        lines.push(`Bowling: ${last.bowler} ${f.wickets}/${f.runs} (${oversText(f.balls)})`);
+        lines.push(fillMessage(SCORE_WORDS.bowling, { bowler: `${last.bowler} ${f.wickets}/${f.runs} (${oversText(f.balls)})` }));
       }
     }
     lines.push(`${recorded.event}, ${recorded.venue}, ${recorded.date}`, CRICSHEET_CREDIT);
@@ -588,8 +588,8 @@ export class CricketMatch implements SimMatch {
 
   private resultText(): string {
     const [first, second] = this.innings;
-    if (second.runs > first.runs) return `${this.teamOf(1).name} won by ${WICKETS_PER_INNINGS - second.wickets} wickets`;
-    if (second.runs < first.runs) return `${this.teamOf(0).name} won by ${first.runs - second.runs} runs`;
-    return 'Match tied';
+    if (second.runs > first.runs) return fillMessage(SCORE_WORDS.wonByWickets, { team: this.teamOf(1).name, wickets: WICKETS_PER_INNINGS - second.wickets });
+    if (second.runs < first.runs) return fillMessage(SCORE_WORDS.wonByRuns, { team: this.teamOf(0).name, runs: first.runs - second.runs });
+    return SCORE_WORDS.tied;
   }
 }

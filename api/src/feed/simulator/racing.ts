@@ -17,7 +17,7 @@
  * (book.ts): three levels a side on the ladder, a back overround of 101 % to 104 % (for PLACE, of
  * the number of places).
  */
-import type { MarketStatus } from '@backlay/shared/contracts';
+import { fillMessage, SCORE_WORDS, type MarketStatus } from '@backlay/shared/contracts';
 import type { FeedEvent, FeedEventStatus, FeedMarket, FeedRunner, FeedScore } from '../feed-provider';
 import { exchangeBook, placeBook, type RunnerBook } from './book';
 import { drawMs, marketId, sizes } from './common';
@@ -269,21 +269,21 @@ export class RaceMatch implements SimMatch {
       const r = this.card.runners[i];
       return r === undefined ? '' : `${r.clothNumber} ${r.name}`;
     };
-    const ordinal = ['1st', '2nd', '3rd', '4th'];
+    const placed = [SCORE_WORDS.first, SCORE_WORDS.second, SCORE_WORDS.third, SCORE_WORDS.fourth];
     let summary: string;
     const detail: string[] = [];
     if (this.phase === 'prematch') {
-      summary = `${this.card.runners.length - (this.removed === null ? 0 : 1)} runners · ${this.card.places} places`;
+      summary = fillMessage(SCORE_WORDS.field, { runners: this.card.runners.length - (this.removed === null ? 0 : 1), places: this.card.places });
     } else if (this.phase === 'running') {
       const standings = this.active().sort((a, b) => (this.ground[b] ?? 0) - (this.ground[a] ?? 0));
-      summary = `Running · ${named(standings[0] ?? 0)} leads`;
-      detail.push(`Order: ${standings.map((i) => this.card.runners[i]?.clothNumber).join('-')}`);
+      summary = fillMessage(SCORE_WORDS.running, { runner: named(standings[0] ?? 0) });
+      detail.push(fillMessage(SCORE_WORDS.order, { order: standings.map((i) => this.card.runners[i]?.clothNumber).join('-') }));
     } else {
       const order = this.order ?? [];
-      summary = this.phase === 'weighin' ? `Finished · ${named(order[0] ?? 0)} first past the post` : `Result · ${named(order[0] ?? 0)} won`;
-      detail.push(...order.slice(0, Math.max(3, this.card.places)).map((i, k) => `${ordinal[k] ?? `${k + 1}th`}: ${named(i)}`));
+      summary = fillMessage(this.phase === 'weighin' ? SCORE_WORDS.firstPastThePost : SCORE_WORDS.result, { runner: named(order[0] ?? 0) });
+      detail.push(...order.slice(0, Math.max(3, this.card.places)).map((i, k) => (placed[k] !== undefined ? fillMessage(placed[k], { runner: named(i) }) : `${k + 1}th: ${named(i)}`)));
     }
-    if (this.removed !== null) detail.push(`Non-runner: ${named(this.removed.index)}`);
+    if (this.removed !== null) detail.push(fillMessage(SCORE_WORDS.nonRunner, { runner: named(this.removed.index) }));
     return {
       eventId: this.info.eventId,
       home: this.card.venue,

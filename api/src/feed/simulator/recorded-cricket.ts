@@ -4,10 +4,11 @@
  * wherever it shows one). The compact file is bundled at build time (no file is read at run
  * time); a match is decoded the first time the schedule needs it.
  */
+import { SCORE_WORDS } from '@backlay/shared/contracts';
 import file from '../../../feed-data/cricsheet/ipl-2022.json';
 
 /** The attribution Cricsheet's licence asks for, shown in the score of every replayed match. */
-export const CRICSHEET_CREDIT = 'Data from Cricsheet (cricsheet.org)';
+export const CRICSHEET_CREDIT = SCORE_WORDS.cricsheetCredit;
 
 /** One delivery as it was bowled. */
 export interface RecordedDelivery {

@@ -5,7 +5,7 @@
  * suspended for a minute after a goal and through half time; an over/under market closes as
  * soon as the over is certain; every market closes with a result at full time.
  */
-import type { MarketStatus } from '@backlay/shared/contracts';
+import { fillMessage, SCORE_WORDS, type MarketStatus } from '@backlay/shared/contracts';
 import type { FeedMarket, FeedScore } from '../feed-provider';
 import { drawMs, eventView, exchangeMarket, type MarketState } from './common';
 import type { Rng } from './prng';
@@ -223,7 +223,7 @@ export class SoccerMatch implements SimMatch {
   private clock(): string {
     switch (this.phase) {
       case 'prematch':
-        return 'Not started';
+        return SCORE_WORDS.notStarted;
       case 'halftime':
         return 'HT';
       case 'finished':
@@ -239,8 +239,8 @@ export class SoccerMatch implements SimMatch {
 
   private score(inPlay: boolean): FeedScore {
     const summary = `${this.info.home.short} ${this.goals[0]} - ${this.goals[1]} ${this.info.away.short} · ${this.clock()}`;
-    const detail = this.goalLog.length > 0 ? [`Goals: ${this.goalLog.join(', ')}`] : [];
-    if (this.phase === 'halftime') detail.push('Half time');
+    const detail = this.goalLog.length > 0 ? [fillMessage(SCORE_WORDS.goals, { goals: this.goalLog.join(', ') })] : [];
+    if (this.phase === 'halftime') detail.push(SCORE_WORDS.halfTime);
     return {
       eventId: this.info.eventId,
       home: this.info.home.name,

@@ -4,7 +4,7 @@
  * Markov chain of points → games → sets (tiebreak at 6–6). The market is suspended through
  * the break between sets and closes with the winner.
  */
-import type { MarketStatus } from '@backlay/shared/contracts';
+import { fillMessage, SCORE_WORDS, type MarketStatus } from '@backlay/shared/contracts';
 import type { FeedScore } from '../feed-provider';
 import { drawMs, eventView, exchangeMarket } from './common';
 import type { Rng } from './prng';
@@ -262,14 +262,14 @@ export class TennisMatch implements SimMatch {
         : `${POINT_NAMES[s.points[0]] ?? '40'}-${POINT_NAMES[s.points[1]] ?? '40'}`;
     const serverName = (this.pointServer() === 0 ? this.info.home : this.info.away).short;
     let summary: string;
-    if (this.phase === 'prematch') summary = 'Not started';
-    else if (this.phase === 'finished') summary = `Sets ${s.sets[0]}-${s.sets[1]} · ${this.setScores.join(' ')}`;
-    else summary = `Sets ${s.sets[0]}-${s.sets[1]} · Games ${s.games[0]}-${s.games[1]} · ${points}`;
+    if (this.phase === 'prematch') summary = SCORE_WORDS.notStarted;
+    else if (this.phase === 'finished') summary = fillMessage(SCORE_WORDS.setsFinished, { sets: `${s.sets[0]}-${s.sets[1]}`, games: this.setScores.join(' ') });
+    else summary = fillMessage(SCORE_WORDS.setsPlaying, { sets: `${s.sets[0]}-${s.sets[1]}`, games: `${s.games[0]}-${s.games[1]}`, points });
     const detail: string[] = [];
-    if (this.setScores.length > 0) detail.push(`Sets: ${this.setScores.join(', ')}`);
-    if (this.phase === 'playing') detail.push(`${serverName} serving${s.tiebreak ? ' (tiebreak)' : ''}`);
-    if (this.phase === 'setbreak') detail.push('Set break');
-    if (this.phase === 'finished') detail.push(`${(s.sets[0] > s.sets[1] ? this.info.home : this.info.away).name} won`);
+    if (this.setScores.length > 0) detail.push(fillMessage(SCORE_WORDS.setScores, { sets: this.setScores.join(', ') }));
+    if (this.phase === 'playing') detail.push(fillMessage(s.tiebreak ? SCORE_WORDS.servingTiebreak : SCORE_WORDS.serving, { player: serverName }));
+    if (this.phase === 'setbreak') detail.push(SCORE_WORDS.setBreak);
+    if (this.phase === 'finished') detail.push(fillMessage(SCORE_WORDS.won, { name: (s.sets[0] > s.sets[1] ? this.info.home : this.info.away).name }));
     return {
       eventId: this.info.eventId,
       home: this.info.home.name,

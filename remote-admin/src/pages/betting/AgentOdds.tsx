@@ -6,6 +6,7 @@ import { DownlineBets } from './DownlineBets';
 import { LivePrices } from './LivePrices';
 import { MarketBookTable } from './MarketBookTable';
 import { SECTION_STYLE, LIVE_REFRESH_MS } from './betting-common';
+import { useT } from '../../i18n';
 
 /** Roles that may void bets (delete-current-bet, delete-bets); the API refuses every other. */
 export const DELETE_BET_ROLES: readonly Role[] = ['admin', 'sadmin'];
@@ -33,9 +34,10 @@ function AgentMatch({ matchId }: { matchId: string }) {
     if (refresh > 0) reload();
   }, [refresh, reload]);
   const booksId = useId();
+  const t = useT();
 
   const bookName = books.state === 'done' && books.value.length > 0 ? eventLabel(books.value[0].matchName, books.value[0].sportId, books.value[0].matchOpenDate) : null;
-  const title = match.state === 'done' ? match.value.name : (bookName ?? 'Match');
+  const title = match.state === 'done' ? match.value.name : (bookName ?? t('dashboard.match'));
   const canDelete = me !== null && DELETE_BET_ROLES.includes(me.role);
 
   return (
@@ -43,9 +45,9 @@ function AgentMatch({ matchId }: { matchId: string }) {
       title={title}
       actions={
         <div className="bl-page__links">
-          <Link to={ROUTES.adminMarketAnalysis.path}>Market analysis</Link>
+          <Link to={ROUTES.adminMarketAnalysis.path}>{t('dashboard.marketAnalysis')}</Link>
           <Button variant="secondary" className="bl-btn--small" onClick={refreshAll}>
-            Refresh
+            {t('common.refresh')}
           </Button>
         </div>
       }
@@ -54,11 +56,11 @@ function AgentMatch({ matchId }: { matchId: string }) {
       <LivePrices matchId={matchId} />
       <section aria-labelledby={booksId} style={SECTION_STYLE}>
         <h2 id={booksId} className="bl-section-title">
-          Books
+          {t('odds.books')}
         </h2>
-        {books.state === 'loading' ? <Spinner label="Loading books" /> : null}
+        {books.state === 'loading' ? <Spinner label={t('odds.loading')} /> : null}
         {books.state === 'fail' ? <EmptyState>{books.message}</EmptyState> : null}
-        {books.state === 'done' && books.value.length === 0 ? <EmptyState>No open bets in your downline on this match.</EmptyState> : null}
+        {books.state === 'done' && books.value.length === 0 ? <EmptyState>{t('downlineBets.none')}</EmptyState> : null}
         {books.state === 'done' && books.value.length > 0 ? (
           <div className="bl-markets">
             {books.value.map((b) => (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, eventLabel, formatRupees, runnerLabel, type BetRow, type BetSortKey, formatBetPrice, formatDateTimeSeconds, sideClass, sideLabel } from '@backlay/shared';
 import { SortHeader, type SortState } from '@backlay/shared/sortable';
+import { t as translate, useT } from '../../i18n';
 
 /** What a bet table shows besides the bet's own columns. */
 export interface BetsTableOptions {
@@ -23,7 +24,7 @@ export interface BetsTableOptions {
 
 /** "Bet of demo-user on India (Back 2.5, 100.00)": what a row's controls are named after. */
 export function betLabel(bet: BetRow): string {
-  return `${bet.username} on ${runnerLabel(bet.selectionName, bet.clothNumber)} (${sideLabel(bet.side)} ${formatBetPrice(bet)}, ${formatRupees(bet.stake)})`;
+  return translate('bets.label', { username: bet.username, selection: runnerLabel(bet.selectionName, bet.clothNumber), side: sideLabel(bet.side), price: formatBetPrice(bet), stake: formatRupees(bet.stake) });
 }
 
 /**
@@ -32,6 +33,7 @@ export function betLabel(bet: BetRow): string {
  * username stays in view while the table scrolls sideways on a phone.
  */
 export function BetsTable({ rows, label, showMatch = false, showVoidReason = false, selection, onDelete, sorting }: BetsTableOptions & { rows: BetRow[] }) {
+  const t = useT();
   // A column's header: a sorting header when the page sorts, else plain.
   const header = (text: string, key: BetSortKey, num = false): ReactNode =>
     sorting ? (
@@ -63,21 +65,21 @@ export function BetsTable({ rows, label, showMatch = false, showVoidReason = fal
       <table className="bl-table bl-table--sticky" aria-label={label}>
         <thead>
           <tr>
-            {header('User', 'username')}
+            {header(t('bets.user'), 'username')}
             {selection ? (
               <th scope="col">
-                <input type="checkbox" aria-label="Select every bet on this page" checked={allSelected} onChange={toggleAll} disabled={rows.length === 0} />
+                <input type="checkbox" aria-label={t('bets.selectAll')} checked={allSelected} onChange={toggleAll} disabled={rows.length === 0} />
               </th>
             ) : null}
-            {showMatch ? header('Match', 'matchName') : null}
-            {header('Market', 'marketName')}
-            {header('Selection', 'selectionName')}
-            {header('Side', 'side')}
-            {header('Odds / run', 'odds', true)}
-            {header('Stake', 'stake', true)}
-            {header('Placed at', 'createdAt')}
-            {showVoidReason ? <th scope="col">Reason</th> : null}
-            {onDelete ? <th scope="col">Actions</th> : null}
+            {showMatch ? header(t('dashboard.match'), 'matchName') : null}
+            {header(t('bets.market'), 'marketName')}
+            {header(t('bets.selection'), 'selectionName')}
+            {header(t('bets.side'), 'side')}
+            {header(t('bets.odds'), 'odds', true)}
+            {header(t('dashboard.stake'), 'stake', true)}
+            {header(t('bets.placedAt'), 'createdAt')}
+            {showVoidReason ? <th scope="col">{t('bets.reason')}</th> : null}
+            {onDelete ? <th scope="col">{t('clients.col.actions')}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -86,14 +88,14 @@ export function BetsTable({ rows, label, showMatch = false, showVoidReason = fal
               <th scope="row">{bet.username}</th>
               {selection ? (
                 <td>
-                  <input type="checkbox" aria-label={`Select bet of ${betLabel(bet)}`} checked={selection.selected.has(bet.betId)} onChange={() => toggle(bet.betId)} />
+                  <input type="checkbox" aria-label={t('bets.select', { bet: betLabel(bet) })} checked={selection.selected.has(bet.betId)} onChange={() => toggle(bet.betId)} />
                 </td>
               ) : null}
               {showMatch ? <td>{eventLabel(bet.matchName, bet.sportId, bet.matchOpenDate)}</td> : null}
               <td>{bet.marketName}</td>
               <td>
                 {runnerLabel(bet.selectionName, bet.clothNumber)}
-                {bet.cashOut === true ? <span className="bl-badge bl-badge--cashout">Cash out</span> : null}
+                {bet.cashOut === true ? <span className="bl-badge bl-badge--cashout">{t('bets.cashOut')}</span> : null}
               </td>
               <td>
                 <span className={sideClass(bet.side) === 'back' ? 'bl-fancy__side--yes' : 'bl-fancy__side--no'}>{sideLabel(bet.side)}</span>
@@ -104,8 +106,8 @@ export function BetsTable({ rows, label, showMatch = false, showVoidReason = fal
               {showVoidReason ? <td className="bl-table__wrap">{bet.voidReason ?? '—'}</td> : null}
               {onDelete ? (
                 <td>
-                  <Button variant="secondary" className="bl-btn--small" aria-label={`Delete bet of ${betLabel(bet)}`} onClick={() => onDelete(bet)}>
-                    Delete
+                  <Button variant="secondary" className="bl-btn--small" aria-label={t('bets.delete', { bet: betLabel(bet) })} onClick={() => onDelete(bet)}>
+                    {t('common.delete')}
                   </Button>
                 </td>
               ) : null}

@@ -1,12 +1,13 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Button, EmptyState, ROLE_LABELS, Spinner, runnerLabel, Pnl, useLoad, useApis, type ChildBookRow } from '@backlay/shared';
+import { Button, EmptyState, Spinner, runnerLabel, Pnl, useLoad, useApis, type ChildBookRow, roleLabel } from '@backlay/shared';
 import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
-import { MARKET_TYPE_LABELS, SECTION_STYLE, LIVE_REFRESH_MS } from './betting-common';
+import { marketTypeLabel, SECTION_STYLE, LIVE_REFRESH_MS } from './betting-common';
+import { useT } from '../../i18n';
 
 /** The columns the child books sort by in the browser. */
 const CHILD_COLUMNS = {
   account: { kind: 'text', value: (c) => c.username },
-  role: { kind: 'text', value: (c) => ROLE_LABELS[c.role] },
+  role: { kind: 'text', value: (c) => roleLabel(c.role) },
 } as const satisfies Record<string, SortColumn<ChildBookRow>>;
 
 /**
@@ -19,6 +20,7 @@ const CHILD_COLUMNS = {
 export function ChildBooks({ matchId, root, refresh }: { matchId: string; root: string; refresh: number }) {
   const { bets: betsApi } = useApis();
   const titleId = useId();
+  const t = useT();
   // The accounts drilled into below the caller, top first.
   const [path, setPath] = useState<string[]>([]);
   const username = path.length > 0 ? path[path.length - 1] : undefined;
@@ -35,9 +37,9 @@ export function ChildBooks({ matchId, root, refresh }: { matchId: string; root: 
   return (
     <section aria-labelledby={titleId} style={SECTION_STYLE}>
       <h2 id={titleId} className="bl-section-title">
-        Child books
+        {t('childBooks.title')}
       </h2>
-      <nav className="bl-breadcrumb" aria-label="Child books path">
+      <nav className="bl-breadcrumb" aria-label={t('childBooks.path')}>
         <ol>
           {[root, ...path].map((name, i) => (
             <li key={`${i}:${name}`}>
@@ -52,18 +54,18 @@ export function ChildBooks({ matchId, root, refresh }: { matchId: string; root: 
           ))}
         </ol>
       </nav>
-      {load.state === 'loading' ? <Spinner label="Loading child books" /> : null}
+      {load.state === 'loading' ? <Spinner label={t('childBooks.loading')} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
-      {load.state === 'done' && load.value.length === 0 ? <EmptyState>No bets below {username ?? root} on this match.</EmptyState> : null}
-      {all && all.length > 0 ? <SearchBox label="Search child accounts" onSearch={setSearch} /> : null}
+      {load.state === 'done' && load.value.length === 0 ? <EmptyState>{t('childBooks.none', { username: username ?? root })}</EmptyState> : null}
+      {all && all.length > 0 ? <SearchBox label={t('childBooks.search')} onSearch={setSearch} /> : null}
       {all && all.length > 0 ? (
         <div className="bl-table-wrap">
-          <table className="bl-table bl-table--sticky" aria-label="Child books">
+          <table className="bl-table bl-table--sticky" aria-label={t('childBooks.title')}>
             <thead>
               <tr>
-                <SortHeader label="Account" sortKey="account" sort={sort} onSort={onSort} />
-                <SortHeader label="Role" sortKey="role" sort={sort} onSort={onSort} />
-                <th scope="col">Books (players' P&amp;L per outcome)</th>
+                <SortHeader label={t('chips.account')} sortKey="account" sort={sort} onSort={onSort} />
+                <SortHeader label={t('clients.col.role')} sortKey="role" sort={sort} onSort={onSort} />
+                <th scope="col">{t('childBooks.books')}</th>
               </tr>
             </thead>
             <tbody>
@@ -73,16 +75,16 @@ export function ChildBooks({ matchId, root, refresh }: { matchId: string; root: 
                     {child.role === 'user' ? (
                       child.username
                     ) : (
-                      <Button variant="link" aria-label={`Books below ${child.username}`} onClick={() => setPath([...path, child.username])}>
+                      <Button variant="link" aria-label={t('childBooks.below', { username: child.username })} onClick={() => setPath([...path, child.username])}>
                         {child.username}
                       </Button>
                     )}
                   </th>
-                  <td>{ROLE_LABELS[child.role]}</td>
+                  <td>{roleLabel(child.role)}</td>
                   <td className="bl-table__wrap">
                     {child.markets.map((m) => (
                       <div key={m.marketId}>
-                        <strong>{m.marketName}</strong> <small className="bl-muted">{MARKET_TYPE_LABELS[m.marketType]}</small>
+                        <strong>{m.marketName}</strong> <small className="bl-muted">{marketTypeLabel(m.marketType)}</small>
                         <ul style={{ listStyle: 'none', margin: '2px 0 6px', padding: 0 }}>
                           {m.lines.map((l) => (
                             <li key={l.selectionId}>

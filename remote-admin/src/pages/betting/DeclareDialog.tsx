@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button, Dialog, MESSAGES, SelectField, TextField, notify, placesText, runnerLabel, useApis, type ResultMarketRow } from '@backlay/shared';
 import { transactionPasswordSchema } from '../../forms/validation';
 import { TransactionPasswordField } from '../TransactionPasswordDialog';
-import { MARKET_TYPE_LABELS, resultText } from './betting-common';
+import { marketTypeLabel, resultText } from './betting-common';
+import { useT } from '../../i18n';
 import { DEAD_HEAT_CHOICE, PLACED_CHOICE, RUNS_CHOICE, VOID_CHOICE, buildDeclaredResult, isPlaceMarket, valuesOf, type DeclareValues } from './declare-result';
 
 /**
@@ -21,6 +22,7 @@ export function DeclareDialog({ row, correcting, onClose, onDone }: { row: Resul
   const [transactionPassword, setTransactionPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const fancy = row.marketType === 'fancy';
   const placeMarket = isPlaceMarket(row);
   const runnerName = (r: ResultMarketRow['runners'][number]) => runnerLabel(r.name, r.clothNumber);
@@ -32,15 +34,15 @@ export function DeclareDialog({ row, correcting, onClose, onDone }: { row: Resul
 
   const options = fancy
     ? [
-        { value: RUNS_CHOICE, label: 'Runs' },
-        { value: VOID_CHOICE, label: 'Void' },
+        { value: RUNS_CHOICE, label: t('declare.runs') },
+        { value: VOID_CHOICE, label: t('result.void') },
       ]
     : placeMarket
       ? [
-          { value: PLACED_CHOICE, label: `Placed runners (${placesText(row.numberOfWinners)})` },
-          { value: VOID_CHOICE, label: 'Void' },
+          { value: PLACED_CHOICE, label: t('declare.placedRunners', { places: placesText(row.numberOfWinners) }) },
+          { value: VOID_CHOICE, label: t('result.void') },
         ]
-      : [{ value: '', label: 'Choose the winner…' }, ...named.map((r) => ({ value: r.selectionId, label: r.name })), { value: VOID_CHOICE, label: 'Void' }, { value: DEAD_HEAT_CHOICE, label: 'Dead heat' }];
+      : [{ value: '', label: t('declare.chooseWinner') }, ...named.map((r) => ({ value: r.selectionId, label: r.name })), { value: VOID_CHOICE, label: t('result.void') }, { value: DEAD_HEAT_CHOICE, label: t('declare.deadHeat') }];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -68,40 +70,38 @@ export function DeclareDialog({ row, correcting, onClose, onDone }: { row: Resul
   };
 
   return (
-    <Dialog title={`${correcting ? 'Correct' : 'Declare'} result: ${row.marketName}`} onClose={onClose} closeDisabled={busy}>
+    <Dialog title={correcting ? t('declare.titleCorrect', { market: row.marketName }) : t('declare.titleDeclare', { market: row.marketName })} onClose={onClose} closeDisabled={busy}>
       <dl className="bl-facts">
-        <dt>Match</dt>
+        <dt>{t('dashboard.match')}</dt>
         <dd>{row.matchName}</dd>
-        <dt>Market</dt>
+        <dt>{t('bets.market')}</dt>
         <dd>
-          {row.marketName} ({placeMarket ? `To be placed · ${placesText(row.numberOfWinners)}` : MARKET_TYPE_LABELS[row.marketType]})
+          {row.marketName} ({placeMarket ? t('declare.toBePlaced', { places: placesText(row.numberOfWinners) }) : marketTypeLabel(row.marketType)})
         </dd>
-        <dt>Open bets</dt>
+        <dt>{t('results.openBets')}</dt>
         <dd>{row.openBets}</dd>
         {row.feedResult ? (
           <>
-            <dt>Feed result</dt>
+            <dt>{t('results.feedResult')}</dt>
             <dd>{resultText(row.feedResult, named)}</dd>
           </>
         ) : null}
         {row.settled ? (
           <>
-            <dt>Settled</dt>
-            <dd>
-              {resultText(row.settled.result, named)} (version {row.settled.version})
-            </dd>
+            <dt>{t('pnl.settled')}</dt>
+            <dd>{t('declare.settledVersion', { result: resultText(row.settled.result, named), version: row.settled.version })}</dd>
           </>
         ) : null}
       </dl>
-      {correcting ? <p className="bl-hint">The settlement is reversed and the market settled again with the new result.</p> : null}
+      {correcting ? <p className="bl-hint">{t('declare.correctHint')}</p> : null}
       <form className="bl-form" onSubmit={(e) => void submit(e)} noValidate>
-        <SelectField label="Result" name="choice" value={values.choice} options={options} onChange={(e) => change({ choice: e.target.value })} />
+        <SelectField label={t('results.result')} name="choice" value={values.choice} options={options} onChange={(e) => change({ choice: e.target.value })} />
         {fancy && values.choice === RUNS_CHOICE ? (
-          <TextField label="Runs" name="runs" type="number" inputMode="numeric" min={0} step={1} value={values.runs} onChange={(e) => change({ runs: e.target.value })} />
+          <TextField label={t('declare.runs')} name="runs" type="number" inputMode="numeric" min={0} step={1} value={values.runs} onChange={(e) => change({ runs: e.target.value })} />
         ) : null}
         {!fancy && values.choice === DEAD_HEAT_CHOICE ? (
           <fieldset className="bl-field">
-            <legend>Dead heat between</legend>
+            <legend>{t('declare.deadHeatBetween')}</legend>
             {row.runners.map((r) => (
               <label key={r.selectionId} style={{ display: 'block' }}>
                 <input
@@ -116,7 +116,7 @@ export function DeclareDialog({ row, correcting, onClose, onDone }: { row: Resul
         ) : null}
         {placeMarket && values.choice === PLACED_CHOICE ? (
           <fieldset className="bl-field">
-            <legend>Placed runners (1 to {row.numberOfWinners})</legend>
+            <legend>{t('declare.placedLegend', { count: row.numberOfWinners })}</legend>
             {row.runners.map((r) => (
               <label key={r.selectionId} style={{ display: 'block' }}>
                 <input
@@ -145,10 +145,10 @@ export function DeclareDialog({ row, correcting, onClose, onDone }: { row: Resul
         ) : null}
         <div className="bl-form-actions">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" disabled={busy}>
-            {correcting ? 'Correct result' : 'Declare result'}
+            {correcting ? t('declare.submitCorrect') : t('declare.submitDeclare')}
           </Button>
         </div>
       </form>

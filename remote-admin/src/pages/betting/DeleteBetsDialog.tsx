@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, MESSAGES, REMARK_MAX_LENGTH, TextField, notify, useApis, type BetRow } from '@backlay/shared';
 import { betLabel } from './BetsTable';
+import { useT } from '../../i18n';
 
 /**
  * Confirm voiding open bets ("delete": nothing is removed, the bets turn void and release their
@@ -13,6 +14,7 @@ export function DeleteBetsDialog({ bets, single, onClose, onDone }: { bets: BetR
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const one = bets.length === 1;
+  const t = useT();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -29,12 +31,12 @@ export function DeleteBetsDialog({ bets, single, onClose, onDone }: { bets: BetR
   };
 
   return (
-    <Dialog title={one ? 'Delete bet' : 'Delete bets'} onClose={onClose} closeDisabled={busy}>
+    <Dialog title={one ? t('deleteBets.titleOne') : t('deleteBets.titleMany')} onClose={onClose} closeDisabled={busy}>
       <p>
-        {one ? `The bet of ${betLabel(bets[0])} becomes void` : `${bets.length} bets become void`}: the stake is no longer at risk and the bet shows under Deleted bets. This cannot be undone.
+        {one ? t('deleteBets.hintOne', { bet: betLabel(bets[0]) }) : t('deleteBets.hintMany', { count: bets.length })}
       </p>
       <form className="bl-form" onSubmit={(e) => void submit(e)} noValidate>
-        {single ? null : <TextField label="Reason (optional)" name="reason" autoComplete="off" maxLength={REMARK_MAX_LENGTH} value={reason} onChange={(e) => setReason(e.target.value)} />}
+        {single ? null : <TextField label={t('deleteBets.reason')} name="reason" autoComplete="off" maxLength={REMARK_MAX_LENGTH} value={reason} onChange={(e) => setReason(e.target.value)} />}
         {error ? (
           <p className="bl-form-error" role="alert">
             {error}
@@ -42,10 +44,10 @@ export function DeleteBetsDialog({ bets, single, onClose, onDone }: { bets: BetR
         ) : null}
         <div className="bl-form-actions">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" disabled={busy}>
-            {one ? 'Delete bet' : `Delete ${bets.length} bets`}
+            {one ? t('deleteBets.titleOne') : t('deleteBets.submitMany', { count: bets.length })}
           </Button>
         </div>
       </form>

@@ -6,6 +6,7 @@ import { SearchBox, useSort } from '@backlay/shared/sortable';
 import { BetsTable } from './BetsTable';
 import { SECTION_STYLE, LIVE_REFRESH_MS } from './betting-common';
 import { DeleteBetsDialog } from './DeleteBetsDialog';
+import { useT } from '../../i18n';
 
 type Deleting = { bets: BetRow[]; single: boolean } | null;
 
@@ -19,6 +20,7 @@ type Deleting = { bets: BetRow[]; single: boolean } | null;
 export function DownlineBets({ matchId, canDelete, refresh, onChanged }: { matchId: string; canDelete: boolean; refresh: number; onChanged: () => void }) {
   const { bets: betsApi } = useApis();
   const titleId = useId();
+  const t = useT();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [sort, toggleSort] = useSort<BetSortKey>();
@@ -59,40 +61,40 @@ export function DownlineBets({ matchId, canDelete, refresh, onChanged }: { match
     <section aria-labelledby={titleId} style={SECTION_STYLE}>
       <header className="bl-page__head">
         <h2 id={titleId} className="bl-section-title">
-          Downline bets
+          {t('downlineBets.title')}
         </h2>
         <div className="bl-page__links">
           {canDelete ? (
             <Button variant="secondary" className="bl-btn--small" disabled={chosen.length === 0} onClick={() => setDeleting({ bets: chosen, single: false })}>
-              Delete bets
+              {t('deleteBets.titleMany')}
             </Button>
           ) : null}
-          <Link to={generatePath(ROUTES.adminUnsettledBetType.path, { type: 'deleted' })}>Deleted bets</Link>
+          <Link to={generatePath(ROUTES.adminUnsettledBetType.path, { type: 'deleted' })}>{t('unsettled.deletedBets')}</Link>
         </div>
       </header>
       <div className="bl-filters">
-        <SearchBox label="Search downline bets" maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
+        <SearchBox label={t('downlineBets.search')} maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
       </div>
       {canDelete && chosen.length > 0 ? (
         <p className="bl-hint" aria-live="polite">
-          {chosen.length} selected
+          {t('downlineBets.selected', { count: chosen.length })}
         </p>
       ) : null}
-      {load.state === 'loading' ? <Spinner label="Loading bets" /> : null}
+      {load.state === 'loading' ? <Spinner label={t('bets.loading')} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {load.state === 'done' && load.value.total === 0 ? (
-        <EmptyState>{search !== '' ? 'No bets match the search.' : 'No open bets in your downline on this match.'}</EmptyState>
+        <EmptyState>{search !== '' ? t('bets.noMatch') : t('downlineBets.none')}</EmptyState>
       ) : null}
       {load.state === 'done' && load.value.total > 0 ? (
         <>
           <BetsTable
             rows={rows}
-            label="Downline bets"
+            label={t('downlineBets.title')}
             sorting={{ sort, onSort: sortBy }}
             selection={canDelete ? { selected, onChange: setSelected } : undefined}
             onDelete={canDelete ? (bet) => setDeleting({ bets: [bet], single: true }) : undefined}
           />
-          <Pager page={load.value.page} pageSize={load.value.pageSize} total={load.value.total} onPage={setPage} label="Bet pages" />
+          <Pager page={load.value.page} pageSize={load.value.pageSize} total={load.value.total} onPage={setPage} label={t('bets.pages')} />
         </>
       ) : null}
       {deleting ? <DeleteBetsDialog bets={deleting.bets} single={deleting.single} onClose={() => setDeleting(null)} onDone={deleted} /> : null}

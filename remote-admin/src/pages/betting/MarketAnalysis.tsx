@@ -3,6 +3,7 @@ import { Link, generatePath } from 'react-router';
 import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, type MarketBook, useLoad, useApis } from '@backlay/shared';
 import { SECTION_STYLE, LIVE_REFRESH_MS } from './betting-common';
 import { MarketBookTable, groupByMatch } from './MarketBookTable';
+import { useT } from '../../i18n';
 
 /**
  * dashbaord and market-analysis: the agent's book on every open market with bets in its
@@ -14,19 +15,20 @@ export function MarketAnalysis() {
   const { bets: betsApi } = useApis();
   const { load, reload } = useLoad(() => betsApi.marketAnalysis(), 'all', { refreshMs: LIVE_REFRESH_MS });
   const groups = load.state === 'done' ? groupByMatch(load.value) : [];
+  const t = useT();
   return (
     <Page
-      title="Market analysis"
+      title={t('dashboard.marketAnalysis')}
       actions={
         <Button variant="secondary" className="bl-btn--small" onClick={reload}>
-          Refresh
+          {t('common.refresh')}
         </Button>
       }
     >
-      <p className="bl-hint">Users: what your downline's players win (+) or lose (−) if that outcome happens. Own: your share of the result.</p>
-      {load.state === 'loading' ? <Spinner label="Loading market analysis" /> : null}
+      <p className="bl-hint">{t('analysis.hint')}</p>
+      {load.state === 'loading' ? <Spinner label={t('analysis.loading')} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
-      {load.state === 'done' && groups.length === 0 ? <EmptyState>No open bets in your downline.</EmptyState> : null}
+      {load.state === 'done' && groups.length === 0 ? <EmptyState>{t('dashboard.exposure.none')}</EmptyState> : null}
       {groups.map((g) => (
         <MatchBooks key={g.matchId} matchId={g.matchId} matchName={g.matchName} books={g.books} />
       ))}
@@ -37,14 +39,15 @@ export function MarketAnalysis() {
 
 function MatchBooks({ matchId, matchName, books }: { matchId: string; matchName: string; books: MarketBook[] }) {
   const titleId = useId();
+  const t = useT();
   return (
     <section style={SECTION_STYLE} aria-labelledby={titleId}>
       <header className="bl-page__head">
         <h2 id={titleId} className="bl-section-title">
           {matchName}
         </h2>
-        <Link to={generatePath(ROUTES.adminOdds.path, { matchId })} aria-label={`Open ${matchName}`}>
-          Open match
+        <Link to={generatePath(ROUTES.adminOdds.path, { matchId })} aria-label={t('analysis.openLabel', { match: matchName })}>
+          {t('analysis.open')}
         </Link>
       </header>
       <div className="bl-markets">

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { eventLabel, runnerLabel, type MarketBook, Pnl } from '@backlay/shared';
-import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, MARKET_TYPE_LABELS } from './betting-common';
+import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, marketTypeLabel } from './betting-common';
+import { useT } from '../../i18n';
 
 /**
  * One market of an agent's book: per runner (or fancy run zone) the downline players' combined
@@ -11,25 +12,26 @@ import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, MARKET_TYPE_LABELS } from './be
 export function MarketBookTable({ book }: { book: MarketBook }) {
   const titleId = useId();
   const fancy = book.marketType === 'fancy';
+  const t = useT();
   return (
     <section className="bl-market" aria-labelledby={titleId}>
       <header className="bl-market__head">
         <h3 id={titleId} style={MARKET_TITLE_STYLE}>{book.marketName}</h3>
-        <small className="bl-muted">{MARKET_TYPE_LABELS[book.marketType]}</small>
+        <small className="bl-muted">{marketTypeLabel(book.marketType)}</small>
         <span className="bl-badge" data-testid="bet-count">
-          {book.betCount} {book.betCount === 1 ? 'bet' : 'bets'}
+          {t('dashboard.betCount', { count: book.betCount })}
         </span>
       </header>
       <div className="bl-table-wrap">
-        <table className="bl-table bl-table--compact" style={FRAMED_TABLE_STYLE} aria-label={`Book of ${book.marketName}`}>
+        <table className="bl-table bl-table--compact" style={FRAMED_TABLE_STYLE} aria-label={t('book.of', { market: book.marketName })}>
           <thead>
             <tr>
-              <th scope="col">{fancy ? 'Runs' : 'Runner'}</th>
+              <th scope="col">{fancy ? t('declare.runs') : t('book.runner')}</th>
               <th scope="col" className="num">
-                Users
+                {t('book.users')}
               </th>
               <th scope="col" className="num">
-                Own
+                {t('book.own')}
               </th>
             </tr>
           </thead>

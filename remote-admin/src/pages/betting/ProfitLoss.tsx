@@ -1,17 +1,22 @@
 import { useMemo, useState } from 'react';
-import { BuildTag, Button, EmptyState, Page, ROLE_LABELS, SelectField, Spinner, defaultDateRange, rangeReady, eventLabel, formatRupees, useLoad, useApis, type ProfitLossQuery, type ProfitLossResponse, type ProfitLossRow, Pnl, formatDateTimeSeconds, sportIdOf, ALL_SPORTS } from '@backlay/shared';
+import {
+  BuildTag, Button, EmptyState, Page, SelectField, Spinner, defaultDateRange, rangeReady, eventLabel, formatRupees, useLoad, useApis, type ProfitLossQuery, type ProfitLossResponse, type ProfitLossRow, Pnl, formatDateTimeSeconds, sportIdOf, ALL_SPORTS, roleLabel,
+} from '@backlay/shared';
 import { RangeFilters } from '@backlay/shared/reports';
 import { ExportActions } from '@backlay/shared/exports';
 import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
-import { SPORT_OPTIONS } from './betting-common';
+import { sportOptions } from './betting-common';
+import { t as translate, useT } from '../../i18n';
 
 type GroupBy = NonNullable<ProfitLossQuery['groupBy']>;
 
-/** The two views of the downline's P&L. */
-export const GROUP_BY_OPTIONS: ReadonlyArray<{ value: GroupBy; label: string }> = [
-  { value: 'market', label: 'By market' },
-  { value: 'child', label: 'By child' },
-];
+/** The two views of the downline's P&L (in the page's language). */
+export function groupByOptions(): ReadonlyArray<{ value: GroupBy; label: string }> {
+  return [
+    { value: 'market', label: translate('pnl.byMarket') },
+    { value: 'child', label: translate('pnl.byChild') },
+  ];
+}
 
 /** The columns the P&L table sorts by in the browser (the whole list is on screen). */
 const PNL_COLUMNS = {
@@ -19,7 +24,7 @@ const PNL_COLUMNS = {
   match: { kind: 'text', value: (r) => r.matchName },
   sport: { kind: 'text', value: (r) => r.sportName },
   settled: { kind: 'date', value: (r) => r.settledAt },
-  role: { kind: 'text', value: (r) => (r.role ? ROLE_LABELS[r.role] : null) },
+  role: { kind: 'text', value: (r) => (r.role ? roleLabel(r.role) : null) },
   pnl: { kind: 'money', value: (r) => r.pnl },
   commission: { kind: 'money', value: (r) => r.commission },
   net: { kind: 'money', value: (r) => r.net },
@@ -52,53 +57,55 @@ export function ProfitLoss() {
   const header = { sort, onSort };
   const found = useMemo(() => (data ? data.rows.filter((r) => matchesSearch(search, r.key, r.marketName, r.matchName, r.sportName)) : []), [data, search]);
   const rows = useSortedRows(found, PNL_COLUMNS, sort);
+  const t = useT();
+  const groups = groupByOptions();
 
   return (
     <Page
-      title="Profit & loss"
+      title={t('pnl.title')}
       actions={
         <Button variant="secondary" className="bl-btn--small" onClick={reload}>
-          Refresh
+          {t('common.refresh')}
         </Button>
       }
     >
       <RangeFilters range={range} onChange={setRange}>
-        <SelectField label="Sport" value={sport} options={SPORT_OPTIONS} onChange={(e) => setSport(e.target.value)} />
-        <SearchBox label="Search markets or accounts" onSearch={setSearch} />
+        <SelectField label={t('dashboard.sport')} value={sport} options={sportOptions()} onChange={(e) => setSport(e.target.value)} />
+        <SearchBox label={t('pnl.search')} onSearch={setSearch} />
       </RangeFilters>
-      <ExportActions report="profit-loss" filters={query} title="Profit & loss" summary={GROUP_BY_OPTIONS.find((o) => o.value === groupBy)?.label} />
-      <div className="bl-tabs" role="tablist" aria-label="Group by">
-        {GROUP_BY_OPTIONS.map((o) => (
+      <ExportActions report="profit-loss" filters={query} title={t('pnl.title')} summary={groups.find((o) => o.value === groupBy)?.label} />
+      <div className="bl-tabs" role="tablist" aria-label={t('pnl.groupBy')}>
+        {groups.map((o) => (
           <button key={o.value} type="button" role="tab" aria-selected={groupBy === o.value} onClick={() => setGroupBy(o.value)}>
             {o.label}
           </button>
         ))}
       </div>
-      {load.state === 'loading' ? <Spinner label="Loading profit and loss" /> : null}
+      {load.state === 'loading' ? <Spinner label={t('pnl.loading')} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
-      {data && data.rows.length === 0 ? <EmptyState>No settled markets in these dates.</EmptyState> : null}
+      {data && data.rows.length === 0 ? <EmptyState>{t('pnl.none')}</EmptyState> : null}
       {data && data.rows.length > 0 ? (
         <div className="bl-table-wrap">
-          <table className="bl-table bl-table--sticky" aria-label="Profit and loss">
+          <table className="bl-table bl-table--sticky" aria-label={t('pnl.table')}>
             <thead>
               <tr>
                 {byMarket ? (
                   <>
-                    <SortHeader label="Market" sortKey="name" {...header} />
-                    <SortHeader label="Match" sortKey="match" {...header} />
-                    <SortHeader label="Sport" sortKey="sport" {...header} />
-                    <SortHeader label="Settled" sortKey="settled" {...header} />
+                    <SortHeader label={t('bets.market')} sortKey="name" {...header} />
+                    <SortHeader label={t('dashboard.match')} sortKey="match" {...header} />
+                    <SortHeader label={t('dashboard.sport')} sortKey="sport" {...header} />
+                    <SortHeader label={t('pnl.settled')} sortKey="settled" {...header} />
                   </>
                 ) : (
                   <>
-                    <SortHeader label="Account" sortKey="name" {...header} />
-                    <SortHeader label="Role" sortKey="role" {...header} />
+                    <SortHeader label={t('chips.account')} sortKey="name" {...header} />
+                    <SortHeader label={t('clients.col.role')} sortKey="role" {...header} />
                   </>
                 )}
-                <SortHeader label="Players' P&L" sortKey="pnl" num {...header} />
-                <SortHeader label="Commission" sortKey="commission" num {...header} />
-                <SortHeader label="Net" sortKey="net" num {...header} />
-                <SortHeader label="My share" sortKey="ownShare" num {...header} />
+                <SortHeader label={t('pnl.playersPnl')} sortKey="pnl" num {...header} />
+                <SortHeader label={t('pnl.commission')} sortKey="commission" num {...header} />
+                <SortHeader label={t('pnl.net')} sortKey="net" num {...header} />
+                <SortHeader label={t('pnl.myShare')} sortKey="ownShare" num {...header} />
               </tr>
             </thead>
             <tbody>
@@ -108,7 +115,7 @@ export function ProfitLoss() {
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row">Total</th>
+                <th scope="row">{t('clients.total')}</th>
                 <td colSpan={byMarket ? 3 : 1} />
                 <td className="num">
                   <Pnl rupees={data.total.pnl} testId="total-pnl" />
@@ -143,7 +150,7 @@ function PnlRow({ row, byMarket }: { row: ProfitLossRow; byMarket: boolean }) {
       ) : (
         <>
           <th scope="row">{row.key}</th>
-          <td>{row.role ? ROLE_LABELS[row.role] : '—'}</td>
+          <td>{row.role ? roleLabel(row.role) : '—'}</td>
         </>
       )}
       <td className="num">

@@ -1,17 +1,20 @@
 import { useMemo, useState } from 'react';
 import { BuildTag, Button, EmptyState, Page, SelectField, Spinner, useLoad, type ResultMarketRow, type ResultsQuery, formatDateTimeSeconds, sportIdOf, ALL_SPORTS, useApis } from '@backlay/shared';
 import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
-import { MARKET_TYPE_LABELS, SPORT_OPTIONS, resultText } from './betting-common';
+import { marketTypeLabel, resultText, sportOptions } from './betting-common';
+import { t as translate, useT } from '../../i18n';
 import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
 import { DeclareDialog } from './DeclareDialog';
 
 type Status = NonNullable<ResultsQuery['status']>;
 
-/** The two lists of the results screen. */
-export const RESULT_TABS: ReadonlyArray<{ value: Status; label: string }> = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'settled', label: 'Settled' },
-];
+/** The two lists of the results screen (in the page's language). */
+export function resultTabs(): ReadonlyArray<{ value: Status; label: string }> {
+  return [
+    { value: 'pending', label: translate('results.pending') },
+    { value: 'settled', label: translate('pnl.settled') },
+  ];
+}
 
 type Open = { kind: 'declare' | 'correct' | 'rollback'; row: ResultMarketRow } | null;
 
@@ -22,7 +25,7 @@ const marketTitle = (row: ResultMarketRow) => `${row.matchName} · ${row.marketN
 const RESULT_COLUMNS = {
   market: { kind: 'text', value: (r) => r.marketName },
   match: { kind: 'text', value: (r) => r.matchName },
-  type: { kind: 'text', value: (r) => MARKET_TYPE_LABELS[r.marketType] },
+  type: { kind: 'text', value: (r) => marketTypeLabel(r.marketType) },
   openBets: { kind: 'number', value: (r) => r.openBets },
   version: { kind: 'number', value: (r) => r.settled?.version },
   source: { kind: 'text', value: (r) => r.settled?.source },
@@ -60,53 +63,54 @@ export function Results() {
   const all = load.state === 'done' ? load.value : null;
   const found = useMemo(() => (all ?? []).filter((r) => matchesSearch(search, r.marketName, r.matchName)), [all, search]);
   const rows = useSortedRows(found, RESULT_COLUMNS, sort);
+  const t = useT();
 
   return (
     <Page
-      title="Results"
+      title={t('results.title')}
       actions={
         <Button variant="secondary" className="bl-btn--small" onClick={reload}>
-          Refresh
+          {t('common.refresh')}
         </Button>
       }
     >
       {differing.load.state === 'done' && differing.load.value.length > 0 ? <FeedDiffers rows={differing.load.value} onDone={reload} /> : null}
-      <div className="bl-tabs" role="tablist" aria-label="Result lists">
-        {RESULT_TABS.map((t) => (
-          <button key={t.value} type="button" role="tab" aria-selected={status === t.value} onClick={() => setStatus(t.value)}>
-            {t.label}
+      <div className="bl-tabs" role="tablist" aria-label={t('results.lists')}>
+        {resultTabs().map((tab) => (
+          <button key={tab.value} type="button" role="tab" aria-selected={status === tab.value} onClick={() => setStatus(tab.value)}>
+            {tab.label}
           </button>
         ))}
       </div>
       <div className="bl-filters">
-        <SelectField label="Sport" value={sport} options={SPORT_OPTIONS} onChange={(e) => setSport(e.target.value)} />
-        <SearchBox label="Search markets" onSearch={setSearch} />
+        <SelectField label={t('dashboard.sport')} value={sport} options={sportOptions()} onChange={(e) => setSport(e.target.value)} />
+        <SearchBox label={t('results.search')} onSearch={setSearch} />
       </div>
-      {load.state === 'loading' ? <Spinner label="Loading results" /> : null}
+      {load.state === 'loading' ? <Spinner label={t('results.loading')} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
-      {load.state === 'done' && load.value.length === 0 ? <EmptyState>{pending ? 'No market is waiting for a result.' : 'No settled markets.'}</EmptyState> : null}
+      {load.state === 'done' && load.value.length === 0 ? <EmptyState>{pending ? t('results.nonePending') : t('results.noneSettled')}</EmptyState> : null}
       {all && all.length > 0 ? (
         <div className="bl-table-wrap">
-          <table className="bl-table bl-table--sticky" aria-label={pending ? 'Pending results' : 'Settled results'}>
+          <table className="bl-table bl-table--sticky" aria-label={pending ? t('results.pendingTable') : t('results.settledTable')}>
             <thead>
               <tr>
-                <SortHeader label="Market" sortKey="market" {...header} />
-                <SortHeader label="Match" sortKey="match" {...header} />
-                <SortHeader label="Type" sortKey="type" {...header} />
+                <SortHeader label={t('bets.market')} sortKey="market" {...header} />
+                <SortHeader label={t('dashboard.match')} sortKey="match" {...header} />
+                <SortHeader label={t('payments.type')} sortKey="type" {...header} />
                 {pending ? (
                   <>
-                    <SortHeader label="Open bets" sortKey="openBets" num {...header} />
-                    <th scope="col">Feed result</th>
+                    <SortHeader label={t('results.openBets')} sortKey="openBets" num {...header} />
+                    <th scope="col">{t('results.feedResult')}</th>
                   </>
                 ) : (
                   <>
-                    <th scope="col">Result</th>
-                    <SortHeader label="Version" sortKey="version" num {...header} />
-                    <SortHeader label="Source" sortKey="source" {...header} />
-                    <SortHeader label="Settled at" sortKey="settledAt" {...header} />
+                    <th scope="col">{t('results.result')}</th>
+                    <SortHeader label={t('results.version')} sortKey="version" num {...header} />
+                    <SortHeader label={t('results.source')} sortKey="source" {...header} />
+                    <SortHeader label={t('results.settledAt')} sortKey="settledAt" {...header} />
                   </>
                 )}
-                <th scope="col">Actions</th>
+                <th scope="col">{t('clients.col.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -114,14 +118,14 @@ export function Results() {
                 <tr key={row.marketId}>
                   <th scope="row">{row.marketName}</th>
                   <td>{row.matchName}</td>
-                  <td>{MARKET_TYPE_LABELS[row.marketType]}</td>
+                  <td>{marketTypeLabel(row.marketType)}</td>
                   {pending ? (
                     <>
                       <td className="num">{row.openBets}</td>
                       <td>{row.feedResult ? resultText(row.feedResult, row.runners) : '—'}</td>
                       <td>
-                        <Button className="bl-btn--small" aria-label={`Declare ${marketTitle(row)}`} onClick={() => setOpen({ kind: 'declare', row })}>
-                          Declare
+                        <Button className="bl-btn--small" aria-label={t('results.declareLabel', { market: marketTitle(row) })} onClick={() => setOpen({ kind: 'declare', row })}>
+                          {t('results.declare')}
                         </Button>
                       </td>
                     </>
@@ -129,18 +133,18 @@ export function Results() {
                     <>
                       <td>
                         {row.settled ? resultText(row.settled.result, row.runners) : '—'}
-                        {row.feedDiffers && row.feedResult ? <span className="bl-badge bl-badge--locked">Feed: {resultText(row.feedResult, row.runners)}</span> : null}
+                        {row.feedDiffers && row.feedResult ? <span className="bl-badge bl-badge--locked">{t('results.feedBadge', { result: resultText(row.feedResult, row.runners) })}</span> : null}
                       </td>
                       <td className="num">{row.settled?.version ?? '—'}</td>
-                      <td>{row.settled ? (row.settled.source === 'feed' ? 'Feed' : 'Admin') : '—'}</td>
+                      <td>{row.settled ? (row.settled.source === 'feed' ? t('results.sourceFeed') : t('results.sourceAdmin')) : '—'}</td>
                       <td>{formatDateTimeSeconds(row.settled?.settledAt ?? null)}</td>
                       <td>
                         <div className="bl-row-actions">
-                          <Button variant="secondary" className="bl-btn--small" aria-label={`Rollback ${marketTitle(row)}`} onClick={() => setOpen({ kind: 'rollback', row })}>
-                            Rollback
+                          <Button variant="secondary" className="bl-btn--small" aria-label={t('results.rollbackLabel', { market: marketTitle(row) })} onClick={() => setOpen({ kind: 'rollback', row })}>
+                            {t('results.rollback')}
                           </Button>
-                          <Button variant="secondary" className="bl-btn--small" aria-label={`Correct ${marketTitle(row)}`} disabled={!row.settled} onClick={() => setOpen({ kind: 'correct', row })}>
-                            Correct
+                          <Button variant="secondary" className="bl-btn--small" aria-label={t('results.correctLabel', { market: marketTitle(row) })} disabled={!row.settled} onClick={() => setOpen({ kind: 'correct', row })}>
+                            {t('results.correct')}
                           </Button>
                         </div>
                       </td>
@@ -168,23 +172,24 @@ export function Results() {
 function FeedDiffers({ rows, onDone }: { rows: ResultMarketRow[]; onDone: () => void }) {
   const { bets: betsApi } = useApis();
   const [confirming, setConfirming] = useState<ResultMarketRow | null>(null);
+  const t = useT();
   const done = () => {
     setConfirming(null);
     onDone();
   };
   return (
     <section className="bl-feed-differs" aria-labelledby="bl-feed-differs-title">
-      <h2 id="bl-feed-differs-title">Results that differ from the feed</h2>
-      <p className="bl-muted">These markets were settled on a result the feed does not confirm. The players' pages show the settled result until it is changed.</p>
+      <h2 id="bl-feed-differs-title">{t('results.differ.title')}</h2>
+      <p className="bl-muted">{t('results.differ.hint')}</p>
       <div className="bl-table-wrap">
-        <table className="bl-table" aria-label="Results that differ from the feed">
+        <table className="bl-table" aria-label={t('results.differ.title')}>
           <thead>
             <tr>
-              <th scope="col">Market</th>
-              <th scope="col">Match</th>
-              <th scope="col">Declared result</th>
-              <th scope="col">Feed result</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{t('bets.market')}</th>
+              <th scope="col">{t('dashboard.match')}</th>
+              <th scope="col">{t('results.declaredResult')}</th>
+              <th scope="col">{t('results.feedResult')}</th>
+              <th scope="col">{t('clients.col.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -194,12 +199,12 @@ function FeedDiffers({ rows, onDone }: { rows: ResultMarketRow[]; onDone: () => 
                 <td>{row.matchName}</td>
                 <td>
                   {row.settled ? resultText(row.settled.result, row.runners) : '—'}
-                  {row.settled ? <span className="bl-muted"> (v{row.settled.version}, {row.settled.source === 'feed' ? 'feed' : 'admin'})</span> : null}
+                  {row.settled ? <span className="bl-muted"> {row.settled.source === 'feed' ? t('results.differ.byFeed', { version: row.settled.version }) : t('results.differ.byAdmin', { version: row.settled.version })}</span> : null}
                 </td>
                 <td>{row.feedResult ? resultText(row.feedResult, row.runners) : '—'}</td>
                 <td>
-                  <Button className="bl-btn--small" aria-label={`Roll back and declare the feed's result: ${marketTitle(row)}`} disabled={confirming !== null} onClick={() => setConfirming(row)}>
-                    Roll back and declare the feed's result
+                  <Button className="bl-btn--small" aria-label={t('results.differ.acceptLabel', { market: marketTitle(row) })} disabled={confirming !== null} onClick={() => setConfirming(row)}>
+                    {t('results.differ.accept')}
                   </Button>
                 </td>
               </tr>
@@ -209,15 +214,18 @@ function FeedDiffers({ rows, onDone }: { rows: ResultMarketRow[]; onDone: () => 
       </div>
       {confirming ? (
         <TransactionPasswordDialog
-          title={`Declare the feed's result: ${confirming.marketName}`}
-          action="Roll back and declare"
+          title={t('results.differ.confirmTitle', { market: confirming.marketName })}
+          action={t('results.differ.confirmAction')}
           onConfirm={(transactionPassword) => betsApi.acceptFeedResult({ marketId: confirming.marketId, transactionPassword })}
           onClose={() => setConfirming(null)}
           onDone={done}
         >
           <p>
-            {confirming.matchName}: the settlement{confirming.settled ? ` (${resultText(confirming.settled.result, confirming.runners)})` : ''} is rolled back and the feed's result
-            {confirming.feedResult ? ` (${resultText(confirming.feedResult, confirming.runners)})` : ''} declared, in one step.
+            {t('results.differ.confirmHint', {
+              match: confirming.matchName,
+              settled: confirming.settled ? ` (${resultText(confirming.settled.result, confirming.runners)})` : '',
+              feed: confirming.feedResult ? ` (${resultText(confirming.feedResult, confirming.runners)})` : '',
+            })}
           </p>
         </TransactionPasswordDialog>
       ) : null}
@@ -228,17 +236,20 @@ function FeedDiffers({ rows, onDone }: { rows: ResultMarketRow[]; onDone: () => 
 /** Confirm reversing a market's settlement: its journals are reversed and its bets re-open. */
 function RollbackDialog({ row, onClose, onDone }: { row: ResultMarketRow; onClose: () => void; onDone: () => void }) {
   const { bets: betsApi } = useApis();
+  const t = useT();
   return (
     <TransactionPasswordDialog
-      title={`Roll back result: ${row.marketName}`}
-      action="Roll back"
+      title={t('results.rollbackTitle', { market: row.marketName })}
+      action={t('results.rollbackAction')}
       onConfirm={(transactionPassword) => betsApi.rollbackResult({ marketId: row.marketId, transactionPassword })}
       onClose={onClose}
       onDone={onDone}
     >
       <p>
-        {row.matchName}: the settlement{row.settled ? ` (${resultText(row.settled.result, row.runners)}, version ${row.settled.version})` : ''} is reversed. Every wallet and agent amount it moved goes back, and its bets are open
-        again until a new result is declared.
+        {t('results.rollbackHint', {
+          match: row.matchName,
+          settled: row.settled ? t('results.rollbackSettled', { result: resultText(row.settled.result, row.runners), version: row.settled.version }) : '',
+        })}
       </p>
     </TransactionPasswordDialog>
   );

@@ -5,13 +5,16 @@ import { Pager } from '@backlay/shared/reports';
 import { ExportActions } from '@backlay/shared/exports';
 import { SearchBox, useSort } from '@backlay/shared/sortable';
 import { BetsTable } from './BetsTable';
-import { SPORT_OPTIONS } from './betting-common';
+import { sportOptions } from './betting-common';
+import { t as translate, useT } from '../../i18n';
 
-/** The tabs of unsettledbet/:type. */
-export const UNSETTLED_TABS: ReadonlyArray<{ type: UnsettledBetType; label: string }> = [
-  { type: 'matched', label: 'Matched' },
-  { type: 'deleted', label: 'Deleted' },
-];
+/** The tabs of unsettledbet/:type (in the page's language). */
+export function unsettledTabs(): ReadonlyArray<{ type: UnsettledBetType; label: string }> {
+  return [
+    { type: 'matched', label: translate('unsettled.matched') },
+    { type: 'deleted', label: translate('unsettled.deleted') },
+  ];
+}
 
 /** The list a path names: 'deleted', else 'matched' (plain /admin/unsettledbet too). */
 export function unsettledTypeOf(param: string | undefined): UnsettledBetType {
@@ -52,45 +55,46 @@ function UnsettledBetsOf({ type }: { type: UnsettledBetType }) {
     },
     [toggleSort],
   );
-  const label = type === 'deleted' ? 'Deleted bets' : 'Matched bets';
+  const t = useT();
+  const label = type === 'deleted' ? t('unsettled.deletedBets') : t('unsettled.matchedBets');
   return (
     <Page
-      title="Unsettled bets"
+      title={t('unsettled.title')}
       actions={
         <Button variant="secondary" className="bl-btn--small" onClick={reload}>
-          Refresh
+          {t('common.refresh')}
         </Button>
       }
     >
-      <nav className="bl-tabs" aria-label="Bet lists">
-        {UNSETTLED_TABS.map((t) => (
-          <Link key={t.type} to={generatePath(ROUTES.adminUnsettledBetType.path, { type: t.type })} className={t.type === type ? 'active' : undefined} aria-current={t.type === type ? 'page' : undefined}>
-            {t.label}
+      <nav className="bl-tabs" aria-label={t('unsettled.lists')}>
+        {unsettledTabs().map((tab) => (
+          <Link key={tab.type} to={generatePath(ROUTES.adminUnsettledBetType.path, { type: tab.type })} className={tab.type === type ? 'active' : undefined} aria-current={tab.type === type ? 'page' : undefined}>
+            {tab.label}
           </Link>
         ))}
       </nav>
       <div className="bl-filters">
         <SelectField
-          label="Sport"
+          label={t('dashboard.sport')}
           value={sport}
-          options={SPORT_OPTIONS}
+          options={sportOptions()}
           onChange={(e) => {
             setSport(e.target.value);
             setPage(1);
           }}
         />
-        <SearchBox label="Search bets" maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
+        <SearchBox label={t('unsettled.search')} maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
       </div>
-      <ExportActions report="unsettled-bets" filters={{ type, sportId: sportIdOf(sport), search: search || undefined, sort: sort?.key, order: sort?.order }} title={`Unsettled bets: ${label}`} />
-      {load.state === 'loading' ? <Spinner label="Loading bets" /> : null}
+      <ExportActions report="unsettled-bets" filters={{ type, sportId: sportIdOf(sport), search: search || undefined, sort: sort?.key, order: sort?.order }} title={t('unsettled.exportTitle', { list: label })} />
+      {load.state === 'loading' ? <Spinner label={t('bets.loading')} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {load.state === 'done' && load.value.total === 0 ? (
-        <EmptyState>{search !== '' ? 'No bets match the search.' : type === 'deleted' ? 'No deleted bets.' : 'No open bets in your downline.'}</EmptyState>
+        <EmptyState>{search !== '' ? t('bets.noMatch') : type === 'deleted' ? t('unsettled.noDeleted') : t('dashboard.exposure.none')}</EmptyState>
       ) : null}
       {load.state === 'done' && load.value.total > 0 ? (
         <>
           <BetsTable rows={load.value.rows} label={label} showMatch showVoidReason={type === 'deleted'} sorting={{ sort, onSort: sortBy }} />
-          <Pager page={load.value.page} pageSize={load.value.pageSize} total={load.value.total} onPage={setPage} label="Bet pages" />
+          <Pager page={load.value.page} pageSize={load.value.pageSize} total={load.value.total} onPage={setPage} label={t('bets.pages')} />
         </>
       ) : null}
       <BuildTag app="admin" label={__BUILD_LABEL__} />

@@ -1,4 +1,5 @@
-import { ALL_SPORTS, SPORT_IDS, type BetMarketType, type DeclaredResult } from '@backlay/shared';
+import { ALL_SPORTS, SPORT_IDS, sportLabel, type BetMarketType, type DeclaredResult } from '@backlay/shared';
+import { t } from '../../i18n';
 
 /** Books and bet lists refresh this often while the page is visible (the brief: every 5 s). */
 export const LIVE_REFRESH_MS = 5_000;
@@ -15,30 +16,34 @@ export const FRAMED_TABLE_STYLE = { marginBottom: 0 } as const;
 /** Space between the sections of a betting screen (match groups, panels of the agent view). */
 export const SECTION_STYLE = { marginBottom: 20 } as const;
 
-/** The sport filter of the betting screens: all, or one sport of docs/rules/product.md §3. */
-export const SPORT_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
-  { value: ALL_SPORTS, label: 'All sports' },
-  { value: String(SPORT_IDS.cricket), label: 'Cricket' },
-  { value: String(SPORT_IDS.soccer), label: 'Soccer' },
-  { value: String(SPORT_IDS.tennis), label: 'Tennis' },
-];
+/** The sport filter of the betting screens: all, or one sport of docs/rules/product.md §3 (in the page's language). */
+export function sportOptions(): ReadonlyArray<{ value: string; label: string }> {
+  return [
+    { value: ALL_SPORTS, label: t('sport.all') },
+    { value: String(SPORT_IDS.cricket), label: sportLabel(SPORT_IDS.cricket) },
+    { value: String(SPORT_IDS.soccer), label: sportLabel(SPORT_IDS.soccer) },
+    { value: String(SPORT_IDS.tennis), label: sportLabel(SPORT_IDS.tennis) },
+  ];
+}
 
-/** How each market type reads. */
-export const MARKET_TYPE_LABELS: Record<BetMarketType, string> = { match_odds: 'Match odds', bookmaker: 'Bookmaker', over_under: 'Over/under', fancy: 'Fancy' };
+/** How a market type reads (in the page's language). */
+export function marketTypeLabel(type: BetMarketType): string {
+  return t(`marketType.${type}`);
+}
 
 /** A declared (or feed) result in words, with runner names when they are known. */
 export function resultText(result: DeclaredResult, runners: ReadonlyArray<{ selectionId: string; name: string }> = []): string {
   const name = (id: string) => runners.find((r) => r.selectionId === id)?.name ?? id;
   switch (result.type) {
     case 'WINNER':
-      return `Winner: ${name(result.selectionId)}`;
+      return t('result.winner', { name: name(result.selectionId) });
     case 'DEAD_HEAT':
-      return `Dead heat: ${result.selectionIds.map(name).join(', ')}`;
+      return t('result.deadHeat', { names: result.selectionIds.map(name).join(', ') });
     case 'PLACED':
-      return `Placed: ${result.selectionIds.map(name).join(', ')}`;
+      return t('result.placed', { names: result.selectionIds.map(name).join(', ') });
     case 'RUNS':
-      return `${result.runs} runs`;
+      return t('result.runs', { runs: result.runs });
     case 'VOID':
-      return 'Void';
+      return t('result.void');
   }
 }

@@ -1,4 +1,5 @@
 import type { DeclaredResult, ResultMarketRow } from '@backlay/shared';
+import { t } from '../../i18n';
 
 /**
  * The declare form's pure half: what the admin picked, turned into the DeclaredResult the API
@@ -27,17 +28,28 @@ export interface DeclareValues {
   runs: string;
 }
 
+/** Why a result cannot be sent yet, in the page's language. */
 export const DECLARE_MESSAGES = {
-  choose: 'Choose the result',
-  deadHeatTwo: 'Choose at least two runners for a dead heat',
-  runsInvalid: 'Runs must be a whole number, 0 or more',
-  unchanged: 'Choose a result different from the settled one',
-  placedNone: 'Choose the placed runners',
-} as const;
+  get choose() {
+    return t('declare.error.choose');
+  },
+  get deadHeatTwo() {
+    return t('declare.error.deadHeatTwo');
+  },
+  get runsInvalid() {
+    return t('declare.error.runsInvalid');
+  },
+  get unchanged() {
+    return t('declare.error.unchanged');
+  },
+  get placedNone() {
+    return t('declare.error.placedNone');
+  },
+};
 
 /** A PLACE market of k places takes 1 to k placed runners (docs/racing-rules.md R-2). */
 export function placedTooMany(numberOfWinners: number): string {
-  return `Choose at most ${numberOfWinners} placed runners`;
+  return t('declare.error.placedTooMany', { count: numberOfWinners });
 }
 
 type ResultMarket = Pick<ResultMarketRow, 'marketType' | 'runners'> & Partial<Pick<ResultMarketRow, 'numberOfWinners'>>;

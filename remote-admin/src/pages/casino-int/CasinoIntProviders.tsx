@@ -3,6 +3,7 @@ import { BuildTag, Button, EmptyState, Page, Spinner, TextField, useLoad, useObs
 import { SortHeader, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { Switch, runAction } from '../sports/sports-common';
 import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
+import { useT } from '../../i18n';
 
 type ProviderGame = CasinoIntProviderAdminView['games'][number];
 
@@ -19,15 +20,16 @@ function GamesTable({ provider, row }: { provider: CasinoIntProviderAdminView; r
   const [sort, onSort] = useSort<keyof typeof GAME_COLUMNS>();
   const games = useSortedRows(provider.games, GAME_COLUMNS, sort);
   const header = { sort, onSort };
+  const t = useT();
   return (
     <div className="bl-table-wrap">
-      <table className="bl-table" aria-label={`Games of ${provider.name}`}>
+      <table className="bl-table" aria-label={t('providers.gamesOf', { name: provider.name })}>
         <thead>
           <tr>
-            <SortHeader label="Game" sortKey="name" {...header} />
-            <SortHeader label="Category" sortKey="category" {...header} />
-            <SortHeader label="Max payout" sortKey="maxMultiplier" {...header} />
-            <SortHeader label="Enabled" sortKey="enabled" {...header} />
+            <SortHeader label={t('dashboard.game')} sortKey="name" {...header} />
+            <SortHeader label={t('tables.category')} sortKey="category" {...header} />
+            <SortHeader label={t('providers.maxPayout')} sortKey="maxMultiplier" {...header} />
+            <SortHeader label={t('tables.enabled')} sortKey="enabled" {...header} />
           </tr>
         </thead>
         <tbody>{games.map(row)}</tbody>
@@ -54,6 +56,7 @@ export function CasinoIntProviders() {
   const keyHolder = useObservable(user$, null)?.role === 'admin';
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<CasinoIntNewSecret | null>(null);
+  const t = useT();
   const act = (action: () => Promise<{ message: string }>) => {
     setBusy(true);
     void runAction(action, () => {
@@ -68,42 +71,43 @@ export function CasinoIntProviders() {
       return res;
     });
   return (
-    <Page title="Casino providers">
+    <Page title={t('providers.title')}>
       {shown ? (
-        <div className="bl-security__section" role="status" aria-label="New secret">
+        <div className="bl-security__section" role="status" aria-label={t('providers.newSecret')}>
           <p className="bl-hint">
-            New secret of <strong>{shown.providerId}</strong>: copy it now, it is not shown again. The previous secret stays active until you
-            retire it.
+            {t('providers.newSecretHint.before')}
+            <strong>{shown.providerId}</strong>
+            {t('providers.newSecretHint.after')}
           </p>
-          <TextField label={`Secret of ${shown.providerId}`} readOnly value={shown.secret} onFocus={(e) => e.target.select()} />
+          <TextField label={t('providers.secretOf', { provider: shown.providerId })} readOnly value={shown.secret} onFocus={(e) => e.target.select()} />
           <Button variant="secondary" onClick={() => setShown(null)}>
-            Done
+            {t('providers.done')}
           </Button>
         </div>
       ) : null}
-      {load.state === 'loading' ? <Spinner label="Loading the providers" /> : null}
-      {load.state === 'fail' ? <EmptyState>The providers could not be loaded: {load.message}</EmptyState> : null}
-      {load.state === 'done' && load.value.length === 0 ? <EmptyState>No providers.</EmptyState> : null}
+      {load.state === 'loading' ? <Spinner label={t('providers.loading')} /> : null}
+      {load.state === 'fail' ? <EmptyState>{t('providers.loadFailed', { message: load.message })}</EmptyState> : null}
+      {load.state === 'done' && load.value.length === 0 ? <EmptyState>{t('providers.none')}</EmptyState> : null}
       {load.state === 'done'
         ? load.value.map((p) => (
-            <section key={p.id} className="bl-security__section" aria-label={`Provider ${p.name}`}>
+            <section key={p.id} className="bl-security__section" aria-label={t('providers.provider', { name: p.name })}>
               <h2 className="bl-section-title">
                 {p.name} <small className="bl-muted">{p.id}</small>
               </h2>
               <dl className="bl-facts">
-                <dt>Partner id</dt>
+                <dt>{t('providers.partnerId')}</dt>
                 <dd>{p.partnerId}</dd>
-                <dt>Launch URL</dt>
-                <dd>{p.seamless ? p.launchUrl : 'Our own exchange (same wallet)'}</dd>
-                <dt>Currencies</dt>
+                <dt>{t('providers.launchUrl')}</dt>
+                <dd>{p.seamless ? p.launchUrl : t('providers.ownExchange')}</dd>
+                <dt>{t('providers.currencies')}</dt>
                 <dd>{p.currencies.join(', ')}</dd>
-                <dt>Clearing balance</dt>
+                <dt>{t('providers.clearingBalance')}</dt>
                 <dd>₹{p.clearingBalance}</dd>
               </dl>
-              <Switch label={`${p.name} enabled`} checked={p.enabled} disabled={busy} onChange={(next) => act(() => casinoIntApi.setProviderEnabled(p.id, next))} />
+              <Switch label={t('tables.enabledLabel', { name: p.name })} checked={p.enabled} disabled={busy} onChange={(next) => act(() => casinoIntApi.setProviderEnabled(p.id, next))} />
               {site ? (
                 <Switch
-                  label={`${p.name} on this site`}
+                  label={t('sports.onSiteLabel', { name: p.name })}
                   checked={!site.providersOff.includes(p.id)}
                   disabled={siteSwitching !== null}
                   onChange={(next) => setSiteSwitching({ provider: p, offered: next })}
@@ -111,12 +115,12 @@ export function CasinoIntProviders() {
               ) : null}
               {p.seamless ? (
                 <div className="bl-table-wrap">
-                  <table className="bl-table" aria-label={`Secrets of ${p.name}`}>
+                  <table className="bl-table" aria-label={t('providers.secretsOf', { name: p.name })}>
                     <thead>
                       <tr>
-                        <th scope="col">Secret</th>
-                        <th scope="col">Created</th>
-                        {keyHolder ? <th scope="col">Action</th> : null}
+                        <th scope="col">{t('providers.secret')}</th>
+                        <th scope="col">{t('providers.created')}</th>
+                        {keyHolder ? <th scope="col">{t('providers.action')}</th> : null}
                       </tr>
                     </thead>
                     <tbody>
@@ -131,9 +135,9 @@ export function CasinoIntProviders() {
                                 className="bl-btn--small"
                                 disabled={busy || p.secrets.length < 2}
                                 onClick={() => act(() => casinoIntApi.retireSecret(p.id, s.id))}
-                                aria-label={`Retire secret …${s.hint}`}
+                                aria-label={t('providers.retireLabel', { hint: s.hint })}
                               >
-                                Retire
+                                {t('providers.retire')}
                               </Button>
                             </td>
                           ) : null}
@@ -143,10 +147,10 @@ export function CasinoIntProviders() {
                   </table>
                   {keyHolder ? (
                     <Button variant="secondary" disabled={busy || p.secrets.length >= 2} onClick={() => rotate(p)}>
-                      Rotate secret of {p.name}
+                      {t('providers.rotate', { name: p.name })}
                     </Button>
                   ) : (
-                    <p className="bl-hint">Only the Super Admin rotates or retires a provider&apos;s secrets.</p>
+                    <p className="bl-hint">{t('providers.onlySuperAdmin')}</p>
                   )}
                 </div>
               ) : null}
@@ -163,7 +167,7 @@ export function CasinoIntProviders() {
                     <td>{formatMultiplier(g.maxMultiplier)}</td>
                     <td>
                       <Switch
-                        label={`${g.name} of ${p.name} enabled`}
+                        label={t('providers.gameEnabledLabel', { game: g.name, provider: p.name })}
                         checked={g.enabled}
                         disabled={busy}
                         onChange={(next) => act(() => casinoIntApi.setGameEnabled(g.identifier, next))}
@@ -177,8 +181,8 @@ export function CasinoIntProviders() {
         : null}
       {siteSwitching && site ? (
         <TransactionPasswordDialog
-          title={`${siteSwitching.offered ? 'Offer' : 'Hide'} ${siteSwitching.provider.name} on this site`}
-          action={siteSwitching.offered ? 'Offer' : 'Hide'}
+          title={siteSwitching.offered ? t('sports.offerTitle', { name: siteSwitching.provider.name }) : t('sports.hideTitle', { name: siteSwitching.provider.name })}
+          action={siteSwitching.offered ? t('sports.offer') : t('sports.hide')}
           onConfirm={(transactionPassword) =>
             casinoApi.saveSiteSwitches({
               siteId: site.siteId,
@@ -194,9 +198,7 @@ export function CasinoIntProviders() {
           }}
         >
           <p className="bl-hint">
-            {siteSwitching.offered
-              ? "This site's players see the provider's games again and can launch them."
-              : "This site's players no longer see the provider's games, and their launches are refused. Other sites keep them."}
+            {siteSwitching.offered ? t('providers.offerHint') : t('providers.hideHint')}
           </p>
         </TransactionPasswordDialog>
       ) : null}

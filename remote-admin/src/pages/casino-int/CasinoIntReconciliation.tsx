@@ -2,19 +2,17 @@ import { useMemo, useState } from 'react';
 import { BuildTag, Button, EmptyState, Page, SelectField, Spinner, TextField, notifyFailure, useLoad, useApis, type CasinoIntMismatch, type CasinoIntReconciliationReport } from '@backlay/shared';
 import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { runAction } from '../sports/sports-common';
+import { t as translate, useT } from '../../i18n';
 
-const KIND_LABELS: Record<CasinoIntMismatch['kind'], string> = {
-  missing_ours: 'Missing on our side',
-  missing_theirs: 'Missing at the provider',
-  amount_differs: 'Amount differs',
-};
+/** A mismatch's kind in words, in the page's language. */
+const kindLabel = (kind: CasinoIntMismatch['kind']) => translate(`reconcile.kind.${kind}`);
 
 type CasinoIntTransactionRow = CasinoIntReconciliationReport['transactions'][number];
 
 /** The columns the mismatches sort by in the browser (the report carries the whole day). */
 const MISMATCH_COLUMNS = {
   transaction: { kind: 'text', value: (m) => m.transactionId },
-  problem: { kind: 'text', value: (m) => KIND_LABELS[m.kind] },
+  problem: { kind: 'text', value: (m) => kindLabel(m.kind) },
   type: { kind: 'text', value: (m) => m.type },
   ours: { kind: 'money', value: (m) => m.ours },
   theirs: { kind: 'money', value: (m) => m.theirs },
@@ -35,23 +33,24 @@ function MismatchTable({ mismatches }: { mismatches: readonly CasinoIntMismatch[
   const [sort, onSort] = useSort<keyof typeof MISMATCH_COLUMNS>();
   const rows = useSortedRows(mismatches, MISMATCH_COLUMNS, sort);
   const header = { sort, onSort };
+  const t = useT();
   return (
     <div className="bl-table-wrap">
-      <table className="bl-table" aria-label="Mismatches">
+      <table className="bl-table" aria-label={t('reconcile.mismatches')}>
         <thead>
           <tr>
-            <SortHeader label="Transaction" sortKey="transaction" {...header} />
-            <SortHeader label="Problem" sortKey="problem" {...header} />
-            <SortHeader label="Type" sortKey="type" {...header} />
-            <SortHeader label="Ours" sortKey="ours" num {...header} />
-            <SortHeader label="Theirs" sortKey="theirs" num {...header} />
+            <SortHeader label={t('reconcile.transaction')} sortKey="transaction" {...header} />
+            <SortHeader label={t('reconcile.problem')} sortKey="problem" {...header} />
+            <SortHeader label={t('payments.type')} sortKey="type" {...header} />
+            <SortHeader label={t('reconcile.ours')} sortKey="ours" num {...header} />
+            <SortHeader label={t('reconcile.theirs')} sortKey="theirs" num {...header} />
           </tr>
         </thead>
         <tbody>
           {rows.map((m) => (
             <tr key={`${m.kind}:${m.transactionId}`}>
               <th scope="row">{m.transactionId}</th>
-              <td>{KIND_LABELS[m.kind]}</td>
+              <td>{kindLabel(m.kind)}</td>
               <td>{m.type}</td>
               <td className="num">{m.ours ?? '—'}</td>
               <td className="num">{m.theirs ?? '—'}</td>
@@ -70,22 +69,23 @@ function TransactionTable({ transactions }: { transactions: readonly CasinoIntTr
   const found = useMemo(() => transactions.filter((tx) => matchesSearch(search, tx.transactionId, tx.username, tx.gameCode, tx.roundId)), [transactions, search]);
   const rows = useSortedRows(found, TRANSACTION_COLUMNS, sort);
   const header = { sort, onSort };
+  const t = useT();
   return (
     <>
       <div className="bl-filters">
-        <SearchBox label="Search transactions" onSearch={setSearch} />
+        <SearchBox label={t('reconcile.search')} onSearch={setSearch} />
       </div>
-      {rows.length === 0 ? <EmptyState>No transaction matches the search.</EmptyState> : null}
+      {rows.length === 0 ? <EmptyState>{t('reconcile.noSearch')}</EmptyState> : null}
       <div className="bl-table-wrap" hidden={rows.length === 0}>
-        <table className="bl-table" aria-label="Transactions">
+        <table className="bl-table" aria-label={t('reconcile.transactions')}>
           <thead>
             <tr>
-              <SortHeader label="Transaction" sortKey="transaction" {...header} />
-              <SortHeader label="Type" sortKey="type" {...header} />
-              <SortHeader label="Player" sortKey="player" {...header} />
-              <SortHeader label="Game / round" sortKey="game" {...header} />
-              <SortHeader label="Amount" sortKey="amount" num {...header} />
-              <SortHeader label="Time" sortKey="time" {...header} />
+              <SortHeader label={t('reconcile.transaction')} sortKey="transaction" {...header} />
+              <SortHeader label={t('payments.type')} sortKey="type" {...header} />
+              <SortHeader label={t('dashboard.player')} sortKey="player" {...header} />
+              <SortHeader label={t('reconcile.gameRound')} sortKey="game" {...header} />
+              <SortHeader label={t('chips.amount')} sortKey="amount" num {...header} />
+              <SortHeader label={t('reconcile.time')} sortKey="time" {...header} />
             </tr>
           </thead>
           <tbody>
@@ -128,6 +128,7 @@ export function CasinoIntReconciliation() {
   const [report, setReport] = useState<CasinoIntReconciliationReport | null>(null);
   const [busy, setBusy] = useState(false);
   const chosen = provider || seamless[0]?.id || '';
+  const t = useT();
 
   const show = async () => {
     setBusy(true);
@@ -148,10 +149,10 @@ export function CasinoIntReconciliation() {
   };
 
   return (
-    <Page title="Casino reconciliation">
-      {providers.load.state === 'loading' ? <Spinner label="Loading the providers" /> : null}
-      {providers.load.state === 'fail' ? <EmptyState>The providers could not be loaded: {providers.load.message}</EmptyState> : null}
-      {providers.load.state === 'done' && seamless.length === 0 ? <EmptyState>No provider to reconcile.</EmptyState> : null}
+    <Page title={t('reconcile.title')}>
+      {providers.load.state === 'loading' ? <Spinner label={t('providers.loading')} /> : null}
+      {providers.load.state === 'fail' ? <EmptyState>{t('providers.loadFailed', { message: providers.load.message })}</EmptyState> : null}
+      {providers.load.state === 'done' && seamless.length === 0 ? <EmptyState>{t('reconcile.noProvider')}</EmptyState> : null}
       {seamless.length > 0 ? (
         <form
           className="bl-filters"
@@ -160,13 +161,13 @@ export function CasinoIntReconciliation() {
             void show();
           }}
         >
-          <SelectField label="Provider" value={chosen} onChange={(e) => setProvider(e.target.value)} options={seamless.map((p) => ({ value: p.id, label: p.name }))} />
-          <TextField label="Date (UTC)" type="date" value={date} onChange={(e) => setDate(e.target.value)} required />
+          <SelectField label={t('feedStatus.provider')} value={chosen} onChange={(e) => setProvider(e.target.value)} options={seamless.map((p) => ({ value: p.id, label: p.name }))} />
+          <TextField label={t('reconcile.date')} type="date" value={date} onChange={(e) => setDate(e.target.value)} required />
           <Button type="submit" disabled={busy || date === ''}>
-            Show
+            {t('reconcile.show')}
           </Button>
           <Button type="button" variant="secondary" disabled={busy || date === ''} onClick={run}>
-            Reconcile now
+            {t('reconcile.now')}
           </Button>
         </form>
       ) : null}
@@ -178,33 +179,35 @@ export function CasinoIntReconciliation() {
 
 function ReportView({ report }: { report: CasinoIntReconciliationReport }) {
   const run = report.run;
+  const t = useT();
   return (
     <>
-      <dl className="bl-facts" aria-label="Totals">
-        <dt>Stakes (debits)</dt>
+      <dl className="bl-facts" aria-label={t('reconcile.totals')}>
+        <dt>{t('reconcile.debits')}</dt>
         <dd>₹{report.totals.debits}</dd>
-        <dt>Wins (credits)</dt>
+        <dt>{t('reconcile.credits')}</dt>
         <dd>₹{report.totals.credits}</dd>
-        <dt>Rollbacks</dt>
+        <dt>{t('reconcile.rollbacks')}</dt>
         <dd>₹{report.totals.rollbacks}</dd>
-        <dt>Net to the house</dt>
+        <dt>{t('reconcile.net')}</dt>
         <dd>₹{report.totals.net}</dd>
-        <dt>Clearing balance now</dt>
+        <dt>{t('reconcile.clearingNow')}</dt>
         <dd>₹{report.clearingBalance}</dd>
-        <dt>Last comparison</dt>
+        <dt>{t('reconcile.last')}</dt>
         <dd>
           {run === null ? (
-            'Not run yet'
+            t('reconcile.notRun')
           ) : (
             <>
-              <span className={`bl-badge ${run.status === 'matched' ? 'bl-badge--match' : 'bl-badge--mismatch'}`}>{run.status}</span>{' '}
-              {new Date(run.ranAt).toLocaleString()} · {run.theirCount} at the provider{run.error ? ` · ${run.error}` : ''}
+              <span className={`bl-badge ${run.status === 'matched' ? 'bl-badge--match' : 'bl-badge--mismatch'}`}>{t(`reconcile.status.${run.status}`)}</span>{' '}
+              {t('reconcile.ran', { at: new Date(run.ranAt).toLocaleString(), count: run.theirCount })}
+              {run.error ? ` · ${run.error}` : ''}
             </>
           )}
         </dd>
       </dl>
       {run !== null && run.mismatches.length > 0 ? <MismatchTable mismatches={run.mismatches} /> : null}
-      {report.transactions.length === 0 ? <EmptyState>No transactions of this provider on {report.date}.</EmptyState> : <TransactionTable transactions={report.transactions} />}
+      {report.transactions.length === 0 ? <EmptyState>{t('reconcile.noTransactions', { date: report.date })}</EmptyState> : <TransactionTable transactions={report.transactions} />}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, formatRupees, routeAllowsRole, useLoad, useObservable, user$, useApis, type CasinoRoundBook as RoundBook, type CasinoRoundView, Pnl, formatDateTimeSeconds, sideLabel } from '@backlay/shared';
 import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { FRAMED_TABLE_STYLE, MARKET_TITLE_STYLE, SECTION_STYLE } from '../betting/betting-common';
+import { t as translate, useT } from '../../i18n';
 
 type RoundBet = RoundBook['bets'][number];
 
@@ -28,29 +29,30 @@ function RoundBets({ bets }: { bets: readonly RoundBet[] }) {
   const found = useMemo(() => bets.filter((b) => matchesSearch(search, b.username, b.selectionName, b.marketName)), [bets, search]);
   const rows = useSortedRows(found, BET_COLUMNS, sort);
   const header = { sort, onSort };
+  const t = useT();
   return (
     <section aria-labelledby="casino-bets-title">
       <h2 id="casino-bets-title" className="bl-section-title">
-        Downline bets ({bets.length})
+        {t('roundBook.bets', { count: bets.length })}
       </h2>
-      {bets.length === 0 ? <EmptyState>No bets on this round.</EmptyState> : null}
+      {bets.length === 0 ? <EmptyState>{t('roundBook.noBets')}</EmptyState> : null}
       {bets.length > 0 ? (
         <>
           <div className="bl-filters">
-            <SearchBox label="Search bets on this round" onSearch={setSearch} />
+            <SearchBox label={t('roundBook.search')} onSearch={setSearch} />
           </div>
-          {rows.length === 0 ? <EmptyState>No bet on this round matches the search.</EmptyState> : null}
+          {rows.length === 0 ? <EmptyState>{t('roundBook.noSearch')}</EmptyState> : null}
           <div className="bl-table-wrap" hidden={rows.length === 0}>
-            <table className="bl-table bl-table--compact" aria-label="Downline bets on this round">
+            <table className="bl-table bl-table--compact" aria-label={t('roundBook.betsTable')}>
               <thead>
                 <tr>
-                  <SortHeader label="User" sortKey="username" {...header} />
-                  <SortHeader label="Selection" sortKey="selection" {...header} />
-                  <SortHeader label="Side" sortKey="side" {...header} />
-                  <SortHeader label="Odds" sortKey="odds" num {...header} />
-                  <SortHeader label="Stake" sortKey="stake" num {...header} />
-                  <SortHeader label="P&L" sortKey="pnl" num {...header} />
-                  <SortHeader label="Placed" sortKey="placedAt" {...header} />
+                  <SortHeader label={t('bets.user')} sortKey="username" {...header} />
+                  <SortHeader label={t('bets.selection')} sortKey="selection" {...header} />
+                  <SortHeader label={t('bets.side')} sortKey="side" {...header} />
+                  <SortHeader label={t('roundBook.odds')} sortKey="odds" num {...header} />
+                  <SortHeader label={t('dashboard.stake')} sortKey="stake" num {...header} />
+                  <SortHeader label={t('roundBook.pnl')} sortKey="pnl" num {...header} />
+                  <SortHeader label={t('roundBook.placed')} sortKey="placedAt" {...header} />
                 </tr>
               </thead>
               <tbody>
@@ -63,7 +65,7 @@ function RoundBets({ bets }: { bets: readonly RoundBet[] }) {
                     <td>{sideLabel(b.side)}</td>
                     <td className="num">{b.odds}</td>
                     <td className="num">{formatRupees(b.stake)}</td>
-                    <td className="num">{b.status === 'voided' ? 'Void' : b.pnl === null ? 'Open' : <Pnl rupees={b.pnl} />}</td>
+                    <td className="num">{b.status === 'voided' ? t('result.void') : b.pnl === null ? t('roundBook.open') : <Pnl rupees={b.pnl} />}</td>
                     <td>{formatDateTimeSeconds(b.placedAt)}</td>
                   </tr>
                 ))}
@@ -81,9 +83,14 @@ export const BOOK_RELOAD_MIN_MS = 2_000;
 
 /** The round in words for the header: its id and where it stands. */
 export function roundLine(round: CasinoRoundView | null): string {
-  if (!round) return 'No round yet';
-  const state = { OPEN: `betting, ${round.secondsLeft} s left`, CLOSED: 'betting closed, dealing', SETTLED: `settled, result ${round.win ?? '—'}`, VOID: `void${round.voidReason ? `: ${round.voidReason}` : ''}` }[round.status];
-  return `Round ${round.roundId} · ${state}`;
+  if (!round) return translate('roundBook.noRound');
+  const state = {
+    OPEN: () => translate('roundBook.state.open', { seconds: round.secondsLeft }),
+    CLOSED: () => translate('roundBook.state.closed'),
+    SETTLED: () => translate('roundBook.state.settled', { result: round.win ?? '—' }),
+    VOID: () => (round.voidReason ? translate('roundBook.state.voidBecause', { reason: round.voidReason }) : translate('roundBook.state.void')),
+  }[round.status]();
+  return translate('roundBook.round', { round: round.roundId, state });
 }
 
 /**
@@ -139,18 +146,19 @@ export function CasinoRoundBook() {
   const live = useTableDeltas(book?.matchId ?? null, reload);
   const user = useObservable(user$, null);
   const round = live ?? book?.round ?? null;
+  const t = useT();
   return (
     <Page
-      title={book ? `${book.title} · round book` : 'Casino round book'}
+      title={book ? t('roundBook.titleOf', { title: book.title }) : t('roundBook.title')}
       actions={
         <Button variant="secondary" className="bl-btn--small" onClick={reload}>
-          Refresh
+          {t('common.refresh')}
         </Button>
       }
     >
-      {user && routeAllowsRole('adminCasinoList', user.role) ? <Link to={ROUTES.adminCasinoList.path}>All tables</Link> : null}
-      {load.state === 'loading' ? <Spinner label="Loading the round book" /> : null}
-      {load.state === 'fail' ? <EmptyState>The round book could not be loaded: {load.message}</EmptyState> : null}
+      {user && routeAllowsRole('adminCasinoList', user.role) ? <Link to={ROUTES.adminCasinoList.path}>{t('roundBook.allTables')}</Link> : null}
+      {load.state === 'loading' ? <Spinner label={t('roundBook.loading')} /> : null}
+      {load.state === 'fail' ? <EmptyState>{t('roundBook.failed', { message: load.message })}</EmptyState> : null}
       {book ? (
         <>
           <p className="bl-casino-round" role="status">
@@ -158,20 +166,20 @@ export function CasinoRoundBook() {
           </p>
           <section style={SECTION_STYLE} aria-labelledby="casino-book-title">
             <h2 id="casino-book-title" className="bl-section-title">
-              Book
+              {t('tables.book')}
             </h2>
-            {book.book.length === 0 ? <EmptyState>No markets on this round.</EmptyState> : null}
+            {book.book.length === 0 ? <EmptyState>{t('roundBook.noMarkets')}</EmptyState> : null}
             {book.book.map((m) => (
               <div key={m.marketId} className="bl-market" style={SECTION_STYLE}>
                 <header className="bl-market__head">
                   <h3 style={MARKET_TITLE_STYLE}>{m.name}</h3>
                 </header>
-                <table className="bl-table bl-table--compact" style={FRAMED_TABLE_STYLE} aria-label={`${m.name} book`}>
+                <table className="bl-table bl-table--compact" style={FRAMED_TABLE_STYLE} aria-label={t('roundBook.marketBook', { market: m.name })}>
                   <thead>
                     <tr>
-                      <th scope="col">Runner</th>
+                      <th scope="col">{t('book.runner')}</th>
                       <th scope="col" className="num">
-                        Players' P&amp;L if it wins
+                        {t('roundBook.ifWins')}
                       </th>
                     </tr>
                   </thead>

@@ -1,17 +1,20 @@
 import { useMemo, useState } from 'react';
 import { Link, generatePath } from 'react-router';
-import { BuildTag, CASINO_CATEGORIES, EmptyState, Page, ROUTES, Spinner, useLoad, useApis, type CasinoGameListItem } from '@backlay/shared';
+import {
+  BuildTag, EmptyState, Page, ROUTES, Spinner, useLoad, useApis, type CasinoGameListItem, casinoCategoryName,
+} from '@backlay/shared';
 import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { Switch } from '../sports/sports-common';
 import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
+import { t as translate, useT } from '../../i18n';
 
 /** A table's state as the list says it: switched off, running, or stopped (its engine is not running). */
 export function tableState(game: Pick<CasinoGameListItem, 'isDisable' | 'match_id'>): string {
-  if (game.isDisable) return 'Disabled';
-  return game.match_id === -1 ? 'Stopped' : 'Running';
+  if (game.isDisable) return translate('tables.disabled');
+  return game.match_id === -1 ? translate('tables.stopped') : translate('tables.running');
 }
 
-const categoryName = (id: number) => CASINO_CATEGORIES.find((c) => c.id === id)?.name ?? '—';
+const categoryName = (id: number) => casinoCategoryName(id) ?? '—';
 
 /** The columns the casino tables sort by in the browser. */
 const TABLE_COLUMNS = {
@@ -50,42 +53,43 @@ export function CasinoTables() {
   const all = load.state === 'done' ? load.value : null;
   const found = useMemo(() => (all ?? []).filter((g) => matchesSearch(search, g.title, g.slug, categoryName(g.categoryId))), [all, search]);
   const rows = useSortedRows(found, TABLE_COLUMNS, sort);
+  const t = useT();
   return (
-    <Page title="Casino tables">
-      {load.state === 'loading' ? <Spinner label="Loading the tables" /> : null}
-      {load.state === 'fail' ? <EmptyState>The tables could not be loaded: {load.message}</EmptyState> : null}
-      {load.state === 'done' && load.value.length === 0 ? <EmptyState>No casino tables.</EmptyState> : null}
-      {all && all.length > 0 ? <SearchBox label="Search tables" onSearch={setSearch} /> : null}
+    <Page title={t('tables.title')}>
+      {load.state === 'loading' ? <Spinner label={t('tables.loading')} /> : null}
+      {load.state === 'fail' ? <EmptyState>{t('tables.loadFailed', { message: load.message })}</EmptyState> : null}
+      {load.state === 'done' && load.value.length === 0 ? <EmptyState>{t('tables.none')}</EmptyState> : null}
+      {all && all.length > 0 ? <SearchBox label={t('tables.search')} onSearch={setSearch} /> : null}
       {all && all.length > 0 ? (
         <div className="bl-table-wrap">
-          <table className="bl-table" aria-label="Casino tables">
+          <table className="bl-table" aria-label={t('tables.title')}>
             <thead>
               <tr>
-                <SortHeader label="Table" sortKey="title" sort={sort} onSort={onSort} />
-                <SortHeader label="Category" sortKey="category" sort={sort} onSort={onSort} />
-                <SortHeader label="State" sortKey="state" sort={sort} onSort={onSort} />
-                <SortHeader label="Enabled" sortKey="enabled" sort={sort} onSort={onSort} />
-                {site ? <th scope="col">On this site</th> : null}
-                <th scope="col">Book</th>
+                <SortHeader label={t('tables.table')} sortKey="title" sort={sort} onSort={onSort} />
+                <SortHeader label={t('tables.category')} sortKey="category" sort={sort} onSort={onSort} />
+                <SortHeader label={t('feed.state')} sortKey="state" sort={sort} onSort={onSort} />
+                <SortHeader label={t('tables.enabled')} sortKey="enabled" sort={sort} onSort={onSort} />
+                {site ? <th scope="col">{t('sports.onThisSite')}</th> : null}
+                <th scope="col">{t('tables.book')}</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((g) => (
                 <tr key={g.slug}>
                   <th scope="row">
-                    {g.title || 'Untitled Game'} <small className="bl-muted">{g.slug}</small>
+                    {g.title || t('tables.untitled')} <small className="bl-muted">{g.slug}</small>
                   </th>
                   <td>{categoryName(g.categoryId)}</td>
                   <td>
                     <span className={`bl-badge${g.isDisable ? ' bl-badge--locked' : ''}`}>{tableState(g)}</span>
                   </td>
                   <td>
-                    <Switch label={`${g.title || g.slug} enabled`} checked={!g.isDisable} disabled={switching !== null} onChange={(next) => setSwitching({ game: g, enabled: next })} />
+                    <Switch label={t('tables.enabledLabel', { name: g.title || g.slug })} checked={!g.isDisable} disabled={switching !== null} onChange={(next) => setSwitching({ game: g, enabled: next })} />
                   </td>
                   {site ? (
                     <td>
                       <Switch
-                        label={`${g.title || g.slug} on this site`}
+                        label={t('sports.onSiteLabel', { name: g.title || g.slug })}
                         checked={!site.tablesOff.includes(g.matchId)}
                         disabled={siteSwitching !== null}
                         onChange={(next) => setSiteSwitching({ game: g, offered: next })}
@@ -94,7 +98,7 @@ export function CasinoTables() {
                   ) : null}
                   <td>
                     <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminCasino.path, { gameCode: g.slug })}>
-                      Round book
+                      {t('tables.roundBook')}
                     </Link>
                   </td>
                 </tr>
@@ -105,23 +109,21 @@ export function CasinoTables() {
       ) : null}
       {switching ? (
         <TransactionPasswordDialog
-          title={`${switching.enabled ? 'Enable' : 'Disable'} ${switching.game.title || switching.game.slug}`}
-          action={switching.enabled ? 'Enable' : 'Disable'}
+          title={switching.enabled ? t('tables.enableTitle', { name: switching.game.title || switching.game.slug }) : t('tables.disableTitle', { name: switching.game.title || switching.game.slug })}
+          action={switching.enabled ? t('tables.enable') : t('tables.disable')}
           onConfirm={(transactionPassword) => casinoApi.setDisabled({ matchId: switching.game.matchId, isDisable: !switching.enabled, transactionPassword })}
           onClose={() => setSwitching(null)}
           onDone={done}
         >
           <p className="bl-hint">
-            {switching.enabled
-              ? 'The table opens a new round and players can bet again.'
-              : 'The open round is voided and every bet on it refunded; players see the table suspended until it is enabled again.'}
+            {switching.enabled ? t('tables.enableHint') : t('tables.disableHint')}
           </p>
         </TransactionPasswordDialog>
       ) : null}
       {siteSwitching && site ? (
         <TransactionPasswordDialog
-          title={`${siteSwitching.offered ? 'Offer' : 'Hide'} ${siteSwitching.game.title || siteSwitching.game.slug} on this site`}
-          action={siteSwitching.offered ? 'Offer' : 'Hide'}
+          title={siteSwitching.offered ? t('sports.offerTitle', { name: siteSwitching.game.title || siteSwitching.game.slug }) : t('sports.hideTitle', { name: siteSwitching.game.title || siteSwitching.game.slug })}
+          action={siteSwitching.offered ? t('sports.offer') : t('sports.hide')}
           onConfirm={(transactionPassword) =>
             casinoApi.saveSiteSwitches({
               siteId: site.siteId,
@@ -134,9 +136,7 @@ export function CasinoTables() {
           onDone={siteDone}
         >
           <p className="bl-hint">
-            {siteSwitching.offered
-              ? "This site's players see the table again and can bet on it."
-              : "This site's players no longer see the table, and their bets on it are refused. Other sites keep it."}
+            {siteSwitching.offered ? t('tables.offerHint') : t('tables.hideHint')}
           </p>
         </TransactionPasswordDialog>
       ) : null}

@@ -4,6 +4,7 @@ import { BuildTag, EmptyState, Page, ROUTES, formatRupees, sumRupeesForDisplay, 
 import { RangeFilters, RangeLoadStatus, useRangeReport } from '@backlay/shared/reports';
 import { ExportActions } from '@backlay/shared/exports';
 import { SortHeader, sortRows, useSort, type SortColumn, type SortState } from '@backlay/shared/sortable';
+import { useT } from '../../i18n';
 
 /** One table of the report: its rows (one per direct child) and its subtotal. */
 export interface TableGroup {
@@ -69,21 +70,22 @@ export function GameReports() {
   const [sort, onSort] = useSort<GameReportKey>();
   const groups = useMemo(() => sortGroups(byTable(report?.rows ?? []), sort), [report, sort]);
   const header = { sort, onSort };
+  const tr = useT();
   return (
-    <Page title="Game reports">
+    <Page title={tr('gameReports.title')}>
       <RangeFilters range={range} onChange={setRange} />
-      <ExportActions report="game-reports" filters={ready ? { from: range.from, to: range.to } : null} title="Game reports" />
-      <RangeLoadStatus ready={ready} load={load} loading="Loading the game reports" failed="The game reports could not be loaded" />
-      {report && report.rows.length === 0 ? <EmptyState>No settled casino bets in these dates.</EmptyState> : null}
+      <ExportActions report="game-reports" filters={ready ? { from: range.from, to: range.to } : null} title={tr('gameReports.title')} />
+      <RangeLoadStatus ready={ready} load={load} loading={tr('gameReports.loading')} failed={tr('gameReports.failed')} />
+      {report && report.rows.length === 0 ? <EmptyState>{tr('gameReports.none')}</EmptyState> : null}
       {report && report.rows.length > 0 ? (
         <div className="bl-table-wrap">
-          <table className="bl-table" aria-label="Casino P&L by table and child">
+          <table className="bl-table" aria-label={tr('gameReports.table')}>
             <thead>
               <tr>
-                <SortHeader label="Table / child" sortKey="name" {...header} />
-                <SortHeader label="Bets" sortKey="bets" num {...header} />
-                <SortHeader label="Stake" sortKey="stake" num {...header} />
-                <SortHeader label="Players' P&L" sortKey="pnl" num {...header} />
+                <SortHeader label={tr('gameReports.tableChild')} sortKey="name" {...header} />
+                <SortHeader label={tr('dashboard.bets')} sortKey="bets" num {...header} />
+                <SortHeader label={tr('dashboard.stake')} sortKey="stake" num {...header} />
+                <SortHeader label={tr('pnl.playersPnl')} sortKey="pnl" num {...header} />
               </tr>
             </thead>
             {groups.map((t) => (
@@ -115,7 +117,7 @@ export function GameReports() {
             ))}
             <tfoot>
               <tr>
-                <th scope="row">Total</th>
+                <th scope="row">{tr('clients.total')}</th>
                 <td className="num" data-testid="total-bets">
                   {report.totals.bets}
                 </td>

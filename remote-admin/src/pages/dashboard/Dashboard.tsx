@@ -17,14 +17,19 @@ import {
   type AgentDashboard,
 } from '@backlay/shared';
 import { TableScroll } from '@backlay/shared/table-scroll';
-import { plural } from '@backlay/shared/domain';
+import { useT } from '../../i18n';
+import { useShownTheme } from '@backlay/shared/theme';
 import { ChartCanvas } from './ChartCanvas';
 import { compactRupees, dayLabel, quietRange, shortLabel, waitedFor } from './dashboard-figures';
 
 /** The dashboard reads again this often while it is open (the exposure and the queue move). */
 export const DASHBOARD_REFRESH_MS = 60_000;
 
-const COLOURS = { turnover: '#9cc9b8', ggr: '#0f5240', share: '#d98c1f', exposure: '#c2452d', casino: '#0f5240' } as const;
+/** The charts' colours in each theme (ADR 0077): in the dark the greens and the red are lighter, to stand out on the dark panel. */
+const PALETTES = {
+  light: { turnover: '#9cc9b8', ggr: '#0f5240', share: '#d98c1f', exposure: '#c2452d', casino: '#0f5240' },
+  dark: { turnover: '#5f9985', ggr: '#7ddcb0', share: '#e9a23b', exposure: '#f07a5f', casino: '#7ddcb0' },
+} as const;
 
 const rupees = (value: number) => `₹${formatRupees(value)}`;
 
@@ -41,19 +46,20 @@ export function Dashboard() {
   const user = useObservable(user$, null);
   const { load, reload } = useLoad(() => bets.agentDashboard(), 'dashboard', { refreshMs: DASHBOARD_REFRESH_MS, quietReload: true });
   const board = load.state === 'done' ? load.value : null;
+  const t = useT();
   return (
     <Page
-      title="Dashboard"
+      title={t('dashboard.title')}
       actions={
         <span className="bl-row-actions">
-          <Link to={ROUTES.adminMarketAnalysis.path}>Market analysis</Link>
+          <Link to={ROUTES.adminMarketAnalysis.path}>{t('dashboard.marketAnalysis')}</Link>
           <Button variant="secondary" className="bl-btn--small" onClick={reload}>
-            Refresh
+            {t('common.refresh')}
           </Button>
         </span>
       }
     >
-      {load.state === 'loading' ? <Spinner label="Loading the dashboard" /> : null}
+      {load.state === 'loading' ? <Spinner label={t('dashboard.loading')} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {board ? <Board board={board} platform={user?.role === 'admin'} /> : null}
       <BuildTag app="admin" label={__BUILD_LABEL__} />
@@ -63,33 +69,34 @@ export function Dashboard() {
 
 function Board({ board, platform }: { board: AgentDashboard; platform: boolean }) {
   const now = Date.now();
+  const t = useT();
+  const range = { days: DASHBOARD_DAYS, from: dayLabel(board.from), to: dayLabel(board.to) };
   return (
     <>
       <p className="bl-hint">
-        {platform ? 'The whole platform' : 'Your downline'}, last {DASHBOARD_DAYS} days: {dayLabel(board.from)} – {dayLabel(board.to)} (IST). GGR is what the players lost; your share is your partnership of
-        their results.
+        {platform ? t('dashboard.hint.platform', range) : t('dashboard.hint.downline', range)}
       </p>
-      <dl className="bl-kpis" aria-label="Key figures">
-        <Kpi label="Turnover" value={rupees(board.totals.turnover)} note={plural(board.totals.bets, 'bet')} />
-        <Kpi label="GGR" value={rupees(board.totals.ggr)} tone={board.totals.ggr < 0 ? 'loss' : undefined} />
-        <Kpi label="Your share" value={rupees(board.totals.ownShare)} tone={board.totals.ownShare < 0 ? 'loss' : undefined} />
-        <Kpi label="Active players" value={String(board.totals.activePlayers)} note={`of ${board.totals.players}`} />
-        <Kpi label="Open exposure" value={rupees(board.exposure.total)} />
+      <dl className="bl-kpis" aria-label={t('dashboard.keyFigures')}>
+        <Kpi label={t('dashboard.turnover')} value={rupees(board.totals.turnover)} note={t('dashboard.betCount', { count: board.totals.bets })} />
+        <Kpi label={t('dashboard.ggr')} value={rupees(board.totals.ggr)} tone={board.totals.ggr < 0 ? 'loss' : undefined} />
+        <Kpi label={t('dashboard.yourShare')} value={rupees(board.totals.ownShare)} tone={board.totals.ownShare < 0 ? 'loss' : undefined} />
+        <Kpi label={t('dashboard.activePlayers')} value={String(board.totals.activePlayers)} note={t('dashboard.ofPlayers', { count: board.totals.players })} />
+        <Kpi label={t('dashboard.openExposure')} value={rupees(board.exposure.total)} />
         <Kpi
-          label="Deposits waiting"
+          label={t('dashboard.depositsWaiting')}
           value={String(board.pending.deposit.count)}
-          note={board.pending.deposit.count > 0 ? `oldest ${waitedFor(board.pending.deposit.oldestAt, now)}` : undefined}
+          note={board.pending.deposit.count > 0 ? t('dashboard.oldest', { age: waitedFor(board.pending.deposit.oldestAt, now) ?? '' }) : undefined}
           to={ROUTES.adminDepositStatement.path}
         />
         <Kpi
-          label="Withdrawals waiting"
+          label={t('dashboard.withdrawalsWaiting')}
           value={String(board.pending.withdraw.count)}
-          note={board.pending.withdraw.count > 0 ? `oldest ${waitedFor(board.pending.withdraw.oldestAt, now)}` : undefined}
+          note={board.pending.withdraw.count > 0 ? t('dashboard.oldest', { age: waitedFor(board.pending.withdraw.oldestAt, now) ?? '' }) : undefined}
           to={ROUTES.adminWithdrawStatement.path}
         />
       </dl>
       {board.bySite ? <BySitePanel board={board} sites={board.bySite} /> : null}
-      {quietRange(board) ? <EmptyState>No bets in your downline in the last {DASHBOARD_DAYS} days.</EmptyState> : <DailyChart board={board} />}
+      {quietRange(board) ? <EmptyState>{t('dashboard.noBets', { days: DASHBOARD_DAYS })}</EmptyState> : <DailyChart board={board} />}
       <ExposurePanel board={board} />
       <CasinoPanel board={board} />
     </>
@@ -109,6 +116,7 @@ function Kpi({ label, value, note, tone, to }: { label: string; value: string; n
 /** A titled panel: the chart, and its figures as a table one click away. */
 function Panel({ title, chart, table }: { title: string; chart?: ReactNode; table: ReactNode }) {
   const titleId = useId();
+  const t = useT();
   return (
     <section className="bl-panel" aria-labelledby={titleId}>
       <h2 id={titleId} className="bl-section-title">
@@ -117,7 +125,7 @@ function Panel({ title, chart, table }: { title: string; chart?: ReactNode; tabl
       {chart}
       {chart ? (
         <details className="bl-chart__figures">
-          <summary>Show the figures</summary>
+          <summary>{t('dashboard.showFigures')}</summary>
           {table}
         </details>
       ) : (
@@ -132,27 +140,28 @@ function Panel({ title, chart, table }: { title: string; chart?: ReactNode; tabl
  * figures themselves, which the rows add up to).
  */
 function BySitePanel({ board, sites }: { board: AgentDashboard; sites: NonNullable<AgentDashboard['bySite']> }) {
+  const t = useT();
   return (
     <Panel
-      title="By site"
+      title={t('dashboard.bySite.title')}
       table={
-        <TableScroll label="By site table">
+        <TableScroll label={t('dashboard.bySite.table')}>
           <table className="bl-table">
             <caption>
-              Each site&apos;s figures, last {DASHBOARD_DAYS} days; open exposure and the payment queue now
+              {t('dashboard.bySite.caption', { days: DASHBOARD_DAYS })}
             </caption>
             <thead>
               <tr>
-                <th scope="col">Site</th>
-                <th scope="col" className="num">Turnover</th>
-                <th scope="col" className="num">Bets</th>
-                <th scope="col" className="num">GGR</th>
-                <th scope="col" className="num">Your share</th>
-                <th scope="col" className="num">Active players</th>
-                <th scope="col" className="num">Players</th>
-                <th scope="col" className="num">Open exposure</th>
-                <th scope="col" className="num">Deposits waiting</th>
-                <th scope="col" className="num">Withdrawals waiting</th>
+                <th scope="col">{t('dashboard.site')}</th>
+                <th scope="col" className="num">{t('dashboard.turnover')}</th>
+                <th scope="col" className="num">{t('dashboard.bets')}</th>
+                <th scope="col" className="num">{t('dashboard.ggr')}</th>
+                <th scope="col" className="num">{t('dashboard.yourShare')}</th>
+                <th scope="col" className="num">{t('dashboard.activePlayers')}</th>
+                <th scope="col" className="num">{t('dashboard.players')}</th>
+                <th scope="col" className="num">{t('dashboard.openExposure')}</th>
+                <th scope="col" className="num">{t('dashboard.depositsWaiting')}</th>
+                <th scope="col" className="num">{t('dashboard.withdrawalsWaiting')}</th>
               </tr>
             </thead>
             <tbody>
@@ -173,7 +182,7 @@ function BySitePanel({ board, sites }: { board: AgentDashboard; sites: NonNullab
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row">All sites</th>
+                <th scope="row">{t('dashboard.bySite.all')}</th>
                 <td className="num">{formatRupees(board.totals.turnover)}</td>
                 <td className="num">{board.totals.bets}</td>
                 <td className={board.totals.ggr < 0 ? 'num bl-pnl--neg' : 'num'}>{formatRupees(board.totals.ggr)}</td>
@@ -193,15 +202,17 @@ function BySitePanel({ board, sites }: { board: AgentDashboard; sites: NonNullab
 }
 
 function DailyChart({ board }: { board: AgentDashboard }) {
+  const t = useT();
+  const colours = PALETTES[useShownTheme()];
   const config = useMemo(
     (): ChartConfiguration => ({
       type: 'bar',
       data: {
         labels: board.days.map((d) => dayLabel(d.day)),
         datasets: [
-          { type: 'bar', label: 'Turnover', data: board.days.map((d) => d.turnover), backgroundColor: COLOURS.turnover, yAxisID: 'turnover', order: 3 },
-          { type: 'line', label: 'GGR', data: board.days.map((d) => d.ggr), borderColor: COLOURS.ggr, backgroundColor: COLOURS.ggr, yAxisID: 'result', pointRadius: 2, order: 1 },
-          { type: 'line', label: 'Your share', data: board.days.map((d) => d.ownShare), borderColor: COLOURS.share, backgroundColor: COLOURS.share, yAxisID: 'result', pointRadius: 2, order: 2 },
+          { type: 'bar', label: t('dashboard.turnover'), data: board.days.map((d) => d.turnover), backgroundColor: colours.turnover, yAxisID: 'turnover', order: 3 },
+          { type: 'line', label: t('dashboard.ggr'), data: board.days.map((d) => d.ggr), borderColor: colours.ggr, backgroundColor: colours.ggr, yAxisID: 'result', pointRadius: 2, order: 1 },
+          { type: 'line', label: t('dashboard.yourShare'), data: board.days.map((d) => d.ownShare), borderColor: colours.share, backgroundColor: colours.share, yAxisID: 'result', pointRadius: 2, order: 2 },
         ],
       },
       options: {
@@ -209,29 +220,29 @@ function DailyChart({ board }: { board: AgentDashboard }) {
         plugins: { legend: { position: 'bottom' }, tooltip: { callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${rupees(Number(item.raw))}` } } },
         scales: {
           x: { ticks: { maxRotation: 0, autoSkipPadding: 12 } },
-          turnover: { type: 'linear', position: 'left', beginAtZero: true, ticks: { callback: (v) => compactRupees(Number(v)) }, title: { display: true, text: 'Turnover' } },
-          result: { type: 'linear', position: 'right', grid: { drawOnChartArea: false }, ticks: { callback: (v) => compactRupees(Number(v)) }, title: { display: true, text: 'GGR, share' } },
+          turnover: { type: 'linear', position: 'left', beginAtZero: true, ticks: { callback: (v) => compactRupees(Number(v)) }, title: { display: true, text: t('dashboard.turnover') } },
+          result: { type: 'linear', position: 'right', grid: { drawOnChartArea: false }, ticks: { callback: (v) => compactRupees(Number(v)) }, title: { display: true, text: t('dashboard.chart.ggrShare') } },
         },
       },
     }),
-    [board],
+    [board, t, colours],
   );
   const days = [...board.days].reverse();
   return (
     <Panel
-      title="Turnover, GGR and your share by day"
-      chart={<ChartCanvas config={config} label={`Turnover, GGR and your share per day from ${dayLabel(board.from)} to ${dayLabel(board.to)}`} />}
+      title={t('dashboard.daily.title')}
+      chart={<ChartCanvas config={config} label={t('dashboard.daily.chart', { from: dayLabel(board.from), to: dayLabel(board.to) })} />}
       table={
-        <div className="bl-table-wrap">
-          <table className="bl-table" aria-label="Turnover, GGR and your share by day">
+        <TableScroll label={t('dashboard.tableOf', { title: t('dashboard.daily.title') })}>
+          <table className="bl-table" aria-label={t('dashboard.daily.title')}>
             <thead>
               <tr>
-                <th scope="col">Day</th>
-                <th scope="col" className="num">Turnover</th>
-                <th scope="col" className="num">Bets</th>
-                <th scope="col" className="num">GGR</th>
-                <th scope="col" className="num">Your share</th>
-                <th scope="col" className="num">Players</th>
+                <th scope="col">{t('dashboard.day')}</th>
+                <th scope="col" className="num">{t('dashboard.turnover')}</th>
+                <th scope="col" className="num">{t('dashboard.bets')}</th>
+                <th scope="col" className="num">{t('dashboard.ggr')}</th>
+                <th scope="col" className="num">{t('dashboard.yourShare')}</th>
+                <th scope="col" className="num">{t('dashboard.players')}</th>
               </tr>
             </thead>
             <tbody>
@@ -247,20 +258,22 @@ function DailyChart({ board }: { board: AgentDashboard }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       }
     />
   );
 }
 
 function ExposurePanel({ board }: { board: AgentDashboard }) {
+  const colours = PALETTES[useShownTheme()];
   const { matches, positions } = board.exposure;
+  const t = useT();
   const config = useMemo(
     (): ChartConfiguration => ({
       type: 'bar',
       data: {
         labels: matches.map((m) => shortLabel(m.matchName)),
-        datasets: [{ label: 'Open exposure', data: matches.map((m) => m.exposure), backgroundColor: COLOURS.exposure }],
+        datasets: [{ label: t('dashboard.openExposure'), data: matches.map((m) => m.exposure), backgroundColor: colours.exposure }],
       },
       options: {
         indexAxis: 'y',
@@ -268,25 +281,25 @@ function ExposurePanel({ board }: { board: AgentDashboard }) {
         scales: { x: { beginAtZero: true, ticks: { callback: (v) => compactRupees(Number(v)) } }, y: { ticks: { autoSkip: false } } },
       },
     }),
-    [matches],
+    [matches, t, colours],
   );
   if (matches.length === 0) {
-    return <Panel title="Open exposure by match" table={<EmptyState>No open bets in your downline.</EmptyState>} />;
+    return <Panel title={t('dashboard.exposure.title')} table={<EmptyState>{t('dashboard.exposure.none')}</EmptyState>} />;
   }
   return (
     <>
       <Panel
-        title="Open exposure by match"
-        chart={<ChartCanvas config={config} label={`Open exposure of the ${plural(matches.length, 'match', 'matches')} with the most, largest first`} />}
+        title={t('dashboard.exposure.title')}
+        chart={<ChartCanvas config={config} label={t('dashboard.exposure.chart', { count: matches.length })} />}
         table={
-          <div className="bl-table-wrap">
-            <table className="bl-table" aria-label="Open exposure by match">
+          <TableScroll label={t('dashboard.tableOf', { title: t('dashboard.exposure.title') })}>
+            <table className="bl-table" aria-label={t('dashboard.exposure.title')}>
               <thead>
                 <tr>
-                  <th scope="col">Match</th>
-                  <th scope="col">Sport</th>
-                  <th scope="col" className="num">Players</th>
-                  <th scope="col" className="num">Exposure</th>
+                  <th scope="col">{t('dashboard.match')}</th>
+                  <th scope="col">{t('dashboard.sport')}</th>
+                  <th scope="col" className="num">{t('dashboard.players')}</th>
+                  <th scope="col" className="num">{t('dashboard.exposure')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -300,19 +313,19 @@ function ExposurePanel({ board }: { board: AgentDashboard }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         }
       />
       <Panel
-        title="Largest positions"
+        title={t('dashboard.positions.title')}
         table={
-          <div className="bl-table-wrap">
-            <table className="bl-table" aria-label="Largest positions">
+          <TableScroll label={t('dashboard.tableOf', { title: t('dashboard.positions.title') })}>
+            <table className="bl-table" aria-label={t('dashboard.positions.title')}>
               <thead>
                 <tr>
-                  <th scope="col">Player</th>
-                  <th scope="col">Match</th>
-                  <th scope="col" className="num">Exposure</th>
+                  <th scope="col">{t('dashboard.player')}</th>
+                  <th scope="col">{t('dashboard.match')}</th>
+                  <th scope="col" className="num">{t('dashboard.exposure')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -325,45 +338,52 @@ function ExposurePanel({ board }: { board: AgentDashboard }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         }
       />
     </>
   );
 }
 
+/** A casino game's name, the international ones marked. */
+function gameName(g: AgentDashboard['casino'][number], t: ReturnType<typeof useT>): string {
+  return g.kind === 'live' ? g.game : t('dashboard.casino.international', { game: g.game });
+}
+
 function CasinoPanel({ board }: { board: AgentDashboard }) {
+  const colours = PALETTES[useShownTheme()];
   const games = board.casino;
-  const name = (g: AgentDashboard['casino'][number]) => (g.kind === 'live' ? g.game : `${g.game} (international)`);
+  const t = useT();
+  const name = (g: AgentDashboard['casino'][number]) => gameName(g, t);
   const config = useMemo(
     (): ChartConfiguration => ({
       type: 'bar',
       data: {
-        labels: games.map((g) => shortLabel(name(g))),
-        datasets: [{ label: 'GGR', data: games.map((g) => g.ggr), backgroundColor: games.map((g) => (g.ggr < 0 ? COLOURS.exposure : COLOURS.casino)) }],
+        labels: games.map((g) => shortLabel(gameName(g, t))),
+        datasets: [{ label: t('dashboard.ggr'), data: games.map((g) => g.ggr), backgroundColor: games.map((g) => (g.ggr < 0 ? colours.exposure : colours.casino)) }],
       },
       options: {
         indexAxis: 'y',
-        plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `GGR ${rupees(Number(item.raw))}` } } },
+        plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => t('dashboard.casino.tooltip', { amount: rupees(Number(item.raw)) }) } } },
         scales: { x: { ticks: { callback: (v) => compactRupees(Number(v)) } }, y: { ticks: { autoSkip: false } } },
       },
     }),
-    [games],
+    [games, t, colours],
   );
-  if (games.length === 0) return <Panel title="Casino by game" table={<EmptyState>No casino play in your downline in the last {DASHBOARD_DAYS} days.</EmptyState>} />;
+  if (games.length === 0) return <Panel title={t('dashboard.casino.title')} table={<EmptyState>{t('dashboard.casino.none', { days: DASHBOARD_DAYS })}</EmptyState>} />;
   return (
     <Panel
-      title="Casino by game"
-      chart={<ChartCanvas config={config} label={`The house's result on ${plural(games.length, 'casino game')} over the last ${DASHBOARD_DAYS} days`} />}
+      title={t('dashboard.casino.title')}
+      chart={<ChartCanvas config={config} label={t('dashboard.casino.chart', { count: games.length, days: DASHBOARD_DAYS })} />}
       table={
-        <div className="bl-table-wrap">
-          <table className="bl-table" aria-label="Casino by game">
+        <TableScroll label={t('dashboard.tableOf', { title: t('dashboard.casino.title') })}>
+          <table className="bl-table" aria-label={t('dashboard.casino.title')}>
             <thead>
               <tr>
-                <th scope="col">Game</th>
-                <th scope="col" className="num">Bets</th>
-                <th scope="col" className="num">Stake</th>
-                <th scope="col" className="num">GGR</th>
+                <th scope="col">{t('dashboard.game')}</th>
+                <th scope="col" className="num">{t('dashboard.bets')}</th>
+                <th scope="col" className="num">{t('dashboard.stake')}</th>
+                <th scope="col" className="num">{t('dashboard.ggr')}</th>
               </tr>
             </thead>
             <tbody>
@@ -377,7 +397,7 @@ function CasinoPanel({ board }: { board: AgentDashboard }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       }
     />
   );

@@ -1,4 +1,5 @@
 import type { AgentDashboard, PendingPayments } from '@backlay/shared';
+import { t } from '../../i18n';
 
 /** An axis tick in Indian units: ₹950, ₹12.5K, ₹3.4L (lakh), ₹1.2Cr (crore); negative with a minus. */
 export function compactRupees(rupees: number): string {
@@ -15,10 +16,10 @@ export function compactRupees(rupees: number): string {
 export function waitedFor(oldestAt: string | null, nowMs: number): string | null {
   if (oldestAt === null) return null;
   const minutes = Math.max(0, Math.floor((nowMs - Date.parse(oldestAt)) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return t('dashboard.waited.minutes', { minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ${minutes % 60} min`;
-  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+  if (hours < 24) return t('dashboard.waited.hours', { hours, minutes: minutes % 60 });
+  return t('dashboard.waited.days', { days: Math.floor(hours / 24), hours: hours % 24 });
 }
 
 /** A day as the charts label it: "29 Nov". */

@@ -15,6 +15,7 @@ import {
   type UpdateDepositWithdrawStatusRequest,
 } from '@backlay/shared';
 import { remarkSchema, transactionPasswordSchema } from '../../forms/validation';
+import { t, useT } from '../../i18n';
 
 /** What the agent decides. */
 export type Decision = UpdateDepositWithdrawStatusRequest['status'];
@@ -23,7 +24,8 @@ const schema = yup.object({ remark: remarkSchema, transactionPassword: transacti
 
 /** 'Approve deposit', 'Reject withdrawal', … */
 export function decisionTitle(decision: Decision, type: PaymentRequestRow['type']): string {
-  return `${decision === 'approved' ? 'Approve' : 'Reject'} ${type === 'deposit' ? 'deposit' : 'withdrawal'}`;
+  if (type === 'deposit') return decision === 'approved' ? t('decision.approveDeposit') : t('decision.rejectDeposit');
+  return decision === 'approved' ? t('decision.approveWithdraw') : t('decision.rejectWithdraw');
 }
 
 /**
@@ -35,6 +37,7 @@ export function decisionTitle(decision: Decision, type: PaymentRequestRow['type'
 export function DecisionDialog({ row, decision, onClose, onDone }: { row: PaymentRequestRow; decision: Decision; onClose: () => void; onDone: () => void }) {
   const { payments: paymentsApi } = useApis();
   const submission = useRef<{ key: string; signature: string } | null>(null);
+  const tr = useT();
   const formik = useFormik({
     initialValues: { remark: '', transactionPassword: '' },
     validationSchema: schema,
@@ -53,29 +56,30 @@ export function DecisionDialog({ row, decision, onClose, onDone }: { row: Paymen
     },
   });
   const approve = decision === 'approved';
+  const facts = { amount: formatRupees(row.amount), username: row.username };
   const effect =
     row.type === 'deposit'
       ? approve
-        ? `${formatRupees(row.amount)} moves from your balance to ${row.username}.`
-        : 'No money moves; the player sees the request as rejected.'
+        ? tr('decision.effect.depositApproved', facts)
+        : tr('decision.effect.depositRejected')
       : approve
-        ? `The held ${formatRupees(row.amount)} comes to your balance: pay it to ${row.username} outside.`
-        : `The held ${formatRupees(row.amount)} goes back to ${row.username}.`;
+        ? tr('decision.effect.withdrawApproved', facts)
+        : tr('decision.effect.withdrawRejected', facts);
   return (
     <Dialog title={decisionTitle(decision, row.type)} onClose={onClose} closeDisabled={formik.isSubmitting}>
       <dl className="bl-facts">
-        <dt>Username</dt>
+        <dt>{tr('clients.col.username')}</dt>
         <dd>{row.username}</dd>
-        <dt>Amount</dt>
+        <dt>{tr('chips.amount')}</dt>
         <dd>{formatRupees(row.amount)}</dd>
-        <dt>{row.type === 'deposit' ? 'UTR' : 'Pay to'}</dt>
+        <dt>{row.type === 'deposit' ? 'UTR' : tr('payments.payTo')}</dt>
         <dd>{row.type === 'deposit' ? row.utrno : row.payTo}</dd>
       </dl>
       <p className="bl-hint">{effect}</p>
       <form className="bl-form" onSubmit={formik.handleSubmit} noValidate>
-        <TextField label="Remark" name="remark" autoComplete="off" maxLength={REMARK_MAX_LENGTH} value={formik.values.remark} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.remark && formik.errors.remark} />
-        <TextField label="Transaction password" name="transactionPassword" type="password" inputMode="numeric" autoComplete="off" value={formik.values.transactionPassword} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.transactionPassword && formik.errors.transactionPassword} />
-        <FormFooter error={formik.status} submitting={formik.isSubmitting} submitLabel={approve ? 'Approve' : 'Reject'} onCancel={onClose} />
+        <TextField label={tr('chips.remark')} name="remark" autoComplete="off" maxLength={REMARK_MAX_LENGTH} value={formik.values.remark} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.remark && formik.errors.remark} />
+        <TextField label={tr('common.transactionPassword')} name="transactionPassword" type="password" inputMode="numeric" autoComplete="off" value={formik.values.transactionPassword} onChange={formik.handleChange} onBlur={formik.handleBlur} error={formik.touched.transactionPassword && formik.errors.transactionPassword} />
+        <FormFooter error={formik.status} submitting={formik.isSubmitting} submitLabel={approve ? tr('payments.approve') : tr('payments.reject')} onCancel={onClose} />
       </form>
     </Dialog>
   );

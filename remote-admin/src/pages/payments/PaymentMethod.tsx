@@ -18,6 +18,7 @@ import {
   type PaymentSettings,
   useLoad,
 } from '@backlay/shared';
+import { useT } from '../../i18n';
 
 /** Holder and payee names as the server stores them: runs of spaces become one. */
 const oneSpace = (v: string | undefined) => (v ?? '').trim().replace(/\s+/g, ' ');
@@ -60,10 +61,11 @@ export function normalisePaymentSettings(values: PaymentSettings): PaymentSettin
 export function PaymentMethod() {
   const { payments: paymentsApi } = useApis();
   const { load } = useLoad(paymentsApi.paymentSettings);
+  const t = useT();
   return (
-    <Page title="Payment method">
-      <p className="bl-hint">The deposit page of this site's players shows these details (the site you signed in on).</p>
-      {load.state === 'loading' ? <Spinner label="Loading payment method" /> : null}
+    <Page title={t('paymentMethod.title')}>
+      <p className="bl-hint">{t('paymentMethod.hint')}</p>
+      {load.state === 'loading' ? <Spinner label={t('paymentMethod.loading')} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {load.state === 'done' ? <PaymentMethodForm initial={load.value} /> : null}
       <BuildTag app="admin" label={__BUILD_LABEL__} />
@@ -87,6 +89,7 @@ function PaymentMethodForm({ initial }: { initial: PaymentSettings }) {
       }
     },
   });
+  const t = useT();
   const field = (name: keyof PaymentSettings) => ({
     name,
     value: formik.values[name],
@@ -96,17 +99,17 @@ function PaymentMethodForm({ initial }: { initial: PaymentSettings }) {
   });
   return (
     <form className="bl-form bl-form--wide" onSubmit={formik.handleSubmit} noValidate>
-      <p className="bl-hint">Players pay these accounts from the deposit page; the QR code there pays the UPI id.</p>
+      <p className="bl-hint">{t('paymentMethod.formHint')}</p>
       <h2 className="bl-section-title">UPI</h2>
       <div className="bl-form-grid">
-        <TextField label="UPI ID" autoComplete="off" autoCapitalize="none" hint="e.g. backlay@okaxis" {...field('upiId')} />
-        <TextField label="UPI name" autoComplete="off" maxLength={UPI_NAME_MAX_LENGTH} hint="The payee name UPI apps show" {...field('upiName')} />
+        <TextField label="UPI ID" autoComplete="off" autoCapitalize="none" hint={t('paymentMethod.upiIdHint')} {...field('upiId')} />
+        <TextField label={t('paymentMethod.upiName')} autoComplete="off" maxLength={UPI_NAME_MAX_LENGTH} hint={t('paymentMethod.upiNameHint')} {...field('upiName')} />
       </div>
-      <h2 className="bl-section-title">Bank account</h2>
+      <h2 className="bl-section-title">{t('paymentMethod.bank')}</h2>
       <div className="bl-form-grid">
-        <TextField label="Account holder name" autoComplete="off" {...field('accountHolderName')} />
-        <TextField label="Account number" inputMode="numeric" autoComplete="off" {...field('accountNumber')} />
-        <TextField label="IFSC code" autoComplete="off" autoCapitalize="characters" hint="e.g. HDFC0001234" {...field('ifscCode')} />
+        <TextField label={t('paymentMethod.holder')} autoComplete="off" {...field('accountHolderName')} />
+        <TextField label={t('paymentMethod.accountNumber')} inputMode="numeric" autoComplete="off" {...field('accountNumber')} />
+        <TextField label={t('paymentMethod.ifsc')} autoComplete="off" autoCapitalize="characters" hint={t('paymentMethod.ifscHint')} {...field('ifscCode')} />
       </div>
       {formik.status ? (
         <p className="bl-form-error" role="alert">
@@ -115,7 +118,7 @@ function PaymentMethodForm({ initial }: { initial: PaymentSettings }) {
       ) : null}
       <div className="bl-form-actions">
         <Button type="submit" disabled={formik.isSubmitting}>
-          Save
+          {t('common.save')}
         </Button>
       </div>
     </form>

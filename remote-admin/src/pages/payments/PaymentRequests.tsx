@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { BuildTag, Button, EmptyState, Page, ROUTES, SEARCH_MAX_LENGTH, Spinner, defaultDateRange, rangeInverted, rangeReady, formatRupees, on, useApis, type DepositWithdrawListRequest, type PaymentRequestRow, type PaymentSortKey, REPORT_TYPES, SelectField, listRange, paymentStatusLabel, useLoad, formatDateTimeSeconds } from '@backlay/shared';
+import {
+  BuildTag, Button, EmptyState, Page, ROUTES, SEARCH_MAX_LENGTH, Spinner, defaultDateRange, rangeInverted, rangeReady, formatRupees, on, useApis, type DepositWithdrawListRequest, type PaymentRequestRow, type PaymentSortKey, SelectField, listRange, paymentStatusLabel, useLoad, formatDateTimeSeconds, reportTypeOptions,
+} from '@backlay/shared';
 import { RangeFilters } from '@backlay/shared/reports';
 import { ExportActions } from '@backlay/shared/exports';
 import { SearchBox, SortHeader, useSort } from '@backlay/shared/sortable';
 import { DecisionDialog, type Decision } from './DecisionDialog';
 import { ScreenshotDialog } from './ScreenshotDialog';
+import { useT } from '../../i18n';
 
 type OpenDialog = { kind: 'decide'; row: PaymentRequestRow; decision: Decision } | { kind: 'screenshot'; row: PaymentRequestRow & { screenshotUrl: string } } | null;
 
@@ -35,6 +38,7 @@ function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
   const [search, setSearch] = useState('');
   const [sort, onSort] = useSort<PaymentSortKey>();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const t = useT();
   const invalidRange = rangeInverted(range);
   const ready = rangeReady(range);
 
@@ -56,7 +60,7 @@ function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
   }, [reload, type]);
 
   const deposit = type === 'deposit';
-  const title = deposit ? 'Deposit Statement' : 'Withdraw Statement';
+  const title = deposit ? t('payments.depositTitle') : t('payments.withdrawTitle');
   const rows = load.state === 'done' ? load.value : null;
   const decided = () => {
     setDialog(null);
@@ -68,37 +72,37 @@ function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
       title={title}
       actions={
         <Button variant="secondary" className="bl-btn--small" onClick={reload}>
-          Refresh
+          {t('common.refresh')}
         </Button>
       }
     >
       <RangeFilters range={range} onChange={setRange}>
-        <SelectField label="Type" value={reportType} options={REPORT_TYPES} onChange={(e) => setReportType(e.target.value as DepositWithdrawListRequest['reportType'])} />
-        <SearchBox label={deposit ? 'Search username or UTR' : 'Search username'} maxLength={SEARCH_MAX_LENGTH} onSearch={setSearch} />
+        <SelectField label={t('payments.type')} value={reportType} options={reportTypeOptions()} onChange={(e) => setReportType(e.target.value as DepositWithdrawListRequest['reportType'])} />
+        <SearchBox label={deposit ? t('payments.searchDeposit') : t('payments.searchWithdraw')} maxLength={SEARCH_MAX_LENGTH} onSearch={setSearch} />
       </RangeFilters>
       <ExportActions report="get-deposit-withdraw-list" filters={query} title={title} />
-      {load.state === 'loading' ? <Spinner label="Loading statement" /> : null}
+      {load.state === 'loading' ? <Spinner label={t('payments.loading')} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {rows && !invalidRange ? (
         <div className="bl-table-wrap">
           <table className="bl-table bl-table--sticky" aria-label={title}>
             <thead>
               <tr>
-                <SortHeader label="Username" sortKey="username" sort={sort} onSort={onSort} />
-                <SortHeader label="Amount" sortKey="amount" num sort={sort} onSort={onSort} />
-                <th scope="col">{deposit ? 'UTR' : 'Pay to'}</th>
-                <SortHeader label="Date" sortKey="createdAt" sort={sort} onSort={onSort} />
-                <SortHeader label="Status" sortKey="status" sort={sort} onSort={onSort} />
-                <th scope="col">Remark</th>
-                {deposit ? <th scope="col">Screenshot</th> : null}
-                <th scope="col">Actions</th>
+                <SortHeader label={t('clients.col.username')} sortKey="username" sort={sort} onSort={onSort} />
+                <SortHeader label={t('chips.amount')} sortKey="amount" num sort={sort} onSort={onSort} />
+                <th scope="col">{deposit ? 'UTR' : t('payments.payTo')}</th>
+                <SortHeader label={t('payments.date')} sortKey="createdAt" sort={sort} onSort={onSort} />
+                <SortHeader label={t('clients.col.status')} sortKey="status" sort={sort} onSort={onSort} />
+                <th scope="col">{t('chips.remark')}</th>
+                {deposit ? <th scope="col">{t('payments.screenshot')}</th> : null}
+                <th scope="col">{t('clients.col.actions')}</th>
               </tr>
             </thead>
             <tbody>
               {rows.length === 0 ? (
                 <tr>
                   <td colSpan={deposit ? 8 : 7} className="bl-empty">
-                    No records found
+                    {t('common.noRecords')}
                   </td>
                 </tr>
               ) : (
@@ -107,19 +111,19 @@ function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
                     <th scope="row">{row.username}</th>
                     <td className="num">{formatRupees(row.amount)}</td>
                     <td className={deposit ? undefined : 'bl-table__wrap'}>
-                      {deposit ? row.utrno : row.payTo} <small className="bl-muted">{row.accountType === 'upi' ? 'UPI' : 'Bank'}</small>
+                      {deposit ? row.utrno : row.payTo} <small className="bl-muted">{row.accountType === 'upi' ? 'UPI' : t('payments.bank')}</small>
                     </td>
                     <td>{formatDateTimeSeconds(row.createdAt)}</td>
                     <td>
                       <span className={`bl-badge bl-badge--${row.status}`}>{paymentStatusLabel(row.status)}</span>
-                      {row.decidedBy ? <small className="bl-muted"> by {row.decidedBy}</small> : null}
+                      {row.decidedBy ? <small className="bl-muted"> {t('payments.decidedBy', { username: row.decidedBy })}</small> : null}
                     </td>
                     <td className="bl-table__wrap">{row.remark}</td>
                     {deposit ? (
                       <td>
                         {hasScreenshot(row) ? (
-                          <Button variant="link" aria-label={`View screenshot of UTR ${row.utrno}`} onClick={() => setDialog({ kind: 'screenshot', row })}>
-                            View
+                          <Button variant="link" aria-label={t('payments.viewScreenshot', { utr: row.utrno ?? '' })} onClick={() => setDialog({ kind: 'screenshot', row })}>
+                            {t('payments.view')}
                           </Button>
                         ) : (
                           '—'
@@ -130,10 +134,10 @@ function PaymentRequestsOf({ type }: { type: 'deposit' | 'withdraw' }) {
                       {row.status === 'pending' ? (
                         <span className="bl-row-actions">
                           <Button className="bl-btn--small" onClick={() => setDialog({ kind: 'decide', row, decision: 'approved' })}>
-                            Approve
+                            {t('payments.approve')}
                           </Button>
                           <Button variant="secondary" className="bl-btn--small" onClick={() => setDialog({ kind: 'decide', row, decision: 'rejected' })}>
-                            Reject
+                            {t('payments.reject')}
                           </Button>
                         </span>
                       ) : (

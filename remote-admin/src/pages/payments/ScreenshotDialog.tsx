@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Dialog, Spinner, useApis, useLoad, type PaymentRequestRow } from '@backlay/shared';
+import { useT } from '../../i18n';
 
 /**
  * A deposit's screenshot. The image is served only with the bearer token, which an <img src>
@@ -10,19 +11,20 @@ export function ScreenshotDialog({ row, onClose }: { row: PaymentRequestRow & { 
   const { payments: paymentsApi } = useApis();
   const { load: image } = useLoad(() => paymentsApi.screenshot(row.screenshotUrl), row.screenshotUrl);
   const url = useObjectUrl(image.state === 'done' ? image.value : null);
+  const t = useT();
 
   return (
-    <Dialog title="Deposit screenshot" onClose={onClose}>
+    <Dialog title={t('screenshot.title')} onClose={onClose}>
       <p className="bl-hint">
         {row.username} · UTR {row.utrno}
       </p>
-      {image.state === 'loading' ? <Spinner label="Loading screenshot" /> : null}
+      {image.state === 'loading' ? <Spinner label={t('screenshot.loading')} /> : null}
       {image.state === 'fail' ? (
         <p className="bl-form-error" role="alert">
-          The screenshot could not be loaded: {image.message}
+          {t('screenshot.failed', { message: image.message })}
         </p>
       ) : null}
-      {url !== null ? <img className="bl-screenshot" src={url} alt={`Payment screenshot of ${row.username}, UTR ${row.utrno}`} /> : null}
+      {url !== null ? <img className="bl-screenshot" src={url} alt={t('screenshot.alt', { username: row.username, utr: row.utrno ?? '' })} /> : null}
     </Dialog>
   );
 }

@@ -4,8 +4,8 @@ import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, notify, type Fancy
 import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { LimitsDialog } from './LimitsDialog';
 import { runAction } from './sports-common';
+import { t as translate, useT } from '../../i18n';
 
-const TYPE_LABELS: Record<Market['type'], string> = { match_odds: 'Match odds', bookmaker: 'Bookmaker', over_under: 'Over/under' };
 
 /** One market or fancy as the switch table shows it. */
 export interface SwitchRow {
@@ -44,6 +44,7 @@ export function SwitchTable({ label, one, rows: all, onChange }: { label: string
   const [sort, onSort] = useSort<keyof typeof SWITCH_COLUMNS>();
   const found = useMemo(() => all.filter((row) => matchesSearch(search, row.name, row.kind)), [all, search]);
   const rows = useSortedRows(found, SWITCH_COLUMNS, sort);
+  const t = useT();
 
   const act = async (row: SwitchRow, change: SwitchChange) => {
     setBusy(row.id);
@@ -53,19 +54,19 @@ export function SwitchTable({ label, one, rows: all, onChange }: { label: string
   return (
     <>
       <div className="bl-filters">
-        <SearchBox label={`Search ${label.toLowerCase()}`} onSearch={setSearch} />
+        <SearchBox label={t('switch.search', { what: label.toLowerCase() })} onSearch={setSearch} />
       </div>
-      {rows.length === 0 ? <EmptyState>No {one} matches the search.</EmptyState> : null}
+      {rows.length === 0 ? <EmptyState>{t('switch.noSearch', { what: one })}</EmptyState> : null}
       <div className="bl-table-wrap" hidden={rows.length === 0}>
         <table className="bl-table bl-table--sticky" aria-label={label}>
           <thead>
             <tr>
-              <SortHeader label="Name" sortKey="name" sort={sort} onSort={onSort} />
-              <SortHeader label="Type" sortKey="kind" sort={sort} onSort={onSort} />
-              <SortHeader label="Status" sortKey="status" sort={sort} onSort={onSort} />
-              <SortHeader label="Players" sortKey="players" sort={sort} onSort={onSort} />
-              <SortHeader label="Limits" sortKey="maxStake" sort={sort} onSort={onSort} />
-              <th scope="col">Actions</th>
+              <SortHeader label={t('switch.name')} sortKey="name" sort={sort} onSort={onSort} />
+              <SortHeader label={t('payments.type')} sortKey="kind" sort={sort} onSort={onSort} />
+              <SortHeader label={t('clients.col.status')} sortKey="status" sort={sort} onSort={onSort} />
+              <SortHeader label={t('dashboard.players')} sortKey="players" sort={sort} onSort={onSort} />
+              <SortHeader label={t('sports.limits')} sortKey="maxStake" sort={sort} onSort={onSort} />
+              <th scope="col">{t('clients.col.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -76,26 +77,31 @@ export function SwitchTable({ label, one, rows: all, onChange }: { label: string
                 <td>
                   <span className={`bl-badge${row.status === 'open' ? '' : ' bl-badge--locked'}`}>{marketStatusLabel(row)}</span>
                 </td>
-                <td>{row.active ? 'Shown' : 'Hidden'}</td>
+                <td>{row.active ? t('switch.shown') : t('switch.hidden')}</td>
                 <td>
-                  {row.limits.minStake.toLocaleString('en-IN')}–{row.limits.maxStake.toLocaleString('en-IN')} · profit {row.limits.maxProfit.toLocaleString('en-IN')} · {row.limits.betDelaySec} s
+                  {t('switch.limits', {
+                    min: row.limits.minStake.toLocaleString('en-IN'),
+                    max: row.limits.maxStake.toLocaleString('en-IN'),
+                    profit: row.limits.maxProfit.toLocaleString('en-IN'),
+                    delay: row.limits.betDelaySec,
+                  })}
                 </td>
                 <td>
                   <div className="bl-row-actions">
-                    <Button variant={row.active ? 'secondary' : 'primary'} className="bl-btn--small" disabled={busy === row.id} aria-label={`${row.active ? 'Deactivate' : 'Activate'} ${row.name}`} onClick={() => void act(row, { active: !row.active })}>
-                      {row.active ? 'Deactivate' : 'Activate'}
+                    <Button variant={row.active ? 'secondary' : 'primary'} className="bl-btn--small" disabled={busy === row.id} aria-label={row.active ? t('switch.deactivateLabel', { name: row.name }) : t('switch.activateLabel', { name: row.name })} onClick={() => void act(row, { active: !row.active })}>
+                      {row.active ? t('switch.deactivate') : t('switch.activate')}
                     </Button>
                     <Button
                       variant="secondary"
                       className="bl-btn--small"
                       disabled={busy === row.id || row.status === 'closed'}
-                      aria-label={`${row.adminSuspended ? 'Resume' : 'Suspend'} ${row.name}`}
+                      aria-label={row.adminSuspended ? t('switch.resumeLabel', { name: row.name }) : t('switch.suspendLabel', { name: row.name })}
                       onClick={() => void act(row, { suspended: !row.adminSuspended })}
                     >
-                      {row.adminSuspended ? 'Resume' : 'Suspend'}
+                      {row.adminSuspended ? t('switch.resume') : t('switch.suspend')}
                     </Button>
-                    <Button variant="secondary" className="bl-btn--small" disabled={busy === row.id} aria-label={`Limits of ${row.name}`} onClick={() => setEditing(row)}>
-                      Limits
+                    <Button variant="secondary" className="bl-btn--small" disabled={busy === row.id} aria-label={t('sports.limitsOf', { name: row.name })} onClick={() => setEditing(row)}>
+                      {t('sports.limits')}
                     </Button>
                   </div>
                 </td>
@@ -106,7 +112,7 @@ export function SwitchTable({ label, one, rows: all, onChange }: { label: string
       </div>
       {editing ? (
         <LimitsDialog
-          title={`Limits: ${editing.name}`}
+          title={t('switch.limitsTitle', { name: editing.name })}
           limits={editing.limits}
           onClose={() => setEditing(null)}
           onSave={async (limits) => {
@@ -124,12 +130,12 @@ const limitsOf = (m: MarketLimits): MarketLimits => ({ minStake: m.minStake, max
 
 /** A market as a row of the switch table. */
 export function marketRow(m: Market): SwitchRow {
-  return { id: m.marketId, name: m.name, kind: TYPE_LABELS[m.type], status: m.status, adminSuspended: m.adminSuspended, active: m.active, limits: limitsOf(m) };
+  return { id: m.marketId, name: m.name, kind: translate(`marketType.${m.type}`), status: m.status, adminSuspended: m.adminSuspended, active: m.active, limits: limitsOf(m) };
 }
 
 /** A fancy as a row of the switch table. */
 export function fancyRow(f: Fancy): SwitchRow {
-  return { id: f.fancyId, name: f.name, kind: f.gtype === 'session' ? 'Session' : f.gtype.charAt(0).toUpperCase() + f.gtype.slice(1), status: f.status, adminSuspended: f.adminSuspended, active: f.active, limits: limitsOf(f) };
+  return { id: f.fancyId, name: f.name, kind: f.gtype === 'session' ? translate('switch.session') : f.gtype.charAt(0).toUpperCase() + f.gtype.slice(1), status: f.status, adminSuspended: f.adminSuspended, active: f.active, limits: limitsOf(f) };
 }
 
 /** The heading and cross-links of a match's markets and fancies pages. */
@@ -137,14 +143,16 @@ export function MatchSwitchPage({ matchId, what, children }: { matchId: string; 
   const { sports: sportsApi } = useApis();
   const { load } = useLoad(() => sportsApi.matchById(matchId), matchId);
   const match = load.state === 'done' ? load.value : null;
-  const other = what === 'Markets' ? { to: generatePath(ROUTES.adminActiveFancies.path, { matchId }), label: 'Fancies' } : { to: generatePath(ROUTES.adminActiveMarkets.path, { matchId }), label: 'Markets' };
+  const t = useT();
+  const other = what === 'Markets' ? { to: generatePath(ROUTES.adminActiveFancies.path, { matchId }), label: t('switch.fanciesOfThis') } : { to: generatePath(ROUTES.adminActiveMarkets.path, { matchId }), label: t('switch.marketsOfThis') };
+  const words = what === 'Markets' ? t('matches.markets') : t('matches.fancies');
   return (
     <Page
-      title={match ? `${what}: ${match.name}` : what}
+      title={match ? (what === 'Markets' ? t('switch.marketsTitle', { match: match.name }) : t('switch.fanciesTitle', { match: match.name })) : words}
       actions={
         <div className="bl-page__links">
-          <Link to={other.to}>{other.label} of this match</Link>
-          {match ? <Link to={generatePath(ROUTES.adminActiveMatches.path, { sportId: String(match.sportId) })}>All matches</Link> : null}
+          <Link to={other.to}>{other.label}</Link>
+          {match ? <Link to={generatePath(ROUTES.adminActiveMatches.path, { sportId: String(match.sportId) })}>{t('switch.allMatches')}</Link> : null}
         </div>
       }
     >
@@ -163,6 +171,7 @@ export function ActiveMarkets() {
   const { sportsAdmin: sportsAdminApi, sports: sportsApi } = useApis();
   const matchId = useParams().matchId ?? '';
   const { load, reload } = useLoad(() => sportsApi.marketList(matchId), matchId);
+  const t = useT();
   const change = async (row: SwitchRow, c: SwitchChange) => {
     try {
       return await sportsAdminApi.updateMarket({ marketId: row.id, ...c });
@@ -172,10 +181,10 @@ export function ActiveMarkets() {
   };
   return (
     <MatchSwitchPage matchId={matchId} what="Markets">
-      {load.state === 'loading' ? <Spinner label="Loading markets" /> : null}
+      {load.state === 'loading' ? <Spinner label={t('switch.loadingMarkets')} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
-      {load.state === 'done' && load.value.length === 0 ? <EmptyState>This match has no markets.</EmptyState> : null}
-      {load.state === 'done' && load.value.length > 0 ? <SwitchTable label="Markets" one="market" rows={load.value.map(marketRow)} onChange={change} /> : null}
+      {load.state === 'done' && load.value.length === 0 ? <EmptyState>{t('switch.noMarkets')}</EmptyState> : null}
+      {load.state === 'done' && load.value.length > 0 ? <SwitchTable label={t('matches.markets')} one={t('switch.oneMarket')} rows={load.value.map(marketRow)} onChange={change} /> : null}
     </MatchSwitchPage>
   );
 }

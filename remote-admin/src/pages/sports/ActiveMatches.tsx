@@ -3,13 +3,16 @@ import { Link, NavLink, generatePath, useParams } from 'react-router';
 import { BuildTag, EmptyState, PAGE_SIZE_MAX, Page, ROUTES, SEARCH_MAX_LENGTH, Spinner, type AdminMatchSummary, type MatchSortKey, useLoad, formatDateTimeMinutes, useApis } from '@backlay/shared';
 import { SearchBox, SortHeader, useSort } from '@backlay/shared/sortable';
 import { Switch, runAction, sportName } from './sports-common';
+import { t as translate, useT } from '../../i18n';
 
-/** The match type filters of active-matches/:sportId/:matchType? (all by default). */
-export const MATCH_TYPES = [
-  { value: 'all', label: 'All' },
-  { value: 'inplay', label: 'In-play' },
-  { value: 'upcoming', label: 'Upcoming' },
-] as const;
+/** The match type filters of active-matches/:sportId/:matchType? (all by default), in the page's language. */
+export function matchTypes() {
+  return [
+    { value: 'all', label: translate('matches.all') },
+    { value: 'inplay', label: translate('matches.inPlay') },
+    { value: 'upcoming', label: translate('matches.upcoming') },
+  ] as const;
+}
 
 /**
  * active-matches/:sportId/:matchType? (admin and sadmin): the imported matches of a sport, all,
@@ -32,6 +35,7 @@ export function ActiveMatches() {
   const name = sportName(sportId);
   const searchFor = useCallback((next: string) => setSearch(next), []);
   const rows = load.state === 'done' ? load.value : null;
+  const t = useT();
 
   const toggle = async (m: AdminMatchSummary, active: boolean) => {
     setBusy(m._id);
@@ -42,37 +46,37 @@ export function ActiveMatches() {
   };
 
   return (
-    <Page title={`Matches: ${name}`} actions={<Link to={generatePath(ROUTES.adminSeries.path, { sportId: String(sportId) })}>Import from the feed</Link>}>
-      <nav className="bl-tabs" aria-label="Match type">
-        {MATCH_TYPES.map((t) => (
+    <Page title={t('feed.titleMatches', { where: name })} actions={<Link to={generatePath(ROUTES.adminSeries.path, { sportId: String(sportId) })}>{t('matches.importFromFeed')}</Link>}>
+      <nav className="bl-tabs" aria-label={t('matches.type')}>
+        {matchTypes().map((type) => (
           <NavLink
-            key={t.value}
-            to={generatePath(ROUTES.adminActiveMatches.path, { sportId: String(sportId), matchType: t.value })}
-            className={t.value === matchType ? 'active' : undefined}
-            aria-current={t.value === matchType ? 'page' : undefined}
+            key={type.value}
+            to={generatePath(ROUTES.adminActiveMatches.path, { sportId: String(sportId), matchType: type.value })}
+            className={type.value === matchType ? 'active' : undefined}
+            aria-current={type.value === matchType ? 'page' : undefined}
           >
-            {t.label}
+            {type.label}
           </NavLink>
         ))}
       </nav>
       <div className="bl-filters">
-        <SearchBox label="Search matches" maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
+        <SearchBox label={t('feed.searchMatches')} maxLength={SEARCH_MAX_LENGTH} onSearch={searchFor} />
       </div>
-      {load.state === 'loading' ? <Spinner label="Loading matches" /> : null}
+      {load.state === 'loading' ? <Spinner label={t('feed.loadingMatches')} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {rows && rows.length === 0 ? (
-        <EmptyState>{search !== '' ? 'No imported match matches the search.' : `No imported ${name.toLowerCase()} matches here. Import them from the feed's series.`}</EmptyState>
+        <EmptyState>{search !== '' ? t('matches.noSearch') : t('matches.none', { sport: name.toLowerCase() })}</EmptyState>
       ) : null}
       {rows && rows.length > 0 ? (
         <div className="bl-table-wrap">
-          <table className="bl-table bl-table--sticky" aria-label="Imported matches">
+          <table className="bl-table bl-table--sticky" aria-label={t('matches.imported')}>
             <thead>
               <tr>
-                <SortHeader label="Match" sortKey="name" sort={sort} onSort={onSort} />
-                <SortHeader label="Competition" sortKey="competition" sort={sort} onSort={onSort} />
-                <SortHeader label="Start" sortKey="openDate" sort={sort} onSort={onSort} />
-                <SortHeader label="Shown to players" sortKey="active" sort={sort} onSort={onSort} />
-                <th scope="col">Markets</th>
+                <SortHeader label={t('dashboard.match')} sortKey="name" sort={sort} onSort={onSort} />
+                <SortHeader label={t('series.competition')} sortKey="competition" sort={sort} onSort={onSort} />
+                <SortHeader label={t('feed.start')} sortKey="openDate" sort={sort} onSort={onSort} />
+                <SortHeader label={t('matches.shown')} sortKey="active" sort={sort} onSort={onSort} />
+                <th scope="col">{t('matches.markets')}</th>
               </tr>
             </thead>
             <tbody>
@@ -80,17 +84,17 @@ export function ActiveMatches() {
                 <tr key={m._id}>
                   <th scope="row">{m.name}</th>
                   <td>{m.competitionName ?? ''}</td>
-                  <td>{m.inPlay ? <span className="bl-inplay">In-play</span> : formatDateTimeMinutes(m.openDate)}</td>
+                  <td>{m.inPlay ? <span className="bl-inplay">{t('matches.inPlay')}</span> : formatDateTimeMinutes(m.openDate)}</td>
                   <td>
-                    <Switch label={`${m.name} shown to players`} checked={m.active} disabled={busy === m._id} onChange={(next) => void toggle(m, next)} />
+                    <Switch label={t('matches.shownLabel', { name: m.name })} checked={m.active} disabled={busy === m._id} onChange={(next) => void toggle(m, next)} />
                   </td>
                   <td>
                     <div className="bl-row-actions">
-                      <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminActiveMarkets.path, { matchId: m._id })} aria-label={`Markets of ${m.name}`}>
-                        Markets
+                      <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminActiveMarkets.path, { matchId: m._id })} aria-label={t('matches.marketsOf', { name: m.name })}>
+                        {t('matches.markets')}
                       </Link>
-                      <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminActiveFancies.path, { matchId: m._id })} aria-label={`Fancies of ${m.name}`}>
-                        Fancies
+                      <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminActiveFancies.path, { matchId: m._id })} aria-label={t('matches.fanciesOf', { name: m.name })}>
+                        {t('matches.fancies')}
                       </Link>
                     </div>
                   </td>

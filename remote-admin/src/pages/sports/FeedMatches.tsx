@@ -3,6 +3,7 @@ import { Link, generatePath, useParams, useSearchParams } from 'react-router';
 import { BuildTag, Button, EmptyState, Page, ROUTES, Spinner, isRacingSport, type FeedMatch, useLoad, formatDateTimeMinutes, useApis } from '@backlay/shared';
 import { SearchBox, SortHeader, matchesSearch, type SortColumn, useSort, useSortedRows } from '@backlay/shared/sortable';
 import { runAction, sportName } from './sports-common';
+import { useT } from '../../i18n';
 
 /** The columns the feed's matches sort by in the browser. */
 const FEED_COLUMNS = {
@@ -35,6 +36,9 @@ export function FeedMatches() {
   const found = useMemo(() => (all ?? []).filter((m) => matchesSearch(search, m.name)), [all, search]);
   const rows = useSortedRows(found, FEED_COLUMNS, sort);
   const pending = (all ?? []).filter((m) => !m.imported);
+  const t = useT();
+  const where = competition ?? sportName(sportId);
+  const sport = sportName(sportId).toLowerCase();
 
   const importMatch = async (m: FeedMatch) => {
     setBusy(m.eventId);
@@ -55,34 +59,30 @@ export function FeedMatches() {
 
   return (
     <Page
-      title={`${racing ? 'Races' : 'Matches'}: ${competition ?? sportName(sportId)}`}
-      actions={
-        <Link to={generatePath(ROUTES.adminSeries.path, { sportId: String(sportId) })}>
-          All {sportName(sportId).toLowerCase()} {racing ? 'meetings' : 'series'}
-        </Link>
-      }
+      title={racing ? t('feed.titleRaces', { where }) : t('feed.titleMatches', { where })}
+      actions={<Link to={generatePath(ROUTES.adminSeries.path, { sportId: String(sportId) })}>{racing ? t('feed.allMeetings', { sport }) : t('feed.allSeries', { sport })}</Link>}
     >
-      {competitionId === '' ? <EmptyState>Choose a {racing ? 'meeting from the meetings' : 'competition from the series'} list first.</EmptyState> : null}
-      {competitionId !== '' && load.state === 'loading' ? <Spinner label={racing ? 'Loading races' : 'Loading matches'} /> : null}
+      {competitionId === '' ? <EmptyState>{racing ? t('feed.chooseMeeting') : t('feed.chooseCompetition')}</EmptyState> : null}
+      {competitionId !== '' && load.state === 'loading' ? <Spinner label={racing ? t('feed.loadingRaces') : t('feed.loadingMatches')} /> : null}
       {competitionId !== '' && load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
-      {competitionId !== '' && load.state === 'done' && load.value.length === 0 ? <EmptyState>The feed has no {racing ? 'races at this meeting' : 'matches in this competition'} right now.</EmptyState> : null}
+      {competitionId !== '' && load.state === 'done' && load.value.length === 0 ? <EmptyState>{racing ? t('feed.noRaces') : t('feed.noMatches')}</EmptyState> : null}
       {racing && pending.length > 0 ? (
         <p>
           <Button disabled={busy !== null} onClick={() => void importAll()}>
-            Import all races ({pending.length})
+            {t('feed.importAll', { count: pending.length })}
           </Button>
         </p>
       ) : null}
-      {competitionId !== '' && all && all.length > 0 ? <SearchBox label={racing ? 'Search races' : 'Search matches'} onSearch={setSearch} /> : null}
+      {competitionId !== '' && all && all.length > 0 ? <SearchBox label={racing ? t('feed.searchRaces') : t('feed.searchMatches')} onSearch={setSearch} /> : null}
       {competitionId !== '' && all && all.length > 0 ? (
         <div className="bl-table-wrap">
-          <table className="bl-table" aria-label={racing ? 'Feed races' : 'Feed matches'}>
+          <table className="bl-table" aria-label={racing ? t('feed.races') : t('feed.matches')}>
             <thead>
               <tr>
-                <SortHeader label={racing ? 'Race' : 'Match'} sortKey="name" sort={sort} onSort={onSort} />
-                <SortHeader label={racing ? 'Off' : 'Start'} sortKey="start" sort={sort} onSort={onSort} />
-                <SortHeader label="State" sortKey="state" sort={sort} onSort={onSort} />
-                <SortHeader label="Import" sortKey="imported" sort={sort} onSort={onSort} />
+                <SortHeader label={racing ? t('feed.race') : t('dashboard.match')} sortKey="name" sort={sort} onSort={onSort} />
+                <SortHeader label={racing ? t('feed.off') : t('feed.start')} sortKey="start" sort={sort} onSort={onSort} />
+                <SortHeader label={t('feed.state')} sortKey="state" sort={sort} onSort={onSort} />
+                <SortHeader label={t('feed.import')} sortKey="imported" sort={sort} onSort={onSort} />
               </tr>
             </thead>
             <tbody>
@@ -92,23 +92,23 @@ export function FeedMatches() {
                     {m.name}
                   </th>
                   <td>{formatDateTimeMinutes(m.openDate)}</td>
-                  <td>{m.inPlay ? <span className="bl-inplay">{racing ? 'Off' : 'In-play'}</span> : 'Upcoming'}</td>
+                  <td>{m.inPlay ? <span className="bl-inplay">{racing ? t('feed.off') : t('matches.inPlay')}</span> : t('matches.upcoming')}</td>
                   <td>
                     {m.imported ? (
                       <div className="bl-row-actions">
-                        <span className="bl-badge">Imported</span>
-                        <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminActiveMarkets.path, { matchId: m.eventId })} aria-label={`Markets of ${m.name}`}>
-                          Markets
+                        <span className="bl-badge">{t('feed.imported')}</span>
+                        <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminActiveMarkets.path, { matchId: m.eventId })} aria-label={t('matches.marketsOf', { name: m.name })}>
+                          {t('matches.markets')}
                         </Link>
                         {racing ? null : (
-                          <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminActiveFancies.path, { matchId: m.eventId })} aria-label={`Fancies of ${m.name}`}>
-                            Fancies
+                          <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminActiveFancies.path, { matchId: m.eventId })} aria-label={t('matches.fanciesOf', { name: m.name })}>
+                            {t('matches.fancies')}
                           </Link>
                         )}
                       </div>
                     ) : (
-                      <Button className="bl-btn--small" disabled={busy === m.eventId || busy === 'all'} aria-label={`Import ${m.name}`} onClick={() => void importMatch(m)}>
-                        Import
+                      <Button className="bl-btn--small" disabled={busy === m.eventId || busy === 'all'} aria-label={t('feed.importLabel', { name: m.name })} onClick={() => void importMatch(m)}>
+                        {t('feed.import')}
                       </Button>
                     )}
                   </td>

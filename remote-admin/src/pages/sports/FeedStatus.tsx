@@ -1,17 +1,11 @@
 import { useEffect } from 'react';
 import { BuildTag, Button, EmptyState, Page, Spinner, useLoad, useApis, type FeedStatus as FeedStatusData } from '@backlay/shared';
+import { t as translate, useT } from '../../i18n';
 
 /** How often the page asks again on its own. */
 export const FEED_STATUS_REFRESH_MS = 5_000;
 
-const STALE_WORDS: Record<NonNullable<FeedStatusData['stale']>, string> = {
-  silent: 'Silent past its staleness',
-  disconnected: 'Disconnected',
-  reconnected: 'Reconnected: waiting for fresh prices',
-  lagging: 'Running late: prices arrive after the staleness',
-};
-
-const seconds = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} s`);
+const seconds = (value: number | null) => (value === null ? '—' : translate('limits.seconds', { seconds: value.toFixed(1) }));
 const count = (value: number | null) => (value === null ? '—' : String(value));
 
 /**
@@ -28,16 +22,17 @@ export function FeedStatus() {
     const timer = setInterval(reload, FEED_STATUS_REFRESH_MS);
     return () => clearInterval(timer);
   }, [reload]);
+  const t = useT();
   return (
     <Page
-      title="Feed status"
+      title={t('feedStatus.title')}
       actions={
         <Button variant="secondary" onClick={reload}>
-          Refresh
+          {t('common.refresh')}
         </Button>
       }
     >
-      {load.state === 'loading' ? <Spinner label="Loading the feed status" /> : null}
+      {load.state === 'loading' ? <Spinner label={t('feedStatus.loading')} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {load.state === 'done' ? <FeedStatusView status={load.value} /> : null}
       <BuildTag app="admin" label={__BUILD_LABEL__} />
@@ -47,93 +42,92 @@ export function FeedStatus() {
 
 function FeedStatusView({ status }: { status: FeedStatusData }) {
   const m = status.markets;
+  const t = useT();
   return (
     <>
-      <dl className="bl-facts" aria-label="Connection">
-        <dt>Provider</dt>
+      <dl className="bl-facts" aria-label={t('feedStatus.connection')}>
+        <dt>{t('feedStatus.provider')}</dt>
         <dd>{status.provider}</dd>
-        <dt>Connection</dt>
+        <dt>{t('feedStatus.connection')}</dt>
         <dd>
           {status.connected === null ? (
-            'The feed has not run yet'
+            t('feedStatus.notRun')
           ) : (
-            <span className={`bl-badge ${status.connected ? 'bl-badge--match' : 'bl-badge--mismatch'}`}>{status.connected ? 'Connected' : 'Not connected'}</span>
+            <span className={`bl-badge ${status.connected ? 'bl-badge--match' : 'bl-badge--mismatch'}`}>{status.connected ? t('feedStatus.connected') : t('feedStatus.notConnected')}</span>
           )}
         </dd>
-        <dt>Prices</dt>
+        <dt>{t('feedStatus.prices')}</dt>
         <dd>
           {status.checkedAt === null ? (
             '—'
           ) : (
             <span className={`bl-badge ${status.stale === null ? 'bl-badge--match' : 'bl-badge--mismatch'}`}>
-              {status.stale === null ? 'Fresh' : STALE_WORDS[status.stale]}
+              {status.stale === null ? t('feedStatus.fresh') : t(`feedStatus.stale.${status.stale}`)}
             </span>
           )}
         </dd>
-        <dt>Last message</dt>
+        <dt>{t('feedStatus.lastMessage')}</dt>
         <dd>
-          {status.lastMessageAgeSec === null ? '—' : `${seconds(status.lastMessageAgeSec)} ago`} (stale after {seconds(status.staleAfterSec)})
+          {status.lastMessageAgeSec === null ? '—' : t('feedStatus.ago', { age: seconds(status.lastMessageAgeSec) })} {t('feedStatus.staleAfter', { age: seconds(status.staleAfterSec) })}
         </dd>
-        <dt>Lag</dt>
-        <dd>{status.lagMs === null ? '—' : `${status.lagMs} ms`}</dd>
-        <dt>Reconnects</dt>
+        <dt>{t('feedStatus.lag')}</dt>
+        <dd>{status.lagMs === null ? '—' : t('feedStatus.ms', { ms: status.lagMs })}</dd>
+        <dt>{t('feedStatus.reconnects')}</dt>
         <dd>{count(status.reconnects)}</dd>
-        <dt>Markets subscribed</dt>
+        <dt>{t('feedStatus.subscribed')}</dt>
         <dd>{count(status.marketsSubscribed)}</dd>
-        <dt>Stale suspensions</dt>
+        <dt>{t('feedStatus.staleSuspensions')}</dt>
         <dd>{status.staleSuspensions}</dd>
         {status.lastError ? (
           <>
-            <dt>Last error</dt>
+            <dt>{t('feedStatus.lastError')}</dt>
             <dd>{status.lastError}</dd>
           </>
         ) : null}
-        <dt>Checked</dt>
-        <dd>{status.checkedAt === null ? 'Never' : new Date(status.checkedAt).toLocaleString()}</dd>
+        <dt>{t('feedStatus.checked')}</dt>
+        <dd>{status.checkedAt === null ? t('feedStatus.never') : new Date(status.checkedAt).toLocaleString()}</dd>
       </dl>
       <div className="bl-table-wrap">
-        <table className="bl-table" aria-label="Markets by status">
+        <table className="bl-table" aria-label={t('feedStatus.byStatus')}>
           <thead>
             <tr>
-              <th scope="col">Status</th>
-              <th scope="col">Markets and fancies</th>
+              <th scope="col">{t('clients.col.status')}</th>
+              <th scope="col">{t('feedStatus.marketsAndFancies')}</th>
             </tr>
           </thead>
           <tbody>
             <tr>
-              <th scope="row">Open</th>
+              <th scope="row">{t('feedStatus.open')}</th>
               <td>{m.open}</td>
             </tr>
             <tr>
-              <th scope="row">Suspended</th>
+              <th scope="row">{t('feedStatus.suspended')}</th>
               <td>{m.suspended}</td>
             </tr>
             <tr>
-              <th scope="row">Suspended: feed stale</th>
+              <th scope="row">{t('feedStatus.heldStale')}</th>
               <td>{m.heldStale}</td>
             </tr>
             <tr>
-              <th scope="row">Suspended: turned in play</th>
+              <th scope="row">{t('feedStatus.heldInPlay')}</th>
               <td>{m.heldInPlay}</td>
             </tr>
             <tr>
-              <th scope="row">Ball running</th>
+              <th scope="row">{t('feedStatus.ballRunning')}</th>
               <td>{m.ballRunning}</td>
             </tr>
             <tr>
-              <th scope="row">Closed</th>
+              <th scope="row">{t('feedStatus.closed')}</th>
               <td>{m.closed}</td>
             </tr>
             <tr>
-              <th scope="row">Suspended by an admin</th>
+              <th scope="row">{t('feedStatus.adminSuspended')}</th>
               <td>{m.adminSuspended}</td>
             </tr>
           </tbody>
         </table>
       </div>
-      <p>
-        A market the feed left stale reopens only on a fresh price for it; an admin&apos;s suspension stays until an admin lifts it.
-      </p>
+      <p>{t('feedStatus.note')}</p>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useFormik } from 'formik';
 import { Dialog, FormFooter, MESSAGES, TextField, type MarketLimits } from '@backlay/shared';
 import { formToLimits, limitsSchema, limitsToForm } from './sports-forms';
+import { useT } from '../../i18n';
 
 /**
  * Edit the limits of a market, a fancy or a sport's defaults: minimum and maximum stake, maximum
@@ -20,6 +21,7 @@ export function LimitsDialog({
   onClose: () => void;
   onSave: (limits: MarketLimits) => Promise<void>;
 }) {
+  const t = useT();
   const formik = useFormik({
     initialValues: limitsToForm(limits),
     validationSchema: limitsSchema,
@@ -41,13 +43,13 @@ export function LimitsDialog({
     <Dialog title={title} onClose={onClose} closeDisabled={formik.isSubmitting}>
       <form className="bl-form" noValidate onSubmit={formik.handleSubmit}>
         <div className="bl-form-grid">
-          <TextField label="Min stake" {...field('minStake')} />
-          <TextField label="Max stake" {...field('maxStake')} />
-          <TextField label="Max profit" {...field('maxProfit')} />
-          <TextField label="Bet delay (seconds)" {...field('betDelaySec')} />
+          <TextField label={t('limits.minStake')} {...field('minStake')} />
+          <TextField label={t('limits.maxStake')} {...field('maxStake')} />
+          <TextField label={t('limits.maxProfit')} {...field('maxProfit')} />
+          <TextField label={t('limits.betDelaySeconds')} {...field('betDelaySec')} />
         </div>
         {note !== undefined ? <p className="bl-hint">{note}</p> : null}
-        <FormFooter error={formik.status} submitting={formik.isSubmitting} submitLabel="Save limits" onCancel={onClose} />
+        <FormFooter error={formik.status} submitting={formik.isSubmitting} submitLabel={t('limits.save')} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -4,6 +4,7 @@ import { BuildTag, Button, Dialog, EmptyState, MESSAGES, NEWS_TEXT_MAX_LENGTH, P
 import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { messageSchema } from './sports-forms';
 import { runAction } from './sports-common';
+import { useT } from '../../i18n';
 
 /** A labelled multi-line text field with its validation message. */
 function TextArea({ id, label, error, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; label: string; error?: string | false }) {
@@ -25,9 +26,9 @@ function TextArea({ id, label, error, ...rest }: TextareaHTMLAttributes<HTMLText
  * or one site by its id (the Super Admin's choices; an Admin's lines are its own site's).
  */
 type Audience = 'this' | 'every' | `site:${string}`;
-const FIXED_AUDIENCES: ReadonlyArray<{ value: Audience; label: string }> = [
-  { value: 'this', label: 'This site' },
-  { value: 'every', label: 'Every site' },
+const fixedAudiences = (t: ReturnType<typeof useT>): ReadonlyArray<{ value: Audience; label: string }> => [
+  { value: 'this', label: t('messages.thisSite') },
+  { value: 'every', label: t('messages.everySite') },
 ];
 interface MessageValues {
   text: string;
@@ -58,6 +59,7 @@ function MessageForm({
   onSubmit: (values: MessageValues) => Promise<void>;
   onCancel?: () => void;
 }) {
+  const t = useT();
   const formik = useFormik<MessageValues>({
     initialValues: { ...initial, audience: 'this' },
     validationSchema: messageSchema,
@@ -73,12 +75,12 @@ function MessageForm({
   });
   return (
     <form className="bl-form bl-form--wide" noValidate onSubmit={formik.handleSubmit}>
-      <TextArea id={`${idPrefix}-text`} label="Message text" maxLength={NEWS_TEXT_MAX_LENGTH + 50} {...formik.getFieldProps('text')} error={formik.touched.text && formik.errors.text} />
+      <TextArea id={`${idPrefix}-text`} label={t('messages.text')} maxLength={NEWS_TEXT_MAX_LENGTH + 50} {...formik.getFieldProps('text')} error={formik.touched.text && formik.errors.text} />
       <label className="bl-switch">
         <input type="checkbox" {...formik.getFieldProps({ name: 'active', type: 'checkbox' })} />
-        Show to players
+        {t('messages.show')}
       </label>
-      {sites !== null ? <SelectField label="Site" options={sites} {...formik.getFieldProps('audience')} /> : null}
+      {sites !== null ? <SelectField label={t('dashboard.site')} options={sites} {...formik.getFieldProps('audience')} /> : null}
       {formik.status ? (
         <p className="bl-form-error" role="alert">
           {formik.status as string}
@@ -87,7 +89,7 @@ function MessageForm({
       <div className="bl-form-actions">
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         ) : null}
         <Button type="submit" disabled={formik.isSubmitting}>
@@ -99,14 +101,14 @@ function MessageForm({
 }
 
 /** Which site's players see a line: every site, or its site's name (its id until the sites are known). */
-const siteLabel = (m: Pick<NewsMessage, 'siteId'>, names: ReadonlyMap<string, string>) => (m.siteId === null ? 'Every site' : (names.get(m.siteId) ?? m.siteId));
+const siteLabel = (m: Pick<NewsMessage, 'siteId'>, names: ReadonlyMap<string, string>, everySite: string) => (m.siteId === null ? everySite : (names.get(m.siteId) ?? m.siteId));
 
 /** The columns the messages sort by in the browser (the list is every news line). */
-const messageColumns = (names: ReadonlyMap<string, string>) =>
+const messageColumns = (names: ReadonlyMap<string, string>, everySite: string) =>
   ({
     text: { kind: 'text', value: (m) => m.text },
     active: { kind: 'number', value: (m) => (m.active ? 1 : 0) },
-    site: { kind: 'text', value: (m) => siteLabel(m, names) },
+    site: { kind: 'text', value: (m) => siteLabel(m, names, everySite) },
     createdAt: { kind: 'date', value: (m) => m.createdAt },
   }) as const satisfies Record<string, SortColumn<NewsMessage>>;
 
@@ -124,11 +126,13 @@ export function Messages() {
   const { load: sitesLoad } = useLoad(() => (superAdmin ? sitesApi.list() : Promise.resolve([])), 'sites');
   const sites = useMemo(() => (sitesLoad.state === 'done' ? sitesLoad.value : []), [sitesLoad]);
   const names = useMemo(() => new Map(sites.map((site) => [site.id, site.name])), [sites]);
+  const t = useT();
   const audiences = useMemo(
-    () => (superAdmin ? [...FIXED_AUDIENCES, ...sites.map((site) => ({ value: `site:${site.id}` as Audience, label: site.name }))] : null),
-    [superAdmin, sites],
+    () => (superAdmin ? [...fixedAudiences(t), ...sites.map((site) => ({ value: `site:${site.id}` as Audience, label: site.name }))] : null),
+    [superAdmin, sites, t],
   );
-  const columns = useMemo(() => messageColumns(names), [names]);
+  const everySite = t('messages.everySite');
+  const columns = useMemo(() => messageColumns(names, everySite), [names, everySite]);
   const [editing, setEditing] = useState<NewsMessage | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [search, setSearch] = useState('');
@@ -157,32 +161,32 @@ export function Messages() {
   };
 
   return (
-    <Page title="Messages">
+    <Page title={t('messages.title')}>
       <section aria-labelledby="bl-add-message">
         <h2 id="bl-add-message" className="bl-section-title">
-          Add a message
+          {t('messages.addTitle')}
         </h2>
-        <MessageForm idPrefix="add" initial={{ text: '', active: true }} submitLabel="Add message" sites={audiences} onSubmit={add} />
+        <MessageForm idPrefix="add" initial={{ text: '', active: true }} submitLabel={t('messages.add')} sites={audiences} onSubmit={add} />
       </section>
-      {load.state === 'loading' ? <Spinner label="Loading messages" /> : null}
+      {load.state === 'loading' ? <Spinner label={t('messages.loading')} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
-      {load.state === 'done' && load.value.length === 0 ? <EmptyState>No messages yet.</EmptyState> : null}
+      {load.state === 'done' && load.value.length === 0 ? <EmptyState>{t('messages.none')}</EmptyState> : null}
       {all && all.length > 0 ? (
         <div className="bl-filters">
-          <SearchBox label="Search messages" onSearch={setSearch} />
+          <SearchBox label={t('messages.search')} onSearch={setSearch} />
         </div>
       ) : null}
-      {all && all.length > 0 && rows.length === 0 ? <EmptyState>No message matches the search.</EmptyState> : null}
+      {all && all.length > 0 && rows.length === 0 ? <EmptyState>{t('messages.noSearch')}</EmptyState> : null}
       {all && rows.length > 0 ? (
         <div className="bl-table-wrap">
-          <table className="bl-table bl-table--sticky" aria-label="Messages">
+          <table className="bl-table bl-table--sticky" aria-label={t('messages.title')}>
             <thead>
               <tr>
-                <SortHeader label="Message" sortKey="text" sort={sort} onSort={onSort} />
-                <SortHeader label="Players" sortKey="active" sort={sort} onSort={onSort} />
-                <SortHeader label="Site" sortKey="site" sort={sort} onSort={onSort} />
-                <SortHeader label="Added" sortKey="createdAt" sort={sort} onSort={onSort} />
-                <th scope="col">Actions</th>
+                <SortHeader label={t('messages.message')} sortKey="text" sort={sort} onSort={onSort} />
+                <SortHeader label={t('dashboard.players')} sortKey="active" sort={sort} onSort={onSort} />
+                <SortHeader label={t('dashboard.site')} sortKey="site" sort={sort} onSort={onSort} />
+                <SortHeader label={t('messages.added')} sortKey="createdAt" sort={sort} onSort={onSort} />
+                <th scope="col">{t('clients.col.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -191,16 +195,16 @@ export function Messages() {
                   <th scope="row" className="bl-table__wrap">
                     {m.text}
                   </th>
-                  <td>{m.active ? 'Shown' : 'Hidden'}</td>
-                  <td>{siteLabel(m, names)}</td>
+                  <td>{m.active ? t('switch.shown') : t('switch.hidden')}</td>
+                  <td>{siteLabel(m, names, everySite)}</td>
                   <td>{formatDateTimeMinutes(m.createdAt)}</td>
                   <td>
                     <div className="bl-row-actions">
-                      <Button variant="secondary" className="bl-btn--small" aria-label={`Edit message: ${m.text}`} onClick={() => setEditing(m)}>
-                        Edit
+                      <Button variant="secondary" className="bl-btn--small" aria-label={t('messages.editLabel', { text: m.text })} onClick={() => setEditing(m)}>
+                        {t('clients.action.edit')}
                       </Button>
-                      <Button variant={m.active ? 'secondary' : 'primary'} className="bl-btn--small" disabled={busy === m._id} aria-label={`${m.active ? 'Deactivate' : 'Activate'} message: ${m.text}`} onClick={() => void toggle(m)}>
-                        {m.active ? 'Deactivate' : 'Activate'}
+                      <Button variant={m.active ? 'secondary' : 'primary'} className="bl-btn--small" disabled={busy === m._id} aria-label={m.active ? t('messages.deactivateLabel', { text: m.text }) : t('messages.activateLabel', { text: m.text })} onClick={() => void toggle(m)}>
+                        {m.active ? t('switch.deactivate') : t('switch.activate')}
                       </Button>
                     </div>
                   </td>
@@ -211,8 +215,8 @@ export function Messages() {
         </div>
       ) : null}
       {editing ? (
-        <Dialog title="Edit message" onClose={() => setEditing(null)}>
-          <MessageForm idPrefix="edit" initial={{ text: editing.text, active: editing.active }} submitLabel="Save message" onSubmit={(values) => edit(editing, values)} onCancel={() => setEditing(null)} />
+        <Dialog title={t('messages.editTitle')} onClose={() => setEditing(null)}>
+          <MessageForm idPrefix="edit" initial={{ text: editing.text, active: editing.active }} submitLabel={t('messages.save')} onSubmit={(values) => edit(editing, values)} onCancel={() => setEditing(null)} />
         </Dialog>
       ) : null}
       <BuildTag app="admin" label={__BUILD_LABEL__} />

@@ -3,6 +3,7 @@ import { Link, generatePath, useParams } from 'react-router';
 import { BuildTag, EmptyState, Page, ROUTES, Spinner, isRacingSport, useLoad, useApis } from '@backlay/shared';
 import { SearchBox, SortHeader, matchesSearch, useSort, useSortedRows, type SortColumn } from '@backlay/shared/sortable';
 import { sportName } from './sports-common';
+import { useT } from '../../i18n';
 
 /** The path of a competition's feed matches (matches/:sportId?competitionId=…). */
 export function feedMatchesPath(sportId: number, competitionId: string): string {
@@ -33,22 +34,25 @@ export function Series() {
   const all = load.state === 'done' ? load.value : null;
   const found = useMemo(() => (all ?? []).filter((c) => matchesSearch(search, c.name)), [all, search]);
   const rows = useSortedRows(found, SERIES_COLUMNS, sort);
-  const words = racing ? { title: 'Meetings', rows: 'meetings', row: 'Meeting', children: 'Races' } : { title: 'Series', rows: 'competitions', row: 'Competition', children: 'Matches' };
+  const t = useT();
+  const words = racing
+    ? { title: t('series.titleMeetings', { sport: name }), loading: t('series.loadingMeetings'), none: t('series.noneMeetings', { sport: name.toLowerCase() }), search: t('series.searchMeetings'), table: t('series.meetings'), row: t('series.meeting'), children: t('series.races') }
+    : { title: t('series.titleSeries', { sport: name }), loading: t('series.loadingCompetitions'), none: t('series.noneCompetitions', { sport: name.toLowerCase() }), search: t('series.searchCompetitions'), table: t('series.competitions'), row: t('series.competition'), children: t('series.matches') };
   return (
-    <Page title={`${words.title}: ${name}`} actions={<Link to={generatePath(ROUTES.adminSportsList.path, {})}>All sports</Link>}>
-      {load.state === 'loading' ? <Spinner label={`Loading ${words.rows}`} /> : null}
+    <Page title={words.title} actions={<Link to={generatePath(ROUTES.adminSportsList.path, {})}>{t('sport.all')}</Link>}>
+      {load.state === 'loading' ? <Spinner label={words.loading} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
-      {load.state === 'done' && load.value.length === 0 ? <EmptyState>The feed offers no {name.toLowerCase()} {words.rows} right now.</EmptyState> : null}
-      {all && all.length > 0 ? <SearchBox label={`Search ${words.rows}`} onSearch={setSearch} /> : null}
+      {load.state === 'done' && load.value.length === 0 ? <EmptyState>{words.none}</EmptyState> : null}
+      {all && all.length > 0 ? <SearchBox label={words.search} onSearch={setSearch} /> : null}
       {all && all.length > 0 ? (
         <div className="bl-table-wrap">
-          <table className="bl-table" aria-label={racing ? 'Meetings' : 'Competitions'}>
+          <table className="bl-table" aria-label={words.table}>
             <thead>
               <tr>
                 <SortHeader label={words.row} sortKey="name" sort={sort} onSort={onSort} />
                 <SortHeader label={words.children} sortKey="count" num sort={sort} onSort={onSort} />
                 <th scope="col">
-                  <span className="bl-visually-hidden">Actions</span>
+                  <span className="bl-visually-hidden">{t('clients.col.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -60,7 +64,7 @@ export function Series() {
                   </th>
                   <td className="num">{c.matchCount}</td>
                   <td>
-                    <Link className="bl-btn bl-btn--secondary bl-btn--small" to={feedMatchesPath(sportId, c.competitionId)} aria-label={`${words.children} of ${c.name}`}>
+                    <Link className="bl-btn bl-btn--secondary bl-btn--small" to={feedMatchesPath(sportId, c.competitionId)} aria-label={racing ? t('series.racesOf', { name: c.name }) : t('sports.matchesOf', { name: c.name })}>
                       {words.children}
                     </Link>
                   </td>

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Button, MARKET_LIMIT_MAX, MESSAGES, TextField, useApis, useLoad } from '@backlay/shared';
 import type { SiteStakeLimits as Limits } from '@backlay/shared/contracts';
 import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
+import { t as translate, useT } from '../../i18n';
 
 /** An amount in rupees with at most two decimals, or empty (the market's own). */
 const AMOUNT = /^\s*\d{1,9}(\.\d{1,2})?\s*$/;
-const AMOUNT_MESSAGE = `Enter rupees above 0 with at most two decimals, up to ${MARKET_LIMIT_MAX.toLocaleString('en-IN')}, or leave it empty`;
+const amountMessage = () => translate('siteLimits.invalid', { max: MARKET_LIMIT_MAX.toLocaleString('en-IN') });
 
 const toText = (value: number | null) => (value === null ? '' : String(value));
 
@@ -35,14 +36,16 @@ function SiteStakeLimitsForm({ limits, onSaved }: { limits: Limits; onSaved: () 
   const [maxText, setMaxText] = useState(toText(limits.maxStake));
   const [errors, setErrors] = useState<{ min?: string; max?: string }>({});
   const [confirming, setConfirming] = useState<{ minStake: number | null; maxStake: number | null } | null>(null);
+  const t = useT();
+  const amount = (value: number | null) => (value === null ? t('siteLimits.marketsOwn') : `₹${value.toLocaleString('en-IN')}`);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const minStake = parse(minText);
     const maxStake = parse(maxText);
     const next: { min?: string; max?: string } = {};
-    if (minStake === 'invalid') next.min = AMOUNT_MESSAGE;
-    if (maxStake === 'invalid') next.max = AMOUNT_MESSAGE;
+    if (minStake === 'invalid') next.min = amountMessage();
+    if (maxStake === 'invalid') next.max = amountMessage();
     if (minStake !== 'invalid' && maxStake !== 'invalid' && minStake !== null && maxStake !== null && minStake > maxStake) next.max = MESSAGES.stakeLimitsInvalid;
     setErrors(next);
     if (next.min === undefined && next.max === undefined && minStake !== 'invalid' && maxStake !== 'invalid') setConfirming({ minStake, maxStake });
@@ -51,22 +54,22 @@ function SiteStakeLimitsForm({ limits, onSaved }: { limits: Limits; onSaved: () 
   return (
     <section aria-labelledby="bl-site-limits">
       <h2 id="bl-site-limits" className="bl-section-title">
-        Stake limits on this site
+        {t('siteLimits.title')}
       </h2>
-      <p className="bl-hint">This site&apos;s players may stake no less and no more than these; empty keeps each market&apos;s own. The tighter of the market&apos;s and the site&apos;s applies.</p>
+      <p className="bl-hint">{t('siteLimits.hint')}</p>
       <form className="bl-form" onSubmit={submit} noValidate>
-        <TextField label="Minimum stake on this site" name="siteMinStake" inputMode="decimal" value={minText} onChange={(e) => setMinText(e.target.value)} error={errors.min} />
-        <TextField label="Maximum stake on this site" name="siteMaxStake" inputMode="decimal" value={maxText} onChange={(e) => setMaxText(e.target.value)} error={errors.max} />
+        <TextField label={t('siteLimits.min')} name="siteMinStake" inputMode="decimal" value={minText} onChange={(e) => setMinText(e.target.value)} error={errors.min} />
+        <TextField label={t('siteLimits.max')} name="siteMaxStake" inputMode="decimal" value={maxText} onChange={(e) => setMaxText(e.target.value)} error={errors.max} />
         <div className="bl-form-actions">
           <Button type="submit" disabled={confirming !== null}>
-            Save site limits
+            {t('siteLimits.save')}
           </Button>
         </div>
       </form>
       {confirming ? (
         <TransactionPasswordDialog
-          title="Stake limits on this site"
-          action="Save"
+          title={t('siteLimits.title')}
+          action={t('common.save')}
           onConfirm={(transactionPassword) => sportsAdmin.saveSiteLimits({ siteId: limits.siteId, ...confirming, transactionPassword })}
           onClose={() => setConfirming(null)}
           onDone={() => {
@@ -75,8 +78,7 @@ function SiteStakeLimitsForm({ limits, onSaved }: { limits: Limits; onSaved: () 
           }}
         >
           <p className="bl-hint">
-            Minimum {confirming.minStake === null ? "each market's own" : `₹${confirming.minStake.toLocaleString('en-IN')}`}, maximum{' '}
-            {confirming.maxStake === null ? "each market's own" : `₹${confirming.maxStake.toLocaleString('en-IN')}`}. Other sites keep theirs.
+            {t('siteLimits.confirm', { min: amount(confirming.minStake), max: amount(confirming.maxStake) })}
           </p>
         </TransactionPasswordDialog>
       ) : null}

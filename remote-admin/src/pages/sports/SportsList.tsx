@@ -5,6 +5,7 @@ import { LimitsDialog } from './LimitsDialog';
 import { SiteStakeLimits } from './SiteStakeLimits';
 import { TransactionPasswordDialog } from '../TransactionPasswordDialog';
 import { Switch, runAction } from './sports-common';
+import { useT } from '../../i18n';
 
 /**
  * sports-list/:url? (admin and sadmin): every sport with its active switch and the default limits
@@ -31,6 +32,7 @@ export function SportsList() {
   };
   const editing = url !== undefined && load.state === 'done' ? load.value.find((s) => String(s.sportId) === url) ?? null : null;
   const closeEditor = () => navigate(generatePath(ROUTES.adminSportsList.path, {}));
+  const t = useT();
 
   const toggle = async (sport: SportAdminItem, active: boolean) => {
     setBusy(sport.sportId);
@@ -49,23 +51,23 @@ export function SportsList() {
   };
 
   return (
-    <Page title="Sports">
-      <p className="bl-hint">A sport that is off is hidden from players; one off on this site only from this site's players. New markets and fancies of a sport start with its default limits.</p>
-      {load.state === 'loading' ? <Spinner label="Loading sports" /> : null}
+    <Page title={t('sports.title')}>
+      <p className="bl-hint">{t('sports.hint')}</p>
+      {load.state === 'loading' ? <Spinner label={t('sports.loading')} /> : null}
       {load.state === 'fail' ? <EmptyState>{load.message}</EmptyState> : null}
       {load.state === 'done' ? (
         <div className="bl-table-wrap">
-          <table className="bl-table bl-table--sticky" aria-label="Sports">
+          <table className="bl-table bl-table--sticky" aria-label={t('sports.title')}>
             <thead>
               <tr>
-                <th scope="col">Sport</th>
-                <th scope="col">Active</th>
-                {site ? <th scope="col">On this site</th> : null}
-                <th scope="col" className="num">Min stake</th>
-                <th scope="col" className="num">Max stake</th>
-                <th scope="col" className="num">Max profit</th>
-                <th scope="col" className="num">Bet delay</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t('dashboard.sport')}</th>
+                <th scope="col">{t('sports.active')}</th>
+                {site ? <th scope="col">{t('sports.onThisSite')}</th> : null}
+                <th scope="col" className="num">{t('limits.minStake')}</th>
+                <th scope="col" className="num">{t('limits.maxStake')}</th>
+                <th scope="col" className="num">{t('limits.maxProfit')}</th>
+                <th scope="col" className="num">{t('limits.betDelay')}</th>
+                <th scope="col">{t('clients.col.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -73,12 +75,12 @@ export function SportsList() {
                 <tr key={s.sportId}>
                   <th scope="row">{s.name}</th>
                   <td>
-                    <Switch label={`${s.name} active`} checked={s.active} disabled={busy === s.sportId} onChange={(next) => void toggle(s, next)} />
+                    <Switch label={t('sports.activeLabel', { name: s.name })} checked={s.active} disabled={busy === s.sportId} onChange={(next) => void toggle(s, next)} />
                   </td>
                   {site ? (
                     <td>
                       <Switch
-                        label={`${s.name} on this site`}
+                        label={t('sports.onSiteLabel', { name: s.name })}
                         checked={!site.sportsOff.includes(s.sportId)}
                         disabled={siteSwitching !== null}
                         onChange={(next) => setSiteSwitching({ sport: s, offered: next })}
@@ -88,17 +90,17 @@ export function SportsList() {
                   <td className="num">{s.minStake.toLocaleString('en-IN')}</td>
                   <td className="num">{s.maxStake.toLocaleString('en-IN')}</td>
                   <td className="num">{s.maxProfit.toLocaleString('en-IN')}</td>
-                  <td className="num">{s.betDelaySec} s</td>
+                  <td className="num">{t('limits.seconds', { seconds: s.betDelaySec })}</td>
                   <td>
                     <div className="bl-row-actions">
-                      <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminSportsList.path, { url: String(s.sportId) })} aria-label={`Limits of ${s.name}`}>
-                        Limits
+                      <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminSportsList.path, { url: String(s.sportId) })} aria-label={t('sports.limitsOf', { name: s.name })}>
+                        {t('sports.limits')}
                       </Link>
-                      <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminSeries.path, { sportId: String(s.sportId) })} aria-label={`Series of ${s.name}`}>
-                        Series
+                      <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminSeries.path, { sportId: String(s.sportId) })} aria-label={t('sports.seriesOf', { name: s.name })}>
+                        {t('series.series')}
                       </Link>
-                      <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminActiveMatches.path, { sportId: String(s.sportId) })} aria-label={`Matches of ${s.name}`}>
-                        Matches
+                      <Link className="bl-btn bl-btn--secondary bl-btn--small" to={generatePath(ROUTES.adminActiveMatches.path, { sportId: String(s.sportId) })} aria-label={t('sports.matchesOf', { name: s.name })}>
+                        {t('series.matches')}
                       </Link>
                     </div>
                   </td>
@@ -108,17 +110,17 @@ export function SportsList() {
           </table>
         </div>
       ) : null}
-      {load.state === 'done' && load.value.length === 0 ? <EmptyState>No sports.</EmptyState> : null}
+      {load.state === 'done' && load.value.length === 0 ? <EmptyState>{t('sports.none')}</EmptyState> : null}
       <SiteStakeLimits />
       {editing ? <LimitsDialog
-          title={`Default limits: ${editing.name}`}
+          title={t('sports.defaultLimits', { name: editing.name })}
           limits={editing}
-          note="New markets take these limits. The bet delay applies to match odds and the other exchange markets; bookmaker markets and fancies start with none."
+          note={t('sports.defaultLimitsNote')}
           onClose={closeEditor} onSave={(limits) => saveLimits(editing, limits)} /> : null}
       {siteSwitching && site ? (
         <TransactionPasswordDialog
-          title={`${siteSwitching.offered ? 'Offer' : 'Hide'} ${siteSwitching.sport.name} on this site`}
-          action={siteSwitching.offered ? 'Offer' : 'Hide'}
+          title={siteSwitching.offered ? t('sports.offerTitle', { name: siteSwitching.sport.name }) : t('sports.hideTitle', { name: siteSwitching.sport.name })}
+          action={siteSwitching.offered ? t('sports.offer') : t('sports.hide')}
           onConfirm={(transactionPassword) =>
             sportsAdminApi.saveSiteSports({
               siteId: site.siteId,
@@ -130,9 +132,7 @@ export function SportsList() {
           onDone={siteDone}
         >
           <p className="bl-hint">
-            {siteSwitching.offered
-              ? "This site's players see the sport again and can bet on it."
-              : "This site's players no longer see the sport, and their bets on it are refused. Other sites keep it."}
+            {siteSwitching.offered ? t('sports.offerHint') : t('sports.hideHint')}
           </p>
         </TransactionPasswordDialog>
       ) : null}

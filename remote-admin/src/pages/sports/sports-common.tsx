@@ -1,17 +1,9 @@
-import { SPORT_IDS, notify, type ApiError } from '@backlay/shared';
+import { notify, sportLabel, type ApiError } from '@backlay/shared';
+import { useT } from '../../i18n';
 
-/** Names of the sports of docs/rules/product.md §3, for titles before (or without) the sport list. */
-const SPORT_NAMES: Record<number, string> = {
-  [SPORT_IDS.cricket]: 'Cricket',
-  [SPORT_IDS.soccer]: 'Soccer',
-  [SPORT_IDS.tennis]: 'Tennis',
-  [SPORT_IDS.horseRacing]: 'Horse Racing',
-  [SPORT_IDS.greyhoundRacing]: 'Greyhound Racing',
-};
-
-/** A sport's name by id. */
+/** A sport's name by id, in the page's language (shared's sportLabel). */
 export function sportName(sportId: number): string {
-  return SPORT_NAMES[sportId] ?? `Sport ${sportId}`;
+  return sportLabel(sportId);
 }
 
 /**
@@ -32,10 +24,11 @@ export async function runAction(action: () => Promise<{ message: string }>, afte
 
 /** An on/off switch (a checkbox with the switch role) labelled for its row. */
 export function Switch({ label, checked, disabled, onChange }: { label: string; checked: boolean; disabled?: boolean; onChange: (next: boolean) => void }) {
+  const tr = useT();
   return (
     <label className="bl-switch bl-switch--inline">
       <input type="checkbox" role="switch" aria-label={label} checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
-      <span aria-hidden="true">{checked ? 'On' : 'Off'}</span>
+      <span aria-hidden="true">{checked ? tr('switch.on') : tr('switch.off')}</span>
     </label>
   );
 }

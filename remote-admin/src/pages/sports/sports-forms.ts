@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { BET_DELAY_MAX_SEC, MARKET_LIMIT_MAX, MESSAGES, NEWS_TEXT_MAX_LENGTH, type MarketLimits } from '@backlay/shared';
+import { t } from '../../i18n';
 
 /**
  * The yup schemas of the sports admin forms. Limits are whole rupees (stakes) and whole seconds
@@ -7,22 +8,32 @@ import { BET_DELAY_MAX_SEC, MARKET_LIMIT_MAX, MESSAGES, NEWS_TEXT_MAX_LENGTH, ty
  * message for a rule, the form uses it.
  */
 
-/** What the limits form says for each rule. */
+const LIMIT_MAX_TEXT = MARKET_LIMIT_MAX.toLocaleString('en-IN');
+
+/** What the limits form says for each rule (in the page's language when read). */
 export const LIMIT_MESSAGES = {
-  minStake: `Minimum stake must be a whole number of rupees from 1 to ${MARKET_LIMIT_MAX.toLocaleString('en-IN')}`,
-  maxStake: `Maximum stake must be a whole number of rupees from 1 to ${MARKET_LIMIT_MAX.toLocaleString('en-IN')}`,
-  maxProfit: `Maximum profit must be a whole number of rupees from 1 to ${MARKET_LIMIT_MAX.toLocaleString('en-IN')}`,
-  betDelaySec: `Bet delay must be a whole number of seconds from 0 to ${BET_DELAY_MAX_SEC}`,
+  get minStake() {
+    return t('limits.error.minStake', { max: LIMIT_MAX_TEXT });
+  },
+  get maxStake() {
+    return t('limits.error.maxStake', { max: LIMIT_MAX_TEXT });
+  },
+  get maxProfit() {
+    return t('limits.error.maxProfit', { max: LIMIT_MAX_TEXT });
+  },
+  get betDelaySec() {
+    return t('limits.error.betDelay', { max: BET_DELAY_MAX_SEC });
+  },
   ordered: MESSAGES.stakeLimitsInvalid,
-} as const;
+};
 
 const WHOLE = /^\s*\d+\s*$/;
 
-function wholeSchema(message: string, min: number, max: number) {
+function wholeSchema(rule: 'minStake' | 'maxStake' | 'maxProfit' | 'betDelaySec', min: number, max: number) {
   return yup
     .string()
     .default('')
-    .test('whole', message, (v) => WHOLE.test(v ?? '') && Number(v) >= min && Number(v) <= max);
+    .test('whole', () => LIMIT_MESSAGES[rule], (v) => WHOLE.test(v ?? '') && Number(v) >= min && Number(v) <= max);
 }
 
 /** The limits form as typed (text), sent as numbers once valid. */
@@ -35,8 +46,8 @@ export interface LimitsFormValues {
 
 /** Min/max stake, max profit (rupees) and bet delay (seconds); the minimum not above the maximum. */
 export const limitsSchema = yup.object({
-  minStake: wholeSchema(LIMIT_MESSAGES.minStake, 1, MARKET_LIMIT_MAX),
-  maxStake: wholeSchema(LIMIT_MESSAGES.maxStake, 1, MARKET_LIMIT_MAX).test(
+  minStake: wholeSchema('minStake', 1, MARKET_LIMIT_MAX),
+  maxStake: wholeSchema('maxStake', 1, MARKET_LIMIT_MAX).test(
     'ordered',
     LIMIT_MESSAGES.ordered,
     function ordered(v) {
@@ -44,8 +55,8 @@ export const limitsSchema = yup.object({
       return !WHOLE.test(v ?? '') || !WHOLE.test(min) || Number(min) <= Number(v);
     },
   ),
-  maxProfit: wholeSchema(LIMIT_MESSAGES.maxProfit, 1, MARKET_LIMIT_MAX),
-  betDelaySec: wholeSchema(LIMIT_MESSAGES.betDelaySec, 0, BET_DELAY_MAX_SEC),
+  maxProfit: wholeSchema('maxProfit', 1, MARKET_LIMIT_MAX),
+  betDelaySec: wholeSchema('betDelaySec', 0, BET_DELAY_MAX_SEC),
 });
 
 /** Current limits as the form's text. */

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from '@backlay/shared';
 import { RANK_LABELS, judgementMarketCode } from '@backlay/shared/casino';
+import { useT, type CasinoT } from '../../i18n';
 import { marketsBetOn, type TableLayoutProps } from './types';
 
 /** A pick is exactly this many different ranks (docs/rules/casino-games.md §1.8). */
@@ -9,11 +10,11 @@ export const JUDGEMENT_PICK_SIZE = 3;
 /** A–K, ace low: the ranks a player picks from. */
 const RANKS = Array.from({ length: 13 }, (_, i) => i + 1);
 
-function hint(picked: readonly number[], refused: boolean, offered: boolean): string {
-  if (refused) return `You have chosen ${JUDGEMENT_PICK_SIZE} cards already: unselect one to choose another.`;
+function hint(t: CasinoT, picked: readonly number[], refused: boolean, offered: boolean): string {
+  if (refused) return t('judgement.refused', { count: JUDGEMENT_PICK_SIZE });
   const left = JUDGEMENT_PICK_SIZE - picked.length;
-  if (left > 0) return `Choose ${left} more card${left === 1 ? '' : 's'}.`;
-  return offered ? 'Now bet Yes (one of them is opened) or No (none is).' : 'This pick takes no bets in this round.';
+  if (left > 0) return t('judgement.more', { count: left });
+  return offered ? t('judgement.bet') : t('judgement.noBets');
 }
 
 /**
@@ -22,6 +23,7 @@ function hint(picked: readonly number[], refused: boolean, offered: boolean): st
  * already bet on this round stay listed below, with their P&L.
  */
 export function JudgementLayout({ markets, bets, renderMarket }: TableLayoutProps) {
+  const t = useT();
   const titleId = useId();
   const [picked, setPicked] = useState<number[]>([]);
   const [refused, setRefused] = useState(false);
@@ -47,7 +49,7 @@ export function JudgementLayout({ markets, bets, renderMarket }: TableLayoutProp
     <>
       <div className="bl-casino-pick">
         <h2 id={titleId} className="bl-casino-pick__title">
-          Choose {JUDGEMENT_PICK_SIZE} cards
+          {t('judgement.choose', { count: JUDGEMENT_PICK_SIZE })}
         </h2>
         <div role="group" aria-labelledby={titleId} className="bl-casino-pick__keys">
           {RANKS.map((rank) => (
@@ -58,7 +60,7 @@ export function JudgementLayout({ markets, bets, renderMarket }: TableLayoutProp
         </div>
         <div className="bl-casino-pick__foot">
           <p className={refused ? 'bl-form-error' : 'bl-hint'} role="status">
-            {hint(picked, refused, chosen !== undefined)}
+            {hint(t, picked, refused, chosen !== undefined)}
           </p>
           {picked.length > 0 ? (
             <Button
@@ -69,13 +71,13 @@ export function JudgementLayout({ markets, bets, renderMarket }: TableLayoutProp
                 setRefused(false);
               }}
             >
-              Clear cards
+              {t('judgement.clear')}
             </Button>
           ) : null}
         </div>
       </div>
       {chosen ? <div className="bl-market-wrap">{renderMarket(chosen)}</div> : null}
-      {others.length > 0 ? <h2 className="bl-casino-pick__title">Your other picks this round</h2> : null}
+      {others.length > 0 ? <h2 className="bl-casino-pick__title">{t('judgement.others')}</h2> : null}
       {others.map((m) => (
         <div key={m.marketId} className="bl-market-wrap">
           {renderMarket(m)}

@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
 import type { CasinoMarketView } from '@backlay/shared';
+import { useT, type CasinoKey } from '../../i18n';
 import type { TableLayoutProps } from './types';
 
 const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
-const ORDINALS = ['1st', '2nd', '3rd', '4th'];
+/** Each digit's select: "1st digit" … "4th digit". */
+const DIGIT_LABELS: readonly CasinoKey[] = ['lottery.digit1', 'lottery.digit2', 'lottery.digit3', 'lottery.digit4'];
 
 /**
  * One digits market (Single, Double, Triple): a picker, then the market with just the picked
@@ -11,6 +13,7 @@ const ORDINALS = ['1st', '2nd', '3rd', '4th'];
  * with one labelled select per digit, in order.
  */
 function DigitsMarket({ market, bets, renderMarket }: { market: CasinoMarketView } & Pick<TableLayoutProps, 'bets' | 'renderMarket'>) {
+  const t = useT();
   const length = market.runners[0]?.selectionId.length ?? 1;
   const [digits, setDigits] = useState<string[]>(() => Array.from({ length }, () => ''));
   const picked = digits.every((d) => d !== '') ? digits.join('') : null;
@@ -40,7 +43,7 @@ function DigitsMarket({ market, bets, renderMarket }: { market: CasinoMarketView
           <div className="bl-casino-pick__digits">
             {digits.map((d, i) => (
               <label key={i} className="bl-field bl-casino-pick__digit">
-                <span>{ORDINALS[i]} digit</span>
+                <span>{t(DIGIT_LABELS[i])}</span>
                 <select value={d} onChange={(e) => setDigit(i, e.target.value)}>
                   <option value="">–</option>
                   {DIGITS.map((o) => (
@@ -53,7 +56,7 @@ function DigitsMarket({ market, bets, renderMarket }: { market: CasinoMarketView
             ))}
           </div>
         )}
-        {picked === null ? <p className="bl-hint">{length === 1 ? 'Pick a digit to see its price.' : `Pick ${length} digits to see the number's price.`}</p> : null}
+        {picked === null ? <p className="bl-hint">{length === 1 ? t('lottery.pickOne') : t('lottery.pickMany', { count: length })}</p> : null}
       </fieldset>
       {shown.size > 0 ? renderMarket(market, shown) : null}
     </div>

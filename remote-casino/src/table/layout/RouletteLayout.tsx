@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { PHONE_QUERY, formatOddsDecimal, formatRupees, useMediaQuery } from '@backlay/shared';
 import { pocketColour } from '@backlay/shared/casino';
 import { openStakes } from '../book';
+import { useT, type CasinoKey, type CasinoT } from '../../i18n';
 import type { TableLayoutProps } from './types';
 
 /** A cell's place in one shape of the grid: column, row and their spans (1-based, CSS grid lines). */
@@ -51,6 +52,19 @@ export const ROULETTE_CELLS: readonly RouletteCell[] = Object.freeze([
   ...OUTSIDE_ROW.map(([market, selectionId, text], k): RouletteCell => ({ market, selectionId, text, wide: [2 + 2 * k, 5, 2, 1], phone: [1, 2 + 2 * k, 1, 2] })),
 ]);
 
+/** The words of the cells that show words, in the page's language (the numbers show as they are). */
+const CELL_TEXT: Readonly<Record<string, CasinoKey>> = {
+  '2 to 1': 'roulette.column',
+  '1st 12': 'roulette.dozen1',
+  '2nd 12': 'roulette.dozen2',
+  '3rd 12': 'roulette.dozen3',
+  Even: 'roulette.even',
+  Odd: 'roulette.odd',
+  Red: 'roulette.red',
+  Black: 'roulette.black',
+};
+const cellText = (t: CasinoT, text: string) => (Object.prototype.hasOwnProperty.call(CELL_TEXT, text) ? t(CELL_TEXT[text]) : text);
+
 const cellKey = (marketId: string, selectionId: string) => `${marketId}\u0000${selectionId}`;
 
 /** A stake as a chip shows it: 100, 2.5K, 1L. */
@@ -58,9 +72,11 @@ const chipAmount = (rupees: number) => new Intl.NumberFormat('en-IN', { notation
 
 
 /** The cell's accessible name: what it shows, what it covers, its price and the player's stake on it. */
-function cellName(cell: RouletteCell, runnerName: string, price: number, stake: number | undefined): string {
-  const what = cell.colour ? `${cell.text}, ${cell.colour}` : cell.text === runnerName ? cell.text : `${cell.text}: ${runnerName}`;
-  return `${what}, back at ${formatOddsDecimal(price)}${stake ? `, your stake ${formatRupees(stake)}` : ''}`;
+function cellName(t: CasinoT, cell: RouletteCell, runnerName: string, price: number, stake: number | undefined): string {
+  const text = cellText(t, cell.text);
+  const what = cell.colour ? t('roulette.number', { number: text, colour: t(`colour.${cell.colour}`) }) : cell.text === runnerName ? text : t('roulette.covers', { text, runner: runnerName });
+  const odds = formatOddsDecimal(price);
+  return stake ? t('roulette.cellStake', { what, odds, stake: formatRupees(stake) }) : t('roulette.cell', { what, odds });
 }
 
 /** The grid lines of a cell in both shapes, as the shell's .bl-roulette styles read them. */
@@ -77,6 +93,7 @@ function placeStyle({ wide, phone }: RouletteCell): CSSProperties {
  * bets disables its cells, and the grid says why.
  */
 export function RouletteLayout({ markets, bets, renderMarket, back, selection, closedReason }: TableLayoutProps) {
+  const t = useT();
   const byCode = useMemo(() => new Map(markets.map((m) => [m.code, m])), [markets]);
   const staked = useMemo(() => openStakes(bets, (b) => cellKey(b.marketId, b.selectionId)), [bets]);
   const phone = useMediaQuery(PHONE_QUERY);
@@ -107,9 +124,9 @@ export function RouletteLayout({ markets, bets, renderMarket, back, selection, c
   }, [bets, selection]);
 
   return (
-    <section className="bl-roulette" aria-label="Betting layout">
+    <section className="bl-roulette" aria-label={t('roulette.label')}>
       <div className="bl-roulette__board">
-        <div className="bl-roulette__grid" role="group" aria-label="Roulette bets">
+        <div className="bl-roulette__grid" role="group" aria-label={t('roulette.bets')}>
           {ROULETTE_CELLS.map((cell) => {
             const market = byCode.get(cell.market);
             const runner = market?.runners.find((r) => r.selectionId === cell.selectionId);
@@ -125,14 +142,14 @@ export function RouletteLayout({ markets, bets, renderMarket, back, selection, c
                 type="button"
                 className={classes}
                 style={placeStyle(cell)}
-                aria-label={cellName(cell, runner.name, price, stake)}
+                aria-label={cellName(t, cell, runner.name, price, stake)}
                 aria-pressed={picked}
                 disabled={closed !== null}
                 data-market={market.code}
                 data-selection={runner.selectionId}
                 onClick={() => back(market, runner.selectionId)}
               >
-                <span className="bl-roulette__text">{cell.text}</span>
+                <span className="bl-roulette__text">{cellText(t, cell.text)}</span>
                 {stake ? (
                   <span className="bl-roulette__chip" data-testid="roulette-chip" aria-hidden="true">
                     {chipAmount(stake)}
@@ -152,10 +169,10 @@ export function RouletteLayout({ markets, bets, renderMarket, back, selection, c
       </div>
       {!allClosed && closedNames.length > 0 ? (
         <p className="bl-hint" role="status">
-          {`Not taking bets: ${closedNames.join(', ')}.`}
+          {t('roulette.notTaking', { markets: closedNames.join(', ') })}
         </p>
       ) : null}
-      {!allClosed && closedNames.length === 0 ? <p className="bl-hint bl-roulette__hint">Tap a number or an outside bet to open its slip.</p> : null}
+      {!allClosed && closedNames.length === 0 ? <p className="bl-hint bl-roulette__hint">{t('roulette.hint')}</p> : null}
       {slipOpen !== null && slipMarket ? (
         <div ref={slipRef} className="bl-roulette__slip">
           {renderMarket(slipMarket, shown)}

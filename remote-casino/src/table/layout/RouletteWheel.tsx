@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useMediaQuery, type CasinoRoundView } from '@backlay/shared';
 import { ROULETTE_WHEEL_ORDER, parsePocket, pocketColour } from '@backlay/shared/casino';
+import { useT, type CasinoT } from '../../i18n';
 
 /** Those who asked for less motion get the result still (WCAG 2.3.3), as the card deal does. */
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
@@ -68,11 +69,11 @@ const DISC = (
 );
 
 /** What the wheel says, for the eyes and for a screen reader (role=status). */
-function wheelText(round: CasinoRoundView, pocket: number | null, revealed: boolean): string {
-  if (round.status === 'VOID') return 'No spin: the round was voided.';
-  if (pocket !== null && revealed) return `Winning number: ${pocket}, ${pocketColour(pocket)}`;
-  if (pocket !== null) return 'The wheel is spinning…';
-  return round.status === 'OPEN' ? 'The wheel spins when betting closes.' : 'No more bets.';
+function wheelText(t: CasinoT, round: CasinoRoundView, pocket: number | null, revealed: boolean): string {
+  if (round.status === 'VOID') return t('wheel.void');
+  if (pocket !== null && revealed) return t('wheel.winning', { pocket, colour: t(`colour.${pocketColour(pocket)}`) });
+  if (pocket !== null) return t('wheel.spinning');
+  return round.status === 'OPEN' ? t('wheel.open') : t('wheel.noMore');
 }
 
 /**
@@ -84,6 +85,7 @@ function wheelText(round: CasinoRoundView, pocket: number | null, revealed: bool
  * wheel keeps its place into the next round until that round's pocket arrives.
  */
 export function RouletteWheel({ round }: { round: CasinoRoundView }) {
+  const t = useT();
   const still = useMediaQuery(REDUCED_MOTION_QUERY);
   const pocket = pocketOf(round);
   // The pocket the wheel was last turned to, and its angle: a pocket is spun to once.
@@ -107,7 +109,7 @@ export function RouletteWheel({ round }: { round: CasinoRoundView }) {
 
   const shown = pocket !== null && revealed;
   return (
-    <section className="bl-casino-cards bl-wheel" aria-label="Wheel" data-pocket={shown ? pocket : undefined} data-motion={still ? 'still' : 'spin'}>
+    <section className="bl-casino-cards bl-wheel" aria-label={t('wheel.label')} data-pocket={shown ? pocket : undefined} data-motion={still ? 'still' : 'spin'}>
       <div className="bl-wheel__frame">
         <div className={`bl-wheel__disc${turn.spin ? ' bl-wheel__disc--spin' : ''}`} style={{ transform: `rotate(${turn.angle}deg)` }} data-testid="wheel-disc">
           {DISC}
@@ -116,7 +118,7 @@ export function RouletteWheel({ round }: { round: CasinoRoundView }) {
         {shown ? <span className="bl-wheel__ball" aria-hidden="true" /> : null}
       </div>
       <p className={`bl-wheel__result${shown ? ` bl-wheel__result--${pocketColour(pocket)}` : ''}`} role="status">
-        {wheelText(round, pocket, revealed)}
+        {wheelText(t, round, pocket, revealed)}
       </p>
     </section>
   );

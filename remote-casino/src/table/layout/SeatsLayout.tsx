@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { CasinoMarketView } from '@backlay/shared';
+import { useT } from '../../i18n';
 import { marketsBetOn, type TableLayoutProps } from './types';
 
 /** The seat a market belongs to: the number its code ends with ('COLOUR_3' → 3), or null. */
@@ -14,6 +15,7 @@ export function seatOf(market: Pick<CasinoMarketView, 'code'>): number | null {
  * on this round stay listed below with their P&L.
  */
 export function SeatsLayout({ markets, bets, renderMarket }: TableLayoutProps) {
+  const t = useT();
   const titleId = useId();
   const seats = [...new Set(markets.map(seatOf).filter((s): s is number => s !== null))].sort((a, b) => a - b);
   const [seat, setSeat] = useState<number | null>(null);
@@ -27,18 +29,18 @@ export function SeatsLayout({ markets, bets, renderMarket }: TableLayoutProps) {
     <>
       <div className="bl-casino-pick">
         <h2 id={titleId} className="bl-casino-pick__title">
-          Choose a seat
+          {t('seats.choose')}
         </h2>
         <div role="group" aria-labelledby={titleId} className="bl-casino-pick__keys bl-casino-pick__keys--wide">
           {seats.map((s) => (
             <button key={s} type="button" className="bl-casino-pick__key" aria-pressed={s === current} onClick={() => setSeat(s)}>
-              Seat {s}
+              {t('seats.seat', { n: s })}
               {seatsBetOn.has(s) ? (
                 <>
                   <span className="bl-casino-pick__dot" aria-hidden="true">
                     •
                   </span>
-                  <span className="bl-visually-hidden"> (you bet on it)</span>
+                  <span className="bl-visually-hidden"> {t('seats.betOn')}</span>
                 </>
               ) : null}
             </button>
@@ -50,7 +52,7 @@ export function SeatsLayout({ markets, bets, renderMarket }: TableLayoutProps) {
           {renderMarket(m)}
         </div>
       ))}
-      {others.length > 0 ? <h2 className="bl-casino-pick__title">Your bets on other seats</h2> : null}
+      {others.length > 0 ? <h2 className="bl-casino-pick__title">{t('seats.others')}</h2> : null}
       {others.map((m) => (
         <div key={m.marketId} className="bl-market-wrap">
           {renderMarket(m)}

@@ -1,40 +1,34 @@
 import { useState, type FormEvent } from 'react';
 import {
-  Button,
-  EmptyState,
-  LOGIN_ATTEMPT_REASON_LABELS,
-  loginAttemptOutcome,
-  type LoginAttemptOutcome,
-  Spinner,
-  TextField,
-  useLoad,
-  useApis,
-  type LoginHistoryRow,
-  formatDateTimeSeconds,
+  Button, EmptyState, loginAttemptOutcome, type LoginAttemptOutcome, Spinner, TextField, useLoad, useApis, type LoginHistoryRow, formatDateTimeSeconds, loginAttemptReasonLabel,
 } from '@backlay/shared';
 import { TableScroll } from '@backlay/shared/table-scroll';
+import { localizeApiMessage } from '@backlay/shared/i18n';
+import { useT, type PagesKey } from '../../i18n/pages';
 
 /** The time of an attempt as the other reports show times. */
 export function formatAttemptTime(iso: string): string {
   return formatDateTimeSeconds(iso);
 }
 
-const OUTCOME_WORDS: Readonly<Record<LoginAttemptOutcome, string>> = { success: 'Success', step: 'First step', failed: 'Failed' };
+/** The catalog's word for each outcome. */
+const OUTCOME_KEYS: Readonly<Record<LoginAttemptOutcome, PagesKey>> = { success: 'loginHistory.success', step: 'loginHistory.step', failed: 'loginHistory.failed' };
 
 /** Login attempts as a table; `showUser` adds the username column (an agent's downline). */
 export function LoginHistoryTable({ rows, label, showUser = false }: { rows: readonly LoginHistoryRow[]; label: string; showUser?: boolean }) {
+  const t = useT();
   return (
-    <TableScroll label={`${label} table`}>
+    <TableScroll label={t('loginHistory.tableOf', { label })}>
       <table className="bl-table" aria-label={label}>
         <thead>
           <tr>
-            <th scope="col">Time</th>
-            {showUser ? <th scope="col">Username</th> : null}
-            <th scope="col">Result</th>
-            <th scope="col">IP address</th>
-            <th scope="col">Location</th>
-            <th scope="col">Device</th>
-            <th scope="col">Area</th>
+            <th scope="col">{t('loginHistory.time')}</th>
+            {showUser ? <th scope="col">{t('field.username')}</th> : null}
+            <th scope="col">{t('loginHistory.result')}</th>
+            <th scope="col">{t('loginHistory.ip')}</th>
+            <th scope="col">{t('loginHistory.location')}</th>
+            <th scope="col">{t('loginHistory.device')}</th>
+            <th scope="col">{t('loginHistory.area')}</th>
           </tr>
         </thead>
         <tbody>
@@ -43,12 +37,12 @@ export function LoginHistoryTable({ rows, label, showUser = false }: { rows: rea
               <td>{formatAttemptTime(row.at)}</td>
               {showUser ? <td>{row.username}</td> : null}
               <td className={`bl-security__${loginAttemptOutcome(row)}`}>
-                {OUTCOME_WORDS[loginAttemptOutcome(row)]}: {LOGIN_ATTEMPT_REASON_LABELS[row.reason] ?? row.reason}
+                {t(OUTCOME_KEYS[loginAttemptOutcome(row)])}: {loginAttemptReasonLabel(row.reason)}
               </td>
               <td>{row.ip ?? '—'}</td>
               <td>{row.location}</td>
               <td>{row.device}</td>
-              <td>{row.area === 'admin' ? 'Agent' : 'Player'}</td>
+              <td>{row.area === 'admin' ? t('loginHistory.agent') : t('loginHistory.player')}</td>
             </tr>
           ))}
         </tbody>
@@ -58,15 +52,16 @@ export function LoginHistoryTable({ rows, label, showUser = false }: { rows: rea
 }
 
 function PageButtons({ page, hasMore, onPage }: { page: number; hasMore: boolean; onPage: (page: number) => void }) {
+  const t = useT();
   if (page === 1 && !hasMore) return null;
   return (
-    <nav className="bl-pager" aria-label="Login history pages">
+    <nav className="bl-pager" aria-label={t('loginHistory.pages')}>
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Newer
+        {t('loginHistory.newer')}
       </Button>
-      <span className="bl-pager__info">Page {page}</span>
+      <span className="bl-pager__info">{t('loginHistory.page', { page })}</span>
       <Button variant="secondary" disabled={!hasMore} onClick={() => onPage(page + 1)}>
-        Older
+        {t('loginHistory.older')}
       </Button>
     </nav>
   );
@@ -74,18 +69,19 @@ function PageButtons({ page, hasMore, onPage }: { page: number; hasMore: boolean
 
 /** The signed-in user's own login history. */
 export function OwnLoginHistory() {
+  const t = useT();
   const { security: securityApi } = useApis();
   const [page, setPage] = useState(1);
   const { load } = useLoad(() => securityApi.history({ page }), String(page));
   return (
     <section className="bl-security__section" aria-labelledby="login-history-title">
-      <h2 id="login-history-title">Login history</h2>
-      {load.state === 'loading' ? <Spinner label="Loading login history" /> : null}
-      {load.state === 'fail' ? <EmptyState>Login history could not be loaded: {load.message}</EmptyState> : null}
-      {load.state === 'done' && load.value.rows.length === 0 ? <EmptyState>No login attempts yet.</EmptyState> : null}
+      <h2 id="login-history-title">{t('loginHistory.title')}</h2>
+      {load.state === 'loading' ? <Spinner label={t('loginHistory.loading')} /> : null}
+      {load.state === 'fail' ? <EmptyState>{t('loginHistory.loadFailed', { message: localizeApiMessage(load.message) })}</EmptyState> : null}
+      {load.state === 'done' && load.value.rows.length === 0 ? <EmptyState>{t('loginHistory.empty')}</EmptyState> : null}
       {load.state === 'done' && load.value.rows.length > 0 ? (
         <>
-          <LoginHistoryTable rows={load.value.rows} label="Your login history" />
+          <LoginHistoryTable rows={load.value.rows} label={t('loginHistory.yours')} />
           <PageButtons page={page} hasMore={load.value.hasMore} onPage={setPage} />
         </>
       ) : null}
@@ -95,6 +91,7 @@ export function OwnLoginHistory() {
 
 /** An agent's view of its downline's logins, optionally of one username. */
 export function DownlineLoginHistory() {
+  const t = useT();
   const { security: securityApi } = useApis();
   const [query, setQuery] = useState({ page: 1, username: '' });
   const [draft, setDraft] = useState('');
@@ -108,19 +105,19 @@ export function DownlineLoginHistory() {
   };
   return (
     <section className="bl-security__section" aria-labelledby="downline-history-title">
-      <h2 id="downline-history-title">Downline login history</h2>
-      <form className="bl-security__filter" onSubmit={search} role="search" aria-label="Filter downline logins">
-        <TextField label="Username" name="username" maxLength={64} value={draft} onChange={(e) => setDraft(e.target.value)} />
+      <h2 id="downline-history-title">{t('loginHistory.downlineTitle')}</h2>
+      <form className="bl-security__filter" onSubmit={search} role="search" aria-label={t('loginHistory.filter')}>
+        <TextField label={t('field.username')} name="username" maxLength={64} value={draft} onChange={(e) => setDraft(e.target.value)} />
         <Button type="submit" variant="secondary">
-          Show
+          {t('show')}
         </Button>
       </form>
-      {load.state === 'loading' ? <Spinner label="Loading downline logins" /> : null}
-      {load.state === 'fail' ? <EmptyState>Downline logins could not be loaded: {load.message}</EmptyState> : null}
-      {load.state === 'done' && load.value.rows.length === 0 ? <EmptyState>No login attempts in your downline.</EmptyState> : null}
+      {load.state === 'loading' ? <Spinner label={t('loginHistory.downlineLoading')} /> : null}
+      {load.state === 'fail' ? <EmptyState>{t('loginHistory.downlineFailed', { message: localizeApiMessage(load.message) })}</EmptyState> : null}
+      {load.state === 'done' && load.value.rows.length === 0 ? <EmptyState>{t('loginHistory.downlineEmpty')}</EmptyState> : null}
       {load.state === 'done' && load.value.rows.length > 0 ? (
         <>
-          <LoginHistoryTable rows={load.value.rows} label="Downline login history" showUser />
+          <LoginHistoryTable rows={load.value.rows} label={t('loginHistory.downlineTitle')} showUser />
           <PageButtons page={query.page} hasMore={load.value.hasMore} onPage={(page) => setQuery((q) => ({ ...q, page }))} />
         </>
       ) : null}

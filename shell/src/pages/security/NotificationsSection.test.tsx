@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PUSH_WORKER_PATH } from '@backlay/shared';
+import { SERVICE_WORKER_PATH } from '../../pwa/pwa';
 import { fakeSecurity, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { NotificationsSection } from './NotificationsSection';
 import { PUSH_TEXT, keyBytes } from '../../session/push-subscription';
@@ -67,7 +67,7 @@ describe('NotificationsSection', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Turn on notifications' }));
     expect(await screen.findByText('On in this browser.')).toBeInTheDocument();
     expect(browser.Notification.requestPermission).toHaveBeenCalled();
-    expect(browser.serviceWorker.register).toHaveBeenCalledWith(PUSH_WORKER_PATH, { scope: '/' });
+    expect(browser.serviceWorker.register).toHaveBeenCalledWith(SERVICE_WORKER_PATH, { scope: '/' });
     expect(browser.pushManager.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: keyBytes(KEY) });
     expect(security.pushSubscribe).toHaveBeenCalledWith({ endpoint: 'https://push.example.com/send/abc', keys: { p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) } });
     await userEvent.click(screen.getByRole('button', { name: 'Turn off notifications' }));

@@ -1,14 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, notify, useApis, type Area } from '@backlay/shared';
+import { localizeApiMessage } from '@backlay/shared/i18n';
+import { useT } from '../../i18n/pages';
 import { PUSH_TEXT, PushRefused, currentSubscription, pushSupport, turnOff, turnOn } from '../../session/push-subscription';
 
 type State = { kind: 'reading' } | { kind: 'on' } | { kind: 'off' } | { kind: 'busy' };
 
-/** What each area's notifications tell. */
-const WHAT: Record<Area, string> = {
-  player: 'A notification on this device when a bet of yours settles and when a deposit or withdrawal of yours is approved or rejected, even with Backlay closed.',
-  admin: 'A notification on this device when a player of your downline asks for a deposit or a withdrawal, even with Backlay closed.',
-};
 
 /**
  * Browser notifications (issue 34, ADR 0071): opt-in per browser. Shows whether this browser
@@ -16,6 +13,7 @@ const WHAT: Record<Area, string> = {
  * cannot (no support, blocked, the push service out of reach).
  */
 export function NotificationsSection({ area }: { area: Area }) {
+  const t = useT();
   const { security } = useApis();
   const titleId = useId();
   const [state, setState] = useState<State>({ kind: 'reading' });
@@ -40,9 +38,9 @@ export function NotificationsSection({ area }: { area: Area }) {
     try {
       await (on ? turnOn(security) : turnOff(security));
       setState({ kind: on ? 'on' : 'off' });
-      notify('success', on ? 'Notifications are on in this browser' : 'Notifications are off in this browser');
+      notify('success', on ? t('push.turnedOn') : t('push.turnedOff'));
     } catch (error) {
-      setProblem(error instanceof PushRefused ? error.message : (error as Error).message);
+      setProblem(error instanceof PushRefused ? error.message : localizeApiMessage((error as Error).message));
       setState({ kind: (await currentSubscription().catch(() => null)) === null ? 'off' : 'on' });
     }
   };
@@ -50,18 +48,18 @@ export function NotificationsSection({ area }: { area: Area }) {
   return (
     <section className="bl-panel" aria-labelledby={titleId}>
       <h2 id={titleId} className="bl-section-title">
-        Browser notifications
+        {t('push.title')}
       </h2>
-      <p className="bl-hint">{WHAT[area]}</p>
+      <p className="bl-hint">{area === 'admin' ? t('push.whatAdmin') : t('push.whatPlayer')}</p>
       {support === 'unsupported' ? (
         <p>{PUSH_TEXT.unsupported}</p>
       ) : (
         <>
-          <p role="status">{state.kind === 'reading' ? 'Checking this browser…' : state.kind === 'on' ? 'On in this browser.' : state.kind === 'off' ? 'Off in this browser.' : 'Asking the browser…'}</p>
+          <p role="status">{state.kind === 'reading' ? t('push.checking') : state.kind === 'on' ? t('push.on') : state.kind === 'off' ? t('push.off') : t('push.asking')}</p>
           {support === 'blocked' && state.kind !== 'on' ? <p>{PUSH_TEXT.blocked}</p> : null}
           {problem !== null ? <p role="alert" className="bl-form-error">{problem}</p> : null}
           <Button variant={state.kind === 'on' ? 'secondary' : 'primary'} disabled={state.kind === 'reading' || state.kind === 'busy'} onClick={() => void act(state.kind !== 'on')}>
-            {state.kind === 'on' ? 'Turn off notifications' : 'Turn on notifications'}
+            {state.kind === 'on' ? t('push.turnOff') : t('push.turnOn')}
           </Button>
         </>
       )}

@@ -1,17 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import {
-  AGENT_ROLES,
-  Button,
-  EmptyState,
-  MESSAGES,
-  ROLE_LABELS,
-  SECURITY_MESSAGES,
-  Spinner,
-  notify,
-  useLoad,
-  useApis,
-  type Role,
+  AGENT_ROLES, Button, EmptyState, MESSAGES, SECURITY_MESSAGES, Spinner, notify, useLoad, useApis, type Role, roleLabel,
 } from '@backlay/shared';
+import { localizeApiMessage } from '@backlay/shared/i18n';
+import { useT } from '../../i18n/pages';
 
 /**
  * The platform's setting: which agent roles must use two-factor. An agent of such a role without
@@ -19,13 +11,14 @@ import {
  * it read-only (the API refuses an Admin's save with 403).
  */
 export function TwoFactorPolicySection({ editable }: { editable: boolean }) {
+  const t = useT();
   const { security: securityApi } = useApis();
   const { load } = useLoad(() => securityApi.policy());
   return (
     <section className="bl-security__section" aria-labelledby="two-factor-policy-title">
-      <h2 id="two-factor-policy-title">Require two-factor for agents</h2>
-      {load.state === 'loading' ? <Spinner label="Loading the requirement" /> : null}
-      {load.state === 'fail' ? <EmptyState>The requirement could not be loaded: {load.message}</EmptyState> : null}
+      <h2 id="two-factor-policy-title">{t('twoFactorPolicy.title')}</h2>
+      {load.state === 'loading' ? <Spinner label={t('twoFactorPolicy.loading')} /> : null}
+      {load.state === 'fail' ? <EmptyState>{t('twoFactorPolicy.loadFailed', { message: localizeApiMessage(load.message) })}</EmptyState> : null}
       {load.state === 'done' && editable ? <PolicyForm saved={load.value.requiredRoles} /> : null}
       {load.state === 'done' && !editable ? <PolicyView saved={load.value.requiredRoles} /> : null}
     </section>
@@ -34,20 +27,22 @@ export function TwoFactorPolicySection({ editable }: { editable: boolean }) {
 
 /** An Admin's view: the same boxes, disabled, and who sets them. */
 function PolicyView({ saved }: { saved: readonly Role[] }) {
+  const t = useT();
   return (
     <fieldset disabled aria-describedby="two-factor-policy-owner">
-      <legend>Roles that must use two-factor authentication</legend>
+      <legend>{t('twoFactorPolicy.legend')}</legend>
       {AGENT_ROLES.map((role) => (
         <label key={role} className="bl-security__check">
-          <input type="checkbox" name="requiredRoles" value={role} checked={saved.includes(role)} readOnly /> {ROLE_LABELS[role]}
+          <input type="checkbox" name="requiredRoles" value={role} checked={saved.includes(role)} readOnly /> {roleLabel(role)}
         </label>
       ))}
-      <p id="two-factor-policy-owner">{SECURITY_MESSAGES.twoFactorPolicySuperAdminOnly}.</p>
+      <p id="two-factor-policy-owner">{localizeApiMessage(SECURITY_MESSAGES.twoFactorPolicySuperAdminOnly)}.</p>
     </fieldset>
   );
 }
 
 function PolicyForm({ saved }: { saved: readonly Role[] }) {
+  const t = useT();
   const { security: securityApi } = useApis();
   const [roles, setRoles] = useState<Role[]>([...saved]);
   const [busy, setBusy] = useState(false);
@@ -72,21 +67,21 @@ function PolicyForm({ saved }: { saved: readonly Role[] }) {
   return (
     <form className="bl-form" onSubmit={(e) => void save(e)}>
       <fieldset>
-        <legend>Roles that must use two-factor authentication</legend>
+        <legend>{t('twoFactorPolicy.legend')}</legend>
         {AGENT_ROLES.map((role) => (
           <label key={role} className="bl-security__check">
             <input type="checkbox" name="requiredRoles" value={role} checked={roles.includes(role)} onChange={() => toggle(role)} />{' '}
-            {ROLE_LABELS[role]}
+            {roleLabel(role)}
           </label>
         ))}
       </fieldset>
       {error ? (
         <p className="bl-form-error" role="alert">
-          {error}
+          {localizeApiMessage(error)}
         </p>
       ) : null}
       <Button type="submit" disabled={busy}>
-        {busy ? 'Saving…' : 'Save requirement'}
+        {busy ? t('twoFactorPolicy.saving') : t('twoFactorPolicy.save')}
       </Button>
     </form>
   );

@@ -12,6 +12,9 @@ import {
   type TwoFactorEnrolment,
   type TwoFactorStatus,
 } from '@backlay/shared';
+import { localizeApiMessage } from '@backlay/shared/i18n';
+import { useT } from '../../i18n/pages';
+import { Rich } from '../../i18n/Rich';
 import { SecretQrCode } from './SecretQrCode';
 
 /** The secret in groups of four, easier to type into an app by hand. */
@@ -27,6 +30,7 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
  * with the password and a code. `onStatus` tells the page the status whenever it is known.
  */
 export function TwoFactorSection({ onStatus }: { onStatus?: (status: TwoFactorStatus) => void }) {
+  const t = useT();
   const { security: securityApi } = useApis();
   const { load, reload } = useLoad(() => securityApi.status());
   useEffect(() => {
@@ -78,14 +82,14 @@ export function TwoFactorSection({ onStatus }: { onStatus?: (status: TwoFactorSt
       />
     );
   } else if (load.state === 'loading') {
-    body = <Spinner label="Loading two-factor status" />;
+    body = <Spinner label={t('twoFactor.loading')} />;
   } else if (load.state === 'fail') {
-    body = <EmptyState>Two-factor status could not be loaded: {load.message}</EmptyState>;
+    body = <EmptyState>{t('twoFactor.loadFailed', { message: localizeApiMessage(load.message) })}</EmptyState>;
   } else if (load.value.enabled) {
     body = (
       <>
         <p role="status">
-          Two-factor authentication is <strong>on</strong>. Recovery codes left: {load.value.recoveryCodesLeft}.
+          <Rich text={t('twoFactor.isOn', { count: load.value.recoveryCodesLeft })} tags={[(words) => <strong>{words}</strong>]} />
         </p>
         <DisableForm onDisabled={() => done({ ...load.value, enabled: false, recoveryCodesLeft: 0 })} />
       </>
@@ -95,20 +99,19 @@ export function TwoFactorSection({ onStatus }: { onStatus?: (status: TwoFactorSt
       <>
         {load.value.required ? (
           <p className="bl-form-error" role="alert">
-            {SECURITY_MESSAGES.twoFactorEnrolRequired}
+            {localizeApiMessage(SECURITY_MESSAGES.twoFactorEnrolRequired)}
           </p>
         ) : null}
         <p role="status">
-          Two-factor authentication is <strong>off</strong>. With it on, signing in also needs a code from an authenticator app
-          on your phone.
+          <Rich text={t('twoFactor.isOff')} tags={[(words) => <strong>{words}</strong>]} />
         </p>
         {error ? (
           <p className="bl-form-error" role="alert">
-            {error}
+            {localizeApiMessage(error)}
           </p>
         ) : null}
         <Button type="button" onClick={() => void start()} disabled={busy}>
-          {busy ? 'Starting…' : 'Set up two-factor authentication'}
+          {busy ? t('twoFactor.starting') : t('twoFactor.setUp')}
         </Button>
       </>
     );
@@ -116,7 +119,7 @@ export function TwoFactorSection({ onStatus }: { onStatus?: (status: TwoFactorSt
 
   return (
     <section className="bl-security__section" aria-labelledby="two-factor-title">
-      <h2 id="two-factor-title">Two-factor authentication</h2>
+      <h2 id="two-factor-title">{t('twoFactor.title')}</h2>
       {body}
     </section>
   );
@@ -131,6 +134,7 @@ function ConfirmEnrolment({
   onConfirmed: (codes: string[]) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const { security: securityApi } = useApis();
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
@@ -155,18 +159,18 @@ function ConfirmEnrolment({
   };
 
   return (
-    <form className="bl-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Confirm two-factor set-up">
-      <p>1. Scan this QR code with an authenticator app (Google Authenticator, Authy, 1Password…).</p>
-      <SecretQrCode uri={enrolment.otpauthUri} label="QR code of your two-factor secret" />
+    <form className="bl-form" onSubmit={(e) => void submit(e)} noValidate aria-label={t('twoFactor.confirmLabel')}>
+      <p>{t('twoFactor.step1')}</p>
+      <SecretQrCode uri={enrolment.otpauthUri} label={t('twoFactor.qrLabel')} />
       <p>
-        Or type this secret into the app by hand:{' '}
-        <code className="bl-security__secret" data-testid="two-factor-secret" aria-label="Secret key">
+        {t('twoFactor.byHand')}{' '}
+        <code className="bl-security__secret" data-testid="two-factor-secret" aria-label={t('twoFactor.secretKey')}>
           {groupSecret(enrolment.secret)}
         </code>
       </p>
-      <p>2. Enter the 6-digit code the app shows now.</p>
+      <p>{t('twoFactor.step2')}</p>
       <TextField
-        label="Code from the app"
+        label={t('twoFactor.codeLabel')}
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -178,15 +182,15 @@ function ConfirmEnrolment({
       />
       {serverError ? (
         <p className="bl-form-error" role="alert">
-          {serverError}
+          {localizeApiMessage(serverError)}
         </p>
       ) : null}
       <div className="bl-security__actions">
         <Button type="submit" disabled={busy}>
-          {busy ? 'Checking…' : 'Turn on'}
+          {busy ? t('twoFactor.checking') : t('twoFactor.turnOn')}
         </Button>
         <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </Button>
       </div>
     </form>
@@ -194,11 +198,11 @@ function ConfirmEnrolment({
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const t = useT();
   return (
-    <div role="region" aria-label="Recovery codes">
+    <div role="region" aria-label={t('twoFactor.recoveryCodes')}>
       <p className="bl-auth__notice" role="status">
-        Two-factor authentication is on. Save these recovery codes somewhere safe: each signs you in once if you lose your
-        phone. They are shown only now.
+        {t('twoFactor.saveCodes')}
       </p>
       <ol className="bl-recovery-codes">
         {codes.map((code) => (
@@ -208,13 +212,14 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         ))}
       </ol>
       <Button type="button" onClick={onDone}>
-        I have saved my recovery codes
+        {t('twoFactor.savedCodes')}
       </Button>
     </div>
   );
 }
 
 function DisableForm({ onDisabled }: { onDisabled: () => void }) {
+  const t = useT();
   const { security: securityApi } = useApis();
   const [values, setValues] = useState({ password: '', code: '' });
   const [touched, setTouched] = useState(false);
@@ -242,10 +247,10 @@ function DisableForm({ onDisabled }: { onDisabled: () => void }) {
   };
 
   return (
-    <form className="bl-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Turn off two-factor">
-      <h3>Turn off two-factor authentication</h3>
+    <form className="bl-form" onSubmit={(e) => void submit(e)} noValidate aria-label={t('twoFactor.turnOffLabel')}>
+      <h3>{t('twoFactor.turnOffTitle')}</h3>
       <TextField
-        label="Password"
+        label={t('field.password')}
         name="password"
         type="password"
         autoComplete="current-password"
@@ -254,7 +259,7 @@ function DisableForm({ onDisabled }: { onDisabled: () => void }) {
         error={touched && errors.password !== null ? errors.password : false}
       />
       <TextField
-        label="Code from the app or a recovery code"
+        label={t('twoFactor.codeOrRecovery')}
         name="code"
         autoComplete="one-time-code"
         value={values.code}
@@ -263,11 +268,11 @@ function DisableForm({ onDisabled }: { onDisabled: () => void }) {
       />
       {serverError ? (
         <p className="bl-form-error" role="alert">
-          {serverError}
+          {localizeApiMessage(serverError)}
         </p>
       ) : null}
       <Button type="submit" variant="secondary" disabled={busy}>
-        {busy ? 'Turning off…' : 'Turn off'}
+        {busy ? t('twoFactor.turningOff') : t('twoFactor.turnOff')}
       </Button>
     </form>
   );
