@@ -45,7 +45,7 @@ const API_SINGLETONS = [
 ];
 
 /** The subpaths of @backlay/shared that run in Node without a browser library: the api's only way in (folder-graph: the packages' folder-graph tests). */
-const SHARED_ISOMORPHIC = ['contracts', 'domain', 'common-passwords', 'casino', 'cw1', 'folder-graph'];
+const SHARED_ISOMORPHIC = ['contracts', 'statement-words', 'domain', 'common-passwords', 'casino', 'cw1', 'folder-graph'];
 
 /** Escapes text for a RegExp; a `*` of an exports pattern stands for any subpath. */
 const literal = (text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.+');

@@ -84,6 +84,8 @@ describe('GET /api/account-statement', () => {
         date: '2026-03-02T10:00:00.000Z',
         code: 'CHIP_DEPOSIT',
         description: `Chip deposit from ${dl.username}`,
+        // The same words as parts, for a page in another language (issue 36), through the schema.
+        describe: { key: 'chipDepositFrom', values: { name: dl.username } },
         remark: null,
         credit: 500,
         debit: 0,
@@ -94,6 +96,7 @@ describe('GET /api/account-statement', () => {
         date: '2026-03-03T23:59:59.500Z', // endDate covers its whole day
         code: 'CHIP_WITHDRAW',
         description: `Chip withdrawal by ${dl.username} - back`,
+        describe: { key: 'withRemark', values: { text: { key: 'chipWithdrawalBy', values: { name: dl.username } }, remark: 'back' } },
         remark: 'back',
         credit: 0,
         debit: 200,

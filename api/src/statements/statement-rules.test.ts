@@ -1,5 +1,6 @@
 import { MESSAGES } from '@backlay/shared/contracts';
-import { describeEntry, parseDateRange, statementRemark, type EntryFacts } from './statement-rules';
+import { sayStatement, type StatementWordKey } from '@backlay/shared/statement-words';
+import { describeEntry, describeEntryParts, parseDateRange, statementRemark, type EntryFacts } from './statement-rules';
 
 describe('parseDateRange', () => {
   it('covers both days whole, in UTC', () => {
@@ -90,5 +91,21 @@ describe('statementRemark', () => {
     for (const code of ['CASINO_INT_DEBIT', 'CASINO_INT_CREDIT', 'CASINO_INT_ROLLBACK']) {
       expect(statementRemark({ code, remark: 'Backlay Studio stake bs-tx-1' })).toBeNull();
     }
+  });
+});
+
+describe('describeEntryParts', () => {
+  it("gives the description's words as parts, a page's language saying each (issue 36)", () => {
+    const facts: EntryFacts = { code: 'REVERSAL', reversedCode: 'CHIP_DEPOSIT', amountMinor: -100n, counterparty: 'demo-dl', remark: 'typo' };
+    const parts = describeEntryParts(facts);
+    expect(parts).toEqual({
+      key: 'withRemark',
+      values: { text: { key: 'reversal', values: { entry: { key: 'chipDepositFrom', values: { name: 'demo-dl' } } } }, remark: 'typo' },
+    });
+    // Another language says each word: the names and the remark are carried as they are.
+    const upper = (key: StatementWordKey, values: Readonly<Record<string, string>>) => `${key}(${Object.values(values).join('|')})`;
+    expect(sayStatement(parts, upper)).toBe('withRemark(reversal(chipDepositFrom(demo-dl))|typo)');
+    const casino = describeEntryParts({ code: 'CASINO_INT_CREDIT', amountMinor: 13_100n, counterparty: 'x', reversedCode: null, remark: 'tx-1', casinoGame: null, casinoRound: 3 });
+    expect(sayStatement(casino, upper)).toBe('casinoRound(internationalCasino()|3|won(₹131))');
   });
 });

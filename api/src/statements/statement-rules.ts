@@ -3,6 +3,7 @@
  * and the human description of one entry from its journal code and counterparty.
  */
 import { MESSAGES } from '@backlay/shared/contracts';
+import { sayStatement, sayStatementInEnglish, type StatementDescription, type StatementWordKey } from '@backlay/shared/statement-words';
 import { formatPaiseGrouped } from '@backlay/shared/domain';
 
 export type DateRange = { ok: true; from: Date; toExclusive: Date } | { ok: false; message: string };
@@ -60,18 +61,19 @@ function marketLabel(facts: EntryFacts): string | null {
  * correction after a rollback says so; the rollback itself "Result withdrawn: …". Null when the
  * entry is not a settlement or its market is not known.
  */
-function describeSettlement(facts: EntryFacts): string | null {
-  const label = marketLabel(facts);
-  if (label === null) return null;
+function describeSettlement(facts: EntryFacts): StatementDescription | null {
+  const market = marketLabel(facts);
+  if (market === null) return null;
   if (facts.code === 'MARKET_SETTLE') {
-    const corrected = (facts.settlementVersion ?? 1) > 1 ? ' (corrected result)' : '';
-    return `${facts.amountMinor > 0n ? 'Won on' : 'Lost on'} ${label}${corrected}`;
+    const corrected = (facts.settlementVersion ?? 1) > 1;
+    const won = facts.amountMinor > 0n;
+    return { key: won ? (corrected ? 'wonOnCorrected' : 'wonOn') : corrected ? 'lostOnCorrected' : 'lostOn', values: { market } };
   }
-  if (facts.code === 'MARKET_SETTLE_REVERSAL') return `Result withdrawn: ${label}`;
+  if (facts.code === 'MARKET_SETTLE_REVERSAL') return { key: 'resultWithdrawn', values: { market } };
   return null;
 }
 
-const CASINO_INT_VERBS: Readonly<Record<string, string>> = {
+const CASINO_INT_MOVES: Readonly<Record<string, StatementWordKey>> = {
   CASINO_INT_DEBIT: 'staked',
   CASINO_INT_CREDIT: 'won',
   CASINO_INT_ROLLBACK: 'refunded',
@@ -87,58 +89,59 @@ function rupeesInWords(minor: bigint): string {
  * round being the player's own count of rounds in that game (round_no), never the provider's
  * transaction or round id. Null when the entry is not such a move.
  */
-function describeCasinoInt(facts: EntryFacts): string | null {
-  const verb = CASINO_INT_VERBS[facts.code];
+function describeCasinoInt(facts: EntryFacts): StatementDescription | null {
+  const verb = CASINO_INT_MOVES[facts.code];
   if (verb === undefined) return null;
-  const parts = [facts.casinoGame ?? 'International casino'];
-  if (facts.casinoRound != null) parts.push(`round ${facts.casinoRound}`);
-  parts.push(`${verb} ${rupeesInWords(facts.amountMinor)}`);
-  return parts.join(' · ');
+  const game = facts.casinoGame ?? { key: 'internationalCasino' as const };
+  const move = { key: verb, values: { amount: rupeesInWords(facts.amountMinor) } };
+  return facts.casinoRound != null ? { key: 'casinoRound', values: { game, round: String(facts.casinoRound), move } } : { key: 'casinoMove', values: { game, move } };
 }
 
 /** The remark a statement row shows: none for an international-casino move (its remark names the provider's transaction id). */
 export function statementRemark(facts: Pick<EntryFacts, 'code' | 'remark'>): string | null {
-  if (CASINO_INT_VERBS[facts.code] !== undefined) return null;
+  if (CASINO_INT_MOVES[facts.code] !== undefined) return null;
   return facts.remark.length > 0 ? facts.remark : null;
 }
 
 /** The counterparty that mints play chips: its credits are the account's opening chips. */
 const MINT = 'system:mint';
 
-function describeMovement(code: string, amountMinor: bigint, counterparty: string): string {
+function describeMovement(code: string, amountMinor: bigint, name: string): StatementDescription {
   const credit = amountMinor > 0n;
+  const named = (key: StatementWordKey): StatementDescription => ({ key, values: { name } });
   switch (code) {
     case 'CHIP_DEPOSIT':
-      return credit ? `Chip deposit from ${counterparty}` : `Chip deposit to ${counterparty}`;
+      return named(credit ? 'chipDepositFrom' : 'chipDepositTo');
     case 'CHIP_WITHDRAW':
-      return credit ? `Chip withdrawal from ${counterparty}` : `Chip withdrawal by ${counterparty}`;
+      return named(credit ? 'chipWithdrawalFrom' : 'chipWithdrawalBy');
     case 'DEMO_MINT':
-      return 'Opening chips';
+      return { key: 'openingChips' };
     // Payments: the counterparty of a hold, payout or release is the clearing account.
     case 'DEPOSIT_CREDIT':
-      return credit ? `Deposit approved by ${counterparty}` : `Deposit paid to ${counterparty}`;
+      return named(credit ? 'depositApprovedBy' : 'depositPaidTo');
     case 'WITHDRAW_HOLD':
-      return credit ? 'Withdrawal held' : 'Withdrawal requested (amount held)';
+      return { key: credit ? 'withdrawalHeld' : 'withdrawalRequested' };
     case 'WITHDRAW_PAYOUT':
-      return credit ? 'Withdrawal approved (to pay out)' : 'Withdrawal paid out';
+      return { key: credit ? 'withdrawalApproved' : 'withdrawalPaidOut' };
     case 'WITHDRAW_RELEASE':
-      return credit ? 'Withdrawal rejected (amount returned)' : 'Withdrawal released';
+      return { key: credit ? 'withdrawalRejected' : 'withdrawalReleased' };
     // International casino (CW-1) moves read as describeCasinoInt; a reversal of one says so.
     case 'CASINO_INT_DEBIT':
     case 'CASINO_INT_CREDIT':
     case 'CASINO_INT_ROLLBACK':
-      return 'International casino';
+      return { key: 'internationalCasino' };
     default:
-      if (counterparty === MINT) return 'Opening chips';
-      return credit ? `Transfer from ${counterparty}` : `Transfer to ${counterparty}`;
+      if (name === MINT) return { key: 'openingChips' };
+      return named(credit ? 'transferFrom' : 'transferTo');
   }
 }
 
 /**
- * "Chip deposit from demo-dl", "Chip withdrawal by demo-dl", "Opening chips", "Reversal of chip
- * deposit from demo-dl"; a remark is appended after " - ".
+ * An entry's description as parts (STATEMENT_WORDS): "Chip deposit from demo-dl", "Chip
+ * withdrawal by demo-dl", "Opening chips", "Reversal of chip deposit from demo-dl"; a remark is
+ * appended after " - ".
  */
-export function describeEntry(facts: EntryFacts): string {
+export function describeEntryParts(facts: EntryFacts): StatementDescription {
   // A settlement names its match and market; its remark ("Settlement of … (v1)") adds nothing.
   const settlement = describeSettlement(facts);
   if (settlement !== null) return settlement;
@@ -146,12 +149,14 @@ export function describeEntry(facts: EntryFacts): string {
   const casino = describeCasinoInt(facts);
   if (casino !== null) return casino;
   const counterparty = facts.counterparty ?? 'system';
-  let text: string;
-  if (facts.code === 'REVERSAL' && facts.reversedCode !== null) {
-    const original = describeMovement(facts.reversedCode, -facts.amountMinor, counterparty);
-    text = `Reversal of ${original.charAt(0).toLowerCase()}${original.slice(1)}`;
-  } else {
-    text = describeMovement(facts.code, facts.amountMinor, counterparty);
-  }
-  return facts.remark.length > 0 ? `${text} - ${facts.remark}` : text;
+  const entry =
+    facts.code === 'REVERSAL' && facts.reversedCode !== null
+      ? { key: 'reversal' as const, values: { entry: describeMovement(facts.reversedCode, -facts.amountMinor, counterparty) } }
+      : describeMovement(facts.code, facts.amountMinor, counterparty);
+  return facts.remark.length > 0 ? { key: 'withRemark', values: { text: entry, remark: facts.remark } } : entry;
+}
+
+/** The entry's description in English, the SPEC's words (the statement's `description`, the CSV). */
+export function describeEntry(facts: EntryFacts): string {
+  return sayStatement(describeEntryParts(facts), sayStatementInEnglish);
 }

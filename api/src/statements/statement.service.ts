@@ -8,6 +8,7 @@ import {
   type AccountStatementQuery,
   type AccountStatementResponse,
 } from '@backlay/shared/contracts';
+import { sayStatement, sayStatementInEnglish } from '@backlay/shared/statement-words';
 import { inBatches, csvFileName, type CsvColumn } from '../common/csv';
 import { DomainError } from '../common/domain-error';
 import { filterDay } from '../common/ist-day';
@@ -18,7 +19,7 @@ import type { CsvExport } from '../plugins/csv-reply';
 import type { Actor } from '../plugins/request-context';
 import type { UsersPolicy } from '../users/policy';
 import { ownUnlessNamed } from '../users/users.service';
-import { describeEntry, parseDateRange, statementRemark } from './statement-rules';
+import { describeEntry, describeEntryParts, parseDateRange, statementRemark } from './statement-rules';
 import * as repo from './statement.repository';
 
 /** A line of the exported statement: the opening balance, an entry, or the closing balance. */
@@ -80,16 +81,20 @@ export class StatementService {
       username: target.username,
       openingBalance: paiseToRupees(summary.openingMinor),
       closingBalance: paiseToRupees(summary.closingMinor),
-      rows: entries.map((entry) => ({
+      rows: entries.map((entry) => {
+        const describe = describeEntryParts(entry);
+        return {
         _id: entry.id,
         date: entry.createdAt.toISOString(),
         code: entry.code,
-        description: describeEntry(entry),
+        description: sayStatement(describe, sayStatementInEnglish),
+        describe,
         remark: statementRemark(entry),
         credit: entry.amountMinor > 0n ? paiseToRupees(entry.amountMinor) : 0,
         debit: entry.amountMinor < 0n ? paiseToRupees(-entry.amountMinor) : 0,
         balance: paiseToRupees(entry.currBalanceMinor),
-      })),
+        };
+      }),
       total: summary.total,
       page,
       pageSize,

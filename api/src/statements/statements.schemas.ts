@@ -1,8 +1,22 @@
 /** JSON schemas of the account statement route (request and response). */
 import { PAGE_SIZE_MAX, type AccountStatementQuery } from '@backlay/shared/contracts';
+import { STATEMENT_WORDS } from '@backlay/shared/statement-words';
 import { bearerSecurity, isoTimeSchema, responses, rupeesSchema, type Agree, type AllAgree, type QueryOf } from '../common/schemas';
 
 const isoDateField = { type: 'string', minLength: 1, maxLength: 40 } as const;
+
+/**
+ * A row's description as parts (StatementDescription): a template's key and its values, each a
+ * text or a description of its own (nested one or two deep: a reversal's entry, a casino move).
+ */
+const statementDescriptionSchema = {
+  type: 'object',
+  required: ['key'],
+  properties: {
+    key: { type: 'string', enum: Object.keys(STATEMENT_WORDS) },
+    values: { type: 'object', additionalProperties: true },
+  },
+} as const;
 
 export const accountStatementSchema = {
   tags: ['ledger'],
@@ -31,12 +45,13 @@ export const accountStatementSchema = {
         type: 'array',
         items: {
           type: 'object',
-          required: ['_id', 'date', 'code', 'description', 'remark', 'credit', 'debit', 'balance'],
+          required: ['_id', 'date', 'code', 'description', 'describe', 'remark', 'credit', 'debit', 'balance'],
           properties: {
             _id: { type: 'string' },
             date: isoTimeSchema,
             code: { type: 'string' },
             description: { type: 'string' },
+            describe: statementDescriptionSchema,
             remark: { type: ['string', 'null'] },
             credit: rupeesSchema,
             debit: rupeesSchema,

@@ -36,7 +36,7 @@ describe('admin AccountStatement', () => {
   it('shows a downline account with ?username=', async () => {
     statement.mockResolvedValue({
       username: 'alpha', openingBalance: 0, closingBalance: 500, total: 1, page: 1, pageSize: 50,
-      rows: [{ _id: 'e1', date: '2026-11-02T09:05:07Z', code: 'CHIP_DEPOSIT', description: 'Chip deposit from root', remark: null, credit: 500, debit: 0, balance: 500 }],
+      rows: [{ _id: 'e1', date: '2026-11-02T09:05:07Z', code: 'CHIP_DEPOSIT', description: 'Chip deposit from root', describe: { key: 'chipDepositFrom', values: { name: 'root' } }, remark: null, credit: 500, debit: 0, balance: 500 }],
     });
     renderAt('/admin/accountstatement?username=alpha');
     expect(await screen.findByText('Chip deposit from root')).toBeInTheDocument();

@@ -17,7 +17,7 @@ describe('player AccountStatement', () => {
   it("shows the signed-in player's own statement with opening and closing balance", async () => {
     statement.mockResolvedValue({
       username: 'demo-user', openingBalance: 1000, closingBalance: 1250.75, total: 1, page: 1, pageSize: 50,
-      rows: [{ _id: 'e1', date: '2026-11-02T09:05:07Z', code: 'CHIP_DEPOSIT', description: 'Chip deposit from demo-dl', remark: null, credit: 250.75, debit: 0, balance: 1250.75 }],
+      rows: [{ _id: 'e1', date: '2026-11-02T09:05:07Z', code: 'CHIP_DEPOSIT', description: 'Chip deposit from demo-dl', describe: { key: 'chipDepositFrom', values: { name: 'demo-dl' } }, remark: null, credit: 250.75, debit: 0, balance: 1250.75 }],
     });
     renderWithApis(<AccountStatement />, apis);
     expect(await screen.findByText('Chip deposit from demo-dl')).toBeInTheDocument();

@@ -1,7 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import moment from 'moment';
 import { defaultDateRange } from '../ui/date-range';
 import type { AccountStatementResponse, StatementRow } from '../contracts/clients';
+import { sayStatement, sayStatementInEnglish, type StatementDescription } from '../contracts/statement-words';
+import { setLanguage } from '../i18n';
 import { AccountStatementView } from './account-statement-view';
 import { fakeExports, fakeStatement, withMocks } from '../testing/fakes';
 import { renderWithApis } from '../testing/render-with-apis';
@@ -11,8 +13,10 @@ const apis = { statement: statementFake };
 
 const statement = statementFake.accountStatement;
 
+/** An entry in English, `description` as the screen shows it (its parts matter in Hindi only: see the test in Hindi). */
 function entry(id: string, date: string, credit: number, debit: number, balance: number, description: string): StatementRow {
-  return { _id: id, date, code: credit > 0 ? 'CHIP_DEPOSIT' : 'CHIP_WITHDRAW', description, remark: null, credit, debit, balance };
+  const describe = { key: 'openingChips' as const };
+  return { _id: id, date, code: credit > 0 ? 'CHIP_DEPOSIT' : 'CHIP_WITHDRAW', description, describe, remark: null, credit, debit, balance };
 }
 
 function response(over: Partial<AccountStatementResponse> = {}): AccountStatementResponse {
@@ -48,6 +52,32 @@ describe('AccountStatementView', () => {
     expect(body[4]).toBe('Closing Balance1,100.50');
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Account Statement' })).toBeInTheDocument();
+  });
+
+  it("says each entry's description in Hindi from its parts; names, markets, games and amounts as sent", async () => {
+    const described = (id: string, describe: StatementDescription): StatementRow => ({
+      ...entry(id, '2026-11-02T09:05:07Z', 10, 0, 110, sayStatement(describe, sayStatementInEnglish)),
+      describe,
+    });
+    const reversal: StatementDescription = {
+      key: 'withRemark',
+      values: { text: { key: 'reversal', values: { entry: { key: 'chipDepositFrom', values: { name: 'demo-dl' } } } }, remark: 'typo' },
+    };
+    const casino: StatementDescription = { key: 'casinoRound', values: { game: 'Crash', round: '3', move: { key: 'won', values: { amount: '₹131' } } } };
+    const settled: StatementDescription = { key: 'wonOn', values: { market: 'Match Odds · India v Australia' } };
+    const rows = [described('1', reversal), described('2', casino), described('3', settled)];
+    // The English is the API's (statement-rules.test.ts): a reversal's entry in lower case, the remark after " - ".
+    expect(rows.map((r) => r.description)).toEqual(['Reversal of chip deposit from demo-dl - typo', 'Crash · round 3 · won ₹131', 'Won on Match Odds · India v Australia']);
+    statement.mockResolvedValue(response({ rows, total: 3 }));
+    await act(() => setLanguage('hi'));
+    try {
+      renderWithApis(<AccountStatementView />, apis);
+      const table = await screen.findByRole('table');
+      const cells = within(table).getAllByRole('row').slice(2, 5).map((r) => within(r).getAllByRole('cell')[1].textContent);
+      expect(cells).toEqual(['उलटी गई प्रविष्टि: demo-dl से चिप्स जमा - typo', 'Crash · राउंड 3 · ₹131 जीते', 'Match Odds · India v Australia पर जीत']);
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 
   it("says 'No records found' between the opening and closing balance when the range is empty", async () => {

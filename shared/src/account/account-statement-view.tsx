@@ -10,13 +10,17 @@ import {
   formatRupees,
   localDayBound,
   rangeInverted,
+  defineCatalog,
   rangeReady,
   useApis,
+  useLanguage,
   useLoad,
   useSharedT,
+  type Language,
 } from '@backlay/shared';
 import { Pager, RangeFilters, ReportTable, pageCount, type ReportColumn } from '@backlay/shared/reports';
 import type { AccountStatementResponse } from '../contracts/clients';
+import { sayStatement } from '../contracts/statement-words';
 import { ExportActions } from '../ui/export-actions';
 
 type StatementRow = AccountStatementResponse['rows'][number];
@@ -24,13 +28,29 @@ type StatementRow = AccountStatementResponse['rows'][number];
 type SharedT = ReturnType<typeof useSharedT>;
 
 /**
+ * A row's description in `lang`: its parts (`describe`, STATEMENT_WORDS) said by the API catalog's
+ * `statement.*` words; in English the API's own `description`, said from the same parts.
+ */
+export function localizeStatement(row: Pick<StatementRow, 'describe' | 'description'>, lang: Language): string {
+  if (lang === 'en') return row.description;
+  return sayStatement(row.describe, (key, values) => api.t(`statement.${key}`, values));
+}
+
+/**
+ * The API's catalog (`api`, registered with the singleton by api-messages.ts, which loads its
+ * Hindi with the language): here for its `statement.*` words (catalogs.test.ts keeps them complete).
+ * Registered again only where the singleton has not (the first registration stands).
+ */
+const api = defineCatalog<string>('api', {}, { hi: () => import(/* webpackChunkName: "i18n-api-hi" */ '../i18n/api.hi.json') });
+
+/**
  * The statement's columns in the page's language; on a phone card the balance leads on the left,
  * the entry's credit or debit on the right.
  */
-function statementColumns(t: SharedT): readonly ReportColumn<StatementRow>[] {
+function statementColumns(t: SharedT, lang: Language): readonly ReportColumn<StatementRow>[] {
   return [
     { name: t('statement.date'), cell: (r) => formatDateTimeSeconds(r.date) },
-    { name: t('statement.description'), cell: (r) => r.description, className: 'bl-table__wrap' },
+    { name: t('statement.description'), cell: (r) => localizeStatement(r, lang), className: 'bl-table__wrap' },
     { name: t('statement.credit'), num: true, className: 'bl-credit', lead: 'end', cell: (r) => (r.credit > 0 ? formatRupees(r.credit) : '') },
     { name: t('statement.debit'), num: true, className: 'bl-debit', lead: 'end', cell: (r) => (r.debit > 0 ? formatRupees(r.debit) : '') },
     { name: t('statement.balance'), num: true, lead: 'start', cell: (r) => formatRupees(r.balance) },
@@ -50,6 +70,7 @@ export const STATEMENT_PAGE_SIZE = 50;
  */
 export function AccountStatementView({ username, title: givenTitle, footer }: { username?: string; title?: string; footer?: ReactNode }) {
   const t = useSharedT();
+  const lang = useLanguage();
   const title = givenTitle ?? t('statement.title');
   const { statement: statementApi } = useApis();
   const [range, setRange] = useState(defaultDateRange);
@@ -86,7 +107,7 @@ export function AccountStatementView({ username, title: givenTitle, footer }: { 
         <>
           <ReportTable
             label={t('statement.table')}
-            columns={statementColumns(t)}
+            columns={statementColumns(t, lang)}
             rows={statement.rows}
             rowKey={(r) => r._id}
             empty={t('statement.empty')}

@@ -3,6 +3,7 @@
  * Money is rupees (two decimals) at this edge; partnership is a cumulative percentage
  * (docs/rules/money.md §7.9: the share of the downline's P/L absorbed by this agent and all agents below it).
  */
+import type { StatementDescription } from './statement-words';
 import type { Role } from './roles';
 import type { ClientSortKey, SortOrder } from './sorting';
 
@@ -147,8 +148,10 @@ export interface StatementRow {
   _id: string;
   date: string;
   code: string;
-  /** Human description: "Chip deposit from demo-dl", remark appended. */
+  /** Human description: "Chip deposit from demo-dl", remark appended (English, the SPEC's words). */
   description: string;
+  /** The same description as parts (STATEMENT_WORDS), for a page that says it in its own language. */
+  describe: StatementDescription;
   remark: string | null;
   credit: number;
   debit: number;

@@ -43,3 +43,4 @@ export function localizeApiMessage(message: string, lang: Language = currentLang
   }
   return message;
 }
+

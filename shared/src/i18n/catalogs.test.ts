@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { API_MESSAGES } from './api-index';
+import { STATEMENT_WORDS } from '../contracts/statement-words';
 
 /**
  * Every catalog is complete in both languages (issue 36): the same keys, the same {placeholders},
@@ -18,7 +19,10 @@ function read(path: string): Record<string, string> {
 function pairs(): [string, Record<string, string>, Record<string, string>][] {
   const found: [string, Record<string, string>, Record<string, string>][] = [
     ['shared', read(join(__dirname, 'shared.en.json')), read(join(__dirname, 'shared.hi.json'))],
-    ['api', { ...API_MESSAGES }, read(join(__dirname, 'api.hi.json'))],
+    // The API catalog: its messages (the index the page matches texts against), and the statement's
+    // words, said from a row's parts (account-statement-view.tsx) and kept out of the index, whose
+    // module the shell's first page carries.
+    ['api', { ...API_MESSAGES, ...Object.fromEntries(Object.entries(STATEMENT_WORDS).map(([key, text]) => [`statement.${key}`, text])) }, read(join(__dirname, 'api.hi.json'))],
   ];
   for (const app of APPS) {
     const dir = join(ROOT, app, 'src', 'i18n');
