@@ -218,6 +218,44 @@ describe('database backstops (raw SQL)', () => {
     expect(await rawSqlError([journal])).toMatch(/is unbalanced: 0 entries/);
   });
 
+  it('a balanced journal does not vouch for an unbalanced one after it in the same transaction', async () => {
+    const { wallet } = await walletOf();
+    const id = (n: number) => `00000000-0000-4000-8000-00000000010${n}`;
+    const journal = (n: number) => `INSERT INTO journals (id, code, event_type, event_ref, request_hash) VALUES ('${id(n)}', 'RAW', 'raw', 'y${n}', repeat('a', 64))`;
+    // The n-th journal's legs take each account's n-th next version (the raw rows move no balance).
+    const leg = (n: number, account: string, amount: number) =>
+      `INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
+       SELECT '${id(n)}', '${account}', ${amount}, version + ${n}, balance_minor, balance_minor + ${amount}
+       FROM ledger_accounts WHERE id = '${account}'`;
+    const error = await rawSqlError([journal(1), leg(1, mint, -100), leg(1, wallet.accountId, 100), journal(2), leg(2, mint, -50), leg(2, wallet.accountId, 49)]);
+    expect(error).toMatch(new RegExp(`journal ${id(2)} is unbalanced: 2 entries summing to -1`));
+  });
+
+  it('checking a journal names no setting of its own: a pooled connection does not collect one per journal', async () => {
+    const { wallet } = await walletOf();
+    const jid = '00000000-0000-4000-8000-000000000201';
+    const seen = await t.db
+      .transaction(async (tx) => {
+        await tx.query(`INSERT INTO journals (id, code, event_type, event_ref, request_hash) VALUES ('${jid}', 'RAW', 'raw', 'z1', repeat('a', 64))`);
+        for (const [account, amount] of [[mint, -100], [wallet.accountId, 100]] as const) {
+          await tx.query(
+            `INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
+             SELECT $1, id, $2, version + 1, balance_minor, balance_minor + $2 FROM ledger_accounts WHERE id = $3`,
+            [jid, amount, account],
+          );
+        }
+        // The deferred checks now, as at commit; then what they left behind in this session.
+        await tx.query('SET CONSTRAINTS ALL IMMEDIATE');
+        const { rows } = await tx.query<{ own: string | null; last: string | null }>(
+          `SELECT current_setting('backlay_l1.j' || replace($1, '-', ''), true) AS own, current_setting('backlay_l1.last', true) AS last`,
+          [jid],
+        );
+        throw Object.assign(new Error('roll back'), { seen: rows[0] });
+      })
+      .catch((error: { seen?: unknown }) => error.seen);
+    expect(seen).toEqual({ own: null, last: jid });
+  });
+
   it('a wallet cannot go below zero available, and a zero amount is refused', async () => {
     const { wallet } = await walletOf();
     expect(await rawSqlError([`UPDATE ledger_accounts SET balance_minor = -1 WHERE id = '${wallet.accountId}'`])).toMatch(

@@ -56,6 +56,41 @@ describe('the sports screens in Hindi', () => {
     ]);
   });
 
+  it("the score panel: a tennis line's points and a soccer line's clock in Hindi, the names as sent", () => {
+    const base = { home: 'Sinner', away: 'Alcaraz', inPlay: true, ballRunning: false, updatedAt: '2026-11-30T10:00:00Z' };
+    const { unmount } = render(
+      <ScorePanel
+        score={{
+          ...base,
+          matchId: 't1',
+          sportId: 2,
+          summary: fillMessage(SCORE_WORDS.setsPlaying, { sets: '1-0', games: '4-4', points: fillMessage(SCORE_WORDS.advantage, { player: 'SIN' }) }),
+          detail: [fillMessage(SCORE_WORDS.setsPlaying, { sets: '1-0', games: '5-4', points: SCORE_WORDS.deuce })],
+        }}
+      />,
+    );
+    const tennis = screen.getByRole('region', { name: 'स्कोर' });
+    expect(within(tennis).getByText('सेट 1-0 · गेम 4-4 · एडवांटेज SIN')).toBeInTheDocument();
+    expect(within(tennis).getByText('सेट 1-0 · गेम 5-4 · ड्यूस')).toBeInTheDocument();
+    unmount();
+    render(
+      <ScorePanel
+        score={{
+          ...base,
+          matchId: 's1',
+          sportId: 1,
+          home: 'Arsenal',
+          away: 'Chelsea',
+          summary: fillMessage(SCORE_WORDS.soccerLine, { home: 'ARS', homeGoals: 1, awayGoals: 0, away: 'CHE', clock: SCORE_WORDS.halfTimeShort }),
+          detail: [fillMessage(SCORE_WORDS.soccerLine, { home: 'ARS', homeGoals: 2, awayGoals: 1, away: 'CHE', clock: "67'" })],
+        }}
+      />,
+    );
+    const soccer = screen.getByRole('region', { name: 'स्कोर' });
+    expect(within(soccer).getByText('ARS 1 - 0 CHE · हाफ़ टाइम')).toBeInTheDocument();
+    expect(within(soccer).getByText("ARS 2 - 1 CHE · 67'")).toBeInTheDocument();
+  });
+
   it('the match list: status tabs, the in-play flag, the prices named in Hindi', async () => {
     const live: MatchSummary = {
       _id: 'm1', sportId: 4, name: 'India v Australia', openDate: '2026-11-21T10:00:00Z', inPlay: true, status: 'inplay', competitionName: 'Test Cup', active: true,

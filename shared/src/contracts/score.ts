@@ -31,7 +31,12 @@ export const SCORE_WORDS = {
   servingTiebreak: '{player} serving (tiebreak)',
   setBreak: 'Set break',
   won: '{name} won',
-  // Soccer.
+  deuce: 'Deuce',
+  advantage: 'Adv {player}',
+  // Soccer: the line is "ARS 1 - 0 CHE · 67'" (the clock a minute, or one of the two words).
+  soccerLine: '{home} {homeGoals} - {awayGoals} {away} · {clock}',
+  halfTimeShort: 'HT',
+  fullTimeShort: 'FT',
   goals: 'Goals: {goals}',
   halfTime: 'Half time',
   // Races.

@@ -27,20 +27,7 @@ registerNamespace('api', null, {
  */
 export function localizeApiMessage(message: string, lang: Language = currentLanguage()): string {
   if (lang === 'en' || message === '' || index === null) return message;
-  const { exact, templates } = index;
-  const key = exact.get(message);
-  if (key !== undefined) return hasMessage('api', key, lang) ? formatMessage('api', key, undefined, lang) : message;
-  for (const { key: templateKey, pattern, names } of templates) {
-    const match = pattern.exec(message);
-    if (!match || !hasMessage('api', templateKey, lang)) continue;
-    // A value that is one of the API's words (a market's state, a side) is said in the language too.
-    const word = (value: string) => {
-      const wordKey = exact.get(value);
-      return wordKey?.startsWith('word.') && hasMessage('api', wordKey, lang) ? formatMessage('api', wordKey, undefined, lang) : value;
-    };
-    const values = Object.fromEntries(names.map((name, i) => [name, word(match[i + 1])]));
-    return formatMessage('api', templateKey, values, lang);
-  }
-  return message;
+  const say = (key: string, values?: Record<string, string>) => (hasMessage('api', key, lang) ? formatMessage('api', key, values, lang) : null);
+  return index.localizeWith(message, say) ?? message;
 }
 

@@ -225,9 +225,9 @@ export class SoccerMatch implements SimMatch {
       case 'prematch':
         return SCORE_WORDS.notStarted;
       case 'halftime':
-        return 'HT';
+        return SCORE_WORDS.halfTimeShort;
       case 'finished':
-        return 'FT';
+        return SCORE_WORDS.fullTimeShort;
       default:
         return this.phase === 'first' && this.minute > 45
           ? `45+${this.minute - 45}'`
@@ -238,7 +238,13 @@ export class SoccerMatch implements SimMatch {
   }
 
   private score(inPlay: boolean): FeedScore {
-    const summary = `${this.info.home.short} ${this.goals[0]} - ${this.goals[1]} ${this.info.away.short} · ${this.clock()}`;
+    const summary = fillMessage(SCORE_WORDS.soccerLine, {
+      home: this.info.home.short,
+      homeGoals: this.goals[0],
+      awayGoals: this.goals[1],
+      away: this.info.away.short,
+      clock: this.clock(),
+    });
     const detail = this.goalLog.length > 0 ? [fillMessage(SCORE_WORDS.goals, { goals: this.goalLog.join(', ') })] : [];
     if (this.phase === 'halftime') detail.push(SCORE_WORDS.halfTime);
     return {

@@ -257,8 +257,8 @@ export class TennisMatch implements SimMatch {
       ? `${s.points[0]}-${s.points[1]}`
       : s.points[0] >= 3 && s.points[1] >= 3
         ? s.points[0] === s.points[1]
-          ? 'Deuce'
-          : `Adv ${(s.points[0] > s.points[1] ? this.info.home : this.info.away).short}`
+          ? SCORE_WORDS.deuce
+          : fillMessage(SCORE_WORDS.advantage, { player: (s.points[0] > s.points[1] ? this.info.home : this.info.away).short })
         : `${POINT_NAMES[s.points[0]] ?? '40'}-${POINT_NAMES[s.points[1]] ?? '40'}`;
     const serverName = (this.pointServer() === 0 ? this.info.home : this.info.away).short;
     let summary: string;
