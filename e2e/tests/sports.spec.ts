@@ -142,9 +142,24 @@ test.describe('sports', () => {
     const flash = player.locator('.bl-markets .bl-flash').first();
     await flash.waitFor({ state: 'visible', timeout: LIVE_TIMEOUT_MS });
     // The journeys browse with prefers-reduced-motion: the changed price is ringed, not animated.
-    const style = await flash.evaluate((el) => ({ animation: getComputedStyle(el).animationName, ring: getComputedStyle(el).boxShadow }));
-    expect(style.animation).toBe('none');
-    expect(style.ring).toContain('inset');
+    // Read from a cell while it flashes (the class lasts 0.7 s, and a busy machine can take longer
+    // between finding a cell and reading it); every reading is kept for the message.
+    const readings: string[] = [];
+    const ringed = async () => {
+      const style = await player.evaluate(() => {
+        const cell = document.querySelector('.bl-markets .bl-flash');
+        if (cell === null) return null;
+        const computed = getComputedStyle(cell);
+        return { animation: computed.animationName, ring: computed.boxShadow, cell: cell.className, accent: computed.getPropertyValue('--accent') };
+      });
+      if (style !== null) readings.push(JSON.stringify(style));
+      return style !== null && style.animation === 'none' && style.ring.includes('inset');
+    };
+    try {
+      await expect.poll(ringed, { timeout: LIVE_TIMEOUT_MS }).toBe(true);
+    } catch (error) {
+      throw new Error(`no flashing price was ringed (reduced motion); the last readings: ${readings.slice(-3).join(' ')}`, { cause: error });
+    }
     await expect.poll(ladderText, { timeout: LIVE_TIMEOUT_MS }).not.toBe(before);
 
     // The bookmaker pauses while each ball is bowled: the overlay appears, then clears.
