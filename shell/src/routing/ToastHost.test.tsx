@@ -72,6 +72,19 @@ describe('ToastHost', () => {
     expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(2);
   });
 
+  it('shows a new toast of a class whose last toast is still closing (the library ignores an id it has not let go of)', async () => {
+    header(64);
+    window.matchMedia = jest.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
+    render(<ToastHost />);
+    act(() => notify('success', 'Bet Placed Successfully'));
+    expect(await screen.findByText('Bet Placed Successfully')).toBeInTheDocument();
+    // Closed (as its timer would): it leaves on its exit animation, which jsdom never ends, so the
+    // library keeps its id, as a browser does until the animation ends.
+    act(() => screen.getByRole('button', { name: 'Close' }).click());
+    act(() => notify('success', 'Bet Placed Successfully · matched at 2.06 (asked 2.02)'));
+    expect(await screen.findByText('Bet Placed Successfully · matched at 2.06 (asked 2.02)')).toBeInTheDocument();
+  });
+
   it('marks the toasts\' bottom edge on the document while a toast shows (what must stay clear starts below it)', async () => {
     header(64);
     window.matchMedia = jest.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;

@@ -53,19 +53,35 @@ function currentPlacement(): ToastPlacement {
 
 /**
  * The class of a notice: its kind and its message before any detail (the part after ' · '), e.g.
- * every "Bet Placed Successfully", whatever price it was matched at. It is the toast's id: at most
- * one toast of a class is on screen, a new one replaces it (issue 33: three "Bet Placed" toasts
- * covered My Bets).
+ * every "Bet Placed Successfully", whatever price it was matched at. At most one toast of a class
+ * is on screen, a new one replaces it (issue 33: three "Bet Placed" toasts covered My Bets).
  */
 export function toastClass({ kind, message }: Pick<Notice, 'kind' | 'message'>): string {
   return `${kind}:${message.split(' · ')[0] ?? message}`;
 }
 
-/** Shows a notice, replacing the toast of its class when one is on screen (its timer starts again). */
+/** The id of the last toast of each class (`toastClass`) shown on this page. */
+const lastOfClass = new Map<string, string>();
+let shownCount = 0;
+
+/**
+ * Shows a notice, replacing the toast of its class while that one is on screen (its timer starts
+ * again). Each toast has an id of its own: once a toast starts to close, the library keeps its
+ * id until the exit animation has ended and ignores a new toast with that id, so a bet answered
+ * as the last bet's toast closed showed nothing (a CI run's one-click bet). A toast that is
+ * closing is left to go, and the new one comes in beside it.
+ */
 function show(lib: Toastify, { kind, message, position }: Notice): void {
-  const toastId = toastClass({ kind, message });
-  if (lib.toast.isActive(toastId)) lib.toast.update(toastId, { render: message, type: kind, position });
-  else lib.toast[kind](message, { toastId, position });
+  const cls = toastClass({ kind, message });
+  const last = lastOfClass.get(cls);
+  if (last !== undefined && lib.toast.isActive(last)) {
+    lib.toast.update(last, { render: message, type: kind, position });
+    return;
+  }
+  shownCount += 1;
+  const toastId = `${cls}#${shownCount}`;
+  lastOfClass.set(cls, toastId);
+  lib.toast[kind](message, { toastId, position });
 }
 
 /**
