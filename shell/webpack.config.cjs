@@ -8,7 +8,7 @@ const base = createWebpackConfig({
   dir: __dirname,
   name: 'shell',
   isHost: true,
-  runtimePlugins: [require.resolve('./src/federation/loader-plugin.ts')],
+  runtimePlugins: [require.resolve('./src/federation/loader-plugin.ts'), require.resolve('./src/federation/runtime-core-plugin.ts')],
 });
 
 const PUBLIC = path.join(__dirname, 'public');

@@ -21,11 +21,12 @@ const REMOTE_ORIGINS = (['sports', 'casino', 'payments', 'admin'] as const).map(
  * the language switch, and the English words of the shell, shared, sports and payments catalogs
  * now in data beside the code; the words of lazy pages in catalogs of their own (the shell's
  * pages, the betting rules) and the API messages' index loaded with Hindi brought it to 212.0 KB.
- * Issue 37 (ADR 0082) left the federation runtime's Node code out of every app: 209.1 KB. The
- * guard allows 210 KB (ADR 0025's sections after the decision); issue 37's 150 KB is below the
- * fixed stack's own 155.4 KB (ADR 0082).
+ * Issue 37 (ADR 0082) left the federation runtime's Node code out of every app: 209.1 KB; the
+ * sports remote's entry on the shell's federation runtime instead of its own copy (ADR 0084):
+ * 200.2 KB. The guard allows 202 KB (ADR 0025's sections after the decision); issue 37's bar is
+ * 150 KB.
  */
-const PLAYER_FIRST_PAGE_JS_BUDGET_BYTES = 210 * 1024;
+const PLAYER_FIRST_PAGE_JS_BUDGET_BYTES = 202 * 1024;
 
 /**
  * Measured without the service worker (ADR 0076): once it controls the page (its first load) it
@@ -49,7 +50,7 @@ async function firstLoad(page: Page, path: string) {
   return { js: await jsBytes(responses), urls: responses.map((r) => r.url()) };
 }
 
-test("a player's first page, sign-in included, costs at most 210 KB of gzip JavaScript", async ({ page }) => {
+test("a player's first page, sign-in included, costs at most 202 KB of gzip JavaScript", async ({ page }) => {
   const responses: Response[] = [];
   page.on('response', (r) => responses.push(r));
   await page.goto('/login', { waitUntil: 'networkidle' });

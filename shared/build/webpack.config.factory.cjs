@@ -74,7 +74,9 @@ module.exports = function createWebpackConfig({ dir, name, exposes = {}, isHost 
     return {
       mode: production ? 'production' : 'development',
       context: dir,
-      entry: { main: './src/index.ts' },
+      // The host's page is its entry. A remote has none: its one entry is remoteEntry.js (the
+      // container), which runs only under the host, on the host's federation runtime (ADR 0084).
+      entry: isHost ? { main: './src/index.ts' } : {},
       devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, process.env.BUILD_OUT_DIR || 'dist'),
@@ -120,8 +122,14 @@ module.exports = function createWebpackConfig({ dir, name, exposes = {}, isHost 
           // remote loading and manifest snapshot code; the host, which loads remotes from their
           // mf-manifest.json, keeps both (ADR 0025). Every app runs in the browser only: `target:
           // 'web'` leaves out the runtime's Node code (gzip: the shell's main −1.7 KB, a
-          // remoteEntry.js −1.6 KB; ADR 0082).
-          experiments: isHost ? { optimization: { target: 'web' } } : { optimization: { target: 'web', disableRemote: true, disableSnapshot: true } },
+          // remoteEntry.js −1.6 KB; ADR 0082). The federation runtime is on the page once: every
+          // remoteEntry.js reads runtime-core from the page (externalRuntime) instead of carrying
+          // a copy, and the host puts its own there before any remote loads (its runtime plugin
+          // shell/src/federation/runtime-core-plugin.ts; ADR 0084). A remote runs only under the
+          // host, and all apps build with the one pinned @module-federation/enhanced.
+          experiments: isHost
+            ? { optimization: { target: 'web' } }
+            : { externalRuntime: true, optimization: { target: 'web', disableRemote: true, disableSnapshot: true } },
         }),
         new webpack.DefinePlugin({
           __BUILD_LABEL__: JSON.stringify(process.env.BUILD_LABEL || new Date().toISOString().slice(0, 16).replace('T', ' ')),
@@ -130,11 +138,7 @@ module.exports = function createWebpackConfig({ dir, name, exposes = {}, isHost 
         new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
         // axios's fetch adapter is never used in the browser (XMLHttpRequest comes first): left out.
         new webpack.NormalModuleReplacementPlugin(/axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/, AXIOS_FETCH_ADAPTER_OFF),
-        new HtmlWebpackPlugin({
-          template: path.join(dir, 'public', 'index.html'),
-          chunks: ['main'],
-          publicPath: isHost ? '/' : 'auto',
-        }),
+        ...(isHost ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public', 'index.html'), chunks: ['main'], publicPath: '/' })] : []),
       ],
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],

@@ -94,7 +94,6 @@ export {
   reductionText,
   runnerLabel,
 } from './sports/racing';
-export { StandaloneRemote } from './ui/standalone';
 export { casinoCategoryName, loginAttemptReasonLabel, oddsAcceptanceLabel, rgLimitLabel, roleLabel, sportLabel } from './i18n/labels';
 export type { RemoteModule } from './remote';
 export {
