@@ -2,7 +2,8 @@ import { act, screen } from '@testing-library/react';
 import { publish } from '@backlay/shared';
 import { fakeResponsibleGambling, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { endSession } from '../session/session';
-import { nextReminderIn, RealityCheck, sessionLength } from './RealityCheck';
+import { nextReminderIn, RealityCheck } from './RealityCheck';
+import { sessionLength } from './RealityCheckDialog';
 
 const responsibleGambling = withMocks(fakeResponsibleGambling, 'realityCheck');
 const apis = { responsibleGambling };

@@ -1,14 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Button, Dialog, formatRupees, on, useApis, type RealityCheckView } from '@backlay/shared';
-import { endSession } from '../session/session';
-import { t as shellT, useT } from '../i18n';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyWithRetry, on, useApis, type RealityCheckView } from '@backlay/shared';
 
-/** "1 h 05 min" or "25 min". */
-export function sessionLength(ms: number): string {
-  const minutes = Math.max(0, Math.floor(ms / 60_000));
-  const hours = Math.floor(minutes / 60);
-  return hours > 0 ? shellT('reality.hoursMinutes', { hours, minutes: String(minutes % 60).padStart(2, '0') }) : shellT('reality.minutes', { minutes });
-}
+/** The dialog, loaded when a reminder is due (most sessions never show one: the first page's budget, ADR 0025). */
+const RealityCheckDialog = lazyWithRetry(() => import(/* webpackChunkName: "reality-check" */ './RealityCheckDialog').then((m) => ({ default: m.RealityCheckDialog })));
 
 /** Milliseconds until the next whole interval of the session (its start + k × interval, k ≥ 1). */
 export function nextReminderIn(startedAtMs: number, intervalMinutes: number, nowMs: number): number {
@@ -24,7 +18,6 @@ export function nextReminderIn(startedAtMs: number, intervalMinutes: number, now
  * (GET reality-check) when the reminder fires; a new interval (settings page) re-plans it.
  */
 export function RealityCheck() {
-  const t = useT();
   const { responsibleGambling: responsibleGamblingApi } = useApis();
   const [plan, setPlan] = useState(0);
   const [shown, setShown] = useState<RealityCheckView | null>(null);
@@ -64,19 +57,9 @@ export function RealityCheck() {
     setShown(null);
     setPlan((p) => p + 1);
   };
-  const net = shown.netPnl;
   return (
-    <Dialog title={t('reality.title')} onClose={carryOn}>
-      <p data-testid="reality-check-time">{t('reality.time', { length: sessionLength(Date.now() - Date.parse(shown.sessionStartedAt)) })}</p>
-      <p data-testid="reality-check-pnl">
-        {t(net < 0 ? 'reality.netLoss' : net > 0 ? 'reality.netWin' : 'reality.netEven', { amount: `${net < 0 ? '−' : ''}₹${formatRupees(Math.abs(net))}` })}
-      </p>
-      <div className="bl-form-actions">
-        <Button variant="secondary" onClick={() => void endSession('player', 'logout')}>
-          {t('reality.logOut')}
-        </Button>
-        <Button onClick={carryOn}>{t('reality.continue')}</Button>
-      </div>
-    </Dialog>
+    <Suspense fallback={null}>
+      <RealityCheckDialog view={shown} onContinue={carryOn} />
+    </Suspense>
   );
 }

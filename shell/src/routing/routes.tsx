@@ -5,8 +5,6 @@ import { RemoteScreen } from '../federation/RemoteScreen';
 import type { RemoteName } from '../federation/remotes';
 import { MainLayout } from '../layout/MainLayout';
 import { LoginPage } from '../pages/LoginPage';
-import { MaintenancePage } from '../pages/MaintenancePage';
-import { NotFoundPage } from '../pages/NotFoundPage';
 import { RedirectTo } from './RedirectTo';
 import { RequireAuth } from './RequireAuth';
 import { RequireRole } from './RequireRole';
@@ -20,6 +18,10 @@ const TransactionPasswordPage = lazyWithRetry(() =>
   import(/* webpackChunkName: "password-pages" */ '../pages/TransactionPasswordPage').then((m) => ({ default: m.TransactionPasswordPage })),
 );
 // Registration (formik, yup, the proof-of-work) and the two rules pages load when opened.
+// Pages a visit rarely shows (the site under maintenance, an unknown path): loaded when shown, not
+// with the app (the first page's budget, ADR 0025).
+const MaintenancePage = lazyWithRetry(() => import(/* webpackChunkName: "rare-pages" */ '../pages/MaintenancePage').then((m) => ({ default: m.MaintenancePage })));
+const NotFoundPage = lazyWithRetry(() => import(/* webpackChunkName: "rare-pages" */ '../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const RegisterPage = lazyWithRetry(() => import(/* webpackChunkName: "register" */ '../pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
 const TermsPage = lazyWithRetry(() => import(/* webpackChunkName: "policies" */ '../pages/PolicyPages').then((m) => ({ default: m.TermsPage })));
 const ResponsibleGamingPage = lazyWithRetry(() =>
@@ -62,7 +64,7 @@ type ShellScreenName = { [K in RouteName]: (typeof ROUTES)[K] extends { redirect
 const SHELL_SCREENS: Record<ShellScreenName, ReactNode> = {
   login: <LoginPage area="player" />,
   adminLogin: <LoginPage area="admin" />,
-  maintenance: <MaintenancePage />,
+  maintenance: <Loading><MaintenancePage /></Loading>,
   register: <Loading><RegisterPage /></Loading>,
   termsAndConditions: <Loading><TermsPage /></Loading>,
   responsibleGaming: <Loading><ResponsibleGamingPage /></Loading>,
@@ -108,7 +110,7 @@ export const routes: RouteObject[] = [
       ...routesOf('public'),
       { element: <RequireAuth area="player" />, children: [{ element: <MainLayout area="player" />, children: routesOf('player') }] },
       { element: <RequireAuth area="admin" />, children: [{ element: <MainLayout area="admin" />, children: routesOf('admin') }] },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <Loading><NotFoundPage /></Loading> },
     ],
   },
 ];
