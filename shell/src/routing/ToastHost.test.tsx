@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { notify } from '@backlay/shared';
-import { TOAST_HEADER_GAP_PX, TOASTS_BOTTOM_VAR, ToastHost, markToastsBottom, toastClass, toastPlacement } from './ToastHost';
+import { TOAST_HEADER_GAP_PX, TOASTS_BOTTOM_VAR, ToastHost, labelToastTimers, markToastsBottom, toastClass, toastPlacement } from './ToastHost';
 
 describe('toastPlacement', () => {
   it('puts toasts top-right below the header, on a phone as on a wider screen (SPEC)', () => {
@@ -83,6 +83,19 @@ describe('ToastHost', () => {
     act(() => screen.getByRole('button', { name: 'Close' }).click());
     act(() => notify('success', 'Bet Placed Successfully · matched at 2.06 (asked 2.02)'));
     expect(await screen.findByText('Bet Placed Successfully · matched at 2.06 (asked 2.02)')).toBeInTheDocument();
+  });
+
+  it("names each toast's timer in the page's words (the library's own name is English)", async () => {
+    header(64);
+    window.matchMedia = jest.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
+    render(<ToastHost />);
+    act(() => notify('success', 'Bet Placed Successfully'));
+    expect(await screen.findByText('Bet Placed Successfully')).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: 'Notification timer' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'notification timer' })).toBeNull();
+    // Every bar on screen is named, whatever name it had.
+    labelToastTimers('x');
+    expect(screen.getByRole('progressbar', { name: 'x' })).toBeInTheDocument();
   });
 
   it('marks the toasts\' bottom edge on the document while a toast shows (what must stay clear starts below it)', async () => {

@@ -104,6 +104,17 @@ export function markToastsBottom(): void {
   root.style.setProperty(TOASTS_BOTTOM_VAR, `${Math.ceil(bottom) + TOAST_HEADER_GAP_PX}px`);
 }
 
+/**
+ * react-toastify names each toast's progress bar "notification timer", in English, with no prop to
+ * change it: the bars on screen get `label`, the page's word (React leaves an attribute it did not
+ * change alone, so the name stays until the bar is drawn anew, and the next change names it again).
+ */
+export function labelToastTimers(label: string): void {
+  for (const bar of document.querySelectorAll('.Toastify__progress-bar[role="progressbar"]')) {
+    if (bar.getAttribute('aria-label') !== label) bar.setAttribute('aria-label', label);
+  }
+}
+
 const samePlacement = (a: ToastPlacement, b: ToastPlacement) => a.position === b.position && a.style?.top === b.style?.top;
 
 /**
@@ -117,6 +128,7 @@ export function ToastHost() {
   const [lib, setLib] = useState<Toastify | null>(null);
   const waiting = useRef<Notice[]>([]);
   const libRef = useRef<Toastify | null>(null);
+  const timerLabel = useRef('');
   useEffect(() => {
     let live = true;
     const place = () => {
@@ -154,7 +166,10 @@ export function ToastHost() {
     let frame = 0;
     const off = lib.toast.onChange(() => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(markToastsBottom);
+      frame = requestAnimationFrame(() => {
+        markToastsBottom();
+        labelToastTimers(timerLabel.current);
+      });
     });
     for (const notice of waiting.current.splice(0)) show(lib, notice);
     return () => {
@@ -166,6 +181,12 @@ export function ToastHost() {
   // The toasts in the page's theme (ADR 0077) and language: the library's own labels are English.
   const theme = useShownTheme();
   const t = useT();
+  const timerWord = t('toast.timer');
+  useEffect(() => {
+    // Bars drawn from now on get it at the next change; those on screen now (a switch of language) at once.
+    timerLabel.current = timerWord;
+    labelToastTimers(timerWord);
+  }, [timerWord]);
   if (!lib) return null;
   const closeLabel = t('toast.close');
   return (
