@@ -17,11 +17,11 @@ const ChangePasswordPage = lazyWithRetry(() => import(/* webpackChunkName: "pass
 const TransactionPasswordPage = lazyWithRetry(() =>
   import(/* webpackChunkName: "password-pages" */ '../pages/TransactionPasswordPage').then((m) => ({ default: m.TransactionPasswordPage })),
 );
-// Registration (formik, yup, the proof-of-work) and the two rules pages load when opened.
 // Pages a visit rarely shows (the site under maintenance, an unknown path): loaded when shown, not
 // with the app (the first page's budget, ADR 0025).
 const MaintenancePage = lazyWithRetry(() => import(/* webpackChunkName: "rare-pages" */ '../pages/MaintenancePage').then((m) => ({ default: m.MaintenancePage })));
 const NotFoundPage = lazyWithRetry(() => import(/* webpackChunkName: "rare-pages" */ '../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+// Registration (formik, yup, the proof-of-work) and the two rules pages load when opened.
 const RegisterPage = lazyWithRetry(() => import(/* webpackChunkName: "register" */ '../pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
 const TermsPage = lazyWithRetry(() => import(/* webpackChunkName: "policies" */ '../pages/PolicyPages').then((m) => ({ default: m.TermsPage })));
 const ResponsibleGamingPage = lazyWithRetry(() =>
