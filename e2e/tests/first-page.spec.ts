@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { DEMO_PASSWORD, PLAYER } from '../support/helpers';
+import { DEMO_PASSWORD, PLAYER, signIn } from '../support/helpers';
 import { e2eOrigin } from '../support/ports.mjs';
 
 /** Gzip JavaScript a sign-in page may cost (`pnpm bench:pages` measures it: 103 KB, was 278 KB). */
@@ -100,5 +100,40 @@ for (const [area, path, username, landing] of [
     await page.goto(path);
     await expect(page).toHaveURL(area === 'admin' ? /\/admin$/ : /\/(match\/4\/in-play)?$/);
     await expect(page.getByTestId('header-username')).toContainText(username);
+  });
+}
+
+/**
+ * A signed-in visit to a remote screen asks the screen's first calls as soon as the remote's
+ * route module is here, while the screen's own chunk is still loading (ADR 0085), and asks each
+ * once: the screen takes the answers instead of asking again. The sports remote's scripts are
+ * held 400 ms each, so the order is the page's, not the machine's: without the early calls, the
+ * list is asked only after every script of the screen has come.
+ */
+for (const [path, call, listName] of [
+  ['/', '/api/get-match-list', 'Matches'],
+  ['/casino-list/LC/4', '/api/get-casino-games', 'All Casino games'],
+] as const) {
+  test(`${path} asks its first calls while the screen's chunk loads, each once`, async ({ page }) => {
+    await signIn(page, 'player', PLAYER);
+    // The landing page's own calls end here, before anything is counted.
+    await page.goto('about:blank');
+    const remote = `${e2eOrigin(path === '/' ? 'sports' : 'casino')}/`;
+    const asked: string[] = [];
+    let scriptsAfterCall = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) asked.push(new URL(r.url()).pathname);
+    });
+    await page.route(`${remote}**/*.js`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      if (asked.includes(call)) scriptsAfterCall += 1;
+      await route.continue();
+    });
+    await page.goto(path);
+    await expect(page.getByRole('list', { name: listName })).toBeVisible({ timeout: 15_000 });
+    // The call went out while a script of the screen was still held.
+    expect(scriptsAfterCall, `scripts of ${remote} answered after ${call} was asked`).toBeGreaterThan(0);
+    const firstCalls = path === '/' ? ['/api/get-match-list', '/api/get-sport-list', '/api/get-messages'] : ['/api/get-casino-games'];
+    for (const first of firstCalls) expect(asked.filter((p) => p === first), `${first} asked once`).toHaveLength(1);
   });
 }

@@ -58,7 +58,8 @@ export { announceAppInitialised, appInitialised$ } from './kernel/app-initialise
 export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide } from './kernel/session';
 export { useObservable } from './kernel/use-observable';
 export { useLoad, notifyFailure, type Load } from './kernel/use-load';
-export { ApisProvider, useApis, type Apis } from './kernel/apis';
+export { askEarly, earlyAnswerOr, type EarlyCall } from './kernel/early-answers';
+export { ApisProvider, realApis, useApis, type Apis } from './kernel/apis';
 export { PlacementEchoes, useWalletNews } from './kernel/wallet-news';
 export { readCredentials, writeCredentials, clearCredentials } from './kernel/storage';
 export { rememberSignOut, clearSignOut, asSignOutReason, signedOutBecause, type SignedOutBecause } from './kernel/sign-out';
@@ -95,7 +96,7 @@ export {
   runnerLabel,
 } from './sports/racing';
 export { casinoCategoryName, loginAttemptReasonLabel, oddsAcceptanceLabel, rgLimitLabel, roleLabel, sportLabel } from './i18n/labels';
-export type { RemoteModule } from './remote';
+export type { RemoteModule, ScreenParams } from './remote';
 export {
   currentLanguage, defineCatalog, isLanguage, type Language, LANGUAGE_NAMES, LANGUAGES, localizeApiMessage, type MessageValues,
   setLanguage, sharedT, type Translate, useLanguage, useSharedT,

@@ -1,4 +1,5 @@
 import { lazyWithRetry, type RemoteModule } from '@backlay/shared';
+import { askCasinoListEarly } from '../first-calls';
 
 const CasinoList = lazyWithRetry(() => import('../list/CasinoList').then((m) => ({ default: m.CasinoList })));
 const CasinoTablePage = lazyWithRetry(() => import('../table/CasinoTablePage').then((m) => ({ default: m.CasinoTablePage })));
@@ -15,6 +16,11 @@ export const screens: RemoteModule<'casino'>['screens'] = {
   casinoReport: CasinoReport,
   casinoInt: CasinoIntList,
   virtualGames: VirtualGames,
+};
+
+/** The list's first call, asked while its chunk loads (ADR 0085). */
+export const prefetch: RemoteModule<'casino'>['prefetch'] = {
+  casinoList: askCasinoListEarly,
 };
 
 export const buildLabel: string = __BUILD_LABEL__;

@@ -1,8 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { type CasinoGameListItem } from '@backlay/shared';
+import { type Apis, type CasinoGameListItem } from '@backlay/shared';
 import { fakeCasino, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { prefetch } from '../expose/routes';
 import { CasinoList } from './CasinoList';
 import { TILE_IMAGE_VISIBLE_RATIO } from './LazyImage';
 
@@ -184,6 +185,25 @@ describe('CasinoList', () => {
     renderAt('/casino-list/LC/4');
     expect(await screen.findByText('The casino games could not be loaded: Service unavailable')).toBeInTheDocument();
   });
+  it('takes the games its route module asked early, counting down from when they came, not from when it was drawn (ADR 0085)', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      prefetch?.casinoList?.({}, apis as unknown as Apis);
+      expect(api.games).toHaveBeenCalledTimes(1);
+      // The answer comes, then the list's chunk takes 2 s more to load.
+      await act(async () => {
+        await Promise.resolve();
+      });
+      act(() => jest.advanceTimersByTime(2_000));
+      renderAt('/casino-list/LC/4');
+      const dt = await screen.findByRole('link', { name: 'Dragon Tiger 20-20' });
+      expect(within(dt).getByTestId('tile-live')).toHaveTextContent('LIVE · 10s');
+      expect(api.games).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it("counts each open round's seconds down on a live badge, and reads the list again every 10 s", async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {

@@ -5,6 +5,7 @@ import {
   CASINO_CATEGORIES,
   CASINO_SUSPENDED_MESSAGE,
   EmptyState,
+  earlyAnswerOr,
   localizeApiMessage,
   Page,
   ROUTES,
@@ -13,6 +14,7 @@ import {
   useApis,
   type CasinoGameListItem,
 } from '@backlay/shared';
+import { casinoListCall } from '../first-calls';
 import { useT } from '../i18n';
 import { OTHERS_CATEGORY, SPORTS_CATEGORY, categoryName, gamesOf, isSuspended, selectedCategory, tileTitle } from './categories';
 import { LazyImage } from './LazyImage';
@@ -108,7 +110,8 @@ export function CasinoList() {
   const width = useTileWidth();
   // The list again every 10 s while the page is seen (a new round's window, a table switched
   // off); in between, each open round's seconds count down on this browser's clock from the answer.
-  const { load } = useLoad(() => casinoApi.games().then((games) => ({ games, at: Date.now() })), '', { refreshMs: LIST_REFRESH_MS, quietReload: true });
+  // The first load takes the answer the route module asked early, if any (ADR 0085).
+  const { load } = useLoad(() => earlyAnswerOr(casinoListCall(casinoApi)), '', { refreshMs: LIST_REFRESH_MS, quietReload: true });
   const now = useSecondTicks(load.state === 'done' ? load.value.at : 0);
   const [warning, setWarning] = useState(false);
   useEffect(() => setWarning(false), [categoryId]);

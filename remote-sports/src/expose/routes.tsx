@@ -1,4 +1,5 @@
 import { lazyWithRetry, type RemoteModule } from '@backlay/shared';
+import { askMatchBoardEarly, askOddsPageEarly } from '../first-calls';
 
 const MatchBoard = lazyWithRetry(() => import('../pages/MatchBoard').then((m) => ({ default: m.MatchBoard })));
 const OddsPage = lazyWithRetry(() => import('../odds/OddsPage').then((m) => ({ default: m.OddsPage })));
@@ -21,6 +22,14 @@ export const screens: RemoteModule<'sports'>['screens'] = {
   unsettledBet: UnsettledBets,
   betHistory: BetHistory,
   profitLoss: ProfitLoss,
+};
+
+/** The first calls of the screens a page most often opens on, asked while their chunks load (ADR 0085). */
+export const prefetch: RemoteModule<'sports'>['prefetch'] = {
+  home: askMatchBoardEarly,
+  dashbaord: askMatchBoardEarly,
+  matchList: askMatchBoardEarly,
+  odds: askOddsPageEarly,
 };
 
 export const buildLabel: string = __BUILD_LABEL__;

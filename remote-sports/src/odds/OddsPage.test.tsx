@@ -4,6 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { BehaviorSubject } from 'rxjs';
 import { ApiError, DEFAULT_BET_PREFERENCES, currentUser, formatOffTime, initialMatchState, on, publish, setUser, type MarketPosition, type MatchDetail, type MatchState, type PlaceBetResponse, type PlacedBet, type UserInfo } from '@backlay/shared';
 import { buildFancy, buildMarket, buildRunner, buildScore, fakeBets, fakeMarketData, fakeSports, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { type Apis } from '@backlay/shared';
+import { prefetch } from '../expose/routes';
 import { orderMarkets, OddsPage } from './OddsPage';
 
 const api = withMocks(fakeSports, 'matchById', 'buttonValues', 'betPreferences', 'saveBetPreferences');
@@ -82,6 +84,15 @@ describe('OddsPage', () => {
 
     act(() => feed.next(liveState({ status: 'resyncing' })));
     expect(screen.getByText('Reconnecting to live prices…')).toBeInTheDocument();
+  });
+
+  it("takes the match header its route module asked early when the page opened on it, asking once (ADR 0085)", async () => {
+    prefetch?.odds?.({ matchId: 'm1' }, apis as unknown as Apis);
+    expect(api.matchById).toHaveBeenCalledTimes(1);
+    renderAt();
+    expect(await screen.findByRole('heading', { name: 'India v Australia', level: 1 })).toBeInTheDocument();
+    expect(api.matchById).toHaveBeenCalledTimes(1);
+    expect(api.matchById).toHaveBeenCalledWith('m1');
   });
 
   it('opens the rules pop-up of a market\'s type', async () => {

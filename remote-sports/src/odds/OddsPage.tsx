@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
-  Pnl, BuildTag, Button, EmptyState, Page, Spinner, isRacingSport, raceMarketTitle, useApis, type Fancy, type Market, type MarketPosition, type MarketType, useMatchState, formatDateTimeMinutes, formatRunnerPrice, useLoad, priceConnectionText,
+  Pnl, BuildTag, Button, EmptyState, Page, Spinner, isRacingSport, raceMarketTitle, useApis, type Fancy, type Market, type MarketPosition, type MarketType, useMatchState, formatDateTimeMinutes, formatRunnerPrice, useLoad, priceConnectionText, earlyAnswerOr,
 } from '@backlay/shared';
 // By subpath, not through the @backlay/shared singleton: a phone's slip loads with its page,
 // not on every first page (ADR 0025's budget).
@@ -10,6 +10,7 @@ import { matchPhaseText, matchPhase, splitFancies } from '../format';
 import { useT } from '../i18n';
 import { RaceHeader } from '../racing/RaceHeader';
 import { RulesDialog } from '../rules/RulesDialog';
+import { matchDetailCall } from '../first-calls';
 import { BetSlip } from './BetSlip';
 import { CashOutOffers, CashOutPanel } from './CashOut';
 import { FancyList } from './FancyList';
@@ -101,7 +102,7 @@ export function OddsPage() {
 function MatchOdds({ matchId }: { matchId: string }) {
   const t = useT();
   const { sports: sportsApi } = useApis();
-  const { load: detail } = useLoad(() => sportsApi.matchById(matchId), matchId);
+  const { load: detail } = useLoad(() => earlyAnswerOr(matchDetailCall(sportsApi, matchId)), matchId);
   const [rules, setRules] = useState<MarketType | null>(null);
   const [slip, setSlip] = useState<SlipSelection | null>(null);
   const [book, setBook] = useState<Fancy | null>(null);

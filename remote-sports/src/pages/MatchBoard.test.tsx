@@ -2,6 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { type MatchSummary, formatDateTimeMinutes, publish } from '@backlay/shared';
 import { fakeSports, renderWithApis, withMocks } from '@backlay/shared/testing';
+import { type Apis } from '@backlay/shared';
+import { prefetch } from '../expose/routes';
 import { MATCH_LIST_REFRESH_MS, MatchBoard, oddsColumns, sortMatches, withLiveStatus } from './MatchBoard';
 
 const api = withMocks(fakeSports, 'sportList', 'matchList', 'messages');
@@ -97,6 +99,21 @@ describe('MatchBoard', () => {
     expect(within(items[1]).getByText(formatDateTimeMinutes('2026-11-22T10:00:00Z'))).toBeInTheDocument();
     expect(within(items[1]).getByText('Big Bash')).toBeInTheDocument();
     expect(api.matchList).toHaveBeenCalledWith({ sportId: 4, status: 'all' });
+  });
+
+  it.each([
+    ['/', 'home', {}, { sportId: 4, status: 'all' }],
+    ['/match/1/in-play', 'matchList', { sportId: '1', status: 'in-play' }, { sportId: 1, status: 'in-play' }],
+  ] as const)("takes the answers the route module asked early when the page opened on %s, asking nothing twice (ADR 0085)", async (path, screenName, params, query) => {
+    api.matchList.mockResolvedValue([match({ _id: 'b', name: 'Live v Side', inPlay: true, status: 'inplay' })]);
+    prefetch?.[screenName]?.(params, apis as unknown as Apis);
+    expect(api.matchList).toHaveBeenCalledTimes(1);
+    renderAt(path);
+    expect(await screen.findByRole('link', { name: 'Live v Side' })).toBeInTheDocument();
+    expect(api.matchList).toHaveBeenCalledTimes(1);
+    expect(api.matchList).toHaveBeenCalledWith(query);
+    expect(api.sportList).toHaveBeenCalledTimes(1);
+    expect(api.messages).toHaveBeenCalledTimes(1);
   });
 
   it('leaves finished (closed) matches out, and never calls one In-play', async () => {

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Navigate, generatePath, useParams } from 'react-router';
 import {
-  BuildTag, EmptyState, Page, ROUTES, SPORT_IDS, Spinner, isRacingSport, useApis, type MatchOddsSummary, type MatchSummary, type NewsMessage, formatOddsDecimal, formatDateTimeMinutes, useLoad, on, type SocketMatchStatusPayload,
+  BuildTag, EmptyState, Page, ROUTES, SPORT_IDS, Spinner, earlyAnswerOr, isRacingSport, useApis, type MatchOddsSummary, type MatchSummary, type NewsMessage, formatOddsDecimal, formatDateTimeMinutes, useLoad, on, type SocketMatchStatusPayload,
 } from '@backlay/shared';
 import { matchPhaseText, matchPhase, openMatches } from '../format';
 import { useT } from '../i18n';
 import { overlayText } from '../odds/MarketFrame';
 import { SportTabs, offeredSportName, sportPath } from '../sport-tabs';
+import { matchBoardCalls, matchBoardFilter } from '../first-calls';
 
 /** Match status filters of /match/{sportId}/{status?} (each label a key of the sports catalog); the API's default is all. */
 export const STATUS_FILTERS = [
@@ -14,9 +15,6 @@ export const STATUS_FILTERS = [
   { value: 'in-play', label: 'board.status.inPlay' },
   { value: 'upcoming', label: 'board.status.upcoming' },
 ] as const;
-
-/** Cricket is the default sport of the home page (docs/rules/product.md §4: the mobile landing is /match/4/in-play). */
-export const DEFAULT_SPORT_ID = SPORT_IDS.cricket;
 
 /** The list is fetched again this often while it is on screen, so starts and prices stay current. */
 export const MATCH_LIST_REFRESH_MS = 20_000;
@@ -152,11 +150,10 @@ function MatchRow({ match }: { match: MatchSummary }) {
  * in its place, until the next fetch leaves it out. A match opens its odds page.
  */
 export function MatchBoard() {
-  const params = useParams();
-  const sportId = Number(params.sportId ?? DEFAULT_SPORT_ID);
+  const { sportId, status } = matchBoardFilter(useParams());
   // A racing sport has no match list: its races are on racing/{sportId}.
   if (isRacingSport(sportId)) return <Navigate to={sportPath(sportId)} replace />;
-  return <Matches sportId={sportId} status={params.status ?? 'all'} />;
+  return <Matches sportId={sportId} status={status} />;
 }
 
 const NO_NEWS: NewsMessage[] = [];
@@ -164,12 +161,14 @@ const NO_NEWS: NewsMessage[] = [];
 function Matches({ sportId, status }: { sportId: number; status: string }) {
   const t = useT();
   const { sports: sportsApi } = useApis();
-  const { load: sports } = useLoad(() => sportsApi.sportList());
+  // Each first load takes the answer the route module asked early, if any (ADR 0085).
+  const calls = matchBoardCalls(sportsApi, sportId, status);
+  const { load: sports } = useLoad(() => earlyAnswerOr(calls.sportList));
   // News is a courtesy: without it the page is still whole, so a failure stays quiet.
-  const { load: newsLoad } = useLoad(() => sportsApi.messages());
+  const { load: newsLoad } = useLoad(() => earlyAnswerOr(calls.messages));
   const news = newsLoad.state === 'done' ? newsLoad.value : NO_NEWS;
   // A failed refresh keeps the list on screen; only a failed first load replaces it.
-  const { load: matches } = useLoad(() => sportsApi.matchList({ sportId, status }), `${sportId}:${status}`, { refreshMs: MATCH_LIST_REFRESH_MS, quietReload: true });
+  const { load: matches } = useLoad(() => earlyAnswerOr(calls.matchList), `${sportId}:${status}`, { refreshMs: MATCH_LIST_REFRESH_MS, quietReload: true });
 
   const live = useLiveMatchStatuses();
   // The page's frame (news, sport tabs, status filters) is drawn once the first answers are in,

@@ -1,4 +1,5 @@
 import type { Area } from '../contracts/roles';
+import { forgetEarlyAnswers } from './early-answers';
 
 /**
  * Local storage keys (docs/rules/product.md §9). The admin area keeps its credentials under the `-admin` variants
@@ -63,8 +64,12 @@ export function writeCredentials(area: Area, values: Partial<StoredCredentials>)
   }
 }
 
-/** Remove an area's token, refresh token, user type and session id (docs/rules/product.md §4 logout). */
+/**
+ * Remove an area's token, refresh token, user type and session id (docs/rules/product.md §4
+ * logout), and any answer asked early with them (ADR 0085).
+ */
 export function clearCredentials(area: Area): void {
   const k = credentialKeys(area);
   for (const key of Object.values(k)) localStorage.removeItem(key);
+  forgetEarlyAnswers();
 }

@@ -2,7 +2,8 @@ import { lazy } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { RemoteScreen, autoRetryDelayMs } from './RemoteScreen';
+import { realApis } from '@backlay/shared';
+import { RemoteScreen, autoRetryDelayMs, prefetchScreen } from './RemoteScreen';
 import { isLoadError } from './remotes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
@@ -101,5 +102,50 @@ describe('isLoadError', () => {
 
   it('the automatic back-off doubles from 2 s and stops at 30 s', () => {
     expect([0, 1, 2, 3, 4, 5].map(autoRetryDelayMs)).toEqual([2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+  });
+});
+
+describe('prefetchScreen (ADR 0082, 0085)', () => {
+  beforeEach(() => {
+    load.mockReset();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  it("asks the screen's first calls with the page's parameters once the route module is here, before the screen's chunk", async () => {
+    // A screen no other test loaded: loads are kept per screen for the page's life.
+    let chunkLoaded: (component: () => JSX.Element) => void = () => undefined;
+    const Screen = Object.assign(() => <p>racing</p>, {
+      preload: () => new Promise<() => JSX.Element>((resolve) => (chunkLoaded = resolve)),
+    });
+    const asked = jest.fn();
+    load.mockResolvedValue({ screens: { racing: Screen }, prefetch: { racing: asked }, buildLabel: 'x' });
+    prefetchScreen('/racing/7', () => ({ remote: 'sports', screen: 'racing', params: { sportId: '7' } }));
+    await act(async () => undefined);
+    // The screen's chunk has not come yet: its calls are already asked.
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(asked).toHaveBeenCalledWith({ sportId: '7' }, realApis());
+    chunkLoaded(() => <p>racing</p>);
+  });
+
+  it('draws the screen when its prefetch throws (reported, not in the way)', async () => {
+    load.mockResolvedValue({
+      screens: { casinoList: () => <p>the lobby</p> },
+      prefetch: {
+        casinoList: () => {
+          throw new Error('no client');
+        },
+      },
+      buildLabel: 'x',
+    });
+    prefetchScreen('/casino', () => ({ remote: 'casino', screen: 'casinoList', params: {} }));
+    render(<RemoteScreen remote="casino" screen="casinoList" />);
+    expect(await screen.findByText('the lobby')).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalledWith('prefetch of casinoList failed', expect.any(Error));
+  });
+
+  it('asks nothing for a page that is not a remote screen', async () => {
+    prefetchScreen('/login', () => null);
+    await act(async () => undefined);
+    expect(load).not.toHaveBeenCalled();
   });
 });

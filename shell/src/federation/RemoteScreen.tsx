@@ -1,5 +1,5 @@
 import { Component, Suspense, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Spinner, importWithRetry, type RouteName } from '@backlay/shared';
+import { Button, Spinner, importWithRetry, realApis, type Apis, type RouteName, type ScreenParams } from '@backlay/shared';
 import { isLoadError, loadRouteModule, type RemoteName } from './remotes';
 import { lazy } from 'react';
 import { useT, type ShellKey } from '../i18n';
@@ -20,17 +20,34 @@ const loaded = new Map<string, ComponentType>();
 /** Loads in flight, shared by a prefetch and the screen's first render. */
 const loading = new Map<string, Promise<ComponentType>>();
 
+type Prefetches = Partial<Record<string, (params: ScreenParams, apis: Apis) => void>>;
+
+/**
+ * Ask the screen's first calls (its route module's `prefetch`, ADR 0085). Never in the way of the
+ * screen: a prefetch that throws is reported and the screen asks for itself when drawn.
+ */
+function askScreenEarly(prefetch: Prefetches | undefined, screen: RouteName, params: ScreenParams): void {
+  try {
+    prefetch?.[screen]?.(params, realApis());
+  } catch (error) {
+    console.error(`prefetch of ${screen} failed`, error);
+  }
+}
+
 /**
  * Load a remote's screen: its route module, then the screen's own chunk when the screen is a
  * `lazyWithRetry` (its `preload`), so the screen is drawn in one commit, not one suspense per
- * chunk (ADR 0082). A failed load is forgotten, so the next attempt loads anew.
+ * chunk (ADR 0082). With `params` (the page being opened), the screen's first calls are asked as
+ * soon as the route module is here, beside the screen's chunk (ADR 0085). A failed load is
+ * forgotten, so the next attempt loads anew.
  */
-export function loadScreen(remote: RemoteName, screen: RouteName): Promise<ComponentType> {
+export function loadScreen(remote: RemoteName, screen: RouteName, params?: ScreenParams): Promise<ComponentType> {
   const key = screenKey(remote, screen);
   let pending = loading.get(key);
   if (!pending) {
     pending = (async () => {
       const mod = await importWithRetry(() => loadRouteModule(remote), 1);
+      if (params) askScreenEarly(mod.prefetch as Prefetches | undefined, screen, params);
       const Screen = (mod.screens as Record<string, ComponentType | undefined>)[screen];
       if (!Screen) throw new Error(`remote ${remote} has no screen ${screen}`);
       const preload = (Screen as { preload?: () => Promise<ComponentType> }).preload;
@@ -46,12 +63,16 @@ export function loadScreen(remote: RemoteName, screen: RouteName): Promise<Compo
 
 /**
  * Start loading the remote screen of `pathname` (with the app, while the session is being
- * restored), when its area has a session; nothing for the shell's own pages. Errors are left to
- * the screen's own load, which shows the fallback.
+ * restored), and its first calls once its route module is here, when its area has a session;
+ * nothing for the shell's own pages. Errors are left to the screen's own load, which shows the
+ * fallback.
  */
-export function prefetchScreen(pathname: string, routeAt: (pathname: string) => { remote: RemoteName; screen: RouteName } | null): void {
+export function prefetchScreen(
+  pathname: string,
+  routeAt: (pathname: string) => { remote: RemoteName; screen: RouteName; params: ScreenParams } | null,
+): void {
   const at = routeAt(pathname);
-  if (at) loadScreen(at.remote, at.screen).catch(() => undefined);
+  if (at) loadScreen(at.remote, at.screen, at.params).catch(() => undefined);
 }
 
 /**

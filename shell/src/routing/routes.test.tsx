@@ -5,7 +5,7 @@ import { ROUTES, isAdminPath, type Area, type RouteDef, type RouteName } from '@
 import { RedirectTo } from './RedirectTo';
 import { RequireAuth } from './RequireAuth';
 import { RequireRole } from './RequireRole';
-import { routes } from './routes';
+import { remoteScreenAt, routes } from './routes';
 
 /** Every path of the tree with the area of the RequireAuth guard above it (null: public). */
 function walk(tree: RouteObject[], area: Area | null = null, out: { path: string; area: Area | null }[] = []) {
@@ -104,5 +104,22 @@ describe('RedirectTo', () => {
   it("sends SPEC's /casino-in/{type} to the international casino of that type, with its query", () => {
     expect(land('/casino-in/evolution?category=roulette')).toBe('/casino-int/evolution?category=roulette');
     expect(land('/casino-in')).toBe('/casino-int');
+  });
+});
+
+describe('remoteScreenAt (the screen and parameters a page opens on, ADR 0082 and 0085)', () => {
+  afterEach(() => localStorage.clear());
+
+  it("gives a signed-in player's odds page with its match id, and the home page with none", () => {
+    localStorage.setItem('token', 't');
+    expect(remoteScreenAt('/odds/1.2345')).toEqual({ remote: 'sports', screen: 'odds', params: { matchId: '1.2345' } });
+    expect(remoteScreenAt('/match/1/in-play')).toEqual({ remote: 'sports', screen: 'matchList', params: { sportId: '1', status: 'in-play' } });
+    expect(remoteScreenAt('/')).toMatchObject({ remote: 'sports', screen: 'home', params: {} });
+  });
+
+  it('gives nothing without a session of the area, or for a page of the shell', () => {
+    expect(remoteScreenAt('/odds/1.2345')).toBeNull();
+    localStorage.setItem('token', 't');
+    expect(remoteScreenAt('/login')).toBeNull();
   });
 });

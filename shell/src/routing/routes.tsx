@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet, matchPath, type RouteObject } from 'react-router';
-import { ROUTES, Spinner, isAdminPath, lazyWithRetry, readCredentials, type Area, type RouteDef, type RouteName } from '@backlay/shared';
+import { ROUTES, Spinner, isAdminPath, lazyWithRetry, readCredentials, type Area, type RouteDef, type RouteName, type ScreenParams } from '@backlay/shared';
 import { RemoteScreen } from '../federation/RemoteScreen';
 import type { RemoteName } from '../federation/remotes';
 import { MainLayout } from '../layout/MainLayout';
@@ -119,19 +119,22 @@ export const routes: RouteObject[] = [
 const staticSegments = (path: string) => path.split('/').filter((part) => part !== '' && !part.startsWith(':')).length;
 
 /**
- * The remote screen the route tree will draw at `pathname` for a visitor signed in to its area
- * (the app prefetches it while the session is restored, ADR 0082), or null: a shell page, a
- * redirect, or an area without a session.
+ * The remote screen the route tree will draw at `pathname` for a visitor signed in to its area,
+ * with the route's parameters (the app prefetches the screen and its first calls while the
+ * session is restored, ADR 0082 and 0085), or null: a shell page, a redirect, or an area without
+ * a session.
  */
-export function remoteScreenAt(pathname: string): { remote: RemoteName; screen: RouteName } | null {
-  let best: { remote: RemoteName; screen: RouteName; rank: number } | null = null;
+export function remoteScreenAt(pathname: string): { remote: RemoteName; screen: RouteName; params: ScreenParams } | null {
+  let best: { remote: RemoteName; screen: RouteName; params: ScreenParams; rank: number } | null = null;
   for (const name of Object.keys(ROUTES) as RouteName[]) {
     const def: RouteDef = ROUTES[name];
-    if (def.owner === 'shell' || def.redirect !== undefined || !matchPath({ path: def.path, end: true }, pathname)) continue;
+    if (def.owner === 'shell' || def.redirect !== undefined) continue;
+    const match = matchPath({ path: def.path, end: true }, pathname);
+    if (!match) continue;
     const area = areaOf(def);
     if (area === 'public' || !readCredentials(area).token) continue;
     const rank = staticSegments(def.path);
-    if (!best || rank > best.rank) best = { remote: def.owner as RemoteName, screen: name, rank };
+    if (!best || rank > best.rank) best = { remote: def.owner as RemoteName, screen: name, params: match.params, rank };
   }
-  return best && { remote: best.remote, screen: best.screen };
+  return best && { remote: best.remote, screen: best.screen, params: best.params };
 }
