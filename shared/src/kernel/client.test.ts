@@ -52,6 +52,24 @@ describe('API client', () => {
     expect(admin.seen[0].headers.Authorization).toBe('Bearer admin-token');
   });
 
+  it('sends a call without first reading an XSRF cookie (bearer tokens only: no round trip to the Cookie Store, ADR 0085)', async () => {
+    const get = jest.fn(async () => null);
+    Object.defineProperty(window, 'cookieStore', { value: { get }, configurable: true });
+    // The request goes no further than send(): it fails there, as with no network.
+    const send = jest.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (this: XMLHttpRequest) {
+      this.onerror?.(new ProgressEvent('error'));
+    });
+    try {
+      const client = createApiClient({ baseURL: '/api', pathname: () => '/', navigate: jest.fn(), reload: jest.fn() });
+      await client.data.get('/get-sport-list').catch(() => undefined);
+      expect(send).toHaveBeenCalledTimes(1);
+      expect(get).not.toHaveBeenCalled();
+    } finally {
+      send.mockRestore();
+      delete (window as { cookieStore?: unknown }).cookieStore;
+    }
+  });
+
   it('uses 50 s for main calls and 10 s for data calls', () => {
     const { client } = setup('/', () => ({ status: 200, body: {} }));
     expect(client.main.defaults.timeout).toBe(50_000);

@@ -119,7 +119,10 @@ export function createApiClient(env: ApiClientEnv): ApiClient {
   };
 
   const make = (timeout: number): AxiosInstance => {
-    const instance = axios.create({ baseURL: env.baseURL, timeout, adapter: env.adapter });
+    // No XSRF cookie: the API authenticates by bearer token, never by cookie. Left on, axios
+    // reads the cookie before every same-origin request through the Cookie Store API, a round
+    // trip to the browser that held each call back by 15-25 ms (ADR 0085).
+    const instance = axios.create({ baseURL: env.baseURL, timeout, adapter: env.adapter, withXSRFToken: false });
     instance.interceptors.request.use((config) => {
       const { token } = readCredentials(area());
       if (token && config.headers.Authorization === undefined) config.headers.Authorization = `Bearer ${token}`;
