@@ -7,7 +7,8 @@
 //   /login and /admin/login            the sign-in pages, until the form is drawn;
 //   player first page                  /login, sign in as demo-user, until the landing page has
 //                                      drawn and the network is idle: everything a player's first
-//                                      visit downloads (bar: ≤ 200 KB, issue 21);
+//                                      visit downloads (gate: ≤ 150 KB, issue 37; issue 21's
+//                                      200 KB printed beside it);
 //   casino table page, roulette table  the same, then a live table (Teen Patti; Roulette with its
 //                                      own layout) until it is drawn (issue 32: not worse).
 // Each figure is the sum of the transferred (gzip) body bytes of every JavaScript response, the
@@ -24,7 +25,9 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 const BASELINE = `${HERE}page-bytes.baseline.json`;
 const ORIGIN = e2eOrigin('shell');
 const RUNS = Number(process.env.RUNS ?? 3);
-const FIRST_PAGE_BAR = 200 * 1024;
+/** Issue 37's gate for a player's first page; issue 21's earlier bar is printed beside it. */
+const FIRST_PAGE_BAR = 150 * 1024;
+const ISSUE_21_BAR = 200 * 1024;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 const PAGES = {
@@ -116,7 +119,7 @@ try {
     if (name === 'player first page') {
       const pass = bytes <= FIRST_PAGE_BAR;
       failed ||= !pass;
-      console.log(`  bar ≤ ${kb(FIRST_PAGE_BAR)}: ${pass ? 'PASS' : 'FAIL'}`);
+      console.log(`  bar ≤ ${kb(FIRST_PAGE_BAR)} (issue 37): ${pass ? 'PASS' : 'FAIL'}; issue 21's ≤ ${kb(ISSUE_21_BAR)}: ${bytes <= ISSUE_21_BAR ? 'PASS' : 'FAIL'}`);
     }
   }
   if (process.env.BENCH_SAVE === '1') {
