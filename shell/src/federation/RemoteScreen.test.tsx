@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ReactElement } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote } from '@module-federation/enhanced/runtime';
@@ -113,9 +113,9 @@ describe('prefetchScreen (ADR 0082, 0085)', () => {
 
   it("asks the screen's first calls with the page's parameters once the route module is here, before the screen's chunk", async () => {
     // A screen no other test loaded: loads are kept per screen for the page's life.
-    let chunkLoaded: (component: () => JSX.Element) => void = () => undefined;
+    let chunkLoaded: (component: () => ReactElement) => void = () => undefined;
     const Screen = Object.assign(() => <p>racing</p>, {
-      preload: () => new Promise<() => JSX.Element>((resolve) => (chunkLoaded = resolve)),
+      preload: () => new Promise<() => ReactElement>((resolve) => (chunkLoaded = resolve)),
     });
     const asked = jest.fn();
     load.mockResolvedValue({ screens: { racing: Screen }, prefetch: { racing: asked }, buildLabel: 'x' });
