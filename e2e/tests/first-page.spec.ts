@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { DEMO_PASSWORD, PLAYER, signIn } from '../support/helpers';
+import { DEMO_PASSWORD, PLAYER, apiGet, apiToken, signIn } from '../support/helpers';
 import { e2eOrigin } from '../support/ports.mjs';
 
 /** Gzip JavaScript a sign-in page may cost (`pnpm bench:pages` measures it: 103 KB, was 278 KB). */
@@ -137,3 +137,32 @@ for (const [path, call, listName] of [
     for (const first of firstCalls) expect(asked.filter((p) => p === first), `${first} asked once`).toHaveLength(1);
   });
 }
+
+test("an odds page asks its match and subscribes it on the data socket while the page's chunks load", async ({ page, request }) => {
+  const token = await apiToken(request, 'player', PLAYER);
+  const [match] = await apiGet<{ _id: string; name: string }[]>(request, token, '/api/get-match-list', { sportId: 4, status: 'all' });
+  expect(match, 'a cricket match in the demo data').toBeDefined();
+  await signIn(page, 'player', PLAYER);
+  await page.goto('about:blank');
+  const remote = `${e2eOrigin('sports')}/`;
+  let asked = false;
+  let subscribed = false;
+  let scriptsAfterBoth = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/get-match-by-id')) asked = true;
+  });
+  page.on('websocket', (ws) =>
+    ws.on('framesent', (frame) => {
+      const text = String(frame.payload);
+      if (text.includes('"subscribe"') && text.includes(match._id)) subscribed = true;
+    }),
+  );
+  await page.route(`${remote}**/*.js`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    if (asked && subscribed) scriptsAfterBoth += 1;
+    await route.continue();
+  });
+  await page.goto(`/odds/${match._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: match.name })).toBeVisible({ timeout: 15_000 });
+  expect(scriptsAfterBoth, `scripts of ${remote} answered after the match was asked and subscribed`).toBeGreaterThan(0);
+});

@@ -1,4 +1,4 @@
-import { SPORT_IDS, askEarly, type Apis, type EarlyCall, type ScreenParams } from '@backlay/shared';
+import { SPORT_IDS, askEarly, watchEarly, type Apis, type EarlyCall, type ScreenParams } from '@backlay/shared';
 
 /** Cricket is the default sport of the home page (docs/rules/product.md §4: the mobile landing is /match/4/in-play). */
 export const DEFAULT_SPORT_ID = SPORT_IDS.cricket;
@@ -33,7 +33,13 @@ export function matchDetailCall(sports: Apis['sports'], matchId: string) {
   return [`sports.matchById:${matchId}`, () => sports.matchById(matchId)] as const satisfies EarlyCall<unknown>;
 }
 
-/** The route module's prefetch of an odds page. */
+/**
+ * The route module's prefetch of an odds page: the match's header, and the match's live prices
+ * watched on the data socket (the connection opened and the snapshot asked for while the page's
+ * chunks load; the page's own watch shares it).
+ */
 export function askOddsPageEarly(params: ScreenParams, apis: Apis): void {
-  if (params.matchId) askEarly(matchDetailCall(apis.sports, params.matchId));
+  if (!params.matchId) return;
+  askEarly(matchDetailCall(apis.sports, params.matchId));
+  watchEarly(apis.marketData.watchMatch(params.matchId));
 }

@@ -58,7 +58,7 @@ export { announceAppInitialised, appInitialised$ } from './kernel/app-initialise
 export { user$, currentUser, setUser, setBalance, hideFlags$, toggleHide } from './kernel/session';
 export { useObservable } from './kernel/use-observable';
 export { useLoad, notifyFailure, type Load } from './kernel/use-load';
-export { askEarly, earlyAnswerOr, type EarlyCall } from './kernel/early-answers';
+export { askEarly, earlyAnswerOr, watchEarly, type EarlyCall } from './kernel/early-answers';
 export { ApisProvider, realApis, useApis, type Apis } from './kernel/apis';
 export { PlacementEchoes, useWalletNews } from './kernel/wallet-news';
 export { readCredentials, writeCredentials, clearCredentials } from './kernel/storage';

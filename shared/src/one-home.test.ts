@@ -28,7 +28,7 @@ const HOMES: Readonly<Record<string, readonly string[]>> = {
   'shared/src/domain/display-format.ts': ['DATE_TIME_SECONDS_FORMAT', 'DATE_TIME_MINUTES_FORMAT', 'formatPaiseGrouped', 'formatInstant', 'plural'],
   'shared/src/kernel/money.ts': ['rupeeAmountError'],
   'shared/src/kernel/use-load.ts': ['useLoad', 'notifyFailure', 'Load'],
-  'shared/src/kernel/early-answers.ts': ['askEarly', 'earlyAnswerOr', 'EARLY_ANSWER_TTL_MS'],
+  'shared/src/kernel/early-answers.ts': ['askEarly', 'earlyAnswerOr', 'watchEarly', 'EARLY_ANSWER_TTL_MS'],
   'shared/src/casino/market-kit.ts': ['formatPriceHundredths', 'formatRtp'],
   'shared/src/casino/roulette.ts': ['RED_NUMBERS', 'ROULETTE_WHEEL_ORDER', 'pocketColour'],
   'shared/src/domain/wallet.ts': ['availableMinor'],

@@ -86,9 +86,12 @@ describe('OddsPage', () => {
     expect(screen.getByText('Reconnecting to live prices…')).toBeInTheDocument();
   });
 
-  it("takes the match header its route module asked early when the page opened on it, asking once (ADR 0085)", async () => {
+  it("takes the match header its route module asked early when the page opened on it, asking once, and watches the match's prices from then (ADR 0085)", async () => {
     prefetch?.odds?.({ matchId: 'm1' }, apis as unknown as Apis);
     expect(api.matchById).toHaveBeenCalledTimes(1);
+    // The match is watched before the page is drawn: the data connection opens with the chunks.
+    expect(data.watchMatch).toHaveBeenCalledWith('m1');
+    expect(watchers).toBe(1);
     renderAt();
     expect(await screen.findByRole('heading', { name: 'India v Australia', level: 1 })).toBeInTheDocument();
     expect(api.matchById).toHaveBeenCalledTimes(1);

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { EARLY_ANSWER_TTL_MS, askEarly, earlyAnswerOr, forgetEarlyAnswers } from './early-answers';
+import { EARLY_ANSWER_TTL_MS, askEarly, earlyAnswerOr, forgetEarlyAnswers, watchEarly } from './early-answers';
 
 afterEach(() => forgetEarlyAnswers());
 
@@ -79,5 +79,26 @@ describe('early answers (ADR 0085): a screen takes the call its route module ask
     const own = jest.fn().mockResolvedValue('player B');
     await expect(earlyAnswerOr(['k', own], T0 + 10)).resolves.toBe('player B');
     delete (globalThis as { localStorage?: unknown }).localStorage;
+  });
+});
+
+describe('watchEarly (ADR 0085): a live feed watched while the screen loads', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('holds one observer for the hold time, then lets go', () => {
+    jest.useFakeTimers();
+    let observers = 0;
+    const feed = {
+      subscribe: () => {
+        observers += 1;
+        return { unsubscribe: () => (observers -= 1) };
+      },
+    };
+    watchEarly(feed, 1_000);
+    expect(observers).toBe(1);
+    jest.advanceTimersByTime(999);
+    expect(observers).toBe(1);
+    jest.advanceTimersByTime(1);
+    expect(observers).toBe(0);
   });
 });

@@ -10,6 +10,11 @@
  * when it fails, so a screen that has not taken it yet asks anew.
  */
 
+/** What watchEarly holds: an observable (rxjs's, without importing it here). */
+export interface Subscribable<T> {
+  subscribe(observer: { next?: (value: T) => void; error?: (error: unknown) => void }): { unsubscribe(): void };
+}
+
 /** A call with its early key, as a screen and its route module's prefetch both name it. */
 export type EarlyCall<T> = readonly [key: string, call: () => Promise<T>];
 
@@ -52,6 +57,17 @@ export function earlyAnswerOr<T>([key, call]: EarlyCall<T>, nowMs: number = Date
     if (nowMs - found.askedAt <= EARLY_ANSWER_TTL_MS) return found.answer as Promise<T>;
   }
   return call();
+}
+
+/**
+ * Watch a live feed early (the odds page's match on the data socket): the first observer opens
+ * the page's data connection and subscribes, so the snapshot is on its way while the screen's
+ * chunk loads; the screen's own watch shares it (the feed keeps one image per key). The early
+ * observer lets go after `holdMs`, by when the screen holds its own (or was never drawn).
+ */
+export function watchEarly(feed: Subscribable<unknown>, holdMs: number = EARLY_ANSWER_TTL_MS): void {
+  const held = feed.subscribe({ error: () => undefined });
+  setTimeout(() => held.unsubscribe(), holdMs);
 }
 
 /** Forget every early answer (tests; a sign-out, so no answer crosses sessions). */
