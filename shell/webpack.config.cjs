@@ -103,8 +103,31 @@ class PreloadBootstrapChunks {
   }
 }
 
+/**
+ * index.html's inline stylesheet (the design system, public/index.html) without its comments.
+ * They are for the people who edit it; every first page downloaded them, 3.8 of the document's
+ * 16.0 KB of gzip, before anything could be drawn (issue 37). A comment is `/* … *\/` outside a
+ * string; the stylesheet's strings (url(data:…), content) hold none.
+ */
+function stripStyleComments(html) {
+  return html.replace(/(<style[^>]*>)([\s\S]*?)(<\/style>)/g, (_, open, css, close) => open + css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\n\s*\n/g, '\n') + close);
+}
+
+class StripStyleComments {
+  apply(compiler) {
+    const HtmlWebpackPlugin = require('html-webpack-plugin');
+    compiler.hooks.thisCompilation.tap('StripStyleComments', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).beforeEmit.tap('StripStyleComments', (data) => {
+        data.html = stripStyleComments(data.html);
+        return data;
+      });
+    });
+  }
+}
+
 module.exports = (env, argv) => {
   const config = base(env, argv);
-  config.plugins.push(new EmitPublicFiles(), new PreloadBootstrapChunks());
+  config.plugins.push(new EmitPublicFiles(), new PreloadBootstrapChunks(), new StripStyleComments());
   return config;
 };
+module.exports.stripStyleComments = stripStyleComments;

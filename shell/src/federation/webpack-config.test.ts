@@ -106,3 +106,22 @@ describe("the host's runtime-core, lent to the remotes", () => {
     expect((globalThis as Record<string, unknown>)[RUNTIME_CORE_GLOBAL]).toBe(RUNTIME_CORE);
   });
 });
+
+describe("the shell's index.html", () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { stripStyleComments } = require(join(ROOT, 'shell', 'webpack.config.cjs')) as { stripStyleComments: (html: string) => string };
+  const source = readFileSync(join(ROOT, 'shell', 'public', 'index.html'), 'utf8');
+
+  it('is built with its inline stylesheet free of comments, every rule kept (issue 37: the first page downloads it)', () => {
+    const built = stripStyleComments(source);
+    const css = (html: string) => /<style[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    expect(css(source)).toContain('/*');
+    expect(css(built)).not.toMatch(/\/\*|\*\//);
+    // The same rules: every declaration block of the source is in the build, in order.
+    const blocks = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').match(/[^{}]+\{[^{}]*\}/g)?.map((b) => b.replace(/\s+/g, ' ').trim()) ?? [];
+    expect(blocks(css(built))).toEqual(blocks(css(source)));
+    expect(blocks(css(built)).length).toBeGreaterThan(100);
+    // Outside the stylesheet nothing changes.
+    expect(built.replace(/<style[^>]*>[\s\S]*?<\/style>/, '')).toBe(source.replace(/<style[^>]*>[\s\S]*?<\/style>/, ''));
+  });
+});
