@@ -145,10 +145,12 @@ test("an odds page asks its match and subscribes it on the data socket while the
   await signIn(page, 'player', PLAYER);
   await page.goto('about:blank');
   const remote = `${e2eOrigin('sports')}/`;
+  const calls: string[] = [];
   let asked = false;
   let subscribed = false;
   let scriptsAfterBoth = 0;
   page.on('request', (r) => {
+    if (r.url().includes('/api/')) calls.push(new URL(r.url()).pathname);
     if (r.url().includes('/api/get-match-by-id')) asked = true;
   });
   page.on('websocket', (ws) =>
@@ -165,4 +167,9 @@ test("an odds page asks its match and subscribes it on the data socket while the
   await page.goto(`/odds/${match._id}`);
   await expect(page.getByRole('heading', { level: 1, name: match.name })).toBeVisible({ timeout: 15_000 });
   expect(scriptsAfterBoth, `scripts of ${remote} answered after the match was asked and subscribed`).toBeGreaterThan(0);
+  // The page took what was asked early: the header and the player's side of the page, once each.
+  await expect(page.getByRole('heading', { level: 2, name: /^My Bets/ })).toBeVisible();
+  for (const first of ['/api/get-match-by-id', '/api/match-positions', '/api/bets', '/api/get-button-values', '/api/get-bet-preferences']) {
+    expect(calls.filter((c) => c === first), `${first} asked once`).toHaveLength(1);
+  }
 });

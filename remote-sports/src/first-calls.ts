@@ -34,12 +34,27 @@ export function matchDetailCall(sports: Apis['sports'], matchId: string) {
 }
 
 /**
- * The route module's prefetch of an odds page: the match's header, and the match's live prices
- * watched on the data socket (the connection opened and the snapshot asked for while the page's
- * chunks load; the page's own watch shares it).
+ * The player's side of an odds page, first read (use-player-book.ts): the positions and bets on
+ * the match, the stake buttons, the bet preferences. Asked early, the positions are still what the
+ * page was drawn with: no bet of the page's can have been applied before it existed.
+ */
+export function playerBookCalls(bets: Apis['bets'], sports: Apis['sports'], matchId: string) {
+  return {
+    positions: [`bets.matchPositions:${matchId}`, () => bets.matchPositions(matchId)],
+    bets: [`bets.betsOnMatch:${matchId}`, () => bets.betsOnMatch(matchId)],
+    buttons: ['sports.buttonValues', () => sports.buttonValues()],
+    preferences: ['sports.betPreferences', () => sports.betPreferences()],
+  } as const satisfies Record<string, EarlyCall<unknown>>;
+}
+
+/**
+ * The route module's prefetch of an odds page: the match's header and the player's side of it,
+ * and the match's live prices watched on the data socket (the connection opened and the
+ * snapshot asked for while the page's chunks load; the page's own watch shares it).
  */
 export function askOddsPageEarly(params: ScreenParams, apis: Apis): void {
   if (!params.matchId) return;
   askEarly(matchDetailCall(apis.sports, params.matchId));
+  for (const call of Object.values(playerBookCalls(apis.bets, apis.sports, params.matchId))) askEarly(call);
   watchEarly(apis.marketData.watchMatch(params.matchId));
 }

@@ -92,10 +92,14 @@ describe('OddsPage', () => {
     // The match is watched before the page is drawn: the data connection opens with the chunks.
     expect(data.watchMatch).toHaveBeenCalledWith('m1');
     expect(watchers).toBe(1);
+    for (const call of [bets.matchPositions, bets.betsOnMatch, api.buttonValues, api.betPreferences]) expect(call).toHaveBeenCalledTimes(1);
     renderAt();
     expect(await screen.findByRole('heading', { name: 'India v Australia', level: 1 })).toBeInTheDocument();
     expect(api.matchById).toHaveBeenCalledTimes(1);
     expect(api.matchById).toHaveBeenCalledWith('m1');
+    // The player's side of the page too: the page took what was asked before it was drawn.
+    for (const call of [bets.matchPositions, bets.betsOnMatch, api.buttonValues, api.betPreferences]) expect(call).toHaveBeenCalledTimes(1);
+    expect(bets.matchPositions).toHaveBeenCalledWith('m1');
   });
 
   it('opens the rules pop-up of a market\'s type', async () => {

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { DEFAULT_BET_PREFERENCES, DEFAULT_BUTTON_VALUES, notify, useLoad, useWalletNews, useApis, type ApiError, type BetPreferences, type CashOutRequest, type CashOutResponse, type PlaceBetRequest, type PlaceBetResponse, type SaveBetPreferencesRequest } from '@backlay/shared';
+import { DEFAULT_BET_PREFERENCES, DEFAULT_BUTTON_VALUES, earlyAnswerOr, notify, useLoad, useWalletNews, useApis, type ApiError, type BetPreferences, type CashOutRequest, type CashOutResponse, type PlaceBetRequest, type PlaceBetResponse, type SaveBetPreferencesRequest } from '@backlay/shared';
+import { playerBookCalls } from '../first-calls';
 import { bookOf, positionOfReply, type AppliedPosition } from './positions';
 import { placeBetWithRetry, type PlaceBet } from './slip';
 
@@ -21,13 +22,15 @@ export function usePlayerBook(matchId: string) {
   /** How many replies were applied; a positions load remembers the count it was sent after. */
   const appliedCount = useRef(0);
   const [applied, setApplied] = useState(NO_APPLIED);
+  // Each first load takes the answer the route module asked early, if any (ADR 0085).
+  const calls = playerBookCalls(betsApi, sportsApi, matchId);
   const positions = useLoad(async () => {
     const sentAfter = appliedCount.current;
-    return { list: await betsApi.matchPositions(matchId), sentAfter };
+    return { list: await earlyAnswerOr(calls.positions), sentAfter };
   }, matchId);
-  const bets = useLoad(() => betsApi.betsOnMatch(matchId), matchId);
-  const buttons = useLoad(() => sportsApi.buttonValues());
-  const storedPreferences = useLoad(() => sportsApi.betPreferences());
+  const bets = useLoad(() => earlyAnswerOr(calls.bets), matchId);
+  const buttons = useLoad(() => earlyAnswerOr(calls.buttons));
+  const storedPreferences = useLoad(() => earlyAnswerOr(calls.preferences));
   /** The preferences as last saved from this page (null: as loaded). */
   const [savedPreferences, setSavedPreferences] = useState<BetPreferences | null>(null);
   const { reload: reloadPositions } = positions;
