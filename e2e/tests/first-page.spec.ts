@@ -173,24 +173,3 @@ test("an odds page asks its match and subscribes it on the data socket while the
     expect(calls.filter((c) => c === first), `${first} asked once`).toHaveLength(1);
   }
 });
-
-test("a signed-in page asks for its remote's manifest beside the app's chunks, and only once", async ({ page }) => {
-  await signIn(page, 'player', PLAYER);
-  await page.goto('about:blank');
-  const manifest = `${e2eOrigin('sports')}/mf-manifest.json`;
-  let manifests = 0;
-  let appAfterManifest = false;
-  page.on('request', (r) => {
-    if (r.url() === manifest) manifests += 1;
-  });
-  // The app's chunk held 400 ms: without the early ask the manifest waits for it.
-  await page.route(`${e2eOrigin('shell')}/app.*.js`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    appAfterManifest = manifests > 0;
-    await route.continue();
-  });
-  await page.goto('/');
-  await expect(page.getByRole('list', { name: 'Matches' })).toBeVisible({ timeout: 15_000 });
-  expect(appAfterManifest, 'the manifest was asked for while the app chunk was held').toBe(true);
-  expect(manifests, 'the runtime took the manifest asked for early').toBe(1);
-});
