@@ -1,8 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import type { Root } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
-import { remotesConfigOfPage } from './federation/early-manifests';
-import { registerRemotesConfig } from './federation/remotes';
+import { fetchRemotesConfig, registerRemotesConfig } from './federation/remotes';
 import { busyUntilInitialised, useAnnounceAppInitialised } from './routing/app-initialised';
 import { prefetchScreen } from './federation/RemoteScreen';
 import { remoteScreenAt, routes } from './routing/routes';
@@ -16,7 +15,7 @@ export async function renderApp(root: Root): Promise<void> {
   const container = document.getElementById('root');
   if (container) busyUntilInitialised(container);
   try {
-    registerRemotesConfig(await remotesConfigOfPage());
+    registerRemotesConfig(await fetchRemotesConfig());
     // The page's remote screen loads now, beside the session's restore (GET /api/user-info),
     // not after it (ADR 0082).
     prefetchScreen(window.location.pathname, remoteScreenAt);

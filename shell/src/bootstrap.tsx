@@ -1,13 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { ROUTES, isAdminPath, type Area } from '@backlay/shared/contracts';
+import { ROUTES, type Area } from '@backlay/shared/contracts';
 import { readCredentials } from '@backlay/shared/storage';
 import { SignInCard } from './pages/SignInCard';
 import { initialLanguage, setLanguage } from '@backlay/shared/i18n';
 import { startPwa } from './pwa/pwa';
 import { loadSite } from './site/site';
-import { remotesOfArea } from './federation/area-remotes';
-import { askManifestsEarly, remotesConfigOfPage } from './federation/early-manifests';
 
 /**
  * The first page. A sign-in page visited with no session of its area is drawn by SignInCard alone:
@@ -32,16 +30,6 @@ export function standaloneSignInArea(pathname: string): Area | null {
 
 const loadApp = () => import(/* webpackChunkName: "app" */ './app');
 
-/**
- * A signed-in page: the manifests of its area's remotes asked for now, beside the app's chunks,
- * not once they have run (ADR 0085). Errors are the app's to meet when it reads the config.
- */
-function askAreaManifests(): void {
-  const area: Area = isAdminPath(window.location.pathname) ? 'admin' : 'player';
-  if (!readCredentials(area).token) return;
-  remotesConfigOfPage().then((config) => askManifestsEarly(config, remotesOfArea(area)), () => undefined);
-}
-
 async function startApp(root: Root): Promise<void> {
   const { renderApp } = await loadApp();
   await renderApp(root);
@@ -52,10 +40,7 @@ async function main() {
   const area = standaloneSignInArea(window.location.pathname);
   // Every other page draws the app: its chunks load now, beside the site and the language, not
   // after them (ADR 0082). A failure here is met again, and shown, by startApp's own import.
-  if (!area) {
-    loadApp().catch(() => undefined);
-    askAreaManifests();
-  }
+  if (!area) loadApp().catch(() => undefined);
   // The site of this host (its brand): read at once, with the scripts still loading.
   const site = loadSite();
   const known = await Promise.race([site, new Promise<null>((resolve) => setTimeout(() => resolve(null), SITE_WAIT_MS))]);

@@ -1,9 +1,18 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteModule } from '@backlay/shared';
+import type { RemoteModule, RouteOwner } from '@backlay/shared';
 
-import type { RemoteName, RemotesConfig } from './early-manifests';
+/** A remote app's federation name. */
+export type RemoteName = Exclude<RouteOwner, 'shell'>;
 
-export type { RemoteName, RemotesConfig } from './early-manifests';
+/** The remotes config: federation name → manifest URL (served with the shell, per environment). */
+export type RemotesConfig = Partial<Record<RemoteName, string>>;
+
+/** Fetch the remotes config of this environment; never cached, so a redeploy is seen at once. */
+export async function fetchRemotesConfig(fetchImpl: typeof fetch = fetch): Promise<RemotesConfig> {
+  const res = await fetchImpl('/remotes.json', { cache: 'no-store' });
+  if (!res.ok) throw new Error(`remotes.json: HTTP ${res.status}`);
+  return (await res.json()) as RemotesConfig;
+}
 
 /** Register the remotes with the federation runtime (manifest entries). */
 export function registerRemotesConfig(config: RemotesConfig): void {
