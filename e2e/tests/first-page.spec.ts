@@ -110,29 +110,42 @@ for (const [area, path, username, landing] of [
  * held 400 ms each, so the order is the page's, not the machine's: without the early calls, the
  * list is asked only after every script of the screen has come.
  */
+/**
+ * The API paths a page asks for from now on, and the scripts of `remote` held 400 ms each: the
+ * count of those answered once `ready()` (the early calls went out) held.
+ */
+async function holdScripts(page: Page, remote: string, ready: (asked: readonly string[]) => boolean) {
+  const asked: string[] = [];
+  const held = { answeredAfterReady: 0 };
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) asked.push(new URL(r.url()).pathname);
+  });
+  await page.route(`${remote}**/*.js`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    if (ready(asked)) held.answeredAfterReady += 1;
+    await route.continue();
+  });
+  return { asked, held };
+}
+
+/** Signed in as the demo player, on a blank page: the landing page's own calls end before anything is counted. */
+async function signedInOnBlank(page: Page) {
+  await signIn(page, 'player', PLAYER);
+  await page.goto('about:blank');
+}
+
 for (const [path, call, listName] of [
   ['/', '/api/get-match-list', 'Matches'],
   ['/casino-list/LC/4', '/api/get-casino-games', 'All Casino games'],
 ] as const) {
   test(`${path} asks its first calls while the screen's chunk loads, each once`, async ({ page }) => {
-    await signIn(page, 'player', PLAYER);
-    // The landing page's own calls end here, before anything is counted.
-    await page.goto('about:blank');
+    await signedInOnBlank(page);
     const remote = `${e2eOrigin(path === '/' ? 'sports' : 'casino')}/`;
-    const asked: string[] = [];
-    let scriptsAfterCall = 0;
-    page.on('request', (r) => {
-      if (r.url().includes('/api/')) asked.push(new URL(r.url()).pathname);
-    });
-    await page.route(`${remote}**/*.js`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      if (asked.includes(call)) scriptsAfterCall += 1;
-      await route.continue();
-    });
+    const { asked, held } = await holdScripts(page, remote, (sent) => sent.includes(call));
     await page.goto(path);
     await expect(page.getByRole('list', { name: listName })).toBeVisible({ timeout: 15_000 });
     // The call went out while a script of the screen was still held.
-    expect(scriptsAfterCall, `scripts of ${remote} answered after ${call} was asked`).toBeGreaterThan(0);
+    expect(held.answeredAfterReady, `scripts of ${remote} answered after ${call} was asked`).toBeGreaterThan(0);
     const firstCalls = path === '/' ? ['/api/get-match-list', '/api/get-sport-list', '/api/get-messages'] : ['/api/get-casino-games'];
     for (const first of firstCalls) expect(asked.filter((p) => p === first), `${first} asked once`).toHaveLength(1);
   });
@@ -142,34 +155,22 @@ test("an odds page asks its match and subscribes it on the data socket while the
   const token = await apiToken(request, 'player', PLAYER);
   const [match] = await apiGet<{ _id: string; name: string }[]>(request, token, '/api/get-match-list', { sportId: 4, status: 'all' });
   expect(match, 'a cricket match in the demo data').toBeDefined();
-  await signIn(page, 'player', PLAYER);
-  await page.goto('about:blank');
+  await signedInOnBlank(page);
   const remote = `${e2eOrigin('sports')}/`;
-  const calls: string[] = [];
-  let asked = false;
   let subscribed = false;
-  let scriptsAfterBoth = 0;
-  page.on('request', (r) => {
-    if (r.url().includes('/api/')) calls.push(new URL(r.url()).pathname);
-    if (r.url().includes('/api/get-match-by-id')) asked = true;
-  });
   page.on('websocket', (ws) =>
     ws.on('framesent', (frame) => {
       const text = String(frame.payload);
       if (text.includes('"subscribe"') && text.includes(match._id)) subscribed = true;
     }),
   );
-  await page.route(`${remote}**/*.js`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    if (asked && subscribed) scriptsAfterBoth += 1;
-    await route.continue();
-  });
+  const { asked, held } = await holdScripts(page, remote, (sent) => subscribed && sent.includes('/api/get-match-by-id'));
   await page.goto(`/odds/${match._id}`);
   await expect(page.getByRole('heading', { level: 1, name: match.name })).toBeVisible({ timeout: 15_000 });
-  expect(scriptsAfterBoth, `scripts of ${remote} answered after the match was asked and subscribed`).toBeGreaterThan(0);
+  expect(held.answeredAfterReady, `scripts of ${remote} answered after the match was asked and subscribed`).toBeGreaterThan(0);
   // The page took what was asked early: the header and the player's side of the page, once each.
   await expect(page.getByRole('heading', { level: 2, name: /^My Bets/ })).toBeVisible();
   for (const first of ['/api/get-match-by-id', '/api/match-positions', '/api/bets', '/api/get-button-values', '/api/get-bet-preferences']) {
-    expect(calls.filter((c) => c === first), `${first} asked once`).toHaveLength(1);
+    expect(asked.filter((c) => c === first), `${first} asked once`).toHaveLength(1);
   }
 });

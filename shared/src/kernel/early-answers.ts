@@ -28,10 +28,13 @@ interface Early {
 
 const asked = new Map<string, Early>();
 
+/** Whether an answer asked at `askedAt` may still be handed to its screen. */
+const fresh = (early: Early, nowMs: number) => nowMs - early.askedAt <= EARLY_ANSWER_TTL_MS;
+
 /** Ask `call` now, for the screen that will ask `key` first. A key already asked and fresh is not asked twice. */
 export function askEarly([key, call]: EarlyCall<unknown>, nowMs: number = Date.now()): void {
   const before = asked.get(key);
-  if (before && nowMs - before.askedAt <= EARLY_ANSWER_TTL_MS) return;
+  if (before && fresh(before, nowMs)) return;
   let answer: Promise<unknown>;
   try {
     answer = call();
@@ -54,7 +57,7 @@ export function earlyAnswerOr<T>([key, call]: EarlyCall<T>, nowMs: number = Date
   const found = asked.get(key);
   if (found) {
     asked.delete(key);
-    if (nowMs - found.askedAt <= EARLY_ANSWER_TTL_MS) return found.answer as Promise<T>;
+    if (fresh(found, nowMs)) return found.answer as Promise<T>;
   }
   return call();
 }

@@ -34,6 +34,15 @@ describe('ToastHost', () => {
     document.body.appendChild(el);
   }
 
+  /** A desktop page under a 64 px header, its host showing a first "Bet Placed Successfully". */
+  async function firstBetToast() {
+    header(64);
+    window.matchMedia = jest.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
+    render(<ToastHost />);
+    act(() => notify('success', 'Bet Placed Successfully'));
+    expect(await screen.findByText('Bet Placed Successfully')).toBeInTheDocument();
+  }
+
   it('shows a toast of the bus below the header on a desktop', async () => {
     header(64);
     window.matchMedia = jest.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
@@ -58,11 +67,7 @@ describe('ToastHost', () => {
   });
 
   it('shows at most one toast per class: a new one replaces it; other classes stack', async () => {
-    header(64);
-    window.matchMedia = jest.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
-    render(<ToastHost />);
-    act(() => notify('success', 'Bet Placed Successfully'));
-    expect(await screen.findByText('Bet Placed Successfully')).toBeInTheDocument();
+    await firstBetToast();
     act(() => notify('success', 'Bet Placed Successfully · matched at 2.04 (asked 2.02)'));
     act(() => notify('success', 'Bet Placed Successfully · matched at 2.06 (asked 2.02)'));
     act(() => notify('error', 'Odds changed'));
@@ -73,11 +78,7 @@ describe('ToastHost', () => {
   });
 
   it('shows a new toast of a class whose last toast is still closing (the library ignores an id it has not let go of)', async () => {
-    header(64);
-    window.matchMedia = jest.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
-    render(<ToastHost />);
-    act(() => notify('success', 'Bet Placed Successfully'));
-    expect(await screen.findByText('Bet Placed Successfully')).toBeInTheDocument();
+    await firstBetToast();
     // Closed (as its timer would): it leaves on its exit animation, which jsdom never ends, so the
     // library keeps its id, as a browser does until the animation ends.
     act(() => screen.getByRole('button', { name: 'Close' }).click());
@@ -86,11 +87,7 @@ describe('ToastHost', () => {
   });
 
   it("names each toast's timer in the page's words (the library's own name is English)", async () => {
-    header(64);
-    window.matchMedia = jest.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
-    render(<ToastHost />);
-    act(() => notify('success', 'Bet Placed Successfully'));
-    expect(await screen.findByText('Bet Placed Successfully')).toBeInTheDocument();
+    await firstBetToast();
     expect(await screen.findByRole('progressbar', { name: 'Notification timer' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar', { name: 'notification timer' })).toBeNull();
     // Every bar on screen is named, whatever name it had.
