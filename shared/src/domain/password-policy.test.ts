@@ -1,5 +1,5 @@
 import { MESSAGES } from '../contracts/messages';
-import { commonPasswordCheck, decodeCommonPasswords, loadCommonPasswordCheck } from './common-passwords';
+import { COMMON_LIST_WAIT_MS, commonPasswordCheck, decodeCommonPasswords, loadCommonPasswordCheck, previewPasswordPolicy } from './common-passwords';
 import { COMMON_PASSWORD_COUNT, COMMON_PASSWORDS_ENCODED } from './common-passwords.data';
 import { checkPasswordPolicy, passwordLength } from './password-policy';
 
@@ -52,5 +52,23 @@ describe('the common-password list', () => {
     expect(isCommon('PASSWORD')).toBe(true);
     expect(isCommon('Backlay#2026')).toBe(false);
     expect(commonPasswordCheck('0abc')('ABC')).toBe(true);
+  });
+});
+
+describe("a form's preview of the policy (previewPasswordPolicy)", () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('names a common password once the list is here', async () => {
+    expect(await previewPasswordPolicy('password1', { username: 'someone', previousPassword: null }, { load: async () => commonPasswordCheck('0password1\n') })).toBe(MESSAGES.passwordTooCommon);
+  });
+
+  it('does not hold a submit for a list that is slow to come: after the wait it checks the other rules and leaves the list to the server', async () => {
+    jest.useFakeTimers();
+    const never = () => new Promise<never>(() => undefined);
+    const common = previewPasswordPolicy('password1', { username: 'someone', previousPassword: null }, { load: never });
+    const short = previewPasswordPolicy('short', { username: 'someone', previousPassword: null }, { load: never });
+    await jest.advanceTimersByTimeAsync(COMMON_LIST_WAIT_MS);
+    await expect(common).resolves.toBeNull();
+    await expect(short).resolves.not.toBeNull();
   });
 });
