@@ -1,5 +1,4 @@
 import { expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
-import { HOME_LANDING_ROLES } from '@backlay/shared/contracts';
 import { e2eOrigin } from './ports.mjs';
 import { REPLAYED_ID } from './replay.mjs';
 
@@ -11,50 +10,12 @@ export const PLAYER = 'demo-user';
 export const SCREENSHOT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgttXDihiGlgQAfq0dgRLWPX8AAAAASUVORK5CYII=', 'base64');
 export const CONTROL = e2eOrigin('control');
 
-/**
- * Sign in through the login form of an area: the journeys of signing in (auth.spec, the first
- * sign-in's forced steps, the installed app) and the first page after it (first-page.spec).
- */
-export async function signInWithForm(page: Page, area: 'player' | 'admin', username: string, password = DEMO_PASSWORD) {
+/** Sign in through the login form of an area. */
+export async function signIn(page: Page, area: 'player' | 'admin', username: string, password = DEMO_PASSWORD) {
   await page.goto(area === 'admin' ? '/admin/login' : '/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('header-username')).toContainText(username);
-}
-
-/**
- * Sign in as a journey's first step, without drawing the login form: the area's login call, its
- * answer stored under the area's keys as the form stores it (docs/rules/product.md §9: token,
- * refreshToken, userType, sessionId; the reason of an earlier sign-out forgotten), then the page
- * the form lands on (§4: the area's home; a player's in-play list on a phone). The app restores
- * the session there as on any reload. A cold login page was about a second of a journey's time
- * on two cores, in every journey (docs/bench/ci-time.md); the form has journeys of its own
- * (signInWithForm). For an account whose sign-in is not complete (two-factor, the forced first
- * steps), use the form.
- */
-export async function signIn(page: Page, area: 'player' | 'admin', username: string, password = DEMO_PASSWORD) {
-  const res = await page.request.post(area === 'admin' ? '/api/login-admin' : '/api/login', { data: { username, password } });
-  const body = (await res.json()) as { data?: { token?: string; refreshToken?: string; role?: string; sessionId?: string; challenge?: string } };
-  expect(res.ok(), `sign-in of ${username}: ${JSON.stringify(body)}`).toBeTruthy();
-  const login = body.data ?? {};
-  if (login.challenge !== undefined || !login.token || !login.refreshToken || !login.role || !login.sessionId) {
-    throw new Error(`sign-in of ${username} is not complete without the form (${JSON.stringify(login)}): use signInWithForm`);
-  }
-  // The area's keys live on the shell's origin: written from a small answer there, with no app on the page.
-  await page.goto('/api/health');
-  await page.evaluate(
-    ({ suffix, values }) => {
-      localStorage.setItem(`token${suffix}`, values.token);
-      localStorage.setItem(`refreshToken${suffix}`, values.refreshToken);
-      localStorage.setItem(`userType${suffix}`, values.role);
-      localStorage.setItem(`sessionId${suffix}`, values.sessionId);
-      sessionStorage.removeItem(`signed_out_reason${suffix}`);
-    },
-    { suffix: area === 'admin' ? '-admin' : '', values: { token: login.token, refreshToken: login.refreshToken, role: login.role, sessionId: login.sessionId } },
-  );
-  const phone = (page.viewportSize()?.width ?? 1280) < 768;
-  await page.goto(area === 'admin' ? '/admin' : phone && !HOME_LANDING_ROLES.includes(login.role) ? '/match/4/in-play' : '/');
   await expect(page.getByTestId('header-username')).toContainText(username);
 }
 
@@ -94,7 +55,7 @@ export function runSuffix(): string {
  * the forced steps — change the password, set a transaction password — and land in the area.
  */
 export async function firstSignIn(page: Page, area: 'player' | 'admin', username: string, initialPassword: string, newPassword: string, transactionPassword: string) {
-  await signInWithForm(page, area, username, initialPassword);
+  await signIn(page, area, username, initialPassword);
   await expect(page).toHaveURL(area === 'admin' ? /\/admin\/change-password$/ : /\/changepassword$/);
   await page.getByLabel('Old password').fill(initialPassword);
   await page.getByLabel('New password').fill(newPassword);

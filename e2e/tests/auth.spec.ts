@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_AREA_ACCOUNTS, DEMO_PASSWORD, PLAYER, signInWithForm } from '../support/helpers';
+import { ADMIN_AREA_ACCOUNTS, DEMO_PASSWORD, PLAYER, signIn } from '../support/helpers';
 
 test.describe('sign-in', () => {
   test('a player lands on home on desktop and on /match/4/in-play on a phone, with balance and exposure', async ({ page, isMobile }) => {
-    await signInWithForm(page, 'player', PLAYER);
+    await signIn(page, 'player', PLAYER);
     await expect(page).toHaveURL(isMobile ? /\/match\/4\/in-play$/ : /\/$/);
     await expect(page.getByLabel('Available balance', { exact: true })).toHaveText('₹1,00,000.00');
     await expect(page.getByLabel('Exposure', { exact: true })).toHaveText('₹0.00');
@@ -15,7 +15,7 @@ test.describe('sign-in', () => {
     test(`${username} signs in at the admin login and lands on its clients`, async ({ page }, info) => {
       // Every role on the desktop; the phone's admin layout once, as the lowest agent.
       test.skip(info.project.name === 'mobile' && username !== 'demo-dl', 'the phone signs in one agent role');
-      await signInWithForm(page, 'admin', username);
+      await signIn(page, 'admin', username);
       await expect(page).toHaveURL(/\/admin$/);
       await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Clients' })).toBeVisible();
@@ -38,7 +38,7 @@ test.describe('sign-in', () => {
   });
 
   test('balance and exposure can each be hidden, and the choice is kept', async ({ page }) => {
-    await signInWithForm(page, 'player', PLAYER);
+    await signIn(page, 'player', PLAYER);
     await page.getByRole('button', { name: 'Hide available balance' }).click();
     await expect(page.getByLabel('Available balance', { exact: true })).toHaveText('••••');
     await expect(page.getByLabel('Exposure', { exact: true })).toHaveText('₹0.00');
@@ -49,7 +49,7 @@ test.describe('sign-in', () => {
   });
 
   test('logout clears the keys of its area and returns to the login page', async ({ page }) => {
-    await signInWithForm(page, 'player', PLAYER);
+    await signIn(page, 'player', PLAYER);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
     // Read once the login page has settled: a read while it loads can meet a page being replaced.
@@ -63,10 +63,10 @@ test.describe('sign-in', () => {
 test.describe('sessions', () => {
   test('a second login in another browser context logs the first out within 2 s', async ({ page, browser }, info) => {
     test.skip(info.project.name === 'mobile', 'the server ends the session whatever the screen: the desktop lane');
-    await signInWithForm(page, 'player', PLAYER);
+    await signIn(page, 'player', PLAYER);
     const other = await browser.newContext();
     const second = await other.newPage();
-    await signInWithForm(second, 'player', PLAYER);
+    await signIn(second, 'player', PLAYER);
     const started = Date.now();
     await expect(page).toHaveURL(/\/login$/, { timeout: 2_000 });
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -81,7 +81,7 @@ test.describe('routes', () => {
     test.skip(info.project.name === 'mobile', 'the router sends the same on any screen: the desktop lane');
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await signInWithForm(page, 'player', PLAYER);
+    await signIn(page, 'player', PLAYER);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/dashbaord');

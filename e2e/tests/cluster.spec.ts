@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, PLAYER, placeBet, rupees, secondsLeft, openLiveCricketMatch, signInWithForm, SCREENSHOT_PNG } from '../support/helpers';
+import { DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, PLAYER, placeBet, rupees, secondsLeft, openLiveCricketMatch, signIn, SCREENSHOT_PNG } from '../support/helpers';
 
 /**
  * The product as a cluster (project `cluster`, support/cluster-stack.mjs, ADR 0022): two API
@@ -28,7 +28,7 @@ async function expectSignedIn(page: Page, username: string) {
 test.describe('cluster', () => {
   test('auth: the session survives the loss of either instance, and a second login logs the first tab out across instances', async ({ page, browser, request }) => {
     test.setTimeout(120_000);
-    await signInWithForm(page, 'player', PLAYER);
+    await signIn(page, 'player', PLAYER);
     await expect(page.getByLabel('Available balance', { exact: true })).toHaveText('₹1,00,000.00');
     for (const instance of [1, 2] as const) {
       await api(request, instance, 'kill');
@@ -40,7 +40,7 @@ test.describe('cluster', () => {
     // Both instances up: the second login may land on either; the first tab hears of it anyway.
     const other = await browser.newContext();
     const second = await other.newPage();
-    await signInWithForm(second, 'player', PLAYER);
+    await signIn(second, 'player', PLAYER);
     await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
     await expect(page.getByText('Your session has ended because you signed in somewhere else')).toBeVisible();
     await expectSignedIn(second, PLAYER);
@@ -50,7 +50,7 @@ test.describe('cluster', () => {
   test('payment alerts: deposit requests made on each instance reach the agent\'s page at once, whichever instance holds its socket', async ({ page, request }) => {
     test.setTimeout(90_000);
     const player = await newFundedPlayer(request, 'clp', 100);
-    await signInWithForm(page, 'admin', 'demo-dl');
+    await signIn(page, 'admin', 'demo-dl');
     await page.goto('/admin/depositstatement');
     const table = page.getByRole('table', { name: 'Deposit Statement' });
     await expect(table).toBeVisible();
@@ -84,7 +84,7 @@ test.describe('cluster', () => {
   test('betting: odds keep moving and a bet is placed after the instance under the page dies', async ({ page, request }) => {
     test.setTimeout(240_000);
     const player = await newFundedPlayer(request, 'clu', 10_000);
-    await signInWithForm(page, 'player', player, DEMO_PASSWORD);
+    await signIn(page, 'player', player, DEMO_PASSWORD);
     await openLiveCricketMatch(page, request);
     const odds = page.getByRole('region', { name: 'Match Odds' });
     const bestBack = odds.getByRole('row').nth(1).locator('td.bl-price--back[data-level="1"] button');
@@ -106,7 +106,7 @@ test.describe('cluster', () => {
   test('casino: the table goes on to its next round after the instance under the page dies', async ({ page, request }) => {
     test.setTimeout(240_000);
     const player = await newFundedPlayer(request, 'clc', 10_000);
-    await signInWithForm(page, 'player', player, DEMO_PASSWORD);
+    await signIn(page, 'player', player, DEMO_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Casino', exact: true }).click();
     const tile = page.getByRole('list', { name: 'All Casino games' }).getByRole('link', { name: '20-20 Dragon Tiger' });
     await expect(async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { PLAYER, signInWithForm } from '../support/helpers';
+import { PLAYER, signIn } from '../support/helpers';
 import { e2eOrigin } from '../support/ports.mjs';
 
 /**
@@ -68,7 +68,7 @@ test('the product installs as an app and shows its offline page without network'
   expect(manifestSeen).toMatchObject({ url: `${e2eOrigin('shell')}/api/site/manifest`, errors: [] });
 
   // Signed in, the landing page's remote (sports, on its own origin) is drawn through the worker.
-  await signInWithForm(page, 'player', PLAYER);
+  await signIn(page, 'player', PLAYER);
   await expect(page.locator('.bl-main h1').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('header-available')).toBeVisible();
   const cached = await cacheContents(page);
@@ -130,7 +130,7 @@ test("Chromium finds nothing missing to install the product, and the header offe
     const cdp = await browser.newCDPSession(page);
     expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
     // The browser offers it, so the header does: "Install app"; its × hides it for good in this browser.
-    await signInWithForm(page, 'player', PLAYER);
+    await signIn(page, 'player', PLAYER);
     await expect(page.getByRole('button', { name: 'Install app' })).toBeVisible();
     await page.getByRole('button', { name: 'Hide the install offer' }).click();
     await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);
