@@ -6,7 +6,7 @@ import { ApiError, DEFAULT_BET_PREFERENCES, currentUser, formatOffTime, initialM
 import { buildFancy, buildMarket, buildRunner, buildScore, fakeBets, fakeMarketData, fakeSports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { type Apis } from '@backlay/shared';
 import { prefetch } from '../expose/routes';
-import { orderMarkets, OddsPage } from './OddsPage';
+import { orderMarkets, OddsPage, POSITIONS_WAIT_MS } from './OddsPage';
 
 const api = withMocks(fakeSports, 'matchById', 'buttonValues', 'betPreferences', 'saveBetPreferences');
 const bets = withMocks(fakeBets, 'matchPositions', 'betsOnMatch', 'placeBet');
@@ -244,6 +244,34 @@ describe('OddsPage', () => {
         ...[40, 41, 42, 43, 44].map((x) => `${x}1,000.00`),
         ...[45, 46, 47, 48, 49, 50].map((x) => `${x}-1,100.00`),
       ]);
+    });
+
+    it("draws the markets with the player's positions, not before them: a cash-out panel that came later would push the markets below it down (ADR 0082)", async () => {
+      let answer: (list: MarketPosition[]) => void = () => undefined;
+      bets.matchPositions.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+      renderAt();
+      await screen.findByRole('heading', { name: 'India v Australia' });
+      act(() => feed.next(liveState()));
+      // The prices are here, the positions not yet: the markets wait in the spinner's place.
+      expect(screen.getByText('Loading prices')).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Match Odds' })).not.toBeInTheDocument();
+      await act(async () => answer([moPosition]));
+      // Drawn together: the market and the cash-out panel under it.
+      expect(screen.getByRole('region', { name: 'Match Odds' })).toBeInTheDocument();
+      expect(screen.getByRole('group', { name: 'Cash out: Match Odds' })).toBeInTheDocument();
+      expect(screen.queryByText('Loading prices')).not.toBeInTheDocument();
+    });
+
+    it(`draws the markets without the positions when they have not come ${POSITIONS_WAIT_MS} ms after the prices: a slow answer does not hold the prices`, async () => {
+      bets.matchPositions.mockReturnValue(new Promise(() => undefined));
+      renderAt();
+      await screen.findByRole('heading', { name: 'India v Australia' });
+      const pricesAt = Date.now();
+      act(() => feed.next(liveState()));
+      expect(screen.queryByRole('region', { name: 'Match Odds' })).not.toBeInTheDocument();
+      expect(await screen.findByRole('region', { name: 'Match Odds' })).toBeInTheDocument();
+      expect(Date.now() - pricesAt).toBeGreaterThanOrEqual(POSITIONS_WAIT_MS - 50);
+      expect(screen.queryByRole('group', { name: 'Cash out: Match Odds' })).not.toBeInTheDocument();
     });
 
     it('keeps the exposure and run book of a closed session the player has bets on, in the folded section', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   Pnl, BuildTag, Button, EmptyState, Page, Spinner, isRacingSport, raceMarketTitle, useApis, type Fancy, type Market, type MarketPosition, type MarketType, useMatchState, formatDateTimeMinutes, formatRunnerPrice, useLoad, priceConnectionText, earlyAnswerOr,
@@ -99,6 +99,30 @@ export function OddsPage() {
   return <MatchOdds key={matchId} matchId={matchId} />;
 }
 
+/**
+ * How long the markets wait, once their first prices are here, for the player's positions: a slow
+ * positions answer does not hold the prices longer than this.
+ */
+export const POSITIONS_WAIT_MS = 1_000;
+
+/**
+ * Whether the markets are drawn: with their first prices and the player's first positions, which
+ * put a cash-out panel under each market the player has a position on. Drawn before the positions,
+ * each panel that came would move the markets below it down (a layout shift, ADR 0082). The
+ * positions are asked with the page's route module (ADR 0085), so they are normally here first;
+ * a slower answer is waited for at most POSITIONS_WAIT_MS after the prices.
+ */
+function useMarketsShown(pricesHere: boolean, positionsKnown: boolean): boolean {
+  const [waitedOut, setWaitedOut] = useState(false);
+  const waiting = pricesHere && !positionsKnown && !waitedOut;
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const timer = setTimeout(() => setWaitedOut(true), POSITIONS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+  return pricesHere && (positionsKnown || waitedOut);
+}
+
 function MatchOdds({ matchId }: { matchId: string }) {
   const t = useT();
   const { sports: sportsApi } = useApis();
@@ -108,6 +132,7 @@ function MatchOdds({ matchId }: { matchId: string }) {
   const [book, setBook] = useState<Fancy | null>(null);
   const data = useMatchState(matchId);
   const player = usePlayerBook(matchId);
+  const marketsShown = useMarketsShown(data.status !== 'connecting', player.positionsKnown || data.status === 'unavailable');
   const oneClick = useOneClick(player.place, (reply, sent) => placedNotice(reply, sent, 'marketId' in sent ? data.markets.find((m) => m.marketId === sent.marketId) : undefined));
 
   if (detail.state === 'loading') return <Spinner label={t('odds.loading')} />;
@@ -203,12 +228,13 @@ function MatchOdds({ matchId }: { matchId: string }) {
         </p>
       )}
       {data.score ? <ScorePanel score={data.score} racing={racing} /> : null}
-      {data.status === 'connecting' ? <Spinner label={t('odds.loadingPrices')} /> : null}
+      {!marketsShown ? <Spinner label={t('odds.loadingPrices')} /> : null}
       {data.status === 'unavailable' ? <EmptyState>{t('odds.unavailable', { error: data.error ?? '' })}</EmptyState> : null}
-      {data.status !== 'connecting' && data.status !== 'unavailable' && markets.length === 0 && fancies.open.length === 0 ? <EmptyState>{t(racing ? 'odds.noMarketsRace' : 'odds.noMarketsMatch')}</EmptyState> : null}
+      {marketsShown && data.status !== 'unavailable' && markets.length === 0 && fancies.open.length === 0 ? <EmptyState>{t(racing ? 'odds.noMarketsRace' : 'odds.noMarketsMatch')}</EmptyState> : null}
       {/* The bar and the markets come with the first prices, where the loading spinner was: nothing
-          drawn before them is moved down when the score panel arrives (layout shift, ADR 0082). */}
-      {data.status === 'connecting' ? null : (
+          drawn before them is moved down when the score panel arrives (layout shift, ADR 0082);
+          and with the player's positions, whose cash-out panels sit between the markets. */}
+      {!marketsShown ? null : (
         <>
         <OneClickBar preferences={player.preferences} onSave={player.savePreferences} pending={oneClick.pending} />
         <div className="bl-odds">

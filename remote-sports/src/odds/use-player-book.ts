@@ -102,6 +102,8 @@ export function usePlayerBook(matchId: string) {
   const book = useMemo(() => bookOf(loaded?.list ?? [], loaded?.sentAfter ?? 0, applied), [loaded, applied]);
   return {
     positions: book,
+    /** The first positions answer came (or failed): the cash-out panels and P&L lines it draws are known. */
+    positionsKnown: positions.load.state !== 'loading',
     bets: bets.load,
     stakeButtons: buttons.load.state === 'done' && buttons.load.value.length > 0 ? buttons.load.value : DEFAULT_BUTTON_VALUES,
     preferences: savedPreferences ?? (storedPreferences.load.state === 'done' ? storedPreferences.load.value : DEFAULT_BET_PREFERENCES),
