@@ -1,7 +1,8 @@
 // A load-client process of the capacity benchmark (forked by capacity.mjs, one of CLIENT_PROCS):
 // simulated players, each signed in over HTTP (POST /api/login, as the login page does) with one
-// WebSocket speaking the engine.io 4 / socket.io 5 wire protocol by hand (no socket.io-client:
-// the client must cost little beside the server on the same cores), carrying the /user namespace
+// WebSocket speaking the engine.io 4 / socket.io 5 wire protocol by hand over a plain TCP socket
+// (ws-wire.mjs; no socket.io-client, no `ws`: the client must cost little beside the server on
+// the same cores), carrying the /user namespace
 // (balance) and /data (one or two in-play matches and one casino table), and keep-alive HTTP/1.1
 // (node:http) for the requests. What a player does, each at random (exponential gaps, so the
 // players do not act in step):
@@ -14,10 +15,12 @@
 //     table page (user-info, the table, its round, its last results) make;
 //   - the account statement every STATEMENT_S seconds, a deposit request (multipart with a small
 //     PNG screenshot) every DEPOSIT_S seconds.
-// Market data is not decoded per socket: a `deltas` frame's match ids and seqs are read from its
-// bytes, and a frame is parsed (once per process) only when it brings a match's markets this
-// process has not seen yet. Each delta's receipt time is kept per (match, seq) until the driver
-// relays the server's send stamp, then becomes a latency in a 1 ms histogram.
+// Market data is not decoded per socket: the server writes the same `deltas` frame to every socket
+// watching the same matches (ADR 0080), so a frame is compared byte for byte with the few this
+// process met last, and only a new one is read — its match ids and seqs from its bytes, and the
+// whole frame parsed (once per process) when it brings a match's markets this process has not
+// seen yet. Each delta's receipt time is kept per (match, seq) until the driver relays the
+// server's send stamp, then becomes a latency in a 1 ms histogram.
 //
 // IPC: {type:'init', apiUrl, origin, password, players:[username], matches:[id], tables:[id], rates}
 // → {type:'ready', loginMs, connectMs, failures}; {type:'start'} starts the players' actions;
@@ -27,9 +30,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { crc32, deflateSync } from 'node:zlib';
-import WebSocket from 'ws';
-
-const now = () => performance.timeOrigin + performance.now();
+import { now, openWire } from './ws-wire.mjs';
 const HIST_MS = 60_000;
 const newHist = () => new Uint32Array(HIST_MS + 1);
 const record = (hist, ms) => {
@@ -52,10 +53,12 @@ const hist = { bet: newHist(), casinoBet: newHist(), odds: newHist(), page: newH
 const counts = { bets: 0, betsOk: 0, casinoBets: 0, casinoBetsOk: 0, pages: 0, statements: 0, deposits: 0, depositsOk: 0, httpErrors: 0, disconnects: 0, connectErrors: 0 };
 const refusals = {};
 const errorSamples = [];
-/** Receipts waiting for their stamp: `${matchId}:${seq}` → receive times. */
-const receipts = new Map();
-/** Stamps relayed, by `${matchId}:${seq}` (the last minute's), for receipts that come after their stamp. */
-const sentStamps = new Map();
+/**
+ * Per delta, `${matchId}:${seq}` → { sentAt, times }: its send stamp once the driver relayed it
+ * (undefined before), and the receipt times that came before the stamp. Kept a minute.
+ */
+const deliveries = new Map();
+/** [key, relayed at] in relay order, to let deliveries go after a minute. */
 const stampTimes = [];
 /** Stamps relayed (in the window): matchId → count. */
 const stampsInWindow = new Map();
@@ -155,6 +158,7 @@ const DELTAS = Buffer.from('42/data,["deltas",');
 const CASINO = Buffer.from('42/data,["casinoDelta",');
 const MATCH_KEY = Buffer.from('{"matchId":"');
 const SEQ_KEY = Buffer.from('"seq":');
+const COUNTDOWN = Buffer.from('"phase":"countdown"');
 
 function readDigits(buf, at) {
   let n = 0;
@@ -167,11 +171,30 @@ function readMatchId(buf, at) {
   return buf.toString('latin1', at, end);
 }
 
-/** A `deltas` frame: its (matchId, seq) pairs, read from the bytes. */
-function onDeltas(buf, received) {
+const startsWith = (buf, start, end, prefix) => end - start >= prefix.length && buf.compare(prefix, 0, prefix.length, start, start + prefix.length) === 0;
+
+function delivery(key) {
+  let d = deliveries.get(key);
+  if (d === undefined) {
+    d = { sentAt: undefined, times: [] };
+    deliveries.set(key, d);
+  }
+  return d;
+}
+
+/** The last distinct `deltas` frames met (a copy of each) and the deliveries they carry. */
+const FRAMES_KEPT = 16;
+const recentFrames = [];
+let nextFrameSlot = 0;
+
+/**
+ * A new `deltas` frame (a copy of its bytes): its (matchId, seq) pairs read from the bytes, and
+ * the frame parsed when it brings news.
+ */
+function readDeltas(buf) {
   let at = DELTAS.length;
   let unseen = false;
-  const pairs = [];
+  const found = [];
   for (;;) {
     const m = buf.indexOf(MATCH_KEY, at);
     if (m < 0) break;
@@ -180,7 +203,7 @@ function onDeltas(buf, received) {
     const s = buf.indexOf(SEQ_KEY, m);
     if (s < 0) break;
     const seq = readDigits(buf, s + SEQ_KEY.length);
-    pairs.push([matchId, seq]);
+    found.push(delivery(`${matchId}:${seq}`));
     if ((matches.get(matchId)?.seq ?? 0) < seq) unseen = true;
     at = s + SEQ_KEY.length;
   }
@@ -192,17 +215,28 @@ function onDeltas(buf, received) {
       state.seq = Math.max(state.seq, d.seq);
     }
   }
-  for (const [matchId, seq] of pairs) {
-    const key = `${matchId}:${seq}`;
-    // Its stamp already relayed (a receipt slower than the relay): counted at once.
-    const sentAt = sentStamps.get(key);
-    if (sentAt !== undefined) {
-      countReceipt(sentAt, received);
-      continue;
+  return found;
+}
+
+/** A `deltas` frame received: each of its deltas counted at once if its stamp came, else kept. */
+function onDeltas(buf, start, end, received) {
+  const length = end - start;
+  let frame = null;
+  for (const f of recentFrames) {
+    if (f.bytes.length === length && buf.compare(f.bytes, 0, length, start, end) === 0) {
+      frame = f;
+      break;
     }
-    const list = receipts.get(key);
-    if (list === undefined) receipts.set(key, [received]);
-    else list.push(received);
+  }
+  if (frame === null) {
+    const bytes = Buffer.from(buf.subarray(start, end));
+    frame = { bytes, deliveries: readDeltas(bytes) };
+    recentFrames[nextFrameSlot] = frame;
+    nextFrameSlot = (nextFrameSlot + 1) % FRAMES_KEPT;
+  }
+  for (const d of frame.deliveries) {
+    if (d.sentAt !== undefined) countReceipt(d.sentAt, received);
+    else d.times.push(received);
   }
 }
 
@@ -212,20 +246,22 @@ function countReceipt(sentAt, received) {
   oddsReceived += 1;
 }
 
-function onCasino(buf) {
-  const m = buf.indexOf(MATCH_KEY, CASINO.length);
-  if (m < 0) return;
+function onCasino(buf, start, end) {
+  const m = buf.indexOf(MATCH_KEY, start + CASINO.length);
+  if (m < 0 || m >= end) return;
   const tableId = readMatchId(buf, m + MATCH_KEY.length);
-  const s = buf.lastIndexOf(SEQ_KEY);
+  const s = buf.lastIndexOf(SEQ_KEY, end);
+  if (s < start) return;
   const seq = readDigits(buf, s + SEQ_KEY.length);
   const state = tables.get(tableId);
   if (state !== undefined && state.seq >= seq) return;
   // Countdown seconds carry only the clock; every other move the whole round (parsed once per process).
-  if (buf.indexOf('"phase":"countdown"', CASINO.length, 'latin1') > 0 && buf.indexOf('"phase":"countdown"', CASINO.length, 'latin1') < 80) {
+  const countdown = buf.indexOf(COUNTDOWN, start + CASINO.length);
+  if (countdown > 0 && countdown < start + 80) {
     if (state !== undefined) state.seq = seq;
     return;
   }
-  const delta = JSON.parse(buf.toString('utf8', CASINO.length, buf.length - 1));
+  const delta = JSON.parse(buf.toString('utf8', start + CASINO.length, end - 1));
   const next = applyRound(tableId, delta.round);
   next.seq = seq;
   if (delta.round?.status === 'OPEN') onRoundOpened(tableId, next.round);
@@ -246,43 +282,43 @@ function onRoundOpened(tableId, round) {
 
 function connectSocket(player) {
   return new Promise((resolve, reject) => {
-    const url = `ws://${target.host}/socket.io/?EIO=4&transport=websocket`;
-    const ws = new WebSocket(url, { perMessageDeflate: false, headers: { origin: cfg.origin } });
-    player.ws = ws;
     let ackSeq = 0;
     const acks = new Map();
     const emit = (ns, event, payload) =>
       new Promise((done) => {
         ackSeq += 1;
         acks.set(ackSeq, done);
-        ws.send(`42${ns},${ackSeq}${JSON.stringify([event, payload])}`);
+        wire.send(`42${ns},${ackSeq}${JSON.stringify([event, payload])}`);
       });
     let connected = 0;
-    const timer = setTimeout(() => reject(new Error(`socket of ${player.username} not connected in 60 s`)), 60_000);
-    ws.on('message', (data) => {
-      const buf = data;
-      const received = now();
-      const c0 = buf[0];
-      if (c0 === 0x32 /* '2' ping */ && buf.length === 1) {
-        ws.send('3');
+    let ready = false;
+    const fail = (error) => {
+      clearTimeout(timer);
+      if (!ready) reject(error);
+    };
+    const timer = setTimeout(() => fail(new Error(`socket of ${player.username} not connected in 60 s`)), 60_000);
+    const onText = (buf, start, end, received) => {
+      const c0 = buf[start];
+      if (c0 === 0x32 /* '2' ping */ && end - start === 1) {
+        wire.send('3');
         return;
       }
       if (c0 !== 0x34 /* '4' message */) {
         if (c0 === 0x30 /* '0' open */) {
-          ws.send(`40/user,${JSON.stringify({ token: player.token })}`);
-          ws.send(`40/data,${JSON.stringify({ token: player.token })}`);
+          wire.send(`40/user,${JSON.stringify({ token: player.token })}`);
+          wire.send(`40/data,${JSON.stringify({ token: player.token })}`);
         }
         return;
       }
-      if (buf.indexOf(DELTAS) === 0) {
-        onDeltas(buf, received);
+      if (startsWith(buf, start, end, DELTAS)) {
+        onDeltas(buf, start, end, received);
         return;
       }
-      if (buf.indexOf(CASINO) === 0) {
-        onCasino(buf);
+      if (startsWith(buf, start, end, CASINO)) {
+        onCasino(buf, start, end);
         return;
       }
-      const text = buf.toString();
+      const text = buf.toString('utf8', start, end);
       if (text.startsWith('40/data,') || text.startsWith('40/user,')) {
         connected += 1;
         if (text.startsWith('40/user,')) void emit('/user', 'login', { _id: player.userId, sessionId: player.sessionId, role: 'user' });
@@ -296,14 +332,14 @@ function connectSocket(player) {
               if (state === undefined || state.seq < snapshot.seq) applyRound(player.table, snapshot.round).seq = snapshot.seq;
             }
             clearTimeout(timer);
+            ready = true;
             resolve();
           })();
         }
         return;
       }
       if (text.startsWith('44/')) {
-        clearTimeout(timer);
-        reject(new Error(`connect refused: ${text.slice(0, 200)}`));
+        fail(new Error(`connect refused: ${text.slice(0, 200)}`));
         return;
       }
       if (text.startsWith('43/')) {
@@ -323,14 +359,17 @@ function connectSocket(player) {
         }
       }
       // balance and other /user events: nothing to do.
+    };
+    const wire = openWire(target, '/socket.io/?EIO=4&transport=websocket', cfg.origin, {
+      onUpgrade: () => undefined,
+      onText,
+      onClose: () => {
+        if (running) counts.disconnects += 1;
+        fail(new Error(`socket of ${player.username} closed before it was ready`));
+      },
+      onError: fail,
     });
-    ws.on('close', () => {
-      if (running) counts.disconnects += 1;
-    });
-    ws.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
+    player.ws = wire;
   });
 }
 
@@ -516,21 +555,22 @@ function onStamps(stamps) {
   const at = Date.now();
   for (const [matchId, seq, sentAt] of stamps) {
     const k = `${matchId}:${seq}`;
-    sentStamps.set(k, sentAt);
+    const d = delivery(k);
+    d.sentAt = sentAt;
     stampTimes.push([k, at]);
-    const list = receipts.get(k);
-    receipts.delete(k);
     if (inWindow(sentAt)) stampsInWindow.set(matchId, (stampsInWindow.get(matchId) ?? 0) + 1);
-    for (const t of list ?? []) countReceipt(sentAt, t);
+    for (const t of d.times) countReceipt(sentAt, t);
+    d.times = [];
   }
   // Stamps are kept a minute for receipts slower than the relay.
-  while (stampTimes.length > 0 && at - stampTimes[0][1] > 60_000) sentStamps.delete(stampTimes.shift()[0]);
+  while (stampTimes.length > 0 && at - stampTimes[0][1] > 60_000) deliveries.delete(stampTimes.shift()[0]);
   // Receipts whose stamp is long gone (a delta of before the first relay): dropped.
-  if (receipts.size > 50_000) {
-    for (const k of receipts.keys()) {
-      receipts.delete(k);
+  if (deliveries.size > 50_000) {
+    for (const [k, d] of deliveries) {
+      if (d.sentAt !== undefined) continue;
+      deliveries.delete(k);
       oddsLateStamp += 1;
-      if (receipts.size < 25_000) break;
+      if (deliveries.size < 25_000) break;
     }
   }
 }
@@ -574,7 +614,7 @@ async function init(message) {
     for (const [k, r] of results.entries()) {
       if (r.status === 'rejected') {
         // A player without its socket is not one of the level's: no deliveries expected, no actions.
-        batch[k].ws?.terminate();
+        batch[k].ws?.destroy();
         batch[k].failed = true;
         counts.connectErrors += 1;
         if (errorSamples.length < 8) errorSamples.push(`socket ${String(r.reason?.message ?? r.reason)}`);
@@ -634,7 +674,7 @@ process.on('message', (message) => {
       break;
     case 'stop':
       running = false;
-      for (const p of players) p.ws?.terminate();
+      for (const p of players) p.ws?.destroy();
       agent?.destroy();
       setTimeout(() => process.exit(0), 100);
       break;

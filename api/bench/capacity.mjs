@@ -33,7 +33,8 @@
 // 600, 1800), LATE_MS (default 1000), ODDS_TOPUP=0 (the feed's own pace instead of 10 Hz per
 // match), FEED_PROVIDER / FEED_REPLAY_SPEED (default simulator,replay at 30 ×), DATABASE_URL
 // (required: the PostgreSQL server), BENCH_OUT (JSON summary), SERVER_NODE_OPTIONS (node flags for
-// the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). Not part of `pnpm test`.
+// the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"), CLIENT_NODE_OPTIONS (the same for the
+// load clients). Not part of `pnpm test`.
 import { fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -76,6 +77,7 @@ const gate = await loadBenchModule('capacity-gate.ts', 'bench-capacity-gate.cjs'
 const bundle = await bundleBenchModule('capacity-server.ts', 'bench-capacity-server.cjs');
 const maxN = Math.max(...SIZES);
 const serverExecArgv = (env.SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+const clientExecArgv = (env.CLIENT_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
 const server = fork(path.join(here, 'capacity-server.mjs'), [], {
   env: { ...env, BUNDLE: bundle, PLAYERS: String(maxN) },
   execArgv: serverExecArgv,
@@ -218,7 +220,9 @@ function waitFor(child, type, timeoutMs) {
 async function level(n) {
   const matches = await importMatches();
   const players = info.players.slice(0, n);
-  const clients = Array.from({ length: CLIENT_PROCS }, () => fork(path.join(here, 'capacity-clients.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const clients = Array.from({ length: CLIENT_PROCS }, () =>
+    fork(path.join(here, 'capacity-clients.mjs'), [], { execArgv: clientExecArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
   const exited = clients.map((c) => new Promise((resolve) => c.once('exit', resolve)));
   let relay = null;
   try {

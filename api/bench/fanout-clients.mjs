@@ -6,21 +6,18 @@
 // every microsecond spent here is one the server does not get. Both libraries' clients are the
 // same code, so the anchor and the product meet the same client.
 //
-// Per connection: the HTTP upgrade, then frames parsed in place. On the product the client sends
-// the namespace CONNECT with the token (`40/data,{"token":…}`), `subscribe` once connected, and
-// answers engine.io's pings (`2` → `3`). A delivered delta is found by the send stamp the server
+// Per connection: the HTTP upgrade, then frames parsed in place (ws-wire.mjs). On the product the
+// client sends the namespace CONNECT with the token (`40/data,{"token":…}`), `subscribe` once
+// connected, and answers engine.io's pings (`2` → `3`). A delivered delta is found by the send stamp the server
 // put in score.detail[0] (`"t=<ms>"`): each occurrence in a data frame is one delta, its latency
 // now() − stamp; nothing else of the frame is decoded. Everything is kept from the start and the
 // window is applied at the report, so a delta that arrives before the (IPC) window message on a
 // busy machine still counts.
-import { randomBytes } from 'node:crypto';
-import { connect } from 'node:net';
-import { performance } from 'node:perf_hooks';
+import { now, openWire } from './ws-wire.mjs';
 
 const { LIB, N, URL: TARGET, TOKEN, MATCH_ID, ORIGIN } = process.env;
 const clients = Number(N);
 const BATCH = 200;
-const now = () => performance.timeOrigin + performance.now();
 const target = new URL(TARGET);
 const socketIo = LIB !== 'ws';
 const NAMESPACE = '/data';
@@ -79,58 +76,20 @@ function onData(buf, start, end, received) {
   return true;
 }
 
-/** A client's frame to the server: masked (RFC 6455 §5.3), text. Only short control messages are sent. */
-function clientFrame(text, opcode = 0x1) {
-  const payload = Buffer.from(text);
-  const length = payload.length;
-  const header = length < 126 ? Buffer.from([0x80 | opcode, 0x80 | length]) : Buffer.from([0x80 | opcode, 0x80 | 126, length >> 8, length & 0xff]);
-  const mask = randomBytes(4);
-  for (let i = 0; i < length; i += 1) payload[i] ^= mask[i & 3];
-  return Buffer.concat([header, mask, payload]);
-}
-
-const HEADER_END = Buffer.from('\r\n\r\n');
-
-/**
- * Every connection reads into this one buffer (net's `onread`: no Buffer per read, no stream
- * machinery): a chunk is parsed before the next read, and an incomplete frame is copied out.
- */
-const READ_BUFFER = Buffer.allocUnsafe(1 << 16);
-
 /** One connection; resolves once it is ready to receive (the product: after its snapshot). */
 function open() {
   return new Promise((resolve, reject) => {
-    const socket = connect({
-      host: target.hostname,
-      port: Number(target.port),
-      noDelay: true,
-      onread: { buffer: READ_BUFFER, callback: (nread, buf) => onChunk(buf.subarray(0, nread)) },
-    });
     const path = socketIo ? '/socket.io/?EIO=4&transport=websocket' : target.pathname || '/';
-    let upgraded = false;
     let ready = false;
-    let rest = null;
     const fail = (error) => {
       if (!ready) reject(error);
     };
-    socket.once('connect', () => {
-      socket.write(
-        `GET ${path} HTTP/1.1\r\nHost: ${target.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
-          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\nOrigin: ${ORIGIN}\r\n\r\n`,
-      );
-    });
-    socket.on('error', fail);
-    socket.on('close', () => {
-      if (ready) disconnects += 1;
-      else fail(new Error('closed before ready'));
-    });
-
     const becomeReady = () => {
       ready = true;
-      resolve(socket);
+      resolve(wire);
     };
-    /** A text message from the server (control frames are handled below). */
-    const onMessage = (buf, start, end, received) => {
+    /** A text message from the server (control frames are handled by the wire). */
+    const onText = (buf, start, end, received) => {
       if (!socketIo) {
         onData(buf, start, end, received);
         return;
@@ -140,62 +99,26 @@ function open() {
         // Deltas first: the common case.
         if (ready && onData(buf, start, end, received)) return;
         const text = buf.toString('utf8', start, end);
-        if (text.startsWith(`40${NAMESPACE},`)) socket.write(clientFrame(`42${NAMESPACE},["subscribe",{"matchId":"${MATCH_ID}"}]`));
+        if (text.startsWith(`40${NAMESPACE},`)) wire.send(`42${NAMESPACE},["subscribe",{"matchId":"${MATCH_ID}"}]`);
         else if (text.startsWith(`44${NAMESPACE},`)) fail(new Error(`connect refused: ${text}`));
         else if (text.startsWith(`42${NAMESPACE},["snapshot"`)) {
           if (!ready) becomeReady();
         }
-      } else if (type === 0x32 /* '2' ping */) socket.write(clientFrame('3'));
-      else if (type === 0x30 /* '0' open */) socket.write(clientFrame(`40${NAMESPACE},${JSON.stringify({ token: TOKEN })}`));
-      else if (type === 0x31 /* '1' close */) socket.destroy();
+      } else if (type === 0x32 /* '2' ping */) wire.send('3');
+      else if (type === 0x30 /* '0' open */) wire.send(`40${NAMESPACE},${JSON.stringify({ token: TOKEN })}`);
+      else if (type === 0x31 /* '1' close */) wire.destroy();
     };
-
-    const onChunk = (chunk) => {
-      const received = now();
-      const buf = rest === null ? chunk : Buffer.concat([rest, chunk]);
-      rest = null;
-      let pos = 0;
-      if (!upgraded) {
-        const headerEnd = buf.indexOf(HEADER_END);
-        if (headerEnd === -1) {
-          rest = Buffer.from(buf);
-          return;
-        }
-        const status = buf.toString('latin1', 0, buf.indexOf('\r\n'));
-        if (!status.includes(' 101 ')) {
-          fail(new Error(`upgrade refused: ${status}`));
-          socket.destroy();
-          return;
-        }
-        upgraded = true;
-        pos = headerEnd + 4;
+    const wire = openWire(target, path, ORIGIN, {
+      onUpgrade: () => {
         if (!socketIo) becomeReady();
-      }
-      while (pos < buf.length) {
-        if (buf.length - pos < 2) break;
-        const opcode = buf[pos] & 0x0f;
-        let length = buf[pos + 1] & 0x7f;
-        let header = 2;
-        if (length === 126) {
-          if (buf.length - pos < 4) break;
-          length = buf.readUInt16BE(pos + 2);
-          header = 4;
-        } else if (length === 127) {
-          if (buf.length - pos < 10) break;
-          length = Number(buf.readBigUInt64BE(pos + 2));
-          header = 10;
-        }
-        if (buf.length - pos < header + length) break;
-        const start = pos + header;
-        const end = start + length;
-        if (opcode === 0x1) onMessage(buf, start, end, received);
-        else if (opcode === 0x9) socket.write(clientFrame(buf.toString('latin1', start, end), 0xa));
-        else if (opcode === 0x8) socket.destroy();
-        pos = end;
-      }
-      // A copy: the chunk is the shared read buffer.
-      if (pos < buf.length) rest = Buffer.from(buf.subarray(pos));
-    };
+      },
+      onText,
+      onClose: () => {
+        if (ready) disconnects += 1;
+        else fail(new Error('closed before ready'));
+      },
+      onError: fail,
+    });
   });
 }
 
