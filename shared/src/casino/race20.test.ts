@@ -172,6 +172,13 @@ describe('Race 20-20 rules', () => {
     expect(r.outcomes.WIN_WITH.OTHER).toEqual({ rule: 'LOSE' });
   });
 
+  it('computes its markets once and shares them, frozen: the engine asks at every open, close and settlement', () => {
+    const first = game.markets(config);
+    expect(game.markets(config)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first[3].runners[0])).toBe(true);
+  });
+
   it('the deck has no Kings; a King in the shoe is refused', () => {
     const deck = canonicalDeck(1, 'ace-to-queen');
     expect(deck).toHaveLength(48);

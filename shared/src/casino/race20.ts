@@ -96,7 +96,7 @@ const ratio = (num: bigint, den: bigint) => Number((num * 10n ** 18n) / den) / 1
 const PRICE = { winnerBack: 390, winnerLay: 415, cardsUnder: 200, cardsOver: 188, pointsUnder: 200, pointsOver: 190 };
 const WIN_WITH_PRICE: Readonly<Record<number, number>> = { 5: 50_000, 6: 12_000, 7: 4_800, 15: 820, 16: 1_350, 17: 3_600 };
 
-function markets(): CasinoMarketDef[] {
+function computeMarkets(): CasinoMarketDef[] {
   const chances = race20Chances();
   const p = (pred: (n: number) => boolean, map: Map<number, bigint>) => ratio([...map].filter(([n]) => pred(n)).reduce((s, [, w]) => s + w, 0n), chances.total);
   const line = (code: string, name: string, under: [string, number, number], over: [string, number, number]) => ({
@@ -135,7 +135,26 @@ function markets(): CasinoMarketDef[] {
   ];
 }
 
-const MARKETS = markets();
+const freezeDeep = <T>(value: T): T => {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) freezeDeep(inner);
+    Object.freeze(value);
+  }
+  return value;
+};
+
+let computed: CasinoMarketDef[] | null = null;
+
+/**
+ * The markets: fixed (Race 20-20 has no config), their RTPs from the exact chances, which take
+ * tens of milliseconds of BigInt work — so computed once, on first use (not at module load: a page
+ * that imports the casino module never pays it unless it shows this game), and shared, frozen, by
+ * every caller (the engine asks for a round's markets at its open, close and settlement).
+ */
+function markets(): CasinoMarketDef[] {
+  computed ??= freezeDeep(computeMarkets());
+  return computed;
+}
 
 /** Cards opened, by suit, until one suit has 5: the winner and how many cards were opened. */
 export function race20Deal(suits: readonly Suit[]): { winner: Suit; cards: number } | null {
@@ -155,7 +174,7 @@ function resolve(shoe: readonly string[]): RoundResult {
   const hands: Record<string, string[]> = { spades: [], hearts: [], clubs: [], diamonds: [] };
   const handOf: Record<Suit, string> = { S: 'spades', H: 'hearts', C: 'clubs', D: 'diamonds' };
   used.forEach((code, i) => hands[handOf[cards[i].suit]].push(code));
-  const [winner, cardsMarket, pointsMarket, winWith] = MARKETS;
+  const [winner, cardsMarket, pointsMarket, winWith] = markets();
   return {
     win: String(SUIT_ORDER.indexOf(deal.winner) + 1),
     card: used.join(','),
@@ -176,7 +195,7 @@ function rules(): string[] {
     'Cards are opened one at a time. The first suit to collect 5 cards wins: its King wins the race. A round opens 5 to 17 cards.',
     'A lay on a King wins when another King wins; a lay risks (price − 1) × stake.',
     'Total cards counts every opened card; Total points adds their values (A 1, 2–10 face value, J 11, Q 12). Win with N: the race ends on exactly N cards.',
-    ...marketRuleLines(MARKETS),
+    ...marketRuleLines(markets()),
   ];
 }
 
