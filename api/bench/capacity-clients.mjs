@@ -7,7 +7,8 @@
 // (node:http) for the requests. What a player does, each at random (exponential gaps, so the
 // players do not act in step):
 //   - a sports bet about once a minute: BACK at the best back price of an open market of a match
-//     it watches (the process keeps each match's latest markets from the deltas it receives);
+//     it watches with a market open (the process keeps each match's latest markets from the
+//     deltas it receives; with none open the bet is not placed, and counted as such);
 //   - a casino bet on one round in five of its table: BACK on a runner of an open market,
 //     a few seconds into the round;
 //   - a page load every PAGE_S seconds: the API calls the odds page (user-info, the match, its
@@ -50,7 +51,7 @@ let running = false;
 
 // ---- measurements (only what starts inside the window counts) ----
 const hist = { bet: newHist(), casinoBet: newHist(), odds: newHist(), page: newHist(), statement: newHist(), deposit: newHist() };
-const counts = { bets: 0, betsOk: 0, casinoBets: 0, casinoBetsOk: 0, pages: 0, statements: 0, deposits: 0, depositsOk: 0, httpErrors: 0, disconnects: 0, connectErrors: 0 };
+const counts = { bets: 0, betsOk: 0, betsNoMarket: 0, casinoBets: 0, casinoBetsOk: 0, pages: 0, statements: 0, deposits: 0, depositsOk: 0, httpErrors: 0, disconnects: 0, connectErrors: 0 };
 const refusals = {};
 const errorSamples = [];
 /**
@@ -377,10 +378,17 @@ function connectSocket(player) {
 let keySeq = 0;
 const key = () => `cap-${process.pid}-${(keySeq += 1)}-${randomBytes(3).toString('hex')}`;
 
+const openMarkets = (matchId) => [...(matches.get(matchId)?.markets.values() ?? [])].filter((m) => m.open && m.runners.length > 0);
+
 async function sportsBet(player) {
-  const matchId = pick(player.matches);
-  const markets = [...(matches.get(matchId)?.markets.values() ?? [])].filter((m) => m.open && m.runners.length > 0);
-  if (markets.length === 0) return;
+  // On a match of the player's with a market open: in a break of the replayed match (an innings,
+  // a wicket) a player who watches another match bets there, one who watches only it cannot bet.
+  const open = player.matches.map((matchId) => [matchId, openMarkets(matchId)]).filter(([, markets]) => markets.length > 0);
+  if (open.length === 0) {
+    if (inWindow(now())) counts.betsNoMarket += 1;
+    return;
+  }
+  const [matchId, markets] = pick(open);
   const market = pick(markets);
   const runner = pick(market.runners);
   const stake = Math.max(market.minStake, Math.min(market.maxStake, 100 + 100 * Math.floor(Math.random() * 5)));

@@ -288,6 +288,7 @@ async function level(n) {
       deltasPerMatchS: Object.values(stampsPerMatch).map((v) => v / DUR_S),
       bets: sum('bets'),
       betsOk: sum('betsOk'),
+      betsNoMarket: sum('betsNoMarket'),
       betP50Ms: q('bet', 0.5),
       betP99Ms: q('bet', 0.99),
       casinoBets: sum('casinoBets'),
@@ -352,7 +353,7 @@ function rssMb(pid) {
 
 function printLevel(r) {
   console.log(`\n== N = ${r.n}: ${r.connected} players connected (${r.loginFailures} sign-ins failed, ${r.connectErrors} sockets failed) in ${fmt(r.setupS)} s (sign-in ${fmt(r.loginS)} s); matches ${r.matches.join(', ')} at ${r.deltasPerMatchS.map((v) => fmt(v)).join(', ')} deltas/s`);
-  console.log(`  sports bets ${r.bets} (${r.betsOk} accepted): p50 ${fmt(r.betP50Ms, 0)} ms, p99 ${fmt(r.betP99Ms, 0)} ms (less the bet delay); casino bets ${r.casinoBets} (${r.casinoBetsOk} accepted): p50 ${fmt(r.casinoBetP50Ms, 0)} ms, p99 ${fmt(r.casinoBetP99Ms, 0)} ms`);
+  console.log(`  sports bets ${r.bets} (${r.betsOk} accepted; ${r.betsNoMarket} not placed: no market open on the player's matches): p50 ${fmt(r.betP50Ms, 0)} ms, p99 ${fmt(r.betP99Ms, 0)} ms (less the bet delay); casino bets ${r.casinoBets} (${r.casinoBetsOk} accepted): p50 ${fmt(r.casinoBetP50Ms, 0)} ms, p99 ${fmt(r.casinoBetP99Ms, 0)} ms`);
   console.log(`  odds: p50 ${fmt(r.oddsP50Ms, 0)} ms, p99 ${fmt(r.oddsP99Ms, 0)} ms, delivered ${fmt(r.oddsDeliveredPct, 2)} % (${r.oddsReceived} of ${r.oddsExpected}); casino rounds ${r.casinoRounds}, late ${r.lateRounds} (worst ${fmt(r.worstRoundLateMs, 0)} ms after its time)`);
   console.log(`  page loads ${r.pages} (p99 per call ${fmt(r.pageP99Ms, 0)} ms), statements ${r.statements} (p99 ${fmt(r.statementP99Ms, 0)} ms), deposits ${r.deposits} (${r.depositsOk} accepted, p99 ${fmt(r.depositP99Ms, 0)} ms); HTTP errors ${r.httpErrors}, socket disconnects ${r.disconnects}`);
   console.log(`  CPU: API ${fmt(r.serverCpuPct)} % (and ${fmt(r.serverWaitPct)} % ready to run with no core free), PostgreSQL ${fmt(r.pgCpuPct)} % (${r.pgBackends} backends), clients ${fmt(r.clientCpuPct)} % of one core, foreign ${fmt(r.foreignCpuPct)} % of the machine; API RSS ${fmt(r.serverRssMb, 0)} MB`);
