@@ -65,6 +65,8 @@ export interface CasinoBench {
   pgVersion(): Promise<string>;
   nowMs(): number;
   advance(ms: number): void;
+  /** Moves the clock up to the real one if it is behind (BenchClock.catchUp). */
+  catchUp(): void;
   /** Takes the engine's lock and creates the tables. */
   acquire(): Promise<void>;
   /** Only these tables run; call it only for tables without a live round (a disabled one would be voided). */
@@ -98,7 +100,8 @@ class BenchClock implements Clock {
    * Never behind the real clock: PostgreSQL refuses a casino bet at or after the round's close by
    * its own clock (`place_runner_bet`, clock_timestamp() ≥ bets_close_at), so a stepped clock left
    * behind by the setup (seeding the players takes about a minute on a slow machine, while the
-   * bench's time stands still) would close the first rounds before they open.
+   * bench's time stands still) would close the first rounds before they open; so would the
+   * first tick, which builds every table's seed chain (20–25 s on a slow machine).
    */
   catchUp(): void {
     this.now = Math.max(this.now, Date.now());
@@ -161,6 +164,7 @@ export async function setupCasinoBench(options: { players: number }): Promise<Ca
     pgVersion: () => pgVersion(db),
     nowMs: () => clock.nowMs(),
     advance: (ms) => clock.advance(ms),
+    catchUp: () => clock.catchUp(),
     async acquire() {
       if (!(await engine.acquire())) throw new Error('the casino engine did not get its lock');
     },
