@@ -251,7 +251,7 @@ function onCasino(buf, start, end) {
   const m = buf.indexOf(MATCH_KEY, start + CASINO.length);
   if (m < 0 || m >= end) return;
   const tableId = readMatchId(buf, m + MATCH_KEY.length);
-  const s = buf.lastIndexOf(SEQ_KEY, end);
+  const s = buf.lastIndexOf(SEQ_KEY, end - SEQ_KEY.length);
   if (s < start) return;
   const seq = readDigits(buf, s + SEQ_KEY.length);
   const state = tables.get(tableId);

@@ -8,8 +8,8 @@
 //
 // Per connection: the HTTP upgrade, then frames parsed in place (ws-wire.mjs). On the product the
 // client sends the namespace CONNECT with the token (`40/data,{"token":…}`), `subscribe` once
-// connected, and answers engine.io's pings (`2` → `3`). A delivered delta is found by the send stamp the server
-// put in score.detail[0] (`"t=<ms>"`): each occurrence in a data frame is one delta, its latency
+// connected, and answers engine.io's pings (`2` → `3`). A delivered delta is found by the send
+// stamp the server put in score.detail[0] (`"t=<ms>"`): each occurrence in a data frame is one delta, its latency
 // now() − stamp; nothing else of the frame is decoded. Everything is kept from the start and the
 // window is applied at the report, so a delta that arrives before the (IPC) window message on a
 // busy machine still counts.

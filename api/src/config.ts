@@ -4,6 +4,7 @@
  * Tests call `loadConfig` with their own variables instead of touching process.env.
  */
 import { MARKET_DATA_BATCH_MS } from '@backlay/shared/contracts';
+import { deepFreeze } from '@backlay/shared/domain';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -845,12 +846,4 @@ export function resolveJwtSecret(config: Readonly<Config>): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object') {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
-  }
-  return value;
 }

@@ -16,6 +16,7 @@
  * Given the suits, each suit's opened ranks are a uniform subset of its 12, so total points follow
  * from the subset-sum counts of each suit's size.
  */
+import { deepFreeze } from '../domain/freeze';
 import { SUIT_SYMBOLS, isRed, parseCard, type Suit } from './cards';
 import { assertShoe, layRtpFromCounts, marketRuleLines, readConfig, rtpFromCounts, settleMarket } from './market-kit';
 import { type CasinoGame, type CasinoMarketDef, type RoundResult } from './types';
@@ -135,14 +136,6 @@ function computeMarkets(): CasinoMarketDef[] {
   ];
 }
 
-const freezeDeep = <T>(value: T): T => {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const inner of Object.values(value)) freezeDeep(inner);
-    Object.freeze(value);
-  }
-  return value;
-};
-
 let computed: CasinoMarketDef[] | null = null;
 
 /**
@@ -152,7 +145,7 @@ let computed: CasinoMarketDef[] | null = null;
  * every caller (the engine asks for a round's markets at its open, close and settlement).
  */
 function markets(): CasinoMarketDef[] {
-  computed ??= freezeDeep(computeMarkets());
+  computed ??= deepFreeze(computeMarkets());
   return computed;
 }
 

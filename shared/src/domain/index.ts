@@ -21,3 +21,4 @@ export {
   CASH_OUT_MARKET_TYPES, CASH_OUT_PERCENTS, cashOutQuote, type CashOutMarketType, type CashOutQuote, type CashOutRunner, type HedgeBet,
 } from './cash-out';
 export { DATE_TIME_MINUTES_FORMAT, DATE_TIME_SECONDS_FORMAT, formatInstant, formatPaiseGrouped, plural } from './display-format';
+export { deepFreeze } from './freeze';
