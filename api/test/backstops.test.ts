@@ -173,7 +173,12 @@ describe('L16 actor and audit backstops', () => {
     const { rows } = await t.db.query<{ id: string }>(`SELECT id FROM journals ORDER BY created_at LIMIT 1`);
     const journal = rows[0]?.id;
     expect(journal).toBeDefined();
-    const account = await t.db.query<{ id: string }>(`SELECT id FROM ledger_accounts ORDER BY id LIMIT 1`);
+    // An account with its next version, so that the entry collides with none of its own
+    // (entries_account_version is checked as the row goes in, before the statement's trigger).
+    const account = await t.db.query<{ id: string; version: number }>(
+      `SELECT a.id, COALESCE(MAX(e.version), 0)::int + 1 AS version
+       FROM ledger_accounts a LEFT JOIN entries e ON e.account_id = a.id GROUP BY a.id ORDER BY a.id LIMIT 1`,
+    );
     expect(
       await rawSqlError([
         `INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
@@ -183,7 +188,7 @@ describe('L16 actor and audit backstops', () => {
     expect(
       await rawSqlError([
         `INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
-         VALUES (gen_random_uuid(), '${account.rows[0]?.id}', 1, 1, 0, 1)`,
+         VALUES (gen_random_uuid(), '${account.rows[0]?.id}', 1, ${account.rows[0]?.version}, 0, 1)`,
       ]),
     ).toMatch(/an entry of journal .* names no such journal/);
     expect(await rawSqlError(['DELETE FROM ledger_accounts'])).toMatch(/ledger_accounts is append-only: DELETE/);
