@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FULL_CHROMIUM } from '@backlay/build/chromium';
 import { e2eOrigin } from '../support/ports.mjs';
 import { startStack, stopStack } from './start-stack.mjs';
 
@@ -29,7 +30,7 @@ try {
       '--yes', LIGHTHOUSE, `${e2eOrigin('shell')}/login`, '--only-categories=pwa', '--output=json', `--output-path=${join(out, 'report.json')}`, '--quiet',
       '--chrome-flags=--no-sandbox --headless=new --disable-gpu --disable-background-networking --disable-component-update --no-first-run',
     ],
-    { stdio: 'inherit', env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } },
+    { stdio: 'inherit', env: { ...process.env, CHROME_PATH: FULL_CHROMIUM.path } },
   );
   if (run.status !== 0) throw new Error(`lighthouse exited ${run.status}`);
   const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));

@@ -23,6 +23,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_FLAGS, FULL_CHROMIUM } from '@backlay/build/chromium';
 import { e2eOrigin } from '../support/ports.mjs';
 import { startStack, stopStack } from './start-stack.mjs';
 
@@ -31,7 +32,6 @@ const ORIGIN = e2eOrigin('shell');
 const RUNS = Number(process.env.RUNS ?? 3);
 const MIN_SCORE = 95;
 const MAX_LCP_MS = 2500;
-const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 /**
  * Run a command to its end without blocking the event loop: Playwright, which holds the browser,
@@ -83,8 +83,8 @@ try {
   // One profile, the default browser context: the tab Lighthouse opens over the DevTools port
   // shares its localStorage, where the session is.
   context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROME_FLAGS, `--remote-debugging-port=${port}`, '--remote-debugging-address=127.0.0.1'],
+    executablePath: FULL_CHROMIUM.path,
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, '--remote-debugging-address=127.0.0.1'],
     // No emulation of Playwright's own on the tabs: Lighthouse sets the phone's.
     viewport: null,
   });
@@ -120,7 +120,7 @@ try {
           '--yes', LIGHTHOUSE, `${ORIGIN}${path}`, `--port=${port}`, '--disable-storage-reset', '--only-categories=performance',
           '--output=json', `--output-path=${report}`, '--quiet', '--max-wait-for-load=60000',
         ],
-        { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } },
+        { env: { ...process.env, CHROME_PATH: FULL_CHROMIUM.path } },
       );
       if (code !== 0) throw new Error(`lighthouse exited ${code} on ${path}`);
       const lhr = JSON.parse(readFileSync(report, 'utf8'));

@@ -18,6 +18,7 @@
 import { chromium } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_FLAGS, FULL_CHROMIUM } from '@backlay/build/chromium';
 import { e2eOrigin } from '../support/ports.mjs';
 import { startStack, stopStack } from './start-stack.mjs';
 
@@ -62,8 +63,8 @@ const PAGES = {
 
 const stack = await startStack();
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  executablePath: FULL_CHROMIUM.path,
+  args: CHROMIUM_FLAGS,
 }).catch(async (error) => {
   await stopStack(stack);
   throw error;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { PLAYER, signIn } from '../support/helpers';
+import { PLAYER, fullChromium, signIn } from '../support/helpers';
 import { e2eOrigin } from '../support/ports.mjs';
 
 /**
@@ -122,7 +122,8 @@ test('the product installs as an app and shows its offline page without network'
  */
 test("Chromium finds nothing missing to install the product, and the header offers it", async ({ viewport, isMobile }, testInfo) => {
   const profile = mkdtempSync(join(tmpdir(), 'backlay-install-'));
-  const browser = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, viewport, isMobile, baseURL: e2eOrigin('shell') });
+  // The full browser: the headless shell offers no install (ADR 0086).
+  const browser = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, ...fullChromium, viewport, isMobile, baseURL: e2eOrigin('shell') });
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());
     await page.goto('/login');

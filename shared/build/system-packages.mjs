@@ -1,5 +1,6 @@
 /**
- * The Debian packages the commands need beside Node: `npm test` needs Chromium (the journeys),
+ * The Debian packages the commands need beside Node: `npm test` needs Chromium's headless shell
+ * (the journeys) and the full browser (the journeys of what only it does; chromium.mjs),
  * Redis (the cluster's API tests and journeys) and, with DATABASE_URL (the cluster journeys run),
  * nginx; `pnpm start:cluster` needs Redis (and nginx, which nginx.mjs brings). A missing one is
  * installed with apt-get as root (as CI runs), `apt-get update` first only when the install fails;
@@ -13,8 +14,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FULL_CHROMIUM, JOURNEY_CHROMIUM } from './chromium.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const REDIS_SERVER = '/usr/bin/redis-server';
 export const NGINX = '/usr/sbin/nginx';
 const REDIS_PORT = 6379;
@@ -56,10 +57,11 @@ function listening(port) {
 function needsOf(script) {
   const defaultRedis = process.env.REDIS_URL === undefined && process.env.TEST_REDIS_URL === undefined;
   if (script === 'test:all') {
-    return { command: 'npm test', chromium: process.env.CHROMIUM_PATH === undefined, redis: defaultRedis, nginx: process.env.DATABASE_URL !== undefined };
+    const browsers = [FULL_CHROMIUM, ...(process.env.CHROMIUM_HEADLESS_SHELL_PATH === undefined ? [JOURNEY_CHROMIUM] : [])];
+    return { command: 'npm test', chromium: process.env.CHROMIUM_PATH === undefined ? browsers : [], redis: defaultRedis, nginx: process.env.DATABASE_URL !== undefined };
   }
-  if (script === 'start:product:cluster') return { command: 'npm run start:cluster', chromium: false, redis: defaultRedis, nginx: false };
-  return { command: script, chromium: false, redis: false, nginx: false };
+  if (script === 'start:product:cluster') return { command: 'npm run start:cluster', chromium: [], redis: defaultRedis, nginx: false };
+  return { command: script, chromium: [], redis: false, nginx: false };
 }
 
 /** Brings what `script` (a root script run by with-workspace.mjs) needs; throws when it cannot. */
@@ -67,7 +69,7 @@ export async function ensureSystemPackages(script) {
   const needs = needsOf(script);
   const redisDown = needs.redis && !(await listening(REDIS_PORT));
   const missing = [
-    ...(needs.chromium && !existsSync(CHROMIUM) ? ['chromium'] : []),
+    ...needs.chromium.filter((browser) => !existsSync(browser.path)).map((browser) => browser.debianPackage),
     ...(redisDown && !existsSync(REDIS_SERVER) ? ['redis-server'] : []),
     ...(needs.nginx && !existsSync(NGINX) ? ['nginx'] : []),
   ];
