@@ -343,3 +343,21 @@ export async function liveCricketMatch(request: APIRequestContext): Promise<{ na
  * (ADR 0086). A file's `test.use({ launchOptions: fullChromium })` gives it a browser of its own.
  */
 export const fullChromium = { executablePath: FULL_CHROMIUM.path, args: CHROMIUM_FLAGS };
+
+/**
+ * Watches `page` for the server's acknowledgement of its user socket's `login` (socket.io's ack
+ * frame on /user, `43/user,<id>[{"ok":true}]`): the socket is in the user's room from then on, so a
+ * message to the user reaches the page. Start it before the navigation; `joined()` waits for it
+ * (10 s), after which it is true for the page's later sockets too.
+ */
+export function watchUserSocket(page: Page): { joined: () => Promise<void> } {
+  let acknowledged = false;
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', ({ payload }) => {
+      if (typeof payload === 'string' && /^43\/user,\d+\[\{"ok":true\}\]$/.test(payload)) acknowledged = true;
+    });
+  });
+  return {
+    joined: () => expect.poll(() => acknowledged, { message: "the server acknowledged the user socket's login", timeout: 10_000 }).toBe(true),
+  };
+}

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, PLAYER, placeBet, rupees, secondsLeft, openLiveCricketMatch, signIn, SCREENSHOT_PNG } from '../support/helpers';
+import { DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, LIVE_TIMEOUT_MS, newFundedPlayer, PLAYER, placeBet, rupees, secondsLeft, openLiveCricketMatch, signIn, SCREENSHOT_PNG, watchUserSocket } from '../support/helpers';
 
 /**
  * The product as a cluster (project `cluster`, support/cluster-stack.mjs, ADR 0022): two API
@@ -51,9 +51,12 @@ test.describe('cluster', () => {
     test.setTimeout(90_000);
     const player = await newFundedPlayer(request, 'clp', 100);
     await signIn(page, 'admin', 'demo-dl');
+    const userSocket = watchUserSocket(page);
     await page.goto('/admin/depositstatement');
     const table = page.getByRole('table', { name: 'Deposit Statement' });
     await expect(table).toBeVisible();
+    // The page's socket is in the agent's room before the first request is made.
+    await userSocket.joined();
     const agentToken = await page.evaluate(() => localStorage.getItem('token-admin') ?? '');
     const pending = async () =>
       ((await (await request.get('/api/pending-payments', { headers: { Authorization: `Bearer ${agentToken}` } })).json()) as { data: { deposit: { count: number } } }).data.deposit.count;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_TRANSACTION_PASSWORD, apiGet, apiToken, newFundedPlayer, runSuffix, signIn, SCREENSHOT_PNG } from '../support/helpers';
+import { DEMO_TRANSACTION_PASSWORD, apiGet, apiToken, newFundedPlayer, runSuffix, signIn, SCREENSHOT_PNG, watchUserSocket } from '../support/helpers';
 
 /**
  * Live payment alerts (issue 34), on a phone and a desktop: demo-dl has its deposit statement open
@@ -58,9 +58,12 @@ test('a new deposit request reaches the agent at once: toast, count, sound and t
   // One session per user: the agent's API calls use the token of its signed-in page.
   await signIn(page, 'admin', 'demo-dl');
   const agentToken = await page.evaluate(() => localStorage.getItem('token-admin') ?? '');
+  const userSocket = watchUserSocket(page);
   await page.goto('/admin/depositstatement');
   const table = page.getByRole('table', { name: 'Deposit Statement' });
   await expect(table).toBeVisible();
+  // The page's socket is in the agent's room before the first request is made.
+  await userSocket.joined();
   const before = await apiGet<PendingPayments>(request, agentToken, '/api/pending-payments');
   const waiting = (deposits: number) => (phone ? before.withdraw.count + deposits : deposits);
   await expect(badge(page, phone, waiting(before.deposit.count))).toBeVisible();

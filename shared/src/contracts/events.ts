@@ -24,6 +24,11 @@ export interface EventMap {
     area: Area;
     reason: 'logout' | 'expired' | 'inactive' | 'maintenance' | 'replaced' | 'locked' | 'password_reset' | 'signed_out' | 'revoked' | 'password_changed' | 'idle';
   };
+  /**
+   * The server acknowledged the user socket's `login` on a (re)connect: what the socket says from
+   * now on reaches this page; what it said while the socket was down was not kept for it.
+   */
+  'session.socketJoined': { area: Area; userId: string };
   /** The user signed in (after user-info was fetched). */
   'session.started': { area: Area; userId: string; sessionId: string };
   /** The password or transaction password was changed. */

@@ -61,6 +61,19 @@ describe('the admin menu\'s payment queue', () => {
     sub.unsubscribe();
   });
 
+  it('reads the queue again when the socket (re)joins: a request made while it was down shows, with no toast', async () => {
+    const payments = renderNav([]);
+    await waitFor(() => expect(link(/^Deposits/)).toHaveAccessibleName('Deposits'));
+    const toasts: string[] = [];
+    const sub = on('ui.notify').subscribe((n) => toasts.push(n.message));
+    // Made while the socket was away: no paymentQueue message reached the page.
+    await payments.addDeposit({ amount: '320', accountType: 'upi', utrno: 'UTR1234567891', image: new Blob(['x']) }, 'k3');
+    act(() => publish('session.socketJoined', { area: 'admin', userId: 'dl1' }));
+    expect(await screen.findByRole('link', { name: 'Deposits 1 waiting' })).toBeInTheDocument();
+    expect(toasts).toEqual([]);
+    sub.unsubscribe();
+  });
+
   it('the sound toggle is remembered on the device', async () => {
     renderNav([]);
     const toggle = screen.getByRole('button', { name: 'Sound for new payment requests' });

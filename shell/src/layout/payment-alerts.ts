@@ -57,8 +57,8 @@ export function playAlertSound(): void {
 
 /**
  * The agent's payment queue, live: read at once (GET pending-payments), again whenever the user
- * socket says a request of the downline was made or decided, and when the page comes back into
- * view (messages sent while the socket was down are not replayed). A new request also shows a
+ * socket says a request of the downline was made or decided, when the socket (re)joins and when
+ * the page comes back into view (messages sent while the socket was down are not replayed). A new request also shows a
  * toast and, unless the agent switched it off, plays the alert sound. `enabled` false (a player,
  * a first sign-in) reads nothing.
  */
@@ -90,12 +90,15 @@ export function usePaymentAlerts(enabled: boolean, sounder: () => void = playAle
       notify('info', alertMessage(payload));
       if (soundOn.current) sounder();
     });
+    // The socket (re)joined, after a reconnect or another instance took it over: what it missed is read.
+    const joined = on('session.socketJoined').subscribe(() => read());
     const onVisible = () => {
       if (document.visibilityState === 'visible') read();
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       sub.unsubscribe();
+      joined.unsubscribe();
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [enabled, read, sounder]);

@@ -8,15 +8,15 @@ class FakeSocket {
   connected = false;
   active = true;
   connects = 0;
-  emitted: [string, unknown][] = [];
+  emitted: [string, unknown, Listener?][] = [];
   private listeners = new Map<string, Listener[]>();
   constructor(readonly options: { auth: (cb: (data: unknown) => void) => void }) {}
   on(event: string, listener: Listener) {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
     return this;
   }
-  emit(event: string, payload: unknown) {
-    this.emitted.push([event, payload]);
+  emit(event: string, payload: unknown, ack?: Listener) {
+    this.emitted.push([event, payload, ack]);
     return this;
   }
   connect() {
@@ -105,6 +105,30 @@ describe('the user socket and its access token', () => {
     expect(onEnded).not.toHaveBeenCalled();
     s.fire('connect_error', Object.assign(new Error('You have signed out. Please sign in again.'), { data: { code: 'SESSION_SIGNED_OUT' } }));
     expect(onEnded).toHaveBeenCalledWith('signed_out');
+  });
+
+  it("says on the bus when the server acknowledged the socket's login, each (re)connect; a refusal says nothing", () => {
+    writeCredentials('admin', { token: 't', refreshToken: 'r1', sessionId: 's1' });
+    const joined: unknown[] = [];
+    const sub = on('session.socketJoined').subscribe((event) => joined.push(event));
+    connectUserSocket('admin', user, { onEnded: jest.fn(), onMaintenance: jest.fn() }, 'http://x');
+    const s = created[0];
+    const acks = () => s.emitted.filter(([e]) => e === 'login').map(([, , ack]) => ack!);
+    s.fire('connect');
+    expect(joined).toEqual([]);
+    acks()[0]!({ ok: true });
+    expect(joined).toEqual([{ area: 'admin', userId: 'u1' }]);
+    s.fire('disconnect', 'transport close');
+    s.fire('connect');
+    acks()[1]!({ ok: false, message: 'Forbidden' });
+    expect(joined).toHaveLength(1);
+    acks()[1]!({ ok: true });
+    expect(joined).toHaveLength(2);
+    // An acknowledgement that arrives after this socket was replaced is not this page's.
+    disconnectUserSocket();
+    acks()[0]!({ ok: true });
+    expect(joined).toHaveLength(2);
+    sub.unsubscribe();
   });
 
   it('maintenance pushed by the server reaches the session at once', () => {

@@ -37,7 +37,8 @@ export interface UserSocketHandlers {
 
 /**
  * Open the user connection (websocket transport only, docs/rules/product.md §7) for a signed-in user: on every
- * (re)connect it sends `login` with role, session id and _id, and joins the user's room. A
+ * (re)connect it sends `login` with role, session id and _id, and joins the user's room; the
+ * server's acknowledgement goes on the bus as `session.socketJoined`. A
  * `logout` carrying a different session id ends this session; `balance` updates the header (its
  * one writer after user-info: pages never write the figures of their own replies there);
  * `matchStatus` goes on the bus as `sports.matchStatusChanged`.
@@ -54,7 +55,11 @@ export function connectUserSocket(area: Area, user: UserInfo, handlers: UserSock
     timeout: SOCKET_CONNECT_TIMEOUT_MS,
   });
   s.on('connect', () => {
-    s.emit('login', { role: user.role, sessionId: user.sessionId, _id: user._id });
+    // Acknowledged once the server has joined the socket to the user's room: from then on its
+    // messages reach this page; what was said while the socket was down is read again by who needs it.
+    s.emit('login', { role: user.role, sessionId: user.sessionId, _id: user._id }, (result) => {
+      if (result.ok && socket === s) publish('session.socketJoined', { area, userId: user._id });
+    });
     s.emit('userRoomJoin', user._id);
   });
   s.on('logout', (sessionId, reason) => {
