@@ -46,6 +46,7 @@ async function activate(area: Area): Promise<UserInfo> {
     onMaintenance: () => {
       void endSession(area, 'maintenance').then(() => window.location.assign(ROUTES.maintenance.path));
     },
+    readBalance: () => authApi.userInfo(),
   });
   publish('session.started', { area, userId: info._id, sessionId: info.sessionId });
   return info;

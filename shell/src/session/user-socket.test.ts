@@ -131,6 +131,38 @@ describe('the user socket and its access token', () => {
     sub.unsubscribe();
   });
 
+  it("after a reconnect reads the header's figures again, unless a balance message came while the read was out", async () => {
+    writeCredentials('player', { token: 't', refreshToken: 'r1', sessionId: 's1' });
+    setUser({ ...user, balance: 100, exposer: 0 });
+    let answer: (figures: { balance: number; exposer: number }) => void = () => undefined;
+    const readBalance = jest.fn(() => new Promise<{ balance: number; exposer: number }>((resolve) => (answer = resolve)));
+    connectUserSocket('player', user, { onEnded: jest.fn(), onMaintenance: jest.fn(), readBalance }, 'http://x');
+    const s = created[0];
+    const lastAck = () => s.emitted.filter(([e]) => e === 'login').at(-1)![2]!;
+    s.fire('connect');
+    lastAck()({ ok: true });
+    // The first join follows the session's own read of user-info.
+    expect(readBalance).not.toHaveBeenCalled();
+    // Down, and meanwhile a bet settled: no message reached the page. Back: the figures are read.
+    s.fire('disconnect', 'transport close');
+    s.fire('connect');
+    lastAck()({ ok: true });
+    expect(readBalance).toHaveBeenCalledTimes(1);
+    answer({ balance: 250, exposer: 10 });
+    await flush();
+    expect(currentUser()).toMatchObject({ balance: 250, exposer: 10 });
+    // Again, but a balance message comes before the read's answer: the message is the newer figure.
+    s.fire('disconnect', 'transport close');
+    s.fire('connect');
+    lastAck()({ ok: true });
+    expect(readBalance).toHaveBeenCalledTimes(2);
+    s.fire('balance', { balance: 300, exposer: 0 });
+    answer({ balance: 250, exposer: 10 });
+    await flush();
+    expect(currentUser()).toMatchObject({ balance: 300, exposer: 0 });
+    setUser(null);
+  });
+
   it('maintenance pushed by the server reaches the session at once', () => {
     writeCredentials('player', { token: 't', refreshToken: 'r1', sessionId: 's1' });
     const onMaintenance = jest.fn();

@@ -33,6 +33,11 @@ export interface UserSocketHandlers {
   onEnded: (reason: SignedOutBecause) => void;
   /** The site went under maintenance (pushed to every open player page). */
   onMaintenance: () => void;
+  /**
+   * Reads the user's balance and exposure (user-info): after a reconnect, the header's figures are
+   * read again, since the `balance` messages sent while the socket was down were not kept.
+   */
+  readBalance?: () => Promise<{ balance: number; exposer: number }>;
 }
 
 /**
@@ -54,11 +59,26 @@ export function connectUserSocket(area: Area, user: UserInfo, handlers: UserSock
     randomizationFactor: SOCKET_RANDOMIZATION_FACTOR,
     timeout: SOCKET_CONNECT_TIMEOUT_MS,
   });
+  // `balance` messages taken, and the server's acknowledgements of `login`, on this socket.
+  let balanceMessages = 0;
+  let joins = 0;
   s.on('connect', () => {
     // Acknowledged once the server has joined the socket to the user's room: from then on its
     // messages reach this page; what was said while the socket was down is read again by who needs it.
     s.emit('login', { role: user.role, sessionId: user.sessionId, _id: user._id }, (result) => {
-      if (result.ok && socket === s) publish('session.socketJoined', { area, userId: user._id });
+      if (!result.ok || socket !== s) return;
+      joins += 1;
+      publish('session.socketJoined', { area, userId: user._id });
+      // A reconnect: the header's figures again (the first join follows the session's own read).
+      // A `balance` message that comes while the read is out is newer than its answer.
+      if (joins === 1 || handlers.readBalance === undefined) return;
+      const seen = balanceMessages;
+      handlers.readBalance().then(
+        (figures) => {
+          if (socket === s && seen === balanceMessages) setBalance(figures.balance, figures.exposer);
+        },
+        () => undefined,
+      );
     });
     s.emit('userRoomJoin', user._id);
   });
@@ -72,6 +92,7 @@ export function connectUserSocket(area: Area, user: UserInfo, handlers: UserSock
   // A payment request of an agent's downline was made or decided (issue 34): the menu's badges and the open statement follow it.
   s.on('paymentQueue', (payload) => publish('payments.queueChanged', payload));
   s.on('balance', (payload) => {
+    balanceMessages += 1;
     setBalance(payload.balance, payload.exposer);
     publish('wallet.balanceChanged', payload);
   });
