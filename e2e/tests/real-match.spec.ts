@@ -140,6 +140,24 @@ test.describe('the real T20, replayed', () => {
     // Meanwhile the player opens the match list in a second tab (the home on a desktop, the in-play
     // list on a phone; issue 33, ADR 0058): the match in play there.
     const list = await page.context().newPage();
+    // What the list heard, for the failure's message: the user socket's matchStatus frames and the
+    // list's answers about this match, with the time from here.
+    const heard: string[] = [];
+    const since = Date.now();
+    list.on('websocket', (ws) => {
+      heard.push(`${Date.now() - since} ms: socket ${ws.url()}`);
+      ws.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && payload.includes('matchStatus') && payload.includes(match._id)) heard.push(`${Date.now() - since} ms: ${payload}`);
+      });
+      ws.on('close', () => heard.push(`${Date.now() - since} ms: socket closed ${ws.url()}`));
+    });
+    list.on('response', (response) => {
+      if (!response.url().includes('/api/get-match-list')) return;
+      void response.json().then(
+        (body: { data?: Array<{ _id: string; status: string }> }) => heard.push(`${Date.now() - since} ms: list ${response.url().split('?')[1] ?? ''}: ${body.data?.find((m) => m._id === match._id)?.status ?? 'absent'}`),
+        () => undefined,
+      );
+    });
     await list.goto(phone ? '/match/4/in-play' : '/');
     const listed = list.getByRole('list', { name: 'Matches' }).getByRole('listitem').filter({ has: list.getByRole('link', { name: MATCH, exact: true }) });
     await expect(listed.getByText('In-play')).toBeVisible({ timeout: 15_000 });
@@ -150,7 +168,12 @@ test.describe('the real T20, replayed', () => {
     // reload (the list's own fetch every 20 s leaves a closed match out: only the socket's
     // matchStatus shows it); the server says the match is closed.
     const closesInMs = Date.parse(match.openDate) + IN_PLAY_MS - Date.now();
-    await expect(listed.getByText('Finished', { exact: true })).toBeVisible({ timeout: Math.max(closesInMs, 0) + SETTLE_MS });
+    heard.push(`${Date.now() - since} ms: the close expected in ${closesInMs} ms`);
+    await expect(listed.getByText('Finished', { exact: true }))
+      .toBeVisible({ timeout: Math.max(closesInMs, 0) + SETTLE_MS })
+      .catch((error: unknown) => {
+        throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe list heard:\n${heard.join('\n')}`);
+      });
     await expect(listed.getByText('In-play')).toHaveCount(0);
     await expect(listed.getByRole('status')).toHaveText('Closed');
     expect(await list.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
