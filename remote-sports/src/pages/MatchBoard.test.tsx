@@ -4,7 +4,7 @@ import { type MatchSummary, formatDateTimeMinutes, publish } from '@backlay/shar
 import { fakeSports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { type Apis } from '@backlay/shared';
 import { prefetch } from '../expose/routes';
-import { MATCH_LIST_REFRESH_MS, MatchBoard, oddsColumns, sortMatches, withLiveStatus } from './MatchBoard';
+import { FINISHED_KEPT_MS, MATCH_LIST_REFRESH_MS, MatchBoard, oddsColumns, sortMatches, withLiveStatus } from './MatchBoard';
 
 const api = withMocks(fakeSports, 'sportList', 'matchList', 'messages');
 const apis = { sports: api };
@@ -201,6 +201,28 @@ describe('MatchBoard', () => {
     // Another match's notice changes nothing here.
     act(() => publish('sports.matchStatusChanged', { matchId: 'elsewhere', status: 'closed' }));
     expect(within(list).getAllByText('Finished')).toHaveLength(1);
+  });
+
+  it('keeps a match the socket said ended on the list, Finished, for FINISHED_KEPT_MS though the next fetch leaves it out', async () => {
+    jest.useFakeTimers();
+    api.matchList.mockResolvedValue([
+      match({ _id: 'live', name: 'Live v Side', status: 'inplay', inPlay: true, matchOdds: soccerOdds }),
+      match({ _id: 'next', name: 'Next v Side', openDate: '2026-11-22T10:00:00Z' }),
+    ]);
+    renderAt('/');
+    const list = await screen.findByRole('list', { name: 'Matches' });
+    const names = () => within(list).getAllByRole('listitem').map((i) => within(i).getAllByRole('link')[0].textContent);
+    act(() => publish('sports.matchStatusChanged', { matchId: 'live', status: 'closed' }));
+    // The next fetch, a moment later, no longer lists the closed match: the row stays, Finished.
+    api.matchList.mockResolvedValue([match({ _id: 'next', name: 'Next v Side', openDate: '2026-11-22T10:00:00Z' })]);
+    await act(() => jest.advanceTimersByTimeAsync(MATCH_LIST_REFRESH_MS));
+    expect(api.matchList).toHaveBeenCalledTimes(2);
+    expect([...names()].sort()).toEqual(['Live v Side', 'Next v Side']);
+    const ended = within(list).getAllByRole('listitem').find((i) => within(i).queryByRole('link', { name: 'Live v Side' }))!;
+    expect(within(ended).getByText('Finished')).toHaveClass('bl-finished');
+    // Past its time, the first fetch after takes it away.
+    await act(() => jest.advanceTimersByTimeAsync(FINISHED_KEPT_MS));
+    expect(names()).toEqual(['Next v Side']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Navigate, generatePath, useParams } from 'react-router';
 import {
   BuildTag, EmptyState, Page, ROUTES, SPORT_IDS, Spinner, earlyAnswerOr, isRacingSport, useApis, type MatchOddsSummary, type MatchSummary, type NewsMessage, formatOddsDecimal, formatDateTimeMinutes, useLoad, on, type SocketMatchStatusPayload,
@@ -53,8 +53,8 @@ const STATUS_ORDER: Readonly<Record<MatchStatus, number>> = { upcoming: 0, inpla
 /**
  * A listed match with the status the socket said since the list was fetched (`sports.matchStatusChanged`):
  * a match only moves on (upcoming, in play, closed), so the further of the two wins. A match
- * that started is in play; one that ended is closed, so its row reads Finished until the next
- * fetch leaves it out (ADR 0058).
+ * that started is in play; one that ended is closed, so its row reads Finished, kept on the list
+ * for FINISHED_KEPT_MS though a fetch leaves it out (ADR 0058).
  */
 export function withLiveStatus(match: MatchSummary, live: MatchStatus | undefined): MatchSummary {
   if (live === undefined || STATUS_ORDER[live] <= STATUS_ORDER[match.status]) return match;
@@ -71,6 +71,34 @@ function useLiveMatchStatuses(): ReadonlyMap<string, MatchStatus> {
     return () => sub.unsubscribe();
   }, []);
   return statuses;
+}
+
+/** How long a match the socket said ended stays on its list, Finished, after a fetch left it out. */
+export const FINISHED_KEPT_MS = 60_000;
+
+/**
+ * The list's rows: the fetched open matches and, for FINISHED_KEPT_MS after the socket said so, the
+ * matches it said ended while they were on this list. A fetch that comes just after the end leaves
+ * the match out (closed matches are not listed), which took the Finished row away within a second
+ * of its showing, before anyone could read it. Kept rows go at the first render after their time
+ * (the list renders at each fetch); another sport or status starts afresh.
+ */
+function useRowsWithFinished(listKey: string, fetched: MatchSummary[], live: ReadonlyMap<string, MatchStatus>): MatchSummary[] {
+  const memory = useRef({ key: listKey, seen: new Map<string, MatchSummary>(), ended: new Map<string, number>() });
+  if (memory.current.key !== listKey) memory.current = { key: listKey, seen: new Map(), ended: new Map() };
+  const { seen, ended } = memory.current;
+  for (const m of fetched) seen.set(m._id, m);
+  const now = Date.now();
+  for (const [id, status] of live) if (status === 'closed' && seen.has(id) && !ended.has(id)) ended.set(id, now);
+  const listed = new Set(fetched.map((m) => m._id));
+  const kept: MatchSummary[] = [];
+  for (const [id, at] of ended) {
+    if (now - at >= FINISHED_KEPT_MS) {
+      ended.delete(id);
+      seen.delete(id);
+    } else if (!listed.has(id)) kept.push(seen.get(id) as MatchSummary);
+  }
+  return kept.length === 0 ? fetched : [...fetched, ...kept];
 }
 
 function News({ messages }: { messages: NewsMessage[] }) {
@@ -147,7 +175,7 @@ function MatchRow({ match }: { match: MatchSummary }) {
  * its start (or a pulsing In-play flag) and its best back and lay per outcome. The list is fetched
  * again every MATCH_LIST_REFRESH_MS; in between, a match that starts turns In-play and one that
  * ends turns Finished (its prices Closed) at once, from the socket's `matchStatus` (ADR 0058),
- * in its place, until the next fetch leaves it out. A match opens its odds page.
+ * in its place, and stays on the list for FINISHED_KEPT_MS. A match opens its odds page.
  */
 export function MatchBoard() {
   const { sportId, status } = matchBoardFilter(useParams());
@@ -157,6 +185,7 @@ export function MatchBoard() {
 }
 
 const NO_NEWS: NewsMessage[] = [];
+const NO_MATCHES: MatchSummary[] = [];
 
 function Matches({ sportId, status }: { sportId: number; status: string }) {
   const t = useT();
@@ -176,7 +205,7 @@ function Matches({ sportId, status }: { sportId: number; status: string }) {
   // (layout shift, ADR 0082). Switching sport or status later reloads the list under the frame.
   const [framed, setFramed] = useState(false);
   if (!framed && sports.state !== 'loading' && newsLoad.state !== 'loading' && matches.state !== 'loading') setFramed(true);
-  const shown = matches.state === 'done' ? openMatches(matches.value) : [];
+  const shown = useRowsWithFinished(`${sportId}:${status}`, matches.state === 'done' ? openMatches(matches.value) : NO_MATCHES, live);
   const sportName = sports.state === 'done' ? offeredSportName(sports.value, sportId) ?? t('board.sport') : t('board.sport');
   return (
     <Page title={sportName}>
