@@ -98,6 +98,8 @@ function useRowsWithFinished(listKey: string, fetched: MatchSummary[], live: Rea
       seen.delete(id);
     } else if (!listed.has(id)) kept.push(seen.get(id) as MatchSummary);
   }
+  // Only what is listed or kept is remembered.
+  for (const id of seen.keys()) if (!listed.has(id) && !ended.has(id)) seen.delete(id);
   return kept.length === 0 ? fetched : [...fetched, ...kept];
 }
 
