@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, JOURNEY_CHROMIUM } from '@backlay/build/chromium';
+import { JOURNEY_CHROMIUM } from '@backlay/build/chromium';
 import { E2E_PORTS, e2eOrigin } from './support/ports.mjs';
 
 /** The stack's shell; E2E_PORT_OFFSET moves every port of the stack (support/ports.mjs, run-e2e.mjs). */
@@ -26,9 +26,9 @@ const REPLAY_JOURNEY = /real-match\.spec/;
 /**
  * Debian's Chromium headless shell, never a downloaded browser; flags for a closed network
  * (README). The journeys of what only the full browser does ask for it themselves
- * (`fullChromium`, support/helpers.ts; ADR 0086).
+ * (`FULL_CHROMIUM.launchOptions`; ADR 0086).
  */
-const launchOptions = { executablePath: JOURNEY_CHROMIUM.path, args: CHROMIUM_FLAGS };
+const { launchOptions } = JOURNEY_CHROMIUM;
 
 /** What the desktop project never runs: the phone checks of the sports and payment screens, and the cluster's journeys. */
 const DESKTOP_ONLY_IGNORED = /(sports|payments)-mobile\.spec|cluster\.spec/;

@@ -18,7 +18,7 @@
 import { chromium } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_FLAGS, FULL_CHROMIUM } from '@backlay/build/chromium';
+import { FULL_CHROMIUM } from '@backlay/build/chromium';
 import { e2eOrigin } from '../support/ports.mjs';
 import { startStack, stopStack } from './start-stack.mjs';
 
@@ -62,10 +62,7 @@ const PAGES = {
 };
 
 const stack = await startStack();
-const browser = await chromium.launch({
-  executablePath: FULL_CHROMIUM.path,
-  args: CHROMIUM_FLAGS,
-}).catch(async (error) => {
+const browser = await chromium.launch(FULL_CHROMIUM.launchOptions).catch(async (error) => {
   await stopStack(stack);
   throw error;
 });

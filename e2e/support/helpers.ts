@@ -1,5 +1,4 @@
 import { expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
-import { CHROMIUM_FLAGS, FULL_CHROMIUM } from '@backlay/build/chromium';
 import { e2eOrigin } from './ports.mjs';
 import { REPLAYED_ID } from './replay.mjs';
 
@@ -336,13 +335,6 @@ export async function liveCricketMatch(request: APIRequestContext): Promise<{ na
   const { _id: matchId, name } = chosen as LiveMatch;
   return { name, matchId };
 }
-
-/**
- * Launch options for the full Chromium, for the journeys of what the headless shell the others
- * browse in does not do: the install offer and installability check, a push subscription
- * (ADR 0086). A file's `test.use({ launchOptions: fullChromium })` gives it a browser of its own.
- */
-export const fullChromium = { executablePath: FULL_CHROMIUM.path, args: CHROMIUM_FLAGS };
 
 /**
  * Watches `page` for the server's acknowledgement of its user socket's `login` (socket.io's ack

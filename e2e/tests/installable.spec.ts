@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { PLAYER, fullChromium, signIn } from '../support/helpers';
+import { FULL_CHROMIUM } from '@backlay/build/chromium';
+import { PLAYER, signIn } from '../support/helpers';
 import { e2eOrigin } from '../support/ports.mjs';
 
 /**
@@ -120,10 +121,10 @@ test('the product installs as an app and shows its offline page without network'
  * installable-manifest audit reported, before Lighthouse 12 dropped it) in an ordinary profile: a
  * journey's context is off the record, where Chromium installs nothing ("in-incognito").
  */
-test("Chromium finds nothing missing to install the product, and the header offers it", async ({ viewport, isMobile }, testInfo) => {
+test("Chromium finds nothing missing to install the product, and the header offers it", async ({ viewport, isMobile }) => {
   const profile = mkdtempSync(join(tmpdir(), 'backlay-install-'));
   // The full browser: the headless shell offers no install (ADR 0086).
-  const browser = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, ...fullChromium, viewport, isMobile, baseURL: e2eOrigin('shell') });
+  const browser = await chromium.launchPersistentContext(profile, { ...FULL_CHROMIUM.launchOptions, viewport, isMobile, baseURL: e2eOrigin('shell') });
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());
     await page.goto('/login');

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { PLAYER, fullChromium, signIn } from '../support/helpers';
+import { FULL_CHROMIUM } from '@backlay/build/chromium';
+import { PLAYER, signIn } from '../support/helpers';
 
 // The full browser: the headless shell has no push messaging to refuse a subscription (ADR 0086).
-test.use({ launchOptions: fullChromium });
+test.use({ launchOptions: FULL_CHROMIUM.launchOptions });
 
 /**
  * Browser notifications (issue 34, ADR 0071), on a phone and a desktop. demo-user, with the

@@ -17,14 +17,18 @@
  */
 const named = process.env.CHROMIUM_PATH;
 
-/** The full browser: its path, and the Debian package that brings it. */
-export const FULL_CHROMIUM = { path: named ?? '/usr/bin/chromium', debianPackage: 'chromium' };
-
-/** The journeys' browser: the headless shell, or the named browser when only that is named. */
-export const JOURNEY_CHROMIUM = {
-  path: process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? named ?? '/usr/bin/chromium-headless-shell',
-  debianPackage: 'chromium-headless-shell',
-};
-
 /** The flags for a closed network (README): nothing fetched behind the journeys' back. */
 export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/** A build: its path, the Debian package that brings it, and Playwright's launch options for it. */
+const build = (path, debianPackage) => ({ path, debianPackage, launchOptions: { executablePath: path, args: CHROMIUM_FLAGS } });
+
+/**
+ * The full browser. A journey file's `test.use({ launchOptions: FULL_CHROMIUM.launchOptions })`
+ * gives it a browser of its own.
+ */
+export const FULL_CHROMIUM = build(named ?? '/usr/bin/chromium', 'chromium');
+
+/** The journeys' browser: the headless shell, or the named browser when only that is named. */
+export const JOURNEY_CHROMIUM = build(process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? named ?? '/usr/bin/chromium-headless-shell', 'chromium-headless-shell');
+
