@@ -81,7 +81,11 @@ export class Studio {
       // curve starts now; the player never saw the earlier start).
       if (round.state === 'debiting' && debit?.state === 'ok') this.store.putRound((round = { ...round, state: 'open', ...(round.gameCode === 'crash' ? { startedAt: Date.now() } : {}) }));
       const credit = this.store.txs.get(`${round.roundId}:credit`);
-      if (round.state === 'open' && credit) this.store.putRound({ ...round, state: 'settling' });
+      // Stopped between a settlement's two records (the round's result, then its credit): the
+      // credit is owed, for the payout the round already says.
+      if (round.state === 'settling' && round.payout !== undefined && !credit) this.enqueueCredit(round, round.payout);
+      // A journal written before the result came first may hold the credit of a round still open.
+      else if (round.state === 'open' && credit) this.store.putRound({ ...round, state: 'settling' });
       else if (round.state === 'open' && round.gameCode === 'crash') this.scheduleCrash(round);
       else if (round.state === 'open' && instantCents(round) !== null) void this.settle(round, instantCents(round)!);
     }
@@ -446,8 +450,16 @@ export class Studio {
     } else {
       payout = Math.floor((round.stake * resultCents) / 100);
     }
+    // The result first: a stop before the credit's record leaves a settling round with its payout,
+    // whose credit start() journals (a stop the other way round would lose the round's result).
+    this.store.putRound({ ...round, state: 'settling', resultCents, payout });
+    await this.attempt(this.enqueueCredit(round, payout));
+  }
+
+  /** Journals, pending, the one credit that closes a settled round: its payout, with roundClosed. */
+  private enqueueCredit(round: RoundRecord, payout: number): TxRecord {
     const creditId = `${round.roundId}:credit`;
-    const tx = this.enqueue({
+    return this.enqueue({
       transactionId: creditId,
       type: 'credit',
       roundId: round.roundId,
@@ -458,8 +470,6 @@ export class Studio {
       refTransactionId: round.debitTxId,
       body: { ...this.money(round), transactionId: creditId, refTransactionId: round.debitTxId, amount: formatMinorUnits(payout), roundClosed: true },
     });
-    this.store.putRound({ ...round, state: 'settling', resultCents, payout });
-    await this.attempt(tx);
   }
 
   private enqueue(tx: Omit<TxRecord, 'state' | 'attempts' | 'nextAttemptAt' | 'sentAt'>): TxRecord {

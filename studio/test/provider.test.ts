@@ -3,7 +3,7 @@
  * page's headers, the play API driving real rounds, and the money rules against an operator that
  * answers, stalls or fails on demand (test/operator-double.ts), including a restart in the middle.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cw1SignedHeaders, verifyCw1 } from '@backlay/shared/cw1';
@@ -192,5 +192,40 @@ describe('rounds and money', () => {
     expect(new Set(credits.map((c) => c.body.transactionId))).toEqual(new Set([`${roundId}:credit`]));
     const payout = Number(credits[0].body.amount);
     expect(operator.balance).toBe(100_000 - 1000 + payout);
+  });
+
+  // A kill can land between a settlement's two records (the round's result, then its credit): the
+  // journal is cut at each side of the credit's first record, as such a kill leaves it.
+  it.each([
+    ['before', 0],
+    ['after', 1],
+  ])('a stop just %s the credit is journalled: after the restart the round keeps its result and the payout is credited once', async (_, keep) => {
+    let r = running!;
+    const call = play(r, await openGame(r, 'plinko'));
+    operator.intercept = (c) => (c.op === 'credit' ? 'TEMPORARY_ERROR' : undefined);
+    const bet = await call('POST', '/play-api/bet', { stake: '1000', rows: 8, risk: 'high' });
+    expect(bet.status).toBe(200);
+    const roundId: string = bet.body.round.roundId;
+    await until(() => operator.calls.some((c) => c.op === 'credit'));
+    await r.stop();
+    running = null;
+    const journal = join(dataDir, 'journal.jsonl');
+    const lines = readFileSync(journal, 'utf8').split('\n').filter(Boolean);
+    const creditAt = lines.findIndex((line) => {
+      const entry = JSON.parse(line) as { t: string; v: { transactionId?: string } };
+      return entry.t === 'tx' && entry.v.transactionId === `${roundId}:credit`;
+    });
+    expect(creditAt).toBeGreaterThan(0);
+    writeFileSync(journal, `${lines.slice(0, creditAt + keep).join('\n')}\n`);
+    operator.intercept = () => undefined;
+    r = running = await startStudio(dataDir, operator);
+    await until(() => r.studio.store.rounds.get(roundId)?.state === 'closed');
+    const round = r.studio.store.rounds.get(roundId)!;
+    expect(round.resultCents).toBe(bet.body.round.resultCents);
+    expect(round.payout).toBe(Number(bet.body.round.payout));
+    const credits = operator.calls.filter((c) => c.op === 'credit');
+    expect(new Set(credits.map((c) => c.body.transactionId))).toEqual(new Set([`${roundId}:credit`]));
+    expect(credits.every((c) => Number(c.body.amount) === round.payout)).toBe(true);
+    expect(operator.balance).toBe(100_000 - 1000 + round.payout!);
   });
 });
