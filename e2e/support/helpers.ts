@@ -60,7 +60,18 @@ export async function firstSignIn(page: Page, area: 'player' | 'admin', username
   await page.getByLabel('Old password').fill(initialPassword);
   await page.getByLabel('New password').fill(newPassword);
   await page.getByLabel('Confirm password').fill(newPassword);
-  await page.getByRole('button', { name: 'Change password' }).click();
+  // The form sends once its checks have passed (the new password against the common-password
+  // list among them); twice in CI it sent nothing in 10 s, so the journey waits for the request
+  // itself and says what the form showed if it never went.
+  const submit = page.getByRole('button', { name: 'Change password' });
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/change-password'), { timeout: 30_000 }).catch(async () => {
+    const alerts = await page.getByRole('alert').allTextContents();
+    throw new Error(`Change password sent no request in 30 s; the page shows ${JSON.stringify(alerts)}, the button is ${(await submit.isEnabled()) ? 'enabled' : 'disabled'}`);
+  });
+  const answered = page.waitForResponse((response) => response.url().endsWith('/api/change-password'), { timeout: 60_000 });
+  await submit.click();
+  await sent;
+  expect((await answered).status(), await (await answered).text()).toBe(200);
   await expect(page).toHaveURL(area === 'admin' ? /\/admin\/transaction-password$/ : /\/transaction-password$/);
   await page.getByLabel('Login password').fill(newPassword);
   await page.getByRole('textbox', { name: 'Transaction password', exact: true }).fill(transactionPassword);
