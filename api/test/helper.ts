@@ -531,7 +531,7 @@ export async function assertLedgerInvariants(db: Database): Promise<void> {
       'L7 append-only triggers and backstops enabled',
       `SELECT expected.name FROM (VALUES ('entries_append_only'), ('entries_no_truncate'), ('journals_append_only'),
               ('journals_no_truncate'), ('audit_log_append_only'), ('audit_log_no_truncate'), ('journals_balanced'),
-              ('entries_balanced'), ('journals_audited'), ('entries_check_actor'), ('users_check_partnership'),
+              ('entries_sum_to_zero'), ('journals_audited'), ('entries_check_actor'), ('users_check_partnership'),
               ('users_check_hierarchy'), ('users_never_deleted'), ('events_keep_bets'),
               ('ledger_accounts_shortfall'), ('ledger_accounts_no_delete'), ('ledger_accounts_no_truncate'),
               ('settlement_agent_shares_append_only'), ('settlement_agent_shares_no_truncate'), ('settlement_shares_frozen')) AS expected(name)

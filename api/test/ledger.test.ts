@@ -204,56 +204,46 @@ describe('database backstops (raw SQL)', () => {
     expect(await rawSqlError([audit, 'DELETE FROM audit_log'])).toMatch(/audit_log is append-only: DELETE/);
   });
 
-  it('an unbalanced journal is rejected at commit', async () => {
+  /** One INSERT of a journal's legs: [account, amount] each, at each account's next version. */
+  const legsOf = (journalId: string, legs: ReadonlyArray<readonly [string, number]>) =>
+    `INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
+     SELECT '${journalId}', a.id, l.amount, a.version + 1, a.balance_minor, a.balance_minor + l.amount
+     FROM (VALUES ${legs.map(([account, amount]) => `('${account}'::uuid, ${amount}::bigint)`).join(', ')}) AS l (account_id, amount)
+     JOIN ledger_accounts a ON a.id = l.account_id`;
+  const rawJournal = (id: string, ref: string) =>
+    `INSERT INTO journals (id, code, event_type, event_ref, request_hash) VALUES ('${id}', 'RAW', 'raw', '${ref}', repeat('a', 64))`;
+
+  it('an unbalanced journal is refused: its legs when their statement ends, a journal without legs at commit', async () => {
     const { wallet } = await walletOf();
-    const journal = "INSERT INTO journals (id, code, event_type, event_ref, request_hash) VALUES ('00000000-0000-4000-8000-000000000001', 'RAW', 'raw', 'x1', repeat('a', 64))";
-    const leg = (account: string, amount: number, version: string) =>
-      `INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
-       SELECT '00000000-0000-4000-8000-000000000001', '${account}', ${amount}, ${version}, balance_minor, balance_minor + ${amount}
-       FROM ledger_accounts WHERE id = '${account}'`;
-    expect(
-      await rawSqlError([journal, leg(mint, -100, `(SELECT version + 1 FROM ledger_accounts WHERE id = '${mint}')`), leg(wallet.accountId, 99, '1')]),
-    ).toMatch(/is unbalanced: 2 entries summing to -1/);
-    expect(await rawSqlError([journal, leg(wallet.accountId, 5, '1')])).toMatch(/is unbalanced: 1 entries/);
-    expect(await rawSqlError([journal])).toMatch(/is unbalanced: 0 entries/);
+    const jid = '00000000-0000-4000-8000-000000000001';
+    expect(await rawSqlError([rawJournal(jid, 'x1'), legsOf(jid, [[mint, -100], [wallet.accountId, 99]])])).toMatch(/is unbalanced: 2 entries summing to -1/);
+    expect(await rawSqlError([rawJournal(jid, 'x1'), legsOf(jid, [[wallet.accountId, 5]])])).toMatch(/is unbalanced: 1 entries summing to 5/);
+    expect(await rawSqlError([rawJournal(jid, 'x1')])).toMatch(/is unbalanced: 0 entries/);
+    // Legs that would balance only after a second statement: refused when the first ends.
+    expect(await rawSqlError([rawJournal(jid, 'x1'), legsOf(jid, [[mint, -100]]), legsOf(jid, [[wallet.accountId, 100]])])).toMatch(
+      /is unbalanced: 1 entries summing to -100/,
+    );
   });
 
-  it('a balanced journal does not vouch for an unbalanced one after it in the same transaction', async () => {
+  it('each journal of one statement is checked: a balanced one does not vouch for an unbalanced one beside it', async () => {
     const { wallet } = await walletOf();
     const id = (n: number) => `00000000-0000-4000-8000-00000000010${n}`;
-    const journal = (n: number) => `INSERT INTO journals (id, code, event_type, event_ref, request_hash) VALUES ('${id(n)}', 'RAW', 'raw', 'y${n}', repeat('a', 64))`;
-    // The n-th journal's legs take each account's n-th next version (the raw rows move no balance).
-    const leg = (n: number, account: string, amount: number) =>
-      `INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
-       SELECT '${id(n)}', '${account}', ${amount}, version + ${n}, balance_minor, balance_minor + ${amount}
-       FROM ledger_accounts WHERE id = '${account}'`;
-    const error = await rawSqlError([journal(1), leg(1, mint, -100), leg(1, wallet.accountId, 100), journal(2), leg(2, mint, -50), leg(2, wallet.accountId, 49)]);
+    // Two journals' legs in one INSERT, the second journal's at each account's version after the first's.
+    const both = `INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
+      SELECT l.journal_id::uuid, a.id, l.amount, a.version + l.n, a.balance_minor, a.balance_minor + l.amount
+      FROM (VALUES ('${id(1)}', '${mint}'::uuid, -100::bigint, 1), ('${id(1)}', '${wallet.accountId}'::uuid, 100::bigint, 1),
+                   ('${id(2)}', '${mint}'::uuid, -50::bigint, 2), ('${id(2)}', '${wallet.accountId}'::uuid, 49::bigint, 2)) AS l (journal_id, account_id, amount, n)
+      JOIN ledger_accounts a ON a.id = l.account_id`;
+    const error = await rawSqlError([rawJournal(id(1), 'y1'), rawJournal(id(2), 'y2'), both]);
     expect(error).toMatch(new RegExp(`journal ${id(2)} is unbalanced: 2 entries summing to -1`));
   });
 
-  it('checking a journal names no setting of its own: a pooled connection does not collect one per journal', async () => {
-    const { wallet } = await walletOf();
-    const jid = '00000000-0000-4000-8000-000000000201';
-    const seen = await t.db
-      .transaction(async (tx) => {
-        await tx.query(`INSERT INTO journals (id, code, event_type, event_ref, request_hash) VALUES ('${jid}', 'RAW', 'raw', 'z1', repeat('a', 64))`);
-        for (const [account, amount] of [[mint, -100], [wallet.accountId, 100]] as const) {
-          await tx.query(
-            `INSERT INTO entries (journal_id, account_id, amount_minor, version, prev_balance_minor, curr_balance_minor)
-             SELECT $1, id, $2, version + 1, balance_minor, balance_minor + $2 FROM ledger_accounts WHERE id = $3`,
-            [jid, amount, account],
-          );
-        }
-        // The deferred checks now, as at commit; then what they left behind in this session.
-        await tx.query('SET CONSTRAINTS ALL IMMEDIATE');
-        const { rows } = await tx.query<{ own: string | null; last: string | null }>(
-          `SELECT current_setting('backlay_l1.j' || replace($1, '-', ''), true) AS own, current_setting('backlay_l1.last', true) AS last`,
-          [jid],
-        );
-        throw Object.assign(new Error('roll back'), { seen: rows[0] });
-      })
-      .catch((error: { seen?: unknown }) => error.seen);
-    expect(seen).toEqual({ own: null, last: jid });
+  it('a leg added later to a journal of an earlier transaction is refused when it unbalances it', async () => {
+    const [{ wallet }, { wallet: other }] = await Promise.all([walletOf(), walletOf()]);
+    const posted = await transfer(mint, wallet.accountId, 100n);
+    expect(await rawSqlError([legsOf(posted.journal.id, [[other.accountId, 1]])])).toMatch(
+      new RegExp(`journal ${posted.journal.id} is unbalanced: 3 entries summing to 1`),
+    );
   });
 
   it('a wallet cannot go below zero available, and a zero amount is refused', async () => {
