@@ -203,6 +203,24 @@ describe('MatchBoard', () => {
     expect(within(list).getAllByText('Finished')).toHaveLength(1);
   });
 
+  it('reads the list again when the user socket rejoins after a gap (what it said meanwhile was not kept), not at its first join', async () => {
+    api.matchList.mockResolvedValue([match({ _id: 'live', name: 'Live v Side', status: 'inplay', inPlay: true })]);
+    renderAt('/');
+    expect(await screen.findByRole('link', { name: 'Live v Side' })).toBeInTheDocument();
+    const fetches = api.matchList.mock.calls.length;
+    act(() => publish('session.socketJoined', { area: 'player', userId: 'u1', rejoin: false }));
+    expect(api.matchList.mock.calls.length).toBe(fetches);
+    // The match started and another began while the socket was down: the list read again shows both.
+    api.matchList.mockResolvedValue([
+      match({ _id: 'live', name: 'Live v Side', status: 'inplay', inPlay: true }),
+      match({ _id: 'new', name: 'New v Side', status: 'inplay', inPlay: true }),
+    ]);
+    // Read at once (no timer passes here: the list's own refresh is MATCH_LIST_REFRESH_MS away).
+    await act(async () => publish('session.socketJoined', { area: 'player', userId: 'u1', rejoin: true }));
+    expect(screen.getByRole('link', { name: 'New v Side' })).toBeInTheDocument();
+    expect(api.matchList.mock.calls.length).toBe(fetches + 1);
+  });
+
   it('keeps a match the socket said ended on the list, Finished, for FINISHED_KEPT_MS though the next fetch leaves it out', async () => {
     jest.useFakeTimers();
     api.matchList.mockResolvedValue([

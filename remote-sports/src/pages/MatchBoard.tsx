@@ -199,7 +199,14 @@ function Matches({ sportId, status }: { sportId: number; status: string }) {
   const { load: newsLoad } = useLoad(() => earlyAnswerOr(calls.messages));
   const news = newsLoad.state === 'done' ? newsLoad.value : NO_NEWS;
   // A failed refresh keeps the list on screen; only a failed first load replaces it.
-  const { load: matches } = useLoad(() => earlyAnswerOr(calls.matchList), `${sportId}:${status}`, { refreshMs: MATCH_LIST_REFRESH_MS, quietReload: true });
+  const { load: matches, reload: reloadMatches } = useLoad(() => earlyAnswerOr(calls.matchList), `${sportId}:${status}`, { refreshMs: MATCH_LIST_REFRESH_MS, quietReload: true });
+  // The user socket back after a gap: the statuses it said meanwhile were not kept, the list is read again.
+  useEffect(() => {
+    const sub = on('session.socketJoined').subscribe(({ rejoin }) => {
+      if (rejoin) reloadMatches();
+    });
+    return () => sub.unsubscribe();
+  }, [reloadMatches]);
 
   const live = useLiveMatchStatuses();
   // The page's frame (news, sport tabs, status filters) is drawn once the first answers are in,

@@ -28,7 +28,7 @@ export interface EventMap {
    * The server acknowledged the user socket's `login` on a (re)connect: what the socket says from
    * now on reaches this page; what it said while the socket was down was not kept for it.
    */
-  'session.socketJoined': { area: Area; userId: string };
+  'session.socketJoined': { area: Area; userId: string; /** A join after the socket's first: it was down in between. */ rejoin: boolean };
   /** The user signed in (after user-info was fetched). */
   'session.started': { area: Area; userId: string; sessionId: string };
   /** The password or transaction password was changed. */

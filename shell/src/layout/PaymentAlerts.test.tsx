@@ -68,7 +68,7 @@ describe('the admin menu\'s payment queue', () => {
     const sub = on('ui.notify').subscribe((n) => toasts.push(n.message));
     // Made while the socket was away: no paymentQueue message reached the page.
     await payments.addDeposit({ amount: '320', accountType: 'upi', utrno: 'UTR1234567891', image: new Blob(['x']) }, 'k3');
-    act(() => publish('session.socketJoined', { area: 'admin', userId: 'dl1' }));
+    act(() => publish('session.socketJoined', { area: 'admin', userId: 'dl1', rejoin: true }));
     expect(await screen.findByRole('link', { name: 'Deposits 1 waiting' })).toBeInTheDocument();
     expect(toasts).toEqual([]);
     sub.unsubscribe();

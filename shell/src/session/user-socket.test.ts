@@ -117,13 +117,13 @@ describe('the user socket and its access token', () => {
     s.fire('connect');
     expect(joined).toEqual([]);
     acks()[0]!({ ok: true });
-    expect(joined).toEqual([{ area: 'admin', userId: 'u1' }]);
+    expect(joined).toEqual([{ area: 'admin', userId: 'u1', rejoin: false }]);
     s.fire('disconnect', 'transport close');
     s.fire('connect');
     acks()[1]!({ ok: false, message: 'Forbidden' });
     expect(joined).toHaveLength(1);
     acks()[1]!({ ok: true });
-    expect(joined).toHaveLength(2);
+    expect(joined).toEqual([{ area: 'admin', userId: 'u1', rejoin: false }, { area: 'admin', userId: 'u1', rejoin: true }]);
     // An acknowledgement that arrives after this socket was replaced is not this page's.
     disconnectUserSocket();
     acks()[0]!({ ok: true });

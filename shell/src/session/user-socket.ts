@@ -68,7 +68,7 @@ export function connectUserSocket(area: Area, user: UserInfo, handlers: UserSock
     s.emit('login', { role: user.role, sessionId: user.sessionId, _id: user._id }, (result) => {
       if (!result.ok || socket !== s) return;
       joins += 1;
-      publish('session.socketJoined', { area, userId: user._id });
+      publish('session.socketJoined', { area, userId: user._id, rejoin: joins > 1 });
       // A reconnect: the header's figures again (the first join follows the session's own read).
       // A `balance` message that comes while the read is out is newer than its answer.
       if (joins === 1 || handlers.readBalance === undefined) return;
