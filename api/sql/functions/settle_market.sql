@@ -267,7 +267,10 @@ BEGIN
   -- A result stands (ADR 0046): a wallet it takes below what it held keeps the difference as its
   -- shortfall instead of refusing the whole market (with positions re-priced at each removal a
   -- loss never exceeds the exposure released; this covers what the rounding of a dead heat or a
-  -- turnover commission can add). Agents' P&L accounts may go negative anyway.
+  -- turnover commission can add). Agents' P&L accounts may go negative anyway. The accounts are
+  -- found by the ids locked in step 6 (every account of delta is one): joined to delta alone, the
+  -- planner, which cannot see how few rows delta holds, hashed the whole table (a scan of every
+  -- account for each settlement).
   UPDATE ledger_accounts a
   SET balance_minor = a.balance_minor + d.amount,
       version = a.version + CASE WHEN d.amount <> 0 THEN 1 ELSE 0 END,
@@ -276,7 +279,7 @@ BEGIN
                              THEN greatest(a.shortfall_minor, a.exposure_minor + d.exposure - a.balance_minor - d.amount)
                              ELSE a.shortfall_minor END
   FROM delta d
-  WHERE a.id = d.account_id AND (d.amount <> 0 OR d.exposure <> 0);
+  WHERE a.id = ANY (v_acc_ids) AND a.id = d.account_id AND (d.amount <> 0 OR d.exposure <> 0);
 
   -- 8. The summary (counted in step 3), and no more bets on these markets.
   UPDATE settlements s SET bets = v_bets, users = v_users, users_pnl_minor = v_pnl, commission_minor = v_commission,
