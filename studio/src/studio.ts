@@ -71,7 +71,10 @@ export class Studio {
   /** Resumes what the journal left owed: debits sent without an answer, settlements, crash rounds in flight. */
   start(): void {
     for (const tx of this.store.txs.values()) {
-      if (tx.type === 'debit' && (tx.state === 'sending' || tx.state === 'unknown')) this.debitUnknown(tx, 'the studio stopped before the debit was answered');
+      // A debit left unknown stays so once its rollback is answered: that round is over (rolled back).
+      const rollback = this.store.txs.get(`${tx.roundId}:rollback`);
+      const rolledBack = rollback !== undefined && (rollback.state === 'ok' || rollback.state === 'failed');
+      if (tx.type === 'debit' && (tx.state === 'sending' || tx.state === 'unknown') && !rolledBack) this.debitUnknown(tx, 'the studio stopped before the debit was answered');
     }
     for (const stored of this.store.rounds.values()) {
       let round = stored;
@@ -84,8 +87,13 @@ export class Studio {
       // Stopped between a settlement's two records (the round's result, then its credit): the
       // credit is owed, for the payout the round already says.
       if (round.state === 'settling' && round.payout !== undefined && !credit) this.enqueueCredit(round, round.payout);
-      // A journal written before the result came first may hold the credit of a round still open.
-      else if (round.state === 'open' && credit) this.store.putRound({ ...round, state: 'settling' });
+      // A journal written before the result came first may hold the credit of a round still open:
+      // the credit says the payout; the multiplier is the instant game's, else what the payout
+      // amounts to (settle's own rule for a mines or hilo cash-out; a crash cash-out's exactly
+      // when the stake is whole rupees).
+      else if (round.state === 'open' && credit) {
+        this.store.putRound({ ...round, state: 'settling', payout: credit.amount, resultCents: instantCents(round) ?? Math.floor((credit.amount * 100) / round.stake) });
+      }
       else if (round.state === 'open' && round.gameCode === 'crash') this.scheduleCrash(round);
       else if (round.state === 'open' && instantCents(round) !== null) void this.settle(round, instantCents(round)!);
     }

@@ -11,6 +11,7 @@ import { pf1Stream } from '@backlay/shared/casino';
 import { crashPointFromWord } from '../src/games/crash';
 import { openGame, PARTNER, play, SECRET, signedFetch, startStudio, until, sessionBody, type Running } from './harness';
 import { startOperatorDouble, type OperatorDouble } from './operator-double';
+import type { RoundRecord } from '../src/store';
 
 let dataDir: string;
 let operator: OperatorDouble;
@@ -146,6 +147,11 @@ describe('rounds and money', () => {
     expect(new Set(sent.map((c) => c.body.transactionId))).toEqual(new Set([`${roundId}:rollback`]));
     expect(new Set(sent.map((c) => c.body.requestId)).size).toBe(3);
     expect(sent[0].body).toMatchObject({ refTransactionId: `${roundId}:debit`, currency: 'INR' });
+    // A restart finds the debit still unknown, but its rollback answered: the round stays rolled back.
+    await r.stop();
+    running = await startStudio(dataDir, operator);
+    expect(running.studio.store.rounds.get(roundId)!.state).toBe('rolled_back');
+    expect(running.studio.store.txs.get(`${roundId}:rollback`)!.state).toBe('ok');
   });
 
   it('bets sent at once are taken one at a time: each its own nonce, and a second mines board waits for the first', async () => {
@@ -195,37 +201,68 @@ describe('rounds and money', () => {
   });
 
   // A kill can land between a settlement's two records (the round's result, then its credit): the
-  // journal is cut at each side of the credit's first record, as such a kill leaves it.
-  it.each([
-    ['before', 0],
-    ['after', 1],
-  ])('a stop just %s the credit is journalled: after the restart the round keeps its result and the payout is credited once', async (_, keep) => {
-    let r = running!;
-    const call = play(r, await openGame(r, 'plinko'));
+  // journal is cut at each side of the credit's first record, as such a kill leaves it, and in the
+  // order an earlier studio wrote them (the credit first), for a round settled at once (plinko) and
+  // one the player cashed out (mines: the result depends on the tiles picked).
+  /** A round played to its settlement with credits failing for now: its id and its record as settled. */
+  async function settledRound(r: Running, game: 'plinko' | 'mines'): Promise<RoundRecord> {
+    const call = play(r, await openGame(r, game));
     operator.intercept = (c) => (c.op === 'credit' ? 'TEMPORARY_ERROR' : undefined);
-    const bet = await call('POST', '/play-api/bet', { stake: '1000', rows: 8, risk: 'high' });
-    expect(bet.status).toBe(200);
-    const roundId: string = bet.body.round.roundId;
-    await until(() => operator.calls.some((c) => c.op === 'credit'));
+    for (let attempt = 0; attempt < 10; attempt++) {
+      if (game === 'plinko') {
+        const bet = await call('POST', '/play-api/bet', { stake: '1000', rows: 8, risk: 'high' });
+        expect(bet.status).toBe(200);
+        return r.studio.store.rounds.get(bet.body.round.roundId)!;
+      }
+      // One mine in 25: the first tile is safe 24 times in 25; a round lost on it is played again.
+      const bet = await call('POST', '/play-api/bet', { stake: '1000', mines: 1 });
+      expect(bet.status).toBe(200);
+      const roundId: string = bet.body.round.roundId;
+      const revealed = await call('POST', '/play-api/mines/reveal', { roundId, tile: 7 });
+      expect(revealed.status).toBe(200);
+      if (revealed.body.round.state !== 'open') continue;
+      expect((await call('POST', '/play-api/mines/cashout', { roundId })).status).toBe(200);
+      return r.studio.store.rounds.get(roundId)!;
+    }
+    throw new Error('no round to settle in 10 tries');
+  }
+
+  it.each([
+    ['plinko', 'just before the credit is journalled'],
+    ['plinko', 'just after the credit is journalled'],
+    ['plinko', 'between the two, the credit written first (an earlier studio)'],
+    ['mines', 'just before the credit is journalled'],
+    ['mines', 'just after the credit is journalled'],
+    ['mines', 'between the two, the credit written first (an earlier studio)'],
+  ] as const)('%s: a stop %s; after the restart the round keeps its result and the payout is credited once', async (game, cut) => {
+    let r = running!;
+    const settled = await settledRound(r, game);
+    expect(settled.state).toBe('settling');
+    const roundId = settled.roundId;
+    await until(() => operator.calls.some((c) => c.op === 'credit' && c.body.roundId === roundId));
+    const balanceBefore = operator.balance;
     await r.stop();
     running = null;
     const journal = join(dataDir, 'journal.jsonl');
     const lines = readFileSync(journal, 'utf8').split('\n').filter(Boolean);
-    const creditAt = lines.findIndex((line) => {
-      const entry = JSON.parse(line) as { t: string; v: { transactionId?: string } };
-      return entry.t === 'tx' && entry.v.transactionId === `${roundId}:credit`;
-    });
-    expect(creditAt).toBeGreaterThan(0);
-    writeFileSync(journal, `${lines.slice(0, creditAt + keep).join('\n')}\n`);
+    const entries = lines.map((line) => JSON.parse(line) as { t: string; v: { roundId?: string; transactionId?: string; state?: string } });
+    const creditAt = entries.findIndex((e) => e.t === 'tx' && e.v.transactionId === `${roundId}:credit`);
+    const resultAt = entries.findIndex((e) => e.t === 'round' && e.v.roundId === roundId && e.v.state === 'settling');
+    expect(resultAt).toBeGreaterThan(0);
+    expect(creditAt).toBeGreaterThan(resultAt);
+    const kept = cut.startsWith('just before') ? lines.slice(0, creditAt) : cut.startsWith('just after') ? lines.slice(0, creditAt + 1) : [...lines.slice(0, resultAt), lines[creditAt]];
+    writeFileSync(journal, `${kept.join('\n')}\n`);
     operator.intercept = () => undefined;
     r = running = await startStudio(dataDir, operator);
     await until(() => r.studio.store.rounds.get(roundId)?.state === 'closed');
     const round = r.studio.store.rounds.get(roundId)!;
-    expect(round.resultCents).toBe(bet.body.round.resultCents);
-    expect(round.payout).toBe(Number(bet.body.round.payout));
-    const credits = operator.calls.filter((c) => c.op === 'credit');
-    expect(new Set(credits.map((c) => c.body.transactionId))).toEqual(new Set([`${roundId}:credit`]));
-    expect(credits.every((c) => Number(c.body.amount) === round.payout)).toBe(true);
-    expect(operator.balance).toBe(100_000 - 1000 + round.payout!);
+    expect(round.resultCents).toBe(settled.resultCents);
+    expect(round.payout).toBe(settled.payout);
+    const credits = operator.calls.filter((c) => c.op === 'credit' && c.body.roundId === roundId);
+    expect(credits.every((c) => c.body.transactionId === `${roundId}:credit` && Number(c.body.amount) === settled.payout)).toBe(true);
+    // Credited once: the failed attempts before the stop moved nothing.
+    expect(operator.balance).toBe(balanceBefore + settled.payout!);
+    const detail = await signedFetch(`${r.url}/v1/rounds/${roundId}`, 'GET');
+    expect(detail.body).toMatchObject({ state: 'closed', detail: { resultCents: settled.resultCents, payout: String(settled.payout) } });
   });
 });
