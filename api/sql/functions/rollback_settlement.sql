@@ -25,10 +25,12 @@ BEGIN
     RETURN;
   END IF;
 
-  -- Lock every touched account in id order, then check the final figures before any write.
+  -- Lock every touched account in id order, then check the final figures before any write. The
+  -- accounts are looked up by key (two arrays, one bitmap scan of each unique index): two IN
+  -- subqueries joined by OR filtered a scan of every account.
   PERFORM 1 FROM ledger_accounts a
-  WHERE a.id IN (SELECT e.account_id FROM entries e WHERE e.journal_id = v_live.journal_id)
-     OR a.user_id IN (SELECT p.user_id FROM positions p WHERE p.market_id = p_market AND p.status = 'settled')
+  WHERE a.id = ANY (ARRAY(SELECT e.account_id FROM entries e WHERE e.journal_id = v_live.journal_id))
+     OR a.user_id = ANY (ARRAY(SELECT p.user_id FROM positions p WHERE p.market_id = p_market AND p.status = 'settled'))
   ORDER BY a.id FOR UPDATE;
 
   CREATE TEMP TABLE IF NOT EXISTS rollback_delta (account_id uuid PRIMARY KEY, amount bigint, exposure bigint) ON COMMIT DROP;
