@@ -71,10 +71,10 @@ export class Studio {
   /** Resumes what the journal left owed: debits sent without an answer, settlements, crash rounds in flight. */
   start(): void {
     for (const tx of this.store.txs.values()) {
+      if (tx.type !== 'debit' || (tx.state !== 'sending' && tx.state !== 'unknown')) continue;
       // A debit left unknown stays so once its rollback is answered: that round is over (rolled back).
       const rollback = this.store.txs.get(`${tx.roundId}:rollback`);
-      const rolledBack = rollback !== undefined && (rollback.state === 'ok' || rollback.state === 'failed');
-      if (tx.type === 'debit' && (tx.state === 'sending' || tx.state === 'unknown') && !rolledBack) this.debitUnknown(tx, 'the studio stopped before the debit was answered');
+      if (rollback?.state !== 'ok' && rollback?.state !== 'failed') this.debitUnknown(tx, 'the studio stopped before the debit was answered');
     }
     for (const stored of this.store.rounds.values()) {
       let round = stored;
@@ -92,7 +92,7 @@ export class Studio {
       // amounts to (settle's own rule for a mines or hilo cash-out; a crash cash-out's exactly
       // when the stake is whole rupees).
       else if (round.state === 'open' && credit) {
-        this.store.putRound({ ...round, state: 'settling', payout: credit.amount, resultCents: instantCents(round) ?? Math.floor((credit.amount * 100) / round.stake) });
+        this.store.putRound({ ...round, state: 'settling', payout: credit.amount, resultCents: instantCents(round) ?? multiplierPaid(round.stake, credit.amount) });
       }
       else if (round.state === 'open' && round.gameCode === 'crash') this.scheduleCrash(round);
       else if (round.state === 'open' && instantCents(round) !== null) void this.settle(round, instantCents(round)!);
@@ -445,16 +445,17 @@ export class Studio {
   /**
    * Ends a round: the multiplier in hundredths (0 = lost; −1 = a mines or hilo cash-out, whose
    * payout is the exact fraction, not a rounded multiplier), one credit of the payout with roundClosed.
-   * The credit is journalled as pending first, then tried once at once; the outbox retries it.
+   * The round's result is journalled first, then the credit as pending, tried once at once; the
+   * outbox retries it.
    */
   private async settle(round: RoundRecord, resultCents: number): Promise<void> {
     let payout: number;
     if (resultCents === -1 && round.outcome.game === 'mines') {
       payout = minesPayout(round.stake, round.outcome.mines, (round.picks ?? []).length);
-      resultCents = Math.floor((payout * 100) / round.stake);
+      resultCents = multiplierPaid(round.stake, payout);
     } else if (resultCents === -1 && round.outcome.game === 'hilo') {
       payout = hiloPayout(round.stake, hiloProgress(round.outcome.cards, round.guesses ?? []));
-      resultCents = Math.floor((payout * 100) / round.stake);
+      resultCents = multiplierPaid(round.stake, payout);
     } else {
       payout = Math.floor((round.stake * resultCents) / 100);
     }
@@ -553,6 +554,11 @@ function selectionOf(params: GameParams, autoCents: number | null): string {
     case 'hilo':
       return 'hilo';
   }
+}
+
+/** The multiplier (hundredths, rounded down) a payout pays on its stake: a cash-out's, whose payout is exact. */
+function multiplierPaid(stake: number, payout: number): number {
+  return Math.floor((payout * 100) / stake);
 }
 
 /** The multiplier (hundredths) of a round that settles as soon as its debit is accepted, or null. */
