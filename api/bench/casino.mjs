@@ -20,7 +20,9 @@
 //           the next open: bettingSeconds + the deal shown (dealMsPerCard × cards, ≤ dealMsMax) +
 //           resultMs, on the tick grid;
 //   all   — every table at once for ROUNDS windows of the longest nominal cycle (bettingSeconds +
-//           dealMsMax + resultMs). Gate: the mean over the windows ≤ 5 % of one core. Also shown:
+//           dealMsMax + resultMs). Shown, not gated: the mean over the windows as a % of one core
+//           (issue 17's bar of 5 %, an absolute share of a noisy machine, which issue 37 replaced
+//           by the settlement ratio below; printed beside it for the history). Also shown:
 //           the tick classes (open, countdown, close, settle, idle) and their share, and the
 //           slowest tick's wall time (a tick blocks every table's next step).
 // Each table's first round (warm-up, not counted) builds its seed chain (chainLength SHA-256s), a
@@ -67,7 +69,11 @@ const ENGINE = process.env.ENGINE !== '0';
 const CONC = Number(process.env.CONC ?? 16);
 const PLAYERS = Number(process.env.PLAYERS ?? 10_000);
 const WARM_BETS = 100;
-/** Gate on the engine with every table running: mean % of one core over the windows (issue 17). */
+/**
+ * Issue 17's bar on the engine with every table running (mean % of one core over the windows):
+ * printed beside the figure, not gated. Issue 37 replaced it ("an absolute share of a noisy
+ * machine") by the settlement's ratio to one pass in the same run (SETTLE_BAR).
+ */
 const ENGINE_BAR_PCT = 5;
 /**
  * Gate on settlement ÷ one SQL pass, on dt20's 10 markets, of CPU (this process and the bench
@@ -345,10 +351,9 @@ try {
   console.log(
     `placement (not counted above): ${placement.placed} of ${placement.bets} bets in ${fmt(placement.ms / 1000)} s (${fmt((1000 * placement.placed) / Math.max(1, placement.ms), 0)} bets/s at ${CONC} in flight)`,
   );
-  gate(
-    `engine, ${tableIds.length} tables × ${BETS} bets a round`,
-    engineResult.all.pct <= ENGINE_BAR_PCT,
-    `${fmt(engineResult.all.pct, 2)} % of one core (windows ${windowPcts.map((p) => fmt(p, 2)).join(', ')}) ≤ ${ENGINE_BAR_PCT} %`,
+  console.log(
+    `engine, ${tableIds.length} tables × ${BETS} bets a round: ${fmt(engineResult.all.pct, 2)} % of one core (windows ${windowPcts.map((p) => fmt(p, 2)).join(', ')}); ` +
+      `issue 17's ${ENGINE_BAR_PCT} % ${engineResult.all.pct <= ENGINE_BAR_PCT ? 'met' : 'not met'} (not gated: issue 37's bar is the settlement ratio below)`,
   );
   invariants('the engine rounds', (await bench.checks()).invariants);
   }
