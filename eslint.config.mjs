@@ -192,6 +192,20 @@ export default defineConfig(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       '@typescript-eslint/no-restricted-imports': ['error', ROUTER_IMPORTS],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'Name what a module exports (export { a, type B } from …): `export *` hides what a package offers and keeps dead code exported.',
+        },
+        {
+          // A page's first localeCompare builds ICU's collator: 13–33 ms of a phone's main thread
+          // (docs/bench/first-page.md, 2026-12-01). Times, dates and ids sort by code units; names
+          // a person reads sort with an Intl.Collator made once (ui/sortable.tsx).
+          selector: "CallExpression[callee.property.name='localeCompare']",
+          message: 'Not localeCompare in the front ends: compareCodeUnits (@backlay/shared) for ISO times, dates and ids; a module-level Intl.Collator for names a person reads.',
+        },
+      ],
     },
   },
   ...PACKAGES.map(({ dir }) => ({

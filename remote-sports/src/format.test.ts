@@ -1,5 +1,5 @@
 import { buildFancy } from '@backlay/shared/testing';
-import { formatLimit, formatSize, matchPhase, openMatches, splitFancies } from './format';
+import { formatSize, matchPhase, openMatches, splitFancies } from './format';
 
 describe('sports formatting', () => {
   it.each([
@@ -11,11 +11,6 @@ describe('sports formatting', () => {
     [2_500_000, '25L'],
   ])('size %d reads %s', (size, shown) => {
     expect(formatSize(size)).toBe(shown);
-  });
-
-  it('groups limits the Indian way', () => {
-    expect(formatLimit(100000)).toBe('1,00,000');
-    expect(formatLimit(500)).toBe('500');
   });
 });
 

@@ -42,7 +42,3 @@ function trimOne(n: number): string {
   return String(Math.floor(n * 10) / 10);
 }
 
-/** A stake limit in whole rupees with Indian digit grouping (1,00,000). */
-export function formatLimit(rupees: number): string {
-  return new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(rupees);
-}

@@ -63,7 +63,7 @@ export { ApisProvider, realApis, useApis, type Apis } from './kernel/apis';
 export { PlacementEchoes, useWalletNews } from './kernel/wallet-news';
 export { readCredentials, writeCredentials, clearCredentials } from './kernel/storage';
 export { rememberSignOut, clearSignOut, asSignOutReason, signedOutBecause, type SignedOutBecause } from './kernel/sign-out';
-export { formatRupees, hasAtMostTwoDecimals, parseStake, rupeeAmountError, sumRupeesForDisplay, toMinor, toRupees } from './kernel/money';
+export { formatRupees, formatWholeRupees, hasAtMostTwoDecimals, parseStake, rupeeAmountError, sumRupeesForDisplay, toMinor, toRupees } from './kernel/money';
 export { createSubmissionKeys, newIdempotencyKey, retryOnNetworkLoss } from './kernel/idempotency';
 export { lazyWithRetry, importWithRetry, type PreloadableLazy } from './kernel/lazy-with-retry';
 export { Button, TextField, Page, Spinner, EmptyState, SelectField, FormFooter } from './ui/kit';
@@ -82,6 +82,7 @@ export { useModalFocus, useScrollLock } from './ui/modal-focus';
 export { PHONE_QUERY, mediaMatches, useMediaQuery } from './ui/media';
 export { DateRange, defaultDateRange, rangeInverted, rangeReady } from './ui/date-range';
 export { exportApi, type CsvFile, type ExportFilters, type ExportReport } from './kernel/export-api';
+export { compareCodeUnits } from './kernel/text-order';
 export { DATE_TIME_MINUTES_FORMAT, DATE_TIME_SECONDS_FORMAT, formatDate, formatDateTimeMinutes, formatDateTimeMinutesIst, formatDateTimeSeconds, localDayBound } from './kernel/date-format';
 export {
   RACE_NAME_SEPARATOR,

@@ -26,7 +26,8 @@ const HOMES: Readonly<Record<string, readonly string[]>> = {
   'shared/src/ui/qr-code.tsx': ['QrCode', 'qrCodePath', 'QR_QUIET_ZONE_MODULES'],
   'shared/src/kernel/date-format.ts': ['formatDateTimeSeconds', 'formatDateTimeMinutes'],
   'shared/src/domain/display-format.ts': ['DATE_TIME_SECONDS_FORMAT', 'DATE_TIME_MINUTES_FORMAT', 'formatPaiseGrouped', 'formatInstant', 'plural'],
-  'shared/src/kernel/money.ts': ['rupeeAmountError'],
+  'shared/src/kernel/money.ts': ['rupeeAmountError', 'formatWholeRupees'],
+  'shared/src/kernel/text-order.ts': ['compareCodeUnits'],
   'shared/src/kernel/use-load.ts': ['useLoad', 'notifyFailure', 'Load'],
   'shared/src/kernel/early-answers.ts': ['askEarly', 'earlyAnswerOr', 'watchEarly', 'EARLY_ANSWER_TTL_MS'],
   'shared/src/casino/market-kit.ts': ['formatPriceHundredths', 'formatRtp'],
@@ -40,7 +41,7 @@ const HOMES: Readonly<Record<string, readonly string[]>> = {
 const RETIRED = [
   'formatPrice', 'formatOdds', 'formatBetOdds', 'betPrice', 'isBackSide', 'statusLabel', 'STATUS_LABELS', 'CONNECTION_TEXT',
   'USERNAME_DEBOUNCE_MS', 'formatBetTime', 'BET_TIME_FORMAT', 'formatCasinoTime', 'CASINO_TIME_FORMAT', 'STATEMENT_DATE_FORMAT', 'MATCH_TIME_FORMAT',
-  'ADMIN_MATCH_TIME_FORMAT', 'SETTLED_FORMAT', 'formatRupeesGrouped', 'formatClock', 'formatMatchTime', 'useLiveLoad', 'amountError', 'amountSchema', 'INPUT_DATE', 'RunnerBook',
+  'ADMIN_MATCH_TIME_FORMAT', 'SETTLED_FORMAT', 'formatRupeesGrouped', 'formatLimit', 'formatClock', 'formatMatchTime', 'useLiveLoad', 'amountError', 'amountSchema', 'INPUT_DATE', 'RunnerBook',
 ];
 
 const PACKAGES = ['shell/src', 'remote-sports/src', 'remote-casino/src', 'remote-payments/src', 'remote-admin/src', 'shared/src'];

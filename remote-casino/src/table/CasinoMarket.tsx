@@ -1,13 +1,10 @@
 import { useId } from 'react';
-import { Pnl, type CasinoMarketView, type PlaceBetSide, formatOddsDecimal } from '@backlay/shared';
+import { Pnl, type CasinoMarketView, type PlaceBetSide, formatOddsDecimal, formatWholeRupees } from '@backlay/shared';
 import { useT } from '../i18n';
 import { runnerName } from '../ui/hands';
 
 /** A click on a price: the runner, the side and the decimal price. */
 export type OnCasinoPrice = (selectionId: string, side: PlaceBetSide, price: number) => void;
-
-/** Whole rupees with Indian grouping for the limits line. */
-const limit = (rupees: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(rupees);
 
 /**
  * Whether a runner takes a bet: an outcome with neither price ('Zero' beside Red / Black, 'No tie',
@@ -59,7 +56,7 @@ export function CasinoMarket({ market, closed, pnl, onPrice }: { market: CasinoM
       <header className="bl-market__head">
         <h2 id={headingId}>{market.name}</h2>
         <span className="bl-limits">
-          {t('limits', { min: limit(market.minStake), max: limit(market.maxStake) })}
+          {t('limits', { min: formatWholeRupees(market.minStake), max: formatWholeRupees(market.maxStake) })}
         </span>
       </header>
       <div className="bl-market__body">

@@ -1,4 +1,4 @@
-import { BetTableRow, MyBetsSection, Pnl, formatRupees, type CasinoBet, type CasinoBetsResponse, type Load, formatOddsDecimal, formatDateTimeSeconds } from '@backlay/shared';
+import { BetTableRow, MyBetsSection, Pnl, compareCodeUnits, formatRupees, type CasinoBet, type CasinoBetsResponse, type Load, formatOddsDecimal, formatDateTimeSeconds } from '@backlay/shared';
 import { Pager } from '@backlay/shared/reports';
 import { useT, type CasinoT } from '../i18n';
 import { runnerName } from '../ui/hands';
@@ -25,7 +25,7 @@ export function RoundBets({ load, onPage }: { load: Load<CasinoBetsResponse>; on
         id="bl-casino-bets-title"
         title={t('bets.title')}
         load={rows}
-        newestFirst={(bets) => [...bets].sort((a, b) => b.placedAt.localeCompare(a.placedAt))}
+        newestFirst={(bets) => [...bets].sort((a, b) => compareCodeUnits(b.placedAt, a.placedAt))}
         empty={t('bets.empty')}
         label={t('bets.title')}
         columns={

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
-  Pnl, Button, TextField, formatRupees, limitInForce, parseStake, raceMarketTitle, toMinor, toRupees, useResponsibleGambling, useSlipSubmission, type ButtonValue, type Fancy, type Market, type MarketPosition, type OddsAcceptance, type PlaceBetRequest, formatRunnerPrice, sideLabel,
+  Pnl, Button, TextField, formatRupees, formatWholeRupees, limitInForce, parseStake, raceMarketTitle, toMinor, toRupees, useResponsibleGambling, useSlipSubmission, type ButtonValue, type Fancy, type Market, type MarketPosition, type OddsAcceptance, type PlaceBetRequest, formatRunnerPrice, sideLabel,
 } from '@backlay/shared';
 import {
   acceptedPrice,
@@ -10,7 +10,6 @@ import {
 } from '@backlay/shared/domain';
 import { SlipActions, SlipRunnerBook, QuickStakes, StakeField } from '@backlay/shared/slip-parts';
 import { OddsAcceptanceField, PlacingStatus } from '@backlay/shared/slip-status';
-import { formatLimit } from '../format';
 import { SLOT, splitAtSlot, t as translate, useT } from '../i18n';
 import { overlayText } from './MarketFrame';
 import { projectFancy, projectRunnerMarket, runnerVector, slipRunnerBet } from './positions';
@@ -145,7 +144,7 @@ export function BetSlip({ matchId, selection, market, fancy, position, stakeButt
         <StakeField
           stakeText={stakeText}
           onStakeText={setStakeText}
-          hint={limits ? t('market.limits', { min: formatLimit(limits.minStake), max: formatLimit(limits.maxStake) }) : undefined}
+          hint={limits ? t('market.limits', { min: formatWholeRupees(limits.minStake), max: formatWholeRupees(limits.maxStake) }) : undefined}
           invalid={stakeInvalid}
         />
       </div>

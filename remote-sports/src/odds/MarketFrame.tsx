@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Button, type MarketLimits, type MarketStatus } from '@backlay/shared';
-import { formatLimit } from '../format';
+import { Button, formatWholeRupees, type MarketLimits, type MarketStatus } from '@backlay/shared';
 import { t as translate, useT } from '../i18n';
 
 /** What the overlay over a market says for a status, or null when the market is open. */
@@ -11,7 +10,7 @@ export function overlayText(status: MarketStatus): string | null {
 /** The limits line of a market or fancy: minimum and maximum stake, maximum profit, bet delay. */
 export function LimitsText({ limits }: { limits: MarketLimits }) {
   const t = useT();
-  const values = { min: formatLimit(limits.minStake), max: formatLimit(limits.maxStake), delay: limits.betDelaySec };
+  const values = { min: formatWholeRupees(limits.minStake), max: formatWholeRupees(limits.maxStake), delay: limits.betDelaySec };
   return <span className="bl-limits">{t(limits.betDelaySec > 0 ? 'market.limitsDelay' : 'market.limits', values)}</span>;
 }
 

@@ -1,5 +1,5 @@
 import {
-  BetTableRow, MyBetsSection, formatRupees, raceMarketTitle, runnerLabel, type Fancy, type Load, type Market, type PlacedBet, formatBetPrice, formatDateTimeSeconds, sideClass, betStatusLabel, sideLabel,
+  BetTableRow, MyBetsSection, compareCodeUnits, formatRupees, raceMarketTitle, runnerLabel, type Fancy, type Load, type Market, type PlacedBet, formatBetPrice, formatDateTimeSeconds, sideClass, betStatusLabel, sideLabel,
 } from '@backlay/shared';
 import { t as translate, useT } from '../i18n';
 
@@ -21,7 +21,7 @@ export function betNames(bet: PlacedBet, markets: readonly Market[], fancies: re
 
 /** Newest first (the API's order may differ), by placement time. */
 export function newestFirst(bets: readonly PlacedBet[]): PlacedBet[] {
-  return [...bets].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return [...bets].sort((a, b) => compareCodeUnits(b.createdAt, a.createdAt));
 }
 
 /**

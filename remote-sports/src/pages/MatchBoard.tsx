@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Navigate, generatePath, useParams } from 'react-router';
 import {
-  BuildTag, EmptyState, Page, ROUTES, SPORT_IDS, Spinner, earlyAnswerOr, isRacingSport, useApis, type MatchOddsSummary, type MatchSummary, type NewsMessage, formatOddsDecimal, formatDateTimeMinutes, useLoad, on, type SocketMatchStatusPayload,
+  BuildTag, EmptyState, Page, ROUTES, SPORT_IDS, Spinner, compareCodeUnits, earlyAnswerOr, isRacingSport, useApis, type MatchOddsSummary, type MatchSummary, type NewsMessage, formatOddsDecimal, formatDateTimeMinutes, useLoad, on, type SocketMatchStatusPayload,
 } from '@backlay/shared';
 import { matchPhaseText, matchPhase, openMatches } from '../format';
 import { useT } from '../i18n';
@@ -44,7 +44,7 @@ export function oddsColumns(sportId: number, odds: MatchOddsSummary | null | und
 /** In-play matches first, then by start time. */
 export function sortMatches(matches: MatchSummary[]): MatchSummary[] {
   const live = (m: MatchSummary) => Number(matchPhase(m) === 'inplay');
-  return [...matches].sort((a, b) => live(b) - live(a) || a.openDate.localeCompare(b.openDate));
+  return [...matches].sort((a, b) => live(b) - live(a) || compareCodeUnits(a.openDate, b.openDate));
 }
 
 type MatchStatus = MatchSummary['status'];

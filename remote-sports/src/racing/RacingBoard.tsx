@@ -1,6 +1,6 @@
 import { Link, generatePath, useParams } from 'react-router';
 import {
-  BuildTag, EmptyState, PAGE_SIZE_MAX, Page, ROUTES, Spinner, formatDate, formatOffTime, raceParts, useApis, type MatchSummary, type SportItem, useLoad,
+  BuildTag, EmptyState, PAGE_SIZE_MAX, Page, ROUTES, Spinner, compareCodeUnits, formatDate, formatOffTime, raceParts, useApis, type MatchSummary, type SportItem, useLoad,
 } from '@backlay/shared';
 import { useT } from '../i18n';
 import { SportTabs, offeredSportName } from '../sport-tabs';
@@ -16,7 +16,7 @@ export const RACE_LIST_REFRESH_MS = 20_000;
 export function nextRaces(races: readonly MatchSummary[], count = NEXT_RACES): MatchSummary[] {
   return races
     .filter((r) => r.status !== 'closed')
-    .sort((a, b) => a.openDate.localeCompare(b.openDate) || a._id.localeCompare(b._id))
+    .sort((a, b) => compareCodeUnits(a.openDate, b.openDate) || compareCodeUnits(a._id, b._id))
     .slice(0, count);
 }
 
@@ -34,7 +34,7 @@ export interface RaceDay {
 
 /** The races grouped by local day, then by meeting (the competition, else the venue), each by off time. */
 export function meetingsByDay(races: readonly MatchSummary[]): RaceDay[] {
-  const sorted = [...races].sort((a, b) => a.openDate.localeCompare(b.openDate) || a._id.localeCompare(b._id));
+  const sorted = [...races].sort((a, b) => compareCodeUnits(a.openDate, b.openDate) || compareCodeUnits(a._id, b._id));
   const days = new Map<string, Map<string, MatchSummary[]>>();
   for (const race of sorted) {
     const date = formatDate(race.openDate, 'YYYY-MM-DD');
@@ -43,7 +43,7 @@ export function meetingsByDay(races: readonly MatchSummary[]): RaceDay[] {
     day.set(meeting, [...(day.get(meeting) ?? []), race]);
     days.set(date, day);
   }
-  return [...days.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, meetings]) => ({ date, meetings: [...meetings.entries()].map(([name, list]) => ({ name, races: list })) }));
+  return [...days.entries()].sort(([a], [b]) => compareCodeUnits(a, b)).map(([date, meetings]) => ({ date, meetings: [...meetings.entries()].map(([name, list]) => ({ name, races: list })) }));
 }
 
 /** A day's date as its heading shows it (DD/MM/YYYY), or null for today. */

@@ -1,4 +1,4 @@
-import { formatRupees, hasAtMostTwoDecimals, parseStake, rupeeAmountError, sumRupeesForDisplay, toMinor, toRupees } from './money';
+import { formatRupees, formatWholeRupees, hasAtMostTwoDecimals, parseStake, rupeeAmountError, sumRupeesForDisplay, toMinor, toRupees } from './money';
 import { MONEY_MAX_RUPEES } from '../contracts/clients';
 import { MESSAGES } from '../contracts/messages';
 import { createSubmissionKeys, newIdempotencyKey, retryOnNetworkLoss } from './idempotency';
@@ -50,6 +50,20 @@ describe('money display helpers', () => {
   it('formats in the Indian grouping with two decimals', () => {
     expect(formatRupees(100000)).toBe('1,00,000.00');
     expect(formatRupees(-265.5)).toBe('-265.50');
+  });
+});
+
+describe('formatWholeRupees', () => {
+  it('writes whole rupees as Intl en-IN does with no fraction digits (the formatter it replaced)', () => {
+    const intl = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+    for (const rupees of [0, 1, 99, 100, 999, 1000, 12_345, 1_00_000, 5_00_000, 25_00_000, 1_23_45_678, 99_99_99_999, 100.4, 100.5, 2500.5, 0.49]) {
+      expect(formatWholeRupees(rupees)).toBe(intl.format(rupees));
+    }
+  });
+
+  it('keeps what is not a number readable', () => {
+    expect(formatWholeRupees(Number.NaN)).toBe('NaN');
+    expect(formatWholeRupees(-1500)).toBe('-1,500');
   });
 });
 

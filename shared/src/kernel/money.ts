@@ -12,6 +12,16 @@ export function formatRupees(rupees: number): string {
 }
 
 /**
+ * Whole rupees in the Indian grouping, for limits (a table's or a market's minimum and maximum
+ * stake): 100000 → "1,00,000", 2500.5 → "2,501" (rounded half up). The grouping of formatRupees;
+ * no Intl: a page's first `Intl.NumberFormat` loads ICU's number data, 40 ms of a phone's main
+ * thread, and the odds page made a formatter for each limit it drew (docs/bench/first-page.md).
+ */
+export function formatWholeRupees(rupees: number): string {
+  return Number.isFinite(rupees) ? formatPaiseGrouped(BigInt(Math.round(rupees)) * 100n).slice(0, -3) : String(rupees);
+}
+
+/**
  * The sum of rupee amounts (negative to subtract), added in whole paise so 0.1 + 0.2 shows as
  * 0.30. For previews only (a balance after a transfer); the server computes every real balance.
  */

@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { BetTableRow, MyBetsSection } from './my-bets';
+import { compareCodeUnits } from '../kernel/text-order';
 
 interface Bet {
   id: string;
@@ -12,7 +13,7 @@ const section = (load: Parameters<typeof MyBetsSection<Bet>>[0]['load']) => (
     id="t"
     title="My Bets"
     load={load}
-    newestFirst={(bets) => [...bets].sort((a, b) => b.at.localeCompare(a.at))}
+    newestFirst={(bets) => [...bets].sort((a, b) => compareCodeUnits(b.at, a.at))}
     empty="No bets yet."
     label="My bets here"
     columns={<th scope="col">Bet</th>}

@@ -67,8 +67,12 @@ const cellText = (t: CasinoT, text: string) => (Object.prototype.hasOwnProperty.
 
 const cellKey = (marketId: string, selectionId: string) => `${marketId}\u0000${selectionId}`;
 
-/** A stake as a chip shows it: 100, 2.5K, 1L. */
-const chipAmount = (rupees: number) => new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 }).format(rupees);
+/**
+ * A stake as a chip shows it: 100, 2.5K, 1L. One formatter for the page, made at the first chip
+ * (a formatter made per chip drawn rebuilt ICU's number format each time).
+ */
+let chipFormat: Intl.NumberFormat | null = null;
+const chipAmount = (rupees: number) => (chipFormat ??= new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 })).format(rupees);
 
 
 /** The cell's accessible name: what it shows, what it covers, its price and the player's stake on it. */
