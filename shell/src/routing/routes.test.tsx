@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation, type RouteObject } from 'react-router';
+import { MemoryRouter, Route, Routes, matchPath, useLocation, type RouteObject } from 'react-router';
 import { ROUTES, isAdminPath, type Area, type RouteDef, type RouteName } from '@backlay/shared';
 import { RedirectTo } from './RedirectTo';
 import { RequireAuth } from './RequireAuth';
@@ -115,6 +115,35 @@ describe('remoteScreenAt (the screen and parameters a page opens on, ADR 0082 an
     expect(remoteScreenAt('/odds/1.2345')).toEqual({ remote: 'sports', screen: 'odds', params: { matchId: '1.2345' } });
     expect(remoteScreenAt('/match/1/in-play')).toEqual({ remote: 'sports', screen: 'matchList', params: { sportId: '1', status: 'in-play' } });
     expect(remoteScreenAt('/')).toMatchObject({ remote: 'sports', screen: 'home', params: {} });
+  });
+
+  it('answers what matching every route would, for a path of each route (its leading static segments only skip what cannot match)', () => {
+    localStorage.setItem('token', 't');
+    localStorage.setItem('token-admin', 't');
+    const bruteForce = (pathname: string) => {
+      let best: { remote: string; screen: string; params: Record<string, string | undefined>; rank: number } | null = null;
+      for (const name of Object.keys(ROUTES) as (keyof typeof ROUTES)[]) {
+        const def: RouteDef = ROUTES[name];
+        if (def.owner === 'shell' || def.redirect !== undefined || !def.auth) continue;
+        const match = matchPath({ path: def.path, end: true }, pathname);
+        if (!match) continue;
+        const rank = def.path.split('/').filter((part) => part !== '' && !part.startsWith(':')).length;
+        if (!best || rank > best.rank) best = { remote: def.owner, screen: name, params: match.params, rank };
+      }
+      return best && { remote: best.remote, screen: best.screen, params: best.params };
+    };
+    const samples = (Object.values(ROUTES) as RouteDef[]).flatMap((def) => {
+      const filled = def.path.replace(/:(\w+)\?/g, 'opt').replace(/:(\w+)/g, '42').replace(/\*$/, 'rest');
+      return [filled, filled.toUpperCase(), `${filled}/extra`, def.path.replace(/\/:\w+\?/g, '')];
+    });
+    expect(samples.length).toBeGreaterThan(200);
+    let found = 0;
+    for (const pathname of [...samples, '/', '', '/nowhere', '/admin', '/admin/nowhere/1']) {
+      const expected = bruteForce(pathname);
+      if (expected) found += 1;
+      expect({ pathname, at: remoteScreenAt(pathname) }).toEqual({ pathname, at: expected });
+    }
+    expect(found).toBeGreaterThan(100);
   });
 
   it('gives nothing without a session of the area, or for a page of the shell', () => {
