@@ -12,11 +12,14 @@ export const NEXT_RACES = 8;
 /** The races are fetched again this often while the page is on screen (new races, offs, results). */
 export const RACE_LIST_REFRESH_MS = 20_000;
 
+/** Races by off time, earliest first (ties by id, so the order is the same on every load). */
+const byOffTime = (a: MatchSummary, b: MatchSummary) => compareCodeUnits(a.openDate, b.openDate) || compareCodeUnits(a._id, b._id);
+
 /** The races still to run or running, by off time (earliest first), at most `count`. */
 export function nextRaces(races: readonly MatchSummary[], count = NEXT_RACES): MatchSummary[] {
   return races
     .filter((r) => r.status !== 'closed')
-    .sort((a, b) => compareCodeUnits(a.openDate, b.openDate) || compareCodeUnits(a._id, b._id))
+    .sort(byOffTime)
     .slice(0, count);
 }
 
@@ -34,7 +37,7 @@ export interface RaceDay {
 
 /** The races grouped by local day, then by meeting (the competition, else the venue), each by off time. */
 export function meetingsByDay(races: readonly MatchSummary[]): RaceDay[] {
-  const sorted = [...races].sort((a, b) => compareCodeUnits(a.openDate, b.openDate) || compareCodeUnits(a._id, b._id));
+  const sorted = [...races].sort(byOffTime);
   const days = new Map<string, Map<string, MatchSummary[]>>();
   for (const race of sorted) {
     const date = formatDate(race.openDate, 'YYYY-MM-DD');
