@@ -45,8 +45,8 @@ BEGIN
   ) d GROUP BY d.account_id;
   -- The planner knows nothing of a temporary table just filled (it takes ten pages: 1,360 rows), so
   -- the three statements below joined it to ledger_accounts by hashing every account, whatever the
-  -- rollback's size: with 200,000 accounts the UPDATE took 49 ms for 5 touched and 82 ms for 500;
-  -- analysed, 4.5 and 15 ms by the primary key (docs/bench/betting.md, 2026-12-01).
+  -- rollback's size: with 200,000 accounts the UPDATE took 47.6 ms for 5 touched and 81.7 ms for
+  -- 500; analysed, 3.9 and 14.6 ms by the primary key (docs/bench/betting.md, 2026-12-01).
   ANALYZE rollback_delta;
 
   SELECT array_agg(u.username ORDER BY u.username) INTO v_short
