@@ -11,7 +11,8 @@ import { e2eOrigin } from '../support/ports.mjs';
  * are served as Chromium needs them, the service worker takes control of the page, and Chromium's
  * own installability check (what Lighthouse's installable-manifest audit reports:
  * Page.getInstallabilityErrors) finds nothing missing. Signed in, the landing page's remote chunks
- * are in the worker's cache, and nothing of the API or of the files that name other files is.
+ * are in the worker's cache, and nothing of the API or of the files that name other files is; the
+ * API's calls go to the network by the worker's static routes, without waking it.
  * Without a network, a page of the product is the offline page, at the address asked for, and
  * "Try again" asks the network again; back online, a reload is the product again.
  */
@@ -68,10 +69,22 @@ test('the product installs as an app and shows its offline page without network'
   const manifestSeen = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
   expect(manifestSeen).toMatchObject({ url: `${e2eOrigin('shell')}/api/site/manifest`, errors: [] });
 
+  // Every call to the API goes to the network by the worker's static routes, with no fetch event
+  // (a stopped worker is not started for it): Chromium says which kind of rule took each answer.
+  await cdp.send('Network.enable');
+  const apiAnswers: Array<{ url: string; router?: { matchedSourceType?: string }; fromServiceWorker?: boolean }> = [];
+  cdp.on('Network.responseReceived', ({ response }) => {
+    if (new URL(response.url).pathname.startsWith('/api/')) apiAnswers.push({ url: response.url, router: response.serviceWorkerRouterInfo, fromServiceWorker: response.fromServiceWorker });
+  });
+
   // Signed in, the landing page's remote (sports, on its own origin) is drawn through the worker.
   await signIn(page, 'player', PLAYER);
   await expect(page.locator('.bl-main h1').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('header-available')).toBeVisible();
+  // The sign-in's POST and the landing page's GETs among them.
+  expect(apiAnswers.some((a) => a.url.endsWith('/api/login'))).toBe(true);
+  expect(apiAnswers.length).toBeGreaterThan(3);
+  for (const answer of apiAnswers) expect(answer).toMatchObject({ router: { matchedSourceType: 'network' }, fromServiceWorker: false });
   const cached = await cacheContents(page);
   const names = Object.keys(cached).sort();
   expect(names).toEqual([expect.stringMatching(/^backlay-chunks-[0-9a-f]{8}$/), expect.stringMatching(/^backlay-shell-[0-9a-f]{8}$/)]);

@@ -36,6 +36,20 @@ const HASHED_CHUNK = /\.[0-9a-f]{8}\.js$/;
 const API_PATHS = /^\/(api|socket\.io)(\/|$)/;
 
 /**
+ * What the worker never answers, declared to the browser at install (the static routing API,
+ * Chromium 123+): such a request goes to the network at once, without starting a stopped worker
+ * (Chromium stops an idle one after 30 s) or a fetch event — every call to the API, a bet's
+ * included. `routeOf` says 'network' of each (service-worker.test.ts holds the two together); a
+ * browser without the API asks the fetch handler, which leaves them alone. A `urlPattern` given
+ * as its parts is the worker's own origin's.
+ */
+const NETWORK_ROUTES = [
+  { condition: { not: { requestMethod: 'GET' } }, source: 'network' },
+  { condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' },
+  { condition: { urlPattern: { pathname: '/socket.io/*' } }, source: 'network' },
+];
+
+/**
  * How the worker answers a request: 'network' (it does not answer: the browser fetches as if it
  * were not there), 'page' (a navigation: the network, else the offline page), 'precached' (a
  * file of this version's shell) or 'chunk' (an immutable hashed chunk of the shell or a remote).
@@ -118,13 +132,12 @@ self.addEventListener('fetch', (event) => {
 });
 
 self.addEventListener('install', (event) => {
+  // A rule at a time: a browser that has the API but not one of its conditions refuses that rule
+  // alone, and the fetch handler still routes what it would have.
+  const routed = typeof event.addRoutes === 'function' ? NETWORK_ROUTES.map((rule) => event.addRoutes(rule).catch(() => undefined)) : [];
   // The files of this version, revalidated (the offline page is no-cache; hashed ones come from the HTTP cache).
-  event.waitUntil(
-    caches
-      .open(SHELL_CACHE)
-      .then((cache) => cache.addAll(BUILD.precache))
-      .then(() => self.skipWaiting()),
-  );
+  const precached = caches.open(SHELL_CACHE).then((cache) => cache.addAll(BUILD.precache));
+  event.waitUntil(Promise.all([precached, ...routed]).then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {

@@ -87,32 +87,46 @@ function worker({ tabs = [] }: { tabs?: Array<{ url: string; navigate: jest.Mock
 
 const push = (data: unknown) => ({ data: { json: () => (typeof data === 'string' ? JSON.parse(data) : data) } });
 
+/** Requests the worker leaves to the network, every one a GET (the first test below). */
+const LEFT_TO_NETWORK = [
+  `${ORIGIN}/api/site`,
+  `${ORIGIN}/api/get-user-balance`,
+  `${ORIGIN}/api/docs`,
+  `${ORIGIN}/api`,
+  `${ORIGIN}/socket.io/?EIO=4&transport=polling&t=abc`,
+  `${ORIGIN}/remotes.json`,
+  `${REMOTE}/sports/mf-manifest.json`,
+  `${ORIGIN}/remotes/casino/mf-manifest.json`,
+  `${REMOTE}/sports/remoteEntry.js`,
+  `${ORIGIN}/remotes/casino/remoteEntry.js`,
+  `${ORIGIN}/remoteEntry.js`,
+  `${ORIGIN}/mf-stats.json`,
+  `${ORIGIN}/sw.js`,
+  `${ORIGIN}/api/site/manifest`,
+  `${ORIGIN}/offline.html`,
+  `${ORIGIN}/index.html`,
+  `${ORIGIN}/icons/icon-192.png`,
+  `${ORIGIN}/main.js`,
+  `${ORIGIN}/app.1a2b3c4d.js?v=2`,
+  `${REMOTE}/sports/logo.svg`,
+];
+
+/** Whether a static route's condition (NETWORK_ROUTES in sw.js) takes a request; a kind of condition it does not use fails the test. */
+function routeTakes(condition: Record<string, unknown>, request: { url: string; method: string }): boolean {
+  return Object.entries(condition).every(([kind, value]) => {
+    if (kind === 'not') return !routeTakes(value as Record<string, unknown>, request);
+    // The browser normalises the method as fetch does (get → GET).
+    if (kind === 'requestMethod') return request.method.toUpperCase() === String(value).toUpperCase();
+    // Given as its parts, a pattern is of the worker's own origin.
+    if (kind === 'urlPattern') return new URLPattern({ ...(value as URLPatternInit), baseURL: ORIGIN }).test(request.url);
+    throw new Error(`a condition this test does not read: ${kind}`);
+  });
+}
+
 describe('sw.js: what it caches', () => {
   it('leaves the API, socket.io and the files that name other files to the network', () => {
     const { routeOf } = worker();
-    const network = [
-      `${ORIGIN}/api/site`,
-      `${ORIGIN}/api/get-user-balance`,
-      `${ORIGIN}/api/docs`,
-      `${ORIGIN}/api`,
-      `${ORIGIN}/socket.io/?EIO=4&transport=polling&t=abc`,
-      `${ORIGIN}/remotes.json`,
-      `${REMOTE}/sports/mf-manifest.json`,
-      `${ORIGIN}/remotes/casino/mf-manifest.json`,
-      `${REMOTE}/sports/remoteEntry.js`,
-      `${ORIGIN}/remotes/casino/remoteEntry.js`,
-      `${ORIGIN}/remoteEntry.js`,
-      `${ORIGIN}/mf-stats.json`,
-      `${ORIGIN}/sw.js`,
-      `${ORIGIN}/api/site/manifest`,
-      `${ORIGIN}/offline.html`,
-      `${ORIGIN}/index.html`,
-      `${ORIGIN}/icons/icon-192.png`,
-      `${ORIGIN}/main.js`,
-      `${ORIGIN}/app.1a2b3c4d.js?v=2`,
-      `${REMOTE}/sports/logo.svg`,
-    ];
-    for (const url of network) expect([url, routeOf({ url, mode: 'cors', method: 'GET' }, ORIGIN)]).toEqual([url, 'network']);
+    for (const url of LEFT_TO_NETWORK) expect([url, routeOf({ url, mode: 'cors', method: 'GET' }, ORIGIN)]).toEqual([url, 'network']);
     // Whatever the file, a request that is not a GET (placing a bet, signing in) is never the worker's.
     for (const url of [`${ORIGIN}/api/placebet`, `${ORIGIN}/app.1a2b3c4d.js`, `${ORIGIN}/sports`]) {
       expect(routeOf({ url, mode: 'navigate', method: 'POST' }, ORIGIN)).toBe('network');
@@ -131,6 +145,36 @@ describe('sw.js: what it caches', () => {
     // Not ours to answer: another origin's page, and the API's own pages (its docs).
     expect(route(`${REMOTE}/`, 'navigate')).toBe('network');
     expect(route(`${ORIGIN}/api/docs`, 'navigate')).toBe('network');
+  });
+
+  it('sends straight to the network, declared at install, only what it never answers: every call to the API, every request that is not a GET', async () => {
+    const { dispatch, routeOf } = worker();
+    const rules: Array<{ condition: Record<string, unknown>; source: string }> = [];
+    await dispatch('install', { addRoutes: async (rule: { condition: Record<string, unknown>; source: string }) => void rules.push(rule) });
+    expect(rules.map((r) => r.source)).toEqual(rules.map(() => 'network'));
+    const answered = [`${ORIGIN}/main.1a2b3c4d.js`, `${ORIGIN}/app.99aa00ff.js`, `${REMOTE}/sports/vendors-node_modules_moment.5e6f7a8b.js`, `${ORIGIN}/sports/event/e2`, `${ORIGIN}/`];
+    const requests = [...LEFT_TO_NETWORK, ...answered, `${REMOTE}/api/get-user-balance`].flatMap((url) =>
+      ['GET', 'POST', 'HEAD', 'put'].flatMap((method) => ['cors', 'no-cors', 'navigate'].map((mode) => ({ url, method, mode }))),
+    );
+    const taken = (request: { url: string; method: string }) => rules.some((r) => routeTakes(r.condition, request));
+    // Never what the worker answers: whatever a rule takes, the fetch handler would have left to the network.
+    for (const request of requests.filter(taken)) expect([request, routeOf(request, ORIGIN)]).toEqual([request, 'network']);
+    // What it is for: the API's calls (a bet's, a balance's) and socket.io's never wake the worker; another origin's paths are not the API.
+    expect(taken({ url: `${ORIGIN}/api/placebet`, method: 'POST' })).toBe(true);
+    expect(taken({ url: `${ORIGIN}/api/get-user-balance`, method: 'GET' })).toBe(true);
+    expect(taken({ url: `${ORIGIN}/socket.io/?EIO=4&transport=polling&t=abc`, method: 'GET' })).toBe(true);
+    expect(taken({ url: `${ORIGIN}/app.99aa00ff.js`, method: 'POST' })).toBe(true);
+    expect(taken({ url: `${REMOTE}/api/get-user-balance`, method: 'GET' })).toBe(false);
+    expect(requests.filter((r) => !taken(r)).every((r) => r.method !== 'POST')).toBe(true);
+  });
+
+  it('installs in a browser without static routes, and in one that refuses a rule', async () => {
+    for (const addRoutes of [undefined, async () => Promise.reject(new TypeError('unknown condition'))]) {
+      const { dispatch, caches, self } = worker();
+      await dispatch('install', addRoutes ? { addRoutes } : {});
+      expect([...(caches.stores.get('backlay-shell-v2')?.keys() ?? [])]).toEqual([`${ORIGIN}/main.1a2b3c4d.js`, `${ORIGIN}/offline.html`]);
+      expect(self.skipWaiting).toHaveBeenCalled();
+    }
   });
 
   it('leaves what it does not answer to the browser: no respondWith, nothing fetched or kept', async () => {
