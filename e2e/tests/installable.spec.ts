@@ -63,6 +63,8 @@ test('the product installs as an app and shows its offline page without network'
   });
   expect(worker).toEqual({ scope: `${e2eOrigin('shell')}/`, script: `${e2eOrigin('shell')}/sw.js` });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // A navigation is asked of the network while a stopped worker starts (navigation preload).
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).navigationPreload.getState())).toMatchObject({ enabled: true });
 
   // Chromium's own check of the manifest: parsed without an error.
   const cdp = await context.newCDPSession(page);

@@ -9,7 +9,9 @@
  * Everything else goes to the network untouched: the API and socket.io (no money or account data
  * is ever stored), and the files that name other files — index.html, remotes.json, each remote's
  * mf-manifest.json and remoteEntry.js — so after a deploy the page always finds the current
- * remotes. A page's navigation goes to the network and, without one, gets the offline page.
+ * remotes. A page's navigation goes to the network (asked for while the worker starts: navigation
+ * preload) and, without one, gets the offline page. What it never answers (the API, every request
+ * that is not a GET) it declares at install, so the browser sends it without waking the worker.
  * On activate the caches of other versions are deleted; a new version takes over at once
  * (skipWaiting + clients.claim: it never serves a page, so an open page and a new worker agree).
  *
@@ -113,10 +115,14 @@ async function chunk(request) {
   return response;
 }
 
-/** A page: the network; without one (a network error, not an error answer), the offline page. */
-async function page(request) {
+/**
+ * A page: the network — the navigation preload's answer, which the browser asked for while it
+ * started the worker — and without one (a network error, not an error answer), the offline page.
+ */
+async function page(event) {
   try {
-    return await fetch(request);
+    const preloaded = await event.preloadResponse;
+    return preloaded || (await fetch(event.request));
   } catch (error) {
     const offline = await (await caches.open(SHELL_CACHE)).match(OFFLINE_PAGE);
     if (offline) return offline;
@@ -126,7 +132,7 @@ async function page(request) {
 
 self.addEventListener('fetch', (event) => {
   const route = routeOf(event.request, self.location.origin);
-  if (route === 'page') event.respondWith(page(event.request));
+  if (route === 'page') event.respondWith(page(event));
   else if (route === 'precached') event.respondWith(fromShellCache(event.request));
   else if (route === 'chunk') event.respondWith(chunk(event.request));
 });
@@ -141,12 +147,11 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(
-    caches
-      .keys()
-      .then((names) => Promise.all(names.filter(isStaleCache).map((name) => caches.delete(name))))
-      .then(() => self.clients.claim()),
-  );
+  // A navigation goes to the network while a stopped worker starts, not after (navigation preload):
+  // opening the app again does not wait for the worker before asking for its page.
+  const preload = self.registration.navigationPreload ? self.registration.navigationPreload.enable().catch(() => undefined) : undefined;
+  const stale = caches.keys().then((names) => Promise.all(names.filter(isStaleCache).map((name) => caches.delete(name))));
+  event.waitUntil(Promise.all([stale, preload]).then(() => self.clients.claim()));
 });
 
 /** The message of a push event, or null when it is not one of ours. */

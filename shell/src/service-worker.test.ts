@@ -48,7 +48,7 @@ class FakeCaches {
   }
 }
 
-function worker({ tabs = [] }: { tabs?: Array<{ url: string; navigate: jest.Mock; focus: jest.Mock }> } = {}) {
+function worker({ tabs = [], preload = true }: { tabs?: Array<{ url: string; navigate: jest.Mock; focus: jest.Mock }>; preload?: boolean } = {}) {
   const listeners = new Map<string, Listener>();
   const fetch = jest.fn(async (input: string | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input.url, ORIGIN).href;
@@ -64,7 +64,7 @@ function worker({ tabs = [] }: { tabs?: Array<{ url: string; navigate: jest.Mock
   const self = {
     location: { origin: ORIGIN },
     addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
-    registration: { showNotification: jest.fn(async () => undefined) },
+    registration: { showNotification: jest.fn(async () => undefined), navigationPreload: preload ? { enable: jest.fn(async () => undefined) } : undefined },
     clients: { matchAll: jest.fn(async () => tabs), openWindow: jest.fn(async () => null), claim: jest.fn(async () => undefined) },
     skipWaiting: jest.fn(async () => undefined),
   };
@@ -76,9 +76,9 @@ function worker({ tabs = [] }: { tabs?: Array<{ url: string; navigate: jest.Mock
     await Promise.all(waits);
   };
   /** A fetch event: what the worker answered with, or null when it left the request to the network. */
-  const request = async (url: string, { method = 'GET', mode = 'no-cors' }: { method?: string; mode?: RequestMode | 'navigate' } = {}) => {
+  const request = async (url: string, { method = 'GET', mode = 'no-cors', preloadResponse }: { method?: string; mode?: RequestMode | 'navigate'; preloadResponse?: Promise<Response | undefined> } = {}) => {
     let answer: Promise<Response> | null = null;
-    listeners.get('fetch')?.({ request: { url, method, mode }, respondWith: (p: Promise<Response>) => (answer = p) });
+    listeners.get('fetch')?.({ request: { url, method, mode }, preloadResponse, respondWith: (p: Promise<Response>) => (answer = p) });
     return answer === null ? null : await (answer as Promise<Response>);
   };
   const routeOf = sandbox.routeOf as (request: { url: string; method: string; mode: string }, origin: string) => Route;
@@ -245,6 +245,29 @@ describe('sw.js: what it caches', () => {
       throw new TypeError('Failed to fetch');
     });
     expect(await (await offline.request(`${ORIGIN}/bethistory`, { mode: 'navigate' }))?.text()).toBe(`body of ${ORIGIN}/offline.html`);
+  });
+
+  it("a page is the navigation preload's answer when the browser asked for it while the worker started; without a network, the offline page", async () => {
+    const { dispatch, request, fetch, self } = worker();
+    await dispatch('install', {});
+    await dispatch('activate', {});
+    expect(self.registration.navigationPreload?.enable).toHaveBeenCalled();
+    fetch.mockClear();
+    const preloaded = new Response('preloaded page', { status: 200 });
+    expect(await (await request(`${ORIGIN}/sports`, { mode: 'navigate', preloadResponse: Promise.resolve(preloaded) }))?.text()).toBe('preloaded page');
+    expect(fetch).not.toHaveBeenCalled();
+    // No preload for this navigation (the worker was running, or none was asked): the network.
+    expect(await (await request(`${ORIGIN}/sports`, { mode: 'navigate', preloadResponse: Promise.resolve(undefined) }))?.text()).toBe(`body of ${ORIGIN}/sports`);
+    // The preload failed for want of a network.
+    const offline = request(`${ORIGIN}/bethistory`, { mode: 'navigate', preloadResponse: Promise.reject(new TypeError('Failed to fetch')) });
+    expect(await (await offline)?.text()).toBe(`body of ${ORIGIN}/offline.html`);
+  });
+
+  it('activates in a browser without navigation preload', async () => {
+    const { dispatch, self } = worker({ preload: false });
+    await dispatch('install', {});
+    await dispatch('activate', {});
+    expect(self.clients.claim).toHaveBeenCalled();
   });
 });
 
