@@ -87,12 +87,14 @@ async function fromShellCache(request) {
 }
 
 /**
- * A hashed chunk: from the cache, else fetched and kept. A remote's script on another origin is
- * asked for without CORS (a plain script tag), whose answer is opaque (unreadable, so not kept):
- * it is fetched with CORS instead (every unit sends Access-Control-Allow-Origin), and only when
- * that fails as it was asked.
+ * A hashed chunk: from the cache, else fetched, answered at once and kept behind the answer (the
+ * page does not wait for Cache Storage's write). A remote's script on another origin is asked for
+ * without CORS (a plain script tag), whose answer is opaque (unreadable, so not kept): it is
+ * fetched with CORS instead (every unit sends Access-Control-Allow-Origin), and only when that
+ * fails as it was asked.
  */
-async function chunk(request) {
+async function chunk(event) {
+  const request = event.request;
   const cache = await caches.open(CHUNK_CACHE);
   const cached = await cache.match(request.url);
   if (cached) return cached;
@@ -107,12 +109,15 @@ async function chunk(request) {
   } else {
     response = await fetch(request);
   }
-  if (isCacheable(response)) {
-    await cache.put(request.url, response.clone());
-    const keys = await cache.keys();
-    await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_CHUNKS)).map((key) => cache.delete(key)));
-  }
+  if (isCacheable(response)) event.waitUntil(keep(cache, request.url, response.clone()));
   return response;
+}
+
+/** Keeps a chunk's answer, then drops the oldest chunks beyond MAX_CHUNKS. */
+async function keep(cache, url, response) {
+  await cache.put(url, response);
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_CHUNKS)).map((key) => cache.delete(key)));
 }
 
 /**
@@ -134,7 +139,7 @@ self.addEventListener('fetch', (event) => {
   const route = routeOf(event.request, self.location.origin);
   if (route === 'page') event.respondWith(page(event));
   else if (route === 'precached') event.respondWith(fromShellCache(event.request));
-  else if (route === 'chunk') event.respondWith(chunk(event.request));
+  else if (route === 'chunk') event.respondWith(chunk(event));
 });
 
 self.addEventListener('install', (event) => {

@@ -78,8 +78,13 @@ function worker({ tabs = [], preload = true }: { tabs?: Array<{ url: string; nav
   /** A fetch event: what the worker answered with, or null when it left the request to the network. */
   const request = async (url: string, { method = 'GET', mode = 'no-cors', preloadResponse }: { method?: string; mode?: RequestMode | 'navigate'; preloadResponse?: Promise<Response | undefined> } = {}) => {
     let answer: Promise<Response> | null = null;
-    listeners.get('fetch')?.({ request: { url, method, mode }, preloadResponse, respondWith: (p: Promise<Response>) => (answer = p) });
-    return answer === null ? null : await (answer as Promise<Response>);
+    const behind: Promise<unknown>[] = [];
+    listeners.get('fetch')?.({ request: { url, method, mode }, preloadResponse, respondWith: (p: Promise<Response>) => (answer = p), waitUntil: (p: Promise<unknown>) => behind.push(p) });
+    if (answer === null) return null;
+    const response = await (answer as Promise<Response>);
+    // What it does behind its answer (keeping a chunk) is done before the next request.
+    await Promise.all(behind);
+    return response;
   };
   const routeOf = sandbox.routeOf as (request: { url: string; method: string; mode: string }, origin: string) => Route;
   return { self, listeners, dispatch, request, fetch, caches, routeOf };
@@ -217,6 +222,25 @@ describe('sw.js: what it caches', () => {
     fetch.mockClear();
     expect(await (await request(url))?.text()).toBe(`body of ${url}`);
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("answers a chunk before keeping it: the page does not wait for the cache's write", async () => {
+    const { listeners, caches } = worker();
+    const url = `${ORIGIN}/app.99aa00ff.js`;
+    const chunks = await caches.open('backlay-chunks-v2');
+    let written: () => void = () => undefined;
+    const put = chunks.put;
+    // Cache Storage slow to write: the put ends only when the test says so.
+    jest.spyOn(caches, 'open').mockResolvedValue({ ...chunks, put: (u: string, r: Response) => new Promise<undefined>((resolve) => (written = () => void put(u, r).then(resolve))) });
+    let answer: Promise<Response> | null = null;
+    const behind: Promise<unknown>[] = [];
+    listeners.get('fetch')?.({ request: { url, method: 'GET', mode: 'no-cors' }, respondWith: (p: Promise<Response>) => (answer = p), waitUntil: (p: Promise<unknown>) => behind.push(p) });
+    expect(await (await (answer as unknown as Promise<Response>)).text()).toBe(`body of ${url}`);
+    expect(caches.stores.get('backlay-chunks-v2')?.size).toBe(0);
+    expect(behind).toHaveLength(1);
+    written();
+    await Promise.all(behind);
+    expect([...(caches.stores.get('backlay-chunks-v2')?.keys() ?? [])]).toEqual([url]);
   });
 
   it('keeps no error answer: a missing chunk is asked for again', async () => {
