@@ -68,7 +68,7 @@ export { createSubmissionKeys, newIdempotencyKey, retryOnNetworkLoss } from './k
 export { lazyWithRetry, importWithRetry, type PreloadableLazy } from './kernel/lazy-with-retry';
 export { Button, TextField, Page, Spinner, EmptyState, SelectField, FormFooter } from './ui/kit';
 export { BuildTag } from './ui/build-tag';
-export { useSlipSubmission, type SlipError, type SlipSubmission } from './sports/bet-slip';
+export { BET_REFUSED_TOPIC, useSlipSubmission, type SlipError, type SlipSubmission } from './sports/bet-slip';
 export { Pnl } from './ui/pnl';
 export { QrCode, qrCodePath, QR_QUIET_ZONE_MODULES } from './ui/qr-code';
 export { formatBetPrice, formatBookmakerRate, formatFancyLineRate, formatOddsDecimal, formatRunnerPrice } from './sports/price-format';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, on, publish, RG_LIMIT_TYPES, setUser, type ErrorCode, type PlaceBetResponse, type ResponsibleGamblingView } from '@backlay/shared';
+import { ApiError, BET_REFUSED_TOPIC, on, publish, RG_LIMIT_TYPES, setUser, type ErrorCode, type PlaceBetResponse, type ResponsibleGamblingView } from '@backlay/shared';
 import { buildFancy, buildMarket, buildRunner, fakeBets, fakeResponsibleGambling, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { BetSlip, type BetSlipProps } from './BetSlip';
 import { parseOdds, placeBetWithRetry } from './slip';
@@ -198,7 +198,7 @@ describe('BetSlip', () => {
     await userEvent.type(screen.getByLabelText('Stake'), '100');
     await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
     expect(await within(screen.getByRole('form', { name: 'Bet slip' })).findByRole('alert')).toHaveTextContent(message);
-    expect(n.seen).toEqual([{ kind: 'error', message }]);
+    expect(n.seen).toEqual([{ kind: 'error', message, topic: BET_REFUSED_TOPIC }]);
     expect(props.onPlaced).not.toHaveBeenCalled();
     expect(bets.placeBet).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Place Bet' })).toBeEnabled();

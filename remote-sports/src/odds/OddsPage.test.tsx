@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { BehaviorSubject } from 'rxjs';
-import { ApiError, DEFAULT_BET_PREFERENCES, currentUser, formatOffTime, initialMatchState, on, publish, setUser, type MarketPosition, type MatchDetail, type MatchState, type PlaceBetResponse, type PlacedBet, type UserInfo } from '@backlay/shared';
+import { ApiError, BET_REFUSED_TOPIC, DEFAULT_BET_PREFERENCES, currentUser, formatOffTime, initialMatchState, on, publish, setUser, type MarketPosition, type MatchDetail, type MatchState, type PlaceBetResponse, type PlacedBet, type UserInfo } from '@backlay/shared';
 import { buildFancy, buildMarket, buildRunner, buildScore, fakeBets, fakeMarketData, fakeSports, renderWithApis, withMocks } from '@backlay/shared/testing';
 import { type Apis } from '@backlay/shared';
 import { prefetch } from '../expose/routes';
@@ -488,7 +488,7 @@ describe('OddsPage', () => {
         const bar = screen.getByRole('region', { name: 'One-click betting' });
         await waitFor(() => expect(within(bar).getByRole('checkbox', { name: 'One-click betting' })).toBeChecked());
         await userEvent.click(within(screen.getByRole('region', { name: 'Match Odds' })).getByRole('button', { name: 'Back Runner b at 2.2' }));
-        await waitFor(() => expect(n.seen).toContainEqual({ kind: 'error', message: 'Odds changed: requested 2.20, live back 2.18' }));
+        await waitFor(() => expect(n.seen).toContainEqual({ kind: 'error', message: 'Odds changed: requested 2.20, live back 2.18', topic: BET_REFUSED_TOPIC }));
 
         api.saveBetPreferences.mockResolvedValueOnce({ data: { oddsAcceptance: 'better', oneClick: true, oneClickStake: 250 }, message: 'Bet settings saved' });
         await userEvent.clear(within(bar).getByLabelText('One-click stake'));

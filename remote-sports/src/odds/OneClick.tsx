@@ -1,5 +1,5 @@
 import { useCallback, useId, useState } from 'react';
-import { BUTTON_VALUE_MAX, Button, TextField, formatRupees, newIdempotencyKey, notify, notifyFailure, type ApiError, type BetPreferences, type PlaceBetRequest, type SaveBetPreferencesRequest } from '@backlay/shared';
+import { BET_REFUSED_TOPIC, BUTTON_VALUE_MAX, Button, TextField, formatRupees, newIdempotencyKey, notify, notifyFailure, type ApiError, type BetPreferences, type PlaceBetRequest, type SaveBetPreferencesRequest } from '@backlay/shared';
 import { PlacingStatus } from '@backlay/shared/slip-status';
 import { useT } from '../i18n';
 import type { PlaceBet } from './slip';
@@ -27,7 +27,7 @@ export function useOneClick(place: PlaceBet, notice: (reply: Awaited<ReturnType<
         const reply = await place(body, key);
         notify('success', notice(reply, body));
       } catch (error) {
-        notifyFailure(error as ApiError);
+        notifyFailure(error as ApiError, BET_REFUSED_TOPIC);
       } finally {
         setPending((list) => list.filter((p) => p.key !== key));
       }

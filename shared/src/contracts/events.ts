@@ -12,7 +12,15 @@ export type NotifyKind = 'success' | 'error' | 'info' | 'warning';
 /** Event name → payload. */
 export interface EventMap {
   /** Show a toast (the shell is the only subscriber). */
-  'ui.notify': { kind: NotifyKind; message: string };
+  'ui.notify': {
+    kind: NotifyKind;
+    message: string;
+    /**
+     * Notices of one topic and kind replace each other on screen, whatever their words (a bet's
+     * refusals: only the newest still holds); without one, a notice's class is its message's.
+     */
+    topic?: string;
+  };
   /** The signed-in user's balance or exposure changed (rupees), with its cause (the socket's `balance` message). */
   'wallet.balanceChanged': SocketBalancePayload;
   /** A match started or ended (the socket's `matchStatus` message): the match lists follow it. */

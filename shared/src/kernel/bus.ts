@@ -26,7 +26,7 @@ export function on<K extends EventName>(type: K): Observable<EventMap[K]> {
   );
 }
 
-/** Shorthand for a toast request. */
-export function notify(kind: EventMap['ui.notify']['kind'], message: string): void {
-  publish('ui.notify', { kind, message });
+/** Shorthand for a toast request; notices of one `topic` (and kind) replace each other. */
+export function notify(kind: EventMap['ui.notify']['kind'], message: string, topic?: string): void {
+  publish('ui.notify', topic === undefined ? { kind, message } : { kind, message, topic });
 }

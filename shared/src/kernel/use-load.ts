@@ -87,8 +87,8 @@ export function useLoad<T>(fetch: () => Promise<T>, key = '', { refreshMs = 0, q
   return { load, reload };
 }
 
-/** Toast a failed call's message unless it is one the product keeps quiet (docs/rules/product.md §8). */
-export function notifyFailure(error: unknown): void {
+/** Toast a failed call's message unless it is one the product keeps quiet (docs/rules/product.md §8); failures of one `topic` replace each other. */
+export function notifyFailure(error: unknown, topic?: string): void {
   if ((error as Partial<ApiError>).silent) return;
-  notify('error', error instanceof Error ? error.message : String(error));
+  notify('error', error instanceof Error ? error.message : String(error), topic);
 }

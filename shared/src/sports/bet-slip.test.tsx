@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState, type FormEvent } from 'react';
-import { useSlipSubmission } from './bet-slip';
+import type { EventMap } from '../contracts/events';
+import { on } from '../kernel/bus';
+import { BET_REFUSED_TOPIC, useSlipSubmission } from './bet-slip';
 import { QuickStakes, SlipActions, SlipRunnerBook, StakeField } from './slip-parts';
 
 function Slip({ place, onPlaced, closed = null }: { place: (body: { stake: string }, key: string) => Promise<{ message: string }>; onPlaced: () => void; closed?: string | null }) {
@@ -76,6 +78,29 @@ describe('bet slip pieces', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
     });
     expect(place.mock.calls[1][1]).toBe(place.mock.calls[0][1]);
+  });
+
+  it("toasts each refusal under one topic, so the next replaces it; a success under none", async () => {
+    const notices: Array<EventMap['ui.notify']> = [];
+    const sub = on('ui.notify').subscribe((n) => notices.push(n));
+    const place = jest
+      .fn()
+      .mockRejectedValueOnce(Object.assign(new Error('Odds changed: requested 2.04, live back 2.02'), { code: 'ODDS_CHANGED' }))
+      .mockRejectedValueOnce(Object.assign(new Error('Market Bookmaker is ball running: no bets now'), { code: 'MARKET_SUSPENDED' }))
+      .mockResolvedValueOnce({ message: 'Bet Placed Successfully' });
+    render(<Slip place={place} onPlaced={jest.fn()} />);
+    fireEvent.change(screen.getByLabelText('Stake'), { target: { value: '100' } });
+    for (let i = 0; i < 3; i += 1) {
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+      });
+    }
+    sub.unsubscribe();
+    expect(notices).toEqual([
+      { kind: 'error', message: 'Odds changed: requested 2.04, live back 2.02', topic: BET_REFUSED_TOPIC },
+      { kind: 'error', message: 'Market Bookmaker is ball running: no bets now', topic: BET_REFUSED_TOPIC },
+      { kind: 'success', message: 'Bet Placed Successfully' },
+    ]);
   });
 
   it('a closed slip says why and takes no bet; an invalid stake says so', () => {

@@ -26,6 +26,13 @@ export interface SlipSubmission<B> {
 }
 
 /**
+ * The toasts' topic of a bet's refusals: each replaces the last ("Odds changed: requested 2.04,
+ * live 2.02" and then "… 2.02, live 2.00" are one toast), so a slip tried again and again shows at
+ * most its refusal and its success, the two kinds a phone's bottom sheet leaves room for (ADR 0057).
+ */
+export const BET_REFUSED_TOPIC = 'bet-refused';
+
+/**
  * Sends a slip's bet: one Idempotency-Key per submission; a submission whose answer was lost
  * (NETWORK) keeps its key, so sending the very same bet again reuses it. Success is a toast (the
  * server's message, or `notice` of the reply: the price the bet was matched at) and `onPlaced`;
@@ -57,7 +64,7 @@ export function useSlipSubmission<B, R extends { message: string } = { message: 
       const failure = e as ApiError;
       keys.settle(bodyText, key, failure.code === 'NETWORK');
       setError({ message: failure.message, code: failure.code });
-      notifyFailure(failure);
+      notifyFailure(failure, BET_REFUSED_TOPIC);
     } finally {
       setSubmitting(false);
     }

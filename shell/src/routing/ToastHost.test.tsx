@@ -19,6 +19,13 @@ describe('toastClass', () => {
     expect(toastClass({ kind: 'success', message: 'Bet Placed Successfully · matched at 2.04 (asked 2.02)' })).toBe('success:Bet Placed Successfully');
     expect(toastClass({ kind: 'error', message: 'Bet Placed Successfully' })).not.toBe(toastClass({ kind: 'success', message: 'Bet Placed Successfully' }));
   });
+
+  it('is the kind and the topic when the notice has one, whatever its words', () => {
+    const refused = (message: string) => toastClass({ kind: 'error', message, topic: 'bet-refused' });
+    expect(refused('Odds changed: requested 2.04, live back 2.02')).toBe(refused('Market Bookmaker is ball running: no bets now'));
+    expect(refused('Odds changed')).not.toBe(toastClass({ kind: 'error', message: 'Odds changed' }));
+    expect(refused('Odds changed')).not.toBe(toastClass({ kind: 'success', message: 'Odds changed', topic: 'bet-refused' }));
+  });
 });
 
 describe('ToastHost', () => {

@@ -53,11 +53,12 @@ function currentPlacement(): ToastPlacement {
 
 /**
  * The class of a notice: its kind and its message before any detail (the part after ' · '), e.g.
- * every "Bet Placed Successfully", whatever price it was matched at. At most one toast of a class
- * is on screen, a new one replaces it (issue 33: three "Bet Placed" toasts covered My Bets).
+ * every "Bet Placed Successfully", whatever price it was matched at; or its kind and its topic,
+ * when it has one (a bet's refusals, whatever their words). At most one toast of a class is on
+ * screen, a new one replaces it (issue 33: three "Bet Placed" toasts covered My Bets).
  */
-export function toastClass({ kind, message }: Pick<Notice, 'kind' | 'message'>): string {
-  return `${kind}:${message.split(' · ')[0] ?? message}`;
+export function toastClass({ kind, message, topic }: Pick<Notice, 'kind' | 'message' | 'topic'>): string {
+  return topic !== undefined ? `${kind}#${topic}` : `${kind}:${message.split(' · ')[0] ?? message}`;
 }
 
 /** The id of the last toast of each class (`toastClass`) shown on this page. */
@@ -71,8 +72,8 @@ let shownCount = 0;
  * as the last bet's toast closed showed nothing (a CI run's one-click bet). A toast that is
  * closing is left to go, and the new one comes in beside it.
  */
-function show(lib: Toastify, { kind, message, position }: Notice): void {
-  const cls = toastClass({ kind, message });
+function show(lib: Toastify, { kind, message, topic, position }: Notice): void {
+  const cls = toastClass({ kind, message, topic });
   const last = lastOfClass.get(cls);
   if (last !== undefined && lib.toast.isActive(last)) {
     lib.toast.update(last, { render: message, type: kind, position });
