@@ -144,8 +144,17 @@ self.addEventListener('fetch', (event) => {
 
 self.addEventListener('install', (event) => {
   // A rule at a time: a browser that has the API but not one of its conditions refuses that rule
-  // alone, and the fetch handler still routes what it would have.
-  const routed = typeof event.addRoutes === 'function' ? NETWORK_ROUTES.map((rule) => event.addRoutes(rule).catch(() => undefined)) : [];
+  // alone (by a rejection, or by throwing), and the fetch handler still routes what it would have.
+  const routed = [];
+  if (typeof event.addRoutes === 'function') {
+    for (const rule of NETWORK_ROUTES) {
+      try {
+        routed.push(Promise.resolve(event.addRoutes(rule)).catch(() => undefined));
+      } catch {
+        // Refused: the fetch handler routes it.
+      }
+    }
+  }
   // The files of this version, revalidated (the offline page is no-cache; hashed ones come from the HTTP cache).
   const precached = caches.open(SHELL_CACHE).then((cache) => cache.addAll(BUILD.precache));
   event.waitUntil(Promise.all([precached, ...routed]).then(() => self.skipWaiting()));

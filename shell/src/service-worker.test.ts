@@ -174,7 +174,10 @@ describe('sw.js: what it caches', () => {
   });
 
   it('installs in a browser without static routes, and in one that refuses a rule', async () => {
-    for (const addRoutes of [undefined, async () => Promise.reject(new TypeError('unknown condition'))]) {
+    const throwing = () => {
+      throw new TypeError('unknown condition');
+    };
+    for (const addRoutes of [undefined, async () => Promise.reject(new TypeError('unknown condition')), throwing]) {
       const { dispatch, caches, self } = worker();
       await dispatch('install', addRoutes ? { addRoutes } : {});
       expect([...(caches.stores.get('backlay-shell-v2')?.keys() ?? [])]).toEqual([`${ORIGIN}/main.1a2b3c4d.js`, `${ORIGIN}/offline.html`]);
