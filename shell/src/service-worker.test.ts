@@ -76,18 +76,24 @@ function worker({ tabs = [], preload = true }: { tabs?: Array<{ url: string; nav
     await Promise.all(waits);
   };
   /** A fetch event: what the worker answered with, or null when it left the request to the network. */
-  const request = async (url: string, { method = 'GET', mode = 'no-cors', preloadResponse }: { method?: string; mode?: RequestMode | 'navigate'; preloadResponse?: Promise<Response | undefined> } = {}) => {
+  type RequestOptions = { method?: string; mode?: RequestMode | 'navigate'; preloadResponse?: Promise<Response | undefined> };
+  /** A fetch event: the worker's answer (null when it left the request to the network) and what it does behind it (`waitUntil`). */
+  const fetchEvent = (url: string, { method = 'GET', mode = 'no-cors', preloadResponse }: RequestOptions = {}) => {
     let answer: Promise<Response> | null = null;
     const behind: Promise<unknown>[] = [];
     listeners.get('fetch')?.({ request: { url, method, mode }, preloadResponse, respondWith: (p: Promise<Response>) => (answer = p), waitUntil: (p: Promise<unknown>) => behind.push(p) });
+    return { answer: answer as Promise<Response> | null, behind };
+  };
+  /** A fetch event's answer, once what the worker does behind it (keeping a chunk) is done too. */
+  const request = async (url: string, options: RequestOptions = {}) => {
+    const { answer, behind } = fetchEvent(url, options);
     if (answer === null) return null;
-    const response = await (answer as Promise<Response>);
-    // What it does behind its answer (keeping a chunk) is done before the next request.
+    const response = await answer;
     await Promise.all(behind);
     return response;
   };
   const routeOf = sandbox.routeOf as (request: { url: string; method: string; mode: string }, origin: string) => Route;
-  return { self, listeners, dispatch, request, fetch, caches, routeOf };
+  return { self, listeners, dispatch, fetchEvent, request, fetch, caches, routeOf };
 }
 
 const push = (data: unknown) => ({ data: { json: () => (typeof data === 'string' ? JSON.parse(data) : data) } });
@@ -228,17 +234,15 @@ describe('sw.js: what it caches', () => {
   });
 
   it("answers a chunk before keeping it: the page does not wait for the cache's write", async () => {
-    const { listeners, caches } = worker();
+    const { fetchEvent, caches } = worker();
     const url = `${ORIGIN}/app.99aa00ff.js`;
     const chunks = await caches.open('backlay-chunks-v2');
     let written: () => void = () => undefined;
     const put = chunks.put;
     // Cache Storage slow to write: the put ends only when the test says so.
     jest.spyOn(caches, 'open').mockResolvedValue({ ...chunks, put: (u: string, r: Response) => new Promise<undefined>((resolve) => (written = () => void put(u, r).then(resolve))) });
-    let answer: Promise<Response> | null = null;
-    const behind: Promise<unknown>[] = [];
-    listeners.get('fetch')?.({ request: { url, method: 'GET', mode: 'no-cors' }, respondWith: (p: Promise<Response>) => (answer = p), waitUntil: (p: Promise<unknown>) => behind.push(p) });
-    expect(await (await (answer as unknown as Promise<Response>)).text()).toBe(`body of ${url}`);
+    const { answer, behind } = fetchEvent(url);
+    expect(await (await (answer as Promise<Response>)).text()).toBe(`body of ${url}`);
     expect(caches.stores.get('backlay-chunks-v2')?.size).toBe(0);
     expect(behind).toHaveLength(1);
     written();
